@@ -1,0 +1,191 @@
+/**
+ * The GraphQL layer over the catalogue master data, served at /graphql by the shop API.
+ * The static build sources every page from here (paged, per shop and language);
+ * `changedSince` lets an incremental build fetch only what an import changed.
+ * Money: `Money.value` in major units, `amount` in minor units, formatted per shop locale.
+ */
+export const typeDefs = /* GraphQL */ `
+  type Query {
+    shops: [Shop!]!
+    shop(id: ID!): Shop
+    categories(shop: ID!, language: String!): [Category!]!
+    topCategories(shop: ID!, language: String!): [TopCategory!]!
+    products(shop: ID!, language: String!, first: Int = 50, after: String, changedSince: String): ProductConnection!
+    product(shop: ID!, language: String!, sku: ID!): Product
+    manufacturers(shop: ID!, language: String!): [Manufacturer!]!
+    cmsPages(shop: ID!, language: String!): [CmsPage!]!
+    topSeoLinks(shop: ID!, language: String!): [SeoLink!]!
+    "SKUs changed by imports after the given ISO time, for the rebuild pipeline."
+    catalogueChanges(since: String!, shop: ID): CatalogueChanges!
+  }
+
+  type Shop {
+    id: ID!
+    name: String!
+    currency: String!
+    taxRate: Float!
+    languages: [String!]!
+    defaultLanguage: String!
+    domainPrefixes: [String!]!
+    deliveryCountries: [String!]!
+    baseUrl: String!
+  }
+
+  type Category {
+    id: ID!
+    parentId: ID
+    position: Int!
+    isWorld: Boolean!
+    name: String!
+    slug: String!
+    description: String!
+    teaser: String!
+    image: String
+    metaTitle: String
+    metaDescription: String
+    sorting: [Sorting!]!
+    "Ids from the world down to this category (inclusive)."
+    path: [ID!]!
+    productCount: Int!
+  }
+
+  type Sorting { sortBy: String!, direction: String! }
+
+  type TopCategory {
+    id: ID!
+    name: String!
+    imagePath: String
+    urlPath: String!
+    topCategoryPosition: Int!
+    topCategoryDescription: String!
+  }
+
+  type ProductConnection {
+    nodes: [Product!]!
+    totalCount: Int!
+    pageInfo: PageInfo!
+  }
+
+  type PageInfo { hasNextPage: Boolean!, endCursor: String }
+
+  type Product {
+    sku: ID!
+    type: String!
+    parentSku: ID
+    slug: String!
+    ean: String
+    content: ProductContent!
+    manufacturer: Manufacturer
+    categoryId: ID!
+    categoryIds: [ID!]!
+    price: ProductPrice
+    unit: Unit!
+    packageContent: Float!
+    blendPercent: Float!
+    shippingGroup: String!
+    isDecking: Boolean!
+    isExpress: Boolean!
+    isClearance: Boolean!
+    isPlusProduct: Boolean!
+    isOutOfStock: Boolean!
+    isSalable: Boolean!
+    reachedEOF: Boolean!
+    stock: Stock!
+    delivery: DeliveryTime!
+    samples: Samples!
+    media: [Media!]!
+    downloads: [Download!]!
+    tutorials: [Tutorial!]!
+    childProducts: [Product!]!
+    configurableAttributes: [ConfigurableAttribute!]!
+    reviewSummary: ReviewSummary!
+    updatedAt: String!
+  }
+
+  type ProductContent {
+    sku: ID!
+    title: String!
+    subTitle: String!
+    shortDescription: String!
+    description: String!
+    lowStockMessage: String!
+    measurement: String!
+    features: [String!]!
+    attributes: [Attribute!]!
+    metaTitle: String
+    metaDescription: String
+  }
+
+  type Attribute { code: String!, label: String!, type: String!, value: String!, isVisible: Boolean! }
+
+  type Money {
+    "Major units, e.g. 49.95"
+    value: Float!
+    "Minor units, e.g. 4995"
+    amount: Int!
+    currency: String!
+    "Number formatted for the language, e.g. 49,95"
+    formattedValue: String!
+    "With currency, e.g. 49,95 €"
+    formattedWithCurrency: String!
+  }
+
+  type Tax { isIncluded: Boolean!, percentage: Float!, amount: Money!, label: String! }
+
+  type ProductPrice {
+    packagePrice: Money!
+    unitPrice: Money!
+    "Lowest package price of the last 30 days."
+    referencePrice: Money!
+    savingsPercentage: Int!
+    tax: Tax!
+  }
+
+  type Unit { code: String!, label: String! }
+
+  type Stock { isInStock: Boolean!, quantity: Int!, minimumOrderQuantity: Float!, notificationQuantity: Int! }
+
+  type DeliveryTime { minDays: Int!, maxDays: Int!, express: Boolean! }
+
+  type Samples { active: Boolean!, express: Boolean!, longDeliveryTime: Boolean!, sampleOrderIsFreeOfCharge: Boolean!, maxSamples: Int! }
+
+  type Media { kind: String!, url: String!, alt: String! }
+
+  type Download { title: String!, url: String! }
+
+  type Tutorial { title: String!, content: String!, type: String!, url: String }
+
+  type ConfigurableAttribute { code: String!, label: String!, options: [ConfigurableOption!]! }
+  type ConfigurableOption { value: String!, label: String! }
+
+  type ReviewSummary { ratingValue: Float!, maxValue: Int!, totalReviewCount: Int!, reviews: [Review!]! }
+  type Review { id: ID!, mark: Int!, comment: String!, reviewer: String!, answer: String, createdAt: String! }
+
+  type Manufacturer {
+    id: ID!
+    name: String!
+    slug: String!
+    logo: String
+    url: String
+    description: String!
+    shortDescription: String!
+    productCount: Int!
+  }
+
+  type CmsPage {
+    identifier: ID!
+    pageType: String!
+    title: String!
+    contentHeading: String!
+    content: String!
+    metaTitle: String
+    metaDescription: String
+    robots: String!
+    excludeFromSitemap: Boolean!
+    updatedAt: String!
+  }
+
+  type SeoLink { position: Int!, label: String!, url: String! }
+
+  type CatalogueChanges { skus: [ID!]!, until: String! }
+`;
