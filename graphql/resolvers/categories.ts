@@ -1,0 +1,141 @@
+import type { GraphQLContext } from "../context";
+import type { ResolverMap } from "../resolver-map";
+import { requireShopLanguage } from "./shops";
+import { all, loader, parseJson } from "./util";
+
+interface CategoryRow {
+  id: string;
+  parent_id: string | null;
+  position: number;
+  image: string | null;
+  sorting: string;
+  name: string | null;
+  slug: string | null;
+  description: string | null;
+  teaser: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
+}
+
+export interface CategoryNode {
+  id: string;
+  parentId: string | null;
+  position: number;
+  isWorld: boolean;
+  name: string;
+  slug: string;
+  description: string;
+  teaser: string;
+  image: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  sorting: { sortBy: string; direction: string }[];
+  path: string[];
+  shop: string;
+}
+
+interface TopCategoryRow {
+  id: string;
+  image: string | null;
+  top_position: number;
+  name: string;
+  slug: string;
+  top_description: string;
+}
+
+/** Ids from the world down to `id`, inclusive; stops on a cycle or a missing parent. */
+export function categoryPath(id: string, parents: Map<string, string | null>): string[] {
+  const path: string[] = [];
+  const seen = new Set<string>();
+  let current: string | null | undefined = id;
+  while (current != null && !seen.has(current)) {
+    seen.add(current);
+    path.unshift(current);
+    current = parents.get(current);
+  }
+  return path;
+}
+
+/**
+ * Number of active products of a shop per category: those with the category as primary
+ * category or among their further categories (direct assignment, not descendants).
+ */
+function categoryCountLoader(ctx: GraphQLContext, shop: string) {
+  return loader<number>(ctx, `categoryCounts:${shop}`, async () => {
+    const rows = await all<{ category_id: string; n: number }>(
+      ctx,
+      `SELECT category_id, COUNT(DISTINCT sku) AS n FROM (
+         SELECT p.sku, p.category_id FROM products p
+           JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ?1
+          WHERE p.is_active = 1
+         UNION
+         SELECT pc.sku, pc.category_id FROM product_categories pc
+           JOIN products p ON p.sku = pc.sku AND p.is_active = 1
+           JOIN product_shops s ON s.sku = pc.sku AND s.shop_id = ?1
+       ) GROUP BY category_id`,
+      shop,
+    );
+    return new Map(rows.map((row) => [row.category_id, row.n]));
+  });
+}
+
+export const categoryResolvers: ResolverMap = {
+  Query: {
+    categories: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext): Promise<CategoryNode[]> => {
+      const shop = await requireShopLanguage(ctx, args.shop, args.language);
+      const rows = await all<CategoryRow>(
+        ctx,
+        `SELECT c.id, c.parent_id, c.position, c.image, c.sorting,
+                t.name, t.slug, t.description, t.teaser, t.meta_title, t.meta_description
+           FROM categories c
+           LEFT JOIN category_translations t ON t.category_id = c.id AND t.language = ?1
+          ORDER BY c.parent_id IS NOT NULL, c.parent_id, c.position, c.id`,
+        args.language,
+      );
+      const parents = new Map(rows.map((row) => [row.id, row.parent_id]));
+      // Categories without a translation in the language are not part of that language's site.
+      return rows
+        .filter((row) => row.name != null && row.slug != null)
+        .map((row) => ({
+          id: row.id,
+          parentId: row.parent_id,
+          position: row.position,
+          isWorld: row.parent_id == null,
+          name: row.name ?? "",
+          slug: row.slug ?? "",
+          description: row.description ?? "",
+          teaser: row.teaser ?? "",
+          image: row.image,
+          metaTitle: row.meta_title,
+          metaDescription: row.meta_description,
+          sorting: parseJson<{ sortBy: string; direction: string }[]>(row.sorting, []),
+          path: categoryPath(row.id, parents),
+          shop: shop.id,
+        }));
+    },
+    topCategories: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
+      await requireShopLanguage(ctx, args.shop, args.language);
+      const rows = await all<TopCategoryRow>(
+        ctx,
+        `SELECT c.id, c.image, c.top_position, t.name, t.slug, t.top_description
+           FROM categories c
+           JOIN category_translations t ON t.category_id = c.id AND t.language = ?1
+          WHERE c.top_position IS NOT NULL
+          ORDER BY c.top_position, c.id`,
+        args.language,
+      );
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        imagePath: row.image,
+        urlPath: `${row.slug}.html`,
+        topCategoryPosition: row.top_position,
+        topCategoryDescription: row.top_description,
+      }));
+    },
+  },
+  Category: {
+    productCount: async (category: CategoryNode, _args, ctx: GraphQLContext) =>
+      (await categoryCountLoader(ctx, category.shop).load(category.id)) ?? 0,
+  },
+};

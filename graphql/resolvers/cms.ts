@@ -1,0 +1,45 @@
+import type { GraphQLContext } from "../context";
+import type { ResolverMap } from "../resolver-map";
+import { requireShopLanguage } from "./shops";
+import { all, bool } from "./util";
+
+interface CmsPageRow {
+  identifier: string;
+  page_type: string;
+  title: string;
+  content_heading: string;
+  content: string;
+  meta_title: string | null;
+  meta_description: string | null;
+  robots: string;
+  exclude_from_sitemap: number;
+  updated_at: string;
+}
+
+export const cmsResolvers: ResolverMap = {
+  Query: {
+    cmsPages: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
+      const shop = await requireShopLanguage(ctx, args.shop, args.language);
+      const rows = await all<CmsPageRow>(
+        ctx,
+        `SELECT identifier, page_type, title, content_heading, content, meta_title, meta_description,
+                robots, exclude_from_sitemap, updated_at
+           FROM cms_pages WHERE shop_id = ?1 AND language = ?2 ORDER BY identifier`,
+        shop.id,
+        args.language,
+      );
+      return rows.map((row) => ({
+        identifier: row.identifier,
+        pageType: row.page_type,
+        title: row.title,
+        contentHeading: row.content_heading,
+        content: row.content,
+        metaTitle: row.meta_title,
+        metaDescription: row.meta_description,
+        robots: row.robots,
+        excludeFromSitemap: bool(row.exclude_from_sitemap),
+        updatedAt: row.updated_at,
+      }));
+    },
+  },
+};

@@ -1,0 +1,82 @@
+import type { GraphQLContext } from "../context";
+import type { ResolverMap } from "../resolver-map";
+import { requireShopLanguage } from "./shops";
+import { all, keysParam, loader } from "./util";
+
+interface ManufacturerRow {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  url: string | null;
+  description: string | null;
+  short_description: string | null;
+  product_count: number;
+}
+
+export interface ManufacturerNode {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  url: string | null;
+  description: string;
+  shortDescription: string;
+  productCount: number;
+}
+
+const toNode = (row: ManufacturerRow): ManufacturerNode => ({
+  id: row.id,
+  name: row.name,
+  slug: row.slug,
+  logo: row.logo,
+  url: row.url,
+  description: row.description ?? "",
+  shortDescription: row.short_description ?? "",
+  productCount: row.product_count,
+});
+
+const COLUMNS = `m.id, m.name, m.slug, m.logo, m.url, t.description, t.short_description`;
+/** Active products of shop ?2 per manufacturer. */
+const COUNTS = `SELECT p.manufacturer_id, COUNT(*) AS product_count
+                  FROM products p JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ?2
+                 WHERE p.is_active = 1 AND p.manufacturer_id IS NOT NULL
+                 GROUP BY p.manufacturer_id`;
+
+/** Manufacturers by id, with the texts of a language and the product count of a shop. */
+export function manufacturerLoader(ctx: GraphQLContext, shop: string, language: string) {
+  return loader<ManufacturerNode>(ctx, `manufacturers:${shop}:${language}`, async (ids) => {
+    const rows = await all<ManufacturerRow>(
+      ctx,
+      `SELECT ${COLUMNS}, COALESCE(c.product_count, 0) AS product_count
+         FROM manufacturers m
+         LEFT JOIN manufacturer_translations t ON t.manufacturer_id = m.id AND t.language = ?3
+         LEFT JOIN (${COUNTS}) c ON c.manufacturer_id = m.id
+        WHERE m.id IN (SELECT value FROM json_each(?1))`,
+      keysParam(ids),
+      shop,
+      language,
+    );
+    return new Map(rows.map((row) => [row.id, toNode(row)]));
+  });
+}
+
+export const manufacturerResolvers: ResolverMap = {
+  Query: {
+    /** Manufacturers with at least one active product in the shop, by name. */
+    manufacturers: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
+      const shop = await requireShopLanguage(ctx, args.shop, args.language);
+      const rows = await all<ManufacturerRow>(
+        ctx,
+        `SELECT ${COLUMNS}, c.product_count
+           FROM manufacturers m
+           JOIN (${COUNTS}) c ON c.manufacturer_id = m.id
+           LEFT JOIN manufacturer_translations t ON t.manufacturer_id = m.id AND t.language = ?1
+          ORDER BY m.name COLLATE NOCASE, m.id`,
+        args.language,
+        shop.id,
+      );
+      return rows.map(toNode);
+    },
+  },
+};

@@ -1,0 +1,376 @@
+import type { GraphQLContext } from "../context";
+import { UserInputError } from "../errors";
+import { includedTax, money, taxLabel, type MoneyValue } from "../money";
+import type { ResolverMap } from "../resolver-map";
+import { unitLabel } from "../units";
+import { manufacturerLoader } from "./manufacturers";
+import { requireShopLanguage, type ShopRow } from "./shops";
+import { all, bool, first, keysParam, loader, parseIsoDateTime, parseJson } from "./util";
+import { groupBy } from "../loaders";
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+/** SPEC 9: the reference price is the lowest price of the last 30 days. */
+export const REFERENCE_PRICE_DAYS = 30;
+
+export interface ProductRow {
+  sku: string;
+  parent_sku: string | null;
+  type: string;
+  manufacturer_id: string | null;
+  category_id: string;
+  ean: string | null;
+  unit: string;
+  package_content: number;
+  blend_percent: number;
+  shipping_group: string;
+  is_decking: number;
+  is_express: number;
+  is_clearance: number;
+  is_plus: number;
+  is_active: number;
+  reached_eol: number;
+  delivery_days_min: number;
+  delivery_days_max: number;
+  stock_qty: number;
+  min_order_qty: number;
+  notification_qty: number;
+  sample_active: number;
+  sample_express: number;
+  sample_long_delivery: number;
+  sample_free: number;
+  sample_max: number;
+  configurable_attributes: string;
+  updated_at: string;
+  /** Content slug in the requested language (joined). */
+  slug: string;
+}
+
+/** What a Product field resolver receives: the row plus the shop and language it was asked for. */
+export interface ProductSource {
+  row: ProductRow;
+  shop: ShopRow;
+  language: string;
+}
+
+interface ContentRow {
+  sku: string;
+  title: string;
+  subtitle: string;
+  short_description: string;
+  description: string;
+  low_stock_message: string;
+  measurement: string;
+  features: string;
+  attributes: string;
+  meta_title: string | null;
+  meta_description: string | null;
+}
+
+interface PriceRow {
+  sku: string;
+  currency: string;
+  package_price: number;
+  unit_price: number;
+  tax_rate: number;
+}
+
+interface HistoryRow {
+  sku: string;
+  package_price: number;
+  valid_from: string;
+  /** Started within the reference window (false: the row in force when the window began). */
+  inWindow?: boolean;
+}
+
+interface ReviewRow {
+  id: string;
+  sku: string;
+  mark: number;
+  comment: string;
+  reviewer: string;
+  answer: string | null;
+  created_at: string;
+}
+
+/** Products visible in a shop and language: active, sold in the shop, with content in the language. */
+const PRODUCT_FROM = `FROM products p
+  JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ?1
+  JOIN product_content c ON c.sku = p.sku AND c.language = ?2
+ WHERE p.is_active = 1`;
+const PRODUCT_SELECT = `SELECT p.*, c.slug AS slug ${PRODUCT_FROM}`;
+
+export const encodeCursor = (sku: string): string => btoa(String.fromCharCode(...new TextEncoder().encode(sku)));
+
+export function decodeCursor(cursor: string): string {
+  try {
+    const bytes = Uint8Array.from(atob(cursor), (ch) => ch.charCodeAt(0));
+    const sku = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    if (sku.length > 0) return sku;
+  } catch {
+    // fall through
+  }
+  throw new UserInputError("after is not a valid cursor");
+}
+
+const source = (shop: ShopRow, language: string) => (row: ProductRow): ProductSource => ({ row, shop, language });
+
+// ---- batch loaders (one query per kind of data per execution step) ----
+
+function bySku<T extends { sku: string }>(rows: T[]): Map<string, T> {
+  return new Map(rows.map((row) => [row.sku, row]));
+}
+
+const contentLoader = (ctx: GraphQLContext, language: string) =>
+  loader<ContentRow>(ctx, `content:${language}`, async (skus) =>
+    bySku(await all<ContentRow>(ctx, `SELECT * FROM product_content WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1))`, keysParam(skus), language)),
+  );
+
+const priceLoader = (ctx: GraphQLContext, shop: string) =>
+  loader<PriceRow>(ctx, `prices:${shop}`, async (skus) =>
+    bySku(await all<PriceRow>(ctx, `SELECT sku, currency, package_price, unit_price, tax_rate FROM prices WHERE shop_id = ?2 AND sku IN (SELECT value FROM json_each(?1))`, keysParam(skus), shop)),
+  );
+
+/**
+ * Price history of the reference window per sku, oldest first: the row in force at the
+ * start of the window plus every row that started within it (up to now).
+ */
+const historyLoader = (ctx: GraphQLContext, shop: string) =>
+  loader<HistoryRow[]>(ctx, `history:${shop}`, async (skus) => {
+    const now = ctx.now();
+    const windowStart = new Date(now.getTime() - REFERENCE_PRICE_DAYS * 86_400_000).toISOString();
+    const rows = await all<HistoryRow>(
+      ctx,
+      `SELECT h.sku, h.package_price, h.valid_from FROM price_history h
+        WHERE h.shop_id = ?2 AND h.sku IN (SELECT value FROM json_each(?1)) AND h.valid_from <= ?4
+          AND h.valid_from >= COALESCE((SELECT MAX(h2.valid_from) FROM price_history h2
+                                          WHERE h2.sku = h.sku AND h2.shop_id = h.shop_id AND h2.valid_from <= ?3), ?3)
+        ORDER BY h.sku, h.valid_from`,
+      keysParam(skus),
+      shop,
+      windowStart,
+      now.toISOString(),
+    );
+    for (const row of rows) row.inWindow = row.valid_from >= windowStart;
+    return groupBy(rows, (row) => row.sku);
+  });
+
+const listLoader = <T extends { sku: string }>(ctx: GraphQLContext, name: string, sql: string, ...params: unknown[]) =>
+  loader<T[]>(ctx, name, async (skus) => groupBy(await all<T>(ctx, sql, keysParam(skus), ...params), (row) => row.sku));
+
+const mediaLoader = (ctx: GraphQLContext) =>
+  listLoader<{ sku: string; kind: string; url: string; alt: string }>(ctx, "media", `SELECT sku, kind, url, alt FROM media WHERE sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position`);
+
+const downloadLoader = (ctx: GraphQLContext, language: string) =>
+  listLoader<{ sku: string; title: string; url: string }>(ctx, `downloads:${language}`, `SELECT sku, title, url FROM downloads WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position`, language);
+
+const tutorialLoader = (ctx: GraphQLContext, language: string) =>
+  listLoader<{ sku: string; title: string; content: string; type: string; url: string | null }>(ctx, `tutorials:${language}`, `SELECT sku, title, content, type, url FROM tutorials WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position`, language);
+
+const categoryLoader = (ctx: GraphQLContext) =>
+  listLoader<{ sku: string; category_id: string }>(ctx, "productCategories", `SELECT sku, category_id FROM product_categories WHERE sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position, category_id`);
+
+const reviewLoader = (ctx: GraphQLContext, language: string) =>
+  listLoader<ReviewRow>(ctx, `reviews:${language}`, `SELECT id, sku, mark, comment, reviewer, answer, created_at FROM reviews WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, created_at DESC, id`, language);
+
+/** Variants of the given parents that are visible in the shop and language. */
+const childLoader = (ctx: GraphQLContext, shop: string, language: string) =>
+  loader<ProductRow[]>(ctx, `children:${shop}:${language}`, async (parents) => {
+    const rows = await all<ProductRow>(ctx, `${PRODUCT_SELECT} AND p.parent_sku IN (SELECT value FROM json_each(?3)) ORDER BY p.sku`, shop, language, keysParam(parents));
+    return groupBy(rows, (row) => row.parent_sku ?? "");
+  });
+
+// ---- prices ----
+
+export interface PriceFacts {
+  /** Current package price, minor units. */
+  current: number;
+  /** Lowest package price of the window including the current one. */
+  reference: number;
+  /** Percent saved versus the previous price, 0 when there is none. */
+  savingsPercentage: number;
+}
+
+/**
+ * Reference price: the lowest of the current price, the price in force when the 30-day
+ * window began and every price that started within the window (SPEC 9).
+ * Savings: the previous price is the history price before the one in force now; it counts
+ * only when the change happened within the window and the previous price was higher.
+ * Then savings = round((previous - current) / previous * 100).
+ */
+export function priceFacts(current: number, history: readonly HistoryRow[]): PriceFacts {
+  const reference = Math.min(current, ...history.map((row) => row.package_price));
+  let savingsPercentage = 0;
+  const latest = history[history.length - 1];
+  const previous = history[history.length - 2];
+  if (latest && previous && latest.inWindow && previous.package_price > current && previous.package_price > 0) {
+    savingsPercentage = Math.round(((previous.package_price - current) / previous.package_price) * 100);
+  }
+  return { current, reference, savingsPercentage };
+}
+
+function priceObject(ctx: GraphQLContext, product: ProductSource, price: PriceRow) {
+  const { language } = product;
+  const m = (minor: number): MoneyValue => money(minor, price.currency, language);
+  const facts = async () => priceFacts(price.package_price, (await historyLoader(ctx, product.shop.id).load(product.row.sku)) ?? []);
+  return {
+    packagePrice: m(price.package_price),
+    unitPrice: m(price.unit_price),
+    referencePrice: async () => m((await facts()).reference),
+    savingsPercentage: async () => (await facts()).savingsPercentage,
+    tax: {
+      isIncluded: true,
+      percentage: price.tax_rate,
+      amount: m(includedTax(price.package_price, price.tax_rate)),
+      label: taxLabel(price.tax_rate, language),
+    },
+  };
+}
+
+// ---- resolvers ----
+
+interface ProductsArgs {
+  shop: string;
+  language: string;
+  first?: number | null;
+  after?: string | null;
+  changedSince?: string | null;
+}
+
+export const productResolvers: ResolverMap = {
+  Query: {
+    products: async (_parent, args: ProductsArgs, ctx: GraphQLContext) => {
+      const size = args.first ?? DEFAULT_PAGE_SIZE;
+      if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+        throw new UserInputError(`first must be between 1 and ${MAX_PAGE_SIZE}`);
+      }
+      const after = args.after != null ? decodeCursor(args.after) : null;
+      const changedSince = args.changedSince != null ? parseIsoDateTime(args.changedSince, "changedSince") : null;
+      const shop = await requireShopLanguage(ctx, args.shop, args.language);
+      const changed = `AND (?3 IS NULL OR p.sku IN (SELECT sku FROM product_changes WHERE changed_at > ?3))`;
+      const rows = await all<ProductRow>(
+        ctx,
+        `${PRODUCT_SELECT} ${changed} AND (?4 IS NULL OR p.sku > ?4) ORDER BY p.sku LIMIT ?5`,
+        shop.id,
+        args.language,
+        changedSince,
+        after,
+        size + 1,
+      );
+      const hasNextPage = rows.length > size;
+      const page = rows.slice(0, size);
+      const last = page[page.length - 1];
+      return {
+        nodes: page.map(source(shop, args.language)),
+        totalCount: async () => {
+          const row = await first<{ n: number }>(ctx, `SELECT COUNT(*) AS n ${PRODUCT_FROM} ${changed}`, shop.id, args.language, changedSince);
+          return row?.n ?? 0;
+        },
+        pageInfo: { hasNextPage, endCursor: last ? encodeCursor(last.sku) : null },
+      };
+    },
+    product: async (_parent, args: { shop: string; language: string; sku: string }, ctx: GraphQLContext) => {
+      const shop = await requireShopLanguage(ctx, args.shop, args.language);
+      const row = await first<ProductRow>(ctx, `${PRODUCT_SELECT} AND p.sku = ?3`, shop.id, args.language, args.sku);
+      return row ? source(shop, args.language)(row) : null;
+    },
+  },
+  Product: {
+    sku: (p: ProductSource) => p.row.sku,
+    type: (p: ProductSource) => p.row.type,
+    parentSku: (p: ProductSource) => p.row.parent_sku,
+    slug: (p: ProductSource) => p.row.slug,
+    ean: (p: ProductSource) => p.row.ean,
+    content: async (p: ProductSource, _args, ctx: GraphQLContext) => {
+      const row = await contentLoader(ctx, p.language).load(p.row.sku);
+      if (!row) throw new Error(`Content of ${p.row.sku} in ${p.language} vanished`);
+      return {
+        sku: row.sku,
+        title: row.title,
+        subTitle: row.subtitle,
+        shortDescription: row.short_description,
+        description: row.description,
+        lowStockMessage: row.low_stock_message,
+        measurement: row.measurement,
+        features: parseJson<unknown[]>(row.features, []).map(String),
+        attributes: parseJson<Record<string, unknown>[]>(row.attributes, []).map((a) => ({
+          code: String(a.code ?? ""),
+          label: String(a.label ?? ""),
+          type: String(a.type ?? "text"),
+          value: String(a.value ?? ""),
+          isVisible: a.isVisible !== false,
+        })),
+        metaTitle: row.meta_title,
+        metaDescription: row.meta_description,
+      };
+    },
+    manufacturer: async (p: ProductSource, _args, ctx: GraphQLContext) =>
+      p.row.manufacturer_id ? ((await manufacturerLoader(ctx, p.shop.id, p.language).load(p.row.manufacturer_id)) ?? null) : null,
+    categoryId: (p: ProductSource) => p.row.category_id,
+    /** The primary category first, then the further categories by position. */
+    categoryIds: async (p: ProductSource, _args, ctx: GraphQLContext) => {
+      const further = ((await categoryLoader(ctx).load(p.row.sku)) ?? []).map((row) => row.category_id);
+      return [p.row.category_id, ...further.filter((id) => id !== p.row.category_id)];
+    },
+    price: async (p: ProductSource, _args, ctx: GraphQLContext) => {
+      const price = await priceLoader(ctx, p.shop.id).load(p.row.sku);
+      return price ? priceObject(ctx, p, price) : null;
+    },
+    unit: (p: ProductSource) => ({ code: p.row.unit, label: unitLabel(p.row.unit, p.language) }),
+    packageContent: (p: ProductSource) => p.row.package_content,
+    blendPercent: (p: ProductSource) => p.row.blend_percent,
+    shippingGroup: (p: ProductSource) => p.row.shipping_group,
+    isDecking: (p: ProductSource) => bool(p.row.is_decking),
+    isExpress: (p: ProductSource) => bool(p.row.is_express),
+    isClearance: (p: ProductSource) => bool(p.row.is_clearance),
+    isPlusProduct: (p: ProductSource) => bool(p.row.is_plus),
+    isOutOfStock: (p: ProductSource) => p.row.stock_qty <= 0,
+    /** Active and either in stock or still reorderable (not end of life). */
+    isSalable: (p: ProductSource) => bool(p.row.is_active) && (p.row.stock_qty > 0 || !bool(p.row.reached_eol)),
+    reachedEOF: (p: ProductSource) => bool(p.row.reached_eol),
+    stock: (p: ProductSource) => ({
+      isInStock: p.row.stock_qty > 0,
+      quantity: p.row.stock_qty,
+      minimumOrderQuantity: p.row.min_order_qty,
+      notificationQuantity: p.row.notification_qty,
+    }),
+    delivery: (p: ProductSource) => ({ minDays: p.row.delivery_days_min, maxDays: p.row.delivery_days_max, express: bool(p.row.is_express) }),
+    samples: (p: ProductSource) => ({
+      active: bool(p.row.sample_active),
+      express: bool(p.row.sample_express),
+      longDeliveryTime: bool(p.row.sample_long_delivery),
+      sampleOrderIsFreeOfCharge: bool(p.row.sample_free),
+      maxSamples: p.row.sample_max,
+    }),
+    media: async (p: ProductSource, _args, ctx: GraphQLContext) => (await mediaLoader(ctx).load(p.row.sku)) ?? [],
+    downloads: async (p: ProductSource, _args, ctx: GraphQLContext) => (await downloadLoader(ctx, p.language).load(p.row.sku)) ?? [],
+    tutorials: async (p: ProductSource, _args, ctx: GraphQLContext) => (await tutorialLoader(ctx, p.language).load(p.row.sku)) ?? [],
+    childProducts: async (p: ProductSource, _args, ctx: GraphQLContext) =>
+      ((await childLoader(ctx, p.shop.id, p.language).load(p.row.sku)) ?? []).map(source(p.shop, p.language)),
+    configurableAttributes: (p: ProductSource) =>
+      parseJson<{ code?: string; label?: string; options?: { value?: string; label?: string }[] }[]>(p.row.configurable_attributes, []).map((a) => ({
+        code: String(a.code ?? ""),
+        label: String(a.label ?? ""),
+        options: (a.options ?? []).map((o) => ({ value: String(o.value ?? ""), label: String(o.label ?? o.value ?? "") })),
+      })),
+    /** Reviews written in the requested language, newest first; rating rounded to one decimal. */
+    reviewSummary: async (p: ProductSource, _args, ctx: GraphQLContext) => {
+      const reviews = (await reviewLoader(ctx, p.language).load(p.row.sku)) ?? [];
+      const total = reviews.reduce((sum, review) => sum + review.mark, 0);
+      return {
+        ratingValue: reviews.length ? Math.round((total / reviews.length) * 10) / 10 : 0,
+        maxValue: 5,
+        totalReviewCount: reviews.length,
+        reviews: reviews.map((review) => ({
+          id: review.id,
+          mark: review.mark,
+          comment: review.comment,
+          reviewer: review.reviewer,
+          answer: review.answer,
+          createdAt: review.created_at,
+        })),
+      };
+    },
+    updatedAt: (p: ProductSource) => p.row.updated_at,
+  },
+};
