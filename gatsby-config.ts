@@ -1,0 +1,47 @@
+import path from "node:path";
+import type { GatsbyConfig } from "gatsby";
+import { shopForBuild } from "./site/build/shop-for-build";
+
+/**
+ * One Gatsby build per shop (docs/decisions/0001): SHOP picks the shop from
+ * config/shops.json, GRAPHQL_URL the API the pages are sourced from.
+ */
+const shop = shopForBuild(process.env.SHOP);
+
+const config: GatsbyConfig = {
+  siteMetadata: {
+    shopId: shop.id,
+    shopName: shop.name,
+    currency: shop.currency,
+    siteUrl: `https://${shop.hosts.production[0]}`,
+  },
+  trailingSlash: "ignore",
+  graphqlTypegen: false,
+  plugins: [
+    // site/ is a local plugin so the queries and fragments of site/src are extracted.
+    path.join(__dirname, "site"),
+    {
+      resolve: "gatsby-source-filesystem",
+      options: { path: path.join(__dirname, "locales"), name: "locale" },
+    },
+    {
+      resolve: "gatsby-plugin-react-i18next",
+      options: {
+        localeJsonSourceName: "locale",
+        languages: shop.languages,
+        defaultLanguage: shop.defaultLanguage,
+        // Language redirects happen in the worker, server-side (docs/decisions/0001).
+        redirect: false,
+        generateDefaultLanguagePage: shop.domainPrefixes.length > 0,
+        i18nextOptions: {
+          interpolation: { escapeValue: false },
+          keySeparator: ".",
+          nsSeparator: false,
+          returnNull: false,
+        },
+      },
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,18 @@
+import type { GatsbyNode } from "gatsby";
+import { NODE_TYPE_DEFS } from "./site/build/node-types";
+import { sourceShopNodes } from "./site/build/source-nodes";
+import { createShopPages } from "./site/build/create-pages";
+import { shopForBuild } from "./site/build/shop-for-build";
+
+/** The shop's source and page creation (site/build); one build per SHOP. */
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes(NODE_TYPE_DEFS);
+};
+
+export const sourceNodes: GatsbyNode["sourceNodes"] = (args) =>
+  sourceShopNodes(args, {
+    shopId: shopForBuild(process.env.SHOP).id,
+    graphqlUrl: process.env.GRAPHQL_URL ?? "http://localhost:8787/graphql",
+  });
+
+export const createPages: GatsbyNode["createPages"] = (args) => createShopPages(args);

@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { join } from "node:path";
+import { ROOT } from "./shops";
+
+/** wrangler offline: no metrics, no update check, no cf.json download. */
+export const WRANGLER_ENV = { WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" } as const;
+
+export interface LocalWorkerOptions {
+  port: number;
+  /** wrangler's local state (D1) folder; default .wrangler/state. */
+  persistTo?: string;
+  /** Folder with dist/<SHOP>/ builds; default dist. */
+  assets?: string;
+  log?: (line: string) => void;
+}
+
+export interface LocalWorker {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** Makes sure .dev.vars exists (wrangler and getPlatformProxy read it) with a local import token. */
+export function ensureDevVars(): void {
+  const path = join(ROOT, ".dev.vars");
+  if (!existsSync(path)) writeFileSync(path, `CATALOGUE_IMPORT_TOKEN=${randomBytes(24).toString("hex")}\n`);
+}
+
+/** Starts `wrangler dev` (the worker with the in-process shop API and local D1) and waits until /graphql answers. */
+export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
+  ensureDevVars();
+  const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "warn"];
+  if (options.persistTo) args.push("--persist-to", options.persistTo);
+  if (options.assets) args.push("--assets", options.assets);
+  const child = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), args, {
+    cwd: ROOT,
+    env: { ...process.env, ...WRANGLER_ENV, CI: "true" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => {
+    for (const line of chunk.toString().split("\n")) {
+      if (!line.trim()) continue;
+      output.push(line);
+      options.log?.(`[worker] ${line}`);
+    }
+  };
+  child.stdout!.on("data", collect);
+  child.stderr!.on("data", collect);
+  const origin = `http://127.0.0.1:${options.port}`;
+  await waitUntilReady(child, origin, output);
+  return { origin, stop: () => stopProcess(child) };
+}
+
+async function waitUntilReady(child: ChildProcess, origin: string, output: string[]): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${output.slice(-30).join("\n")}`);
+    try {
+      const response = await fetch(`${origin}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ shops { id } }" }),
+      });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  await stopProcess(child);
+  throw new Error(`wrangler dev did not answer on ${origin} within 90 s:\n${output.slice(-30).join("\n")}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.pid === undefined) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      resolve();
+    }
+    setTimeout(() => {
+      try {
+        process.kill(-child.pid!, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }, 5000).unref();
+  });
+}

@@ -1,0 +1,248 @@
+import { ApolloClient, HttpLink, InMemoryCache, gql } from "@apollo/client/core";
+
+/**
+ * Reads the shop's master data from the GraphQL layer (/graphql of the shop API,
+ * reached through the worker like every other client). Pages through products.
+ */
+export interface CatalogueClientOptions {
+  url: string;
+  pageSize?: number;
+  onProgress?: (message: string) => void;
+}
+
+export interface ShopData {
+  id: string;
+  name: string;
+  currency: string;
+  languages: string[];
+  defaultLanguage: string;
+  domainPrefixes: string[];
+  deliveryCountries: string[];
+  baseUrl: string;
+  taxRate: number;
+}
+
+export interface CategoryData {
+  id: string;
+  parentId: string | null;
+  position: number;
+  isWorld: boolean;
+  name: string;
+  slug: string;
+  description: string;
+  teaser: string;
+  image: string | null;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  path: string[];
+  productCount: number;
+  sorting: { sortBy: string; direction: string }[];
+}
+
+export interface TopCategoryData {
+  id: string;
+  name: string;
+  imagePath: string | null;
+  urlPath: string;
+  topCategoryPosition: number;
+  topCategoryDescription: string;
+}
+
+export interface ManufacturerData {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  url: string | null;
+  description: string;
+  shortDescription: string;
+  productCount: number;
+}
+
+export interface CmsPageData {
+  identifier: string;
+  pageType: string;
+  title: string;
+  contentHeading: string;
+  content: string;
+  metaTitle: string | null;
+  metaDescription: string | null;
+  robots: string;
+  excludeFromSitemap: boolean;
+  updatedAt: string;
+}
+
+export interface SeoLinkData {
+  position: number;
+  label: string;
+  url: string;
+}
+
+export interface MoneyData {
+  value: number;
+  amount: number;
+  currency: string;
+  formattedValue: string;
+  formattedWithCurrency: string;
+}
+
+export interface ProductData {
+  sku: string;
+  type: string;
+  parentSku: string | null;
+  slug: string;
+  ean: string | null;
+  content: {
+    title: string;
+    subTitle: string;
+    shortDescription: string;
+    description: string;
+    lowStockMessage: string;
+    measurement: string;
+    features: string[];
+    attributes: { code: string; label: string; type: string; value: string; isVisible: boolean }[];
+    metaTitle: string | null;
+    metaDescription: string | null;
+  };
+  manufacturer: { id: string; name: string; slug: string; logo: string | null } | null;
+  categoryId: string;
+  categoryIds: string[];
+  price: {
+    packagePrice: MoneyData;
+    unitPrice: MoneyData;
+    referencePrice: MoneyData;
+    savingsPercentage: number;
+    tax: { isIncluded: boolean; percentage: number; label: string; amount: MoneyData };
+  } | null;
+  unit: { code: string; label: string };
+  packageContent: number;
+  blendPercent: number;
+  shippingGroup: string;
+  isDecking: boolean;
+  isExpress: boolean;
+  isClearance: boolean;
+  isPlusProduct: boolean;
+  isOutOfStock: boolean;
+  isSalable: boolean;
+  reachedEOF: boolean;
+  stock: { isInStock: boolean; quantity: number; minimumOrderQuantity: number; notificationQuantity: number };
+  delivery: { minDays: number; maxDays: number; express: boolean };
+  samples: { active: boolean; express: boolean; longDeliveryTime: boolean; sampleOrderIsFreeOfCharge: boolean; maxSamples: number };
+  media: { kind: string; url: string; alt: string }[];
+  downloads: { title: string; url: string }[];
+  tutorials: { title: string; content: string; type: string; url: string | null }[];
+  childProducts: { sku: string; slug: string; content: { title: string } }[];
+  configurableAttributes: { code: string; label: string; options: { value: string; label: string }[] }[];
+  reviewSummary: { ratingValue: number; maxValue: number; totalReviewCount: number };
+  updatedAt: string;
+}
+
+const MONEY = `value amount currency formattedValue formattedWithCurrency`;
+
+const SHOP_QUERY = gql`
+  query BuildShop($shop: ID!) {
+    shop(id: $shop) { id name currency languages defaultLanguage domainPrefixes deliveryCountries baseUrl taxRate }
+  }
+`;
+
+const STRUCTURE_QUERY = gql`
+  query BuildStructure($shop: ID!, $language: String!) {
+    categories(shop: $shop, language: $language) {
+      id parentId position isWorld name slug description teaser image metaTitle metaDescription path productCount
+      sorting { sortBy direction }
+    }
+    topCategories(shop: $shop, language: $language) { id name imagePath urlPath topCategoryPosition topCategoryDescription }
+    manufacturers(shop: $shop, language: $language) { id name slug logo url description shortDescription productCount }
+    cmsPages(shop: $shop, language: $language) {
+      identifier pageType title contentHeading content metaTitle metaDescription robots excludeFromSitemap updatedAt
+    }
+    topSeoLinks(shop: $shop, language: $language) { position label url }
+  }
+`;
+
+const PRODUCTS_QUERY = gql`
+  query BuildProducts($shop: ID!, $language: String!, $first: Int!, $after: String, $changedSince: String) {
+    products(shop: $shop, language: $language, first: $first, after: $after, changedSince: $changedSince) {
+      totalCount
+      pageInfo { hasNextPage endCursor }
+      nodes {
+        sku type parentSku slug ean
+        content { title subTitle shortDescription description lowStockMessage measurement features metaTitle metaDescription
+          attributes { code label type value isVisible } }
+        manufacturer { id name slug logo }
+        categoryId categoryIds
+        price {
+          packagePrice { ${MONEY} } unitPrice { ${MONEY} } referencePrice { ${MONEY} } savingsPercentage
+          tax { isIncluded percentage label amount { ${MONEY} } }
+        }
+        unit { code label } packageContent blendPercent shippingGroup
+        isDecking isExpress isClearance isPlusProduct isOutOfStock isSalable reachedEOF
+        stock { isInStock quantity minimumOrderQuantity notificationQuantity }
+        delivery { minDays maxDays express }
+        samples { active express longDeliveryTime sampleOrderIsFreeOfCharge maxSamples }
+        media { kind url alt }
+        downloads { title url }
+        tutorials { title content type url }
+        childProducts { sku slug content { title } }
+        configurableAttributes { code label options { value label } }
+        reviewSummary { ratingValue maxValue totalReviewCount }
+        updatedAt
+      }
+    }
+  }
+`;
+
+const CHANGES_QUERY = gql`
+  query BuildChanges($since: String!, $shop: ID!) { catalogueChanges(since: $since, shop: $shop) { skus until } }
+`;
+
+export interface StructureData {
+  categories: CategoryData[];
+  topCategories: TopCategoryData[];
+  manufacturers: ManufacturerData[];
+  cmsPages: CmsPageData[];
+  topSeoLinks: SeoLinkData[];
+}
+
+export function createCatalogueClient({ url, pageSize = 200, onProgress }: CatalogueClientOptions) {
+  const client = new ApolloClient({
+    link: new HttpLink({ uri: url, fetch }),
+    cache: new InMemoryCache({ addTypename: false }),
+    defaultOptions: { query: { fetchPolicy: "no-cache", errorPolicy: "none" } },
+  });
+
+  return {
+    async shop(shopId: string): Promise<ShopData> {
+      const { data } = await client.query<{ shop: ShopData | null }>({ query: SHOP_QUERY, variables: { shop: shopId } });
+      if (!data.shop) throw new Error(`Shop ${shopId} is not in the catalogue; import the shops first`);
+      return data.shop;
+    },
+
+    async structure(shopId: string, language: string): Promise<StructureData> {
+      const { data } = await client.query<StructureData>({ query: STRUCTURE_QUERY, variables: { shop: shopId, language } });
+      return data;
+    },
+
+    /** Every product of the shop in the language, or only those changed since the given time. */
+    async products(shopId: string, language: string, changedSince?: string): Promise<ProductData[]> {
+      const products: ProductData[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const result: { data: { products: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: ProductData[] } } } =
+          await client.query({ query: PRODUCTS_QUERY, variables: { shop: shopId, language, first: pageSize, after, changedSince } });
+        const page = result.data.products;
+        products.push(...page.nodes);
+        onProgress?.(`${shopId}/${language}: sourced ${products.length}/${page.totalCount} products`);
+        if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return products;
+        after = page.pageInfo.endCursor;
+      }
+    },
+
+    async changedSkus(shopId: string, since: string): Promise<string[]> {
+      const { data } = await client.query<{ catalogueChanges: { skus: string[] } }>({ query: CHANGES_QUERY, variables: { since, shop: shopId } });
+      return data.catalogueChanges.skus;
+    },
+  };
+}
+
+export type CatalogueClient = ReturnType<typeof createCatalogueClient>;

@@ -1,0 +1,69 @@
+/** Gatsby node types the shop's data is sourced into (explicit, so no field is lost to inference). */
+export const NODE_TYPE_DEFS = `
+  type ShopInfo implements Node @dontInfer {
+    shopId: String!
+    name: String!
+    currency: String!
+    languages: [String!]!
+    defaultLanguage: String!
+    domainPrefixes: [String!]!
+    taxRate: Float!
+  }
+  type ShopCategory implements Node @dontInfer {
+    categoryId: String!
+    language: String!
+    parentId: String
+    position: Int!
+    isWorld: Boolean!
+    name: String!
+    path: String!
+    trail: [String!]!
+    productCount: Int!
+    data: JSON!
+  }
+  type ShopTopCategory implements Node @dontInfer {
+    categoryId: String!
+    language: String!
+    position: Int!
+    name: String!
+    path: String!
+    description: String!
+    image: String
+  }
+  type ShopManufacturer implements Node @dontInfer {
+    manufacturerId: String!
+    language: String!
+    name: String!
+    path: String!
+    productCount: Int!
+    data: JSON!
+  }
+  type ShopCmsPage implements Node @dontInfer {
+    identifier: String!
+    language: String!
+    pageType: String!
+    title: String!
+    path: String!
+    data: JSON!
+  }
+  type ShopSeoLink implements Node @dontInfer {
+    language: String!
+    position: Int!
+    label: String!
+    url: String!
+  }
+  type ShopProduct implements Node @dontInfer {
+    sku: String!
+    language: String!
+    path: String!
+    title: String!
+    categoryIds: [String!]!
+    categoryTrailIds: [String!]!
+    breadcrumbIds: [String!]!
+    manufacturerId: String
+    packagePrice: Float
+    data: JSON!
+  }
+`;
+
+export const NODE_TYPES = ["ShopInfo", "ShopCategory", "ShopTopCategory", "ShopManufacturer", "ShopCmsPage", "ShopSeoLink", "ShopProduct"] as const;

@@ -1,0 +1,164 @@
+import type { SourceNodesArgs } from "gatsby";
+import { createCatalogueClient, type CategoryData, type ProductData, type ShopData } from "./catalogue-client";
+import { NODE_TYPES } from "./node-types";
+import { homePath, manufacturerPath, slugPath } from "../src/lib/routes";
+
+/**
+ * Sources the shop's catalogue from the GraphQL layer into Gatsby nodes.
+ * First build: everything. Later builds (same cache): structure again (small) and only
+ * the products changed since the last sourcing (`changedSince`); the other product
+ * nodes are kept (touched), so Gatsby re-renders only the pages whose data changed.
+ */
+const STRUCTURE_TYPES = ["ShopInfo", "ShopCategory", "ShopTopCategory", "ShopManufacturer", "ShopCmsPage", "ShopSeoLink"] as const;
+const SYNC_KEY = "catalogue-last-sync";
+/** Changes are fetched from a little before the last sync so clock skew loses nothing. */
+const SYNC_OVERLAP_MS = 5 * 60 * 1000;
+
+export interface SourceOptions {
+  shopId: string;
+  graphqlUrl: string;
+}
+
+export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOptions): Promise<void> {
+  const { actions, cache, reporter, getNodesByType } = args;
+  const started = Date.now();
+  const nodes = new NodeWriter(args);
+  const client = createCatalogueClient({ url: options.graphqlUrl, onProgress: (message) => reporter.verbose(message) });
+  const shop = await client.shop(options.shopId);
+  nodes.create("ShopInfo", `shop-${shop.id}`, {
+    shopId: shop.id,
+    name: shop.name,
+    currency: shop.currency,
+    languages: shop.languages,
+    defaultLanguage: shop.defaultLanguage,
+    domainPrefixes: shop.domainPrefixes,
+    taxRate: shop.taxRate,
+  });
+
+  const lastSync = (await cache.get(SYNC_KEY)) as string | undefined;
+  const haveProducts = getNodesByType("ShopProduct").length > 0;
+  const incremental = Boolean(lastSync && haveProducts);
+  const syncStartedAt = new Date(started - SYNC_OVERLAP_MS).toISOString();
+
+  if (incremental) {
+    // Keep every node of ours alive; what changed is replaced below.
+    for (const type of NODE_TYPES) for (const node of getNodesByType(type)) actions.touchNode(node);
+  }
+
+  let productCount = 0;
+  for (const language of shop.languages) {
+    const structure = await client.structure(shop.id, language);
+    const categoryById = new Map(structure.categories.map((category) => [category.id, category]));
+    {
+      for (const category of structure.categories) {
+        nodes.create("ShopCategory", `category-${category.id}-${language}`, {
+          categoryId: category.id,
+          language,
+          parentId: category.parentId,
+          position: category.position,
+          isWorld: category.isWorld,
+          name: category.name,
+          path: slugPath(shop, language, category.slug),
+          trail: category.path,
+          productCount: category.productCount,
+          data: category,
+        });
+      }
+      for (const top of structure.topCategories) {
+        const category = categoryById.get(top.id);
+        nodes.create("ShopTopCategory", `top-category-${top.id}-${language}`, {
+          categoryId: top.id,
+          language,
+          position: top.topCategoryPosition,
+          name: top.name,
+          path: category ? slugPath(shop, language, category.slug) : homePath(shop, language),
+          description: top.topCategoryDescription,
+          image: top.imagePath,
+        });
+      }
+      for (const manufacturer of structure.manufacturers) {
+        nodes.create("ShopManufacturer", `manufacturer-${manufacturer.id}-${language}`, {
+          manufacturerId: manufacturer.id,
+          language,
+          name: manufacturer.name,
+          path: manufacturerPath(shop, language, manufacturer.slug),
+          productCount: manufacturer.productCount,
+          data: manufacturer,
+        });
+      }
+      for (const page of structure.cmsPages) {
+        nodes.create("ShopCmsPage", `cms-${page.identifier}-${language}`, {
+          identifier: page.identifier,
+          language,
+          pageType: page.pageType,
+          title: page.title,
+          path: slugPath(shop, language, page.identifier),
+          data: page,
+        });
+      }
+      for (const link of structure.topSeoLinks) {
+        nodes.create("ShopSeoLink", `seo-link-${link.position}-${language}`, { language, ...link });
+      }
+    }
+
+    const products = await client.products(shop.id, language, incremental ? lastSync : undefined);
+    productCount += products.length;
+    for (const product of products) createProductNode(nodes, shop, language, product, categoryById);
+    if (incremental) {
+      // Products changed but no longer listed (deactivated, removed from the shop) lose their node.
+      const listed = new Set(products.map((product) => product.sku));
+      for (const sku of await client.changedSkus(shop.id, lastSync!)) {
+        const node = args.getNode(args.createNodeId(`product-${sku}-${language}`));
+        if (node && !listed.has(sku)) actions.deleteNode(node);
+      }
+    }
+  }
+  nodes.deleteStale(STRUCTURE_TYPES);
+  await cache.set(SYNC_KEY, syncStartedAt);
+  reporter.info(
+    `${shop.id}: sourced ${incremental ? `${productCount} changed` : productCount} products in ${shop.languages.join(", ")} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+}
+
+function createProductNode(nodes: NodeWriter, shop: ShopData, language: string, product: ProductData, categories: Map<string, CategoryData>) {
+  const trail = new Set<string>();
+  for (const id of product.categoryIds) for (const ancestor of categories.get(id)?.path ?? [id]) trail.add(ancestor);
+  nodes.create("ShopProduct", `product-${product.sku}-${language}`, {
+    sku: product.sku,
+    language,
+    path: slugPath(shop, language, product.slug),
+    title: product.content.title,
+    categoryIds: product.categoryIds,
+    categoryTrailIds: [...trail],
+    breadcrumbIds: categories.get(product.categoryId)?.path ?? [],
+    manufacturerId: product.manufacturer?.id ?? null,
+    packagePrice: product.price?.packagePrice.value ?? null,
+    data: product,
+  });
+}
+
+/** Creates nodes and remembers which it wrote this run, so stale ones can be deleted. */
+class NodeWriter {
+  private readonly written = new Set<string>();
+
+  constructor(private readonly args: SourceNodesArgs) {}
+
+  create(type: string, key: string, fields: Record<string, unknown>): void {
+    const id = this.args.createNodeId(key);
+    this.written.add(id);
+    this.args.actions.createNode({
+      ...fields,
+      id,
+      parent: null,
+      children: [],
+      internal: { type, contentDigest: this.args.createContentDigest(fields) },
+    });
+  }
+
+  /** Deletes nodes of the types that this run did not write (structure is always sourced whole). */
+  deleteStale(types: readonly string[]): void {
+    for (const type of types) {
+      for (const node of this.args.getNodesByType(type)) if (!this.written.has(node.id)) this.args.actions.deleteNode(node);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * URL rules of the static pages (SPEC 2.1): pages end in .html; a shop with domain
+ * prefixes puts the language first (/fr/...), a shop without prefixes has none.
+ * Used by page creation, links, sitemaps and tests alike.
+ */
+export interface ShopRouting {
+  domainPrefixes: readonly string[];
+}
+
+/** Localised first segment of manufacturer pages. */
+const MANUFACTURER_SEGMENT: Record<string, string> = {
+  de: "hersteller",
+  at: "hersteller",
+  en: "manufacturers",
+  fr: "fabricants",
+  it: "produttori",
+  nl: "fabrikanten",
+};
+
+export function languagePrefix(shop: ShopRouting, language: string): string {
+  return shop.domainPrefixes.includes(language) ? `/${language}` : "";
+}
+
+export function homePath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/`;
+}
+
+/** Categories, products and CMS pages: `{prefix}/{slug}.html`. */
+export function slugPath(shop: ShopRouting, language: string, slug: string): string {
+  return `${languagePrefix(shop, language)}/${slug}.html`;
+}
+
+export function manufacturerListPath(shop: ShopRouting, language: string): string {
+  return slugPath(shop, language, manufacturerSegment(language));
+}
+
+export function manufacturerPath(shop: ShopRouting, language: string, slug: string): string {
+  return slugPath(shop, language, `${manufacturerSegment(language)}/${slug}`);
+}
+
+function manufacturerSegment(language: string): string {
+  return MANUFACTURER_SEGMENT[language] ?? MANUFACTURER_SEGMENT.de!;
+}
+
+/** The `lang` attribute for a shop language (`at` is Austrian German). */
+export function htmlLanguage(language: string): string {
+  return language === "at" ? "de-AT" : language;
+}

@@ -1,0 +1,42 @@
+import type { ExecutionContext, Fetcher } from "@cloudflare/workers-types";
+import type { WorkerEnv } from "../env";
+
+/** Where the edge sends /apiv1, /apiv2 and /graphql. */
+export interface Upstream {
+  readonly name: string;
+  fetch(request: Request): Promise<Response>;
+}
+
+export type ShopApiHandler = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Promise<Response>;
+
+/** Base URL requests are rebuilt on; only the configured origin is ever used, never a client value. */
+const IN_PROCESS_ORIGIN = "https://shop-api.internal";
+
+export function inProcessUpstream(handler: ShopApiHandler, env: WorkerEnv, ctx: ExecutionContext): Upstream {
+  return { name: "in-process", fetch: (request) => handler(request, env, ctx) };
+}
+
+export function serviceUpstream(binding: Fetcher): Upstream {
+  return { name: "service", fetch: (request) => binding.fetch(request as never) as unknown as Promise<Response> };
+}
+
+export function remoteUpstream(): Upstream {
+  return { name: "remote", fetch: (request) => fetch(request) };
+}
+
+/** The upstream chosen by configuration, and the origin requests to it are built on. */
+export function upstreamFromEnv(env: WorkerEnv, ctx: ExecutionContext, handler: ShopApiHandler): { upstream: Upstream; origin: string } {
+  switch (env.SHOP_API_MODE ?? "in-process") {
+    case "in-process":
+      return { upstream: inProcessUpstream(handler, env, ctx), origin: IN_PROCESS_ORIGIN };
+    case "service":
+      if (!env.SHOP_API) throw new Error("SHOP_API_MODE=service needs a SHOP_API service binding");
+      return { upstream: serviceUpstream(env.SHOP_API), origin: IN_PROCESS_ORIGIN };
+    case "remote": {
+      if (!env.SHOP_API_ORIGIN) throw new Error("SHOP_API_MODE=remote needs SHOP_API_ORIGIN");
+      return { upstream: remoteUpstream(), origin: new URL(env.SHOP_API_ORIGIN).origin };
+    }
+    default:
+      throw new Error(`Unknown SHOP_API_MODE '${String(env.SHOP_API_MODE)}'`);
+  }
+}

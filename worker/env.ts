@@ -1,0 +1,15 @@
+import type { D1Database, Fetcher } from "@cloudflare/workers-types";
+import type { Environment } from "./config/shop-config";
+
+/** Bindings and variables of the worker (wrangler.toml, .dev.vars, secrets). */
+export interface WorkerEnv {
+  DB: D1Database;
+  ASSETS: Fetcher;
+  /** Which environment the no-shop-found page links to; hosts decide the environment of a shop request. */
+  ENVIRONMENT_NAME: Environment;
+  /** How the shop API is reached: in-process (default), service (SHOP_API binding) or remote (SHOP_API_ORIGIN). */
+  SHOP_API_MODE?: "in-process" | "service" | "remote";
+  SHOP_API?: Fetcher;
+  SHOP_API_ORIGIN?: string;
+  CATALOGUE_IMPORT_TOKEN?: string;
+}

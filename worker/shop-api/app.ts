@@ -1,0 +1,25 @@
+import { Router } from "itty-router";
+import type { ExecutionContext } from "@cloudflare/workers-types";
+import { handleGraphQL } from "../../graphql/http";
+import { handleImportRequest } from "./catalogue/import-endpoint";
+import type { WorkerEnv } from "../env";
+
+/**
+ * The shop API: its own fetch handler so it can be deployed on its own or replaced
+ * by a merchant's commerce backend (docs/decisions/0003). The edge reaches it through
+ * an Upstream; /admin/* is never proxied by the edge.
+ */
+const router = Router<Request, [WorkerEnv, ExecutionContext]>();
+
+router.all("/graphql", (request, env) => handleGraphQL(request, env.DB));
+router.all("/admin/catalogue/import", (request, env) => handleImportRequest(request, env));
+router.all("*", () => Response.json({ status: 404, data: null, errors: [{ message: "This page could not be found" }] }, { status: 404 }));
+
+export async function handleShopApi(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
+  try {
+    return (await router.fetch(request, env, ctx)) as Response;
+  } catch (error) {
+    console.error("shop api error", error);
+    return Response.json({ status: 500, data: null, errors: [{ message: "Something went wrong. Try again." }] }, { status: 500 });
+  }
+}
