@@ -475,7 +475,8 @@ export async function validateCatalogueDocument(raw: unknown, db: D1Database): P
         valid[section]!.push(true);
       } else {
         doc[section]!.push(record);
-        valid[section]!.push(false);
+        // Only refinements failed (the shape is right): the checks across records still run for it.
+        valid[section]!.push(parsed.error.issues.every((issue) => issue.code === "custom"));
         for (const issue of parsed.error.issues) problems.add(section, index, issue.path, issueMessage(issue));
       }
     });

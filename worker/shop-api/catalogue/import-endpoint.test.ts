@@ -1,0 +1,77 @@
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
+import { handleImportRequest, MAX_IMPORT_BYTES } from "./import-endpoint";
+import { rowCounts, sampleDocument } from "./test-fixtures";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase();
+});
+afterAll(async () => {
+  await t.dispose();
+});
+
+const TOKEN = "s3cret-token";
+const URL_BASE = "https://api.example/admin/catalogue/import";
+const post = (body: string, init: { query?: string; token?: string | null; type?: string; headers?: Record<string, string> } = {}) =>
+  new Request(`${URL_BASE}?${init.query ?? "format=json&source=test"}`, {
+    method: "POST",
+    body,
+    headers: {
+      "Content-Type": init.type ?? "application/json",
+      ...(init.token === null ? {} : { Authorization: `Bearer ${init.token ?? TOKEN}` }),
+      ...init.headers,
+    },
+  });
+const env = () => ({ DB: t.db, CATALOGUE_IMPORT_TOKEN: TOKEN });
+
+test("without a configured token the import is unavailable", async () => {
+  const response = await handleImportRequest(post("{}"), { DB: t.db });
+  expect(response.status).toBe(503);
+  expect(await response.json()).toEqual({ message: "Catalogue import is not configured" });
+});
+
+test("a missing or wrong token is 401, other methods 405", async () => {
+  expect((await handleImportRequest(post("{}", { token: null }), env())).status).toBe(401);
+  expect((await handleImportRequest(post("{}", { token: "s3cret-tokem" }), env())).status).toBe(401);
+  const get = new Request(URL_BASE, { headers: { Authorization: `Bearer ${TOKEN}` } });
+  const response = await handleImportRequest(get, env());
+  expect(response.status).toBe(405);
+  expect(response.headers.get("Allow")).toBe("POST");
+});
+
+test("a content type that does not fit the format is 415", async () => {
+  expect((await handleImportRequest(post("{}", { type: "text/csv" }), env())).status).toBe(415);
+  expect((await handleImportRequest(post("sku,shop", { query: "format=csv-prices", type: "application/json" }), env())).status).toBe(415);
+});
+
+test("a body over 20 MB is 413, by header and by actual size", async () => {
+  const claimed = post("{}", { headers: { "Content-Length": String(MAX_IMPORT_BYTES + 1) } });
+  expect((await handleImportRequest(claimed, env())).status).toBe(413);
+  const big = post(" ".repeat(MAX_IMPORT_BYTES + 10));
+  expect((await handleImportRequest(big, env())).status).toBe(413);
+});
+
+test("an invalid file is 422 with every problem; a valid one is 200", async () => {
+  const before = await rowCounts(t.db);
+  const bad = sampleDocument() as any;
+  bad.products[0].unit = "XYZ";
+  const refused = await handleImportRequest(post(JSON.stringify(bad)), env());
+  expect(refused.status).toBe(422);
+  const body = (await refused.json()) as { message: string; problems: { field: string }[] };
+  expect(body.message).toBe("The given data was invalid.");
+  expect(body.problems.map((p) => p.field)).toContain("products[0].unit");
+  expect(await rowCounts(t.db)).toEqual(before);
+
+  const accepted = await handleImportRequest(post(JSON.stringify(sampleDocument())), env());
+  expect(accepted.status).toBe(200);
+  expect(await accepted.json()).toMatchObject({ importId: expect.any(Number), changedSkus: 3, counts: { products: 3, prices: 3 } });
+  const source = await t.db.prepare("SELECT source, format FROM imports ORDER BY id DESC").first();
+  expect(source).toEqual({ source: "test", format: "json" });
+});
+
+test("CSV prices over HTTP", async () => {
+  const csv = "sku,shop,currency,packagePrice,unitPrice\nP-100,DE,EUR,99.00,45.00\n";
+  const response = await handleImportRequest(post(csv, { query: "format=csv-prices", type: "text/csv" }), env());
+  expect(response.status).toBe(200);
+  expect(await response.json()).toMatchObject({ changedSkus: 1, counts: { prices: 1 } });
+});
