@@ -1,0 +1,139 @@
+/**
+ * import-catalogue <file...> [--format json|csv-products|csv-prices] [--source name]
+ *                  [--url https://shop-api/admin/catalogue/import --token TOKEN]
+ *
+ * Without --url the files go into the local D1 of `wrangler dev` (migrations are
+ * applied first). Each file is validated as a whole and applied in one transaction;
+ * a refused file lists every problem and the command exits with 1.
+ */
+import { readFileSync } from "node:fs";
+import { basename, extname } from "node:path";
+import { importCatalogue } from "../worker/shop-api/catalogue/apply-import";
+import { detectCsvFormat } from "../worker/shop-api/catalogue/csv-import";
+import type { ImportFormat, ImportProblem, ImportResult } from "../worker/shop-api/catalogue/import-format";
+import { applyLocalMigrations, withLocalD1 } from "./local-d1";
+
+const FORMATS: ImportFormat[] = ["json", "csv-products", "csv-prices"];
+
+export function formatProblem(format: ImportFormat, problem: ImportProblem): string {
+  if (problem.field === "(file)") return problem.row ? `row ${problem.row}: ${problem.message}` : problem.message;
+  if (format === "json") return `${problem.field}: ${problem.message}`;
+  return problem.row !== undefined ? `row ${problem.row}, column ${problem.field}: ${problem.message}` : `column ${problem.field}: ${problem.message}`;
+}
+
+export function inferFormat(file: string, text: string): ImportFormat | undefined {
+  const ext = extname(file).toLowerCase();
+  if (ext === ".json") return "json";
+  if (ext === ".csv" || ext === ".txt") return detectCsvFormat(text);
+  if (text.trimStart().startsWith("{")) return "json";
+  return detectCsvFormat(text);
+}
+
+interface Options {
+  files: string[];
+  format?: ImportFormat;
+  url?: string;
+  token?: string;
+  source?: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { files: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = () => {
+      const value = argv[++i];
+      if (value === undefined) throw new Error(`${arg} needs a value`);
+      return value;
+    };
+    if (arg === "--format") {
+      const format = next() as ImportFormat;
+      if (!FORMATS.includes(format)) throw new Error(`--format must be one of ${FORMATS.join(", ")}`);
+      options.format = format;
+    } else if (arg === "--url") options.url = next();
+    else if (arg === "--token") options.token = next();
+    else if (arg === "--source") options.source = next();
+    else if (arg === "--help" || arg === "-h") {
+      console.log("usage: import-catalogue <file...> [--format json|csv-products|csv-prices] [--source name] [--url URL --token TOKEN]");
+      process.exit(0);
+    } else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
+    else options.files.push(arg);
+  }
+  if (options.files.length === 0) throw new Error("name at least one file to import");
+  options.token ??= process.env.CATALOGUE_IMPORT_TOKEN;
+  if (options.url && !options.token) throw new Error("--url needs --token (or CATALOGUE_IMPORT_TOKEN)");
+  return options;
+}
+
+function report(file: string, format: ImportFormat, result: ImportResult, seconds: number): boolean {
+  if (!result.ok) {
+    console.error(`✗ ${file} (${format}) refused, nothing was written: ${result.problems.length} problem(s)`);
+    for (const problem of result.problems) console.error(`  ${formatProblem(format, problem)}`);
+    return false;
+  }
+  const counts = Object.entries(result.counts)
+    .filter(([, n]) => n > 0)
+    .map(([section, n]) => `${n} ${section}`)
+    .join(", ");
+  console.log(`✓ ${file} (${format}): import #${result.importId}, ${counts || "no records"}; ${result.changedSkus.length} product(s) changed (${seconds.toFixed(1)} s)`);
+  return true;
+}
+
+async function main(): Promise<number> {
+  const options = parseArgs(process.argv.slice(2));
+  const jobs = options.files.map((file) => {
+    const text = readFileSync(file, "utf8");
+    const format = options.format ?? inferFormat(file, text);
+    if (!format) throw new Error(`${file}: cannot tell the format from the name or header; pass --format`);
+    return { file, text, format, source: options.source ?? basename(file) };
+  });
+
+  if (options.url) {
+    let ok = true;
+    for (const job of jobs) {
+      const started = Date.now();
+      const url = new URL(options.url);
+      url.searchParams.set("format", job.format);
+      url.searchParams.set("source", job.source);
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${options.token}`, "Content-Type": job.format === "json" ? "application/json" : "text/csv" },
+        body: job.text,
+      });
+      const body = (await response.json().catch(() => ({}))) as Record<string, any>;
+      const seconds = (Date.now() - started) / 1000;
+      if (response.status === 200) {
+        console.log(`✓ ${job.file} (${job.format}): import #${body.importId}; ${body.changedSkus} product(s) changed (${seconds.toFixed(1)} s)`);
+      } else if (response.status === 422) {
+        ok = report(job.file, job.format, { ok: false, problems: body.problems ?? [] }, seconds) && ok;
+        break;
+      } else {
+        console.error(`✗ ${job.file}: HTTP ${response.status} ${body.message ?? response.statusText}`);
+        ok = false;
+        break;
+      }
+    }
+    return ok ? 0 : 1;
+  }
+
+  applyLocalMigrations();
+  return withLocalD1(async (db) => {
+    for (const job of jobs) {
+      const started = Date.now();
+      const result = await importCatalogue(db, { format: job.format, text: job.text }, { source: job.source });
+      // Later files may depend on earlier ones: stop at the first refused file.
+      if (!report(job.file, job.format, result, (Date.now() - started) / 1000)) return 1;
+    }
+    return 0;
+  });
+}
+
+if (require.main === module) {
+  main().then(
+    (code) => process.exit(code),
+    (error: Error) => {
+      console.error(`import-catalogue: ${error.message}`);
+      process.exit(2);
+    },
+  );
+}

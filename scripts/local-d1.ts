@@ -1,0 +1,55 @@
+/**
+ * The local D1 database of `wrangler dev`, from Node: same wrangler.toml, same
+ * persisted state under .wrangler/state, binding DB.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { D1Database } from "@cloudflare/workers-types";
+
+export const ROOT = resolve(__dirname, "..");
+const CONFIG = join(ROOT, "wrangler.toml");
+const DATABASE_NAME = "catalogue";
+
+/** wrangler offline: no metrics, no cf.json fetch, no prompts. */
+export const WRANGLER_ENV = {
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  CI: "true",
+} as const;
+
+/** getPlatformProxy needs .dev.vars and the assets directory to exist. */
+function prepareWorkingTree(): void {
+  const devVars = join(ROOT, ".dev.vars");
+  if (!existsSync(devVars)) writeFileSync(devVars, "");
+  const toml = readFileSync(CONFIG, "utf8");
+  const assets = /\[assets\][^[]*?directory\s*=\s*"([^"]+)"/.exec(toml)?.[1];
+  if (assets) {
+    const dir = join(ROOT, assets);
+    mkdirSync(dir, { recursive: true });
+  }
+}
+
+/** Applies migrations/ to the local database (`wrangler d1 migrations apply catalogue --local`). */
+export function applyLocalMigrations(): void {
+  prepareWorkingTree();
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", DATABASE_NAME, "--local", "--config", CONFIG], {
+    cwd: ROOT,
+    env: { ...process.env, ...WRANGLER_ENV },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+}
+
+/** Runs `fn` with the local D1 (binding DB) and always disposes the proxy. */
+export async function withLocalD1<T>(fn: (db: D1Database) => Promise<T>): Promise<T> {
+  prepareWorkingTree();
+  for (const [key, value] of Object.entries(WRANGLER_ENV)) process.env[key] ??= value;
+  const { getPlatformProxy } = await import("wrangler");
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: CONFIG, persist: { path: join(ROOT, ".wrangler", "state", "v3") } });
+  try {
+    if (!proxy.env.DB) throw new Error("wrangler.toml has no D1 binding named DB");
+    return await fn(proxy.env.DB);
+  } finally {
+    await proxy.dispose();
+  }
+}
