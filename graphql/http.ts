@@ -139,11 +139,12 @@ export async function handleGraphQL(request: Request, db: D1Database, options: C
   const validationErrors = validate(schema, document, RULES);
   if (validationErrors.length > 0) return json(400, { errors: validationErrors.map(formatError) });
 
-  if (request.method === "GET") {
-    const operation = getOperationAST(document, params.operationName);
-    if (operation && operation.operation !== "query") {
-      return failure(405, `Only queries can be sent with GET, use POST for ${operation.operation}s`, { allow: "POST" });
-    }
+  const operation = getOperationAST(document, params.operationName);
+  if (operation && request.method === "GET" && operation.operation !== "query") {
+    return failure(405, `Only queries can be sent with GET, use POST for ${operation.operation}s`, { allow: "POST" });
+  }
+  if (operation && !schema.getRootType(operation.operation)) {
+    return failure(400, `This API does not support ${operation.operation} operations`);
   }
 
   let result: ExecutionResult;
