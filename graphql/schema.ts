@@ -10,12 +10,18 @@ export const typeDefs = /* GraphQL */ `
     shop(id: ID!): Shop
     categories(shop: ID!, language: String!): [Category!]!
     topCategories(shop: ID!, language: String!): [TopCategory!]!
+    """
+    Active products sold in the shop that have content in the language (variants included), ordered by sku.
+    first: 1-200 (default 50); after: endCursor of the previous page; changedSince: ISO date-time,
+    only products an import changed after it. Errors: unknown shop, language not offered by the shop.
+    """
     products(shop: ID!, language: String!, first: Int = 50, after: String, changedSince: String): ProductConnection!
     product(shop: ID!, language: String!, sku: ID!): Product
+    "Manufacturers with at least one active product in the shop, by name."
     manufacturers(shop: ID!, language: String!): [Manufacturer!]!
     cmsPages(shop: ID!, language: String!): [CmsPage!]!
     topSeoLinks(shop: ID!, language: String!): [SeoLink!]!
-    "SKUs changed by imports after the given ISO time, for the rebuild pipeline."
+    "SKUs changed by imports after the given ISO time, for the rebuild pipeline. until: newest change seen (or since); pass it as the next since."
     catalogueChanges(since: String!, shop: ID): CatalogueChanges!
   }
 
@@ -46,6 +52,7 @@ export const typeDefs = /* GraphQL */ `
     sorting: [Sorting!]!
     "Ids from the world down to this category (inclusive)."
     path: [ID!]!
+    "Active products of the shop assigned to this category (primary or further category; not counting subcategories)."
     productCount: Int!
   }
 
@@ -88,6 +95,7 @@ export const typeDefs = /* GraphQL */ `
     isClearance: Boolean!
     isPlusProduct: Boolean!
     isOutOfStock: Boolean!
+    "Active, and in stock or not yet end of life."
     isSalable: Boolean!
     reachedEOF: Boolean!
     stock: Stock!
@@ -96,8 +104,10 @@ export const typeDefs = /* GraphQL */ `
     media: [Media!]!
     downloads: [Download!]!
     tutorials: [Tutorial!]!
+    "Variants of a configurable product visible in the same shop and language."
     childProducts: [Product!]!
     configurableAttributes: [ConfigurableAttribute!]!
+    "Reviews written in the requested language, newest first."
     reviewSummary: ReviewSummary!
     updatedAt: String!
   }
@@ -124,23 +134,26 @@ export const typeDefs = /* GraphQL */ `
     "Minor units, e.g. 4995"
     amount: Int!
     currency: String!
-    "Number formatted for the language, e.g. 49,95"
+    "Number formatted for the language, e.g. 49,95 (spaces are no-break spaces)"
     formattedValue: String!
-    "With currency, e.g. 49,95 €"
+    "With currency, e.g. 49,95 € (spaces are no-break spaces); CHF as CHF 1’234.50 in every language"
     formattedWithCurrency: String!
   }
 
+  "Tax included in the package price, e.g. label inkl. 19% MwSt."
   type Tax { isIncluded: Boolean!, percentage: Float!, amount: Money!, label: String! }
 
   type ProductPrice {
     packagePrice: Money!
     unitPrice: Money!
-    "Lowest package price of the last 30 days."
+    "Lowest package price of the last 30 days: the current price, the price in force when the window began and every price that started within it."
     referencePrice: Money!
+    "round((previous - current) / previous * 100) when the price was lowered within the last 30 days from a higher previous price, else 0."
     savingsPercentage: Int!
     tax: Tax!
   }
 
+  "SPEC 3 unit; label is the short label of graphql/units.ts in the language (unknown codes: the label of TUBE)."
   type Unit { code: String!, label: String! }
 
   type Stock { isInStock: Boolean!, quantity: Int!, minimumOrderQuantity: Float!, notificationQuantity: Int! }
