@@ -1,0 +1,23 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser tests in Debian's Chromium (/usr/bin/chromium; nothing is downloaded).
+ * The global setup builds a small demo catalogue into its own local D1 and dist
+ * folder, builds the shops the tests visit and serves them through `wrangler dev`.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  reporter: [["list"]],
+  use: {
+    browserName: "chromium",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    },
+    trace: "off",
+  },
+});

@@ -1,0 +1,54 @@
+/**
+ * `npm start`: builds the demo catalogue into the local D1, builds every shop and
+ * serves them all through the worker on http://<shop>.localhost:8787/.
+ * Options: --products N (default 300), --fresh (regenerate the catalogue), --shops DE,CH.
+ */
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { prepareCatalogue, startAndBuild } from "./lib/local-shops";
+import { loadShopConfig, ROOT } from "./lib/shops";
+
+async function main() {
+  const { values } = parseArgs({
+    options: { products: { type: "string", default: "300" }, fresh: { type: "boolean", default: false }, shops: { type: "string" } },
+  });
+  const config = loadShopConfig();
+  const shops = values.shops ? values.shops.split(",").map((s) => s.trim().toUpperCase()) : config.shops.map((shop) => shop.id);
+  const products = Number(values.products);
+  if (!Number.isInteger(products) || products < 1) throw new Error(`--products must be a positive whole number (got '${values.products}')`);
+  const unknown = shops.filter((id) => !config.shops.some((shop) => shop.id === id));
+  if (unknown.length) throw new Error(`Unknown shop(s) ${unknown.join(", ")}; known: ${config.shops.map((s) => s.id).join(", ")}`);
+
+  const started = Date.now();
+  const options = {
+    stateDir: join(ROOT, ".wrangler", "state"),
+    distRoot: join(ROOT, "dist"),
+    port: 8787,
+    products,
+    shops,
+    fresh: values.fresh,
+    log: (line: string) => console.log(line),
+  };
+  await prepareCatalogue(options);
+  const { worker } = await startAndBuild(options);
+
+  console.log(`\nAll ${shops.length} shops are ready after ${((Date.now() - started) / 1000).toFixed(0)} s:`);
+  for (const shop of config.shops.filter((s) => shops.includes(s.id))) {
+    const host = shop.hosts.development[0]!;
+    const home = shop.domainPrefixes.length > 0 ? `/${shop.defaultLanguage}/` : "/";
+    console.log(`  ${shop.id.padEnd(6)} ${shop.name.padEnd(26)} http://${host}${home}`);
+  }
+  console.log(`  (other hosts on port 8787 show the no-shop-found page; GraphQL at ${worker.origin}/graphql)\nPress Ctrl+C to stop.`);
+
+  const stop = async () => {
+    await worker.stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { applyLocalMigrations, withLocalD1 } from "../local-d1";
+import { buildShop, type BuildReport } from "./build-shop";
+import { startLocalWorker, type LocalWorker } from "./local-worker";
+import { ROOT } from "./shops";
+
+/**
+ * Everything a local run of the shops needs, in order: the catalogue database (migrated,
+ * filled with the demo catalogue through the import when empty), the worker, and the
+ * static build of each shop. Used by `npm start` and by the browser tests' setup.
+ */
+export interface LocalShopsOptions {
+  /** wrangler's local state folder (D1); each use gets its own. */
+  stateDir: string;
+  /** Folder receiving dist/<SHOP>/ builds. */
+  distRoot: string;
+  port: number;
+  products: number;
+  shops: string[];
+  /** Regenerate the demo catalogue even when the database has products. */
+  fresh?: boolean;
+  log: (line: string) => void;
+}
+
+export interface LocalShops {
+  worker: LocalWorker;
+  builds: BuildReport[];
+}
+
+export async function prepareCatalogue(options: LocalShopsOptions): Promise<void> {
+  process.env.LOCAL_STATE_DIR = options.stateDir;
+  options.log("Applying database migrations ...");
+  applyLocalMigrations();
+  const products = await withLocalD1(async (db) => (await db.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())?.n ?? 0);
+  if (products > 0 && !options.fresh) {
+    options.log(`The local catalogue has ${products} products; keeping it (use --fresh to regenerate).`);
+    return;
+  }
+  options.log(`Generating the demo catalogue with ${options.products} products ...`);
+  await runScript("generate-catalogue.ts", ["--products", String(options.products)], options);
+}
+
+export async function startAndBuild(options: LocalShopsOptions): Promise<LocalShops> {
+  options.log(`Starting the worker on port ${options.port} ...`);
+  const worker = await startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, log: options.log });
+  const builds: BuildReport[] = [];
+  try {
+    for (const [index, shop] of options.shops.entries()) {
+      options.log(`Building shop ${shop} (${index + 1}/${options.shops.length}) ...`);
+      const report = await buildShop(shop, { graphqlUrl: `${worker.origin}/graphql`, distRoot: options.distRoot, log: () => undefined });
+      options.log(`  ${shop}: ${report.pages} pages in ${report.seconds.toFixed(1)} s (${report.rewrittenPages.length} pages written)`);
+      builds.push(report);
+    }
+  } catch (error) {
+    await worker.stop();
+    throw error;
+  }
+  return { worker, builds };
+}
+
+function runScript(script: string, args: string[], options: LocalShopsOptions): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(ROOT, "node_modules", ".bin", "tsx"), [join(ROOT, "scripts", script), ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOCAL_STATE_DIR: options.stateDir },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const forward = (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n")) if (line.trim()) options.log(`  ${line}`);
+    };
+    child.stdout.on("data", forward);
+    child.stderr.on("data", forward);
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${script} failed with exit code ${code}`))));
+  });
+}

@@ -1,0 +1,1 @@
+// Entry of the local Gatsby plugin "bodenhaus-site": it contributes site/src (templates, components, fragments) only.

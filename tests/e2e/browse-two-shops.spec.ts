@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+
+/** Two shops by host, each from its own build: home -> category -> product. */
+for (const { host, home, language, currency } of [
+  { host: "de.localhost:8787", home: "/", language: "de", currency: "€" },
+  { host: "ch.localhost:8787", home: "/de/", language: "de", currency: "CHF" },
+]) {
+  test(`a visitor browses ${host} from home to a category to a product`, async ({ page }) => {
+    await page.goto(`http://${host}${home}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    await expect(page.locator("h1")).toBeVisible();
+
+    const world = page.locator("nav.main-nav a").first();
+    const worldName = (await world.textContent())!.trim();
+    await world.click();
+    await expect(page.locator("h1")).toHaveText(worldName);
+    expect(new URL(page.url()).pathname).toMatch(home === "/" ? /^\/[a-z0-9/-]+\.html$/ : /^\/de\/[a-z0-9/-]+\.html$/);
+
+    const product = page.locator(".card h3").first();
+    const productTitle = (await product.textContent())!.trim();
+    await product.click();
+    await expect(page.locator("h1")).toHaveText(productTitle);
+    await expect(page.getByTestId("package-price")).toContainText(currency);
+    await expect(page.locator(".breadcrumbs")).toContainText(worldName);
+    expect(page.url()).toContain(`http://${host}/`);
+  });
+}
+
+test("an unknown path shows the shop's 404 page with status 404", async ({ page }) => {
+  const response = await page.goto("http://de.localhost:8787/gibt-es-nicht.html");
+  expect(response?.status()).toBe(404);
+  await expect(page.locator("h1")).toHaveText("Diese Seite konnte nicht gefunden werden");
+});
+
+test("an unknown host gets the no-shop-found page listing the shops", async ({ page }) => {
+  await page.goto("http://unknown.localhost:8787/");
+  await expect(page.locator("h1")).toContainText("Shop not found");
+  await expect(page.locator("a[href='http://de.localhost:8787/']")).toBeVisible();
+});
