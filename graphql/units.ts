@@ -30,7 +30,8 @@ export const UNIT_LABELS: Readonly<Record<UnitCode, Readonly<Labels>>> = {
   IN: same("in"),
   CI: same("cm"),
   MM: same("mm"),
-  LFM: { de: "lfm", at: "lfm", en: "lfm", fr: "ml", it: "ml", nl: "str. m" },
+  // Running metre; not "ml" in French/Italian, which would read as millilitres.
+  LFM: { de: "lfm", at: "lfm", en: "lfm", fr: "m lin.", it: "m lin.", nl: "str. m" },
   PCS: { de: "Stk.", at: "Stk.", en: "pcs", fr: "pce", it: "pz", nl: "st" },
   PACKAGE: { de: "Paket", at: "Paket", en: "package", fr: "paquet", it: "confezione", nl: "pak" },
   PACKET: { de: "Pck.", at: "Pck.", en: "packet", fr: "sachet", it: "pacchetto", nl: "pakje" },
