@@ -3,16 +3,23 @@ import { NODE_TYPE_DEFS } from "./site/build/node-types";
 import { sourceShopNodes } from "./site/build/source-nodes";
 import { createShopPages } from "./site/build/create-pages";
 import { shopForBuild } from "./site/build/shop-for-build";
+import { createTrivialPages, trivialPageCount } from "./site/build/trivial-pages";
 
 /** The shop's source and page creation (site/build); one build per SHOP. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(NODE_TYPE_DEFS);
 };
 
-export const sourceNodes: GatsbyNode["sourceNodes"] = (args) =>
-  sourceShopNodes(args, {
+export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
+  if (trivialPageCount() !== null) return;
+  await sourceShopNodes(args, {
     shopId: shopForBuild(process.env.SHOP).id,
     graphqlUrl: process.env.GRAPHQL_URL ?? "http://localhost:8787/graphql",
   });
+};
 
-export const createPages: GatsbyNode["createPages"] = (args) => createShopPages(args);
+export const createPages: GatsbyNode["createPages"] = async (args) => {
+  const trivial = trivialPageCount();
+  if (trivial !== null) createTrivialPages(args, trivial);
+  else await createShopPages(args);
+};

@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./shops";
@@ -10,7 +10,7 @@ import { listFiles, syncDirectory, type SyncResult } from "./sync-directory";
  * rebuild after a catalogue change re-renders only the pages whose data changed.
  * The output is then synced to dist/<SHOP>/, writing only files that differ.
  */
-const WORKSPACES = join(ROOT, ".build");
+const DEFAULT_WORKSPACES = join(ROOT, ".build");
 const MARKER = ".shop";
 const GATSBY_DIRS = [".cache", "public"] as const;
 
@@ -19,6 +19,10 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Where dist/<SHOP> lives (default: the project's dist/). */
   distRoot?: string;
+  /** Where each shop's Gatsby cache and output are kept (default: .build/). */
+  workspaceRoot?: string;
+  /** Extra environment for the Gatsby build. */
+  env?: Record<string, string>;
 }
 
 export interface BuildReport {
@@ -27,38 +31,43 @@ export interface BuildReport {
   pages: number;
   rewrittenPages: string[];
   sync: SyncResult;
+  /** Highest resident memory of the Gatsby process tree, in MiB. */
+  peakRssMb: number;
 }
 
 export async function buildShop(shop: string, options: BuildOptions): Promise<BuildReport> {
   const log = options.log ?? ((line: string) => console.log(line));
+  const workspaces = options.workspaceRoot ?? DEFAULT_WORKSPACES;
   const started = Date.now();
-  parkLeftovers();
-  activate(shop);
+  parkLeftovers(workspaces);
+  activate(workspaces, shop);
+  let peakRssMb = 0;
   try {
-    await runGatsby(shop, options.graphqlUrl, log);
+    peakRssMb = await runGatsby(shop, options, log);
   } finally {
-    park(shop);
+    park(workspaces, shop);
   }
-  const sync = syncDirectory(join(WORKSPACES, shop, "public"), join(options.distRoot ?? join(ROOT, "dist"), shop));
+  const output = join(workspaces, shop, "public");
+  const sync = syncDirectory(output, join(options.distRoot ?? join(ROOT, "dist"), shop));
   const isPage = (file: string) => file.endsWith(".html");
-  const pages = listFiles(join(WORKSPACES, shop, "public")).filter(isPage).length;
-  return { shop, seconds: (Date.now() - started) / 1000, pages, rewrittenPages: sync.written.filter(isPage), sync };
+  const pages = listFiles(output).filter(isPage).length;
+  return { shop, seconds: (Date.now() - started) / 1000, pages, rewrittenPages: sync.written.filter(isPage), sync, peakRssMb };
 }
 
 /** Moves the shop's cache and output into the project root, where Gatsby expects them. */
-function activate(shop: string) {
-  const workspace = join(WORKSPACES, shop);
+function activate(workspaces: string, shop: string) {
+  const workspace = join(workspaces, shop);
   mkdirSync(workspace, { recursive: true });
   for (const dir of GATSBY_DIRS) {
     const parked = join(workspace, dir);
     if (existsSync(parked)) renameSync(parked, join(ROOT, dir));
   }
   mkdirSync(join(ROOT, ".cache"), { recursive: true });
-  writeFileSync(join(ROOT, ".cache", MARKER), shop);
+  writeFileSync(join(ROOT, ".cache", MARKER), JSON.stringify({ workspaces, shop }));
 }
 
-function park(shop: string) {
-  const workspace = join(WORKSPACES, shop);
+function park(workspaces: string, shop: string) {
+  const workspace = join(workspaces, shop);
   for (const dir of GATSBY_DIRS) {
     const live = join(ROOT, dir);
     const parked = join(workspace, dir);
@@ -69,34 +78,60 @@ function park(shop: string) {
 }
 
 /** A build that was killed leaves its cache in the root; give it back to its shop (or drop it). */
-function parkLeftovers() {
+function parkLeftovers(defaultWorkspaces: string) {
   const marker = join(ROOT, ".cache", MARKER);
   if (existsSync(marker)) {
-    park(readFileSync(marker, "utf8").trim());
+    const left = JSON.parse(readFileSync(marker, "utf8")) as { workspaces?: string; shop: string };
+    park(left.workspaces ?? defaultWorkspaces, left.shop);
     return;
   }
   for (const dir of GATSBY_DIRS) rmSync(join(ROOT, dir), { recursive: true, force: true });
 }
 
-function runGatsby(shop: string, graphqlUrl: string, log: (line: string) => void): Promise<void> {
+/** Runs `gatsby build` for the shop; resolves with the peak memory of its process tree. */
+function runGatsby(shop: string, options: BuildOptions, log: (line: string) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(join(ROOT, "node_modules", ".bin", "gatsby"), ["build"], {
       cwd: ROOT,
       env: {
         ...process.env,
+        ...options.env,
         SHOP: shop,
-        GRAPHQL_URL: graphqlUrl,
+        GRAPHQL_URL: options.graphqlUrl,
         GATSBY_TELEMETRY_DISABLED: "1",
         NODE_ENV: "production",
       },
       stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
     });
+    let peakKb = 0;
+    const sampler = setInterval(() => {
+      peakKb = Math.max(peakKb, processGroupRssKb(child.pid));
+    }, 500);
     const forward = (chunk: Buffer) => {
       for (const line of chunk.toString().split("\n")) if (line.trim()) log(`[${shop}] ${line}`);
     };
     child.stdout.on("data", forward);
     child.stderr.on("data", forward);
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`gatsby build for ${shop} failed with exit code ${code}`))));
+    child.on("error", (error) => {
+      clearInterval(sampler);
+      reject(error);
+    });
+    child.on("exit", (code) => {
+      clearInterval(sampler);
+      if (code === 0) resolve(Math.round(peakKb / 1024));
+      else reject(new Error(`gatsby build for ${shop} failed with exit code ${code}`));
+    });
   });
+}
+
+/** Resident memory (KiB) of all processes in the group led by pid (Gatsby forks workers). */
+function processGroupRssKb(pid: number | undefined): number {
+  if (!pid) return 0;
+  try {
+    const out = execFileSync("ps", ["-o", "rss=", "-g", String(pid)], { encoding: "utf8" });
+    return out.split("\n").reduce((sum, line) => sum + (Number(line.trim()) || 0), 0);
+  } catch {
+    return 0;
+  }
 }

@@ -1,9 +1,7 @@
-import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { buildShop, type BuildReport } from "./build-shop";
 import { startLocalWorker, type LocalWorker } from "./local-worker";
-import { ROOT } from "./shops";
+import { runTsxScript } from "./run-script";
 
 /**
  * Everything a local run of the shops needs, in order: the catalogue database (migrated,
@@ -38,7 +36,7 @@ export async function prepareCatalogue(options: LocalShopsOptions): Promise<void
     return;
   }
   options.log(`Generating the demo catalogue with ${options.products} products ...`);
-  await runScript("generate-catalogue.ts", ["--products", String(options.products)], options);
+  await runTsxScript("generate-catalogue.ts", ["--products", String(options.products)], options);
 }
 
 export async function startAndBuild(options: LocalShopsOptions): Promise<LocalShops> {
@@ -57,21 +55,4 @@ export async function startAndBuild(options: LocalShopsOptions): Promise<LocalSh
     throw error;
   }
   return { worker, builds };
-}
-
-function runScript(script: string, args: string[], options: LocalShopsOptions): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, "node_modules", ".bin", "tsx"), [join(ROOT, "scripts", script), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, LOCAL_STATE_DIR: options.stateDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const forward = (chunk: Buffer) => {
-      for (const line of chunk.toString().split("\n")) if (line.trim()) options.log(`  ${line}`);
-    };
-    child.stdout.on("data", forward);
-    child.stderr.on("data", forward);
-    child.on("error", reject);
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${script} failed with exit code ${code}`))));
-  });
 }

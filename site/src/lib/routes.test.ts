@@ -1,0 +1,30 @@
+import { homePath, htmlLanguage, languagePrefix, manufacturerListPath, manufacturerPath, slugPath } from "./routes";
+
+const swiss = { domainPrefixes: ["de", "fr", "it"] };
+const german = { domainPrefixes: [] as string[] };
+
+describe("page URLs (SPEC 2.1)", () => {
+  test("a shop with domain prefixes puts the language first", () => {
+    expect(homePath(swiss, "fr")).toBe("/fr/");
+    expect(slugPath(swiss, "fr", "parquet/chene")).toBe("/fr/parquet/chene.html");
+    expect(manufacturerPath(swiss, "it", "holzwerk")).toBe("/it/produttori/holzwerk.html");
+  });
+
+  test("a shop without prefixes has none, whatever the language", () => {
+    expect(languagePrefix(german, "de")).toBe("");
+    expect(homePath(german, "de")).toBe("/");
+    expect(slugPath(german, "de", "parkett")).toBe("/parkett.html");
+    expect(manufacturerListPath(german, "de")).toBe("/hersteller.html");
+  });
+
+  test("every content page ends in .html", () => {
+    for (const language of ["de", "at", "en", "fr", "it", "nl"]) {
+      expect(manufacturerListPath(german, language)).toMatch(/^\/[a-z]+\.html$/);
+    }
+  });
+
+  test("Austrian German is served as de-AT", () => {
+    expect(htmlLanguage("at")).toBe("de-AT");
+    expect(htmlLanguage("fr")).toBe("fr");
+  });
+});
