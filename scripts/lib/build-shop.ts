@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { withDirLock } from "./dir-lock";
 import { ROOT } from "./shops";
 import { listFiles, syncDirectory, type SyncResult } from "./sync-directory";
 
@@ -39,14 +40,15 @@ export async function buildShop(shop: string, options: BuildOptions): Promise<Bu
   const log = options.log ?? ((line: string) => console.log(line));
   const workspaces = options.workspaceRoot ?? DEFAULT_WORKSPACES;
   const started = Date.now();
-  parkLeftovers(workspaces);
-  activate(workspaces, shop);
-  let peakRssMb = 0;
-  try {
-    peakRssMb = await runGatsby(shop, options, log);
-  } finally {
-    park(workspaces, shop);
-  }
+  const peakRssMb = await withDirLock(join(ROOT, ".gatsby-build.lock"), async () => {
+    parkLeftovers(workspaces);
+    activate(workspaces, shop);
+    try {
+      return await runGatsby(shop, options, log);
+    } finally {
+      park(workspaces, shop);
+    }
+  }, { onWait: (owner) => log(`[${shop}] waiting for another build (pid ${owner}) to finish ...`) });
   const output = join(workspaces, shop, "public");
   const sync = syncDirectory(output, join(options.distRoot ?? join(ROOT, "dist"), shop));
   const isPage = (file: string) => file.endsWith(".html");
