@@ -6,7 +6,22 @@ import { join } from "node:path";
  * the owner's pid). Gatsby builds use the project's .cache and public folders, so only
  * one may run at a time; a lock left by a dead process is taken over.
  */
-export async function withDirLock<T>(path: string, fn: () => Promise<T>, options: { timeoutMs?: number; onWait?: (owner: string) => void } = {}): Promise<T> {
+export async function withDirLock<T>(path: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
+  const release = await acquireDirLock(path, options);
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
+}
+
+export interface LockOptions {
+  timeoutMs?: number;
+  onWait?: (owner: string) => void;
+}
+
+/** Waits for the lock and returns its release function. */
+export async function acquireDirLock(path: string, options: LockOptions = {}): Promise<() => void> {
   const deadline = Date.now() + (options.timeoutMs ?? 30 * 60_000);
   let told = false;
   for (;;) {
@@ -27,11 +42,7 @@ export async function withDirLock<T>(path: string, fn: () => Promise<T>, options
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
   }
-  try {
-    return await fn();
-  } finally {
-    rmSync(path, { recursive: true, force: true });
-  }
+  return () => rmSync(path, { recursive: true, force: true });
 }
 
 function readOwner(path: string): number | null {

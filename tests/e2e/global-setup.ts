@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { prepareCatalogue, startAndBuild } from "../../scripts/lib/local-shops";
 import { ROOT } from "../../scripts/lib/shops";
+import { acquireDirLock } from "../../scripts/lib/dir-lock";
 
 /**
  * Builds a small demo catalogue into its own local state (.e2e/), builds the shops the
@@ -16,7 +17,17 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     shops: ["DE", "CH"],
     log: (line: string) => console.log(`[setup] ${line}`),
   };
-  await prepareCatalogue(options);
-  const { worker } = await startAndBuild(options);
-  return () => worker.stop();
+  // One browser-test run at a time per checkout: they share port 8787 and .e2e/.
+  const release = await acquireDirLock(join(ROOT, ".e2e.lock"), { onWait: (owner) => options.log(`waiting for the test run of pid ${owner}`) });
+  try {
+    await prepareCatalogue(options);
+    const { worker } = await startAndBuild(options);
+    return async () => {
+      await worker.stop();
+      release();
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
