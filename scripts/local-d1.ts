@@ -30,10 +30,19 @@ function prepareWorkingTree(): void {
   }
 }
 
+/**
+ * wrangler's local state folder: .wrangler/state (what `wrangler dev` uses), or
+ * LOCAL_STATE_DIR for a separate one (browser tests, benchmarks).
+ */
+export function localStateDir(): string {
+  return resolve(process.env.LOCAL_STATE_DIR ?? join(ROOT, ".wrangler", "state"));
+}
+
 /** Applies migrations/ to the local database (`wrangler d1 migrations apply catalogue --local`). */
 export function applyLocalMigrations(): void {
   prepareWorkingTree();
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", DATABASE_NAME, "--local", "--config", CONFIG], {
+  const args = ["d1", "migrations", "apply", DATABASE_NAME, "--local", "--config", CONFIG, "--persist-to", localStateDir()];
+  execFileSync(join(ROOT, "node_modules", ".bin", "wrangler"), args, {
     cwd: ROOT,
     env: { ...process.env, ...WRANGLER_ENV },
     stdio: ["ignore", "pipe", "inherit"],
@@ -45,7 +54,7 @@ export async function withLocalD1<T>(fn: (db: D1Database) => Promise<T>): Promis
   prepareWorkingTree();
   for (const [key, value] of Object.entries(WRANGLER_ENV)) process.env[key] ??= value;
   const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: CONFIG, persist: { path: join(ROOT, ".wrangler", "state", "v3") } });
+  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: CONFIG, persist: { path: join(localStateDir(), "v3") } });
   try {
     if (!proxy.env.DB) throw new Error("wrangler.toml has no D1 binding named DB");
     return await fn(proxy.env.DB);
