@@ -158,8 +158,11 @@ test("price history keeps older prices so the 30-day reference price can be read
     .bind(new Date(NOW.getTime() - 30 * 86400000).toISOString())
     .first<{ p: number }>();
   expect(reference?.p).toBe(10978);
-  // The same price again: no new history row, no change.
+  // The same files again: no new history row, no change, the current price stays.
+  expect(await importJson(old)).toMatchObject({ ok: true, changedSkus: [] });
   expect(await importJson(current)).toMatchObject({ ok: true, changedSkus: [] });
+  expect(await t.db.prepare("SELECT package_price FROM prices WHERE sku = 'P-100' AND shop_id = 'DE'").first()).toEqual({ package_price: 10978 });
+  expect((await t.db.prepare("SELECT COUNT(*) AS n FROM price_history WHERE sku = 'P-100' AND shop_id = 'DE'").first())).toEqual({ n: 2 });
 });
 
 test("references to records already in the database resolve", async () => {

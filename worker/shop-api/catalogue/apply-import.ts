@@ -99,6 +99,13 @@ const CMS_PAGE_TABLE: TableSpec = {
 };
 const CMS_BLOCK_TABLE: TableSpec = { table: "cms_blocks", owner: "shop_id", conflict: ["shop_id", "language", "identifier"], columns: ["shop_id", "language", "identifier", "content"] };
 const SEO_LINK_TABLE: TableSpec = { table: "top_seo_links", owner: "shop_id", conflict: ["shop_id", "language", "position"], columns: ["shop_id", "language", "position", "label", "url"] };
+const PRICE_TABLE: TableSpec = {
+  table: "prices",
+  owner: "sku",
+  conflict: ["sku", "shop_id"],
+  columns: ["sku", "shop_id", "currency", "package_price", "unit_price", "tax_rate", "updated_at"],
+};
+const HISTORY_TABLE: TableSpec = { table: "price_history", owner: "sku", columns: ["sku", "shop_id", "package_price", "valid_from"] };
 const REVIEW_TABLE: TableSpec = {
   table: "reviews",
   owner: "id",
@@ -153,7 +160,7 @@ interface ApplyContext {
 
 async function applyDocument(db: D1Database, doc: CatalogueDocument, ctx: ApplyContext): Promise<ImportResult> {
   const nowIso = ctx.now.toISOString();
-  const statements: D1PreparedStatement[] = [];
+  const w = new BatchWriter(db, nowIso);
   const changedSkus = new Set<string>();
   const counts: Record<string, number> = {};
   let rows = 0;
@@ -163,12 +170,12 @@ async function applyDocument(db: D1Database, doc: CatalogueDocument, ctx: ApplyC
     rows += n;
   }
 
-  statements.push(
+  w.statements.push(
     db.prepare("INSERT INTO imports (source, format, started_at, rows) VALUES (?, ?, ?, ?) RETURNING id").bind(ctx.source, ctx.format, nowIso, rows),
   );
 
-  // Shops (needed by everything else).
-  for (const shop of doc.shops ?? []) statements.push(upsertIfDifferent(db, SHOP_TABLE, shopRow(shop), nowIso));
+  // Shops (needed by everything else); an identical row keeps its updated_at.
+  w.upsert(SHOP_TABLE, (doc.shops ?? []).map(shopRow), true);
 
   // Categories, parents first.
   const categories = orderCategories(doc.categories ?? []);
@@ -177,14 +184,14 @@ async function applyDocument(db: D1Database, doc: CatalogueDocument, ctx: ApplyC
     CATEGORY_TABLES,
     categories.map((c) => ({ key: c.id, tables: categoryRows(c) })),
   );
-  statements.push(...writeEntities(db, CATEGORY_TABLES, categoryWrites, nowIso));
+  w.entities(CATEGORY_TABLES, categoryWrites);
 
   const manufacturerWrites = await diffEntities(
     db,
     MANUFACTURER_TABLES,
     (doc.manufacturers ?? []).map((m) => ({ key: m.id, tables: manufacturerRows(m) })),
   );
-  statements.push(...writeEntities(db, MANUFACTURER_TABLES, manufacturerWrites, nowIso));
+  w.entities(MANUFACTURER_TABLES, manufacturerWrites);
 
   // Products: configurable and simple products before the variants that point at them.
   const products = [...(doc.products ?? [])].sort((a, b) => Number(a.type === "variant") - Number(b.type === "variant"));
@@ -198,47 +205,59 @@ async function applyDocument(db: D1Database, doc: CatalogueDocument, ctx: ApplyC
     }),
     existingProducts,
   );
-  statements.push(...writeEntities(db, PRODUCT_TABLES, productWrites, nowIso));
+  w.entities(PRODUCT_TABLES, productWrites);
   for (const write of productWrites) changedSkus.add(write.key);
 
-  // Prices and their history.
+  // Prices and their history. A price whose validFrom lies before the latest known
+  // price of that product and shop is history only: it never replaces the current price.
   const shopInfo = await shopTaxRates(db, doc.shops ?? []);
   const prices = doc.prices ?? [];
+  const skus = prices.map((p) => p.sku);
   const existingPrices = new Map<string, { currency: string; package_price: number; unit_price: number; tax_rate: number }>();
   for (const row of await selectIn<{ sku: string; shop_id: string; currency: string; package_price: number; unit_price: number; tax_rate: number }>(
     db,
     (p) => `SELECT sku, shop_id, currency, package_price, unit_price, tax_rate FROM prices WHERE sku IN (${p})`,
-    prices.map((p) => p.sku),
+    skus,
   )) {
     existingPrices.set(`${row.sku}\u0000${row.shop_id}`, row);
   }
+  const history = new Map<string, Map<string, number>>();
+  for (const row of await selectIn<{ sku: string; shop_id: string; package_price: number; valid_from: string }>(
+    db,
+    (p) => `SELECT sku, shop_id, package_price, valid_from FROM price_history WHERE sku IN (${p})`,
+    skus,
+  )) {
+    const key = `${row.sku}\u0000${row.shop_id}`;
+    if (!history.has(key)) history.set(key, new Map());
+    history.get(key)!.set(row.valid_from, row.package_price);
+  }
+  const priceRows: Row[] = [];
+  const historyRows: Row[] = [];
   for (const price of prices) {
+    const key = `${price.sku}\u0000${price.shop}`;
     const taxRate = price.taxRate ?? shopInfo.get(price.shop) ?? 0;
     const packagePrice = cents(price.packagePrice);
     const unitPrice = cents(price.unitPrice);
-    const before = existingPrices.get(`${price.sku}\u0000${price.shop}`);
+    const validFrom = price.validFrom ? new Date(price.validFrom).toISOString() : nowIso;
+    const known = history.get(key);
+    const latest = known ? [...known.keys()].sort().pop() : undefined;
+    if (price.validFrom && latest !== undefined && validFrom < latest) {
+      if (known!.get(validFrom) !== packagePrice) {
+        historyRows.push([price.sku, price.shop, packagePrice, validFrom]);
+        changedSkus.add(price.sku);
+      }
+      continue;
+    }
+    const before = existingPrices.get(key);
     if (before && before.currency === price.currency && before.package_price === packagePrice && before.unit_price === unitPrice && before.tax_rate === taxRate) {
       continue;
     }
-    statements.push(
-      db
-        .prepare(
-          `INSERT INTO prices (sku, shop_id, currency, package_price, unit_price, tax_rate, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
-           ON CONFLICT(sku, shop_id) DO UPDATE SET currency = excluded.currency, package_price = excluded.package_price,
-             unit_price = excluded.unit_price, tax_rate = excluded.tax_rate, updated_at = excluded.updated_at`,
-        )
-        .bind(price.sku, price.shop, price.currency, packagePrice, unitPrice, taxRate, nowIso),
-    );
-    if (!before || before.package_price !== packagePrice) {
-      const validFrom = price.validFrom ? new Date(price.validFrom).toISOString() : nowIso;
-      statements.push(
-        db
-          .prepare("INSERT OR REPLACE INTO price_history (sku, shop_id, package_price, valid_from) VALUES (?, ?, ?, ?)")
-          .bind(price.sku, price.shop, packagePrice, validFrom),
-      );
-    }
+    priceRows.push([price.sku, price.shop, price.currency, packagePrice, unitPrice, taxRate, nowIso]);
+    if (!before || before.package_price !== packagePrice) historyRows.push([price.sku, price.shop, packagePrice, validFrom]);
     changedSkus.add(price.sku);
   }
+  w.upsert(PRICE_TABLE, priceRows, false);
+  w.insert(HISTORY_TABLE, historyRows, "INSERT OR REPLACE");
 
   // Reviews.
   const reviews = doc.reviews ?? [];
@@ -251,45 +270,112 @@ async function applyDocument(db: D1Database, doc: CatalogueDocument, ctx: ApplyC
     })),
     await loadExisting(db, [REVIEW_TABLE], reviews.map((r) => r.id)),
   );
+  w.upsert(REVIEW_TABLE, reviewWrites.map((write) => write.tables.reviews![0]!), false);
   for (const write of reviewWrites) {
-    statements.push(upsert(db, REVIEW_TABLE, write.tables.reviews![0]!, nowIso));
     changedSkus.add(write.sku!);
+    // A review moved to another product changes the product it left as well.
+    if (write.previousOwner) changedSkus.add(write.previousOwner);
   }
-  // A review moved to another product changes the product it left as well.
-  for (const write of reviewWrites) if (write.previousOwner) changedSkus.add(write.previousOwner);
 
-  // Pages, blocks, links.
-  for (const page of doc.cmsPages ?? []) {
-    statements.push(
-      upsertIfDifferent(
-        db,
-        CMS_PAGE_TABLE,
-        [
-          page.shop, page.language, page.identifier, page.pageType ?? "CMS", page.title, page.contentHeading ?? "", page.content ?? "",
-          opt(page.metaTitle), opt(page.metaDescription), page.robots ?? "index,follow", bool(page.excludeFromSitemap, false),
-        ],
-        nowIso,
-      ),
-    );
-  }
-  for (const block of doc.cmsBlocks ?? []) {
-    statements.push(upsertIfDifferent(db, CMS_BLOCK_TABLE, [block.shop, block.language, block.identifier, block.content], nowIso));
-  }
-  for (const link of doc.seoLinks ?? []) {
-    statements.push(upsertIfDifferent(db, SEO_LINK_TABLE, [link.shop, link.language, link.position, link.label, link.url], nowIso));
-  }
+  // Pages, blocks, links: identical rows stay untouched.
+  w.upsert(
+    CMS_PAGE_TABLE,
+    (doc.cmsPages ?? []).map((page) => [
+      page.shop, page.language, page.identifier, page.pageType ?? "CMS", page.title, page.contentHeading ?? "", page.content ?? "",
+      opt(page.metaTitle), opt(page.metaDescription), page.robots ?? "index,follow", bool(page.excludeFromSitemap, false),
+    ]),
+    true,
+  );
+  w.upsert(CMS_BLOCK_TABLE, (doc.cmsBlocks ?? []).map((block) => [block.shop, block.language, block.identifier, block.content]), true);
+  w.upsert(SEO_LINK_TABLE, (doc.seoLinks ?? []).map((link) => [link.shop, link.language, link.position, link.label, link.url]), true);
 
   const changed = [...changedSkus].sort();
-  for (const sku of changed) {
-    statements.push(
-      db.prepare("INSERT INTO product_changes (import_id, sku, changed_at) VALUES ((SELECT MAX(id) FROM imports), ?, ?)").bind(sku, nowIso),
+  for (const chunk of jsonChunks(changed)) {
+    w.statements.push(
+      db
+        .prepare("INSERT INTO product_changes (import_id, sku, changed_at) SELECT (SELECT MAX(id) FROM imports), value, ? FROM json_each(?)")
+        .bind(nowIso, chunk),
     );
   }
 
-  const results = await db.batch<{ id: number }>(statements);
+  const results = await db.batch<{ id: number }>(w.statements);
   const importId = results[0]?.results[0]?.id;
   if (typeof importId !== "number") throw new Error("the import row was not written");
   return { ok: true, importId, changedSkus: changed, counts };
+}
+
+/** Rows travel as one JSON parameter per statement, split to stay well below D1's size limits. */
+const MAX_JSON_PARAM = 512 * 1024;
+
+function jsonChunks(rows: unknown[]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const row of rows) {
+    const text = JSON.stringify(row);
+    if (current.length > 0 && size + text.length + 1 > MAX_JSON_PARAM) {
+      chunks.push(`[${current.join(",")}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(text);
+    size += text.length + 1;
+  }
+  if (current.length > 0) chunks.push(`[${current.join(",")}]`);
+  return chunks;
+}
+
+/**
+ * Collects the statements of one import. Set-based: each statement writes many rows
+ * from a JSON array (`json_each`), so the batch stays small and every statement has
+ * at most two bound parameters (D1 allows 100).
+ */
+class BatchWriter {
+  readonly statements: D1PreparedStatement[] = [];
+
+  constructor(
+    private readonly db: D1Database,
+    private readonly nowIso: string,
+  ) {}
+
+  private select(columns: string[]): string {
+    return columns.map((c, i) => `json_extract(value, '$[${i}]')`).join(", ");
+  }
+
+  insert(spec: TableSpec, rows: Row[], verb = "INSERT"): void {
+    const sql = `${verb} INTO ${spec.table} (${spec.columns.join(", ")}) SELECT ${this.select(spec.columns)} FROM json_each(?)`;
+    for (const chunk of jsonChunks(rows)) this.statements.push(this.db.prepare(sql).bind(chunk));
+  }
+
+  /** Upsert on the spec's conflict target; `onlyIfDifferent` leaves identical rows (and their updated_at) alone. */
+  upsert(spec: TableSpec, rows: Row[], onlyIfDifferent: boolean): void {
+    if (rows.length === 0) return;
+    const withTime = HAS_UPDATED_AT.has(spec.table);
+    const columns = withTime ? [...spec.columns, "updated_at"] : spec.columns;
+    const conflict = spec.conflict!;
+    const updated = spec.columns.filter((c) => !conflict.includes(c));
+    const set = (withTime ? [...updated, "updated_at"] : updated).map((c) => `${c} = excluded.${c}`).join(", ");
+    const where = onlyIfDifferent ? ` WHERE ${updated.map((c) => `${spec.table}.${c} IS NOT excluded.${c}`).join(" OR ")}` : "";
+    const action = updated.length === 0 ? "DO NOTHING" : `DO UPDATE SET ${set}${where}`;
+    // "WHERE true" resolves the parsing ambiguity of INSERT ... SELECT ... ON CONFLICT.
+    const sql = `INSERT INTO ${spec.table} (${columns.join(", ")}) SELECT ${this.select(columns)} FROM json_each(?) WHERE true ON CONFLICT(${conflict.join(", ")}) ${action}`;
+    const full = withTime ? rows.map((row) => [...row, this.nowIso]) : rows;
+    for (const chunk of jsonChunks(full)) this.statements.push(this.db.prepare(sql).bind(chunk));
+  }
+
+  /** Main rows upserted in order, then child rows replaced: all deletes before all inserts (slugs may move between entities). */
+  entities(specs: TableSpec[], writes: Write[]): void {
+    if (writes.length === 0) return;
+    const [main, ...children] = specs;
+    this.upsert(main!, writes.map((write) => write.tables[main!.table]![0]!), false);
+    const existing = writes.filter((write) => !write.isNew).map((write) => write.key);
+    for (const spec of children) {
+      for (const chunk of jsonChunks(existing)) {
+        this.statements.push(this.db.prepare(`DELETE FROM ${spec.table} WHERE ${spec.owner} IN (SELECT value FROM json_each(?))`).bind(chunk));
+      }
+    }
+    for (const spec of children) this.insert(spec, writes.flatMap((write) => write.tables[spec.table] ?? []));
+  }
 }
 
 // ---------------------------------------------------------------- rows per record
@@ -416,51 +502,6 @@ function diffPlanned(specs: TableSpec[], planned: Planned[], existing: Map<strin
 
 async function diffEntities(db: D1Database, specs: TableSpec[], planned: Planned[]): Promise<Write[]> {
   return diffPlanned(specs, planned, await loadExisting(db, specs, planned.map((p) => p.key)));
-}
-
-/** Main rows upserted (in the given order), then child rows replaced: all deletes before all inserts (slugs may move). */
-function writeEntities(db: D1Database, specs: TableSpec[], writes: Write[], nowIso: string): D1PreparedStatement[] {
-  const [main, ...children] = specs;
-  const statements: D1PreparedStatement[] = [];
-  for (const write of writes) statements.push(upsert(db, main!, write.tables[main!.table]![0]!, nowIso));
-  for (const spec of children) {
-    for (const write of writes) if (!write.isNew) statements.push(db.prepare(`DELETE FROM ${spec.table} WHERE ${spec.owner} = ?`).bind(write.key));
-  }
-  for (const spec of children) {
-    const sql = `INSERT INTO ${spec.table} (${spec.columns.join(", ")}) VALUES (${spec.columns.map(() => "?").join(", ")})`;
-    for (const write of writes) for (const row of write.tables[spec.table] ?? []) statements.push(db.prepare(sql).bind(...row));
-  }
-  return statements;
-}
-
-function upsertSql(spec: TableSpec, onlyIfDifferent: boolean): string {
-  const withTime = HAS_UPDATED_AT.has(spec.table);
-  const columns = withTime ? [...spec.columns, "updated_at"] : spec.columns;
-  const conflict = spec.conflict!;
-  const updated = spec.columns.filter((c) => !conflict.includes(c));
-  const set = (withTime ? [...updated, "updated_at"] : updated).map((c) => `${c} = excluded.${c}`).join(", ");
-  const where = onlyIfDifferent ? ` WHERE ${updated.map((c) => `${spec.table}.${c} IS NOT excluded.${c}`).join(" OR ")}` : "";
-  const action = updated.length === 0 ? "DO NOTHING" : `DO UPDATE SET ${set}${where}`;
-  return `INSERT INTO ${spec.table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ON CONFLICT(${conflict.join(", ")}) ${action}`;
-}
-
-const sqlCache = new Map<string, string>();
-function cachedSql(spec: TableSpec, onlyIfDifferent: boolean): string {
-  const key = `${spec.table}:${onlyIfDifferent}`;
-  let sql = sqlCache.get(key);
-  if (!sql) sqlCache.set(key, (sql = upsertSql(spec, onlyIfDifferent)));
-  return sql;
-}
-
-function upsert(db: D1Database, spec: TableSpec, row: Row, nowIso: string): D1PreparedStatement {
-  const values = HAS_UPDATED_AT.has(spec.table) ? [...row, nowIso] : row;
-  return db.prepare(cachedSql(spec, false)).bind(...values);
-}
-
-/** Upsert that leaves an identical row (and its updated_at) untouched. */
-function upsertIfDifferent(db: D1Database, spec: TableSpec, row: Row, nowIso: string): D1PreparedStatement {
-  const values = HAS_UPDATED_AT.has(spec.table) ? [...row, nowIso] : row;
-  return db.prepare(cachedSql(spec, true)).bind(...values);
 }
 
 function orderCategories(categories: CategoryRecord[]): CategoryRecord[] {

@@ -95,7 +95,7 @@ test("CSV prices: currency must be the shop's, money at most 2 decimals", async 
   });
   expect(await rowCounts(t.db)).toEqual(before);
 
-  const good = "sku;shop;currency;packagePrice;unitPrice;validFrom\nP-100;CH;CHF;99,90;45,41;2025-07-01T00:00:00Z\n";
+  const good = "sku;shop;currency;packagePrice;unitPrice;taxRate\nP-100;CH;CHF;99,90;45,41;8,1\n";
   expect(await csv("csv-prices", good)).toMatchObject({ ok: true, changedSkus: ["P-100"] });
   expect(await t.db.prepare("SELECT package_price FROM prices WHERE sku = 'P-100' AND shop_id = 'CH'").first()).toEqual({ package_price: 9990 });
 });

@@ -343,14 +343,28 @@ export interface KnownData {
   categorySlugs: Map<string, string>; // `${language}\u0000${slug}` -> category id
 }
 
-const IN_CHUNK = 90;
+/** Keys per lookup: all keys travel as one JSON parameter (D1 allows at most 100 bound parameters). */
+const IN_CHUNK = 2000;
 
-export async function selectIn<T>(db: D1Database, sql: (placeholders: string) => string, values: readonly unknown[]): Promise<T[]> {
+/** Runs `sql` for the given keys; `sql` receives the subquery to put inside `IN (...)`. */
+export async function selectIn<T>(db: D1Database, sql: (keys: string) => string, values: readonly unknown[]): Promise<T[]> {
   const out: T[] = [];
   const unique = [...new Set(values)];
   for (let i = 0; i < unique.length; i += IN_CHUNK) {
     const chunk = unique.slice(i, i + IN_CHUNK);
-    const result = await db.prepare(sql(chunk.map(() => "?").join(","))).bind(...chunk).all<T>();
+    const result = await db.prepare(sql("SELECT value FROM json_each(?)")).bind(JSON.stringify(chunk)).all<T>();
+    out.push(...result.results);
+  }
+  return out;
+}
+
+/** Looks up (a, b) pairs, e.g. (language, slug), so the two-column index is used. */
+async function selectPairs<T>(db: D1Database, sqlBeforeSubquery: string, pairs: [string, string][]): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < pairs.length; i += IN_CHUNK) {
+    const chunk = pairs.slice(i, i + IN_CHUNK);
+    const sql = `${sqlBeforeSubquery} (SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?))`;
+    const result = await db.prepare(sql).bind(JSON.stringify(chunk)).all<T>();
     out.push(...result.results);
   }
   return out;
@@ -413,20 +427,20 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
   for (const row of await selectIn<{ sku: string; shop_id: string }>(db, (p) => `SELECT sku, shop_id FROM product_shops WHERE sku IN (${p})`, [...known.products.keys()])) {
     known.products.get(row.sku)?.shops.push(row.shop_id);
   }
-  const productSlugs = new Set<string>();
+  const productSlugs: [string, string][] = [];
   for (const p of products) {
     if (!isObject(p) || !isObject(p.content)) continue;
-    for (const entry of Object.values(p.content)) if (isObject(entry) && typeof entry.slug === "string") productSlugs.add(entry.slug);
+    for (const [lang, entry] of Object.entries(p.content)) if (isObject(entry) && typeof entry.slug === "string") productSlugs.push([lang, entry.slug]);
   }
-  for (const row of await selectIn<{ sku: string; language: string; slug: string }>(db, (p) => `SELECT sku, language, slug FROM product_content WHERE slug IN (${p})`, [...productSlugs])) {
+  for (const row of await selectPairs<{ sku: string; language: string; slug: string }>(db, "SELECT sku, language, slug FROM product_content WHERE (language, slug) IN", productSlugs)) {
     known.productSlugs.set(`${row.language}\u0000${row.slug}`, row.sku);
   }
-  const categorySlugs = new Set<string>();
+  const categorySlugs: [string, string][] = [];
   for (const c of arrayOf(doc.categories)) {
     if (!isObject(c) || !isObject(c.translations)) continue;
-    for (const entry of Object.values(c.translations)) if (isObject(entry) && typeof entry.slug === "string") categorySlugs.add(entry.slug);
+    for (const [lang, entry] of Object.entries(c.translations)) if (isObject(entry) && typeof entry.slug === "string") categorySlugs.push([lang, entry.slug]);
   }
-  for (const row of await selectIn<{ category_id: string; language: string; slug: string }>(db, (p) => `SELECT category_id, language, slug FROM category_translations WHERE slug IN (${p})`, [...categorySlugs])) {
+  for (const row of await selectPairs<{ category_id: string; language: string; slug: string }>(db, "SELECT category_id, language, slug FROM category_translations WHERE (language, slug) IN", categorySlugs)) {
     known.categorySlugs.set(`${row.language}\u0000${row.slug}`, row.category_id);
   }
   return known;

@@ -1,0 +1,74 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createTestDatabase } from "../tests/support/d1";
+import { eanCheckDigitValid } from "../worker/shop-api/catalogue/validate-import";
+import type { CatalogueDocument } from "../worker/shop-api/catalogue/import-format";
+import { importCatalogueFiles, writeCatalogue } from "./generate-catalogue";
+
+const NOW = new Date("2025-07-01T08:00:00Z");
+let dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), "catalogue-"));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs = [];
+});
+
+test("the same seed and size give byte-identical files; another seed differs", () => {
+  const a = writeCatalogue({ products: 30, seed: 7, out: tempDir(), now: NOW, chunkSize: 20 });
+  const b = writeCatalogue({ products: 30, seed: 7, out: tempDir(), now: NOW, chunkSize: 20 });
+  const c = writeCatalogue({ products: 30, seed: 8, out: tempDir(), now: NOW, chunkSize: 20 });
+  expect(a.files.map((f) => f.name)).toEqual(b.files.map((f) => f.name));
+  for (let i = 0; i < a.files.length; i++) expect(readFileSync(a.files[i]!.path)).toEqual(readFileSync(b.files[i]!.path));
+  expect(a.totals.products).toBe(30);
+  expect(a.files.filter((f) => f.name.startsWith("products-") && !f.name.endsWith("-prices.json")).length).toBeGreaterThanOrEqual(2);
+  const productsA = readFileSync(a.files[1]!.path, "utf8");
+  const productsC = readFileSync(c.files[1]!.path, "utf8");
+  expect(productsA).not.toEqual(productsC);
+});
+
+test("the generated catalogue is realistic and imports cleanly through importCatalogue", async () => {
+  const catalogue = writeCatalogue({ products: 120, seed: 42, out: tempDir(), now: NOW });
+  const docs = catalogue.files.map((f) => JSON.parse(readFileSync(f.path, "utf8")) as CatalogueDocument);
+  const products = docs.flatMap((d) => d.products ?? []);
+  expect(products).toHaveLength(120);
+  expect(products.every((p) => !p.ean || eanCheckDigitValid(p.ean))).toBe(true);
+  expect(products.some((p) => p.type === "configurable")).toBe(true);
+  expect(products.some((p) => p.isDecking)).toBe(true);
+  expect(products.some((p) => p.stock.quantity === 0)).toBe(true);
+  expect(new Set(products.map((p) => p.unit))).toEqual(expect.objectContaining({ size: expect.any(Number) }));
+  expect([...new Set(products.map((p) => p.unit))]).toEqual(expect.arrayContaining(["SQM"]));
+  for (const p of products) {
+    for (const shop of ["DE", "CH", "AT", "COM"]) expect(p.shops).toContain(shop);
+    for (const lang of ["de", "fr", "it", "at", "en"] as const) expect(p.content[lang]?.title).toBeTruthy();
+  }
+  const base = docs[0]!;
+  const identifiers = (base.cmsPages ?? []).map((p) => `${p.shop}:${p.language}:${p.identifier}`);
+  expect(identifiers).toEqual(expect.arrayContaining(["DE:de:impressum", "FR:fr:mentions-legales", "IT:it:note-legali", "NL:nl:colofon", "COM:en:imprint", "DE:de:kontakt-service", "DE:de:gutschein-danke"]));
+  expect(identifiers.some((id) => /:(kontakt|contactez|contatto|contact)$/.test(id))).toBe(false);
+  expect(new Set((base.cmsPages ?? []).map((p) => p.pageType))).toEqual(new Set(["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE"]));
+
+  const t = await createTestDatabase();
+  try {
+    const first = await importCatalogueFiles(t.db, catalogue, NOW);
+    expect(first.changedProducts).toBe(120);
+    const counts = await t.db.prepare("SELECT (SELECT COUNT(*) FROM products) AS products, (SELECT COUNT(*) FROM prices WHERE currency = 'CHF') AS chf, (SELECT COUNT(*) FROM reviews) AS reviews").first<{ products: number; chf: number; reviews: number }>();
+    expect(counts?.products).toBe(120);
+    expect(counts?.chf).toBe(120);
+    expect(counts?.reviews).toBeGreaterThan(0);
+    // Some products had a higher price 20 days ago: their 30-day reference price is the lower, current one.
+    const older = await t.db
+      .prepare("SELECT COUNT(DISTINCT sku) AS n FROM price_history WHERE valid_from = ?")
+      .bind(new Date(NOW.getTime() - 20 * 86_400_000).toISOString())
+      .first<{ n: number }>();
+    expect(older?.n).toBeGreaterThan(0);
+    // Importing the same files again changes nothing.
+    expect((await importCatalogueFiles(t.db, catalogue, NOW)).changedProducts).toBe(0);
+  } finally {
+    await t.dispose();
+  }
+});

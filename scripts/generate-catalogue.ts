@@ -1,0 +1,145 @@
+/**
+ * generate-catalogue [--products N] [--seed S] [--out DIR] [--now ISO] [--no-import] [--chunk N]
+ *
+ * Writes a deterministic demo catalogue as import files (same seed, size and --now
+ * give byte-identical files) and imports them into the local D1 of `wrangler dev`
+ * through importCatalogue, the path merchandisers use. Each file is one transaction.
+ */
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { D1Database } from "@cloudflare/workers-types";
+import { importCatalogue } from "../worker/shop-api/catalogue/apply-import";
+import { buildCatalogue, type CatalogueFile } from "./catalogue-demo/build";
+import { formatProblem } from "./import-catalogue";
+
+export interface GenerateOptions {
+  products: number;
+  seed: number;
+  out: string;
+  now: Date;
+  chunkSize?: number;
+}
+
+export interface WrittenCatalogue {
+  files: { name: string; path: string; products: number; bytes: number }[];
+  totals: Record<string, number>;
+}
+
+const FILE_PATTERN = /^(00-base|products-\d{4}(-prices)?)\.json$/;
+
+/** Builds the catalogue and writes its files to `out` (earlier generated files there are removed). */
+export function writeCatalogue(options: GenerateOptions): WrittenCatalogue {
+  const files = buildCatalogue({ products: options.products, seed: options.seed, now: options.now, chunkSize: options.chunkSize });
+  mkdirSync(options.out, { recursive: true });
+  for (const name of readdirSync(options.out)) if (FILE_PATTERN.test(name)) rmSync(join(options.out, name));
+  const totals: Record<string, number> = {};
+  const written = files.map((file: CatalogueFile) => {
+    const text = JSON.stringify(file.document) + "\n";
+    const path = join(options.out, file.name);
+    writeFileSync(path, text);
+    for (const [section, records] of Object.entries(file.document)) totals[section] = (totals[section] ?? 0) + (records as unknown[]).length;
+    return { name: file.name, path, products: file.products, bytes: Buffer.byteLength(text) };
+  });
+  return { files: written, totals };
+}
+
+export interface ImportProgress {
+  file: string;
+  importedProducts: number;
+  totalProducts: number;
+  seconds: number;
+}
+
+/** Imports written files in order; throws with every problem when a file is refused. */
+export async function importCatalogueFiles(
+  db: D1Database,
+  catalogue: WrittenCatalogue,
+  now: Date,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<{ changedProducts: number; imports: number }> {
+  const started = Date.now();
+  const totalProducts = catalogue.files.reduce((sum, f) => sum + f.products, 0);
+  let importedProducts = 0;
+  const changed = new Set<string>();
+  for (const file of catalogue.files) {
+    const result = await importCatalogue(db, { format: "json", text: readFileSync(file.path, "utf8") }, { source: `demo:${file.name}`, now });
+    if (!result.ok) {
+      throw new Error(`${file.name} was refused:\n${result.problems.map((p) => `  ${formatProblem("json", p)}`).join("\n")}`);
+    }
+    for (const sku of result.changedSkus) changed.add(sku);
+    importedProducts += file.products;
+    onProgress?.({ file: file.name, importedProducts, totalProducts, seconds: (Date.now() - started) / 1000 });
+  }
+  return { changedProducts: changed.size, imports: catalogue.files.length };
+}
+
+function parseArgs(argv: string[]): GenerateOptions & { import: boolean } {
+  const options = { products: 300, seed: 42, out: ".data/catalogue", now: new Date(), import: true, chunkSize: 1000 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = () => {
+      const next = argv[++i];
+      if (next === undefined) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    const integer = (text: string, min: number) => {
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < min) throw new Error(`${arg} must be a whole number of at least ${min}`);
+      return n;
+    };
+    if (arg === "--products") options.products = integer(value(), 1);
+    else if (arg === "--seed") options.seed = integer(value(), 0);
+    else if (arg === "--out") options.out = value();
+    else if (arg === "--chunk") options.chunkSize = integer(value(), 10);
+    else if (arg === "--now") {
+      const now = new Date(value());
+      if (Number.isNaN(now.getTime())) throw new Error("--now must be an ISO date-time, e.g. 2025-07-01T00:00:00Z");
+      options.now = now;
+    } else if (arg === "--no-import") options.import = false;
+    else if (arg === "--help" || arg === "-h") {
+      console.log("usage: generate-catalogue [--products N] [--seed S] [--out DIR] [--now ISO] [--chunk N] [--no-import]");
+      process.exit(0);
+    } else throw new Error(`unknown option ${arg}`);
+  }
+  return options;
+}
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const catalogue = writeCatalogue(options);
+  const bytes = catalogue.files.reduce((sum, f) => sum + f.bytes, 0);
+  console.log(
+    `wrote ${catalogue.files.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB) to ${options.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  let changed: number | undefined;
+  if (options.import) {
+    const { applyLocalMigrations, withLocalD1 } = await import("./local-d1");
+    applyLocalMigrations();
+    const result = await withLocalD1((db) =>
+      importCatalogueFiles(db, catalogue, options.now, (p) => {
+        if (p.file.endsWith("-prices.json") || p.file === "00-base.json") return;
+        console.log(`imported ${p.importedProducts}/${p.totalProducts} products (${p.seconds.toFixed(1)}s)`);
+      }),
+    );
+    changed = result.changedProducts;
+  }
+  const t = catalogue.totals;
+  console.log(
+    [
+      "demo catalogue:",
+      `  seed ${options.seed}, now ${options.now.toISOString()}`,
+      `  ${t.products ?? 0} products, ${t.prices ?? 0} prices (${catalogue.files.filter((f) => f.name.endsWith("-prices.json")).length} files with price changes for reference prices), ${t.reviews ?? 0} reviews`,
+      `  ${t.shops ?? 0} shops, ${t.categories ?? 0} categories, ${t.manufacturers ?? 0} manufacturers, ${t.cmsPages ?? 0} CMS pages, ${t.cmsBlocks ?? 0} CMS blocks, ${t.seoLinks ?? 0} SEO links`,
+      changed === undefined ? "  not imported (--no-import)" : `  imported into the local D1 (catalogue): ${changed} products changed`,
+      `  total ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    ].join("\n"),
+  );
+}
+
+if (require.main === module) {
+  main().catch((error: Error) => {
+    console.error(`generate-catalogue: ${error.message}`);
+    process.exit(1);
+  });
+}
