@@ -46,3 +46,21 @@ function manufacturerSegment(language: string): string {
 export function htmlLanguage(language: string): string {
   return language === "at" ? "de-AT" : language;
 }
+
+/** Listing pages of a category: the default order's first page is the category's own URL. */
+export function categoryListPath(shop: ShopRouting, language: string, slug: string, options: { sort?: string | null; page?: number }): string {
+  const parts: string[] = [];
+  if (options.sort) parts.push(`sort-${options.sort}`);
+  if (options.page && options.page > 1) parts.push(`page-${options.page}`);
+  return parts.length === 0 ? slugPath(shop, language, slug) : slugPath(shop, language, `${slug}/${parts.join("-")}`);
+}
+
+/** Further pages of a paged CMS list (video library): `{slug}/page-2.html`. */
+export function pagedSlugPath(shop: ShopRouting, language: string, slug: string, page: number): string {
+  return page > 1 ? slugPath(shop, language, `${slug}/page-${page}`) : slugPath(shop, language, slug);
+}
+
+/** The search page of the search issue; a plain GET form posts here. */
+export function searchPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/search/`;
+}
