@@ -285,6 +285,16 @@ describe("manufacturers, cms pages, seo links", () => {
     expect((await data(`{ cmsPages(shop: "CH", language: "de") { identifier } }`)).cmsPages).toEqual([]);
   });
 
+  test("cms blocks per shop and language, by identifier", async () => {
+    const { cmsBlocks } = await data(`{ cmsBlocks(shop: "DE", language: "de") { identifier content updatedAt } }`);
+    expect(cmsBlocks).toEqual([
+      { identifier: "header-info", content: "<p>Muster</p>", updatedAt: FIRST_IMPORT_AT },
+      { identifier: "header-warning", content: "<p>Verzögerung</p>", updatedAt: FIRST_IMPORT_AT },
+    ]);
+    expect((await data(`{ cmsBlocks(shop: "CH", language: "fr") { identifier } }`)).cmsBlocks).toEqual([{ identifier: "header-info" }]);
+    expect((await data(`{ cmsBlocks(shop: "CH", language: "it") { identifier } }`)).cmsBlocks).toEqual([]);
+  });
+
   test("top seo links by position", async () => {
     const { topSeoLinks } = await data(`{ topSeoLinks(shop: "DE", language: "de") { position label url } }`);
     expect(topSeoLinks).toEqual([

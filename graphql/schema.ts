@@ -20,6 +20,8 @@ export const typeDefs = /* GraphQL */ `
     "Manufacturers with at least one active product in the shop, by name."
     manufacturers(shop: ID!, language: String!): [Manufacturer!]!
     cmsPages(shop: ID!, language: String!): [CmsPage!]!
+    "Content blocks of the shop in the language (e.g. header-info, header-warning banners), by identifier."
+    cmsBlocks(shop: ID!, language: String!): [CmsBlock!]!
     topSeoLinks(shop: ID!, language: String!): [SeoLink!]!
     "SKUs changed by imports after the given ISO time, for the rebuild pipeline. until: newest change seen (or since); pass it as the next since."
     catalogueChanges(since: String!, shop: ID): CatalogueChanges!
@@ -197,6 +199,9 @@ export const typeDefs = /* GraphQL */ `
     excludeFromSitemap: Boolean!
     updatedAt: String!
   }
+
+  "A named piece of sanitised HTML the pages place (banners, notices)."
+  type CmsBlock { identifier: ID!, content: String!, updatedAt: String! }
 
   type SeoLink { position: Int!, label: String!, url: String! }
 

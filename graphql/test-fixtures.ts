@@ -172,6 +172,10 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
   s.push(insert(db, "cms_pages", { shop_id: "DE", language: "de", identifier: "agb", title: "AGB", robots: "noindex,follow", exclude_from_sitemap: 1, updated_at: FIRST_IMPORT_AT }));
   s.push(insert(db, "cms_pages", { shop_id: "CH", language: "fr", identifier: "mentions-legales", title: "Mentions légales", updated_at: FIRST_IMPORT_AT }));
 
+  s.push(insert(db, "cms_blocks", { shop_id: "DE", language: "de", identifier: "header-warning", content: "<p>Verzögerung</p>", updated_at: FIRST_IMPORT_AT }));
+  s.push(insert(db, "cms_blocks", { shop_id: "DE", language: "de", identifier: "header-info", content: "<p>Muster</p>", updated_at: FIRST_IMPORT_AT }));
+  s.push(insert(db, "cms_blocks", { shop_id: "CH", language: "fr", identifier: "header-info", content: "<p>Échantillons</p>", updated_at: FIRST_IMPORT_AT }));
+
   s.push(insert(db, "top_seo_links", { shop_id: "DE", language: "de", position: 2, label: "Vinylboden", url: "/vinyl.html" }));
   s.push(insert(db, "top_seo_links", { shop_id: "DE", language: "de", position: 1, label: "Parkett", url: "/parkett.html" }));
   s.push(insert(db, "top_seo_links", { shop_id: "CH", language: "fr", position: 1, label: "Parquet", url: "/fr/parkett.html" }));

@@ -41,5 +41,15 @@ export const cmsResolvers: ResolverMap = {
         updatedAt: row.updated_at,
       }));
     },
+    cmsBlocks: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
+      const shop = await requireShopLanguage(ctx, args.shop, args.language);
+      const rows = await all<{ identifier: string; content: string; updated_at: string }>(
+        ctx,
+        "SELECT identifier, content, updated_at FROM cms_blocks WHERE shop_id = ?1 AND language = ?2 ORDER BY identifier",
+        shop.id,
+        args.language,
+      );
+      return rows.map((row) => ({ identifier: row.identifier, content: row.content, updatedAt: row.updated_at }));
+    },
   },
 };
