@@ -64,17 +64,90 @@ export const shopSchema = z
     }
   });
 
+const cookieName = z.string().regex(/^[A-Za-z0-9_]+$/, "must be a cookie name of A-Z, a-z, 0-9 and _");
+
+const environmentSettings = z
+  .object({
+    tokenCookie: cookieName,
+    /** Scheme of the preferred origin redirects are built on; default https (http for development). */
+    scheme: z.enum(["https", "http"]).optional(),
+  })
+  .strict();
+
+/** Guards a gated route can name (worker/edge/cookie-gates.ts). */
+export const GUARDS = ["new-search", "developer-mode"] as const;
+export type GuardName = (typeof GUARDS)[number];
+
+/** `/search`, `/search/*` (the folder and everything below it), `/new-search.html`, `/DeveloperMode`. */
+const gatedPath = z.string().regex(/^\/[A-Za-z0-9._-]+(\/\*)?$/, "must be one path segment like /search, /search/* or /developer-mode.html");
+/** A CSP source: 'self', data:, blob: or an https origin with an optional path (wildcard sub-domain allowed). */
+const cspSource = z
+  .string()
+  .regex(/^('self'|data:|blob:|https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/[A-Za-z0-9._~\/-]*)?)$/, "must be 'self', data:, blob: or an https:// source");
+
+export const edgeSettingsSchema = z
+  .object({
+    /** SPEC 4: the chosen language, kept 365 days. */
+    localeCookie: cookieName.default("shop_locale"),
+    /** SPEC 2.1: the cookie that opens the developer-mode routes and the international entry. */
+    developerModeCookie: cookieName.default("developer_mode"),
+    /** SPEC 2.1: the cookie that opens the new-search page. */
+    newSearchCookie: cookieName.default("new_search_enabled"),
+    /** Routes that answer 404 unless their guard's cookie is present (optionally behind a language prefix). */
+    gates: z
+      .array(z.object({ paths: z.array(gatedPath).min(1), guard: z.enum(GUARDS) }).strict())
+      .default([
+        { paths: ["/search", "/search/*", "/new-search.html"], guard: "new-search" },
+        { paths: ["/developer-mode.html", "/DeveloperMode"], guard: "developer-mode" },
+      ]),
+    /** The international shop's entry on other hosts: `/com/...` or `?store=com`; needs the developer-mode cookie. */
+    internationalEntry: z
+      .object({
+        shop: z.string().regex(/^[A-Z]{2,8}$/, "must be a shop id"),
+        pathSegment: z.string().regex(/^[a-z]{2,8}$/, "must be a lower-case path segment"),
+        queryParameter: z.string().regex(/^[a-z_]{1,32}$/, "must be a lower-case query parameter name"),
+      })
+      .strict()
+      .optional(),
+    /** Header the legacy front proxy sets to the shared secret (env UPSTREAM_REQUEST_SECRET) on upstream requests. */
+    upstreamRequestHeader: z.string().regex(/^x-[a-z0-9-]+$/, "must be a lower-case x- header name").default("x-edge-upstream-secret"),
+    /** What an upstream request for a legacy page gets: a redirect to the shop's legacyOrigin, or 404. */
+    legacyAction: z.enum(["redirect", "not-found"]).default("redirect"),
+    /** Request bodies above this many bytes get 413 before any upstream call. */
+    maxBodyBytes: z.number().int().min(1024).max(104_857_600).default(1_048_576),
+    /** Time limit of each call to the shop API. */
+    upstreamTimeoutMs: z.number().int().min(100).max(60_000).default(10_000),
+    /** Third-party sources the pages load (tag manager, captcha, consent manager, review widget, fonts, images). */
+    contentSecurityPolicy: z
+      .object({
+        script: z.array(cspSource).default([]),
+        style: z.array(cspSource).default([]),
+        img: z.array(cspSource).default([]),
+        font: z.array(cspSource).default([]),
+        connect: z.array(cspSource).default([]),
+        frame: z.array(cspSource).default([]),
+      })
+      .strict()
+      .default({}),
+  })
+  .strict();
+
+export type EdgeSettings = z.infer<typeof edgeSettingsSchema>;
+
 export const shopConfigSchema = z
   .object({
     fallbackLanguage: language,
     urlLanguages: z.array(language).min(1),
-    environments: z.object(
-      Object.fromEntries(ENVIRONMENTS.map((env) => [env, z.object({ tokenCookie: z.string().regex(/^[A-Za-z0-9_]+$/) }).strict()])) as Record<
-        Environment,
-        z.ZodObject<{ tokenCookie: z.ZodString }>
-      >,
-    ),
+    environments: z
+      .object({
+        production: environmentSettings,
+        staging: environmentSettings,
+        integration: environmentSettings,
+        development: environmentSettings,
+      })
+      .strict(),
     legacyPaths: z.array(legacyPath),
+    edge: edgeSettingsSchema.default({}),
     shops: z.array(shopSchema).min(1),
   })
   .strict()
@@ -94,6 +167,18 @@ export const shopConfigSchema = z
         });
       }
     });
+    const entry = config.edge.internationalEntry;
+    if (entry) {
+      if (!seenIds.has(entry.shop)) {
+        ctx.addIssue({ code: "custom", path: ["edge", "internationalEntry", "shop"], message: `'${entry.shop}' is not a shop id (${[...seenIds].join(", ")})` });
+      }
+      if (config.urlLanguages.includes(entry.pathSegment as Language)) {
+        ctx.addIssue({ code: "custom", path: ["edge", "internationalEntry", "pathSegment"], message: `'${entry.pathSegment}' is a URL language` });
+      }
+    }
+    if (!config.urlLanguages.includes(config.fallbackLanguage)) {
+      ctx.addIssue({ code: "custom", path: ["fallbackLanguage"], message: `must be one of urlLanguages (${config.urlLanguages.join(", ")})` });
+    }
   });
 
 export type ShopDefinition = z.infer<typeof shopSchema>;
@@ -115,6 +200,11 @@ export function parseShopConfig(raw: unknown): ShopConfig {
 
 function formatPath(path: (string | number)[]): string {
   return path.reduce<string>((out, part) => (typeof part === "number" ? `${out}[${part}]` : out ? `${out}.${part}` : part), "") || "(root)";
+}
+
+/** Scheme of an environment's origins: configured, else http for development and https elsewhere. */
+export function schemeFor(config: ShopConfig, environment: Environment): "http" | "https" {
+  return config.environments[environment].scheme ?? (environment === "development" ? "http" : "https");
 }
 
 export interface ResolvedShop {

@@ -1,58 +1,225 @@
+import type { MiddlewareHandler } from "hono";
+import type { Language, ShopConfig } from "../config/shop-config";
+import { replaceResponse, type EdgeDependencies, type EdgeEnv } from "./context";
+import { readCookie } from "./cookies";
 import type { Site } from "./site";
+import { tokenCookieName, tokenFromRequest, tokenSetCookie } from "./token-cookie";
 import type { Upstream } from "./upstream";
 
-/** Request headers that may travel to the shop API; everything else (Cookie first of all) stays at the edge. */
+/**
+ * The API proxy for /apiv1/*, /apiv2/* and /graphql (docs/decisions/0006).
+ *
+ * - Only an allowlist of request headers goes upstream, plus `Authorization:
+ *   Bearer <token>` from the environment's token cookie, `x-shop-id` and
+ *   `x-shop-language` (set by the worker, never taken from the client). The
+ *   browser's Cookie header never goes upstream.
+ * - Hop-by-hop headers (and any named in Connection) are stripped both ways;
+ *   upstream Set-Cookie headers are dropped.
+ * - The path is appended to the configured origin and checked: encoded
+ *   separators, dot segments and control characters answer 400 and never leave.
+ * - Every call has a timeout (504 JSON); idempotent GET/HEAD calls are retried at
+ *   most twice on 502/503 or a connection error, other methods never; an
+ *   unreachable upstream answers 503 JSON with Retry-After.
+ * - A `meta.token` in a v2 JSON response sets the token cookie (token-cookie.ts).
+ *
+ * On a shop with domain prefixes (CH) the language may lead the path:
+ * `/fr/apiv2/cart/` goes upstream as `/apiv2/cart/` with `x-shop-language: fr`.
+ */
+
 export const FORWARDED_REQUEST_HEADERS = [
   "accept",
   "accept-language",
   "content-type",
-  "content-length",
   "if-none-match",
   "if-modified-since",
   "user-agent",
-];
+  "x-requested-with",
+] as const;
 
-export const API_PREFIXES = ["/apiv1/", "/apiv2/", "/graphql"] as const;
+export const SHOP_ID_HEADER = "x-shop-id";
+export const SHOP_LANGUAGE_HEADER = "x-shop-language";
+
+const HOP_BY_HOP = ["connection", "keep-alive", "te", "trailer", "trailers", "transfer-encoding", "upgrade", "proxy-connection", "proxy-authenticate", "proxy-authorization"];
+const RETRY_STATUSES = new Set([502, 503]);
+const MAX_RETRIES = 2;
 
 export function isApiPath(pathname: string): boolean {
   return pathname === "/graphql" || pathname.startsWith("/apiv1/") || pathname.startsWith("/apiv2/");
 }
 
-export interface ProxyOptions {
-  upstream: Upstream;
-  /** The configured upstream origin; the request path is appended to it, never resolved against it. */
-  origin: string;
-  timeoutMs: number;
+/** The API path and language of a request, or null when it is not an API call. */
+export function matchApiPath(pathname: string, site: Site, config: ShopConfig): { path: string; language: Language } | null {
+  const fallback: Language =
+    site.kind === "shop" ? (site.shop.domainPrefixes.length > 0 ? (site.shop.domainPrefixes.includes(config.fallbackLanguage) ? config.fallbackLanguage : site.shop.defaultLanguage) : site.shop.defaultLanguage) : config.fallbackLanguage;
+  if (isApiPath(pathname)) return { path: pathname, language: fallback };
+  if (site.kind !== "shop" || site.shop.domainPrefixes.length === 0) return null;
+  const slash = pathname.indexOf("/", 1);
+  if (slash < 0) return null;
+  const first = pathname.slice(1, slash) as Language;
+  const rest = pathname.slice(slash);
+  if (site.shop.domainPrefixes.includes(first) && isApiPath(rest)) return { path: rest, language: first };
+  return null;
 }
 
-/** Forwards an API request with the allowlisted headers and the shop the host decided. */
-export async function proxyApiRequest(request: Request, site: Site, options: ProxyOptions): Promise<Response> {
-  const url = new URL(request.url);
-  const target = `${options.origin}${url.pathname}${url.search}`;
+/** False for paths that could leave their prefix once decoded by some upstream. */
+export function isSafeApiPath(path: string): boolean {
+  for (const segment of path.split("/").slice(1)) {
+    if (/%(2f|5c|00)/i.test(segment) || segment.includes("\\")) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+    if (decoded === "." || decoded === ".." || /[\x00-\x1f\x7f]/.test(decoded)) return false;
+  }
+  return true;
+}
+
+/** Header names a message marks as hop-by-hop: the fixed list, proxy-*, and those named in its Connection header. */
+function hopByHopNames(headers: Headers): Set<string> {
+  const names = new Set(HOP_BY_HOP);
+  for (const name of (headers.get("connection") ?? "").split(",")) if (name.trim()) names.add(name.trim().toLowerCase());
+  return names;
+}
+
+function isHopByHop(name: string, names: Set<string>): boolean {
+  return names.has(name) || name.startsWith("proxy-");
+}
+
+export function upstreamRequestHeaders(request: Request, extra: Record<string, string>): Headers {
+  const hop = hopByHopNames(request.headers);
   const headers = new Headers();
   for (const name of FORWARDED_REQUEST_HEADERS) {
+    if (isHopByHop(name, hop)) continue;
     const value = request.headers.get(name);
     if (value !== null) headers.set(name, value);
   }
-  if (site.kind === "shop") headers.set("x-shop-id", site.shop.id);
-  const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  const upstreamRequest = new Request(target, {
-    method: request.method,
-    headers,
-    body: hasBody ? await request.arrayBuffer() : undefined,
-    signal: AbortSignal.timeout(options.timeoutMs),
-    redirect: "manual",
+  for (const [name, value] of Object.entries(extra)) headers.set(name, value);
+  return headers;
+}
+
+export function downstreamResponseHeaders(upstream: Headers): Headers {
+  const hop = hopByHopNames(upstream);
+  const headers = new Headers();
+  upstream.forEach((value, name) => {
+    if (isHopByHop(name, hop) || name === "set-cookie" || name === "content-length") return;
+    headers.set(name, value);
+  });
+  headers.set("cache-control", "private, no-store");
+  return headers;
+}
+
+function jsonError(status: 400 | 503 | 504, message: string, extra: Record<string, string> = {}): Response {
+  return Response.json({ status, data: null, errors: [{ message }] }, { status, headers: { "cache-control": "private, no-store", ...extra } });
+}
+
+type Attempt = { kind: "response"; response: Response } | { kind: "timeout" } | { kind: "error" };
+
+/** One upstream call under a time limit; the in-process upstream ignores signals, so the limit is a race too. */
+async function callWithTimeout(upstream: Upstream, makeRequest: (signal: AbortSignal) => Request, timeoutMs: number): Promise<Attempt> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      resolve("timeout");
+    }, timeoutMs);
   });
   try {
-    const response = await options.upstream.fetch(upstreamRequest);
-    const out = new Response(response.body, response);
-    out.headers.set("cache-control", "private, no-store");
-    return out;
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    return Response.json(
-      timedOut ? { status: 504, errors: [{ message: "The shop service did not answer in time." }] } : { status: 503, errors: [{ message: "The shop service is not available." }] },
-      { status: timedOut ? 504 : 503, headers: { "cache-control": "private, no-store", ...(timedOut ? {} : { "retry-after": "30" }) } },
-    );
+    const result = await Promise.race([upstream.fetch(makeRequest(controller.signal)), timeout]);
+    return result === "timeout" ? { kind: "timeout" } : { kind: "response", response: result };
+  } catch {
+    return controller.signal.aborted ? { kind: "timeout" } : { kind: "error" };
+  } finally {
+    clearTimeout(timer);
   }
+}
+
+export interface ProxyCall {
+  upstream: Upstream;
+  origin: string;
+  timeoutMs: number;
+  retryDelayMs?: number;
+}
+
+/** Calls the upstream with retries for idempotent methods; returns the final attempt. */
+export async function callUpstream(method: string, makeRequest: (signal: AbortSignal) => Request, call: ProxyCall): Promise<Attempt> {
+  const idempotent = method === "GET" || method === "HEAD";
+  for (let attempt = 0; ; attempt++) {
+    const result = await callWithTimeout(call.upstream, makeRequest, call.timeoutMs);
+    const retryable = result.kind === "error" || (result.kind === "response" && RETRY_STATUSES.has(result.response.status));
+    if (!idempotent || !retryable || attempt >= MAX_RETRIES) return result;
+    if (result.kind === "response") await result.response.body?.cancel().catch(() => undefined);
+    const delay = call.retryDelayMs ?? 100 * (attempt + 1);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
+  const config = deps.directory.config;
+  return async (c, next) => {
+    const site = c.get("site");
+    const url = new URL(c.req.url);
+    const match = matchApiPath(url.pathname, site, config);
+    if (!match) return next();
+    c.set("language", match.language);
+    if (!isSafeApiPath(match.path)) return jsonError(400, "The request path is not valid.");
+
+    let executionCtx: ExecutionContext | undefined;
+    try {
+      executionCtx = c.executionCtx as unknown as ExecutionContext;
+    } catch {
+      // app.request() without an execution context (tests)
+    }
+    const { upstream, origin } = deps.upstream(c.env, executionCtx as ExecutionContext);
+    const base = new URL(origin).origin;
+    const target = new URL(`${base}${match.path}${url.search}`);
+    if (target.origin !== base || target.pathname !== match.path) return jsonError(400, "The request path is not valid.");
+
+    const extra: Record<string, string> = { [SHOP_LANGUAGE_HEADER]: match.language };
+    if (site.kind === "shop") extra[SHOP_ID_HEADER] = site.shop.id;
+    const token = tokenFromRequest(c.req.raw, config, site);
+    if (token) extra.authorization = `Bearer ${token}`;
+    const headers = upstreamRequestHeaders(c.req.raw, extra);
+    const method = c.req.method;
+    const body = method === "GET" || method === "HEAD" ? undefined : await c.req.raw.arrayBuffer();
+
+    const result = await callUpstream(
+      method,
+      (signal) => new Request(target.toString(), { method, headers, body, signal, redirect: "manual" }),
+      { upstream, origin: base, timeoutMs: deps.upstreamTimeoutMs ?? config.edge.upstreamTimeoutMs, retryDelayMs: deps.retryDelayMs },
+    );
+    if (result.kind === "timeout") return jsonError(504, "The shop service did not answer in time.");
+    if (result.kind === "error") return jsonError(503, "The shop service is not available.", { "retry-after": "30" });
+
+    const response = result.response;
+    const outHeaders = downstreamResponseHeaders(response.headers);
+    let outBody: BodyInit | null = method === "HEAD" || response.status === 204 || response.status === 304 ? null : response.body;
+    if (match.path.startsWith("/apiv2/") && outBody && (response.headers.get("content-type") ?? "").includes("json")) {
+      const text = await response.text();
+      outBody = text;
+      const newToken = tokenFromBody(text);
+      if (newToken !== undefined && newToken !== readCookie(c.req.raw, tokenCookieName(config, site))) {
+        const cookie = tokenSetCookie(config, site, url, newToken);
+        if (cookie) outHeaders.append("set-cookie", cookie);
+        else console.warn("refused a meta.token that cannot be stored in a cookie");
+      }
+    }
+    replaceResponse(c, new Response(outBody, { status: response.status, statusText: response.statusText, headers: outHeaders }));
+    return c.res;
+  };
+}
+
+function tokenFromBody(text: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object" && "meta" in parsed) {
+      const meta = (parsed as { meta: unknown }).meta;
+      if (meta && typeof meta === "object" && "token" in meta) return (meta as { token: unknown }).token;
+    }
+  } catch {
+    // not JSON after all: no token
+  }
+  return undefined;
 }

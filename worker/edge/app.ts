@@ -1,77 +1,72 @@
 import { Hono } from "hono";
-import type { Environment, ShopDirectory } from "../config/shop-config";
-import type { WorkerEnv } from "../env";
-import { isApiPath, proxyApiRequest } from "./api-proxy";
+import type { Environment } from "../config/shop-config";
+import { apiProxy } from "./api-proxy";
+import { bodyLimit } from "./body-limit";
+import { cachePolicy } from "./cache-policy";
+import type { EdgeDependencies, EdgeEnv } from "./context";
+import { cookieGates } from "./cookie-gates";
+import { errorPageResponse, PageError } from "./error-pages";
+import { languageRules } from "./language-rules";
 import { noShopPage } from "./no-shop-page";
-import { siteForHost, type Site } from "./site";
-import { assetPath, fetchAsset, NOT_FOUND_TEXT, wantsTrailingSlash } from "./static-pages";
-import type { Upstream } from "./upstream";
+import { sameOrigin } from "./same-origin";
+import { securityHeaders } from "./security-headers";
+import { siteForHost } from "./site";
+import { staticPages } from "./static-pages";
+import { upstreamRules } from "./upstream-rules";
 
-export interface EdgeDependencies {
-  directory: ShopDirectory;
-  /** The shop API for this request (in-process, service binding or remote). */
-  upstream(env: WorkerEnv, executionCtx: ExecutionContext): { upstream: Upstream; origin: string };
-  upstreamTimeoutMs?: number;
-}
+export type { EdgeDependencies } from "./context";
 
-type EdgeEnv = { Bindings: WorkerEnv; Variables: { site: Site } };
-
-const HTML_CACHE = "public, max-age=300, stale-while-revalidate=86400";
-
+/**
+ * The edge worker: small named pieces, outermost first.
+ *   security-headers  HSTS, CSP (with the page's inline-script hashes), nosniff, referrer policy
+ *   cache-policy      private/no-store for personal answers and Set-Cookie, Vary
+ *   site              exact host -> shop and environment (nothing else decides)
+ *   body-limit        413 before any upstream call
+ *   same-origin       403 for cross-origin state-changing calls
+ *   api-proxy         /apiv1, /apiv2, /graphql (and /<lang>/... on shops with prefixes)
+ *   upstream-rules    what requests from the legacy front proxy may get
+ *   cookie-gates      new search, developer mode, the international entry
+ *   language-rules    SPEC 2.1 language/domain rules and the SPEC 4 locale choice
+ *   static-pages      the shop's build from ASSETS, or the no-shop-found page
+ * Errors become the error pages of error-pages.ts (404/503/500, never a stack trace).
+ */
 export function createEdgeApp(deps: EdgeDependencies) {
+  const config = deps.directory.config;
   const app = new Hono<EdgeEnv>();
 
+  app.use("*", securityHeaders(config.edge));
+  app.use("*", cachePolicy());
   app.use("*", async (c, next) => {
     const host = new URL(c.req.url).host;
-    c.set("site", siteForHost(deps.directory, host, (c.env?.ENVIRONMENT_NAME ?? "production") as Environment));
+    const site = siteForHost(deps.directory, host, (c.env?.ENVIRONMENT_NAME ?? "production") as Environment);
+    c.set("site", site);
+    c.set("language", site.kind === "shop" ? site.shop.defaultLanguage : config.fallbackLanguage);
+    c.set("upstreamRequest", false);
     await next();
   });
+  app.use("*", bodyLimit(config.edge.maxBodyBytes));
+  app.use("*", sameOrigin());
+  app.use("*", apiProxy(deps));
+  app.use("*", upstreamRules(config));
+  app.use("*", cookieGates(deps));
+  app.use("*", languageRules(config));
+  app.use("*", staticPages((c) => noShopPage(deps.directory, c.env?.ENVIRONMENT_NAME ?? "production")));
 
-  app.all("*", async (c, next) => {
-    const { pathname } = new URL(c.req.url);
-    if (!isApiPath(pathname)) return next();
-    const { upstream, origin } = deps.upstream(c.env, c.executionCtx as ExecutionContext);
-    return proxyApiRequest(c.req.raw, c.get("site"), { upstream, origin, timeoutMs: deps.upstreamTimeoutMs ?? 10_000 });
-  });
+  app.all("*", (c) => c.json({ status: 405, data: null, errors: [{ message: "Method not allowed" }] }, 405, { allow: "GET, HEAD" }));
 
-  app.on(["GET", "HEAD"], "*", async (c) => {
-    const site = c.get("site");
-    const { pathname, search } = new URL(c.req.url);
-    if (site.kind === "no-shop") {
-      if (pathname !== "/") return notFound(c.env, null);
-      return c.html(noShopPage(deps.directory, c.env?.ENVIRONMENT_NAME ?? "production"), 200, { "cache-control": HTML_CACHE });
+  app.notFound((c) => errorPageResponse(c, 404));
+  app.onError(async (error, c) => {
+    if (error instanceof PageError) return errorPageResponse(c, error.status);
+    console.error("edge error", error instanceof Error ? `${error.name}: ${error.message}` : "unknown");
+    try {
+      return await errorPageResponse(c, 500);
+    } catch {
+      return new Response("<!doctype html><title>Error</title><h1>An error occurred while showing the error page</h1><p><a href=\"/\">Home</a></p>", {
+        status: 500,
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
+      });
     }
-    const shopId = site.shop.id;
-    if (site.shop.domainPrefixes.length > 0 && pathname === "/") {
-      return c.redirect(`/${site.shop.defaultLanguage}/${search}`, 302);
-    }
-    const asset = await fetchAsset(c.env.ASSETS, assetPath(shopId, pathname), c.req.raw);
-    if (asset) return withCacheHeaders(asset, pathname);
-    if (wantsTrailingSlash(pathname) && (await fetchAsset(c.env.ASSETS, assetPath(shopId, `${pathname}/`), c.req.raw))) {
-      return c.redirect(`${pathname}/${search}`, 301);
-    }
-    return notFound(c.env, shopId);
-  });
-
-  app.all("*", (c) => c.json({ errors: [{ message: "Method not allowed" }] }, 405, { allow: "GET, HEAD" }));
-
-  app.onError((error, c) => {
-    console.error("edge error", error);
-    return c.html("<!doctype html><title>Error</title><h1>Something went wrong. Try again.</h1>", 500, { "cache-control": "no-store" });
   });
 
   return app;
-}
-
-async function notFound(env: WorkerEnv, shopId: string | null): Promise<Response> {
-  const page = shopId ? await fetchAsset(env.ASSETS, `/${shopId}/404.html`, new Request("https://assets.internal/")) : null;
-  const body = page ? await page.text() : `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>404</title></head><body><h1>${NOT_FOUND_TEXT}</h1></body></html>`;
-  return new Response(body, { status: 404, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "public, max-age=60" } });
-}
-
-function withCacheHeaders(asset: Response, pathname: string): Response {
-  const response = new Response(asset.body, asset);
-  const immutable = /\.(js|css|woff2?)$/.test(pathname) && /-[0-9a-f]{8,}\./.test(pathname);
-  response.headers.set("cache-control", immutable ? "public, max-age=31536000, immutable" : pathname.startsWith("/page-data/") ? "public, max-age=0, must-revalidate" : HTML_CACHE);
-  return response;
 }

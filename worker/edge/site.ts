@@ -1,13 +1,22 @@
-import type { Environment, ShopDefinition, ShopDirectory } from "../config/shop-config";
+import { schemeFor, type Environment, type ShopDefinition, type ShopDirectory } from "../config/shop-config";
 
 /** What the request host decided: a shop (with its environment) or the no-shop-found shop. */
 export type Site =
-  | { kind: "shop"; shop: ShopDefinition; environment: Environment; preferredHost: string }
+  | { kind: "shop"; shop: ShopDefinition; environment: Environment; preferredHost: string; preferredOrigin: string }
   | { kind: "no-shop"; environment: Environment };
 
-/** Exact host match against the config; nothing but the request's own host is consulted. */
+/**
+ * Exact host match against the config; nothing but the request's own host is
+ * consulted (X-Forwarded-Host and friends never change the decision).
+ */
 export function siteForHost(directory: ShopDirectory, host: string, fallbackEnvironment: Environment): Site {
   const resolved = directory.resolve(host);
   if (!resolved) return { kind: "no-shop", environment: fallbackEnvironment };
-  return { kind: "shop", shop: resolved.shop, environment: resolved.environment, preferredHost: resolved.preferredHost };
+  return {
+    kind: "shop",
+    shop: resolved.shop,
+    environment: resolved.environment,
+    preferredHost: resolved.preferredHost,
+    preferredOrigin: `${schemeFor(directory.config, resolved.environment)}://${resolved.preferredHost}`,
+  };
 }

@@ -1,4 +1,11 @@
 import type { Fetcher } from "@cloudflare/workers-types";
+import type { MiddlewareHandler } from "hono";
+import type { ShopDefinition } from "../config/shop-config";
+import { staticCacheControl, HTML_CACHE } from "./cache-policy";
+import { replaceResponse, type EdgeContext, type EdgeEnv } from "./context";
+import { PageError } from "./error-pages";
+import { locationOn, pathSegments, redirectResponse } from "./redirect";
+import { withoutLanguage } from "./cookie-gates";
 
 /**
  * Each shop's static build lives in dist/<SHOP>/ and is reached through the one
@@ -16,13 +23,29 @@ export function assetPath(shopId: string, pathname: string): string {
   return `/${shopId}${file}`;
 }
 
+/** False for paths no build file can have: encoded separators, dot segments, control characters. */
+export function isServablePath(pathname: string): boolean {
+  if (!pathname.startsWith("/") || pathname.startsWith("//") || pathname.includes("\\")) return false;
+  for (const segment of pathname.split("/").slice(1)) {
+    if (/%(2f|5c|00)/i.test(segment)) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+    if (decoded === "." || decoded === ".." || /[\x00-\x1f\x7f]/.test(decoded)) return false;
+  }
+  return true;
+}
+
 export async function fetchAsset(assets: Fetcher, path: string, request: Request): Promise<Response | null> {
   const headers = new Headers();
   for (const name of PASSED_HEADERS) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  const response = (await assets.fetch(new URL(path, ASSET_ORIGIN).toString(), {
+  const response = (await assets.fetch(`${ASSET_ORIGIN}${path}`, {
     method: request.method === "HEAD" ? "HEAD" : "GET",
     headers: headers as never,
   })) as unknown as Response;
@@ -34,4 +57,52 @@ export async function fetchAsset(assets: Fetcher, path: string, request: Request
 export function wantsTrailingSlash(pathname: string): boolean {
   const last = pathname.slice(pathname.lastIndexOf("/") + 1);
   return last !== "" && !last.includes(".");
+}
+
+const DEVELOPER_MODE_ROUTES = new Set(["/DeveloperMode", "/developer-mode.html"]);
+
+/** A minimal developer-mode page for builds that have none (the route itself is gated by its cookie). */
+function developerModePage(shop: ShopDefinition): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Developer mode</title></head>
+<body><main><h1>Developer mode</h1><p>Shop ${shop.id}. The storefront application is disabled for this browser while the developer-mode cookie is set.</p></main></body></html>`;
+}
+
+/** Serves a file of the shop's build with its cache policy; 404 page when the build has none. */
+export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname: string): Promise<Response> {
+  if (!isServablePath(pathname)) throw new PageError(404, "unservable path");
+  const assets = c.env.ASSETS;
+  const asset = await fetchAsset(assets, assetPath(shop.id, pathname), c.req.raw);
+  if (asset) {
+    const response = new Response(asset.body, asset);
+    response.headers.set("cache-control", staticCacheControl(pathname));
+    replaceResponse(c, response);
+    return c.res;
+  }
+  const bare = withoutLanguage(pathname, [...shop.domainPrefixes]);
+  if (DEVELOPER_MODE_ROUTES.has(bare)) {
+    const prefix = pathname.slice(0, pathname.length - bare.length);
+    const page = await fetchAsset(assets, assetPath(shop.id, `${prefix}/developer-mode.html`), c.req.raw);
+    if (page) return new Response(page.body, { status: 200, headers: { "content-type": "text/html; charset=utf-8" } });
+    return new Response(c.req.method === "HEAD" ? null : developerModePage(shop), { headers: { "content-type": "text/html; charset=utf-8" } });
+  }
+  if (wantsTrailingSlash(pathname) && (await fetchAsset(assets, assetPath(shop.id, `${pathname}/`), c.req.raw))) {
+    const site = c.get("site");
+    const origin = site.kind === "shop" ? site.preferredOrigin : "";
+    return redirectResponse(locationOn(origin, pathSegments(pathname), true, new URL(c.req.url).search), 301);
+  }
+  throw new PageError(404, "no such file");
+}
+
+/** The last piece: GET/HEAD of a shop's page or file, or the no-shop-found page. */
+export function staticPages(noShop: (c: EdgeContext) => string): MiddlewareHandler<EdgeEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const site = c.get("site");
+    const { pathname } = new URL(c.req.url);
+    if (site.kind === "no-shop") {
+      if (pathname !== "/") throw new PageError(404, "no shop for this host");
+      return new Response(c.req.method === "HEAD" ? null : noShop(c), { headers: { "content-type": "text/html; charset=utf-8", "cache-control": HTML_CACHE } });
+    }
+    return serveStatic(c, site.shop, pathname);
+  };
 }

@@ -1,0 +1,188 @@
+import { isSafeApiPath } from "./api-proxy";
+import { CH, DE, DE_PROD, recordingUpstream, testApp, UPSTREAM_ORIGIN } from "./test-support";
+
+describe("API proxy: what goes upstream", () => {
+  test("allowlisted headers plus the bearer token from the environment's cookie; never Cookie", async () => {
+    const t = testApp();
+    await t.request(`${DE}/apiv2/cart/?x=1`, {
+      headers: {
+        cookie: "bh_token_development=abc.def-123; other=secret",
+        accept: "application/json",
+        "accept-language": "de",
+        "x-custom": "nope",
+        authorization: "Bearer forged",
+        "x-shop-id": "CH",
+        "x-forwarded-host": "evil.com",
+      },
+    });
+    const sent = t.upstream.requests[0]!;
+    expect(sent.url).toBe(`${UPSTREAM_ORIGIN}/apiv2/cart/?x=1`);
+    expect(sent.headers.get("authorization")).toBe("Bearer abc.def-123");
+    expect(sent.headers.get("cookie")).toBeNull();
+    expect(sent.headers.get("x-custom")).toBeNull();
+    expect(sent.headers.get("x-forwarded-host")).toBeNull();
+    expect(sent.headers.get("x-shop-id")).toBe("DE");
+    expect(sent.headers.get("x-shop-language")).toBe("de");
+    expect(sent.headers.get("accept")).toBe("application/json");
+  });
+
+  test("production hosts use the production cookie name", async () => {
+    const t = testApp();
+    await t.request(`${DE_PROD}/apiv1/x`, { headers: { cookie: "bh_token_development=dev; bh_token=prod" } });
+    expect(t.upstream.requests[0]!.headers.get("authorization")).toBe("Bearer prod");
+  });
+
+  test("a token cookie with unsafe characters is not forwarded", async () => {
+    const t = testApp();
+    await t.request(`${DE}/apiv2/x`, { headers: { cookie: 'bh_token_development="a b"' } });
+    expect(t.upstream.requests[0]!.headers.get("authorization")).toBeNull();
+  });
+
+  test("the CH language prefix goes upstream as x-shop-language, not in the path", async () => {
+    const t = testApp();
+    await t.request(`${CH}/fr/apiv2/catalog/category/top`);
+    const sent = t.upstream.requests[0]!;
+    expect(new URL(sent.url).pathname).toBe("/apiv2/catalog/category/top");
+    expect(sent.headers.get("x-shop-language")).toBe("fr");
+    expect(sent.headers.get("x-shop-id")).toBe("CH");
+  });
+
+  test("CH without prefix uses the fallback language", async () => {
+    const t = testApp();
+    await t.request(`${CH}/apiv2/x`);
+    expect(t.upstream.requests[0]!.headers.get("x-shop-language")).toBe("de");
+  });
+
+  test("/graphql works on the no-shop-found host (the build sources from it)", async () => {
+    const t = testApp();
+    const res = await t.request("http://localhost:8787/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: '{"query":"{ shops { id } }"}' });
+    expect(res.status).toBe(200);
+    expect(t.upstream.bodies[0]).toBe('{"query":"{ shops { id } }"}');
+  });
+
+  test("hop-by-hop headers are stripped both ways, including those named in Connection", async () => {
+    const upstream = recordingUpstream(
+      () =>
+        new Response("{}", {
+          headers: { "content-type": "application/json", connection: "x-secret-hop", "x-secret-hop": "1", "keep-alive": "timeout=5", "proxy-authenticate": "Basic", "x-ok": "1", "set-cookie": "sid=1" },
+        }),
+    );
+    const t = testApp({ upstream });
+    const res = await t.request(`${DE}/apiv1/x`, { headers: { connection: "accept-language", "accept-language": "de", te: "trailers", "proxy-authorization": "x", upgrade: "h2c" } });
+    const sent = upstream.requests[0]!;
+    for (const name of ["connection", "accept-language", "te", "proxy-authorization", "upgrade"]) expect(sent.headers.get(name)).toBeNull();
+    for (const name of ["connection", "x-secret-hop", "keep-alive", "proxy-authenticate", "set-cookie"]) expect(res.headers.get(name)).toBeNull();
+    expect(res.headers.get("x-ok")).toBe("1");
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("API proxy: the path cannot escape its prefix", () => {
+  test.each(["/apiv1/%2e%2e/admin", "/apiv2/..%2fadmin", "/apiv2/%2e%2e%2fadmin", "/apiv1/..%5cadmin", "/apiv2/a/../../admin/catalogue/import", "/apiv1/%00/x"])("%s", async (path) => {
+    const t = testApp();
+    await t.request(`${DE}${path}`, { method: "GET" });
+    for (const request of t.upstream.requests) {
+      const url = new URL(request.url);
+      expect(url.origin).toBe(UPSTREAM_ORIGIN);
+      expect(url.pathname.startsWith("/admin")).toBe(false);
+      expect(url.pathname).toMatch(/^\/(apiv1|apiv2)\/|^\/graphql$/);
+    }
+  });
+
+  test("/apiv1/@evil.com/x stays on the configured upstream", async () => {
+    const t = testApp();
+    await t.request(`${DE}/apiv1/@evil.com/x`);
+    const url = new URL(t.upstream.requests[0]!.url);
+    expect(url.origin).toBe(UPSTREAM_ORIGIN);
+    expect(url.pathname).toBe("/apiv1/@evil.com/x");
+  });
+
+  test("encoded separators answer 400 JSON without an upstream call", async () => {
+    const t = testApp();
+    const res = await t.request(`${DE}/apiv2/..%2fadmin`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toContain("application/json");
+    expect(t.upstream.requests).toHaveLength(0);
+  });
+
+  test("isSafeApiPath", () => {
+    expect(isSafeApiPath("/apiv2/search")).toBe(true);
+    expect(isSafeApiPath("/apiv2/a%20b")).toBe(true);
+    expect(isSafeApiPath("/apiv2/%2E%2E")).toBe(false);
+    expect(isSafeApiPath("/apiv2/%0d%0a")).toBe(false);
+    expect(isSafeApiPath("/apiv2/%E0%A4%A")).toBe(false);
+  });
+});
+
+describe("API proxy: timeouts, retries, outages", () => {
+  test("GET is retried at most twice on 502/503", async () => {
+    const upstream = recordingUpstream(() => new Response("down", { status: 503 }));
+    const t = testApp({ upstream });
+    const res = await t.request(`${DE}/apiv2/x`);
+    expect(upstream.requests).toHaveLength(3);
+    expect(res.status).toBe(503);
+  });
+
+  test("GET succeeds on the second attempt after a connection error", async () => {
+    const upstream = recordingUpstream((_request, attempt) => {
+      if (attempt === 1) throw new TypeError("fetch failed");
+      return Response.json({ ok: true });
+    });
+    const t = testApp({ upstream });
+    const res = await t.request(`${DE}/apiv2/x`);
+    expect(res.status).toBe(200);
+    expect(upstream.requests).toHaveLength(2);
+  });
+
+  test("POST is never retried", async () => {
+    const upstream = recordingUpstream(() => new Response("bad gateway", { status: 502 }));
+    const t = testApp({ upstream });
+    const res = await t.request(`${DE}/apiv2/cart/`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    expect(upstream.requests).toHaveLength(1);
+    expect(res.status).toBe(502);
+  });
+
+  test("POST to an upstream that throws: one call, 503 JSON with Retry-After", async () => {
+    const upstream = recordingUpstream(() => {
+      throw new Error("connection refused at 10.0.0.1 with stack");
+    });
+    const t = testApp({ upstream });
+    const res = await t.request(`${DE}/apiv2/cart/`, { method: "POST", body: "{}" });
+    expect(upstream.requests).toHaveLength(1);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("30");
+    const text = await res.text();
+    expect(JSON.parse(text).errors[0].message).toBe("The shop service is not available.");
+    expect(text).not.toContain("10.0.0.1");
+  });
+
+  test("an upstream that is down answers GET with 503 JSON after three attempts", async () => {
+    const upstream = recordingUpstream(() => Promise.reject(new TypeError("fetch failed")));
+    const t = testApp({ upstream });
+    const res = await t.request(`${DE}/apiv2/x`);
+    expect(upstream.requests).toHaveLength(3);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBeTruthy();
+  });
+
+  test("a slow upstream answers 504 JSON when the timeout passes (not retried)", async () => {
+    const upstream = recordingUpstream(() => new Promise<Response>(() => undefined));
+    const t = testApp({ upstream, upstreamTimeoutMs: 50 });
+    const started = Date.now();
+    const res = await t.request(`${DE}/apiv2/x`);
+    expect(res.status).toBe(504);
+    expect(((await res.json()) as { status: number }).status).toBe(504);
+    expect(upstream.requests).toHaveLength(1);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  test("the upstream request carries an abort signal that fires on timeout", async () => {
+    let signal: AbortSignal | undefined;
+    const upstream = recordingUpstream((request) => {
+      signal = request.signal;
+      return new Promise<Response>(() => undefined);
+    });
+    await testApp({ upstream, upstreamTimeoutMs: 30 }).request(`${DE}/apiv2/x`);
+    expect(signal?.aborted).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+import type { MiddlewareHandler } from "hono";
+import type { EdgeEnv } from "./context";
+
+/**
+ * Request bodies over the configured limit (edge.maxBodyBytes) get 413 before any
+ * upstream call. A declared Content-Length is checked first; a body without one
+ * (chunked) is read up to the limit and then kept in memory for the next pieces.
+ */
+export function bodyLimit(maxBytes: number): MiddlewareHandler<EdgeEnv> {
+  return async (c, next) => {
+    const request = c.req.raw;
+    if (request.method === "GET" || request.method === "HEAD" || !request.body) return next();
+    const declared = request.headers.get("content-length");
+    if (declared !== null) {
+      if (!/^\d{1,15}$/.test(declared.trim())) return tooLarge(400, "Invalid Content-Length.");
+      if (Number(declared) > maxBytes) return tooLarge(413, `The request body is larger than ${maxBytes} bytes.`);
+    }
+    const reader = request.body.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        return tooLarge(413, `The request body is larger than ${maxBytes} bytes.`);
+      }
+      chunks.push(value);
+    }
+    const body = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
+    const headers = new Headers(request.headers);
+    headers.delete("content-length");
+    c.req.raw = new Request(request.url, { method: request.method, headers, body, redirect: "manual" });
+    return next();
+  };
+}
+
+function tooLarge(status: 400 | 413, message: string): Response {
+  return Response.json({ status, data: null, errors: [{ message }] }, { status, headers: { "cache-control": "private, no-store", connection: "close" } });
+}

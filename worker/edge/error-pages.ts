@@ -1,0 +1,128 @@
+import type { Language } from "../config/shop-config";
+import type { EdgeContext } from "./context";
+import { fetchAsset } from "./static-pages";
+
+/**
+ * SPEC 2.1 / 8: error screens 404, 503 and a generic 500, chosen by status, each
+ * with a footer, in the shop's language. The build's own page is used when it has
+ * one (`/<SHOP>/<lang>/<status>.html`, then `/<SHOP>/<status>.html` for the shop's
+ * default language); otherwise the worker renders a small page. Nothing from the
+ * error itself (message, stack) ever reaches the body.
+ */
+
+export type ErrorStatus = 404 | 500 | 503;
+
+/** Thrown by any piece to answer with an error page. */
+export class PageError extends Error {
+  constructor(readonly status: ErrorStatus, reason = "") {
+    super(reason || `page error ${status}`);
+    this.name = "PageError";
+  }
+}
+
+interface ErrorTexts {
+  notFound: string;
+  general: string;
+  unavailable: string;
+  home: string;
+  contact: string;
+  contactPath: string;
+}
+
+const DE: ErrorTexts = {
+  notFound: "Diese Seite konnte nicht gefunden werden",
+  general: "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
+  unavailable: "Der Shop ist gerade nicht erreichbar. Bitte versuchen Sie es in ein paar Minuten erneut.",
+  home: "Startseite",
+  contact: "Kontakt",
+  contactPath: "kontakt.html",
+};
+
+export const ERROR_TEXTS: Record<Language, ErrorTexts> = {
+  de: DE,
+  at: DE,
+  en: {
+    notFound: "This page could not be found",
+    general: "Something went wrong. Try again.",
+    unavailable: "The shop is briefly unavailable. Please try again in a few minutes.",
+    home: "Home",
+    contact: "Contact",
+    contactPath: "contact.html",
+  },
+  fr: {
+    notFound: "Cette page est introuvable",
+    general: "Une erreur s'est produite. Veuillez réessayer.",
+    unavailable: "La boutique est momentanément indisponible. Veuillez réessayer dans quelques minutes.",
+    home: "Accueil",
+    contact: "Contact",
+    contactPath: "contactez.html",
+  },
+  it: {
+    notFound: "Questa pagina non è stata trovata",
+    general: "Si è verificato un errore. Riprova.",
+    unavailable: "Il negozio non è momentaneamente disponibile. Riprova tra qualche minuto.",
+    home: "Home",
+    contact: "Contatti",
+    contactPath: "contatto.html",
+  },
+  nl: {
+    notFound: "Deze pagina kon niet worden gevonden",
+    general: "Er is iets misgegaan. Probeer het opnieuw.",
+    unavailable: "De winkel is tijdelijk niet bereikbaar. Probeer het over een paar minuten opnieuw.",
+    home: "Home",
+    contact: "Contact",
+    contactPath: "contact.html",
+  },
+};
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
+
+export interface ErrorPageShop {
+  name: string;
+  /** `/fr` on a shop with prefixes, "" otherwise. */
+  prefix: string;
+}
+
+/** The worker's own error page: message, links home and to contact in the footer. */
+export function renderErrorPage(status: ErrorStatus, language: Language, shop: ErrorPageShop | null): string {
+  const text = ERROR_TEXTS[language] ?? ERROR_TEXTS.de;
+  const message = status === 404 ? text.notFound : status === 503 ? text.unavailable : text.general;
+  const htmlLang = language === "at" ? "de-AT" : language;
+  const footer = shop
+    ? `<footer><p>${escapeHtml(shop.name)}</p><nav><a href="${shop.prefix}/">${escapeHtml(text.home)}</a> · <a href="${shop.prefix}/${text.contactPath}">${escapeHtml(text.contact)}</a></nav></footer>`
+    : `<footer><nav><a href="/">${escapeHtml(text.home)}</a></nav></footer>`;
+  return `<!doctype html>
+<html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${status} | ${escapeHtml(shop?.name ?? message)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;line-height:1.5}footer{margin-top:3rem;border-top:1px solid #ccc;padding-top:1rem}a{color:#7a4a12}</style></head>
+<body><main><h1>${escapeHtml(message)}</h1><p>${status}</p></main>
+${footer}
+</body></html>`;
+}
+
+/** The error page for this request's shop and language, as a response with the given status. */
+export async function errorPageResponse(c: EdgeContext, status: ErrorStatus): Promise<Response> {
+  const site = c.get("site");
+  const language: Language = c.get("language") ?? (site?.kind === "shop" ? site.shop.defaultLanguage : "de");
+  const headers = {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": status === 404 ? "public, max-age=60" : "no-store",
+  };
+  const head = c.req.method === "HEAD";
+  if (site?.kind === "shop" && c.env?.ASSETS) {
+    const shop = site.shop;
+    const candidates = shop.domainPrefixes.includes(language) ? [`/${shop.id}/${language}/${status}.html`] : [];
+    if (language === shop.defaultLanguage || !shop.domainPrefixes.includes(language)) candidates.push(`/${shop.id}/${status}.html`);
+    for (const path of candidates) {
+      try {
+        const page = await fetchAsset(c.env.ASSETS, path, new Request("https://assets.internal/"));
+        if (page && page.ok) return new Response(head ? null : await page.text(), { status, headers });
+      } catch {
+        // the worker's own page below
+      }
+    }
+  }
+  const shopInfo = site?.kind === "shop" ? { name: site.shop.name, prefix: site.shop.domainPrefixes.includes(language) ? `/${language}` : "" } : null;
+  return new Response(head ? null : renderErrorPage(status, language, shopInfo), { status, headers });
+}

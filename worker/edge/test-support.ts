@@ -1,0 +1,119 @@
+/**
+ * Shared fakes for the edge tests: an in-memory ASSETS fetcher, a recording
+ * upstream and a helper that sends a request to a fresh app through app.request().
+ */
+import rawConfig from "../../config/shops.json";
+import { parseShopConfig, ShopDirectory } from "../config/shop-config";
+import type { WorkerEnv } from "../env";
+import { createEdgeApp } from "./app";
+import type { EdgeDependencies } from "./context";
+import type { Upstream } from "./upstream";
+
+export const UPSTREAM_ORIGIN = "https://shop-api.internal";
+
+export const FILES: Record<string, string> = {
+  "/DE/index.html": '<!doctype html><html lang="de"><head><script>window.pagePath="/";</script></head><body>DE home</body></html>',
+  "/DE/parkett.html": '<!doctype html><html lang="de"><body>Parkett</body></html>',
+  "/DE/kontakt.html": '<!doctype html><html lang="de"><body>Kontakt</body></html>',
+  "/DE/404.html": '<!doctype html><html lang="de"><body>DE 404: Diese Seite konnte nicht gefunden werden</body></html>',
+  "/DE/search/index.html": '<!doctype html><html lang="de"><body>Neue Suche</body></html>',
+  "/DE/ratgeber/index.html": '<!doctype html><html lang="de"><body>Ratgeber</body></html>',
+  "/DE/app-0123456789abcdef0123.js": "console.log(1)",
+  "/DE/styles.0123456789abcdef0123.css": "body{}",
+  "/DE/page-data/index/page-data.json": "{}",
+  "/DE/sw.js": "self.addEventListener('fetch',()=>{})",
+  "/DE/static/0123abcd/logo.png": "png",
+  "/CH/de/index.html": '<!doctype html><html lang="de"><body>CH Startseite</body></html>',
+  "/CH/fr/index.html": '<!doctype html><html lang="fr"><body>CH Accueil</body></html>',
+  "/CH/it/index.html": '<!doctype html><html lang="it"><body>CH Home</body></html>',
+  "/CH/de/parkett.html": '<!doctype html><html lang="de"><body>Parkett</body></html>',
+  "/CH/fr/parkett.html": '<!doctype html><html lang="fr"><body>Parquet</body></html>',
+  "/CH/fr/contactez.html": '<!doctype html><html lang="fr"><body>Contact</body></html>',
+  "/CH/404.html": '<!doctype html><html lang="de"><body>CH 404</body></html>',
+  "/AT/index.html": '<!doctype html><html lang="de-AT"><body>AT home</body></html>',
+  "/COM/index.html": '<!doctype html><html lang="en"><body>COM home</body></html>',
+  "/COM/flooring.html": '<!doctype html><html lang="en"><body>COM flooring</body></html>',
+};
+
+export function fakeAssets(files: Record<string, string> = FILES): { fetcher: WorkerEnv["ASSETS"]; requested: string[] } {
+  const requested: string[] = [];
+  const fetcher = {
+    async fetch(input: string | Request, init?: RequestInit) {
+      const url = new URL(typeof input === "string" ? input : input.url);
+      requested.push(url.pathname);
+      const body = files[url.pathname];
+      if (body === undefined) return new Response("not found", { status: 404 });
+      const type = url.pathname.endsWith(".html")
+        ? "text/html; charset=utf-8"
+        : url.pathname.endsWith(".js")
+          ? "text/javascript"
+          : url.pathname.endsWith(".css")
+            ? "text/css"
+            : url.pathname.endsWith(".json")
+              ? "application/json"
+              : "application/octet-stream";
+      const response = new Response(init?.method === "HEAD" ? null : body, { headers: { "content-type": type, etag: '"abc"' } });
+      return response;
+    },
+  };
+  return { fetcher: fetcher as unknown as WorkerEnv["ASSETS"], requested };
+}
+
+export interface RecordingUpstream extends Upstream {
+  requests: Request[];
+  bodies: string[];
+}
+
+/** An upstream that records each request and answers with `respond` (default: 200 JSON). */
+export function recordingUpstream(respond?: (request: Request, attempt: number) => Response | Promise<Response>): RecordingUpstream {
+  const requests: Request[] = [];
+  const bodies: string[] = [];
+  return {
+    name: "recording",
+    requests,
+    bodies,
+    async fetch(request: Request) {
+      requests.push(request);
+      bodies.push(request.method === "GET" || request.method === "HEAD" ? "" : await request.clone().text());
+      if (respond) return respond(request, requests.length);
+      return Response.json({ status: 200, data: { ok: true }, errors: [], meta: {} });
+    },
+  };
+}
+
+export const directory = new ShopDirectory(parseShopConfig(rawConfig));
+
+export interface TestAppOptions extends Partial<Omit<EdgeDependencies, "upstream">> {
+  upstream?: RecordingUpstream;
+  files?: Record<string, string>;
+  env?: Partial<WorkerEnv>;
+}
+
+export function testApp(options: TestAppOptions = {}) {
+  const upstream = options.upstream ?? recordingUpstream();
+  const assets = fakeAssets(options.files);
+  const app = createEdgeApp({
+    directory: options.directory ?? directory,
+    upstream: () => ({ upstream, origin: UPSTREAM_ORIGIN }),
+    upstreamTimeoutMs: options.upstreamTimeoutMs ?? 200,
+    retryDelayMs: options.retryDelayMs ?? 0,
+    guards: options.guards,
+    gates: options.gates,
+  });
+  const env = { ASSETS: assets.fetcher, ENVIRONMENT_NAME: "development", ...options.env } as WorkerEnv;
+  return {
+    app,
+    upstream,
+    assets,
+    request(url: string, init: RequestInit = {}) {
+      return app.request(url, init, env);
+    },
+  };
+}
+
+export const DE = "http://de.localhost:8787";
+export const CH = "http://ch.localhost:8787";
+export const AT = "http://at.localhost:8787";
+export const COM = "http://com.localhost:8787";
+export const DE_PROD = "https://www.bodenhaus.example";
+export const CH_PROD = "https://www.bodenhaus.example.ch";
