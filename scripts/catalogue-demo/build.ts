@@ -231,8 +231,18 @@ interface ProductContext {
   serial: number;
 }
 
+const SUFFIX: Record<string, Partial<L>> = { "Stk.": { en: "pcs", fr: "pcs", it: "pz.", nl: "st." } };
+
 function titleParts(kind: KindDef, decor: L, finish: L | undefined, size: string | undefined, lang: Language): string {
-  const sizeText = size ? `${lang === "en" ? size.replace(/(\d),(\d)/g, "$1.$2") : size}${kind.sizeSuffix ? ` ${kind.sizeSuffix}` : ""}` : "";
+  const suffix = kind.sizeSuffix ? SUFFIX[kind.sizeSuffix]?.[lang] ?? kind.sizeSuffix : "";
+  const number = size ? (lang === "en" ? size.replace(/(\d),(\d)/g, "$1.$2") : size.replace(/(\d)\.(\d)/g, "$1,$2")) : "";
+  const sizeText = number ? `${number}${suffix ? ` ${suffix}` : ""}` : "";
+  if (lang === "en") {
+    // English puts the decor first: "Smoke grey oak plank, oiled, 14 mm".
+    const head = [decor.en, decor.en ? kind.noun.en.toLowerCase() : kind.noun.en].filter(Boolean).join(" ");
+    const text = [head, finish?.en ?? ""].filter(Boolean).join(", ");
+    return [text.charAt(0).toUpperCase() + text.slice(1), sizeText].filter(Boolean).join(finish ? ", " : " ");
+  }
   return [kind.noun[lang], decor[lang], finish?.[lang] ?? "", sizeText].filter((part) => part !== "").join(" ");
 }
 
@@ -280,11 +290,7 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
     const freight = kind.shipping === "freight";
     const deliveryMin = freight ? rng.int(5, 8) : rng.int(2, 4);
     const reachedEol = rng.chance(0.02);
-    const contentLabel = `${localNumber(packageContent, "de")} ${UNIT_LABEL[kind.unit]?.de ?? kind.unit}`;
-    void contentLabel;
-    const attributes = (lang: Language) =>
-      kind.attributes(size ?? kind.sizes[0]!, () => rng.next()).map((a) => ({ code: a.code, label: a.label[lang], type: a.type, value: a.value, isVisible: true }));
-    const attributeSeed = attributes("de");
+    const attributes = kind.attributes(size ?? kind.sizes[0]!, () => rng.next());
     const content: ProductRecord["content"] = {};
     for (const lang of languages) {
       const title = titleParts(kind, productDecor, finish, size, lang);
@@ -299,7 +305,7 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
         ...(quantity > 0 && quantity < 20 ? { lowStockMessage: TEXT.lowStock[lang] } : {}),
         measurement: fill(TEXT.measurement[lang], values),
         features: features.map((f) => f[lang]),
-        attributes: attributeSeed.map((a, index) => ({ ...a, label: attributes(lang)[index]?.label ?? a.label })),
+        attributes: attributes.map((a) => ({ code: a.code, label: a.label[lang], type: a.type, value: a.value, isVisible: true })),
         metaTitle: fill(TEXT.metaTitle[lang], values),
         metaDescription: fill(TEXT.metaDescription[lang], values),
       };
@@ -409,7 +415,8 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
 
   if (variantCount >= 2) {
     const options = variantAxis === "size" ? rng.sample(kind.sizes, variantCount) : rng.sample(kind.decors, variantCount).map((d) => d.de);
-    const parent = make(sku, "configurable", variantAxis === "size" ? undefined : undefined, variantAxis === "decor" ? { de: "", at: "", en: "", fr: "", it: "", nl: "" } : decor, 1);
+    // The parent's title leaves out what the variants differ in.
+    const parent = make(sku, "configurable", undefined, variantAxis === "decor" ? { de: "", at: "", en: "", fr: "", it: "", nl: "" } : decor, 1);
     parent.configurableAttributes = [
       {
         code: variantAxis === "size" ? "size" : "decor",
