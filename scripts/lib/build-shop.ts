@@ -110,8 +110,14 @@ function runGatsby(shop: string, options: BuildOptions, log: (line: string) => v
     const sampler = setInterval(() => {
       peakKb = Math.max(peakKb, processGroupRssKb(child.pid));
     }, 500);
+    const recent: string[] = [];
     const forward = (chunk: Buffer) => {
-      for (const line of chunk.toString().split("\n")) if (line.trim()) log(`[${shop}] ${line}`);
+      for (const line of chunk.toString().split("\n")) {
+        if (!line.trim()) continue;
+        log(`[${shop}] ${line}`);
+        recent.push(line);
+        if (recent.length > 60) recent.shift();
+      }
     };
     child.stdout.on("data", forward);
     child.stderr.on("data", forward);
@@ -122,7 +128,7 @@ function runGatsby(shop: string, options: BuildOptions, log: (line: string) => v
     child.on("exit", (code) => {
       clearInterval(sampler);
       if (code === 0) resolve(Math.round(peakKb / 1024));
-      else reject(new Error(`gatsby build for ${shop} failed with exit code ${code}`));
+      else reject(new Error(`gatsby build for ${shop} failed with exit code ${code}:\n${recent.join("\n")}`));
     });
   });
 }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { ROOT } from "./shops";
@@ -30,6 +30,8 @@ export function ensureDevVars(): void {
 /** Starts `wrangler dev` (the worker with the in-process shop API and local D1) and waits until /graphql answers. */
 export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
   ensureDevVars();
+  // wrangler refuses to start without its assets folder; a fresh checkout has no builds yet.
+  mkdirSync(options.assets ?? join(ROOT, "dist"), { recursive: true });
   const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "warn"];
   if (options.persistTo) args.push("--persist-to", options.persistTo);
   if (options.assets) args.push("--assets", options.assets);

@@ -1,3 +1,4 @@
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { prepareCatalogue, startAndBuild } from "../../scripts/lib/local-shops";
 import { ROOT } from "../../scripts/lib/shops";
@@ -17,8 +18,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     shops: ["DE", "CH"],
     log: (line: string) => console.log(`[setup] ${line}`),
   };
-  // One browser-test run at a time per checkout: they share port 8787 and .e2e/.
-  const release = await acquireDirLock(join(ROOT, ".e2e.lock"), { onWait: (owner) => options.log(`waiting for the test run of pid ${owner}`) });
+  // One browser-test run at a time per machine: they all use port 8787.
+  const release = await acquireDirLock(join(tmpdir(), "bodenhaus-e2e.lock"), { onWait: (owner) => options.log(`waiting for the test run of pid ${owner}`) });
   try {
     await prepareCatalogue(options);
     const { worker } = await startAndBuild(options);
