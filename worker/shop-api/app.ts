@@ -2,6 +2,8 @@ import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import { handleGraphQL } from "../../graphql/http";
 import { handleImportRequest } from "./catalogue/import-endpoint";
+import { handleSearchReport, handleSearchRequest } from "./search/handler";
+import { commerceDeps, handleCommerce } from "./commerce/router";
 import type { WorkerEnv } from "../env";
 
 /**
@@ -13,6 +15,12 @@ const router = Router<Request, [WorkerEnv, ExecutionContext]>();
 
 router.all("/graphql", (request, env) => handleGraphQL(request, env.DB));
 router.all("/admin/catalogue/import", (request, env) => handleImportRequest(request, env));
+// Search (SPEC 4, 7; docs/decisions/0020).
+router.get("/apiv2/search", (request, env, ctx) => handleSearchRequest(request, env, ctx, "search"));
+router.get("/apiv2/search/suggestions", (request, env, ctx) => handleSearchRequest(request, env, ctx, "suggestions"));
+router.get("/admin/search/report", (request, env) => handleSearchReport(request, env));
+// Live commerce (SPEC 7): answers its own paths, falls through (undefined) for any other.
+for (const path of ["/apiv1/*", "/apiv2/*", "/cart/*", "/configuration/*"]) router.all(path, (request, env) => handleCommerce(request, commerceDeps(env)));
 router.all("*", () => Response.json({ status: 404, data: null, errors: [{ message: "This page could not be found" }] }, { status: 404 }));
 
 export async function handleShopApi(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {

@@ -1,0 +1,79 @@
+/**
+ * Calendar arithmetic in the shop's business time zone (Europe/Berlin): the 10:00
+ * order cut-off, working days (Monday to Friday; public holidays are not modelled)
+ * and the bounds of "today". Calendar dates are plain `YYYY-MM-DD` strings.
+ */
+export const BUSINESS_TIME_ZONE = "Europe/Berlin";
+
+const formatter = new Intl.DateTimeFormat("en-GB", {
+  timeZone: BUSINESS_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+export interface LocalTime {
+  date: string; // YYYY-MM-DD
+  hour: number;
+  minute: number;
+  second: number;
+  /** 0 = Sunday ... 6 = Saturday */
+  weekday: number;
+}
+
+export function berlinTime(instant: Date): LocalTime {
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  return { date, hour: Number(parts.hour) % 24, minute: Number(parts.minute), second: Number(parts.second), weekday: weekdayOf(date) };
+}
+
+function utcOf(date: string): Date {
+  return new Date(`${date}T00:00:00Z`);
+}
+
+export function weekdayOf(date: string): number {
+  return utcOf(date).getUTCDay();
+}
+
+export function addDays(date: string, days: number): string {
+  const d = utcOf(date);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function isWorkingDay(date: string): boolean {
+  const day = weekdayOf(date);
+  return day !== 0 && day !== 6;
+}
+
+export function nextWorkingDay(date: string): string {
+  let next = addDays(date, 1);
+  while (!isWorkingDay(next)) next = addDays(next, 1);
+  return next;
+}
+
+export function addWorkingDays(date: string, days: number): string {
+  let result = date;
+  for (let i = 0; i < days; i++) result = nextWorkingDay(result);
+  return result;
+}
+
+/** The UTC instant of a Berlin wall-clock time on a date. */
+export function berlinInstant(date: string, hour: number, minute = 0): Date {
+  const guess = Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)), hour, minute);
+  const local = berlinTime(new Date(guess));
+  const asUtc = Date.UTC(Number(local.date.slice(0, 4)), Number(local.date.slice(5, 7)) - 1, Number(local.date.slice(8, 10)), local.hour, local.minute);
+  const offset = asUtc - guess;
+  return new Date(guess - offset);
+}
+
+/** Start (inclusive) and end (exclusive) of the Berlin calendar day of an instant, as UTC instants. */
+export function berlinDayBounds(instant: Date): { start: Date; end: Date } {
+  const { date } = berlinTime(instant);
+  return { start: berlinInstant(date, 0), end: berlinInstant(addDays(date, 1), 0) };
+}

@@ -1,0 +1,279 @@
+/**
+ * Free samples (SPEC 4, 7, 9): the sample quote ("sample cart") of a visitor,
+ * at most `sample_slot_count` (7) samples per order, finishing, the daily counter,
+ * and the scheduled job that processes finished orders after one hour.
+ *
+ * States: open -> finished (ordered; options.hidden) -> processed (by the job, one
+ * hour after finishing); an open quote past its expiration date becomes expired.
+ *
+ * Concurrency: an add is one batch (transaction): expire the old quote, create the
+ * open quote if none (a partial unique index allows one open quote per visitor and
+ * shop), then INSERT ... SELECT ... WHERE (SELECT COUNT(*) ...) < slot_count. Eight
+ * concurrent adds leave exactly seven samples.
+ */
+import { z } from "zod";
+import type { D1Database } from "@cloudflare/workers-types";
+import { berlinDayBounds } from "./berlin-time";
+import { ensureVisitor, randomToken, TITLE_SQL, type Ctx } from "./context";
+import { ApiFailure, fail, invalid, MESSAGES, notFound, readJson, respond, validate } from "./http";
+import { findProduct, isListed, safeJson } from "./products";
+
+export const SAMPLE_SLOT_COUNT = 7;
+/** How long an open sample cart is kept (the spec leaves the time-left duration open). */
+export const SAMPLE_CART_LIFETIME_MS = 48 * 60 * 60 * 1000;
+/** A finished sample order is processed automatically after one hour (SPEC 9). */
+export const SAMPLE_PROCESSING_DELAY_MS = 60 * 60 * 1000;
+
+const skuSchema = z.string({ invalid_type_error: "Expected a string" }).trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU");
+const itemSchema = z.object({ sku: skuSchema, quantity: z.literal(1).default(1), recommendation: z.boolean().default(false), form_key: z.string().max(64).optional() }).strict();
+
+const addressSchema = z
+  .object({
+    firstname: z.string().trim().min(1, MESSAGES.required).max(80),
+    lastname: z.string().trim().min(1, MESSAGES.required).max(80),
+    company: z.string().trim().max(120).optional(),
+    street: z.string().trim().min(1, MESSAGES.required).max(160),
+    zip: z.string().trim().min(1, MESSAGES.required).max(12).regex(/^[A-Za-z0-9 -]+$/, "Not a postcode"),
+    city: z.string().trim().min(1, MESSAGES.required).max(80),
+    countryCode: z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, "Not a country code"),
+    phone: z.string().trim().max(40).regex(/^[0-9 +()/-]*$/, "The entered phone number is invalid.").optional(),
+  })
+  .strict();
+const contactSchema = z
+  .object({
+    email: z.string().trim().max(254).email(MESSAGES.email),
+    customerAddress: addressSchema,
+    form_key: z.string().max(64).optional(),
+    sku: skuSchema.optional(),
+  })
+  .strict();
+
+interface QuoteRow {
+  id: number;
+  reference_code: string;
+  state: "open" | "finished" | "processed" | "expired";
+  slot_count: number;
+  email: string | null;
+  address: string | null;
+  created_at: string;
+  expires_at: string;
+  finished_at: string | null;
+  processed_at: string | null;
+}
+
+interface ItemRow {
+  sku: string;
+  quantity: number;
+  recommendation: number;
+  title: string;
+  image: string | null;
+}
+
+/** True when the street has no house number (the storefront asks before it sends such an address). */
+export function lacksHouseNumber(street: string): boolean {
+  return !/\d/.test(street);
+}
+
+async function openQuote(ctx: Ctx): Promise<QuoteRow | null> {
+  if (!ctx.visitor) return null;
+  return ctx.db
+    .prepare("SELECT * FROM sample_quotes WHERE visitor_id = ? AND shop_id = ? AND state = 'open' AND expires_at > ?")
+    .bind(ctx.visitor.id, ctx.shop.id, ctx.now.toISOString())
+    .first<QuoteRow>();
+}
+
+async function quoteItems(ctx: Ctx, quoteId: number): Promise<ItemRow[]> {
+  const { results } = await ctx.db
+    .prepare(
+      `SELECT si.sku, si.quantity, si.recommendation, ${TITLE_SQL} AS title,
+         (SELECT url FROM media m WHERE m.sku = si.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
+       FROM sample_items si JOIN products p ON p.sku = si.sku WHERE si.quote_id = ? ORDER BY si.added_at, si.sku`,
+    )
+    .bind(ctx.language, quoteId)
+    .all<ItemRow>();
+  return results;
+}
+
+async function view(ctx: Ctx, quote: QuoteRow | null, hidden = false) {
+  const items = quote ? await quoteItems(ctx, quote.id) : [];
+  const slots = quote?.slot_count ?? SAMPLE_SLOT_COUNT;
+  const itemCount = items.length;
+  const address = safeJson<Record<string, string> | null>(quote?.address, null);
+  return {
+    cart: quote
+      ? {
+          referenceCode: quote.reference_code,
+          expirationDate: quote.expires_at,
+          state: quote.state,
+          hasSampleProducts: itemCount > 0,
+          numberOfRemainingSamples: Math.max(0, slots - itemCount),
+          itemCount,
+          items: items.map((item) => ({ sku: item.sku, name: item.title, quantity: item.quantity, image: item.image, recommendation: item.recommendation === 1 })),
+          sampleProducts: items.map((item) => item.sku),
+        }
+      : null,
+    options: {
+      isSampleCartFull: itemCount >= slots,
+      itemSampleLimit: slots,
+      sample_slot_count: slots,
+      hidden,
+      contacts: quote?.email || address ? { email: quote?.email ?? null, customerAddress: address } : null,
+      addressWarnings: address && lacksHouseNumber(address.street ?? "") ? ["house_number_missing"] : [],
+    },
+  };
+}
+
+function ok(ctx: Ctx, data: unknown): Response {
+  return respond(200, data, [], ctx.newToken ? { token: ctx.newToken } : {});
+}
+
+/** The statements that make sure the visitor has one open, unexpired quote. */
+function ensureQuoteStatements(ctx: Ctx, visitorId: string) {
+  const now = ctx.now.toISOString();
+  return [
+    ctx.db.prepare("UPDATE sample_quotes SET state = 'expired' WHERE visitor_id = ? AND shop_id = ? AND state = 'open' AND expires_at <= ?").bind(visitorId, ctx.shop.id, now),
+    ctx.db
+      .prepare("INSERT OR IGNORE INTO sample_quotes (reference_code, visitor_id, shop_id, state, slot_count, created_at, expires_at) VALUES (?, ?, ?, 'open', ?, ?, ?)")
+      .bind(referenceCode(), visitorId, ctx.shop.id, SAMPLE_SLOT_COUNT, now, new Date(ctx.now.getTime() + SAMPLE_CART_LIFETIME_MS).toISOString()),
+  ];
+}
+
+export function referenceCode(): string {
+  return `S${randomToken(9).toUpperCase().replace(/[^A-Z0-9]/g, "X")}`;
+}
+
+async function checkSampleProduct(ctx: Ctx, sku: string): Promise<void> {
+  const product = await findProduct(ctx, sku);
+  if (!isListed(product)) throw invalid("sku", MESSAGES.unknownProduct, "unknown_product");
+  if (!product.sampleActive || product.reachedEol) throw invalid("sku", MESSAGES.samplesUnavailable, "samples_unavailable");
+}
+
+/** Adds one sample atomically; throws 'sample cart full' when all slots are taken. */
+async function addSample(ctx: Ctx, sku: string, recommendation: boolean): Promise<void> {
+  const visitor = await ensureVisitor(ctx);
+  const now = ctx.now.toISOString();
+  const results = await ctx.db.batch([
+    ...ensureQuoteStatements(ctx, visitor.id),
+    ctx.db
+      .prepare(
+        `INSERT INTO sample_items (quote_id, sku, quantity, recommendation, added_at)
+         SELECT q.id, ?, 1, ?, ? FROM sample_quotes q
+         WHERE q.visitor_id = ? AND q.shop_id = ? AND q.state = 'open'
+           AND (SELECT COUNT(*) FROM sample_items WHERE quote_id = q.id) < q.slot_count
+         ON CONFLICT (quote_id, sku) DO NOTHING`,
+      )
+      .bind(sku, recommendation ? 1 : 0, now, visitor.id, ctx.shop.id),
+    ctx.db
+      .prepare("SELECT COUNT(*) AS n FROM sample_items si JOIN sample_quotes q ON q.id = si.quote_id WHERE q.visitor_id = ? AND q.shop_id = ? AND q.state = 'open' AND si.sku = ?")
+      .bind(visitor.id, ctx.shop.id, sku),
+  ]);
+  const present = ((results[3]!.results[0] as { n: number } | undefined)?.n ?? 0) > 0;
+  if (!present) throw new ApiFailure(422, [{ message: MESSAGES.sampleCartFull, code: "sample_cart_full", field: "sku" }]);
+}
+
+/** GET /apiv2/sample/product/cart */
+export async function getSampleCart(ctx: Ctx): Promise<Response> {
+  return ok(ctx, await view(ctx, await openQuote(ctx)));
+}
+
+/** POST /apiv2/sample/product/cart/add { sku, quantity: 1, recommendation: false } */
+export async function addToSampleCart(ctx: Ctx): Promise<Response> {
+  const body = validate(itemSchema, await readJson(ctx.request));
+  await checkSampleProduct(ctx, body.sku);
+  await addSample(ctx, body.sku, body.recommendation);
+  return ok(ctx, await view(ctx, await openQuote(ctx)));
+}
+
+/** POST /apiv2/sample/product/cart/remove { sku, quantity: 1 } */
+export async function removeFromSampleCart(ctx: Ctx): Promise<Response> {
+  const body = validate(itemSchema, await readJson(ctx.request));
+  const quote = await openQuote(ctx);
+  if (quote) await ctx.db.prepare("DELETE FROM sample_items WHERE quote_id = ? AND sku = ?").bind(quote.id, body.sku).run();
+  return ok(ctx, await view(ctx, quote));
+}
+
+/** POST /apiv2/sample/product/cart[?sku=] with the e-mail and shipping address (and optionally one more sample). */
+export async function saveSampleContact(ctx: Ctx): Promise<Response> {
+  const body = validate(contactSchema, await readJson(ctx.request));
+  const sku = ctx.url.searchParams.get("sku") ?? body.sku;
+  if (!ctx.shop.deliveryCountries.includes(body.customerAddress.countryCode)) throw invalid("customerAddress.countryCode", MESSAGES.countryNotDeliverable, "country_not_deliverable");
+  if (sku) await checkSampleProduct(ctx, validate(skuSchema, sku));
+  const visitor = await ensureVisitor(ctx);
+  await ctx.db.batch([
+    ...ensureQuoteStatements(ctx, visitor.id),
+    ctx.db
+      .prepare("UPDATE sample_quotes SET email = ?, address = ? WHERE visitor_id = ? AND shop_id = ? AND state = 'open'")
+      .bind(body.email, JSON.stringify(body.customerAddress), visitor.id, ctx.shop.id),
+  ]);
+  if (sku) await addSample(ctx, sku, false);
+  return ok(ctx, await view(ctx, await openQuote(ctx)));
+}
+
+/** POST /apiv2/sample/product/cart/finish (empty body): orders the samples; options.hidden becomes true. */
+export async function finishSampleCart(ctx: Ctx): Promise<Response> {
+  await readJson(ctx.request, { emptyAllowed: true });
+  const quote = await openQuote(ctx);
+  if (!quote) throw fail(422, MESSAGES.missing, "missing", { field: "cart" });
+  const errors = [];
+  if (!quote.email) errors.push({ message: MESSAGES.required, code: "required", field: "email" });
+  if (!quote.address) errors.push({ message: MESSAGES.required, code: "required", field: "customerAddress" });
+  const count = await ctx.db.prepare("SELECT COUNT(*) AS n FROM sample_items WHERE quote_id = ?").bind(quote.id).first<{ n: number }>();
+  if (!count?.n) errors.push({ message: MESSAGES.required, code: "required", field: "items" });
+  if (errors.length > 0) throw new ApiFailure(422, [{ message: MESSAGES.missing, code: "missing" }, ...errors]);
+  const now = ctx.now.toISOString();
+  const result = await ctx.db.prepare("UPDATE sample_quotes SET state = 'finished', finished_at = ? WHERE id = ? AND state = 'open'").bind(now, quote.id).run();
+  if ((result.meta.changes ?? 0) === 0) throw fail(409, MESSAGES.general, "already_finished");
+  const finished = { ...quote, state: "finished" as const, finished_at: now };
+  const data = await view(ctx, finished, true);
+  return ok(ctx, { ...data, processAfter: new Date(ctx.now.getTime() + SAMPLE_PROCESSING_DELAY_MS).toISOString() });
+}
+
+/** GET /apiv2/sample/product/count/day: samples ordered today (Europe/Berlin) in this shop. */
+export async function samplesOrderedToday(ctx: Ctx): Promise<Response> {
+  return respond(200, await countSamplesOrderedOn(ctx.db, ctx.shop.id, ctx.now));
+}
+
+export async function countSamplesOrderedOn(db: D1Database, shopId: string, now: Date): Promise<number> {
+  const { start, end } = berlinDayBounds(now);
+  const row = await db
+    .prepare(
+      `SELECT COALESCE(SUM(si.quantity), 0) AS n FROM sample_quotes q JOIN sample_items si ON si.quote_id = q.id
+       WHERE q.shop_id = ? AND q.state IN ('finished', 'processed') AND q.finished_at >= ? AND q.finished_at < ?`,
+    )
+    .bind(shopId, start.toISOString(), end.toISOString())
+    .first<{ n: number }>();
+  return row?.n ?? 0;
+}
+
+/** GET /apiv2/sample/product/order/{referenceCode}: the state of one of the visitor's sample orders. */
+export async function sampleOrderState(ctx: Ctx, code: string): Promise<Response> {
+  if (!ctx.visitor) throw notFound();
+  const quote = await ctx.db
+    .prepare("SELECT * FROM sample_quotes WHERE reference_code = ? AND visitor_id = ? AND shop_id = ?")
+    .bind(decodeURIComponent(code), ctx.visitor.id, ctx.shop.id)
+    .first<QuoteRow>();
+  if (!quote) throw notFound();
+  const count = await ctx.db.prepare("SELECT COUNT(*) AS n FROM sample_items WHERE quote_id = ?").bind(quote.id).first<{ n: number }>();
+  return respond(200, {
+    referenceCode: quote.reference_code,
+    state: quote.state,
+    itemCount: count?.n ?? 0,
+    finishedAt: quote.finished_at,
+    processAfter: quote.finished_at ? new Date(Date.parse(quote.finished_at) + SAMPLE_PROCESSING_DELAY_MS).toISOString() : null,
+    processedAt: quote.processed_at,
+  });
+}
+
+/**
+ * The scheduled job (cron every 5 minutes): finished sample orders older than one hour
+ * become processed; open quotes past their expiration date become expired.
+ */
+export async function processSampleOrders(db: D1Database, now: Date): Promise<{ processed: number; expired: number }> {
+  const iso = now.toISOString();
+  const due = new Date(now.getTime() - SAMPLE_PROCESSING_DELAY_MS).toISOString();
+  const [processed, expired] = await db.batch([
+    db.prepare("UPDATE sample_quotes SET state = 'processed', processed_at = ? WHERE state = 'finished' AND finished_at <= ?").bind(iso, due),
+    db.prepare("UPDATE sample_quotes SET state = 'expired' WHERE state = 'open' AND expires_at <= ?").bind(iso),
+  ]);
+  return { processed: processed!.meta.changes ?? 0, expired: expired!.meta.changes ?? 0 };
+}

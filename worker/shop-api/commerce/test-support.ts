@@ -1,0 +1,143 @@
+/** Test harness of the commerce API: a real local D1 with a small catalogue, a pinned clock and a caller. */
+import type { D1Database } from "@cloudflare/workers-types";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
+import { importCatalogue } from "../catalogue/apply-import";
+import type { CatalogueDocument, ProductRecord } from "../catalogue/import-format";
+import { clearShopCache, hashToken, type CommerceDeps } from "./context";
+import { handleCommerce } from "./router";
+
+export const DE_COUNTRIES = ["de", "be", "nl", "lu", "dk", "pl", "li", "es", "pt", "gb", "se", "ie", "hu", "no", "ro", "fi", "bg", "ee", "gr", "hr", "lv", "lt", "mt", "sk", "si", "cy", "ch"];
+
+function product(sku: string, extra: Partial<ProductRecord> = {}): ProductRecord {
+  return {
+    sku,
+    type: "simple",
+    category: "boden",
+    shops: ["DE", "CH", "COM"],
+    unit: "SQM",
+    packageContent: 2,
+    shippingGroup: "parcel",
+    isExpress: true,
+    deliveryDays: { min: 2, max: 4 },
+    stock: { quantity: 100 },
+    samples: { active: true },
+    content: { de: { slug: `produkt-${sku.toLowerCase()}`, title: `Produkt ${sku}` }, en: { slug: `product-${sku.toLowerCase()}`, title: `Product ${sku}` } },
+    ...extra,
+  };
+}
+
+export function commerceDocument(): CatalogueDocument {
+  const sampleSkus = Array.from({ length: 9 }, (_, i) => `S-${i + 1}`);
+  const products: ProductRecord[] = [
+    product("FLOOR-1", { media: [{ kind: "image", url: "/images/floor-1.jpg" }] }),
+    product("FREIGHT-1", { shippingGroup: "freight", packageContent: 2.2, stock: { quantity: 50, minimumOrderQuantity: 4.4 } }),
+    product("DECK-1", { shippingGroup: "freight", isDecking: true, isExpress: false, unit: "LFM", packageContent: 10 }),
+    product("NOEXP-1", { isExpress: false, deliveryDays: { min: 5, max: 10 } }),
+    product("EOL-1", { reachedEol: true, stock: { quantity: 0 } }),
+    product("OOS-1", { stock: { quantity: 0 } }),
+    product("LOW-1", { stock: { quantity: 3 } }),
+    product("NOSAMPLE-1", { samples: { active: false } }),
+    product("DEONLY-1", { shops: ["DE"], content: { de: { slug: "nur-de", title: "Nur DE" } } }),
+    product("CONF-1", {
+      type: "configurable",
+      configurableAttributes: [{ code: "shade", label: "Farbton", options: [{ value: "hell", label: "hell" }, { value: "dunkel", label: "dunkel" }] }],
+    }),
+    product("CONF-1-1", { type: "variant", parentSku: "CONF-1" }),
+    product("CONF-1-2", { type: "variant", parentSku: "CONF-1", stock: { quantity: 0 } }),
+    ...sampleSkus.map((sku) => product(sku)),
+  ];
+  const euro: Record<string, number> = { "FLOOR-1": 29.95, "FREIGHT-1": 500, "DECK-1": 1300, "NOEXP-1": 19.9, "EOL-1": 10, "OOS-1": 10, "LOW-1": 10, "NOSAMPLE-1": 10, "DEONLY-1": 10, "CONF-1-1": 45, "CONF-1-2": 45 };
+  for (const sku of sampleSkus) euro[sku] = 15;
+  const prices = Object.entries(euro).flatMap(([sku, value]) => sku === "DEONLY-1" ? [{ sku, shop: "DE", currency: "EUR" as const, packagePrice: value, unitPrice: value / 2 }] : [
+    { sku, shop: "DE", currency: "EUR" as const, packagePrice: value, unitPrice: Math.round((value / 2) * 100) / 100 },
+    { sku, shop: "CH", currency: "CHF" as const, packagePrice: Math.round(value * 110) / 100, unitPrice: Math.round((value / 2) * 110) / 100 },
+    { sku, shop: "COM", currency: "EUR" as const, packagePrice: value, unitPrice: Math.round((value / 2) * 100) / 100 },
+  ]);
+  return {
+    shops: [
+      { id: "DE", name: "Bodenhaus Deutschland", currency: "EUR", taxRate: 19, languages: ["de"], defaultLanguage: "de", domainPrefixes: [], deliveryCountries: DE_COUNTRIES, baseUrl: "https://www.bodenhaus.example/" },
+      { id: "CH", name: "Bodenhaus Schweiz", currency: "CHF", taxRate: 8.1, languages: ["de", "fr", "it"], defaultLanguage: "de", domainPrefixes: ["de", "fr", "it"], deliveryCountries: ["ch", "li"], baseUrl: "https://www.bodenhaus.example.ch/" },
+      { id: "COM", name: "Bodenhaus International", currency: "EUR", taxRate: 19, languages: ["en"], defaultLanguage: "en", domainPrefixes: [], deliveryCountries: DE_COUNTRIES, baseUrl: "https://www.bodenhaus.example.com/" },
+    ],
+    categories: [{ id: "boden", parentId: null, position: 0, topPosition: 1, translations: { de: { name: "Boden", slug: "boden" }, en: { name: "Floors", slug: "floors" } } }],
+    manufacturers: [{ id: "holz", name: "Holzwerk", slug: "holzwerk", topPosition: 1 }],
+    products,
+    prices,
+    cmsPages: [{ shop: "DE", language: "de", identifier: "impressum", title: "Impressum", content: "<p>Bodenhaus</p>" }],
+    cmsBlocks: [
+      { shop: "DE", language: "de", identifier: "header-info", content: "Versandkostenfrei ab 1200 €" },
+      { shop: "DE", language: "de", identifier: "header-warn", content: "Lieferverzögerungen" },
+    ],
+    seoLinks: [{ shop: "DE", language: "de", position: 1, label: "Parkett", url: "/parkett.html" }],
+    reviews: [
+      { id: "R-1", sku: "FLOOR-1", language: "de", mark: 5, comment: "Sehr schön", reviewer: "Anna", createdAt: "2026-06-01T10:00:00Z" },
+      { id: "R-2", sku: "FLOOR-1", language: "de", mark: 3, comment: "Geht so", reviewer: "Ben", createdAt: "2026-06-02T10:00:00Z" },
+    ],
+  };
+}
+
+export interface Harness {
+  db: D1Database;
+  deps: CommerceDeps;
+  setNow(iso: string): void;
+  call(method: string, path: string, options?: CallOptions): Promise<{ status: number; body: ApiBody }>;
+  dispose(): Promise<void>;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  raw?: string | FormData | URLSearchParams;
+  token?: string;
+  shop?: string;
+  language?: string;
+  headers?: Record<string, string>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ApiBody = { status: number; data: any; errors: { message: string; code?: string; field?: string; params?: Record<string, unknown> }[]; meta: Record<string, any> };
+
+export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harness> {
+  const database: TestDatabase = await createTestDatabase();
+  const result = await importCatalogue(database.db, { format: "json", text: JSON.stringify(commerceDocument()) }, { source: "test" });
+  if (!result.ok) throw new Error(`test catalogue refused: ${JSON.stringify(result.problems.slice(0, 5))}`);
+  clearShopCache();
+  let clock = new Date(now);
+  const deps: CommerceDeps = { db: database.db, now: () => clock };
+  return {
+    db: database.db,
+    deps,
+    setNow(iso) {
+      clock = new Date(iso);
+    },
+    async call(method, path, options = {}) {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      if (options.shop) headers["x-shop-id"] = options.shop;
+      if (options.language) headers["x-shop-language"] = options.language;
+      let body: BodyInit | undefined;
+      if (options.raw !== undefined) body = options.raw as BodyInit;
+      else if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers["content-type"] = "application/json";
+      }
+      const response = await handleCommerce(new Request(`http://shop-api${path}`, { method, headers, body }), deps);
+      if (!response) return { status: 0, body: { status: 0, data: null, errors: [{ message: "no route" }], meta: {} } };
+      return { status: response.status, body: (await response.json()) as ApiBody };
+    },
+    dispose: () => database.dispose(),
+  };
+}
+
+/** Row counts of the commerce tables: tests check that refused requests write nothing. */
+export async function commerceCounts(db: D1Database): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  for (const table of ["visitors", "carts", "cart_items", "sample_quotes", "sample_items"]) {
+    counts[table] = (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0;
+  }
+  return counts;
+}
+
+/** Marks a visitor as a registered customer (there is no account API yet). */
+export async function giveAccount(db: D1Database, token: string, type: "private" | "business" = "private"): Promise<void> {
+  await db.prepare("UPDATE visitors SET has_account = 1, customer_type = ? WHERE id = ?").bind(type, await hashToken(token)).run();
+}
