@@ -4,6 +4,7 @@ import { sourceShopNodes } from "./site/build/source-nodes";
 import { createShopPages } from "./site/build/create-pages";
 import { shopForBuild } from "./site/build/shop-for-build";
 import { createTrivialPages, trivialPageCount } from "./site/build/trivial-pages";
+import { writeSitemaps } from "./site/build/sitemap";
 
 /** The shop's source and page creation (site/build); one build per SHOP. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -22,4 +23,9 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   const trivial = trivialPageCount();
   if (trivial !== null) createTrivialPages(args, trivial);
   else await createShopPages(args);
+};
+
+/** sitemap.xml (index + parts) and robots.txt of the shop (site/build/sitemap.ts). */
+export const onPostBuild: GatsbyNode["onPostBuild"] = (args) => {
+  if (trivialPageCount() === null) writeSitemaps(args);
 };

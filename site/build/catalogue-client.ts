@@ -72,6 +72,19 @@ export interface CmsPageData {
   updatedAt: string;
 }
 
+export interface CmsBlockData {
+  identifier: string;
+  content: string;
+  updatedAt: string;
+}
+
+/** Just enough of another shop's pages to link to them (hreflang). */
+export interface PageSlugsData {
+  categories: { id: string; slug: string }[];
+  manufacturers: { id: string; slug: string }[];
+  cmsPages: { identifier: string; pageType: string; robots: string }[];
+}
+
 export interface SeoLinkData {
   position: number;
   label: string;
@@ -157,6 +170,24 @@ const STRUCTURE_QUERY = gql`
       identifier pageType title contentHeading content metaTitle metaDescription robots excludeFromSitemap updatedAt
     }
     topSeoLinks(shop: $shop, language: $language) { position label url }
+    cmsBlocks(shop: $shop, language: $language) { identifier content updatedAt }
+  }
+`;
+
+const PAGE_SLUGS_QUERY = gql`
+  query BuildPageSlugs($shop: ID!, $language: String!) {
+    categories(shop: $shop, language: $language) { id slug }
+    manufacturers(shop: $shop, language: $language) { id slug }
+    cmsPages(shop: $shop, language: $language) { identifier pageType robots }
+  }
+`;
+
+const PRODUCT_SLUGS_QUERY = gql`
+  query BuildProductSlugs($shop: ID!, $language: String!, $first: Int!, $after: String, $changedSince: String) {
+    products(shop: $shop, language: $language, first: $first, after: $after, changedSince: $changedSince) {
+      pageInfo { hasNextPage endCursor }
+      nodes { sku slug }
+    }
   }
 `;
 
@@ -202,6 +233,7 @@ export interface StructureData {
   manufacturers: ManufacturerData[];
   cmsPages: CmsPageData[];
   topSeoLinks: SeoLinkData[];
+  cmsBlocks: CmsBlockData[];
 }
 
 export function createCatalogueClient({ url, pageSize = 200, onProgress }: CatalogueClientOptions) {
@@ -234,6 +266,26 @@ export function createCatalogueClient({ url, pageSize = 200, onProgress }: Catal
         products.push(...page.nodes);
         onProgress?.(`${shopId}/${language}: sourced ${products.length}/${page.totalCount} products`);
         if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return products;
+        after = page.pageInfo.endCursor;
+      }
+    },
+
+    /** Slugs of a shop's categories, manufacturers and CMS pages in a language (for hreflang). */
+    async pageSlugs(shopId: string, language: string): Promise<PageSlugsData> {
+      const { data } = await client.query<PageSlugsData>({ query: PAGE_SLUGS_QUERY, variables: { shop: shopId, language } });
+      return data;
+    },
+
+    /** sku -> slug of a shop's products in a language, paged; only changed ones with changedSince. */
+    async productSlugs(shopId: string, language: string, changedSince?: string): Promise<{ sku: string; slug: string }[]> {
+      const slugs: { sku: string; slug: string }[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const result: { data: { products: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: { sku: string; slug: string }[] } } } =
+          await client.query({ query: PRODUCT_SLUGS_QUERY, variables: { shop: shopId, language, first: pageSize, after, changedSince } });
+        const page = result.data.products;
+        slugs.push(...page.nodes);
+        if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return slugs;
         after = page.pageInfo.endCursor;
       }
     },

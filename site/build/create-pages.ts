@@ -1,60 +1,104 @@
 import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
-import { homePath, manufacturerListPath } from "../src/lib/routes";
+import type { CategoryData, CmsPageData, ManufacturerData, ProductData } from "./catalogue-client";
+import { categoryListPath, homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../src/lib/routes";
+import { absoluteUrl, alternateLinks, isIndexable, type AlternateLink } from "../src/lib/seo";
+import { sortProducts, pageCount, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
 
 /**
- * Creates every page of the shop in each of its languages: home, categories,
- * products, manufacturers (list and pages), CMS pages and the 404 page.
- * Pages carry their own i18n context so gatsby-plugin-react-i18next leaves them as they are.
+ * Creates every page of the shop in each of its languages: home, categories (every
+ * sort order and page of their product lists), products, manufacturers (list and pages),
+ * CMS pages (the video library paged) and the 404 page. Pages carry their own i18n
+ * context so gatsby-plugin-react-i18next leaves them as they are, and their SEO context
+ * (canonical, robots, hreflang alternates, sitemap entry) for the heads and the sitemap.
  */
 const TEMPLATES = path.resolve("site", "src", "templates");
 const template = (name: string) => path.join(TEMPLATES, `${name}.tsx`);
 
-interface ShopInfoNode {
+interface ShopInfoNode extends ShopRouting {
   shopId: string;
   languages: string[];
   defaultLanguage: string;
   domainPrefixes: string[];
+  origin: string;
 }
 
-interface PathNode {
-  id: string;
+interface CategoryNode { categoryId: string; language: string; path: string; trail: string[]; isWorld: boolean; parentId: string | null; data: CategoryData }
+interface ProductNode {
+  sku: string;
   language: string;
   path: string;
+  title: string;
+  categoryIds: string[];
+  categoryTrailIds: string[];
+  breadcrumbIds: string[];
+  manufacturerId: string | null;
+  packagePrice: number | null;
+  parentSku: string | null;
+  updatedAt: string;
+  reviewCount: number;
+  savingsPercentage: number;
+  isClearance: boolean;
+  data: ProductData;
+}
+interface ManufacturerNode { manufacturerId: string; language: string; path: string; data: ManufacturerData }
+interface CmsPageNode { identifier: string; language: string; pageType: string; path: string; data: CmsPageData }
+interface AlternateNode { kind: string; key: string; shopId: string; language: string; href: string }
+interface ProductAlternateNode { sku: string; shopId: string; language: string; href: string }
+
+export interface PageSeo {
+  canonical: string;
+  robots: string;
+  /** Listed in the sitemap (indexable, not excluded). */
+  sitemap: boolean;
+  lastmod: string | null;
 }
 
-interface PageQueryResult {
-  shopInfo: ShopInfoNode;
-  allShopCategory: { nodes: (PathNode & { categoryId: string; trail: string[] })[] };
-  allShopProduct: { nodes: (PathNode & { sku: string; breadcrumbIds: string[] })[] };
-  allShopManufacturer: { nodes: (PathNode & { manufacturerId: string })[] };
-  allShopCmsPage: { nodes: (PathNode & { identifier: string })[] };
-}
-
-export async function createShopPages({ graphql, actions, reporter }: CreatePagesArgs): Promise<void> {
-  const result = await graphql<PageQueryResult>(`
-    {
-      shopInfo { shopId languages defaultLanguage domainPrefixes }
-      allShopCategory { nodes { id language path categoryId trail } }
-      allShopProduct { nodes { id language path sku breadcrumbIds } }
-      allShopManufacturer { nodes { id language path manufacturerId } }
-      allShopCmsPage { nodes { id language path identifier } }
-    }
-  `);
-  if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not read the sourced catalogue", result.errors);
+export async function createShopPages({ actions, getNodesByType, reporter }: CreatePagesArgs): Promise<void> {
+  const shop = getNodesByType("ShopInfo")[0] as unknown as ShopInfoNode | undefined;
+  if (!shop) {
+    reporter.panicOnBuild("Could not read the sourced catalogue (no ShopInfo node)");
     return;
   }
-  const { shopInfo: shop } = result.data;
-  const routed = shop.domainPrefixes.length > 0;
+  const nodes = <T>(type: string) => getNodesByType(type) as unknown as T[];
+  const categories = nodes<CategoryNode>("ShopCategory");
+  const products = nodes<ProductNode>("ShopProduct");
+  const manufacturers = nodes<ManufacturerNode>("ShopManufacturer");
+  const cmsPages = nodes<CmsPageNode>("ShopCmsPage");
 
-  const create = (pagePath: string, component: string, language: string, context: Record<string, unknown> = {}) => {
+  // hreflang: every version of a page, by kind and key.
+  const versions = new Map<string, { shopId: string; language: string; href: string }[]>();
+  const addVersion = (key: string, version: { shopId: string; language: string; href: string }) => {
+    const list = versions.get(key) ?? [];
+    list.push(version);
+    versions.set(key, list);
+  };
+  for (const node of nodes<AlternateNode>("ShopAlternate")) addVersion(`${node.kind}:${node.key}`, node);
+  for (const node of nodes<ProductAlternateNode>("ShopProductAlternate")) addVersion(`product:${node.sku}`, node);
+  const alternatesOf = (...keys: string[]): AlternateLink[] => alternateLinks(keys.flatMap((key) => versions.get(key) ?? []));
+  const routed = shop.domainPrefixes.length > 0;
+  const create = (
+    pagePath: string,
+    component: string,
+    language: string,
+    context: Record<string, unknown>,
+    seo: { robots?: string; canonicalPath?: string; sitemap?: boolean; lastmod?: string | null; alternates?: AlternateLink[] } = {},
+  ) => {
+    const robots = seo.robots ?? "index,follow";
+    const pageSeo: PageSeo = {
+      canonical: absoluteUrl(shop.origin, seo.canonicalPath ?? pagePath),
+      robots,
+      sitemap: (seo.sitemap ?? true) && isIndexable(robots) && !seo.canonicalPath,
+      lastmod: seo.lastmod ?? null,
+    };
     actions.createPage({
       path: pagePath,
       component,
       context: {
         ...context,
         language,
+        seo: pageSeo,
+        alternates: isIndexable(robots) ? (seo.alternates ?? []) : [],
         i18n: {
           language,
           languages: shop.languages,
@@ -68,23 +112,177 @@ export async function createShopPages({ graphql, actions, reporter }: CreatePage
     });
   };
 
+  const listed = (product: ProductNode): ListedProduct => ({
+    sku: product.sku,
+    title: product.title,
+    price: product.packagePrice,
+    updatedAt: product.updatedAt,
+  });
+
   for (const language of shop.languages) {
-    create(homePath(shop, language), template("home"), language);
-    create(manufacturerListPath(shop, language), template("manufacturer-list"), language);
+    const inLanguage = products.filter((product) => product.language === language && product.parentSku === null);
+    const popular = [...inLanguage].sort((a, b) => b.reviewCount - a.reviewCount || a.sku.localeCompare(b.sku)).slice(0, 8);
+    const rated = inLanguage.filter((product) => product.data.reviewSummary.totalReviewCount > 0);
+    const reviewCount = rated.reduce((sum, product) => sum + product.data.reviewSummary.totalReviewCount, 0);
+    const ratingSum = rated.reduce((sum, product) => sum + product.data.reviewSummary.ratingValue * product.data.reviewSummary.totalReviewCount, 0);
+    create(
+      homePath(shop, language),
+      template("home"),
+      language,
+      {
+        popularSkus: popular.map((product) => product.sku),
+        facts: {
+          products: inLanguage.length,
+          manufacturers: manufacturers.filter((manufacturer) => manufacturer.language === language).length,
+          reviewCount,
+          rating: reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : 0,
+        },
+      },
+      { alternates: alternatesOf("home:home") },
+    );
+    create(manufacturerListPath(shop, language), template("manufacturer-list"), language, {}, { alternates: alternatesOf("manufacturer-list:list") });
   }
   // The shop's 404 page, in its default language (the worker serves it with status 404).
-  create("/404.html", template("not-found"), shop.defaultLanguage);
+  create("/404.html", template("not-found"), shop.defaultLanguage, {}, { robots: "noindex", sitemap: false });
 
-  for (const category of result.data.allShopCategory.nodes) {
-    create(category.path, template("category"), category.language, { categoryId: category.categoryId, trail: category.trail });
+  for (const category of categories) {
+    const inCategory = products.filter((product) => product.language === category.language && product.parentSku === null && product.categoryTrailIds.includes(category.categoryId));
+    const manufacturerIds = [...new Set(inCategory.map((product) => product.manufacturerId).filter((id): id is string => id !== null))];
+    const offerSkus = inCategory
+      .filter((product) => product.savingsPercentage > 0 || product.isClearance)
+      .sort((a, b) => b.savingsPercentage - a.savingsPercentage || a.sku.localeCompare(b.sku))
+      .slice(0, 4)
+      .map((product) => product.sku);
+    const sortings = category.data.sorting.length > 0 ? category.data.sorting : [{ sortBy: "position", direction: "asc" }];
+    const defaultSort = sortKey(sortings[0]!);
+    const pages = pageCount(inCategory.length, PRODUCTS_PER_PAGE);
+    const slug = category.data.slug;
+    for (const sorting of sortings) {
+      const key = sortKey(sorting);
+      const sortParam = key === defaultSort ? null : key;
+      const sorted = sortProducts(inCategory.map(listed), sorting);
+      for (let page = 1; page <= pages; page += 1) {
+        const pagePath = categoryListPath(shop, category.language, slug, { sort: sortParam, page });
+        create(
+          pagePath,
+          template("category"),
+          category.language,
+          {
+            categoryId: category.categoryId,
+            trail: category.trail,
+            skus: sorted.slice((page - 1) * PRODUCTS_PER_PAGE, page * PRODUCTS_PER_PAGE).map((product) => product.sku),
+            totalCount: inCategory.length,
+            manufacturerIds,
+            offerSkus: page === 1 && !sortParam ? offerSkus : [],
+            listing: {
+              page,
+              pageCount: pages,
+              sort: key,
+              sortLinks: sortings.map((option) => {
+                const optionKey = sortKey(option);
+                return { key: optionKey, path: categoryListPath(shop, category.language, slug, { sort: optionKey === defaultSort ? null : optionKey, page: 1 }) };
+              }),
+              pageLinks: Array.from({ length: pages }, (_, index) => categoryListPath(shop, category.language, slug, { sort: sortParam, page: index + 1 })),
+            },
+          },
+          {
+            // Other sort orders show the same products: not indexed, canonical to the default order.
+            robots: sortParam ? "noindex,follow" : "index,follow",
+            canonicalPath: sortParam ? categoryListPath(shop, category.language, slug, { sort: null, page }) : undefined,
+            alternates: page === 1 && !sortParam ? alternatesOf(`category:${category.categoryId}`) : [],
+          },
+        );
+      }
+    }
   }
-  for (const product of result.data.allShopProduct.nodes) {
-    create(product.path, template("product"), product.language, { sku: product.sku, trail: product.breadcrumbIds });
+
+  const byLanguageSku = new Map(products.map((product) => [`${product.language}:${product.sku}`, product]));
+  const accessoriesByLanguage = new Map<string, ProductNode[]>();
+  for (const product of products) {
+    if (product.parentSku !== null || !product.categoryTrailIds.includes("baustoffe")) continue;
+    const list = accessoriesByLanguage.get(product.language) ?? [];
+    list.push(product);
+    accessoriesByLanguage.set(product.language, list);
   }
-  for (const manufacturer of result.data.allShopManufacturer.nodes) {
-    create(manufacturer.path, template("manufacturer"), manufacturer.language, { manufacturerId: manufacturer.manufacturerId });
+  for (const product of products) {
+    const parent = product.parentSku ? byLanguageSku.get(`${product.language}:${product.parentSku}`) : undefined;
+    const family = parent ?? product;
+    const variantSkus = family.data.childProducts.map((child) => child.sku).filter((sku) => byLanguageSku.has(`${product.language}:${sku}`));
+    const crossSell = products
+      .filter((other) => other.language === product.language && other.parentSku === null && other.sku !== family.sku && other.categoryIds.includes(family.data.categoryId))
+      .slice(0, 8)
+      .map((other) => other.sku);
+    const accessories = (accessoriesByLanguage.get(product.language) ?? [])
+      .filter((other) => other.sku !== family.sku && other.categoryTrailIds[0] !== family.categoryTrailIds[0])
+      .slice(0, 4)
+      .map((other) => other.sku);
+    create(
+      product.path,
+      template("product"),
+      product.language,
+      {
+        sku: product.sku,
+        trail: product.breadcrumbIds,
+        familySku: family.sku,
+        variantSkus,
+        crossSellSkus: crossSell,
+        accessorySkus: accessories,
+      },
+      { lastmod: product.updatedAt, alternates: alternatesOf(`product:${product.sku}`) },
+    );
   }
-  for (const page of result.data.allShopCmsPage.nodes) {
-    create(page.path, template("cms-page"), page.language, { identifier: page.identifier });
+  for (const manufacturer of manufacturers) {
+    create(manufacturer.path, template("manufacturer"), manufacturer.language, { manufacturerId: manufacturer.manufacturerId }, { alternates: alternatesOf(`manufacturer:${manufacturer.manufacturerId}`) });
   }
+  for (const page of cmsPages) {
+    const seo = {
+      robots: page.data.robots,
+      sitemap: !page.data.excludeFromSitemap,
+      lastmod: page.data.updatedAt,
+      alternates: alternatesOf(`cms-id:${page.identifier}`, ...(page.pageType === "CMS" ? [] : [`cms-type:${page.pageType}`])),
+    };
+    const base = { identifier: page.identifier, pageType: page.pageType };
+    if (page.pageType === "VIDEOLIB") {
+      const videos = videoLibrary(products.filter((product) => product.language === page.language));
+      const pages = Math.max(1, pageCount(videos.length, VIDEOS_PER_PAGE));
+      const pageLinks = Array.from({ length: pages }, (_, index) => pagedSlugPath(shop, page.language, page.identifier, index + 1));
+      for (let number = 1; number <= pages; number += 1) {
+        create(
+          pageLinks[number - 1]!,
+          template("cms-page"),
+          page.language,
+          { ...base, offerSkus: [], videos: videos.slice((number - 1) * VIDEOS_PER_PAGE, number * VIDEOS_PER_PAGE), listing: { page: number, pageCount: pages, pageLinks } },
+          number === 1 ? seo : { ...seo, alternates: [] },
+        );
+      }
+      continue;
+    }
+    const offerSkus =
+      page.pageType === "SALES"
+        ? products
+            .filter((product) => product.language === page.language && product.parentSku === null && (product.savingsPercentage > 0 || product.isClearance))
+            .sort((a, b) => b.savingsPercentage - a.savingsPercentage || a.sku.localeCompare(b.sku))
+            .map((product) => product.sku)
+        : [];
+    create(page.path, template("cms-page"), page.language, { ...base, offerSkus: offerSkus.slice(0, 24), videos: [], listing: null }, seo);
+  }
+}
+
+export interface VideoItem {
+  title: string;
+  url: string;
+  productTitle: string;
+  productPath: string;
+}
+
+/** Tutorial videos of the language's products, one entry per video, in a stable order. */
+function videoLibrary(products: ProductNode[]): VideoItem[] {
+  const seen = new Map<string, VideoItem>();
+  for (const product of [...products].sort((a, b) => a.sku.localeCompare(b.sku))) {
+    for (const tutorial of product.data.tutorials) {
+      if (tutorial.type !== "video" || !tutorial.url || seen.has(tutorial.url)) continue;
+      seen.set(tutorial.url, { title: tutorial.title, url: tutorial.url, productTitle: product.title, productPath: product.path });
+    }
+  }
+  return [...seen.values()];
 }

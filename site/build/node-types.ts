@@ -7,7 +7,9 @@ export const NODE_TYPE_DEFS = `
     languages: [String!]!
     defaultLanguage: String!
     domainPrefixes: [String!]!
+    deliveryCountries: [String!]!
     taxRate: Float!
+    origin: String!
   }
   type ShopCategory implements Node @dontInfer {
     categoryId: String!
@@ -52,6 +54,27 @@ export const NODE_TYPE_DEFS = `
     label: String!
     url: String!
   }
+  type ShopCmsBlock implements Node @dontInfer {
+    identifier: String!
+    language: String!
+    content: String!
+    hash: String!
+  }
+  """A version of a page in some shop and language (hreflang): kind category|manufacturer|cms-id|cms-type."""
+  type ShopAlternate implements Node @dontInfer {
+    kind: String!
+    key: String!
+    shopId: String!
+    language: String!
+    href: String!
+  }
+  """A product's version in some shop and language (hreflang); sourced incrementally like products."""
+  type ShopProductAlternate implements Node @dontInfer {
+    sku: String!
+    shopId: String!
+    language: String!
+    href: String!
+  }
   type ShopProduct implements Node @dontInfer {
     sku: String!
     language: String!
@@ -62,8 +85,13 @@ export const NODE_TYPE_DEFS = `
     breadcrumbIds: [String!]!
     manufacturerId: String
     packagePrice: Float
+    parentSku: String
+    updatedAt: String!
+    reviewCount: Int!
+    savingsPercentage: Int!
+    isClearance: Boolean!
     data: JSON!
   }
 `;
 
-export const NODE_TYPES = ["ShopInfo", "ShopCategory", "ShopTopCategory", "ShopManufacturer", "ShopCmsPage", "ShopSeoLink", "ShopProduct"] as const;
+export const NODE_TYPES = ["ShopInfo", "ShopCategory", "ShopTopCategory", "ShopManufacturer", "ShopCmsPage", "ShopSeoLink", "ShopCmsBlock", "ShopAlternate", "ShopProductAlternate", "ShopProduct"] as const;

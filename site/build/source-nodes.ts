@@ -1,7 +1,11 @@
 import type { SourceNodesArgs } from "gatsby";
-import { createCatalogueClient, type CategoryData, type ProductData, type ShopData } from "./catalogue-client";
+import { createCatalogueClient, type CatalogueClient, type CategoryData, type ProductData, type ShopData } from "./catalogue-client";
 import { NODE_TYPES } from "./node-types";
-import { homePath, manufacturerPath, slugPath } from "../src/lib/routes";
+import { homePath, manufacturerListPath, manufacturerPath, slugPath } from "../src/lib/routes";
+import { absoluteUrl, hreflangShops } from "../src/lib/seo";
+import { contentHash } from "../src/lib/banner";
+import rawConfig from "../../config/shops.json";
+import { parseShopConfig } from "../../worker/config/shop-config";
 
 /**
  * Sources the shop's catalogue from the GraphQL layer into Gatsby nodes.
@@ -9,7 +13,7 @@ import { homePath, manufacturerPath, slugPath } from "../src/lib/routes";
  * the products changed since the last sourcing (`changedSince`); the other product
  * nodes are kept (touched), so Gatsby re-renders only the pages whose data changed.
  */
-const STRUCTURE_TYPES = ["ShopInfo", "ShopCategory", "ShopTopCategory", "ShopManufacturer", "ShopCmsPage", "ShopSeoLink"] as const;
+const STRUCTURE_TYPES = ["ShopInfo", "ShopCategory", "ShopTopCategory", "ShopManufacturer", "ShopCmsPage", "ShopSeoLink", "ShopCmsBlock", "ShopAlternate"] as const;
 const SYNC_KEY = "catalogue-last-sync";
 /** Changes are fetched from a little before the last sync so clock skew loses nothing. */
 const SYNC_OVERLAP_MS = 5 * 60 * 1000;
@@ -32,7 +36,9 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
     languages: shop.languages,
     defaultLanguage: shop.defaultLanguage,
     domainPrefixes: shop.domainPrefixes,
+    deliveryCountries: shop.deliveryCountries,
     taxRate: shop.taxRate,
+    origin: productionOrigin(shop.id),
   });
 
   const lastSync = (await cache.get(SYNC_KEY)) as string | undefined;
@@ -99,6 +105,14 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
       for (const link of structure.topSeoLinks) {
         nodes.create("ShopSeoLink", `seo-link-${link.position}-${language}`, { language, ...link });
       }
+      for (const block of structure.cmsBlocks) {
+        nodes.create("ShopCmsBlock", `cms-block-${block.identifier}-${language}`, {
+          identifier: block.identifier,
+          language,
+          content: block.content,
+          hash: contentHash(block.content),
+        });
+      }
     }
 
     const products = await client.products(shop.id, language, incremental ? lastSync : undefined);
@@ -113,6 +127,7 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
       }
     }
   }
+  await sourceAlternates(args, nodes, client, incremental ? lastSync : undefined);
   nodes.deleteStale(STRUCTURE_TYPES);
   await cache.set(SYNC_KEY, syncStartedAt);
   reporter.info(
@@ -133,8 +148,75 @@ function createProductNode(nodes: NodeWriter, shop: ShopData, language: string, 
     breadcrumbIds: categories.get(product.categoryId)?.path ?? [],
     manufacturerId: product.manufacturer?.id ?? null,
     packagePrice: product.price?.packagePrice.value ?? null,
+    parentSku: product.parentSku,
+    updatedAt: product.updatedAt,
+    reviewCount: product.reviewSummary.totalReviewCount,
+    savingsPercentage: product.price?.savingsPercentage ?? 0,
+    isClearance: product.isClearance,
     data: product,
   });
+}
+
+/** https://<first production host> of a shop (canonical, hreflang and sitemap URLs). */
+export function productionOrigin(shopId: string): string {
+  const shop = parseShopConfig(rawConfig).shops.find((candidate) => candidate.id === shopId);
+  if (!shop) throw new Error(`Shop ${shopId} is not in config/shops.json`);
+  return `https://${shop.hosts.production[0]}`;
+}
+
+/**
+ * Where each page also exists in the other shops and languages (hreflang): slugs of
+ * categories, manufacturers and CMS pages of every shop with hreflang values (small,
+ * fetched whole), and sku -> slug of their products (paged; only changes on an
+ * incremental build, like the shop's own products).
+ */
+async function sourceAlternates(args: SourceNodesArgs, nodes: NodeWriter, client: CatalogueClient, changedSince: string | undefined): Promise<void> {
+  const config = parseShopConfig(rawConfig);
+  for (const shopId of hreflangShops()) {
+    const definition = config.shops.find((candidate) => candidate.id === shopId);
+    if (!definition) continue;
+    let shop: ShopData;
+    try {
+      shop = await client.shop(shopId);
+    } catch {
+      args.reporter.verbose(`${shopId} is not in the catalogue; no hreflang links to it`);
+      continue;
+    }
+    const origin = `https://${definition.hosts.production[0]}`;
+    for (const language of shop.languages) {
+      const slugs = await client.pageSlugs(shopId, language);
+      const alternate = (kind: string, key: string, path: string) =>
+        nodes.create("ShopAlternate", `alternate-${kind}-${key}-${shopId}-${language}`, { kind, key, shopId, language, href: absoluteUrl(origin, path) });
+      alternate("home", "home", homePath(shop, language));
+      alternate("manufacturer-list", "list", manufacturerListPath(shop, language));
+      for (const category of slugs.categories) alternate("category", category.id, slugPath(shop, language, category.slug));
+      for (const manufacturer of slugs.manufacturers) alternate("manufacturer", manufacturer.id, manufacturerPath(shop, language, manufacturer.slug));
+      const typeCounts = new Map<string, number>();
+      for (const page of slugs.cmsPages) typeCounts.set(page.pageType, (typeCounts.get(page.pageType) ?? 0) + 1);
+      for (const page of slugs.cmsPages) {
+        if (/noindex/i.test(page.robots)) continue;
+        alternate("cms-id", page.identifier, slugPath(shop, language, page.identifier));
+        // Special pages (chat, sale, video library, ...) are one per shop and language: match them by type.
+        if (page.pageType !== "CMS" && typeCounts.get(page.pageType) === 1) alternate("cms-type", page.pageType, slugPath(shop, language, page.identifier));
+      }
+      const products = await client.productSlugs(shopId, language, changedSince);
+      for (const product of products) {
+        nodes.create("ShopProductAlternate", `product-alternate-${product.sku}-${shopId}-${language}`, {
+          sku: product.sku,
+          shopId,
+          language,
+          href: absoluteUrl(origin, slugPath(shop, language, product.slug)),
+        });
+      }
+      if (changedSince) {
+        const listed = new Set(products.map((product) => product.sku));
+        for (const sku of await client.changedSkus(shopId, changedSince)) {
+          const node = args.getNode(args.createNodeId(`product-alternate-${sku}-${shopId}-${language}`));
+          if (node && !listed.has(sku)) args.actions.deleteNode(node);
+        }
+      }
+    }
+  }
 }
 
 /** Creates nodes and remembers which it wrote this run, so stale ones can be deleted. */

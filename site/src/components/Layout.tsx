@@ -1,56 +1,262 @@
 import React from "react";
 import { graphql, Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ChromeData } from "../lib/page-data";
-import { homePath, manufacturerListPath } from "../lib/routes";
+import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
+import { homePath, manufacturerListPath, searchPath } from "../lib/routes";
+import { BRAND_NAMES, LEGAL_KEYS, SERVICE_KEYS, cmsKey, shopContent, type CmsKey } from "../lib/shop-content";
+import { hreflangFor } from "../lib/seo";
+import { HeaderBanners } from "./HeaderBanners";
+import { ConsentDialog } from "./ConsentDialog";
+import { Toaster } from "./Toasts";
+import { DeliveryCountryChooser } from "./DeliveryCountryChooser";
+import { MiniCartCounterSlot, ProjectCounterSlot, SearchFormSlot } from "./slots";
 import "../styles.css";
 
-/** Header with the worlds, main content, footer with the shop's service and legal pages. */
-export function Layout({ chrome, language, children }: { chrome: ChromeData; language: string; children: React.ReactNode }) {
+/**
+ * The chrome of every page (SPEC 2.2 "Other"): header banners, header with logo, search
+ * form slot, language and delivery-country choosers, project and cart counters, the
+ * world selector with category menus (an off-canvas menu on phones), footer with
+ * service, payment and carrier icons, legal links and the other country shops;
+ * toasts and the cookie consent dialog.
+ */
+export function Layout({
+  chrome,
+  context,
+  activeWorldId,
+  children,
+}: {
+  chrome: ChromeData;
+  context: BaseContext;
+  activeWorldId?: string | null;
+  children: React.ReactNode;
+}) {
   const { t } = useTranslation();
+  const { language } = context;
   const shop = chrome.shopInfo;
+  const content = shopContent(shop.shopId);
+  const [menuOpen, setMenuOpen] = React.useState(false);
+  const worlds = chrome.menu.nodes.filter((node) => node.isWorld);
+  const childrenOf = (id: string) => chrome.menu.nodes.filter((node) => node.parentId === id);
+  const pagesByKey = new Map<CmsKey, { title: string; path: string }>();
+  for (const page of chrome.cmsLinks.nodes) {
+    const key = cmsKey(page.identifier);
+    if (key && !pagesByKey.has(key)) pagesByKey.set(key, page);
+  }
+  const special = (type: string) => chrome.cmsLinks.nodes.find((page) => page.pageType === type);
+  const videoLibrary = special("VIDEOLIB");
+  const sale = special("SALES");
+  const chat = special("CHAT");
+
+  React.useEffect(() => {
+    if (!menuOpen) return undefined;
+    const close = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setMenuOpen(false);
+    };
+    document.addEventListener("keydown", close);
+    return () => document.removeEventListener("keydown", close);
+  }, [menuOpen]);
+
   return (
     <>
       <a className="skip-link" href="#content">
         {t("nav.skipToContent")}
       </a>
+      <HeaderBanners blocks={chrome.blocks.nodes} />
       <header className="site-header">
-        <div className="container">
+        <div className="container header-top">
+          <button
+            type="button"
+            className="icon-button menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            onClick={() => setMenuOpen(true)}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" fill="currentColor" />
+            </svg>
+            <span className="visually-hidden">{t("nav.openMenu")}</span>
+          </button>
           <Link className="logo" to={homePath(shop, language)}>
-            {shop.name}
+            <svg viewBox="0 0 32 32" width="28" height="28" aria-hidden="true">
+              <path d="M4 26h24v2H4zM6 12l10-7 10 7v12H6zm4 2v8h12v-8l-6-4z" fill="currentColor" />
+            </svg>
+            <span>{shop.name}</span>
           </Link>
-          <nav className="main-nav" aria-label={t("nav.main")}>
-            <ul>
-              {chrome.worlds.nodes.map((world) => (
-                <li key={world.categoryId}>
-                  <Link to={world.path}>{world.name}</Link>
-                </li>
+          <SearchFormSlot action={searchPath(shop, language)} />
+          <div className="header-tools">
+            <LanguageChooser chrome={chrome} context={context} />
+            <DeliveryCountryChooser countries={shop.deliveryCountries} language={language} />
+            <ProjectCounterSlot />
+            <MiniCartCounterSlot />
+          </div>
+        </div>
+        <nav id="main-menu" className={menuOpen ? "main-nav open" : "main-nav"} aria-label={t("nav.main")}>
+          <div className="container">
+            <div className="offcanvas-head">
+              <span className="offcanvas-title">{t("nav.worlds")}</span>
+              <button type="button" className="icon-button" onClick={() => setMenuOpen(false)}>
+                <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+                  <path d="m6.4 5 5.6 5.6L17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z" fill="currentColor" />
+                </svg>
+                <span className="visually-hidden">{t("nav.closeMenu")}</span>
+              </button>
+            </div>
+            <ul className="world-list">
+              {worlds.map((world) => (
+                <WorldItem key={world.categoryId} world={world} subcategories={childrenOf(world.categoryId)} active={world.categoryId === activeWorldId} />
               ))}
-              <li>
+              <li className="world-item">
                 <Link to={manufacturerListPath(shop, language)}>{t("nav.manufacturers")}</Link>
               </li>
+              {videoLibrary && content.offCanvas.videoLibrary ? (
+                <li className="world-item">
+                  <Link to={videoLibrary.path}>{videoLibrary.title}</Link>
+                </li>
+              ) : null}
+              {sale && content.offCanvas.sale ? (
+                <li className="world-item sale-link">
+                  <Link to={sale.path}>{sale.title}</Link>
+                </li>
+              ) : null}
             </ul>
-          </nav>
-        </div>
+          </div>
+        </nav>
+        {menuOpen ? <div className="offcanvas-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
       </header>
       <main id="content" className="container">
         {children}
       </main>
       <footer className="site-footer">
-        <div className="container">
-          <nav aria-label={t("footer.service")}>
-            <ul>
-              {chrome.footerPages.nodes.map((page) => (
-                <li key={page.identifier}>
-                  <Link to={page.path}>{page.title}</Link>
+        <div className="container footer-grid">
+          <section aria-labelledby="footer-service">
+            <h2 id="footer-service">{t("footer.service")}</h2>
+            <p className="footer-phone">
+              <a href={`tel:${content.phone.replace(/\s/g, "")}`}>{content.phone}</a>
+            </p>
+            <p className="muted-light">{t("footer.hours")}</p>
+            <ul className="footer-links">
+              {SERVICE_KEYS.map((key) => pagesByKey.get(key)).map((page) =>
+                page ? (
+                  <li key={page.path}>
+                    <Link to={page.path}>{page.title}</Link>
+                  </li>
+                ) : null,
+              )}
+              {chat ? (
+                <li>
+                  <Link to={chat.path}>{chat.title}</Link>
+                </li>
+              ) : null}
+            </ul>
+          </section>
+          <section aria-labelledby="footer-payment">
+            <h2 id="footer-payment">{t("footer.payment")}</h2>
+            <ul className="badges">
+              {content.payments.map((payment) => (
+                <li key={payment} className="badge-icon">
+                  {BRAND_NAMES[payment] ?? t(`payment.${payment}`)}
                 </li>
               ))}
             </ul>
-          </nav>
+            <h2 id="footer-carriers">{t("footer.carriers")}</h2>
+            <ul className="badges" aria-labelledby="footer-carriers">
+              {content.carriers.map((carrier) => (
+                <li key={carrier} className="badge-icon">
+                  {BRAND_NAMES[carrier] ?? t(`carrier.${carrier}`)}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="footer-legal">
+            <h2 id="footer-legal">{t("footer.legal")}</h2>
+            <ul className="footer-links">
+              {LEGAL_KEYS.map((key) => pagesByKey.get(key)).map((page) =>
+                page ? (
+                  <li key={page.path}>
+                    <Link to={page.path}>{page.title}</Link>
+                  </li>
+                ) : null,
+              )}
+            </ul>
+          </section>
+          <section aria-labelledby="footer-shops">
+            <h2 id="footer-shops">{t("footer.countryShops")}</h2>
+            <ul className="footer-links">
+              {context.alternates
+                .filter((alternate) => alternate.hreflang !== "x-default" && !alternate.href.startsWith(`${shop.origin}/`))
+                .map((alternate) => (
+                  <li key={alternate.hreflang}>
+                    <a href={alternate.href} hrefLang={alternate.hreflang} lang={alternate.hreflang}>
+                      {t(`shops.${alternate.hreflang}`)}
+                    </a>
+                  </li>
+                ))}
+            </ul>
+            <p className="muted-light">
+              <a href={content.reviewUrl} rel="noopener">
+                {t("footer.reviews")}
+              </a>
+            </p>
+          </section>
+        </div>
+        <div className="container footer-bottom">
           <p>{t("footer.copyright", { year: new Date().getFullYear(), shop: shop.name })}</p>
         </div>
       </footer>
+      <Toaster />
+      <ConsentDialog privacyPath={pagesByKey.get("privacy")?.path ?? null} />
     </>
+  );
+}
+
+function WorldItem({ world, subcategories, active }: { world: MenuCategory; subcategories: MenuCategory[]; active: boolean }) {
+  return (
+    <li className={subcategories.length > 0 ? "world-item has-menu" : "world-item"}>
+      <Link to={world.path} aria-current={active ? "true" : undefined} className={active ? "active" : undefined}>
+        {world.name}
+      </Link>
+      {subcategories.length > 0 ? (
+        <ul className="submenu">
+          {subcategories.map((category) => (
+            <li key={category.categoryId}>
+              <Link to={category.path}>{category.name}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/** Links to this page in the shop's other languages (CH: de, fr, it). */
+function LanguageChooser({ chrome, context }: { chrome: ChromeData; context: BaseContext }) {
+  const { t } = useTranslation();
+  const shop = chrome.shopInfo;
+  if (shop.languages.length < 2) return null;
+  const own = (language: string) => {
+    const hreflang = hreflangFor(shop.shopId, language);
+    const alternate = context.alternates.find((candidate) => candidate.hreflang === hreflang);
+    return alternate ? alternate.href.slice(shop.origin.length) : homePath(shop, language);
+  };
+  return (
+    <nav className="language-chooser" aria-label={t("header.language")}>
+      <ul>
+        {shop.languages.map((language) => (
+          <li key={language}>
+            {language === context.language ? (
+              <span aria-current="true" lang={language}>
+                {language.toUpperCase()}
+              </span>
+            ) : (
+              <a href={own(language)} hrefLang={language} lang={language}>
+                <span aria-hidden="true">{language.toUpperCase()}</span>
+                <span className="visually-hidden">{t(`languages.${language}`)}</span>
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -59,12 +265,15 @@ export const chromeFragment = graphql`
     locales: allLocale(filter: { language: { eq: $language } }) {
       edges { node { ns data language } }
     }
-    shopInfo { shopId name currency languages domainPrefixes }
-    worlds: allShopCategory(filter: { language: { eq: $language }, isWorld: { eq: true } }, sort: { position: ASC }) {
-      nodes { categoryId name path }
+    shopInfo { shopId name currency languages domainPrefixes deliveryCountries origin }
+    menu: allShopCategory(filter: { language: { eq: $language } }, sort: { position: ASC }) {
+      nodes { categoryId parentId isWorld name path }
     }
-    footerPages: allShopCmsPage(filter: { language: { eq: $language }, pageType: { eq: "CMS" } }, sort: { title: ASC }) {
-      nodes { identifier title path }
+    cmsLinks: allShopCmsPage(filter: { language: { eq: $language } }, sort: { title: ASC }) {
+      nodes { identifier pageType title path }
+    }
+    blocks: allShopCmsBlock(filter: { language: { eq: $language } }, sort: { identifier: ASC }) {
+      nodes { identifier content hash }
     }
   }
 `;

@@ -1,22 +1,63 @@
 import React from "react";
 import { htmlLanguage } from "../lib/routes";
+import type { BaseContext } from "../lib/page-data";
+import { absoluteUrl } from "../lib/seo";
 
-/** Title, description, robots and canonical of a page; the language on <html>. */
-export function PageHead({ title, description, language, path, shopName, robots = "index,follow" }: {
+/**
+ * Title, description, robots, canonical and hreflang alternates of a page (from the
+ * page context of site/build/create-pages.ts), the language on <html>, JSON-LD
+ * (Organization on every page plus what the page adds) and, when the environment
+ * enables cookies, the consent manager's script.
+ */
+const CONSENT_MANAGER_KEY = process.env.GATSBY_CONSENT_MANAGER_KEY ?? "";
+
+export function PageHead({
+  title,
+  description,
+  context,
+  shop,
+  jsonLd = [],
+}: {
   title: string;
   description?: string | null;
-  language: string;
-  path: string;
-  shopName: string;
-  robots?: string;
+  context: BaseContext;
+  shop: { name: string; origin: string };
+  jsonLd?: object[];
 }) {
+  const organization = {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: shop.name,
+    url: absoluteUrl(shop.origin, "/"),
+    logo: absoluteUrl(shop.origin, "/logo.svg"),
+  };
   return (
     <>
-      <html lang={htmlLanguage(language)} />
-      <title>{`${title} | ${shopName}`}</title>
+      <html lang={htmlLanguage(context.language)} />
+      <title>{title.includes(shop.name) ? title : `${title} | ${shop.name}`}</title>
       {description ? <meta name="description" content={description} /> : null}
-      <meta name="robots" content={robots} />
-      <link rel="canonical" href={path} />
+      <meta name="robots" content={context.seo.robots} />
+      <meta name="theme-color" content="#6b3f12" />
+      <link rel="canonical" href={context.seo.canonical} />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {context.alternates.map((alternate) => (
+        <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
+      ))}
+      {[organization, ...jsonLd].map((data, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />
+      ))}
+      {CONSENT_MANAGER_KEY ? (
+        <script src="https://cdn.consentmanager.net/delivery/autoblocking/semiautomatic.min.js" data-cmp-cdid={CONSENT_MANAGER_KEY} data-cmp-host="delivery.consentmanager.net" async />
+      ) : null}
     </>
   );
+}
+
+/** BreadcrumbList JSON-LD for the breadcrumb entries (absolute URLs). */
+export function breadcrumbJsonLd(origin: string, crumbs: { label: string; link: string }[]): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: crumbs.map((crumb, index) => ({ "@type": "ListItem", position: index + 1, name: crumb.label, item: absoluteUrl(origin, crumb.link) })),
+  };
 }

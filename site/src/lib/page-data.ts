@@ -1,15 +1,32 @@
 import type { ProductData } from "../../build/catalogue-client";
+import type { AlternateLink } from "./seo";
 
 /** Shapes of the page queries' results (the sourced nodes of site/build/node-types.ts). */
 export interface LocaleEdges {
   edges: { node: { ns: string; data: string; language: string } }[];
 }
 
+export interface MenuCategory {
+  categoryId: string;
+  parentId: string | null;
+  isWorld: boolean;
+  name: string;
+  path: string;
+}
+
 export interface ChromeData {
   locales: LocaleEdges;
-  shopInfo: { shopId: string; name: string; currency: string; languages: string[]; domainPrefixes: string[] };
-  worlds: { nodes: { categoryId: string; name: string; path: string }[] };
-  footerPages: { nodes: { identifier: string; title: string; path: string }[] };
+  shopInfo: { shopId: string; name: string; currency: string; languages: string[]; domainPrefixes: string[]; deliveryCountries: string[]; origin: string };
+  menu: { nodes: MenuCategory[] };
+  cmsLinks: { nodes: { identifier: string; pageType: string; title: string; path: string }[] };
+  blocks: { nodes: { identifier: string; content: string; hash: string }[] };
+}
+
+/** What every page's context carries besides its own keys (site/build/create-pages.ts). */
+export interface BaseContext {
+  language: string;
+  seo: { canonical: string; robots: string; sitemap: boolean; lastmod: string | null };
+  alternates: AlternateLink[];
 }
 
 export interface CategoryLink {
@@ -23,6 +40,12 @@ export interface ProductCardData {
   path: string;
   title: string;
   data: ProductData;
+}
+
+/** Orders query results like the list of skus the page context chose. */
+export function inOrder<T extends { sku: string }>(skus: readonly string[], nodes: T[]): T[] {
+  const bySku = new Map(nodes.map((node) => [node.sku, node]));
+  return skus.map((sku) => bySku.get(sku)).filter((node): node is T => node !== undefined);
 }
 
 export type { ProductData };

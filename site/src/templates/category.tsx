@@ -3,74 +3,152 @@ import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Layout } from "../components/Layout";
-import { PageHead } from "../components/PageHead";
+import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
+import { Pagination } from "../components/Pagination";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
-import type { ChromeData, ProductCardData } from "../lib/page-data";
+import { headTranslate } from "../lib/head-translate";
+import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
+import { imageSrc } from "../lib/media";
 
 interface CategoryData extends ChromeData {
-  category: { name: string; path: string; data: { description: string; teaser: string; metaTitle: string | null; metaDescription: string | null } };
+  category: { categoryId: string; name: string; path: string; data: { description: string; teaser: string; image: string | null; metaTitle: string | null; metaDescription: string | null } };
   trailNodes: { nodes: TrailNode[] };
-  children: { nodes: { categoryId: string; name: string; path: string; productCount: number }[] };
-  products: { totalCount: number; nodes: ProductCardData[] };
+  children: { nodes: { categoryId: string; name: string; path: string; productCount: number; data: { image: string | null; teaser: string } }[] };
+  products: { nodes: ProductCardData[] };
+  offers: { nodes: ProductCardData[] };
+  manufacturers: { nodes: { manufacturerId: string; name: string; path: string }[] };
 }
 
-type Context = { language: string; categoryId: string; trail: string[] };
+type Context = BaseContext & {
+  categoryId: string;
+  trail: string[];
+  skus: string[];
+  offerSkus: string[];
+  manufacturerIds: string[];
+  totalCount: number;
+  listing: { page: number; pageCount: number; sort: string; sortLinks: { key: string; path: string }[]; pageLinks: string[] };
+};
 
+/** World / category page (SPEC 2.2, 3 Category): head, subcategories, sorting, product list with pagination, offers, manufacturers. */
 export default function CategoryPage({ data, pageContext }: PageProps<CategoryData, Context>) {
   const { t } = useTranslation();
   const { category } = data;
+  const { listing } = pageContext;
+  const products = inOrder(pageContext.skus, data.products.nodes);
+  const offers = inOrder(pageContext.offerSkus, data.offers.nodes);
   return (
-    <Layout chrome={data} language={pageContext.language}>
+    <Layout chrome={data} context={pageContext} activeWorldId={pageContext.trail[0]}>
       <Breadcrumbs items={trailCrumbs(data.shopInfo, pageContext.language, t("nav.home"), pageContext.trail, data.trailNodes.nodes)} />
-      <h1>{category.name}</h1>
-      {category.data.teaser ? <p>{category.data.teaser}</p> : null}
+      <header className="page-head">
+        <h1>
+          {category.name}
+          {listing.page > 1 ? <span className="muted"> – {t("pagination.pageOf", { page: listing.page, count: listing.pageCount })}</span> : null}
+        </h1>
+        {category.data.teaser ? <p className="teaser">{category.data.teaser}</p> : null}
+      </header>
       {data.children.nodes.length > 0 ? (
-        <section aria-labelledby="subcategories">
+        <section aria-labelledby="subcategories" className="section">
           <h2 id="subcategories">{t("category.subcategories")}</h2>
-          <ul className="grid">
+          <ul className="grid tiles">
             {data.children.nodes.map((child) => (
-              <li key={child.categoryId} className="card">
-                <Link to={child.path}>{child.name}</Link>
-                <p className="muted">{t("category.productCount", { count: child.productCount })}</p>
+              <li key={child.categoryId}>
+                <Link to={child.path} className="tile">
+                  <img src={imageSrc(child.data.image)} alt="" width={320} height={240} loading="lazy" />
+                  <span className="tile-title">{child.name}</span>
+                  <span className="muted small">{t("category.productCount", { count: child.productCount })}</span>
+                </Link>
               </li>
             ))}
           </ul>
         </section>
       ) : null}
-      <p className="muted">{t("category.productCount", { count: data.products.totalCount })}</p>
-      {data.products.totalCount > 0 ? <ProductGrid products={data.products.nodes} /> : <p>{t("category.empty")}</p>}
-      {category.data.description ? <div dangerouslySetInnerHTML={{ __html: category.data.description }} /> : null}
+      {offers.length > 0 ? (
+        <section aria-labelledby="offers" className="section">
+          <h2 id="offers">{t("category.offers")}</h2>
+          <ProductGrid products={offers} />
+        </section>
+      ) : null}
+      <section aria-labelledby="product-list" className="section listing">
+        <div className="toolbar">
+          <h2 id="product-list">{t("category.productCount", { count: pageContext.totalCount })}</h2>
+          {listing.sortLinks.length > 1 ? (
+            <nav aria-label={t("category.sorting")} className="sorting">
+              <span className="muted small">{t("category.sortBy")}</span>
+              <ul>
+                {listing.sortLinks.map((option) => (
+                  <li key={option.key}>
+                    {option.key === listing.sort ? (
+                      <span aria-current="true" className="chip active">
+                        {t(`sort.${option.key}`)}
+                      </span>
+                    ) : (
+                      <Link to={option.path} className="chip" rel="nofollow">
+                        {t(`sort.${option.key}`)}
+                      </Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+        </div>
+        <div className="listing-layout">
+          {/* Filters of the search feature mount here (site/src/features/search). */}
+          <div className="filters" data-slot="category-filters" />
+          {products.length > 0 ? <ProductGrid products={products} eagerCount={2} /> : <p>{t("category.empty")}</p>}
+        </div>
+        <Pagination page={listing.page} pageLinks={listing.pageLinks} />
+      </section>
+      {data.manufacturers.nodes.length > 0 ? (
+        <section aria-labelledby="category-manufacturers" className="section">
+          <h2 id="category-manufacturers">{t("category.manufacturers")}</h2>
+          <ul className="chips">
+            {data.manufacturers.nodes.map((manufacturer) => (
+              <li key={manufacturer.manufacturerId}>
+                <Link to={manufacturer.path} className="chip">
+                  {manufacturer.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {category.data.description && listing.page === 1 ? <div className="section prose" dangerouslySetInnerHTML={{ __html: category.data.description }} /> : null}
     </Layout>
   );
 }
 
 export function Head({ data, pageContext }: HeadProps<CategoryData, Context>) {
   const { category } = data;
+  const crumbs = trailCrumbs(data.shopInfo, pageContext.language, headTranslate(data.locales, "nav.home"), pageContext.trail, data.trailNodes.nodes);
+  const page = pageContext.listing.page;
+  const title = category.data.metaTitle ?? category.name;
   return (
     <PageHead
-      title={category.data.metaTitle ?? category.name}
+      title={page > 1 ? `${title} – ${headTranslate(data.locales, "pagination.page")} ${page}` : title}
       description={category.data.metaDescription ?? category.data.teaser}
-      language={pageContext.language}
-      path={category.path}
-      shopName={data.shopInfo.name}
+      context={pageContext}
+      shop={data.shopInfo}
+      jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
     />
   );
 }
 
 export const query = graphql`
-  query CategoryPage($language: String!, $categoryId: String!, $trail: [String!]!) {
+  query CategoryPage($language: String!, $categoryId: String!, $trail: [String!]!, $skus: [String!]!, $offerSkus: [String!]!, $manufacturerIds: [String!]!) {
     ...ShopChrome
-    category: shopCategory(categoryId: { eq: $categoryId }, language: { eq: $language }) { name path data }
+    category: shopCategory(categoryId: { eq: $categoryId }, language: { eq: $language }) { categoryId name path data }
     trailNodes: allShopCategory(filter: { language: { eq: $language }, categoryId: { in: $trail } }) {
       nodes { categoryId name path }
     }
     children: allShopCategory(filter: { language: { eq: $language }, parentId: { eq: $categoryId } }, sort: { position: ASC }) {
-      nodes { categoryId name path productCount }
+      nodes { categoryId name path productCount data }
     }
-    products: allShopProduct(filter: { language: { eq: $language }, categoryTrailIds: { eq: $categoryId } }, sort: { title: ASC }, limit: 48) {
-      totalCount
-      nodes { sku path title data }
+    products: allShopProduct(filter: { language: { eq: $language }, sku: { in: $skus } }) { nodes { sku path title data } }
+    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) { nodes { sku path title data } }
+    manufacturers: allShopManufacturer(filter: { language: { eq: $language }, manufacturerId: { in: $manufacturerIds } }, sort: { name: ASC }) {
+      nodes { manufacturerId name path }
     }
   }
 `;

@@ -1,11 +1,16 @@
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Layout } from "../components/Layout";
-import { PageHead } from "../components/PageHead";
-import type { ChromeData } from "../lib/page-data";
+import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
+import { ProductGrid } from "../components/ProductCard";
+import { Pagination } from "../components/Pagination";
+import { headTranslate } from "../lib/head-translate";
+import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { homePath } from "../lib/routes";
+import { mediaHref } from "../lib/media";
+import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
 
 interface CmsPageData extends ChromeData {
   page: {
@@ -13,44 +18,224 @@ interface CmsPageData extends ChromeData {
     path: string;
     data: { contentHeading: string; content: string; metaTitle: string | null; metaDescription: string | null; robots: string };
   };
+  offers: { nodes: ProductCardData[] };
 }
 
-type Context = { language: string; identifier: string };
+type Context = BaseContext & {
+  identifier: string;
+  pageType: string;
+  offerSkus: string[];
+  videos: { title: string; url: string; productTitle: string; productPath: string }[];
+  listing: { page: number; pageCount: number; pageLinks: string[] } | null;
+};
 
+/**
+ * CMS pages by page type (SPEC 2.1): legal and service pages (the service centre with
+ * its tabs and accordions), the voucher thank-you page, the video library (12 per page),
+ * the chat page with three numbered steps, the sales campaign page and the configurator
+ * landing page.
+ */
 export default function CmsPage({ data, pageContext }: PageProps<CmsPageData, Context>) {
   const { t } = useTranslation();
   const { page } = data;
+  const key = cmsKey(pageContext.identifier);
+  const crumbs = [
+    { label: t("nav.home"), link: homePath(data.shopInfo, pageContext.language) },
+    { label: page.title, link: page.path },
+  ];
+  const heading = page.data.contentHeading || page.title;
+  let body: React.ReactNode;
+  switch (pageContext.pageType) {
+    case "VIDEOLIB":
+      body = <VideoLibrary context={pageContext} />;
+      break;
+    case "CHAT":
+      body = <ChatSteps />;
+      break;
+    case "SALES":
+      body = <SalesCampaign offers={inOrder(pageContext.offerSkus, data.offers.nodes)} />;
+      break;
+    case "CONFIGURATOR_LANDING_PAGE":
+      body = <ConfiguratorLanding />;
+      break;
+    default:
+      body = key && SERVICE_KEYS.includes(key) ? <ServiceCentre current={key} data={data} /> : null;
+  }
   return (
-    <Layout chrome={data} language={pageContext.language}>
-      <Breadcrumbs
-        items={[
-          { label: t("nav.home"), link: homePath(data.shopInfo, pageContext.language) },
-          { label: page.title, link: page.path },
-        ]}
-      />
-      <h1>{page.data.contentHeading || page.title}</h1>
-      <div dangerouslySetInnerHTML={{ __html: page.data.content }} />
+    <Layout chrome={data} context={pageContext}>
+      <Breadcrumbs items={crumbs} />
+      <h1>{heading}</h1>
+      {key && SERVICE_KEYS.includes(key) ? <ServiceTabs current={key} data={data} /> : null}
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.content }} />
+      {key === "voucher-thanks" ? (
+        <p>
+          <Link className="button" to={homePath(data.shopInfo, pageContext.language)}>
+            {t("voucher.continue")}
+          </Link>
+        </p>
+      ) : null}
+      {body}
     </Layout>
+  );
+}
+
+function ServiceTabs({ current, data }: { current: CmsKey; data: CmsPageData }) {
+  const { t } = useTranslation();
+  const pages = SERVICE_KEYS.map((key) => ({ key, page: data.cmsLinks.nodes.find((node) => cmsKey(node.identifier) === key) })).filter((entry) => entry.page);
+  return (
+    <nav className="service-tabs" aria-label={t("service.tabs")}>
+      <ul>
+        {pages.map(({ key, page }) => (
+          <li key={key}>
+            <Link to={page!.path} aria-current={key === current ? "page" : undefined} className={key === current ? "chip active" : "chip"}>
+              {page!.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** Frequently asked questions of the service topic as accordions. */
+function ServiceCentre({ current }: { current: CmsKey; data: CmsPageData }) {
+  const { t } = useTranslation();
+  const questions = [1, 2, 3];
+  return (
+    <section aria-labelledby="faq" className="section">
+      <h2 id="faq">{t("service.faq")}</h2>
+      <div className="drawers">
+        {questions.map((number) => (
+          <details key={number} className="drawer">
+            <summary>{t(`faq.${current}.q${number}`)}</summary>
+            <p>{t(`faq.${current}.a${number}`)}</p>
+          </details>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function VideoLibrary({ context }: { context: Context }) {
+  const { t } = useTranslation();
+  if (context.videos.length === 0) return <p>{t("videos.none")}</p>;
+  return (
+    <section aria-labelledby="video-list" className="section">
+      <h2 id="video-list">{t("videos.title", { page: context.listing?.page ?? 1, count: context.listing?.pageCount ?? 1 })}</h2>
+      <ul className="grid videos">
+        {context.videos.map((video) => (
+          <li key={video.url} className="card">
+            <div className="video-thumb" aria-hidden="true">
+              ▶
+            </div>
+            <h3 className="card-title">
+              <a href={mediaHref(video.url)} rel="noopener">
+                {video.title}
+              </a>
+            </h3>
+            <p className="small">
+              <Link to={video.productPath}>{video.productTitle}</Link>
+            </p>
+          </li>
+        ))}
+      </ul>
+      {context.listing ? <Pagination page={context.listing.page} pageLinks={context.listing.pageLinks} /> : null}
+    </section>
+  );
+}
+
+function ChatSteps() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="chat-steps" className="section">
+      <h2 id="chat-steps">{t("chat.stepsTitle")}</h2>
+      <ol className="steps">
+        {[1, 2, 3].map((step) => (
+          <li key={step}>
+            <strong>{t(`chat.step${step}Title`)}</strong>
+            <span>{t(`chat.step${step}Text`)}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="muted">{t("chat.hours")}</p>
+    </section>
+  );
+}
+
+/**
+ * The sales campaign (SPEC 3 sale campaign: name, description, start banner, hub with
+ * sliders). The campaign object is built from the SALES page: its title and content are
+ * name and description, the sliders are the shop's current reductions and clearance items.
+ */
+function SalesCampaign({ offers }: { offers: ProductCardData[] }) {
+  const { t } = useTranslation();
+  const reduced = offers.filter((offer) => (offer.data.price?.savingsPercentage ?? 0) > 0);
+  const clearance = offers.filter((offer) => offer.data.isClearance && !reduced.includes(offer));
+  return (
+    <>
+      <div className="campaign-banner">
+        <p className="campaign-name">{t("sale.banner")}</p>
+        <p>{t("sale.bannerText")}</p>
+      </div>
+      {reduced.length > 0 ? (
+        <section aria-labelledby="sale-reduced" className="section">
+          <h2 id="sale-reduced">{t("sale.reduced")}</h2>
+          <ProductGrid products={reduced} />
+        </section>
+      ) : null}
+      {clearance.length > 0 ? (
+        <section aria-labelledby="sale-clearance" className="section">
+          <h2 id="sale-clearance">{t("sale.clearance")}</h2>
+          <ProductGrid products={clearance} />
+        </section>
+      ) : null}
+      {offers.length === 0 ? <p>{t("sale.none")}</p> : null}
+    </>
+  );
+}
+
+function ConfiguratorLanding() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="configurator-steps" className="section">
+      <h2 id="configurator-steps">{t("configurator.stepsTitle")}</h2>
+      <ol className="steps">
+        {[1, 2, 3].map((step) => (
+          <li key={step}>
+            <strong>{t(`configurator.step${step}Title`)}</strong>
+            <span>{t(`configurator.step${step}Text`)}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="notice-info">{t("configurator.minWidth")}</p>
+      <p className="muted">{t("configurator.comingSoon")}</p>
+    </section>
   );
 }
 
 export function Head({ data, pageContext }: HeadProps<CmsPageData, Context>) {
   const { page } = data;
+  const crumbs = [
+    { label: headTranslate(data.locales, "nav.home"), link: homePath(data.shopInfo, pageContext.language) },
+    { label: page.title, link: page.path },
+  ];
+  const number = pageContext.listing?.page ?? 1;
+  const title = page.data.metaTitle ?? page.title;
   return (
     <PageHead
-      title={page.data.metaTitle ?? page.title}
+      title={number > 1 ? `${title} – ${headTranslate(data.locales, "pagination.page")} ${number}` : title}
       description={page.data.metaDescription}
-      robots={page.data.robots}
-      language={pageContext.language}
-      path={page.path}
-      shopName={data.shopInfo.name}
+      context={pageContext}
+      shop={data.shopInfo}
+      jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
     />
   );
 }
 
 export const query = graphql`
-  query CmsPage($language: String!, $identifier: String!) {
+  query CmsPage($language: String!, $identifier: String!, $offerSkus: [String!]!) {
     ...ShopChrome
     page: shopCmsPage(identifier: { eq: $identifier }, language: { eq: $language }) { title path data }
+    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) { nodes { sku path title data } }
   }
 `;

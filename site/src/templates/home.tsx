@@ -4,69 +4,165 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../components/Layout";
 import { PageHead } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
-import type { ChromeData, ProductCardData } from "../lib/page-data";
-import { homePath } from "../lib/routes";
+import { SamplesCounterSlot } from "../components/slots";
 import { headTranslate } from "../lib/head-translate";
+import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
+import { imageSrc } from "../lib/media";
+import { cmsKey, shopContent } from "../lib/shop-content";
 
 interface HomeData extends ChromeData {
-  topCategories: { nodes: { categoryId: string; name: string; path: string; description: string }[] };
+  topCategories: { nodes: { categoryId: string; name: string; path: string; description: string; image: string | null }[] };
+  worldNodes: { nodes: { categoryId: string; name: string; path: string; data: { teaser: string; image: string | null } }[] };
   products: { nodes: ProductCardData[] };
-  manufacturers: { nodes: { manufacturerId: string; name: string; path: string }[] };
+  manufacturers: { nodes: { manufacturerId: string; name: string; path: string; productCount: number }[] };
   seoLinks: { nodes: { position: number; label: string; url: string }[] };
 }
 
-type Context = { language: string };
+type Context = BaseContext & {
+  popularSkus: string[];
+  facts: { products: number; manufacturers: number; reviewCount: number; rating: number };
+};
 
+const USPS = ["samples", "advice", "delivery", "returns"] as const;
+
+/** Home (SPEC 2.2): top categories, popular products, samples counter, about with facts, videos, USPs, worlds, manufacturers, reviews. */
 export default function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
   const { t } = useTranslation();
+  const { facts } = pageContext;
+  const videoLibrary = data.cmsLinks.nodes.find((page) => page.pageType === "VIDEOLIB");
+  const about = data.cmsLinks.nodes.find((page) => cmsKey(page.identifier) === "about");
+  const content = shopContent(data.shopInfo.shopId);
   return (
-    <Layout chrome={data} language={pageContext.language}>
-      <h1>{t("home.title")}</h1>
-      <p>{t("home.intro")}</p>
-      <section aria-labelledby="worlds">
-        <h2 id="worlds">{t("home.worlds")}</h2>
-        <ul className="grid">
-          {data.worlds.nodes.map((world) => (
-            <li key={world.categoryId} className="card">
-              <Link to={world.path}>{world.name}</Link>
+    <Layout chrome={data} context={pageContext}>
+      <section className="hero" aria-labelledby="home-title">
+        <h1 id="home-title">{t("home.title")}</h1>
+        <p>{t("home.intro")}</p>
+        <SamplesCounterSlot />
+      </section>
+
+      <section aria-labelledby="usps" className="section">
+        <h2 id="usps" className="visually-hidden">
+          {t("home.uspTitle")}
+        </h2>
+        <ul className="usps">
+          {USPS.map((usp) => (
+            <li key={usp}>
+              <strong>{t(`usp.${usp}Title`)}</strong>
+              <span>{t(`usp.${usp}Text`)}</span>
             </li>
           ))}
         </ul>
       </section>
+
       {data.topCategories.nodes.length > 0 ? (
-        <section aria-labelledby="top-categories">
+        <section aria-labelledby="top-categories" className="section">
           <h2 id="top-categories">{t("home.topCategories")}</h2>
-          <ul className="grid">
+          <ul className="grid tiles">
             {data.topCategories.nodes.map((category) => (
-              <li key={category.categoryId} className="card">
-                <Link to={category.path}>{category.name}</Link>
-                <p className="muted">{category.description}</p>
+              <li key={category.categoryId}>
+                <Link to={category.path} className="tile">
+                  <img src={imageSrc(category.image)} alt="" width={320} height={240} loading="lazy" />
+                  <span className="tile-title">{category.name}</span>
+                  <span className="muted small">{category.description}</span>
+                </Link>
               </li>
             ))}
           </ul>
         </section>
       ) : null}
-      <section aria-labelledby="popular">
+
+      <section aria-labelledby="popular" className="section">
         <h2 id="popular">{t("home.popularProducts")}</h2>
-        <ProductGrid products={data.products.nodes} />
+        <ProductGrid products={inOrder(pageContext.popularSkus, data.products.nodes)} />
       </section>
-      <section aria-labelledby="manufacturers">
+
+      <section aria-labelledby="worlds" className="section">
+        <h2 id="worlds">{t("home.worlds")}</h2>
+        <div className="scroller" role="region" aria-labelledby="worlds" tabIndex={0}>
+          <ul className="carousel">
+            {data.worldNodes.nodes.map((world) => (
+              <li key={world.categoryId}>
+                <Link to={world.path} className="tile">
+                  <img src={imageSrc(world.data.image)} alt="" width={320} height={240} loading="lazy" />
+                  <span className="tile-title">{world.name}</span>
+                  <span className="muted small">{world.data.teaser}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="about" className="section about">
+        <div>
+          <h2 id="about">{t("home.aboutTitle")}</h2>
+          <p>{t("home.aboutText")}</p>
+          {about ? <Link to={about.path}>{t("home.aboutMore")}</Link> : null}
+        </div>
+        <dl className="facts">
+          <div>
+            <dt>{t("home.factProducts")}</dt>
+            <dd>{facts.products}</dd>
+          </div>
+          <div>
+            <dt>{t("home.factManufacturers")}</dt>
+            <dd>{facts.manufacturers}</dd>
+          </div>
+          <div>
+            <dt>{t("home.factYears")}</dt>
+            <dd>20+</dd>
+          </div>
+          <div>
+            <dt>{t("home.factSamples")}</dt>
+            <dd>7</dd>
+          </div>
+        </dl>
+      </section>
+
+      {videoLibrary ? (
+        <section aria-labelledby="videos" className="section promo">
+          <h2 id="videos">{t("home.videosTitle")}</h2>
+          <p>{t("home.videosText")}</p>
+          <Link to={videoLibrary.path} className="button secondary">
+            {t("home.videosLink")}
+          </Link>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="manufacturers" className="section">
         <h2 id="manufacturers">{t("home.manufacturers")}</h2>
-        <ul className="grid">
+        <ul className="chips">
           {data.manufacturers.nodes.map((manufacturer) => (
             <li key={manufacturer.manufacturerId}>
-              <Link to={manufacturer.path}>{manufacturer.name}</Link>
+              <Link to={manufacturer.path} className="chip">
+                {manufacturer.name}
+              </Link>
             </li>
           ))}
         </ul>
       </section>
+
+      <section aria-labelledby="reviews" className="section reviews">
+        <h2 id="reviews">{t("home.reviewsTitle")}</h2>
+        {facts.reviewCount > 0 ? (
+          <p className="rating-big">
+            <span aria-hidden="true">{"★".repeat(Math.round(facts.rating))}</span> {t("home.reviewsSummary", { rating: facts.rating, count: facts.reviewCount })}
+          </p>
+        ) : null}
+        <a href={content.reviewUrl} rel="noopener">
+          {t("home.reviewsLink")}
+        </a>
+      </section>
+
       {data.seoLinks.nodes.length > 0 ? (
-        <section aria-labelledby="seo-links">
+        <section aria-labelledby="seo-links" className="section">
           <h2 id="seo-links">{t("home.seoLinks")}</h2>
-          <ul>
+          <ul className="chips">
             {data.seoLinks.nodes.map((link) => (
               <li key={link.position}>
-                <a href={link.url}>{link.label}</a>
+                <Link to={link.url} className="chip">
+                  {link.label}
+                </Link>
               </li>
             ))}
           </ul>
@@ -78,20 +174,23 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
 
 export function Head({ data, pageContext }: HeadProps<HomeData, Context>) {
   const title = headTranslate(data.locales, "home.title");
-  return <PageHead title={title} language={pageContext.language} path={homePath(data.shopInfo, pageContext.language)} shopName={data.shopInfo.name} />;
+  return <PageHead title={title} description={headTranslate(data.locales, "home.intro")} context={pageContext} shop={data.shopInfo} />;
 }
 
 export const query = graphql`
-  query HomePage($language: String!) {
+  query HomePage($language: String!, $popularSkus: [String!]!) {
     ...ShopChrome
     topCategories: allShopTopCategory(filter: { language: { eq: $language } }, sort: { position: ASC }) {
-      nodes { categoryId name path description }
+      nodes { categoryId name path description image }
     }
-    products: allShopProduct(filter: { language: { eq: $language } }, sort: { sku: ASC }, limit: 8) {
+    worldNodes: allShopCategory(filter: { language: { eq: $language }, isWorld: { eq: true } }, sort: { position: ASC }) {
+      nodes { categoryId name path data }
+    }
+    products: allShopProduct(filter: { language: { eq: $language }, sku: { in: $popularSkus } }) {
       nodes { sku path title data }
     }
     manufacturers: allShopManufacturer(filter: { language: { eq: $language } }, sort: { name: ASC }, limit: 24) {
-      nodes { manufacturerId name path }
+      nodes { manufacturerId name path productCount }
     }
     seoLinks: allShopSeoLink(filter: { language: { eq: $language } }, sort: { position: ASC }) {
       nodes { position label url }

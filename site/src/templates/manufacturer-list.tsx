@@ -3,22 +3,29 @@ import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Layout } from "../components/Layout";
-import { PageHead } from "../components/PageHead";
+import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { headTranslate } from "../lib/head-translate";
-import type { ChromeData } from "../lib/page-data";
+import type { BaseContext, ChromeData } from "../lib/page-data";
 import { homePath, manufacturerListPath } from "../lib/routes";
+import { imageSrc } from "../lib/media";
 
 interface ManufacturerListData extends ChromeData {
-  manufacturers: { nodes: { manufacturerId: string; name: string; path: string; productCount: number }[] };
+  manufacturers: { nodes: { manufacturerId: string; name: string; path: string; productCount: number; data: { logo: string | null; shortDescription: string } }[] };
 }
 
-type Context = { language: string };
+type Context = BaseContext;
 
+/** Manufacturer list (SPEC 3 manufacturer block: title, items with link, image, alt), grouped by initial. */
 export default function ManufacturerListPage({ data, pageContext }: PageProps<ManufacturerListData, Context>) {
   const { t } = useTranslation();
   const { language } = pageContext;
+  const groups = new Map<string, ManufacturerListData["manufacturers"]["nodes"]>();
+  for (const manufacturer of data.manufacturers.nodes) {
+    const initial = manufacturer.name.charAt(0).toUpperCase();
+    groups.set(initial, [...(groups.get(initial) ?? []), manufacturer]);
+  }
   return (
-    <Layout chrome={data} language={language}>
+    <Layout chrome={data} context={pageContext}>
       <Breadcrumbs
         items={[
           { label: t("nav.home"), link: homePath(data.shopInfo, language) },
@@ -26,34 +33,41 @@ export default function ManufacturerListPage({ data, pageContext }: PageProps<Ma
         ]}
       />
       <h1>{t("manufacturers.title")}</h1>
-      <ul className="grid">
-        {data.manufacturers.nodes.map((manufacturer) => (
-          <li key={manufacturer.manufacturerId} className="card">
-            <Link to={manufacturer.path}>{manufacturer.name}</Link>
-            <p className="muted">{t("category.productCount", { count: manufacturer.productCount })}</p>
-          </li>
-        ))}
-      </ul>
+      <p className="teaser">{t("manufacturers.intro")}</p>
+      {[...groups.entries()].map(([initial, manufacturers]) => (
+        <section key={initial} aria-labelledby={`initial-${initial}`} className="section">
+          <h2 id={`initial-${initial}`}>{initial}</h2>
+          <ul className="grid tiles">
+            {manufacturers.map((manufacturer) => (
+              <li key={manufacturer.manufacturerId}>
+                <Link to={manufacturer.path} className="tile">
+                  <img src={imageSrc(manufacturer.data.logo)} alt="" width={320} height={240} loading="lazy" />
+                  <span className="tile-title">{manufacturer.name}</span>
+                  <span className="muted small">{t("category.productCount", { count: manufacturer.productCount })}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
     </Layout>
   );
 }
 
 export function Head({ data, pageContext }: HeadProps<ManufacturerListData, Context>) {
-  return (
-    <PageHead
-      title={headTranslate(data.locales, "manufacturers.title")}
-      language={pageContext.language}
-      path={manufacturerListPath(data.shopInfo, pageContext.language)}
-      shopName={data.shopInfo.name}
-    />
-  );
+  const title = headTranslate(data.locales, "manufacturers.title");
+  const crumbs = [
+    { label: headTranslate(data.locales, "nav.home"), link: homePath(data.shopInfo, pageContext.language) },
+    { label: title, link: manufacturerListPath(data.shopInfo, pageContext.language) },
+  ];
+  return <PageHead title={title} description={headTranslate(data.locales, "manufacturers.intro")} context={pageContext} shop={data.shopInfo} jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]} />;
 }
 
 export const query = graphql`
   query ManufacturerListPage($language: String!) {
     ...ShopChrome
     manufacturers: allShopManufacturer(filter: { language: { eq: $language } }, sort: { name: ASC }) {
-      nodes { manufacturerId name path productCount }
+      nodes { manufacturerId name path productCount data }
     }
   }
 `;

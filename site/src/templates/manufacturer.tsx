@@ -3,24 +3,26 @@ import { graphql, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Layout } from "../components/Layout";
-import { PageHead } from "../components/PageHead";
+import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
-import type { ChromeData, ProductCardData } from "../lib/page-data";
+import { headTranslate } from "../lib/head-translate";
+import type { BaseContext, ChromeData, ProductCardData } from "../lib/page-data";
 import { homePath, manufacturerListPath } from "../lib/routes";
+import { imageSrc } from "../lib/media";
 
 interface ManufacturerData extends ChromeData {
-  manufacturer: { name: string; path: string; data: { description: string; shortDescription: string } };
+  manufacturer: { name: string; path: string; data: { description: string; shortDescription: string; logo: string | null; url: string | null } };
   products: { totalCount: number; nodes: ProductCardData[] };
 }
 
-type Context = { language: string; manufacturerId: string };
+type Context = BaseContext & { manufacturerId: string };
 
 export default function ManufacturerPage({ data, pageContext }: PageProps<ManufacturerData, Context>) {
   const { t } = useTranslation();
   const { manufacturer } = data;
   const { language } = pageContext;
   return (
-    <Layout chrome={data} language={language}>
+    <Layout chrome={data} context={pageContext}>
       <Breadcrumbs
         items={[
           { label: t("nav.home"), link: homePath(data.shopInfo, language) },
@@ -28,22 +30,35 @@ export default function ManufacturerPage({ data, pageContext }: PageProps<Manufa
           { label: manufacturer.name, link: manufacturer.path },
         ]}
       />
-      <h1>{manufacturer.name}</h1>
+      <header className="page-head manufacturer-head">
+        <img src={imageSrc(manufacturer.data.logo)} alt={t("manufacturers.logo", { name: manufacturer.name })} width={160} height={120} />
+        <div>
+          <h1>{manufacturer.name}</h1>
+          {manufacturer.data.shortDescription ? <p className="teaser">{manufacturer.data.shortDescription}</p> : null}
+        </div>
+      </header>
       {manufacturer.data.description ? <p>{manufacturer.data.description}</p> : null}
-      <h2>{t("manufacturers.productsBy", { name: manufacturer.name })}</h2>
-      <ProductGrid products={data.products.nodes} />
+      <section aria-labelledby="maker-products" className="section">
+        <h2 id="maker-products">{t("manufacturers.productsBy", { name: manufacturer.name })}</h2>
+        <ProductGrid products={data.products.nodes} />
+      </section>
     </Layout>
   );
 }
 
 export function Head({ data, pageContext }: HeadProps<ManufacturerData, Context>) {
+  const crumbs = [
+    { label: headTranslate(data.locales, "nav.home"), link: homePath(data.shopInfo, pageContext.language) },
+    { label: headTranslate(data.locales, "manufacturers.title"), link: manufacturerListPath(data.shopInfo, pageContext.language) },
+    { label: data.manufacturer.name, link: data.manufacturer.path },
+  ];
   return (
     <PageHead
       title={data.manufacturer.name}
       description={data.manufacturer.data.shortDescription}
-      language={pageContext.language}
-      path={data.manufacturer.path}
-      shopName={data.shopInfo.name}
+      context={pageContext}
+      shop={data.shopInfo}
+      jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
     />
   );
 }
@@ -52,7 +67,7 @@ export const query = graphql`
   query ManufacturerPage($language: String!, $manufacturerId: String!) {
     ...ShopChrome
     manufacturer: shopManufacturer(manufacturerId: { eq: $manufacturerId }, language: { eq: $language }) { name path data }
-    products: allShopProduct(filter: { language: { eq: $language }, manufacturerId: { eq: $manufacturerId } }, sort: { title: ASC }, limit: 48) {
+    products: allShopProduct(filter: { language: { eq: $language }, manufacturerId: { eq: $manufacturerId }, parentSku: { eq: null } }, sort: { title: ASC }, limit: 48) {
       totalCount
       nodes { sku path title data }
     }

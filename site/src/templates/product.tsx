@@ -1,136 +1,252 @@
 import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { Breadcrumbs } from "../components/Breadcrumbs";
+import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { Layout } from "../components/Layout";
-import { PageHead } from "../components/PageHead";
+import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
+import { ProductGrid } from "../components/ProductCard";
+import { Gallery, InfoDrawers, PriceBox, QuantityCalculator, Tabs, TechnicalData, TextMarkedWatcher, Tutorials } from "../components/product-parts";
+import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, SampleButtonSlot } from "../components/slots";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
-import type { ChromeData, ProductCardData } from "../lib/page-data";
-import { manufacturerPath } from "../lib/routes";
+import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData } from "../lib/page-data";
+import { htmlLanguage, manufacturerPath } from "../lib/routes";
+import { cmsKey } from "../lib/shop-content";
+import { headTranslate } from "../lib/head-translate";
+import { mediaHref } from "../lib/media";
 
 interface ProductPageData extends ChromeData {
   product: ProductCardData;
   trailNodes: { nodes: TrailNode[] };
+  family: { nodes: ProductCardData[] };
+  variants: { nodes: ProductCardData[] };
+  related: { nodes: ProductCardData[] };
+  accessories: { nodes: ProductCardData[] };
 }
 
-type Context = { language: string; sku: string; trail: string[] };
+type Context = BaseContext & {
+  sku: string;
+  trail: string[];
+  familySku: string;
+  variantSkus: string[];
+  crossSellSkus: string[];
+  accessorySkus: string[];
+};
 
 export default function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>) {
   const { t } = useTranslation();
-  const { product } = data;
-  const { content, price, unit, stock, delivery, manufacturer } = product.data;
-  const crumbs = trailCrumbs(data.shopInfo, pageContext.language, t("nav.home"), pageContext.trail, data.trailNodes.nodes);
-  crumbs.push({ label: product.title, link: product.path });
-  const visibleAttributes = content.attributes.filter((attribute) => attribute.isVisible);
-  return (
-    <Layout chrome={data} language={pageContext.language}>
-      <Breadcrumbs items={crumbs} />
-      <div className="product-layout">
-        <div>
-          <h1>{product.title}</h1>
-          {content.subTitle ? <p>{content.subTitle}</p> : null}
-          {manufacturer ? (
-            <p>
-              {t("product.manufacturer")}: <Link to={manufacturerPath(data.shopInfo, pageContext.language, manufacturer.slug)}>{manufacturer.name}</Link>
-            </p>
+  const { language } = pageContext;
+  const page = data.product;
+  const family = data.family.nodes.find((node) => node.sku === pageContext.familySku);
+  const variants = inOrder(pageContext.variantSkus, data.variants.nodes);
+  // A variant page starts with itself chosen; the configurable parent with its own data.
+  const [selectedSku, setSelectedSku] = React.useState(page.sku);
+  const current = variants.find((variant) => variant.sku === selectedSku) ?? page;
+  const product = current.data;
+  const [packages, setPackages] = React.useState(1);
+  const onPackages = React.useCallback((value: number) => setPackages(value), []);
+  const crumbs = productCrumbs(data, pageContext, t("nav.home"));
+  const pages = new Map(data.cmsLinks.nodes.map((node) => [cmsKey(node.identifier), node.path]));
+  const configurable = family?.data.configurableAttributes[0];
+  const world = pageContext.trail[0] ?? null;
+  const locale = htmlLanguage(language) === "de-AT" ? "de-AT" : data.shopInfo.shopId === "CH" ? `${language}-CH` : htmlLanguage(language);
+
+  const tabs = [
+    {
+      id: "description",
+      label: t("product.description"),
+      content: (
+        <>
+          <div dangerouslySetInnerHTML={{ __html: product.content.description }} />
+          {product.content.features.length > 0 ? (
+            <ul className="features">
+              {product.content.features.map((feature) => (
+                <li key={feature}>{feature}</li>
+              ))}
+            </ul>
           ) : null}
-          <section aria-labelledby="description">
-            <h2 id="description">{t("product.description")}</h2>
-            <div dangerouslySetInnerHTML={{ __html: content.description }} />
-            {content.features.length > 0 ? (
-              <ul>
-                {content.features.map((feature) => (
-                  <li key={feature}>{feature}</li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-          {visibleAttributes.length > 0 ? (
-            <section aria-labelledby="technical-data">
-              <h2 id="technical-data">{t("product.technicalData")}</h2>
-              <table className="attributes">
-                <tbody>
-                  {visibleAttributes.map((attribute) => (
-                    <tr key={attribute.code}>
-                      <th scope="row">{attribute.label}</th>
-                      <td>{attribute.value}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          ) : null}
-          {product.data.childProducts.length > 0 ? (
-            <section aria-labelledby="variants">
-              <h2 id="variants">{t("product.variants")}</h2>
-              <ul>
-                {product.data.childProducts.map((child) => (
-                  <li key={child.sku}>{child.content.title}</li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
-        </div>
-        <aside className="price-box" aria-label={t("product.packagePrice")}>
-          {price ? (
+          {product.content.measurement ? <p className="muted">{product.content.measurement}</p> : null}
+        </>
+      ),
+    },
+    { id: "technical", label: t("product.technicalData"), content: <TechnicalData product={product} /> },
+    { id: "instructions", label: t("product.instructions"), content: <Tutorials product={product} /> },
+    {
+      id: "plus",
+      label: t("product.plus"),
+      content: product.isPlusProduct ? <p>{t("product.plusText")}</p> : <p>{t("product.plusGeneric")}</p>,
+    },
+    {
+      id: "product",
+      label: t("product.productTab"),
+      content: (
+        <dl className="facts-list">
+          <dt>{t("product.sku")}</dt>
+          <dd>{product.sku}</dd>
+          {product.ean ? (
             <>
-              {price.referencePrice.amount > price.packagePrice.amount ? (
-                <p className="muted">
-                  <span className="price-old">{price.referencePrice.formattedWithCurrency}</span>
-                </p>
-              ) : null}
-              <p>
-                <span className="price" data-testid="package-price">
-                  {price.packagePrice.formattedWithCurrency}
-                </span>{" "}
-                <span className="muted">{t("product.packagePrice")}</span>
-              </p>
-              <p>{t("product.unitPrice", { price: price.unitPrice.formattedWithCurrency, unit: unit.label })}</p>
-              <p className="muted">{t("product.referencePrice", { price: price.referencePrice.formattedWithCurrency })}</p>
-              <p className="muted">{price.tax.label}</p>
+              <dt>{t("product.ean")}</dt>
+              <dd>{product.ean}</dd>
             </>
           ) : null}
-          <p>{t("product.packageContent", { amount: product.data.packageContent, unit: unit.label })}</p>
-          <p>{t("product.delivery", { min: delivery.minDays, max: delivery.maxDays })}</p>
-          {delivery.express ? <p>{t("product.express")}</p> : null}
-          {stock.minimumOrderQuantity > 1 ? <p>{t("product.minimumOrder", { quantity: stock.minimumOrderQuantity, unit: unit.label })}</p> : null}
-          {product.data.reachedEOF ? <p className="notice">{t("product.endOfLife")}</p> : product.data.isOutOfStock ? <p className="notice">{t("product.outOfStock")}</p> : null}
-          <p className="muted">
-            {t("product.sku")}: {product.sku}
-          </p>
-          <button type="button" className="button" disabled={!product.data.isSalable}>
-            {t("product.addToCart")}
-          </button>{" "}
-          {product.data.samples.active ? (
-            <button type="button" className="button secondary">
-              {t("product.orderSample")}
-            </button>
+          {product.manufacturer ? (
+            <>
+              <dt>{t("product.manufacturer")}</dt>
+              <dd>
+                <Link to={manufacturerPath(data.shopInfo, language, product.manufacturer.slug)}>{product.manufacturer.name}</Link>
+              </dd>
+            </>
           ) : null}
-        </aside>
+          <dt>{t("product.packageContentLabel")}</dt>
+          <dd>
+            {product.packageContent} {product.unit.label}
+          </dd>
+          <dt>{t("product.shippingGroup")}</dt>
+          <dd>{product.isDecking || product.shippingGroup === "freight" ? t("product.freight") : t("product.parcel")}</dd>
+        </dl>
+      ),
+    },
+  ];
+
+  return (
+    <Layout chrome={data} context={pageContext} activeWorldId={world}>
+      <Breadcrumbs items={crumbs} />
+      <div className="product-layout">
+        <Gallery product={product} />
+        <div className="buy-box">
+          {product.manufacturer ? (
+            <p className="card-maker">
+              <Link to={manufacturerPath(data.shopInfo, language, product.manufacturer.slug)}>{product.manufacturer.name}</Link>
+            </p>
+          ) : null}
+          <h1 data-testid="product-title">{product.content.title}</h1>
+          {product.content.subTitle ? <p className="subtitle">{product.content.subTitle}</p> : null}
+          {product.reviewSummary.totalReviewCount > 0 ? (
+            <p className="rating">
+              <span aria-hidden="true">{"★".repeat(Math.round(product.reviewSummary.ratingValue))}</span>{" "}
+              {t("product.reviews", { rating: product.reviewSummary.ratingValue, count: product.reviewSummary.totalReviewCount })}
+            </p>
+          ) : null}
+          <p className="muted small">
+            {t("product.sku")}: <span data-testid="product-sku">{product.sku}</span>
+          </p>
+          {configurable && variants.length > 0 ? (
+            <fieldset className="variants">
+              <legend>{configurable.label}</legend>
+              {variants.map((variant, index) => {
+                const option = configurable.options[index];
+                return (
+                  <label key={variant.sku} className={variant.sku === current.sku ? "variant active" : "variant"}>
+                    <input type="radio" name="variant" value={variant.sku} checked={variant.sku === current.sku} onChange={() => setSelectedSku(variant.sku)} />
+                    <span>{option?.label ?? variant.title}</span>
+                  </label>
+                );
+              })}
+            </fieldset>
+          ) : null}
+          <div className="price-box">
+            <PriceBox product={product} />
+            <DeliveryBoxSlot sku={product.sku} product={product} language={language} />
+            {product.reachedEOF ? (
+              <p className="notice" role="status">
+                {t("product.endOfLife")}
+              </p>
+            ) : product.isOutOfStock ? (
+              <p className="notice" role="status">
+                {t("product.outOfStock")}
+              </p>
+            ) : product.content.lowStockMessage ? (
+              <p className="warning small">{product.content.lowStockMessage}</p>
+            ) : null}
+            {!product.reachedEOF ? <QuantityCalculator product={product} locale={locale} onPackagesChange={onPackages} /> : null}
+            <div className="buy-actions">
+              <AddToCartSlot sku={product.sku} product={product} language={language} quantity={packages} />
+              <SampleButtonSlot sku={product.sku} product={product} language={language} />
+            </div>
+            <InquiryButtonsSlot sku={product.sku} product={product} language={language} />
+          </div>
+          <InfoDrawers links={{ shipping: pages.get("shipping"), payment: pages.get("payment"), withdrawal: pages.get("withdrawal"), service: pages.get("service") }} />
+        </div>
       </div>
+      <Tabs tabs={tabs} label={t("product.tabs")} />
+      {pageContext.accessorySkus.length > 0 ? (
+        <section aria-labelledby="accessories" className="section">
+          <h2 id="accessories">{t("product.accessories")}</h2>
+          <ProductGrid products={inOrder(pageContext.accessorySkus, data.accessories.nodes)} />
+        </section>
+      ) : null}
+      {pageContext.crossSellSkus.length > 0 ? (
+        <section aria-labelledby="cross-sell" className="section">
+          <h2 id="cross-sell">{t("product.crossSell")}</h2>
+          <div className="scroller" role="region" aria-labelledby="cross-sell" tabIndex={0}>
+            <ProductGrid products={inOrder(pageContext.crossSellSkus, data.related.nodes)} />
+          </div>
+        </section>
+      ) : null}
+      <TextMarkedWatcher product={{ title: product.content.title, sku: product.sku, ean: product.ean }} />
     </Layout>
   );
 }
 
+function productCrumbs(data: ProductPageData, context: Context, homeLabel: string): Crumb[] {
+  const crumbs = trailCrumbs(data.shopInfo, context.language, homeLabel, context.trail, data.trailNodes.nodes);
+  crumbs.push({ label: data.product.title, link: data.product.path });
+  return crumbs;
+}
+
+function productJsonLd(product: ProductData, url: string, origin: string): object {
+  const images = product.media.filter((media) => media.kind === "image").map((media) => (mediaHref(media.url)));
+  const availability = product.reachedEOF ? "https://schema.org/Discontinued" : product.isOutOfStock ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.content.title,
+    sku: product.sku,
+    ...(product.ean ? { gtin13: product.ean } : {}),
+    description: product.content.shortDescription,
+    image: images,
+    ...(product.manufacturer ? { brand: { "@type": "Brand", name: product.manufacturer.name } } : {}),
+    ...(product.reviewSummary.totalReviewCount > 0
+      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.reviewSummary.ratingValue, bestRating: product.reviewSummary.maxValue, reviewCount: product.reviewSummary.totalReviewCount } }
+      : {}),
+    ...(product.price
+      ? {
+          offers: {
+            "@type": "Offer",
+            url,
+            priceCurrency: product.price.packagePrice.currency,
+            price: product.price.packagePrice.value.toFixed(2),
+            availability,
+            itemCondition: "https://schema.org/NewCondition",
+          },
+        }
+      : {}),
+  };
+}
+
 export function Head({ data, pageContext }: HeadProps<ProductPageData, Context>) {
   const { product } = data;
+  const crumbs = productCrumbs(data, pageContext, headTranslate(data.locales, "nav.home"));
   return (
     <PageHead
       title={product.data.content.metaTitle ?? product.title}
       description={product.data.content.metaDescription ?? product.data.content.shortDescription}
-      language={pageContext.language}
-      path={product.path}
-      shopName={data.shopInfo.name}
+      context={pageContext}
+      shop={data.shopInfo}
+      jsonLd={[productJsonLd(product.data, pageContext.seo.canonical, data.shopInfo.origin), breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
     />
   );
 }
 
 export const query = graphql`
-  query ProductPage($language: String!, $sku: String!, $trail: [String!]!) {
+  query ProductPage($language: String!, $sku: String!, $trail: [String!]!, $familySku: String!, $variantSkus: [String!]!, $crossSellSkus: [String!]!, $accessorySkus: [String!]!) {
     ...ShopChrome
     product: shopProduct(sku: { eq: $sku }, language: { eq: $language }) { sku path title data }
     trailNodes: allShopCategory(filter: { language: { eq: $language }, categoryId: { in: $trail } }) {
       nodes { categoryId name path }
     }
+    family: allShopProduct(filter: { language: { eq: $language }, sku: { in: [$familySku] } }) { nodes { sku path title data } }
+    variants: allShopProduct(filter: { language: { eq: $language }, sku: { in: $variantSkus } }) { nodes { sku path title data } }
+    related: allShopProduct(filter: { language: { eq: $language }, sku: { in: $crossSellSkus } }) { nodes { sku path title data } }
+    accessories: allShopProduct(filter: { language: { eq: $language }, sku: { in: $accessorySkus } }) { nodes { sku path title data } }
   }
 `;

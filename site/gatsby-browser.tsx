@@ -1,0 +1,40 @@
+import type { GatsbyBrowser } from "gatsby";
+import { chunkReloadTarget, isChunkLoadError, withoutChunkReloadMarker } from "./src/lib/chunk-reload";
+
+/**
+ * Browser-side behaviour of every page (SPEC 2.1): a full-screen loading indicator while
+ * a navigation loads (shown after a short delay so fast ones do not flash), and one
+ * automatic reload when a page chunk fails to load (at most once per 60 seconds, the
+ * marker kept in the address).
+ */
+let timer: ReturnType<typeof setTimeout> | undefined;
+
+const setLoading = (loading: boolean) => {
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  const root = document.documentElement;
+  if (loading) timer = setTimeout(() => root.setAttribute("data-loading", "true"), 150);
+  else root.removeAttribute("data-loading");
+};
+
+const reloadOnChunkError = (error: unknown) => {
+  if (!isChunkLoadError(error)) return;
+  const target = chunkReloadTarget(window.location.href, Date.now());
+  if (target) window.location.replace(target);
+};
+
+export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
+  window.addEventListener("error", (event) => reloadOnChunkError(event.error));
+  window.addEventListener("unhandledrejection", (event) => reloadOnChunkError(event.reason));
+};
+
+export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ prevLocation }) => {
+  if (prevLocation) setLoading(true);
+};
+
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = () => {
+  setLoading(false);
+  // The reloaded page works: tidy the marker after the 60-second guard window.
+  const clean = withoutChunkReloadMarker(window.location.href);
+  if (clean) setTimeout(() => window.history.replaceState(window.history.state, "", clean), 60_000);
+};

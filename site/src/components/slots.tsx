@@ -1,0 +1,147 @@
+import React from "react";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import type { ProductData } from "../lib/page-data";
+import { showToast } from "./Toasts";
+
+/**
+ * Mount points for the live features of other parts of the shop. Each renders the
+ * static fallback that is in the HTML before the page hydrates; the owners replace
+ * the bodies with the real components:
+ *  - AddToCartSlot, DeliveryBoxSlot, SampleButtonSlot, MiniCartCounterSlot,
+ *    SamplesCounterSlot: live commerce (site/src/features/commerce)
+ *  - SearchFormSlot: search (site/src/features/search)
+ * Keep the props as they are; the pages pass nothing else.
+ */
+export interface ProductSlotProps {
+  sku: string;
+  product: ProductData;
+  language: string;
+}
+
+/** Add-to-cart button; disabled until the page is interactive (and for unsalable products). */
+export function AddToCartSlot({ product, quantity }: ProductSlotProps & { quantity?: number }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const disabled = !hydrated || !product.isSalable || (quantity !== undefined && quantity < 1);
+  return (
+    <button type="button" className="button add-to-cart" disabled={disabled} data-slot="add-to-cart">
+      {t("product.addToCart")}
+    </button>
+  );
+}
+
+/** Delivery box: static delivery time (standard and express) until the live delivery dates load. */
+export function DeliveryBoxSlot({ product }: ProductSlotProps) {
+  const { t } = useTranslation();
+  const { delivery } = product;
+  return (
+    <div className="delivery-box" data-slot="delivery-box">
+      <p>
+        <span aria-hidden="true" className="dot ok" /> {t("product.delivery", { min: delivery.minDays, max: delivery.maxDays })}
+      </p>
+      {delivery.express || product.isExpress ? <p className="muted">{t("product.express")}</p> : null}
+    </div>
+  );
+}
+
+/** Free sample button (only where the product offers samples). */
+export function SampleButtonSlot({ product }: ProductSlotProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  if (!product.samples.active) return null;
+  return (
+    <button type="button" className="button secondary" disabled={!hydrated} data-slot="sample-button">
+      {t("product.orderSample")}
+    </button>
+  );
+}
+
+/** Mini-cart counter in the header: a link to the cart showing 0 until the live count loads. */
+export function MiniCartCounterSlot() {
+  const { t } = useTranslation();
+  return (
+    <a className="header-counter" href="/checkout/cart/" data-slot="mini-cart" rel="nofollow">
+      <CartIcon />
+      <span className="counter-label">{t("header.cart")}</span>
+      <span className="badge" aria-label={t("header.cartCount", { count: 0 })}>
+        0
+      </span>
+    </a>
+  );
+}
+
+/** Samples ordered today (home): a static statement until the live counter loads. */
+export function SamplesCounterSlot() {
+  const { t } = useTranslation();
+  return (
+    <p className="samples-counter" data-slot="samples-counter">
+      {t("home.samplesCounterFallback")}
+    </p>
+  );
+}
+
+/** The header search: a plain GET form to the search page. */
+export function SearchFormSlot({ action }: { action: string }) {
+  const { t } = useTranslation();
+  return (
+    <form className="search-form" role="search" method="get" action={action} data-slot="search-form">
+      <label className="visually-hidden" htmlFor="header-search">
+        {t("header.searchLabel")}
+      </label>
+      <input id="header-search" type="search" name="q" placeholder={t("header.searchPlaceholder")} minLength={3} autoComplete="off" />
+      <button type="submit" className="icon-button" aria-label={t("header.searchSubmit")}>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+          <path d="M10 3a7 7 0 1 0 4.2 12.6l4.6 4.6 1.4-1.4-4.6-4.6A7 7 0 0 0 10 3Zm0 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10Z" fill="currentColor" />
+        </svg>
+      </button>
+    </form>
+  );
+}
+
+/** True once React has hydrated the page (buttons that need JavaScript stay disabled before). */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = React.useState(false);
+  React.useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+      <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l-.3-1.5L4.4 2H1v2h4.2Z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** Project counter in the header (SPEC 2.2: cart and project counters); 0 until the live count loads. */
+export function ProjectCounterSlot() {
+  const { t } = useTranslation();
+  return (
+    <a className="header-counter" href="/customer/projects/" data-slot="project-counter" rel="nofollow">
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path d="M4 4h7l2 2h7v14H4zm2 4v10h12V8z" fill="currentColor" />
+      </svg>
+      <span className="counter-label">{t("header.projects")}</span>
+      <span className="badge" aria-label={t("header.projectCount", { count: 0 })}>
+        0
+      </span>
+    </a>
+  );
+}
+
+/** Question about the product / offer (bulk-buyer) inquiry buttons; the inquiry feature wires them. */
+export function InquiryButtonsSlot({ sku }: ProductSlotProps) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const unavailable = () => showToast({ type: "warning", message: t("product.inquiriesUnavailable") });
+  return (
+    <div className="inquiry-buttons" data-slot="inquiry-buttons" data-sku={sku}>
+      <button type="button" className="button link" disabled={!hydrated} onClick={unavailable}>
+        {t("product.askQuestion")}
+      </button>
+      <button type="button" className="button link" disabled={!hydrated} onClick={unavailable}>
+        {t("product.requestOffer")}
+      </button>
+    </div>
+  );
+}

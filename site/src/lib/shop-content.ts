@@ -1,0 +1,83 @@
+/**
+ * Shop localization content (SPEC 3): footer payment types and delivery carriers, phone,
+ * review-provider link, off-canvas flags, per shop. Flags differ per store. The texts
+ * themselves come from the locale files; brand names are shown as they are.
+ */
+export type PaymentType =
+  | "paypal" | "visa" | "mastercard" | "klarna" | "sepa" | "instantTransfer" | "amazonPay"
+  | "prepayment" | "invoice" | "instalment" | "cashOnDelivery" | "twint";
+export type Carrier = "dhl" | "dachser" | "dpd" | "own" | "fedex";
+
+export interface ShopContent {
+  phone: string;
+  payments: PaymentType[];
+  carriers: Carrier[];
+  reviewUrl: string;
+  offCanvas: { magazine: boolean; videoLibrary: boolean; sale: boolean };
+}
+
+const DEFAULT: ShopContent = {
+  phone: "+49 30 1234 5670",
+  payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "amazonPay", "prepayment", "invoice", "instalment"],
+  carriers: ["dhl", "dachser", "dpd", "own"],
+  reviewUrl: "https://reviews.bodenhaus.example/de",
+  offCanvas: { magazine: true, videoLibrary: true, sale: true },
+};
+
+const SHOPS: Record<string, Partial<ShopContent>> = {
+  DE: {},
+  CH: { phone: "+41 44 123 45 67", payments: ["paypal", "visa", "mastercard", "twint", "invoice", "prepayment"], carriers: ["dhl", "dpd", "own"], reviewUrl: "https://reviews.bodenhaus.example/ch" },
+  AT: { phone: "+43 1 234 56 70", payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "prepayment", "invoice"], carriers: ["dhl", "dpd", "dachser"], reviewUrl: "https://reviews.bodenhaus.example/at" },
+  FR: { phone: "+33 1 23 45 67 80", payments: ["paypal", "visa", "mastercard", "sepa", "prepayment"], carriers: ["dpd", "fedex", "dachser"], reviewUrl: "https://reviews.bodenhaus.example/fr", offCanvas: { magazine: false, videoLibrary: true, sale: true } },
+  IT: { phone: "+39 02 1234 5670", payments: ["paypal", "visa", "mastercard", "prepayment", "cashOnDelivery"], carriers: ["dhl", "fedex"], reviewUrl: "https://reviews.bodenhaus.example/it", offCanvas: { magazine: false, videoLibrary: true, sale: true } },
+  NL: { phone: "+31 20 123 4567", payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "prepayment"], carriers: ["dhl", "dpd"], reviewUrl: "https://reviews.bodenhaus.example/nl", offCanvas: { magazine: false, videoLibrary: true, sale: false } },
+  COM: { phone: "+49 30 1234 5679", payments: ["paypal", "visa", "mastercard", "prepayment"], carriers: ["dhl", "fedex"], reviewUrl: "https://reviews.bodenhaus.example/en", offCanvas: { magazine: true, videoLibrary: true, sale: false } },
+  BRAND: { phone: "+49 30 1234 5690", payments: ["paypal", "visa", "mastercard", "invoice", "prepayment"], carriers: ["own", "dachser"], offCanvas: { magazine: false, videoLibrary: false, sale: false } },
+};
+
+export function shopContent(shopId: string): ShopContent {
+  return { ...DEFAULT, ...SHOPS[shopId] };
+}
+
+/** Brand names are not translated; the rest have locale keys payment.<type> / carrier.<name>. */
+export const BRAND_NAMES: Partial<Record<PaymentType | Carrier, string>> = {
+  paypal: "PayPal", visa: "VISA", mastercard: "Mastercard", klarna: "Klarna", sepa: "SEPA", amazonPay: "Amazon Pay", twint: "TWINT",
+  dhl: "DHL", dachser: "DACHSER", dpd: "DPD", fedex: "FedEx",
+};
+
+export type CmsKey =
+  | "imprint" | "privacy" | "withdrawal" | "battery" | "about" | "career" | "contact"
+  | "shipping" | "ordering" | "complaints" | "payment" | "service" | "voucher-thanks";
+
+/**
+ * CMS identifiers (URL slugs) of the legal and service pages in every language; a
+ * merchant who renames such a page adds the new identifier here.
+ */
+const CMS_IDENTIFIERS: Record<CmsKey, string[]> = {
+  imprint: ["impressum", "imprint", "mentions-legales", "note-legali", "colofon"],
+  privacy: ["datenschutz", "data-protection", "protection-des-donnees", "protezione-dei-dati", "privacy"],
+  withdrawal: ["widerrufsrecht", "right-of-withdrawal", "droit-de-retractation", "diritto-di-recesso", "herroepingsrecht", "ruecktrittsrecht"],
+  battery: ["batteriegesetz", "battery-law", "loi-sur-les-piles", "legge-sulle-batterie", "batterijwet", "batterieverordnung"],
+  about: ["ueber-uns", "about-us", "a-propos", "chi-siamo", "over-ons"],
+  career: ["karriere", "careers", "carriere", "lavora-con-noi", "vacatures"],
+  contact: ["kontakt-service", "contact-service", "contatto-servizio"],
+  shipping: ["versand", "shipping", "livraison", "spedizione", "verzending", "versand-und-zustellung"],
+  ordering: ["bestellvorgang", "ordering-process", "processus-de-commande", "processo-di-ordine", "bestelproces"],
+  complaints: ["reklamation", "complaints", "reclamation", "reclami", "klachten"],
+  payment: ["zahlungsarten", "payment-methods", "modes-de-paiement", "metodi-di-pagamento", "betaalmethoden"],
+  service: ["service", "servizio"],
+  "voucher-thanks": ["gutschein-danke", "voucher-thank-you", "bon-dachat-merci", "buono-grazie", "tegoedbon-bedankt"],
+};
+
+const KEY_BY_IDENTIFIER = new Map<string, CmsKey>(
+  (Object.entries(CMS_IDENTIFIERS) as [CmsKey, string[]][]).flatMap(([key, identifiers]) => identifiers.map((identifier) => [identifier, key] as const)),
+);
+
+export function cmsKey(identifier: string): CmsKey | null {
+  return KEY_BY_IDENTIFIER.get(identifier) ?? null;
+}
+
+/** Footer legal links, in this order (SPEC 2.2). */
+export const LEGAL_KEYS: CmsKey[] = ["imprint", "privacy", "withdrawal", "battery", "about", "career", "contact"];
+/** Tabs of the service centre (SPEC 2.2). */
+export const SERVICE_KEYS: CmsKey[] = ["shipping", "contact", "ordering", "complaints", "payment", "service"];
