@@ -32,14 +32,43 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
 }
 
-/** Splits a migration into statements (our migrations keep `--` and `;` out of string literals). */
+/**
+ * Splits a migration into statements the way `wrangler d1 migrations apply` does:
+ * on `;` outside string literals and comments, keeping trigger bodies (BEGIN ... END)
+ * and CASE ... END expressions whole.
+ */
+export function splitSql(sql: string): string[] {
+  const statements: string[] = [];
+  let current = "";
+  let depth = 0;
+  for (let i = 0; i < sql.length; i++) {
+    const ch = sql[i]!;
+    if (ch === "'" || ch === '"' || ch === "`") {
+      const end = sql.indexOf(ch, i + 1);
+      const stop = end === -1 ? sql.length : end + 1;
+      current += sql.slice(i, stop);
+      i = stop - 1;
+      continue;
+    }
+    if (ch === "-" && sql[i + 1] === "-") {
+      const end = sql.indexOf("\n", i);
+      i = end === -1 ? sql.length : end - 1;
+      continue;
+    }
+    if (ch === ";" && depth === 0) {
+      statements.push(current);
+      current = "";
+      continue;
+    }
+    current += ch;
+    if (/\s(BEGIN|CASE)\s$/i.test(current)) depth++;
+    else if (depth > 0 && /\sEND\s$/.test(current)) depth--;
+    else if (depth > 0 && /\sEND$/.test(current) && sql[i + 1] === ";") depth--;
+  }
+  statements.push(current);
+  return statements.map((statement) => statement.trim()).filter(Boolean);
+}
+
 async function applySql(db: D1Database, sql: string): Promise<void> {
-  const statements = sql
-    .split("\n")
-    .map((line) => line.replace(/--.*$/, ""))
-    .join("\n")
-    .split(";")
-    .map((statement) => statement.trim())
-    .filter(Boolean);
-  await db.batch(statements.map((statement) => db.prepare(statement)));
+  await db.batch(splitSql(sql).map((statement) => db.prepare(statement)));
 }

@@ -1,0 +1,93 @@
+/**
+ * Reading GET /apiv2/search and /apiv2/search/suggestions parameters (SPEC 7): query,
+ * offset (default 0), limit (default 50, at most 100), log=false, filters (a JSON list of
+ * {name, type: "products", values} or {name, type: "products", min, max}).
+ */
+import { z } from "zod";
+import { DEFAULT_LIMIT, MAX_LIMIT, SearchInputError, type ActiveFilter } from "./types";
+import { roundRange, unitOfAttribute } from "./ranges";
+
+export interface SearchParams {
+  query: string;
+  offset: number;
+  limit: number;
+  log: boolean;
+  filters: ActiveFilter[];
+}
+
+const FILTER_KEY = /^[a-z][a-z0-9_]{0,63}$/i;
+
+const filterEntry = z
+  .object({
+    name: z.string().regex(FILTER_KEY, "must be a filter key of letters, digits and _"),
+    type: z.literal("products"),
+    values: z.array(z.union([z.string().min(1).max(200), z.number()])).min(1).max(100).optional(),
+    min: z.number().finite().nullable().optional(),
+    max: z.number().finite().nullable().optional(),
+  })
+  .strict()
+  .superRefine((entry, ctx) => {
+    const hasValues = entry.values !== undefined;
+    const hasRange = entry.min !== undefined || entry.max !== undefined;
+    if (hasValues === hasRange) ctx.addIssue({ code: "custom", message: "needs either values or min/max" });
+    if (typeof entry.min === "number" && typeof entry.max === "number" && entry.min > entry.max) {
+      ctx.addIssue({ code: "custom", message: "min must not be greater than max" });
+    }
+  });
+
+const filterList = z.array(filterEntry).max(20);
+
+function integer(name: string, raw: string | null, fallback: number, min: number, max: number): number {
+  if (raw === null || raw === "") return fallback;
+  if (!/^-?\d+$/.test(raw.trim())) throw new SearchInputError(`${name} must be a whole number.`);
+  const value = Number(raw);
+  if (value < min) throw new SearchInputError(min === 0 ? `${name} must not be negative.` : `${name} must be at least ${min}.`);
+  if (value > max) throw new SearchInputError(`${name} must not be greater than ${max}.`);
+  return value;
+}
+
+/** Parses the filters parameter; several entries with one key merge (values appended, range replaced). */
+export function parseFilters(raw: string | null): ActiveFilter[] {
+  if (raw === null || raw.trim() === "") return [];
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    throw new SearchInputError("filters must be a JSON list of {name, type: \"products\", values} or {name, type: \"products\", min, max}.");
+  }
+  const parsed = filterList.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length ? `filters[${issue.path.join("].")}` : "filters";
+    throw new SearchInputError(`${where.replace(/\]\.(\w+)$/, "].$1")}: ${issue.message}.`);
+  }
+  const byKey = new Map<string, ActiveFilter>();
+  for (const entry of parsed.data) {
+    const key = entry.name;
+    const previous = byKey.get(key);
+    if (entry.values) {
+      const values = entry.values.map(String);
+      if (previous && "min" in previous) throw new SearchInputError(`filters: '${key}' is given both as values and as a range.`);
+      const merged = previous && "values" in previous ? [...previous.values, ...values] : values;
+      byKey.set(key, { key, values: [...new Set(merged)] });
+    } else {
+      if (previous && "values" in previous) throw new SearchInputError(`filters: '${key}' is given both as values and as a range.`);
+      const unit = key === "price" ? null : unitOfAttribute(key);
+      const min = entry.min === undefined || entry.min === null ? null : roundRange(entry.min, unit, "down");
+      const max = entry.max === undefined || entry.max === null ? null : roundRange(entry.max, unit, "up");
+      byKey.set(key, { key, min, max });
+    }
+  }
+  return [...byKey.values()];
+}
+
+export function parseSearchParams(url: URL): SearchParams {
+  const query = (url.searchParams.get("query") ?? "").slice(0, 200);
+  return {
+    query,
+    offset: integer("offset", url.searchParams.get("offset"), 0, 0, 10_000),
+    limit: integer("limit", url.searchParams.get("limit"), DEFAULT_LIMIT, 1, MAX_LIMIT),
+    log: url.searchParams.get("log") !== "false",
+    filters: parseFilters(url.searchParams.get("filters")),
+  };
+}
