@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Environment } from "../config/shop-config";
-import { apiProxy } from "./api-proxy";
+import { apiProxy, matchApiPath } from "./api-proxy";
 import { bodyLimit } from "./body-limit";
 import { cachePolicy } from "./cache-policy";
 import type { EdgeDependencies, EdgeEnv } from "./context";
@@ -56,8 +56,15 @@ export function createEdgeApp(deps: EdgeDependencies) {
 
   app.notFound((c) => errorPageResponse(c, 404));
   app.onError(async (error, c) => {
-    if (error instanceof PageError) return errorPageResponse(c, error.status);
+    if (error instanceof PageError) {
+      if (error.status !== 404) console.error("edge error page", error.status, error.message);
+      return errorPageResponse(c, error.status);
+    }
     console.error("edge error", error instanceof Error ? `${error.name}: ${error.message}` : "unknown");
+    const site = c.get("site");
+    if (site && matchApiPath(new URL(c.req.url).pathname, site, config)) {
+      return Response.json({ status: 500, data: null, errors: [{ message: "Something went wrong. Try again." }] }, { status: 500, headers: { "cache-control": "private, no-store" } });
+    }
     try {
       return await errorPageResponse(c, 500);
     } catch {

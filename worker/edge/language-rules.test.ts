@@ -64,6 +64,18 @@ describe("language rules (SPEC 2.1)", () => {
       expect(res.headers.get("set-cookie")).toBeNull();
     });
 
+    test("CR/LF in the path stays percent-encoded in the Location", async () => {
+      const res = await testApp().request(`${CH}/%0d%0aSet-Cookie:%20a=b/x.html`);
+      expect(res.headers.get("location")).toBe(`${CH}/de/%0d%0aSet-Cookie:%20a=b/x.html`);
+      expect(res.headers.get("set-cookie")).toBeNull();
+    });
+
+    test("a locale cookie with CR/LF is ignored, never written back", async () => {
+      const res = await testApp().request(`${CH}/`, { headers: { cookie: "shop_locale=fr%0d%0aSet-Cookie: x=1" } });
+      expect(res.headers.get("location")).toBe(`${CH}/de/`);
+      expect(res.headers.get("set-cookie")).toBeNull();
+    });
+
     test("hostile paths on DE give 404 pages, never a redirect elsewhere", async () => {
       for (const path of ["//evil.com", "/\\evil.com", "/%5Cevil.com", "/%09/evil.com"]) {
         const res = await testApp().request(`${DE}${path}`);

@@ -45,11 +45,17 @@ export async function fetchAsset(assets: Fetcher, path: string, request: Request
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  const response = (await assets.fetch(`${ASSET_ORIGIN}${path}`, {
-    method: request.method === "HEAD" ? "HEAD" : "GET",
-    headers: headers as never,
-  })) as unknown as Response;
+  let response: Response;
+  try {
+    response = (await assets.fetch(`${ASSET_ORIGIN}${path}`, {
+      method: request.method === "HEAD" ? "HEAD" : "GET",
+      headers: headers as never,
+    })) as unknown as Response;
+  } catch {
+    throw new PageError(503, "static files unavailable");
+  }
   if (response.status === 404) return null;
+  if (response.status >= 500) throw new PageError(503, "static files unavailable");
   return response;
 }
 

@@ -1,0 +1,64 @@
+import rawConfig from "../../config/shops.json";
+import { hostTable } from "../../scripts/check-config";
+import { parseShopConfig, schemeFor, ShopConfigError } from "./shop-config";
+
+const clone = () => JSON.parse(JSON.stringify(rawConfig)) as Record<string, any>;
+
+function problems(raw: unknown): string[] {
+  try {
+    parseShopConfig(raw);
+    return [];
+  } catch (error) {
+    if (error instanceof ShopConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe("shop config", () => {
+  test("the committed config is valid", () => {
+    expect(problems(rawConfig)).toEqual([]);
+  });
+
+  test("a config without the edge section still validates, with defaults (schema-compatible)", () => {
+    const raw = clone();
+    delete raw.edge;
+    delete raw.environments.development.scheme;
+    const config = parseShopConfig(raw);
+    expect(config.edge.localeCookie).toBe("shop_locale");
+    expect(config.edge.developerModeCookie).toBe("developer_mode");
+    expect(config.edge.newSearchCookie).toBe("new_search_enabled");
+    expect(config.edge.maxBodyBytes).toBe(1_048_576);
+    expect(config.edge.gates.map((gate) => gate.guard)).toEqual(["new-search", "developer-mode"]);
+    expect(schemeFor(config, "development")).toBe("http");
+    expect(schemeFor(config, "staging")).toBe("https");
+  });
+
+  test.each<[string, (raw: Record<string, any>) => void, string]>([
+    ["unknown guard", (raw) => (raw.edge.gates[0].guard = "admin"), "edge.gates[0].guard"],
+    ["gate path with two segments", (raw) => (raw.edge.gates[0].paths[0] = "/a/b"), "edge.gates[0].paths[0]"],
+    ["tiny body limit", (raw) => (raw.edge.maxBodyBytes = 10), "edge.maxBodyBytes"],
+    ["http CSP source", (raw) => (raw.edge.contentSecurityPolicy.script[0] = "http://cdn.example"), "edge.contentSecurityPolicy.script[0]"],
+    ["'unsafe-eval' as a CSP source", (raw) => raw.edge.contentSecurityPolicy.script.push("'unsafe-eval'"), "edge.contentSecurityPolicy.script[5]"],
+    ["unknown international shop", (raw) => (raw.edge.internationalEntry.shop = "XX"), "edge.internationalEntry.shop"],
+    ["international segment that is a language", (raw) => (raw.edge.internationalEntry.pathSegment = "fr"), "edge.internationalEntry.pathSegment"],
+    ["upper-case upstream header", (raw) => (raw.edge.upstreamRequestHeader = "X-Secret"), "edge.upstreamRequestHeader"],
+    ["bad scheme", (raw) => (raw.environments.production.scheme = "ftp"), "environments.production.scheme"],
+    ["unknown edge key", (raw) => (raw.edge.extra = 1), "edge"],
+    ["host with a path", (raw) => (raw.shops[0].hosts.production[0] = "www.bodenhaus.example/x"), "shops[0].hosts.production[0]"],
+    ["duplicate host", (raw) => (raw.shops[2].hosts.staging[0] = "de.staging.bodenhaus.example"), "shops[2].hosts.staging[0]"],
+    ["fallback not a URL language", (raw) => (raw.fallbackLanguage = "en"), "fallbackLanguage"],
+    ["legacy path with a slash", (raw) => raw.legacyPaths.push("a/kontakt.html"), "legacyPaths[7]"],
+  ])("%s is refused, naming the field", (_name, breakIt, field) => {
+    const raw = clone();
+    breakIt(raw);
+    const found = problems(raw);
+    expect(found.some((problem) => problem.startsWith(`${field}:`))).toBe(true);
+  });
+
+  test("the host table lists every host with its origin, shop and environment", () => {
+    const table = hostTable(parseShopConfig(rawConfig));
+    expect(table).toMatch(/http:\/\/ch\.localhost:8787\s+CH\s+development\s+yes\s+host rules\s+\/de\/ \/fr\/ \/it\//);
+    expect(table).toMatch(/https:\/\/bodenhaus\.example\s+DE\s+production\s{2,}host rules/);
+    expect(table).toContain("Legacy paths");
+  });
+});
