@@ -1,0 +1,97 @@
+import { contentHash } from "./reads";
+import { createHarness, giveAccount, type Harness } from "./test-support";
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(() => h.dispose());
+
+test("masterdata: shop, store config, countries", async () => {
+  const { status, body } = await h.call("GET", "/apiv2/masterdata", { shop: "CH", language: "fr" });
+  expect(status).toBe(200);
+  expect(body.data.shop).toMatchObject({ id: "CH", baseDomain: "bodenhaus.example.ch", defaultLocale: "de" });
+  expect(body.data.storeConfig).toMatchObject({ language: "fr", domainPrefixes: ["de", "fr", "it"], deliveryCountries: ["ch", "li"], preferredDomain: "www.bodenhaus.example.ch" });
+  expect(body.data.countries).toEqual([
+    { code: "ch", label: "Suisse", flag: "/images/flags/ch.svg" },
+    { code: "li", label: "Liechtenstein", flag: "/images/flags/li.svg" },
+  ]);
+});
+
+test("environment: search flags, navigation, cookies, internal flag", async () => {
+  const { body } = await h.call("GET", "/apiv2/environment");
+  expect(body.data.environment).toMatchObject({
+    isSearchEnabled: true,
+    minimumSearchCharacters: 3,
+    cookies: { enabled: true },
+    isInternal: false,
+    navigation: { topNavigation: [{ id: "boden", name: "Boden", url: "/boden.html", active: false }] },
+  });
+});
+
+test("byPath: product, category, CMS page, home, unknown", async () => {
+  const product = await h.call("GET", "/apiv2/byPath/produkt-floor-1.html");
+  expect(product.body.data).toMatchObject({ type: "PRODUCT", identifier: "FLOOR-1", storeId: "DE", meta: { title: "Produkt FLOOR-1", canonical: "/produkt-floor-1.html" } });
+  expect(product.body.data.formKey).toMatch(/^[A-Za-z0-9_-]{16}$/);
+  expect((await h.call("GET", "/apiv2/byPath/boden.html")).body.data).toMatchObject({ type: "WORLDS", identifier: "boden" });
+  expect((await h.call("GET", "/apiv2/byPath/impressum.html")).body.data).toMatchObject({ type: "CMS", identifier: "impressum" });
+  expect((await h.call("GET", "/apiv2/byPath")).body.data).toMatchObject({ type: "CUSTOM", identifier: "home" });
+  const unknown = await h.call("GET", "/apiv2/byPath/gibt-es-nicht.html");
+  expect(unknown.status).toBe(404);
+  expect(unknown.body.errors).toEqual([{ message: "This page could not be found", code: "not_found" }]);
+});
+
+test("cms blocks by name with a content hash; missing name", async () => {
+  const { body } = await h.call("GET", "/apiv2/cms/?name=header-info,header-warn,unknown&type=block");
+  expect(body.data.map((b: { identifier: string }) => b.identifier).sort()).toEqual(["header-info", "header-warn"]);
+  const info = body.data.find((b: { identifier: string }) => b.identifier === "header-info");
+  expect(info.hash).toBe(await contentHash("Versandkostenfrei ab 1200 €"));
+  const missing = await h.call("GET", "/apiv2/cms/?type=block");
+  expect(missing.status).toBe(422);
+  expect(missing.body.errors[0]!.message).toBe("Missing required fields");
+  expect((await h.call("GET", "/apiv2/cms/?name=a&type=other")).status).toBe(422);
+});
+
+test("top categories, SEO urls, manufacturers", async () => {
+  expect((await h.call("GET", "/apiv2/catalog/category/top")).body.data).toEqual([
+    { id: "boden", name: "Boden", imagePath: null, urlPath: "/boden.html", productPath: "/boden.html", topCategoryPosition: 1, topCategoryDescription: "" },
+  ]);
+  expect((await h.call("GET", "/apiv2/catalog/seo-urls/top")).body.data).toEqual([{ position: 1, label: "Parkett", url: "/parkett.html" }]);
+  expect((await h.call("GET", "/apiv2/manufacturers/top")).body.data).toEqual([{ name: "Holzwerk", logo: null, url: "/holzwerk/manufacturer" }]);
+});
+
+test("related products; unknown product is a 404", async () => {
+  const { body } = await h.call("GET", "/apiv2/catalog/product/FLOOR-1/related");
+  expect(body.data.length).toBeGreaterThan(0);
+  expect(body.data.length).toBeLessThanOrEqual(8);
+  expect(body.data.find((p: { sku: string }) => p.sku === "FLOOR-1")).toBeUndefined();
+  expect(body.data[0]).toMatchObject({ detailLink: expect.stringMatching(/^\/produkt-.*\.html$/), price: { currency: "EUR" } });
+  expect((await h.call("GET", "/apiv2/catalog/product/NOPE/related")).status).toBe(404);
+});
+
+test("product configurator: data, or a non-empty errors list", async () => {
+  const ok = await h.call("GET", "/apiv2/product-configurator/configurator/CONF-1");
+  expect(ok.body.errors).toEqual([]);
+  expect(ok.body.data.configurableAttributes[0]).toMatchObject({ code: "shade", options: [{ value: "hell", label: "hell" }, { value: "dunkel", label: "dunkel" }] });
+  const simple = await h.call("GET", "/apiv2/product-configurator/configurator/FLOOR-1");
+  expect(simple.body.errors).toHaveLength(1);
+  expect((await h.call("GET", "/apiv2/product-configurator/configurator/NOPE")).status).toBe(404);
+});
+
+test("reviews (last) and rating", async () => {
+  const last = await h.call("GET", "/apiv2/trustedshops/reviews/last/5/1");
+  expect(last.body.data.reviews.map((r: { id: string }) => r.id)).toEqual(["R-2", "R-1"]);
+  expect(last.body.data.reviews[1]).toMatchObject({ mark: 5, markDescription: "EXCELLENT", reviewerProfile: { firstname: "Anna" } });
+  expect((await h.call("GET", "/apiv2/trustedshops/reviews/last/5/4")).body.data.reviews).toHaveLength(1);
+  expect((await h.call("GET", "/apiv2/trustedshops/reviews/last/x/1")).status).toBe(422);
+  const rating = await h.call("GET", "/apiv2/trustedshops/rating");
+  expect(rating.body.data).toMatchObject({ ratingValue: 4, maxValue: 5, totalReviewCount: 2, label: "GOOD" });
+});
+
+test("isBusiness and internal-user", async () => {
+  expect((await h.call("GET", "/apiv2/isBusiness")).body.data).toBe("private");
+  const token = (await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1" } })).body.meta.token as string;
+  await giveAccount(h.db, token, "business");
+  expect((await h.call("GET", "/apiv2/isBusiness", { token })).body.data).toBe("business");
+  expect((await h.call("GET", "/apiv2/internal-user", { token })).body.data).toEqual({ isInternal: false });
+});
