@@ -1,0 +1,81 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { ROOT } from "../lib/shops";
+
+/**
+ * Browser JavaScript of the initial load per page type (home, category, product and the
+ * rest), gzipped: every script the page's HTML loads (src) or inlines, as the browser
+ * receives it. Fails when home, category or product exceed the 100 KB budget.
+ *
+ *   npm run bench:pages -- [--dist .e2e/dist] [DE CH ...]
+ */
+const BUDGET_KB = 100;
+const args = process.argv.slice(2);
+const distIndex = args.indexOf("--dist");
+const dist = distIndex >= 0 ? join(ROOT, args[distIndex + 1]!) : [join(ROOT, "dist"), join(ROOT, ".e2e", "dist")].find((dir) => existsSync(dir))!;
+const shops = args.filter((arg, index) => !arg.startsWith("--") && !(distIndex >= 0 && index === distIndex + 1));
+const selected = shops.length > 0 ? shops : readdirSync(dist).filter((name) => existsSync(join(dist, name, "index.html")) || existsSync(join(dist, name, "de", "index.html")));
+
+function htmlFiles(dir: string, prefix = ""): string[] {
+  return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
+    const path = join(prefix, entry.name);
+    if (entry.isDirectory()) return entry.name.startsWith("_") || entry.name === "page-data" || entry.name === "static" ? [] : htmlFiles(dir, path);
+    return entry.name.endsWith(".html") ? [path] : [];
+  });
+}
+
+/** The page's template chunk (from its page-data) and what webpack loads with it (webpack.stats.json). */
+function pageChunks(shopDir: string, path: string): { type: string; files: string[] } {
+  const dataPath = join(shopDir, "page-data", path.replace(/index\.html$/, "").replace(/\.html$/, ".html").replace(/^\/?/, "").replace(/\/$/, "") || "index", "page-data.json");
+  const chunk = existsSync(dataPath) ? (JSON.parse(readFileSync(dataPath, "utf8")) as { componentChunkName: string }).componentChunkName : "";
+  const stats = JSON.parse(readFileSync(join(shopDir, "webpack.stats.json"), "utf8")) as { namedChunkGroups: Record<string, { assets: ({ name: string } | string)[] }> };
+  const assets = (stats.namedChunkGroups[chunk]?.assets ?? []).map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"));
+  return { type: chunk.replace(/^component---site-src-templates-/, "").replace(/-tsx$/, "") || "unknown", files: assets.map((name) => `/${name}`) };
+}
+
+function initialJsBytes(shopDir: string, html: string, extra: string[]): { gzip: number; raw: number; files: number } {
+  let gzip = 0;
+  let raw = 0;
+  let files = 0;
+  const sources = new Set([...[...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!), ...extra]);
+  for (const src of sources) {
+    const file = join(shopDir, src.split("?")[0]!);
+    if (!existsSync(file)) continue;
+    const content = readFileSync(file);
+    raw += content.length;
+    gzip += gzipSync(content, { level: 9 }).length;
+    files += 1;
+  }
+  for (const [, body] of html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)) {
+    raw += body!.length;
+    gzip += gzipSync(body!, { level: 9 }).length;
+  }
+  return { gzip, raw, files };
+}
+
+let failed = false;
+for (const shop of selected) {
+  const shopDir = join(dist, shop);
+  const byType = new Map<string, { path: string; gzip: number; raw: number; files: number }>();
+  for (const path of htmlFiles(shopDir)) {
+    const html = readFileSync(join(shopDir, path), "utf8");
+    const { type, files } = pageChunks(shopDir, path);
+    const size = initialJsBytes(shopDir, html, files);
+    const known = byType.get(type);
+    if (!known || size.gzip > known.gzip) byType.set(type, { path, ...size });
+  }
+  console.log(`\n${shop} (${dist}): initial browser JS per page type, largest page of each type`);
+  console.log("type                 gzip KB   raw KB  scripts  page");
+  for (const [type, size] of [...byType.entries()].sort()) {
+    const over = ["home", "category", "product"].includes(type) && size.gzip / 1024 > BUDGET_KB;
+    failed ||= over;
+    console.log(
+      `${type.padEnd(20)} ${(size.gzip / 1024).toFixed(1).padStart(7)} ${(size.raw / 1024).toFixed(1).padStart(8)} ${String(size.files).padStart(8)}  /${size.path}${over ? `  OVER ${BUDGET_KB} KB` : ""}`,
+    );
+  }
+}
+if (failed) {
+  console.error(`\nHome, category or product pages load more than ${BUDGET_KB} KB of JavaScript (gzip).`);
+  process.exit(1);
+}

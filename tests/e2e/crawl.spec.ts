@@ -1,0 +1,166 @@
+import { expect, test } from "@playwright/test";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { DEV_HOSTS, fetchPage, type Fetched } from "./support/site";
+
+/**
+ * Crawls every built page of the DE and CH shops through the worker and fails on a broken
+ * internal link, a raw translation key or German fallback text on a non-German page, a
+ * wrong currency, a non-reciprocal hreflang pair, or a sitemap that does not list exactly
+ * the indexable built pages.
+ */
+const DIST = process.env.E2E_DIST ?? join(__dirname, "..", "..", ".e2e", "dist");
+const SHOPS = [
+  { id: "DE", host: "de.localhost:8787", origin: "https://www.bodenhaus.example", currency: "EUR", symbol: "€", foreign: "CHF" },
+  { id: "CH", host: "ch.localhost:8787", origin: "https://www.bodenhaus.example.ch", currency: "CHF", symbol: "CHF", foreign: "€" },
+];
+
+type Locale = Record<string, unknown>;
+const locale = (language: string) => JSON.parse(readFileSync(join(__dirname, "..", "..", "locales", language, "translation.json"), "utf8")) as Locale;
+function leaves(tree: Locale, prefix = ""): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value as Locale, `${prefix}${key}.`)));
+}
+const GERMAN = new Map(leaves(locale("de")));
+const KEYS = [...GERMAN.keys()].map((key) => key.replace(/_(one|other)$/, ""));
+
+function builtPages(shop: string): string[] {
+  const root = join(DIST, shop);
+  const walk = (dir: string): string[] =>
+    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) return entry.name === "page-data" || entry.name.startsWith("_") || entry.name === "static" ? [] : walk(path);
+      if (!entry.name.endsWith(".html") || path === "/404.html") return [];
+      return [path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path];
+    });
+  return walk("");
+}
+
+const cache = new Map<string, Promise<Fetched>>();
+const get = (host: string, path: string) => {
+  const key = `${host}${path}`;
+  if (!cache.has(key)) cache.set(key, fetchPage(host, path));
+  return cache.get(key)!;
+};
+
+const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? null;
+const decode = (text: string) => text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+function visibleText(html: string): string {
+  const body = html.slice(html.indexOf("<body"));
+  return decode(body.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<style[\s\S]*?<\/style>/g, " ").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+}
+function alternatesOf(html: string): Map<string, string> {
+  const links = new Map<string, string>();
+  for (const [tag] of html.matchAll(/<link[^>]*rel="alternate"[^>]*>/g)) {
+    const hreflang = attr(tag!, "hreflang");
+    const href = attr(tag!, "href");
+    if (hreflang && href) links.set(hreflang, decode(href));
+  }
+  return links;
+}
+const canonicalOf = (html: string) => decode(attr(/<link[^>]*rel="canonical"[^>]*>/.exec(html)?.[0] ?? "", "href") ?? "");
+const devLocation = (url: string): { host: string; path: string } | null => {
+  const parsed = new URL(url);
+  const host = DEV_HOSTS[parsed.origin];
+  return host ? { host, path: `${parsed.pathname}${parsed.search}` } : null;
+};
+
+for (const shop of SHOPS) {
+  test(`every built page of ${shop.id} is sound (links, translations, currency, hreflang, sitemap)`, async () => {
+    test.setTimeout(600_000);
+    expect(existsSync(join(DIST, shop.id)), `${shop.id} is built`).toBe(true);
+    const pages = builtPages(shop.id);
+    expect(pages.length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    const indexable = new Set<string>();
+    for (const path of pages) {
+      const page = await get(shop.host, path);
+      if (page.status !== 200) {
+        problems.push(`${path}: status ${page.status}`);
+        continue;
+      }
+      const html = page.body;
+      const language = /<html[^>]*lang="([^"]+)"/.exec(html)?.[1] ?? "";
+      const robots = attr(/<meta name="robots"[^>]*>/.exec(html)?.[0] ?? "", "content") ?? "";
+      const canonical = canonicalOf(html);
+      if (!/<title[^>]*>[^<]+<\/title>/.test(html)) problems.push(`${path}: no title`);
+      if (!canonical.startsWith(`${shop.origin}/`)) problems.push(`${path}: canonical ${canonical}`);
+      if (!robots.includes("noindex") && canonical === `${shop.origin}${path}`) indexable.add(canonical);
+
+      // Internal links answer 200.
+      for (const [tag] of html.matchAll(/<a\s[^>]*href="([^"#]*)[^"]*"[^>]*>/g)) {
+        const href = decode(attr(tag!, "href") ?? "");
+        if (!href || href.startsWith("#") || href.startsWith("mailto:") || href.startsWith("tel:")) continue;
+        let target: { host: string; path: string } | null;
+        if (href.startsWith("/")) target = { host: shop.host, path: href.split("#")[0]! };
+        else if (/^https?:/.test(href)) target = devLocation(href);
+        else target = null;
+        if (!target || tag!.includes('rel="nofollow"') && /\/(checkout|customer)\//.test(target.path)) continue;
+        const linked = await get(target.host, target.path);
+        if (linked.status !== 200) problems.push(`${path}: broken link ${href} (${linked.status})`);
+      }
+
+      // Translations: no raw keys; no German fallback text on French or Italian pages.
+      const text = visibleText(html);
+      for (const key of KEYS) if (text.includes(key) && new RegExp(`(^|\\s)${key.replace(/[.$-]/g, "\\$&")}(\\s|$)`).test(text)) problems.push(`${path}: raw key ${key}`);
+      if (!language.startsWith("de")) {
+        const own = new Map(leaves(locale(language.slice(0, 2))));
+        for (const [key, german] of GERMAN) {
+          if (german.length < 15 || german.includes("{{") || own.get(key) === german) continue;
+          if (text.includes(german)) problems.push(`${path}: German text for ${key}`);
+        }
+      }
+
+      // Currency: JSON-LD offers and visible prices in the shop's currency only.
+      for (const [, json] of html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)) {
+        const data = JSON.parse(json!) as { "@type"?: string; offers?: { priceCurrency?: string } };
+        if (data["@type"] === "Product" && data.offers && data.offers.priceCurrency !== shop.currency) problems.push(`${path}: JSON-LD currency ${data.offers.priceCurrency}`);
+      }
+      // Prices on the page (price elements, calculator total) are in the shop's currency.
+      for (const [, price] of html.matchAll(/class="[^"]*\bprice[^"]*"[^>]*>([^<]+)</g)) {
+        if (price!.includes(shop.foreign) || /\d/.test(price!) && !price!.includes(shop.symbol)) problems.push(`${path}: price "${price}" not in ${shop.currency}`);
+      }
+
+      // hreflang: self-referencing and reciprocal within the shops built here.
+      const alternates = alternatesOf(html);
+      if (alternates.size > 0) {
+        if (![...alternates.values()].includes(canonical)) problems.push(`${path}: hreflang set lacks the page itself`);
+        if (!alternates.has("x-default") && [...alternates.values()].some((href) => href.startsWith("https://www.bodenhaus.example/"))) problems.push(`${path}: no x-default`);
+        for (const [hreflang, href] of alternates) {
+          if (hreflang === "x-default" || href === canonical) continue;
+          const target = devLocation(href);
+          if (!target) continue;
+          const other = await get(target.host, target.path);
+          if (other.status !== 200) {
+            problems.push(`${path}: hreflang ${hreflang} -> ${href} answers ${other.status}`);
+            continue;
+          }
+          const back = alternatesOf(other.body);
+          if (![...back.values()].includes(canonical)) problems.push(`${path}: ${href} (${hreflang}) does not link back`);
+        }
+      }
+    }
+
+    // The sitemap lists exactly the indexable built pages.
+    // The edge redirects CH's root paths to a language prefix; sitemap.xml and robots.txt
+    // should be exempt (reported to the edge); until then follow one redirect.
+    const root = async (path: string) => {
+      const first = await get(shop.host, path);
+      return first.status >= 300 && first.status < 400 && first.location ? get(shop.host, new URL(first.location, `http://${shop.host}`).pathname) : first;
+    };
+    const index = await root("/sitemap.xml");
+    if (index.status !== 200) problems.push(`/sitemap.xml answers ${index.status} (the edge must serve it without a language redirect)`);
+    const listed = new Set<string>();
+    for (const [, part] of index.body.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const location = devLocation(part!)!;
+      const sitemap = await get(location.host, location.path);
+      expect(sitemap.status, part).toBe(200);
+      for (const [, loc] of sitemap.body.matchAll(/<url><loc>([^<]+)<\/loc>/g)) listed.add(decode(loc!));
+    }
+    for (const url of indexable) if (!listed.has(url)) problems.push(`sitemap lacks ${url}`);
+    for (const url of listed) if (!indexable.has(url)) problems.push(`sitemap lists ${url}, not an indexable built page`);
+    const robots = await root("/robots.txt");
+    if (!robots.body.includes(`Sitemap: ${shop.origin}/sitemap.xml`)) problems.push(`/robots.txt answers ${robots.status} without the sitemap line`);
+
+    expect(problems, problems.slice(0, 40).join("\n")).toEqual([]);
+  });
+}
