@@ -235,16 +235,18 @@ describe("prices", () => {
     expect(p.tax.amount.amount).toBe(20575);
   });
 
-  test("reference price is the lowest of the last 30 days including the price in force when they began", async () => {
+  test("reference price: the lowest price of the 30 days before the current price took effect, current price excluded", async () => {
     const p1 = await price("DE", "de", "P001");
     expect(p1.packagePrice.amount).toBe(4995);
     expect(p1.referencePrice.amount).toBe(4495);
     expect(p1.savingsPercentage).toBe(0);
+    // Lowered from 60.00 to 45.00 ten days ago: 60.00 struck through, 25% saved.
     const p2 = await price("DE", "de", "P002");
-    expect(p2.referencePrice.amount).toBe(4500);
+    expect(p2.referencePrice.amount).toBe(6000);
     expect(p2.savingsPercentage).toBe(25);
+    // Raised from 20.00 to 25.00 forty days ago: the reference is the earlier, lower price.
     const p3 = await price("DE", "de", "P003");
-    expect(p3.referencePrice.amount).toBe(2500);
+    expect(p3.referencePrice.amount).toBe(2000);
     expect(p3.savingsPercentage).toBe(0);
     // No history: the current price.
     expect((await price("DE", "de", "P004")).referencePrice.amount).toBe(123450);

@@ -148,9 +148,9 @@ export const typeDefs = /* GraphQL */ `
   type ProductPrice {
     packagePrice: Money!
     unitPrice: Money!
-    "Lowest package price of the last 30 days: the current price, the price in force when the window began and every price that started within it."
+    "Lowest package price in force during the 30 days before the current price took effect (EU price-indication rule; the current price excluded). The current price when there was no earlier price in that window."
     referencePrice: Money!
-    "round((previous - current) / previous * 100) when the price was lowered within the last 30 days from a higher previous price, else 0."
+    "round((referencePrice - current) / referencePrice * 100) when the reference price is higher than the current price, else 0."
     savingsPercentage: Int!
     tax: Tax!
   }

@@ -124,11 +124,11 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
     s.push(db.prepare("UPDATE prices SET package_price = ?3, currency = ?4, tax_rate = ?5 WHERE sku = ?1 AND shop_id = ?2").bind(sku, shop, price, currency, rate));
     for (const [days, historic] of history) s.push(insert(db, "price_history", { sku, shop_id: shop, package_price: historic, valid_from: daysAgo(days) }));
   };
-  // In force at the window start 59.95, lowered to 44.95 20 days ago, raised to 49.95 5 days ago.
+  // 59.95, lowered to 44.95 20 days ago, raised to 49.95 5 days ago: reference 44.95 (window 35-5 days ago).
   setPrice("P001", "DE", "EUR", 4995, 19, [[60, 5995], [20, 4495], [5, 4995]]);
-  // 60.00 since 45 days, now 45.00 since 10 days: 25% saved, reference 45.00.
+  // 60.00 since 45 days, now 45.00 since 10 days: 25% saved, reference 60.00.
   setPrice("P002", "DE", "EUR", 4500, 19, [[90, 3000], [45, 6000], [10, 4500]]);
-  // 20.00 was more than 30 days ago: not a reference any more.
+  // 20.00 until 40 days ago, then 25.00: reference 20.00 (in force when the window before the change began).
   setPrice("P003", "DE", "EUR", 2500, 19, [[100, 2000], [40, 2500]]);
   setPrice("P004", "DE", "EUR", 123450, 19, []);
   setPrice("P004", "CH", "CHF", 123450, 8.1, []);

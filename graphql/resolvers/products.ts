@@ -10,8 +10,12 @@ import { groupBy } from "../loaders";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
-/** SPEC 9: the reference price is the lowest price of the last 30 days. */
+/**
+ * SPEC 9: the reference price is the lowest price of the last 30 days, read as the EU
+ * price-indication rule: the 30 days before the current price took effect.
+ */
 export const REFERENCE_PRICE_DAYS = 30;
+const DAY_MS = 86_400_000;
 
 export interface ProductRow {
   sku: string;
@@ -75,12 +79,10 @@ interface PriceRow {
   tax_rate: number;
 }
 
-interface HistoryRow {
+export interface HistoryRow {
   sku: string;
   package_price: number;
   valid_from: string;
-  /** Started within the reference window (false: the row in force when the window began). */
-  inWindow?: boolean;
 }
 
 interface ReviewRow {
@@ -132,26 +134,21 @@ const priceLoader = (ctx: GraphQLContext, shop: string) =>
   );
 
 /**
- * Price history of the reference window per sku, oldest first: the row in force at the
- * start of the window plus every row that started within it (up to now).
+ * Price history per sku up to now, oldest first. Every row is needed: the window is
+ * anchored on the day the current price took effect, and the row in force at the start
+ * of that window may be arbitrarily old (histories are short: one row per price change).
  */
 const historyLoader = (ctx: GraphQLContext, shop: string) =>
   loader<HistoryRow[]>(ctx, `history:${shop}`, async (skus) => {
-    const now = ctx.now();
-    const windowStart = new Date(now.getTime() - REFERENCE_PRICE_DAYS * 86_400_000).toISOString();
     const rows = await all<HistoryRow>(
       ctx,
       `SELECT h.sku, h.package_price, h.valid_from FROM price_history h
-        WHERE h.shop_id = ?2 AND h.sku IN (SELECT value FROM json_each(?1)) AND h.valid_from <= ?4
-          AND h.valid_from >= COALESCE((SELECT MAX(h2.valid_from) FROM price_history h2
-                                          WHERE h2.sku = h.sku AND h2.shop_id = h.shop_id AND h2.valid_from <= ?3), ?3)
+        WHERE h.shop_id = ?2 AND h.sku IN (SELECT value FROM json_each(?1)) AND h.valid_from <= ?3
         ORDER BY h.sku, h.valid_from`,
       keysParam(skus),
       shop,
-      windowStart,
-      now.toISOString(),
+      ctx.now().toISOString(),
     );
-    for (const row of rows) row.inWindow = row.valid_from >= windowStart;
     return groupBy(rows, (row) => row.sku);
   });
 
@@ -185,34 +182,53 @@ const childLoader = (ctx: GraphQLContext, shop: string, language: string) =>
 export interface PriceFacts {
   /** Current package price, minor units. */
   current: number;
-  /** Lowest package price of the window including the current one. */
+  /**
+   * Lowest package price in force during the 30 days before the current price took
+   * effect (the current price itself excluded); the current price when there was none.
+   */
   reference: number;
-  /** Percent saved versus the previous price, 0 when there is none. */
+  /** round((reference - current) / reference * 100) when the reference is higher, else 0. */
   savingsPercentage: number;
+  /** When the current price took effect (ISO), null when the history does not show it. */
+  since: string | null;
 }
 
 /**
- * Reference price: the lowest of the current price, the price in force when the 30-day
- * window began and every price that started within the window (SPEC 9).
- * Savings: the previous price is the history price before the one in force now; it counts
- * only when the change happened within the window and the previous price was higher.
- * Then savings = round((previous - current) / previous * 100).
+ * Reference price by the EU price-indication rule (SPEC 9 "lowest price in the last 30
+ * days"): the current price took effect at T, the start of the trailing run of history
+ * rows with the current price (a re-import of an unchanged price does not move T). The
+ * reference is the lowest price in force during [T - 30 days, T): the row in force at
+ * T - 30 days and every row that started within the window. Without such a row (a new
+ * product, or history that does not contain the current price as its latest row with
+ * nothing before it) the reference is the current price. Savings are relative to the
+ * reference, so a struck-through reference and its percentage always agree.
+ *
+ * `history` holds the rows up to now, oldest first; `now` anchors T when the latest
+ * history row is not the current price (the price was changed without history).
  */
-export function priceFacts(current: number, history: readonly HistoryRow[]): PriceFacts {
-  const reference = Math.min(current, ...history.map((row) => row.package_price));
-  let savingsPercentage = 0;
-  const latest = history[history.length - 1];
-  const previous = history[history.length - 2];
-  if (latest && previous && latest.inWindow && previous.package_price > current && previous.package_price > 0) {
-    savingsPercentage = Math.round(((previous.package_price - current) / previous.package_price) * 100);
-  }
-  return { current, reference, savingsPercentage };
+export function priceFacts(current: number, history: readonly HistoryRow[], now: Date): PriceFacts {
+  let start = history.length;
+  while (start > 0 && history[start - 1]!.package_price === current) start -= 1;
+  const since = start < history.length ? history[start]!.valid_from : null;
+  const effective = since ? Date.parse(since) : now.getTime();
+  const windowStart = effective - REFERENCE_PRICE_DAYS * DAY_MS;
+  const earlier = history.slice(0, start);
+  const prices: number[] = [];
+  // The row in force when the window began (the last one that started on or before it) ...
+  let inForce = -1;
+  for (let index = 0; index < earlier.length; index += 1) if (Date.parse(earlier[index]!.valid_from) <= windowStart) inForce = index;
+  if (inForce >= 0) prices.push(earlier[inForce]!.package_price);
+  // ... and every row that started within it.
+  for (const row of earlier) if (Date.parse(row.valid_from) > windowStart) prices.push(row.package_price);
+  const reference = prices.length > 0 ? Math.min(...prices) : current;
+  const savingsPercentage = reference > current && reference > 0 ? Math.round(((reference - current) / reference) * 100) : 0;
+  return { current, reference, savingsPercentage, since };
 }
 
 function priceObject(ctx: GraphQLContext, product: ProductSource, price: PriceRow) {
   const { language } = product;
   const m = (minor: number): MoneyValue => money(minor, price.currency, language);
-  const facts = async () => priceFacts(price.package_price, (await historyLoader(ctx, product.shop.id).load(product.row.sku)) ?? []);
+  const facts = async () => priceFacts(price.package_price, (await historyLoader(ctx, product.shop.id).load(product.row.sku)) ?? [], ctx.now());
   return {
     packagePrice: m(price.package_price),
     unitPrice: m(price.unit_price),
