@@ -3,6 +3,7 @@ import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductCardData } from "../lib/page-data";
 import { imageSrc } from "../lib/media";
+import { AddToCartSlot } from "./slots";
 
 /**
  * A product in a list (SPEC 3 list-card fields): image, labels, manufacturer, title,
@@ -10,7 +11,7 @@ import { imageSrc } from "../lib/media";
  * unit, delivery time, express and the free-sample label.
  */
 export function ProductCard({ product, headingLevel = 3, eager = false }: { product: ProductCardData; headingLevel?: 2 | 3; eager?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { price, manufacturer, unit, delivery, samples } = product.data;
   const image = product.data.media.find((media) => media.kind === "image");
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -57,6 +58,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
         {delivery.express || product.data.isExpress ? <span className="express"> · {t("card.express")}</span> : null}
       </p>
       {samples.active ? <p className="sample-label small">{t("card.sample")}</p> : null}
+      {product.data.isSalable && product.data.type !== "configurable" ? <AddToCartSlot sku={product.sku} product={product.data} language={i18n.language} mode="modal" /> : null}
     </article>
   );
 }

@@ -2,6 +2,10 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../lib/page-data";
 import { showToast } from "./Toasts";
+import { AddToCart, MiniCartCounter } from "../features/commerce/AddToCart";
+import { DeliveryBox } from "../features/commerce/DeliveryBox";
+import { SampleButton, SamplesCounter } from "../features/commerce/Samples";
+import "../features/commerce/commerce.css";
 
 /**
  * Mount points for the live features of other parts of the shop. Each renders the
@@ -18,66 +22,29 @@ export interface ProductSlotProps {
   language: string;
 }
 
-/** Add-to-cart button; disabled until the page is interactive (and for unsalable products). */
-export function AddToCartSlot({ product, quantity }: ProductSlotProps & { quantity?: number }) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  const disabled = !hydrated || !product.isSalable || (quantity !== undefined && quantity < 1);
-  return (
-    <button type="button" className="button add-to-cart" disabled={disabled} data-slot="add-to-cart">
-      {t("product.addToCart")}
-    </button>
-  );
+/** Add-to-cart: inline on the product page, through a small cart modal on list cards (mode "modal"). */
+export function AddToCartSlot({ sku, product, language, quantity, mode }: ProductSlotProps & { quantity?: number; mode?: "inline" | "modal" }) {
+  return <AddToCart sku={sku} product={product} language={language} quantity={quantity} mode={mode} />;
 }
 
 /** Delivery box: static delivery time (standard and express) until the live delivery dates load. */
-export function DeliveryBoxSlot({ product }: ProductSlotProps) {
-  const { t } = useTranslation();
-  const { delivery } = product;
-  return (
-    <div className="delivery-box" data-slot="delivery-box">
-      <p>
-        <span aria-hidden="true" className="dot ok" /> {t("product.delivery", { min: delivery.minDays, max: delivery.maxDays })}
-      </p>
-      {delivery.express || product.isExpress ? <p className="muted">{t("product.express")}</p> : null}
-    </div>
-  );
+export function DeliveryBoxSlot({ sku, product, language }: ProductSlotProps) {
+  return <DeliveryBox sku={sku} product={product} language={language} />;
 }
 
 /** Free sample button (only where the product offers samples). */
-export function SampleButtonSlot({ product }: ProductSlotProps) {
-  const { t } = useTranslation();
-  const hydrated = useHydrated();
-  if (!product.samples.active) return null;
-  return (
-    <button type="button" className="button secondary" disabled={!hydrated} data-slot="sample-button">
-      {t("product.orderSample")}
-    </button>
-  );
+export function SampleButtonSlot({ sku, product, language }: ProductSlotProps) {
+  return <SampleButton sku={sku} product={product} language={language} />;
 }
 
 /** Mini-cart counter in the header: a link to the cart showing 0 until the live count loads. */
 export function MiniCartCounterSlot() {
-  const { t } = useTranslation();
-  return (
-    <a className="header-counter" href="/checkout/cart/" data-slot="mini-cart" rel="nofollow">
-      <CartIcon />
-      <span className="counter-label">{t("header.cart")}</span>
-      <span className="badge" aria-label={t("header.cartCount", { count: 0 })}>
-        0
-      </span>
-    </a>
-  );
+  return <MiniCartCounter />;
 }
 
 /** Samples ordered today (home): a static statement until the live counter loads. */
 export function SamplesCounterSlot() {
-  const { t } = useTranslation();
-  return (
-    <p className="samples-counter" data-slot="samples-counter">
-      {t("home.samplesCounterFallback")}
-    </p>
-  );
+  return <SamplesCounter />;
 }
 
 /** The header search: a plain GET form to the search page. */
@@ -103,14 +70,6 @@ export function useHydrated(): boolean {
   const [hydrated, setHydrated] = React.useState(false);
   React.useEffect(() => setHydrated(true), []);
   return hydrated;
-}
-
-function CartIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-      <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l-.3-1.5L4.4 2H1v2h4.2Z" fill="currentColor" />
-    </svg>
-  );
 }
 
 /** Project counter in the header (SPEC 2.2: cart and project counters); 0 until the live count loads. */

@@ -1,0 +1,110 @@
+import React from "react";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import type { TFunction } from "i18next";
+import type { ProductData } from "../../lib/page-data";
+import type { ApiResult, Cart } from "./api";
+import { Alerts, useAlerts, type AlertType } from "./alerts";
+import { addToCart, useCart } from "./hooks";
+import { clampQuantity, QuantityCounter } from "./QuantityCounter";
+
+/** Announces the quantity chosen for a product: `{ sku, quantity }`. */
+export const CART_QUANTITY_EVENT = "bh:cart-quantity";
+
+/** Error codes of the cart API the storefront has its own texts for (commerce.json cart.errors). */
+export const CART_ERROR_CODES = ["out_of_stock", "end_of_life", "minimum_order_quantity", "quantity_unavailable", "configuration_unavailable", "unknown_product"] as const;
+
+/** The alert an add-to-cart answer shows: success, the server's reason (translated), or the generic failure. */
+export function addToCartAlert(result: ApiResult<Cart>, t: TFunction): { type: AlertType; message: string } {
+  if (result.ok) return { type: "success", message: t("cart.added") };
+  const reason = result.errors.find((error) => error.code && (CART_ERROR_CODES as readonly string[]).includes(error.code));
+  if (reason) return { type: "error", message: t(`cart.errors.${reason.code}`, { ...(reason.params ?? {}) }) };
+  return { type: "error", message: t("cart.failed") };
+}
+
+/**
+ * Add-to-cart (SPEC 4): quantity counter and button, inline on the product page or in a
+ * small cart modal on list pages. Success: success alert, the button is enabled again,
+ * the modal closes; failure: error alert, the modal closes. The header's mini-cart
+ * counter reads the same swr cart and updates with the answer.
+ */
+export function AddToCart({ sku, product, quantity, mode = "inline" }: { sku: string; product: ProductData; language: string; quantity?: number; mode?: "inline" | "modal" }) {
+  const { t } = useTranslation("commerce");
+  const [value, setValue] = React.useState(clampQuantity(quantity ?? 1));
+  const [pending, setPending] = React.useState(false);
+  const [modalOpen, setModalOpen] = React.useState(false);
+  const [hydrated, setHydrated] = React.useState(false);
+  const { alerts, show, dismiss } = useAlerts();
+  React.useEffect(() => setHydrated(true), []);
+  React.useEffect(() => {
+    if (quantity !== undefined && quantity >= 1) setValue(clampQuantity(quantity));
+  }, [quantity]);
+
+  // The delivery box of the same product follows the chosen quantity.
+  React.useEffect(() => {
+    window.dispatchEvent(new CustomEvent(CART_QUANTITY_EVENT, { detail: { sku, quantity: value } }));
+  }, [sku, value]);
+
+  const submit = async () => {
+    setPending(true);
+    const result = await addToCart(sku, value);
+    const alert = addToCartAlert(result, t);
+    show(alert.type, alert.message);
+    setPending(false);
+    setModalOpen(false);
+  };
+  const disabled = !hydrated || pending || !product.isSalable;
+  const button = (
+    <button type="button" className="button add-to-cart" disabled={disabled} onClick={() => void submit()} data-testid="add-to-cart">
+      {pending ? t("cart.adding") : t("cart.add")}
+    </button>
+  );
+
+  return (
+    <div className="add-to-cart-box" data-sku={sku}>
+      {mode === "inline" ? (
+        <div className="add-to-cart-row">
+          <QuantityCounter value={value} onChange={setValue} disabled={!product.isSalable} id={`quantity-${sku}`} />
+          {button}
+        </div>
+      ) : (
+        <button type="button" className="button add-to-cart" disabled={!hydrated || !product.isSalable} onClick={() => setModalOpen(true)} data-testid="open-cart-modal">
+          {t("cart.add")}
+        </button>
+      )}
+      {modalOpen ? (
+        <div className="commerce-modal-backdrop">
+          <div className="modal commerce-modal" role="dialog" aria-modal="true" aria-labelledby={`cart-modal-${sku}`} data-testid="cart-modal">
+            <h2 id={`cart-modal-${sku}`}>{t("cart.modalTitle")}</h2>
+            <p>{product.content.title}</p>
+            <QuantityCounter value={value} onChange={setValue} id={`modal-quantity-${sku}`} />
+            <div className="modal-actions">
+              {button}
+              <button type="button" className="button link" onClick={() => setModalOpen(false)}>
+                {t("cart.cancel")}
+              </button>
+            </div>
+          </div>
+        </div>
+      ) : null}
+      <Alerts alerts={alerts} onDismiss={dismiss} />
+    </div>
+  );
+}
+
+/** Mini-cart counter in the header: the live item count of the cart. */
+export function MiniCartCounter() {
+  const { t } = useTranslation();
+  const { data } = useCart();
+  const count = data?.miniCart.itemCount ?? 0;
+  return (
+    <a className="header-counter" href={data?.miniCart.linkToCart ?? "/checkout/cart/"} data-slot="mini-cart" rel="nofollow">
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l-.3-1.5L4.4 2H1v2h4.2Z" fill="currentColor" />
+      </svg>
+      <span className="counter-label">{t("header.cart")}</span>
+      <span className="badge" aria-label={t("header.cartCount", { count })} data-testid="mini-cart-count">
+        {count}
+      </span>
+    </a>
+  );
+}

@@ -1,0 +1,148 @@
+import React from "react";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import type { TFunction } from "i18next";
+import type { ProductData } from "../../lib/page-data";
+import type { Delivery, ShippingZone } from "./api";
+import { Alerts, useAlerts } from "./alerts";
+import { CART_QUANTITY_EVENT } from "./AddToCart";
+import { changeShippingCountry, useCurrentCountry, useDelivery } from "./hooks";
+
+/** Formats a calendar date (YYYY-MM-DD) like "Fr., 20.11." in the page's locale. */
+export function formatDay(date: string, locale: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Intl.DateTimeFormat(locale, { weekday: "short", day: "2-digit", month: "2-digit", timeZone: "UTC" }).format(new Date(Date.UTC(year!, month! - 1, day!)));
+}
+
+/** Formats the order deadline (an instant) as Berlin wall-clock time, e.g. "10:00". */
+export function formatDeadline(instant: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Berlin" }).format(new Date(instant));
+}
+
+/** The lines the delivery box shows for a delivery answer. */
+export function deliveryLines(delivery: Delivery, t: TFunction, locale: string): { key: string; text: string; tone?: string }[] {
+  if (!delivery.isDeliverable) return [{ key: "none", text: delivery.noDeliveryMessage ?? t("delivery.notDeliverable"), tone: "notice" }];
+  const lines: { key: string; text: string; tone?: string }[] = [];
+  const standard = delivery.standard!;
+  lines.push({
+    key: "standard",
+    text:
+      standard.date === standard.latestDate
+        ? t("delivery.standardOn", { date: formatDay(standard.date, locale) })
+        : t("delivery.standardBetween", { from: formatDay(standard.date, locale), to: formatDay(standard.latestDate, locale) }),
+  });
+  lines.push({ key: "cost", text: standard.cost.isFree ? standard.cost.label : t("delivery.cost", { cost: standard.cost.formatted }), tone: standard.cost.isFree ? "ok" : undefined });
+  if (delivery.isIsland) lines.push({ key: "island", text: t("delivery.island"), tone: "muted" });
+  if (delivery.express) {
+    lines.push({
+      key: "express",
+      text: t("delivery.express", { date: formatDay(delivery.express.date, locale), deadline: formatDeadline(delivery.express.deadline, locale), fee: delivery.express.fee.formatted }),
+    });
+  }
+  lines.push({ key: "prepayment", text: t("delivery.prepayment", { percent: delivery.prepaymentDiscount.percentage, amount: delivery.prepaymentDiscount.amount.formattedWithCurrency }), tone: "muted" });
+  return lines;
+}
+
+/**
+ * Delivery box of the product page: live dates and costs for the chosen shipping
+ * country and quantity, the delivery modes, and a country chooser that sends the
+ * update and then refreshes zone and delivery data. The header's country chooser
+ * (event `bh:delivery-country`) goes through the same update.
+ */
+export function DeliveryBox({ sku, product, language, quantity: initialQuantity = 1 }: { sku: string; product: ProductData; language: string; quantity?: number }) {
+  const { t } = useTranslation("commerce");
+  const [quantity, setQuantity] = React.useState(initialQuantity);
+  React.useEffect(() => {
+    const listener = (event: Event) => {
+      const detail = (event as CustomEvent<{ sku: string; quantity: number }>).detail;
+      if (detail?.sku === sku && detail.quantity >= 1) setQuantity(detail.quantity);
+    };
+    window.addEventListener(CART_QUANTITY_EVENT, listener);
+    return () => window.removeEventListener(CART_QUANTITY_EVENT, listener);
+  }, [sku]);
+  const { data: current } = useCurrentCountry();
+  const [postcode, setPostcode] = React.useState("");
+  const [zone, setZone] = React.useState<ShippingZone | null>(null);
+  const [updating, setUpdating] = React.useState(false);
+  const { alerts, show, dismiss } = useAlerts();
+  const country = current?.code ?? null;
+  const { data: delivery, isLoading } = useDelivery(product.reachedEOF ? null : sku, country, quantity, country === "de" && /^\d{5}$/.test(postcode) ? postcode : undefined);
+  const locale = language === "at" ? "de-AT" : language;
+
+  const choose = React.useCallback(
+    async (code: string) => {
+      setUpdating(true);
+      const result = await changeShippingCountry(code);
+      setUpdating(false);
+      if (result.ok) setZone(result.zone);
+      else show("error", t("alerts.failed"));
+    },
+    [show, t],
+  );
+  React.useEffect(() => {
+    const listener = (event: Event) => {
+      const code = (event as CustomEvent<string>).detail;
+      if (typeof code === "string" && code !== country) void choose(code);
+    };
+    window.addEventListener("bh:delivery-country", listener);
+    return () => window.removeEventListener("bh:delivery-country", listener);
+  }, [choose, country]);
+
+  return (
+    <div className="delivery-box live" data-slot="delivery-box" data-testid="delivery-box" aria-busy={isLoading || updating}>
+      {delivery ? (
+        <ul className="delivery-lines">
+          {deliveryLines(delivery, t, locale).map((line) => (
+            <li key={line.key} className={line.tone ?? ""} data-testid={`delivery-${line.key}`}>
+              {line.text}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{t("delivery.fallback", { min: product.delivery.minDays, max: product.delivery.maxDays })}</p>
+      )}
+      {delivery?.isDeliverable ? (
+        <p className="muted small" data-testid="delivery-modes">
+          {t("delivery.modesLabel")}{" "}
+          {delivery.deliveryModes
+            .filter((mode) => mode.available)
+            .map((mode) => t(`delivery.modes.${mode.code}`))
+            .join(", ")}
+          {delivery.deliveryModes.some((mode) => mode.code === "on_call_storage" && !mode.available) ? ` · ${t("delivery.storageHint")}` : ""}
+        </p>
+      ) : null}
+      {current ? (
+        <div className="delivery-country">
+          <label htmlFor={`delivery-country-${sku}`}>{t("delivery.country")}</label>{" "}
+          <select id={`delivery-country-${sku}`} value={current.code} disabled={updating} onChange={(event) => void choose(event.target.value)} data-testid="delivery-country">
+            {current.availableCountries.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.name}
+              </option>
+            ))}
+          </select>
+          {current.code === "de" ? (
+            <>
+              {" "}
+              <label htmlFor={`delivery-postcode-${sku}`}>{t("delivery.postcode")}</label>{" "}
+              <input
+                id={`delivery-postcode-${sku}`}
+                className="postcode-input"
+                inputMode="numeric"
+                maxLength={5}
+                size={6}
+                value={postcode}
+                onChange={(event) => setPostcode(event.target.value.replace(/\D/g, "").slice(0, 5))}
+              />
+            </>
+          ) : null}
+          {zone?.shippingZone ? (
+            <p className="muted small" data-testid="shipping-zone">
+              {t("delivery.zone", { country: zone.country.name, costs: zone.shippingZone.groups.map((group) => `${t(`delivery.groups.${group.name}`)} ${group.cost.formatted}`).join(" · ") })}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <Alerts alerts={alerts} onDismiss={dismiss} />
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import React from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { clampQuantity, decrement, digitsOnly, increment, isAllowedKey, QuantityCounter } from "./QuantityCounter";
+
+jest.mock("gatsby-plugin-react-i18next", () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
+
+test("+1; -1 only while above 1; minimum 1", () => {
+  expect(increment(1)).toBe(2);
+  expect(decrement(2)).toBe(1);
+  expect(decrement(1)).toBe(1);
+  expect(clampQuantity(0)).toBe(1);
+  expect(clampQuantity(-5)).toBe(1);
+  expect(clampQuantity(Number.NaN)).toBe(1);
+  expect(clampQuantity(123456)).toBe(9999);
+  expect(clampQuantity(2.7)).toBe(2);
+});
+
+test("direct entry keeps digits only", () => {
+  expect(digitsOnly("12a3")).toBe("123");
+  expect(digitsOnly("-4")).toBe("4");
+  expect(digitsOnly("007")).toBe("7");
+  expect(digitsOnly("")).toBe("");
+  expect(digitsOnly("123456")).toBe("1234");
+});
+
+test.each([
+  ["5", {}, true],
+  ["Backspace", {}, true],
+  ["Delete", {}, true],
+  ["Tab", {}, true],
+  ["Escape", {}, true],
+  ["Enter", {}, true],
+  [",", {}, true],
+  [".", {}, true],
+  ["ArrowLeft", {}, true],
+  ["ArrowRight", {}, true],
+  ["a", { ctrlKey: true }, true],
+  ["c", { metaKey: true }, true],
+  ["x", { ctrlKey: true }, true],
+  ["a", {}, false],
+  ["e", {}, false],
+  ["-", {}, false],
+  ["+", {}, false],
+  [" ", {}, false],
+  ["v", { ctrlKey: true }, false],
+])("key %s %o allowed: %s (SPEC 5)", (key, modifiers, allowed) => {
+  expect(isAllowedKey({ key, ...modifiers })).toBe(allowed);
+});
+
+test("the minus button is disabled at 1", () => {
+  const html = renderToStaticMarkup(<QuantityCounter value={1} onChange={() => undefined} />);
+  expect(html).toMatch(/aria-label="quantity.decrease" disabled=""/);
+  expect(html).toContain('value="1"');
+  const two = renderToStaticMarkup(<QuantityCounter value={2} onChange={() => undefined} />);
+  expect(two).not.toMatch(/aria-label="quantity.decrease" disabled=""/);
+});

@@ -1,0 +1,66 @@
+import React from "react";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+
+/**
+ * Alerts of the commerce widgets (SPEC 4): type, message and an active flag; they can
+ * be dismissed and dismiss themselves after 3 seconds (SPEC 9).
+ */
+export type AlertType = "success" | "error" | "warning";
+export interface Alert {
+  id: number;
+  type: AlertType;
+  message: string;
+  active: boolean;
+}
+
+export const ALERT_DISMISS_MS = 3000;
+
+export type AlertAction = { kind: "show"; id: number; type: AlertType; message: string } | { kind: "dismiss"; id: number };
+
+/** Showing an alert replaces the previous one; a dismissed alert becomes inactive and leaves the list. */
+export function alertsReducer(state: Alert[], action: AlertAction): Alert[] {
+  if (action.kind === "show") return [{ id: action.id, type: action.type, message: action.message, active: true }];
+  return state.filter((alert) => alert.id !== action.id);
+}
+
+export function useAlerts(dismissAfterMs = ALERT_DISMISS_MS) {
+  const [alerts, dispatch] = React.useReducer(alertsReducer, []);
+  const next = React.useRef(0);
+  const timers = React.useRef(new Set<ReturnType<typeof setTimeout>>());
+  React.useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+  const dismiss = React.useCallback((id: number) => dispatch({ kind: "dismiss", id }), []);
+  const show = React.useCallback(
+    (type: AlertType, message: string) => {
+      const id = (next.current += 1);
+      dispatch({ kind: "show", id, type, message });
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        dispatch({ kind: "dismiss", id });
+      }, dismissAfterMs);
+      timers.current.add(timer);
+    },
+    [dismissAfterMs],
+  );
+  return { alerts, show, dismiss };
+}
+
+export function Alerts({ alerts, onDismiss }: { alerts: Alert[]; onDismiss: (id: number) => void }) {
+  const { t } = useTranslation("commerce");
+  return (
+    <div className="commerce-alerts" aria-live="polite">
+      {alerts
+        .filter((alert) => alert.active)
+        .map((alert) => (
+          <div key={alert.id} className={`commerce-alert alert-${alert.type}`} role={alert.type === "error" ? "alert" : "status"} data-testid={`alert-${alert.type}`}>
+            <span>{alert.message}</span>
+            <button type="button" className="icon-button" aria-label={t("alerts.dismiss")} onClick={() => onDismiss(alert.id)}>
+              ×
+            </button>
+          </div>
+        ))}
+    </div>
+  );
+}

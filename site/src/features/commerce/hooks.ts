@@ -1,0 +1,56 @@
+/** swr hooks over the live commerce calls; keys are the API paths (shared cache between widgets). */
+import useSWR, { mutate } from "swr";
+import { apiCall, fetchData, PATHS, type Cart, type CurrentCountry, type Delivery, type RelatedProduct, type SampleCart, type ShippingZone } from "./api";
+
+const quiet = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
+
+export function useCart() {
+  return useSWR<Cart>(PATHS.cart, fetchData, quiet);
+}
+
+export function useCurrentCountry() {
+  return useSWR<CurrentCountry>(PATHS.currentCountry, fetchData, quiet);
+}
+
+export function useDelivery(sku: string | null, country: string | null, quantity: number, postcode?: string) {
+  return useSWR<Delivery>(sku && country ? PATHS.delivery(sku, country, quantity, postcode) : null, fetchData, { ...quiet, keepPreviousData: true });
+}
+
+export function useSampleCart() {
+  return useSWR<SampleCart>(PATHS.sampleCart, fetchData, quiet);
+}
+
+export function useSamplesToday() {
+  return useSWR<number>(PATHS.samplesToday, fetchData, quiet);
+}
+
+export function useRelated(sku: string | null) {
+  return useSWR<RelatedProduct[]>(sku ? PATHS.related(sku) : null, fetchData, quiet);
+}
+
+/** Adds to the cart; on success the shared cart (mini-cart counter) takes the answer. */
+export async function addToCart(sku: string, quantity: number) {
+  const result = await apiCall<Cart>("POST", PATHS.cart, { sku, quantity });
+  if (result.ok) await mutate(PATHS.cart, result.data, { revalidate: false });
+  return result;
+}
+
+/**
+ * SPEC 4 shipping-country selection: the update is sent; on success the country becomes
+ * current, the shipping zone is fetched and the delivery data is refreshed.
+ */
+export async function changeShippingCountry(code: string): Promise<{ ok: boolean; zone: ShippingZone | null }> {
+  const result = await apiCall<{ currentCountry: { code: string; name: string }; availableCountries: { code: string; name: string }[] }>("PUT", PATHS.shippingCountry, { country: code });
+  if (!result.ok || !result.data) return { ok: false, zone: null };
+  const { currentCountry, availableCountries } = result.data;
+  await mutate(PATHS.currentCountry, { ...currentCountry, availableCountries }, { revalidate: false });
+  const zone = await apiCall<ShippingZone>("GET", PATHS.shippingZone(code));
+  await mutate((key) => typeof key === "string" && key.startsWith("/apiv1/product/byId/"));
+  return { ok: true, zone: zone.ok ? zone.data : null };
+}
+
+export async function sampleCall(path: string, body: unknown) {
+  const result = await apiCall<SampleCart>("POST", path, body);
+  if (result.ok) await mutate(PATHS.sampleCart, result.data, { revalidate: false });
+  return result;
+}
