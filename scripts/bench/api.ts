@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:api`: latency of the live commerce calls through the whole worker
+ * (edge -> shop API -> local D1) under `wrangler dev`: cart add, cart get, delivery
+ * and sample add. A bounded, sequential loop of requests on loopback per call, each
+ * with `Host: de.localhost:8787` so the edge picks the DE shop, and the token cookie
+ * the edge hands out. Prints p50/p95/p99 per call (target: p95 under 10 ms here).
+ *
+ * Options: --requests 400 (per call) --products 200 --port 8791 (BENCH_API_PORT).
+ * Works in .bench/api-state and leaves the dev state alone.
+ */
+import http from "node:http";
+import net from "node:net";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { prepareCatalogue } from "../lib/local-shops";
+import { startLocalWorker } from "../lib/local-worker";
+import { ROOT } from "../lib/shops";
+
+const HOST = "de.localhost:8787";
+const TOKEN_COOKIE = "bh_token_development";
+const WARMUP = 30;
+
+interface Answer {
+  status: number;
+  body: string;
+  setCookie: string[];
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function send(port: number, method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+    const headers: Record<string, string> = { host: HOST, accept: "application/json" };
+    if (payload !== undefined) {
+      headers["content-type"] = "application/json";
+      headers["content-length"] = String(Buffer.byteLength(payload));
+    }
+    if (options.token) headers.cookie = `${TOKEN_COOKIE}=${options.token}`;
+    const request = http.request({ host: "127.0.0.1", port, method, path, headers, agent }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), setCookie: response.headers["set-cookie"] ?? [] }));
+    });
+    request.on("error", reject);
+    if (payload !== undefined) request.write(payload);
+    request.end();
+  });
+}
+
+function tokenOf(answer: Answer): string {
+  for (const cookie of answer.setCookie) {
+    const match = new RegExp(`^${TOKEN_COOKIE}=([^;]+)`).exec(cookie);
+    if (match) return match[1]!;
+  }
+  throw new Error(`no token cookie in the answer (${answer.status}): ${answer.body.slice(0, 200)}`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+async function measure(name: string, count: number, call: (i: number) => Promise<Answer>): Promise<string> {
+  for (let i = 0; i < WARMUP; i++) await call(i);
+  const times: number[] = [];
+  let failures = 0;
+  for (let i = 0; i < count; i++) {
+    const start = process.hrtime.bigint();
+    const answer = await call(WARMUP + i);
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (answer.status !== 200) failures++;
+  }
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+  const fmt = (ms: number) => ms.toFixed(2).padStart(7);
+  return `${name.padEnd(12)} n=${String(count).padEnd(5)} p50 ${fmt(percentile(times, 50))} ms  p95 ${fmt(percentile(times, 95))} ms  p99 ${fmt(percentile(times, 99))} ms  mean ${fmt(mean)} ms  non-200: ${failures}`;
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
+  });
+}
+
+interface ProductNode {
+  sku: string;
+  type: string;
+  isSalable: boolean;
+  isOutOfStock: boolean;
+  reachedEOF: boolean;
+  packageContent: number;
+  stock: { quantity: number; minimumOrderQuantity: number };
+  samples: { active: boolean };
+  price: unknown;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      requests: { type: "string", default: "400" },
+      products: { type: "string", default: "200" },
+      port: { type: "string", default: process.env.BENCH_API_PORT ?? "8791" },
+    },
+  });
+  const requests = Number(values.requests);
+  const port = Number(values.port);
+  if (!(await portIsFree(port))) throw new Error(`port ${port} is in use; pass --port or BENCH_API_PORT`);
+  const stateDir = join(ROOT, ".bench", "api-state");
+  const log = (line: string) => console.log(`[bench:api] ${line}`);
+  await prepareCatalogue({ stateDir, distRoot: join(ROOT, ".bench", "api-dist"), port, products: Number(values.products), shops: ["DE"], log });
+  log(`starting the worker on port ${port} ...`);
+  const worker = await startLocalWorker({ port, persistTo: stateDir });
+  try {
+    const graphql = await send(port, "POST", "/graphql", {
+      body: { query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type isSalable isOutOfStock reachedEOF packageContent stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } } } }` },
+    });
+    const nodes = (JSON.parse(graphql.body) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
+    const orderable = nodes.filter((p) => p.type !== "configurable" && p.isSalable && !p.isOutOfStock && !p.reachedEOF && p.price && p.stock.minimumOrderQuantity <= p.packageContent);
+    const product = orderable.sort((a, b) => b.stock.quantity - a.stock.quantity)[0];
+    const sampleSkus = orderable.filter((p) => p.samples.active).slice(0, 7).map((p) => p.sku);
+    if (!product || sampleSkus.length === 0) throw new Error("the generated catalogue has no orderable product with samples");
+    log(`cart product ${product.sku} (stock ${product.stock.quantity}), ${sampleSkus.length} sample products; ${requests} requests per call after ${WARMUP} warm-up`);
+
+    // A visitor takes as many adds as the stock allows, then the next visitor continues.
+    const perVisitor = Math.max(1, Math.min(50, product.stock.quantity - 1));
+    const newVisitor = async () => tokenOf(await send(port, "PUT", "/apiv2/shipping/costs/country", { body: { country: "de" } }));
+    let cartToken = await newVisitor();
+    let used = 0;
+    const cartAdd = async () => {
+      if (used >= perVisitor) {
+        cartToken = await newVisitor();
+        used = 0;
+      }
+      used++;
+      return send(port, "POST", "/apiv2/cart/", { body: { sku: product.sku, quantity: 1 }, token: cartToken });
+    };
+    const sampleToken = await newVisitor();
+    const rows = [
+      await measure("cart add", requests, cartAdd),
+      await measure("cart get", requests, () => send(port, "GET", "/apiv2/cart/", { token: cartToken })),
+      await measure("delivery", requests, () => send(port, "GET", `/apiv1/product/byId/${encodeURIComponent(product.sku)}/delivery/byCountryCode/de/quantity/2`, { token: cartToken })),
+      await measure("sample add", requests, (i) => send(port, "POST", "/apiv2/sample/product/cart/add", { body: { sku: sampleSkus[i % sampleSkus.length], quantity: 1, recommendation: false }, token: sampleToken })),
+    ];
+    console.log("\nLive commerce through the worker (wrangler dev, local D1), sequential, keep-alive:");
+    for (const row of rows) console.log(row);
+  } finally {
+    agent.destroy();
+    await worker.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
