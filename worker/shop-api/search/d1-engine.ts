@@ -260,7 +260,7 @@ export class D1SearchEngine implements SearchEngine {
           WHEN f.rowid IN (SELECT id FROM search_documents WHERE language = ${language} AND title_key = ${exact}) THEN 1
           WHEN f.rowid IN (SELECT id FROM search_documents WHERE language = ${language} AND title_key > ${exact} AND title_key < ${exact} || char(1114111)) THEN 2
           ELSE 3 END AS tier
-      FROM ${table} f JOIN search_items i ON i.id = f.rowid % ${LANGUAGE_SPAN}
+      FROM ${table} f CROSS JOIN search_items i ON i.id = f.rowid % ${LANGUAGE_SPAN}
       WHERE ${table} MATCH ${p.add(expression)} AND f.rowid BETWEEN ${lo} AND ${hi}
         AND i.is_active = 1 AND instr(i.shops, ${p.add(`,${request.shop.id},`)}) > 0 ${shortFilter}
     )`;
@@ -297,6 +297,7 @@ export class D1SearchEngine implements SearchEngine {
     const limit = p.add(request.limit);
     const offset = p.add(request.offset);
     const shop = p.add(request.shop.id);
+    // CROSS JOIN keeps the page (at most `limit` rows) the outer loop: the planner cannot see how small it is.
     const page = (condition: string) => `(SELECT json_group_array(json_object(
         'id', h.id, 'tier', h.tier, 'inStock', h.in_stock, 'sku', pr.sku, 'title', d.title, 'slug', c.slug, 'unit', pr.unit,
         'packagePrice', r.package_price, 'unitPrice', r.unit_price, 'currency', r.currency,
@@ -304,10 +305,10 @@ export class D1SearchEngine implements SearchEngine {
         'manufacturer', mf.name, 'dmin', pr.delivery_days_min, 'dmax', pr.delivery_days_max, 'express', pr.is_express,
         'stock', pr.stock_qty, 'notify', pr.notification_qty, 'lowStock', c.low_stock_message))
       FROM (SELECT id, item, tier, in_stock FROM m WHERE ${condition} ORDER BY tier, in_stock DESC, id LIMIT ${limit} OFFSET ${offset}) h
-      JOIN search_items i ON i.id = h.item
-      JOIN products pr ON pr.sku = i.sku
-      JOIN search_documents d ON d.id = h.id
-      JOIN product_content c ON c.sku = pr.sku AND c.language = ${language}
+      CROSS JOIN search_items i ON i.id = h.item
+      CROSS JOIN products pr ON pr.sku = i.sku
+      CROSS JOIN search_documents d ON d.id = h.id
+      CROSS JOIN product_content c ON c.sku = pr.sku AND c.language = ${language}
       LEFT JOIN prices r ON r.sku = pr.sku AND r.shop_id = ${shop}
       LEFT JOIN manufacturers mf ON mf.id = pr.manufacturer_id)`;
 
