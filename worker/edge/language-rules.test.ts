@@ -41,6 +41,22 @@ describe("language rules (SPEC 2.1)", () => {
     expect(res.headers.get("location")).toBe(`${CH}/it/x/parkett.html`);
   });
 
+  test.each(["/app-0123456789abcdef0123.js", "/page-data/fr/parkett.html/page-data.json", "/static/0123abcd/logo.png"])(
+    "CH serves the build's unprefixed file %s without a language redirect or cookie",
+    async (path) => {
+      const res = await testApp().request(`${CH}${path}`, { headers: { "accept-language": "fr" } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("location")).toBeNull();
+      expect(res.headers.get("set-cookie")).toBeNull();
+      expect(res.headers.get("cache-control")).toMatch(/^public/);
+    },
+  );
+
+  test("CH files that do not exist are a plain 404, not a redirect", async () => {
+    const res = await testApp().request(`${CH}/favicon.ico`);
+    expect(res.status).toBe(404);
+  });
+
   test("AT takes its language from the shop and ignores language segments", async () => {
     const res = await testApp().request(`${AT}/`);
     expect(res.status).toBe(200);

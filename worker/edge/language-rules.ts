@@ -18,6 +18,20 @@ import { locationOn, pathSegments, redirectResponse } from "./redirect";
  *   the path with its language segments removed, query kept. The language comes
  *   from the path when it names one, else from locale-choice.ts.
  */
+/** Build folders of files every page loads without a language prefix. */
+const FILE_FOLDERS = ["/page-data/", "/static/", "/_gatsby/"];
+
+/**
+ * True for the files pages load (bundles, page-data, images, sw.js, robots.txt):
+ * they are one set per build, unprefixed, so the language rules leave them alone.
+ * Pages are paths ending in `/` or `.html`, or without an extension.
+ */
+export function isFilePath(pathname: string): boolean {
+  if (FILE_FOLDERS.some((folder) => pathname.startsWith(folder))) return true;
+  const last = pathname.slice(pathname.lastIndexOf("/") + 1);
+  return /\.[A-Za-z0-9]{1,12}$/.test(last) && !last.endsWith(".html");
+}
+
 export function languageRules(config: ShopConfig): MiddlewareHandler<EdgeEnv> {
   const urlLanguages = new Set<string>(config.urlLanguages);
   const settings = config.edge;
@@ -42,11 +56,13 @@ export function languageRules(config: ShopConfig): MiddlewareHandler<EdgeEnv> {
       c.set("language", language);
       await next();
       const response = c.res;
-      if (response.status < 400 && readCookie(c.req.raw, settings.localeCookie) !== language) {
+      if (response.status < 400 && !isFilePath(url.pathname) && readCookie(c.req.raw, settings.localeCookie) !== language) {
         mutableResponse(c).headers.append("set-cookie", localeSetCookie(settings, language, url.protocol === "https:"));
       }
       return;
     }
+
+    if (isFilePath(url.pathname)) return next();
 
     let language: Language;
     if (urlLanguages.has(first)) {
