@@ -13,7 +13,7 @@ import { includedTax, money, taxLabel } from "../../../graphql/money";
 import { unitLabel } from "../../../graphql/units";
 import { ensureVisitor, TITLE_SQL, type Ctx } from "./context";
 import { ApiFailure, fail, invalid, MESSAGES, readJson, validate, validationFailure } from "./http";
-import { childProducts, findProduct, isListed, safeJson, type CommerceProduct } from "./products";
+import { childProducts, findProduct, isListed, productFromResult, productStatement, safeJson, type CommerceProduct } from "./products";
 import { PREPAYMENT_DISCOUNT_PERCENT } from "./delivery-rules";
 import { SAMPLE_SLOT_COUNT } from "./samples";
 
@@ -73,7 +73,7 @@ export interface CartView {
   };
 }
 
-interface LineRow {
+export interface LineRow {
   id: number;
   sku: string;
   kind: "product" | "sample";
@@ -93,22 +93,26 @@ interface LineRow {
   image: string | null;
 }
 
+/** The statement reading a visitor's cart lines (run alone or at the end of a write batch). */
+export function cartLinesStatement(ctx: Ctx, visitorId: string) {
+  return ctx.db
+    .prepare(
+      `SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ${TITLE_SQL} AS title, p.unit, p.package_content, p.is_express,
+         p.is_decking, p.shipping_group, p.delivery_days_min, p.delivery_days_max, pr.package_price, pr.tax_rate,
+         (SELECT url FROM media m WHERE m.sku = p.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
+       FROM carts c JOIN cart_items ci ON ci.cart_id = c.id JOIN products p ON p.sku = ci.sku
+       LEFT JOIN prices pr ON pr.sku = ci.sku AND pr.shop_id = c.shop_id
+       WHERE c.visitor_id = ? AND c.shop_id = ? ORDER BY ci.id`,
+    )
+    .bind(ctx.language, visitorId, ctx.shop.id);
+}
+
 export async function readCart(ctx: Ctx): Promise<CartView> {
-  let rows: LineRow[] = [];
-  if (ctx.visitor) {
-    const result = await ctx.db
-      .prepare(
-        `SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ${TITLE_SQL} AS title, p.unit, p.package_content, p.is_express,
-           p.is_decking, p.shipping_group, p.delivery_days_min, p.delivery_days_max, pr.package_price, pr.tax_rate,
-           (SELECT url FROM media m WHERE m.sku = p.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
-         FROM carts c JOIN cart_items ci ON ci.cart_id = c.id JOIN products p ON p.sku = ci.sku
-         LEFT JOIN prices pr ON pr.sku = ci.sku AND pr.shop_id = c.shop_id
-         WHERE c.visitor_id = ? AND c.shop_id = ? ORDER BY ci.id`,
-      )
-      .bind(ctx.language, ctx.visitor.id, ctx.shop.id)
-      .all<LineRow>();
-    rows = result.results;
-  }
+  const rows = ctx.visitor ? (await cartLinesStatement(ctx, ctx.visitor.id).all<LineRow>()).results : [];
+  return cartView(ctx, rows);
+}
+
+export function cartView(ctx: Ctx, rows: LineRow[]): CartView {
   const { currency, taxRate } = ctx.shop;
   const language = ctx.language;
   let goods = 0;
@@ -171,12 +175,15 @@ function formatQuantity(value: number): string {
   return String(Math.round(value * 1000) / 1000);
 }
 
+function existingQuantityStatement(ctx: Ctx, visitorId: string, sku: string, options: string) {
+  return ctx.db
+    .prepare("SELECT ci.quantity FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.visitor_id = ? AND c.shop_id = ? AND ci.sku = ? AND ci.kind = 'product' AND ci.options = ?")
+    .bind(visitorId, ctx.shop.id, sku, options);
+}
+
 async function existingQuantity(ctx: Ctx, sku: string, options: string): Promise<number> {
   if (!ctx.visitor) return 0;
-  const row = await ctx.db
-    .prepare("SELECT ci.quantity FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.visitor_id = ? AND c.shop_id = ? AND ci.sku = ? AND ci.kind = 'product' AND ci.options = ?")
-    .bind(ctx.visitor.id, ctx.shop.id, sku, options)
-    .first<{ quantity: number }>();
+  const row = await existingQuantityStatement(ctx, ctx.visitor.id, sku, options).first<{ quantity: number }>();
   return row?.quantity ?? 0;
 }
 
@@ -189,12 +196,14 @@ interface LineRequest {
   quantity: number;
   options: Record<string, string>;
   desiredDate?: unknown;
+  /** The quantity already in the cart, when read together with the product. */
+  existing?: number;
 }
 
 /** Validates a line against minimum order quantity and stock (nothing written on refusal). */
 async function checkLine(ctx: Ctx, line: LineRequest, field: string): Promise<void> {
   const key = optionsKey(line.options);
-  const existing = await existingQuantity(ctx, line.product.sku, key);
+  const existing = line.existing ?? (await existingQuantity(ctx, line.product.sku, key));
   const total = existing + line.quantity;
   if (total * line.product.packageContent + 1e-9 < line.product.minOrderQty) {
     const params = { value: formatQuantity(line.product.minOrderQty), unit: unitLabel(line.product.unit, ctx.language) };
@@ -203,8 +212,8 @@ async function checkLine(ctx: Ctx, line: LineRequest, field: string): Promise<vo
   if (total > line.product.stockQty || total > MAX_QUANTITY) throw invalid("quantity", MESSAGES.quantityUnavailable, "quantity_unavailable", { available: Math.max(0, line.product.stockQty - existing) });
 }
 
-/** Writes lines in one transaction, each a guarded upsert; false when a guard refused one (stock taken meanwhile). */
-async function writeLines(ctx: Ctx, lines: LineRequest[]): Promise<boolean> {
+/** Writes lines in one transaction, each a guarded upsert, and reads the cart back; null when a guard refused one (stock taken meanwhile). */
+async function writeLines(ctx: Ctx, lines: LineRequest[]): Promise<LineRow[] | null> {
   const visitor = await ensureVisitor(ctx);
   const now = ctx.now.toISOString();
   const statements = [
@@ -223,8 +232,9 @@ async function writeLines(ctx: Ctx, lines: LineRequest[]): Promise<boolean> {
         .bind(line.product.sku, optionsKey(line.options), line.quantity, line.desiredDate === undefined ? null : JSON.stringify(line.desiredDate), now, visitor.id, ctx.shop.id),
     ),
   ];
-  const results = await ctx.db.batch(statements);
-  return results.slice(1).every((result) => (result.meta.changes ?? 0) > 0);
+  const results = await ctx.db.batch([...statements, cartLinesStatement(ctx, visitor.id)]);
+  const written = results.slice(1, -1).every((result) => (result.meta.changes ?? 0) > 0);
+  return written ? (results[results.length - 1]!.results as LineRow[]) : null;
 }
 
 /** Picks the product a configuration stands for, after checking every option against the product's attributes. */
@@ -256,8 +266,9 @@ async function addLines(ctx: Ctx, lines: LineRequest[], fields: string[]): Promi
     checkOrderable(ctx, line.product, fields[i]!);
     await checkLine(ctx, line, fields[i]!);
   }
-  if (!(await writeLines(ctx, lines))) throw invalid("quantity", MESSAGES.quantityUnavailable, "quantity_unavailable");
-  const cart = await readCart(ctx);
+  const rows = await writeLines(ctx, lines);
+  if (!rows) throw invalid("quantity", MESSAGES.quantityUnavailable, "quantity_unavailable");
+  const cart = cartView(ctx, rows);
   return okCart(ctx, { ...cart, addToCartCount: lines.reduce((sum, line) => sum + line.quantity, 0) });
 }
 
@@ -276,10 +287,21 @@ export async function postCart(ctx: Ctx): Promise<Response> {
   const body = validate(addSchema, await readJson(ctx.request));
   const sku = body.sku ?? body.productId;
   if (!sku) throw validationFailure([{ code: "invalid_type", expected: "string", received: "undefined", path: ["sku"], message: "Required" }]);
-  const found = await findProduct(ctx, sku);
+  // One round trip: the product and, for a known visitor, what the cart already holds of it.
+  let found: CommerceProduct | null;
+  let existing: number | undefined;
+  if (ctx.visitor) {
+    const [product, line] = await ctx.db.batch([productStatement(ctx, sku), existingQuantityStatement(ctx, ctx.visitor.id, sku, "{}")]);
+    found = productFromResult(product!);
+    existing = (line!.results[0] as { quantity: number } | undefined)?.quantity ?? 0;
+  } else {
+    found = await findProduct(ctx, sku);
+    existing = 0;
+  }
   checkConfigurable(found, "sku");
   const resolved = await resolveConfiguration(ctx, found, body.configurableOptions ?? {}, "configurableOptions");
-  return addLines(ctx, [{ product: resolved.product, quantity: body.quantity, options: resolved.options, desiredDate: body.desiredDate }], ["sku"]);
+  const prefetched = resolved.product.sku === sku && Object.keys(resolved.options).length === 0 ? existing : undefined;
+  return addLines(ctx, [{ product: resolved.product, quantity: body.quantity, options: resolved.options, desiredDate: body.desiredDate, existing: prefetched }], ["sku"]);
 }
 
 const formSchema = z.object({

@@ -9,8 +9,8 @@ import { money } from "../../../graphql/money";
 import { ensureVisitor, type Ctx } from "./context";
 import { computeDelivery, EXPRESS_FEE, FREE_SHIPPING_FROM, OFFSHORE_SURCHARGE, SHIPPING_TARIFF, type DeliveryItem } from "./delivery-rules";
 import { invalid, MESSAGES, readJson, respond, validate } from "./http";
-import { findProduct, isListed } from "./products";
-import { MAX_QUANTITY, readCart } from "./cart";
+import { isListed, productFromResult, productStatement } from "./products";
+import { cartLinesStatement, cartView, MAX_QUANTITY, type LineRow } from "./cart";
 
 const TEXT: Record<string, { free: string; shipping: string; express: string; noDelivery: string }> = {
   de: { free: "Kostenloser Versand", shipping: "Versandkosten", express: "Expresszuschlag", noDelivery: "Eine Lieferung nach {country} ist leider nicht möglich." },
@@ -49,9 +49,11 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
   const postcode = ctx.url.searchParams.get("postcode");
   if (postcode !== null && !/^[A-Za-z0-9 -]{0,10}$/.test(postcode)) throw invalid("postcode", "Not a postcode", "invalid");
 
-  const product = await findProduct(ctx, id);
+  // One round trip: the product and the visitor's cart (express and free shipping depend on every item).
+  const [productResult, linesResult] = await ctx.db.batch(ctx.visitor ? [productStatement(ctx, id), cartLinesStatement(ctx, ctx.visitor.id)] : [productStatement(ctx, id)]);
+  const product = productFromResult(productResult!);
   if (!isListed(product)) throw invalid("id", MESSAGES.unknownProduct, "unknown_product");
-  const cart = await readCart(ctx);
+  const cart = cartView(ctx, (linesResult?.results ?? []) as LineRow[]);
   const others = cart.items.filter((item) => item.kind === "product" && item.sku !== product.sku);
   const items: DeliveryItem[] = [
     { shippingGroup: product.shippingGroup, isExpress: product.isExpress, isDecking: product.isDecking, deliveryDaysMin: product.deliveryDaysMin, deliveryDaysMax: product.deliveryDaysMax },

@@ -94,8 +94,17 @@ export function toProduct(row: Row): CommerceProduct {
   };
 }
 
+export function productStatement(ctx: Ctx, sku: string) {
+  return ctx.db.prepare(`${PRODUCT_SQL} WHERE p.sku = ?`).bind(ctx.language, ctx.shop.id, ctx.shop.id, sku);
+}
+
+export function productFromResult(result: { results: unknown[] }): CommerceProduct | null {
+  const row = result.results[0] as Row | undefined;
+  return row ? toProduct(row) : null;
+}
+
 export async function findProduct(ctx: Ctx, sku: string): Promise<CommerceProduct | null> {
-  const row = await ctx.db.prepare(`${PRODUCT_SQL} WHERE p.sku = ?`).bind(ctx.language, ctx.shop.id, ctx.shop.id, sku).first<Row>();
+  const row = await productStatement(ctx, sku).first<Row>();
   return row ? toProduct(row) : null;
 }
 

@@ -82,20 +82,17 @@ async function openQuote(ctx: Ctx): Promise<QuoteRow | null> {
     .first<QuoteRow>();
 }
 
+const ITEMS_SQL = `SELECT si.sku, si.quantity, si.recommendation, ${TITLE_SQL} AS title,
+    (SELECT url FROM media m WHERE m.sku = si.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
+  FROM sample_items si JOIN products p ON p.sku = si.sku`;
+
 async function quoteItems(ctx: Ctx, quoteId: number): Promise<ItemRow[]> {
-  const { results } = await ctx.db
-    .prepare(
-      `SELECT si.sku, si.quantity, si.recommendation, ${TITLE_SQL} AS title,
-         (SELECT url FROM media m WHERE m.sku = si.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
-       FROM sample_items si JOIN products p ON p.sku = si.sku WHERE si.quote_id = ? ORDER BY si.added_at, si.sku`,
-    )
-    .bind(ctx.language, quoteId)
-    .all<ItemRow>();
+  const { results } = await ctx.db.prepare(`${ITEMS_SQL} WHERE si.quote_id = ? ORDER BY si.added_at, si.sku`).bind(ctx.language, quoteId).all<ItemRow>();
   return results;
 }
 
-async function view(ctx: Ctx, quote: QuoteRow | null, hidden = false) {
-  const items = quote ? await quoteItems(ctx, quote.id) : [];
+async function view(ctx: Ctx, quote: QuoteRow | null, hidden = false, knownItems?: ItemRow[]) {
+  const items = knownItems ?? (quote ? await quoteItems(ctx, quote.id) : []);
   const slots = quote?.slot_count ?? SAMPLE_SLOT_COUNT;
   const itemCount = items.length;
   const address = safeJson<Record<string, string> | null>(quote?.address, null);
@@ -148,10 +145,11 @@ async function checkSampleProduct(ctx: Ctx, sku: string): Promise<void> {
   if (!product.sampleActive || product.reachedEol) throw invalid("sku", MESSAGES.samplesUnavailable, "samples_unavailable");
 }
 
-/** Adds one sample atomically; throws 'sample cart full' when all slots are taken. */
-async function addSample(ctx: Ctx, sku: string, recommendation: boolean): Promise<void> {
+/** Adds one sample atomically and reads the quote back in the same batch; throws 'sample cart full' when all slots are taken. */
+async function addSample(ctx: Ctx, sku: string, recommendation: boolean): Promise<{ quote: QuoteRow | null; items: ItemRow[] }> {
   const visitor = await ensureVisitor(ctx);
   const now = ctx.now.toISOString();
+  const open = "SELECT id FROM sample_quotes WHERE visitor_id = ? AND shop_id = ? AND state = 'open'";
   const results = await ctx.db.batch([
     ...ensureQuoteStatements(ctx, visitor.id),
     ctx.db
@@ -163,12 +161,13 @@ async function addSample(ctx: Ctx, sku: string, recommendation: boolean): Promis
          ON CONFLICT (quote_id, sku) DO NOTHING`,
       )
       .bind(sku, recommendation ? 1 : 0, now, visitor.id, ctx.shop.id),
-    ctx.db
-      .prepare("SELECT COUNT(*) AS n FROM sample_items si JOIN sample_quotes q ON q.id = si.quote_id WHERE q.visitor_id = ? AND q.shop_id = ? AND q.state = 'open' AND si.sku = ?")
-      .bind(visitor.id, ctx.shop.id, sku),
+    ctx.db.prepare("SELECT * FROM sample_quotes WHERE visitor_id = ? AND shop_id = ? AND state = 'open'").bind(visitor.id, ctx.shop.id),
+    ctx.db.prepare(`${ITEMS_SQL} WHERE si.quote_id = (${open}) ORDER BY si.added_at, si.sku`).bind(ctx.language, visitor.id, ctx.shop.id),
   ]);
-  const present = ((results[3]!.results[0] as { n: number } | undefined)?.n ?? 0) > 0;
-  if (!present) throw new ApiFailure(422, [{ message: MESSAGES.sampleCartFull, code: "sample_cart_full", field: "sku" }]);
+  const quote = (results[3]!.results[0] as QuoteRow | undefined) ?? null;
+  const items = results[4]!.results as ItemRow[];
+  if (!items.some((item) => item.sku === sku)) throw new ApiFailure(422, [{ message: MESSAGES.sampleCartFull, code: "sample_cart_full", field: "sku" }]);
+  return { quote, items };
 }
 
 /** GET /apiv2/sample/product/cart */
@@ -180,8 +179,8 @@ export async function getSampleCart(ctx: Ctx): Promise<Response> {
 export async function addToSampleCart(ctx: Ctx): Promise<Response> {
   const body = validate(itemSchema, await readJson(ctx.request));
   await checkSampleProduct(ctx, body.sku);
-  await addSample(ctx, body.sku, body.recommendation);
-  return ok(ctx, await view(ctx, await openQuote(ctx)));
+  const { quote, items } = await addSample(ctx, body.sku, body.recommendation);
+  return ok(ctx, await view(ctx, quote, false, items));
 }
 
 /** POST /apiv2/sample/product/cart/remove { sku, quantity: 1 } */
