@@ -12,6 +12,6 @@ export interface WorkerEnv {
   SHOP_API?: Fetcher;
   SHOP_API_ORIGIN?: string;
   CATALOGUE_IMPORT_TOKEN?: string;
-  /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0007); unset: no upstream requests. */
+  /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
   UPSTREAM_REQUEST_SECRET?: string;
 }

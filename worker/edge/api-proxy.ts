@@ -7,7 +7,7 @@ import { tokenCookieName, tokenFromRequest, tokenSetCookie } from "./token-cooki
 import type { Upstream } from "./upstream";
 
 /**
- * The API proxy for /apiv1/*, /apiv2/* and /graphql (docs/decisions/0006).
+ * The API proxy for /apiv1/*, /apiv2/* and /graphql (docs/decisions/0007).
  *
  * - Only an allowlist of request headers goes upstream, plus `Authorization:
  *   Bearer <token>` from the environment's token cookie, `x-shop-id` and

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { mutableResponse, type EdgeEnv } from "./context";
 
 /**
- * Caching (docs/decisions/0005): static HTML and page-data are cacheable at the CDN
+ * Caching (docs/decisions/0006): static HTML and page-data are cacheable at the CDN
  * with a short max-age and stale-while-revalidate; hashed JS/CSS and /static/ are
  * immutable; API responses, anything that sets a cookie and anything whose answer
  * depended on a cookie are `private, no-store` (the latter also `Vary: Cookie`).

@@ -7,7 +7,7 @@ import { chooseLocale, localeSetCookie, shopFallback } from "./locale-choice";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
 
 /**
- * SPEC 2.1 language and domain rules, for shops with `hostLanguageRules` (DE, CH)
+ * SPEC 2.1 language and domain rules (docs/decisions/0004), for shops with `hostLanguageRules` (DE, CH)
  * and the no-shop-found shop; other shops take their language from the shop.
  *
  * - The language is the first path segment when it is one of `urlLanguages`.

@@ -3,7 +3,7 @@ import type { EdgeSettings } from "../config/shop-config";
 import { mutableResponse, replaceResponse, type EdgeEnv } from "./context";
 
 /**
- * Security headers on every response (docs/decisions/0005):
+ * Security headers on every response (docs/decisions/0006):
  * HSTS (one year), nosniff, a referrer policy, and a CSP with object-src 'none',
  * base-uri and frame-ancestors. Scripts are 'self' plus the configured third
  * parties plus the SHA-256 hashes of the inline scripts of the HTML being served
