@@ -51,6 +51,17 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   };
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
+  // wrangler runs in its own process group (so it can be stopped with its workerd); make
+  // sure it does not outlive this process when that exits without stopping it.
+  const stopOnExit = () => {
+    try {
+      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  };
+  process.once("exit", stopOnExit);
+  child.once("exit", () => process.removeListener("exit", stopOnExit));
   const origin = `http://127.0.0.1:${options.port}`;
   await waitUntilReady(child, origin, output);
   return { origin, stop: () => stopProcess(child) };
