@@ -31,6 +31,12 @@ describe("language rules (SPEC 2.1)", () => {
     expect(res.headers.get("location")).toBe(`${CH}/fr/kontakt-service.html?a=1&b=2`);
   });
 
+  test.each(["/sitemap.xml", "/robots.txt"])("CH serves the build's %s without a language redirect", async (path) => {
+    const res = await testApp().request(`${CH}${path}`, { headers: FR_BROWSER });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("location")).toBeNull();
+  });
+
   test("CH production host redirects to its https preferred origin", async () => {
     const res = await testApp().request(`${CH_PROD}/`);
     expect(res.headers.get("location")).toBe(`${CH_PROD}/de/`);

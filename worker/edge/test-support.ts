@@ -32,6 +32,8 @@ export const FILES: Record<string, string> = {
   "/CH/app-0123456789abcdef0123.js": "console.log(1)",
   "/CH/page-data/fr/parkett.html/page-data.json": "{}",
   "/CH/static/0123abcd/logo.png": "png",
+  "/CH/sitemap.xml": '<?xml version="1.0"?><sitemapindex/>',
+  "/CH/robots.txt": "User-agent: *",
   "/CH/404.html": '<!doctype html><html lang="de"><body>CH 404</body></html>',
   "/AT/index.html": '<!doctype html><html lang="de-AT"><body>AT home</body></html>',
   "/COM/index.html": '<!doctype html><html lang="en"><body>COM home</body></html>',
