@@ -2,6 +2,7 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../lib/page-data";
 import { showToast } from "./Toasts";
+import { SearchForm } from "../features/search/SearchForm";
 import { AddToCart, MiniCartCounter } from "../features/commerce/AddToCart";
 import { DeliveryBox } from "../features/commerce/DeliveryBox";
 import { SampleButton, SamplesCounter } from "../features/commerce/Samples";
@@ -47,22 +48,12 @@ export function SamplesCounterSlot() {
   return <SamplesCounter />;
 }
 
-/** The header search: a plain GET form to the search page. */
+/**
+ * The header search: a plain GET form to the search page; focusing it loads the search
+ * overlay on demand (site/src/features/search).
+ */
 export function SearchFormSlot({ action }: { action: string }) {
-  const { t } = useTranslation();
-  return (
-    <form className="search-form" role="search" method="get" action={action} data-slot="search-form">
-      <label className="visually-hidden" htmlFor="header-search">
-        {t("header.searchLabel")}
-      </label>
-      <input id="header-search" type="search" name="q" placeholder={t("header.searchPlaceholder")} minLength={3} autoComplete="off" />
-      <button type="submit" className="icon-button" aria-label={t("header.searchSubmit")}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path d="M10 3a7 7 0 1 0 4.2 12.6l4.6 4.6 1.4-1.4-4.6-4.6A7 7 0 0 0 10 3Zm0 2a5 5 0 1 1 0 10 5 5 0 0 1 0-10Z" fill="currentColor" />
-        </svg>
-      </button>
-    </form>
-  );
+  return <SearchForm action={action} />;
 }
 
 /** True once React has hydrated the page (buttons that need JavaScript stay disabled before). */

@@ -1,0 +1,29 @@
+import React from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import { Layout } from "../../components/Layout";
+import { PageHead } from "../../components/PageHead";
+import { headTranslate } from "../../lib/head-translate";
+import type { BaseContext, ChromeData } from "../../lib/page-data";
+import { searchPath } from "../../lib/routes";
+import { SearchPage } from "./SearchPage";
+
+/** Gatsby template of the search page (created by site/build/search-pages.ts). */
+export default function SearchPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+  useTranslation("search");
+  return (
+    <Layout chrome={data} context={pageContext}>
+      <SearchPage searchPagePath={searchPath(data.shopInfo, pageContext.language)} />
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
+  return <PageHead title={headTranslate(data.locales, "search.title")} context={pageContext} shop={data.shopInfo} />;
+}
+
+export const query = graphql`
+  query SearchPage($language: String!) {
+    ...ShopChrome
+  }
+`;

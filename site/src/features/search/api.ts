@@ -1,0 +1,50 @@
+/**
+ * Browser calls of the search (SPEC 7): plain fetch on the same origin. On the Swiss shop
+ * the language segment leads the path (/fr/apiv2/search...). `log=false` is added unless
+ * the visitor consented to all cookies (the query log is statistics).
+ */
+import { apiUrl } from "../commerce/api";
+import { readCookie } from "../../lib/banner";
+import { CONSENT_COOKIE } from "../../components/Consent";
+import { filtersParam } from "./state";
+import type { ActiveFilter, SearchData, SearchMeta } from "./types";
+
+export interface SearchResponse {
+  data: SearchData;
+  meta: SearchMeta;
+}
+
+export interface SearchCall {
+  kind: "search" | "suggestions";
+  query: string;
+  offset?: number;
+  limit?: number;
+  filters?: ActiveFilter[];
+}
+
+export function mayLogQueries(cookie = typeof document === "undefined" ? "" : document.cookie): boolean {
+  return readCookie(cookie, CONSENT_COOKIE) === "all";
+}
+
+export function searchPathOf(call: SearchCall, log = mayLogQueries()): string {
+  const params = new URLSearchParams({ query: call.query });
+  if (call.kind === "search") {
+    if (call.offset) params.set("offset", String(call.offset));
+    if (call.limit !== undefined) params.set("limit", String(call.limit));
+    if (call.filters && call.filters.length > 0) params.set("filters", filtersParam(call.filters));
+    if (!log) params.set("log", "false");
+  }
+  return `/apiv2/search${call.kind === "suggestions" ? "/suggestions" : ""}?${params.toString()}`;
+}
+
+/** Resolves with data and meta on HTTP 200 with data (SPEC 5); rejects otherwise (SPEC 8: failures are logged). */
+export async function fetchSearch(call: SearchCall): Promise<SearchResponse> {
+  const response = await fetch(apiUrl(searchPathOf(call)), { credentials: "same-origin", headers: { accept: "application/json" } });
+  const json = (await response.json().catch(() => null)) as { data?: SearchData | null; meta?: SearchMeta; errors?: { message: string }[] } | null;
+  if (response.status !== 200 || !json?.data) {
+    const message = json?.errors?.[0]?.message ?? `search failed (${response.status})`;
+    console.error("search failed", message);
+    throw new Error(message);
+  }
+  return { data: json.data, meta: json.meta ?? {} };
+}
