@@ -3,7 +3,8 @@
  * (edge -> shop API -> local D1) under `wrangler dev`: cart add, cart get, delivery
  * and sample add. A bounded, sequential loop of requests on loopback per call, each
  * with `Host: de.localhost:8787` so the edge picks the DE shop, and the token cookie
- * the edge hands out. Prints p50/p95/p99 per call (target: p95 under 10 ms here).
+ * the edge hands out. Prints p50/p95/p99 per call (target: p95 under 10 ms here), and a
+ * baseline: a call through edge and shop API that runs no D1 query.
  *
  * Options: --requests 400 (per call) --products 200 --port 8791 (BENCH_API_PORT).
  * Works in .bench/api-state and leaves the dev state alone.
@@ -138,6 +139,10 @@ async function main() {
     };
     const sampleToken = await newVisitor();
     const rows = [
+      // Reference: the same path through edge and shop API without any D1 query.
+      await measure("baseline", requests, () => send(port, "GET", "/apiv2/isBusiness")),
+      // Reference: one D1 read (the visitor behind the token).
+      await measure("one D1 read", requests, () => send(port, "GET", "/apiv2/isBusiness", { token: sampleToken })),
       await measure("cart add", requests, cartAdd),
       await measure("cart get", requests, () => send(port, "GET", "/apiv2/cart/", { token: cartToken })),
       await measure("delivery", requests, () => send(port, "GET", `/apiv1/product/byId/${encodeURIComponent(product.sku)}/delivery/byCountryCode/de/quantity/2`, { token: cartToken })),

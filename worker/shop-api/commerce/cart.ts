@@ -11,7 +11,7 @@
 import { z } from "zod";
 import { includedTax, money, taxLabel } from "../../../graphql/money";
 import { unitLabel } from "../../../graphql/units";
-import { ensureVisitor, TITLE_SQL, type Ctx } from "./context";
+import { ensureVisitor, setVisitorFromResult, TITLE_SQL, visitorStatement, type Ctx } from "./context";
 import { ApiFailure, fail, invalid, MESSAGES, readJson, validate, validationFailure } from "./http";
 import { childProducts, findProduct, isListed, productFromResult, productStatement, safeJson, type CommerceProduct } from "./products";
 import { PREPAYMENT_DISCOUNT_PERCENT } from "./delivery-rules";
@@ -108,7 +108,9 @@ export function cartLinesStatement(ctx: Ctx, visitorId: string) {
 }
 
 export async function readCart(ctx: Ctx): Promise<CartView> {
-  const rows = ctx.visitor ? (await cartLinesStatement(ctx, ctx.visitor.id).all<LineRow>()).results : [];
+  // The visitor id is the token's hash: no visitor lookup needed, an unknown token reads an empty cart.
+  const id = ctx.visitor?.id ?? ctx.tokenHash;
+  const rows = id ? (await cartLinesStatement(ctx, id).all<LineRow>()).results : [];
   return cartView(ctx, rows);
 }
 
@@ -290,11 +292,14 @@ export async function postCart(ctx: Ctx): Promise<Response> {
   // One round trip: the product and, for a known visitor, what the cart already holds of it.
   let found: CommerceProduct | null;
   let existing: number | undefined;
-  if (ctx.visitor) {
-    const [product, line] = await ctx.db.batch([productStatement(ctx, sku), existingQuantityStatement(ctx, ctx.visitor.id, sku, "{}")]);
+  const visitorRead = visitorStatement(ctx);
+  if (visitorRead && ctx.tokenHash) {
+    const [visitor, product, line] = await ctx.db.batch([visitorRead, productStatement(ctx, sku), existingQuantityStatement(ctx, ctx.tokenHash, sku, "{}")]);
+    setVisitorFromResult(ctx, visitor);
     found = productFromResult(product!);
     existing = (line!.results[0] as { quantity: number } | undefined)?.quantity ?? 0;
   } else {
+    setVisitorFromResult(ctx, undefined);
     found = await findProduct(ctx, sku);
     existing = 0;
   }

@@ -47,7 +47,11 @@ export interface Ctx {
   shop: Shop;
   language: string;
   now: Date;
+  /** SHA-256 of a well-formed bearer token (the visitor's id if it exists), else null. */
+  tokenHash: string | null;
   visitor: Visitor | null;
+  /** False until the visitor row was looked up (handlers may batch that read with their own). */
+  visitorLoaded: boolean;
   /** Set when this request created the visitor: goes out as meta.token. */
   newToken?: string;
 }
@@ -124,7 +128,8 @@ interface VisitorRow {
   shipping_country: string | null;
 }
 
-export async function createContext(request: Request, deps: CommerceDeps): Promise<Ctx> {
+/** Reads the visitor behind the token; `lazyVisitor` leaves it to the handler to batch that read with its own queries. */
+export async function createContext(request: Request, deps: CommerceDeps, options: { lazyVisitor?: boolean } = {}): Promise<Ctx> {
   const now = deps.now();
   const url = new URL(request.url);
   const shopId = (request.headers.get("x-shop-id") ?? DEFAULT_SHOP_ID).toUpperCase();
@@ -133,15 +138,29 @@ export async function createContext(request: Request, deps: CommerceDeps): Promi
   const requested = (request.headers.get("x-shop-language") ?? "").toLowerCase();
   const language = shop.languages.includes(requested) ? requested : shop.defaultLanguage;
   const token = bearerToken(request);
-  let visitor: Visitor | null = null;
-  if (token) {
-    const row = await deps.db
-      .prepare("SELECT id, customer_type, has_account, is_internal, shipping_country FROM visitors WHERE id = ?")
-      .bind(await hashToken(token))
-      .first<VisitorRow>();
-    if (row) visitor = toVisitor(row);
-  }
-  return { deps, db: deps.db, request, url, shop, language, now, visitor };
+  const tokenHash = token ? await hashToken(token) : null;
+  const ctx: Ctx = { deps, db: deps.db, request, url, shop, language, now, tokenHash, visitor: null, visitorLoaded: false };
+  if (!options.lazyVisitor) await loadVisitor(ctx);
+  return ctx;
+}
+
+/** The statement reading the visitor row (for a batch); null without a token. */
+export function visitorStatement(ctx: Ctx) {
+  return ctx.tokenHash ? ctx.db.prepare("SELECT id, customer_type, has_account, is_internal, shipping_country FROM visitors WHERE id = ?").bind(ctx.tokenHash) : null;
+}
+
+/** Takes the visitor from a batch result of visitorStatement. */
+export function setVisitorFromResult(ctx: Ctx, result: { results: unknown[] } | undefined): void {
+  const row = result?.results[0] as VisitorRow | undefined;
+  ctx.visitor = row ? toVisitor(row) : null;
+  ctx.visitorLoaded = true;
+}
+
+export async function loadVisitor(ctx: Ctx): Promise<Visitor | null> {
+  if (ctx.visitorLoaded) return ctx.visitor;
+  const statement = visitorStatement(ctx);
+  setVisitorFromResult(ctx, statement ? await statement.all() : undefined);
+  return ctx.visitor;
 }
 
 function toVisitor(row: VisitorRow): Visitor {
@@ -150,7 +169,7 @@ function toVisitor(row: VisitorRow): Visitor {
 
 /** The visitor of a write: the token's, or a new one whose token goes out as meta.token. */
 export async function ensureVisitor(ctx: Ctx): Promise<Visitor> {
-  if (ctx.visitor) return ctx.visitor;
+  if (await loadVisitor(ctx)) return ctx.visitor!;
   const token = randomToken();
   const id = await hashToken(token);
   await ctx.db.prepare("INSERT INTO visitors (id, shop_id, created_at) VALUES (?, ?, ?)").bind(id, ctx.shop.id, ctx.now.toISOString()).run();

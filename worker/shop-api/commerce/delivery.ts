@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { money } from "../../../graphql/money";
-import { ensureVisitor, type Ctx } from "./context";
+import { ensureVisitor, setVisitorFromResult, visitorStatement, type Ctx } from "./context";
 import { computeDelivery, EXPRESS_FEE, FREE_SHIPPING_FROM, OFFSHORE_SURCHARGE, SHIPPING_TARIFF, type DeliveryItem } from "./delivery-rules";
 import { invalid, MESSAGES, readJson, respond, validate } from "./http";
 import { isListed, productFromResult, productStatement } from "./products";
@@ -50,7 +50,11 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
   if (postcode !== null && !/^[A-Za-z0-9 -]{0,10}$/.test(postcode)) throw invalid("postcode", "Not a postcode", "invalid");
 
   // One round trip: the product and the visitor's cart (express and free shipping depend on every item).
-  const [productResult, linesResult] = await ctx.db.batch(ctx.visitor ? [productStatement(ctx, id), cartLinesStatement(ctx, ctx.visitor.id)] : [productStatement(ctx, id)]);
+  const visitorRead = visitorStatement(ctx);
+  const [productResult, linesResult, visitorResult] = await ctx.db.batch(
+    visitorRead && ctx.tokenHash ? [productStatement(ctx, id), cartLinesStatement(ctx, ctx.tokenHash), visitorRead] : [productStatement(ctx, id)],
+  );
+  setVisitorFromResult(ctx, visitorResult);
   const product = productFromResult(productResult!);
   if (!isListed(product)) throw invalid("id", MESSAGES.unknownProduct, "unknown_product");
   const cart = cartView(ctx, (linesResult?.results ?? []) as LineRow[]);

@@ -14,9 +14,9 @@
 import { z } from "zod";
 import type { D1Database } from "@cloudflare/workers-types";
 import { berlinDayBounds } from "./berlin-time";
-import { ensureVisitor, randomToken, TITLE_SQL, type Ctx } from "./context";
+import { ensureVisitor, randomToken, setVisitorFromResult, TITLE_SQL, visitorStatement, type Ctx } from "./context";
 import { ApiFailure, fail, invalid, MESSAGES, notFound, readJson, respond, validate } from "./http";
-import { findProduct, isListed, safeJson } from "./products";
+import { findProduct, isListed, productFromResult, productStatement, safeJson, type CommerceProduct } from "./products";
 
 export const SAMPLE_SLOT_COUNT = 7;
 /** How long an open sample cart is kept (the spec leaves the time-left duration open). */
@@ -139,8 +139,8 @@ export function referenceCode(): string {
   return `S${randomToken(9).toUpperCase().replace(/[^A-Z0-9]/g, "X")}`;
 }
 
-async function checkSampleProduct(ctx: Ctx, sku: string): Promise<void> {
-  const product = await findProduct(ctx, sku);
+async function checkSampleProduct(ctx: Ctx, sku: string, known?: CommerceProduct | null): Promise<void> {
+  const product = known === undefined ? await findProduct(ctx, sku) : known;
   if (!isListed(product)) throw invalid("sku", MESSAGES.unknownProduct, "unknown_product");
   if (!product.sampleActive || product.reachedEol) throw invalid("sku", MESSAGES.samplesUnavailable, "samples_unavailable");
 }
@@ -178,7 +178,11 @@ export async function getSampleCart(ctx: Ctx): Promise<Response> {
 /** POST /apiv2/sample/product/cart/add { sku, quantity: 1, recommendation: false } */
 export async function addToSampleCart(ctx: Ctx): Promise<Response> {
   const body = validate(itemSchema, await readJson(ctx.request));
-  await checkSampleProduct(ctx, body.sku);
+  // One round trip for the visitor and the product.
+  const visitorRead = visitorStatement(ctx);
+  const [productResult, visitorResult] = await ctx.db.batch(visitorRead ? [productStatement(ctx, body.sku), visitorRead] : [productStatement(ctx, body.sku)]);
+  setVisitorFromResult(ctx, visitorResult);
+  await checkSampleProduct(ctx, body.sku, productFromResult(productResult!));
   const { quote, items } = await addSample(ctx, body.sku, body.recommendation);
   return ok(ctx, await view(ctx, quote, false, items));
 }
