@@ -9,6 +9,7 @@
  * {data, errors}; errors that are not GraphQL/user errors are logged and reported as
  * "Internal error" without details.
  */
+import { readLimitedBody } from "../worker/lib/read-limited-body";
 import type { D1Database } from "@cloudflare/workers-types";
 import {
   execute,
@@ -74,30 +75,6 @@ export function formatError(error: GraphQLError): ErrorBody {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** The body, or null as soon as it grows beyond `limit` bytes (a missing content-length is not trusted). */
-async function readBody(request: Request, limit: number): Promise<Uint8Array | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
-}
 
 /** Reads params from the request, or returns the error response. */
 async function readParams(request: Request): Promise<GraphQLParams | Response> {
@@ -124,7 +101,7 @@ async function readParams(request: Request): Promise<GraphQLParams | Response> {
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) return failure(413, `Request body exceeds ${MAX_BODY_BYTES} bytes`);
-  const bytes = await readBody(request, MAX_BODY_BYTES);
+  const bytes = await readLimitedBody(request.body, MAX_BODY_BYTES);
   if (!bytes) return failure(413, `Request body exceeds ${MAX_BODY_BYTES} bytes`);
   let body: unknown;
   try {

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { readLimitedBody } from "../lib/read-limited-body";
 import type { EdgeEnv } from "./context";
 
 /**
@@ -15,25 +16,8 @@ export function bodyLimit(maxBytes: number): MiddlewareHandler<EdgeEnv> {
       if (!/^\d{1,15}$/.test(declared.trim())) return tooLarge(400, "Invalid Content-Length.");
       if (Number(declared) > maxBytes) return tooLarge(413, `The request body is larger than ${maxBytes} bytes.`);
     }
-    const reader = request.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        return tooLarge(413, `The request body is larger than ${maxBytes} bytes.`);
-      }
-      chunks.push(value);
-    }
-    const body = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      body.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
+    const body = await readLimitedBody(request.body, maxBytes);
+    if (body === null) return tooLarge(413, `The request body is larger than ${maxBytes} bytes.`);
     const headers = new Headers(request.headers);
     headers.delete("content-length");
     c.req.raw = new Request(request.url, { method: request.method, headers, body, redirect: "manual" });

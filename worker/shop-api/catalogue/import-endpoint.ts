@@ -4,6 +4,7 @@
  * `Authorization: Bearer <CATALOGUE_IMPORT_TOKEN>`.
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import { readLimitedBody } from "../../lib/read-limited-body";
 import { importCatalogue } from "./apply-import";
 import type { ImportFormat } from "./import-format";
 
@@ -45,10 +46,10 @@ export async function handleImportRequest(request: Request, env: ImportEndpointE
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (Number.isFinite(declared) && declared > MAX_IMPORT_BYTES) return tooLarge();
 
-  const body = await readLimited(request);
-  if (body === undefined) return tooLarge();
+  const body = await readLimitedBody(request.body as ReadableStream<Uint8Array> | null, MAX_IMPORT_BYTES);
+  if (body === null) return tooLarge();
 
-  const result = await importCatalogue(env.DB, { format, text: body }, { source });
+  const result = await importCatalogue(env.DB, { format, text: new TextDecoder().decode(body) }, { source });
   if (!result.ok) return json({ message: "The given data was invalid.", problems: result.problems }, 422);
   return json({ importId: result.importId, changedSkus: result.changedSkus.length, counts: result.counts }, 200);
 }
@@ -57,30 +58,6 @@ function tooLarge(): Response {
   return json({ message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB` }, 413);
 }
 
-/** The body as text, or undefined once it exceeds the limit (whatever Content-Length claimed). */
-async function readLimited(request: Request): Promise<string | undefined> {
-  if (!request.body) return "";
-  const reader = (request.body as unknown as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_IMPORT_BYTES) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
-}
 
 /** Compares SHA-256 digests byte by byte without an early exit, so timing reveals neither content nor length. */
 async function constantTimeEqual(a: string, b: string): Promise<boolean> {
