@@ -45,7 +45,10 @@ export function parseQuery(raw: string): ParsedQuery {
   }
   // A term contained in another long term adds nothing ("eich eiche").
   const kept = long.filter((term) => !long.some((other) => other !== term && other.includes(term)));
-  return { text, long: kept, short };
+  // A single character narrows nothing but costs a scan of every word starting with it
+  // ("vinyl e" while typing): it counts only when nothing else was typed.
+  const meaningful = kept.length > 0 || short.some((term) => [...term].length > 1) ? short.filter((term) => [...term].length > 1) : short;
+  return { text, long: kept, short: meaningful };
 }
 
 /** An FTS5 string literal. */
@@ -66,9 +69,13 @@ export function trigramExpression(terms: string[], corrections: Record<string, s
     .join(" AND ");
 }
 
-/** The word-index expression for short terms: each must begin a word ("14"* AND "mm"*). */
+/**
+ * The word-index expression for short terms: letters begin a word ("mm"*), numbers are
+ * whole words ("14", not 140 or the 14xxxx of article numbers, which would merge thousands
+ * of index entries).
+ */
 export function wordExpression(terms: string[]): string {
-  return terms.map((term) => `${quote(term)}*`).join(" AND ");
+  return terms.map((term) => (/^[\d.,]+$/.test(term) ? quote(term) : `${quote(term)}*`)).join(" AND ");
 }
 
 const ALPHABET = "abcdefghijklmnopqrstuvwxyzß".split("");
