@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { NODE_TYPE_DEFS } from "./site/build/node-types";
 import { sourceShopNodes } from "./site/build/source-nodes";
@@ -23,6 +24,24 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   const trivial = trivialPageCount();
   if (trivial !== null) createTrivialPages(args, trivial);
   else await createShopPages(args);
+};
+
+/**
+ * The pages' own small i18next and react-i18next (site/src/i18n, docs/decisions/0011)
+ * instead of the packages, in the browser bundle and in the static render alike, so both
+ * translate the same way; gatsby-plugin-react-i18next uses them unchanged.
+ */
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions }) => {
+  const i18n = path.join(__dirname, "site", "src", "i18n");
+  actions.setWebpackConfig({
+    resolve: {
+      alias: {
+        i18next$: path.join(i18n, "i18next.ts"),
+        "react-i18next$": path.join(i18n, "react-i18next.tsx"),
+        outdent$: path.join(i18n, "outdent.ts"),
+      },
+    },
+  });
 };
 
 /** sitemap.xml (index + parts) and robots.txt of the shop (site/build/sitemap.ts). */

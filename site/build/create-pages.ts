@@ -113,6 +113,27 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
     });
   };
 
+  // Products indexed once (page creation used to scan every product per category and
+  // per product): all of a language, the listed ones (no variants) of a language, and the
+  // listed ones per category, both by direct category and by category trail. The lists
+  // keep the node order, so the pages come out as before.
+  const push = <T>(map: Map<string, T[]>, key: string, value: T) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  const allByLanguage = new Map<string, ProductNode[]>();
+  const listedByLanguage = new Map<string, ProductNode[]>();
+  const listedByTrail = new Map<string, ProductNode[]>();
+  const listedByCategory = new Map<string, ProductNode[]>();
+  for (const product of products) {
+    push(allByLanguage, product.language, product);
+    if (product.parentSku !== null) continue;
+    push(listedByLanguage, product.language, product);
+    for (const id of product.categoryTrailIds) push(listedByTrail, `${product.language}:${id}`, product);
+    for (const id of new Set(product.categoryIds)) push(listedByCategory, `${product.language}:${id}`, product);
+  }
+
   const listed = (product: ProductNode): ListedProduct => ({
     sku: product.sku,
     title: product.title,
@@ -121,7 +142,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   });
 
   for (const language of shop.languages) {
-    const inLanguage = products.filter((product) => product.language === language && product.parentSku === null);
+    const inLanguage = listedByLanguage.get(language) ?? [];
     const popular = [...inLanguage].sort((a, b) => b.reviewCount - a.reviewCount || a.sku.localeCompare(b.sku)).slice(0, 8);
     const rated = inLanguage.filter((product) => product.data.reviewSummary.totalReviewCount > 0);
     const reviewCount = rated.reduce((sum, product) => sum + product.data.reviewSummary.totalReviewCount, 0);
@@ -148,7 +169,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   createSearchPages(shop, create);
 
   for (const category of categories) {
-    const inCategory = products.filter((product) => product.language === category.language && product.parentSku === null && product.categoryTrailIds.includes(category.categoryId));
+    const inCategory = listedByTrail.get(`${category.language}:${category.categoryId}`) ?? [];
     const manufacturerIds = [...new Set(inCategory.map((product) => product.manufacturerId).filter((id): id is string => id !== null))];
     const offerSkus = inCategory
       .filter((product) => product.savingsPercentage > 0 || product.isClearance)
@@ -210,10 +231,11 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
     const parent = product.parentSku ? byLanguageSku.get(`${product.language}:${product.parentSku}`) : undefined;
     const family = parent ?? product;
     const variantSkus = family.data.childProducts.map((child) => child.sku).filter((sku) => byLanguageSku.has(`${product.language}:${sku}`));
-    const crossSell = products
-      .filter((other) => other.language === product.language && other.parentSku === null && other.sku !== family.sku && other.categoryIds.includes(family.data.categoryId))
-      .slice(0, 8)
-      .map((other) => other.sku);
+    const crossSell: string[] = [];
+    for (const other of listedByCategory.get(`${product.language}:${family.data.categoryId}`) ?? []) {
+      if (crossSell.length === 8) break;
+      if (other.sku !== family.sku) crossSell.push(other.sku);
+    }
     const accessories = (accessoriesByLanguage.get(product.language) ?? [])
       .filter((other) => other.sku !== family.sku && other.categoryTrailIds[0] !== family.categoryTrailIds[0])
       .slice(0, 4)
@@ -245,7 +267,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
     };
     const base = { identifier: page.identifier, pageType: page.pageType };
     if (page.pageType === "VIDEOLIB") {
-      const videos = videoLibrary(products.filter((product) => product.language === page.language));
+      const videos = videoLibrary(allByLanguage.get(page.language) ?? []);
       const pages = Math.max(1, pageCount(videos.length, VIDEOS_PER_PAGE));
       const pageLinks = Array.from({ length: pages }, (_, index) => pagedSlugPath(shop, page.language, page.identifier, index + 1));
       for (let number = 1; number <= pages; number += 1) {
@@ -261,8 +283,8 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
     }
     const offerSkus =
       page.pageType === "SALES"
-        ? products
-            .filter((product) => product.language === page.language && product.parentSku === null && (product.savingsPercentage > 0 || product.isClearance))
+        ? (listedByLanguage.get(page.language) ?? [])
+            .filter((product) => product.savingsPercentage > 0 || product.isClearance)
             .sort((a, b) => b.savingsPercentage - a.savingsPercentage || a.sku.localeCompare(b.sku))
             .map((product) => product.sku)
         : [];

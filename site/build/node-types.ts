@@ -90,6 +90,10 @@ export const NODE_TYPE_DEFS = `
     reviewCount: Int!
     savingsPercentage: Int!
     isClearance: Boolean!
+    """The list-card fields (site/src/lib/card.ts): what list pages query instead of data."""
+    card: JSON!
+    """The configurable attributes (configurable products; empty otherwise)."""
+    configurable: JSON!
     data: JSON!
   }
 `;

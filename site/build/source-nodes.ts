@@ -4,6 +4,7 @@ import { NODE_TYPES } from "./node-types";
 import { homePath, manufacturerListPath, manufacturerPath, slugPath } from "../src/lib/routes";
 import { absoluteUrl, hreflangShops } from "../src/lib/seo";
 import { contentHash } from "../src/lib/banner";
+import { cardData } from "../src/lib/card";
 import rawConfig from "../../config/shops.json";
 import { parseShopConfig } from "../../worker/config/shop-config";
 
@@ -153,6 +154,8 @@ function createProductNode(nodes: NodeWriter, shop: ShopData, language: string, 
     reviewCount: product.reviewSummary.totalReviewCount,
     savingsPercentage: product.price?.savingsPercentage ?? 0,
     isClearance: product.isClearance,
+    card: cardData(product),
+    configurable: product.configurableAttributes,
     data: product,
   });
 }

@@ -1,28 +1,15 @@
 import React from "react";
 import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { readCookie } from "../lib/banner";
+import { CONSENT_COOKIE } from "./Consent";
 
-/**
- * Cookie consent. When the environment enables cookies (GATSBY_CONSENT_MANAGER_KEY, SPEC 7
- * "a consent-manager script is added when the environment enables cookies") the consent
- * manager's script asks (see PageHead); otherwise this small dialog does, once, and keeps
- * the answer in a cookie for 365 days.
- */
-export const CONSENT_COOKIE = "bh_consent";
-const CONSENT_MANAGER = Boolean(process.env.GATSBY_CONSENT_MANAGER_KEY);
-
-export function ConsentDialog({ privacyPath }: { privacyPath: string | null }) {
+/** The consent dialog (loaded by ./Consent only when the visitor has not answered yet). */
+export default function ConsentDialog({ privacyPath, onAnswer }: { privacyPath: string | null; onAnswer: () => void }) {
   const { t } = useTranslation();
-  const [open, setOpen] = React.useState(false);
-  React.useEffect(() => {
-    if (!CONSENT_MANAGER && readCookie(document.cookie, CONSENT_COOKIE) === null) setOpen(true);
-  }, []);
-  if (!open) return null;
   const answer = (value: "all" | "necessary") => {
     document.cookie = `${CONSENT_COOKIE}=${value}; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
     window.dispatchEvent(new CustomEvent("bh:consent", { detail: value }));
-    setOpen(false);
+    onAnswer();
   };
   return (
     <div className="consent" role="dialog" aria-modal="false" aria-labelledby="consent-title">

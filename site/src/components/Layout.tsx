@@ -4,13 +4,26 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
 import { homePath, manufacturerListPath, searchPath } from "../lib/routes";
 import { BRAND_NAMES, LEGAL_KEYS, SERVICE_KEYS, cmsKey, shopContent, type CmsKey } from "../lib/shop-content";
-import { hreflangFor } from "../lib/seo";
+import { displayPhone, phoneHref } from "../lib/rich-text";
 import { HeaderBanners } from "./HeaderBanners";
-import { ConsentDialog } from "./ConsentDialog";
+import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
-import { DeliveryCountryChooser } from "./DeliveryCountryChooser";
+import { lazyOnIdle } from "../lib/lazy";
 import { MiniCartCounterSlot, ProjectCounterSlot, SearchFormSlot } from "./slots";
 import "../styles.css";
+
+// Rendered into the static HTML; their code hydrates when the browser is idle (lib/lazy.ts).
+const DeliveryCountryChooser = lazyOnIdle(() => import("./DeliveryCountryChooser").then((module) => module.DeliveryCountryChooser));
+const LanguageChooser = lazyOnIdle(() => import("./LanguageChooser").then((module) => module.LanguageChooser));
+
+const HeaderChoosers = React.memo(function HeaderChoosers({ chrome, context }: { chrome: ChromeData; context: BaseContext }) {
+  return (
+    <React.Suspense fallback={null}>
+      <LanguageChooser chrome={chrome} context={context} />
+      <DeliveryCountryChooser countries={chrome.shopInfo.deliveryCountries} language={context.language} />
+    </React.Suspense>
+  );
+});
 
 /**
  * The chrome of every page (SPEC 2.2 "Other"): header banners, header with logo, search
@@ -84,8 +97,7 @@ export function Layout({
           </Link>
           <SearchFormSlot action={searchPath(shop, language)} />
           <div className="header-tools">
-            <LanguageChooser chrome={chrome} context={context} />
-            <DeliveryCountryChooser countries={shop.deliveryCountries} language={language} />
+            <HeaderChoosers chrome={chrome} context={context} />
             <ProjectCounterSlot />
             <MiniCartCounterSlot />
           </div>
@@ -131,7 +143,7 @@ export function Layout({
           <section aria-labelledby="footer-service">
             <h2 id="footer-service">{t("footer.service")}</h2>
             <p className="footer-phone">
-              <a href={`tel:${content.phone.replace(/\s/g, "")}`}>{content.phone}</a>
+              <a href={phoneHref(content.phone)}>{displayPhone(content.phone)}</a>
             </p>
             <p className="muted-light">{t("footer.hours")}</p>
             <ul className="footer-links">
@@ -159,7 +171,7 @@ export function Layout({
               ))}
             </ul>
             <h2 id="footer-carriers">{t("footer.carriers")}</h2>
-            <ul className="badges" aria-labelledby="footer-carriers">
+            <ul className="badges">
               {content.carriers.map((carrier) => (
                 <li key={carrier} className="badge-icon">
                   {BRAND_NAMES[carrier] ?? t(`carrier.${carrier}`)}
@@ -204,7 +216,7 @@ export function Layout({
         </div>
       </footer>
       <Toaster />
-      <ConsentDialog privacyPath={pagesByKey.get("privacy")?.path ?? null} />
+      <Consent privacyPath={pagesByKey.get("privacy")?.path ?? null} />
     </>
   );
 }
@@ -225,38 +237,6 @@ function WorldItem({ world, subcategories, active }: { world: MenuCategory; subc
         </ul>
       ) : null}
     </li>
-  );
-}
-
-/** Links to this page in the shop's other languages (CH: de, fr, it). */
-function LanguageChooser({ chrome, context }: { chrome: ChromeData; context: BaseContext }) {
-  const { t } = useTranslation();
-  const shop = chrome.shopInfo;
-  if (shop.languages.length < 2) return null;
-  const own = (language: string) => {
-    const hreflang = hreflangFor(shop.shopId, language);
-    const alternate = context.alternates.find((candidate) => candidate.hreflang === hreflang);
-    return alternate ? alternate.href.slice(shop.origin.length) : homePath(shop, language);
-  };
-  return (
-    <nav className="language-chooser" aria-label={t("header.language")}>
-      <ul>
-        {shop.languages.map((language) => (
-          <li key={language}>
-            {language === context.language ? (
-              <span aria-current="true" lang={language}>
-                {language.toUpperCase()}
-              </span>
-            ) : (
-              <a href={own(language)} hrefLang={language} lang={language}>
-                <span aria-hidden="true">{language.toUpperCase()}</span>
-                <span className="visually-hidden">{t(`languages.${language}`)}</span>
-              </a>
-            )}
-          </li>
-        ))}
-      </ul>
-    </nav>
   );
 }
 

@@ -3,27 +3,29 @@ import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductCardData } from "../lib/page-data";
 import { imageSrc } from "../lib/media";
-import { AddToCartSlot } from "./slots";
+import { priceDisplay } from "../lib/price";
 
 /**
  * A product in a list (SPEC 3 list-card fields): image, labels, manufacturer, title,
- * package price with the 30-day reference price and discount percent, base price per
- * unit, delivery time, express and the free-sample label.
+ * package price with the struck-through reference price and discount percent when the
+ * price was lowered (lib/price.ts), base price per unit, delivery time, express and the
+ * free-sample label. Reads only the node's `card` fields (lib/card.ts).
  */
 export function ProductCard({ product, headingLevel = 3, eager = false }: { product: ProductCardData; headingLevel?: 2 | 3; eager?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const { price, manufacturer, unit, delivery, samples } = product.data;
-  const image = product.data.media.find((media) => media.kind === "image");
+  const { t } = useTranslation();
+  const { card } = product;
+  const { price } = card;
+  const { reduced, percent } = priceDisplay(price);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const labels: { key: string; text: string; tone: string }[] = [];
-  if (price && price.savingsPercentage > 0) labels.push({ key: "discount", text: t("card.discount", { percent: price.savingsPercentage }), tone: "sale" });
-  if (product.data.isClearance) labels.push({ key: "clearance", text: t("card.clearance"), tone: "sale" });
-  if (product.data.isPlusProduct) labels.push({ key: "plus", text: t("card.plus"), tone: "plus" });
-  if (product.data.isOutOfStock) labels.push({ key: "stock", text: t("card.outOfStock"), tone: "muted" });
+  if (percent > 0) labels.push({ key: "discount", text: t("card.discount", { percent }), tone: "sale" });
+  if (card.clearance) labels.push({ key: "clearance", text: t("card.clearance"), tone: "sale" });
+  if (card.plus) labels.push({ key: "plus", text: t("card.plus"), tone: "plus" });
+  if (card.outOfStock) labels.push({ key: "stock", text: t("card.outOfStock"), tone: "muted" });
   return (
     <article className="card product-card">
       <Link to={product.path} className="card-link">
-        <img src={imageSrc(image?.url)} alt="" width={400} height={300} loading={eager ? "eager" : "lazy"} decoding="async" />
+        <img src={imageSrc(card.image)} alt="" width={400} height={300} loading={eager ? "eager" : "lazy"} decoding="async" />
         {labels.length > 0 ? (
           <ul className="labels">
             {labels.map((label) => (
@@ -33,32 +35,33 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
             ))}
           </ul>
         ) : null}
-        {manufacturer ? <span className="card-maker">{manufacturer.name}</span> : null}
+        {card.manufacturer ? <span className="card-maker">{card.manufacturer}</span> : null}
         <Heading className="card-title">{product.title}</Heading>
       </Link>
       {price ? (
         <div className="card-price">
           <p>
-            {price.savingsPercentage > 0 ? <span className="visually-hidden">{t("card.nowOnly")} </span> : null}
-            <span className={price.savingsPercentage > 0 ? "price price-sale" : "price"}>{price.packagePrice.formattedWithCurrency}</span>
-            {price.referencePrice.amount > price.packagePrice.amount ? (
+            {reduced ? <span className="visually-hidden">{t("card.nowOnly")} </span> : null}
+            <span className={reduced ? "price price-sale" : "price"}>{price.packagePrice.formattedWithCurrency}</span>
+            {reduced ? (
               <>
                 {" "}
-                <s className="price-old">{price.referencePrice.formattedWithCurrency}</s>
+                <span className="visually-hidden">{t("product.referencePriceLabel")} </span>
+                <s className="price-old" data-testid="card-reference-price">
+                  {price.referencePrice.formattedWithCurrency}
+                </s>
               </>
             ) : null}
             <span className="muted"> / {t("card.package")}</span>
           </p>
-          <p className="muted">{t("product.unitPrice", { price: price.unitPrice.formattedWithCurrency, unit: unit.label })}</p>
-          {price.savingsPercentage > 0 ? <p className="muted small">{t("product.referencePrice", { price: price.referencePrice.formattedWithCurrency })}</p> : null}
+          <p className="muted">{t("product.unitPrice", { price: price.unitPrice.formattedWithCurrency, unit: card.unit })}</p>
         </div>
       ) : null}
       <p className="card-delivery small">
-        {t("product.delivery", { min: delivery.minDays, max: delivery.maxDays })}
-        {delivery.express || product.data.isExpress ? <span className="express"> · {t("card.express")}</span> : null}
+        {t("product.delivery", { min: card.minDays, max: card.maxDays })}
+        {card.express ? <span className="express"> · {t("card.express")}</span> : null}
       </p>
-      {samples.active ? <p className="sample-label small">{t("card.sample")}</p> : null}
-      {product.data.isSalable && product.data.type !== "configurable" ? <AddToCartSlot sku={product.sku} product={product.data} language={i18n.language} mode="modal" /> : null}
+      {card.sample ? <p className="sample-label small">{t("card.sample")}</p> : null}
     </article>
   );
 }

@@ -1,58 +1,57 @@
 import React from "react";
-import { useTranslation } from "gatsby-plugin-react-i18next";
 
 /**
  * Toasts bottom right (SPEC 9): success, error, warning; close by click or button, no
  * progress bar, auto-dismiss after 3000 ms. Any component shows one with showToast().
+ * The live region is always on the page; the list (ToastList) loads with the first toast.
  */
 export type ToastType = "success" | "error" | "warning";
 export interface ToastMessage {
   type: ToastType;
   message: string;
 }
-interface Toast extends ToastMessage {
-  id: number;
-}
 
 export const TOAST_DISMISS_MS = 3000;
 const listeners = new Set<(toast: ToastMessage) => void>();
+const pending: ToastMessage[] = [];
+let wake: (() => void) | null = null;
 
 export function showToast(toast: ToastMessage): void {
+  if (listeners.size === 0) {
+    pending.push(toast);
+    wake?.();
+    return;
+  }
   for (const listener of listeners) listener(toast);
 }
 
+/** Receives every toast from now on, and the ones shown before the list had loaded. */
+export function subscribeToasts(listener: (toast: ToastMessage) => void): () => void {
+  listeners.add(listener);
+  for (const toast of pending.splice(0)) listener(toast);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+const ToastList = React.lazy(() => import("./ToastList"));
+
 export function Toaster() {
-  const { t } = useTranslation();
-  const [toasts, setToasts] = React.useState<Toast[]>([]);
+  const [active, setActive] = React.useState(false);
   React.useEffect(() => {
-    let next = 0;
-    const timers = new Set<ReturnType<typeof setTimeout>>();
-    const add = (toast: ToastMessage) => {
-      const id = (next += 1);
-      setToasts((current) => [...current, { ...toast, id }]);
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        setToasts((current) => current.filter((item) => item.id !== id));
-      }, TOAST_DISMISS_MS);
-      timers.add(timer);
-    };
-    listeners.add(add);
+    wake = () => setActive(true);
+    if (pending.length > 0) setActive(true);
     return () => {
-      listeners.delete(add);
-      for (const timer of timers) clearTimeout(timer);
+      wake = null;
     };
   }, []);
-  const close = (id: number) => setToasts((current) => current.filter((item) => item.id !== id));
   return (
     <div className="toasts" role="status" aria-live="polite">
-      {toasts.map((toast) => (
-        <div key={toast.id} className={`toast toast-${toast.type}`} onClick={() => close(toast.id)}>
-          <span>{toast.message}</span>
-          <button type="button" className="icon-button" aria-label={t("common.close")} onClick={() => close(toast.id)}>
-            ×
-          </button>
-        </div>
-      ))}
+      {active ? (
+        <React.Suspense fallback={null}>
+          <ToastList />
+        </React.Suspense>
+      ) : null}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../lib/page-data";
 import { calculateQuantity } from "../lib/quantity";
+import { priceDisplay } from "../lib/price";
 import { imageSrc, mediaHref } from "../lib/media";
 import { shouldShowTextMarkedDialog, TEXT_MARKED_SESSION_KEY } from "../lib/text-marked";
 
@@ -37,16 +38,22 @@ export function PriceBox({ product }: { product: ProductData }) {
   const { t } = useTranslation();
   const { price, unit } = product;
   if (!price) return <p className="notice">{t("product.noPrice")}</p>;
+  const { reduced, percent } = priceDisplay(price);
   return (
     <div className="price-lines">
       <p className="price-row">
-        <span className={price.savingsPercentage > 0 ? "price big price-sale" : "price big"} data-testid="package-price">
+        {reduced ? <span className="visually-hidden">{t("card.nowOnly")} </span> : null}
+        <span className={reduced ? "price big price-sale" : "price big"} data-testid="package-price">
           {price.packagePrice.formattedWithCurrency}
         </span>{" "}
         <span className="muted">/ {t("card.package")}</span>
-        {price.savingsPercentage > 0 ? <span className="label label-sale">{t("card.discount", { percent: price.savingsPercentage })}</span> : null}
+        {percent > 0 ? (
+          <span className="label label-sale" data-testid="discount-percent">
+            {t("card.discount", { percent })}
+          </span>
+        ) : null}
       </p>
-      {price.referencePrice.amount !== price.packagePrice.amount || price.savingsPercentage > 0 ? (
+      {reduced ? (
         <p className="muted small">
           {t("product.referencePriceLabel")} <s data-testid="reference-price">{price.referencePrice.formattedWithCurrency}</s>
         </p>
@@ -96,7 +103,7 @@ export function QuantityCalculator({
       <legend>{t("calculator.title")}</legend>
       <div className="calculator-row">
         <label htmlFor="calculator-amount">{t("calculator.amount", { unit: unit.label })}</label>
-        <input id="calculator-amount" inputMode="decimal" value={amountText} onChange={(event) => setAmountText(event.target.value)} aria-describedby="calculator-result" />
+        <input id="calculator-amount" type="text" inputMode="decimal" value={amountText} onChange={(event) => setAmountText(event.target.value)} aria-describedby="calculator-result" />
       </div>
       {blendPercent > 0 ? (
         <div className="calculator-row checkbox">

@@ -1,11 +1,9 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../lib/page-data";
+import { lazyOnIdle } from "../lib/lazy";
 import { showToast } from "./Toasts";
 import { SearchForm } from "../features/search/SearchForm";
-import { AddToCart, MiniCartCounter } from "../features/commerce/AddToCart";
-import { DeliveryBox } from "../features/commerce/DeliveryBox";
-import { SampleButton, SamplesCounter } from "../features/commerce/Samples";
 import "../features/commerce/commerce.css";
 
 /**
@@ -16,6 +14,11 @@ import "../features/commerce/commerce.css";
  *    SamplesCounterSlot: live commerce (site/src/features/commerce)
  *  - SearchFormSlot: search (site/src/features/search)
  * Keep the props as they are; the pages pass nothing else.
+ *
+ * The live components (and swr) are not part of the first load: they are in the static
+ * HTML (rendered at build time) and hydrate when the browser is idle or at the first
+ * interaction (site/src/lib/lazy.ts, docs/decisions/0011). The memo keeps a re-render of
+ * the page from forcing them to their fallback before that.
  */
 export interface ProductSlotProps {
   sku: string;
@@ -23,29 +26,72 @@ export interface ProductSlotProps {
   language: string;
 }
 
+const AddToCart = lazyOnIdle(() => import("../features/commerce/AddToCart").then((module) => module.AddToCart));
+const MiniCartCounter = lazyOnIdle(() => import("../features/commerce/AddToCart").then((module) => module.MiniCartCounter));
+const DeliveryBox = lazyOnIdle(() => import("../features/commerce/DeliveryBox").then((module) => module.DeliveryBox));
+const SampleButton = lazyOnIdle(() => import("../features/commerce/Samples").then((module) => module.SampleButton));
+const SamplesCounter = lazyOnIdle(() => import("../features/commerce/Samples").then((module) => module.SamplesCounter));
+
 /** Add-to-cart: inline on the product page, through a small cart modal on list cards (mode "modal"). */
-export function AddToCartSlot({ sku, product, language, quantity, mode }: ProductSlotProps & { quantity?: number; mode?: "inline" | "modal" }) {
-  return <AddToCart sku={sku} product={product} language={language} quantity={quantity} mode={mode} />;
-}
+export const AddToCartSlot = React.memo(function AddToCartSlot({ sku, product, language, quantity, mode }: ProductSlotProps & { quantity?: number; mode?: "inline" | "modal" }) {
+  return (
+    <React.Suspense fallback={<PendingButton className="button add-to-cart" label="product.addToCart" />}>
+      <AddToCart sku={sku} product={product} language={language} quantity={quantity} mode={mode} />
+    </React.Suspense>
+  );
+});
 
 /** Delivery box: static delivery time (standard and express) until the live delivery dates load. */
-export function DeliveryBoxSlot({ sku, product, language }: ProductSlotProps) {
-  return <DeliveryBox sku={sku} product={product} language={language} />;
-}
+export const DeliveryBoxSlot = React.memo(function DeliveryBoxSlot({ sku, product, language }: ProductSlotProps) {
+  return (
+    <React.Suspense fallback={null}>
+      <DeliveryBox sku={sku} product={product} language={language} />
+    </React.Suspense>
+  );
+});
 
 /** Free sample button (only where the product offers samples). */
-export function SampleButtonSlot({ sku, product, language }: ProductSlotProps) {
-  return <SampleButton sku={sku} product={product} language={language} />;
-}
+export const SampleButtonSlot = React.memo(function SampleButtonSlot({ sku, product, language }: ProductSlotProps) {
+  return (
+    <React.Suspense fallback={product.samples.active ? <PendingButton className="button secondary" label="product.orderSample" /> : null}>
+      <SampleButton sku={sku} product={product} language={language} />
+    </React.Suspense>
+  );
+});
 
 /** Mini-cart counter in the header: a link to the cart showing 0 until the live count loads. */
-export function MiniCartCounterSlot() {
-  return <MiniCartCounter />;
-}
+export const MiniCartCounterSlot = React.memo(function MiniCartCounterSlot() {
+  const { t } = useTranslation();
+  return (
+    <React.Suspense
+      fallback={
+        <a className="header-counter" href="/checkout/cart/" rel="nofollow">
+          <span className="counter-label">{t("header.cart")}</span>
+        </a>
+      }
+    >
+      <MiniCartCounter />
+    </React.Suspense>
+  );
+});
 
 /** Samples ordered today (home): a static statement until the live counter loads. */
-export function SamplesCounterSlot() {
-  return <SamplesCounter />;
+export const SamplesCounterSlot = React.memo(function SamplesCounterSlot() {
+  return (
+    <React.Suspense fallback={null}>
+      <SamplesCounter />
+    </React.Suspense>
+  );
+});
+
+/** A disabled stand-in for a live button while its code loads. */
+function PendingButton({ className, label }: { className: string; label: "product.addToCart" | "product.orderSample" }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className={className} disabled>
+      {t(label)}
+    </button>
+  );
 }
 
 /**
@@ -72,9 +118,10 @@ export function ProjectCounterSlot() {
         <path d="M4 4h7l2 2h7v14H4zm2 4v10h12V8z" fill="currentColor" />
       </svg>
       <span className="counter-label">{t("header.projects")}</span>
-      <span className="badge" aria-label={t("header.projectCount", { count: 0 })}>
+      <span className="badge" aria-hidden="true">
         0
       </span>
+      <span className="visually-hidden">{t("header.projectCount", { count: 0 })}</span>
     </a>
   );
 }

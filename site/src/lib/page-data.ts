@@ -1,4 +1,5 @@
 import type { ProductData } from "../../build/catalogue-client";
+import type { CardData } from "./card";
 import type { AlternateLink } from "./seo";
 
 /** Shapes of the page queries' results (the sourced nodes of site/build/node-types.ts). */
@@ -35,7 +36,16 @@ export interface CategoryLink {
   path: string;
 }
 
+/** A product in a list: its node's card fields only (lib/card.ts). */
 export interface ProductCardData {
+  sku: string;
+  path: string;
+  title: string;
+  card: CardData;
+}
+
+/** A product with all its data (the product page and its variants). */
+export interface ProductPageNode {
   sku: string;
   path: string;
   title: string;
@@ -48,4 +58,4 @@ export function inOrder<T extends { sku: string }>(skus: readonly string[], node
   return skus.map((sku) => bySku.get(sku)).filter((node): node is T => node !== undefined);
 }
 
-export type { ProductData };
+export type { ProductData, CardData };

@@ -10,6 +10,7 @@ import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { imageSrc } from "../lib/media";
+import { richText } from "../lib/rich-text";
 
 interface CategoryData extends ChromeData {
   category: { categoryId: string; name: string; path: string; data: { description: string; teaser: string; image: string | null; metaTitle: string | null; metaDescription: string | null } };
@@ -114,7 +115,7 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
           </ul>
         </section>
       ) : null}
-      {category.data.description && listing.page === 1 ? <div className="section prose" dangerouslySetInnerHTML={{ __html: category.data.description }} /> : null}
+      {category.data.description && listing.page === 1 ? <div className="section prose" dangerouslySetInnerHTML={{ __html: richText(category.data.description) }} /> : null}
     </Layout>
   );
 }
@@ -145,8 +146,8 @@ export const query = graphql`
     children: allShopCategory(filter: { language: { eq: $language }, parentId: { eq: $categoryId } }, sort: { position: ASC }) {
       nodes { categoryId name path productCount data }
     }
-    products: allShopProduct(filter: { language: { eq: $language }, sku: { in: $skus } }) { nodes { sku path title data } }
-    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) { nodes { sku path title data } }
+    products: allShopProduct(filter: { language: { eq: $language }, sku: { in: $skus } }) { nodes { sku path title card } }
+    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) { nodes { sku path title card } }
     manufacturers: allShopManufacturer(filter: { language: { eq: $language }, manufacturerId: { in: $manufacturerIds } }, sort: { name: ASC }) {
       nodes { manufacturerId name path }
     }

@@ -9,6 +9,7 @@ import { Pagination } from "../components/Pagination";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { homePath } from "../lib/routes";
+import { richText } from "../lib/rich-text";
 import { mediaHref } from "../lib/media";
 import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
 
@@ -66,7 +67,7 @@ export default function CmsPage({ data, pageContext }: PageProps<CmsPageData, Co
       <Breadcrumbs items={crumbs} />
       <h1>{heading}</h1>
       {key && SERVICE_KEYS.includes(key) ? <ServiceTabs current={key} data={data} /> : null}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.content }} />
+      <div className="prose" dangerouslySetInnerHTML={{ __html: richText(page.data.content) }} />
       {key === "voucher-thanks" ? (
         <p>
           <Link className="button" to={homePath(data.shopInfo, pageContext.language)}>
@@ -169,8 +170,8 @@ function ChatSteps() {
  */
 function SalesCampaign({ offers }: { offers: ProductCardData[] }) {
   const { t } = useTranslation();
-  const reduced = offers.filter((offer) => (offer.data.price?.savingsPercentage ?? 0) > 0);
-  const clearance = offers.filter((offer) => offer.data.isClearance && !reduced.includes(offer));
+  const reduced = offers.filter((offer) => (offer.card.price?.savingsPercentage ?? 0) > 0);
+  const clearance = offers.filter((offer) => offer.card.clearance && !reduced.includes(offer));
   return (
     <>
       <div className="campaign-banner">
@@ -236,6 +237,6 @@ export const query = graphql`
   query CmsPage($language: String!, $identifier: String!, $offerSkus: [String!]!) {
     ...ShopChrome
     page: shopCmsPage(identifier: { eq: $identifier }, language: { eq: $language }) { title path data }
-    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) { nodes { sku path title data } }
+    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) { nodes { sku path title card } }
   }
 `;

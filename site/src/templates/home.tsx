@@ -78,7 +78,7 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
 
       <section aria-labelledby="worlds" className="section">
         <h2 id="worlds">{t("home.worlds")}</h2>
-        <div className="scroller" role="region" aria-labelledby="worlds" tabIndex={0}>
+        <div className="scroller" tabIndex={0}>
           <ul className="carousel">
             {data.worldNodes.nodes.map((world) => (
               <li key={world.categoryId}>
@@ -187,7 +187,7 @@ export const query = graphql`
       nodes { categoryId name path data }
     }
     products: allShopProduct(filter: { language: { eq: $language }, sku: { in: $popularSkus } }) {
-      nodes { sku path title data }
+      nodes { sku path title card }
     }
     manufacturers: allShopManufacturer(filter: { language: { eq: $language } }, sort: { name: ASC }, limit: 24) {
       nodes { manufacturerId name path productCount }

@@ -69,7 +69,7 @@ export const query = graphql`
     manufacturer: shopManufacturer(manufacturerId: { eq: $manufacturerId }, language: { eq: $language }) { name path data }
     products: allShopProduct(filter: { language: { eq: $language }, manufacturerId: { eq: $manufacturerId }, parentSku: { eq: null } }, sort: { title: ASC }, limit: 48) {
       totalCount
-      nodes { sku path title data }
+      nodes { sku path title card }
     }
   }
 `;

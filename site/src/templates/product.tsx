@@ -8,17 +8,19 @@ import { ProductGrid } from "../components/ProductCard";
 import { Gallery, InfoDrawers, PriceBox, QuantityCalculator, Tabs, TechnicalData, TextMarkedWatcher, Tutorials } from "../components/product-parts";
 import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, SampleButtonSlot } from "../components/slots";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
-import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData } from "../lib/page-data";
+import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData, type ProductPageNode } from "../lib/page-data";
+import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "../lib/configuration";
 import { htmlLanguage, manufacturerPath } from "../lib/routes";
+import { richText } from "../lib/rich-text";
 import { cmsKey } from "../lib/shop-content";
 import { headTranslate } from "../lib/head-translate";
 import { mediaHref } from "../lib/media";
 
 interface ProductPageData extends ChromeData {
-  product: ProductCardData;
+  product: ProductPageNode;
   trailNodes: { nodes: TrailNode[] };
-  family: { nodes: ProductCardData[] };
-  variants: { nodes: ProductCardData[] };
+  family: { nodes: { sku: string; configurable: ConfigurableAttribute[] }[] };
+  variants: { nodes: ProductPageNode[] };
   related: { nodes: ProductCardData[] };
   accessories: { nodes: ProductCardData[] };
 }
@@ -38,15 +40,18 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
   const page = data.product;
   const family = data.family.nodes.find((node) => node.sku === pageContext.familySku);
   const variants = inOrder(pageContext.variantSkus, data.variants.nodes);
-  // A variant page starts with itself chosen; the configurable parent with its own data.
+  // Configurations (lib/configuration.ts): the options of the family's configurable
+  // attribute, each realised by a variant. A variant page starts with itself chosen; the
+  // configurable parent with its own data until an option is chosen.
+  const options = configurationOptions(family?.configurable[0], variants);
   const [selectedSku, setSelectedSku] = React.useState(page.sku);
-  const current = variants.find((variant) => variant.sku === selectedSku) ?? page;
-  const product = current.data;
+  const chosen = variants.find((variant) => variant.sku === selectedSku);
+  const product = React.useMemo(() => applyConfiguration(page.data, chosen?.data), [page.data, chosen]);
   const [packages, setPackages] = React.useState(1);
   const onPackages = React.useCallback((value: number) => setPackages(value), []);
   const crumbs = productCrumbs(data, pageContext, t("nav.home"));
   const pages = new Map(data.cmsLinks.nodes.map((node) => [cmsKey(node.identifier), node.path]));
-  const configurable = family?.data.configurableAttributes[0];
+  const configurable = family?.configurable[0];
   const world = pageContext.trail[0] ?? null;
   const locale = htmlLanguage(language) === "de-AT" ? "de-AT" : data.shopInfo.shopId === "CH" ? `${language}-CH` : htmlLanguage(language);
 
@@ -56,7 +61,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
       label: t("product.description"),
       content: (
         <>
-          <div dangerouslySetInnerHTML={{ __html: product.content.description }} />
+          <div dangerouslySetInnerHTML={{ __html: richText(product.content.description) }} />
           {product.content.features.length > 0 ? (
             <ul className="features">
               {product.content.features.map((feature) => (
@@ -129,18 +134,15 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
           <p className="muted small">
             {t("product.sku")}: <span data-testid="product-sku">{product.sku}</span>
           </p>
-          {configurable && variants.length > 0 ? (
-            <fieldset className="variants">
+          {configurable && options.length > 1 ? (
+            <fieldset className="variants" data-testid="configuration">
               <legend>{configurable.label}</legend>
-              {variants.map((variant, index) => {
-                const option = configurable.options[index];
-                return (
-                  <label key={variant.sku} className={variant.sku === current.sku ? "variant active" : "variant"}>
-                    <input type="radio" name="variant" value={variant.sku} checked={variant.sku === current.sku} onChange={() => setSelectedSku(variant.sku)} />
-                    <span>{option?.label ?? variant.title}</span>
-                  </label>
-                );
-              })}
+              {options.map((option) => (
+                <label key={option.sku} className={option.sku === product.sku ? "variant active" : "variant"}>
+                  <input type="radio" name="configuration" value={option.value} checked={option.sku === product.sku} onChange={() => setSelectedSku(option.sku)} />
+                  <span>{option.label}</span>
+                </label>
+              ))}
             </fieldset>
           ) : null}
           <div className="price-box">
@@ -177,7 +179,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
       {pageContext.crossSellSkus.length > 0 ? (
         <section aria-labelledby="cross-sell" className="section">
           <h2 id="cross-sell">{t("product.crossSell")}</h2>
-          <div className="scroller" role="region" aria-labelledby="cross-sell" tabIndex={0}>
+          <div className="scroller" tabIndex={0}>
             <ProductGrid products={inOrder(pageContext.crossSellSkus, data.related.nodes)} />
           </div>
         </section>
@@ -244,9 +246,9 @@ export const query = graphql`
     trailNodes: allShopCategory(filter: { language: { eq: $language }, categoryId: { in: $trail } }) {
       nodes { categoryId name path }
     }
-    family: allShopProduct(filter: { language: { eq: $language }, sku: { in: [$familySku] } }) { nodes { sku path title data } }
+    family: allShopProduct(filter: { language: { eq: $language }, sku: { in: [$familySku] } }) { nodes { sku configurable } }
     variants: allShopProduct(filter: { language: { eq: $language }, sku: { in: $variantSkus } }) { nodes { sku path title data } }
-    related: allShopProduct(filter: { language: { eq: $language }, sku: { in: $crossSellSkus } }) { nodes { sku path title data } }
-    accessories: allShopProduct(filter: { language: { eq: $language }, sku: { in: $accessorySkus } }) { nodes { sku path title data } }
+    related: allShopProduct(filter: { language: { eq: $language }, sku: { in: $crossSellSkus } }) { nodes { sku path title card } }
+    accessories: allShopProduct(filter: { language: { eq: $language }, sku: { in: $accessorySkus } }) { nodes { sku path title card } }
   }
 `;

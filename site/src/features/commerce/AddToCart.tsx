@@ -102,9 +102,10 @@ export function MiniCartCounter() {
         <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l-.3-1.5L4.4 2H1v2h4.2Z" fill="currentColor" />
       </svg>
       <span className="counter-label">{t("header.cart")}</span>
-      <span className="badge" aria-label={t("header.cartCount", { count })} data-testid="mini-cart-count">
+      <span className="badge" aria-hidden="true" data-testid="mini-cart-count">
         {count}
       </span>
+      <span className="visually-hidden">{t("header.cartCount", { count })}</span>
     </a>
   );
 }

@@ -59,6 +59,7 @@ export function QuantityCounter({ value, onChange, id = "cart-quantity", disable
       <input
         id={id}
         className="quantity-input"
+        type="text"
         inputMode="numeric"
         pattern="[0-9]*"
         value={text}

@@ -4,7 +4,7 @@ import type { ProductData } from "../../lib/page-data";
 import { PATHS } from "./api";
 import { Alerts, useAlerts } from "./alerts";
 import { sampleCall, useRelated, useSampleCart, useSamplesToday } from "./hooks";
-import { timeLeft } from "./sample-forms";
+import { timeLeft } from "./time-left";
 
 const SampleCheckoutModal = React.lazy(() => import("./SampleCheckout"));
 

@@ -48,11 +48,7 @@ export function stepStates(current: 1 | 2 | 3, finished: boolean): [StepState, S
 }
 
 /** Time left until an expiration date, as whole hours and minutes (never negative). */
-export function timeLeft(expiration: string, now: number): { hours: number; minutes: number } {
-  const ms = Math.max(0, Date.parse(expiration) - now);
-  const minutes = Math.floor(ms / 60_000);
-  return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
-}
+export { timeLeft } from "./time-left";
 
 /** The address the API takes: empty optional fields left out. */
 export function toCustomerAddress(form: AddressForm) {

@@ -1,0 +1,131 @@
+import type { ProductData } from "../../build/catalogue-client";
+import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "./configuration";
+
+const money = (amount: number) => ({ value: amount / 100, amount, currency: "EUR", formattedValue: "", formattedWithCurrency: `${amount / 100} €` });
+
+function product(sku: string, overrides: Partial<ProductData> = {}, attributes: { code: string; value: string }[] = []): ProductData {
+  return {
+    sku,
+    type: "variant",
+    parentSku: "P",
+    slug: sku.toLowerCase(),
+    ean: `ean-${sku}`,
+    content: {
+      title: `Title ${sku}`,
+      subTitle: "Sub",
+      shortDescription: "Short",
+      description: `<p>Description ${sku}</p>`,
+      lowStockMessage: "",
+      measurement: "",
+      features: ["feature"],
+      attributes: attributes.map((attribute) => ({ ...attribute, label: attribute.code, type: "text", isVisible: true })),
+      metaTitle: null,
+      metaDescription: null,
+    },
+    manufacturer: null,
+    categoryId: "c",
+    categoryIds: ["c"],
+    price: { packagePrice: money(1000), unitPrice: money(500), referencePrice: money(1000), savingsPercentage: 0, tax: { isIncluded: true, percentage: 19, label: "", amount: money(160) } },
+    unit: { code: "SQM", label: "m²" },
+    packageContent: 2,
+    blendPercent: 0,
+    shippingGroup: "parcel",
+    isDecking: false,
+    isExpress: false,
+    isClearance: false,
+    isPlusProduct: false,
+    isOutOfStock: false,
+    isSalable: true,
+    reachedEOF: false,
+    stock: { isInStock: true, quantity: 10, minimumOrderQuantity: 1, notificationQuantity: 0 },
+    delivery: { minDays: 2, maxDays: 5, express: false },
+    samples: { active: false, express: false, longDeliveryTime: false, sampleOrderIsFreeOfCharge: true, maxSamples: 7 },
+    media: [
+      { kind: "image", url: `/img/${sku}-1.jpg`, alt: "" },
+      { kind: "image", url: `/img/${sku}-2.jpg`, alt: "" },
+    ],
+    downloads: [],
+    tutorials: [],
+    childProducts: [],
+    configurableAttributes: [],
+    reviewSummary: { ratingValue: 0, maxValue: 5, totalReviewCount: 0 },
+    updatedAt: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+const size: ConfigurableAttribute = {
+  code: "size",
+  label: "Ausführung",
+  options: [
+    { value: "1200-x-200-mm", label: "1200 x 200 mm" },
+    { value: "1800-x-200-mm", label: "1800 x 200 mm" },
+    { value: "2200-x-240-mm", label: "2200 x 240 mm" },
+  ],
+};
+
+describe("configuration options", () => {
+  test("options are matched to the variant whose attribute carries their value or label", () => {
+    const variants = [
+      { sku: "P-1", data: product("P-1", {}, [{ code: "size", value: "1800 x 200 mm" }]) },
+      { sku: "P-2", data: product("P-2", {}, [{ code: "size", value: "1200-x-200-mm" }]) },
+      { sku: "P-3", data: product("P-3", {}, [{ code: "size", value: "2200 x 240 mm" }]) },
+    ];
+    expect(configurationOptions(size, variants).map((option) => [option.label, option.sku])).toEqual([
+      ["1200 x 200 mm", "P-2"],
+      ["1800 x 200 mm", "P-1"],
+      ["2200 x 240 mm", "P-3"],
+    ]);
+  });
+
+  test("without such attributes, options go to the variants in order; options without a variant are left out", () => {
+    const variants = [
+      { sku: "P-1", data: product("P-1", {}, [{ code: "width", value: "200 mm" }]) },
+      { sku: "P-2", data: product("P-2") },
+    ];
+    expect(configurationOptions(size, variants)).toEqual([
+      { value: "1200-x-200-mm", label: "1200 x 200 mm", sku: "P-1" },
+      { value: "1800-x-200-mm", label: "1800 x 200 mm", sku: "P-2" },
+    ]);
+  });
+
+  test("no configurable attribute or no variants: nothing to choose", () => {
+    expect(configurationOptions(undefined, [{ sku: "P-1", data: product("P-1") }])).toEqual([]);
+    expect(configurationOptions(size, [])).toEqual([]);
+  });
+});
+
+describe("applying a configuration", () => {
+  const page = product("P", { type: "configurable", parentSku: null });
+  const variant = product("P-2", {
+    price: { ...page.price!, packagePrice: money(1200) },
+    media: [
+      { kind: "video", url: "/v.mp4", alt: "" },
+      { kind: "image", url: "/img/P-2-main.jpg", alt: "P-2" },
+    ],
+  });
+
+  test("replaces title, description, sku and the first image; keeps the rest of the page", () => {
+    const shown = applyConfiguration(page, variant);
+    expect(shown.sku).toBe("P-2");
+    expect(shown.ean).toBe("ean-P-2");
+    expect(shown.content.title).toBe("Title P-2");
+    expect(shown.content.description).toBe("<p>Description P-2</p>");
+    expect(shown.media.map((media) => media.url)).toEqual(["/img/P-2-main.jpg", "/img/P-2.jpg"]);
+    expect(shown.content.subTitle).toBe(page.content.subTitle);
+    expect(shown.content.features).toBe(page.content.features);
+    expect(shown.downloads).toBe(page.downloads);
+    // The price belongs to the sku that goes into the cart.
+    expect(shown.price?.packagePrice.amount).toBe(1200);
+  });
+
+  test("a variant without images keeps the page's; a page without images gets the variant's first", () => {
+    expect(applyConfiguration(page, product("P-3", { media: [] })).media).toBe(page.media);
+    expect(applyConfiguration(product("Q", { media: [] }), variant).media.map((media) => media.url)).toEqual(["/img/P-2-main.jpg"]);
+  });
+
+  test("no configuration, or the page's own sku: the page as it is", () => {
+    expect(applyConfiguration(page, null)).toBe(page);
+    expect(applyConfiguration(page, page)).toBe(page);
+  });
+});

@@ -1,0 +1,83 @@
+import type { ProductData } from "../../build/catalogue-client";
+
+/**
+ * Configurations on the product page (SPEC 4: "choosing a configuration replaces
+ * description, title, sku and first image"). The GraphQL layer describes a configurable
+ * product by its configurable attributes (code, label, options) and its child products;
+ * it has no separate configuration entity, so a configuration is the variant chosen
+ * through an option of the configurable attribute.
+ *
+ * An option belongs to the variant whose attribute with the same code has the option's
+ * value (or label); options that no attribute names are matched in order to the
+ * remaining variants (the catalogue lists options in the order of its variants). An
+ * option without a variant is not offered (SPEC 8 "selected configuration not available").
+ */
+export interface ConfigurableAttribute {
+  code: string;
+  label: string;
+  options: { value: string; label: string }[];
+}
+
+export interface ConfigurationOption {
+  value: string;
+  label: string;
+  sku: string;
+}
+
+interface VariantLike {
+  sku: string;
+  data: { content: { attributes: { code: string; value: string }[] } };
+}
+
+const normalise = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "");
+
+export function configurationOptions(attribute: ConfigurableAttribute | undefined, variants: readonly VariantLike[]): ConfigurationOption[] {
+  if (!attribute || variants.length === 0) return [];
+  const taken = new Set<string>();
+  const matched = attribute.options.map((option) => {
+    const wanted = new Set([normalise(option.value), normalise(option.label)]);
+    const variant = variants.find(
+      (candidate) => !taken.has(candidate.sku) && candidate.data.content.attributes.some((item) => item.code === attribute.code && wanted.has(normalise(item.value))),
+    );
+    if (variant) taken.add(variant.sku);
+    return { option, sku: variant?.sku ?? null };
+  });
+  const rest = variants.filter((variant) => !taken.has(variant.sku));
+  return matched
+    .map(({ option, sku }) => {
+      const chosen = sku ?? rest.shift()?.sku ?? null;
+      return chosen ? { value: option.value, label: option.label, sku: chosen } : null;
+    })
+    .filter((option): option is ConfigurationOption => option !== null);
+}
+
+/**
+ * The product as shown with a configuration chosen: the variant's title, description,
+ * sku (and EAN) and first image replace the page's; the rest of the page (features,
+ * technical data, downloads, further images) stays. Price, stock and delivery belong to
+ * the sku that goes into the cart, so they come from the variant as well.
+ */
+export function applyConfiguration(base: ProductData, variant: ProductData | null | undefined): ProductData {
+  if (!variant || variant.sku === base.sku) return base;
+  const variantImage = variant.media.find((media) => media.kind === "image");
+  const firstImage = base.media.findIndex((media) => media.kind === "image");
+  const media = variantImage ? (firstImage >= 0 ? base.media.map((media, index) => (index === firstImage ? variantImage : media)) : [variantImage, ...base.media]) : base.media;
+  return {
+    ...base,
+    sku: variant.sku,
+    ean: variant.ean,
+    content: { ...base.content, title: variant.content.title, description: variant.content.description },
+    media,
+    price: variant.price,
+    stock: variant.stock,
+    delivery: variant.delivery,
+    isSalable: variant.isSalable,
+    isOutOfStock: variant.isOutOfStock,
+    reachedEOF: variant.reachedEOF,
+  };
+}

@@ -1,0 +1,36 @@
+import React from "react";
+
+/**
+ * Code that is not needed for the first paint loads when the browser is idle or at the
+ * visitor's first interaction, whichever comes first (docs/decisions/0011).
+ *
+ * `lazyOnIdle` components are rendered completely in the static HTML (the build's
+ * server render waits for them), so their markup and links are there for crawlers and
+ * for the first paint; in the browser React keeps that HTML as it is and hydrates the
+ * part once its chunk has loaded. Wrap the user in React.memo (see `IdleSlot`) so a
+ * re-render of the page before that does not force the part to render its fallback.
+ */
+let idle: Promise<void> | null = null;
+
+export function whenIdle(): Promise<void> {
+  if (typeof window === "undefined") return Promise.resolve();
+  idle ??= new Promise<void>((resolve) => {
+    const events = ["pointerdown", "keydown", "touchstart", "focusin", "scroll"] as const;
+    const done = () => {
+      for (const event of events) window.removeEventListener(event, done, true);
+      resolve();
+    };
+    for (const event of events) window.addEventListener(event, done, { capture: true, passive: true, once: true });
+    const request = (window as Window & { requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number }).requestIdleCallback;
+    const start = () => (request ? request(done, { timeout: 3000 }) : setTimeout(done, 1500));
+    // After the load event, so the page's own resources come first.
+    if (document.readyState === "complete") start();
+    else window.addEventListener("load", start, { once: true });
+  });
+  return idle;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyOnIdle<P extends Record<string, any>>(load: () => Promise<React.ComponentType<P>>): React.LazyExoticComponent<React.ComponentType<P>> {
+  return React.lazy(() => whenIdle().then(load).then((component) => ({ default: component })));
+}

@@ -1,0 +1,23 @@
+/**
+ * What the price box and the list cards show (SPEC 2.2 price box "struck-through
+ * reference price", SPEC 9 reference price): the reference price (the lowest price of
+ * the 30 days before the current price took effect, graphql/resolvers/products.ts) is
+ * struck through, with the discount percent, only when it is above the current price.
+ */
+export interface PriceLike {
+  packagePrice: { amount: number };
+  referencePrice: { amount: number };
+  savingsPercentage: number;
+}
+
+export interface PriceDisplay {
+  /** Strike the reference price through. */
+  reduced: boolean;
+  /** Discount percent to label, 0 for none. */
+  percent: number;
+}
+
+export function priceDisplay(price: PriceLike | null | undefined): PriceDisplay {
+  if (!price || price.referencePrice.amount <= price.packagePrice.amount) return { reduced: false, percent: 0 };
+  return { reduced: true, percent: Math.max(0, price.savingsPercentage) };
+}
