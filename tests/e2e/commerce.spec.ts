@@ -1,0 +1,148 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+
+/**
+ * Live commerce in the browser: add to cart and watch the header's mini-cart counter,
+ * and order samples through the three-step checkout and watch the daily counter rise.
+ * Products are picked from the running worker's GraphQL (the demo catalogue is random).
+ */
+const ORIGIN = "http://de.localhost:8787";
+
+interface PickedProduct {
+  sku: string;
+  slug: string;
+  title: string;
+}
+
+async function pickProduct(request: APIRequestContext, wanted: (p: ProductNode) => boolean): Promise<PickedProduct> {
+  // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
+  const response = await request.post("http://127.0.0.1:8787/graphql", {
+    data: {
+      query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent
+        stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } content { title } } } }`,
+    },
+  });
+  const json = (await response.json()) as { data: { products: { nodes: ProductNode[] } } };
+  const product = json.data.products.nodes.find(wanted);
+  if (!product) throw new Error("no suitable product in the demo catalogue");
+  return { sku: product.sku, slug: product.slug, title: product.content.title };
+}
+
+interface ProductNode {
+  sku: string;
+  type: string;
+  slug: string;
+  isSalable: boolean;
+  isOutOfStock: boolean;
+  reachedEOF: boolean;
+  packageContent: number;
+  stock: { quantity: number; minimumOrderQuantity: number };
+  samples: { active: boolean };
+  price: { packagePrice: { amount: number } } | null;
+  content: { title: string };
+}
+
+const orderable = (p: ProductNode) =>
+  p.type !== "configurable" && p.isSalable && !p.isOutOfStock && !p.reachedEOF && p.price !== null && p.stock.quantity >= 10 && p.stock.minimumOrderQuantity <= p.packageContent;
+
+test("add to cart: success alert, the mini-cart counter changes and stays after a reload", async ({ page, request }) => {
+  const product = await pickProduct(request, orderable);
+  await page.goto(`${ORIGIN}/${product.slug}.html`);
+  const counter = page.getByTestId("mini-cart-count").first();
+  await expect(counter).toHaveText("0");
+  const button = page.getByTestId("add-to-cart");
+  await expect(button).toBeEnabled();
+
+  // the live delivery box replaces the static delivery time
+  await expect(page.getByTestId("delivery-standard")).toContainText("Lieferung");
+  await expect(page.getByTestId("delivery-country")).toHaveValue("de");
+
+  await button.click();
+  const success = page.getByTestId("alert-success");
+  await expect(success).toHaveText(/Artikel wurde zum Warenkorb hinzugefügt/);
+  await expect(counter).toHaveText("1");
+  await expect(button).toBeEnabled();
+  // alerts dismiss themselves after 3 seconds
+  await expect(success).toBeHidden({ timeout: 5_000 });
+
+  // the token cookie keeps the cart
+  const cookies = await page.context().cookies(ORIGIN);
+  expect(cookies.some((cookie) => cookie.name === "bh_token_development" && cookie.httpOnly)).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId("mini-cart-count").first()).toHaveText("1");
+});
+
+test("quantity counter: +1, -1 only above 1, digits only", async ({ page, request }) => {
+  const product = await pickProduct(request, orderable);
+  await page.goto(`${ORIGIN}/${product.slug}.html`);
+  await expect(page.getByTestId("add-to-cart")).toBeEnabled();
+  const input = page.locator(`#quantity-${product.sku}`);
+  const start = Number(await input.inputValue());
+  await page.getByRole("button", { name: "Menge erhöhen" }).click();
+  await expect(input).toHaveValue(String(start + 1));
+  await input.fill("");
+  await input.pressSequentially("3x-");
+  await expect(input).toHaveValue("3");
+  await page.getByRole("button", { name: "Menge verringern" }).click();
+  await page.getByRole("button", { name: "Menge verringern" }).click();
+  await expect(input).toHaveValue("1");
+  await expect(page.getByRole("button", { name: "Menge verringern" })).toBeDisabled();
+});
+
+test("a failing sample add shows 'Es ist ein Fehler aufgetreten'", async ({ page, request }) => {
+  const product = await pickProduct(request, (p) => orderable(p) && p.samples.active);
+  await page.route("**/apiv2/sample/product/cart/add", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"status":500,"data":null,"errors":[{"message":"Something went wrong. Try again."}],"meta":{}}' }));
+  await page.goto(`${ORIGIN}/${product.slug}.html`);
+  await page.getByTestId("sample-button").click();
+  await expect(page.getByTestId("alert-error").first()).toHaveText(/Es ist ein Fehler aufgetreten/);
+});
+
+test("order samples through all three steps; the daily counter rises", async ({ page, request }) => {
+  const product = await pickProduct(request, (p) => orderable(p) && p.samples.active);
+  await page.goto(`${ORIGIN}/`);
+  const counter = page.getByTestId("samples-today");
+  await expect(counter).toBeVisible();
+  const before = Number(await counter.getAttribute("data-count"));
+
+  await page.goto(`${ORIGIN}/${product.slug}.html`);
+  await page.getByTestId("sample-button").click();
+  await expect(page.getByTestId("alert-success").first()).toHaveText(/Artikel wurde zum Warenkorb hinzugefügt/);
+  const panel = page.getByTestId("sample-panel");
+  await expect(panel).toContainText(product.title);
+  await expect(page.getByTestId("sample-remaining")).toHaveText("Sie können noch 6 Muster hinzufügen.");
+  await expect(panel).toContainText("reserviert");
+  await panel.getByTestId("sample-checkout").click();
+
+  const modal = page.getByTestId("sample-checkout-modal");
+  const steps = modal.locator(".sample-steps li");
+  await expect(steps.nth(0)).toHaveAttribute("data-state", "active");
+  await expect(steps.nth(1)).toHaveAttribute("data-state", "inactive");
+  // step 1: e-mail
+  await modal.getByTestId("sample-step1-next").click();
+  await expect(modal.locator("#sample-email-error")).toHaveText("Dieses Feld ist ein Pflichtfeld.");
+  await modal.getByLabel("E-Mail-Adresse", { exact: true }).fill("erika@example.com");
+  await modal.getByTestId("sample-step1-next").click();
+
+  // step 2: address without a house number -> confirm popup -> continue without
+  await expect(steps.nth(0)).toHaveAttribute("data-state", "complete");
+  await expect(steps.nth(1)).toHaveAttribute("data-state", "active");
+  await modal.getByLabel("Vorname", { exact: true }).fill("Erika");
+  await modal.getByLabel("Nachname", { exact: true }).fill("Muster");
+  await modal.getByLabel("Straße und Hausnummer", { exact: true }).fill("Hauptstraße");
+  await modal.getByLabel("PLZ", { exact: true }).fill("10115");
+  await modal.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await expect(modal.getByLabel("Land", { exact: true })).toHaveValue("de");
+  await modal.getByTestId("sample-step2-next").click();
+  const confirm = modal.getByTestId("house-number-confirm");
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole("button", { name: "Ohne Hausnummer fortfahren" }).click();
+
+  // step 3: the sample package with the warning; order
+  await expect(steps.nth(2)).toHaveAttribute("data-state", "active");
+  await expect(modal.getByTestId("house-number-warning")).toBeVisible();
+  await expect(modal.getByTestId("sample-package")).toContainText(product.title);
+  await modal.getByTestId("sample-finish").click();
+  await expect(page.getByTestId("sample-thanks")).toContainText("nach einer Stunde automatisch bearbeitet");
+
+  await page.goto(`${ORIGIN}/`);
+  await expect(page.getByTestId("samples-today")).toHaveAttribute("data-count", String(before + 1));
+});
