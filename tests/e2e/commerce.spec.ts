@@ -146,3 +146,20 @@ test("order samples through all three steps; the daily counter rises", async ({ 
   await page.goto(`${ORIGIN}/`);
   await expect(page.getByTestId("samples-today")).toHaveAttribute("data-count", String(before + 1));
 });
+
+test("delivery box: choosing another delivery country sends the update, then shows its zone and delivery data", async ({ page, request }) => {
+  const product = await pickProduct(request, orderable);
+  await page.goto(`${ORIGIN}/${product.slug}.html`);
+  const chooser = page.getByTestId("delivery-country");
+  await expect(chooser).toHaveValue("de");
+  await expect(page.getByTestId("delivery-standard")).toContainText("Lieferung");
+  const update = page.waitForRequest((req) => req.method() === "PUT" && req.url().endsWith("/apiv2/shipping/costs/country"));
+  await chooser.selectOption("nl");
+  expect((await update).postDataJSON()).toEqual({ country: "nl" });
+  await expect(page.getByTestId("shipping-zone")).toContainText("Versand nach Niederlande");
+  await expect(page.getByTestId("delivery-cost")).toContainText(/Versandkosten: (14,95|149,00)/);
+  await expect(page.getByTestId("delivery-express")).toHaveCount(0);
+  // the choice belongs to the visitor (token cookie), not to the page
+  await page.reload();
+  await expect(page.getByTestId("delivery-country")).toHaveValue("nl");
+});
