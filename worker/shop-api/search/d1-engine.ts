@@ -254,9 +254,11 @@ export class D1SearchEngine implements SearchEngine {
     const exactUpper = p.add(parsed.text.toUpperCase());
     const brand = request.brand && request.brand.shopId !== request.shop.id ? request.brand : undefined;
 
+    // Suggestions (no facets, no filters) read only what ranking and counting need.
+    const full = request.facets || request.filters.length > 0;
     const m = `m AS MATERIALIZED (
-      SELECT f.rowid AS id, i.id AS item, i.category_id AS cat, i.manufacturer_id AS man, i.in_stock AS in_stock,
-        i.prices ->> ${p.add(`$.${request.shop.id}`)} AS price, i.facets AS facets,
+      SELECT f.rowid AS id, i.id AS item, i.in_stock AS in_stock,
+        ${full ? `i.category_id AS cat, i.manufacturer_id AS man, i.prices ->> ${p.add(`$.${request.shop.id}`)} AS price, i.facets AS facets` : "NULL AS price"},
         ${brand ? `instr(i.shops, ${p.add(`,${brand.shopId},`)}) > 0` : "0"} AS brand,
         CASE WHEN i.sku = ${exactUpper} OR i.ean = ${exact} THEN 0
           WHEN +f.rowid IN (SELECT id FROM search_documents WHERE language = ${language} AND title_key = ${exact}) THEN 1

@@ -1,0 +1,253 @@
+/**
+ * npm run bench:search [-- --products 50000 --rounds 5 --no-http]
+ *
+ * Search at catalogue size: generates the demo catalogue once into .bench/search-<n>/
+ * (through the import, like merchandisers; reused when present), then runs a fixed mix
+ * of 1-3 word queries with and without one filter and prints p50/p95/p99 of
+ *   - engine:   the search engine inside workerd next to D1 (search with facets),
+ *   - suggest:  the suggestions (no facets, 20 per group),
+ *   - raw FTS5: the ranked FTS5 statement for the same text (`ORDER BY rank LIMIT 50`),
+ *   - http:     the full call through the worker (`wrangler dev` on port 8792), as the
+ *               client sees it and as the worker's Server-Timing reports it.
+ * Timings inside workerd have 1 ms resolution (its clock advances at I/O).
+ */
+import { build } from "esbuild";
+import { Miniflare } from "miniflare";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { applyLocalMigrations, withLocalD1 } from "../local-d1";
+import { startLocalWorker } from "../lib/local-worker";
+import { runTsxScript } from "../lib/run-script";
+import { ROOT } from "../lib/shops";
+import type { ActiveFilter } from "../../worker/shop-api/search/types";
+
+interface Options {
+  products: number;
+  rounds: number;
+  http: boolean;
+  port: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const options: Options = { products: 50_000, rounds: 5, http: true, port: 8792 };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const next = () => Number(argv[++i]);
+    if (arg === "--products") options.products = next();
+    else if (arg === "--rounds") options.rounds = next();
+    else if (arg === "--port") options.port = next();
+    else if (arg === "--no-http") options.http = false;
+    else throw new Error(`unknown option ${arg}`);
+  }
+  return options;
+}
+
+const log = (line: string) => console.log(line);
+
+interface Case {
+  query: string;
+  filter?: ActiveFilter;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+function stats(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
+}
+
+const format = (name: string, s: ReturnType<typeof stats>) =>
+  `${name.padEnd(28)} n=${String(s.n).padStart(4)}  p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  p99 ${s.p99.toFixed(1).padStart(6)} ms  max ${s.max.toFixed(1).padStart(6)} ms`;
+
+async function main(): Promise<void> {
+  const options = parseArgs(process.argv.slice(2));
+  const base = join(ROOT, ".bench", `search-${options.products >= 1000 ? `${Math.round(options.products / 1000)}k` : options.products}`);
+  const stateDir = join(base, "state");
+  process.env.LOCAL_STATE_DIR = stateDir;
+  mkdirSync(base, { recursive: true });
+
+  log(`Search benchmark: ${options.products} products, state ${stateDir}`);
+  log("Applying database migrations ...");
+  applyLocalMigrations();
+  const existing = await withLocalD1(async (db) => (await db.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())?.n ?? 0);
+  if (existing < options.products) {
+    log(`Generating ${options.products} products through the import (once; reused afterwards) ...`);
+    const started = Date.now();
+    await runTsxScript("generate-catalogue.ts", ["--products", String(options.products), "--seed", "42", "--now", "2026-01-15T00:00:00Z", "--out", join(base, "catalogue")], { stateDir, log });
+    log(`  generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } else {
+    log(`Reusing the catalogue with ${existing} products.`);
+  }
+
+  // Pick the mix's values from the data: a SKU, an EAN, a manufacturer.
+  const picks = await withLocalD1(async (db) => {
+    const [docs, product, maker] = await db.batch<Record<string, unknown>>([
+      db.prepare("SELECT (SELECT COUNT(*) FROM search_documents) AS documents, (SELECT COUNT(*) FROM search_items) AS items"),
+      db.prepare("SELECT sku, ean FROM products WHERE ean IS NOT NULL AND is_active = 1 ORDER BY sku LIMIT 1 OFFSET 1234"),
+      db.prepare("SELECT manufacturer_id AS id, COUNT(*) AS n FROM products GROUP BY manufacturer_id ORDER BY n DESC LIMIT 1"),
+    ]);
+    return {
+      documents: Number(docs!.results[0]!.documents),
+      items: Number(docs!.results[0]!.items),
+      sku: String(product!.results[0]!.sku),
+      ean: String(product!.results[0]!.ean),
+      manufacturer: String(maker!.results[0]!.id),
+    };
+  });
+  log(`Index: ${picks.items} items, ${picks.documents} documents (product x language).`);
+
+  const words = [
+    "eiche", "landhausdiele", "klick-vinyl", "vinyl eiche", "landhausdiele eiche", "parkett eiche geölt", "laminat", "teppichboden",
+    "sockelleiste", "terrassendiele bangkirai", "fliesenoptik", "trittschalldämmung", "rigid vinyl grau", "eiche natur 14 mm", "parkettkleber",
+    "schiefer", "vliestapete", "akustikpaneel eiche", "fischgrät", "wpc terrasse", "landhausdile", "eihce grau", picks.sku, picks.ean,
+  ];
+  const filters: ActiveFilter[] = [
+    { key: "price", min: 20, max: 80 },
+    { key: "category", values: ["vinyl"] },
+    { key: "manufacturer", values: [picks.manufacturer] },
+    { key: "thickness_mm", min: 8, max: 15 },
+  ];
+  const cases: Case[] = [...words.map((query) => ({ query })), ...words.slice(0, 20).map((query, i) => ({ query, filter: filters[i % filters.length]! }))];
+  const prefixes = ["eic", "eich", "land", "landh", "klick", "vin", "vinyl e", "park", "lami", "sock", "terr", "flie", "trit", "rigi", "schi", "wpc"];
+  log(`Mix: ${cases.length} searches (${words.length} without, ${cases.length - words.length} with one filter), ${prefixes.length} suggestion prefixes, ${options.rounds} rounds after one warm-up round.`);
+  log(`Machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+
+  // ---------------------------------------------------------------- engine and raw FTS5 inside workerd
+  const bundle = join(base, "probe-worker.js");
+  await build({ entryPoints: [join(ROOT, "scripts", "bench", "search-probe-worker.ts")], bundle: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], outfile: bundle, logLevel: "error" });
+  const mf = new Miniflare({
+    modules: true,
+    scriptPath: bundle,
+    compatibilityDate: "2025-07-01",
+    d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
+    d1Persist: join(stateDir, "v3", "d1"),
+  });
+  const shop = { id: "DE", currency: "EUR", domainPrefixes: [] as string[] };
+  const brand = { shopId: "BRAND", name: "Dielenmanufaktur" };
+  const probe = async (mode: "engine" | "suggest" | "raw", query: string, filter?: ActiveFilter) => {
+    const response = await mf.dispatchFetch("http://probe/", {
+      method: "POST",
+      body: JSON.stringify({ mode, query, filters: filter ? [filter] : [], shop, language: "de", brand }),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`probe ${mode} '${query}' failed: ${text.slice(0, 300)}`);
+    return JSON.parse(text) as { ms: number; total: number };
+  };
+
+  const engine: number[] = [];
+  const engineBroad: number[] = [];
+  const suggest: number[] = [];
+  const raw: number[] = [];
+  const ratios: number[] = [];
+  const totals = new Map<string, number>();
+  try {
+    for (let round = 0; round <= options.rounds; round++) {
+      for (const c of cases) {
+        const e = await probe("engine", c.query, c.filter);
+        const r = await probe("raw", c.query);
+        totals.set(`${c.query}${c.filter ? ` [${c.filter.key}]` : ""}`, e.total);
+        if (round === 0) continue;
+        engine.push(e.ms);
+        raw.push(r.ms);
+        if (!c.filter && e.total > 5000) engineBroad.push(e.ms);
+        ratios.push(e.ms / Math.max(1, r.ms));
+      }
+      for (const prefix of prefixes) {
+        const s = await probe("suggest", prefix);
+        if (round > 0) suggest.push(s.ms);
+      }
+      if (round > 0) log(`  round ${round}/${options.rounds} done`);
+    }
+  } finally {
+    await mf.dispose();
+  }
+
+  // ---------------------------------------------------------------- through the worker
+  const httpClient: number[] = [];
+  const httpServer: number[] = [];
+  const httpSuggest: number[] = [];
+  if (options.http) {
+    log(`Starting the worker (wrangler dev) on port ${options.port} ...`);
+    const worker = await startLocalWorker({ port: options.port, persistTo: stateDir, log: () => undefined });
+    const get = (path: string) =>
+      new Promise<{ ms: number; server: number | null; status: number }>((resolve, reject) => {
+        const started = performance.now();
+        const req = httpRequest({ host: "127.0.0.1", port: options.port, path, headers: { host: "de.localhost:8787", accept: "application/json" } }, (res) => {
+          res.resume();
+          res.on("end", () => {
+            const timing = /search;dur=(\d+(?:\.\d+)?)/.exec(String(res.headers["server-timing"] ?? ""));
+            resolve({ ms: performance.now() - started, server: timing ? Number(timing[1]) : null, status: res.statusCode ?? 0 });
+          });
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    const pathOf = (c: Case) => {
+      const params = new URLSearchParams({ query: c.query, log: "false" });
+      if (c.filter) params.set("filters", JSON.stringify([{ name: c.filter.key, type: "products", ...("values" in c.filter ? { values: c.filter.values } : { min: c.filter.min, max: c.filter.max }) }]));
+      return `/apiv2/search?${params}`;
+    };
+    try {
+      for (let round = 0; round <= options.rounds; round++) {
+        for (const c of cases) {
+          const result = await get(pathOf(c));
+          if (result.status !== 200) throw new Error(`${pathOf(c)} answered ${result.status}`);
+          if (round === 0) continue;
+          httpClient.push(result.ms);
+          if (result.server !== null) httpServer.push(result.server);
+        }
+        for (const prefix of prefixes) {
+          const result = await get(`/apiv2/search/suggestions?query=${encodeURIComponent(prefix)}`);
+          if (round > 0) httpSuggest.push(result.ms);
+        }
+      }
+    } finally {
+      await worker.stop();
+    }
+  }
+
+  // ---------------------------------------------------------------- report
+  const report = {
+    products: options.products,
+    items: picks.items,
+    documents: picks.documents,
+    rounds: options.rounds,
+    loadAverage: loadavg(),
+    engine: stats(engine),
+    engineBroad: stats(engineBroad),
+    suggestions: stats(suggest),
+    rawFts5: stats(raw),
+    ratioEngineToRaw: stats(ratios),
+    http: options.http ? { client: stats(httpClient), server: stats(httpServer), suggestionsClient: stats(httpSuggest) } : null,
+    totals: Object.fromEntries(totals),
+  };
+  writeFileSync(join(base, "report.json"), JSON.stringify(report, null, 2));
+  log("");
+  log(`Results (${options.products} products, shop DE, language de; load average now ${loadavg().map((l) => l.toFixed(2)).join(" ")}):`);
+  log(format("engine (search + facets)", report.engine));
+  log(format("  of which broad (>5000 hits)", report.engineBroad));
+  log(format("suggestions", report.suggestions));
+  log(format("raw FTS5 ranked top 50", report.rawFts5));
+  log(format("ratio engine / raw (x)", report.ratioEngineToRaw).replace(/ ms/g, "  "));
+  if (report.http) {
+    log(format("http search (client)", report.http.client));
+    log(format("http search (Server-Timing)", report.http.server));
+    log(format("http suggestions (client)", report.http.suggestionsClient));
+  }
+  const p95Ratio = report.engine.p95 / Math.max(1, report.rawFts5.p95);
+  log("");
+  log(`Targets: engine p95 ${report.engine.p95.toFixed(1)} ms (<= 20: ${report.engine.p95 <= 20 ? "met" : "MISSED"}), ` +
+    `p95 engine/raw ${p95Ratio.toFixed(2)}x (<= 2: ${p95Ratio <= 2 ? "met" : "MISSED"}), ` +
+    `suggestions p95 ${report.suggestions.p95.toFixed(1)} ms (<= 10: ${report.suggestions.p95 <= 10 ? "met" : "MISSED"})`);
+  log(`Report: ${join(base, "report.json")}`);
+}
+
+main().catch((error: Error) => {
+  console.error(`bench:search: ${error.stack ?? error.message}`);
+  process.exit(1);
+});
