@@ -113,13 +113,18 @@ function AllTab({ groups, onShowAll, searchPagePath, query, mode }: { groups: Gr
           )}
         </section>
       ))}
-      {mode === "overlay" && groups.some((group) => group.itemsLength > 0) && (
+      {mode === "overlay" && newSearchEnabled() && groups.some((group) => group.itemsLength > 0) && (
         <a className="button secondary search-page-link" href={`${searchPagePath}?q=${encodeURIComponent(query)}`} data-testid="search-page-link">
           {t("search.allResults")}
         </a>
       )}
     </>
   );
+}
+
+/** The search page is served only with this cookie (SPEC 2.1); without it the overlay is the search. */
+export function newSearchEnabled(cookie = typeof document === "undefined" ? "" : document.cookie): boolean {
+  return cookie.split(";").some((part) => part.trim().startsWith("new_search_enabled="));
 }
 
 function TabList({
