@@ -28,11 +28,14 @@ const STATE = join(ROOT, option("state", ".e2e/state"));
 const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
+/** The first page (by name) of the template, told by its page data (every page's HTML names all templates). */
 function firstPage(shop: string, template: string, prefix: string): string {
   const root = join(DIST, shop, prefix);
   for (const name of readdirSync(root).sort()) {
     if (!name.endsWith(".html")) continue;
-    if (readFileSync(join(root, name), "utf8").includes(`component---site-src-templates-${template}-tsx`)) return `${prefix}${name}`;
+    const dataPath = join(DIST, shop, "page-data", `${prefix}${name}`, "page-data.json");
+    if (!existsSync(dataPath)) continue;
+    if ((JSON.parse(readFileSync(dataPath, "utf8")) as { componentChunkName: string }).componentChunkName === `component---site-src-templates-${template}-tsx`) return `${prefix}${name}`;
   }
   throw new Error(`No ${template} page in ${root}`);
 }

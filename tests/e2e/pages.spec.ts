@@ -11,12 +11,15 @@ import { HtmlValidate, type ConfigData } from "html-validate";
 const DIST = process.env.E2E_DIST ?? join(__dirname, "..", "..", ".e2e", "dist");
 const AXE = readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
-/** The page's template, from its page data (the HTML's inline chunk map names every template). */
-function templateOf(shop: string, path: string): string {
+/**
+ * The page's template (site/src/templates), from its page data (the HTML's inline chunk
+ * map names every template). Pages of the features (search) are their owners' to check.
+ */
+function templateOf(shop: string, path: string): string | null {
   const dataPath = join(DIST, shop, "page-data", path === "index.html" ? "index" : path.replace(/\/index\.html$/, ""), "page-data.json");
-  if (!existsSync(dataPath)) return "unknown";
+  if (!existsSync(dataPath)) return null;
   const chunk = (JSON.parse(readFileSync(dataPath, "utf8")) as { componentChunkName: string }).componentChunkName;
-  return /^component---site-src-templates-([a-z-]+)-tsx$/.exec(chunk)?.[1] ?? chunk.replace(/^component---/, "");
+  return /^component---site-src-templates-([a-z-]+)-tsx$/.exec(chunk)?.[1] ?? null;
 }
 
 /** One page per template (and per CMS page type) found in the build. */
@@ -33,6 +36,7 @@ function samples(shop: string, prefix: string): { type: string; path: string }[]
       if (!entry.name.endsWith(".html")) continue;
       const html = readFileSync(join(root, path), "utf8");
       const template = templateOf(shop, path.replace(/^\//, ""));
+      if (!template) continue;
       const variant =
         template === "cms-page"
           ? /class="steps"/.test(html) ? (html.includes("configurator") ? "configurator" : "chat") : html.includes('class="video-thumb"') ? "videos" : html.includes("campaign-banner") ? "sale" : html.includes("service-tabs") ? "service" : "legal"

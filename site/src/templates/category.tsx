@@ -52,10 +52,11 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
         <section aria-labelledby="subcategories" className="section">
           <h2 id="subcategories">{t("category.subcategories")}</h2>
           <ul className="grid tiles">
-            {data.children.nodes.map((child) => (
+            {data.children.nodes.map((child, index) => (
               <li key={child.categoryId}>
                 <Link to={child.path} className="tile">
-                  <img src={imageSrc(child.data.image)} alt="" width={320} height={240} loading="lazy" />
+                  {/* The first tiles are in the first screen (the largest paint): not lazy. */}
+                  <img src={imageSrc(child.data.image)} alt="" width={320} height={240} loading={index < 2 ? "eager" : "lazy"} />
                   <span className="tile-title">{child.name}</span>
                   <span className="muted small">{t("category.productCount", { count: child.productCount })}</span>
                 </Link>
@@ -67,7 +68,7 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
       {offers.length > 0 ? (
         <section aria-labelledby="offers" className="section">
           <h2 id="offers">{t("category.offers")}</h2>
-          <ProductGrid products={offers} />
+          <ProductGrid products={offers} eagerCount={data.children.nodes.length > 0 ? 0 : 2} />
         </section>
       ) : null}
       <section aria-labelledby="product-list" className="section listing">
@@ -97,7 +98,7 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
         <div className="listing-layout">
           {/* Filters of the search feature mount here (site/src/features/search). */}
           <div className="filters" data-slot="category-filters" />
-          {products.length > 0 ? <ProductGrid products={products} eagerCount={2} /> : <p>{t("category.empty")}</p>}
+          {products.length > 0 ? <ProductGrid products={products} eagerCount={data.children.nodes.length > 0 || offers.length > 0 ? 0 : 2} /> : <p>{t("category.empty")}</p>}
         </div>
         <Pagination page={listing.page} pageLinks={listing.pageLinks} />
       </section>
