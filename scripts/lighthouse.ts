@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { acquireDirLock } from "./lib/dir-lock";
+import { SHOPS_PORT_LOCK } from "./lib/port-8787";
 import { startLocalWorker, type LocalWorker } from "./lib/local-worker";
 import { ROOT } from "./lib/shops";
 
@@ -76,7 +77,7 @@ async function main() {
   let release: (() => void) | null = null;
   if (!(await serving())) {
     if (!existsSync(join(DIST, "DE")) || !existsSync(STATE)) throw new Error(`Nothing serves port 8787 and ${DIST} has no build; run the browser tests (npm run test:e2e) or npm start first`);
-    release = await acquireDirLock(join(ROOT, ".e2e.lock"), { onWait: (owner) => console.log(`waiting for the test run of pid ${owner}`) });
+    release = await acquireDirLock(SHOPS_PORT_LOCK, { onWait: (owner) => console.log(`waiting for the test run of pid ${owner}`) });
     worker = await startLocalWorker({ port: 8787, persistTo: STATE, assets: DIST });
   }
   try {

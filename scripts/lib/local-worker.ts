@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
@@ -30,6 +31,7 @@ export function ensureDevVars(): void {
 /** Starts `wrangler dev` (the worker with the in-process shop API and local D1) and waits until /graphql answers. */
 export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
   ensureDevVars();
+  await assertPortFree(options.port);
   // wrangler refuses to start without its assets folder; a fresh checkout has no builds yet.
   mkdirSync(options.assets ?? join(ROOT, "dist"), { recursive: true });
   const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "warn"];
@@ -103,5 +105,14 @@ function stopProcess(child: ChildProcess): Promise<void> {
         // already gone
       }
     }, 5000).unref();
+  });
+}
+
+/** Fails fast when something already listens on the port (its answers would be taken for ours). */
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", () => reject(new Error(`Port ${port} is already in use; stop what serves it (another \`npm start\` or test run) and try again`)));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
   });
 }

@@ -1,8 +1,8 @@
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { prepareCatalogue, startAndBuild } from "../../scripts/lib/local-shops";
 import { ROOT } from "../../scripts/lib/shops";
 import { acquireDirLock } from "../../scripts/lib/dir-lock";
+import { SHOPS_PORT, SHOPS_PORT_LOCK } from "../../scripts/lib/port-8787";
 
 /**
  * Builds a small demo catalogue into its own local state (.e2e/), builds the shops the
@@ -13,13 +13,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const options = {
     stateDir: join(ROOT, ".e2e", "state"),
     distRoot: join(ROOT, ".e2e", "dist"),
-    port: 8787,
+    port: SHOPS_PORT,
     products: Number(process.env.E2E_PRODUCTS ?? 60),
     shops: ["DE", "CH"],
     log: (line: string) => console.log(`[setup] ${line}`),
   };
   // One browser-test run at a time per machine: they all use port 8787.
-  const release = await acquireDirLock(join(tmpdir(), "bodenhaus-e2e.lock"), { onWait: (owner) => options.log(`waiting for the test run of pid ${owner}`) });
+  const release = await acquireDirLock(SHOPS_PORT_LOCK, { onWait: (owner) => options.log(`waiting for the test run of pid ${owner}`) });
   try {
     await prepareCatalogue(options);
     const { worker } = await startAndBuild(options);
