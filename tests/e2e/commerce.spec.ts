@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 
 /**
  * Live commerce in the browser: add to cart and watch the header's mini-cart counter,
@@ -7,17 +7,23 @@ import { expect, test, type APIRequestContext } from "@playwright/test";
  */
 const ORIGIN = "http://de.localhost:8787";
 
+/** Opens a page and interacts once: the live parts load when the browser is idle or at the first interaction (lib/lazy.ts). */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.keyboard.press("Shift");
+}
+
 interface PickedProduct {
   sku: string;
   slug: string;
   title: string;
 }
 
-async function pickProduct(request: APIRequestContext, wanted: (p: ProductNode) => boolean): Promise<PickedProduct> {
+async function pickProduct(request: APIRequestContext, wanted: (p: ProductNode) => boolean, shop = "DE"): Promise<PickedProduct> {
   // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
   const response = await request.post("http://127.0.0.1:8787/graphql", {
     data: {
-      query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent
+      query: `{ products(shop: "${shop}", language: "de", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent
         stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } content { title } } } }`,
     },
   });
@@ -46,7 +52,7 @@ const orderable = (p: ProductNode) =>
 
 test("add to cart: success alert, the mini-cart counter changes and stays after a reload", async ({ page, request }) => {
   const product = await pickProduct(request, orderable);
-  await page.goto(`${ORIGIN}/${product.slug}.html`);
+  await open(page, `${ORIGIN}/${product.slug}.html`);
   const counter = page.getByTestId("mini-cart-count").first();
   await expect(counter).toHaveText("0");
   const button = page.getByTestId("add-to-cart");
@@ -68,12 +74,13 @@ test("add to cart: success alert, the mini-cart counter changes and stays after 
   const cookies = await page.context().cookies(ORIGIN);
   expect(cookies.some((cookie) => cookie.name === "bh_token_development" && cookie.httpOnly)).toBe(true);
   await page.reload();
+  await page.keyboard.press("Shift");
   await expect(page.getByTestId("mini-cart-count").first()).toHaveText("1");
 });
 
 test("quantity counter: +1, -1 only above 1, digits only", async ({ page, request }) => {
   const product = await pickProduct(request, orderable);
-  await page.goto(`${ORIGIN}/${product.slug}.html`);
+  await open(page, `${ORIGIN}/${product.slug}.html`);
   await expect(page.getByTestId("add-to-cart")).toBeEnabled();
   const input = page.locator(`#quantity-${product.sku}`);
   const start = Number(await input.inputValue());
@@ -91,19 +98,19 @@ test("quantity counter: +1, -1 only above 1, digits only", async ({ page, reques
 test("a failing sample add shows 'Es ist ein Fehler aufgetreten'", async ({ page, request }) => {
   const product = await pickProduct(request, (p) => orderable(p) && p.samples.active);
   await page.route("**/apiv2/sample/product/cart/add", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"status":500,"data":null,"errors":[{"message":"Something went wrong. Try again."}],"meta":{}}' }));
-  await page.goto(`${ORIGIN}/${product.slug}.html`);
+  await open(page, `${ORIGIN}/${product.slug}.html`);
   await page.getByTestId("sample-button").click();
   await expect(page.getByTestId("alert-error").first()).toHaveText(/Es ist ein Fehler aufgetreten/);
 });
 
 test("order samples through all three steps; the daily counter rises", async ({ page, request }) => {
   const product = await pickProduct(request, (p) => orderable(p) && p.samples.active);
-  await page.goto(`${ORIGIN}/`);
+  await open(page, `${ORIGIN}/`);
   const counter = page.getByTestId("samples-today");
   await expect(counter).toBeVisible();
   const before = Number(await counter.getAttribute("data-count"));
 
-  await page.goto(`${ORIGIN}/${product.slug}.html`);
+  await open(page, `${ORIGIN}/${product.slug}.html`);
   await page.getByTestId("sample-button").click();
   await expect(page.getByTestId("alert-success").first()).toHaveText(/Artikel wurde zum Warenkorb hinzugefügt/);
   const panel = page.getByTestId("sample-panel");
@@ -143,13 +150,13 @@ test("order samples through all three steps; the daily counter rises", async ({ 
   await modal.getByTestId("sample-finish").click();
   await expect(page.getByTestId("sample-thanks")).toContainText("nach einer Stunde automatisch bearbeitet");
 
-  await page.goto(`${ORIGIN}/`);
+  await open(page, `${ORIGIN}/`);
   await expect(page.getByTestId("samples-today")).toHaveAttribute("data-count", String(before + 1));
 });
 
 test("delivery box: choosing another delivery country sends the update, then shows its zone and delivery data", async ({ page, request }) => {
   const product = await pickProduct(request, orderable);
-  await page.goto(`${ORIGIN}/${product.slug}.html`);
+  await open(page, `${ORIGIN}/${product.slug}.html`);
   const chooser = page.getByTestId("delivery-country");
   await expect(chooser).toHaveValue("de");
   await expect(page.getByTestId("delivery-standard")).toContainText("Lieferung");
@@ -161,5 +168,49 @@ test("delivery box: choosing another delivery country sends the update, then sho
   await expect(page.getByTestId("delivery-express")).toHaveCount(0);
   // the choice belongs to the visitor (token cookie), not to the page
   await page.reload();
+  await page.keyboard.press("Shift");
   await expect(page.getByTestId("delivery-country")).toHaveValue("nl");
+});
+
+test("the Swiss shop: API calls carry the language segment, the cart answers in CHF", async ({ page, request }) => {
+  const product = await pickProduct(request, orderable, "CH");
+  await open(page, `http://ch.localhost:8787/de/${product.slug}.html`);
+  await expect(page.getByTestId("add-to-cart")).toBeEnabled();
+  const answer = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/de/apiv2/cart/");
+  await page.getByTestId("add-to-cart").click();
+  const body = (await (await answer).json()) as { data: { totals: { currency: string } } };
+  expect(body.data.totals.currency).toBe("CHF");
+  await expect(page.getByTestId("alert-success")).toHaveText(/Artikel wurde zum Warenkorb hinzugefügt/);
+  await expect(page.getByTestId("mini-cart-count").first()).toHaveText("1");
+});
+
+test("add to cart from a list: the cart modal opens, adds, closes; the counter changes", async ({ page, request }) => {
+  const response = await request.post("http://127.0.0.1:8787/graphql", {
+    data: { query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } content { title } } } }` },
+  });
+  const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
+  const slugs = new Set(nodes.filter(orderable).map((p) => `/${p.slug}.html`));
+  await open(page, `${ORIGIN}/`);
+  const cards = page.locator("article.product-card");
+  await expect(cards.first()).toBeVisible();
+  let index = -1;
+  for (let i = 0; i < (await cards.count()); i++) {
+    const href = await cards.nth(i).locator("a.card-link").getAttribute("href");
+    if (href && slugs.has(href)) {
+      index = i;
+      break;
+    }
+  }
+  test.skip(index < 0, "no orderable product among the home page's cards");
+  const card = cards.nth(index);
+  await expect(page.getByTestId("mini-cart-count").first()).toHaveText("0");
+  const openModal = card.getByTestId("open-cart-modal");
+  await expect(openModal).toBeEnabled();
+  await openModal.click();
+  const modal = card.getByTestId("cart-modal");
+  await expect(modal).toBeVisible();
+  await modal.getByTestId("add-to-cart").click();
+  await expect(modal).toBeHidden();
+  await expect(card.getByTestId("alert-success")).toHaveText(/Artikel wurde zum Warenkorb hinzugefügt/);
+  await expect(page.getByTestId("mini-cart-count").first()).toHaveText("1");
 });

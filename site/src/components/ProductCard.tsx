@@ -4,6 +4,7 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductCardData } from "../lib/page-data";
 import { imageSrc } from "../lib/media";
 import { priceDisplay } from "../lib/price";
+import { ListAddToCartSlot } from "./slots";
 
 /**
  * A product in a list (SPEC 3 list-card fields): image, labels, manufacturer, title,
@@ -12,7 +13,7 @@ import { priceDisplay } from "../lib/price";
  * free-sample label. Reads only the node's `card` fields (lib/card.ts).
  */
 export function ProductCard({ product, headingLevel = 3, eager = false }: { product: ProductCardData; headingLevel?: 2 | 3; eager?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { card } = product;
   const { price } = card;
   const { reduced, percent } = priceDisplay(price);
@@ -62,6 +63,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
         {card.express ? <span className="express"> · {t("card.express")}</span> : null}
       </p>
       {card.sample ? <p className="sample-label small">{t("card.sample")}</p> : null}
+      <ListAddToCartSlot sku={product.sku} title={product.title} salable={!card.outOfStock && price !== null} language={i18n.language} />
     </article>
   );
 }

@@ -27,6 +27,7 @@ export interface ProductSlotProps {
 }
 
 const AddToCart = lazyOnIdle(() => import("../features/commerce/AddToCart").then((module) => module.AddToCart));
+const ListAddToCart = lazyOnIdle(() => import("../features/commerce/AddToCart").then((module) => module.ListAddToCart));
 const MiniCartCounter = lazyOnIdle(() => import("../features/commerce/AddToCart").then((module) => module.MiniCartCounter));
 const DeliveryBox = lazyOnIdle(() => import("../features/commerce/DeliveryBox").then((module) => module.DeliveryBox));
 const SampleButton = lazyOnIdle(() => import("../features/commerce/Samples").then((module) => module.SampleButton));
@@ -37,6 +38,16 @@ export const AddToCartSlot = React.memo(function AddToCartSlot({ sku, product, l
   return (
     <React.Suspense fallback={<PendingButton className="button add-to-cart" label="product.addToCart" />}>
       <AddToCart sku={sku} product={product} language={language} quantity={quantity} mode={mode} />
+    </React.Suspense>
+  );
+});
+
+/** Add-to-cart on a list card (opens the small cart modal); only for products that can be bought. */
+export const ListAddToCartSlot = React.memo(function ListAddToCartSlot({ sku, title, salable, language }: { sku: string; title: string; salable: boolean; language: string }) {
+  if (!salable) return null;
+  return (
+    <React.Suspense fallback={<PendingButton className="button add-to-cart" label="product.addToCart" />}>
+      <ListAddToCart sku={sku} title={title} salable={salable} language={language} />
     </React.Suspense>
   );
 });

@@ -7,6 +7,15 @@ import { Alerts, useAlerts, type AlertType } from "./alerts";
 import { addToCart, useCart } from "./hooks";
 import { clampQuantity, QuantityCounter } from "./QuantityCounter";
 
+/** What add-to-cart needs of a product (the product page passes its ProductData, list cards their card fields). */
+export type AddToCartProduct = Pick<ProductData, "isSalable"> & { content: Pick<ProductData["content"], "title"> };
+
+/** Add-to-cart of a list card: through the small cart modal. */
+export function ListAddToCart({ sku, title, salable, language }: { sku: string; title: string; salable: boolean; language: string }) {
+  const product = React.useMemo(() => ({ isSalable: salable, content: { title } }), [salable, title]);
+  return <AddToCart sku={sku} product={product} language={language} mode="modal" />;
+}
+
 /** Announces the quantity chosen for a product: `{ sku, quantity }`. */
 export const CART_QUANTITY_EVENT = "bh:cart-quantity";
 
@@ -27,7 +36,7 @@ export function addToCartAlert(result: ApiResult<Cart>, t: TFunction): { type: A
  * the modal closes; failure: error alert, the modal closes. The header's mini-cart
  * counter reads the same swr cart and updates with the answer.
  */
-export function AddToCart({ sku, product, quantity, mode = "inline" }: { sku: string; product: ProductData; language: string; quantity?: number; mode?: "inline" | "modal" }) {
+export function AddToCart({ sku, product, quantity, mode = "inline" }: { sku: string; product: AddToCartProduct; language: string; quantity?: number; mode?: "inline" | "modal" }) {
   const { t } = useTranslation("commerce");
   const [value, setValue] = React.useState(clampQuantity(quantity ?? 1));
   const [pending, setPending] = React.useState(false);
