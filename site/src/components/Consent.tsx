@@ -9,12 +9,17 @@ import { readCookie } from "../lib/banner";
  */
 export const CONSENT_COOKIE = "bh_consent";
 const CONSENT_MANAGER = Boolean(process.env.GATSBY_CONSENT_MANAGER_KEY);
-const ConsentDialog = React.lazy(() => import("./ConsentDialog"));
+const needed = () => !CONSENT_MANAGER && readCookie(document.cookie, CONSENT_COOKIE) === null;
+const load = () => import("./ConsentDialog");
+// A visitor who has not answered gets the dialog's code while the page hydrates (not
+// after), so the dialog shows without an extra round trip; the others never load it.
+const preloaded = typeof document !== "undefined" && needed() ? load() : null;
+const ConsentDialog = React.lazy(() => preloaded ?? load());
 
 export function Consent({ privacyPath }: { privacyPath: string | null }) {
   const [open, setOpen] = React.useState(false);
   React.useEffect(() => {
-    if (!CONSENT_MANAGER && readCookie(document.cookie, CONSENT_COOKIE) === null) setOpen(true);
+    if (needed()) setOpen(true);
   }, []);
   if (!open) return null;
   return (
