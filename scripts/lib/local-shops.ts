@@ -40,19 +40,22 @@ export async function prepareCatalogue(options: LocalShopsOptions): Promise<void
 }
 
 export async function startAndBuild(options: LocalShopsOptions): Promise<LocalShops> {
+  const start = () => startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, log: options.log });
   options.log(`Starting the worker on port ${options.port} ...`);
-  const worker = await startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, log: options.log });
+  const builder = await start();
   const builds: BuildReport[] = [];
   try {
     for (const [index, shop] of options.shops.entries()) {
       options.log(`Building shop ${shop} (${index + 1}/${options.shops.length}) ...`);
-      const report = await buildShop(shop, { graphqlUrl: `${worker.origin}/graphql`, distRoot: options.distRoot, log: () => undefined });
+      const report = await buildShop(shop, { graphqlUrl: `${builder.origin}/graphql`, distRoot: options.distRoot, log: () => undefined });
       options.log(`  ${shop}: ${report.pages} pages in ${report.seconds.toFixed(1)} s (${report.rewrittenPages.length} pages written)`);
       builds.push(report);
     }
-  } catch (error) {
-    await worker.stop();
-    throw error;
+  } finally {
+    await builder.stop();
   }
-  return { worker, builds };
+  // A fresh worker serves the finished builds: wrangler's asset watcher may still be
+  // reloading files the builds just wrote, and a page must never meet half a build.
+  options.log("Serving the builds ...");
+  return { worker: await start(), builds };
 }
