@@ -108,11 +108,22 @@ function stopProcess(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Fails fast when something already listens on the port (its answers would be taken for ours). */
-function assertPortFree(port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
+/**
+ * Fails when something else keeps listening on the port (its answers would be taken for
+ * ours); waits a few seconds first, for a worker this process just stopped.
+ */
+async function assertPortFree(port: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await portIsFree(port))) {
+    if (Date.now() > deadline) throw new Error(`Port ${port} is already in use; stop what serves it (another \`npm start\` or test run) and try again`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const probe = createServer();
-    probe.once("error", () => reject(new Error(`Port ${port} is already in use; stop what serves it (another \`npm start\` or test run) and try again`)));
-    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve()));
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
 }
