@@ -23,6 +23,7 @@ async function main() {
   const options = {
     stateDir: join(ROOT, ".wrangler", "state"),
     distRoot: join(ROOT, "dist"),
+    workspaceRoot: join(ROOT, ".build"),
     port: 8787,
     products,
     shops,

@@ -1,10 +1,10 @@
-import type { ExecutionContext, ScheduledController } from "@cloudflare/workers-types";
+import type { ExecutionContext } from "@cloudflare/workers-types";
 import { shopDirectory } from "./config/shops";
 import { createEdgeApp } from "./edge/app";
 import { upstreamFromEnv } from "./edge/upstream";
 import type { WorkerEnv } from "./env";
 import { handleShopApi } from "./shop-api/app";
-import { runScheduledJobs } from "./shop-api/scheduled";
+import shopApiWorker from "./shop-api/main";
 
 const app = createEdgeApp({
   directory: shopDirectory,
@@ -16,7 +16,5 @@ export default {
     return app.fetch(request, env, ctx as never);
   },
   /** Cron trigger (wrangler.toml [triggers]): moves finished sample orders on after one hour. */
-  scheduled(controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): void {
-    ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
-  },
+  scheduled: shopApiWorker.scheduled,
 };

@@ -110,7 +110,7 @@ async function main() {
   if (!(await portIsFree(port))) throw new Error(`port ${port} is in use; pass --port or BENCH_API_PORT`);
   const stateDir = join(ROOT, ".bench", "api-state");
   const log = (line: string) => console.log(`[bench:api] ${line}`);
-  await prepareCatalogue({ stateDir, distRoot: join(ROOT, ".bench", "api-dist"), port, products: Number(values.products), shops: ["DE"], log });
+  await prepareCatalogue({ stateDir, products: Number(values.products), log });
   log(`starting the worker on port ${port} ...`);
   const worker = await startLocalWorker({ port, persistTo: stateDir });
   try {

@@ -30,7 +30,7 @@ async function main() {
     const workspaceRoot = join(bench, `build-${size}`);
     for (const dir of [stateDir, distRoot, workspaceRoot, join(bench, "trivial")]) rmSync(dir, { recursive: true, force: true });
     const log = (line: string) => console.log(`[${size}] ${line}`);
-    await prepareCatalogue({ stateDir, distRoot, port: PORT, products: size, shops: [shop], fresh: true, log });
+    await prepareCatalogue({ stateDir, products: size, fresh: true, log });
     const worker = await startLocalWorker({ port: PORT, persistTo: stateDir, assets: distRoot });
     try {
       const graphqlUrl = `${worker.origin}/graphql`;

@@ -13,6 +13,8 @@ export interface LocalShopsOptions {
   stateDir: string;
   /** Folder receiving dist/<SHOP>/ builds. */
   distRoot: string;
+  /** Gatsby cache and output per shop; one per catalogue, or incremental sourcing would mix them. */
+  workspaceRoot: string;
   port: number;
   products: number;
   shops: string[];
@@ -26,7 +28,7 @@ export interface LocalShops {
   builds: BuildReport[];
 }
 
-export async function prepareCatalogue(options: LocalShopsOptions): Promise<void> {
+export async function prepareCatalogue(options: Pick<LocalShopsOptions, "stateDir" | "products" | "fresh" | "log">): Promise<void> {
   process.env.LOCAL_STATE_DIR = options.stateDir;
   options.log("Applying database migrations ...");
   applyLocalMigrations();
@@ -47,7 +49,7 @@ export async function startAndBuild(options: LocalShopsOptions): Promise<LocalSh
   try {
     for (const [index, shop] of options.shops.entries()) {
       options.log(`Building shop ${shop} (${index + 1}/${options.shops.length}) ...`);
-      const report = await buildShop(shop, { graphqlUrl: `${builder.origin}/graphql`, distRoot: options.distRoot, log: () => undefined });
+      const report = await buildShop(shop, { graphqlUrl: `${builder.origin}/graphql`, distRoot: options.distRoot, workspaceRoot: options.workspaceRoot, log: () => undefined });
       options.log(`  ${shop}: ${report.pages} pages in ${report.seconds.toFixed(1)} s (${report.rewrittenPages.length} pages written)`);
       builds.push(report);
     }

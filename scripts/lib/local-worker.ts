@@ -15,6 +15,8 @@ export interface LocalWorkerOptions {
   /** Folder with dist/<SHOP>/ builds; default dist. */
   assets?: string;
   log?: (line: string) => void;
+  /** Another entry than wrangler.toml's main (e.g. worker/shop-api/main.ts). */
+  script?: string;
 }
 
 export interface LocalWorker {
@@ -34,7 +36,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   await assertPortFree(options.port);
   // wrangler refuses to start without its assets folder; a fresh checkout has no builds yet.
   mkdirSync(options.assets ?? join(ROOT, "dist"), { recursive: true });
-  const args = ["dev", "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "warn"];
+  const args = ["dev", ...(options.script ? [options.script] : []), "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "warn"];
   if (options.persistTo) args.push("--persist-to", options.persistTo);
   if (options.assets) args.push("--assets", options.assets);
   const child = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), args, {

@@ -13,6 +13,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const options = {
     stateDir: join(ROOT, ".e2e", "state"),
     distRoot: join(ROOT, ".e2e", "dist"),
+    workspaceRoot: join(ROOT, ".e2e", "build"),
     port: SHOPS_PORT,
     products: Number(process.env.E2E_PRODUCTS ?? 60),
     shops: ["DE", "CH"],

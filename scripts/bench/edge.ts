@@ -1,0 +1,108 @@
+/**
+ * `npm run bench:edge`: one product page through the worker and through a plain static
+ * file server (Node, reading the same file from disk per request), and one API GET
+ * through the worker and against the shop API directly (its own worker, no edge).
+ * Load from Debian's `wrk` on loopback (bounded: a few seconds per case). Prints
+ * requests/s, p50 and p99 for both sides and their ratio.
+ * Options: --seconds 8 --connections 16. Needs `wrk` (apt-get install wrk).
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { listFiles } from "../lib/sync-directory";
+import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
+import { startLocalWorker } from "../lib/local-worker";
+import { ROOT } from "../lib/shops";
+
+const EDGE_PORT = 8796;
+const STATIC_PORT = 8797;
+const API_PORT = 8798;
+const HOST = "de.localhost:8787";
+const API_PATH = "/apiv2/shipping/costs/current-country";
+
+interface WrkResult {
+  rps: number;
+  p50: number;
+  p99: number;
+}
+
+async function main() {
+  const { values } = parseArgs({ options: { seconds: { type: "string", default: "8" }, connections: { type: "string", default: "16" } } });
+  try {
+    execFileSync("wrk", ["--version"], { stdio: "ignore" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error("bench:edge needs wrk: apt-get install wrk");
+  }
+  const bench = join(ROOT, ".bench", "edge");
+  const log = (line: string) => console.log(`[bench:edge] ${line}`);
+  const options = {
+    stateDir: join(bench, "state"),
+    distRoot: join(bench, "dist"),
+    workspaceRoot: join(bench, "build"),
+    port: EDGE_PORT,
+    products: 300,
+    shops: ["DE"],
+    log,
+  };
+  await prepareCatalogue(options);
+  const { worker: edge } = await startAndBuild(options);
+  const api = await startLocalWorker({ port: API_PORT, persistTo: options.stateDir, assets: options.distRoot, script: "worker/shop-api/main.ts" });
+  const shopDir = join(options.distRoot, "DE");
+  const page = "/" + listFiles(shopDir).find((file) => /-\d{6}\.html$/.test(file) && !file.includes("/"))!;
+  const staticServer = createServer((request, response) => {
+    try {
+      const body = readFileSync(join(shopDir, decodeURIComponent(new URL(request.url ?? "/", "http://x").pathname)));
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-length": body.length });
+      response.end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => staticServer.listen(STATIC_PORT, "127.0.0.1", resolve));
+
+  try {
+    const wrkArgs = ["-t2", `-c${values.connections}`, `-d${values.seconds}s`, "--latency"];
+    log(`product page ${page}`);
+    const pageEdge = wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${edge.origin}${page}`]);
+    const pageStatic = wrk([...wrkArgs, `http://127.0.0.1:${STATIC_PORT}${page}`]);
+    log(`API GET ${API_PATH}`);
+    const apiEdge = wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${edge.origin}${API_PATH}`]);
+    const apiDirect = wrk([...wrkArgs, "-H", "x-shop-id: DE", `${api.origin}${API_PATH}`]);
+
+    console.log(`\nedge benchmark (wrk ${wrkArgs.join(" ")}; 2-core machine, wrangler dev as the worker runtime)`);
+    console.log(["case".padEnd(34), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8)].join(" "));
+    const line = (label: string, r: WrkResult) => console.log([label.padEnd(34), r.rps.toFixed(0).padStart(9), r.p50.toFixed(2).padStart(8), r.p99.toFixed(2).padStart(8)].join(" "));
+    line("page through the worker", pageEdge);
+    line("page from a static file server", pageStatic);
+    line("API GET through the worker", apiEdge);
+    line("API GET to the shop API directly", apiDirect);
+    console.log(`\npage: worker reaches ${((pageEdge.rps / pageStatic.rps) * 100).toFixed(0)}% of the static server's req/s (target >= 50%), adds ${(pageEdge.p50 - pageStatic.p50).toFixed(2)} ms at p50 (target < 1 ms)`);
+    console.log(`API: the edge adds ${(apiEdge.p50 - apiDirect.p50).toFixed(2)} ms at p50, ${((apiEdge.rps / apiDirect.rps) * 100).toFixed(0)}% of direct req/s`);
+  } finally {
+    staticServer.close();
+    await api.stop();
+    await edge.stop();
+  }
+}
+
+/** Runs wrk and reads requests/s and the 50%/99% latencies (ms). */
+function wrk(args: string[]): WrkResult {
+  const out = execFileSync("wrk", args, { encoding: "utf8" });
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
+  const latency = (pct: string) => {
+    const match = new RegExp(`\\s${pct}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
+    if (!match) throw new Error(`wrk printed no ${pct}% latency:\n${out}`);
+    const value = Number(match[1]);
+    return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
+  };
+  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
+  if (non2xx) throw new Error(`wrk saw ${non2xx[1]} failed responses for ${args.at(-1)}`);
+  return { rps, p50: latency("50"), p99: latency("99") };
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

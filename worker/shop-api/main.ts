@@ -1,0 +1,18 @@
+import type { ExecutionContext, ScheduledController } from "@cloudflare/workers-types";
+import type { WorkerEnv } from "../env";
+import { handleShopApi } from "./app";
+import { runScheduledJobs } from "./scheduled";
+
+/**
+ * The shop API as a worker of its own (docs/decisions/0003): deploy it separately and
+ * point the edge at it with SHOP_API_MODE=service or remote. `npm run bench:edge` also
+ * uses it to call the shop API directly, without the edge.
+ */
+export default {
+  fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
+    return handleShopApi(request, env, ctx);
+  },
+  scheduled(controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): void {
+    ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
+  },
+};
