@@ -95,9 +95,18 @@ for (const shop of [
   });
 }
 
+/** Waits until React has hydrated the element (before that, clicks on it do nothing). */
+async function hydrated(page: Page, selector: string) {
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+  }, selector);
+}
+
 test("product page: price box, calculator with waste allowance, tabs and the cart slot", async ({ page }) => {
   const path = samples("DE", "/").find((sample) => sample.type === "product")!.path;
   await page.goto(`http://de.localhost:8787${path}`);
+  await hydrated(page, "#tab-technical");
   await expect(page.getByTestId("package-price")).toContainText("€");
   await expect(page.getByTestId("unit-price")).toContainText("/");
   const amount = page.locator("#calculator-amount");
@@ -172,6 +181,7 @@ test("product configuration: choosing an option replaces title, sku, description
   const path = pageWith("DE", 'data-testid="configuration"');
   test.skip(path === null, "no configurable product in this catalogue");
   await page.goto(`http://de.localhost:8787${path}`);
+  await hydrated(page, "[data-testid=configuration] input");
   const title = await page.getByTestId("product-title").innerText();
   const sku = await page.getByTestId("product-sku").innerText();
   const image = await page.locator(".gallery-main").getAttribute("src");
