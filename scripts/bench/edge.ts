@@ -6,11 +6,11 @@
  * requests/s, p50 and p99 for both sides and their ratio.
  * Options: --seconds 8 --connections 16. Needs `wrk` (apt-get install wrk).
  */
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { parseArgs, promisify } from "node:util";
 import { listFiles } from "../lib/sync-directory";
 import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
 import { startLocalWorker } from "../lib/local-worker";
@@ -65,11 +65,11 @@ async function main() {
   try {
     const wrkArgs = ["-t2", `-c${values.connections}`, `-d${values.seconds}s`, "--latency"];
     log(`product page ${page}`);
-    const pageEdge = wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${edge.origin}${page}`]);
-    const pageStatic = wrk([...wrkArgs, `http://127.0.0.1:${STATIC_PORT}${page}`]);
+    const pageEdge = await wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${edge.origin}${page}`]);
+    const pageStatic = await wrk([...wrkArgs, `http://127.0.0.1:${STATIC_PORT}${page}`]);
     log(`API GET ${API_PATH}`);
-    const apiEdge = wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${edge.origin}${API_PATH}`]);
-    const apiDirect = wrk([...wrkArgs, "-H", "x-shop-id: DE", `${api.origin}${API_PATH}`]);
+    const apiEdge = await wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${edge.origin}${API_PATH}`]);
+    const apiDirect = await wrk([...wrkArgs, "-H", "x-shop-id: DE", `${api.origin}${API_PATH}`]);
 
     console.log(`\nedge benchmark (wrk ${wrkArgs.join(" ")}; 2-core machine, wrangler dev as the worker runtime)`);
     console.log(["case".padEnd(34), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8)].join(" "));
@@ -87,9 +87,9 @@ async function main() {
   }
 }
 
-/** Runs wrk and reads requests/s and the 50%/99% latencies (ms). */
-function wrk(args: string[]): WrkResult {
-  const out = execFileSync("wrk", args, { encoding: "utf8" });
+/** Runs wrk (asynchronously: the static server lives in this process) and reads requests/s and the 50%/99% latencies (ms). */
+async function wrk(args: string[]): Promise<WrkResult> {
+  const { stdout: out } = await promisify(execFile)("wrk", args, { encoding: "utf8" });
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
   const latency = (pct: string) => {
     const match = new RegExp(`\\s${pct}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
