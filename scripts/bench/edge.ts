@@ -12,6 +12,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { listFiles } from "../lib/sync-directory";
+import { measureEdgeCpu } from "./edge-cpu";
 import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
 import { startLocalWorker } from "../lib/local-worker";
 import { ROOT } from "../lib/shops";
@@ -79,6 +80,10 @@ async function main() {
     line("API GET through the worker", apiEdge);
     line("API GET to the shop API directly", apiDirect);
     console.log(`\npage: worker reaches ${((pageEdge.rps / pageStatic.rps) * 100).toFixed(0)}% of the static server's req/s (target >= 50%), adds ${(pageEdge.p50 - pageStatic.p50).toFixed(2)} ms at p50 (target < 1 ms)`);
+    const cpu = await measureEdgeCpu(options.distRoot, page);
+    console.log(
+      `worker code alone (in-process, per page request): p50 ${cpu.edge.p50.toFixed(3)} ms, p99 ${cpu.edge.p99.toFixed(3)} ms; reading the file: p50 ${cpu.plain.p50.toFixed(3)} ms -> the edge adds ${(cpu.edge.p50 - cpu.plain.p50).toFixed(3)} ms at p50`,
+    );
     console.log(`API: the edge adds ${(apiEdge.p50 - apiDirect.p50).toFixed(2)} ms at p50, ${((apiEdge.rps / apiDirect.rps) * 100).toFixed(0)}% of direct req/s`);
   } finally {
     staticServer.close();
