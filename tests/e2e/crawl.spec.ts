@@ -36,9 +36,10 @@ function builtPages(shop: string): string[] {
 }
 
 const cache = new Map<string, Promise<Fetched>>();
+/** With the new-search cookie: the built search page is gated (its gate is tested in search.spec.ts). */
 const get = (host: string, path: string) => {
   const key = `${host}${path}`;
-  if (!cache.has(key)) cache.set(key, fetchPage(host, path));
+  if (!cache.has(key)) cache.set(key, fetchPage(host, path, "new_search_enabled=1"));
   return cache.get(key)!;
 };
 

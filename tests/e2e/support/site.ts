@@ -3,8 +3,8 @@ import { request as httpRequest } from "node:http";
 /**
  * Fetches pages from the test worker (port 8787) by shop host, without DNS for
  * *.localhost: connects to 127.0.0.1 and sends the Host header the worker maps.
- * It carries the new-search cookie, so the gated search page is crawled like the rest
- * (the gate itself is tested in search.spec.ts and the edge's unit tests).
+ * `cookie` is sent as the Cookie header (the crawl sends the new-search cookie so the
+ * gated search page is crawled like the rest).
  */
 export interface Fetched {
   status: number;
@@ -12,10 +12,10 @@ export interface Fetched {
   location: string | null;
 }
 
-export function fetchPage(host: string, path: string): Promise<Fetched> {
+export function fetchPage(host: string, path: string, cookie?: string): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const port = process.env.E2E_PORT ?? host.split(":")[1] ?? "80";
-    const req = httpRequest({ host: "127.0.0.1", port: Number(port), path, method: "GET", headers: { host, "user-agent": "crawl-test", cookie: "new_search_enabled=1" } }, (res) => {
+    const req = httpRequest({ host: "127.0.0.1", port: Number(port), path, method: "GET", headers: { host, "user-agent": "crawl-test", ...(cookie ? { cookie } : {}) } }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), location: (res.headers.location as string | undefined) ?? null }));
