@@ -1,6 +1,7 @@
 import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
+import { ChipSection } from "../components/ChipSection";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Layout } from "../components/Layout";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
@@ -102,20 +103,11 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
         </div>
         <Pagination page={listing.page} pageLinks={listing.pageLinks} />
       </section>
-      {data.manufacturers.nodes.length > 0 ? (
-        <section aria-labelledby="category-manufacturers" className="section">
-          <h2 id="category-manufacturers">{t("category.manufacturers")}</h2>
-          <ul className="chips">
-            {data.manufacturers.nodes.map((manufacturer) => (
-              <li key={manufacturer.manufacturerId}>
-                <Link to={manufacturer.path} className="chip">
-                  {manufacturer.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ChipSection
+        id="category-manufacturers"
+        title={t("category.manufacturers")}
+        chips={data.manufacturers.nodes.map((manufacturer) => ({ key: manufacturer.manufacturerId, to: manufacturer.path, label: manufacturer.name }))}
+      />
       {category.data.description && listing.page === 1 ? <div className="section prose" dangerouslySetInnerHTML={{ __html: richText(category.data.description) }} /> : null}
     </Layout>
   );

@@ -1,6 +1,7 @@
 import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
+import { ChipSection } from "../components/ChipSection";
 import { Layout } from "../components/Layout";
 import { PageHead } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
@@ -154,20 +155,11 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
         </a>
       </section>
 
-      {data.seoLinks.nodes.length > 0 ? (
-        <section aria-labelledby="seo-links" className="section">
-          <h2 id="seo-links">{t("home.seoLinks")}</h2>
-          <ul className="chips">
-            {data.seoLinks.nodes.map((link) => (
-              <li key={link.position}>
-                <Link to={link.url} className="chip">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ChipSection
+        id="seo-links"
+        title={t("home.seoLinks")}
+        chips={data.seoLinks.nodes.map((link) => ({ key: String(link.position), to: link.url, label: link.label }))}
+      />
     </Layout>
   );
 }
