@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { hasOnlySafeSegments } from "./safe-path";
 import type { Language, ShopConfig } from "../config/shop-config";
 import { replaceResponse, type EdgeDependencies, type EdgeEnv } from "./context";
 import { readCookie } from "./cookies";
@@ -62,19 +63,7 @@ export function matchApiPath(pathname: string, site: Site, config: ShopConfig): 
 }
 
 /** False for paths that could leave their prefix once decoded by some upstream. */
-export function isSafeApiPath(path: string): boolean {
-  for (const segment of path.split("/").slice(1)) {
-    if (/%(2f|5c|00)/i.test(segment) || segment.includes("\\")) return false;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return false;
-    }
-    if (decoded === "." || decoded === ".." || /[\x00-\x1f\x7f]/.test(decoded)) return false;
-  }
-  return true;
-}
+export const isSafeApiPath = hasOnlySafeSegments;
 
 /** Header names a message marks as hop-by-hop: the fixed list, proxy-*, and those named in its Connection header. */
 function hopByHopNames(headers: Headers): Set<string> {

@@ -1,4 +1,5 @@
 import type { Fetcher } from "@cloudflare/workers-types";
+import { hasOnlySafeSegments } from "./safe-path";
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
 import { staticCacheControl, HTML_CACHE } from "./cache-policy";
@@ -25,18 +26,7 @@ export function assetPath(shopId: string, pathname: string): string {
 
 /** False for paths no build file can have: encoded separators, dot segments, control characters. */
 export function isServablePath(pathname: string): boolean {
-  if (!pathname.startsWith("/") || pathname.startsWith("//") || pathname.includes("\\")) return false;
-  for (const segment of pathname.split("/").slice(1)) {
-    if (/%(2f|5c|00)/i.test(segment)) return false;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      return false;
-    }
-    if (decoded === "." || decoded === ".." || /[\x00-\x1f\x7f]/.test(decoded)) return false;
-  }
-  return true;
+  return pathname.startsWith("/") && !pathname.startsWith("//") && hasOnlySafeSegments(pathname);
 }
 
 export async function fetchAsset(assets: Fetcher, path: string, request: Request): Promise<Response | null> {

@@ -1,0 +1,18 @@
+/**
+ * True when no segment of the path could change meaning once decoded by some later
+ * reader: no encoded separators or NUL, no backslash, no dot segments, no control
+ * characters. The static pages and the API proxy both refuse anything else.
+ */
+export function hasOnlySafeSegments(path: string): boolean {
+  for (const segment of path.split("/").slice(1)) {
+    if (/%(2f|5c|00)/i.test(segment) || segment.includes("\\")) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+    if (decoded === "." || decoded === ".." || /[\x00-\x1f\x7f]/.test(decoded)) return false;
+  }
+  return true;
+}
