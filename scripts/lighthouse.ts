@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -12,8 +12,10 @@ import { ROOT } from "./lib/shops";
  * Lighthouse (mobile settings, Debian's Chromium) on home, a category and a product page
  * of the DE and CH shops; prints the median scores of --runs runs (default 3).
  *
- *   npm run lighthouse -- [--runs 3] [--dist .e2e/dist] [--state .e2e/state]
+ *   npm run lighthouse -- [--runs 3] [--dist .e2e/dist] [--state .e2e/state] [--reports <dir>]
  *
+ * Each run prints the metrics behind the performance score (LCP with its element, TBT,
+ * CLS, render-blocking requests) and the audits below 0.9; --reports keeps the JSON reports.
  * Uses the shops served on port 8787 (npm start) when one answers; otherwise starts the
  * worker on 8787 over the browser tests' build (.e2e/dist) under their lock.
  */
@@ -26,6 +28,7 @@ const option = (name: string, fallback: string) => {
 const RUNS = Number(option("runs", "3"));
 const DIST = join(ROOT, option("dist", ".e2e/dist"));
 const STATE = join(ROOT, option("state", ".e2e/state"));
+const REPORTS = args.includes("--reports") ? join(ROOT, option("reports", "")) : null;
 const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
@@ -50,7 +53,28 @@ async function serving(): Promise<boolean> {
   }
 }
 
-async function lighthouse(url: string): Promise<Record<string, number>> {
+interface Audit {
+  score: number | null;
+  scoreDisplayMode: string;
+  numericValue?: number;
+  details?: { items?: { items?: { node?: { snippet?: string } }[]; url?: string; node?: { snippet?: string } }[] };
+}
+
+interface Report {
+  categories: Record<string, { score: number }>;
+  audits: Record<string, Audit>;
+}
+
+/** One line with what the performance score is made of. */
+function metrics(audits: Record<string, Audit>): string {
+  const ms = (id: string) => `${Math.round(audits[id]?.numericValue ?? 0)} ms`;
+  const lcpItems = audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items ?? [];
+  const lcpElement = (lcpItems[0]?.node?.snippet ?? "?").slice(0, 80);
+  const blocking = (audits["render-blocking-resources"]?.details?.items ?? []).map((item) => item.url?.replace(/^https?:\/\/[^/]+/, "")).join(" ");
+  return `FCP ${ms("first-contentful-paint")}, LCP ${ms("largest-contentful-paint")} ${lcpElement}, TBT ${ms("total-blocking-time")}, CLS ${(audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)}${blocking ? `, render-blocking ${blocking}` : ""}`;
+}
+
+async function lighthouse(url: string, name: string, index: number): Promise<Record<string, number>> {
   const dir = mkdtempSync(join(tmpdir(), "lh-"));
   try {
     const output = join(dir, "report.json");
@@ -59,7 +83,12 @@ async function lighthouse(url: string): Promise<Record<string, number>> {
       [url, "--quiet", "--output=json", `--output-path=${output}`, `--only-categories=${CATEGORIES.join(",")}`, `--chrome-flags=${CHROME_FLAGS}`, "--max-wait-for-load=60000"],
       { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
     );
-    const report = JSON.parse(readFileSync(output, "utf8")) as { categories: Record<string, { score: number }>; audits: Record<string, { score: number | null; title: string; scoreDisplayMode: string }> };
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      copyFileSync(output, join(REPORTS, `${name.replace(/\s+/g, "-")}-${index + 1}.json`));
+    }
+    const report = JSON.parse(readFileSync(output, "utf8")) as Report;
+    console.log(`  ${name} run ${index + 1}: ${metrics(report.audits)}`);
     const failing = Object.entries(report.audits)
       .filter(([, audit]) => audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== "informative" && audit.scoreDisplayMode !== "manual")
       .map(([id]) => id);
@@ -93,7 +122,7 @@ async function main() {
     console.log("page            perf  a11y  best   seo  url");
     for (const target of targets) {
       const runs: Record<string, number>[] = [];
-      for (let index = 0; index < RUNS; index += 1) runs.push(await lighthouse(target.url));
+      for (let index = 0; index < RUNS; index += 1) runs.push(await lighthouse(target.url, target.name, index));
       const score = (category: string) => String(median(runs.map((result) => result[category]!))).padStart(5);
       console.log(`${target.name.padEnd(14)} ${score("performance")} ${score("accessibility")} ${score("best-practices")} ${score("seo")}  ${target.url}`);
     }
