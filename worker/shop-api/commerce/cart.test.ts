@@ -23,6 +23,15 @@ describe("GET /apiv2/cart/", () => {
   });
 });
 
+test("reading the cart and a product's delivery are each one D1 round trip", async () => {
+  const token = await newVisitor();
+  h.takeRoundTrips();
+  expect((await h.call("GET", "/apiv2/cart/", { token })).status).toBe(200);
+  expect(h.takeRoundTrips()).toBe(1);
+  expect((await h.call("GET", "/apiv1/product/byId/FLOOR-1/delivery/byCountryCode/de/quantity/2", { token })).status).toBe(200);
+  expect(h.takeRoundTrips()).toBe(1);
+});
+
 describe("POST /apiv2/cart/", () => {
   test("a guest's first add creates a visitor, returns its token and the cart with totals", async () => {
     const { status, body } = await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1", quantity: 3 } });
@@ -146,6 +155,35 @@ describe("POST /apiv2/cart/", () => {
     expect(simpleWithOptions.body.errors[1]!.code).toBe("configuration_unavailable");
   });
 
+  test("a known visitor's add and a guest's first add are each one D1 round trip", async () => {
+    const token = await newVisitor();
+    h.takeRoundTrips();
+    expect((await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1", quantity: 2 }, token })).status).toBe(200);
+    expect(h.takeRoundTrips()).toBe(1);
+    expect((await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1" } })).status).toBe(200);
+    expect(h.takeRoundTrips()).toBe(1);
+    expect((await h.call("POST", "/apiv2/cart/", { body: { sku: "OOS-1" }, token })).status).toBe(422);
+    expect(h.takeRoundTrips()).toBe(1);
+  });
+
+  test("a token whose visitor is gone gets a new visitor and token; nothing is written for the old one", async () => {
+    const stale = "A".repeat(43);
+    const { status, body } = await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1" }, token: stale });
+    expect(status).toBe(200);
+    expect(body.meta.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.meta.token).not.toBe(stale);
+    expect((await h.call("GET", "/apiv2/cart/", { token: body.meta.token as string })).body.data.items).toHaveLength(1);
+    expect((await h.call("GET", "/apiv2/cart/", { token: stale })).body.data.items).toEqual([]);
+  });
+
+  test("a refused guest's add creates no visitor and hands out no token", async () => {
+    const before = await commerceCounts(h.db);
+    const { body } = await h.call("POST", "/apiv2/cart/", { body: { sku: "LOW-1", quantity: 4 } });
+    expect(body.errors[1]!.code).toBe("quantity_unavailable");
+    expect(body.meta.token).toBeUndefined();
+    expect(await commerceCounts(h.db)).toEqual(before);
+  });
+
   test("a desired date is kept on the line", async () => {
     const { body } = await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1", desiredDate: { type: 1, month: 3, date: "2026-12-01" } } });
     expect(body.data.items[0].desiredDate).toEqual({ type: 1, month: 3, date: "2026-12-01" });
@@ -182,6 +220,16 @@ describe("POST /configuration/cart/add (form data)", () => {
     expect(await commerceCounts(h.db)).toEqual(before);
   });
 
+  test("a refused related product refuses the whole add: nothing is written", async () => {
+    const token = await newVisitor();
+    const before = await commerceCounts(h.db);
+    const form = new URLSearchParams({ form_key: "abc", product: "CONF-1", related_product: "OOS-1", "options[shade]": "hell" });
+    const { status, body } = await h.call("POST", "/configuration/cart/add", { raw: form, headers: { "content-type": "application/x-www-form-urlencoded" }, token });
+    expect(status).toBe(422);
+    expect(body.errors[1]).toMatchObject({ code: "out_of_stock", field: "related_product" });
+    expect(await commerceCounts(h.db)).toEqual(before);
+  });
+
   test("an option the product does not have is refused", async () => {
     const form = new URLSearchParams({ form_key: "abc", product: "CONF-1", "options[shade]": "hell", "options[colour]": "red" });
     const { status, body } = await h.call("POST", "/configuration/cart/add", { raw: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
@@ -205,8 +253,19 @@ describe("PUT /cart/addSampleBySku/{sku}", () => {
     expect(cart.body.data.totals.goodsValue.amount).toBe(2995);
   });
 
-  test("samples only for products whose samples are active; at most 7", async () => {
+  test("one D1 round trip", async () => {
+    const token = (await h.call("PUT", "/cart/addSampleBySku/S-1")).body.meta.token as string;
+    h.takeRoundTrips();
+    expect((await h.call("PUT", "/cart/addSampleBySku/S-2", { token })).status).toBe(200);
+    expect(h.takeRoundTrips()).toBe(1);
+  });
+
+  test("samples only for products whose samples are active (and not at their end of life); at most 7", async () => {
+    const before = await commerceCounts(h.db);
     expect((await h.call("PUT", "/cart/addSampleBySku/NOSAMPLE-1")).body.errors[1]!.code).toBe("samples_unavailable");
+    expect((await h.call("PUT", "/cart/addSampleBySku/EOL-1")).body.errors[1]!.code).toBe("samples_unavailable");
+    expect((await h.call("PUT", "/cart/addSampleBySku/NOPE-404")).body.errors[1]!.code).toBe("unknown_product");
+    expect(await commerceCounts(h.db)).toEqual(before);
     const token = (await h.call("PUT", "/cart/addSampleBySku/S-1")).body.meta.token as string;
     const results = await Promise.all(["S-2", "S-3", "S-4", "S-5", "S-6", "S-7", "S-8", "S-9"].map((sku) => h.call("PUT", `/cart/addSampleBySku/${sku}`, { token })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(6);

@@ -11,11 +11,14 @@
 import { z } from "zod";
 import { includedTax, money, taxLabel } from "../../../graphql/money";
 import { unitLabel } from "../../../graphql/units";
-import { ensureVisitor, setVisitorFromResult, TITLE_SQL, visitorStatement, type Ctx } from "./context";
-import { ApiFailure, fail, invalid, MESSAGES, readJson, validate, validationFailure } from "./http";
-import { childProducts, findProduct, isListed, productFromResult, productStatement, safeJson, type CommerceProduct } from "./products";
+import { rawSql, sql, type SqlFragment } from "../../lib/sql";
+import { titleSql, type Ctx } from "./context";
 import { PREPAYMENT_DISCOUNT_PERCENT } from "./delivery-rules";
-import { SAMPLE_SLOT_COUNT } from "./samples";
+import { runGuardedBatch } from "./guarded-batch";
+import { ApiFailure, fail, invalid, MESSAGES, readJson, validate, validationFailure } from "./http";
+import { childProducts, findProduct, isListed, listedSql, safeJson, shopProductFrom, type CommerceProduct } from "./products";
+import { refusalFailure, type Refusal } from "./refusals";
+import { SAMPLE_SLOT_COUNT, sampleCheck } from "./samples";
 
 export const MAX_QUANTITY = 9999;
 export const CART_LINK = "/checkout/cart/";
@@ -93,24 +96,20 @@ export interface LineRow {
   image: string | null;
 }
 
-/** The statement reading a visitor's cart lines (run alone or at the end of a write batch). */
-export function cartLinesStatement(ctx: Ctx, visitorId: string) {
-  return ctx.db
-    .prepare(
-      `SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ${TITLE_SQL} AS title, p.unit, p.package_content, p.is_express,
-         p.is_decking, p.shipping_group, p.delivery_days_min, p.delivery_days_max, pr.package_price, pr.tax_rate,
-         (SELECT url FROM media m WHERE m.sku = p.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
-       FROM carts c JOIN cart_items ci ON ci.cart_id = c.id JOIN products p ON p.sku = ci.sku
-       LEFT JOIN prices pr ON pr.sku = ci.sku AND pr.shop_id = c.shop_id
-       WHERE c.visitor_id = ? AND c.shop_id = ? ORDER BY ci.id`,
-    )
-    .bind(ctx.language, visitorId, ctx.shop.id);
+/** The query reading a visitor's cart lines (run alone or at the end of a write batch). */
+export function cartLinesSql(ctx: Ctx, visitorId: string): SqlFragment {
+  return sql`SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ${titleSql(ctx)} AS title, p.unit, p.package_content,
+      p.is_express, p.is_decking, p.shipping_group, p.delivery_days_min, p.delivery_days_max, pr.package_price, pr.tax_rate,
+      (SELECT url FROM media m WHERE m.sku = p.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
+    FROM carts c JOIN cart_items ci ON ci.cart_id = c.id JOIN products p ON p.sku = ci.sku
+    LEFT JOIN prices pr ON pr.sku = ci.sku AND pr.shop_id = c.shop_id
+    WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${ctx.shop.id} ORDER BY ci.id`;
 }
 
 export async function readCart(ctx: Ctx): Promise<CartView> {
   // The visitor id is the token's hash: no visitor lookup needed, an unknown token reads an empty cart.
   const id = ctx.visitor?.id ?? ctx.tokenHash;
-  const rows = id ? (await cartLinesStatement(ctx, id).all<LineRow>()).results : [];
+  const rows = id ? (await cartLinesSql(ctx, id).prepare(ctx.db).all<LineRow>()).results : [];
   return cartView(ctx, rows);
 }
 
@@ -156,87 +155,66 @@ export function cartView(ctx: Ctx, rows: LineRow[]): CartView {
   };
 }
 
-/** Refusals of a product for the cart, in the order the visitor should hear them. */
-export function checkOrderable(ctx: Ctx, product: CommerceProduct | null, field: string): asserts product is CommerceProduct {
-  if (!isListed(product) || product.packagePrice === null) throw invalid(field, MESSAGES.unknownProduct, "unknown_product");
-  if (product.reachedEol) throw invalid(field, MESSAGES.endOfLife, "end_of_life");
-  if (product.stockQty <= 0) throw invalid(field, MESSAGES.outOfStock, "out_of_stock");
-  void ctx;
-}
-
-/** A configurable product needs no price or stock of its own (its variants have them). */
-function checkConfigurable(product: CommerceProduct | null, field: string): asserts product is CommerceProduct {
-  if (product?.type === "configurable" && isListed(product)) {
-    if (product.reachedEol) throw invalid(field, MESSAGES.endOfLife, "end_of_life");
-    return;
-  }
-  checkOrderable(null as unknown as Ctx, product, field);
-}
-
-function formatQuantity(value: number): string {
-  return String(Math.round(value * 1000) / 1000);
-}
-
-function existingQuantityStatement(ctx: Ctx, visitorId: string, sku: string, options: string) {
-  return ctx.db
-    .prepare("SELECT ci.quantity FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.visitor_id = ? AND c.shop_id = ? AND ci.sku = ? AND ci.kind = 'product' AND ci.options = ?")
-    .bind(visitorId, ctx.shop.id, sku, options);
-}
-
-async function existingQuantity(ctx: Ctx, sku: string, options: string): Promise<number> {
-  if (!ctx.visitor) return 0;
-  const row = await existingQuantityStatement(ctx, ctx.visitor.id, sku, options).first<{ quantity: number }>();
-  return row?.quantity ?? 0;
-}
-
 function optionsKey(options: Record<string, string>): string {
   return JSON.stringify(Object.fromEntries(Object.entries(options).sort(([a], [b]) => a.localeCompare(b))));
 }
 
 interface LineRequest {
-  product: CommerceProduct;
+  sku: string;
   quantity: number;
   options: Record<string, string>;
   desiredDate?: unknown;
-  /** The quantity already in the cart, when read together with the product. */
-  existing?: number;
+  /** The request field the product came in (named in a refusal). */
+  field: string;
 }
 
-/** Validates a line against minimum order quantity and stock (nothing written on refusal). */
-async function checkLine(ctx: Ctx, line: LineRequest, field: string): Promise<void> {
-  const key = optionsKey(line.options);
-  const existing = line.existing ?? (await existingQuantity(ctx, line.product.sku, key));
-  const total = existing + line.quantity;
-  if (total * line.product.packageContent + 1e-9 < line.product.minOrderQty) {
-    const params = { value: formatQuantity(line.product.minOrderQty), unit: unitLabel(line.product.unit, ctx.language) };
-    throw invalid(field, MESSAGES.minimumOrderQuantity.replace("{value}", params.value).replace("{unit}", params.unit), "minimum_order_quantity", params);
-  }
-  if (total > line.product.stockQty || total > MAX_QUANTITY) throw invalid("quantity", MESSAGES.quantityUnavailable, "quantity_unavailable", { available: Math.max(0, line.product.stockQty - existing) });
+/**
+ * The rules of a cart line in the order the visitor should hear them: the product is
+ * sold in the shop as it is (not a configurable product, priced), not at its end of
+ * life, in stock; the line's new quantity reaches the minimum order quantity and fits
+ * the stock. Counted with what the cart already holds of the same product and options.
+ */
+function lineCheck(ctx: Ctx, visitorId: string, line: LineRequest): SqlFragment {
+  const q = line.quantity;
+  return sql`SELECT CASE
+      WHEN NOT ${listedSql(ctx)} THEN 'unknown_product'
+      WHEN p.type = 'configurable' THEN 'configuration_unavailable'
+      WHEN pr.package_price IS NULL THEN 'unknown_product'
+      WHEN p.reached_eol = 1 THEN 'end_of_life'
+      WHEN p.stock_qty <= 0 THEN 'out_of_stock'
+      WHEN (e.quantity + ${q}) * p.package_content + 1e-9 < p.min_order_qty THEN 'minimum_order_quantity'
+      WHEN e.quantity + ${q} > p.stock_qty OR e.quantity + ${q} > ${rawSql(String(MAX_QUANTITY))} THEN 'quantity_unavailable'
+    END AS refusal, p.min_order_qty, p.unit, MAX(0, p.stock_qty - e.quantity) AS available
+    FROM ${shopProductFrom(ctx, line.sku)}
+    CROSS JOIN (SELECT COALESCE((SELECT ci.quantity FROM carts c JOIN cart_items ci ON ci.cart_id = c.id
+      WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${ctx.shop.id} AND ci.sku = ${line.sku} AND ci.kind = 'product'
+        AND ci.options = ${optionsKey(line.options)}), 0) AS quantity) e`;
 }
 
-/** Writes lines in one transaction, each a guarded upsert, and reads the cart back; null when a guard refused one (stock taken meanwhile). */
-async function writeLines(ctx: Ctx, lines: LineRequest[]): Promise<LineRow[] | null> {
-  const visitor = await ensureVisitor(ctx);
+/** Checks and writes the lines in one transaction (nothing written when one is refused) and reads the cart back. */
+async function writeLines(ctx: Ctx, lines: LineRequest[]): Promise<{ refused: { line: LineRequest; refusal: Refusal } | null; rows: LineRow[] }> {
   const now = ctx.now.toISOString();
-  const statements = [
-    ctx.db.prepare("INSERT OR IGNORE INTO carts (visitor_id, shop_id, created_at) VALUES (?, ?, ?)").bind(visitor.id, ctx.shop.id, now),
-    ...lines.map((line) =>
-      ctx.db
-        .prepare(
-          `INSERT INTO cart_items (cart_id, sku, kind, options, quantity, desired_date, added_at)
-           SELECT c.id, ?1, 'product', ?2, ?3, ?4, ?5 FROM carts c
-           WHERE c.visitor_id = ?6 AND c.shop_id = ?7 AND ?3 <= (SELECT stock_qty FROM products WHERE sku = ?1)
-           ON CONFLICT (cart_id, sku, kind, options) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity,
-             desired_date = COALESCE(excluded.desired_date, cart_items.desired_date)
-           WHERE cart_items.quantity + excluded.quantity <= (SELECT stock_qty FROM products WHERE sku = excluded.sku)
-             AND cart_items.quantity + excluded.quantity <= ${MAX_QUANTITY}`,
-        )
-        .bind(line.product.sku, optionsKey(line.options), line.quantity, line.desiredDate === undefined ? null : JSON.stringify(line.desiredDate), now, visitor.id, ctx.shop.id),
-    ),
-  ];
-  const results = await ctx.db.batch([...statements, cartLinesStatement(ctx, visitor.id)]);
-  const written = results.slice(1, -1).every((result) => (result.meta.changes ?? 0) > 0);
-  return written ? (results[results.length - 1]!.results as LineRow[]) : null;
+  const shop = ctx.shop.id;
+  const outcome = await runGuardedBatch<Refusal | { refusal: null }>(ctx, (visitorId, holds) => ({
+    checks: lines.map((line) => lineCheck(ctx, visitorId, line)),
+    writes: [
+      sql`INSERT OR IGNORE INTO carts (visitor_id, shop_id, created_at) SELECT ${visitorId}, ${shop}, ${now} WHERE ${holds}`,
+      ...lines.map(
+        (line) => sql`INSERT INTO cart_items (cart_id, sku, kind, options, quantity, desired_date, added_at)
+          SELECT c.id, ${line.sku}, 'product', ${optionsKey(line.options)}, ${line.quantity},
+            ${line.desiredDate === undefined ? null : JSON.stringify(line.desiredDate)}, ${now}
+          FROM carts c WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shop} AND ${holds}
+          ON CONFLICT (cart_id, sku, kind, options) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity,
+            desired_date = COALESCE(excluded.desired_date, cart_items.desired_date)`,
+      ),
+    ],
+    reads: [cartLinesSql(ctx, visitorId)],
+  }));
+  const index = outcome.refusal ? outcome.checks.indexOf(outcome.refusal) : -1;
+  return {
+    refused: outcome.refusal ? { line: lines[index]!, refusal: outcome.refusal } : null,
+    rows: outcome.reads[0]!.results as LineRow[],
+  };
 }
 
 /** Picks the product a configuration stands for, after checking every option against the product's attributes. */
@@ -263,15 +241,19 @@ export async function resolveConfiguration(ctx: Ctx, product: CommerceProduct, o
   return { product: chosen, options: Object.fromEntries(attributes.map((a) => [a.code, options[a.code]!])) };
 }
 
-async function addLines(ctx: Ctx, lines: LineRequest[], fields: string[]): Promise<Response> {
-  for (const [i, line] of lines.entries()) {
-    checkOrderable(ctx, line.product, fields[i]!);
-    await checkLine(ctx, line, fields[i]!);
-  }
-  const rows = await writeLines(ctx, lines);
-  if (!rows) throw invalid("quantity", MESSAGES.quantityUnavailable, "quantity_unavailable");
+async function addLines(ctx: Ctx, lines: LineRequest[]): Promise<Response> {
+  const { refused, rows } = await writeLines(ctx, lines);
+  if (refused) throw refusalFailure(ctx, refused.line.field, refused.refusal);
   const cart = cartView(ctx, rows);
   return okCart(ctx, { ...cart, addToCartCount: lines.reduce((sum, line) => sum + line.quantity, 0) });
+}
+
+/** A configurable product as the visitor chose it: refused when unknown or at its end of life, else its variant. */
+async function chooseVariant(ctx: Ctx, sku: string, options: Record<string, string>, field: string, optionsField: string) {
+  const product = await findProduct(ctx, sku);
+  if (!isListed(product)) throw refusalFailure(ctx, field, { refusal: "unknown_product" });
+  if (product.reachedEol) throw refusalFailure(ctx, field, { refusal: "end_of_life" });
+  return resolveConfiguration(ctx, product, options, optionsField);
 }
 
 function okCart(ctx: Ctx, data: unknown): Response {
@@ -289,24 +271,16 @@ export async function postCart(ctx: Ctx): Promise<Response> {
   const body = validate(addSchema, await readJson(ctx.request));
   const sku = body.sku ?? body.productId;
   if (!sku) throw validationFailure([{ code: "invalid_type", expected: "string", received: "undefined", path: ["sku"], message: "Required" }]);
-  // One round trip: the product and, for a known visitor, what the cart already holds of it.
-  let found: CommerceProduct | null;
-  let existing: number | undefined;
-  const visitorRead = visitorStatement(ctx);
-  if (visitorRead && ctx.tokenHash) {
-    const [visitor, product, line] = await ctx.db.batch([visitorRead, productStatement(ctx, sku), existingQuantityStatement(ctx, ctx.tokenHash, sku, "{}")]);
-    setVisitorFromResult(ctx, visitor);
-    found = productFromResult(product!);
-    existing = (line!.results[0] as { quantity: number } | undefined)?.quantity ?? 0;
-  } else {
-    setVisitorFromResult(ctx, undefined);
-    found = await findProduct(ctx, sku);
-    existing = 0;
+  const line = { sku, quantity: body.quantity, options: {}, desiredDate: body.desiredDate, field: "sku" };
+  const options = body.configurableOptions ?? {};
+  if (Object.keys(options).length === 0) {
+    // A product sold as it is: checked and written in one round trip.
+    const { refused, rows } = await writeLines(ctx, [line]);
+    if (!refused) return okCart(ctx, { ...cartView(ctx, rows), addToCartCount: line.quantity });
+    if (refused.refusal.refusal !== "configuration_unavailable") throw refusalFailure(ctx, "sku", refused.refusal);
   }
-  checkConfigurable(found, "sku");
-  const resolved = await resolveConfiguration(ctx, found, body.configurableOptions ?? {}, "configurableOptions");
-  const prefetched = resolved.product.sku === sku && Object.keys(resolved.options).length === 0 ? existing : undefined;
-  return addLines(ctx, [{ product: resolved.product, quantity: body.quantity, options: resolved.options, desiredDate: body.desiredDate, existing: prefetched }], ["sku"]);
+  const chosen = await chooseVariant(ctx, sku, options, "sku", "configurableOptions");
+  return addLines(ctx, [{ ...line, sku: chosen.product.sku, options: chosen.options }]);
 }
 
 const formSchema = z.object({
@@ -338,46 +312,33 @@ export async function configurationCartAdd(ctx: Ctx): Promise<Response> {
   }
   if (fields.related_product === "") delete fields.related_product;
   const parsed = validate(formSchema, fields);
-  const found = await findProduct(ctx, parsed.product);
-  checkConfigurable(found, "product");
-  const resolved = await resolveConfiguration(ctx, found, options, "selected_options");
-  const lines: LineRequest[] = [{ product: resolved.product, quantity: parsed.qty, options: resolved.options }];
-  const names = ["product"];
-  if (parsed.related_product) {
-    const related = await findProduct(ctx, parsed.related_product);
-    checkOrderable(ctx, related, "related_product");
-    lines.push({ product: related, quantity: 1, options: {} });
-    names.push("related_product");
-  }
-  return addLines(ctx, lines, names);
+  const chosen = await chooseVariant(ctx, parsed.product, options, "product", "selected_options");
+  const lines: LineRequest[] = [{ sku: chosen.product.sku, quantity: parsed.qty, options: chosen.options, field: "product" }];
+  if (parsed.related_product) lines.push({ sku: parsed.related_product, quantity: 1, options: {}, field: "related_product" });
+  return addLines(ctx, lines);
 }
 
-/** PUT /cart/addSampleBySku/{sku}: a free sample into the cart; data is the new mini-cart item count. */
+/** PUT /cart/addSampleBySku/{sku}: a free sample into the cart (one round trip); data is the new mini-cart item count. */
 export async function addSampleBySku(ctx: Ctx, rawSku: string): Promise<Response> {
   const sku = validate(z.object({ sku: skuSchema }), { sku: decodeURIComponent(rawSku) }).sku;
-  const product = await findProduct(ctx, sku);
-  if (!isListed(product)) throw invalid("sku", MESSAGES.unknownProduct, "unknown_product");
-  if (!product.sampleActive) throw invalid("sku", MESSAGES.samplesUnavailable, "samples_unavailable");
-  const visitor = await ensureVisitor(ctx);
   const now = ctx.now.toISOString();
-  const [, insert, count] = await ctx.db.batch([
-    ctx.db.prepare("INSERT OR IGNORE INTO carts (visitor_id, shop_id, created_at) VALUES (?, ?, ?)").bind(visitor.id, ctx.shop.id, now),
-    ctx.db
-      .prepare(
-        `INSERT INTO cart_items (cart_id, sku, kind, options, quantity, added_at)
-         SELECT c.id, ?, 'sample', '{}', 1, ? FROM carts c WHERE c.visitor_id = ? AND c.shop_id = ?
-           AND (SELECT COUNT(*) FROM cart_items WHERE cart_id = c.id AND kind = 'sample') < ${SAMPLE_SLOT_COUNT}
-         ON CONFLICT (cart_id, sku, kind, options) DO NOTHING`,
-      )
-      .bind(sku, now, visitor.id, ctx.shop.id),
-    ctx.db
-      .prepare(
-        `SELECT COUNT(*) AS n, SUM(ci.kind = 'sample' AND ci.sku = ?) AS has FROM carts c JOIN cart_items ci ON ci.cart_id = c.id
-         WHERE c.visitor_id = ? AND c.shop_id = ?`,
-      )
-      .bind(sku, visitor.id, ctx.shop.id),
-  ]);
-  const counted = (count!.results[0] ?? { n: 0, has: 0 }) as { n: number; has: number | null };
-  if ((insert!.meta.changes ?? 0) === 0 && !counted.has) throw new ApiFailure(422, [{ message: MESSAGES.sampleCartFull, code: "sample_cart_full", field: "sku" }]);
+  const shop = ctx.shop.id;
+  const outcome = await runGuardedBatch<Refusal | { refusal: null }>(ctx, (visitorId, holds) => ({
+    checks: [sampleCheck(ctx, sku)],
+    writes: [
+      sql`INSERT OR IGNORE INTO carts (visitor_id, shop_id, created_at) SELECT ${visitorId}, ${shop}, ${now} WHERE ${holds}`,
+      sql`INSERT INTO cart_items (cart_id, sku, kind, options, quantity, added_at)
+        SELECT c.id, ${sku}, 'sample', '{}', 1, ${now} FROM carts c WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shop} AND ${holds}
+          AND (SELECT COUNT(*) FROM cart_items WHERE cart_id = c.id AND kind = 'sample') < ${SAMPLE_SLOT_COUNT}
+        ON CONFLICT (cart_id, sku, kind, options) DO NOTHING`,
+    ],
+    reads: [
+      sql`SELECT COUNT(*) AS n, SUM(ci.kind = 'sample' AND ci.sku = ${sku}) AS has FROM carts c JOIN cart_items ci ON ci.cart_id = c.id
+        WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shop}`,
+    ],
+  }));
+  if (outcome.refusal) throw refusalFailure(ctx, "sku", outcome.refusal);
+  const counted = (outcome.reads[0]!.results[0] ?? { n: 0, has: 0 }) as { n: number; has: number | null };
+  if (!counted.has) throw new ApiFailure(422, [{ message: MESSAGES.sampleCartFull, code: "sample_cart_full", field: "sku" }]);
   return okCart(ctx, counted.n);
 }

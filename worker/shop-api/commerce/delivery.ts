@@ -10,7 +10,7 @@ import { ensureVisitor, setVisitorFromResult, visitorStatement, type Ctx } from 
 import { computeDelivery, EXPRESS_FEE, FREE_SHIPPING_FROM, OFFSHORE_SURCHARGE, SHIPPING_TARIFF, type DeliveryItem } from "./delivery-rules";
 import { invalid, MESSAGES, readJson, respond, validate } from "./http";
 import { isListed, productFromResult, productStatement } from "./products";
-import { cartLinesStatement, cartView, MAX_QUANTITY, type LineRow } from "./cart";
+import { cartLinesSql, cartView, MAX_QUANTITY, type LineRow } from "./cart";
 
 const TEXT: Record<string, { free: string; shipping: string; express: string; noDelivery: string }> = {
   de: { free: "Kostenloser Versand", shipping: "Versandkosten", express: "Expresszuschlag", noDelivery: "Eine Lieferung nach {country} ist leider nicht möglich." },
@@ -52,7 +52,7 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
   // One round trip: the product and the visitor's cart (express and free shipping depend on every item).
   const visitorRead = visitorStatement(ctx);
   const [productResult, linesResult, visitorResult] = await ctx.db.batch(
-    visitorRead && ctx.tokenHash ? [productStatement(ctx, id), cartLinesStatement(ctx, ctx.tokenHash), visitorRead] : [productStatement(ctx, id)],
+    visitorRead && ctx.tokenHash ? [productStatement(ctx, id), cartLinesSql(ctx, ctx.tokenHash).prepare(ctx.db), visitorRead] : [productStatement(ctx, id)],
   );
   setVisitorFromResult(ctx, visitorResult);
   const product = productFromResult(productResult!);

@@ -1,4 +1,5 @@
 /** Catalogue reads the commerce rules need: one product with its price in the shop. */
+import { sql, type SqlFragment } from "../../lib/sql";
 import type { Ctx } from "./context";
 import { TITLE_SQL } from "./context";
 
@@ -113,7 +114,17 @@ export async function childProducts(ctx: Ctx, parentSku: string): Promise<Commer
   return results.map(toProduct);
 }
 
-/** Sold in this shop at all (exists, active, listed in the shop, priced). */
+/** FROM clause for checks inside a write batch: the product of `sku` (p; null columns when unknown) and its price in the shop (pr). */
+export function shopProductFrom(ctx: Ctx, sku: string): SqlFragment {
+  return sql`(SELECT ${sku} AS sku) k LEFT JOIN products p ON p.sku = k.sku LEFT JOIN prices pr ON pr.sku = k.sku AND pr.shop_id = ${ctx.shop.id}`;
+}
+
+/** isListed in SQL, over p of shopProductFrom. */
+export function listedSql(ctx: Ctx): SqlFragment {
+  return sql`(COALESCE(p.is_active, 0) = 1 AND EXISTS (SELECT 1 FROM product_shops ps WHERE ps.sku = p.sku AND ps.shop_id = ${ctx.shop.id}))`;
+}
+
+/** Sold in this shop at all (exists, active, listed in the shop). */
 export function isListed(product: CommerceProduct | null): product is CommerceProduct {
   return !!product && product.isActive && product.inShop;
 }

@@ -38,8 +38,8 @@ const r = commerceRouter;
 r.get("/apiv2/cart", route(getCart, { lazyVisitor: true }));
 r.post("/apiv2/cart", route(postCart, { lazyVisitor: true }));
 for (const base of ["", "/apiv2"]) {
-  r.put(`${base}/cart/addSampleBySku/:sku`, route((ctx, p) => addSampleBySku(ctx, p.sku!)));
-  r.post(`${base}/configuration/cart/add`, route(configurationCartAdd));
+  r.put(`${base}/cart/addSampleBySku/:sku`, route((ctx, p) => addSampleBySku(ctx, p.sku!), { lazyVisitor: true }));
+  r.post(`${base}/configuration/cart/add`, route(configurationCartAdd, { lazyVisitor: true }));
 }
 
 // Delivery and shipping

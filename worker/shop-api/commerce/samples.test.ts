@@ -39,6 +39,17 @@ test("add: reference code, expiration date, remaining = slot count minus item co
   expect(body.data.options).toMatchObject({ isSampleCartFull: false, itemSampleLimit: 7 });
 });
 
+test("an add is one D1 round trip, for a known visitor and for a guest", async () => {
+  const token = await startCart();
+  h.takeRoundTrips();
+  expect((await h.call("POST", "/apiv2/sample/product/cart/add", { body: { sku: "S-3" }, token })).status).toBe(200);
+  expect(h.takeRoundTrips()).toBe(1);
+  const guest = await h.call("POST", "/apiv2/sample/product/cart/add", { body: { sku: "S-3" } });
+  expect(guest.status).toBe(200);
+  expect(guest.body.meta.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(h.takeRoundTrips()).toBe(1);
+});
+
 test("samples only for products whose samples are active", async () => {
   const before = await commerceCounts(h.db);
   const { status, body } = await h.call("POST", "/apiv2/sample/product/cart/add", { body: { sku: "NOSAMPLE-1" } });

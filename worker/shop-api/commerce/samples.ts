@@ -14,9 +14,12 @@
 import { z } from "zod";
 import type { D1Database } from "@cloudflare/workers-types";
 import { berlinDayBounds } from "./berlin-time";
-import { ensureVisitor, randomToken, setVisitorFromResult, TITLE_SQL, visitorStatement, type Ctx } from "./context";
+import { sql, type SqlFragment } from "../../lib/sql";
+import { ensureVisitor, randomToken, titleSql, type Ctx } from "./context";
+import { runGuardedBatch } from "./guarded-batch";
 import { ApiFailure, fail, invalid, MESSAGES, notFound, readJson, respond, validate } from "./http";
-import { findProduct, isListed, productFromResult, productStatement, safeJson, type CommerceProduct } from "./products";
+import { listedSql, safeJson, shopProductFrom } from "./products";
+import { refusalFailure, type Refusal } from "./refusals";
 
 export const SAMPLE_SLOT_COUNT = 7;
 /** How long an open sample cart is kept (the spec leaves the time-left duration open). */
@@ -82,12 +85,14 @@ async function openQuote(ctx: Ctx): Promise<QuoteRow | null> {
     .first<QuoteRow>();
 }
 
-const ITEMS_SQL = `SELECT si.sku, si.quantity, si.recommendation, ${TITLE_SQL} AS title,
-    (SELECT url FROM media m WHERE m.sku = si.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
-  FROM sample_items si JOIN products p ON p.sku = si.sku`;
+function itemsSql(ctx: Ctx): SqlFragment {
+  return sql`SELECT si.sku, si.quantity, si.recommendation, ${titleSql(ctx)} AS title,
+      (SELECT url FROM media m WHERE m.sku = si.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
+    FROM sample_items si JOIN products p ON p.sku = si.sku`;
+}
 
 async function quoteItems(ctx: Ctx, quoteId: number): Promise<ItemRow[]> {
-  const { results } = await ctx.db.prepare(`${ITEMS_SQL} WHERE si.quote_id = ? ORDER BY si.added_at, si.sku`).bind(ctx.language, quoteId).all<ItemRow>();
+  const { results } = await sql`${itemsSql(ctx)} WHERE si.quote_id = ${quoteId} ORDER BY si.added_at, si.sku`.prepare(ctx.db).all<ItemRow>();
   return results;
 }
 
@@ -124,14 +129,14 @@ function ok(ctx: Ctx, data: unknown): Response {
   return respond(200, data, [], ctx.newToken ? { token: ctx.newToken } : {});
 }
 
-/** The statements that make sure the visitor has one open, unexpired quote. */
-function ensureQuoteStatements(ctx: Ctx, visitorId: string) {
+/** The writes that make sure the visitor has one open, unexpired quote (conditioned on `holds`). */
+function ensureQuote(ctx: Ctx, visitorId: string, holds: SqlFragment): SqlFragment[] {
   const now = ctx.now.toISOString();
+  const expires = new Date(ctx.now.getTime() + SAMPLE_CART_LIFETIME_MS).toISOString();
   return [
-    ctx.db.prepare("UPDATE sample_quotes SET state = 'expired' WHERE visitor_id = ? AND shop_id = ? AND state = 'open' AND expires_at <= ?").bind(visitorId, ctx.shop.id, now),
-    ctx.db
-      .prepare("INSERT OR IGNORE INTO sample_quotes (reference_code, visitor_id, shop_id, state, slot_count, created_at, expires_at) VALUES (?, ?, ?, 'open', ?, ?, ?)")
-      .bind(referenceCode(), visitorId, ctx.shop.id, SAMPLE_SLOT_COUNT, now, new Date(ctx.now.getTime() + SAMPLE_CART_LIFETIME_MS).toISOString()),
+    sql`UPDATE sample_quotes SET state = 'expired' WHERE visitor_id = ${visitorId} AND shop_id = ${ctx.shop.id} AND state = 'open' AND expires_at <= ${now} AND ${holds}`,
+    sql`INSERT OR IGNORE INTO sample_quotes (reference_code, visitor_id, shop_id, state, slot_count, created_at, expires_at)
+      SELECT ${referenceCode()}, ${visitorId}, ${ctx.shop.id}, 'open', ${SAMPLE_SLOT_COUNT}, ${now}, ${expires} WHERE ${holds}`,
   ];
 }
 
@@ -139,33 +144,44 @@ export function referenceCode(): string {
   return `S${randomToken(9).toUpperCase().replace(/[^A-Z0-9]/g, "X")}`;
 }
 
-async function checkSampleProduct(ctx: Ctx, sku: string, known?: CommerceProduct | null): Promise<void> {
-  const product = known === undefined ? await findProduct(ctx, sku) : known;
-  if (!isListed(product)) throw invalid("sku", MESSAGES.unknownProduct, "unknown_product");
-  if (!product.sampleActive || product.reachedEol) throw invalid("sku", MESSAGES.samplesUnavailable, "samples_unavailable");
+/** Samples are sent only of products the shop sells whose samples are active and that have not reached their end of life. */
+export function sampleCheck(ctx: Ctx, sku: string): SqlFragment {
+  return sql`SELECT CASE
+      WHEN NOT ${listedSql(ctx)} THEN 'unknown_product'
+      WHEN p.sample_active = 0 OR p.reached_eol = 1 THEN 'samples_unavailable'
+    END AS refusal
+    FROM ${shopProductFrom(ctx, sku)}`;
 }
 
-/** Adds one sample atomically and reads the quote back in the same batch; throws 'sample cart full' when all slots are taken. */
+async function checkSampleProduct(ctx: Ctx, sku: string): Promise<void> {
+  const row = await sampleCheck(ctx, sku).prepare(ctx.db).first<Refusal | { refusal: null }>();
+  if (row?.refusal) throw refusalFailure(ctx, "sku", row);
+}
+
+/** Checks and adds one sample and reads the quote back in one transaction; throws 'sample cart full' when all slots are taken. */
 async function addSample(ctx: Ctx, sku: string, recommendation: boolean): Promise<{ quote: QuoteRow | null; items: ItemRow[] }> {
-  const visitor = await ensureVisitor(ctx);
   const now = ctx.now.toISOString();
-  const open = "SELECT id FROM sample_quotes WHERE visitor_id = ? AND shop_id = ? AND state = 'open'";
-  const results = await ctx.db.batch([
-    ...ensureQuoteStatements(ctx, visitor.id),
-    ctx.db
-      .prepare(
-        `INSERT INTO sample_items (quote_id, sku, quantity, recommendation, added_at)
-         SELECT q.id, ?, 1, ?, ? FROM sample_quotes q
-         WHERE q.visitor_id = ? AND q.shop_id = ? AND q.state = 'open'
-           AND (SELECT COUNT(*) FROM sample_items WHERE quote_id = q.id) < q.slot_count
-         ON CONFLICT (quote_id, sku) DO NOTHING`,
-      )
-      .bind(sku, recommendation ? 1 : 0, now, visitor.id, ctx.shop.id),
-    ctx.db.prepare("SELECT * FROM sample_quotes WHERE visitor_id = ? AND shop_id = ? AND state = 'open'").bind(visitor.id, ctx.shop.id),
-    ctx.db.prepare(`${ITEMS_SQL} WHERE si.quote_id = (${open}) ORDER BY si.added_at, si.sku`).bind(ctx.language, visitor.id, ctx.shop.id),
-  ]);
-  const quote = (results[3]!.results[0] as QuoteRow | undefined) ?? null;
-  const items = results[4]!.results as ItemRow[];
+  const shop = ctx.shop.id;
+  const outcome = await runGuardedBatch<Refusal | { refusal: null }>(ctx, (visitorId, holds) => {
+    const open = sql`SELECT id FROM sample_quotes WHERE visitor_id = ${visitorId} AND shop_id = ${shop} AND state = 'open'`;
+    return {
+      checks: [sampleCheck(ctx, sku)],
+      writes: [
+        ...ensureQuote(ctx, visitorId, holds),
+        sql`INSERT INTO sample_items (quote_id, sku, quantity, recommendation, added_at)
+          SELECT q.id, ${sku}, 1, ${recommendation ? 1 : 0}, ${now} FROM sample_quotes q
+          WHERE q.id = (${open}) AND ${holds} AND (SELECT COUNT(*) FROM sample_items WHERE quote_id = q.id) < q.slot_count
+          ON CONFLICT (quote_id, sku) DO NOTHING`,
+      ],
+      reads: [
+        sql`SELECT * FROM sample_quotes WHERE id = (${open})`,
+        sql`${itemsSql(ctx)} WHERE si.quote_id = (${open}) ORDER BY si.added_at, si.sku`,
+      ],
+    };
+  });
+  if (outcome.refusal) throw refusalFailure(ctx, "sku", outcome.refusal);
+  const quote = (outcome.reads[0]!.results[0] as QuoteRow | undefined) ?? null;
+  const items = outcome.reads[1]!.results as ItemRow[];
   if (!items.some((item) => item.sku === sku)) throw new ApiFailure(422, [{ message: MESSAGES.sampleCartFull, code: "sample_cart_full", field: "sku" }]);
   return { quote, items };
 }
@@ -175,14 +191,9 @@ export async function getSampleCart(ctx: Ctx): Promise<Response> {
   return ok(ctx, await view(ctx, await openQuote(ctx)));
 }
 
-/** POST /apiv2/sample/product/cart/add { sku, quantity: 1, recommendation: false } */
+/** POST /apiv2/sample/product/cart/add { sku, quantity: 1, recommendation: false }: one round trip. */
 export async function addToSampleCart(ctx: Ctx): Promise<Response> {
   const body = validate(itemSchema, await readJson(ctx.request));
-  // One round trip for the visitor and the product.
-  const visitorRead = visitorStatement(ctx);
-  const [productResult, visitorResult] = await ctx.db.batch(visitorRead ? [productStatement(ctx, body.sku), visitorRead] : [productStatement(ctx, body.sku)]);
-  setVisitorFromResult(ctx, visitorResult);
-  await checkSampleProduct(ctx, body.sku, productFromResult(productResult!));
   const { quote, items } = await addSample(ctx, body.sku, body.recommendation);
   return ok(ctx, await view(ctx, quote, false, items));
 }
@@ -202,12 +213,13 @@ export async function saveSampleContact(ctx: Ctx): Promise<Response> {
   if (!ctx.shop.deliveryCountries.includes(body.customerAddress.countryCode)) throw invalid("customerAddress.countryCode", MESSAGES.countryNotDeliverable, "country_not_deliverable");
   if (sku) await checkSampleProduct(ctx, validate(skuSchema, sku));
   const visitor = await ensureVisitor(ctx);
-  await ctx.db.batch([
-    ...ensureQuoteStatements(ctx, visitor.id),
-    ctx.db
-      .prepare("UPDATE sample_quotes SET email = ?, address = ? WHERE visitor_id = ? AND shop_id = ? AND state = 'open'")
-      .bind(body.email, JSON.stringify(body.customerAddress), visitor.id, ctx.shop.id),
-  ]);
+  await ctx.db.batch(
+    [
+      ...ensureQuote(ctx, visitor.id, sql`1`),
+      sql`UPDATE sample_quotes SET email = ${body.email}, address = ${JSON.stringify(body.customerAddress)}
+        WHERE visitor_id = ${visitor.id} AND shop_id = ${ctx.shop.id} AND state = 'open'`,
+    ].map((statement) => statement.prepare(ctx.db)),
+  );
   if (sku) await addSample(ctx, sku, false);
   return ok(ctx, await view(ctx, await openQuote(ctx)));
 }

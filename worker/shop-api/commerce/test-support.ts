@@ -1,5 +1,5 @@
 /** Test harness of the commerce API: a real local D1 with a small catalogue, a pinned clock and a caller. */
-import type { D1Database } from "@cloudflare/workers-types";
+import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
 import { importCatalogue } from "../catalogue/apply-import";
 import type { CatalogueDocument, ProductRecord } from "../catalogue/import-format";
@@ -78,6 +78,8 @@ export function commerceDocument(): CatalogueDocument {
 
 export interface Harness {
   db: D1Database;
+  /** D1 round trips (a batch or a single statement's first/all/run/raw) since the last call. */
+  takeRoundTrips(): number;
   deps: CommerceDeps;
   setNow(iso: string): void;
   call(method: string, path: string, options?: CallOptions): Promise<{ status: number; body: ApiBody }>;
@@ -102,9 +104,11 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
   if (!result.ok) throw new Error(`test catalogue refused: ${JSON.stringify(result.problems.slice(0, 5))}`);
   clearShopCache();
   let clock = new Date(now);
-  const deps: CommerceDeps = { db: database.db, now: () => clock };
+  const counted = countingRoundTrips(database.db);
+  const deps: CommerceDeps = { db: counted.db, now: () => clock };
   return {
     db: database.db,
+    takeRoundTrips: counted.take,
     deps,
     setNow(iso) {
       clock = new Date(iso);
@@ -128,10 +132,42 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
   };
 }
 
+/** The database with a counter of its round trips: statements are wrapped, and unwrapped again for batches. */
+function countingRoundTrips(db: D1Database): { db: D1Database; take(): number } {
+  let trips = 0;
+  const unwrapped = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const wrapper = {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
+      first: (column?: string) => (trips++, column === undefined ? statement.first() : statement.first(column)),
+      all: () => (trips++, statement.all()),
+      run: () => (trips++, statement.run()),
+      raw: () => (trips++, statement.raw()),
+    };
+    unwrapped.set(wrapper, statement);
+    return wrapper as unknown as D1PreparedStatement;
+  };
+  const wrapped = {
+    prepare: (query: string) => wrap(db.prepare(query)),
+    batch: ((statements: D1PreparedStatement[]) => {
+      trips++;
+      return db.batch(statements.map((statement) => unwrapped.get(statement) ?? statement));
+    }) as D1Database["batch"],
+  };
+  return {
+    db: wrapped as unknown as D1Database,
+    take() {
+      const taken = trips;
+      trips = 0;
+      return taken;
+    },
+  };
+}
+
 /** Row counts of the commerce tables: tests check that refused requests write nothing. */
 export async function commerceCounts(db: D1Database): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ["visitors", "carts", "cart_items", "sample_quotes", "sample_items"]) {
+  for (const table of ["visitors", "carts", "cart_items", "sample_quotes", "sample_items", "write_guards"]) {
     counts[table] = (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0;
   }
   return counts;

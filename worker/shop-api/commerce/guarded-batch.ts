@@ -1,0 +1,87 @@
+/**
+ * Checks and writes in one D1 round trip.
+ *
+ * A batch is one transaction, but its statements cannot share variables, and a write
+ * placed after another write sees that write. So a batch that must write only when its
+ * checks pass over the state *before* its writes opens a guard first: it inserts a row
+ * into `write_guards` only when every check passes (and the visitor it writes for
+ * exists, or is created by the batch); every write of the batch is conditioned on that
+ * row; the batch deletes the row at its end. A refused batch writes nothing, and the
+ * rows of its checks tell why (each check is a SELECT with a `refusal` column, null
+ * when it passes).
+ */
+import type { D1Result } from "@cloudflare/workers-types";
+import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+import { hashToken, randomToken, type Ctx } from "./context";
+
+/** The visitor a batch writes for: the token's (the guard checks it exists) or a new one the batch creates. */
+interface WritingVisitor {
+  id: string;
+  /** Set when the batch creates the visitor: goes out as meta.token. */
+  token: string | null;
+}
+
+export interface GuardedBatch {
+  /** Checks over the state before the writes: SELECTs with a `refusal` column (null: passes). */
+  checks: SqlFragment[];
+  /** The writes; each must be conditioned on `holds`. */
+  writes: SqlFragment[];
+  /** Reads after the writes (also run when the checks refused). */
+  reads: SqlFragment[];
+}
+
+export interface GuardedResult<Check> {
+  /** The first check row, in order, that refused; null when the batch wrote. */
+  refusal: (Check & { refusal: string }) | null;
+  checks: Check[];
+  reads: D1Result[];
+  visitorId: string;
+}
+
+async function writingVisitor(ctx: Ctx): Promise<WritingVisitor> {
+  if (ctx.visitor) return { id: ctx.visitor.id, token: null };
+  if (ctx.tokenHash && !ctx.visitorLoaded) return { id: ctx.tokenHash, token: null };
+  const token = randomToken();
+  return { id: await hashToken(token), token };
+}
+
+/**
+ * Runs `build(visitorId, holds)` as one guarded transaction for the request's visitor.
+ * A token whose visitor no longer exists is replaced by a new visitor (a second round trip).
+ */
+export async function runGuardedBatch<Check extends { refusal: string | null }>(
+  ctx: Ctx,
+  build: (visitorId: string, holds: SqlFragment) => GuardedBatch,
+): Promise<GuardedResult<Check>> {
+  const visitor = await writingVisitor(ctx);
+  const guardId = crypto.randomUUID();
+  const holds = sql`EXISTS (SELECT 1 FROM write_guards WHERE id = ${guardId})`;
+  const { checks, writes, reads } = build(visitor.id, holds);
+  const now = ctx.now.toISOString();
+  const visitorReady = visitor.token ? sql`1` : sql`EXISTS (SELECT 1 FROM visitors WHERE id = ${visitor.id})`;
+  const passes = checks.map((check) => sql`(SELECT refusal FROM (${check})) IS NULL`);
+  const statements = [
+    ...checks,
+    sql`INSERT INTO write_guards (id) SELECT ${guardId} WHERE ${joinSql([visitorReady, ...passes], " AND ")}`,
+    ...(visitor.token ? [sql`INSERT INTO visitors (id, shop_id, created_at) SELECT ${visitor.id}, ${ctx.shop.id}, ${now} WHERE ${holds}`] : []),
+    ...writes,
+    sql`DELETE FROM write_guards WHERE id = ${guardId}`,
+    ...reads,
+  ];
+  const results = await ctx.db.batch(statements.map((statement) => statement.prepare(ctx.db)));
+  const checkRows = results.slice(0, checks.length).map((result) => result.results[0] as Check);
+  const opened = (results[checks.length]!.meta.changes ?? 0) > 0;
+  const refusal = opened ? null : ((checkRows.find((row) => row.refusal !== null) as (Check & { refusal: string }) | undefined) ?? null);
+  if (!opened && !refusal) {
+    // Only the visitor can be missing: the token's visitor is gone; write for a new one.
+    ctx.visitor = null;
+    ctx.visitorLoaded = true;
+    return runGuardedBatch(ctx, build);
+  }
+  if (opened && visitor.token) {
+    ctx.newToken = visitor.token;
+    ctx.visitor = { id: visitor.id, customerType: "private", hasAccount: false, isInternal: false, shippingCountry: null };
+    ctx.visitorLoaded = true;
+  }
+  return { refusal, checks: checkRows, reads: results.slice(statements.length - reads.length), visitorId: visitor.id };
+}

@@ -1,0 +1,51 @@
+/**
+ * Why a write batch refused (guarded-batch.ts): the checks of the cart and the sample
+ * cart answer with a refusal code; this turns it into the spec's error.
+ */
+import { unitLabel } from "../../../graphql/units";
+import type { Ctx } from "./context";
+import { invalid, MESSAGES, type ApiFailure } from "./http";
+
+export type RefusalCode =
+  | "unknown_product"
+  | "configuration_unavailable"
+  | "end_of_life"
+  | "out_of_stock"
+  | "minimum_order_quantity"
+  | "quantity_unavailable"
+  | "samples_unavailable";
+
+export interface Refusal {
+  refusal: RefusalCode;
+  /** minimum_order_quantity: the product's minimum order quantity in its unit. */
+  min_order_qty?: number | null;
+  unit?: string | null;
+  /** quantity_unavailable: how many more packages the stock allows. */
+  available?: number | null;
+}
+
+const MESSAGE_OF: Record<Exclude<RefusalCode, "minimum_order_quantity" | "quantity_unavailable">, string> = {
+  unknown_product: MESSAGES.unknownProduct,
+  configuration_unavailable: MESSAGES.configurationUnavailable,
+  end_of_life: MESSAGES.endOfLife,
+  out_of_stock: MESSAGES.outOfStock,
+  samples_unavailable: MESSAGES.samplesUnavailable,
+};
+
+function formatQuantity(value: number): string {
+  return String(Math.round(value * 1000) / 1000);
+}
+
+/** The 422 answer to a refusal of the product in `field`. */
+export function refusalFailure(ctx: Ctx, field: string, refusal: Refusal): ApiFailure {
+  switch (refusal.refusal) {
+    case "minimum_order_quantity": {
+      const params = { value: formatQuantity(refusal.min_order_qty ?? 0), unit: unitLabel(refusal.unit ?? "", ctx.language) };
+      return invalid(field, MESSAGES.minimumOrderQuantity.replace("{value}", params.value).replace("{unit}", params.unit), refusal.refusal, params);
+    }
+    case "quantity_unavailable":
+      return invalid("quantity", MESSAGES.quantityUnavailable, refusal.refusal, { available: refusal.available ?? 0 });
+    default:
+      return invalid(field, MESSAGE_OF[refusal.refusal], refusal.refusal);
+  }
+}
