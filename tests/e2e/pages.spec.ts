@@ -126,6 +126,7 @@ test("mobile: off-canvas menu opens and closes; consent can be answered; banners
   await page.goto("http://de.localhost:8787/");
   const consent = page.getByRole("dialog", { name: "Cookies und Datenschutz" });
   await expect(consent).toBeVisible();
+  await hydrated(page, ".consent button");
   await consent.getByRole("button", { name: "Nur notwendige" }).click();
   await expect(consent).toBeHidden();
   await page.getByRole("button", { name: "Menü öffnen" }).click();

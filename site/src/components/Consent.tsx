@@ -1,30 +1,44 @@
 import React from "react";
-import { readCookie } from "../lib/banner";
+import { Link } from "gatsby";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import { CONSENT_BY_DIALOG, answerConsent, consentAnswered, type ConsentAnswer } from "../lib/consent";
 
 /**
  * Cookie consent. When the environment enables cookies (GATSBY_CONSENT_MANAGER_KEY, SPEC 7
  * "a consent-manager script is added when the environment enables cookies") the consent
- * manager's script asks (see PageHead); otherwise a small dialog does, once, and keeps the
- * answer in a cookie for 365 days. The dialog's code loads only when it is needed.
+ * manager's script asks (see PageHead); otherwise this dialog does, once, and keeps the
+ * answer in a cookie for 365 days. It is in the static HTML of every page, hidden before
+ * the first paint for a visitor who answered (lib/consent.ts); React hydrates it as it is
+ * and removes it from the page for that visitor.
  */
-export const CONSENT_COOKIE = "bh_consent";
-const CONSENT_MANAGER = Boolean(process.env.GATSBY_CONSENT_MANAGER_KEY);
-const needed = () => !CONSENT_MANAGER && readCookie(document.cookie, CONSENT_COOKIE) === null;
-const load = () => import("./ConsentDialog");
-// A visitor who has not answered gets the dialog's code while the page hydrates (not
-// after), so the dialog shows without an extra round trip; the others never load it.
-const preloaded = typeof document !== "undefined" && needed() ? load() : null;
-const ConsentDialog = React.lazy(() => preloaded ?? load());
-
 export function Consent({ privacyPath }: { privacyPath: string | null }) {
-  const [open, setOpen] = React.useState(false);
+  const { t } = useTranslation();
+  const [open, setOpen] = React.useState(CONSENT_BY_DIALOG);
   React.useEffect(() => {
-    if (needed()) setOpen(true);
+    if (consentAnswered()) setOpen(false);
   }, []);
   if (!open) return null;
+  const answer = (value: ConsentAnswer) => {
+    answerConsent(value);
+    setOpen(false);
+  };
   return (
-    <React.Suspense fallback={null}>
-      <ConsentDialog privacyPath={privacyPath} onAnswer={() => setOpen(false)} />
-    </React.Suspense>
+    <div className="consent" role="dialog" aria-modal="false" aria-labelledby="consent-title">
+      <p id="consent-title" className="consent-title">
+        {t("consent.title")}
+      </p>
+      <p className="consent-text">
+        {t("consent.text")}{" "}
+        {privacyPath ? <Link to={privacyPath}>{t("consent.privacy")}</Link> : null}
+      </p>
+      <div className="consent-actions">
+        <button type="button" className="button secondary" onClick={() => answer("necessary")}>
+          {t("consent.necessary")}
+        </button>
+        <button type="button" className="button" onClick={() => answer("all")}>
+          {t("consent.acceptAll")}
+        </button>
+      </div>
+    </div>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { apiUrl } from "../commerce/api";
 import { readCookie } from "../../lib/banner";
-import { CONSENT_COOKIE } from "../../components/Consent";
+import { CONSENT_COOKIE } from "../../lib/consent";
 import { filtersParam } from "./state";
 import type { ActiveFilter, SearchData, SearchMeta } from "./types";
 
