@@ -4,7 +4,9 @@
  * and sample add. A bounded, sequential loop of requests on loopback per call, each
  * with `Host: de.localhost:8787` so the edge picks the DE shop, and the token cookie
  * the edge hands out. Prints p50/p95/p99 per call (target: p95 under 10 ms here), and a
- * baseline: a call through edge and shop API that runs no D1 query.
+ * baseline: a call through edge and shop API that runs no D1 query. A second figure per
+ * call is the shop API's time as the edge reports it (Server-Timing `shop-api`, whole
+ * milliseconds): the time inside the worker, without wrangler's dev proxy and loopback HTTP.
  *
  * Options: --requests 400 (per call) --products 200 --port 8791 (BENCH_API_PORT).
  * Works in .bench/api-state and leaves the dev state alone.
@@ -25,6 +27,8 @@ interface Answer {
   status: number;
   body: string;
   setCookie: string[];
+  /** Server-Timing shop-api duration in ms, when the edge reported it. */
+  shopApiMs: number | null;
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -41,7 +45,10 @@ function send(port: number, method: string, path: string, options: { body?: unkn
     const request = http.request({ host: "127.0.0.1", port, method, path, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), setCookie: response.headers["set-cookie"] ?? [] }));
+      response.on("end", () => {
+        const timing = /shop-api;dur=(\d+)/.exec(String(response.headers["server-timing"] ?? ""));
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), setCookie: response.headers["set-cookie"] ?? [], shopApiMs: timing ? Number(timing[1]) : null });
+      });
     });
     request.on("error", reject);
     if (payload !== undefined) request.write(payload);
@@ -61,20 +68,28 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
+function summary(label: string, times: number[], extra = ""): string {
+  times.sort((a, b) => a - b);
+  const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+  const fmt = (ms: number) => ms.toFixed(2).padStart(7);
+  return `${label.padEnd(12)} n=${String(times.length).padEnd(5)} p50 ${fmt(percentile(times, 50))} ms  p95 ${fmt(percentile(times, 95))} ms  p99 ${fmt(percentile(times, 99))} ms  mean ${fmt(mean)} ms${extra}`;
+}
+
 async function measure(name: string, count: number, call: (i: number) => Promise<Answer>): Promise<string> {
   for (let i = 0; i < WARMUP; i++) await call(i);
   const times: number[] = [];
+  const inside: number[] = [];
   let failures = 0;
   for (let i = 0; i < count; i++) {
     const start = process.hrtime.bigint();
     const answer = await call(WARMUP + i);
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (answer.shopApiMs !== null) inside.push(answer.shopApiMs);
     if (answer.status !== 200) failures++;
   }
-  times.sort((a, b) => a - b);
-  const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
-  const fmt = (ms: number) => ms.toFixed(2).padStart(7);
-  return `${name.padEnd(12)} n=${String(count).padEnd(5)} p50 ${fmt(percentile(times, 50))} ms  p95 ${fmt(percentile(times, 95))} ms  p99 ${fmt(percentile(times, 99))} ms  mean ${fmt(mean)} ms  non-200: ${failures}`;
+  const lines = [summary(name, times, `  non-200: ${failures}`)];
+  if (inside.length > 0) lines.push(summary("  in worker", inside));
+  return lines.join("\n");
 }
 
 function portIsFree(port: number): Promise<boolean> {

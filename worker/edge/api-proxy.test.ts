@@ -75,6 +75,17 @@ describe("API proxy: what goes upstream", () => {
     expect(res.headers.get("x-ok")).toBe("1");
     expect(res.headers.get("cache-control")).toBe("private, no-store");
   });
+
+  test("Server-Timing tells the shop API's time next to the upstream's own entries", async () => {
+    const upstream = recordingUpstream(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      return new Response("{}", { headers: { "content-type": "application/json", "server-timing": "search;dur=3" } });
+    });
+    const res = await testApp({ upstream }).request(`${DE}/apiv2/search?query=eiche`);
+    const timing = res.headers.get("server-timing") ?? "";
+    expect(timing).toMatch(/^search;dur=3, shop-api;dur=\d+$/);
+    expect(Number(/shop-api;dur=(\d+)/.exec(timing)![1])).toBeGreaterThanOrEqual(20);
+  });
 });
 
 describe("API proxy: the path cannot escape its prefix", () => {

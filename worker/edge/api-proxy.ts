@@ -22,6 +22,8 @@ import type { Upstream } from "./upstream";
  *   most twice on 502/503 or a connection error, other methods never; an
  *   unreachable upstream answers 503 JSON with Retry-After.
  * - A `meta.token` in a v2 JSON response sets the token cookie (token-cookie.ts).
+ * - `Server-Timing: shop-api;dur=<ms>` tells how long the shop API took, as the edge
+ *   saw it (whole milliseconds: the runtime's clock advances at I/O).
  *
  * On a shop with domain prefixes (CH) the language may lead the path:
  * `/fr/apiv2/cart/` goes upstream as `/apiv2/cart/` with `x-shop-language: fr`.
@@ -174,6 +176,7 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
     const method = c.req.method;
     const body = method === "GET" || method === "HEAD" ? undefined : await c.req.raw.arrayBuffer();
 
+    const started = Date.now();
     const result = await callUpstream(
       method,
       (signal) => new Request(target.toString(), { method, headers, body, signal, redirect: "manual" }),
@@ -184,6 +187,7 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
 
     const response = result.response;
     const outHeaders = downstreamResponseHeaders(response.headers);
+    outHeaders.append("server-timing", `shop-api;dur=${Date.now() - started}`);
     let outBody: BodyInit | null = method === "HEAD" || response.status === 204 || response.status === 304 ? null : response.body;
     if (match.path.startsWith("/apiv2/") && outBody && (response.headers.get("content-type") ?? "").includes("json")) {
       const text = await response.text();
