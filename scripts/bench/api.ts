@@ -7,6 +7,8 @@
  * baseline: a call through edge and shop API that runs no D1 query. A second figure per
  * call is the shop API's time as the edge reports it (Server-Timing `shop-api`, whole
  * milliseconds): the time inside the worker, without wrangler's dev proxy and loopback HTTP.
+ * Last, the floor: a worker that only runs one `SELECT 1` on the same D1 under the same
+ * harness (d1-floor-worker.ts).
  *
  * Options: --requests 400 (per call) --products 200 --port 8791 (BENCH_API_PORT).
  * Works in .bench/api-state and leaves the dev state alone.
@@ -163,6 +165,14 @@ async function main() {
       await measure("delivery", requests, () => send(port, "GET", `/apiv1/product/byId/${encodeURIComponent(product.sku)}/delivery/byCountryCode/de/quantity/2`, { token: cartToken })),
       await measure("sample add", requests, (i) => send(port, "POST", "/apiv2/sample/product/cart/add", { body: { sku: sampleSkus[i % sampleSkus.length], quantity: 1, recommendation: false }, token: sampleToken })),
     ];
+    await worker.stop();
+    log("starting the floor worker (one SELECT 1 per request) ...");
+    const floorWorker = await startLocalWorker({ port, persistTo: stateDir, script: "scripts/bench/d1-floor-worker.ts" });
+    try {
+      rows.push(await measure("floor", requests, () => send(port, "GET", "/")));
+    } finally {
+      await floorWorker.stop();
+    }
     console.log("\nLive commerce through the worker (wrangler dev, local D1), sequential, keep-alive:");
     for (const row of rows) console.log(row);
   } finally {
