@@ -32,8 +32,8 @@ export interface SearchEnv {
 export const DEFAULT_SHOP_ID = "DE";
 
 /** The engine behind the API. A hosted engine plugs in here (docs/decisions/0020). */
-export function createSearchEngine(env: SearchEnv): SearchEngine {
-  return new D1SearchEngine(env.DB);
+export function createSearchEngine(env: SearchEnv, ctx?: Pick<ExecutionContext, "waitUntil">): SearchEngine {
+  return new D1SearchEngine(env.DB, ctx ? { waitUntil: (task) => ctx.waitUntil(task) } : {});
 }
 
 export function minimumCharacters(env: SearchEnv): number {
@@ -57,7 +57,7 @@ export async function handleSearchRequest(
   env: SearchEnv,
   ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
   kind: "search" | "suggestions",
-  engine: SearchEngine = createSearchEngine(env),
+  engine: SearchEngine = createSearchEngine(env, ctx),
 ): Promise<Response> {
   if (request.method !== "GET" && request.method !== "HEAD") return error(405, "Method not allowed");
   const url = new URL(request.url);
