@@ -1,3 +1,5 @@
+import { startTransition, type ReactElement } from "react";
+import { hydrateRoot } from "react-dom/client";
 import type { GatsbyBrowser } from "gatsby";
 import { chunkReloadTarget, isChunkLoadError, withoutChunkReloadMarker } from "./src/lib/chunk-reload";
 
@@ -5,7 +7,9 @@ import { chunkReloadTarget, isChunkLoadError, withoutChunkReloadMarker } from ".
  * Browser-side behaviour of every page (SPEC 2.1): a full-screen loading indicator while
  * a navigation loads (shown after a short delay so fast ones do not flash), and one
  * automatic reload when a page chunk fails to load (at most once per 60 seconds, the
- * marker kept in the address).
+ * marker kept in the address). The static HTML is hydrated as a transition, so React
+ * hydrates it in small slices between which the browser stays responsive instead of in
+ * one long task (docs/decisions/0011).
  */
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -21,6 +25,13 @@ const reloadOnChunkError = (error: unknown) => {
   if (!isChunkLoadError(error)) return;
   const target = chunkReloadTarget(window.location.href, Date.now());
   if (target) window.location.replace(target);
+};
+
+// Gatsby calls it as (element, container); its type still describes React 17's render.
+export const replaceHydrateFunction = () => (element: ReactElement, container: Element) => {
+  startTransition(() => {
+    hydrateRoot(container, element);
+  });
 };
 
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
