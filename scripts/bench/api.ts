@@ -1,7 +1,8 @@
 /**
  * `npm run bench:api`: latency of the live commerce calls through the whole worker
- * (edge -> shop API -> local D1) under `wrangler dev`: cart add, cart get, delivery
- * and sample add. A bounded, sequential loop of requests on loopback per call, each
+ * (edge -> shop API -> local D1): cart add, cart get, delivery and sample add; once in
+ * workerd through Miniflare (the runtime as deployed, scripts/lib/workerd-worker.ts) and
+ * once under `wrangler dev` (the development harness, with its proxy and inspector). A bounded, sequential loop of requests on loopback per call, each
  * with `Host: de.localhost:8787` so the edge picks the DE shop, and the token cookie
  * the edge hands out. Prints p50/p95/p99 per call (target: p95 under 10 ms here), and a
  * baseline: a call through edge and shop API that runs no D1 query. A second figure per
@@ -18,12 +19,14 @@ import net from "node:net";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { prepareCatalogue } from "../lib/local-shops";
-import { startLocalWorker } from "../lib/local-worker";
+import { startLocalWorker, type LocalWorker } from "../lib/local-worker";
+import { startWorkerdWorker } from "../lib/workerd-worker";
 import { ROOT } from "../lib/shops";
 
 const HOST = "de.localhost:8787";
 const TOKEN_COOKIE = "bh_token_development";
 const WARMUP = 30;
+const FLOOR_WORKER = "scripts/bench/d1-floor-worker.ts";
 
 interface Answer {
   status: number;
@@ -128,57 +131,74 @@ async function main() {
   const stateDir = join(ROOT, ".bench", "api-state");
   const log = (line: string) => console.log(`[bench:api] ${line}`);
   await prepareCatalogue({ stateDir, products: Number(values.products), log });
-  log(`starting the worker on port ${port} ...`);
-  const worker = await startLocalWorker({ port, persistTo: stateDir });
+  const harnesses: { name: string; start(script?: string): Promise<LocalWorker> }[] = [
+    {
+      name: "workerd through Miniflare: the runtime as deployed, without wrangler dev's proxy and inspector",
+      start: (script) => startWorkerdWorker({ port, persistTo: stateDir, script, outDir: join(ROOT, ".bench", "api-workerd") }),
+    },
+    { name: "wrangler dev (the development harness)", start: (script) => startLocalWorker({ port, persistTo: stateDir, script }) },
+  ];
+  const reports: string[] = [];
   try {
-    const graphql = await send(port, "POST", "/graphql", {
-      body: { query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type isSalable isOutOfStock reachedEOF packageContent stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } } } }` },
-    });
-    const nodes = (JSON.parse(graphql.body) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
-    const orderable = nodes.filter((p) => p.type !== "configurable" && p.isSalable && !p.isOutOfStock && !p.reachedEOF && p.price && p.stock.minimumOrderQuantity <= p.packageContent);
-    const product = orderable.sort((a, b) => b.stock.quantity - a.stock.quantity)[0];
-    const sampleSkus = orderable.filter((p) => p.samples.active).slice(0, 7).map((p) => p.sku);
-    if (!product || sampleSkus.length === 0) throw new Error("the generated catalogue has no orderable product with samples");
-    log(`cart product ${product.sku} (stock ${product.stock.quantity}), ${sampleSkus.length} sample products; ${requests} requests per call after ${WARMUP} warm-up`);
-
-    // A visitor takes as many adds as the stock allows, then the next visitor continues.
-    const perVisitor = Math.max(1, Math.min(50, product.stock.quantity - 1));
-    const newVisitor = async () => tokenOf(await send(port, "PUT", "/apiv2/shipping/costs/country", { body: { country: "de" } }));
-    let cartToken = await newVisitor();
-    let used = 0;
-    const cartAdd = async () => {
-      if (used >= perVisitor) {
-        cartToken = await newVisitor();
-        used = 0;
+    for (const harness of harnesses) {
+      log(`starting the worker (${harness.name}) on port ${port} ...`);
+      const worker = await harness.start();
+      let rows: string[];
+      try {
+        rows = await measureCalls(port, requests, log);
+      } finally {
+        await worker.stop();
       }
-      used++;
-      return send(port, "POST", "/apiv2/cart/", { body: { sku: product.sku, quantity: 1 }, token: cartToken });
-    };
-    const sampleToken = await newVisitor();
-    const rows = [
-      // Reference: the same path through edge and shop API without any D1 query.
-      await measure("baseline", requests, () => send(port, "GET", "/apiv2/isBusiness")),
-      // Reference: one D1 read (the visitor behind the token).
-      await measure("one D1 read", requests, () => send(port, "GET", "/apiv2/isBusiness", { token: sampleToken })),
-      await measure("cart add", requests, cartAdd),
-      await measure("cart get", requests, () => send(port, "GET", "/apiv2/cart/", { token: cartToken })),
-      await measure("delivery", requests, () => send(port, "GET", `/apiv1/product/byId/${encodeURIComponent(product.sku)}/delivery/byCountryCode/de/quantity/2`, { token: cartToken })),
-      await measure("sample add", requests, (i) => send(port, "POST", "/apiv2/sample/product/cart/add", { body: { sku: sampleSkus[i % sampleSkus.length], quantity: 1, recommendation: false }, token: sampleToken })),
-    ];
-    await worker.stop();
-    log("starting the floor worker (one SELECT 1 per request) ...");
-    const floorWorker = await startLocalWorker({ port, persistTo: stateDir, script: "scripts/bench/d1-floor-worker.ts" });
-    try {
-      rows.push(await measure("floor", requests, () => send(port, "GET", "/")));
-    } finally {
-      await floorWorker.stop();
+      const floor = await harness.start(FLOOR_WORKER);
+      try {
+        rows.push(await measure("floor", requests, () => send(port, "GET", "/")));
+      } finally {
+        await floor.stop();
+      }
+      reports.push(`\nLive commerce, ${harness.name}, local D1, sequential, keep-alive:\n${rows.join("\n")}`);
     }
-    console.log("\nLive commerce through the worker (wrangler dev, local D1), sequential, keep-alive:");
-    for (const row of rows) console.log(row);
   } finally {
     agent.destroy();
-    await worker.stop();
   }
+  for (const report of reports) console.log(report);
+}
+
+/** The live calls against the worker on `port`: rows of measure(). */
+async function measureCalls(port: number, requests: number, log: (line: string) => void): Promise<string[]> {
+  const graphql = await send(port, "POST", "/graphql", {
+    body: { query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type isSalable isOutOfStock reachedEOF packageContent stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } } } }` },
+  });
+  const nodes = (JSON.parse(graphql.body) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
+  const orderable = nodes.filter((p) => p.type !== "configurable" && p.isSalable && !p.isOutOfStock && !p.reachedEOF && p.price && p.stock.minimumOrderQuantity <= p.packageContent);
+  const product = orderable.sort((a, b) => b.stock.quantity - a.stock.quantity)[0];
+  const sampleSkus = orderable.filter((p) => p.samples.active).slice(0, 7).map((p) => p.sku);
+  if (!product || sampleSkus.length === 0) throw new Error("the generated catalogue has no orderable product with samples");
+  log(`cart product ${product.sku} (stock ${product.stock.quantity}), ${sampleSkus.length} sample products; ${requests} requests per call after ${WARMUP} warm-up`);
+
+  // A visitor takes as many adds as the stock allows, then the next visitor continues.
+  const perVisitor = Math.max(1, Math.min(50, product.stock.quantity - 1));
+  const newVisitor = async () => tokenOf(await send(port, "PUT", "/apiv2/shipping/costs/country", { body: { country: "de" } }));
+  let cartToken = await newVisitor();
+  let used = 0;
+  const cartAdd = async () => {
+    if (used >= perVisitor) {
+      cartToken = await newVisitor();
+      used = 0;
+    }
+    used++;
+    return send(port, "POST", "/apiv2/cart/", { body: { sku: product.sku, quantity: 1 }, token: cartToken });
+  };
+  const sampleToken = await newVisitor();
+  return [
+    // Reference: the same path through edge and shop API without any D1 query.
+    await measure("baseline", requests, () => send(port, "GET", "/apiv2/isBusiness")),
+    // Reference: one D1 read (the visitor behind the token).
+    await measure("one D1 read", requests, () => send(port, "GET", "/apiv2/isBusiness", { token: sampleToken })),
+    await measure("cart add", requests, cartAdd),
+    await measure("cart get", requests, () => send(port, "GET", "/apiv2/cart/", { token: cartToken })),
+    await measure("delivery", requests, () => send(port, "GET", `/apiv1/product/byId/${encodeURIComponent(product.sku)}/delivery/byCountryCode/de/quantity/2`, { token: cartToken })),
+    await measure("sample add", requests, (i) => send(port, "POST", "/apiv2/sample/product/cart/add", { body: { sku: sampleSkus[i % sampleSkus.length], quantity: 1, recommendation: false }, token: sampleToken })),
+  ];
 }
 
 main().catch((error) => {
