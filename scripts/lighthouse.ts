@@ -78,11 +78,17 @@ async function lighthouse(url: string, name: string, index: number): Promise<Rec
   const dir = mkdtempSync(join(tmpdir(), "lh-"));
   try {
     const output = join(dir, "report.json");
-    await run(
-      join(ROOT, "node_modules", ".bin", "lighthouse"),
-      [url, "--quiet", "--output=json", `--output-path=${output}`, `--only-categories=${CATEGORIES.join(",")}`, `--chrome-flags=${CHROME_FLAGS}`, "--max-wait-for-load=60000"],
-      { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
-    );
+    const audit = () =>
+      run(
+        join(ROOT, "node_modules", ".bin", "lighthouse"),
+        [url, "--quiet", "--output=json", `--output-path=${output}`, `--only-categories=${CATEGORIES.join(",")}`, `--chrome-flags=${CHROME_FLAGS}`, "--max-wait-for-load=60000"],
+        { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
+      );
+    // On a busy machine headless Chromium now and then reports no paint at all (NO_FCP); such a run is repeated once.
+    await audit().catch((error: Error) => {
+      console.log(`  ${name} run ${index + 1} failed, repeated: ${error.message.split("\n").find((line) => line.startsWith("Runtime error")) ?? error.message.split("\n")[0]}`);
+      return audit();
+    });
     if (REPORTS) {
       mkdirSync(REPORTS, { recursive: true });
       copyFileSync(output, join(REPORTS, `${name.replace(/\s+/g, "-")}-${index + 1}.json`));
