@@ -51,7 +51,7 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
   const exact = p.add(parsed.text);
   const exactUpper = p.add(parsed.text.toUpperCase());
   const brand = request.brand && request.brand.shopId !== request.shop.id ? request.brand : undefined;
-  const shopTag = p.add(`,${request.shop.id},`);
+  const shopBase = `(SELECT base FROM search_shops WHERE shop_id = ${p.add(request.shop.id)})`;
   const full = request.facets || request.filters.length > 0;
   const cacheKey = JSON.stringify({
     shop: request.shop.id,
@@ -64,11 +64,12 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
     facets: request.facets,
   });
 
-  // The columns filters and facets read, the same for hits and tiered candidates.
-  const itemColumns = `i.in_stock AS in_stock, i.category_id AS cat, i.manufacturer_id AS man,
-      i.prices ->> ${p.add(`$.${request.shop.id}`)} AS price, i.facet_set AS fs,
-      ${brand ? `instr(i.shops, ${p.add(`,${brand.shopId},`)}) > 0` : "0"} AS brand`;
-  const listed = `i.is_active = 1 AND instr(i.shops, ${shopTag}) > 0`;
+  // What filters and facets read of a hit (its listing in the shop), the same for hits and
+  // tiered candidates. A product is in the brand group when the brand shop lists it too.
+  const brandBase = brand ? `(SELECT base FROM search_shops WHERE shop_id = ${p.add(brand.shopId)})` : "";
+  const listingColumns = (id: string) => `l.in_stock AS in_stock, l.price AS price, l.item_group AS grp,
+      ${brand ? `EXISTS (SELECT 1 FROM search_listings b WHERE b.id = ${brandBase} + ${id} % ${LANGUAGE_SPAN})` : "0"} AS brand`;
+  const listing = (id: string) => `search_listings l ON l.id = ${shopBase} + ${id} % ${LANGUAGE_SPAN}`;
 
   // One predicate per active filter; facets of a filter are counted without its own predicate.
   const predicates = new Map<string, string>();
@@ -77,23 +78,26 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
     if (filter.key === "category" && !isRangeFilter(filter)) {
       categoryCte = `chosen(id) AS (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))})
         UNION SELECT c.id FROM categories c JOIN chosen ON c.parent_id = chosen.id),`;
-      predicates.set("category", "cat IN (SELECT id FROM chosen)");
+      predicates.set("category", "grp IN (SELECT id FROM search_item_groups WHERE category_id IN (SELECT id FROM chosen))");
     } else if (filter.key === "manufacturer" && !isRangeFilter(filter)) {
-      predicates.set("manufacturer", `man IN (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))}))`);
+      predicates.set(
+        "manufacturer",
+        `grp IN (SELECT id FROM search_item_groups WHERE manufacturer_id IN (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))})))`,
+      );
     } else if (filter.key === "price" && isRangeFilter(filter)) {
       const parts = ["price IS NOT NULL"];
       if (filter.min !== null) parts.push(`price >= ${p.add(filter.min * 100)}`);
       if (filter.max !== null) parts.push(`price <= ${p.add(filter.max * 100)}`);
       predicates.set("price", `(${parts.join(" AND ")})`);
     } else {
-      // Attribute filters test the few hundred attribute sets, not every hit.
-      const value = `(facets ->> ${p.add(`$.${filter.key}`)})`;
+      const value = `(s.facets ->> ${p.add(`$.${filter.key}`)})`;
       const test = isRangeFilter(filter)
         ? [`${value} IS NOT NULL`, ...(filter.min !== null ? [`${value} >= ${p.add(filter.min)}`] : []), ...(filter.max !== null ? [`${value} <= ${p.add(filter.max)}`] : [])].join(" AND ")
         : `${value} IN (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))}))`;
-      predicates.set(filter.key, `fs IN (SELECT id FROM search_facet_sets WHERE ${test})`);
+      predicates.set(filter.key, `grp IN (SELECT g.id FROM search_item_groups g CROSS JOIN search_facet_sets s ON s.id = g.facet_set WHERE ${test})`);
     }
   }
+  // Category, manufacturer and attribute filters test the few thousand groups, not every hit.
   const where = (except?: string) => {
     const list = [...predicates].filter(([key]) => key !== except).map(([, sql]) => sql);
     return list.length ? list.join(" AND ") : "1";
@@ -108,11 +112,11 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
 
   const ctes = `WITH RECURSIVE ${categoryCte}
     hits AS NOT MATERIALIZED (
-      SELECT f.rowid AS id, ${itemColumns}
-      FROM ${table} f CROSS JOIN search_items i ON i.id = f.rowid % ${LANGUAGE_SPAN}
-      WHERE ${table} MATCH ${match} AND f.rowid BETWEEN ${lo} AND ${hi} AND ${listed} ${shortFilter}
+      SELECT f.rowid AS id, ${listingColumns("f.rowid")}
+      FROM ${table} f CROSS JOIN ${listing("f.rowid")}
+      WHERE ${table} MATCH ${match} AND f.rowid BETWEEN ${lo} AND ${hi} ${shortFilter}
     ),
-    m AS MATERIALIZED (SELECT ${full ? "cat, man, price, fs," : "NULL AS price,"} brand FROM hits),
+    m AS MATERIALIZED (SELECT ${full ? "grp, price," : "NULL AS price,"} brand FROM hits),
     tiers AS MATERIALIZED (
       SELECT id, min(tier) AS tier FROM (
         SELECT ${lo} + id AS id, 0 AS tier FROM search_items WHERE sku = ${exactUpper} OR ean = ${exact}
@@ -121,9 +125,9 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
       ) GROUP BY id
     ),
     tiered AS NOT MATERIALIZED (
-      SELECT t.id AS id, t.tier AS tier, ${itemColumns}
-      FROM tiers t CROSS JOIN search_items i ON i.id = t.id % ${LANGUAGE_SPAN}
-      WHERE ${listed} AND ${matched}
+      SELECT t.id AS id, t.tier AS tier, ${listingColumns("t.id")}
+      FROM tiers t CROSS JOIN ${listing("t.id")}
+      WHERE ${matched}
     ),
     cache AS MATERIALIZED (SELECT ${cachedBody(p.add(cacheKey))} AS body)`;
 
@@ -133,15 +137,21 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
     `'totals', json((SELECT json_array(count(*), sum(brand), min(price), max(price)) FROM m WHERE ${where()}))`,
   ];
   const ownKeys: string[] = [];
+  // Hits counted per group (category, manufacturer, attribute set: a few thousand at 50,000
+  // products), once per distinct condition; the facets add up the groups.
+  const counted = new Map<string, string>();
+  const countedBy = (condition: string) => {
+    if (!counted.has(condition)) counted.set(condition, `counted_${counted.size}`);
+    return counted.get(condition)!;
+  };
   if (request.facets) {
+    // Attribute values are counted from the attribute sets in the worker.
     const attributeGroups = (condition: string) =>
-      `json((SELECT json_group_array(json_array(json(s.facets), g.n))
-        FROM (SELECT fs, count(*) AS n FROM m WHERE ${condition} GROUP BY fs) g CROSS JOIN search_facet_sets s ON s.id = g.fs))`;
+      `json((SELECT json_group_array(json_array(json(s.facets), y.n))
+        FROM (SELECT fs, sum(n) AS n FROM ${countedBy(condition)} GROUP BY fs) y CROSS JOIN search_facet_sets s ON s.id = y.fs))`;
     summaryFields.push(
-      `'cats', json((SELECT json_group_object(cat, n) FROM (SELECT cat, count(*) AS n FROM m WHERE ${where("category")} GROUP BY cat)))`,
-      `'mans', json((SELECT json_group_object(man, n) FROM (SELECT man, count(*) AS n FROM m WHERE ${where("manufacturer")} AND man IS NOT NULL GROUP BY man)))`,
-      // Attribute facets: counted per attribute set, which products share a lot (a few
-      // hundred sets at 50,000 products); values are counted from the sets in the worker.
+      `'cats', json((SELECT json_group_object(cat, n) FROM (SELECT cat, sum(n) AS n FROM ${countedBy(where("category"))} GROUP BY cat)))`,
+      `'mans', json((SELECT json_group_object(man, n) FROM (SELECT man, sum(n) AS n FROM ${countedBy(where("manufacturer"))} WHERE man IS NOT NULL GROUP BY man)))`,
       `'attrs', ${attributeGroups(where())}`,
     );
     if (predicates.has("price")) summaryFields.push(`'priceBounds', json((SELECT json_array(min(price), max(price)) FROM m WHERE ${where("price")}))`);
@@ -197,7 +207,12 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
       `(SELECT json_group_array(json_array(code, label, type)) FROM search_facets WHERE language = ${language}) AS facet_labels`,
     );
   }
-  const summary = `summary AS MATERIALIZED (SELECT coalesce((SELECT body FROM cache), json_object(${summaryFields.join(",\n      ")})) AS body)`;
+  const countedCtes = [...counted].map(
+    ([condition, name]) => `${name} AS MATERIALIZED (SELECT g.category_id AS cat, g.manufacturer_id AS man, g.facet_set AS fs, x.n AS n
+      FROM (SELECT grp, count(*) AS n FROM m WHERE ${condition} GROUP BY grp) x CROSS JOIN search_item_groups g ON g.id = x.grp),`,
+  );
+  const summary = `${countedCtes.join("\n    ")}
+    summary AS MATERIALIZED (SELECT coalesce((SELECT body FROM cache), json_object(${summaryFields.join(",\n      ")})) AS body)`;
   const sql = `${ctes},\n    ${summary}\n    SELECT ${columns.join(",\n")}`;
   return { sql, params: p.values, brand: brand?.name, ownKeys, cacheKey };
 }
