@@ -3,7 +3,8 @@
  * file server (Node, reading the same file from disk per request), and one API GET
  * through the worker and against the shop API directly (its own worker, no edge).
  * Load from Debian's `wrk` on loopback (bounded: a few seconds per case). Prints
- * requests/s, p50 and p99 for both sides and their ratio.
+ * requests/s, p50 and p99 for both sides and their ratio; the page and the API GET also
+ * through the worker in workerd as deployed (no wrangler dev proxy in front).
  * Options: --seconds 8 --connections 16. Needs `wrk` (apt-get install wrk).
  */
 import { execFile, execFileSync } from "node:child_process";
@@ -15,11 +16,13 @@ import { listFiles } from "../lib/sync-directory";
 import { measureEdgeCpu } from "./edge-cpu";
 import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
 import { startLocalWorker } from "../lib/local-worker";
+import { startWorkerdWorker } from "../lib/workerd-worker";
 import { ROOT } from "../lib/shops";
 
 const EDGE_PORT = 8796;
 const STATIC_PORT = 8797;
 const API_PORT = 8798;
+const WORKERD_PORT = 8795;
 const HOST = "de.localhost:8787";
 const API_PATH = "/apiv2/shipping/costs/current-country";
 
@@ -50,6 +53,7 @@ async function main() {
   await prepareCatalogue(options);
   const { worker: edge } = await startAndBuild(options);
   const api = await startLocalWorker({ port: API_PORT, persistTo: options.stateDir, assets: options.distRoot, script: "worker/shop-api/main.ts" });
+  const deployed = await startWorkerdWorker({ port: WORKERD_PORT, persistTo: options.stateDir, assets: options.distRoot, outDir: join(bench, "workerd") });
   const shopDir = join(options.distRoot, "DE");
   const page = "/" + listFiles(shopDir).find((file) => /-\d{6}\.html$/.test(file) && !file.includes("/"))!;
   const staticServer = createServer((request, response) => {
@@ -71,15 +75,22 @@ async function main() {
     log(`API GET ${API_PATH}`);
     const apiEdge = await wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${edge.origin}${API_PATH}`]);
     const apiDirect = await wrk([...wrkArgs, "-H", "x-shop-id: DE", `${api.origin}${API_PATH}`]);
+    log("the same through the worker in workerd (the runtime as deployed, no wrangler dev proxy)");
+    const pageDeployed = await wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${deployed.origin}${page}`]);
+    const apiDeployed = await wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${deployed.origin}${API_PATH}`]);
 
-    console.log(`\nedge benchmark (wrk ${wrkArgs.join(" ")}; 2-core machine, wrangler dev as the worker runtime)`);
+    console.log(`\nedge benchmark (wrk ${wrkArgs.join(" ")}; 2-core machine; the worker under wrangler dev and in workerd)`);
     console.log(["case".padEnd(34), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8)].join(" "));
     const line = (label: string, r: WrkResult) => console.log([label.padEnd(34), r.rps.toFixed(0).padStart(9), r.p50.toFixed(2).padStart(8), r.p99.toFixed(2).padStart(8)].join(" "));
     line("page through the worker", pageEdge);
     line("page from a static file server", pageStatic);
     line("API GET through the worker", apiEdge);
     line("API GET to the shop API directly", apiDirect);
-    console.log(`\npage: worker reaches ${((pageEdge.rps / pageStatic.rps) * 100).toFixed(0)}% of the static server's req/s (target >= 50%), adds ${(pageEdge.p50 - pageStatic.p50).toFixed(2)} ms at p50 (target < 1 ms)`);
+    line("page through the worker in workerd", pageDeployed);
+    line("API GET through the worker in workerd", apiDeployed);
+    for (const [runtime, result] of [["wrangler dev", pageEdge], ["workerd", pageDeployed]] as const) {
+      console.log(`page (${runtime}): the worker reaches ${((result.rps / pageStatic.rps) * 100).toFixed(0)}% of the static server's req/s (target >= 50%), adds ${(result.p50 - pageStatic.p50).toFixed(2)} ms at p50 (target < 1 ms)`);
+    }
     const cpu = await measureEdgeCpu(options.distRoot, page);
     console.log(
       `worker code alone (in-process, per page request): p50 ${cpu.edge.p50.toFixed(3)} ms, p99 ${cpu.edge.p99.toFixed(3)} ms; reading the file: p50 ${cpu.plain.p50.toFixed(3)} ms -> the edge adds ${(cpu.edge.p50 - cpu.plain.p50).toFixed(3)} ms at p50`,
@@ -87,6 +98,7 @@ async function main() {
     console.log(`API: the edge adds ${(apiEdge.p50 - apiDirect.p50).toFixed(2)} ms at p50, ${((apiEdge.rps / apiDirect.rps) * 100).toFixed(0)}% of direct req/s`);
   } finally {
     staticServer.close();
+    await deployed.stop();
     await api.stop();
     await edge.stop();
   }

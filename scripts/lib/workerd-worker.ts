@@ -21,6 +21,8 @@ export interface WorkerdWorkerOptions {
   script?: string;
   /** Where the bundle is written. */
   outDir: string;
+  /** Folder with the dist/<SHOP>/ builds; default wrangler.toml's assets directory. */
+  assets?: string;
 }
 
 export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise<LocalWorker> {
@@ -41,9 +43,11 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
     outfile: bundle,
     logLevel: "error",
   });
-  mkdirSync(workerOptions.assets?.directory ?? join(ROOT, "dist"), { recursive: true });
+  const assets = workerOptions.assets && { ...workerOptions.assets, directory: options.assets ?? workerOptions.assets.directory };
+  if (assets) mkdirSync(assets.directory, { recursive: true });
   const mf = new Miniflare({
     ...workerOptions,
+    assets,
     modules: true,
     modulesRules: undefined,
     scriptPath: bundle,
