@@ -30,7 +30,10 @@ export function whenIdle(): Promise<void> {
   return idle;
 }
 
+/** A task of its own, so the parts that wait for the same idle moment are evaluated one after the other, not in one long task. */
+const ownTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyOnIdle<P extends Record<string, any>>(load: () => Promise<React.ComponentType<P>>): React.LazyExoticComponent<React.ComponentType<P>> {
-  return React.lazy(() => whenIdle().then(load).then((component) => ({ default: component })));
+  return React.lazy(() => whenIdle().then(ownTask).then(load).then((component) => ({ default: component })));
 }
