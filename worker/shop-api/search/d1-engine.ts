@@ -1,14 +1,14 @@
 /**
  * The default search engine: SQLite FTS5 in D1 (migrations/0003_search.sql,
- * docs/decisions/0020-search-engine.md).
+ * 0004_search_cache.sql, 0004_search_listings.sql, docs/decisions/0020-search-engine.md).
  *
- * One search is one D1 batch (one round trip): a single statement finds the matches,
- * materialises them once (document id, item, category, manufacturer, price, attributes,
- * rank tier) and returns the page, the totals and every facet as JSON columns, so the
- * full-text match runs once however many facets there are. Small statements beside it
- * read guides, videos, CMS pages and the names facets need. Only when a query finds no
- * product and has words of five or more letters does a second round trip look up close
- * vocabulary words and a third run the search with them.
+ * One search is one D1 batch (one round trip): the product statement (product-query.ts)
+ * returns the page, the brand group's page, the result-set summary (totals, facet counts)
+ * and the names facets need as JSON columns; small statements beside it read guides,
+ * videos and CMS pages. Summaries of queries with many matches are cached per index
+ * version (search-cache.ts), written after the response when the request allows it. Only
+ * when a query finds no product and has words of five or more letters does a second round
+ * trip look up close vocabulary words (cached too) and a third run the search with them.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import { money } from "../../../graphql/money";

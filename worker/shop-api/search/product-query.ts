@@ -90,11 +90,11 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
       if (filter.max !== null) parts.push(`price <= ${p.add(filter.max * 100)}`);
       predicates.set("price", `(${parts.join(" AND ")})`);
     } else {
-      const value = `(s.facets ->> ${p.add(`$.${filter.key}`)})`;
+      const value = `(facets ->> ${p.add(`$.${filter.key}`)})`;
       const test = isRangeFilter(filter)
         ? [`${value} IS NOT NULL`, ...(filter.min !== null ? [`${value} >= ${p.add(filter.min)}`] : []), ...(filter.max !== null ? [`${value} <= ${p.add(filter.max)}`] : [])].join(" AND ")
         : `${value} IN (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))}))`;
-      predicates.set(filter.key, `grp IN (SELECT g.id FROM search_item_groups g CROSS JOIN search_facet_sets s ON s.id = g.facet_set WHERE ${test})`);
+      predicates.set(filter.key, `grp IN (SELECT id FROM search_item_groups WHERE facet_set IN (SELECT id FROM search_facet_sets WHERE ${test}))`);
     }
   }
   // Category, manufacturer and attribute filters test the few thousand groups, not every hit.
