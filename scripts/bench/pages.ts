@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { ROOT } from "../lib/shops";
 
@@ -7,15 +7,47 @@ import { ROOT } from "../lib/shops";
  * Browser JavaScript of the initial load per page type (home, category, product and the
  * rest), gzipped: every script the page's HTML loads (src) or inlines, as the browser
  * receives it. Fails when home, category or product exceed the 100 KB budget.
+ * Without --dist it measures the more recently built of dist/ (npm start, build:shops)
+ * and .e2e/dist (the browser tests), so it measures the pages of the current code.
  *
  *   npm run bench:pages -- [--dist .e2e/dist] [DE CH ...]
  */
 const BUDGET_KB = 100;
+const DIST_CANDIDATES = [join(ROOT, "dist"), join(ROOT, ".e2e", "dist")];
 const args = process.argv.slice(2);
 const distIndex = args.indexOf("--dist");
-const dist = distIndex >= 0 ? join(ROOT, args[distIndex + 1]!) : [join(ROOT, "dist"), join(ROOT, ".e2e", "dist")].find((dir) => existsSync(dir))!;
 const shops = args.filter((arg, index) => !arg.startsWith("--") && !(distIndex >= 0 && index === distIndex + 1));
-const selected = shops.length > 0 ? shops : readdirSync(dist).filter((name) => existsSync(join(dist, name, "index.html")) || existsSync(join(dist, name, "de", "index.html")));
+
+/** The shops built into a dist folder. */
+function builtShops(dist: string): string[] {
+  if (!existsSync(dist)) return [];
+  return readdirSync(dist).filter((name) => existsSync(join(dist, name, "index.html")) || existsSync(join(dist, name, "de", "index.html")));
+}
+
+/** When a shop was last built: every build writes its webpack stats. */
+function shopBuiltAt(dist: string, shop: string): number {
+  const stats = join(dist, shop, "webpack.stats.json");
+  return existsSync(stats) ? statSync(stats).mtimeMs : 0;
+}
+
+/** When the folder was last built: its most recently built shop (of those measured). */
+function builtAt(dist: string): number {
+  return Math.max(0, ...(shops.length > 0 ? shops : builtShops(dist)).map((shop) => shopBuiltAt(dist, shop)));
+}
+
+const when = (ms: number) => (ms > 0 ? new Date(ms).toISOString().replace("T", " ").slice(0, 19) + " UTC" : "never");
+const dist =
+  distIndex >= 0 ? join(ROOT, args[distIndex + 1]!) : DIST_CANDIDATES.reduce((newest, candidate) => (builtAt(candidate) > builtAt(newest) ? candidate : newest));
+if (builtAt(dist) === 0) {
+  console.error(`No built shop in ${relative(ROOT, dist)}/ (build with npm start, npm run build:shops or the browser tests).`);
+  process.exit(1);
+}
+console.log(
+  distIndex >= 0
+    ? `Measuring ${relative(ROOT, dist)}/ (--dist), built ${when(builtAt(dist))}.`
+    : `Measuring ${relative(ROOT, dist)}/, the most recently built of ${DIST_CANDIDATES.map((candidate) => `${relative(ROOT, candidate)}/ (${when(builtAt(candidate))})`).join(" and ")}.`,
+);
+const selected = shops.length > 0 ? shops : builtShops(dist);
 
 function htmlFiles(dir: string, prefix = ""): string[] {
   return readdirSync(join(dir, prefix), { withFileTypes: true }).flatMap((entry) => {
@@ -65,7 +97,7 @@ for (const shop of selected) {
     const known = byType.get(type);
     if (!known || size.gzip > known.gzip) byType.set(type, { path, ...size });
   }
-  console.log(`\n${shop} (${dist}): initial browser JS per page type, largest page of each type`);
+  console.log(`\n${shop} (${relative(ROOT, dist)}/${shop}, built ${when(shopBuiltAt(dist, shop))}): initial browser JS per page type, largest page of each type`);
   console.log("type                 gzip KB   raw KB  scripts  page");
   for (const [type, size] of [...byType.entries()].sort()) {
     const over = ["home", "category", "product"].includes(type) && size.gzip / 1024 > BUDGET_KB;
