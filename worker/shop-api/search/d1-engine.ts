@@ -39,8 +39,8 @@ import {
 const MAX_CORRECTIONS = 4;
 /** Content (guides, videos, CMS pages) matches read at most this many rows. */
 const MAX_CONTENT_ROWS = 500;
-/** Summaries of queries with fewer matches (before filters) are cheap to compute: not cached. */
-const DEFAULT_CACHE_MINIMUM_MATCHES = 1000;
+/** Summaries of queries with fewer matches (before filters) read few rows: not cached, so the cache stays small. */
+const DEFAULT_CACHE_MINIMUM_MATCHES = 100;
 
 interface PageRow {
   id: number;
@@ -85,6 +85,12 @@ interface ContentRow {
   slug: string | null;
 }
 
+/** Guides, videos and CMS pages a query matched */
+interface ReadContent {
+  content: ContentRow[];
+  infos: InfoRow[];
+}
+
 interface InfoRow {
   identifier: string;
   title: string;
@@ -119,7 +125,8 @@ export class D1SearchEngine implements SearchEngine {
     const typoTerms = parsed.long.filter(isTypoCandidate);
     if (outcome.productTotal === 0 && typoTerms.length > 0) {
       const corrections = await this.corrections(typoTerms);
-      if (Object.keys(corrections).length > 0) outcome = await this.run(request, parsed, corrections);
+      // Guides, videos and CMS pages match the query as typed: the first round trip read them.
+      if (Object.keys(corrections).length > 0) outcome = await this.run(request, parsed, corrections, outcome.content);
     }
     return outcome.result;
   }
@@ -167,19 +174,18 @@ export class D1SearchEngine implements SearchEngine {
     request: SearchRequest,
     parsed: ParsedQuery,
     corrections: Record<string, string[]>,
-  ): Promise<{ productTotal: number; result: SearchResult }> {
+    read?: ReadContent,
+  ): Promise<{ productTotal: number; content: ReadContent; result: SearchResult }> {
     const query = productQuery(request, parsed, corrections);
     const results = await this.db.batch([
       this.db.prepare(query.sql).bind(...query.params),
-      this.contentStatement(request, parsed),
-      this.infoStatement(request, parsed),
+      ...(read ? [] : [this.contentStatement(request, parsed), this.infoStatement(request, parsed)]),
     ]);
     const row = results[0]!.results[0] as MainRow;
     const summary = JSON.parse(row.summary) as FacetCounts & { matches: number };
     if (!row.cached && summary.matches >= this.cacheMinimumMatches) await this.store(query.cacheKey, row.version, row.summary);
     const [total, brandTotal] = summary.totals;
-    const content = (results[1]?.results ?? []) as ContentRow[];
-    const infos = (results[2]?.results ?? []) as InfoRow[];
+    const { content, infos } = read ?? { content: (results[1]?.results ?? []) as ContentRow[], infos: (results[2]?.results ?? []) as InfoRow[] };
 
     const groups: ResultGroup[] = [
       {
@@ -202,6 +208,7 @@ export class D1SearchEngine implements SearchEngine {
     }
     return {
       productTotal: total,
+      content: { content, infos },
       result: { searchResults: groups, filterOptions: request.facets ? filterOptions(request, row, summary, query.ownKeys) : [], activeFilterOptions: request.filters, corrections },
     };
   }

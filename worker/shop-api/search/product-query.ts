@@ -42,11 +42,15 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
   const table = parsed.long.length > 0 ? "search_text" : "search_words";
   const expression = parsed.long.length > 0 ? trigramExpression(parsed.long, corrections) : wordExpression(parsed.short);
   const shortExpression = parsed.long.length > 0 && parsed.short.length > 0 ? wordExpression(parsed.short) : null;
+  // Sets that several parts of the statement test are materialised once (CTEs, in order).
+  const sets: string[] = [];
   // `+f.rowid`: checked per match; as a constraint FTS5 would run its MATCH once per listed rowid.
-  const shortFilter =
-    shortExpression === null
-      ? ""
-      : `AND +f.rowid IN (SELECT rowid FROM search_words WHERE search_words MATCH ${p.add(shortExpression)} AND rowid BETWEEN ${lo} AND ${hi})`;
+  let shortFilter = "";
+  if (shortExpression !== null) {
+    sets.push(`short_matches AS MATERIALIZED (
+      SELECT rowid AS id FROM search_words WHERE search_words MATCH ${p.add(shortExpression)} AND rowid BETWEEN ${lo} AND ${hi})`);
+    shortFilter = "AND +f.rowid IN (SELECT id FROM short_matches)";
+  }
   const match = p.add(expression);
   const exact = p.add(parsed.text);
   const exactUpper = p.add(parsed.text.toUpperCase());
@@ -72,18 +76,21 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
   const listing = (id: string) => `search_listings l ON l.id = ${shopBase} + ${id} % ${LANGUAGE_SPAN}`;
 
   // One predicate per active filter; facets of a filter are counted without its own predicate.
+  // Category, manufacturer and attribute filters select item groups (a few thousand), once.
   const predicates = new Map<string, string>();
+  const groupFilter = (key: string, groups: string) => {
+    const name = `filter_${predicates.size}`;
+    sets.push(`${name} AS MATERIALIZED (${groups})`);
+    predicates.set(key, `grp IN (SELECT id FROM ${name})`);
+  };
   let categoryCte = "";
   for (const filter of request.filters) {
     if (filter.key === "category" && !isRangeFilter(filter)) {
       categoryCte = `chosen(id) AS (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))})
         UNION SELECT c.id FROM categories c JOIN chosen ON c.parent_id = chosen.id),`;
-      predicates.set("category", "grp IN (SELECT id FROM search_item_groups WHERE category_id IN (SELECT id FROM chosen))");
+      groupFilter("category", "SELECT id FROM search_item_groups WHERE category_id IN (SELECT id FROM chosen)");
     } else if (filter.key === "manufacturer" && !isRangeFilter(filter)) {
-      predicates.set(
-        "manufacturer",
-        `grp IN (SELECT id FROM search_item_groups WHERE manufacturer_id IN (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))})))`,
-      );
+      groupFilter("manufacturer", `SELECT id FROM search_item_groups WHERE manufacturer_id IN (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))}))`);
     } else if (filter.key === "price" && isRangeFilter(filter)) {
       const parts = ["price IS NOT NULL"];
       if (filter.min !== null) parts.push(`price >= ${p.add(filter.min * 100)}`);
@@ -94,10 +101,9 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
       const test = isRangeFilter(filter)
         ? [`${value} IS NOT NULL`, ...(filter.min !== null ? [`${value} >= ${p.add(filter.min)}`] : []), ...(filter.max !== null ? [`${value} <= ${p.add(filter.max)}`] : [])].join(" AND ")
         : `${value} IN (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))}))`;
-      predicates.set(filter.key, `grp IN (SELECT id FROM search_item_groups WHERE facet_set IN (SELECT id FROM search_facet_sets WHERE ${test}))`);
+      groupFilter(filter.key, `SELECT id FROM search_item_groups WHERE facet_set IN (SELECT id FROM search_facet_sets WHERE ${test})`);
     }
   }
-  // Category, manufacturer and attribute filters test the few thousand groups, not every hit.
   const where = (except?: string) => {
     const list = [...predicates].filter(([key]) => key !== except).map(([, sql]) => sql);
     return list.length ? list.join(" AND ") : "1";
@@ -107,10 +113,13 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
   // starting with the query contains every term of three or more characters, so with only
   // such terms it matches the trigram index; the SKU/EAN candidates and queries with short
   // (word-index) terms are checked against the matches.
-  const inMatches = `t.id IN (SELECT f.rowid FROM ${table} f WHERE ${table} MATCH ${match} AND f.rowid BETWEEN ${lo} AND ${hi} ${shortFilter})`;
+  sets.push(`matches AS MATERIALIZED (
+      SELECT f.rowid AS id FROM ${table} f WHERE ${table} MATCH ${match} AND f.rowid BETWEEN ${lo} AND ${hi} ${shortFilter})`);
+  const inMatches = "t.id IN (SELECT id FROM matches)";
   const matched = parsed.short.length === 0 ? `CASE WHEN t.tier > 0 THEN 1 ELSE ${inMatches} END` : inMatches;
 
   const ctes = `WITH RECURSIVE ${categoryCte}
+    ${sets.join(",\n    ")},
     hits AS NOT MATERIALIZED (
       SELECT f.rowid AS id, ${listingColumns("f.rowid")}
       FROM ${table} f CROSS JOIN ${listing("f.rowid")}

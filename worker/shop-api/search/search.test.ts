@@ -338,4 +338,18 @@ describe("index follows the catalogue import", () => {
     const check = await db.prepare("INSERT INTO search_text (search_text, rank) VALUES ('integrity-check', 1)").run();
     expect(check.success).toBe(true);
   });
+
+  it("keeps the per-shop listings and item groups equal to what the items say", async () => {
+    const expected = `SELECT s.base + i.id AS id, i.in_stock, i.prices ->> ('$.' || s.shop_id) AS price, g.category_id, g.manufacturer_id, f.facets
+      FROM search_items i JOIN search_shops s ON instr(i.shops, ',' || s.shop_id || ',') > 0
+      JOIN search_item_groups g ON g.id = i.item_group JOIN search_facet_sets f ON f.id = g.facet_set
+      WHERE i.is_active = 1 AND g.category_id = i.category_id AND g.manufacturer_id IS i.manufacturer_id AND f.facets = i.facets`;
+    const actual = `SELECT l.id, l.in_stock, l.price, g.category_id, g.manufacturer_id, f.facets
+      FROM search_listings l JOIN search_item_groups g ON g.id = l.item_group JOIN search_facet_sets f ON f.id = g.facet_set`;
+    const count = async (sql: string) => (await db.prepare(`SELECT count(*) AS n FROM (${sql})`).first<{ n: number }>())!.n;
+    expect(await count(`${expected} EXCEPT ${actual}`)).toBe(0);
+    expect(await count(`${actual} EXCEPT ${expected}`)).toBe(0);
+    const shopsOfActiveItems = await count("SELECT s.base FROM search_items i JOIN product_shops s2 ON s2.sku = i.sku JOIN search_shops s ON s.shop_id = s2.shop_id WHERE i.is_active = 1");
+    expect(await count(actual)).toBe(shopsOfActiveItems);
+  });
 });
