@@ -1,13 +1,16 @@
 import React from "react";
 import type { GatsbySSR } from "gatsby";
 import { CONSENT_BY_DIALOG, MARK_CONSENT_ANSWERED_SCRIPT } from "./src/lib/consent";
+import { MARK_HIDDEN_BANNERS_SCRIPT } from "./src/lib/banner";
 
 /**
- * The static HTML of every page: when the pages ask for consent with their own dialog,
- * <head> carries the inline script that hides that dialog before the first paint for a
- * visitor who answered (src/lib/consent.ts; the edge allows it by its hash).
+ * The static HTML of every page: <head> carries one inline script that, before the first
+ * paint, marks the header banners the visitor closed (src/lib/banner.ts) and, when the
+ * pages ask for consent with their own dialog, hides that dialog for a visitor who
+ * answered (src/lib/consent.ts); the edge allows it by its hash.
  */
+const FIRST_PAINT_SCRIPT = [CONSENT_BY_DIALOG ? MARK_CONSENT_ANSWERED_SCRIPT : null, MARK_HIDDEN_BANNERS_SCRIPT].filter(Boolean).join(";");
+
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) => {
-  if (!CONSENT_BY_DIALOG) return;
-  setHeadComponents([<script key="consent-answered" dangerouslySetInnerHTML={{ __html: MARK_CONSENT_ANSWERED_SCRIPT }} />]);
+  setHeadComponents([<script key="first-paint" dangerouslySetInnerHTML={{ __html: FIRST_PAINT_SCRIPT }} />]);
 };

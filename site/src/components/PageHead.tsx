@@ -1,11 +1,13 @@
 import React from "react";
 import { htmlLanguage } from "../lib/routes";
-import type { BaseContext } from "../lib/page-data";
+import type { BaseContext, ChromeData } from "../lib/page-data";
+import { bannerHashAttributes } from "../lib/banner";
 import { absoluteUrl } from "../lib/seo";
 
 /**
  * Title, description, robots, canonical and hreflang alternates of a page (from the
- * page context of site/build/create-pages.ts), the language on <html>, JSON-LD
+ * page context of site/build/create-pages.ts), the language and the content hashes of the
+ * header banners on <html> (read by the inline <head> script, lib/banner.ts), JSON-LD
  * (Organization on every page plus what the page adds) and, when the environment
  * enables cookies, the consent manager's script.
  */
@@ -15,15 +17,16 @@ export function PageHead({
   title,
   description,
   context,
-  shop,
+  chrome,
   jsonLd = [],
 }: {
   title: string;
   description?: string | null;
   context: BaseContext;
-  shop: { name: string; origin: string };
+  chrome: Pick<ChromeData, "shopInfo" | "blocks">;
   jsonLd?: object[];
 }) {
+  const shop = chrome.shopInfo;
   const organization = {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -33,7 +36,7 @@ export function PageHead({
   };
   return (
     <>
-      <html lang={htmlLanguage(context.language)} />
+      <html lang={htmlLanguage(context.language)} {...bannerHashAttributes(chrome.blocks.nodes)} />
       <title>{title.includes(shop.name) ? title : `${title} | ${shop.name}`}</title>
       {description ? <meta name="description" content={description} /> : null}
       <meta name="robots" content={context.seo.robots} />

@@ -1,4 +1,26 @@
-import { bannerCookieName, contentHash, hideBannerCookie, isBannerHidden, readCookie } from "./banner";
+import {
+  MARK_HIDDEN_BANNERS_SCRIPT,
+  bannerCookieName,
+  bannerHashAttributes,
+  bannerHiddenAttribute,
+  contentHash,
+  hideBannerCookie,
+  isBannerHidden,
+  pageBanners,
+  readCookie,
+  type BannerKind,
+} from "./banner";
+
+/** Runs the inline script on a page with these blocks and cookies; returns the marks it set on <html>. */
+function runScript(blocks: { identifier: string; hash: string }[], cookie: string): string[] {
+  const attributes: Record<string, string> = bannerHashAttributes(blocks);
+  const documentElement = {
+    getAttribute: (name: string) => attributes[name] ?? null,
+    setAttribute: (name: string, value: string) => (attributes[name] = value),
+  };
+  new Function("document", MARK_HIDDEN_BANNERS_SCRIPT)({ cookie, documentElement });
+  return (["info", "warn"] as BannerKind[]).filter((kind) => bannerHiddenAttribute(kind) in attributes);
+}
 
 describe("header banners", () => {
   test("the hash is stable and changes with the content", () => {
@@ -23,5 +45,50 @@ describe("header banners", () => {
     expect(readCookie("a=1; b=x%20y", "b")).toBe("x y");
     expect(readCookie("", "b")).toBeNull();
     expect(hideBannerCookie("info", "abc", true)).toMatch(/^bh_hide_info_banner=abc; Max-Age=31536000; Path=\/; SameSite=Lax; Secure$/);
+  });
+
+  test("the page's banners follow the blocks, warning first", () => {
+    const blocks = [
+      { identifier: "header-info", hash: "1", content: "i" },
+      { identifier: "footer", hash: "2", content: "f" },
+      { identifier: "header-warning", hash: "3", content: "w" },
+    ];
+    expect(pageBanners(blocks).map(({ kind, block }) => [kind, block.content])).toEqual([
+      ["warn", "w"],
+      ["info", "i"],
+    ]);
+    expect(bannerHashAttributes(blocks)).toEqual({ "data-warn-banner": "3", "data-info-banner": "1" });
+  });
+});
+
+describe("the inline script that marks hidden banners", () => {
+  const info = contentHash("<p>Kostenlose Muster</p>");
+  const warn = contentHash("<p>Lieferverzögerung</p>");
+  const both = [
+    { identifier: "header-info", hash: info },
+    { identifier: "header-warning", hash: warn },
+  ];
+  it.each([
+    ["", both],
+    [`bh_hide_info_banner=${info}`, both],
+    [`bh_hide_warn_banner=${warn}`, both],
+    [`a=1; bh_hide_warn_banner=${warn}; bh_hide_info_banner=${info}`, both],
+    [`a=1;bh_hide_info_banner=${info};b=2`, both],
+    [`bh_hide_info_banner=${contentHash("alt")}; bh_hide_warn_banner=${warn}x`, both],
+    [`xbh_hide_info_banner=${info}`, both],
+    [`a=bh_hide_info_banner=${info}`, both],
+    [`bh_hide_info_banner=${info}; bh_hide_warn_banner=${warn}`, both.slice(0, 1)],
+    [`bh_hide_info_banner=${info}`, []],
+  ])("cookies %p: marks as isBannerHidden tells", (cookie, blocks) => {
+    const expected = pageBanners(blocks)
+      .filter(({ kind, block }) => isBannerHidden(cookie, kind, block.hash))
+      .map(({ kind }) => kind)
+      .sort();
+    expect(runScript(blocks, cookie)).toEqual(expected);
+  });
+
+  test("it marks what the cookies say", () => {
+    expect(runScript(both, `bh_hide_warn_banner=${warn}`)).toEqual(["warn"]);
+    expect(runScript(both, `bh_hide_info_banner=${info}; bh_hide_warn_banner=${contentHash("alt")}`)).toEqual(["info"]);
   });
 });

@@ -2,8 +2,45 @@
  * Header info and warning banners (SPEC 3 "Notifications"): a banner the visitor closed
  * stays hidden while the hide cookie holds the hash of the content it showed; when the
  * merchandiser changes the content the hash differs and the banner shows again.
+ * Each page carries the hash of its banners on <html> (PageHead); the inline script in
+ * <head> (site/gatsby-ssr.tsx) compares it with the hide cookie and marks <html> before
+ * the first paint, and the stylesheet hides the banner under that mark.
  */
 export type BannerKind = "info" | "warn";
+
+/** The CMS blocks shown as banners, in the order they show. */
+export const BANNER_BLOCKS: readonly { identifier: string; kind: BannerKind }[] = [
+  { identifier: "header-warning", kind: "warn" },
+  { identifier: "header-info", kind: "info" },
+];
+
+export interface BannerBlock {
+  identifier: string;
+  hash: string;
+}
+
+/** The page's banners, each with its block. */
+export function pageBanners<Block extends BannerBlock>(blocks: readonly Block[]): { kind: BannerKind; block: Block }[] {
+  return BANNER_BLOCKS.flatMap(({ identifier, kind }) => {
+    const block = blocks.find((candidate) => candidate.identifier === identifier);
+    return block ? [{ kind, block }] : [];
+  });
+}
+
+/** The attribute on <html> that holds the content hash of the page's banner of this kind. */
+export function bannerHashAttribute(kind: BannerKind): string {
+  return `data-${kind}-banner`;
+}
+
+/** The mark on <html> under which the stylesheet hides the banner of this kind. */
+export function bannerHiddenAttribute(kind: BannerKind): string {
+  return `data-${kind}-banner-hidden`;
+}
+
+/** The <html> attributes of a page with these blocks: each banner's content hash. */
+export function bannerHashAttributes(blocks: readonly BannerBlock[]): Record<string, string> {
+  return Object.fromEntries(pageBanners(blocks).map(({ kind, block }) => [bannerHashAttribute(kind), block.hash]));
+}
 
 /** FNV-1a (32 bit) of the content, as 8 hex digits: stable, tiny, no crypto needed. */
 export function contentHash(content: string): string {
@@ -27,6 +64,14 @@ export function readCookie(cookies: string, name: string): string | null {
   }
   return null;
 }
+
+/**
+ * The part of the inline <head> script that marks the banners whose hide cookie holds the
+ * hash on <html>: isBannerHidden before the page's JavaScript (banner.test.ts compares them).
+ */
+export const MARK_HIDDEN_BANNERS_SCRIPT = `${JSON.stringify(
+  BANNER_BLOCKS.map(({ kind }) => [bannerCookieName(kind), bannerHashAttribute(kind), bannerHiddenAttribute(kind)]),
+)}.forEach(function(b){var h=document.documentElement,m=document.cookie.match(new RegExp("(?:^|;\\\\s*)"+b[0]+"=([^;]*)"));if(m&&m[1]===h.getAttribute(b[1]))h.setAttribute(b[2],"")})`;
 
 export function isBannerHidden(cookies: string, kind: BannerKind, hash: string): boolean {
   return readCookie(cookies, bannerCookieName(kind)) === hash;

@@ -123,7 +123,7 @@ export function Head({ data, pageContext }: HeadProps<CategoryData, Context>) {
       title={page > 1 ? `${title} – ${headTranslate(data.locales, "pagination.page")} ${page}` : title}
       description={category.data.metaDescription ?? category.data.teaser}
       context={pageContext}
-      shop={data.shopInfo}
+      chrome={data}
       jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
     />
   );

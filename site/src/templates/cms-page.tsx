@@ -227,7 +227,7 @@ export function Head({ data, pageContext }: HeadProps<CmsPageData, Context>) {
       title={number > 1 ? `${title} – ${headTranslate(data.locales, "pagination.page")} ${number}` : title}
       description={page.data.metaDescription}
       context={pageContext}
-      shop={data.shopInfo}
+      chrome={data}
       jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
     />
   );

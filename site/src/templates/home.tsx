@@ -166,7 +166,7 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
 
 export function Head({ data, pageContext }: HeadProps<HomeData, Context>) {
   const title = headTranslate(data.locales, "home.title");
-  return <PageHead title={title} description={headTranslate(data.locales, "home.intro")} context={pageContext} shop={data.shopInfo} />;
+  return <PageHead title={title} description={headTranslate(data.locales, "home.intro")} context={pageContext} chrome={data} />;
 }
 
 export const query = graphql`

@@ -60,7 +60,7 @@ export function Head({ data, pageContext }: HeadProps<ManufacturerListData, Cont
     { label: headTranslate(data.locales, "nav.home"), link: homePath(data.shopInfo, pageContext.language) },
     { label: title, link: manufacturerListPath(data.shopInfo, pageContext.language) },
   ];
-  return <PageHead title={title} description={headTranslate(data.locales, "manufacturers.intro")} context={pageContext} shop={data.shopInfo} jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]} />;
+  return <PageHead title={title} description={headTranslate(data.locales, "manufacturers.intro")} context={pageContext} chrome={data} jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]} />;
 }
 
 export const query = graphql`

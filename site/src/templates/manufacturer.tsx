@@ -57,7 +57,7 @@ export function Head({ data, pageContext }: HeadProps<ManufacturerData, Context>
       title={data.manufacturer.name}
       description={data.manufacturer.data.shortDescription}
       context={pageContext}
-      shop={data.shopInfo}
+      chrome={data}
       jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
     />
   );

@@ -23,7 +23,7 @@ export default function NotFoundPage({ data, pageContext }: PageProps<ChromeData
 }
 
 export function Head({ data, pageContext }: HeadProps<ChromeData, Context>) {
-  return <PageHead title={headTranslate(data.locales, "notFound.title")} context={pageContext} shop={data.shopInfo} />;
+  return <PageHead title={headTranslate(data.locales, "notFound.title")} context={pageContext} chrome={data} />;
 }
 
 export const query = graphql`

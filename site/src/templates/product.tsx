@@ -233,7 +233,7 @@ export function Head({ data, pageContext }: HeadProps<ProductPageData, Context>)
       title={product.data.content.metaTitle ?? product.title}
       description={product.data.content.metaDescription ?? product.data.content.shortDescription}
       context={pageContext}
-      shop={data.shopInfo}
+      chrome={data}
       jsonLd={[productJsonLd(product.data, pageContext.seo.canonical, data.shopInfo.origin), breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
     />
   );

@@ -19,7 +19,7 @@ export default function SearchPageTemplate({ data, pageContext }: PageProps<Chro
 }
 
 export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
-  return <PageHead title={headTranslate(data.locales, "search.title")} context={pageContext} shop={data.shopInfo} />;
+  return <PageHead title={headTranslate(data.locales, "search.title")} context={pageContext} chrome={data} />;
 }
 
 export const query = graphql`
