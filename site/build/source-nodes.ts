@@ -40,6 +40,8 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
     deliveryCountries: shop.deliveryCountries,
     taxRate: shop.taxRate,
     origin: productionOrigin(shop.id),
+    // The footer's copyright year: the year the pages were built, the same in the static HTML and after hydration.
+    buildYear: new Date(started).getFullYear(),
   });
 
   const lastSync = (await cache.get(SYNC_KEY)) as string | undefined;

@@ -212,7 +212,7 @@ export function Layout({
           </section>
         </div>
         <div className="container footer-bottom">
-          <p>{t("footer.copyright", { year: new Date().getFullYear(), shop: shop.name })}</p>
+          <p>{t("footer.copyright", { year: shop.buildYear, shop: shop.name })}</p>
         </div>
       </footer>
       <Toaster />
@@ -245,7 +245,7 @@ export const chromeFragment = graphql`
     locales: allLocale(filter: { language: { eq: $language } }) {
       edges { node { ns data language } }
     }
-    shopInfo { shopId name currency languages domainPrefixes deliveryCountries origin }
+    shopInfo { shopId name currency languages domainPrefixes deliveryCountries origin buildYear }
     menu: allShopCategory(filter: { language: { eq: $language } }, sort: { position: ASC }) {
       nodes { categoryId parentId isWorld name path }
     }
