@@ -3,13 +3,14 @@
  * statement that returns the page, the brand group's page, the result-set summary (totals
  * and facet counts) and the names the filter options need, as JSON columns.
  *
- * - `hits`: the matches of the shop's products in the request language (FTS5 range of the
- *   language joined with search_items), with what filters and facets read per hit.
+ * - `hits`: the matches in the request language (the language's FTS5 rowid range) joined
+ *   with the shop's listings (search_listings: only active products the shop sells, with
+ *   stock, the shop's price and the item group filters and facets read).
  * - The summary comes from search_cache when it holds one for this query and the current
  *   index version; only then is the match set not materialised at all. Otherwise `m`
- *   materialises the hits once and every count reads it.
+ *   materialises the hits once, they are counted per item group, and facets add up groups.
  * - The page is ranked by tier (exact SKU/EAN, exact title, title prefix), in stock, catalogue
- *   order. It reads the few tiered candidates from the indexes, then hits in rowid order
+ *   order. It reads the tiered candidates from the indexes, then hits in rowid order
  *   (in stock, then the others) and stops as soon as the page is full, so a page of a broad
  *   query reads a few hundred hits, not all of them.
  */
@@ -133,7 +134,7 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
         UNION ALL SELECT id, 2 FROM search_documents WHERE language = ${language} AND title_key > ${exact} AND title_key < ${exact} || char(1114111)
       ) GROUP BY id
     ),
-    tiered AS NOT MATERIALIZED (
+    tiered AS MATERIALIZED (
       SELECT t.id AS id, t.tier AS tier, ${listingColumns("t.id")}
       FROM tiers t CROSS JOIN ${listing("t.id")}
       WHERE ${matched}
