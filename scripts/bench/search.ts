@@ -9,8 +9,9 @@
  *               before) is reported apart as the cold-cache figure,
  *   - suggest:  the suggestions (no facets, 20 per group),
  *   - raw FTS5: the ranked FTS5 statement for the same text (`ORDER BY rank LIMIT 50`),
- *   - http:     the full call through the worker (`wrangler dev` on port 8792), as the
- *               client sees it and as the worker's Server-Timing reports it.
+ *   - http:     the full call through the worker (edge and shop API in workerd as deployed,
+ *               scripts/lib/workerd-worker.ts, on port 8792), as the client sees it and as
+ *               the worker's Server-Timing reports it.
  * Timings inside workerd have 1 ms resolution (its clock advances at I/O).
  */
 import { build } from "esbuild";
@@ -20,7 +21,7 @@ import { request as httpRequest } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
-import { startLocalWorker } from "../lib/local-worker";
+import { startWorkerdWorker } from "../lib/workerd-worker";
 import { runTsxScript } from "../lib/run-script";
 import { ROOT } from "../lib/shops";
 import type { ActiveFilter } from "../../worker/shop-api/search/types";
@@ -186,8 +187,8 @@ async function main(): Promise<void> {
   const httpServer: number[] = [];
   const httpSuggest: number[] = [];
   if (options.http) {
-    log(`Starting the worker (wrangler dev) on port ${options.port} ...`);
-    const worker = await startLocalWorker({ port: options.port, persistTo: stateDir, log: () => undefined });
+    log(`Starting the worker (workerd as deployed) on port ${options.port} ...`);
+    const worker = await startWorkerdWorker({ port: options.port, persistTo: stateDir, outDir: join(base, "workerd") });
     const get = (path: string) =>
       new Promise<{ ms: number; server: number | null; status: number }>((resolve, reject) => {
         const started = performance.now();
