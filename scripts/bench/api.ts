@@ -18,6 +18,7 @@ import http from "node:http";
 import net from "node:net";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { isOrderable, productsQuery, type ProductNode } from "../lib/demo-products";
 import { prepareCatalogue } from "../lib/local-shops";
 import { startLocalWorker, type LocalWorker } from "../lib/local-worker";
 import { startWorkerdWorker } from "../lib/workerd-worker";
@@ -105,18 +106,6 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-interface ProductNode {
-  sku: string;
-  type: string;
-  isSalable: boolean;
-  isOutOfStock: boolean;
-  reachedEOF: boolean;
-  packageContent: number;
-  stock: { quantity: number; minimumOrderQuantity: number };
-  samples: { active: boolean };
-  price: unknown;
-}
-
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -166,10 +155,10 @@ async function main() {
 /** The live calls against the worker on `port`: rows of measure(). */
 async function measureCalls(port: number, requests: number, log: (line: string) => void): Promise<string[]> {
   const graphql = await send(port, "POST", "/graphql", {
-    body: { query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type isSalable isOutOfStock reachedEOF packageContent stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } } } }` },
+    body: { query: productsQuery("DE") },
   });
   const nodes = (JSON.parse(graphql.body) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
-  const orderable = nodes.filter((p) => p.type !== "configurable" && p.isSalable && !p.isOutOfStock && !p.reachedEOF && p.price && p.stock.minimumOrderQuantity <= p.packageContent);
+  const orderable = nodes.filter(isOrderable);
   const product = orderable.sort((a, b) => b.stock.quantity - a.stock.quantity)[0];
   const sampleSkus = orderable.filter((p) => p.samples.active).slice(0, 7).map((p) => p.sku);
   if (!product || sampleSkus.length === 0) throw new Error("the generated catalogue has no orderable product with samples");

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
 
 /**
  * Live commerce in the browser: add to cart and watch the header's mini-cart counter,
@@ -22,10 +23,7 @@ interface PickedProduct {
 async function pickProduct(request: APIRequestContext, wanted: (p: ProductNode) => boolean, shop = "DE"): Promise<PickedProduct> {
   // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
   const response = await request.post("http://127.0.0.1:8787/graphql", {
-    data: {
-      query: `{ products(shop: "${shop}", language: "de", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent
-        stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } content { title } } } }`,
-    },
+    data: { query: productsQuery(shop) },
   });
   const json = (await response.json()) as { data: { products: { nodes: ProductNode[] } } };
   const product = json.data.products.nodes.find(wanted);
@@ -33,22 +31,7 @@ async function pickProduct(request: APIRequestContext, wanted: (p: ProductNode) 
   return { sku: product.sku, slug: product.slug, title: product.content.title };
 }
 
-interface ProductNode {
-  sku: string;
-  type: string;
-  slug: string;
-  isSalable: boolean;
-  isOutOfStock: boolean;
-  reachedEOF: boolean;
-  packageContent: number;
-  stock: { quantity: number; minimumOrderQuantity: number };
-  samples: { active: boolean };
-  price: { packagePrice: { amount: number } } | null;
-  content: { title: string };
-}
-
-const orderable = (p: ProductNode) =>
-  p.type !== "configurable" && p.isSalable && !p.isOutOfStock && !p.reachedEOF && p.price !== null && p.stock.quantity >= 10 && p.stock.minimumOrderQuantity <= p.packageContent;
+const orderable = (p: ProductNode) => isOrderable(p) && p.stock.quantity >= 10;
 
 test("add to cart: success alert, the mini-cart counter changes and stays after a reload", async ({ page, request }) => {
   const product = await pickProduct(request, orderable);
