@@ -37,8 +37,3 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlFra
 export function joinSql(fragments: readonly SqlFragment[], separator: string): SqlFragment {
   return new SqlFragment(fragments.map((f) => f.text).join(separator), fragments.flatMap((f) => f.params));
 }
-
-/** Trusted SQL text without parameters (constants, column lists). */
-export function rawSql(text: string): SqlFragment {
-  return new SqlFragment(text, []);
-}

@@ -11,13 +11,13 @@
 import { z } from "zod";
 import { includedTax, money, taxLabel } from "../../../graphql/money";
 import { unitLabel } from "../../../graphql/units";
-import { rawSql, sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "../../lib/sql";
 import { titleSql, type Ctx } from "./context";
 import { PREPAYMENT_DISCOUNT_PERCENT } from "./delivery-rules";
 import { runGuardedBatch } from "./guarded-batch";
 import { ApiFailure, fail, invalid, MESSAGES, readJson, validate, validationFailure } from "./http";
 import { childProducts, findProduct, isListed, listedSql, safeJson, shopProductFrom, type CommerceProduct } from "./products";
-import { refusalFailure, type Refusal } from "./refusals";
+import { refusalFailure, type CheckRow, type Refusal } from "./refusals";
 import { SAMPLE_SLOT_COUNT, sampleCheck } from "./samples";
 
 export const MAX_QUANTITY = 9999;
@@ -183,7 +183,7 @@ function lineCheck(ctx: Ctx, visitorId: string, line: LineRequest): SqlFragment 
       WHEN p.reached_eol = 1 THEN 'end_of_life'
       WHEN p.stock_qty <= 0 THEN 'out_of_stock'
       WHEN (e.quantity + ${q}) * p.package_content + 1e-9 < p.min_order_qty THEN 'minimum_order_quantity'
-      WHEN e.quantity + ${q} > p.stock_qty OR e.quantity + ${q} > ${rawSql(String(MAX_QUANTITY))} THEN 'quantity_unavailable'
+      WHEN e.quantity + ${q} > p.stock_qty OR e.quantity + ${q} > ${MAX_QUANTITY} THEN 'quantity_unavailable'
     END AS refusal, p.min_order_qty, p.unit, MAX(0, p.stock_qty - e.quantity) AS available
     FROM ${shopProductFrom(ctx, line.sku)}
     CROSS JOIN (SELECT COALESCE((SELECT ci.quantity FROM carts c JOIN cart_items ci ON ci.cart_id = c.id
@@ -195,7 +195,7 @@ function lineCheck(ctx: Ctx, visitorId: string, line: LineRequest): SqlFragment 
 async function writeLines(ctx: Ctx, lines: LineRequest[]): Promise<{ refused: { line: LineRequest; refusal: Refusal } | null; rows: LineRow[] }> {
   const now = ctx.now.toISOString();
   const shop = ctx.shop.id;
-  const outcome = await runGuardedBatch<Refusal | { refusal: null }>(ctx, (visitorId, holds) => ({
+  const outcome = await runGuardedBatch<CheckRow>(ctx, (visitorId, holds) => ({
     checks: lines.map((line) => lineCheck(ctx, visitorId, line)),
     writes: [
       sql`INSERT OR IGNORE INTO carts (visitor_id, shop_id, created_at) SELECT ${visitorId}, ${shop}, ${now} WHERE ${holds}`,
@@ -323,7 +323,7 @@ export async function addSampleBySku(ctx: Ctx, rawSku: string): Promise<Response
   const sku = validate(z.object({ sku: skuSchema }), { sku: decodeURIComponent(rawSku) }).sku;
   const now = ctx.now.toISOString();
   const shop = ctx.shop.id;
-  const outcome = await runGuardedBatch<Refusal | { refusal: null }>(ctx, (visitorId, holds) => ({
+  const outcome = await runGuardedBatch<CheckRow>(ctx, (visitorId, holds) => ({
     checks: [sampleCheck(ctx, sku)],
     writes: [
       sql`INSERT OR IGNORE INTO carts (visitor_id, shop_id, created_at) SELECT ${visitorId}, ${shop}, ${now} WHERE ${holds}`,

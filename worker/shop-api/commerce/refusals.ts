@@ -24,6 +24,9 @@ export interface Refusal {
   available?: number | null;
 }
 
+/** A check's row: a refusal, or `refusal: null` when the check passes. */
+export type CheckRow = Refusal | { refusal: null };
+
 const MESSAGE_OF: Record<Exclude<RefusalCode, "minimum_order_quantity" | "quantity_unavailable">, string> = {
   unknown_product: MESSAGES.unknownProduct,
   configuration_unavailable: MESSAGES.configurationUnavailable,

@@ -19,7 +19,7 @@ import { ensureVisitor, randomToken, titleSql, type Ctx } from "./context";
 import { runGuardedBatch } from "./guarded-batch";
 import { ApiFailure, fail, invalid, MESSAGES, notFound, readJson, respond, validate } from "./http";
 import { listedSql, safeJson, shopProductFrom } from "./products";
-import { refusalFailure, type Refusal } from "./refusals";
+import { refusalFailure, type CheckRow } from "./refusals";
 
 export const SAMPLE_SLOT_COUNT = 7;
 /** How long an open sample cart is kept (the spec leaves the time-left duration open). */
@@ -154,7 +154,7 @@ export function sampleCheck(ctx: Ctx, sku: string): SqlFragment {
 }
 
 async function checkSampleProduct(ctx: Ctx, sku: string): Promise<void> {
-  const row = await sampleCheck(ctx, sku).prepare(ctx.db).first<Refusal | { refusal: null }>();
+  const row = await sampleCheck(ctx, sku).prepare(ctx.db).first<CheckRow>();
   if (row?.refusal) throw refusalFailure(ctx, "sku", row);
 }
 
@@ -162,7 +162,7 @@ async function checkSampleProduct(ctx: Ctx, sku: string): Promise<void> {
 async function addSample(ctx: Ctx, sku: string, recommendation: boolean): Promise<{ quote: QuoteRow | null; items: ItemRow[] }> {
   const now = ctx.now.toISOString();
   const shop = ctx.shop.id;
-  const outcome = await runGuardedBatch<Refusal | { refusal: null }>(ctx, (visitorId, holds) => {
+  const outcome = await runGuardedBatch<CheckRow>(ctx, (visitorId, holds) => {
     const open = sql`SELECT id FROM sample_quotes WHERE visitor_id = ${visitorId} AND shop_id = ${shop} AND state = 'open'`;
     return {
       checks: [sampleCheck(ctx, sku)],
