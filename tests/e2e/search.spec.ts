@@ -53,8 +53,11 @@ test("overlay: suggestions after three characters, a filter, load more, open a p
   await expect(overlay.getByTestId("search-group-products")).toBeVisible();
   await expect(overlay.getByTestId("search-product").first()).toBeVisible();
 
-  // The whole word; the products tab shows 12 per page.
+  // The whole word; the products tab shows 12 per page. Wait for the suggestions of the whole
+  // word: a prefix may have the same count, and its results would replace the list later.
+  const settled = page.waitForResponse((response) => response.url().includes("/apiv2/search/suggestions") && new URL(response.url()).searchParams.get("query") === query);
   await input.fill(query);
+  await settled;
   await expect(overlay.getByTestId("search-tab-products")).toContainText(`(${total})`);
   await overlay.getByTestId("search-tab-products").click();
   const list = overlay.getByTestId("search-list-products");
