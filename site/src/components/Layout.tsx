@@ -242,7 +242,7 @@ function WorldItem({ world, subcategories, active }: { world: MenuCategory; subc
 
 export const chromeFragment = graphql`
   fragment ShopChrome on Query {
-    locales: allLocale(filter: { language: { eq: $language } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail"] } }) {
       edges { node { ns data language } }
     }
     shopInfo { shopId name currency languages domainPrefixes deliveryCountries origin buildYear }

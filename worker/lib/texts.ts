@@ -1,0 +1,51 @@
+/**
+ * Server-side texts from locales/ (the files translators edit, in the layout the site
+ * reads): `text("de", "server", "delivery.free")`. Placeholders use the site's
+ * i18next style `{{name}}`. A missing key falls back to the language's fallback
+ * (Austrian German to German, every other language to German), then to the key itself,
+ * so a missing translation shows up as its key instead of breaking a response.
+ */
+import atServer from "../../locales/at/server.json";
+import deServer from "../../locales/de/server.json";
+import enServer from "../../locales/en/server.json";
+import frServer from "../../locales/fr/server.json";
+import itServer from "../../locales/it/server.json";
+import nlServer from "../../locales/nl/server.json";
+
+type Tree = { readonly [key: string]: string | Tree };
+
+/** The namespaces the worker reads; each is one JSON file per language. */
+const NAMESPACES = {
+  server: { de: deServer, at: atServer, en: enServer, fr: frServer, it: itServer, nl: nlServer },
+} satisfies Record<string, Record<string, Tree>>;
+
+export type TextNamespace = keyof typeof NAMESPACES;
+export type TextParams = Readonly<Record<string, string | number>>;
+
+const FALLBACK_LANGUAGE = "de";
+
+function lookup(tree: Tree | undefined, key: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split(".")) {
+    if (node === undefined || typeof node === "string") return undefined;
+    node = node[part];
+  }
+  return typeof node === "string" ? node : undefined;
+}
+
+/** Fills `{{name}}` placeholders; unknown placeholders stay as they are. */
+export function interpolate(template: string, params: TextParams = {}): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+/** The text of `key` in `namespace` for `language`, with its placeholders filled. */
+export function text(language: string, namespace: TextNamespace, key: string, params?: TextParams): string {
+  const byLanguage: Record<string, Tree> = NAMESPACES[namespace];
+  const template = lookup(byLanguage[language], key) ?? lookup(byLanguage[FALLBACK_LANGUAGE], key) ?? key;
+  return interpolate(template, params);
+}
+
+/** The texts of one language as a function, for code that renders many of them. */
+export function textsFor(language: string, namespace: TextNamespace): (key: string, params?: TextParams) => string {
+  return (key, params) => text(language, namespace, key, params);
+}
