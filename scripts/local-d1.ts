@@ -3,9 +3,13 @@
  * persisted state under .wrangler/state, binding DB.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
+import { allShops } from "../worker/shop-api/core/shop";
+import { syncShopsSql } from "../worker/shop-api/tables/shops";
+import { inlineSql } from "./lib/inline-sql";
 
 export const ROOT = resolve(__dirname, "..");
 const CONFIG = join(ROOT, "wrangler.toml");
@@ -38,15 +42,41 @@ export function localStateDir(): string {
   return resolve(process.env.LOCAL_STATE_DIR ?? join(ROOT, ".wrangler", "state"));
 }
 
-/** Applies migrations/ to the local database (`wrangler d1 migrations apply catalogue --local`). */
-export function applyLocalMigrations(): void {
-  prepareWorkingTree();
-  const args = ["d1", "migrations", "apply", DATABASE_NAME, "--local", "--config", CONFIG, "--persist-to", localStateDir()];
+function wrangler(args: string[]): void {
   execFileSync(join(ROOT, "node_modules", ".bin", "wrangler"), args, {
     cwd: ROOT,
     env: { ...process.env, ...WRANGLER_ENV },
     stdio: ["ignore", "pipe", "inherit"],
   });
+}
+
+/** `--local --persist-to <state>` for the local database, `--remote` for the deployed one. */
+function target(where: "local" | "remote"): string[] {
+  return where === "local" ? ["--local", "--persist-to", localStateDir()] : ["--remote"];
+}
+
+/**
+ * Applies migrations/ to the database (`wrangler d1 migrations apply catalogue`) and then
+ * writes the shops table from config/shops.json (the one authority for shops), so SQL
+ * that joins shop rows always sees the configured shops.
+ */
+export function applyLocalMigrations(where: "local" | "remote" = "local"): void {
+  prepareWorkingTree();
+  wrangler(["d1", "migrations", "apply", DATABASE_NAME, ...target(where), "--config", CONFIG]);
+  syncShopsTable(where);
+}
+
+/** Writes the shops table from config/shops.json (`wrangler d1 execute --file`). */
+export function syncShopsTable(where: "local" | "remote" = "local"): void {
+  const dir = mkdtempSync(join(tmpdir(), "shops-sync-"));
+  try {
+    const file = join(dir, "shops.sql");
+    const statements = syncShopsSql(allShops(), new Date()).map(inlineSql);
+    writeFileSync(file, statements.map((statement) => `${statement};\n`).join(""));
+    wrangler(["d1", "execute", DATABASE_NAME, ...target(where), "--config", CONFIG, "--file", file, "--yes"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Runs `fn` with the local D1 (binding DB) and always disposes the proxy. */

@@ -1,33 +1,54 @@
 import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import { handleGraphQL } from "../../graphql/http";
-import { handleImportRequest } from "./catalogue/import-endpoint";
-import { handleSearchReport, handleSearchRequest } from "./search/handler";
-import { commerceDeps, handleCommerce } from "./commerce/router";
 import type { WorkerEnv } from "../env";
+import { handleImportRequest } from "./catalogue/import-endpoint";
+import { handleCommerce } from "./commerce/router";
+import { failureResponse, notFound } from "./core/envelope";
+import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
+import { handleSearchReport, handleSearchRequest } from "./search/handler";
 
 /**
  * The shop API: its own fetch handler so it can be deployed on its own or replaced
  * by a merchant's commerce backend (docs/decisions/0003). The edge reaches it through
- * an Upstream; /admin/* is never proxied by the edge.
+ * an Upstream; /admin/* is never proxied by the edge. This file is its one route table.
  */
-const router = Router<Request, [WorkerEnv, ExecutionContext]>();
+export interface ShopApi {
+  fetch(request: Request, env: WorkerEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response>;
+}
 
-router.all("/graphql", (request, env) => handleGraphQL(request, env.DB));
-router.all("/admin/catalogue/import", (request, env) => handleImportRequest(request, env));
-// Search (SPEC 4, 7; docs/decisions/0020).
-router.get("/apiv2/search", (request, env, ctx) => handleSearchRequest(request, env, ctx, "search"));
-router.get("/apiv2/search/suggestions", (request, env, ctx) => handleSearchRequest(request, env, ctx, "suggestions"));
-router.get("/admin/search/report", (request, env) => handleSearchReport(request, env));
-// Live commerce (SPEC 7): answers its own paths, falls through (undefined) for any other.
-for (const path of ["/apiv1/*", "/apiv2/*", "/cart/*", "/configuration/*"]) router.all(path, (request, env) => handleCommerce(request, commerceDeps(env)));
-router.all("*", () => Response.json({ status: 404, data: null, errors: [{ message: "This page could not be found" }] }, { status: 404 }));
+export function createShopApi(deps: RouteDeps = { now: () => new Date() }): ShopApi {
+  const router = Router<Request, RouteArgs>();
+  const any = (handler: Parameters<typeof route>[1]) => route(deps, handler);
+  const shop = (handler: Parameters<typeof shopRoute>[1]) => shopRoute(deps, handler);
 
-export async function handleShopApi(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
-  try {
-    return (await router.fetch(request, env, ctx)) as Response;
-  } catch (error) {
-    console.error("shop api error", error);
-    return Response.json({ status: 500, data: null, errors: [{ message: "Something went wrong. Try again." }] }, { status: 500 });
+  // Build-time data (shop-less: the build asks for every shop by argument).
+  router.all("/graphql", any((ctx) => handleGraphQL(ctx.request, ctx.db)));
+  // Merchandisers (bearer token; never proxied by the edge).
+  router.all("/admin/catalogue/import", any((ctx) => handleImportRequest(ctx.request, ctx.env)));
+  router.get("/admin/search/report", any((ctx) => handleSearchReport(ctx.request, ctx.env)));
+  // Search (SPEC 4, 7; docs/decisions/0020).
+  router.get("/apiv2/search", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "search")));
+  router.get("/apiv2/search/suggestions", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "suggestions")));
+  // Live commerce (SPEC 7).
+  for (const path of ["/apiv1/*", "/apiv2/*", "/cart/*", "/configuration/*"]) {
+    router.all(path, shop(async (ctx) => (await handleCommerce(ctx.request, { db: ctx.db, now: () => ctx.now })) ?? failureResponse(notFound())));
   }
+  router.all("*", () => failureResponse(notFound()));
+
+  return {
+    async fetch(request, env, execution) {
+      try {
+        return await router.fetch(request, env, execution);
+      } catch (error) {
+        return failureResponse(error);
+      }
+    },
+  };
+}
+
+const shopApi = createShopApi();
+
+export function handleShopApi(request: Request, env: WorkerEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response> {
+  return shopApi.fetch(request, env, execution);
 }
