@@ -5,11 +5,17 @@
  * (Austrian German to German, every other language to German), then to the key itself,
  * so a missing translation shows up as its key instead of breaking a response.
  */
+import atMail from "../../locales/at/mail.json";
 import atServer from "../../locales/at/server.json";
+import deMail from "../../locales/de/mail.json";
 import deServer from "../../locales/de/server.json";
+import enMail from "../../locales/en/mail.json";
 import enServer from "../../locales/en/server.json";
+import frMail from "../../locales/fr/mail.json";
 import frServer from "../../locales/fr/server.json";
+import itMail from "../../locales/it/mail.json";
 import itServer from "../../locales/it/server.json";
+import nlMail from "../../locales/nl/mail.json";
 import nlServer from "../../locales/nl/server.json";
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -17,6 +23,7 @@ type Tree = { readonly [key: string]: string | Tree };
 /** The namespaces the worker reads; each is one JSON file per language. */
 const NAMESPACES = {
   server: { de: deServer, at: atServer, en: enServer, fr: frServer, it: itServer, nl: nlServer },
+  mail: { de: deMail, at: atMail, en: enMail, fr: frMail, it: itMail, nl: nlMail },
 } satisfies Record<string, Record<string, Tree>>;
 
 export type TextNamespace = keyof typeof NAMESPACES;
