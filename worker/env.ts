@@ -14,4 +14,15 @@ export interface WorkerEnv {
   CATALOGUE_IMPORT_TOKEN?: string;
   /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
   UPSTREAM_REQUEST_SECRET?: string;
+  /** Transactional mail (worker/shop-api/core/mail, docs/decisions/0023): smtp or http; unset: mails wait in the outbox. */
+  MAIL_TRANSPORT?: string;
+  SMTP_HOST?: string;
+  SMTP_PORT?: string;
+  /** none | starttls | tls (default starttls). */
+  SMTP_SECURITY?: string;
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  /** The HTTP mail API's endpoint (https; http only on localhost) and its bearer key. */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
 }
