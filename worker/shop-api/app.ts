@@ -5,6 +5,7 @@ import type { WorkerEnv } from "../env";
 import { handleImportRequest } from "./catalogue/import-endpoint";
 import { handleCommerce } from "./commerce/router";
 import { failureResponse, notFound } from "./core/envelope";
+import { sendOutboxSoon } from "./core/mail/sender";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
 import { handleSearchReport, handleSearchRequest } from "./search/handler";
 
@@ -32,7 +33,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/search/suggestions", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "suggestions")));
   // Live commerce (SPEC 7).
   for (const path of ["/apiv1/*", "/apiv2/*", "/cart/*", "/configuration/*"]) {
-    router.all(path, shop(async (ctx) => (await handleCommerce(ctx.request, { db: ctx.db, now: () => ctx.now })) ?? failureResponse(notFound())));
+    router.all(path, shop(async (ctx) => (await handleCommerce(ctx.request, { db: ctx.db, now: () => ctx.now, mailEnqueued: () => sendOutboxSoon(ctx) })) ?? failureResponse(notFound())));
   }
   router.all("*", () => failureResponse(notFound()));
 

@@ -16,6 +16,8 @@ export interface CommerceDeps {
   db: D1Database;
   /** The clock; tests pin it. */
   now(): Date;
+  /** Called after a batch that enqueued mail committed: the route table sends the outbox after the answer. */
+  mailEnqueued?(): void;
 }
 
 export interface Shop {

@@ -15,7 +15,9 @@ import { z } from "zod";
 import type { D1Database } from "@cloudflare/workers-types";
 import { berlinDayBounds } from "./berlin-time";
 import { sql, type SqlFragment } from "../../lib/sql";
+import { outboxInsert } from "../core/mail/outbox";
 import { ensureVisitor, randomToken, titleSql, type Ctx } from "./context";
+import { countryName } from "./delivery";
 import { runGuardedBatch } from "./guarded-batch";
 import { ApiFailure, fail, invalid, MESSAGES, notFound, readJson, respond, validate } from "./http";
 import { listedSql, safeJson, shopProductFrom } from "./products";
@@ -70,6 +72,8 @@ interface ItemRow {
   recommendation: number;
   title: string;
   image: string | null;
+  /** 1: this sample takes 2-3 weeks (SPEC 9). */
+  long_delivery: number;
 }
 
 /** True when the street has no house number (the storefront asks before it sends such an address). */
@@ -86,7 +90,7 @@ async function openQuote(ctx: Ctx): Promise<QuoteRow | null> {
 }
 
 function itemsSql(ctx: Ctx): SqlFragment {
-  return sql`SELECT si.sku, si.quantity, si.recommendation, ${titleSql(ctx)} AS title,
+  return sql`SELECT si.sku, si.quantity, si.recommendation, ${titleSql(ctx)} AS title, p.sample_long_delivery AS long_delivery,
       (SELECT url FROM media m WHERE m.sku = si.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
     FROM sample_items si JOIN products p ON p.sku = si.sku`;
 }
@@ -224,7 +228,39 @@ export async function saveSampleContact(ctx: Ctx): Promise<Response> {
   return ok(ctx, await view(ctx, await openQuote(ctx)));
 }
 
-/** POST /apiv2/sample/product/cart/finish (empty body): orders the samples; options.hidden becomes true. */
+/**
+ * The confirmation mail of a finishing order, to the e-mail of step 1, in the request's
+ * shop and language; written only if the finish before it in the batch changed the quote.
+ */
+function confirmationMail(ctx: Ctx, quote: QuoteRow, email: string, items: ItemRow[], finishedAt: string): SqlFragment {
+  const address = addressSchema.parse(JSON.parse(quote.address ?? "null"));
+  return outboxInsert(
+    {
+      shop: ctx.shop,
+      language: ctx.language,
+      template: "sample-order-confirmation",
+      to: email,
+      params: {
+        referenceCode: quote.reference_code,
+        address: {
+          firstname: address.firstname,
+          lastname: address.lastname,
+          company: address.company || undefined,
+          street: address.street,
+          zip: address.zip,
+          city: address.city,
+          country: countryName(address.countryCode, ctx.language),
+        },
+        items: items.map((item) => ({ sku: item.sku, name: item.title, longDelivery: item.long_delivery === 1 })),
+      },
+      dedupeKey: `sample-order-confirmation:${quote.id}`,
+      when: sql`EXISTS (SELECT 1 FROM sample_quotes WHERE id = ${quote.id} AND state = 'finished' AND finished_at = ${finishedAt})`,
+    },
+    ctx.now,
+  );
+}
+
+/** POST /apiv2/sample/product/cart/finish (empty body): orders the samples and enqueues the confirmation mail; options.hidden becomes true. */
 export async function finishSampleCart(ctx: Ctx): Promise<Response> {
   await readJson(ctx.request, { emptyAllowed: true });
   const quote = await openQuote(ctx);
@@ -232,14 +268,19 @@ export async function finishSampleCart(ctx: Ctx): Promise<Response> {
   const errors = [];
   if (!quote.email) errors.push({ message: MESSAGES.required, code: "required", field: "email" });
   if (!quote.address) errors.push({ message: MESSAGES.required, code: "required", field: "customerAddress" });
-  const count = await ctx.db.prepare("SELECT COUNT(*) AS n FROM sample_items WHERE quote_id = ?").bind(quote.id).first<{ n: number }>();
-  if (!count?.n) errors.push({ message: MESSAGES.required, code: "required", field: "items" });
-  if (errors.length > 0) throw new ApiFailure(422, [{ message: MESSAGES.missing, code: "missing" }, ...errors]);
+  const items = await quoteItems(ctx, quote.id);
+  if (items.length === 0) errors.push({ message: MESSAGES.required, code: "required", field: "items" });
+  if (errors.length > 0 || !quote.email) throw new ApiFailure(422, [{ message: MESSAGES.missing, code: "missing" }, ...errors]);
   const now = ctx.now.toISOString();
-  const result = await ctx.db.prepare("UPDATE sample_quotes SET state = 'finished', finished_at = ? WHERE id = ? AND state = 'open'").bind(now, quote.id).run();
-  if ((result.meta.changes ?? 0) === 0) throw fail(409, MESSAGES.general, "already_finished");
+  const [result] = await ctx.db.batch(
+    [sql`UPDATE sample_quotes SET state = 'finished', finished_at = ${now} WHERE id = ${quote.id} AND state = 'open'`, confirmationMail(ctx, quote, quote.email, items, now)].map((statement) =>
+      statement.prepare(ctx.db),
+    ),
+  );
+  if ((result!.meta.changes ?? 0) === 0) throw fail(409, MESSAGES.general, "already_finished");
+  ctx.deps.mailEnqueued?.();
   const finished = { ...quote, state: "finished" as const, finished_at: now };
-  const data = await view(ctx, finished, true);
+  const data = await view(ctx, finished, true, items);
   return ok(ctx, { ...data, processAfter: new Date(ctx.now.getTime() + SAMPLE_PROCESSING_DELAY_MS).toISOString() });
 }
 
