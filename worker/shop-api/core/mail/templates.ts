@@ -66,7 +66,7 @@ export const MAIL_TEMPLATES = {
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
 /** The parameters a template is enqueued with. */
-export type MailParams<T extends MailTemplate> = z.input<(typeof MAIL_TEMPLATES)[T]["params"]>;
+export type MailParams<T extends MailTemplate> = z.infer<(typeof MAIL_TEMPLATES)[T]["params"]>;
 
 export function isMailTemplate(name: string): name is MailTemplate {
   return Object.hasOwn(MAIL_TEMPLATES, name);
