@@ -53,13 +53,16 @@ export function outboxInsert<T extends MailTemplate>(mail: OutboxMail<T>, now: D
     ON CONFLICT (dedupe_key) DO NOTHING`;
 }
 
-/** Rows a drain may take: due pending rows, and rows whose sender's lease ran out with attempts left. */
+/**
+ * Rows a drain may take: due pending rows (earliest due first), then rows whose sender's
+ * lease ran out with attempts left. Each part reads its partial index (mail_outbox_due,
+ * mail_outbox_leases); an ORDER BY over both would scan the whole table, sent rows included.
+ */
 function claimableIds(now: string, maxAttempts: number, limit: number): SqlFragment {
-  return sql`SELECT id FROM (
-      SELECT id FROM mail_outbox WHERE state = 'pending' AND next_attempt_at <= ${now}
-      UNION ALL
-      SELECT id FROM mail_outbox WHERE state = 'sending' AND claimed_until <= ${now} AND attempts < ${maxAttempts}
-    ) ORDER BY id LIMIT ${limit}`;
+  return sql`SELECT id FROM mail_outbox WHERE state = 'pending' AND next_attempt_at <= ${now}
+    UNION ALL
+    SELECT id FROM mail_outbox WHERE state = 'sending' AND claimed_until <= ${now} AND attempts < ${maxAttempts}
+    LIMIT ${limit}`;
 }
 
 /**

@@ -100,11 +100,15 @@ test("a provider that recovers: the next due drain sends the mail once", async (
   expect(delivered).toEqual([expect.objectContaining({ to: "recover@example.com", subject: "Ihre Musterbestellung SREF bei Bodenhaus Deutschland" })]);
 });
 
-test("a drain takes at most its limit, oldest first", async () => {
-  for (const to of ["a@example.com", "b@example.com", "c@example.com"]) await enqueue(to, T0);
-  expect(await drain(T0, 2)).toMatchObject({ claimed: 2, sent: 2 });
+test("a drain takes at most its limit, earliest due first", async () => {
+  await enqueue("c@example.com", minutes(2));
+  await enqueue("a@example.com", T0);
+  await enqueue("b@example.com", minutes(1));
+  await enqueue("later@example.com", minutes(5));
+  expect(await drain(minutes(2), 2)).toMatchObject({ claimed: 2, sent: 2 });
   expect(delivered.map((mail) => mail.to)).toEqual(["a@example.com", "b@example.com"]);
-  expect(await drain(T0, 2)).toMatchObject({ claimed: 1, sent: 1 });
+  expect(await drain(minutes(2), 2)).toMatchObject({ claimed: 1, sent: 1 });
+  expect(delivered.map((mail) => mail.to)).toEqual(["a@example.com", "b@example.com", "c@example.com"]);
 });
 
 test("a row that cannot be rendered is a failed attempt with the reason, and the drain goes on with the others", async () => {
