@@ -26,7 +26,7 @@ type Row = Record<string, unknown>;
 function insert(db: D1Database, table: string, row: Row): D1PreparedStatement {
   const columns = Object.keys(row);
   const values = joinSql(columns.map((column) => sql`${row[column] ?? null}`), ", ");
-  return sql`INSERT INTO ${new SqlFragment(`${table} (${columns.join(", ")})`, [])} VALUES (${values})`.prepare(db);
+  return sql`INSERT INTO ${SqlFragment.raw(`${table} (${columns.join(", ")})`)} VALUES (${values})`.prepare(db);
 }
 
 function product(sku: string, overrides: Row = {}): Row {
