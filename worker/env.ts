@@ -1,9 +1,18 @@
 import type { D1Database, Fetcher } from "@cloudflare/workers-types";
 import type { Environment } from "./config/shop-config";
 
-/** Bindings and variables of the worker (wrangler.toml, .dev.vars, secrets). */
-export interface WorkerEnv {
+/** Bindings and variables the shop API reads (wrangler.toml, .dev.vars, secrets). */
+export interface ShopApiEnv {
   DB: D1Database;
+  CATALOGUE_IMPORT_TOKEN?: string;
+  /** SPEC 3 environment minimumSearchCharacters (default 3). */
+  MINIMUM_SEARCH_CHARACTERS?: string;
+  /** Shop whose assortment is search's own-brand group (default BRAND); "" turns the group off. */
+  SEARCH_BRAND_SHOP?: string;
+}
+
+/** Bindings and variables of the worker: the edge's own and the in-process shop API's. */
+export interface WorkerEnv extends ShopApiEnv {
   ASSETS: Fetcher;
   /** Which environment the no-shop-found page links to; hosts decide the environment of a shop request. */
   ENVIRONMENT_NAME: Environment;
@@ -11,7 +20,6 @@ export interface WorkerEnv {
   SHOP_API_MODE?: "in-process" | "service" | "remote";
   SHOP_API?: Fetcher;
   SHOP_API_ORIGIN?: string;
-  CATALOGUE_IMPORT_TOKEN?: string;
   /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
   UPSTREAM_REQUEST_SECRET?: string;
 }

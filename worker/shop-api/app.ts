@@ -1,12 +1,12 @@
 import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import { handleGraphQL } from "../../graphql/http";
-import type { WorkerEnv } from "../env";
-import { handleImportRequest } from "./catalogue/import-endpoint";
+import type { ShopApiEnv } from "../env";
+import { importRoute } from "./catalogue/import-endpoint";
 import { handleCommerce } from "./commerce/router";
 import { failureResponse, notFound } from "./core/envelope";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
-import { handleSearchReport, handleSearchRequest } from "./search/handler";
+import { search, searchReportRoute } from "./search/handler";
 
 /**
  * The shop API: its own fetch handler so it can be deployed on its own or replaced
@@ -14,7 +14,7 @@ import { handleSearchReport, handleSearchRequest } from "./search/handler";
  * an Upstream; /admin/* is never proxied by the edge. This file is its one route table.
  */
 export interface ShopApi {
-  fetch(request: Request, env: WorkerEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response>;
+  fetch(request: Request, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response>;
 }
 
 export function createShopApi(deps: RouteDeps = { now: () => new Date() }): ShopApi {
@@ -25,11 +25,11 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Build-time data (shop-less: the build asks for every shop by argument).
   router.all("/graphql", any((ctx) => handleGraphQL(ctx.request, ctx.db)));
   // Merchandisers (bearer token; never proxied by the edge).
-  router.all("/admin/catalogue/import", any((ctx) => handleImportRequest(ctx.request, ctx.env)));
-  router.get("/admin/search/report", any((ctx) => handleSearchReport(ctx.request, ctx.env)));
+  router.all("/admin/catalogue/import", any(importRoute));
+  router.get("/admin/search/report", any(searchReportRoute));
   // Search (SPEC 4, 7; docs/decisions/0020).
-  router.get("/apiv2/search", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "search")));
-  router.get("/apiv2/search/suggestions", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "suggestions")));
+  router.get("/apiv2/search", shop((ctx) => search(ctx, "search")));
+  router.get("/apiv2/search/suggestions", shop((ctx) => search(ctx, "suggestions")));
   // Live commerce (SPEC 7).
   for (const path of ["/apiv1/*", "/apiv2/*", "/cart/*", "/configuration/*"]) {
     router.all(path, shop(async (ctx) => (await handleCommerce(ctx.request, { db: ctx.db, now: () => ctx.now })) ?? failureResponse(notFound())));
@@ -49,6 +49,6 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
 
 const shopApi = createShopApi();
 
-export function handleShopApi(request: Request, env: WorkerEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response> {
+export function handleShopApi(request: Request, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response> {
   return shopApi.fetch(request, env, execution);
 }

@@ -9,7 +9,7 @@
  * which the edge keeps in the environment's token cookie.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "../../lib/sql";
 import { fail, MESSAGES } from "./http";
 
 export interface CommerceDeps {
@@ -191,5 +191,8 @@ export const TITLE_SQL = `COALESCE(
 
 /** TITLE_SQL with the request's language bound. */
 export function titleSql(ctx: Ctx): SqlFragment {
-  return new SqlFragment(TITLE_SQL, [ctx.language]);
+  return sql`COALESCE(
+  (SELECT title FROM product_content WHERE sku = p.sku AND language = ${ctx.language}),
+  (SELECT title FROM product_content WHERE sku = p.sku AND language = 'de'),
+  (SELECT title FROM product_content WHERE sku = p.sku LIMIT 1), p.sku)`;
 }

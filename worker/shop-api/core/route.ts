@@ -7,7 +7,7 @@
  */
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import type { IRequest } from "itty-router";
-import type { WorkerEnv } from "../../env";
+import type { ShopApiEnv } from "../../env";
 import type { ApiContext, ShopContext } from "./context";
 import { failureResponse, notFound, respond, type Meta } from "./envelope";
 import { resolveShop } from "./shop";
@@ -33,10 +33,10 @@ export interface RouteDeps {
   now(): Date;
 }
 
-export type RouteArgs = [WorkerEnv, Pick<ExecutionContext, "waitUntil">];
-export type Route = (request: IRequest, env: WorkerEnv, execution: Pick<ExecutionContext, "waitUntil">) => Promise<Response>;
+export type RouteArgs = [ShopApiEnv, Pick<ExecutionContext, "waitUntil">];
+export type Route = (request: IRequest, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">) => Promise<Response>;
 
-function baseContext(request: IRequest, env: WorkerEnv, execution: Pick<ExecutionContext, "waitUntil">, deps: RouteDeps): ApiContext {
+function baseContext(request: IRequest, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">, deps: RouteDeps): ApiContext {
   return {
     request: request as Request,
     url: new URL(request.url),
