@@ -1,6 +1,7 @@
 import type { Language } from "../config/shop-config";
+import { fetchAsset } from "./build-assets";
 import type { EdgeContext } from "./context";
-import { fetchAsset } from "./static-pages";
+import type { ErrorStatus } from "./page-error";
 
 /**
  * SPEC 2.1 / 8: error screens 404, 503 and a generic 500, chosen by status, each
@@ -9,16 +10,6 @@ import { fetchAsset } from "./static-pages";
  * default language); otherwise the worker renders a small page. Nothing from the
  * error itself (message, stack) ever reaches the body.
  */
-
-export type ErrorStatus = 404 | 500 | 503;
-
-/** Thrown by any piece to answer with an error page. */
-export class PageError extends Error {
-  constructor(readonly status: ErrorStatus, reason = "") {
-    super(reason || `page error ${status}`);
-    this.name = "PageError";
-  }
-}
 
 interface ErrorTexts {
   notFound: string;

@@ -1,52 +1,16 @@
-import type { Fetcher } from "@cloudflare/workers-types";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
+import { assetPath, fetchAsset } from "./build-assets";
 import { staticCacheControl, HTML_CACHE } from "./cache-policy";
 import { replaceResponse, type EdgeContext, type EdgeEnv } from "./context";
-import { PageError } from "./error-pages";
+import { withoutLanguage } from "./language-prefix";
+import { PageError } from "./page-error";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
-import { withoutLanguage } from "./cookie-gates";
-
-/**
- * Each shop's static build lives in dist/<SHOP>/ and is reached through the one
- * ASSETS binding under the prefix /<SHOP> (docs/decisions/0002). Paths are mapped
- * here, never resolved against a user-supplied base.
- */
-const ASSET_ORIGIN = "https://assets.internal";
-const PASSED_HEADERS = ["if-none-match", "if-modified-since", "range", "accept-encoding"];
-
-export const NOT_FOUND_TEXT = "This page could not be found";
-
-/** Maps a request path to the file of the shop's build: `/` and `/de/` to their index.html. */
-export function assetPath(shopId: string, pathname: string): string {
-  const file = pathname.endsWith("/") ? `${pathname}index.html` : pathname;
-  return `/${shopId}${file}`;
-}
 
 /** False for paths no build file can have: encoded separators, dot segments, control characters. */
 export function isServablePath(pathname: string): boolean {
   return pathname.startsWith("/") && !pathname.startsWith("//") && hasOnlySafeSegments(pathname);
-}
-
-export async function fetchAsset(assets: Fetcher, path: string, request: Request): Promise<Response | null> {
-  const headers = new Headers();
-  for (const name of PASSED_HEADERS) {
-    const value = request.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  let response: Response;
-  try {
-    response = (await assets.fetch(`${ASSET_ORIGIN}${path}`, {
-      method: request.method === "HEAD" ? "HEAD" : "GET",
-      headers: headers as never,
-    })) as unknown as Response;
-  } catch {
-    throw new PageError(503, "static files unavailable");
-  }
-  if (response.status === 404) return null;
-  if (response.status >= 500) throw new PageError(503, "static files unavailable");
-  return response;
 }
 
 /** True when the path looks like a page directory without its trailing slash (`/de`). */
