@@ -1,9 +1,11 @@
 import { hasOnlySafeSegments } from "./safe-path";
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
+import { textsFor } from "../lib/texts";
 import { assetPath, fetchAsset } from "./build-assets";
 import { staticCacheControl, HTML_CACHE } from "./cache-policy";
 import { replaceResponse, type EdgeContext, type EdgeEnv } from "./context";
+import { escapeHtml } from "./escape-html";
 import { withoutLanguage } from "./language-prefix";
 import { PageError } from "./page-error";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
@@ -21,10 +23,15 @@ export function wantsTrailingSlash(pathname: string): boolean {
 
 const DEVELOPER_MODE_ROUTES = new Set(["/DeveloperMode", "/developer-mode.html"]);
 
+/** The developer-mode page speaks the developers' language, English, whatever the shop's. */
+const DEVELOPER_LANGUAGE = "en";
+
 /** A minimal developer-mode page for builds that have none (the route itself is gated by its cookie). */
 function developerModePage(shop: ShopDefinition): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Developer mode</title></head>
-<body><main><h1>Developer mode</h1><p>Shop ${shop.id}. The storefront application is disabled for this browser while the developer-mode cookie is set.</p></main></body></html>`;
+  const t = textsFor(DEVELOPER_LANGUAGE, "errors");
+  const title = escapeHtml(t("developerMode.title"));
+  return `<!doctype html><html lang="${DEVELOPER_LANGUAGE}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head>
+<body><main><h1>${title}</h1><p>${escapeHtml(t("developerMode.text", { shop: shop.id }))}</p></main></body></html>`;
 }
 
 /** Serves a file of the shop's build with its cache policy; 404 page when the build has none. */
