@@ -242,7 +242,7 @@ function WorldItem({ world, subcategories, active }: { world: MenuCategory; subc
 
 export const chromeFragment = graphql`
   fragment ShopChrome on Query {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail", "errors"] } }) {
       edges { node { ns data language } }
     }
     shopInfo { shopId name currency languages domainPrefixes deliveryCountries origin buildYear }

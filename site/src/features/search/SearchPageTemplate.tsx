@@ -8,7 +8,7 @@ import type { BaseContext, ChromeData } from "../../lib/page-data";
 import { searchPath } from "../../lib/routes";
 import { SearchPage } from "./SearchPage";
 
-/** Gatsby template of the search page (created by site/build/search-pages.ts). */
+/** Gatsby template of the search page (created by site/sourcing/search-pages.ts). */
 export default function SearchPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   useTranslation("search");
   return (
