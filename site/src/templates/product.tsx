@@ -10,7 +10,7 @@ import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, SampleButtonSlot } 
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData, type ProductPageNode } from "../lib/page-data";
 import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "../lib/configuration";
-import { htmlLanguage, manufacturerPath } from "../lib/routes";
+import { htmlLanguage, manufacturerPath } from "../../../domain/routes";
 import { richText } from "../lib/rich-text";
 import { cmsKey } from "../lib/shop-content";
 import { headTranslate } from "../lib/head-translate";

@@ -9,8 +9,8 @@
  * creation. Two concurrent adds both land; none can push a line past the stock.
  */
 import { z } from "zod";
-import { includedTax, money, taxLabel } from "../../../graphql/money";
-import { unitLabel } from "../../../graphql/units";
+import { includedTax, money } from "../../../domain/money";
+import { taxLabel, unitLabel } from "../../lib/labels";
 import { sql, type SqlFragment } from "../../lib/sql";
 import { titleSql, type Ctx } from "./context";
 import { PREPAYMENT_DISCOUNT_PERCENT } from "./delivery-rules";

@@ -5,7 +5,7 @@
  * internal-user check. Errors follow SPEC 8: 404 'This page could not be found' for
  * unknown things, a non-empty errors list where the client checks one.
  */
-import { money } from "../../../graphql/money";
+import { money } from "../../../domain/money";
 import { TITLE_SQL, randomToken, type Ctx } from "./context";
 import { ApiFailure, invalid, MESSAGES, notFound, respond } from "./http";
 import { countryName } from "./delivery";

@@ -9,12 +9,12 @@ import { shopDirectory } from "../../config/shops";
 import { D1SearchEngine } from "./d1-engine";
 import { logQuery, searchReport } from "./query-log";
 import { queryLength } from "./query-text";
+import type { ResultGroup } from "../../../domain/search-api";
 import { parseSearchParams } from "./request";
 import {
   DEFAULT_MINIMUM_CHARACTERS,
   SUGGESTION_LIMIT,
   SearchInputError,
-  type ResultGroup,
   type SearchEngine,
   type SearchRequest,
 } from "./types";

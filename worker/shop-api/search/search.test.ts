@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1
 import { importCatalogue } from "../catalogue/apply-import";
 import { handleSearchRequest, handleSearchReport, type SearchEnv } from "./handler";
 import { searchCatalogue } from "./test-catalogue";
-import type { FilterOption, ProductResult, ResultGroup } from "./types";
+import type { FilterOption, ProductResult, ResultGroup } from "../../../domain/search-api";
 
 interface Body {
   status: number;

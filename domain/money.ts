@@ -84,22 +84,6 @@ export function money(minor: number, currency: string, language: string): MoneyV
   };
 }
 
-const TAX_LABELS: Record<string, string> = {
-  de: "inkl. {rate}% MwSt.",
-  at: "inkl. {rate}% MwSt.",
-  fr: "TVA {rate}% incluse",
-  it: "IVA {rate}% inclusa",
-  nl: "incl. {rate}% btw",
-  en: "incl. {rate}% VAT",
-};
-
-/** "inkl. 19% MwSt."; the rate uses the language's decimal separator (8,1 / 8.1). */
-export function taxLabel(rate: number, language: string): string {
-  const decimal = language === "en" ? "." : ",";
-  const rateText = String(rate).replace(".", decimal);
-  return (TAX_LABELS[language] ?? TAX_LABELS.de!).replace("{rate}", rateText);
-}
-
 /** Tax included in a gross amount (minor units), rounded to a whole minor unit. */
 export function includedTax(grossMinor: number, ratePercent: number): number {
   return Math.round(grossMinor - grossMinor / (1 + ratePercent / 100));
