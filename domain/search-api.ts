@@ -4,6 +4,9 @@
  */
 import type { MoneyValue } from "./money";
 
+/** SPEC 3 environment minimumSearchCharacters: shorter queries get an empty result and a hint. */
+export const MINIMUM_SEARCH_CHARACTERS = 3;
+
 export type GroupType = "products" | "brand" | "advises" | "videos" | "infos";
 
 export interface ProductResult {

@@ -7,12 +7,12 @@
  */
 import { money } from "../../../domain/money";
 import { homePath, manufacturerPath, slugPath } from "../../../domain/routes";
+import { MINIMUM_SEARCH_CHARACTERS } from "../../../domain/search-api";
 import { TITLE_SQL, randomToken, type Ctx } from "./context";
 import { ApiFailure, invalid, MESSAGES, notFound, respond } from "./http";
 import { countryName } from "./delivery";
 import { findProduct, isListed } from "./products";
 
-export const MINIMUM_SEARCH_CHARACTERS = 3;
 export const RATING_LABELS = ["VERY_POOR", "POOR", "FAIR", "GOOD", "EXCELLENT"] as const;
 
 function hostOf(url: string): string {

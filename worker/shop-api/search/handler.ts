@@ -9,10 +9,9 @@ import { shopDirectory } from "../../config/shops";
 import { D1SearchEngine } from "./d1-engine";
 import { logQuery, searchReport } from "./query-log";
 import { queryLength } from "./query-text";
-import type { ResultGroup } from "../../../domain/search-api";
+import { MINIMUM_SEARCH_CHARACTERS, type ResultGroup } from "../../../domain/search-api";
 import { parseSearchParams } from "./request";
 import {
-  DEFAULT_MINIMUM_CHARACTERS,
   SUGGESTION_LIMIT,
   SearchInputError,
   type SearchEngine,
@@ -21,8 +20,6 @@ import {
 
 export interface SearchEnv {
   DB: D1Database;
-  /** SPEC 3 environment minimumSearchCharacters (default 3) */
-  MINIMUM_SEARCH_CHARACTERS?: string;
   /** Shop whose assortment is the own-brand group (default BRAND); "" turns the group off */
   SEARCH_BRAND_SHOP?: string;
   /** Bearer token of the report endpoint (the catalogue import's token) */
@@ -34,11 +31,6 @@ export const DEFAULT_SHOP_ID = "DE";
 /** The engine behind the API. A hosted engine plugs in here (docs/decisions/0020). */
 export function createSearchEngine(env: SearchEnv, ctx?: Pick<ExecutionContext, "waitUntil">): SearchEngine {
   return new D1SearchEngine(env.DB, ctx ? { waitUntil: (task) => ctx.waitUntil(task) } : {});
-}
-
-export function minimumCharacters(env: SearchEnv): number {
-  const value = Number(env.MINIMUM_SEARCH_CHARACTERS);
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_MINIMUM_CHARACTERS;
 }
 
 const json = (body: unknown, status: number, headers: Record<string, string> = {}): Response =>
@@ -66,7 +58,6 @@ export async function handleSearchRequest(
   if (!shop) return error(404, `Unknown shop '${shopId}'.`);
   const requested = (request.headers.get("x-shop-language") ?? "").toLowerCase();
   const language = (shop.languages as string[]).includes(requested) ? requested : shop.defaultLanguage;
-  const minimum = minimumCharacters(env);
 
   let params;
   try {
@@ -79,13 +70,13 @@ export async function handleSearchRequest(
     params = { ...params, offset: 0, limit: SUGGESTION_LIMIT, filters: [], log: false };
   }
   const characters = queryLength(params.query);
-  const meta: Record<string, unknown> = { minimumSearchCharacters: minimum, characters, engine: engine.name };
-  if (characters < minimum) {
+  const meta: Record<string, unknown> = { minimumSearchCharacters: MINIMUM_SEARCH_CHARACTERS, characters, engine: engine.name };
+  if (characters < MINIMUM_SEARCH_CHARACTERS) {
     return json(
       {
         status: 200,
         data: { query: params.query, searchResults: emptyGroups(params.offset), filterOptions: [], activeFilterOptions: params.filters },
-        meta: { ...meta, message: `Please use at least ${minimum} characters` },
+        meta: { ...meta, message: `Please use at least ${MINIMUM_SEARCH_CHARACTERS} characters` },
         errors: [],
       },
       200,

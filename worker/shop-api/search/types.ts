@@ -7,7 +7,6 @@ import type { ActiveFilter, SearchData } from "../../../domain/search-api";
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
-export const DEFAULT_MINIMUM_CHARACTERS = 3;
 /** Suggestions: the overlay's all tab shows 20 of the first group and 10 of each other. */
 export const SUGGESTION_LIMIT = 20;
 

@@ -3,6 +3,7 @@
  * (SPEC 4 "Search"), as a pure reducer. Side effects (calls, storage) live in the hooks.
  */
 import { roundRange } from "../../../../domain/ranges";
+import { MINIMUM_SEARCH_CHARACTERS } from "../../../../domain/search-api";
 import type { ActiveFilter, FilterEntry, FilterOption, GroupType, ResultGroup, SearchData, TabKey } from "./types";
 
 type ResultItem = ResultGroup["results"][number];
@@ -41,7 +42,6 @@ export interface SearchState {
 
 export const DEFAULT_ITEMS_PER_PAGE = 12;
 export const DEFAULT_STATIC_BLOCKS = 1;
-export const DEFAULT_MINIMUM_CHARS = 3;
 
 export function initialSearchState(overrides: Partial<SearchState> = {}): SearchState {
   return {
@@ -57,7 +57,7 @@ export function initialSearchState(overrides: Partial<SearchState> = {}): Search
     staticBlocksCount: DEFAULT_STATIC_BLOCKS,
     itemsPerPage: DEFAULT_ITEMS_PER_PAGE,
     filters: { filters: [], activeFilters: [] },
-    minimumChars: DEFAULT_MINIMUM_CHARS,
+    minimumChars: MINIMUM_SEARCH_CHARACTERS,
     searchRun: 0,
     failed: false,
     ...overrides,
@@ -130,7 +130,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     case "showLastSearches":
       return state.lastSearchVisible === action.visible ? state : { ...state, lastSearchVisible: action.visible };
     case "setMinimumChars":
-      return { ...state, minimumChars: action.value > 0 ? action.value : DEFAULT_MINIMUM_CHARS };
+      return { ...state, minimumChars: action.value > 0 ? action.value : MINIMUM_SEARCH_CHARACTERS };
     case "setSearchString": {
       const next = { ...state, searchString: action.value };
       if (hasMinimumChars(next)) return next;
