@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { money } from "../../../domain/money";
+import { PREPAYMENT_DISCOUNT_PERCENT } from "../../../domain/prepayment";
 import { htmlLanguage } from "../../../domain/routes";
 import { text, textsFor } from "../../lib/texts";
 import { ensureVisitor, setVisitorFromResult, visitorStatement, type Ctx } from "./context";
@@ -100,7 +101,7 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
     expressUnavailableReason: result.expressUnavailableReason,
     deliveryModes: result.modes,
     goodsValue: money(goodsValue, ctx.shop.currency, ctx.language),
-    prepaymentDiscount: { percentage: 2, amount: money(result.prepaymentDiscount, ctx.shop.currency, ctx.language) },
+    prepaymentDiscount: { percentage: PREPAYMENT_DISCOUNT_PERCENT, amount: money(result.prepaymentDiscount, ctx.shop.currency, ctx.language) },
   };
   return respond(200, data, [], metaToken(ctx));
 }
