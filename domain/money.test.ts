@@ -1,4 +1,4 @@
-import { formatMoney, formatAmount, includedTax, localeFor, money } from "./money";
+import { formatMoney, formatAmount, formatQuantity, includedTax, localeFor, money } from "./money";
 
 const spaces = (text: string) => text.replace(/\u00a0/g, " ");
 
@@ -41,5 +41,29 @@ describe("money formatting", () => {
   test("fractions of a minor unit are rounded, never printed", () => {
     expect(spaces(formatMoney(1999.5, "EUR", "de"))).toBe("20,00 €");
     expect(money(1999.4, "EUR", "de")).toMatchObject({ amount: 1999, value: 19.99, formattedValue: "19,99" });
+  });
+});
+
+describe("quantity formatting", () => {
+  test.each([
+    ["EUR", "de", "1.234,5"],
+    ["EUR", "at", "1.234,5"],
+    ["EUR", "fr", "1 234,5"],
+    ["EUR", "nl", "1.234,5"],
+    ["EUR", "en", "1,234.5"],
+    ["CHF", "de", "1’234.5"],
+    ["CHF", "fr", "1’234.5"],
+  ])("%s in %s uses the money format's separators", (currency, language, expected) => {
+    expect(spaces(formatQuantity(1234.5, currency, language))).toBe(expected);
+  });
+
+  test("at most three decimals, no trailing zeros, no decimal separator for whole numbers", () => {
+    expect(formatQuantity(12, "EUR", "de")).toBe("12");
+    expect(formatQuantity(2.25, "EUR", "de")).toBe("2,25");
+    expect(formatQuantity(10.2 / 0.85, "EUR", "de")).toBe("12");
+    expect(formatQuantity(1.23456, "EUR", "de")).toBe("1,235");
+    expect(formatQuantity(0.0004, "EUR", "de")).toBe("0");
+    expect(formatQuantity(-2.5, "EUR", "en")).toBe("-2.5");
+    expect(formatQuantity(-0.0001, "EUR", "en")).toBe("0");
   });
 });
