@@ -4,6 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { slugPath } from "../../domain/routes";
 import type { UnitCode } from "../../domain/units";
 import { parseShopConfig, type Language, type ShopDefinition } from "../../worker/config/shop-config";
 import type {
@@ -198,10 +199,9 @@ function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
       }
       blocks.push({ shop: shop.id, language: lang, identifier: "header-info", content: `<p>${BLOCKS.info[lang]}</p>` });
       blocks.push({ shop: shop.id, language: lang, identifier: "header-warning", content: `<p>${BLOCKS.warning[lang]}</p>` });
-      const prefix = shop.domainPrefixes.length > 0 ? `/${lang}/` : "/";
       topSubcategories.forEach((category, index) => {
         const translation = category.translations[lang]!;
-        links.push({ shop: shop.id, language: lang, position: index + 1, label: translation.name, url: `${prefix}${translation.slug}.html` });
+        links.push({ shop: shop.id, language: lang, position: index + 1, label: translation.name, url: slugPath(shop, lang, translation.slug) });
       });
     }
   }
