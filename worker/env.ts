@@ -5,8 +5,6 @@ import type { Environment } from "./config/shop-config";
 export interface ShopApiEnv {
   DB: D1Database;
   CATALOGUE_IMPORT_TOKEN?: string;
-  /** SPEC 3 environment minimumSearchCharacters (default 3). */
-  MINIMUM_SEARCH_CHARACTERS?: string;
   /** Shop whose assortment is search's own-brand group (default BRAND); "" turns the group off. */
   SEARCH_BRAND_SHOP?: string;
 }

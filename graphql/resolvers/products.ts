@@ -1,8 +1,8 @@
 import type { GraphQLContext } from "../context";
 import { UserInputError } from "../errors";
-import { includedTax, money, taxLabel, type MoneyValue } from "../money";
+import { includedTax, money, type MoneyValue } from "../../domain/money";
+import { taxLabel, unitLabel } from "../../worker/lib/labels";
 import type { ResolverMap } from "../resolver-map";
-import { unitLabel } from "../units";
 import { manufacturerLoader } from "./manufacturers";
 import { sql, type SqlFragment } from "../../worker/lib/sql";
 import type { Shop } from "../../worker/shop-api/core/shop";

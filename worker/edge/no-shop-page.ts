@@ -1,3 +1,4 @@
+import { homePath } from "../../domain/routes";
 import type { Environment, ShopDirectory } from "../config/shop-config";
 import { text } from "../lib/texts";
 import { escapeHtml } from "./escape-html";
@@ -14,8 +15,7 @@ export function noShopPage(directory: ShopDirectory, environment: Environment): 
   const items = directory.config.shops
     .map((shop) => {
       const host = shop.hosts[environment][0] ?? shop.hosts.production[0]!;
-      const prefix = shop.domainPrefixes.length > 0 ? `/${shop.defaultLanguage}/` : "/";
-      return `<li><a href="${scheme}://${escapeHtml(host)}${prefix}">${escapeHtml(shop.name)}</a> <small>(${escapeHtml(shop.id)}, ${escapeHtml(shop.currency)})</small></li>`;
+      return `<li><a href="${scheme}://${escapeHtml(host)}${homePath(shop, shop.defaultLanguage)}">${escapeHtml(shop.name)}</a> <small>(${escapeHtml(shop.id)}, ${escapeHtml(shop.currency)})</small></li>`;
     })
     .join("\n");
   const title = bilingual("noShop.title");

@@ -17,7 +17,7 @@ import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, SampleButtonSlot } 
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData, type ProductPageNode } from "../lib/page-data";
 import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "../lib/configuration";
-import { htmlLanguage, manufacturerPath } from "../lib/routes";
+import { manufacturerPath } from "../../../domain/routes";
 import { richText } from "../lib/rich-text";
 import { cmsKey } from "../lib/shop-content";
 import { headTranslate } from "../lib/head-translate";
@@ -60,7 +60,6 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
   const pages = new Map(data.cmsLinks.nodes.map((node) => [cmsKey(node.identifier), node.path]));
   const configurable = family?.configurable[0];
   const world = pageContext.trail[0] ?? null;
-  const locale = htmlLanguage(language) === "de-AT" ? "de-AT" : data.shopInfo.shopId === "CH" ? `${language}-CH` : htmlLanguage(language);
 
   const tabs = [
     {
@@ -166,7 +165,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
             ) : product.content.lowStockMessage ? (
               <p className="warning small">{product.content.lowStockMessage}</p>
             ) : null}
-            {!product.reachedEOF ? <QuantityCalculator product={product} locale={locale} onPackagesChange={onPackages} /> : null}
+            {!product.reachedEOF ? <QuantityCalculator product={product} currency={data.shopInfo.currency} language={language} onPackagesChange={onPackages} /> : null}
             <div className="buy-actions">
               <AddToCartSlot sku={product.sku} product={product} language={language} quantity={packages} />
               <SampleButtonSlot sku={product.sku} product={product} language={language} />

@@ -9,11 +9,11 @@
  * creation. Two concurrent adds both land; none can push a line past the stock.
  */
 import { z } from "zod";
-import { includedTax, money, taxLabel } from "../../../graphql/money";
-import { unitLabel } from "../../../graphql/units";
+import { includedTax, money } from "../../../domain/money";
+import { PREPAYMENT_DISCOUNT_PERCENT, prepaymentDiscount } from "../../../domain/prepayment";
+import { taxLabel, unitLabel } from "../../lib/labels";
 import { sql, type SqlFragment } from "../../lib/sql";
 import { titleSql, type Ctx } from "./context";
-import { PREPAYMENT_DISCOUNT_PERCENT } from "./delivery-rules";
 import { runGuardedBatch } from "./guarded-batch";
 import { ApiFailure, fail, invalid, MESSAGES, readJson, validate, validationFailure } from "./http";
 import { childProducts, findProduct, isListed, listedSql, safeJson, shopProductFrom, type CommerceProduct } from "./products";
@@ -150,7 +150,7 @@ export function cartView(ctx: Ctx, rows: LineRow[]): CartView {
       currency,
       goodsValue: money(goods, currency, language),
       tax: { isIncluded: true, amount: money(tax, currency, language), label: taxLabel(taxRate, language) },
-      prepaymentDiscount: { percentage: PREPAYMENT_DISCOUNT_PERCENT, amount: money(Math.round((goods * PREPAYMENT_DISCOUNT_PERCENT) / 100), currency, language) },
+      prepaymentDiscount: { percentage: PREPAYMENT_DISCOUNT_PERCENT, amount: money(prepaymentDiscount(goods), currency, language) },
     },
   };
 }

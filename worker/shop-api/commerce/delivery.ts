@@ -5,26 +5,19 @@
  * The rules themselves are in delivery-rules.ts.
  */
 import { z } from "zod";
-import { money } from "../../../graphql/money";
+import { money } from "../../../domain/money";
+import { PREPAYMENT_DISCOUNT_PERCENT } from "../../../domain/prepayment";
+import { htmlLanguage } from "../../../domain/routes";
+import { text, textsFor } from "../../lib/texts";
 import { ensureVisitor, setVisitorFromResult, visitorStatement, type Ctx } from "./context";
 import { computeDelivery, EXPRESS_FEE, FREE_SHIPPING_FROM, OFFSHORE_SURCHARGE, SHIPPING_TARIFF, type DeliveryItem } from "./delivery-rules";
 import { invalid, MESSAGES, readJson, respond, validate } from "./http";
 import { isListed, productFromResult, productStatement } from "./products";
 import { cartLinesSql, cartView, MAX_QUANTITY, type LineRow } from "./cart";
 
-const TEXT: Record<string, { free: string; shipping: string; express: string; noDelivery: string }> = {
-  de: { free: "Kostenloser Versand", shipping: "Versandkosten", express: "Expresszuschlag", noDelivery: "Eine Lieferung nach {country} ist leider nicht möglich." },
-  at: { free: "Kostenloser Versand", shipping: "Versandkosten", express: "Expresszuschlag", noDelivery: "Eine Lieferung nach {country} ist leider nicht möglich." },
-  en: { free: "Free shipping", shipping: "Shipping costs", express: "Express surcharge", noDelivery: "Unfortunately we cannot deliver to {country}." },
-  fr: { free: "Livraison gratuite", shipping: "Frais de livraison", express: "Supplément express", noDelivery: "Malheureusement, la livraison vers {country} n'est pas possible." },
-  it: { free: "Spedizione gratuita", shipping: "Spese di spedizione", express: "Supplemento express", noDelivery: "Purtroppo non è possibile la consegna in {country}." },
-  nl: { free: "Gratis verzending", shipping: "Verzendkosten", express: "Express-toeslag", noDelivery: "Levering naar {country} is helaas niet mogelijk." },
-};
-const text = (language: string) => TEXT[language] ?? TEXT.de!;
-
 export function countryName(code: string, language: string): string {
   try {
-    const names = new Intl.DisplayNames([language === "at" ? "de-AT" : language], { type: "region" });
+    const names = new Intl.DisplayNames([htmlLanguage(language)], { type: "region" });
     return names.of(code.toUpperCase()) ?? code.toUpperCase();
   } catch {
     return code.toUpperCase();
@@ -35,7 +28,7 @@ const countryCode = z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, "Not a c
 
 function cost(ctx: Ctx, amount: number, isFree: boolean, label: string) {
   const m = money(amount, ctx.shop.currency, ctx.language);
-  return { value: m.value, amount: m.amount, formatted: m.formattedWithCurrency, isFree, label: isFree ? text(ctx.language).free : label };
+  return { value: m.value, amount: m.amount, formatted: m.formattedWithCurrency, isFree, label: isFree ? text(ctx.language, "server", "delivery.free") : label };
 }
 
 /** GET /apiv1/product/byId/{id}/delivery/byCountryCode/{code}/quantity/{q} */
@@ -74,7 +67,7 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
     goodsValue,
     hasAccount: ctx.visitor?.hasAccount ?? false,
   });
-  const t = text(ctx.language);
+  const t = textsFor(ctx.language, "server");
   const name = countryName(code, ctx.language);
   const data = {
     productId: product.sku,
@@ -83,7 +76,7 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
     currentShippingCountry: { code, name },
     referenceDate: result.referenceDate,
     isDeliverable: result.isDeliverable,
-    noDeliveryMessage: result.isDeliverable ? null : t.noDelivery.replace("{country}", name),
+    noDeliveryMessage: result.isDeliverable ? null : t("delivery.noDelivery", { country: name }),
     isIsland: result.isIsland,
     shippingGroup: result.shippingGroup,
     standard: result.standard
@@ -92,7 +85,7 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
           latestDate: result.standard.latestDate,
           deadline: result.standard.deadline,
           duration: result.standard.duration,
-          cost: cost(ctx, result.standard.cost, result.standard.isFree, t.shipping),
+          cost: cost(ctx, result.standard.cost, result.standard.isFree, t("delivery.shipping")),
           surcharges: result.standard.surcharges.map((s) => ({ type: s.type, ...cost(ctx, s.amount, false, s.type) })),
         }
       : null,
@@ -101,14 +94,14 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
           date: result.express.date,
           deadline: result.express.deadline,
           duration: result.express.duration,
-          fee: cost(ctx, result.express.fee, false, t.express),
-          cost: cost(ctx, result.express.cost, false, t.shipping),
+          fee: cost(ctx, result.express.fee, false, t("delivery.express")),
+          cost: cost(ctx, result.express.cost, false, t("delivery.shipping")),
         }
       : null,
     expressUnavailableReason: result.expressUnavailableReason,
     deliveryModes: result.modes,
     goodsValue: money(goodsValue, ctx.shop.currency, ctx.language),
-    prepaymentDiscount: { percentage: 2, amount: money(result.prepaymentDiscount, ctx.shop.currency, ctx.language) },
+    prepaymentDiscount: { percentage: PREPAYMENT_DISCOUNT_PERCENT, amount: money(result.prepaymentDiscount, ctx.shop.currency, ctx.language) },
   };
   return respond(200, data, [], metaToken(ctx));
 }
@@ -134,20 +127,20 @@ export async function shippingCostsForCountry(ctx: Ctx): Promise<Response> {
   const isDeliverable = ctx.shop.deliveryCountries.includes(code);
   const zone = code === ctx.shop.homeCountry ? "home" : "abroad";
   const currency = ctx.shop.currency === "CHF" ? "CHF" : "EUR";
-  const t = text(ctx.language);
+  const t = textsFor(ctx.language, "server");
   const data = {
     country: { code, name },
     isDeliverable,
-    noDeliveryMessage: isDeliverable ? null : t.noDelivery.replace("{country}", name),
+    noDeliveryMessage: isDeliverable ? null : t("delivery.noDelivery", { country: name }),
     shippingZone: isDeliverable
       ? {
           code: zone,
-          groups: (["parcel", "freight"] as const).map((group) => ({ name: group, cost: cost(ctx, SHIPPING_TARIFF[zone][group][currency], false, t.shipping) })),
+          groups: (["parcel", "freight"] as const).map((group) => ({ name: group, cost: cost(ctx, SHIPPING_TARIFF[zone][group][currency], false, t("delivery.shipping")) })),
         }
       : null,
     express:
       isDeliverable && code === "de" && currency === "EUR"
-        ? (["parcel", "freight"] as const).map((group) => ({ name: group, fee: cost(ctx, EXPRESS_FEE[group], false, t.express) }))
+        ? (["parcel", "freight"] as const).map((group) => ({ name: group, fee: cost(ctx, EXPRESS_FEE[group], false, t("delivery.express")) }))
         : [],
     offshoreSurcharge: code === "de" ? (["parcel", "freight"] as const).map((group) => ({ name: group, cost: cost(ctx, OFFSHORE_SURCHARGE[group], false, "offshore") })) : [],
     freeShippingFrom: zone === "home" ? money(FREE_SHIPPING_FROM, ctx.shop.currency, ctx.language) : null,

@@ -5,18 +5,15 @@
  * internal-user check. Errors follow SPEC 8: 404 'This page could not be found' for
  * unknown things, a non-empty errors list where the client checks one.
  */
-import { money } from "../../../graphql/money";
+import { money } from "../../../domain/money";
+import { homePath, manufacturerPath, slugPath } from "../../../domain/routes";
+import { MINIMUM_SEARCH_CHARACTERS } from "../../../domain/search-api";
 import { TITLE_SQL, randomToken, type Ctx } from "./context";
 import { ApiFailure, invalid, MESSAGES, notFound, respond } from "./http";
 import { countryName } from "./delivery";
 import { findProduct, isListed } from "./products";
 
-export const MINIMUM_SEARCH_CHARACTERS = 3;
 export const RATING_LABELS = ["VERY_POOR", "POOR", "FAIR", "GOOD", "EXCELLENT"] as const;
-
-function prefix(ctx: Ctx): string {
-  return ctx.shop.domainPrefixes.length > 0 ? `/${ctx.language}/` : "/";
-}
 
 function hostOf(url: string): string {
   try {
@@ -51,7 +48,7 @@ export async function environment(ctx: Ctx): Promise<Response> {
     .prepare("SELECT identifier, content FROM cms_blocks WHERE shop_id = ? AND language = ? AND identifier LIKE 'banner-%' ORDER BY identifier")
     .bind(ctx.shop.id, ctx.language)
     .all<{ identifier: string; content: string }>();
-  const base = prefix(ctx);
+  const base = homePath(ctx.shop, ctx.language);
   return respond(200, {
     environment: {
       variables: { version: "1" },
@@ -64,7 +61,7 @@ export async function environment(ctx: Ctx): Promise<Response> {
       navigation: {
         loginLink: { url: `${base}customer/account/Login`, description: "Login", textColor: "#1d2327", textBackground: "#ffffff" },
         signUpLink: { url: `${base}customer/account/CreateAccount`, description: "Register", textColor: "#ffffff", textBackground: "#1d2327" },
-        topNavigation: worlds.map((w) => ({ id: w.id, name: w.name, url: `${base}${w.slug}.html`, active: false })),
+        topNavigation: worlds.map((w) => ({ id: w.id, name: w.name, url: slugPath(ctx.shop, ctx.language, w.slug), active: false })),
       },
       footer: {},
       cookies: { enabled: true, key: "" },
@@ -86,7 +83,7 @@ export async function byPath(ctx: Ctx, rawPath: string): Promise<Response> {
   const formKey = randomToken(12);
   const base = { storeId: ctx.shop.id, formKey, remoteIp: null };
   if (path === "" || path === "index.html") {
-    return respond(200, { ...base, pageId: "home", identifier: "home", type: "CUSTOM", meta: { title: ctx.shop.name, robots: "index,follow", canonical: prefix(ctx) } });
+    return respond(200, { ...base, pageId: "home", identifier: "home", type: "CUSTOM", meta: { title: ctx.shop.name, robots: "index,follow", canonical: homePath(ctx.shop, ctx.language) } });
   }
   const slug = path.replace(/\.html$/, "");
   if (!path.endsWith(".html") || slug.length > 300) return respond(404, null, [{ message: MESSAGES.notFound, code: "not_found" }]);
@@ -115,7 +112,7 @@ export async function byPath(ctx: Ctx, rawPath: string): Promise<Response> {
 }
 
 function meta(ctx: Ctx, title: string, description: string | null, path: string) {
-  return { title, description: description ?? "", keywords: "", robots: "index,follow", canonical: `${prefix(ctx)}${path}`, excludeFromSitemap: false, excludeFromCrosslinking: false };
+  return { title, description: description ?? "", keywords: "", robots: "index,follow", canonical: `${homePath(ctx.shop, ctx.language)}${path}`, excludeFromSitemap: false, excludeFromCrosslinking: false };
 }
 
 /** Stable short hash of a block's content: the header notification hides while its cookie holds this hash. */
@@ -148,10 +145,9 @@ export async function topCategories(ctx: Ctx): Promise<Response> {
     )
     .bind(ctx.language)
     .all<{ id: string; image: string | null; top_position: number; name: string; slug: string; top_description: string }>();
-  const base = prefix(ctx);
   return respond(
     200,
-    results.map((row) => ({ id: row.id, name: row.name, imagePath: row.image, urlPath: `${base}${row.slug}.html`, productPath: `${base}${row.slug}.html`, topCategoryPosition: row.top_position, topCategoryDescription: row.top_description })),
+    results.map((row) => ({ id: row.id, name: row.name, imagePath: row.image, urlPath: slugPath(ctx.shop, ctx.language, row.slug), productPath: slugPath(ctx.shop, ctx.language, row.slug), topCategoryPosition: row.top_position, topCategoryDescription: row.top_description })),
   );
 }
 
@@ -167,7 +163,7 @@ export async function topManufacturers(ctx: Ctx): Promise<Response> {
   const { results } = await ctx.db
     .prepare("SELECT name, slug, logo, url FROM manufacturers WHERE top_position IS NOT NULL ORDER BY top_position, name LIMIT 24")
     .all<{ name: string; slug: string; logo: string | null; url: string | null }>();
-  return respond(200, results.map((m) => ({ name: m.name, logo: m.logo, url: `${prefix(ctx)}${m.slug}/manufacturer` })));
+  return respond(200, results.map((m) => ({ name: m.name, logo: m.logo, url: manufacturerPath(ctx.shop, ctx.language, m.slug) })));
 }
 
 /** GET /apiv2/catalog/product/{id}/related: other products of the same primary category (up to 8). */
@@ -187,7 +183,7 @@ export async function relatedProducts(ctx: Ctx, id: string): Promise<Response> {
     .all<{ sku: string; title: string; slug: string | null; package_price: number }>();
   return respond(
     200,
-    results.map((r) => ({ sku: r.sku, name: r.title, detailLink: r.slug ? `${prefix(ctx)}${r.slug}.html` : null, price: money(r.package_price, ctx.shop.currency, ctx.language) })),
+    results.map((r) => ({ sku: r.sku, name: r.title, detailLink: r.slug ? slugPath(ctx.shop, ctx.language, r.slug) : null, price: money(r.package_price, ctx.shop.currency, ctx.language) })),
   );
 }
 

@@ -2,7 +2,7 @@
  * Why a write batch refused (guarded-batch.ts): the checks of the cart and the sample
  * cart answer with a refusal code; this turns it into the spec's error.
  */
-import { unitLabel } from "../../../graphql/units";
+import { unitLabel } from "../../lib/labels";
 import type { Ctx } from "./context";
 import { invalid, MESSAGES, type ApiFailure } from "./http";
 

@@ -11,9 +11,9 @@
  * trip look up close vocabulary words (cached too) and a third run the search with them.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
-import { money } from "../../../graphql/money";
-import { unitLabel } from "../../../graphql/units";
-import { slugPath } from "../../../site/src/lib/routes";
+import { money } from "../../../domain/money";
+import { slugPath } from "../../../domain/routes";
+import { unitLabel } from "../../lib/labels";
 import {
   editsOne,
   foldDiacritics,
@@ -25,11 +25,8 @@ import { buildFilterOptions, validateFilters, type CategoryRow, type FacetCounts
 import { productQuery } from "./product-query";
 import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
 import { cachedBody, INDEX_VERSION, storeInCache } from "./search-cache";
+import type { ContentResult, FilterOption, ProductResult, ResultGroup } from "../../../domain/search-api";
 import {
-  type ContentResult,
-  type FilterOption,
-  type ProductResult,
-  type ResultGroup,
   type SearchEngine,
   type SearchRequest,
   type SearchResult,

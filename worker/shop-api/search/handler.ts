@@ -10,24 +10,13 @@ import { shopById } from "../core/shop";
 import { D1SearchEngine } from "./d1-engine";
 import { logQuery, searchReport } from "./query-log";
 import { queryLength } from "./query-text";
+import { MINIMUM_SEARCH_CHARACTERS, type ResultGroup } from "../../../domain/search-api";
 import { parseSearchParams } from "./request";
-import { DEFAULT_MINIMUM_CHARACTERS, SUGGESTION_LIMIT, SearchInputError, type ResultGroup, type SearchEngine, type SearchRequest } from "./types";
-
-export interface SearchEnv {
-  /** SPEC 3 environment minimumSearchCharacters (default 3) */
-  MINIMUM_SEARCH_CHARACTERS?: string;
-  /** Shop whose assortment is the own-brand group (default BRAND); "" turns the group off */
-  SEARCH_BRAND_SHOP?: string;
-}
+import { SUGGESTION_LIMIT, SearchInputError, type SearchEngine, type SearchRequest } from "./types";
 
 /** The engine behind the API. A hosted engine plugs in here (docs/decisions/0020). */
 export function createSearchEngine(ctx: Pick<ApiContext, "db" | "waitUntil">): SearchEngine {
   return new D1SearchEngine(ctx.db, { waitUntil: (task) => ctx.waitUntil(task) });
-}
-
-export function minimumCharacters(env: SearchEnv): number {
-  const value = Number(env.MINIMUM_SEARCH_CHARACTERS);
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_MINIMUM_CHARACTERS;
 }
 
 const emptyGroups = (offset: number): ResultGroup[] =>
@@ -45,7 +34,7 @@ async function inputChecked<T>(work: () => T | Promise<T>): Promise<T> {
 
 export async function search(ctx: ShopContext, kind: "search" | "suggestions", engine: SearchEngine = createSearchEngine(ctx)): Promise<Reply> {
   const { shop, language } = ctx;
-  const minimum = minimumCharacters(ctx.env);
+  const minimum = MINIMUM_SEARCH_CHARACTERS;
   let params = await inputChecked(() => parseSearchParams(ctx.url));
   if (kind === "suggestions") params = { ...params, offset: 0, limit: SUGGESTION_LIMIT, filters: [], log: false };
   const characters = queryLength(params.query);

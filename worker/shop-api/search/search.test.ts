@@ -4,7 +4,7 @@ import { importCatalogue } from "../catalogue/apply-import";
 import type { ShopApiEnv } from "../../env";
 import { shopApiCaller, type ShopApiCaller } from "../../../tests/support/shop-api";
 import { searchCatalogue } from "./test-catalogue";
-import type { FilterOption, ProductResult, ResultGroup } from "./types";
+import { MINIMUM_SEARCH_CHARACTERS, type FilterOption, type ProductResult, type ResultGroup } from "../../../domain/search-api";
 
 interface Body {
   status: number;
@@ -241,10 +241,11 @@ describe("minimum characters and paging", () => {
     expect(body.meta).toMatchObject({ message: "Please use at least 3 characters", minimumSearchCharacters: 3, characters: 2 });
   });
 
-  it("takes the minimum from the environment", async () => {
-    const url = new URL("https://x/apiv2/search?query=eiche");
-    const response = await shopApiCaller({ ...env, MINIMUM_SEARCH_CHARACTERS: "6" })(new Request(url, { headers: { "x-shop-id": "DE" } }));
-    expect(((await response.json()) as Body).meta).toMatchObject({ message: "Please use at least 6 characters", characters: 5 });
+  it("searches from the minimum on: one constant for the environment call and the search (domain/search-api.ts)", async () => {
+    expect(MINIMUM_SEARCH_CHARACTERS).toBe(3);
+    const { body } = await search("eic");
+    expect(body.meta).toMatchObject({ minimumSearchCharacters: 3, characters: 3 });
+    expect(body.meta).not.toHaveProperty("message");
   });
 
   it("pages with offset and limit (default 50)", async () => {

@@ -2,15 +2,19 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../../lib/page-data";
 import { calculateQuantity } from "../../lib/quantity";
+import { formatMoney, formatQuantity } from "../../../../domain/money";
 
 /** m² (or the product's unit) in, packages out; with the waste allowance and the total. */
 export function QuantityCalculator({
   product,
-  locale,
+  currency,
+  language,
   onPackagesChange,
 }: {
   product: ProductData;
-  locale: string;
+  /** The shop's currency and the page's language choose the number format (domain/money.ts). */
+  currency: string;
+  language: string;
   onPackagesChange: (packages: number) => void;
 }) {
   const { t } = useTranslation();
@@ -28,8 +32,7 @@ export function QuantityCalculator({
     packagePriceMinor: price?.packagePrice.amount ?? 0,
   });
   React.useEffect(() => onPackagesChange(result.packages), [result.packages, onPackagesChange]);
-  const money = new Intl.NumberFormat(locale, { style: "currency", currency: price?.packagePrice.currency ?? "EUR" });
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
+  const number = (value: number) => formatQuantity(value, currency, language);
   return (
     <fieldset className="calculator">
       <legend>{t("calculator.title")}</legend>
@@ -45,16 +48,16 @@ export function QuantityCalculator({
       ) : null}
       <output id="calculator-result" className="calculator-result" htmlFor="calculator-amount calculator-blend" aria-live="polite">
         <span data-testid="calculator-packages">{t("calculator.packages", { count: result.packages })}</span>
-        <span>{t("calculator.finalAmount", { amount: number.format(result.finalAmount), unit: unit.label })}</span>
-        {result.blendAmount > 0 ? <span className="muted small">{t("calculator.blendAmount", { amount: number.format(result.blendAmount), unit: unit.label })}</span> : null}
+        <span>{t("calculator.finalAmount", { amount: number(result.finalAmount), unit: unit.label })}</span>
+        {result.blendAmount > 0 ? <span className="muted small">{t("calculator.blendAmount", { amount: number(result.blendAmount), unit: unit.label })}</span> : null}
         {price ? (
           <strong data-testid="calculator-total">
-            {t("calculator.total")} {money.format(result.totalMinor / 100)}
+            {t("calculator.total")} {formatMoney(result.totalMinor, currency, language)}
           </strong>
         ) : null}
       </output>
       {stock.minimumOrderQuantity > 1 ? (
-        <p className={result.raisedToMinimum ? "notice small" : "muted small"}>{t("product.minimumOrder", { quantity: number.format(stock.minimumOrderQuantity), unit: unit.label })}</p>
+        <p className={result.raisedToMinimum ? "notice small" : "muted small"}>{t("product.minimumOrder", { quantity: number(stock.minimumOrderQuantity), unit: unit.label })}</p>
       ) : null}
     </fieldset>
   );

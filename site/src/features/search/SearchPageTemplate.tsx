@@ -5,7 +5,7 @@ import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
 import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
-import { searchPath } from "../../lib/routes";
+import { searchPath } from "../../../../domain/routes";
 import { SearchPage } from "./SearchPage";
 
 /** Gatsby template of the search page (created by site/sourcing/search-pages.ts). */
