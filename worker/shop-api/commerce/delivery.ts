@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { money } from "../../../graphql/money";
+import { textsFor } from "../../lib/texts";
 import type { ShopContext } from "../core/context";
 import { invalid, MESSAGES } from "../core/envelope";
 import { readJson, validate } from "../core/request-body";
@@ -17,17 +18,15 @@ import { cartView, MAX_QUANTITY } from "./cart";
 import { computeDelivery, EXPRESS_FEE, FREE_SHIPPING_FROM, OFFSHORE_SURCHARGE, PREPAYMENT_DISCOUNT_PERCENT, SHIPPING_TARIFF, type DeliveryItem } from "./delivery-rules";
 import { isListed, productFromResult, productQuery } from "./products";
 
-const TEXT: Record<string, { free: string; shipping: string; express: string; noDelivery: string }> = {
-  de: { free: "Kostenloser Versand", shipping: "Versandkosten", express: "Expresszuschlag", noDelivery: "Eine Lieferung nach {country} ist leider nicht möglich." },
-  at: { free: "Kostenloser Versand", shipping: "Versandkosten", express: "Expresszuschlag", noDelivery: "Eine Lieferung nach {country} ist leider nicht möglich." },
-  en: { free: "Free shipping", shipping: "Shipping costs", express: "Express surcharge", noDelivery: "Unfortunately we cannot deliver to {country}." },
-  fr: { free: "Livraison gratuite", shipping: "Frais de livraison", express: "Supplément express", noDelivery: "Malheureusement, la livraison vers {country} n'est pas possible." },
-  it: { free: "Spedizione gratuita", shipping: "Spese di spedizione", express: "Supplemento express", noDelivery: "Purtroppo non è possibile la consegna in {country}." },
-  nl: { free: "Gratis verzending", shipping: "Verzendkosten", express: "Express-toeslag", noDelivery: "Levering naar {country} is helaas niet mogelijk." },
-};
+/** The delivery texts (locales/<lang>/server.json, `delivery.*`) in the request's language. */
 const deliveryTexts = (ctx: ShopContext) => {
-  const t = TEXT[ctx.language] ?? TEXT.de!;
-  return { ...t, noDelivery: (country: string) => t.noDelivery.replace("{country}", country) };
+  const t = textsFor(ctx.language, "server");
+  return {
+    free: t("delivery.free"),
+    shipping: t("delivery.shipping"),
+    express: t("delivery.express"),
+    noDelivery: (country: string) => t("delivery.noDelivery", { country }),
+  };
 };
 
 export function countryName(code: string, language: string): string {
