@@ -1,4 +1,4 @@
-import type { D1Database, Fetcher } from "@cloudflare/workers-types";
+import type { D1Database, Fetcher, RateLimit } from "@cloudflare/workers-types";
 import type { Environment } from "./config/shop-config";
 
 /** Bindings and variables of the worker (wrangler.toml, .dev.vars, secrets). */
@@ -14,4 +14,12 @@ export interface WorkerEnv {
   CATALOGUE_IMPORT_TOKEN?: string;
   /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
   UPSTREAM_REQUEST_SECRET?: string;
+  /** Per-IP rate limiters (wrangler.toml [[ratelimits]], one per bucket of config rateLimits.perIp). */
+  RATE_LIMIT_WRITE?: RateLimit;
+  RATE_LIMIT_SEARCH?: RateLimit;
+  RATE_LIMIT_GRAPHQL?: RateLimit;
+  /** Captcha secrets (docs/decisions/0024); a provider whose secret is missing refuses every token. */
+  ALTCHA_HMAC_KEY?: string;
+  RECAPTCHA_SECRET?: string;
+  TURNSTILE_SECRET?: string;
 }
