@@ -4,6 +4,7 @@ import { handleGraphQL } from "../../graphql/http";
 import type { WorkerEnv } from "../env";
 import { handleImportRequest } from "./catalogue/import-endpoint";
 import { handleCommerce } from "./commerce/router";
+import { captchaChallenge } from "./core/captcha/challenge";
 import { failureResponse, notFound } from "./core/envelope";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
 import { handleSearchReport, handleSearchRequest } from "./search/handler";
@@ -27,6 +28,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Merchandisers (bearer token; never proxied by the edge).
   router.all("/admin/catalogue/import", any((ctx) => handleImportRequest(ctx.request, ctx.env)));
   router.get("/admin/search/report", any((ctx) => handleSearchReport(ctx.request, ctx.env)));
+  // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
+  router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).
   router.get("/apiv2/search", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "search")));
   router.get("/apiv2/search/suggestions", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "suggestions")));
