@@ -26,10 +26,10 @@ export interface SiteverifyOverrides {
   timeoutMs?: number;
 }
 
-export function verifyCaptcha(ctx: ShopContext, { action }: { action: string }, overrides: SiteverifyOverrides = {}): Promise<CaptchaVerdict> {
+export async function verifyCaptcha(ctx: ShopContext, { action }: { action: string }, overrides: SiteverifyOverrides = {}): Promise<CaptchaVerdict> {
   const token = ctx.request.headers.get(CAPTCHA_HEADER)?.trim() ?? "";
-  if (!token) return Promise.resolve(refused("missing_token"));
-  if (token.length > MAX_TOKEN_LENGTH) return Promise.resolve(refused("invalid_token"));
+  if (!token) return refused("missing_token");
+  if (token.length > MAX_TOKEN_LENGTH) return refused("invalid_token");
   const settings = ctx.shop.captcha;
   const timeoutMs = overrides.timeoutMs ?? SITEVERIFY_TIMEOUT_MS;
   switch (settings.provider) {
