@@ -1,14 +1,14 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { PriceBox } from "./PriceBox";
-import { product } from "./test-product";
+import { testProduct } from "../../lib/test-product";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({
   useTranslation: () => ({ t: (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key) }),
 }));
 
 const packageContent = (currency: string, language: string, amount: number) => {
-  const html = renderToStaticMarkup(<PriceBox product={{ ...product(currency, language), packageContent: amount }} currency={currency} language={language} />);
+  const html = renderToStaticMarkup(<PriceBox product={{ ...testProduct(currency, language), packageContent: amount }} currency={currency} language={language} />);
   return /product\.packageContent \{&quot;amount&quot;:&quot;(.*?)&quot;/.exec(html)?.[1];
 };
 

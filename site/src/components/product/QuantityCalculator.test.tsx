@@ -1,14 +1,14 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { QuantityCalculator } from "./QuantityCalculator";
-import { product } from "./test-product";
+import { testProduct } from "../../lib/test-product";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({
   useTranslation: () => ({ t: (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key) }),
 }));
 
 const render = (currency: string, language: string) =>
-  renderToStaticMarkup(<QuantityCalculator product={product(currency, language)} currency={currency} language={language} onPackagesChange={() => undefined} />);
+  renderToStaticMarkup(<QuantityCalculator product={testProduct(currency, language)} currency={currency} language={language} onPackagesChange={() => undefined} />);
 
 test.each([
   ["EUR", "de", "1.234,50\u00a0€", "2,25"],
@@ -23,6 +23,6 @@ test.each([
   const html = render(currency, language);
   const shown = /data-testid="calculator-total">(.*?)<\/strong>/.exec(html)?.[1]?.replace(/<!-- -->/g, "").replace("calculator.total ", "");
   expect(shown).toBe(total);
-  expect(shown).toBe(product(currency, language).price?.packagePrice.formattedWithCurrency);
+  expect(shown).toBe(testProduct(currency, language).price?.packagePrice.formattedWithCurrency);
   expect(html).toContain(`&quot;amount&quot;:&quot;${amount}&quot;`);
 });

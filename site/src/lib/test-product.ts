@@ -1,8 +1,8 @@
-import { money } from "../../../../domain/money";
-import type { ProductData } from "../../lib/page-data";
+import { money } from "../../../domain/money";
+import type { ProductData } from "./page-data";
 
 /** A product of 2.25 m² per package at 1234.50 a package, priced by the API's own money(). */
-export function product(currency: string, language: string): ProductData {
+export function testProduct(currency: string, language: string): ProductData {
   const price = (amount: number) => money(amount, currency, language);
   return {
     sku: "P-1",
