@@ -6,6 +6,7 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { homePath } from "../domain/routes";
 import { prepareCatalogue, startAndBuild } from "./lib/local-shops";
 import { MAIL_CATCHER_PORTS } from "./lib/mail-catcher";
 import { loadShopConfig, ROOT } from "./lib/shops";
@@ -39,8 +40,7 @@ async function main() {
   console.log(`\nAll ${shops.length} shops are ready after ${((Date.now() - started) / 1000).toFixed(0)} s:`);
   for (const shop of config.shops.filter((s) => shops.includes(s.id))) {
     const host = shop.hosts.development[0]!;
-    const home = shop.domainPrefixes.length > 0 ? `/${shop.defaultLanguage}/` : "/";
-    console.log(`  ${shop.id.padEnd(6)} ${shop.name.padEnd(26)} http://${host}${home}`);
+    console.log(`  ${shop.id.padEnd(6)} ${shop.name.padEnd(26)} http://${host}${homePath(shop, shop.defaultLanguage)}`);
   }
   console.log(`  (other hosts on port 8787 show the no-shop-found page; GraphQL at ${worker.origin}/graphql)`);
   console.log(`Mail inbox: http://localhost:${MAIL_CATCHER_PORTS.web}/ (every mail the shops send)\nPress Ctrl+C to stop.`);

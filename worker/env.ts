@@ -1,19 +1,22 @@
-import type { D1Database, Fetcher } from "@cloudflare/workers-types";
+import type { D1Database, Fetcher, RateLimit } from "@cloudflare/workers-types";
 import type { Environment } from "./config/shop-config";
 
-/** Bindings and variables of the worker (wrangler.toml, .dev.vars, secrets). */
-export interface WorkerEnv {
+/** Bindings and variables the shop API reads (wrangler.toml, .dev.vars, secrets). */
+export interface ShopApiEnv {
   DB: D1Database;
-  ASSETS: Fetcher;
-  /** Which environment the no-shop-found page links to; hosts decide the environment of a shop request. */
-  ENVIRONMENT_NAME: Environment;
-  /** How the shop API is reached: in-process (default), service (SHOP_API binding) or remote (SHOP_API_ORIGIN). */
-  SHOP_API_MODE?: "in-process" | "service" | "remote";
-  SHOP_API?: Fetcher;
-  SHOP_API_ORIGIN?: string;
   CATALOGUE_IMPORT_TOKEN?: string;
-  /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
-  UPSTREAM_REQUEST_SECRET?: string;
+  /** Shop whose assortment is search's own-brand group (default BRAND); "" turns the group off. */
+  SEARCH_BRAND_SHOP?: string;
+  /** Per-IP rate limiters (wrangler.toml [[ratelimits]], one per bucket of config rateLimits.perIp). */
+  RATE_LIMIT_WRITE?: RateLimit;
+  RATE_LIMIT_SEARCH?: RateLimit;
+  RATE_LIMIT_GRAPHQL?: RateLimit;
+  /** Captcha secrets (docs/decisions/0024); a provider whose secret is missing refuses every token. */
+  ALTCHA_HMAC_KEY?: string;
+  RECAPTCHA_SECRET?: string;
+  TURNSTILE_SECRET?: string;
+  /** The environment whose hosts a mail links to (default production). */
+  ENVIRONMENT_NAME?: Environment;
   /** Transactional mail (worker/shop-api/core/mail, docs/decisions/0023): smtp or http; unset: mails wait in the outbox. */
   MAIL_TRANSPORT?: string;
   SMTP_HOST?: string;
@@ -25,4 +28,17 @@ export interface WorkerEnv {
   /** The HTTP mail API's endpoint (https; http only on localhost) and its bearer key. */
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
+}
+
+/** Bindings and variables of the worker: the edge's own and the in-process shop API's. */
+export interface WorkerEnv extends ShopApiEnv {
+  ASSETS: Fetcher;
+  /** Which environment the no-shop-found page links to; hosts decide the environment of a shop request. */
+  ENVIRONMENT_NAME: Environment;
+  /** How the shop API is reached: in-process (default), service (SHOP_API binding) or remote (SHOP_API_ORIGIN). */
+  SHOP_API_MODE?: "in-process" | "service" | "remote";
+  SHOP_API?: Fetcher;
+  SHOP_API_ORIGIN?: string;
+  /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
+  UPSTREAM_REQUEST_SECRET?: string;
 }

@@ -2,8 +2,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ExecutionContext } from "@cloudflare/workers-types";
-import type { WorkerEnv } from "../../env";
+import { nextClientIp } from "../../../tests/support/shop-api";
+import type { ShopApiEnv } from "../../env";
 import { sql } from "../../lib/sql";
+import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
 import { createShopApi } from "../app";
 import type { OutboxRow } from "../core/mail/outbox";
 import { createHarness, type ApiBody, type Harness } from "./test-support";
@@ -47,12 +49,22 @@ async function prepareOrder(email: string, skus = ["S-1", "S-2"], shop?: string,
   return token;
 }
 
-test("finishing enqueues the confirmation to the address of step 1, in the shop and language, with the samples and the shipping address", async () => {
+test("finishing enqueues the confirmation to the address of step 1, in the shop and language, with the samples and the shipping address; without a mail transport it waits", async () => {
   const token = await prepareOrder("erika@example.com");
   const finish = await h.call("POST", "/apiv2/sample/product/cart/finish", { token });
   expect(finish.status).toBe(200);
   const rows = await outbox();
-  expect(rows).toEqual([expect.objectContaining({ shop_id: "DE", language: "de", template: "sample-order-confirmation", recipient: "erika@example.com", state: "pending" })]);
+  expect(rows).toEqual([
+    expect.objectContaining({
+      shop_id: "DE",
+      language: "de",
+      template: "sample-order-confirmation",
+      recipient: "erika@example.com",
+      state: "pending",
+      attempts: 0,
+      last_error: "No mail transport configured: set MAIL_TRANSPORT to smtp or http",
+    }),
+  ]);
   expect(JSON.parse(rows[0]!.params)).toEqual({
     referenceCode: finish.body.data.cart.referenceCode,
     address: { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", zip: "10115", city: "Berlin", country: "Deutschland" },
@@ -82,13 +94,13 @@ test("through the shop API: the answer comes first, then the confirmation goes o
   await sql`UPDATE products SET sample_long_delivery = 1 WHERE sku = 'S-5'`.prepare(h.db).run();
   const swissAddress = { ...address, firstname: "<b>Élise</b>", zip: "8001", city: "Zürich", countryCode: "ch" };
   const token = await prepareOrder("elise@example.ch", ["S-5", "S-6"], "CH", swissAddress);
-  const env = { DB: h.db, ENVIRONMENT_NAME: "development", MAIL_TRANSPORT: "http", MAIL_API_URL: apiUrl, MAIL_API_KEY: "test-key" } as WorkerEnv;
+  const env: ShopApiEnv = { ...h.env, ENVIRONMENT_NAME: "development", MAIL_TRANSPORT: "http", MAIL_API_URL: apiUrl, MAIL_API_KEY: "test-key" };
   const tasks: Promise<unknown>[] = [];
   const execution: Pick<ExecutionContext, "waitUntil"> = { waitUntil: (task) => void tasks.push(task) };
   const api = createShopApi({ now: () => new Date("2026-11-18T08:00:00Z") });
   const request = new Request("http://shop-api/apiv2/sample/product/cart/finish", {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, "x-shop-id": "CH", "x-shop-language": "fr" },
+    headers: { authorization: `Bearer ${token}`, [SHOP_ID_HEADER]: "CH", [SHOP_LANGUAGE_HEADER]: "fr", [CLIENT_IP_HEADER]: nextClientIp() },
   });
   const response = await api.fetch(request, env, execution);
   const body = (await response.json()) as ApiBody;

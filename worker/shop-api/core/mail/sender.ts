@@ -12,7 +12,7 @@
  * `sendOutboxSoon`, right after a request committed a batch that enqueued mail.
  */
 import { ENVIRONMENTS, type Environment } from "../../../config/shop-config";
-import type { WorkerEnv } from "../../../env";
+import type { ShopApiEnv } from "../../../env";
 import { claimDue, failAbandoned, markAttemptFailed, markSent, noteUnsendable, type OutboxRow } from "./outbox";
 import { composeMail } from "./templates";
 import { mailTransportFromEnv, type MailEnv, type TransportChoice } from "./transport-config";
@@ -28,7 +28,7 @@ export const SOON_LIMIT = 5;
 export const LEASE_MS = 10 * 60_000;
 const MAX_ERROR_CHARS = 500;
 
-export type SenderEnv = Pick<WorkerEnv, "DB" | "ENVIRONMENT_NAME"> & MailEnv;
+export type SenderEnv = Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME"> & MailEnv;
 
 export interface DrainReport {
   claimed: number;
@@ -46,7 +46,7 @@ export function retryDelayMs(attempts: number): number {
   return RETRY_MINUTES[index]! * 60_000;
 }
 
-const environmentOf = (env: Pick<WorkerEnv, "ENVIRONMENT_NAME">): Environment => ENVIRONMENTS.find((name) => name === env.ENVIRONMENT_NAME) ?? "production";
+const environmentOf = (env: Pick<ShopApiEnv, "ENVIRONMENT_NAME">): Environment => ENVIRONMENTS.find((name) => name === env.ENVIRONMENT_NAME) ?? "production";
 
 function messageOf(row: OutboxRow, environment: Environment): MailMessage {
   const mail = composeMail({ shopId: row.shop_id, language: row.language, template: row.template, params: JSON.parse(row.params) }, environment);
@@ -56,7 +56,7 @@ function messageOf(row: OutboxRow, environment: Environment): MailMessage {
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_CHARS);
 
 /** One drain: claims up to `limit` due mails and sends them through the chosen transport. */
-export async function drainOutbox(env: Pick<WorkerEnv, "DB" | "ENVIRONMENT_NAME">, now: Date, choice: TransportChoice, { limit = DRAIN_LIMIT } = {}): Promise<DrainReport> {
+export async function drainOutbox(env: Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME">, now: Date, choice: TransportChoice, { limit = DRAIN_LIMIT } = {}): Promise<DrainReport> {
   const db = env.DB;
   const at = now.toISOString();
   if ("problem" in choice) {

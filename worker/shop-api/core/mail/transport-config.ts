@@ -7,12 +7,12 @@
  * A missing or contradictory setting is no transport but a problem in words: the sender
  * leaves the mails in the outbox with that problem as their error.
  */
-import type { WorkerEnv } from "../../../env";
+import type { ShopApiEnv } from "../../../env";
 import { httpTransport } from "./http-transport";
 import { SMTP_SECURITIES, smtpTransport, type SmtpSecurity } from "./smtp-transport";
 import type { MailTransport } from "./transport";
 
-export type MailEnv = Pick<WorkerEnv, "MAIL_TRANSPORT" | "SMTP_HOST" | "SMTP_PORT" | "SMTP_SECURITY" | "SMTP_USER" | "SMTP_PASSWORD" | "MAIL_API_URL" | "MAIL_API_KEY">;
+export type MailEnv = Pick<ShopApiEnv, "MAIL_TRANSPORT" | "SMTP_HOST" | "SMTP_PORT" | "SMTP_SECURITY" | "SMTP_USER" | "SMTP_PASSWORD" | "MAIL_API_URL" | "MAIL_API_KEY">;
 
 export type TransportChoice = { transport: MailTransport } | { problem: string };
 
