@@ -15,6 +15,19 @@ export interface ShopApiEnv {
   ALTCHA_HMAC_KEY?: string;
   RECAPTCHA_SECRET?: string;
   TURNSTILE_SECRET?: string;
+  /** The environment whose hosts a mail links to (default production). */
+  ENVIRONMENT_NAME?: Environment;
+  /** Transactional mail (worker/shop-api/core/mail, docs/decisions/0023): smtp or http; unset: mails wait in the outbox. */
+  MAIL_TRANSPORT?: string;
+  SMTP_HOST?: string;
+  SMTP_PORT?: string;
+  /** none | starttls | tls (default starttls). */
+  SMTP_SECURITY?: string;
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  /** The HTTP mail API's endpoint (https; http only on localhost) and its bearer key. */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
 }
 
 /** Bindings and variables of the worker: the edge's own and the in-process shop API's. */

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { prepareCatalogue, startAndBuild } from "../../scripts/lib/local-shops";
 import { ROOT } from "../../scripts/lib/shops";
 import { acquireDirLock } from "../../scripts/lib/dir-lock";
+import { E2E_MAIL_CATCHER_PORTS } from "../../scripts/lib/mail-catcher";
 import { SHOPS_PORT, SHOPS_PORT_LOCK } from "../../scripts/lib/port-8787";
 
 /**
@@ -15,6 +16,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     distRoot: join(ROOT, ".e2e", "dist"),
     workspaceRoot: join(ROOT, ".e2e", "build"),
     port: SHOPS_PORT,
+    mailCatcher: E2E_MAIL_CATCHER_PORTS,
     products: Number(process.env.E2E_PRODUCTS ?? 60),
     shops: ["DE", "CH"],
     log: (line: string) => console.log(`[setup] ${line}`),
@@ -23,9 +25,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const release = await acquireDirLock(SHOPS_PORT_LOCK, { onWait: (owner) => options.log(`waiting for the test run of pid ${owner}`) });
   try {
     await prepareCatalogue(options);
-    const { worker } = await startAndBuild(options);
+    const { worker, mail } = await startAndBuild(options);
     return async () => {
-      await worker.stop();
+      await Promise.all([worker.stop(), mail?.stop()]);
       release();
     };
   } catch (error) {

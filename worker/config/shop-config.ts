@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isMailAddress, parseMailbox } from "../lib/mailbox";
 
 /**
  * The shop routing ops change: one validated file (config/shops.json).
@@ -25,6 +26,8 @@ const origin = z
     return (url.protocol === "https:" || url.protocol === "http:") && url.pathname === "/" && !url.search && !url.hash && !url.username;
   }, "must be an http(s) origin without path, query or credentials");
 const country = z.string().regex(/^[a-z]{2}$/, "must be a two-letter lower-case country code");
+const mailbox = z.string().refine((value) => parseMailbox(value) !== null, "must be a mailbox like 'Bodenhaus <service@bodenhaus.example>'");
+const mailAddress = z.string().refine(isMailAddress, "must be an e-mail address like service@bodenhaus.example");
 const legacyPath = z.string().regex(/^[a-z0-9][a-z0-9-]*\.html$/, "must be a file name like kontakt.html");
 
 /**
@@ -63,6 +66,8 @@ export const shopSchema = z
     hosts: hostsByEnvironment,
     legacyOrigin: origin.optional(),
     captcha: captchaSchema.default({ provider: "altcha" }),
+    /** Transactional mail: the sender of every mail to customers; the service address receives staff notifications. */
+    mail: z.object({ from: mailbox, service: mailAddress }).strict(),
   })
   .strict()
   .superRefine((shop, ctx) => {

@@ -1,7 +1,7 @@
 import { homePath } from "../../domain/routes";
 import type { Environment, ShopDirectory } from "../config/shop-config";
 import { text } from "../lib/texts";
-import { escapeHtml } from "./escape-html";
+import { escapeHtml } from "../lib/escape-html";
 
 /** The host names no shop, so the page speaks German and English side by side. */
 const PAGE_LANGUAGES = ["de", "en"] as const;

@@ -1,5 +1,6 @@
-import type { ShopApiEnv } from "../env";
 import { processSampleOrders } from "./commerce/samples";
+import { drainOutbox, type SenderEnv } from "./core/mail/sender";
+import { mailTransportFromEnv } from "./core/mail/transport-config";
 import { deleteExpiredSolutions } from "./tables/captcha-solutions";
 import { deleteExpiredCounters } from "./tables/rate-limit-counters";
 
@@ -7,10 +8,11 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
  * The shop API's scheduled jobs, run by the cron trigger of wrangler.toml
  * (every 5 minutes): finished sample orders become processed one hour after the
  * visitor ordered them; abandoned sample carts expire; rate-limit windows and spent
- * captcha solutions are deleted once they expired.
+ * captcha solutions are deleted once they expired; the mail outbox is drained (mails
+ * whose next attempt is due, and those a stopped drain left behind).
  */
-export async function runScheduledJobs(env: Pick<ShopApiEnv, "DB">, now: Date): Promise<void> {
-  const result = await processSampleOrders(env.DB, now);
+export async function runScheduledJobs(env: SenderEnv, now: Date): Promise<void> {
+  const [result] = await Promise.all([processSampleOrders(env.DB, now), drainOutbox(env, now, mailTransportFromEnv(env))]);
   if (result.processed > 0 || result.expired > 0) console.log(`sample orders: ${result.processed} processed, ${result.expired} expired`);
   await env.DB.batch([deleteExpiredCounters(now).prepare(env.DB), deleteExpiredSolutions(now).prepare(env.DB)]);
 }
