@@ -65,6 +65,14 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
+/** What the import endpoint answers: the import on 200, the problems on 422, a message otherwise. */
+interface EndpointAnswer {
+  importId?: number;
+  changedSkus?: number;
+  problems?: ImportProblem[];
+  message?: string;
+}
+
 function report(file: string, format: ImportFormat, result: ImportResult, seconds: number): boolean {
   if (!result.ok) {
     console.error(`✗ ${file} (${format}) refused, nothing was written: ${result.problems.length} problem(s)`);
@@ -100,7 +108,7 @@ async function main(): Promise<number> {
         headers: { Authorization: `Bearer ${options.token}`, "Content-Type": job.format === "json" ? "application/json" : "text/csv" },
         body: job.text,
       });
-      const body = (await response.json().catch(() => ({}))) as Record<string, any>;
+      const body = (await response.json().catch(() => ({}))) as EndpointAnswer;
       const seconds = (Date.now() - started) / 1000;
       if (response.status === 200) {
         console.log(`✓ ${job.file} (${job.format}): import #${body.importId}; ${body.changedSkus} product(s) changed (${seconds.toFixed(1)} s)`);
