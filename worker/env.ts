@@ -1,15 +1,23 @@
-import type { D1Database, Fetcher } from "@cloudflare/workers-types";
+import type { D1Database } from "@cloudflare/workers-types";
 import type { Environment } from "./config/shop-config";
+
+/**
+ * A binding reached with fetch (the static assets, the shop API as a service), typed with the
+ * Fetch API of whichever runtime checks the code: Workers in the worker, Node in its tests.
+ */
+export interface FetchBinding {
+  fetch(input: Request | string, init?: RequestInit): Promise<Response>;
+}
 
 /** Bindings and variables of the worker (wrangler.toml, .dev.vars, secrets). */
 export interface WorkerEnv {
   DB: D1Database;
-  ASSETS: Fetcher;
+  ASSETS: FetchBinding;
   /** Which environment the no-shop-found page links to; hosts decide the environment of a shop request. */
   ENVIRONMENT_NAME: Environment;
   /** How the shop API is reached: in-process (default), service (SHOP_API binding) or remote (SHOP_API_ORIGIN). */
   SHOP_API_MODE?: "in-process" | "service" | "remote";
-  SHOP_API?: Fetcher;
+  SHOP_API?: FetchBinding;
   SHOP_API_ORIGIN?: string;
   CATALOGUE_IMPORT_TOKEN?: string;
   /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */

@@ -1,7 +1,7 @@
-import type { Fetcher } from "@cloudflare/workers-types";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
+import type { FetchBinding } from "../env";
 import { staticCacheControl, HTML_CACHE } from "./cache-policy";
 import { replaceResponse, type EdgeContext, type EdgeEnv } from "./context";
 import { PageError } from "./error-pages";
@@ -29,7 +29,7 @@ export function isServablePath(pathname: string): boolean {
   return pathname.startsWith("/") && !pathname.startsWith("//") && hasOnlySafeSegments(pathname);
 }
 
-export async function fetchAsset(assets: Fetcher, path: string, request: Request): Promise<Response | null> {
+export async function fetchAsset(assets: FetchBinding, path: string, request: Request): Promise<Response | null> {
   const headers = new Headers();
   for (const name of PASSED_HEADERS) {
     const value = request.headers.get(name);
@@ -37,10 +37,7 @@ export async function fetchAsset(assets: Fetcher, path: string, request: Request
   }
   let response: Response;
   try {
-    response = (await assets.fetch(`${ASSET_ORIGIN}${path}`, {
-      method: request.method === "HEAD" ? "HEAD" : "GET",
-      headers: headers as never,
-    })) as unknown as Response;
+    response = await assets.fetch(`${ASSET_ORIGIN}${path}`, { method: request.method === "HEAD" ? "HEAD" : "GET", headers });
   } catch {
     throw new PageError(503, "static files unavailable");
   }

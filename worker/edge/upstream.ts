@@ -1,5 +1,5 @@
-import type { ExecutionContext, Fetcher } from "@cloudflare/workers-types";
-import type { WorkerEnv } from "../env";
+import type { ExecutionContext } from "hono";
+import type { FetchBinding, WorkerEnv } from "../env";
 
 /** Where the edge sends /apiv1, /apiv2 and /graphql. */
 export interface Upstream {
@@ -7,17 +7,18 @@ export interface Upstream {
   fetch(request: Request): Promise<Response>;
 }
 
-export type ShopApiHandler = (request: Request, env: WorkerEnv, ctx: ExecutionContext) => Promise<Response>;
+/** The in-process shop API; `ctx` is missing when the edge runs without one (app.request() in tests). */
+export type ShopApiHandler = (request: Request, env: WorkerEnv, ctx: ExecutionContext | undefined) => Promise<Response>;
 
 /** Base URL requests are rebuilt on; only the configured origin is ever used, never a client value. */
 const IN_PROCESS_ORIGIN = "https://shop-api.internal";
 
-export function inProcessUpstream(handler: ShopApiHandler, env: WorkerEnv, ctx: ExecutionContext): Upstream {
+export function inProcessUpstream(handler: ShopApiHandler, env: WorkerEnv, ctx: ExecutionContext | undefined): Upstream {
   return { name: "in-process", fetch: (request) => handler(request, env, ctx) };
 }
 
-export function serviceUpstream(binding: Fetcher): Upstream {
-  return { name: "service", fetch: (request) => binding.fetch(request as never) as unknown as Promise<Response> };
+export function serviceUpstream(binding: FetchBinding): Upstream {
+  return { name: "service", fetch: (request) => binding.fetch(request) };
 }
 
 export function remoteUpstream(): Upstream {
@@ -25,7 +26,7 @@ export function remoteUpstream(): Upstream {
 }
 
 /** The upstream chosen by configuration, and the origin requests to it are built on. */
-export function upstreamFromEnv(env: WorkerEnv, ctx: ExecutionContext, handler: ShopApiHandler): { upstream: Upstream; origin: string } {
+export function upstreamFromEnv(env: WorkerEnv, ctx: ExecutionContext | undefined, handler: ShopApiHandler): { upstream: Upstream; origin: string } {
   switch (env.SHOP_API_MODE ?? "in-process") {
     case "in-process":
       return { upstream: inProcessUpstream(handler, env, ctx), origin: IN_PROCESS_ORIGIN };

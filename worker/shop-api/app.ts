@@ -11,7 +11,10 @@ import type { WorkerEnv } from "../env";
  * by a merchant's commerce backend (docs/decisions/0003). The edge reaches it through
  * an Upstream; /admin/* is never proxied by the edge.
  */
-const router = Router<Request, [WorkerEnv, ExecutionContext]>();
+/** What the shop API needs of the request's execution context; missing when the edge runs without one (tests). */
+type BackgroundTasks = Pick<ExecutionContext, "waitUntil"> | undefined;
+
+const router = Router<Request, [WorkerEnv, BackgroundTasks]>();
 
 router.all("/graphql", (request, env) => handleGraphQL(request, env.DB));
 router.all("/admin/catalogue/import", (request, env) => handleImportRequest(request, env));
@@ -23,7 +26,7 @@ router.get("/admin/search/report", (request, env) => handleSearchReport(request,
 for (const path of ["/apiv1/*", "/apiv2/*", "/cart/*", "/configuration/*"]) router.all(path, (request, env) => handleCommerce(request, commerceDeps(env)));
 router.all("*", () => Response.json({ status: 404, data: null, errors: [{ message: "This page could not be found" }] }, { status: 404 }));
 
-export async function handleShopApi(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
+export async function handleShopApi(request: Request, env: WorkerEnv, ctx: BackgroundTasks): Promise<Response> {
   try {
     return (await router.fetch(request, env, ctx)) as Response;
   } catch (error) {
