@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import type { AxeResults, RunOptions } from "axe-core";
 import { HtmlValidate, type ConfigData } from "html-validate";
 
 /**
@@ -56,10 +57,17 @@ function samples(shop: string, prefix: string): { type: string; path: string }[]
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const validator = new HtmlValidate(require("../../.htmlvalidate.cjs") as ConfigData);
 
+declare global {
+  interface Window {
+    /** axe-core, added to the page by axeViolations. */
+    axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
+  }
+}
+
 async function axeViolations(page: Page) {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+    const result = await window.axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
     });
     return result.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ")}`);

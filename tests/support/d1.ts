@@ -21,7 +21,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     d1Databases: { DB: "test-db" },
   });
   try {
-    const db = (await mf.getD1Database("DB")) as unknown as D1Database;
+    const db: D1Database = await mf.getD1Database("DB");
     for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith(".sql")).sort()) {
       await applySql(db, readFileSync(join(MIGRATIONS_DIR, file), "utf8"));
     }
