@@ -6,10 +6,12 @@ import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
+import { MIGRATIONS_TABLE, migrationRenameStatements } from "./lib/migration-renames";
 
 export const ROOT = resolve(__dirname, "..");
 const CONFIG = join(ROOT, "wrangler.toml");
 const DATABASE_NAME = "catalogue";
+const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
 
 /** wrangler offline: no metrics, no cf.json fetch, no prompts. */
 export const WRANGLER_ENV = {
@@ -38,15 +40,37 @@ export function localStateDir(): string {
   return resolve(process.env.LOCAL_STATE_DIR ?? join(ROOT, ".wrangler", "state"));
 }
 
-/** Applies migrations/ to the local database (`wrangler d1 migrations apply catalogue --local`). */
-export function applyLocalMigrations(): void {
-  prepareWorkingTree();
-  const args = ["d1", "migrations", "apply", DATABASE_NAME, "--local", "--config", CONFIG, "--persist-to", localStateDir()];
-  execFileSync(join(ROOT, "node_modules", ".bin", "wrangler"), args, {
+/** Runs wrangler with the local database's arguments; returns its standard output. */
+function localD1(args: string[]): string {
+  return execFileSync(WRANGLER, ["d1", ...args, "--local", "--config", CONFIG, "--persist-to", localStateDir()], {
     cwd: ROOT,
     env: { ...process.env, ...WRANGLER_ENV },
     stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
   });
+}
+
+/** Rows of one SQL command on the local database (`wrangler d1 execute --json`; several statements: the last one's). */
+export function queryLocal<Row>(command: string): Row[] {
+  const answers = JSON.parse(localD1(["execute", DATABASE_NAME, "--json", "--command", command])) as { results: Row[] }[];
+  return answers[0]?.results ?? [];
+}
+
+/**
+ * A database that applied migrations under names they no longer have records the new names
+ * first (scripts/lib/migration-renames.ts), so wrangler does not apply them a second time.
+ * A fresh database has no migrations table yet and nothing to rename.
+ */
+function recordRenamedMigrations(): void {
+  const tables = queryLocal<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${MIGRATIONS_TABLE}'`);
+  if (tables.length > 0) queryLocal(migrationRenameStatements().join(" "));
+}
+
+/** Applies migrations/ to the local database (`wrangler d1 migrations apply catalogue --local`). */
+export function applyLocalMigrations(): void {
+  prepareWorkingTree();
+  recordRenamedMigrations();
+  localD1(["migrations", "apply", DATABASE_NAME]);
 }
 
 /** Runs `fn` with the local D1 (binding DB) and always disposes the proxy. */
