@@ -6,8 +6,12 @@ import { z } from "zod";
  * with a message naming the field; request handling only ever sees a valid config.
  */
 
-export const ENVIRONMENTS = ["production", "staging", "integration", "development"] as const;
+export const ENVIRONMENTS = ["production", "staging", "integration", "development", "test"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** Environments served on this machine over http on *.localhost: `npm start` (development) and the browser tests (test). */
+const LOCAL_ENVIRONMENTS: ReadonlySet<Environment> = new Set(["development", "test"]);
+export const isLocalEnvironment = (environment: Environment): boolean => LOCAL_ENVIRONMENTS.has(environment);
 
 /** Language codes a shop can use; `at` is Austrian German. */
 export const LANGUAGES = ["de", "en", "fr", "it", "at", "nl"] as const;
@@ -32,6 +36,7 @@ const hostsByEnvironment = z.object({
   staging: z.array(hostName),
   integration: z.array(hostName),
   development: z.array(hostName).min(1),
+  test: z.array(hostName).min(1),
 });
 
 export const shopSchema = z
@@ -69,7 +74,7 @@ const cookieName = z.string().regex(/^[A-Za-z0-9_]+$/, "must be a cookie name of
 const environmentSettings = z
   .object({
     tokenCookie: cookieName,
-    /** Scheme of the preferred origin redirects are built on; default https (http for development). */
+    /** Scheme of the preferred origin redirects are built on; default https (http for development and test). */
     scheme: z.enum(["https", "http"]).optional(),
   })
   .strict();
@@ -144,6 +149,7 @@ export const shopConfigSchema = z
         staging: environmentSettings,
         integration: environmentSettings,
         development: environmentSettings,
+        test: environmentSettings,
       })
       .strict(),
     legacyPaths: z.array(legacyPath),
@@ -202,9 +208,9 @@ function formatPath(path: (string | number)[]): string {
   return path.reduce<string>((out, part) => (typeof part === "number" ? `${out}[${part}]` : out ? `${out}.${part}` : part), "") || "(root)";
 }
 
-/** Scheme of an environment's origins: configured, else http for development and https elsewhere. */
+/** Scheme of an environment's origins: configured, else http for the local environments and https elsewhere. */
 export function schemeFor(config: ShopConfig, environment: Environment): "http" | "https" {
-  return config.environments[environment].scheme ?? (environment === "development" ? "http" : "https");
+  return config.environments[environment].scheme ?? (isLocalEnvironment(environment) ? "http" : "https");
 }
 
 export interface ResolvedShop {

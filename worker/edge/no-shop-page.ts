@@ -1,11 +1,11 @@
-import type { Environment, ShopDirectory } from "../config/shop-config";
+import { schemeFor, type Environment, type ShopDirectory } from "../config/shop-config";
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 /** The no-shop-found page: links to every shop's preferred host of the environment (from config only). */
 export function noShopPage(directory: ShopDirectory, environment: Environment): string {
-  const scheme = environment === "development" ? "http" : "https";
+  const scheme = schemeFor(directory.config, environment);
   const items = directory.config.shops
     .map((shop) => {
       const host = shop.hosts[environment][0] ?? shop.hosts.production[0]!;
