@@ -1,3 +1,4 @@
+import type { LocalEnvironment } from "../../worker/config/shop-config";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { buildShop, type BuildReport } from "./build-shop";
 import { startLocalWorker, type LocalWorker } from "./local-worker";
@@ -16,6 +17,8 @@ export interface LocalShopsOptions {
   /** Gatsby cache and output per shop; one per catalogue, or incremental sourcing would mix them. */
   workspaceRoot: string;
   port: number;
+  /** The environment the worker serves (its no-shop-found page links to that environment's hosts); default wrangler.toml's, development. */
+  environment?: LocalEnvironment;
   products: number;
   shops: string[];
   /** Regenerate the demo catalogue even when the database has products. */
@@ -42,7 +45,8 @@ export async function prepareCatalogue(options: Pick<LocalShopsOptions, "stateDi
 }
 
 export async function startAndBuild(options: LocalShopsOptions): Promise<LocalShops> {
-  const start = () => startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, log: options.log });
+  const vars: Record<string, string> = options.environment ? { ENVIRONMENT_NAME: options.environment } : {};
+  const start = () => startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, vars, log: options.log });
   options.log(`Starting the worker on port ${options.port} ...`);
   const builder = await start();
   const builds: BuildReport[] = [];

@@ -17,6 +17,8 @@ export interface LocalWorkerOptions {
   log?: (line: string) => void;
   /** Another entry than wrangler.toml's main (e.g. worker/shop-api/main.ts). */
   script?: string;
+  /** Variables over wrangler.toml's [vars] (e.g. ENVIRONMENT_NAME). */
+  vars?: Record<string, string>;
 }
 
 export interface LocalWorker {
@@ -39,6 +41,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   const args = ["dev", ...(options.script ? [options.script] : []), "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "warn"];
   if (options.persistTo) args.push("--persist-to", options.persistTo);
   if (options.assets) args.push("--assets", options.assets);
+  for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);
   const child = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), args, {
     cwd: ROOT,
     env: { ...process.env, ...WRANGLER_ENV, CI: "true" },

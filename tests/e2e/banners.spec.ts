@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { testOrigin } from "./support/site";
 
 /**
  * Header info and warning banners: a banner the visitor closed (its hide cookie holds the
@@ -6,7 +7,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
  * nothing moves; a cookie of older content does not hide it; closing hides it on the
  * following pages too.
  */
-const ORIGIN = "http://de.localhost:8787";
+const ORIGIN = testOrigin("DE");
 const HOST = new URL(ORIGIN).hostname;
 
 const cookie = (name: string, value: string) => ({ name, value, domain: HOST, path: "/" });

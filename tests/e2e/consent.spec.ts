@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { testOrigin } from "./support/site";
 
 /**
  * The cookie-consent dialog is part of the static HTML: a visitor without the consent
@@ -7,8 +8,8 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
  * Content-Security-Policy), and React takes the dialog over in place without moving it.
  */
 const SHOPS = [
-  { id: "DE", origin: "http://de.localhost:8787", path: "/", title: "Cookies und Datenschutz", accept: "Alle akzeptieren" },
-  { id: "CH", origin: "http://ch.localhost:8787", path: "/fr/", title: "Cookies et confidentialité", accept: "Tout accepter" },
+  { id: "DE", origin: testOrigin("DE"), path: "/", title: "Cookies und Datenschutz", accept: "Alle akzeptieren" },
+  { id: "CH", origin: testOrigin("CH"), path: "/fr/", title: "Cookies et confidentialité", accept: "Tout accepter" },
 ];
 
 const answered = (context: BrowserContext, origin: string) =>

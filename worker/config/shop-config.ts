@@ -10,8 +10,9 @@ export const ENVIRONMENTS = ["production", "staging", "integration", "developmen
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** Environments served on this machine over http on *.localhost: `npm start` (development) and the browser tests (test). */
-const LOCAL_ENVIRONMENTS: ReadonlySet<Environment> = new Set(["development", "test"]);
-export const isLocalEnvironment = (environment: Environment): boolean => LOCAL_ENVIRONMENTS.has(environment);
+export const LOCAL_ENVIRONMENTS = ["development", "test"] as const satisfies readonly Environment[];
+export type LocalEnvironment = (typeof LOCAL_ENVIRONMENTS)[number];
+export const isLocalEnvironment = (environment: Environment): environment is LocalEnvironment => LOCAL_ENVIRONMENTS.some((local) => local === environment);
 
 /** Language codes a shop can use; `at` is Austrian German. */
 export const LANGUAGES = ["de", "en", "fr", "it", "at", "nl"] as const;
