@@ -65,14 +65,6 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
-/** What the import endpoint answers: the import on 200, the problems on 422, a message otherwise. */
-interface EndpointAnswer {
-  importId?: number;
-  changedSkus?: number;
-  problems?: ImportProblem[];
-  message?: string;
-}
-
 function report(file: string, format: ImportFormat, result: ImportResult, seconds: number): boolean {
   if (!result.ok) {
     console.error(`✗ ${file} (${format}) refused, nothing was written: ${result.problems.length} problem(s)`);
@@ -85,6 +77,12 @@ function report(file: string, format: ImportFormat, result: ImportResult, second
     .join(", ");
   console.log(`✓ ${file} (${format}): import #${result.importId}, ${counts || "no records"}; ${result.changedSkus.length} product(s) changed (${seconds.toFixed(1)} s)`);
   return true;
+}
+
+/** The shop API's envelope around an import's answer. */
+interface ImportAnswer {
+  data: { importId: number; changedSkus: number } | null;
+  errors: { message: string; field?: string; params?: { row?: number } }[];
 }
 
 async function main(): Promise<number> {
@@ -108,15 +106,16 @@ async function main(): Promise<number> {
         headers: { Authorization: `Bearer ${options.token}`, "Content-Type": job.format === "json" ? "application/json" : "text/csv" },
         body: job.text,
       });
-      const body = (await response.json().catch(() => ({}))) as EndpointAnswer;
+      const body = (await response.json().catch(() => ({ data: null, errors: [] }))) as ImportAnswer;
       const seconds = (Date.now() - started) / 1000;
-      if (response.status === 200) {
-        console.log(`✓ ${job.file} (${job.format}): import #${body.importId}; ${body.changedSkus} product(s) changed (${seconds.toFixed(1)} s)`);
+      if (response.status === 200 && body.data) {
+        console.log(`✓ ${job.file} (${job.format}): import #${body.data.importId}; ${body.data.changedSkus} product(s) changed (${seconds.toFixed(1)} s)`);
       } else if (response.status === 422) {
-        ok = report(job.file, job.format, { ok: false, problems: body.problems ?? [] }, seconds) && ok;
+        const problems = body.errors.filter((error) => error.field).map((error) => ({ field: error.field!, message: error.message, row: error.params?.row }));
+        ok = report(job.file, job.format, { ok: false, problems }, seconds) && ok;
         break;
       } else {
-        console.error(`✗ ${job.file}: HTTP ${response.status} ${body.message ?? response.statusText}`);
+        console.error(`✗ ${job.file}: HTTP ${response.status} ${body.errors[0]?.message ?? response.statusText}`);
         ok = false;
         break;
       }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MIGRATION_RENAMES, MIGRATIONS_TABLE } from "./lib/migration-renames";
-import { applyLocalMigrations, queryLocal } from "./local-d1";
+import { applyLocalMigrations, queryD1 } from "./local-d1";
 
 /**
  * wrangler itself on a state folder of its own (several wrangler runs, so one test): a local
@@ -15,11 +15,11 @@ test("a local database of before the migration renames keeps working", () => {
   process.env.LOCAL_STATE_DIR = state;
   try {
     applyLocalMigrations();
-    const recorded = () => queryLocal<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`).map((row) => row.name);
+    const recorded = () => queryD1<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`).map((row) => row.name);
     const fresh = recorded();
     expect(fresh).toEqual(expect.arrayContaining(MIGRATION_RENAMES.map((rename) => rename.to)));
 
-    queryLocal(MIGRATION_RENAMES.map(({ from, to }) => `UPDATE ${MIGRATIONS_TABLE} SET name = '${from}' WHERE name = '${to}';`).join(" "));
+    queryD1(MIGRATION_RENAMES.map(({ from, to }) => `UPDATE ${MIGRATIONS_TABLE} SET name = '${from}' WHERE name = '${to}';`).join(" "));
     expect(recorded()).toEqual(expect.arrayContaining(MIGRATION_RENAMES.map((rename) => rename.from)));
 
     applyLocalMigrations();

@@ -3,15 +3,18 @@
  * persisted state under .wrangler/state, binding DB.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
+import { allShops } from "../worker/shop-api/core/shop";
+import { syncShopsSql } from "../worker/shop-api/tables/shops";
+import { inlineSql } from "./lib/inline-sql";
 import { MIGRATIONS_TABLE, migrationRenameStatements } from "./lib/migration-renames";
 
 export const ROOT = resolve(__dirname, "..");
 const CONFIG = join(ROOT, "wrangler.toml");
 const DATABASE_NAME = "catalogue";
-const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
 
 /** wrangler offline: no metrics, no cf.json fetch, no prompts. */
 export const WRANGLER_ENV = {
@@ -40,9 +43,9 @@ export function localStateDir(): string {
   return resolve(process.env.LOCAL_STATE_DIR ?? join(ROOT, ".wrangler", "state"));
 }
 
-/** Runs wrangler with the local database's arguments; returns its standard output. */
-function localD1(args: string[]): string {
-  return execFileSync(WRANGLER, ["d1", ...args, "--local", "--config", CONFIG, "--persist-to", localStateDir()], {
+/** Runs wrangler; returns its standard output. */
+function wrangler(args: string[]): string {
+  return execFileSync(join(ROOT, "node_modules", ".bin", "wrangler"), args, {
     cwd: ROOT,
     env: { ...process.env, ...WRANGLER_ENV },
     stdio: ["ignore", "pipe", "inherit"],
@@ -50,9 +53,14 @@ function localD1(args: string[]): string {
   });
 }
 
-/** Rows of one SQL command on the local database (`wrangler d1 execute --json`; several statements: the last one's). */
-export function queryLocal<Row>(command: string): Row[] {
-  const answers = JSON.parse(localD1(["execute", DATABASE_NAME, "--json", "--command", command])) as { results: Row[] }[];
+/** `--local --persist-to <state>` for the local database, `--remote` for the deployed one. */
+function target(where: "local" | "remote"): string[] {
+  return where === "local" ? ["--local", "--persist-to", localStateDir()] : ["--remote"];
+}
+
+/** Runs SQL on the database (`wrangler d1 execute --json`) and returns the rows of its first statement. */
+export function queryD1<Row>(command: string, where: "local" | "remote" = "local"): Row[] {
+  const answers = JSON.parse(wrangler(["d1", "execute", DATABASE_NAME, ...target(where), "--config", CONFIG, "--json", "--command", command])) as { results: Row[] }[];
   return answers[0]?.results ?? [];
 }
 
@@ -61,16 +69,35 @@ export function queryLocal<Row>(command: string): Row[] {
  * first (scripts/lib/migration-renames.ts), so wrangler does not apply them a second time.
  * A fresh database has no migrations table yet and nothing to rename.
  */
-function recordRenamedMigrations(): void {
-  const tables = queryLocal<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${MIGRATIONS_TABLE}'`);
-  if (tables.length > 0) queryLocal(migrationRenameStatements().join(" "));
+function recordRenamedMigrations(where: "local" | "remote"): void {
+  const tables = queryD1<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${MIGRATIONS_TABLE}'`, where);
+  if (tables.length > 0) queryD1(migrationRenameStatements().join(" "), where);
 }
 
-/** Applies migrations/ to the local database (`wrangler d1 migrations apply catalogue --local`). */
-export function applyLocalMigrations(): void {
+/**
+ * Applies migrations/ to the database (`wrangler d1 migrations apply catalogue`), after
+ * recording renamed migrations under their new names, and then writes the shops table from
+ * config/shops.json (the one authority for shops), so SQL that joins shop rows always sees
+ * the configured shops.
+ */
+export function applyLocalMigrations(where: "local" | "remote" = "local"): void {
   prepareWorkingTree();
-  recordRenamedMigrations();
-  localD1(["migrations", "apply", DATABASE_NAME]);
+  recordRenamedMigrations(where);
+  wrangler(["d1", "migrations", "apply", DATABASE_NAME, ...target(where), "--config", CONFIG]);
+  syncShopsTable(where);
+}
+
+/** Writes the shops table from config/shops.json (`wrangler d1 execute --file`). */
+export function syncShopsTable(where: "local" | "remote" = "local"): void {
+  const dir = mkdtempSync(join(tmpdir(), "shops-sync-"));
+  try {
+    const file = join(dir, "shops.sql");
+    const statements = syncShopsSql(allShops(), new Date()).map(inlineSql);
+    writeFileSync(file, statements.map((statement) => `${statement};\n`).join(""));
+    wrangler(["d1", "execute", DATABASE_NAME, ...target(where), "--config", CONFIG, "--file", file, "--yes"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Runs `fn` with the local D1 (binding DB) and always disposes the proxy. */

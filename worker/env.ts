@@ -9,9 +9,16 @@ export interface FetchBinding {
   fetch(input: Request | string, init?: RequestInit): Promise<Response>;
 }
 
-/** Bindings and variables of the worker (wrangler.toml, .dev.vars, secrets). */
-export interface WorkerEnv {
+/** Bindings and variables the shop API reads (wrangler.toml, .dev.vars, secrets). */
+export interface ShopApiEnv {
   DB: D1Database;
+  CATALOGUE_IMPORT_TOKEN?: string;
+  /** Shop whose assortment is search's own-brand group (default BRAND); "" turns the group off. */
+  SEARCH_BRAND_SHOP?: string;
+}
+
+/** Bindings and variables of the worker: the edge's own and the in-process shop API's. */
+export interface WorkerEnv extends ShopApiEnv {
   ASSETS: FetchBinding;
   /** Which environment the no-shop-found page links to; hosts decide the environment of a shop request. */
   ENVIRONMENT_NAME: Environment;
@@ -19,7 +26,6 @@ export interface WorkerEnv {
   SHOP_API_MODE?: "in-process" | "service" | "remote";
   SHOP_API?: FetchBinding;
   SHOP_API_ORIGIN?: string;
-  CATALOGUE_IMPORT_TOKEN?: string;
   /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
   UPSTREAM_REQUEST_SECRET?: string;
 }

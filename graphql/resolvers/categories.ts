@@ -1,6 +1,7 @@
 import type { GraphQLContext } from "../context";
 import type { ResolverMap } from "../resolver-map";
 import { requireShopLanguage } from "./shops";
+import { sql } from "../../worker/lib/sql";
 import { all, loader, parseJson } from "./util";
 
 interface CategoryRow {
@@ -64,16 +65,15 @@ function categoryCountLoader(ctx: GraphQLContext, shop: string) {
   return loader<number>(ctx, `categoryCounts:${shop}`, async () => {
     const rows = await all<{ category_id: string; n: number }>(
       ctx,
-      `SELECT category_id, COUNT(DISTINCT sku) AS n FROM (
+      sql`SELECT category_id, COUNT(DISTINCT sku) AS n FROM (
          SELECT p.sku, p.category_id FROM products p
-           JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ?1
+           JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ${shop}
           WHERE p.is_active = 1
          UNION
          SELECT pc.sku, pc.category_id FROM product_categories pc
            JOIN products p ON p.sku = pc.sku AND p.is_active = 1
-           JOIN product_shops s ON s.sku = pc.sku AND s.shop_id = ?1
+           JOIN product_shops s ON s.sku = pc.sku AND s.shop_id = ${shop}
        ) GROUP BY category_id`,
-      shop,
     );
     return new Map(rows.map((row) => [row.category_id, row.n]));
   });
@@ -82,15 +82,14 @@ function categoryCountLoader(ctx: GraphQLContext, shop: string) {
 export const categoryResolvers: ResolverMap = {
   Query: {
     categories: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext): Promise<CategoryNode[]> => {
-      const shop = await requireShopLanguage(ctx, args.shop, args.language);
+      const shop = requireShopLanguage(args.shop, args.language);
       const rows = await all<CategoryRow>(
         ctx,
-        `SELECT c.id, c.parent_id, c.position, c.image, c.sorting,
+        sql`SELECT c.id, c.parent_id, c.position, c.image, c.sorting,
                 t.name, t.slug, t.description, t.teaser, t.meta_title, t.meta_description
            FROM categories c
-           LEFT JOIN category_translations t ON t.category_id = c.id AND t.language = ?1
+           LEFT JOIN category_translations t ON t.category_id = c.id AND t.language = ${args.language}
           ORDER BY c.parent_id IS NOT NULL, c.parent_id, c.position, c.id`,
-        args.language,
       );
       const parents = new Map(rows.map((row) => [row.id, row.parent_id]));
       // Categories without a translation in the language are not part of that language's site.
@@ -114,15 +113,14 @@ export const categoryResolvers: ResolverMap = {
         }));
     },
     topCategories: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
-      await requireShopLanguage(ctx, args.shop, args.language);
+      requireShopLanguage(args.shop, args.language);
       const rows = await all<TopCategoryRow>(
         ctx,
-        `SELECT c.id, c.image, c.top_position, t.name, t.slug, t.top_description
+        sql`SELECT c.id, c.image, c.top_position, t.name, t.slug, t.top_description
            FROM categories c
-           JOIN category_translations t ON t.category_id = c.id AND t.language = ?1
+           JOIN category_translations t ON t.category_id = c.id AND t.language = ${args.language}
           WHERE c.top_position IS NOT NULL
           ORDER BY c.top_position, c.id`,
-        args.language,
       );
       return rows.map((row) => ({
         id: row.id,

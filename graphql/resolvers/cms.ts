@@ -1,6 +1,7 @@
 import type { GraphQLContext } from "../context";
 import type { ResolverMap } from "../resolver-map";
 import { requireShopLanguage } from "./shops";
+import { sql } from "../../worker/lib/sql";
 import { all, bool } from "./util";
 
 interface CmsPageRow {
@@ -19,14 +20,12 @@ interface CmsPageRow {
 export const cmsResolvers: ResolverMap = {
   Query: {
     cmsPages: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
-      const shop = await requireShopLanguage(ctx, args.shop, args.language);
+      const shop = requireShopLanguage(args.shop, args.language);
       const rows = await all<CmsPageRow>(
         ctx,
-        `SELECT identifier, page_type, title, content_heading, content, meta_title, meta_description,
+        sql`SELECT identifier, page_type, title, content_heading, content, meta_title, meta_description,
                 robots, exclude_from_sitemap, updated_at
-           FROM cms_pages WHERE shop_id = ?1 AND language = ?2 ORDER BY identifier`,
-        shop.id,
-        args.language,
+           FROM cms_pages WHERE shop_id = ${shop.id} AND language = ${args.language} ORDER BY identifier`,
       );
       return rows.map((row) => ({
         identifier: row.identifier,
@@ -42,12 +41,10 @@ export const cmsResolvers: ResolverMap = {
       }));
     },
     cmsBlocks: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
-      const shop = await requireShopLanguage(ctx, args.shop, args.language);
+      const shop = requireShopLanguage(args.shop, args.language);
       const rows = await all<{ identifier: string; content: string; updated_at: string }>(
         ctx,
-        "SELECT identifier, content, updated_at FROM cms_blocks WHERE shop_id = ?1 AND language = ?2 ORDER BY identifier",
-        shop.id,
-        args.language,
+        sql`SELECT identifier, content, updated_at FROM cms_blocks WHERE shop_id = ${shop.id} AND language = ${args.language} ORDER BY identifier`,
       );
       return rows.map((row) => ({ identifier: row.identifier, content: row.content, updatedAt: row.updated_at }));
     },

@@ -1,10 +1,12 @@
 import type { GraphQLContext } from "../context";
 import { UserInputError } from "../errors";
-import { includedTax, money, taxLabel, type MoneyValue } from "../money";
+import { includedTax, money, type MoneyValue } from "../../domain/money";
+import { taxLabel, unitLabel } from "../../worker/lib/labels";
 import type { ResolverMap } from "../resolver-map";
-import { unitLabel } from "../units";
 import { manufacturerLoader } from "./manufacturers";
-import { requireShopLanguage, type ShopRow } from "./shops";
+import { sql, type SqlFragment } from "../../worker/lib/sql";
+import type { Shop } from "../../worker/shop-api/core/shop";
+import { requireShopLanguage } from "./shops";
 import { all, bool, first, keysParam, loader, parseIsoDateTime, parseJson } from "./util";
 import { groupBy } from "../loaders";
 
@@ -53,7 +55,7 @@ export interface ProductRow {
 /** What a Product field resolver receives: the row plus the shop and language it was asked for. */
 export interface ProductSource {
   row: ProductRow;
-  shop: ShopRow;
+  shop: Shop;
   language: string;
 }
 
@@ -96,11 +98,14 @@ interface ReviewRow {
 }
 
 /** Products visible in a shop and language: active, sold in the shop, with content in the language. */
-const PRODUCT_FROM = `FROM products p
-  JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ?1
-  JOIN product_content c ON c.sku = p.sku AND c.language = ?2
+const visibleProducts = (shop: string, language: string): SqlFragment => sql`FROM products p
+  JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ${shop}
+  JOIN product_content c ON c.sku = p.sku AND c.language = ${language}
  WHERE p.is_active = 1`;
-const PRODUCT_SELECT = `SELECT p.*, c.slug AS slug ${PRODUCT_FROM}`;
+const selectVisibleProducts = (shop: string, language: string): SqlFragment => sql`SELECT p.*, c.slug AS slug ${visibleProducts(shop, language)}`;
+/** Only products an import changed after `since` (all when null). */
+const changedAfter = (since: string | null): SqlFragment =>
+  since === null ? sql`` : sql`AND p.sku IN (SELECT sku FROM product_changes WHERE changed_at > ${since})`;
 
 export const encodeCursor = (sku: string): string => btoa(String.fromCharCode(...new TextEncoder().encode(sku)));
 
@@ -115,7 +120,7 @@ export function decodeCursor(cursor: string): string {
   throw new UserInputError("after is not a valid cursor");
 }
 
-const source = (shop: ShopRow, language: string) => (row: ProductRow): ProductSource => ({ row, shop, language });
+const source = (shop: Shop, language: string) => (row: ProductRow): ProductSource => ({ row, shop, language });
 
 // ---- batch loaders (one query per kind of data per execution step) ----
 
@@ -125,12 +130,17 @@ function bySku<T extends { sku: string }>(rows: T[]): Map<string, T> {
 
 const contentLoader = (ctx: GraphQLContext, language: string) =>
   loader<ContentRow>(ctx, `content:${language}`, async (skus) =>
-    bySku(await all<ContentRow>(ctx, `SELECT * FROM product_content WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1))`, keysParam(skus), language)),
+    bySku(await all<ContentRow>(ctx, sql`SELECT * FROM product_content WHERE language = ${language} AND sku IN (SELECT value FROM json_each(${keysParam(skus)}))`)),
   );
 
 const priceLoader = (ctx: GraphQLContext, shop: string) =>
   loader<PriceRow>(ctx, `prices:${shop}`, async (skus) =>
-    bySku(await all<PriceRow>(ctx, `SELECT sku, currency, package_price, unit_price, tax_rate FROM prices WHERE shop_id = ?2 AND sku IN (SELECT value FROM json_each(?1))`, keysParam(skus), shop)),
+    bySku(
+      await all<PriceRow>(
+        ctx,
+        sql`SELECT sku, currency, package_price, unit_price, tax_rate FROM prices WHERE shop_id = ${shop} AND sku IN (SELECT value FROM json_each(${keysParam(skus)}))`,
+      ),
+    ),
   );
 
 /**
@@ -142,38 +152,53 @@ const historyLoader = (ctx: GraphQLContext, shop: string) =>
   loader<HistoryRow[]>(ctx, `history:${shop}`, async (skus) => {
     const rows = await all<HistoryRow>(
       ctx,
-      `SELECT h.sku, h.package_price, h.valid_from FROM price_history h
-        WHERE h.shop_id = ?2 AND h.sku IN (SELECT value FROM json_each(?1)) AND h.valid_from <= ?3
+      sql`SELECT h.sku, h.package_price, h.valid_from FROM price_history h
+        WHERE h.shop_id = ${shop} AND h.sku IN (SELECT value FROM json_each(${keysParam(skus)})) AND h.valid_from <= ${ctx.now().toISOString()}
         ORDER BY h.sku, h.valid_from`,
-      keysParam(skus),
-      shop,
-      ctx.now().toISOString(),
     );
     return groupBy(rows, (row) => row.sku);
   });
 
-const listLoader = <T extends { sku: string }>(ctx: GraphQLContext, name: string, sql: string, ...params: unknown[]) =>
-  loader<T[]>(ctx, name, async (skus) => groupBy(await all<T>(ctx, sql, keysParam(skus), ...params), (row) => row.sku));
+/** Rows of a per-sku list; `statement` gets the JSON list of requested skus for json_each. */
+const listLoader = <T extends { sku: string }>(ctx: GraphQLContext, name: string, statement: (skus: string) => SqlFragment) =>
+  loader<T[]>(ctx, name, async (skus) => groupBy(await all<T>(ctx, statement(keysParam(skus))), (row) => row.sku));
 
 const mediaLoader = (ctx: GraphQLContext) =>
-  listLoader<{ sku: string; kind: string; url: string; alt: string }>(ctx, "media", `SELECT sku, kind, url, alt FROM media WHERE sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position`);
+  listLoader<{ sku: string; kind: string; url: string; alt: string }>(ctx, "media", (skus) => sql`SELECT sku, kind, url, alt FROM media WHERE sku IN (SELECT value FROM json_each(${skus})) ORDER BY sku, position`);
 
 const downloadLoader = (ctx: GraphQLContext, language: string) =>
-  listLoader<{ sku: string; title: string; url: string }>(ctx, `downloads:${language}`, `SELECT sku, title, url FROM downloads WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position`, language);
+  listLoader<{ sku: string; title: string; url: string }>(
+    ctx,
+    `downloads:${language}`,
+    (skus) => sql`SELECT sku, title, url FROM downloads WHERE language = ${language} AND sku IN (SELECT value FROM json_each(${skus})) ORDER BY sku, position`,
+  );
 
 const tutorialLoader = (ctx: GraphQLContext, language: string) =>
-  listLoader<{ sku: string; title: string; content: string; type: string; url: string | null }>(ctx, `tutorials:${language}`, `SELECT sku, title, content, type, url FROM tutorials WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position`, language);
+  listLoader<{ sku: string; title: string; content: string; type: string; url: string | null }>(
+    ctx,
+    `tutorials:${language}`,
+    (skus) => sql`SELECT sku, title, content, type, url FROM tutorials WHERE language = ${language} AND sku IN (SELECT value FROM json_each(${skus})) ORDER BY sku, position`,
+  );
 
 const categoryLoader = (ctx: GraphQLContext) =>
-  listLoader<{ sku: string; category_id: string }>(ctx, "productCategories", `SELECT sku, category_id FROM product_categories WHERE sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position, category_id`);
+  listLoader<{ sku: string; category_id: string }>(
+    ctx,
+    "productCategories",
+    (skus) => sql`SELECT sku, category_id FROM product_categories WHERE sku IN (SELECT value FROM json_each(${skus})) ORDER BY sku, position, category_id`,
+  );
 
 const reviewLoader = (ctx: GraphQLContext, language: string) =>
-  listLoader<ReviewRow>(ctx, `reviews:${language}`, `SELECT id, sku, mark, comment, reviewer, answer, created_at FROM reviews WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, created_at DESC, id`, language);
+  listLoader<ReviewRow>(
+    ctx,
+    `reviews:${language}`,
+    (skus) =>
+      sql`SELECT id, sku, mark, comment, reviewer, answer, created_at FROM reviews WHERE language = ${language} AND sku IN (SELECT value FROM json_each(${skus})) ORDER BY sku, created_at DESC, id`,
+  );
 
 /** Variants of the given parents that are visible in the shop and language. */
 const childLoader = (ctx: GraphQLContext, shop: string, language: string) =>
   loader<ProductRow[]>(ctx, `children:${shop}:${language}`, async (parents) => {
-    const rows = await all<ProductRow>(ctx, `${PRODUCT_SELECT} AND p.parent_sku IN (SELECT value FROM json_each(?3)) ORDER BY p.sku`, shop, language, keysParam(parents));
+    const rows = await all<ProductRow>(ctx, sql`${selectVisibleProducts(shop, language)} AND p.parent_sku IN (SELECT value FROM json_each(${keysParam(parents)})) ORDER BY p.sku`);
     return groupBy(rows, (row) => row.parent_sku ?? "");
   });
 
@@ -262,16 +287,11 @@ export const productResolvers: ResolverMap = {
       }
       const after = args.after != null ? decodeCursor(args.after) : null;
       const changedSince = args.changedSince != null ? parseIsoDateTime(args.changedSince, "changedSince") : null;
-      const shop = await requireShopLanguage(ctx, args.shop, args.language);
-      const changed = `AND (?3 IS NULL OR p.sku IN (SELECT sku FROM product_changes WHERE changed_at > ?3))`;
+      const shop = requireShopLanguage(args.shop, args.language);
+      const changed = changedAfter(changedSince);
       const rows = await all<ProductRow>(
         ctx,
-        `${PRODUCT_SELECT} ${changed} AND (?4 IS NULL OR p.sku > ?4) ORDER BY p.sku LIMIT ?5`,
-        shop.id,
-        args.language,
-        changedSince,
-        after,
-        size + 1,
+        sql`${selectVisibleProducts(shop.id, args.language)} ${changed} ${after === null ? sql`` : sql`AND p.sku > ${after}`} ORDER BY p.sku LIMIT ${size + 1}`,
       );
       const hasNextPage = rows.length > size;
       const page = rows.slice(0, size);
@@ -279,15 +299,15 @@ export const productResolvers: ResolverMap = {
       return {
         nodes: page.map(source(shop, args.language)),
         totalCount: async () => {
-          const row = await first<{ n: number }>(ctx, `SELECT COUNT(*) AS n ${PRODUCT_FROM} ${changed}`, shop.id, args.language, changedSince);
+          const row = await first<{ n: number }>(ctx, sql`SELECT COUNT(*) AS n ${visibleProducts(shop.id, args.language)} ${changed}`);
           return row?.n ?? 0;
         },
         pageInfo: { hasNextPage, endCursor: last ? encodeCursor(last.sku) : null },
       };
     },
     product: async (_parent, args: { shop: string; language: string; sku: string }, ctx: GraphQLContext) => {
-      const shop = await requireShopLanguage(ctx, args.shop, args.language);
-      const row = await first<ProductRow>(ctx, `${PRODUCT_SELECT} AND p.sku = ?3`, shop.id, args.language, args.sku);
+      const shop = requireShopLanguage(args.shop, args.language);
+      const row = await first<ProductRow>(ctx, sql`${selectVisibleProducts(shop.id, args.language)} AND p.sku = ${args.sku}`);
       return row ? source(shop, args.language)(row) : null;
     },
   },

@@ -1,3 +1,4 @@
+import type { SqlFragment } from "../../worker/lib/sql";
 import type { GraphQLContext } from "../context";
 import { UserInputError } from "../errors";
 import { Loader } from "../loaders";
@@ -33,11 +34,11 @@ export function loader<V>(ctx: GraphQLContext, name: string, batch: (keys: reado
   return ctx.loaders.get<string, V>(name, () => new Loader<string, V>(batch));
 }
 
-export async function all<T>(ctx: GraphQLContext, sql: string, ...params: unknown[]): Promise<T[]> {
-  const result = await ctx.db.prepare(sql).bind(...params).all<T>();
+export async function all<T>(ctx: GraphQLContext, statement: SqlFragment): Promise<T[]> {
+  const result = await statement.prepare(ctx.db).all<T>();
   return result.results;
 }
 
-export async function first<T>(ctx: GraphQLContext, sql: string, ...params: unknown[]): Promise<T | null> {
-  return ctx.db.prepare(sql).bind(...params).first<T>();
+export async function first<T>(ctx: GraphQLContext, statement: SqlFragment): Promise<T | null> {
+  return statement.prepare(ctx.db).first<T>();
 }

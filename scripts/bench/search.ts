@@ -24,7 +24,7 @@ import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { runTsxScript } from "../lib/run-script";
 import { ROOT } from "../lib/shops";
-import type { ActiveFilter } from "../../worker/shop-api/search/types";
+import type { ActiveFilter } from "../../domain/search-api";
 
 interface Options {
   products: number;

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import type { D1Database } from "@cloudflare/workers-types";
+import { allShops } from "../../worker/shop-api/core/shop";
+import { syncShops } from "../../worker/shop-api/tables/shops";
 
 const MIGRATIONS_DIR = join(__dirname, "..", "..", "migrations");
 
@@ -12,7 +14,8 @@ export interface TestDatabase {
 
 /**
  * A real D1 database (workerd's SQLite through Miniflare), in memory, with every
- * migration of migrations/ applied in order, exactly as `wrangler d1 migrations apply` does.
+ * migration of migrations/ applied in order, exactly as `wrangler d1 migrations apply` does,
+ * and the shops table written from config/shops.json as every migration apply does.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const mf = new Miniflare({
@@ -25,6 +28,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith(".sql")).sort()) {
       await applySql(db, readFileSync(join(MIGRATIONS_DIR, file), "utf8"));
     }
+    await syncShops(db, allShops(), new Date());
     return { db, dispose: () => mf.dispose() };
   } catch (error) {
     await mf.dispose();

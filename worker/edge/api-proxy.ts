@@ -6,6 +6,7 @@ import { readCookie } from "./cookies";
 import type { Site } from "./site";
 import { tokenCookieName, tokenFromRequest, tokenSetCookie } from "./token-cookie";
 import type { Upstream } from "./upstream";
+import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
 
 /**
  * The API proxy for /apiv1/*, /apiv2/* and /graphql (docs/decisions/0007).
@@ -39,8 +40,6 @@ export const FORWARDED_REQUEST_HEADERS = [
   "x-requested-with",
 ] as const;
 
-export const SHOP_ID_HEADER = "x-shop-id";
-export const SHOP_LANGUAGE_HEADER = "x-shop-language";
 
 const HOP_BY_HOP = ["connection", "keep-alive", "te", "trailer", "trailers", "transfer-encoding", "upgrade", "proxy-connection", "proxy-authenticate", "proxy-authorization"];
 const RETRY_STATUSES = new Set([502, 503]);

@@ -7,13 +7,13 @@ export interface Upstream {
   fetch(request: Request): Promise<Response>;
 }
 
-/** The in-process shop API; `ctx` is missing when the edge runs without one (app.request() in tests). */
-export type ShopApiHandler = (request: Request, env: WorkerEnv, ctx: ExecutionContext | undefined) => Promise<Response>;
+/** The in-process shop API: it needs the request's execution context to run work after its answer. */
+export type ShopApiHandler = (request: Request, env: WorkerEnv, ctx: Pick<ExecutionContext, "waitUntil">) => Promise<Response>;
 
 /** Base URL requests are rebuilt on; only the configured origin is ever used, never a client value. */
 const IN_PROCESS_ORIGIN = "https://shop-api.internal";
 
-export function inProcessUpstream(handler: ShopApiHandler, env: WorkerEnv, ctx: ExecutionContext | undefined): Upstream {
+export function inProcessUpstream(handler: ShopApiHandler, env: WorkerEnv, ctx: Pick<ExecutionContext, "waitUntil">): Upstream {
   return { name: "in-process", fetch: (request) => handler(request, env, ctx) };
 }
 
@@ -26,7 +26,7 @@ export function remoteUpstream(): Upstream {
 }
 
 /** The upstream chosen by configuration, and the origin requests to it are built on. */
-export function upstreamFromEnv(env: WorkerEnv, ctx: ExecutionContext | undefined, handler: ShopApiHandler): { upstream: Upstream; origin: string } {
+export function upstreamFromEnv(env: WorkerEnv, ctx: Pick<ExecutionContext, "waitUntil">, handler: ShopApiHandler): { upstream: Upstream; origin: string } {
   switch (env.SHOP_API_MODE ?? "in-process") {
     case "in-process":
       return { upstream: inProcessUpstream(handler, env, ctx), origin: IN_PROCESS_ORIGIN };

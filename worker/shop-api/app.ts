@@ -1,36 +1,93 @@
 import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import { handleGraphQL } from "../../graphql/http";
-import { handleImportRequest } from "./catalogue/import-endpoint";
-import { handleSearchReport, handleSearchRequest } from "./search/handler";
-import { commerceDeps, handleCommerce } from "./commerce/router";
-import type { WorkerEnv } from "../env";
+import type { ShopApiEnv } from "../env";
+import { importRoute } from "./catalogue/import-endpoint";
+import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./commerce/cart";
+import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
+import * as reads from "./commerce/reads";
+import * as samples from "./commerce/samples";
+import { failureResponse, notFound } from "./core/envelope";
+import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
+import { visitorRoute } from "./core/visitor";
+import { search, searchReportRoute } from "./search/handler";
 
 /**
  * The shop API: its own fetch handler so it can be deployed on its own or replaced
  * by a merchant's commerce backend (docs/decisions/0003). The edge reaches it through
- * an Upstream; /admin/* is never proxied by the edge.
+ * an Upstream; /admin/* is never proxied by the edge. This file is its one route table.
  */
-/** What the shop API needs of the request's execution context; missing when the edge runs without one (tests). */
-type BackgroundTasks = Pick<ExecutionContext, "waitUntil"> | undefined;
+export interface ShopApi {
+  fetch(request: Request, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response>;
+}
 
-const router = Router<Request, [WorkerEnv, BackgroundTasks]>();
+export function createShopApi(deps: RouteDeps = { now: () => new Date() }): ShopApi {
+  const router = Router<Request, RouteArgs>();
+  const any = (handler: Parameters<typeof route>[1]) => route(deps, handler);
+  const shop = (handler: Parameters<typeof shopRoute>[1]) => shopRoute(deps, handler);
 
-router.all("/graphql", (request, env) => handleGraphQL(request, env.DB));
-router.all("/admin/catalogue/import", (request, env) => handleImportRequest(request, env));
-// Search (SPEC 4, 7; docs/decisions/0020).
-router.get("/apiv2/search", (request, env, ctx) => handleSearchRequest(request, env, ctx, "search"));
-router.get("/apiv2/search/suggestions", (request, env, ctx) => handleSearchRequest(request, env, ctx, "suggestions"));
-router.get("/admin/search/report", (request, env) => handleSearchReport(request, env));
-// Live commerce (SPEC 7): answers its own paths, falls through (undefined) for any other.
-for (const path of ["/apiv1/*", "/apiv2/*", "/cart/*", "/configuration/*"]) router.all(path, (request, env) => handleCommerce(request, commerceDeps(env)));
-router.all("*", () => Response.json({ status: 404, data: null, errors: [{ message: "This page could not be found" }] }, { status: 404 }));
+  // Build-time data (shop-less: the build asks for every shop by argument).
+  router.all("/graphql", any((ctx) => handleGraphQL(ctx.request, ctx.db)));
+  // Merchandisers (bearer token; never proxied by the edge).
+  router.all("/admin/catalogue/import", any(importRoute));
+  router.get("/admin/search/report", any(searchReportRoute));
+  // Search (SPEC 4, 7; docs/decisions/0020).
+  router.get("/apiv2/search", shop((ctx) => search(ctx, "search")));
+  router.get("/apiv2/search/suggestions", shop((ctx) => search(ctx, "suggestions")));
+  // Live commerce (SPEC 7). `lazy`: the handler reads the visitor itself, batched with its own statements.
+  // The shop paths /cart/addSampleBySku/{sku} and /configuration/cart/add are also served under
+  // /apiv2/, because the edge proxies only /apiv1, /apiv2 and /graphql.
+  // Cart
+  router.get("/apiv2/cart", shop(visitorRoute(getCart, { lazy: true })));
+  router.post("/apiv2/cart", shop(visitorRoute(postCart, { lazy: true })));
+  router.put("/cart/addSampleBySku/:sku", shop(visitorRoute(addSampleBySku, { lazy: true })));
+  router.put("/apiv2/cart/addSampleBySku/:sku", shop(visitorRoute(addSampleBySku, { lazy: true })));
+  router.post("/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
+  router.post("/apiv2/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
+  // Delivery and shipping
+  router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code/quantity/:quantity", shop(visitorRoute(productDelivery, { lazy: true })));
+  router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code", shop(visitorRoute(productDelivery, { lazy: true })));
+  router.get("/apiv2/shipping/costs/country", shop(visitorRoute(shippingCostsForCountry)));
+  router.put("/apiv2/shipping/costs/country", shop(visitorRoute(updateShippingCountry)));
+  router.get("/apiv2/shipping/costs/current-country", shop(visitorRoute(currentCountry)));
+  // Samples
+  router.get("/apiv2/sample/product/cart", shop(visitorRoute(samples.getSampleCart)));
+  router.post("/apiv2/sample/product/cart", shop(visitorRoute(samples.saveSampleContact)));
+  router.post("/apiv2/sample/product/cart/add", shop(visitorRoute(samples.addToSampleCart, { lazy: true })));
+  router.post("/apiv2/sample/product/cart/remove", shop(visitorRoute(samples.removeFromSampleCart)));
+  router.post("/apiv2/sample/product/cart/finish", shop(visitorRoute(samples.finishSampleCart)));
+  router.get("/apiv2/sample/product/count/day", shop(samples.samplesOrderedToday));
+  router.get("/apiv2/sample/product/order/:code", shop(visitorRoute(samples.sampleOrderState)));
+  // Live reads
+  router.get("/apiv2/masterdata", shop(reads.masterdata));
+  router.get("/apiv2/environment", shop(visitorRoute(reads.environment)));
+  router.get("/apiv2/byPath/:path+", shop(reads.byPath));
+  router.get("/apiv2/byPath", shop(reads.byPath));
+  router.get("/apiv2/cms", shop(reads.cms));
+  router.get("/apiv2/catalog/category/top", shop(reads.topCategories));
+  router.get("/apiv2/catalog/seo-urls/top", shop(reads.topSeoUrls));
+  router.get("/apiv2/manufacturers/top", shop(reads.topManufacturers));
+  router.get("/apiv2/catalog/product/:id/related", shop(reads.relatedProducts));
+  router.get("/apiv2/product-configurator/configurator/:sku", shop(reads.productConfigurator));
+  router.get("/apiv2/:provider/reviews/last/:count/:minMark", shop(reads.lastReviews));
+  router.get("/apiv2/:provider/rating", shop(reads.rating));
+  router.get("/apiv2/isBusiness", shop(visitorRoute(reads.isBusiness)));
+  router.get("/apiv2/internal-user", shop(visitorRoute(reads.internalUser)));
+  router.all("*", () => failureResponse(notFound()));
 
-export async function handleShopApi(request: Request, env: WorkerEnv, ctx: BackgroundTasks): Promise<Response> {
-  try {
-    return (await router.fetch(request, env, ctx)) as Response;
-  } catch (error) {
-    console.error("shop api error", error);
-    return Response.json({ status: 500, data: null, errors: [{ message: "Something went wrong. Try again." }] }, { status: 500 });
-  }
+  return {
+    async fetch(request, env, execution) {
+      try {
+        return await router.fetch(request, env, execution);
+      } catch (error) {
+        return failureResponse(error);
+      }
+    },
+  };
+}
+
+const shopApi = createShopApi();
+
+export function handleShopApi(request: Request, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response> {
+  return shopApi.fetch(request, env, execution);
 }

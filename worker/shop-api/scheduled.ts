@@ -1,4 +1,4 @@
-import type { WorkerEnv } from "../env";
+import type { ShopApiEnv } from "../env";
 import { processSampleOrders } from "./commerce/samples";
 
 /**
@@ -6,7 +6,7 @@ import { processSampleOrders } from "./commerce/samples";
  * (every 5 minutes): finished sample orders become processed one hour after the
  * visitor ordered them; abandoned sample carts expire.
  */
-export async function runScheduledJobs(env: Pick<WorkerEnv, "DB">, now: Date): Promise<void> {
+export async function runScheduledJobs(env: Pick<ShopApiEnv, "DB">, now: Date): Promise<void> {
   const result = await processSampleOrders(env.DB, now);
   if (result.processed > 0 || result.expired > 0) console.log(`sample orders: ${result.processed} processed, ${result.expired} expired`);
 }

@@ -1,4 +1,4 @@
-import type { ProductData } from "../../build/catalogue-client";
+import type { ProductData } from "../../sourcing/catalogue-client";
 import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "./configuration";
 
 const money = (amount: number) => ({ value: amount / 100, amount, currency: "EUR", formattedValue: "", formattedWithCurrency: `${amount / 100} €` });

@@ -4,8 +4,10 @@
  * the counts the engine's statement returns (or the summary cache holds), and the check
  * of the client's filters against the known filter keys.
  */
-import { BUILT_IN_FILTERS, roundRange, unitOfAttribute } from "./ranges";
-import { SearchInputError, type ActiveFilter, type FilterOption, type FilterValue, type SearchRequest } from "./types";
+import { roundRange } from "../../../domain/ranges";
+import type { ActiveFilter, FilterOption, FilterValue } from "../../../domain/search-api";
+import { BUILT_IN_FILTERS, unitOfAttribute } from "./ranges";
+import { SearchInputError, type SearchRequest } from "./types";
 
 export interface FacetLabel {
   code: string;

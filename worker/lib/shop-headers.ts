@@ -1,0 +1,7 @@
+/**
+ * Headers the edge sets on every call it proxies to the shop API (never taken from the
+ * browser, docs/decisions/0007): the shop it resolved from the host and the language of
+ * the page's path. The shop API resolves its shop from these alone.
+ */
+export const SHOP_ID_HEADER = "x-shop-id";
+export const SHOP_LANGUAGE_HEADER = "x-shop-language";

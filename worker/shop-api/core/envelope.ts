@@ -1,0 +1,90 @@
+/**
+ * The shop API's one response envelope and error idiom (SPEC 7/8). Every JSON answer is
+ * `{ status, data, errors, meta }`; a call succeeded only with HTTP 200 and data
+ * (SPEC 5). Handlers return `ok(...)`/`respond(...)` and throw `ApiFailure` (through
+ * `fail`, `invalid`, `notFound`) for every refusal; the route table turns a thrown
+ * failure into its response, anything else into a logged 500. Error items carry the
+ * SPEC's English `message`, a stable `code` the storefront translates, and the `field`
+ * they concern.
+ */
+export const MESSAGES = {
+  general: "Something went wrong. Try again.",
+  invalid: "The given data was invalid.",
+  missing: "Missing required fields",
+  required: "This field is required",
+  notFound: "This page could not be found",
+  unauthorized: "Unauthorized",
+  notConfigured: "This service is not configured.",
+  methodNotAllowed: "Method not allowed",
+  unknownProduct: "The requested product does not exist.",
+  outOfStock: "This product is out of stock.",
+  endOfLife: "This product has reached the end of its life and is no longer available.",
+  quantityUnavailable: "The requested quantity is not available.",
+  minimumOrderQuantity: "The minimum order quantity is {value} {unit}.",
+  configurationUnavailable: "The selected configuration is not available.",
+  samplesUnavailable: "Samples of this product are not available.",
+  sampleCartFull: "The sample cart is full.",
+  countryNotDeliverable: "Delivery to this country is not possible.",
+  email: "Please enter a valid e-mail address.",
+} as const;
+
+export interface ApiError {
+  message: string;
+  code?: string;
+  field?: string;
+  params?: Record<string, string | number>;
+}
+
+export interface Envelope<T> {
+  status: number;
+  data: T | null;
+  errors: ApiError[];
+  meta: Record<string, unknown>;
+}
+
+export type Meta = Record<string, unknown>;
+
+/** Headers of every JSON answer: never cached (answers depend on the visitor and the clock). */
+export const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "private, no-store" } as const;
+
+/** A JSON answer with the shop API's headers; for bodies that are not the envelope (GraphQL, import reports). */
+export function jsonResponse(body: unknown, status: number, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
+}
+
+export function respond<T>(status: number, data: T | null, errors: ApiError[] = [], meta: Meta = {}, headers: Record<string, string> = {}): Response {
+  const body: Envelope<T> = { status, data, errors, meta };
+  return jsonResponse(body, status, headers);
+}
+
+export const ok = <T>(data: T, meta: Meta = {}, headers: Record<string, string> = {}): Response => respond(200, data, [], meta, headers);
+
+/** A refusal: thrown by handlers, answered by the route table. */
+export class ApiFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: ApiError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(errors[0]?.message ?? MESSAGES.general);
+  }
+}
+
+export const fail = (status: number, message: string, code?: string, extra: Partial<ApiError> = {}, headers: Record<string, string> = {}): ApiFailure =>
+  new ApiFailure(status, [{ message, ...(code ? { code } : {}), ...extra }], headers);
+
+export const invalid = (field: string, message: string, code: string, params?: ApiError["params"]): ApiFailure =>
+  new ApiFailure(422, [{ message: MESSAGES.invalid, code: "invalid" }, { message, code, field, ...(params ? { params } : {}) }]);
+
+/** 422 'Missing required fields', with 'This field is required' for each of the fields. */
+export const missingFields = (fields: readonly string[]): ApiFailure =>
+  new ApiFailure(422, [{ message: MESSAGES.missing, code: "missing" }, ...fields.map((field) => ({ message: MESSAGES.required, code: "required", field }))]);
+
+export const notFound = (): ApiFailure => fail(404, MESSAGES.notFound, "not_found");
+
+/** The answer to a thrown failure; anything that is not an ApiFailure is logged and answered 500 with the generic message. */
+export function failureResponse(error: unknown, meta: Meta = {}): Response {
+  if (error instanceof ApiFailure) return respond(error.status, null, error.errors, meta, error.headers);
+  console.error("shop api error", error);
+  return respond(500, null, [{ message: MESSAGES.general, code: "general" }], meta);
+}

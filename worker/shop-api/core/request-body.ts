@@ -1,0 +1,46 @@
+/**
+ * Reading and validating request bodies: malformed, oversized or non-object JSON is 400
+ * 'The given data was invalid.'; schema problems are 422 with one error per field
+ * ('Missing required fields' + 'This field is required' for absent fields).
+ */
+import type { ZodIssue, ZodTypeAny, z } from "zod";
+import { ApiFailure, fail, MESSAGES, type ApiError } from "./envelope";
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+export async function readJson(request: Request, { emptyAllowed = false } = {}): Promise<Record<string, unknown>> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw fail(413, MESSAGES.invalid, "body_too_large");
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw fail(413, MESSAGES.invalid, "body_too_large");
+  if (text.trim() === "") {
+    if (emptyAllowed) return {};
+    throw fail(400, MESSAGES.invalid, "malformed_json");
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw fail(400, MESSAGES.invalid, "malformed_json");
+  }
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw fail(400, MESSAGES.invalid, "malformed_json");
+  return parsed as Record<string, unknown>;
+}
+
+export function validate<S extends ZodTypeAny>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  throw validationFailure(result.error.issues);
+}
+
+export function validationFailure(issues: ZodIssue[]): ApiFailure {
+  const isMissing = (issue: ZodIssue) => issue.code === "invalid_type" && (issue.received === "undefined" || issue.received === "null");
+  const missing = issues.filter(isMissing);
+  const errors: ApiError[] = [missing.length > 0 ? { message: MESSAGES.missing, code: "missing" } : { message: MESSAGES.invalid, code: "invalid" }];
+  for (const issue of issues) {
+    const field = issue.path.join(".");
+    if (isMissing(issue)) errors.push({ message: MESSAGES.required, code: "required", field });
+    else errors.push({ message: issue.message, code: "invalid", field });
+  }
+  return new ApiFailure(422, errors);
+}

@@ -1,0 +1,80 @@
+/**
+ * How the route table turns a handler into an itty-router route: one context per
+ * request, the shop resolved once (404 when a shop route names no configured shop),
+ * handlers return `reply(...)` (the envelope is built here, with the request's meta)
+ * or a finished Response (GraphQL, file downloads), and every thrown failure becomes
+ * its envelope here.
+ */
+import type { ExecutionContext } from "@cloudflare/workers-types";
+import type { IRequest } from "itty-router";
+import type { ShopApiEnv } from "../../env";
+import type { ApiContext, ShopContext } from "./context";
+import { failureResponse, notFound, respond, type Meta } from "./envelope";
+import { resolveShop } from "./shop";
+
+export type Params = Readonly<Record<string, string>>;
+
+/** A successful answer in the envelope. */
+export interface Reply {
+  readonly data: unknown;
+  readonly status: number;
+  readonly meta: Meta;
+  readonly headers: Record<string, string>;
+}
+
+export function reply(data: unknown, options: { status?: number; meta?: Meta; headers?: Record<string, string> } = {}): Reply {
+  return { data, status: options.status ?? 200, meta: options.meta ?? {}, headers: options.headers ?? {} };
+}
+
+export type Handler<C extends ApiContext> = (ctx: C, params: Params) => Promise<Reply | Response> | Reply | Response;
+
+/** The clock of a shop API instance; tests pin it. */
+export interface RouteDeps {
+  now(): Date;
+}
+
+export type RouteArgs = [ShopApiEnv, Pick<ExecutionContext, "waitUntil">];
+export type Route = (request: IRequest, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">) => Promise<Response>;
+
+function baseContext(request: IRequest, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">, deps: RouteDeps): ApiContext {
+  return {
+    request: request as Request,
+    url: new URL(request.url),
+    env,
+    db: env.DB,
+    now: deps.now(),
+    waitUntil: (task) => execution.waitUntil(task),
+    meta: {},
+  };
+}
+
+async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params): Promise<Response> {
+  try {
+    const result = await handler(ctx, params);
+    if (result instanceof Response) return result;
+    return respond(result.status, result.data, [], { ...ctx.meta, ...result.meta }, result.headers);
+  } catch (error) {
+    return failureResponse(error, ctx.meta);
+  }
+}
+
+const paramsOf = (request: IRequest): Params => {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(request.params ?? {})) if (typeof value === "string") params[key] = value;
+  return params;
+};
+
+/** A route that needs no shop (GraphQL, the admin endpoints). */
+export function route(deps: RouteDeps, handler: Handler<ApiContext>): Route {
+  return (request, env, execution) => run(baseContext(request, env, execution, deps), handler, paramsOf(request));
+}
+
+/** A route of the storefront API: answers 404 unless the request names a configured shop. */
+export function shopRoute(deps: RouteDeps, handler: Handler<ShopContext>): Route {
+  return async (request, env, execution) => {
+    const base = baseContext(request, env, execution, deps);
+    const resolved = resolveShop(base.request);
+    if (!resolved) return failureResponse(notFound());
+    return run({ ...base, ...resolved }, handler, paramsOf(request));
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * The shop of a request, resolved once per request from the validated shop config
+ * (config/shops.json, the one authority for what a shop is) by the `x-shop-id` header
+ * the edge sets from the host; the language from `x-shop-language` when the shop has
+ * it, else the shop's default. A request without a known shop resolves to null (the
+ * route table answers 404 and nothing is read or written).
+ */
+import type { ShopDefinition } from "../../config/shop-config";
+import { shopDirectory } from "../../config/shops";
+import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
+
+export interface Shop {
+  id: string;
+  name: string;
+  currency: ShopDefinition["currency"];
+  taxRate: number;
+  languages: string[];
+  defaultLanguage: string;
+  domainPrefixes: string[];
+  deliveryCountries: string[];
+  /** The production origin with a trailing slash, e.g. https://www.bodenhaus.example/. */
+  baseUrl: string;
+  /** The shop's own country: the first of its delivery countries (de for DE and COM, ch for CH). */
+  homeCountry: string;
+}
+
+export function shopOf(definition: ShopDefinition): Shop {
+  return {
+    id: definition.id,
+    name: definition.name,
+    currency: definition.currency,
+    taxRate: definition.taxRate,
+    languages: [...definition.languages],
+    defaultLanguage: definition.defaultLanguage,
+    domainPrefixes: [...definition.domainPrefixes],
+    deliveryCountries: [...definition.deliveryCountries],
+    baseUrl: `https://${definition.hosts.production[0]!}/`,
+    homeCountry: definition.deliveryCountries[0]!,
+  };
+}
+
+const SHOPS = new Map(shopDirectory.config.shops.map((definition) => [definition.id, shopOf(definition)]));
+
+/** Every configured shop. */
+export function allShops(): Shop[] {
+  return [...SHOPS.values()];
+}
+
+export function shopById(id: string): Shop | undefined {
+  return SHOPS.get(id.toUpperCase());
+}
+
+export interface ShopAndLanguage {
+  shop: Shop;
+  language: string;
+}
+
+/** The shop and language of a request, or null when the request names no configured shop. */
+export function resolveShop(request: Request): ShopAndLanguage | null {
+  const shop = shopById(request.headers.get(SHOP_ID_HEADER) ?? "");
+  if (!shop) return null;
+  const requested = (request.headers.get(SHOP_LANGUAGE_HEADER) ?? "").toLowerCase();
+  return { shop, language: shop.languages.includes(requested) ? requested : shop.defaultLanguage };
+}

@@ -1,0 +1,85 @@
+/**
+ * The visitor behind the request's bearer token (the edge keeps it in the environment's
+ * token cookie). An opaque random token (32 bytes, base64url) identifies one; only its
+ * SHA-256 is stored. Reads without a valid token see an empty state and get no token;
+ * the first write creates a visitor and its token goes out as `meta.token` with the
+ * request's answer (ctx.meta), which the edge turns into the cookie.
+ *
+ * `visitorRoute(handler, { lazy: true })` leaves the read to the handler, so it can batch the
+ * visitor's row with its own statements (one D1 round trip): `visitorStatement` +
+ * `takeVisitorResult`.
+ */
+import type { D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
+import { insertVisitor, newVisitor, selectVisitor, visitorOf, type Visitor, type VisitorRow } from "../tables/visitors";
+import { randomToken, sha256Hex, visitorToken } from "./auth";
+import type { ShopContext } from "./context";
+import type { Handler } from "./route";
+
+export type { Visitor } from "../tables/visitors";
+
+export interface VisitorState {
+  /** SHA-256 of a well-formed bearer token (the visitor's id if it exists), else null. */
+  tokenHash: string | null;
+  visitor: Visitor | null;
+  /** False until the row was looked up. */
+  loaded: boolean;
+}
+
+export interface VisitorContext extends ShopContext {
+  visitorState: VisitorState;
+}
+
+/** Adds the visitor state to a shop context; reads the row now unless `lazy`. */
+export async function withVisitor(ctx: ShopContext, { lazy = false } = {}): Promise<VisitorContext> {
+  const token = visitorToken(ctx.request);
+  const visitorCtx: VisitorContext = { ...ctx, visitorState: { tokenHash: token ? await sha256Hex(token) : null, visitor: null, loaded: false } };
+  if (!lazy) await loadVisitor(visitorCtx);
+  return visitorCtx;
+}
+
+/** A route handler that needs the visitor: its row is read before the handler runs, unless `lazy`. */
+export function visitorRoute(handler: Handler<VisitorContext>, options: { lazy?: boolean } = {}): Handler<ShopContext> {
+  return async (ctx, params) => handler(await withVisitor(ctx, options), params);
+}
+
+/** The statement reading the visitor row (for a batch); null without a token. */
+export function visitorStatement(ctx: VisitorContext): D1PreparedStatement | null {
+  return ctx.visitorState.tokenHash ? selectVisitor(ctx.visitorState.tokenHash).prepare(ctx.db) : null;
+}
+
+/** Takes the visitor from a batch result of visitorStatement. */
+export function takeVisitorResult(ctx: VisitorContext, result: Pick<D1Result, "results"> | undefined): Visitor | null {
+  const row = result?.results[0] as VisitorRow | undefined;
+  ctx.visitorState.visitor = row ? visitorOf(row) : null;
+  ctx.visitorState.loaded = true;
+  return ctx.visitorState.visitor;
+}
+
+export async function loadVisitor(ctx: VisitorContext): Promise<Visitor | null> {
+  if (ctx.visitorState.loaded) return ctx.visitorState.visitor;
+  const statement = visitorStatement(ctx);
+  return takeVisitorResult(ctx, statement ? await statement.all() : undefined);
+}
+
+/** The visitor of a write: the token's, or a new one whose token goes out as meta.token. */
+export async function ensureVisitor(ctx: VisitorContext): Promise<Visitor> {
+  const existing = await loadVisitor(ctx);
+  if (existing) return existing;
+  const created = await newVisitorToken();
+  await insertVisitor(created.id, ctx.shop.id, ctx.now).prepare(ctx.db).run();
+  return adoptNewVisitor(ctx, created);
+}
+
+/** A new visitor's token and id (the token's SHA-256), before its row is written. */
+export async function newVisitorToken(): Promise<{ token: string; id: string }> {
+  const token = randomToken();
+  return { token, id: await sha256Hex(token) };
+}
+
+/** Makes the visitor just written for `created` the request's visitor; its token goes out as meta.token. */
+export function adoptNewVisitor(ctx: VisitorContext, created: { token: string; id: string }): Visitor {
+  const visitor = newVisitor(created.id);
+  ctx.meta.token = created.token;
+  ctx.visitorState = { tokenHash: created.id, visitor, loaded: true };
+  return visitor;
+}
