@@ -1,4 +1,4 @@
-import type { D1Database } from "@cloudflare/workers-types";
+import type { D1Database, RateLimit } from "@cloudflare/workers-types";
 import type { Environment } from "./config/shop-config";
 
 /**
@@ -15,6 +15,14 @@ export interface ShopApiEnv {
   CATALOGUE_IMPORT_TOKEN?: string;
   /** Shop whose assortment is search's own-brand group (default BRAND); "" turns the group off. */
   SEARCH_BRAND_SHOP?: string;
+  /** Per-IP rate limiters (wrangler.toml [[ratelimits]], one per bucket of config rateLimits.perIp). */
+  RATE_LIMIT_WRITE?: RateLimit;
+  RATE_LIMIT_SEARCH?: RateLimit;
+  RATE_LIMIT_GRAPHQL?: RateLimit;
+  /** Captcha secrets (docs/decisions/0024); a provider whose secret is missing refuses every token. */
+  ALTCHA_HMAC_KEY?: string;
+  RECAPTCHA_SECRET?: string;
+  TURNSTILE_SECRET?: string;
 }
 
 /** Bindings and variables of the worker: the edge's own and the in-process shop API's. */

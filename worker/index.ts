@@ -8,11 +8,7 @@ import shopApiWorker from "./shop-api/main";
 
 const app = createEdgeApp({
   directory: shopDirectory,
-  upstream: (env, ctx) => {
-    // The Workers runtime gives every request one; only app.request() in tests runs without.
-    if (!ctx) throw new Error("the in-process shop API needs the request's execution context");
-    return upstreamFromEnv(env, ctx, handleShopApi);
-  },
+  upstream: (env, ctx) => upstreamFromEnv(env, ctx, handleShopApi),
 });
 
 export default {

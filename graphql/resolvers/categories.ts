@@ -1,22 +1,14 @@
 import type { GraphQLContext } from "../context";
 import type { ResolverMap } from "../resolver-map";
 import { requireShopLanguage } from "./shops";
-import { sql } from "../../worker/lib/sql";
-import { all, loader, parseJson } from "./util";
+import { parseJsonOr } from "../../worker/lib/json";
+import { sql, type OuterJoined } from "../../worker/lib/sql";
+import { translatedCategories, type CategoryRow, type CategoryTranslationRow } from "../../worker/shop-api/tables/categories";
+import { all, loader } from "./util";
 
-interface CategoryRow {
-  id: string;
-  parent_id: string | null;
-  position: number;
-  image: string | null;
-  sorting: string;
-  name: string | null;
-  slug: string | null;
-  description: string | null;
-  teaser: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-}
+/** A category with its translation in the language, when there is one. */
+type TranslatedCategoryRow = Pick<CategoryRow, "id" | "parent_id" | "position" | "image" | "sorting"> &
+  OuterJoined<Pick<CategoryTranslationRow, "name" | "slug" | "description" | "teaser" | "meta_title" | "meta_description">>;
 
 export interface CategoryNode {
   id: string;
@@ -35,14 +27,8 @@ export interface CategoryNode {
   shop: string;
 }
 
-interface TopCategoryRow {
-  id: string;
-  image: string | null;
-  top_position: number;
-  name: string;
-  slug: string;
-  top_description: string;
-}
+type TopCategoryRow = Pick<CategoryRow, "id" | "image"> & { top_position: NonNullable<CategoryRow["top_position"]> } &
+  Pick<CategoryTranslationRow, "name" | "slug" | "top_description">;
 
 /** Ids from the world down to `id`, inclusive; stops on a cycle or a missing parent. */
 export function categoryPath(id: string, parents: Map<string, string | null>): string[] {
@@ -83,7 +69,7 @@ export const categoryResolvers: ResolverMap = {
   Query: {
     categories: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext): Promise<CategoryNode[]> => {
       const shop = requireShopLanguage(args.shop, args.language);
-      const rows = await all<CategoryRow>(
+      const rows = await all<TranslatedCategoryRow>(
         ctx,
         sql`SELECT c.id, c.parent_id, c.position, c.image, c.sorting,
                 t.name, t.slug, t.description, t.teaser, t.meta_title, t.meta_description
@@ -107,7 +93,7 @@ export const categoryResolvers: ResolverMap = {
           image: row.image,
           metaTitle: row.meta_title,
           metaDescription: row.meta_description,
-          sorting: parseJson<{ sortBy: string; direction: string }[]>(row.sorting, []),
+          sorting: parseJsonOr<{ sortBy: string; direction: string }[]>(row.sorting, []),
           path: categoryPath(row.id, parents),
           shop: shop.id,
         }));
@@ -117,8 +103,7 @@ export const categoryResolvers: ResolverMap = {
       const rows = await all<TopCategoryRow>(
         ctx,
         sql`SELECT c.id, c.image, c.top_position, t.name, t.slug, t.top_description
-           FROM categories c
-           JOIN category_translations t ON t.category_id = c.id AND t.language = ${args.language}
+           FROM ${translatedCategories(args.language)}
           WHERE c.top_position IS NOT NULL
           ORDER BY c.top_position, c.id`,
       );

@@ -4,10 +4,22 @@ import { includedTax, money, type MoneyValue } from "../../domain/money";
 import { taxLabel, unitLabel } from "../../worker/lib/labels";
 import type { ResolverMap } from "../resolver-map";
 import { manufacturerLoader } from "./manufacturers";
+import { jsonList, parseJsonOr } from "../../worker/lib/json";
 import { sql, type SqlFragment } from "../../worker/lib/sql";
+import type { ReviewRow } from "../../worker/shop-api/tables/content";
+import type {
+  DownloadRow,
+  MediaRow,
+  PriceHistoryRow,
+  PriceRow,
+  ProductCategoryRow,
+  ProductContentRow,
+  ProductRow,
+  TutorialRow,
+} from "../../worker/shop-api/tables/products";
 import type { Shop } from "../../worker/shop-api/core/shop";
 import { requireShopLanguage } from "./shops";
-import { all, bool, first, keysParam, loader, parseIsoDateTime, parseJson } from "./util";
+import { all, bool, first, loader, parseIsoDateTime } from "./util";
 import { groupBy } from "../loaders";
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -19,83 +31,19 @@ export const MAX_PAGE_SIZE = 200;
 export const REFERENCE_PRICE_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-export interface ProductRow {
-  sku: string;
-  parent_sku: string | null;
-  type: string;
-  manufacturer_id: string | null;
-  category_id: string;
-  ean: string | null;
-  unit: string;
-  package_content: number;
-  blend_percent: number;
-  shipping_group: string;
-  is_decking: number;
-  is_express: number;
-  is_clearance: number;
-  is_plus: number;
-  is_active: number;
-  reached_eol: number;
-  delivery_days_min: number;
-  delivery_days_max: number;
-  stock_qty: number;
-  min_order_qty: number;
-  notification_qty: number;
-  sample_active: number;
-  sample_express: number;
-  sample_long_delivery: number;
-  sample_free: number;
-  sample_max: number;
-  configurable_attributes: string;
-  updated_at: string;
-  /** Content slug in the requested language (joined). */
-  slug: string;
-}
+/** A product visible in the shop and language, with its content slug in the language (selectVisibleProducts). */
+export type VisibleProductRow = ProductRow & { slug: ProductContentRow["slug"] };
 
 /** What a Product field resolver receives: the row plus the shop and language it was asked for. */
 export interface ProductSource {
-  row: ProductRow;
+  row: VisibleProductRow;
   shop: Shop;
   language: string;
 }
 
-interface ContentRow {
-  sku: string;
-  title: string;
-  subtitle: string;
-  short_description: string;
-  description: string;
-  low_stock_message: string;
-  measurement: string;
-  features: string;
-  attributes: string;
-  meta_title: string | null;
-  meta_description: string | null;
-}
-
-interface PriceRow {
-  sku: string;
-  currency: string;
-  package_price: number;
-  unit_price: number;
-  tax_rate: number;
-}
-
-export interface HistoryRow {
-  sku: string;
-  package_price: number;
-  valid_from: string;
-}
-
-interface ReviewRow {
-  id: string;
-  sku: string;
-  mark: number;
-  comment: string;
-  reviewer: string;
-  answer: string | null;
-  created_at: string;
-}
+/** A product's price in a shop as the Product.price field reads it. */
+type ProductPriceRow = Pick<PriceRow, "sku" | "currency" | "package_price" | "unit_price" | "tax_rate">;
+export type HistoryRow = Pick<PriceHistoryRow, "sku" | "package_price" | "valid_from">;
 
 /** Products visible in a shop and language: active, sold in the shop, with content in the language. */
 const visibleProducts = (shop: string, language: string): SqlFragment => sql`FROM products p
@@ -120,7 +68,7 @@ export function decodeCursor(cursor: string): string {
   throw new UserInputError("after is not a valid cursor");
 }
 
-const source = (shop: Shop, language: string) => (row: ProductRow): ProductSource => ({ row, shop, language });
+const source = (shop: Shop, language: string) => (row: VisibleProductRow): ProductSource => ({ row, shop, language });
 
 // ---- batch loaders (one query per kind of data per execution step) ----
 
@@ -129,16 +77,16 @@ function bySku<T extends { sku: string }>(rows: T[]): Map<string, T> {
 }
 
 const contentLoader = (ctx: GraphQLContext, language: string) =>
-  loader<ContentRow>(ctx, `content:${language}`, async (skus) =>
-    bySku(await all<ContentRow>(ctx, sql`SELECT * FROM product_content WHERE language = ${language} AND sku IN (SELECT value FROM json_each(${keysParam(skus)}))`)),
+  loader<ProductContentRow>(ctx, `content:${language}`, async (skus) =>
+    bySku(await all<ProductContentRow>(ctx, sql`SELECT * FROM product_content WHERE language = ${language} AND sku IN ${jsonList(skus)}`)),
   );
 
 const priceLoader = (ctx: GraphQLContext, shop: string) =>
-  loader<PriceRow>(ctx, `prices:${shop}`, async (skus) =>
+  loader<ProductPriceRow>(ctx, `prices:${shop}`, async (skus) =>
     bySku(
-      await all<PriceRow>(
+      await all<ProductPriceRow>(
         ctx,
-        sql`SELECT sku, currency, package_price, unit_price, tax_rate FROM prices WHERE shop_id = ${shop} AND sku IN (SELECT value FROM json_each(${keysParam(skus)}))`,
+        sql`SELECT sku, currency, package_price, unit_price, tax_rate FROM prices WHERE shop_id = ${shop} AND sku IN ${jsonList(skus)}`,
       ),
     ),
   );
@@ -153,52 +101,52 @@ const historyLoader = (ctx: GraphQLContext, shop: string) =>
     const rows = await all<HistoryRow>(
       ctx,
       sql`SELECT h.sku, h.package_price, h.valid_from FROM price_history h
-        WHERE h.shop_id = ${shop} AND h.sku IN (SELECT value FROM json_each(${keysParam(skus)})) AND h.valid_from <= ${ctx.now().toISOString()}
+        WHERE h.shop_id = ${shop} AND h.sku IN ${jsonList(skus)} AND h.valid_from <= ${ctx.now().toISOString()}
         ORDER BY h.sku, h.valid_from`,
     );
     return groupBy(rows, (row) => row.sku);
   });
 
-/** Rows of a per-sku list; `statement` gets the JSON list of requested skus for json_each. */
-const listLoader = <T extends { sku: string }>(ctx: GraphQLContext, name: string, statement: (skus: string) => SqlFragment) =>
-  loader<T[]>(ctx, name, async (skus) => groupBy(await all<T>(ctx, statement(keysParam(skus))), (row) => row.sku));
+/** Rows of a per-sku list; `statement` gets the requested skus as a key list (`sku IN ${skus}`). */
+const listLoader = <T extends { sku: string }>(ctx: GraphQLContext, name: string, statement: (skus: SqlFragment) => SqlFragment) =>
+  loader<T[]>(ctx, name, async (skus) => groupBy(await all<T>(ctx, statement(jsonList(skus))), (row) => row.sku));
 
 const mediaLoader = (ctx: GraphQLContext) =>
-  listLoader<{ sku: string; kind: string; url: string; alt: string }>(ctx, "media", (skus) => sql`SELECT sku, kind, url, alt FROM media WHERE sku IN (SELECT value FROM json_each(${skus})) ORDER BY sku, position`);
+  listLoader<Pick<MediaRow, "sku" | "kind" | "url" | "alt">>(ctx, "media", (skus) => sql`SELECT sku, kind, url, alt FROM media WHERE sku IN ${skus} ORDER BY sku, position`);
 
 const downloadLoader = (ctx: GraphQLContext, language: string) =>
-  listLoader<{ sku: string; title: string; url: string }>(
+  listLoader<Pick<DownloadRow, "sku" | "title" | "url">>(
     ctx,
     `downloads:${language}`,
-    (skus) => sql`SELECT sku, title, url FROM downloads WHERE language = ${language} AND sku IN (SELECT value FROM json_each(${skus})) ORDER BY sku, position`,
+    (skus) => sql`SELECT sku, title, url FROM downloads WHERE language = ${language} AND sku IN ${skus} ORDER BY sku, position`,
   );
 
 const tutorialLoader = (ctx: GraphQLContext, language: string) =>
-  listLoader<{ sku: string; title: string; content: string; type: string; url: string | null }>(
+  listLoader<Pick<TutorialRow, "sku" | "title" | "content" | "type" | "url">>(
     ctx,
     `tutorials:${language}`,
-    (skus) => sql`SELECT sku, title, content, type, url FROM tutorials WHERE language = ${language} AND sku IN (SELECT value FROM json_each(${skus})) ORDER BY sku, position`,
+    (skus) => sql`SELECT sku, title, content, type, url FROM tutorials WHERE language = ${language} AND sku IN ${skus} ORDER BY sku, position`,
   );
 
 const categoryLoader = (ctx: GraphQLContext) =>
-  listLoader<{ sku: string; category_id: string }>(
+  listLoader<Pick<ProductCategoryRow, "sku" | "category_id">>(
     ctx,
     "productCategories",
-    (skus) => sql`SELECT sku, category_id FROM product_categories WHERE sku IN (SELECT value FROM json_each(${skus})) ORDER BY sku, position, category_id`,
+    (skus) => sql`SELECT sku, category_id FROM product_categories WHERE sku IN ${skus} ORDER BY sku, position, category_id`,
   );
 
 const reviewLoader = (ctx: GraphQLContext, language: string) =>
-  listLoader<ReviewRow>(
+  listLoader<Pick<ReviewRow, "id" | "sku" | "mark" | "comment" | "reviewer" | "answer" | "created_at">>(
     ctx,
     `reviews:${language}`,
     (skus) =>
-      sql`SELECT id, sku, mark, comment, reviewer, answer, created_at FROM reviews WHERE language = ${language} AND sku IN (SELECT value FROM json_each(${skus})) ORDER BY sku, created_at DESC, id`,
+      sql`SELECT id, sku, mark, comment, reviewer, answer, created_at FROM reviews WHERE language = ${language} AND sku IN ${skus} ORDER BY sku, created_at DESC, id`,
   );
 
 /** Variants of the given parents that are visible in the shop and language. */
 const childLoader = (ctx: GraphQLContext, shop: string, language: string) =>
-  loader<ProductRow[]>(ctx, `children:${shop}:${language}`, async (parents) => {
-    const rows = await all<ProductRow>(ctx, sql`${selectVisibleProducts(shop, language)} AND p.parent_sku IN (SELECT value FROM json_each(${keysParam(parents)})) ORDER BY p.sku`);
+  loader<VisibleProductRow[]>(ctx, `children:${shop}:${language}`, async (parents) => {
+    const rows = await all<VisibleProductRow>(ctx, sql`${selectVisibleProducts(shop, language)} AND p.parent_sku IN ${jsonList(parents)} ORDER BY p.sku`);
     return groupBy(rows, (row) => row.parent_sku ?? "");
   });
 
@@ -250,7 +198,7 @@ export function priceFacts(current: number, history: readonly HistoryRow[], now:
   return { current, reference, savingsPercentage, since };
 }
 
-function priceObject(ctx: GraphQLContext, product: ProductSource, price: PriceRow) {
+function priceObject(ctx: GraphQLContext, product: ProductSource, price: ProductPriceRow) {
   const { language } = product;
   const m = (minor: number): MoneyValue => money(minor, price.currency, language);
   const facts = async () => priceFacts(price.package_price, (await historyLoader(ctx, product.shop.id).load(product.row.sku)) ?? [], ctx.now());
@@ -289,7 +237,7 @@ export const productResolvers: ResolverMap = {
       const changedSince = args.changedSince != null ? parseIsoDateTime(args.changedSince, "changedSince") : null;
       const shop = requireShopLanguage(args.shop, args.language);
       const changed = changedAfter(changedSince);
-      const rows = await all<ProductRow>(
+      const rows = await all<VisibleProductRow>(
         ctx,
         sql`${selectVisibleProducts(shop.id, args.language)} ${changed} ${after === null ? sql`` : sql`AND p.sku > ${after}`} ORDER BY p.sku LIMIT ${size + 1}`,
       );
@@ -307,7 +255,7 @@ export const productResolvers: ResolverMap = {
     },
     product: async (_parent, args: { shop: string; language: string; sku: string }, ctx: GraphQLContext) => {
       const shop = requireShopLanguage(args.shop, args.language);
-      const row = await first<ProductRow>(ctx, sql`${selectVisibleProducts(shop.id, args.language)} AND p.sku = ${args.sku}`);
+      const row = await first<VisibleProductRow>(ctx, sql`${selectVisibleProducts(shop.id, args.language)} AND p.sku = ${args.sku}`);
       return row ? source(shop, args.language)(row) : null;
     },
   },
@@ -328,8 +276,8 @@ export const productResolvers: ResolverMap = {
         description: row.description,
         lowStockMessage: row.low_stock_message,
         measurement: row.measurement,
-        features: parseJson<unknown[]>(row.features, []).map(String),
-        attributes: parseJson<Record<string, unknown>[]>(row.attributes, []).map((a) => ({
+        features: parseJsonOr<unknown[]>(row.features, []).map(String),
+        attributes: parseJsonOr<Record<string, unknown>[]>(row.attributes, []).map((a) => ({
           code: String(a.code ?? ""),
           label: String(a.label ?? ""),
           type: String(a.type ?? "text"),
@@ -384,7 +332,7 @@ export const productResolvers: ResolverMap = {
     childProducts: async (p: ProductSource, _args, ctx: GraphQLContext) =>
       ((await childLoader(ctx, p.shop.id, p.language).load(p.row.sku)) ?? []).map(source(p.shop, p.language)),
     configurableAttributes: (p: ProductSource) =>
-      parseJson<{ code?: string; label?: string; options?: { value?: string; label?: string }[] }[]>(p.row.configurable_attributes, []).map((a) => ({
+      parseJsonOr<{ code?: string; label?: string; options?: { value?: string; label?: string }[] }[]>(p.row.configurable_attributes, []).map((a) => ({
         code: String(a.code ?? ""),
         label: String(a.label ?? ""),
         options: (a.options ?? []).map((o) => ({ value: String(o.value ?? ""), label: String(o.label ?? o.value ?? "") })),

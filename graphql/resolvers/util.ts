@@ -3,16 +3,6 @@ import type { GraphQLContext } from "../context";
 import { UserInputError } from "../errors";
 import { Loader } from "../loaders";
 
-/** Parses a JSON column; a broken value degrades to the fallback instead of failing the page. */
-export function parseJson<T>(text: string | null | undefined, fallback: T): T {
-  if (text == null || text === "") return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
-
 export const bool = (value: number | null | undefined): boolean => value === 1;
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -25,9 +15,6 @@ export function parseIsoDateTime(value: string, argument: string): string {
   }
   return new Date(time).toISOString();
 }
-
-/** One JSON-array parameter instead of many bound values (D1 allows 100 per statement). */
-export const keysParam = (keys: readonly string[]): string => JSON.stringify(keys);
 
 /** A per-request loader for `name`, created on first use. */
 export function loader<V>(ctx: GraphQLContext, name: string, batch: (keys: readonly string[]) => Promise<Map<string, V>>): Loader<string, V> {

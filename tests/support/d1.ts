@@ -2,13 +2,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import type { D1Database } from "@cloudflare/workers-types";
+import type { ShopApiEnv } from "../../worker/env";
 import { allShops } from "../../worker/shop-api/core/shop";
+import { rateLimitBindings, rateLimitOptions } from "./rate-limiters";
 import { syncShops } from "../../worker/shop-api/tables/shops";
 
 const MIGRATIONS_DIR = join(__dirname, "..", "..", "migrations");
 
 export interface TestDatabase {
   db: D1Database;
+  /** The shop API's bindings on this database: DB and the per-IP rate limiters with the config's limits. */
+  env: ShopApiEnv;
   dispose(): Promise<void>;
 }
 
@@ -22,6 +26,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     modules: true,
     script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
     d1Databases: { DB: "test-db" },
+    ratelimits: rateLimitOptions(),
   });
   try {
     const db: D1Database = await mf.getD1Database("DB");
@@ -29,7 +34,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await applySql(db, readFileSync(join(MIGRATIONS_DIR, file), "utf8"));
     }
     await syncShops(db, allShops(), new Date());
-    return { db, dispose: () => mf.dispose() };
+    return { db, env: { DB: db, ...(await rateLimitBindings(mf)) }, dispose: () => mf.dispose() };
   } catch (error) {
     await mf.dispose();
     throw error;

@@ -1,6 +1,7 @@
 import type { ExecutionContext, MiddlewareHandler } from "hono";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { Language, ShopConfig } from "../config/shop-config";
+import { CLIENT_IP_HEADER } from "../lib/shop-headers";
 import { replaceResponse, type EdgeDependencies, type EdgeEnv } from "./context";
 import { readCookie } from "./cookies";
 import type { Site } from "./site";
@@ -13,8 +14,9 @@ import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
  *
  * - Only an allowlist of request headers goes upstream, plus `Authorization:
  *   Bearer <token>` from the environment's token cookie, `x-shop-id` and
- *   `x-shop-language` (set by the worker, never taken from the client). The
- *   browser's Cookie header never goes upstream.
+ *   `x-shop-language` (set by the worker, never taken from the client) and
+ *   `cf-connecting-ip` (the client address Cloudflare set on the request; no other
+ *   IP header goes on). The browser's Cookie header never goes upstream.
  * - Hop-by-hop headers (and any named in Connection) are stripped both ways;
  *   upstream Set-Cookie headers are dropped.
  * - The path is appended to the configured origin and checked: encoded
@@ -38,6 +40,7 @@ export const FORWARDED_REQUEST_HEADERS = [
   "if-modified-since",
   "user-agent",
   "x-requested-with",
+  "x-captcha-token",
 ] as const;
 
 
@@ -169,6 +172,8 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
 
     const extra: Record<string, string> = { [SHOP_LANGUAGE_HEADER]: match.language };
     if (site.kind === "shop") extra[SHOP_ID_HEADER] = site.shop.id;
+    const clientIp = c.req.header(CLIENT_IP_HEADER);
+    if (clientIp) extra[CLIENT_IP_HEADER] = clientIp;
     const token = tokenFromRequest(c.req.raw, config, site);
     if (token) extra.authorization = `Bearer ${token}`;
     const headers = upstreamRequestHeaders(c.req.raw, extra);

@@ -25,10 +25,14 @@ export function remoteUpstream(): Upstream {
   return { name: "remote", fetch: (request) => fetch(request) };
 }
 
-/** The upstream chosen by configuration, and the origin requests to it are built on. */
-export function upstreamFromEnv(env: WorkerEnv, ctx: Pick<ExecutionContext, "waitUntil">, handler: ShopApiHandler): { upstream: Upstream; origin: string } {
+/**
+ * The upstream chosen by configuration, and the origin requests to it are built on. `ctx` is
+ * missing only when the edge runs without the Workers runtime (app.request() in tests).
+ */
+export function upstreamFromEnv(env: WorkerEnv, ctx: ExecutionContext | undefined, handler: ShopApiHandler): { upstream: Upstream; origin: string } {
   switch (env.SHOP_API_MODE ?? "in-process") {
     case "in-process":
+      if (!ctx) throw new Error("the in-process shop API needs the request's execution context");
       return { upstream: inProcessUpstream(handler, env, ctx), origin: IN_PROCESS_ORIGIN };
     case "service":
       if (!env.SHOP_API) throw new Error("SHOP_API_MODE=service needs a SHOP_API service binding");

@@ -5,3 +5,9 @@
  */
 export const SHOP_ID_HEADER = "x-shop-id";
 export const SHOP_LANGUAGE_HEADER = "x-shop-language";
+/**
+ * The client's IP address: Cloudflare sets it on every request that reaches the edge
+ * (a value sent by the client is replaced), and the edge copies it onto the call it
+ * proxies. The shop API keys its per-IP rate limits by it and reads no other IP header.
+ */
+export const CLIENT_IP_HEADER = "cf-connecting-ip";

@@ -75,6 +75,9 @@ export function sql(strings: TemplateStringsArray, ...values: unknown[]): SqlFra
   return SqlFragment.of(chunks);
 }
 
+/** The columns of an outer-joined table as a row holds them: NULL where the join found no row. */
+export type OuterJoined<Row> = { [Column in keyof Row]: Row[Column] | null };
+
 /** Fragments joined by a separator (e.g. " AND "). */
 export function joinSql(fragments: readonly SqlFragment[], separator: string): SqlFragment {
   const chunks: Chunk[] = [];

@@ -7,6 +7,7 @@ import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./comme
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
 import * as reads from "./commerce/reads";
 import * as samples from "./commerce/samples";
+import { captchaChallenge } from "./core/captcha/challenge";
 import { failureResponse, notFound } from "./core/envelope";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
 import { visitorRoute } from "./core/visitor";
@@ -31,6 +32,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Merchandisers (bearer token; never proxied by the edge).
   router.all("/admin/catalogue/import", any(importRoute));
   router.get("/admin/search/report", any(searchReportRoute));
+  // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
+  router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).
   router.get("/apiv2/search", shop((ctx) => search(ctx, "search")));
   router.get("/apiv2/search/suggestions", shop((ctx) => search(ctx, "suggestions")));
@@ -73,7 +76,13 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/:provider/rating", shop(reads.rating));
   router.get("/apiv2/isBusiness", shop(visitorRoute(reads.isBusiness)));
   router.get("/apiv2/internal-user", shop(visitorRoute(reads.internalUser)));
-  router.all("*", () => failureResponse(notFound()));
+  // Anything else: 404, counted like any other call (a write to an unknown path is still a write).
+  router.all(
+    "*",
+    any(() => {
+      throw notFound();
+    }),
+  );
 
   return {
     async fetch(request, env, execution) {

@@ -17,6 +17,7 @@ import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, SampleButtonSlot } 
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData, type ProductPageNode } from "../lib/page-data";
 import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "../lib/configuration";
+import { formatQuantity } from "../../../domain/money";
 import { manufacturerPath } from "../../../domain/routes";
 import { richText } from "../lib/rich-text";
 import { cmsKey } from "../lib/shop-content";
@@ -109,7 +110,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
           ) : null}
           <dt>{t("product.packageContentLabel")}</dt>
           <dd>
-            {product.packageContent} {product.unit.label}
+            {formatQuantity(product.packageContent, data.shopInfo.currency, language)} {product.unit.label}
           </dd>
           <dt>{t("product.shippingGroup")}</dt>
           <dd>{product.isDecking || product.shippingGroup === "freight" ? t("product.freight") : t("product.parcel")}</dd>
@@ -152,7 +153,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
             </fieldset>
           ) : null}
           <div className="price-box">
-            <PriceBox product={product} />
+            <PriceBox product={product} currency={data.shopInfo.currency} language={language} />
             <DeliveryBoxSlot sku={product.sku} product={product} language={language} />
             {product.reachedEOF ? (
               <p className="notice" role="status">

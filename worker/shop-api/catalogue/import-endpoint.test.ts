@@ -24,11 +24,11 @@ const post = (body: string, init: { query?: string; token?: string | null; type?
       ...init.headers,
     },
   });
-const env = (): ShopApiEnv => ({ DB: t.db, CATALOGUE_IMPORT_TOKEN: TOKEN });
+const env = (): ShopApiEnv => ({ ...t.env, CATALOGUE_IMPORT_TOKEN: TOKEN });
 const handleImportRequest = (request: Request, bindings: ShopApiEnv) => shopApiCaller(bindings)(request);
 
 test("without a configured token the import is unavailable", async () => {
-  const response = await handleImportRequest(post("{}"), { DB: t.db });
+  const response = await handleImportRequest(post("{}"), t.env);
   expect(response.status).toBe(503);
   expect(await response.json()).toMatchObject({ status: 503, data: null, errors: [{ message: "This service is not configured." }] });
 });

@@ -113,7 +113,7 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
   if (!result.ok) throw new Error(`test catalogue refused: ${JSON.stringify(result.problems.slice(0, 5))}`);
   let clock = new Date(now);
   const counted = countingRoundTrips(database.db);
-  const env: ShopApiEnv = { DB: counted.db };
+  const env: ShopApiEnv = { ...database.env, DB: counted.db };
   const api = shopApiCaller(env, { now: () => clock });
   return {
     db: database.db,

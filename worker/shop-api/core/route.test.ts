@@ -5,7 +5,7 @@ let t: TestDatabase;
 let api: ShopApiCaller;
 beforeAll(async () => {
   t = await createTestDatabase();
-  api = shopApiCaller({ DB: t.db });
+  api = shopApiCaller(t.env);
 });
 afterAll(() => t.dispose());
 

@@ -3,13 +3,15 @@
  * request, the shop resolved once (404 when a shop route names no configured shop),
  * handlers return `reply(...)` (the envelope is built here, with the request's meta)
  * or a finished Response (GraphQL, file downloads), and every thrown failure becomes
- * its envelope here.
+ * its envelope here. Before its handler, every request passes its per-IP rate limit
+ * (core/rate-limit.ts: every write, search and GraphQL, by method and path).
  */
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import type { IRequest } from "itty-router";
 import type { ShopApiEnv } from "../../env";
 import type { ApiContext, ShopContext } from "./context";
 import { failureResponse, notFound, respond, type Meta } from "./envelope";
+import { limitPerIp } from "./rate-limit";
 import { resolveShop } from "./shop";
 
 export type Params = Readonly<Record<string, string>>;
@@ -50,6 +52,7 @@ function baseContext(request: IRequest, env: ShopApiEnv, execution: Pick<Executi
 
 async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params): Promise<Response> {
   try {
+    await limitPerIp(ctx);
     const result = await handler(ctx, params);
     if (result instanceof Response) return result;
     return respond(result.status, result.data, [], { ...ctx.meta, ...result.meta }, result.headers);

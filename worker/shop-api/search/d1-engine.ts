@@ -13,7 +13,9 @@
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import { money } from "../../../domain/money";
 import { slugPath } from "../../../domain/routes";
+import { jsonList, parseJsonOr } from "../../lib/json";
 import { unitLabel } from "../../lib/labels";
+import type { CmsPageRow } from "../tables/content";
 import {
   editsOne,
   foldDiacritics,
@@ -21,7 +23,7 @@ import {
   parseQuery,
   type ParsedQuery,
 } from "./query-text";
-import { buildFilterOptions, validateFilters, type CategoryRow, type FacetCounts, type FacetLabel } from "./filter-options";
+import { buildFilterOptions, validateFilters, type CategoryTreeRow, type FacetCounts, type FacetLabel } from "./filter-options";
 import { productQuery } from "./product-query";
 import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
 import { cachedBody, INDEX_VERSION, storeInCache } from "./search-cache";
@@ -88,12 +90,7 @@ interface ReadContent {
   infos: InfoRow[];
 }
 
-interface InfoRow {
-  identifier: string;
-  title: string;
-  content_heading: string;
-  content: string;
-}
+type InfoRow = Pick<CmsPageRow, "identifier" | "title" | "content_heading" | "content">;
 
 export interface D1SearchEngineOptions {
   /** Summaries of queries with at least this many matches (before filters) are cached. */
@@ -138,7 +135,7 @@ export class D1SearchEngine implements SearchEngine {
     const statements = terms.map((term, index) => {
       const cached = cachedBody(param(keys[index]));
       return sql`SELECT ${INDEX_VERSION} AS version, ${cached} IS NOT NULL AS cached, coalesce(${cached},
-            (SELECT json_group_array(term) FROM (SELECT term FROM search_vocabulary WHERE term IN (SELECT value FROM json_each(${JSON.stringify(editsOne(term))}))
+            (SELECT json_group_array(term) FROM (SELECT term FROM search_vocabulary WHERE term IN ${jsonList(editsOne(term))}
               ORDER BY doc DESC, term LIMIT ${MAX_CORRECTIONS}))) AS words`.prepare(this.db);
     });
     const corrections: Record<string, string[]> = {};
@@ -251,25 +248,16 @@ const fold = (expression: SqlFragment): SqlFragment => sql`replace(replace(repla
 
 /** Filter options from the summary and the names the statement read (400 for unknown or malformed filters). */
 function filterOptions(request: SearchRequest, row: MainRow, counts: FacetCounts, ownKeys: string[]): FilterOption[] {
-  const categories = parseJson<[string, string | null, number, string | null][]>(row.category_tree, []).map(
-    ([id, parent_id, position, name]): CategoryRow => ({ id, parent_id, position, name }),
+  const categories = parseJsonOr<[string, string | null, number, string | null][]>(row.category_tree, []).map(
+    ([id, parent_id, position, name]): CategoryTreeRow => ({ id, parent_id, position, name }),
   );
   categories.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
-  const manufacturers = new Map(parseJson<[string, string][]>(row.manufacturer_names, []));
+  const manufacturers = new Map(parseJsonOr<[string, string][]>(row.manufacturer_names, []));
   const labels = new Map(
-    parseJson<[string, string, FacetLabel["type"]][]>(row.facet_labels, []).map(([code, label, type]): [string, FacetLabel] => [code, { code, label, type }]),
+    parseJsonOr<[string, string, FacetLabel["type"]][]>(row.facet_labels, []).map(([code, label, type]): [string, FacetLabel] => [code, { code, label, type }]),
   );
   validateFilters(request.filters, labels);
   return buildFilterOptions(request, counts, ownKeys, categories, manufacturers, labels);
-}
-
-function parseJson<T>(text: string | undefined | null, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
 }
 
 function emptyResult(request: SearchRequest): SearchResult {

@@ -18,7 +18,9 @@ import { isRangeFilter } from "./filter-options";
 import { trigramExpression, wordExpression, type ParsedQuery } from "./query-text";
 import { BUILT_IN_FILTERS } from "./ranges";
 import { cachedBody, INDEX_VERSION } from "./search-cache";
+import { jsonList } from "../../lib/json";
 import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
+import { mainImage } from "../tables/products";
 import type { SearchRequest } from "./types";
 
 /** Document ids are language base + item id; bases are multiples of 2^36. */
@@ -87,11 +89,11 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
   let categoryCte = sql``;
   for (const filter of request.filters) {
     if (filter.key === "category" && !isRangeFilter(filter)) {
-      categoryCte = sql`chosen(id) AS (SELECT value FROM json_each(${JSON.stringify(filter.values)})
+      categoryCte = sql`chosen(id) AS (SELECT value FROM ${jsonList(filter.values)}
         UNION SELECT c.id FROM categories c JOIN chosen ON c.parent_id = chosen.id),`;
       groupFilter("category", sql`SELECT id FROM search_item_groups WHERE category_id IN (SELECT id FROM chosen)`);
     } else if (filter.key === "manufacturer" && !isRangeFilter(filter)) {
-      groupFilter("manufacturer", sql`SELECT id FROM search_item_groups WHERE manufacturer_id IN (SELECT value FROM json_each(${JSON.stringify(filter.values)}))`);
+      groupFilter("manufacturer", sql`SELECT id FROM search_item_groups WHERE manufacturer_id IN ${jsonList(filter.values)}`);
     } else if (filter.key === "price" && isRangeFilter(filter)) {
       const parts = [sql`price IS NOT NULL`];
       if (filter.min !== null) parts.push(sql`price >= ${param(filter.min * 100)}`);
@@ -101,7 +103,7 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
       const value = sql`(facets ->> ${param(`$.${filter.key}`)})`;
       const test = isRangeFilter(filter)
         ? joinSql([sql`${value} IS NOT NULL`, ...(filter.min !== null ? [sql`${value} >= ${filter.min}`] : []), ...(filter.max !== null ? [sql`${value} <= ${filter.max}`] : [])], " AND ")
-        : sql`${value} IN (SELECT value FROM json_each(${JSON.stringify(filter.values)}))`;
+        : sql`${value} IN ${jsonList(filter.values)}`;
       groupFilter(filter.key, sql`SELECT id FROM search_item_groups WHERE facet_set IN (SELECT id FROM search_facet_sets WHERE ${test})`);
     }
   }
@@ -195,7 +197,7 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
   const page = (condition: SqlFragment, total: SqlFragment) => sql`CASE WHEN ${total} > ${offset} THEN (SELECT json_group_array(json_object(
         'id', h.id, 'tier', h.tier, 'inStock', h.in_stock, 'sku', pr.sku, 'title', d.title, 'slug', c.slug, 'unit', pr.unit,
         'packagePrice', r.package_price, 'unitPrice', r.unit_price, 'currency', r.currency,
-        'image', (SELECT url FROM media WHERE sku = pr.sku AND kind = 'image' ORDER BY position LIMIT 1),
+        'image', ${mainImage(sql`pr.sku`)},
         'manufacturer', mf.name, 'dmin', pr.delivery_days_min, 'dmax', pr.delivery_days_max, 'express', pr.is_express,
         'stock', pr.stock_qty, 'notify', pr.notification_qty, 'lowStock', c.low_stock_message))
       FROM (${ranked(condition)}) h

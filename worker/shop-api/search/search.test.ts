@@ -26,7 +26,7 @@ let api: ShopApiCaller;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  env = { DB: db, CATALOGUE_IMPORT_TOKEN: "secret-token" };
+  env = { ...database.env, CATALOGUE_IMPORT_TOKEN: "secret-token" };
   api = shopApiCaller(env);
   const result = await importCatalogue(db, { format: "json", text: JSON.stringify(searchCatalogue()) }, { source: "test" });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));

@@ -58,6 +58,11 @@ test("mainImage: the image with the lowest position, never a video; NULL without
   expect(await column(mainImage(), "NONE")).toBeNull();
 });
 
+test("mainImage of a product under another alias than p", async () => {
+  const row = await sql`SELECT ${mainImage(sql`pr.sku`)} AS value FROM products pr WHERE pr.sku = ${"ALL"}`.prepare(t.db).first<{ value: string }>();
+  expect(row!.value).toBe("/first.jpg");
+});
+
 test("listedIn: active and listed in the shop; unknown products are not", async () => {
   expect(await column(listedIn("DE"), "ALL")).toBe(1);
   expect(await column(listedIn("CH"), "ALL")).toBe(0);

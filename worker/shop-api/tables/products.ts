@@ -1,13 +1,14 @@
 /**
  * The product table family (migrations/0001_catalogue.sql): `products` (one row per SKU),
- * `product_content` (texts per language), `prices` (per shop), `media` and
- * `product_shops` (which shops sell a product).
+ * `product_content` (texts per language), `prices` and `price_history` (per shop), `media`,
+ * `downloads`, `tutorials`, `product_categories` (further categories) and `product_shops`
+ * (which shops sell a product).
  *
  * `ProductRow` is the one declaration of a `products` row; search and GraphQL take it from
  * here instead of declaring their own (GraphQL's row adds the joined content slug:
  * `ProductRow & { slug: string }`). `Product` is its mapped form with the columns the
  * modules read so far: add a field here when a module needs one. The SQL fragments expect
- * the products table under the alias `p`.
+ * the products table under the alias `p` (`mainImage` can be pointed at another).
  */
 import { parseJsonOr } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";
@@ -65,6 +66,67 @@ export interface PriceRow {
   updated_at: string;
 }
 
+/** A `product_content` row: a product's texts in one language. */
+export interface ProductContentRow {
+  sku: string;
+  language: string;
+  /** URL path without language prefix and without .html. */
+  slug: string;
+  title: string;
+  subtitle: string;
+  short_description: string;
+  description: string;
+  low_stock_message: string;
+  measurement: string;
+  /** JSON array of strings. */
+  features: string;
+  /** JSON array of {code, label, type, value, isVisible}. */
+  attributes: string;
+  meta_title: string | null;
+  meta_description: string | null;
+}
+
+/** A `price_history` row: a package price (minor units) a product had in a shop from `valid_from` on. */
+export interface PriceHistoryRow {
+  sku: string;
+  shop_id: string;
+  package_price: number;
+  valid_from: string;
+}
+
+export interface MediaRow {
+  sku: string;
+  position: number;
+  kind: "image" | "video";
+  url: string;
+  alt: string;
+}
+
+export interface DownloadRow {
+  sku: string;
+  language: string;
+  position: number;
+  title: string;
+  url: string;
+}
+
+export interface TutorialRow {
+  sku: string;
+  language: string;
+  position: number;
+  title: string;
+  content: string;
+  type: "video" | "text" | "pdf";
+  url: string | null;
+}
+
+/** A further category of a product (the primary one is `products.category_id`). */
+export interface ProductCategoryRow {
+  sku: string;
+  category_id: string;
+  position: number;
+}
+
 export interface ConfigurableAttribute {
   code: string;
   label: string;
@@ -108,9 +170,12 @@ export function productTitle(language: string): SqlFragment {
     (SELECT title FROM product_content WHERE sku = p.sku LIMIT 1), p.sku)`;
 }
 
-/** The URL of the first image of product `p`, or NULL. */
-export function mainImage(): SqlFragment {
-  return sql`(SELECT url FROM media m WHERE m.sku = p.sku AND m.kind = 'image' ORDER BY m.position LIMIT 1)`;
+/**
+ * The URL of the first image of a product, or NULL: by default of product `p`; `sku` names
+ * the product's SKU column where the products table has another alias (e.g. sql`pr.sku`).
+ */
+export function mainImage(sku: SqlFragment = sql`p.sku`): SqlFragment {
+  return sql`(SELECT url FROM media m WHERE m.sku = ${sku} AND m.kind = 'image' ORDER BY m.position LIMIT 1)`;
 }
 
 /** 1 when product `p` is listed in the shop, else NULL. */

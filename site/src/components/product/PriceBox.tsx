@@ -2,9 +2,19 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../../lib/page-data";
 import { priceDisplay } from "../../lib/price";
+import { formatQuantity } from "../../../../domain/money";
 
 /** Package price, reduction, unit price, tax and package content (SPEC 2.2 Product page). */
-export function PriceBox({ product }: { product: ProductData }) {
+export function PriceBox({
+  product,
+  currency,
+  language,
+}: {
+  product: ProductData;
+  /** The shop's currency and the page's language choose the number format (domain/money.ts). */
+  currency: string;
+  language: string;
+}) {
   const { t } = useTranslation();
   const { price, unit } = product;
   if (!price) return <p className="notice">{t("product.noPrice")}</p>;
@@ -32,11 +42,7 @@ export function PriceBox({ product }: { product: ProductData }) {
       <p className="muted small">
         {price.tax.label}, {t("product.plusShipping")}
       </p>
-      <p className="muted small">{t("product.packageContent", { amount: formatNumber(product.packageContent), unit: unit.label })}</p>
+      <p className="muted small">{t("product.packageContent", { amount: formatQuantity(product.packageContent, currency, language), unit: unit.label })}</p>
     </div>
   );
-}
-
-function formatNumber(value: number): string {
-  return String(Math.round(value * 1000) / 1000);
 }
