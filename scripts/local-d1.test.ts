@@ -29,4 +29,4 @@ test("a local database of before the migration renames keeps working", () => {
     else process.env.LOCAL_STATE_DIR = previous;
     rmSync(state, { recursive: true, force: true });
   }
-}, 120_000);
+}, 240_000);
