@@ -1,3 +1,4 @@
+import type { LocalEnvironment } from "../../worker/config/shop-config";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { buildShop, type BuildReport } from "./build-shop";
 import { startLocalWorker, type LocalWorker } from "./local-worker";
@@ -20,6 +21,8 @@ export interface LocalShopsOptions {
   port: number;
   /** The SMTP catcher's ports (SMTP, web inbox); the worker gets SMTP_PORT to match. None: no catcher (benchmarks). */
   mailCatcher?: { smtp: number; web: number };
+  /** The environment the worker serves (its no-shop-found page links to that environment's hosts); default wrangler.toml's, development. */
+  environment?: LocalEnvironment;
   products: number;
   shops: string[];
   /** Regenerate the demo catalogue even when the database has products. */
@@ -59,7 +62,8 @@ export async function startAndBuild(options: LocalShopsOptions): Promise<LocalSh
   }
 }
 
-async function buildAndServe(options: LocalShopsOptions, vars: Record<string, string>): Promise<Omit<LocalShops, "mail">> {
+async function buildAndServe(options: LocalShopsOptions, mailVars: Record<string, string>): Promise<Omit<LocalShops, "mail">> {
+  const vars: Record<string, string> = { ...mailVars, ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}) };
   const start = () => startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, vars, log: options.log });
   options.log(`Starting the worker on port ${options.port} ...`);
   const builder = await start();

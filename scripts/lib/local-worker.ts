@@ -17,7 +17,7 @@ export interface LocalWorkerOptions {
   log?: (line: string) => void;
   /** Another entry than wrangler.toml's main (e.g. worker/shop-api/main.ts). */
   script?: string;
-  /** Variables over wrangler.toml's [vars] (`--var NAME:VALUE`), e.g. the browser tests' SMTP_PORT. */
+  /** Variables over wrangler.toml's [vars] (`--var NAME:VALUE`), e.g. ENVIRONMENT_NAME or the browser tests' SMTP_PORT. */
   vars?: Record<string, string>;
 }
 

@@ -1,18 +1,19 @@
 import { expect, test } from "@playwright/test";
 import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
 import { E2E_MAIL_CATCHER_PORTS, readInbox } from "../../scripts/lib/mail-catcher";
+import { TEST_WORKER, testOrigin } from "./support/site";
 
 /**
  * A finished sample order reaches the shopper: after the three-step checkout the
  * confirmation is in the local mail catcher's inbox (the global setup's maildev), sent
  * by the worker under `wrangler dev` over SMTP right after the answer.
  */
-const ORIGIN = "http://de.localhost:8787";
+const ORIGIN = testOrigin("DE");
 const INBOX = `http://127.0.0.1:${E2E_MAIL_CATCHER_PORTS.web}/`;
 
 test("finishing a sample order sends the confirmation with the sample to the address of step 1", async ({ page, request }) => {
   // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
-  const response = await request.post("http://127.0.0.1:8787/graphql", { data: { query: productsQuery("DE") } });
+  const response = await request.post(`${TEST_WORKER}/graphql`, { data: { query: productsQuery("DE") } });
   const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
   const product = nodes.find((p) => isOrderable(p) && p.samples.active);
   if (!product) throw new Error("no product with samples in the demo catalogue");

@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ratelimits: rateLimitOptions(),
   });
   try {
-    const db = (await mf.getD1Database("DB")) as unknown as D1Database;
+    const db: D1Database = await mf.getD1Database("DB");
     await migrateTestDatabase(db);
     return { db, env: { DB: db, ...(await rateLimitBindings(mf)) }, dispose: () => mf.dispose() };
   } catch (error) {
