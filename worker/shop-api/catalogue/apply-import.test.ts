@@ -99,6 +99,14 @@ test("duplicate SKUs, unknown references and languages are problems", async () =
   expect((await rowCounts(t.db)).products).toBe(0);
 });
 
+test("sections are only the format's: names of object properties (toString, __proto__) are unknown sections", async () => {
+  const problems = problemsOf(await importCatalogue(t.db, { format: "json", text: '{"toString": [], "__proto__": [], "products": []}' }, { source: "x" }));
+  expect(problems.map((p) => `${p.field}: ${p.message}`)).toEqual([
+    expect.stringMatching(/^toString: unknown section \(allowed: categories, manufacturers, products, prices, cmsPages, cmsBlocks, seoLinks, reviews\)$/),
+    expect.stringMatching(/^__proto__: unknown section/),
+  ]);
+});
+
 test("malformed JSON is one problem for the file", async () => {
   const before = await rowCounts(t.db);
   const result = await importCatalogue(t.db, { format: "json", text: '{"products": [' }, { source: "x" });

@@ -29,7 +29,7 @@ export async function validateCatalogueDocument(raw: unknown, db: D1Database, sh
   const sections = new Map(Object.entries(raw));
   for (const key of sections.keys()) {
     if (key === "shops") problems.add(key, undefined, [], SHOPS_NOT_IMPORTED);
-    else if (!(key in SECTION_SCHEMAS)) problems.add(key, undefined, [], `unknown section (allowed: ${SECTIONS.join(", ")})`);
+    else if (!Object.hasOwn(SECTION_SCHEMAS, key)) problems.add(key, undefined, [], `unknown section (allowed: ${SECTIONS.join(", ")})`);
   }
   const section = <S extends Section>(name: S, schema: z.ZodType<CheckedRecord<S>["record"], z.ZodTypeDef, unknown>) =>
     checkSection(name, sections.get(name), schema, problems);
