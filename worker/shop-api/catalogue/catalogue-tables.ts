@@ -1,11 +1,18 @@
 /**
- * The tables the catalogue import writes, described once: name, columns, primary key,
- * the column naming the record a row belongs to, and whether the writer stamps
- * updated_at. Rows are objects keyed by column name (RowOf); the statements that read
- * and write them are generated from these descriptions (table-sql.ts).
+ * The tables the catalogue import writes, described once: name, written columns,
+ * primary key, the column naming the record a row belongs to, and whether the writer
+ * stamps updated_at. Rows are objects keyed by column name, typed by the table family's
+ * row type in worker/shop-api/tables/ where it declares one (RowOf); the statements that
+ * read and write them are generated from these descriptions (table-sql.ts).
  */
+import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
+import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
+import type { ManufacturerRow } from "../tables/manufacturers";
+import type { PriceRow, ProductRow } from "../tables/products";
 
 export type Value = string | number | null;
+/** A row of any table: what the generic read, compare and write steps see. */
+export type AnyRow = Readonly<Record<string, Value>>;
 
 export interface Table<Column extends string = string> {
   name: string;
@@ -19,31 +26,41 @@ export interface Table<Column extends string = string> {
   updatedAt: boolean;
 }
 
-export type RowOf<T extends Table> = Record<T["columns"][number], Value>;
-/** A row of any table: what the generic read, compare and write steps see. */
-export type AnyRow = Readonly<Record<string, Value>>;
+/**
+ * The row the import writes to a table: its described columns, typed by the row type
+ * tables/ declares for the table (`RowOf<typeof PRODUCTS, ProductRow>`), else as values.
+ */
+export type RowOf<T extends Table, Declared = Record<T["columns"][number], Value>> = Pick<Declared, T["columns"][number] & keyof Declared>;
 
 /** Whether two rows agree in every column the table description names. */
 export function sameRow(table: Table, a: AnyRow, b: AnyRow): boolean {
   return table.columns.every((column) => (a[column] ?? null) === (b[column] ?? null));
 }
 
-function table<const Column extends string>(
-  name: string,
-  columns: readonly Column[],
-  options: { key: readonly NoInfer<Column>[]; owner: NoInfer<Column>; updatedAt?: boolean },
-): Table<Column> {
+interface TableOptions<Column> {
+  key: readonly Column[];
+  owner: Column;
+  updatedAt?: boolean;
+}
+
+function table<const Column extends string>(name: string, columns: readonly Column[], options: TableOptions<NoInfer<Column>>): Table<Column> {
   return { name, columns, key: options.key, owner: options.owner, updatedAt: options.updatedAt ?? false };
 }
 
+/** A table whose row type tables/ declares: only its columns can be described. */
+const declared =
+  <Row>() =>
+  <const Column extends keyof Row & string>(name: string, columns: readonly Column[], options: TableOptions<NoInfer<Column>>): Table<Column> =>
+    table(name, columns, options);
+
 // ---------------------------------------------------------------- categories
 
-export const CATEGORIES = table("categories", ["id", "parent_id", "position", "image", "top_position", "sorting"], {
+export const CATEGORIES = declared<CategoryRow>()("categories", ["id", "parent_id", "position", "image", "top_position", "sorting"], {
   key: ["id"],
   owner: "id",
   updatedAt: true,
 });
-export const CATEGORY_TRANSLATIONS = table(
+export const CATEGORY_TRANSLATIONS = declared<CategoryTranslationRow>()(
   "category_translations",
   ["category_id", "language", "name", "slug", "description", "teaser", "top_description", "meta_title", "meta_description"],
   { key: ["category_id", "language"], owner: "category_id" },
@@ -51,7 +68,7 @@ export const CATEGORY_TRANSLATIONS = table(
 
 // ---------------------------------------------------------------- manufacturers
 
-export const MANUFACTURERS = table("manufacturers", ["id", "name", "slug", "logo", "url", "top_position"], { key: ["id"], owner: "id", updatedAt: true });
+export const MANUFACTURERS = declared<ManufacturerRow>()("manufacturers", ["id", "name", "slug", "logo", "url", "top_position"], { key: ["id"], owner: "id", updatedAt: true });
 export const MANUFACTURER_TRANSLATIONS = table("manufacturer_translations", ["manufacturer_id", "language", "description", "short_description"], {
   key: ["manufacturer_id", "language"],
   owner: "manufacturer_id",
@@ -59,7 +76,7 @@ export const MANUFACTURER_TRANSLATIONS = table("manufacturer_translations", ["ma
 
 // ---------------------------------------------------------------- products
 
-export const PRODUCTS = table(
+export const PRODUCTS = declared<ProductRow>()(
   "products",
   [
     "sku", "parent_sku", "type", "manufacturer_id", "category_id", "ean", "unit", "package_content", "blend_percent", "shipping_group",
@@ -88,14 +105,14 @@ export const TUTORIALS = table("tutorials", ["sku", "language", "position", "tit
 
 // ---------------------------------------------------------------- prices, reviews, CMS
 
-export const PRICES = table("prices", ["sku", "shop_id", "currency", "package_price", "unit_price", "tax_rate"], {
+export const PRICES = declared<PriceRow>()("prices", ["sku", "shop_id", "currency", "package_price", "unit_price", "tax_rate"], {
   key: ["sku", "shop_id"],
   owner: "sku",
   updatedAt: true,
 });
 export const PRICE_HISTORY = table("price_history", ["sku", "shop_id", "package_price", "valid_from"], { key: ["sku", "shop_id", "valid_from"], owner: "sku" });
-export const REVIEWS = table("reviews", ["id", "sku", "language", "mark", "comment", "reviewer", "answer", "created_at"], { key: ["id"], owner: "id" });
-export const CMS_PAGES = table(
+export const REVIEWS = declared<ReviewRow>()("reviews", ["id", "sku", "language", "mark", "comment", "reviewer", "answer", "created_at"], { key: ["id"], owner: "id" });
+export const CMS_PAGES = declared<CmsPageRow>()(
   "cms_pages",
   [
     "shop_id", "language", "identifier", "page_type", "title", "content_heading", "content", "meta_title", "meta_description", "robots",
@@ -103,12 +120,12 @@ export const CMS_PAGES = table(
   ],
   { key: ["shop_id", "language", "identifier"], owner: "shop_id", updatedAt: true },
 );
-export const CMS_BLOCKS = table("cms_blocks", ["shop_id", "language", "identifier", "content"], {
+export const CMS_BLOCKS = declared<CmsBlockRow>()("cms_blocks", ["shop_id", "language", "identifier", "content"], {
   key: ["shop_id", "language", "identifier"],
   owner: "shop_id",
   updatedAt: true,
 });
-export const SEO_LINKS = table("top_seo_links", ["shop_id", "language", "position", "label", "url"], { key: ["shop_id", "language", "position"], owner: "shop_id" });
+export const SEO_LINKS = declared<TopSeoLinkRow>()("top_seo_links", ["shop_id", "language", "position", "label", "url"], { key: ["shop_id", "language", "position"], owner: "shop_id" });
 
 // ---------------------------------------------------------------- families
 

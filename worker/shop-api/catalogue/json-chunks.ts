@@ -1,15 +1,15 @@
 /**
- * Lists travel to D1 as one JSON array parameter per statement (`json_each`), so a
- * statement never has more than a few bound values (D1 allows 100) however many rows
- * or keys it covers. Long lists are split into chunks.
+ * Lists travel to D1 as one JSON array parameter per statement (`json_each`; keys through
+ * worker/lib/json.ts `jsonList`), so a statement never has more than a few bound values
+ * (D1 allows 100) however many rows or keys it covers. Long lists are split into chunks.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import type { SqlFragment } from "../../lib/sql";
 
 /** Written rows per statement: a JSON parameter of at most this many characters stays well below D1's size limits. */
 const MAX_JSON_PARAM = 512 * 1024;
-/** Keys per read. */
-const KEYS_PER_READ = 2000;
+/** Keys per statement. */
+const KEYS_PER_CHUNK = 2000;
 
 /** The items as JSON arrays of at most MAX_JSON_PARAM characters each (one item never splits). */
 export function jsonChunks(items: readonly unknown[]): string[] {
@@ -30,13 +30,17 @@ export function jsonChunks(items: readonly unknown[]): string[] {
   return chunks;
 }
 
-/** Runs `query` for the distinct keys, KEYS_PER_READ at a time (`keys` is the JSON array of one chunk), and joins the rows. */
-export async function readByKeys<T>(db: D1Database, keys: readonly unknown[], query: (keys: string) => SqlFragment): Promise<T[]> {
-  const distinct = [...new Set(keys.map((key) => JSON.stringify(key)))];
+/** The distinct keys, KEYS_PER_CHUNK at a time. */
+export function keyChunks<K>(keys: readonly K[]): K[][] {
+  const distinct = [...new Map(keys.map((key) => [JSON.stringify(key), key])).values()];
+  const chunks: K[][] = [];
+  for (let start = 0; start < distinct.length; start += KEYS_PER_CHUNK) chunks.push(distinct.slice(start, start + KEYS_PER_CHUNK));
+  return chunks;
+}
+
+/** Runs `query` for every chunk of the distinct keys (strings unless told) and joins the rows of type T. */
+export async function readByKeys<T, K = string>(db: D1Database, keys: readonly K[], query: (keys: readonly K[]) => SqlFragment): Promise<T[]> {
   const rows: T[] = [];
-  for (let start = 0; start < distinct.length; start += KEYS_PER_READ) {
-    const chunk = `[${distinct.slice(start, start + KEYS_PER_READ).join(",")}]`;
-    rows.push(...(await query(chunk).prepare(db).all<T>()).results);
-  }
+  for (const chunk of keyChunks(keys)) rows.push(...(await query(chunk).prepare(db).all<T>()).results);
   return rows;
 }

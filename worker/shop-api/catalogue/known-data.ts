@@ -3,6 +3,7 @@
  * the slugs they own), read in bulk by key so a 5 000-product file costs a few reads.
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import { jsonList } from "../../lib/json";
 import { sql } from "../../lib/sql";
 import type { CatalogueDocument } from "./import-format";
 import { readByKeys } from "./json-chunks";
@@ -53,46 +54,46 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
   const categoryRows = await readByKeys<{ id: string; parent_id: string | null }>(
     db,
     categoryIds,
-    (keys) => sql`SELECT id, parent_id FROM categories WHERE id IN (SELECT value FROM json_each(${keys}))`,
+    (keys) => sql`SELECT id, parent_id FROM categories WHERE id IN ${jsonList(keys)}`,
   );
   for (const row of categoryRows) known.categoryParents.set(row.id, row.parent_id);
 
   const manufacturerRows = await readByKeys<{ id: string }>(
     db,
     manufacturerIds,
-    (keys) => sql`SELECT id FROM manufacturers WHERE id IN (SELECT value FROM json_each(${keys}))`,
+    (keys) => sql`SELECT id FROM manufacturers WHERE id IN ${jsonList(keys)}`,
   );
   for (const row of manufacturerRows) known.manufacturers.add(row.id);
 
   const slugOwners = await readByKeys<{ id: string; slug: string }>(
     db,
     manufacturers.map((m) => m.slug),
-    (keys) => sql`SELECT id, slug FROM manufacturers WHERE slug IN (SELECT value FROM json_each(${keys}))`,
+    (keys) => sql`SELECT id, slug FROM manufacturers WHERE slug IN ${jsonList(keys)}`,
   );
   for (const row of slugOwners) known.manufacturerSlugs.set(row.slug, row.id);
 
   const productRows = await readByKeys<{ sku: string; type: string }>(
     db,
     skus,
-    (keys) => sql`SELECT sku, type FROM products WHERE sku IN (SELECT value FROM json_each(${keys}))`,
+    (keys) => sql`SELECT sku, type FROM products WHERE sku IN ${jsonList(keys)}`,
   );
   for (const row of productRows) known.products.set(row.sku, { type: row.type, shops: [] });
   const productShops = await readByKeys<{ sku: string; shop_id: string }>(
     db,
     [...known.products.keys()],
-    (keys) => sql`SELECT sku, shop_id FROM product_shops WHERE sku IN (SELECT value FROM json_each(${keys}))`,
+    (keys) => sql`SELECT sku, shop_id FROM product_shops WHERE sku IN ${jsonList(keys)}`,
   );
   for (const row of productShops) known.products.get(row.sku)?.shops.push(row.shop_id);
 
   // (language, slug) pairs, so the two-column unique index is used.
-  const pairs = (keys: string) => sql`(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${keys}))`;
-  const productSlugRows = await readByKeys<{ sku: string; language: string; slug: string }>(
+  const pairs = (keys: readonly [string, string][]) => sql`(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${JSON.stringify(keys)}))`;
+  const productSlugRows = await readByKeys<{ sku: string; language: string; slug: string }, [string, string]>(
     db,
     products.flatMap((p) => slugPairs(p.content)),
     (keys) => sql`SELECT sku, language, slug FROM product_content WHERE (language, slug) IN ${pairs(keys)}`,
   );
   for (const row of productSlugRows) known.productSlugs.set(slugKey(row.language, row.slug), row.sku);
-  const categorySlugRows = await readByKeys<{ category_id: string; language: string; slug: string }>(
+  const categorySlugRows = await readByKeys<{ category_id: string; language: string; slug: string }, [string, string]>(
     db,
     categories.flatMap((c) => slugPairs(c.translations)),
     (keys) => sql`SELECT category_id, language, slug FROM category_translations WHERE (language, slug) IN ${pairs(keys)}`,

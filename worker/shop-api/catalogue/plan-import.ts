@@ -12,19 +12,29 @@ import {
   REVIEWS,
   sameRow,
   type AnyRow,
-  type CMS_BLOCKS,
-  type CMS_PAGES,
   type Family,
   type PRICE_HISTORY,
-  type PRICES,
   type RowOf,
-  type SEO_LINKS,
   type Table,
 } from "./catalogue-tables";
 import type { CatalogueDocument, CategoryRecord, ReviewRecord } from "./import-format";
 import { readByKeys } from "./json-chunks";
 import { planPrices } from "./plan-prices";
-import { categoryRows, cmsBlockRow, cmsPageRow, manufacturerRows, productRows, reviewRow, seoLinkRow, type ProductRows } from "./record-rows";
+import {
+  categoryRows,
+  cmsBlockRow,
+  cmsPageRow,
+  manufacturerRows,
+  productRows,
+  reviewRow,
+  seoLinkRow,
+  type CmsBlockWrite,
+  type CmsPageWrite,
+  type PriceWrite,
+  type ProductRows,
+  type ReviewWrite,
+  type SeoLinkWrite,
+} from "./record-rows";
 import { selectOwnedSql } from "./table-sql";
 
 /** Rows of a record, by table name. */
@@ -43,13 +53,13 @@ export interface ImportPlan {
   manufacturers: RecordWrite[];
   /** In write order: configurable and simple products before variants. */
   products: RecordWrite[];
-  prices: RowOf<typeof PRICES>[];
+  prices: PriceWrite[];
   priceHistory: RowOf<typeof PRICE_HISTORY>[];
-  reviews: RowOf<typeof REVIEWS>[];
+  reviews: ReviewWrite[];
   /** Pages, blocks and links are upserted as given; the write leaves identical rows untouched. */
-  cmsPages: RowOf<typeof CMS_PAGES>[];
-  cmsBlocks: RowOf<typeof CMS_BLOCKS>[];
-  seoLinks: RowOf<typeof SEO_LINKS>[];
+  cmsPages: CmsPageWrite[];
+  cmsBlocks: CmsBlockWrite[];
+  seoLinks: SeoLinkWrite[];
   /** Products whose own rows, prices or reviews change, sorted. */
   changedSkus: string[];
 }
@@ -130,9 +140,9 @@ function canonical(family: Family, rowsOf: (table: Table) => readonly AnyRow[] |
 }
 
 /** Reviews that are new or changed; a review moved to another product changes the product it left as well. */
-async function planReviews(db: D1Database, reviews: readonly ReviewRecord[]): Promise<{ rows: RowOf<typeof REVIEWS>[]; changedSkus: string[] }> {
+async function planReviews(db: D1Database, reviews: readonly ReviewRecord[]): Promise<{ rows: ReviewWrite[]; changedSkus: string[] }> {
   const stored = new Map(
-    (await readByKeys<RowOf<typeof REVIEWS>>(db, reviews.map((r) => r.id), (chunk) => selectOwnedSql(REVIEWS, chunk))).map((row) => [row.id, row]),
+    (await readByKeys<ReviewWrite>(db, reviews.map((r) => r.id), (chunk) => selectOwnedSql(REVIEWS, chunk))).map((row) => [row.id, row]),
   );
   const rows = reviews.map(reviewRow).filter((row) => {
     const before = stored.get(row.id);

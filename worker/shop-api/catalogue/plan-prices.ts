@@ -9,14 +9,13 @@ import type { Shop } from "../core/shop";
 import { PRICE_HISTORY, PRICES, sameRow, type RowOf } from "./catalogue-tables";
 import type { PriceRecord } from "./import-format";
 import { readByKeys } from "./json-chunks";
-import { priceRow } from "./record-rows";
+import { priceRow, type PriceWrite } from "./record-rows";
 import { selectOwnedSql } from "./table-sql";
 
-type PriceRow = RowOf<typeof PRICES>;
 type HistoryRow = RowOf<typeof PRICE_HISTORY>;
 
 export interface PricePlan {
-  prices: PriceRow[];
+  prices: PriceWrite[];
   history: HistoryRow[];
   changedSkus: string[];
 }
@@ -30,7 +29,7 @@ export async function planPrices(db: D1Database, records: readonly PriceRecord[]
   const taxRates = new Map(options.shops.map((shop) => [shop.id, shop.taxRate]));
   const skus = records.map((price) => price.sku);
   const current = new Map(
-    (await readByKeys<PriceRow>(db, skus, (chunk) => selectOwnedSql(PRICES, chunk))).map((row) => [keyOf(row.sku, row.shop_id), row]),
+    (await readByKeys<PriceWrite>(db, skus, (chunk) => selectOwnedSql(PRICES, chunk))).map((row) => [keyOf(row.sku, row.shop_id), row]),
   );
   /** Per product and shop: valid_from → package price. */
   const history = new Map<string, Map<string, number>>();

@@ -1,6 +1,7 @@
 /**
- * Import records as table rows keyed by column name: the defaults of the format
- * applied, money in minor units, lists and objects as JSON text, booleans as 0/1.
+ * Import records as table rows keyed by column name (typed by tables/ where it declares
+ * the table's row): the defaults of the format applied, money in minor units, lists and
+ * objects as JSON text, booleans as 0/1.
  */
 import type {
   CATEGORIES,
@@ -21,6 +22,10 @@ import type {
   SEO_LINKS,
   TUTORIALS,
 } from "./catalogue-tables";
+import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
+import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
+import type { ManufacturerRow } from "../tables/manufacturers";
+import type { PriceRow, ProductRow } from "../tables/products";
 import type {
   CategoryRecord,
   CmsBlockRecord,
@@ -42,8 +47,8 @@ function languages<T>(translations: Partial<Record<string, T>>): [string, T][] {
 }
 
 export type CategoryRows = {
-  categories: RowOf<typeof CATEGORIES>[];
-  category_translations: RowOf<typeof CATEGORY_TRANSLATIONS>[];
+  categories: RowOf<typeof CATEGORIES, CategoryRow>[];
+  category_translations: RowOf<typeof CATEGORY_TRANSLATIONS, CategoryTranslationRow>[];
 };
 
 export function categoryRows(c: CategoryRecord): CategoryRows {
@@ -66,7 +71,7 @@ export function categoryRows(c: CategoryRecord): CategoryRows {
 }
 
 export type ManufacturerRows = {
-  manufacturers: RowOf<typeof MANUFACTURERS>[];
+  manufacturers: RowOf<typeof MANUFACTURERS, ManufacturerRow>[];
   manufacturer_translations: RowOf<typeof MANUFACTURER_TRANSLATIONS>[];
 };
 
@@ -83,7 +88,7 @@ export function manufacturerRows(m: ManufacturerRecord): ManufacturerRows {
 }
 
 export type ProductRows = {
-  products: RowOf<typeof PRODUCTS>[];
+  products: RowOf<typeof PRODUCTS, ProductRow>[];
   product_content: RowOf<typeof PRODUCT_CONTENT>[];
   product_categories: RowOf<typeof PRODUCT_CATEGORIES>[];
   product_shops: RowOf<typeof PRODUCT_SHOPS>[];
@@ -154,7 +159,9 @@ export function productRows(p: ProductRecord): ProductRows {
 }
 
 /** The price row; `taxRate`: the record's, else the configured shop's. */
-export function priceRow(price: PriceRecord, taxRate: number): RowOf<typeof PRICES> {
+export type PriceWrite = RowOf<typeof PRICES, PriceRow>;
+
+export function priceRow(price: PriceRecord, taxRate: number): PriceWrite {
   return {
     sku: price.sku,
     shop_id: price.shop,
@@ -165,7 +172,9 @@ export function priceRow(price: PriceRecord, taxRate: number): RowOf<typeof PRIC
   };
 }
 
-export function reviewRow(r: ReviewRecord): RowOf<typeof REVIEWS> {
+export type ReviewWrite = RowOf<typeof REVIEWS, ReviewRow>;
+
+export function reviewRow(r: ReviewRecord): ReviewWrite {
   return {
     id: r.id,
     sku: r.sku,
@@ -178,7 +187,9 @@ export function reviewRow(r: ReviewRecord): RowOf<typeof REVIEWS> {
   };
 }
 
-export function cmsPageRow(page: CmsPageRecord): RowOf<typeof CMS_PAGES> {
+export type CmsPageWrite = RowOf<typeof CMS_PAGES, CmsPageRow>;
+
+export function cmsPageRow(page: CmsPageRecord): CmsPageWrite {
   return {
     shop_id: page.shop,
     language: page.language,
@@ -194,10 +205,14 @@ export function cmsPageRow(page: CmsPageRecord): RowOf<typeof CMS_PAGES> {
   };
 }
 
-export function cmsBlockRow(block: CmsBlockRecord): RowOf<typeof CMS_BLOCKS> {
+export type CmsBlockWrite = RowOf<typeof CMS_BLOCKS, CmsBlockRow>;
+
+export function cmsBlockRow(block: CmsBlockRecord): CmsBlockWrite {
   return { shop_id: block.shop, language: block.language, identifier: block.identifier, content: block.content };
 }
 
-export function seoLinkRow(link: SeoLinkRecord): RowOf<typeof SEO_LINKS> {
+export type SeoLinkWrite = RowOf<typeof SEO_LINKS, TopSeoLinkRow>;
+
+export function seoLinkRow(link: SeoLinkRecord): SeoLinkWrite {
   return { shop_id: link.shop, language: link.language, position: link.position, label: link.label, url: link.url };
 }

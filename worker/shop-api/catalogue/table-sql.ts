@@ -5,9 +5,10 @@
  * with two bound values. Table and column names come from the descriptions only and
  * are checked to be plain names; every value is bound.
  */
+import { jsonList } from "../../lib/json";
 import { joinSql, sql, SqlFragment } from "../../lib/sql";
 import type { AnyRow, Table } from "./catalogue-tables";
-import { jsonChunks } from "./json-chunks";
+import { jsonChunks, keyChunks } from "./json-chunks";
 
 const NAME = /^[a-z_]+$/;
 
@@ -26,13 +27,13 @@ function written(table: Table, nowIso: string): { columns: SqlFragment; values: 
   return { columns: nameList([...table.columns, "updated_at"]), values: sql`${values}, ${nowIso}` };
 }
 
-/** Every described column of the rows owned by the keys (`keys`: a JSON array). */
-export function selectOwnedSql(table: Table, keys: string): SqlFragment {
-  return sql`SELECT ${nameList(table.columns)} FROM ${sqlName(table.name)} WHERE ${sqlName(table.owner)} IN (SELECT value FROM json_each(${keys}))`;
+/** Every described column of the rows owned by the keys. */
+export function selectOwnedSql(table: Table, keys: readonly string[]): SqlFragment {
+  return sql`SELECT ${nameList(table.columns)} FROM ${sqlName(table.name)} WHERE ${sqlName(table.owner)} IN ${jsonList(keys)}`;
 }
 
 export function deleteOwnedSql(table: Table, keys: readonly string[]): SqlFragment[] {
-  return jsonChunks(keys).map((chunk) => sql`DELETE FROM ${sqlName(table.name)} WHERE ${sqlName(table.owner)} IN (SELECT value FROM json_each(${chunk}))`);
+  return keyChunks(keys).map((chunk) => sql`DELETE FROM ${sqlName(table.name)} WHERE ${sqlName(table.owner)} IN ${jsonList(chunk)}`);
 }
 
 export function insertSql(table: Table, rows: readonly AnyRow[], nowIso: string): SqlFragment[] {
