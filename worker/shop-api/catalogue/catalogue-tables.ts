@@ -7,8 +7,8 @@
  */
 import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
-import type { ManufacturerRow } from "../tables/manufacturers";
-import type { PriceRow, ProductRow } from "../tables/products";
+import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
+import type { DownloadRow, MediaRow, PriceHistoryRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
 
 export type Value = string | number | null;
 /** A row of any table: what the generic read, compare and write steps see. */
@@ -47,7 +47,7 @@ function table<const Column extends string>(name: string, columns: readonly Colu
   return { name, columns, key: options.key, owner: options.owner, updatedAt: options.updatedAt ?? false };
 }
 
-/** A table whose row type tables/ declares: only its columns can be described. */
+/** A table whose row type tables/ declares: only its columns can be described. (product_shops has none: its two keys are the row.) */
 const declared =
   <Row>() =>
   <const Column extends keyof Row & string>(name: string, columns: readonly Column[], options: TableOptions<NoInfer<Column>>): Table<Column> =>
@@ -69,7 +69,7 @@ export const CATEGORY_TRANSLATIONS = declared<CategoryTranslationRow>()(
 // ---------------------------------------------------------------- manufacturers
 
 export const MANUFACTURERS = declared<ManufacturerRow>()("manufacturers", ["id", "name", "slug", "logo", "url", "top_position"], { key: ["id"], owner: "id", updatedAt: true });
-export const MANUFACTURER_TRANSLATIONS = table("manufacturer_translations", ["manufacturer_id", "language", "description", "short_description"], {
+export const MANUFACTURER_TRANSLATIONS = declared<ManufacturerTranslationRow>()("manufacturer_translations", ["manufacturer_id", "language", "description", "short_description"], {
   key: ["manufacturer_id", "language"],
   owner: "manufacturer_id",
 });
@@ -86,7 +86,7 @@ export const PRODUCTS = declared<ProductRow>()(
   ],
   { key: ["sku"], owner: "sku", updatedAt: true },
 );
-export const PRODUCT_CONTENT = table(
+export const PRODUCT_CONTENT = declared<ProductContentRow>()(
   "product_content",
   [
     "sku", "language", "slug", "title", "subtitle", "short_description", "description", "low_stock_message", "measurement", "features",
@@ -94,11 +94,11 @@ export const PRODUCT_CONTENT = table(
   ],
   { key: ["sku", "language"], owner: "sku" },
 );
-export const PRODUCT_CATEGORIES = table("product_categories", ["sku", "category_id", "position"], { key: ["sku", "category_id"], owner: "sku" });
+export const PRODUCT_CATEGORIES = declared<ProductCategoryRow>()("product_categories", ["sku", "category_id", "position"], { key: ["sku", "category_id"], owner: "sku" });
 export const PRODUCT_SHOPS = table("product_shops", ["sku", "shop_id"], { key: ["sku", "shop_id"], owner: "sku" });
-export const MEDIA = table("media", ["sku", "position", "kind", "url", "alt"], { key: ["sku", "position"], owner: "sku" });
-export const DOWNLOADS = table("downloads", ["sku", "language", "position", "title", "url"], { key: ["sku", "language", "position"], owner: "sku" });
-export const TUTORIALS = table("tutorials", ["sku", "language", "position", "title", "content", "type", "url"], {
+export const MEDIA = declared<MediaRow>()("media", ["sku", "position", "kind", "url", "alt"], { key: ["sku", "position"], owner: "sku" });
+export const DOWNLOADS = declared<DownloadRow>()("downloads", ["sku", "language", "position", "title", "url"], { key: ["sku", "language", "position"], owner: "sku" });
+export const TUTORIALS = declared<TutorialRow>()("tutorials", ["sku", "language", "position", "title", "content", "type", "url"], {
   key: ["sku", "language", "position"],
   owner: "sku",
 });
@@ -110,7 +110,7 @@ export const PRICES = declared<PriceRow>()("prices", ["sku", "shop_id", "currenc
   owner: "sku",
   updatedAt: true,
 });
-export const PRICE_HISTORY = table("price_history", ["sku", "shop_id", "package_price", "valid_from"], { key: ["sku", "shop_id", "valid_from"], owner: "sku" });
+export const PRICE_HISTORY = declared<PriceHistoryRow>()("price_history", ["sku", "shop_id", "package_price", "valid_from"], { key: ["sku", "shop_id", "valid_from"], owner: "sku" });
 export const REVIEWS = declared<ReviewRow>()("reviews", ["id", "sku", "language", "mark", "comment", "reviewer", "answer", "created_at"], { key: ["id"], owner: "id" });
 export const CMS_PAGES = declared<CmsPageRow>()(
   "cms_pages",

@@ -13,13 +13,11 @@ import {
   sameRow,
   type AnyRow,
   type Family,
-  type PRICE_HISTORY,
-  type RowOf,
   type Table,
 } from "./catalogue-tables";
 import type { CatalogueDocument, CategoryRecord, ReviewRecord } from "./import-format";
 import { readByKeys } from "./json-chunks";
-import { planPrices } from "./plan-prices";
+import { planPrices, type PriceHistoryWrite } from "./plan-prices";
 import {
   categoryRows,
   cmsBlockRow,
@@ -54,7 +52,7 @@ export interface ImportPlan {
   /** In write order: configurable and simple products before variants. */
   products: RecordWrite[];
   prices: PriceWrite[];
-  priceHistory: RowOf<typeof PRICE_HISTORY>[];
+  priceHistory: PriceHistoryWrite[];
   reviews: ReviewWrite[];
   /** Pages, blocks and links are upserted as given; the write leaves identical rows untouched. */
   cmsPages: CmsPageWrite[];

@@ -6,21 +6,22 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import type { Shop } from "../core/shop";
+import type { PriceHistoryRow } from "../tables/products";
 import { PRICE_HISTORY, PRICES, sameRow, type RowOf } from "./catalogue-tables";
 import type { PriceRecord } from "./import-format";
 import { readByKeys } from "./json-chunks";
 import { priceRow, type PriceWrite } from "./record-rows";
 import { selectOwnedSql } from "./table-sql";
 
-type HistoryRow = RowOf<typeof PRICE_HISTORY>;
+export type PriceHistoryWrite = RowOf<typeof PRICE_HISTORY, PriceHistoryRow>;
 
 export interface PricePlan {
   prices: PriceWrite[];
-  history: HistoryRow[];
+  history: PriceHistoryWrite[];
   changedSkus: string[];
 }
 
-const keyOf = (sku: unknown, shop: unknown): string => `${String(sku)}\u0000${String(shop)}`;
+const keyOf = (sku: string, shop: string): string => `${sku}\u0000${shop}`;
 
 export async function planPrices(db: D1Database, records: readonly PriceRecord[], options: { now: Date; shops: readonly Shop[] }): Promise<PricePlan> {
   const plan: PricePlan = { prices: [], history: [], changedSkus: [] };
@@ -33,16 +34,16 @@ export async function planPrices(db: D1Database, records: readonly PriceRecord[]
   );
   /** Per product and shop: valid_from → package price. */
   const history = new Map<string, Map<string, number>>();
-  for (const row of await readByKeys<HistoryRow>(db, skus, (chunk) => selectOwnedSql(PRICE_HISTORY, chunk))) {
+  for (const row of await readByKeys<PriceHistoryWrite>(db, skus, (chunk) => selectOwnedSql(PRICE_HISTORY, chunk))) {
     const key = keyOf(row.sku, row.shop_id);
-    history.set(key, (history.get(key) ?? new Map<string, number>()).set(String(row.valid_from), Number(row.package_price)));
+    history.set(key, (history.get(key) ?? new Map<string, number>()).set(row.valid_from, row.package_price));
   }
 
   for (const price of records) {
     const key = keyOf(price.sku, price.shop);
     const row = priceRow(price, taxRates.get(price.shop) ?? 0);
     const validFrom = price.validFrom ? new Date(price.validFrom).toISOString() : nowIso;
-    const historyRow: HistoryRow = { sku: price.sku, shop_id: price.shop, package_price: row.package_price, valid_from: validFrom };
+    const historyRow: PriceHistoryWrite = { sku: price.sku, shop_id: price.shop, package_price: row.package_price, valid_from: validFrom };
     const known = history.get(key);
     const latest = known ? [...known.keys()].sort().pop() : undefined;
     if (price.validFrom && latest !== undefined && validFrom < latest) {

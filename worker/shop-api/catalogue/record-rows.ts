@@ -24,8 +24,8 @@ import type {
 } from "./catalogue-tables";
 import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
-import type { ManufacturerRow } from "../tables/manufacturers";
-import type { PriceRow, ProductRow } from "../tables/products";
+import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
+import type { DownloadRow, MediaRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
 import type {
   CategoryRecord,
   CmsBlockRecord,
@@ -72,7 +72,7 @@ export function categoryRows(c: CategoryRecord): CategoryRows {
 
 export type ManufacturerRows = {
   manufacturers: RowOf<typeof MANUFACTURERS, ManufacturerRow>[];
-  manufacturer_translations: RowOf<typeof MANUFACTURER_TRANSLATIONS>[];
+  manufacturer_translations: RowOf<typeof MANUFACTURER_TRANSLATIONS, ManufacturerTranslationRow>[];
 };
 
 export function manufacturerRows(m: ManufacturerRecord): ManufacturerRows {
@@ -89,12 +89,12 @@ export function manufacturerRows(m: ManufacturerRecord): ManufacturerRows {
 
 export type ProductRows = {
   products: RowOf<typeof PRODUCTS, ProductRow>[];
-  product_content: RowOf<typeof PRODUCT_CONTENT>[];
-  product_categories: RowOf<typeof PRODUCT_CATEGORIES>[];
+  product_content: RowOf<typeof PRODUCT_CONTENT, ProductContentRow>[];
+  product_categories: RowOf<typeof PRODUCT_CATEGORIES, ProductCategoryRow>[];
   product_shops: RowOf<typeof PRODUCT_SHOPS>[];
-  media: RowOf<typeof MEDIA>[];
-  downloads: RowOf<typeof DOWNLOADS>[];
-  tutorials: RowOf<typeof TUTORIALS>[];
+  media: RowOf<typeof MEDIA, MediaRow>[];
+  downloads: RowOf<typeof DOWNLOADS, DownloadRow>[];
+  tutorials: RowOf<typeof TUTORIALS, TutorialRow>[];
 };
 
 export function productRows(p: ProductRecord): ProductRows {
