@@ -4,7 +4,14 @@ import type { Environment } from "./config/shop-config";
 /** Bindings and variables the shop API reads (wrangler.toml, .dev.vars, secrets). */
 export interface ShopApiEnv {
   DB: D1Database;
+  /** Which environment this is; introspection of /graphql is open in development only (docs/decisions/0027). */
+  ENVIRONMENT_NAME?: Environment;
+  /** Bearer token of POST /admin/catalogue/import; like every service token at least 32 characters (core/service-token.ts). */
   CATALOGUE_IMPORT_TOKEN?: string;
+  /** Bearer token of GET /admin/search/report. */
+  SEARCH_REPORT_TOKEN?: string;
+  /** Bearer token of /graphql: the build's. */
+  GRAPHQL_TOKEN?: string;
   /** Shop whose assortment is search's own-brand group (default BRAND); "" turns the group off. */
   SEARCH_BRAND_SHOP?: string;
 }
