@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { SERVICE_TOKENS } from "../../worker/shop-api/core/service-token";
 import { ROOT } from "./shops";
 
 /** wrangler offline: no metrics, no update check, no cf.json download. */
@@ -24,10 +25,31 @@ export interface LocalWorker {
   stop(): Promise<void>;
 }
 
-/** Makes sure .dev.vars exists (wrangler and getPlatformProxy read it) with a local import token. */
-export function ensureDevVars(): void {
-  const path = join(ROOT, ".dev.vars");
-  if (!existsSync(path)) writeFileSync(path, `CATALOGUE_IMPORT_TOKEN=${randomBytes(24).toString("hex")}\n`);
+/** Local secrets of the worker, random per checkout: the shop API's token per purpose (docs/decisions/0027). */
+const LOCAL_SECRETS = SERVICE_TOKENS;
+export type LocalSecret = (typeof LOCAL_SECRETS)[number];
+
+const DEV_VARS = join(ROOT, ".dev.vars");
+
+/** Makes sure .dev.vars exists (wrangler and getPlatformProxy read it) with every local secret (48 random hex characters); adds those it lacks. */
+export function ensureDevVars(path = DEV_VARS): void {
+  const current = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const missing = LOCAL_SECRETS.filter((name) => !new RegExp(`^${name}=`, "m").test(current));
+  if (missing.length === 0) return;
+  const separator = current === "" || current.endsWith("\n") ? "" : "\n";
+  writeFileSync(path, `${current}${separator}${missing.map((name) => `${name}=${randomBytes(24).toString("hex")}\n`).join("")}`);
+}
+
+/** The value of a variable in the text of a .dev.vars file (surrounding quotes removed), or undefined. */
+export function devVar(text: string, name: string): string | undefined {
+  const match = new RegExp(`^${name}=(.*)$`, "m").exec(text);
+  return match ? match[1]!.trim().replace(/^(["'])(.*)\1$/, "$2") : undefined;
+}
+
+/** A local secret as the local worker reads it from .dev.vars (created first when missing). */
+export function localSecret(name: LocalSecret, path = DEV_VARS): string {
+  ensureDevVars(path);
+  return devVar(readFileSync(path, "utf8"), name)!;
 }
 
 /** Starts `wrangler dev` (the worker with the in-process shop API and local D1) and waits until /graphql answers. */
@@ -78,7 +100,7 @@ async function waitUntilReady(child: ChildProcess, origin: string, output: strin
     try {
       const response = await fetch(`${origin}/graphql`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
         body: JSON.stringify({ query: "{ shops { id } }" }),
       });
       if (response.ok) return;

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
+import { localSecret } from "../../scripts/lib/local-worker";
 
 /**
  * Live commerce in the browser: add to cart and watch the header's mini-cart counter,
@@ -7,6 +8,8 @@ import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/
  * Products are picked from the running worker's GraphQL (the demo catalogue is random).
  */
 const ORIGIN = "http://de.localhost:8787";
+/** The build's token for /graphql, from the worker's local .dev.vars. */
+const GRAPHQL_AUTHORIZATION = { authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` };
 
 /** Opens a page and interacts once: the live parts load when the browser is idle or at the first interaction (lib/lazy.ts). */
 async function open(page: Page, url: string): Promise<void> {
@@ -23,6 +26,7 @@ interface PickedProduct {
 async function pickProduct(request: APIRequestContext, wanted: (p: ProductNode) => boolean, shop = "DE"): Promise<PickedProduct> {
   // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
   const response = await request.post("http://127.0.0.1:8787/graphql", {
+    headers: GRAPHQL_AUTHORIZATION,
     data: { query: productsQuery(shop) },
   });
   const json = (await response.json()) as { data: { products: { nodes: ProductNode[] } } };
@@ -169,6 +173,7 @@ test("the Swiss shop: API calls carry the language segment, the cart answers in 
 
 test("add to cart from a list: the cart modal opens, adds, closes; the counter changes", async ({ page, request }) => {
   const response = await request.post("http://127.0.0.1:8787/graphql", {
+    headers: GRAPHQL_AUTHORIZATION,
     data: { query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } content { title } } } }` },
   });
   const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;

@@ -12,7 +12,8 @@ import { fail, MESSAGES } from "./envelope";
 
 export const MIN_TOKEN_LENGTH = 32;
 
-export type ServiceToken = "CATALOGUE_IMPORT_TOKEN" | "SEARCH_REPORT_TOKEN" | "GRAPHQL_TOKEN";
+export const SERVICE_TOKENS = ["CATALOGUE_IMPORT_TOKEN", "SEARCH_REPORT_TOKEN", "GRAPHQL_TOKEN"] as const;
+export type ServiceToken = (typeof SERVICE_TOKENS)[number];
 
 /** Refuses the request unless it carries `Authorization: Bearer <the token named>`; see the module comment. */
 export async function requireServiceToken(ctx: ApiContext, name: ServiceToken, realm: string): Promise<void> {
