@@ -11,6 +11,7 @@ import { MIN_TOKEN_LENGTH } from "./service-token";
 const TOKENS = {
   CATALOGUE_IMPORT_TOKEN: "import-0123456789abcdef0123456789abcdef",
   SEARCH_REPORT_TOKEN: "report-0123456789abcdef0123456789abcdef",
+  GRAPHQL_TOKEN: "graphql-0123456789abcdef0123456789abcdef",
 } as const;
 type TokenName = keyof typeof TOKENS;
 
@@ -32,6 +33,8 @@ const ENDPOINTS: Record<TokenName, (token: string | null, ip?: string) => Reques
   CATALOGUE_IMPORT_TOKEN: (token, ip) =>
     new Request("https://api.example/admin/catalogue/import?format=json", { method: "POST", headers: headers(token, ip, { "content-type": "application/json" }), body: "{}" }),
   SEARCH_REPORT_TOKEN: (token, ip) => new Request("https://api.example/admin/search/report?shop=DE", { headers: headers(token, ip) }),
+  GRAPHQL_TOKEN: (token, ip) =>
+    new Request("https://api.example/graphql", { method: "POST", headers: headers(token, ip, { "content-type": "application/json" }), body: JSON.stringify({ query: "{ shops { id } }" }) }),
 };
 
 function headers(token: string | null, ip = "203.0.113.7", extra: Record<string, string> = {}): Record<string, string> {
@@ -95,6 +98,7 @@ describe("wrong tokens are throttled per client address", () => {
     expect(await refused.json()).toMatchObject({ status: 429, data: null, errors: [{ code: "auth_throttled" }] });
     // every endpoint with a service token, not only the one guessed at
     expect((await api(ENDPOINTS.CATALOGUE_IMPORT_TOKEN(TOKENS.CATALOGUE_IMPORT_TOKEN))).status).toBe(429);
+    expect((await api(ENDPOINTS.GRAPHQL_TOKEN(TOKENS.GRAPHQL_TOKEN))).status).toBe(429);
     // another address is not affected
     expect((await api(ENDPOINTS.SEARCH_REPORT_TOKEN(TOKENS.SEARCH_REPORT_TOKEN, "198.51.100.9"))).status).toBe(200);
     // the window is counted from the first wrong token
