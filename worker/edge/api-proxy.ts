@@ -12,7 +12,7 @@ import type { Upstream } from "./upstream";
  *
  * - Only an allowlist of request headers goes upstream, plus `Authorization:
  *   Bearer <token>` from the environment's token cookie (on /graphql the client's own
- *   Authorization, Origin and Sec-Fetch-Site instead), `x-shop-id` and
+ *   Authorization, Origin, Sec-Fetch-Site and CF-Connecting-IP instead), `x-shop-id` and
  *   `x-shop-language` (set by the worker, never taken from the client). The
  *   browser's Cookie header never goes upstream.
  * - Hop-by-hop headers (and any named in Connection) are stripped both ways;
@@ -209,11 +209,12 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
 }
 
 /**
- * /graphql is the build's: it carries the build's own bearer token (never a visitor's), and
+ * /graphql is the build's: it carries the build's own bearer token (never a visitor's);
  * the browser's Origin and Sec-Fetch-Site go on so the shop API can refuse cross-site
- * requests (docs/decisions/0027).
+ * requests, and the client address Cloudflare set so it counts wrong tokens per client
+ * (docs/decisions/0027).
  */
-const GRAPHQL_REQUEST_HEADERS = ["authorization", "origin", "sec-fetch-site"] as const;
+const GRAPHQL_REQUEST_HEADERS = ["authorization", "origin", "sec-fetch-site", "cf-connecting-ip"] as const;
 
 function graphqlRequestHeaders(request: Request): Record<string, string> {
   const headers: Record<string, string> = {};
