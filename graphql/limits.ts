@@ -179,13 +179,12 @@ function nodesOf(walk: CostWalk, selectionSet: SelectionSetNode, parentType: Gra
  * filled in); 0 when the variables do not fit the operation (execution refuses them).
  * Run it on a validated document: fragment cycles are refused by validation.
  */
-export function estimateNodes(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode | null, variables: Record<string, unknown> | null): number {
-  const chosen = operation ?? document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION);
-  const rootType = chosen && schema.getRootType(chosen.operation);
-  if (!chosen || !rootType) return 0;
-  const coerced = getVariableValues(schema, chosen.variableDefinitions ?? [], variables ?? {});
+export function estimateNodes(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown> | null): number {
+  const rootType = schema.getRootType(operation.operation);
+  if (!rootType) return 0;
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {});
   if (!("coerced" in coerced) || !coerced.coerced) return 0;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  return nodesOf({ schema, fragments, variables: coerced.coerced }, chosen.selectionSet, rootType, 1, null);
+  return nodesOf({ schema, fragments, variables: coerced.coerced }, operation.selectionSet, rootType, 1, null);
 }

@@ -1,6 +1,7 @@
 /**
  * Reading GET /apiv2/search and /apiv2/search/suggestions parameters (SPEC 7): query
- * (printable text only, at most MAX_QUERY_TERMS terms), offset (default 0), limit (default 50, at most 100), log=false, filters (a JSON list of
+ * (printable text only, at most MAX_QUERY_TERMS terms), offset (default 0), limit
+ * (default 50, at most 100), log=false, filters (a JSON list of
  * {name, type: "products", values} or {name, type: "products", min, max}).
  */
 import { z } from "zod";
@@ -92,7 +93,7 @@ export function parseFilters(raw: string | null): ActiveFilter[] {
  * The query as searched: its printable text (printableText), at most MAX_QUERY_CHARACTERS
  * characters; more than MAX_QUERY_TERMS distinct terms are 400 'The given data was invalid.'.
  */
-export function searchQuery(raw: string | null): string {
+function searchQuery(raw: string | null): string {
   const query = [...printableText(raw ?? "")].slice(0, MAX_QUERY_CHARACTERS).join("");
   if (queryTerms(query).length > MAX_QUERY_TERMS) {
     throw fail(400, MESSAGES.invalid, "too_many_terms", { field: "query", params: { max: MAX_QUERY_TERMS } });
