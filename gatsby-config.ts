@@ -4,7 +4,8 @@ import { shopForBuild } from "./site/sourcing/shop-for-build";
 
 /**
  * One Gatsby build per shop (docs/decisions/0001): SHOP picks the shop from
- * config/shops.json, GRAPHQL_URL the API the pages are sourced from.
+ * config/shops.json, GRAPHQL_URL the API the pages are sourced from, GRAPHQL_TOKEN the
+ * shop API's token for it (never in the pages: Gatsby puts only GATSBY_* variables there).
  */
 const shop = shopForBuild(process.env.SHOP);
 

@@ -14,9 +14,12 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
 export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
   if (trivialPageCount() !== null) return;
+  const graphqlToken = process.env.GRAPHQL_TOKEN;
+  if (!graphqlToken) throw new Error("GRAPHQL_TOKEN is not set: the build reads /graphql with the shop API's token (npm run build:shops passes it)");
   await sourceShopNodes(args, {
     shopId: shopForBuild(process.env.SHOP).id,
     graphqlUrl: process.env.GRAPHQL_URL ?? "http://localhost:8787/graphql",
+    graphqlToken,
   });
 };
 

@@ -4,18 +4,26 @@
  *   POST application/json {query, variables?, operationName?}
  *   GET  ?query=...&variables=...&operationName=...   (queries only)
  *
- * Request errors (malformed JSON, syntax, validation, limits, bad variables) → 400 with
- * {errors}; body over 100 KB → 413; other methods → 405. Execution errors → 200 with
+ * The route (graphqlRoute) answers only the build: `Authorization: Bearer <GRAPHQL_TOKEN>`
+ * in every environment, nothing a browser marks as cross-site (403), and introspection
+ * only in development (docs/decisions/0027).
+ *
+ * Request errors (malformed JSON, syntax, validation, limits and cost, bad variables) → 400
+ * with {errors}; body over 100 KB → 413; other methods → 405. Execution errors → 200 with
  * {data, errors}; errors that are not GraphQL/user errors are logged and reported as
  * "Internal error" without details.
  */
-import { readLimitedBody } from "../worker/lib/read-limited-body";
+import { readLimitedText } from "../worker/lib/read-limited-body";
+import type { ApiContext } from "../worker/shop-api/core/context";
+import { isCrossSite } from "../worker/shop-api/core/cross-site";
 import { jsonResponse } from "../worker/shop-api/core/envelope";
+import { requireServiceToken } from "../worker/shop-api/core/service-token";
 import type { D1Database } from "@cloudflare/workers-types";
 import {
   execute,
   getOperationAST,
   GraphQLError,
+  NoSchemaIntrospectionCustomRule,
   parse,
   specifiedRules,
   validate,
@@ -25,11 +33,19 @@ import {
 } from "graphql";
 import { buildExecutableSchema } from "./build-schema";
 import { createContext, type ContextOptions } from "./context";
-import { checkQuerySize, QueryLimitsRule } from "./limits";
+import { checkQuerySize, estimateNodes, MAX_NODES, QueryLimitsRule } from "./limits";
 
 export const MAX_BODY_BYTES = 100 * 1024;
 const ALLOW = "GET, POST";
 const RULES = [...specifiedRules, QueryLimitsRule];
+const RULES_WITHOUT_INTROSPECTION = [...RULES, NoSchemaIntrospectionCustomRule];
+/** Where `__schema` and `__type` are answered: on this machine (`npm start`, and the browser tests' environment). */
+const INTROSPECTION_ENVIRONMENTS: ReadonlySet<string> = new Set(["development", "test"]);
+
+export interface GraphQLOptions extends ContextOptions {
+  /** Answer `__schema` and `__type` (default: refuse them). */
+  introspection?: boolean;
+}
 
 let cachedSchema: GraphQLSchema | undefined;
 
@@ -98,11 +114,11 @@ async function readParams(request: Request): Promise<GraphQLParams | Response> {
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) return failure(413, `Request body exceeds ${MAX_BODY_BYTES} bytes`);
-  const bytes = await readLimitedBody(request.body, MAX_BODY_BYTES);
-  if (!bytes) return failure(413, `Request body exceeds ${MAX_BODY_BYTES} bytes`);
+  const text = await readLimitedText(request.body, MAX_BODY_BYTES);
+  if (text === null) return failure(413, `Request body exceeds ${MAX_BODY_BYTES} bytes`);
   let body: unknown;
   try {
-    body = JSON.parse(new TextDecoder().decode(bytes));
+    body = JSON.parse(text);
   } catch {
     return failure(400, "Request body is not valid JSON");
   }
@@ -117,7 +133,15 @@ async function readParams(request: Request): Promise<GraphQLParams | Response> {
   };
 }
 
-export async function handleGraphQL(request: Request, db: D1Database, options: ContextOptions = {}): Promise<Response> {
+/** /graphql in the shop API's route table: see the module comment. */
+export async function graphqlRoute(ctx: ApiContext): Promise<Response> {
+  if (isCrossSite(ctx.request)) return failure(403, "Cross-site requests are not allowed");
+  await requireServiceToken(ctx, "GRAPHQL_TOKEN", "graphql");
+  const introspection = INTROSPECTION_ENVIRONMENTS.has(ctx.env.ENVIRONMENT_NAME ?? "production");
+  return handleGraphQL(ctx.request, ctx.db, { now: () => ctx.now, introspection });
+}
+
+export async function handleGraphQL(request: Request, db: D1Database, options: GraphQLOptions = {}): Promise<Response> {
   if (request.method !== "GET" && request.method !== "POST") {
     return failure(405, `Method ${request.method} is not allowed`, { allow: ALLOW });
   }
@@ -135,7 +159,7 @@ export async function handleGraphQL(request: Request, db: D1Database, options: C
     if (error instanceof GraphQLError) return json(400, { errors: [formatError(error)] });
     throw error;
   }
-  const validationErrors = validate(schema, document, RULES);
+  const validationErrors = validate(schema, document, options.introspection ? RULES : RULES_WITHOUT_INTROSPECTION);
   if (validationErrors.length > 0) return json(400, { errors: validationErrors.map(formatError) });
 
   const operation = getOperationAST(document, params.operationName);
@@ -145,6 +169,8 @@ export async function handleGraphQL(request: Request, db: D1Database, options: C
   if (operation && !schema.getRootType(operation.operation)) {
     return failure(400, `This API does not support ${operation.operation} operations`);
   }
+  const nodes = operation ? estimateNodes(schema, document, operation, params.variables) : 0;
+  if (nodes > MAX_NODES) return failure(400, `Query is too expensive: about ${nodes} nodes exceeds the limit of ${MAX_NODES}`);
 
   let result: ExecutionResult;
   try {

@@ -173,13 +173,13 @@ export interface GraphQLResponse {
   body: any;
 }
 
-/** POSTs a query to the handler, with the fixture clock. */
+/** POSTs a query to the handler, with the fixture clock (and introspection, as in development). */
 export async function gql(db: D1Database, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse> {
   return send(db, new Request("https://shop.example/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables }) }));
 }
 
 export async function send(db: D1Database, request: Request): Promise<GraphQLResponse> {
-  const response = await handleGraphQL(request, db, { now: () => FIXTURE_NOW });
+  const response = await handleGraphQL(request, db, { now: () => FIXTURE_NOW, introspection: true });
   const text = await response.text();
   let body: unknown = text;
   try {

@@ -7,12 +7,16 @@
  * (e.g. `shops[1].hosts.production[0]: ...`), also when wrangler.toml's [[ratelimits]]
  * disagree with the config's `rateLimits.perIp`. wrangler.toml runs it with
  * --quiet as the [build] command, so a bad config stops `wrangler dev` and deploy.
+ * It also warns about service tokens in the local .dev.vars shorter than the shop API
+ * accepts (their endpoints would answer 503); deployed secrets are checked by the worker.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { ENVIRONMENTS, parseShopConfig, schemeFor, ShopConfigError, ShopDirectory, type ShopConfig } from "../worker/config/shop-config";
 import { rateLimitBindingProblems, readWranglerRateLimits } from "./lib/rate-limit-bindings";
+import { MIN_TOKEN_LENGTH, SERVICE_TOKENS } from "../worker/shop-api/core/service-token";
+import { devVar } from "./lib/local-worker";
 
 const ROOT = join(__dirname, "..");
 
@@ -63,6 +67,16 @@ export function hostTable(config: ShopConfig): string {
   ].join("\n");
 }
 
+/** A warning for each service token in the text of a .dev.vars file that is too short to be used. */
+export function shortTokenWarnings(devVars: string): string[] {
+  return SERVICE_TOKENS.flatMap((name) => {
+    const value = devVar(devVars, name);
+    return value !== undefined && value.length < MIN_TOKEN_LENGTH
+      ? [`warning: .dev.vars ${name} has ${value.length} characters; the shop API needs at least ${MIN_TOKEN_LENGTH} and answers its endpoint with 503`]
+      : [];
+  });
+}
+
 /** The config, checked on its own and against the rate-limiting bindings of wrangler.toml. */
 export async function checkConfig(path: string, wranglerPath: string): Promise<ShopConfig> {
   const config = loadConfigFile(path);
@@ -83,6 +97,8 @@ async function main(): Promise<void> {
       console.log(`${shown}: valid\n`);
       console.log(hostTable(config));
     }
+    const devVars = join(ROOT, ".dev.vars");
+    if (existsSync(devVars)) for (const warning of shortTokenWarnings(readFileSync(devVars, "utf8"))) console.warn(warning);
   } catch (error) {
     if (error instanceof ShopConfigError) {
       console.error(`${shown} is not valid:`);

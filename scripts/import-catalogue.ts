@@ -4,13 +4,16 @@
  *
  * Without --url the files go into the local D1 of `wrangler dev` (migrations are
  * applied first). Each file is validated as a whole and applied in one transaction;
- * a refused file lists every problem and the command exits with 1.
+ * a refused file lists every problem and the command exits with 1. With --url the token
+ * (--token, else CATALOGUE_IMPORT_TOKEN) is the shop API's CATALOGUE_IMPORT_TOKEN, at
+ * least 32 characters; the shop API refuses an address after 10 wrong tokens for 15 minutes.
  */
 import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { importCatalogue } from "../worker/shop-api/catalogue/apply-import";
 import { detectCsvFormat } from "../worker/shop-api/catalogue/csv-import";
 import type { ImportFormat, ImportProblem, ImportResult } from "../worker/shop-api/catalogue/import-format";
+import { MIN_TOKEN_LENGTH } from "../worker/shop-api/core/service-token";
 import { applyLocalMigrations, withLocalD1 } from "./local-d1";
 
 const FORMATS: ImportFormat[] = ["json", "csv-products", "csv-prices"];
@@ -62,6 +65,9 @@ function parseArgs(argv: string[]): Options {
   if (options.files.length === 0) throw new Error("name at least one file to import");
   options.token ??= process.env.CATALOGUE_IMPORT_TOKEN;
   if (options.url && !options.token) throw new Error("--url needs --token (or CATALOGUE_IMPORT_TOKEN)");
+  if (options.url && options.token!.length < MIN_TOKEN_LENGTH) {
+    throw new Error(`--token must be the shop API's CATALOGUE_IMPORT_TOKEN: at least ${MIN_TOKEN_LENGTH} characters (wrong tokens lock this address out for a while)`);
+  }
   return options;
 }
 
@@ -115,7 +121,8 @@ async function main(): Promise<number> {
         ok = report(job.file, job.format, { ok: false, problems }, seconds) && ok;
         break;
       } else {
-        console.error(`✗ ${job.file}: HTTP ${response.status} ${body.errors[0]?.message ?? response.statusText}`);
+        const retryAfter = response.headers.get("retry-after");
+        console.error(`✗ ${job.file}: HTTP ${response.status} ${body.errors[0]?.message ?? response.statusText}${retryAfter ? ` (try again in ${retryAfter} s)` : ""}`);
         ok = false;
         break;
       }

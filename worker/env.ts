@@ -12,7 +12,14 @@ export interface FetchBinding {
 /** Bindings and variables the shop API reads (wrangler.toml, .dev.vars, secrets). */
 export interface ShopApiEnv {
   DB: D1Database;
+  /** Which environment this is (unset: production): /graphql introspection is open in development and test only (docs/decisions/0027), mails link to this environment's hosts. */
+  ENVIRONMENT_NAME?: Environment;
+  /** Bearer token of POST /admin/catalogue/import; like every service token at least 32 characters (core/service-token.ts). */
   CATALOGUE_IMPORT_TOKEN?: string;
+  /** Bearer token of GET /admin/search/report. */
+  SEARCH_REPORT_TOKEN?: string;
+  /** Bearer token of /graphql: the build's. */
+  GRAPHQL_TOKEN?: string;
   /** Shop whose assortment is search's own-brand group (default BRAND); "" turns the group off. */
   SEARCH_BRAND_SHOP?: string;
   /** Per-IP rate limiters (wrangler.toml [[ratelimits]], one per bucket of config rateLimits.perIp). */
@@ -23,8 +30,6 @@ export interface ShopApiEnv {
   ALTCHA_HMAC_KEY?: string;
   RECAPTCHA_SECRET?: string;
   TURNSTILE_SECRET?: string;
-  /** The environment whose hosts a mail links to (default production). */
-  ENVIRONMENT_NAME?: Environment;
   /** Transactional mail (worker/shop-api/core/mail, docs/decisions/0023): smtp or http; unset: mails wait in the outbox. */
   MAIL_TRANSPORT?: string;
   SMTP_HOST?: string;

@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import { benchClientIp } from "../lib/bench-client-ip";
 import { isOrderable, productsQuery, type ProductNode } from "../lib/demo-products";
 import { prepareCatalogue } from "../lib/local-shops";
-import { startLocalWorker, type LocalWorker } from "../lib/local-worker";
+import { localSecret, startLocalWorker, type LocalWorker } from "../lib/local-worker";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { ROOT } from "../lib/shops";
 
@@ -40,7 +40,7 @@ interface Answer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function send(port: number, method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
+function send(port: number, method: string, path: string, options: { body?: unknown; token?: string; bearer?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
     const headers: Record<string, string> = { host: HOST, accept: "application/json", "cf-connecting-ip": benchClientIp() };
@@ -49,6 +49,7 @@ function send(port: number, method: string, path: string, options: { body?: unkn
       headers["content-length"] = String(Buffer.byteLength(payload));
     }
     if (options.token) headers.cookie = `${TOKEN_COOKIE}=${options.token}`;
+    if (options.bearer) headers.authorization = `Bearer ${options.bearer}`;
     const request = http.request({ host: "127.0.0.1", port, method, path, headers, agent }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -157,6 +158,7 @@ async function main() {
 async function measureCalls(port: number, requests: number, log: (line: string) => void): Promise<string[]> {
   const graphql = await send(port, "POST", "/graphql", {
     body: { query: productsQuery("DE") },
+    bearer: localSecret("GRAPHQL_TOKEN"),
   });
   const nodes = (JSON.parse(graphql.body) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
   const orderable = nodes.filter(isOrderable);

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { buildShop, type BuildReport } from "../lib/build-shop";
 import { prepareCatalogue } from "../lib/local-shops";
-import { startLocalWorker } from "../lib/local-worker";
+import { localSecret, startLocalWorker } from "../lib/local-worker";
 import { runTsxScript } from "../lib/run-script";
 import { ROOT } from "../lib/shops";
 
@@ -82,7 +82,7 @@ function row(label: string, report: BuildReport, baseline?: BuildReport): string
 async function changeOnePrice(graphqlUrl: string, shop: string, stateDir: string, bench: string): Promise<string> {
   const response = await fetch(graphqlUrl, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
     body: JSON.stringify({
       query: `query($shop: ID!) { shop(id: $shop) { currency defaultLanguage } }`,
       variables: { shop },
@@ -91,7 +91,7 @@ async function changeOnePrice(graphqlUrl: string, shop: string, stateDir: string
   const { data } = (await response.json()) as { data: { shop: { currency: "EUR" | "CHF"; defaultLanguage: string } } };
   const products = await fetch(graphqlUrl, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
     body: JSON.stringify({
       query: `query($shop: ID!, $language: String!) { products(shop: $shop, language: $language, first: 1) { nodes { sku packageContent price { packagePrice { value } } } } }`,
       variables: { shop, language: data.shop.defaultLanguage },

@@ -2,6 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { withDirLock } from "./dir-lock";
+import { localSecret } from "./local-worker";
 import { ROOT } from "./shops";
 import { listFiles, syncDirectory, type SyncResult } from "./sync-directory";
 
@@ -17,6 +18,8 @@ const GATSBY_DIRS = [".cache", "public"] as const;
 
 export interface BuildOptions {
   graphqlUrl: string;
+  /** The shop API's GRAPHQL_TOKEN; default: the local worker's (.dev.vars). */
+  graphqlToken?: string;
   log?: (line: string) => void;
   /** Where dist/<SHOP> lives (default: the project's dist/). */
   distRoot?: string;
@@ -100,6 +103,7 @@ function runGatsby(shop: string, options: BuildOptions, log: (line: string) => v
         ...options.env,
         SHOP: shop,
         GRAPHQL_URL: options.graphqlUrl,
+        GRAPHQL_TOKEN: options.graphqlToken ?? localSecret("GRAPHQL_TOKEN"),
         GATSBY_TELEMETRY_DISABLED: "1",
         NODE_ENV: "production",
       },

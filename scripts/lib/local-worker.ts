@@ -3,6 +3,7 @@ import { createServer } from "node:net";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
+import { SERVICE_TOKENS } from "../../worker/shop-api/core/service-token";
 import { ROOT } from "./shops";
 
 /** wrangler offline: no metrics, no update check, no cf.json download. */
@@ -26,16 +27,31 @@ export interface LocalWorker {
   stop(): Promise<void>;
 }
 
-/** Local secrets of the worker, random per checkout: the catalogue import token and the ALTCHA challenges' HMAC key. */
-const LOCAL_SECRETS = ["CATALOGUE_IMPORT_TOKEN", "ALTCHA_HMAC_KEY"] as const;
+/** Local secrets of the worker, random per checkout: the shop API's token per purpose (docs/decisions/0027) and the ALTCHA challenges' HMAC key. */
+const LOCAL_SECRETS = [...SERVICE_TOKENS, "ALTCHA_HMAC_KEY"] as const;
+export type LocalSecret = (typeof LOCAL_SECRETS)[number];
 
-/** Makes sure .dev.vars exists (wrangler and getPlatformProxy read it) with every local secret; adds those it lacks. */
-export function ensureDevVars(path = join(ROOT, ".dev.vars")): void {
+const DEV_VARS = join(ROOT, ".dev.vars");
+
+/** Makes sure .dev.vars exists (wrangler and getPlatformProxy read it) with every local secret (48 random hex characters); adds those it lacks. */
+export function ensureDevVars(path = DEV_VARS): void {
   const current = existsSync(path) ? readFileSync(path, "utf8") : "";
   const missing = LOCAL_SECRETS.filter((name) => !new RegExp(`^${name}=`, "m").test(current));
   if (missing.length === 0) return;
   const separator = current === "" || current.endsWith("\n") ? "" : "\n";
   writeFileSync(path, `${current}${separator}${missing.map((name) => `${name}=${randomBytes(24).toString("hex")}\n`).join("")}`);
+}
+
+/** The value of a variable in the text of a .dev.vars file (surrounding quotes removed), or undefined. */
+export function devVar(text: string, name: string): string | undefined {
+  const match = new RegExp(`^${name}=(.*)$`, "m").exec(text);
+  return match ? match[1]!.trim().replace(/^(["'])(.*)\1$/, "$2") : undefined;
+}
+
+/** A local secret as the local worker reads it from .dev.vars (created first when missing). */
+export function localSecret(name: LocalSecret, path = DEV_VARS): string {
+  ensureDevVars(path);
+  return devVar(readFileSync(path, "utf8"), name)!;
 }
 
 /** Starts `wrangler dev` (the worker with the in-process shop API and local D1) and waits until /graphql answers. */
@@ -87,7 +103,7 @@ async function waitUntilReady(child: ChildProcess, origin: string, output: strin
     try {
       const response = await fetch(`${origin}/graphql`, {
         method: "POST",
-        headers: { "content-type": "application/json" },
+        headers: { "content-type": "application/json", authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
         body: JSON.stringify({ query: "{ shops { id } }" }),
       });
       if (response.ok) return;

@@ -2,10 +2,13 @@ import { ApolloClient, HttpLink, InMemoryCache, gql } from "@apollo/client/core"
 
 /**
  * Reads the shop's master data from the GraphQL layer (/graphql of the shop API,
- * reached through the worker like every other client). Pages through products.
+ * reached through the worker like every other client) with the build's token
+ * (GRAPHQL_TOKEN, docs/decisions/0027). Pages through products.
  */
 export interface CatalogueClientOptions {
   url: string;
+  /** The shop API's GRAPHQL_TOKEN, sent as `Authorization: Bearer <token>`. */
+  token: string;
   pageSize?: number;
   onProgress?: (message: string) => void;
 }
@@ -236,9 +239,19 @@ export interface StructureData {
   cmsBlocks: CmsBlockData[];
 }
 
-export function createCatalogueClient({ url, pageSize = 200, onProgress }: CatalogueClientOptions) {
+/** Every query the build sends; the GraphQL cost limit is kept at twice the largest (tests/unit/graphql-build-cost.test.ts). */
+export const BUILD_QUERIES = {
+  BuildShop: SHOP_QUERY,
+  BuildStructure: STRUCTURE_QUERY,
+  BuildPageSlugs: PAGE_SLUGS_QUERY,
+  BuildProductSlugs: PRODUCT_SLUGS_QUERY,
+  BuildProducts: PRODUCTS_QUERY,
+  BuildChanges: CHANGES_QUERY,
+};
+
+export function createCatalogueClient({ url, token, pageSize = 200, onProgress }: CatalogueClientOptions) {
   const client = new ApolloClient({
-    link: new HttpLink({ uri: url, fetch }),
+    link: new HttpLink({ uri: url, fetch, headers: { authorization: `Bearer ${token}` } }),
     cache: new InMemoryCache({ addTypename: false }),
     defaultOptions: { query: { fetchPolicy: "no-cache", errorPolicy: "none" } },
   });

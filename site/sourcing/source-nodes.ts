@@ -22,13 +22,15 @@ const SYNC_OVERLAP_MS = 5 * 60 * 1000;
 export interface SourceOptions {
   shopId: string;
   graphqlUrl: string;
+  /** The shop API's GRAPHQL_TOKEN. */
+  graphqlToken: string;
 }
 
 export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOptions): Promise<void> {
   const { actions, cache, reporter, getNodesByType } = args;
   const started = Date.now();
   const nodes = new NodeWriter(args);
-  const client = createCatalogueClient({ url: options.graphqlUrl, onProgress: (message) => reporter.verbose(message) });
+  const client = createCatalogueClient({ url: options.graphqlUrl, token: options.graphqlToken, onProgress: (message) => reporter.verbose(message) });
   const shop = await client.shop(options.shopId);
   nodes.create("ShopInfo", `shop-${shop.id}`, {
     shopId: shop.id,

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
 import { TEST_TOKEN_COOKIE, TEST_WORKER, testOrigin } from "./support/site";
+import { localSecret } from "../../scripts/lib/local-worker";
 
 /**
  * Live commerce in the browser: add to cart and watch the header's mini-cart counter,
@@ -8,6 +9,8 @@ import { TEST_TOKEN_COOKIE, TEST_WORKER, testOrigin } from "./support/site";
  * Products are picked from the running worker's GraphQL (the demo catalogue is random).
  */
 const ORIGIN = testOrigin("DE");
+/** The build's token for /graphql, from the worker's local .dev.vars. */
+const GRAPHQL_AUTHORIZATION = { authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` };
 
 /** Opens a page and interacts once: the live parts load when the browser is idle or at the first interaction (lib/lazy.ts). */
 async function open(page: Page, url: string): Promise<void> {
@@ -24,6 +27,7 @@ interface PickedProduct {
 async function pickProduct(request: APIRequestContext, wanted: (p: ProductNode) => boolean, shop = "DE"): Promise<PickedProduct> {
   // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
   const response = await request.post(`${TEST_WORKER}/graphql`, {
+    headers: GRAPHQL_AUTHORIZATION,
     data: { query: productsQuery(shop) },
   });
   const json = (await response.json()) as { data: { products: { nodes: ProductNode[] } } };
@@ -170,6 +174,7 @@ test("the Swiss shop: API calls carry the language segment, the cart answers in 
 
 test("add to cart from a list: the cart modal opens, adds, closes; the counter changes", async ({ page, request }) => {
   const response = await request.post(`${TEST_WORKER}/graphql`, {
+    headers: GRAPHQL_AUTHORIZATION,
     data: { query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } content { title } } } }` },
   });
   const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;

@@ -20,10 +20,11 @@ let env: WorkerEnv;
 const tasks: Promise<unknown>[] = [];
 const execution = { waitUntil: (task: Promise<unknown>) => void tasks.push(task), passThroughOnException: () => undefined, props: {} };
 const shopApi = createShopApi();
+const GRAPHQL_TOKEN = "graphql-token-for-the-rate-limit-tests-0123";
 
 beforeAll(async () => {
   [database, limiters] = await Promise.all([createTestDatabase(), createTestRateLimiters(LIMITS)]);
-  env = { DB: database.db, ENVIRONMENT_NAME: "development", ...limiters.bindings } as WorkerEnv;
+  env = { DB: database.db, ENVIRONMENT_NAME: "development", GRAPHQL_TOKEN, ...limiters.bindings } as WorkerEnv;
 });
 
 afterAll(async () => {
@@ -108,7 +109,8 @@ describe("per-IP limits on search and GraphQL", () => {
 
   test("GraphQL, also with a trailing slash (the router serves /graphql/ too)", async () => {
     await awayFromWindowEnd(LIMITS.graphql.period);
-    const query = (ip: string, path = "/graphql") => call(path, ip, { method: "POST", body: { query: "{ shops { id } }" }, headers: { "x-shop-id": "" } });
+    const query = (ip: string, path = "/graphql") =>
+      call(path, ip, { method: "POST", body: { query: "{ shops { id } }" }, headers: { "x-shop-id": "", authorization: `Bearer ${GRAPHQL_TOKEN}` } });
     expect((await query("203.0.113.50")).status).toBe(200);
     expect((await query("203.0.113.50", "/graphql/")).status).toBe(200);
     const limited = await query("203.0.113.50");

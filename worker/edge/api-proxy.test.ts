@@ -60,6 +60,27 @@ describe("API proxy: what goes upstream", () => {
     expect(t.upstream.bodies[0]).toBe('{"query":"{ shops { id } }"}');
   });
 
+  test("/graphql carries the client's own bearer token, Origin, Sec-Fetch-Site and address, never the visitor's token", async () => {
+    const t = testApp();
+    const cookie = "bh_token_development=visitor";
+    await t.request(`${DE}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: "Bearer build-token", "cf-connecting-ip": "203.0.113.7", cookie },
+      body: '{"query":"{ shops { id } }"}',
+    });
+    expect(t.upstream.requests[0]!.headers.get("authorization")).toBe("Bearer build-token");
+    expect(t.upstream.requests[0]!.headers.get("cf-connecting-ip")).toBe("203.0.113.7");
+    // a GET from another site passes the edge (it changes nothing); the shop API refuses it
+    await t.request(`${DE}/graphql?query=%7Bshops%7Bid%7D%7D`, { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", cookie } });
+    const sent = t.upstream.requests[1]!;
+    expect(sent.headers.get("authorization")).toBeNull();
+    expect(sent.headers.get("origin")).toBe("https://evil.example");
+    expect(sent.headers.get("sec-fetch-site")).toBe("cross-site");
+    await t.request(`${DE}/apiv2/cart/`, { headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site", cookie } });
+    expect(t.upstream.requests[2]!.headers.get("origin")).toBeNull();
+    expect(t.upstream.requests[2]!.headers.get("authorization")).toBe("Bearer visitor");
+  });
+
   test("hop-by-hop headers are stripped both ways, including those named in Connection", async () => {
     const upstream = recordingUpstream(
       () =>

@@ -13,10 +13,11 @@ import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
  * The API proxy for /apiv1/*, /apiv2/* and /graphql (docs/decisions/0007).
  *
  * - Only an allowlist of request headers goes upstream, plus `Authorization:
- *   Bearer <token>` from the environment's token cookie, `x-shop-id` and
- *   `x-shop-language` (set by the worker, never taken from the client) and
- *   `cf-connecting-ip` (the client address Cloudflare set on the request; no other
- *   IP header goes on). The browser's Cookie header never goes upstream.
+ *   Bearer <token>` from the environment's token cookie (on /graphql the client's own
+ *   Authorization, Origin and Sec-Fetch-Site instead), `x-shop-id` and `x-shop-language`
+ *   (set by the worker, never taken from the client) and `cf-connecting-ip` (the client
+ *   address Cloudflare set on the request; no other IP header goes on). The browser's
+ *   Cookie header never goes upstream.
  * - Hop-by-hop headers (and any named in Connection) are stripped both ways;
  *   upstream Set-Cookie headers are dropped.
  * - The path is appended to the configured origin and checked: encoded
@@ -174,8 +175,11 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
     if (site.kind === "shop") extra[SHOP_ID_HEADER] = site.shop.id;
     const clientIp = c.req.header(CLIENT_IP_HEADER);
     if (clientIp) extra[CLIENT_IP_HEADER] = clientIp;
-    const token = tokenFromRequest(c.req.raw, config, site);
-    if (token) extra.authorization = `Bearer ${token}`;
+    if (match.path === "/graphql") Object.assign(extra, graphqlRequestHeaders(c.req.raw));
+    else {
+      const token = tokenFromRequest(c.req.raw, config, site);
+      if (token) extra.authorization = `Bearer ${token}`;
+    }
     const headers = upstreamRequestHeaders(c.req.raw, extra);
     const method = c.req.method;
     const body = method === "GET" || method === "HEAD" ? undefined : await c.req.raw.arrayBuffer();
@@ -206,6 +210,23 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
     replaceResponse(c, new Response(outBody, { status: response.status, statusText: response.statusText, headers: outHeaders }));
     return c.res;
   };
+}
+
+/**
+ * /graphql is the build's: it carries the build's own bearer token (never a visitor's);
+ * the browser's Origin and Sec-Fetch-Site go on so the shop API can refuse cross-site
+ * requests, and the client address Cloudflare set so it counts wrong tokens per client
+ * (docs/decisions/0027).
+ */
+const GRAPHQL_REQUEST_HEADERS = ["authorization", "origin", "sec-fetch-site"] as const;
+
+function graphqlRequestHeaders(request: Request): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of GRAPHQL_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value !== null) headers[name] = value;
+  }
+  return headers;
 }
 
 function tokenFromBody(text: string): unknown {

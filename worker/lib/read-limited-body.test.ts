@@ -1,4 +1,4 @@
-import { readLimitedBody } from "./read-limited-body";
+import { readLimitedBody, readLimitedText } from "./read-limited-body";
 
 const stream = (...parts: string[]) =>
   new ReadableStream<Uint8Array>({
@@ -20,5 +20,29 @@ describe("readLimitedBody", () => {
 
   test("an absent body is empty", async () => {
     expect((await readLimitedBody(null, 1))!.byteLength).toBe(0);
+  });
+});
+
+describe("readLimitedText", () => {
+  const bytes = (...parts: Uint8Array[]) =>
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (const part of parts) controller.enqueue(part);
+        controller.close();
+      },
+    });
+
+  test("decodes chunk by chunk, also a character split between two chunks", async () => {
+    const encoded = new TextEncoder().encode("geölt");
+    expect(await readLimitedText(bytes(encoded.slice(0, 3), encoded.slice(3)), encoded.byteLength)).toBe("geölt");
+  });
+
+  test("counts bytes, not characters, against the limit", async () => {
+    expect(await readLimitedText(stream("öö"), 3)).toBeNull();
+    expect(await readLimitedText(stream("öö"), 4)).toBe("öö");
+  });
+
+  test("an absent body is empty", async () => {
+    expect(await readLimitedText(null, 1)).toBe("");
   });
 });

@@ -1,6 +1,6 @@
 import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
-import { handleGraphQL } from "../../graphql/http";
+import { graphqlRoute } from "../../graphql/http";
 import type { ShopApiEnv } from "../env";
 import { importRoute } from "./catalogue/import-endpoint";
 import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./commerce/cart";
@@ -27,8 +27,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   const any = (handler: Parameters<typeof route>[1]) => route(deps, handler);
   const shop = (handler: Parameters<typeof shopRoute>[1]) => shopRoute(deps, handler);
 
-  // Build-time data (shop-less: the build asks for every shop by argument).
-  router.all("/graphql", any((ctx) => handleGraphQL(ctx.request, ctx.db)));
+  // Build-time data (shop-less: the build asks for every shop by argument; the build's token).
+  router.all("/graphql", any(graphqlRoute));
   // Merchandisers (bearer token; never proxied by the edge).
   router.all("/admin/catalogue/import", any(importRoute));
   router.get("/admin/search/report", any(searchReportRoute));

@@ -13,7 +13,7 @@ afterAll(async () => {
   await t.dispose();
 });
 
-const TOKEN = "s3cret-token";
+const TOKEN = "s3cret-token-0123456789abcdef0123456789";
 const URL_BASE = "https://api.example/admin/catalogue/import";
 const post = (body: string, init: { query?: string; token?: string | null; type?: string; headers?: Record<string, string> } = {}) =>
   new Request(`${URL_BASE}?${init.query ?? "format=json&source=test"}`, {
@@ -78,4 +78,61 @@ test("CSV prices over HTTP", async () => {
   const response = await handleImportRequest(post(csv, { query: "format=csv-prices", type: "text/csv" }), env());
   expect(response.status).toBe(200);
   expect(await response.json()).toMatchObject({ data: { changedSkus: 1, counts: { prices: 1 } } });
+});
+
+describe("the upload is read as a stream", () => {
+  /** A body of `chunks` pieces of `size` bytes (no Content-Length), counting what was read of it. */
+  function countingBody(chunk: Uint8Array, chunks: number) {
+    const seen = { pulled: 0, bytes: 0, cancelled: false };
+    const body = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (seen.pulled === chunks) return controller.close();
+          seen.pulled += 1;
+          seen.bytes += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+        cancel() {
+          seen.cancelled = true;
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { body, seen };
+  }
+  const streamed = (body: ReadableStream<Uint8Array>) =>
+    new Request(`${URL_BASE}?format=json&source=test`, {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${TOKEN}` },
+      duplex: "half",
+    } as RequestInit);
+
+  test("an endless body is refused with 413 as soon as it passes the limit; the rest is never read", async () => {
+    const chunk = new Uint8Array(1024 * 1024).fill(0x20);
+    const { body, seen } = countingBody(chunk, Number.POSITIVE_INFINITY);
+    const response = await handleImportRequest(streamed(body), env());
+    expect(response.status).toBe(413);
+    expect(seen.cancelled).toBe(true);
+    expect(seen.bytes).toBeLessThanOrEqual(MAX_IMPORT_BYTES + chunk.byteLength);
+  });
+
+  test("text is decoded across chunk boundaries (a character split between two chunks)", async () => {
+    const document = sampleDocument();
+    const product = document.products![0]!;
+    product.content.de!.title = "Landhausdiele Eiche geölt ".repeat(4).trim();
+    const bytes = new TextEncoder().encode(JSON.stringify(document));
+    const split = bytes.indexOf(0xc3) + 1; // inside the two bytes of "ö"
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(bytes.slice(0, split));
+        controller.enqueue(bytes.slice(split));
+        controller.close();
+      },
+    });
+    const response = await handleImportRequest(streamed(body), env());
+    expect(response.status).toBe(200);
+    const title = await t.db.prepare("SELECT title FROM product_content WHERE sku = ?1 AND language = 'de'").bind(product.sku).first<{ title: string }>();
+    expect(title!.title).toBe(product.content.de!.title);
+  });
 });

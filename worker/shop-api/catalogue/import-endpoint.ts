@@ -1,14 +1,18 @@
 /**
  * POST /admin/catalogue/import?format=json|csv-products|csv-prices&source=name
  * The merchandiser's import over HTTP, authenticated with
- * `Authorization: Bearer <CATALOGUE_IMPORT_TOKEN>`. A refused file is 422 with one error
- * per problem (its field, and its row for CSV); nothing is written then.
+ * `Authorization: Bearer <CATALOGUE_IMPORT_TOKEN>` (core/service-token.ts). The upload is
+ * read as a stream and decoded as it arrives: a Content-Length over MAX_IMPORT_BYTES is
+ * refused before reading, a body without one as soon as it passes the limit, and only
+ * the text is held, never the bytes as well (the import validates the whole file before
+ * it writes anything, so the text itself must be whole). A refused file is 422 with one
+ * error per problem (its field, and its row for CSV); nothing is written then.
  */
-import { readLimitedBody } from "../../lib/read-limited-body";
-import { requireSecret } from "../core/auth";
+import { readLimitedText } from "../../lib/read-limited-body";
 import type { ApiContext } from "../core/context";
 import { ApiFailure, fail, MESSAGES } from "../core/envelope";
 import { reply, type Reply } from "../core/route";
+import { requireServiceToken } from "../core/service-token";
 import { importCatalogue } from "./apply-import";
 import type { ImportFormat } from "./import-format";
 
@@ -26,7 +30,7 @@ const tooLarge = () => fail(413, `The file is larger than ${MAX_IMPORT_BYTES / 1
 export async function importRoute(ctx: ApiContext): Promise<Reply> {
   const { request } = ctx;
   if (request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed", {}, { allow: "POST" });
-  await requireSecret(request, ctx.env.CATALOGUE_IMPORT_TOKEN, "catalogue-import");
+  await requireServiceToken(ctx, "CATALOGUE_IMPORT_TOKEN", "catalogue-import");
 
   const format = (ctx.url.searchParams.get("format") ?? "json") as ImportFormat;
   if (!FORMATS.includes(format)) throw fail(400, `Unknown format '${format}' (allowed: ${FORMATS.join(", ")})`, "unknown_format", { field: "format" });
@@ -38,10 +42,10 @@ export async function importRoute(ctx: ApiContext): Promise<Reply> {
   }
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (Number.isFinite(declared) && declared > MAX_IMPORT_BYTES) throw tooLarge();
-  const body = await readLimitedBody(request.body, MAX_IMPORT_BYTES);
-  if (body === null) throw tooLarge();
+  const text = await readLimitedText(request.body, MAX_IMPORT_BYTES);
+  if (text === null) throw tooLarge();
 
-  const result = await importCatalogue(ctx.db, { format, text: new TextDecoder().decode(body) }, { source });
+  const result = await importCatalogue(ctx.db, { format, text }, { source });
   if (!result.ok) {
     throw new ApiFailure(422, [
       { message: MESSAGES.invalid, code: "invalid" },

@@ -26,7 +26,7 @@ import {
 import { buildFilterOptions, validateFilters, type CategoryTreeRow, type FacetCounts, type FacetLabel } from "./filter-options";
 import { productQuery } from "./product-query";
 import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
-import { cachedBody, INDEX_VERSION, storeInCache } from "./search-cache";
+import { cachedBody, correctionKey, INDEX_VERSION, storeInCache } from "./search-cache";
 import type { ContentResult, FilterOption, ProductResult, ResultGroup } from "../../../domain/search-api";
 import {
   type SearchEngine,
@@ -131,7 +131,7 @@ export class D1SearchEngine implements SearchEngine {
    * cached per term and index version.
    */
   async corrections(terms: string[]): Promise<Record<string, string[]>> {
-    const keys = terms.map((term) => JSON.stringify({ corrections: term }));
+    const keys = terms.map(correctionKey);
     const statements = terms.map((term, index) => {
       const cached = cachedBody(param(keys[index]));
       return sql`SELECT ${INDEX_VERSION} AS version, ${cached} IS NOT NULL AS cached, coalesce(${cached},

@@ -3,7 +3,7 @@
  * the route table resolved, and the merchandiser's report GET /admin/search/report.
  */
 import type { ApiContext, ShopContext } from "../core/context";
-import { requireSecret } from "../core/auth";
+import { requireServiceToken } from "../core/service-token";
 import { fail, MESSAGES } from "../core/envelope";
 import { reply, type Reply } from "../core/route";
 import { shopById } from "../core/shop";
@@ -71,9 +71,9 @@ export async function search(ctx: ShopContext, kind: "search" | "suggestions", e
   return reply({ query: params.query, ...data }, { meta: { ...meta, tookMs: took, corrections }, headers: { "Server-Timing": `search;dur=${took}` } });
 }
 
-/** GET /admin/search/report?shop=DE&days=30 with `Authorization: Bearer <CATALOGUE_IMPORT_TOKEN>`. */
+/** GET /admin/search/report?shop=DE&days=30 with `Authorization: Bearer <SEARCH_REPORT_TOKEN>`. */
 export async function searchReportRoute(ctx: ApiContext): Promise<Reply> {
-  await requireSecret(ctx.request, ctx.env.CATALOGUE_IMPORT_TOKEN, "search-report");
+  await requireServiceToken(ctx, "SEARCH_REPORT_TOKEN", "search-report");
   const shop = shopById(ctx.url.searchParams.get("shop") ?? "");
   if (!shop) throw fail(400, MESSAGES.invalid, "unknown_shop", { field: "shop" });
   const days = Number(ctx.url.searchParams.get("days") ?? "30");

@@ -1,14 +1,15 @@
 /**
  * The merchandiser's search report: queries per shop, language and day, with how often
- * they found no product. Only the normalised query text is stored (no visitor data),
- * and nothing when the visitor's consent says log=false.
+ * they found no product. Only the normalised, printable query text is stored (no control,
+ * format or bidi characters, which would garble the report; no visitor data), and nothing
+ * when the visitor's consent says log=false.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { sql } from "../../lib/sql";
-import { normalizeQuery } from "./query-text";
+import { normalizeQuery, printableText } from "./query-text";
 
 export async function logQuery(db: D1Database, entry: { shop: string; language: string; query: string; total: number; now: Date }): Promise<void> {
-  const query = normalizeQuery(entry.query).slice(0, 200);
+  const query = [...normalizeQuery(printableText(entry.query))].slice(0, 200).join("");
   if (!query) return;
   const day = entry.now.toISOString().slice(0, 10);
   await sql`INSERT INTO search_queries (shop_id, day, language, query, searches, no_results, last_total)

@@ -1,4 +1,4 @@
-import { editsOne, isTypoCandidate, parseQuery, trigramExpression, wordExpression } from "./query-text";
+import { editsOne, isTypoCandidate, parseQuery, printableText, queryTerms, trigramExpression, wordExpression } from "./query-text";
 import { parseFilters } from "./request";
 
 describe("parseQuery", () => {
@@ -43,5 +43,17 @@ describe("parseFilters", () => {
   it("rounds ranges to whole numbers unless the unit is mm", () => {
     expect(parseFilters(JSON.stringify([{ name: "price", type: "products", min: 19.5, max: 80.2 }]))).toEqual([{ key: "price", min: 19, max: 81 }]);
     expect(parseFilters(JSON.stringify([{ name: "thickness_mm", type: "products", min: 4.5, max: 14.25 }]))).toEqual([{ key: "thickness_mm", min: 4.5, max: 14.25 }]);
+  });
+});
+
+describe("printableText and queryTerms", () => {
+  it("turns tabs and line breaks into spaces and removes every other unprintable character", () => {
+    expect(printableText("a\tb\r\nc")).toBe("a b  c");
+    expect(printableText("ei\u0000che\u001b\u007f\u0085\u202e\u200b\ue000")).toBe("eiche");
+    expect(printableText("Öl-Parkett 14 mm")).toBe("Öl-Parkett 14 mm");
+  });
+
+  it("counts distinct terms after separators and case folding", () => {
+    expect(queryTerms("Eiche eiche, EICHE; 14 mm")).toEqual(["eiche", "14", "mm"]);
   });
 });

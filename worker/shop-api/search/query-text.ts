@@ -7,6 +7,22 @@
  * No stemming: German compounds and product codes are matched literally.
  */
 
+/**
+ * Most distinct terms a query may have (docs/decisions/0027): every term adds a condition
+ * to the statements of a search, so a query of a hundred one-letter terms is refused
+ * (400) instead of reaching D1's limits.
+ */
+export const MAX_QUERY_TERMS = 10;
+
+/**
+ * The printable part of what a visitor typed: tabs and line breaks become spaces; every
+ * other control character (NUL ends an FTS5 string), format character (bidi overrides,
+ * zero-width spaces), private-use, surrogate or unassigned code point is removed.
+ */
+export function printableText(raw: string): string {
+  return raw.replace(/[\t\n\v\f\r]/g, " ").replace(/\p{C}/gu, "");
+}
+
 /** Case-folded, trimmed, single-spaced; what the query log stores and exact matches compare. */
 export function normalizeQuery(raw: string): string {
   return raw.normalize("NFC").toLowerCase().replace(/\s+/g, " ").trim();
@@ -33,16 +49,21 @@ export interface ParsedQuery {
 
 const SEPARATORS = /[\s"'`´()[\]{}<>*^:;!?,+|~=#&%$§\\]+/;
 
+/** The distinct terms of a query, in the order typed (what MAX_QUERY_TERMS counts). */
+export function queryTerms(raw: string): string[] {
+  const terms: string[] = [];
+  for (const part of normalizeQuery(raw).split(SEPARATORS)) {
+    const term = part.replace(/^[-./]+|[-./]+$/g, "");
+    if (term && !terms.includes(term)) terms.push(term);
+  }
+  return terms;
+}
+
 export function parseQuery(raw: string): ParsedQuery {
   const text = normalizeQuery(raw);
   const long: string[] = [];
   const short: string[] = [];
-  for (const part of text.split(SEPARATORS)) {
-    const term = part.replace(/^[-./]+|[-./]+$/g, "");
-    if (!term) continue;
-    const list = [...term].length >= 3 ? long : short;
-    if (!list.includes(term)) list.push(term);
-  }
+  for (const term of queryTerms(text)) ([...term].length >= 3 ? long : short).push(term);
   // A term contained in another long term adds nothing ("eich eiche").
   const kept = long.filter((term) => !long.some((other) => other !== term && other.includes(term)));
   // A single character narrows nothing but costs a scan of every word starting with it

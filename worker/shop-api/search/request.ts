@@ -1,13 +1,19 @@
 /**
- * Reading GET /apiv2/search and /apiv2/search/suggestions parameters (SPEC 7): query,
- * offset (default 0), limit (default 50, at most 100), log=false, filters (a JSON list of
+ * Reading GET /apiv2/search and /apiv2/search/suggestions parameters (SPEC 7): query
+ * (printable text only, at most MAX_QUERY_TERMS terms), offset (default 0), limit
+ * (default 50, at most 100), log=false, filters (a JSON list of
  * {name, type: "products", values} or {name, type: "products", min, max}).
  */
 import { z } from "zod";
 import { roundRange } from "../../../domain/ranges";
 import type { ActiveFilter } from "../../../domain/search-api";
+import { fail, MESSAGES } from "../core/envelope";
+import { MAX_QUERY_TERMS, printableText, queryTerms } from "./query-text";
 import { DEFAULT_LIMIT, MAX_LIMIT, SearchInputError } from "./types";
 import { unitOfAttribute } from "./ranges";
+
+/** What of a longer query is searched. */
+const MAX_QUERY_CHARACTERS = 200;
 
 export interface SearchParams {
   query: string;
@@ -83,8 +89,20 @@ export function parseFilters(raw: string | null): ActiveFilter[] {
   return [...byKey.values()];
 }
 
+/**
+ * The query as searched: its printable text (printableText), at most MAX_QUERY_CHARACTERS
+ * characters; more than MAX_QUERY_TERMS distinct terms are 400 'The given data was invalid.'.
+ */
+function searchQuery(raw: string | null): string {
+  const query = [...printableText(raw ?? "")].slice(0, MAX_QUERY_CHARACTERS).join("");
+  if (queryTerms(query).length > MAX_QUERY_TERMS) {
+    throw fail(400, MESSAGES.invalid, "too_many_terms", { field: "query", params: { max: MAX_QUERY_TERMS } });
+  }
+  return query;
+}
+
 export function parseSearchParams(url: URL): SearchParams {
-  const query = (url.searchParams.get("query") ?? "").slice(0, 200);
+  const query = searchQuery(url.searchParams.get("query"));
   return {
     query,
     offset: integer("offset", url.searchParams.get("offset"), 0, 0, 10_000),

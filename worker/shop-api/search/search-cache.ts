@@ -9,8 +9,20 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { sql, SqlFragment } from "../../lib/sql";
 
-/** Most entries kept for one index version (entries of earlier versions are removed). */
-const MAX_ENTRIES = 10_000;
+/**
+ * Most entries of each kind kept for one index version (entries of earlier versions are
+ * removed). Corrections are cached per term, so every made-up word a visitor types adds
+ * one: they have their own, smaller budget and cannot crowd out the result summaries.
+ */
+export const CACHE_BUDGETS = { summaries: 10_000, corrections: 2_000 } as const;
+
+/** Keys of corrections are `{"corrections":"<term>"}`: the range [from, to) holds exactly them. */
+const CORRECTION_KEYS = { from: '{"corrections":', to: '{"corrections";' } as const;
+
+/** The cache key of a term's typo corrections. */
+export const correctionKey = (term: string): string => JSON.stringify({ corrections: term });
+
+const isCorrectionKey = (key: string): boolean => key >= CORRECTION_KEYS.from && key < CORRECTION_KEYS.to;
 
 /** The current index version. */
 export const INDEX_VERSION = SqlFragment.raw("(SELECT version FROM search_state)");
@@ -23,10 +35,12 @@ export const cachedBody = (key: unknown): SqlFragment => sql`(SELECT body FROM s
  * may be stale already). Entries of earlier versions are removed on the way.
  */
 export async function storeInCache(db: D1Database, key: string, version: number, body: string): Promise<void> {
+  const corrections = sql`key >= ${CORRECTION_KEYS.from} AND key < ${CORRECTION_KEYS.to}`;
+  const [sameKind, budget] = isCorrectionKey(key) ? [corrections, CACHE_BUDGETS.corrections] : [sql`NOT (${corrections})`, CACHE_BUDGETS.summaries];
   await db.batch([
     sql`DELETE FROM search_cache WHERE version < ${INDEX_VERSION}`.prepare(db),
     sql`INSERT INTO search_cache (key, version, body) SELECT ${key}, ${version}, ${body}
-          WHERE ${INDEX_VERSION} = ${version} AND (SELECT count(*) FROM search_cache) < ${MAX_ENTRIES}
+          WHERE ${INDEX_VERSION} = ${version} AND (SELECT count(*) FROM search_cache WHERE ${sameKind}) < ${budget}
           ON CONFLICT (key) DO UPDATE SET version = excluded.version, body = excluded.body`.prepare(db),
   ]);
 }

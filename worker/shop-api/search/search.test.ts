@@ -18,6 +18,8 @@ interface Body {
   errors: { message: string }[];
 }
 
+const REPORT_TOKEN = "report-token-0123456789abcdef01234567";
+
 let database: TestDatabase;
 let db: D1Database;
 let env: ShopApiEnv;
@@ -26,7 +28,7 @@ let api: ShopApiCaller;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  env = { ...database.env, CATALOGUE_IMPORT_TOKEN: "secret-token" };
+  env = { ...database.env, SEARCH_REPORT_TOKEN: REPORT_TOKEN };
   api = shopApiCaller(env);
   const result = await importCatalogue(db, { format: "json", text: JSON.stringify(searchCatalogue()) }, { source: "test" });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
@@ -311,7 +313,7 @@ describe("query log", () => {
     ]);
     const unauthorized = await api(new Request("https://x/admin/search/report?shop=DE"));
     expect(unauthorized.status).toBe(401);
-    const report = await api(new Request("https://x/admin/search/report?shop=DE&days=7", { headers: { Authorization: "Bearer secret-token" } }));
+    const report = await api(new Request("https://x/admin/search/report?shop=DE&days=7", { headers: { Authorization: `Bearer ${REPORT_TOKEN}` } }));
     expect(((await report.json()) as { data: unknown }).data).toMatchObject({
       topQueries: [{ query: "eiche", searches: 2, noResults: 0 }, { query: "teppich", searches: 1, noResults: 1 }],
       noResultQueries: [{ query: "teppich", searches: 1 }],
