@@ -1,9 +1,11 @@
-import type { D1Database, Fetcher } from "@cloudflare/workers-types";
+import type { D1Database, Fetcher, R2Bucket } from "@cloudflare/workers-types";
 import type { Environment } from "./config/shop-config";
 
 /** Bindings and variables of the worker (wrangler.toml, .dev.vars, secrets). */
 export interface WorkerEnv {
   DB: D1Database;
+  /** Uploaded images (core/uploads); local R2 through wrangler/Miniflare. */
+  UPLOADS: R2Bucket;
   ASSETS: Fetcher;
   /** Which environment the no-shop-found page links to; hosts decide the environment of a shop request. */
   ENVIRONMENT_NAME: Environment;

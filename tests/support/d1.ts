@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
-import type { D1Database } from "@cloudflare/workers-types";
+import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
 import { allShops } from "../../worker/shop-api/core/shop";
 import { syncShops } from "../../worker/shop-api/tables/shops";
 
@@ -9,6 +9,8 @@ const MIGRATIONS_DIR = join(__dirname, "..", "..", "migrations");
 
 export interface TestDatabase {
   db: D1Database;
+  /** A real R2 bucket of the same Miniflare instance (in memory), for the UPLOADS binding. */
+  uploads: R2Bucket;
   dispose(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     modules: true,
     script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
     d1Databases: { DB: "test-db" },
+    r2Buckets: { UPLOADS: "test-uploads" },
   });
   try {
     const db = (await mf.getD1Database("DB")) as unknown as D1Database;
@@ -29,7 +32,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await applySql(db, readFileSync(join(MIGRATIONS_DIR, file), "utf8"));
     }
     await syncShops(db, allShops(), new Date());
-    return { db, dispose: () => mf.dispose() };
+    const uploads = (await mf.getR2Bucket("UPLOADS")) as unknown as R2Bucket;
+    return { db, uploads, dispose: () => mf.dispose() };
   } catch (error) {
     await mf.dispose();
     throw error;
