@@ -6,6 +6,7 @@ import { handleImportRequest } from "./catalogue/import-endpoint";
 import { handleCommerce } from "./commerce/router";
 import { failureResponse, notFound } from "./core/envelope";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
+import { getUpload, postUploads } from "./core/uploads/handlers";
 import { handleSearchReport, handleSearchRequest } from "./search/handler";
 
 /**
@@ -30,6 +31,9 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Search (SPEC 4, 7; docs/decisions/0020).
   router.get("/apiv2/search", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "search")));
   router.get("/apiv2/search/suggestions", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "suggestions")));
+  // Uploads (images into R2; docs/decisions/0025).
+  router.post("/apiv2/uploads", shop(postUploads));
+  router.get("/apiv2/uploads/:id", shop((ctx, params) => getUpload(ctx, params.id ?? "")));
   // Live commerce (SPEC 7).
   for (const path of ["/apiv1/*", "/apiv2/*", "/cart/*", "/configuration/*"]) {
     router.all(path, shop(async (ctx) => (await handleCommerce(ctx.request, { db: ctx.db, now: () => ctx.now })) ?? failureResponse(notFound())));
