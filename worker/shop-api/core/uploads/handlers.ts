@@ -41,6 +41,15 @@ export const DOWNLOAD_HEADERS = {
   "cross-origin-resource-policy": "same-origin",
 } as const;
 
+/** Deletes the R2 objects of a request that failed; a failure here is logged, the request's own error stands. */
+async function deleteObjects(ctx: ShopContext, keys: string[]): Promise<void> {
+  try {
+    await ctx.env.UPLOADS.delete(keys);
+  } catch (error) {
+    console.error("could not delete the R2 objects of a failed upload", keys, error);
+  }
+}
+
 export async function postUploads(ctx: ShopContext): Promise<Reply> {
   const { purpose } = validate(uploadQuery, { purpose: ctx.url.searchParams.get("purpose") ?? undefined });
   const stored: Omit<Upload, "attachedTo" | "ownerId">[] = [];
@@ -63,9 +72,7 @@ export async function postUploads(ctx: ShopContext): Promise<Reply> {
     const visitor = await ensureVisitor(await withVisitor(ctx, { lazy: true }));
     await ctx.db.batch(stored.map((upload) => insertUpload({ ...upload, ownerId: visitor.id }).prepare(ctx.db)));
   } catch (error) {
-    if (stored.length > 0) {
-      await ctx.env.UPLOADS.delete(stored.map((upload) => upload.r2Key)).catch((cleanup: unknown) => console.error("could not delete the R2 objects of a failed upload", cleanup));
-    }
+    if (stored.length > 0) await deleteObjects(ctx, stored.map((upload) => upload.r2Key));
     throw error;
   }
   return reply({ uploads: stored.map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size })) });
