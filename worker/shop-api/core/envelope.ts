@@ -32,6 +32,8 @@ export const MESSAGES = {
   tooManyFiles: "At most {maxFiles} files can be uploaded at once.",
   extensionNotAllowed: "The file extension of {file} is not allowed.",
   typeNotAllowed: "The file {file} is not a JPEG, PNG, WebP or HEIC image.",
+  idempotencyKeyReused: "This Idempotency-Key was already used for a different request.",
+  idempotencyInProgress: "A request with this Idempotency-Key is still being processed.",
 } as const;
 
 export interface ApiError {

@@ -10,6 +10,7 @@ import type { IRequest } from "itty-router";
 import type { WorkerEnv } from "../../env";
 import type { ApiContext, ShopContext } from "./context";
 import { failureResponse, notFound, respond, type Meta } from "./envelope";
+import { withIdempotency } from "./idempotency";
 import { resolveShop } from "./shop";
 
 export type Params = Readonly<Record<string, string>>;
@@ -75,6 +76,8 @@ export function shopRoute(deps: RouteDeps, handler: Handler<ShopContext>): Route
     const base = baseContext(request, env, execution, deps);
     const resolved = resolveShop(base.request);
     if (!resolved) return failureResponse(notFound());
-    return run({ ...base, ...resolved }, handler, paramsOf(request));
+    const params = paramsOf(request);
+    // Writes with an Idempotency-Key run once per caller and key (idempotency.ts).
+    return withIdempotency({ ...base, ...resolved }, (ctx) => run(ctx, handler, params));
   };
 }

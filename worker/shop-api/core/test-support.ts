@@ -38,7 +38,7 @@ export async function createApiHarness(now = "2026-11-18T08:00:00Z"): Promise<Ap
 /** Rows per table and objects in the bucket: tests check that a refused request wrote nothing. */
 export async function storedCounts(harness: Pick<ApiHarness, "db" | "uploads">): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
-  for (const table of ["visitors", "uploads"]) {
+  for (const table of ["visitors", "uploads", "idempotency_keys"]) {
     counts[table] = (await harness.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0;
   }
   counts.r2Objects = (await harness.uploads.list()).objects.length;
