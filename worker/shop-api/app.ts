@@ -2,6 +2,7 @@ import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import { handleGraphQL } from "../../graphql/http";
 import type { WorkerEnv } from "../env";
+import { UPLOADS_PATH } from "../lib/api-paths";
 import { handleImportRequest } from "./catalogue/import-endpoint";
 import { handleCommerce } from "./commerce/router";
 import { failureResponse, notFound } from "./core/envelope";
@@ -32,8 +33,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/search", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "search")));
   router.get("/apiv2/search/suggestions", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "suggestions")));
   // Uploads (images into R2; docs/decisions/0025).
-  router.post("/apiv2/uploads", shop(postUploads));
-  router.get("/apiv2/uploads/:id", shop((ctx, params) => getUpload(ctx, params.id ?? "")));
+  router.post(UPLOADS_PATH, shop(postUploads));
+  router.get(`${UPLOADS_PATH}/:id`, shop((ctx, params) => getUpload(ctx, params.id ?? "")));
   // Live commerce (SPEC 7).
   for (const path of ["/apiv1/*", "/apiv2/*", "/cart/*", "/configuration/*"]) {
     router.all(path, shop(async (ctx) => (await handleCommerce(ctx.request, { db: ctx.db, now: () => ctx.now })) ?? failureResponse(notFound())));
