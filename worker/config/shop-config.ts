@@ -145,6 +145,8 @@ export const uploadSettingsSchema = z
     maxRequestBytes: z.number().int().min(1024).max(104_857_600).default(41_943_040),
     /** Time limit of an upload call at the edge (its body streams through, so the client's sending time counts). */
     timeoutMs: z.number().int().min(1000).max(300_000).default(60_000),
+    /** Uploads never attached to anything (a complaint, ...) are deleted by the cron after this many hours. */
+    unattachedRetentionHours: z.number().int().min(1).max(24 * 90).default(24),
   })
   .strict();
 

@@ -1,16 +1,19 @@
 import type { WorkerEnv } from "../env";
 import { processSampleOrders } from "./commerce/samples";
 import { deleteExpiredIdempotencyKeys } from "./core/idempotency";
+import { deleteUnattachedUploads } from "./core/uploads/cleanup";
 
 /**
  * The shop API's scheduled jobs, run by the cron trigger of wrangler.toml
  * (every 5 minutes): finished sample orders become processed one hour after the
  * visitor ordered them; abandoned sample carts expire; idempotency keys older than
- * 24 hours are deleted.
+ * 24 hours and uploads never attached to anything are deleted.
  */
-export async function runScheduledJobs(env: Pick<WorkerEnv, "DB">, now: Date): Promise<void> {
+export async function runScheduledJobs(env: Pick<WorkerEnv, "DB" | "UPLOADS">, now: Date): Promise<void> {
   const result = await processSampleOrders(env.DB, now);
   if (result.processed > 0 || result.expired > 0) console.log(`sample orders: ${result.processed} processed, ${result.expired} expired`);
   const keys = await deleteExpiredIdempotencyKeys(env.DB, now);
   if (keys > 0) console.log(`idempotency keys: ${keys} expired`);
+  const uploads = await deleteUnattachedUploads(env, now);
+  if (uploads > 0) console.log(`uploads: ${uploads} never attached, deleted`);
 }

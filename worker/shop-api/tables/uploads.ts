@@ -55,3 +55,8 @@ export const insertUpload = (upload: Omit<Upload, "attachedTo">): SqlFragment =>
       VALUES (${upload.id}, ${upload.ownerId}, ${upload.shopId}, ${upload.fileName}, ${upload.contentType}, ${upload.size}, ${upload.r2Key}, ${upload.purpose}, ${upload.createdAt})`;
 
 export const selectUpload = (id: string, shopId: string): SqlFragment => sql`SELECT ${COLUMNS} FROM uploads WHERE id = ${id} AND shop_id = ${shopId}`;
+
+/** Deletes at most `limit` uploads created before `before` and never attached; returns their R2 keys. */
+export const deleteUnattachedBefore = (before: Date, limit: number): SqlFragment =>
+  sql`DELETE FROM uploads WHERE id IN (SELECT id FROM uploads WHERE attached_id IS NULL AND created_at < ${before.toISOString()} ORDER BY created_at LIMIT ${limit})
+      RETURNING r2_key`;

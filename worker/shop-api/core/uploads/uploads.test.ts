@@ -3,6 +3,7 @@
  * and R2 (Miniflare): what is accepted, stored and served back, to whom, and that every
  * refusal names the file and leaves D1 and R2 as they were.
  */
+import { runScheduledJobs } from "../../scheduled";
 import { sha256Hex } from "../auth";
 import type { ApiError } from "../envelope";
 import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "../test-support";
@@ -283,5 +284,30 @@ describe("hostile file names are stored and served safely", () => {
     const served = await download(uploaded!.id, body.meta.token);
     expect(served.headers.get("content-disposition")).toBe(disposition);
     await served.arrayBuffer();
+  });
+});
+
+describe("uploads never attached to anything", () => {
+  test("are deleted by the cron after uploads.unattachedRetentionHours (24), rows and R2 objects; attached ones stay", async () => {
+    const { token, ids } = await upload([
+      { fileName: "attached.jpg", bytes: JPEG },
+      { fileName: "forgotten.jpg", bytes: JPEG },
+    ]);
+    await h.db.prepare("UPDATE uploads SET attached_type = 'complaint', attached_id = 'RMA-1', attached_at = ? WHERE id = ?").bind("2026-11-18T08:30:00Z", ids[0]!).run();
+    h.setNow("2026-11-19T07:59:00Z");
+    const recent = await upload([{ fileName: "recent.jpg", bytes: JPEG }], token);
+    h.setNow("2026-11-18T08:00:00Z");
+    const keyOf = async (id: string) => (await h.db.prepare("SELECT r2_key FROM uploads WHERE id = ?").bind(id).first<{ r2_key: string }>())?.r2_key;
+    const forgottenKey = (await keyOf(ids[1]!))!;
+
+    await runScheduledJobs(h.env, new Date("2026-11-19T08:00:01Z"));
+    expect(await keyOf(ids[1]!)).toBeUndefined();
+    expect(await h.uploads.head(forgottenKey)).toBeNull();
+    expect((await download(ids[1]!, token)).status).toBe(404);
+    for (const kept of [ids[0]!, recent.ids[0]!]) {
+      const response = await download(kept, token);
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+    }
   });
 });
