@@ -22,7 +22,13 @@ function problems(raw: unknown): string[] {
 
 describe("the uploads section of the shop config", () => {
   test("the committed numbers: 10 MiB a file, 6 files, 40 MiB a request, 60 s at the edge, 24 h unattached", () => {
-    expect(parseShopConfig(rawConfig).uploads).toEqual({ maxFileBytes: 10_485_760, maxFiles: 6, maxRequestBytes: 41_943_040, timeoutMs: 60_000, unattachedRetentionHours: 24 });
+    expect(parseShopConfig(rawConfig).uploads).toEqual({
+      maxFileBytes: 10_485_760,
+      maxFiles: 6,
+      maxRequestBytes: 41_943_040,
+      timeoutMs: 60_000,
+      unattachedRetentionHours: 24,
+    });
   });
 
   test("without the section the same defaults apply", () => {

@@ -19,7 +19,11 @@ const DOWNLOAD_HEADERS = {
   "content-security-policy": "default-src 'none'; sandbox",
 };
 
-const post = (body: BodyInit, headers: Record<string, string> = {}): RequestInit => ({ method: "POST", body, headers: { "content-type": "multipart/form-data; boundary=b", ...headers } });
+const post = (body: BodyInit, headers: Record<string, string> = {}): RequestInit => ({
+  method: "POST",
+  body,
+  headers: { "content-type": "multipart/form-data; boundary=b", ...headers },
+});
 
 describe("edge: upload calls", () => {
   test("an upload larger than edge.maxBodyBytes reaches the shop API intact, also behind a language prefix", async () => {
@@ -57,10 +61,11 @@ describe("edge: upload calls", () => {
   });
 
   test("an upload call has uploads.timeoutMs, not the short API time limit", async () => {
-    const slow = () => recordingUpstream(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      return Response.json({ status: 200, data: {}, errors: [], meta: {} });
-    });
+    const slow = () =>
+      recordingUpstream(async () => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return Response.json({ status: 200, data: {}, errors: [], meta: {} });
+      });
     const upload = testApp({ upstream: slow(), upstreamTimeoutMs: 200 });
     expect((await upload.request(`${DE}/apiv2/uploads`, post("x"))).status).toBe(200);
     const other = testApp({ upstream: slow(), upstreamTimeoutMs: 200 });
@@ -71,7 +76,11 @@ describe("edge: upload calls", () => {
 describe("edge: idempotency and caller headers", () => {
   test("Idempotency-Key goes upstream; the client address only from CF-Connecting-IP, never from the client", async () => {
     const t = testApp();
-    await t.request(`${DE}/apiv2/cart`, { method: "POST", body: "{}", headers: { "idempotency-key": "k-1", "cf-connecting-ip": "203.0.113.5", "x-shop-client-ip": "10.0.0.1" } });
+    await t.request(`${DE}/apiv2/cart`, {
+      method: "POST",
+      body: "{}",
+      headers: { "idempotency-key": "k-1", "cf-connecting-ip": "203.0.113.5", "x-shop-client-ip": "10.0.0.1" },
+    });
     const sent = t.upstream.requests[0]!;
     expect(sent.headers.get("idempotency-key")).toBe("k-1");
     expect(sent.headers.get("x-shop-client-ip")).toBe("203.0.113.5");
@@ -111,7 +120,11 @@ describe("edge + shop API + local D1 and R2", () => {
   test("a 3 MiB photo is uploaded through the edge, and downloaded with the token cookie it set", async () => {
     const api = await createApiHarness();
     try {
-      const app = createEdgeApp({ directory, upstream: () => ({ upstream: { name: "in-process", fetch: (request) => api.fetch(request) }, origin: UPSTREAM_ORIGIN }), upstreamTimeoutMs: 5000 });
+      const app = createEdgeApp({
+        directory,
+        upstream: () => ({ upstream: { name: "in-process", fetch: (request) => api.fetch(request) }, origin: UPSTREAM_ORIGIN }),
+        upstreamTimeoutMs: 5000,
+      });
       const env = { ...api.env, ENVIRONMENT_NAME: "development" as const };
       const photo = join(JPEG, new Uint8Array(3 * EDGE_LIMIT));
       const { body, contentType } = multipartBody([{ fileName: "Küche.jpg", bytes: photo }]);
@@ -122,7 +135,11 @@ describe("edge + shop API + local D1 and R2", () => {
       const { data } = (await uploaded.json()) as { data: { uploads: { id: string }[] } };
       const downloaded = await app.request(`${DE}/apiv2/uploads/${data.uploads[0]!.id}`, { headers: { cookie } }, env);
       expect(downloaded.status).toBe(200);
-      expect(Object.fromEntries(downloaded.headers)).toMatchObject({ ...DOWNLOAD_HEADERS, "content-type": "image/jpeg", "content-disposition": `attachment; filename="K_che.jpg"; filename*=UTF-8''K%C3%BCche.jpg` });
+      expect(Object.fromEntries(downloaded.headers)).toMatchObject({
+        ...DOWNLOAD_HEADERS,
+        "content-type": "image/jpeg",
+        "content-disposition": `attachment; filename="K_che.jpg"; filename*=UTF-8''K%C3%BCche.jpg`,
+      });
       // Buffer comparison: Jest's deep equality takes minutes on megabytes.
       expect(Buffer.from(await downloaded.arrayBuffer()).equals(Buffer.from(photo))).toBe(true);
       expect((await app.request(`${DE}/apiv2/uploads/${data.uploads[0]!.id}`, {}, env)).status).toBe(404);

@@ -33,7 +33,11 @@ beforeAll(async () => {
 afterAll(() => h.dispose());
 
 function keyed(key: string, parts: FilePart[] = PHOTO, options: { token?: string; ip?: string; boundary?: string } = {}): Request {
-  return uploadRequest(parts, { token: options.token, boundary: options.boundary, headers: { "idempotency-key": key, "x-shop-client-ip": options.ip ?? "203.0.113.7" } });
+  return uploadRequest(parts, {
+    token: options.token,
+    boundary: options.boundary,
+    headers: { "idempotency-key": key, "x-shop-client-ip": options.ip ?? "203.0.113.7" },
+  });
 }
 
 async function send(request: Request, env?: WorkerEnv): Promise<{ response: Response; text: string; body: Answer }> {
@@ -58,7 +62,12 @@ describe("Idempotency-Key on storefront writes", () => {
     expect(second.response.headers.get("content-type")).toBe(first.response.headers.get("content-type"));
     expect(second.response.headers.get("cache-control")).toBe("private, no-store");
     expect(second.response.headers.get("idempotent-replayed")).toBe("true");
-    expect(await storedCounts(h)).toEqual({ visitors: before.visitors! + 1, uploads: before.uploads! + 1, r2Objects: before.r2Objects! + 1, idempotency_keys: before.idempotency_keys! + 1 });
+    expect(await storedCounts(h)).toEqual({
+      visitors: before.visitors! + 1,
+      uploads: before.uploads! + 1,
+      r2Objects: before.r2Objects! + 1,
+      idempotency_keys: before.idempotency_keys! + 1,
+    });
   });
 
   test("the same form sent again with a new multipart boundary (as browsers do) is the same request", async () => {
@@ -80,7 +89,9 @@ describe("Idempotency-Key on storefront writes", () => {
       new Request("http://shop-api/apiv2/uploads?purpose=complaint&again=1", { method: "POST", headers: keyed(key).headers, body: multipartBody(PHOTO).body }),
     );
     expect(otherPath.response.status).toBe(422);
-    const otherMethod = await send(new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "PUT", headers: keyed(key).headers, body: multipartBody(PHOTO).body }));
+    const otherMethod = await send(
+      new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "PUT", headers: keyed(key).headers, body: multipartBody(PHOTO).body }),
+    );
     expect(otherMethod.response.status).toBe(422);
     expect(await storedCounts(h)).toEqual(before);
   });
@@ -136,7 +147,9 @@ describe("Idempotency-Key on storefront writes", () => {
     const visitorB = await send(keyed(key, PHOTO, { token: fromAnother.body.meta.token }));
     for (const answer of [visitorA, visitorB]) expect(answer.response.headers.get("idempotent-replayed")).toBeNull();
     expect((await storedCounts(h)).uploads).toBe(before.uploads! + 4);
-    expect((await send(keyed(key, PHOTO, { token: fromOneAddress.body.meta.token, ip: "192.0.2.99" }))).response.headers.get("idempotent-replayed")).toBe("true");
+    expect((await send(keyed(key, PHOTO, { token: fromOneAddress.body.meta.token, ip: "192.0.2.99" }))).response.headers.get("idempotent-replayed")).toBe(
+      "true",
+    );
   });
 
   test("a key must be 1-255 visible ASCII characters (400, nothing run)", async () => {
@@ -152,7 +165,9 @@ describe("Idempotency-Key on storefront writes", () => {
 
   test("reads are not keyed", async () => {
     const rows = await keyRows(h.db);
-    const response = await h.fetch(new Request("http://shop-api/apiv2/uploads/AAAAAAAAAAAAAAAAAAAAAA", { headers: apiHeaders({}, { "idempotency-key": newKey() }) }));
+    const response = await h.fetch(
+      new Request("http://shop-api/apiv2/uploads/AAAAAAAAAAAAAAAAAAAAAA", { headers: apiHeaders({}, { "idempotency-key": newKey() }) }),
+    );
     expect(response.status).toBe(404);
     expect(await keyRows(h.db)).toBe(rows);
   });

@@ -22,7 +22,16 @@ import { shopDirectory } from "../../config/shops";
 import { indexOfBytes, multipartBoundary } from "../../lib/multipart";
 import { readLimitedBody } from "../../lib/read-limited-body";
 import { SHOP_CLIENT_IP_HEADER } from "../../lib/shop-headers";
-import { claimKey, deleteExpiredKeys, releaseKey, selectKey, storeAnswer, storedAnswerOf, type IdempotencyKeyRow, type StoredAnswer } from "../tables/idempotency-keys";
+import {
+  claimKey,
+  deleteExpiredKeys,
+  releaseKey,
+  selectKey,
+  storeAnswer,
+  storedAnswerOf,
+  type IdempotencyKeyRow,
+  type StoredAnswer,
+} from "../tables/idempotency-keys";
 import { randomToken, sha256Hex, visitorToken } from "./auth";
 import type { ApiContext } from "./context";
 import { fail, failureResponse, MESSAGES } from "./envelope";
@@ -116,7 +125,11 @@ async function settle(ctx: ApiContext, scope: string, key: string, claim: string
     console.error("idempotency key not settled", error);
   }
   if (response.status >= 500) return response;
-  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 /**

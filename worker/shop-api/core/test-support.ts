@@ -60,7 +60,11 @@ export function multipartBody(parts: FilePart[], boundary = "----TestBoundary7MA
   const chunks: Uint8Array[] = [];
   for (const part of parts) {
     const disposition = part.disposition ?? `; name="${part.name ?? "file"}"${part.fileName === null ? "" : `; filename="${part.fileName ?? "photo.jpg"}"`}`;
-    chunks.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data${disposition}\r\nContent-Type: ${part.contentType ?? "image/jpeg"}\r\n\r\n`), part.bytes, encoder.encode("\r\n"));
+    chunks.push(
+      encoder.encode(`--${boundary}\r\nContent-Disposition: form-data${disposition}\r\nContent-Type: ${part.contentType ?? "image/jpeg"}\r\n\r\n`),
+      part.bytes,
+      encoder.encode("\r\n"),
+    );
   }
   chunks.push(encoder.encode(`--${boundary}--\r\n`));
   const body = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));

@@ -58,6 +58,7 @@ export const deleteExpiredKeys = (now: Date): SqlFragment => sql`DELETE FROM ide
 export function storedAnswerOf(row: IdempotencyKeyRow): StoredAnswer | null {
   if (row.state !== "done" || row.status === null) return null;
   const headers: unknown = JSON.parse(row.headers ?? "{}");
-  const entries = headers && typeof headers === "object" ? Object.entries(headers).filter((entry): entry is [string, string] => typeof entry[1] === "string") : [];
+  const entries =
+    headers && typeof headers === "object" ? Object.entries(headers).filter((entry): entry is [string, string] => typeof entry[1] === "string") : [];
   return { status: row.status, headers: Object.fromEntries(entries), body: row.body ?? "" };
 }

@@ -11,8 +11,8 @@
 export const ALLOWED_EXTENSIONS = ["jpg", "jpeg", "png", "webp", "heic", "heif"] as const;
 
 const MAX_NAME_CHARACTERS = 120;
-/** C0/C1 controls, DEL, bidirectional overrides and isolates, zero-width characters, BOM. */
-const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+/** Control characters (C0, DEL, C1) and format characters (bidirectional overrides and isolates, zero-width characters, BOM). */
+const INVISIBLE = /[\p{Cc}\p{Cf}]/gu;
 /** Characters no file system or header should get from a client: quotes, path and shell specials. */
 const RESERVED = /["*:<>?|\\/]/g;
 

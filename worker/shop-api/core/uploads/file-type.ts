@@ -18,7 +18,8 @@ const ascii = (bytes: Uint8Array, start: number, length: number): string => Stri
 
 const uint32 = (bytes: Uint8Array, at: number): number => ((bytes[at]! << 24) | (bytes[at + 1]! << 16) | (bytes[at + 2]! << 8) | bytes[at + 3]!) >>> 0;
 
-const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0): boolean => bytes.length >= at + prefix.length && prefix.every((byte, i) => bytes[at + i] === byte);
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0): boolean =>
+  bytes.length >= at + prefix.length && prefix.every((byte, i) => bytes[at + i] === byte);
 
 const JPEG = [0xff, 0xd8, 0xff] as const;
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
@@ -53,7 +54,13 @@ function heifType(bytes: Uint8Array): UploadContentType | null {
 const riffSize = (bytes: Uint8Array): number => (bytes[4]! | (bytes[5]! << 8) | (bytes[6]! << 16) | (bytes[7]! << 24)) >>> 0;
 
 function isWebp(bytes: Uint8Array): boolean {
-  return bytes.length >= 20 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 4) === "WEBP" && WEBP_CHUNKS.has(ascii(bytes, 12, 4)) && riffSize(bytes) === bytes.length - 8;
+  return (
+    bytes.length >= 20 &&
+    ascii(bytes, 0, 4) === "RIFF" &&
+    ascii(bytes, 8, 4) === "WEBP" &&
+    WEBP_CHUNKS.has(ascii(bytes, 12, 4)) &&
+    riffSize(bytes) === bytes.length - 8
+  );
 }
 
 /** The image type of a file's first bytes, or null when they are not a JPEG, PNG, WebP or HEIC/HEIF image. */

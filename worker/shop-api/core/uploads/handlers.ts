@@ -72,7 +72,11 @@ export async function postUploads(ctx: ShopContext): Promise<Reply> {
     const visitor = await ensureVisitor(await withVisitor(ctx, { lazy: true }));
     await ctx.db.batch(stored.map((upload) => insertUpload({ ...upload, ownerId: visitor.id }).prepare(ctx.db)));
   } catch (error) {
-    if (stored.length > 0) await deleteObjects(ctx, stored.map((upload) => upload.r2Key));
+    if (stored.length > 0)
+      await deleteObjects(
+        ctx,
+        stored.map((upload) => upload.r2Key),
+      );
     throw error;
   }
   return reply({ uploads: stored.map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size })) });

@@ -30,10 +30,13 @@ export interface ReceivedFile {
 
 const megabytes = (bytes: number): number => Math.round((bytes / 1_048_576) * 10) / 10;
 
-const fill = (template: string, params: NonNullable<ApiError["params"]>): string => template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+const fill = (template: string, params: NonNullable<ApiError["params"]>): string =>
+  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
 export const uploadFailed = (file: string | null): ApiFailure =>
-  file ? fail(400, fill(MESSAGES.uploadFailed, { file }), "upload_failed", { field: "file", params: { file } }) : fail(400, MESSAGES.invalid, "upload_failed", { field: "file" });
+  file
+    ? fail(400, fill(MESSAGES.uploadFailed, { file }), "upload_failed", { field: "file", params: { file } })
+    : fail(400, MESSAGES.invalid, "upload_failed", { field: "file" });
 
 const fileTooLarge = (file: string, maxBytes: number): ApiFailure => {
   const params = { file, maxBytes, maxMegabytes: megabytes(maxBytes) };
@@ -52,7 +55,12 @@ const extensionNotAllowed = (file: string): ApiFailure => invalid("file", fill(M
 const typeNotAllowed = (file: string): ApiFailure => invalid("file", fill(MESSAGES.typeNotAllowed, { file }), "type_not_allowed", { file });
 
 /** The body's chunks, counted: over `limit` bytes the reading stops with `tooLarge()`; a broken stream is `broken()`. */
-async function* countedChunks(body: ReadableStream<Uint8Array>, limit: number, tooLarge: () => ApiFailure, broken: () => ApiFailure): AsyncGenerator<Uint8Array> {
+async function* countedChunks(
+  body: ReadableStream<Uint8Array>,
+  limit: number,
+  tooLarge: () => ApiFailure,
+  broken: () => ApiFailure,
+): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
   let size = 0;
   try {

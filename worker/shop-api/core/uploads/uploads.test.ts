@@ -46,7 +46,8 @@ async function upload(parts: FilePart[], token?: string): Promise<{ token: strin
   return { token: token ?? body.meta.token!, ids: body.data!.uploads.map((u) => u.id) };
 }
 
-const download = (id: string, token?: string, shop = "DE") => h.fetch(new Request(`http://shop-api/apiv2/uploads/${id}`, { headers: apiHeaders({ token, shop }) }));
+const download = (id: string, token?: string, shop = "DE") =>
+  h.fetch(new Request(`http://shop-api/apiv2/uploads/${id}`, { headers: apiHeaders({ token, shop }) }));
 
 /** Sends a request that must be refused: returns the error with the code, and checks D1 and R2 did not change. */
 async function refused(request: Request, status: number, code: string): Promise<ApiError> {
@@ -82,8 +83,17 @@ describe("POST /apiv2/uploads: accepted images", () => {
     expect(await storedCounts(h)).toEqual({ ...before, visitors: before.visitors! + 1, uploads: before.uploads! + 4, r2Objects: before.r2Objects! + 4 });
 
     for (const [i, uploaded] of body.data!.uploads.entries()) {
-      const row = await h.db.prepare("SELECT owner_id, shop_id, r2_key, purpose, attached_id FROM uploads WHERE id = ?").bind(uploaded.id).first<Record<string, string | null>>();
-      expect(row).toEqual({ owner_id: await sha256Hex(token), shop_id: "DE", r2_key: `uploads/DE/2026-11-18/${uploaded.id}`, purpose: "complaint", attached_id: null });
+      const row = await h.db
+        .prepare("SELECT owner_id, shop_id, r2_key, purpose, attached_id FROM uploads WHERE id = ?")
+        .bind(uploaded.id)
+        .first<Record<string, string | null>>();
+      expect(row).toEqual({
+        owner_id: await sha256Hex(token),
+        shop_id: "DE",
+        r2_key: `uploads/DE/2026-11-18/${uploaded.id}`,
+        purpose: "complaint",
+        attached_id: null,
+      });
       const object = await h.uploads.get(row!.r2_key!);
       expect(object!.httpMetadata!.contentType).toBe(uploaded.contentType);
       expect(new Uint8Array(await object!.arrayBuffer())).toEqual(parts[i]!.bytes);
@@ -126,7 +136,9 @@ describe("POST /apiv2/uploads: accepted images", () => {
     form.append("note", "kept out");
     form.append("file", new Blob([JPEG], { type: "image/jpeg" }), "from-form.jpeg");
     form.append("file", new Blob([HEIC]), "phone.heif");
-    const { response, body } = await send(new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "POST", headers: apiHeaders({}), body: form }));
+    const { response, body } = await send(
+      new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "POST", headers: apiHeaders({}), body: form }),
+    );
     expect(response.status).toBe(200);
     expect(body.data!.uploads.map((u) => [u.fileName, u.contentType])).toEqual([
       ["from-form.jpeg", "image/jpeg"],
@@ -158,7 +170,12 @@ describe("GET /apiv2/uploads/:id: nobody else learns that an upload exists", () 
 describe("POST /apiv2/uploads: refusals name the file and store nothing", () => {
   test("HTML named x.jpg", async () => {
     const error = await refused(uploadRequest([{ fileName: "x.jpg", bytes: HTML }]), 422, "type_not_allowed");
-    expect(error).toEqual({ message: "The file x.jpg is not a JPEG, PNG, WebP or HEIC image.", code: "type_not_allowed", field: "file", params: { file: "x.jpg" } });
+    expect(error).toEqual({
+      message: "The file x.jpg is not a JPEG, PNG, WebP or HEIC image.",
+      code: "type_not_allowed",
+      field: "file",
+      params: { file: "x.jpg" },
+    });
   });
 
   test("HTML named x.jpg of a visitor who has a token: still nothing stored", async () => {
@@ -168,8 +185,12 @@ describe("POST /apiv2/uploads: refusals name the file and store nothing", () => 
 
   test("SVG and PDF: by extension, and by their bytes under an image name", async () => {
     expect((await refused(uploadRequest([{ fileName: "drawing.svg", bytes: SVG }]), 422, "extension_not_allowed")).params).toEqual({ file: "drawing.svg" });
-    expect((await refused(uploadRequest([{ fileName: "drawing.png", bytes: SVG, contentType: "image/png" }]), 422, "type_not_allowed")).params).toEqual({ file: "drawing.png" });
-    expect((await refused(uploadRequest([{ fileName: "invoice.pdf", bytes: PDF }]), 422, "extension_not_allowed")).message).toBe("The file extension of invoice.pdf is not allowed.");
+    expect((await refused(uploadRequest([{ fileName: "drawing.png", bytes: SVG, contentType: "image/png" }]), 422, "type_not_allowed")).params).toEqual({
+      file: "drawing.png",
+    });
+    expect((await refused(uploadRequest([{ fileName: "invoice.pdf", bytes: PDF }]), 422, "extension_not_allowed")).message).toBe(
+      "The file extension of invoice.pdf is not allowed.",
+    );
     await refused(uploadRequest([{ fileName: "invoice.jpeg", bytes: PDF }]), 422, "type_not_allowed");
   });
 
@@ -194,18 +215,37 @@ describe("POST /apiv2/uploads: refusals name the file and store nothing", () => 
   });
 
   test("a good file followed by a bad one: the good one's R2 object is deleted, no row written", async () => {
-    const error = await refused(uploadRequest([{ fileName: "good.jpg", bytes: JPEG }, { fileName: "bad.jpg", bytes: HTML }]), 422, "type_not_allowed");
+    const error = await refused(
+      uploadRequest([
+        { fileName: "good.jpg", bytes: JPEG },
+        { fileName: "bad.jpg", bytes: HTML },
+      ]),
+      422,
+      "type_not_allowed",
+    );
     expect(error.params).toEqual({ file: "bad.jpg" });
   });
 
   test("more than the request limit in total (five files of 9 MiB), whatever Content-Length said", async () => {
     const parts = Array.from({ length: 5 }, (_, i) => ({ fileName: `big-${i}.jpg`, bytes: jpegOfSize(9 * 1024 * 1024) }));
     const { body, contentType } = multipartBody(parts);
-    expect((await refused(new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "POST", headers: apiHeaders({}, { "content-type": contentType }), body }), 413, "upload_too_large")).params).toEqual({
+    expect(
+      (
+        await refused(
+          new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "POST", headers: apiHeaders({}, { "content-type": contentType }), body }),
+          413,
+          "upload_too_large",
+        )
+      ).params,
+    ).toEqual({
       maxBytes: 40 * 1024 * 1024,
       maxMegabytes: 40,
     });
-    const lying = new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "POST", headers: apiHeaders({}, { "content-type": contentType, "content-length": "1000" }), body });
+    const lying = new Request("http://shop-api/apiv2/uploads?purpose=complaint", {
+      method: "POST",
+      headers: apiHeaders({}, { "content-type": contentType, "content-length": "1000" }),
+      body,
+    });
     await refused(lying, 413, "upload_too_large");
   });
 
@@ -240,7 +280,12 @@ describe("POST /apiv2/uploads: refusals name the file and store nothing", () => 
         controller.enqueue(new Uint8Array(1024 * 1024));
       },
     });
-    const init: StreamedInit = { method: "POST", headers: apiHeaders({}, { "content-type": "multipart/form-data; boundary=endless" }), body: stream, duplex: "half" };
+    const init: StreamedInit = {
+      method: "POST",
+      headers: apiHeaders({}, { "content-type": "multipart/form-data; boundary=endless" }),
+      body: stream,
+      duplex: "half",
+    };
     const request = new Request("http://shop-api/apiv2/uploads?purpose=complaint", init);
     const error = await refused(request, 413, "file_too_large");
     expect(error.params!.file).toBe("endless.jpg");
@@ -248,15 +293,51 @@ describe("POST /apiv2/uploads: refusals name the file and store nothing", () => 
   });
 
   test("a body that is not multipart/form-data", async () => {
-    await refused(new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "POST", headers: apiHeaders({}, { "content-type": "application/json" }), body: '{"file":"x.jpg"}' }), 415, "upload_failed");
-    await refused(new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "POST", headers: apiHeaders({}, { "content-type": "image/jpeg" }), body: JPEG }), 415, "upload_failed");
-    await refused(new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "POST", headers: apiHeaders({}, { "content-type": "multipart/form-data" }), body: JPEG }), 415, "upload_failed");
+    await refused(
+      new Request("http://shop-api/apiv2/uploads?purpose=complaint", {
+        method: "POST",
+        headers: apiHeaders({}, { "content-type": "application/json" }),
+        body: '{"file":"x.jpg"}',
+      }),
+      415,
+      "upload_failed",
+    );
+    await refused(
+      new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "POST", headers: apiHeaders({}, { "content-type": "image/jpeg" }), body: JPEG }),
+      415,
+      "upload_failed",
+    );
+    await refused(
+      new Request("http://shop-api/apiv2/uploads?purpose=complaint", {
+        method: "POST",
+        headers: apiHeaders({}, { "content-type": "multipart/form-data" }),
+        body: JPEG,
+      }),
+      415,
+      "upload_failed",
+    );
   });
 
   test("wrong boundaries and cut-off bodies: upload error naming the file being read", async () => {
     const { body, contentType } = multipartBody([{ fileName: "cut.jpg", bytes: JPEG }]);
-    await refused(new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "POST", headers: apiHeaders({}, { "content-type": "multipart/form-data; boundary=somethingElse" }), body }), 400, "upload_failed");
-    const cut = await refused(new Request("http://shop-api/apiv2/uploads?purpose=complaint", { method: "POST", headers: apiHeaders({}, { "content-type": contentType }), body: body.subarray(0, body.length - 30) }), 400, "upload_failed");
+    await refused(
+      new Request("http://shop-api/apiv2/uploads?purpose=complaint", {
+        method: "POST",
+        headers: apiHeaders({}, { "content-type": "multipart/form-data; boundary=somethingElse" }),
+        body,
+      }),
+      400,
+      "upload_failed",
+    );
+    const cut = await refused(
+      new Request("http://shop-api/apiv2/uploads?purpose=complaint", {
+        method: "POST",
+        headers: apiHeaders({}, { "content-type": contentType }),
+        body: body.subarray(0, body.length - 30),
+      }),
+      400,
+      "upload_failed",
+    );
     expect(cut.params).toEqual({ file: "cut.jpg" });
   });
 
@@ -272,9 +353,24 @@ describe("hostile file names are stored and served safely", () => {
   test.each([
     ["path traversal", 'filename="../../../etc/cron.d/evil.jpg"', "evil.jpg", `attachment; filename="evil.jpg"; filename*=UTF-8''evil.jpg`],
     ["Windows path", 'filename="C:\\\\Users\\\\x\\\\photo.png"', "photo.png", `attachment; filename="photo.png"; filename*=UTF-8''photo.png`],
-    ["escaped quotes", 'filename="say \\"cheese\\"; x=.jpg"', "say _cheese_; x=.jpg", `attachment; filename="say _cheese_; x=.jpg"; filename*=UTF-8''say%20_cheese_%3B%20x%3D.jpg`],
-    ["CR LF (RFC 5987)", "filename*=UTF-8''a%0D%0ASet-Cookie%3A%20x%3D1%0D%0A.jpg", "aSet-Cookie_ x=1.jpg", `attachment; filename="aSet-Cookie_ x=1.jpg"; filename*=UTF-8''aSet-Cookie_%20x%3D1.jpg`],
-    ["bare LF and a tab in quotes", 'filename="line\nbreak\tand tab.webp"', "linebreakand tab.webp", `attachment; filename="linebreakand tab.webp"; filename*=UTF-8''linebreakand%20tab.webp`],
+    [
+      "escaped quotes",
+      'filename="say \\"cheese\\"; x=.jpg"',
+      "say _cheese_; x=.jpg",
+      `attachment; filename="say _cheese_; x=.jpg"; filename*=UTF-8''say%20_cheese_%3B%20x%3D.jpg`,
+    ],
+    [
+      "CR LF (RFC 5987)",
+      "filename*=UTF-8''a%0D%0ASet-Cookie%3A%20x%3D1%0D%0A.jpg",
+      "aSet-Cookie_ x=1.jpg",
+      `attachment; filename="aSet-Cookie_ x=1.jpg"; filename*=UTF-8''aSet-Cookie_%20x%3D1.jpg`,
+    ],
+    [
+      "bare LF and a tab in quotes",
+      'filename="line\nbreak\tand tab.webp"',
+      "linebreakand tab.webp",
+      `attachment; filename="linebreakand tab.webp"; filename*=UTF-8''linebreakand%20tab.webp`,
+    ],
   ])("%s", async (_label, parameter, stored, disposition) => {
     const bytes = parameter.includes(".png") ? PNG : parameter.includes(".webp") ? WEBP : JPEG;
     const { response, body } = await send(uploadRequest([{ disposition: `; name="file"; ${parameter}`, bytes }]));
@@ -293,7 +389,10 @@ describe("uploads never attached to anything", () => {
       { fileName: "attached.jpg", bytes: JPEG },
       { fileName: "forgotten.jpg", bytes: JPEG },
     ]);
-    await h.db.prepare("UPDATE uploads SET attached_type = 'complaint', attached_id = 'RMA-1', attached_at = ? WHERE id = ?").bind("2026-11-18T08:30:00Z", ids[0]!).run();
+    await h.db
+      .prepare("UPDATE uploads SET attached_type = 'complaint', attached_id = 'RMA-1', attached_at = ? WHERE id = ?")
+      .bind("2026-11-18T08:30:00Z", ids[0]!)
+      .run();
     h.setNow("2026-11-19T07:59:00Z");
     const recent = await upload([{ fileName: "recent.jpg", bytes: JPEG }], token);
     h.setNow("2026-11-18T08:00:00Z");
