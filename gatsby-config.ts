@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
-import { shopForBuild } from "./site/build/shop-for-build";
+import { shopForBuild } from "./site/sourcing/shop-for-build";
 
 /**
  * One Gatsby build per shop (docs/decisions/0001): SHOP picks the shop from

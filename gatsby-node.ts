@@ -1,13 +1,13 @@
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { NODE_TYPE_DEFS } from "./site/build/node-types";
-import { sourceShopNodes } from "./site/build/source-nodes";
-import { createShopPages } from "./site/build/create-pages";
-import { shopForBuild } from "./site/build/shop-for-build";
-import { createTrivialPages, trivialPageCount } from "./site/build/trivial-pages";
-import { writeSitemaps } from "./site/build/sitemap";
+import { NODE_TYPE_DEFS } from "./site/sourcing/node-types";
+import { sourceShopNodes } from "./site/sourcing/source-nodes";
+import { createShopPages } from "./site/sourcing/create-pages";
+import { shopForBuild } from "./site/sourcing/shop-for-build";
+import { createTrivialPages, trivialPageCount } from "./site/sourcing/trivial-pages";
+import { writeSitemaps } from "./site/sourcing/sitemap";
 
-/** The shop's source and page creation (site/build); one build per SHOP. */
+/** The shop's source and page creation (site/sourcing); one build per SHOP. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(NODE_TYPE_DEFS);
 };
@@ -44,7 +44,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
   });
 };
 
-/** sitemap.xml (index + parts) and robots.txt of the shop (site/build/sitemap.ts). */
+/** sitemap.xml (index + parts) and robots.txt of the shop (site/sourcing/sitemap.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = (args) => {
   if (trivialPageCount() === null) writeSitemaps(args);
 };

@@ -10,6 +10,7 @@
  * "Internal error" without details.
  */
 import { readLimitedBody } from "../worker/lib/read-limited-body";
+import { jsonResponse } from "../worker/shop-api/core/envelope";
 import type { D1Database } from "@cloudflare/workers-types";
 import {
   execute,
@@ -50,12 +51,8 @@ interface GraphQLParams {
   operationName: string | null;
 }
 
-function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers },
-  }) as unknown as Response;
-}
+/** GraphQL answers keep the GraphQL-over-HTTP body ({data, errors}) with the shop API's JSON headers. */
+const json = (status: number, body: unknown, headers: Record<string, string> = {}): Response => jsonResponse(body, status, headers);
 
 const failure = (status: number, message: string, headers?: Record<string, string>) => json(status, { errors: [{ message }] }, headers);
 

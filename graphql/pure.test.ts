@@ -1,64 +1,7 @@
 import { buildSchema } from "graphql";
 import { attachResolvers, buildExecutableSchema } from "./build-schema";
 import { Loader } from "./loaders";
-import { formatMoney, formatAmount, includedTax, localeFor, money, taxLabel } from "./money";
 import { priceFacts } from "./resolvers/products";
-import { FALLBACK_UNIT, UNIT_CODES, UNIT_LABELS, unitLabel } from "./units";
-
-const spaces = (text: string) => text.replace(/\u00a0/g, " ");
-
-describe("money formatting", () => {
-  test.each([
-    ["EUR", "de", "1.234,50 €", "1.234,50"],
-    ["EUR", "at", "1.234,50 €", "1.234,50"],
-    ["EUR", "fr", "1 234,50 €", "1 234,50"],
-    ["EUR", "it", "1.234,50 €", "1.234,50"],
-    ["EUR", "nl", "€ 1.234,50", "1.234,50"],
-    ["EUR", "en", "€1,234.50", "1,234.50"],
-    ["CHF", "de", "CHF 1’234.50", "1’234.50"],
-    ["CHF", "fr", "CHF 1’234.50", "1’234.50"],
-    ["CHF", "it", "CHF 1’234.50", "1’234.50"],
-  ])("%s in %s", (currency, language, withCurrency, value) => {
-    expect(spaces(formatMoney(123450, currency, language))).toBe(withCurrency);
-    expect(spaces(formatAmount(123450, currency, language))).toBe(value);
-  });
-
-  test("small, large and negative amounts", () => {
-    expect(spaces(formatMoney(5, "EUR", "de"))).toBe("0,05 €");
-    expect(spaces(formatMoney(123456789, "EUR", "de"))).toBe("1.234.567,89 €");
-    expect(spaces(formatMoney(-1230, "EUR", "en"))).toBe("-€12.30");
-    expect(money(4995, "EUR", "de")).toMatchObject({ value: 49.95, amount: 4995, currency: "EUR" });
-  });
-
-  test("locales and tax", () => {
-    expect(localeFor("CHF", "fr")).toBe("fr-CH");
-    expect(localeFor("EUR", "at")).toBe("de-AT");
-    expect(localeFor("EUR", "en")).toBe("en-IE");
-    expect(includedTax(11900, 19)).toBe(1900);
-    expect(taxLabel(19, "de")).toBe("inkl. 19% MwSt.");
-    expect(taxLabel(8.1, "de")).toBe("inkl. 8,1% MwSt.");
-    expect(taxLabel(21, "nl")).toBe("incl. 21% btw");
-    expect(taxLabel(19, "en")).toBe("incl. 19% VAT");
-  });
-});
-
-describe("units", () => {
-  test("every SPEC 3 unit has a label in every language", () => {
-    for (const code of UNIT_CODES) {
-      for (const language of ["de", "at", "en", "fr", "it", "nl"]) expect(unitLabel(code, language)).toBeTruthy();
-    }
-    expect(Object.keys(UNIT_LABELS).sort()).toEqual([...UNIT_CODES].sort());
-  });
-
-  test("short labels and fallback", () => {
-    expect(["KG", "LBS", "G", "MG", "L", "ML", "M", "SQM", "IN", "CI", "MM", "LFM", "PCS"].map((c) => unitLabel(c, "en"))).toEqual([
-      "kg", "lbs", "g", "mg", "l", "ml", "m", "m²", "in", "cm", "mm", "lfm", "pcs",
-    ]);
-    expect(["de", "at", "fr", "it", "nl"].map((l) => unitLabel("PCS", l))).toEqual(["Stk.", "Stk.", "pce", "pz", "st"]);
-    expect(unitLabel("NOPE", "fr")).toBe(UNIT_LABELS[FALLBACK_UNIT].fr);
-    expect(unitLabel("SQM", "xx")).toBe("m²");
-  });
-});
 
 describe("price facts (EU price-indication rule)", () => {
   const NOW = new Date("2026-03-01T12:00:00.000Z");

@@ -38,7 +38,7 @@ describe("shops", () => {
     expect(shops.map((s: { id: string }) => s.id)).toEqual(shopsConfig.shops.map((s) => s.id).sort());
     expect(shop).toEqual({ name: "Bodenhaus Schweiz", currency: "CHF", languages: ["de", "fr", "it"] });
     const de = shops.find((s: { id: string }) => s.id === "DE");
-    expect(de).toMatchObject({ taxRate: 19, defaultLanguage: "de", domainPrefixes: [], baseUrl: "https://www.bodenhaus.example" });
+    expect(de).toMatchObject({ taxRate: 19, defaultLanguage: "de", domainPrefixes: [], baseUrl: "https://www.bodenhaus.example/" });
     expect(de.deliveryCountries).toContain("ch");
   });
 

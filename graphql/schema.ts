@@ -155,7 +155,7 @@ export const typeDefs = /* GraphQL */ `
     tax: Tax!
   }
 
-  "SPEC 3 unit; label is the short label of graphql/units.ts in the language (unknown codes: the label of TUBE)."
+  "SPEC 3 unit; label is its short label in the language (locales/<lang>/server.json units; unknown codes: the label of TUBE)."
   type Unit { code: String!, label: String! }
 
   type Stock { isInStock: Boolean!, quantity: Int!, minimumOrderQuantity: Float!, notificationQuantity: Int! }

@@ -4,7 +4,7 @@
  * to the handler as its clock.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
-import shopsConfig from "../config/shops.json";
+import { joinSql, sql, SqlFragment } from "../worker/lib/sql";
 import { handleGraphQL } from "./http";
 
 export const FIXTURE_NOW = new Date("2025-03-01T12:00:00.000Z");
@@ -22,11 +22,11 @@ const LANGS = ["de", "at", "fr", "it", "en", "nl"] as const;
 
 type Row = Record<string, unknown>;
 
+/** One row; the shops table is not written here (it is synced from config/shops.json). */
 function insert(db: D1Database, table: string, row: Row): D1PreparedStatement {
   const columns = Object.keys(row);
-  return db
-    .prepare(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map((_, i) => `?${i + 1}`).join(", ")})`)
-    .bind(...columns.map((c) => row[c] ?? null));
+  const values = joinSql(columns.map((column) => sql`${row[column] ?? null}`), ", ");
+  return sql`INSERT INTO ${SqlFragment.raw(`${table} (${columns.join(", ")})`)} VALUES (${values})`.prepare(db);
 }
 
 function product(sku: string, overrides: Row = {}): Row {
@@ -64,23 +64,6 @@ function content(sku: string, language: string, title = `${sku} ${language}`): R
 
 export async function seedCatalogue(db: D1Database): Promise<void> {
   const s: D1PreparedStatement[] = [];
-  for (const shop of shopsConfig.shops) {
-    s.push(
-      insert(db, "shops", {
-        id: shop.id,
-        name: shop.name,
-        currency: shop.currency,
-        default_language: shop.defaultLanguage,
-        languages: JSON.stringify(shop.languages),
-        domain_prefixes: JSON.stringify(shop.domainPrefixes),
-        delivery_countries: JSON.stringify(shop.deliveryCountries),
-        tax_rate: shop.taxRate,
-        base_url: `https://${shop.hosts.production[0]}`,
-        updated_at: FIRST_IMPORT_AT,
-      }),
-    );
-  }
-
   const categories: [id: string, parent: string | null, position: number, top: number | null][] = [
     ["parkett", null, 1, 1],
     ["landhausdielen", "parkett", 1, null],
@@ -121,7 +104,7 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
 
   // Prices with history (DE): reference and savings cases.
   const setPrice = (sku: string, shop: string, currency: string, price: number, rate: number, history: [days: number, price: number][]) => {
-    s.push(db.prepare("UPDATE prices SET package_price = ?3, currency = ?4, tax_rate = ?5 WHERE sku = ?1 AND shop_id = ?2").bind(sku, shop, price, currency, rate));
+    s.push(sql`UPDATE prices SET package_price = ${price}, currency = ${currency}, tax_rate = ${rate} WHERE sku = ${sku} AND shop_id = ${shop}`.prepare(db));
     for (const [days, historic] of history) s.push(insert(db, "price_history", { sku, shop_id: shop, package_price: historic, valid_from: daysAgo(days) }));
   };
   // 59.95, lowered to 44.95 20 days ago, raised to 49.95 5 days ago: reference 44.95 (window 35-5 days ago).

@@ -1,16 +1,18 @@
 /**
  * Validates config/shops.json and prints the resulting host table.
  *
- *   npx tsx scripts/check-config.ts [--quiet] [--config path/to/shops.json]
+ *   npx tsx scripts/check-config.ts [--quiet] [--config path/to/shops.json] [--wrangler path/to/wrangler.toml]
  *
  * Exit code 1 with one line per problem, each naming the field
- * (e.g. `shops[1].hosts.production[0]: ...`). wrangler.toml runs it with
+ * (e.g. `shops[1].hosts.production[0]: ...`), also when wrangler.toml's [[ratelimits]]
+ * disagree with the config's `rateLimits.perIp`. wrangler.toml runs it with
  * --quiet as the [build] command, so a bad config stops `wrangler dev` and deploy.
  */
 import { readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { ENVIRONMENTS, parseShopConfig, schemeFor, ShopConfigError, ShopDirectory, type ShopConfig } from "../worker/config/shop-config";
+import { rateLimitBindingProblems, readWranglerRateLimits } from "./lib/rate-limit-bindings";
 
 const ROOT = join(__dirname, "..");
 
@@ -55,15 +57,24 @@ export function hostTable(config: ShopConfig): string {
       ? `International entry: /${edge.internationalEntry.pathSegment}/... or ?${edge.internationalEntry.queryParameter}=${edge.internationalEntry.shop.toLowerCase()} -> ${edge.internationalEntry.shop} (cookie ${edge.developerModeCookie})`
       : "International entry: none",
     `Token cookies: ${ENVIRONMENTS.map((env) => `${env}=${config.environments[env].tokenCookie}`).join(", ")}; locale cookie ${edge.localeCookie}`,
+    `Rate limits per IP: ${Object.entries(config.rateLimits.perIp).map(([bucket, { limit, period }]) => `${bucket} ${limit}/${period} s`).join(", ")}; exact: ${Object.entries(config.rateLimits.exact).map(([rule, { limit, windowSeconds }]) => `${rule} ${limit}/${windowSeconds} s`).join(", ")}`,
   ].join("\n");
 }
 
-function main(): void {
-  const { values } = parseArgs({ options: { quiet: { type: "boolean", default: false }, config: { type: "string" } } });
+/** The config, checked on its own and against the rate-limiting bindings of wrangler.toml. */
+export async function checkConfig(path: string, wranglerPath: string): Promise<ShopConfig> {
+  const config = loadConfigFile(path);
+  const problems = rateLimitBindingProblems(config, await readWranglerRateLimits(wranglerPath));
+  if (problems.length > 0) throw new ShopConfigError(problems);
+  return config;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { quiet: { type: "boolean", default: false }, config: { type: "string" }, wrangler: { type: "string" } } });
   const path = values.config ?? join(ROOT, "config", "shops.json");
   const shown = relative(process.cwd(), path) || path;
   try {
-    const config = loadConfigFile(path);
+    const config = await checkConfig(path, values.wrangler ?? join(ROOT, "wrangler.toml"));
     if (values.quiet) {
       console.log(`${shown}: valid (${config.shops.length} shops, ${new ShopDirectory(config).hostTable().length} hosts)`);
     } else {
@@ -81,4 +92,4 @@ function main(): void {
   }
 }
 
-if (require.main === module) main();
+if (require.main === module) void main();

@@ -5,6 +5,7 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { homePath } from "../domain/routes";
 import { prepareCatalogue, startAndBuild } from "./lib/local-shops";
 import { loadShopConfig, ROOT } from "./lib/shops";
 
@@ -36,8 +37,7 @@ async function main() {
   console.log(`\nAll ${shops.length} shops are ready after ${((Date.now() - started) / 1000).toFixed(0)} s:`);
   for (const shop of config.shops.filter((s) => shops.includes(s.id))) {
     const host = shop.hosts.development[0]!;
-    const home = shop.domainPrefixes.length > 0 ? `/${shop.defaultLanguage}/` : "/";
-    console.log(`  ${shop.id.padEnd(6)} ${shop.name.padEnd(26)} http://${host}${home}`);
+    console.log(`  ${shop.id.padEnd(6)} ${shop.name.padEnd(26)} http://${host}${homePath(shop, shop.defaultLanguage)}`);
   }
   console.log(`  (other hosts on port 8787 show the no-shop-found page; GraphQL at ${worker.origin}/graphql)\nPress Ctrl+C to stop.`);
 

@@ -79,6 +79,12 @@ function report(file: string, format: ImportFormat, result: ImportResult, second
   return true;
 }
 
+/** The shop API's envelope around an import's answer. */
+interface ImportAnswer {
+  data: { importId: number; changedSkus: number } | null;
+  errors: { message: string; field?: string; params?: { row?: number } }[];
+}
+
 async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));
   const jobs = options.files.map((file) => {
@@ -100,15 +106,16 @@ async function main(): Promise<number> {
         headers: { Authorization: `Bearer ${options.token}`, "Content-Type": job.format === "json" ? "application/json" : "text/csv" },
         body: job.text,
       });
-      const body = (await response.json().catch(() => ({}))) as Record<string, any>;
+      const body = (await response.json().catch(() => ({ data: null, errors: [] }))) as ImportAnswer;
       const seconds = (Date.now() - started) / 1000;
-      if (response.status === 200) {
-        console.log(`✓ ${job.file} (${job.format}): import #${body.importId}; ${body.changedSkus} product(s) changed (${seconds.toFixed(1)} s)`);
+      if (response.status === 200 && body.data) {
+        console.log(`✓ ${job.file} (${job.format}): import #${body.data.importId}; ${body.data.changedSkus} product(s) changed (${seconds.toFixed(1)} s)`);
       } else if (response.status === 422) {
-        ok = report(job.file, job.format, { ok: false, problems: body.problems ?? [] }, seconds) && ok;
+        const problems = body.errors.filter((error) => error.field).map((error) => ({ field: error.field!, message: error.message, row: error.params?.row }));
+        ok = report(job.file, job.format, { ok: false, problems }, seconds) && ok;
         break;
       } else {
-        console.error(`✗ ${job.file}: HTTP ${response.status} ${body.message ?? response.statusText}`);
+        console.error(`✗ ${job.file}: HTTP ${response.status} ${body.errors[0]?.message ?? response.statusText}`);
         ok = false;
         break;
       }

@@ -1,11 +1,26 @@
-import type { D1Database, Fetcher, R2Bucket } from "@cloudflare/workers-types";
+import type { D1Database, Fetcher, R2Bucket, RateLimit } from "@cloudflare/workers-types";
 import type { Environment } from "./config/shop-config";
 
-/** Bindings and variables of the worker (wrangler.toml, .dev.vars, secrets). */
-export interface WorkerEnv {
+/** Bindings and variables the shop API reads (wrangler.toml, .dev.vars, secrets). */
+export interface ShopApiEnv {
   DB: D1Database;
   /** Uploaded images (core/uploads); local R2 through wrangler/Miniflare. */
   UPLOADS: R2Bucket;
+  CATALOGUE_IMPORT_TOKEN?: string;
+  /** Shop whose assortment is search's own-brand group (default BRAND); "" turns the group off. */
+  SEARCH_BRAND_SHOP?: string;
+  /** Per-IP rate limiters (wrangler.toml [[ratelimits]], one per bucket of config rateLimits.perIp). */
+  RATE_LIMIT_WRITE?: RateLimit;
+  RATE_LIMIT_SEARCH?: RateLimit;
+  RATE_LIMIT_GRAPHQL?: RateLimit;
+  /** Captcha secrets (docs/decisions/0024); a provider whose secret is missing refuses every token. */
+  ALTCHA_HMAC_KEY?: string;
+  RECAPTCHA_SECRET?: string;
+  TURNSTILE_SECRET?: string;
+}
+
+/** Bindings and variables of the worker: the edge's own and the in-process shop API's. */
+export interface WorkerEnv extends ShopApiEnv {
   ASSETS: Fetcher;
   /** Which environment the no-shop-found page links to; hosts decide the environment of a shop request. */
   ENVIRONMENT_NAME: Environment;
@@ -13,7 +28,6 @@ export interface WorkerEnv {
   SHOP_API_MODE?: "in-process" | "service" | "remote";
   SHOP_API?: Fetcher;
   SHOP_API_ORIGIN?: string;
-  CATALOGUE_IMPORT_TOKEN?: string;
   /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
   UPSTREAM_REQUEST_SECRET?: string;
 }

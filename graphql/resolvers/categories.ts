@@ -1,21 +1,14 @@
 import type { GraphQLContext } from "../context";
 import type { ResolverMap } from "../resolver-map";
 import { requireShopLanguage } from "./shops";
-import { all, loader, parseJson } from "./util";
+import { parseJsonOr } from "../../worker/lib/json";
+import { sql, type OuterJoined } from "../../worker/lib/sql";
+import { translatedCategories, type CategoryRow, type CategoryTranslationRow } from "../../worker/shop-api/tables/categories";
+import { all, loader } from "./util";
 
-interface CategoryRow {
-  id: string;
-  parent_id: string | null;
-  position: number;
-  image: string | null;
-  sorting: string;
-  name: string | null;
-  slug: string | null;
-  description: string | null;
-  teaser: string | null;
-  meta_title: string | null;
-  meta_description: string | null;
-}
+/** A category with its translation in the language, when there is one. */
+type TranslatedCategoryRow = Pick<CategoryRow, "id" | "parent_id" | "position" | "image" | "sorting"> &
+  OuterJoined<Pick<CategoryTranslationRow, "name" | "slug" | "description" | "teaser" | "meta_title" | "meta_description">>;
 
 export interface CategoryNode {
   id: string;
@@ -34,14 +27,8 @@ export interface CategoryNode {
   shop: string;
 }
 
-interface TopCategoryRow {
-  id: string;
-  image: string | null;
-  top_position: number;
-  name: string;
-  slug: string;
-  top_description: string;
-}
+type TopCategoryRow = Pick<CategoryRow, "id" | "image"> & { top_position: NonNullable<CategoryRow["top_position"]> } &
+  Pick<CategoryTranslationRow, "name" | "slug" | "top_description">;
 
 /** Ids from the world down to `id`, inclusive; stops on a cycle or a missing parent. */
 export function categoryPath(id: string, parents: Map<string, string | null>): string[] {
@@ -64,16 +51,15 @@ function categoryCountLoader(ctx: GraphQLContext, shop: string) {
   return loader<number>(ctx, `categoryCounts:${shop}`, async () => {
     const rows = await all<{ category_id: string; n: number }>(
       ctx,
-      `SELECT category_id, COUNT(DISTINCT sku) AS n FROM (
+      sql`SELECT category_id, COUNT(DISTINCT sku) AS n FROM (
          SELECT p.sku, p.category_id FROM products p
-           JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ?1
+           JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ${shop}
           WHERE p.is_active = 1
          UNION
          SELECT pc.sku, pc.category_id FROM product_categories pc
            JOIN products p ON p.sku = pc.sku AND p.is_active = 1
-           JOIN product_shops s ON s.sku = pc.sku AND s.shop_id = ?1
+           JOIN product_shops s ON s.sku = pc.sku AND s.shop_id = ${shop}
        ) GROUP BY category_id`,
-      shop,
     );
     return new Map(rows.map((row) => [row.category_id, row.n]));
   });
@@ -82,15 +68,14 @@ function categoryCountLoader(ctx: GraphQLContext, shop: string) {
 export const categoryResolvers: ResolverMap = {
   Query: {
     categories: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext): Promise<CategoryNode[]> => {
-      const shop = await requireShopLanguage(ctx, args.shop, args.language);
-      const rows = await all<CategoryRow>(
+      const shop = requireShopLanguage(args.shop, args.language);
+      const rows = await all<TranslatedCategoryRow>(
         ctx,
-        `SELECT c.id, c.parent_id, c.position, c.image, c.sorting,
+        sql`SELECT c.id, c.parent_id, c.position, c.image, c.sorting,
                 t.name, t.slug, t.description, t.teaser, t.meta_title, t.meta_description
            FROM categories c
-           LEFT JOIN category_translations t ON t.category_id = c.id AND t.language = ?1
+           LEFT JOIN category_translations t ON t.category_id = c.id AND t.language = ${args.language}
           ORDER BY c.parent_id IS NOT NULL, c.parent_id, c.position, c.id`,
-        args.language,
       );
       const parents = new Map(rows.map((row) => [row.id, row.parent_id]));
       // Categories without a translation in the language are not part of that language's site.
@@ -108,21 +93,19 @@ export const categoryResolvers: ResolverMap = {
           image: row.image,
           metaTitle: row.meta_title,
           metaDescription: row.meta_description,
-          sorting: parseJson<{ sortBy: string; direction: string }[]>(row.sorting, []),
+          sorting: parseJsonOr<{ sortBy: string; direction: string }[]>(row.sorting, []),
           path: categoryPath(row.id, parents),
           shop: shop.id,
         }));
     },
     topCategories: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
-      await requireShopLanguage(ctx, args.shop, args.language);
+      requireShopLanguage(args.shop, args.language);
       const rows = await all<TopCategoryRow>(
         ctx,
-        `SELECT c.id, c.image, c.top_position, t.name, t.slug, t.top_description
-           FROM categories c
-           JOIN category_translations t ON t.category_id = c.id AND t.language = ?1
+        sql`SELECT c.id, c.image, c.top_position, t.name, t.slug, t.top_description
+           FROM ${translatedCategories(args.language)}
           WHERE c.top_position IS NOT NULL
           ORDER BY c.top_position, c.id`,
-        args.language,
       );
       return rows.map((row) => ({
         id: row.id,

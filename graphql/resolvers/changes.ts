@@ -1,6 +1,7 @@
 import type { GraphQLContext } from "../context";
 import type { ResolverMap } from "../resolver-map";
 import { requireShop } from "./shops";
+import { sql } from "../../worker/lib/sql";
 import { all, parseIsoDateTime } from "./util";
 
 export const changeResolvers: ResolverMap = {
@@ -12,15 +13,13 @@ export const changeResolvers: ResolverMap = {
      */
     catalogueChanges: async (_parent, args: { since: string; shop?: string | null }, ctx: GraphQLContext) => {
       const since = parseIsoDateTime(args.since, "since");
-      const shop = args.shop != null ? (await requireShop(ctx, args.shop)).id : null;
+      const shop = args.shop != null ? requireShop(args.shop).id : null;
       const rows = await all<{ sku: string; last: string }>(
         ctx,
-        `SELECT sku, MAX(changed_at) AS last FROM product_changes
-          WHERE changed_at > ?1
-            AND (?2 IS NULL OR sku IN (SELECT sku FROM product_shops WHERE shop_id = ?2))
+        sql`SELECT sku, MAX(changed_at) AS last FROM product_changes
+          WHERE changed_at > ${since}
+            ${shop === null ? sql`` : sql`AND sku IN (SELECT sku FROM product_shops WHERE shop_id = ${shop})`}
           GROUP BY sku ORDER BY sku`,
-        since,
-        shop,
       );
       const until = rows.reduce((max, row) => (row.last > max ? row.last : max), since);
       return { skus: rows.map((row) => row.sku), until };

@@ -1,32 +1,21 @@
 import type { GraphQLContext } from "../context";
 import type { ResolverMap } from "../resolver-map";
 import { requireShopLanguage } from "./shops";
+import { sql } from "../../worker/lib/sql";
+import type { CmsBlockRow, CmsPageRow } from "../../worker/shop-api/tables/content";
 import { all, bool } from "./util";
-
-interface CmsPageRow {
-  identifier: string;
-  page_type: string;
-  title: string;
-  content_heading: string;
-  content: string;
-  meta_title: string | null;
-  meta_description: string | null;
-  robots: string;
-  exclude_from_sitemap: number;
-  updated_at: string;
-}
 
 export const cmsResolvers: ResolverMap = {
   Query: {
     cmsPages: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
-      const shop = await requireShopLanguage(ctx, args.shop, args.language);
-      const rows = await all<CmsPageRow>(
+      const shop = requireShopLanguage(args.shop, args.language);
+      const rows = await all<
+        Pick<CmsPageRow, "identifier" | "page_type" | "title" | "content_heading" | "content" | "meta_title" | "meta_description" | "robots" | "exclude_from_sitemap" | "updated_at">
+      >(
         ctx,
-        `SELECT identifier, page_type, title, content_heading, content, meta_title, meta_description,
+        sql`SELECT identifier, page_type, title, content_heading, content, meta_title, meta_description,
                 robots, exclude_from_sitemap, updated_at
-           FROM cms_pages WHERE shop_id = ?1 AND language = ?2 ORDER BY identifier`,
-        shop.id,
-        args.language,
+           FROM cms_pages WHERE shop_id = ${shop.id} AND language = ${args.language} ORDER BY identifier`,
       );
       return rows.map((row) => ({
         identifier: row.identifier,
@@ -42,12 +31,10 @@ export const cmsResolvers: ResolverMap = {
       }));
     },
     cmsBlocks: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
-      const shop = await requireShopLanguage(ctx, args.shop, args.language);
-      const rows = await all<{ identifier: string; content: string; updated_at: string }>(
+      const shop = requireShopLanguage(args.shop, args.language);
+      const rows = await all<Pick<CmsBlockRow, "identifier" | "content" | "updated_at">>(
         ctx,
-        "SELECT identifier, content, updated_at FROM cms_blocks WHERE shop_id = ?1 AND language = ?2 ORDER BY identifier",
-        shop.id,
-        args.language,
+        sql`SELECT identifier, content, updated_at FROM cms_blocks WHERE shop_id = ${shop.id} AND language = ${args.language} ORDER BY identifier`,
       );
       return rows.map((row) => ({ identifier: row.identifier, content: row.content, updatedAt: row.updated_at }));
     },

@@ -1,18 +1,14 @@
 import type { GraphQLContext } from "../context";
 import type { ResolverMap } from "../resolver-map";
 import { requireShopLanguage } from "./shops";
-import { all, keysParam, loader } from "./util";
+import { jsonList } from "../../worker/lib/json";
+import { sql, type OuterJoined, type SqlFragment } from "../../worker/lib/sql";
+import type { ManufacturerRow, ManufacturerTranslationRow } from "../../worker/shop-api/tables/manufacturers";
+import { all, loader } from "./util";
 
-interface ManufacturerRow {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  url: string | null;
-  description: string | null;
-  short_description: string | null;
-  product_count: number;
-}
+/** A manufacturer with its texts in the language (when translated) and its product count in the shop. */
+type ManufacturerNodeRow = Pick<ManufacturerRow, "id" | "name" | "slug" | "logo" | "url"> &
+  OuterJoined<Pick<ManufacturerTranslationRow, "description" | "short_description">> & { product_count: number };
 
 export interface ManufacturerNode {
   id: string;
@@ -25,7 +21,7 @@ export interface ManufacturerNode {
   productCount: number;
 }
 
-const toNode = (row: ManufacturerRow): ManufacturerNode => ({
+const toNode = (row: ManufacturerNodeRow): ManufacturerNode => ({
   id: row.id,
   name: row.name,
   slug: row.slug,
@@ -36,26 +32,23 @@ const toNode = (row: ManufacturerRow): ManufacturerNode => ({
   productCount: row.product_count,
 });
 
-const COLUMNS = `m.id, m.name, m.slug, m.logo, m.url, t.description, t.short_description`;
-/** Active products of shop ?2 per manufacturer. */
-const COUNTS = `SELECT p.manufacturer_id, COUNT(*) AS product_count
-                  FROM products p JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ?2
+const COLUMNS = sql`m.id, m.name, m.slug, m.logo, m.url, t.description, t.short_description`;
+/** Active products of a shop per manufacturer. */
+const productCounts = (shop: string): SqlFragment => sql`SELECT p.manufacturer_id, COUNT(*) AS product_count
+                  FROM products p JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ${shop}
                  WHERE p.is_active = 1 AND p.manufacturer_id IS NOT NULL
                  GROUP BY p.manufacturer_id`;
 
 /** Manufacturers by id, with the texts of a language and the product count of a shop. */
 export function manufacturerLoader(ctx: GraphQLContext, shop: string, language: string) {
   return loader<ManufacturerNode>(ctx, `manufacturers:${shop}:${language}`, async (ids) => {
-    const rows = await all<ManufacturerRow>(
+    const rows = await all<ManufacturerNodeRow>(
       ctx,
-      `SELECT ${COLUMNS}, COALESCE(c.product_count, 0) AS product_count
+      sql`SELECT ${COLUMNS}, COALESCE(c.product_count, 0) AS product_count
          FROM manufacturers m
-         LEFT JOIN manufacturer_translations t ON t.manufacturer_id = m.id AND t.language = ?3
-         LEFT JOIN (${COUNTS}) c ON c.manufacturer_id = m.id
-        WHERE m.id IN (SELECT value FROM json_each(?1))`,
-      keysParam(ids),
-      shop,
-      language,
+         LEFT JOIN manufacturer_translations t ON t.manufacturer_id = m.id AND t.language = ${language}
+         LEFT JOIN (${productCounts(shop)}) c ON c.manufacturer_id = m.id
+        WHERE m.id IN ${jsonList(ids)}`,
     );
     return new Map(rows.map((row) => [row.id, toNode(row)]));
   });
@@ -65,16 +58,14 @@ export const manufacturerResolvers: ResolverMap = {
   Query: {
     /** Manufacturers with at least one active product in the shop, by name. */
     manufacturers: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
-      const shop = await requireShopLanguage(ctx, args.shop, args.language);
-      const rows = await all<ManufacturerRow>(
+      const shop = requireShopLanguage(args.shop, args.language);
+      const rows = await all<ManufacturerNodeRow>(
         ctx,
-        `SELECT ${COLUMNS}, c.product_count
+        sql`SELECT ${COLUMNS}, c.product_count
            FROM manufacturers m
-           JOIN (${COUNTS}) c ON c.manufacturer_id = m.id
-           LEFT JOIN manufacturer_translations t ON t.manufacturer_id = m.id AND t.language = ?1
+           JOIN (${productCounts(shop.id)}) c ON c.manufacturer_id = m.id
+           LEFT JOIN manufacturer_translations t ON t.manufacturer_id = m.id AND t.language = ${args.language}
           ORDER BY m.name COLLATE NOCASE, m.id`,
-        args.language,
-        shop.id,
       );
       return rows.map(toNode);
     },

@@ -1,11 +1,25 @@
 import type { GraphQLContext } from "../context";
 import { UserInputError } from "../errors";
-import { includedTax, money, taxLabel, type MoneyValue } from "../money";
+import { includedTax, money, type MoneyValue } from "../../domain/money";
+import { taxLabel, unitLabel } from "../../worker/lib/labels";
 import type { ResolverMap } from "../resolver-map";
-import { unitLabel } from "../units";
 import { manufacturerLoader } from "./manufacturers";
-import { requireShopLanguage, type ShopRow } from "./shops";
-import { all, bool, first, keysParam, loader, parseIsoDateTime, parseJson } from "./util";
+import { jsonList, parseJsonOr } from "../../worker/lib/json";
+import { sql, type SqlFragment } from "../../worker/lib/sql";
+import type { ReviewRow } from "../../worker/shop-api/tables/content";
+import type {
+  DownloadRow,
+  MediaRow,
+  PriceHistoryRow,
+  PriceRow,
+  ProductCategoryRow,
+  ProductContentRow,
+  ProductRow,
+  TutorialRow,
+} from "../../worker/shop-api/tables/products";
+import type { Shop } from "../../worker/shop-api/core/shop";
+import { requireShopLanguage } from "./shops";
+import { all, bool, first, loader, parseIsoDateTime } from "./util";
 import { groupBy } from "../loaders";
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -17,90 +31,29 @@ export const MAX_PAGE_SIZE = 200;
 export const REFERENCE_PRICE_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-export interface ProductRow {
-  sku: string;
-  parent_sku: string | null;
-  type: string;
-  manufacturer_id: string | null;
-  category_id: string;
-  ean: string | null;
-  unit: string;
-  package_content: number;
-  blend_percent: number;
-  shipping_group: string;
-  is_decking: number;
-  is_express: number;
-  is_clearance: number;
-  is_plus: number;
-  is_active: number;
-  reached_eol: number;
-  delivery_days_min: number;
-  delivery_days_max: number;
-  stock_qty: number;
-  min_order_qty: number;
-  notification_qty: number;
-  sample_active: number;
-  sample_express: number;
-  sample_long_delivery: number;
-  sample_free: number;
-  sample_max: number;
-  configurable_attributes: string;
-  updated_at: string;
-  /** Content slug in the requested language (joined). */
-  slug: string;
-}
+/** A product visible in the shop and language, with its content slug in the language (selectVisibleProducts). */
+export type VisibleProductRow = ProductRow & { slug: ProductContentRow["slug"] };
 
 /** What a Product field resolver receives: the row plus the shop and language it was asked for. */
 export interface ProductSource {
-  row: ProductRow;
-  shop: ShopRow;
+  row: VisibleProductRow;
+  shop: Shop;
   language: string;
 }
 
-interface ContentRow {
-  sku: string;
-  title: string;
-  subtitle: string;
-  short_description: string;
-  description: string;
-  low_stock_message: string;
-  measurement: string;
-  features: string;
-  attributes: string;
-  meta_title: string | null;
-  meta_description: string | null;
-}
-
-interface PriceRow {
-  sku: string;
-  currency: string;
-  package_price: number;
-  unit_price: number;
-  tax_rate: number;
-}
-
-export interface HistoryRow {
-  sku: string;
-  package_price: number;
-  valid_from: string;
-}
-
-interface ReviewRow {
-  id: string;
-  sku: string;
-  mark: number;
-  comment: string;
-  reviewer: string;
-  answer: string | null;
-  created_at: string;
-}
+/** A product's price in a shop as the Product.price field reads it. */
+type ProductPriceRow = Pick<PriceRow, "sku" | "currency" | "package_price" | "unit_price" | "tax_rate">;
+export type HistoryRow = Pick<PriceHistoryRow, "sku" | "package_price" | "valid_from">;
 
 /** Products visible in a shop and language: active, sold in the shop, with content in the language. */
-const PRODUCT_FROM = `FROM products p
-  JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ?1
-  JOIN product_content c ON c.sku = p.sku AND c.language = ?2
+const visibleProducts = (shop: string, language: string): SqlFragment => sql`FROM products p
+  JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ${shop}
+  JOIN product_content c ON c.sku = p.sku AND c.language = ${language}
  WHERE p.is_active = 1`;
-const PRODUCT_SELECT = `SELECT p.*, c.slug AS slug ${PRODUCT_FROM}`;
+const selectVisibleProducts = (shop: string, language: string): SqlFragment => sql`SELECT p.*, c.slug AS slug ${visibleProducts(shop, language)}`;
+/** Only products an import changed after `since` (all when null). */
+const changedAfter = (since: string | null): SqlFragment =>
+  since === null ? sql`` : sql`AND p.sku IN (SELECT sku FROM product_changes WHERE changed_at > ${since})`;
 
 export const encodeCursor = (sku: string): string => btoa(String.fromCharCode(...new TextEncoder().encode(sku)));
 
@@ -115,7 +68,7 @@ export function decodeCursor(cursor: string): string {
   throw new UserInputError("after is not a valid cursor");
 }
 
-const source = (shop: ShopRow, language: string) => (row: ProductRow): ProductSource => ({ row, shop, language });
+const source = (shop: Shop, language: string) => (row: VisibleProductRow): ProductSource => ({ row, shop, language });
 
 // ---- batch loaders (one query per kind of data per execution step) ----
 
@@ -124,13 +77,18 @@ function bySku<T extends { sku: string }>(rows: T[]): Map<string, T> {
 }
 
 const contentLoader = (ctx: GraphQLContext, language: string) =>
-  loader<ContentRow>(ctx, `content:${language}`, async (skus) =>
-    bySku(await all<ContentRow>(ctx, `SELECT * FROM product_content WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1))`, keysParam(skus), language)),
+  loader<ProductContentRow>(ctx, `content:${language}`, async (skus) =>
+    bySku(await all<ProductContentRow>(ctx, sql`SELECT * FROM product_content WHERE language = ${language} AND sku IN ${jsonList(skus)}`)),
   );
 
 const priceLoader = (ctx: GraphQLContext, shop: string) =>
-  loader<PriceRow>(ctx, `prices:${shop}`, async (skus) =>
-    bySku(await all<PriceRow>(ctx, `SELECT sku, currency, package_price, unit_price, tax_rate FROM prices WHERE shop_id = ?2 AND sku IN (SELECT value FROM json_each(?1))`, keysParam(skus), shop)),
+  loader<ProductPriceRow>(ctx, `prices:${shop}`, async (skus) =>
+    bySku(
+      await all<ProductPriceRow>(
+        ctx,
+        sql`SELECT sku, currency, package_price, unit_price, tax_rate FROM prices WHERE shop_id = ${shop} AND sku IN ${jsonList(skus)}`,
+      ),
+    ),
   );
 
 /**
@@ -142,38 +100,53 @@ const historyLoader = (ctx: GraphQLContext, shop: string) =>
   loader<HistoryRow[]>(ctx, `history:${shop}`, async (skus) => {
     const rows = await all<HistoryRow>(
       ctx,
-      `SELECT h.sku, h.package_price, h.valid_from FROM price_history h
-        WHERE h.shop_id = ?2 AND h.sku IN (SELECT value FROM json_each(?1)) AND h.valid_from <= ?3
+      sql`SELECT h.sku, h.package_price, h.valid_from FROM price_history h
+        WHERE h.shop_id = ${shop} AND h.sku IN ${jsonList(skus)} AND h.valid_from <= ${ctx.now().toISOString()}
         ORDER BY h.sku, h.valid_from`,
-      keysParam(skus),
-      shop,
-      ctx.now().toISOString(),
     );
     return groupBy(rows, (row) => row.sku);
   });
 
-const listLoader = <T extends { sku: string }>(ctx: GraphQLContext, name: string, sql: string, ...params: unknown[]) =>
-  loader<T[]>(ctx, name, async (skus) => groupBy(await all<T>(ctx, sql, keysParam(skus), ...params), (row) => row.sku));
+/** Rows of a per-sku list; `statement` gets the requested skus as a key list (`sku IN ${skus}`). */
+const listLoader = <T extends { sku: string }>(ctx: GraphQLContext, name: string, statement: (skus: SqlFragment) => SqlFragment) =>
+  loader<T[]>(ctx, name, async (skus) => groupBy(await all<T>(ctx, statement(jsonList(skus))), (row) => row.sku));
 
 const mediaLoader = (ctx: GraphQLContext) =>
-  listLoader<{ sku: string; kind: string; url: string; alt: string }>(ctx, "media", `SELECT sku, kind, url, alt FROM media WHERE sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position`);
+  listLoader<Pick<MediaRow, "sku" | "kind" | "url" | "alt">>(ctx, "media", (skus) => sql`SELECT sku, kind, url, alt FROM media WHERE sku IN ${skus} ORDER BY sku, position`);
 
 const downloadLoader = (ctx: GraphQLContext, language: string) =>
-  listLoader<{ sku: string; title: string; url: string }>(ctx, `downloads:${language}`, `SELECT sku, title, url FROM downloads WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position`, language);
+  listLoader<Pick<DownloadRow, "sku" | "title" | "url">>(
+    ctx,
+    `downloads:${language}`,
+    (skus) => sql`SELECT sku, title, url FROM downloads WHERE language = ${language} AND sku IN ${skus} ORDER BY sku, position`,
+  );
 
 const tutorialLoader = (ctx: GraphQLContext, language: string) =>
-  listLoader<{ sku: string; title: string; content: string; type: string; url: string | null }>(ctx, `tutorials:${language}`, `SELECT sku, title, content, type, url FROM tutorials WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position`, language);
+  listLoader<Pick<TutorialRow, "sku" | "title" | "content" | "type" | "url">>(
+    ctx,
+    `tutorials:${language}`,
+    (skus) => sql`SELECT sku, title, content, type, url FROM tutorials WHERE language = ${language} AND sku IN ${skus} ORDER BY sku, position`,
+  );
 
 const categoryLoader = (ctx: GraphQLContext) =>
-  listLoader<{ sku: string; category_id: string }>(ctx, "productCategories", `SELECT sku, category_id FROM product_categories WHERE sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, position, category_id`);
+  listLoader<Pick<ProductCategoryRow, "sku" | "category_id">>(
+    ctx,
+    "productCategories",
+    (skus) => sql`SELECT sku, category_id FROM product_categories WHERE sku IN ${skus} ORDER BY sku, position, category_id`,
+  );
 
 const reviewLoader = (ctx: GraphQLContext, language: string) =>
-  listLoader<ReviewRow>(ctx, `reviews:${language}`, `SELECT id, sku, mark, comment, reviewer, answer, created_at FROM reviews WHERE language = ?2 AND sku IN (SELECT value FROM json_each(?1)) ORDER BY sku, created_at DESC, id`, language);
+  listLoader<Pick<ReviewRow, "id" | "sku" | "mark" | "comment" | "reviewer" | "answer" | "created_at">>(
+    ctx,
+    `reviews:${language}`,
+    (skus) =>
+      sql`SELECT id, sku, mark, comment, reviewer, answer, created_at FROM reviews WHERE language = ${language} AND sku IN ${skus} ORDER BY sku, created_at DESC, id`,
+  );
 
 /** Variants of the given parents that are visible in the shop and language. */
 const childLoader = (ctx: GraphQLContext, shop: string, language: string) =>
-  loader<ProductRow[]>(ctx, `children:${shop}:${language}`, async (parents) => {
-    const rows = await all<ProductRow>(ctx, `${PRODUCT_SELECT} AND p.parent_sku IN (SELECT value FROM json_each(?3)) ORDER BY p.sku`, shop, language, keysParam(parents));
+  loader<VisibleProductRow[]>(ctx, `children:${shop}:${language}`, async (parents) => {
+    const rows = await all<VisibleProductRow>(ctx, sql`${selectVisibleProducts(shop, language)} AND p.parent_sku IN ${jsonList(parents)} ORDER BY p.sku`);
     return groupBy(rows, (row) => row.parent_sku ?? "");
   });
 
@@ -225,7 +198,7 @@ export function priceFacts(current: number, history: readonly HistoryRow[], now:
   return { current, reference, savingsPercentage, since };
 }
 
-function priceObject(ctx: GraphQLContext, product: ProductSource, price: PriceRow) {
+function priceObject(ctx: GraphQLContext, product: ProductSource, price: ProductPriceRow) {
   const { language } = product;
   const m = (minor: number): MoneyValue => money(minor, price.currency, language);
   const facts = async () => priceFacts(price.package_price, (await historyLoader(ctx, product.shop.id).load(product.row.sku)) ?? [], ctx.now());
@@ -262,16 +235,11 @@ export const productResolvers: ResolverMap = {
       }
       const after = args.after != null ? decodeCursor(args.after) : null;
       const changedSince = args.changedSince != null ? parseIsoDateTime(args.changedSince, "changedSince") : null;
-      const shop = await requireShopLanguage(ctx, args.shop, args.language);
-      const changed = `AND (?3 IS NULL OR p.sku IN (SELECT sku FROM product_changes WHERE changed_at > ?3))`;
-      const rows = await all<ProductRow>(
+      const shop = requireShopLanguage(args.shop, args.language);
+      const changed = changedAfter(changedSince);
+      const rows = await all<VisibleProductRow>(
         ctx,
-        `${PRODUCT_SELECT} ${changed} AND (?4 IS NULL OR p.sku > ?4) ORDER BY p.sku LIMIT ?5`,
-        shop.id,
-        args.language,
-        changedSince,
-        after,
-        size + 1,
+        sql`${selectVisibleProducts(shop.id, args.language)} ${changed} ${after === null ? sql`` : sql`AND p.sku > ${after}`} ORDER BY p.sku LIMIT ${size + 1}`,
       );
       const hasNextPage = rows.length > size;
       const page = rows.slice(0, size);
@@ -279,15 +247,15 @@ export const productResolvers: ResolverMap = {
       return {
         nodes: page.map(source(shop, args.language)),
         totalCount: async () => {
-          const row = await first<{ n: number }>(ctx, `SELECT COUNT(*) AS n ${PRODUCT_FROM} ${changed}`, shop.id, args.language, changedSince);
+          const row = await first<{ n: number }>(ctx, sql`SELECT COUNT(*) AS n ${visibleProducts(shop.id, args.language)} ${changed}`);
           return row?.n ?? 0;
         },
         pageInfo: { hasNextPage, endCursor: last ? encodeCursor(last.sku) : null },
       };
     },
     product: async (_parent, args: { shop: string; language: string; sku: string }, ctx: GraphQLContext) => {
-      const shop = await requireShopLanguage(ctx, args.shop, args.language);
-      const row = await first<ProductRow>(ctx, `${PRODUCT_SELECT} AND p.sku = ?3`, shop.id, args.language, args.sku);
+      const shop = requireShopLanguage(args.shop, args.language);
+      const row = await first<VisibleProductRow>(ctx, sql`${selectVisibleProducts(shop.id, args.language)} AND p.sku = ${args.sku}`);
       return row ? source(shop, args.language)(row) : null;
     },
   },
@@ -308,8 +276,8 @@ export const productResolvers: ResolverMap = {
         description: row.description,
         lowStockMessage: row.low_stock_message,
         measurement: row.measurement,
-        features: parseJson<unknown[]>(row.features, []).map(String),
-        attributes: parseJson<Record<string, unknown>[]>(row.attributes, []).map((a) => ({
+        features: parseJsonOr<unknown[]>(row.features, []).map(String),
+        attributes: parseJsonOr<Record<string, unknown>[]>(row.attributes, []).map((a) => ({
           code: String(a.code ?? ""),
           label: String(a.label ?? ""),
           type: String(a.type ?? "text"),
@@ -364,7 +332,7 @@ export const productResolvers: ResolverMap = {
     childProducts: async (p: ProductSource, _args, ctx: GraphQLContext) =>
       ((await childLoader(ctx, p.shop.id, p.language).load(p.row.sku)) ?? []).map(source(p.shop, p.language)),
     configurableAttributes: (p: ProductSource) =>
-      parseJson<{ code?: string; label?: string; options?: { value?: string; label?: string }[] }[]>(p.row.configurable_attributes, []).map((a) => ({
+      parseJsonOr<{ code?: string; label?: string; options?: { value?: string; label?: string }[] }[]>(p.row.configurable_attributes, []).map((a) => ({
         code: String(a.code ?? ""),
         label: String(a.label ?? ""),
         options: (a.options ?? []).map((o) => ({ value: String(o.value ?? ""), label: String(o.label ?? o.value ?? "") })),

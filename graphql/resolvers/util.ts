@@ -1,16 +1,7 @@
+import type { SqlFragment } from "../../worker/lib/sql";
 import type { GraphQLContext } from "../context";
 import { UserInputError } from "../errors";
 import { Loader } from "../loaders";
-
-/** Parses a JSON column; a broken value degrades to the fallback instead of failing the page. */
-export function parseJson<T>(text: string | null | undefined, fallback: T): T {
-  if (text == null || text === "") return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
-}
 
 export const bool = (value: number | null | undefined): boolean => value === 1;
 
@@ -25,19 +16,16 @@ export function parseIsoDateTime(value: string, argument: string): string {
   return new Date(time).toISOString();
 }
 
-/** One JSON-array parameter instead of many bound values (D1 allows 100 per statement). */
-export const keysParam = (keys: readonly string[]): string => JSON.stringify(keys);
-
 /** A per-request loader for `name`, created on first use. */
 export function loader<V>(ctx: GraphQLContext, name: string, batch: (keys: readonly string[]) => Promise<Map<string, V>>): Loader<string, V> {
   return ctx.loaders.get<string, V>(name, () => new Loader<string, V>(batch));
 }
 
-export async function all<T>(ctx: GraphQLContext, sql: string, ...params: unknown[]): Promise<T[]> {
-  const result = await ctx.db.prepare(sql).bind(...params).all<T>();
+export async function all<T>(ctx: GraphQLContext, statement: SqlFragment): Promise<T[]> {
+  const result = await statement.prepare(ctx.db).all<T>();
   return result.results;
 }
 
-export async function first<T>(ctx: GraphQLContext, sql: string, ...params: unknown[]): Promise<T | null> {
-  return ctx.db.prepare(sql).bind(...params).first<T>();
+export async function first<T>(ctx: GraphQLContext, statement: SqlFragment): Promise<T | null> {
+  return statement.prepare(ctx.db).first<T>();
 }

@@ -18,6 +18,7 @@ import http from "node:http";
 import net from "node:net";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
+import { benchClientIp } from "../lib/bench-client-ip";
 import { isOrderable, productsQuery, type ProductNode } from "../lib/demo-products";
 import { prepareCatalogue } from "../lib/local-shops";
 import { startLocalWorker, type LocalWorker } from "../lib/local-worker";
@@ -42,7 +43,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 function send(port: number, method: string, path: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const headers: Record<string, string> = { host: HOST, accept: "application/json" };
+    const headers: Record<string, string> = { host: HOST, accept: "application/json", "cf-connecting-ip": benchClientIp() };
     if (payload !== undefined) {
       headers["content-type"] = "application/json";
       headers["content-length"] = String(Buffer.byteLength(payload));

@@ -7,7 +7,8 @@
 import type { D1Database, ExecutionContext } from "@cloudflare/workers-types";
 import { D1SearchEngine } from "../../worker/shop-api/search/d1-engine";
 import { parseQuery, trigramExpression, wordExpression } from "../../worker/shop-api/search/query-text";
-import type { ActiveFilter, SearchRequest } from "../../worker/shop-api/search/types";
+import type { ActiveFilter } from "../../domain/search-api";
+import type { SearchRequest } from "../../worker/shop-api/search/types";
 
 interface ProbeRequest {
   mode: "engine" | "suggest" | "raw";

@@ -21,10 +21,11 @@ import { request as httpRequest } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
+import { benchClientIp } from "../lib/bench-client-ip";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { runTsxScript } from "../lib/run-script";
 import { ROOT } from "../lib/shops";
-import type { ActiveFilter } from "../../worker/shop-api/search/types";
+import type { ActiveFilter } from "../../domain/search-api";
 
 interface Options {
   products: number;
@@ -192,7 +193,7 @@ async function main(): Promise<void> {
     const get = (path: string) =>
       new Promise<{ ms: number; server: number | null; status: number }>((resolve, reject) => {
         const started = performance.now();
-        const req = httpRequest({ host: "127.0.0.1", port: options.port, path, headers: { host: "de.localhost:8787", accept: "application/json" } }, (res) => {
+        const req = httpRequest({ host: "127.0.0.1", port: options.port, path, headers: { host: "de.localhost:8787", accept: "application/json", "cf-connecting-ip": benchClientIp() } }, (res) => {
           res.resume();
           res.on("end", () => {
             const timing = /search;dur=(\d+(?:\.\d+)?)/.exec(String(res.headers["server-timing"] ?? ""));

@@ -4,6 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { slugPath } from "../../domain/routes";
+import type { UnitCode } from "../../domain/units";
 import { parseShopConfig, type Language, type ShopDefinition } from "../../worker/config/shop-config";
 import type {
   CatalogueDocument,
@@ -16,7 +18,6 @@ import type {
   ReviewRecord,
   SeoLinkRecord,
   ShopRecord,
-  Unit,
 } from "../../worker/shop-api/catalogue/import-format";
 import { Random } from "./random";
 import {
@@ -57,7 +58,7 @@ const WORLD_WEIGHTS: Record<string, number> = {
   parkett: 22, vinyl: 20, laminat: 15, teppichboden: 8, wandverkleidung: 10, terrasse: 10, garten: 6, baustoffe: 12,
 };
 const PRICE_FACTOR: Record<string, number> = { DE: 1, AT: 1.02, FR: 1.04, IT: 1.05, NL: 1.03, COM: 1, BRAND: 0.98, CH: 1.12 };
-const UNIT_LABEL: Partial<Record<Unit, L>> = {
+const UNIT_LABEL: Partial<Record<UnitCode, L>> = {
   SQM: { de: "m²", at: "m²", en: "m²", fr: "m²", it: "m²", nl: "m²" },
   LFM: { de: "lfm", at: "lfm", en: "running m", fr: "ml", it: "ml", nl: "str. m" },
   PCS: { de: "Stück", at: "Stück", en: "pcs", fr: "pièce", it: "pz.", nl: "stuk" },
@@ -198,10 +199,9 @@ function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
       }
       blocks.push({ shop: shop.id, language: lang, identifier: "header-info", content: `<p>${BLOCKS.info[lang]}</p>` });
       blocks.push({ shop: shop.id, language: lang, identifier: "header-warning", content: `<p>${BLOCKS.warning[lang]}</p>` });
-      const prefix = shop.domainPrefixes.length > 0 ? `/${lang}/` : "/";
       topSubcategories.forEach((category, index) => {
         const translation = category.translations[lang]!;
-        links.push({ shop: shop.id, language: lang, position: index + 1, label: translation.name, url: `${prefix}${translation.slug}.html` });
+        links.push({ shop: shop.id, language: lang, position: index + 1, label: translation.name, url: slugPath(shop, lang, translation.slug) });
       });
     }
   }

@@ -3,7 +3,7 @@
  * German) is derived from German with the words that differ in Austria.
  */
 import type { Language } from "../../worker/config/shop-config";
-import type { Unit } from "../../worker/shop-api/catalogue/import-format";
+import type { UnitCode } from "../../domain/units";
 
 export type L = Record<Language, string>;
 
@@ -77,7 +77,7 @@ export interface KindDef {
   /** Dimensions in the title: thickness in mm, or a size label. */
   sizes: string[];
   sizeSuffix?: string;
-  unit: Unit;
+  unit: UnitCode;
   packageContents: number[];
   /** Price per unit (EUR, tax included), range. */
   unitPrice: [number, number];

@@ -6,10 +6,12 @@ import type { SqlFragment } from "../../worker/lib/sql";
  * config): strings are quoted with '' doubling, numbers must be finite, null is NULL.
  */
 export function inlineSql(fragment: SqlFragment): string {
-  let index = 0;
-  const text = fragment.text.replace(/\?/g, () => literal(fragment.params[index++]));
-  if (index !== fragment.params.length) throw new Error(`statement has ${index} placeholders for ${fragment.params.length} parameters`);
-  return text;
+  const { text, params } = fragment.render();
+  return text.replace(/\?(\d+)/g, (_placeholder, number: string) => {
+    const index = Number(number) - 1;
+    if (index >= params.length) throw new Error(`statement names parameter ${number} of ${params.length}`);
+    return literal(params[index]);
+  });
 }
 
 function literal(value: unknown): string {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { ROOT } from "./shops";
@@ -24,10 +24,16 @@ export interface LocalWorker {
   stop(): Promise<void>;
 }
 
-/** Makes sure .dev.vars exists (wrangler and getPlatformProxy read it) with a local import token. */
-export function ensureDevVars(): void {
-  const path = join(ROOT, ".dev.vars");
-  if (!existsSync(path)) writeFileSync(path, `CATALOGUE_IMPORT_TOKEN=${randomBytes(24).toString("hex")}\n`);
+/** Local secrets of the worker, random per checkout: the catalogue import token and the ALTCHA challenges' HMAC key. */
+const LOCAL_SECRETS = ["CATALOGUE_IMPORT_TOKEN", "ALTCHA_HMAC_KEY"] as const;
+
+/** Makes sure .dev.vars exists (wrangler and getPlatformProxy read it) with every local secret; adds those it lacks. */
+export function ensureDevVars(path = join(ROOT, ".dev.vars")): void {
+  const current = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const missing = LOCAL_SECRETS.filter((name) => !new RegExp(`^${name}=`, "m").test(current));
+  if (missing.length === 0) return;
+  const separator = current === "" || current.endsWith("\n") ? "" : "\n";
+  writeFileSync(path, `${current}${separator}${missing.map((name) => `${name}=${randomBytes(24).toString("hex")}\n`).join("")}`);
 }
 
 /** Starts `wrangler dev` (the worker with the in-process shop API and local D1) and waits until /graphql answers. */

@@ -2,15 +2,17 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
+import type { ShopApiEnv } from "../../worker/env";
 import { allShops } from "../../worker/shop-api/core/shop";
+import { rateLimitBindings, rateLimitOptions } from "./rate-limiters";
 import { syncShops } from "../../worker/shop-api/tables/shops";
 
 const MIGRATIONS_DIR = join(__dirname, "..", "..", "migrations");
 
 export interface TestDatabase {
   db: D1Database;
-  /** A real R2 bucket of the same Miniflare instance (in memory), for the UPLOADS binding. */
-  uploads: R2Bucket;
+  /** The shop API's bindings on this database: DB, the R2 bucket UPLOADS (in memory) and the per-IP rate limiters with the config's limits. */
+  env: ShopApiEnv;
   dispose(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
     d1Databases: { DB: "test-db" },
     r2Buckets: { UPLOADS: "test-uploads" },
+    ratelimits: rateLimitOptions(),
   });
   try {
     const db = (await mf.getD1Database("DB")) as unknown as D1Database;
@@ -33,7 +36,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     }
     await syncShops(db, allShops(), new Date());
     const uploads = (await mf.getR2Bucket("UPLOADS")) as unknown as R2Bucket;
-    return { db, uploads, dispose: () => mf.dispose() };
+    return { db, env: { DB: db, UPLOADS: uploads, ...(await rateLimitBindings(mf)) }, dispose: () => mf.dispose() };
   } catch (error) {
     await mf.dispose();
     throw error;

@@ -38,7 +38,7 @@ describe("shop config", () => {
     ["gate path with two segments", (raw) => (raw.edge.gates[0].paths[0] = "/a/b"), "edge.gates[0].paths[0]"],
     ["tiny body limit", (raw) => (raw.edge.maxBodyBytes = 10), "edge.maxBodyBytes"],
     ["http CSP source", (raw) => (raw.edge.contentSecurityPolicy.script[0] = "http://cdn.example"), "edge.contentSecurityPolicy.script[0]"],
-    ["'unsafe-eval' as a CSP source", (raw) => raw.edge.contentSecurityPolicy.script.push("'unsafe-eval'"), "edge.contentSecurityPolicy.script[5]"],
+    ["'unsafe-eval' as a CSP source", (raw) => raw.edge.contentSecurityPolicy.script.push("'unsafe-eval'"), `edge.contentSecurityPolicy.script[${rawConfig.edge.contentSecurityPolicy.script.length}]`],
     ["unknown international shop", (raw) => (raw.edge.internationalEntry.shop = "XX"), "edge.internationalEntry.shop"],
     ["international segment that is a language", (raw) => (raw.edge.internationalEntry.pathSegment = "fr"), "edge.internationalEntry.pathSegment"],
     ["upper-case upstream header", (raw) => (raw.edge.upstreamRequestHeader = "X-Secret"), "edge.upstreamRequestHeader"],
@@ -60,5 +60,37 @@ describe("shop config", () => {
     expect(table).toMatch(/http:\/\/ch\.localhost:8787\s+CH\s+development\s+yes\s+host rules\s+\/de\/ \/fr\/ \/it\//);
     expect(table).toMatch(/https:\/\/bodenhaus\.example\s+DE\s+production\s{2,}host rules/);
     expect(table).toContain("Legacy paths");
+  });
+});
+
+describe("shop config: rate limits and captcha", () => {
+  test("a shop without a captcha section uses ALTCHA, the self-hosted default", () => {
+    expect(parseShopConfig(rawConfig).shops.map((shop) => shop.captcha.provider)).toEqual(rawConfig.shops.map(() => "altcha"));
+  });
+
+  test("reCAPTCHA v3 takes its minimum score from the config, 0.5 when not given", () => {
+    const raw = clone();
+    raw.shops[0].captcha = { provider: "recaptcha-v3", siteKey: "6LcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" };
+    raw.shops[1].captcha = { provider: "recaptcha-v3", siteKey: "6LcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", minScore: 0.7 };
+    const config = parseShopConfig(raw);
+    expect(config.shops[0]!.captcha).toEqual({ provider: "recaptcha-v3", siteKey: "6LcAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", minScore: 0.5 });
+    expect(config.shops[1]!.captcha).toMatchObject({ minScore: 0.7 });
+  });
+
+  test.each<[string, (raw: Record<string, any>) => void, string]>([
+    ["no rate limits", (raw) => delete raw.rateLimits, "rateLimits"],
+    ["a per-IP period the binding does not support", (raw) => (raw.rateLimits.perIp.write.period = 30), "rateLimits.perIp.write.period"],
+    ["a zero limit", (raw) => (raw.rateLimits.perIp.search.limit = 0), "rateLimits.perIp.search.limit"],
+    ["a missing exact rule", (raw) => delete raw.rateLimits.exact.login, "rateLimits.exact.login"],
+    ["an exact window longer than a day", (raw) => (raw.rateLimits.exact.orderLookup.windowSeconds = 100_000), "rateLimits.exact.orderLookup.windowSeconds"],
+    ["an unknown captcha provider", (raw) => (raw.shops[0].captcha = { provider: "hcaptcha" }), "shops[0].captcha.provider"],
+    ["reCAPTCHA v3 without a site key", (raw) => (raw.shops[0].captcha = { provider: "recaptcha-v3" }), "shops[0].captcha.siteKey"],
+    ["Turnstile without a site key", (raw) => (raw.shops[1].captcha = { provider: "turnstile" }), "shops[1].captcha.siteKey"],
+    ["a minimum score above 1", (raw) => (raw.shops[0].captcha = { provider: "recaptcha-v3", siteKey: "6LcAAAAAAAAAAAAAAAA", minScore: 2 }), "shops[0].captcha.minScore"],
+    ["a site key on ALTCHA", (raw) => (raw.shops[0].captcha = { provider: "altcha", siteKey: "6LcAAAAAAAAAAAAAAAA" }), "shops[0].captcha"],
+  ])("%s is refused, naming the field", (_name, breakIt, field) => {
+    const raw = clone();
+    breakIt(raw);
+    expect(problems(raw).some((problem) => problem.startsWith(`${field}:`))).toBe(true);
   });
 });

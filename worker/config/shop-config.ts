@@ -27,6 +27,20 @@ const origin = z
 const country = z.string().regex(/^[a-z]{2}$/, "must be a two-letter lower-case country code");
 const legacyPath = z.string().regex(/^[a-z0-9][a-z0-9-]*\.html$/, "must be a file name like kontakt.html");
 
+/**
+ * The captcha a shop's forms use (docs/decisions/0024): ALTCHA, the self-hosted proof of
+ * work (no site key, no third party), or reCAPTCHA v3 / Turnstile with the site key the
+ * browser renders; reCAPTCHA v3 answers below `minScore` are refused. Secrets come from
+ * the environment (ALTCHA_HMAC_KEY, RECAPTCHA_SECRET, TURNSTILE_SECRET), never from here.
+ */
+const siteKey = z.string().regex(/^[A-Za-z0-9_-]{10,100}$/, "must be the provider's site key");
+export const captchaSchema = z.discriminatedUnion("provider", [
+  z.object({ provider: z.literal("altcha") }).strict(),
+  z.object({ provider: z.literal("recaptcha-v3"), siteKey, minScore: z.number().min(0).max(1).default(0.5) }).strict(),
+  z.object({ provider: z.literal("turnstile"), siteKey }).strict(),
+]);
+export type CaptchaSettings = z.infer<typeof captchaSchema>;
+
 const hostsByEnvironment = z.object({
   production: z.array(hostName).min(1),
   staging: z.array(hostName),
@@ -48,6 +62,7 @@ export const shopSchema = z
     deliveryCountries: z.array(country).min(1),
     hosts: hostsByEnvironment,
     legacyOrigin: origin.optional(),
+    captcha: captchaSchema.default({ provider: "altcha" }),
   })
   .strict()
   .superRefine((shop, ctx) => {
@@ -152,6 +167,35 @@ export const uploadSettingsSchema = z
 
 export type UploadSettings = z.infer<typeof uploadSettingsSchema>;
 
+/**
+ * Per-IP limits (docs/decisions/0024): one Cloudflare rate-limiting binding per bucket.
+ * The binding's numbers live in wrangler.toml ([[ratelimits]], period 10 or 60 seconds);
+ * `npm run config:check` fails when they disagree with `rateLimits.perIp`.
+ */
+export const PER_IP_BUCKETS = ["write", "search", "graphql"] as const;
+export type PerIpBucket = (typeof PER_IP_BUCKETS)[number];
+export const RATE_LIMIT_BINDINGS = { write: "RATE_LIMIT_WRITE", search: "RATE_LIMIT_SEARCH", graphql: "RATE_LIMIT_GRAPHQL" } as const satisfies Record<PerIpBucket, string>;
+
+const perIpLimit = z.object({ limit: z.number().int().min(1), period: z.union([z.literal(10), z.literal(60)]) }).strict();
+/** An exact limit counted in D1: at most `limit` per key in each fixed window of `windowSeconds`. */
+const exactLimit = z.object({ limit: z.number().int().min(1), windowSeconds: z.number().int().min(1).max(86_400) }).strict();
+
+export const rateLimitsSchema = z
+  .object({
+    perIp: z.object({ write: perIpLimit, search: perIpLimit, graphql: perIpLimit }).strict(),
+    exact: z
+      .object({
+        /** Per e-mail address. */
+        login: exactLimit,
+        /** Per order number. */
+        orderLookup: exactLimit,
+      })
+      .strict(),
+  })
+  .strict();
+export type RateLimits = z.infer<typeof rateLimitsSchema>;
+export type ExactLimitName = keyof RateLimits["exact"];
+
 export const shopConfigSchema = z
   .object({
     fallbackLanguage: language,
@@ -166,6 +210,7 @@ export const shopConfigSchema = z
       .strict(),
     legacyPaths: z.array(legacyPath),
     edge: edgeSettingsSchema.default({}),
+    rateLimits: rateLimitsSchema,
     uploads: uploadSettingsSchema.default({}),
     shops: z.array(shopSchema).min(1),
   })

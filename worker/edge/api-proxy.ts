@@ -2,20 +2,22 @@ import type { MiddlewareHandler } from "hono";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { Language, ShopConfig } from "../config/shop-config";
 import { UPLOADS_PATH } from "../lib/api-paths";
-import { SHOP_CLIENT_IP_HEADER } from "../lib/shop-headers";
+import { CLIENT_IP_HEADER } from "../lib/shop-headers";
 import { replaceResponse, type EdgeContext, type EdgeDependencies, type EdgeEnv } from "./context";
 import { readCookie } from "./cookies";
 import type { Site } from "./site";
 import { tokenCookieName, tokenFromRequest, tokenSetCookie } from "./token-cookie";
 import type { Upstream } from "./upstream";
+import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
 
 /**
  * The API proxy for /apiv1/*, /apiv2/* and /graphql (docs/decisions/0007).
  *
  * - Only an allowlist of request headers goes upstream, plus `Authorization:
  *   Bearer <token>` from the environment's token cookie, `x-shop-id` and
- *   `x-shop-language` (set by the worker, never taken from the client). The
- *   browser's Cookie header never goes upstream.
+ *   `x-shop-language` (set by the worker, never taken from the client) and
+ *   `cf-connecting-ip` (the client address Cloudflare set on the request; no other
+ *   IP header goes on). The browser's Cookie header never goes upstream.
  * - Hop-by-hop headers (and any named in Connection) are stripped both ways;
  *   upstream Set-Cookie headers are dropped.
  * - The path is appended to the configured origin and checked: encoded
@@ -40,10 +42,9 @@ export const FORWARDED_REQUEST_HEADERS = [
   "if-modified-since",
   "user-agent",
   "x-requested-with",
+  "x-captcha-token",
 ] as const;
 
-export const SHOP_ID_HEADER = "x-shop-id";
-export const SHOP_LANGUAGE_HEADER = "x-shop-language";
 
 const HOP_BY_HOP = ["connection", "keep-alive", "te", "trailer", "trailers", "transfer-encoding", "upgrade", "proxy-connection", "proxy-authenticate", "proxy-authorization"];
 const RETRY_STATUSES = new Set([502, 503]);
@@ -184,10 +185,10 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
 
     const extra: Record<string, string> = { [SHOP_LANGUAGE_HEADER]: match.language };
     if (site.kind === "shop") extra[SHOP_ID_HEADER] = site.shop.id;
+    const clientIp = c.req.header(CLIENT_IP_HEADER);
+    if (clientIp) extra[CLIENT_IP_HEADER] = clientIp;
     const token = tokenFromRequest(c.req.raw, config, site);
     if (token) extra.authorization = `Bearer ${token}`;
-    const clientIp = c.req.header("cf-connecting-ip");
-    if (clientIp) extra[SHOP_CLIENT_IP_HEADER] = clientIp;
     const headers = upstreamRequestHeaders(c.req.raw, extra);
     const method = c.req.method;
     // An upload streams through (the shop API counts its bytes as it reads); it is never retried.

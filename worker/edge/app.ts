@@ -5,9 +5,10 @@ import { bodyLimit } from "./body-limit";
 import { cachePolicy } from "./cache-policy";
 import type { EdgeDependencies, EdgeEnv } from "./context";
 import { cookieGates } from "./cookie-gates";
-import { errorPageResponse, PageError } from "./error-pages";
+import { errorPageResponse, lastResortPage } from "./error-pages";
 import { languageRules } from "./language-rules";
 import { noShopPage } from "./no-shop-page";
+import { PageError } from "./page-error";
 import { sameOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { siteForHost } from "./site";
@@ -68,7 +69,7 @@ export function createEdgeApp(deps: EdgeDependencies) {
     try {
       return await errorPageResponse(c, 500);
     } catch {
-      return new Response("<!doctype html><title>Error</title><h1>An error occurred while showing the error page</h1><p><a href=\"/\">Home</a></p>", {
+      return new Response(lastResortPage(), {
         status: 500,
         headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" },
       });

@@ -2,7 +2,8 @@ import type { MiddlewareHandler } from "hono";
 import type { ShopConfig } from "../config/shop-config";
 import { markPersonal, type EdgeContext, type EdgeDependencies, type EdgeEnv } from "./context";
 import { hasCookie } from "./cookies";
-import { PageError } from "./error-pages";
+import { withoutLanguage } from "./language-prefix";
+import { PageError } from "./page-error";
 import { serveStatic } from "./static-pages";
 
 /**
@@ -24,12 +25,6 @@ export function builtInGuards(config: ShopConfig): Record<string, Guard> {
     "new-search": (c) => hasCookie(c.req.raw, config.edge.newSearchCookie),
     "developer-mode": (c) => hasCookie(c.req.raw, config.edge.developerModeCookie),
   };
-}
-
-/** The path without a leading URL-language segment (`/fr/search/` -> `/search/`). */
-export function withoutLanguage(pathname: string, urlLanguages: readonly string[]): string {
-  const first = pathname.split("/")[1] ?? "";
-  return urlLanguages.includes(first) ? pathname.slice(first.length + 1) || "/" : pathname;
 }
 
 export function matchesGatePath(path: string, patterns: readonly string[]): boolean {

@@ -1,82 +1,18 @@
 import type { Language } from "../config/shop-config";
+import { textsFor } from "../lib/texts";
+import { fetchAsset } from "./build-assets";
 import type { EdgeContext } from "./context";
-import { fetchAsset } from "./static-pages";
+import { escapeHtml } from "./escape-html";
+import type { ErrorStatus } from "./page-error";
 
 /**
  * SPEC 2.1 / 8: error screens 404, 503 and a generic 500, chosen by status, each
  * with a footer, in the shop's language. The build's own page is used when it has
  * one (`/<SHOP>/<lang>/<status>.html`, then `/<SHOP>/<status>.html` for the shop's
- * default language); otherwise the worker renders a small page. Nothing from the
- * error itself (message, stack) ever reaches the body.
+ * default language); otherwise the worker renders a small page with the texts of
+ * locales/<lang>/errors.json. Nothing from the error itself (message, stack) ever
+ * reaches the body.
  */
-
-export type ErrorStatus = 404 | 500 | 503;
-
-/** Thrown by any piece to answer with an error page. */
-export class PageError extends Error {
-  constructor(readonly status: ErrorStatus, reason = "") {
-    super(reason || `page error ${status}`);
-    this.name = "PageError";
-  }
-}
-
-interface ErrorTexts {
-  notFound: string;
-  general: string;
-  unavailable: string;
-  home: string;
-  contact: string;
-  contactPath: string;
-}
-
-const DE: ErrorTexts = {
-  notFound: "Diese Seite konnte nicht gefunden werden",
-  general: "Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.",
-  unavailable: "Der Shop ist gerade nicht erreichbar. Bitte versuchen Sie es in ein paar Minuten erneut.",
-  home: "Startseite",
-  contact: "Kontakt",
-  contactPath: "kontakt.html",
-};
-
-export const ERROR_TEXTS: Record<Language, ErrorTexts> = {
-  de: DE,
-  at: DE,
-  en: {
-    notFound: "This page could not be found",
-    general: "Something went wrong. Try again.",
-    unavailable: "The shop is briefly unavailable. Please try again in a few minutes.",
-    home: "Home",
-    contact: "Contact",
-    contactPath: "contact.html",
-  },
-  fr: {
-    notFound: "Cette page est introuvable",
-    general: "Une erreur s'est produite. Veuillez réessayer.",
-    unavailable: "La boutique est momentanément indisponible. Veuillez réessayer dans quelques minutes.",
-    home: "Accueil",
-    contact: "Contact",
-    contactPath: "contactez.html",
-  },
-  it: {
-    notFound: "Questa pagina non è stata trovata",
-    general: "Si è verificato un errore. Riprova.",
-    unavailable: "Il negozio non è momentaneamente disponibile. Riprova tra qualche minuto.",
-    home: "Home",
-    contact: "Contatti",
-    contactPath: "contatto.html",
-  },
-  nl: {
-    notFound: "Deze pagina kon niet worden gevonden",
-    general: "Er is iets misgegaan. Probeer het opnieuw.",
-    unavailable: "De winkel is tijdelijk niet bereikbaar. Probeer het over een paar minuten opnieuw.",
-    home: "Home",
-    contact: "Contact",
-    contactPath: "contact.html",
-  },
-};
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 export interface ErrorPageShop {
   name: string;
@@ -86,12 +22,13 @@ export interface ErrorPageShop {
 
 /** The worker's own error page: message, links home and to contact in the footer. */
 export function renderErrorPage(status: ErrorStatus, language: Language, shop: ErrorPageShop | null): string {
-  const text = ERROR_TEXTS[language] ?? ERROR_TEXTS.de;
-  const message = status === 404 ? text.notFound : status === 503 ? text.unavailable : text.general;
+  const t = textsFor(language, "errors");
+  const message = t(status === 404 ? "page.notFound" : status === 503 ? "page.unavailable" : "page.general");
   const htmlLang = language === "at" ? "de-AT" : language;
+  const home = escapeHtml(t("page.home"));
   const footer = shop
-    ? `<footer><p>${escapeHtml(shop.name)}</p><nav><a href="${shop.prefix}/">${escapeHtml(text.home)}</a> · <a href="${shop.prefix}/${text.contactPath}">${escapeHtml(text.contact)}</a></nav></footer>`
-    : `<footer><nav><a href="/">${escapeHtml(text.home)}</a></nav></footer>`;
+    ? `<footer><p>${escapeHtml(shop.name)}</p><nav><a href="${shop.prefix}/">${home}</a> · <a href="${shop.prefix}/${escapeHtml(t("page.contactPath"))}">${escapeHtml(t("page.contact"))}</a></nav></footer>`
+    : `<footer><nav><a href="/">${home}</a></nav></footer>`;
   return `<!doctype html>
 <html lang="${htmlLang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${status} | ${escapeHtml(shop?.name ?? message)}</title>
@@ -99,6 +36,12 @@ export function renderErrorPage(status: ErrorStatus, language: Language, shop: E
 <body><main><h1>${escapeHtml(message)}</h1><p>${status}</p></main>
 ${footer}
 </body></html>`;
+}
+
+/** The page when showing the error page failed: English, plain, without shop or build. */
+export function lastResortPage(): string {
+  const t = textsFor("en", "errors");
+  return `<!doctype html><title>${escapeHtml(t("pageFailed.title"))}</title><h1>${escapeHtml(t("pageFailed.heading"))}</h1><p><a href="/">${escapeHtml(t("page.home"))}</a></p>`;
 }
 
 /** The error page for this request's shop and language, as a response with the given status. */

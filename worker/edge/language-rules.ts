@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { Language, ShopConfig } from "../config/shop-config";
 import { addVary, markPersonal, mutableResponse, type EdgeEnv } from "./context";
 import { readCookie } from "./cookies";
-import { PageError } from "./error-pages";
+import { PageError } from "./page-error";
 import { chooseLocale, localeSetCookie, shopFallback } from "./locale-choice";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
 

@@ -1,52 +1,18 @@
-import type { Fetcher } from "@cloudflare/workers-types";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
+import { textsFor } from "../lib/texts";
+import { assetPath, fetchAsset } from "./build-assets";
 import { staticCacheControl, HTML_CACHE } from "./cache-policy";
 import { replaceResponse, type EdgeContext, type EdgeEnv } from "./context";
-import { PageError } from "./error-pages";
+import { escapeHtml } from "./escape-html";
+import { withoutLanguage } from "./language-prefix";
+import { PageError } from "./page-error";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
-import { withoutLanguage } from "./cookie-gates";
-
-/**
- * Each shop's static build lives in dist/<SHOP>/ and is reached through the one
- * ASSETS binding under the prefix /<SHOP> (docs/decisions/0002). Paths are mapped
- * here, never resolved against a user-supplied base.
- */
-const ASSET_ORIGIN = "https://assets.internal";
-const PASSED_HEADERS = ["if-none-match", "if-modified-since", "range", "accept-encoding"];
-
-export const NOT_FOUND_TEXT = "This page could not be found";
-
-/** Maps a request path to the file of the shop's build: `/` and `/de/` to their index.html. */
-export function assetPath(shopId: string, pathname: string): string {
-  const file = pathname.endsWith("/") ? `${pathname}index.html` : pathname;
-  return `/${shopId}${file}`;
-}
 
 /** False for paths no build file can have: encoded separators, dot segments, control characters. */
 export function isServablePath(pathname: string): boolean {
   return pathname.startsWith("/") && !pathname.startsWith("//") && hasOnlySafeSegments(pathname);
-}
-
-export async function fetchAsset(assets: Fetcher, path: string, request: Request): Promise<Response | null> {
-  const headers = new Headers();
-  for (const name of PASSED_HEADERS) {
-    const value = request.headers.get(name);
-    if (value) headers.set(name, value);
-  }
-  let response: Response;
-  try {
-    response = (await assets.fetch(`${ASSET_ORIGIN}${path}`, {
-      method: request.method === "HEAD" ? "HEAD" : "GET",
-      headers: headers as never,
-    })) as unknown as Response;
-  } catch {
-    throw new PageError(503, "static files unavailable");
-  }
-  if (response.status === 404) return null;
-  if (response.status >= 500) throw new PageError(503, "static files unavailable");
-  return response;
 }
 
 /** True when the path looks like a page directory without its trailing slash (`/de`). */
@@ -57,10 +23,15 @@ export function wantsTrailingSlash(pathname: string): boolean {
 
 const DEVELOPER_MODE_ROUTES = new Set(["/DeveloperMode", "/developer-mode.html"]);
 
+/** The developer-mode page speaks the developers' language, English, whatever the shop's. */
+const DEVELOPER_LANGUAGE = "en";
+
 /** A minimal developer-mode page for builds that have none (the route itself is gated by its cookie). */
 function developerModePage(shop: ShopDefinition): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Developer mode</title></head>
-<body><main><h1>Developer mode</h1><p>Shop ${shop.id}. The storefront application is disabled for this browser while the developer-mode cookie is set.</p></main></body></html>`;
+  const t = textsFor(DEVELOPER_LANGUAGE, "errors");
+  const title = escapeHtml(t("developerMode.title"));
+  return `<!doctype html><html lang="${DEVELOPER_LANGUAGE}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head>
+<body><main><h1>${title}</h1><p>${escapeHtml(t("developerMode.text", { shop: shop.id }))}</p></main></body></html>`;
 }
 
 /** Serves a file of the shop's build with its cache policy; 404 page when the build has none. */

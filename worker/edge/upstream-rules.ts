@@ -1,8 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import type { ShopConfig } from "../config/shop-config";
 import { markPersonal, type EdgeEnv } from "./context";
-import { withoutLanguage, matchesGatePath } from "./cookie-gates";
-import { PageError } from "./error-pages";
+import { matchesGatePath } from "./cookie-gates";
+import { withoutLanguage } from "./language-prefix";
+import { PageError } from "./page-error";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
 
 /**

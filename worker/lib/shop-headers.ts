@@ -1,9 +1,13 @@
 /**
  * Headers the edge sets on every call it proxies to the shop API (never taken from the
  * browser, docs/decisions/0007): the shop it resolved from the host and the language of
- * the page's path. The shop API resolves its shop from these alone. The client's address
- * (Cloudflare's CF-Connecting-IP) goes along for what is counted per caller without a token.
+ * the page's path. The shop API resolves its shop from these alone.
  */
 export const SHOP_ID_HEADER = "x-shop-id";
 export const SHOP_LANGUAGE_HEADER = "x-shop-language";
-export const SHOP_CLIENT_IP_HEADER = "x-shop-client-ip";
+/**
+ * The client's IP address: Cloudflare sets it on every request that reaches the edge
+ * (a value sent by the client is replaced), and the edge copies it onto the call it
+ * proxies. The shop API keys its per-IP rate limits by it and reads no other IP header.
+ */
+export const CLIENT_IP_HEADER = "cf-connecting-ip";

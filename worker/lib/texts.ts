@@ -5,11 +5,17 @@
  * (Austrian German to German, every other language to German), then to the key itself,
  * so a missing translation shows up as its key instead of breaking a response.
  */
+import atErrors from "../../locales/at/errors.json";
 import atServer from "../../locales/at/server.json";
+import deErrors from "../../locales/de/errors.json";
 import deServer from "../../locales/de/server.json";
+import enErrors from "../../locales/en/errors.json";
 import enServer from "../../locales/en/server.json";
+import frErrors from "../../locales/fr/errors.json";
 import frServer from "../../locales/fr/server.json";
+import itErrors from "../../locales/it/errors.json";
 import itServer from "../../locales/it/server.json";
+import nlErrors from "../../locales/nl/errors.json";
 import nlServer from "../../locales/nl/server.json";
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -17,6 +23,7 @@ type Tree = { readonly [key: string]: string | Tree };
 /** The namespaces the worker reads; each is one JSON file per language. */
 const NAMESPACES = {
   server: { de: deServer, at: atServer, en: enServer, fr: frServer, it: itServer, nl: nlServer },
+  errors: { de: deErrors, at: atErrors, en: enErrors, fr: frErrors, it: itErrors, nl: nlErrors },
 } satisfies Record<string, Record<string, Tree>>;
 
 export type TextNamespace = keyof typeof NAMESPACES;

@@ -1,14 +1,19 @@
 import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import { handleGraphQL } from "../../graphql/http";
-import type { WorkerEnv } from "../env";
+import type { ShopApiEnv } from "../env";
 import { UPLOADS_PATH } from "../lib/api-paths";
-import { handleImportRequest } from "./catalogue/import-endpoint";
-import { handleCommerce } from "./commerce/router";
+import { importRoute } from "./catalogue/import-endpoint";
+import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./commerce/cart";
+import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
+import * as reads from "./commerce/reads";
+import * as samples from "./commerce/samples";
+import { captchaChallenge } from "./core/captcha/challenge";
 import { failureResponse, notFound } from "./core/envelope";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
 import { getUpload, postUploads } from "./core/uploads/handlers";
-import { handleSearchReport, handleSearchRequest } from "./search/handler";
+import { visitorRoute } from "./core/visitor";
+import { search, searchReportRoute } from "./search/handler";
 
 /**
  * The shop API: its own fetch handler so it can be deployed on its own or replaced
@@ -16,7 +21,7 @@ import { handleSearchReport, handleSearchRequest } from "./search/handler";
  * an Upstream; /admin/* is never proxied by the edge. This file is its one route table.
  */
 export interface ShopApi {
-  fetch(request: Request, env: WorkerEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response>;
+  fetch(request: Request, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response>;
 }
 
 export function createShopApi(deps: RouteDeps = { now: () => new Date() }): ShopApi {
@@ -27,19 +32,62 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Build-time data (shop-less: the build asks for every shop by argument).
   router.all("/graphql", any((ctx) => handleGraphQL(ctx.request, ctx.db)));
   // Merchandisers (bearer token; never proxied by the edge).
-  router.all("/admin/catalogue/import", any((ctx) => handleImportRequest(ctx.request, ctx.env)));
-  router.get("/admin/search/report", any((ctx) => handleSearchReport(ctx.request, ctx.env)));
+  router.all("/admin/catalogue/import", any(importRoute));
+  router.get("/admin/search/report", any(searchReportRoute));
+  // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
+  router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).
-  router.get("/apiv2/search", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "search")));
-  router.get("/apiv2/search/suggestions", shop((ctx) => handleSearchRequest(ctx.request, ctx.env, ctx, "suggestions")));
+  router.get("/apiv2/search", shop((ctx) => search(ctx, "search")));
+  router.get("/apiv2/search/suggestions", shop((ctx) => search(ctx, "suggestions")));
   // Uploads (images into R2; docs/decisions/0025).
   router.post(UPLOADS_PATH, shop(postUploads));
   router.get(`${UPLOADS_PATH}/:id`, shop((ctx, params) => getUpload(ctx, params.id ?? "")));
-  // Live commerce (SPEC 7).
-  for (const path of ["/apiv1/*", "/apiv2/*", "/cart/*", "/configuration/*"]) {
-    router.all(path, shop(async (ctx) => (await handleCommerce(ctx.request, { db: ctx.db, now: () => ctx.now })) ?? failureResponse(notFound())));
-  }
-  router.all("*", () => failureResponse(notFound()));
+  // Live commerce (SPEC 7). `lazy`: the handler reads the visitor itself, batched with its own statements.
+  // The shop paths /cart/addSampleBySku/{sku} and /configuration/cart/add are also served under
+  // /apiv2/, because the edge proxies only /apiv1, /apiv2 and /graphql.
+  // Cart
+  router.get("/apiv2/cart", shop(visitorRoute(getCart, { lazy: true })));
+  router.post("/apiv2/cart", shop(visitorRoute(postCart, { lazy: true })));
+  router.put("/cart/addSampleBySku/:sku", shop(visitorRoute(addSampleBySku, { lazy: true })));
+  router.put("/apiv2/cart/addSampleBySku/:sku", shop(visitorRoute(addSampleBySku, { lazy: true })));
+  router.post("/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
+  router.post("/apiv2/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
+  // Delivery and shipping
+  router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code/quantity/:quantity", shop(visitorRoute(productDelivery, { lazy: true })));
+  router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code", shop(visitorRoute(productDelivery, { lazy: true })));
+  router.get("/apiv2/shipping/costs/country", shop(visitorRoute(shippingCostsForCountry)));
+  router.put("/apiv2/shipping/costs/country", shop(visitorRoute(updateShippingCountry)));
+  router.get("/apiv2/shipping/costs/current-country", shop(visitorRoute(currentCountry)));
+  // Samples
+  router.get("/apiv2/sample/product/cart", shop(visitorRoute(samples.getSampleCart)));
+  router.post("/apiv2/sample/product/cart", shop(visitorRoute(samples.saveSampleContact)));
+  router.post("/apiv2/sample/product/cart/add", shop(visitorRoute(samples.addToSampleCart, { lazy: true })));
+  router.post("/apiv2/sample/product/cart/remove", shop(visitorRoute(samples.removeFromSampleCart)));
+  router.post("/apiv2/sample/product/cart/finish", shop(visitorRoute(samples.finishSampleCart)));
+  router.get("/apiv2/sample/product/count/day", shop(samples.samplesOrderedToday));
+  router.get("/apiv2/sample/product/order/:code", shop(visitorRoute(samples.sampleOrderState)));
+  // Live reads
+  router.get("/apiv2/masterdata", shop(reads.masterdata));
+  router.get("/apiv2/environment", shop(visitorRoute(reads.environment)));
+  router.get("/apiv2/byPath/:path+", shop(reads.byPath));
+  router.get("/apiv2/byPath", shop(reads.byPath));
+  router.get("/apiv2/cms", shop(reads.cms));
+  router.get("/apiv2/catalog/category/top", shop(reads.topCategories));
+  router.get("/apiv2/catalog/seo-urls/top", shop(reads.topSeoUrls));
+  router.get("/apiv2/manufacturers/top", shop(reads.topManufacturers));
+  router.get("/apiv2/catalog/product/:id/related", shop(reads.relatedProducts));
+  router.get("/apiv2/product-configurator/configurator/:sku", shop(reads.productConfigurator));
+  router.get("/apiv2/:provider/reviews/last/:count/:minMark", shop(reads.lastReviews));
+  router.get("/apiv2/:provider/rating", shop(reads.rating));
+  router.get("/apiv2/isBusiness", shop(visitorRoute(reads.isBusiness)));
+  router.get("/apiv2/internal-user", shop(visitorRoute(reads.internalUser)));
+  // Anything else: 404, counted like any other call (a write to an unknown path is still a write).
+  router.all(
+    "*",
+    any(() => {
+      throw notFound();
+    }),
+  );
 
   return {
     async fetch(request, env, execution) {
@@ -54,6 +102,6 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
 
 const shopApi = createShopApi();
 
-export function handleShopApi(request: Request, env: WorkerEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response> {
+export function handleShopApi(request: Request, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response> {
   return shopApi.fetch(request, env, execution);
 }

@@ -1,5 +1,5 @@
 import type { ExecutionContext, ScheduledController } from "@cloudflare/workers-types";
-import type { WorkerEnv } from "../env";
+import type { ShopApiEnv } from "../env";
 import { handleShopApi } from "./app";
 import { runScheduledJobs } from "./scheduled";
 
@@ -9,10 +9,10 @@ import { runScheduledJobs } from "./scheduled";
  * uses it to call the shop API directly, without the edge.
  */
 export default {
-  fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
+  fetch(request: Request, env: ShopApiEnv, ctx: ExecutionContext): Promise<Response> {
     return handleShopApi(request, env, ctx);
   },
-  scheduled(controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): void {
+  scheduled(controller: ScheduledController, env: ShopApiEnv, ctx: ExecutionContext): void {
     ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
   },
 };

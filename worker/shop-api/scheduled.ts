@@ -1,17 +1,21 @@
-import type { WorkerEnv } from "../env";
+import type { ShopApiEnv } from "../env";
 import { processSampleOrders } from "./commerce/samples";
 import { deleteExpiredIdempotencyKeys } from "./core/idempotency";
 import { deleteUnattachedUploads } from "./core/uploads/cleanup";
+import { deleteExpiredSolutions } from "./tables/captcha-solutions";
+import { deleteExpiredCounters } from "./tables/rate-limit-counters";
 
 /**
  * The shop API's scheduled jobs, run by the cron trigger of wrangler.toml
  * (every 5 minutes): finished sample orders become processed one hour after the
- * visitor ordered them; abandoned sample carts expire; idempotency keys older than
- * 24 hours and uploads never attached to anything are deleted.
+ * visitor ordered them; abandoned sample carts expire; rate-limit windows and spent
+ * captcha solutions are deleted once they expired, idempotency keys after 24 hours,
+ * and uploads never attached to anything (core/uploads/cleanup.ts).
  */
-export async function runScheduledJobs(env: Pick<WorkerEnv, "DB" | "UPLOADS">, now: Date): Promise<void> {
+export async function runScheduledJobs(env: Pick<ShopApiEnv, "DB" | "UPLOADS">, now: Date): Promise<void> {
   const result = await processSampleOrders(env.DB, now);
   if (result.processed > 0 || result.expired > 0) console.log(`sample orders: ${result.processed} processed, ${result.expired} expired`);
+  await env.DB.batch([deleteExpiredCounters(now).prepare(env.DB), deleteExpiredSolutions(now).prepare(env.DB)]);
   const keys = await deleteExpiredIdempotencyKeys(env.DB, now);
   if (keys > 0) console.log(`idempotency keys: ${keys} expired`);
   const uploads = await deleteUnattachedUploads(env, now);

@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { readCookie } from "../lib/banner";
-import { htmlLanguage } from "../lib/routes";
+import { htmlLanguage } from "../../../domain/routes";
 
 /**
  * Delivery-country chooser (SPEC 3 Shipping state: currentCountry, availableCountries).

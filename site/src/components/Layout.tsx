@@ -2,7 +2,7 @@ import React from "react";
 import { graphql, Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
-import { homePath, manufacturerListPath, searchPath } from "../lib/routes";
+import { homePath, manufacturerListPath, searchPath } from "../../../domain/routes";
 import { BRAND_NAMES, LEGAL_KEYS, SERVICE_KEYS, cmsKey, shopContent, type CmsKey } from "../lib/shop-content";
 import { displayPhone, phoneHref } from "../lib/rich-text";
 import { HeaderBanners } from "./HeaderBanners";
@@ -242,7 +242,7 @@ function WorldItem({ world, subcategories, active }: { world: MenuCategory; subc
 
 export const chromeFragment = graphql`
   fragment ShopChrome on Query {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail", "errors"] } }) {
       edges { node { ns data language } }
     }
     shopInfo { shopId name currency languages domainPrefixes deliveryCountries origin buildYear }

@@ -1,12 +1,12 @@
 import React from "react";
-import { htmlLanguage } from "../lib/routes";
+import { htmlLanguage } from "../../../domain/routes";
 import type { BaseContext, ChromeData } from "../lib/page-data";
 import { bannerHashAttributes } from "../lib/banner";
 import { absoluteUrl } from "../lib/seo";
 
 /**
  * Title, description, robots, canonical and hreflang alternates of a page (from the
- * page context of site/build/create-pages.ts), the language and the content hashes of the
+ * page context of site/sourcing/create-pages.ts), the language and the content hashes of the
  * header banners on <html> (read by the inline <head> script, lib/banner.ts), JSON-LD
  * (Organization on every page plus what the page adds) and, when the environment
  * enables cookies, the consent manager's script.

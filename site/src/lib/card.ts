@@ -1,4 +1,4 @@
-import type { ProductData } from "../../build/catalogue-client";
+import type { ProductData } from "../../sourcing/catalogue-client";
 
 /**
  * What a product card in a list shows (SPEC 3 list-card fields), sourced onto the

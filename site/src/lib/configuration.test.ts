@@ -1,55 +1,31 @@
-import type { ProductData } from "../../build/catalogue-client";
+import { money } from "../../../domain/money";
+import type { ProductData } from "../../sourcing/catalogue-client";
 import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "./configuration";
+import { testProduct } from "./test-product";
 
-const money = (amount: number) => ({ value: amount / 100, amount, currency: "EUR", formattedValue: "", formattedWithCurrency: `${amount / 100} €` });
-
+/** A variant of product P with its own title, description, EAN and two images. */
 function product(sku: string, overrides: Partial<ProductData> = {}, attributes: { code: string; value: string }[] = []): ProductData {
+  const base = testProduct("EUR", "de");
   return {
+    ...base,
     sku,
     type: "variant",
     parentSku: "P",
     slug: sku.toLowerCase(),
     ean: `ean-${sku}`,
     content: {
+      ...base.content,
       title: `Title ${sku}`,
       subTitle: "Sub",
       shortDescription: "Short",
       description: `<p>Description ${sku}</p>`,
-      lowStockMessage: "",
-      measurement: "",
       features: ["feature"],
       attributes: attributes.map((attribute) => ({ ...attribute, label: attribute.code, type: "text", isVisible: true })),
-      metaTitle: null,
-      metaDescription: null,
     },
-    manufacturer: null,
-    categoryId: "c",
-    categoryIds: ["c"],
-    price: { packagePrice: money(1000), unitPrice: money(500), referencePrice: money(1000), savingsPercentage: 0, tax: { isIncluded: true, percentage: 19, label: "", amount: money(160) } },
-    unit: { code: "SQM", label: "m²" },
-    packageContent: 2,
-    blendPercent: 0,
-    shippingGroup: "parcel",
-    isDecking: false,
-    isExpress: false,
-    isClearance: false,
-    isPlusProduct: false,
-    isOutOfStock: false,
-    isSalable: true,
-    reachedEOF: false,
-    stock: { isInStock: true, quantity: 10, minimumOrderQuantity: 1, notificationQuantity: 0 },
-    delivery: { minDays: 2, maxDays: 5, express: false },
-    samples: { active: false, express: false, longDeliveryTime: false, sampleOrderIsFreeOfCharge: true, maxSamples: 7 },
     media: [
       { kind: "image", url: `/img/${sku}-1.jpg`, alt: "" },
       { kind: "image", url: `/img/${sku}-2.jpg`, alt: "" },
     ],
-    downloads: [],
-    tutorials: [],
-    childProducts: [],
-    configurableAttributes: [],
-    reviewSummary: { ratingValue: 0, maxValue: 5, totalReviewCount: 0 },
-    updatedAt: "2026-01-01T00:00:00.000Z",
     ...overrides,
   };
 }
@@ -98,7 +74,7 @@ describe("configuration options", () => {
 describe("applying a configuration", () => {
   const page = product("P", { type: "configurable", parentSku: null });
   const variant = product("P-2", {
-    price: { ...page.price!, packagePrice: money(1200) },
+    price: { ...page.price!, packagePrice: money(1200, "EUR", "de") },
     media: [
       { kind: "video", url: "/v.mp4", alt: "" },
       { kind: "image", url: "/img/P-2-main.jpg", alt: "P-2" },

@@ -1,4 +1,4 @@
-import type { ProductData } from "../../build/catalogue-client";
+import type { ProductData } from "../../sourcing/catalogue-client";
 
 /**
  * Configurations on the product page (SPEC 4: "choosing a configuration replaces

@@ -1,8 +1,8 @@
-import type { ProductData } from "../../build/catalogue-client";
+import type { ProductData } from "../../sourcing/catalogue-client";
 import type { CardData } from "./card";
 import type { AlternateLink } from "./seo";
 
-/** Shapes of the page queries' results (the sourced nodes of site/build/node-types.ts). */
+/** Shapes of the page queries' results (the sourced nodes of site/sourcing/node-types.ts). */
 export interface LocaleEdges {
   edges: { node: { ns: string; data: string; language: string } }[];
 }
@@ -23,7 +23,7 @@ export interface ChromeData {
   blocks: { nodes: { identifier: string; content: string; hash: string }[] };
 }
 
-/** What every page's context carries besides its own keys (site/build/create-pages.ts). */
+/** What every page's context carries besides its own keys (site/sourcing/create-pages.ts). */
 export interface BaseContext {
   language: string;
   seo: { canonical: string; robots: string; sitemap: boolean; lastmod: string | null };

@@ -8,7 +8,7 @@ import { ProductGrid } from "../components/ProductCard";
 import { Pagination } from "../components/Pagination";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
-import { homePath } from "../lib/routes";
+import { homePath } from "../../../domain/routes";
 import { richText } from "../lib/rich-text";
 import { mediaHref } from "../lib/media";
 import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";

@@ -6,7 +6,7 @@ import { Layout } from "../components/Layout";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { headTranslate } from "../lib/head-translate";
 import type { BaseContext, ChromeData } from "../lib/page-data";
-import { homePath, manufacturerListPath } from "../lib/routes";
+import { homePath, manufacturerListPath } from "../../../domain/routes";
 import { imageSrc } from "../lib/media";
 
 interface ManufacturerListData extends ChromeData {

@@ -7,7 +7,7 @@ import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
 import { headTranslate } from "../lib/head-translate";
 import type { BaseContext, ChromeData, ProductCardData } from "../lib/page-data";
-import { homePath, manufacturerListPath } from "../lib/routes";
+import { homePath, manufacturerListPath } from "../../../domain/routes";
 import { imageSrc } from "../lib/media";
 
 interface ManufacturerData extends ChromeData {

@@ -5,12 +5,20 @@ import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { Layout } from "../components/Layout";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
-import { Gallery, InfoDrawers, PriceBox, QuantityCalculator, Tabs, TechnicalData, TextMarkedWatcher, Tutorials } from "../components/product-parts";
+import { Gallery } from "../components/product/Gallery";
+import { InfoDrawers } from "../components/product/InfoDrawers";
+import { PriceBox } from "../components/product/PriceBox";
+import { QuantityCalculator } from "../components/product/QuantityCalculator";
+import { Tabs } from "../components/product/Tabs";
+import { TechnicalData } from "../components/product/TechnicalData";
+import { TextMarkedWatcher } from "../components/product/TextMarkedWatcher";
+import { Tutorials } from "../components/product/Tutorials";
 import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, SampleButtonSlot } from "../components/slots";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData, type ProductPageNode } from "../lib/page-data";
 import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "../lib/configuration";
-import { htmlLanguage, manufacturerPath } from "../lib/routes";
+import { formatQuantity } from "../../../domain/money";
+import { manufacturerPath } from "../../../domain/routes";
 import { richText } from "../lib/rich-text";
 import { cmsKey } from "../lib/shop-content";
 import { headTranslate } from "../lib/head-translate";
@@ -53,7 +61,6 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
   const pages = new Map(data.cmsLinks.nodes.map((node) => [cmsKey(node.identifier), node.path]));
   const configurable = family?.configurable[0];
   const world = pageContext.trail[0] ?? null;
-  const locale = htmlLanguage(language) === "de-AT" ? "de-AT" : data.shopInfo.shopId === "CH" ? `${language}-CH` : htmlLanguage(language);
 
   const tabs = [
     {
@@ -103,7 +110,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
           ) : null}
           <dt>{t("product.packageContentLabel")}</dt>
           <dd>
-            {product.packageContent} {product.unit.label}
+            {formatQuantity(product.packageContent, data.shopInfo.currency, language)} {product.unit.label}
           </dd>
           <dt>{t("product.shippingGroup")}</dt>
           <dd>{product.isDecking || product.shippingGroup === "freight" ? t("product.freight") : t("product.parcel")}</dd>
@@ -146,7 +153,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
             </fieldset>
           ) : null}
           <div className="price-box">
-            <PriceBox product={product} />
+            <PriceBox product={product} currency={data.shopInfo.currency} language={language} />
             <DeliveryBoxSlot sku={product.sku} product={product} language={language} />
             {product.reachedEOF ? (
               <p className="notice" role="status">
@@ -159,7 +166,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
             ) : product.content.lowStockMessage ? (
               <p className="warning small">{product.content.lowStockMessage}</p>
             ) : null}
-            {!product.reachedEOF ? <QuantityCalculator product={product} locale={locale} onPackagesChange={onPackages} /> : null}
+            {!product.reachedEOF ? <QuantityCalculator product={product} currency={data.shopInfo.currency} language={language} onPackagesChange={onPackages} /> : null}
             <div className="buy-actions">
               <AddToCartSlot sku={product.sku} product={product} language={language} quantity={packages} />
               <SampleButtonSlot sku={product.sku} product={product} language={language} />

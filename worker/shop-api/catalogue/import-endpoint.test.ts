@@ -1,5 +1,7 @@
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { handleImportRequest, MAX_IMPORT_BYTES } from "./import-endpoint";
+import type { ShopApiEnv } from "../../env";
+import { shopApiCaller } from "../../../tests/support/shop-api";
+import { MAX_IMPORT_BYTES } from "./import-endpoint";
 import { rowCounts, sampleDocument } from "./test-fixtures";
 
 let t: TestDatabase;
@@ -22,12 +24,13 @@ const post = (body: string, init: { query?: string; token?: string | null; type?
       ...init.headers,
     },
   });
-const env = () => ({ DB: t.db, CATALOGUE_IMPORT_TOKEN: TOKEN });
+const env = (): ShopApiEnv => ({ ...t.env, CATALOGUE_IMPORT_TOKEN: TOKEN });
+const handleImportRequest = (request: Request, bindings: ShopApiEnv) => shopApiCaller(bindings)(request);
 
 test("without a configured token the import is unavailable", async () => {
-  const response = await handleImportRequest(post("{}"), { DB: t.db });
+  const response = await handleImportRequest(post("{}"), t.env);
   expect(response.status).toBe(503);
-  expect(await response.json()).toEqual({ message: "Catalogue import is not configured" });
+  expect(await response.json()).toMatchObject({ status: 503, data: null, errors: [{ message: "This service is not configured." }] });
 });
 
 test("a missing or wrong token is 401, other methods 405", async () => {
@@ -57,14 +60,14 @@ test("an invalid file is 422 with every problem; a valid one is 200", async () =
   bad.products[0].unit = "XYZ";
   const refused = await handleImportRequest(post(JSON.stringify(bad)), env());
   expect(refused.status).toBe(422);
-  const body = (await refused.json()) as { message: string; problems: { field: string }[] };
-  expect(body.message).toBe("The given data was invalid.");
-  expect(body.problems.map((p) => p.field)).toContain("products[0].unit");
+  const body = (await refused.json()) as { errors: { message: string; field?: string }[] };
+  expect(body.errors[0]!.message).toBe("The given data was invalid.");
+  expect(body.errors.map((p) => p.field)).toContain("products[0].unit");
   expect(await rowCounts(t.db)).toEqual(before);
 
   const accepted = await handleImportRequest(post(JSON.stringify(sampleDocument())), env());
   expect(accepted.status).toBe(200);
-  expect(await accepted.json()).toMatchObject({ importId: expect.any(Number), changedSkus: 3, counts: { products: 3, prices: 3 } });
+  expect(await accepted.json()).toMatchObject({ data: { importId: expect.any(Number), changedSkus: 3, counts: { products: 3, prices: 3 } } });
   const source = await t.db.prepare("SELECT source, format FROM imports ORDER BY id DESC").first();
   expect(source).toEqual({ source: "test", format: "json" });
 });
@@ -73,5 +76,5 @@ test("CSV prices over HTTP", async () => {
   const csv = "sku,shop,currency,packagePrice,unitPrice\nP-100,DE,EUR,99.00,45.00\n";
   const response = await handleImportRequest(post(csv, { query: "format=csv-prices", type: "text/csv" }), env());
   expect(response.status).toBe(200);
-  expect(await response.json()).toMatchObject({ changedSkus: 1, counts: { prices: 1 } });
+  expect(await response.json()).toMatchObject({ data: { changedSkus: 1, counts: { prices: 1 } } });
 });

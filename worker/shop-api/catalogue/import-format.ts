@@ -8,14 +8,8 @@
  * categories, shops). Money is given in major units with at most two decimals
  * (49.95) and stored in minor units.
  */
+import type { UnitCode } from "../../../domain/units";
 import type { Language } from "../../config/shop-config";
-
-/** SPEC 3 measurement units. */
-export const UNITS = [
-  "KG", "LBS", "G", "MG", "L", "ML", "M", "SQM", "IN", "CI", "MM", "LFM", "PCS", "PACKAGE", "PACKET",
-  "CAN", "BOX", "ROLL", "PAIR", "SET", "BAG", "BOTTLE", "CANISTER", "TUBE",
-] as const;
-export type Unit = (typeof UNITS)[number];
 
 export type Translations<T> = Partial<Record<Language, T>>;
 
@@ -76,7 +70,7 @@ export interface ProductRecord {
   categories?: string[];             // further categories
   shops: string[];                   // shop ids the product is sold in
   ean?: string;
-  unit: Unit;
+  unit: UnitCode;
   packageContent: number;            // amount of `unit` in one package, > 0
   blendPercent?: number;             // waste allowance suggested by the calculator, 0-50
   shippingGroup: "parcel" | "freight";

@@ -7,7 +7,8 @@
 import { z } from "zod";
 import type { D1Database } from "@cloudflare/workers-types";
 import { LANGUAGES, type Language } from "../../config/shop-config";
-import { UNITS, type CatalogueDocument, type ImportProblem } from "./import-format";
+import { isUnitCode, UNIT_CODES } from "../../../domain/units";
+import type { CatalogueDocument, ImportProblem } from "./import-format";
 
 export const MAX_PROBLEMS = 200;
 
@@ -15,8 +16,6 @@ export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*)*$
 const IDENTIFIER_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-const UNIT_SET = new Set<string>(UNITS);
 
 // ---------------------------------------------------------------- field schemas
 
@@ -43,8 +42,8 @@ export const money = z
   .min(0, "must be 0 or more")
   .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, "must have at most 2 decimals");
 const taxRate = z.number().min(0, "must be 0 or more").max(50, "must be at most 50");
-const unit = z.string().refine((value) => UNIT_SET.has(value), (value) => ({
-  message: `unknown unit '${value}' (allowed: ${UNITS.join(", ")})`,
+const unit = z.string().refine((value) => isUnitCode(value), (value) => ({
+  message: `unknown unit '${value}' (allowed: ${UNIT_CODES.join(", ")})`,
 }));
 const ean = z
   .string()

@@ -1,7 +1,6 @@
 /** Malformed JSON, unknown SKUs, negative or huge quantities, wrong types, missing fields: 4xx with the spec's messages, nothing written. */
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import { handleShopApi } from "../app";
-import type { WorkerEnv } from "../../env";
 import { runScheduledJobs } from "../scheduled";
 import { commerceCounts, createHarness, type Harness } from "./test-support";
 
@@ -76,7 +75,7 @@ test("a malformed bearer token reads as a guest and is never stored", async () =
 });
 
 describe("through the shop API's router", () => {
-  const env = () => ({ DB: h.db }) as unknown as WorkerEnv;
+  const env = () => h.env;
   const ctx = {} as ExecutionContext;
 
   test("commerce paths answer, shop header picks the shop, unknown paths fall through to 404", async () => {
@@ -88,6 +87,24 @@ describe("through the shop API's router", () => {
     expect(await unknown.json()).toMatchObject({ errors: [{ message: "This page could not be found" }] });
     const shop = await handleShopApi(new Request("http://api/apiv2/cart/", { headers: { "x-shop-id": "XX" } }), env(), ctx);
     expect(shop.status).toBe(404);
+  });
+
+  test.each([
+    ["an unknown shop", { "x-shop-id": "XX" }],
+    ["no shop at all", {}],
+  ])("%s is 404 and creates no visitor, even on a write", async (_name, headers: Record<string, string>) => {
+    const before = await commerceCounts(h.db);
+    for (const [method, path, body] of [
+      ["POST", "/apiv2/cart/", JSON.stringify({ sku: "FLOOR-1" })],
+      ["PUT", "/cart/addSampleBySku/S-1", undefined],
+      ["POST", "/apiv2/sample/product/cart/add", JSON.stringify({ sku: "S-1" })],
+      ["PUT", "/apiv2/shipping/costs/country", JSON.stringify({ country: "de" })],
+    ] as const) {
+      const response = await handleShopApi(new Request(`http://api${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body }), env(), ctx);
+      expect([path, response.status]).toEqual([path, 404]);
+      expect(await response.json()).toEqual({ status: 404, data: null, errors: [{ message: "This page could not be found", code: "not_found" }], meta: {} });
+    }
+    expect(await commerceCounts(h.db)).toEqual(before);
   });
 
   test("the scheduled job runs against the worker's D1", async () => {

@@ -100,10 +100,19 @@ describe("POST /apiv2/cart/", () => {
     const before = await commerceCounts(h.db);
     const { status, body } = await h.call("POST", "/apiv2/cart/", { body: { sku: "FREIGHT-1", quantity: 1 } });
     expect(status).toBe(422);
-    expect(body.errors[1]).toMatchObject({ code: "minimum_order_quantity", message: "The minimum order quantity is 4.4 m².", params: { value: "4.4", unit: "m²" } });
+    expect(body.errors[1]).toMatchObject({ code: "minimum_order_quantity", message: "The minimum order quantity is 4,4 m².", params: { value: "4,4", unit: "m²" } });
     expect(await commerceCounts(h.db)).toEqual(before);
     const ok = await h.call("POST", "/apiv2/cart/", { body: { sku: "FREIGHT-1", quantity: 2 } });
     expect(ok.status).toBe(200);
+  });
+
+  test.each([
+    ["COM", "en", "4.4"],
+    ["CH", "fr", "4.4"],
+  ])("the minimum order quantity reads as the shop writes numbers (%s, %s: %s)", async (shop, language, value) => {
+    const { status, body } = await h.call("POST", "/apiv2/cart/", { body: { sku: "FREIGHT-1", quantity: 1 }, shop, language });
+    expect(status).toBe(422);
+    expect(body.errors[1]).toMatchObject({ code: "minimum_order_quantity", params: { value } });
   });
 
   test("stock is enforced, also across several adds", async () => {

@@ -9,15 +9,21 @@
  * creation. Two concurrent adds both land; none can push a line past the stock.
  */
 import { z } from "zod";
-import { includedTax, money, taxLabel } from "../../../graphql/money";
-import { unitLabel } from "../../../graphql/units";
+import { includedTax, money } from "../../../domain/money";
+import { PREPAYMENT_DISCOUNT_PERCENT, prepaymentDiscount } from "../../../domain/prepayment";
+import { taxLabel, unitLabel } from "../../lib/labels";
+import { parseJsonOr } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";
-import { titleSql, type Ctx } from "./context";
-import { PREPAYMENT_DISCOUNT_PERCENT } from "./delivery-rules";
-import { runGuardedBatch } from "./guarded-batch";
-import { ApiFailure, fail, invalid, MESSAGES, readJson, validate, validationFailure } from "./http";
-import { childProducts, findProduct, isListed, listedSql, safeJson, shopProductFrom, type CommerceProduct } from "./products";
-import { refusalFailure, type CheckRow, type Refusal } from "./refusals";
+import type { ShopContext } from "../core/context";
+import { fail, invalid, MESSAGES, missingFields } from "../core/envelope";
+import { runGuardedBatch } from "../core/guarded-batch";
+import { readJson, validate } from "../core/request-body";
+import { reply, type Params, type Reply } from "../core/route";
+import type { VisitorContext } from "../core/visitor";
+import { cartLines, ensureCart, optionsKey, type CartLineRow } from "../tables/carts";
+import { listedIn } from "../tables/products";
+import { childProducts, findProduct, isListed, shopProductFrom, type CommerceProduct } from "./products";
+import { refusalFailure, sampleCartFull, type CheckRow, type Refusal } from "./refusals";
 import { SAMPLE_SLOT_COUNT, sampleCheck } from "./samples";
 
 export const MAX_QUANTITY = 9999;
@@ -76,44 +82,14 @@ export interface CartView {
   };
 }
 
-export interface LineRow {
-  id: number;
-  sku: string;
-  kind: "product" | "sample";
-  options: string;
-  quantity: number;
-  desired_date: string | null;
-  title: string;
-  unit: string;
-  package_content: number;
-  is_express: number;
-  is_decking: number;
-  shipping_group: "parcel" | "freight";
-  delivery_days_min: number;
-  delivery_days_max: number;
-  package_price: number | null;
-  tax_rate: number | null;
-  image: string | null;
-}
-
-/** The query reading a visitor's cart lines (run alone or at the end of a write batch). */
-export function cartLinesSql(ctx: Ctx, visitorId: string): SqlFragment {
-  return sql`SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ${titleSql(ctx)} AS title, p.unit, p.package_content,
-      p.is_express, p.is_decking, p.shipping_group, p.delivery_days_min, p.delivery_days_max, pr.package_price, pr.tax_rate,
-      (SELECT url FROM media m WHERE m.sku = p.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
-    FROM carts c JOIN cart_items ci ON ci.cart_id = c.id JOIN products p ON p.sku = ci.sku
-    LEFT JOIN prices pr ON pr.sku = ci.sku AND pr.shop_id = c.shop_id
-    WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${ctx.shop.id} ORDER BY ci.id`;
-}
-
-export async function readCart(ctx: Ctx): Promise<CartView> {
+export async function readCart(ctx: VisitorContext): Promise<CartView> {
   // The visitor id is the token's hash: no visitor lookup needed, an unknown token reads an empty cart.
-  const id = ctx.visitor?.id ?? ctx.tokenHash;
-  const rows = id ? (await cartLinesSql(ctx, id).prepare(ctx.db).all<LineRow>()).results : [];
+  const id = ctx.visitorState.visitor?.id ?? ctx.visitorState.tokenHash;
+  const rows = id ? (await cartLines(id, ctx.shop.id, ctx.language).prepare(ctx.db).all<CartLineRow>()).results : [];
   return cartView(ctx, rows);
 }
 
-export function cartView(ctx: Ctx, rows: LineRow[]): CartView {
+export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
   const { currency, taxRate } = ctx.shop;
   const language = ctx.language;
   let goods = 0;
@@ -131,7 +107,7 @@ export function cartView(ctx: Ctx, rows: LineRow[]): CartView {
       quantity: row.quantity,
       unit: { code: row.unit, label: unitLabel(row.unit, language) },
       packageContent: row.package_content,
-      options: safeJson<Record<string, string>>(row.options, {}),
+      options: parseJsonOr<Record<string, string>>(row.options, {}),
       image: row.image,
       isExpress: row.is_express === 1,
       shippingGroup: row.shipping_group,
@@ -140,7 +116,7 @@ export function cartView(ctx: Ctx, rows: LineRow[]): CartView {
       deliveryDaysMax: row.delivery_days_max,
       price: money(unitPrice, currency, language),
       rowTotal: money(rowTotal, currency, language),
-      desiredDate: safeJson<unknown>(row.desired_date, null),
+      desiredDate: parseJsonOr<unknown>(row.desired_date, null),
     };
   });
   return {
@@ -150,13 +126,9 @@ export function cartView(ctx: Ctx, rows: LineRow[]): CartView {
       currency,
       goodsValue: money(goods, currency, language),
       tax: { isIncluded: true, amount: money(tax, currency, language), label: taxLabel(taxRate, language) },
-      prepaymentDiscount: { percentage: PREPAYMENT_DISCOUNT_PERCENT, amount: money(Math.round((goods * PREPAYMENT_DISCOUNT_PERCENT) / 100), currency, language) },
+      prepaymentDiscount: { percentage: PREPAYMENT_DISCOUNT_PERCENT, amount: money(prepaymentDiscount(goods), currency, language) },
     },
   };
-}
-
-function optionsKey(options: Record<string, string>): string {
-  return JSON.stringify(Object.fromEntries(Object.entries(options).sort(([a], [b]) => a.localeCompare(b))));
 }
 
 interface LineRequest {
@@ -174,10 +146,10 @@ interface LineRequest {
  * life, in stock; the line's new quantity reaches the minimum order quantity and fits
  * the stock. Counted with what the cart already holds of the same product and options.
  */
-function lineCheck(ctx: Ctx, visitorId: string, line: LineRequest): SqlFragment {
+function lineCheck(ctx: ShopContext, visitorId: string, line: LineRequest): SqlFragment {
   const q = line.quantity;
   return sql`SELECT CASE
-      WHEN NOT ${listedSql(ctx)} THEN 'unknown_product'
+      WHEN NOT ${listedIn(ctx.shop.id)} THEN 'unknown_product'
       WHEN p.type = 'configurable' THEN 'configuration_unavailable'
       WHEN pr.package_price IS NULL THEN 'unknown_product'
       WHEN p.reached_eol = 1 THEN 'end_of_life'
@@ -192,13 +164,13 @@ function lineCheck(ctx: Ctx, visitorId: string, line: LineRequest): SqlFragment 
 }
 
 /** Checks and writes the lines in one transaction (nothing written when one is refused) and reads the cart back. */
-async function writeLines(ctx: Ctx, lines: LineRequest[]): Promise<{ refused: { line: LineRequest; refusal: Refusal } | null; rows: LineRow[] }> {
+async function writeLines(ctx: VisitorContext, lines: LineRequest[]): Promise<{ refused: { line: LineRequest; refusal: Refusal } | null; rows: CartLineRow[] }> {
   const now = ctx.now.toISOString();
   const shop = ctx.shop.id;
   const outcome = await runGuardedBatch<CheckRow>(ctx, (visitorId, holds) => ({
     checks: lines.map((line) => lineCheck(ctx, visitorId, line)),
     writes: [
-      sql`INSERT OR IGNORE INTO carts (visitor_id, shop_id, created_at) SELECT ${visitorId}, ${shop}, ${now} WHERE ${holds}`,
+      ensureCart(visitorId, shop, ctx.now, holds),
       ...lines.map(
         (line) => sql`INSERT INTO cart_items (cart_id, sku, kind, options, quantity, desired_date, added_at)
           SELECT c.id, ${line.sku}, 'product', ${optionsKey(line.options)}, ${line.quantity},
@@ -208,17 +180,17 @@ async function writeLines(ctx: Ctx, lines: LineRequest[]): Promise<{ refused: { 
             desired_date = COALESCE(excluded.desired_date, cart_items.desired_date)`,
       ),
     ],
-    reads: [cartLinesSql(ctx, visitorId)],
+    reads: [cartLines(visitorId, shop, ctx.language)],
   }));
   const index = outcome.refusal ? outcome.checks.indexOf(outcome.refusal) : -1;
   return {
     refused: outcome.refusal ? { line: lines[index]!, refusal: outcome.refusal } : null,
-    rows: outcome.reads[0]!.results as LineRow[],
+    rows: outcome.reads[0]!.results as CartLineRow[],
   };
 }
 
 /** Picks the product a configuration stands for, after checking every option against the product's attributes. */
-export async function resolveConfiguration(ctx: Ctx, product: CommerceProduct, options: Record<string, string>, field: string): Promise<{ product: CommerceProduct; options: Record<string, string> }> {
+export async function resolveConfiguration(ctx: ShopContext, product: CommerceProduct, options: Record<string, string>, field: string): Promise<{ product: CommerceProduct; options: Record<string, string> }> {
   const attributes = product.configurableAttributes;
   if (product.type !== "configurable" || attributes.length === 0) {
     if (Object.keys(options).length > 0) throw invalid(field, MESSAGES.configurationUnavailable, "configuration_unavailable");
@@ -241,42 +213,36 @@ export async function resolveConfiguration(ctx: Ctx, product: CommerceProduct, o
   return { product: chosen, options: Object.fromEntries(attributes.map((a) => [a.code, options[a.code]!])) };
 }
 
-async function addLines(ctx: Ctx, lines: LineRequest[]): Promise<Response> {
+async function addLines(ctx: VisitorContext, lines: LineRequest[]): Promise<Reply> {
   const { refused, rows } = await writeLines(ctx, lines);
   if (refused) throw refusalFailure(ctx, refused.line.field, refused.refusal);
-  const cart = cartView(ctx, rows);
-  return okCart(ctx, { ...cart, addToCartCount: lines.reduce((sum, line) => sum + line.quantity, 0) });
+  return reply({ ...cartView(ctx, rows), addToCartCount: lines.reduce((sum, line) => sum + line.quantity, 0) });
 }
 
 /** A configurable product as the visitor chose it: refused when unknown or at its end of life, else its variant. */
-async function chooseVariant(ctx: Ctx, sku: string, options: Record<string, string>, field: string, optionsField: string) {
+async function chooseVariant(ctx: ShopContext, sku: string, options: Record<string, string>, field: string, optionsField: string) {
   const product = await findProduct(ctx, sku);
   if (!isListed(product)) throw refusalFailure(ctx, field, { refusal: "unknown_product" });
   if (product.reachedEol) throw refusalFailure(ctx, field, { refusal: "end_of_life" });
   return resolveConfiguration(ctx, product, options, optionsField);
 }
 
-function okCart(ctx: Ctx, data: unknown): Response {
-  return new Response(JSON.stringify({ status: 200, data, errors: [], meta: ctx.newToken ? { token: ctx.newToken } : {} }), {
-    status: 200,
-    headers: { "content-type": "application/json; charset=utf-8", "cache-control": "private, no-store" },
-  });
+/** GET /apiv2/cart/ */
+export async function getCart(ctx: VisitorContext): Promise<Reply> {
+  return reply(await readCart(ctx));
 }
 
-export async function getCart(ctx: Ctx): Promise<Response> {
-  return okCart(ctx, await readCart(ctx));
-}
-
-export async function postCart(ctx: Ctx): Promise<Response> {
+/** POST /apiv2/cart/ { sku | productId, quantity, desiredDate?, configurableOptions? } */
+export async function postCart(ctx: VisitorContext): Promise<Reply> {
   const body = validate(addSchema, await readJson(ctx.request));
   const sku = body.sku ?? body.productId;
-  if (!sku) throw validationFailure([{ code: "invalid_type", expected: "string", received: "undefined", path: ["sku"], message: "Required" }]);
+  if (!sku) throw missingFields(["sku"]);
   const line = { sku, quantity: body.quantity, options: {}, desiredDate: body.desiredDate, field: "sku" };
   const options = body.configurableOptions ?? {};
   if (Object.keys(options).length === 0) {
     // A product sold as it is: checked and written in one round trip.
     const { refused, rows } = await writeLines(ctx, [line]);
-    if (!refused) return okCart(ctx, { ...cartView(ctx, rows), addToCartCount: line.quantity });
+    if (!refused) return reply({ ...cartView(ctx, rows), addToCartCount: line.quantity });
     if (refused.refusal.refusal !== "configuration_unavailable") throw refusalFailure(ctx, "sku", refused.refusal);
   }
   const chosen = await chooseVariant(ctx, sku, options, "sku", "configurableOptions");
@@ -291,7 +257,7 @@ const formSchema = z.object({
 });
 
 /** POST /configuration/cart/add: form data with form_key, product, related_product and the selected option name/value pairs. */
-export async function configurationCartAdd(ctx: Ctx): Promise<Response> {
+export async function configurationCartAdd(ctx: VisitorContext): Promise<Reply> {
   const type = ctx.request.headers.get("content-type") ?? "";
   if (!type.includes("multipart/form-data") && !type.includes("application/x-www-form-urlencoded")) throw fail(415, MESSAGES.invalid, "unsupported_media_type");
   let form: FormData;
@@ -319,14 +285,14 @@ export async function configurationCartAdd(ctx: Ctx): Promise<Response> {
 }
 
 /** PUT /cart/addSampleBySku/{sku}: a free sample into the cart (one round trip); data is the new mini-cart item count. */
-export async function addSampleBySku(ctx: Ctx, rawSku: string): Promise<Response> {
-  const sku = validate(z.object({ sku: skuSchema }), { sku: decodeURIComponent(rawSku) }).sku;
+export async function addSampleBySku(ctx: VisitorContext, params: Params): Promise<Reply> {
+  const sku = validate(z.object({ sku: skuSchema }), { sku: decodeURIComponent(params.sku ?? "") }).sku;
   const now = ctx.now.toISOString();
   const shop = ctx.shop.id;
   const outcome = await runGuardedBatch<CheckRow>(ctx, (visitorId, holds) => ({
     checks: [sampleCheck(ctx, sku)],
     writes: [
-      sql`INSERT OR IGNORE INTO carts (visitor_id, shop_id, created_at) SELECT ${visitorId}, ${shop}, ${now} WHERE ${holds}`,
+      ensureCart(visitorId, shop, ctx.now, holds),
       sql`INSERT INTO cart_items (cart_id, sku, kind, options, quantity, added_at)
         SELECT c.id, ${sku}, 'sample', '{}', 1, ${now} FROM carts c WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shop} AND ${holds}
           AND (SELECT COUNT(*) FROM cart_items WHERE cart_id = c.id AND kind = 'sample') < ${SAMPLE_SLOT_COUNT}
@@ -339,6 +305,6 @@ export async function addSampleBySku(ctx: Ctx, rawSku: string): Promise<Response
   }));
   if (outcome.refusal) throw refusalFailure(ctx, "sku", outcome.refusal);
   const counted = (outcome.reads[0]!.results[0] ?? { n: 0, has: 0 }) as { n: number; has: number | null };
-  if (!counted.has) throw new ApiFailure(422, [{ message: MESSAGES.sampleCartFull, code: "sample_cart_full", field: "sku" }]);
-  return okCart(ctx, counted.n);
+  if (!counted.has) throw sampleCartFull();
+  return reply(counted.n);
 }

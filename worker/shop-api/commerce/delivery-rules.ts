@@ -12,13 +12,13 @@
  *   order value, never to German islands (offshore surcharge instead) or with decking.
  * - Storage (on call with storage) needs a customer account and an order value from
  *   1200 in the shop's currency (EUR, or CHF on the Swiss shop).
- * - 2 percent prepayment discount on the goods value.
+ * - 2 percent prepayment discount on the goods value (domain/prepayment.ts).
  */
+import { prepaymentDiscount } from "../../../domain/prepayment";
 import { addWorkingDays, berlinInstant, berlinTime, isWorkingDay, nextWorkingDay } from "./berlin-time";
 import { isGermanIsland } from "./islands";
 
 export const ORDER_CUTOFF_HOUR = 10;
-export const PREPAYMENT_DISCOUNT_PERCENT = 2;
 export const STORAGE_MINIMUM_ORDER_VALUE = 120_000; // minor units of the shop currency
 export const FREE_SHIPPING_FROM = 120_000; // minor units of the shop currency
 
@@ -91,7 +91,7 @@ export function computeDelivery(input: DeliveryInput): DeliveryResult {
   const isDeliverable = input.deliveryCountries.includes(country) && input.items.length > 0;
   const isIsland = isGermanIsland(country, input.postcode);
   const shippingGroup: ShippingGroup = input.items.some((item) => item.shippingGroup === "freight") ? "freight" : "parcel";
-  const prepaymentDiscount = Math.round((input.goodsValue * PREPAYMENT_DISCOUNT_PERCENT) / 100);
+  const discount = prepaymentDiscount(input.goodsValue);
   const referenceDate = input.now.toISOString();
   const storageReason = !input.hasAccount ? "account_required" : input.goodsValue < STORAGE_MINIMUM_ORDER_VALUE ? "minimum_order_value" : undefined;
 
@@ -104,7 +104,7 @@ export function computeDelivery(input: DeliveryInput): DeliveryResult {
         { code: "on_call_storage", available: false, reason: "not_deliverable" },
         { code: "express", available: false, reason: "not_deliverable" },
       ],
-      prepaymentDiscount,
+      prepaymentDiscount: discount,
     };
   }
 
@@ -160,6 +160,6 @@ export function computeDelivery(input: DeliveryInput): DeliveryResult {
       { code: "on_call_storage", available: storageReason === undefined, ...(storageReason ? { reason: storageReason } : {}) },
       { code: "express", available: express !== null, ...(expressUnavailableReason ? { reason: expressUnavailableReason } : {}) },
     ],
-    prepaymentDiscount,
+    prepaymentDiscount: discount,
   };
 }

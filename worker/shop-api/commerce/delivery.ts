@@ -5,26 +5,35 @@
  * The rules themselves are in delivery-rules.ts.
  */
 import { z } from "zod";
-import { money } from "../../../graphql/money";
-import { ensureVisitor, setVisitorFromResult, visitorStatement, type Ctx } from "./context";
+import { money } from "../../../domain/money";
+import { PREPAYMENT_DISCOUNT_PERCENT } from "../../../domain/prepayment";
+import { htmlLanguage } from "../../../domain/routes";
+import { textsFor } from "../../lib/texts";
+import type { ShopContext } from "../core/context";
+import { invalid, MESSAGES } from "../core/envelope";
+import { readJson, validate } from "../core/request-body";
+import { reply, type Params, type Reply } from "../core/route";
+import { ensureVisitor, takeVisitorResult, visitorStatement, type VisitorContext } from "../core/visitor";
+import { cartLines, type CartLineRow } from "../tables/carts";
+import { setShippingCountry } from "../tables/visitors";
+import { cartView, MAX_QUANTITY } from "./cart";
 import { computeDelivery, EXPRESS_FEE, FREE_SHIPPING_FROM, OFFSHORE_SURCHARGE, SHIPPING_TARIFF, type DeliveryItem } from "./delivery-rules";
-import { invalid, MESSAGES, readJson, respond, validate } from "./http";
-import { isListed, productFromResult, productStatement } from "./products";
-import { cartLinesSql, cartView, MAX_QUANTITY, type LineRow } from "./cart";
+import { isListed, productFromResult, productQuery } from "./products";
 
-const TEXT: Record<string, { free: string; shipping: string; express: string; noDelivery: string }> = {
-  de: { free: "Kostenloser Versand", shipping: "Versandkosten", express: "Expresszuschlag", noDelivery: "Eine Lieferung nach {country} ist leider nicht möglich." },
-  at: { free: "Kostenloser Versand", shipping: "Versandkosten", express: "Expresszuschlag", noDelivery: "Eine Lieferung nach {country} ist leider nicht möglich." },
-  en: { free: "Free shipping", shipping: "Shipping costs", express: "Express surcharge", noDelivery: "Unfortunately we cannot deliver to {country}." },
-  fr: { free: "Livraison gratuite", shipping: "Frais de livraison", express: "Supplément express", noDelivery: "Malheureusement, la livraison vers {country} n'est pas possible." },
-  it: { free: "Spedizione gratuita", shipping: "Spese di spedizione", express: "Supplemento express", noDelivery: "Purtroppo non è possibile la consegna in {country}." },
-  nl: { free: "Gratis verzending", shipping: "Verzendkosten", express: "Express-toeslag", noDelivery: "Levering naar {country} is helaas niet mogelijk." },
+/** The delivery texts (locales/<lang>/server.json, `delivery.*`) in the request's language. */
+const deliveryTexts = (ctx: ShopContext) => {
+  const t = textsFor(ctx.language, "server");
+  return {
+    free: t("delivery.free"),
+    shipping: t("delivery.shipping"),
+    express: t("delivery.express"),
+    noDelivery: (country: string) => t("delivery.noDelivery", { country }),
+  };
 };
-const text = (language: string) => TEXT[language] ?? TEXT.de!;
 
 export function countryName(code: string, language: string): string {
   try {
-    const names = new Intl.DisplayNames([language === "at" ? "de-AT" : language], { type: "region" });
+    const names = new Intl.DisplayNames([htmlLanguage(language)], { type: "region" });
     return names.of(code.toUpperCase()) ?? code.toUpperCase();
   } catch {
     return code.toUpperCase();
@@ -33,15 +42,15 @@ export function countryName(code: string, language: string): string {
 
 const countryCode = z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, "Not a country code");
 
-function cost(ctx: Ctx, amount: number, isFree: boolean, label: string) {
+function cost(ctx: ShopContext, amount: number, isFree: boolean, label: string) {
   const m = money(amount, ctx.shop.currency, ctx.language);
-  return { value: m.value, amount: m.amount, formatted: m.formattedWithCurrency, isFree, label: isFree ? text(ctx.language).free : label };
+  return { value: m.value, amount: m.amount, formatted: m.formattedWithCurrency, isFree, label: isFree ? deliveryTexts(ctx).free : label };
 }
 
 /** GET /apiv1/product/byId/{id}/delivery/byCountryCode/{code}/quantity/{q} */
-export async function productDelivery(ctx: Ctx, params: { id?: string; code?: string; quantity?: string }): Promise<Response> {
+export async function productDelivery(ctx: VisitorContext, params: Params): Promise<Reply> {
   const id = decodeURIComponent(params.id ?? "").trim();
-  if (!id) return respond(200, null);
+  if (!id) return reply(null);
   const code = validate(z.object({ code: countryCode }), { code: decodeURIComponent(params.code ?? "") }).code;
   const rawQuantity = params.quantity === undefined || params.quantity === "" ? "1" : params.quantity;
   if (!/^\d{1,4}$/.test(rawQuantity) || Number(rawQuantity) < 1 || Number(rawQuantity) > MAX_QUANTITY) throw invalid("quantity", "Expected a whole number from 1 to 9999", "invalid");
@@ -50,14 +59,16 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
   if (postcode !== null && !/^[A-Za-z0-9 -]{0,10}$/.test(postcode)) throw invalid("postcode", "Not a postcode", "invalid");
 
   // One round trip: the product and the visitor's cart (express and free shipping depend on every item).
+  const { tokenHash } = ctx.visitorState;
   const visitorRead = visitorStatement(ctx);
+  const productRead = productQuery(ctx, id).prepare(ctx.db);
   const [productResult, linesResult, visitorResult] = await ctx.db.batch(
-    visitorRead && ctx.tokenHash ? [productStatement(ctx, id), cartLinesSql(ctx, ctx.tokenHash).prepare(ctx.db), visitorRead] : [productStatement(ctx, id)],
+    visitorRead && tokenHash ? [productRead, cartLines(tokenHash, ctx.shop.id, ctx.language).prepare(ctx.db), visitorRead] : [productRead],
   );
-  setVisitorFromResult(ctx, visitorResult);
+  const visitor = takeVisitorResult(ctx, visitorResult);
   const product = productFromResult(productResult!);
   if (!isListed(product)) throw invalid("id", MESSAGES.unknownProduct, "unknown_product");
-  const cart = cartView(ctx, (linesResult?.results ?? []) as LineRow[]);
+  const cart = cartView(ctx, (linesResult?.results ?? []) as CartLineRow[]);
   const others = cart.items.filter((item) => item.kind === "product" && item.sku !== product.sku);
   const items: DeliveryItem[] = [
     { shippingGroup: product.shippingGroup, isExpress: product.isExpress, isDecking: product.isDecking, deliveryDaysMin: product.deliveryDaysMin, deliveryDaysMax: product.deliveryDaysMax },
@@ -72,9 +83,9 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
     postcode,
     items,
     goodsValue,
-    hasAccount: ctx.visitor?.hasAccount ?? false,
+    hasAccount: visitor?.hasAccount ?? false,
   });
-  const t = text(ctx.language);
+  const t = deliveryTexts(ctx);
   const name = countryName(code, ctx.language);
   const data = {
     productId: product.sku,
@@ -83,7 +94,7 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
     currentShippingCountry: { code, name },
     referenceDate: result.referenceDate,
     isDeliverable: result.isDeliverable,
-    noDeliveryMessage: result.isDeliverable ? null : t.noDelivery.replace("{country}", name),
+    noDeliveryMessage: result.isDeliverable ? null : t.noDelivery(name),
     isIsland: result.isIsland,
     shippingGroup: result.shippingGroup,
     standard: result.standard
@@ -108,37 +119,33 @@ export async function productDelivery(ctx: Ctx, params: { id?: string; code?: st
     expressUnavailableReason: result.expressUnavailableReason,
     deliveryModes: result.modes,
     goodsValue: money(goodsValue, ctx.shop.currency, ctx.language),
-    prepaymentDiscount: { percentage: 2, amount: money(result.prepaymentDiscount, ctx.shop.currency, ctx.language) },
+    prepaymentDiscount: { percentage: PREPAYMENT_DISCOUNT_PERCENT, amount: money(result.prepaymentDiscount, ctx.shop.currency, ctx.language) },
   };
-  return respond(200, data, [], metaToken(ctx));
+  return reply(data);
 }
 
-function metaToken(ctx: Ctx): Record<string, unknown> {
-  return ctx.newToken ? { token: ctx.newToken } : {};
-}
-
-function currentCountryCode(ctx: Ctx): string {
-  const chosen = ctx.visitor?.shippingCountry;
+function currentCountryCode(ctx: VisitorContext): string {
+  const chosen = ctx.visitorState.visitor?.shippingCountry;
   return chosen && ctx.shop.deliveryCountries.includes(chosen) ? chosen : ctx.shop.homeCountry;
 }
 
-function availableCountries(ctx: Ctx) {
+function availableCountries(ctx: ShopContext) {
   return ctx.shop.deliveryCountries.map((code) => ({ code, name: countryName(code, ctx.language) }));
 }
 
 /** GET /apiv2/shipping/costs/country?code= (code defaults to de when empty or for the international store). */
-export async function shippingCostsForCountry(ctx: Ctx): Promise<Response> {
+export async function shippingCostsForCountry(ctx: VisitorContext): Promise<Reply> {
   const raw = ctx.url.searchParams.get("code") ?? "";
   const code = ctx.shop.id === "COM" || raw.trim() === "" ? "de" : validate(z.object({ code: countryCode }), { code: raw }).code;
   const name = countryName(code, ctx.language);
   const isDeliverable = ctx.shop.deliveryCountries.includes(code);
   const zone = code === ctx.shop.homeCountry ? "home" : "abroad";
   const currency = ctx.shop.currency === "CHF" ? "CHF" : "EUR";
-  const t = text(ctx.language);
+  const t = deliveryTexts(ctx);
   const data = {
     country: { code, name },
     isDeliverable,
-    noDeliveryMessage: isDeliverable ? null : t.noDelivery.replace("{country}", name),
+    noDeliveryMessage: isDeliverable ? null : t.noDelivery(name),
     shippingZone: isDeliverable
       ? {
           code: zone,
@@ -152,22 +159,22 @@ export async function shippingCostsForCountry(ctx: Ctx): Promise<Response> {
     offshoreSurcharge: code === "de" ? (["parcel", "freight"] as const).map((group) => ({ name: group, cost: cost(ctx, OFFSHORE_SURCHARGE[group], false, "offshore") })) : [],
     freeShippingFrom: zone === "home" ? money(FREE_SHIPPING_FROM, ctx.shop.currency, ctx.language) : null,
   };
-  return respond(200, data, [], { currency: ctx.shop.currency, currentCountry: currentCountryCode(ctx) });
+  return reply(data, { meta: { currency: ctx.shop.currency, currentCountry: currentCountryCode(ctx) } });
 }
 
 /** PUT /apiv2/shipping/costs/country with body { country }: the visitor's shipping country. */
-export async function updateShippingCountry(ctx: Ctx): Promise<Response> {
+export async function updateShippingCountry(ctx: VisitorContext): Promise<Reply> {
   const body = await readJson(ctx.request);
   const { country } = validate(z.object({ country: countryCode }).strict(), "country" in body || !("code" in body) ? body : { country: body.code });
   if (!ctx.shop.deliveryCountries.includes(country)) throw invalid("country", MESSAGES.countryNotDeliverable, "country_not_deliverable");
   const visitor = await ensureVisitor(ctx);
-  await ctx.db.prepare("UPDATE visitors SET shipping_country = ? WHERE id = ?").bind(country, visitor.id).run();
+  await setShippingCountry(visitor.id, country).prepare(ctx.db).run();
   visitor.shippingCountry = country;
-  return respond(200, { currentCountry: { code: country, name: countryName(country, ctx.language) }, availableCountries: availableCountries(ctx) }, [], metaToken(ctx));
+  return reply({ currentCountry: { code: country, name: countryName(country, ctx.language) }, availableCountries: availableCountries(ctx) });
 }
 
 /** GET /apiv2/shipping/costs/current-country: code and name. */
-export async function currentCountry(ctx: Ctx): Promise<Response> {
+export async function currentCountry(ctx: VisitorContext): Promise<Reply> {
   const code = currentCountryCode(ctx);
-  return respond(200, { code, name: countryName(code, ctx.language), availableCountries: availableCountries(ctx) });
+  return reply({ code, name: countryName(code, ctx.language), availableCountries: availableCountries(ctx) });
 }

@@ -1,3 +1,4 @@
+import { manufacturerPath } from "../../../domain/routes";
 import { contentHash } from "./reads";
 import { createHarness, giveAccount, type Harness } from "./test-support";
 
@@ -57,7 +58,13 @@ test("top categories, SEO urls, manufacturers", async () => {
     { id: "boden", name: "Boden", imagePath: null, urlPath: "/boden.html", productPath: "/boden.html", topCategoryPosition: 1, topCategoryDescription: "" },
   ]);
   expect((await h.call("GET", "/apiv2/catalog/seo-urls/top")).body.data).toEqual([{ position: 1, label: "Parkett", url: "/parkett.html" }]);
-  expect((await h.call("GET", "/apiv2/manufacturers/top")).body.data).toEqual([{ name: "Holzwerk", logo: null, url: "/holzwerk/manufacturer" }]);
+  expect((await h.call("GET", "/apiv2/manufacturers/top")).body.data).toEqual([{ name: "Holzwerk", logo: null, url: "/hersteller/holzwerk.html" }]);
+});
+
+test("manufacturer URLs are the built manufacturer pages (domain/routes.ts), with the language prefix where the shop has one", async () => {
+  const swiss = await h.call("GET", "/apiv2/manufacturers/top", { shop: "CH", language: "fr" });
+  expect(swiss.body.data).toEqual([{ name: "Holzwerk", logo: null, url: "/fr/fabricants/holzwerk.html" }]);
+  expect(swiss.body.data[0].url).toBe(manufacturerPath({ domainPrefixes: ["de", "fr", "it"] }, "fr", "holzwerk"));
 });
 
 test("related products; unknown product is a 404", async () => {

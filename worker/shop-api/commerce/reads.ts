@@ -3,20 +3,27 @@
  * model by path, CMS blocks, top categories / SEO urls / manufacturers, related
  * products, the product configurator, reviews and rating, customer type and the
  * internal-user check. Errors follow SPEC 8: 404 'This page could not be found' for
- * unknown things, a non-empty errors list where the client checks one.
+ * unknown things; every refusal is thrown and answered by the route table in the
+ * envelope, whose non-empty errors list is what the client checks (SPEC 7).
  */
-import { money } from "../../../graphql/money";
-import { TITLE_SQL, randomToken, type Ctx } from "./context";
-import { ApiFailure, invalid, MESSAGES, notFound, respond } from "./http";
+import { money } from "../../../domain/money";
+import { homePath, manufacturerPath, slugPath } from "../../../domain/routes";
+import { MINIMUM_SEARCH_CHARACTERS } from "../../../domain/search-api";
+import { jsonList } from "../../lib/json";
+import { sql } from "../../lib/sql";
+import { randomToken } from "../core/auth";
+import type { ShopContext } from "../core/context";
+import { fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
+import { reply, type Params, type Reply } from "../core/route";
+import type { VisitorContext } from "../core/visitor";
+import { translatedCategories, type CategoryRow, type CategoryTranslationRow } from "../tables/categories";
+import { reviewsOfShop, type CmsBlockRow, type CmsPageRow, type ReviewRow, type TopSeoLinkRow } from "../tables/content";
+import type { ManufacturerRow } from "../tables/manufacturers";
+import { productTitle, type PriceRow, type ProductRow } from "../tables/products";
 import { countryName } from "./delivery";
 import { findProduct, isListed } from "./products";
 
-export const MINIMUM_SEARCH_CHARACTERS = 3;
 export const RATING_LABELS = ["VERY_POOR", "POOR", "FAIR", "GOOD", "EXCELLENT"] as const;
-
-function prefix(ctx: Ctx): string {
-  return ctx.shop.domainPrefixes.length > 0 ? `/${ctx.language}/` : "/";
-}
 
 function hostOf(url: string): string {
   try {
@@ -26,10 +33,10 @@ function hostOf(url: string): string {
   }
 }
 
-export async function masterdata(ctx: Ctx): Promise<Response> {
+export async function masterdata(ctx: ShopContext): Promise<Reply> {
   const { shop } = ctx;
   const host = hostOf(shop.baseUrl);
-  return respond(200, {
+  return reply({
     shop: { id: shop.id, name: shop.name, baseUrl: shop.baseUrl, baseDomain: host.replace(/^www\./, ""), defaultLocale: shop.defaultLanguage },
     storeConfig: { name: shop.name, preferredDomain: host, language: ctx.language, domainPrefixes: shop.domainPrefixes, deliveryCountries: shop.deliveryCountries },
     currency: shop.currency,
@@ -39,23 +46,19 @@ export async function masterdata(ctx: Ctx): Promise<Response> {
   });
 }
 
-export async function environment(ctx: Ctx): Promise<Response> {
-  const { results: worlds } = await ctx.db
-    .prepare(
-      `SELECT c.id, t.name, t.slug FROM categories c JOIN category_translations t ON t.category_id = c.id AND t.language = ?
-       WHERE c.parent_id IS NULL ORDER BY c.position, c.id`,
-    )
-    .bind(ctx.language)
-    .all<{ id: string; name: string; slug: string }>();
-  const { results: banners } = await ctx.db
-    .prepare("SELECT identifier, content FROM cms_blocks WHERE shop_id = ? AND language = ? AND identifier LIKE 'banner-%' ORDER BY identifier")
-    .bind(ctx.shop.id, ctx.language)
-    .all<{ identifier: string; content: string }>();
-  const base = prefix(ctx);
-  return respond(200, {
+export async function environment(ctx: VisitorContext): Promise<Reply> {
+  const { results: worlds } = await sql`SELECT c.id, t.name, t.slug FROM ${translatedCategories(ctx.language)} WHERE c.parent_id IS NULL ORDER BY c.position, c.id`
+    .prepare(ctx.db)
+    .all<Pick<CategoryRow, "id"> & Pick<CategoryTranslationRow, "name" | "slug">>();
+  const { results: banners } = await sql`SELECT identifier, content FROM cms_blocks
+    WHERE shop_id = ${ctx.shop.id} AND language = ${ctx.language} AND identifier LIKE 'banner-%' ORDER BY identifier`
+    .prepare(ctx.db)
+    .all<Pick<CmsBlockRow, "identifier" | "content">>();
+  const base = homePath(ctx.shop, ctx.language);
+  return reply({
     environment: {
       variables: { version: "1" },
-      isInternal: ctx.visitor?.isInternal ?? false,
+      isInternal: ctx.visitorState.visitor?.isInternal ?? false,
       banners: banners.map((b) => {
         // banner-{location}-{platform}, e.g. banner-homepage-desktop
         const [, location = "homepage", platform = "desktop"] = b.identifier.split("-");
@@ -64,7 +67,7 @@ export async function environment(ctx: Ctx): Promise<Response> {
       navigation: {
         loginLink: { url: `${base}customer/account/Login`, description: "Login", textColor: "#1d2327", textBackground: "#ffffff" },
         signUpLink: { url: `${base}customer/account/CreateAccount`, description: "Register", textColor: "#ffffff", textBackground: "#1d2327" },
-        topNavigation: worlds.map((w) => ({ id: w.id, name: w.name, url: `${base}${w.slug}.html`, active: false })),
+        topNavigation: worlds.map((w) => ({ id: w.id, name: w.name, url: slugPath(ctx.shop, ctx.language, w.slug), active: false })),
       },
       footer: {},
       cookies: { enabled: true, key: "" },
@@ -75,10 +78,10 @@ export async function environment(ctx: Ctx): Promise<Response> {
 }
 
 /** GET /apiv2/byPath/{path}: the page model of a path (product, category, CMS page, home). */
-export async function byPath(ctx: Ctx, rawPath: string): Promise<Response> {
+export async function byPath(ctx: ShopContext, params: Params): Promise<Reply> {
   let path: string;
   try {
-    path = decodeURIComponent(rawPath).replace(/^\/+/, "");
+    path = decodeURIComponent(params.path ?? "").replace(/^\/+/, "");
   } catch {
     throw notFound();
   }
@@ -86,36 +89,35 @@ export async function byPath(ctx: Ctx, rawPath: string): Promise<Response> {
   const formKey = randomToken(12);
   const base = { storeId: ctx.shop.id, formKey, remoteIp: null };
   if (path === "" || path === "index.html") {
-    return respond(200, { ...base, pageId: "home", identifier: "home", type: "CUSTOM", meta: { title: ctx.shop.name, robots: "index,follow", canonical: prefix(ctx) } });
+    return reply({ ...base, pageId: "home", identifier: "home", type: "CUSTOM", meta: { title: ctx.shop.name, robots: "index,follow", canonical: homePath(ctx.shop, ctx.language) } });
   }
   const slug = path.replace(/\.html$/, "");
-  if (!path.endsWith(".html") || slug.length > 300) return respond(404, null, [{ message: MESSAGES.notFound, code: "not_found" }]);
-  const product = await ctx.db
-    .prepare("SELECT c.sku, c.title, c.meta_title, c.meta_description FROM product_content c JOIN product_shops s ON s.sku = c.sku AND s.shop_id = ? WHERE c.language = ? AND c.slug = ?")
-    .bind(ctx.shop.id, ctx.language, slug)
+  if (!path.endsWith(".html") || slug.length > 300) throw notFound();
+  const product = await sql`SELECT c.sku, c.title, c.meta_title, c.meta_description FROM product_content c
+    JOIN product_shops s ON s.sku = c.sku AND s.shop_id = ${ctx.shop.id} WHERE c.language = ${ctx.language} AND c.slug = ${slug}`
+    .prepare(ctx.db)
     .first<{ sku: string; title: string; meta_title: string | null; meta_description: string | null }>();
   if (product) {
-    return respond(200, { ...base, pageId: product.sku, identifier: product.sku, type: "PRODUCT", meta: meta(ctx, product.meta_title ?? product.title, product.meta_description, path) });
+    return reply({ ...base, pageId: product.sku, identifier: product.sku, type: "PRODUCT", meta: meta(ctx, product.meta_title ?? product.title, product.meta_description, path) });
   }
-  const category = await ctx.db
-    .prepare("SELECT category_id, name, meta_title, meta_description FROM category_translations WHERE language = ? AND slug = ?")
-    .bind(ctx.language, slug)
-    .first<{ category_id: string; name: string; meta_title: string | null; meta_description: string | null }>();
+  const category = await sql`SELECT category_id, name, meta_title, meta_description FROM category_translations WHERE language = ${ctx.language} AND slug = ${slug}`
+    .prepare(ctx.db)
+    .first<Pick<CategoryTranslationRow, "category_id" | "name" | "meta_title" | "meta_description">>();
   if (category) {
-    return respond(200, { ...base, pageId: category.category_id, identifier: category.category_id, type: "WORLDS", meta: meta(ctx, category.meta_title ?? category.name, category.meta_description, path) });
+    return reply({ ...base, pageId: category.category_id, identifier: category.category_id, type: "WORLDS", meta: meta(ctx, category.meta_title ?? category.name, category.meta_description, path) });
   }
-  const page = await ctx.db
-    .prepare("SELECT identifier, page_type, title, meta_title, meta_description, robots FROM cms_pages WHERE shop_id = ? AND language = ? AND identifier = ?")
-    .bind(ctx.shop.id, ctx.language, slug)
-    .first<{ identifier: string; page_type: string; title: string; meta_title: string | null; meta_description: string | null; robots: string }>();
+  const page = await sql`SELECT identifier, page_type, title, meta_title, meta_description, robots FROM cms_pages
+    WHERE shop_id = ${ctx.shop.id} AND language = ${ctx.language} AND identifier = ${slug}`
+    .prepare(ctx.db)
+    .first<Pick<CmsPageRow, "identifier" | "page_type" | "title" | "meta_title" | "meta_description" | "robots">>();
   if (page) {
-    return respond(200, { ...base, pageId: page.identifier, identifier: page.identifier, type: page.page_type, meta: { ...meta(ctx, page.meta_title ?? page.title, page.meta_description, path), robots: page.robots } });
+    return reply({ ...base, pageId: page.identifier, identifier: page.identifier, type: page.page_type, meta: { ...meta(ctx, page.meta_title ?? page.title, page.meta_description, path), robots: page.robots } });
   }
-  return respond(404, null, [{ message: MESSAGES.notFound, code: "not_found" }]);
+  throw notFound();
 }
 
-function meta(ctx: Ctx, title: string, description: string | null, path: string) {
-  return { title, description: description ?? "", keywords: "", robots: "index,follow", canonical: `${prefix(ctx)}${path}`, excludeFromSitemap: false, excludeFromCrosslinking: false };
+function meta(ctx: ShopContext, title: string, description: string | null, path: string) {
+  return { title, description: description ?? "", keywords: "", robots: "index,follow", canonical: `${homePath(ctx.shop, ctx.language)}${path}`, excludeFromSitemap: false, excludeFromCrosslinking: false };
 }
 
 /** Stable short hash of a block's content: the header notification hides while its cookie holds this hash. */
@@ -125,80 +127,73 @@ export async function contentHash(content: string): Promise<string> {
 }
 
 /** GET /apiv2/cms/?name=a,b&type=block|page */
-export async function cms(ctx: Ctx): Promise<Response> {
+export async function cms(ctx: ShopContext): Promise<Reply> {
   const names = (ctx.url.searchParams.get("name") ?? "").split(",").map((n) => n.trim()).filter(Boolean);
   const type = ctx.url.searchParams.get("type") ?? "block";
-  if (names.length === 0) throw new ApiFailure(422, [{ message: MESSAGES.missing, code: "missing" }, { message: MESSAGES.required, code: "required", field: "name" }]);
+  if (names.length === 0) throw missingFields(["name"]);
   if (names.length > 20 || (type !== "block" && type !== "page")) throw invalid("type", MESSAGES.invalid, "invalid");
-  const placeholders = names.map(() => "?").join(",");
-  const sql =
-    type === "block"
-      ? `SELECT identifier, content, NULL AS title FROM cms_blocks WHERE shop_id = ? AND language = ? AND identifier IN (${placeholders})`
-      : `SELECT identifier, content, title FROM cms_pages WHERE shop_id = ? AND language = ? AND identifier IN (${placeholders})`;
-  const { results } = await ctx.db.prepare(sql).bind(ctx.shop.id, ctx.language, ...names).all<{ identifier: string; content: string; title: string | null }>();
+  const where = sql`shop_id = ${ctx.shop.id} AND language = ${ctx.language} AND identifier IN ${jsonList(names)}`;
+  const query =
+    type === "block" ? sql`SELECT identifier, content, NULL AS title FROM cms_blocks WHERE ${where}` : sql`SELECT identifier, content, title FROM cms_pages WHERE ${where}`;
+  const { results } = await query.prepare(ctx.db).all<Pick<CmsBlockRow, "identifier" | "content"> & { title: string | null }>();
   const items = await Promise.all(results.map(async (row) => ({ identifier: row.identifier, title: row.title, content: row.content, hash: await contentHash(row.content) })));
-  return respond(200, items);
+  return reply(items);
 }
 
-export async function topCategories(ctx: Ctx): Promise<Response> {
-  const { results } = await ctx.db
-    .prepare(
-      `SELECT c.id, c.image, c.top_position, t.name, t.slug, t.top_description FROM categories c
-       JOIN category_translations t ON t.category_id = c.id AND t.language = ? WHERE c.top_position IS NOT NULL ORDER BY c.top_position, c.id`,
-    )
-    .bind(ctx.language)
-    .all<{ id: string; image: string | null; top_position: number; name: string; slug: string; top_description: string }>();
-  const base = prefix(ctx);
-  return respond(
-    200,
-    results.map((row) => ({ id: row.id, name: row.name, imagePath: row.image, urlPath: `${base}${row.slug}.html`, productPath: `${base}${row.slug}.html`, topCategoryPosition: row.top_position, topCategoryDescription: row.top_description })),
+export async function topCategories(ctx: ShopContext): Promise<Reply> {
+  const { results } = await sql`SELECT c.id, c.image, c.top_position, t.name, t.slug, t.top_description FROM ${translatedCategories(ctx.language)}
+    WHERE c.top_position IS NOT NULL ORDER BY c.top_position, c.id`
+    .prepare(ctx.db)
+    .all<Pick<CategoryRow, "id" | "image"> & { top_position: number } & Pick<CategoryTranslationRow, "name" | "slug" | "top_description">>();
+  return reply(
+    results.map((row) => ({ id: row.id, name: row.name, imagePath: row.image, urlPath: slugPath(ctx.shop, ctx.language, row.slug), productPath: slugPath(ctx.shop, ctx.language, row.slug), topCategoryPosition: row.top_position, topCategoryDescription: row.top_description })),
   );
 }
 
-export async function topSeoUrls(ctx: Ctx): Promise<Response> {
-  const { results } = await ctx.db
-    .prepare("SELECT position, label, url FROM top_seo_links WHERE shop_id = ? AND language = ? ORDER BY position")
-    .bind(ctx.shop.id, ctx.language)
-    .all<{ position: number; label: string; url: string }>();
-  return respond(200, results);
+export async function topSeoUrls(ctx: ShopContext): Promise<Reply> {
+  const { results } = await sql`SELECT position, label, url FROM top_seo_links WHERE shop_id = ${ctx.shop.id} AND language = ${ctx.language} ORDER BY position`
+    .prepare(ctx.db)
+    .all<Pick<TopSeoLinkRow, "position" | "label" | "url">>();
+  return reply(results);
 }
 
-export async function topManufacturers(ctx: Ctx): Promise<Response> {
-  const { results } = await ctx.db
-    .prepare("SELECT name, slug, logo, url FROM manufacturers WHERE top_position IS NOT NULL ORDER BY top_position, name LIMIT 24")
-    .all<{ name: string; slug: string; logo: string | null; url: string | null }>();
-  return respond(200, results.map((m) => ({ name: m.name, logo: m.logo, url: `${prefix(ctx)}${m.slug}/manufacturer` })));
+export async function topManufacturers(ctx: ShopContext): Promise<Reply> {
+  const { results } = await sql`SELECT name, slug, logo FROM manufacturers WHERE top_position IS NOT NULL ORDER BY top_position, name LIMIT 24`
+    .prepare(ctx.db)
+    .all<Pick<ManufacturerRow, "name" | "slug" | "logo">>();
+  return reply(results.map((m) => ({ name: m.name, logo: m.logo, url: manufacturerPath(ctx.shop, ctx.language, m.slug) })));
 }
 
 /** GET /apiv2/catalog/product/{id}/related: other products of the same primary category (up to 8). */
-export async function relatedProducts(ctx: Ctx, id: string): Promise<Response> {
-  const product = await findProduct(ctx, decodeURIComponent(id));
+export async function relatedProducts(ctx: ShopContext, params: Params): Promise<Reply> {
+  const product = await findProduct(ctx, decodeURIComponent(params.id ?? ""));
   if (!isListed(product)) throw notFound();
-  const { results } = await ctx.db
-    .prepare(
-      `SELECT p.sku, ${TITLE_SQL} AS title, pc.slug, pr.package_price FROM products p
-       JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ?
-       JOIN prices pr ON pr.sku = p.sku AND pr.shop_id = ?
-       LEFT JOIN product_content pc ON pc.sku = p.sku AND pc.language = ?
-       WHERE p.category_id = (SELECT category_id FROM products WHERE sku = ?) AND p.sku <> ? AND p.is_active = 1 AND p.reached_eol = 0 AND p.type <> 'variant'
-       ORDER BY p.sku LIMIT 8`,
-    )
-    .bind(ctx.language, ctx.shop.id, ctx.shop.id, ctx.language, product.sku, product.sku)
-    .all<{ sku: string; title: string; slug: string | null; package_price: number }>();
-  return respond(
-    200,
-    results.map((r) => ({ sku: r.sku, name: r.title, detailLink: r.slug ? `${prefix(ctx)}${r.slug}.html` : null, price: money(r.package_price, ctx.shop.currency, ctx.language) })),
+  const { results } = await sql`SELECT p.sku, ${productTitle(ctx.language)} AS title, pc.slug, pr.package_price FROM products p
+    JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ${ctx.shop.id}
+    JOIN prices pr ON pr.sku = p.sku AND pr.shop_id = ${ctx.shop.id}
+    LEFT JOIN product_content pc ON pc.sku = p.sku AND pc.language = ${ctx.language}
+    WHERE p.category_id = (SELECT category_id FROM products WHERE sku = ${product.sku}) AND p.sku <> ${product.sku}
+      AND p.is_active = 1 AND p.reached_eol = 0 AND p.type <> 'variant'
+    ORDER BY p.sku LIMIT 8`
+    .prepare(ctx.db)
+    .all<Pick<ProductRow, "sku"> & Pick<PriceRow, "package_price"> & { title: string; slug: string | null }>();
+  return reply(
+    results.map((r) => ({ sku: r.sku, name: r.title, detailLink: r.slug ? slugPath(ctx.shop, ctx.language, r.slug) : null, price: money(r.package_price, ctx.shop.currency, ctx.language) })),
   );
 }
 
-/** GET /apiv2/product-configurator/configurator/{sku}: data and errors; a non-empty errors list is an error. */
-export async function productConfigurator(ctx: Ctx, sku: string): Promise<Response> {
-  const product = await findProduct(ctx, decodeURIComponent(sku));
-  if (!isListed(product)) return respond(404, null, [{ message: MESSAGES.unknownProduct, code: "unknown_product" }]);
+/**
+ * GET /apiv2/product-configurator/configurator/{sku}: the configurable attributes. The client
+ * reads data and the envelope's errors list (SPEC 7: a non-empty list is an error), so an
+ * unknown or non-configurable product is a refusal with exactly one error.
+ */
+export async function productConfigurator(ctx: ShopContext, params: Params): Promise<Reply> {
+  const product = await findProduct(ctx, decodeURIComponent(params.sku ?? ""));
+  if (!isListed(product)) throw fail(404, MESSAGES.unknownProduct, "unknown_product");
   if (product.type !== "configurable" || product.configurableAttributes.length === 0) {
-    return respond(422, null, [{ message: MESSAGES.configurationUnavailable, code: "configuration_unavailable" }]);
+    throw fail(422, MESSAGES.configurationUnavailable, "configuration_unavailable");
   }
-  return respond(200, {
+  return reply({
     sku: product.sku,
     name: product.title,
     configurableAttributes: product.configurableAttributes.map((a, i) => ({ id: i + 1, code: a.code, label: a.label, useImage: false, options: a.options })),
@@ -206,16 +201,15 @@ export async function productConfigurator(ctx: Ctx, sku: string): Promise<Respon
 }
 
 /** GET /apiv2/{provider}/reviews/last/{count}/{minMark}: the newest reviews of the shop's languages. */
-export async function lastReviews(ctx: Ctx, count: string, minMark: string): Promise<Response> {
+export async function lastReviews(ctx: ShopContext, params: Params): Promise<Reply> {
+  const count = params.count ?? "";
+  const minMark = params.minMark ?? "";
   if (!/^\d{1,2}$/.test(count) || !/^[1-5]$/.test(minMark) || Number(count) < 1) throw invalid("count", MESSAGES.invalid, "invalid");
-  const { results } = await ctx.db
-    .prepare(
-      `SELECT r.id, r.sku, r.mark, r.comment, r.reviewer, r.answer, r.created_at FROM reviews r JOIN product_shops s ON s.sku = r.sku AND s.shop_id = ?
-       WHERE r.language = ? AND r.mark >= ? ORDER BY r.created_at DESC, r.id LIMIT ?`,
-    )
-    .bind(ctx.shop.id, ctx.language, Number(minMark), Number(count))
-    .all<{ id: string; sku: string; mark: number; comment: string; reviewer: string; answer: string | null; created_at: string }>();
-  return respond(200, {
+  const { results } = await sql`SELECT r.id, r.sku, r.mark, r.comment, r.reviewer, r.answer, r.created_at FROM ${reviewsOfShop(ctx.shop.id)}
+    WHERE r.language = ${ctx.language} AND r.mark >= ${Number(minMark)} ORDER BY r.created_at DESC, r.id LIMIT ${Number(count)}`
+    .prepare(ctx.db)
+    .all<Omit<ReviewRow, "language">>();
+  return reply({
     reviews: results.map((r) => ({
       id: r.id,
       sku: r.sku,
@@ -231,13 +225,12 @@ export async function lastReviews(ctx: Ctx, count: string, minMark: string): Pro
 }
 
 /** GET /apiv2/{provider}/rating: the shop's review summary. */
-export async function rating(ctx: Ctx): Promise<Response> {
-  const row = await ctx.db
-    .prepare("SELECT COUNT(*) AS n, AVG(r.mark) AS avg FROM reviews r JOIN product_shops s ON s.sku = r.sku AND s.shop_id = ? WHERE r.language = ?")
-    .bind(ctx.shop.id, ctx.language)
+export async function rating(ctx: ShopContext): Promise<Reply> {
+  const row = await sql`SELECT COUNT(*) AS n, AVG(r.mark) AS avg FROM ${reviewsOfShop(ctx.shop.id)} WHERE r.language = ${ctx.language}`
+    .prepare(ctx.db)
     .first<{ n: number; avg: number | null }>();
   const value = row?.avg ? Math.round(row.avg * 100) / 100 : 0;
-  return respond(200, {
+  return reply({
     id: `${ctx.shop.id}-${ctx.language}`,
     ratingValue: value,
     maxValue: 5,
@@ -247,11 +240,11 @@ export async function rating(ctx: Ctx): Promise<Response> {
   });
 }
 
-export async function isBusiness(ctx: Ctx): Promise<Response> {
-  return respond(200, ctx.visitor?.customerType ?? "private");
+export async function isBusiness(ctx: VisitorContext): Promise<Reply> {
+  return reply(ctx.visitorState.visitor?.customerType ?? "private");
 }
 
-export async function internalUser(ctx: Ctx): Promise<Response> {
-  return respond(200, { isInternal: ctx.visitor?.isInternal ?? false });
+export async function internalUser(ctx: VisitorContext): Promise<Reply> {
+  return reply({ isInternal: ctx.visitorState.visitor?.isInternal ?? false });
 }
 

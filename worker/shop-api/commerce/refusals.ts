@@ -1,10 +1,11 @@
 /**
- * Why a write batch refused (guarded-batch.ts): the checks of the cart and the sample
+ * Why a write batch refused (core/guarded-batch.ts): the checks of the cart and the sample
  * cart answer with a refusal code; this turns it into the spec's error.
  */
-import { unitLabel } from "../../../graphql/units";
-import type { Ctx } from "./context";
-import { invalid, MESSAGES, type ApiFailure } from "./http";
+import { formatQuantity } from "../../../domain/money";
+import { unitLabel } from "../../lib/labels";
+import type { ShopContext } from "../core/context";
+import { fail, invalid, MESSAGES, type ApiFailure } from "../core/envelope";
 
 export type RefusalCode =
   | "unknown_product"
@@ -35,15 +36,11 @@ const MESSAGE_OF: Record<Exclude<RefusalCode, "minimum_order_quantity" | "quanti
   samples_unavailable: MESSAGES.samplesUnavailable,
 };
 
-function formatQuantity(value: number): string {
-  return String(Math.round(value * 1000) / 1000);
-}
-
 /** The 422 answer to a refusal of the product in `field`. */
-export function refusalFailure(ctx: Ctx, field: string, refusal: Refusal): ApiFailure {
+export function refusalFailure(ctx: ShopContext, field: string, refusal: Refusal): ApiFailure {
   switch (refusal.refusal) {
     case "minimum_order_quantity": {
-      const params = { value: formatQuantity(refusal.min_order_qty ?? 0), unit: unitLabel(refusal.unit ?? "", ctx.language) };
+      const params = { value: formatQuantity(refusal.min_order_qty ?? 0, ctx.shop.currency, ctx.language), unit: unitLabel(refusal.unit ?? "", ctx.language) };
       return invalid(field, MESSAGES.minimumOrderQuantity.replace("{value}", params.value).replace("{unit}", params.unit), refusal.refusal, params);
     }
     case "quantity_unavailable":
@@ -52,3 +49,6 @@ export function refusalFailure(ctx: Ctx, field: string, refusal: Refusal): ApiFa
       return invalid(field, MESSAGE_OF[refusal.refusal], refusal.refusal);
   }
 }
+
+/** 422 for a sample that found no free slot (the sample cart or the cart's samples are full). */
+export const sampleCartFull = (): ApiFailure => fail(422, MESSAGES.sampleCartFull, "sample_cart_full", { field: "sku" });

@@ -13,13 +13,20 @@
  */
 import { z } from "zod";
 import type { D1Database } from "@cloudflare/workers-types";
-import { berlinDayBounds } from "./berlin-time";
+import { parseJsonOr } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";
-import { ensureVisitor, randomToken, titleSql, type Ctx } from "./context";
-import { runGuardedBatch } from "./guarded-batch";
-import { ApiFailure, fail, invalid, MESSAGES, notFound, readJson, respond, validate } from "./http";
-import { listedSql, safeJson, shopProductFrom } from "./products";
-import { refusalFailure, type CheckRow } from "./refusals";
+import { randomToken } from "../core/auth";
+import type { ShopContext } from "../core/context";
+import { fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
+import { runGuardedBatch } from "../core/guarded-batch";
+import { readJson, validate } from "../core/request-body";
+import { reply, type Params, type Reply } from "../core/route";
+import { ensureVisitor, type VisitorContext } from "../core/visitor";
+import { listedIn } from "../tables/products";
+import { openQuoteId, sampleItemCount, sampleItems, type SampleItemLineRow, type SampleQuoteRow } from "../tables/samples";
+import { berlinDayBounds } from "./berlin-time";
+import { shopProductFrom } from "./products";
+import { refusalFailure, sampleCartFull, type CheckRow } from "./refusals";
 
 export const SAMPLE_SLOT_COUNT = 7;
 /** How long an open sample cart is kept (the spec leaves the time-left duration open). */
@@ -51,56 +58,30 @@ const contactSchema = z
   })
   .strict();
 
-interface QuoteRow {
-  id: number;
-  reference_code: string;
-  state: "open" | "finished" | "processed" | "expired";
-  slot_count: number;
-  email: string | null;
-  address: string | null;
-  created_at: string;
-  expires_at: string;
-  finished_at: string | null;
-  processed_at: string | null;
-}
-
-interface ItemRow {
-  sku: string;
-  quantity: number;
-  recommendation: number;
-  title: string;
-  image: string | null;
-}
-
 /** True when the street has no house number (the storefront asks before it sends such an address). */
 export function lacksHouseNumber(street: string): boolean {
   return !/\d/.test(street);
 }
 
-async function openQuote(ctx: Ctx): Promise<QuoteRow | null> {
-  if (!ctx.visitor) return null;
-  return ctx.db
-    .prepare("SELECT * FROM sample_quotes WHERE visitor_id = ? AND shop_id = ? AND state = 'open' AND expires_at > ?")
-    .bind(ctx.visitor.id, ctx.shop.id, ctx.now.toISOString())
-    .first<QuoteRow>();
+/** The visitor's open quote in the shop, unless it expired. */
+async function openQuote(ctx: VisitorContext): Promise<SampleQuoteRow | null> {
+  const { visitor } = ctx.visitorState;
+  if (!visitor) return null;
+  return sql`SELECT * FROM sample_quotes WHERE id = ${openQuoteId(visitor.id, ctx.shop.id)} AND expires_at > ${ctx.now.toISOString()}`
+    .prepare(ctx.db)
+    .first<SampleQuoteRow>();
 }
 
-function itemsSql(ctx: Ctx): SqlFragment {
-  return sql`SELECT si.sku, si.quantity, si.recommendation, ${titleSql(ctx)} AS title,
-      (SELECT url FROM media m WHERE m.sku = si.sku AND m.kind = 'image' ORDER BY position LIMIT 1) AS image
-    FROM sample_items si JOIN products p ON p.sku = si.sku`;
-}
-
-async function quoteItems(ctx: Ctx, quoteId: number): Promise<ItemRow[]> {
-  const { results } = await sql`${itemsSql(ctx)} WHERE si.quote_id = ${quoteId} ORDER BY si.added_at, si.sku`.prepare(ctx.db).all<ItemRow>();
+async function quoteItems(ctx: ShopContext, quoteId: number): Promise<SampleItemLineRow[]> {
+  const { results } = await sampleItems(quoteId, ctx.language).prepare(ctx.db).all<SampleItemLineRow>();
   return results;
 }
 
-async function view(ctx: Ctx, quote: QuoteRow | null, hidden = false, knownItems?: ItemRow[]) {
+async function view(ctx: ShopContext, quote: SampleQuoteRow | null, hidden = false, knownItems?: SampleItemLineRow[]) {
   const items = knownItems ?? (quote ? await quoteItems(ctx, quote.id) : []);
   const slots = quote?.slot_count ?? SAMPLE_SLOT_COUNT;
   const itemCount = items.length;
-  const address = safeJson<Record<string, string> | null>(quote?.address, null);
+  const address = parseJsonOr<Record<string, string> | null>(quote?.address, null);
   return {
     cart: quote
       ? {
@@ -125,12 +106,8 @@ async function view(ctx: Ctx, quote: QuoteRow | null, hidden = false, knownItems
   };
 }
 
-function ok(ctx: Ctx, data: unknown): Response {
-  return respond(200, data, [], ctx.newToken ? { token: ctx.newToken } : {});
-}
-
 /** The writes that make sure the visitor has one open, unexpired quote (conditioned on `holds`). */
-function ensureQuote(ctx: Ctx, visitorId: string, holds: SqlFragment): SqlFragment[] {
+function ensureQuote(ctx: ShopContext, visitorId: string, holds: SqlFragment): SqlFragment[] {
   const now = ctx.now.toISOString();
   const expires = new Date(ctx.now.getTime() + SAMPLE_CART_LIFETIME_MS).toISOString();
   return [
@@ -145,69 +122,65 @@ export function referenceCode(): string {
 }
 
 /** Samples are sent only of products the shop sells whose samples are active and that have not reached their end of life. */
-export function sampleCheck(ctx: Ctx, sku: string): SqlFragment {
+export function sampleCheck(ctx: ShopContext, sku: string): SqlFragment {
   return sql`SELECT CASE
-      WHEN NOT ${listedSql(ctx)} THEN 'unknown_product'
+      WHEN NOT ${listedIn(ctx.shop.id)} THEN 'unknown_product'
       WHEN p.sample_active = 0 OR p.reached_eol = 1 THEN 'samples_unavailable'
     END AS refusal
     FROM ${shopProductFrom(ctx, sku)}`;
 }
 
-async function checkSampleProduct(ctx: Ctx, sku: string): Promise<void> {
+async function checkSampleProduct(ctx: ShopContext, sku: string): Promise<void> {
   const row = await sampleCheck(ctx, sku).prepare(ctx.db).first<CheckRow>();
   if (row?.refusal) throw refusalFailure(ctx, "sku", row);
 }
 
 /** Checks and adds one sample and reads the quote back in one transaction; throws 'sample cart full' when all slots are taken. */
-async function addSample(ctx: Ctx, sku: string, recommendation: boolean): Promise<{ quote: QuoteRow | null; items: ItemRow[] }> {
+async function addSample(ctx: VisitorContext, sku: string, recommendation: boolean): Promise<{ quote: SampleQuoteRow | null; items: SampleItemLineRow[] }> {
   const now = ctx.now.toISOString();
-  const shop = ctx.shop.id;
   const outcome = await runGuardedBatch<CheckRow>(ctx, (visitorId, holds) => {
-    const open = sql`SELECT id FROM sample_quotes WHERE visitor_id = ${visitorId} AND shop_id = ${shop} AND state = 'open'`;
+    const open = openQuoteId(visitorId, ctx.shop.id);
     return {
       checks: [sampleCheck(ctx, sku)],
       writes: [
         ...ensureQuote(ctx, visitorId, holds),
         sql`INSERT INTO sample_items (quote_id, sku, quantity, recommendation, added_at)
           SELECT q.id, ${sku}, 1, ${recommendation ? 1 : 0}, ${now} FROM sample_quotes q
-          WHERE q.id = (${open}) AND ${holds} AND (SELECT COUNT(*) FROM sample_items WHERE quote_id = q.id) < q.slot_count
+          WHERE q.id = ${open} AND ${holds} AND (SELECT COUNT(*) FROM sample_items WHERE quote_id = q.id) < q.slot_count
           ON CONFLICT (quote_id, sku) DO NOTHING`,
       ],
-      reads: [
-        sql`SELECT * FROM sample_quotes WHERE id = (${open})`,
-        sql`${itemsSql(ctx)} WHERE si.quote_id = (${open}) ORDER BY si.added_at, si.sku`,
-      ],
+      reads: [sql`SELECT * FROM sample_quotes WHERE id = ${open}`, sampleItems(open, ctx.language)],
     };
   });
   if (outcome.refusal) throw refusalFailure(ctx, "sku", outcome.refusal);
-  const quote = (outcome.reads[0]!.results[0] as QuoteRow | undefined) ?? null;
-  const items = outcome.reads[1]!.results as ItemRow[];
-  if (!items.some((item) => item.sku === sku)) throw new ApiFailure(422, [{ message: MESSAGES.sampleCartFull, code: "sample_cart_full", field: "sku" }]);
+  const quote = (outcome.reads[0]!.results[0] as SampleQuoteRow | undefined) ?? null;
+  const items = outcome.reads[1]!.results as SampleItemLineRow[];
+  if (!items.some((item) => item.sku === sku)) throw sampleCartFull();
   return { quote, items };
 }
 
 /** GET /apiv2/sample/product/cart */
-export async function getSampleCart(ctx: Ctx): Promise<Response> {
-  return ok(ctx, await view(ctx, await openQuote(ctx)));
+export async function getSampleCart(ctx: VisitorContext): Promise<Reply> {
+  return reply(await view(ctx, await openQuote(ctx)));
 }
 
 /** POST /apiv2/sample/product/cart/add { sku, quantity: 1, recommendation: false }: one round trip. */
-export async function addToSampleCart(ctx: Ctx): Promise<Response> {
+export async function addToSampleCart(ctx: VisitorContext): Promise<Reply> {
   const body = validate(itemSchema, await readJson(ctx.request));
   const { quote, items } = await addSample(ctx, body.sku, body.recommendation);
-  return ok(ctx, await view(ctx, quote, false, items));
+  return reply(await view(ctx, quote, false, items));
 }
 
 /** POST /apiv2/sample/product/cart/remove { sku, quantity: 1 } */
-export async function removeFromSampleCart(ctx: Ctx): Promise<Response> {
+export async function removeFromSampleCart(ctx: VisitorContext): Promise<Reply> {
   const body = validate(itemSchema, await readJson(ctx.request));
   const quote = await openQuote(ctx);
-  if (quote) await ctx.db.prepare("DELETE FROM sample_items WHERE quote_id = ? AND sku = ?").bind(quote.id, body.sku).run();
-  return ok(ctx, await view(ctx, quote));
+  if (quote) await sql`DELETE FROM sample_items WHERE quote_id = ${quote.id} AND sku = ${body.sku}`.prepare(ctx.db).run();
+  return reply(await view(ctx, quote));
 }
 
 /** POST /apiv2/sample/product/cart[?sku=] with the e-mail and shipping address (and optionally one more sample). */
-export async function saveSampleContact(ctx: Ctx): Promise<Response> {
+export async function saveSampleContact(ctx: VisitorContext): Promise<Reply> {
   const body = validate(contactSchema, await readJson(ctx.request));
   const sku = ctx.url.searchParams.get("sku") ?? body.sku;
   if (!ctx.shop.deliveryCountries.includes(body.customerAddress.countryCode)) throw invalid("customerAddress.countryCode", MESSAGES.countryNotDeliverable, "country_not_deliverable");
@@ -221,55 +194,45 @@ export async function saveSampleContact(ctx: Ctx): Promise<Response> {
     ].map((statement) => statement.prepare(ctx.db)),
   );
   if (sku) await addSample(ctx, sku, false);
-  return ok(ctx, await view(ctx, await openQuote(ctx)));
+  return reply(await view(ctx, await openQuote(ctx)));
 }
 
 /** POST /apiv2/sample/product/cart/finish (empty body): orders the samples; options.hidden becomes true. */
-export async function finishSampleCart(ctx: Ctx): Promise<Response> {
+export async function finishSampleCart(ctx: VisitorContext): Promise<Reply> {
   await readJson(ctx.request, { emptyAllowed: true });
   const quote = await openQuote(ctx);
   if (!quote) throw fail(422, MESSAGES.missing, "missing", { field: "cart" });
-  const errors = [];
-  if (!quote.email) errors.push({ message: MESSAGES.required, code: "required", field: "email" });
-  if (!quote.address) errors.push({ message: MESSAGES.required, code: "required", field: "customerAddress" });
-  const count = await ctx.db.prepare("SELECT COUNT(*) AS n FROM sample_items WHERE quote_id = ?").bind(quote.id).first<{ n: number }>();
-  if (!count?.n) errors.push({ message: MESSAGES.required, code: "required", field: "items" });
-  if (errors.length > 0) throw new ApiFailure(422, [{ message: MESSAGES.missing, code: "missing" }, ...errors]);
+  const count = await sampleItemCount(quote.id).prepare(ctx.db).first<{ n: number }>();
+  const missing = [...(quote.email ? [] : ["email"]), ...(quote.address ? [] : ["customerAddress"]), ...(count?.n ? [] : ["items"])];
+  if (missing.length > 0) throw missingFields(missing);
   const now = ctx.now.toISOString();
-  const result = await ctx.db.prepare("UPDATE sample_quotes SET state = 'finished', finished_at = ? WHERE id = ? AND state = 'open'").bind(now, quote.id).run();
+  const result = await sql`UPDATE sample_quotes SET state = 'finished', finished_at = ${now} WHERE id = ${quote.id} AND state = 'open'`.prepare(ctx.db).run();
   if ((result.meta.changes ?? 0) === 0) throw fail(409, MESSAGES.general, "already_finished");
   const finished = { ...quote, state: "finished" as const, finished_at: now };
   const data = await view(ctx, finished, true);
-  return ok(ctx, { ...data, processAfter: new Date(ctx.now.getTime() + SAMPLE_PROCESSING_DELAY_MS).toISOString() });
+  return reply({ ...data, processAfter: new Date(ctx.now.getTime() + SAMPLE_PROCESSING_DELAY_MS).toISOString() });
 }
 
 /** GET /apiv2/sample/product/count/day: samples ordered today (Europe/Berlin) in this shop. */
-export async function samplesOrderedToday(ctx: Ctx): Promise<Response> {
-  return respond(200, await countSamplesOrderedOn(ctx.db, ctx.shop.id, ctx.now));
-}
-
-export async function countSamplesOrderedOn(db: D1Database, shopId: string, now: Date): Promise<number> {
-  const { start, end } = berlinDayBounds(now);
-  const row = await db
-    .prepare(
-      `SELECT COALESCE(SUM(si.quantity), 0) AS n FROM sample_quotes q JOIN sample_items si ON si.quote_id = q.id
-       WHERE q.shop_id = ? AND q.state IN ('finished', 'processed') AND q.finished_at >= ? AND q.finished_at < ?`,
-    )
-    .bind(shopId, start.toISOString(), end.toISOString())
+export async function samplesOrderedToday(ctx: ShopContext): Promise<Reply> {
+  const { start, end } = berlinDayBounds(ctx.now);
+  const row = await sql`SELECT COALESCE(SUM(si.quantity), 0) AS n FROM sample_quotes q JOIN sample_items si ON si.quote_id = q.id
+    WHERE q.shop_id = ${ctx.shop.id} AND q.state IN ('finished', 'processed') AND q.finished_at >= ${start.toISOString()} AND q.finished_at < ${end.toISOString()}`
+    .prepare(ctx.db)
     .first<{ n: number }>();
-  return row?.n ?? 0;
+  return reply(row?.n ?? 0);
 }
 
 /** GET /apiv2/sample/product/order/{referenceCode}: the state of one of the visitor's sample orders. */
-export async function sampleOrderState(ctx: Ctx, code: string): Promise<Response> {
-  if (!ctx.visitor) throw notFound();
-  const quote = await ctx.db
-    .prepare("SELECT * FROM sample_quotes WHERE reference_code = ? AND visitor_id = ? AND shop_id = ?")
-    .bind(decodeURIComponent(code), ctx.visitor.id, ctx.shop.id)
-    .first<QuoteRow>();
+export async function sampleOrderState(ctx: VisitorContext, params: Params): Promise<Reply> {
+  const { visitor } = ctx.visitorState;
+  if (!visitor) throw notFound();
+  const quote = await sql`SELECT * FROM sample_quotes WHERE reference_code = ${decodeURIComponent(params.code ?? "")} AND visitor_id = ${visitor.id} AND shop_id = ${ctx.shop.id}`
+    .prepare(ctx.db)
+    .first<SampleQuoteRow>();
   if (!quote) throw notFound();
-  const count = await ctx.db.prepare("SELECT COUNT(*) AS n FROM sample_items WHERE quote_id = ?").bind(quote.id).first<{ n: number }>();
-  return respond(200, {
+  const count = await sampleItemCount(quote.id).prepare(ctx.db).first<{ n: number }>();
+  return reply({
     referenceCode: quote.reference_code,
     state: quote.state,
     itemCount: count?.n ?? 0,
@@ -286,9 +249,11 @@ export async function sampleOrderState(ctx: Ctx, code: string): Promise<Response
 export async function processSampleOrders(db: D1Database, now: Date): Promise<{ processed: number; expired: number }> {
   const iso = now.toISOString();
   const due = new Date(now.getTime() - SAMPLE_PROCESSING_DELAY_MS).toISOString();
-  const [processed, expired] = await db.batch([
-    db.prepare("UPDATE sample_quotes SET state = 'processed', processed_at = ? WHERE state = 'finished' AND finished_at <= ?").bind(iso, due),
-    db.prepare("UPDATE sample_quotes SET state = 'expired' WHERE state = 'open' AND expires_at <= ?").bind(iso),
-  ]);
+  const [processed, expired] = await db.batch(
+    [
+      sql`UPDATE sample_quotes SET state = 'processed', processed_at = ${iso} WHERE state = 'finished' AND finished_at <= ${due}`,
+      sql`UPDATE sample_quotes SET state = 'expired' WHERE state = 'open' AND expires_at <= ${iso}`,
+    ].map((statement) => statement.prepare(db)),
+  );
   return { processed: processed!.meta.changes ?? 0, expired: expired!.meta.changes ?? 0 };
 }

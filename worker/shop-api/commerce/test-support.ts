@@ -1,10 +1,18 @@
-/** Test harness of the commerce API: a real local D1 with a small catalogue, a pinned clock and a caller. */
+/**
+ * Test harness of the commerce API: a real local D1 (shops synced from config/shops.json)
+ * with a small catalogue, a pinned clock, and a caller that goes through the shop API's
+ * one route table as the edge does, naming the shop in `x-shop-id` (DE unless a test names
+ * another; the API itself answers 404 without a known shop).
+ */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
+import { shopApiCaller } from "../../../tests/support/shop-api";
+import type { ShopApiEnv } from "../../env";
+import { sql } from "../../lib/sql";
+import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
 import { importCatalogue } from "../catalogue/apply-import";
 import type { CatalogueDocument, ProductRecord } from "../catalogue/import-format";
-import { clearShopCache, hashToken, type CommerceDeps } from "./context";
-import { handleCommerce } from "./router";
+import { sha256Hex } from "../core/auth";
 
 export const DE_COUNTRIES = ["de", "be", "nl", "lu", "dk", "pl", "li", "es", "pt", "gb", "se", "ie", "hu", "no", "ro", "fi", "bg", "ee", "gr", "hr", "lv", "lt", "mt", "sk", "si", "cy", "ch"];
 
@@ -78,9 +86,10 @@ export function commerceDocument(): CatalogueDocument {
 
 export interface Harness {
   db: D1Database;
+  /** The worker's bindings as the shop API sees them (DB counts its round trips). */
+  env: ShopApiEnv;
   /** D1 round trips (a batch or a single statement's first/all/run/raw) since the last call. */
   takeRoundTrips(): number;
-  deps: CommerceDeps;
   setNow(iso: string): void;
   call(method: string, path: string, options?: CallOptions): Promise<{ status: number; body: ApiBody }>;
   dispose(): Promise<void>;
@@ -102,30 +111,28 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
   const database: TestDatabase = await createTestDatabase();
   const result = await importCatalogue(database.db, { format: "json", text: JSON.stringify(commerceDocument()) }, { source: "test" });
   if (!result.ok) throw new Error(`test catalogue refused: ${JSON.stringify(result.problems.slice(0, 5))}`);
-  clearShopCache();
   let clock = new Date(now);
   const counted = countingRoundTrips(database.db);
-  const deps: CommerceDeps = { db: counted.db, now: () => clock };
+  const env: ShopApiEnv = { ...database.env, DB: counted.db };
+  const api = shopApiCaller(env, { now: () => clock });
   return {
     db: database.db,
+    env,
     takeRoundTrips: counted.take,
-    deps,
     setNow(iso) {
       clock = new Date(iso);
     },
     async call(method, path, options = {}) {
-      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      const headers: Record<string, string> = { [SHOP_ID_HEADER]: options.shop ?? "DE", ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
-      if (options.shop) headers["x-shop-id"] = options.shop;
-      if (options.language) headers["x-shop-language"] = options.language;
+      if (options.language) headers[SHOP_LANGUAGE_HEADER] = options.language;
       let body: BodyInit | undefined;
       if (options.raw !== undefined) body = options.raw as BodyInit;
       else if (options.body !== undefined) {
         body = JSON.stringify(options.body);
         headers["content-type"] = "application/json";
       }
-      const response = await handleCommerce(new Request(`http://shop-api${path}`, { method, headers, body }), deps);
-      if (!response) return { status: 0, body: { status: 0, data: null, errors: [{ message: "no route" }], meta: {} } };
+      const response = await api(new Request(`http://shop-api${path}`, { method, headers, body }));
       return { status: response.status, body: (await response.json()) as ApiBody };
     },
     dispose: () => database.dispose(),
@@ -175,5 +182,5 @@ export async function commerceCounts(db: D1Database): Promise<Record<string, num
 
 /** Marks a visitor as a registered customer (there is no account API yet). */
 export async function giveAccount(db: D1Database, token: string, type: "private" | "business" = "private"): Promise<void> {
-  await db.prepare("UPDATE visitors SET has_account = 1, customer_type = ? WHERE id = ?").bind(type, await hashToken(token)).run();
+  await sql`UPDATE visitors SET has_account = 1, customer_type = ${type} WHERE id = ${await sha256Hex(token)}`.prepare(db).run();
 }

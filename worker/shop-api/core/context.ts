@@ -6,14 +6,14 @@
  * Shop routes also get the shop and language resolved once from the edge's headers.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { WorkerEnv } from "../../env";
+import type { ShopApiEnv } from "../../env";
 import type { Meta } from "./envelope";
 import type { Shop } from "./shop";
 
 export interface ApiContext {
   request: Request;
   url: URL;
-  env: WorkerEnv;
+  env: ShopApiEnv;
   db: D1Database;
   now: Date;
   waitUntil(task: Promise<unknown>): void;

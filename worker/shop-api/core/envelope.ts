@@ -84,6 +84,10 @@ export const fail = (status: number, message: string, code?: string, extra: Part
 export const invalid = (field: string, message: string, code: string, params?: ApiError["params"]): ApiFailure =>
   new ApiFailure(422, [{ message: MESSAGES.invalid, code: "invalid" }, { message, code, field, ...(params ? { params } : {}) }]);
 
+/** 422 'Missing required fields', with 'This field is required' for each of the fields. */
+export const missingFields = (fields: readonly string[]): ApiFailure =>
+  new ApiFailure(422, [{ message: MESSAGES.missing, code: "missing" }, ...fields.map((field) => ({ message: MESSAGES.required, code: "required", field }))]);
+
 export const notFound = (): ApiFailure => fail(404, MESSAGES.notFound, "not_found");
 
 /** The answer to a thrown failure; anything that is not an ApiFailure is logged and answered 500 with the generic message. */

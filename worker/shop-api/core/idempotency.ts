@@ -2,15 +2,16 @@
  * Idempotency keys for the storefront API's writes (docs/decisions/0025). A POST, PUT,
  * PATCH or DELETE that carries `Idempotency-Key` (1-255 visible ASCII characters) runs
  * once per caller and key; the caller is the visitor (SHA-256 of its bearer token) or,
- * without a token, the client address the edge passes on (SHOP_CLIENT_IP_HEADER).
+ * without a token, the client address (its IPv6 /64 network) the rate limits count by.
  *
  * - The first answer (status, body and the headers of REPLAYED_HEADERS) is kept 24 hours;
  *   a repeat with the same method, path with query and body gets it again, marked
  *   `idempotent-replayed: true`.
  * - The same key with another request: 422 `idempotency_key_reused`.
  * - A repeat while the first still runs: 409 `idempotency_in_progress` with Retry-After.
- * - Answers with status >= 500 are not kept: a retry runs again. A run that died without
- *   settling holds its key for at most STALE_AFTER_MS, then a retry takes it over.
+ * - Answers with status >= 500, and 429 (a refusal for now, not for the request), are not
+ *   kept: a retry runs again. A run that died without settling holds its key for at most
+ *   STALE_AFTER_MS, then a retry takes it over.
  *
  * The body is read here once (up to the largest body a storefront route takes, the
  * upload limit; more is 413 `body_too_large`) to fingerprint it, and handed on to the
@@ -21,7 +22,6 @@ import type { D1Database } from "@cloudflare/workers-types";
 import { shopDirectory } from "../../config/shops";
 import { indexOfBytes, multipartBoundary } from "../../lib/multipart";
 import { readLimitedBody } from "../../lib/read-limited-body";
-import { SHOP_CLIENT_IP_HEADER } from "../../lib/shop-headers";
 import {
   claimKey,
   deleteExpiredKeys,
@@ -35,6 +35,7 @@ import {
 import { randomToken, sha256Hex, visitorToken } from "./auth";
 import type { ApiContext } from "./context";
 import { fail, failureResponse, MESSAGES } from "./envelope";
+import { clientKey } from "./rate-limit";
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 export const REPLAYED_HEADER = "idempotent-replayed";
@@ -55,7 +56,7 @@ const answerResponse = (answer: StoredAnswer, extra: Record<string, string> = {}
 
 async function callerScope(request: Request): Promise<string> {
   const token = visitorToken(request);
-  return sha256Hex(token ?? `ip:${request.headers.get(SHOP_CLIENT_IP_HEADER) ?? "unknown"}`);
+  return sha256Hex(token ?? `ip:${clientKey(request)}`);
 }
 
 /** SHA-256 of method, path with query and body (a multipart body without its boundary). */
@@ -109,7 +110,10 @@ async function takeTurn(ctx: ApiContext, scope: string, key: string, fingerprint
   return { kind: "replay", answer };
 }
 
-/** Keeps the answer for replays (status < 500), or gives the key up; answers the same response. */
+/** Answers that a later retry may not get again: failures of the server and rate-limit refusals. */
+const isTransient = (status: number): boolean => status >= 500 || status === 429;
+
+/** Keeps the answer for replays, or gives the key up (transient or too large); answers the same response. */
 async function settle(ctx: ApiContext, scope: string, key: string, claim: string, response: Response): Promise<Response> {
   const body = response.status >= 500 ? "" : await response.text();
   const answer: StoredAnswer = { status: response.status, headers: {}, body };
@@ -117,7 +121,7 @@ async function settle(ctx: ApiContext, scope: string, key: string, claim: string
     const value = response.headers.get(name);
     if (value !== null) answer.headers[name] = value;
   }
-  const keep = response.status < 500 && body.length <= MAX_KEPT_BODY_CHARACTERS;
+  const keep = !isTransient(response.status) && body.length <= MAX_KEPT_BODY_CHARACTERS;
   try {
     await (keep ? storeAnswer(scope, key, claim, answer) : releaseKey(scope, key, claim)).prepare(ctx.db).run();
   } catch (error) {

@@ -3,14 +3,18 @@
  * request, the shop resolved once (404 when a shop route names no configured shop),
  * handlers return `reply(...)` (the envelope is built here, with the request's meta)
  * or a finished Response (GraphQL, file downloads), and every thrown failure becomes
- * its envelope here.
+ * its envelope here. Before its handler, every request passes its per-IP rate limit
+ * (core/rate-limit.ts: every write, search and GraphQL, by method and path); then a
+ * storefront write with an Idempotency-Key runs once per caller and key
+ * (core/idempotency.ts).
  */
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import type { IRequest } from "itty-router";
-import type { WorkerEnv } from "../../env";
+import type { ShopApiEnv } from "../../env";
 import type { ApiContext, ShopContext } from "./context";
 import { failureResponse, notFound, respond, type Meta } from "./envelope";
 import { withIdempotency } from "./idempotency";
+import { limitPerIp } from "./rate-limit";
 import { resolveShop } from "./shop";
 
 export type Params = Readonly<Record<string, string>>;
@@ -34,10 +38,10 @@ export interface RouteDeps {
   now(): Date;
 }
 
-export type RouteArgs = [WorkerEnv, Pick<ExecutionContext, "waitUntil">];
-export type Route = (request: IRequest, env: WorkerEnv, execution: Pick<ExecutionContext, "waitUntil">) => Promise<Response>;
+export type RouteArgs = [ShopApiEnv, Pick<ExecutionContext, "waitUntil">];
+export type Route = (request: IRequest, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">) => Promise<Response>;
 
-function baseContext(request: IRequest, env: WorkerEnv, execution: Pick<ExecutionContext, "waitUntil">, deps: RouteDeps): ApiContext {
+function baseContext(request: IRequest, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">, deps: RouteDeps): ApiContext {
   return {
     request: request as Request,
     url: new URL(request.url),
@@ -49,7 +53,8 @@ function baseContext(request: IRequest, env: WorkerEnv, execution: Pick<Executio
   };
 }
 
-async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params): Promise<Response> {
+/** The handler's answer as a Response, its refusals and failures included. */
+async function answer<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params): Promise<Response> {
   try {
     const result = await handler(ctx, params);
     if (result instanceof Response) return result;
@@ -57,6 +62,15 @@ async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Pa
   } catch (error) {
     return failureResponse(error, ctx.meta);
   }
+}
+
+async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params, { idempotent = false } = {}): Promise<Response> {
+  try {
+    await limitPerIp(ctx);
+  } catch (error) {
+    return failureResponse(error, ctx.meta);
+  }
+  return idempotent ? withIdempotency(ctx, (keyed) => answer(keyed, handler, params)) : answer(ctx, handler, params);
 }
 
 const paramsOf = (request: IRequest): Params => {
@@ -76,8 +90,6 @@ export function shopRoute(deps: RouteDeps, handler: Handler<ShopContext>): Route
     const base = baseContext(request, env, execution, deps);
     const resolved = resolveShop(base.request);
     if (!resolved) return failureResponse(notFound());
-    const params = paramsOf(request);
-    // Writes with an Idempotency-Key run once per caller and key (idempotency.ts).
-    return withIdempotency({ ...base, ...resolved }, (ctx) => run(ctx, handler, params));
+    return run({ ...base, ...resolved }, handler, paramsOf(request), { idempotent: true });
   };
 }

@@ -5,7 +5,7 @@
  * it, else the shop's default. A request without a known shop resolves to null (the
  * route table answers 404 and nothing is read or written).
  */
-import type { ShopDefinition } from "../../config/shop-config";
+import { ENVIRONMENTS, type CaptchaSettings, type ShopDefinition } from "../../config/shop-config";
 import { shopDirectory } from "../../config/shops";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
 
@@ -22,6 +22,9 @@ export interface Shop {
   baseUrl: string;
   /** The shop's own country: the first of its delivery countries (de for DE and COM, ch for CH). */
   homeCountry: string;
+  /** Host names of every environment, without port (a captcha answer must name one of them). */
+  hostNames: string[];
+  captcha: CaptchaSettings;
 }
 
 export function shopOf(definition: ShopDefinition): Shop {
@@ -36,6 +39,8 @@ export function shopOf(definition: ShopDefinition): Shop {
     deliveryCountries: [...definition.deliveryCountries],
     baseUrl: `https://${definition.hosts.production[0]!}/`,
     homeCountry: definition.deliveryCountries[0]!,
+    hostNames: [...new Set(ENVIRONMENTS.flatMap((environment) => definition.hosts[environment].map((host) => host.replace(/:\d+$/, ""))))],
+    captcha: definition.captcha,
   };
 }
 

@@ -5,15 +5,15 @@
  */
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
 import { createTestDatabase } from "../../../tests/support/d1";
-import type { WorkerEnv } from "../../env";
+import type { ShopApiEnv } from "../../env";
 import { createShopApi } from "../app";
 
 export interface ApiHarness {
   db: D1Database;
   uploads: R2Bucket;
-  env: WorkerEnv;
+  env: ShopApiEnv;
   setNow(iso: string): void;
-  fetch(request: Request, env?: WorkerEnv): Promise<Response>;
+  fetch(request: Request, env?: ShopApiEnv): Promise<Response>;
   dispose(): Promise<void>;
 }
 
@@ -22,10 +22,10 @@ export async function createApiHarness(now = "2026-11-18T08:00:00Z"): Promise<Ap
   const database = await createTestDatabase();
   let clock = new Date(now);
   const api = createShopApi({ now: () => clock });
-  const env = { DB: database.db, UPLOADS: database.uploads } as WorkerEnv;
+  const env = database.env;
   return {
     db: database.db,
-    uploads: database.uploads,
+    uploads: env.UPLOADS,
     env,
     setNow(iso) {
       clock = new Date(iso);

@@ -5,13 +5,15 @@
  * the first write creates a visitor and its token goes out as `meta.token` with the
  * request's answer (ctx.meta), which the edge turns into the cookie.
  *
- * `visitorState(ctx)` reads lazily so a handler can batch the visitor's row with its own
- * statements (one D1 round trip): `visitorStatement` + `takeVisitorResult`.
+ * `visitorRoute(handler, { lazy: true })` leaves the read to the handler, so it can batch the
+ * visitor's row with its own statements (one D1 round trip): `visitorStatement` +
+ * `takeVisitorResult`.
  */
 import type { D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
-import { insertVisitor, selectVisitor, visitorOf, type Visitor, type VisitorRow } from "../tables/visitors";
+import { insertVisitor, newVisitor, selectVisitor, visitorOf, type Visitor, type VisitorRow } from "../tables/visitors";
 import { randomToken, sha256Hex, visitorToken } from "./auth";
 import type { ShopContext } from "./context";
+import type { Handler } from "./route";
 
 export type { Visitor } from "../tables/visitors";
 
@@ -33,6 +35,11 @@ export async function withVisitor(ctx: ShopContext, { lazy = false } = {}): Prom
   const visitorCtx: VisitorContext = { ...ctx, visitorState: { tokenHash: token ? await sha256Hex(token) : null, visitor: null, loaded: false } };
   if (!lazy) await loadVisitor(visitorCtx);
   return visitorCtx;
+}
+
+/** A route handler that needs the visitor: its row is read before the handler runs, unless `lazy`. */
+export function visitorRoute(handler: Handler<VisitorContext>, options: { lazy?: boolean } = {}): Handler<ShopContext> {
+  return async (ctx, params) => handler(await withVisitor(ctx, options), params);
 }
 
 /** The statement reading the visitor row (for a batch); null without a token. */
@@ -58,11 +65,21 @@ export async function loadVisitor(ctx: VisitorContext): Promise<Visitor | null> 
 export async function ensureVisitor(ctx: VisitorContext): Promise<Visitor> {
   const existing = await loadVisitor(ctx);
   if (existing) return existing;
+  const created = await newVisitorToken();
+  await insertVisitor(created.id, ctx.shop.id, ctx.now).prepare(ctx.db).run();
+  return adoptNewVisitor(ctx, created);
+}
+
+/** A new visitor's token and id (the token's SHA-256), before its row is written. */
+export async function newVisitorToken(): Promise<{ token: string; id: string }> {
   const token = randomToken();
-  const id = await sha256Hex(token);
-  await insertVisitor(id, ctx.shop.id, ctx.now).prepare(ctx.db).run();
-  ctx.meta.token = token;
-  const visitor: Visitor = { id, customerType: "private", hasAccount: false, isInternal: false, shippingCountry: null };
-  ctx.visitorState = { tokenHash: id, visitor, loaded: true };
+  return { token, id: await sha256Hex(token) };
+}
+
+/** Makes the visitor just written for `created` the request's visitor; its token goes out as meta.token. */
+export function adoptNewVisitor(ctx: VisitorContext, created: { token: string; id: string }): Visitor {
+  const visitor = newVisitor(created.id);
+  ctx.meta.token = created.token;
+  ctx.visitorState = { tokenHash: created.id, visitor, loaded: true };
   return visitor;
 }

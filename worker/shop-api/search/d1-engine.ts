@@ -11,9 +11,11 @@
  * trip look up close vocabulary words (cached too) and a third run the search with them.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
-import { money } from "../../../graphql/money";
-import { unitLabel } from "../../../graphql/units";
-import { slugPath } from "../../../site/src/lib/routes";
+import { money } from "../../../domain/money";
+import { slugPath } from "../../../domain/routes";
+import { jsonList, parseJsonOr } from "../../lib/json";
+import { unitLabel } from "../../lib/labels";
+import type { CmsPageRow } from "../tables/content";
 import {
   editsOne,
   foldDiacritics,
@@ -21,15 +23,12 @@ import {
   parseQuery,
   type ParsedQuery,
 } from "./query-text";
-import { buildFilterOptions, validateFilters, type CategoryRow, type FacetCounts, type FacetLabel } from "./filter-options";
+import { buildFilterOptions, validateFilters, type CategoryTreeRow, type FacetCounts, type FacetLabel } from "./filter-options";
 import { productQuery } from "./product-query";
-import { SqlParams } from "./sql-params";
+import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
 import { cachedBody, INDEX_VERSION, storeInCache } from "./search-cache";
+import type { ContentResult, FilterOption, ProductResult, ResultGroup } from "../../../domain/search-api";
 import {
-  type ContentResult,
-  type FilterOption,
-  type ProductResult,
-  type ResultGroup,
   type SearchEngine,
   type SearchRequest,
   type SearchResult,
@@ -91,12 +90,7 @@ interface ReadContent {
   infos: InfoRow[];
 }
 
-interface InfoRow {
-  identifier: string;
-  title: string;
-  content_heading: string;
-  content: string;
-}
+type InfoRow = Pick<CmsPageRow, "identifier" | "title" | "content_heading" | "content">;
 
 export interface D1SearchEngineOptions {
   /** Summaries of queries with at least this many matches (before filters) are cached. */
@@ -138,15 +132,12 @@ export class D1SearchEngine implements SearchEngine {
    */
   async corrections(terms: string[]): Promise<Record<string, string[]>> {
     const keys = terms.map((term) => JSON.stringify({ corrections: term }));
-    const statements = terms.map((term, index) =>
-      this.db
-        .prepare(
-          `SELECT ${INDEX_VERSION} AS version, ${cachedBody("?1")} IS NOT NULL AS cached, coalesce(${cachedBody("?1")},
-            (SELECT json_group_array(term) FROM (SELECT term FROM search_vocabulary WHERE term IN (SELECT value FROM json_each(?2))
-              ORDER BY doc DESC, term LIMIT ${MAX_CORRECTIONS}))) AS words`,
-        )
-        .bind(keys[index], JSON.stringify(editsOne(term))),
-    );
+    const statements = terms.map((term, index) => {
+      const cached = cachedBody(param(keys[index]));
+      return sql`SELECT ${INDEX_VERSION} AS version, ${cached} IS NOT NULL AS cached, coalesce(${cached},
+            (SELECT json_group_array(term) FROM (SELECT term FROM search_vocabulary WHERE term IN ${jsonList(editsOne(term))}
+              ORDER BY doc DESC, term LIMIT ${MAX_CORRECTIONS}))) AS words`.prepare(this.db);
+    });
     const corrections: Record<string, string[]> = {};
     try {
       const results = await this.db.batch<{ version: number; cached: number; words: string }>(statements);
@@ -178,7 +169,7 @@ export class D1SearchEngine implements SearchEngine {
   ): Promise<{ productTotal: number; content: ReadContent; result: SearchResult }> {
     const query = productQuery(request, parsed, corrections);
     const results = await this.db.batch([
-      this.db.prepare(query.sql).bind(...query.params),
+      query.statement.prepare(this.db),
       ...(read ? [] : [this.contentStatement(request, parsed), this.infoStatement(request, parsed)]),
     ]);
     const row = results[0]!.results[0] as MainRow;
@@ -237,58 +228,36 @@ export class D1SearchEngine implements SearchEngine {
   }
 
   private contentStatement(request: SearchRequest, parsed: ParsedQuery): D1PreparedStatement {
-    const p = new SqlParams();
-    const language = p.add(request.language);
-    const terms = [...parsed.long, ...parsed.short].map((term) => `instr(${FOLD("s.title")}, ${p.add(term)}) > 0`);
-    return this.db
-      .prepare(
-        `SELECT s.kind, s.title, s.url, s.body, c.slug FROM search_content s
+    const terms = [...parsed.long, ...parsed.short].map((term) => sql`instr(${fold(sql`s.title`)}, ${term}) > 0`);
+    return sql`SELECT s.kind, s.title, s.url, s.body, c.slug FROM search_content s
           LEFT JOIN product_content c ON c.sku = s.sku AND c.language = s.language
-          WHERE s.language = ${language} AND ${terms.join(" AND ")} ORDER BY s.refs DESC, s.title LIMIT ${MAX_CONTENT_ROWS}`,
-      )
-      .bind(...p.values);
+          WHERE s.language = ${request.language} AND ${joinSql(terms, " AND ")} ORDER BY s.refs DESC, s.title LIMIT ${MAX_CONTENT_ROWS}`.prepare(this.db);
   }
 
   private infoStatement(request: SearchRequest, parsed: ParsedQuery): D1PreparedStatement {
-    const p = new SqlParams();
-    const shop = p.add(request.shop.id);
-    const language = p.add(request.language);
-    const text = FOLD("(title || ' ' || content_heading || ' ' || content)");
-    const terms = [...parsed.long, ...parsed.short].map((term) => `instr(${text}, ${p.add(term)}) > 0`);
-    return this.db
-      .prepare(
-        `SELECT identifier, title, content_heading, content FROM cms_pages
-          WHERE shop_id = ${shop} AND language = ${language} AND exclude_from_sitemap = 0 AND ${terms.join(" AND ")}
-          ORDER BY title LIMIT ${MAX_CONTENT_ROWS}`,
-      )
-      .bind(...p.values);
+    const text = fold(sql`(title || ' ' || content_heading || ' ' || content)`);
+    const terms = [...parsed.long, ...parsed.short].map((term) => sql`instr(${text}, ${term}) > 0`);
+    return sql`SELECT identifier, title, content_heading, content FROM cms_pages
+          WHERE shop_id = ${request.shop.id} AND language = ${request.language} AND exclude_from_sitemap = 0 AND ${joinSql(terms, " AND ")}
+          ORDER BY title LIMIT ${MAX_CONTENT_ROWS}`.prepare(this.db);
   }
 }
 
 /** lower() of SQLite folds ASCII only; the capital umlauts are folded here. */
-const FOLD = (expression: string) => `replace(replace(replace(lower(${expression}), 'Ä', 'ä'), 'Ö', 'ö'), 'Ü', 'ü')`;
+const fold = (expression: SqlFragment): SqlFragment => sql`replace(replace(replace(lower(${expression}), 'Ä', 'ä'), 'Ö', 'ö'), 'Ü', 'ü')`;
 
 /** Filter options from the summary and the names the statement read (400 for unknown or malformed filters). */
 function filterOptions(request: SearchRequest, row: MainRow, counts: FacetCounts, ownKeys: string[]): FilterOption[] {
-  const categories = parseJson<[string, string | null, number, string | null][]>(row.category_tree, []).map(
-    ([id, parent_id, position, name]): CategoryRow => ({ id, parent_id, position, name }),
+  const categories = parseJsonOr<[string, string | null, number, string | null][]>(row.category_tree, []).map(
+    ([id, parent_id, position, name]): CategoryTreeRow => ({ id, parent_id, position, name }),
   );
   categories.sort((a, b) => a.position - b.position || a.id.localeCompare(b.id));
-  const manufacturers = new Map(parseJson<[string, string][]>(row.manufacturer_names, []));
+  const manufacturers = new Map(parseJsonOr<[string, string][]>(row.manufacturer_names, []));
   const labels = new Map(
-    parseJson<[string, string, FacetLabel["type"]][]>(row.facet_labels, []).map(([code, label, type]): [string, FacetLabel] => [code, { code, label, type }]),
+    parseJsonOr<[string, string, FacetLabel["type"]][]>(row.facet_labels, []).map(([code, label, type]): [string, FacetLabel] => [code, { code, label, type }]),
   );
   validateFilters(request.filters, labels);
   return buildFilterOptions(request, counts, ownKeys, categories, manufacturers, labels);
-}
-
-function parseJson<T>(text: string | undefined | null, fallback: T): T {
-  if (!text) return fallback;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return fallback;
-  }
 }
 
 function emptyResult(request: SearchRequest): SearchResult {

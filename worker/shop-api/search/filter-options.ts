@@ -4,8 +4,12 @@
  * the counts the engine's statement returns (or the summary cache holds), and the check
  * of the client's filters against the known filter keys.
  */
-import { BUILT_IN_FILTERS, roundRange, unitOfAttribute } from "./ranges";
-import { SearchInputError, type ActiveFilter, type FilterOption, type FilterValue, type SearchRequest } from "./types";
+import { roundRange } from "../../../domain/ranges";
+import type { ActiveFilter, FilterOption, FilterValue } from "../../../domain/search-api";
+import type { OuterJoined } from "../../lib/sql";
+import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
+import { BUILT_IN_FILTERS, unitOfAttribute } from "./ranges";
+import { SearchInputError, type SearchRequest } from "./types";
 
 export interface FacetLabel {
   code: string;
@@ -13,12 +17,8 @@ export interface FacetLabel {
   type: "range" | "collection";
 }
 
-export interface CategoryRow {
-  id: string;
-  parent_id: string | null;
-  position: number;
-  name: string | null;
-}
+/** A category of the tree with its name in the request language, when translated. */
+export type CategoryTreeRow = Pick<CategoryRow, "id" | "parent_id" | "position"> & OuterJoined<Pick<CategoryTranslationRow, "name">>;
 
 /** [[attributes, count], ...]: one entry per distinct attribute set of the hits */
 export type AttributeGroups = [Record<string, unknown>, number][];
@@ -85,7 +85,7 @@ export function buildFilterOptions(
   request: SearchRequest,
   counts: FacetCounts,
   ownKeys: string[],
-  categories: CategoryRow[],
+  categories: CategoryTreeRow[],
   manufacturers: Map<string, string>,
   labels: Map<string, FacetLabel>,
 ): FilterOption[] {

@@ -1,99 +1,52 @@
 /**
- * GET /apiv2/search and GET /apiv2/search/suggestions (SPEC 7), and the merchandiser's
- * report GET /admin/search/report. The shop comes from `x-shop-id` (set by the edge,
- * DE when absent), the language from `x-shop-language` when the shop has it, else the
- * shop's default language.
+ * GET /apiv2/search and GET /apiv2/search/suggestions (SPEC 7) in the shop and language
+ * the route table resolved, and the merchandiser's report GET /admin/search/report.
  */
-import type { D1Database, ExecutionContext } from "@cloudflare/workers-types";
-import { shopDirectory } from "../../config/shops";
+import type { ApiContext, ShopContext } from "../core/context";
+import { requireSecret } from "../core/auth";
+import { fail, MESSAGES } from "../core/envelope";
+import { reply, type Reply } from "../core/route";
+import { shopById } from "../core/shop";
 import { D1SearchEngine } from "./d1-engine";
 import { logQuery, searchReport } from "./query-log";
 import { queryLength } from "./query-text";
+import { MINIMUM_SEARCH_CHARACTERS, type ResultGroup } from "../../../domain/search-api";
 import { parseSearchParams } from "./request";
-import {
-  DEFAULT_MINIMUM_CHARACTERS,
-  SUGGESTION_LIMIT,
-  SearchInputError,
-  type ResultGroup,
-  type SearchEngine,
-  type SearchRequest,
-} from "./types";
-
-export interface SearchEnv {
-  DB: D1Database;
-  /** SPEC 3 environment minimumSearchCharacters (default 3) */
-  MINIMUM_SEARCH_CHARACTERS?: string;
-  /** Shop whose assortment is the own-brand group (default BRAND); "" turns the group off */
-  SEARCH_BRAND_SHOP?: string;
-  /** Bearer token of the report endpoint (the catalogue import's token) */
-  CATALOGUE_IMPORT_TOKEN?: string;
-}
-
-export const DEFAULT_SHOP_ID = "DE";
+import { SUGGESTION_LIMIT, SearchInputError, type SearchEngine, type SearchRequest } from "./types";
 
 /** The engine behind the API. A hosted engine plugs in here (docs/decisions/0020). */
-export function createSearchEngine(env: SearchEnv, ctx?: Pick<ExecutionContext, "waitUntil">): SearchEngine {
-  return new D1SearchEngine(env.DB, ctx ? { waitUntil: (task) => ctx.waitUntil(task) } : {});
+export function createSearchEngine(ctx: Pick<ApiContext, "db" | "waitUntil">): SearchEngine {
+  return new D1SearchEngine(ctx.db, { waitUntil: (task) => ctx.waitUntil(task) });
 }
-
-export function minimumCharacters(env: SearchEnv): number {
-  const value = Number(env.MINIMUM_SEARCH_CHARACTERS);
-  return Number.isInteger(value) && value > 0 ? value : DEFAULT_MINIMUM_CHARACTERS;
-}
-
-const json = (body: unknown, status: number, headers: Record<string, string> = {}): Response =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", ...headers },
-  });
-
-const error = (status: number, message: string): Response => json({ status, data: null, errors: [{ message }] }, status);
 
 const emptyGroups = (offset: number): ResultGroup[] =>
   (["products", "advises", "videos", "infos"] as const).map((type) => ({ type, name: type, results: [], totalResults: 0, offset }));
 
-export async function handleSearchRequest(
-  request: Request,
-  env: SearchEnv,
-  ctx: Pick<ExecutionContext, "waitUntil"> | undefined,
-  kind: "search" | "suggestions",
-  engine: SearchEngine = createSearchEngine(env, ctx),
-): Promise<Response> {
-  if (request.method !== "GET" && request.method !== "HEAD") return error(405, "Method not allowed");
-  const url = new URL(request.url);
-  const shopId = (request.headers.get("x-shop-id") ?? DEFAULT_SHOP_ID).toUpperCase();
-  const shop = shopDirectory.shop(shopId);
-  if (!shop) return error(404, `Unknown shop '${shopId}'.`);
-  const requested = (request.headers.get("x-shop-language") ?? "").toLowerCase();
-  const language = (shop.languages as string[]).includes(requested) ? requested : shop.defaultLanguage;
-  const minimum = minimumCharacters(env);
-
-  let params;
+/** The engine's and the parser's input errors are the caller's: 400 with their message. */
+async function inputChecked<T>(work: () => T | Promise<T>): Promise<T> {
   try {
-    params = parseSearchParams(url);
+    return await work();
   } catch (problem) {
-    if (problem instanceof SearchInputError) return error(400, problem.message);
+    if (problem instanceof SearchInputError) throw fail(400, problem.message, "invalid_search");
     throw problem;
   }
-  if (kind === "suggestions") {
-    params = { ...params, offset: 0, limit: SUGGESTION_LIMIT, filters: [], log: false };
-  }
+}
+
+export async function search(ctx: ShopContext, kind: "search" | "suggestions", engine: SearchEngine = createSearchEngine(ctx)): Promise<Reply> {
+  const { shop, language } = ctx;
+  const minimum = MINIMUM_SEARCH_CHARACTERS;
+  let params = await inputChecked(() => parseSearchParams(ctx.url));
+  if (kind === "suggestions") params = { ...params, offset: 0, limit: SUGGESTION_LIMIT, filters: [], log: false };
   const characters = queryLength(params.query);
   const meta: Record<string, unknown> = { minimumSearchCharacters: minimum, characters, engine: engine.name };
   if (characters < minimum) {
-    return json(
-      {
-        status: 200,
-        data: { query: params.query, searchResults: emptyGroups(params.offset), filterOptions: [], activeFilterOptions: params.filters },
-        meta: { ...meta, message: `Please use at least ${minimum} characters` },
-        errors: [],
-      },
-      200,
+    return reply(
+      { query: params.query, searchResults: emptyGroups(params.offset), filterOptions: [], activeFilterOptions: params.filters },
+      { meta: { ...meta, message: `Please use at least ${minimum} characters` } },
     );
   }
 
-  const brandShopId = env.SEARCH_BRAND_SHOP ?? "BRAND";
-  const brandShop = brandShopId ? shopDirectory.shop(brandShopId) : undefined;
+  const brandShop = shopById(ctx.env.SEARCH_BRAND_SHOP ?? "BRAND");
   const searchRequest: SearchRequest = {
     shop: { id: shop.id, currency: shop.currency, domainPrefixes: shop.domainPrefixes },
     language,
@@ -105,50 +58,25 @@ export async function handleSearchRequest(
     ...(brandShop ? { brand: { shopId: brandShop.id, name: brandShop.name } } : {}),
   };
   const started = Date.now();
-  let result;
-  try {
-    result = await engine.search(searchRequest);
-  } catch (problem) {
-    if (problem instanceof SearchInputError) return error(400, problem.message);
-    throw problem;
-  }
+  const result = await inputChecked(() => engine.search(searchRequest));
   const took = Date.now() - started;
   const products = result.searchResults.find((group) => group.type === "products")?.totalResults ?? 0;
   if (kind === "search" && params.log) {
-    const write = logQuery(env.DB, { shop: shop.id, language, query: params.query, total: products, now: new Date() }).catch((problem) =>
+    const write = logQuery(ctx.db, { shop: shop.id, language, query: params.query, total: products, now: ctx.now }).catch((problem) =>
       console.error("search log failed", problem),
     );
-    if (ctx) ctx.waitUntil(write);
-    else await write;
+    ctx.waitUntil(write);
   }
   const { corrections, ...data } = result;
-  return json(
-    { status: 200, data: { query: params.query, ...data }, meta: { ...meta, tookMs: took, corrections }, errors: [] },
-    200,
-    { "Server-Timing": `search;dur=${took}` },
-  );
+  return reply({ query: params.query, ...data }, { meta: { ...meta, tookMs: took, corrections }, headers: { "Server-Timing": `search;dur=${took}` } });
 }
 
 /** GET /admin/search/report?shop=DE&days=30 with `Authorization: Bearer <CATALOGUE_IMPORT_TOKEN>`. */
-export async function handleSearchReport(request: Request, env: SearchEnv): Promise<Response> {
-  const token = env.CATALOGUE_IMPORT_TOKEN;
-  if (!token) return json({ message: "The search report is not configured" }, 503);
-  const presented = /^Bearer\s+(.+)$/i.exec(request.headers.get("Authorization") ?? "")?.[1]?.trim() ?? "";
-  if (!(await sameSecret(presented, token))) return json({ message: "Unauthorized" }, 401, { "WWW-Authenticate": 'Bearer realm="search-report"' });
-  const url = new URL(request.url);
-  const shop = (url.searchParams.get("shop") ?? DEFAULT_SHOP_ID).toUpperCase();
-  if (!shopDirectory.shop(shop)) return json({ message: `Unknown shop '${shop}'` }, 400);
-  const days = Number(url.searchParams.get("days") ?? "30");
-  if (!Number.isInteger(days) || days < 1 || days > 366) return json({ message: "days must be a whole number from 1 to 366" }, 400);
-  return json(await searchReport(env.DB, shop, days, new Date()), 200);
-}
-
-async function sameSecret(a: string, b: string): Promise<boolean> {
-  const encoder = new TextEncoder();
-  const [x, y] = await Promise.all([crypto.subtle.digest("SHA-256", encoder.encode(a)), crypto.subtle.digest("SHA-256", encoder.encode(b))]);
-  const left = new Uint8Array(x);
-  const right = new Uint8Array(y);
-  let diff = 0;
-  for (let i = 0; i < left.length; i++) diff |= left[i]! ^ right[i]!;
-  return diff === 0 && a.length > 0;
+export async function searchReportRoute(ctx: ApiContext): Promise<Reply> {
+  await requireSecret(ctx.request, ctx.env.CATALOGUE_IMPORT_TOKEN, "search-report");
+  const shop = shopById(ctx.url.searchParams.get("shop") ?? "");
+  if (!shop) throw fail(400, MESSAGES.invalid, "unknown_shop", { field: "shop" });
+  const days = Number(ctx.url.searchParams.get("days") ?? "30");
+  if (!Number.isInteger(days) || days < 1 || days > 366) throw fail(400, "days must be a whole number from 1 to 366", "invalid", { field: "days" });
+  return reply(await searchReport(ctx.db, shop.id, days, ctx.now));
 }

@@ -18,15 +18,16 @@ import { isRangeFilter } from "./filter-options";
 import { trigramExpression, wordExpression, type ParsedQuery } from "./query-text";
 import { BUILT_IN_FILTERS } from "./ranges";
 import { cachedBody, INDEX_VERSION } from "./search-cache";
-import { SqlParams } from "./sql-params";
+import { jsonList } from "../../lib/json";
+import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
+import { mainImage } from "../tables/products";
 import type { SearchRequest } from "./types";
 
 /** Document ids are language base + item id; bases are multiples of 2^36. */
 const LANGUAGE_SPAN = 68719476736;
 
 export interface ProductQuery {
-  sql: string;
-  params: unknown[];
+  statement: SqlFragment;
   /** the brand group's name, when the request has one */
   brand?: string;
   /** attribute filters whose own values are counted separately (FacetCounts.own) */
@@ -36,33 +37,34 @@ export interface ProductQuery {
 }
 
 export function productQuery(request: SearchRequest, parsed: ParsedQuery, corrections: Record<string, string[]>): ProductQuery {
-  const p = new SqlParams();
-  const language = p.add(request.language);
-  const lo = `(SELECT base FROM search_languages WHERE language = ${language})`;
-  const hi = `(${lo} + ${LANGUAGE_SPAN - 1})`;
-  const table = parsed.long.length > 0 ? "search_text" : "search_words";
+  const language = param(request.language);
+  const lo = sql`(SELECT base FROM search_languages WHERE language = ${language})`;
+  const hi = sql`(${lo} + ${SqlFragment.raw(String(LANGUAGE_SPAN - 1))})`;
+  const span = SqlFragment.raw(String(LANGUAGE_SPAN));
+  const tableName = parsed.long.length > 0 ? "search_text" : "search_words";
+  const table = SqlFragment.raw(tableName);
   const expression = parsed.long.length > 0 ? trigramExpression(parsed.long, corrections) : wordExpression(parsed.short);
   const shortExpression = parsed.long.length > 0 && parsed.short.length > 0 ? wordExpression(parsed.short) : null;
   // Sets that several parts of the statement test are materialised once (CTEs, in order).
-  const sets: string[] = [];
+  const sets: SqlFragment[] = [];
   // `+f.rowid`: checked per match; as a constraint FTS5 would run its MATCH once per listed rowid.
-  let shortFilter = "";
+  let shortFilter = sql``;
   if (shortExpression !== null) {
-    sets.push(`short_matches AS MATERIALIZED (
-      SELECT rowid AS id FROM search_words WHERE search_words MATCH ${p.add(shortExpression)} AND rowid BETWEEN ${lo} AND ${hi})`);
-    shortFilter = "AND +f.rowid IN (SELECT id FROM short_matches)";
+    sets.push(sql`short_matches AS MATERIALIZED (
+      SELECT rowid AS id FROM search_words WHERE search_words MATCH ${shortExpression} AND rowid BETWEEN ${lo} AND ${hi})`);
+    shortFilter = sql`AND +f.rowid IN (SELECT id FROM short_matches)`;
   }
-  const match = p.add(expression);
-  const exact = p.add(parsed.text);
-  const exactUpper = p.add(parsed.text.toUpperCase());
+  const match = param(expression);
+  const exact = param(parsed.text);
+  const exactUpper = param(parsed.text.toUpperCase());
   const brand = request.brand && request.brand.shopId !== request.shop.id ? request.brand : undefined;
-  const shopBase = `(SELECT base FROM search_shops WHERE shop_id = ${p.add(request.shop.id)})`;
+  const shopBase = sql`(SELECT base FROM search_shops WHERE shop_id = ${request.shop.id})`;
   const full = request.facets || request.filters.length > 0;
   const cacheKey = JSON.stringify({
     shop: request.shop.id,
     language: request.language,
     brand: brand?.shopId ?? null,
-    table,
+    table: tableName,
     expression,
     shortExpression,
     filters: request.filters,
@@ -71,62 +73,64 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
 
   // What filters and facets read of a hit (its listing in the shop), the same for hits and
   // tiered candidates. A product is in the brand group when the brand shop lists it too.
-  const brandBase = brand ? `(SELECT base FROM search_shops WHERE shop_id = ${p.add(brand.shopId)})` : "";
-  const listingColumns = (id: string) => `l.in_stock AS in_stock, l.price AS price, l.item_group AS grp,
-      ${brand ? `EXISTS (SELECT 1 FROM search_listings b WHERE b.id = ${brandBase} + ${id} % ${LANGUAGE_SPAN})` : "0"} AS brand`;
-  const listing = (id: string) => `search_listings l ON l.id = ${shopBase} + ${id} % ${LANGUAGE_SPAN}`;
+  const brandBase = brand ? sql`(SELECT base FROM search_shops WHERE shop_id = ${brand.shopId})` : sql``;
+  const listingColumns = (id: SqlFragment) => sql`l.in_stock AS in_stock, l.price AS price, l.item_group AS grp,
+      ${brand ? sql`EXISTS (SELECT 1 FROM search_listings b WHERE b.id = ${brandBase} + ${id} % ${span})` : sql`0`} AS brand`;
+  const listing = (id: SqlFragment) => sql`search_listings l ON l.id = ${shopBase} + ${id} % ${span}`;
 
   // One predicate per active filter; facets of a filter are counted without its own predicate.
   // Category, manufacturer and attribute filters select item groups (a few thousand), once.
-  const predicates = new Map<string, string>();
-  const groupFilter = (key: string, groups: string) => {
-    const name = `filter_${predicates.size}`;
-    sets.push(`${name} AS MATERIALIZED (${groups})`);
-    predicates.set(key, `grp IN (SELECT id FROM ${name})`);
+  const predicates = new Map<string, SqlFragment>();
+  const groupFilter = (key: string, groups: SqlFragment) => {
+    const name = SqlFragment.raw(`filter_${predicates.size}`);
+    sets.push(sql`${name} AS MATERIALIZED (${groups})`);
+    predicates.set(key, sql`grp IN (SELECT id FROM ${name})`);
   };
-  let categoryCte = "";
+  let categoryCte = sql``;
   for (const filter of request.filters) {
     if (filter.key === "category" && !isRangeFilter(filter)) {
-      categoryCte = `chosen(id) AS (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))})
+      categoryCte = sql`chosen(id) AS (SELECT value FROM ${jsonList(filter.values)}
         UNION SELECT c.id FROM categories c JOIN chosen ON c.parent_id = chosen.id),`;
-      groupFilter("category", "SELECT id FROM search_item_groups WHERE category_id IN (SELECT id FROM chosen)");
+      groupFilter("category", sql`SELECT id FROM search_item_groups WHERE category_id IN (SELECT id FROM chosen)`);
     } else if (filter.key === "manufacturer" && !isRangeFilter(filter)) {
-      groupFilter("manufacturer", `SELECT id FROM search_item_groups WHERE manufacturer_id IN (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))}))`);
+      groupFilter("manufacturer", sql`SELECT id FROM search_item_groups WHERE manufacturer_id IN ${jsonList(filter.values)}`);
     } else if (filter.key === "price" && isRangeFilter(filter)) {
-      const parts = ["price IS NOT NULL"];
-      if (filter.min !== null) parts.push(`price >= ${p.add(filter.min * 100)}`);
-      if (filter.max !== null) parts.push(`price <= ${p.add(filter.max * 100)}`);
-      predicates.set("price", `(${parts.join(" AND ")})`);
+      const parts = [sql`price IS NOT NULL`];
+      if (filter.min !== null) parts.push(sql`price >= ${param(filter.min * 100)}`);
+      if (filter.max !== null) parts.push(sql`price <= ${param(filter.max * 100)}`);
+      predicates.set("price", sql`(${joinSql(parts, " AND ")})`);
     } else {
-      const value = `(facets ->> ${p.add(`$.${filter.key}`)})`;
+      const value = sql`(facets ->> ${param(`$.${filter.key}`)})`;
       const test = isRangeFilter(filter)
-        ? [`${value} IS NOT NULL`, ...(filter.min !== null ? [`${value} >= ${p.add(filter.min)}`] : []), ...(filter.max !== null ? [`${value} <= ${p.add(filter.max)}`] : [])].join(" AND ")
-        : `${value} IN (SELECT value FROM json_each(${p.add(JSON.stringify(filter.values))}))`;
-      groupFilter(filter.key, `SELECT id FROM search_item_groups WHERE facet_set IN (SELECT id FROM search_facet_sets WHERE ${test})`);
+        ? joinSql([sql`${value} IS NOT NULL`, ...(filter.min !== null ? [sql`${value} >= ${filter.min}`] : []), ...(filter.max !== null ? [sql`${value} <= ${filter.max}`] : [])], " AND ")
+        : sql`${value} IN ${jsonList(filter.values)}`;
+      groupFilter(filter.key, sql`SELECT id FROM search_item_groups WHERE facet_set IN (SELECT id FROM search_facet_sets WHERE ${test})`);
     }
   }
-  const where = (except?: string) => {
-    const list = [...predicates].filter(([key]) => key !== except).map(([, sql]) => sql);
-    return list.length ? list.join(" AND ") : "1";
+  const where = (except?: string): SqlFragment => {
+    const list = [...predicates].filter(([key]) => key !== except).map(([, predicate]) => predicate);
+    return list.length ? joinSql(list, " AND ") : sql`1`;
   };
 
   // A tiered candidate is a hit only if the full-text query matches it. A title equal to or
   // starting with the query contains every term of three or more characters, so with only
   // such terms it matches the trigram index; the SKU/EAN candidates and queries with short
   // (word-index) terms are checked against the matches.
-  sets.push(`matches AS MATERIALIZED (
+  sets.push(sql`matches AS MATERIALIZED (
       SELECT f.rowid AS id FROM ${table} f WHERE ${table} MATCH ${match} AND f.rowid BETWEEN ${lo} AND ${hi} ${shortFilter})`);
-  const inMatches = "t.id IN (SELECT id FROM matches)";
-  const matched = parsed.short.length === 0 ? `CASE WHEN t.tier > 0 THEN 1 ELSE ${inMatches} END` : inMatches;
+  const inMatches = sql`t.id IN (SELECT id FROM matches)`;
+  const matched = parsed.short.length === 0 ? sql`CASE WHEN t.tier > 0 THEN 1 ELSE ${inMatches} END` : inMatches;
+  const rowid = sql`f.rowid`;
+  const tierId = sql`t.id`;
 
-  const ctes = `WITH RECURSIVE ${categoryCte}
-    ${sets.join(",\n    ")},
+  const ctes = sql`WITH RECURSIVE ${categoryCte}
+    ${joinSql(sets, ",\n    ")},
     hits AS NOT MATERIALIZED (
-      SELECT f.rowid AS id, ${listingColumns("f.rowid")}
-      FROM ${table} f CROSS JOIN ${listing("f.rowid")}
+      SELECT f.rowid AS id, ${listingColumns(rowid)}
+      FROM ${table} f CROSS JOIN ${listing(rowid)}
       WHERE ${table} MATCH ${match} AND f.rowid BETWEEN ${lo} AND ${hi} ${shortFilter}
     ),
-    m AS MATERIALIZED (SELECT ${full ? "grp, price," : "NULL AS price,"} brand FROM hits),
+    m AS MATERIALIZED (SELECT ${full ? sql`grp, price,` : sql`NULL AS price,`} brand FROM hits),
     tiers AS MATERIALIZED (
       SELECT id, min(tier) AS tier FROM (
         SELECT ${lo} + id AS id, 0 AS tier FROM search_items WHERE sku = ${exactUpper} OR ean = ${exact}
@@ -135,66 +139,69 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
       ) GROUP BY id
     ),
     tiered AS MATERIALIZED (
-      SELECT t.id AS id, t.tier AS tier, ${listingColumns("t.id")}
-      FROM tiers t CROSS JOIN ${listing("t.id")}
+      SELECT t.id AS id, t.tier AS tier, ${listingColumns(tierId)}
+      FROM tiers t CROSS JOIN ${listing(tierId)}
       WHERE ${matched}
     ),
-    cache AS MATERIALIZED (SELECT ${cachedBody(p.add(cacheKey))} AS body)`;
+    cache AS MATERIALIZED (SELECT ${cachedBody(cacheKey)} AS body)`;
 
   // The summary: totals (and the price bounds while no price filter is active), facet counts.
   const summaryFields = [
-    `'matches', (SELECT count(*) FROM m)`,
-    `'totals', json((SELECT json_array(count(*), sum(brand), min(price), max(price)) FROM m WHERE ${where()}))`,
+    sql`'matches', (SELECT count(*) FROM m)`,
+    sql`'totals', json((SELECT json_array(count(*), sum(brand), min(price), max(price)) FROM m WHERE ${where()}))`,
   ];
   const ownKeys: string[] = [];
   // Hits counted per group (category, manufacturer, attribute set: a few thousand at 50,000
   // products), once per distinct condition; the facets add up the groups.
-  const counted = new Map<string, string>();
-  const countedBy = (condition: string) => {
-    if (!counted.has(condition)) counted.set(condition, `counted_${counted.size}`);
-    return counted.get(condition)!;
+  // One counted set per distinct condition (keyed by its text: equal predicates render equally).
+  const counted = new Map<string, { name: SqlFragment; condition: SqlFragment }>();
+  const countedBy = (except?: string): SqlFragment => {
+    const condition = where(except);
+    const key = condition.text;
+    if (!counted.has(key)) counted.set(key, { name: SqlFragment.raw(`counted_${counted.size}`), condition });
+    return counted.get(key)!.name;
   };
   if (request.facets) {
     // Attribute values are counted from the attribute sets in the worker.
-    const attributeGroups = (condition: string) =>
-      `json((SELECT json_group_array(json_array(json(s.facets), y.n))
-        FROM (SELECT fs, sum(n) AS n FROM ${countedBy(condition)} GROUP BY fs) y CROSS JOIN search_facet_sets s ON s.id = y.fs))`;
+    const attributeGroups = (except?: string) =>
+      sql`json((SELECT json_group_array(json_array(json(s.facets), y.n))
+        FROM (SELECT fs, sum(n) AS n FROM ${countedBy(except)} GROUP BY fs) y CROSS JOIN search_facet_sets s ON s.id = y.fs))`;
     summaryFields.push(
-      `'cats', json((SELECT json_group_object(cat, n) FROM (SELECT cat, sum(n) AS n FROM ${countedBy(where("category"))} GROUP BY cat)))`,
-      `'mans', json((SELECT json_group_object(man, n) FROM (SELECT man, sum(n) AS n FROM ${countedBy(where("manufacturer"))} WHERE man IS NOT NULL GROUP BY man)))`,
-      `'attrs', ${attributeGroups(where())}`,
+      sql`'cats', json((SELECT json_group_object(cat, n) FROM (SELECT cat, sum(n) AS n FROM ${countedBy("category")} GROUP BY cat)))`,
+      sql`'mans', json((SELECT json_group_object(man, n) FROM (SELECT man, sum(n) AS n FROM ${countedBy("manufacturer")} WHERE man IS NOT NULL GROUP BY man)))`,
+      sql`'attrs', ${attributeGroups()}`,
     );
-    if (predicates.has("price")) summaryFields.push(`'priceBounds', json((SELECT json_array(min(price), max(price)) FROM m WHERE ${where("price")}))`);
+    if (predicates.has("price")) summaryFields.push(sql`'priceBounds', json((SELECT json_array(min(price), max(price)) FROM m WHERE ${where("price")}))`);
     // An active attribute filter's own values/bounds are counted without it.
-    const own: string[] = [];
+    const own: SqlFragment[] = [];
     for (const filter of request.filters) {
       if ((BUILT_IN_FILTERS as readonly string[]).includes(filter.key)) continue;
       ownKeys.push(filter.key);
-      own.push(attributeGroups(where(filter.key)));
+      own.push(attributeGroups(filter.key));
     }
-    summaryFields.push(`'own', json_array(${own.join(", ")})`);
+    summaryFields.push(sql`'own', json_array(${joinSql(own, ", ")})`);
   }
 
-  const limit = p.add(request.limit);
-  const offset = p.add(request.offset);
-  const enough = p.add(request.offset + request.limit);
-  const shop = p.add(request.shop.id);
+  const limit = param(request.limit);
+  const offset = param(request.offset);
+  const enough = param(request.offset + request.limit);
+  const shop = param(request.shop.id);
   // Ranked hits of the page: tiered candidates first, then hits in stock, then the others,
   // each in catalogue (rowid) order; the compound stops reading once the page is full.
-  const ranked = (condition: string) => `SELECT * FROM (
+  const ranked = (condition: SqlFragment) => sql`SELECT * FROM (
         SELECT * FROM (SELECT id, tier, in_stock FROM tiered WHERE ${condition} ORDER BY tier, in_stock DESC, id LIMIT ${enough})
         UNION ALL SELECT * FROM (SELECT id, 3, in_stock FROM hits WHERE in_stock = 1 AND id NOT IN (SELECT id FROM tiers) AND ${condition} ORDER BY id LIMIT ${enough})
         UNION ALL SELECT * FROM (SELECT id, 3, in_stock FROM hits WHERE in_stock = 0 AND id NOT IN (SELECT id FROM tiers) AND ${condition} ORDER BY id LIMIT ${enough})
       ) LIMIT ${limit} OFFSET ${offset}`;
   // CROSS JOIN keeps the page (at most `limit` rows) the outer loop: the planner cannot see how small it is.
-  const page = (condition: string, total: string) => `CASE WHEN ${total} > ${offset} THEN (SELECT json_group_array(json_object(
+  const page = (condition: SqlFragment, total: SqlFragment) => sql`CASE WHEN ${total} > ${offset} THEN (SELECT json_group_array(json_object(
         'id', h.id, 'tier', h.tier, 'inStock', h.in_stock, 'sku', pr.sku, 'title', d.title, 'slug', c.slug, 'unit', pr.unit,
         'packagePrice', r.package_price, 'unitPrice', r.unit_price, 'currency', r.currency,
-        'image', (SELECT url FROM media WHERE sku = pr.sku AND kind = 'image' ORDER BY position LIMIT 1),
+        'image', ${mainImage(sql`pr.sku`)},
         'manufacturer', mf.name, 'dmin', pr.delivery_days_min, 'dmax', pr.delivery_days_max, 'express', pr.is_express,
         'stock', pr.stock_qty, 'notify', pr.notification_qty, 'lowStock', c.low_stock_message))
       FROM (${ranked(condition)}) h
-      CROSS JOIN search_items i ON i.id = h.id % ${LANGUAGE_SPAN}
+      CROSS JOIN search_items i ON i.id = h.id % ${span}
       CROSS JOIN products pr ON pr.sku = i.sku
       CROSS JOIN search_documents d ON d.id = h.id
       CROSS JOIN product_content c ON c.sku = pr.sku AND c.language = ${language}
@@ -202,27 +209,27 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
       LEFT JOIN manufacturers mf ON mf.id = pr.manufacturer_id) ELSE '[]' END`;
 
   const columns = [
-    `${INDEX_VERSION} AS version`,
-    "(SELECT body IS NOT NULL FROM cache) AS cached",
-    `(SELECT body FROM summary) AS summary`,
-    `${page(where(), "(SELECT body ->> '$.totals[0]' FROM summary)")} AS page`,
+    sql`${INDEX_VERSION} AS version`,
+    sql`(SELECT body IS NOT NULL FROM cache) AS cached`,
+    sql`(SELECT body FROM summary) AS summary`,
+    sql`${page(where(), sql`(SELECT body ->> '$.totals[0]' FROM summary)`)} AS page`,
   ];
-  if (brand) columns.push(`${page(`${where()} AND brand`, "(SELECT body ->> '$.totals[1]' FROM summary)")} AS brand_page`);
+  if (brand) columns.push(sql`${page(sql`${where()} AND brand`, sql`(SELECT body ->> '$.totals[1]' FROM summary)`)} AS brand_page`);
   if (request.facets) {
     // Names the filter options need, in the same statement (one statement less per call each).
     columns.push(
-      `(SELECT json_group_array(json_array(c.id, c.parent_id, c.position, t.name)) FROM categories c
+      sql`(SELECT json_group_array(json_array(c.id, c.parent_id, c.position, t.name)) FROM categories c
           LEFT JOIN category_translations t ON t.category_id = c.id AND t.language = ${language}) AS category_tree`,
-      `(SELECT json_group_array(json_array(id, name)) FROM manufacturers) AS manufacturer_names`,
-      `(SELECT json_group_array(json_array(code, label, type)) FROM search_facets WHERE language = ${language}) AS facet_labels`,
+      sql`(SELECT json_group_array(json_array(id, name)) FROM manufacturers) AS manufacturer_names`,
+      sql`(SELECT json_group_array(json_array(code, label, type)) FROM search_facets WHERE language = ${language}) AS facet_labels`,
     );
   }
-  const countedCtes = [...counted].map(
-    ([condition, name]) => `${name} AS MATERIALIZED (SELECT g.category_id AS cat, g.manufacturer_id AS man, g.facet_set AS fs, x.n AS n
+  const countedCtes = [...counted.values()].map(
+    ({ name, condition }) => sql`${name} AS MATERIALIZED (SELECT g.category_id AS cat, g.manufacturer_id AS man, g.facet_set AS fs, x.n AS n
       FROM (SELECT grp, count(*) AS n FROM m WHERE ${condition} GROUP BY grp) x CROSS JOIN search_item_groups g ON g.id = x.grp),`,
   );
-  const summary = `${countedCtes.join("\n    ")}
-    summary AS MATERIALIZED (SELECT coalesce((SELECT body FROM cache), json_object(${summaryFields.join(",\n      ")})) AS body)`;
-  const sql = `${ctes},\n    ${summary}\n    SELECT ${columns.join(",\n")}`;
-  return { sql, params: p.values, brand: brand?.name, ownKeys, cacheKey };
+  const summary = sql`${joinSql(countedCtes, "\n    ")}
+    summary AS MATERIALIZED (SELECT coalesce((SELECT body FROM cache), json_object(${joinSql(summaryFields, ",\n      ")})) AS body)`;
+  const statement = sql`${ctes},\n    ${summary}\n    SELECT ${joinSql(columns, ",\n")}`;
+  return { statement, brand: brand?.name, ownKeys, cacheKey };
 }

@@ -4,8 +4,10 @@
  * {name, type: "products", values} or {name, type: "products", min, max}).
  */
 import { z } from "zod";
-import { DEFAULT_LIMIT, MAX_LIMIT, SearchInputError, type ActiveFilter } from "./types";
-import { roundRange, unitOfAttribute } from "./ranges";
+import { roundRange } from "../../../domain/ranges";
+import type { ActiveFilter } from "../../../domain/search-api";
+import { DEFAULT_LIMIT, MAX_LIMIT, SearchInputError } from "./types";
+import { unitOfAttribute } from "./ranges";
 
 export interface SearchParams {
   query: string;

@@ -3,7 +3,8 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1
 import { importCatalogue } from "../catalogue/apply-import";
 import { D1SearchEngine } from "./d1-engine";
 import { searchCatalogue } from "./test-catalogue";
-import type { ActiveFilter, SearchRequest, SearchResult } from "./types";
+import type { ActiveFilter } from "../../../domain/search-api";
+import type { SearchRequest, SearchResult } from "./types";
 
 let database: TestDatabase;
 let db: D1Database;

@@ -7,16 +7,16 @@
  * when there is none.
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import { sql, SqlFragment } from "../../lib/sql";
 
 /** Most entries kept for one index version (entries of earlier versions are removed). */
 const MAX_ENTRIES = 10_000;
 
-/** SQL: the body cached under the key bound to `keyParameter` for the current index version, else NULL. */
-export const cachedBody = (keyParameter: string) =>
-  `(SELECT body FROM search_cache WHERE key = ${keyParameter} AND version = (SELECT version FROM search_state))`;
+/** The current index version. */
+export const INDEX_VERSION = SqlFragment.raw("(SELECT version FROM search_state)");
 
-/** SQL: the current index version. */
-export const INDEX_VERSION = "(SELECT version FROM search_state)";
+/** The body cached under `key` for the current index version, else NULL. */
+export const cachedBody = (key: unknown): SqlFragment => sql`(SELECT body FROM search_cache WHERE key = ${key} AND version = ${INDEX_VERSION})`;
 
 /**
  * Stores a body computed at index `version`, unless the index has changed since (the body
@@ -24,13 +24,9 @@ export const INDEX_VERSION = "(SELECT version FROM search_state)";
  */
 export async function storeInCache(db: D1Database, key: string, version: number, body: string): Promise<void> {
   await db.batch([
-    db.prepare(`DELETE FROM search_cache WHERE version < ${INDEX_VERSION}`),
-    db
-      .prepare(
-        `INSERT INTO search_cache (key, version, body) SELECT ?1, ?2, ?3
-          WHERE ${INDEX_VERSION} = ?2 AND (SELECT count(*) FROM search_cache) < ${MAX_ENTRIES}
-          ON CONFLICT (key) DO UPDATE SET version = excluded.version, body = excluded.body`,
-      )
-      .bind(key, version, body),
+    sql`DELETE FROM search_cache WHERE version < ${INDEX_VERSION}`.prepare(db),
+    sql`INSERT INTO search_cache (key, version, body) SELECT ${key}, ${version}, ${body}
+          WHERE ${INDEX_VERSION} = ${version} AND (SELECT count(*) FROM search_cache) < ${MAX_ENTRIES}
+          ON CONFLICT (key) DO UPDATE SET version = excluded.version, body = excluded.body`.prepare(db),
   ]);
 }

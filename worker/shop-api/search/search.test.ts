@@ -1,9 +1,10 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
 import { importCatalogue } from "../catalogue/apply-import";
-import { handleSearchRequest, handleSearchReport, type SearchEnv } from "./handler";
+import type { ShopApiEnv } from "../../env";
+import { shopApiCaller, type ShopApiCaller } from "../../../tests/support/shop-api";
 import { searchCatalogue } from "./test-catalogue";
-import type { FilterOption, ProductResult, ResultGroup } from "./types";
+import { MINIMUM_SEARCH_CHARACTERS, type FilterOption, type ProductResult, type ResultGroup } from "../../../domain/search-api";
 
 interface Body {
   status: number;
@@ -19,12 +20,14 @@ interface Body {
 
 let database: TestDatabase;
 let db: D1Database;
-let env: SearchEnv;
+let env: ShopApiEnv;
+let api: ShopApiCaller;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
-  env = { DB: db, CATALOGUE_IMPORT_TOKEN: "secret-token" };
+  env = { ...database.env, CATALOGUE_IMPORT_TOKEN: "secret-token" };
+  api = shopApiCaller(env);
   const result = await importCatalogue(db, { format: "json", text: JSON.stringify(searchCatalogue()) }, { source: "test" });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
 });
@@ -39,10 +42,9 @@ async function call(
 ): Promise<{ status: number; body: Body }> {
   const url = new URL(`https://shop-api.example/apiv2/${options.kind === "suggestions" ? "search/suggestions" : "search"}`);
   for (const [key, value] of Object.entries(params)) url.searchParams.set(key, typeof value === "object" ? JSON.stringify(value) : String(value));
-  const headers: Record<string, string> = {};
-  if (options.shop) headers["x-shop-id"] = options.shop;
+  const headers: Record<string, string> = { "x-shop-id": options.shop ?? "DE" };
   if (options.language) headers["x-shop-language"] = options.language;
-  const response = await handleSearchRequest(new Request(url, { headers }), env, undefined, options.kind ?? "search");
+  const response = await api(new Request(url, { headers }));
   return { status: response.status, body: (await response.json()) as Body };
 }
 
@@ -239,10 +241,11 @@ describe("minimum characters and paging", () => {
     expect(body.meta).toMatchObject({ message: "Please use at least 3 characters", minimumSearchCharacters: 3, characters: 2 });
   });
 
-  it("takes the minimum from the environment", async () => {
-    const url = new URL("https://x/apiv2/search?query=eiche");
-    const response = await handleSearchRequest(new Request(url), { ...env, MINIMUM_SEARCH_CHARACTERS: "6" }, undefined, "search");
-    expect(((await response.json()) as Body).meta).toMatchObject({ message: "Please use at least 6 characters", characters: 5 });
+  it("searches from the minimum on: one constant for the environment call and the search (domain/search-api.ts)", async () => {
+    expect(MINIMUM_SEARCH_CHARACTERS).toBe(3);
+    const { body } = await search("eic");
+    expect(body.meta).toMatchObject({ minimumSearchCharacters: 3, characters: 3 });
+    expect(body.meta).not.toHaveProperty("message");
   });
 
   it("pages with offset and limit (default 50)", async () => {
@@ -306,10 +309,10 @@ describe("query log", () => {
       { query: "eiche", searches: 2, no_results: 0 },
       { query: "teppich", searches: 1, no_results: 1 },
     ]);
-    const unauthorized = await handleSearchReport(new Request("https://x/admin/search/report?shop=DE"), env);
+    const unauthorized = await api(new Request("https://x/admin/search/report?shop=DE"));
     expect(unauthorized.status).toBe(401);
-    const report = await handleSearchReport(new Request("https://x/admin/search/report?shop=DE&days=7", { headers: { Authorization: "Bearer secret-token" } }), env);
-    expect(await report.json()).toMatchObject({
+    const report = await api(new Request("https://x/admin/search/report?shop=DE&days=7", { headers: { Authorization: "Bearer secret-token" } }));
+    expect(((await report.json()) as { data: unknown }).data).toMatchObject({
       topQueries: [{ query: "eiche", searches: 2, noResults: 0 }, { query: "teppich", searches: 1, noResults: 1 }],
       noResultQueries: [{ query: "teppich", searches: 1 }],
     });

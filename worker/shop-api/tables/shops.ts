@@ -6,6 +6,7 @@
  * config (core/shop.ts), never from this table.
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import { jsonList } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";
 import type { Shop } from "../core/shop";
 
@@ -57,8 +58,7 @@ export function syncShopsSql(shops: readonly Shop[], now: Date): SqlFragment[] {
           AND shops.languages IS excluded.languages AND shops.domain_prefixes IS excluded.domain_prefixes AND shops.delivery_countries IS excluded.delivery_countries
           AND shops.tax_rate IS excluded.tax_rate AND shops.base_url IS excluded.base_url THEN shops.updated_at ELSE excluded.updated_at END`;
   });
-  const ids = JSON.stringify(shops.map((shop) => shop.id));
-  return [...upserts, sql`DELETE FROM shops WHERE id NOT IN (SELECT value FROM json_each(${ids}))`];
+  return [...upserts, sql`DELETE FROM shops WHERE id NOT IN ${jsonList(shops.map((shop) => shop.id))}`];
 }
 
 export async function syncShops(db: D1Database, shops: readonly Shop[], now: Date): Promise<void> {

@@ -5,6 +5,7 @@ import type { ProductData } from "../../lib/page-data";
 import type { Delivery, ShippingZone } from "./api";
 import { Alerts, useAlerts } from "./alerts";
 import { CART_QUANTITY_EVENT } from "./AddToCart";
+import { htmlLanguage } from "../../../../domain/routes";
 import { changeShippingCountry, useCurrentCountry, useDelivery } from "./hooks";
 
 /** Formats a calendar date (YYYY-MM-DD) like "Fr., 20.11." in the page's locale. */
@@ -66,7 +67,7 @@ export function DeliveryBox({ sku, product, language, quantity: initialQuantity 
   const { alerts, show, dismiss } = useAlerts();
   const country = current?.code ?? null;
   const { data: delivery, isLoading } = useDelivery(product.reachedEOF ? null : sku, country, quantity, country === "de" && /^\d{5}$/.test(postcode) ? postcode : undefined);
-  const locale = language === "at" ? "de-AT" : language;
+  const locale = htmlLanguage(language);
 
   const choose = React.useCallback(
     async (code: string) => {

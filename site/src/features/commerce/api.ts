@@ -4,6 +4,7 @@
  * and keeps a `meta.token` it hands out). A call succeeds only with HTTP 200 and data
  * (SPEC 5). On the Swiss shop the language segment leads the API path (/fr/apiv2/...).
  */
+import type { MoneyValue } from "../../../../domain/money";
 
 export interface ApiError {
   message: string;
@@ -56,27 +57,19 @@ export async function fetchData<T>(path: string): Promise<T> {
 }
 
 // Shapes of the responses the storefront reads.
-export interface Money {
-  value: number;
-  amount: number;
-  currency: string;
-  formattedValue: string;
-  formattedWithCurrency: string;
-}
-
 export interface CartItem {
   itemId: number;
   sku: string;
   kind: "product" | "sample";
   name: string;
   quantity: number;
-  rowTotal: Money;
+  rowTotal: MoneyValue;
 }
 
 export interface Cart {
   items: CartItem[];
   miniCart: { itemCount: number; linkToCart: string };
-  totals: { currency: string; goodsValue: Money };
+  totals: { currency: string; goodsValue: MoneyValue };
   addToCartCount?: number;
 }
 
@@ -98,7 +91,7 @@ export interface Delivery {
   standard: { date: string; latestDate: string; deadline: string; duration: { value: number; minValue: number; unit: string }; cost: Cost } | null;
   express: { date: string; deadline: string; fee: Cost; cost: Cost } | null;
   deliveryModes: { code: "standard" | "desired_date" | "on_call_storage" | "express"; available: boolean; reason?: string }[];
-  prepaymentDiscount: { percentage: number; amount: Money };
+  prepaymentDiscount: { percentage: number; amount: MoneyValue };
 }
 
 export interface CurrentCountry {
@@ -148,7 +141,7 @@ export interface RelatedProduct {
   sku: string;
   name: string;
   detailLink: string | null;
-  price: Money;
+  price: MoneyValue;
 }
 
 export const PATHS = {

@@ -5,10 +5,10 @@ import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
 import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
-import { searchPath } from "../../lib/routes";
+import { searchPath } from "../../../../domain/routes";
 import { SearchPage } from "./SearchPage";
 
-/** Gatsby template of the search page (created by site/build/search-pages.ts). */
+/** Gatsby template of the search page (created by site/sourcing/search-pages.ts). */
 export default function SearchPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   useTranslation("search");
   return (

@@ -2,7 +2,9 @@
  * The search overlay and page state (SPEC 3 "Search overlay state") and its transitions
  * (SPEC 4 "Search"), as a pure reducer. Side effects (calls, storage) live in the hooks.
  */
-import type { ActiveFilter, FilterOption, GroupType, ResultGroup, SearchData, TabKey } from "./types";
+import { roundRange } from "../../../../domain/ranges";
+import { MINIMUM_SEARCH_CHARACTERS } from "../../../../domain/search-api";
+import type { ActiveFilter, FilterEntry, FilterOption, GroupType, ResultGroup, SearchData, TabKey } from "./types";
 
 type ResultItem = ResultGroup["results"][number];
 
@@ -40,7 +42,6 @@ export interface SearchState {
 
 export const DEFAULT_ITEMS_PER_PAGE = 12;
 export const DEFAULT_STATIC_BLOCKS = 1;
-export const DEFAULT_MINIMUM_CHARS = 3;
 
 export function initialSearchState(overrides: Partial<SearchState> = {}): SearchState {
   return {
@@ -56,7 +57,7 @@ export function initialSearchState(overrides: Partial<SearchState> = {}): Search
     staticBlocksCount: DEFAULT_STATIC_BLOCKS,
     itemsPerPage: DEFAULT_ITEMS_PER_PAGE,
     filters: { filters: [], activeFilters: [] },
-    minimumChars: DEFAULT_MINIMUM_CHARS,
+    minimumChars: MINIMUM_SEARCH_CHARACTERS,
     searchRun: 0,
     failed: false,
     ...overrides,
@@ -100,10 +101,9 @@ export function toGroupState(group: ResultGroup): GroupState {
   };
 }
 
-/** SPEC 4: range values are whole numbers unless the unit is mm. */
-export function roundRangeValue(value: number | null, unit: string | null): number | null {
-  if (value === null || !Number.isFinite(value)) return null;
-  return unit === "mm" ? Math.round(value * 100) / 100 : Math.round(value);
+/** A bound a person typed, rounded by SPEC 4's rule (domain/ranges.ts); an empty or non-numeric bound is none. */
+function roundRangeValue(value: number | null, unit: string | null): number | null {
+  return value === null || !Number.isFinite(value) ? null : roundRange(value, unit);
 }
 
 /** Items a tab shows per page: the info tab leaves room for its static blocks. */
@@ -130,7 +130,7 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
     case "showLastSearches":
       return state.lastSearchVisible === action.visible ? state : { ...state, lastSearchVisible: action.visible };
     case "setMinimumChars":
-      return { ...state, minimumChars: action.value > 0 ? action.value : DEFAULT_MINIMUM_CHARS };
+      return { ...state, minimumChars: action.value > 0 ? action.value : MINIMUM_SEARCH_CHARACTERS };
     case "setSearchString": {
       const next = { ...state, searchString: action.value };
       if (hasMinimumChars(next)) return next;
@@ -255,7 +255,7 @@ export function allTabGroups(groups: GroupState[]): GroupState[] {
 /** The filters as the API takes them (SPEC 7). */
 export function filtersParam(filters: ActiveFilter[]): string {
   return JSON.stringify(
-    filters.filter((filter) => !isRange(filter) || filter.min !== null || filter.max !== null).map((filter) =>
+    filters.filter((filter) => !isRange(filter) || filter.min !== null || filter.max !== null).map((filter): FilterEntry =>
       isRange(filter)
         ? { name: filter.key, type: "products", ...(filter.min !== null ? { min: filter.min } : {}), ...(filter.max !== null ? { max: filter.max } : {}) }
         : { name: filter.key, type: "products", values: filter.values },

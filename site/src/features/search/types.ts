@@ -1,27 +1,16 @@
-/** Shapes of /apiv2/search as the browser reads them (the API's own types, type-only). */
+/** Shapes of /apiv2/search as the browser reads them (domain/search-api.ts, shared with the shop API). */
 export type {
   ActiveFilter,
   ContentResult,
+  FilterEntry,
   FilterOption,
   FilterValue,
   GroupType,
   ProductResult,
   ResultGroup,
-} from "../../../../worker/shop-api/search/types";
-import type { ActiveFilter, FilterOption, ResultGroup } from "../../../../worker/shop-api/search/types";
-
-export interface SearchData {
-  query: string;
-  searchResults: ResultGroup[];
-  filterOptions: FilterOption[];
-  activeFilterOptions: ActiveFilter[];
-}
-
-export interface SearchMeta {
-  minimumSearchCharacters?: number;
-  characters?: number;
-  message?: string;
-}
+  SearchData,
+  SearchMeta,
+} from "../../../../domain/search-api";
 
 /** SPEC 2.2 tabs: all, products, filter, advises, videos, infos and the shop's own brand. */
 export type TabKey = "all" | "products" | "filter" | "advises" | "videos" | "infos" | "brand";

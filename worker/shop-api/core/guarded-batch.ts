@@ -1,5 +1,5 @@
 /**
- * Checks and writes in one D1 round trip.
+ * Checks and writes for the request's visitor in one D1 round trip.
  *
  * A batch is one transaction, but its statements cannot share variables, and a write
  * placed after another write sees that write. So a batch that must write only when its
@@ -12,14 +12,8 @@
  */
 import type { D1Result } from "@cloudflare/workers-types";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
-import { hashToken, randomToken, type Ctx } from "./context";
-
-/** The visitor a batch writes for: the token's (the guard checks it exists) or a new one the batch creates. */
-interface WritingVisitor {
-  id: string;
-  /** Set when the batch creates the visitor: goes out as meta.token. */
-  token: string | null;
-}
+import { insertVisitor } from "../tables/visitors";
+import { adoptNewVisitor, newVisitorToken, type VisitorContext } from "./visitor";
 
 export interface GuardedBatch {
   /** Checks over the state before the writes: SELECTs with a `refusal` column (null: passes). */
@@ -38,11 +32,13 @@ export interface GuardedResult<Check> {
   visitorId: string;
 }
 
-async function writingVisitor(ctx: Ctx): Promise<WritingVisitor> {
-  if (ctx.visitor) return { id: ctx.visitor.id, token: null };
-  if (ctx.tokenHash && !ctx.visitorLoaded) return { id: ctx.tokenHash, token: null };
-  const token = randomToken();
-  return { id: await hashToken(token), token };
+/** The visitor a batch writes for: the token's (the guard checks it exists) or a new one the batch creates. */
+async function writingVisitor(ctx: VisitorContext): Promise<{ id: string; created: { token: string; id: string } | null }> {
+  const { visitor, tokenHash, loaded } = ctx.visitorState;
+  if (visitor) return { id: visitor.id, created: null };
+  if (tokenHash && !loaded) return { id: tokenHash, created: null };
+  const created = await newVisitorToken();
+  return { id: created.id, created };
 }
 
 /**
@@ -50,20 +46,19 @@ async function writingVisitor(ctx: Ctx): Promise<WritingVisitor> {
  * A token whose visitor no longer exists is replaced by a new visitor (a second round trip).
  */
 export async function runGuardedBatch<Check extends { refusal: string | null }>(
-  ctx: Ctx,
+  ctx: VisitorContext,
   build: (visitorId: string, holds: SqlFragment) => GuardedBatch,
 ): Promise<GuardedResult<Check>> {
   const visitor = await writingVisitor(ctx);
   const guardId = crypto.randomUUID();
   const holds = sql`EXISTS (SELECT 1 FROM write_guards WHERE id = ${guardId})`;
   const { checks, writes, reads } = build(visitor.id, holds);
-  const now = ctx.now.toISOString();
-  const visitorReady = visitor.token ? sql`1` : sql`EXISTS (SELECT 1 FROM visitors WHERE id = ${visitor.id})`;
+  const visitorReady = visitor.created ? sql`1` : sql`EXISTS (SELECT 1 FROM visitors WHERE id = ${visitor.id})`;
   const passes = checks.map((check) => sql`(SELECT refusal FROM (${check})) IS NULL`);
   const statements = [
     ...checks,
     sql`INSERT INTO write_guards (id) SELECT ${guardId} WHERE ${joinSql([visitorReady, ...passes], " AND ")}`,
-    ...(visitor.token ? [sql`INSERT INTO visitors (id, shop_id, created_at) SELECT ${visitor.id}, ${ctx.shop.id}, ${now} WHERE ${holds}`] : []),
+    ...(visitor.created ? [insertVisitor(visitor.id, ctx.shop.id, ctx.now, holds)] : []),
     ...writes,
     sql`DELETE FROM write_guards WHERE id = ${guardId}`,
     ...reads,
@@ -74,14 +69,9 @@ export async function runGuardedBatch<Check extends { refusal: string | null }>(
   const refusal = opened ? null : ((checkRows.find((row) => row.refusal !== null) as (Check & { refusal: string }) | undefined) ?? null);
   if (!opened && !refusal) {
     // Only the visitor can be missing: the token's visitor is gone; write for a new one.
-    ctx.visitor = null;
-    ctx.visitorLoaded = true;
+    ctx.visitorState = { ...ctx.visitorState, visitor: null, loaded: true };
     return runGuardedBatch(ctx, build);
   }
-  if (opened && visitor.token) {
-    ctx.newToken = visitor.token;
-    ctx.visitor = { id: visitor.id, customerType: "private", hasAccount: false, isInternal: false, shippingCountry: null };
-    ctx.visitorLoaded = true;
-  }
+  if (opened && visitor.created) adoptNewVisitor(ctx, visitor.created);
   return { refusal, checks: checkRows, reads: results.slice(statements.length - reads.length), visitorId: visitor.id };
 }

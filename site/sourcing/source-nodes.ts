@@ -1,7 +1,7 @@
 import type { SourceNodesArgs } from "gatsby";
 import { createCatalogueClient, type CatalogueClient, type CategoryData, type ProductData, type ShopData } from "./catalogue-client";
 import { NODE_TYPES } from "./node-types";
-import { homePath, manufacturerListPath, manufacturerPath, slugPath } from "../src/lib/routes";
+import { homePath, manufacturerListPath, manufacturerPath, slugPath } from "../../domain/routes";
 import { absoluteUrl, hreflangShops } from "../src/lib/seo";
 import { contentHash } from "../src/lib/banner";
 import { cardData } from "../src/lib/card";

@@ -1,5 +1,6 @@
 /**
- * Money formatting per shop currency and language.
+ * Money (and quantity) formatting per shop currency and language, the same in the
+ * shop API, GraphQL and the pages' browser code.
  *
  * Deliberately table-driven instead of Intl.NumberFormat: ICU data differs between
  * Node and workerd versions (de-AT puts € first and groups with a space, it-IT does not
@@ -46,6 +47,11 @@ export function localeFor(currency: string, language: string): string {
   return moneyFormat(currency, language).locale;
 }
 
+/** Digits of a whole number with the format's group separator every three places. */
+function grouped(whole: string, format: MoneyFormat): string {
+  return whole.replace(/\B(?=(\d{3})+(?!\d))/g, format.group);
+}
+
 /** Formats minor units as a number with two decimals, e.g. 123450 → "1.234,50". */
 export function formatAmount(minor: number, currency: string, language: string): string {
   const format = moneyFormat(currency, language);
@@ -53,8 +59,20 @@ export function formatAmount(minor: number, currency: string, language: string):
   const abs = Math.abs(Math.round(minor));
   const whole = Math.floor(abs / 100).toString();
   const cents = (abs % 100).toString().padStart(2, "0");
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, format.group);
-  return `${negative ? "-" : ""}${grouped}${format.decimal}${cents}`;
+  return `${negative ? "-" : ""}${grouped(whole, format)}${format.decimal}${cents}`;
+}
+
+/**
+ * Formats a quantity (an area, a package's content) with the separators of the shop's
+ * money format and at most three decimals, e.g. 1234.5 in de → "1.234,5", 12 → "12".
+ */
+export function formatQuantity(value: number, currency: string, language: string): string {
+  const format = moneyFormat(currency, language);
+  const thousandths = Math.round(Math.abs(value) * 1000);
+  const whole = Math.floor(thousandths / 1000).toString();
+  const decimals = (thousandths % 1000).toString().padStart(3, "0").replace(/0+$/, "");
+  const sign = value < 0 && thousandths > 0 ? "-" : "";
+  return `${sign}${grouped(whole, format)}${decimals ? `${format.decimal}${decimals}` : ""}`;
 }
 
 /** Formats minor units with the currency, e.g. 123450 EUR de → "1.234,50 €". */
@@ -82,22 +100,6 @@ export function money(minor: number, currency: string, language: string): MoneyV
     formattedValue: formatAmount(amount, currency, language),
     formattedWithCurrency: formatMoney(amount, currency, language),
   };
-}
-
-const TAX_LABELS: Record<string, string> = {
-  de: "inkl. {rate}% MwSt.",
-  at: "inkl. {rate}% MwSt.",
-  fr: "TVA {rate}% incluse",
-  it: "IVA {rate}% inclusa",
-  nl: "incl. {rate}% btw",
-  en: "incl. {rate}% VAT",
-};
-
-/** "inkl. 19% MwSt."; the rate uses the language's decimal separator (8,1 / 8.1). */
-export function taxLabel(rate: number, language: string): string {
-  const decimal = language === "en" ? "." : ",";
-  const rateText = String(rate).replace(".", decimal);
-  return (TAX_LABELS[language] ?? TAX_LABELS.de!).replace("{rate}", rateText);
 }
 
 /** Tax included in a gross amount (minor units), rounded to a whole minor unit. */

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { searchPath, type ShopRouting } from "../src/lib/routes";
+import { searchPath, type ShopRouting } from "../../domain/routes";
 
 /**
  * The search page of every shop language: /search/ (and /{lang}/search/ where the shop

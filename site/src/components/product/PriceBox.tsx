@@ -1,0 +1,48 @@
+import React from "react";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import type { ProductData } from "../../lib/page-data";
+import { priceDisplay } from "../../lib/price";
+import { formatQuantity } from "../../../../domain/money";
+
+/** Package price, reduction, unit price, tax and package content (SPEC 2.2 Product page). */
+export function PriceBox({
+  product,
+  currency,
+  language,
+}: {
+  product: ProductData;
+  /** The shop's currency and the page's language choose the number format (domain/money.ts). */
+  currency: string;
+  language: string;
+}) {
+  const { t } = useTranslation();
+  const { price, unit } = product;
+  if (!price) return <p className="notice">{t("product.noPrice")}</p>;
+  const { reduced, percent } = priceDisplay(price);
+  return (
+    <div className="price-lines">
+      <p className="price-row">
+        {reduced ? <span className="visually-hidden">{t("card.nowOnly")} </span> : null}
+        <span className={reduced ? "price big price-sale" : "price big"} data-testid="package-price">
+          {price.packagePrice.formattedWithCurrency}
+        </span>{" "}
+        <span className="muted">/ {t("card.package")}</span>
+        {percent > 0 ? (
+          <span className="label label-sale" data-testid="discount-percent">
+            {t("card.discount", { percent })}
+          </span>
+        ) : null}
+      </p>
+      {reduced ? (
+        <p className="muted small">
+          {t("product.referencePriceLabel")} <s data-testid="reference-price">{price.referencePrice.formattedWithCurrency}</s>
+        </p>
+      ) : null}
+      <p data-testid="unit-price">{t("product.unitPrice", { price: price.unitPrice.formattedWithCurrency, unit: unit.label })}</p>
+      <p className="muted small">
+        {price.tax.label}, {t("product.plusShipping")}
+      </p>
+      <p className="muted small">{t("product.packageContent", { amount: formatQuantity(product.packageContent, currency, language), unit: unit.label })}</p>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import React from "react";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import type { ProductData } from "../../lib/page-data";
+import { mediaHref } from "../../lib/media";
+
+/** The visible attributes with SKU and EAN, and the product's PDF downloads (SPEC 2.2 Product page). */
+export function TechnicalData({ product }: { product: ProductData }) {
+  const { t } = useTranslation();
+  const attributes = product.content.attributes.filter((attribute) => attribute.isVisible);
+  return (
+    <>
+      {attributes.length > 0 ? (
+        <table className="attributes">
+          <caption className="visually-hidden">{t("product.technicalData")}</caption>
+          <tbody>
+            <tr>
+              <th scope="row">{t("product.sku")}</th>
+              <td>{product.sku}</td>
+            </tr>
+            {product.ean ? (
+              <tr>
+                <th scope="row">{t("product.ean")}</th>
+                <td>{product.ean}</td>
+              </tr>
+            ) : null}
+            {attributes.map((attribute) => (
+              <tr key={attribute.code}>
+                <th scope="row">{attribute.label}</th>
+                <td>{attribute.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      {product.downloads.length > 0 ? (
+        <>
+          <h3>{t("product.downloads")}</h3>
+          <ul className="downloads">
+            {product.downloads.map((download) => (
+              <li key={download.url}>
+                <a href={mediaHref(download.url)} type="application/pdf" rel="noopener">
+                  {download.title} <span className="muted">(PDF)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </>
+  );
+}

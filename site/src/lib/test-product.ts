@@ -1,0 +1,40 @@
+import { money } from "../../../domain/money";
+import type { ProductData } from "./page-data";
+
+/** A product of 2.25 m² per package at 1234.50 a package, priced by the API's own money(). */
+export function testProduct(currency: string, language: string): ProductData {
+  const price = (amount: number) => money(amount, currency, language);
+  return {
+    sku: "P-1",
+    type: "simple",
+    parentSku: null,
+    slug: "p-1",
+    ean: null,
+    content: { title: "Eiche", subTitle: "", shortDescription: "", description: "", lowStockMessage: "", measurement: "", features: [], attributes: [], metaTitle: null, metaDescription: null },
+    manufacturer: null,
+    categoryId: "c",
+    categoryIds: ["c"],
+    price: { packagePrice: price(123450), unitPrice: price(54867), referencePrice: price(123450), savingsPercentage: 0, tax: { isIncluded: true, percentage: 19, label: "", amount: price(19710) } },
+    unit: { code: "SQM", label: "m²" },
+    packageContent: 2.25,
+    blendPercent: 0,
+    shippingGroup: "parcel",
+    isDecking: false,
+    isExpress: false,
+    isClearance: false,
+    isPlusProduct: false,
+    isOutOfStock: false,
+    isSalable: true,
+    reachedEOF: false,
+    stock: { isInStock: true, quantity: 10, minimumOrderQuantity: 0, notificationQuantity: 0 },
+    delivery: { minDays: 2, maxDays: 5, express: false },
+    samples: { active: false, express: false, longDeliveryTime: false, sampleOrderIsFreeOfCharge: true, maxSamples: 7 },
+    media: [],
+    downloads: [],
+    tutorials: [],
+    childProducts: [],
+    configurableAttributes: [],
+    reviewSummary: { ratingValue: 0, maxValue: 5, totalReviewCount: 0 },
+    updatedAt: "2026-01-01T00:00:00.000Z",
+  };
+}

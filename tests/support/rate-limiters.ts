@@ -1,0 +1,48 @@
+import { Miniflare } from "miniflare";
+import type { RateLimit } from "@cloudflare/workers-types";
+import { PER_IP_BUCKETS, RATE_LIMIT_BINDINGS, type PerIpBucket, type RateLimits } from "../../worker/config/shop-config";
+import { shopDirectory } from "../../worker/config/shops";
+import type { WorkerEnv } from "../../worker/env";
+
+export type RateLimitBindings = Required<Pick<WorkerEnv, (typeof RATE_LIMIT_BINDINGS)[PerIpBucket]>>;
+
+export interface TestRateLimiters {
+  bindings: RateLimitBindings;
+  dispose(): Promise<void>;
+}
+
+/**
+ * Cloudflare's rate-limiting bindings as workerd runs them locally (Miniflare's
+ * `ratelimits`, what `wrangler dev` makes of wrangler.toml's [[ratelimits]]), one per
+ * per-IP bucket, with the shop config's limits unless a test gives smaller ones.
+ */
+export async function createTestRateLimiters(limits: Partial<RateLimits["perIp"]> = {}): Promise<TestRateLimiters> {
+  const mf = new Miniflare({
+    modules: true,
+    script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
+    ratelimits: rateLimitOptions(limits),
+  });
+  try {
+    return { bindings: await rateLimitBindings(mf), dispose: () => mf.dispose() };
+  } catch (error) {
+    await mf.dispose();
+    throw error;
+  }
+}
+
+/** Miniflare's `ratelimits` option: one binding per per-IP bucket, the config's limits unless given smaller ones. */
+export function rateLimitOptions(limits: Partial<RateLimits["perIp"]> = {}): Record<string, { simple: { limit: number; period: number } }> {
+  const perIp = { ...shopDirectory.config.rateLimits.perIp, ...limits };
+  return Object.fromEntries(PER_IP_BUCKETS.map((bucket) => [RATE_LIMIT_BINDINGS[bucket], { simple: perIp[bucket] }]));
+}
+
+/** The per-IP limiter bindings of a Miniflare made with `rateLimitOptions`. */
+export async function rateLimitBindings(mf: Miniflare): Promise<RateLimitBindings> {
+  const all = await mf.getBindings<Record<string, RateLimit>>();
+  const binding = (bucket: PerIpBucket): RateLimit => {
+    const found = all[RATE_LIMIT_BINDINGS[bucket]];
+    if (!found) throw new Error(`Miniflare made no ${RATE_LIMIT_BINDINGS[bucket]} binding`);
+    return found;
+  };
+  return { RATE_LIMIT_WRITE: binding("write"), RATE_LIMIT_SEARCH: binding("search"), RATE_LIMIT_GRAPHQL: binding("graphql") };
+}

@@ -1,0 +1,37 @@
+import type { Fetcher } from "@cloudflare/workers-types";
+import { PageError } from "./page-error";
+
+/**
+ * Each shop's static build lives in dist/<SHOP>/ and is reached through the one
+ * ASSETS binding under the prefix /<SHOP> (docs/decisions/0002). Paths are mapped
+ * here, never resolved against a user-supplied base.
+ */
+const ASSET_ORIGIN = "https://assets.internal";
+const PASSED_HEADERS = ["if-none-match", "if-modified-since", "range", "accept-encoding"];
+
+/** Maps a request path to the file of the shop's build: `/` and `/de/` to their index.html. */
+export function assetPath(shopId: string, pathname: string): string {
+  const file = pathname.endsWith("/") ? `${pathname}index.html` : pathname;
+  return `/${shopId}${file}`;
+}
+
+/** A file of the build (null when there is none); unreadable files are a 503. */
+export async function fetchAsset(assets: Fetcher, path: string, request: Request): Promise<Response | null> {
+  const headers = new Headers();
+  for (const name of PASSED_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  let response: Response;
+  try {
+    response = (await assets.fetch(`${ASSET_ORIGIN}${path}`, {
+      method: request.method === "HEAD" ? "HEAD" : "GET",
+      headers: headers as never,
+    })) as unknown as Response;
+  } catch {
+    throw new PageError(503, "static files unavailable");
+  }
+  if (response.status === 404) return null;
+  if (response.status >= 500) throw new PageError(503, "static files unavailable");
+  return response;
+}

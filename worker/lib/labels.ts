@@ -1,0 +1,18 @@
+/**
+ * Labels the shop API and GraphQL put into their answers: a unit's short label and the
+ * included-tax line. The words are in locales/<lang>/server.json (`units.<CODE>`,
+ * `tax.included`); an unknown language reads German, as every server text does.
+ */
+import { knownUnit } from "../../domain/units";
+import { text } from "./texts";
+
+/** Short label of a unit ("m²", "Stk."); an unknown code gets the label of the fallback unit (SPEC 3). */
+export function unitLabel(code: string, language: string): string {
+  return text(language, "server", `units.${knownUnit(code)}`);
+}
+
+/** "inkl. 19% MwSt."; the rate uses the language's decimal separator (8,1 / 8.1). */
+export function taxLabel(rate: number, language: string): string {
+  const decimal = language === "en" ? "." : ",";
+  return text(language, "server", "tax.included", { rate: String(rate).replace(".", decimal) });
+}

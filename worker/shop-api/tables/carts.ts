@@ -1,0 +1,51 @@
+/**
+ * The cart tables (migrations/0002_commerce.sql): `carts` (one per visitor and shop) and
+ * `cart_items` (one line per product, kind and chosen options; quantities are packages).
+ */
+import { sql, type SqlFragment } from "../../lib/sql";
+import { mainImage, productTitle, type PriceRow, type ProductRow } from "./products";
+
+export type CartItemKind = "product" | "sample";
+
+export interface CartItemRow {
+  id: number;
+  cart_id: number;
+  sku: string;
+  /** 'sample': a free sample put into the regular cart. */
+  kind: CartItemKind;
+  /** JSON of the chosen configurable options, keys sorted (optionsKey). */
+  options: string;
+  quantity: number;
+  /** JSON {type, month, date} when given. */
+  desired_date: string | null;
+  added_at: string;
+}
+
+/** A line of a visitor's cart with what the cart shows of its product and the product's price in the shop (cartLines). */
+export type CartLineRow = Pick<CartItemRow, "id" | "sku" | "kind" | "options" | "quantity" | "desired_date"> &
+  Pick<ProductRow, "unit" | "package_content" | "is_express" | "is_decking" | "shipping_group" | "delivery_days_min" | "delivery_days_max"> & {
+    title: string;
+    /** Null when the product has no price in the shop. */
+    package_price: PriceRow["package_price"] | null;
+    tax_rate: PriceRow["tax_rate"] | null;
+    image: string | null;
+  };
+
+/** The chosen options as stored: JSON with sorted keys, so one choice is one line however the keys came. */
+export function optionsKey(options: Readonly<Record<string, string>>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(options).sort(([a], [b]) => a.localeCompare(b))));
+}
+
+/** The lines of the visitor's cart in the shop, in the order they were added, with titles in the language. */
+export function cartLines(visitorId: string, shopId: string, language: string): SqlFragment {
+  return sql`SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ${productTitle(language)} AS title, p.unit, p.package_content,
+      p.is_express, p.is_decking, p.shipping_group, p.delivery_days_min, p.delivery_days_max, pr.package_price, pr.tax_rate, ${mainImage()} AS image
+    FROM carts c JOIN cart_items ci ON ci.cart_id = c.id JOIN products p ON p.sku = ci.sku
+    LEFT JOIN prices pr ON pr.sku = ci.sku AND pr.shop_id = c.shop_id
+    WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shopId} ORDER BY ci.id`;
+}
+
+/** Creates the visitor's cart in the shop unless it exists; only when `holds` (a write guard). */
+export function ensureCart(visitorId: string, shopId: string, now: Date, holds: SqlFragment): SqlFragment {
+  return sql`INSERT OR IGNORE INTO carts (visitor_id, shop_id, created_at) SELECT ${visitorId}, ${shopId}, ${now.toISOString()} WHERE ${holds}`;
+}
