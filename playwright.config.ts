@@ -3,7 +3,8 @@ import { defineConfig } from "@playwright/test";
 /**
  * Browser tests in Debian's Chromium (/usr/bin/chromium; nothing is downloaded).
  * The global setup builds a small demo catalogue into its own local D1 and dist
- * folder, builds the shops the tests visit and serves them through `wrangler dev`.
+ * folder, builds the shops the tests visit and serves them through `wrangler dev` on the
+ * test hosts of config/shops.json (port 8797), next to `npm start` on 8787.
  */
 export default defineConfig({
   testDir: "tests/e2e",

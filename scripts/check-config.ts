@@ -28,7 +28,10 @@ export function loadConfigFile(path: string): ShopConfig {
 
 export function hostTable(config: ShopConfig): string {
   const directory = new ShopDirectory(config);
-  const rows = directory.hostTable().map((row) => {
+  const hostRows = directory
+    .hostTable()
+    .sort((a, b) => ENVIRONMENTS.indexOf(a.environment) - ENVIRONMENTS.indexOf(b.environment) || a.shop.localeCompare(b.shop) || a.host.localeCompare(b.host));
+  const rows = hostRows.map((row) => {
     const shop = directory.shop(row.shop)!;
     return [
       `${schemeFor(config, row.environment)}://${row.host}`,
@@ -40,7 +43,6 @@ export function hostTable(config: ShopConfig): string {
       shop.legacyOrigin ?? "-",
     ];
   });
-  rows.sort((a, b) => ENVIRONMENTS.indexOf(a[2] as never) - ENVIRONMENTS.indexOf(b[2] as never) || a[1]!.localeCompare(b[1]!) || a[0]!.localeCompare(b[0]!));
   const header = ["origin", "shop", "environment", "preferred", "language", "prefixes", "legacy origin"];
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
   const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join("  ").trimEnd();

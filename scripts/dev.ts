@@ -1,12 +1,14 @@
 /**
  * `npm start`: builds the demo catalogue into the local D1, builds every shop and
- * serves them all through the worker on http://<shop>.localhost:8787/.
+ * serves them all through the worker on http://<shop>.localhost:8787/; every mail the
+ * shops send lands in the local mail catcher's inbox on http://localhost:1080/.
  * Options: --products N (default 300), --fresh (regenerate the catalogue), --shops DE,CH.
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { homePath } from "../domain/routes";
 import { prepareCatalogue, startAndBuild } from "./lib/local-shops";
+import { MAIL_CATCHER_PORTS } from "./lib/mail-catcher";
 import { loadShopConfig, ROOT } from "./lib/shops";
 
 async function main() {
@@ -26,23 +28,25 @@ async function main() {
     distRoot: join(ROOT, "dist"),
     workspaceRoot: join(ROOT, ".build"),
     port: 8787,
+    mailCatcher: MAIL_CATCHER_PORTS,
     products,
     shops,
     fresh: values.fresh,
     log: (line: string) => console.log(line),
   };
   await prepareCatalogue(options);
-  const { worker } = await startAndBuild(options);
+  const { worker, mail } = await startAndBuild(options);
 
   console.log(`\nAll ${shops.length} shops are ready after ${((Date.now() - started) / 1000).toFixed(0)} s:`);
   for (const shop of config.shops.filter((s) => shops.includes(s.id))) {
     const host = shop.hosts.development[0]!;
     console.log(`  ${shop.id.padEnd(6)} ${shop.name.padEnd(26)} http://${host}${homePath(shop, shop.defaultLanguage)}`);
   }
-  console.log(`  (other hosts on port 8787 show the no-shop-found page; GraphQL at ${worker.origin}/graphql)\nPress Ctrl+C to stop.`);
+  console.log(`  (other hosts on port 8787 show the no-shop-found page; GraphQL at ${worker.origin}/graphql)`);
+  console.log(`Mail inbox: http://localhost:${MAIL_CATCHER_PORTS.web}/ (every mail the shops send)\nPress Ctrl+C to stop.`);
 
   const stop = async () => {
-    await worker.stop();
+    await Promise.all([worker.stop(), mail?.stop()]);
     process.exit(0);
   };
   process.on("SIGINT", stop);

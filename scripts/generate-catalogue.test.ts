@@ -2,8 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase } from "../tests/support/d1";
-import { eanCheckDigitValid } from "../worker/shop-api/catalogue/validate-import";
-import type { CatalogueDocument } from "../worker/shop-api/catalogue/import-format";
+import { eanCheckDigitValid, type CatalogueDocument } from "../worker/shop-api/catalogue/import-format";
 import { importCatalogueFiles, writeCatalogue } from "./generate-catalogue";
 
 const NOW = new Date("2025-07-01T08:00:00Z");

@@ -130,7 +130,7 @@ async function main(): Promise<void> {
       "demo catalogue:",
       `  seed ${options.seed}, now ${options.now.toISOString()}`,
       `  ${t.products ?? 0} products, ${t.prices ?? 0} prices (${catalogue.files.filter((f) => f.name.endsWith("-prices.json")).length} files with price changes for reference prices), ${t.reviews ?? 0} reviews`,
-      `  ${t.shops ?? 0} shops, ${t.categories ?? 0} categories, ${t.manufacturers ?? 0} manufacturers, ${t.cmsPages ?? 0} CMS pages, ${t.cmsBlocks ?? 0} CMS blocks, ${t.seoLinks ?? 0} SEO links`,
+      `  ${t.categories ?? 0} categories, ${t.manufacturers ?? 0} manufacturers, ${t.cmsPages ?? 0} CMS pages, ${t.cmsBlocks ?? 0} CMS blocks, ${t.seoLinks ?? 0} SEO links`,
       changed === undefined ? "  not imported (--no-import)" : `  imported into the local D1 (catalogue): ${changed} products changed`,
       `  total ${((Date.now() - started) / 1000).toFixed(1)} s`,
     ].join("\n"),

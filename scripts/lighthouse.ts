@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { acquireDirLock } from "./lib/dir-lock";
-import { SHOPS_PORT_LOCK } from "./lib/port-8787";
+import type { LocalEnvironment } from "../worker/config/shop-config";
+import { localHost, localPort, portLock } from "./lib/local-ports";
 import { startLocalWorker, type LocalWorker } from "./lib/local-worker";
-import { ROOT } from "./lib/shops";
+import { loadShopConfig, ROOT } from "./lib/shops";
 
 /**
  * Lighthouse (mobile settings, Debian's Chromium) on home, a category and a product page
@@ -16,8 +17,9 @@ import { ROOT } from "./lib/shops";
  *
  * Each run prints the metrics behind the performance score (LCP with its element, TBT,
  * CLS, render-blocking requests) and the audits below 0.9; --reports keeps the JSON reports.
- * Uses the shops served on port 8787 (npm start) when one answers; otherwise starts the
- * worker on 8787 over the browser tests' build (.e2e/dist) under their lock.
+ * Uses the shops served on the development hosts (npm start, port 8787) when they answer;
+ * otherwise serves the browser tests' build (.e2e/dist) on the test hosts (port 8797) under
+ * the browser tests' lock, so neither changes .e2e/ under the other.
  */
 const run = promisify(execFile);
 const args = process.argv.slice(2);
@@ -31,6 +33,7 @@ const STATE = join(ROOT, option("state", ".e2e/state"));
 const REPORTS = args.includes("--reports") ? join(ROOT, option("reports", "")) : null;
 const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CONFIG = loadShopConfig();
 
 /** The first page (by name) of the template, told by its page data (every page's HTML names all templates). */
 function firstPage(shop: string, template: string, prefix: string): string {
@@ -44,9 +47,13 @@ function firstPage(shop: string, template: string, prefix: string): string {
   throw new Error(`No ${template} page in ${root}`);
 }
 
-async function serving(): Promise<boolean> {
+/** True when the shops of the environment answer on its port (npm start serves development). */
+async function serving(environment: LocalEnvironment): Promise<boolean> {
   try {
-    const response = await fetch("http://127.0.0.1:8787/", { headers: { host: "de.localhost:8787" }, signal: AbortSignal.timeout(3000) });
+    const response = await fetch(`http://127.0.0.1:${localPort(CONFIG, environment)}/`, {
+      headers: { host: localHost(CONFIG, "DE", environment) },
+      signal: AbortSignal.timeout(3000),
+    });
     return response.status < 500;
   } catch {
     return false;
@@ -110,20 +117,26 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function main() {
   let worker: LocalWorker | null = null;
   let release: (() => void) | null = null;
-  if (!(await serving())) {
-    if (!existsSync(join(DIST, "DE")) || !existsSync(STATE)) throw new Error(`Nothing serves port 8787 and ${DIST} has no build; run the browser tests (npm run test:e2e) or npm start first`);
-    release = await acquireDirLock(SHOPS_PORT_LOCK, { onWait: (owner) => console.log(`waiting for the test run of pid ${owner}`) });
-    worker = await startLocalWorker({ port: 8787, persistTo: STATE, assets: DIST });
+  let environment: LocalEnvironment = "development";
+  if (!(await serving(environment))) {
+    environment = "test";
+    const port = localPort(CONFIG, environment);
+    if (!existsSync(join(DIST, "DE")) || !existsSync(STATE)) throw new Error(`Nothing serves the development hosts and ${DIST} has no build; run the browser tests (npm run test:e2e) or npm start first`);
+    release = await acquireDirLock(portLock(port), { onWait: (owner) => console.log(`waiting for the test run of pid ${owner}`) });
+    worker = await startLocalWorker({ port, persistTo: STATE, assets: DIST, vars: { ENVIRONMENT_NAME: environment } });
   }
   try {
     const targets = [
-      { shop: "DE", host: "de.localhost:8787", prefix: "" },
-      { shop: "CH", host: "ch.localhost:8787", prefix: "fr/" },
-    ].flatMap(({ shop, host, prefix }) => [
-      { name: `${shop} home`, url: `http://${host}/${prefix}` },
-      { name: `${shop} category`, url: `http://${host}/${firstPage(shop, "category", prefix)}` },
-      { name: `${shop} product`, url: `http://${host}/${firstPage(shop, "product", prefix)}` },
-    ]);
+      { shop: "DE", prefix: "" },
+      { shop: "CH", prefix: "fr/" },
+    ].flatMap(({ shop, prefix }) => {
+      const host = localHost(CONFIG, shop, environment);
+      return [
+        { name: `${shop} home`, url: `http://${host}/${prefix}` },
+        { name: `${shop} category`, url: `http://${host}/${firstPage(shop, "category", prefix)}` },
+        { name: `${shop} product`, url: `http://${host}/${firstPage(shop, "product", prefix)}` },
+      ];
+    });
     console.log(`Lighthouse ${RUNS} run(s) per page, mobile, median:`);
     console.log("page            perf  a11y  best   seo  url");
     for (const target of targets) {

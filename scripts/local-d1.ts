@@ -10,6 +10,7 @@ import type { D1Database } from "@cloudflare/workers-types";
 import { allShops } from "../worker/shop-api/core/shop";
 import { syncShopsSql } from "../worker/shop-api/tables/shops";
 import { inlineSql } from "./lib/inline-sql";
+import { MIGRATIONS_TABLE, migrationRenameStatements } from "./lib/migration-renames";
 
 export const ROOT = resolve(__dirname, "..");
 const CONFIG = join(ROOT, "wrangler.toml");
@@ -42,11 +43,13 @@ export function localStateDir(): string {
   return resolve(process.env.LOCAL_STATE_DIR ?? join(ROOT, ".wrangler", "state"));
 }
 
-function wrangler(args: string[]): void {
-  execFileSync(join(ROOT, "node_modules", ".bin", "wrangler"), args, {
+/** Runs wrangler; returns its standard output. */
+function wrangler(args: string[]): string {
+  return execFileSync(join(ROOT, "node_modules", ".bin", "wrangler"), args, {
     cwd: ROOT,
     env: { ...process.env, ...WRANGLER_ENV },
     stdio: ["ignore", "pipe", "inherit"],
+    encoding: "utf8",
   });
 }
 
@@ -55,13 +58,31 @@ function target(where: "local" | "remote"): string[] {
   return where === "local" ? ["--local", "--persist-to", localStateDir()] : ["--remote"];
 }
 
+/** Runs SQL on the database (`wrangler d1 execute --json`) and returns the rows of its first statement. */
+export function queryD1<Row>(command: string, where: "local" | "remote" = "local"): Row[] {
+  const answers = JSON.parse(wrangler(["d1", "execute", DATABASE_NAME, ...target(where), "--config", CONFIG, "--json", "--command", command])) as { results: Row[] }[];
+  return answers[0]?.results ?? [];
+}
+
 /**
- * Applies migrations/ to the database (`wrangler d1 migrations apply catalogue`) and then
- * writes the shops table from config/shops.json (the one authority for shops), so SQL
- * that joins shop rows always sees the configured shops.
+ * A database that applied migrations under names they no longer have records the new names
+ * first (scripts/lib/migration-renames.ts), so wrangler does not apply them a second time.
+ * A fresh database has no migrations table yet and nothing to rename.
+ */
+function recordRenamedMigrations(where: "local" | "remote"): void {
+  const tables = queryD1<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${MIGRATIONS_TABLE}'`, where);
+  if (tables.length > 0) queryD1(migrationRenameStatements().join(" "), where);
+}
+
+/**
+ * Applies migrations/ to the database (`wrangler d1 migrations apply catalogue`), after
+ * recording renamed migrations under their new names, and then writes the shops table from
+ * config/shops.json (the one authority for shops), so SQL that joins shop rows always sees
+ * the configured shops.
  */
 export function applyLocalMigrations(where: "local" | "remote" = "local"): void {
   prepareWorkingTree();
+  recordRenamedMigrations(where);
   wrangler(["d1", "migrations", "apply", DATABASE_NAME, ...target(where), "--config", CONFIG]);
   syncShopsTable(where);
 }

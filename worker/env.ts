@@ -1,5 +1,13 @@
-import type { D1Database, Fetcher, R2Bucket, RateLimit } from "@cloudflare/workers-types";
+import type { D1Database, R2Bucket, RateLimit } from "@cloudflare/workers-types";
 import type { Environment } from "./config/shop-config";
+
+/**
+ * A binding reached with fetch (the static assets, the shop API as a service), typed with the
+ * Fetch API of whichever runtime checks the code: Workers in the worker, Node in its tests.
+ */
+export interface FetchBinding {
+  fetch(input: Request | string, init?: RequestInit): Promise<Response>;
+}
 
 /** Bindings and variables the shop API reads (wrangler.toml, .dev.vars, secrets). */
 export interface ShopApiEnv {
@@ -17,16 +25,29 @@ export interface ShopApiEnv {
   ALTCHA_HMAC_KEY?: string;
   RECAPTCHA_SECRET?: string;
   TURNSTILE_SECRET?: string;
+  /** The environment whose hosts a mail links to (default production). */
+  ENVIRONMENT_NAME?: Environment;
+  /** Transactional mail (worker/shop-api/core/mail, docs/decisions/0023): smtp or http; unset: mails wait in the outbox. */
+  MAIL_TRANSPORT?: string;
+  SMTP_HOST?: string;
+  SMTP_PORT?: string;
+  /** none | starttls | tls (default starttls). */
+  SMTP_SECURITY?: string;
+  SMTP_USER?: string;
+  SMTP_PASSWORD?: string;
+  /** The HTTP mail API's endpoint (https; http only on localhost) and its bearer key. */
+  MAIL_API_URL?: string;
+  MAIL_API_KEY?: string;
 }
 
 /** Bindings and variables of the worker: the edge's own and the in-process shop API's. */
 export interface WorkerEnv extends ShopApiEnv {
-  ASSETS: Fetcher;
+  ASSETS: FetchBinding;
   /** Which environment the no-shop-found page links to; hosts decide the environment of a shop request. */
   ENVIRONMENT_NAME: Environment;
   /** How the shop API is reached: in-process (default), service (SHOP_API binding) or remote (SHOP_API_ORIGIN). */
   SHOP_API_MODE?: "in-process" | "service" | "remote";
-  SHOP_API?: Fetcher;
+  SHOP_API?: FetchBinding;
   SHOP_API_ORIGIN?: string;
   /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
   UPSTREAM_REQUEST_SECRET?: string;

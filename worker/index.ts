@@ -13,7 +13,7 @@ const app = createEdgeApp({
 
 export default {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Response | Promise<Response> {
-    return app.fetch(request, env, ctx as never);
+    return app.fetch(request, env, ctx);
   },
   /** Cron trigger (wrangler.toml [triggers]): moves finished sample orders on after one hour. */
   scheduled: shopApiWorker.scheduled,

@@ -60,7 +60,7 @@ export const encodeCursor = (sku: string): string => btoa(String.fromCharCode(..
 export function decodeCursor(cursor: string): string {
   try {
     const bytes = Uint8Array.from(atob(cursor), (ch) => ch.charCodeAt(0));
-    const sku = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    const sku = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
     if (sku.length > 0) return sku;
   } catch {
     // fall through

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
-import type { ExecutionContext } from "@cloudflare/workers-types";
+import type { ExecutionContext } from "hono";
 import { shopDirectory } from "../../worker/config/shops";
 import { createEdgeApp } from "../../worker/edge/app";
-import type { WorkerEnv } from "../../worker/env";
+import type { FetchBinding, WorkerEnv } from "../../worker/env";
 
 /**
  * The worker's own cost per page request (what the platform bills and limits as CPU
@@ -17,27 +17,27 @@ export interface CpuFigures {
 }
 
 export async function measureEdgeCpu(distRoot: string, page: string, iterations = 3000): Promise<{ edge: CpuFigures; plain: CpuFigures }> {
-  const assets = {
-    fetch: async (input: string | URL | Request) => {
-      const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url);
+  const assets: FetchBinding = {
+    fetch: async (input) => {
+      const url = new URL(typeof input === "string" ? input : input.url);
       try {
         return new Response(readFileSync(join(distRoot, decodeURIComponent(url.pathname))), { headers: { "content-type": "text/html; charset=utf-8" } });
       } catch {
         return new Response(null, { status: 404 });
       }
     },
-  } as unknown as WorkerEnv["ASSETS"];
+  };
   const env = { ASSETS: assets, ENVIRONMENT_NAME: "development" } as WorkerEnv;
   const app = createEdgeApp({ directory: shopDirectory, upstream: () => ({ upstream: { name: "none", fetch: async () => new Response(null, { status: 503 }) }, origin: "https://shop-api.internal" }) });
-  const ctx = { waitUntil: () => undefined, passThroughOnException: () => undefined } as unknown as ExecutionContext;
+  const ctx: ExecutionContext = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} };
   const edge = await timeEach(iterations, async () => {
-    const response = await app.fetch(new Request(`http://de.localhost:8787${page}`), env, ctx as never);
+    const response = await app.fetch(new Request(`http://de.localhost:8787${page}`), env, ctx);
     if (response.status !== 200) throw new Error(`edge answered ${response.status} for ${page}`);
     await response.arrayBuffer();
   });
   const plain = await timeEach(iterations, async () => {
-    const response = await assets.fetch(`https://assets.internal/DE${page}` as never);
-    await (response as unknown as Response).arrayBuffer();
+    const response = await assets.fetch(`https://assets.internal/DE${page}`);
+    await response.arrayBuffer();
   });
   return { edge, plain };
 }

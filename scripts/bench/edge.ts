@@ -20,7 +20,8 @@ import { startWorkerdWorker } from "../lib/workerd-worker";
 import { ROOT } from "../lib/shops";
 
 const EDGE_PORT = 8796;
-const STATIC_PORT = 8797;
+/** Not 8797: that is the browser tests' port (the test hosts of config/shops.json). */
+const STATIC_PORT = 8799;
 const API_PORT = 8798;
 const WORKERD_PORT = 8795;
 const HOST = "de.localhost:8787";

@@ -17,7 +17,6 @@ import type {
   ProductRecord,
   ReviewRecord,
   SeoLinkRecord,
-  ShopRecord,
 } from "../../worker/shop-api/catalogue/import-format";
 import { Random } from "./random";
 import {
@@ -77,20 +76,6 @@ const localNumber = (value: number, lang: Language) => (lang === "en" ? String(v
 export function loadShops(): ShopDefinition[] {
   const raw = JSON.parse(readFileSync(join(__dirname, "..", "..", "config", "shops.json"), "utf8"));
   return parseShopConfig(raw).shops;
-}
-
-function shopRecords(shops: ShopDefinition[]): ShopRecord[] {
-  return shops.map((s) => ({
-    id: s.id,
-    name: s.name,
-    currency: s.currency,
-    taxRate: s.taxRate,
-    languages: s.languages,
-    defaultLanguage: s.defaultLanguage,
-    domainPrefixes: s.domainPrefixes,
-    deliveryCountries: s.deliveryCountries,
-    baseUrl: `https://${s.hosts.production[0]}/`,
-  }));
 }
 
 function categoryRecords(languages: Language[]): CategoryRecord[] {
@@ -450,7 +435,6 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
       name: "00-base.json",
       products: 0,
       document: {
-        shops: shopRecords(shops),
         categories,
         manufacturers: makers.map((m) => m.record),
         cmsPages: cms.pages,

@@ -1,12 +1,15 @@
+import type { LocalEnvironment } from "../../worker/config/shop-config";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { buildShop, type BuildReport } from "./build-shop";
 import { startLocalWorker, type LocalWorker } from "./local-worker";
+import { mailDirectoryIn, startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { runTsxScript } from "./run-script";
 
 /**
  * Everything a local run of the shops needs, in order: the catalogue database (migrated,
- * filled with the demo catalogue through the import when empty), the worker, and the
- * static build of each shop. Used by `npm start` and by the browser tests' setup.
+ * filled with the demo catalogue through the import when empty), the mail catcher the
+ * worker sends to, the worker, and the static build of each shop. Used by `npm start`
+ * and by the browser tests' setup.
  */
 export interface LocalShopsOptions {
   /** wrangler's local state folder (D1); each use gets its own. */
@@ -16,6 +19,10 @@ export interface LocalShopsOptions {
   /** Gatsby cache and output per shop; one per catalogue, or incremental sourcing would mix them. */
   workspaceRoot: string;
   port: number;
+  /** The SMTP catcher's ports (SMTP, web inbox); the worker gets SMTP_PORT to match. None: no catcher (benchmarks). */
+  mailCatcher?: { smtp: number; web: number };
+  /** The environment the worker serves (its no-shop-found page links to that environment's hosts); default wrangler.toml's, development. */
+  environment?: LocalEnvironment;
   products: number;
   shops: string[];
   /** Regenerate the demo catalogue even when the database has products. */
@@ -25,6 +32,7 @@ export interface LocalShopsOptions {
 
 export interface LocalShops {
   worker: LocalWorker;
+  mail: MailCatcher | null;
   builds: BuildReport[];
 }
 
@@ -42,7 +50,21 @@ export async function prepareCatalogue(options: Pick<LocalShopsOptions, "stateDi
 }
 
 export async function startAndBuild(options: LocalShopsOptions): Promise<LocalShops> {
-  const start = () => startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, log: options.log });
+  const ports = options.mailCatcher;
+  if (!ports) return { ...(await buildAndServe(options, {})), mail: null };
+  options.log(`Starting the mail catcher (SMTP ${ports.smtp}, inbox on port ${ports.web}) ...`);
+  const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.web, mailDirectory: mailDirectoryIn(options.stateDir), log: options.log });
+  try {
+    return { ...(await buildAndServe(options, { SMTP_PORT: String(ports.smtp) })), mail };
+  } catch (error) {
+    await mail.stop();
+    throw error;
+  }
+}
+
+async function buildAndServe(options: LocalShopsOptions, mailVars: Record<string, string>): Promise<Omit<LocalShops, "mail">> {
+  const vars: Record<string, string> = { ...mailVars, ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}) };
+  const start = () => startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, vars, log: options.log });
   options.log(`Starting the worker on port ${options.port} ...`);
   const builder = await start();
   const builds: BuildReport[] = [];

@@ -17,6 +17,8 @@ export interface LocalWorkerOptions {
   log?: (line: string) => void;
   /** Another entry than wrangler.toml's main (e.g. worker/shop-api/main.ts). */
   script?: string;
+  /** Variables over wrangler.toml's [vars] (`--var NAME:VALUE`), e.g. ENVIRONMENT_NAME or the browser tests' SMTP_PORT. */
+  vars?: Record<string, string>;
 }
 
 export interface LocalWorker {
@@ -45,6 +47,7 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   const args = ["dev", ...(options.script ? [options.script] : []), "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "warn"];
   if (options.persistTo) args.push("--persist-to", options.persistTo);
   if (options.assets) args.push("--assets", options.assets);
+  for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);
   const child = spawn(join(ROOT, "node_modules", ".bin", "wrangler"), args, {
     cwd: ROOT,
     env: { ...process.env, ...WRANGLER_ENV, CI: "true" },
@@ -120,7 +123,7 @@ function stopProcess(child: ChildProcess): Promise<void> {
  * Fails when something else keeps listening on the port (its answers would be taken for
  * ours); waits a few seconds first, for a worker this process just stopped.
  */
-async function assertPortFree(port: number): Promise<void> {
+export async function assertPortFree(port: number): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (!(await portIsFree(port))) {
     if (Date.now() > deadline) throw new Error(`Port ${port} is already in use; stop what serves it (another \`npm start\` or test run) and try again`);

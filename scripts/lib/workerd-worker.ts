@@ -33,16 +33,7 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
   if (!entry) throw new Error("wrangler.toml names no main module");
   mkdirSync(options.outDir, { recursive: true });
   const bundle = join(options.outDir, "worker.js");
-  await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    conditions: ["workerd", "worker", "browser"],
-    mainFields: ["module", "main"],
-    outfile: bundle,
-    logLevel: "error",
-  });
+  await bundleWorker(entry, bundle);
   const assets = workerOptions.assets && { ...workerOptions.assets, directory: options.assets ?? workerOptions.assets.directory };
   if (assets) mkdirSync(assets.directory, { recursive: true });
   const mf = new Miniflare({
@@ -57,4 +48,20 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
   } as ConstructorParameters<typeof Miniflare>[0]);
   const url = await mf.ready;
   return { origin: url.origin, stop: () => mf.dispose() };
+}
+
+/** One ES module of a worker entry and everything it imports, as wrangler bundles it for workerd. */
+export async function bundleWorker(entry: string, outfile: string): Promise<void> {
+  await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    conditions: ["workerd", "worker", "browser"],
+    mainFields: ["module", "main"],
+    // The runtime's own modules (worker-mailer's cloudflare:sockets) stay imports.
+    external: ["cloudflare:*"],
+    outfile,
+    logLevel: "error",
+  });
 }

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { testOrigin } from "./support/site";
 
 /**
  * Header info and warning banners: a banner the visitor closed (its hide cookie holds the
@@ -6,7 +7,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
  * nothing moves; a cookie of older content does not hide it; closing hides it on the
  * following pages too.
  */
-const ORIGIN = "http://de.localhost:8787";
+const ORIGIN = testOrigin("DE");
 const HOST = new URL(ORIGIN).hostname;
 
 const cookie = (name: string, value: string) => ({ name, value, domain: HOST, path: "/" });
@@ -27,6 +28,18 @@ async function visitor(context: BrowserContext, cookies: Record<string, string>)
   await context.addCookies([cookie("bh_consent", "necessary"), ...Object.entries(cookies).map(([name, value]) => cookie(name, value))]);
 }
 
+/** What watchInfoBanner records in the page (a property of its window). */
+interface BannerWatch {
+  shown: boolean;
+  shifts: number;
+}
+
+declare global {
+  interface Window {
+    bannerWatch: BannerWatch;
+  }
+}
+
 /** Records from before the first paint whether the info banner ever showed (every frame) and the layout shifts; returns the page's errors. */
 async function watchInfoBanner(page: Page): Promise<string[]> {
   const errors: string[] = [];
@@ -35,8 +48,8 @@ async function watchInfoBanner(page: Page): Promise<string[]> {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   await page.addInitScript(() => {
-    const state = { shown: false, shifts: 0 };
-    (window as unknown as { bannerWatch: typeof state }).bannerWatch = state;
+    const state: BannerWatch = { shown: false, shifts: 0 };
+    window.bannerWatch = state;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) state.shifts += (entry as PerformanceEntry & { value: number }).value;
     }).observe({ type: "layout-shift", buffered: true });
@@ -50,7 +63,7 @@ async function watchInfoBanner(page: Page): Promise<string[]> {
   return errors;
 }
 
-const watched = (page: Page) => page.evaluate(() => ({ ...(window as unknown as { bannerWatch: { shown: boolean; shifts: number } }).bannerWatch }));
+const watched = (page: Page) => page.evaluate(() => ({ ...window.bannerWatch }));
 
 test("with the hide cookie of the content the banner never shows and nothing moves", async ({ browser }) => {
   const context = await browser.newContext();
@@ -110,7 +123,7 @@ test("a closed banner stays away on the next page, reached in the browser or loa
   await close.click();
   await expect(page.locator(".banner-info")).toHaveCount(0);
   expect((await context.cookies(ORIGIN)).find((entry) => entry.name === "bh_hide_info_banner")?.value).toBe(hashes.info);
-  await page.evaluate(() => ((window as unknown as { bannerWatch: { shown: boolean } }).bannerWatch.shown = false));
+  await page.evaluate(() => (window.bannerWatch.shown = false));
   await page.locator("nav.main-nav a").first().click();
   await page.waitForLoadState("networkidle");
   expect(await watched(page)).toMatchObject({ shown: false });

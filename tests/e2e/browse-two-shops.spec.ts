@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { TEST_PORT, testHost, testOrigin } from "./support/site";
 
 /** Two shops by host, each from its own build: home -> category -> product. */
 for (const { host, home, language, currency } of [
-  { host: "de.localhost:8787", home: "/", language: "de", currency: "€" },
-  { host: "ch.localhost:8787", home: "/de/", language: "de", currency: "CHF" },
+  { host: testHost("DE"), home: "/", language: "de", currency: "€" },
+  { host: testHost("CH"), home: "/de/", language: "de", currency: "CHF" },
 ]) {
   test(`a visitor browses ${host} from home to a category to a product`, async ({ page }) => {
     await page.goto(`http://${host}${home}`);
@@ -27,13 +28,13 @@ for (const { host, home, language, currency } of [
 }
 
 test("an unknown path shows the shop's 404 page with status 404", async ({ page }) => {
-  const response = await page.goto("http://de.localhost:8787/gibt-es-nicht.html");
+  const response = await page.goto(`${testOrigin("DE")}/gibt-es-nicht.html`);
   expect(response?.status()).toBe(404);
   await expect(page.locator("h1")).toHaveText("Diese Seite konnte nicht gefunden werden");
 });
 
 test("an unknown host gets the no-shop-found page listing the shops", async ({ page }) => {
-  await page.goto("http://unknown.localhost:8787/");
+  await page.goto(`http://unknown.localhost:${TEST_PORT}/`);
   await expect(page.locator("h1")).toContainText("Shop not found");
-  await expect(page.locator("a[href='http://de.localhost:8787/']")).toBeVisible();
+  await expect(page.locator(`a[href='${testOrigin("DE")}/']`)).toBeVisible();
 });

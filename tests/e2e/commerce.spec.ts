@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
+import { TEST_TOKEN_COOKIE, TEST_WORKER, testOrigin } from "./support/site";
 
 /**
  * Live commerce in the browser: add to cart and watch the header's mini-cart counter,
  * and order samples through the three-step checkout and watch the daily counter rise.
  * Products are picked from the running worker's GraphQL (the demo catalogue is random).
  */
-const ORIGIN = "http://de.localhost:8787";
+const ORIGIN = testOrigin("DE");
 
 /** Opens a page and interacts once: the live parts load when the browser is idle or at the first interaction (lib/lazy.ts). */
 async function open(page: Page, url: string): Promise<void> {
@@ -22,7 +23,7 @@ interface PickedProduct {
 
 async function pickProduct(request: APIRequestContext, wanted: (p: ProductNode) => boolean, shop = "DE"): Promise<PickedProduct> {
   // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
-  const response = await request.post("http://127.0.0.1:8787/graphql", {
+  const response = await request.post(`${TEST_WORKER}/graphql`, {
     data: { query: productsQuery(shop) },
   });
   const json = (await response.json()) as { data: { products: { nodes: ProductNode[] } } };
@@ -55,7 +56,7 @@ test("add to cart: success alert, the mini-cart counter changes and stays after 
 
   // the token cookie keeps the cart
   const cookies = await page.context().cookies(ORIGIN);
-  expect(cookies.some((cookie) => cookie.name === "bh_token_development" && cookie.httpOnly)).toBe(true);
+  expect(cookies.some((cookie) => cookie.name === TEST_TOKEN_COOKIE && cookie.httpOnly)).toBe(true);
   await page.reload();
   await page.keyboard.press("Shift");
   await expect(page.getByTestId("mini-cart-count").first()).toHaveText("1");
@@ -157,7 +158,7 @@ test("delivery box: choosing another delivery country sends the update, then sho
 
 test("the Swiss shop: API calls carry the language segment, the cart answers in CHF", async ({ page, request }) => {
   const product = await pickProduct(request, orderable, "CH");
-  await open(page, `http://ch.localhost:8787/de/${product.slug}.html`);
+  await open(page, `${testOrigin("CH")}/de/${product.slug}.html`);
   await expect(page.getByTestId("add-to-cart")).toBeEnabled();
   const answer = page.waitForResponse((res) => res.request().method() === "POST" && new URL(res.url()).pathname === "/de/apiv2/cart/");
   await page.getByTestId("add-to-cart").click();
@@ -168,7 +169,7 @@ test("the Swiss shop: API calls carry the language segment, the cart answers in 
 });
 
 test("add to cart from a list: the cart modal opens, adds, closes; the counter changes", async ({ page, request }) => {
-  const response = await request.post("http://127.0.0.1:8787/graphql", {
+  const response = await request.post(`${TEST_WORKER}/graphql`, {
     data: { query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } content { title } } } }` },
   });
   const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;

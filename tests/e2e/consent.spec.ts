@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
+import { testOrigin } from "./support/site";
 
 /**
  * The cookie-consent dialog is part of the static HTML: a visitor without the consent
@@ -7,8 +8,8 @@ import { expect, test, type BrowserContext, type Page } from "@playwright/test";
  * Content-Security-Policy), and React takes the dialog over in place without moving it.
  */
 const SHOPS = [
-  { id: "DE", origin: "http://de.localhost:8787", path: "/", title: "Cookies und Datenschutz", accept: "Alle akzeptieren" },
-  { id: "CH", origin: "http://ch.localhost:8787", path: "/fr/", title: "Cookies et confidentialité", accept: "Tout accepter" },
+  { id: "DE", origin: testOrigin("DE"), path: "/", title: "Cookies und Datenschutz", accept: "Alle akzeptieren" },
+  { id: "CH", origin: testOrigin("CH"), path: "/fr/", title: "Cookies et confidentialité", accept: "Tout accepter" },
 ];
 
 const answered = (context: BrowserContext, origin: string) =>
@@ -22,6 +23,19 @@ const withoutScriptFiles = (page: Page) => page.route(/\.js(\?.*)?$/, (route) =>
  * (checked every frame), the layout shifts and the dialog element the HTML delivered.
  * Returns the page's errors (a hydration mismatch is one).
  */
+/** What watchConsent records in the page (a property of its window). */
+interface ConsentWatch {
+  shown: boolean;
+  shifts: number;
+  staticDialog: Element | null;
+}
+
+declare global {
+  interface Window {
+    consentWatch: ConsentWatch;
+  }
+}
+
 async function watchConsent(page: Page): Promise<string[]> {
   const errors: string[] = [];
   page.on("console", (message) => {
@@ -29,8 +43,8 @@ async function watchConsent(page: Page): Promise<string[]> {
   });
   page.on("pageerror", (error) => errors.push(error.message));
   await page.addInitScript(() => {
-    const state = { shown: false, shifts: 0, staticDialog: null as Element | null };
-    (window as unknown as { consentWatch: typeof state }).consentWatch = state;
+    const state: ConsentWatch = { shown: false, shifts: 0, staticDialog: null };
+    window.consentWatch = state;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) state.shifts += (entry as PerformanceEntry & { value: number }).value;
     }).observe({ type: "layout-shift", buffered: true });
@@ -47,7 +61,7 @@ async function watchConsent(page: Page): Promise<string[]> {
 
 const watched = (page: Page) =>
   page.evaluate(() => {
-    const state = (window as unknown as { consentWatch: { shown: boolean; shifts: number; staticDialog: Element | null } }).consentWatch;
+    const state = window.consentWatch;
     return { shown: state.shown, shifts: state.shifts, sameDialog: state.staticDialog !== null && state.staticDialog === document.querySelector(".consent") };
   });
 
@@ -99,7 +113,7 @@ for (const shop of SHOPS) {
     await expect(dialog).toHaveCount(0);
     expect((await context.cookies(shop.origin)).find((cookie) => cookie.name === "bh_consent")?.value).toBe("all");
     // The next page, reached in the browser, does not show it either.
-    await page.evaluate(() => ((window as unknown as { consentWatch: { shown: boolean } }).consentWatch.shown = false));
+    await page.evaluate(() => (window.consentWatch.shown = false));
     await page.locator("nav.main-nav a").first().click();
     await page.waitForLoadState("networkidle");
     await expect(page.locator(".consent")).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { DEV_HOSTS, fetchPage, type Fetched } from "./support/site";
+import { fetchPage, TEST_HOSTS, testHost, type Fetched } from "./support/site";
 
 /**
  * Crawls every built page of the DE and CH shops through the worker and fails on a broken
@@ -11,8 +11,8 @@ import { DEV_HOSTS, fetchPage, type Fetched } from "./support/site";
  */
 const DIST = process.env.E2E_DIST ?? join(__dirname, "..", "..", ".e2e", "dist");
 const SHOPS = [
-  { id: "DE", host: "de.localhost:8787", origin: "https://www.bodenhaus.example", currency: "EUR", symbol: "€", foreign: "CHF" },
-  { id: "CH", host: "ch.localhost:8787", origin: "https://www.bodenhaus.example.ch", currency: "CHF", symbol: "CHF", foreign: "€" },
+  { id: "DE", host: testHost("DE"), origin: "https://www.bodenhaus.example", currency: "EUR", symbol: "€", foreign: "CHF" },
+  { id: "CH", host: testHost("CH"), origin: "https://www.bodenhaus.example.ch", currency: "CHF", symbol: "CHF", foreign: "€" },
 ];
 
 type Locale = Record<string, unknown>;
@@ -59,9 +59,9 @@ function alternatesOf(html: string): Map<string, string> {
   return links;
 }
 const canonicalOf = (html: string) => decode(attr(/<link[^>]*rel="canonical"[^>]*>/.exec(html)?.[0] ?? "", "href") ?? "");
-const devLocation = (url: string): { host: string; path: string } | null => {
+const testLocation = (url: string): { host: string; path: string } | null => {
   const parsed = new URL(url);
-  const host = DEV_HOSTS[parsed.origin];
+  const host = TEST_HOSTS[parsed.origin];
   return host ? { host, path: `${parsed.pathname}${parsed.search}` } : null;
 };
 
@@ -93,7 +93,7 @@ for (const shop of SHOPS) {
         if (!href || href.startsWith("#") || href.startsWith("mailto:") || href.startsWith("tel:")) continue;
         let target: { host: string; path: string } | null;
         if (href.startsWith("/")) target = { host: shop.host, path: href.split("#")[0]! };
-        else if (/^https?:/.test(href)) target = devLocation(href);
+        else if (/^https?:/.test(href)) target = testLocation(href);
         else target = null;
         if (!target || tag!.includes('rel="nofollow"') && /\/(checkout|customer)\//.test(target.path)) continue;
         const linked = await get(target.host, target.path);
@@ -128,7 +128,7 @@ for (const shop of SHOPS) {
         if (!alternates.has("x-default") && [...alternates.values()].some((href) => href.startsWith("https://www.bodenhaus.example/"))) problems.push(`${path}: no x-default`);
         for (const [hreflang, href] of alternates) {
           if (hreflang === "x-default" || href === canonical) continue;
-          const target = devLocation(href);
+          const target = testLocation(href);
           if (!target) continue;
           const other = await get(target.host, target.path);
           if (other.status !== 200) {
@@ -152,7 +152,7 @@ for (const shop of SHOPS) {
     if (index.status !== 200) problems.push(`/sitemap.xml answers ${index.status} (the edge must serve it without a language redirect)`);
     const listed = new Set<string>();
     for (const [, part] of index.body.matchAll(/<loc>([^<]+)<\/loc>/g)) {
-      const location = devLocation(part!)!;
+      const location = testLocation(part!)!;
       const sitemap = await get(location.host, location.path);
       expect(sitemap.status, part).toBe(200);
       for (const [, loc] of sitemap.body.matchAll(/<url><loc>([^<]+)<\/loc>/g)) listed.add(decode(loc!));

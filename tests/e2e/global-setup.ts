@@ -1,31 +1,36 @@
 import { join } from "node:path";
 import { prepareCatalogue, startAndBuild } from "../../scripts/lib/local-shops";
-import { ROOT } from "../../scripts/lib/shops";
+import { loadShopConfig, ROOT } from "../../scripts/lib/shops";
 import { acquireDirLock } from "../../scripts/lib/dir-lock";
-import { SHOPS_PORT, SHOPS_PORT_LOCK } from "../../scripts/lib/port-8787";
+import { E2E_MAIL_CATCHER_PORTS } from "../../scripts/lib/mail-catcher";
+import { localPort, portLock } from "../../scripts/lib/local-ports";
+import { E2E_SHOPS } from "./support/site";
 
 /**
  * Builds a small demo catalogue into its own local state (.e2e/), builds the shops the
- * browser tests visit and serves them through `wrangler dev` on port 8787 (the
- * development hosts of config/shops.json). Returns the teardown.
+ * browser tests visit and serves them through `wrangler dev` on the port of the test hosts
+ * of config/shops.json (8797), so the tests run while `npm start` serves 8787. Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  const port = localPort(loadShopConfig(), "test");
   const options = {
     stateDir: join(ROOT, ".e2e", "state"),
     distRoot: join(ROOT, ".e2e", "dist"),
     workspaceRoot: join(ROOT, ".e2e", "build"),
-    port: SHOPS_PORT,
+    port,
+    environment: "test" as const,
+    mailCatcher: E2E_MAIL_CATCHER_PORTS,
     products: Number(process.env.E2E_PRODUCTS ?? 60),
-    shops: ["DE", "CH"],
+    shops: [...E2E_SHOPS],
     log: (line: string) => console.log(`[setup] ${line}`),
   };
-  // One browser-test run at a time per machine: they all use port 8787.
-  const release = await acquireDirLock(SHOPS_PORT_LOCK, { onWait: (owner) => options.log(`waiting for the test run of pid ${owner}`) });
+  // One browser-test run at a time per machine: they all serve the test port and .e2e/.
+  const release = await acquireDirLock(portLock(port), { onWait: (owner) => options.log(`waiting for the test run of pid ${owner}`) });
   try {
     await prepareCatalogue(options);
-    const { worker } = await startAndBuild(options);
+    const { worker, mail } = await startAndBuild(options);
     return async () => {
-      await worker.stop();
+      await Promise.all([worker.stop(), mail?.stop()]);
       release();
     };
   } catch (error) {

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import type { AxeResults, RunOptions } from "axe-core";
 import { HtmlValidate, type ConfigData } from "html-validate";
+import { testHost, testOrigin } from "./support/site";
 
 /**
  * Each page type of the DE and CH builds: no axe-core violations (WCAG 2.1 AA rules),
@@ -56,10 +58,17 @@ function samples(shop: string, prefix: string): { type: string; path: string }[]
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const validator = new HtmlValidate(require("../../.htmlvalidate.cjs") as ConfigData);
 
+declare global {
+  interface Window {
+    /** axe-core, added to the page by axeViolations. */
+    axe: { run(context: Document, options: RunOptions): Promise<AxeResults> };
+  }
+}
+
 async function axeViolations(page: Page) {
   await page.addScriptTag({ content: AXE });
   return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+    const result = await window.axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
     });
     return result.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ")}`);
@@ -67,8 +76,8 @@ async function axeViolations(page: Page) {
 }
 
 for (const shop of [
-  { id: "DE", host: "de.localhost:8787", prefix: "/" },
-  { id: "CH", host: "ch.localhost:8787", prefix: "/fr/" },
+  { id: "DE", host: testHost("DE"), prefix: "/" },
+  { id: "CH", host: testHost("CH"), prefix: "/fr/" },
 ]) {
   test(`${shop.id}: every page type has no axe violations and valid HTML`, async ({ browser }) => {
     test.setTimeout(300_000);
@@ -105,7 +114,7 @@ async function hydrated(page: Page, selector: string) {
 
 test("product page: price box, calculator with waste allowance, tabs and the cart slot", async ({ page }) => {
   const path = samples("DE", "/").find((sample) => sample.type === "product")!.path;
-  await page.goto(`http://de.localhost:8787${path}`);
+  await page.goto(`${testOrigin("DE")}${path}`);
   await hydrated(page, "#tab-technical");
   await expect(page.getByTestId("package-price")).toContainText("€");
   await expect(page.getByTestId("unit-price")).toContainText("/");
@@ -123,7 +132,7 @@ test("product page: price box, calculator with waste allowance, tabs and the car
 test("mobile: off-canvas menu opens and closes; consent can be answered; banners can be closed", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
   const page = await context.newPage();
-  await page.goto("http://de.localhost:8787/");
+  await page.goto(`${testOrigin("DE")}/`);
   const consent = page.getByRole("dialog", { name: "Cookies und Datenschutz" });
   await expect(consent).toBeVisible();
   await hydrated(page, ".consent button");
@@ -147,7 +156,7 @@ test("mobile: off-canvas menu opens and closes; consent can be answered; banners
 });
 
 test("CH: the language chooser links the same page in French and Italian", async ({ page }) => {
-  await page.goto("http://ch.localhost:8787/de/hersteller.html");
+  await page.goto(`${testOrigin("CH")}/de/hersteller.html`);
   await expect(page.locator(".language-chooser a[hreflang=fr]")).toHaveAttribute("href", "/fr/fabricants.html");
   await page.locator(".language-chooser a[hreflang=it]").click();
   await expect(page).toHaveURL(/\/it\/produttori\.html$/);
@@ -166,7 +175,7 @@ function pageWith(shop: string, marker: string): string | null {
 test("a lowered price: the reference price is struck through with the discount on the product page and on cards", async ({ page }) => {
   const productPath = pageWith("DE", 'data-testid="reference-price"');
   expect(productPath, "a product page with a struck-through reference price").not.toBeNull();
-  await page.goto(`http://de.localhost:8787${productPath}`);
+  await page.goto(`${testOrigin("DE")}${productPath}`);
   const reference = page.locator("s[data-testid=reference-price]");
   await expect(reference).toContainText("€");
   const euros = (text: string) => Number(text.replace(/[^\d,]/g, "").replace(",", "."));
@@ -174,14 +183,14 @@ test("a lowered price: the reference price is struck through with the discount o
   await expect(page.getByTestId("discount-percent")).toHaveText(/−\d+ %/);
   const listPath = pageWith("DE", 'data-testid="card-reference-price"');
   expect(listPath, "a list with a struck-through reference price on a card").not.toBeNull();
-  await page.goto(`http://de.localhost:8787${listPath}`);
+  await page.goto(`${testOrigin("DE")}${listPath}`);
   await expect(page.locator("s[data-testid=card-reference-price]").first()).toContainText("€");
 });
 
 test("product configuration: choosing an option replaces title, sku, description and first image", async ({ page }) => {
   const path = pageWith("DE", 'data-testid="configuration"');
   test.skip(path === null, "no configurable product in this catalogue");
-  await page.goto(`http://de.localhost:8787${path}`);
+  await page.goto(`${testOrigin("DE")}${path}`);
   await hydrated(page, "[data-testid=configuration] input");
   const title = await page.getByTestId("product-title").innerText();
   const sku = await page.getByTestId("product-sku").innerText();

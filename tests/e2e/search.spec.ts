@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fetchPage } from "./support/site";
+import { fetchPage, testHost } from "./support/site";
 
 /**
  * Search in the browser (SPEC 2.2, 4): the overlay from the header search form with
@@ -7,7 +7,7 @@ import { fetchPage } from "./support/site";
  * product; the search page behind the new_search_enabled cookie. The demo catalogue is
  * random, so the query is the one of a few candidates that finds the most products.
  */
-const HOST = "de.localhost:8787";
+const HOST = testHost("DE");
 const ORIGIN = `http://${HOST}`;
 const CANDIDATES = ["eiche", "vinyl", "parkett", "laminat", "klick", "diele"];
 

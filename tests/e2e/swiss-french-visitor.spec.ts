@@ -1,11 +1,12 @@
 import { expect, test } from "@playwright/test";
+import { testOrigin } from "./support/site";
 
 /**
  * SPEC 2.1 / 4: a Swiss visitor whose browser prefers French lands on the French
  * home page (the worker redirects / to /fr/ by Accept-Language) and stays on /fr/
  * pages in French while browsing to a category and a product.
  */
-const ORIGIN = "http://ch.localhost:8787";
+const ORIGIN = testOrigin("CH");
 
 test.use({ locale: "fr-CH", extraHTTPHeaders: { "accept-language": "fr-CH,fr;q=0.9" } });
 

@@ -30,17 +30,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     ratelimits: rateLimitOptions(),
   });
   try {
-    const db = (await mf.getD1Database("DB")) as unknown as D1Database;
-    for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith(".sql")).sort()) {
-      await applySql(db, readFileSync(join(MIGRATIONS_DIR, file), "utf8"));
-    }
-    await syncShops(db, allShops(), new Date());
-    const uploads = (await mf.getR2Bucket("UPLOADS")) as unknown as R2Bucket;
-    return { db, env: { DB: db, UPLOADS: uploads, ...(await rateLimitBindings(mf)) }, dispose: () => mf.dispose() };
+    const db: D1Database = await mf.getD1Database("DB");
+    await migrateTestDatabase(db);
+    const { UPLOADS } = await mf.getBindings<{ UPLOADS: R2Bucket }>();
+    return { db, env: { DB: db, UPLOADS, ...(await rateLimitBindings(mf)) }, dispose: () => mf.dispose() };
   } catch (error) {
     await mf.dispose();
     throw error;
   }
+}
+
+/** Applies every migration in order and writes the shops table, as `wrangler d1 migrations apply` does. */
+export async function migrateTestDatabase(db: D1Database): Promise<void> {
+  for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith(".sql")).sort()) {
+    await applySql(db, readFileSync(join(MIGRATIONS_DIR, file), "utf8"));
+  }
+  await syncShops(db, allShops(), new Date());
 }
 
 /**

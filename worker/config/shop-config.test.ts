@@ -1,6 +1,6 @@
 import rawConfig from "../../config/shops.json";
 import { hostTable } from "../../scripts/check-config";
-import { parseShopConfig, schemeFor, ShopConfigError } from "./shop-config";
+import { parseShopConfig, schemeFor, ShopConfigError, ShopDirectory } from "./shop-config";
 
 const clone = () => JSON.parse(JSON.stringify(rawConfig)) as Record<string, any>;
 
@@ -55,11 +55,49 @@ describe("shop config", () => {
     expect(found.some((problem) => problem.startsWith(`${field}:`))).toBe(true);
   });
 
+  test("the test environment (browser tests) has its own hosts for every shop, over http, with its own token cookie", () => {
+    const config = parseShopConfig(rawConfig);
+    const directory = new ShopDirectory(config);
+    for (const shop of config.shops) {
+      expect(shop.hosts.test).toEqual([`${shop.id.toLowerCase()}.localhost:8797`]);
+      expect(directory.resolve(shop.hosts.test[0]!)).toMatchObject({ shop: { id: shop.id }, environment: "test" });
+    }
+    expect(schemeFor(config, "test")).toBe("http");
+    expect(config.environments.test.tokenCookie).toBe("bh_token_test");
+  });
+
+  test("without a configured scheme the local environments (development, test) use http", () => {
+    const raw = clone();
+    delete raw.environments.development.scheme;
+    delete raw.environments.test.scheme;
+    const config = parseShopConfig(raw);
+    expect([schemeFor(config, "development"), schemeFor(config, "test"), schemeFor(config, "production")]).toEqual(["http", "http", "https"]);
+  });
+
+  test.each<[string, (raw: ReturnType<typeof clone>) => void, string]>([
+    ["a shop without test hosts", (raw) => (raw.shops[1].hosts.test = []), "shops[1].hosts.test"],
+    ["a shop without the test key", (raw) => delete raw.shops[0].hosts.test, "shops[0].hosts.test"],
+    ["no test environment settings", (raw) => delete raw.environments.test, "environments.test"],
+    ["a test host that is a development host", (raw) => (raw.shops[1].hosts.test[0] = "de.localhost:8787"), "shops[1].hosts.test[0]"],
+    ["a test host of another shop", (raw) => (raw.shops[1].hosts.test[0] = "de.localhost:8797"), "shops[1].hosts.test[0]"],
+  ])("%s is refused, naming the field", (_name, breakIt, field) => {
+    const raw = clone();
+    breakIt(raw);
+    expect(problems(raw).some((problem) => problem.startsWith(`${field}:`))).toBe(true);
+  });
+
   test("the host table lists every host with its origin, shop and environment", () => {
     const table = hostTable(parseShopConfig(rawConfig));
     expect(table).toMatch(/http:\/\/ch\.localhost:8787\s+CH\s+development\s+yes\s+host rules\s+\/de\/ \/fr\/ \/it\//);
     expect(table).toMatch(/https:\/\/bodenhaus\.example\s+DE\s+production\s{2,}host rules/);
     expect(table).toContain("Legacy paths");
+  });
+
+  test("the host table lists the test hosts after the development ones, and the test token cookie", () => {
+    const table = hostTable(parseShopConfig(rawConfig));
+    expect(table).toMatch(/http:\/\/de\.localhost:8797\s+DE\s+test\s+yes/);
+    expect(table.indexOf("development")).toBeLessThan(table.indexOf(" test "));
+    expect(table).toContain("test=bh_token_test");
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isMailAddress, parseMailbox } from "../lib/mailbox";
 
 /**
  * The shop routing ops change: one validated file (config/shops.json).
@@ -6,8 +7,13 @@ import { z } from "zod";
  * with a message naming the field; request handling only ever sees a valid config.
  */
 
-export const ENVIRONMENTS = ["production", "staging", "integration", "development"] as const;
+export const ENVIRONMENTS = ["production", "staging", "integration", "development", "test"] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
+
+/** Environments served on this machine over http on *.localhost: `npm start` (development) and the browser tests (test). */
+export const LOCAL_ENVIRONMENTS = ["development", "test"] as const satisfies readonly Environment[];
+export type LocalEnvironment = (typeof LOCAL_ENVIRONMENTS)[number];
+export const isLocalEnvironment = (environment: Environment): environment is LocalEnvironment => LOCAL_ENVIRONMENTS.some((local) => local === environment);
 
 /** Language codes a shop can use; `at` is Austrian German. */
 export const LANGUAGES = ["de", "en", "fr", "it", "at", "nl"] as const;
@@ -25,6 +31,8 @@ const origin = z
     return (url.protocol === "https:" || url.protocol === "http:") && url.pathname === "/" && !url.search && !url.hash && !url.username;
   }, "must be an http(s) origin without path, query or credentials");
 const country = z.string().regex(/^[a-z]{2}$/, "must be a two-letter lower-case country code");
+const mailbox = z.string().refine((value) => parseMailbox(value) !== null, "must be a mailbox like 'Bodenhaus <service@bodenhaus.example>'");
+const mailAddress = z.string().refine(isMailAddress, "must be an e-mail address like service@bodenhaus.example");
 const legacyPath = z.string().regex(/^[a-z0-9][a-z0-9-]*\.html$/, "must be a file name like kontakt.html");
 
 /**
@@ -46,6 +54,7 @@ const hostsByEnvironment = z.object({
   staging: z.array(hostName),
   integration: z.array(hostName),
   development: z.array(hostName).min(1),
+  test: z.array(hostName).min(1),
 });
 
 export const shopSchema = z
@@ -63,6 +72,8 @@ export const shopSchema = z
     hosts: hostsByEnvironment,
     legacyOrigin: origin.optional(),
     captcha: captchaSchema.default({ provider: "altcha" }),
+    /** Transactional mail: the sender of every mail to customers; the service address receives staff notifications. */
+    mail: z.object({ from: mailbox, service: mailAddress }).strict(),
   })
   .strict()
   .superRefine((shop, ctx) => {
@@ -84,7 +95,7 @@ const cookieName = z.string().regex(/^[A-Za-z0-9_]+$/, "must be a cookie name of
 const environmentSettings = z
   .object({
     tokenCookie: cookieName,
-    /** Scheme of the preferred origin redirects are built on; default https (http for development). */
+    /** Scheme of the preferred origin redirects are built on; default https (http for development and test). */
     scheme: z.enum(["https", "http"]).optional(),
   })
   .strict();
@@ -206,6 +217,7 @@ export const shopConfigSchema = z
         staging: environmentSettings,
         integration: environmentSettings,
         development: environmentSettings,
+        test: environmentSettings,
       })
       .strict(),
     legacyPaths: z.array(legacyPath),
@@ -269,9 +281,9 @@ function formatPath(path: (string | number)[]): string {
   return path.reduce<string>((out, part) => (typeof part === "number" ? `${out}[${part}]` : out ? `${out}.${part}` : part), "") || "(root)";
 }
 
-/** Scheme of an environment's origins: configured, else http for development and https elsewhere. */
+/** Scheme of an environment's origins: configured, else http for the local environments and https elsewhere. */
 export function schemeFor(config: ShopConfig, environment: Environment): "http" | "https" {
-  return config.environments[environment].scheme ?? (environment === "development" ? "http" : "https");
+  return config.environments[environment].scheme ?? (isLocalEnvironment(environment) ? "http" : "https");
 }
 
 export interface ResolvedShop {

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { ExecutionContext, MiddlewareHandler } from "hono";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { Language, ShopConfig } from "../config/shop-config";
 import { UPLOADS_PATH } from "../lib/api-paths";
@@ -174,11 +174,11 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
 
     let executionCtx: ExecutionContext | undefined;
     try {
-      executionCtx = c.executionCtx as unknown as ExecutionContext;
+      executionCtx = c.executionCtx;
     } catch {
       // app.request() without an execution context (tests)
     }
-    const { upstream, origin } = deps.upstream(c.env, executionCtx as ExecutionContext);
+    const { upstream, origin } = deps.upstream(c.env, executionCtx);
     const base = new URL(origin).origin;
     const target = new URL(`${base}${match.path}${url.search}`);
     if (target.origin !== base || target.pathname !== match.path) return jsonError(400, "The request path is not valid.");

@@ -1,4 +1,4 @@
-import type { Fetcher } from "@cloudflare/workers-types";
+import type { FetchBinding } from "../env";
 import { PageError } from "./page-error";
 
 /**
@@ -16,7 +16,7 @@ export function assetPath(shopId: string, pathname: string): string {
 }
 
 /** A file of the build (null when there is none); unreadable files are a 503. */
-export async function fetchAsset(assets: Fetcher, path: string, request: Request): Promise<Response | null> {
+export async function fetchAsset(assets: FetchBinding, path: string, request: Request): Promise<Response | null> {
   const headers = new Headers();
   for (const name of PASSED_HEADERS) {
     const value = request.headers.get(name);
@@ -24,10 +24,7 @@ export async function fetchAsset(assets: Fetcher, path: string, request: Request
   }
   let response: Response;
   try {
-    response = (await assets.fetch(`${ASSET_ORIGIN}${path}`, {
-      method: request.method === "HEAD" ? "HEAD" : "GET",
-      headers: headers as never,
-    })) as unknown as Response;
+    response = await assets.fetch(`${ASSET_ORIGIN}${path}`, { method: request.method === "HEAD" ? "HEAD" : "GET", headers });
   } catch {
     throw new PageError(503, "static files unavailable");
   }

@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, ExecutionContext } from "hono";
 import type { Language, ShopDirectory } from "../config/shop-config";
 import type { WorkerEnv } from "../env";
 import type { Site } from "./site";
@@ -23,7 +23,7 @@ export type EdgeContext = Context<EdgeEnv>;
 export interface EdgeDependencies {
   directory: ShopDirectory;
   /** The shop API for this request (in-process, service binding or remote). */
-  upstream(env: WorkerEnv, executionCtx: ExecutionContext): { upstream: Upstream; origin: string };
+  upstream(env: WorkerEnv, executionCtx: ExecutionContext | undefined): { upstream: Upstream; origin: string };
   /** Overrides edge.upstreamTimeoutMs of the config (tests). */
   upstreamTimeoutMs?: number;
   /** Pause between retries of idempotent API calls, in ms (default 100 x attempt). */

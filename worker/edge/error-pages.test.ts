@@ -1,7 +1,7 @@
 import { createEdgeApp } from "./app";
 import { renderErrorPage } from "./error-pages";
 import { AT, CH, DE, FILES, directory, fakeAssets, testApp } from "./test-support";
-import type { WorkerEnv } from "../env";
+import type { FetchBinding, WorkerEnv } from "../env";
 
 beforeEach(() => jest.spyOn(console, "error").mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
@@ -45,7 +45,7 @@ describe("error pages (SPEC 2.1, 8)", () => {
 
   test("503 when the static files cannot be read, localized, no-store", async () => {
     const t = testApp();
-    const broken = { fetch: () => Promise.reject(new Error("assets down /secret/path")) } as unknown as WorkerEnv["ASSETS"];
+    const broken: FetchBinding = { fetch: () => Promise.reject(new Error("assets down /secret/path")) };
     const res = await t.app.request(`${AT}/`, {}, { ASSETS: broken, ENVIRONMENT_NAME: "development" } as WorkerEnv);
     const html = await res.text();
     expect(res.status).toBe(503);

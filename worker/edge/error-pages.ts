@@ -2,7 +2,7 @@ import type { Language } from "../config/shop-config";
 import { textsFor } from "../lib/texts";
 import { fetchAsset } from "./build-assets";
 import type { EdgeContext } from "./context";
-import { escapeHtml } from "./escape-html";
+import { escapeHtml } from "../lib/escape-html";
 import type { ErrorStatus } from "./page-error";
 
 /**

@@ -1,7 +1,7 @@
 import { homePath } from "../../domain/routes";
-import type { Environment, ShopDirectory } from "../config/shop-config";
+import { schemeFor, type Environment, type ShopDirectory } from "../config/shop-config";
 import { text } from "../lib/texts";
-import { escapeHtml } from "./escape-html";
+import { escapeHtml } from "../lib/escape-html";
 
 /** The host names no shop, so the page speaks German and English side by side. */
 const PAGE_LANGUAGES = ["de", "en"] as const;
@@ -11,7 +11,7 @@ const bilingual = (key: string) => escapeHtml(PAGE_LANGUAGES.map((language) => t
 
 /** The no-shop-found page: links to every shop's preferred host of the environment (from config only). */
 export function noShopPage(directory: ShopDirectory, environment: Environment): string {
-  const scheme = environment === "development" ? "http" : "https";
+  const scheme = schemeFor(directory.config, environment);
   const items = directory.config.shops
     .map((shop) => {
       const host = shop.hosts[environment][0] ?? shop.hosts.production[0]!;

@@ -5,7 +5,7 @@ import { textsFor } from "../lib/texts";
 import { assetPath, fetchAsset } from "./build-assets";
 import { staticCacheControl, HTML_CACHE } from "./cache-policy";
 import { replaceResponse, type EdgeContext, type EdgeEnv } from "./context";
-import { escapeHtml } from "./escape-html";
+import { escapeHtml } from "../lib/escape-html";
 import { withoutLanguage } from "./language-prefix";
 import { PageError } from "./page-error";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";

@@ -61,7 +61,7 @@ export function fakeAssets(files: Record<string, string> = FILES): { fetcher: Wo
       return response;
     },
   };
-  return { fetcher: fetcher as unknown as WorkerEnv["ASSETS"], requested };
+  return { fetcher, requested };
 }
 
 export interface RecordingUpstream extends Upstream {

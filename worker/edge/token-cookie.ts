@@ -1,4 +1,4 @@
-import type { ShopConfig } from "../config/shop-config";
+import { isLocalEnvironment, type ShopConfig } from "../config/shop-config";
 import { DAY_SECONDS, isCookieValue, readCookie, serializeCookie } from "./cookies";
 import type { Site } from "./site";
 
@@ -6,8 +6,8 @@ import type { Site } from "./site";
  * SPEC 4/6: the bearer token of API calls lives in a cookie, one name per
  * environment (config environments.<env>.tokenCookie; the environment comes from
  * the host). A `meta.token` in a v2 response replaces it for 30 days on the
- * shop's root domain: Secure, HttpOnly, SameSite=Lax. On development hosts
- * (`*.localhost`) the Domain is omitted (browsers refuse Domain=localhost names)
+ * shop's root domain: Secure, HttpOnly, SameSite=Lax. On the local hosts of development
+ * and test (`*.localhost`) the Domain is omitted (browsers refuse Domain=localhost names)
  * and Secure is dropped when the request came over plain http.
  */
 
@@ -31,11 +31,11 @@ export function tokenFromRequest(request: Request, config: ShopConfig, site: Sit
 
 /**
  * The shop's root domain for the cookie: the configured host the request matched,
- * without port and without a leading `www.`. Undefined (host-only) for development
+ * without port and without a leading `www.`. Undefined (host-only) for local
  * hosts and for the no-shop-found shop, whose host is not a configured one.
  */
 export function cookieDomainFor(site: Site, requestUrl: URL): string | undefined {
-  if (site.kind !== "shop" || site.environment === "development") return undefined;
+  if (site.kind !== "shop" || isLocalEnvironment(site.environment)) return undefined;
   const hostname = requestUrl.hostname.toLowerCase();
   if (hostname === "localhost" || hostname.endsWith(".localhost")) return undefined;
   return hostname.startsWith("www.") ? hostname.slice(4) : hostname;
@@ -47,7 +47,7 @@ export function tokenSetCookie(config: ShopConfig, site: Site, requestUrl: URL, 
   return serializeCookie(tokenCookieName(config, site), token, {
     maxAgeSeconds: TOKEN_MAX_AGE_SECONDS,
     domain: cookieDomainFor(site, requestUrl),
-    secure: requestUrl.protocol === "https:" || site.environment !== "development",
+    secure: requestUrl.protocol === "https:" || !isLocalEnvironment(site.environment),
     httpOnly: true,
     sameSite: "Lax",
   });

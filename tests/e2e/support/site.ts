@@ -1,8 +1,27 @@
 import { request as httpRequest } from "node:http";
+import { localHost, localPort } from "../../../scripts/lib/local-ports";
+import { loadShopConfig } from "../../../scripts/lib/shops";
+
+const config = loadShopConfig();
+
+/** The shops the global setup builds and serves. */
+export const E2E_SHOPS = ["DE", "CH"] as const;
+type E2EShop = (typeof E2E_SHOPS)[number];
+
+/** The test worker's port: the one of the test hosts of config/shops.json (8797). */
+export const TEST_PORT = localPort(config, "test");
+/** A shop's host on the test worker (e.g. de.localhost:8797). */
+export const testHost = (shop: E2EShop): string => localHost(config, shop, "test");
+/** A shop's origin on the test worker (e.g. http://de.localhost:8797). */
+export const testOrigin = (shop: E2EShop): string => `http://${testHost(shop)}`;
+/** The token cookie of the test hosts (the development hosts have their own). */
+export const TEST_TOKEN_COOKIE = config.environments.test.tokenCookie;
+/** The test worker itself, for calls that need no shop (GraphQL). */
+export const TEST_WORKER = `http://127.0.0.1:${TEST_PORT}`;
 
 /**
- * Fetches pages from the test worker (port 8787) by shop host, without DNS for
- * *.localhost: connects to 127.0.0.1 and sends the Host header the worker maps.
+ * Fetches pages from the test worker by shop host, without DNS for *.localhost: connects
+ * to 127.0.0.1 and sends the Host header the worker maps.
  * `cookie` is sent as the Cookie header (the crawl sends the new-search cookie so the
  * gated search page is crawled like the rest).
  */
@@ -15,19 +34,29 @@ export interface Fetched {
 export function fetchPage(host: string, path: string, cookie?: string): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const port = process.env.E2E_PORT ?? host.split(":")[1] ?? "80";
-    const req = httpRequest({ host: "127.0.0.1", port: Number(port), path, method: "GET", headers: { host, "user-agent": "crawl-test", ...(cookie ? { cookie } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), location: (res.headers.location as string | undefined) ?? null }));
-    });
+    const req = httpRequest(
+      { host: "127.0.0.1", port: Number(port), path, method: "GET", headers: { host, "user-agent": "crawl-test", ...(cookie ? { cookie } : {}) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            location: (res.headers.location as string | undefined) ?? null,
+          }),
+        );
+      },
+    );
     req.on("error", reject);
     req.setTimeout(20_000, () => req.destroy(new Error(`timeout ${host}${path}`)));
     req.end();
   });
 }
 
-/** Production origin of a shop (config/shops.json) -> the development host the tests use. */
-export const DEV_HOSTS: Record<string, string> = {
-  "https://www.bodenhaus.example": "de.localhost:8787",
-  "https://www.bodenhaus.example.ch": "ch.localhost:8787",
-};
+/** Production origin of a built shop (config/shops.json) -> its test host, for the absolute links of the pages. */
+export const TEST_HOSTS: Record<string, string> = Object.fromEntries(
+  config.shops
+    .filter((shop) => E2E_SHOPS.some((id) => id === shop.id))
+    .map((shop) => [`https://${shop.hosts.production[0]}`, localHost(config, shop.id, "test")]),
+);

@@ -1,4 +1,5 @@
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
+import { allShops } from "../core/shop";
 import { importCatalogue } from "./apply-import";
 import type { CatalogueDocument, ImportResult } from "./import-format";
 import { rowCounts, sampleDocument } from "./test-fixtures";
@@ -24,10 +25,11 @@ test("a valid import writes every table in one go", async () => {
   const result = await importJson(sampleDocument());
   expect(result).toMatchObject({ ok: true, changedSkus: ["P-100", "P-200", "P-200-1"] });
   if (!result.ok) return;
-  expect(result.counts).toMatchObject({ shops: 2, categories: 2, manufacturers: 1, products: 3, prices: 3, reviews: 1 });
+  expect(result.counts).toMatchObject({ categories: 2, manufacturers: 1, products: 3, prices: 3, reviews: 1 });
+  expect(result.counts).not.toHaveProperty("shops");
   const counts = await rowCounts(t.db);
   expect(counts).toMatchObject({
-    shops: 2, categories: 2, category_translations: 4, manufacturers: 1, manufacturer_translations: 1, products: 3, product_categories: 4,
+    shops: allShops().length, categories: 2, category_translations: 4, manufacturers: 1, manufacturer_translations: 1, products: 3, product_categories: 4,
     product_shops: 4, product_content: 4, prices: 3, price_history: 3, media: 1, downloads: 1, tutorials: 1, reviews: 1, cms_pages: 1,
     cms_blocks: 1, top_seo_links: 1, imports: 1, product_changes: 3,
   });
@@ -87,7 +89,7 @@ test("duplicate SKUs, unknown references and languages are problems", async () =
     expect.arrayContaining([
       "products[3].sku: duplicate 'P-100' (also in products[0])",
       "products[0].categories[1]: unknown category 'fliesen'",
-      "products[0].shops[1]: unknown shop 'XX' (known: DE, CH)",
+      `products[0].shops[1]: unknown shop 'XX' (known: ${allShops().map((shop) => shop.id).join(", ")})`,
       "products[0].manufacturer: unknown manufacturer 'holzwerk'",
       "products[1].parentSku: 'P-100' is not a configurable product (type 'simple')",
       expect.stringMatching(/^products\[2\]\.content\.de\.slug: must be lower-case words/),
@@ -95,6 +97,14 @@ test("duplicate SKUs, unknown references and languages are problems", async () =
     ]),
   );
   expect((await rowCounts(t.db)).products).toBe(0);
+});
+
+test("sections are only the format's: names of object properties (toString, __proto__) are unknown sections", async () => {
+  const problems = problemsOf(await importCatalogue(t.db, { format: "json", text: '{"toString": [], "__proto__": [], "products": []}' }, { source: "x" }));
+  expect(problems.map((p) => `${p.field}: ${p.message}`)).toEqual([
+    expect.stringMatching(/^toString: unknown section \(allowed: categories, manufacturers, products, prices, cmsPages, cmsBlocks, seoLinks, reviews\)$/),
+    expect.stringMatching(/^__proto__: unknown section/),
+  ]);
 });
 
 test("malformed JSON is one problem for the file", async () => {
@@ -143,7 +153,6 @@ test("price history keeps older prices so the 30-day reference price can be read
   old.prices = [{ sku: "P-100", shop: "DE", currency: "EUR", packagePrice: 129.8, unitPrice: 59, validFrom: "2025-06-11T08:00:00Z" }];
   expect((await importJson(old)).ok).toBe(true);
   const current = sampleDocument();
-  current.shops = undefined;
   current.prices = [{ sku: "P-100", shop: "DE", currency: "EUR", packagePrice: 109.78, unitPrice: 49.9 }];
   expect(await importJson(current)).toMatchObject({ ok: true, changedSkus: ["P-100"] });
   const history = await t.db

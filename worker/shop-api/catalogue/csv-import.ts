@@ -5,9 +5,9 @@
  * the column.
  */
 import { parse } from "csv-parse/sync";
-import { LANGUAGES, type Language } from "../../config/shop-config";
-import type { CatalogueDocument, ImportFormat, ImportProblem, PriceRecord, ProductRecord } from "./import-format";
-import { MAX_PROBLEMS } from "./validate-import";
+import { LANGUAGES } from "../../config/shop-config";
+import type { ImportFormat, ImportProblem } from "./import-format";
+import { MAX_PROBLEMS } from "./problems";
 
 type CellKind = "text" | "number" | "boolean" | "list";
 
@@ -63,8 +63,13 @@ const REQUIRED: Record<"csv-products" | "csv-prices", string[]> = {
   "csv-prices": ["sku", "shop", "currency", "packagePrice", "unitPrice"],
 };
 
-/** `cellProblems`: cells that are not a number/boolean; the rows still go through the validator so every problem is reported. */
-export type CsvParseResult = { ok: true; document: CatalogueDocument; cellProblems: ImportProblem[] } | { ok: false; problems: ImportProblem[] };
+/**
+ * `document`: the rows as records of the JSON format, unchecked (the validator checks them like JSON).
+ * `cellProblems`: cells that are not a number/boolean; the rows still go through the validator so every problem is reported.
+ */
+export type CsvParseResult =
+  | { ok: true; document: { products: unknown[] } | { prices: unknown[] }; cellProblems: ImportProblem[] }
+  | { ok: false; problems: ImportProblem[] };
 
 /** Which CSV format a header line belongs to, or undefined. */
 export function detectCsvFormat(text: string): "csv-products" | "csv-prices" | undefined {
@@ -115,8 +120,8 @@ export function parseCsvImport(format: "csv-products" | "csv-prices", text: stri
 
   const decimalComma = delimiter === ";";
   const rows = records.slice(1);
-  const products: ProductRecord[] = [];
-  const prices: PriceRecord[] = [];
+  const products: unknown[] = [];
+  const prices: unknown[] = [];
   rows.forEach((cells, index) => {
     const row = index + 1;
     const value = (column: string): string | number | boolean | string[] | undefined => {
@@ -152,17 +157,16 @@ export function parseCsvImport(format: "csv-products" | "csv-prices", text: stri
         unitPrice: value("unitPrice"),
         taxRate: value("taxRate"),
         validFrom: value("validFrom"),
-      }) as unknown as PriceRecord);
+      }));
       return;
     }
-    const content: Partial<Record<Language, Record<string, unknown>>> = {};
+    const content: Record<string, Record<string, unknown>> = {};
     for (const column of header) {
       const match = /^([A-Za-z]+)\.([a-z]+)$/.exec(column);
       if (!match) continue;
       const cell = value(column);
       if (cell === undefined) continue;
-      const lang = match[2] as Language;
-      (content[lang] ??= {})[match[1]!] = cell;
+      (content[match[2]!] ??= {})[match[1]!] = cell;
     }
     const sampleFields = {
       active: value("sampleActive"),
@@ -199,7 +203,7 @@ export function parseCsvImport(format: "csv-products" | "csv-prices", text: stri
       }),
       samples,
       content,
-    }) as unknown as ProductRecord);
+    }));
   });
   if (rows.length === 0) return { ok: false, problems: [{ row: 0, field: "(file)", message: "the file has a header but no data rows" }] };
   return { ok: true, document: format === "csv-prices" ? { prices } : { products }, cellProblems: problems };

@@ -1,155 +1,289 @@
 /**
- * The catalogue import format merchandisers (and the demo generator) use.
- * JSON: one CatalogueDocument; every section is optional. CSV: products or prices,
- * one row per record, converted to the same records (see csv-import.ts).
+ * The catalogue import format merchandisers (and the demo generator) use, as zod
+ * schemas; the record types are inferred from them. JSON: one CatalogueDocument; every
+ * section is optional. CSV: products or prices, one row per record, converted to the
+ * same records (csv-import.ts).
  *
- * Semantics: every record is an upsert keyed by its id/sku. A product record
- * replaces the product as a whole (content, media, downloads, tutorials,
- * categories, shops). Money is given in major units with at most two decimals
- * (49.95) and stored in minor units.
+ * Semantics: every record is an upsert keyed by its id/sku. A product record replaces
+ * the product as a whole (content, media, downloads, tutorials, categories, shops).
+ * Money is given in major units with at most two decimals (49.95) and stored in minor
+ * units. Shops are not part of the format: they are configured in config/shops.json,
+ * and records name a configured shop by its id.
+ *
+ * The schemas check each record on its own (strict: unknown fields are errors); the
+ * checks across records and against the database are in cross-checks.ts.
  */
-import type { UnitCode } from "../../../domain/units";
-import type { Language } from "../../config/shop-config";
+import { z } from "zod";
+import { isUnitCode, UNIT_CODES } from "../../../domain/units";
+import { LANGUAGES, type Language } from "../../config/shop-config";
 
-export type Translations<T> = Partial<Record<Language, T>>;
+const PAGE_TYPES = ["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "MANUFACTURERS", "CUSTOM"] as const;
 
-export interface ShopRecord {
-  id: string;
-  name: string;
-  currency: "EUR" | "CHF";
-  taxRate: number;
-  languages: Language[];
-  defaultLanguage: Language;
-  domainPrefixes: Language[];
-  deliveryCountries: string[];
-  baseUrl: string;
+const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*)*$/;
+const IDENTIFIER_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+export function eanCheckDigitValid(code: string): boolean {
+  const digits = code.split("").map(Number);
+  const check = digits.pop();
+  let sum = 0;
+  digits.reverse().forEach((digit, index) => {
+    sum += digit * (index % 2 === 0 ? 3 : 1);
+  });
+  return (10 - (sum % 10)) % 10 === check;
 }
 
-export interface CategoryRecord {
-  id: string;
-  parentId: string | null;          // null: a world (top of the tree)
-  position: number;
-  image?: string;
-  topPosition?: number;              // set: listed among the top categories
-  sorting?: { sortBy: "position" | "price" | "name" | "newest"; direction: "asc" | "desc" }[];
-  translations: Translations<{
-    name: string;
-    slug: string;                    // path without language prefix and .html, e.g. "parkett/landhausdielen"
-    description?: string;
-    teaser?: string;
-    topDescription?: string;
-    metaTitle?: string;
-    metaDescription?: string;
-  }>;
+// ---------------------------------------------------------------- fields
+
+const text = z.string().trim().min(1, "must not be empty");
+const optionalText = z.string().optional();
+const id = z.string().regex(ID_PATTERN, "must be 1-64 letters, digits, '.', '_' or '-'");
+const shopId = z.string().regex(/^[A-Z]{2,8}$/, "must be 2-8 upper-case letters");
+const slug = z.string().regex(SLUG_PATTERN, "must be lower-case words of a-z and 0-9 joined by '-', path parts separated by '/'");
+const identifier = z.string().regex(IDENTIFIER_PATTERN, "must be lower-case words of a-z and 0-9 joined by '-'");
+const language = z.enum(LANGUAGES, { errorMap: () => ({ message: `must be one of ${LANGUAGES.join(", ")}` }) });
+const currency = z.enum(["EUR", "CHF"], { errorMap: () => ({ message: "must be EUR or CHF" }) });
+const nonNegativeInt = z.number().int("must be a whole number").min(0, "must be 0 or more");
+const position = nonNegativeInt;
+const snakeCase = z.string().regex(/^[a-z][a-z0-9_]*$/, "must be lower-case snake_case");
+const url = z
+  .string()
+  .min(1, "must not be empty")
+  .refine((value) => /^(\/(?!\/)|https?:\/\/)[^\s]*$/.test(value), "must be a path starting with '/' or an http(s) URL");
+const isoDateTime = z
+  .string()
+  .refine((value) => ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)), "must be an ISO 8601 date-time, e.g. 2025-07-01T00:00:00Z");
+const money = z
+  .number({ invalid_type_error: "must be a number" })
+  .finite()
+  .min(0, "must be 0 or more")
+  .refine((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, "must have at most 2 decimals");
+const taxRate = z.number().min(0, "must be 0 or more").max(50, "must be at most 50");
+const unit = z.string().refine(isUnitCode, (value) => ({ message: `unknown unit '${value}' (allowed: ${UNIT_CODES.join(", ")})` }));
+const ean = z
+  .string()
+  .refine((value) => /^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(value), "must be 8, 12, 13 or 14 digits")
+  .refine((value) => !/^\d+$/.test(value) || eanCheckDigitValid(value), "has a wrong check digit");
+
+/** A strict object of optional per-language entries (unknown language keys are errors). */
+function translations<T extends z.ZodTypeAny>(entry: T) {
+  const shape = Object.fromEntries(LANGUAGES.map((lang) => [lang, entry.optional()])) as Record<Language, z.ZodOptional<T>>;
+  return z.object(shape).strict();
 }
 
-export interface ManufacturerRecord {
-  id: string;
-  name: string;
-  slug: string;
-  logo?: string;
-  url?: string;
-  topPosition?: number;
-  translations?: Translations<{ description?: string; shortDescription?: string }>;
-}
+// ---------------------------------------------------------------- records
 
-export interface ProductAttribute {
-  code: string;
-  label: string;
-  type: "text" | "number" | "boolean";
-  value: string;
-  isVisible: boolean;
-}
+const categoryRecordSchema = z
+  .object({
+    id,
+    parentId: id.nullable(), // null: a world (top of the tree)
+    position,
+    image: url.optional(),
+    topPosition: position.optional(), // set: listed among the top categories
+    sorting: z.array(z.object({ sortBy: z.enum(["position", "price", "name", "newest"]), direction: z.enum(["asc", "desc"]) }).strict()).optional(),
+    translations: translations(
+      z
+        .object({
+          name: text,
+          slug, // path without language prefix and .html, e.g. "parkett/landhausdielen"
+          description: optionalText,
+          teaser: optionalText,
+          topDescription: optionalText,
+          metaTitle: optionalText,
+          metaDescription: optionalText,
+        })
+        .strict(),
+    ),
+  })
+  .strict()
+  .superRefine((category, ctx) => {
+    if (Object.keys(category.translations).length === 0) {
+      ctx.addIssue({ code: "custom", path: ["translations"], message: "needs at least one language" });
+    }
+    if (category.parentId === category.id) ctx.addIssue({ code: "custom", path: ["parentId"], message: "a category cannot be its own parent" });
+  });
 
-export interface ProductRecord {
-  sku: string;
-  parentSku?: string;                // variants name their configurable parent
-  type: "simple" | "configurable" | "variant";
-  manufacturer?: string;             // manufacturer id
-  category: string;                  // primary category id
-  categories?: string[];             // further categories
-  shops: string[];                   // shop ids the product is sold in
-  ean?: string;
-  unit: UnitCode;
-  packageContent: number;            // amount of `unit` in one package, > 0
-  blendPercent?: number;             // waste allowance suggested by the calculator, 0-50
-  shippingGroup: "parcel" | "freight";
-  isDecking?: boolean;
-  isExpress?: boolean;
-  isClearance?: boolean;
-  isPlus?: boolean;
-  isActive?: boolean;                // default true; false hides the product from every shop
-  reachedEol?: boolean;
-  deliveryDays: { min: number; max: number };
-  stock: { quantity: number; minimumOrderQuantity?: number; notificationQuantity?: number };
-  samples?: { active: boolean; express?: boolean; longDeliveryTime?: boolean; free?: boolean; max?: number };
-  configurableAttributes?: { code: string; label: string; options: { value: string; label: string }[] }[];
-  content: Translations<{
-    slug: string;
-    title: string;
-    subtitle?: string;
-    shortDescription?: string;
-    description?: string;
-    lowStockMessage?: string;
-    measurement?: string;
-    features?: string[];
-    attributes?: ProductAttribute[];
-    metaTitle?: string;
-    metaDescription?: string;
-  }>;
-  media?: { kind: "image" | "video"; url: string; alt?: string }[];
-  downloads?: Translations<{ title: string; url: string }[]>;
-  tutorials?: Translations<{ title: string; content?: string; type: "video" | "text" | "pdf"; url?: string }[]>;
-}
+const manufacturerRecordSchema = z
+  .object({
+    id,
+    name: text,
+    slug: identifier,
+    logo: url.optional(),
+    url: url.optional(),
+    topPosition: position.optional(),
+    translations: translations(z.object({ description: optionalText, shortDescription: optionalText }).strict()).optional(),
+  })
+  .strict();
 
-export interface PriceRecord {
-  sku: string;
-  shop: string;
-  currency: "EUR" | "CHF";           // must be the shop's currency
-  packagePrice: number;              // major units, tax included
-  unitPrice: number;                 // per unit of measure, tax included
-  taxRate?: number;                  // default: the shop's tax rate
-  validFrom?: string;                // ISO date-time; default: time of the import
-}
+const productContentSchema = z
+  .object({
+    slug,
+    title: text,
+    subtitle: optionalText,
+    shortDescription: optionalText,
+    description: optionalText,
+    lowStockMessage: optionalText,
+    measurement: optionalText,
+    features: z.array(text).optional(),
+    attributes: z
+      .array(z.object({ code: snakeCase, label: text, type: z.enum(["text", "number", "boolean"]), value: z.string(), isVisible: z.boolean() }).strict())
+      .optional(),
+    metaTitle: optionalText,
+    metaDescription: optionalText,
+  })
+  .strict();
 
-export interface CmsPageRecord {
-  shop: string;
-  language: Language;
-  identifier: string;                // URL slug: {identifier}.html
-  pageType?: "CMS" | "CHAT" | "SALES" | "VIDEOLIB" | "CONFIGURATOR_LANDING_PAGE" | "MANUFACTURERS" | "CUSTOM";
-  title: string;
-  contentHeading?: string;
-  content?: string;
-  metaTitle?: string;
-  metaDescription?: string;
-  robots?: string;
-  excludeFromSitemap?: boolean;
-}
+const productRecordSchema = z
+  .object({
+    sku: id,
+    parentSku: id.optional(), // variants name their configurable parent
+    type: z.enum(["simple", "configurable", "variant"]),
+    manufacturer: id.optional(),
+    category: id, // primary category
+    categories: z.array(id).optional(), // further categories
+    shops: z.array(shopId).min(1, "needs at least one shop"), // ids of configured shops the product is sold in
+    ean: ean.optional(),
+    unit,
+    packageContent: z.number().finite().positive("must be more than 0"), // amount of `unit` in one package
+    blendPercent: z.number().min(0, "must be 0 or more").max(50, "must be at most 50").optional(), // waste allowance for the calculator
+    shippingGroup: z.enum(["parcel", "freight"]),
+    isDecking: z.boolean().optional(),
+    isExpress: z.boolean().optional(),
+    isClearance: z.boolean().optional(),
+    isPlus: z.boolean().optional(),
+    isActive: z.boolean().optional(), // default true; false hides the product from every shop
+    reachedEol: z.boolean().optional(),
+    deliveryDays: z.object({ min: nonNegativeInt, max: nonNegativeInt }).strict(),
+    stock: z
+      .object({
+        quantity: nonNegativeInt,
+        minimumOrderQuantity: z.number().finite().positive("must be more than 0").optional(),
+        notificationQuantity: nonNegativeInt.optional(),
+      })
+      .strict(),
+    samples: z
+      .object({
+        active: z.boolean(),
+        express: z.boolean().optional(),
+        longDeliveryTime: z.boolean().optional(),
+        free: z.boolean().optional(),
+        max: z.number().int().min(0).max(7, "at most 7 free samples per order").optional(),
+      })
+      .strict()
+      .optional(),
+    configurableAttributes: z
+      .array(z.object({ code: snakeCase, label: text, options: z.array(z.object({ value: text, label: text }).strict()).min(1) }).strict())
+      .optional(),
+    content: translations(productContentSchema),
+    media: z.array(z.object({ kind: z.enum(["image", "video"]), url, alt: optionalText }).strict()).optional(),
+    downloads: translations(z.array(z.object({ title: text, url }).strict())).optional(),
+    tutorials: translations(
+      z.array(z.object({ title: text, content: optionalText, type: z.enum(["video", "text", "pdf"]), url: url.optional() }).strict()),
+    ).optional(),
+  })
+  .strict()
+  .superRefine((product, ctx) => {
+    if (product.deliveryDays.min > product.deliveryDays.max) {
+      ctx.addIssue({ code: "custom", path: ["deliveryDays", "min"], message: `must not be more than deliveryDays.max (${product.deliveryDays.max})` });
+    }
+    if (product.type === "variant" && !product.parentSku) {
+      ctx.addIssue({ code: "custom", path: ["parentSku"], message: "a variant needs the parentSku of its configurable product" });
+    }
+    if (product.type !== "variant" && product.parentSku) {
+      ctx.addIssue({ code: "custom", path: ["parentSku"], message: `only variants have a parentSku (type is '${product.type}')` });
+    }
+    if (product.parentSku && product.parentSku === product.sku) {
+      ctx.addIssue({ code: "custom", path: ["parentSku"], message: "a product cannot be its own parent" });
+    }
+    if (Object.keys(product.content).length === 0) {
+      ctx.addIssue({ code: "custom", path: ["content"], message: "needs content in at least one language" });
+    }
+    const seen = new Set<string>();
+    product.shops.forEach((shop, index) => {
+      if (seen.has(shop)) ctx.addIssue({ code: "custom", path: ["shops", index], message: `shop '${shop}' is listed twice` });
+      seen.add(shop);
+    });
+  });
 
-export interface CmsBlockRecord { shop: string; language: Language; identifier: string; content: string }
-export interface SeoLinkRecord { shop: string; language: Language; position: number; label: string; url: string }
-export interface ReviewRecord {
-  id: string;
-  sku: string;
-  language: Language;
-  mark: number;                      // 1-5
-  comment: string;
-  reviewer: string;
-  answer?: string;
-  createdAt: string;                 // ISO date-time
-}
+const priceRecordSchema = z
+  .object({
+    sku: id,
+    shop: shopId,
+    currency, // must be the configured shop's currency
+    packagePrice: money, // major units, tax included
+    unitPrice: money, // per unit of measure, tax included
+    taxRate: taxRate.optional(), // default: the configured shop's tax rate
+    validFrom: isoDateTime.optional(), // default: time of the import
+  })
+  .strict();
 
-export interface CatalogueDocument {
-  shops?: ShopRecord[];
-  categories?: CategoryRecord[];
-  manufacturers?: ManufacturerRecord[];
-  products?: ProductRecord[];
-  prices?: PriceRecord[];
-  cmsPages?: CmsPageRecord[];
-  cmsBlocks?: CmsBlockRecord[];
-  seoLinks?: SeoLinkRecord[];
-  reviews?: ReviewRecord[];
-}
+const cmsPageRecordSchema = z
+  .object({
+    shop: shopId,
+    language,
+    identifier, // URL slug: {identifier}.html
+    pageType: z.enum(PAGE_TYPES).optional(),
+    title: text,
+    contentHeading: optionalText,
+    content: optionalText,
+    metaTitle: optionalText,
+    metaDescription: optionalText,
+    robots: z.string().regex(/^(no)?index,\s?(no)?follow$/, "must be like 'index,follow' or 'noindex,nofollow'").optional(),
+    excludeFromSitemap: z.boolean().optional(),
+  })
+  .strict();
+
+const cmsBlockRecordSchema = z
+  .object({
+    shop: shopId,
+    language,
+    identifier: z.string().regex(/^[a-z0-9]+([-_][a-z0-9]+)*$/, "must be lower-case words of a-z and 0-9 joined by '-' or '_'"),
+    content: z.string(),
+  })
+  .strict();
+
+const seoLinkRecordSchema = z.object({ shop: shopId, language, position, label: text, url }).strict();
+
+const reviewRecordSchema = z
+  .object({
+    id,
+    sku: id,
+    language,
+    mark: z.number().int("must be a whole number").min(1, "must be 1 to 5").max(5, "must be 1 to 5"),
+    comment: text,
+    reviewer: text,
+    answer: optionalText,
+    createdAt: isoDateTime,
+  })
+  .strict();
+
+/** The sections of a document, in the order they are checked and written. */
+export const SECTION_SCHEMAS = {
+  categories: categoryRecordSchema,
+  manufacturers: manufacturerRecordSchema,
+  products: productRecordSchema,
+  prices: priceRecordSchema,
+  cmsPages: cmsPageRecordSchema,
+  cmsBlocks: cmsBlockRecordSchema,
+  seoLinks: seoLinkRecordSchema,
+  reviews: reviewRecordSchema,
+} as const;
+
+export type Section = keyof typeof SECTION_SCHEMAS;
+export const SECTIONS = Object.keys(SECTION_SCHEMAS) as Section[];
+export type RecordOf<S extends Section> = z.infer<(typeof SECTION_SCHEMAS)[S]>;
+
+export type CategoryRecord = RecordOf<"categories">;
+export type ManufacturerRecord = RecordOf<"manufacturers">;
+export type ProductRecord = RecordOf<"products">;
+export type PriceRecord = RecordOf<"prices">;
+export type CmsPageRecord = RecordOf<"cmsPages">;
+export type CmsBlockRecord = RecordOf<"cmsBlocks">;
+export type SeoLinkRecord = RecordOf<"seoLinks">;
+export type ReviewRecord = RecordOf<"reviews">;
+
+export type CatalogueDocument = { [S in Section]?: RecordOf<S>[] };
 
 export type ImportFormat = "json" | "csv-products" | "csv-prices";
 

@@ -19,16 +19,6 @@ export async function rowCounts(db: D1Database): Promise<Record<string, number>>
 
 export function sampleDocument(): CatalogueDocument {
   return {
-    shops: [
-      {
-        id: "DE", name: "Bodenhaus Deutschland", currency: "EUR", taxRate: 19, languages: ["de"], defaultLanguage: "de", domainPrefixes: [],
-        deliveryCountries: ["de", "at"], baseUrl: "https://www.bodenhaus.example/",
-      },
-      {
-        id: "CH", name: "Bodenhaus Schweiz", currency: "CHF", taxRate: 8.1, languages: ["de", "fr", "it"], defaultLanguage: "de",
-        domainPrefixes: ["de", "fr", "it"], deliveryCountries: ["ch", "li"], baseUrl: "https://www.bodenhaus.example.ch/",
-      },
-    ],
     categories: [
       { id: "parkett-landhausdielen", parentId: "parkett", position: 1, translations: { de: { name: "Landhausdielen", slug: "parkett/landhausdielen" }, fr: { name: "Planches", slug: "parquet/planches" } } },
       { id: "parkett", parentId: null, position: 0, topPosition: 1, sorting: [{ sortBy: "price", direction: "asc" }], translations: { de: { name: "Parkett", slug: "parkett", teaser: "Echtholz" }, fr: { name: "Parquet", slug: "parquet" } } },

@@ -19,12 +19,15 @@ import { randomToken } from "../core/auth";
 import type { ShopContext } from "../core/context";
 import { fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";
+import { outboxInsert } from "../core/mail/outbox";
+import { sendOutboxSoon } from "../core/mail/sender";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { ensureVisitor, type VisitorContext } from "../core/visitor";
 import { listedIn } from "../tables/products";
 import { openQuoteId, sampleItemCount, sampleItems, type SampleItemLineRow, type SampleQuoteRow } from "../tables/samples";
 import { berlinDayBounds } from "./berlin-time";
+import { countryName } from "./delivery";
 import { shopProductFrom } from "./products";
 import { refusalFailure, sampleCartFull, type CheckRow } from "./refusals";
 
@@ -197,19 +200,56 @@ export async function saveSampleContact(ctx: VisitorContext): Promise<Reply> {
   return reply(await view(ctx, await openQuote(ctx)));
 }
 
-/** POST /apiv2/sample/product/cart/finish (empty body): orders the samples; options.hidden becomes true. */
+/**
+ * The confirmation mail of a finishing order, to the e-mail of step 1, in the request's
+ * shop and language; written only if the finish before it in the batch changed the quote.
+ */
+function confirmationMail(ctx: ShopContext, quote: SampleQuoteRow, email: string, items: SampleItemLineRow[], finishedAt: string): SqlFragment {
+  const address = addressSchema.parse(JSON.parse(quote.address ?? "null"));
+  return outboxInsert(
+    {
+      shop: ctx.shop,
+      language: ctx.language,
+      template: "sample-order-confirmation",
+      to: email,
+      params: {
+        referenceCode: quote.reference_code,
+        address: {
+          firstname: address.firstname,
+          lastname: address.lastname,
+          company: address.company || undefined,
+          street: address.street,
+          zip: address.zip,
+          city: address.city,
+          country: countryName(address.countryCode, ctx.language),
+        },
+        items: items.map((item) => ({ sku: item.sku, name: item.title, longDelivery: item.long_delivery === 1 })),
+      },
+      dedupeKey: `sample-order-confirmation:${quote.id}`,
+      when: sql`EXISTS (SELECT 1 FROM sample_quotes WHERE id = ${quote.id} AND state = 'finished' AND finished_at = ${finishedAt})`,
+    },
+    ctx.now,
+  );
+}
+
+/** POST /apiv2/sample/product/cart/finish (empty body): orders the samples and sends the confirmation mail; options.hidden becomes true. */
 export async function finishSampleCart(ctx: VisitorContext): Promise<Reply> {
   await readJson(ctx.request, { emptyAllowed: true });
   const quote = await openQuote(ctx);
   if (!quote) throw fail(422, MESSAGES.missing, "missing", { field: "cart" });
-  const count = await sampleItemCount(quote.id).prepare(ctx.db).first<{ n: number }>();
-  const missing = [...(quote.email ? [] : ["email"]), ...(quote.address ? [] : ["customerAddress"]), ...(count?.n ? [] : ["items"])];
-  if (missing.length > 0) throw missingFields(missing);
+  const items = await quoteItems(ctx, quote.id);
+  const missing = [...(quote.email ? [] : ["email"]), ...(quote.address ? [] : ["customerAddress"]), ...(items.length > 0 ? [] : ["items"])];
+  if (missing.length > 0 || !quote.email) throw missingFields(missing);
   const now = ctx.now.toISOString();
-  const result = await sql`UPDATE sample_quotes SET state = 'finished', finished_at = ${now} WHERE id = ${quote.id} AND state = 'open'`.prepare(ctx.db).run();
-  if ((result.meta.changes ?? 0) === 0) throw fail(409, MESSAGES.general, "already_finished");
+  const [result] = await ctx.db.batch(
+    [sql`UPDATE sample_quotes SET state = 'finished', finished_at = ${now} WHERE id = ${quote.id} AND state = 'open'`, confirmationMail(ctx, quote, quote.email, items, now)].map((statement) =>
+      statement.prepare(ctx.db),
+    ),
+  );
+  if ((result!.meta.changes ?? 0) === 0) throw fail(409, MESSAGES.general, "already_finished");
+  sendOutboxSoon(ctx);
   const finished = { ...quote, state: "finished" as const, finished_at: now };
-  const data = await view(ctx, finished, true);
+  const data = await view(ctx, finished, true, items);
   return reply({ ...data, processAfter: new Date(ctx.now.getTime() + SAMPLE_PROCESSING_DELAY_MS).toISOString() });
 }
 

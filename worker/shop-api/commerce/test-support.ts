@@ -62,11 +62,6 @@ export function commerceDocument(): CatalogueDocument {
     { sku, shop: "COM", currency: "EUR" as const, packagePrice: value, unitPrice: Math.round((value / 2) * 100) / 100 },
   ]);
   return {
-    shops: [
-      { id: "DE", name: "Bodenhaus Deutschland", currency: "EUR", taxRate: 19, languages: ["de"], defaultLanguage: "de", domainPrefixes: [], deliveryCountries: DE_COUNTRIES, baseUrl: "https://www.bodenhaus.example/" },
-      { id: "CH", name: "Bodenhaus Schweiz", currency: "CHF", taxRate: 8.1, languages: ["de", "fr", "it"], defaultLanguage: "de", domainPrefixes: ["de", "fr", "it"], deliveryCountries: ["ch", "li"], baseUrl: "https://www.bodenhaus.example.ch/" },
-      { id: "COM", name: "Bodenhaus International", currency: "EUR", taxRate: 19, languages: ["en"], defaultLanguage: "en", domainPrefixes: [], deliveryCountries: DE_COUNTRIES, baseUrl: "https://www.bodenhaus.example.com/" },
-    ],
     categories: [{ id: "boden", parentId: null, position: 0, topPosition: 1, translations: { de: { name: "Boden", slug: "boden" }, en: { name: "Floors", slug: "floors" } } }],
     manufacturers: [{ id: "holz", name: "Holzwerk", slug: "holzwerk", topPosition: 1 }],
     products,

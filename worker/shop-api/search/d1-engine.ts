@@ -1,6 +1,6 @@
 /**
  * The default search engine: SQLite FTS5 in D1 (migrations/0003_search.sql,
- * 0004_search_cache.sql, 0004_search_listings.sql, docs/decisions/0020-search-engine.md).
+ * 0004_search_cache.sql, 0005_search_listings.sql, docs/decisions/0020-search-engine.md).
  *
  * One search is one D1 batch (one round trip): the product statement (product-query.ts)
  * returns the page, the brand group's page, the result-set summary (totals, facet counts)

@@ -115,12 +115,6 @@ export function searchCatalogue(): CatalogueDocument {
     en: { name: en, slug: `en-${slugify(en)}` },
   });
   return {
-    shops: [
-      { id: "DE", name: "Bodenhaus Deutschland", currency: "EUR", taxRate: 19, languages: ["de"], defaultLanguage: "de", domainPrefixes: [], deliveryCountries: ["de"], baseUrl: "https://www.bodenhaus.example/" },
-      { id: "CH", name: "Bodenhaus Schweiz", currency: "CHF", taxRate: 8.1, languages: ["de", "fr", "it"], defaultLanguage: "de", domainPrefixes: ["de", "fr", "it"], deliveryCountries: ["ch"], baseUrl: "https://www.bodenhaus.example.ch/" },
-      { id: "COM", name: "Bodenhaus International", currency: "EUR", taxRate: 0, languages: ["en"], defaultLanguage: "en", domainPrefixes: [], deliveryCountries: ["de"], baseUrl: "https://www.bodenhaus.example.com/" },
-      { id: "BRAND", name: "Dielenmanufaktur", currency: "EUR", taxRate: 19, languages: ["de"], defaultLanguage: "de", domainPrefixes: [], deliveryCountries: ["de"], baseUrl: "https://www.dielenmanufaktur.example/" },
-    ],
     categories: [
       { id: "parkett", parentId: null, position: 0, translations: t("Parkett", "Parquet", "Parquet") },
       { id: "parkett-landhausdielen", parentId: "parkett", position: 0, translations: t("Landhausdielen", "Planches", "Planks") },

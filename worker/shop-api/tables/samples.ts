@@ -32,8 +32,8 @@ export interface SampleItemRow {
   added_at: string;
 }
 
-/** A sample of a quote with its product's title and image (sampleItems). */
-export type SampleItemLineRow = Pick<SampleItemRow, "sku" | "quantity" | "recommendation"> & { title: string; image: string | null };
+/** A sample of a quote with its product's title and image (sampleItems); `long_delivery` 1: the sample takes 2-3 weeks (SPEC 9). */
+export type SampleItemLineRow = Pick<SampleItemRow, "sku" | "quantity" | "recommendation"> & { title: string; image: string | null; long_delivery: number };
 
 /** The id of the visitor's open quote in the shop (a subquery; NULL when there is none). */
 export function openQuoteId(visitorId: string, shopId: string): SqlFragment {
@@ -42,7 +42,7 @@ export function openQuoteId(visitorId: string, shopId: string): SqlFragment {
 
 /** The samples of a quote (its id, or a subquery giving it) in the order they were added, with titles in the language. */
 export function sampleItems(quoteId: number | SqlFragment, language: string): SqlFragment {
-  return sql`SELECT si.sku, si.quantity, si.recommendation, ${productTitle(language)} AS title, ${mainImage()} AS image
+  return sql`SELECT si.sku, si.quantity, si.recommendation, ${productTitle(language)} AS title, ${mainImage()} AS image, p.sample_long_delivery AS long_delivery
     FROM sample_items si JOIN products p ON p.sku = si.sku WHERE si.quote_id = ${quoteId} ORDER BY si.added_at, si.sku`;
 }
 

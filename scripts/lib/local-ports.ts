@@ -1,0 +1,31 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { LocalEnvironment, ShopConfig } from "../../worker/config/shop-config";
+
+/**
+ * Where this machine serves the shops: each local environment of config/shops.json on the
+ * one port all its hosts name. `npm start` serves development (de.localhost:8787, ...), the
+ * browser tests serve test (de.localhost:8797, ...), so both can run at the same time.
+ */
+
+/** The port every host of a local environment names; throws when they name none or several. */
+export function localPort(config: ShopConfig, environment: LocalEnvironment): number {
+  const ports = new Set(config.shops.flatMap((shop) => shop.hosts[environment]).map((host) => /:(\d{1,5})$/.exec(host)?.[1] ?? "none"));
+  const [port] = ports;
+  if (ports.size !== 1 || port === undefined || port === "none") {
+    throw new Error(`config/shops.json: the ${environment} hosts must all name one port (found ${[...ports].join(", ") || "no hosts"})`);
+  }
+  return Number(port);
+}
+
+/** The host a local environment serves a shop on (its preferred one). */
+export function localHost(config: ShopConfig, shopId: string, environment: LocalEnvironment): string {
+  const host = config.shops.find((shop) => shop.id === shopId)?.hosts[environment][0];
+  if (!host) throw new Error(`config/shops.json has no ${environment} host for shop ${shopId}`);
+  return host;
+}
+
+/** A lock per port, one per machine: whatever serves the shops on it (browser tests, Lighthouse) takes its turn. */
+export function portLock(port: number): string {
+  return join(tmpdir(), `bodenhaus-port-${port}.lock`);
+}

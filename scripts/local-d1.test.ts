@@ -1,0 +1,32 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MIGRATION_RENAMES, MIGRATIONS_TABLE } from "./lib/migration-renames";
+import { applyLocalMigrations, queryD1 } from "./local-d1";
+
+/**
+ * wrangler itself on a state folder of its own (several wrangler runs, so one test): a local
+ * database that applied migrations under their old names is migrated again without wrangler
+ * running any of them a second time (that would fail: their tables exist).
+ */
+test("a local database of before the migration renames keeps working", () => {
+  const state = mkdtempSync(join(tmpdir(), "local-d1-"));
+  const previous = process.env.LOCAL_STATE_DIR;
+  process.env.LOCAL_STATE_DIR = state;
+  try {
+    applyLocalMigrations();
+    const recorded = () => queryD1<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`).map((row) => row.name);
+    const fresh = recorded();
+    expect(fresh).toEqual(expect.arrayContaining(MIGRATION_RENAMES.map((rename) => rename.to)));
+
+    queryD1(MIGRATION_RENAMES.map(({ from, to }) => `UPDATE ${MIGRATIONS_TABLE} SET name = '${from}' WHERE name = '${to}';`).join(" "));
+    expect(recorded()).toEqual(expect.arrayContaining(MIGRATION_RENAMES.map((rename) => rename.from)));
+
+    applyLocalMigrations();
+    expect(recorded()).toEqual(fresh);
+  } finally {
+    if (previous === undefined) delete process.env.LOCAL_STATE_DIR;
+    else process.env.LOCAL_STATE_DIR = previous;
+    rmSync(state, { recursive: true, force: true });
+  }
+}, 240_000);

@@ -1,0 +1,64 @@
+/**
+ * The shop API worker (worker/shop-api/main.ts) bundled as wrangler bundles it and run in
+ * workerd through Miniflare: the Workers runtime itself, with its `connect()` sockets
+ * (SMTP), its fetch and its cron handler. Each named variant is the same script with its
+ * own variables (e.g. one with SMTP settings, one without) and wrangler.toml's compatibility
+ * settings; all share one migrated in-memory D1, which the test reads and writes from Node.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Miniflare } from "miniflare";
+import type { D1Database } from "@cloudflare/workers-types";
+import { experimental_readRawConfig } from "wrangler";
+import { ROOT } from "../../scripts/lib/shops";
+import { bundleWorker } from "../../scripts/lib/workerd-worker";
+import { migrateTestDatabase } from "./d1";
+
+export interface WorkerdShopApi {
+  db: D1Database;
+  /** Runs the worker's cron handler (scheduled.ts) in a variant, at `now`; resolves when it finished. */
+  runCron(variant: string, now: Date): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+/** `variants`: worker name -> its variables (wrangler.toml's [vars] are not used). */
+export async function startWorkerdShopApi(variants: Record<string, Record<string, string>>): Promise<WorkerdShopApi> {
+  const outDir = mkdtempSync(join(tmpdir(), "shop-api-workerd-"));
+  const scriptPath = join(outDir, "shop-api.js");
+  await bundleWorker(join(ROOT, "worker", "shop-api", "main.ts"), scriptPath);
+  const { rawConfig } = experimental_readRawConfig({ config: join(ROOT, "wrangler.toml") });
+  const mf = new Miniflare({
+    workers: Object.entries(variants).map(([name, bindings]) => ({
+      name,
+      modules: true,
+      modulesRoot: outDir,
+      scriptPath,
+      compatibilityDate: rawConfig.compatibility_date,
+      compatibilityFlags: rawConfig.compatibility_flags,
+      bindings,
+      d1Databases: { DB: "shop-api-test" },
+    })),
+  });
+  const dispose = async () => {
+    await mf.dispose();
+    rmSync(outDir, { recursive: true, force: true });
+  };
+  try {
+    const [first] = Object.keys(variants);
+    const db = (await mf.getD1Database("DB", first)) as unknown as D1Database;
+    await migrateTestDatabase(db);
+    return {
+      db,
+      async runCron(variant, now) {
+        const worker = await mf.getWorker(variant);
+        const result = await worker.scheduled({ scheduledTime: now, cron: "*/5 * * * *" });
+        if (result.outcome !== "ok") throw new Error(`the cron handler of ${variant} ended with '${result.outcome}'`);
+      },
+      dispose,
+    };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
