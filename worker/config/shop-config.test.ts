@@ -1,8 +1,9 @@
 import rawConfig from "../../config/shops.json";
 import { hostTable } from "../../scripts/check-config";
+import { looseCopy, type LooseJson } from "../../tests/support/loose-json";
 import { parseShopConfig, schemeFor, ShopConfigError, ShopDirectory } from "./shop-config";
 
-const clone = () => JSON.parse(JSON.stringify(rawConfig)) as Record<string, any>;
+const clone = () => looseCopy(rawConfig);
 
 function problems(raw: unknown): string[] {
   try {
@@ -33,7 +34,7 @@ describe("shop config", () => {
     expect(schemeFor(config, "staging")).toBe("https");
   });
 
-  test.each<[string, (raw: Record<string, any>) => void, string]>([
+  test.each<[string, (raw: LooseJson) => void, string]>([
     ["unknown guard", (raw) => (raw.edge.gates[0].guard = "admin"), "edge.gates[0].guard"],
     ["gate path with two segments", (raw) => (raw.edge.gates[0].paths[0] = "/a/b"), "edge.gates[0].paths[0]"],
     ["tiny body limit", (raw) => (raw.edge.maxBodyBytes = 10), "edge.maxBodyBytes"],
@@ -115,7 +116,7 @@ describe("shop config: rate limits and captcha", () => {
     expect(config.shops[1]!.captcha).toMatchObject({ minScore: 0.7 });
   });
 
-  test.each<[string, (raw: Record<string, any>) => void, string]>([
+  test.each<[string, (raw: LooseJson) => void, string]>([
     ["no rate limits", (raw) => delete raw.rateLimits, "rateLimits"],
     ["a per-IP period the binding does not support", (raw) => (raw.rateLimits.perIp.write.period = 30), "rateLimits.perIp.write.period"],
     ["a zero limit", (raw) => (raw.rateLimits.perIp.search.limit = 0), "rateLimits.perIp.search.limit"],

@@ -109,7 +109,7 @@ const gatedPath = z.string().regex(/^\/[A-Za-z0-9._-]+(\/\*)?$/, "must be one pa
 /** A CSP source: 'self', data:, blob: or an https origin with an optional path (wildcard sub-domain allowed). */
 const cspSource = z
   .string()
-  .regex(/^('self'|data:|blob:|https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/[A-Za-z0-9._~\/-]*)?)$/, "must be 'self', data:, blob: or an https:// source");
+  .regex(/^('self'|data:|blob:|https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/[A-Za-z0-9._~/-]*)?)$/, "must be 'self', data:, blob: or an https:// source");
 
 export const edgeSettingsSchema = z
   .object({

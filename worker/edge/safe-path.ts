@@ -12,7 +12,16 @@ export function hasOnlySafeSegments(path: string): boolean {
     } catch {
       return false;
     }
-    if (decoded === "." || decoded === ".." || /[\x00-\x1f\x7f]/.test(decoded)) return false;
+    if (decoded === "." || decoded === ".." || hasControlCharacter(decoded)) return false;
   }
   return true;
+}
+
+/** C0 control characters and DEL. */
+function hasControlCharacter(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
 }

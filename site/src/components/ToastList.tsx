@@ -1,6 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { subscribeToasts, TOAST_DISMISS_MS, type ToastMessage } from "./Toasts";
+import { subscribeToasts, TOAST_DISMISS_MS, type ToastMessage } from "../lib/toast-store";
 
 interface Toast extends ToastMessage {
   id: number;

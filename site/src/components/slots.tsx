@@ -2,7 +2,7 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../lib/page-data";
 import { lazyOnIdle } from "../lib/lazy";
-import { showToast } from "./Toasts";
+import { showToast } from "../lib/toast-store";
 import { SearchForm } from "../features/search/SearchForm";
 import "../features/commerce/commerce.css";
 

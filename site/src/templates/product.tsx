@@ -202,7 +202,7 @@ function productCrumbs(data: ProductPageData, context: Context, homeLabel: strin
   return crumbs;
 }
 
-function productJsonLd(product: ProductData, url: string, origin: string): object {
+function productJsonLd(product: ProductData, url: string): object {
   const images = product.media.filter((media) => media.kind === "image").map((media) => (mediaHref(media.url)));
   const availability = product.reachedEOF ? "https://schema.org/Discontinued" : product.isOutOfStock ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
   return {
@@ -241,7 +241,7 @@ export function Head({ data, pageContext }: HeadProps<ProductPageData, Context>)
       description={product.data.content.metaDescription ?? product.data.content.shortDescription}
       context={pageContext}
       chrome={data}
-      jsonLd={[productJsonLd(product.data, pageContext.seo.canonical, data.shopInfo.origin), breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
+      jsonLd={[productJsonLd(product.data, pageContext.seo.canonical), breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
+import { looseCopy } from "../../../tests/support/loose-json";
 import { allShops } from "../core/shop";
 import { importCatalogue } from "./apply-import";
 import type { CatalogueDocument, ImportResult } from "./import-format";
@@ -49,7 +50,7 @@ test("a valid import writes every table in one go", async () => {
 test("a bad file is refused whole, naming every problem, and nothing is written", async () => {
   await importJson(sampleDocument());
   const before = await rowCounts(t.db);
-  const doc = sampleDocument() as any;
+  const doc = looseCopy(sampleDocument());
   doc.products[0].unit = "XYZ";
   doc.products[0].packageContent = "2.2";
   delete doc.products[1].shippingGroup;

@@ -1,4 +1,5 @@
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
+import { looseCopy } from "../../../tests/support/loose-json";
 import type { ShopApiEnv } from "../../env";
 import { shopApiCaller } from "../../../tests/support/shop-api";
 import { MAX_IMPORT_BYTES } from "./import-endpoint";
@@ -56,7 +57,7 @@ test("a body over 20 MB is 413, by header and by actual size", async () => {
 
 test("an invalid file is 422 with every problem; a valid one is 200", async () => {
   const before = await rowCounts(t.db);
-  const bad = sampleDocument() as any;
+  const bad = looseCopy(sampleDocument());
   bad.products[0].unit = "XYZ";
   const refused = await handleImportRequest(post(JSON.stringify(bad)), env());
   expect(refused.status).toBe(422);

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { money } from "../../../domain/money";
 import { PREPAYMENT_DISCOUNT_PERCENT } from "../../../domain/prepayment";
-import { htmlLanguage } from "../../../domain/routes";
+import { countryName } from "../../../domain/countries";
 import { textsFor } from "../../lib/texts";
 import type { ShopContext } from "../core/context";
 import { invalid, MESSAGES } from "../core/envelope";
@@ -30,15 +30,6 @@ const deliveryTexts = (ctx: ShopContext) => {
     noDelivery: (country: string) => t("delivery.noDelivery", { country }),
   };
 };
-
-export function countryName(code: string, language: string): string {
-  try {
-    const names = new Intl.DisplayNames([htmlLanguage(language)], { type: "region" });
-    return names.of(code.toUpperCase()) ?? code.toUpperCase();
-  } catch {
-    return code.toUpperCase();
-  }
-}
 
 const countryCode = z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, "Not a country code");
 

@@ -20,7 +20,7 @@ import { translatedCategories, type CategoryRow, type CategoryTranslationRow } f
 import { reviewsOfShop, type CmsBlockRow, type CmsPageRow, type ReviewRow, type TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow } from "../tables/manufacturers";
 import { productTitle, type PriceRow, type ProductRow } from "../tables/products";
-import { countryName } from "./delivery";
+import { countryName } from "../../../domain/countries";
 import { findProduct, isListed } from "./products";
 
 export const RATING_LABELS = ["VERY_POOR", "POOR", "FAIR", "GOOD", "EXCELLENT"] as const;

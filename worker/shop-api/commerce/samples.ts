@@ -27,7 +27,7 @@ import { ensureVisitor, type VisitorContext } from "../core/visitor";
 import { listedIn } from "../tables/products";
 import { openQuoteId, sampleItemCount, sampleItems, type SampleItemLineRow, type SampleQuoteRow } from "../tables/samples";
 import { berlinDayBounds } from "./berlin-time";
-import { countryName } from "./delivery";
+import { countryName } from "../../../domain/countries";
 import { shopProductFrom } from "./products";
 import { refusalFailure, sampleCartFull, type CheckRow } from "./refusals";
 

@@ -8,7 +8,19 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { jsonList } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";
-import type { Shop } from "../core/shop";
+
+/** What the sync needs of a configured shop (core/shop.ts `Shop` has it). */
+export interface ConfiguredShop {
+  id: string;
+  name: string;
+  currency: string;
+  defaultLanguage: string;
+  languages: readonly string[];
+  domainPrefixes: readonly string[];
+  deliveryCountries: readonly string[];
+  taxRate: number;
+  baseUrl: string;
+}
 
 export interface ShopRow {
   id: string;
@@ -23,7 +35,7 @@ export interface ShopRow {
   updated_at: string;
 }
 
-export function shopRowOf(shop: Shop, now: Date): ShopRow {
+export function shopRowOf(shop: ConfiguredShop, now: Date): ShopRow {
   return {
     id: shop.id,
     name: shop.name,
@@ -46,7 +58,7 @@ export const SYNCED_COLUMNS = ["id", "name", "currency", "default_language", "la
  * the others (a shop still referenced by catalogue rows cannot be deleted: the foreign
  * keys refuse and the sync fails, naming the constraint).
  */
-export function syncShopsSql(shops: readonly Shop[], now: Date): SqlFragment[] {
+export function syncShopsSql(shops: readonly ConfiguredShop[], now: Date): SqlFragment[] {
   const upserts = shops.map((shop) => {
     const row = shopRowOf(shop, now);
     return sql`INSERT INTO shops (id, name, currency, default_language, languages, domain_prefixes, delivery_countries, tax_rate, base_url, updated_at)
@@ -61,7 +73,7 @@ export function syncShopsSql(shops: readonly Shop[], now: Date): SqlFragment[] {
   return [...upserts, sql`DELETE FROM shops WHERE id NOT IN ${jsonList(shops.map((shop) => shop.id))}`];
 }
 
-export async function syncShops(db: D1Database, shops: readonly Shop[], now: Date): Promise<void> {
+export async function syncShops(db: D1Database, shops: readonly ConfiguredShop[], now: Date): Promise<void> {
   await db.batch(syncShopsSql(shops, now).map((statement) => statement.prepare(db)));
 }
 
