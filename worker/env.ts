@@ -1,4 +1,4 @@
-import type { D1Database, RateLimit } from "@cloudflare/workers-types";
+import type { D1Database, R2Bucket, RateLimit } from "@cloudflare/workers-types";
 import type { Environment } from "./config/shop-config";
 
 /**
@@ -12,6 +12,8 @@ export interface FetchBinding {
 /** Bindings and variables the shop API reads (wrangler.toml, .dev.vars, secrets). */
 export interface ShopApiEnv {
   DB: D1Database;
+  /** Uploaded images (core/uploads); local R2 through wrangler/Miniflare. */
+  UPLOADS: R2Bucket;
   /** Which environment this is (unset: production): /graphql introspection is open in development and test only (docs/decisions/0027), mails link to this environment's hosts. */
   ENVIRONMENT_NAME?: Environment;
   /** Bearer token of POST /admin/catalogue/import; like every service token at least 32 characters (core/service-token.ts). */

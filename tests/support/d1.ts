@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
-import type { D1Database } from "@cloudflare/workers-types";
+import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "../../worker/env";
 import { allShops } from "../../worker/shop-api/core/shop";
 import { rateLimitBindings, rateLimitOptions } from "./rate-limiters";
@@ -11,7 +11,7 @@ const MIGRATIONS_DIR = join(__dirname, "..", "..", "migrations");
 
 export interface TestDatabase {
   db: D1Database;
-  /** The shop API's bindings on this database: DB and the per-IP rate limiters with the config's limits. */
+  /** The shop API's bindings on this database: DB, the R2 bucket UPLOADS (in memory) and the per-IP rate limiters with the config's limits. */
   env: ShopApiEnv;
   dispose(): Promise<void>;
 }
@@ -26,12 +26,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     modules: true,
     script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
     d1Databases: { DB: "test-db" },
+    r2Buckets: { UPLOADS: "test-uploads" },
     ratelimits: rateLimitOptions(),
   });
   try {
     const db: D1Database = await mf.getD1Database("DB");
     await migrateTestDatabase(db);
-    return { db, env: { DB: db, ...(await rateLimitBindings(mf)) }, dispose: () => mf.dispose() };
+    const { UPLOADS } = await mf.getBindings<{ UPLOADS: R2Bucket }>();
+    return { db, env: { DB: db, UPLOADS, ...(await rateLimitBindings(mf)) }, dispose: () => mf.dispose() };
   } catch (error) {
     await mf.dispose();
     throw error;

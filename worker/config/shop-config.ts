@@ -160,6 +160,24 @@ export const edgeSettingsSchema = z
 
 export type EdgeSettings = z.infer<typeof edgeSettingsSchema>;
 
+/** Image uploads (worker/shop-api/core/uploads, docs/decisions/0025): limits enforced while the body is read. */
+export const uploadSettingsSchema = z
+  .object({
+    /** The largest file accepted, in bytes (10 MiB). */
+    maxFileBytes: z.number().int().min(1024).max(104_857_600).default(10_485_760),
+    /** Files in one request. */
+    maxFiles: z.number().int().min(1).max(20).default(6),
+    /** The whole multipart body of one request, in bytes (40 MiB); the edge lets this much through on the upload path only. */
+    maxRequestBytes: z.number().int().min(1024).max(104_857_600).default(41_943_040),
+    /** Time limit of an upload call at the edge (its body streams through, so the client's sending time counts). */
+    timeoutMs: z.number().int().min(1000).max(300_000).default(60_000),
+    /** Uploads never attached to anything (a complaint, ...) are deleted by the cron after this many hours. */
+    unattachedRetentionHours: z.number().int().min(1).max(24 * 90).default(24),
+  })
+  .strict();
+
+export type UploadSettings = z.infer<typeof uploadSettingsSchema>;
+
 /**
  * Per-IP limits (docs/decisions/0024): one Cloudflare rate-limiting binding per bucket.
  * The binding's numbers live in wrangler.toml ([[ratelimits]], period 10 or 60 seconds);
@@ -205,6 +223,7 @@ export const shopConfigSchema = z
     legacyPaths: z.array(legacyPath),
     edge: edgeSettingsSchema.default({}),
     rateLimits: rateLimitsSchema,
+    uploads: uploadSettingsSchema.default({}),
     shops: z.array(shopSchema).min(1),
   })
   .strict()
@@ -232,6 +251,9 @@ export const shopConfigSchema = z
       if (config.urlLanguages.includes(entry.pathSegment as Language)) {
         ctx.addIssue({ code: "custom", path: ["edge", "internationalEntry", "pathSegment"], message: `'${entry.pathSegment}' is a URL language` });
       }
+    }
+    if (config.uploads.maxFileBytes > config.uploads.maxRequestBytes) {
+      ctx.addIssue({ code: "custom", path: ["uploads", "maxFileBytes"], message: `must not exceed uploads.maxRequestBytes (${config.uploads.maxRequestBytes})` });
     }
     if (!config.urlLanguages.includes(config.fallbackLanguage)) {
       ctx.addIssue({ code: "custom", path: ["fallbackLanguage"], message: `must be one of urlLanguages (${config.urlLanguages.join(", ")})` });

@@ -1,8 +1,9 @@
 import type { ExecutionContext, MiddlewareHandler } from "hono";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { Language, ShopConfig } from "../config/shop-config";
+import { UPLOADS_PATH } from "../lib/api-paths";
 import { CLIENT_IP_HEADER } from "../lib/shop-headers";
-import { replaceResponse, type EdgeDependencies, type EdgeEnv } from "./context";
+import { replaceResponse, type EdgeContext, type EdgeDependencies, type EdgeEnv } from "./context";
 import { readCookie } from "./cookies";
 import type { Site } from "./site";
 import { tokenCookieName, tokenFromRequest, tokenSetCookie } from "./token-cookie";
@@ -37,6 +38,7 @@ export const FORWARDED_REQUEST_HEADERS = [
   "accept",
   "accept-language",
   "content-type",
+  "idempotency-key",
   "if-none-match",
   "if-modified-since",
   "user-agent",
@@ -65,6 +67,17 @@ export function matchApiPath(pathname: string, site: Site, config: ShopConfig): 
   const rest = pathname.slice(slash);
   if (site.shop.domainPrefixes.includes(first) && isApiPath(rest)) return { path: rest, language: first };
   return null;
+}
+
+/** An upload (POST /apiv2/uploads): its body may be as large as uploads.maxRequestBytes and streams through unbuffered. */
+export function isUploadCall(method: string, apiPath: string): boolean {
+  return method === "POST" && (apiPath === UPLOADS_PATH || apiPath === `${UPLOADS_PATH}/`);
+}
+
+/** isUploadCall for an edge request (behind a language prefix too). */
+export function isUploadRequest(c: EdgeContext, config: ShopConfig): boolean {
+  const match = matchApiPath(new URL(c.req.url).pathname, c.get("site"), config);
+  return match !== null && isUploadCall(c.req.method, match.path);
 }
 
 /** False for paths that could leave their prefix once decoded by some upstream. */
@@ -182,13 +195,20 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
     }
     const headers = upstreamRequestHeaders(c.req.raw, extra);
     const method = c.req.method;
-    const body = method === "GET" || method === "HEAD" ? undefined : await c.req.raw.arrayBuffer();
+    // An upload streams through (the shop API counts its bytes as it reads); it is never retried.
+    const upload = isUploadCall(method, match.path);
+    const body = method === "GET" || method === "HEAD" ? undefined : upload ? c.req.raw.body : await c.req.raw.arrayBuffer();
+    const timeoutMs = upload ? config.uploads.timeoutMs : (deps.upstreamTimeoutMs ?? config.edge.upstreamTimeoutMs);
 
     const started = Date.now();
     const result = await callUpstream(
       method,
-      (signal) => new Request(target.toString(), { method, headers, body, signal, redirect: "manual" }),
-      { upstream, origin: base, timeoutMs: deps.upstreamTimeoutMs ?? config.edge.upstreamTimeoutMs, retryDelayMs: deps.retryDelayMs },
+      (signal) => {
+        // `duplex` lets Node's fetch take a streamed body (workerd accepts it as well).
+        const init: RequestInit & { duplex: "half" } = { method, headers, body, signal, redirect: "manual", duplex: "half" };
+        return new Request(target.toString(), init);
+      },
+      { upstream, origin: base, timeoutMs, retryDelayMs: deps.retryDelayMs },
     );
     if (result.kind === "timeout") return jsonError(504, "The shop service did not answer in time.");
     if (result.kind === "error") return jsonError(503, "The shop service is not available.", { "retry-after": "30" });

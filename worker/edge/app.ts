@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Environment } from "../config/shop-config";
-import { apiProxy, matchApiPath } from "./api-proxy";
+import { apiProxy, isUploadRequest, matchApiPath } from "./api-proxy";
 import { bodyLimit } from "./body-limit";
 import { cachePolicy } from "./cache-policy";
 import type { EdgeDependencies, EdgeEnv } from "./context";
@@ -22,7 +22,7 @@ export type { EdgeDependencies } from "./context";
  *   security-headers  HSTS, CSP (with the page's inline-script hashes), nosniff, referrer policy
  *   cache-policy      private/no-store for personal answers and Set-Cookie, Vary
  *   site              exact host -> shop and environment (nothing else decides)
- *   body-limit        413 before any upstream call
+ *   body-limit        413 before any upstream call (uploads: their own limit, streamed through)
  *   same-origin       403 for cross-origin state-changing calls
  *   api-proxy         /apiv1, /apiv2, /graphql (and /<lang>/... on shops with prefixes)
  *   upstream-rules    what requests from the legacy front proxy may get
@@ -45,7 +45,7 @@ export function createEdgeApp(deps: EdgeDependencies) {
     c.set("upstreamRequest", false);
     await next();
   });
-  app.use("*", bodyLimit(config.edge.maxBodyBytes));
+  app.use("*", bodyLimit(config.edge.maxBodyBytes, { maxBytes: config.uploads.maxRequestBytes, matches: (c) => isUploadRequest(c, config) }));
   app.use("*", sameOrigin());
   app.use("*", apiProxy(deps));
   app.use("*", upstreamRules(config));

@@ -39,6 +39,12 @@ export function buildCsp(settings: EdgeSettings["contentSecurityPolicy"], script
   return directives.join("; ");
 }
 
+/** A CSP with `default-src 'none'` and `sandbox`: stricter than the site's for anything a browser could do with the answer. */
+function isLockedDown(csp: string | null): boolean {
+  const directives = (csp ?? "").split(";").map((directive) => directive.trim().toLowerCase());
+  return directives.includes("default-src 'none'") && directives.includes("sandbox");
+}
+
 async function sha256Base64(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
   let binary = "";
@@ -77,7 +83,10 @@ export function securityHeaders(settings: EdgeSettings): MiddlewareHandler<EdgeE
     headers.set("permissions-policy", PERMISSIONS_POLICY);
     headers.set("x-frame-options", "SAMEORIGIN");
     // A 304 keeps the CSP stored with the full response (it carries that page's script hashes).
-    if (response.status !== 304) headers.set("content-security-policy", buildCsp(settings.contentSecurityPolicy, hashes, https));
+    // An answer that is not HTML keeps its own CSP when that allows nothing and sandboxes (the
+    // shop API's file downloads); every other answer gets the site's.
+    const ownCsp = !isHtml && isLockedDown(headers.get("content-security-policy"));
+    if (response.status !== 304 && !ownCsp) headers.set("content-security-policy", buildCsp(settings.contentSecurityPolicy, hashes, https));
     headers.delete("x-powered-by");
     headers.delete("server");
   };

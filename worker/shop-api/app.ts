@@ -2,6 +2,7 @@ import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import { graphqlRoute } from "../../graphql/http";
 import type { ShopApiEnv } from "../env";
+import { UPLOADS_PATH } from "../lib/api-paths";
 import { importRoute } from "./catalogue/import-endpoint";
 import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./commerce/cart";
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
@@ -10,6 +11,7 @@ import * as samples from "./commerce/samples";
 import { captchaChallenge } from "./core/captcha/challenge";
 import { failureResponse, notFound } from "./core/envelope";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
+import { getUpload, postUploads } from "./core/uploads/handlers";
 import { visitorRoute } from "./core/visitor";
 import { search, searchReportRoute } from "./search/handler";
 
@@ -37,6 +39,9 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Search (SPEC 4, 7; docs/decisions/0020).
   router.get("/apiv2/search", shop((ctx) => search(ctx, "search")));
   router.get("/apiv2/search/suggestions", shop((ctx) => search(ctx, "suggestions")));
+  // Uploads (images into R2; docs/decisions/0025).
+  router.post(UPLOADS_PATH, shop(postUploads));
+  router.get(`${UPLOADS_PATH}/:id`, shop((ctx, params) => getUpload(ctx, params.id ?? "")));
   // Live commerce (SPEC 7). `lazy`: the handler reads the visitor itself, batched with its own statements.
   // The shop paths /cart/addSampleBySku/{sku} and /configuration/cart/add are also served under
   // /apiv2/, because the edge proxies only /apiv1, /apiv2 and /graphql.

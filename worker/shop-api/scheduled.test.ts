@@ -20,7 +20,7 @@ test("the scheduled job deletes expired rate-limit windows and spent captcha sol
       sql`INSERT INTO captcha_solutions (signature, expires_at) VALUES ('spent-live', ${nowSeconds + 60})`,
     ].map((statement) => statement.prepare(db)),
   );
-  await runScheduledJobs({ DB: db }, now);
+  await runScheduledJobs(database.env, now);
   expect((await db.prepare("SELECT key_hash FROM rate_limit_counters").all()).results).toEqual([{ key_hash: "b" }]);
   expect((await db.prepare("SELECT signature FROM captcha_solutions").all()).results).toEqual([{ signature: "spent-live" }]);
 });

@@ -1,6 +1,9 @@
+import type { ShopApiEnv } from "../env";
 import { processSampleOrders } from "./commerce/samples";
 import { drainOutbox, type SenderEnv } from "./core/mail/sender";
 import { mailTransportFromEnv } from "./core/mail/transport-config";
+import { deleteExpiredIdempotencyKeys } from "./core/idempotency";
+import { deleteUnattachedUploads } from "./core/uploads/cleanup";
 import { deleteExpiredSolutions } from "./tables/captcha-solutions";
 import { deleteExpiredCounters } from "./tables/rate-limit-counters";
 
@@ -9,10 +12,15 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
  * (every 5 minutes): finished sample orders become processed one hour after the
  * visitor ordered them; abandoned sample carts expire; rate-limit windows and spent
  * captcha solutions are deleted once they expired; the mail outbox is drained (mails
- * whose next attempt is due, and those a stopped drain left behind).
+ * whose next attempt is due, and those a stopped drain left behind); idempotency keys are
+ * deleted after 24 hours, uploads never attached to anything (core/uploads/cleanup.ts).
  */
-export async function runScheduledJobs(env: SenderEnv, now: Date): Promise<void> {
+export async function runScheduledJobs(env: SenderEnv & Pick<ShopApiEnv, "UPLOADS">, now: Date): Promise<void> {
   const [result] = await Promise.all([processSampleOrders(env.DB, now), drainOutbox(env, now, mailTransportFromEnv(env))]);
   if (result.processed > 0 || result.expired > 0) console.log(`sample orders: ${result.processed} processed, ${result.expired} expired`);
   await env.DB.batch([deleteExpiredCounters(now).prepare(env.DB), deleteExpiredSolutions(now).prepare(env.DB)]);
+  const keys = await deleteExpiredIdempotencyKeys(env.DB, now);
+  if (keys > 0) console.log(`idempotency keys: ${keys} expired`);
+  const uploads = await deleteUnattachedUploads(env, now);
+  if (uploads > 0) console.log(`uploads: ${uploads} never attached, deleted`);
 }

@@ -26,6 +26,14 @@ export const MESSAGES = {
   sampleCartFull: "The sample cart is full.",
   countryNotDeliverable: "Delivery to this country is not possible.",
   email: "Please enter a valid e-mail address.",
+  uploadFailed: "The file {file} could not be uploaded.",
+  fileTooLarge: "The file {file} is too large (at most {maxMegabytes} MB).",
+  uploadTooLarge: "The files are too large together (at most {maxMegabytes} MB).",
+  tooManyFiles: "At most {maxFiles} files can be uploaded at once.",
+  extensionNotAllowed: "The file extension of {file} is not allowed.",
+  typeNotAllowed: "The file {file} is not a JPEG, PNG, WebP or HEIC image.",
+  idempotencyKeyReused: "This Idempotency-Key was already used for a different request.",
+  idempotencyInProgress: "A request with this Idempotency-Key is still being processed.",
 } as const;
 
 export interface ApiError {

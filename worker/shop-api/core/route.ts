@@ -4,13 +4,16 @@
  * handlers return `reply(...)` (the envelope is built here, with the request's meta)
  * or a finished Response (GraphQL, file downloads), and every thrown failure becomes
  * its envelope here. Before its handler, every request passes its per-IP rate limit
- * (core/rate-limit.ts: every write, search and GraphQL, by method and path).
+ * (core/rate-limit.ts: every write, search and GraphQL, by method and path); then a
+ * storefront write with an Idempotency-Key runs once per caller and key
+ * (core/idempotency.ts).
  */
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import type { IRequest } from "itty-router";
 import type { ShopApiEnv } from "../../env";
 import type { ApiContext, ShopContext } from "./context";
 import { failureResponse, notFound, respond, type Meta } from "./envelope";
+import { withIdempotency } from "./idempotency";
 import { limitPerIp } from "./rate-limit";
 import { resolveShop } from "./shop";
 
@@ -50,15 +53,24 @@ function baseContext(request: IRequest, env: ShopApiEnv, execution: Pick<Executi
   };
 }
 
-async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params): Promise<Response> {
+/** The handler's answer as a Response, its refusals and failures included. */
+async function answer<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params): Promise<Response> {
   try {
-    await limitPerIp(ctx);
     const result = await handler(ctx, params);
     if (result instanceof Response) return result;
     return respond(result.status, result.data, [], { ...ctx.meta, ...result.meta }, result.headers);
   } catch (error) {
     return failureResponse(error, ctx.meta);
   }
+}
+
+async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params, { idempotent = false } = {}): Promise<Response> {
+  try {
+    await limitPerIp(ctx);
+  } catch (error) {
+    return failureResponse(error, ctx.meta);
+  }
+  return idempotent ? withIdempotency(ctx, (keyed) => answer(keyed, handler, params)) : answer(ctx, handler, params);
 }
 
 const paramsOf = (request: IRequest): Params => {
@@ -78,6 +90,6 @@ export function shopRoute(deps: RouteDeps, handler: Handler<ShopContext>): Route
     const base = baseContext(request, env, execution, deps);
     const resolved = resolveShop(base.request);
     if (!resolved) return failureResponse(notFound());
-    return run({ ...base, ...resolved }, handler, paramsOf(request));
+    return run({ ...base, ...resolved }, handler, paramsOf(request), { idempotent: true });
   };
 }

@@ -1,0 +1,46 @@
+import rawConfig from "../../config/shops.json";
+import { parseShopConfig, ShopConfigError } from "./shop-config";
+
+type RawConfig = Record<string, unknown> & { uploads?: Record<string, unknown> };
+
+const withUploads = (uploads: Record<string, unknown> | undefined): RawConfig => {
+  const raw = JSON.parse(JSON.stringify(rawConfig)) as RawConfig;
+  if (uploads === undefined) delete raw.uploads;
+  else raw.uploads = uploads;
+  return raw;
+};
+
+function problems(raw: unknown): string[] {
+  try {
+    parseShopConfig(raw);
+    return [];
+  } catch (error) {
+    if (error instanceof ShopConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe("the uploads section of the shop config", () => {
+  test("the committed numbers: 10 MiB a file, 6 files, 40 MiB a request, 60 s at the edge, 24 h unattached", () => {
+    expect(parseShopConfig(rawConfig).uploads).toEqual({
+      maxFileBytes: 10_485_760,
+      maxFiles: 6,
+      maxRequestBytes: 41_943_040,
+      timeoutMs: 60_000,
+      unattachedRetentionHours: 24,
+    });
+  });
+
+  test("without the section the same defaults apply", () => {
+    expect(parseShopConfig(withUploads(undefined)).uploads).toEqual(parseShopConfig(rawConfig).uploads);
+  });
+
+  test.each<[string, Record<string, unknown>, string]>([
+    ["a file limit above the request limit", { maxFileBytes: 20_000_000, maxRequestBytes: 10_000_000 }, "uploads.maxFileBytes"],
+    ["no files", { maxFiles: 0 }, "uploads.maxFiles"],
+    ["a fractional limit", { maxRequestBytes: 1.5e6 + 0.5 }, "uploads.maxRequestBytes"],
+    ["an unknown key", { maxFileSize: 1 }, "uploads"],
+  ])("refused: %s", (_label, uploads, path) => {
+    expect(problems(withUploads(uploads)).some((problem) => problem.startsWith(path))).toBe(true);
+  });
+});
