@@ -18,7 +18,6 @@ import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData, type ProductPageNode } from "../lib/page-data";
 import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "../lib/configuration";
 import { manufacturerPath } from "../../../domain/routes";
-import { richText } from "../lib/rich-text";
 import { cmsKey } from "../lib/shop-content";
 import { headTranslate } from "../lib/head-translate";
 import { mediaHref } from "../lib/media";
@@ -67,7 +66,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
       label: t("product.description"),
       content: (
         <>
-          <div dangerouslySetInnerHTML={{ __html: richText(product.content.description) }} />
+          <div dangerouslySetInnerHTML={{ __html: product.content.description }} />
           {product.content.features.length > 0 ? (
             <ul className="features">
               {product.content.features.map((feature) => (
