@@ -18,11 +18,15 @@ export const HSTS = "max-age=31536000; includeSubDomains";
 export const REFERRER_POLICY = "strict-origin-when-cross-origin";
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
 
-export function buildCsp(settings: EdgeSettings["contentSecurityPolicy"], scriptHashes: string[] = [], upgradeInsecure = true): string {
+/**
+ * The CSP of the settings for a page's script hashes: all but the hashes is joined once,
+ * so a request only adds its page's hashes.
+ */
+export function cspBuilder(settings: EdgeSettings["contentSecurityPolicy"]): (scriptHashes: string[], upgradeInsecure: boolean) => string {
   const list = (...sources: string[][]) => [...new Set(sources.flat())].join(" ");
-  const directives = [
-    "default-src 'self'",
-    `script-src ${list(["'self'"], scriptHashes.map((hash) => `'sha256-${hash}'`), settings.script)}`,
+  const head = "default-src 'self'; script-src 'self'";
+  const thirdPartyScripts = [...new Set(settings.script)].filter((source) => source !== "'self'").map((source) => ` ${source}`).join("");
+  const rest = [
     `style-src ${list(["'self'", "'unsafe-inline'"], settings.style)}`,
     `img-src ${list(["'self'"], settings.img)}`,
     `font-src ${list(["'self'"], settings.font)}`,
@@ -34,9 +38,14 @@ export function buildCsp(settings: EdgeSettings["contentSecurityPolicy"], script
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'self'",
-  ];
-  if (upgradeInsecure) directives.push("upgrade-insecure-requests");
-  return directives.join("; ");
+  ].join("; ");
+  return (scriptHashes, upgradeInsecure) =>
+    `${head}${[...new Set(scriptHashes)].map((hash) => ` 'sha256-${hash}'`).join("")}${thirdPartyScripts}; ${rest}${upgradeInsecure ? "; upgrade-insecure-requests" : ""}`;
+}
+
+/** The CSP for one set of script hashes (the middleware keeps its builder instead). */
+export function buildCsp(settings: EdgeSettings["contentSecurityPolicy"], scriptHashes: string[] = [], upgradeInsecure = true): string {
+  return cspBuilder(settings)(scriptHashes, upgradeInsecure);
 }
 
 /** The manifest's hashes for the build page an HTML response carries; none for anything else or when the manifest cannot be read. */
@@ -53,6 +62,7 @@ async function allowedScriptHashes(c: EdgeContext, manifests: CspManifests, resp
 
 export function securityHeaders(settings: EdgeSettings): MiddlewareHandler<EdgeEnv> {
   const manifests = cspManifests();
+  const csp = cspBuilder(settings.contentSecurityPolicy);
   return async (c, next) => {
     await next();
     const https = new URL(c.req.url).protocol === "https:";
@@ -64,7 +74,7 @@ export function securityHeaders(settings: EdgeSettings): MiddlewareHandler<EdgeE
     headers.set("permissions-policy", PERMISSIONS_POLICY);
     headers.set("x-frame-options", "SAMEORIGIN");
     // A 304 keeps the CSP stored with the full response.
-    if (response.status !== 304) headers.set("content-security-policy", buildCsp(settings.contentSecurityPolicy, await allowedScriptHashes(c, manifests, response), https));
+    if (response.status !== 304) headers.set("content-security-policy", csp(await allowedScriptHashes(c, manifests, response), https));
     headers.delete("x-powered-by");
     headers.delete("server");
   };
