@@ -9,7 +9,7 @@
  * only returns the same file from the assets binding (assets-floor-worker.ts), in
  * alternating rounds of the same run (medians), with the CPU time workerd spends per
  * request on each (from /proc); the page should stay within 1.25x of the floor.
- * Options: --seconds 8 --connections 16 --rounds 3. Needs `wrk` (apt-get install wrk).
+ * Options: --seconds 8 --connections 16 --rounds 5. Needs `wrk` (apt-get install wrk).
  */
 import { execFile, execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -47,7 +47,7 @@ interface WorkerdRun extends WrkResult {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { seconds: { type: "string", default: "8" }, connections: { type: "string", default: "16" }, rounds: { type: "string", default: "3" } } });
+  const { values } = parseArgs({ options: { seconds: { type: "string", default: "8" }, connections: { type: "string", default: "16" }, rounds: { type: "string", default: "5" } } });
   try {
     execFileSync("wrk", ["--version"], { stdio: "ignore" });
   } catch (error) {
