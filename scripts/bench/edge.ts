@@ -5,7 +5,11 @@
  * Load from Debian's `wrk` on loopback (bounded: a few seconds per case). Prints
  * requests/s, p50 and p99 for both sides and their ratio; the page and the API GET also
  * through the worker in workerd as deployed (no wrangler dev proxy in front).
- * Options: --seconds 8 --connections 16. Needs `wrk` (apt-get install wrk).
+ * In workerd the page is measured against the runtime's own floor, a bare worker that
+ * only returns the same file from the assets binding (assets-floor-worker.ts), in
+ * alternating rounds of the same run (medians), with the CPU time workerd spends per
+ * request on each (from /proc); the page should stay within 1.25x of the floor.
+ * Options: --seconds 8 --connections 16 --rounds 5. Needs `wrk` (apt-get install wrk).
  */
 import { execFile, execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -24,6 +28,10 @@ const EDGE_PORT = 8796;
 const STATIC_PORT = 8799;
 const API_PORT = 8798;
 const WORKERD_PORT = 8795;
+const FLOOR_PORT = 8794;
+const FLOOR_WORKER = "scripts/bench/assets-floor-worker.ts";
+/** How much slower than the floor the page may be served in workerd. */
+const FLOOR_TARGET = 1.25;
 const HOST = "de.localhost:8787";
 const API_PATH = "/apiv2/shipping/costs/current-country";
 
@@ -31,10 +39,16 @@ interface WrkResult {
   rps: number;
   p50: number;
   p99: number;
+  requests: number;
+}
+
+interface WorkerdRun extends WrkResult {
+  /** CPU time of the workerd process per request, ms. */
+  cpuMs: number;
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { seconds: { type: "string", default: "8" }, connections: { type: "string", default: "16" } } });
+  const { values } = parseArgs({ options: { seconds: { type: "string", default: "8" }, connections: { type: "string", default: "16" }, rounds: { type: "string", default: "5" } } });
   try {
     execFileSync("wrk", ["--version"], { stdio: "ignore" });
   } catch (error) {
@@ -54,7 +68,12 @@ async function main() {
   await prepareCatalogue(options);
   const { worker: edge } = await startAndBuild(options);
   const api = await startLocalWorker({ port: API_PORT, persistTo: options.stateDir, assets: options.distRoot, script: "worker/shop-api/main.ts" });
+  const before = workerdProcesses();
   const deployed = await startWorkerdWorker({ port: WORKERD_PORT, persistTo: options.stateDir, assets: options.distRoot, outDir: join(bench, "workerd") });
+  const deployedPid = newWorkerd(before);
+  const beforeFloor = workerdProcesses();
+  const floor = await startWorkerdWorker({ port: FLOOR_PORT, persistTo: options.stateDir, assets: options.distRoot, outDir: join(bench, "floor"), script: FLOOR_WORKER });
+  const floorPid = newWorkerd(beforeFloor);
   const shopDir = join(options.distRoot, "DE");
   const page = "/" + listFiles(shopDir).find((file) => /-\d{6}\.html$/.test(file) && !file.includes("/"))!;
   const staticServer = createServer((request, response) => {
@@ -77,21 +96,39 @@ async function main() {
     const apiEdge = await wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${edge.origin}${API_PATH}`]);
     const apiDirect = await wrk([...wrkArgs, "-H", "x-shop-id: DE", `${api.origin}${API_PATH}`]);
     log("the same through the worker in workerd (the runtime as deployed, no wrangler dev proxy)");
-    const pageDeployed = await wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${deployed.origin}${page}`]);
     const apiDeployed = await wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${deployed.origin}${API_PATH}`]);
+    const rounds = Number(values.rounds);
+    log(`page in workerd: the worker against the assets-only floor, ${rounds} alternating rounds`);
+    const deployedRuns: WorkerdRun[] = [];
+    const floorRuns: WorkerdRun[] = [];
+    for (let round = 0; round < rounds; round += 1) {
+      floorRuns.push(await wrkWithCpu(floorPid, [...wrkArgs, "-H", `Host: ${HOST}`, `${floor.origin}${page}`]));
+      deployedRuns.push(await wrkWithCpu(deployedPid, [...wrkArgs, "-H", `Host: ${HOST}`, `${deployed.origin}${page}`]));
+    }
+    const pageDeployed = medianRun(deployedRuns);
+    const pageFloor = medianRun(floorRuns);
 
     console.log(`\nedge benchmark (wrk ${wrkArgs.join(" ")}; 2-core machine; the worker under wrangler dev and in workerd)`);
-    console.log(["case".padEnd(34), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8)].join(" "));
-    const line = (label: string, r: WrkResult) => console.log([label.padEnd(34), r.rps.toFixed(0).padStart(9), r.p50.toFixed(2).padStart(8), r.p99.toFixed(2).padStart(8)].join(" "));
+    console.log(["case".padEnd(48), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8)].join(" "));
+    const line = (label: string, r: WrkResult) => console.log([label.padEnd(48), r.rps.toFixed(0).padStart(9), r.p50.toFixed(2).padStart(8), r.p99.toFixed(2).padStart(8)].join(" "));
     line("page through the worker", pageEdge);
     line("page from a static file server", pageStatic);
     line("API GET through the worker", apiEdge);
     line("API GET to the shop API directly", apiDirect);
-    line("page through the worker in workerd", pageDeployed);
     line("API GET through the worker in workerd", apiDeployed);
+    line(`page through the worker in workerd (median of ${rounds})`, pageDeployed);
+    line(`page from ASSETS alone in workerd (floor)`, pageFloor);
     for (const [runtime, result] of [["wrangler dev", pageEdge], ["workerd", pageDeployed]] as const) {
       console.log(`page (${runtime}): the worker reaches ${((result.rps / pageStatic.rps) * 100).toFixed(0)}% of the static server's req/s (target >= 50%), adds ${(result.p50 - pageStatic.p50).toFixed(2)} ms at p50 (target < 1 ms)`);
     }
+    const throughput = pageFloor.rps / pageDeployed.rps;
+    const latency = pageDeployed.p50 / pageFloor.p50;
+    console.log(
+      `page (workerd) against the floor: ${throughput.toFixed(2)}x in req/s, ${latency.toFixed(2)}x at p50 (target <= ${FLOOR_TARGET}x: ${Math.max(throughput, latency) <= FLOOR_TARGET ? "met" : "NOT met"}); rounds worker ${deployedRuns.map((run) => run.rps.toFixed(0)).join("/")} req/s, floor ${floorRuns.map((run) => run.rps.toFixed(0)).join("/")} req/s`,
+    );
+    console.log(
+      `CPU time of workerd per page request: worker ${pageDeployed.cpuMs.toFixed(3)} ms, floor ${pageFloor.cpuMs.toFixed(3)} ms -> the worker's own ${(pageDeployed.cpuMs - pageFloor.cpuMs).toFixed(3)} ms (${(pageDeployed.cpuMs / pageFloor.cpuMs).toFixed(2)}x)`,
+    );
     const cpu = await measureEdgeCpu(options.distRoot, page);
     console.log(
       `worker code alone (in-process, per page request): p50 ${cpu.edge.p50.toFixed(3)} ms, p99 ${cpu.edge.p99.toFixed(3)} ms; reading the file: p50 ${cpu.plain.p50.toFixed(3)} ms -> the edge adds ${(cpu.edge.p50 - cpu.plain.p50).toFixed(3)} ms at p50`,
@@ -99,6 +136,7 @@ async function main() {
     console.log(`API: the edge adds ${(apiEdge.p50 - apiDirect.p50).toFixed(2)} ms at p50, ${((apiEdge.rps / apiDirect.rps) * 100).toFixed(0)}% of direct req/s`);
   } finally {
     staticServer.close();
+    await floor.stop();
     await deployed.stop();
     await api.stop();
     await edge.stop();
@@ -117,7 +155,50 @@ async function wrk(args: string[]): Promise<WrkResult> {
   };
   const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
   if (non2xx) throw new Error(`wrk saw ${non2xx[1]} failed responses for ${args.at(-1)}`);
-  return { rps, p50: latency("50"), p99: latency("99") };
+  return { rps, p50: latency("50"), p99: latency("99"), requests: Number(/(\d+) requests in/.exec(out)?.[1]) };
+}
+
+/** A wrk run against a worker in workerd, with the CPU time its workerd process spent per request. */
+async function wrkWithCpu(pid: number, args: string[]): Promise<WorkerdRun> {
+  const start = cpuSeconds(pid);
+  const result = await wrk(args);
+  return { ...result, cpuMs: ((cpuSeconds(pid) - start) * 1000) / result.requests };
+}
+
+/** The run with the median requests/s. */
+function medianRun(runs: WorkerdRun[]): WorkerdRun {
+  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+}
+
+/** The workerd processes this process started (each Miniflare instance runs one). */
+function workerdProcesses(): number[] {
+  let out = "";
+  try {
+    out = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(process.pid)], { encoding: "utf8" });
+  } catch {
+    // ps exits with 1 when this process has no children
+  }
+  return out
+    .split("\n")
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, command]) => command === "workerd")
+    .map(([pid]) => Number(pid));
+}
+
+/** The one workerd process started since `before` was listed. */
+function newWorkerd(before: number[]): number {
+  const started = workerdProcesses().filter((pid) => !before.includes(pid));
+  if (started.length !== 1) throw new Error(`expected one new workerd process, found ${started.length}`);
+  return started[0]!;
+}
+
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+
+/** User and system CPU time of a process (all its threads), in seconds. */
+function cpuSeconds(pid: number): number {
+  // /proc/<pid>/stat: utime and stime are fields 14 and 15; fields 3 onwards follow the ") " closing the command name.
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 main().catch((error: unknown) => {

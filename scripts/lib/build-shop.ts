@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import { join } from "node:path";
 import { withDirLock } from "./dir-lock";
 import { localSecret } from "./local-worker";
+import { writeCspManifest } from "./script-hashes";
 import { ROOT } from "./shops";
 import { listFiles, syncDirectory, type SyncResult } from "./sync-directory";
 
@@ -10,7 +11,8 @@ import { listFiles, syncDirectory, type SyncResult } from "./sync-directory";
  * Builds one shop with Gatsby (docs/decisions/0001). Each shop keeps its own Gatsby
  * cache and output in .build/<SHOP>/ which is moved into place for its build, so a
  * rebuild after a catalogue change re-renders only the pages whose data changed.
- * The output is then synced to dist/<SHOP>/, writing only files that differ.
+ * The output gets the CSP manifest of its inline scripts (script-hashes.ts) and is then
+ * synced to dist/<SHOP>/, writing only files that differ.
  */
 const DEFAULT_WORKSPACES = join(ROOT, ".build");
 const MARKER = ".shop";
@@ -53,6 +55,8 @@ export async function buildShop(shop: string, options: BuildOptions): Promise<Bu
     }
   }, { onWait: (owner) => log(`[${shop}] waiting for another build (pid ${owner}) to finish ...`) });
   const output = join(workspaces, shop, "public");
+  const manifest = writeCspManifest(output);
+  log(`[${shop}] CSP manifest: ${Object.keys(manifest.pages).length} pages, ${manifest.hashes.length} distinct inline scripts`);
   const sync = syncDirectory(output, join(options.distRoot ?? join(ROOT, "dist"), shop));
   const isPage = (file: string) => file.endsWith(".html");
   const pages = listFiles(output).filter(isPage).length;

@@ -1,9 +1,12 @@
 import { ApolloClient, HttpLink, InMemoryCache, gql } from "@apollo/client/core";
+import { sanitizeRichText } from "./sanitize";
 
 /**
  * Reads the shop's master data from the GraphQL layer (/graphql of the shop API,
  * reached through the worker like every other client) with the build's token
  * (GRAPHQL_TOKEN, docs/decisions/0027). Pages through products.
+ * The rich text the templates insert as HTML (category descriptions, CMS pages and
+ * blocks, product descriptions) is sanitised as it arrives (sanitize.ts).
  */
 export interface CatalogueClientOptions {
   url: string;
@@ -249,6 +252,19 @@ export const BUILD_QUERIES = {
   BuildChanges: CHANGES_QUERY,
 };
 
+function withSafeRichText(structure: StructureData): StructureData {
+  return {
+    ...structure,
+    categories: structure.categories.map((category) => ({ ...category, description: sanitizeRichText(category.description) })),
+    cmsPages: structure.cmsPages.map((page) => ({ ...page, content: sanitizeRichText(page.content) })),
+    cmsBlocks: structure.cmsBlocks.map((block) => ({ ...block, content: sanitizeRichText(block.content) })),
+  };
+}
+
+function withSafeDescription(product: ProductData): ProductData {
+  return { ...product, content: { ...product.content, description: sanitizeRichText(product.content.description) } };
+}
+
 export function createCatalogueClient({ url, token, pageSize = 200, onProgress }: CatalogueClientOptions) {
   const client = new ApolloClient({
     link: new HttpLink({ uri: url, fetch, headers: { authorization: `Bearer ${token}` } }),
@@ -265,7 +281,7 @@ export function createCatalogueClient({ url, token, pageSize = 200, onProgress }
 
     async structure(shopId: string, language: string): Promise<StructureData> {
       const { data } = await client.query<StructureData>({ query: STRUCTURE_QUERY, variables: { shop: shopId, language } });
-      return data;
+      return withSafeRichText(data);
     },
 
     /** Every product of the shop in the language, or only those changed since the given time. */
@@ -276,7 +292,7 @@ export function createCatalogueClient({ url, token, pageSize = 200, onProgress }
         const result: { data: { products: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: ProductData[] } } } =
           await client.query({ query: PRODUCTS_QUERY, variables: { shop: shopId, language, first: pageSize, after, changedSince } });
         const page = result.data.products;
-        products.push(...page.nodes);
+        products.push(...page.nodes.map(withSafeDescription));
         onProgress?.(`${shopId}/${language}: sourced ${products.length}/${page.totalCount} products`);
         if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return products;
         after = page.pageInfo.endCursor;

@@ -19,7 +19,7 @@ export type { EdgeDependencies } from "./context";
 
 /**
  * The edge worker: small named pieces, outermost first.
- *   security-headers  HSTS, CSP (with the page's inline-script hashes), nosniff, referrer policy
+ *   security-headers  HSTS, CSP (the build manifest's hashes of the page's inline scripts), nosniff, referrer policy
  *   cache-policy      private/no-store for personal answers and Set-Cookie, Vary
  *   site              exact host -> shop and environment (nothing else decides)
  *   body-limit        413 before any upstream call (uploads: their own limit, streamed through)

@@ -9,10 +9,14 @@ import { PageError } from "./page-error";
 const ASSET_ORIGIN = "https://assets.internal";
 const PASSED_HEADERS = ["if-none-match", "if-modified-since", "range", "accept-encoding"];
 
-/** Maps a request path to the file of the shop's build: `/` and `/de/` to their index.html. */
+/** The file of a build a request path names: `/` and `/de/` are their index.html. */
+export function buildFile(pathname: string): string {
+  return pathname.endsWith("/") ? `${pathname}index.html` : pathname;
+}
+
+/** Maps a request path to the file of the shop's build in ASSETS. */
 export function assetPath(shopId: string, pathname: string): string {
-  const file = pathname.endsWith("/") ? `${pathname}index.html` : pathname;
-  return `/${shopId}${file}`;
+  return `/${shopId}${buildFile(pathname)}`;
 }
 
 /** A file of the build (null when there is none); unreadable files are a 503. */

@@ -15,6 +15,14 @@ export interface EdgeVariables {
   personal: boolean;
   /** Other request headers the answer depended on (Accept-Language, User-Agent), for Vary. */
   varyOn: string[];
+  /** The build file whose content the response carries: its inline scripts are the ones the CSP allows. */
+  buildPage?: BuildPage;
+}
+
+/** A file of a shop's build (`/index.html`, `/fr/404.html`). */
+export interface BuildPage {
+  shopId: string;
+  file: string;
 }
 
 export type EdgeEnv = { Bindings: WorkerEnv; Variables: EdgeVariables };

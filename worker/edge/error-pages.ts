@@ -53,14 +53,18 @@ export async function errorPageResponse(c: EdgeContext, status: ErrorStatus): Pr
     "cache-control": status === 404 ? "public, max-age=60" : "no-store",
   };
   const head = c.req.method === "HEAD";
+  c.set("buildPage", undefined);
   if (site?.kind === "shop" && c.env?.ASSETS) {
     const shop = site.shop;
-    const candidates = shop.domainPrefixes.includes(language) ? [`/${shop.id}/${language}/${status}.html`] : [];
-    if (language === shop.defaultLanguage || !shop.domainPrefixes.includes(language)) candidates.push(`/${shop.id}/${status}.html`);
-    for (const path of candidates) {
+    const candidates = shop.domainPrefixes.includes(language) ? [`/${language}/${status}.html`] : [];
+    if (language === shop.defaultLanguage || !shop.domainPrefixes.includes(language)) candidates.push(`/${status}.html`);
+    for (const file of candidates) {
       try {
-        const page = await fetchAsset(c.env.ASSETS, path, new Request("https://assets.internal/"));
-        if (page && page.ok) return new Response(head ? null : await page.text(), { status, headers });
+        const page = await fetchAsset(c.env.ASSETS, `/${shop.id}${file}`, new Request("https://assets.internal/"));
+        if (page && page.ok) {
+          c.set("buildPage", { shopId: shop.id, file });
+          return new Response(head ? null : page.body, { status, headers });
+        }
       } catch {
         // the worker's own page below
       }

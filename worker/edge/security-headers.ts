@@ -1,28 +1,32 @@
 import type { MiddlewareHandler } from "hono";
 import type { EdgeSettings } from "../config/shop-config";
-import { mutableResponse, replaceResponse, type EdgeEnv } from "./context";
+import { mutableResponse, type EdgeContext, type EdgeEnv } from "./context";
+import { cspManifests, type CspManifests } from "./csp-manifest";
 
 /**
- * Security headers on every response (docs/decisions/0006):
+ * Security headers on every response (docs/decisions/0006, 0028):
  * HSTS (one year), nosniff, a referrer policy, and a CSP with object-src 'none',
  * base-uri and frame-ancestors. Scripts are 'self' plus the configured third
- * parties plus the SHA-256 hashes of the inline scripts of the HTML being served
- * (Gatsby 5 inlines its script loader and chunk map in every page); styles allow
- * 'unsafe-inline' (Gatsby inlines the CSS and React writes style attributes).
+ * parties plus the SHA-256 hashes the build's manifest lists for the inline scripts of
+ * the build page being served (Gatsby 5 inlines its script loader and chunk map in
+ * every page, gatsby-ssr.tsx the first-paint script); never hashes of the response,
+ * which streams through untouched. Styles allow 'unsafe-inline' (Gatsby inlines the
+ * CSS and React writes style attributes).
  */
 
 export const HSTS = "max-age=31536000; includeSubDomains";
 export const REFERRER_POLICY = "strict-origin-when-cross-origin";
 export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), payment=()";
 
-/** Inline <script> elements without src (any type; a data block hashed by mistake costs nothing). */
-const INLINE_SCRIPT = /<script\b(?![^>]*\ssrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/gi;
-
-export function buildCsp(settings: EdgeSettings["contentSecurityPolicy"], scriptHashes: string[] = [], upgradeInsecure = true): string {
+/**
+ * The CSP of the settings for a page's script hashes: all but the hashes is joined once,
+ * so a request only adds its page's hashes.
+ */
+export function cspBuilder(settings: EdgeSettings["contentSecurityPolicy"]): (scriptHashes: string[], upgradeInsecure: boolean) => string {
   const list = (...sources: string[][]) => [...new Set(sources.flat())].join(" ");
-  const directives = [
-    "default-src 'self'",
-    `script-src ${list(["'self'"], scriptHashes.map((hash) => `'sha256-${hash}'`), settings.script)}`,
+  const head = "default-src 'self'; script-src 'self'";
+  const thirdPartyScripts = [...new Set(settings.script)].filter((source) => source !== "'self'").map((source) => ` ${source}`).join("");
+  const rest = [
     `style-src ${list(["'self'", "'unsafe-inline'"], settings.style)}`,
     `img-src ${list(["'self'"], settings.img)}`,
     `font-src ${list(["'self'"], settings.font)}`,
@@ -34,9 +38,9 @@ export function buildCsp(settings: EdgeSettings["contentSecurityPolicy"], script
     "base-uri 'self'",
     "form-action 'self'",
     "frame-ancestors 'self'",
-  ];
-  if (upgradeInsecure) directives.push("upgrade-insecure-requests");
-  return directives.join("; ");
+  ].join("; ");
+  return (scriptHashes, upgradeInsecure) =>
+    `${head}${[...new Set(scriptHashes)].map((hash) => ` 'sha256-${hash}'`).join("")}${thirdPartyScripts}; ${rest}${upgradeInsecure ? "; upgrade-insecure-requests" : ""}`;
 }
 
 /** A CSP with `default-src 'none'` and `sandbox`: stricter than the site's for anything a browser could do with the answer. */
@@ -45,48 +49,42 @@ function isLockedDown(csp: string | null): boolean {
   return directives.includes("default-src 'none'") && directives.includes("sandbox");
 }
 
-async function sha256Base64(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  let binary = "";
-  for (const byte of digest) binary += String.fromCharCode(byte);
-  return btoa(binary);
+/** The CSP for one set of script hashes (the middleware keeps its builder instead). */
+export function buildCsp(settings: EdgeSettings["contentSecurityPolicy"], scriptHashes: string[] = [], upgradeInsecure = true): string {
+  return cspBuilder(settings)(scriptHashes, upgradeInsecure);
 }
 
-export async function inlineScriptHashes(html: string): Promise<string[]> {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(INLINE_SCRIPT)) {
-    const body = match[1] ?? "";
-    if (body.trim() === "") continue;
-    const hash = await sha256Base64(body);
-    if (!hashes.includes(hash)) hashes.push(hash);
+/** The manifest's hashes for the build page an HTML response carries; none for anything else or when the manifest cannot be read. */
+async function allowedScriptHashes(c: EdgeContext, manifests: CspManifests, response: Response): Promise<string[]> {
+  const page = c.get("buildPage");
+  if (!page || !c.env?.ASSETS || !(response.headers.get("content-type") ?? "").includes("text/html")) return [];
+  try {
+    return await manifests.scriptHashes(c.env.ASSETS, page.shopId, page.file);
+  } catch {
+    console.error("CSP manifest unreadable", page.shopId);
+    return [];
   }
-  return hashes;
 }
 
 export function securityHeaders(settings: EdgeSettings): MiddlewareHandler<EdgeEnv> {
+  const manifests = cspManifests();
+  const csp = cspBuilder(settings.contentSecurityPolicy);
   return async (c, next) => {
     await next();
     const https = new URL(c.req.url).protocol === "https:";
-    let response = c.res;
-    const isHtml = (response.headers.get("content-type") ?? "").includes("text/html");
-    let hashes: string[] = [];
-    if (isHtml && response.body && response.status !== 304 && c.req.method !== "HEAD") {
-      const html = await response.text();
-      hashes = await inlineScriptHashes(html);
-      replaceResponse(c, new Response(html, { status: response.status, statusText: response.statusText, headers: response.headers }));
-    }
-    response = mutableResponse(c);
+    const response = mutableResponse(c);
     const headers = response.headers;
     headers.set("strict-transport-security", HSTS);
     headers.set("x-content-type-options", "nosniff");
     headers.set("referrer-policy", REFERRER_POLICY);
     headers.set("permissions-policy", PERMISSIONS_POLICY);
     headers.set("x-frame-options", "SAMEORIGIN");
-    // A 304 keeps the CSP stored with the full response (it carries that page's script hashes).
-    // An answer that is not HTML keeps its own CSP when that allows nothing and sandboxes (the
-    // shop API's file downloads); every other answer gets the site's.
+    // A 304 keeps the CSP stored with the full response. An answer that is not HTML keeps its
+    // own CSP when that allows nothing and sandboxes (the shop API's file downloads); every
+    // other answer gets the site's.
+    const isHtml = (headers.get("content-type") ?? "").includes("text/html");
     const ownCsp = !isHtml && isLockedDown(headers.get("content-security-policy"));
-    if (response.status !== 304 && !ownCsp) headers.set("content-security-policy", buildCsp(settings.contentSecurityPolicy, hashes, https));
+    if (response.status !== 304 && !ownCsp) headers.set("content-security-policy", csp(await allowedScriptHashes(c, manifests, response), https));
     headers.delete("x-powered-by");
     headers.delete("server");
   };

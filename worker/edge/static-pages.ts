@@ -2,9 +2,10 @@ import { hasOnlySafeSegments } from "./safe-path";
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
 import { textsFor } from "../lib/texts";
-import { assetPath, fetchAsset } from "./build-assets";
+import { assetPath, buildFile, fetchAsset } from "./build-assets";
 import { staticCacheControl, HTML_CACHE } from "./cache-policy";
 import { replaceResponse, type EdgeContext, type EdgeEnv } from "./context";
+import { CSP_MANIFEST_FILE } from "./csp-manifest";
 import { escapeHtml } from "../lib/escape-html";
 import { withoutLanguage } from "./language-prefix";
 import { PageError } from "./page-error";
@@ -34,22 +35,35 @@ function developerModePage(shop: ShopDefinition): string {
 <body><main><h1>${title}</h1><p>${escapeHtml(t("developerMode.text", { shop: shop.id }))}</p></main></body></html>`;
 }
 
-/** Serves a file of the shop's build with its cache policy; 404 page when the build has none. */
+/** The build's CSP manifest is for the edge only, however its name is spelled (ASSETS decodes each segment). */
+const isCspManifest = (file: string) => decodeURIComponent(file).replace(/\/+/g, "/") === CSP_MANIFEST_FILE;
+
+/**
+ * Serves a file of the shop's build with its cache policy, its body streamed as ASSETS
+ * gives it; 404 page when the build has none.
+ */
 export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname: string): Promise<Response> {
   if (!isServablePath(pathname)) throw new PageError(404, "unservable path");
+  const file = buildFile(pathname);
+  if (isCspManifest(file)) throw new PageError(404, "build manifest");
   const assets = c.env.ASSETS;
-  const asset = await fetchAsset(assets, assetPath(shop.id, pathname), c.req.raw);
+  const asset = await fetchAsset(assets, `/${shop.id}${file}`, c.req.raw);
   if (asset) {
     const response = new Response(asset.body, asset);
     response.headers.set("cache-control", staticCacheControl(pathname));
+    c.set("buildPage", { shopId: shop.id, file });
     replaceResponse(c, response);
     return c.res;
   }
   const bare = withoutLanguage(pathname, [...shop.domainPrefixes]);
   if (DEVELOPER_MODE_ROUTES.has(bare)) {
     const prefix = pathname.slice(0, pathname.length - bare.length);
-    const page = await fetchAsset(assets, assetPath(shop.id, `${prefix}/developer-mode.html`), c.req.raw);
-    if (page) return new Response(page.body, { status: 200, headers: { "content-type": "text/html; charset=utf-8" } });
+    const developerMode = `${prefix}/developer-mode.html`;
+    const page = await fetchAsset(assets, `/${shop.id}${developerMode}`, c.req.raw);
+    if (page) {
+      c.set("buildPage", { shopId: shop.id, file: developerMode });
+      return new Response(page.body, { status: 200, headers: { "content-type": "text/html; charset=utf-8" } });
+    }
     return new Response(c.req.method === "HEAD" ? null : developerModePage(shop), { headers: { "content-type": "text/html; charset=utf-8" } });
   }
   if (wantsTrailingSlash(pathname) && (await fetchAsset(assets, assetPath(shop.id, `${pathname}/`), c.req.raw))) {

@@ -2,6 +2,7 @@
  * Shared fakes for the edge tests: an in-memory ASSETS fetcher, a recording
  * upstream and a helper that sends a request to a fresh app through app.request().
  */
+import { createHash } from "node:crypto";
 import rawConfig from "../../config/shops.json";
 import { parseShopConfig, ShopDirectory } from "../config/shop-config";
 import type { WorkerEnv } from "../env";
@@ -11,8 +12,18 @@ import type { Upstream } from "./upstream";
 
 export const UPSTREAM_ORIGIN = "https://shop-api.internal";
 
+/** The hash a CSP source names for an inline script. */
+export const sha256 = (text: string) => createHash("sha256").update(text).digest("base64");
+
+/** A build's CSP manifest naming these scripts for these build files. */
+export function manifestOf(pages: Record<string, string[]>): string {
+  const hashes = [...new Set(Object.values(pages).flat().map(sha256))];
+  return JSON.stringify({ version: 1, hashes, pages: Object.fromEntries(Object.entries(pages).map(([file, scripts]) => [file, scripts.map((script) => hashes.indexOf(sha256(script)))])) });
+}
+
 export const FILES: Record<string, string> = {
   "/DE/index.html": '<!doctype html><html lang="de"><head><script>window.pagePath="/";</script></head><body>DE home</body></html>',
+  "/DE/_csp.json": manifestOf({ "/index.html": ['window.pagePath="/";'], "/parkett.html": [], "/404.html": [] }),
   "/DE/parkett.html": '<!doctype html><html lang="de"><body>Parkett</body></html>',
   "/DE/kontakt.html": '<!doctype html><html lang="de"><body>Kontakt</body></html>',
   "/DE/404.html": '<!doctype html><html lang="de"><body>DE 404: Diese Seite konnte nicht gefunden werden</body></html>',
@@ -35,9 +46,12 @@ export const FILES: Record<string, string> = {
   "/CH/sitemap.xml": '<?xml version="1.0"?><sitemapindex/>',
   "/CH/robots.txt": "User-agent: *",
   "/CH/404.html": '<!doctype html><html lang="de"><body>CH 404</body></html>',
+  "/CH/_csp.json": manifestOf({}),
   "/AT/index.html": '<!doctype html><html lang="de-AT"><body>AT home</body></html>',
+  "/AT/_csp.json": manifestOf({}),
   "/COM/index.html": '<!doctype html><html lang="en"><body>COM home</body></html>',
   "/COM/flooring.html": '<!doctype html><html lang="en"><body>COM flooring</body></html>',
+  "/COM/_csp.json": manifestOf({}),
 };
 
 export function fakeAssets(files: Record<string, string> = FILES): { fetcher: WorkerEnv["ASSETS"]; requested: string[] } {
@@ -46,15 +60,23 @@ export function fakeAssets(files: Record<string, string> = FILES): { fetcher: Wo
     async fetch(input: string | Request, init?: RequestInit) {
       const url = new URL(typeof input === "string" ? input : input.url);
       requested.push(url.pathname);
-      const body = files[url.pathname];
+      // As the Workers assets server: each segment decoded, repeated slashes collapsed.
+      const path = url.pathname.split("/").map((segment) => {
+        try {
+          return decodeURIComponent(segment);
+        } catch {
+          return segment;
+        }
+      }).join("/").replace(/\/+/g, "/");
+      const body = files[path];
       if (body === undefined) return new Response("not found", { status: 404 });
-      const type = url.pathname.endsWith(".html")
+      const type = path.endsWith(".html")
         ? "text/html; charset=utf-8"
-        : url.pathname.endsWith(".js")
+        : path.endsWith(".js")
           ? "text/javascript"
-          : url.pathname.endsWith(".css")
+          : path.endsWith(".css")
             ? "text/css"
-            : url.pathname.endsWith(".json")
+            : path.endsWith(".json")
               ? "application/json"
               : "application/octet-stream";
       const response = new Response(init?.method === "HEAD" ? null : body, { headers: { "content-type": type, etag: '"abc"' } });

@@ -1,6 +1,5 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { richText } from "../lib/rich-text";
 import { hideBannerCookie, isBannerHidden, pageBanners } from "../lib/banner";
 
 /**
@@ -31,7 +30,7 @@ export function HeaderBanners({ blocks }: { blocks: { identifier: string; conten
       {banners.map(({ kind, block }) => (
         <section key={kind} className={`header-banner banner-${kind}`} aria-label={t(kind === "warn" ? "banner.warning" : "banner.info")}>
           <div className="container banner-inner">
-            <div dangerouslySetInnerHTML={{ __html: richText(block.content) }} />
+            <div dangerouslySetInnerHTML={{ __html: block.content }} />
             <button
               type="button"
               className="icon-button"

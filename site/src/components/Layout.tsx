@@ -4,7 +4,7 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
 import { homePath, manufacturerListPath, searchPath } from "../../../domain/routes";
 import { BRAND_NAMES, LEGAL_KEYS, SERVICE_KEYS, cmsKey, shopContent, type CmsKey } from "../lib/shop-content";
-import { displayPhone, phoneHref } from "../lib/rich-text";
+import { displayPhone, phoneHref } from "../lib/phone";
 import { HeaderBanners } from "./HeaderBanners";
 import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";

@@ -11,7 +11,6 @@ import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { imageSrc } from "../lib/media";
-import { richText } from "../lib/rich-text";
 
 interface CategoryData extends ChromeData {
   category: { categoryId: string; name: string; path: string; data: { description: string; teaser: string; image: string | null; metaTitle: string | null; metaDescription: string | null } };
@@ -108,7 +107,7 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
         title={t("category.manufacturers")}
         chips={data.manufacturers.nodes.map((manufacturer) => ({ key: manufacturer.manufacturerId, to: manufacturer.path, label: manufacturer.name }))}
       />
-      {category.data.description && listing.page === 1 ? <div className="section prose" dangerouslySetInnerHTML={{ __html: richText(category.data.description) }} /> : null}
+      {category.data.description && listing.page === 1 ? <div className="section prose" dangerouslySetInnerHTML={{ __html: category.data.description }} /> : null}
     </Layout>
   );
 }

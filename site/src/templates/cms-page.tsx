@@ -9,7 +9,6 @@ import { Pagination } from "../components/Pagination";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { homePath } from "../../../domain/routes";
-import { richText } from "../lib/rich-text";
 import { mediaHref } from "../lib/media";
 import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
 
@@ -67,7 +66,7 @@ export default function CmsPage({ data, pageContext }: PageProps<CmsPageData, Co
       <Breadcrumbs items={crumbs} />
       <h1>{heading}</h1>
       {key && SERVICE_KEYS.includes(key) ? <ServiceTabs current={key} data={data} /> : null}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: richText(page.data.content) }} />
+      <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.content }} />
       {key === "voucher-thanks" ? (
         <p>
           <Link className="button" to={homePath(data.shopInfo, pageContext.language)}>

@@ -19,7 +19,6 @@ import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type 
 import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "../lib/configuration";
 import { formatQuantity } from "../../../domain/money";
 import { manufacturerPath } from "../../../domain/routes";
-import { richText } from "../lib/rich-text";
 import { cmsKey } from "../lib/shop-content";
 import { headTranslate } from "../lib/head-translate";
 import { mediaHref } from "../lib/media";
@@ -68,7 +67,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
       label: t("product.description"),
       content: (
         <>
-          <div dangerouslySetInnerHTML={{ __html: richText(product.content.description) }} />
+          <div dangerouslySetInnerHTML={{ __html: product.content.description }} />
           {product.content.features.length > 0 ? (
             <ul className="features">
               {product.content.features.map((feature) => (
