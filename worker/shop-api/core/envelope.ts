@@ -26,6 +26,9 @@ export const MESSAGES = {
   sampleCartFull: "The sample cart is full.",
   countryNotDeliverable: "Delivery to this country is not possible.",
   email: "Please enter a valid e-mail address.",
+  phone: "The entered phone number is invalid.",
+  postcode: "Please enter a valid postcode.",
+  characters: "This field contains characters that are not allowed.",
 } as const;
 
 export interface ApiError {
