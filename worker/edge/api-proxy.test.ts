@@ -208,6 +208,34 @@ describe("API proxy: timeouts, retries, outages", () => {
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
+  test("a timed-out POST answers 504 with Retry-After; the in-process handler still finishes (its retry needs the idempotency key)", async () => {
+    let committed = false;
+    const upstream = recordingUpstream(
+      () =>
+        new Promise<Response>((resolve) =>
+          setTimeout(() => {
+            committed = true;
+            resolve(Response.json({ status: 200, data: {}, errors: [], meta: {} }));
+          }, 120),
+        ),
+    );
+    const res = await testApp({ upstream, upstreamTimeoutMs: 50 }).request(`${DE}/apiv2/cart/`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(504);
+    expect(res.headers.get("retry-after")).toBe("1");
+    expect(((await res.json()) as { errors: { message: string }[] }).errors[0]!.message).toBe("The shop service did not answer in time.");
+    expect(upstream.requests).toHaveLength(1);
+    expect(committed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(committed).toBe(true);
+  });
+
+  test("the 504's Retry-After is the time limit in whole seconds, rounded up", async () => {
+    const upstream = recordingUpstream(() => new Promise<Response>(() => undefined));
+    const res = await testApp({ upstream, upstreamTimeoutMs: 1001 }).request(`${DE}/apiv2/x`);
+    expect(res.status).toBe(504);
+    expect(res.headers.get("retry-after")).toBe("2");
+  });
+
   test("the upstream request carries an abort signal that fires on timeout", async () => {
     let signal: AbortSignal | undefined;
     const upstream = recordingUpstream((request) => {

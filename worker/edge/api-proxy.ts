@@ -23,9 +23,16 @@ import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
  *   upstream Set-Cookie headers are dropped.
  * - The path is appended to the configured origin and checked: encoded
  *   separators, dot segments and control characters answer 400 and never leave.
- * - Every call has a timeout (504 JSON); idempotent GET/HEAD calls are retried at
- *   most twice on 502/503 or a connection error, other methods never; an
- *   unreachable upstream answers 503 JSON with Retry-After.
+ * - Every call has a timeout (504 JSON with Retry-After: the time limit in whole
+ *   seconds); idempotent GET/HEAD calls are retried at most twice on 502/503 or a
+ *   connection error, other methods never; an unreachable upstream answers 503 JSON
+ *   with Retry-After.
+ * - The timeout is a race, not a cancellation: the in-process shop API ignores the abort
+ *   signal, so a write that timed out may still finish and commit after the 504. A client
+ *   retries a write only with the `Idempotency-Key` it sent (docs/decisions/0025): the
+ *   shop API runs a keyed write once, answers a repeat while the first still runs with
+ *   409 and Retry-After, and a repeat after it with the first answer. Waiting Retry-After
+ *   first gives the first attempt as long again to finish.
  * - A `meta.token` in a v2 JSON response sets the token cookie (token-cookie.ts).
  * - `Server-Timing: shop-api;dur=<ms>` tells how long the shop API took, as the edge
  *   saw it (whole milliseconds: the runtime's clock advances at I/O).
@@ -210,7 +217,7 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
       },
       { upstream, origin: base, timeoutMs, retryDelayMs: deps.retryDelayMs },
     );
-    if (result.kind === "timeout") return jsonError(504, "The shop service did not answer in time.");
+    if (result.kind === "timeout") return jsonError(504, "The shop service did not answer in time.", { "retry-after": String(Math.ceil(timeoutMs / 1000)) });
     if (result.kind === "error") return jsonError(503, "The shop service is not available.", { "retry-after": "30" });
 
     const response = result.response;

@@ -9,8 +9,10 @@
  * creation. Two concurrent adds both land; none can push a line past the stock.
  */
 import { z } from "zod";
+import { isCalendarDate } from "../../../domain/calendar-date";
 import { includedTax, money } from "../../../domain/money";
 import { PREPAYMENT_DISCOUNT_PERCENT, prepaymentDiscount } from "../../../domain/prepayment";
+import { isQuantity, MAX_QUANTITY, quantityFromText } from "../../../domain/quantity";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import { parseJsonOr } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";
@@ -23,33 +25,67 @@ import type { VisitorContext } from "../core/visitor";
 import { cartLines, ensureCart, optionsKey, type CartLineRow } from "../tables/carts";
 import { listedIn } from "../tables/products";
 import { childProducts, findProduct, isListed, shopProductFrom, type CommerceProduct } from "./products";
+import { addDays, berlinTime } from "./berlin-time";
 import { refusalFailure, sampleCartFull, type CheckRow, type Refusal } from "./refusals";
 import { SAMPLE_SLOT_COUNT, sampleCheck } from "./samples";
 
-export const MAX_QUANTITY = 9999;
 export const CART_LINK = "/checkout/cart/";
+/** How far ahead a desired delivery date may lie. */
+export const DESIRED_DATE_HORIZON_DAYS = 365;
 
-const quantitySchema = z.number({ invalid_type_error: "Expected a whole number" }).int().min(1).max(MAX_QUANTITY);
+export const QUANTITY_MESSAGE = `Expected a whole number from 1 to ${MAX_QUANTITY}`;
+/** A JSON quantity: an integer number in range (domain/quantity.ts); a string is refused, never converted. */
+const quantitySchema = z.number({ invalid_type_error: QUANTITY_MESSAGE }).refine(isQuantity, QUANTITY_MESSAGE);
+/** A quantity given as text (form data): one to four ASCII digits (domain/quantity.ts); absent is 1. */
+const quantityTextSchema = z
+  .string()
+  .default("1")
+  .transform((text, ctx) => {
+    const quantity = quantityFromText(text);
+    if (quantity !== null) return quantity;
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: QUANTITY_MESSAGE });
+    return z.NEVER;
+  });
 const skuSchema = z.string({ invalid_type_error: "Expected a string" }).trim().min(1, MESSAGES.required).max(64).regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU");
-const desiredDateSchema = z
-  .object({
-    type: z.number().int().min(0).max(2).default(0),
-    month: z.number().int().min(1).max(12).default(1),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  })
-  .strict();
+
+/** Why a desired date is refused, or null: a real calendar date from today (Europe/Berlin) to DESIRED_DATE_HORIZON_DAYS ahead. */
+function desiredDateProblem(date: string, today: string): string | null {
+  if (!isCalendarDate(date)) return "Expected a calendar date (YYYY-MM-DD)";
+  if (date < today) return "The date has passed";
+  if (date > addDays(today, DESIRED_DATE_HORIZON_DAYS)) return `The date is more than ${DESIRED_DATE_HORIZON_DAYS} days ahead`;
+  return null;
+}
+
+function desiredDateSchema(today: string) {
+  return z
+    .object({
+      type: z.number().int().min(0).max(2).default(0),
+      month: z.number().int().min(1).max(12).default(1),
+      date: z
+        .string()
+        .superRefine((date, ctx) => {
+          const problem = desiredDateProblem(date, today);
+          if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem, params: { code: "invalid_date" } });
+        })
+        .optional(),
+    })
+    .strict();
+}
 const optionsSchema = z.record(z.string().max(64), z.string().max(128)).refine((o) => Object.keys(o).length <= 20, "Too many options");
 
-const addSchema = z
-  .object({
-    sku: skuSchema.optional(),
-    productId: skuSchema.optional(),
-    quantity: quantitySchema.default(1),
-    minimumQuantity: z.number().optional(),
-    desiredDate: desiredDateSchema.optional(),
-    configurableOptions: optionsSchema.optional(),
-  })
-  .strict();
+/** The cart add body; desired dates are checked against the request's day. */
+function addSchema(now: Date) {
+  return z
+    .object({
+      sku: skuSchema.optional(),
+      productId: skuSchema.optional(),
+      quantity: quantitySchema.default(1),
+      minimumQuantity: z.number().optional(),
+      desiredDate: desiredDateSchema(berlinTime(now).date).optional(),
+      configurableOptions: optionsSchema.optional(),
+    })
+    .strict();
+}
 
 export interface CartItemView {
   itemId: number;
@@ -234,7 +270,7 @@ export async function getCart(ctx: VisitorContext): Promise<Reply> {
 
 /** POST /apiv2/cart/ { sku | productId, quantity, desiredDate?, configurableOptions? } */
 export async function postCart(ctx: VisitorContext): Promise<Reply> {
-  const body = validate(addSchema, await readJson(ctx.request));
+  const body = validate(addSchema(ctx.now), await readJson(ctx.request));
   const sku = body.sku ?? body.productId;
   if (!sku) throw missingFields(["sku"]);
   const line = { sku, quantity: body.quantity, options: {}, desiredDate: body.desiredDate, field: "sku" };
@@ -253,7 +289,7 @@ const formSchema = z.object({
   form_key: z.string({ required_error: MESSAGES.required }).trim().min(1, MESSAGES.required).max(64),
   product: skuSchema,
   related_product: skuSchema.optional(),
-  qty: z.coerce.number().int().min(1).max(MAX_QUANTITY).default(1),
+  qty: quantityTextSchema,
 });
 
 /** POST /configuration/cart/add: form data with form_key, product, related_product and the selected option name/value pairs. */

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { money } from "../../../domain/money";
 import { PREPAYMENT_DISCOUNT_PERCENT } from "../../../domain/prepayment";
 import { countryName } from "../../../domain/countries";
+import { quantityFromText } from "../../../domain/quantity";
 import { textsFor } from "../../lib/texts";
 import type { ShopContext } from "../core/context";
 import { invalid, MESSAGES } from "../core/envelope";
@@ -16,7 +17,7 @@ import { reply, type Params, type Reply } from "../core/route";
 import { ensureVisitor, takeVisitorResult, visitorStatement, type VisitorContext } from "../core/visitor";
 import { cartLines, type CartLineRow } from "../tables/carts";
 import { setShippingCountry } from "../tables/visitors";
-import { cartView, MAX_QUANTITY } from "./cart";
+import { cartView, QUANTITY_MESSAGE } from "./cart";
 import { computeDelivery, EXPRESS_FEE, FREE_SHIPPING_FROM, OFFSHORE_SURCHARGE, SHIPPING_TARIFF, type DeliveryItem } from "./delivery-rules";
 import { isListed, productFromResult, productQuery } from "./products";
 
@@ -44,8 +45,8 @@ export async function productDelivery(ctx: VisitorContext, params: Params): Prom
   if (!id) return reply(null);
   const code = validate(z.object({ code: countryCode }), { code: decodeURIComponent(params.code ?? "") }).code;
   const rawQuantity = params.quantity === undefined || params.quantity === "" ? "1" : params.quantity;
-  if (!/^\d{1,4}$/.test(rawQuantity) || Number(rawQuantity) < 1 || Number(rawQuantity) > MAX_QUANTITY) throw invalid("quantity", "Expected a whole number from 1 to 9999", "invalid");
-  const quantity = Number(rawQuantity);
+  const quantity = quantityFromText(rawQuantity);
+  if (quantity === null) throw invalid("quantity", QUANTITY_MESSAGE, "invalid");
   const postcode = ctx.url.searchParams.get("postcode");
   if (postcode !== null && !/^[A-Za-z0-9 -]{0,10}$/.test(postcode)) throw invalid("postcode", "Not a postcode", "invalid");
 

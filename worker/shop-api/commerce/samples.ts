@@ -13,6 +13,7 @@
  */
 import { z } from "zod";
 import type { D1Database } from "@cloudflare/workers-types";
+import { addressFields, emailField, hasHouseNumber, type ContactTexts } from "../../../domain/contact-fields";
 import { parseJsonOr } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";
 import { randomToken } from "../core/auth";
@@ -40,31 +41,19 @@ export const SAMPLE_PROCESSING_DELAY_MS = 60 * 60 * 1000;
 const skuSchema = z.string({ invalid_type_error: "Expected a string" }).trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU");
 const itemSchema = z.object({ sku: skuSchema, quantity: z.literal(1).default(1), recommendation: z.boolean().default(false), form_key: z.string().max(64).optional() }).strict();
 
+/** Contact fields follow the storefront's rules (domain/contact-fields.ts), with the API's English messages. */
+const CONTACT_TEXTS: ContactTexts = { required: MESSAGES.required, email: MESSAGES.email, phone: MESSAGES.phone, zip: MESSAGES.postcode, characters: MESSAGES.characters };
 const addressSchema = z
-  .object({
-    firstname: z.string().trim().min(1, MESSAGES.required).max(80),
-    lastname: z.string().trim().min(1, MESSAGES.required).max(80),
-    company: z.string().trim().max(120).optional(),
-    street: z.string().trim().min(1, MESSAGES.required).max(160),
-    zip: z.string().trim().min(1, MESSAGES.required).max(12).regex(/^[A-Za-z0-9 -]+$/, "Not a postcode"),
-    city: z.string().trim().min(1, MESSAGES.required).max(80),
-    countryCode: z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, "Not a country code"),
-    phone: z.string().trim().max(40).regex(/^[0-9 +()/-]*$/, "The entered phone number is invalid.").optional(),
-  })
+  .object({ ...addressFields(CONTACT_TEXTS), countryCode: z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, "Not a country code") })
   .strict();
 const contactSchema = z
   .object({
-    email: z.string().trim().max(254).email(MESSAGES.email),
+    email: emailField(CONTACT_TEXTS),
     customerAddress: addressSchema,
     form_key: z.string().max(64).optional(),
     sku: skuSchema.optional(),
   })
   .strict();
-
-/** True when the street has no house number (the storefront asks before it sends such an address). */
-export function lacksHouseNumber(street: string): boolean {
-  return !/\d/.test(street);
-}
 
 /** The visitor's open quote in the shop, unless it expired. */
 async function openQuote(ctx: VisitorContext): Promise<SampleQuoteRow | null> {
@@ -104,7 +93,7 @@ async function view(ctx: ShopContext, quote: SampleQuoteRow | null, hidden = fal
       sample_slot_count: slots,
       hidden,
       contacts: quote?.email || address ? { email: quote?.email ?? null, customerAddress: address } : null,
-      addressWarnings: address && lacksHouseNumber(address.street ?? "") ? ["house_number_missing"] : [],
+      addressWarnings: address && !hasHouseNumber(address.street ?? "") ? ["house_number_missing"] : [],
     },
   };
 }

@@ -34,6 +34,9 @@ export const MESSAGES = {
   typeNotAllowed: "The file {file} is not a JPEG, PNG, WebP or HEIC image.",
   idempotencyKeyReused: "This Idempotency-Key was already used for a different request.",
   idempotencyInProgress: "A request with this Idempotency-Key is still being processed.",
+  phone: "The entered phone number is invalid.",
+  postcode: "Please enter a valid postcode.",
+  characters: "This field contains characters that are not allowed.",
 } as const;
 
 export interface ApiError {
@@ -90,9 +93,51 @@ export const missingFields = (fields: readonly string[]): ApiFailure =>
 
 export const notFound = (): ApiFailure => fail(404, MESSAGES.notFound, "not_found");
 
-/** The answer to a thrown failure; anything that is not an ApiFailure is logged and answered 500 with the generic message. */
+/**
+ * D1's errors for "overloaded or briefly unavailable, retry": the entries of the "List of
+ * D1_ERRORs" in Cloudflare's D1 documentation (Debug D1, Error list,
+ * https://developers.cloudflare.com/d1/observability/debug-d1/#error-list) whose cause is
+ * load or D1's own restart, not the query. D1 throws them as `D1_ERROR: <text>` (older
+ * bindings put the text into `error.cause`). Left out on purpose: "D1 DB's isolate
+ * exceeded its memory limit and was reset." and "D1 DB exceeded its CPU time limit and was
+ * reset." (a query of ours too heavy: a retry repeats it, so it stays a logged 500) and
+ * "Can't read from request stream because client disconnected." (no client to answer).
+ */
+export const D1_UNAVAILABLE_MESSAGES = [
+  "D1 DB is overloaded. Requests queued for too long.",
+  "D1 DB is overloaded. Too many requests queued.",
+  "Network connection lost.",
+  "D1 DB storage operation exceeded timeout which caused object to be reset.",
+  "D1 DB reset because its code was updated.",
+  "Internal error while starting up D1 DB storage caused object to be reset.",
+  "Internal error in D1 DB storage caused object to be reset.",
+  "Cannot resolve D1 DB due to transient issue on remote node.",
+] as const;
+
+/** How long a client waits before it retries after D1 was overloaded or unavailable (the edge retries reads at once, twice). */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** True for an error D1 throws when it is overloaded or briefly unavailable (D1_UNAVAILABLE_MESSAGES), in the message or its cause. */
+function isD1Unavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 3; current = current.cause, depth++) {
+    const text = current.message.replace(/^D1_ERROR: /, "");
+    if (D1_UNAVAILABLE_MESSAGES.some((message) => text.startsWith(message))) return true;
+  }
+  return false;
+}
+
+/**
+ * The answer to a thrown failure. D1 overload or unavailability is 503 with Retry-After and
+ * the generic message (code `unavailable`): the edge retries reads, clients retry writes with
+ * their idempotency key. Anything else that is not an ApiFailure is logged and answered 500
+ * with the generic message.
+ */
 export function failureResponse(error: unknown, meta: Meta = {}): Response {
   if (error instanceof ApiFailure) return respond(error.status, null, error.errors, meta, error.headers);
+  if (isD1Unavailable(error)) {
+    console.warn("shop api: D1 unavailable", error instanceof Error ? error.message : error);
+    return respond(503, null, [{ message: MESSAGES.general, code: "unavailable" }], meta, { "retry-after": String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+  }
   console.error("shop api error", error);
   return respond(500, null, [{ message: MESSAGES.general, code: "general" }], meta);
 }

@@ -1,7 +1,8 @@
 /**
  * Reading and validating request bodies: malformed, oversized or non-object JSON is 400
  * 'The given data was invalid.'; schema problems are 422 with one error per field
- * ('Missing required fields' + 'This field is required' for absent fields).
+ * ('Missing required fields' + 'This field is required' for absent fields). A schema's
+ * own refusal (a custom issue) names its code in `params.code`; others are `invalid`.
  */
 import type { ZodIssue, ZodTypeAny, z } from "zod";
 import { ApiFailure, fail, MESSAGES, type ApiError } from "./envelope";
@@ -33,6 +34,8 @@ export function validate<S extends ZodTypeAny>(schema: S, input: unknown): z.inf
   throw validationFailure(result.error.issues);
 }
 
+const codeOf = (issue: ZodIssue): string => (issue.code === "custom" && typeof issue.params?.code === "string" ? issue.params.code : "invalid");
+
 export function validationFailure(issues: ZodIssue[]): ApiFailure {
   const isMissing = (issue: ZodIssue) => issue.code === "invalid_type" && (issue.received === "undefined" || issue.received === "null");
   const missing = issues.filter(isMissing);
@@ -40,7 +43,7 @@ export function validationFailure(issues: ZodIssue[]): ApiFailure {
   for (const issue of issues) {
     const field = issue.path.join(".");
     if (isMissing(issue)) errors.push({ message: MESSAGES.required, code: "required", field });
-    else errors.push({ message: issue.message, code: "invalid", field });
+    else errors.push({ message: issue.message, code: codeOf(issue), field });
   }
   return new ApiFailure(422, errors);
 }

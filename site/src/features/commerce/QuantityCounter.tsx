@@ -1,14 +1,14 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
+import { MAX_QUANTITY, MIN_QUANTITY } from "../../../../domain/quantity";
 
 /**
  * Cart quantity counter (SPEC 4): +1, -1 only while above 1, direct entry. Minimum 1,
  * default 1. The input is numeric-only with the key rules of SPEC 5: digits and the
  * edit/navigation keys (delete, backspace, tab, escape, enter, decimal keys,
- * copy/cut/select-all shortcuts, arrows); everything else is blocked.
+ * copy/cut/select-all shortcuts, arrows); everything else is blocked. The bounds are the
+ * shop API's (domain/quantity.ts).
  */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 9999;
 
 const EDIT_KEYS = new Set(["Backspace", "Delete", "Tab", "Escape", "Enter", "Decimal", ".", ",", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
 const SHORTCUT_KEYS = new Set(["a", "c", "x"]);

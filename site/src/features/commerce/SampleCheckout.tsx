@@ -1,18 +1,21 @@
 import React from "react";
 import { useForm } from "react-hook-form";
-import { yupResolver } from "@hookform/resolvers/yup";
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { mutate } from "swr";
 import { PATHS, type SampleCart } from "./api";
 import { Alerts, useAlerts } from "./alerts";
 import { sampleCall, useCurrentCountry, useRelated } from "./hooks";
-import { addressSchema, emailSchema, hasHouseNumber, stepStates, toCustomerAddress, type AddressForm, type EmailForm, type FormTexts } from "./sample-forms";
+import { addressSchema, emailSchema, hasHouseNumber, stepStates, toCustomerAddress, type AddressForm, type AddressInput, type EmailForm, type EmailInput, type FormTexts } from "./sample-forms";
 
-/** The sample checkout modal; loaded on demand (react-hook-form and yup stay out of the page bundle). */
+/** The sample checkout modal; loaded on demand (react-hook-form and zod stay out of the page bundle). */
 
 function useFormTexts(): FormTexts {
   const { t } = useTranslation("commerce");
-  return React.useMemo(() => ({ required: t("samples.form.required"), email: t("samples.form.email"), phone: t("samples.form.phone"), zip: t("samples.form.zip") }), [t]);
+  return React.useMemo(
+    () => ({ required: t("samples.form.required"), email: t("samples.form.email"), phone: t("samples.form.phoneInvalid"), zip: t("samples.form.zip"), characters: t("samples.form.characters") }),
+    [t],
+  );
 }
 
 /** Three steps (SPEC 2.2): 1 e-mail and shipping address, 2 the address form, 3 the sample package. */
@@ -30,9 +33,9 @@ export default function SampleCheckoutModal({ cart, onClose, onFinished }: { car
   const states = stepStates(step, false);
   const saved = cart.options.contacts?.customerAddress;
 
-  const emailForm = useForm<EmailForm>({ resolver: yupResolver(emailSchema(texts)), defaultValues: { email } });
-  const addressForm = useForm<AddressForm>({
-    resolver: yupResolver(addressSchema(texts, countries.map((c) => c.code))),
+  const emailForm = useForm<EmailInput, unknown, EmailForm>({ resolver: zodResolver(emailSchema(texts)), defaultValues: { email } });
+  const addressForm = useForm<AddressInput, unknown, AddressForm>({
+    resolver: zodResolver(addressSchema(texts, countries.map((c) => c.code))),
     defaultValues: {
       firstname: saved?.firstname ?? "",
       lastname: saved?.lastname ?? "",

@@ -1,44 +1,40 @@
-/** Forms of the sample checkout (react-hook-form + yup): step 1 e-mail, step 2 the shipping address. */
-import * as yup from "yup";
+/**
+ * Forms of the sample checkout (react-hook-form + zod): step 1 e-mail, step 2 the shipping
+ * address. The fields follow the rules the shop API applies (domain/contact-fields.ts), so
+ * the form refuses what the API would refuse, with the visitor's language.
+ */
+import { z } from "zod";
+import { addressFields, emailField, type ContactTexts } from "../../../../domain/contact-fields";
 
-export interface FormTexts {
-  required: string;
-  email: string;
-  phone: string;
-  zip: string;
-}
+export { hasHouseNumber } from "../../../../domain/contact-fields";
+
+export type FormTexts = ContactTexts;
 
 export const ENGLISH_TEXTS: FormTexts = {
   required: "This field is required",
   email: "Please enter a valid e-mail address.",
   phone: "The entered phone number is invalid.",
   zip: "Please enter a valid postcode.",
+  characters: "This field contains characters that are not allowed.",
 };
 
 export function emailSchema(texts: FormTexts) {
-  return yup.object({ email: yup.string().trim().required(texts.required).email(texts.email).max(254) });
+  return z.object({ email: emailField(texts) });
 }
 
+/** The address, its country among the shop's delivery countries. */
 export function addressSchema(texts: FormTexts, countries: string[]) {
-  return yup.object({
-    firstname: yup.string().trim().required(texts.required).max(80),
-    lastname: yup.string().trim().required(texts.required).max(80),
-    company: yup.string().trim().max(120).default(""),
-    street: yup.string().trim().required(texts.required).max(160),
-    zip: yup.string().trim().required(texts.required).matches(/^[A-Za-z0-9 -]{3,10}$/, texts.zip),
-    city: yup.string().trim().required(texts.required).max(80),
-    countryCode: yup.string().required(texts.required).oneOf(countries, texts.required),
-    phone: yup.string().trim().max(40).matches(/^[0-9 +()/-]*$/, texts.phone).default(""),
+  return z.object({
+    ...addressFields(texts),
+    countryCode: z.string({ required_error: texts.required }).refine((code) => countries.includes(code), texts.required),
   });
 }
 
-export type EmailForm = yup.InferType<ReturnType<typeof emailSchema>>;
-export type AddressForm = yup.InferType<ReturnType<typeof addressSchema>>;
-
-/** SPEC 5: a sample address needs a house number; without one the visitor confirms first. */
-export function hasHouseNumber(street: string): boolean {
-  return /\d/.test(street);
-}
+/** What the forms hold (strings as typed) and what they give once valid (normalised). */
+export type EmailInput = z.input<ReturnType<typeof emailSchema>>;
+export type EmailForm = z.output<ReturnType<typeof emailSchema>>;
+export type AddressInput = z.input<ReturnType<typeof addressSchema>>;
+export type AddressForm = z.output<ReturnType<typeof addressSchema>>;
 
 export type StepState = "inactive" | "active" | "complete";
 
