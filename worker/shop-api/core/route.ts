@@ -47,10 +47,17 @@ function baseContext(request: IRequest, env: ShopApiEnv, execution: Pick<Executi
     now: deps.now(),
     waitUntil: (task) => execution.waitUntil(task),
     meta: {},
+    headers: {},
   };
 }
 
 async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params): Promise<Response> {
+  const response = await answer(ctx, handler, params);
+  for (const [name, value] of Object.entries(ctx.headers)) response.headers.set(name, value);
+  return response;
+}
+
+async function answer<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params): Promise<Response> {
   try {
     await limitPerIp(ctx);
     const result = await handler(ctx, params);

@@ -2,14 +2,16 @@
  * The visitor behind the request's bearer token (the edge keeps it in the environment's
  * token cookie). An opaque random token (32 bytes, base64url) identifies one; only its
  * SHA-256 is stored. Reads without a valid token see an empty state and get no token;
- * the first write creates a visitor and its token goes out as `meta.token` with the
- * request's answer (ctx.meta), which the edge turns into the cookie.
+ * the first write creates a visitor and its token goes out with the request's answer in
+ * the x-visitor-token header (ctx.headers), which the edge turns into the cookie and
+ * never passes on (docs/decisions/0029): no page script can read it from a JSON body.
  *
  * `visitorRoute(handler, { lazy: true })` leaves the read to the handler, so it can batch the
  * visitor's row with its own statements (one D1 round trip): `visitorStatement` +
  * `takeVisitorResult`.
  */
 import type { D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
+import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
 import { insertVisitor, newVisitor, selectVisitor, visitorOf, type Visitor, type VisitorRow } from "../tables/visitors";
 import { randomToken, sha256Hex, visitorToken } from "./auth";
 import type { ShopContext } from "./context";
@@ -61,7 +63,7 @@ export async function loadVisitor(ctx: VisitorContext): Promise<Visitor | null> 
   return takeVisitorResult(ctx, statement ? await statement.all() : undefined);
 }
 
-/** The visitor of a write: the token's, or a new one whose token goes out as meta.token. */
+/** The visitor of a write: the token's, or a new one whose token goes out to the edge. */
 export async function ensureVisitor(ctx: VisitorContext): Promise<Visitor> {
   const existing = await loadVisitor(ctx);
   if (existing) return existing;
@@ -76,10 +78,10 @@ export async function newVisitorToken(): Promise<{ token: string; id: string }> 
   return { token, id: await sha256Hex(token) };
 }
 
-/** Makes the visitor just written for `created` the request's visitor; its token goes out as meta.token. */
+/** Makes the visitor just written for `created` the request's visitor; its token goes out to the edge. */
 export function adoptNewVisitor(ctx: VisitorContext, created: { token: string; id: string }): Visitor {
   const visitor = newVisitor(created.id);
-  ctx.meta.token = created.token;
+  ctx.headers[VISITOR_TOKEN_HEADER] = created.token;
   ctx.visitorState = { tokenHash: created.id, visitor, loaded: true };
   return visitor;
 }
