@@ -67,4 +67,27 @@ describe.each(["in-process", "service"] as const)("through the edge (%s)", (mode
     expect(await response.text()).not.toContain(token!);
     expect(await currentCountry(mode, `__Host-bh_token=${token}`)).toBe("nl");
   });
+
+  test("activity renews the cookie at most once a day; 30 days without activity end the visitor, whatever the client replays", async () => {
+    const token = COOKIE.exec((await chooseCountry(mode)).headers.get("set-cookie") ?? "")![1]!;
+    const cookie = `__Host-bh_token=${token}`;
+
+    clock = new Date(clock.getTime() + 6 * 60 * 60 * 1000);
+    const sameDay = await call(mode, "GET", "/apiv2/shipping/costs/current-country", cookie);
+    expect(sameDay.headers.get("set-cookie")).toBeNull();
+
+    clock = new Date(clock.getTime() + DAY_MS);
+    const nextDay = await call(mode, "GET", "/apiv2/shipping/costs/current-country", cookie);
+    expect(nextDay.headers.get("set-cookie")).toBe(`${cookie}; Max-Age=2592000; Path=/; Secure; HttpOnly; SameSite=Strict`);
+
+    clock = new Date(clock.getTime() + 29 * DAY_MS);
+    expect(await currentCountry(mode, cookie)).toBe("nl");
+
+    clock = new Date(clock.getTime() + 30 * DAY_MS);
+    expect(await currentCountry(mode, cookie)).toBe("de");
+    const replaced = await chooseCountry(mode, cookie);
+    const newToken = COOKIE.exec(replaced.headers.get("set-cookie") ?? "")?.[1];
+    expect(newToken).toBeDefined();
+    expect(newToken).not.toBe(token);
+  });
 });
