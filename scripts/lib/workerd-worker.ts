@@ -25,14 +25,10 @@ export interface WorkerdWorkerOptions {
   assets?: string;
 }
 
-export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise<LocalWorker> {
-  ensureDevVars();
-  Object.assign(process.env, WRANGLER_ENV);
-  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.toml"));
-  const entry = options.script ? join(ROOT, options.script) : main;
-  if (!entry) throw new Error("wrangler.toml names no main module");
-  mkdirSync(options.outDir, { recursive: true });
-  const bundle = join(options.outDir, "worker.js");
+/** Bundles a worker's entry module as wrangler deploys it (one ES module for workerd); returns the bundle's path. */
+export async function bundleWorker(entry: string, outDir: string): Promise<string> {
+  mkdirSync(outDir, { recursive: true });
+  const bundle = join(outDir, "worker.js");
   await build({
     entryPoints: [entry],
     bundle: true,
@@ -43,6 +39,16 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
     outfile: bundle,
     logLevel: "error",
   });
+  return bundle;
+}
+
+export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise<LocalWorker> {
+  ensureDevVars();
+  Object.assign(process.env, WRANGLER_ENV);
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.toml"));
+  const entry = options.script ? join(ROOT, options.script) : main;
+  if (!entry) throw new Error("wrangler.toml names no main module");
+  const bundle = await bundleWorker(entry, options.outDir);
   const assets = workerOptions.assets && { ...workerOptions.assets, directory: options.assets ?? workerOptions.assets.directory };
   if (assets) mkdirSync(assets.directory, { recursive: true });
   const mf = new Miniflare({

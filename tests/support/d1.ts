@@ -30,15 +30,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   });
   try {
     const db = (await mf.getD1Database("DB")) as unknown as D1Database;
-    for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith(".sql")).sort()) {
-      await applySql(db, readFileSync(join(MIGRATIONS_DIR, file), "utf8"));
-    }
-    await syncShops(db, allShops(), new Date());
+    await migrate(db);
     return { db, env: { DB: db, ...(await rateLimitBindings(mf)) }, dispose: () => mf.dispose() };
   } catch (error) {
     await mf.dispose();
     throw error;
   }
+}
+
+/** Applies every migration of migrations/ in order and writes the shops table, as `wrangler d1 migrations apply` and a sync do. */
+export async function migrate(db: D1Database): Promise<void> {
+  for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith(".sql")).sort()) {
+    await applySql(db, readFileSync(join(MIGRATIONS_DIR, file), "utf8"));
+  }
+  await syncShops(db, allShops(), new Date());
 }
 
 /**
