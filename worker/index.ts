@@ -15,6 +15,6 @@ export default {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Response | Promise<Response> {
     return app.fetch(request, env, ctx);
   },
-  /** Cron trigger (wrangler.toml [triggers]): moves finished sample orders on after one hour. */
+  /** Cron trigger (wrangler.toml [triggers]): moves finished sample orders on after one hour, deletes data past its retention time. */
   scheduled: shopApiWorker.scheduled,
 };

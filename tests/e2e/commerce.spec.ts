@@ -61,6 +61,8 @@ test("add to cart: success alert, the mini-cart counter changes and stays after 
   // the token cookie keeps the cart
   const cookies = await page.context().cookies(ORIGIN);
   expect(cookies.some((cookie) => cookie.name === TEST_TOKEN_COOKIE && cookie.httpOnly)).toBe(true);
+  // host-only, same-site only (docs/decisions/0029)
+  expect(cookies.find((cookie) => cookie.name === TEST_TOKEN_COOKIE)).toMatchObject({ domain: "de.localhost", sameSite: "Strict" });
   await page.reload();
   await page.keyboard.press("Shift");
   await expect(page.getByTestId("mini-cart-count").first()).toHaveText("1");

@@ -37,7 +37,7 @@ function submit(token: string | null, options: { shop?: Shop; now?: Date; env?: 
   if (token !== null) headers.set("x-captcha-token", token);
   const request = new Request("https://shop-api.internal/apiv2/sample/product/cart/finish", { method: "POST", headers, body: "{}" });
   const shop = options.shop ?? DE;
-  return { request, url: new URL(request.url), env: options.env ?? envWith(), db: database.db, now: options.now ?? new Date(), waitUntil: () => undefined, meta: {}, shop, language: shop.defaultLanguage };
+  return { request, url: new URL(request.url), env: options.env ?? envWith(), db: database.db, now: options.now ?? new Date(), waitUntil: () => undefined, meta: {}, headers: {}, shop, language: shop.defaultLanguage };
 }
 
 describe("ALTCHA (self-hosted proof of work)", () => {

@@ -26,9 +26,9 @@ describe("API proxy: what goes upstream", () => {
     expect(sent.headers.get("accept")).toBe("application/json");
   });
 
-  test("production hosts use the production cookie name", async () => {
+  test("production hosts use the production cookie name (host-only: __Host- prefix)", async () => {
     const t = testApp();
-    await t.request(`${DE_PROD}/apiv1/x`, { headers: { cookie: "bh_token_development=dev; bh_token=prod" } });
+    await t.request(`${DE_PROD}/apiv1/x`, { headers: { cookie: "bh_token_development=dev; __Host-bh_token=prod" } });
     expect(t.upstream.requests[0]!.headers.get("authorization")).toBe("Bearer prod");
   });
 

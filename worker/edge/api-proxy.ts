@@ -2,11 +2,10 @@ import type { ExecutionContext, MiddlewareHandler } from "hono";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { Language, ShopConfig } from "../config/shop-config";
 import { UPLOADS_PATH } from "../lib/api-paths";
-import { CLIENT_IP_HEADER } from "../lib/shop-headers";
+import { CLIENT_IP_HEADER, VISITOR_TOKEN_HEADER } from "../lib/shop-headers";
 import { replaceResponse, type EdgeContext, type EdgeDependencies, type EdgeEnv } from "./context";
-import { readCookie } from "./cookies";
 import type { Site } from "./site";
-import { tokenCookieName, tokenFromRequest, tokenSetCookie } from "./token-cookie";
+import { legacyTokenCookieDeletion, tokenFromRequest, tokenSetCookie } from "./token-cookie";
 import type { Upstream } from "./upstream";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
 
@@ -20,7 +19,8 @@ import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
  *   address Cloudflare set on the request; no other IP header goes on). The browser's
  *   Cookie header never goes upstream.
  * - Hop-by-hop headers (and any named in Connection) are stripped both ways;
- *   upstream Set-Cookie headers are dropped.
+ *   upstream Set-Cookie headers are dropped, and so is the shop API's
+ *   `x-visitor-token`, which sets the token cookie instead (token-cookie.ts).
  * - The path is appended to the configured origin and checked: encoded
  *   separators, dot segments and control characters answer 400 and never leave.
  * - Every call has a timeout (504 JSON with Retry-After: the time limit in whole
@@ -33,7 +33,8 @@ import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
  *   shop API runs a keyed write once, answers a repeat while the first still runs with
  *   409 and Retry-After, and a repeat after it with the first answer. Waiting Retry-After
  *   first gives the first attempt as long again to finish.
- * - A `meta.token` in a v2 JSON response sets the token cookie (token-cookie.ts).
+ * - An `x-visitor-token` response header (a new or renewed visitor token) sets the
+ *   token cookie; a request still carrying the old domain-wide cookie gets it deleted.
  * - `Server-Timing: shop-api;dur=<ms>` tells how long the shop API took, as the edge
  *   saw it (whole milliseconds: the runtime's clock advances at I/O).
  *
@@ -117,7 +118,7 @@ export function downstreamResponseHeaders(upstream: Headers): Headers {
   const hop = hopByHopNames(upstream);
   const headers = new Headers();
   upstream.forEach((value, name) => {
-    if (isHopByHop(name, hop) || name === "set-cookie" || name === "content-length") return;
+    if (isHopByHop(name, hop) || name === "set-cookie" || name === "content-length" || name === VISITOR_TOKEN_HEADER) return;
     headers.set(name, value);
   });
   headers.set("cache-control", "private, no-store");
@@ -223,17 +224,15 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
     const response = result.response;
     const outHeaders = downstreamResponseHeaders(response.headers);
     outHeaders.append("server-timing", `shop-api;dur=${Date.now() - started}`);
-    let outBody: BodyInit | null = method === "HEAD" || response.status === 204 || response.status === 304 ? null : response.body;
-    if (match.path.startsWith("/apiv2/") && outBody && (response.headers.get("content-type") ?? "").includes("json")) {
-      const text = await response.text();
-      outBody = text;
-      const newToken = tokenFromBody(text);
-      if (newToken !== undefined && newToken !== readCookie(c.req.raw, tokenCookieName(config, site))) {
-        const cookie = tokenSetCookie(config, site, url, newToken);
-        if (cookie) outHeaders.append("set-cookie", cookie);
-        else console.warn("refused a meta.token that cannot be stored in a cookie");
-      }
+    const handedToken = response.headers.get(VISITOR_TOKEN_HEADER);
+    if (handedToken !== null) {
+      const cookie = tokenSetCookie(config, site, url, handedToken);
+      if (cookie) outHeaders.append("set-cookie", cookie);
+      else console.warn("refused a visitor token that cannot be stored in a cookie");
     }
+    const legacyDeletion = legacyTokenCookieDeletion(c.req.raw, config, site);
+    if (legacyDeletion) outHeaders.append("set-cookie", legacyDeletion);
+    const outBody = method === "HEAD" || response.status === 204 || response.status === 304 ? null : response.body;
     replaceResponse(c, new Response(outBody, { status: response.status, statusText: response.statusText, headers: outHeaders }));
     return c.res;
   };
@@ -254,17 +253,4 @@ function graphqlRequestHeaders(request: Request): Record<string, string> {
     if (value !== null) headers[name] = value;
   }
   return headers;
-}
-
-function tokenFromBody(text: string): unknown {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (parsed && typeof parsed === "object" && "meta" in parsed) {
-      const meta = (parsed as { meta: unknown }).meta;
-      if (meta && typeof meta === "object" && "token" in meta) return (meta as { token: unknown }).token;
-    }
-  } catch {
-    // not JSON after all: no token
-  }
-  return undefined;
 }

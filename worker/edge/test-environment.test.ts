@@ -10,7 +10,7 @@ const CH_TEST = "http://ch.localhost:8797";
 
 const withToken = (token: string) =>
   recordingUpstream(
-    () => new Response(JSON.stringify({ status: 200, data: {}, errors: [], meta: { token } }), { headers: { "content-type": "application/json" } }),
+    () => new Response(JSON.stringify({ status: 200, data: {}, errors: [], meta: {} }), { headers: { "content-type": "application/json", "x-visitor-token": token } }),
   );
 
 describe("the test environment", () => {
@@ -38,7 +38,7 @@ describe("the test environment", () => {
 
   test("the token cookie is the test one: no Domain, no Secure over http", async () => {
     const res = await testApp({ upstream: withToken("t1") }).request(`${DE_TEST}/apiv2/x`);
-    expect(res.headers.get("set-cookie")).toBe("bh_token_test=t1; Max-Age=2592000; Path=/; HttpOnly; SameSite=Lax");
+    expect(res.headers.get("set-cookie")).toBe("bh_token_test=t1; Max-Age=2592000; Path=/; HttpOnly; SameSite=Strict");
   });
 
   test("the API gets the test cookie's token, never the development one", async () => {

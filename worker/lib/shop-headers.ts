@@ -11,3 +11,10 @@ export const SHOP_LANGUAGE_HEADER = "x-shop-language";
  * proxies. The shop API keys its per-IP rate limits by it and reads no other IP header.
  */
 export const CLIENT_IP_HEADER = "cf-connecting-ip";
+/**
+ * The visitor token the shop API hands to the edge in a response header (never in a JSON
+ * body page scripts could read): a write that created a visitor, or a request that renewed
+ * its visitor (at most once a day). The edge turns it into the environment's token cookie
+ * and never passes the header on to the browser (docs/decisions/0029).
+ */
+export const VISITOR_TOKEN_HEADER = "x-visitor-token";

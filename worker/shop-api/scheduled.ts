@@ -4,6 +4,7 @@ import { drainOutbox, type SenderEnv } from "./core/mail/sender";
 import { mailTransportFromEnv } from "./core/mail/transport-config";
 import { deleteExpiredIdempotencyKeys } from "./core/idempotency";
 import { deleteUnattachedUploads } from "./core/uploads/cleanup";
+import { deleteExpiredData } from "./retention";
 import { deleteExpiredSolutions } from "./tables/captcha-solutions";
 import { deleteExpiredCounters } from "./tables/rate-limit-counters";
 
@@ -13,7 +14,9 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
  * visitor ordered them; abandoned sample carts expire; rate-limit windows and spent
  * captcha solutions are deleted once they expired; the mail outbox is drained (mails
  * whose next attempt is due, and those a stopped drain left behind); idempotency keys are
- * deleted after 24 hours, uploads never attached to anything (core/uploads/cleanup.ts).
+ * deleted after 24 hours, uploads never attached to anything (core/uploads/cleanup.ts);
+ * visitors, carts, sample carts and orders and search rows are deleted after their time
+ * (retention.ts).
  */
 export async function runScheduledJobs(env: SenderEnv & Pick<ShopApiEnv, "UPLOADS">, now: Date): Promise<void> {
   const [result] = await Promise.all([processSampleOrders(env.DB, now), drainOutbox(env, now, mailTransportFromEnv(env))]);
@@ -23,4 +26,6 @@ export async function runScheduledJobs(env: SenderEnv & Pick<ShopApiEnv, "UPLOAD
   if (keys > 0) console.log(`idempotency keys: ${keys} expired`);
   const uploads = await deleteUnattachedUploads(env, now);
   if (uploads > 0) console.log(`uploads: ${uploads} never attached, deleted`);
+  const deleted = await deleteExpiredData(env.DB, now);
+  if (Object.values(deleted).some((count) => count > 0)) console.log(`retention: ${JSON.stringify(deleted)}`);
 }

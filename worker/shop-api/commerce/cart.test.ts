@@ -7,18 +7,18 @@ beforeAll(async () => {
 afterAll(() => h.dispose());
 
 async function newVisitor(): Promise<string> {
-  const { body } = await h.call("PUT", "/apiv2/shipping/costs/country", { body: { country: "de" } });
-  return body.meta.token as string;
+  const { token } = await h.call("PUT", "/apiv2/shipping/costs/country", { body: { country: "de" } });
+  return token as string;
 }
 
 describe("GET /apiv2/cart/", () => {
   test("without a token answers an empty cart and hands out no token", async () => {
     const before = await commerceCounts(h.db);
-    const { status, body } = await h.call("GET", "/apiv2/cart/");
+    const { status, body, token } = await h.call("GET", "/apiv2/cart/");
     expect(status).toBe(200);
     expect(body.data.items).toEqual([]);
     expect(body.data.miniCart).toEqual({ itemCount: 0, linkToCart: "/checkout/cart/" });
-    expect(body.meta.token).toBeUndefined();
+    expect(token).toBeUndefined();
     expect(await commerceCounts(h.db)).toEqual(before);
   });
 });
@@ -34,10 +34,10 @@ test("reading the cart and a product's delivery are each one D1 round trip", asy
 
 describe("POST /apiv2/cart/", () => {
   test("a guest's first add creates a visitor, returns its token and the cart with totals", async () => {
-    const { status, body } = await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1", quantity: 3 } });
+    const { status, body, token: handed } = await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1", quantity: 3 } });
     expect(status).toBe(200);
     expect(body.errors).toEqual([]);
-    const token = body.meta.token as string;
+    const token = handed as string;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.data.items).toHaveLength(1);
     expect(body.data.items[0]).toMatchObject({ sku: "FLOOR-1", quantity: 3, name: "Produkt FLOOR-1", unit: { code: "SQM", label: "m²" } });
@@ -51,7 +51,7 @@ describe("POST /apiv2/cart/", () => {
 
     // the token reads the same cart; adding again sums the line
     const again = await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1" }, token });
-    expect(again.body.meta.token).toBeUndefined();
+    expect(again.token).toBeUndefined();
     expect(again.body.data.items[0].quantity).toBe(4);
     const read = await h.call("GET", "/apiv2/cart/", { token });
     expect(read.body.data.items[0].quantity).toBe(4);
@@ -177,19 +177,19 @@ describe("POST /apiv2/cart/", () => {
 
   test("a token whose visitor is gone gets a new visitor and token; nothing is written for the old one", async () => {
     const stale = "A".repeat(43);
-    const { status, body } = await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1" }, token: stale });
+    const { status, token } = await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1" }, token: stale });
     expect(status).toBe(200);
-    expect(body.meta.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(body.meta.token).not.toBe(stale);
-    expect((await h.call("GET", "/apiv2/cart/", { token: body.meta.token as string })).body.data.items).toHaveLength(1);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(token).not.toBe(stale);
+    expect((await h.call("GET", "/apiv2/cart/", { token: token as string })).body.data.items).toHaveLength(1);
     expect((await h.call("GET", "/apiv2/cart/", { token: stale })).body.data.items).toEqual([]);
   });
 
   test("a refused guest's add creates no visitor and hands out no token", async () => {
     const before = await commerceCounts(h.db);
-    const { body } = await h.call("POST", "/apiv2/cart/", { body: { sku: "LOW-1", quantity: 4 } });
+    const { body, token } = await h.call("POST", "/apiv2/cart/", { body: { sku: "LOW-1", quantity: 4 } });
     expect(body.errors[1]!.code).toBe("quantity_unavailable");
-    expect(body.meta.token).toBeUndefined();
+    expect(token).toBeUndefined();
     expect(await commerceCounts(h.db)).toEqual(before);
   });
 
@@ -202,10 +202,10 @@ describe("POST /apiv2/cart/", () => {
 describe("POST /configuration/cart/add (form data)", () => {
   test("adds the configured variant and the related product", async () => {
     const form = new URLSearchParams({ form_key: "abc", product: "CONF-1", related_product: "FLOOR-1", "options[shade]": "hell" });
-    const { status, body } = await h.call("POST", "/configuration/cart/add", { raw: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const { status, body, token } = await h.call("POST", "/configuration/cart/add", { raw: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
     expect(status).toBe(200);
     expect(body.data.items.map((i: { sku: string }) => i.sku)).toEqual(["CONF-1-1", "FLOOR-1"]);
-    expect(body.meta.token).toBeDefined();
+    expect(token).toBeDefined();
   });
 
   test("also under /apiv2/ (the edge proxies only API paths), multipart too", async () => {
@@ -252,7 +252,7 @@ describe("PUT /cart/addSampleBySku/{sku}", () => {
     const first = await h.call("PUT", "/cart/addSampleBySku/S-1");
     expect(first.status).toBe(200);
     expect(first.body.data).toBe(1);
-    const token = first.body.meta.token as string;
+    const token = first.token as string;
     await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1" }, token });
     expect((await h.call("PUT", "/apiv2/cart/addSampleBySku/S-2", { token })).body.data).toBe(3);
     // the same sample twice stays one line
@@ -263,7 +263,7 @@ describe("PUT /cart/addSampleBySku/{sku}", () => {
   });
 
   test("one D1 round trip", async () => {
-    const token = (await h.call("PUT", "/cart/addSampleBySku/S-1")).body.meta.token as string;
+    const token = (await h.call("PUT", "/cart/addSampleBySku/S-1")).token as string;
     h.takeRoundTrips();
     expect((await h.call("PUT", "/cart/addSampleBySku/S-2", { token })).status).toBe(200);
     expect(h.takeRoundTrips()).toBe(1);
@@ -275,7 +275,7 @@ describe("PUT /cart/addSampleBySku/{sku}", () => {
     expect((await h.call("PUT", "/cart/addSampleBySku/EOL-1")).body.errors[1]!.code).toBe("samples_unavailable");
     expect((await h.call("PUT", "/cart/addSampleBySku/NOPE-404")).body.errors[1]!.code).toBe("unknown_product");
     expect(await commerceCounts(h.db)).toEqual(before);
-    const token = (await h.call("PUT", "/cart/addSampleBySku/S-1")).body.meta.token as string;
+    const token = (await h.call("PUT", "/cart/addSampleBySku/S-1")).token as string;
     const results = await Promise.all(["S-2", "S-3", "S-4", "S-5", "S-6", "S-7", "S-8", "S-9"].map((sku) => h.call("PUT", `/cart/addSampleBySku/${sku}`, { token })));
     expect(results.filter((r) => r.status === 200)).toHaveLength(6);
     expect(results.filter((r) => r.status === 422).every((r) => r.body.errors[0]!.code === "sample_cart_full")).toBe(true);

@@ -21,7 +21,7 @@ import { fail, invalid, MESSAGES, missingFields } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
-import type { VisitorContext } from "../core/visitor";
+import { takeVisitorResult, visitorStatement, type VisitorContext } from "../core/visitor";
 import { cartLines, ensureCart, optionsKey, type CartLineRow } from "../tables/carts";
 import { listedIn } from "../tables/products";
 import { childProducts, findProduct, isListed, shopProductFrom, type CommerceProduct } from "./products";
@@ -119,10 +119,12 @@ export interface CartView {
 }
 
 export async function readCart(ctx: VisitorContext): Promise<CartView> {
-  // The visitor id is the token's hash: no visitor lookup needed, an unknown token reads an empty cart.
-  const id = ctx.visitorState.visitor?.id ?? ctx.visitorState.tokenHash;
-  const rows = id ? (await cartLines(id, ctx.shop.id, ctx.language).prepare(ctx.db).all<CartLineRow>()).results : [];
-  return cartView(ctx, rows);
+  // The visitor id is the token's hash: its row (expired or not, due for renewal or not) and its lines in one round trip.
+  const { tokenHash } = ctx.visitorState;
+  const visitorRead = visitorStatement(ctx);
+  if (!tokenHash || !visitorRead) return cartView(ctx, []);
+  const [visitorResult, linesResult] = await ctx.db.batch([visitorRead, cartLines(tokenHash, ctx.shop.id, ctx.language).prepare(ctx.db)]);
+  return cartView(ctx, takeVisitorResult(ctx, visitorResult) ? (linesResult!.results as CartLineRow[]) : []);
 }
 
 export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {

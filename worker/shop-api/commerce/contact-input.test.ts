@@ -9,7 +9,7 @@ let h: Harness;
 let token: string;
 beforeAll(async () => {
   h = await createHarness("2026-11-18T08:00:00Z");
-  token = (await h.call("POST", "/apiv2/sample/product/cart/add", { body: { sku: "S-1" } })).body.meta.token as string;
+  token = (await h.call("POST", "/apiv2/sample/product/cart/add", { body: { sku: "S-1" } })).token!;
 });
 afterAll(() => h.dispose());
 

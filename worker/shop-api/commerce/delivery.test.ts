@@ -163,7 +163,7 @@ describe("HTTP", () => {
 
   test("express needs every cart item to be express-capable", async () => {
     const add = await h.call("POST", "/apiv2/cart/", { body: { sku: "NOEXP-1" } });
-    const token = add.body.meta.token as string;
+    const token = add.token as string;
     const { body } = await h.call("GET", "/apiv1/product/byId/FLOOR-1/delivery/byCountryCode/de/quantity/1", { token });
     expect(body.data.express).toBeNull();
     expect(body.data.expressUnavailableReason).toBe("items");
@@ -173,7 +173,7 @@ describe("HTTP", () => {
 
   test("storage mode needs an account and 1200 CHF in the Swiss shop", async () => {
     const add = await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1" }, shop: "CH" });
-    const token = add.body.meta.token as string;
+    const token = add.token as string;
     const storage = async (quantity: number) =>
       (await h.call("GET", `/apiv1/product/byId/FLOOR-1/delivery/byCountryCode/ch/quantity/${quantity}`, { token, shop: "CH" })).body.data.deliveryModes.find(
         (m: { code: string }) => m.code === "on_call_storage",
@@ -216,7 +216,7 @@ describe("HTTP", () => {
     const put = await h.call("PUT", "/apiv2/shipping/costs/country", { body: { country: "NL" } });
     expect(put.status).toBe(200);
     expect(put.body.data.currentCountry).toEqual({ code: "nl", name: "Niederlande" });
-    const token = put.body.meta.token as string;
+    const token = put.token as string;
     expect((await h.call("GET", "/apiv2/shipping/costs/current-country", { token })).body.data).toMatchObject({ code: "nl", name: "Niederlande" });
     expect((await h.call("GET", "/apiv2/shipping/costs/current-country")).body.data).toMatchObject({ code: "de" });
     expect((await h.call("GET", "/apiv2/shipping/costs/current-country", { shop: "CH" })).body.data).toMatchObject({ code: "ch" });

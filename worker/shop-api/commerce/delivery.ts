@@ -60,7 +60,7 @@ export async function productDelivery(ctx: VisitorContext, params: Params): Prom
   const visitor = takeVisitorResult(ctx, visitorResult);
   const product = productFromResult(productResult!);
   if (!isListed(product)) throw invalid("id", MESSAGES.unknownProduct, "unknown_product");
-  const cart = cartView(ctx, (linesResult?.results ?? []) as CartLineRow[]);
+  const cart = cartView(ctx, visitor ? (linesResult!.results as CartLineRow[]) : []);
   const others = cart.items.filter((item) => item.kind === "product" && item.sku !== product.sku);
   const items: DeliveryItem[] = [
     { shippingGroup: product.shippingGroup, isExpress: product.isExpress, isDecking: product.isDecking, deliveryDaysMin: product.deliveryDaysMin, deliveryDaysMax: product.deliveryDaysMax },

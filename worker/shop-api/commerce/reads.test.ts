@@ -97,7 +97,7 @@ test("reviews (last) and rating", async () => {
 
 test("isBusiness and internal-user", async () => {
   expect((await h.call("GET", "/apiv2/isBusiness")).body.data).toBe("private");
-  const token = (await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1" } })).body.meta.token as string;
+  const token = (await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1" } })).token as string;
   await giveAccount(h.db, token, "business");
   expect((await h.call("GET", "/apiv2/isBusiness", { token })).body.data).toBe("business");
   expect((await h.call("GET", "/apiv2/internal-user", { token })).body.data).toEqual({ isInternal: false });

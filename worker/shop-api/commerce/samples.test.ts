@@ -11,17 +11,17 @@ afterEach(() => h.setNow("2026-11-18T08:00:00Z"));
 const address = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", zip: "10115", city: "Berlin", countryCode: "de" };
 
 async function startCart(): Promise<string> {
-  const { status, body } = await h.call("POST", "/apiv2/sample/product/cart/add", { body: { sku: "S-1", quantity: 1, recommendation: false } });
+  const { status, token } = await h.call("POST", "/apiv2/sample/product/cart/add", { body: { sku: "S-1", quantity: 1, recommendation: false } });
   expect(status).toBe(200);
-  return body.meta.token as string;
+  return token as string;
 }
 
 test("an empty sample cart without a token; no token handed out", async () => {
-  const { status, body } = await h.call("GET", "/apiv2/sample/product/cart");
+  const { status, body, token } = await h.call("GET", "/apiv2/sample/product/cart");
   expect(status).toBe(200);
   expect(body.data.cart).toBeNull();
   expect(body.data.options).toMatchObject({ isSampleCartFull: false, sample_slot_count: 7, hidden: false });
-  expect(body.meta.token).toBeUndefined();
+  expect(token).toBeUndefined();
 });
 
 test("add: reference code, expiration date, remaining = slot count minus item count", async () => {
@@ -46,7 +46,7 @@ test("an add is one D1 round trip, for a known visitor and for a guest", async (
   expect(h.takeRoundTrips()).toBe(1);
   const guest = await h.call("POST", "/apiv2/sample/product/cart/add", { body: { sku: "S-3" } });
   expect(guest.status).toBe(200);
-  expect(guest.body.meta.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  expect(guest.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   expect(h.takeRoundTrips()).toBe(1);
 });
 
@@ -61,7 +61,7 @@ test("samples only for products whose samples are active", async () => {
 });
 
 test("eight concurrent adds leave exactly seven; the cart is full", async () => {
-  const token = (await h.call("PUT", "/apiv2/shipping/costs/country", { body: { country: "de" } })).body.meta.token as string;
+  const token = (await h.call("PUT", "/apiv2/shipping/costs/country", { body: { country: "de" } })).token as string;
   const skus = ["S-1", "S-2", "S-3", "S-4", "S-5", "S-6", "S-7", "S-8"];
   const results = await Promise.all(skus.map((sku) => h.call("POST", "/apiv2/sample/product/cart/add", { body: { sku, quantity: 1 }, token })));
   expect(results.filter((r) => r.status === 200)).toHaveLength(7);

@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1
 import { shopApiCaller } from "../../../tests/support/shop-api";
 import type { ShopApiEnv } from "../../env";
 import { sql } from "../../lib/sql";
-import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
+import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
 import { importCatalogue } from "../catalogue/apply-import";
 import type { CatalogueDocument, ProductRecord } from "../catalogue/import-format";
 import { sha256Hex } from "../core/auth";
@@ -86,7 +86,7 @@ export interface Harness {
   /** D1 round trips (a batch or a single statement's first/all/run/raw) since the last call. */
   takeRoundTrips(): number;
   setNow(iso: string): void;
-  call(method: string, path: string, options?: CallOptions): Promise<{ status: number; body: ApiBody }>;
+  call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   dispose(): Promise<void>;
 }
 
@@ -97,6 +97,13 @@ export interface CallOptions {
   shop?: string;
   language?: string;
   headers?: Record<string, string>;
+}
+
+/** An answer of the shop API: its status, its JSON body and the visitor token it handed to the edge (x-visitor-token), if any. */
+export interface CallResult {
+  status: number;
+  body: ApiBody;
+  token: string | undefined;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -128,7 +135,7 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
         headers["content-type"] = "application/json";
       }
       const response = await api(new Request(`http://shop-api${path}`, { method, headers, body }));
-      return { status: response.status, body: (await response.json()) as ApiBody };
+      return { status: response.status, body: (await response.json()) as ApiBody, token: response.headers.get(VISITOR_TOKEN_HEADER) ?? undefined };
     },
     dispose: () => database.dispose(),
   };

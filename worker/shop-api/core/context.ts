@@ -1,9 +1,10 @@
 /**
  * What a handler of the shop API gets: the request, the bindings, the clock's reading
- * for this request, a way to run work after the answer (`waitUntil`), and `meta`, which
- * the route table sends with every answer of the request, refusals included (the
- * visitor token a write created goes out as `meta.token` this way and no other).
- * Shop routes also get the shop and language resolved once from the edge's headers.
+ * for this request, a way to run work after the answer (`waitUntil`), and `meta` and
+ * `headers`, which the route table sends with every answer of the request, refusals
+ * included (a visitor token created or renewed goes out as the x-visitor-token header
+ * this way and no other, docs/decisions/0029). Shop routes also get the shop and
+ * language resolved once from the edge's headers.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "../../env";
@@ -18,6 +19,7 @@ export interface ApiContext {
   now: Date;
   waitUntil(task: Promise<unknown>): void;
   meta: Meta;
+  headers: Record<string, string>;
 }
 
 export interface ShopContext extends ApiContext {

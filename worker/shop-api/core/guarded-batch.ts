@@ -8,12 +8,13 @@
  * exists, or is created by the batch); every write of the batch is conditioned on that
  * row; the batch deletes the row at its end. A refused batch writes nothing, and the
  * rows of its checks tell why (each check is a SELECT with a `refusal` column, null
- * when it passes).
+ * when it passes). A visitor that expired counts as missing; one whose renewal is due
+ * is renewed by the batch itself (core/visitor.ts).
  */
 import type { D1Result } from "@cloudflare/workers-types";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
-import { insertVisitor } from "../tables/visitors";
-import { adoptNewVisitor, newVisitorToken, type VisitorContext } from "./visitor";
+import { insertVisitor, liveVisitorExists, renewVisitor } from "../tables/visitors";
+import { adoptNewVisitor, handOutRequestToken, newVisitorToken, type VisitorContext } from "./visitor";
 
 export interface GuardedBatch {
   /** Checks over the state before the writes: SELECTs with a `refusal` column (null: passes). */
@@ -32,13 +33,16 @@ export interface GuardedResult<Check> {
   visitorId: string;
 }
 
-/** The visitor a batch writes for: the token's (the guard checks it exists) or a new one the batch creates. */
-async function writingVisitor(ctx: VisitorContext): Promise<{ id: string; created: { token: string; id: string } | null }> {
+/**
+ * The visitor a batch writes for: the token's (the guard checks it exists and has not expired)
+ * or a new one the batch creates. `renew`: the row was not read yet, so the batch renews it.
+ */
+async function writingVisitor(ctx: VisitorContext): Promise<{ id: string; created: { token: string; id: string } | null; renew: boolean }> {
   const { visitor, tokenHash, loaded } = ctx.visitorState;
-  if (visitor) return { id: visitor.id, created: null };
-  if (tokenHash && !loaded) return { id: tokenHash, created: null };
+  if (visitor) return { id: visitor.id, created: null, renew: false };
+  if (tokenHash && !loaded) return { id: tokenHash, created: null, renew: true };
   const created = await newVisitorToken();
-  return { id: created.id, created };
+  return { id: created.id, created, renew: false };
 }
 
 /**
@@ -53,12 +57,13 @@ export async function runGuardedBatch<Check extends { refusal: string | null }>(
   const guardId = crypto.randomUUID();
   const holds = sql`EXISTS (SELECT 1 FROM write_guards WHERE id = ${guardId})`;
   const { checks, writes, reads } = build(visitor.id, holds);
-  const visitorReady = visitor.created ? sql`1` : sql`EXISTS (SELECT 1 FROM visitors WHERE id = ${visitor.id})`;
+  const visitorReady = visitor.created ? sql`1` : liveVisitorExists(visitor.id, ctx.now);
   const passes = checks.map((check) => sql`(SELECT refusal FROM (${check})) IS NULL`);
   const statements = [
     ...checks,
     sql`INSERT INTO write_guards (id) SELECT ${guardId} WHERE ${joinSql([visitorReady, ...passes], " AND ")}`,
     ...(visitor.created ? [insertVisitor(visitor.id, ctx.shop.id, ctx.now, holds)] : []),
+    ...(visitor.renew ? [renewVisitor(visitor.id, ctx.now, holds)] : []),
     ...writes,
     sql`DELETE FROM write_guards WHERE id = ${guardId}`,
     ...reads,
@@ -73,5 +78,6 @@ export async function runGuardedBatch<Check extends { refusal: string | null }>(
     return runGuardedBatch(ctx, build);
   }
   if (opened && visitor.created) adoptNewVisitor(ctx, visitor.created);
+  if (visitor.renew && (results[checks.length + 1]!.meta.changes ?? 0) > 0) handOutRequestToken(ctx);
   return { refusal, checks: checkRows, reads: results.slice(statements.length - reads.length), visitorId: visitor.id };
 }

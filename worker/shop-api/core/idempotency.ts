@@ -18,6 +18,7 @@
  * handler. A multipart boundary is left out of the fingerprint: browsers pick a new one
  * every time they send the same form.
  */
+import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
 import type { D1Database } from "@cloudflare/workers-types";
 import { shopDirectory } from "../../config/shops";
 import { indexOfBytes, multipartBoundary } from "../../lib/multipart";
@@ -48,7 +49,8 @@ const MAX_BODY_BYTES = shopDirectory.config.uploads.maxRequestBytes;
 
 const WRITE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const VALID_KEY = /^[\x21-\x7e]{1,255}$/;
-const REPLAYED_HEADERS = ["content-type", "content-language", "cache-control", "location", "retry-after", "www-authenticate"];
+/** The visitor token a first write created goes with its replay, or a retried first write would lose its visitor. */
+const REPLAYED_HEADERS = ["content-type", "content-language", "cache-control", "location", "retry-after", "www-authenticate", VISITOR_TOKEN_HEADER];
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 const answerResponse = (answer: StoredAnswer, extra: Record<string, string> = {}): Response =>

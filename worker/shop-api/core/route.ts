@@ -50,18 +50,22 @@ function baseContext(request: IRequest, env: ShopApiEnv, execution: Pick<Executi
     now: deps.now(),
     waitUntil: (task) => execution.waitUntil(task),
     meta: {},
+    headers: {},
   };
 }
 
 /** The handler's answer as a Response, its refusals and failures included. */
 async function answer<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params): Promise<Response> {
+  let response: Response;
   try {
     const result = await handler(ctx, params);
-    if (result instanceof Response) return result;
-    return respond(result.status, result.data, [], { ...ctx.meta, ...result.meta }, result.headers);
+    response = result instanceof Response ? result : respond(result.status, result.data, [], { ...ctx.meta, ...result.meta }, result.headers);
   } catch (error) {
-    return failureResponse(error, ctx.meta);
+    response = failureResponse(error, ctx.meta);
   }
+  // Headers the request's handlers set for the edge (the visitor token), on every answer.
+  for (const [name, value] of Object.entries(ctx.headers)) response.headers.set(name, value);
+  return response;
 }
 
 async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params, { idempotent = false } = {}): Promise<Response> {

@@ -2,15 +2,23 @@
  * The visitor behind the request's bearer token (the edge keeps it in the environment's
  * token cookie). An opaque random token (32 bytes, base64url) identifies one; only its
  * SHA-256 is stored. Reads without a valid token see an empty state and get no token;
- * the first write creates a visitor and its token goes out as `meta.token` with the
- * request's answer (ctx.meta), which the edge turns into the cookie.
+ * the first write creates a visitor and its token goes out with the request's answer in
+ * the x-visitor-token header (ctx.headers), which the edge turns into the cookie and
+ * never passes on (docs/decisions/0029): no page script can read it from a JSON body.
+ *
+ * A visitor unused for the token's lifetime (30 days) is not found any more, whatever token a
+ * client replays. A request of a visitor whose last renewal is a day old renews it: the
+ * row's `last_seen_at` after the answer (waitUntil) or inside the write's own batch
+ * (core/guarded-batch.ts), and its token goes out again, so the edge gives the cookie a
+ * fresh Max-Age; at most once a day, so neither a write per read nor a Set-Cookie per answer.
  *
  * `visitorRoute(handler, { lazy: true })` leaves the read to the handler, so it can batch the
  * visitor's row with its own statements (one D1 round trip): `visitorStatement` +
  * `takeVisitorResult`.
  */
 import type { D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
-import { insertVisitor, newVisitor, selectVisitor, visitorOf, type Visitor, type VisitorRow } from "../tables/visitors";
+import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
+import { insertVisitor, isRenewalDue, newVisitor, renewVisitor, selectVisitor, visitorOf, type Visitor, type VisitorRow } from "../tables/visitors";
 import { randomToken, sha256Hex, visitorToken } from "./auth";
 import type { ShopContext } from "./context";
 import type { Handler } from "./route";
@@ -42,17 +50,29 @@ export function visitorRoute(handler: Handler<VisitorContext>, options: { lazy?:
   return async (ctx, params) => handler(await withVisitor(ctx, options), params);
 }
 
-/** The statement reading the visitor row (for a batch); null without a token. */
+/** The statement reading the visitor row unless it expired (for a batch); null without a token. */
 export function visitorStatement(ctx: VisitorContext): D1PreparedStatement | null {
-  return ctx.visitorState.tokenHash ? selectVisitor(ctx.visitorState.tokenHash).prepare(ctx.db) : null;
+  return ctx.visitorState.tokenHash ? selectVisitor(ctx.visitorState.tokenHash, ctx.now).prepare(ctx.db) : null;
 }
 
-/** Takes the visitor from a batch result of visitorStatement. */
+/** Takes the visitor from a batch result of visitorStatement, and renews it when that is due. */
 export function takeVisitorResult(ctx: VisitorContext, result: Pick<D1Result, "results"> | undefined): Visitor | null {
   const row = result?.results[0] as VisitorRow | undefined;
-  ctx.visitorState.visitor = row ? visitorOf(row) : null;
+  const visitor = row ? visitorOf(row) : null;
+  ctx.visitorState.visitor = visitor;
   ctx.visitorState.loaded = true;
-  return ctx.visitorState.visitor;
+  if (visitor && isRenewalDue(visitor, ctx.now)) {
+    ctx.waitUntil(renewVisitor(visitor.id, ctx.now).prepare(ctx.db).run());
+    visitor.lastSeenAt = ctx.now.toISOString();
+    handOutRequestToken(ctx);
+  }
+  return visitor;
+}
+
+/** The request's own token goes out again (a renewal): the edge sets the cookie anew with a fresh Max-Age. */
+export function handOutRequestToken(ctx: VisitorContext): void {
+  const token = visitorToken(ctx.request);
+  if (token) ctx.headers[VISITOR_TOKEN_HEADER] = token;
 }
 
 export async function loadVisitor(ctx: VisitorContext): Promise<Visitor | null> {
@@ -61,7 +81,7 @@ export async function loadVisitor(ctx: VisitorContext): Promise<Visitor | null> 
   return takeVisitorResult(ctx, statement ? await statement.all() : undefined);
 }
 
-/** The visitor of a write: the token's, or a new one whose token goes out as meta.token. */
+/** The visitor of a write: the token's, or a new one whose token goes out to the edge. */
 export async function ensureVisitor(ctx: VisitorContext): Promise<Visitor> {
   const existing = await loadVisitor(ctx);
   if (existing) return existing;
@@ -76,10 +96,10 @@ export async function newVisitorToken(): Promise<{ token: string; id: string }> 
   return { token, id: await sha256Hex(token) };
 }
 
-/** Makes the visitor just written for `created` the request's visitor; its token goes out as meta.token. */
+/** Makes the visitor just written for `created` the request's visitor; its token goes out to the edge. */
 export function adoptNewVisitor(ctx: VisitorContext, created: { token: string; id: string }): Visitor {
-  const visitor = newVisitor(created.id);
-  ctx.meta.token = created.token;
+  const visitor = newVisitor(created.id, ctx.now);
+  ctx.headers[VISITOR_TOKEN_HEADER] = created.token;
   ctx.visitorState = { tokenHash: created.id, visitor, loaded: true };
   return visitor;
 }

@@ -4,7 +4,7 @@
  * `POST /apiv2/uploads?purpose=complaint` (multipart/form-data, one or more `file` parts)
  * stores each accepted file in R2 (binding UPLOADS) as soon as it is read, and when every
  * file of the request was accepted writes their rows in one D1 batch, owned by the
- * visitor (a first write creates the visitor; its token goes out as meta.token). A
+ * visitor (a first write creates the visitor; its token goes to the edge in the x-visitor-token header). A
  * refused or failed request deletes the R2 objects it wrote and writes nothing to D1.
  * Answers `{ uploads: [{ id, fileName, contentType, size }] }`.
  *

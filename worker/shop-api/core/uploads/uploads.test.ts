@@ -4,6 +4,7 @@
  * refusal names the file and leaves D1 and R2 as they were.
  */
 import { runScheduledJobs } from "../../scheduled";
+import { VISITOR_TOKEN_HEADER } from "../../../lib/shop-headers";
 import { sha256Hex } from "../auth";
 import type { ApiError } from "../envelope";
 import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "../test-support";
@@ -35,15 +36,16 @@ beforeAll(async () => {
 
 afterAll(() => h.dispose());
 
-async function send(request: Request): Promise<{ response: Response; body: UploadAnswer }> {
+/** The answer, and the visitor token the shop API handed to the edge (x-visitor-token), if any. */
+async function send(request: Request): Promise<{ response: Response; body: UploadAnswer; token: string | undefined }> {
   const response = await h.fetch(request);
-  return { response, body: (await response.json()) as UploadAnswer };
+  return { response, body: (await response.json()) as UploadAnswer, token: response.headers.get(VISITOR_TOKEN_HEADER) ?? undefined };
 }
 
 async function upload(parts: FilePart[], token?: string): Promise<{ token: string; ids: string[] }> {
-  const { response, body } = await send(uploadRequest(parts, { token }));
+  const { response, body, token: handed } = await send(uploadRequest(parts, { token }));
   expect(response.status).toBe(200);
-  return { token: token ?? body.meta.token!, ids: body.data!.uploads.map((u) => u.id) };
+  return { token: token ?? handed!, ids: body.data!.uploads.map((u) => u.id) };
 }
 
 const download = (id: string, token?: string, shop = "DE") =>
@@ -52,10 +54,10 @@ const download = (id: string, token?: string, shop = "DE") =>
 /** Sends a request that must be refused: returns the error with the code, and checks D1 and R2 did not change. */
 async function refused(request: Request, status: number, code: string): Promise<ApiError> {
   const before = await storedCounts(h);
-  const { response, body } = await send(request);
+  const { response, body, token } = await send(request);
   expect({ status: response.status, codes: body.errors.map((e) => e.code) }).toEqual({ status, codes: expect.arrayContaining([code]) });
   expect(body.data).toBeNull();
-  expect(body.meta.token).toBeUndefined();
+  expect(token).toBeUndefined();
   expect(await storedCounts(h)).toEqual(before);
   // The error about the field (after the generic one of a validation failure).
   return body.errors.filter((e) => e.code === code).pop()!;
@@ -70,7 +72,7 @@ describe("POST /apiv2/uploads: accepted images", () => {
       { fileName: "detail.webp", bytes: WEBP },
       { fileName: "IMG_4711.HEIC", bytes: HEIC, contentType: "image/heic" },
     ];
-    const { response, body } = await send(uploadRequest(parts));
+    const { response, body, token: handed } = await send(uploadRequest(parts));
     expect(response.status).toBe(200);
     expect(body.data!.uploads.map(({ fileName, contentType, size }) => ({ fileName, contentType, size }))).toEqual([
       { fileName: "kitchen.jpg", contentType: "image/jpeg", size: JPEG.length },
@@ -78,7 +80,7 @@ describe("POST /apiv2/uploads: accepted images", () => {
       { fileName: "detail.webp", contentType: "image/webp", size: WEBP.length },
       { fileName: "IMG_4711.HEIC", contentType: "image/heic", size: HEIC.length },
     ]);
-    const token = body.meta.token!;
+    const token = handed!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await storedCounts(h)).toEqual({ ...before, visitors: before.visitors! + 1, uploads: before.uploads! + 4, r2Objects: before.r2Objects! + 4 });
 
@@ -118,8 +120,8 @@ describe("POST /apiv2/uploads: accepted images", () => {
   test("a second upload of the same visitor creates no visitor and sends no new token", async () => {
     const { token } = await upload([{ fileName: "a.jpg", bytes: JPEG }]);
     const before = await storedCounts(h);
-    const { body } = await send(uploadRequest([{ fileName: "b.png", bytes: PNG }], { token }));
-    expect(body.meta.token).toBeUndefined();
+    const { token: handed } = await send(uploadRequest([{ fileName: "b.png", bytes: PNG }], { token }));
+    expect(handed).toBeUndefined();
     expect(await storedCounts(h)).toEqual({ ...before, uploads: before.uploads! + 1, r2Objects: before.r2Objects! + 1 });
   });
 
@@ -373,11 +375,11 @@ describe("hostile file names are stored and served safely", () => {
     ],
   ])("%s", async (_label, parameter, stored, disposition) => {
     const bytes = parameter.includes(".png") ? PNG : parameter.includes(".webp") ? WEBP : JPEG;
-    const { response, body } = await send(uploadRequest([{ disposition: `; name="file"; ${parameter}`, bytes }]));
+    const { response, body, token } = await send(uploadRequest([{ disposition: `; name="file"; ${parameter}`, bytes }]));
     expect(response.status).toBe(200);
     const [uploaded] = body.data!.uploads;
     expect(uploaded!.fileName).toBe(stored);
-    const served = await download(uploaded!.id, body.meta.token);
+    const served = await download(uploaded!.id, token);
     expect(served.headers.get("content-disposition")).toBe(disposition);
     await served.arrayBuffer();
   });
