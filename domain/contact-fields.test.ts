@@ -3,7 +3,15 @@ import { addressFields, emailField, hasHouseNumber, INVALID_CHARACTERS, isPlainT
 
 const texts: ContactTexts = { required: "required", email: "email", phone: "phone", zip: "zip", characters: "characters" };
 const address = z.object(addressFields(texts));
-const valid = { firstname: "Erika", lastname: "Muster", company: "Muster & Söhne", street: "Hauptstraße 5", zip: "10115", city: "Berlin", phone: "+49 (30) 123-45/67" };
+const valid = {
+  firstname: "Erika",
+  lastname: "Muster",
+  company: "Muster & Söhne",
+  street: "Hauptstraße 5",
+  zip: "10115",
+  city: "Berlin",
+  phone: "+49 (30) 123-45/67",
+};
 
 describe("plain text", () => {
   test.each([
@@ -57,7 +65,11 @@ test("values are NFC and trimmed", () => {
 
 describe("the address fields", () => {
   test("take a real address and give it back normalised", () => {
-    expect(address.parse({ ...valid, firstname: " Zoe\u0308 ", city: "\u0141o\u0301dz\u0301" })).toEqual({ ...valid, firstname: "Zo\u00eb", city: "\u0141\u00f3d\u017a" });
+    expect(address.parse({ ...valid, firstname: " Zoe\u0308 ", city: "\u0141o\u0301dz\u0301" })).toEqual({
+      ...valid,
+      firstname: "Zo\u00eb",
+      city: "\u0141\u00f3d\u017a",
+    });
   });
 
   test("refuse markup and invisible characters in every free-text field with the characters message and its code", () => {
@@ -74,7 +86,9 @@ describe("the address fields", () => {
     expect(address.safeParse({ ...valid, zip: "10115\u202e" }).error?.issues).toEqual([expect.objectContaining({ path: ["zip"], message: "zip" })]);
     expect(address.safeParse({ ...valid, phone: "+49\u200f30" }).error?.issues).toEqual([expect.objectContaining({ path: ["phone"], message: "phone" })]);
     expect(address.safeParse({ ...valid, phone: "x".repeat(41) }).error?.issues[0]).toMatchObject({ path: ["phone"], message: "phone" });
-    expect(z.object({ email: emailField(texts) }).safeParse({ email: "erika@example.com\u202e" }).error?.issues).toEqual([expect.objectContaining({ path: ["email"], message: "email" })]);
+    expect(z.object({ email: emailField(texts) }).safeParse({ email: "erika@example.com\u202e" }).error?.issues).toEqual([
+      expect.objectContaining({ path: ["email"], message: "email" }),
+    ]);
   });
 
   test("required fields: blank after trimming is missing; optional ones may be left out", () => {

@@ -9,4 +9,3 @@ export function roundRange(value: number, unit: string | null, direction: "down"
   if (direction === "up") return Math.ceil(value);
   return Math.round(value);
 }
-

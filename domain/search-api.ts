@@ -70,9 +70,7 @@ export interface FilterOption {
 }
 
 /** A filter as the client sends it (SPEC 7): values, or min and max. */
-export type FilterEntry =
-  | { name: string; type: "products"; values: string[] }
-  | { name: string; type: "products"; min?: number; max?: number };
+export type FilterEntry = { name: string; type: "products"; values: string[] } | { name: string; type: "products"; min?: number; max?: number };
 
 export type ActiveFilter = { key: string; values: string[] } | { key: string; min: number | null; max: number | null };
 

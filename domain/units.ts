@@ -5,8 +5,30 @@
  * An unknown unit code falls back to TUBE (SPEC 3).
  */
 export const UNIT_CODES = [
-  "KG", "LBS", "G", "MG", "L", "ML", "M", "SQM", "IN", "CI", "MM", "LFM", "PCS", "PACKAGE", "PACKET",
-  "CAN", "BOX", "ROLL", "PAIR", "SET", "BAG", "BOTTLE", "CANISTER", "TUBE",
+  "KG",
+  "LBS",
+  "G",
+  "MG",
+  "L",
+  "ML",
+  "M",
+  "SQM",
+  "IN",
+  "CI",
+  "MM",
+  "LFM",
+  "PCS",
+  "PACKAGE",
+  "PACKET",
+  "CAN",
+  "BOX",
+  "ROLL",
+  "PAIR",
+  "SET",
+  "BAG",
+  "BOTTLE",
+  "CANISTER",
+  "TUBE",
 ] as const;
 export type UnitCode = (typeof UNIT_CODES)[number];
 

@@ -114,10 +114,21 @@ describe("GraphQL over HTTP", () => {
   });
 
   test("unexpected errors are logged and reported as Internal error", async () => {
-    const broken = { prepare: () => { throw new Error("D1_ERROR: secret detail"); } } as unknown as D1Database;
+    const broken = {
+      prepare: () => {
+        throw new Error("D1_ERROR: secret detail");
+      },
+    } as unknown as D1Database;
     const spy = jest.spyOn(console, "error").mockImplementation(() => undefined);
     try {
-      const response = await send(broken, new Request(URL_BASE, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: '{ categories(shop: "DE", language: "de") { id } }' }) }));
+      const response = await send(
+        broken,
+        new Request(URL_BASE, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ query: '{ categories(shop: "DE", language: "de") { id } }' }),
+        }),
+      );
       expect(response.status).toBe(200);
       expect(JSON.stringify(response.body)).not.toContain("secret");
       expect(response.body.errors[0].message).toBe("Internal error");

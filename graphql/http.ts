@@ -88,7 +88,6 @@ export function formatError(error: GraphQLError): ErrorBody {
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-
 /** Reads params from the request, or returns the error response. */
 async function readParams(request: Request): Promise<GraphQLParams | Response> {
   if (request.method === "GET") {

@@ -179,7 +179,12 @@ function nodesOf(walk: CostWalk, selectionSet: SelectionSetNode, parentType: Gra
  * filled in); 0 when the variables do not fit the operation (execution refuses them).
  * Run it on a validated document: fragment cycles are refused by validation.
  */
-export function estimateNodes(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Record<string, unknown> | null): number {
+export function estimateNodes(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown> | null,
+): number {
   const rootType = schema.getRootType(operation.operation);
   if (!rootType) return 0;
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables ?? {});

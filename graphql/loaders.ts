@@ -12,7 +12,10 @@ export class Loader<K, V> {
   private queue: { key: K; resolve: (value: V | undefined) => void; reject: (error: unknown) => void }[] = [];
   private scheduled = false;
 
-  constructor(private readonly batch: BatchFn<K, V>, private readonly maxBatchSize = 500) {}
+  constructor(
+    private readonly batch: BatchFn<K, V>,
+    private readonly maxBatchSize = 500,
+  ) {}
 
   load(key: K): Promise<V | undefined> {
     const cached = this.cache.get(key);

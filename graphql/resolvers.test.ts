@@ -1,16 +1,7 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import shopsConfig from "../config/shops.json";
 import { createTestDatabase, type TestDatabase } from "../tests/support/d1";
-import {
-  countingDatabase,
-  DE_PRODUCT_COUNT,
-  FIRST_IMPORT_AT,
-  gql,
-  SECOND_IMPORT_AT,
-  seedCatalogue,
-  SIMPLE_COUNT,
-  simpleSku,
-} from "./test-fixtures";
+import { countingDatabase, DE_PRODUCT_COUNT, FIRST_IMPORT_AT, gql, SECOND_IMPORT_AT, seedCatalogue, SIMPLE_COUNT, simpleSku } from "./test-fixtures";
 
 const NBSP = "\u00a0";
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
@@ -34,7 +25,9 @@ async function data(query: string, variables?: Record<string, unknown>) {
 
 describe("shops", () => {
   test("lists every shop with its settings", async () => {
-    const { shops, shop } = await data(`{ shops { id currency taxRate languages defaultLanguage domainPrefixes deliveryCountries baseUrl } shop(id: "CH") { name currency languages } }`);
+    const { shops, shop } = await data(
+      `{ shops { id currency taxRate languages defaultLanguage domainPrefixes deliveryCountries baseUrl } shop(id: "CH") { name currency languages } }`,
+    );
     expect(shops.map((s: { id: string }) => s.id)).toEqual(shopsConfig.shops.map((s) => s.id).sort());
     expect(shop).toEqual({ name: "Bodenhaus Schweiz", currency: "CHF", languages: ["de", "fr", "it"] });
     const de = shops.find((s: { id: string }) => s.id === "DE");
@@ -52,11 +45,18 @@ describe("shops", () => {
 
 describe("categories", () => {
   test("tree with path, isWorld, sorting and product counts", async () => {
-    const { categories } = await data(`{ categories(shop: "DE", language: "de") { id parentId position isWorld name slug path sorting { sortBy direction } productCount } }`);
+    const { categories } = await data(
+      `{ categories(shop: "DE", language: "de") { id parentId position isWorld name slug path sorting { sortBy direction } productCount } }`,
+    );
     const byId = Object.fromEntries(categories.map((c: { id: string }) => [c.id, c]));
     expect(Object.keys(byId).sort()).toEqual(["eiche", "garten", "landhausdielen", "parkett", "vinyl"]);
     expect(byId.parkett).toMatchObject({ isWorld: true, parentId: null, path: ["parkett"], name: "parkett (de)" });
-    expect(byId.eiche).toMatchObject({ isWorld: false, parentId: "landhausdielen", path: ["parkett", "landhausdielen", "eiche"], slug: "landhausdielen/eiche" });
+    expect(byId.eiche).toMatchObject({
+      isWorld: false,
+      parentId: "landhausdielen",
+      path: ["parkett", "landhausdielen", "eiche"],
+      slug: "landhausdielen/eiche",
+    });
     expect(byId.eiche.sorting).toEqual([{ sortBy: "price", direction: "asc" }]);
     // 60 odd simple products + configurable + 2 variants + unknown-unit product are in "eiche"; inactive ones are not counted.
     expect(byId.eiche.productCount).toBe(SIMPLE_COUNT / 2 + 4);
@@ -73,9 +73,18 @@ describe("categories", () => {
   });
 
   test("topCategories are ordered by top position with .html url paths", async () => {
-    const { topCategories } = await data(`{ topCategories(shop: "CH", language: "fr") { id name imagePath urlPath topCategoryPosition topCategoryDescription } }`);
+    const { topCategories } = await data(
+      `{ topCategories(shop: "CH", language: "fr") { id name imagePath urlPath topCategoryPosition topCategoryDescription } }`,
+    );
     expect(topCategories).toEqual([
-      { id: "parkett", name: "parkett (fr)", imagePath: "/img/parkett.jpg", urlPath: "parkett.html", topCategoryPosition: 1, topCategoryDescription: "top parkett" },
+      {
+        id: "parkett",
+        name: "parkett (fr)",
+        imagePath: "/img/parkett.jpg",
+        urlPath: "parkett.html",
+        topCategoryPosition: 1,
+        topCategoryDescription: "top parkett",
+      },
       { id: "vinyl", name: "vinyl (fr)", imagePath: "/img/vinyl.jpg", urlPath: "vinyl.html", topCategoryPosition: 2, topCategoryDescription: "top vinyl" },
     ]);
   });
@@ -174,7 +183,16 @@ describe("products", () => {
       { sku: "A-CONF-1", type: "variant", parentSku: "A-CONF", slug: "a-conf-1-de", content: { title: "A-CONF-1 de" } },
       { sku: "A-CONF-2", type: "variant", parentSku: "A-CONF", slug: "a-conf-2-de", content: { title: "A-CONF-2 de" } },
     ]);
-    expect(product.configurableAttributes).toEqual([{ code: "color", label: "Farbe", options: [{ value: "oak", label: "Eiche" }, { value: "ash", label: "Esche" }] }]);
+    expect(product.configurableAttributes).toEqual([
+      {
+        code: "color",
+        label: "Farbe",
+        options: [
+          { value: "oak", label: "Eiche" },
+          { value: "ash", label: "Esche" },
+        ],
+      },
+    ]);
   });
 
   test("product details: categories, manufacturer, media, downloads, tutorials, reviews, flags", async () => {
@@ -188,7 +206,14 @@ describe("products", () => {
       samples { active maxSamples sampleOrderIsFreeOfCharge } updatedAt } }`);
     expect(product.categoryId).toBe("eiche");
     expect(product.categoryIds).toEqual(["eiche", "garten", "vinyl"]);
-    expect(product.manufacturer).toEqual({ id: "holzwerk", name: "Holzwerk", description: "Parkett aus Bayern", shortDescription: "Parkett", productCount: SIMPLE_COUNT / 2 + 4, logo: "/logos/holzwerk.svg" });
+    expect(product.manufacturer).toEqual({
+      id: "holzwerk",
+      name: "Holzwerk",
+      description: "Parkett aus Bayern",
+      shortDescription: "Parkett",
+      productCount: SIMPLE_COUNT / 2 + 4,
+      logo: "/logos/holzwerk.svg",
+    });
     expect(product.content.features).toEqual(["robust", "warm"]);
     expect(product.content.attributes).toEqual([{ code: "thickness", label: "Stärke", type: "number", value: "14", isVisible: true }]);
     expect(product.media).toEqual([{ kind: "image", url: "/media/P001.jpg", alt: "P001" }]);
@@ -196,7 +221,15 @@ describe("products", () => {
     expect(product.tutorials).toEqual([{ title: "Verlegen", content: "So geht's", type: "video", url: "https://video.example/1" }]);
     expect(product.reviewSummary).toMatchObject({ ratingValue: 4.5, maxValue: 5, totalReviewCount: 2 });
     expect(product.reviewSummary.reviews.map((r: { id: string }) => r.id)).toEqual(["r2", "r1"]);
-    expect(product).toMatchObject({ packageContent: 2.2, blendPercent: 5, shippingGroup: "freight", isOutOfStock: false, isSalable: true, reachedEOF: false, updatedAt: FIRST_IMPORT_AT });
+    expect(product).toMatchObject({
+      packageContent: 2.2,
+      blendPercent: 5,
+      shippingGroup: "freight",
+      isOutOfStock: false,
+      isSalable: true,
+      reachedEOF: false,
+      updatedAt: FIRST_IMPORT_AT,
+    });
     expect(product.stock).toEqual({ isInStock: true, quantity: 10, minimumOrderQuantity: 1, notificationQuantity: 0 });
     expect(product.delivery).toEqual({ minDays: 3, maxDays: 5, express: false });
   });
@@ -259,7 +292,8 @@ describe("prices", () => {
 
 describe("units", () => {
   test("labels per language and the fallback for unknown units", async () => {
-    const unit = async (shop: string, language: string, sku: string) => (await data(`{ product(shop: "${shop}", language: "${language}", sku: "${sku}") { unit { code label } } }`)).product.unit;
+    const unit = async (shop: string, language: string, sku: string) =>
+      (await data(`{ product(shop: "${shop}", language: "${language}", sku: "${sku}") { unit { code label } } }`)).product.unit;
     expect(await unit("DE", "de", "P001")).toEqual({ code: "SQM", label: "m²" });
     expect(await unit("AT", "at", "X-ONLY-AT")).toEqual({ code: "PCS", label: "Stk." });
     expect(await unit("DE", "de", "U-UNKNOWN")).toEqual({ code: "BARREL", label: "Tube" });

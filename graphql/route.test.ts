@@ -45,7 +45,9 @@ const post = (query: string, options: { token?: string | null; headers?: Record<
     body: JSON.stringify({ query, variables: options.variables }),
   });
 const get = (query: string, options: { token?: string | null; headers?: Record<string, string> } = {}) =>
-  new Request(`${URL_BASE}?query=${encodeURIComponent(query)}`, { headers: { ...bearer(options.token === undefined ? TOKEN : options.token), ...options.headers } });
+  new Request(`${URL_BASE}?query=${encodeURIComponent(query)}`, {
+    headers: { ...bearer(options.token === undefined ? TOKEN : options.token), ...options.headers },
+  });
 
 describe("the build's token", () => {
   it.each([
@@ -87,7 +89,10 @@ describe("cross-site requests", () => {
     ["a configured Origin but cross-site fetch metadata", { origin: "https://www.bodenhaus.example", "sec-fetch-site": "cross-site" }],
   ])("%s is refused with 403 even with the token, for GET and POST, before anything runs", async (_name, headers: Record<string, string>) => {
     const counting = countingDatabase(db);
-    for (const request of [get("{ categories(shop: \"DE\", language: \"de\") { id } }", { headers }), post("{ categories(shop: \"DE\", language: \"de\") { id } }", { headers })]) {
+    for (const request of [
+      get('{ categories(shop: "DE", language: "de") { id } }', { headers }),
+      post('{ categories(shop: "DE", language: "de") { id } }', { headers }),
+    ]) {
       const answer = await call(request, {}, counting.db);
       expect(answer.status).toBe(403);
       expect(answer.body.data ?? null).toBeNull();
@@ -119,7 +124,10 @@ describe("introspection", () => {
   });
 
   it("is allowed in development", async () => {
-    expect(await call(post(schemaQuery), { ENVIRONMENT_NAME: "development" })).toMatchObject({ status: 200, body: { data: { __schema: { queryType: { name: "Query" } } } } });
+    expect(await call(post(schemaQuery), { ENVIRONMENT_NAME: "development" })).toMatchObject({
+      status: 200,
+      body: { data: { __schema: { queryType: { name: "Query" } } } },
+    });
   });
 
   it("__typename is not introspection", async () => {
@@ -151,8 +159,11 @@ describe(`cost limit (${MAX_NODES} nodes)`, () => {
 
   it("a page of 200 products with the build's fields passes", async () => {
     const answer = await call(
-      post(`query P($first: Int!) { products(shop: "DE", language: "de", first: $first) { totalCount nodes { sku content { title attributes { code value } }
-        price { packagePrice { amount } unitPrice { amount } } media { url } childProducts { sku content { title } } configurableAttributes { code options { value } } } } }`, { variables: { first: 200 } }),
+      post(
+        `query P($first: Int!) { products(shop: "DE", language: "de", first: $first) { totalCount nodes { sku content { title attributes { code value } }
+        price { packagePrice { amount } unitPrice { amount } } media { url } childProducts { sku content { title } } configurableAttributes { code options { value } } } } }`,
+        { variables: { first: 200 } },
+      ),
     );
     expect(answer.status).toBe(200);
     expect(answer.body.errors).toBeUndefined();

@@ -58,7 +58,10 @@ export const typeDefs = /* GraphQL */ `
     productCount: Int!
   }
 
-  type Sorting { sortBy: String!, direction: String! }
+  type Sorting {
+    sortBy: String!
+    direction: String!
+  }
 
   type TopCategory {
     id: ID!
@@ -75,7 +78,10 @@ export const typeDefs = /* GraphQL */ `
     pageInfo: PageInfo!
   }
 
-  type PageInfo { hasNextPage: Boolean!, endCursor: String }
+  type PageInfo {
+    hasNextPage: Boolean!
+    endCursor: String
+  }
 
   type Product {
     sku: ID!
@@ -128,7 +134,13 @@ export const typeDefs = /* GraphQL */ `
     metaDescription: String
   }
 
-  type Attribute { code: String!, label: String!, type: String!, value: String!, isVisible: Boolean! }
+  type Attribute {
+    code: String!
+    label: String!
+    type: String!
+    value: String!
+    isVisible: Boolean!
+  }
 
   type Money {
     "Major units, e.g. 49.95"
@@ -143,7 +155,12 @@ export const typeDefs = /* GraphQL */ `
   }
 
   "Tax included in the package price, e.g. label inkl. 19% MwSt."
-  type Tax { isIncluded: Boolean!, percentage: Float!, amount: Money!, label: String! }
+  type Tax {
+    isIncluded: Boolean!
+    percentage: Float!
+    amount: Money!
+    label: String!
+  }
 
   type ProductPrice {
     packagePrice: Money!
@@ -156,25 +173,74 @@ export const typeDefs = /* GraphQL */ `
   }
 
   "SPEC 3 unit; label is its short label in the language (locales/<lang>/server.json units; unknown codes: the label of TUBE)."
-  type Unit { code: String!, label: String! }
+  type Unit {
+    code: String!
+    label: String!
+  }
 
-  type Stock { isInStock: Boolean!, quantity: Int!, minimumOrderQuantity: Float!, notificationQuantity: Int! }
+  type Stock {
+    isInStock: Boolean!
+    quantity: Int!
+    minimumOrderQuantity: Float!
+    notificationQuantity: Int!
+  }
 
-  type DeliveryTime { minDays: Int!, maxDays: Int!, express: Boolean! }
+  type DeliveryTime {
+    minDays: Int!
+    maxDays: Int!
+    express: Boolean!
+  }
 
-  type Samples { active: Boolean!, express: Boolean!, longDeliveryTime: Boolean!, sampleOrderIsFreeOfCharge: Boolean!, maxSamples: Int! }
+  type Samples {
+    active: Boolean!
+    express: Boolean!
+    longDeliveryTime: Boolean!
+    sampleOrderIsFreeOfCharge: Boolean!
+    maxSamples: Int!
+  }
 
-  type Media { kind: String!, url: String!, alt: String! }
+  type Media {
+    kind: String!
+    url: String!
+    alt: String!
+  }
 
-  type Download { title: String!, url: String! }
+  type Download {
+    title: String!
+    url: String!
+  }
 
-  type Tutorial { title: String!, content: String!, type: String!, url: String }
+  type Tutorial {
+    title: String!
+    content: String!
+    type: String!
+    url: String
+  }
 
-  type ConfigurableAttribute { code: String!, label: String!, options: [ConfigurableOption!]! }
-  type ConfigurableOption { value: String!, label: String! }
+  type ConfigurableAttribute {
+    code: String!
+    label: String!
+    options: [ConfigurableOption!]!
+  }
+  type ConfigurableOption {
+    value: String!
+    label: String!
+  }
 
-  type ReviewSummary { ratingValue: Float!, maxValue: Int!, totalReviewCount: Int!, reviews: [Review!]! }
-  type Review { id: ID!, mark: Int!, comment: String!, reviewer: String!, answer: String, createdAt: String! }
+  type ReviewSummary {
+    ratingValue: Float!
+    maxValue: Int!
+    totalReviewCount: Int!
+    reviews: [Review!]!
+  }
+  type Review {
+    id: ID!
+    mark: Int!
+    comment: String!
+    reviewer: String!
+    answer: String
+    createdAt: String!
+  }
 
   type Manufacturer {
     id: ID!
@@ -201,9 +267,20 @@ export const typeDefs = /* GraphQL */ `
   }
 
   "A named piece of sanitised HTML the pages place (banners, notices)."
-  type CmsBlock { identifier: ID!, content: String!, updatedAt: String! }
+  type CmsBlock {
+    identifier: ID!
+    content: String!
+    updatedAt: String!
+  }
 
-  type SeoLink { position: Int!, label: String!, url: String! }
+  type SeoLink {
+    position: Int!
+    label: String!
+    url: String!
+  }
 
-  type CatalogueChanges { skus: [ID!]!, until: String! }
+  type CatalogueChanges {
+    skus: [ID!]!
+    until: String!
+  }
 `;

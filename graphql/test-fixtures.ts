@@ -25,7 +25,10 @@ type Row = Record<string, unknown>;
 /** One row; the shops table is not written here (it is synced from config/shops.json). */
 function insert(db: D1Database, table: string, row: Row): D1PreparedStatement {
   const columns = Object.keys(row);
-  const values = joinSql(columns.map((column) => sql`${row[column] ?? null}`), ", ");
+  const values = joinSql(
+    columns.map((column) => sql`${row[column] ?? null}`),
+    ", ",
+  );
   return sql`INSERT INTO ${SqlFragment.raw(`${table} (${columns.join(", ")})`)} VALUES (${values})`.prepare(db);
 }
 
@@ -72,7 +75,17 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
     ["garten", null, 3, null],
   ];
   for (const [id, parent, position, top] of categories) {
-    s.push(insert(db, "categories", { id, parent_id: parent, position, top_position: top, image: `/img/${id}.jpg`, sorting: JSON.stringify([{ sortBy: "price", direction: "asc" }]), updated_at: FIRST_IMPORT_AT }));
+    s.push(
+      insert(db, "categories", {
+        id,
+        parent_id: parent,
+        position,
+        top_position: top,
+        image: `/img/${id}.jpg`,
+        sorting: JSON.stringify([{ sortBy: "price", direction: "asc" }]),
+        updated_at: FIRST_IMPORT_AT,
+      }),
+    );
     for (const language of LANGS) {
       // The garden world has no Dutch translation.
       if (id === "garten" && language === "nl") continue;
@@ -84,7 +97,9 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
   s.push(insert(db, "manufacturers", { id: "holzwerk", name: "Holzwerk", slug: "holzwerk", logo: "/logos/holzwerk.svg", updated_at: FIRST_IMPORT_AT }));
   s.push(insert(db, "manufacturers", { id: "vinylia", name: "Vinylia", slug: "vinylia", updated_at: FIRST_IMPORT_AT }));
   s.push(insert(db, "manufacturers", { id: "atonly", name: "Alpenboden", slug: "alpenboden", updated_at: FIRST_IMPORT_AT }));
-  s.push(insert(db, "manufacturer_translations", { manufacturer_id: "holzwerk", language: "de", description: "Parkett aus Bayern", short_description: "Parkett" }));
+  s.push(
+    insert(db, "manufacturer_translations", { manufacturer_id: "holzwerk", language: "de", description: "Parkett aus Bayern", short_description: "Parkett" }),
+  );
 
   const skusIn = (shopIds: string[], sku: string) => shopIds.forEach((shop_id) => s.push(insert(db, "product_shops", { sku, shop_id })));
 
@@ -108,11 +123,22 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
     for (const [days, historic] of history) s.push(insert(db, "price_history", { sku, shop_id: shop, package_price: historic, valid_from: daysAgo(days) }));
   };
   // 59.95, lowered to 44.95 20 days ago, raised to 49.95 5 days ago: reference 44.95 (window 35-5 days ago).
-  setPrice("P001", "DE", "EUR", 4995, 19, [[60, 5995], [20, 4495], [5, 4995]]);
+  setPrice("P001", "DE", "EUR", 4995, 19, [
+    [60, 5995],
+    [20, 4495],
+    [5, 4995],
+  ]);
   // 60.00 since 45 days, now 45.00 since 10 days: 25% saved, reference 60.00.
-  setPrice("P002", "DE", "EUR", 4500, 19, [[90, 3000], [45, 6000], [10, 4500]]);
+  setPrice("P002", "DE", "EUR", 4500, 19, [
+    [90, 3000],
+    [45, 6000],
+    [10, 4500],
+  ]);
   // 20.00 until 40 days ago, then 25.00: reference 20.00 (in force when the window before the change began).
-  setPrice("P003", "DE", "EUR", 2500, 19, [[100, 2000], [40, 2500]]);
+  setPrice("P003", "DE", "EUR", 2500, 19, [
+    [100, 2000],
+    [40, 2500],
+  ]);
   setPrice("P004", "DE", "EUR", 123450, 19, []);
   setPrice("P004", "CH", "CHF", 123450, 8.1, []);
 
@@ -120,13 +146,43 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
   s.push(insert(db, "product_categories", { sku: "P001", category_id: "vinyl", position: 2 }));
   s.push(insert(db, "product_categories", { sku: "P001", category_id: "garten", position: 1 }));
   s.push(insert(db, "downloads", { sku: "P001", language: "de", position: 1, title: "Datenblatt", url: "/dl/p001.pdf" }));
-  s.push(insert(db, "tutorials", { sku: "P001", language: "de", position: 1, title: "Verlegen", content: "So geht's", type: "video", url: "https://video.example/1" }));
+  s.push(
+    insert(db, "tutorials", {
+      sku: "P001",
+      language: "de",
+      position: 1,
+      title: "Verlegen",
+      content: "So geht's",
+      type: "video",
+      url: "https://video.example/1",
+    }),
+  );
   s.push(insert(db, "reviews", { id: "r1", sku: "P001", language: "de", mark: 5, comment: "Super", reviewer: "Anna", created_at: "2025-01-02T10:00:00.000Z" }));
-  s.push(insert(db, "reviews", { id: "r2", sku: "P001", language: "de", mark: 4, comment: "Gut", reviewer: "Ben", answer: "Danke", created_at: "2025-01-03T10:00:00.000Z" }));
+  s.push(
+    insert(db, "reviews", {
+      id: "r2",
+      sku: "P001",
+      language: "de",
+      mark: 4,
+      comment: "Gut",
+      reviewer: "Ben",
+      answer: "Danke",
+      created_at: "2025-01-03T10:00:00.000Z",
+    }),
+  );
   s.push(insert(db, "reviews", { id: "r3", sku: "P001", language: "fr", mark: 1, comment: "Bof", reviewer: "Chloé", created_at: "2025-01-04T10:00:00.000Z" }));
 
   // A configurable product with two variants.
-  const configurable = JSON.stringify([{ code: "color", label: "Farbe", options: [{ value: "oak", label: "Eiche" }, { value: "ash", label: "Esche" }] }]);
+  const configurable = JSON.stringify([
+    {
+      code: "color",
+      label: "Farbe",
+      options: [
+        { value: "oak", label: "Eiche" },
+        { value: "ash", label: "Esche" },
+      ],
+    },
+  ]);
   s.push(insert(db, "products", product("A-CONF", { type: "configurable", configurable_attributes: configurable })));
   s.push(insert(db, "products", product("A-CONF-1", { type: "variant", parent_sku: "A-CONF" })));
   s.push(insert(db, "products", product("A-CONF-2", { type: "variant", parent_sku: "A-CONF" })));
@@ -144,15 +200,44 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
   s.push(insert(db, "products", product("X-ONLY-AT", { manufacturer_id: "atonly", unit: "PCS" })));
   skusIn(["AT"], "X-ONLY-AT");
   s.push(insert(db, "product_content", content("X-ONLY-AT", "at", "Nur in Österreich")));
-  s.push(insert(db, "prices", { sku: "X-ONLY-AT", shop_id: "AT", currency: "EUR", package_price: 123450, unit_price: 100, tax_rate: 20, updated_at: FIRST_IMPORT_AT }));
+  s.push(
+    insert(db, "prices", {
+      sku: "X-ONLY-AT",
+      shop_id: "AT",
+      currency: "EUR",
+      package_price: 123450,
+      unit_price: 100,
+      tax_rate: 20,
+      updated_at: FIRST_IMPORT_AT,
+    }),
+  );
 
   // Inactive: hidden everywhere.
   s.push(insert(db, "products", product("Z-INACTIVE", { is_active: 0 })));
   skusIn(["DE"], "Z-INACTIVE");
   s.push(insert(db, "product_content", content("Z-INACTIVE", "de")));
 
-  s.push(insert(db, "cms_pages", { shop_id: "DE", language: "de", identifier: "impressum", title: "Impressum", content: "<p>Adresse</p>", updated_at: FIRST_IMPORT_AT }));
-  s.push(insert(db, "cms_pages", { shop_id: "DE", language: "de", identifier: "agb", title: "AGB", robots: "noindex,follow", exclude_from_sitemap: 1, updated_at: FIRST_IMPORT_AT }));
+  s.push(
+    insert(db, "cms_pages", {
+      shop_id: "DE",
+      language: "de",
+      identifier: "impressum",
+      title: "Impressum",
+      content: "<p>Adresse</p>",
+      updated_at: FIRST_IMPORT_AT,
+    }),
+  );
+  s.push(
+    insert(db, "cms_pages", {
+      shop_id: "DE",
+      language: "de",
+      identifier: "agb",
+      title: "AGB",
+      robots: "noindex,follow",
+      exclude_from_sitemap: 1,
+      updated_at: FIRST_IMPORT_AT,
+    }),
+  );
   s.push(insert(db, "cms_pages", { shop_id: "CH", language: "fr", identifier: "mentions-legales", title: "Mentions légales", updated_at: FIRST_IMPORT_AT }));
 
   s.push(insert(db, "cms_blocks", { shop_id: "DE", language: "de", identifier: "header-warning", content: "<p>Verzögerung</p>", updated_at: FIRST_IMPORT_AT }));
@@ -175,7 +260,14 @@ export interface GraphQLResponse {
 
 /** POSTs a query to the handler, with the fixture clock (and introspection, as in development). */
 export async function gql(db: D1Database, query: string, variables?: Record<string, unknown>): Promise<GraphQLResponse> {
-  return send(db, new Request("https://shop.example/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables }) }));
+  return send(
+    db,
+    new Request("https://shop.example/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ query, variables }),
+    }),
+  );
 }
 
 export async function send(db: D1Database, request: Request): Promise<GraphQLResponse> {

@@ -9,7 +9,10 @@ import { buildShop } from "./lib/build-shop";
 import { loadShopConfig } from "./lib/shops";
 
 async function main() {
-  const { values, positionals: requested } = parseArgs({ options: { "graphql-url": { type: "string" }, "graphql-token": { type: "string" } }, allowPositionals: true });
+  const { values, positionals: requested } = parseArgs({
+    options: { "graphql-url": { type: "string" }, "graphql-token": { type: "string" } },
+    allowPositionals: true,
+  });
   const graphqlUrl = values["graphql-url"] ?? process.env.GRAPHQL_URL ?? "http://localhost:8787/graphql";
   const graphqlToken = values["graphql-token"] ?? process.env.GRAPHQL_TOKEN;
   const known = loadShopConfig().shops.map((shop) => shop.id);

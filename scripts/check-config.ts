@@ -49,7 +49,11 @@ export function hostTable(config: ShopConfig): string {
   });
   const header = ["origin", "shop", "environment", "preferred", "language", "prefixes", "legacy origin"];
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index]!.length)));
-  const line = (cells: string[]) => cells.map((cell, index) => cell.padEnd(widths[index]!)).join("  ").trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, index) => cell.padEnd(widths[index]!))
+      .join("  ")
+      .trimEnd();
   const edge = config.edge;
   return [
     line(header),
@@ -63,7 +67,11 @@ export function hostTable(config: ShopConfig): string {
       ? `International entry: /${edge.internationalEntry.pathSegment}/... or ?${edge.internationalEntry.queryParameter}=${edge.internationalEntry.shop.toLowerCase()} -> ${edge.internationalEntry.shop} (cookie ${edge.developerModeCookie})`
       : "International entry: none",
     `Token cookies: ${ENVIRONMENTS.map((env) => `${env}=${config.environments[env].tokenCookie}`).join(", ")}; locale cookie ${edge.localeCookie}`,
-    `Rate limits per IP: ${Object.entries(config.rateLimits.perIp).map(([bucket, { limit, period }]) => `${bucket} ${limit}/${period} s`).join(", ")}; exact: ${Object.entries(config.rateLimits.exact).map(([rule, { limit, windowSeconds }]) => `${rule} ${limit}/${windowSeconds} s`).join(", ")}`,
+    `Rate limits per IP: ${Object.entries(config.rateLimits.perIp)
+      .map(([bucket, { limit, period }]) => `${bucket} ${limit}/${period} s`)
+      .join(", ")}; exact: ${Object.entries(config.rateLimits.exact)
+      .map(([rule, { limit, windowSeconds }]) => `${rule} ${limit}/${windowSeconds} s`)
+      .join(", ")}`,
   ].join("\n");
 }
 

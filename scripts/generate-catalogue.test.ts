@@ -47,7 +47,17 @@ test("the generated catalogue is realistic and imports cleanly through importCat
   }
   const base = docs[0]!;
   const identifiers = (base.cmsPages ?? []).map((p) => `${p.shop}:${p.language}:${p.identifier}`);
-  expect(identifiers).toEqual(expect.arrayContaining(["DE:de:impressum", "FR:fr:mentions-legales", "IT:it:note-legali", "NL:nl:colofon", "COM:en:imprint", "DE:de:kontakt-service", "DE:de:gutschein-danke"]));
+  expect(identifiers).toEqual(
+    expect.arrayContaining([
+      "DE:de:impressum",
+      "FR:fr:mentions-legales",
+      "IT:it:note-legali",
+      "NL:nl:colofon",
+      "COM:en:imprint",
+      "DE:de:kontakt-service",
+      "DE:de:gutschein-danke",
+    ]),
+  );
   expect(identifiers.some((id) => /:(kontakt|contactez|contatto|contact)$/.test(id))).toBe(false);
   expect(new Set((base.cmsPages ?? []).map((p) => p.pageType))).toEqual(new Set(["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE"]));
 
@@ -55,7 +65,11 @@ test("the generated catalogue is realistic and imports cleanly through importCat
   try {
     const first = await importCatalogueFiles(t.db, catalogue, NOW);
     expect(first.changedProducts).toBe(120);
-    const counts = await t.db.prepare("SELECT (SELECT COUNT(*) FROM products) AS products, (SELECT COUNT(*) FROM prices WHERE currency = 'CHF') AS chf, (SELECT COUNT(*) FROM reviews) AS reviews").first<{ products: number; chf: number; reviews: number }>();
+    const counts = await t.db
+      .prepare(
+        "SELECT (SELECT COUNT(*) FROM products) AS products, (SELECT COUNT(*) FROM prices WHERE currency = 'CHF') AS chf, (SELECT COUNT(*) FROM reviews) AS reviews",
+      )
+      .first<{ products: number; chf: number; reviews: number }>();
     expect(counts?.products).toBe(120);
     expect(counts?.chf).toBe(120);
     expect(counts?.reviews).toBeGreaterThan(0);

@@ -66,7 +66,9 @@ function parseArgs(argv: string[]): Options {
   options.token ??= process.env.CATALOGUE_IMPORT_TOKEN;
   if (options.url && !options.token) throw new Error("--url needs --token (or CATALOGUE_IMPORT_TOKEN)");
   if (options.url && options.token!.length < MIN_TOKEN_LENGTH) {
-    throw new Error(`--token must be the shop API's CATALOGUE_IMPORT_TOKEN: at least ${MIN_TOKEN_LENGTH} characters (wrong tokens lock this address out for a while)`);
+    throw new Error(
+      `--token must be the shop API's CATALOGUE_IMPORT_TOKEN: at least ${MIN_TOKEN_LENGTH} characters (wrong tokens lock this address out for a while)`,
+    );
   }
   return options;
 }
@@ -81,7 +83,9 @@ function report(file: string, format: ImportFormat, result: ImportResult, second
     .filter(([, n]) => n > 0)
     .map(([section, n]) => `${n} ${section}`)
     .join(", ");
-  console.log(`✓ ${file} (${format}): import #${result.importId}, ${counts || "no records"}; ${result.changedSkus.length} product(s) changed (${seconds.toFixed(1)} s)`);
+  console.log(
+    `✓ ${file} (${format}): import #${result.importId}, ${counts || "no records"}; ${result.changedSkus.length} product(s) changed (${seconds.toFixed(1)} s)`,
+  );
   return true;
 }
 
@@ -122,7 +126,9 @@ async function main(): Promise<number> {
         break;
       } else {
         const retryAfter = response.headers.get("retry-after");
-        console.error(`✗ ${job.file}: HTTP ${response.status} ${body.errors[0]?.message ?? response.statusText}${retryAfter ? ` (try again in ${retryAfter} s)` : ""}`);
+        console.error(
+          `✗ ${job.file}: HTTP ${response.status} ${body.errors[0]?.message ?? response.statusText}${retryAfter ? ` (try again in ${retryAfter} s)` : ""}`,
+        );
         ok = false;
         break;
       }

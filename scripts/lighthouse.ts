@@ -42,7 +42,8 @@ function firstPage(shop: string, template: string, prefix: string): string {
     if (!name.endsWith(".html")) continue;
     const dataPath = join(DIST, shop, "page-data", `${prefix}${name}`, "page-data.json");
     if (!existsSync(dataPath)) continue;
-    if ((JSON.parse(readFileSync(dataPath, "utf8")) as { componentChunkName: string }).componentChunkName === `component---site-src-templates-${template}-tsx`) return `${prefix}${name}`;
+    if ((JSON.parse(readFileSync(dataPath, "utf8")) as { componentChunkName: string }).componentChunkName === `component---site-src-templates-${template}-tsx`)
+      return `${prefix}${name}`;
   }
   throw new Error(`No ${template} page in ${root}`);
 }
@@ -88,12 +89,22 @@ async function lighthouse(url: string, name: string, index: number): Promise<Rec
     const audit = () =>
       run(
         join(ROOT, "node_modules", ".bin", "lighthouse"),
-        [url, "--quiet", "--output=json", `--output-path=${output}`, `--only-categories=${CATEGORIES.join(",")}`, `--chrome-flags=${CHROME_FLAGS}`, "--max-wait-for-load=60000"],
+        [
+          url,
+          "--quiet",
+          "--output=json",
+          `--output-path=${output}`,
+          `--only-categories=${CATEGORIES.join(",")}`,
+          `--chrome-flags=${CHROME_FLAGS}`,
+          "--max-wait-for-load=60000",
+        ],
         { env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" }, maxBuffer: 64 * 1024 * 1024 },
       );
     // On a busy machine headless Chromium now and then reports no paint at all (NO_FCP); such a run is repeated once.
     await audit().catch((error: Error) => {
-      console.log(`  ${name} run ${index + 1} failed, repeated: ${error.message.split("\n").find((line) => line.startsWith("Runtime error")) ?? error.message.split("\n")[0]}`);
+      console.log(
+        `  ${name} run ${index + 1} failed, repeated: ${error.message.split("\n").find((line) => line.startsWith("Runtime error")) ?? error.message.split("\n")[0]}`,
+      );
       return audit();
     });
     if (REPORTS) {
@@ -121,7 +132,8 @@ async function main() {
   if (!(await serving(environment))) {
     environment = "test";
     const port = localPort(CONFIG, environment);
-    if (!existsSync(join(DIST, "DE")) || !existsSync(STATE)) throw new Error(`Nothing serves the development hosts and ${DIST} has no build; run the browser tests (npm run test:e2e) or npm start first`);
+    if (!existsSync(join(DIST, "DE")) || !existsSync(STATE))
+      throw new Error(`Nothing serves the development hosts and ${DIST} has no build; run the browser tests (npm run test:e2e) or npm start first`);
     release = await acquireDirLock(portLock(port), { onWait: (owner) => console.log(`waiting for the test run of pid ${owner}`) });
     worker = await startLocalWorker({ port, persistTo: STATE, assets: DIST, vars: { ENVIRONMENT_NAME: environment } });
   }

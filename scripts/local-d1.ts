@@ -60,7 +60,9 @@ function target(where: "local" | "remote"): string[] {
 
 /** Runs SQL on the database (`wrangler d1 execute --json`) and returns the rows of its first statement. */
 export function queryD1<Row>(command: string, where: "local" | "remote" = "local"): Row[] {
-  const answers = JSON.parse(wrangler(["d1", "execute", DATABASE_NAME, ...target(where), "--config", CONFIG, "--json", "--command", command])) as { results: Row[] }[];
+  const answers = JSON.parse(wrangler(["d1", "execute", DATABASE_NAME, ...target(where), "--config", CONFIG, "--json", "--command", command])) as {
+    results: Row[];
+  }[];
   return answers[0]?.results ?? [];
 }
 

@@ -27,8 +27,10 @@ export interface CategoryNode {
   shop: string;
 }
 
-type TopCategoryRow = Pick<CategoryRow, "id" | "image"> & { top_position: NonNullable<CategoryRow["top_position"]> } &
-  Pick<CategoryTranslationRow, "name" | "slug" | "top_description">;
+type TopCategoryRow = Pick<CategoryRow, "id" | "image"> & { top_position: NonNullable<CategoryRow["top_position"]> } & Pick<
+    CategoryTranslationRow,
+    "name" | "slug" | "top_description"
+  >;
 
 /** Ids from the world down to `id`, inclusive; stops on a cycle or a missing parent. */
 export function categoryPath(id: string, parents: Map<string, string | null>): string[] {
@@ -118,7 +120,6 @@ export const categoryResolvers: ResolverMap = {
     },
   },
   Category: {
-    productCount: async (category: CategoryNode, _args, ctx: GraphQLContext) =>
-      (await categoryCountLoader(ctx, category.shop).load(category.id)) ?? 0,
+    productCount: async (category: CategoryNode, _args, ctx: GraphQLContext) => (await categoryCountLoader(ctx, category.shop).load(category.id)) ?? 0,
   },
 };

@@ -10,7 +10,19 @@ export const cmsResolvers: ResolverMap = {
     cmsPages: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
       const shop = requireShopLanguage(args.shop, args.language);
       const rows = await all<
-        Pick<CmsPageRow, "identifier" | "page_type" | "title" | "content_heading" | "content" | "meta_title" | "meta_description" | "robots" | "exclude_from_sitemap" | "updated_at">
+        Pick<
+          CmsPageRow,
+          | "identifier"
+          | "page_type"
+          | "title"
+          | "content_heading"
+          | "content"
+          | "meta_title"
+          | "meta_description"
+          | "robots"
+          | "exclude_from_sitemap"
+          | "updated_at"
+        >
       >(
         ctx,
         sql`SELECT identifier, page_type, title, content_heading, content, meta_title, meta_description,

@@ -7,12 +7,4 @@ import { productResolvers } from "./products";
 import { seoResolvers } from "./seo";
 import { shopResolvers } from "./shops";
 
-export const resolvers = mergeResolvers(
-  shopResolvers,
-  categoryResolvers,
-  productResolvers,
-  manufacturerResolvers,
-  cmsResolvers,
-  seoResolvers,
-  changeResolvers,
-);
+export const resolvers = mergeResolvers(shopResolvers, categoryResolvers, productResolvers, manufacturerResolvers, cmsResolvers, seoResolvers, changeResolvers);

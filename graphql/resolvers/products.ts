@@ -68,7 +68,9 @@ export function decodeCursor(cursor: string): string {
   throw new UserInputError("after is not a valid cursor");
 }
 
-const source = (shop: Shop, language: string) => (row: VisibleProductRow): ProductSource => ({ row, shop, language });
+const source =
+  (shop: Shop, language: string) =>
+  (row: VisibleProductRow): ProductSource => ({ row, shop, language });
 
 // ---- batch loaders (one query per kind of data per execution step) ----
 
@@ -112,7 +114,11 @@ const listLoader = <T extends { sku: string }>(ctx: GraphQLContext, name: string
   loader<T[]>(ctx, name, async (skus) => groupBy(await all<T>(ctx, statement(jsonList(skus))), (row) => row.sku));
 
 const mediaLoader = (ctx: GraphQLContext) =>
-  listLoader<Pick<MediaRow, "sku" | "kind" | "url" | "alt">>(ctx, "media", (skus) => sql`SELECT sku, kind, url, alt FROM media WHERE sku IN ${skus} ORDER BY sku, position`);
+  listLoader<Pick<MediaRow, "sku" | "kind" | "url" | "alt">>(
+    ctx,
+    "media",
+    (skus) => sql`SELECT sku, kind, url, alt FROM media WHERE sku IN ${skus} ORDER BY sku, position`,
+  );
 
 const downloadLoader = (ctx: GraphQLContext, language: string) =>
   listLoader<Pick<DownloadRow, "sku" | "title" | "url">>(

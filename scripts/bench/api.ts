@@ -55,7 +55,12 @@ function send(port: number, method: string, path: string, options: { body?: unkn
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => {
         const timing = /shop-api;dur=(\d+)/.exec(String(response.headers["server-timing"] ?? ""));
-        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), setCookie: response.headers["set-cookie"] ?? [], shopApiMs: timing ? Number(timing[1]) : null });
+        resolve({
+          status: response.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          setCookie: response.headers["set-cookie"] ?? [],
+          shopApiMs: timing ? Number(timing[1]) : null,
+        });
       });
     });
     request.on("error", reject);
@@ -163,9 +168,14 @@ async function measureCalls(port: number, requests: number, log: (line: string) 
   const nodes = (JSON.parse(graphql.body) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
   const orderable = nodes.filter(isOrderable);
   const product = orderable.sort((a, b) => b.stock.quantity - a.stock.quantity)[0];
-  const sampleSkus = orderable.filter((p) => p.samples.active).slice(0, 7).map((p) => p.sku);
+  const sampleSkus = orderable
+    .filter((p) => p.samples.active)
+    .slice(0, 7)
+    .map((p) => p.sku);
   if (!product || sampleSkus.length === 0) throw new Error("the generated catalogue has no orderable product with samples");
-  log(`cart product ${product.sku} (stock ${product.stock.quantity}), ${sampleSkus.length} sample products; ${requests} requests per call after ${WARMUP} warm-up`);
+  log(
+    `cart product ${product.sku} (stock ${product.stock.quantity}), ${sampleSkus.length} sample products; ${requests} requests per call after ${WARMUP} warm-up`,
+  );
 
   // A visitor takes as many adds as the stock allows, then the next visitor continues.
   const perVisitor = Math.max(1, Math.min(50, product.stock.quantity - 1));
@@ -188,8 +198,15 @@ async function measureCalls(port: number, requests: number, log: (line: string) 
     await measure("one D1 read", requests, () => send(port, "GET", "/apiv2/isBusiness", { token: sampleToken })),
     await measure("cart add", requests, cartAdd),
     await measure("cart get", requests, () => send(port, "GET", "/apiv2/cart/", { token: cartToken })),
-    await measure("delivery", requests, () => send(port, "GET", `/apiv1/product/byId/${encodeURIComponent(product.sku)}/delivery/byCountryCode/de/quantity/2`, { token: cartToken })),
-    await measure("sample add", requests, (i) => send(port, "POST", "/apiv2/sample/product/cart/add", { body: { sku: sampleSkus[i % sampleSkus.length], quantity: 1, recommendation: false }, token: sampleToken })),
+    await measure("delivery", requests, () =>
+      send(port, "GET", `/apiv1/product/byId/${encodeURIComponent(product.sku)}/delivery/byCountryCode/de/quantity/2`, { token: cartToken }),
+    ),
+    await measure("sample add", requests, (i) =>
+      send(port, "POST", "/apiv2/sample/product/cart/add", {
+        body: { sku: sampleSkus[i % sampleSkus.length], quantity: 1, recommendation: false },
+        token: sampleToken,
+      }),
+    ),
   ];
 }
 

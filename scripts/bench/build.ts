@@ -75,7 +75,14 @@ async function main() {
 function row(label: string, report: BuildReport, baseline?: BuildReport): string {
   const rate = report.pages / report.seconds;
   const ratio = baseline ? `${(baseline.seconds / report.seconds).toFixed(2)}x` : "";
-  return [label.padEnd(26), String(report.pages).padStart(7), report.seconds.toFixed(1).padStart(9), rate.toFixed(1).padStart(9), String(report.peakRssMb).padStart(9), ratio.padStart(7)].join(" ");
+  return [
+    label.padEnd(26),
+    String(report.pages).padStart(7),
+    report.seconds.toFixed(1).padStart(9),
+    rate.toFixed(1).padStart(9),
+    String(report.peakRssMb).padStart(9),
+    ratio.padStart(7),
+  ].join(" ");
 }
 
 /** Raises the package price of the first product by 1.00 through the merchandiser import. */
@@ -97,13 +104,17 @@ async function changeOnePrice(graphqlUrl: string, shop: string, stateDir: string
       variables: { shop, language: data.shop.defaultLanguage },
     }),
   });
-  const product = ((await products.json()) as { data: { products: { nodes: { sku: string; packageContent: number; price: { packagePrice: { value: number } } }[] } } }).data.products.nodes[0]!;
+  const product = (
+    (await products.json()) as { data: { products: { nodes: { sku: string; packageContent: number; price: { packagePrice: { value: number } } }[] } } }
+  ).data.products.nodes[0]!;
   const packagePrice = Math.round((product.price.packagePrice.value + 1) * 100) / 100;
   const file = join(bench, "price-change.json");
   writeFileSync(
     file,
     JSON.stringify({
-      prices: [{ sku: product.sku, shop, currency: data.shop.currency, packagePrice, unitPrice: Math.round((packagePrice / product.packageContent) * 100) / 100 }],
+      prices: [
+        { sku: product.sku, shop, currency: data.shop.currency, packagePrice, unitPrice: Math.round((packagePrice / product.packageContent) * 100) / 100 },
+      ],
     }),
   );
   await runTsxScript("import-catalogue.ts", [file], { stateDir, log: (line) => console.log(line) });

@@ -28,7 +28,10 @@ export async function measureEdgeCpu(distRoot: string, page: string, iterations 
     },
   };
   const env = { ASSETS: assets, ENVIRONMENT_NAME: "development" } as WorkerEnv;
-  const app = createEdgeApp({ directory: shopDirectory, upstream: () => ({ upstream: { name: "none", fetch: async () => new Response(null, { status: 503 }) }, origin: "https://shop-api.internal" }) });
+  const app = createEdgeApp({
+    directory: shopDirectory,
+    upstream: () => ({ upstream: { name: "none", fetch: async () => new Response(null, { status: 503 }) }, origin: "https://shop-api.internal" }),
+  });
   const ctx: ExecutionContext = { waitUntil: () => undefined, passThroughOnException: () => undefined, props: {} };
   const edge = await timeEach(iterations, async () => {
     const response = await app.fetch(new Request(`http://de.localhost:8787${page}`), env, ctx);

@@ -48,7 +48,9 @@ interface WorkerdRun extends WrkResult {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { seconds: { type: "string", default: "8" }, connections: { type: "string", default: "16" }, rounds: { type: "string", default: "5" } } });
+  const { values } = parseArgs({
+    options: { seconds: { type: "string", default: "8" }, connections: { type: "string", default: "16" }, rounds: { type: "string", default: "5" } },
+  });
   try {
     execFileSync("wrk", ["--version"], { stdio: "ignore" });
   } catch (error) {
@@ -72,7 +74,13 @@ async function main() {
   const deployed = await startWorkerdWorker({ port: WORKERD_PORT, persistTo: options.stateDir, assets: options.distRoot, outDir: join(bench, "workerd") });
   const deployedPid = newWorkerd(before);
   const beforeFloor = workerdProcesses();
-  const floor = await startWorkerdWorker({ port: FLOOR_PORT, persistTo: options.stateDir, assets: options.distRoot, outDir: join(bench, "floor"), script: FLOOR_WORKER });
+  const floor = await startWorkerdWorker({
+    port: FLOOR_PORT,
+    persistTo: options.stateDir,
+    assets: options.distRoot,
+    outDir: join(bench, "floor"),
+    script: FLOOR_WORKER,
+  });
   const floorPid = newWorkerd(beforeFloor);
   const shopDir = join(options.distRoot, "DE");
   const page = "/" + listFiles(shopDir).find((file) => /-\d{6}\.html$/.test(file) && !file.includes("/"))!;
@@ -110,7 +118,8 @@ async function main() {
 
     console.log(`\nedge benchmark (wrk ${wrkArgs.join(" ")}; 2-core machine; the worker under wrangler dev and in workerd)`);
     console.log(["case".padEnd(48), "req/s".padStart(9), "p50 ms".padStart(8), "p99 ms".padStart(8)].join(" "));
-    const line = (label: string, r: WrkResult) => console.log([label.padEnd(48), r.rps.toFixed(0).padStart(9), r.p50.toFixed(2).padStart(8), r.p99.toFixed(2).padStart(8)].join(" "));
+    const line = (label: string, r: WrkResult) =>
+      console.log([label.padEnd(48), r.rps.toFixed(0).padStart(9), r.p50.toFixed(2).padStart(8), r.p99.toFixed(2).padStart(8)].join(" "));
     line("page through the worker", pageEdge);
     line("page from a static file server", pageStatic);
     line("API GET through the worker", apiEdge);
@@ -118,8 +127,13 @@ async function main() {
     line("API GET through the worker in workerd", apiDeployed);
     line(`page through the worker in workerd (median of ${rounds})`, pageDeployed);
     line(`page from ASSETS alone in workerd (floor)`, pageFloor);
-    for (const [runtime, result] of [["wrangler dev", pageEdge], ["workerd", pageDeployed]] as const) {
-      console.log(`page (${runtime}): the worker reaches ${((result.rps / pageStatic.rps) * 100).toFixed(0)}% of the static server's req/s (target >= 50%), adds ${(result.p50 - pageStatic.p50).toFixed(2)} ms at p50 (target < 1 ms)`);
+    for (const [runtime, result] of [
+      ["wrangler dev", pageEdge],
+      ["workerd", pageDeployed],
+    ] as const) {
+      console.log(
+        `page (${runtime}): the worker reaches ${((result.rps / pageStatic.rps) * 100).toFixed(0)}% of the static server's req/s (target >= 50%), adds ${(result.p50 - pageStatic.p50).toFixed(2)} ms at p50 (target < 1 ms)`,
+      );
     }
     const throughput = pageFloor.rps / pageDeployed.rps;
     const latency = pageDeployed.p50 / pageFloor.p50;
@@ -133,7 +147,9 @@ async function main() {
     console.log(
       `worker code alone (in-process, per page request): p50 ${cpu.edge.p50.toFixed(3)} ms, p99 ${cpu.edge.p99.toFixed(3)} ms; reading the file: p50 ${cpu.plain.p50.toFixed(3)} ms -> the edge adds ${(cpu.edge.p50 - cpu.plain.p50).toFixed(3)} ms at p50`,
     );
-    console.log(`API: the edge adds ${(apiEdge.p50 - apiDirect.p50).toFixed(2)} ms at p50, ${((apiEdge.rps / apiDirect.rps) * 100).toFixed(0)}% of direct req/s`);
+    console.log(
+      `API: the edge adds ${(apiEdge.p50 - apiDirect.p50).toFixed(2)} ms at p50, ${((apiEdge.rps / apiDirect.rps) * 100).toFixed(0)}% of direct req/s`,
+    );
   } finally {
     staticServer.close();
     await floor.stop();

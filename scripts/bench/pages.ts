@@ -37,7 +37,9 @@ function builtAt(dist: string): number {
 
 const when = (ms: number) => (ms > 0 ? new Date(ms).toISOString().replace("T", " ").slice(0, 19) + " UTC" : "never");
 const dist =
-  distIndex >= 0 ? join(ROOT, args[distIndex + 1]!) : DIST_CANDIDATES.reduce((newest, candidate) => (builtAt(candidate) > builtAt(newest) ? candidate : newest));
+  distIndex >= 0
+    ? join(ROOT, args[distIndex + 1]!)
+    : DIST_CANDIDATES.reduce((newest, candidate) => (builtAt(candidate) > builtAt(newest) ? candidate : newest));
 if (builtAt(dist) === 0) {
   console.error(`No built shop in ${relative(ROOT, dist)}/ (build with npm start, npm run build:shops or the browser tests).`);
   process.exit(1);
@@ -59,10 +61,23 @@ function htmlFiles(dir: string, prefix = ""): string[] {
 
 /** The page's template chunk (from its page-data) and what webpack loads with it (webpack.stats.json). */
 function pageChunks(shopDir: string, path: string): { type: string; files: string[] } {
-  const dataPath = join(shopDir, "page-data", path.replace(/index\.html$/, "").replace(/\.html$/, ".html").replace(/^\/?/, "").replace(/\/$/, "") || "index", "page-data.json");
+  const dataPath = join(
+    shopDir,
+    "page-data",
+    path
+      .replace(/index\.html$/, "")
+      .replace(/\.html$/, ".html")
+      .replace(/^\/?/, "")
+      .replace(/\/$/, "") || "index",
+    "page-data.json",
+  );
   const chunk = existsSync(dataPath) ? (JSON.parse(readFileSync(dataPath, "utf8")) as { componentChunkName: string }).componentChunkName : "";
-  const stats = JSON.parse(readFileSync(join(shopDir, "webpack.stats.json"), "utf8")) as { namedChunkGroups: Record<string, { assets: ({ name: string } | string)[] }> };
-  const assets = (stats.namedChunkGroups[chunk]?.assets ?? []).map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((name) => name.endsWith(".js"));
+  const stats = JSON.parse(readFileSync(join(shopDir, "webpack.stats.json"), "utf8")) as {
+    namedChunkGroups: Record<string, { assets: ({ name: string } | string)[] }>;
+  };
+  const assets = (stats.namedChunkGroups[chunk]?.assets ?? [])
+    .map((asset) => (typeof asset === "string" ? asset : asset.name))
+    .filter((name) => name.endsWith(".js"));
   return { type: chunk.replace(/^component---site-src-templates-/, "").replace(/-tsx$/, "") || "unknown", files: assets.map((name) => `/${name}`) };
 }
 
@@ -97,7 +112,9 @@ for (const shop of selected) {
     const known = byType.get(type);
     if (!known || size.gzip > known.gzip) byType.set(type, { path, ...size });
   }
-  console.log(`\n${shop} (${relative(ROOT, dist)}/${shop}, built ${when(shopBuiltAt(dist, shop))}): initial browser JS per page type, largest page of each type`);
+  console.log(
+    `\n${shop} (${relative(ROOT, dist)}/${shop}, built ${when(shopBuiltAt(dist, shop))}): initial browser JS per page type, largest page of each type`,
+  );
   console.log("type                 gzip KB   raw KB  scripts  page");
   for (const [type, size] of [...byType.entries()].sort()) {
     const over = ["home", "category", "product"].includes(type) && size.gzip / 1024 > BUDGET_KB;

@@ -82,7 +82,11 @@ async function main(): Promise<void> {
   if (existing < options.products) {
     log(`Generating ${options.products} products through the import (once; reused afterwards) ...`);
     const started = Date.now();
-    await runTsxScript("generate-catalogue.ts", ["--products", String(options.products), "--seed", "42", "--now", "2026-01-15T00:00:00Z", "--out", join(base, "catalogue")], { stateDir, log });
+    await runTsxScript(
+      "generate-catalogue.ts",
+      ["--products", String(options.products), "--seed", "42", "--now", "2026-01-15T00:00:00Z", "--out", join(base, "catalogue")],
+      { stateDir, log },
+    );
     log(`  generated in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   } else {
     log(`Reusing the catalogue with ${existing} products.`);
@@ -108,9 +112,30 @@ async function main(): Promise<void> {
   log(`Index: ${picks.items} items, ${picks.documents} documents (product x language).`);
 
   const words = [
-    "eiche", "landhausdiele", "klick-vinyl", "vinyl eiche", "landhausdiele eiche", "parkett eiche geölt", "laminat", "teppichboden",
-    "sockelleiste", "terrassendiele bangkirai", "fliesenoptik", "trittschalldämmung", "rigid vinyl grau", "eiche natur 14 mm", "parkettkleber",
-    "schiefer", "vliestapete", "akustikpaneel eiche", "fischgrät", "wpc terrasse", "landhausdile", "eihce grau", picks.sku, picks.ean,
+    "eiche",
+    "landhausdiele",
+    "klick-vinyl",
+    "vinyl eiche",
+    "landhausdiele eiche",
+    "parkett eiche geölt",
+    "laminat",
+    "teppichboden",
+    "sockelleiste",
+    "terrassendiele bangkirai",
+    "fliesenoptik",
+    "trittschalldämmung",
+    "rigid vinyl grau",
+    "eiche natur 14 mm",
+    "parkettkleber",
+    "schiefer",
+    "vliestapete",
+    "akustikpaneel eiche",
+    "fischgrät",
+    "wpc terrasse",
+    "landhausdile",
+    "eihce grau",
+    picks.sku,
+    picks.ean,
   ];
   const filters: ActiveFilter[] = [
     { key: "price", min: 20, max: 80 },
@@ -120,12 +145,26 @@ async function main(): Promise<void> {
   ];
   const cases: Case[] = [...words.map((query) => ({ query })), ...words.slice(0, 20).map((query, i) => ({ query, filter: filters[i % filters.length]! }))];
   const prefixes = ["eic", "eich", "land", "landh", "klick", "vin", "vinyl e", "park", "lami", "sock", "terr", "flie", "trit", "rigi", "schi", "wpc"];
-  log(`Mix: ${cases.length} searches (${words.length} without, ${cases.length - words.length} with one filter), ${prefixes.length} suggestion prefixes, ${options.rounds} rounds after one warm-up round.`);
-  log(`Machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  log(
+    `Mix: ${cases.length} searches (${words.length} without, ${cases.length - words.length} with one filter), ${prefixes.length} suggestion prefixes, ${options.rounds} rounds after one warm-up round.`,
+  );
+  log(
+    `Machine: ${cpus().length} cores, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 
   // ---------------------------------------------------------------- engine and raw FTS5 inside workerd
   const bundle = join(base, "probe-worker.js");
-  await build({ entryPoints: [join(ROOT, "scripts", "bench", "search-probe-worker.ts")], bundle: true, format: "esm", platform: "neutral", mainFields: ["module", "main"], outfile: bundle, logLevel: "error" });
+  await build({
+    entryPoints: [join(ROOT, "scripts", "bench", "search-probe-worker.ts")],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    mainFields: ["module", "main"],
+    outfile: bundle,
+    logLevel: "error",
+  });
   const mf = new Miniflare({
     modules: true,
     scriptPath: bundle,
@@ -193,19 +232,33 @@ async function main(): Promise<void> {
     const get = (path: string) =>
       new Promise<{ ms: number; server: number | null; status: number }>((resolve, reject) => {
         const started = performance.now();
-        const req = httpRequest({ host: "127.0.0.1", port: options.port, path, headers: { host: "de.localhost:8787", accept: "application/json", "cf-connecting-ip": benchClientIp() } }, (res) => {
-          res.resume();
-          res.on("end", () => {
-            const timing = /search;dur=(\d+(?:\.\d+)?)/.exec(String(res.headers["server-timing"] ?? ""));
-            resolve({ ms: performance.now() - started, server: timing ? Number(timing[1]) : null, status: res.statusCode ?? 0 });
-          });
-        });
+        const req = httpRequest(
+          {
+            host: "127.0.0.1",
+            port: options.port,
+            path,
+            headers: { host: "de.localhost:8787", accept: "application/json", "cf-connecting-ip": benchClientIp() },
+          },
+          (res) => {
+            res.resume();
+            res.on("end", () => {
+              const timing = /search;dur=(\d+(?:\.\d+)?)/.exec(String(res.headers["server-timing"] ?? ""));
+              resolve({ ms: performance.now() - started, server: timing ? Number(timing[1]) : null, status: res.statusCode ?? 0 });
+            });
+          },
+        );
         req.on("error", reject);
         req.end();
       });
     const pathOf = (c: Case) => {
       const params = new URLSearchParams({ query: c.query, log: "false" });
-      if (c.filter) params.set("filters", JSON.stringify([{ name: c.filter.key, type: "products", ...("values" in c.filter ? { values: c.filter.values } : { min: c.filter.min, max: c.filter.max }) }]));
+      if (c.filter)
+        params.set(
+          "filters",
+          JSON.stringify([
+            { name: c.filter.key, type: "products", ...("values" in c.filter ? { values: c.filter.values } : { min: c.filter.min, max: c.filter.max }) },
+          ]),
+        );
       return `/apiv2/search?${params}`;
     };
     try {
@@ -246,7 +299,11 @@ async function main(): Promise<void> {
   };
   writeFileSync(join(base, "report.json"), JSON.stringify(report, null, 2));
   log("");
-  log(`Results (${options.products} products, shop DE, language de; load average now ${loadavg().map((l) => l.toFixed(2)).join(" ")}):`);
+  log(
+    `Results (${options.products} products, shop DE, language de; load average now ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}):`,
+  );
   log(format("engine (search + facets)", report.engine));
   log(format("  of which broad (>5000 hits)", report.engineBroad));
   log(format("  first call (cache cold)", report.engineFirstCall));
@@ -264,9 +321,11 @@ async function main(): Promise<void> {
   }
   const p95Ratio = report.engine.p95 / Math.max(1, report.rawFts5.p95);
   log("");
-  log(`Targets: engine p95 ${report.engine.p95.toFixed(1)} ms (<= 20: ${report.engine.p95 <= 20 ? "met" : "MISSED"}), ` +
-    `p95 engine/raw ${p95Ratio.toFixed(2)}x (<= 2: ${p95Ratio <= 2 ? "met" : "MISSED"}), ` +
-    `suggestions p95 ${report.suggestions.p95.toFixed(1)} ms (<= 10: ${report.suggestions.p95 <= 10 ? "met" : "MISSED"})`);
+  log(
+    `Targets: engine p95 ${report.engine.p95.toFixed(1)} ms (<= 20: ${report.engine.p95 <= 20 ? "met" : "MISSED"}), ` +
+      `p95 engine/raw ${p95Ratio.toFixed(2)}x (<= 2: ${p95Ratio <= 2 ? "met" : "MISSED"}), ` +
+      `suggestions p95 ${report.suggestions.p95.toFixed(1)} ms (<= 10: ${report.suggestions.p95 <= 10 ? "met" : "MISSED"})`,
+  );
   log(`Report: ${join(base, "report.json")}`);
 }
 

@@ -54,7 +54,14 @@ export interface CatalogueFile {
 
 const DAY = 86_400_000;
 const WORLD_WEIGHTS: Record<string, number> = {
-  parkett: 22, vinyl: 20, laminat: 15, teppichboden: 8, wandverkleidung: 10, terrasse: 10, garten: 6, baustoffe: 12,
+  parkett: 22,
+  vinyl: 20,
+  laminat: 15,
+  teppichboden: 8,
+  wandverkleidung: 10,
+  terrasse: 10,
+  garten: 6,
+  baustoffe: 12,
 };
 const PRICE_FACTOR: Record<string, number> = { DE: 1, AT: 1.02, FR: 1.04, IT: 1.05, NL: 1.03, COM: 1, BRAND: 0.98, CH: 1.12 };
 const UNIT_LABEL: Partial<Record<UnitCode, L>> = {
@@ -69,8 +76,7 @@ const UNIT_LABEL: Partial<Record<UnitCode, L>> = {
 };
 
 const round2 = (value: number) => Math.round(value * 100) / 100;
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ""));
+const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ""));
 const localNumber = (value: number, lang: Language) => (lang === "en" ? String(value) : String(value).replace(".", ","));
 
 export function loadShops(): ShopDefinition[] {
@@ -154,7 +160,10 @@ function manufacturerRecords(rng: Random, languages: Language[]): Maker[] {
         url: `https://www.${slug}.example/`,
         ...(index < 10 ? { topPosition: index + 1 } : {}),
         translations: Object.fromEntries(
-          languages.map((lang) => [lang, { shortDescription: fill(MANUFACTURER_TEXT.short[lang], { year }), description: fill(MANUFACTURER_TEXT.long[lang], { name, year }) }]),
+          languages.map((lang) => [
+            lang,
+            { shortDescription: fill(MANUFACTURER_TEXT.short[lang], { year }), description: fill(MANUFACTURER_TEXT.long[lang], { name, year }) },
+          ]),
         ),
       },
     };
@@ -219,7 +228,7 @@ interface ProductContext {
 const SUFFIX: Record<string, Partial<L>> = { "Stk.": { en: "pcs", fr: "pcs", it: "pz.", nl: "st." } };
 
 function titleParts(kind: KindDef, decor: L, finish: L | undefined, size: string | undefined, lang: Language): string {
-  const suffix = kind.sizeSuffix ? SUFFIX[kind.sizeSuffix]?.[lang] ?? kind.sizeSuffix : "";
+  const suffix = kind.sizeSuffix ? (SUFFIX[kind.sizeSuffix]?.[lang] ?? kind.sizeSuffix) : "";
   const number = size ? (lang === "en" ? size.replace(/(\d),(\d)/g, "$1.$2") : size.replace(/(\d)\.(\d)/g, "$1,$2")) : "";
   const sizeText = number ? `${number}${suffix ? ` ${suffix}` : ""}` : "";
   if (lang === "en") {
@@ -251,7 +260,8 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
   const finish = kind.finishes ? rng.pick(kind.finishes) : undefined;
   const features = rng.sample(world.features, 3);
 
-  const variantAxis: "size" | "decor" | undefined = kind.sizes.length >= 2 ? "size" : kind.decors.length >= 2 && kind.decors[0]!.de !== "" ? "decor" : undefined;
+  const variantAxis: "size" | "decor" | undefined =
+    kind.sizes.length >= 2 ? "size" : kind.decors.length >= 2 && kind.decors[0]!.de !== "" ? "decor" : undefined;
   const wantsVariants = variantAxis !== undefined && remaining >= 3 && rng.chance(0.1);
   const variantCount = wantsVariants ? Math.min(rng.int(2, 4), remaining - 1, variantAxis === "size" ? kind.sizes.length : kind.decors.length) : 0;
 
@@ -280,7 +290,15 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
     for (const lang of languages) {
       const title = titleParts(kind, productDecor, finish, size, lang);
       const amount = `${localNumber(packageContent, lang)} ${UNIT_LABEL[kind.unit]?.[lang] ?? kind.unit}`;
-      const values = { title, manufacturer: maker.record.name, feature: features[0]![lang], content: amount, teaser: world.teaser[lang], min: deliveryMin, max: deliveryMin + 3 };
+      const values = {
+        title,
+        manufacturer: maker.record.name,
+        feature: features[0]![lang],
+        content: amount,
+        teaser: world.teaser[lang],
+        min: deliveryMin,
+        max: deliveryMin + 3,
+      };
       content[lang] = {
         slug: `${slugify(title)}-${productSku.slice(3).toLowerCase()}`,
         title,
@@ -370,7 +388,12 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
       };
       if (discounted) {
         const oldPackage = round2(Math.round(packagePrice * oldFactor) - 0.01);
-        group.prices.push({ ...current, packagePrice: oldPackage, unitPrice: round2(oldPackage / packageContent), validFrom: new Date(now.getTime() - 20 * DAY).toISOString() });
+        group.prices.push({
+          ...current,
+          packagePrice: oldPackage,
+          unitPrice: round2(oldPackage / packageContent),
+          validFrom: new Date(now.getTime() - 20 * DAY).toISOString(),
+        });
         group.laterPrices.push(current);
       } else {
         group.prices.push(current);
@@ -406,7 +429,10 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
       {
         code: variantAxis === "size" ? "size" : "decor",
         label: TEXT.variantLabel.de,
-        options: options.map((value) => ({ value: slugify(value) || value, label: variantAxis === "size" ? `${value}${kind.sizeSuffix ? ` ${kind.sizeSuffix}` : ""}` : value })),
+        options: options.map((value) => ({
+          value: slugify(value) || value,
+          label: variantAxis === "size" ? `${value}${kind.sizeSuffix ? ` ${kind.sizeSuffix}` : ""}` : value,
+        })),
       },
     ];
     group.records.push(parent);

@@ -45,15 +45,19 @@ export async function buildShop(shop: string, options: BuildOptions): Promise<Bu
   const log = options.log ?? ((line: string) => console.log(line));
   const workspaces = options.workspaceRoot ?? DEFAULT_WORKSPACES;
   const started = Date.now();
-  const peakRssMb = await withDirLock(join(ROOT, ".gatsby-build.lock"), async () => {
-    parkLeftovers(workspaces);
-    activate(workspaces, shop);
-    try {
-      return await runGatsby(shop, options, log);
-    } finally {
-      park(workspaces, shop);
-    }
-  }, { onWait: (owner) => log(`[${shop}] waiting for another build (pid ${owner}) to finish ...`) });
+  const peakRssMb = await withDirLock(
+    join(ROOT, ".gatsby-build.lock"),
+    async () => {
+      parkLeftovers(workspaces);
+      activate(workspaces, shop);
+      try {
+        return await runGatsby(shop, options, log);
+      } finally {
+        park(workspaces, shop);
+      }
+    },
+    { onWait: (owner) => log(`[${shop}] waiting for another build (pid ${owner}) to finish ...`) },
+  );
   const output = join(workspaces, shop, "public");
   const manifest = writeCspManifest(output);
   log(`[${shop}] CSP manifest: ${Object.keys(manifest.pages).length} pages, ${manifest.hashes.length} distinct inline scripts`);

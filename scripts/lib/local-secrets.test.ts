@@ -39,7 +39,9 @@ describe("local .dev.vars", () => {
 
 describe("config:check", () => {
   it("warns about service tokens too short for the shop API, naming them", () => {
-    const warnings = shortTokenWarnings(`CATALOGUE_IMPORT_TOKEN=short\nGRAPHQL_TOKEN=${"x".repeat(MIN_TOKEN_LENGTH)}\nSEARCH_REPORT_TOKEN=${"y".repeat(MIN_TOKEN_LENGTH - 1)}\n`);
+    const warnings = shortTokenWarnings(
+      `CATALOGUE_IMPORT_TOKEN=short\nGRAPHQL_TOKEN=${"x".repeat(MIN_TOKEN_LENGTH)}\nSEARCH_REPORT_TOKEN=${"y".repeat(MIN_TOKEN_LENGTH - 1)}\n`,
+    );
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toContain("CATALOGUE_IMPORT_TOKEN");
     expect(warnings[1]).toContain("SEARCH_REPORT_TOKEN");

@@ -71,7 +71,12 @@ async function buildAndServe(options: LocalShopsOptions, mailVars: Record<string
   try {
     for (const [index, shop] of options.shops.entries()) {
       options.log(`Building shop ${shop} (${index + 1}/${options.shops.length}) ...`);
-      const report = await buildShop(shop, { graphqlUrl: `${builder.origin}/graphql`, distRoot: options.distRoot, workspaceRoot: options.workspaceRoot, log: () => undefined });
+      const report = await buildShop(shop, {
+        graphqlUrl: `${builder.origin}/graphql`,
+        distRoot: options.distRoot,
+        workspaceRoot: options.workspaceRoot,
+        log: () => undefined,
+      });
       options.log(`  ${shop}: ${report.pages} pages in ${report.seconds.toFixed(1)} s (${report.rewrittenPages.length} pages written)`);
       builds.push(report);
     }

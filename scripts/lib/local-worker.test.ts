@@ -13,14 +13,18 @@ describe(".dev.vars holds every local secret", () => {
   test("a new file gets a random token per purpose and the ALTCHA key", () => {
     const path = join(dir, ".dev.vars");
     ensureDevVars(path);
-    expect(readFileSync(path, "utf8")).toMatch(/^CATALOGUE_IMPORT_TOKEN=[0-9a-f]{48}\nSEARCH_REPORT_TOKEN=[0-9a-f]{48}\nGRAPHQL_TOKEN=[0-9a-f]{48}\nALTCHA_HMAC_KEY=[0-9a-f]{48}\n$/);
+    expect(readFileSync(path, "utf8")).toMatch(
+      /^CATALOGUE_IMPORT_TOKEN=[0-9a-f]{48}\nSEARCH_REPORT_TOKEN=[0-9a-f]{48}\nGRAPHQL_TOKEN=[0-9a-f]{48}\nALTCHA_HMAC_KEY=[0-9a-f]{48}\n$/,
+    );
   });
 
   test("an existing file keeps its values and gets only what it lacks", () => {
     const path = join(dir, ".dev.vars");
     writeFileSync(path, "CATALOGUE_IMPORT_TOKEN=kept\nOTHER=1");
     ensureDevVars(path);
-    expect(readFileSync(path, "utf8")).toMatch(/^CATALOGUE_IMPORT_TOKEN=kept\nOTHER=1\nSEARCH_REPORT_TOKEN=[0-9a-f]{48}\nGRAPHQL_TOKEN=[0-9a-f]{48}\nALTCHA_HMAC_KEY=[0-9a-f]{48}\n$/);
+    expect(readFileSync(path, "utf8")).toMatch(
+      /^CATALOGUE_IMPORT_TOKEN=kept\nOTHER=1\nSEARCH_REPORT_TOKEN=[0-9a-f]{48}\nGRAPHQL_TOKEN=[0-9a-f]{48}\nALTCHA_HMAC_KEY=[0-9a-f]{48}\n$/,
+    );
     const once = readFileSync(path, "utf8");
     ensureDevVars(path);
     expect(readFileSync(path, "utf8")).toBe(once);

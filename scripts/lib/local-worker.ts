@@ -62,7 +62,17 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   mkdirSync(options.assets ?? join(ROOT, "dist"), { recursive: true });
   // --test-scheduled: GET /__scheduled?cron=... runs the cron trigger's jobs (docs/decisions/0029;
   // /cdn-cgi/handler/scheduled cannot reach a worker with static assets in the local tooling).
-  const args = ["dev", ...(options.script ? [options.script] : []), "--port", String(options.port), "--ip", "127.0.0.1", "--log-level", "warn", "--test-scheduled"];
+  const args = [
+    "dev",
+    ...(options.script ? [options.script] : []),
+    "--port",
+    String(options.port),
+    "--ip",
+    "127.0.0.1",
+    "--log-level",
+    "warn",
+    "--test-scheduled",
+  ];
   if (options.persistTo) args.push("--persist-to", options.persistTo);
   if (options.assets) args.push("--assets", options.assets);
   for (const [name, value] of Object.entries(options.vars ?? {})) args.push("--var", `${name}:${value}`);

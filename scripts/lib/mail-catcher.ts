@@ -44,7 +44,17 @@ export async function startMailCatcher(options: MailCatcherOptions): Promise<Mai
   await assertPortFree(options.smtpPort);
   await assertPortFree(options.webPort);
   mkdirSync(options.mailDirectory, { recursive: true });
-  const args = ["--smtp", String(options.smtpPort), "--web", String(options.webPort), "--ip", "127.0.0.1", "--mail-directory", options.mailDirectory, "--silent"];
+  const args = [
+    "--smtp",
+    String(options.smtpPort),
+    "--web",
+    String(options.webPort),
+    "--ip",
+    "127.0.0.1",
+    "--mail-directory",
+    options.mailDirectory,
+    "--silent",
+  ];
   const child = spawn(join(ROOT, "node_modules", ".bin", "maildev"), args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const output: string[] = [];
   const collect = (chunk: Buffer) => {

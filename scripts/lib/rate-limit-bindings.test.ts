@@ -60,7 +60,10 @@ describe("wrangler.toml's [[ratelimits]] agree with rateLimits.perIp of the shop
 
   test("`npm run config:check` (wrangler's [build] step) exits 1 and names the field", () => {
     const path = wranglerWith((toml) => toml.replace("simple = { limit = 600, period = 60 }", "simple = { limit = 6000, period = 60 }"));
-    const run = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), [join(ROOT, "scripts", "check-config.ts"), "--quiet", "--wrangler", path], { cwd: ROOT, encoding: "utf8" });
+    const run = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), [join(ROOT, "scripts", "check-config.ts"), "--quiet", "--wrangler", path], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain("rateLimits.perIp.graphql.limit: 600 in the shop config, but 6000 in wrangler.toml [[ratelimits]] RATE_LIMIT_GRAPHQL");
   });

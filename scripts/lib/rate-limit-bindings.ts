@@ -24,7 +24,10 @@ export async function readWranglerRateLimits(path: string): Promise<WranglerRate
 
 /** One line per disagreement, each naming the config field and the wrangler.toml binding. */
 export function rateLimitBindingProblems(config: ShopConfig, wrangler: WranglerRateLimits): string[] {
-  const scopes: [string, z.infer<typeof scope>][] = [["wrangler.toml", wrangler], ...Object.entries(wrangler.env ?? {}).map(([name, env]): [string, z.infer<typeof scope>] => [`wrangler.toml [env.${name}]`, env])];
+  const scopes: [string, z.infer<typeof scope>][] = [
+    ["wrangler.toml", wrangler],
+    ...Object.entries(wrangler.env ?? {}).map(([name, env]): [string, z.infer<typeof scope>] => [`wrangler.toml [env.${name}]`, env]),
+  ];
   const problems: string[] = [];
   for (const [where, { ratelimits = [] }] of scopes) {
     for (const bucket of PER_IP_BUCKETS) {
@@ -38,7 +41,8 @@ export function rateLimitBindingProblems(config: ShopConfig, wrangler: WranglerR
       }
       const actual = bindings[0]!.simple;
       for (const key of ["limit", "period"] as const) {
-        if (actual[key] !== expected[key]) problems.push(`${field}.${key}: ${expected[key]} in the shop config, but ${actual[key]} in ${where} [[ratelimits]] ${name}`);
+        if (actual[key] !== expected[key])
+          problems.push(`${field}.${key}: ${expected[key]} in the shop config, but ${actual[key]} in ${where} [[ratelimits]] ${name}`);
       }
     }
   }

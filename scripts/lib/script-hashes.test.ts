@@ -12,12 +12,14 @@ const hash = scriptHash;
 
 describe("inlineScripts: what a browser would run inline", () => {
   test("inline scripts without src and of a script type, each as written (data blocks, files and empty ones are not scripts)", () => {
-    const html = '<script src="/app-1.js"></script><script>a()</script><script id="x">a()</script><script type="application/json">{}</script><script type="application/ld+json">{"@type":"Product"}</script><script> </script>';
+    const html =
+      '<script src="/app-1.js"></script><script>a()</script><script id="x">a()</script><script type="application/json">{}</script><script type="application/ld+json">{"@type":"Product"}</script><script> </script>';
     expect(inlineScripts(html)).toEqual(["a()", "a()"]);
   });
 
   test("script types a browser runs, in any case; the text ends at the first </script", () => {
-    const html = '<SCRIPT TYPE="Text/JavaScript">b()</SCRIPT ><script type=module>c()</script/><script type="text/plain">d()</script><script data-x="a>b" async>e("</scrip")</script>';
+    const html =
+      '<SCRIPT TYPE="Text/JavaScript">b()</SCRIPT ><script type=module>c()</script/><script type="text/plain">d()</script><script data-x="a>b" async>e("</scrip")</script>';
     expect(inlineScripts(html)).toEqual(["b()", "c()", 'e("</scrip")']);
   });
 

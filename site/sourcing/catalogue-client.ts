@@ -160,39 +160,113 @@ const MONEY = `value amount currency formattedValue formattedWithCurrency`;
 
 const SHOP_QUERY = gql`
   query BuildShop($shop: ID!) {
-    shop(id: $shop) { id name currency languages defaultLanguage domainPrefixes deliveryCountries baseUrl taxRate }
+    shop(id: $shop) {
+      id
+      name
+      currency
+      languages
+      defaultLanguage
+      domainPrefixes
+      deliveryCountries
+      baseUrl
+      taxRate
+    }
   }
 `;
 
 const STRUCTURE_QUERY = gql`
   query BuildStructure($shop: ID!, $language: String!) {
     categories(shop: $shop, language: $language) {
-      id parentId position isWorld name slug description teaser image metaTitle metaDescription path productCount
-      sorting { sortBy direction }
+      id
+      parentId
+      position
+      isWorld
+      name
+      slug
+      description
+      teaser
+      image
+      metaTitle
+      metaDescription
+      path
+      productCount
+      sorting {
+        sortBy
+        direction
+      }
     }
-    topCategories(shop: $shop, language: $language) { id name imagePath urlPath topCategoryPosition topCategoryDescription }
-    manufacturers(shop: $shop, language: $language) { id name slug logo url description shortDescription productCount }
+    topCategories(shop: $shop, language: $language) {
+      id
+      name
+      imagePath
+      urlPath
+      topCategoryPosition
+      topCategoryDescription
+    }
+    manufacturers(shop: $shop, language: $language) {
+      id
+      name
+      slug
+      logo
+      url
+      description
+      shortDescription
+      productCount
+    }
     cmsPages(shop: $shop, language: $language) {
-      identifier pageType title contentHeading content metaTitle metaDescription robots excludeFromSitemap updatedAt
+      identifier
+      pageType
+      title
+      contentHeading
+      content
+      metaTitle
+      metaDescription
+      robots
+      excludeFromSitemap
+      updatedAt
     }
-    topSeoLinks(shop: $shop, language: $language) { position label url }
-    cmsBlocks(shop: $shop, language: $language) { identifier content updatedAt }
+    topSeoLinks(shop: $shop, language: $language) {
+      position
+      label
+      url
+    }
+    cmsBlocks(shop: $shop, language: $language) {
+      identifier
+      content
+      updatedAt
+    }
   }
 `;
 
 const PAGE_SLUGS_QUERY = gql`
   query BuildPageSlugs($shop: ID!, $language: String!) {
-    categories(shop: $shop, language: $language) { id slug }
-    manufacturers(shop: $shop, language: $language) { id slug }
-    cmsPages(shop: $shop, language: $language) { identifier pageType robots }
+    categories(shop: $shop, language: $language) {
+      id
+      slug
+    }
+    manufacturers(shop: $shop, language: $language) {
+      id
+      slug
+    }
+    cmsPages(shop: $shop, language: $language) {
+      identifier
+      pageType
+      robots
+    }
   }
 `;
 
 const PRODUCT_SLUGS_QUERY = gql`
   query BuildProductSlugs($shop: ID!, $language: String!, $first: Int!, $after: String, $changedSince: String) {
     products(shop: $shop, language: $language, first: $first, after: $after, changedSince: $changedSince) {
-      pageInfo { hasNextPage endCursor }
-      nodes { sku slug }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        sku
+        slug
+      }
     }
   }
 `;
@@ -230,7 +304,12 @@ const PRODUCTS_QUERY = gql`
 `;
 
 const CHANGES_QUERY = gql`
-  query BuildChanges($since: String!, $shop: ID!) { catalogueChanges(since: $since, shop: $shop) { skus until } }
+  query BuildChanges($since: String!, $shop: ID!) {
+    catalogueChanges(since: $since, shop: $shop) {
+      skus
+      until
+    }
+  }
 `;
 
 export interface StructureData {

@@ -24,7 +24,15 @@ interface ShopInfoNode extends ShopRouting {
   origin: string;
 }
 
-interface CategoryNode { categoryId: string; language: string; path: string; trail: string[]; isWorld: boolean; parentId: string | null; data: CategoryData }
+interface CategoryNode {
+  categoryId: string;
+  language: string;
+  path: string;
+  trail: string[];
+  isWorld: boolean;
+  parentId: string | null;
+  data: CategoryData;
+}
 interface ProductNode {
   sku: string;
   language: string;
@@ -42,10 +50,32 @@ interface ProductNode {
   isClearance: boolean;
   data: ProductData;
 }
-interface ManufacturerNode { manufacturerId: string; language: string; path: string; data: ManufacturerData }
-interface CmsPageNode { identifier: string; language: string; pageType: string; path: string; data: CmsPageData }
-interface AlternateNode { kind: string; key: string; shopId: string; language: string; href: string }
-interface ProductAlternateNode { sku: string; shopId: string; language: string; href: string }
+interface ManufacturerNode {
+  manufacturerId: string;
+  language: string;
+  path: string;
+  data: ManufacturerData;
+}
+interface CmsPageNode {
+  identifier: string;
+  language: string;
+  pageType: string;
+  path: string;
+  data: CmsPageData;
+}
+interface AlternateNode {
+  kind: string;
+  key: string;
+  shopId: string;
+  language: string;
+  href: string;
+}
+interface ProductAlternateNode {
+  sku: string;
+  shopId: string;
+  language: string;
+  href: string;
+}
 
 export interface PageSeo {
   canonical: string;
@@ -203,7 +233,10 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
               sort: key,
               sortLinks: sortings.map((option) => {
                 const optionKey = sortKey(option);
-                return { key: optionKey, path: categoryListPath(shop, category.language, slug, { sort: optionKey === defaultSort ? null : optionKey, page: 1 }) };
+                return {
+                  key: optionKey,
+                  path: categoryListPath(shop, category.language, slug, { sort: optionKey === defaultSort ? null : optionKey, page: 1 }),
+                };
               }),
               pageLinks: Array.from({ length: pages }, (_, index) => categoryListPath(shop, category.language, slug, { sort: sortParam, page: index + 1 })),
             },
@@ -256,7 +289,13 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
     );
   }
   for (const manufacturer of manufacturers) {
-    create(manufacturer.path, template("manufacturer"), manufacturer.language, { manufacturerId: manufacturer.manufacturerId }, { alternates: alternatesOf(`manufacturer:${manufacturer.manufacturerId}`) });
+    create(
+      manufacturer.path,
+      template("manufacturer"),
+      manufacturer.language,
+      { manufacturerId: manufacturer.manufacturerId },
+      { alternates: alternatesOf(`manufacturer:${manufacturer.manufacturerId}`) },
+    );
   }
   for (const page of cmsPages) {
     const seo = {
@@ -275,7 +314,12 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
           pageLinks[number - 1]!,
           template("cms-page"),
           page.language,
-          { ...base, offerSkus: [], videos: videos.slice((number - 1) * VIDEOS_PER_PAGE, number * VIDEOS_PER_PAGE), listing: { page: number, pageCount: pages, pageLinks } },
+          {
+            ...base,
+            offerSkus: [],
+            videos: videos.slice((number - 1) * VIDEOS_PER_PAGE, number * VIDEOS_PER_PAGE),
+            listing: { page: number, pageCount: pages, pageLinks },
+          },
           number === 1 ? seo : { ...seo, alternates: [] },
         );
       }

@@ -99,4 +99,15 @@ export const NODE_TYPE_DEFS = `
   }
 `;
 
-export const NODE_TYPES = ["ShopInfo", "ShopCategory", "ShopTopCategory", "ShopManufacturer", "ShopCmsPage", "ShopSeoLink", "ShopCmsBlock", "ShopAlternate", "ShopProductAlternate", "ShopProduct"] as const;
+export const NODE_TYPES = [
+  "ShopInfo",
+  "ShopCategory",
+  "ShopTopCategory",
+  "ShopManufacturer",
+  "ShopCmsPage",
+  "ShopSeoLink",
+  "ShopCmsBlock",
+  "ShopAlternate",
+  "ShopProductAlternate",
+  "ShopProduct",
+] as const;

@@ -12,10 +12,19 @@ describe("rich text keeps the formatting merchandisers use", () => {
     ["paragraphs and emphasis", "<p>Eiche <strong>natur</strong>, <em>geölt</em><br />matt</p>"],
     ["headings h2-h4", "<h2>Verlegung</h2><h3>Untergrund</h3><h4>Tipp</h4>"],
     ["lists", "<ul><li>eins</li><li>zwei</li></ul><ol><li>erst</li></ol>"],
-    ["http, https, mailto, tel and relative links", '<a href="https://example.com/a?b=1">x</a><a href="http://example.com">x</a><a href="mailto:info@example.com">x</a><a href="tel:+4930123">x</a><a href="/de/parkett.html">x</a><a href="#pflege">x</a><a href="pflege.html">x</a>'],
-    ["images with http(s) and relative sources", '<img src="https://media.example.com/a.jpg" alt="Eiche" width="400" height="300" /><img src="/static/b.png" alt="" />'],
+    [
+      "http, https, mailto, tel and relative links",
+      '<a href="https://example.com/a?b=1">x</a><a href="http://example.com">x</a><a href="mailto:info@example.com">x</a><a href="tel:+4930123">x</a><a href="/de/parkett.html">x</a><a href="#pflege">x</a><a href="pflege.html">x</a>',
+    ],
+    [
+      "images with http(s) and relative sources",
+      '<img src="https://media.example.com/a.jpg" alt="Eiche" width="400" height="300" /><img src="/static/b.png" alt="" />',
+    ],
     ["tables", '<table><caption>Maße</caption><thead><tr><th scope="col">Länge</th></tr></thead><tbody><tr><td colspan="2">1200 mm</td></tr></tbody></table>'],
-    ["the demo catalogue's texts", "<p>Mit Eiche Landhausdiele holen Sie sich einen hochwertigen Bodenbelag von Parador ins Haus.</p><p>Die Lieferung erfolgt in 3–5 Werktagen.</p>"],
+    [
+      "the demo catalogue's texts",
+      "<p>Mit Eiche Landhausdiele holen Sie sich einen hochwertigen Bodenbelag von Parador ins Haus.</p><p>Die Lieferung erfolgt in 3–5 Werktagen.</p>",
+    ],
   ])("%s", (_name, html) => {
     expect(sanitizeRichText(html)).toBe(html);
   });
@@ -28,8 +37,12 @@ describe("rich text keeps the formatting merchandisers use", () => {
   });
 
   test("a link opening a new window gets noopener and noreferrer, keeping allowed rel values", () => {
-    expect(sanitizeRichText('<a href="https://example.com" target="_blank">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>');
-    expect(sanitizeRichText('<a href="https://example.com" target="_blank" rel="nofollow opener">x</a>')).toBe('<a href="https://example.com" target="_blank" rel="nofollow noopener noreferrer">x</a>');
+    expect(sanitizeRichText('<a href="https://example.com" target="_blank">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeRichText('<a href="https://example.com" target="_blank" rel="nofollow opener">x</a>')).toBe(
+      '<a href="https://example.com" target="_blank" rel="nofollow noopener noreferrer">x</a>',
+    );
     expect(sanitizeRichText('<a href="/x" target="_top">x</a>')).toBe('<a href="/x">x</a>');
   });
 });
@@ -43,8 +56,16 @@ describe("rich text loses everything that could run", () => {
     ["img without a usable source", '<img src=x onerror=alert(1)><img src="data:image/svg+xml,<svg onload=alert(1)>">', '<img src="x" />'],
     ["event handlers on allowed tags", '<p onclick="alert(1)" onmouseover=alert(1)>x</p>', "<p>x</p>"],
     ["javascript: link", '<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
-    ["javascript: with case, spaces and control characters", '<a href=" JaVaScRiPt:alert(1)">x</a><a href="java\tscript:alert(1)">y</a><a href="&#1;javascript:alert(1)">z</a>', "<a>x</a><a>y</a><a>z</a>"],
-    ["entity-encoded javascript:", '<a href="java&#115;cript:alert(1)">x</a><a href="&#x6A;avascript&colon;alert(1)">y</a><a href="javascript&#58;alert(1)">z</a>', "<a>x</a><a>y</a><a>z</a>"],
+    [
+      "javascript: with case, spaces and control characters",
+      '<a href=" JaVaScRiPt:alert(1)">x</a><a href="java\tscript:alert(1)">y</a><a href="&#1;javascript:alert(1)">z</a>',
+      "<a>x</a><a>y</a><a>z</a>",
+    ],
+    [
+      "entity-encoded javascript:",
+      '<a href="java&#115;cript:alert(1)">x</a><a href="&#x6A;avascript&colon;alert(1)">y</a><a href="javascript&#58;alert(1)">z</a>',
+      "<a>x</a><a>y</a><a>z</a>",
+    ],
     ["vbscript: and data: links", '<a href="vbscript:msgbox(1)">x</a><a href="data:text/html,<script>alert(1)</script>">y</a>', "<a>x</a><a>y</a>"],
     ["protocol-relative link", '<a href="//evil.example/">x</a>', "<a>x</a>"],
     ["svg onload", '<svg onload="alert(1)"><circle r="1" /></svg>after', "after"],
@@ -66,7 +87,11 @@ describe("rich text loses everything that could run", () => {
     ["classes", '<p class="consent">x</p>', "<p>x</p>"],
     ["srcset", '<img src="/a.png" srcset="javascript:alert(1) 1x" alt="" />', '<img src="/a.png" alt="" />'],
     ["image from data: and javascript:", '<img src="data:image/png;base64,AAAA" alt="" /><img src="javascript:alert(1)" alt="" />', ""],
-    ["broken attribute quoting", '<p title="a"onmouseover="alert(1)">x</p><a href="/x" title="a" "onclick=alert(1)">y</a>', '<p>x</p><a href="/x" title="a">y</a>'],
+    [
+      "broken attribute quoting",
+      '<p title="a"onmouseover="alert(1)">x</p><a href="/x" title="a" "onclick=alert(1)">y</a>',
+      '<p>x</p><a href="/x" title="a">y</a>',
+    ],
   ])("%s", (_name, html, expected) => {
     const clean = sanitizeRichText(html);
     expect(clean).toBe(expected);
@@ -75,6 +100,6 @@ describe("rich text loses everything that could run", () => {
 
   test("text that looks like markup stays text", () => {
     expect(sanitizeRichText("&lt;script&gt;alert(1)&lt;/script&gt;")).toBe("&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(sanitizeRichText('<p>"><script>alert(1)</script></p>')).toBe("<p>\"&gt;</p>");
+    expect(sanitizeRichText('<p>"><script>alert(1)</script></p>')).toBe('<p>"&gt;</p>');
   });
 });

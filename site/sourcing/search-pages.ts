@@ -8,13 +8,7 @@ import { searchPath, type ShopRouting } from "../../domain/routes";
  */
 export const SEARCH_TEMPLATE = path.resolve("site", "src", "features", "search", "SearchPageTemplate.tsx");
 
-type Create = (
-  pagePath: string,
-  component: string,
-  language: string,
-  context: Record<string, unknown>,
-  seo: { robots?: string; sitemap?: boolean },
-) => void;
+type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
 
 export function createSearchPages(shop: ShopRouting & { languages: string[] }, create: Create): string[] {
   return shop.languages.map((language) => {

@@ -16,7 +16,10 @@ interface PageEntry {
   context?: { language?: string; seo?: PageSeo; alternates?: AlternateLink[] };
 }
 
-export function writeSitemaps({ getNodesByType, reporter, store }: Pick<BuildArgs, "getNodesByType" | "reporter" | "store">, publicDir = path.resolve("public")): void {
+export function writeSitemaps(
+  { getNodesByType, reporter, store }: Pick<BuildArgs, "getNodesByType" | "reporter" | "store">,
+  publicDir = path.resolve("public"),
+): void {
   const shop = getNodesByType("ShopInfo")[0] as unknown as { origin: string } | undefined;
   if (!shop) return;
   const groups: Record<string, SitemapEntry[]> = {};

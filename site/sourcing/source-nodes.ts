@@ -14,7 +14,16 @@ import { parseShopConfig } from "../../worker/config/shop-config";
  * the products changed since the last sourcing (`changedSince`); the other product
  * nodes are kept (touched), so Gatsby re-renders only the pages whose data changed.
  */
-const STRUCTURE_TYPES = ["ShopInfo", "ShopCategory", "ShopTopCategory", "ShopManufacturer", "ShopCmsPage", "ShopSeoLink", "ShopCmsBlock", "ShopAlternate"] as const;
+const STRUCTURE_TYPES = [
+  "ShopInfo",
+  "ShopCategory",
+  "ShopTopCategory",
+  "ShopManufacturer",
+  "ShopCmsPage",
+  "ShopSeoLink",
+  "ShopCmsBlock",
+  "ShopAlternate",
+] as const;
 const SYNC_KEY = "catalogue-last-sync";
 /** Changes are fetched from a little before the last sync so clock skew loses nothing. */
 const SYNC_OVERLAP_MS = 5 * 60 * 1000;

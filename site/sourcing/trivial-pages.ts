@@ -21,7 +21,15 @@ export function createTrivialPages({ actions }: CreatePagesArgs, count: number):
       context: {
         title: `Page ${index}`,
         language: "de",
-        i18n: { language: "de", languages: ["de"], defaultLanguage: "de", generateDefaultLanguagePage: false, routed: false, originalPath: pagePath, path: pagePath },
+        i18n: {
+          language: "de",
+          languages: ["de"],
+          defaultLanguage: "de",
+          generateDefaultLanguagePage: false,
+          routed: false,
+          originalPath: pagePath,
+          path: pagePath,
+        },
       },
     });
   }

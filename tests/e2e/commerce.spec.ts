@@ -87,7 +87,13 @@ test("quantity counter: +1, -1 only above 1, digits only", async ({ page, reques
 
 test("a failing sample add shows 'Es ist ein Fehler aufgetreten'", async ({ page, request }) => {
   const product = await pickProduct(request, (p) => orderable(p) && p.samples.active);
-  await page.route("**/apiv2/sample/product/cart/add", (route) => route.fulfill({ status: 500, contentType: "application/json", body: '{"status":500,"data":null,"errors":[{"message":"Something went wrong. Try again."}],"meta":{}}' }));
+  await page.route("**/apiv2/sample/product/cart/add", (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: '{"status":500,"data":null,"errors":[{"message":"Something went wrong. Try again."}],"meta":{}}',
+    }),
+  );
   await open(page, `${ORIGIN}/${product.slug}.html`);
   await page.getByTestId("sample-button").click();
   await expect(page.getByTestId("alert-error").first()).toHaveText(/Es ist ein Fehler aufgetreten/);
@@ -177,7 +183,9 @@ test("the Swiss shop: API calls carry the language segment, the cart answers in 
 test("add to cart from a list: the cart modal opens, adds, closes; the counter changes", async ({ page, request }) => {
   const response = await request.post(`${TEST_WORKER}/graphql`, {
     headers: GRAPHQL_AUTHORIZATION,
-    data: { query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } content { title } } } }` },
+    data: {
+      query: `{ products(shop: "DE", language: "de", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } content { title } } } }`,
+    },
   });
   const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
   const slugs = new Set(nodes.filter(orderable).map((p) => `/${p.slug}.html`));

@@ -18,7 +18,9 @@ const SHOPS = [
 type Locale = Record<string, unknown>;
 const locale = (language: string) => JSON.parse(readFileSync(join(__dirname, "..", "..", "locales", language, "translation.json"), "utf8")) as Locale;
 function leaves(tree: Locale, prefix = ""): [string, string][] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value as Locale, `${prefix}${key}.`)));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value as Locale, `${prefix}${key}.`),
+  );
 }
 const GERMAN = new Map(leaves(locale("de")));
 const KEYS = [...GERMAN.keys()].map((key) => key.replace(/_(one|other)$/, ""));
@@ -44,10 +46,21 @@ const get = (host: string, path: string) => {
 };
 
 const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? null;
-const decode = (text: string) => text.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">");
 function visibleText(html: string): string {
   const body = html.slice(html.indexOf("<body"));
-  return decode(body.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<style[\s\S]*?<\/style>/g, " ").replace(/<[^>]+>/g, " ")).replace(/\s+/g, " ");
+  return decode(
+    body
+      .replace(/<script[\s\S]*?<\/script>/g, " ")
+      .replace(/<style[\s\S]*?<\/style>/g, " ")
+      .replace(/<[^>]+>/g, " "),
+  ).replace(/\s+/g, " ");
 }
 function alternatesOf(html: string): Map<string, string> {
   const links = new Map<string, string>();
@@ -95,14 +108,15 @@ for (const shop of SHOPS) {
         if (href.startsWith("/")) target = { host: shop.host, path: href.split("#")[0]! };
         else if (/^https?:/.test(href)) target = testLocation(href);
         else target = null;
-        if (!target || tag!.includes('rel="nofollow"') && /\/(checkout|customer)\//.test(target.path)) continue;
+        if (!target || (tag!.includes('rel="nofollow"') && /\/(checkout|customer)\//.test(target.path))) continue;
         const linked = await get(target.host, target.path);
         if (linked.status !== 200) problems.push(`${path}: broken link ${href} (${linked.status})`);
       }
 
       // Translations: no raw keys; no German fallback text on French or Italian pages.
       const text = visibleText(html);
-      for (const key of KEYS) if (text.includes(key) && new RegExp(`(^|\\s)${key.replace(/[.$-]/g, "\\$&")}(\\s|$)`).test(text)) problems.push(`${path}: raw key ${key}`);
+      for (const key of KEYS)
+        if (text.includes(key) && new RegExp(`(^|\\s)${key.replace(/[.$-]/g, "\\$&")}(\\s|$)`).test(text)) problems.push(`${path}: raw key ${key}`);
       if (!language.startsWith("de")) {
         const own = new Map(leaves(locale(language.slice(0, 2))));
         for (const [key, german] of GERMAN) {
@@ -114,18 +128,21 @@ for (const shop of SHOPS) {
       // Currency: JSON-LD offers and visible prices in the shop's currency only.
       for (const [, json] of html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)) {
         const data = JSON.parse(json!) as { "@type"?: string; offers?: { priceCurrency?: string } };
-        if (data["@type"] === "Product" && data.offers && data.offers.priceCurrency !== shop.currency) problems.push(`${path}: JSON-LD currency ${data.offers.priceCurrency}`);
+        if (data["@type"] === "Product" && data.offers && data.offers.priceCurrency !== shop.currency)
+          problems.push(`${path}: JSON-LD currency ${data.offers.priceCurrency}`);
       }
       // Prices on the page (price elements, calculator total) are in the shop's currency.
       for (const [, price] of html.matchAll(/class="[^"]*\bprice[^"]*"[^>]*>([^<]+)</g)) {
-        if (price!.includes(shop.foreign) || /\d/.test(price!) && !price!.includes(shop.symbol)) problems.push(`${path}: price "${price}" not in ${shop.currency}`);
+        if (price!.includes(shop.foreign) || (/\d/.test(price!) && !price!.includes(shop.symbol)))
+          problems.push(`${path}: price "${price}" not in ${shop.currency}`);
       }
 
       // hreflang: self-referencing and reciprocal within the shops built here.
       const alternates = alternatesOf(html);
       if (alternates.size > 0) {
         if (![...alternates.values()].includes(canonical)) problems.push(`${path}: hreflang set lacks the page itself`);
-        if (!alternates.has("x-default") && [...alternates.values()].some((href) => href.startsWith("https://www.bodenhaus.example/"))) problems.push(`${path}: no x-default`);
+        if (!alternates.has("x-default") && [...alternates.values()].some((href) => href.startsWith("https://www.bodenhaus.example/")))
+          problems.push(`${path}: no x-default`);
         for (const [hreflang, href] of alternates) {
           if (hreflang === "x-default" || href === canonical) continue;
           const target = testLocation(href);

@@ -43,8 +43,20 @@ function samples(shop: string, prefix: string): { type: string; path: string }[]
       const has = (name: string) => new RegExp(`class="[^"]*\\b${name}\\b`).test(html);
       const variant =
         template === "cms-page"
-          ? has("steps") ? (html.includes("configurator") ? "configurator" : "chat") : has("video-thumb") ? "videos" : has("campaign-banner") ? "sale" : has("service-tabs") ? "service" : "legal"
-          : template === "category" && path.includes("page-2") ? "page-2" : "";
+          ? has("steps")
+            ? html.includes("configurator")
+              ? "configurator"
+              : "chat"
+            : has("video-thumb")
+              ? "videos"
+              : has("campaign-banner")
+                ? "sale"
+                : has("service-tabs")
+                  ? "service"
+                  : "legal"
+          : template === "category" && path.includes("page-2")
+            ? "page-2"
+            : "";
       const type = variant ? `${template} ${variant}` : template;
       const url = path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path;
       if (!found.has(type) && url.startsWith(prefix)) found.set(type, url);
@@ -71,7 +83,13 @@ async function axeViolations(page: Page) {
     const result = await window.axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] },
     });
-    return result.violations.map((violation) => `${violation.id}: ${violation.nodes.slice(0, 3).map((node) => node.target.join(" ")).join(", ")}`);
+    return result.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(" "))
+          .join(", ")}`,
+    );
   });
 }
 
@@ -87,7 +105,9 @@ for (const shop of [
     // Consent answered, so the dialog does not cover the page (it is checked on its own below).
     await context.addCookies([{ name: "bh_consent", value: "necessary", domain: shop.host.split(":")[0]!, path: "/" }]);
     const types = samples(shop.id, shop.prefix);
-    expect(types.map((sample) => sample.type)).toEqual(expect.arrayContaining(["home", "category", "product", "manufacturer", "manufacturer-list", "cms-page legal"]));
+    expect(types.map((sample) => sample.type)).toEqual(
+      expect.arrayContaining(["home", "category", "product", "manufacturer", "manufacturer-list", "cms-page legal"]),
+    );
     const problems: string[] = [];
     for (const sample of types) {
       const response = await page.goto(`http://${shop.host}${sample.path}`);
@@ -97,7 +117,9 @@ for (const shop of [
       const html = readFileSync(join(DIST, shop.id, sample.path.endsWith("/") ? `${sample.path}index.html` : sample.path), "utf8");
       const report = await validator.validateString(html);
       expect.soft(report.errorCount, `${sample.type} ${sample.path}: html-validate errors`).toBe(0);
-      for (const result of report.results) for (const message of result.messages) problems.push(`${sample.type} ${sample.path} html ${message.ruleId}: ${message.message} (${message.selector ?? ""})`);
+      for (const result of report.results)
+        for (const message of result.messages)
+          problems.push(`${sample.type} ${sample.path} html ${message.ruleId}: ${message.message} (${message.selector ?? ""})`);
     }
     await context.close();
     expect(problems, problems.join("\n")).toEqual([]);

@@ -55,7 +55,9 @@ test("overlay: suggestions after three characters, a filter, load more, open a p
 
   // The whole word; the products tab shows 12 per page. Wait for the suggestions of the whole
   // word: a prefix may have the same count, and its results would replace the list later.
-  const settled = page.waitForResponse((response) => response.url().includes("/apiv2/search/suggestions") && new URL(response.url()).searchParams.get("query") === query);
+  const settled = page.waitForResponse(
+    (response) => response.url().includes("/apiv2/search/suggestions") && new URL(response.url()).searchParams.get("query") === query,
+  );
   await input.fill(query);
   await settled;
   await expect(overlay.getByTestId("search-tab-products")).toContainText(`(${total})`);

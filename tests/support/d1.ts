@@ -42,7 +42,9 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 /** Applies every migration in order and writes the shops table, as `wrangler d1 migrations apply` does. */
 export async function migrateTestDatabase(db: D1Database): Promise<void> {
-  for (const file of readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith(".sql")).sort()) {
+  for (const file of readdirSync(MIGRATIONS_DIR)
+    .filter((name) => name.endsWith(".sql"))
+    .sort()) {
     await applySql(db, readFileSync(join(MIGRATIONS_DIR, file), "utf8"));
   }
   await syncShops(db, allShops(), new Date());

@@ -37,7 +37,18 @@ function submit(token: string | null, options: { shop?: Shop; now?: Date; env?: 
   if (token !== null) headers.set("x-captcha-token", token);
   const request = new Request("https://shop-api.internal/apiv2/sample/product/cart/finish", { method: "POST", headers, body: "{}" });
   const shop = options.shop ?? DE;
-  return { request, url: new URL(request.url), env: options.env ?? envWith(), db: database.db, now: options.now ?? new Date(), waitUntil: () => undefined, meta: {}, headers: {}, shop, language: shop.defaultLanguage };
+  return {
+    request,
+    url: new URL(request.url),
+    env: options.env ?? envWith(),
+    db: database.db,
+    now: options.now ?? new Date(),
+    waitUntil: () => undefined,
+    meta: {},
+    headers: {},
+    shop,
+    language: shop.defaultLanguage,
+  };
 }
 
 describe("ALTCHA (self-hosted proof of work)", () => {
@@ -45,7 +56,9 @@ describe("ALTCHA (self-hosted proof of work)", () => {
 
   async function fetchChallenge(options: { now?: Date; shop?: string; action?: string; env?: WorkerEnv } = {}): Promise<Response> {
     const api = createShopApi({ now: () => options.now ?? new Date() });
-    const request = new Request(`https://shop-api.internal/apiv2/captcha/challenge?action=${options.action ?? ACTION}`, { headers: { "x-shop-id": options.shop ?? "DE" } });
+    const request = new Request(`https://shop-api.internal/apiv2/captcha/challenge?action=${options.action ?? ACTION}`, {
+      headers: { "x-shop-id": options.shop ?? "DE" },
+    });
     return api.fetch(request, options.env ?? envWith(), execution);
   }
 
@@ -58,7 +71,11 @@ describe("ALTCHA (self-hosted proof of work)", () => {
   /** What the browser does: find the number, send the widget's payload (base64 JSON). */
   function solve(c: AltchaChallenge, change: (payload: Record<string, unknown>) => void = () => undefined): string {
     for (let number = 0; number <= c.maxnumber; number++) {
-      if (createHash("sha256").update(c.salt + number).digest("hex") === c.challenge) {
+      if (
+        createHash("sha256")
+          .update(c.salt + number)
+          .digest("hex") === c.challenge
+      ) {
         const payload: Record<string, unknown> = { algorithm: c.algorithm, challenge: c.challenge, number, salt: c.salt, signature: c.signature, took: 12 };
         change(payload);
         return btoa(JSON.stringify(payload));
@@ -67,7 +84,8 @@ describe("ALTCHA (self-hosted proof of work)", () => {
     throw new Error("no solution");
   }
 
-  const verify = (token: string | null, options: Parameters<typeof submit>[1] & { action?: string } = {}) => verifyCaptcha(submit(token, options), { action: options.action ?? ACTION });
+  const verify = (token: string | null, options: Parameters<typeof submit>[1] & { action?: string } = {}) =>
+    verifyCaptcha(submit(token, options), { action: options.action ?? ACTION });
 
   test("GET /apiv2/captcha/challenge answers a signed, expiring challenge for the shop and action, never cached", async () => {
     const now = new Date("2026-06-01T10:00:00Z");
@@ -77,7 +95,12 @@ describe("ALTCHA (self-hosted proof of work)", () => {
     const body = (await response.json()) as { status: number; data: AltchaChallenge; errors: unknown[] };
     expect(body.status).toBe(200);
     expect(body.errors).toEqual([]);
-    expect(body.data).toMatchObject({ algorithm: "SHA-256", maxnumber: ALTCHA_MAX_NUMBER, challenge: expect.stringMatching(/^[0-9a-f]{64}$/), signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(body.data).toMatchObject({
+      algorithm: "SHA-256",
+      maxnumber: ALTCHA_MAX_NUMBER,
+      challenge: expect.stringMatching(/^[0-9a-f]{64}$/),
+      signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     const params = new URLSearchParams(body.data.salt.split("?")[1]);
     expect(Object.fromEntries(params)).toEqual({ shop: "DE", action: ACTION, expires: String(now.getTime() / 1000 + 300) });
     const again = (await (await fetchChallenge({ now })).json()) as { data: AltchaChallenge };
@@ -211,11 +234,16 @@ describe("reCAPTCHA v3 and Turnstile (siteverify)", () => {
   const TURNSTILE: Shop = { ...DE, captcha: { provider: "turnstile", siteKey: "0x4AAAAAAAtestsitekey" } };
   const SECRETS = { RECAPTCHA_SECRET: "recaptcha-secret", TURNSTILE_SECRET: "turnstile-secret" };
   const secondsAgo = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
-  const good = (extra: Record<string, unknown> = {}) => JSON.stringify({ success: true, challenge_ts: secondsAgo(10), hostname: "www.bodenhaus.example", action: ACTION, score: 0.9, ...extra });
+  const good = (extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ success: true, challenge_ts: secondsAgo(10), hostname: "www.bodenhaus.example", action: ACTION, score: 0.9, ...extra });
 
   function verify(shop: Shop, reply: Answer | string, options: { env?: Partial<WorkerEnv>; overrides?: SiteverifyOverrides } = {}) {
     answer = () => (typeof reply === "string" ? { body: reply } : reply);
-    return verifyCaptcha(submit("provider-token-abc", { shop, env: envWith({ ...SECRETS, ...options.env }) }), { action: ACTION }, { siteverifyUrl: url, timeoutMs: 500, ...options.overrides });
+    return verifyCaptcha(
+      submit("provider-token-abc", { shop, env: envWith({ ...SECRETS, ...options.env }) }),
+      { action: ACTION },
+      { siteverifyUrl: url, timeoutMs: 500, ...options.overrides },
+    );
   }
 
   test.each([
@@ -277,7 +305,10 @@ describe("reCAPTCHA v3 and Turnstile (siteverify)", () => {
     try {
       answer = () => ({ status: 503, body: "" });
       const ctx = submit("provider-token-abc", { shop: TURNSTILE, env: envWith(SECRETS) });
-      await expect(requireCaptcha(ctx, ACTION, { siteverifyUrl: url })).rejects.toMatchObject({ status: 403, errors: [{ code: "captcha_failed", message: "Something went wrong. Try again." }] });
+      await expect(requireCaptcha(ctx, ACTION, { siteverifyUrl: url })).rejects.toMatchObject({
+        status: 403,
+        errors: [{ code: "captcha_failed", message: "Something went wrong. Try again." }],
+      });
     } finally {
       warn.mockRestore();
     }

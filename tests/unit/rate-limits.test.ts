@@ -49,7 +49,8 @@ function call(path: string, ip: string | null, init: { method?: string; body?: u
   return shopApi.fetch(new Request(`${API}${path}`, { method: init.method ?? "GET", headers, body }), env, execution);
 }
 
-const chooseCountry = (ip: string | null, headers: Record<string, string> = {}) => call("/apiv2/shipping/costs/country", ip, { method: "PUT", body: { country: "nl" }, headers });
+const chooseCountry = (ip: string | null, headers: Record<string, string> = {}) =>
+  call("/apiv2/shipping/costs/country", ip, { method: "PUT", body: { country: "nl" }, headers });
 
 describe("per-IP limits on writes", () => {
   beforeEach(() => awayFromWindowEnd(LIMITS.write.period));
@@ -89,7 +90,8 @@ describe("per-IP limits on writes", () => {
   test("other client-IP headers change nothing: only cf-connecting-ip counts", async () => {
     const spoofed = ["198.51.100.1", "198.51.100.2", "198.51.100.3", "198.51.100.4"];
     const answers = [];
-    for (const ip of spoofed) answers.push((await chooseCountry("203.0.113.30", { "x-forwarded-for": ip, "x-real-ip": ip, "true-client-ip": ip, forwarded: `for=${ip}` })).status);
+    for (const ip of spoofed)
+      answers.push((await chooseCountry("203.0.113.30", { "x-forwarded-for": ip, "x-real-ip": ip, "true-client-ip": ip, forwarded: `for=${ip}` })).status);
     expect(answers).toEqual([200, 200, 200, 429]);
   });
 });
@@ -123,22 +125,50 @@ describe("per-IP limits on search and GraphQL", () => {
 
 test("without its rate-limiting binding the shop API refuses writes (503) instead of running unlimited; reads pass", async () => {
   const unbound = { ...env, RATE_LIMIT_WRITE: undefined };
-  const write = await shopApi.fetch(new Request(`${API}/apiv2/shipping/costs/country`, { method: "PUT", headers: { "x-shop-id": "DE", "cf-connecting-ip": "203.0.113.60" }, body: '{"country":"nl"}' }), unbound, execution);
+  const write = await shopApi.fetch(
+    new Request(`${API}/apiv2/shipping/costs/country`, {
+      method: "PUT",
+      headers: { "x-shop-id": "DE", "cf-connecting-ip": "203.0.113.60" },
+      body: '{"country":"nl"}',
+    }),
+    unbound,
+    execution,
+  );
   expect(write.status).toBe(503);
   expect(await write.json()).toMatchObject({ errors: [{ message: "This service is not configured.", code: "not_configured" }] });
-  const read = await shopApi.fetch(new Request(`${API}/apiv2/shipping/costs/current-country`, { headers: { "x-shop-id": "DE", "cf-connecting-ip": "203.0.113.60" } }), unbound, execution);
+  const read = await shopApi.fetch(
+    new Request(`${API}/apiv2/shipping/costs/current-country`, { headers: { "x-shop-id": "DE", "cf-connecting-ip": "203.0.113.60" } }),
+    unbound,
+    execution,
+  );
   expect(read.status).toBe(200);
 });
 
 describe("through the edge (in-process shop API)", () => {
-  const edge = createEdgeApp({ directory: shopDirectory, upstream: (workerEnv, ctx) => upstreamFromEnv(workerEnv, ctx, (request, e, c) => shopApi.fetch(request, e, c)) });
+  const edge = createEdgeApp({
+    directory: shopDirectory,
+    upstream: (workerEnv, ctx) => upstreamFromEnv(workerEnv, ctx, (request, e, c) => shopApi.fetch(request, e, c)),
+  });
   const viaEdge = (path: string, headers: Record<string, string>) =>
-    edge.fetch(new Request(`http://de.localhost:8787${path}`, { method: "PUT", headers: { "content-type": "application/json", ...headers }, body: '{"country":"nl"}' }), env, execution);
+    edge.fetch(
+      new Request(`http://de.localhost:8787${path}`, { method: "PUT", headers: { "content-type": "application/json", ...headers }, body: '{"country":"nl"}' }),
+      env,
+      execution,
+    );
 
   test("the shop API counts the address Cloudflare gave the edge; IP headers a client adds are not forwarded", async () => {
     await awayFromWindowEnd(LIMITS.write.period);
     const answers = [];
-    for (let i = 0; i < 4; i++) answers.push((await viaEdge("/apiv2/shipping/costs/country", { "cf-connecting-ip": "203.0.113.70", "x-forwarded-for": `198.51.100.${i}`, "x-real-ip": `198.51.100.${i}` })).status);
+    for (let i = 0; i < 4; i++)
+      answers.push(
+        (
+          await viaEdge("/apiv2/shipping/costs/country", {
+            "cf-connecting-ip": "203.0.113.70",
+            "x-forwarded-for": `198.51.100.${i}`,
+            "x-real-ip": `198.51.100.${i}`,
+          })
+        ).status,
+      );
     expect(answers).toEqual([200, 200, 200, 429]);
     const limited = await viaEdge("/apiv2/shipping/costs/country", { "cf-connecting-ip": "203.0.113.70" });
     expect(limited.headers.get("retry-after")).toBe("60");
@@ -149,9 +179,23 @@ describe("through the edge (in-process shop API)", () => {
   test("the CH language prefix does not open a second bucket", async () => {
     await awayFromWindowEnd(LIMITS.write.period);
     const ch = (path: string) =>
-      edge.fetch(new Request(`http://ch.localhost:8787${path}`, { method: "PUT", headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.80" }, body: '{"country":"li"}' }), env, execution);
+      edge.fetch(
+        new Request(`http://ch.localhost:8787${path}`, {
+          method: "PUT",
+          headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.80" },
+          body: '{"country":"li"}',
+        }),
+        env,
+        execution,
+      );
     const answers = [];
-    for (const path of ["/apiv2/shipping/costs/country", "/fr/apiv2/shipping/costs/country", "/it/apiv2/shipping/costs/country", "/de/apiv2/shipping/costs/country"]) answers.push((await ch(path)).status);
+    for (const path of [
+      "/apiv2/shipping/costs/country",
+      "/fr/apiv2/shipping/costs/country",
+      "/it/apiv2/shipping/costs/country",
+      "/de/apiv2/shipping/costs/country",
+    ])
+      answers.push((await ch(path)).status);
     expect(answers).toEqual([200, 200, 200, 429]);
   });
 });

@@ -51,11 +51,17 @@ describe.each([
       compatibilityDate: rawConfig.compatibility_date,
       compatibilityFlags: rawConfig.compatibility_flags,
       bindings: rawConfig.vars,
-      d1Databases: Object.fromEntries((rawConfig.d1_databases ?? []).map((database: { binding: string; database_name: string }) => [database.binding, database.database_name])),
+      d1Databases: Object.fromEntries(
+        (rawConfig.d1_databases ?? []).map((database: { binding: string; database_name: string }) => [database.binding, database.database_name]),
+      ),
       ratelimits: rateLimitOptions(),
       assets:
         withAssets && rawConfig.assets
-          ? { directory: assets, binding: rawConfig.assets.binding, routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: rawConfig.assets.run_worker_first === true } }
+          ? {
+              directory: assets,
+              binding: rawConfig.assets.binding,
+              routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: rawConfig.assets.run_worker_first === true },
+            }
           : undefined,
     });
     db = (await mf.getD1Database("DB")) as unknown as D1Database;

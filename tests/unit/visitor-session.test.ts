@@ -21,7 +21,10 @@ let clock = new Date("2026-03-02T09:00:00Z");
 const tasks: Promise<unknown>[] = [];
 const execution = { waitUntil: (task: Promise<unknown>) => void tasks.push(task), passThroughOnException: () => undefined, props: {} };
 const shopApi = createShopApi({ now: () => clock });
-const app = createEdgeApp({ directory: shopDirectory, upstream: (env, ctx) => upstreamFromEnv(env, ctx, (request, env2, ctx2) => shopApi.fetch(request, env2, ctx2)) });
+const app = createEdgeApp({
+  directory: shopDirectory,
+  upstream: (env, ctx) => upstreamFromEnv(env, ctx, (request, env2, ctx2) => shopApi.fetch(request, env2, ctx2)),
+});
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -35,7 +38,9 @@ afterAll(async () => {
 function envFor(mode: "in-process" | "service"): WorkerEnv {
   const base = { ...database.env, ENVIRONMENT_NAME: "production", SHOP_API_MODE: mode } as WorkerEnv;
   if (mode === "in-process") return base;
-  const binding: FetchBinding = { fetch: (request: Request | string) => shopApi.fetch(typeof request === "string" ? new Request(request) : request, base, execution) };
+  const binding: FetchBinding = {
+    fetch: (request: Request | string) => shopApi.fetch(typeof request === "string" ? new Request(request) : request, base, execution),
+  };
   return { ...base, SHOP_API: binding };
 }
 
@@ -43,13 +48,19 @@ async function call(mode: "in-process" | "service", method: string, path: string
   const headers: Record<string, string> = { "cf-connecting-ip": "203.0.113.77", origin: SHOP };
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers["content-type"] = "application/json";
-  const response = await app.request(`${SHOP}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, envFor(mode), execution);
+  const response = await app.request(
+    `${SHOP}${path}`,
+    { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+    envFor(mode),
+    execution,
+  );
   await Promise.all(tasks.splice(0));
   return response;
 }
 
 const chooseCountry = (mode: "in-process" | "service", cookie?: string) => call(mode, "PUT", "/apiv2/shipping/costs/country", cookie, { country: "nl" });
-const currentCountry = async (mode: "in-process" | "service", cookie: string) => ((await (await call(mode, "GET", "/apiv2/shipping/costs/current-country", cookie)).json()) as { data: { code: string } }).data.code;
+const currentCountry = async (mode: "in-process" | "service", cookie: string) =>
+  ((await (await call(mode, "GET", "/apiv2/shipping/costs/current-country", cookie)).json()) as { data: { code: string } }).data.code;
 
 describe.each(["in-process", "service"] as const)("through the edge (%s)", (mode) => {
   beforeEach(() => {

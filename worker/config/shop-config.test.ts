@@ -39,7 +39,11 @@ describe("shop config", () => {
     ["gate path with two segments", (raw) => (raw.edge.gates[0].paths[0] = "/a/b"), "edge.gates[0].paths[0]"],
     ["tiny body limit", (raw) => (raw.edge.maxBodyBytes = 10), "edge.maxBodyBytes"],
     ["http CSP source", (raw) => (raw.edge.contentSecurityPolicy.script[0] = "http://cdn.example"), "edge.contentSecurityPolicy.script[0]"],
-    ["'unsafe-eval' as a CSP source", (raw) => raw.edge.contentSecurityPolicy.script.push("'unsafe-eval'"), `edge.contentSecurityPolicy.script[${rawConfig.edge.contentSecurityPolicy.script.length}]`],
+    [
+      "'unsafe-eval' as a CSP source",
+      (raw) => raw.edge.contentSecurityPolicy.script.push("'unsafe-eval'"),
+      `edge.contentSecurityPolicy.script[${rawConfig.edge.contentSecurityPolicy.script.length}]`,
+    ],
     ["unknown international shop", (raw) => (raw.edge.internationalEntry.shop = "XX"), "edge.internationalEntry.shop"],
     ["international segment that is a language", (raw) => (raw.edge.internationalEntry.pathSegment = "fr"), "edge.internationalEntry.pathSegment"],
     ["upper-case upstream header", (raw) => (raw.edge.upstreamRequestHeader = "X-Secret"), "edge.upstreamRequestHeader"],
@@ -125,7 +129,11 @@ describe("shop config: rate limits and captcha", () => {
     ["an unknown captcha provider", (raw) => (raw.shops[0].captcha = { provider: "hcaptcha" }), "shops[0].captcha.provider"],
     ["reCAPTCHA v3 without a site key", (raw) => (raw.shops[0].captcha = { provider: "recaptcha-v3" }), "shops[0].captcha.siteKey"],
     ["Turnstile without a site key", (raw) => (raw.shops[1].captcha = { provider: "turnstile" }), "shops[1].captcha.siteKey"],
-    ["a minimum score above 1", (raw) => (raw.shops[0].captcha = { provider: "recaptcha-v3", siteKey: "6LcAAAAAAAAAAAAAAAA", minScore: 2 }), "shops[0].captcha.minScore"],
+    [
+      "a minimum score above 1",
+      (raw) => (raw.shops[0].captcha = { provider: "recaptcha-v3", siteKey: "6LcAAAAAAAAAAAAAAAA", minScore: 2 }),
+      "shops[0].captcha.minScore",
+    ],
     ["a site key on ALTCHA", (raw) => (raw.shops[0].captcha = { provider: "altcha", siteKey: "6LcAAAAAAAAAAAAAAAA" }), "shops[0].captcha"],
   ])("%s is refused, naming the field", (_name, breakIt, field) => {
     const raw = clone();

@@ -20,9 +20,7 @@ export const LANGUAGES = ["de", "en", "fr", "it", "at", "nl"] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const language = z.enum(LANGUAGES);
-const hostName = z
-  .string()
-  .regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/, "must be a lower-case host name with an optional :port");
+const hostName = z.string().regex(/^[a-z0-9]([a-z0-9.-]*[a-z0-9])?(:\d{1,5})?$/, "must be a lower-case host name with an optional :port");
 const origin = z
   .string()
   .url()
@@ -120,12 +118,10 @@ export const edgeSettingsSchema = z
     /** SPEC 2.1: the cookie that opens the new-search page. */
     newSearchCookie: cookieName.default("new_search_enabled"),
     /** Routes that answer 404 unless their guard's cookie is present (optionally behind a language prefix). */
-    gates: z
-      .array(z.object({ paths: z.array(gatedPath).min(1), guard: z.enum(GUARDS) }).strict())
-      .default([
-        { paths: ["/search", "/search/*", "/new-search.html"], guard: "new-search" },
-        { paths: ["/developer-mode.html", "/DeveloperMode"], guard: "developer-mode" },
-      ]),
+    gates: z.array(z.object({ paths: z.array(gatedPath).min(1), guard: z.enum(GUARDS) }).strict()).default([
+      { paths: ["/search", "/search/*", "/new-search.html"], guard: "new-search" },
+      { paths: ["/developer-mode.html", "/DeveloperMode"], guard: "developer-mode" },
+    ]),
     /** The international shop's entry on other hosts: `/com/...` or `?store=com`; needs the developer-mode cookie. */
     internationalEntry: z
       .object({
@@ -136,7 +132,10 @@ export const edgeSettingsSchema = z
       .strict()
       .optional(),
     /** Header the legacy front proxy sets to the shared secret (env UPSTREAM_REQUEST_SECRET) on upstream requests. */
-    upstreamRequestHeader: z.string().regex(/^x-[a-z0-9-]+$/, "must be a lower-case x- header name").default("x-edge-upstream-secret"),
+    upstreamRequestHeader: z
+      .string()
+      .regex(/^x-[a-z0-9-]+$/, "must be a lower-case x- header name")
+      .default("x-edge-upstream-secret"),
     /** What an upstream request for a legacy page gets: a redirect to the shop's legacyOrigin, or 404. */
     legacyAction: z.enum(["redirect", "not-found"]).default("redirect"),
     /** Request bodies above this many bytes get 413 before any upstream call. */
@@ -172,7 +171,12 @@ export const uploadSettingsSchema = z
     /** Time limit of an upload call at the edge (its body streams through, so the client's sending time counts). */
     timeoutMs: z.number().int().min(1000).max(300_000).default(60_000),
     /** Uploads never attached to anything (a complaint, ...) are deleted by the cron after this many hours. */
-    unattachedRetentionHours: z.number().int().min(1).max(24 * 90).default(24),
+    unattachedRetentionHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24),
   })
   .strict();
 
@@ -185,7 +189,10 @@ export type UploadSettings = z.infer<typeof uploadSettingsSchema>;
  */
 export const PER_IP_BUCKETS = ["write", "search", "graphql"] as const;
 export type PerIpBucket = (typeof PER_IP_BUCKETS)[number];
-export const RATE_LIMIT_BINDINGS = { write: "RATE_LIMIT_WRITE", search: "RATE_LIMIT_SEARCH", graphql: "RATE_LIMIT_GRAPHQL" } as const satisfies Record<PerIpBucket, string>;
+export const RATE_LIMIT_BINDINGS = { write: "RATE_LIMIT_WRITE", search: "RATE_LIMIT_SEARCH", graphql: "RATE_LIMIT_GRAPHQL" } as const satisfies Record<
+  PerIpBucket,
+  string
+>;
 
 const perIpLimit = z.object({ limit: z.number().int().min(1), period: z.union([z.literal(10), z.literal(60)]) }).strict();
 /** An exact limit counted in D1: at most `limit` per key in each fixed window of `windowSeconds`. */
@@ -246,14 +253,22 @@ export const shopConfigSchema = z
     const entry = config.edge.internationalEntry;
     if (entry) {
       if (!seenIds.has(entry.shop)) {
-        ctx.addIssue({ code: "custom", path: ["edge", "internationalEntry", "shop"], message: `'${entry.shop}' is not a shop id (${[...seenIds].join(", ")})` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["edge", "internationalEntry", "shop"],
+          message: `'${entry.shop}' is not a shop id (${[...seenIds].join(", ")})`,
+        });
       }
       if (config.urlLanguages.includes(entry.pathSegment as Language)) {
         ctx.addIssue({ code: "custom", path: ["edge", "internationalEntry", "pathSegment"], message: `'${entry.pathSegment}' is a URL language` });
       }
     }
     if (config.uploads.maxFileBytes > config.uploads.maxRequestBytes) {
-      ctx.addIssue({ code: "custom", path: ["uploads", "maxFileBytes"], message: `must not exceed uploads.maxRequestBytes (${config.uploads.maxRequestBytes})` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["uploads", "maxFileBytes"],
+        message: `must not exceed uploads.maxRequestBytes (${config.uploads.maxRequestBytes})`,
+      });
     }
     if (!config.urlLanguages.includes(config.fallbackLanguage)) {
       ctx.addIssue({ code: "custom", path: ["fallbackLanguage"], message: `must be one of urlLanguages (${config.urlLanguages.join(", ")})` });

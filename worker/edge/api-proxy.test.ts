@@ -55,7 +55,11 @@ describe("API proxy: what goes upstream", () => {
 
   test("/graphql works on the no-shop-found host (the build sources from it)", async () => {
     const t = testApp();
-    const res = await t.request("http://localhost:8787/graphql", { method: "POST", headers: { "content-type": "application/json" }, body: '{"query":"{ shops { id } }"}' });
+    const res = await t.request("http://localhost:8787/graphql", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"query":"{ shops { id } }"}',
+    });
     expect(res.status).toBe(200);
     expect(t.upstream.bodies[0]).toBe('{"query":"{ shops { id } }"}');
   });
@@ -85,11 +89,21 @@ describe("API proxy: what goes upstream", () => {
     const upstream = recordingUpstream(
       () =>
         new Response("{}", {
-          headers: { "content-type": "application/json", connection: "x-secret-hop", "x-secret-hop": "1", "keep-alive": "timeout=5", "proxy-authenticate": "Basic", "x-ok": "1", "set-cookie": "sid=1" },
+          headers: {
+            "content-type": "application/json",
+            connection: "x-secret-hop",
+            "x-secret-hop": "1",
+            "keep-alive": "timeout=5",
+            "proxy-authenticate": "Basic",
+            "x-ok": "1",
+            "set-cookie": "sid=1",
+          },
         }),
     );
     const t = testApp({ upstream });
-    const res = await t.request(`${DE}/apiv1/x`, { headers: { connection: "accept-language", "accept-language": "de", te: "trailers", "proxy-authorization": "x", upgrade: "h2c" } });
+    const res = await t.request(`${DE}/apiv1/x`, {
+      headers: { connection: "accept-language", "accept-language": "de", te: "trailers", "proxy-authorization": "x", upgrade: "h2c" },
+    });
     const sent = upstream.requests[0]!;
     for (const name of ["connection", "accept-language", "te", "proxy-authorization", "upgrade"]) expect(sent.headers.get(name)).toBeNull();
     for (const name of ["connection", "x-secret-hop", "keep-alive", "proxy-authenticate", "set-cookie"]) expect(res.headers.get(name)).toBeNull();
@@ -110,7 +124,14 @@ describe("API proxy: what goes upstream", () => {
 });
 
 describe("API proxy: the path cannot escape its prefix", () => {
-  test.each(["/apiv1/%2e%2e/admin", "/apiv2/..%2fadmin", "/apiv2/%2e%2e%2fadmin", "/apiv1/..%5cadmin", "/apiv2/a/../../admin/catalogue/import", "/apiv1/%00/x"])("%s", async (path) => {
+  test.each([
+    "/apiv1/%2e%2e/admin",
+    "/apiv2/..%2fadmin",
+    "/apiv2/%2e%2e%2fadmin",
+    "/apiv1/..%5cadmin",
+    "/apiv2/a/../../admin/catalogue/import",
+    "/apiv1/%00/x",
+  ])("%s", async (path) => {
     const t = testApp();
     await t.request(`${DE}${path}`, { method: "GET" });
     for (const request of t.upstream.requests) {
@@ -219,7 +240,11 @@ describe("API proxy: timeouts, retries, outages", () => {
           }, 120),
         ),
     );
-    const res = await testApp({ upstream, upstreamTimeoutMs: 50 }).request(`${DE}/apiv2/cart/`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const res = await testApp({ upstream, upstreamTimeoutMs: 50 }).request(`${DE}/apiv2/cart/`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    });
     expect(res.status).toBe(504);
     expect(res.headers.get("retry-after")).toBe("1");
     expect(((await res.json()) as { errors: { message: string }[] }).errors[0]!.message).toBe("The shop service did not answer in time.");

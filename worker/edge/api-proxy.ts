@@ -54,8 +54,18 @@ export const FORWARDED_REQUEST_HEADERS = [
   "x-captcha-token",
 ] as const;
 
-
-const HOP_BY_HOP = ["connection", "keep-alive", "te", "trailer", "trailers", "transfer-encoding", "upgrade", "proxy-connection", "proxy-authenticate", "proxy-authorization"];
+const HOP_BY_HOP = [
+  "connection",
+  "keep-alive",
+  "te",
+  "trailer",
+  "trailers",
+  "transfer-encoding",
+  "upgrade",
+  "proxy-connection",
+  "proxy-authenticate",
+  "proxy-authorization",
+];
 const RETRY_STATUSES = new Set([502, 503]);
 const MAX_RETRIES = 2;
 
@@ -66,7 +76,13 @@ export function isApiPath(pathname: string): boolean {
 /** The API path and language of a request, or null when it is not an API call. */
 export function matchApiPath(pathname: string, site: Site, config: ShopConfig): { path: string; language: Language } | null {
   const fallback: Language =
-    site.kind === "shop" ? (site.shop.domainPrefixes.length > 0 ? (site.shop.domainPrefixes.includes(config.fallbackLanguage) ? config.fallbackLanguage : site.shop.defaultLanguage) : site.shop.defaultLanguage) : config.fallbackLanguage;
+    site.kind === "shop"
+      ? site.shop.domainPrefixes.length > 0
+        ? site.shop.domainPrefixes.includes(config.fallbackLanguage)
+          ? config.fallbackLanguage
+          : site.shop.defaultLanguage
+        : site.shop.defaultLanguage
+      : config.fallbackLanguage;
   if (isApiPath(pathname)) return { path: pathname, language: fallback };
   if (site.kind !== "shop" || site.shop.domainPrefixes.length === 0) return null;
   const slash = pathname.indexOf("/", 1);

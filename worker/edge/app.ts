@@ -51,7 +51,10 @@ export function createEdgeApp(deps: EdgeDependencies) {
   app.use("*", upstreamRules(config));
   app.use("*", cookieGates(deps));
   app.use("*", languageRules(config));
-  app.use("*", staticPages((c) => noShopPage(deps.directory, c.env?.ENVIRONMENT_NAME ?? "production")));
+  app.use(
+    "*",
+    staticPages((c) => noShopPage(deps.directory, c.env?.ENVIRONMENT_NAME ?? "production")),
+  );
 
   app.all("*", (c) => c.json({ status: 405, data: null, errors: [{ message: "Method not allowed" }] }, 405, { allow: "GET, HEAD" }));
 
@@ -64,7 +67,10 @@ export function createEdgeApp(deps: EdgeDependencies) {
     console.error("edge error", error instanceof Error ? `${error.name}: ${error.message}` : "unknown");
     const site = c.get("site");
     if (site && matchApiPath(new URL(c.req.url).pathname, site, config)) {
-      return Response.json({ status: 500, data: null, errors: [{ message: "Something went wrong. Try again." }] }, { status: 500, headers: { "cache-control": "private, no-store" } });
+      return Response.json(
+        { status: 500, data: null, errors: [{ message: "Something went wrong. Try again." }] },
+        { status: 500, headers: { "cache-control": "private, no-store" } },
+      );
     }
     try {
       return await errorPageResponse(c, 500);

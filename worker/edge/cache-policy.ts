@@ -28,7 +28,10 @@ export function staticCacheControl(pathname: string): string {
 }
 
 function mergeVary(existing: string | null, add: string[]): string {
-  const names = (existing ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+  const names = (existing ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   for (const name of add) if (!names.some((known) => known.toLowerCase() === name.toLowerCase())) names.push(name);
   return names.join(", ");
 }

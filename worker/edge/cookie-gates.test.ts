@@ -60,12 +60,15 @@ describe("international entry (COM)", () => {
     expect(await res.text()).toContain("COM home");
   });
 
-  test.each([`${DE}/com/flooring.html`, `${DE}/flooring.html?store=com`, `${CH}/com/`, "http://unknown.example/com/"])("%s answers 404 without the developer-mode cookie", async (url) => {
-    const res = await testApp().request(url);
-    expect(res.status).toBe(404);
-    expectPrivate(res);
-    expect(await res.text()).not.toContain("COM");
-  });
+  test.each([`${DE}/com/flooring.html`, `${DE}/flooring.html?store=com`, `${CH}/com/`, "http://unknown.example/com/"])(
+    "%s answers 404 without the developer-mode cookie",
+    async (url) => {
+      const res = await testApp().request(url);
+      expect(res.status).toBe(404);
+      expectPrivate(res);
+      expect(await res.text()).not.toContain("COM");
+    },
+  );
 
   test("with the developer-mode cookie the entry serves the international build, privately", async () => {
     const viaPath = await testApp().request(`${DE}/com/flooring.html`, { headers: DEV });

@@ -8,7 +8,10 @@ import { DE, FILES, directory, fakeAssets, manifestOf, sha256, testApp } from ".
  */
 function scriptSrc(res: Response): string[] {
   const csp = res.headers.get("content-security-policy") ?? "";
-  const directive = csp.split(";").map((part) => part.trim()).find((part) => part.startsWith("script-src "));
+  const directive = csp
+    .split(";")
+    .map((part) => part.trim())
+    .find((part) => part.startsWith("script-src "));
   return directive ? directive.split(/\s+/).slice(1) : [];
 }
 
@@ -59,7 +62,11 @@ describe("the CSP names the manifest's hashes for the page served", () => {
   });
 
   test("the build's error page gets its own file's hashes (not an injected script's), the worker's own error page none", async () => {
-    const files = { ...FILES, "/DE/404.html": `<!doctype html><html lang="de"><head><script>notFound()</script></head><body>DE 404<script>${INJECTED}</script></body></html>`, "/DE/_csp.json": manifestOf({ "/index.html": [BUILT], "/404.html": ["notFound()"] }) };
+    const files = {
+      ...FILES,
+      "/DE/404.html": `<!doctype html><html lang="de"><head><script>notFound()</script></head><body>DE 404<script>${INJECTED}</script></body></html>`,
+      "/DE/_csp.json": manifestOf({ "/index.html": [BUILT], "/404.html": ["notFound()"] }),
+    };
     const app = testApp({ files });
     await app.request(`${DE}/`);
     const res = await app.request(`${DE}/missing.html`);
@@ -161,7 +168,11 @@ describe("HTML streams through the edge", () => {
 describe("parseCspManifest", () => {
   const hash = sha256("a()");
   test("accepts a manifest of SHA-256 hashes and in-range indexes", () => {
-    expect(parseCspManifest({ version: 1, hashes: [hash], pages: { "/index.html": [0], "/x.html": [] } })).toEqual({ version: 1, hashes: [hash], pages: { "/index.html": [0], "/x.html": [] } });
+    expect(parseCspManifest({ version: 1, hashes: [hash], pages: { "/index.html": [0], "/x.html": [] } })).toEqual({
+      version: 1,
+      hashes: [hash],
+      pages: { "/index.html": [0], "/x.html": [] },
+    });
   });
 
   test.each([

@@ -76,6 +76,8 @@ export function languageRules(config: ShopConfig): MiddlewareHandler<EdgeEnv> {
     c.set("language", language);
     const segments = pathSegments(url.pathname).filter((segment) => !urlLanguages.has(segment));
     const trailingSlash = url.pathname.endsWith("/") || segments.length === 0;
-    return redirectResponse(locationOn(site.preferredOrigin, [language, ...segments], trailingSlash, url.search), 302, { "cache-control": "private, no-store" });
+    return redirectResponse(locationOn(site.preferredOrigin, [language, ...segments], trailingSlash, url.search), 302, {
+      "cache-control": "private, no-store",
+    });
   };
 }

@@ -3,7 +3,10 @@ export type ErrorStatus = 404 | 500 | 503;
 
 /** Thrown by any piece to answer with an error page (error-pages.ts renders it). */
 export class PageError extends Error {
-  constructor(readonly status: ErrorStatus, reason = "") {
+  constructor(
+    readonly status: ErrorStatus,
+    reason = "",
+  ) {
     super(reason || `page error ${status}`);
     this.name = "PageError";
   }

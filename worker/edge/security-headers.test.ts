@@ -3,7 +3,12 @@ import { CH, DE, DE_PROD, recordingUpstream, testApp } from "./test-support";
 import { createHash } from "node:crypto";
 
 function directives(csp: string): Map<string, string> {
-  return new Map(csp.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values.join(" ")]));
+  return new Map(
+    csp
+      .split(";")
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values.join(" ")]),
+  );
 }
 
 describe("security headers on every response", () => {
@@ -45,7 +50,12 @@ describe("security headers on every response", () => {
   });
 
   test("upstream security-relevant headers are replaced, server details dropped", async () => {
-    const upstream = recordingUpstream(() => new Response("{}", { headers: { "content-type": "application/json", "x-powered-by": "PHP", server: "nginx/1.0", "content-security-policy": "default-src *" } }));
+    const upstream = recordingUpstream(
+      () =>
+        new Response("{}", {
+          headers: { "content-type": "application/json", "x-powered-by": "PHP", server: "nginx/1.0", "content-security-policy": "default-src *" },
+        }),
+    );
     const res = await testApp({ upstream }).request(`${DE}/apiv1/x`);
     expect(res.headers.get("x-powered-by")).toBeNull();
     expect(res.headers.get("server")).toBeNull();

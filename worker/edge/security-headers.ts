@@ -25,7 +25,10 @@ export const PERMISSIONS_POLICY = "camera=(), microphone=(), geolocation=(), pay
 export function cspBuilder(settings: EdgeSettings["contentSecurityPolicy"]): (scriptHashes: string[], upgradeInsecure: boolean) => string {
   const list = (...sources: string[][]) => [...new Set(sources.flat())].join(" ");
   const head = "default-src 'self'; script-src 'self'";
-  const thirdPartyScripts = [...new Set(settings.script)].filter((source) => source !== "'self'").map((source) => ` ${source}`).join("");
+  const thirdPartyScripts = [...new Set(settings.script)]
+    .filter((source) => source !== "'self'")
+    .map((source) => ` ${source}`)
+    .join("");
   const rest = [
     `style-src ${list(["'self'", "'unsafe-inline'"], settings.style)}`,
     `img-src ${list(["'self'"], settings.img)}`,

@@ -20,9 +20,12 @@ describe("shop by host (exact match from the config)", () => {
     expect(site.kind === "shop" && site.shop.id).toBe(shop);
   });
 
-  test.each(["evil.com", "de.localhost", "de.localhost:8788", "bodenhaus.example.evil.com", "xwww.bodenhaus.example", "localhost:8787"])("%s -> no shop found", (host) => {
-    expect(siteForHost(directory, host, "production").kind).toBe("no-shop");
-  });
+  test.each(["evil.com", "de.localhost", "de.localhost:8788", "bodenhaus.example.evil.com", "xwww.bodenhaus.example", "localhost:8787"])(
+    "%s -> no shop found",
+    (host) => {
+      expect(siteForHost(directory, host, "production").kind).toBe("no-shop");
+    },
+  );
 
   test("environment and preferred origin come from the matched host", () => {
     const site = siteForHost(directory, "bodenhaus.example", "development");

@@ -10,7 +10,10 @@ const CH_TEST = "http://ch.localhost:8797";
 
 const withToken = (token: string) =>
   recordingUpstream(
-    () => new Response(JSON.stringify({ status: 200, data: {}, errors: [], meta: {} }), { headers: { "content-type": "application/json", "x-visitor-token": token } }),
+    () =>
+      new Response(JSON.stringify({ status: 200, data: {}, errors: [], meta: {} }), {
+        headers: { "content-type": "application/json", "x-visitor-token": token },
+      }),
   );
 
 describe("the test environment", () => {

@@ -18,7 +18,11 @@ export const sha256 = (text: string) => createHash("sha256").update(text).digest
 /** A build's CSP manifest naming these scripts for these build files. */
 export function manifestOf(pages: Record<string, string[]>): string {
   const hashes = [...new Set(Object.values(pages).flat().map(sha256))];
-  return JSON.stringify({ version: 1, hashes, pages: Object.fromEntries(Object.entries(pages).map(([file, scripts]) => [file, scripts.map((script) => hashes.indexOf(sha256(script)))])) });
+  return JSON.stringify({
+    version: 1,
+    hashes,
+    pages: Object.fromEntries(Object.entries(pages).map(([file, scripts]) => [file, scripts.map((script) => hashes.indexOf(sha256(script)))])),
+  });
 }
 
 export const FILES: Record<string, string> = {
@@ -61,13 +65,17 @@ export function fakeAssets(files: Record<string, string> = FILES): { fetcher: Wo
       const url = new URL(typeof input === "string" ? input : input.url);
       requested.push(url.pathname);
       // As the Workers assets server: each segment decoded, repeated slashes collapsed.
-      const path = url.pathname.split("/").map((segment) => {
-        try {
-          return decodeURIComponent(segment);
-        } catch {
-          return segment;
-        }
-      }).join("/").replace(/\/+/g, "/");
+      const path = url.pathname
+        .split("/")
+        .map((segment) => {
+          try {
+            return decodeURIComponent(segment);
+          } catch {
+            return segment;
+          }
+        })
+        .join("/")
+        .replace(/\/+/g, "/");
       const body = files[path];
       if (body === undefined) return new Response("not found", { status: 404 });
       const type = path.endsWith(".html")

@@ -47,7 +47,12 @@ export function tokenFromRequest(request: Request, config: ShopConfig, site: Sit
 export function tokenSetCookie(config: ShopConfig, site: Site, requestUrl: URL, token: string): string | undefined {
   if (!isAcceptableToken(token)) return undefined;
   const secure = isSecure(site, requestUrl);
-  return serializeCookie(tokenCookieName(config, site, requestUrl), token, { maxAgeSeconds: TOKEN_MAX_AGE_SECONDS, secure, httpOnly: true, sameSite: "Strict" });
+  return serializeCookie(tokenCookieName(config, site, requestUrl), token, {
+    maxAgeSeconds: TOKEN_MAX_AGE_SECONDS,
+    secure,
+    httpOnly: true,
+    sameSite: "Strict",
+  });
 }
 
 /**

@@ -30,7 +30,19 @@ describe("units", () => {
 
   test("short labels and fallback", () => {
     expect(["KG", "LBS", "G", "MG", "L", "ML", "M", "SQM", "IN", "CI", "MM", "LFM", "PCS"].map((c) => unitLabel(c, "en"))).toEqual([
-      "kg", "lbs", "g", "mg", "l", "ml", "m", "m²", "in", "cm", "mm", "lfm", "pcs",
+      "kg",
+      "lbs",
+      "g",
+      "mg",
+      "l",
+      "ml",
+      "m",
+      "m²",
+      "in",
+      "cm",
+      "mm",
+      "lfm",
+      "pcs",
     ]);
     expect(["de", "at", "fr", "it", "nl"].map((l) => unitLabel("PCS", l))).toEqual(["Stk.", "Stk.", "pce", "pz", "st"]);
     expect(unitLabel("NOPE", "fr")).toBe(unitLabel(FALLBACK_UNIT, "fr"));

@@ -14,7 +14,10 @@ describe("sql", () => {
   it("binds a param() once however often it is named, also through nested fragments", () => {
     const language = param("de");
     const inner = sql`lang = ${language}`;
-    expect(sql`SELECT ${language}, ${5} WHERE ${inner} OR ${inner}`.render()).toEqual({ text: "SELECT ?1, ?2 WHERE lang = ?1 OR lang = ?1", params: ["de", 5] });
+    expect(sql`SELECT ${language}, ${5} WHERE ${inner} OR ${inner}`.render()).toEqual({
+      text: "SELECT ?1, ?2 WHERE lang = ?1 OR lang = ?1",
+      params: ["de", 5],
+    });
   });
 
   it("keeps hostile values out of the text", () => {

@@ -37,11 +37,20 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).
-  router.get("/apiv2/search", shop((ctx) => search(ctx, "search")));
-  router.get("/apiv2/search/suggestions", shop((ctx) => search(ctx, "suggestions")));
+  router.get(
+    "/apiv2/search",
+    shop((ctx) => search(ctx, "search")),
+  );
+  router.get(
+    "/apiv2/search/suggestions",
+    shop((ctx) => search(ctx, "suggestions")),
+  );
   // Uploads (images into R2; docs/decisions/0025).
   router.post(UPLOADS_PATH, shop(postUploads));
-  router.get(`${UPLOADS_PATH}/:id`, shop((ctx, params) => getUpload(ctx, params.id ?? "")));
+  router.get(
+    `${UPLOADS_PATH}/:id`,
+    shop((ctx, params) => getUpload(ctx, params.id ?? "")),
+  );
   // Live commerce (SPEC 7). `lazy`: the handler reads the visitor itself, batched with its own statements.
   // The shop paths /cart/addSampleBySku/{sku} and /configuration/cart/add are also served under
   // /apiv2/, because the edge proxies only /apiv1, /apiv2 and /graphql.

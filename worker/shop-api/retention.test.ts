@@ -34,7 +34,12 @@ function visitor(id: string, lastSeen: string): SqlFragment[] {
 }
 
 /** A sample quote of the visitor, with one sample. */
-function quote(code: string, visitorId: string, state: "open" | "expired" | "finished" | "processed", times: { expires: string; finished?: string; processed?: string }): SqlFragment[] {
+function quote(
+  code: string,
+  visitorId: string,
+  state: "open" | "expired" | "finished" | "processed",
+  times: { expires: string; finished?: string; processed?: string },
+): SqlFragment[] {
   return [
     sql`INSERT INTO sample_quotes (reference_code, visitor_id, shop_id, state, email, address, created_at, expires_at, finished_at, processed_at)
       VALUES (${code}, ${visitorId}, 'DE', ${state}, 'a@example.com', '{}', ${times.expires}, ${times.expires}, ${times.finished ?? null}, ${times.processed ?? null})`,
@@ -67,9 +72,15 @@ test("sample orders are order data: kept 90 days after processing, their visitor
   ]);
   await runScheduledJobs(database.env, NOW);
   expect(await ids(sql`SELECT reference_code AS id FROM sample_quotes ORDER BY id`)).toEqual(["S-RECENT", "S-STUCK"]);
-  expect(await ids(sql`SELECT q.reference_code AS id FROM sample_items i JOIN sample_quotes q ON q.id = i.quote_id ORDER BY 1`)).toEqual(["S-RECENT", "S-STUCK"]);
+  expect(await ids(sql`SELECT q.reference_code AS id FROM sample_items i JOIN sample_quotes q ON q.id = i.quote_id ORDER BY 1`)).toEqual([
+    "S-RECENT",
+    "S-STUCK",
+  ]);
   // a finished order is processed first (the sample flow needs it), then kept 90 days from then
-  expect(await sql`SELECT state, processed_at FROM sample_quotes WHERE reference_code = 'S-STUCK'`.prepare(db).first()).toEqual({ state: "processed", processed_at: NOW.toISOString() });
+  expect(await sql`SELECT state, processed_at FROM sample_quotes WHERE reference_code = 'S-STUCK'`.prepare(db).first()).toEqual({
+    state: "processed",
+    processed_at: NOW.toISOString(),
+  });
   expect(await ids(sql`SELECT id FROM visitors ORDER BY id`)).toEqual(["orders-recent", "unprocessed"]);
   expect(await ids(sql`SELECT visitor_id AS id FROM carts`)).toEqual([]);
 });

@@ -60,5 +60,12 @@ export async function deleteExpiredData(db: D1Database, now: Date): Promise<Rete
     ].map((statement) => statement.prepare(db)),
   );
   const deleted = (index: number): number => results[index]?.meta.changes ?? 0;
-  return { sampleOrders: deleted(0), sampleCarts: deleted(1), carts: deleted(2), visitors: deleted(3), searchQueries: deleted(4), searchCacheEntries: deleted(5) };
+  return {
+    sampleOrders: deleted(0),
+    sampleCarts: deleted(1),
+    carts: deleted(2),
+    visitors: deleted(3),
+    searchQueries: deleted(4),
+    searchCacheEntries: deleted(5),
+  };
 }

@@ -14,7 +14,9 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
     <nav className="breadcrumbs" aria-label={t("breadcrumb.label")}>
       <ol>
         {items.map((item, index) => (
-          <li key={`${index}-${item.link}`}>{index === items.length - 1 ? <span aria-current="page">{item.label}</span> : <Link to={item.link}>{item.label}</Link>}</li>
+          <li key={`${index}-${item.link}`}>
+            {index === items.length - 1 ? <span aria-current="page">{item.label}</span> : <Link to={item.link}>{item.label}</Link>}
+          </li>
         ))}
       </ol>
     </nav>

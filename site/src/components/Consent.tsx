@@ -28,8 +28,7 @@ export function Consent({ privacyPath }: { privacyPath: string | null }) {
         {t("consent.title")}
       </p>
       <p className="consent-text">
-        {t("consent.text")}{" "}
-        {privacyPath ? <Link to={privacyPath}>{t("consent.privacy")}</Link> : null}
+        {t("consent.text")} {privacyPath ? <Link to={privacyPath}>{t("consent.privacy")}</Link> : null}
       </p>
       <div className="consent-actions">
         <button type="button" className="button secondary" onClick={() => answer("necessary")}>

@@ -77,13 +77,7 @@ export function Layout({
       <HeaderBanners blocks={chrome.blocks.nodes} />
       <header className="site-header">
         <div className="container header-top">
-          <button
-            type="button"
-            className="icon-button menu-toggle"
-            aria-expanded={menuOpen}
-            aria-controls="main-menu"
-            onClick={() => setMenuOpen(true)}
-          >
+          <button type="button" className="icon-button menu-toggle" aria-expanded={menuOpen} aria-controls="main-menu" onClick={() => setMenuOpen(true)}>
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <path d="M3 6h18v2H3zm0 5h18v2H3zm0 5h18v2H3z" fill="currentColor" />
             </svg>
@@ -243,17 +237,47 @@ function WorldItem({ world, subcategories, active }: { world: MenuCategory; subc
 export const chromeFragment = graphql`
   fragment ShopChrome on Query {
     locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail", "errors"] } }) {
-      edges { node { ns data language } }
+      edges {
+        node {
+          ns
+          data
+          language
+        }
+      }
     }
-    shopInfo { shopId name currency languages domainPrefixes deliveryCountries origin buildYear }
+    shopInfo {
+      shopId
+      name
+      currency
+      languages
+      domainPrefixes
+      deliveryCountries
+      origin
+      buildYear
+    }
     menu: allShopCategory(filter: { language: { eq: $language } }, sort: { position: ASC }) {
-      nodes { categoryId parentId isWorld name path }
+      nodes {
+        categoryId
+        parentId
+        isWorld
+        name
+        path
+      }
     }
     cmsLinks: allShopCmsPage(filter: { language: { eq: $language } }, sort: { title: ASC }) {
-      nodes { identifier pageType title path }
+      nodes {
+        identifier
+        pageType
+        title
+        path
+      }
     }
     blocks: allShopCmsBlock(filter: { language: { eq: $language } }, sort: { identifier: ASC }) {
-      nodes { identifier content hash }
+      nodes {
+        identifier
+        content
+        hash
+      }
     }
   }
 `;

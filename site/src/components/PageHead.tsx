@@ -50,7 +50,12 @@ export function PageHead({
         <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />
       ))}
       {CONSENT_MANAGER_KEY ? (
-        <script src="https://cdn.consentmanager.net/delivery/autoblocking/semiautomatic.min.js" data-cmp-cdid={CONSENT_MANAGER_KEY} data-cmp-host="delivery.consentmanager.net" async />
+        <script
+          src="https://cdn.consentmanager.net/delivery/autoblocking/semiautomatic.min.js"
+          data-cmp-cdid={CONSENT_MANAGER_KEY}
+          data-cmp-host="delivery.consentmanager.net"
+          async
+        />
       ) : null}
     </>
   );

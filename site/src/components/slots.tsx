@@ -34,7 +34,13 @@ const SampleButton = lazyOnIdle(() => import("../features/commerce/Samples").the
 const SamplesCounter = lazyOnIdle(() => import("../features/commerce/Samples").then((module) => module.SamplesCounter));
 
 /** Add-to-cart: inline on the product page, through a small cart modal on list cards (mode "modal"). */
-export const AddToCartSlot = React.memo(function AddToCartSlot({ sku, product, language, quantity, mode }: ProductSlotProps & { quantity?: number; mode?: "inline" | "modal" }) {
+export const AddToCartSlot = React.memo(function AddToCartSlot({
+  sku,
+  product,
+  language,
+  quantity,
+  mode,
+}: ProductSlotProps & { quantity?: number; mode?: "inline" | "modal" }) {
   return (
     <React.Suspense fallback={<PendingButton className="button add-to-cart" label="product.addToCart" />}>
       <AddToCart sku={sku} product={product} language={language} quantity={quantity} mode={mode} />
@@ -43,7 +49,17 @@ export const AddToCartSlot = React.memo(function AddToCartSlot({ sku, product, l
 });
 
 /** Add-to-cart on a list card (opens the small cart modal); only for products that can be bought. */
-export const ListAddToCartSlot = React.memo(function ListAddToCartSlot({ sku, title, salable, language }: { sku: string; title: string; salable: boolean; language: string }) {
+export const ListAddToCartSlot = React.memo(function ListAddToCartSlot({
+  sku,
+  title,
+  salable,
+  language,
+}: {
+  sku: string;
+  title: string;
+  salable: boolean;
+  language: string;
+}) {
   if (!salable) return null;
   return (
     <React.Suspense fallback={<PendingButton className="button add-to-cart" label="product.addToCart" />}>

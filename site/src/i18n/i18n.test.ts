@@ -16,11 +16,27 @@ function keysOf(value: unknown, prefix = ""): string[] {
   return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
 }
 
-const variables = { price: "12,95 €", unit: "m²", percent: 20, min: 2, max: 5, amount: "3,5", name: "Eiche", page: 2, year: 2026, shop: "Bodenhaus", number: 3, quantity: 4, rating: 4.5 };
+const variables = {
+  price: "12,95 €",
+  unit: "m²",
+  percent: 20,
+  min: 2,
+  max: 5,
+  amount: "3,5",
+  name: "Eiche",
+  page: 2,
+  year: 2026,
+  shop: "Bodenhaus",
+  number: 3,
+  quantity: 4,
+  rating: 4.5,
+};
 
 for (const language of readdirSync(LOCALES)) {
   test(`${language}: every translation as i18next gives it`, async () => {
-    const namespaces = readdirSync(join(LOCALES, language)).filter((file) => file.endsWith(".json")).map((file) => file.replace(/\.json$/, ""));
+    const namespaces = readdirSync(join(LOCALES, language))
+      .filter((file) => file.endsWith(".json"))
+      .map((file) => file.replace(/\.json$/, ""));
     const resources = { [language]: Object.fromEntries(namespaces.map((ns) => [ns, JSON.parse(readFileSync(join(LOCALES, language, `${ns}.json`), "utf8"))])) };
     // As gatsby-plugin-react-i18next: the first namespace other than "translation" is the default.
     const defaultNS = namespaces.find((ns) => ns !== "translation") ?? "translation";
@@ -34,7 +50,15 @@ for (const language of readdirSync(LOCALES)) {
     for (const ns of namespaces) {
       for (const fullKey of keysOf(resources[language]![ns])) {
         const key = fullKey.replace(/_(zero|one|two|few|many|other)$/, "");
-        for (const options of [undefined, {}, variables, { ...variables, count: 0 }, { ...variables, count: 1 }, { ...variables, count: 2 }, { ...variables, count: 5 }]) {
+        for (const options of [
+          undefined,
+          {},
+          variables,
+          { ...variables, count: 0 },
+          { ...variables, count: 1 },
+          { ...variables, count: 2 },
+          { ...variables, count: 5 },
+        ]) {
           for (const fixed of [null, ns]) {
             const expected = real.getFixedT(null, fixed)(key, options as never);
             expect([key, fixed, options, small.getFixedT(null, fixed)(key, options)]).toEqual([key, fixed, options, expected]);

@@ -30,7 +30,13 @@ export function useTranslation(namespace?: string | string[]): UseTranslationRes
   return response;
 }
 
-export function Translation({ children, ns }: { children: (t: TFunction, options: { i18n: I18n; lng: string }, ready: boolean) => React.ReactNode; ns?: string | string[] }) {
+export function Translation({
+  children,
+  ns,
+}: {
+  children: (t: TFunction, options: { i18n: I18n; lng: string }, ready: boolean) => React.ReactNode;
+  ns?: string | string[];
+}) {
   const { t, i18n } = useTranslation(ns);
   return <>{children(t, { i18n, lng: i18n?.language ?? "" }, true)}</>;
 }

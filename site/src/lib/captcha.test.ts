@@ -39,7 +39,9 @@ describe("reCAPTCHA v3 (SPEC 5)", () => {
   test("loads the provider's script at submit and returns the token for the action", async () => {
     const { runtime, loaded } = fakeRuntime();
     expect(loaded).toEqual([]);
-    await expect(captchaToken({ provider: "recaptcha-v3", siteKey: "6LcSiteKey", version: 3 }, "sample_order", runtime)).resolves.toBe("recaptcha:6LcSiteKey:sample_order");
+    await expect(captchaToken({ provider: "recaptcha-v3", siteKey: "6LcSiteKey", version: 3 }, "sample_order", runtime)).resolves.toBe(
+      "recaptcha:6LcSiteKey:sample_order",
+    );
     expect(loaded).toEqual([`${RECAPTCHA_SCRIPT}?render=6LcSiteKey`]);
   });
 
@@ -95,7 +97,10 @@ describe("ALTCHA (the self-hosted default)", () => {
   });
 
   test.each<[string, () => Response]>([
-    ["the challenge call is refused", () => Response.json({ status: 503, data: null, errors: [{ message: "This service is not configured." }] }, { status: 503 })],
+    [
+      "the challenge call is refused",
+      () => Response.json({ status: 503, data: null, errors: [{ message: "This service is not configured." }] }, { status: 503 }),
+    ],
     ["the answer is not JSON", () => new Response("<html>", { status: 502 })],
     ["the answer holds no challenge", () => Response.json({ status: 200, data: { challenge: 1 }, errors: [] })],
   ])("'Failed to execute' when %s", async (_name, answer) => {

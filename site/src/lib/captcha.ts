@@ -127,7 +127,14 @@ async function turnstileToken(settings: CaptchaClientSettings, action: string, r
   try {
     return await new Promise<string>((resolve, reject) => {
       const failed = () => reject(new Error("Turnstile refused"));
-      turnstile.render(container.target, { sitekey: siteKey, action, appearance: "interaction-only", callback: resolve, "error-callback": failed, "timeout-callback": failed });
+      turnstile.render(container.target, {
+        sitekey: siteKey,
+        action,
+        appearance: "interaction-only",
+        callback: resolve,
+        "error-callback": failed,
+        "timeout-callback": failed,
+      });
     });
   } finally {
     container.remove();
@@ -149,7 +156,10 @@ function isChallenge(data: unknown): data is AltchaChallenge {
 }
 
 async function altchaToken(action: string, runtime: CaptchaRuntime): Promise<string> {
-  const response = await runtime.fetch(`${ALTCHA_CHALLENGE_PATH}?action=${encodeURIComponent(action)}`, { credentials: "same-origin", headers: { accept: "application/json" } });
+  const response = await runtime.fetch(`${ALTCHA_CHALLENGE_PATH}?action=${encodeURIComponent(action)}`, {
+    credentials: "same-origin",
+    headers: { accept: "application/json" },
+  });
   const body: unknown = await response.json();
   const data = body && typeof body === "object" && "data" in body ? body.data : null;
   if (response.status !== 200 || !isChallenge(data)) throw new Error("no challenge");

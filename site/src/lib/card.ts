@@ -25,7 +25,10 @@ export interface CardData {
   outOfStock: boolean;
 }
 
-const money = (value: { amount: number; formattedWithCurrency: string }): CardMoney => ({ amount: value.amount, formattedWithCurrency: value.formattedWithCurrency });
+const money = (value: { amount: number; formattedWithCurrency: string }): CardMoney => ({
+  amount: value.amount,
+  formattedWithCurrency: value.formattedWithCurrency,
+});
 
 export function cardData(product: ProductData): CardData {
   const image = product.media.find((media) => media.kind === "image");

@@ -42,7 +42,8 @@ export function configurationOptions(attribute: ConfigurableAttribute | undefine
   const matched = attribute.options.map((option) => {
     const wanted = new Set([normalise(option.value), normalise(option.label)]);
     const variant = variants.find(
-      (candidate) => !taken.has(candidate.sku) && candidate.data.content.attributes.some((item) => item.code === attribute.code && wanted.has(normalise(item.value))),
+      (candidate) =>
+        !taken.has(candidate.sku) && candidate.data.content.attributes.some((item) => item.code === attribute.code && wanted.has(normalise(item.value))),
     );
     if (variant) taken.add(variant.sku);
     return { option, sku: variant?.sku ?? null };
@@ -66,7 +67,11 @@ export function applyConfiguration(base: ProductData, variant: ProductData | nul
   if (!variant || variant.sku === base.sku) return base;
   const variantImage = variant.media.find((media) => media.kind === "image");
   const firstImage = base.media.findIndex((media) => media.kind === "image");
-  const media = variantImage ? (firstImage >= 0 ? base.media.map((media, index) => (index === firstImage ? variantImage : media)) : [variantImage, ...base.media]) : base.media;
+  const media = variantImage
+    ? firstImage >= 0
+      ? base.media.map((media, index) => (index === firstImage ? variantImage : media))
+      : [variantImage, ...base.media]
+    : base.media;
   return {
     ...base,
     sku: variant.sku,

@@ -35,5 +35,10 @@ const ownTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyOnIdle<P extends Record<string, any>>(load: () => Promise<React.ComponentType<P>>): React.LazyExoticComponent<React.ComponentType<P>> {
-  return React.lazy(() => whenIdle().then(ownTask).then(load).then((component) => ({ default: component })));
+  return React.lazy(() =>
+    whenIdle()
+      .then(ownTask)
+      .then(load)
+      .then((component) => ({ default: component })),
+  );
 }

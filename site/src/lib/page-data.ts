@@ -17,7 +17,16 @@ export interface MenuCategory {
 
 export interface ChromeData {
   locales: LocaleEdges;
-  shopInfo: { shopId: string; name: string; currency: string; languages: string[]; domainPrefixes: string[]; deliveryCountries: string[]; origin: string; buildYear: number };
+  shopInfo: {
+    shopId: string;
+    name: string;
+    currency: string;
+    languages: string[];
+    domainPrefixes: string[];
+    deliveryCountries: string[];
+    origin: string;
+    buildYear: number;
+  };
   menu: { nodes: MenuCategory[] };
   cmsLinks: { nodes: { identifier: string; pageType: string; title: string; path: string }[] };
   blocks: { nodes: { identifier: string; content: string; hash: string }[] };

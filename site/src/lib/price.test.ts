@@ -1,6 +1,10 @@
 import { priceDisplay } from "./price";
 
-const price = (current: number, reference: number, savings: number) => ({ packagePrice: { amount: current }, referencePrice: { amount: reference }, savingsPercentage: savings });
+const price = (current: number, reference: number, savings: number) => ({
+  packagePrice: { amount: current },
+  referencePrice: { amount: reference },
+  savingsPercentage: savings,
+});
 
 describe("price display", () => {
   test("a reference above the current price is struck through with the percent", () => {

@@ -4,8 +4,7 @@
  * themselves come from the locale files; brand names are shown as they are.
  */
 export type PaymentType =
-  | "paypal" | "visa" | "mastercard" | "klarna" | "sepa" | "instantTransfer" | "amazonPay"
-  | "prepayment" | "invoice" | "instalment" | "cashOnDelivery" | "twint";
+  "paypal" | "visa" | "mastercard" | "klarna" | "sepa" | "instantTransfer" | "amazonPay" | "prepayment" | "invoice" | "instalment" | "cashOnDelivery" | "twint";
 export type Carrier = "dhl" | "dachser" | "dpd" | "own" | "fedex";
 
 export interface ShopContent {
@@ -26,13 +25,52 @@ const DEFAULT: ShopContent = {
 
 const SHOPS: Record<string, Partial<ShopContent>> = {
   DE: {},
-  CH: { phone: "+41 44 123 45 67", payments: ["paypal", "visa", "mastercard", "twint", "invoice", "prepayment"], carriers: ["dhl", "dpd", "own"], reviewUrl: "https://reviews.bodenhaus.example/ch" },
-  AT: { phone: "+43 1 234 56 70", payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "prepayment", "invoice"], carriers: ["dhl", "dpd", "dachser"], reviewUrl: "https://reviews.bodenhaus.example/at" },
-  FR: { phone: "+33 1 23 45 67 80", payments: ["paypal", "visa", "mastercard", "sepa", "prepayment"], carriers: ["dpd", "fedex", "dachser"], reviewUrl: "https://reviews.bodenhaus.example/fr", offCanvas: { magazine: false, videoLibrary: true, sale: true } },
-  IT: { phone: "+39 02 1234 5670", payments: ["paypal", "visa", "mastercard", "prepayment", "cashOnDelivery"], carriers: ["dhl", "fedex"], reviewUrl: "https://reviews.bodenhaus.example/it", offCanvas: { magazine: false, videoLibrary: true, sale: true } },
-  NL: { phone: "+31 20 123 4567", payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "prepayment"], carriers: ["dhl", "dpd"], reviewUrl: "https://reviews.bodenhaus.example/nl", offCanvas: { magazine: false, videoLibrary: true, sale: false } },
-  COM: { phone: "+49 30 1234 5679", payments: ["paypal", "visa", "mastercard", "prepayment"], carriers: ["dhl", "fedex"], reviewUrl: "https://reviews.bodenhaus.example/en", offCanvas: { magazine: true, videoLibrary: true, sale: false } },
-  BRAND: { phone: "+49 30 1234 5690", payments: ["paypal", "visa", "mastercard", "invoice", "prepayment"], carriers: ["own", "dachser"], offCanvas: { magazine: false, videoLibrary: false, sale: false } },
+  CH: {
+    phone: "+41 44 123 45 67",
+    payments: ["paypal", "visa", "mastercard", "twint", "invoice", "prepayment"],
+    carriers: ["dhl", "dpd", "own"],
+    reviewUrl: "https://reviews.bodenhaus.example/ch",
+  },
+  AT: {
+    phone: "+43 1 234 56 70",
+    payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "prepayment", "invoice"],
+    carriers: ["dhl", "dpd", "dachser"],
+    reviewUrl: "https://reviews.bodenhaus.example/at",
+  },
+  FR: {
+    phone: "+33 1 23 45 67 80",
+    payments: ["paypal", "visa", "mastercard", "sepa", "prepayment"],
+    carriers: ["dpd", "fedex", "dachser"],
+    reviewUrl: "https://reviews.bodenhaus.example/fr",
+    offCanvas: { magazine: false, videoLibrary: true, sale: true },
+  },
+  IT: {
+    phone: "+39 02 1234 5670",
+    payments: ["paypal", "visa", "mastercard", "prepayment", "cashOnDelivery"],
+    carriers: ["dhl", "fedex"],
+    reviewUrl: "https://reviews.bodenhaus.example/it",
+    offCanvas: { magazine: false, videoLibrary: true, sale: true },
+  },
+  NL: {
+    phone: "+31 20 123 4567",
+    payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "prepayment"],
+    carriers: ["dhl", "dpd"],
+    reviewUrl: "https://reviews.bodenhaus.example/nl",
+    offCanvas: { magazine: false, videoLibrary: true, sale: false },
+  },
+  COM: {
+    phone: "+49 30 1234 5679",
+    payments: ["paypal", "visa", "mastercard", "prepayment"],
+    carriers: ["dhl", "fedex"],
+    reviewUrl: "https://reviews.bodenhaus.example/en",
+    offCanvas: { magazine: true, videoLibrary: true, sale: false },
+  },
+  BRAND: {
+    phone: "+49 30 1234 5690",
+    payments: ["paypal", "visa", "mastercard", "invoice", "prepayment"],
+    carriers: ["own", "dachser"],
+    offCanvas: { magazine: false, videoLibrary: false, sale: false },
+  },
 };
 
 export function shopContent(shopId: string): ShopContent {
@@ -41,13 +79,33 @@ export function shopContent(shopId: string): ShopContent {
 
 /** Brand names are not translated; the rest have locale keys payment.<type> / carrier.<name>. */
 export const BRAND_NAMES: Partial<Record<PaymentType | Carrier, string>> = {
-  paypal: "PayPal", visa: "VISA", mastercard: "Mastercard", klarna: "Klarna", sepa: "SEPA", amazonPay: "Amazon Pay", twint: "TWINT",
-  dhl: "DHL", dachser: "DACHSER", dpd: "DPD", fedex: "FedEx",
+  paypal: "PayPal",
+  visa: "VISA",
+  mastercard: "Mastercard",
+  klarna: "Klarna",
+  sepa: "SEPA",
+  amazonPay: "Amazon Pay",
+  twint: "TWINT",
+  dhl: "DHL",
+  dachser: "DACHSER",
+  dpd: "DPD",
+  fedex: "FedEx",
 };
 
 export type CmsKey =
-  | "imprint" | "privacy" | "withdrawal" | "battery" | "about" | "career" | "contact"
-  | "shipping" | "ordering" | "complaints" | "payment" | "service" | "voucher-thanks";
+  | "imprint"
+  | "privacy"
+  | "withdrawal"
+  | "battery"
+  | "about"
+  | "career"
+  | "contact"
+  | "shipping"
+  | "ordering"
+  | "complaints"
+  | "payment"
+  | "service"
+  | "voucher-thanks";
 
 /**
  * CMS identifiers (URL slugs) of the legal and service pages in every language; a

@@ -13,7 +13,12 @@ import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from
 import { imageSrc } from "../lib/media";
 
 interface CategoryData extends ChromeData {
-  category: { categoryId: string; name: string; path: string; data: { description: string; teaser: string; image: string | null; metaTitle: string | null; metaDescription: string | null } };
+  category: {
+    categoryId: string;
+    name: string;
+    path: string;
+    data: { description: string; teaser: string; image: string | null; metaTitle: string | null; metaDescription: string | null };
+  };
   trailNodes: { nodes: TrailNode[] };
   children: { nodes: { categoryId: string; name: string; path: string; productCount: number; data: { image: string | null; teaser: string } }[] };
   products: { nodes: ProductCardData[] };
@@ -98,7 +103,11 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
         <div className="listing-layout">
           {/* Filters of the search feature mount here (site/src/features/search). */}
           <div className="filters" data-slot="category-filters" />
-          {products.length > 0 ? <ProductGrid products={products} eagerCount={data.children.nodes.length > 0 || offers.length > 0 ? 0 : 2} /> : <p>{t("category.empty")}</p>}
+          {products.length > 0 ? (
+            <ProductGrid products={products} eagerCount={data.children.nodes.length > 0 || offers.length > 0 ? 0 : 2} />
+          ) : (
+            <p>{t("category.empty")}</p>
+          )}
         </div>
         <Pagination page={listing.page} pageLinks={listing.pageLinks} />
       </section>
@@ -107,7 +116,9 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
         title={t("category.manufacturers")}
         chips={data.manufacturers.nodes.map((manufacturer) => ({ key: manufacturer.manufacturerId, to: manufacturer.path, label: manufacturer.name }))}
       />
-      {category.data.description && listing.page === 1 ? <div className="section prose" dangerouslySetInnerHTML={{ __html: category.data.description }} /> : null}
+      {category.data.description && listing.page === 1 ? (
+        <div className="section prose" dangerouslySetInnerHTML={{ __html: category.data.description }} />
+      ) : null}
     </Layout>
   );
 }
@@ -131,17 +142,50 @@ export function Head({ data, pageContext }: HeadProps<CategoryData, Context>) {
 export const query = graphql`
   query CategoryPage($language: String!, $categoryId: String!, $trail: [String!]!, $skus: [String!]!, $offerSkus: [String!]!, $manufacturerIds: [String!]!) {
     ...ShopChrome
-    category: shopCategory(categoryId: { eq: $categoryId }, language: { eq: $language }) { categoryId name path data }
+    category: shopCategory(categoryId: { eq: $categoryId }, language: { eq: $language }) {
+      categoryId
+      name
+      path
+      data
+    }
     trailNodes: allShopCategory(filter: { language: { eq: $language }, categoryId: { in: $trail } }) {
-      nodes { categoryId name path }
+      nodes {
+        categoryId
+        name
+        path
+      }
     }
     children: allShopCategory(filter: { language: { eq: $language }, parentId: { eq: $categoryId } }, sort: { position: ASC }) {
-      nodes { categoryId name path productCount data }
+      nodes {
+        categoryId
+        name
+        path
+        productCount
+        data
+      }
     }
-    products: allShopProduct(filter: { language: { eq: $language }, sku: { in: $skus } }) { nodes { sku path title card } }
-    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) { nodes { sku path title card } }
+    products: allShopProduct(filter: { language: { eq: $language }, sku: { in: $skus } }) {
+      nodes {
+        sku
+        path
+        title
+        card
+      }
+    }
+    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) {
+      nodes {
+        sku
+        path
+        title
+        card
+      }
+    }
     manufacturers: allShopManufacturer(filter: { language: { eq: $language }, manufacturerId: { in: $manufacturerIds } }, sort: { name: ASC }) {
-      nodes { manufacturerId name path }
+      nodes {
+        manufacturerId
+        name
+        path
+      }
     }
   }
 `;

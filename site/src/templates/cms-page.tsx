@@ -235,7 +235,18 @@ export function Head({ data, pageContext }: HeadProps<CmsPageData, Context>) {
 export const query = graphql`
   query CmsPage($language: String!, $identifier: String!, $offerSkus: [String!]!) {
     ...ShopChrome
-    page: shopCmsPage(identifier: { eq: $identifier }, language: { eq: $language }) { title path data }
-    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) { nodes { sku path title card } }
+    page: shopCmsPage(identifier: { eq: $identifier }, language: { eq: $language }) {
+      title
+      path
+      data
+    }
+    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) {
+      nodes {
+        sku
+        path
+        title
+        card
+      }
+    }
   }
 `;

@@ -147,7 +147,8 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
         <h2 id="reviews">{t("home.reviewsTitle")}</h2>
         {facts.reviewCount > 0 ? (
           <p className="rating-big">
-            <span aria-hidden="true">{"★".repeat(Math.round(facts.rating))}</span> {t("home.reviewsSummary", { rating: facts.rating, count: facts.reviewCount })}
+            <span aria-hidden="true">{"★".repeat(Math.round(facts.rating))}</span>{" "}
+            {t("home.reviewsSummary", { rating: facts.rating, count: facts.reviewCount })}
           </p>
         ) : null}
         <a href={content.reviewUrl} rel="noopener">
@@ -173,19 +174,44 @@ export const query = graphql`
   query HomePage($language: String!, $popularSkus: [String!]!) {
     ...ShopChrome
     topCategories: allShopTopCategory(filter: { language: { eq: $language } }, sort: { position: ASC }) {
-      nodes { categoryId name path description image }
+      nodes {
+        categoryId
+        name
+        path
+        description
+        image
+      }
     }
     worldNodes: allShopCategory(filter: { language: { eq: $language }, isWorld: { eq: true } }, sort: { position: ASC }) {
-      nodes { categoryId name path data }
+      nodes {
+        categoryId
+        name
+        path
+        data
+      }
     }
     products: allShopProduct(filter: { language: { eq: $language }, sku: { in: $popularSkus } }) {
-      nodes { sku path title card }
+      nodes {
+        sku
+        path
+        title
+        card
+      }
     }
     manufacturers: allShopManufacturer(filter: { language: { eq: $language } }, sort: { name: ASC }, limit: 24) {
-      nodes { manufacturerId name path productCount }
+      nodes {
+        manufacturerId
+        name
+        path
+        productCount
+      }
     }
     seoLinks: allShopSeoLink(filter: { language: { eq: $language } }, sort: { position: ASC }) {
-      nodes { position label url }
+      nodes {
+        position
+        label
+        url
+      }
     }
   }
 `;

@@ -10,7 +10,9 @@ import { homePath, manufacturerListPath } from "../../../domain/routes";
 import { imageSrc } from "../lib/media";
 
 interface ManufacturerListData extends ChromeData {
-  manufacturers: { nodes: { manufacturerId: string; name: string; path: string; productCount: number; data: { logo: string | null; shortDescription: string } }[] };
+  manufacturers: {
+    nodes: { manufacturerId: string; name: string; path: string; productCount: number; data: { logo: string | null; shortDescription: string } }[];
+  };
 }
 
 type Context = BaseContext;
@@ -60,14 +62,28 @@ export function Head({ data, pageContext }: HeadProps<ManufacturerListData, Cont
     { label: headTranslate(data.locales, "nav.home"), link: homePath(data.shopInfo, pageContext.language) },
     { label: title, link: manufacturerListPath(data.shopInfo, pageContext.language) },
   ];
-  return <PageHead title={title} description={headTranslate(data.locales, "manufacturers.intro")} context={pageContext} chrome={data} jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]} />;
+  return (
+    <PageHead
+      title={title}
+      description={headTranslate(data.locales, "manufacturers.intro")}
+      context={pageContext}
+      chrome={data}
+      jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
+    />
+  );
 }
 
 export const query = graphql`
   query ManufacturerListPage($language: String!) {
     ...ShopChrome
     manufacturers: allShopManufacturer(filter: { language: { eq: $language } }, sort: { name: ASC }) {
-      nodes { manufacturerId name path productCount data }
+      nodes {
+        manufacturerId
+        name
+        path
+        productCount
+        data
+      }
     }
   }
 `;

@@ -66,10 +66,23 @@ export function Head({ data, pageContext }: HeadProps<ManufacturerData, Context>
 export const query = graphql`
   query ManufacturerPage($language: String!, $manufacturerId: String!) {
     ...ShopChrome
-    manufacturer: shopManufacturer(manufacturerId: { eq: $manufacturerId }, language: { eq: $language }) { name path data }
-    products: allShopProduct(filter: { language: { eq: $language }, manufacturerId: { eq: $manufacturerId }, parentSku: { eq: null } }, sort: { title: ASC }, limit: 48) {
+    manufacturer: shopManufacturer(manufacturerId: { eq: $manufacturerId }, language: { eq: $language }) {
+      name
+      path
+      data
+    }
+    products: allShopProduct(
+      filter: { language: { eq: $language }, manufacturerId: { eq: $manufacturerId }, parentSku: { eq: null } }
+      sort: { title: ASC }
+      limit: 48
+    ) {
       totalCount
-      nodes { sku path title card }
+      nodes {
+        sku
+        path
+        title
+        card
+      }
     }
   }
 `;

@@ -145,7 +145,13 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
               <legend>{configurable.label}</legend>
               {options.map((option) => (
                 <label key={option.sku} className={option.sku === product.sku ? "variant active" : "variant"}>
-                  <input type="radio" name="configuration" value={option.value} checked={option.sku === product.sku} onChange={() => setSelectedSku(option.sku)} />
+                  <input
+                    type="radio"
+                    name="configuration"
+                    value={option.value}
+                    checked={option.sku === product.sku}
+                    onChange={() => setSelectedSku(option.sku)}
+                  />
                   <span>{option.label}</span>
                 </label>
               ))}
@@ -165,14 +171,18 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
             ) : product.content.lowStockMessage ? (
               <p className="warning small">{product.content.lowStockMessage}</p>
             ) : null}
-            {!product.reachedEOF ? <QuantityCalculator product={product} currency={data.shopInfo.currency} language={language} onPackagesChange={onPackages} /> : null}
+            {!product.reachedEOF ? (
+              <QuantityCalculator product={product} currency={data.shopInfo.currency} language={language} onPackagesChange={onPackages} />
+            ) : null}
             <div className="buy-actions">
               <AddToCartSlot sku={product.sku} product={product} language={language} quantity={packages} />
               <SampleButtonSlot sku={product.sku} product={product} language={language} />
             </div>
             <InquiryButtonsSlot sku={product.sku} product={product} language={language} />
           </div>
-          <InfoDrawers links={{ shipping: pages.get("shipping"), payment: pages.get("payment"), withdrawal: pages.get("withdrawal"), service: pages.get("service") }} />
+          <InfoDrawers
+            links={{ shipping: pages.get("shipping"), payment: pages.get("payment"), withdrawal: pages.get("withdrawal"), service: pages.get("service") }}
+          />
         </div>
       </div>
       <Tabs tabs={tabs} label={t("product.tabs")} />
@@ -202,8 +212,12 @@ function productCrumbs(data: ProductPageData, context: Context, homeLabel: strin
 }
 
 function productJsonLd(product: ProductData, url: string): object {
-  const images = product.media.filter((media) => media.kind === "image").map((media) => (mediaHref(media.url)));
-  const availability = product.reachedEOF ? "https://schema.org/Discontinued" : product.isOutOfStock ? "https://schema.org/OutOfStock" : "https://schema.org/InStock";
+  const images = product.media.filter((media) => media.kind === "image").map((media) => mediaHref(media.url));
+  const availability = product.reachedEOF
+    ? "https://schema.org/Discontinued"
+    : product.isOutOfStock
+      ? "https://schema.org/OutOfStock"
+      : "https://schema.org/InStock";
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -214,7 +228,14 @@ function productJsonLd(product: ProductData, url: string): object {
     image: images,
     ...(product.manufacturer ? { brand: { "@type": "Brand", name: product.manufacturer.name } } : {}),
     ...(product.reviewSummary.totalReviewCount > 0
-      ? { aggregateRating: { "@type": "AggregateRating", ratingValue: product.reviewSummary.ratingValue, bestRating: product.reviewSummary.maxValue, reviewCount: product.reviewSummary.totalReviewCount } }
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: product.reviewSummary.ratingValue,
+            bestRating: product.reviewSummary.maxValue,
+            reviewCount: product.reviewSummary.totalReviewCount,
+          },
+        }
       : {}),
     ...(product.price
       ? {
@@ -246,15 +267,58 @@ export function Head({ data, pageContext }: HeadProps<ProductPageData, Context>)
 }
 
 export const query = graphql`
-  query ProductPage($language: String!, $sku: String!, $trail: [String!]!, $familySku: String!, $variantSkus: [String!]!, $crossSellSkus: [String!]!, $accessorySkus: [String!]!) {
+  query ProductPage(
+    $language: String!
+    $sku: String!
+    $trail: [String!]!
+    $familySku: String!
+    $variantSkus: [String!]!
+    $crossSellSkus: [String!]!
+    $accessorySkus: [String!]!
+  ) {
     ...ShopChrome
-    product: shopProduct(sku: { eq: $sku }, language: { eq: $language }) { sku path title data }
-    trailNodes: allShopCategory(filter: { language: { eq: $language }, categoryId: { in: $trail } }) {
-      nodes { categoryId name path }
+    product: shopProduct(sku: { eq: $sku }, language: { eq: $language }) {
+      sku
+      path
+      title
+      data
     }
-    family: allShopProduct(filter: { language: { eq: $language }, sku: { in: [$familySku] } }) { nodes { sku configurable } }
-    variants: allShopProduct(filter: { language: { eq: $language }, sku: { in: $variantSkus } }) { nodes { sku path title data } }
-    related: allShopProduct(filter: { language: { eq: $language }, sku: { in: $crossSellSkus } }) { nodes { sku path title card } }
-    accessories: allShopProduct(filter: { language: { eq: $language }, sku: { in: $accessorySkus } }) { nodes { sku path title card } }
+    trailNodes: allShopCategory(filter: { language: { eq: $language }, categoryId: { in: $trail } }) {
+      nodes {
+        categoryId
+        name
+        path
+      }
+    }
+    family: allShopProduct(filter: { language: { eq: $language }, sku: { in: [$familySku] } }) {
+      nodes {
+        sku
+        configurable
+      }
+    }
+    variants: allShopProduct(filter: { language: { eq: $language }, sku: { in: $variantSkus } }) {
+      nodes {
+        sku
+        path
+        title
+        data
+      }
+    }
+    related: allShopProduct(filter: { language: { eq: $language }, sku: { in: $crossSellSkus } }) {
+      nodes {
+        sku
+        path
+        title
+        card
+      }
+    }
+    accessories: allShopProduct(filter: { language: { eq: $language }, sku: { in: $accessorySkus } }) {
+      nodes {
+        sku
+        path
+        title
+        card
+      }
+    }
   }
 `;

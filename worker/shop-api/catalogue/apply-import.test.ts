@@ -30,17 +30,44 @@ test("a valid import writes every table in one go", async () => {
   expect(result.counts).not.toHaveProperty("shops");
   const counts = await rowCounts(t.db);
   expect(counts).toMatchObject({
-    shops: allShops().length, categories: 2, category_translations: 4, manufacturers: 1, manufacturer_translations: 1, products: 3, product_categories: 4,
-    product_shops: 4, product_content: 4, prices: 3, price_history: 3, media: 1, downloads: 1, tutorials: 1, reviews: 1, cms_pages: 1,
-    cms_blocks: 1, top_seo_links: 1, imports: 1, product_changes: 3,
+    shops: allShops().length,
+    categories: 2,
+    category_translations: 4,
+    manufacturers: 1,
+    manufacturer_translations: 1,
+    products: 3,
+    product_categories: 4,
+    product_shops: 4,
+    product_content: 4,
+    prices: 3,
+    price_history: 3,
+    media: 1,
+    downloads: 1,
+    tutorials: 1,
+    reviews: 1,
+    cms_pages: 1,
+    cms_blocks: 1,
+    top_seo_links: 1,
+    imports: 1,
+    product_changes: 3,
   });
   const product = await t.db.prepare("SELECT * FROM products WHERE sku = 'P-100'").first<Record<string, unknown>>();
-  expect(product).toMatchObject({ unit: "SQM", package_content: 2.2, is_express: 1, sample_active: 1, sample_max: 3, min_order_qty: 2.2, shipping_group: "freight" });
+  expect(product).toMatchObject({
+    unit: "SQM",
+    package_content: 2.2,
+    is_express: 1,
+    sample_active: 1,
+    sample_max: 3,
+    min_order_qty: 2.2,
+    shipping_group: "freight",
+  });
   const price = await t.db.prepare("SELECT * FROM prices WHERE sku = 'P-100' AND shop_id = 'CH'").first<Record<string, unknown>>();
   expect(price).toMatchObject({ currency: "CHF", package_price: 11990, unit_price: 5450, tax_rate: 8.1 });
   const history = await t.db.prepare("SELECT valid_from FROM price_history WHERE sku = 'P-100' AND shop_id = 'DE'").first<{ valid_from: string }>();
   expect(history?.valid_from).toBe(NOW.toISOString());
-  const content = await t.db.prepare("SELECT features, attributes FROM product_content WHERE sku = 'P-100' AND language = 'de'").first<{ features: string; attributes: string }>();
+  const content = await t.db
+    .prepare("SELECT features, attributes FROM product_content WHERE sku = 'P-100' AND language = 'de'")
+    .first<{ features: string; attributes: string }>();
   expect(JSON.parse(content!.features)).toEqual(["Klicksystem", "Fußbodenheizung geeignet"]);
   expect(JSON.parse(content!.attributes)[0]).toMatchObject({ code: "thickness_mm", value: "14" });
   const change = await t.db.prepare("SELECT import_id FROM product_changes LIMIT 1").first<{ import_id: number }>();
@@ -90,7 +117,9 @@ test("duplicate SKUs, unknown references and languages are problems", async () =
     expect.arrayContaining([
       "products[3].sku: duplicate 'P-100' (also in products[0])",
       "products[0].categories[1]: unknown category 'fliesen'",
-      `products[0].shops[1]: unknown shop 'XX' (known: ${allShops().map((shop) => shop.id).join(", ")})`,
+      `products[0].shops[1]: unknown shop 'XX' (known: ${allShops()
+        .map((shop) => shop.id)
+        .join(", ")})`,
       "products[0].manufacturer: unknown manufacturer 'holzwerk'",
       "products[1].parentSku: 'P-100' is not a configurable product (type 'simple')",
       expect.stringMatching(/^products\[2\]\.content\.de\.slug: must be lower-case words/),
@@ -172,7 +201,7 @@ test("price history keeps older prices so the 30-day reference price can be read
   expect(await importJson(old)).toMatchObject({ ok: true, changedSkus: [] });
   expect(await importJson(current)).toMatchObject({ ok: true, changedSkus: [] });
   expect(await t.db.prepare("SELECT package_price FROM prices WHERE sku = 'P-100' AND shop_id = 'DE'").first()).toEqual({ package_price: 10978 });
-  expect((await t.db.prepare("SELECT COUNT(*) AS n FROM price_history WHERE sku = 'P-100' AND shop_id = 'DE'").first())).toEqual({ n: 2 });
+  expect(await t.db.prepare("SELECT COUNT(*) AS n FROM price_history WHERE sku = 'P-100' AND shop_id = 'DE'").first()).toEqual({ n: 2 });
 });
 
 test("references to records already in the database resolve", async () => {
@@ -180,15 +209,34 @@ test("references to records already in the database resolve", async () => {
   const doc: CatalogueDocument = {
     products: [
       {
-        sku: "P-200-2", parentSku: "P-200", type: "variant", category: "parkett", shops: ["CH"], unit: "SQM", packageContent: 1.9,
-        shippingGroup: "parcel", deliveryDays: { min: 2, max: 4 }, stock: { quantity: 3 }, content: { de: { slug: "klick-vinyl-eiche-grau-5-mm-dunkel", title: "Dunkel" } },
+        sku: "P-200-2",
+        parentSku: "P-200",
+        type: "variant",
+        category: "parkett",
+        shops: ["CH"],
+        unit: "SQM",
+        packageContent: 1.9,
+        shippingGroup: "parcel",
+        deliveryDays: { min: 2, max: 4 },
+        stock: { quantity: 3 },
+        content: { de: { slug: "klick-vinyl-eiche-grau-5-mm-dunkel", title: "Dunkel" } },
       },
     ],
     prices: [{ sku: "P-200-2", shop: "CH", currency: "CHF", packagePrice: 60, unitPrice: 31.58 }],
     reviews: [{ id: "R-2", sku: "P-100", language: "fr", mark: 4, comment: "Bien", reviewer: "Luc", createdAt: "2025-06-02" }],
   };
   expect(await importJson(doc)).toMatchObject({ ok: true, changedSkus: ["P-100", "P-200-2"] });
-  const slugTaken = { products: [{ ...doc.products![0]!, sku: "P-300", parentSku: undefined, type: "simple" as const, content: { de: { slug: "landhausdiele-eiche-natur-geoelt-14-mm", title: "X" } } }] };
+  const slugTaken = {
+    products: [
+      {
+        ...doc.products![0]!,
+        sku: "P-300",
+        parentSku: undefined,
+        type: "simple" as const,
+        content: { de: { slug: "landhausdiele-eiche-natur-geoelt-14-mm", title: "X" } },
+      },
+    ],
+  };
   expect(problemsOf(await importJson(slugTaken))).toEqual([
     { row: 1, field: "products[0].content.de.slug", message: "slug 'landhausdiele-eiche-natur-geoelt-14-mm' (de) is already used by product 'P-100'" },
   ]);

@@ -68,20 +68,51 @@ export const CATEGORY_TRANSLATIONS = declared<CategoryTranslationRow>()(
 
 // ---------------------------------------------------------------- manufacturers
 
-export const MANUFACTURERS = declared<ManufacturerRow>()("manufacturers", ["id", "name", "slug", "logo", "url", "top_position"], { key: ["id"], owner: "id", updatedAt: true });
-export const MANUFACTURER_TRANSLATIONS = declared<ManufacturerTranslationRow>()("manufacturer_translations", ["manufacturer_id", "language", "description", "short_description"], {
-  key: ["manufacturer_id", "language"],
-  owner: "manufacturer_id",
+export const MANUFACTURERS = declared<ManufacturerRow>()("manufacturers", ["id", "name", "slug", "logo", "url", "top_position"], {
+  key: ["id"],
+  owner: "id",
+  updatedAt: true,
 });
+export const MANUFACTURER_TRANSLATIONS = declared<ManufacturerTranslationRow>()(
+  "manufacturer_translations",
+  ["manufacturer_id", "language", "description", "short_description"],
+  {
+    key: ["manufacturer_id", "language"],
+    owner: "manufacturer_id",
+  },
+);
 
 // ---------------------------------------------------------------- products
 
 export const PRODUCTS = declared<ProductRow>()(
   "products",
   [
-    "sku", "parent_sku", "type", "manufacturer_id", "category_id", "ean", "unit", "package_content", "blend_percent", "shipping_group",
-    "is_decking", "is_express", "is_clearance", "is_plus", "is_active", "reached_eol", "delivery_days_min", "delivery_days_max", "stock_qty",
-    "min_order_qty", "notification_qty", "sample_active", "sample_express", "sample_long_delivery", "sample_free", "sample_max",
+    "sku",
+    "parent_sku",
+    "type",
+    "manufacturer_id",
+    "category_id",
+    "ean",
+    "unit",
+    "package_content",
+    "blend_percent",
+    "shipping_group",
+    "is_decking",
+    "is_express",
+    "is_clearance",
+    "is_plus",
+    "is_active",
+    "reached_eol",
+    "delivery_days_min",
+    "delivery_days_max",
+    "stock_qty",
+    "min_order_qty",
+    "notification_qty",
+    "sample_active",
+    "sample_express",
+    "sample_long_delivery",
+    "sample_free",
+    "sample_max",
     "configurable_attributes",
   ],
   { key: ["sku"], owner: "sku", updatedAt: true },
@@ -89,15 +120,32 @@ export const PRODUCTS = declared<ProductRow>()(
 export const PRODUCT_CONTENT = declared<ProductContentRow>()(
   "product_content",
   [
-    "sku", "language", "slug", "title", "subtitle", "short_description", "description", "low_stock_message", "measurement", "features",
-    "attributes", "meta_title", "meta_description",
+    "sku",
+    "language",
+    "slug",
+    "title",
+    "subtitle",
+    "short_description",
+    "description",
+    "low_stock_message",
+    "measurement",
+    "features",
+    "attributes",
+    "meta_title",
+    "meta_description",
   ],
   { key: ["sku", "language"], owner: "sku" },
 );
-export const PRODUCT_CATEGORIES = declared<ProductCategoryRow>()("product_categories", ["sku", "category_id", "position"], { key: ["sku", "category_id"], owner: "sku" });
+export const PRODUCT_CATEGORIES = declared<ProductCategoryRow>()("product_categories", ["sku", "category_id", "position"], {
+  key: ["sku", "category_id"],
+  owner: "sku",
+});
 export const PRODUCT_SHOPS = table("product_shops", ["sku", "shop_id"], { key: ["sku", "shop_id"], owner: "sku" });
 export const MEDIA = declared<MediaRow>()("media", ["sku", "position", "kind", "url", "alt"], { key: ["sku", "position"], owner: "sku" });
-export const DOWNLOADS = declared<DownloadRow>()("downloads", ["sku", "language", "position", "title", "url"], { key: ["sku", "language", "position"], owner: "sku" });
+export const DOWNLOADS = declared<DownloadRow>()("downloads", ["sku", "language", "position", "title", "url"], {
+  key: ["sku", "language", "position"],
+  owner: "sku",
+});
 export const TUTORIALS = declared<TutorialRow>()("tutorials", ["sku", "language", "position", "title", "content", "type", "url"], {
   key: ["sku", "language", "position"],
   owner: "sku",
@@ -110,14 +158,17 @@ export const PRICES = declared<PriceRow>()("prices", ["sku", "shop_id", "currenc
   owner: "sku",
   updatedAt: true,
 });
-export const PRICE_HISTORY = declared<PriceHistoryRow>()("price_history", ["sku", "shop_id", "package_price", "valid_from"], { key: ["sku", "shop_id", "valid_from"], owner: "sku" });
-export const REVIEWS = declared<ReviewRow>()("reviews", ["id", "sku", "language", "mark", "comment", "reviewer", "answer", "created_at"], { key: ["id"], owner: "id" });
+export const PRICE_HISTORY = declared<PriceHistoryRow>()("price_history", ["sku", "shop_id", "package_price", "valid_from"], {
+  key: ["sku", "shop_id", "valid_from"],
+  owner: "sku",
+});
+export const REVIEWS = declared<ReviewRow>()("reviews", ["id", "sku", "language", "mark", "comment", "reviewer", "answer", "created_at"], {
+  key: ["id"],
+  owner: "id",
+});
 export const CMS_PAGES = declared<CmsPageRow>()(
   "cms_pages",
-  [
-    "shop_id", "language", "identifier", "page_type", "title", "content_heading", "content", "meta_title", "meta_description", "robots",
-    "exclude_from_sitemap",
-  ],
+  ["shop_id", "language", "identifier", "page_type", "title", "content_heading", "content", "meta_title", "meta_description", "robots", "exclude_from_sitemap"],
   { key: ["shop_id", "language", "identifier"], owner: "shop_id", updatedAt: true },
 );
 export const CMS_BLOCKS = declared<CmsBlockRow>()("cms_blocks", ["shop_id", "language", "identifier", "content"], {
@@ -125,7 +176,10 @@ export const CMS_BLOCKS = declared<CmsBlockRow>()("cms_blocks", ["shop_id", "lan
   owner: "shop_id",
   updatedAt: true,
 });
-export const SEO_LINKS = declared<TopSeoLinkRow>()("top_seo_links", ["shop_id", "language", "position", "label", "url"], { key: ["shop_id", "language", "position"], owner: "shop_id" });
+export const SEO_LINKS = declared<TopSeoLinkRow>()("top_seo_links", ["shop_id", "language", "position", "label", "url"], {
+  key: ["shop_id", "language", "position"],
+  owner: "shop_id",
+});
 
 // ---------------------------------------------------------------- families
 

@@ -15,7 +15,8 @@ afterEach(async () => {
 });
 
 const NOW = new Date("2025-07-01T08:00:00Z");
-const importJson = (doc: unknown): Promise<ImportResult> => importCatalogue(t.db, { format: "json", text: JSON.stringify(doc) }, { source: "test.json", now: NOW });
+const importJson = (doc: unknown): Promise<ImportResult> =>
+  importCatalogue(t.db, { format: "json", text: JSON.stringify(doc) }, { source: "test.json", now: NOW });
 
 function problemsOf(result: ImportResult) {
   if (result.ok) throw new Error("expected the import to be refused");
@@ -46,7 +47,9 @@ test("a product, price or page naming a shop that is not configured is refused, 
   doc.prices![2]!.shop = "XX";
   doc.cmsBlocks![0]!.shop = "XX";
   const problems = problemsOf(await importJson(doc));
-  const configured = allShops().map((shop) => shop.id).join(", ");
+  const configured = allShops()
+    .map((shop) => shop.id)
+    .join(", ");
   expect(problems).toEqual(
     expect.arrayContaining([
       { row: 2, field: "products[1].shops[1]", message: `unknown shop 'XX' (known: ${configured})` },
@@ -56,7 +59,8 @@ test("a product, price or page naming a shop that is not configured is refused, 
   );
   expect((await rowCounts(t.db)).products).toBe(0);
 
-  const csv = "sku,type,category,shops,unit,packageContent,shippingGroup,deliveryDaysMin,deliveryDaysMax,stockQuantity,title.de,slug.de\n" +
+  const csv =
+    "sku,type,category,shops,unit,packageContent,shippingGroup,deliveryDaysMin,deliveryDaysMax,stockQuantity,title.de,slug.de\n" +
     "P-1,simple,parkett,DE|XX,SQM,2,parcel,2,4,10,Diele,diele-p-1\n";
   await importJson({ categories: sampleDocument().categories });
   const refused = await importCatalogue(t.db, { format: "csv-products", text: csv }, { source: "test.csv", now: NOW });

@@ -72,7 +72,8 @@ function checkCategories(doc: CheckedDocument, known: KnownData, problems: Probl
       if (!entry) continue;
       const key = slugKey(lang, entry.slug);
       const other = fileSlugs.get(key) ?? storedSlugs.get(key);
-      if (other && other !== c.id) problems.add("categories", index, ["translations", lang, "slug"], `slug '${entry.slug}' (${lang}) is already used by category '${other}'`);
+      if (other && other !== c.id)
+        problems.add("categories", index, ["translations", lang, "slug"], `slug '${entry.slug}' (${lang}) is already used by category '${other}'`);
       else fileSlugs.set(key, c.id);
     }
   }

@@ -49,7 +49,7 @@ test("a CSV product row keeps the media and downloads only JSON can carry", asyn
   expect(counts).toMatchObject({ media: 1, downloads: 1, tutorials: 1 });
   const attributes = await t.db.prepare("SELECT attributes FROM product_content WHERE sku = 'P-100' AND language = 'de'").first<{ attributes: string }>();
   expect(JSON.parse(attributes!.attributes)).toHaveLength(1);
-  expect((await t.db.prepare("SELECT stock_qty FROM products WHERE sku = 'P-100'").first())).toEqual({ stock_qty: 99 });
+  expect(await t.db.prepare("SELECT stock_qty FROM products WHERE sku = 'P-100'").first()).toEqual({ stock_qty: 99 });
 });
 
 test("bad numbers, booleans, units and unknown columns name the row and column; nothing is written", async () => {
@@ -77,7 +77,10 @@ test("bad numbers, booleans, units and unknown columns name the row and column; 
   );
   expect(messages.filter((m) => m.startsWith("row 1, column packageContent"))).toHaveLength(1);
   const unknown = await csv("csv-products", PRODUCT_HEADER + ",colour\n");
-  expect(unknown).toMatchObject({ ok: false, problems: [expect.objectContaining({ field: "colour", message: expect.stringMatching(/^unknown column 'colour'/) })] });
+  expect(unknown).toMatchObject({
+    ok: false,
+    problems: [expect.objectContaining({ field: "colour", message: expect.stringMatching(/^unknown column 'colour'/) })],
+  });
   expect(await rowCounts(t.db)).toEqual(before);
 });
 

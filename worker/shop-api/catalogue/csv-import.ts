@@ -68,8 +68,7 @@ const REQUIRED: Record<"csv-products" | "csv-prices", string[]> = {
  * `cellProblems`: cells that are not a number/boolean; the rows still go through the validator so every problem is reported.
  */
 export type CsvParseResult =
-  | { ok: true; document: { products: unknown[] } | { prices: unknown[] }; cellProblems: ImportProblem[] }
-  | { ok: false; problems: ImportProblem[] };
+  { ok: true; document: { products: unknown[] } | { prices: unknown[] }; cellProblems: ImportProblem[] } | { ok: false; problems: ImportProblem[] };
 
 /** Which CSV format a header line belongs to, or undefined. */
 export function detectCsvFormat(text: string): "csv-products" | "csv-prices" | undefined {
@@ -101,17 +100,22 @@ export function parseCsvImport(format: "csv-products" | "csv-prices", text: stri
   } catch (error) {
     const err = error as Error & { lines?: number };
     const line = typeof err.lines === "number" ? err.lines : undefined;
-    return { ok: false, problems: [{ row: line !== undefined ? Math.max(line - 1, 0) : undefined, field: "(file)", message: `malformed CSV: ${err.message}` }] };
+    return {
+      ok: false,
+      problems: [{ row: line !== undefined ? Math.max(line - 1, 0) : undefined, field: "(file)", message: `malformed CSV: ${err.message}` }],
+    };
   }
   const header = (records[0] ?? []).map((h) => h.trim());
-  if (header.length === 0 || header.every((h) => h === "")) return { ok: false, problems: [{ row: 0, field: "(file)", message: "the file has no header row" }] };
+  if (header.length === 0 || header.every((h) => h === ""))
+    return { ok: false, problems: [{ row: 0, field: "(file)", message: "the file has no header row" }] };
   const problems: ImportProblem[] = [];
   const seen = new Set<string>();
   header.forEach((column) => {
     if (seen.has(column)) problems.push({ row: 0, field: column, message: `column '${column}' appears twice` });
     seen.add(column);
     if (!columnKind(format, column)) {
-      const allowed = format === "csv-prices" ? Object.keys(PRICE_COLUMNS) : [...Object.keys(PRODUCT_COLUMNS), ...Object.keys(CONTENT_FIELDS).map((f) => `${f}.<language>`)];
+      const allowed =
+        format === "csv-prices" ? Object.keys(PRICE_COLUMNS) : [...Object.keys(PRODUCT_COLUMNS), ...Object.keys(CONTENT_FIELDS).map((f) => `${f}.<language>`)];
       problems.push({ row: 0, field: column || "(empty)", message: `unknown column '${column}' (allowed: ${allowed.join(", ")})` });
     }
   });
@@ -145,19 +149,25 @@ export function parseCsvImport(format: "csv-products" | "csv-prices", text: stri
         problems.push({ row, field: column, message: `must be a boolean: 1/0, true/false or yes/no (got '${raw}')` });
         return undefined;
       }
-      if (kind === "list") return raw.split("|").map((part) => part.trim()).filter(Boolean);
+      if (kind === "list")
+        return raw
+          .split("|")
+          .map((part) => part.trim())
+          .filter(Boolean);
       return raw;
     };
     if (format === "csv-prices") {
-      prices.push(compact({
-        sku: value("sku"),
-        shop: value("shop"),
-        currency: value("currency"),
-        packagePrice: value("packagePrice"),
-        unitPrice: value("unitPrice"),
-        taxRate: value("taxRate"),
-        validFrom: value("validFrom"),
-      }));
+      prices.push(
+        compact({
+          sku: value("sku"),
+          shop: value("shop"),
+          currency: value("currency"),
+          packagePrice: value("packagePrice"),
+          unitPrice: value("unitPrice"),
+          taxRate: value("taxRate"),
+          validFrom: value("validFrom"),
+        }),
+      );
       return;
     }
     const content: Record<string, Record<string, unknown>> = {};
@@ -176,34 +186,36 @@ export function parseCsvImport(format: "csv-products" | "csv-prices", text: stri
       max: value("sampleMax"),
     };
     const samples = Object.values(sampleFields).some((v) => v !== undefined) ? compact(sampleFields) : undefined;
-    products.push(compact({
-      sku: value("sku"),
-      parentSku: value("parentSku"),
-      type: value("type"),
-      manufacturer: value("manufacturer"),
-      category: value("category"),
-      categories: value("categories"),
-      shops: value("shops"),
-      ean: value("ean"),
-      unit: value("unit"),
-      packageContent: value("packageContent"),
-      blendPercent: value("blendPercent"),
-      shippingGroup: value("shippingGroup"),
-      isDecking: value("isDecking"),
-      isExpress: value("isExpress"),
-      isClearance: value("isClearance"),
-      isPlus: value("isPlus"),
-      isActive: value("isActive"),
-      reachedEol: value("reachedEol"),
-      deliveryDays: compact({ min: value("deliveryDaysMin"), max: value("deliveryDaysMax") }),
-      stock: compact({
-        quantity: value("stockQuantity"),
-        minimumOrderQuantity: value("minimumOrderQuantity"),
-        notificationQuantity: value("notificationQuantity"),
+    products.push(
+      compact({
+        sku: value("sku"),
+        parentSku: value("parentSku"),
+        type: value("type"),
+        manufacturer: value("manufacturer"),
+        category: value("category"),
+        categories: value("categories"),
+        shops: value("shops"),
+        ean: value("ean"),
+        unit: value("unit"),
+        packageContent: value("packageContent"),
+        blendPercent: value("blendPercent"),
+        shippingGroup: value("shippingGroup"),
+        isDecking: value("isDecking"),
+        isExpress: value("isExpress"),
+        isClearance: value("isClearance"),
+        isPlus: value("isPlus"),
+        isActive: value("isActive"),
+        reachedEol: value("reachedEol"),
+        deliveryDays: compact({ min: value("deliveryDaysMin"), max: value("deliveryDaysMax") }),
+        stock: compact({
+          quantity: value("stockQuantity"),
+          minimumOrderQuantity: value("minimumOrderQuantity"),
+          notificationQuantity: value("notificationQuantity"),
+        }),
+        samples,
+        content,
       }),
-      samples,
-      content,
-    }));
+    );
   });
   if (rows.length === 0) return { ok: false, problems: [{ row: 0, field: "(file)", message: "the file has a header but no data rows" }] };
   return { ok: true, document: format === "csv-prices" ? { prices } : { products }, cellProblems: problems };
@@ -244,7 +256,13 @@ function productColumn(path: string): string {
     case "stock":
       return second === "minimumOrderQuantity" ? "minimumOrderQuantity" : second === "notificationQuantity" ? "notificationQuantity" : "stockQuantity";
     case "samples": {
-      const map: Record<string, string> = { active: "sampleActive", express: "sampleExpress", longDeliveryTime: "sampleLongDeliveryTime", free: "sampleFree", max: "sampleMax" };
+      const map: Record<string, string> = {
+        active: "sampleActive",
+        express: "sampleExpress",
+        longDeliveryTime: "sampleLongDeliveryTime",
+        free: "sampleFree",
+        max: "sampleMax",
+      };
       return map[second ?? "active"] ?? "sampleActive";
     }
     case "content":

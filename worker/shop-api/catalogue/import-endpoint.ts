@@ -49,7 +49,12 @@ export async function importRoute(ctx: ApiContext): Promise<Reply> {
   if (!result.ok) {
     throw new ApiFailure(422, [
       { message: MESSAGES.invalid, code: "invalid" },
-      ...result.problems.map((problem) => ({ message: problem.message, code: "invalid", field: problem.field, ...(problem.row !== undefined ? { params: { row: problem.row } } : {}) })),
+      ...result.problems.map((problem) => ({
+        message: problem.message,
+        code: "invalid",
+        field: problem.field,
+        ...(problem.row !== undefined ? { params: { row: problem.row } } : {}),
+      })),
     ]);
   }
   return reply({ importId: result.importId, changedSkus: result.changedSkus.length, counts: result.counts });

@@ -229,7 +229,10 @@ const cmsPageRecordSchema = z
     content: optionalText,
     metaTitle: optionalText,
     metaDescription: optionalText,
-    robots: z.string().regex(/^(no)?index,\s?(no)?follow$/, "must be like 'index,follow' or 'noindex,nofollow'").optional(),
+    robots: z
+      .string()
+      .regex(/^(no)?index,\s?(no)?follow$/, "must be like 'index,follow' or 'noindex,nofollow'")
+      .optional(),
     excludeFromSitemap: z.boolean().optional(),
   })
   .strict();
@@ -296,6 +299,4 @@ export interface ImportProblem {
   message: string;
 }
 
-export type ImportResult =
-  | { ok: true; importId: number; changedSkus: string[]; counts: Record<string, number> }
-  | { ok: false; problems: ImportProblem[] };
+export type ImportResult = { ok: true; importId: number; changedSkus: string[]; counts: Record<string, number> } | { ok: false; problems: ImportProblem[] };

@@ -58,11 +58,7 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
   );
   for (const row of categoryRows) known.categoryParents.set(row.id, row.parent_id);
 
-  const manufacturerRows = await readByKeys<{ id: string }>(
-    db,
-    manufacturerIds,
-    (keys) => sql`SELECT id FROM manufacturers WHERE id IN ${jsonList(keys)}`,
-  );
+  const manufacturerRows = await readByKeys<{ id: string }>(db, manufacturerIds, (keys) => sql`SELECT id FROM manufacturers WHERE id IN ${jsonList(keys)}`);
   for (const row of manufacturerRows) known.manufacturers.add(row.id);
 
   const slugOwners = await readByKeys<{ id: string; slug: string }>(
@@ -72,11 +68,7 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
   );
   for (const row of slugOwners) known.manufacturerSlugs.set(row.slug, row.id);
 
-  const productRows = await readByKeys<{ sku: string; type: string }>(
-    db,
-    skus,
-    (keys) => sql`SELECT sku, type FROM products WHERE sku IN ${jsonList(keys)}`,
-  );
+  const productRows = await readByKeys<{ sku: string; type: string }>(db, skus, (keys) => sql`SELECT sku, type FROM products WHERE sku IN ${jsonList(keys)}`);
   for (const row of productRows) known.products.set(row.sku, { type: row.type, shops: [] });
   const productShops = await readByKeys<{ sku: string; shop_id: string }>(
     db,
@@ -86,7 +78,8 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
   for (const row of productShops) known.products.get(row.sku)?.shops.push(row.shop_id);
 
   // (language, slug) pairs, so the two-column unique index is used.
-  const pairs = (keys: readonly [string, string][]) => sql`(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${JSON.stringify(keys)}))`;
+  const pairs = (keys: readonly [string, string][]) =>
+    sql`(SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(${JSON.stringify(keys)}))`;
   const productSlugRows = await readByKeys<{ sku: string; language: string; slug: string }, [string, string]>(
     db,
     products.flatMap((p) => slugPairs(p.content)),

@@ -5,16 +5,7 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import type { Shop } from "../core/shop";
-import {
-  CATEGORY_FAMILY,
-  MANUFACTURER_FAMILY,
-  PRODUCT_FAMILY,
-  REVIEWS,
-  sameRow,
-  type AnyRow,
-  type Family,
-  type Table,
-} from "./catalogue-tables";
+import { CATEGORY_FAMILY, MANUFACTURER_FAMILY, PRODUCT_FAMILY, REVIEWS, sameRow, type AnyRow, type Family, type Table } from "./catalogue-tables";
 import type { CatalogueDocument, CategoryRecord, ReviewRecord } from "./import-format";
 import { readByKeys } from "./json-chunks";
 import { planPrices, type PriceHistoryWrite } from "./plan-prices";
@@ -71,8 +62,12 @@ export interface PlanOptions {
 
 export async function planImport(db: D1Database, doc: CatalogueDocument, options: PlanOptions): Promise<ImportPlan> {
   const variantsLast = [...(doc.products ?? [])].sort((a, b) => Number(a.type === "variant") - Number(b.type === "variant"));
-  const products = await planRecords(db, PRODUCT_FAMILY, variantsLast, (p) => p.sku, (p, stored) =>
-    options.keepProductExtras && stored ? withProductExtras(productRows(p), stored) : productRows(p),
+  const products = await planRecords(
+    db,
+    PRODUCT_FAMILY,
+    variantsLast,
+    (p) => p.sku,
+    (p, stored) => (options.keepProductExtras && stored ? withProductExtras(productRows(p), stored) : productRows(p)),
   );
   const prices = await planPrices(db, doc.prices ?? [], options);
   const reviews = await planReviews(db, doc.reviews ?? []);
@@ -140,7 +135,13 @@ function canonical(family: Family, rowsOf: (table: Table) => readonly AnyRow[] |
 /** Reviews that are new or changed; a review moved to another product changes the product it left as well. */
 async function planReviews(db: D1Database, reviews: readonly ReviewRecord[]): Promise<{ rows: ReviewWrite[]; changedSkus: string[] }> {
   const stored = new Map(
-    (await readByKeys<ReviewWrite>(db, reviews.map((r) => r.id), (chunk) => selectOwnedSql(REVIEWS, chunk))).map((row) => [row.id, row]),
+    (
+      await readByKeys<ReviewWrite>(
+        db,
+        reviews.map((r) => r.id),
+        (chunk) => selectOwnedSql(REVIEWS, chunk),
+      )
+    ).map((row) => [row.id, row]),
   );
   const rows = reviews.map(reviewRow).filter((row) => {
     const before = stored.get(row.id);

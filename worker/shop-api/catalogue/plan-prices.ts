@@ -29,9 +29,7 @@ export async function planPrices(db: D1Database, records: readonly PriceRecord[]
   const nowIso = options.now.toISOString();
   const taxRates = new Map(options.shops.map((shop) => [shop.id, shop.taxRate]));
   const skus = records.map((price) => price.sku);
-  const current = new Map(
-    (await readByKeys<PriceWrite>(db, skus, (chunk) => selectOwnedSql(PRICES, chunk))).map((row) => [keyOf(row.sku, row.shop_id), row]),
-  );
+  const current = new Map((await readByKeys<PriceWrite>(db, skus, (chunk) => selectOwnedSql(PRICES, chunk))).map((row) => [keyOf(row.sku, row.shop_id), row]));
   /** Per product and shop: valid_from → package price. */
   const history = new Map<string, Map<string, number>>();
   for (const row of await readByKeys<PriceHistoryWrite>(db, skus, (chunk) => selectOwnedSql(PRICE_HISTORY, chunk))) {

@@ -54,7 +54,14 @@ export type CategoryRows = {
 export function categoryRows(c: CategoryRecord): CategoryRows {
   return {
     categories: [
-      { id: c.id, parent_id: c.parentId, position: c.position, image: orNull(c.image), top_position: orNull(c.topPosition), sorting: JSON.stringify(c.sorting ?? []) },
+      {
+        id: c.id,
+        parent_id: c.parentId,
+        position: c.position,
+        image: orNull(c.image),
+        top_position: orNull(c.topPosition),
+        sorting: JSON.stringify(c.sorting ?? []),
+      },
     ],
     category_translations: languages(c.translations).map(([language, t]) => ({
       category_id: c.id,

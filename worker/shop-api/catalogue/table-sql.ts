@@ -22,7 +22,10 @@ const nameList = (names: readonly string[]): SqlFragment => joinSql(names.map(sq
 
 /** The written columns and the values read from each JSON row (updated_at: the time of the import). */
 function written(table: Table, nowIso: string): { columns: SqlFragment; values: SqlFragment } {
-  const values = joinSql(table.columns.map((column) => sql`json_extract(value, '$.${sqlName(column)}')`), ", ");
+  const values = joinSql(
+    table.columns.map((column) => sql`json_extract(value, '$.${sqlName(column)}')`),
+    ", ",
+  );
   if (!table.updatedAt) return { columns: nameList(table.columns), values };
   return { columns: nameList([...table.columns, "updated_at"]), values: sql`${values}, ${nowIso}` };
 }
@@ -49,11 +52,18 @@ export function upsertSql(table: Table, rows: readonly AnyRow[], nowIso: string,
   const { columns, values } = written(table, nowIso);
   const updated = table.columns.filter((column) => !table.key.includes(column));
   const assigned = table.updatedAt ? [...updated, "updated_at"] : updated;
-  const set = joinSql(assigned.map((column) => sql`${sqlName(column)} = excluded.${sqlName(column)}`), ", ");
-  const differs = joinSql(updated.map((column) => sql`${sqlName(table.name)}.${sqlName(column)} IS NOT excluded.${sqlName(column)}`), " OR ");
+  const set = joinSql(
+    assigned.map((column) => sql`${sqlName(column)} = excluded.${sqlName(column)}`),
+    ", ",
+  );
+  const differs = joinSql(
+    updated.map((column) => sql`${sqlName(table.name)}.${sqlName(column)} IS NOT excluded.${sqlName(column)}`),
+    " OR ",
+  );
   const action = updated.length === 0 ? sql`DO NOTHING` : onlyIfDifferent ? sql`DO UPDATE SET ${set} WHERE ${differs}` : sql`DO UPDATE SET ${set}`;
   // "WHERE true" resolves the parsing ambiguity of INSERT ... SELECT ... ON CONFLICT.
   return jsonChunks(rows).map(
-    (chunk) => sql`INSERT INTO ${sqlName(table.name)} (${columns}) SELECT ${values} FROM json_each(${chunk}) WHERE true ON CONFLICT (${nameList(table.key)}) ${action}`,
+    (chunk) =>
+      sql`INSERT INTO ${sqlName(table.name)} (${columns}) SELECT ${values} FROM json_each(${chunk}) WHERE true ON CONFLICT (${nameList(table.key)}) ${action}`,
   );
 }

@@ -54,12 +54,7 @@ export async function validateCatalogueDocument(raw: unknown, db: D1Database, sh
  * whose only problems are broken rules (a bad unit, min above max) keeps its place:
  * the checks across records still run for it, so one pass reports all its problems.
  */
-function checkSection<T>(
-  name: Section,
-  value: unknown,
-  schema: z.ZodType<T, z.ZodTypeDef, unknown>,
-  problems: ProblemList,
-): { index: number; record: T }[] {
+function checkSection<T>(name: Section, value: unknown, schema: z.ZodType<T, z.ZodTypeDef, unknown>, problems: ProblemList): { index: number; record: T }[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) {
     problems.add(name, undefined, [], "must be an array");

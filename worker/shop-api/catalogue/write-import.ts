@@ -63,8 +63,19 @@ export async function writeImport(db: D1Database, plan: ImportPlan, options: Wri
 function recordsSql(family: Family, writes: readonly RecordWrite[], nowIso: string): SqlFragment[] {
   const stored = writes.filter((write) => !write.isNew).map((write) => write.key);
   return [
-    ...upsertSql(family.main, writes.flatMap((write) => write.rows[family.main.name] ?? []), nowIso, false),
+    ...upsertSql(
+      family.main,
+      writes.flatMap((write) => write.rows[family.main.name] ?? []),
+      nowIso,
+      false,
+    ),
     ...family.children.flatMap((table) => deleteOwnedSql(table, stored)),
-    ...family.children.flatMap((table) => insertSql(table, writes.flatMap((write) => write.rows[table.name] ?? []), nowIso)),
+    ...family.children.flatMap((table) =>
+      insertSql(
+        table,
+        writes.flatMap((write) => write.rows[table.name] ?? []),
+        nowIso,
+      ),
+    ),
   ];
 }

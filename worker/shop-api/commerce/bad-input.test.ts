@@ -100,7 +100,11 @@ describe("through the shop API's router", () => {
       ["POST", "/apiv2/sample/product/cart/add", JSON.stringify({ sku: "S-1" })],
       ["PUT", "/apiv2/shipping/costs/country", JSON.stringify({ country: "de" })],
     ] as const) {
-      const response = await handleShopApi(new Request(`http://api${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body }), env(), ctx);
+      const response = await handleShopApi(
+        new Request(`http://api${path}`, { method, headers: { ...headers, "content-type": "application/json" }, body }),
+        env(),
+        ctx,
+      );
       expect([path, response.status]).toEqual([path, 404]);
       expect(await response.json()).toEqual({ status: 404, data: null, errors: [{ message: "This page could not be found", code: "not_found" }], meta: {} });
     }

@@ -100,7 +100,11 @@ describe("POST /apiv2/cart/", () => {
     const before = await commerceCounts(h.db);
     const { status, body } = await h.call("POST", "/apiv2/cart/", { body: { sku: "FREIGHT-1", quantity: 1 } });
     expect(status).toBe(422);
-    expect(body.errors[1]).toMatchObject({ code: "minimum_order_quantity", message: "The minimum order quantity is 4,4 m².", params: { value: "4,4", unit: "m²" } });
+    expect(body.errors[1]).toMatchObject({
+      code: "minimum_order_quantity",
+      message: "The minimum order quantity is 4,4 m².",
+      params: { value: "4,4", unit: "m²" },
+    });
     expect(await commerceCounts(h.db)).toEqual(before);
     const ok = await h.call("POST", "/apiv2/cart/", { body: { sku: "FREIGHT-1", quantity: 2 } });
     expect(ok.status).toBe(200);
@@ -117,7 +121,10 @@ describe("POST /apiv2/cart/", () => {
 
   test("stock is enforced, also across several adds", async () => {
     const token = await newVisitor();
-    expect((await h.call("POST", "/apiv2/cart/", { body: { sku: "LOW-1", quantity: 4 }, token })).body.errors[1]).toMatchObject({ code: "quantity_unavailable", params: { available: 3 } });
+    expect((await h.call("POST", "/apiv2/cart/", { body: { sku: "LOW-1", quantity: 4 }, token })).body.errors[1]).toMatchObject({
+      code: "quantity_unavailable",
+      params: { available: 3 },
+    });
     expect((await h.call("POST", "/apiv2/cart/", { body: { sku: "LOW-1", quantity: 2 }, token })).status).toBe(200);
     const refused = await h.call("POST", "/apiv2/cart/", { body: { sku: "LOW-1", quantity: 2 }, token });
     expect(refused.status).toBe(422);
@@ -202,7 +209,10 @@ describe("POST /apiv2/cart/", () => {
 describe("POST /configuration/cart/add (form data)", () => {
   test("adds the configured variant and the related product", async () => {
     const form = new URLSearchParams({ form_key: "abc", product: "CONF-1", related_product: "FLOOR-1", "options[shade]": "hell" });
-    const { status, body, token } = await h.call("POST", "/configuration/cart/add", { raw: form, headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const { status, body, token } = await h.call("POST", "/configuration/cart/add", {
+      raw: form,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(status).toBe(200);
     expect(body.data.items.map((i: { sku: string }) => i.sku)).toEqual(["CONF-1-1", "FLOOR-1"]);
     expect(token).toBeDefined();
@@ -219,7 +229,10 @@ describe("POST /configuration/cart/add (form data)", () => {
 
   test("missing form_key and product: 'Missing required fields', nothing written", async () => {
     const before = await commerceCounts(h.db);
-    const { status, body } = await h.call("POST", "/configuration/cart/add", { raw: new URLSearchParams({ shade: "hell" }), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const { status, body } = await h.call("POST", "/configuration/cart/add", {
+      raw: new URLSearchParams({ shade: "hell" }),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(status).toBe(422);
     expect(body.errors[0]!.message).toBe("Missing required fields");
     expect(body.errors.slice(1).map((e) => [e.field, e.message])).toEqual([
@@ -233,7 +246,11 @@ describe("POST /configuration/cart/add (form data)", () => {
     const token = await newVisitor();
     const before = await commerceCounts(h.db);
     const form = new URLSearchParams({ form_key: "abc", product: "CONF-1", related_product: "OOS-1", "options[shade]": "hell" });
-    const { status, body } = await h.call("POST", "/configuration/cart/add", { raw: form, headers: { "content-type": "application/x-www-form-urlencoded" }, token });
+    const { status, body } = await h.call("POST", "/configuration/cart/add", {
+      raw: form,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      token,
+    });
     expect(status).toBe(422);
     expect(body.errors[1]).toMatchObject({ code: "out_of_stock", field: "related_product" });
     expect(await commerceCounts(h.db)).toEqual(before);
@@ -276,7 +293,9 @@ describe("PUT /cart/addSampleBySku/{sku}", () => {
     expect((await h.call("PUT", "/cart/addSampleBySku/NOPE-404")).body.errors[1]!.code).toBe("unknown_product");
     expect(await commerceCounts(h.db)).toEqual(before);
     const token = (await h.call("PUT", "/cart/addSampleBySku/S-1")).token as string;
-    const results = await Promise.all(["S-2", "S-3", "S-4", "S-5", "S-6", "S-7", "S-8", "S-9"].map((sku) => h.call("PUT", `/cart/addSampleBySku/${sku}`, { token })));
+    const results = await Promise.all(
+      ["S-2", "S-3", "S-4", "S-5", "S-6", "S-7", "S-8", "S-9"].map((sku) => h.call("PUT", `/cart/addSampleBySku/${sku}`, { token })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(6);
     expect(results.filter((r) => r.status === 422).every((r) => r.body.errors[0]!.code === "sample_cart_full")).toBe(true);
     const cart = await h.call("GET", "/apiv2/cart/", { token });

@@ -46,7 +46,12 @@ const quantityTextSchema = z
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: QUANTITY_MESSAGE });
     return z.NEVER;
   });
-const skuSchema = z.string({ invalid_type_error: "Expected a string" }).trim().min(1, MESSAGES.required).max(64).regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU");
+const skuSchema = z
+  .string({ invalid_type_error: "Expected a string" })
+  .trim()
+  .min(1, MESSAGES.required)
+  .max(64)
+  .regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU");
 
 /** Why a desired date is refused, or null: a real calendar date from today (Europe/Berlin) to DESIRED_DATE_HORIZON_DAYS ahead. */
 function desiredDateProblem(date: string, today: string): string | null {
@@ -202,7 +207,10 @@ function lineCheck(ctx: ShopContext, visitorId: string, line: LineRequest): SqlF
 }
 
 /** Checks and writes the lines in one transaction (nothing written when one is refused) and reads the cart back. */
-async function writeLines(ctx: VisitorContext, lines: LineRequest[]): Promise<{ refused: { line: LineRequest; refusal: Refusal } | null; rows: CartLineRow[] }> {
+async function writeLines(
+  ctx: VisitorContext,
+  lines: LineRequest[],
+): Promise<{ refused: { line: LineRequest; refusal: Refusal } | null; rows: CartLineRow[] }> {
   const now = ctx.now.toISOString();
   const shop = ctx.shop.id;
   const outcome = await runGuardedBatch<CheckRow>(ctx, (visitorId, holds) => ({
@@ -228,7 +236,12 @@ async function writeLines(ctx: VisitorContext, lines: LineRequest[]): Promise<{ 
 }
 
 /** Picks the product a configuration stands for, after checking every option against the product's attributes. */
-export async function resolveConfiguration(ctx: ShopContext, product: CommerceProduct, options: Record<string, string>, field: string): Promise<{ product: CommerceProduct; options: Record<string, string> }> {
+export async function resolveConfiguration(
+  ctx: ShopContext,
+  product: CommerceProduct,
+  options: Record<string, string>,
+  field: string,
+): Promise<{ product: CommerceProduct; options: Record<string, string> }> {
   const attributes = product.configurableAttributes;
   if (product.type !== "configurable" || attributes.length === 0) {
     if (Object.keys(options).length > 0) throw invalid(field, MESSAGES.configurationUnavailable, "configuration_unavailable");

@@ -13,10 +13,20 @@ beforeAll(async () => {
 });
 afterAll(() => h.dispose());
 
-const address = { firstname: "Erika", lastname: "Muster", company: "Muster GmbH", street: "Hauptstraße 5", zip: "10115", city: "Berlin", countryCode: "de", phone: "+49 30 1234567" };
+const address = {
+  firstname: "Erika",
+  lastname: "Muster",
+  company: "Muster GmbH",
+  street: "Hauptstraße 5",
+  zip: "10115",
+  city: "Berlin",
+  countryCode: "de",
+  phone: "+49 30 1234567",
+};
 const contact = { email: "erika@example.com", customerAddress: address };
 
-const stored = async () => (await h.db.prepare("SELECT email, address FROM sample_quotes ORDER BY id").all<{ email: string | null; address: string | null }>()).results;
+const stored = async () =>
+  (await h.db.prepare("SELECT email, address FROM sample_quotes ORDER BY id").all<{ email: string | null; address: string | null }>()).results;
 const save = (body: unknown) => h.call("POST", "/apiv2/sample/product/cart", { body, token });
 
 const CHARACTERS = "This field contains characters that are not allowed.";
@@ -111,7 +121,11 @@ describe("accepted contact fields are stored normalised", () => {
   });
 
   test("names in other scripts, with the joiners they need, are kept", async () => {
-    const names = { firstname: "\u0645\u062d\u0645\u062f", lastname: "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645", city: "\u0391\u03b8\u03ae\u03bd\u03b1" };
+    const names = {
+      firstname: "\u0645\u062d\u0645\u062f",
+      lastname: "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",
+      city: "\u0391\u03b8\u03ae\u03bd\u03b1",
+    };
     const { status, body } = await save({ ...contact, customerAddress: { ...address, ...names } });
     expect(status).toBe(200);
     expect(body.data.options.contacts.customerAddress).toMatchObject(names);

@@ -97,7 +97,13 @@ export function computeDelivery(input: DeliveryInput): DeliveryResult {
 
   if (!isDeliverable) {
     return {
-      isDeliverable: false, isIsland, shippingGroup, referenceDate, standard: null, express: null, expressUnavailableReason: "not_deliverable",
+      isDeliverable: false,
+      isIsland,
+      shippingGroup,
+      referenceDate,
+      standard: null,
+      express: null,
+      expressUnavailableReason: "not_deliverable",
       modes: [
         { code: "standard", available: false, reason: "not_deliverable" },
         { code: "desired_date", available: false, reason: "not_deliverable" },
@@ -129,11 +135,15 @@ export function computeDelivery(input: DeliveryInput): DeliveryResult {
   };
 
   const expressUnavailableReason =
-    country !== "de" ? ("country" as const)
-    : isIsland ? ("island" as const)
-    : input.items.some((item) => !item.isExpress) ? ("items" as const)
-    : currency !== "EUR" ? ("currency" as const)
-    : null;
+    country !== "de"
+      ? ("country" as const)
+      : isIsland
+        ? ("island" as const)
+        : input.items.some((item) => !item.isExpress)
+          ? ("items" as const)
+          : currency !== "EUR"
+            ? ("currency" as const)
+            : null;
   const express =
     expressUnavailableReason === null
       ? {

@@ -32,7 +32,11 @@ const deliveryTexts = (ctx: ShopContext) => {
   };
 };
 
-const countryCode = z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, "Not a country code");
+const countryCode = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z]{2}$/, "Not a country code");
 
 function cost(ctx: ShopContext, amount: number, isFree: boolean, label: string) {
   const m = money(amount, ctx.shop.currency, ctx.language);
@@ -63,8 +67,20 @@ export async function productDelivery(ctx: VisitorContext, params: Params): Prom
   const cart = cartView(ctx, visitor ? (linesResult!.results as CartLineRow[]) : []);
   const others = cart.items.filter((item) => item.kind === "product" && item.sku !== product.sku);
   const items: DeliveryItem[] = [
-    { shippingGroup: product.shippingGroup, isExpress: product.isExpress, isDecking: product.isDecking, deliveryDaysMin: product.deliveryDaysMin, deliveryDaysMax: product.deliveryDaysMax },
-    ...others.map((item) => ({ shippingGroup: item.shippingGroup, isExpress: item.isExpress, isDecking: item.isDecking, deliveryDaysMin: item.deliveryDaysMin, deliveryDaysMax: item.deliveryDaysMax })),
+    {
+      shippingGroup: product.shippingGroup,
+      isExpress: product.isExpress,
+      isDecking: product.isDecking,
+      deliveryDaysMin: product.deliveryDaysMin,
+      deliveryDaysMax: product.deliveryDaysMax,
+    },
+    ...others.map((item) => ({
+      shippingGroup: item.shippingGroup,
+      isExpress: item.isExpress,
+      isDecking: item.isDecking,
+      deliveryDaysMin: item.deliveryDaysMin,
+      deliveryDaysMax: item.deliveryDaysMax,
+    })),
   ];
   const goodsValue = (product.packagePrice ?? 0) * quantity + others.reduce((sum, item) => sum + item.rowTotal.amount, 0);
   const result = computeDelivery({
@@ -141,14 +157,18 @@ export async function shippingCostsForCountry(ctx: VisitorContext): Promise<Repl
     shippingZone: isDeliverable
       ? {
           code: zone,
-          groups: (["parcel", "freight"] as const).map((group) => ({ name: group, cost: cost(ctx, SHIPPING_TARIFF[zone][group][currency], false, t.shipping) })),
+          groups: (["parcel", "freight"] as const).map((group) => ({
+            name: group,
+            cost: cost(ctx, SHIPPING_TARIFF[zone][group][currency], false, t.shipping),
+          })),
         }
       : null,
     express:
       isDeliverable && code === "de" && currency === "EUR"
         ? (["parcel", "freight"] as const).map((group) => ({ name: group, fee: cost(ctx, EXPRESS_FEE[group], false, t.express) }))
         : [],
-    offshoreSurcharge: code === "de" ? (["parcel", "freight"] as const).map((group) => ({ name: group, cost: cost(ctx, OFFSHORE_SURCHARGE[group], false, "offshore") })) : [],
+    offshoreSurcharge:
+      code === "de" ? (["parcel", "freight"] as const).map((group) => ({ name: group, cost: cost(ctx, OFFSHORE_SURCHARGE[group], false, "offshore") })) : [],
     freeShippingFrom: zone === "home" ? money(FREE_SHIPPING_FROM, ctx.shop.currency, ctx.language) : null,
   };
   return reply(data, { meta: { currency: ctx.shop.currency, currentCountry: currentCountryCode(ctx) } });

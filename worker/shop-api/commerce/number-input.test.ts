@@ -16,7 +16,28 @@ const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const configurationAdd = (qty: string) =>
   h.call("POST", "/configuration/cart/add", { raw: new URLSearchParams({ form_key: "abc", product: "CONF-1", "options[shade]": "hell", qty }), headers: FORM });
 
-const HOSTILE_QUANTITIES = ["1e3", " 5", "5 ", "+5", "-0", "-5", "0x10", "0b1", "0o7", "\u0663", "\uff15", "5.0", "1,5", "Infinity", "NaN", "0", "0000", "", "10000", "99999"];
+const HOSTILE_QUANTITIES = [
+  "1e3",
+  " 5",
+  "5 ",
+  "+5",
+  "-0",
+  "-5",
+  "0x10",
+  "0b1",
+  "0o7",
+  "\u0663",
+  "\uff15",
+  "5.0",
+  "1,5",
+  "Infinity",
+  "NaN",
+  "0",
+  "0000",
+  "",
+  "10000",
+  "99999",
+];
 
 describe("form quantity (configuration cart add)", () => {
   test.each(HOSTILE_QUANTITIES.map((qty) => [JSON.stringify(qty), qty]))("qty=%s is refused, nothing written", async (_name, qty) => {
@@ -39,7 +60,10 @@ describe("form quantity (configuration cart add)", () => {
   });
 
   test("no qty adds one package", async () => {
-    const { status, body } = await h.call("POST", "/configuration/cart/add", { raw: new URLSearchParams({ form_key: "abc", product: "CONF-1", "options[shade]": "hell" }), headers: FORM });
+    const { status, body } = await h.call("POST", "/configuration/cart/add", {
+      raw: new URLSearchParams({ form_key: "abc", product: "CONF-1", "options[shade]": "hell" }),
+      headers: FORM,
+    });
     expect(status).toBe(200);
     expect(body.data.items[0].quantity).toBe(1);
   });
@@ -70,7 +94,10 @@ describe("JSON quantity (cart add)", () => {
     ["an array", "[5]"],
   ])("%s is refused, nothing written", async (_name, quantity) => {
     const before = await commerceCounts(h.db);
-    const { status, body } = await h.call("POST", "/apiv2/cart/", { raw: `{"sku":"FLOOR-1","quantity":${quantity}}`, headers: { "content-type": "application/json" } });
+    const { status, body } = await h.call("POST", "/apiv2/cart/", {
+      raw: `{"sku":"FLOOR-1","quantity":${quantity}}`,
+      headers: { "content-type": "application/json" },
+    });
     expect(status).toBe(422);
     expect(body.errors.slice(1)).toContainEqual(expect.objectContaining({ field: "quantity" }));
     expect(await commerceCounts(h.db)).toEqual(before);

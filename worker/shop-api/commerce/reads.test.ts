@@ -12,7 +12,12 @@ test("masterdata: shop, store config, countries", async () => {
   const { status, body } = await h.call("GET", "/apiv2/masterdata", { shop: "CH", language: "fr" });
   expect(status).toBe(200);
   expect(body.data.shop).toMatchObject({ id: "CH", baseDomain: "bodenhaus.example.ch", defaultLocale: "de" });
-  expect(body.data.storeConfig).toMatchObject({ language: "fr", domainPrefixes: ["de", "fr", "it"], deliveryCountries: ["ch", "li"], preferredDomain: "www.bodenhaus.example.ch" });
+  expect(body.data.storeConfig).toMatchObject({
+    language: "fr",
+    domainPrefixes: ["de", "fr", "it"],
+    deliveryCountries: ["ch", "li"],
+    preferredDomain: "www.bodenhaus.example.ch",
+  });
   expect(body.data.countries).toEqual([
     { code: "ch", label: "Suisse", flag: "/images/flags/ch.svg" },
     { code: "li", label: "Liechtenstein", flag: "/images/flags/li.svg" },
@@ -32,7 +37,12 @@ test("environment: search flags, navigation, cookies, internal flag", async () =
 
 test("byPath: product, category, CMS page, home, unknown", async () => {
   const product = await h.call("GET", "/apiv2/byPath/produkt-floor-1.html");
-  expect(product.body.data).toMatchObject({ type: "PRODUCT", identifier: "FLOOR-1", storeId: "DE", meta: { title: "Produkt FLOOR-1", canonical: "/produkt-floor-1.html" } });
+  expect(product.body.data).toMatchObject({
+    type: "PRODUCT",
+    identifier: "FLOOR-1",
+    storeId: "DE",
+    meta: { title: "Produkt FLOOR-1", canonical: "/produkt-floor-1.html" },
+  });
   expect(product.body.data.formKey).toMatch(/^[A-Za-z0-9_-]{16}$/);
   expect((await h.call("GET", "/apiv2/byPath/boden.html")).body.data).toMatchObject({ type: "WORLDS", identifier: "boden" });
   expect((await h.call("GET", "/apiv2/byPath/impressum.html")).body.data).toMatchObject({ type: "CMS", identifier: "impressum" });
@@ -79,7 +89,13 @@ test("related products; unknown product is a 404", async () => {
 test("product configurator: data, or a non-empty errors list", async () => {
   const ok = await h.call("GET", "/apiv2/product-configurator/configurator/CONF-1");
   expect(ok.body.errors).toEqual([]);
-  expect(ok.body.data.configurableAttributes[0]).toMatchObject({ code: "shade", options: [{ value: "hell", label: "hell" }, { value: "dunkel", label: "dunkel" }] });
+  expect(ok.body.data.configurableAttributes[0]).toMatchObject({
+    code: "shade",
+    options: [
+      { value: "hell", label: "hell" },
+      { value: "dunkel", label: "dunkel" },
+    ],
+  });
   const simple = await h.call("GET", "/apiv2/product-configurator/configurator/FLOOR-1");
   expect(simple.body.errors).toHaveLength(1);
   expect((await h.call("GET", "/apiv2/product-configurator/configurator/NOPE")).status).toBe(404);

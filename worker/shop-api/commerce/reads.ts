@@ -38,7 +38,13 @@ export async function masterdata(ctx: ShopContext): Promise<Reply> {
   const host = hostOf(shop.baseUrl);
   return reply({
     shop: { id: shop.id, name: shop.name, baseUrl: shop.baseUrl, baseDomain: host.replace(/^www\./, ""), defaultLocale: shop.defaultLanguage },
-    storeConfig: { name: shop.name, preferredDomain: host, language: ctx.language, domainPrefixes: shop.domainPrefixes, deliveryCountries: shop.deliveryCountries },
+    storeConfig: {
+      name: shop.name,
+      preferredDomain: host,
+      language: ctx.language,
+      domainPrefixes: shop.domainPrefixes,
+      deliveryCountries: shop.deliveryCountries,
+    },
     currency: shop.currency,
     taxRate: shop.taxRate,
     languages: shop.languages,
@@ -47,9 +53,10 @@ export async function masterdata(ctx: ShopContext): Promise<Reply> {
 }
 
 export async function environment(ctx: VisitorContext): Promise<Reply> {
-  const { results: worlds } = await sql`SELECT c.id, t.name, t.slug FROM ${translatedCategories(ctx.language)} WHERE c.parent_id IS NULL ORDER BY c.position, c.id`
-    .prepare(ctx.db)
-    .all<Pick<CategoryRow, "id"> & Pick<CategoryTranslationRow, "name" | "slug">>();
+  const { results: worlds } =
+    await sql`SELECT c.id, t.name, t.slug FROM ${translatedCategories(ctx.language)} WHERE c.parent_id IS NULL ORDER BY c.position, c.id`
+      .prepare(ctx.db)
+      .all<Pick<CategoryRow, "id"> & Pick<CategoryTranslationRow, "name" | "slug">>();
   const { results: banners } = await sql`SELECT identifier, content FROM cms_blocks
     WHERE shop_id = ${ctx.shop.id} AND language = ${ctx.language} AND identifier LIKE 'banner-%' ORDER BY identifier`
     .prepare(ctx.db)
@@ -89,7 +96,13 @@ export async function byPath(ctx: ShopContext, params: Params): Promise<Reply> {
   const formKey = randomToken(12);
   const base = { storeId: ctx.shop.id, formKey, remoteIp: null };
   if (path === "" || path === "index.html") {
-    return reply({ ...base, pageId: "home", identifier: "home", type: "CUSTOM", meta: { title: ctx.shop.name, robots: "index,follow", canonical: homePath(ctx.shop, ctx.language) } });
+    return reply({
+      ...base,
+      pageId: "home",
+      identifier: "home",
+      type: "CUSTOM",
+      meta: { title: ctx.shop.name, robots: "index,follow", canonical: homePath(ctx.shop, ctx.language) },
+    });
   }
   const slug = path.replace(/\.html$/, "");
   if (!path.endsWith(".html") || slug.length > 300) throw notFound();
@@ -98,45 +111,82 @@ export async function byPath(ctx: ShopContext, params: Params): Promise<Reply> {
     .prepare(ctx.db)
     .first<{ sku: string; title: string; meta_title: string | null; meta_description: string | null }>();
   if (product) {
-    return reply({ ...base, pageId: product.sku, identifier: product.sku, type: "PRODUCT", meta: meta(ctx, product.meta_title ?? product.title, product.meta_description, path) });
+    return reply({
+      ...base,
+      pageId: product.sku,
+      identifier: product.sku,
+      type: "PRODUCT",
+      meta: meta(ctx, product.meta_title ?? product.title, product.meta_description, path),
+    });
   }
-  const category = await sql`SELECT category_id, name, meta_title, meta_description FROM category_translations WHERE language = ${ctx.language} AND slug = ${slug}`
-    .prepare(ctx.db)
-    .first<Pick<CategoryTranslationRow, "category_id" | "name" | "meta_title" | "meta_description">>();
+  const category =
+    await sql`SELECT category_id, name, meta_title, meta_description FROM category_translations WHERE language = ${ctx.language} AND slug = ${slug}`
+      .prepare(ctx.db)
+      .first<Pick<CategoryTranslationRow, "category_id" | "name" | "meta_title" | "meta_description">>();
   if (category) {
-    return reply({ ...base, pageId: category.category_id, identifier: category.category_id, type: "WORLDS", meta: meta(ctx, category.meta_title ?? category.name, category.meta_description, path) });
+    return reply({
+      ...base,
+      pageId: category.category_id,
+      identifier: category.category_id,
+      type: "WORLDS",
+      meta: meta(ctx, category.meta_title ?? category.name, category.meta_description, path),
+    });
   }
   const page = await sql`SELECT identifier, page_type, title, meta_title, meta_description, robots FROM cms_pages
     WHERE shop_id = ${ctx.shop.id} AND language = ${ctx.language} AND identifier = ${slug}`
     .prepare(ctx.db)
     .first<Pick<CmsPageRow, "identifier" | "page_type" | "title" | "meta_title" | "meta_description" | "robots">>();
   if (page) {
-    return reply({ ...base, pageId: page.identifier, identifier: page.identifier, type: page.page_type, meta: { ...meta(ctx, page.meta_title ?? page.title, page.meta_description, path), robots: page.robots } });
+    return reply({
+      ...base,
+      pageId: page.identifier,
+      identifier: page.identifier,
+      type: page.page_type,
+      meta: { ...meta(ctx, page.meta_title ?? page.title, page.meta_description, path), robots: page.robots },
+    });
   }
   throw notFound();
 }
 
 function meta(ctx: ShopContext, title: string, description: string | null, path: string) {
-  return { title, description: description ?? "", keywords: "", robots: "index,follow", canonical: `${homePath(ctx.shop, ctx.language)}${path}`, excludeFromSitemap: false, excludeFromCrosslinking: false };
+  return {
+    title,
+    description: description ?? "",
+    keywords: "",
+    robots: "index,follow",
+    canonical: `${homePath(ctx.shop, ctx.language)}${path}`,
+    excludeFromSitemap: false,
+    excludeFromCrosslinking: false,
+  };
 }
 
 /** Stable short hash of a block's content: the header notification hides while its cookie holds this hash. */
 export async function contentHash(content: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
-  return [...new Uint8Array(digest)].slice(0, 8).map((b) => b.toString(16).padStart(2, "0")).join("");
+  return [...new Uint8Array(digest)]
+    .slice(0, 8)
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("");
 }
 
 /** GET /apiv2/cms/?name=a,b&type=block|page */
 export async function cms(ctx: ShopContext): Promise<Reply> {
-  const names = (ctx.url.searchParams.get("name") ?? "").split(",").map((n) => n.trim()).filter(Boolean);
+  const names = (ctx.url.searchParams.get("name") ?? "")
+    .split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
   const type = ctx.url.searchParams.get("type") ?? "block";
   if (names.length === 0) throw missingFields(["name"]);
   if (names.length > 20 || (type !== "block" && type !== "page")) throw invalid("type", MESSAGES.invalid, "invalid");
   const where = sql`shop_id = ${ctx.shop.id} AND language = ${ctx.language} AND identifier IN ${jsonList(names)}`;
   const query =
-    type === "block" ? sql`SELECT identifier, content, NULL AS title FROM cms_blocks WHERE ${where}` : sql`SELECT identifier, content, title FROM cms_pages WHERE ${where}`;
+    type === "block"
+      ? sql`SELECT identifier, content, NULL AS title FROM cms_blocks WHERE ${where}`
+      : sql`SELECT identifier, content, title FROM cms_pages WHERE ${where}`;
   const { results } = await query.prepare(ctx.db).all<Pick<CmsBlockRow, "identifier" | "content"> & { title: string | null }>();
-  const items = await Promise.all(results.map(async (row) => ({ identifier: row.identifier, title: row.title, content: row.content, hash: await contentHash(row.content) })));
+  const items = await Promise.all(
+    results.map(async (row) => ({ identifier: row.identifier, title: row.title, content: row.content, hash: await contentHash(row.content) })),
+  );
   return reply(items);
 }
 
@@ -146,7 +196,15 @@ export async function topCategories(ctx: ShopContext): Promise<Reply> {
     .prepare(ctx.db)
     .all<Pick<CategoryRow, "id" | "image"> & { top_position: number } & Pick<CategoryTranslationRow, "name" | "slug" | "top_description">>();
   return reply(
-    results.map((row) => ({ id: row.id, name: row.name, imagePath: row.image, urlPath: slugPath(ctx.shop, ctx.language, row.slug), productPath: slugPath(ctx.shop, ctx.language, row.slug), topCategoryPosition: row.top_position, topCategoryDescription: row.top_description })),
+    results.map((row) => ({
+      id: row.id,
+      name: row.name,
+      imagePath: row.image,
+      urlPath: slugPath(ctx.shop, ctx.language, row.slug),
+      productPath: slugPath(ctx.shop, ctx.language, row.slug),
+      topCategoryPosition: row.top_position,
+      topCategoryDescription: row.top_description,
+    })),
   );
 }
 
@@ -178,7 +236,12 @@ export async function relatedProducts(ctx: ShopContext, params: Params): Promise
     .prepare(ctx.db)
     .all<Pick<ProductRow, "sku"> & Pick<PriceRow, "package_price"> & { title: string; slug: string | null }>();
   return reply(
-    results.map((r) => ({ sku: r.sku, name: r.title, detailLink: r.slug ? slugPath(ctx.shop, ctx.language, r.slug) : null, price: money(r.package_price, ctx.shop.currency, ctx.language) })),
+    results.map((r) => ({
+      sku: r.sku,
+      name: r.title,
+      detailLink: r.slug ? slugPath(ctx.shop, ctx.language, r.slug) : null,
+      price: money(r.package_price, ctx.shop.currency, ctx.language),
+    })),
   );
 }
 
@@ -247,4 +310,3 @@ export async function isBusiness(ctx: VisitorContext): Promise<Reply> {
 export async function internalUser(ctx: VisitorContext): Promise<Reply> {
   return reply({ isInternal: ctx.visitorState.visitor?.isInternal ?? false });
 }
-

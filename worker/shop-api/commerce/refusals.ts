@@ -8,13 +8,7 @@ import type { ShopContext } from "../core/context";
 import { fail, invalid, MESSAGES, type ApiFailure } from "../core/envelope";
 
 export type RefusalCode =
-  | "unknown_product"
-  | "configuration_unavailable"
-  | "end_of_life"
-  | "out_of_stock"
-  | "minimum_order_quantity"
-  | "quantity_unavailable"
-  | "samples_unavailable";
+  "unknown_product" | "configuration_unavailable" | "end_of_life" | "out_of_stock" | "minimum_order_quantity" | "quantity_unavailable" | "samples_unavailable";
 
 export interface Refusal {
   refusal: RefusalCode;

@@ -92,7 +92,7 @@ test("a refused finish enqueues nothing; finishing twice sends one mail", async 
 
 test("through the shop API: the answer comes first, then the confirmation goes out at once (waitUntil), in the visitor's shop and language", async () => {
   await sql`UPDATE products SET sample_long_delivery = 1 WHERE sku = 'S-5'`.prepare(h.db).run();
-  const swissAddress = { ...address, firstname: "Élise & \"Lou\"", zip: "8001", city: "Zürich", countryCode: "ch" };
+  const swissAddress = { ...address, firstname: 'Élise & "Lou"', zip: "8001", city: "Zürich", countryCode: "ch" };
   const token = await prepareOrder("elise@example.ch", ["S-5", "S-6"], "CH", swissAddress);
   const env: ShopApiEnv = { ...h.env, ENVIRONMENT_NAME: "development", MAIL_TRANSPORT: "http", MAIL_API_URL: apiUrl, MAIL_API_KEY: "test-key" };
   const tasks: Promise<unknown>[] = [];

@@ -93,7 +93,10 @@ test("address with validation; the house-number warning; finish, hidden, daily c
   expect(early.body.errors[0]!.message).toBe("Missing required fields");
   expect(early.body.errors.slice(1).map((e) => e.field)).toEqual(["email", "customerAddress"]);
 
-  const missing = await h.call("POST", "/apiv2/sample/product/cart", { body: { email: "erika@example.com", customerAddress: { ...address, city: undefined } }, token });
+  const missing = await h.call("POST", "/apiv2/sample/product/cart", {
+    body: { email: "erika@example.com", customerAddress: { ...address, city: undefined } },
+    token,
+  });
   expect(missing.status).toBe(422);
   expect(missing.body.errors).toEqual([
     { message: "Missing required fields", code: "missing" },
@@ -101,10 +104,16 @@ test("address with validation; the house-number warning; finish, hidden, daily c
   ]);
   const badMail = await h.call("POST", "/apiv2/sample/product/cart", { body: { email: "erika", customerAddress: address }, token });
   expect(badMail.body.errors[1]).toMatchObject({ field: "email", message: "Please enter a valid e-mail address." });
-  const abroad = await h.call("POST", "/apiv2/sample/product/cart", { body: { email: "erika@example.com", customerAddress: { ...address, countryCode: "us" } }, token });
+  const abroad = await h.call("POST", "/apiv2/sample/product/cart", {
+    body: { email: "erika@example.com", customerAddress: { ...address, countryCode: "us" } },
+    token,
+  });
   expect(abroad.body.errors[1]).toMatchObject({ code: "country_not_deliverable" });
 
-  const noNumber = await h.call("POST", "/apiv2/sample/product/cart?sku=S-3", { body: { email: "erika@example.com", customerAddress: { ...address, street: "Hauptstraße" } }, token });
+  const noNumber = await h.call("POST", "/apiv2/sample/product/cart?sku=S-3", {
+    body: { email: "erika@example.com", customerAddress: { ...address, street: "Hauptstraße" } },
+    token,
+  });
   expect(noNumber.status).toBe(200);
   expect(noNumber.body.data.options.addressWarnings).toEqual(["house_number_missing"]);
   expect(noNumber.body.data.cart.itemCount).toBe(3);

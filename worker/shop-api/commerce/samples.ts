@@ -38,13 +38,33 @@ export const SAMPLE_CART_LIFETIME_MS = 48 * 60 * 60 * 1000;
 /** A finished sample order is processed automatically after one hour (SPEC 9). */
 export const SAMPLE_PROCESSING_DELAY_MS = 60 * 60 * 1000;
 
-const skuSchema = z.string({ invalid_type_error: "Expected a string" }).trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU");
-const itemSchema = z.object({ sku: skuSchema, quantity: z.literal(1).default(1), recommendation: z.boolean().default(false), form_key: z.string().max(64).optional() }).strict();
+const skuSchema = z
+  .string({ invalid_type_error: "Expected a string" })
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU");
+const itemSchema = z
+  .object({ sku: skuSchema, quantity: z.literal(1).default(1), recommendation: z.boolean().default(false), form_key: z.string().max(64).optional() })
+  .strict();
 
 /** Contact fields follow the storefront's rules (domain/contact-fields.ts), with the API's English messages. */
-const CONTACT_TEXTS: ContactTexts = { required: MESSAGES.required, email: MESSAGES.email, phone: MESSAGES.phone, zip: MESSAGES.postcode, characters: MESSAGES.characters };
+const CONTACT_TEXTS: ContactTexts = {
+  required: MESSAGES.required,
+  email: MESSAGES.email,
+  phone: MESSAGES.phone,
+  zip: MESSAGES.postcode,
+  characters: MESSAGES.characters,
+};
 const addressSchema = z
-  .object({ ...addressFields(CONTACT_TEXTS), countryCode: z.string().trim().toLowerCase().regex(/^[a-z]{2}$/, "Not a country code") })
+  .object({
+    ...addressFields(CONTACT_TEXTS),
+    countryCode: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{2}$/, "Not a country code"),
+  })
   .strict();
 const contactSchema = z
   .object({
@@ -83,7 +103,13 @@ async function view(ctx: ShopContext, quote: SampleQuoteRow | null, hidden = fal
           hasSampleProducts: itemCount > 0,
           numberOfRemainingSamples: Math.max(0, slots - itemCount),
           itemCount,
-          items: items.map((item) => ({ sku: item.sku, name: item.title, quantity: item.quantity, image: item.image, recommendation: item.recommendation === 1 })),
+          items: items.map((item) => ({
+            sku: item.sku,
+            name: item.title,
+            quantity: item.quantity,
+            image: item.image,
+            recommendation: item.recommendation === 1,
+          })),
           sampleProducts: items.map((item) => item.sku),
         }
       : null,
@@ -110,7 +136,9 @@ function ensureQuote(ctx: ShopContext, visitorId: string, holds: SqlFragment): S
 }
 
 export function referenceCode(): string {
-  return `S${randomToken(9).toUpperCase().replace(/[^A-Z0-9]/g, "X")}`;
+  return `S${randomToken(9)
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, "X")}`;
 }
 
 /** Samples are sent only of products the shop sells whose samples are active and that have not reached their end of life. */
@@ -175,7 +203,8 @@ export async function removeFromSampleCart(ctx: VisitorContext): Promise<Reply> 
 export async function saveSampleContact(ctx: VisitorContext): Promise<Reply> {
   const body = validate(contactSchema, await readJson(ctx.request));
   const sku = ctx.url.searchParams.get("sku") ?? body.sku;
-  if (!ctx.shop.deliveryCountries.includes(body.customerAddress.countryCode)) throw invalid("customerAddress.countryCode", MESSAGES.countryNotDeliverable, "country_not_deliverable");
+  if (!ctx.shop.deliveryCountries.includes(body.customerAddress.countryCode))
+    throw invalid("customerAddress.countryCode", MESSAGES.countryNotDeliverable, "country_not_deliverable");
   if (sku) await checkSampleProduct(ctx, validate(skuSchema, sku));
   const visitor = await ensureVisitor(ctx);
   await ctx.db.batch(
@@ -231,9 +260,10 @@ export async function finishSampleCart(ctx: VisitorContext): Promise<Reply> {
   if (missing.length > 0 || !quote.email) throw missingFields(missing);
   const now = ctx.now.toISOString();
   const [result] = await ctx.db.batch(
-    [sql`UPDATE sample_quotes SET state = 'finished', finished_at = ${now} WHERE id = ${quote.id} AND state = 'open'`, confirmationMail(ctx, quote, quote.email, items, now)].map((statement) =>
-      statement.prepare(ctx.db),
-    ),
+    [
+      sql`UPDATE sample_quotes SET state = 'finished', finished_at = ${now} WHERE id = ${quote.id} AND state = 'open'`,
+      confirmationMail(ctx, quote, quote.email, items, now),
+    ].map((statement) => statement.prepare(ctx.db)),
   );
   if ((result!.meta.changes ?? 0) === 0) throw fail(409, MESSAGES.general, "already_finished");
   sendOutboxSoon(ctx);
@@ -256,9 +286,10 @@ export async function samplesOrderedToday(ctx: ShopContext): Promise<Reply> {
 export async function sampleOrderState(ctx: VisitorContext, params: Params): Promise<Reply> {
   const { visitor } = ctx.visitorState;
   if (!visitor) throw notFound();
-  const quote = await sql`SELECT * FROM sample_quotes WHERE reference_code = ${decodeURIComponent(params.code ?? "")} AND visitor_id = ${visitor.id} AND shop_id = ${ctx.shop.id}`
-    .prepare(ctx.db)
-    .first<SampleQuoteRow>();
+  const quote =
+    await sql`SELECT * FROM sample_quotes WHERE reference_code = ${decodeURIComponent(params.code ?? "")} AND visitor_id = ${visitor.id} AND shop_id = ${ctx.shop.id}`
+      .prepare(ctx.db)
+      .first<SampleQuoteRow>();
   if (!quote) throw notFound();
   const count = await sampleItemCount(quote.id).prepare(ctx.db).first<{ n: number }>();
   return reply({

@@ -14,7 +14,35 @@ import { importCatalogue } from "../catalogue/apply-import";
 import type { CatalogueDocument, ProductRecord } from "../catalogue/import-format";
 import { sha256Hex } from "../core/auth";
 
-export const DE_COUNTRIES = ["de", "be", "nl", "lu", "dk", "pl", "li", "es", "pt", "gb", "se", "ie", "hu", "no", "ro", "fi", "bg", "ee", "gr", "hr", "lv", "lt", "mt", "sk", "si", "cy", "ch"];
+export const DE_COUNTRIES = [
+  "de",
+  "be",
+  "nl",
+  "lu",
+  "dk",
+  "pl",
+  "li",
+  "es",
+  "pt",
+  "gb",
+  "se",
+  "ie",
+  "hu",
+  "no",
+  "ro",
+  "fi",
+  "bg",
+  "ee",
+  "gr",
+  "hr",
+  "lv",
+  "lt",
+  "mt",
+  "sk",
+  "si",
+  "cy",
+  "ch",
+];
 
 function product(sku: string, extra: Partial<ProductRecord> = {}): ProductRecord {
   return {
@@ -48,21 +76,54 @@ export function commerceDocument(): CatalogueDocument {
     product("DEONLY-1", { shops: ["DE"], content: { de: { slug: "nur-de", title: "Nur DE" } } }),
     product("CONF-1", {
       type: "configurable",
-      configurableAttributes: [{ code: "shade", label: "Farbton", options: [{ value: "hell", label: "hell" }, { value: "dunkel", label: "dunkel" }] }],
+      configurableAttributes: [
+        {
+          code: "shade",
+          label: "Farbton",
+          options: [
+            { value: "hell", label: "hell" },
+            { value: "dunkel", label: "dunkel" },
+          ],
+        },
+      ],
     }),
     product("CONF-1-1", { type: "variant", parentSku: "CONF-1" }),
     product("CONF-1-2", { type: "variant", parentSku: "CONF-1", stock: { quantity: 0 } }),
     ...sampleSkus.map((sku) => product(sku)),
   ];
-  const euro: Record<string, number> = { "FLOOR-1": 29.95, "FREIGHT-1": 500, "DECK-1": 1300, "NOEXP-1": 19.9, "EOL-1": 10, "OOS-1": 10, "LOW-1": 10, "NOSAMPLE-1": 10, "DEONLY-1": 10, "CONF-1-1": 45, "CONF-1-2": 45 };
+  const euro: Record<string, number> = {
+    "FLOOR-1": 29.95,
+    "FREIGHT-1": 500,
+    "DECK-1": 1300,
+    "NOEXP-1": 19.9,
+    "EOL-1": 10,
+    "OOS-1": 10,
+    "LOW-1": 10,
+    "NOSAMPLE-1": 10,
+    "DEONLY-1": 10,
+    "CONF-1-1": 45,
+    "CONF-1-2": 45,
+  };
   for (const sku of sampleSkus) euro[sku] = 15;
-  const prices = Object.entries(euro).flatMap(([sku, value]) => sku === "DEONLY-1" ? [{ sku, shop: "DE", currency: "EUR" as const, packagePrice: value, unitPrice: value / 2 }] : [
-    { sku, shop: "DE", currency: "EUR" as const, packagePrice: value, unitPrice: Math.round((value / 2) * 100) / 100 },
-    { sku, shop: "CH", currency: "CHF" as const, packagePrice: Math.round(value * 110) / 100, unitPrice: Math.round((value / 2) * 110) / 100 },
-    { sku, shop: "COM", currency: "EUR" as const, packagePrice: value, unitPrice: Math.round((value / 2) * 100) / 100 },
-  ]);
+  const prices = Object.entries(euro).flatMap(([sku, value]) =>
+    sku === "DEONLY-1"
+      ? [{ sku, shop: "DE", currency: "EUR" as const, packagePrice: value, unitPrice: value / 2 }]
+      : [
+          { sku, shop: "DE", currency: "EUR" as const, packagePrice: value, unitPrice: Math.round((value / 2) * 100) / 100 },
+          { sku, shop: "CH", currency: "CHF" as const, packagePrice: Math.round(value * 110) / 100, unitPrice: Math.round((value / 2) * 110) / 100 },
+          { sku, shop: "COM", currency: "EUR" as const, packagePrice: value, unitPrice: Math.round((value / 2) * 100) / 100 },
+        ],
+  );
   return {
-    categories: [{ id: "boden", parentId: null, position: 0, topPosition: 1, translations: { de: { name: "Boden", slug: "boden" }, en: { name: "Floors", slug: "floors" } } }],
+    categories: [
+      {
+        id: "boden",
+        parentId: null,
+        position: 0,
+        topPosition: 1,
+        translations: { de: { name: "Boden", slug: "boden" }, en: { name: "Floors", slug: "floors" } },
+      },
+    ],
     manufacturers: [{ id: "holz", name: "Holzwerk", slug: "holzwerk", topPosition: 1 }],
     products,
     prices,
@@ -107,7 +168,12 @@ export interface CallResult {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ApiBody = { status: number; data: any; errors: { message: string; code?: string; field?: string; params?: Record<string, unknown> }[]; meta: Record<string, any> };
+export type ApiBody = {
+  status: number;
+  data: any;
+  errors: { message: string; code?: string; field?: string; params?: Record<string, unknown> }[];
+  meta: Record<string, any>;
+};
 
 export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harness> {
   const database: TestDatabase = await createTestDatabase();

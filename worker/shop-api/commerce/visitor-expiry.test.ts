@@ -30,7 +30,9 @@ async function lastSeen(token: string): Promise<string | undefined> {
 }
 
 async function quantitiesOf(token: string): Promise<number[]> {
-  const { results } = await sql`SELECT ci.quantity FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.visitor_id = ${await sha256Hex(token)}`.prepare(h.db).all<{ quantity: number }>();
+  const { results } = await sql`SELECT ci.quantity FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.visitor_id = ${await sha256Hex(token)}`
+    .prepare(h.db)
+    .all<{ quantity: number }>();
   return results.map((row) => row.quantity);
 }
 

@@ -85,7 +85,10 @@ export const fail = (status: number, message: string, code?: string, extra: Part
   new ApiFailure(status, [{ message, ...(code ? { code } : {}), ...extra }], headers);
 
 export const invalid = (field: string, message: string, code: string, params?: ApiError["params"]): ApiFailure =>
-  new ApiFailure(422, [{ message: MESSAGES.invalid, code: "invalid" }, { message, code, field, ...(params ? { params } : {}) }]);
+  new ApiFailure(422, [
+    { message: MESSAGES.invalid, code: "invalid" },
+    { message, code, field, ...(params ? { params } : {}) },
+  ]);
 
 /** 422 'Missing required fields', with 'This field is required' for each of the fields. */
 export const missingFields = (fields: readonly string[]): ApiFailure =>

@@ -28,7 +28,7 @@ test("20 concurrent requests for one key are counted exactly: the first 5 pass, 
   const counts = await Promise.all(
     Array.from({ length: 20 }, async () => {
       const counted = await countRequest({ db: database.db, now: at(100) }, "login", "anna@example.com");
-      return ((await counted.statement.all<{ count: number }>()).results[0]!).count;
+      return (await counted.statement.all<{ count: number }>()).results[0]!.count;
     }),
   );
   expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
@@ -53,7 +53,9 @@ test("the order lookup rule allows 10 per hour per order number", async () => {
 
 test("only a hash of the key is stored", async () => {
   await attempt("login", "secret.person@example.com", at(5));
-  const rows = await database.db.prepare("SELECT bucket, key_hash, window_start, expires_at FROM rate_limit_counters").all<{ bucket: string; key_hash: string; window_start: number; expires_at: number }>();
+  const rows = await database.db
+    .prepare("SELECT bucket, key_hash, window_start, expires_at FROM rate_limit_counters")
+    .all<{ bucket: string; key_hash: string; window_start: number; expires_at: number }>();
   expect(JSON.stringify(rows.results)).not.toContain("secret.person");
   for (const row of rows.results) {
     expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);

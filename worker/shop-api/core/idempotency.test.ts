@@ -147,9 +147,7 @@ describe("Idempotency-Key on storefront writes", () => {
     const visitorB = await send(keyed(key, PHOTO, { token: fromAnother.token }));
     for (const answer of [visitorA, visitorB]) expect(answer.response.headers.get("idempotent-replayed")).toBeNull();
     expect((await storedCounts(h)).uploads).toBe(before.uploads! + 4);
-    expect((await send(keyed(key, PHOTO, { token: fromOneAddress.token, ip: "192.0.2.99" }))).response.headers.get("idempotent-replayed")).toBe(
-      "true",
-    );
+    expect((await send(keyed(key, PHOTO, { token: fromOneAddress.token, ip: "192.0.2.99" }))).response.headers.get("idempotent-replayed")).toBe("true");
   });
 
   test("a key must be 1-255 visible ASCII characters (400, nothing run)", async () => {
@@ -245,7 +243,16 @@ describe("withIdempotency on its own", () => {
       headers: { "idempotency-key": key, "content-type": "application/json" },
       body: "{}",
     });
-    return { request, url: new URL(request.url), env: h.env, db: h.db, now: new Date("2026-11-18T08:00:00Z"), waitUntil: () => undefined, meta: {}, headers: {} };
+    return {
+      request,
+      url: new URL(request.url),
+      env: h.env,
+      db: h.db,
+      now: new Date("2026-11-18T08:00:00Z"),
+      waitUntil: () => undefined,
+      meta: {},
+      headers: {},
+    };
   };
 
   test.each([429, 500, 503])("an answer with status %i is not kept: the retry runs the handler again", async (status) => {

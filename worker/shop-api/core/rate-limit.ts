@@ -49,7 +49,10 @@ function ipv6Network(address: string): string | null {
   if (halves.length === 1 ? missing !== 0 : missing < 1) return null;
   const full = [...left, ...Array<string>(missing).fill("0"), ...right];
   if (!full.every((group) => HEXTET.test(group))) return null;
-  return `${full.slice(0, 4).map((group) => group.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${full
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /**

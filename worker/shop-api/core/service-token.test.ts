@@ -31,10 +31,18 @@ const caller = (env: Partial<ShopApiEnv> = {}): ShopApiCaller => shopApiCaller({
 /** A request to the endpoint each token opens, with the given bearer token, from the given address. */
 const ENDPOINTS: Record<TokenName, (token: string | null, ip?: string) => Request> = {
   CATALOGUE_IMPORT_TOKEN: (token, ip) =>
-    new Request("https://api.example/admin/catalogue/import?format=json", { method: "POST", headers: headers(token, ip, { "content-type": "application/json" }), body: "{}" }),
+    new Request("https://api.example/admin/catalogue/import?format=json", {
+      method: "POST",
+      headers: headers(token, ip, { "content-type": "application/json" }),
+      body: "{}",
+    }),
   SEARCH_REPORT_TOKEN: (token, ip) => new Request("https://api.example/admin/search/report?shop=DE", { headers: headers(token, ip) }),
   GRAPHQL_TOKEN: (token, ip) =>
-    new Request("https://api.example/graphql", { method: "POST", headers: headers(token, ip, { "content-type": "application/json" }), body: JSON.stringify({ query: "{ shops { id } }" }) }),
+    new Request("https://api.example/graphql", {
+      method: "POST",
+      headers: headers(token, ip, { "content-type": "application/json" }),
+      body: JSON.stringify({ query: "{ shops { id } }" }),
+    }),
 };
 
 function headers(token: string | null, ip = "203.0.113.7", extra: Record<string, string> = {}): Record<string, string> {
@@ -71,7 +79,11 @@ describe(`tokens shorter than ${MIN_TOKEN_LENGTH} characters`, () => {
     try {
       const response = await caller({ [name]: short })(ENDPOINTS[name](short));
       expect(response.status).toBe(503);
-      expect(await response.json()).toMatchObject({ status: 503, data: null, errors: [{ message: "This service is not configured.", code: "not_configured" }] });
+      expect(await response.json()).toMatchObject({
+        status: 503,
+        data: null,
+        errors: [{ message: "This service is not configured.", code: "not_configured" }],
+      });
       expect(log).toHaveBeenCalledWith(expect.stringContaining(name));
       expect(log.mock.calls.flat().join(" ")).not.toContain(short);
     } finally {

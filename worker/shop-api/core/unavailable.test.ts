@@ -30,7 +30,13 @@ function failingDatabase(error: () => unknown): D1Database {
 
 async function call(error: () => unknown, method: string, path: string, body?: unknown): Promise<Response> {
   const api = shopApiCaller({ ...t.env, DB: failingDatabase(error) });
-  return api(new Request(`https://api.example${path}`, { method, headers: { "x-shop-id": "DE", "content-type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+  return api(
+    new Request(`https://api.example${path}`, {
+      method,
+      headers: { "x-shop-id": "DE", "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
 }
 
 const quiet = () => jest.spyOn(console, "error").mockImplementation(() => undefined);
@@ -54,18 +60,30 @@ describe("D1 overload and unavailability: 503 with Retry-After", () => {
     expect(D1_UNAVAILABLE_MESSAGES).toHaveLength(thrown.length);
   });
 
-  test.each(thrown.flatMap((message) => [["GET", "/apiv2/sample/product/count/day", message] as const, ["POST", "/apiv2/cart/", message] as const]))("%s %s: %s", async (method, path, message) => {
-    const logged = quiet();
-    const response = await call(() => new Error(message), method, path, method === "POST" ? { sku: "FLOOR-1" } : undefined);
-    expect(response.status).toBe(503);
-    expect(response.headers.get("retry-after")).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-    expect(response.headers.get("cache-control")).toBe("private, no-store");
-    expect(await response.json()).toEqual({ status: 503, data: null, errors: [{ message: "Something went wrong. Try again.", code: "unavailable" }], meta: {} });
-    expect(logged).not.toHaveBeenCalled();
-  });
+  test.each(thrown.flatMap((message) => [["GET", "/apiv2/sample/product/count/day", message] as const, ["POST", "/apiv2/cart/", message] as const]))(
+    "%s %s: %s",
+    async (method, path, message) => {
+      const logged = quiet();
+      const response = await call(() => new Error(message), method, path, method === "POST" ? { sku: "FLOOR-1" } : undefined);
+      expect(response.status).toBe(503);
+      expect(response.headers.get("retry-after")).toBe(String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      expect(response.headers.get("cache-control")).toBe("private, no-store");
+      expect(await response.json()).toEqual({
+        status: 503,
+        data: null,
+        errors: [{ message: "Something went wrong. Try again.", code: "unavailable" }],
+        meta: {},
+      });
+      expect(logged).not.toHaveBeenCalled();
+    },
+  );
 
   test("the message in an older binding's error cause is recognised too", async () => {
-    const response = await call(() => new Error("D1_ERROR", { cause: new Error("D1 DB is overloaded. Too many requests queued.") }), "GET", "/apiv2/sample/product/count/day");
+    const response = await call(
+      () => new Error("D1_ERROR", { cause: new Error("D1 DB is overloaded. Too many requests queued.") }),
+      "GET",
+      "/apiv2/sample/product/count/day",
+    );
     expect(response.status).toBe(503);
   });
 

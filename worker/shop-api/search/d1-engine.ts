@@ -16,23 +16,13 @@ import { slugPath } from "../../../domain/routes";
 import { jsonList, parseJsonOr } from "../../lib/json";
 import { unitLabel } from "../../lib/labels";
 import type { CmsPageRow } from "../tables/content";
-import {
-  editsOne,
-  foldDiacritics,
-  isTypoCandidate,
-  parseQuery,
-  type ParsedQuery,
-} from "./query-text";
+import { editsOne, foldDiacritics, isTypoCandidate, parseQuery, type ParsedQuery } from "./query-text";
 import { buildFilterOptions, validateFilters, type CategoryTreeRow, type FacetCounts, type FacetLabel } from "./filter-options";
 import { productQuery } from "./product-query";
 import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
 import { cachedBody, correctionKey, INDEX_VERSION, storeInCache } from "./search-cache";
 import type { ContentResult, FilterOption, ProductResult, ResultGroup } from "../../../domain/search-api";
-import {
-  type SearchEngine,
-  type SearchRequest,
-  type SearchResult,
-} from "./types";
+import { type SearchEngine, type SearchRequest, type SearchResult } from "./types";
 
 /** Most vocabulary words a misspelt term is widened to. */
 const MAX_CORRECTIONS = 4;
@@ -200,7 +190,12 @@ export class D1SearchEngine implements SearchEngine {
     return {
       productTotal: total,
       content: { content, infos },
-      result: { searchResults: groups, filterOptions: request.facets ? filterOptions(request, row, summary, query.ownKeys) : [], activeFilterOptions: request.filters, corrections },
+      result: {
+        searchResults: groups,
+        filterOptions: request.facets ? filterOptions(request, row, summary, query.ownKeys) : [],
+        activeFilterOptions: request.filters,
+        corrections,
+      },
     };
   }
 
@@ -216,8 +211,7 @@ export class D1SearchEngine implements SearchEngine {
         name: row.title,
         manufacturer: row.manufacturer,
         price: row.packagePrice === null ? null : money(row.packagePrice, currency, language),
-        unitPrice:
-          row.unitPrice === null ? null : { ...money(row.unitPrice, currency, language), unit: row.unit, unitLabel: unitLabel(row.unit, language) },
+        unitPrice: row.unitPrice === null ? null : { ...money(row.unitPrice, currency, language), unit: row.unit, unitLabel: unitLabel(row.unit, language) },
         image: row.image ? { url: row.image, alt: row.title } : null,
         link: slugPath(shop, language, row.slug),
         deliveryTime: { min: row.dmin, max: row.dmax, express: row.express === 1 },
@@ -272,7 +266,12 @@ function emptyResult(request: SearchRequest): SearchResult {
 }
 
 function stripHtml(html: string): string {
-  return html.replace(/<[^>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/&amp;/g, "&").replace(/\s+/g, " ").trim();
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function excerpt(text: string, max = 160): string {
@@ -288,15 +287,13 @@ function contentGroups(request: SearchRequest, content: ContentRow[], infos: Inf
       name: kind,
       totalResults: rows.length,
       offset: request.offset,
-      results: slice(rows).map(
-        (row, index): ContentResult => ({
-          identifier: `${kind}-${request.offset + index}-${row.title}`,
-          title: row.title,
-          text: excerpt(stripHtml(row.body)),
-          link: row.slug ? slugPath(request.shop, request.language, row.slug) : null,
-          url: row.url || null,
-        }),
-      ),
+      results: slice(rows).map((row, index): ContentResult => ({
+        identifier: `${kind}-${request.offset + index}-${row.title}`,
+        title: row.title,
+        text: excerpt(stripHtml(row.body)),
+        link: row.slug ? slugPath(request.shop, request.language, row.slug) : null,
+        url: row.url || null,
+      })),
     };
   };
   return [
@@ -307,16 +304,13 @@ function contentGroups(request: SearchRequest, content: ContentRow[], infos: Inf
       name: "infos",
       totalResults: infos.length,
       offset: request.offset,
-      results: slice(infos).map(
-        (row): ContentResult => ({
-          identifier: row.identifier,
-          title: row.title,
-          text: excerpt(stripHtml(row.content)),
-          link: slugPath(request.shop, request.language, row.identifier),
-          url: null,
-        }),
-      ),
+      results: slice(infos).map((row): ContentResult => ({
+        identifier: row.identifier,
+        title: row.title,
+        text: excerpt(stripHtml(row.content)),
+        link: slugPath(request.shop, request.language, row.identifier),
+        url: null,
+      })),
     },
   ];
 }
-

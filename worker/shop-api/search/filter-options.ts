@@ -77,7 +77,11 @@ function countAttributes(groups: AttributeGroups): { values: Map<string, FilterV
     }
   }
   const values = new Map<string, FilterValue[]>();
-  for (const [key, map] of counts) values.set(key, [...map].map(([value, count]) => ({ key: value, name: value, count })));
+  for (const [key, map] of counts)
+    values.set(
+      key,
+      [...map].map(([value, count]) => ({ key: value, name: value, count })),
+    );
   return { values, ranges };
 }
 
@@ -141,7 +145,17 @@ export function buildFilterOptions(
     .map(([key, count]) => ({ key, name: manufacturers.get(key) ?? key, count }))
     .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
   if (makers.length > 0 || active.has("manufacturer")) {
-    options.push({ key: "manufacturer", name: "manufacturer", type: "collection", unit: null, min: null, max: null, minValue: null, maxValue: null, values: makers });
+    options.push({
+      key: "manufacturer",
+      name: "manufacturer",
+      type: "collection",
+      unit: null,
+      min: null,
+      max: null,
+      minValue: null,
+      maxValue: null,
+      values: makers,
+    });
   }
 
   // Attributes: collections from text values, ranges from numbers.
@@ -165,7 +179,17 @@ export function buildFilterOptions(
       const max = roundRange(bounds[1], unit, "up");
       if (min === max && !chosen) continue;
       const range = chosen && isRangeFilter(chosen) ? chosen : undefined;
-      attributeOptions.push({ key: code, name: label.label, type: "range", unit, min, max, minValue: range?.min ?? min, maxValue: range?.max ?? max, values: [] });
+      attributeOptions.push({
+        key: code,
+        name: label.label,
+        type: "range",
+        unit,
+        min,
+        max,
+        minValue: range?.min ?? min,
+        maxValue: range?.max ?? max,
+        values: [],
+      });
     } else {
       const values = (attributeValues.get(code) ?? []).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
       if (values.length === 0 && !chosen) continue;

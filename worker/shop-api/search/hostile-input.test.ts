@@ -121,8 +121,7 @@ describe("query log", () => {
 });
 
 describe("typo corrections in the search cache", () => {
-  const correctionRows = async () =>
-    (await db.prepare(`SELECT count(*) AS n FROM search_cache WHERE key LIKE '{"corrections":%'`).first<{ n: number }>())!.n;
+  const correctionRows = async () => (await db.prepare(`SELECT count(*) AS n FROM search_cache WHERE key LIKE '{"corrections":%'`).first<{ n: number }>())!.n;
   const fillWithCorrections = async (count: number) =>
     db
       .prepare(
@@ -147,7 +146,15 @@ describe("typo corrections in the search cache", () => {
   it("cannot crowd out result summaries", async () => {
     await fillWithCorrections(CACHE_BUDGETS.summaries);
     const engine = new D1SearchEngine(db, { cacheMinimumMatches: 0 });
-    await engine.search({ shop: { id: "DE", currency: "EUR", domainPrefixes: [] }, language: "de", query: "eiche", offset: 0, limit: 50, filters: [], facets: true });
+    await engine.search({
+      shop: { id: "DE", currency: "EUR", domainPrefixes: [] },
+      language: "de",
+      query: "eiche",
+      offset: 0,
+      limit: 50,
+      filters: [],
+      facets: true,
+    });
     const summaries = await db.prepare(`SELECT count(*) AS n FROM search_cache WHERE key NOT LIKE '{"corrections":%'`).first<{ n: number }>();
     expect(summaries!.n).toBe(1);
   });

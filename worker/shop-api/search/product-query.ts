@@ -102,7 +102,14 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
     } else {
       const value = sql`(facets ->> ${param(`$.${filter.key}`)})`;
       const test = isRangeFilter(filter)
-        ? joinSql([sql`${value} IS NOT NULL`, ...(filter.min !== null ? [sql`${value} >= ${filter.min}`] : []), ...(filter.max !== null ? [sql`${value} <= ${filter.max}`] : [])], " AND ")
+        ? joinSql(
+            [
+              sql`${value} IS NOT NULL`,
+              ...(filter.min !== null ? [sql`${value} >= ${filter.min}`] : []),
+              ...(filter.max !== null ? [sql`${value} <= ${filter.max}`] : []),
+            ],
+            " AND ",
+          )
         : sql`${value} IN ${jsonList(filter.values)}`;
       groupFilter(filter.key, sql`SELECT id FROM search_item_groups WHERE facet_set IN (SELECT id FROM search_facet_sets WHERE ${test})`);
     }

@@ -42,7 +42,9 @@ describe("typo tolerance", () => {
 describe("parseFilters", () => {
   it("rounds ranges to whole numbers unless the unit is mm", () => {
     expect(parseFilters(JSON.stringify([{ name: "price", type: "products", min: 19.5, max: 80.2 }]))).toEqual([{ key: "price", min: 19, max: 81 }]);
-    expect(parseFilters(JSON.stringify([{ name: "thickness_mm", type: "products", min: 4.5, max: 14.25 }]))).toEqual([{ key: "thickness_mm", min: 4.5, max: 14.25 }]);
+    expect(parseFilters(JSON.stringify([{ name: "thickness_mm", type: "products", min: 4.5, max: 14.25 }]))).toEqual([
+      { key: "thickness_mm", min: 4.5, max: 14.25 },
+    ]);
   });
 });
 

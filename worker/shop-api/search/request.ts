@@ -29,7 +29,11 @@ const filterEntry = z
   .object({
     name: z.string().regex(FILTER_KEY, "must be a filter key of letters, digits and _"),
     type: z.literal("products"),
-    values: z.array(z.union([z.string().min(1).max(200), z.number()])).min(1).max(100).optional(),
+    values: z
+      .array(z.union([z.string().min(1).max(200), z.number()]))
+      .min(1)
+      .max(100)
+      .optional(),
     min: z.number().finite().nullable().optional(),
     max: z.number().finite().nullable().optional(),
   })
@@ -61,7 +65,7 @@ export function parseFilters(raw: string | null): ActiveFilter[] {
   try {
     json = JSON.parse(raw);
   } catch {
-    throw new SearchInputError("filters must be a JSON list of {name, type: \"products\", values} or {name, type: \"products\", min, max}.");
+    throw new SearchInputError('filters must be a JSON list of {name, type: "products", values} or {name, type: "products", min, max}.');
   }
   const parsed = filterList.safeParse(json);
   if (!parsed.success) {

@@ -79,7 +79,10 @@ describe("search cache", () => {
     expect(after).toEqual(await computed.search(request("eiche")));
     expect(products(after).totalResults).toBe(5);
     const makers = after.filterOptions.find((option) => option.key === "manufacturer")!.values.map((value) => [value.key, value.count]);
-    expect(makers).toEqual([["holzwerk", 4], ["dielenmanufaktur", 1]]);
+    expect(makers).toEqual([
+      ["holzwerk", 4],
+      ["dielenmanufaktur", 1],
+    ]);
     expect(after.filterOptions.find((option) => option.key === "price")).toMatchObject({ max: 250 });
     for (const searchRequest of REQUESTS) expect(await cached.search(searchRequest)).toEqual(await computed.search(searchRequest));
   });
@@ -88,7 +91,10 @@ describe("search cache", () => {
     const first = await cached.search(request("landhausdile"));
     expect(first.corrections).toEqual({ landhausdile: ["landhausdiele"] });
     expect(await cached.search(request("landhausdile"))).toEqual(first);
-    const stored = await db.prepare("SELECT body FROM search_cache WHERE key = ?1").bind(JSON.stringify({ corrections: "landhausdile" })).first<{ body: string }>();
+    const stored = await db
+      .prepare("SELECT body FROM search_cache WHERE key = ?1")
+      .bind(JSON.stringify({ corrections: "landhausdile" }))
+      .first<{ body: string }>();
     expect(JSON.parse(stored!.body)).toEqual(["landhausdiele"]);
   });
 });

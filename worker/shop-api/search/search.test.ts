@@ -147,7 +147,7 @@ describe("product results", () => {
       inStock: true,
     });
     const ch = await search("chene", {}, { shop: "CH", language: "fr" });
-    expect((group(ch.body, "products").results[0] as ProductResult)).toMatchObject({
+    expect(group(ch.body, "products").results[0] as ProductResult).toMatchObject({
       price: { currency: "CHF", formattedWithCurrency: "CHF\u00a0120.76" },
       link: "/fr/parquet-chene-naturel-huile-14-mm-ld-1.html",
       sellingOutSoon: false,
@@ -210,11 +210,22 @@ describe("filters", () => {
   it("collection: manufacturer and text attributes; counts of the filter's own values ignore the filter", async () => {
     const { body } = await search("eiche", { filters: [{ name: "manufacturer", type: "products", values: ["holzwerk"] }] });
     expect(skus(body).sort()).toEqual(["BH-100200", "LD-1"]);
-    expect(filter(body, "manufacturer")!.values.map((v) => [v.key, v.count])).toEqual([["holzwerk", 2], ["aquastep", 1], ["dielenmanufaktur", 1]]);
-    expect(filter(body, "category")!.values.map((v) => [v.key, v.count])).toEqual([["parkett", 1], ["zubehoer", 1]]);
+    expect(filter(body, "manufacturer")!.values.map((v) => [v.key, v.count])).toEqual([
+      ["holzwerk", 2],
+      ["aquastep", 1],
+      ["dielenmanufaktur", 1],
+    ]);
+    expect(filter(body, "category")!.values.map((v) => [v.key, v.count])).toEqual([
+      ["parkett", 1],
+      ["zubehoer", 1],
+    ]);
     const wear = await search("vinyl", { filters: [{ name: "wear_class", type: "products", values: ["23/42"] }] });
     expect(skus(wear.body)).toEqual(["KV-2"]);
-    expect(filter(wear.body, "wear_class")!.values.map((v) => v.key).sort()).toEqual(["23/33", "23/42"]);
+    expect(
+      filter(wear.body, "wear_class")!
+        .values.map((v) => v.key)
+        .sort(),
+    ).toEqual(["23/33", "23/42"]);
   });
 
   it("tree: a category includes its subcategories", async () => {
@@ -231,7 +242,10 @@ describe("filters", () => {
       ],
     });
     expect(skus(body).sort()).toEqual(["KV-1", "LD-1"]);
-    expect(body.data!.activeFilterOptions).toEqual([{ key: "manufacturer", values: ["holzwerk", "aquastep"] }, { key: "price", min: 50, max: null }]);
+    expect(body.data!.activeFilterOptions).toEqual([
+      { key: "manufacturer", values: ["holzwerk", "aquastep"] },
+      { key: "price", min: 50, max: null },
+    ]);
   });
 });
 
@@ -315,7 +329,10 @@ describe("query log", () => {
     expect(unauthorized.status).toBe(401);
     const report = await api(new Request("https://x/admin/search/report?shop=DE&days=7", { headers: { Authorization: `Bearer ${REPORT_TOKEN}` } }));
     expect(((await report.json()) as { data: unknown }).data).toMatchObject({
-      topQueries: [{ query: "eiche", searches: 2, noResults: 0 }, { query: "teppich", searches: 1, noResults: 1 }],
+      topQueries: [
+        { query: "eiche", searches: 2, noResults: 0 },
+        { query: "teppich", searches: 1, noResults: 1 },
+      ],
       noResultQueries: [{ query: "teppich", searches: 1 }],
     });
   });
@@ -354,7 +371,9 @@ describe("index follows the catalogue import", () => {
     const count = async (sql: string) => (await db.prepare(`SELECT count(*) AS n FROM (${sql})`).first<{ n: number }>())!.n;
     expect(await count(`${expected} EXCEPT ${actual}`)).toBe(0);
     expect(await count(`${actual} EXCEPT ${expected}`)).toBe(0);
-    const shopsOfActiveItems = await count("SELECT s.base FROM search_items i JOIN product_shops s2 ON s2.sku = i.sku JOIN search_shops s ON s.shop_id = s2.shop_id WHERE i.is_active = 1");
+    const shopsOfActiveItems = await count(
+      "SELECT s.base FROM search_items i JOIN product_shops s2 ON s2.sku = i.sku JOIN search_shops s ON s.shop_id = s2.shop_id WHERE i.is_active = 1",
+    );
     expect(await count(actual)).toBe(shopsOfActiveItems);
   });
 });

@@ -38,7 +38,8 @@ const slug = (title: string, sku: string) => `${slugify(title)}-${sku.toLowerCas
 function product(spec: Spec): { product: ProductRecord; prices: PriceRecord[] } {
   const shops = spec.shops ?? ["DE"];
   const content: ProductRecord["content"] = {};
-  if (shops.some((s) => s !== "COM")) content.de = { slug: slug(spec.title, spec.sku), title: spec.title, attributes: spec.attributes ?? [], lowStockMessage: "" };
+  if (shops.some((s) => s !== "COM"))
+    content.de = { slug: slug(spec.title, spec.sku), title: spec.title, attributes: spec.attributes ?? [], lowStockMessage: "" };
   if (spec.fr) content.fr = { slug: slug(spec.fr, spec.sku), title: spec.fr, attributes: spec.attributes ?? [] };
   if (spec.en || shops.includes("COM")) content.en = { slug: slug(spec.en ?? spec.title, spec.sku), title: spec.en ?? spec.title };
   return {
@@ -74,25 +75,50 @@ const WEAR = "Nutzungsklasse";
 
 export const SPECS: Spec[] = [
   {
-    sku: "LD-1", title: "Landhausdiele Eiche natur geölt 14 mm", category: "parkett-landhausdielen", price: 109.78, shops: ["DE", "CH"],
-    manufacturer: "holzwerk", attributes: [number("thickness_mm", THICKNESS, 14)], fr: "Parquet chêne naturel huilé 14 mm", ean: "4006381333931",
+    sku: "LD-1",
+    title: "Landhausdiele Eiche natur geölt 14 mm",
+    category: "parkett-landhausdielen",
+    price: 109.78,
+    shops: ["DE", "CH"],
+    manufacturer: "holzwerk",
+    attributes: [number("thickness_mm", THICKNESS, 14)],
+    fr: "Parquet chêne naturel huilé 14 mm",
+    ean: "4006381333931",
     tutorials: { de: [{ title: "Landhausdiele pflegen", type: "text", content: "Mit Hartwachsöl nachbehandeln." }] },
   },
   {
-    sku: "LD-2", title: "Landhausdiele Eiche", category: "parkett-landhausdielen", price: 89, shops: ["DE", "BRAND"],
-    manufacturer: "dielenmanufaktur", attributes: [number("thickness_mm", THICKNESS, 15)],
+    sku: "LD-2",
+    title: "Landhausdiele Eiche",
+    category: "parkett-landhausdielen",
+    price: 89,
+    shops: ["DE", "BRAND"],
+    manufacturer: "dielenmanufaktur",
+    attributes: [number("thickness_mm", THICKNESS, 15)],
   },
   {
-    sku: "LD-3", title: "Landhausdiele Buche gedämpft 20 mm", category: "parkett-landhausdielen", price: 129.5, manufacturer: "holzwerk",
+    sku: "LD-3",
+    title: "Landhausdiele Buche gedämpft 20 mm",
+    category: "parkett-landhausdielen",
+    price: 129.5,
+    manufacturer: "holzwerk",
     attributes: [number("thickness_mm", THICKNESS, 20)],
   },
   {
-    sku: "KV-1", title: "Klick-Vinyl Eiche grau 5 mm", category: "vinyl-klick", price: 56.81, manufacturer: "aquastep", stock: 5,
+    sku: "KV-1",
+    title: "Klick-Vinyl Eiche grau 5 mm",
+    category: "vinyl-klick",
+    price: 56.81,
+    manufacturer: "aquastep",
+    stock: 5,
     attributes: [number("thickness_mm", THICKNESS, 5), text("wear_class", WEAR, "23/33")],
     tutorials: { de: [{ title: "Klick-Vinyl verlegen", type: "video", url: "/videos/tutorials/klick-vinyl-de.mp4" }] },
   },
   {
-    sku: "KV-2", title: "Klick-Vinyl Steinoptik Schiefer 4,5 mm", category: "vinyl-klick", price: 39.99, manufacturer: "aquastep",
+    sku: "KV-2",
+    title: "Klick-Vinyl Steinoptik Schiefer 4,5 mm",
+    category: "vinyl-klick",
+    price: 39.99,
+    manufacturer: "aquastep",
     attributes: [number("thickness_mm", THICKNESS, 4.5), text("wear_class", WEAR, "23/42")],
   },
   { sku: "BH-100200", title: "Sockelleiste Eiche furniert 60 mm", category: "zubehoer", price: 12.5, manufacturer: "holzwerk" },

@@ -11,7 +11,8 @@ function product(sku: string, active = 1): SqlFragment {
 }
 const content = (sku: string, language: string, title: string) =>
   sql`INSERT INTO product_content (sku, language, slug, title) VALUES (${sku}, ${language}, ${`${sku}-${language}`.toLowerCase()}, ${title})`;
-const media = (sku: string, position: number, kind: string, url: string) => sql`INSERT INTO media (sku, position, kind, url) VALUES (${sku}, ${position}, ${kind}, ${url})`;
+const media = (sku: string, position: number, kind: string, url: string) =>
+  sql`INSERT INTO media (sku, position, kind, url) VALUES (${sku}, ${position}, ${kind}, ${url})`;
 const listed = (sku: string, shop: string) => sql`INSERT INTO product_shops (sku, shop_id) VALUES (${sku}, ${shop})`;
 
 beforeAll(async () => {

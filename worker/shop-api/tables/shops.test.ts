@@ -20,7 +20,9 @@ describe("the D1 shops table is a copy of config/shops.json", () => {
   it("puts a drifted row back and removes a shop the config does not have", async () => {
     await test.db.batch([
       test.db.prepare("UPDATE shops SET tax_rate = 7, name = 'Drifted' WHERE id = 'DE'"),
-      test.db.prepare("INSERT INTO shops (id, name, currency, default_language, languages, domain_prefixes, delivery_countries, tax_rate, base_url, updated_at) VALUES ('XX', 'Gone', 'EUR', 'de', '[]', '[]', '[]', 19, 'https://x.example/', '2026-01-01')"),
+      test.db.prepare(
+        "INSERT INTO shops (id, name, currency, default_language, languages, domain_prefixes, delivery_countries, tax_rate, base_url, updated_at) VALUES ('XX', 'Gone', 'EUR', 'de', '[]', '[]', '[]', 19, 'https://x.example/', '2026-01-01')",
+      ),
     ]);
     await syncShops(test.db, allShops(), new Date());
     const rows = await readShopRows(test.db);

@@ -51,7 +51,17 @@ export function shopRowOf(shop: ConfiguredShop, now: Date): ShopRow {
 }
 
 /** The columns that must agree with the config (everything but updated_at). */
-export const SYNCED_COLUMNS = ["id", "name", "currency", "default_language", "languages", "domain_prefixes", "delivery_countries", "tax_rate", "base_url"] as const;
+export const SYNCED_COLUMNS = [
+  "id",
+  "name",
+  "currency",
+  "default_language",
+  "languages",
+  "domain_prefixes",
+  "delivery_countries",
+  "tax_rate",
+  "base_url",
+] as const;
 
 /**
  * Statements that make the table equal the config: upsert every configured shop, delete

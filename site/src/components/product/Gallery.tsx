@@ -12,12 +12,25 @@ export function Gallery({ product }: { product: ProductData }) {
   const current = images[Math.min(index, images.length - 1)];
   return (
     <div className="gallery">
-      <img className="gallery-main" src={imageSrc(current?.url)} alt={current?.alt || product.content.title} width={800} height={600} fetchPriority="high" decoding="async" />
+      <img
+        className="gallery-main"
+        src={imageSrc(current?.url)}
+        alt={current?.alt || product.content.title}
+        width={800}
+        height={600}
+        fetchPriority="high"
+        decoding="async"
+      />
       {images.length > 1 ? (
         <ul className="thumbs">
           {images.map((image, position) => (
             <li key={image.url}>
-              <button type="button" className={position === index ? "thumb active" : "thumb"} aria-pressed={position === index} onClick={() => setIndex(position)}>
+              <button
+                type="button"
+                className={position === index ? "thumb active" : "thumb"}
+                aria-pressed={position === index}
+                onClick={() => setIndex(position)}
+              >
                 <img src={imageSrc(image.url)} alt="" width={96} height={72} loading="lazy" />
                 <span className="visually-hidden">{t("product.showImage", { number: position + 1 })}</span>
               </button>

@@ -8,7 +8,9 @@ jest.mock("gatsby-plugin-react-i18next", () => ({
 }));
 
 const packageContent = (currency: string, language: string, amount: number) => {
-  const html = renderToStaticMarkup(<PriceBox product={{ ...testProduct(currency, language), packageContent: amount }} currency={currency} language={language} />);
+  const html = renderToStaticMarkup(
+    <PriceBox product={{ ...testProduct(currency, language), packageContent: amount }} currency={currency} language={language} />,
+  );
   return /product\.packageContent \{&quot;amount&quot;:&quot;(.*?)&quot;/.exec(html)?.[1];
 };
 

@@ -8,7 +8,9 @@ jest.mock("gatsby-plugin-react-i18next", () => ({
 }));
 
 const render = (currency: string, language: string) =>
-  renderToStaticMarkup(<QuantityCalculator product={testProduct(currency, language)} currency={currency} language={language} onPackagesChange={() => undefined} />);
+  renderToStaticMarkup(
+    <QuantityCalculator product={testProduct(currency, language)} currency={currency} language={language} onPackagesChange={() => undefined} />,
+  );
 
 test.each([
   ["EUR", "de", "1.234,50\u00a0€", "2,25"],
@@ -21,7 +23,10 @@ test.each([
   ["CHF", "fr", "CHF\u00a01’234.50", "2.25"],
 ])("%s in %s: the calculator prints money and amounts as the price box does (domain/money.ts)", (currency, language, total, amount) => {
   const html = render(currency, language);
-  const shown = /data-testid="calculator-total">(.*?)<\/strong>/.exec(html)?.[1]?.replace(/<!-- -->/g, "").replace("calculator.total ", "");
+  const shown = /data-testid="calculator-total">(.*?)<\/strong>/
+    .exec(html)?.[1]
+    ?.replace(/<!-- -->/g, "")
+    .replace("calculator.total ", "");
   expect(shown).toBe(total);
   expect(shown).toBe(testProduct(currency, language).price?.packagePrice.formattedWithCurrency);
   expect(html).toContain(`&quot;amount&quot;:&quot;${amount}&quot;`);

@@ -38,7 +38,14 @@ export function QuantityCalculator({
       <legend>{t("calculator.title")}</legend>
       <div className="calculator-row">
         <label htmlFor="calculator-amount">{t("calculator.amount", { unit: unit.label })}</label>
-        <input id="calculator-amount" type="text" inputMode="decimal" value={amountText} onChange={(event) => setAmountText(event.target.value)} aria-describedby="calculator-result" />
+        <input
+          id="calculator-amount"
+          type="text"
+          inputMode="decimal"
+          value={amountText}
+          onChange={(event) => setAmountText(event.target.value)}
+          aria-describedby="calculator-result"
+        />
       </div>
       {blendPercent > 0 ? (
         <div className="calculator-row checkbox">
@@ -49,7 +56,9 @@ export function QuantityCalculator({
       <output id="calculator-result" className="calculator-result" htmlFor="calculator-amount calculator-blend" aria-live="polite">
         <span data-testid="calculator-packages">{t("calculator.packages", { count: result.packages })}</span>
         <span>{t("calculator.finalAmount", { amount: number(result.finalAmount), unit: unit.label })}</span>
-        {result.blendAmount > 0 ? <span className="muted small">{t("calculator.blendAmount", { amount: number(result.blendAmount), unit: unit.label })}</span> : null}
+        {result.blendAmount > 0 ? (
+          <span className="muted small">{t("calculator.blendAmount", { amount: number(result.blendAmount), unit: unit.label })}</span>
+        ) : null}
         {price ? (
           <strong data-testid="calculator-total">
             {t("calculator.total")} {formatMoney(result.totalMinor, currency, language)}
@@ -57,7 +66,9 @@ export function QuantityCalculator({
         ) : null}
       </output>
       {stock.minimumOrderQuantity > 1 ? (
-        <p className={result.raisedToMinimum ? "notice small" : "muted small"}>{t("product.minimumOrder", { quantity: number(stock.minimumOrderQuantity), unit: unit.label })}</p>
+        <p className={result.raisedToMinimum ? "notice small" : "muted small"}>
+          {t("product.minimumOrder", { quantity: number(stock.minimumOrderQuantity), unit: unit.label })}
+        </p>
       ) : null}
     </fieldset>
   );

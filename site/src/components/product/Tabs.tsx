@@ -43,7 +43,15 @@ export function Tabs({ tabs, label }: { tabs: TabDefinition[]; label: string }) 
         ))}
       </div>
       {tabs.map((tab, index) => (
-        <section key={tab.id} role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} hidden={index !== active} tabIndex={0} className="tabpanel">
+        <section
+          key={tab.id}
+          role="tabpanel"
+          id={`panel-${tab.id}`}
+          aria-labelledby={`tab-${tab.id}`}
+          hidden={index !== active}
+          tabIndex={0}
+          className="tabpanel"
+        >
           {tab.content}
         </section>
       ))}

@@ -20,7 +20,14 @@ export function ListAddToCart({ sku, title, salable, language }: { sku: string; 
 export const CART_QUANTITY_EVENT = "bh:cart-quantity";
 
 /** Error codes of the cart API the storefront has its own texts for (commerce.json cart.errors). */
-export const CART_ERROR_CODES = ["out_of_stock", "end_of_life", "minimum_order_quantity", "quantity_unavailable", "configuration_unavailable", "unknown_product"] as const;
+export const CART_ERROR_CODES = [
+  "out_of_stock",
+  "end_of_life",
+  "minimum_order_quantity",
+  "quantity_unavailable",
+  "configuration_unavailable",
+  "unknown_product",
+] as const;
 
 /** The alert an add-to-cart answer shows: success, the server's reason (translated), or the generic failure. */
 export function addToCartAlert(result: ApiResult<Cart>, t: TFunction): { type: AlertType; message: string } {
@@ -36,7 +43,18 @@ export function addToCartAlert(result: ApiResult<Cart>, t: TFunction): { type: A
  * the modal closes; failure: error alert, the modal closes. The header's mini-cart
  * counter reads the same swr cart and updates with the answer.
  */
-export function AddToCart({ sku, product, quantity, mode = "inline" }: { sku: string; product: AddToCartProduct; language: string; quantity?: number; mode?: "inline" | "modal" }) {
+export function AddToCart({
+  sku,
+  product,
+  quantity,
+  mode = "inline",
+}: {
+  sku: string;
+  product: AddToCartProduct;
+  language: string;
+  quantity?: number;
+  mode?: "inline" | "modal";
+}) {
   const { t } = useTranslation("commerce");
   const [value, setValue] = React.useState(clampQuantity(quantity ?? 1));
   const [pending, setPending] = React.useState(false);
@@ -76,7 +94,13 @@ export function AddToCart({ sku, product, quantity, mode = "inline" }: { sku: st
           {button}
         </div>
       ) : (
-        <button type="button" className="button add-to-cart" disabled={!hydrated || !product.isSalable} onClick={() => setModalOpen(true)} data-testid="open-cart-modal">
+        <button
+          type="button"
+          className="button add-to-cart"
+          disabled={!hydrated || !product.isSalable}
+          onClick={() => setModalOpen(true)}
+          data-testid="open-cart-modal"
+        >
           {t("cart.add")}
         </button>
       )}

@@ -3,7 +3,12 @@ import type { Delivery } from "./api";
 import { deliveryLines, formatDay, formatDeadline } from "./DeliveryBox";
 
 const t = ((key: string, params?: Record<string, unknown>) => (params ? `${key} ${JSON.stringify(params)}` : key)) as unknown as TFunction;
-const cost = (amount: number, isFree = false) => ({ amount, formatted: `${(amount / 100).toFixed(2).replace(".", ",")} €`, isFree, label: isFree ? "Kostenloser Versand" : "Versandkosten" });
+const cost = (amount: number, isFree = false) => ({
+  amount,
+  formatted: `${(amount / 100).toFixed(2).replace(".", ",")} €`,
+  isFree,
+  label: isFree ? "Kostenloser Versand" : "Versandkosten",
+});
 const delivery: Delivery = {
   sku: "P-1",
   quantity: 1,
@@ -12,7 +17,13 @@ const delivery: Delivery = {
   isDeliverable: true,
   noDeliveryMessage: null,
   isIsland: false,
-  standard: { date: "2026-11-20", latestDate: "2026-11-24", deadline: "2026-11-18T09:00:00.000Z", duration: { value: 4, minValue: 2, unit: "days" }, cost: cost(595) },
+  standard: {
+    date: "2026-11-20",
+    latestDate: "2026-11-24",
+    deadline: "2026-11-18T09:00:00.000Z",
+    duration: { value: 4, minValue: 2, unit: "days" },
+    cost: cost(595),
+  },
   express: { date: "2026-11-19", deadline: "2026-11-18T09:00:00.000Z", fee: cost(1000), cost: cost(1595) },
   deliveryModes: [],
   prepaymentDiscount: { percentage: 2, amount: { value: 0.6, amount: 60, currency: "EUR", formattedValue: "0,60", formattedWithCurrency: "0,60 €" } },
@@ -36,7 +47,17 @@ test("free shipping shows the server's label; islands get a hint; no express lin
 });
 
 test("not deliverable: the server's message", () => {
-  expect(deliveryLines({ ...delivery, isDeliverable: false, noDeliveryMessage: "Eine Lieferung nach Vereinigte Staaten ist leider nicht möglich.", standard: null, express: null }, t, "de")).toEqual([
-    { key: "none", text: "Eine Lieferung nach Vereinigte Staaten ist leider nicht möglich.", tone: "notice" },
-  ]);
+  expect(
+    deliveryLines(
+      {
+        ...delivery,
+        isDeliverable: false,
+        noDeliveryMessage: "Eine Lieferung nach Vereinigte Staaten ist leider nicht möglich.",
+        standard: null,
+        express: null,
+      },
+      t,
+      "de",
+    ),
+  ).toEqual([{ key: "none", text: "Eine Lieferung nach Vereinigte Staaten ist leider nicht möglich.", tone: "notice" }]);
 });

@@ -11,7 +11,9 @@ import { changeShippingCountry, useCurrentCountry, useDelivery } from "./hooks";
 /** Formats a calendar date (YYYY-MM-DD) like "Fr., 20.11." in the page's locale. */
 export function formatDay(date: string, locale: string): string {
   const [year, month, day] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(locale, { weekday: "short", day: "2-digit", month: "2-digit", timeZone: "UTC" }).format(new Date(Date.UTC(year!, month! - 1, day!)));
+  return new Intl.DateTimeFormat(locale, { weekday: "short", day: "2-digit", month: "2-digit", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year!, month! - 1, day!)),
+  );
 }
 
 /** Formats the order deadline (an instant) as Berlin wall-clock time, e.g. "10:00". */
@@ -31,15 +33,27 @@ export function deliveryLines(delivery: Delivery, t: TFunction, locale: string):
         ? t("delivery.standardOn", { date: formatDay(standard.date, locale) })
         : t("delivery.standardBetween", { from: formatDay(standard.date, locale), to: formatDay(standard.latestDate, locale) }),
   });
-  lines.push({ key: "cost", text: standard.cost.isFree ? standard.cost.label : t("delivery.cost", { cost: standard.cost.formatted }), tone: standard.cost.isFree ? "ok" : undefined });
+  lines.push({
+    key: "cost",
+    text: standard.cost.isFree ? standard.cost.label : t("delivery.cost", { cost: standard.cost.formatted }),
+    tone: standard.cost.isFree ? "ok" : undefined,
+  });
   if (delivery.isIsland) lines.push({ key: "island", text: t("delivery.island"), tone: "muted" });
   if (delivery.express) {
     lines.push({
       key: "express",
-      text: t("delivery.express", { date: formatDay(delivery.express.date, locale), deadline: formatDeadline(delivery.express.deadline, locale), fee: delivery.express.fee.formatted }),
+      text: t("delivery.express", {
+        date: formatDay(delivery.express.date, locale),
+        deadline: formatDeadline(delivery.express.deadline, locale),
+        fee: delivery.express.fee.formatted,
+      }),
     });
   }
-  lines.push({ key: "prepayment", text: t("delivery.prepayment", { percent: delivery.prepaymentDiscount.percentage, amount: delivery.prepaymentDiscount.amount.formattedWithCurrency }), tone: "muted" });
+  lines.push({
+    key: "prepayment",
+    text: t("delivery.prepayment", { percent: delivery.prepaymentDiscount.percentage, amount: delivery.prepaymentDiscount.amount.formattedWithCurrency }),
+    tone: "muted",
+  });
   return lines;
 }
 
@@ -49,7 +63,17 @@ export function deliveryLines(delivery: Delivery, t: TFunction, locale: string):
  * update and then refreshes zone and delivery data. The header's country chooser
  * (event `bh:delivery-country`) goes through the same update.
  */
-export function DeliveryBox({ sku, product, language, quantity: initialQuantity = 1 }: { sku: string; product: ProductData; language: string; quantity?: number }) {
+export function DeliveryBox({
+  sku,
+  product,
+  language,
+  quantity: initialQuantity = 1,
+}: {
+  sku: string;
+  product: ProductData;
+  language: string;
+  quantity?: number;
+}) {
   const { t } = useTranslation("commerce");
   const [quantity, setQuantity] = React.useState(initialQuantity);
   React.useEffect(() => {
@@ -66,7 +90,12 @@ export function DeliveryBox({ sku, product, language, quantity: initialQuantity 
   const [updating, setUpdating] = React.useState(false);
   const { alerts, show, dismiss } = useAlerts();
   const country = current?.code ?? null;
-  const { data: delivery, isLoading } = useDelivery(product.reachedEOF ? null : sku, country, quantity, country === "de" && /^\d{5}$/.test(postcode) ? postcode : undefined);
+  const { data: delivery, isLoading } = useDelivery(
+    product.reachedEOF ? null : sku,
+    country,
+    quantity,
+    country === "de" && /^\d{5}$/.test(postcode) ? postcode : undefined,
+  );
   const locale = htmlLanguage(language);
 
   const choose = React.useCallback(
@@ -114,7 +143,13 @@ export function DeliveryBox({ sku, product, language, quantity: initialQuantity 
       {current ? (
         <div className="delivery-country">
           <label htmlFor={`delivery-country-${sku}`}>{t("delivery.country")}</label>{" "}
-          <select id={`delivery-country-${sku}`} value={current.code} disabled={updating} onChange={(event) => void choose(event.target.value)} data-testid="delivery-country">
+          <select
+            id={`delivery-country-${sku}`}
+            value={current.code}
+            disabled={updating}
+            onChange={(event) => void choose(event.target.value)}
+            data-testid="delivery-country"
+          >
             {current.availableCountries.map((option) => (
               <option key={option.code} value={option.code}>
                 {option.name}
@@ -138,7 +173,10 @@ export function DeliveryBox({ sku, product, language, quantity: initialQuantity 
           ) : null}
           {zone?.shippingZone ? (
             <p className="muted small" data-testid="shipping-zone">
-              {t("delivery.zone", { country: zone.country.name, costs: zone.shippingZone.groups.map((group) => `${t(`delivery.groups.${group.name}`)} ${group.cost.formatted}`).join(" · ") })}
+              {t("delivery.zone", {
+                country: zone.country.name,
+                costs: zone.shippingZone.groups.map((group) => `${t(`delivery.groups.${group.name}`)} ${group.cost.formatted}`).join(" · "),
+              })}
             </p>
           ) : null}
         </div>

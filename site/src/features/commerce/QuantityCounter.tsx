@@ -10,7 +10,22 @@ import { MAX_QUANTITY, MIN_QUANTITY } from "../../../../domain/quantity";
  * shop API's (domain/quantity.ts).
  */
 
-const EDIT_KEYS = new Set(["Backspace", "Delete", "Tab", "Escape", "Enter", "Decimal", ".", ",", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"]);
+const EDIT_KEYS = new Set([
+  "Backspace",
+  "Delete",
+  "Tab",
+  "Escape",
+  "Enter",
+  "Decimal",
+  ".",
+  ",",
+  "ArrowLeft",
+  "ArrowRight",
+  "ArrowUp",
+  "ArrowDown",
+  "Home",
+  "End",
+]);
 const SHORTCUT_KEYS = new Set(["a", "c", "x"]);
 
 export function isAllowedKey(event: { key: string; ctrlKey?: boolean; metaKey?: boolean }): boolean {
@@ -22,7 +37,10 @@ export function isAllowedKey(event: { key: string; ctrlKey?: boolean; metaKey?: 
 
 /** Digits of a typed value ('' while the visitor is still typing). */
 export function digitsOnly(text: string): string {
-  return text.replace(/\D/g, "").replace(/^0+(?=\d)/, "").slice(0, 4);
+  return text
+    .replace(/\D/g, "")
+    .replace(/^0+(?=\d)/, "")
+    .slice(0, 4);
 }
 
 export function clampQuantity(value: number): number {
@@ -39,7 +57,17 @@ export function decrement(value: number): number {
   return value > MIN_QUANTITY ? clampQuantity(value - 1) : MIN_QUANTITY;
 }
 
-export function QuantityCounter({ value, onChange, id = "cart-quantity", disabled = false }: { value: number; onChange: (value: number) => void; id?: string; disabled?: boolean }) {
+export function QuantityCounter({
+  value,
+  onChange,
+  id = "cart-quantity",
+  disabled = false,
+}: {
+  value: number;
+  onChange: (value: number) => void;
+  id?: string;
+  disabled?: boolean;
+}) {
   const { t } = useTranslation("commerce");
   const [text, setText] = React.useState(String(value));
   React.useEffect(() => setText(String(value)), [value]);
@@ -53,7 +81,13 @@ export function QuantityCounter({ value, onChange, id = "cart-quantity", disable
       <label htmlFor={id} className="visually-hidden">
         {t("quantity.label")}
       </label>
-      <button type="button" className="icon-button" aria-label={t("quantity.decrease")} disabled={disabled || value <= MIN_QUANTITY} onClick={() => onChange(decrement(value))}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t("quantity.decrease")}
+        disabled={disabled || value <= MIN_QUANTITY}
+        onClick={() => onChange(decrement(value))}
+      >
         −
       </button>
       <input
@@ -78,7 +112,13 @@ export function QuantityCounter({ value, onChange, id = "cart-quantity", disable
         }}
         onBlur={() => commit(text)}
       />
-      <button type="button" className="icon-button" aria-label={t("quantity.increase")} disabled={disabled || value >= MAX_QUANTITY} onClick={() => onChange(increment(value))}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t("quantity.increase")}
+        disabled={disabled || value >= MAX_QUANTITY}
+        onClick={() => onChange(increment(value))}
+      >
         +
       </button>
     </div>

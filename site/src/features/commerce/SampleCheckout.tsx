@@ -6,20 +6,45 @@ import { mutate } from "swr";
 import { PATHS, type SampleCart } from "./api";
 import { Alerts, useAlerts } from "./alerts";
 import { sampleCall, useCurrentCountry, useRelated } from "./hooks";
-import { addressSchema, emailSchema, hasHouseNumber, stepStates, toCustomerAddress, type AddressForm, type AddressInput, type EmailForm, type EmailInput, type FormTexts } from "./sample-forms";
+import {
+  addressSchema,
+  emailSchema,
+  hasHouseNumber,
+  stepStates,
+  toCustomerAddress,
+  type AddressForm,
+  type AddressInput,
+  type EmailForm,
+  type EmailInput,
+  type FormTexts,
+} from "./sample-forms";
 
 /** The sample checkout modal; loaded on demand (react-hook-form and zod stay out of the page bundle). */
 
 function useFormTexts(): FormTexts {
   const { t } = useTranslation("commerce");
   return React.useMemo(
-    () => ({ required: t("samples.form.required"), email: t("samples.form.email"), phone: t("samples.form.phoneInvalid"), zip: t("samples.form.zip"), characters: t("samples.form.characters") }),
+    () => ({
+      required: t("samples.form.required"),
+      email: t("samples.form.email"),
+      phone: t("samples.form.phoneInvalid"),
+      zip: t("samples.form.zip"),
+      characters: t("samples.form.characters"),
+    }),
     [t],
   );
 }
 
 /** Three steps (SPEC 2.2): 1 e-mail and shipping address, 2 the address form, 3 the sample package. */
-export default function SampleCheckoutModal({ cart, onClose, onFinished }: { cart: SampleCart; onClose: () => void; onFinished: (referenceCode: string) => void }) {
+export default function SampleCheckoutModal({
+  cart,
+  onClose,
+  onFinished,
+}: {
+  cart: SampleCart;
+  onClose: () => void;
+  onFinished: (referenceCode: string) => void;
+}) {
   const { t } = useTranslation("commerce");
   const texts = useFormTexts();
   const { data: country } = useCurrentCountry();
@@ -35,7 +60,12 @@ export default function SampleCheckoutModal({ cart, onClose, onFinished }: { car
 
   const emailForm = useForm<EmailInput, unknown, EmailForm>({ resolver: zodResolver(emailSchema(texts)), defaultValues: { email } });
   const addressForm = useForm<AddressInput, unknown, AddressForm>({
-    resolver: zodResolver(addressSchema(texts, countries.map((c) => c.code))),
+    resolver: zodResolver(
+      addressSchema(
+        texts,
+        countries.map((c) => c.code),
+      ),
+    ),
     defaultValues: {
       firstname: saved?.firstname ?? "",
       lastname: saved?.lastname ?? "",
@@ -89,7 +119,13 @@ export default function SampleCheckoutModal({ cart, onClose, onFinished }: { car
 
   return (
     <div className="commerce-modal-backdrop">
-      <div className="modal commerce-modal sample-checkout" role="dialog" aria-modal="true" aria-labelledby="sample-checkout-title" data-testid="sample-checkout-modal">
+      <div
+        className="modal commerce-modal sample-checkout"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="sample-checkout-title"
+        data-testid="sample-checkout-modal"
+      >
         <h2 id="sample-checkout-title">{t("samples.checkoutTitle")}</h2>
         <ol className="sample-steps">
           {states.map((state, index) => (
@@ -111,7 +147,11 @@ export default function SampleCheckoutModal({ cart, onClose, onFinished }: { car
             <label htmlFor="sample-email">{t("samples.form.emailLabel")}</label>
             <input id="sample-email" type="email" autoComplete="email" aria-invalid={!!emailForm.formState.errors.email} {...emailForm.register("email")} />
             {fieldError(emailForm.formState.errors.email?.message, "sample-email-error")}
-            {saved ? <p className="muted small">{t("samples.savedAddress", { address: `${saved.firstname} ${saved.lastname}, ${saved.street}, ${saved.zip} ${saved.city}` })}</p> : null}
+            {saved ? (
+              <p className="muted small">
+                {t("samples.savedAddress", { address: `${saved.firstname} ${saved.lastname}, ${saved.street}, ${saved.zip} ${saved.city}` })}
+              </p>
+            ) : null}
             <div className="modal-actions">
               <button type="submit" className="button" data-testid="sample-step1-next">
                 {t("samples.next")}
@@ -207,7 +247,21 @@ export default function SampleCheckoutModal({ cart, onClose, onFinished }: { car
   );
 }
 
-function SamplePackage({ cart, warning, busy, onRemove, onBack, onFinish }: { cart: SampleCart; warning: boolean; busy: boolean; onRemove: (sku: string) => Promise<void>; onBack: () => void; onFinish: () => Promise<void> }) {
+function SamplePackage({
+  cart,
+  warning,
+  busy,
+  onRemove,
+  onBack,
+  onFinish,
+}: {
+  cart: SampleCart;
+  warning: boolean;
+  busy: boolean;
+  onRemove: (sku: string) => Promise<void>;
+  onBack: () => void;
+  onFinish: () => Promise<void>;
+}) {
   const { t } = useTranslation("commerce");
   const items = cart.cart?.items ?? [];
   const { data: related } = useRelated(items[0]?.sku ?? null);
@@ -237,7 +291,11 @@ function SamplePackage({ cart, warning, busy, onRemove, onBack, onFinish }: { ca
             {similar.map((product) => (
               <li key={product.sku}>
                 {product.detailLink ? <a href={product.detailLink}>{product.name}</a> : product.name}{" "}
-                <button type="button" className="button link" onClick={() => void sampleCall(PATHS.sampleAdd, { sku: product.sku, quantity: 1, recommendation: true })}>
+                <button
+                  type="button"
+                  className="button link"
+                  onClick={() => void sampleCall(PATHS.sampleAdd, { sku: product.sku, quantity: 1, recommendation: true })}
+                >
                   {t("samples.addSuggestion")}
                 </button>
               </li>
@@ -256,4 +314,3 @@ function SamplePackage({ cart, warning, busy, onRemove, onBack, onFinish }: { ca
     </div>
   );
 }
-

@@ -9,7 +9,9 @@ const product = (active: boolean) => ({ samples: { active } }) as unknown as Pro
 
 test("the sample button only where samples are active, disabled until hydration", () => {
   expect(renderToStaticMarkup(<SampleButton sku="P-1" product={product(false)} language="de" />)).toBe("");
-  expect(renderToStaticMarkup(<SampleButton sku="P-1" product={product(true)} language="de" />)).toMatch(/<button[^>]*disabled=""[^>]*data-testid="sample-button">samples.button<\/button>/);
+  expect(renderToStaticMarkup(<SampleButton sku="P-1" product={product(true)} language="de" />)).toMatch(
+    /<button[^>]*disabled=""[^>]*data-testid="sample-button">samples.button<\/button>/,
+  );
 });
 
 test("the daily counter shows its fallback until the live count loads", () => {

@@ -32,7 +32,14 @@ export function SampleButton({ sku, product }: { sku: string; product: ProductDa
   };
   return (
     <>
-      <button type="button" className="button secondary" disabled={!hydrated || pending} onClick={() => void add(sku)} data-slot="sample-button" data-testid="sample-button">
+      <button
+        type="button"
+        className="button secondary"
+        disabled={!hydrated || pending}
+        onClick={() => void add(sku)}
+        data-slot="sample-button"
+        data-testid="sample-button"
+      >
         {t("samples.button")}
       </button>
       <Alerts alerts={alerts} onDismiss={dismiss} />
@@ -80,7 +87,9 @@ export function SampleCartPanel({ productSku, onClose, onAdd }: { productSku: st
               <li key={item.sku}>{item.name}</li>
             ))}
           </ul>
-          <p data-testid="sample-remaining">{data!.options.isSampleCartFull ? t("samples.cartFull") : t("samples.remaining", { count: cart.numberOfRemainingSamples })}</p>
+          <p data-testid="sample-remaining">
+            {data!.options.isSampleCartFull ? t("samples.cartFull") : t("samples.remaining", { count: cart.numberOfRemainingSamples })}
+          </p>
           {left ? <p className="muted small">{t("samples.timeLeft", { hours: left.hours, minutes: left.minutes })}</p> : null}
           {suggestion && !data!.options.isSampleCartFull ? (
             <p className="sample-suggestion">
@@ -104,14 +113,14 @@ export function SampleCartPanel({ productSku, onClose, onAdd }: { productSku: st
       )}
       {checkout && cart ? (
         <React.Suspense fallback={<p role="status">…</p>}>
-        <SampleCheckoutModal
-          cart={data!}
-          onClose={() => setCheckout(false)}
-          onFinished={(code) => {
-            setCheckout(false);
-            setThanks(code);
-          }}
-        />
+          <SampleCheckoutModal
+            cart={data!}
+            onClose={() => setCheckout(false)}
+            onFinished={(code) => {
+              setCheckout(false);
+              setThanks(code);
+            }}
+          />
         </React.Suspense>
       ) : null}
     </aside>
@@ -122,7 +131,12 @@ export function SampleCartPanel({ productSku, onClose, onAdd }: { productSku: st
 export function SamplesCounter() {
   const { t } = useTranslation("commerce");
   const { data } = useSamplesToday();
-  if (data === undefined) return <p className="samples-counter" data-slot="samples-counter">{t("samples.counterFallback")}</p>;
+  if (data === undefined)
+    return (
+      <p className="samples-counter" data-slot="samples-counter">
+        {t("samples.counterFallback")}
+      </p>
+    );
   return (
     <p className="samples-counter" data-slot="samples-counter" data-testid="samples-today" data-count={data}>
       {t("samples.counter", { count: data })}

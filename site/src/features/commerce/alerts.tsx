@@ -54,7 +54,12 @@ export function Alerts({ alerts, onDismiss }: { alerts: Alert[]; onDismiss: (id:
       {alerts
         .filter((alert) => alert.active)
         .map((alert) => (
-          <div key={alert.id} className={`commerce-alert alert-${alert.type}`} role={alert.type === "error" ? "alert" : "status"} data-testid={`alert-${alert.type}`}>
+          <div
+            key={alert.id}
+            className={`commerce-alert alert-${alert.type}`}
+            role={alert.type === "error" ? "alert" : "status"}
+            data-testid={`alert-${alert.type}`}
+          >
             <span>{alert.message}</span>
             <button type="button" className="icon-button" aria-label={t("alerts.dismiss")} onClick={() => onDismiss(alert.id)}>
               ×

@@ -31,7 +31,9 @@ describe("apiCall", () => {
     const calls: [string, RequestInit][] = [];
     global.fetch = (async (url: string, init: RequestInit) => {
       calls.push([url, init]);
-      return new Response(JSON.stringify({ status: 422, data: null, errors: [{ message: "The given data was invalid.", code: "invalid" }], meta: {} }), { status: 422 });
+      return new Response(JSON.stringify({ status: 422, data: null, errors: [{ message: "The given data was invalid.", code: "invalid" }], meta: {} }), {
+        status: 422,
+      });
     }) as typeof fetch;
     const result = await apiCall("POST", "/apiv2/cart/", { sku: "A", quantity: 1 });
     expect(calls[0]![1]).toMatchObject({ method: "POST", credentials: "same-origin", body: JSON.stringify({ sku: "A", quantity: 1 }) });

@@ -40,7 +40,11 @@ export async function addToCart(sku: string, quantity: number) {
  * current, the shipping zone is fetched and the delivery data is refreshed.
  */
 export async function changeShippingCountry(code: string): Promise<{ ok: boolean; zone: ShippingZone | null }> {
-  const result = await apiCall<{ currentCountry: { code: string; name: string }; availableCountries: { code: string; name: string }[] }>("PUT", PATHS.shippingCountry, { country: code });
+  const result = await apiCall<{ currentCountry: { code: string; name: string }; availableCountries: { code: string; name: string }[] }>(
+    "PUT",
+    PATHS.shippingCountry,
+    { country: code },
+  );
   if (!result.ok || !result.data) return { ok: false, zone: null };
   const { currentCountry, availableCountries } = result.data;
   await mutate(PATHS.currentCountry, { ...currentCountry, availableCountries }, { revalidate: false });

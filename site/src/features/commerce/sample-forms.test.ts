@@ -49,7 +49,10 @@ test("step 2 refuses markup, control and bidi characters as the shop API does, i
 
 test("step 2 gives the address NFC-normalised and trimmed, as the shop API stores it", async () => {
   const schema = addressSchema(ENGLISH_TEXTS, ["de"]);
-  await expect(validate(schema, { ...address, firstname: " Zoe\u0308 ", city: "\u0141o\u0301dz\u0301 " })).resolves.toMatchObject({ firstname: "Zo\u00eb", city: "\u0141\u00f3d\u017a" });
+  await expect(validate(schema, { ...address, firstname: " Zoe\u0308 ", city: "\u0141o\u0301dz\u0301 " })).resolves.toMatchObject({
+    firstname: "Zo\u00eb",
+    city: "\u0141\u00f3d\u017a",
+  });
 });
 
 test("every language has the form's messages, and the phone message is not the phone label", () => {
@@ -80,5 +83,12 @@ test("time left of the sample cart", () => {
 });
 
 test("optional fields are left out of the address sent", () => {
-  expect(toCustomerAddress(address)).toEqual({ firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", zip: "10115", city: "Berlin", countryCode: "de" });
+  expect(toCustomerAddress(address)).toEqual({
+    firstname: "Erika",
+    lastname: "Muster",
+    street: "Hauptstraße 5",
+    zip: "10115",
+    city: "Berlin",
+    countryCode: "de",
+  });
 });

@@ -24,7 +24,13 @@ export function FilterPanel({ search, total }: { search: UseSearch; total: numbe
           {activeFilters.map((filter) => (
             <span key={filter.key} className="search-chip">
               {nameOf({ key: filter.key, name: filters.find((f) => f.key === filter.key)?.name ?? filter.key })}: {describe(filter)}
-              <button type="button" className="icon-button" aria-label={t("search.filters.reset")} data-testid={`search-reset-${filter.key}`} onClick={() => dispatch({ type: "resetFilter", key: filter.key })}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t("search.filters.reset")}
+                data-testid={`search-reset-${filter.key}`}
+                onClick={() => dispatch({ type: "resetFilter", key: filter.key })}
+              >
                 ×
               </button>
             </span>
@@ -69,7 +75,9 @@ function ValueList({ values, filterKey, active, search }: { values: FilterValue[
               data-testid={`search-filter-value-${filterKey}-${value.key}`}
               onChange={(event) =>
                 search.dispatch(
-                  event.target.checked ? { type: "addFilter", key: filterKey, values: [value.key] } : { type: "deleteFilterValue", key: filterKey, value: value.key },
+                  event.target.checked
+                    ? { type: "addFilter", key: filterKey, values: [value.key] }
+                    : { type: "deleteFilterValue", key: filterKey, value: value.key },
                 )
               }
             />{" "}
@@ -98,11 +106,31 @@ function RangeFilter({ option, onChange }: { option: FilterOption; onChange: (mi
     <div className="search-range">
       <label>
         <span className="visually-hidden">{t("search.filters.min")}</span>
-        <input type="range" min={min} max={max} step={step} value={low} onChange={(e) => setLow(Math.min(Number(e.target.value), high))} onPointerUp={commit} onKeyUp={commit} data-testid={`search-range-min-${option.key}`} />
+        <input
+          type="range"
+          min={min}
+          max={max}
+          step={step}
+          value={low}
+          onChange={(e) => setLow(Math.min(Number(e.target.value), high))}
+          onPointerUp={commit}
+          onKeyUp={commit}
+          data-testid={`search-range-min-${option.key}`}
+        />
       </label>
       <label>
         <span className="visually-hidden">{t("search.filters.max")}</span>
-        <input type="range" min={min} max={max} step={step} value={high} onChange={(e) => setHigh(Math.max(Number(e.target.value), low))} onPointerUp={commit} onKeyUp={commit} data-testid={`search-range-max-${option.key}`} />
+        <input
+          type="range"
+          min={min}
+          max={max}
+          step={step}
+          value={high}
+          onChange={(e) => setHigh(Math.max(Number(e.target.value), low))}
+          onPointerUp={commit}
+          onKeyUp={commit}
+          data-testid={`search-range-max-${option.key}`}
+        />
       </label>
       <output className="search-range-values">
         {low} – {high}

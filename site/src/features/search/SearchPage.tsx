@@ -60,7 +60,9 @@ export function SearchPage({ searchPagePath }: { searchPagePath: string }) {
           </button>
         )}
       </form>
-      {belowMinimum && <LastSearches list={search.lastSearches} onPick={(value) => dispatch({ type: "setSearchString", value })} onForget={() => search.setLastSearches([])} />}
+      {belowMinimum && (
+        <LastSearches list={search.lastSearches} onPick={(value) => dispatch({ type: "setSearchString", value })} onForget={() => search.setLastSearches([])} />
+      )}
       <div className="search-page-body">
         {!belowMinimum && state.filters.filters.length > 0 && state.activeTab !== "filter" && (
           <div className="search-page-sidebar">

@@ -41,8 +41,8 @@ export function SearchResults({ search, mode, chatPath, searchPagePath }: Search
   const byType = new Map(groups.map((group) => [group.type, group]));
   const brand = byType.get("brand");
   const tabs: TabKey[] = ["all", "products", "filter", "advises", "videos", "infos", ...(brand ? (["brand"] as const) : [])];
-  const count = (tab: TabKey) => (tab === "all" || tab === "filter" ? null : byType.get(tab)?.itemsLength ?? 0);
-  const label = (tab: TabKey) => (tab === "brand" ? brand?.name ?? t("search.tabs.brand") : t(`search.tabs.${tab}`));
+  const count = (tab: TabKey) => (tab === "all" || tab === "filter" ? null : (byType.get(tab)?.itemsLength ?? 0));
+  const label = (tab: TabKey) => (tab === "brand" ? (brand?.name ?? t("search.tabs.brand")) : t(`search.tabs.${tab}`));
   const products = byType.get("products");
   const empty = !loading && ready && query === typed && groups.every((group) => group.itemsLength === 0);
 
@@ -70,14 +70,24 @@ export function SearchResults({ search, mode, chatPath, searchPagePath }: Search
           {t("search.loading")}
         </p>
       )}
-      {state.failed && !loading && <p className="search-error" role="alert">{t("search.failed")}</p>}
+      {state.failed && !loading && (
+        <p className="search-error" role="alert">
+          {t("search.failed")}
+        </p>
+      )}
       {corrected && !loading && state.activeTab !== "all" && <p className="search-hint">{t("search.corrected", { query })}</p>}
       {empty && state.activeTab !== "filter" ? (
         <NoResults query={query} chatPath={chatPath} />
       ) : (
         <div role="tabpanel" className="search-panel">
           {state.activeTab === "all" && (
-            <AllTab groups={groups} onShowAll={(type) => dispatch({ type: "setActiveTab", tab: type })} searchPagePath={searchPagePath} query={query} mode={mode} />
+            <AllTab
+              groups={groups}
+              onShowAll={(type) => dispatch({ type: "setActiveTab", tab: type })}
+              searchPagePath={searchPagePath}
+              query={query}
+              mode={mode}
+            />
           )}
           {state.activeTab === "filter" && <FilterPanel search={search} total={products?.itemsLength ?? 0} />}
           {RESULT_TABS.includes(state.activeTab as GroupType) && (
@@ -96,7 +106,19 @@ export function SearchResults({ search, mode, chatPath, searchPagePath }: Search
   );
 }
 
-function AllTab({ groups, onShowAll, searchPagePath, query, mode }: { groups: GroupState[]; onShowAll: (type: GroupType) => void; searchPagePath: string; query: string; mode: "overlay" | "page" }) {
+function AllTab({
+  groups,
+  onShowAll,
+  searchPagePath,
+  query,
+  mode,
+}: {
+  groups: GroupState[];
+  onShowAll: (type: GroupType) => void;
+  searchPagePath: string;
+  query: string;
+  mode: "overlay" | "page";
+}) {
   const { t } = useTranslation("search");
   return (
     <>
@@ -191,7 +213,9 @@ function ProductItem({ item }: { item: ProductResult }) {
       <span className="search-product-sku">{t("search.sku", { sku: item.sku })}</span>
       {item.price && <span className="search-product-price">{item.price.formattedWithCurrency}</span>}
       {item.unitPrice && (
-        <span className="search-product-unit-price">{t("search.unitPrice", { price: item.unitPrice.formattedWithCurrency, unit: item.unitPrice.unitLabel })}</span>
+        <span className="search-product-unit-price">
+          {t("search.unitPrice", { price: item.unitPrice.formattedWithCurrency, unit: item.unitPrice.unitLabel })}
+        </span>
       )}
       <span className="search-product-delivery">
         {item.inStock ? t("search.deliveryTime", { min: item.deliveryTime.min, max: item.deliveryTime.max }) : t("search.outOfStock")}

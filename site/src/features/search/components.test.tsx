@@ -33,7 +33,9 @@ test("the header form works without JavaScript: GET to the search page with q", 
 });
 
 test("under the minimum: the message with the current count", () => {
-  const html = renderToStaticMarkup(<SearchResults search={search(initialSearchState({ searchString: "ei" }))} mode="overlay" chatPath="/chat.html" searchPagePath="/search/" />);
+  const html = renderToStaticMarkup(
+    <SearchResults search={search(initialSearchState({ searchString: "ei" }))} mode="overlay" chatPath="/chat.html" searchPagePath="/search/" />,
+  );
   expect(html).toContain("search.minimumChars {&quot;minimumChars&quot;:3}");
   expect(html).toContain("search.characterCount {&quot;count&quot;:2,&quot;minimumChars&quot;:3}");
 });
@@ -41,7 +43,12 @@ test("under the minimum: the message with the current count", () => {
 test("no results: the hint points to the chat", () => {
   const state = searchReducer(initialSearchState({ searchString: "xqzwv" }), {
     type: "suggestionsLoaded",
-    data: { query: "xqzwv", searchResults: [{ type: "products", name: "products", results: [], totalResults: 0, offset: 0 }], filterOptions: [], activeFilterOptions: [] },
+    data: {
+      query: "xqzwv",
+      searchResults: [{ type: "products", name: "products", results: [], totalResults: 0, offset: 0 }],
+      filterOptions: [],
+      activeFilterOptions: [],
+    },
   });
   const html = renderToStaticMarkup(<SearchResults search={search(state)} mode="overlay" chatPath="/fr/chat.html" searchPagePath="/fr/search/" />);
   expect(html).toContain('data-testid="search-no-results"');

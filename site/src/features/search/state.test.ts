@@ -61,7 +61,11 @@ describe("defaults (SPEC 3)", () => {
 
 describe("typing", () => {
   it("below the minimum with results: the results stay", () => {
-    const withResults = reduce(initialSearchState(), { type: "setSearchString", value: "eiche" }, { type: "searchLoaded", data: data([group("products", ["A"])]) });
+    const withResults = reduce(
+      initialSearchState(),
+      { type: "setSearchString", value: "eiche" },
+      { type: "searchLoaded", data: data([group("products", ["A"])]) },
+    );
     const next = searchReducer(withResults, { type: "setSearchString", value: "ei" });
     expect(next.searchString).toBe("ei");
     expect(next.searchResult).toBe(withResults.searchResult);
@@ -76,7 +80,10 @@ describe("typing", () => {
   it("opening shows the last searches while the query is below the minimum", () => {
     expect(searchReducer(initialSearchState(), { type: "open" })).toMatchObject({ open: true, lastSearchVisible: true });
     expect(searchReducer(initialSearchState({ searchString: "eiche" }), { type: "open" })).toMatchObject({ open: true, lastSearchVisible: false });
-    expect(searchReducer(initialSearchState({ open: true, lastSearchVisible: true }), { type: "close" })).toMatchObject({ open: false, lastSearchVisible: false });
+    expect(searchReducer(initialSearchState({ open: true, lastSearchVisible: true }), { type: "close" })).toMatchObject({
+      open: false,
+      lastSearchVisible: false,
+    });
   });
 
   it("takes the minimum from the environment", () => {
@@ -122,7 +129,11 @@ describe("tabs", () => {
   it("the all tab shows 20 of the first group and 10 of each other", () => {
     const many = (prefix: string) => Array.from({ length: 25 }, (_, i) => `${prefix}${i}`);
     const groups = [group("products", many("P")), group("advises", many("A")), group("videos", []), group("infos", many("I"))].map(toGroupState);
-    expect(allTabGroups(groups).map((g) => [g.type, g.items.length])).toEqual([["products", 20], ["advises", 10], ["infos", 10]]);
+    expect(allTabGroups(groups).map((g) => [g.type, g.items.length])).toEqual([
+      ["products", 20],
+      ["advises", 10],
+      ["infos", 10],
+    ]);
   });
 });
 
@@ -136,7 +147,14 @@ describe("clear", () => {
       { type: "addFilter", key: "manufacturer", values: ["holzwerk"] },
     );
     const cleared = searchReducer(busy, { type: "clear" });
-    expect(cleared).toMatchObject({ open: true, searchString: "", activeTab: "all", searchResult: [], searchSuggestions: [], filters: { filters: [], activeFilters: [] } });
+    expect(cleared).toMatchObject({
+      open: true,
+      searchString: "",
+      activeTab: "all",
+      searchResult: [],
+      searchSuggestions: [],
+      filters: { filters: [], activeFilters: [] },
+    });
   });
 });
 
@@ -155,7 +173,10 @@ describe("results and filters", () => {
   it("with active filters only the product group is replaced", () => {
     const filtered = searchReducer(loaded, { type: "addFilter", key: "manufacturer", values: ["holzwerk"] });
     const next = searchReducer(filtered, { type: "searchLoaded", data: data([group("products", ["B"]), group("advises", [])]) });
-    expect(next.searchResult.map((g) => [g.type, g.items.map((i) => i.identifier)])).toEqual([["products", ["B"]], ["advises", ["G"]]]);
+    expect(next.searchResult.map((g) => [g.type, g.items.map((i) => i.identifier)])).toEqual([
+      ["products", ["B"]],
+      ["advises", ["G"]],
+    ]);
   });
 
   it("with active filters and an empty product result the results are cleared", () => {
@@ -199,7 +220,11 @@ describe("results and filters", () => {
   });
 
   it("resetting a filter removes it, re-runs the search and switches to the products tab", () => {
-    let state = reduce(loaded, { type: "addFilter", key: "manufacturer", values: ["holzwerk"] }, { type: "setRange", key: "price", min: 1, max: 5, unit: "EUR" });
+    let state = reduce(
+      loaded,
+      { type: "addFilter", key: "manufacturer", values: ["holzwerk"] },
+      { type: "setRange", key: "price", min: 1, max: 5, unit: "EUR" },
+    );
     const run = state.searchRun;
     state = searchReducer({ ...state, activeTab: "filter" }, { type: "resetFilter", key: "manufacturer" });
     expect(state).toMatchObject({ activeTab: "products", searchRun: run + 1, filters: { activeFilters: [{ key: "price", min: 1, max: 5 }] } });
@@ -224,7 +249,15 @@ describe("load more", () => {
 
 describe("filtersParam", () => {
   it("writes entries with name, type products and values or min/max", () => {
-    expect(JSON.parse(filtersParam([{ key: "manufacturer", values: ["a"] }, { key: "price", min: 1, max: null }, { key: "x_mm", min: null, max: null }]))).toEqual([
+    expect(
+      JSON.parse(
+        filtersParam([
+          { key: "manufacturer", values: ["a"] },
+          { key: "price", min: 1, max: null },
+          { key: "x_mm", min: null, max: null },
+        ]),
+      ),
+    ).toEqual([
       { name: "manufacturer", type: "products", values: ["a"] },
       { name: "price", type: "products", min: 1 },
     ]);

@@ -255,10 +255,12 @@ export function allTabGroups(groups: GroupState[]): GroupState[] {
 /** The filters as the API takes them (SPEC 7). */
 export function filtersParam(filters: ActiveFilter[]): string {
   return JSON.stringify(
-    filters.filter((filter) => !isRange(filter) || filter.min !== null || filter.max !== null).map((filter): FilterEntry =>
-      isRange(filter)
-        ? { name: filter.key, type: "products", ...(filter.min !== null ? { min: filter.min } : {}), ...(filter.max !== null ? { max: filter.max } : {}) }
-        : { name: filter.key, type: "products", values: filter.values },
-    ),
+    filters
+      .filter((filter) => !isRange(filter) || filter.min !== null || filter.max !== null)
+      .map((filter): FilterEntry =>
+        isRange(filter)
+          ? { name: filter.key, type: "products", ...(filter.min !== null ? { min: filter.min } : {}), ...(filter.max !== null ? { max: filter.max } : {}) }
+          : { name: filter.key, type: "products", values: filter.values },
+      ),
   );
 }

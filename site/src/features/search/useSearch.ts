@@ -39,9 +39,7 @@ export interface UseSearch {
 const swrOptions = { revalidateOnFocus: false, revalidateOnReconnect: false, keepPreviousData: true, dedupingInterval: 60_000 };
 
 export function useSearch(mode: "overlay" | "page", initialQuery = ""): UseSearch {
-  const [state, dispatch] = React.useReducer(searchReducer, undefined, () =>
-    initialSearchState({ searchString: initialQuery, open: mode === "page" }),
-  );
+  const [state, dispatch] = React.useReducer(searchReducer, undefined, () => initialSearchState({ searchString: initialQuery, open: mode === "page" }));
   const [lastSearches, setLastSearches] = React.useState<string[]>([]);
   React.useEffect(() => setLastSearches(readLastSearches()), []);
 
@@ -50,7 +48,8 @@ export function useSearch(mode: "overlay" | "page", initialQuery = ""): UseSearc
   const filters = state.filters.activeFilters;
 
   // Suggestions: the overlay's all tab.
-  const suggestKey = mode === "overlay" && ready && state.activeTab === "all" && filters.length === 0 ? searchPathOf({ kind: "suggestions", query }, false) : null;
+  const suggestKey =
+    mode === "overlay" && ready && state.activeTab === "all" && filters.length === 0 ? searchPathOf({ kind: "suggestions", query }, false) : null;
   const suggestions = useSWR(suggestKey, () => fetchSearch({ kind: "suggestions", query }), swrOptions);
 
   // Full results: the search page, and the overlay's tabs and filters.

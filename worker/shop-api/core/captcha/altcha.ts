@@ -41,7 +41,13 @@ const solutionSchema = z.object({
 export async function altchaChallenge(ctx: ShopContext, action: string): Promise<AltchaChallenge> {
   const hmacKey = ctx.env.ALTCHA_HMAC_KEY;
   if (!hmacKey) throw fail(503, MESSAGES.notConfigured, "not_configured");
-  const { algorithm, challenge, maxnumber = ALTCHA_MAX_NUMBER, salt, signature } = await createChallenge({
+  const {
+    algorithm,
+    challenge,
+    maxnumber = ALTCHA_MAX_NUMBER,
+    salt,
+    signature,
+  } = await createChallenge({
     hmacKey,
     algorithm: "SHA-256",
     maxnumber: ALTCHA_MAX_NUMBER,

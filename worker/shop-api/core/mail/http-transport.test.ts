@@ -34,7 +34,14 @@ beforeEach(() => {
   answer = { status: 200, body: '{"id":"m-1"}' };
 });
 
-const message: MailMessage = { id: "mail-7.1", from: "Bodenhaus <service@bodenhaus.example>", to: "erika@example.com", subject: "Ihre Musterbestellung", html: "<p>Hallo</p>", text: "Hallo" };
+const message: MailMessage = {
+  id: "mail-7.1",
+  from: "Bodenhaus <service@bodenhaus.example>",
+  to: "erika@example.com",
+  subject: "Ihre Musterbestellung",
+  html: "<p>Hallo</p>",
+  text: "Hallo",
+};
 
 test("2xx: the mail went out as JSON with the bearer key and the row's idempotency key", async () => {
   await httpTransport({ url, key: "secret-key" }).send(message);

@@ -93,6 +93,14 @@ ${content.blocks.map(blockHtml).join("\n")}
 </body>
 </html>
 `;
-  const textPart = [brand.shopName, "", ...content.blocks.map((block) => `${blockText(block)}\n`), "--", `${brand.shopName} · ${brand.homeUrl}`, brand.footerNote, ""].join("\n");
+  const textPart = [
+    brand.shopName,
+    "",
+    ...content.blocks.map((block) => `${blockText(block)}\n`),
+    "--",
+    `${brand.shopName} · ${brand.homeUrl}`,
+    brand.footerNote,
+    "",
+  ].join("\n");
   return { subject, html: htmlPart, text: textPart };
 }

@@ -72,7 +72,9 @@ test("`when`: the mail is written only if the condition holds at its place in th
 
 test("parameters that do not fit the template are refused before anything is written", () => {
   const broken = { ...params, items: [] };
-  expect(() => outboxInsert({ shop: { id: "DE" }, language: "de", template: "sample-order-confirmation", to: "erika@example.com", params: broken }, NOW)).toThrow();
+  expect(() =>
+    outboxInsert({ shop: { id: "DE" }, language: "de", template: "sample-order-confirmation", to: "erika@example.com", params: broken }, NOW),
+  ).toThrow();
 });
 
 test("the table refuses unknown states and params that are not JSON", async () => {

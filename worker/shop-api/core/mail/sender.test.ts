@@ -52,7 +52,9 @@ const params: MailParams<"sample-order-confirmation"> = {
   items: [{ sku: "OAK-1", name: "Eiche", longDelivery: false }],
 };
 const enqueue = (to: string, now: Date) =>
-  outboxInsert({ shop: { id: "DE" }, language: "de", template: "sample-order-confirmation", to, params }, now).prepare(db).run();
+  outboxInsert({ shop: { id: "DE" }, language: "de", template: "sample-order-confirmation", to, params }, now)
+    .prepare(db)
+    .run();
 const row = async (to: string) => (await sql`SELECT * FROM mail_outbox WHERE recipient = ${to}`.prepare(db).first<OutboxRow>())!;
 const drain = (now: Date, limit?: number) => drainOutbox(env, now, mailTransportFromEnv(env), limit ? { limit } : {});
 const T0 = new Date("2026-11-18T08:00:00Z");
@@ -96,7 +98,12 @@ test("a provider that recovers: the next due drain sends the mail once", async (
   status = 200;
   expect(await drain(minutes(1))).toMatchObject({ claimed: 1, sent: 1 });
   expect(await drain(minutes(10))).toMatchObject({ claimed: 0 });
-  expect(await row("recover@example.com")).toMatchObject({ state: "sent", attempts: 2, sent_at: minutes(1).toISOString(), last_error: "http " + env.MAIL_API_URL + ": the mail API answered 500: provider trouble" });
+  expect(await row("recover@example.com")).toMatchObject({
+    state: "sent",
+    attempts: 2,
+    sent_at: minutes(1).toISOString(),
+    last_error: "http " + env.MAIL_API_URL + ": the mail API answered 500: provider trouble",
+  });
   expect(delivered).toEqual([expect.objectContaining({ to: "recover@example.com", subject: "Ihre Musterbestellung SREF bei Bodenhaus Deutschland" })]);
 });
 
@@ -124,9 +131,14 @@ test("a row that cannot be rendered is a failed attempt with the reason, and the
 
 test("a mail whose last attempt's drain died is failed, not retried", async () => {
   await enqueue("dead@example.com", T0);
-  await sql`UPDATE mail_outbox SET state = 'sending', attempts = ${MAX_ATTEMPTS}, claim_token = 'dead', claimed_until = ${minutes(10).toISOString()}, last_error = 'timeout'`.prepare(db).run();
+  await sql`UPDATE mail_outbox SET state = 'sending', attempts = ${MAX_ATTEMPTS}, claim_token = 'dead', claimed_until = ${minutes(10).toISOString()}, last_error = 'timeout'`
+    .prepare(db)
+    .run();
   expect(await drain(minutes(10))).toMatchObject({ claimed: 0, failed: 1 });
-  expect(await row("dead@example.com")).toMatchObject({ state: "failed", last_error: "The sender stopped before it finished the last attempt (earlier: timeout)" });
+  expect(await row("dead@example.com")).toMatchObject({
+    state: "failed",
+    last_error: "The sender stopped before it finished the last attempt (earlier: timeout)",
+  });
   expect(delivered).toEqual([]);
 });
 

@@ -56,7 +56,12 @@ function messageOf(row: OutboxRow, environment: Environment): MailMessage {
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_CHARS);
 
 /** One drain: claims up to `limit` due mails and sends them through the chosen transport. */
-export async function drainOutbox(env: Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME">, now: Date, choice: TransportChoice, { limit = DRAIN_LIMIT } = {}): Promise<DrainReport> {
+export async function drainOutbox(
+  env: Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME">,
+  now: Date,
+  choice: TransportChoice,
+  { limit = DRAIN_LIMIT } = {},
+): Promise<DrainReport> {
   const db = env.DB;
   const at = now.toISOString();
   if ("problem" in choice) {
@@ -76,7 +81,9 @@ export async function drainOutbox(env: Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME
     } catch (error) {
       const giveUp = row.attempts >= MAX_ATTEMPTS;
       const next = new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString();
-      await markAttemptFailed(row.id, token, `${choice.transport.name}: ${describe(error)}`, next, giveUp).prepare(db).run();
+      await markAttemptFailed(row.id, token, `${choice.transport.name}: ${describe(error)}`, next, giveUp)
+        .prepare(db)
+        .run();
       report[giveUp ? "failed" : "retried"]++;
       continue;
     }

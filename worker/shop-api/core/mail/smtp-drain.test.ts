@@ -125,7 +125,9 @@ test("a drain that stopped mid-way: its mails are claimable again when the lease
   const claimedAt = at("2026-11-18T12:00:00Z");
   await enqueue(to, claimedAt);
   const leaseEnd = new Date(claimedAt.getTime() + LEASE_MS).toISOString();
-  await sql`UPDATE mail_outbox SET state = 'sending', attempts = 1, claim_token = 'dead-drain', claimed_until = ${leaseEnd} WHERE recipient = ${to}`.prepare(api.db).run();
+  await sql`UPDATE mail_outbox SET state = 'sending', attempts = 1, claim_token = 'dead-drain', claimed_until = ${leaseEnd} WHERE recipient = ${to}`
+    .prepare(api.db)
+    .run();
   await api.runCron("smtp", at("2026-11-18T12:05:00Z"));
   expect(await row(to)).toMatchObject({ state: "sending", claim_token: "dead-drain" });
   await api.runCron("smtp", new Date(leaseEnd));

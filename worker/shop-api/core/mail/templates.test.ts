@@ -81,7 +81,9 @@ test("the six languages: each renders its own texts, none falls back to a key", 
 
 test("every language has every mail text of German", () => {
   const keys = (tree: Record<string, unknown>, prefix = ""): string[] =>
-    Object.entries(tree).flatMap(([key, value]) => (typeof value === "string" ? [`${prefix}${key}`] : keys(value as Record<string, unknown>, `${prefix}${key}.`)));
+    Object.entries(tree).flatMap(([key, value]) =>
+      typeof value === "string" ? [`${prefix}${key}`] : keys(value as Record<string, unknown>, `${prefix}${key}.`),
+    );
   const locales = join(__dirname, "..", "..", "..", "..", "locales");
   const read = (language: string) => keys(JSON.parse(readFileSync(join(locales, language, "mail.json"), "utf8")) as Record<string, unknown>).sort();
   const german = read("de");
@@ -91,6 +93,8 @@ test("every language has every mail text of German", () => {
 test("unknown shops, unknown templates and parameters that do not fit are refused", () => {
   expect(() => composeMail({ shopId: "XX", language: "de", template: "sample-order-confirmation", params: params() }, "production")).toThrow("unknown shop");
   expect(() => composeMail({ shopId: "DE", language: "de", template: "toString", params: {} }, "production")).toThrow("unknown mail template");
-  expect(() => composeMail({ shopId: "DE", language: "de", template: "sample-order-confirmation", params: { ...params(), items: [] } }, "production")).toThrow();
+  expect(() =>
+    composeMail({ shopId: "DE", language: "de", template: "sample-order-confirmation", params: { ...params(), items: [] } }, "production"),
+  ).toThrow();
   expect(() => composeMail({ shopId: "DE", language: "de", template: "sample-order-confirmation", params: { ...params(), extra: 1 } }, "production")).toThrow();
 });

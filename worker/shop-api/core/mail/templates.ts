@@ -19,7 +19,10 @@ interface MailTemplateDefinition<P> {
   content(params: unknown, t: Texts, shopName: string): MailContent;
 }
 
-function defineTemplate<P>(params: z.ZodType<P, z.ZodTypeDef, unknown>, content: (params: P, t: Texts, shopName: string) => MailContent): MailTemplateDefinition<P> {
+function defineTemplate<P>(
+  params: z.ZodType<P, z.ZodTypeDef, unknown>,
+  content: (params: P, t: Texts, shopName: string) => MailContent,
+): MailTemplateDefinition<P> {
   return { params, content: (raw, t, shopName) => content(params.parse(raw), t, shopName) };
 }
 
@@ -50,8 +53,16 @@ const sampleOrderConfirmation = defineTemplate(sampleOrderParams, (params, t, sh
       heading(t("heading")),
       paragraph(t("greeting", { name })),
       paragraph(t("intro", { code: params.referenceCode })),
-      { kind: "list", title: t("itemsTitle"), items: params.items.map((item) => t(item.longDelivery ? "itemLongDelivery" : "item", { name: item.name, sku: item.sku })) },
-      { kind: "lines", title: t("addressTitle"), lines: [name, address.company, address.street, `${address.zip} ${address.city}`, address.country].filter((part): part is string => Boolean(part)) },
+      {
+        kind: "list",
+        title: t("itemsTitle"),
+        items: params.items.map((item) => t(item.longDelivery ? "itemLongDelivery" : "item", { name: item.name, sku: item.sku })),
+      },
+      {
+        kind: "lines",
+        title: t("addressTitle"),
+        lines: [name, address.company, address.street, `${address.zip} ${address.city}`, address.country].filter((part): part is string => Boolean(part)),
+      },
       paragraph(t("free")),
       paragraph(t("processing")),
       ...(longDelivery ? [paragraph(t("longDelivery"))] : []),

@@ -12,7 +12,10 @@ import { httpTransport } from "./http-transport";
 import { SMTP_SECURITIES, smtpTransport, type SmtpSecurity } from "./smtp-transport";
 import type { MailTransport } from "./transport";
 
-export type MailEnv = Pick<ShopApiEnv, "MAIL_TRANSPORT" | "SMTP_HOST" | "SMTP_PORT" | "SMTP_SECURITY" | "SMTP_USER" | "SMTP_PASSWORD" | "MAIL_API_URL" | "MAIL_API_KEY">;
+export type MailEnv = Pick<
+  ShopApiEnv,
+  "MAIL_TRANSPORT" | "SMTP_HOST" | "SMTP_PORT" | "SMTP_SECURITY" | "SMTP_USER" | "SMTP_PASSWORD" | "MAIL_API_URL" | "MAIL_API_KEY"
+>;
 
 export type TransportChoice = { transport: MailTransport } | { problem: string };
 
