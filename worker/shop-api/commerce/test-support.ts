@@ -4,6 +4,7 @@
  * one route table as the edge does, naming the shop in `x-shop-id` (DE unless a test names
  * another; the API itself answers 404 without a known shop).
  */
+import type { LooseJson } from "../../../tests/support/loose-json";
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
 import { shopApiCaller } from "../../../tests/support/shop-api";
@@ -167,12 +168,12 @@ export interface CallResult {
   token: string | undefined;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/** The envelope as the tests read it: `data` and `meta` in whatever shape the call answers. */
 export type ApiBody = {
   status: number;
-  data: any;
+  data: LooseJson["data"];
   errors: { message: string; code?: string; field?: string; params?: Record<string, unknown> }[];
-  meta: Record<string, any>;
+  meta: LooseJson;
 };
 
 export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harness> {
