@@ -1,19 +1,17 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { getIntrospectionQuery } from "graphql";
-import { createTestDatabase, type TestDatabase } from "../tests/support/d1";
+import type { TestDatabase } from "../tests/support/d1";
 import { getSchema, handleGraphQL } from "./http";
 import { MAX_QUERY_BYTES } from "./limits";
-import { gql, seedCatalogue, send } from "./test-fixtures";
+import { gql, send, useSeededCatalogue } from "./test-fixtures";
 
+const catalogue = useSeededCatalogue();
 let testDb: TestDatabase;
 let db: D1Database;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
+beforeAll(() => {
+  testDb = catalogue.database();
   db = testDb.db;
-  await seedCatalogue(db);
 });
-afterAll(async () => testDb?.dispose());
 
 const URL_BASE = "https://shop.example/graphql";
 const post = (body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>

@@ -1,20 +1,18 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import shopsConfig from "../config/shops.json";
-import { createTestDatabase, type TestDatabase } from "../tests/support/d1";
-import { countingDatabase, DE_PRODUCT_COUNT, FIRST_IMPORT_AT, gql, SECOND_IMPORT_AT, seedCatalogue, SIMPLE_COUNT, simpleSku } from "./test-fixtures";
+import type { TestDatabase } from "../tests/support/d1";
+import { countingDatabase, DE_PRODUCT_COUNT, FIRST_IMPORT_AT, gql, SECOND_IMPORT_AT, SIMPLE_COUNT, simpleSku, useSeededCatalogue } from "./test-fixtures";
 
 const NBSP = "\u00a0";
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
+const catalogue = useSeededCatalogue();
 let testDb: TestDatabase;
 let db: D1Database;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
+beforeAll(() => {
+  testDb = catalogue.database();
   db = testDb.db;
-  await seedCatalogue(db);
 });
-afterAll(async () => testDb?.dispose());
 
 async function data(query: string, variables?: Record<string, unknown>) {
   const response = await gql(db, query, variables);

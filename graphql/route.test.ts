@@ -5,23 +5,21 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "../worker/env";
-import { createTestDatabase, type TestDatabase } from "../tests/support/d1";
+import type { TestDatabase } from "../tests/support/d1";
 import { shopApiCaller } from "../tests/support/shop-api";
 import { MAX_NODES } from "./limits";
-import { countingDatabase, seedCatalogue } from "./test-fixtures";
+import { countingDatabase, useSeededCatalogue } from "./test-fixtures";
 
 const TOKEN = "graphql-token-0123456789abcdef0123456789";
 const URL_BASE = "https://shop-api.example/graphql";
 
+const catalogue = useSeededCatalogue();
 let testDb: TestDatabase;
 let db: D1Database;
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
+beforeAll(() => {
+  testDb = catalogue.database();
   db = testDb.db;
-  await seedCatalogue(db);
 });
-afterAll(async () => testDb?.dispose());
 beforeEach(async () => {
   await db.prepare("DELETE FROM auth_failures").run();
 });

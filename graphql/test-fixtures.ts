@@ -4,6 +4,7 @@
  * to the handler as its clock.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+import { createTestDatabase, type TestDatabase } from "../tests/support/d1";
 import { joinSql, sql, SqlFragment } from "../worker/lib/sql";
 import { handleGraphQL } from "./http";
 
@@ -298,4 +299,20 @@ export function countingDatabase(db: D1Database): { db: D1Database; count: () =>
     },
   });
   return { db: counted, count: () => statements.length, reset: () => void (statements.length = 0), statements };
+}
+
+/** A test database with the fixture catalogue for the tests of a file: created before them, disposed after. */
+export function useSeededCatalogue(): { database(): TestDatabase } {
+  let test: TestDatabase | undefined;
+  beforeAll(async () => {
+    test = await createTestDatabase();
+    await seedCatalogue(test.db);
+  });
+  afterAll(async () => test?.dispose());
+  return {
+    database() {
+      if (!test) throw new Error("the seeded catalogue is made in beforeAll");
+      return test;
+    },
+  };
 }

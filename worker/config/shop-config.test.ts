@@ -1,19 +1,12 @@
 import rawConfig from "../../config/shops.json";
+import { configProblems } from "../../tests/support/config-problems";
 import { hostTable } from "../../scripts/check-config";
 import { looseCopy, type LooseJson } from "../../tests/support/loose-json";
-import { parseShopConfig, schemeFor, ShopConfigError, ShopDirectory } from "./shop-config";
+import { parseShopConfig, schemeFor, ShopDirectory } from "./shop-config";
 
 const clone = () => looseCopy(rawConfig);
 
-function problems(raw: unknown): string[] {
-  try {
-    parseShopConfig(raw);
-    return [];
-  } catch (error) {
-    if (error instanceof ShopConfigError) return error.problems;
-    throw error;
-  }
-}
+const problems = configProblems;
 
 describe("shop config", () => {
   test("the committed config is valid", () => {

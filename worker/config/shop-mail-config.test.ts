@@ -1,19 +1,12 @@
 import rawConfig from "../../config/shops.json";
+import { configProblems } from "../../tests/support/config-problems";
+import { looseCopy, type LooseJson } from "../../tests/support/loose-json";
 import { parseMailbox } from "../lib/mailbox";
-import { parseShopConfig, ShopConfigError } from "./shop-config";
+import { parseShopConfig } from "./shop-config";
 
-type RawConfig = { shops: { mail?: Record<string, unknown> }[] };
-const clone = () => JSON.parse(JSON.stringify(rawConfig)) as RawConfig;
+const clone = () => looseCopy(rawConfig);
 
-function problems(raw: unknown): string[] {
-  try {
-    parseShopConfig(raw);
-    return [];
-  } catch (error) {
-    if (error instanceof ShopConfigError) return error.problems;
-    throw error;
-  }
-}
+const problems = configProblems;
 
 test("every shop names its mail sender and service address", () => {
   for (const shop of parseShopConfig(rawConfig).shops) {
@@ -22,7 +15,7 @@ test("every shop names its mail sender and service address", () => {
   }
 });
 
-test.each<[string, (raw: RawConfig) => void, string]>([
+test.each<[string, (raw: LooseJson) => void, string]>([
   ["a shop without mail settings", (raw) => delete raw.shops[0]!.mail, "shops[0].mail"],
   ["a sender that is no mailbox", (raw) => (raw.shops[1]!.mail!.from = "Bodenhaus"), "shops[1].mail.from"],
   [

@@ -1,24 +1,16 @@
 import rawConfig from "../../config/shops.json";
-import { parseShopConfig, ShopConfigError } from "./shop-config";
+import { configProblems } from "../../tests/support/config-problems";
+import { looseCopy, type LooseJson } from "../../tests/support/loose-json";
+import { parseShopConfig } from "./shop-config";
 
-type RawConfig = Record<string, unknown> & { uploads?: Record<string, unknown> };
-
-const withUploads = (uploads: Record<string, unknown> | undefined): RawConfig => {
-  const raw = JSON.parse(JSON.stringify(rawConfig)) as RawConfig;
+const withUploads = (uploads: Record<string, unknown> | undefined): LooseJson => {
+  const raw = looseCopy(rawConfig);
   if (uploads === undefined) delete raw.uploads;
   else raw.uploads = uploads;
   return raw;
 };
 
-function problems(raw: unknown): string[] {
-  try {
-    parseShopConfig(raw);
-    return [];
-  } catch (error) {
-    if (error instanceof ShopConfigError) return error.problems;
-    throw error;
-  }
-}
+const problems = configProblems;
 
 describe("the uploads section of the shop config", () => {
   test("the committed numbers: 10 MiB a file, 6 files, 40 MiB a request, 60 s at the edge, 24 h unattached", () => {
