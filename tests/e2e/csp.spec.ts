@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { TEST_WORKER, testHost, testOrigin } from "./support/site";
 
 /**
  * The edge's Content-Security-Policy names the hashes of the inline scripts the build
@@ -6,9 +7,9 @@ import { expect, test, type Page } from "@playwright/test";
  * violation, and a script that was not in the built page is refused by the browser.
  */
 const PAGES = [
-  { origin: "http://de.localhost:8787", path: "/" },
-  { origin: "http://de.localhost:8787", path: "/no-such-page.html", status: 404 },
-  { origin: "http://ch.localhost:8787", path: "/fr/" },
+  { origin: testOrigin("DE"), path: "/" },
+  { origin: testOrigin("DE"), path: "/no-such-page.html", status: 404 },
+  { origin: testOrigin("CH"), path: "/fr/" },
 ];
 
 /** Collects the page's CSP violations from before its first script. */
@@ -36,14 +37,14 @@ for (const target of PAGES) {
 }
 
 test("a script added to a built page on its way to the browser is refused", async ({ page }) => {
-  await page.route("http://de.localhost:8787/", async (route) => {
+  await page.route(`${testOrigin("DE")}/`, async (route) => {
     // Node does not resolve *.localhost as the browser does: fetch from loopback with the shop's host.
-    const response = await route.fetch({ url: "http://127.0.0.1:8787/", headers: { ...route.request().headers(), host: "de.localhost:8787" } });
+    const response = await route.fetch({ url: `${TEST_WORKER}/`, headers: { ...route.request().headers(), host: testHost("DE") } });
     const html = (await response.text()).replace("</head>", "<script>window.injected = true</script></head>");
     await route.fulfill({ response, body: html });
   });
   const violations = await watchViolations(page);
-  await page.goto("http://de.localhost:8787/");
+  await page.goto(`${testOrigin("DE")}/`);
   await page.waitForLoadState("networkidle");
   expect(await page.evaluate(() => (window as unknown as { injected?: boolean }).injected)).toBeUndefined();
   expect(await violations()).toEqual(["script-src-elem: inline"]);
