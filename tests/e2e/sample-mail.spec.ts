@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
 import { E2E_MAIL_CATCHER_PORTS, readInbox } from "../../scripts/lib/mail-catcher";
+import { localSecret } from "../../scripts/lib/local-worker";
 import { TEST_WORKER, testOrigin } from "./support/site";
 
 /**
@@ -13,7 +14,10 @@ const INBOX = `http://127.0.0.1:${E2E_MAIL_CATCHER_PORTS.web}/`;
 
 test("finishing a sample order sends the confirmation with the sample to the address of step 1", async ({ page, request }) => {
   // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
-  const response = await request.post(`${TEST_WORKER}/graphql`, { data: { query: productsQuery("DE") } });
+  const response = await request.post(`${TEST_WORKER}/graphql`, {
+    headers: { authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
+    data: { query: productsQuery("DE") },
+  });
   const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
   const product = nodes.find((p) => isOrderable(p) && p.samples.active);
   if (!product) throw new Error("no product with samples in the demo catalogue");
