@@ -8,6 +8,8 @@ import { shopForBuild } from "./site/sourcing/shop-for-build";
  * shop API's token for it (never in the pages: Gatsby puts only GATSBY_* variables there).
  */
 const shop = shopForBuild(process.env.SHOP);
+// The shop's captcha for the pages' forms (site/src/lib/captcha.ts); Gatsby puts GATSBY_* variables into the bundle.
+process.env.GATSBY_CAPTCHA = JSON.stringify(shop.captcha);
 
 const config: GatsbyConfig = {
   siteMetadata: {

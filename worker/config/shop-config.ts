@@ -47,6 +47,16 @@ export const captchaSchema = z.discriminatedUnion("provider", [
 ]);
 export type CaptchaSettings = z.infer<typeof captchaSchema>;
 
+/**
+ * Free samples (docs/decisions/0030): how many sample orders may be finished per Berlin day
+ * in the shop by one visitor, one e-mail, one address and one client IP (its IPv4 address
+ * or IPv6 /64). The finishing statement itself counts, so concurrent finishes cannot pass.
+ */
+const perDay = z.number().int().min(1).max(1000);
+export const sampleLimitsSchema = z.object({ maxFinishedPerDay: z.object({ visitor: perDay, email: perDay, address: perDay, ip: perDay }).strict() }).strict();
+export type SampleLimits = z.infer<typeof sampleLimitsSchema>;
+export const DEFAULT_SAMPLE_LIMITS: SampleLimits = { maxFinishedPerDay: { visitor: 2, email: 2, address: 2, ip: 5 } };
+
 const hostsByEnvironment = z.object({
   production: z.array(hostName).min(1),
   staging: z.array(hostName),
@@ -70,6 +80,7 @@ export const shopSchema = z
     hosts: hostsByEnvironment,
     legacyOrigin: origin.optional(),
     captcha: captchaSchema.default({ provider: "altcha" }),
+    samples: sampleLimitsSchema.default(DEFAULT_SAMPLE_LIMITS),
     /** Transactional mail: the sender of every mail to customers; the service address receives staff notifications. */
     mail: z.object({ from: mailbox, service: mailAddress }).strict(),
   })

@@ -1,5 +1,14 @@
 import { createChallenge, verifySolution } from "altcha-lib";
-import { ALTCHA_CHALLENGE_PATH, CaptchaError, captchaToken, EXECUTION_FAILED, RECAPTCHA_SCRIPT, TURNSTILE_SCRIPT, type CaptchaRuntime } from "./captcha";
+import {
+  ALTCHA_CHALLENGE_PATH,
+  CaptchaError,
+  captchaToken,
+  EXECUTION_FAILED,
+  RECAPTCHA_SCRIPT,
+  shopCaptcha,
+  TURNSTILE_SCRIPT,
+  type CaptchaRuntime,
+} from "./captcha";
 
 /** A runtime that records what the module asked for and answers as the test says. */
 function fakeRuntime(overrides: Partial<CaptchaRuntime> = {}) {
@@ -118,4 +127,10 @@ describe("ALTCHA (the self-hosted default)", () => {
     const { runtime } = fakeRuntime({ fetch: () => Promise.reject(new TypeError("Failed to fetch")) });
     await expect(captchaToken({ provider: "altcha" }, "sample_order", runtime)).rejects.toThrow(EXECUTION_FAILED);
   });
+});
+
+test("the shop's captcha comes from the build: ALTCHA when none is named, reCAPTCHA as version 3", () => {
+  expect(shopCaptcha(undefined)).toEqual({ provider: "altcha" });
+  expect(shopCaptcha('{"provider":"turnstile","siteKey":"0x4AAA"}')).toEqual({ provider: "turnstile", siteKey: "0x4AAA" });
+  expect(shopCaptcha('{"provider":"recaptcha-v3","siteKey":"6Lc","minScore":0.5}')).toMatchObject({ provider: "recaptcha-v3", siteKey: "6Lc", version: 3 });
 });

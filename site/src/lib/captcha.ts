@@ -24,6 +24,15 @@ export interface CaptchaClientSettings {
   version?: number;
 }
 
+/**
+ * The shop's captcha, put into GATSBY_CAPTCHA by gatsby-config.ts from the shop config
+ * (reCAPTCHA is version 3, the only one the shops use); ALTCHA when the build names none.
+ */
+export function shopCaptcha(configured: string | undefined = process.env.GATSBY_CAPTCHA): CaptchaClientSettings {
+  const settings = JSON.parse(configured || '{"provider":"altcha"}') as CaptchaClientSettings;
+  return settings.provider === "recaptcha-v3" ? { ...settings, version: 3 } : settings;
+}
+
 export class CaptchaError extends Error {
   override readonly name = "CaptchaError";
 }

@@ -100,7 +100,13 @@ test("through the shop API: the answer comes first, then the confirmation goes o
   const api = createShopApi({ now: () => new Date("2026-11-18T08:00:00Z") });
   const request = new Request("http://shop-api/apiv2/sample/product/cart/finish", {
     method: "POST",
-    headers: { authorization: `Bearer ${token}`, [SHOP_ID_HEADER]: "CH", [SHOP_LANGUAGE_HEADER]: "fr", [CLIENT_IP_HEADER]: nextClientIp() },
+    headers: {
+      authorization: `Bearer ${token}`,
+      [SHOP_ID_HEADER]: "CH",
+      [SHOP_LANGUAGE_HEADER]: "fr",
+      [CLIENT_IP_HEADER]: nextClientIp(),
+      "x-captcha-token": await h.captchaToken("sample_finish", "CH"),
+    },
   });
   const response = await api.fetch(request, env, execution);
   const body = (await response.json()) as ApiBody;

@@ -17,6 +17,7 @@ import { addressFields, emailField, hasHouseNumber, type ContactTexts } from "..
 import { parseJsonOr } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";
 import { randomToken } from "../core/auth";
+import { requireCaptcha } from "../core/captcha/verify";
 import type { ShopContext } from "../core/context";
 import { fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";
@@ -31,6 +32,7 @@ import { berlinDayBounds } from "./berlin-time";
 import { countryName } from "../../../domain/countries";
 import { shopProductFrom } from "./products";
 import { refusalFailure, sampleCartFull, type CheckRow } from "./refusals";
+import { limitKeyColumns, sampleLimitKeys, sampleLimitReached, withinSampleLimits } from "./sample-limits";
 
 export const SAMPLE_SLOT_COUNT = 7;
 /** How long an open sample cart is kept (the spec leaves the time-left duration open). */
@@ -222,8 +224,14 @@ export async function saveSampleContact(ctx: VisitorContext): Promise<Reply> {
  * The confirmation mail of a finishing order, to the e-mail of step 1, in the request's
  * shop and language; written only if the finish before it in the batch changed the quote.
  */
-function confirmationMail(ctx: ShopContext, quote: SampleQuoteRow, email: string, items: SampleItemLineRow[], finishedAt: string): SqlFragment {
-  const address = addressSchema.parse(JSON.parse(quote.address ?? "null"));
+function confirmationMail(
+  ctx: ShopContext,
+  quote: SampleQuoteRow,
+  email: string,
+  address: z.infer<typeof addressSchema>,
+  items: SampleItemLineRow[],
+  finishedAt: string,
+): SqlFragment {
   return outboxInsert(
     {
       shop: ctx.shop,
@@ -250,22 +258,34 @@ function confirmationMail(ctx: ShopContext, quote: SampleQuoteRow, email: string
   );
 }
 
-/** POST /apiv2/sample/product/cart/finish (empty body): orders the samples and sends the confirmation mail; options.hidden becomes true. */
+/**
+ * POST /apiv2/sample/product/cart/finish (empty body, captcha `sample_finish`): orders the samples and
+ * sends the confirmation mail; options.hidden becomes true. The finishing UPDATE counts the day's
+ * finished orders itself (sample-limits.ts): over a cap it changes nothing and the answer is 429.
+ */
 export async function finishSampleCart(ctx: VisitorContext): Promise<Reply> {
   await readJson(ctx.request, { emptyAllowed: true });
+  await requireCaptcha(ctx, "sample_finish");
   const quote = await openQuote(ctx);
   if (!quote) throw fail(422, MESSAGES.missing, "missing", { field: "cart" });
   const items = await quoteItems(ctx, quote.id);
   const missing = [...(quote.email ? [] : ["email"]), ...(quote.address ? [] : ["customerAddress"]), ...(items.length > 0 ? [] : ["items"])];
   if (missing.length > 0 || !quote.email) throw missingFields(missing);
+  const address = addressSchema.parse(JSON.parse(quote.address ?? "null"));
+  const keys = await sampleLimitKeys(ctx, quote.visitor_id, quote.email, address);
   const now = ctx.now.toISOString();
-  const [result] = await ctx.db.batch(
+  const [result, after] = await ctx.db.batch(
     [
-      sql`UPDATE sample_quotes SET state = 'finished', finished_at = ${now} WHERE id = ${quote.id} AND state = 'open'`,
-      confirmationMail(ctx, quote, quote.email, items, now),
+      sql`UPDATE sample_quotes SET state = 'finished', finished_at = ${now}, ${limitKeyColumns(keys)}
+        WHERE id = ${quote.id} AND state = 'open' AND ${withinSampleLimits(ctx, keys)}`,
+      sql`SELECT state FROM sample_quotes WHERE id = ${quote.id}`,
+      confirmationMail(ctx, quote, quote.email, address, items, now),
     ].map((statement) => statement.prepare(ctx.db)),
   );
-  if ((result!.meta.changes ?? 0) === 0) throw fail(409, MESSAGES.general, "already_finished");
+  if ((result!.meta.changes ?? 0) === 0) {
+    const state = (after!.results[0] as Pick<SampleQuoteRow, "state"> | undefined)?.state;
+    throw state === "open" ? sampleLimitReached(ctx) : fail(409, MESSAGES.general, "already_finished");
+  }
   sendOutboxSoon(ctx);
   const finished = { ...quote, state: "finished" as const, finished_at: now };
   const data = await view(ctx, finished, true, items);

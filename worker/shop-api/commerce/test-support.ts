@@ -4,6 +4,7 @@
  * one route table as the edge does, naming the shop in `x-shop-id` (DE unless a test names
  * another; the API itself answers 404 without a known shop).
  */
+import { createHash } from "node:crypto";
 import type { LooseJson } from "../../../tests/support/loose-json";
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
@@ -14,6 +15,8 @@ import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../.
 import { importCatalogue } from "../catalogue/apply-import";
 import type { CatalogueDocument, ProductRecord } from "../catalogue/import-format";
 import { sha256Hex } from "../core/auth";
+import type { AltchaChallenge } from "../core/captcha/altcha";
+import { CAPTCHA_HEADER } from "../core/captcha/verify";
 
 export const DE_COUNTRIES = [
   "de",
@@ -149,6 +152,8 @@ export interface Harness {
   takeRoundTrips(): number;
   setNow(iso: string): void;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
+  /** A solved ALTCHA challenge of the shop (DE unless named) for a form action, as the browser sends it in X-Captcha-Token. */
+  captchaToken(action: string, shop?: string): Promise<string>;
   dispose(): Promise<void>;
 }
 
@@ -159,6 +164,11 @@ export interface CallOptions {
   shop?: string;
   language?: string;
   headers?: Record<string, string>;
+  /**
+   * The X-Captcha-Token of a sample finish: by default the harness solves a fresh challenge
+   * as the browser does; a string is sent as it is; null sends none.
+   */
+  captcha?: string | null;
 }
 
 /** An answer of the shop API: its status, its JSON body and the visitor token it handed to the edge (x-visitor-token), if any. */
@@ -176,14 +186,38 @@ export type ApiBody = {
   meta: LooseJson;
 };
 
+/** The ALTCHA key of the harness's environment. */
+export const TEST_ALTCHA_HMAC_KEY = "test-altcha-key-0123456789abcdef";
+const SAMPLE_FINISH_PATH = "/apiv2/sample/product/cart/finish";
+
+/** What the browser's solver does: find the number whose hash with the salt is the challenge. */
+export function solveAltcha(challenge: AltchaChallenge): string {
+  for (let number = 0; number <= challenge.maxnumber; number++) {
+    if (
+      createHash("sha256")
+        .update(challenge.salt + number)
+        .digest("hex") === challenge.challenge
+    ) {
+      const { algorithm, salt, signature } = challenge;
+      return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature, took: 1 }));
+    }
+  }
+  throw new Error("the ALTCHA challenge has no solution");
+}
+
 export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harness> {
   const database: TestDatabase = await createTestDatabase();
   const result = await importCatalogue(database.db, { format: "json", text: JSON.stringify(commerceDocument()) }, { source: "test" });
   if (!result.ok) throw new Error(`test catalogue refused: ${JSON.stringify(result.problems.slice(0, 5))}`);
   let clock = new Date(now);
   const counted = countingRoundTrips(database.db);
-  const env: ShopApiEnv = { ...database.env, DB: counted.db };
+  const env: ShopApiEnv = { ...database.env, DB: counted.db, ALTCHA_HMAC_KEY: TEST_ALTCHA_HMAC_KEY };
   const api = shopApiCaller(env, { now: () => clock });
+  const captchaToken = async (action: string, shop = "DE"): Promise<string> => {
+    const response = await api(new Request(`http://shop-api/apiv2/captcha/challenge?action=${action}`, { headers: { [SHOP_ID_HEADER]: shop } }));
+    if (response.status !== 200) throw new Error(`no captcha challenge: ${response.status}`);
+    return solveAltcha(((await response.json()) as { data: AltchaChallenge }).data);
+  };
   return {
     db: database.db,
     env,
@@ -195,6 +229,8 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
       const headers: Record<string, string> = { [SHOP_ID_HEADER]: options.shop ?? "DE", ...(options.headers ?? {}) };
       if (options.token) headers.authorization = `Bearer ${options.token}`;
       if (options.language) headers[SHOP_LANGUAGE_HEADER] = options.language;
+      if (method === "POST" && path === SAMPLE_FINISH_PATH && options.captcha !== null)
+        headers[CAPTCHA_HEADER] = options.captcha ?? (await captchaToken("sample_finish", options.shop));
       let body: BodyInit | undefined;
       if (options.raw !== undefined) body = options.raw as BodyInit;
       else if (options.body !== undefined) {
@@ -204,6 +240,7 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
       const response = await api(new Request(`http://shop-api${path}`, { method, headers, body }));
       return { status: response.status, body: (await response.json()) as ApiBody, token: response.headers.get(VISITOR_TOKEN_HEADER) ?? undefined };
     },
+    captchaToken,
     dispose: () => database.dispose(),
   };
 }

@@ -24,6 +24,7 @@ export const MESSAGES = {
   configurationUnavailable: "The selected configuration is not available.",
   samplesUnavailable: "Samples of this product are not available.",
   sampleCartFull: "The sample cart is full.",
+  sampleLimitReached: "The daily limit of free sample orders has been reached. Please try again tomorrow.",
   countryNotDeliverable: "Delivery to this country is not possible.",
   email: "Please enter a valid e-mail address.",
   uploadFailed: "The file {file} could not be uploaded.",

@@ -5,7 +5,7 @@
  * it, else the shop's default. A request without a known shop resolves to null (the
  * route table answers 404 and nothing is read or written).
  */
-import { ENVIRONMENTS, type CaptchaSettings, type ShopDefinition } from "../../config/shop-config";
+import { ENVIRONMENTS, type CaptchaSettings, type SampleLimits, type ShopDefinition } from "../../config/shop-config";
 import { shopDirectory } from "../../config/shops";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
 
@@ -25,6 +25,8 @@ export interface Shop {
   /** Host names of every environment, without port (a captcha answer must name one of them). */
   hostNames: string[];
   captcha: CaptchaSettings;
+  /** Daily caps on finished sample orders (commerce/sample-limits.ts). */
+  samples: SampleLimits;
 }
 
 export function shopOf(definition: ShopDefinition): Shop {
@@ -41,6 +43,7 @@ export function shopOf(definition: ShopDefinition): Shop {
     homeCountry: definition.deliveryCountries[0]!,
     hostNames: [...new Set(ENVIRONMENTS.flatMap((environment) => definition.hosts[environment].map((host) => host.replace(/:\d+$/, ""))))],
     captcha: definition.captcha,
+    samples: definition.samples,
   };
 }
 

@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { mutate } from "swr";
+import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "../../lib/captcha";
 import { PATHS, type SampleCart } from "./api";
 import { Alerts, useAlerts } from "./alerts";
 import { sampleCall, useCurrentCountry, useRelated } from "./hooks";
@@ -20,6 +21,9 @@ import {
 } from "./sample-forms";
 
 /** The sample checkout modal; loaded on demand (react-hook-form and zod stay out of the page bundle). */
+
+/** The captcha action of finishing a sample order (the shop API checks the same). */
+const SAMPLE_FINISH_ACTION = "sample_finish";
 
 function useFormTexts(): FormTexts {
   const { t } = useTranslation("commerce");
@@ -98,13 +102,15 @@ export default function SampleCheckoutModal({
   });
   const finish = async () => {
     setBusy(true);
-    const result = await sampleCall(PATHS.sampleFinish, {});
+    // The captcha token is fetched only now, at submit (docs/decisions/0024).
+    const token = await captchaToken(shopCaptcha(), SAMPLE_FINISH_ACTION).catch(() => null);
+    const result = token ? await sampleCall(PATHS.sampleFinish, {}, { [CAPTCHA_HEADER]: token }) : null;
     setBusy(false);
-    if (result.ok && result.data?.cart) {
+    if (result?.ok && result.data?.cart) {
       await mutate(PATHS.samplesToday);
       await mutate(PATHS.sampleCart);
       onFinished(result.data.cart.referenceCode);
-    } else show("error", t("samples.failed"));
+    } else show("error", t(result?.errors[0]?.code === "sample_limit_reached" ? "samples.limitReached" : "samples.failed"));
   };
   const remove = async (sku: string) => {
     const result = await sampleCall(PATHS.sampleRemove, { sku, quantity: 1 });

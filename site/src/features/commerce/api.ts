@@ -33,13 +33,14 @@ export function isSuccess(status: number, data: unknown): boolean {
   return status === 200 && data !== null && data !== undefined;
 }
 
-export async function apiCall<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown): Promise<ApiResult<T>> {
+/** `headers`: extra request headers (the captcha token of a form submit). */
+export async function apiCall<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
   try {
-    const init: RequestInit = { method, credentials: "same-origin", headers: { accept: "application/json" } };
+    const init: RequestInit = { method, credentials: "same-origin", headers: { accept: "application/json", ...headers } };
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
       init.body = JSON.stringify(body);
-      init.headers = { accept: "application/json", "content-type": "application/json" };
+      init.headers = { accept: "application/json", "content-type": "application/json", ...headers };
     }
     const response = await fetch(apiUrl(path), init);
     const json = (await response.json().catch(() => null)) as { data?: T | null; errors?: ApiError[] } | null;

@@ -53,8 +53,8 @@ export async function changeShippingCountry(code: string): Promise<{ ok: boolean
   return { ok: true, zone: zone.ok ? zone.data : null };
 }
 
-export async function sampleCall(path: string, body: unknown) {
-  const result = await apiCall<SampleCart>("POST", path, body);
+export async function sampleCall(path: string, body: unknown, headers?: Record<string, string>) {
+  const result = await apiCall<SampleCart>("POST", path, body, headers);
   if (result.ok) await mutate(PATHS.sampleCart, result.data, { revalidate: false });
   return result;
 }
