@@ -2,7 +2,9 @@ import { join } from "node:path";
 import { prepareCatalogue, startAndBuild } from "../../scripts/lib/local-shops";
 import { loadShopConfig, ROOT } from "../../scripts/lib/shops";
 import { acquireDirLock } from "../../scripts/lib/dir-lock";
+import { forgetShoppers } from "../../scripts/lib/forget-shoppers";
 import { E2E_MAIL_CATCHER_PORTS } from "../../scripts/lib/mail-catcher";
+import { withLocalD1 } from "../../scripts/local-d1";
 import { localPort, portLock } from "../../scripts/lib/local-ports";
 import { E2E_SHOPS } from "./support/site";
 
@@ -28,6 +30,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const release = await acquireDirLock(portLock(port), { onWait: (owner) => options.log(`waiting for the test run of pid ${owner}`) });
   try {
     await prepareCatalogue(options);
+    // Every run starts without shoppers: no earlier run's visitors count against the daily sample caps.
+    await withLocalD1(forgetShoppers);
     const { worker, mail } = await startAndBuild(options);
     return async () => {
       await Promise.all([worker.stop(), mail?.stop()]);
