@@ -1,5 +1,5 @@
 import { ApolloClient, HttpLink, InMemoryCache, gql } from "@apollo/client/core";
-import { sanitizeRichText } from "./sanitize";
+import { sanitizeRichText } from "../../domain/sanitize-rich-text";
 
 /**
  * Reads the shop's master data from the GraphQL layer (/graphql of the shop API,

@@ -1,7 +1,9 @@
 /**
  * Import records as table rows keyed by column name (typed by tables/ where it declares
  * the table's row): the defaults of the format applied, money in minor units, lists and
- * objects as JSON text, booleans as 0/1.
+ * objects as JSON text, booleans as 0/1; rich text (category and product descriptions, CMS
+ * pages and blocks) through the allowlist of domain/rich-text-policy.ts, so what is stored is
+ * what the pages may show (the build sanitises again as it reads).
  */
 import type {
   CATEGORIES,
@@ -26,6 +28,7 @@ import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
 import type { DownloadRow, MediaRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
+import { sanitizeRichText } from "../../../domain/sanitize-rich-text";
 import type {
   CategoryRecord,
   CmsBlockRecord,
@@ -68,7 +71,7 @@ export function categoryRows(c: CategoryRecord): CategoryRows {
       language,
       name: t.name,
       slug: t.slug,
-      description: t.description ?? "",
+      description: sanitizeRichText(t.description ?? ""),
       teaser: t.teaser ?? "",
       top_description: t.topDescription ?? "",
       meta_title: orNull(t.metaTitle),
@@ -145,7 +148,7 @@ export function productRows(p: ProductRecord): ProductRows {
       title: c.title,
       subtitle: c.subtitle ?? "",
       short_description: c.shortDescription ?? "",
-      description: c.description ?? "",
+      description: sanitizeRichText(c.description ?? ""),
       low_stock_message: c.lowStockMessage ?? "",
       measurement: c.measurement ?? "",
       features: JSON.stringify(c.features ?? []),
@@ -204,7 +207,7 @@ export function cmsPageRow(page: CmsPageRecord): CmsPageWrite {
     page_type: page.pageType ?? "CMS",
     title: page.title,
     content_heading: page.contentHeading ?? "",
-    content: page.content ?? "",
+    content: sanitizeRichText(page.content ?? ""),
     meta_title: orNull(page.metaTitle),
     meta_description: orNull(page.metaDescription),
     robots: page.robots ?? "index,follow",
@@ -215,7 +218,7 @@ export function cmsPageRow(page: CmsPageRecord): CmsPageWrite {
 export type CmsBlockWrite = RowOf<typeof CMS_BLOCKS, CmsBlockRow>;
 
 export function cmsBlockRow(block: CmsBlockRecord): CmsBlockWrite {
-  return { shop_id: block.shop, language: block.language, identifier: block.identifier, content: block.content };
+  return { shop_id: block.shop, language: block.language, identifier: block.identifier, content: sanitizeRichText(block.content) };
 }
 
 export type SeoLinkWrite = RowOf<typeof SEO_LINKS, TopSeoLinkRow>;

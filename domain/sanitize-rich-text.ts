@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import { RICH_TEXT_POLICY } from "../../domain/rich-text-policy";
+import { RICH_TEXT_POLICY } from "./rich-text-policy";
 
 /**
  * The policy's attribute values (others drop the attribute), then the rel values of a link

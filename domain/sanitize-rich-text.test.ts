@@ -1,4 +1,4 @@
-import { sanitizeRichText } from "./sanitize";
+import { sanitizeRichText } from "./sanitize-rich-text";
 
 /** Nothing in the output that a browser would run or load from a script URL. */
 function expectInert(html: string) {
