@@ -1,17 +1,20 @@
 /**
  * A worker in workerd through Miniflare directly, configured from wrangler.toml (bindings,
- * variables, .dev.vars, compatibility settings) and bundled with esbuild: the Workers
+ * variables, .dev.vars, compatibility settings) and bundled by wrangler: the Workers
  * runtime as deployed, without `wrangler dev`'s proxy worker and inspector in front.
  * Benchmarks use it to measure the worker rather than the development harness; the local
  * D1 state is the one `wrangler dev --persist-to` uses.
  */
-import { build } from "esbuild";
+import { execFile } from "node:child_process";
 import { Miniflare } from "miniflare";
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
+import { basename, dirname, extname, join } from "node:path";
+import { promisify } from "node:util";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureDevVars, WRANGLER_ENV, type LocalWorker } from "./local-worker";
 import { ROOT } from "./shops";
+
+const execFileAsync = promisify(execFile);
 
 export interface WorkerdWorkerOptions {
   port: number;
@@ -50,18 +53,21 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
   return { origin: url.origin, stop: () => mf.dispose() };
 }
 
-/** One ES module of a worker entry and everything it imports, as wrangler bundles it for workerd. */
+/**
+ * One ES module of a worker entry and everything it imports, bundled by wrangler itself
+ * (`wrangler deploy --dry-run`): the bytes a deploy uploads, with nodejs_compat's
+ * polyfills for the Node built-ins a dependency names (sanitize-html's postcss).
+ */
 export async function bundleWorker(entry: string, outfile: string): Promise<void> {
-  await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    conditions: ["workerd", "worker", "browser"],
-    mainFields: ["module", "main"],
-    // The runtime's own modules (worker-mailer's cloudflare:sockets) stay imports.
-    external: ["cloudflare:*"],
-    outfile,
-    logLevel: "error",
-  });
+  const outDir = mkdtempSync(join(dirname(outfile), ".bundle-"));
+  try {
+    await execFileAsync(join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", outDir, entry], {
+      cwd: ROOT,
+      env: { ...process.env, ...WRANGLER_ENV, CI: "true" },
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    renameSync(join(outDir, `${basename(entry, extname(entry))}.js`), outfile);
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }
