@@ -58,9 +58,10 @@ const builds = async (): Promise<BuildView[]> =>
       .all<BuildRow>()
   ).results.map(buildViewOf);
 const count = async (table: string) => (await t.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
-const deliver = async (ids: readonly (number | null)[]) => {
+/** Delivers change ids (null: none) as queue messages; anything else is delivered as it is. */
+const deliver = async (ids: readonly unknown[]) => {
   const batch = messageBatch(
-    ids.filter((id): id is number => id !== null).map((requestId) => ({ requestId })),
+    ids.filter((id) => id !== null).map((id) => (typeof id === "number" ? { requestId: id } : id)),
     clock,
   );
   await handleRebuildQueue(batch, env(), deps);
@@ -268,7 +269,7 @@ describe("the consumer merges changes into one queued build per shop", () => {
         auth: "Bearer gh-token",
       },
     ]);
-    await mergeRequests(hookEnv, [await changePrice(t.db, "P-200-1", "DE", 14.4, clock)], hookDeps);
+    await mergeRequests(hookEnv, [(await changePrice(t.db, "P-200-1", "DE", 14.4, clock))!], hookDeps);
     expect(calls).toHaveLength(1);
     expect((await builds())[1]!.changeIds).toEqual([id, expect.any(Number)]);
   });
@@ -278,7 +279,10 @@ describe("leases", () => {
   const api = () => shopApiCaller(env(), { now: () => clock });
   const post = async (path: string, body: unknown) => {
     const response = await api()(builderRequest(path, body));
-    return { status: response.status, body: (await response.json()) as { data: any; errors: { code?: string }[] } };
+    return {
+      status: response.status,
+      body: (await response.json()) as { data: { build: { id: number } | null } & Record<string, unknown>; errors: { code?: string }[] },
+    };
   };
 
   test("claim, progress extends, an expired lease is taken over, the old builder gets lease_lost", async () => {
@@ -290,7 +294,7 @@ describe("leases", () => {
       status: 200,
       body: { data: { build: { shop: "DE", attempt: 1, changeIds: [id], leaseUntil: secondsLater(clock, 120).toISOString() } } },
     });
-    const buildId = claimed.body.data.build.id as number;
+    const buildId = claimed.body.data.build!.id;
     expect((await post("claim", { builder: "host-b-2" })).body.data.build).toBeNull();
 
     clock = secondsLater(clock, 100);
