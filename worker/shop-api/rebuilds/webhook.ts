@@ -139,7 +139,7 @@ export async function catalogueWebhookRoute(ctx: ApiContext): Promise<Reply> {
 }
 
 async function shopsOf(ctx: ApiContext, data: { skus?: string[]; shops?: string[] }): Promise<{ shops: string[]; unknownSkus: string[] }> {
-  if (!data.skus && !data.shops) return { shops: configuredShopIds(), unknownSkus: [] };
+  if (!data.skus && !data.shops) return { shops: configuredShopIds().sort(), unknownSkus: [] };
   const shops = new Set(data.shops ?? []);
   const unknownSkus: string[] = [];
   if (data.skus && data.skus.length > 0) {
