@@ -4,6 +4,7 @@ import { graphqlRoute } from "../../graphql/http";
 import type { ShopApiEnv } from "../env";
 import { UPLOADS_PATH } from "../lib/api-paths";
 import { importRoute } from "./catalogue/import-endpoint";
+import { importHistoryRoute } from "./catalogue/import-history-route";
 import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./commerce/cart";
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
 import * as reads from "./commerce/reads";
@@ -11,9 +12,12 @@ import * as samples from "./commerce/samples";
 import { captchaChallenge } from "./core/captcha/challenge";
 import { failureResponse, notFound } from "./core/envelope";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
+import { staffRoute } from "./core/staff-auth";
+import { currentSession, login, logout } from "./core/staff/sessions";
 import { getUpload, postUploads } from "./core/uploads/handlers";
 import { visitorRoute } from "./core/visitor";
 import { claimRoute, finishRoute, progressRoute, sweepRoute } from "./rebuilds/builder-api";
+import { publishingRoute, publishNowRoute, rotateWebhookSecretRoute } from "./rebuilds/staff-routes";
 import { catalogueWebhookRoute } from "./rebuilds/webhook";
 import { search, searchReportRoute } from "./search/handler";
 
@@ -42,6 +46,15 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.all("/admin/builder/builds/:id/progress", any(progressRoute));
   router.all("/admin/builder/builds/:id/finish", any(finishRoute));
   router.all("/admin/builder/sweep", any(sweepRoute));
+  // Back-office staff sessions (core/staff-auth.ts; the edge forwards /admin/* on the back-office host only).
+  router.post("/admin/api/session", any(login));
+  router.get("/admin/api/session", any(currentSession));
+  router.delete("/admin/api/session", any(logout));
+  // Publishing and import history (rebuilds/staff-routes.ts, catalogue/import-history-route.ts; docs/decisions/0032).
+  router.get("/admin/api/publishing", staffRoute(deps, ["merchandiser", "ops"], publishingRoute));
+  router.post("/admin/api/publishing/publish", staffRoute(deps, ["merchandiser", "ops"], publishNowRoute));
+  router.post("/admin/api/publishing/webhook-secret", staffRoute(deps, ["ops"], rotateWebhookSecretRoute));
+  router.get("/admin/api/imports", staffRoute(deps, ["merchandiser", "ops"], importHistoryRoute));
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).
