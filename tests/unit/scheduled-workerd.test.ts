@@ -9,6 +9,10 @@
  * the assets proxy in front forwards scheduled(controller) over RPC and the
  * ScheduledController cannot be cloned; `wrangler dev --test-scheduled` and /__scheduled
  * (what `npm start` runs) can.
+ *
+ * The nightly cron (0 2 * * *) writes a rebuild request for every shop and sends it on the
+ * real REBUILD_QUEUE of wrangler.toml (Miniflare's local queue); the worker's own queue
+ * consumer merges it into one queued build per shop.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { Miniflare } from "miniflare";
@@ -19,10 +23,12 @@ import { experimental_readRawConfig } from "wrangler";
 import { bundleWorker } from "../../scripts/lib/workerd-worker";
 import { ROOT } from "../../scripts/lib/shops";
 import { sql, type SqlFragment } from "../../worker/lib/sql";
+import rawShopConfig from "../../config/shops.json";
 import { migrateTestDatabase } from "../support/d1";
 import { rateLimitOptions } from "../support/rate-limiters";
 
 const SCHEDULED = new Date("2026-06-01T12:00:00.000Z");
+const rawShops = (): unknown => rawShopConfig;
 const MINUTE_MS = 60 * 1000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 const ago = (ms: number) => new Date(SCHEDULED.getTime() - ms).toISOString();
@@ -44,6 +50,9 @@ describe.each([
     mkdirSync(assets);
     // Miniflare reads these optional files; under Jest (another realm's Error) it takes their absence for a failure.
     for (const file of [".assetsignore", "_redirects", "_headers"]) writeFileSync(join(assets, file), "");
+    const queueProducers: Record<string, { queueName: string }> = Object.fromEntries(
+      (rawConfig.queues?.producers ?? []).map((producer: { binding: string; queue: string }) => [producer.binding, { queueName: producer.queue }]),
+    );
     mf = new Miniflare({
       modules: true,
       modulesRoot: dir,
@@ -55,6 +64,13 @@ describe.each([
         (rawConfig.d1_databases ?? []).map((database: { binding: string; database_name: string }) => [database.binding, database.database_name]),
       ),
       ratelimits: rateLimitOptions(),
+      queueProducers,
+      queueConsumers: Object.fromEntries(
+        (rawConfig.queues?.consumers ?? []).map((consumer: { queue: string; max_batch_size?: number; max_batch_timeout?: number; max_retries?: number }) => [
+          consumer.queue,
+          { maxBatchSize: consumer.max_batch_size, maxBatchTimeout: consumer.max_batch_timeout, maxRetries: consumer.max_retries },
+        ]),
+      ),
       assets:
         withAssets && rawConfig.assets
           ? {
@@ -98,5 +114,30 @@ describe.each([
     ]);
     expect((await sql`SELECT id FROM visitors`.prepare(db).all()).results).toEqual([{ id: "live" }]);
     expect((await sql`SELECT visitor_id FROM carts`.prepare(db).all()).results).toEqual([]);
+  }, 60_000);
+
+  test("the nightly cron requests every shop; the real queue delivers the request to the worker's consumer, which queues one build per shop", async () => {
+    const nightly = new Date("2026-06-02T02:00:00.000Z");
+    const worker = await mf.getWorker();
+    const result = await worker.scheduled({ scheduledTime: nightly, cron: "0 2 * * *" });
+    expect(result.outcome).toBe("ok");
+    const request = await sql`SELECT id, trigger, enqueued_at FROM rebuild_requests`
+      .prepare(db)
+      .first<{ id: number; trigger: string; enqueued_at: string | null }>();
+    expect(request).toMatchObject({ trigger: "nightly", enqueued_at: nightly.toISOString() });
+    const shops = (rawShops() as { shops: { id: string }[] }).shops.map((shop) => shop.id).sort();
+    // The consumer runs after the queue's max_batch_timeout (2 s).
+    const deadline = Date.now() + 20_000;
+    let builds: { shop: string; state: string; change_ids: string }[] = [];
+    while (Date.now() < deadline) {
+      builds = (
+        await sql`SELECT b.shop, b.state, (SELECT json_group_array(request_id) FROM rebuild_request_shops s WHERE s.build_id = b.id) AS change_ids FROM builds b ORDER BY b.shop`
+          .prepare(db)
+          .all<{ shop: string; state: string; change_ids: string }>()
+      ).results;
+      if (builds.length === shops.length) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(builds).toEqual(shops.map((shop) => ({ shop, state: "queued", change_ids: `[${request!.id}]` })));
   }, 60_000);
 });
