@@ -4,6 +4,7 @@ import { graphqlRoute } from "../../graphql/http";
 import type { ShopApiEnv } from "../env";
 import { UPLOADS_PATH } from "../lib/api-paths";
 import { importRoute } from "./catalogue/import-endpoint";
+import { applyUpload, validateUpload } from "./catalogue/staff-import";
 import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./commerce/cart";
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
 import * as reads from "./commerce/reads";
@@ -11,6 +12,7 @@ import * as samples from "./commerce/samples";
 import { captchaChallenge } from "./core/captcha/challenge";
 import { failureResponse, notFound } from "./core/envelope";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
+import { staffRoute } from "./core/staff-auth";
 import { currentSession, login, logout } from "./core/staff/sessions";
 import { getUpload, postUploads } from "./core/uploads/handlers";
 import { visitorRoute } from "./core/visitor";
@@ -39,6 +41,9 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.post("/admin/api/session", any(login));
   router.get("/admin/api/session", any(currentSession));
   router.delete("/admin/api/session", any(logout));
+  // Back-office catalogue upload: check, then apply (staff routes; catalogue/staff-import.ts).
+  router.post("/admin/api/catalogue/validate", staffRoute(deps, ["merchandiser"], validateUpload));
+  router.post("/admin/api/catalogue/apply", staffRoute(deps, ["merchandiser"], applyUpload));
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).
