@@ -1,5 +1,5 @@
 /**
- * The back office's staff sessions (docs/decisions/0032): the shop API ends a session this
+ * The back office's staff sessions (docs/decisions/0033): the shop API ends a session this
  * long after its login or after this long without a call; the edge gives the staff cookie
  * the same lifetime, so cookie and session end together.
  */

@@ -56,7 +56,7 @@ export interface WorkerEnv extends ShopApiEnv {
   SHOP_API?: FetchBinding;
   SHOP_API_ORIGIN?: string;
   /**
-   * Cloudflare Access in front of the back-office host (worker/edge/access-jwt.ts, docs/decisions/0032):
+   * Cloudflare Access in front of the back-office host (worker/edge/access-jwt.ts, docs/decisions/0033):
    * the team domain (`<team>.cloudflareaccess.com`) and the Access application's audience tag. Both set:
    * every back-office request needs a valid Cf-Access-Jwt-Assertion; one alone: the back office refuses everything.
    */

@@ -229,7 +229,7 @@ export type RateLimits = z.infer<typeof rateLimitsSchema>;
 export type ExactLimitName = keyof RateLimits["exact"];
 
 /**
- * The back office (docs/decisions/0032): the host(s) per environment on which the edge serves
+ * The back office (docs/decisions/0033): the host(s) per environment on which the edge serves
  * the staff console (dist/_console/) and forwards /admin/* to the shop API; nothing of the
  * shops answers there, and no shop host ever reaches /admin/*. The staff session lives in a
  * host-only cookie of this name (`__Host-` prefixed wherever it can be Secure).

@@ -1,5 +1,5 @@
 /**
- * Cloudflare Access in front of the back office (docs/decisions/0032). With ACCESS_TEAM_DOMAIN
+ * Cloudflare Access in front of the back office (docs/decisions/0033). With ACCESS_TEAM_DOMAIN
  * (`<team>.cloudflareaccess.com`) and ACCESS_AUD (the Access application's audience tag) set,
  * the edge accepts a request on the back-office host only with a valid
  * `Cf-Access-Jwt-Assertion`: an RS256 JWT signed by a key of the team's JWKS

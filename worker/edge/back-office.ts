@@ -9,7 +9,7 @@ import { replaceResponse, type EdgeContext, type EdgeDependencies, type EdgeEnv 
 import { staffSetCookie, staffTokenFromRequest } from "./staff-cookie";
 
 /**
- * The back-office host (config backOffice.hosts, docs/decisions/0032). On it the edge
+ * The back-office host (config backOffice.hosts, docs/decisions/0033). On it the edge
  *   - checks Cloudflare Access first when ACCESS_TEAM_DOMAIN and ACCESS_AUD are set (access-jwt.ts),
  *     on every request but the machine paths, which carry their own credentials
  *     (MACHINE_PATHS: the signed catalogue webhook, the builder's bearer token);

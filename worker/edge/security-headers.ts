@@ -47,7 +47,7 @@ export function cspBuilder(settings: EdgeSettings["contentSecurityPolicy"]): (sc
 }
 
 /**
- * The back office's CSP (docs/decisions/0032): the console is the edge's own bundle, so
+ * The back office's CSP (docs/decisions/0033): the console is the edge's own bundle, so
  * nothing but its own files: no inline script or style, no third party, never framed.
  */
 export const BACK_OFFICE_CSP =

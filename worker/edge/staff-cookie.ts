@@ -3,7 +3,7 @@ import { isLocalEnvironment, type Environment } from "../config/shop-config";
 import { readCookie, serializeCookie } from "./cookies";
 
 /**
- * The back office's staff session cookie (docs/decisions/0032), the same rules as the
+ * The back office's staff session cookie (docs/decisions/0033), the same rules as the
  * visitor's token cookie (0029): host-only with the `__Host-` prefix, Secure, HttpOnly,
  * SameSite=Strict, Path=/, never a Domain, so only the back-office host ever receives or
  * sets it, and no page script can read it. Over plain http on a local host (development,
