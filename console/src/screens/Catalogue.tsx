@@ -139,13 +139,13 @@ export function CatalogueScreen(_: ScreenProps) {
       <section className="card" aria-labelledby="upload-title">
         <h2 id="upload-title">Upload an import file</h2>
         <div className="row">
-          <label>
-            File
-            <input type="file" name="file" accept=".json,.csv,.txt,application/json,text/csv" onChange={choose} />
-          </label>
-          <label>
-            Format
-            <select name="format" value={chosen} onChange={(event) => setChosen(event.target.value as Format | "auto")}>
+          <div>
+            <label htmlFor="import-file">File</label>
+            <input id="import-file" type="file" name="file" accept=".json,.csv,.txt,application/json,text/csv" onChange={choose} />
+          </div>
+          <div>
+            <label htmlFor="import-format">Format</label>
+            <select id="import-format" name="format" value={chosen} onChange={(event) => setChosen(event.target.value as Format | "auto")}>
               <option value="auto">Detect from the file{chosen === "auto" && file ? ` (${format ? FORMAT_LABELS[format] : "not recognised"})` : ""}</option>
               {(Object.keys(FORMAT_LABELS) as Format[]).map((key) => (
                 <option key={key} value={key}>
@@ -153,7 +153,7 @@ export function CatalogueScreen(_: ScreenProps) {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <button type="button" onClick={runCheck} disabled={!file || !format || busy}>
             Check file
           </button>
