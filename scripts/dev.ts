@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { homePath } from "../domain/routes";
+import { DEMO_STAFF, demoStaffPassword } from "./lib/demo-staff";
 import { prepareCatalogue, startAndBuild } from "./lib/local-shops";
 import { MAIL_CATCHER_PORTS } from "./lib/mail-catcher";
 import { loadShopConfig, ROOT } from "./lib/shops";
@@ -43,6 +44,12 @@ async function main() {
     console.log(`  ${shop.id.padEnd(6)} ${shop.name.padEnd(26)} http://${host}${homePath(shop, shop.defaultLanguage)}`);
   }
   console.log(`  (other hosts on port 8787 show the no-shop-found page; GraphQL at ${worker.origin}/graphql)`);
+  const backOffice = config.backOffice?.hosts.development[0];
+  if (backOffice) {
+    console.log(
+      `Back office: http://${backOffice}/ (demo login ${DEMO_STAFF[0]!.email} / ${demoStaffPassword()}; also service@ and ops@ with the same password)`,
+    );
+  }
   console.log(`Mail inbox: http://localhost:${MAIL_CATCHER_PORTS.web}/ (every mail the shops send)\nPress Ctrl+C to stop.`);
 
   const stop = async () => {

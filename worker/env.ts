@@ -61,6 +61,13 @@ export interface WorkerEnv extends ShopApiEnv {
   SHOP_API_MODE?: "in-process" | "service" | "remote";
   SHOP_API?: FetchBinding;
   SHOP_API_ORIGIN?: string;
+  /**
+   * Cloudflare Access in front of the back-office host (worker/edge/access-jwt.ts, docs/decisions/0033):
+   * the team domain (`<team>.cloudflareaccess.com`) and the Access application's audience tag. Both set:
+   * every back-office request needs a valid Cf-Access-Jwt-Assertion; one alone: the back office refuses everything.
+   */
+  ACCESS_TEAM_DOMAIN?: string;
+  ACCESS_AUD?: string;
   /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
   UPSTREAM_REQUEST_SECRET?: string;
 }

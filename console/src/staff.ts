@@ -16,3 +16,8 @@ export interface SessionView {
 
 /** The same rule as the staff API's: a role may use what lists it, ops may use everything. */
 export const mayUse = (role: StaffRole, roles: readonly StaffRole[]): boolean => role === "ops" || roles.includes(role);
+
+/** What every screen gets (console/src/screens/index.ts). */
+export interface ScreenProps {
+  staff: StaffMember;
+}

@@ -1,5 +1,6 @@
 import type { LocalEnvironment } from "../../worker/config/shop-config";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
+import { buildConsole } from "../build-console";
 import { buildShop, type BuildReport } from "./build-shop";
 import { seedDemoStaff } from "./demo-staff";
 import { startLocalWorker, type LocalWorker } from "./local-worker";
@@ -67,6 +68,8 @@ export async function startAndBuild(options: LocalShopsOptions): Promise<LocalSh
 
 async function buildAndServe(options: LocalShopsOptions, mailVars: Record<string, string>): Promise<Omit<LocalShops, "mail">> {
   const vars: Record<string, string> = { ...mailVars, ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}) };
+  options.log("Building the back-office console ...");
+  await buildConsole(options.distRoot);
   const start = () => startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, vars, log: options.log });
   options.log(`Starting the worker on port ${options.port} ...`);
   const builder = await start();

@@ -251,6 +251,30 @@ export const rebuildSettingsSchema = z
   .strict();
 export type RebuildSettings = z.infer<typeof rebuildSettingsSchema>;
 
+/**
+ * The back office (docs/decisions/0033): the host(s) per environment on which the edge serves
+ * the staff console (dist/_console/) and forwards /admin/* to the shop API; nothing of the
+ * shops answers there, and no shop host ever reaches /admin/*. The staff session lives in a
+ * host-only cookie of this name (`__Host-` prefixed wherever it can be Secure).
+ */
+export const backOfficeSchema = z
+  .object({
+    hosts: z
+      .object({
+        production: z.array(hostName),
+        staging: z.array(hostName),
+        integration: z.array(hostName),
+        development: z.array(hostName),
+        test: z.array(hostName),
+      })
+      .strict(),
+    staffCookie: cookieName.default("bh_staff"),
+    /** The largest catalogue file the console may upload (bytes); it streams through the edge to the shop API, which has the same limit. */
+    maxImportBytes: z.number().int().min(1024).max(104_857_600).default(20_971_520),
+  })
+  .strict();
+export type BackOfficeSettings = z.infer<typeof backOfficeSchema>;
+
 export const shopConfigSchema = z
   .object({
     fallbackLanguage: language,
@@ -270,6 +294,7 @@ export const shopConfigSchema = z
     uploads: uploadSettingsSchema.default({}),
     rebuilds: rebuildSettingsSchema.default({}),
     shops: z.array(shopSchema).min(1),
+    backOffice: backOfficeSchema.optional(),
   })
   .strict()
   .superRefine((config, ctx) => {
@@ -288,6 +313,15 @@ export const shopConfigSchema = z
         });
       }
     });
+    for (const env of ENVIRONMENTS) {
+      config.backOffice?.hosts[env].forEach((host, hostIndex) => {
+        const owner = seenHosts.get(host);
+        const path = ["backOffice", "hosts", env, hostIndex];
+        if (owner)
+          ctx.addIssue({ code: "custom", path, message: `host '${host}' is already used by ${owner === BACK_OFFICE ? "the back office" : `shop ${owner}`}` });
+        seenHosts.set(host, BACK_OFFICE);
+      });
+    }
     const entry = config.edge.internationalEntry;
     if (entry) {
       if (!seenIds.has(entry.shop)) {
@@ -324,6 +358,9 @@ export const shopConfigSchema = z
       ctx.addIssue({ code: "custom", path: ["fallbackLanguage"], message: `must be one of urlLanguages (${config.urlLanguages.join(", ")})` });
     }
   });
+
+/** The owner name of back-office hosts in the duplicate check (never a shop id: those are upper-case). */
+const BACK_OFFICE = "back-office";
 
 export type ShopDefinition = z.infer<typeof shopSchema>;
 export type ShopConfig = z.infer<typeof shopConfigSchema>;
@@ -362,8 +399,15 @@ export interface ResolvedShop {
  * Host table: exact host (with port where one is used) -> shop and environment.
  * Built once per config; lookups are a single Map access.
  */
+export interface ResolvedBackOffice {
+  environment: Environment;
+  /** The back office's first host in this environment. */
+  preferredHost: string;
+}
+
 export class ShopDirectory {
   private readonly byHost = new Map<string, ResolvedShop>();
+  private readonly backOfficeByHost = new Map<string, ResolvedBackOffice>();
 
   constructor(readonly config: ShopConfig) {
     for (const shop of config.shops) {
@@ -372,6 +416,15 @@ export class ShopDirectory {
         for (const host of hosts) this.byHost.set(host, { shop, environment, preferredHost: hosts[0]! });
       }
     }
+    for (const environment of ENVIRONMENTS) {
+      const hosts = config.backOffice?.hosts[environment] ?? [];
+      for (const host of hosts) this.backOfficeByHost.set(host, { environment, preferredHost: hosts[0]! });
+    }
+  }
+
+  /** Exact, case-insensitive match of the request host against the back office's hosts. */
+  backOffice(host: string): ResolvedBackOffice | undefined {
+    return this.backOfficeByHost.get(host.toLowerCase());
   }
 
   /** Exact, case-insensitive match of the request host; undefined means the no-shop-found shop. */

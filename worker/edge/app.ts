@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { Environment } from "../config/shop-config";
 import { apiProxy, isUploadRequest, matchApiPath } from "./api-proxy";
+import { backOffice, isCatalogueUpload } from "./back-office";
 import { bodyLimit } from "./body-limit";
 import { cachePolicy } from "./cache-policy";
 import type { EdgeDependencies, EdgeEnv } from "./context";
@@ -24,6 +25,7 @@ export type { EdgeDependencies } from "./context";
  *   site              exact host -> shop and environment (nothing else decides)
  *   body-limit        413 before any upstream call (uploads: their own limit, streamed through)
  *   same-origin       403 for cross-origin state-changing calls
+ *   back-office       on the back-office host only: the console and /admin/* (and nothing below)
  *   api-proxy         /apiv1, /apiv2, /graphql (and /<lang>/... on shops with prefixes)
  *   upstream-rules    what requests from the legacy front proxy may get
  *   cookie-gates      new search, developer mode, the international entry
@@ -45,8 +47,14 @@ export function createEdgeApp(deps: EdgeDependencies) {
     c.set("upstreamRequest", false);
     await next();
   });
-  app.use("*", bodyLimit(config.edge.maxBodyBytes, { maxBytes: config.uploads.maxRequestBytes, matches: (c) => isUploadRequest(c, config) }));
+  const shopBodies = bodyLimit(config.edge.maxBodyBytes, { maxBytes: config.uploads.maxRequestBytes, matches: (c) => isUploadRequest(c, config) });
+  const backOfficeBodies = bodyLimit(config.edge.maxBodyBytes, {
+    maxBytes: config.backOffice?.maxImportBytes ?? config.edge.maxBodyBytes,
+    matches: (c) => isCatalogueUpload(c.req.method, new URL(c.req.url).pathname),
+  });
+  app.use("*", (c, next) => (c.get("site").kind === "back-office" ? backOfficeBodies : shopBodies)(c, next));
   app.use("*", sameOrigin());
+  app.use("*", backOffice(deps, { access: deps.access }));
   app.use("*", apiProxy(deps));
   app.use("*", upstreamRules(config));
   app.use("*", cookieGates(deps));

@@ -2,6 +2,7 @@ import type { Context, ExecutionContext } from "hono";
 import type { Language, ShopDirectory } from "../config/shop-config";
 import type { WorkerEnv } from "../env";
 import type { Site } from "./site";
+import type { AccessVerifier } from "./access-jwt";
 import type { Upstream } from "./upstream";
 
 /** What the middleware pieces share about one request. */
@@ -38,6 +39,8 @@ export interface EdgeDependencies {
   retryDelayMs?: number;
   /** Extra guards by name (tests); a gate naming a guard known nowhere answers 500. */
   guards?: Record<string, (c: EdgeContext) => boolean>;
+  /** The Cloudflare Access JWT verifier of the back office (tests inject their keys and clock; default: the team's JWKS over fetch). */
+  access?: AccessVerifier;
   /** Extra gates added to those of the config (tests). */
   gates?: { paths: string[]; guard: string }[];
 }

@@ -46,6 +46,14 @@ export function cspBuilder(settings: EdgeSettings["contentSecurityPolicy"]): (sc
     `${head}${[...new Set(scriptHashes)].map((hash) => ` 'sha256-${hash}'`).join("")}${thirdPartyScripts}; ${rest}${upgradeInsecure ? "; upgrade-insecure-requests" : ""}`;
 }
 
+/**
+ * The back office's CSP (docs/decisions/0033): the console is the edge's own bundle, so
+ * nothing but its own files: no inline script or style, no third party, never framed.
+ */
+export const BACK_OFFICE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; manifest-src 'self'; " +
+  "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'";
+
 /** A CSP with `default-src 'none'` and `sandbox`: stricter than the site's for anything a browser could do with the answer. */
 function isLockedDown(csp: string | null): boolean {
   const directives = (csp ?? "").split(";").map((directive) => directive.trim().toLowerCase());
@@ -81,6 +89,15 @@ export function securityHeaders(settings: EdgeSettings): MiddlewareHandler<EdgeE
     headers.set("x-content-type-options", "nosniff");
     headers.set("referrer-policy", REFERRER_POLICY);
     headers.set("permissions-policy", PERMISSIONS_POLICY);
+    headers.delete("x-powered-by");
+    headers.delete("server");
+    if (c.get("site")?.kind === "back-office") {
+      // The back office: its own strict CSP on every answer, never framed, never indexed.
+      headers.set("x-frame-options", "DENY");
+      headers.set("x-robots-tag", "noindex, nofollow");
+      if (response.status !== 304) headers.set("content-security-policy", `${BACK_OFFICE_CSP}${https ? "; upgrade-insecure-requests" : ""}`);
+      return;
+    }
     headers.set("x-frame-options", "SAMEORIGIN");
     // A 304 keeps the CSP stored with the full response. An answer that is not HTML keeps its
     // own CSP when that allows nothing and sandboxes (the shop API's file downloads); every

@@ -80,6 +80,7 @@ export function staticPages(noShop: (c: EdgeContext) => string): MiddlewareHandl
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
     const site = c.get("site");
     const { pathname } = new URL(c.req.url);
+    if (site.kind === "back-office") throw new PageError(404, "the back office serves its own files (back-office.ts)");
     if (site.kind === "no-shop") {
       if (pathname !== "/") throw new PageError(404, "no shop for this host");
       return new Response(c.req.method === "HEAD" ? null : noShop(c), { headers: { "content-type": "text/html; charset=utf-8", "cache-control": HTML_CACHE } });

@@ -134,6 +134,7 @@ export function testApp(options: TestAppOptions = {}) {
     retryDelayMs: options.retryDelayMs ?? 0,
     guards: options.guards,
     gates: options.gates,
+    access: options.access,
   });
   const env = { ASSETS: assets.fetcher, ENVIRONMENT_NAME: "development", ...options.env } as WorkerEnv;
   return {

@@ -5,6 +5,7 @@ import type { ShopApiEnv } from "../env";
 import { UPLOADS_PATH } from "../lib/api-paths";
 import { importRoute } from "./catalogue/import-endpoint";
 import { importHistoryRoute } from "./catalogue/import-history-route";
+import { applyUpload, validateUpload } from "./catalogue/staff-import";
 import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./commerce/cart";
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
 import * as reads from "./commerce/reads";
@@ -55,6 +56,9 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.post("/admin/api/publishing/publish", staffRoute(deps, ["merchandiser", "ops"], publishNowRoute));
   router.post("/admin/api/publishing/webhook-secret", staffRoute(deps, ["ops"], rotateWebhookSecretRoute));
   router.get("/admin/api/imports", staffRoute(deps, ["merchandiser", "ops"], importHistoryRoute));
+  // Back-office catalogue upload: check, then apply (staff routes; catalogue/staff-import.ts).
+  router.post("/admin/api/catalogue/validate", staffRoute(deps, ["merchandiser"], validateUpload));
+  router.post("/admin/api/catalogue/apply", staffRoute(deps, ["merchandiser"], applyUpload));
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).

@@ -4,11 +4,11 @@
  * everything); the API checks the role again on every call. Adding a screen is one line here.
  */
 import type { ComponentType } from "react";
-import type { StaffMember, StaffRole } from "../staff";
+import type { ScreenProps, StaffRole } from "../staff";
+import { CatalogueScreen } from "./Catalogue";
+import { PublishingScreen } from "./Publishing";
 
-export interface ScreenProps {
-  staff: StaffMember;
-}
+export type { ScreenProps } from "../staff";
 
 export interface ScreenEntry {
   /** The console path (`/catalogue`); sub-paths (`/catalogue/...`) show the same screen. */
@@ -18,4 +18,7 @@ export interface ScreenEntry {
   Screen: ComponentType<ScreenProps>;
 }
 
-export const SCREENS: readonly ScreenEntry[] = [];
+export const SCREENS: readonly ScreenEntry[] = [
+  { path: "/catalogue", label: "Catalogue", roles: ["merchandiser"], Screen: CatalogueScreen },
+  { path: "/publishing", label: "Publishing", roles: ["merchandiser"], Screen: PublishingScreen },
+];

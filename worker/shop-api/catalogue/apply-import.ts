@@ -9,7 +9,7 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { allShops } from "../core/shop";
 import { mergeCsvProblems } from "./csv-import";
-import { SECTIONS, type CatalogueDocument, type ImportResult } from "./import-format";
+import { SECTIONS, type CatalogueDocument, type ImportProblem, type ImportResult } from "./import-format";
 import { parseImport, type ImportInput } from "./parse-import";
 import { planImport } from "./plan-import";
 import { validateCatalogueDocument } from "./validate-import";
@@ -52,4 +52,21 @@ export async function importCatalogue(db: D1Database, input: ImportInput, option
 
 function recordCounts(doc: CatalogueDocument): Record<string, number> {
   return Object.fromEntries(SECTIONS.map((section) => [section, doc[section]?.length ?? 0]));
+}
+
+/** What a valid file would change, found by the same steps as importCatalogue without the write. */
+export type ImportCheck = { ok: true; changedSkus: string[]; counts: Record<string, number> } | { ok: false; problems: ImportProblem[] };
+
+/** Parses, validates and plans the import like importCatalogue, and writes nothing (the console's check before Apply). */
+export async function checkCatalogueImport(db: D1Database, input: ImportInput, options: Pick<ImportOptions, "now"> = {}): Promise<ImportCheck> {
+  const parsed = parseImport(input);
+  if (!parsed.ok) return parsed;
+  const shops = allShops();
+  const validation = await validateCatalogueDocument(parsed.raw, db, shops);
+  if (input.format !== "json" && (!validation.ok || parsed.cellProblems.length > 0)) {
+    return { ok: false, problems: mergeCsvProblems(input.format, parsed.cellProblems, validation.ok ? [] : validation.problems) };
+  }
+  if (!validation.ok) return validation;
+  const plan = await planImport(db, validation.document, { now: options.now ?? new Date(), shops, keepProductExtras: input.format === "csv-products" });
+  return { ok: true, changedSkus: plan.changedSkus, counts: recordCounts(validation.document) };
 }

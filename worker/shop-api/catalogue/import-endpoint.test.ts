@@ -2,7 +2,7 @@ import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1
 import { looseCopy } from "../../../tests/support/loose-json";
 import type { ShopApiEnv } from "../../env";
 import { shopApiCaller } from "../../../tests/support/shop-api";
-import { MAX_IMPORT_BYTES } from "./import-endpoint";
+import { MAX_IMPORT_BYTES } from "./import-upload";
 import { rowCounts, sampleDocument } from "./test-fixtures";
 
 let t: TestDatabase;

@@ -12,6 +12,7 @@
  * account disabled, password changed) or whose account is disabled answers 401 and the
  * answer tells the edge to delete the cookie.
  */
+import { STAFF_IDLE_TIMEOUT_SECONDS, STAFF_SESSION_LIFETIME_SECONDS } from "../../../domain/staff-session";
 import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
 import { selectLiveStaffSession, staffSessionOf, touchStaffSession, type StaffRole, type StaffSessionRow } from "../tables/staff";
 import { sha256Hex } from "./auth";
@@ -33,9 +34,9 @@ export interface StaffContext extends ApiContext {
 }
 
 /** A session ends this long after its last call. */
-export const STAFF_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const STAFF_IDLE_TIMEOUT_MS = STAFF_IDLE_TIMEOUT_SECONDS * 1000;
 /** A session ends this long after its login, however active. */
-export const STAFF_SESSION_LIFETIME_MS = 12 * 60 * 60 * 1000;
+export const STAFF_SESSION_LIFETIME_MS = STAFF_SESSION_LIFETIME_SECONDS * 1000;
 /** A call records the session's activity when the last record is older than this (one UPDATE a minute at most). */
 export const STAFF_TOUCH_INTERVAL_MS = 60 * 1000;
 

@@ -1,0 +1,102 @@
+import { expect, test, type Page } from "@playwright/test";
+import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
+import { DEMO_STAFF, demoStaffPassword } from "../../scripts/lib/demo-staff";
+import { localSecret } from "../../scripts/lib/local-worker";
+import { loadShopConfig } from "../../scripts/lib/shops";
+import { TEST_WORKER } from "./support/site";
+
+/**
+ * The back office on its test host (admin.localhost:8797): a merchandiser logs in, uploads a
+ * CSV price file with one bad row and sees that row named (nothing written), fixes it,
+ * applies it and finds it in the import history; a service login sees no catalogue; logging
+ * out revokes the session. The demo accounts and their password come from the global
+ * setup (scripts/lib/demo-staff.ts).
+ */
+const BACK_OFFICE = `http://${loadShopConfig().backOffice!.hosts.test[0]!}`;
+const account = (role: string) => DEMO_STAFF.find((staff) => staff.role === role)!;
+
+async function logIn(page: Page, role: string): Promise<void> {
+  await page.goto(`${BACK_OFFICE}/`);
+  await page.getByLabel("E-mail address").fill(account(role).email);
+  await page.getByLabel("Password").fill(demoStaffPassword());
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("who")).toHaveText(`${account(role).name} (${role})`);
+}
+
+const money = (minor: number) => (minor / 100).toFixed(2);
+
+test("a wrong password is refused with the one message for every failed login", async ({ page }) => {
+  await page.goto(`${BACK_OFFICE}/`);
+  await page.getByLabel("E-mail address").fill(account("merchandiser").email);
+  await page.getByLabel("Password").fill("not the password at all");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert")).toHaveText("The e-mail address or the password is not correct.");
+});
+
+test("a merchandiser checks a price file, sees the bad row, fixes it, applies it and finds it in the history", async ({ page, request }) => {
+  const response = await request.post(`${TEST_WORKER}/graphql`, {
+    headers: { authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
+    data: { query: productsQuery("DE") },
+  });
+  const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
+  const [first, second] = nodes.filter((product) => isOrderable(product) && product.packageContent > 0);
+  if (!first || !second) throw new Error("the demo catalogue has fewer than two orderable DE products");
+  const row = (product: ProductNode, currency: string) => {
+    const price = product.price!.packagePrice.amount + 100;
+    return `${product.sku},DE,${currency},${money(price)},${money(Math.round(price / product.packageContent))}`;
+  };
+  const header = "sku,shop,currency,packagePrice,unitPrice";
+  const bad = [header, row(first, "EUR"), row(second, "CHF")].join("\n");
+  const good = [header, row(first, "EUR"), row(second, "EUR")].join("\n");
+
+  await logIn(page, "merchandiser");
+  await expect(page.getByRole("navigation").getByRole("link")).toHaveText(["Catalogue", "Publishing"]);
+  await page.getByRole("link", { name: "Catalogue" }).click();
+  await expect(page).toHaveURL(`${BACK_OFFICE}/catalogue`);
+
+  await page.getByLabel("File", { exact: true }).setInputFiles({ name: "prices.csv", mimeType: "text/csv", buffer: Buffer.from(bad) });
+  await expect(page.getByLabel("Format", { exact: true })).toContainText("Detect from the file (CSV prices)");
+  await page.getByRole("button", { name: "Check file" }).click();
+  const problems = page.getByTestId("check-problems");
+  await expect(problems.getByRole("alert")).toContainText("prices.csv has 1 problem. Nothing was written.");
+  await expect(problems.getByRole("row").nth(1)).toHaveText(["2", "currency", "shop DE sells in EUR, not CHF"].join(""));
+  await expect(page.getByRole("button", { name: "Apply import" })).toHaveCount(0);
+
+  await page.getByLabel("File", { exact: true }).setInputFiles({ name: "prices.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
+  await page.getByRole("button", { name: "Check file" }).click();
+  await expect(page.getByTestId("check-valid")).toContainText("prices.csv is valid: 2 records, 2 products would change.");
+  await page.getByRole("button", { name: "Apply import" }).click();
+  const applied = page.getByTestId("applied");
+  await expect(applied).toContainText(/Imported as import #\d+: 2 products changed/);
+  const importId = /#(\d+)/.exec((await applied.textContent()) ?? "")![1]!;
+
+  const history = page.getByTestId("import-history");
+  const entry = history.getByRole("row").filter({ hasText: `#${importId}` });
+  await expect(entry).toContainText(account("merchandiser").email);
+  await expect(entry).toContainText("console: prices.csv");
+  await expect(entry.getByRole("cell").nth(6)).toHaveText("2");
+});
+
+test("a service login sees no catalogue and the API refuses it", async ({ page }) => {
+  await logIn(page, "service");
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Catalogue" })).toHaveCount(0);
+  await page.goto(`${BACK_OFFICE}/catalogue`);
+  await expect(page.getByText("This page does not exist in the back office.")).toBeVisible();
+  const status = await page.evaluate(
+    async () => (await fetch("/admin/api/catalogue/validate?format=csv-prices", { method: "POST", body: "x", headers: { "content-type": "text/csv" } })).status,
+  );
+  expect(status).toBe(403);
+});
+
+test("logging out revokes the session: its cookie no longer opens the staff API", async ({ page, context }) => {
+  await logIn(page, "merchandiser");
+  const cookie = (await context.cookies(BACK_OFFICE)).find((entry) => entry.name === "bh_staff");
+  expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/" });
+  expect(await page.evaluate(() => document.cookie)).not.toContain("bh_staff");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page.getByRole("button", { name: "Log in" })).toBeVisible();
+  // The old token, presented again, is refused: the session was revoked, not only the cookie deleted.
+  await context.addCookies([{ ...cookie!, expires: -1 }]);
+  const status = await page.evaluate(async () => (await fetch("/admin/api/session")).status);
+  expect(status).toBe(401);
+});
