@@ -146,6 +146,13 @@ module.exports = {
       { builtins: false },
     ),
     onlyImports(
+      "console-imports-console-and-locales",
+      "The back-office console (console/) runs in the browser and reaches the shop API over fetch only: it imports its own code and locales/; never worker/, the config, domain/ or Node built-ins.",
+      "^console/",
+      ["^console/", LOCALES],
+      { builtins: false },
+    ),
+    onlyImports(
       "site-build-imports-domain-and-config",
       "The site's build side (sourcing the catalogue, creating pages) imports domain/, locales/, site code and the shop config; never the worker or GraphQL's code.",
       "^site/(build|sourcing)/",

@@ -51,6 +51,13 @@ export default defineConfig(
     rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
   },
   {
+    // The back-office console: browser code, React with the two rules of hooks.
+    files: ["console/**/*.{ts,tsx}"],
+    languageOptions: { globals: globals.browser },
+    plugins: { "react-hooks": reactHooks },
+    rules: { "react-hooks/rules-of-hooks": "error", "react-hooks/exhaustive-deps": "error" },
+  },
+  {
     // Build side of the site and everything that runs in Node.
     files: [
       "site/build/**",

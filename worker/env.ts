@@ -28,6 +28,7 @@ export interface ShopApiEnv {
   RATE_LIMIT_WRITE?: RateLimit;
   RATE_LIMIT_SEARCH?: RateLimit;
   RATE_LIMIT_GRAPHQL?: RateLimit;
+  RATE_LIMIT_STAFF?: RateLimit;
   /** Captcha secrets (docs/decisions/0024); a provider whose secret is missing refuses every token. */
   ALTCHA_HMAC_KEY?: string;
   RECAPTCHA_SECRET?: string;

@@ -1,6 +1,7 @@
 import type { LocalEnvironment } from "../../worker/config/shop-config";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { buildShop, type BuildReport } from "./build-shop";
+import { seedDemoStaff } from "./demo-staff";
 import { startLocalWorker, type LocalWorker } from "./local-worker";
 import { mailDirectoryIn, startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { runTsxScript } from "./run-script";
@@ -40,6 +41,8 @@ export async function prepareCatalogue(options: Pick<LocalShopsOptions, "stateDi
   process.env.LOCAL_STATE_DIR = options.stateDir;
   options.log("Applying database migrations ...");
   applyLocalMigrations();
+  // The back office's demo accounts (local databases only; password in .dev.vars).
+  await withLocalD1((db) => seedDemoStaff(db));
   const products = await withLocalD1(async (db) => (await db.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())?.n ?? 0);
   if (products > 0 && !options.fresh) {
     options.log(`The local catalogue has ${products} products; keeping it (use --fresh to regenerate).`);

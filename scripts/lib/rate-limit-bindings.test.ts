@@ -55,6 +55,7 @@ describe("wrangler.toml's [[ratelimits]] agree with rateLimits.perIp of the shop
       "rateLimits.perIp.write: wrangler.toml [env.staging] needs exactly one [[ratelimits]] named RATE_LIMIT_WRITE (found 0)",
       "rateLimits.perIp.search: wrangler.toml [env.staging] needs exactly one [[ratelimits]] named RATE_LIMIT_SEARCH (found 0)",
       "rateLimits.perIp.graphql: wrangler.toml [env.staging] needs exactly one [[ratelimits]] named RATE_LIMIT_GRAPHQL (found 0)",
+      "rateLimits.perIp.staff: wrangler.toml [env.staging] needs exactly one [[ratelimits]] named RATE_LIMIT_STAFF (found 0)",
     ]);
   });
 

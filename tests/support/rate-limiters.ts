@@ -44,5 +44,10 @@ export async function rateLimitBindings(mf: Miniflare): Promise<RateLimitBinding
     if (!found) throw new Error(`Miniflare made no ${RATE_LIMIT_BINDINGS[bucket]} binding`);
     return found;
   };
-  return { RATE_LIMIT_WRITE: binding("write"), RATE_LIMIT_SEARCH: binding("search"), RATE_LIMIT_GRAPHQL: binding("graphql") };
+  return {
+    RATE_LIMIT_WRITE: binding("write"),
+    RATE_LIMIT_SEARCH: binding("search"),
+    RATE_LIMIT_GRAPHQL: binding("graphql"),
+    RATE_LIMIT_STAFF: binding("staff"),
+  };
 }

@@ -198,12 +198,15 @@ export type UploadSettings = z.infer<typeof uploadSettingsSchema>;
  * The binding's numbers live in wrangler.toml ([[ratelimits]], period 10 or 60 seconds);
  * `npm run config:check` fails when they disagree with `rateLimits.perIp`.
  */
-export const PER_IP_BUCKETS = ["write", "search", "graphql"] as const;
+export const PER_IP_BUCKETS = ["write", "search", "graphql", "staff"] as const;
 export type PerIpBucket = (typeof PER_IP_BUCKETS)[number];
-export const RATE_LIMIT_BINDINGS = { write: "RATE_LIMIT_WRITE", search: "RATE_LIMIT_SEARCH", graphql: "RATE_LIMIT_GRAPHQL" } as const satisfies Record<
-  PerIpBucket,
-  string
->;
+export const RATE_LIMIT_BINDINGS = {
+  write: "RATE_LIMIT_WRITE",
+  search: "RATE_LIMIT_SEARCH",
+  graphql: "RATE_LIMIT_GRAPHQL",
+  /** Every call of the back office's staff API (/admin/api/*), reads included (the console polls). */
+  staff: "RATE_LIMIT_STAFF",
+} as const satisfies Record<PerIpBucket, string>;
 
 const perIpLimit = z.object({ limit: z.number().int().min(1), period: z.union([z.literal(10), z.literal(60)]) }).strict();
 /** An exact limit counted in D1: at most `limit` per key in each fixed window of `windowSeconds`. */
@@ -211,7 +214,7 @@ const exactLimit = z.object({ limit: z.number().int().min(1), windowSeconds: z.n
 
 export const rateLimitsSchema = z
   .object({
-    perIp: z.object({ write: perIpLimit, search: perIpLimit, graphql: perIpLimit }).strict(),
+    perIp: z.object({ write: perIpLimit, search: perIpLimit, graphql: perIpLimit, staff: perIpLimit }).strict(),
     exact: z
       .object({
         /** Per e-mail address. */

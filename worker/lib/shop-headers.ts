@@ -18,3 +18,11 @@ export const CLIENT_IP_HEADER = "cf-connecting-ip";
  * and never passes the header on to the browser (docs/decisions/0029).
  */
 export const VISITOR_TOKEN_HEADER = "x-visitor-token";
+/**
+ * A back-office staff session token, both ways between the edge and the shop API (never
+ * seen by the browser, whose cookie `__Host-bh_staff` carries it): the edge sends the
+ * token of the staff cookie in this request header on the back-office host only; the shop
+ * API answers a login with the new token in this response header and a logout or an ended
+ * session with an empty value, which deletes the cookie (worker/shop-api/core/staff-auth.ts).
+ */
+export const STAFF_SESSION_HEADER = "x-staff-session";

@@ -11,6 +11,7 @@ import * as samples from "./commerce/samples";
 import { captchaChallenge } from "./core/captcha/challenge";
 import { failureResponse, notFound } from "./core/envelope";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
+import { currentSession, login, logout } from "./core/staff/sessions";
 import { getUpload, postUploads } from "./core/uploads/handlers";
 import { visitorRoute } from "./core/visitor";
 import { search, searchReportRoute } from "./search/handler";
@@ -34,6 +35,10 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Merchandisers (bearer token; never proxied by the edge).
   router.all("/admin/catalogue/import", any(importRoute));
   router.get("/admin/search/report", any(searchReportRoute));
+  // Back-office staff sessions (core/staff-auth.ts; the edge forwards /admin/* on the back-office host only).
+  router.post("/admin/api/session", any(login));
+  router.get("/admin/api/session", any(currentSession));
+  router.delete("/admin/api/session", any(logout));
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).

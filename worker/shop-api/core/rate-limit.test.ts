@@ -25,6 +25,10 @@ describe("which per-IP bucket a request counts against", () => {
     ["POST", "/graphql///", "graphql"],
     ["POST", "/admin/catalogue/import", null],
     ["GET", "/admin/search/report", null],
+    ["POST", "/admin/api/session", "staff"],
+    ["GET", "/admin/api/session", "staff"],
+    ["GET", "/admin/api/publishing/", "staff"],
+    ["GET", "/admin/apix", null],
     ["POST", "/apiv2x/cart", null],
     ["POST", "/cartoon", null],
   ])("%s %s -> %s", (method, path, bucket) => {

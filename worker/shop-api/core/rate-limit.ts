@@ -17,15 +17,18 @@ import { fail, MESSAGES, type ApiFailure } from "./envelope";
 /** Path prefixes of the storefront API whose non-GET requests are writes. */
 const WRITE_PREFIXES = ["/apiv1", "/apiv2", "/cart", "/configuration"];
 const SEARCH_PREFIX = "/apiv2/search";
+/** The back office's staff API: every call counts, reads too. */
+const STAFF_PREFIX = "/admin/api";
 
 const within = (path: string, prefix: string): boolean => path === prefix || path.startsWith(`${prefix}/`);
 
-/** The per-IP bucket a request counts against, or null (reads other than search; the admin endpoints). */
+/** The per-IP bucket a request counts against, or null (reads other than search; the admin endpoints behind service tokens). */
 export function perIpBucket(method: string, pathname: string): PerIpBucket | null {
   // The router matches a path with trailing slashes too (/graphql/), so the rule does.
   const path = pathname.replace(/\/+$/, "");
   if (path === "/graphql") return "graphql";
   if (within(path, SEARCH_PREFIX)) return "search";
+  if (within(path, STAFF_PREFIX)) return "staff";
   if (method !== "GET" && method !== "HEAD" && WRITE_PREFIXES.some((prefix) => within(path, prefix))) return "write";
   return null;
 }

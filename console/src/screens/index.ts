@@ -1,0 +1,21 @@
+/**
+ * The console's screens: one entry each, in the order of the navigation. A staff member sees
+ * the entries whose roles include theirs (ops sees all, as the staff API allows ops
+ * everything); the API checks the role again on every call. Adding a screen is one line here.
+ */
+import type { ComponentType } from "react";
+import type { StaffMember, StaffRole } from "../staff";
+
+export interface ScreenProps {
+  staff: StaffMember;
+}
+
+export interface ScreenEntry {
+  /** The console path (`/catalogue`); sub-paths (`/catalogue/...`) show the same screen. */
+  path: string;
+  label: string;
+  roles: readonly StaffRole[];
+  Screen: ComponentType<ScreenProps>;
+}
+
+export const SCREENS: readonly ScreenEntry[] = [];
