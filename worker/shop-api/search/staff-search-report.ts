@@ -6,8 +6,13 @@
  * both lists, so the console can draw them as lines.
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import { z } from "zod";
 import { jsonList } from "../../lib/json";
 import { sql } from "../../lib/sql";
+import { validate } from "../core/request-body";
+import { reply, type Reply } from "../core/route";
+import { allShops, shopById } from "../core/shop";
+import type { StaffContext } from "../core/staff-auth";
 import { searchReport, type SearchReport } from "./query-log";
 
 export interface DayTotals {
@@ -85,4 +90,32 @@ export async function searchReportOverTime(
     topTrends: top.map((query) => trend(query, "searches")),
     noResultTrends: none.map((query) => trend(query, "no_results")),
   };
+}
+
+/** The report's range: the last 1 to 366 days. */
+export const MAX_REPORT_DAYS = 366;
+
+const reportQuery = z
+  .object({
+    shop: z
+      .string({ required_error: "Choose a shop" })
+      .trim()
+      .toUpperCase()
+      .refine((id) => shopById(id) !== undefined, "Not a configured shop"),
+    days: z.coerce
+      .number({ invalid_type_error: "Expected a number of days" })
+      .int("Expected a whole number of days")
+      .min(1, "At least 1 day")
+      .max(MAX_REPORT_DAYS, `At most ${MAX_REPORT_DAYS} days`)
+      .default(30),
+  })
+  .strict();
+
+/** GET /admin/api/search-report?shop=DE&days=30 (staff roles merchandiser and ops). */
+export async function staffSearchReport(ctx: StaffContext): Promise<Reply> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of ctx.url.searchParams) if (value.trim() !== "") query[name] = value;
+  const { shop, days } = validate(reportQuery, query);
+  const report = await searchReportOverTime(ctx.db, shop, days, ctx.now);
+  return reply({ ...report, shops: allShops().map((entry) => ({ id: entry.id, name: entry.name })) });
 }
