@@ -5,6 +5,10 @@
  */
 import type { ComponentType } from "react";
 import type { StaffMember, StaffRole } from "../staff";
+import { t } from "../texts";
+import { MailOutbox } from "./MailOutbox";
+import { SampleOrders } from "./SampleOrders";
+import { SearchReport } from "./SearchReport";
 
 export interface ScreenProps {
   staff: StaffMember;
@@ -18,4 +22,8 @@ export interface ScreenEntry {
   Screen: ComponentType<ScreenProps>;
 }
 
-export const SCREENS: readonly ScreenEntry[] = [];
+export const SCREENS: readonly ScreenEntry[] = [
+  { path: "/sample-orders", label: t("sampleOrders.nav"), roles: ["service"], Screen: SampleOrders },
+  { path: "/search-report", label: t("searchReport.nav"), roles: ["merchandiser"], Screen: SearchReport },
+  { path: "/mail", label: t("mail.nav"), roles: ["service"], Screen: MailOutbox },
+];
