@@ -10,8 +10,10 @@ import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./comme
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
 import * as reads from "./commerce/reads";
 import * as samples from "./commerce/samples";
+import * as sampleOrdersStaff from "./commerce/staff-sample-order-routes";
 import { captchaChallenge } from "./core/captcha/challenge";
 import { failureResponse, notFound } from "./core/envelope";
+import { mailList, mailView } from "./core/mail/staff-outbox-routes";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
 import { staffRoute } from "./core/staff-auth";
 import { currentSession, login, logout } from "./core/staff/sessions";
@@ -21,6 +23,7 @@ import { claimRoute, finishRoute, progressRoute, sweepRoute } from "./rebuilds/b
 import { publishingRoute, publishNowRoute, rotateWebhookSecretRoute } from "./rebuilds/staff-routes";
 import { catalogueWebhookRoute } from "./rebuilds/webhook";
 import { search, searchReportRoute } from "./search/handler";
+import { staffSearchReport } from "./search/staff-search-report";
 
 /**
  * The shop API: its own fetch handler so it can be deployed on its own or replaced
@@ -59,6 +62,14 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Back-office catalogue upload: check, then apply (staff routes; catalogue/staff-import.ts).
   router.post("/admin/api/catalogue/validate", staffRoute(deps, ["merchandiser"], validateUpload));
   router.post("/admin/api/catalogue/apply", staffRoute(deps, ["merchandiser"], applyUpload));
+  // Back office: service views (sample orders, search report, mail outbox).
+  router.get("/admin/api/sample-orders", staffRoute(deps, ["service", "ops"], sampleOrdersStaff.sampleOrderList));
+  router.get("/admin/api/sample-orders/export.csv", staffRoute(deps, ["service", "ops"], sampleOrdersStaff.sampleOrderExport));
+  router.get("/admin/api/sample-orders/:code", staffRoute(deps, ["service", "ops"], sampleOrdersStaff.sampleOrderView));
+  router.post("/admin/api/sample-orders/:code/fulfilment", staffRoute(deps, ["service", "ops"], sampleOrdersStaff.sampleOrderFulfilment));
+  router.get("/admin/api/search-report", staffRoute(deps, ["merchandiser", "ops"], staffSearchReport));
+  router.get("/admin/api/mail", staffRoute(deps, ["service", "ops"], mailList));
+  router.get("/admin/api/mail/:id", staffRoute(deps, ["service", "ops"], mailView));
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).

@@ -5,10 +5,14 @@
  */
 import type { ComponentType } from "react";
 import type { ScreenProps, StaffRole } from "../staff";
+import { t } from "../texts";
 import { CatalogueScreen } from "./Catalogue";
+import { MailOutbox } from "./MailOutbox";
 import { PublishingScreen } from "./Publishing";
+import { SampleOrders } from "./SampleOrders";
+import { SearchReport } from "./SearchReport";
 
-export type { ScreenProps } from "../staff";
+export type { ScreenProps };
 
 export interface ScreenEntry {
   /** The console path (`/catalogue`); sub-paths (`/catalogue/...`) show the same screen. */
@@ -21,4 +25,7 @@ export interface ScreenEntry {
 export const SCREENS: readonly ScreenEntry[] = [
   { path: "/catalogue", label: "Catalogue", roles: ["merchandiser"], Screen: CatalogueScreen },
   { path: "/publishing", label: "Publishing", roles: ["merchandiser"], Screen: PublishingScreen },
+  { path: "/sample-orders", label: t("sampleOrders.nav"), roles: ["service"], Screen: SampleOrders },
+  { path: "/search-report", label: t("searchReport.nav"), roles: ["merchandiser"], Screen: SearchReport },
+  { path: "/mail", label: t("mail.nav"), roles: ["service"], Screen: MailOutbox },
 ];

@@ -324,14 +324,16 @@ export async function sampleOrderState(ctx: VisitorContext, params: Params): Pro
 
 /**
  * The scheduled job (cron every 5 minutes): finished sample orders older than one hour
- * become processed; open quotes past their expiration date become expired.
+ * become processed, unless staff marked them shipped or cancelled before (the back office,
+ * staff-sample-orders.ts); open quotes past their expiration date become expired.
  */
 export async function processSampleOrders(db: D1Database, now: Date): Promise<{ processed: number; expired: number }> {
   const iso = now.toISOString();
   const due = new Date(now.getTime() - SAMPLE_PROCESSING_DELAY_MS).toISOString();
   const [processed, expired] = await db.batch(
     [
-      sql`UPDATE sample_quotes SET state = 'processed', processed_at = ${iso} WHERE state = 'finished' AND finished_at <= ${due}`,
+      sql`UPDATE sample_quotes SET state = 'processed', processed_at = ${iso}
+        WHERE state = 'finished' AND finished_at <= ${due} AND fulfilment_state IS NULL`,
       sql`UPDATE sample_quotes SET state = 'expired' WHERE state = 'open' AND expires_at <= ${iso}`,
     ].map((statement) => statement.prepare(db)),
   );

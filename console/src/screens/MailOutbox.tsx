@@ -1,0 +1,259 @@
+/**
+ * The mail outbox (service, ops): what reached whom. The list shows status, recipient,
+ * subject, shop, times, attempts and the last error, filtered by status, recipient and
+ * shop, with "load more"; the body only when one mail is opened (/mail/<id>).
+ * API: worker/shop-api/core/mail/staff-outbox-routes.ts.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { apiGet } from "../api";
+import { formatTime, problemText, queryString } from "../components/format";
+import { Link, usePath } from "../router";
+import { t } from "../texts";
+import "../components/back-office.css";
+
+export const MAIL_PATH = "/mail";
+const API = "/admin/api/mail";
+
+type MailStatus = "pending" | "retry" | "sending" | "sent" | "failed";
+
+interface Mail {
+  id: number;
+  status: MailStatus;
+  shop: string;
+  language: string;
+  template: string;
+  recipient: string;
+  subject: string | null;
+  renderError?: string;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+interface ListPage {
+  mails: Mail[];
+  next: number | null;
+  counts: Record<MailStatus, number>;
+  statuses: MailStatus[];
+  shops: { id: string; name: string }[];
+}
+
+interface Detail extends Mail {
+  from: string | null;
+  text: string | null;
+}
+
+interface Filters {
+  status: string;
+  recipient: string;
+  shop: string;
+}
+
+const NO_FILTERS: Filters = { status: "", recipient: "", shop: "" };
+
+function StatusBadge({ status }: { status: MailStatus }) {
+  return <span className={`badge mail-${status}`}>{status}</span>;
+}
+
+function MailList() {
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  const [mails, setMails] = useState<Mail[]>([]);
+  const [meta, setMeta] = useState<Pick<ListPage, "counts" | "statuses" | "shops"> | null>(null);
+  const [next, setNext] = useState<number | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const load = useCallback(async (wanted: Filters, after: number | null) => {
+    setLoading(true);
+    setProblem(null);
+    try {
+      const page = await apiGet<ListPage>(`${API}${queryString({ ...wanted, after })}`);
+      setMails((shown) => (after ? [...shown, ...page.mails] : page.mails));
+      setNext(page.next);
+      setMeta({ counts: page.counts, statuses: page.statuses, shops: page.shops });
+    } catch (caught) {
+      setProblem(problemText(caught));
+      if (!after) setMails([]);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(filters, null);
+  }, [filters, load]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFilters(draft);
+  };
+  const set = (name: keyof Filters) => (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value });
+
+  return (
+    <section aria-labelledby="mail-title">
+      <h1 id="mail-title">{t("mail.title")}</h1>
+      <form className="row filters" onSubmit={submit} aria-label={t("mail.filters")}>
+        <label>
+          {t("mail.status")}
+          <select name="status" value={draft.status} onChange={set("status")}>
+            <option value="">{t("mail.allStatuses")}</option>
+            {(meta?.statuses ?? []).map((status) => (
+              <option key={status} value={status}>
+                {status} ({meta?.counts[status] ?? 0})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("mail.recipient")}
+          <input type="search" name="recipient" maxLength={254} value={draft.recipient} onChange={set("recipient")} />
+        </label>
+        <label>
+          {t("mail.shop")}
+          <select name="shop" value={draft.shop} onChange={set("shop")}>
+            <option value="">{t("mail.allShops")}</option>
+            {(meta?.shops ?? []).map((shop) => (
+              <option key={shop.id} value={shop.id}>
+                {shop.id} – {shop.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="submit">{t("mail.apply")}</button>
+      </form>
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
+      <table aria-busy={loading}>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t("mail.status")}</th>
+            <th scope="col">{t("mail.recipient")}</th>
+            <th scope="col">{t("mail.subject")}</th>
+            <th scope="col">{t("mail.shop")}</th>
+            <th scope="col">{t("mail.created")}</th>
+            <th scope="col">{t("mail.sent")}</th>
+            <th scope="col">{t("mail.attempts")}</th>
+            <th scope="col">{t("mail.lastError")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {mails.map((mail) => (
+            <tr key={mail.id}>
+              <td>
+                <Link to={`${MAIL_PATH}/${mail.id}`}>{mail.id}</Link>
+              </td>
+              <td>
+                <StatusBadge status={mail.status} />
+              </td>
+              <td>{mail.recipient}</td>
+              <td>{mail.subject ?? <span className="error">{t("mail.unrenderable")}</span>}</td>
+              <td>{mail.shop}</td>
+              <td>{formatTime(mail.createdAt)}</td>
+              <td>{mail.sentAt ? formatTime(mail.sentAt) : mail.nextAttemptAt ? t("mail.nextAttempt", { at: formatTime(mail.nextAttemptAt) }) : "–"}</td>
+              <td>{mail.attempts}</td>
+              <td>{mail.lastError ?? "–"}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!loading && mails.length === 0 && !problem && <p className="notice">{t("mail.none")}</p>}
+      {loading && <p className="notice">{t("loading")}</p>}
+      {next !== null && !loading && (
+        <p>
+          <button type="button" className="secondary" onClick={() => void load(filters, next)}>
+            {t("mail.loadMore")}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function MailDetail({ id }: { id: string }) {
+  const [mail, setMail] = useState<Detail | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    apiGet<Detail>(`${API}/${encodeURIComponent(id)}`)
+      .then((detail) => active && setMail(detail))
+      .catch((caught) => active && setProblem(problemText(caught)));
+    return () => {
+      active = false;
+    };
+  }, [id]);
+
+  return (
+    <section aria-labelledby="mail-detail-title">
+      <p>
+        <Link to={MAIL_PATH}>{t("mail.back")}</Link>
+      </p>
+      <h1 id="mail-detail-title">{t("mail.detailTitle", { id })}</h1>
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
+      {!mail && !problem && <p className="notice">{t("loading")}</p>}
+      {mail && (
+        <>
+          <dl className="facts">
+            <dt>{t("mail.status")}</dt>
+            <dd>
+              <StatusBadge status={mail.status} />
+            </dd>
+            <dt>{t("mail.from")}</dt>
+            <dd>{mail.from ?? "–"}</dd>
+            <dt>{t("mail.recipient")}</dt>
+            <dd>{mail.recipient}</dd>
+            <dt>{t("mail.subject")}</dt>
+            <dd>{mail.subject ?? "–"}</dd>
+            <dt>{t("mail.shop")}</dt>
+            <dd>
+              {mail.shop} ({mail.language}), {mail.template}
+            </dd>
+            <dt>{t("mail.created")}</dt>
+            <dd>{formatTime(mail.createdAt)}</dd>
+            <dt>{t("mail.sent")}</dt>
+            <dd>{formatTime(mail.sentAt)}</dd>
+            {mail.nextAttemptAt && (
+              <>
+                <dt>{t("mail.nextAttemptLabel")}</dt>
+                <dd>{formatTime(mail.nextAttemptAt)}</dd>
+              </>
+            )}
+            <dt>{t("mail.attempts")}</dt>
+            <dd>{mail.attempts}</dd>
+            <dt>{t("mail.lastError")}</dt>
+            <dd>{mail.lastError ?? "–"}</dd>
+            {mail.renderError && (
+              <>
+                <dt>{t("mail.renderError")}</dt>
+                <dd className="error">{mail.renderError}</dd>
+              </>
+            )}
+          </dl>
+          {mail.text !== null && (
+            <>
+              <h2>{t("mail.body")}</h2>
+              <pre className="mail-body">{mail.text}</pre>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function MailOutbox() {
+  const path = usePath();
+  const id = path.startsWith(`${MAIL_PATH}/`) ? path.slice(MAIL_PATH.length + 1) : "";
+  return id ? <MailDetail key={id} id={id} /> : <MailList />;
+}

@@ -1,0 +1,404 @@
+/**
+ * Sample orders (service, ops): the list with filters and "load more" (keyset pages of the
+ * staff API), the CSV export of the same filters, and at /sample-orders/<code> one order
+ * with its address and samples, where staff mark it shipped or cancelled.
+ * API: worker/shop-api/commerce/staff-sample-order-routes.ts.
+ */
+import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { apiGet, apiPost } from "../api";
+import { formatTime, problemText, queryString } from "../components/format";
+import { Link, usePath } from "../router";
+import { t } from "../texts";
+import "../components/back-office.css";
+
+export const SAMPLE_ORDERS_PATH = "/sample-orders";
+const API = "/admin/api/sample-orders";
+
+type Status = "open" | "finished" | "processed" | "expired" | "shipped" | "cancelled";
+type FulfilmentState = "shipped" | "cancelled";
+
+interface Summary {
+  referenceCode: string;
+  shop: string;
+  status: Status;
+  state: string;
+  fulfilment: { state: FulfilmentState; by: string | null; at: string | null } | null;
+  email: string | null;
+  name: string | null;
+  city: string | null;
+  countryCode: string | null;
+  itemCount: number;
+  placedAt: string;
+  createdAt: string;
+  finishedAt: string | null;
+  processedAt: string | null;
+}
+
+interface ListPage {
+  orders: Summary[];
+  next: string | null;
+  states: string[];
+  shops: { id: string; name: string }[];
+}
+
+interface Detail extends Summary {
+  address: Record<string, string | undefined> | null;
+  slotCount: number;
+  expiresAt: string;
+  items: { sku: string; name: string; quantity: number; recommendation: boolean; addedAt: string }[];
+  allowedFulfilment: FulfilmentState[];
+}
+
+interface Filters {
+  shop: string;
+  state: string;
+  from: string;
+  to: string;
+  q: string;
+}
+
+const NO_FILTERS: Filters = { shop: "", state: "ordered", from: "", to: "", q: "" };
+
+function StatusBadge({ status }: { status: Status }) {
+  return <span className={`badge status-${status}`}>{status}</span>;
+}
+
+function FilterForm({
+  filters,
+  shops,
+  states,
+  onApply,
+}: {
+  filters: Filters;
+  shops: ListPage["shops"];
+  states: string[];
+  onApply: (filters: Filters) => void;
+}) {
+  const [draft, setDraft] = useState(filters);
+  const set = (name: keyof Filters) => (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onApply(draft);
+  };
+  return (
+    <form className="row filters" onSubmit={submit} aria-label={t("sampleOrders.filters")}>
+      <label>
+        {t("sampleOrders.shop")}
+        <select name="shop" value={draft.shop} onChange={set("shop")}>
+          <option value="">{t("sampleOrders.allShops")}</option>
+          {shops.map((shop) => (
+            <option key={shop.id} value={shop.id}>
+              {shop.id} – {shop.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t("sampleOrders.state")}
+        <select name="state" value={draft.state} onChange={set("state")}>
+          {states.map((state) => (
+            <option key={state} value={state}>
+              {state}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t("sampleOrders.from")}
+        <input type="date" name="from" value={draft.from} onChange={set("from")} />
+      </label>
+      <label>
+        {t("sampleOrders.to")}
+        <input type="date" name="to" value={draft.to} onChange={set("to")} />
+      </label>
+      <label>
+        {t("sampleOrders.search")}
+        <input type="search" name="q" value={draft.q} maxLength={200} placeholder={t("sampleOrders.searchHint")} onChange={set("q")} />
+      </label>
+      <button type="submit">{t("sampleOrders.apply")}</button>
+    </form>
+  );
+}
+
+/** Downloads the CSV of the filters through fetch, so a refusal (too many orders) shows as a message, not as a page of JSON. */
+async function downloadCsv(filters: Filters): Promise<void> {
+  const response = await fetch(`${API}/export.csv${queryString({ ...filters })}`, { credentials: "same-origin" });
+  if (!response.ok) {
+    let message = t("sampleOrders.exportFailed", { status: response.status });
+    try {
+      const body = (await response.json()) as { errors?: { message: string }[] };
+      if (body.errors?.length) message = body.errors.map((error) => error.message).join(" ");
+    } catch {
+      // not the envelope: keep the general message
+    }
+    throw new Error(message);
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "sample-orders.csv";
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function OrderList() {
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [orders, setOrders] = useState<Summary[]>([]);
+  const [meta, setMeta] = useState<Pick<ListPage, "shops" | "states">>({ shops: [], states: [NO_FILTERS.state] });
+  const [next, setNext] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const load = useCallback(async (wanted: Filters, after: string | null) => {
+    setLoading(true);
+    setProblem(null);
+    try {
+      const page = await apiGet<ListPage>(`${API}${queryString({ ...wanted, after })}`);
+      setOrders((shown) => (after ? [...shown, ...page.orders] : page.orders));
+      setNext(page.next);
+      setMeta({ shops: page.shops, states: page.states });
+    } catch (caught) {
+      setProblem(problemText(caught));
+      if (!after) setOrders([]);
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(filters, null);
+  }, [filters, load]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setProblem(null);
+    try {
+      await downloadCsv(filters);
+    } catch (caught) {
+      setProblem(problemText(caught));
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="sample-orders-title">
+      <h1 id="sample-orders-title">{t("sampleOrders.title")}</h1>
+      <FilterForm filters={filters} shops={meta.shops} states={meta.states} onApply={setFilters} />
+      <p className="row">
+        <button type="button" className="secondary" onClick={exportCsv} disabled={exporting}>
+          {exporting ? t("sampleOrders.exporting") : t("sampleOrders.export")}
+        </button>
+      </p>
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
+      <table aria-busy={loading}>
+        <caption className="notice">{t("sampleOrders.caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("sampleOrders.reference")}</th>
+            <th scope="col">{t("sampleOrders.shop")}</th>
+            <th scope="col">{t("sampleOrders.status")}</th>
+            <th scope="col">{t("sampleOrders.placed")}</th>
+            <th scope="col">{t("sampleOrders.customer")}</th>
+            <th scope="col">{t("sampleOrders.email")}</th>
+            <th scope="col">{t("sampleOrders.items")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.referenceCode}>
+              <td>
+                <Link to={`${SAMPLE_ORDERS_PATH}/${encodeURIComponent(order.referenceCode)}`}>{order.referenceCode}</Link>
+              </td>
+              <td>{order.shop}</td>
+              <td>
+                <StatusBadge status={order.status} />
+              </td>
+              <td>{formatTime(order.placedAt)}</td>
+              <td>
+                {order.name ?? "–"}
+                {order.city ? `, ${order.city}` : ""}
+              </td>
+              <td>{order.email ?? "–"}</td>
+              <td>{order.itemCount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!loading && orders.length === 0 && !problem && <p className="notice">{t("sampleOrders.none")}</p>}
+      {loading && <p className="notice">{t("loading")}</p>}
+      {next && !loading && (
+        <p>
+          <button type="button" className="secondary" onClick={() => void load(filters, next)}>
+            {t("sampleOrders.loadMore")}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function OrderDetail({ code }: { code: string }) {
+  const [order, setOrder] = useState<Detail | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState<FulfilmentState | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    apiGet<Detail>(`${API}/${encodeURIComponent(code)}`)
+      .then((detail) => active && setOrder(detail))
+      .catch((caught) => active && setProblem(problemText(caught)));
+    return () => {
+      active = false;
+    };
+  }, [code]);
+
+  const mark = async (state: FulfilmentState) => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      const updated = await apiPost<Detail>(`${API}/${encodeURIComponent(code)}/fulfilment`, { state });
+      setOrder(updated);
+      setDone(t("sampleOrders.marked", { state }));
+    } catch (caught) {
+      setProblem(problemText(caught));
+    } finally {
+      setBusy(false);
+      setAsking(null);
+    }
+  };
+
+  const address = order?.address ?? null;
+  return (
+    <section aria-labelledby="sample-order-title">
+      <p>
+        <Link to={SAMPLE_ORDERS_PATH}>{t("sampleOrders.back")}</Link>
+      </p>
+      <h1 id="sample-order-title">{t("sampleOrders.detailTitle", { code })}</h1>
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
+      {done && (
+        <p role="status" className="ok">
+          {done}
+        </p>
+      )}
+      {!order && !problem && <p className="notice">{t("loading")}</p>}
+      {order && (
+        <>
+          <dl className="facts">
+            <dt>{t("sampleOrders.status")}</dt>
+            <dd data-testid="order-status">
+              <StatusBadge status={order.status} />
+              {order.fulfilment && ` ${t("sampleOrders.markedBy", { by: order.fulfilment.by ?? "–", at: formatTime(order.fulfilment.at) })}`}
+            </dd>
+            <dt>{t("sampleOrders.shop")}</dt>
+            <dd>{order.shop}</dd>
+            <dt>{t("sampleOrders.created")}</dt>
+            <dd>{formatTime(order.createdAt)}</dd>
+            <dt>{t("sampleOrders.finished")}</dt>
+            <dd>{formatTime(order.finishedAt)}</dd>
+            <dt>{t("sampleOrders.processed")}</dt>
+            <dd>{formatTime(order.processedAt)}</dd>
+            {order.state === "open" && (
+              <>
+                <dt>{t("sampleOrders.expires")}</dt>
+                <dd>{formatTime(order.expiresAt)}</dd>
+              </>
+            )}
+            <dt>{t("sampleOrders.email")}</dt>
+            <dd>{order.email ? <a href={`mailto:${order.email}`}>{order.email}</a> : "–"}</dd>
+            <dt>{t("sampleOrders.address")}</dt>
+            <dd>
+              {address ? (
+                <address>
+                  {[address.firstname, address.lastname].filter(Boolean).join(" ")}
+                  {address.company && (
+                    <>
+                      <br />
+                      {address.company}
+                    </>
+                  )}
+                  <br />
+                  {address.street}
+                  <br />
+                  {address.zip} {address.city}
+                  <br />
+                  {address.countryCode?.toUpperCase()}
+                  {address.phone && (
+                    <>
+                      <br />
+                      {address.phone}
+                    </>
+                  )}
+                </address>
+              ) : (
+                "–"
+              )}
+            </dd>
+          </dl>
+          <h2>{t("sampleOrders.samples", { count: order.items.length, slots: order.slotCount })}</h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">SKU</th>
+                <th scope="col">{t("sampleOrders.product")}</th>
+                <th scope="col">{t("sampleOrders.quantity")}</th>
+                <th scope="col">{t("sampleOrders.recommended")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => (
+                <tr key={item.sku}>
+                  <td>{item.sku}</td>
+                  <td>{item.name}</td>
+                  <td>{item.quantity}</td>
+                  <td>{item.recommendation ? t("sampleOrders.yes") : t("sampleOrders.no")}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {order.allowedFulfilment.length > 0 && (
+            <div className="row actions">
+              {asking ? (
+                <>
+                  <p>{t("sampleOrders.confirm", { state: asking })}</p>
+                  <button type="button" disabled={busy} onClick={() => void mark(asking)}>
+                    {t("sampleOrders.confirmYes", { state: asking })}
+                  </button>
+                  <button type="button" className="secondary" disabled={busy} onClick={() => setAsking(null)}>
+                    {t("sampleOrders.confirmNo")}
+                  </button>
+                </>
+              ) : (
+                order.allowedFulfilment.map((state) => (
+                  <button key={state} type="button" className={state === "cancelled" ? "secondary" : undefined} onClick={() => setAsking(state)}>
+                    {t(state === "shipped" ? "sampleOrders.markShipped" : "sampleOrders.markCancelled")}
+                  </button>
+                ))
+              )}
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function SampleOrders() {
+  const path = usePath();
+  const code = path.startsWith(`${SAMPLE_ORDERS_PATH}/`) ? decodeURIComponent(path.slice(SAMPLE_ORDERS_PATH.length + 1)) : "";
+  return code ? <OrderDetail key={code} code={code} /> : <OrderList />;
+}

@@ -1,0 +1,149 @@
+/**
+ * The search report (merchandiser, ops): per shop over the last days, the searches and the
+ * searches without result per day, the leading queries over time, and the top queries and
+ * queries without result as bars; every chart with its figures as a table.
+ * API: GET /admin/api/search-report?shop=&days= (worker/shop-api/search/staff-search-report.ts).
+ */
+import { useEffect, useState } from "react";
+import { apiGet } from "../api";
+import { BarChart, LineChart } from "../components/Chart";
+import { problemText, queryString } from "../components/format";
+import { t } from "../texts";
+import "../components/back-office.css";
+
+export const SEARCH_REPORT_PATH = "/search-report";
+
+interface Trend {
+  query: string;
+  counts: number[];
+}
+
+interface Report {
+  shop: string;
+  from: string;
+  to: string;
+  days: number;
+  daily: { day: string; searches: number; noResults: number }[];
+  topQueries: { query: string; searches: number; noResults: number }[];
+  noResultQueries: { query: string; searches: number }[];
+  topTrends: Trend[];
+  noResultTrends: Trend[];
+  shops: { id: string; name: string }[];
+}
+
+const DAY_CHOICES = [7, 14, 30, 90, 365];
+
+/** `18 Nov` for a day `2026-11-18`. */
+const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
+
+export function SearchReport() {
+  const [shop, setShop] = useState("DE");
+  const [days, setDays] = useState(30);
+  const [report, setReport] = useState<Report | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let active = true;
+    setLoading(true);
+    setProblem(null);
+    apiGet<Report>(`/admin/api/search-report${queryString({ shop, days })}`)
+      .then((data) => active && setReport(data))
+      .catch((caught) => active && setProblem(problemText(caught)))
+      .finally(() => active && setLoading(false));
+    return () => {
+      active = false;
+    };
+  }, [shop, days]);
+
+  const labels = report?.daily.map((entry) => shortDay(entry.day)) ?? [];
+  const range = report ? t("searchReport.range", { from: report.from, to: report.to, shop: report.shop }) : "";
+  const total = report?.daily.reduce((sum, entry) => sum + entry.searches, 0) ?? 0;
+  const empty = report?.daily.reduce((sum, entry) => sum + entry.noResults, 0) ?? 0;
+
+  return (
+    <section aria-labelledby="search-report-title">
+      <h1 id="search-report-title">{t("searchReport.title")}</h1>
+      <form className="row" aria-label={t("searchReport.choose")} onSubmit={(event) => event.preventDefault()}>
+        <label>
+          {t("searchReport.shop")}
+          <select name="shop" value={shop} onChange={(event) => setShop(event.target.value)}>
+            {(report?.shops ?? [{ id: shop, name: shop }]).map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.id} – {entry.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t("searchReport.days")}
+          <select name="days" value={days} onChange={(event) => setDays(Number(event.target.value))}>
+            {DAY_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {t("searchReport.lastDays", { days: choice })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {problem && (
+        <p role="alert" className="error">
+          {problem}
+        </p>
+      )}
+      {loading && <p className="notice">{t("loading")}</p>}
+      {report && (
+        <div aria-busy={loading}>
+          <p className="notice" data-testid="search-totals">
+            {range} {t("searchReport.totals", { searches: total, noResults: empty })}
+          </p>
+          <LineChart
+            title={t("searchReport.perDay")}
+            description={t("searchReport.perDayDescription", { range })}
+            xAxisLabel={t("searchReport.day")}
+            yAxisLabel={t("searchReport.searches")}
+            xLabels={labels}
+            series={[
+              { name: t("searchReport.allSearches"), values: report.daily.map((entry) => entry.searches) },
+              { name: t("searchReport.withoutResult"), values: report.daily.map((entry) => entry.noResults) },
+            ]}
+          />
+          {report.topTrends.length > 0 && (
+            <LineChart
+              title={t("searchReport.topOverTime")}
+              description={t("searchReport.topOverTimeDescription", { range })}
+              xAxisLabel={t("searchReport.day")}
+              yAxisLabel={t("searchReport.searches")}
+              xLabels={labels}
+              series={report.topTrends.map((trend) => ({ name: trend.query, values: trend.counts }))}
+            />
+          )}
+          {report.noResultTrends.length > 0 && (
+            <LineChart
+              title={t("searchReport.noResultOverTime")}
+              description={t("searchReport.noResultOverTimeDescription", { range })}
+              xAxisLabel={t("searchReport.day")}
+              yAxisLabel={t("searchReport.withoutResult")}
+              xLabels={labels}
+              series={report.noResultTrends.map((trend) => ({ name: trend.query, values: trend.counts }))}
+            />
+          )}
+          <BarChart
+            title={t("searchReport.topQueries")}
+            description={t("searchReport.topQueriesDescription", { range })}
+            xAxisLabel={t("searchReport.searches")}
+            yAxisLabel={t("searchReport.query")}
+            bars={report.topQueries.slice(0, 20).map((entry) => ({ label: entry.query, value: entry.searches }))}
+          />
+          <BarChart
+            title={t("searchReport.noResultQueries")}
+            description={t("searchReport.noResultQueriesDescription", { range })}
+            xAxisLabel={t("searchReport.withoutResult")}
+            yAxisLabel={t("searchReport.query")}
+            bars={report.noResultQueries.slice(0, 20).map((entry) => ({ label: entry.query, value: entry.searches }))}
+          />
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,99 @@
+import { readFileSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
+import { demoStaffPassword } from "../../scripts/lib/demo-staff";
+import { localSecret } from "../../scripts/lib/local-worker";
+import { TEST_PORT, TEST_WORKER, testOrigin } from "./support/site";
+
+/**
+ * Service staff in the back office: a shopper finishes a sample order in the DE shop; the
+ * demo service account logs in on the back-office host, finds the order by its reference
+ * code, opens it (address and samples), marks it shipped and downloads the CSV export.
+ */
+const SHOP = testOrigin("DE");
+/** The back-office host of the test environment (config/shops.json backOffice.hosts.test). */
+const BACK_OFFICE = `http://admin.localhost:${TEST_PORT}`;
+
+test("service staff see a shopper's sample order, mark it shipped and export it", async ({ page, request }) => {
+  // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
+  const response = await request.post(`${TEST_WORKER}/graphql`, {
+    headers: { authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
+    data: { query: productsQuery("DE") },
+  });
+  const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
+  const product = nodes.find((p) => isOrderable(p) && p.samples.active);
+  if (!product) throw new Error("no product with samples in the demo catalogue");
+  const email = `service-view-${Date.now()}@example.com`;
+
+  // The shopper orders a sample.
+  await page.goto(`${SHOP}/${product.slug}.html`);
+  await page.keyboard.press("Shift");
+  await page.getByTestId("sample-button").click();
+  await expect(page.getByTestId("alert-success").first()).toHaveText(/Artikel wurde zum Warenkorb hinzugefügt/);
+  await page.getByTestId("sample-panel").getByTestId("sample-checkout").click();
+  const modal = page.getByTestId("sample-checkout-modal");
+  await modal.getByLabel("E-Mail-Adresse", { exact: true }).fill(email);
+  await modal.getByTestId("sample-step1-next").click();
+  await modal.getByLabel("Vorname", { exact: true }).fill("Erika");
+  await modal.getByLabel("Nachname", { exact: true }).fill("Muster");
+  await modal.getByLabel("Straße und Hausnummer", { exact: true }).fill("Hauptstraße 5");
+  await modal.getByLabel("PLZ", { exact: true }).fill("10115");
+  await modal.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await modal.getByTestId("sample-step2-next").click();
+  await modal.getByTestId("sample-finish").click();
+  const thanks = page.getByTestId("sample-thanks");
+  await expect(thanks).toContainText("nach einer Stunde automatisch bearbeitet");
+  const code = /\((S[A-Z0-9]+)\)/.exec((await thanks.textContent()) ?? "")?.[1];
+  if (!code) throw new Error("the thank-you message names no reference code");
+
+  // Service staff log in on the back-office host.
+  await page.goto(`${BACK_OFFICE}/`);
+  await page.getByLabel("E-mail address").fill("service@bodenhaus.example");
+  await page.getByLabel("Password").fill(demoStaffPassword());
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.getByRole("navigation").getByRole("link", { name: "Sample orders" }).click();
+  await expect(page.getByRole("heading", { name: "Sample orders" })).toBeVisible();
+  // the search report is not for service staff
+  await expect(page.getByRole("navigation").getByRole("link", { name: "Search report" })).toHaveCount(0);
+
+  // The order is in the list; found by its e-mail address, in the DE shop.
+  await page.getByLabel("Shop").selectOption("DE");
+  await page.getByLabel("Reference or e-mail").fill(email);
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  const row = page.getByRole("row", { name: new RegExp(code) });
+  await expect(row).toContainText(email);
+  await expect(row).toContainText("finished");
+
+  // Opened: address, e-mail and the sample.
+  await row.getByRole("link", { name: code }).click();
+  await expect(page.getByRole("heading", { name: `Sample order ${code}` })).toBeVisible();
+  await expect(page.getByTestId("order-status")).toHaveText("finished");
+  await expect(page.locator("address")).toContainText("Hauptstraße 5");
+  await expect(page.locator("address")).toContainText("10115 Berlin");
+  await expect(page.getByRole("link", { name: email })).toBeVisible();
+  await expect(page.getByRole("row", { name: new RegExp(product.sku) })).toContainText(product.content.title);
+
+  // Marked shipped, with who.
+  await page.getByRole("button", { name: "Mark shipped" }).click();
+  await page.getByRole("button", { name: "Yes, mark shipped" }).click();
+  await expect(page.getByRole("status")).toHaveText("The order is marked shipped.");
+  await expect(page.getByTestId("order-status")).toContainText("shipped by service@bodenhaus.example");
+  await expect(page.getByRole("button", { name: "Mark cancelled" })).toHaveCount(0);
+
+  // The CSV of the shipped orders of DE holds it.
+  await page.getByRole("link", { name: "Back to the sample orders" }).click();
+  await page.getByLabel("Shop").selectOption("DE");
+  await page.getByLabel("State").selectOption("shipped");
+  await page.getByRole("button", { name: "Show", exact: true }).click();
+  await expect(page.getByRole("row", { name: new RegExp(code) })).toContainText("shipped");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^sample-orders-de-shipped-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = readFileSync((await download.path())!, "utf8");
+  expect(csv.startsWith("\uFEFFreference_code,shop,status,")).toBe(true);
+  const line = csv.split("\r\n").find((entry) => entry.startsWith(`${code},`));
+  expect(line).toBeDefined();
+  expect(line).toContain(",DE,shipped,");
+  expect(line).toContain(email);
+  expect(line).toContain("service@bodenhaus.example");
+  expect(line).toContain(product.sku);
+});

@@ -1,0 +1,162 @@
+/**
+ * The back office's sample order routes (staff roles service and ops; registered in app.ts
+ * with staffRoute):
+ *
+ *   GET  /admin/api/sample-orders?shop=&state=&from=&to=&q=&limit=&after=   a page of the list
+ *   GET  /admin/api/sample-orders/export.csv?shop=&state=&from=&to=&q=      the list as CSV
+ *   GET  /admin/api/sample-orders/:code                                     one order
+ *   POST /admin/api/sample-orders/:code/fulfilment { "state": "shipped" | "cancelled" }
+ *
+ * Query parameters are checked like bodies (422 with the field named); an empty parameter
+ * counts as not given.
+ */
+import { z } from "zod";
+import { fail, notFound } from "../core/envelope";
+import { readJson, validate } from "../core/request-body";
+import { reply, type Params, type Reply } from "../core/route";
+import { allShops, shopById } from "../core/shop";
+import type { StaffContext } from "../core/staff-auth";
+import { csvStream } from "./staff-csv";
+import {
+  countSampleOrders,
+  CSV_COLUMNS,
+  decodeCursor,
+  FULFILMENT_STATES,
+  listSampleOrders,
+  markSampleOrder,
+  sampleOrderCsvRows,
+  sampleOrderDetail,
+  STATE_FILTERS,
+  type SampleOrderFilters,
+} from "./staff-sample-orders";
+
+/** The most orders one CSV export holds; more must be narrowed by the filters. */
+export const MAX_EXPORT_ROWS = 20_000;
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+const REFERENCE_CODE = /^[A-Z0-9]{1,40}$/;
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d\d-\d\d$/, "Expected a day as YYYY-MM-DD")
+  .refine(
+    (text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text),
+    "Not a day of the calendar",
+  );
+
+const filterFields = {
+  shop: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((id) => shopById(id) !== undefined, "Not a configured shop")
+    .optional(),
+  state: z.enum(STATE_FILTERS).default("ordered"),
+  from: day.optional(),
+  to: day.optional(),
+  q: z.string().trim().max(200, "At most 200 characters").optional(),
+};
+
+const rangeInOrder = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
+const rangeProblem = { message: "The first day is after the last day", path: ["to"] };
+
+const filterQuery = z.object(filterFields).strict().refine(rangeInOrder, rangeProblem);
+const listQuery = z
+  .object({
+    ...filterFields,
+    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    after: z.string().max(100).optional(),
+  })
+  .strict()
+  .refine(rangeInOrder, rangeProblem);
+
+const fulfilmentBody = z.object({ state: z.enum(FULFILMENT_STATES as ["shipped", "cancelled"]) }).strict();
+
+/** The query's parameters, the empty ones left out. */
+function queryOf(url: URL): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) if (value.trim() !== "") query[name] = value;
+  return query;
+}
+
+function filtersOf(query: z.infer<typeof filterQuery>): SampleOrderFilters {
+  return { state: query.state, shop: query.shop, from: query.from, to: query.to, search: query.q };
+}
+
+const shopLanguage = (shopId: string): string => shopById(shopId)?.defaultLanguage ?? "de";
+
+const shopChoices = () => allShops().map((shop) => ({ id: shop.id, name: shop.name }));
+
+function referenceCodeOf(params: Params): string {
+  const code = (params.code ?? "").toUpperCase();
+  if (!REFERENCE_CODE.test(code)) throw notFound();
+  return code;
+}
+
+/** GET /admin/api/sample-orders */
+export async function sampleOrderList(ctx: StaffContext): Promise<Reply> {
+  const query = validate(listQuery, queryOf(ctx.url));
+  const after = query.after ? decodeCursor(query.after) : null;
+  if (query.after && !after) throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor", { field: "after" });
+  const page = await listSampleOrders(ctx.db, filtersOf(query), { limit: query.limit, after });
+  return reply({ ...page, states: STATE_FILTERS, shops: shopChoices() });
+}
+
+/** GET /admin/api/sample-orders/export.csv: at most MAX_EXPORT_ROWS orders, written while they are read. */
+export async function sampleOrderExport(ctx: StaffContext): Promise<Response> {
+  const query = validate(filterQuery, queryOf(ctx.url));
+  const filters = filtersOf(query);
+  const count = await countSampleOrders(ctx.db, filters);
+  if (count > MAX_EXPORT_ROWS) {
+    throw fail(422, `The export would hold ${count} orders, more than ${MAX_EXPORT_ROWS}: narrow the shop, state or days`, "export_too_large", {
+      params: { count, max: MAX_EXPORT_ROWS },
+    });
+  }
+  const name = `sample-orders-${(filters.shop ?? "all").toLowerCase()}-${filters.state}-${ctx.now.toISOString().slice(0, 10)}.csv`;
+  return new Response(csvStream(CSV_COLUMNS, sampleOrderCsvRows(ctx.db, filters)), {
+    status: 200,
+    headers: {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "private, no-store",
+      "x-content-type-options": "nosniff",
+      "x-export-rows": String(count),
+    },
+  });
+}
+
+/** GET /admin/api/sample-orders/:code */
+export async function sampleOrderView(ctx: StaffContext, params: Params): Promise<Reply> {
+  const detail = await sampleOrderDetail(ctx.db, referenceCodeOf(params), shopLanguage);
+  if (!detail) throw notFound();
+  return reply(detail);
+}
+
+/** POST /admin/api/sample-orders/:code/fulfilment: marks an ordered order shipped or cancelled, once, as the staff member. */
+export async function sampleOrderFulfilment(ctx: StaffContext, params: Params): Promise<Reply> {
+  const code = referenceCodeOf(params);
+  const body = validate(fulfilmentBody, await readJson(ctx.request));
+  const outcome = await markSampleOrder(ctx.db, code, body.state, ctx.staff.email, ctx.now);
+  switch (outcome.outcome) {
+    case "not_found":
+      throw notFound();
+    case "not_ordered":
+      throw fail(409, `Only an ordered sample order can be marked ${body.state}; this one is ${outcome.state}`, "not_ordered", {
+        field: "state",
+        params: { state: outcome.state },
+      });
+    case "already_set":
+      throw fail(
+        409,
+        `This order was already marked ${outcome.fulfilment.state}${outcome.fulfilment.by ? ` by ${outcome.fulfilment.by}` : ""}${outcome.fulfilment.at ? ` at ${outcome.fulfilment.at}` : ""}`,
+        "already_marked",
+        { field: "state", params: { state: outcome.fulfilment.state } },
+      );
+    case "changed":
+      break;
+  }
+  const detail = await sampleOrderDetail(ctx.db, code, shopLanguage);
+  if (!detail) throw notFound();
+  return reply(detail);
+}

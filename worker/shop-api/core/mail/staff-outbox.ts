@@ -1,0 +1,136 @@
+/**
+ * The mail outbox for the back office (issue 16, "Mail"): what reached whom. The list
+ * shows per mail its status, recipient, subject, shop, times, attempts and last error,
+ * newest first, filtered by status, recipient or shop, a page at a time (keyset on the
+ * id); the body (the address and samples of the order) only in the detail of one mail.
+ *
+ * Status as staff read it, from the table's state (migrations/0008_mail_outbox.sql):
+ *   pending  waiting for its first attempt
+ *   retry    pending again after a failed attempt (attempts > 0), due at next_attempt_at
+ *   sending  claimed by a drain right now
+ *   sent     accepted by the provider
+ *   failed   given up after the last attempt
+ */
+import type { D1Database } from "@cloudflare/workers-types";
+import type { Environment } from "../../../config/shop-config";
+import { joinSql, sql, type SqlFragment } from "../../../lib/sql";
+import type { OutboxRow, OutboxState } from "./outbox";
+import { composeMail } from "./templates";
+
+export const MAIL_STATUSES = ["pending", "retry", "sending", "sent", "failed"] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+export interface MailFilters {
+  status?: MailStatus;
+  /** Part of the recipient's address, in any case. */
+  recipient?: string;
+  shop?: string;
+}
+
+export interface MailSummary {
+  id: number;
+  status: MailStatus;
+  state: OutboxState;
+  shop: string;
+  language: string;
+  template: string;
+  recipient: string;
+  /** The subject as the mail is sent; null when the row cannot be rendered (`renderError` says why). */
+  subject: string | null;
+  renderError?: string;
+  attempts: number;
+  /** When the next attempt is due (pending and retry only). */
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}
+
+export interface MailDetail extends MailSummary {
+  from: string | null;
+  /** The plain-text body as sent. */
+  text: string | null;
+}
+
+type StatusRow = OutboxRow & { status: MailStatus };
+
+/** The staff status as SQL over `mail_outbox`. */
+const STATUS = sql`CASE WHEN state = 'pending' AND attempts > 0 THEN 'retry' ELSE state END`;
+
+function statusCondition(status: MailStatus): SqlFragment {
+  if (status === "pending") return sql`state = 'pending' AND attempts = 0`;
+  if (status === "retry") return sql`state = 'pending' AND attempts > 0`;
+  return sql`state = ${status}`;
+}
+
+function filterConditions(filters: MailFilters): SqlFragment[] {
+  const conditions = [sql`1`];
+  if (filters.status) conditions.push(statusCondition(filters.status));
+  if (filters.shop) conditions.push(sql`shop_id = ${filters.shop}`);
+  const recipient = filters.recipient?.trim().toLowerCase();
+  if (recipient) conditions.push(sql`lower(recipient) LIKE ${`%${recipient.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
+  return conditions;
+}
+
+function rendered(row: OutboxRow, environment: Environment): { subject: string; from: string; text: string } | { error: string } {
+  try {
+    const mail = composeMail({ shopId: row.shop_id, language: row.language, template: row.template, params: JSON.parse(row.params) }, environment);
+    return { subject: mail.subject, from: mail.from, text: mail.text };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message.slice(0, 300) : String(error) };
+  }
+}
+
+function summaryOf(row: StatusRow, mail: ReturnType<typeof rendered>): MailSummary {
+  return {
+    id: row.id,
+    status: row.status,
+    state: row.state,
+    shop: row.shop_id,
+    language: row.language,
+    template: row.template,
+    recipient: row.recipient,
+    subject: "subject" in mail ? mail.subject : null,
+    ...("error" in mail ? { renderError: mail.error } : {}),
+    attempts: row.attempts,
+    nextAttemptAt: row.state === "pending" ? row.next_attempt_at : null,
+    lastError: row.last_error,
+    createdAt: row.created_at,
+    sentAt: row.sent_at,
+  };
+}
+
+/** A page of mails newest first, after the mail with id `after`; `next` is the id to continue after, if there are more. */
+export async function listMails(
+  db: D1Database,
+  filters: MailFilters,
+  page: { limit: number; after?: number | null },
+  environment: Environment,
+): Promise<{ mails: MailSummary[]; next: number | null }> {
+  const conditions = filterConditions(filters);
+  if (page.after) conditions.push(sql`id < ${page.after}`);
+  const { results } = await sql`SELECT *, ${STATUS} AS status FROM mail_outbox WHERE ${joinSql(conditions, " AND ")} ORDER BY id DESC LIMIT ${page.limit + 1}`
+    .prepare(db)
+    .all<StatusRow>();
+  const rows = results.slice(0, page.limit);
+  return {
+    mails: rows.map((row) => summaryOf(row, rendered(row, environment))),
+    next: results.length > page.limit ? (rows[rows.length - 1]?.id ?? null) : null,
+  };
+}
+
+/** How many mails there are per status (for the filter), over the whole outbox. */
+export async function mailStatusCounts(db: D1Database): Promise<Record<MailStatus, number>> {
+  const { results } = await sql`SELECT ${STATUS} AS status, COUNT(*) AS n FROM mail_outbox GROUP BY 1`.prepare(db).all<{ status: MailStatus; n: number }>();
+  const counts = Object.fromEntries(MAIL_STATUSES.map((status) => [status, 0])) as Record<MailStatus, number>;
+  for (const row of results) counts[row.status] = row.n;
+  return counts;
+}
+
+/** One mail with its sender and plain-text body; null when there is none. */
+export async function mailDetail(db: D1Database, id: number, environment: Environment): Promise<MailDetail | null> {
+  const row = await sql`SELECT *, ${STATUS} AS status FROM mail_outbox WHERE id = ${id}`.prepare(db).first<StatusRow>();
+  if (!row) return null;
+  const mail = rendered(row, environment);
+  return { ...summaryOf(row, mail), from: "from" in mail ? mail.from : null, text: "text" in mail ? mail.text : null };
+}
