@@ -95,9 +95,9 @@ const isPage = (file: string) => file.endsWith(".html");
 /** Pages and their data go with the build that made them; other files (hashed scripts, styles, images) may outlive it. */
 const isPageFile = (file: string) => isPage(file) || file.startsWith("page-data/") || file === RELEASE_FILE || file === "_csp.json";
 
-/** Where the releases of a dist folder live: a sibling folder, outside what wrangler watches and deploys as assets. */
+/** Where the releases of a dist folder live: next to it in .build/ (ignored like all build output), outside what wrangler watches and deploys as assets. */
 export function releasesRoot(distRoot: string): string {
-  return join(dirname(distRoot), ".releases", basename(distRoot));
+  return join(dirname(distRoot), ".build", "releases", basename(distRoot));
 }
 
 /** The live release folder of a shop, or null (no build yet, or an old-style plain folder). */
