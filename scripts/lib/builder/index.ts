@@ -1,0 +1,102 @@
+/**
+ * The builder in a process of its own (`npm run builder`, scripts/builder.ts) or inside
+ * another (`npm start`, the browser tests' setup): startBuilder claims and runs builds of the
+ * shop API on `origin` until stopped (docs/decisions/0033).
+ */
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { publishShop, renderShop } from "../build-shop";
+import { localSecret, type LocalSecret } from "../local-worker";
+import { ROOT } from "../shops";
+import { builderApi, type BuilderApi } from "./api";
+import { builderLoop, type BuildJob, type BuildOutcome } from "./builder";
+import { environmentOf, reloadLocalWorkers, servedByLocalWorker } from "./served";
+
+export { builderApi } from "./api";
+export type { BuilderApi, ClaimedBuild } from "./api";
+export { builderLoop, runClaimedBuild } from "./builder";
+export type { BuildJob, BuildOutcome } from "./builder";
+
+export interface StartBuilderOptions {
+  /** The shop API (locally the worker serving the shops): http://localhost:8787. */
+  origin: string;
+  /** Only these shops' builds (default: any). */
+  shops?: string[];
+  distRoot?: string;
+  workspaceRoot?: string;
+  /** BUILDER_TOKEN (default: the BUILDER_TOKEN variable, else the local worker's .dev.vars). */
+  token?: string;
+  /** GRAPHQL_TOKEN for the build's data (default: the GRAPHQL_TOKEN variable, else .dev.vars). */
+  graphqlToken?: string;
+  pollMs?: number;
+  log?: (line: string) => void;
+  /** Gatsby's own output (default: dropped; the builder logs phases). */
+  gatsbyLog?: (line: string) => void;
+  /** Another job than the Gatsby build (tests). */
+  job?: BuildJob;
+}
+
+export interface RunningBuilder {
+  stop(): Promise<void>;
+  /** Settles when the loop ends (after stop()). */
+  done: Promise<BuildOutcome[]>;
+}
+
+/** Names the builder in leases: host-pid. */
+export function builderName(): string {
+  return `${hostname()}-${process.pid}`;
+}
+
+/** The builder's bearer token: BUILDER_TOKEN, else the local worker's. */
+export function builderToken(): string {
+  const token = process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN" as LocalSecret);
+  if (!token) throw new Error("No BUILDER_TOKEN: set the variable (the shop API's builder token) or run `npm start` once to create .dev.vars");
+  return token;
+}
+
+/** The Gatsby build of a claimed shop from the shop API's /graphql, published as a release into distRoot. */
+export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "pollMs">): BuildJob {
+  const distRoot = options.distRoot ?? join(ROOT, "dist");
+  const local = environmentOf(options.origin) !== null || /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(options.origin);
+  const served = servedByLocalWorker(options.origin);
+  return {
+    async render(build, { signal, progress }) {
+      const rendered = await renderShop(build.shop, {
+        graphqlUrl: new URL("/graphql", options.origin).toString(),
+        graphqlToken: options.graphqlToken ?? process.env.GRAPHQL_TOKEN,
+        distRoot,
+        workspaceRoot: options.workspaceRoot,
+        log: options.gatsbyLog ?? (() => undefined),
+        signal,
+        onProgress: progress,
+      });
+      return { output: rendered.output };
+    },
+    async publish(build, rendered) {
+      const result = await publishShop(build.shop, rendered.output, {
+        distRoot,
+        buildId: build.id,
+        changeIds: build.changeIds,
+        served,
+        reload: local ? reloadLocalWorkers : undefined,
+        log: options.log,
+      });
+      return { pages: result.pages, pagesRewritten: result.pagesRewritten.length, release: result.release, publishedAt: result.publishedAt };
+    },
+  };
+}
+
+export function startBuilder(options: StartBuilderOptions): RunningBuilder {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const api: BuilderApi = builderApi({ origin: options.origin, token: options.token ?? builderToken(), builder: builderName() });
+  const job = options.job ?? gatsbyJob({ ...options, log });
+  const stop = new AbortController();
+  const done = builderLoop(api, job, { log, stop: stop.signal, shops: options.shops, pollMs: options.pollMs });
+  return {
+    done,
+    async stop() {
+      stop.abort();
+      await done;
+    },
+  };
+}
