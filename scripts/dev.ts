@@ -7,7 +7,7 @@
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { homePath } from "../domain/routes";
-import { prepareCatalogue, startAndBuild } from "./lib/local-shops";
+import { prepareCatalogue, startAndBuild, startLocalBuilder } from "./lib/local-shops";
 import { MAIL_CATCHER_PORTS } from "./lib/mail-catcher";
 import { loadShopConfig, ROOT } from "./lib/shops";
 
@@ -43,9 +43,13 @@ async function main() {
     console.log(`  ${shop.id.padEnd(6)} ${shop.name.padEnd(26)} http://${host}${homePath(shop, shop.defaultLanguage)}`);
   }
   console.log(`  (other hosts on port 8787 show the no-shop-found page; GraphQL at ${worker.origin}/graphql)`);
-  console.log(`Mail inbox: http://localhost:${MAIL_CATCHER_PORTS.web}/ (every mail the shops send)\nPress Ctrl+C to stop.`);
+  console.log(`Mail inbox: http://localhost:${MAIL_CATCHER_PORTS.web}/ (every mail the shops send)`);
+  // Catalogue changes (imports, the console's "publish now") go live through the builder.
+  const builder = startLocalBuilder({ ...options, origin: worker.origin });
+  console.log("Press Ctrl+C to stop.");
 
   const stop = async () => {
+    await builder?.stop();
     await Promise.all([worker.stop(), mail?.stop()]);
     process.exit(0);
   };
