@@ -1,4 +1,4 @@
-import type { D1Database, R2Bucket, RateLimit } from "@cloudflare/workers-types";
+import type { D1Database, Queue, R2Bucket, RateLimit } from "@cloudflare/workers-types";
 import type { Environment } from "./config/shop-config";
 
 /**
@@ -43,6 +43,12 @@ export interface ShopApiEnv {
   /** The HTTP mail API's endpoint (https; http only on localhost) and its bearer key. */
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
+  /** Rebuild requests (worker/shop-api/rebuilds, docs/decisions/0032): wrangler.toml [[queues.producers]]; unset: the sweep merges them. */
+  REBUILD_QUEUE?: Queue<{ requestId: number }>;
+  /** Bearer token of the builder API (/admin/builder/*): `npm run builder` and the CI's build jobs. */
+  BUILDER_TOKEN?: string;
+  /** The catalogue webhook's signing secret (whsec_...) while D1 holds none (the console's rotation writes one there). */
+  CATALOGUE_WEBHOOK_SECRET?: string;
 }
 
 /** Bindings and variables of the worker: the edge's own and the in-process shop API's. */

@@ -15,7 +15,7 @@ describe("local .dev.vars", () => {
   it("gets one random token per purpose, long enough for the shop API", () => {
     const path = join(dir, ".dev.vars");
     ensureDevVars(path);
-    const tokens = ["CATALOGUE_IMPORT_TOKEN", "SEARCH_REPORT_TOKEN", "GRAPHQL_TOKEN"] as const;
+    const tokens = ["CATALOGUE_IMPORT_TOKEN", "SEARCH_REPORT_TOKEN", "GRAPHQL_TOKEN", "BUILDER_TOKEN"] as const;
     const values = tokens.map((name) => localSecret(name, path));
     for (const value of values) expect(value).toMatch(new RegExp(`^[0-9a-f]{${MIN_TOKEN_LENGTH},}$`));
     expect(new Set(values).size).toBe(tokens.length);

@@ -225,6 +225,29 @@ export const rateLimitsSchema = z
 export type RateLimits = z.infer<typeof rateLimitsSchema>;
 export type ExactLimitName = keyof RateLimits["exact"];
 
+/**
+ * The rebuild pipeline (worker/shop-api/rebuilds, docs/decisions/0032). A shop's queued build
+ * waits until no change came for `quietSeconds`, but never longer than `maxDelaySeconds`
+ * after its first change; a claimed build is held by its builder for `leaseSeconds` (each
+ * progress report extends it), then another builder may take it over; a failed attempt is
+ * retried after retryBaseSeconds * 2^(attempt-1), the build is failed after `maxAttempts`.
+ * `deployHooks` (production): per shop the name of the environment variable (BUILD_HOOK_...)
+ * holding the URL of the deploy hook that starts a build runner (CI or Workers Builds); a
+ * shop without one is built by a builder that polls (`npm run builder`).
+ */
+const deployHookVariable = z.string().regex(/^BUILD_HOOK_[A-Z0-9_]{1,40}$/, "must be an environment variable name like BUILD_HOOK_DE");
+export const rebuildSettingsSchema = z
+  .object({
+    quietSeconds: z.number().int().min(0).max(3600).default(5),
+    maxDelaySeconds: z.number().int().min(1).max(86_400).default(300),
+    leaseSeconds: z.number().int().min(10).max(3600).default(120),
+    maxAttempts: z.number().int().min(1).max(20).default(4),
+    retryBaseSeconds: z.number().int().min(1).max(3600).default(30),
+    deployHooks: z.record(z.string(), deployHookVariable).default({}),
+  })
+  .strict();
+export type RebuildSettings = z.infer<typeof rebuildSettingsSchema>;
+
 export const shopConfigSchema = z
   .object({
     fallbackLanguage: language,
@@ -242,6 +265,7 @@ export const shopConfigSchema = z
     edge: edgeSettingsSchema.default({}),
     rateLimits: rateLimitsSchema,
     uploads: uploadSettingsSchema.default({}),
+    rebuilds: rebuildSettingsSchema.default({}),
     shops: z.array(shopSchema).min(1),
   })
   .strict()
@@ -279,6 +303,18 @@ export const shopConfigSchema = z
         code: "custom",
         path: ["uploads", "maxFileBytes"],
         message: `must not exceed uploads.maxRequestBytes (${config.uploads.maxRequestBytes})`,
+      });
+    }
+    for (const shop of Object.keys(config.rebuilds.deployHooks)) {
+      if (!seenIds.has(shop)) {
+        ctx.addIssue({ code: "custom", path: ["rebuilds", "deployHooks", shop], message: `'${shop}' is not a shop id (${[...seenIds].join(", ")})` });
+      }
+    }
+    if (config.rebuilds.quietSeconds > config.rebuilds.maxDelaySeconds) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["rebuilds", "quietSeconds"],
+        message: `must not exceed rebuilds.maxDelaySeconds (${config.rebuilds.maxDelaySeconds})`,
       });
     }
     if (!config.urlLanguages.includes(config.fallbackLanguage)) {

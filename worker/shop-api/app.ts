@@ -13,6 +13,8 @@ import { failureResponse, notFound } from "./core/envelope";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
 import { getUpload, postUploads } from "./core/uploads/handlers";
 import { visitorRoute } from "./core/visitor";
+import { claimRoute, finishRoute, progressRoute, sweepRoute } from "./rebuilds/builder-api";
+import { catalogueWebhookRoute } from "./rebuilds/webhook";
 import { search, searchReportRoute } from "./search/handler";
 
 /**
@@ -34,6 +36,12 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Merchandisers (bearer token; never proxied by the edge).
   router.all("/admin/catalogue/import", any(importRoute));
   router.get("/admin/search/report", any(searchReportRoute));
+  // The rebuild pipeline (docs/decisions/0032): the signed catalogue webhook, and the builder API (bearer BUILDER_TOKEN).
+  router.all("/admin/hooks/catalogue", any(catalogueWebhookRoute));
+  router.all("/admin/builder/claim", any(claimRoute));
+  router.all("/admin/builder/builds/:id/progress", any(progressRoute));
+  router.all("/admin/builder/builds/:id/finish", any(finishRoute));
+  router.all("/admin/builder/sweep", any(sweepRoute));
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).

@@ -1,6 +1,7 @@
-import type { ExecutionContext, ScheduledController } from "@cloudflare/workers-types";
+import type { ExecutionContext, MessageBatch, ScheduledController } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "../env";
 import { handleShopApi } from "./app";
+import { handleRebuildQueue } from "./rebuilds/consumer";
 import { runScheduledJobs } from "./scheduled";
 
 /**
@@ -13,6 +14,10 @@ export default {
     return handleShopApi(request, env, ctx);
   },
   scheduled(controller: ScheduledController, env: ShopApiEnv, ctx: ExecutionContext): void {
-    ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime)));
+    ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime), controller.cron));
+  },
+  /** REBUILD_QUEUE's consumer (wrangler.toml [[queues.consumers]]): merges rebuild requests into each shop's queued build. */
+  queue(batch: MessageBatch<unknown>, env: ShopApiEnv): Promise<void> {
+    return handleRebuildQueue(batch, env);
   },
 };

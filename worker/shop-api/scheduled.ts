@@ -4,6 +4,8 @@ import { drainOutbox, type SenderEnv } from "./core/mail/sender";
 import { mailTransportFromEnv } from "./core/mail/transport-config";
 import { deleteExpiredIdempotencyKeys } from "./core/idempotency";
 import { deleteUnattachedUploads } from "./core/uploads/cleanup";
+import { NIGHTLY_CRON, requestNightlyRebuild } from "./rebuilds/nightly";
+import { sweepRebuilds } from "./rebuilds/sweep";
 import { deleteExpiredData } from "./retention";
 import { deleteExpiredSolutions } from "./tables/captcha-solutions";
 import { deleteExpiredCounters } from "./tables/rate-limit-counters";
@@ -16,9 +18,20 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
  * whose next attempt is due, and those a stopped drain left behind); idempotency keys are
  * deleted after 24 hours, uploads never attached to anything (core/uploads/cleanup.ts);
  * visitors, carts, sample carts and orders and search rows are deleted after their time
- * (retention.ts).
+ * (retention.ts); the rebuild pipeline's sweep sends rebuild requests nobody sent (the import
+ * CLI wrote them into the local database, or their send failed) and fails builds whose lease
+ * ran out on their last attempt (rebuilds/sweep.ts).
+ *
+ * The cron `0 2 * * *` (NIGHTLY_CRON) is the nightly full rebuild instead: a rebuild request for
+ * every shop (rebuilds/nightly.ts, docs/decisions/0032). Any other cron, or none (`npm start`'s
+ * /__scheduled without ?cron), runs the jobs above.
  */
-export async function runScheduledJobs(env: SenderEnv & Pick<ShopApiEnv, "UPLOADS">, now: Date): Promise<void> {
+export async function runScheduledJobs(env: SenderEnv & ShopApiEnv, now: Date, cron?: string): Promise<void> {
+  if (cron === NIGHTLY_CRON) {
+    const changeId = await requestNightlyRebuild(env, { now: () => now });
+    console.log(changeId === null ? "nightly rebuild: already requested today" : `nightly rebuild: change ${changeId} for every shop`);
+    return;
+  }
   const [result] = await Promise.all([processSampleOrders(env.DB, now), drainOutbox(env, now, mailTransportFromEnv(env))]);
   if (result.processed > 0 || result.expired > 0) console.log(`sample orders: ${result.processed} processed, ${result.expired} expired`);
   await env.DB.batch([deleteExpiredCounters(now).prepare(env.DB), deleteExpiredSolutions(now).prepare(env.DB)]);
@@ -28,4 +41,7 @@ export async function runScheduledJobs(env: SenderEnv & Pick<ShopApiEnv, "UPLOAD
   if (uploads > 0) console.log(`uploads: ${uploads} never attached, deleted`);
   const deleted = await deleteExpiredData(env.DB, now);
   if (Object.values(deleted).some((count) => count > 0)) console.log(`retention: ${JSON.stringify(deleted)}`);
+  const swept = await sweepRebuilds(env, { now: () => now });
+  if (swept.requests > 0 || swept.expired > 0)
+    console.log(`rebuilds: ${swept.requests} request(s) ${swept.dispatched ?? "left"}, ${swept.expired} lease(s) expired`);
 }

@@ -2,8 +2,9 @@
  * The catalogue import, in four steps: parse the file, validate it whole (against its
  * schemas, the configured shops and what D1 holds), plan the writes (compare with D1),
  * write them in one D1 batch (one transaction) or nothing at all. Records which
- * products changed so the rebuild touches only their pages; an identical re-import
- * changes nothing.
+ * products changed so the rebuild touches only their pages, and the rebuild request of
+ * the shops concerned in the same batch (write-import.ts); an identical re-import
+ * changes nothing. The caller sends the request (core/rebuild-queue.ts) when it can.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { allShops } from "../core/shop";
@@ -19,6 +20,8 @@ export interface ImportOptions {
   source: string;
   /** Time of the import (default: now); used for updated_at, default validFrom and changed_at. */
   now?: Date;
+  /** Who imports, stored with the import and its rebuild request: "cli" (default), "http" or a staff member's e-mail. */
+  actor?: string;
 }
 
 /** Parses, validates and (only when the whole file is valid) writes a catalogue import. */
@@ -36,8 +39,15 @@ export async function importCatalogue(db: D1Database, input: ImportInput, option
   const counts = recordCounts(validation.document);
   const plan = await planImport(db, validation.document, { now, shops, keepProductExtras: input.format === "csv-products" });
   const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
-  const importId = await writeImport(db, plan, { format: input.format, source: options.source, now, rows });
-  return { ok: true, importId, changedSkus: plan.changedSkus, counts };
+  const written = await writeImport(db, plan, {
+    format: input.format,
+    source: options.source,
+    now,
+    rows,
+    actor: options.actor ?? "cli",
+    shops: shops.map((shop) => shop.id),
+  });
+  return { ok: true, importId: written.importId, changeId: written.changeId, changedSkus: plan.changedSkus, counts };
 }
 
 function recordCounts(doc: CatalogueDocument): Record<string, number> {

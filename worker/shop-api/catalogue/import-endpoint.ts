@@ -6,12 +6,15 @@
  * refused before reading, a body without one as soon as it passes the limit, and only
  * the text is held, never the bytes as well (the import validates the whole file before
  * it writes anything, so the text itself must be whole). A refused file is 422 with one
- * error per problem (its field, and its row for CSV); nothing is written then.
+ * error per problem (its field, and its row for CSV); nothing is written then. A written
+ * import's rebuild request (its changeId) is sent to REBUILD_QUEUE right after the write;
+ * if that fails the sweep sends it (docs/decisions/0032).
  */
 import { readLimitedText } from "../../lib/read-limited-body";
 import type { ApiContext } from "../core/context";
 import { ApiFailure, fail, MESSAGES } from "../core/envelope";
 import { reply, type Reply } from "../core/route";
+import { sendRebuildRequests } from "../core/rebuild-queue";
 import { requireServiceToken } from "../core/service-token";
 import { importCatalogue } from "./apply-import";
 import type { ImportFormat } from "./import-format";
@@ -45,7 +48,7 @@ export async function importRoute(ctx: ApiContext): Promise<Reply> {
   const text = await readLimitedText(request.body, MAX_IMPORT_BYTES);
   if (text === null) throw tooLarge();
 
-  const result = await importCatalogue(ctx.db, { format, text }, { source });
+  const result = await importCatalogue(ctx.db, { format, text }, { source, actor: "http", now: ctx.now });
   if (!result.ok) {
     throw new ApiFailure(422, [
       { message: MESSAGES.invalid, code: "invalid" },
@@ -57,5 +60,6 @@ export async function importRoute(ctx: ApiContext): Promise<Reply> {
       })),
     ]);
   }
-  return reply({ importId: result.importId, changedSkus: result.changedSkus.length, counts: result.counts });
+  if (result.changeId !== null) await sendRebuildRequests(ctx.env, [result.changeId], ctx.now);
+  return reply({ importId: result.importId, changeId: result.changeId, changedSkus: result.changedSkus.length, counts: result.counts });
 }

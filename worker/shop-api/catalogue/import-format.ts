@@ -299,4 +299,6 @@ export interface ImportProblem {
   message: string;
 }
 
-export type ImportResult = { ok: true; importId: number; changedSkus: string[]; counts: Record<string, number> } | { ok: false; problems: ImportProblem[] };
+export type ImportResult =
+  /** changeId: the rebuild request written with the import (docs/decisions/0032), null when the import concerns no shop. */
+  { ok: true; importId: number; changeId: number | null; changedSkus: string[]; counts: Record<string, number> } | { ok: false; problems: ImportProblem[] };

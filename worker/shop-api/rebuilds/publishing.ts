@@ -1,0 +1,59 @@
+/**
+ * The console's publishing view and actions (docs/decisions/0032; staff routes in
+ * rebuilds/staff-routes.ts): per shop the live build, the queued and the running one and the
+ * last builds; "publish now" for one shop, several or all; the webhook secret's rotation.
+ */
+import type { ShopApiEnv } from "../../env";
+import { buildViewOf, selectBuildsForConsole, selectLiveBuilds, type BuildRow, type BuildView } from "../tables/rebuilds";
+import { requestRebuild } from "./requests";
+import { configuredShopIds, type RebuildDeps } from "./settings";
+import { shopDirectory } from "../../config/shops";
+import { webhookStatus, type WebhookStatus } from "./webhook-secrets";
+
+export const RECENT_BUILDS = 10;
+
+export interface ShopPublishing {
+  shop: string;
+  name: string;
+  live: BuildView | null;
+  queued: BuildView | null;
+  running: BuildView | null;
+  recent: BuildView[];
+}
+
+export interface Publishing {
+  shops: ShopPublishing[];
+  webhook: WebhookStatus;
+}
+
+export async function shopPublishing(env: ShopApiEnv, now: Date): Promise<Publishing> {
+  const [builds, live] = await env.DB.batch<BuildRow>([selectBuildsForConsole(RECENT_BUILDS).prepare(env.DB), selectLiveBuilds().prepare(env.DB)]);
+  const views = (builds?.results ?? []).map(buildViewOf);
+  const liveViews = (live?.results ?? []).map(buildViewOf);
+  const shops = shopDirectory.config.shops.map((shop): ShopPublishing => {
+    const own = views.filter((build) => build.shop === shop.id);
+    return {
+      shop: shop.id,
+      name: shop.name,
+      live: liveViews.find((build) => build.shop === shop.id) ?? null,
+      queued: own.find((build) => build.state === "queued") ?? null,
+      running: own.find((build) => build.state === "running") ?? null,
+      recent: own.filter((build) => build.state === "published" || build.state === "failed"),
+    };
+  });
+  return { shops, webhook: await webhookStatus(env, now) };
+}
+
+/** Publish now: a request for the shops (or all), due at once; answers its change id. */
+export async function publishNow(env: ShopApiEnv, shops: readonly string[] | "all", actor: string, deps: RebuildDeps): Promise<number> {
+  const chosen = shops === "all" ? configuredShopIds() : [...new Set(shops)];
+  const unknown = chosen.filter((shop) => !configuredShopIds().includes(shop));
+  if (unknown.length > 0 || chosen.length === 0) throw new Error(`publishNow: not configured shops ${unknown.join(", ")}`);
+  const id = await requestRebuild(
+    env,
+    { trigger: "publish", shops: chosen, actor, detail: `publish now: ${shops === "all" ? "all shops" : chosen.join(" ")}` },
+    deps,
+  );
+  if (id === null) throw new Error("publishNow: the request was not written");
+  return id;
+}
