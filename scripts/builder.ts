@@ -15,7 +15,7 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { builderApi, builderLoop, builderName, builderToken, gatsbyJob } from "./lib/builder";
+import { backOfficeHostFor, builderApi, builderLoop, builderName, builderToken, gatsbyJob } from "./lib/builder";
 import { loadShopConfig } from "./lib/shops";
 
 async function main(): Promise<number> {
@@ -46,7 +46,7 @@ async function main(): Promise<number> {
   }
 
   const log = (line: string) => console.log(line);
-  const api = builderApi({ origin, token: builderToken(), builder: builderName() });
+  const api = builderApi({ origin, host: backOfficeHostFor(origin) ?? undefined, token: builderToken(), builder: builderName() });
   const job = gatsbyJob({ origin, shops, distRoot: values.dist ? resolve(values.dist) : undefined, log, gatsbyLog: values.verbose ? log : undefined });
   const stop = new AbortController();
   const onSignal = (signal: string) => {

@@ -23,7 +23,8 @@ import { detectCsvFormat } from "../worker/shop-api/catalogue/csv-import";
 import type { ImportFormat, ImportProblem, ImportResult } from "../worker/shop-api/catalogue/import-format";
 import { MIN_TOKEN_LENGTH } from "../worker/shop-api/core/service-token";
 import { BuilderApiError, builderApi } from "./lib/builder/api";
-import { localSecret, type LocalSecret } from "./lib/local-worker";
+import { backOfficeHostFor } from "./lib/builder/served";
+import { localSecret } from "./lib/local-worker";
 import { applyLocalMigrations, withLocalD1 } from "./local-d1";
 
 const FORMATS: ImportFormat[] = ["json", "csv-products", "csv-prices"];
@@ -63,7 +64,7 @@ export type GoLiveResult = { kind: "enqueued" } | { kind: "no-worker" } | { kind
  */
 export async function goLive(origin: string, token: string): Promise<GoLiveResult> {
   try {
-    await builderApi({ origin, token, builder: "import-catalogue", timeoutMs: 10_000 }).sweep();
+    await builderApi({ origin, host: backOfficeHostFor(origin) ?? undefined, token, builder: "import-catalogue", timeoutMs: 10_000 }).sweep();
     return { kind: "enqueued" };
   } catch (error) {
     if (error instanceof BuilderApiError && error.status === 0) return { kind: "no-worker" };
@@ -181,7 +182,7 @@ async function main(): Promise<number> {
   });
   const origin = options.origin ?? (process.env.LOCAL_STATE_DIR ? undefined : DEFAULT_LOCAL_ORIGIN);
   if (origin) {
-    const live = await goLive(origin, process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN" as LocalSecret) ?? "");
+    const live = await goLive(origin, process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN"));
     if (live.kind === "enqueued") console.log(`The rebuild is queued: the builder of the worker on ${origin} publishes the changed shops.`);
     else if (live.kind === "no-worker") console.log(`No worker answers on ${origin}: the changed shops rebuild on the next \`npm start\`.`);
     else console.log(`The worker on ${origin} did not take the rebuild (${live.message}); it runs with the queue's next batch.`);

@@ -2,6 +2,7 @@
  * The shop API's builder API (worker/shop-api/rebuilds/, bearer BUILDER_TOKEN): claim the
  * next due build with a lease, report progress (which extends the lease), finish it.
  */
+import { request } from "node:http";
 import type { BuildPhase } from "./gatsby-progress";
 
 export interface ClaimedBuild {
@@ -46,32 +47,74 @@ export interface BuilderApiOptions {
   token: string;
   /** Names this builder in leases: host-pid. */
   builder: string;
-  fetch?: typeof fetch;
+  /**
+   * The Host to send (the back-office host, e.g. admin.localhost:8787: the local worker's edge
+   * forwards /admin/* to the shop API only there); plain HTTP only. Default: the origin's.
+   */
+  host?: string;
   timeoutMs?: number;
 }
 
+interface Answer {
+  status: number;
+  statusText: string;
+  text: string;
+}
+
+function postWithHost(url: URL, host: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Answer> {
+  if (url.protocol !== "http:") throw new Error(`a Host other than the origin's needs a plain http origin (got ${url.origin})`);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname.replace(/^\[|\]$/g, ""),
+        port: url.port || 80,
+        path: url.pathname + url.search,
+        method: "POST",
+        headers: { ...headers, host },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", text }));
+        res.on("error", reject);
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 export function builderApi(options: BuilderApiOptions) {
-  const doFetch = options.fetch ?? fetch;
   const { builder } = options;
+  const timeoutMs = options.timeoutMs ?? 15_000;
 
   async function post<T>(path: string, body: unknown): Promise<T> {
     const url = new URL(path, options.origin);
-    let response: Response;
+    const headers = { authorization: `Bearer ${options.token}`, "content-type": "application/json" };
+    let answer: Answer;
     try {
-      response = await doFetch(url, {
-        method: "POST",
-        headers: { authorization: `Bearer ${options.token}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-      });
+      if (options.host) answer = await postWithHost(url, options.host, headers, JSON.stringify(body), timeoutMs);
+      else {
+        const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) });
+        answer = { status: response.status, statusText: response.statusText, text: await response.text() };
+      }
     } catch (error) {
-      throw new BuilderApiError(`the shop API at ${options.origin} did not answer ${path}: ${(error as Error).message}`, 0, null);
+      const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
+      throw new BuilderApiError(`the shop API at ${options.origin} did not answer ${path}: ${(error as Error).message}${cause ? ` (${cause})` : ""}`, 0, null);
     }
-    const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
-    if (response.ok && envelope && envelope.data !== undefined) return envelope.data as T;
+    let envelope: Envelope<T> | null = null;
+    try {
+      envelope = JSON.parse(answer.text) as Envelope<T>;
+    } catch {
+      envelope = null;
+    }
+    if (answer.status >= 200 && answer.status < 300 && envelope && envelope.data !== undefined) return envelope.data as T;
     const code = envelope?.errors?.[0]?.code ?? null;
-    const message = envelope?.errors?.map((error) => error.message).join("; ") || response.statusText;
-    throw new BuilderApiError(`${path}: HTTP ${response.status} ${message}`, response.status, code);
+    const message = envelope?.errors?.map((error) => error.message).join("; ") || answer.statusText;
+    throw new BuilderApiError(`${path}: HTTP ${answer.status} ${message}`, answer.status, code);
   }
 
   return {

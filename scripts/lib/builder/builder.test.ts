@@ -30,6 +30,7 @@ function contractServer(leaseMs: number) {
   const builds: FakeBuild[] = [];
   const claims: { builder: string; shops?: string[] }[] = [];
   const requests: string[] = [];
+  const hosts: string[] = [];
   const server: Server = createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
@@ -39,6 +40,7 @@ function contractServer(leaseMs: number) {
         res.end(JSON.stringify({ data, errors }));
       };
       requests.push(`${req.method} ${req.url}`);
+      hosts.push(req.headers.host ?? "");
       if (req.headers.authorization !== `Bearer ${TOKEN}`) return answer(401, null, [{ message: "wrong token", code: "unauthorized" }]);
       const body = JSON.parse(raw || "{}") as { builder: string; shops?: string[]; phase?: string; done?: number; total?: number; ok?: boolean };
       const now = Date.now();
@@ -76,6 +78,7 @@ function contractServer(leaseMs: number) {
     builds,
     claims,
     requests,
+    hosts,
     queue(shop: string, changeIds: number[]): FakeBuild {
       const build: FakeBuild = { id: builds.length + 1, shop, changeIds, state: "queued", attempt: 0, holder: null, leaseUntil: 0, progress: [], finish: null };
       builds.push(build);
@@ -235,5 +238,10 @@ describe("the builder against the builder API", () => {
 
     const wrong = builderApi({ origin, token: "x".repeat(40), builder: "b" });
     await expect(wrong.claim()).rejects.toThrow("/admin/builder/claim: HTTP 401 wrong token");
+
+    // Locally the edge forwards /admin/* only on the back-office host.
+    const viaBackOffice = builderApi({ origin, host: "admin.localhost:8787", token: TOKEN, builder: "b" });
+    expect(await viaBackOffice.claim()).toBeNull();
+    expect(fake.hosts.at(-1)).toBe("admin.localhost:8787");
   });
 });

@@ -6,13 +6,14 @@
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { publishShop, renderShop } from "../build-shop";
-import { localSecret, type LocalSecret } from "../local-worker";
+import { localSecret } from "../local-worker";
 import { ROOT } from "../shops";
 import { builderApi, type BuilderApi } from "./api";
 import { builderLoop, type BuildJob, type BuildOutcome } from "./builder";
-import { environmentOf, reloadLocalWorkers, servedByLocalWorker } from "./served";
+import { backOfficeHostFor, environmentOf, reloadLocalWorkers, servedByLocalWorker } from "./served";
 
 export { builderApi } from "./api";
+export { backOfficeHostFor } from "./served";
 export type { BuilderApi, ClaimedBuild } from "./api";
 export { builderLoop, runClaimedBuild } from "./builder";
 export type { BuildJob, BuildOutcome } from "./builder";
@@ -49,7 +50,7 @@ export function builderName(): string {
 
 /** The builder's bearer token: BUILDER_TOKEN, else the local worker's. */
 export function builderToken(): string {
-  const token = process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN" as LocalSecret);
+  const token = process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN");
   if (!token) throw new Error("No BUILDER_TOKEN: set the variable (the shop API's builder token) or run `npm start` once to create .dev.vars");
   return token;
 }
@@ -88,7 +89,12 @@ export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "
 
 export function startBuilder(options: StartBuilderOptions): RunningBuilder {
   const log = options.log ?? ((line: string) => console.log(line));
-  const api: BuilderApi = builderApi({ origin: options.origin, token: options.token ?? builderToken(), builder: builderName() });
+  const api: BuilderApi = builderApi({
+    origin: options.origin,
+    host: backOfficeHostFor(options.origin) ?? undefined,
+    token: options.token ?? builderToken(),
+    builder: builderName(),
+  });
   const job = options.job ?? gatsbyJob({ ...options, log });
   const stop = new AbortController();
   const done = builderLoop(api, job, { log, stop: stop.signal, shops: options.shops, pollMs: options.pollMs });

@@ -1,4 +1,4 @@
-import { utimesSync } from "node:fs";
+import { readFileSync, utimesSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import type { LocalEnvironment } from "../../../worker/config/shop-config";
@@ -67,4 +67,16 @@ export function servedByLocalWorker(origin: string, environment: LocalEnvironmen
 export function reloadLocalWorkers(root = ROOT): void {
   const now = new Date();
   utimesSync(join(root, "config", "shops.json"), now, now);
+}
+
+/**
+ * The back-office host of the local environment the origin serves (config/shops.json
+ * backOffice.hosts), where the local worker's edge forwards /admin/* to the shop API; null
+ * for an origin that is no local worker (then the origin itself is the shop API's).
+ */
+export function backOfficeHostFor(origin: string, root = ROOT): string | null {
+  const environment = environmentOf(origin);
+  if (!environment) return null;
+  const raw = JSON.parse(readFileSync(join(root, "config", "shops.json"), "utf8")) as { backOffice?: { hosts?: Record<string, string[]> } };
+  return raw.backOffice?.hosts?.[environment]?.[0] ?? `admin.localhost:${new URL(origin).port}`;
 }
