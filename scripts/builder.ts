@@ -5,8 +5,11 @@
  * (and one line per phase here).
  *
  *   npm run builder -- [--origin http://localhost:8787] [--shop DE --shop CH | --shop DE,CH]
- *                      [--once [--wait SECONDS]] [--dist DIR] [--verbose]
+ *                      [--once [--wait SECONDS]] [--dist DIR] [--verbose] [--deploy "COMMAND"]
  *
+ * --deploy runs a shell command after each local publish (CI: the deploy of the release;
+ * SHOP, BUILD_ID, CHANGE_IDS and RELEASE_DIR are set); the build is reported published only
+ * when it succeeds, failed otherwise.
  * --once claims one build (waiting up to --wait seconds, default 600, for one to become
  * due), runs it and exits: 0 published or nothing to do, 1 failed, 2 lease lost or stopped.
  * The shop API's BUILDER_TOKEN comes from the BUILDER_TOKEN variable, else from .dev.vars
@@ -27,6 +30,7 @@ async function main(): Promise<number> {
       wait: { type: "string", default: "600" },
       dist: { type: "string" },
       verbose: { type: "boolean", default: false },
+      deploy: { type: "string" },
     },
   });
   const known = loadShopConfig().shops.map((shop) => shop.id);
@@ -47,7 +51,14 @@ async function main(): Promise<number> {
 
   const log = (line: string) => console.log(line);
   const api = builderApi({ origin, host: backOfficeHostFor(origin) ?? undefined, token: builderToken(), builder: builderName() });
-  const job = gatsbyJob({ origin, shops, distRoot: values.dist ? resolve(values.dist) : undefined, log, gatsbyLog: values.verbose ? log : undefined });
+  const job = gatsbyJob({
+    origin,
+    shops,
+    distRoot: values.dist ? resolve(values.dist) : undefined,
+    log,
+    gatsbyLog: values.verbose ? log : undefined,
+    deployCommand: values.deploy,
+  });
   const stop = new AbortController();
   const onSignal = (signal: string) => {
     if (stop.signal.aborted) return;

@@ -3,6 +3,7 @@
  * another (`npm start`, the browser tests' setup): startBuilder claims and runs builds of the
  * shop API on `origin` until stopped (docs/decisions/0033).
  */
+import { spawn } from "node:child_process";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { publishShop, renderShop } from "../build-shop";
@@ -35,6 +36,12 @@ export interface StartBuilderOptions {
   gatsbyLog?: (line: string) => void;
   /** Another job than the Gatsby build (tests). */
   job?: BuildJob;
+  /**
+   * A shell command that makes the published release live elsewhere (CI: `wrangler deploy`),
+   * run after the local publish with SHOP, BUILD_ID, CHANGE_IDS and RELEASE_DIR set; the build
+   * counts as published only when it exits with 0.
+   */
+  deployCommand?: string;
 }
 
 export interface RunningBuilder {
@@ -82,9 +89,34 @@ export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "
         reload: local ? reloadLocalWorkers : undefined,
         log: options.log,
       });
+      if (options.deployCommand)
+        await runDeploy(
+          options.deployCommand,
+          { SHOP: build.shop, BUILD_ID: String(build.id), CHANGE_IDS: build.changeIds.join(","), RELEASE_DIR: result.releaseDir },
+          options.log,
+        );
       return { pages: result.pages, pagesRewritten: result.pagesRewritten.length, release: result.release, publishedAt: result.publishedAt };
     },
   };
+}
+
+function runDeploy(command: string, env: Record<string, string>, log: ((line: string) => void) | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, { shell: true, cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const recent: string[] = [];
+    const forward = (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n")) {
+        if (!line.trim()) continue;
+        log?.(`[deploy ${env.SHOP}] ${line}`);
+        recent.push(line);
+        if (recent.length > 40) recent.shift();
+      }
+    };
+    child.stdout.on("data", forward);
+    child.stderr.on("data", forward);
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the deploy command failed with exit code ${code}:\n${recent.join("\n")}`))));
+  });
 }
 
 export function startBuilder(options: StartBuilderOptions): RunningBuilder {
