@@ -61,12 +61,14 @@ export function servedByLocalWorker(origin: string, environment: LocalEnvironmen
  * folder again. wrangler watches the assets folder, but with a custom [build] command (ours
  * checks config/shops.json) its watcher has no bundle to reload with and does nothing
  * (wrangler 4.x BundlerController: #currentBundle is only set by its own bundler); the
- * custom build's own watcher (watch_dir config, worker) does reload. Touching the shop
- * config's modification time, its content unchanged, is that signal (docs/decisions/0033).
+ * custom build's own watcher (watch_dir config, worker) does reload. Touching the
+ * modification time of the worker's entry, its content unchanged, is that signal: a file the
+ * Gatsby build never reads (touching config/shops.json, which it imports, made webpack see a
+ * change and rewrite every page on the next build). docs/decisions/0033.
  */
 export function reloadLocalWorkers(root = ROOT): void {
   const now = new Date();
-  utimesSync(join(root, "config", "shops.json"), now, now);
+  utimesSync(join(root, "worker", "index.ts"), now, now);
 }
 
 /**
