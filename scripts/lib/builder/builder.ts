@@ -80,8 +80,10 @@ export async function runClaimedBuild(api: BuilderApi, job: BuildJob, build: Cla
   let lastSent = 0;
   const onProgress = (progress: BuildProgress) => {
     if (progress.phase === "publishing") return;
-    const changed = progress.phase !== state.phase;
-    enter(progress.phase, progress.done, progress.total);
+    // Phases only move forward (Gatsby checks pages again after rendering began).
+    const phase = state.phase === "rendering" ? "rendering" : progress.phase;
+    const changed = phase !== state.phase;
+    enter(phase, progress.done, progress.total);
     // Phase changes go out at once; page counts at most once a second.
     if (changed || Date.now() - lastSent > 1000) {
       lastSent = Date.now();

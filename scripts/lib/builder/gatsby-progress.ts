@@ -18,6 +18,8 @@ export interface BuildProgress {
 
 /** Gatsby steps up to and including the data layer: the sourcing phase. The rest renders. */
 const SOURCING_STEPS = [
+  /compile gatsby files/i,
+  /load gatsby config/i,
   /open and validate gatsby-configs/i,
   /load plugins/i,
   /onPreInit/i,
@@ -26,6 +28,8 @@ const SOURCING_STEPS = [
   /Compiling Gatsby Functions/i,
   /onPreBootstrap/i,
   /createSchemaCustomization/i,
+  /gatsby-plugin-react-i18next/i,
+  /Checking for changed pages/i,
   /source and transform nodes/i,
   /building schema/i,
   /createPages/i,
