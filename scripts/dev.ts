@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { homePath } from "../domain/routes";
 import { DEMO_STAFF, demoStaffPassword } from "./lib/demo-staff";
-import { prepareCatalogue, startAndBuild } from "./lib/local-shops";
+import { prepareCatalogue, startAndBuild, startLocalBuilder } from "./lib/local-shops";
 import { MAIL_CATCHER_PORTS } from "./lib/mail-catcher";
 import { loadShopConfig, ROOT } from "./lib/shops";
 
@@ -50,9 +50,13 @@ async function main() {
       `Back office: http://${backOffice}/ (demo login ${DEMO_STAFF[0]!.email} / ${demoStaffPassword()}; also service@ and ops@ with the same password)`,
     );
   }
-  console.log(`Mail inbox: http://localhost:${MAIL_CATCHER_PORTS.web}/ (every mail the shops send)\nPress Ctrl+C to stop.`);
+  console.log(`Mail inbox: http://localhost:${MAIL_CATCHER_PORTS.web}/ (every mail the shops send)`);
+  // Catalogue changes (imports, the console's "publish now") go live through the builder.
+  const builder = startLocalBuilder({ ...options, origin: worker.origin });
+  console.log("Press Ctrl+C to stop.");
 
   const stop = async () => {
+    await builder?.stop();
     await Promise.all([worker.stop(), mail?.stop()]);
     process.exit(0);
   };

@@ -1,12 +1,20 @@
 /**
  * import-catalogue <file...> [--format json|csv-products|csv-prices] [--source name]
- *                  [--url https://shop-api/admin/catalogue/import --token TOKEN]
+ *                  [--origin http://localhost:8787]
+ *                  [--remote | --url https://shop-api/admin/catalogue/import] [--token TOKEN]
  *
- * Without --url the files go into the local D1 of `wrangler dev` (migrations are
+ * Without --url/--remote the files go into the local D1 of `wrangler dev` (migrations are
  * applied first). Each file is validated as a whole and applied in one transaction;
- * a refused file lists every problem and the command exits with 1. With --url the token
- * (--token, else CATALOGUE_IMPORT_TOKEN) is the shop API's CATALOGUE_IMPORT_TOKEN, at
- * least 32 characters; the shop API refuses an address after 10 wrong tokens for 15 minutes.
+ * a refused file lists every problem and the command exits with 1. The import records the
+ * rebuild request of the shops it changed; when the local worker answers (--origin, default
+ * http://localhost:8787 for the default local state), it is asked to enqueue it at once
+ * (POST /admin/builder/sweep), so `npm start`'s builder publishes the change; without a
+ * worker the shops rebuild on the next `npm start`.
+ * --remote imports into a deployed shop: POST to $SHOP_API_ORIGIN/admin/catalogue/import, the
+ * same write as the console's upload, which triggers the rebuild there. --url names the
+ * endpoint itself. The token (--token, else CATALOGUE_IMPORT_TOKEN) is the shop API's
+ * CATALOGUE_IMPORT_TOKEN, at least 32 characters; the shop API refuses an address after 10
+ * wrong tokens for 15 minutes.
  */
 import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
@@ -14,6 +22,9 @@ import { importCatalogue } from "../worker/shop-api/catalogue/apply-import";
 import { detectCsvFormat } from "../worker/shop-api/catalogue/csv-import";
 import type { ImportFormat, ImportProblem, ImportResult } from "../worker/shop-api/catalogue/import-format";
 import { MIN_TOKEN_LENGTH } from "../worker/shop-api/core/service-token";
+import { BuilderApiError, builderApi } from "./lib/builder/api";
+import { backOfficeHostFor } from "./lib/builder/served";
+import { localSecret } from "./lib/local-worker";
 import { applyLocalMigrations, withLocalD1 } from "./local-d1";
 
 const FORMATS: ImportFormat[] = ["json", "csv-products", "csv-prices"];
@@ -38,6 +49,27 @@ interface Options {
   url?: string;
   token?: string;
   source?: string;
+  /** The local worker serving the local D1 written (asked to enqueue the rebuild). */
+  origin?: string;
+}
+
+/** The local worker of `npm start`, when the import writes its database (the default local state). */
+const DEFAULT_LOCAL_ORIGIN = "http://localhost:8787";
+
+export type GoLiveResult = { kind: "enqueued" } | { kind: "no-worker" } | { kind: "refused"; message: string };
+
+/**
+ * Asks the local worker to enqueue the rebuild requests the import just recorded (the queue
+ * would otherwise take them with its next batch or the cron); the builder then publishes them.
+ */
+export async function goLive(origin: string, token: string): Promise<GoLiveResult> {
+  try {
+    await builderApi({ origin, host: backOfficeHostFor(origin) ?? undefined, token, builder: "import-catalogue", timeoutMs: 10_000 }).sweep();
+    return { kind: "enqueued" };
+  } catch (error) {
+    if (error instanceof BuilderApiError && error.status === 0) return { kind: "no-worker" };
+    return { kind: "refused", message: (error as Error).message };
+  }
 }
 
 function parseArgs(argv: string[]): Options {
@@ -57,14 +89,16 @@ function parseArgs(argv: string[]): Options {
     else if (arg === "--token") options.token = next();
     else if (arg === "--source") options.source = next();
     else if (arg === "--help" || arg === "-h") {
-      console.log("usage: import-catalogue <file...> [--format json|csv-products|csv-prices] [--source name] [--url URL --token TOKEN]");
+      console.log(
+        "usage: import-catalogue <file...> [--format json|csv-products|csv-prices] [--source name] [--origin LOCAL_WORKER] [--remote | --url URL] [--token TOKEN]",
+      );
       process.exit(0);
     } else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
     else options.files.push(arg);
   }
   if (options.files.length === 0) throw new Error("name at least one file to import");
   options.token ??= process.env.CATALOGUE_IMPORT_TOKEN;
-  if (options.url && !options.token) throw new Error("--url needs --token (or CATALOGUE_IMPORT_TOKEN)");
+  if (options.url && !options.token) throw new Error("--url and --remote need --token (or CATALOGUE_IMPORT_TOKEN)");
   if (options.url && options.token!.length < MIN_TOKEN_LENGTH) {
     throw new Error(
       `--token must be the shop API's CATALOGUE_IMPORT_TOKEN: at least ${MIN_TOKEN_LENGTH} characters (wrong tokens lock this address out for a while)`,
@@ -137,7 +171,7 @@ async function main(): Promise<number> {
   }
 
   applyLocalMigrations();
-  return withLocalD1(async (db) => {
+  const code = await withLocalD1(async (db) => {
     for (const job of jobs) {
       const started = Date.now();
       const result = await importCatalogue(db, { format: job.format, text: job.text }, { source: job.source });
@@ -146,6 +180,14 @@ async function main(): Promise<number> {
     }
     return 0;
   });
+  const origin = options.origin ?? (process.env.LOCAL_STATE_DIR ? undefined : DEFAULT_LOCAL_ORIGIN);
+  if (origin) {
+    const live = await goLive(origin, process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN"));
+    if (live.kind === "enqueued") console.log(`The rebuild is queued: the builder of the worker on ${origin} publishes the changed shops.`);
+    else if (live.kind === "no-worker") console.log(`No worker answers on ${origin}: the changed shops rebuild on the next \`npm start\`.`);
+    else console.log(`The worker on ${origin} did not take the rebuild (${live.message}); it runs with the queue's next batch.`);
+  }
+  return code;
 }
 
 if (require.main === module) {

@@ -1,18 +1,22 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { publishRelease, type PublishResult, type ServedFile } from "./builder/release";
+import { reloadLocalWorkers } from "./builder/served";
+import { gatsbyProgress, type BuildProgress } from "./builder/gatsby-progress";
 import { withDirLock } from "./dir-lock";
 import { localSecret } from "./local-worker";
 import { writeCspManifest } from "./script-hashes";
 import { ROOT } from "./shops";
-import { listFiles, syncDirectory, type SyncResult } from "./sync-directory";
+import type { SyncResult } from "./sync-directory";
 
 /**
  * Builds one shop with Gatsby (docs/decisions/0001). Each shop keeps its own Gatsby
  * cache and output in .build/<SHOP>/ which is moved into place for its build, so a
  * rebuild after a catalogue change re-renders only the pages whose data changed.
  * The output gets the CSP manifest of its inline scripts (script-hashes.ts) and is then
- * synced to dist/<SHOP>/, writing only files that differ.
+ * published as a release that dist/<SHOP> switches to at once (builder/release.ts,
+ * docs/decisions/0034); only files that differ are written.
  */
 const DEFAULT_WORKSPACES = join(ROOT, ".build");
 const MARKER = ".shop";
@@ -29,6 +33,32 @@ export interface BuildOptions {
   workspaceRoot?: string;
   /** Extra environment for the Gatsby build. */
   env?: Record<string, string>;
+  /** Stops the Gatsby build (its process group is killed; nothing is published). */
+  signal?: AbortSignal;
+  /** Makes a worker serving dist/ reload its file list after publishing (default: every local `wrangler dev` of the checkout). */
+  reload?: () => void;
+  /** Called as Gatsby reports its steps (sourcing, rendering with pages done/total). */
+  onProgress?: (progress: BuildProgress) => void;
+}
+
+export interface PublishShopOptions {
+  distRoot?: string;
+  /** The build and the change ids going live (recorded in the release). */
+  buildId?: number;
+  changeIds?: number[];
+  /** The serving worker, asked whether it lists new files and has reloaded (builder/release.ts). */
+  served?: ServedFile;
+  /** Makes the serving worker reload its file list (builder/served.ts reloadLocalWorkers). */
+  reload?: () => void;
+  log?: (line: string) => void;
+}
+
+export interface RenderResult {
+  shop: string;
+  /** The finished build, with its CSP manifest. */
+  output: string;
+  seconds: number;
+  peakRssMb: number;
 }
 
 export interface BuildReport {
@@ -41,7 +71,37 @@ export interface BuildReport {
   peakRssMb: number;
 }
 
+/** Builds the shop and publishes it. */
 export async function buildShop(shop: string, options: BuildOptions): Promise<BuildReport> {
+  const started = Date.now();
+  const rendered = await renderShop(shop, options);
+  const published = await publishShop(shop, rendered.output, { distRoot: options.distRoot, log: options.log, reload: options.reload ?? reloadLocalWorkers });
+  return {
+    shop,
+    seconds: (Date.now() - started) / 1000,
+    pages: published.pages,
+    rewrittenPages: published.pagesRewritten,
+    sync: { written: published.written, deleted: published.deleted, unchanged: published.unchanged },
+    peakRssMb: rendered.peakRssMb,
+  };
+}
+
+/** Publishes a finished build of the shop to dist/<SHOP> at once (builder/release.ts). */
+export function publishShop(shop: string, output: string, options: PublishShopOptions = {}): Promise<PublishResult> {
+  return publishRelease({
+    source: output,
+    distRoot: options.distRoot ?? join(ROOT, "dist"),
+    shop,
+    buildId: options.buildId,
+    changeIds: options.changeIds,
+    served: options.served,
+    reload: options.reload,
+    log: options.log,
+  });
+}
+
+/** Runs the shop's Gatsby build in its workspace and adds the CSP manifest; publishes nothing. */
+export async function renderShop(shop: string, options: BuildOptions): Promise<RenderResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const workspaces = options.workspaceRoot ?? DEFAULT_WORKSPACES;
   const started = Date.now();
@@ -49,6 +109,7 @@ export async function buildShop(shop: string, options: BuildOptions): Promise<Bu
     join(ROOT, ".gatsby-build.lock"),
     async () => {
       parkLeftovers(workspaces);
+      options.signal?.throwIfAborted();
       activate(workspaces, shop);
       try {
         return await runGatsby(shop, options, log);
@@ -61,10 +122,7 @@ export async function buildShop(shop: string, options: BuildOptions): Promise<Bu
   const output = join(workspaces, shop, "public");
   const manifest = writeCspManifest(output);
   log(`[${shop}] CSP manifest: ${Object.keys(manifest.pages).length} pages, ${manifest.hashes.length} distinct inline scripts`);
-  const sync = syncDirectory(output, join(options.distRoot ?? join(ROOT, "dist"), shop));
-  const isPage = (file: string) => file.endsWith(".html");
-  const pages = listFiles(output).filter(isPage).length;
-  return { shop, seconds: (Date.now() - started) / 1000, pages, rewrittenPages: sync.written.filter(isPage), sync, peakRssMb };
+  return { shop, output, seconds: (Date.now() - started) / 1000, peakRssMb };
 }
 
 /** Moves the shop's cache and output into the project root, where Gatsby expects them. */
@@ -118,6 +176,15 @@ function runGatsby(shop: string, options: BuildOptions, log: (line: string) => v
       stdio: ["ignore", "pipe", "pipe"],
       detached: true,
     });
+    const progress = gatsbyProgress((step) => options.onProgress?.(step));
+    const abort = () => {
+      try {
+        if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+      } catch {
+        // already gone
+      }
+    };
+    options.signal?.addEventListener("abort", abort, { once: true });
     let peakKb = 0;
     const sampler = setInterval(() => {
       peakKb = Math.max(peakKb, processGroupRssKb(child.pid));
@@ -127,6 +194,7 @@ function runGatsby(shop: string, options: BuildOptions, log: (line: string) => v
       for (const line of chunk.toString().split("\n")) {
         if (!line.trim()) continue;
         log(`[${shop}] ${line}`);
+        progress(line);
         recent.push(line);
         if (recent.length > 60) recent.shift();
       }
@@ -135,11 +203,14 @@ function runGatsby(shop: string, options: BuildOptions, log: (line: string) => v
     child.stderr.on("data", forward);
     child.on("error", (error) => {
       clearInterval(sampler);
+      options.signal?.removeEventListener("abort", abort);
       reject(error);
     });
     child.on("exit", (code) => {
       clearInterval(sampler);
-      if (code === 0) resolve(Math.round(peakKb / 1024));
+      options.signal?.removeEventListener("abort", abort);
+      if (options.signal?.aborted) reject(new Error(`gatsby build for ${shop} was stopped: ${String(options.signal.reason)}`));
+      else if (code === 0) resolve(Math.round(peakKb / 1024));
       else reject(new Error(`gatsby build for ${shop} failed with exit code ${code}:\n${recent.join("\n")}`));
     });
   });

@@ -3,6 +3,7 @@ import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { buildConsole } from "../build-console";
 import { buildShop, type BuildReport } from "./build-shop";
 import { seedDemoStaff } from "./demo-staff";
+import { startBuilder, type RunningBuilder } from "./builder";
 import { startLocalWorker, type LocalWorker } from "./local-worker";
 import { mailDirectoryIn, startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { runTsxScript } from "./run-script";
@@ -93,4 +94,26 @@ async function buildAndServe(options: LocalShopsOptions, mailVars: Record<string
   // reloading files the builds just wrote, and a page must never meet half a build.
   options.log("Serving the builds ...");
   return { worker: await start(), builds };
+}
+
+/**
+ * The builder of the local shops (docs/decisions/0034): claims the builds the worker's queue
+ * holds (after an import, a webhook, "publish now") and publishes them into distRoot; its
+ * lines are prefixed [builder]. Null, with a note, when the worker has no BUILDER_TOKEN yet.
+ */
+export function startLocalBuilder(
+  options: Pick<LocalShopsOptions, "distRoot" | "workspaceRoot" | "shops" | "log"> & { origin: string },
+): RunningBuilder | null {
+  try {
+    return startBuilder({
+      origin: options.origin,
+      shops: options.shops,
+      distRoot: options.distRoot,
+      workspaceRoot: options.workspaceRoot,
+      log: (line) => options.log(`[builder] ${line}`),
+    });
+  } catch (error) {
+    options.log(`[builder] not started: ${(error as Error).message}`);
+    return null;
+  }
 }

@@ -1,0 +1,229 @@
+/**
+ * `npm run bench:rebuild`: how fast a catalogue change goes live (docs/decisions/0034).
+ * Against the running `npm start` (its worker and builder on --origin, default
+ * http://localhost:8787):
+ *  1. freshness: changes one product's price on every shop that sells it through the token
+ *     import (POST /admin/catalogue/import, the same write as the console's apply), polls the
+ *     product page through the worker on each of those shops until the new price shows, and
+ *     prints the seconds per shop and their ratio to the 60 s goal;
+ *  2. burst (unless --burst 0): --burst N price changes (default 100) spread over
+ *     --burst-seconds S (default 120), then waits for the builds and prints the builds started
+ *     per shop (the goal: one per affected shop, at most two when a build was already running)
+ *     and whether every change id ended in exactly one published build (read from the D1).
+ * Options: --origin URL, --burst N, --burst-seconds S, --timeout S (per wait, default 300).
+ */
+import { parseArgs } from "node:util";
+import { slugPath } from "../../domain/routes";
+import { backOfficeHostFor, getThroughWorker } from "../lib/builder/served";
+import { localHost } from "../lib/local-ports";
+import { localSecret } from "../lib/local-worker";
+import { loadShopConfig } from "../lib/shops";
+import { withLocalD1 } from "../local-d1";
+
+const GOAL_SECONDS = 60;
+
+interface Product {
+  sku: string;
+  slug: string;
+  packageContent: number;
+  price: { packagePrice: { value: number; currency: string } };
+}
+
+async function graphql<T>(origin: string, query: string, variables: Record<string, unknown>): Promise<T> {
+  const response = await fetch(new URL("/graphql", origin), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data: T; errors?: { message: string }[] };
+  if (body.errors?.length) throw new Error(`GraphQL: ${body.errors.map((e) => e.message).join("; ")}`);
+  return body.data;
+}
+
+const PRODUCT_FIELDS = "sku slug packageContent price { packagePrice { value currency } }";
+
+/** The shops that sell the sku, with its page and price there. */
+async function sellingShops(origin: string, sku: string) {
+  const config = loadShopConfig();
+  const found: { shop: string; language: string; path: string; product: Product }[] = [];
+  for (const shop of config.shops) {
+    const data = await graphql<{ product: Product | null }>(
+      origin,
+      `query($shop: ID!, $language: String!, $sku: String!) { product(shop: $shop, language: $language, sku: $sku) { ${PRODUCT_FIELDS} } }`,
+      { shop: shop.id, language: shop.defaultLanguage, sku },
+    );
+    if (data.product?.price?.packagePrice) {
+      found.push({ shop: shop.id, language: shop.defaultLanguage, path: slugPath(shop, shop.defaultLanguage, data.product.slug), product: data.product });
+    }
+  }
+  return found;
+}
+
+async function firstProducts(origin: string, count: number): Promise<Product[]> {
+  const data = await graphql<{ products: { nodes: Product[] } }>(
+    origin,
+    `query($first: Int!) { products(shop: "DE", language: "de", first: $first) { nodes { ${PRODUCT_FIELDS} } } }`,
+    { first: count },
+  );
+  return data.products.nodes;
+}
+
+/** One price import through the token path (the back-office host locally); returns its change id. */
+async function importPrices(origin: string, prices: { sku: string; shop: string; currency: string; packagePrice: number; packageContent: number }[]) {
+  const body = JSON.stringify({
+    prices: prices.map((p) => ({
+      sku: p.sku,
+      shop: p.shop,
+      currency: p.currency,
+      packagePrice: p.packagePrice,
+      unitPrice: Math.round((p.packagePrice / p.packageContent) * 100) / 100,
+    })),
+  });
+  const url = new URL("/admin/catalogue/import?format=json&source=bench-rebuild", origin);
+  const host = backOfficeHostFor(origin) ?? url.host;
+  const { request } = await import("node:http");
+  const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: "POST",
+        headers: { host, authorization: `Bearer ${localSecret("CATALOGUE_IMPORT_TOKEN")}`, "content-type": "application/json" },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+  if (answer.status !== 200) throw new Error(`import: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
+  return (JSON.parse(answer.text) as { data: { changeId: number | null } }).data.changeId;
+}
+
+const priceOnPage = (html: string) => /"price":"([\d.]+)"/.exec(html)?.[1];
+
+async function freshness(origin: string, timeoutS: number) {
+  const [product] = await firstProducts(origin, 1);
+  if (!product) throw new Error("the catalogue has no products");
+  const shops = await sellingShops(origin, product.sku);
+  const config = loadShopConfig();
+  console.log(`\n1. freshness: ${product.sku} is sold in ${shops.map((s) => s.shop).join(", ")}`);
+  const targets = shops.map((s) => ({ ...s, newPrice: Math.round((s.product.price.packagePrice.value + 1) * 100) / 100 }));
+  const started = Date.now();
+  const changeId = await importPrices(
+    origin,
+    targets.map((t) => ({
+      sku: product.sku,
+      shop: t.shop,
+      currency: t.product.price.packagePrice.currency,
+      packagePrice: t.newPrice,
+      packageContent: product.packageContent,
+    })),
+  );
+  console.log(`   import written as change ${changeId} after ${((Date.now() - started) / 1000).toFixed(1)} s; polling the product pages ...`);
+  const results = await Promise.all(
+    targets.map(async (t) => {
+      const host = localHost(config, t.shop, "development");
+      const deadline = started + timeoutS * 1000;
+      while (Date.now() < deadline) {
+        const page = await getThroughWorker(origin, host, t.path).catch(() => null);
+        if (page?.status === 200 && Number(priceOnPage(page.body)) === t.newPrice) return { shop: t.shop, seconds: (Date.now() - started) / 1000 };
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      return { shop: t.shop, seconds: null };
+    }),
+  );
+  console.log(`   ${"shop".padEnd(6)} ${"seconds".padStart(8)} ${"ratio to 60 s".padStart(14)}`);
+  for (const r of results) {
+    console.log(
+      `   ${r.shop.padEnd(6)} ${r.seconds === null ? `>${timeoutS}`.padStart(8) : r.seconds.toFixed(1).padStart(8)} ${r.seconds === null ? "-".padStart(14) : `${(r.seconds / GOAL_SECONDS).toFixed(2)}x`.padStart(14)}`,
+    );
+  }
+  const worst = Math.max(...results.map((r) => r.seconds ?? Infinity));
+  console.log(`   slowest shop: ${Number.isFinite(worst) ? `${worst.toFixed(1)} s, ${(worst / GOAL_SECONDS).toFixed(2)}x the 60 s goal` : "not live in time"}`);
+}
+
+async function burst(origin: string, count: number, seconds: number, timeoutS: number) {
+  const products = await firstProducts(origin, Math.min(count, 50));
+  const start = new Date();
+  console.log(`\n2. burst: ${count} price changes over ${seconds} s (DE prices of ${products.length} products)`);
+  const changeIds: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const product = products[i % products.length]!;
+    const price = Math.round((product.price.packagePrice.value + 0.01 * (i + 1)) * 100) / 100;
+    const id = await importPrices(origin, [
+      { sku: product.sku, shop: "DE", currency: product.price.packagePrice.currency, packagePrice: price, packageContent: product.packageContent },
+    ]);
+    if (id !== null) changeIds.push(id);
+    if ((i + 1) % 10 === 0) console.log(`   ${i + 1}/${count} changes sent`);
+    await new Promise((resolve) => setTimeout(resolve, (seconds * 1000) / count));
+  }
+  console.log(`   all sent; waiting until every change is in a finished build ...`);
+  const deadline = Date.now() + timeoutS * 1000;
+  type Row = { request_id: number; shop: string; build_id: number | null; state: string | null };
+  let rows: Row[] = [];
+  while (Date.now() < deadline) {
+    rows = await withLocalD1(async (db) => {
+      const placeholders = changeIds.map(() => "?").join(",");
+      const result = await db
+        .prepare(
+          `SELECT s.request_id, s.shop, s.build_id, b.state FROM rebuild_request_shops s LEFT JOIN builds b ON b.id = s.build_id WHERE s.request_id IN (${placeholders})`,
+        )
+        .bind(...changeIds)
+        .all<Row>();
+      return result.results;
+    });
+    if (rows.length > 0 && rows.every((r) => r.state === "published" || r.state === "failed")) break;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  const builds = await withLocalD1(
+    async (db) =>
+      (
+        await db
+          .prepare("SELECT shop, COUNT(*) AS n FROM builds WHERE started_at >= ? GROUP BY shop ORDER BY shop")
+          .bind(start.toISOString())
+          .all<{ shop: string; n: number }>()
+      ).results,
+  );
+  console.log(`   builds started per shop during the burst: ${builds.map((b) => `${b.shop} ${b.n}`).join(", ") || "none"}`);
+  const byPair = new Map<string, Row[]>();
+  for (const row of rows) byPair.set(`${row.request_id}/${row.shop}`, [...(byPair.get(`${row.request_id}/${row.shop}`) ?? []), row]);
+  const missing = changeIds.filter((id) => !rows.some((r) => r.request_id === id));
+  const notPublished = rows.filter((r) => r.state !== "published");
+  console.log(
+    `   ${changeIds.length} change ids, ${byPair.size} (change, shop) pairs: ${rows.length - notPublished.length} in a published build, ${notPublished.length} not, ${missing.length} without shop rows`,
+  );
+  console.log(
+    `   every change id in exactly one published build: ${missing.length === 0 && notPublished.length === 0 && [...byPair.values()].every((r) => r.length === 1) ? "yes" : "NO"}`,
+  );
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      origin: { type: "string", default: "http://localhost:8787" },
+      burst: { type: "string", default: "100" },
+      "burst-seconds": { type: "string", default: "120" },
+      timeout: { type: "string", default: "300" },
+    },
+  });
+  const origin = new URL(values.origin).origin;
+  const timeout = Number(values.timeout);
+  try {
+    await graphql(origin, "{ shops { id } }", {});
+  } catch (error) {
+    throw new Error(`No worker answers on ${origin} (${(error as Error).message}); start the shops with \`npm start\` first`);
+  }
+  await freshness(origin, timeout);
+  const count = Number(values.burst);
+  if (count > 0) await burst(origin, count, Number(values["burst-seconds"]), timeout);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,86 @@
+/**
+ * `npm run builder`: claims the shop API's due builds and runs them, one at a time, until
+ * stopped (docs/decisions/0034). Each build is the shop's incremental Gatsby build from the
+ * shop API's /graphql, published atomically into dist/<SHOP>; progress goes to the shop API
+ * (and one line per phase here).
+ *
+ *   npm run builder -- [--origin http://localhost:8787] [--shop DE --shop CH | --shop DE,CH]
+ *                      [--once [--wait SECONDS]] [--dist DIR] [--verbose] [--deploy "COMMAND"]
+ *
+ * --deploy runs a shell command after each local publish (CI: the deploy of the release;
+ * SHOP, BUILD_ID, CHANGE_IDS and RELEASE_DIR are set); the build is reported published only
+ * when it succeeds, failed otherwise.
+ * --once claims one build (waiting up to --wait seconds, default 600, for one to become
+ * due), runs it and exits: 0 published or nothing to do, 1 failed, 2 lease lost or stopped.
+ * The shop API's BUILDER_TOKEN comes from the BUILDER_TOKEN variable, else from .dev.vars
+ * (the local worker's); the build's GRAPHQL_TOKEN likewise. Ctrl+C stops: a build that is
+ * publishing finishes, any other is left to its lease (another builder takes it over).
+ */
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { backOfficeHostFor, builderApi, builderLoop, builderName, builderToken, gatsbyJob } from "./lib/builder";
+import { loadShopConfig } from "./lib/shops";
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      origin: { type: "string", default: "http://localhost:8787" },
+      shop: { type: "string", multiple: true },
+      once: { type: "boolean", default: false },
+      wait: { type: "string", default: "600" },
+      dist: { type: "string" },
+      verbose: { type: "boolean", default: false },
+      deploy: { type: "string" },
+    },
+  });
+  const known = loadShopConfig().shops.map((shop) => shop.id);
+  const shops = (values.shop ?? [])
+    .flatMap((value) => value.split(","))
+    .map((shop) => shop.trim().toUpperCase())
+    .filter(Boolean);
+  const unknown = shops.filter((shop) => !known.includes(shop));
+  if (unknown.length > 0) throw new Error(`Unknown shop(s) ${unknown.join(", ")}; known: ${known.join(", ")}`);
+  const wait = Number(values.wait);
+  if (!Number.isFinite(wait) || wait < 0) throw new Error(`--wait must be a number of seconds (got '${values.wait}')`);
+  let origin: string;
+  try {
+    origin = new URL(values.origin).origin;
+  } catch {
+    throw new Error(`--origin must be a URL such as http://localhost:8787 (got '${values.origin}')`);
+  }
+
+  const log = (line: string) => console.log(line);
+  const api = builderApi({ origin, host: backOfficeHostFor(origin) ?? undefined, token: builderToken(), builder: builderName() });
+  const job = gatsbyJob({
+    origin,
+    shops,
+    distRoot: values.dist ? resolve(values.dist) : undefined,
+    log,
+    gatsbyLog: values.verbose ? log : undefined,
+    deployCommand: values.deploy,
+  });
+  const stop = new AbortController();
+  const onSignal = (signal: string) => {
+    if (stop.signal.aborted) return;
+    log(`${signal}: stopping the builder ...`);
+    stop.abort();
+  };
+  process.on("SIGINT", () => onSignal("SIGINT"));
+  process.on("SIGTERM", () => onSignal("SIGTERM"));
+  log(
+    `builder ${builderName()} claiming ${shops.length ? `builds of ${shops.join(", ")}` : "builds of every shop"} from ${origin}${values.once ? " (once)" : ""}`,
+  );
+  const outcomes = await builderLoop(api, job, { log, shops, once: values.once, onceWaitMs: wait * 1000, stop: stop.signal });
+  if (!values.once) return 0;
+  const outcome = outcomes[0];
+  if (!outcome || outcome.kind === "published") return 0;
+  return outcome.kind === "failed" ? 1 : 2;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`builder: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,247 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { builderApi, type ClaimedBuild } from "./api";
+import { builderLoop, runClaimedBuild, type BuildJob } from "./builder";
+import { publishRelease } from "./release";
+
+/**
+ * A shop API that answers the builder API's contract (docs/decisions/0034), in memory:
+ * queued builds are claimed oldest first with a lease, progress extends it (409 lease_lost
+ * when another builder holds it), finish ends it.
+ */
+interface FakeBuild {
+  id: number;
+  shop: string;
+  changeIds: number[];
+  state: "queued" | "running" | "published" | "failed";
+  attempt: number;
+  holder: string | null;
+  leaseUntil: number;
+  progress: { phase: string; done: number; total: number; at: number }[];
+  finish: Record<string, unknown> | null;
+}
+
+const TOKEN = "t".repeat(40);
+
+function contractServer(leaseMs: number) {
+  const builds: FakeBuild[] = [];
+  const claims: { builder: string; shops?: string[] }[] = [];
+  const requests: string[] = [];
+  const hosts: string[] = [];
+  const server: Server = createServer((req, res) => {
+    let raw = "";
+    req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
+    req.on("end", () => {
+      const answer = (status: number, data: unknown, errors: { message: string; code: string }[] = []) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.end(JSON.stringify({ data, errors }));
+      };
+      requests.push(`${req.method} ${req.url}`);
+      hosts.push(req.headers.host ?? "");
+      if (req.headers.authorization !== `Bearer ${TOKEN}`) return answer(401, null, [{ message: "wrong token", code: "unauthorized" }]);
+      const body = JSON.parse(raw || "{}") as { builder: string; shops?: string[]; phase?: string; done?: number; total?: number; ok?: boolean };
+      const now = Date.now();
+      if (req.url === "/admin/builder/claim") {
+        claims.push({ builder: body.builder, shops: body.shops });
+        const build = builds.find(
+          (b) => (b.state === "queued" || (b.state === "running" && b.leaseUntil < now)) && (!body.shops || body.shops.includes(b.shop)),
+        );
+        if (!build) return answer(200, { build: null });
+        Object.assign(build, { state: "running", holder: body.builder, leaseUntil: now + leaseMs, attempt: build.attempt + 1 });
+        const claimed: ClaimedBuild = {
+          id: build.id,
+          shop: build.shop,
+          attempt: build.attempt,
+          changeIds: build.changeIds,
+          leaseUntil: new Date(build.leaseUntil).toISOString(),
+        };
+        return answer(200, { build: claimed });
+      }
+      const match = /^\/admin\/builder\/builds\/(\d+)\/(progress|finish)$/.exec(req.url ?? "");
+      const build = match ? builds.find((b) => b.id === Number(match[1])) : undefined;
+      if (!match || !build) return answer(404, null, [{ message: "no such build", code: "not_found" }]);
+      if (build.holder !== body.builder || build.state !== "running") return answer(409, null, [{ message: "lease lost", code: "lease_lost" }]);
+      if (match[2] === "progress") {
+        build.leaseUntil = now + leaseMs;
+        build.progress.push({ phase: body.phase!, done: body.done!, total: body.total!, at: now });
+        return answer(200, { leaseUntil: new Date(build.leaseUntil).toISOString() });
+      }
+      build.finish = body;
+      build.state = body.ok ? "published" : "failed";
+      return answer(200, { state: build.state });
+    });
+  });
+  return {
+    builds,
+    claims,
+    requests,
+    hosts,
+    queue(shop: string, changeIds: number[]): FakeBuild {
+      const build: FakeBuild = { id: builds.length + 1, shop, changeIds, state: "queued", attempt: 0, holder: null, leaseUntil: 0, progress: [], finish: null };
+      builds.push(build);
+      return build;
+    },
+    async listen(): Promise<string> {
+      await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A build job whose "render" writes a small build after `renderMs`, reporting Gatsby-like progress; publish is the real release publish. */
+function fileJob(root: string, renderMs: number, options: { fail?: string } = {}): BuildJob & { rendered: number } {
+  const distRoot = join(root, "dist");
+  const job = {
+    rendered: 0,
+    async render(build: ClaimedBuild, context: Parameters<BuildJob["render"]>[1]) {
+      const output = join(root, `out-${build.id}`);
+      mkdirSync(join(output, "page-data"), { recursive: true });
+      context.progress({ phase: "sourcing", step: "source and transform nodes", done: 0, total: 0 });
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(resolve, renderMs);
+        context.signal.addEventListener("abort", () => {
+          clearTimeout(timer);
+          reject(new Error("stopped"));
+        });
+      });
+      if (options.fail) throw new Error(options.fail);
+      context.progress({ phase: "rendering", step: "Building static HTML for pages", done: 2, total: 2 });
+      writeFileSync(join(output, "index.html"), `home of build ${build.id}`);
+      writeFileSync(join(output, "p.html"), `product of build ${build.id}`);
+      job.rendered += 1;
+      return { output };
+    },
+    async publish(build: ClaimedBuild, rendered: { output: string }) {
+      const result = await publishRelease({ source: rendered.output, distRoot, shop: build.shop, buildId: build.id, changeIds: build.changeIds });
+      return { pages: result.pages, pagesRewritten: result.pagesRewritten.length, release: result.release, publishedAt: result.publishedAt };
+    },
+  };
+  return job;
+}
+
+describe("the builder against the builder API", () => {
+  let root: string;
+  let fake: ReturnType<typeof contractServer>;
+  let origin: string;
+  const lines: string[] = [];
+  const log = (line: string) => lines.push(line);
+
+  beforeEach(async () => {
+    root = mkdtempSync(join(tmpdir(), "builder-"));
+    lines.length = 0;
+  });
+  afterEach(async () => {
+    await fake.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  async function start(leaseMs: number) {
+    fake = contractServer(leaseMs);
+    origin = await fake.listen();
+    return builderApi({ origin, token: TOKEN, builder: "test-host-1" });
+  }
+
+  test("claims the due build, reports each phase, keeps the lease while rendering, publishes and finishes with the counts", async () => {
+    const api = await start(1500);
+    fake.queue("DE", [7, 8]);
+    const job = fileJob(root, 1800);
+    const outcomes = await builderLoop(api, job, { log, once: true, onceWaitMs: 2000, shops: ["DE"], minHeartbeatMs: 100 });
+    expect(outcomes.map((o) => o.kind)).toEqual(["published"]);
+    const build = fake.builds[0]!;
+    expect(fake.claims[0]).toEqual({ builder: "test-host-1", shops: ["DE"] });
+    expect(build.state).toBe("published");
+    expect(build.finish).toMatchObject({ builder: "test-host-1", ok: true, pages: 2, pagesRewritten: 2 });
+    expect(typeof build.finish!.seconds).toBe("number");
+    const phases = build.progress.map((p) => p.phase).filter((phase, i, all) => all[i - 1] !== phase);
+    expect(phases).toEqual(["sourcing", "rendering", "publishing"]);
+    // 1.8 s of rendering with a 1.5 s lease: heartbeats at least every 0.5 s kept it.
+    const during = build.progress.filter((p) => p.phase === "sourcing");
+    expect(during.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < build.progress.length; i++) expect(build.progress[i]!.at - build.progress[i - 1]!.at).toBeLessThan(1500);
+    expect(readFileSync(join(root, "dist", "DE", "p.html"), "utf8")).toBe("product of build 1");
+    const record = JSON.parse(readFileSync(join(root, "dist", "DE", ".release.json"), "utf8")) as { buildId: number; changeIds: number[] };
+    expect(record).toMatchObject({ buildId: 1, changeIds: [7, 8] });
+    expect(lines.filter((line) => line.startsWith("DE build #1: "))).toEqual([
+      "DE build #1: claimed (attempt 1, change ids 7, 8)",
+      "DE build #1: sourcing",
+      "DE build #1: rendering",
+      "DE build #1: publishing",
+      expect.stringMatching(/^DE build #1: published build-1 at .* \(2 of 2 pages rewritten, [\d.]+ s; change ids 7, 8\)$/),
+    ]);
+  });
+
+  test("a lost lease stops the build: nothing is published and no finish is sent", async () => {
+    const api = await start(1500);
+    // The live build before.
+    const live = fileJob(root, 0);
+    fake.queue("DE", [1]);
+    await builderLoop(api, live, { log, once: true, onceWaitMs: 1000 });
+    const before = readFileSync(join(root, "dist", "DE", "p.html"), "utf8");
+
+    const build = fake.queue("DE", [2]);
+    const slow = fileJob(root, 3000);
+    const running = runClaimedBuild(api, slow, (await api.claim())!, { log, minHeartbeatMs: 100 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    build.holder = "another-builder"; // the lease went to someone else
+    const outcome = await running;
+    expect(outcome.kind).toBe("lease-lost");
+    expect(slow.rendered).toBe(0);
+    expect(build.finish).toBeNull();
+    expect(fake.requests.filter((r) => r === `POST /admin/builder/builds/${build.id}/finish`)).toEqual([]);
+    expect(readFileSync(join(root, "dist", "DE", "p.html"), "utf8")).toBe(before);
+    expect(lines).toContain(`DE build #${build.id}: lease lost, another builder holds the build now; stopped without publishing`);
+  });
+
+  test("a failing build is reported with its error and the live build stays", async () => {
+    const api = await start(5000);
+    fake.queue("DE", [1]);
+    await builderLoop(api, fileJob(root, 0), { log, once: true, onceWaitMs: 1000 });
+    const liveBefore = readFileSync(join(root, "dist", "DE", ".release.json"), "utf8");
+
+    const failing = fake.queue("DE", [2]);
+    const outcomes = await builderLoop(api, fileJob(root, 50, { fail: "gatsby build for DE failed with exit code 1:\nGraphQL error" }), {
+      log,
+      once: true,
+      onceWaitMs: 1000,
+    });
+    expect(outcomes.map((o) => o.kind)).toEqual(["failed"]);
+    expect(failing.state).toBe("failed");
+    expect(failing.finish).toEqual({ builder: "test-host-1", ok: false, error: "gatsby build for DE failed with exit code 1:\nGraphQL error" });
+    expect(readFileSync(join(root, "dist", "DE", ".release.json"), "utf8")).toBe(liveBefore);
+    expect(readFileSync(join(root, "dist", "DE", "p.html"), "utf8")).toBe("product of build 1");
+  });
+
+  test("stopping while rendering leaves the build to its lease and publishes nothing", async () => {
+    const api = await start(5000);
+    const build = fake.queue("AT", [3]);
+    const stop = new AbortController();
+    const job = fileJob(root, 5000);
+    const loop = builderLoop(api, job, { log, stop: stop.signal, pollMs: 50 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stop.abort();
+    const outcomes = await loop;
+    expect(outcomes.map((o) => o.kind)).toEqual(["abandoned"]);
+    expect(build.finish).toBeNull();
+    expect(job.rendered).toBe(0);
+  });
+
+  test("--once waits for a build to become due; a wrong token is named", async () => {
+    const api = await start(5000);
+    setTimeout(() => fake.queue("CH", [4]), 400);
+    const outcomes = await builderLoop(api, fileJob(root, 0), { log, once: true, onceWaitMs: 3000, pollMs: 100 });
+    expect(outcomes.map((o) => `${o.kind} ${o.build.shop}`)).toEqual(["published CH"]);
+    expect(lines).toContain("waiting for a due build ...");
+
+    const wrong = builderApi({ origin, token: "x".repeat(40), builder: "b" });
+    await expect(wrong.claim()).rejects.toThrow("/admin/builder/claim: HTTP 401 wrong token");
+
+    // Locally the edge forwards /admin/* only on the back-office host.
+    const viaBackOffice = builderApi({ origin, host: "admin.localhost:8787", token: TOKEN, builder: "b" });
+    expect(await viaBackOffice.claim()).toBeNull();
+    expect(fake.hosts.at(-1)).toBe("admin.localhost:8787");
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * The builder (docs/decisions/0034): claims the next due build of the shop API's queue with
+ * a lease, renders the shop incrementally, publishes it at once and reports the outcome.
+ * While it works it reports its phase (sourcing, rendering, publishing), which extends the
+ * lease, at least every third of the lease. A lost lease (another builder took the build
+ * over) stops the build before anything is published; a failed build is reported with its
+ * error and leaves the live build as it was.
+ */
+import { LeaseLostError, type BuilderApi, type ClaimedBuild } from "./api";
+import type { BuildPhase, BuildProgress } from "./gatsby-progress";
+
+export interface RenderedBuild {
+  /** The finished build's folder. */
+  output: string;
+}
+
+export interface PublishedBuild {
+  pages: number;
+  pagesRewritten: number;
+  release: string;
+  publishedAt: string;
+}
+
+/** What a claimed build runs: the Gatsby build and the release publish (gatsby-job.ts), or a test's. */
+export interface BuildJob {
+  render(build: ClaimedBuild, context: { signal: AbortSignal; progress: (progress: BuildProgress) => void }): Promise<RenderedBuild>;
+  publish(build: ClaimedBuild, rendered: RenderedBuild): Promise<PublishedBuild>;
+}
+
+export type BuildOutcome =
+  | { kind: "published"; build: ClaimedBuild; published: PublishedBuild; seconds: number }
+  | { kind: "failed"; build: ClaimedBuild; error: string }
+  | { kind: "lease-lost"; build: ClaimedBuild }
+  | { kind: "abandoned"; build: ClaimedBuild };
+
+export interface RunOptions {
+  log: (line: string) => void;
+  /** Aborted when the builder is asked to stop: a build not yet publishing is left to its lease. */
+  stop?: AbortSignal;
+  /** Lower bound of the heartbeat interval in ms (default 500). */
+  minHeartbeatMs?: number;
+}
+
+const MAX_ERROR_LENGTH = 4000;
+
+/** Runs one claimed build to its end; never throws for the build's own failures. */
+export async function runClaimedBuild(api: BuilderApi, job: BuildJob, build: ClaimedBuild, options: RunOptions): Promise<BuildOutcome> {
+  const { log } = options;
+  const label = `${build.shop} build #${build.id}`;
+  const started = Date.now();
+  const leaseMs = Math.max(3000, Date.parse(build.leaseUntil) - Date.now());
+  const heartbeatMs = Math.max(options.minHeartbeatMs ?? 500, Math.floor(leaseMs / 3));
+  const abort = new AbortController();
+  let leaseLost = false;
+  let state: { phase: BuildPhase; done: number; total: number } = { phase: "sourcing", done: 0, total: 0 };
+  let sending: Promise<void> = Promise.resolve();
+
+  const report = (): Promise<void> => {
+    const { phase, done, total } = state;
+    sending = sending.then(async () => {
+      if (leaseLost) return;
+      try {
+        await api.progress(build.id, phase, done, total);
+      } catch (error) {
+        if (error instanceof LeaseLostError) {
+          leaseLost = true;
+          abort.abort(error);
+          return;
+        }
+        log(`${label}: progress not recorded (${(error as Error).message}); trying again`);
+      }
+    });
+    return sending;
+  };
+  const enter = (phase: BuildPhase, done = 0, total = 0) => {
+    const changed = phase !== state.phase;
+    state = { phase, done, total };
+    if (changed) log(`${label}: ${phase}`);
+  };
+  let lastSent = 0;
+  const onProgress = (progress: BuildProgress) => {
+    if (progress.phase === "publishing") return;
+    // Phases only move forward (Gatsby checks pages again after rendering began).
+    const phase = state.phase === "rendering" ? "rendering" : progress.phase;
+    const changed = phase !== state.phase;
+    enter(phase, progress.done, progress.total);
+    // Phase changes go out at once; page counts at most once a second.
+    if (changed || Date.now() - lastSent > 1000) {
+      lastSent = Date.now();
+      void report();
+    }
+  };
+  const heartbeat = setInterval(() => void report(), heartbeatMs);
+  const onStop = () => {
+    if (state.phase !== "publishing") abort.abort(new Error("the builder is stopping"));
+  };
+  options.stop?.addEventListener("abort", onStop, { once: true });
+  if (options.stop?.aborted) onStop();
+
+  try {
+    log(`${label}: claimed (attempt ${build.attempt}, change ids ${build.changeIds.join(", ") || "none"})`);
+    log(`${label}: sourcing`);
+    await report();
+    abort.signal.throwIfAborted();
+    const rendered = await job.render(build, { signal: abort.signal, progress: onProgress });
+    enter("publishing");
+    // The lease must still be ours before anything goes live.
+    await report();
+    abort.signal.throwIfAborted();
+    const published = await job.publish(build, rendered);
+    clearInterval(heartbeat);
+    const seconds = Math.round((Date.now() - started) / 100) / 10;
+    await sending;
+    await api.finish(build.id, { ok: true, pages: published.pages, pagesRewritten: published.pagesRewritten, seconds });
+    log(
+      `${label}: published ${published.release} at ${published.publishedAt} (${published.pagesRewritten} of ${published.pages} pages rewritten, ${seconds.toFixed(1)} s; change ids ${build.changeIds.join(", ") || "none"})`,
+    );
+    return { kind: "published", build, published, seconds };
+  } catch (error) {
+    clearInterval(heartbeat);
+    await sending;
+    if (leaseLost || error instanceof LeaseLostError) {
+      log(`${label}: lease lost, another builder holds the build now; stopped without publishing`);
+      return { kind: "lease-lost", build };
+    }
+    if (options.stop?.aborted && abort.signal.aborted) {
+      log(`${label}: stopped before publishing; the build goes back to the queue when its lease ends (${build.leaseUntil} or later)`);
+      return { kind: "abandoned", build };
+    }
+    const message = ((error as Error).message ?? String(error)).slice(-MAX_ERROR_LENGTH);
+    log(`${label}: failed, the live build stays: ${message.split("\n")[0]}`);
+    try {
+      await api.finish(build.id, { ok: false, error: message });
+    } catch (finishError) {
+      log(`${label}: the failure could not be reported (${(finishError as Error).message}); the lease will expire`);
+    }
+    return { kind: "failed", build, error: message };
+  } finally {
+    clearInterval(heartbeat);
+    options.stop?.removeEventListener("abort", onStop);
+  }
+}
+
+export interface LoopOptions extends RunOptions {
+  shops?: string[];
+  /** Between claims when idle (ms, default 1000). */
+  pollMs?: number;
+  /** Claim and run one build, then return (waits up to onceWaitMs for a due build). */
+  once?: boolean;
+  onceWaitMs?: number;
+}
+
+/** Claims and runs builds until `stop` aborts (or, with `once`, after one). Returns the outcomes. */
+export async function builderLoop(api: BuilderApi, job: BuildJob, options: LoopOptions): Promise<BuildOutcome[]> {
+  const outcomes: BuildOutcome[] = [];
+  const pollMs = options.pollMs ?? 1000;
+  const deadline = Date.now() + (options.onceWaitMs ?? 10 * 60_000);
+  let lastError = "";
+  let waitingSaid = false;
+  while (!options.stop?.aborted) {
+    let build: ClaimedBuild | null = null;
+    try {
+      build = await api.claim(options.shops);
+      lastError = "";
+    } catch (error) {
+      const message = (error as Error).message;
+      if (message !== lastError) options.log(`cannot claim builds yet: ${message}`);
+      lastError = message;
+      await sleep(Math.max(pollMs, 5000), options.stop);
+      continue;
+    }
+    if (build) {
+      waitingSaid = false;
+      const outcome = await runClaimedBuild(api, job, build, options);
+      outcomes.push(outcome);
+      if (options.once) break;
+      continue;
+    }
+    if (options.once) {
+      if (Date.now() > deadline) {
+        options.log(`no build became due within ${Math.round((options.onceWaitMs ?? 600_000) / 1000)} s`);
+        break;
+      }
+      if (!waitingSaid) options.log(`waiting for a due build${options.shops?.length ? ` of ${options.shops.join(", ")}` : ""} ...`);
+      waitingSaid = true;
+    }
+    await sleep(pollMs, options.stop);
+  }
+  return outcomes;
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", done);
+      resolve();
+    }
+    signal?.addEventListener("abort", done, { once: true });
+  });
+}

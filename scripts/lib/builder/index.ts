@@ -1,0 +1,140 @@
+/**
+ * The builder in a process of its own (`npm run builder`, scripts/builder.ts) or inside
+ * another (`npm start`, the browser tests' setup): startBuilder claims and runs builds of the
+ * shop API on `origin` until stopped (docs/decisions/0034).
+ */
+import { spawn } from "node:child_process";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { publishShop, renderShop } from "../build-shop";
+import { localSecret } from "../local-worker";
+import { ROOT } from "../shops";
+import { builderApi, type BuilderApi } from "./api";
+import { builderLoop, type BuildJob, type BuildOutcome } from "./builder";
+import { backOfficeHostFor, environmentOf, reloadLocalWorkers, servedByLocalWorker } from "./served";
+
+export { builderApi } from "./api";
+export { backOfficeHostFor } from "./served";
+export type { BuilderApi, ClaimedBuild } from "./api";
+export { builderLoop, runClaimedBuild } from "./builder";
+export type { BuildJob, BuildOutcome } from "./builder";
+
+export interface StartBuilderOptions {
+  /** The shop API (locally the worker serving the shops): http://localhost:8787. */
+  origin: string;
+  /** Only these shops' builds (default: any). */
+  shops?: string[];
+  distRoot?: string;
+  workspaceRoot?: string;
+  /** BUILDER_TOKEN (default: the BUILDER_TOKEN variable, else the local worker's .dev.vars). */
+  token?: string;
+  /** GRAPHQL_TOKEN for the build's data (default: the GRAPHQL_TOKEN variable, else .dev.vars). */
+  graphqlToken?: string;
+  pollMs?: number;
+  log?: (line: string) => void;
+  /** Gatsby's own output (default: dropped; the builder logs phases). */
+  gatsbyLog?: (line: string) => void;
+  /** Another job than the Gatsby build (tests). */
+  job?: BuildJob;
+  /**
+   * A shell command that makes the published release live elsewhere (CI: `wrangler deploy`),
+   * run after the local publish with SHOP, BUILD_ID, CHANGE_IDS and RELEASE_DIR set; the build
+   * counts as published only when it exits with 0.
+   */
+  deployCommand?: string;
+}
+
+export interface RunningBuilder {
+  stop(): Promise<void>;
+  /** Settles when the loop ends (after stop()). */
+  done: Promise<BuildOutcome[]>;
+}
+
+/** Names the builder in leases: host-pid. */
+export function builderName(): string {
+  return `${hostname()}-${process.pid}`;
+}
+
+/** The builder's bearer token: BUILDER_TOKEN, else the local worker's. */
+export function builderToken(): string {
+  const token = process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN");
+  if (!token) throw new Error("No BUILDER_TOKEN: set the variable (the shop API's builder token) or run `npm start` once to create .dev.vars");
+  return token;
+}
+
+/** The Gatsby build of a claimed shop from the shop API's /graphql, published as a release into distRoot. */
+export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "pollMs">): BuildJob {
+  const distRoot = options.distRoot ?? join(ROOT, "dist");
+  const local = environmentOf(options.origin) !== null || /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(options.origin);
+  const served = servedByLocalWorker(options.origin);
+  return {
+    async render(build, { signal, progress }) {
+      const rendered = await renderShop(build.shop, {
+        graphqlUrl: new URL("/graphql", options.origin).toString(),
+        graphqlToken: options.graphqlToken ?? process.env.GRAPHQL_TOKEN,
+        distRoot,
+        workspaceRoot: options.workspaceRoot,
+        log: options.gatsbyLog ?? (() => undefined),
+        signal,
+        onProgress: progress,
+      });
+      return { output: rendered.output };
+    },
+    async publish(build, rendered) {
+      const result = await publishShop(build.shop, rendered.output, {
+        distRoot,
+        buildId: build.id,
+        changeIds: build.changeIds,
+        served,
+        reload: local ? reloadLocalWorkers : undefined,
+        log: options.log,
+      });
+      if (options.deployCommand)
+        await runDeploy(
+          options.deployCommand,
+          { SHOP: build.shop, BUILD_ID: String(build.id), CHANGE_IDS: build.changeIds.join(","), RELEASE_DIR: result.releaseDir },
+          options.log,
+        );
+      return { pages: result.pages, pagesRewritten: result.pagesRewritten.length, release: result.release, publishedAt: result.publishedAt };
+    },
+  };
+}
+
+function runDeploy(command: string, env: Record<string, string>, log: ((line: string) => void) | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, { shell: true, cwd: ROOT, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const recent: string[] = [];
+    const forward = (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n")) {
+        if (!line.trim()) continue;
+        log?.(`[deploy ${env.SHOP}] ${line}`);
+        recent.push(line);
+        if (recent.length > 40) recent.shift();
+      }
+    };
+    child.stdout.on("data", forward);
+    child.stderr.on("data", forward);
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`the deploy command failed with exit code ${code}:\n${recent.join("\n")}`))));
+  });
+}
+
+export function startBuilder(options: StartBuilderOptions): RunningBuilder {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const api: BuilderApi = builderApi({
+    origin: options.origin,
+    host: backOfficeHostFor(options.origin) ?? undefined,
+    token: options.token ?? builderToken(),
+    builder: builderName(),
+  });
+  const job = options.job ?? gatsbyJob({ ...options, log });
+  const stop = new AbortController();
+  const done = builderLoop(api, job, { log, stop: stop.signal, shops: options.shops, pollMs: options.pollMs });
+  return {
+    done,
+    async stop() {
+      stop.abort();
+      await done;
+    },
+  };
+}

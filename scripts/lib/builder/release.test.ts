@@ -1,0 +1,189 @@
+import { spawn } from "node:child_process";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { syncDirectory } from "../sync-directory";
+import { liveRelease, publishRelease, releasesRoot, type ServedFile } from "./release";
+
+function build(root: string, name: string, files: Record<string, string>): string {
+  const dir = join(root, name);
+  for (const [path, content] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), content);
+  }
+  return dir;
+}
+
+/** A build of generation n: every file names it, so a reader can tell builds apart. */
+function generation(root: string, n: number, pages = 40): string {
+  const files: Record<string, string> = { "index.html": `gen ${n}`, [`app-${n}.js`]: `gen ${n}` };
+  for (let i = 0; i < pages; i++) {
+    files[`p${i}.html`] = `gen ${n} `.repeat(200);
+    files[`page-data/p${i}.html/page-data.json`] = `gen ${n}`;
+  }
+  return build(root, `gen-${n}`, files);
+}
+
+jest.setTimeout(60_000);
+
+describe("publishing a release", () => {
+  let root: string;
+  let dist: string;
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), "release-"));
+    dist = join(root, "dist");
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  /**
+   * A reader in a process of its own, as a visitor's requests: each pass reads a page, its
+   * data, the home page and a last page, and the script the first page loads. Violations: a
+   * file older than one read before it (the builds must switch once, in order), or a script a
+   * page loads that is missing. Files are read by path each time, as the server does.
+   */
+  function startReader(dir: string, lastPage: string, stopFile: string) {
+    const reader = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const fs = require("fs"); const [dir, last, stop] = process.argv.slice(1); const until = Date.now() + 45000;
+         let passes = 0, backwards = 0, missing = 0, newest = -1; const seen = new Set();
+         const gen = (f) => Number(/^gen (\\d+)/.exec(fs.readFileSync(dir + "/" + f, "utf8"))[1]);
+         while (Date.now() < until && !fs.existsSync(stop)) {
+           let gens;
+           try { gens = ["p0.html", "page-data/p0.html/page-data.json", "index.html", last].map(gen); } catch { missing++; continue; }
+           if (!fs.existsSync(dir + "/app-" + gens[0] + ".js")) missing++;
+           passes++; gens.forEach((g) => seen.add(g)); Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+           for (const g of gens) { if (g < newest) backwards++; newest = Math.max(newest, g); }
+         }
+         console.log(JSON.stringify({ passes, backwards, missing, seen: seen.size }));`,
+        dir,
+        lastPage,
+        stopFile,
+      ],
+      { stdio: ["ignore", "pipe", "inherit"] },
+    );
+    let out = "";
+    reader.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    return new Promise<{ passes: number; backwards: number; missing: number; seen: number }>((resolve) =>
+      reader.on("exit", () => resolve(JSON.parse(out) as { passes: number; backwards: number; missing: number; seen: number })),
+    );
+  }
+
+  test("a reader polling during publishes only ever moves from one whole build to the next, and finds every script a page loads", async () => {
+    await publishRelease({ source: generation(root, 0, 200), distRoot: dist, shop: "DE" });
+    const sources = Array.from({ length: 9 }, (_, n) => generation(root, n, 200));
+    const reading = startReader(join(dist, "DE"), "p199.html", join(root, "stop"));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    for (let n = 1; n <= 8; n++) {
+      await publishRelease({ source: sources[n]!, distRoot: dist, shop: "DE" });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    writeFileSync(join(root, "stop"), "");
+    const result = await reading;
+    expect(result.passes).toBeGreaterThan(100);
+    expect(result.seen).toBeGreaterThan(5);
+    expect(result.backwards).toBe(0);
+    expect(result.missing).toBe(0);
+  });
+
+  test("the control: syncing files one by one into the live folder (the old publish) lets the same reader meet a mix", async () => {
+    const live = join(root, "live");
+    const sources = Array.from({ length: 9 }, (_, n) => generation(root, n, 200));
+    syncDirectory(sources[0]!, live);
+    const reading = startReader(live, "p199.html", join(root, "stop"));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    for (let n = 1; n <= 8; n++) {
+      syncDirectory(sources[n]!, live);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    writeFileSync(join(root, "stop"), "");
+    const result = await reading;
+    expect(result.backwards + result.missing).toBeGreaterThan(0);
+  });
+
+  test("writes only what changed, keeps unchanged files (same inode and time), carries dropped scripts one release, records the build", async () => {
+    const first = await publishRelease({
+      source: build(root, "b1", { "index.html": "home", "a.html": "A", "app-1.js": "js1" }),
+      distRoot: dist,
+      shop: "DE",
+      buildId: 1,
+    });
+    expect(first.written.sort()).toEqual(["a.html", "app-1.js", "index.html"]);
+    expect(lstatSync(join(dist, "DE")).isSymbolicLink()).toBe(true);
+    const homeBefore = statSync(join(dist, "DE", "index.html"));
+
+    const second = await publishRelease({
+      source: build(root, "b2", { "index.html": "home", "a.html": "A2", "app-2.js": "js2" }),
+      distRoot: dist,
+      shop: "DE",
+      buildId: 2,
+      changeIds: [5, 6],
+    });
+    expect(second.written.sort()).toEqual(["a.html", "app-2.js"]);
+    expect(second.pagesRewritten).toEqual(["a.html"]);
+    expect(second.carried).toEqual(["app-1.js"]);
+    expect(second.unchanged).toBe(1);
+    const homeAfter = statSync(join(dist, "DE", "index.html"));
+    expect([homeAfter.ino, homeAfter.mtimeMs]).toEqual([homeBefore.ino, homeBefore.mtimeMs]);
+    expect(readFileSync(join(dist, "DE", "app-1.js"), "utf8")).toBe("js1");
+    expect(JSON.parse(readFileSync(join(dist, "DE", ".release.json"), "utf8"))).toMatchObject({
+      shop: "DE",
+      release: "build-2",
+      buildId: 2,
+      changeIds: [5, 6],
+      pages: 2,
+      pagesRewritten: 1,
+      carried: ["app-1.js"],
+    });
+    expect(JSON.parse(readFileSync(join(dist, ".published.json"), "utf8")).DE.release).toBe("build-2");
+
+    // The next release drops what was carried, and only the live and the previous release stay.
+    await publishRelease({ source: build(root, "b3", { "index.html": "home", "a.html": "A3", "app-2.js": "js2" }), distRoot: dist, shop: "DE", buildId: 3 });
+    expect(existsSync(join(dist, "DE", "app-1.js"))).toBe(false);
+    expect(readdirSync(join(releasesRoot(dist), "DE")).sort()).toEqual(["build-2", "build-3"]);
+    expect(liveRelease(dist, "DE")).toBe(join(releasesRoot(dist), "DE", "build-3"));
+  });
+
+  test("names a build adds are in the live release, and asked of the server, before the switch; the reload is awaited", async () => {
+    await publishRelease({ source: build(root, "b1", { "index.html": "v1", "app-1.js": "js1" }), distRoot: dist, shop: "DE", buildId: 1 });
+    const asked: string[] = [];
+    let reloads = 0;
+    let reloadedAfterSwitch = false;
+    const served: ServedFile = async (_shop, path) => {
+      asked.push(path);
+      const file = join(dist, "DE", path);
+      if (path === "/app-2.js") {
+        // Before the switch the live (old) release must already hold the new script, next to the old page.
+        expect(readFileSync(join(dist, "DE", "index.html"), "utf8")).toBe("v1");
+        return { status: existsSync(file) && reloads > 0 ? 200 : 404, etag: null };
+      }
+      return { status: 200, etag: reloadedAfterSwitch ? "new" : "old" };
+    };
+    const result = await publishRelease({
+      source: build(root, "b2", { "index.html": "v2", "app-2.js": "js2" }),
+      distRoot: dist,
+      shop: "DE",
+      buildId: 2,
+      served,
+      reload: () => {
+        reloads += 1;
+        if (reloads === 2) setTimeout(() => (reloadedAfterSwitch = true), 100);
+      },
+    });
+    expect(reloads).toBe(2);
+    expect(asked[0]).toBe("/app-2.js");
+    expect(asked.at(-1)).toBe("/.release.json");
+    expect(result.reloadMs).toBeGreaterThanOrEqual(90);
+    expect(readFileSync(join(dist, "DE", "index.html"), "utf8")).toBe("v2");
+  });
+
+  test("a plain dist/<SHOP> folder of the old layout becomes the previous release", async () => {
+    build(dist, "DE", { "index.html": "old", "x.html": "X" });
+    const result = await publishRelease({ source: build(root, "b1", { "index.html": "new" }), distRoot: dist, shop: "DE", buildId: 9 });
+    expect(result.deleted).toEqual(["x.html"]);
+    expect(lstatSync(join(dist, "DE")).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dist, "DE", "index.html"), "utf8")).toBe("new");
+    expect(readdirSync(join(releasesRoot(dist), "DE")).sort()).toEqual(["build-9", "legacy"]);
+  });
+});

@@ -1,0 +1,298 @@
+import { createHash } from "node:crypto";
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+import { listFiles } from "../sync-directory";
+
+/**
+ * Atomic publishing of a shop's build (docs/decisions/0034).
+ *
+ * `wrangler dev` (Miniflare) lists the files of the assets folder when it (re)loads and
+ * reads each file from disk when it is requested: a file overwritten in place shows its
+ * new content at once, a new file answers 404 and a removed one 500 until the next reload
+ * (the folder watcher's, ~0.1-0.3 s later). Copying a build file by file into dist/<SHOP>/
+ * therefore lets a visitor meet a mix of both builds. Instead each build becomes a release
+ * folder of its own next to dist, and dist/<SHOP> is a symbolic link to the live release,
+ * replaced by one rename(2): a request resolves the link once per file and reads the whole
+ * old build or the whole new one. Names a new build adds (its content-hashed scripts) are
+ * added to the live release before the switch, so the server lists them when the new pages
+ * that load them go live; non-page files a build drops stay one more release for pages
+ * browsers still hold. After the switch the server is made to reload (new ETags, new names,
+ * the edge's cached CSP manifest) and, when it can be asked, waited for.
+ */
+
+/** What a release records about itself, in `<release>/.release.json` (served for debugging as /.release.json). */
+export interface ReleaseRecord {
+  shop: string;
+  release: string;
+  buildId: number | null;
+  changeIds: number[];
+  publishedAt: string;
+  files: number;
+  pages: number;
+  pagesRewritten: number;
+  /** Files of the previous build this release keeps for one more release (not part of its own build). */
+  carried: string[];
+}
+
+export const RELEASE_FILE = ".release.json";
+/** Top-level file of dist/ rewritten on every publish: names each shop's live release, and makes wrangler's watcher reload. */
+export const PUBLISHED_FILE = ".published.json";
+
+/** How the server that serves dist/ answers for a file of a shop's build (through the worker, with the shop's host). */
+export type ServedFile = (shop: string, path: string) => Promise<{ status: number; etag: string | null }>;
+
+export interface PublishOptions {
+  /** The finished build (Gatsby's public/ of the shop). */
+  source: string;
+  distRoot: string;
+  shop: string;
+  buildId?: number;
+  changeIds?: number[];
+  /** When given, waits until the server lists the new names before switching, and reports when it reloaded after. */
+  served?: ServedFile;
+  /**
+   * Makes the server reload its list of files. `wrangler dev` with a custom [build] (ours checks the
+   * shop config) never reloads for asset changes on its own; see served.ts reloadLocalWorkers.
+   */
+  reload?: () => void;
+  /** How long to wait for the server (ms, default 15 s); a server that does not catch up is logged, not fatal. */
+  serverTimeoutMs?: number;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+export interface PublishResult {
+  release: string;
+  releaseDir: string;
+  /** Files (relative) new or changed against the live release. */
+  written: string[];
+  /** Files of the live release the new one does not have. */
+  deleted: string[];
+  carried: string[];
+  unchanged: number;
+  pages: number;
+  pagesRewritten: string[];
+  publishedAt: string;
+  /** From the switch until the server had reloaded (null without `served`, or when it did not within the timeout). */
+  reloadMs: number | null;
+}
+
+const isPage = (file: string) => file.endsWith(".html");
+/** Pages and their data go with the build that made them; other files (hashed scripts, styles, images) may outlive it. */
+const isPageFile = (file: string) => isPage(file) || file.startsWith("page-data/") || file === RELEASE_FILE || file === "_csp.json";
+
+/** Where the releases of a dist folder live: next to it in .build/ (ignored like all build output), outside what wrangler watches and deploys as assets. */
+export function releasesRoot(distRoot: string): string {
+  return join(dirname(distRoot), ".build", "releases", basename(distRoot));
+}
+
+/** The live release folder of a shop, or null (no build yet, or an old-style plain folder). */
+export function liveRelease(distRoot: string, shop: string): string | null {
+  const link = join(distRoot, shop);
+  if (!isSymlink(link)) return null;
+  try {
+    return realpathSync(link);
+  } catch {
+    return null;
+  }
+}
+
+export function readRelease(dir: string): ReleaseRecord | null {
+  try {
+    return JSON.parse(readFileSync(join(dir, RELEASE_FILE), "utf8")) as ReleaseRecord;
+  } catch {
+    return null;
+  }
+}
+
+export async function publishRelease(options: PublishOptions): Promise<PublishResult> {
+  const { source, distRoot, shop } = options;
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? (() => undefined);
+  const link = join(distRoot, shop);
+  const shopReleases = join(releasesRoot(distRoot), shop);
+  mkdirSync(shopReleases, { recursive: true });
+  mkdirSync(distRoot, { recursive: true });
+
+  // The live build: a release (symlink), an old-style plain folder, or nothing.
+  const plainFolder = existsSync(link) && !isSymlink(link);
+  const current = plainFolder ? link : liveRelease(distRoot, shop);
+  const currentFiles = new Set(current ? listFiles(current) : []);
+  const currentRecord = current ? readRelease(current) : null;
+  const carriedBefore = new Set(currentRecord?.carried ?? []);
+
+  const release = uniqueName(shopReleases, options.buildId !== undefined ? `build-${options.buildId}` : `local-${stamp(now())}`);
+  const dir = join(shopReleases, release);
+  const staging = join(shopReleases, `.staging-${release}`);
+  rmSync(staging, { recursive: true, force: true });
+
+  // 1. The new release, complete, in a folder nobody serves yet.
+  const written: string[] = [];
+  const added: string[] = [];
+  let unchanged = 0;
+  const sourceFiles = listFiles(source).filter((file) => file !== RELEASE_FILE);
+  for (const file of sourceFiles) {
+    const to = join(staging, file);
+    mkdirSync(dirname(to), { recursive: true });
+    if (current && currentFiles.has(file) && sameContent(join(source, file), join(current, file))) {
+      // Same bytes, same inode: unchanged files keep their modification time (and so their ETag).
+      linkSync(join(current, file), to);
+      unchanged += 1;
+      continue;
+    }
+    copyFileSync(join(source, file), to);
+    written.push(file);
+    if (!currentFiles.has(file)) added.push(file);
+  }
+  const inBuild = new Set(sourceFiles);
+  const deleted: string[] = [];
+  const carried: string[] = [];
+  for (const file of currentFiles) {
+    if (inBuild.has(file) || file === RELEASE_FILE) continue;
+    deleted.push(file);
+    if (!isPageFile(file) && !carriedBefore.has(file) && current) {
+      const to = join(staging, file);
+      mkdirSync(dirname(to), { recursive: true });
+      linkSync(join(current, file), to);
+      carried.push(file);
+    }
+  }
+  const pagesRewritten = written.filter(isPage);
+  const record: ReleaseRecord = {
+    shop,
+    release,
+    buildId: options.buildId ?? null,
+    changeIds: options.changeIds ?? [],
+    publishedAt: now().toISOString(),
+    files: sourceFiles.length,
+    pages: sourceFiles.filter(isPage).length,
+    pagesRewritten: pagesRewritten.length,
+    carried,
+  };
+  writeFileSync(join(staging, RELEASE_FILE), `${JSON.stringify(record, null, 2)}\n`);
+  renameSync(staging, dir);
+
+  // 2. Names the new build adds become known to the server first (nothing live links to them yet).
+  const stageable = added.filter((file) => !isPageFile(file));
+  if (current && stageable.length > 0) {
+    for (const file of stageable) {
+      const to = join(current, file);
+      mkdirSync(dirname(to), { recursive: true });
+      if (!existsSync(to)) linkSync(join(dir, file), to);
+    }
+    touchPublished(distRoot, shop, currentRecord?.release ?? "(previous)");
+    options.reload?.();
+    if (options.served) {
+      const probe = stageable.find((file) => !file.startsWith("."))!;
+      const ready = await waitFor(() => options.served!(shop, `/${probe}`).then((answer) => answer.status === 200), options.serverTimeoutMs);
+      if (!ready) log(`[${shop}] the server did not list the ${stageable.length} new file(s) in time; publishing anyway`);
+    }
+  }
+
+  // 3. The switch: one rename of a symlink over dist/<SHOP>.
+  const before = options.served ? await options.served(shop, `/${RELEASE_FILE}`).catch(() => null) : null;
+  let previous = current ? basename(current) : "";
+  if (plainFolder) {
+    // Once, from the old layout: the plain folder becomes a release (a moment without dist/<SHOP>).
+    previous = uniqueName(shopReleases, "legacy");
+    renameSync(link, join(shopReleases, previous));
+  }
+  const next = join(shopReleases, `.link-${release}`);
+  rmSync(next, { force: true });
+  symlinkSync(relative(distRoot, dir), next);
+  renameSync(next, link);
+  const switched = Date.now();
+  touchPublished(distRoot, shop, release);
+  options.reload?.();
+
+  // 4. Wait for the server to reload (new ETags, the edge's cached CSP manifest), then drop old releases.
+  let reloadMs: number | null = null;
+  if (options.served) {
+    const reloaded = await waitFor(async () => {
+      const answer = await options.served!(shop, `/${RELEASE_FILE}`);
+      return answer.status === 200 && answer.etag !== before?.etag;
+    }, options.serverTimeoutMs);
+    reloadMs = reloaded ? Date.now() - switched : null;
+    if (!reloaded) log(`[${shop}] the server did not reload within ${(options.serverTimeoutMs ?? 15000) / 1000} s after the switch`);
+  }
+  removeOldReleases(shopReleases, [release, previous]);
+  return { release, releaseDir: dir, written, deleted, carried, unchanged, pages: record.pages, pagesRewritten, publishedAt: record.publishedAt, reloadMs };
+}
+
+/** Keeps the named releases (the live one and the one before, for pages browsers still hold); removes the rest. */
+function removeOldReleases(shopReleases: string, keep: string[]) {
+  for (const name of readdirSync(shopReleases)) {
+    if (keep.includes(name)) continue;
+    rmSync(join(shopReleases, name), { recursive: true, force: true });
+  }
+}
+
+/** dist/.published.json: each shop's live release; its write is what makes `wrangler dev` reload (it does not notice a symlink replaced). */
+function touchPublished(distRoot: string, shop: string, release: string) {
+  const path = join(distRoot, PUBLISHED_FILE);
+  let published: Record<string, { release: string; at: string }> = {};
+  try {
+    published = JSON.parse(readFileSync(path, "utf8")) as typeof published;
+  } catch {
+    published = {};
+  }
+  published[shop] = { release, at: new Date().toISOString() };
+  writeFileSync(path, `${JSON.stringify(published, null, 2)}\n`);
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return true;
+    } catch {
+      // the server is restarting; ask again
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return false;
+}
+
+function uniqueName(parent: string, base: string): string {
+  let name = base;
+  for (let n = 2; existsSync(join(parent, name)); n++) name = `${base}-${n}`;
+  return name;
+}
+
+function stamp(date: Date): string {
+  return date
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+}
+
+function isSymlink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+function sameContent(a: string, b: string): boolean {
+  if (statSync(a).size !== statSync(b).size) return false;
+  return digest(a) === digest(b);
+}
+
+function digest(path: string): string {
+  return createHash("sha1").update(readFileSync(path)).digest("hex");
+}
