@@ -197,49 +197,18 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
     c.set("language", match.language);
     if (!isSafeApiPath(match.path)) return jsonError(400, "The request path is not valid.");
 
-    let executionCtx: ExecutionContext | undefined;
-    try {
-      executionCtx = c.executionCtx;
-    } catch {
-      // app.request() without an execution context (tests)
-    }
-    const { upstream, origin } = deps.upstream(c.env, executionCtx);
-    const base = new URL(origin).origin;
-    const target = new URL(`${base}${match.path}${url.search}`);
-    if (target.origin !== base || target.pathname !== match.path) return jsonError(400, "The request path is not valid.");
-
     const extra: Record<string, string> = { [SHOP_LANGUAGE_HEADER]: match.language };
     if (site.kind === "shop") extra[SHOP_ID_HEADER] = site.shop.id;
-    const clientIp = c.req.header(CLIENT_IP_HEADER);
-    if (clientIp) extra[CLIENT_IP_HEADER] = clientIp;
     if (match.path === "/graphql") Object.assign(extra, graphqlRequestHeaders(c.req.raw));
     else {
       const token = tokenFromRequest(c.req.raw, config, site);
       if (token) extra.authorization = `Bearer ${token}`;
     }
-    const headers = upstreamRequestHeaders(c.req.raw, extra);
-    const method = c.req.method;
     // An upload streams through (the shop API counts its bytes as it reads); it is never retried.
-    const upload = isUploadCall(method, match.path);
-    const body = method === "GET" || method === "HEAD" ? undefined : upload ? c.req.raw.body : await c.req.raw.arrayBuffer();
-    const timeoutMs = upload ? config.uploads.timeoutMs : (deps.upstreamTimeoutMs ?? config.edge.upstreamTimeoutMs);
-
-    const started = Date.now();
-    const result = await callUpstream(
-      method,
-      (signal) => {
-        // `duplex` lets Node's fetch take a streamed body (workerd accepts it as well).
-        const init: RequestInit & { duplex: "half" } = { method, headers, body, signal, redirect: "manual", duplex: "half" };
-        return new Request(target.toString(), init);
-      },
-      { upstream, origin: base, timeoutMs, retryDelayMs: deps.retryDelayMs },
-    );
-    if (result.kind === "timeout") return jsonError(504, "The shop service did not answer in time.", { "retry-after": String(Math.ceil(timeoutMs / 1000)) });
-    if (result.kind === "error") return jsonError(503, "The shop service is not available.", { "retry-after": "30" });
-
-    const response = result.response;
-    const outHeaders = downstreamResponseHeaders(response.headers);
-    outHeaders.append("server-timing", `shop-api;dur=${Date.now() - started}`);
+    const forwarded = await forwardUpstream(c, deps, { path: match.path, extra, upload: isUploadCall(c.req.method, match.path) });
+    if (forwarded.kind === "refused") return forwarded.response;
+    const { response, headers: outHeaders } = forwarded;
+    outHeaders.append("server-timing", `shop-api;dur=${forwarded.ms}`);
     const handedToken = response.headers.get(VISITOR_TOKEN_HEADER);
     if (handedToken !== null) {
       const cookie = tokenSetCookie(config, site, url, handedToken);
@@ -248,10 +217,67 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
     }
     const legacyDeletion = legacyTokenCookieDeletion(c.req.raw, config, site);
     if (legacyDeletion) outHeaders.append("set-cookie", legacyDeletion);
-    const outBody = method === "HEAD" || response.status === 204 || response.status === 304 ? null : response.body;
-    replaceResponse(c, new Response(outBody, { status: response.status, statusText: response.statusText, headers: outHeaders }));
-    return c.res;
+    return answerDownstream(c, response, outHeaders);
   };
+}
+
+export type Forwarded = { kind: "answer"; response: Response; headers: Headers; ms: number } | { kind: "refused"; response: Response };
+
+/**
+ * Sends the request to the shop API under `path`: the allowlisted headers plus `extra` and
+ * the client address, the body (streamed for an upload, which gets the upload time limit),
+ * with the timeout and retries of callUpstream. The answer comes back with its headers
+ * cleaned for the browser (downstreamResponseHeaders) and the time it took; a bad path, a
+ * timeout or an unreachable shop API come back as the edge's own JSON refusal.
+ */
+export async function forwardUpstream(
+  c: EdgeContext,
+  deps: EdgeDependencies,
+  options: { path: string; extra: Record<string, string>; upload: boolean },
+): Promise<Forwarded> {
+  const config = deps.directory.config;
+  let executionCtx: ExecutionContext | undefined;
+  try {
+    executionCtx = c.executionCtx;
+  } catch {
+    // app.request() without an execution context (tests)
+  }
+  const { upstream, origin } = deps.upstream(c.env, executionCtx);
+  const base = new URL(origin).origin;
+  const search = new URL(c.req.url).search;
+  const target = new URL(`${base}${options.path}${search}`);
+  if (target.origin !== base || target.pathname !== options.path) return { kind: "refused", response: jsonError(400, "The request path is not valid.") };
+
+  const extra = { ...options.extra };
+  const clientIp = c.req.header(CLIENT_IP_HEADER);
+  if (clientIp) extra[CLIENT_IP_HEADER] = clientIp;
+  const headers = upstreamRequestHeaders(c.req.raw, extra);
+  const method = c.req.method;
+  const body = method === "GET" || method === "HEAD" ? undefined : options.upload ? c.req.raw.body : await c.req.raw.arrayBuffer();
+  const timeoutMs = options.upload ? config.uploads.timeoutMs : (deps.upstreamTimeoutMs ?? config.edge.upstreamTimeoutMs);
+
+  const started = Date.now();
+  const result = await callUpstream(
+    method,
+    (signal) => {
+      // `duplex` lets Node's fetch take a streamed body (workerd accepts it as well).
+      const init: RequestInit & { duplex: "half" } = { method, headers, body, signal, redirect: "manual", duplex: "half" };
+      return new Request(target.toString(), init);
+    },
+    { upstream, origin: base, timeoutMs, retryDelayMs: deps.retryDelayMs },
+  );
+  if (result.kind === "timeout") {
+    return { kind: "refused", response: jsonError(504, "The shop service did not answer in time.", { "retry-after": String(Math.ceil(timeoutMs / 1000)) }) };
+  }
+  if (result.kind === "error") return { kind: "refused", response: jsonError(503, "The shop service is not available.", { "retry-after": "30" }) };
+  return { kind: "answer", response: result.response, headers: downstreamResponseHeaders(result.response.headers), ms: Date.now() - started };
+}
+
+/** The upstream's answer with the edge's headers as the request's response (no body for HEAD, 204, 304). */
+export function answerDownstream(c: EdgeContext, response: Response, headers: Headers): Response {
+  const body = c.req.method === "HEAD" || response.status === 204 || response.status === 304 ? null : response.body;
+  replaceResponse(c, new Response(body, { status: response.status, statusText: response.statusText, headers }));
+  return c.res;
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { ExecutionContext, MiddlewareHandler } from "hono";
-import type { BackOfficeSettings, ShopConfig } from "../config/shop-config";
-import { CLIENT_IP_HEADER, STAFF_SESSION_HEADER } from "../lib/shop-headers";
+import type { MiddlewareHandler } from "hono";
+import type { BackOfficeSettings } from "../config/shop-config";
+import { STAFF_SESSION_HEADER } from "../lib/shop-headers";
 import { ACCESS_JWT_HEADER, accessSettings, createAccessVerifier, type AccessVerifier } from "./access-jwt";
-import { callUpstream, downstreamResponseHeaders, isSafeApiPath, upstreamRequestHeaders } from "./api-proxy";
+import { answerDownstream, forwardUpstream, isSafeApiPath } from "./api-proxy";
 import { fetchAsset } from "./build-assets";
 import { IMMUTABLE_CACHE, PRIVATE_NO_STORE } from "./cache-policy";
-import { replaceResponse, type EdgeContext, type EdgeDependencies, type EdgeEnv } from "./context";
+import type { EdgeContext, EdgeDependencies, EdgeEnv } from "./context";
 import { staffSetCookie, staffTokenFromRequest } from "./staff-cookie";
 
 /**
@@ -81,7 +81,7 @@ export function backOffice(deps: EdgeDependencies, options: BackOfficeOptions = 
       const refusal = await accessRefusal(c, access, admin);
       if (refusal) return refusal;
     }
-    if (admin) return forward(c, deps, config, settings);
+    if (admin) return forward(c, deps, settings);
 
     const head = c.req.method === "HEAD";
     if (c.req.method !== "GET" && !head) return json(405, "Method not allowed", { allow: "GET, HEAD" });
@@ -118,49 +118,20 @@ async function accessRefusal(c: EdgeContext, access: AccessVerifier, admin: bool
     : text(403, "Access to the back office requires a Cloudflare Access login.", false);
 }
 
-async function forward(c: EdgeContext, deps: EdgeDependencies, config: ShopConfig, settings: BackOfficeSettings): Promise<Response> {
+async function forward(c: EdgeContext, deps: EdgeDependencies, settings: BackOfficeSettings): Promise<Response> {
   const url = new URL(c.req.url);
   const site = c.get("site");
   if (!isSafeApiPath(url.pathname)) return json(400, "The request path is not valid.");
-  let executionCtx: ExecutionContext | undefined;
-  try {
-    executionCtx = c.executionCtx;
-  } catch {
-    // app.request() without an execution context (tests)
-  }
-  const { upstream, origin } = deps.upstream(c.env, executionCtx);
-  const base = new URL(origin).origin;
-  const target = new URL(`${base}${url.pathname}${url.search}`);
-  if (target.origin !== base || target.pathname !== url.pathname) return json(400, "The request path is not valid.");
-
   const extra: Record<string, string> = {};
   for (const name of BACK_OFFICE_REQUEST_HEADERS) {
     const value = c.req.header(name);
     if (value !== undefined) extra[name] = value;
   }
-  const clientIp = c.req.header(CLIENT_IP_HEADER);
-  if (clientIp) extra[CLIENT_IP_HEADER] = clientIp;
   const token = staffTokenFromRequest(c.req.raw, settings.staffCookie, site.environment);
   if (token) extra[STAFF_SESSION_HEADER] = token;
-  const headers = upstreamRequestHeaders(c.req.raw, extra);
-  const method = c.req.method;
-  const upload = isCatalogueUpload(method, url.pathname);
-  const body = method === "GET" || method === "HEAD" ? undefined : upload ? c.req.raw.body : await c.req.raw.arrayBuffer();
-  const timeoutMs = upload ? config.uploads.timeoutMs : (deps.upstreamTimeoutMs ?? config.edge.upstreamTimeoutMs);
-
-  const result = await callUpstream(
-    method,
-    (signal) => {
-      const init: RequestInit & { duplex: "half" } = { method, headers, body, signal, redirect: "manual", duplex: "half" };
-      return new Request(target.toString(), init);
-    },
-    { upstream, origin: base, timeoutMs, retryDelayMs: deps.retryDelayMs },
-  );
-  if (result.kind === "timeout") return json(504, "The shop service did not answer in time.", { "retry-after": String(Math.ceil(timeoutMs / 1000)) });
-  if (result.kind === "error") return json(503, "The shop service is not available.", { "retry-after": "30" });
-
-  const response = result.response;
-  const outHeaders = downstreamResponseHeaders(response.headers);
+  const forwarded = await forwardUpstream(c, deps, { path: url.pathname, extra, upload: isCatalogueUpload(c.req.method, url.pathname) });
+  if (forwarded.kind === "refused") return forwarded.response;
+  const { response, headers: outHeaders } = forwarded;
   outHeaders.delete(STAFF_SESSION_HEADER);
   const handed = response.headers.get(STAFF_SESSION_HEADER);
   if (handed !== null) {
@@ -168,7 +139,5 @@ async function forward(c: EdgeContext, deps: EdgeDependencies, config: ShopConfi
     if (cookie) outHeaders.append("set-cookie", cookie);
     else console.warn("refused a staff session token that cannot be stored in a cookie");
   }
-  const outBody = method === "HEAD" || response.status === 204 || response.status === 304 ? null : response.body;
-  replaceResponse(c, new Response(outBody, { status: response.status, statusText: response.statusText, headers: outHeaders }));
-  return c.res;
+  return answerDownstream(c, response, outHeaders);
 }
