@@ -10,6 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
+import { t } from "../console/src/texts";
 import { ROOT } from "./lib/shops";
 
 export const CONSOLE_DIR = "_console";
@@ -19,6 +20,8 @@ export interface ConsoleBuild {
   script: string;
   style: string | null;
 }
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** Builds the console into `<distRoot>/_console/` (replacing what was there). */
 export async function buildConsole(distRoot: string, { dev = false } = {}): Promise<ConsoleBuild> {
@@ -55,7 +58,7 @@ export async function buildConsole(distRoot: string, { dev = false } = {}): Prom
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex, nofollow" />
-    <title>Bodenhaus back office</title>
+    <title>${escapeHtml(t("title"))}</title>
 ${style ? `    <link rel="stylesheet" href="${href(style)}" />\n` : ""}    <script type="module" src="${href(script)}"></script>
   </head>
   <body>

@@ -52,13 +52,13 @@ export function App() {
       <header className="topbar">
         <span className="brand">{t("title")}</span>
         <span className="who" data-testid="who">
-          {t("loggedInAs", { name: staff.name, role: staff.role })}
+          {t("loggedInAs", { name: staff.name, role: t(`role.${staff.role}`) })}
         </span>
         <button type="button" onClick={logOut}>
           {t("logOut")}
         </button>
       </header>
-      <nav className="sidebar" aria-label="Back office">
+      <nav className="sidebar" aria-label={t("navigation")}>
         <ul>
           {screens.map((entry) => (
             <li key={entry.path}>

@@ -5,6 +5,7 @@
  * envelope's data, or throws an ApiError carrying the envelope's messages. A 401 also tells
  * the shell the session ended (SESSION_ENDED_EVENT), which shows the login again.
  */
+import { t } from "./texts";
 
 export interface ApiErrorItem {
   message: string;
@@ -18,7 +19,7 @@ export class ApiError extends Error {
     readonly status: number,
     readonly errors: ApiErrorItem[],
   ) {
-    super(errors.map((error) => error.message).join(" ") || `The request failed (${status}).`);
+    super(errors.map((error) => error.message).join(" ") || t("api.failed", { status }));
     this.name = "ApiError";
   }
 
@@ -52,7 +53,7 @@ async function call<T>(method: string, path: string, body?: Body, headers: Recor
   try {
     response = await fetch(path, init);
   } catch {
-    throw new ApiError(0, [{ message: "The back office cannot be reached. Check the connection and try again." }]);
+    throw new ApiError(0, [{ message: t("api.unreachable") }]);
   }
   let envelope: Envelope<T> | null = null;
   try {
@@ -62,7 +63,7 @@ async function call<T>(method: string, path: string, body?: Body, headers: Recor
   }
   if (response.status === 401 && !path.endsWith("/admin/api/session")) window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
   if (!response.ok || !envelope || envelope.data === null) {
-    const errors = envelope?.errors?.length ? envelope.errors : [{ message: `The request failed (${response.status}).` }];
+    const errors = envelope?.errors?.length ? envelope.errors : [{ message: t("api.failed", { status: response.status }) }];
     throw new ApiError(response.status, errors);
   }
   return envelope.data;

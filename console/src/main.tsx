@@ -1,10 +1,11 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
+import { t } from "./texts";
 import "./console.css";
 
 const root = document.getElementById("root");
-if (!root) throw new Error("the console page has no #root element");
+if (!root) throw new Error(t("noRoot"));
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -1,12 +1,12 @@
 /**
  * The retention job (docs/decisions/0029) as the cron trigger runs it (runScheduledJobs),
  * on a real local D1 with a pinned clock: each kind of row is kept until its time and
- * deleted after it, with what hangs on it.
+ * deleted after it, with what hangs on it. Staff sessions: docs/decisions/0033.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { createTestDatabase, type TestDatabase } from "../../tests/support/d1";
 import { sql, type SqlFragment } from "../lib/sql";
-import { RETENTION_BATCH_ROWS } from "./retention";
+import { deleteExpiredData, ENDED_STAFF_SESSION_RETENTION_MS, RETENTION_BATCH_ROWS } from "./retention";
 import { runScheduledJobs } from "./scheduled";
 
 const NOW = new Date("2026-06-01T12:00:00.000Z");
@@ -119,4 +119,54 @@ test(`one run deletes at most ${RETENTION_BATCH_ROWS} rows of a kind; the next r
   expect(await sql`SELECT count(*) AS n FROM visitors`.prepare(db).first("n")).toBe(5);
   await runScheduledJobs(database.env, NOW);
   expect(await sql`SELECT count(*) AS n FROM visitors`.prepare(db).first("n")).toBe(0);
+});
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** A staff account whose sessions the tests write. */
+const staffAccount = sql`INSERT INTO staff (id, email, name, role, password_hash, password_salt, password_iterations, password_changed_at, created_at)
+  VALUES ('staff-1', 'merchandiser@bodenhaus.example', 'Mia Merchandiser', 'merchandiser', 'aGFzaA==', 'c2FsdA==', 100000, ${ago(400 * DAY_MS)}, ${ago(400 * DAY_MS)})`;
+
+/** A staff session logged in at `created`, ending 12 hours later unless revoked before. */
+const staffSession = (id: string, created: string, revoked: string | null = null): SqlFragment =>
+  sql`INSERT INTO staff_sessions (id, staff_id, created_at, last_seen_at, expires_at, revoked_at, user_agent)
+    VALUES (${id}, 'staff-1', ${created}, ${created}, ${new Date(Date.parse(created) + 12 * HOUR_MS).toISOString()}, ${revoked}, 'Firefox')`;
+
+test("staff sessions go 30 days after they ended, by revocation or by their end of life; live and younger ones stay", async () => {
+  expect(ENDED_STAFF_SESSION_RETENTION_MS).toBe(30 * DAY_MS);
+  await run([
+    staffAccount,
+    // revoked (logout) exactly 30 days ago; its own end would have come 11 hours later
+    staffSession("revoked-30d", ago(30 * DAY_MS + HOUR_MS), ago(30 * DAY_MS)),
+    // revoked a minute less than 30 days ago
+    staffSession("revoked-under-30d", ago(30 * DAY_MS + HOUR_MS), ago(30 * DAY_MS - 60_000)),
+    // never revoked, its 12 hours ended exactly 30 days ago (logged out by idleness or lifetime)
+    staffSession("expired-30d", ago(30 * DAY_MS + 12 * HOUR_MS)),
+    // never revoked, ended a minute less than 30 days ago
+    staffSession("expired-under-30d", ago(30 * DAY_MS + 12 * HOUR_MS - 60_000)),
+    // revoked long ago, before its end: the earlier of the two counts
+    staffSession("revoked-long-ago", ago(200 * DAY_MS), ago(200 * DAY_MS - HOUR_MS)),
+    // a live session, and one revoked today
+    staffSession("live", ago(HOUR_MS)),
+    staffSession("revoked-today", ago(2 * HOUR_MS), ago(HOUR_MS)),
+  ]);
+  await runScheduledJobs(database.env, NOW);
+  expect(await ids(sql`SELECT id FROM staff_sessions ORDER BY id`)).toEqual(["expired-under-30d", "live", "revoked-today", "revoked-under-30d"]);
+  // the account stays: only its ended sessions go
+  expect(await ids(sql`SELECT id FROM staff`)).toEqual(["staff-1"]);
+});
+
+test(`ended staff sessions too go at most ${RETENTION_BATCH_ROWS} per run, and the run says how many`, async () => {
+  const ended = ago(31 * DAY_MS);
+  await run([
+    staffAccount,
+    sql`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${RETENTION_BATCH_ROWS + 5})
+      INSERT INTO staff_sessions (id, staff_id, created_at, last_seen_at, expires_at, revoked_at)
+      SELECT 's' || i, 'staff-1', ${ended}, ${ended}, ${ended}, ${ended} FROM n`,
+    staffSession("live", ago(HOUR_MS)),
+  ]);
+  expect((await deleteExpiredData(db, NOW)).staffSessions).toBe(RETENTION_BATCH_ROWS);
+  expect((await deleteExpiredData(db, NOW)).staffSessions).toBe(5);
+  expect((await deleteExpiredData(db, NOW)).staffSessions).toBe(0);
+  expect(await ids(sql`SELECT id FROM staff_sessions`)).toEqual(["live"]);
 });

@@ -12,18 +12,24 @@
  *   search query row         366 days (the merchandiser report's longest window); the rows
  *                            hold a normalised query per shop, language and day, no visitor
  *   search cache entry       while its index version is the current one
+ *   staff session            30 days after it ended (expired, or revoked at logout, when its
+ *                            account was disabled or its password changed); the rows hold
+ *                            login, last activity and the browser's User-Agent, the back
+ *                            office's record of who was logged in when (docs/decisions/0033)
  *
  * Each statement deletes at most RETENTION_BATCH_ROWS rows (with what hangs on them) per
  * run, so a backlog never makes one run too long; the cron runs every 5 minutes.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { sql, SqlFragment } from "../lib/sql";
+import { deleteEndedStaffSessions } from "./tables/staff";
 import { expiredAtOrBefore } from "./tables/visitors";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const UNORDERED_SAMPLE_CART_RETENTION_MS = 7 * DAY_MS;
 export const SAMPLE_ORDER_RETENTION_MS = 90 * DAY_MS;
 export const SEARCH_QUERY_RETENTION_DAYS = 366;
+export const ENDED_STAFF_SESSION_RETENTION_MS = 30 * DAY_MS;
 export const RETENTION_BATCH_ROWS = 1000;
 
 export interface RetentionResult {
@@ -33,6 +39,7 @@ export interface RetentionResult {
   sampleOrders: number;
   searchQueries: number;
   searchCacheEntries: number;
+  staffSessions: number;
 }
 
 /** Deletes at most RETENTION_BATCH_ROWS rows of `table` (a rowid table) where `condition` holds. */
@@ -57,6 +64,7 @@ export async function deleteExpiredData(db: D1Database, now: Date): Promise<Rete
       ),
       deleteSome("search_queries", sql`day < ${firstKeptDay}`),
       deleteSome("search_cache", sql`version < (SELECT version FROM search_state)`),
+      deleteEndedStaffSessions(new Date(now.getTime() - ENDED_STAFF_SESSION_RETENTION_MS), RETENTION_BATCH_ROWS),
     ].map((statement) => statement.prepare(db)),
   );
   const deleted = (index: number): number => results[index]?.meta.changes ?? 0;
@@ -67,5 +75,6 @@ export async function deleteExpiredData(db: D1Database, now: Date): Promise<Rete
     visitors: deleted(3),
     searchQueries: deleted(4),
     searchCacheEntries: deleted(5),
+    staffSessions: deleted(6),
   };
 }

@@ -17,7 +17,7 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
  * captcha solutions are deleted once they expired; the mail outbox is drained (mails
  * whose next attempt is due, and those a stopped drain left behind); idempotency keys are
  * deleted after 24 hours, uploads never attached to anything (core/uploads/cleanup.ts);
- * visitors, carts, sample carts and orders and search rows are deleted after their time
+ * visitors, carts, sample carts and orders, search rows and ended staff sessions are deleted after their time
  * (retention.ts); the rebuild pipeline's sweep sends rebuild requests nobody sent (the import
  * CLI wrote them into the local database, or their send failed) and fails builds whose lease
  * ran out on their last attempt (rebuilds/sweep.ts).

@@ -5,9 +5,14 @@
 import { useCallback, useEffect, useState, type ChangeEvent } from "react";
 import { ApiError, apiGet, apiPost } from "../api";
 import type { ScreenProps } from "../staff";
+import { t } from "../texts";
 
 type Format = "json" | "csv-products" | "csv-prices";
-const FORMAT_LABELS: Record<Format, string> = { json: "JSON catalogue", "csv-products": "CSV products", "csv-prices": "CSV prices" };
+const FORMAT_LABELS: Record<Format, string> = {
+  json: t("catalogue.formatJson"),
+  "csv-products": t("catalogue.formatCsvProducts"),
+  "csv-prices": t("catalogue.formatCsvPrices"),
+};
 const CONTENT_TYPES: Record<Format, string> = { json: "application/json", "csv-products": "text/csv", "csv-prices": "text/csv" };
 
 interface Problem {
@@ -74,9 +79,7 @@ export function CatalogueScreen(_: ScreenProps) {
     } catch (caught) {
       setHistory(null);
       setHistoryNote(
-        caught instanceof ApiError && caught.status === 404
-          ? "The import history is not available on this server yet."
-          : `The import history could not be loaded: ${String(caught)}`,
+        caught instanceof ApiError && caught.status === 404 ? t("catalogue.historyUnavailable") : t("catalogue.historyFailed", { error: String(caught) }),
       );
     }
   }, []);
@@ -135,18 +138,22 @@ export function CatalogueScreen(_: ScreenProps) {
 
   return (
     <>
-      <h1>Catalogue</h1>
+      <h1>{t("catalogue.title")}</h1>
       <section className="card" aria-labelledby="upload-title">
-        <h2 id="upload-title">Upload an import file</h2>
+        <h2 id="upload-title">{t("catalogue.upload")}</h2>
         <div className="row">
           <div>
-            <label htmlFor="import-file">File</label>
+            <label htmlFor="import-file">{t("catalogue.file")}</label>
             <input id="import-file" type="file" name="file" accept=".json,.csv,.txt,application/json,text/csv" onChange={choose} />
           </div>
           <div>
-            <label htmlFor="import-format">Format</label>
+            <label htmlFor="import-format">{t("catalogue.format")}</label>
             <select id="import-format" name="format" value={chosen} onChange={(event) => setChosen(event.target.value as Format | "auto")}>
-              <option value="auto">Detect from the file{chosen === "auto" && file ? ` (${format ? FORMAT_LABELS[format] : "not recognised"})` : ""}</option>
+              <option value="auto">
+                {chosen === "auto" && file
+                  ? t("catalogue.detected", { format: format ? FORMAT_LABELS[format] : t("catalogue.notRecognised") })
+                  : t("catalogue.detect")}
+              </option>
               {(Object.keys(FORMAT_LABELS) as Format[]).map((key) => (
                 <option key={key} value={key}>
                   {FORMAT_LABELS[key]}
@@ -155,10 +162,10 @@ export function CatalogueScreen(_: ScreenProps) {
             </select>
           </div>
           <button type="button" onClick={runCheck} disabled={!file || !format || busy}>
-            Check file
+            {t("catalogue.check")}
           </button>
         </div>
-        {file && !format && <p className="error">The format of {file.name} is not recognised: choose it.</p>}
+        {file && !format && <p className="error">{t("catalogue.formatUnknown", { name: file.name })}</p>}
         {error && (
           <p role="alert" className="error">
             {error}
@@ -167,14 +174,17 @@ export function CatalogueScreen(_: ScreenProps) {
         {check && !check.valid && (
           <div data-testid="check-problems">
             <p role="alert" className="error">
-              {file?.name} has {check.problems.length} problem{check.problems.length === 1 ? "" : "s"}. Nothing was written. Fix the file and check it again.
+              {t(check.problems.length === 1 ? "catalogue.problemsOne" : "catalogue.problemsMany", {
+                name: file?.name ?? "",
+                count: check.problems.length,
+              })}
             </p>
             <table>
               <thead>
                 <tr>
-                  <th>Row</th>
-                  <th>Field</th>
-                  <th>Problem</th>
+                  <th>{t("catalogue.row")}</th>
+                  <th>{t("catalogue.field")}</th>
+                  <th>{t("catalogue.problem")}</th>
                 </tr>
               </thead>
               <tbody>
@@ -192,49 +202,61 @@ export function CatalogueScreen(_: ScreenProps) {
         {check && check.valid && (
           <div data-testid="check-valid">
             <p className="ok">
-              {file?.name} is valid: {total(check.counts)} records, {check.changedProducts} product{check.changedProducts === 1 ? "" : "s"} would change.
+              {t(check.changedProducts === 1 ? "catalogue.validOne" : "catalogue.validMany", {
+                name: file?.name ?? "",
+                records: total(check.counts),
+                count: check.changedProducts,
+              })}
             </p>
             <button type="button" onClick={apply} disabled={busy}>
-              Apply import
+              {t("catalogue.apply")}
             </button>
           </div>
         )}
         {applied && (
           <p className="ok" data-testid="applied" role="status">
-            Imported as import #{applied.importId}: {applied.changedProducts} product{applied.changedProducts === 1 ? "" : "s"} changed
-            {applied.changeId !== null ? ` (change #${applied.changeId}, the shops rebuild)` : ""}.
+            {applied.changeId !== null
+              ? t(applied.changedProducts === 1 ? "catalogue.importedOneRebuild" : "catalogue.importedManyRebuild", {
+                  id: applied.importId,
+                  count: applied.changedProducts,
+                  changeId: applied.changeId,
+                })
+              : t(applied.changedProducts === 1 ? "catalogue.importedOne" : "catalogue.importedMany", {
+                  id: applied.importId,
+                  count: applied.changedProducts,
+                })}
           </p>
         )}
       </section>
       <section aria-labelledby="history-title">
-        <h2 id="history-title">Import history</h2>
+        <h2 id="history-title">{t("catalogue.history")}</h2>
         {historyNote && <p className="notice">{historyNote}</p>}
-        {history && history.length === 0 && <p className="notice">No imports yet.</p>}
+        {history && history.length === 0 && <p className="notice">{t("catalogue.noImports")}</p>}
         {history && history.length > 0 && (
           <table data-testid="import-history">
             <thead>
               <tr>
-                <th>Import</th>
-                <th>When</th>
-                <th>Who</th>
-                <th>Source</th>
-                <th>Format</th>
-                <th>Records</th>
-                <th>Products changed</th>
-                <th>Change</th>
+                <th>{t("catalogue.historyImport")}</th>
+                <th>{t("catalogue.historyWhen")}</th>
+                <th>{t("catalogue.historyWho")}</th>
+                <th>{t("catalogue.historySource")}</th>
+                <th>{t("catalogue.historyFormat")}</th>
+                <th>{t("catalogue.historyRecords")}</th>
+                <th>{t("catalogue.historyChanged")}</th>
+                <th>{t("catalogue.historyChange")}</th>
               </tr>
             </thead>
             <tbody>
               {history.map((entry) => (
                 <tr key={entry.id}>
-                  <td>#{entry.id}</td>
+                  <td>{t("catalogue.number", { id: entry.id })}</td>
                   <td>{when(entry.startedAt)}</td>
                   <td>{entry.actor}</td>
                   <td>{entry.source}</td>
                   <td>{entry.format}</td>
                   <td>{entry.rows}</td>
                   <td>{entry.changedProducts}</td>
-                  <td>{entry.changeId !== null ? `#${entry.changeId}` : "–"}</td>
+                  <td>{entry.changeId !== null ? t("catalogue.number", { id: entry.changeId }) : "–"}</td>
                 </tr>
               ))}
             </tbody>

@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { ApiError, apiGet, apiPost } from "../api";
 import type { ScreenProps } from "../staff";
+import { t } from "../texts";
 
 interface Progress {
   phase: string;
@@ -50,91 +51,86 @@ interface Publishing {
 export const POLL_MS = 2000;
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB") : "–");
-const changes = (ids: number[]) => (ids.length > 0 ? ids.map((id) => `#${id}`).join(", ") : "–");
+const changes = (ids: number[]) => (ids.length > 0 ? ids.map((id) => t("publishing.number", { id })).join(", ") : "–");
 
-function BuildLine({ build }: { build: BuildView }) {
-  return (
-    <>
-      build #{build.id}, changes {changes(build.changeIds)} ({build.triggers.join(", ") || "–"})
-    </>
-  );
-}
+const buildLine = (build: BuildView) =>
+  t("publishing.buildLine", { id: build.id, changes: changes(build.changeIds), triggers: build.triggers.join(", ") || "–" });
 
 function ShopCard({ shop, onPublish, busy }: { shop: ShopPublishing; onPublish: (shops: string[]) => void; busy: boolean }) {
   const running = shop.running;
   return (
     <section className="card" data-testid={`shop-${shop.shop}`} aria-labelledby={`shop-${shop.shop}-title`}>
       <div className="row">
-        <h2 id={`shop-${shop.shop}-title`}>
-          {shop.shop} · {shop.name}
-        </h2>
+        <h2 id={`shop-${shop.shop}-title`}>{t("publishing.shopTitle", { shop: shop.shop, name: shop.name })}</h2>
         <button type="button" className="secondary" onClick={() => onPublish([shop.shop])} disabled={busy}>
-          Publish {shop.shop} now
+          {t("publishing.publishShop", { shop: shop.shop })}
         </button>
       </div>
       <p>
-        <strong>Live:</strong>{" "}
-        {shop.live ? (
-          <>
-            <BuildLine build={shop.live} />, published {when(shop.live.finishedAt)}
-          </>
-        ) : (
-          "no build published through the pipeline yet"
-        )}
+        <strong>{t("publishing.live")}</strong>{" "}
+        {shop.live ? t("publishing.liveBuild", { build: buildLine(shop.live), at: when(shop.live.finishedAt) }) : t("publishing.noLive")}
       </p>
       <p>
-        <strong>Running:</strong>{" "}
+        <strong>{t("publishing.running")}</strong>{" "}
         {running ? (
           <span data-testid={`running-${shop.shop}`}>
-            <BuildLine build={running} />, attempt {running.attempt} of {running.maxAttempts}, since {when(running.startedAt)}
+            {t("publishing.runningBuild", {
+              build: buildLine(running),
+              attempt: running.attempt,
+              maxAttempts: running.maxAttempts,
+              since: when(running.startedAt),
+            })}
             {running.progress && (
               <>
                 {" "}
-                · {running.progress.phase} {running.progress.done}/{running.progress.total}{" "}
+                {t("publishing.progress", { phase: running.progress.phase, done: running.progress.done, total: running.progress.total })}{" "}
                 <progress className="progress" max={Math.max(1, running.progress.total)} value={running.progress.done} />
               </>
             )}
           </span>
         ) : (
-          "nothing"
+          t("publishing.nothing")
         )}
       </p>
       <p>
-        <strong>Queued:</strong>{" "}
+        <strong>{t("publishing.queued")}</strong>{" "}
         {shop.queued ? (
           <>
-            <BuildLine build={shop.queued} />
-            {shop.queued.notBefore ? `, not before ${when(shop.queued.notBefore)}` : ""}
-            {shop.queued.attempt > 1 ? ` (retry ${shop.queued.attempt} of ${shop.queued.maxAttempts})` : ""}
+            {buildLine(shop.queued)}
+            {shop.queued.notBefore ? t("publishing.notBefore", { at: when(shop.queued.notBefore) }) : ""}
+            {shop.queued.attempt > 1 ? t("publishing.retry", { attempt: shop.queued.attempt, maxAttempts: shop.queued.maxAttempts }) : ""}
           </>
         ) : (
-          "nothing"
+          t("publishing.nothing")
         )}
       </p>
       {shop.recent.length > 0 && (
         <table>
           <thead>
             <tr>
-              <th>Build</th>
-              <th>State</th>
-              <th>Finished</th>
-              <th>Duration</th>
-              <th>Pages rewritten</th>
-              <th>Changes</th>
-              <th>Triggers</th>
+              <th>{t("publishing.build")}</th>
+              <th>{t("publishing.state")}</th>
+              <th>{t("publishing.finished")}</th>
+              <th>{t("publishing.duration")}</th>
+              <th>{t("publishing.pagesRewritten")}</th>
+              <th>{t("publishing.changes")}</th>
+              <th>{t("publishing.triggers")}</th>
             </tr>
           </thead>
           <tbody>
             {shop.recent.map((build) => (
               <tr key={build.id}>
-                <td>#{build.id}</td>
+                <td>{t("publishing.number", { id: build.id })}</td>
                 <td className={build.state === "failed" ? "error" : undefined}>
-                  {build.state}
-                  {build.error ? `: ${build.error}` : ""}
+                  {build.error ? t("publishing.stateError", { state: build.state, error: build.error }) : build.state}
                 </td>
                 <td>{when(build.finishedAt)}</td>
-                <td>{build.seconds !== null ? `${build.seconds.toFixed(1)} s` : "–"}</td>
-                <td>{build.pagesRewritten !== null ? `${build.pagesRewritten} of ${build.pages ?? "?"}` : "–"}</td>
+                <td>{build.seconds !== null ? t("publishing.seconds", { seconds: build.seconds.toFixed(1) }) : "–"}</td>
+                <td>
+                  {build.pagesRewritten !== null
+                    ? t("publishing.pagesOf", { rewritten: build.pagesRewritten, pages: build.pages ?? t("publishing.pagesUnknown") })
+                    : "–"}
+                </td>
                 <td>{changes(build.changeIds)}</td>
                 <td>{build.triggers.join(", ")}</td>
               </tr>
@@ -158,11 +154,7 @@ export function PublishingScreen({ staff }: ScreenProps) {
       setData(await apiGet<Publishing>("/admin/api/publishing"));
       setNote(null);
     } catch (caught) {
-      setNote(
-        caught instanceof ApiError && caught.status === 404
-          ? "Publishing is not available on this server yet."
-          : `Could not load publishing: ${String(caught)}`,
-      );
+      setNote(caught instanceof ApiError && caught.status === 404 ? t("publishing.unavailable") : t("publishing.loadFailed", { error: String(caught) }));
     }
   }, []);
 
@@ -177,7 +169,7 @@ export function PublishingScreen({ staff }: ScreenProps) {
     setMessage(null);
     try {
       const { changeId } = await apiPost<{ changeId: number }>("/admin/api/publishing/publish", { shops });
-      setMessage(`Publishing ${shops === "all" ? "all shops" : shops.join(", ")} as change #${changeId}.`);
+      setMessage(t("publishing.publishing", { shops: shops === "all" ? t("publishing.allShops") : shops.join(", "), changeId }));
       void load();
     } catch (caught) {
       setMessage(caught instanceof Error ? caught.message : String(caught));
@@ -187,7 +179,7 @@ export function PublishingScreen({ staff }: ScreenProps) {
   };
 
   const rotate = async () => {
-    if (!window.confirm("Rotate the webhook secret? The PIM/ERP must get the new secret; the old one stays valid for 24 hours.")) return;
+    if (!window.confirm(t("publishing.rotateConfirm"))) return;
     setBusy(true);
     try {
       setSecret((await apiPost<{ secret: string }>("/admin/api/publishing/webhook-secret", {})).secret);
@@ -202,9 +194,9 @@ export function PublishingScreen({ staff }: ScreenProps) {
   return (
     <>
       <div className="row">
-        <h1>Publishing</h1>
+        <h1>{t("publishing.title")}</h1>
         <button type="button" onClick={() => publish("all")} disabled={busy || !data}>
-          Publish all shops now
+          {t("publishing.publishAll")}
         </button>
       </div>
       {note && <p className="notice">{note}</p>}
@@ -218,16 +210,18 @@ export function PublishingScreen({ staff }: ScreenProps) {
       ))}
       {data && (
         <section className="card" aria-labelledby="webhook-title">
-          <h2 id="webhook-title">Catalogue webhook</h2>
+          <h2 id="webhook-title">{t("publishing.webhook")}</h2>
           <p>
             {data.webhook.configured
-              ? `Signing secret set${data.webhook.rotatedAt ? `, rotated ${when(data.webhook.rotatedAt)}` : ""}.`
-              : "No signing secret yet."}
-            {data.webhook.previousValidUntil ? ` The previous secret stays valid until ${when(data.webhook.previousValidUntil)}.` : ""}
+              ? data.webhook.rotatedAt
+                ? t("publishing.secretRotated", { at: when(data.webhook.rotatedAt) })
+                : t("publishing.secretSet")
+              : t("publishing.noSecret")}
+            {data.webhook.previousValidUntil ? t("publishing.previousValid", { at: when(data.webhook.previousValidUntil) }) : ""}
           </p>
           {secret && (
             <div>
-              <p>The new secret, shown only now. Copy it into the PIM/ERP:</p>
+              <p>{t("publishing.newSecret")}</p>
               <p className="secret" data-testid="new-secret">
                 {secret}
               </p>
@@ -235,7 +229,7 @@ export function PublishingScreen({ staff }: ScreenProps) {
           )}
           {staff.role === "ops" && (
             <button type="button" className="secondary" onClick={rotate} disabled={busy}>
-              Rotate the webhook secret
+              {t("publishing.rotate")}
             </button>
           )}
         </section>

@@ -353,7 +353,7 @@ function OrderDetail({ code }: { code: string }) {
           <table>
             <thead>
               <tr>
-                <th scope="col">SKU</th>
+                <th scope="col">{t("sampleOrders.sku")}</th>
                 <th scope="col">{t("sampleOrders.product")}</th>
                 <th scope="col">{t("sampleOrders.quantity")}</th>
                 <th scope="col">{t("sampleOrders.recommended")}</th>

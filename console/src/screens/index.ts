@@ -23,8 +23,8 @@ export interface ScreenEntry {
 }
 
 export const SCREENS: readonly ScreenEntry[] = [
-  { path: "/catalogue", label: "Catalogue", roles: ["merchandiser"], Screen: CatalogueScreen },
-  { path: "/publishing", label: "Publishing", roles: ["merchandiser"], Screen: PublishingScreen },
+  { path: "/catalogue", label: t("catalogue.nav"), roles: ["merchandiser"], Screen: CatalogueScreen },
+  { path: "/publishing", label: t("publishing.nav"), roles: ["merchandiser"], Screen: PublishingScreen },
   { path: "/sample-orders", label: t("sampleOrders.nav"), roles: ["service"], Screen: SampleOrders },
   { path: "/search-report", label: t("searchReport.nav"), roles: ["merchandiser"], Screen: SearchReport },
   { path: "/mail", label: t("mail.nav"), roles: ["service"], Screen: MailOutbox },

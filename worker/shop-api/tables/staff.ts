@@ -123,8 +123,13 @@ export const touchStaffSession = (id: string, now: Date): SqlFragment =>
 export const revokeStaffSession = (id: string, now: Date): SqlFragment =>
   sql`UPDATE staff_sessions SET revoked_at = ${now.toISOString()} WHERE id = ${id} AND revoked_at IS NULL`;
 
-/** Sessions that ended (expired, or revoked) more than a day before `now`: the retention job may delete them. */
-export const deleteEndedStaffSessions = (now: Date): SqlFragment => {
-  const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
-  return sql`DELETE FROM staff_sessions WHERE expires_at <= ${dayAgo} OR revoked_at <= ${dayAgo}`;
+/**
+ * Deletes at most `limit` sessions that ended (expired, or revoked) at or before `endedBy`: the
+ * retention job's statement (worker/shop-api/retention.ts). A session ended by idleness counts
+ * from its absolute end (`expires_at`, at most 12 hours after the login).
+ */
+export const deleteEndedStaffSessions = (endedBy: Date, limit: number): SqlFragment => {
+  const cutoff = endedBy.toISOString();
+  return sql`DELETE FROM staff_sessions WHERE rowid IN
+      (SELECT rowid FROM staff_sessions WHERE expires_at <= ${cutoff} OR revoked_at <= ${cutoff} LIMIT ${limit})`;
 };
