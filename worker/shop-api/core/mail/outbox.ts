@@ -56,12 +56,13 @@ export function outboxInsert<T extends MailTemplate>(mail: OutboxMail<T>, now: D
 /**
  * Rows a drain may take: due pending rows (earliest due first), then rows whose sender's
  * lease ran out with attempts left. Each part reads its partial index (mail_outbox_due,
- * mail_outbox_leases); an ORDER BY over both would scan the whole table, sent rows included.
+ * mail_outbox_leases; the first part's ORDER BY is that index's order, so no other index
+ * of the table may take its place); an ORDER BY over both would scan the whole table.
  */
 function claimableIds(now: string, maxAttempts: number, limit: number): SqlFragment {
-  return sql`SELECT id FROM mail_outbox WHERE state = 'pending' AND next_attempt_at <= ${now}
+  return sql`SELECT id FROM (SELECT id FROM mail_outbox WHERE state = 'pending' AND next_attempt_at <= ${now} ORDER BY next_attempt_at LIMIT ${limit})
     UNION ALL
-    SELECT id FROM mail_outbox WHERE state = 'sending' AND claimed_until <= ${now} AND attempts < ${maxAttempts}
+    SELECT id FROM (SELECT id FROM mail_outbox WHERE state = 'sending' AND claimed_until <= ${now} AND attempts < ${maxAttempts} LIMIT ${limit})
     LIMIT ${limit}`;
 }
 
