@@ -20,6 +20,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
     shopId: shopForBuild(process.env.SHOP).id,
     graphqlUrl: process.env.GRAPHQL_URL ?? "http://localhost:8787/graphql",
     graphqlToken,
+    fullSync: process.env.CATALOGUE_FULL_SYNC === "1",
   });
 };
 

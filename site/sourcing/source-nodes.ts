@@ -13,6 +13,10 @@ import { parseShopConfig } from "../../worker/config/shop-config";
  * First build: everything. Later builds (same cache): structure again (small) and only
  * the products changed since the last sourcing (`changedSince`); the other product
  * nodes are kept (touched), so Gatsby re-renders only the pages whose data changed.
+ * A full sync (`fullSync`: the nightly rebuild and "publish now") sources every product
+ * again although the cache is kept: what time alone changes (the 30-day reference price,
+ * a campaign's start and end) is in no change log; Gatsby still re-renders only the pages
+ * whose data differs.
  */
 const STRUCTURE_TYPES = [
   "ShopInfo",
@@ -33,6 +37,8 @@ export interface SourceOptions {
   graphqlUrl: string;
   /** The shop API's GRAPHQL_TOKEN. */
   graphqlToken: string;
+  /** Source every product, not only those changed since the last sync. */
+  fullSync?: boolean;
 }
 
 export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOptions): Promise<void> {
@@ -57,7 +63,7 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
 
   const lastSync = (await cache.get(SYNC_KEY)) as string | undefined;
   const haveProducts = getNodesByType("ShopProduct").length > 0;
-  const incremental = Boolean(lastSync && haveProducts);
+  const incremental = Boolean(lastSync && haveProducts && !options.fullSync);
   const syncStartedAt = new Date(started - SYNC_OVERLAP_MS).toISOString();
 
   if (incremental) {

@@ -25,6 +25,7 @@ import {
   type BuildRow,
   type BuildView,
   type PublishedResult,
+  type RebuildTrigger,
 } from "../tables/rebuilds";
 import { callDeployHooks } from "./deploy-hooks";
 import { settingsOf, type RebuildDeps } from "./settings";
@@ -36,8 +37,16 @@ export interface ClaimedBuild {
   attempt: number;
   /** The change ids (rebuild request ids) the build carries live. */
   changeIds: number[];
+  /**
+   * Source the whole catalogue, not only what changed since the shop's last build: the build
+   * carries a nightly rebuild or a "publish now", which must refresh what time alone changes
+   * (the 30-day reference price, campaigns) and what no change log records.
+   */
+  fullSync: boolean;
   leaseUntil: string;
 }
+
+const FULL_SYNC_TRIGGERS: readonly RebuildTrigger[] = ["nightly", "publish"];
 
 export interface ClaimResult {
   build: ClaimedBuild | null;
@@ -65,7 +74,11 @@ export async function claimBuild(db: D1Database, builder: string, shops: readonl
   }
   const build = await readBuild(db, id);
   if (!build) throw new Error(`build ${id} vanished after its claim`);
-  return { build: { id: build.id, shop: build.shop, attempt: build.attempt, changeIds: build.changeIds, leaseUntil: build.leaseUntil ?? "" }, nextDueAt: null };
+  const fullSync = build.triggers.some((trigger) => FULL_SYNC_TRIGGERS.includes(trigger));
+  return {
+    build: { id: build.id, shop: build.shop, attempt: build.attempt, changeIds: build.changeIds, fullSync, leaseUntil: build.leaseUntil ?? "" },
+    nextDueAt: null,
+  };
 }
 
 /** 404 when there is no such build, 409 lease_lost when it is not running under this builder's lease. */

@@ -15,7 +15,7 @@ import { buildViewOf, type BuildRow, type BuildView } from "../tables/rebuilds";
 import { claimBuild, finishBuild, readBuild, reportProgress } from "./builds";
 import { handleRebuildQueue } from "./consumer";
 import { mergeRequests } from "./merge";
-import { NIGHTLY_CRON } from "./nightly";
+import { NIGHTLY_CRON, requestNightlyRebuild } from "./nightly";
 import { publishNow } from "./publishing";
 import { writeRequest } from "./requests";
 import type { RebuildDeps } from "./settings";
@@ -272,6 +272,23 @@ describe("the consumer merges changes into one queued build per shop", () => {
     await mergeRequests(hookEnv, [(await changePrice(t.db, "P-200-1", "DE", 14.4, clock))!], hookDeps);
     expect(calls).toHaveLength(1);
     expect((await builds())[1]!.changeIds).toEqual([id, expect.any(Number)]);
+  });
+});
+
+describe("what a claimed build sources", () => {
+  test("a build of imports only sources what changed; one carrying a nightly rebuild or publish now sources the whole catalogue", async () => {
+    await deliver([await changePrice(t.db, "P-200-1", "DE", 16.5, clock)]);
+    clock = secondsLater(clock, 5);
+    const imported = await claimBuild(t.db, "host-a-1", ["DE"], deps);
+    expect(imported.build).toMatchObject({ shop: "DE", fullSync: false });
+    await finishBuild(env(), imported.build!.id, "host-a-1", { ok: true, pages: 1, pagesRewritten: 1, seconds: 1 }, deps);
+
+    await deliver([await changePrice(t.db, "P-200-1", "DE", 17.5, clock), await requestNightlyRebuild(env(), deps)]);
+    clock = secondsLater(clock, 5);
+    expect((await claimBuild(t.db, "host-a-1", ["DE"], deps)).build).toMatchObject({ shop: "DE", fullSync: true });
+
+    await publishNow(env(), ["CH"], "anna@bodenhaus.example", deps);
+    expect((await claimBuild(t.db, "host-a-1", ["CH"], deps)).build).toMatchObject({ shop: "CH", fullSync: true });
   });
 });
 
