@@ -5,6 +5,7 @@
  * API: worker/shop-api/core/mail/staff-outbox-routes.ts.
  */
 import { useCallback, useEffect, useState, type FormEvent } from "react";
+import type { MailDetail as Detail, MailListPage as ListPage, MailStatus, MailSummary as Mail } from "../../../domain/back-office/mail-outbox";
 import { apiGet } from "../api";
 import { formatTime, problemText, queryString } from "../components/format";
 import { Link, usePath } from "../router";
@@ -13,37 +14,6 @@ import "../components/back-office.css";
 
 export const MAIL_PATH = "/mail";
 const API = "/admin/api/mail";
-
-type MailStatus = "pending" | "retry" | "sending" | "sent" | "failed";
-
-interface Mail {
-  id: number;
-  status: MailStatus;
-  shop: string;
-  language: string;
-  template: string;
-  recipient: string;
-  subject: string | null;
-  renderError?: string;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-interface ListPage {
-  mails: Mail[];
-  next: number | null;
-  counts: Record<MailStatus, number>;
-  statuses: MailStatus[];
-  shops: { id: string; name: string }[];
-}
-
-interface Detail extends Mail {
-  from: string | null;
-  text: string | null;
-}
 
 interface Filters {
   status: string;

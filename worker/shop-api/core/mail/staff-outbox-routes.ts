@@ -6,6 +6,7 @@
  *   GET /admin/api/mail/:id                                       one mail with its plain-text body
  */
 import { z } from "zod";
+import type { MailListPage } from "../../../../domain/back-office/mail-outbox";
 import { ENVIRONMENTS, type Environment } from "../../../config/shop-config";
 import { fail, notFound } from "../envelope";
 import { pageLimitParam, queryParams, shopParam } from "../query-params";
@@ -37,7 +38,8 @@ export async function mailList(ctx: StaffContext): Promise<Reply> {
     listMails(ctx.db, { status, recipient, shop }, { limit, after: after ? Number(after) : null }, environmentOf(ctx)),
     mailStatusCounts(ctx.db),
   ]);
-  return reply({ ...page, counts, statuses: MAIL_STATUSES, shops: shopChoices() });
+  const answer: MailListPage = { ...page, counts, statuses: MAIL_STATUSES, shops: shopChoices() };
+  return reply(answer);
 }
 
 /** GET /admin/api/mail/:id */
