@@ -5,6 +5,14 @@
  * API: worker/shop-api/commerce/staff-sample-order-routes.ts.
  */
 import { useCallback, useEffect, useState, type FormEvent } from "react";
+import type {
+  FulfilmentState,
+  SampleOrderDetail as Detail,
+  SampleOrderListPage as ListPage,
+  SampleOrderStatus as Status,
+  SampleOrderSummary as Summary,
+  StateFilter,
+} from "../../../domain/back-office/sample-orders";
 import { apiGet, apiPost } from "../api";
 import { formatTime, problemText, queryString } from "../components/format";
 import { Link, usePath } from "../router";
@@ -14,41 +22,6 @@ import "../components/back-office.css";
 export const SAMPLE_ORDERS_PATH = "/sample-orders";
 const API = "/admin/api/sample-orders";
 
-type Status = "open" | "finished" | "processed" | "expired" | "shipped" | "cancelled";
-type FulfilmentState = "shipped" | "cancelled";
-
-interface Summary {
-  referenceCode: string;
-  shop: string;
-  status: Status;
-  state: string;
-  fulfilment: { state: FulfilmentState; by: string | null; at: string | null } | null;
-  email: string | null;
-  name: string | null;
-  city: string | null;
-  countryCode: string | null;
-  itemCount: number;
-  placedAt: string;
-  createdAt: string;
-  finishedAt: string | null;
-  processedAt: string | null;
-}
-
-interface ListPage {
-  orders: Summary[];
-  next: string | null;
-  states: string[];
-  shops: { id: string; name: string }[];
-}
-
-interface Detail extends Summary {
-  address: Record<string, string | undefined> | null;
-  slotCount: number;
-  expiresAt: string;
-  items: { sku: string; name: string; quantity: number; recommendation: boolean; addedAt: string }[];
-  allowedFulfilment: FulfilmentState[];
-}
-
 interface Filters {
   shop: string;
   state: string;
@@ -57,7 +30,8 @@ interface Filters {
   q: string;
 }
 
-const NO_FILTERS: Filters = { shop: "", state: "ordered", from: "", to: "", q: "" };
+const DEFAULT_STATE: StateFilter = "ordered";
+const NO_FILTERS: Filters = { shop: "", state: DEFAULT_STATE, from: "", to: "", q: "" };
 
 function StatusBadge({ status }: { status: Status }) {
   return <span className={`badge status-${status}`}>{status}</span>;
@@ -71,7 +45,7 @@ function FilterForm({
 }: {
   filters: Filters;
   shops: ListPage["shops"];
-  states: string[];
+  states: ListPage["states"];
   onApply: (filters: Filters) => void;
 }) {
   const [draft, setDraft] = useState(filters);
@@ -147,7 +121,7 @@ async function downloadCsv(filters: Filters): Promise<void> {
 function OrderList() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [orders, setOrders] = useState<Summary[]>([]);
-  const [meta, setMeta] = useState<Pick<ListPage, "shops" | "states">>({ shops: [], states: [NO_FILTERS.state] });
+  const [meta, setMeta] = useState<Pick<ListPage, "shops" | "states">>({ shops: [], states: [DEFAULT_STATE] });
   const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const [problem, setProblem] = useState<string | null>(null);

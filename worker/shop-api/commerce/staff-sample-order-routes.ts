@@ -11,6 +11,7 @@
  * counts as not given.
  */
 import { z } from "zod";
+import type { SampleOrderListPage } from "../../../domain/back-office/sample-orders";
 import { fail, notFound } from "../core/envelope";
 import { pageLimitParam, queryParams, shopParam } from "../core/query-params";
 import { readJson, validate } from "../core/request-body";
@@ -65,7 +66,7 @@ const listQuery = z
   .strict()
   .refine(rangeInOrder, rangeProblem);
 
-const fulfilmentBody = z.object({ state: z.enum(FULFILMENT_STATES as ["shipped", "cancelled"]) }).strict();
+const fulfilmentBody = z.object({ state: z.enum(FULFILMENT_STATES) }).strict();
 
 function filtersOf(query: z.infer<typeof filterQuery>): SampleOrderFilters {
   return { state: query.state, shop: query.shop, from: query.from, to: query.to, search: query.q };
@@ -85,7 +86,8 @@ export async function sampleOrderList(ctx: StaffContext): Promise<Reply> {
   const after = query.after ? decodeCursor(query.after) : null;
   if (query.after && !after) throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor", { field: "after" });
   const page = await listSampleOrders(ctx.db, filtersOf(query), { limit: query.limit, after });
-  return reply({ ...page, states: STATE_FILTERS, shops: shopChoices() });
+  const answer: SampleOrderListPage = { ...page, states: STATE_FILTERS, shops: shopChoices() };
+  return reply(answer);
 }
 
 /** GET /admin/api/sample-orders/export.csv: at most MAX_EXPORT_ROWS orders, written while they are read. */
