@@ -11,6 +11,7 @@ import type {
   UploadCheck as Check,
 } from "../../../domain/back-office/catalogue";
 import { ApiError, apiGet, apiPost } from "../api";
+import { ProblemAlert } from "../components/ProblemAlert";
 import type { ScreenProps } from "../staff";
 import { t } from "../texts";
 
@@ -140,11 +141,7 @@ export function CatalogueScreen(_: ScreenProps) {
           </button>
         </div>
         {file && !format && <p className="error">{t("catalogue.formatUnknown", { name: file.name })}</p>}
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <ProblemAlert problem={error} />
         {check && !check.valid && (
           <div data-testid="check-problems">
             <p role="alert" className="error">
