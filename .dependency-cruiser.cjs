@@ -14,6 +14,7 @@
  *   worker/edge/              the Hono edge: config, lib, domain; never the shop API
  *   worker/index.ts           wires edge and shop API
  *   site/                     the pages: domain/, locales/; the build side also the config
+ *   console/                  the back-office console: domain/ (the API's answer types), locales/
  *   scripts/, tests/          may import anything
  *
  * Tests and their fixtures (next to the code or in tests/) may import anything; production
@@ -147,9 +148,9 @@ module.exports = {
     ),
     onlyImports(
       "console-imports-console-and-locales",
-      "The back-office console (console/) runs in the browser and reaches the shop API over fetch only: it imports its own code and locales/; never worker/, the config, domain/ or Node built-ins.",
+      "The back-office console (console/) runs in the browser and reaches the shop API over fetch only: it imports its own code, locales/ and domain/ (the back-office API's answer types in domain/back-office/); never worker/, the config or Node built-ins.",
       "^console/",
-      ["^console/", LOCALES],
+      ["^console/", DOMAIN, LOCALES],
       { builtins: false },
     ),
     onlyImports(

@@ -1,9 +1,8 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
 import { demoStaffPassword } from "../../scripts/lib/demo-staff";
-import { localSecret } from "../../scripts/lib/local-worker";
-import { TEST_PORT, TEST_WORKER, testOrigin } from "./support/site";
+import { orderSample, sampleProduct } from "./support/shopper";
+import { TEST_PORT, testOrigin } from "./support/site";
 
 /**
  * Service staff in the back office: a shopper finishes a sample order in the DE shop; the
@@ -15,35 +14,11 @@ const SHOP = testOrigin("DE");
 const BACK_OFFICE = `http://admin.localhost:${TEST_PORT}`;
 
 test("service staff see a shopper's sample order, mark it shipped and export it", async ({ page, request }) => {
-  // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
-  const response = await request.post(`${TEST_WORKER}/graphql`, {
-    headers: { authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
-    data: { query: productsQuery("DE") },
-  });
-  const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
-  const product = nodes.find((p) => isOrderable(p) && p.samples.active);
-  if (!product) throw new Error("no product with samples in the demo catalogue");
+  const product = await sampleProduct(request);
   const email = `service-view-${Date.now()}@example.com`;
 
   // The shopper orders a sample.
-  await page.goto(`${SHOP}/${product.slug}.html`);
-  await page.keyboard.press("Shift");
-  await page.getByTestId("sample-button").click();
-  await expect(page.getByTestId("alert-success").first()).toHaveText(/Artikel wurde zum Warenkorb hinzugefügt/);
-  await page.getByTestId("sample-panel").getByTestId("sample-checkout").click();
-  const modal = page.getByTestId("sample-checkout-modal");
-  await modal.getByLabel("E-Mail-Adresse", { exact: true }).fill(email);
-  await modal.getByTestId("sample-step1-next").click();
-  await modal.getByLabel("Vorname", { exact: true }).fill("Erika");
-  await modal.getByLabel("Nachname", { exact: true }).fill("Muster");
-  await modal.getByLabel("Straße und Hausnummer", { exact: true }).fill("Hauptstraße 5");
-  await modal.getByLabel("PLZ", { exact: true }).fill("10115");
-  await modal.getByLabel("Ort", { exact: true }).fill("Berlin");
-  await modal.getByTestId("sample-step2-next").click();
-  await modal.getByTestId("sample-finish").click();
-  const thanks = page.getByTestId("sample-thanks");
-  await expect(thanks).toContainText("nach einer Stunde automatisch bearbeitet");
-  const code = /\((S[A-Z0-9]+)\)/.exec((await thanks.textContent()) ?? "")?.[1];
+  const code = await orderSample(page, { origin: SHOP, product, email });
   if (!code) throw new Error("the thank-you message names no reference code");
 
   // Service staff log in on the back-office host.

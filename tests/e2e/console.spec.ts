@@ -1,9 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
+import { isOrderable, type ProductNode } from "../../scripts/lib/demo-products";
 import { DEMO_STAFF, demoStaffPassword } from "../../scripts/lib/demo-staff";
-import { localSecret } from "../../scripts/lib/local-worker";
 import { loadShopConfig } from "../../scripts/lib/shops";
-import { TEST_WORKER } from "./support/site";
+import { demoProducts } from "./support/shopper";
 
 /**
  * The back office on its test host (admin.localhost:8797): a merchandiser logs in, uploads a
@@ -34,11 +33,7 @@ test("a wrong password is refused with the one message for every failed login", 
 });
 
 test("a merchandiser checks a price file, sees the bad row, fixes it, applies it and finds it in the history", async ({ page, request }) => {
-  const response = await request.post(`${TEST_WORKER}/graphql`, {
-    headers: { authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
-    data: { query: productsQuery("DE") },
-  });
-  const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
+  const nodes = await demoProducts(request, "DE");
   const [first, second] = nodes.filter((product) => isOrderable(product) && product.packageContent > 0);
   if (!first || !second) throw new Error("the demo catalogue has fewer than two orderable DE products");
   const row = (product: ProductNode, currency: string) => {

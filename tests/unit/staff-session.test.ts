@@ -4,13 +4,10 @@
  * login's token becomes the host-only staff cookie, the cookie opens the staff API, logout
  * deletes the cookie and revokes the session, and an idle session ends.
  */
-import { shopDirectory } from "../../worker/config/shops";
-import { createEdgeApp } from "../../worker/edge/app";
-import { upstreamFromEnv } from "../../worker/edge/upstream";
 import type { WorkerEnv } from "../../worker/env";
-import { createShopApi } from "../../worker/shop-api/app";
 import { upsertStaff } from "../../worker/shop-api/core/staff/accounts";
 import { createTestDatabase, type TestDatabase } from "../support/d1";
+import { edgeWithShopApi } from "../support/edge-with-shop-api";
 
 const ADMIN = "https://admin.bodenhaus.example";
 const SHOP = "https://www.bodenhaus.example";
@@ -19,13 +16,7 @@ const PASSWORD = "a merchandiser password";
 
 let database: TestDatabase;
 let clock = new Date("2026-03-02T09:00:00Z");
-const tasks: Promise<unknown>[] = [];
-const execution = { waitUntil: (task: Promise<unknown>) => void tasks.push(task), passThroughOnException: () => undefined, props: {} };
-const shopApi = createShopApi({ now: () => clock });
-const app = createEdgeApp({
-  directory: shopDirectory,
-  upstream: (env, ctx) => upstreamFromEnv(env, ctx, (request, env2, ctx2) => shopApi.fetch(request, env2, ctx2)),
-});
+const { app, execution, tasks } = edgeWithShopApi(() => clock);
 
 beforeAll(async () => {
   database = await createTestDatabase();

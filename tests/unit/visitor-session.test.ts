@@ -4,13 +4,10 @@
  * new or renewed token to the edge in a response header; the edge keeps it in the
  * host-only token cookie; the shop API no longer accepts a visitor unused for 30 days.
  */
-import { shopDirectory } from "../../worker/config/shops";
-import { createEdgeApp } from "../../worker/edge/app";
-import { upstreamFromEnv } from "../../worker/edge/upstream";
 import type { FetchBinding, WorkerEnv } from "../../worker/env";
 import { VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
-import { createShopApi } from "../../worker/shop-api/app";
 import { createTestDatabase, type TestDatabase } from "../support/d1";
+import { edgeWithShopApi } from "../support/edge-with-shop-api";
 
 const SHOP = "https://www.bodenhaus.example";
 const COOKIE = /^__Host-bh_token=([A-Za-z0-9_-]{43}); Max-Age=2592000; Path=\/; Secure; HttpOnly; SameSite=Strict$/;
@@ -18,13 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 let database: TestDatabase;
 let clock = new Date("2026-03-02T09:00:00Z");
-const tasks: Promise<unknown>[] = [];
-const execution = { waitUntil: (task: Promise<unknown>) => void tasks.push(task), passThroughOnException: () => undefined, props: {} };
-const shopApi = createShopApi({ now: () => clock });
-const app = createEdgeApp({
-  directory: shopDirectory,
-  upstream: (env, ctx) => upstreamFromEnv(env, ctx, (request, env2, ctx2) => shopApi.fetch(request, env2, ctx2)),
-});
+const { app, shopApi, execution, tasks } = edgeWithShopApi(() => clock);
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -3,49 +3,24 @@
  * by row and field before anything is written, then apply it; the import history below.
  */
 import { useCallback, useEffect, useState, type ChangeEvent } from "react";
+import type {
+  AppliedImport as Applied,
+  ImportFormat as Format,
+  ImportHistory,
+  ImportHistoryEntry as ImportEntry,
+  UploadCheck as Check,
+} from "../../../domain/back-office/catalogue";
 import { ApiError, apiGet, apiPost } from "../api";
+import { ProblemAlert } from "../components/ProblemAlert";
 import type { ScreenProps } from "../staff";
 import { t } from "../texts";
 
-type Format = "json" | "csv-products" | "csv-prices";
 const FORMAT_LABELS: Record<Format, string> = {
   json: t("catalogue.formatJson"),
   "csv-products": t("catalogue.formatCsvProducts"),
   "csv-prices": t("catalogue.formatCsvPrices"),
 };
 const CONTENT_TYPES: Record<Format, string> = { json: "application/json", "csv-products": "text/csv", "csv-prices": "text/csv" };
-
-interface Problem {
-  row?: number;
-  field: string;
-  message: string;
-}
-
-interface Check {
-  valid: boolean;
-  format: Format;
-  problems: Problem[];
-  counts: Record<string, number>;
-  changedProducts: number;
-}
-
-interface Applied {
-  importId: number;
-  changedProducts: number;
-  counts: Record<string, number>;
-  changeId: number | null;
-}
-
-interface ImportEntry {
-  id: number;
-  source: string;
-  format: string;
-  actor: string;
-  startedAt: string;
-  rows: number;
-  changedProducts: number;
-  changeId: number | null;
-}
 
 /** The format of a file from its name and first line (the same rules as the import's own detection); null when unclear. */
 export function detectFormat(name: string, text: string): Format | null {
@@ -73,7 +48,7 @@ export function CatalogueScreen(_: ScreenProps) {
 
   const loadHistory = useCallback(async () => {
     try {
-      const data = await apiGet<{ imports: ImportEntry[] }>("/admin/api/imports?limit=50");
+      const data = await apiGet<ImportHistory>("/admin/api/imports?limit=50");
       setHistory(data.imports);
       setHistoryNote(null);
     } catch (caught) {
@@ -166,11 +141,7 @@ export function CatalogueScreen(_: ScreenProps) {
           </button>
         </div>
         {file && !format && <p className="error">{t("catalogue.formatUnknown", { name: file.name })}</p>}
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <ProblemAlert problem={error} />
         {check && !check.valid && (
           <div data-testid="check-problems">
             <p role="alert" className="error">

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { ApiError, apiPost } from "../api";
+import { ProblemAlert } from "../components/ProblemAlert";
 import type { SessionView } from "../staff";
 import { t } from "../texts";
 
@@ -42,11 +43,7 @@ export function Login({ onLoggedIn, notice }: { onLoggedIn: (session: SessionVie
             onChange={(event) => setPassword(event.target.value)}
           />
         </label>
-        {error && (
-          <p role="alert" className="error">
-            {error}
-          </p>
-        )}
+        <ProblemAlert problem={error} />
         <button type="submit" disabled={busy}>
           {busy ? t("loggingIn") : t("logIn")}
         </button>

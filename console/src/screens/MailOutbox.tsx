@@ -4,46 +4,18 @@
  * shop, with "load more"; the body only when one mail is opened (/mail/<id>).
  * API: worker/shop-api/core/mail/staff-outbox-routes.ts.
  */
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import type { MailDetail as Detail, MailListPage as ListPage, MailStatus, MailSummary as Mail } from "../../../domain/back-office/mail-outbox";
 import { apiGet } from "../api";
 import { formatTime, problemText, queryString } from "../components/format";
+import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
+import { ProblemAlert } from "../components/ProblemAlert";
 import { Link, usePath } from "../router";
 import { t } from "../texts";
 import "../components/back-office.css";
 
 export const MAIL_PATH = "/mail";
 const API = "/admin/api/mail";
-
-type MailStatus = "pending" | "retry" | "sending" | "sent" | "failed";
-
-interface Mail {
-  id: number;
-  status: MailStatus;
-  shop: string;
-  language: string;
-  template: string;
-  recipient: string;
-  subject: string | null;
-  renderError?: string;
-  attempts: number;
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-interface ListPage {
-  mails: Mail[];
-  next: number | null;
-  counts: Record<MailStatus, number>;
-  statuses: MailStatus[];
-  shops: { id: string; name: string }[];
-}
-
-interface Detail extends Mail {
-  from: string | null;
-  text: string | null;
-}
 
 interface Filters {
   status: string;
@@ -53,6 +25,12 @@ interface Filters {
 
 const NO_FILTERS: Filters = { status: "", recipient: "", shop: "" };
 
+const MAIL_PAGES: PageSource<Filters, ListPage, Mail, number> = {
+  fetch: (filters, after) => apiGet<ListPage>(`${API}${queryString({ ...filters, after })}`),
+  rows: (page) => page.mails,
+  next: (page) => page.next,
+};
+
 function StatusBadge({ status }: { status: MailStatus }) {
   return <span className={`badge mail-${status}`}>{status}</span>;
 }
@@ -60,31 +38,8 @@ function StatusBadge({ status }: { status: MailStatus }) {
 function MailList() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [mails, setMails] = useState<Mail[]>([]);
-  const [meta, setMeta] = useState<Pick<ListPage, "counts" | "statuses" | "shops"> | null>(null);
-  const [next, setNext] = useState<number | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const load = useCallback(async (wanted: Filters, after: number | null) => {
-    setLoading(true);
-    setProblem(null);
-    try {
-      const page = await apiGet<ListPage>(`${API}${queryString({ ...wanted, after })}`);
-      setMails((shown) => (after ? [...shown, ...page.mails] : page.mails));
-      setNext(page.next);
-      setMeta({ counts: page.counts, statuses: page.statuses, shops: page.shops });
-    } catch (caught) {
-      setProblem(problemText(caught));
-      if (!after) setMails([]);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(filters, null);
-  }, [filters, load]);
+  const list = usePagedList(MAIL_PAGES, filters);
+  const { rows: mails, page: meta, loading } = list;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -124,11 +79,7 @@ function MailList() {
         </label>
         <button type="submit">{t("mail.apply")}</button>
       </form>
-      {problem && (
-        <p role="alert" className="error">
-          {problem}
-        </p>
-      )}
+      <ProblemAlert problem={list.problem} />
       <table aria-busy={loading}>
         <thead>
           <tr>
@@ -163,15 +114,7 @@ function MailList() {
           ))}
         </tbody>
       </table>
-      {!loading && mails.length === 0 && !problem && <p className="notice">{t("mail.none")}</p>}
-      {loading && <p className="notice">{t("loading")}</p>}
-      {next !== null && !loading && (
-        <p>
-          <button type="button" className="secondary" onClick={() => void load(filters, next)}>
-            {t("mail.loadMore")}
-          </button>
-        </p>
-      )}
+      <PagedListFooter list={list} none={t("mail.none")} more={t("mail.loadMore")} />
     </section>
   );
 }
@@ -196,11 +139,7 @@ function MailDetail({ id }: { id: string }) {
         <Link to={MAIL_PATH}>{t("mail.back")}</Link>
       </p>
       <h1 id="mail-detail-title">{t("mail.detailTitle", { id })}</h1>
-      {problem && (
-        <p role="alert" className="error">
-          {problem}
-        </p>
-      )}
+      <ProblemAlert problem={problem} />
       {!mail && !problem && <p className="notice">{t("loading")}</p>}
       {mail && (
         <>

@@ -5,48 +5,10 @@
  * shown once. Against GET /admin/api/publishing and its POSTs (worker/shop-api/rebuilds/).
  */
 import { useCallback, useEffect, useState } from "react";
+import type { BuildView, PublishAnswer, Publishing, RotatedWebhookSecret, ShopPublishing } from "../../../domain/back-office/publishing";
 import { ApiError, apiGet, apiPost } from "../api";
 import type { ScreenProps } from "../staff";
 import { t } from "../texts";
-
-interface Progress {
-  phase: string;
-  done: number;
-  total: number;
-}
-
-interface BuildView {
-  id: number;
-  shop: string;
-  state: "queued" | "running" | "published" | "failed";
-  triggers: string[];
-  changeIds: number[];
-  attempt: number;
-  maxAttempts: number;
-  queuedAt: string;
-  notBefore: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  seconds: number | null;
-  pages: number | null;
-  pagesRewritten: number | null;
-  progress: Progress | null;
-  error: string | null;
-}
-
-interface ShopPublishing {
-  shop: string;
-  name: string;
-  live: BuildView | null;
-  queued: BuildView | null;
-  running: BuildView | null;
-  recent: BuildView[];
-}
-
-interface Publishing {
-  shops: ShopPublishing[];
-  webhook: { configured: boolean; rotatedAt: string | null; previousValidUntil: string | null };
-}
 
 export const POLL_MS = 2000;
 
@@ -168,7 +130,7 @@ export function PublishingScreen({ staff }: ScreenProps) {
     setBusy(true);
     setMessage(null);
     try {
-      const { changeId } = await apiPost<{ changeId: number }>("/admin/api/publishing/publish", { shops });
+      const { changeId } = await apiPost<PublishAnswer>("/admin/api/publishing/publish", { shops });
       setMessage(t("publishing.publishing", { shops: shops === "all" ? t("publishing.allShops") : shops.join(", "), changeId }));
       void load();
     } catch (caught) {
@@ -182,7 +144,7 @@ export function PublishingScreen({ staff }: ScreenProps) {
     if (!window.confirm(t("publishing.rotateConfirm"))) return;
     setBusy(true);
     try {
-      setSecret((await apiPost<{ secret: string }>("/admin/api/publishing/webhook-secret", {})).secret);
+      setSecret((await apiPost<RotatedWebhookSecret>("/admin/api/publishing/webhook-secret", {})).secret);
       void load();
     } catch (caught) {
       setMessage(caught instanceof Error ? caught.message : String(caught));

@@ -4,50 +4,25 @@
  * with its address and samples, where staff mark it shipped or cancelled.
  * API: worker/shop-api/commerce/staff-sample-order-routes.ts.
  */
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
+import type {
+  FulfilmentState,
+  SampleOrderDetail as Detail,
+  SampleOrderListPage as ListPage,
+  SampleOrderStatus as Status,
+  SampleOrderSummary as Summary,
+  StateFilter,
+} from "../../../domain/back-office/sample-orders";
 import { apiGet, apiPost } from "../api";
 import { formatTime, problemText, queryString } from "../components/format";
+import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
+import { ProblemAlert } from "../components/ProblemAlert";
 import { Link, usePath } from "../router";
 import { t } from "../texts";
 import "../components/back-office.css";
 
 export const SAMPLE_ORDERS_PATH = "/sample-orders";
 const API = "/admin/api/sample-orders";
-
-type Status = "open" | "finished" | "processed" | "expired" | "shipped" | "cancelled";
-type FulfilmentState = "shipped" | "cancelled";
-
-interface Summary {
-  referenceCode: string;
-  shop: string;
-  status: Status;
-  state: string;
-  fulfilment: { state: FulfilmentState; by: string | null; at: string | null } | null;
-  email: string | null;
-  name: string | null;
-  city: string | null;
-  countryCode: string | null;
-  itemCount: number;
-  placedAt: string;
-  createdAt: string;
-  finishedAt: string | null;
-  processedAt: string | null;
-}
-
-interface ListPage {
-  orders: Summary[];
-  next: string | null;
-  states: string[];
-  shops: { id: string; name: string }[];
-}
-
-interface Detail extends Summary {
-  address: Record<string, string | undefined> | null;
-  slotCount: number;
-  expiresAt: string;
-  items: { sku: string; name: string; quantity: number; recommendation: boolean; addedAt: string }[];
-  allowedFulfilment: FulfilmentState[];
-}
 
 interface Filters {
   shop: string;
@@ -57,7 +32,8 @@ interface Filters {
   q: string;
 }
 
-const NO_FILTERS: Filters = { shop: "", state: "ordered", from: "", to: "", q: "" };
+const DEFAULT_STATE: StateFilter = "ordered";
+const NO_FILTERS: Filters = { shop: "", state: DEFAULT_STATE, from: "", to: "", q: "" };
 
 function StatusBadge({ status }: { status: Status }) {
   return <span className={`badge status-${status}`}>{status}</span>;
@@ -71,7 +47,7 @@ function FilterForm({
 }: {
   filters: Filters;
   shops: ListPage["shops"];
-  states: string[];
+  states: ListPage["states"];
   onApply: (filters: Filters) => void;
 }) {
   const [draft, setDraft] = useState(filters);
@@ -144,34 +120,18 @@ async function downloadCsv(filters: Filters): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+const ORDER_PAGES: PageSource<Filters, ListPage, Summary, string> = {
+  fetch: (filters, after) => apiGet<ListPage>(`${API}${queryString({ ...filters, after })}`),
+  rows: (page) => page.orders,
+  next: (page) => page.next,
+};
+
 function OrderList() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [orders, setOrders] = useState<Summary[]>([]);
-  const [meta, setMeta] = useState<Pick<ListPage, "shops" | "states">>({ shops: [], states: [NO_FILTERS.state] });
-  const [next, setNext] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [problem, setProblem] = useState<string | null>(null);
+  const list = usePagedList(ORDER_PAGES, filters);
+  const { rows: orders, loading, setProblem } = list;
+  const meta = { shops: list.page?.shops ?? [], states: list.page?.states ?? [DEFAULT_STATE] };
   const [exporting, setExporting] = useState(false);
-
-  const load = useCallback(async (wanted: Filters, after: string | null) => {
-    setLoading(true);
-    setProblem(null);
-    try {
-      const page = await apiGet<ListPage>(`${API}${queryString({ ...wanted, after })}`);
-      setOrders((shown) => (after ? [...shown, ...page.orders] : page.orders));
-      setNext(page.next);
-      setMeta({ shops: page.shops, states: page.states });
-    } catch (caught) {
-      setProblem(problemText(caught));
-      if (!after) setOrders([]);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(filters, null);
-  }, [filters, load]);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -194,11 +154,7 @@ function OrderList() {
           {exporting ? t("sampleOrders.exporting") : t("sampleOrders.export")}
         </button>
       </p>
-      {problem && (
-        <p role="alert" className="error">
-          {problem}
-        </p>
-      )}
+      <ProblemAlert problem={list.problem} />
       <table aria-busy={loading}>
         <caption className="notice">{t("sampleOrders.caption")}</caption>
         <thead>
@@ -233,15 +189,7 @@ function OrderList() {
           ))}
         </tbody>
       </table>
-      {!loading && orders.length === 0 && !problem && <p className="notice">{t("sampleOrders.none")}</p>}
-      {loading && <p className="notice">{t("loading")}</p>}
-      {next && !loading && (
-        <p>
-          <button type="button" className="secondary" onClick={() => void load(filters, next)}>
-            {t("sampleOrders.loadMore")}
-          </button>
-        </p>
-      )}
+      <PagedListFooter list={list} none={t("sampleOrders.none")} more={t("sampleOrders.loadMore")} />
     </section>
   );
 }
@@ -285,11 +233,7 @@ function OrderDetail({ code }: { code: string }) {
         <Link to={SAMPLE_ORDERS_PATH}>{t("sampleOrders.back")}</Link>
       </p>
       <h1 id="sample-order-title">{t("sampleOrders.detailTitle", { code })}</h1>
-      {problem && (
-        <p role="alert" className="error">
-          {problem}
-        </p>
-      )}
+      <ProblemAlert problem={problem} />
       {done && (
         <p role="status" className="ok">
           {done}

@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import { apiGet } from "../api";
 import { BarChart, LineChart } from "../components/Chart";
 import { problemText, queryString } from "../components/format";
+import { ProblemAlert } from "../components/ProblemAlert";
 import { t } from "../texts";
 import "../components/back-office.css";
 
@@ -86,11 +87,7 @@ export function SearchReport() {
           </select>
         </label>
       </form>
-      {problem && (
-        <p role="alert" className="error">
-          {problem}
-        </p>
-      )}
+      <ProblemAlert problem={problem} />
       {loading && <p className="notice">{t("loading")}</p>}
       {report && (
         <div aria-busy={loading}>

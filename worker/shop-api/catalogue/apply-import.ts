@@ -7,11 +7,11 @@
  * changes nothing. The caller sends the request (core/rebuild-queue.ts) when it can.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { allShops } from "../core/shop";
+import { allShops, type Shop } from "../core/shop";
 import { mergeCsvProblems } from "./csv-import";
 import { SECTIONS, type CatalogueDocument, type ImportProblem, type ImportResult } from "./import-format";
 import { parseImport, type ImportInput } from "./parse-import";
-import { planImport } from "./plan-import";
+import { planImport, type ImportPlan } from "./plan-import";
 import { validateCatalogueDocument } from "./validate-import";
 import { writeImport } from "./write-import";
 
@@ -26,18 +26,9 @@ export interface ImportOptions {
 
 /** Parses, validates and (only when the whole file is valid) writes a catalogue import. */
 export async function importCatalogue(db: D1Database, input: ImportInput, options: ImportOptions): Promise<ImportResult> {
-  const parsed = parseImport(input);
-  if (!parsed.ok) return parsed;
-  const shops = allShops();
-  const validation = await validateCatalogueDocument(parsed.raw, db, shops);
-  if (input.format !== "json" && (!validation.ok || parsed.cellProblems.length > 0)) {
-    return { ok: false, problems: mergeCsvProblems(input.format, parsed.cellProblems, validation.ok ? [] : validation.problems) };
-  }
-  if (!validation.ok) return validation;
-
-  const now = options.now ?? new Date();
-  const counts = recordCounts(validation.document);
-  const plan = await planImport(db, validation.document, { now, shops, keepProductExtras: input.format === "csv-products" });
+  const planned = await planCatalogueImport(db, input, options.now);
+  if (!planned.ok) return planned;
+  const { plan, counts, shops, now } = planned;
   const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
   const written = await writeImport(db, plan, {
     format: input.format,
@@ -59,6 +50,15 @@ export type ImportCheck = { ok: true; changedSkus: string[]; counts: Record<stri
 
 /** Parses, validates and plans the import like importCatalogue, and writes nothing (the console's check before Apply). */
 export async function checkCatalogueImport(db: D1Database, input: ImportInput, options: Pick<ImportOptions, "now"> = {}): Promise<ImportCheck> {
+  const planned = await planCatalogueImport(db, input, options.now);
+  if (!planned.ok) return planned;
+  return { ok: true, changedSkus: planned.plan.changedSkus, counts: planned.counts };
+}
+
+type PlannedImport = { ok: true; plan: ImportPlan; counts: Record<string, number>; shops: Shop[]; now: Date } | { ok: false; problems: ImportProblem[] };
+
+/** The steps before the write, shared by importCatalogue and checkCatalogueImport: parse, validate whole, plan against D1 at `at` (default: when validation ended). */
+async function planCatalogueImport(db: D1Database, input: ImportInput, at: Date | undefined): Promise<PlannedImport> {
   const parsed = parseImport(input);
   if (!parsed.ok) return parsed;
   const shops = allShops();
@@ -67,6 +67,8 @@ export async function checkCatalogueImport(db: D1Database, input: ImportInput, o
     return { ok: false, problems: mergeCsvProblems(input.format, parsed.cellProblems, validation.ok ? [] : validation.problems) };
   }
   if (!validation.ok) return validation;
-  const plan = await planImport(db, validation.document, { now: options.now ?? new Date(), shops, keepProductExtras: input.format === "csv-products" });
-  return { ok: true, changedSkus: plan.changedSkus, counts: recordCounts(validation.document) };
+  const now = at ?? new Date();
+  const counts = recordCounts(validation.document);
+  const plan = await planImport(db, validation.document, { now, shops, keepProductExtras: input.format === "csv-products" });
+  return { ok: true, plan, counts, shops, now };
 }

@@ -14,6 +14,7 @@
  * checks across records and against the database are in cross-checks.ts.
  */
 import { z } from "zod";
+import type { ImportFormat, ImportProblem } from "../../../domain/back-office/catalogue";
 import { isUnitCode, UNIT_CODES } from "../../../domain/units";
 import { LANGUAGES, type Language } from "../../config/shop-config";
 
@@ -288,16 +289,7 @@ export type ReviewRecord = RecordOf<"reviews">;
 
 export type CatalogueDocument = { [S in Section]?: RecordOf<S>[] };
 
-export type ImportFormat = "json" | "csv-products" | "csv-prices";
-
-/** One problem found while validating; nothing is written while any exist. */
-export interface ImportProblem {
-  /** 1-based row: record index in its JSON section, or the CSV data row (header = row 0). */
-  row?: number;
-  /** Field path, e.g. `products[3].unit` for JSON or `unit` for CSV. */
-  field: string;
-  message: string;
-}
+export type { ImportFormat, ImportProblem };
 
 export type ImportResult =
   /** changeId: the rebuild request written with the import (docs/decisions/0032), null when the import concerns no shop. */

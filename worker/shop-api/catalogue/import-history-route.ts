@@ -1,4 +1,5 @@
 /** GET /admin/api/imports?limit=50 (staff: merchandiser, ops): the import history (import-history.ts). */
+import type { ImportHistory } from "../../../domain/back-office/catalogue";
 import { fail } from "../core/envelope";
 import { reply, type Reply } from "../core/route";
 import type { StaffContext } from "../core/staff-auth";
@@ -9,5 +10,6 @@ export async function importHistoryRoute(ctx: StaffContext): Promise<Reply> {
   if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_HISTORY) {
     throw fail(422, `limit must be a whole number from 1 to ${MAX_HISTORY}`, "invalid", { field: "limit" });
   }
-  return reply({ imports: await importHistory(ctx.db, Number(raw)) });
+  const answer: ImportHistory = { imports: await importHistory(ctx.db, Number(raw)) };
+  return reply(answer);
 }

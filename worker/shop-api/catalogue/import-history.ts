@@ -4,6 +4,7 @@
  * rebuild request written with them (null: the import concerned no shop).
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import type { ImportHistoryEntry } from "../../../domain/back-office/catalogue";
 import { sql } from "../../lib/sql";
 
 export interface ImportHistoryRow {
@@ -15,17 +16,6 @@ export interface ImportHistoryRow {
   rows: number;
   changed_products: number;
   change_id: number | null;
-}
-
-export interface ImportHistoryEntry {
-  id: number;
-  source: string;
-  format: string;
-  actor: string;
-  startedAt: string;
-  rows: number;
-  changedProducts: number;
-  changeId: number | null;
 }
 
 export const MAX_HISTORY = 200;

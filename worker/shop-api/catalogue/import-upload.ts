@@ -5,6 +5,7 @@
  * MAX_IMPORT_BYTES (a Content-Length over it refused before reading), and a refused import
  * as 422 with one error per problem (its field, and its row for CSV in params.row).
  */
+import type { AppliedImport } from "../../../domain/back-office/catalogue";
 import { readLimitedText } from "../../lib/read-limited-body";
 import type { ApiContext } from "../core/context";
 import { ApiFailure, fail, MESSAGES } from "../core/envelope";
@@ -46,14 +47,6 @@ export async function readImportUpload(ctx: ApiContext, defaultFormat?: ImportFo
 /** A label from a query parameter, safe to store and show (file names, `source`). */
 export function uploadLabel(ctx: ApiContext, parameter: string, fallback: string, maxLength: number): string {
   return (ctx.url.searchParams.get(parameter) ?? fallback).replace(/[^\w .@/-]/g, "_").slice(0, maxLength) || fallback;
-}
-
-export interface AppliedImport {
-  importId: number;
-  /** The rebuild request written with the import (its change id), when the import concerns a shop. */
-  changeId: number | null;
-  changedProducts: number;
-  counts: Record<string, number>;
 }
 
 /** Imports the upload (whole or nothing) and sends its rebuild request to the queue; a refused file throws 422. */

@@ -12,21 +12,11 @@
  * reads it (import-upload.ts); the edge lets it through on these paths up to
  * backOffice.maxImportBytes.
  */
+import type { AppliedImport, UploadCheck } from "../../../domain/back-office/catalogue";
 import { reply, type Reply } from "../core/route";
 import type { StaffContext } from "../core/staff-auth";
 import { checkCatalogueImport } from "./apply-import";
-import type { ImportFormat, ImportProblem } from "./import-format";
-import { applyImportUpload, readImportUpload, uploadLabel, type AppliedImport } from "./import-upload";
-
-export interface UploadCheck {
-  valid: boolean;
-  format: ImportFormat;
-  problems: ImportProblem[];
-  /** Records per section of a valid file. */
-  counts: Record<string, number>;
-  /** Products the file would change (a valid file). */
-  changedProducts: number;
-}
+import { applyImportUpload, readImportUpload, uploadLabel } from "./import-upload";
 
 export async function validateUpload(ctx: StaffContext): Promise<Reply> {
   const { format, text } = await readImportUpload(ctx);

@@ -11,10 +11,12 @@
  * counts as not given.
  */
 import { z } from "zod";
+import type { SampleOrderListPage } from "../../../domain/back-office/sample-orders";
 import { fail, notFound } from "../core/envelope";
+import { pageLimitParam, queryParams, shopParam } from "../core/query-params";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
-import { allShops, shopById } from "../core/shop";
+import { shopById, shopChoices } from "../core/shop";
 import type { StaffContext } from "../core/staff-auth";
 import { csvStream } from "./staff-csv";
 import {
@@ -32,8 +34,6 @@ import {
 
 /** The most orders one CSV export holds; more must be narrowed by the filters. */
 export const MAX_EXPORT_ROWS = 20_000;
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
 
 const REFERENCE_CODE = /^[A-Z0-9]{1,40}$/;
 
@@ -46,12 +46,7 @@ const day = z
   );
 
 const filterFields = {
-  shop: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .refine((id) => shopById(id) !== undefined, "Not a configured shop")
-    .optional(),
+  shop: shopParam().optional(),
   state: z.enum(STATE_FILTERS).default("ordered"),
   from: day.optional(),
   to: day.optional(),
@@ -65,28 +60,19 @@ const filterQuery = z.object(filterFields).strict().refine(rangeInOrder, rangePr
 const listQuery = z
   .object({
     ...filterFields,
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    limit: pageLimitParam,
     after: z.string().max(100).optional(),
   })
   .strict()
   .refine(rangeInOrder, rangeProblem);
 
-const fulfilmentBody = z.object({ state: z.enum(FULFILMENT_STATES as ["shipped", "cancelled"]) }).strict();
-
-/** The query's parameters, the empty ones left out. */
-function queryOf(url: URL): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) if (value.trim() !== "") query[name] = value;
-  return query;
-}
+const fulfilmentBody = z.object({ state: z.enum(FULFILMENT_STATES) }).strict();
 
 function filtersOf(query: z.infer<typeof filterQuery>): SampleOrderFilters {
   return { state: query.state, shop: query.shop, from: query.from, to: query.to, search: query.q };
 }
 
 const shopLanguage = (shopId: string): string => shopById(shopId)?.defaultLanguage ?? "de";
-
-const shopChoices = () => allShops().map((shop) => ({ id: shop.id, name: shop.name }));
 
 function referenceCodeOf(params: Params): string {
   const code = (params.code ?? "").toUpperCase();
@@ -96,16 +82,17 @@ function referenceCodeOf(params: Params): string {
 
 /** GET /admin/api/sample-orders */
 export async function sampleOrderList(ctx: StaffContext): Promise<Reply> {
-  const query = validate(listQuery, queryOf(ctx.url));
+  const query = validate(listQuery, queryParams(ctx.url));
   const after = query.after ? decodeCursor(query.after) : null;
   if (query.after && !after) throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor", { field: "after" });
   const page = await listSampleOrders(ctx.db, filtersOf(query), { limit: query.limit, after });
-  return reply({ ...page, states: STATE_FILTERS, shops: shopChoices() });
+  const answer: SampleOrderListPage = { ...page, states: STATE_FILTERS, shops: shopChoices() };
+  return reply(answer);
 }
 
 /** GET /admin/api/sample-orders/export.csv: at most MAX_EXPORT_ROWS orders, written while they are read. */
 export async function sampleOrderExport(ctx: StaffContext): Promise<Response> {
-  const query = validate(filterQuery, queryOf(ctx.url));
+  const query = validate(filterQuery, queryParams(ctx.url));
   const filters = filtersOf(query);
   const count = await countSampleOrders(ctx.db, filters);
   if (count > MAX_EXPORT_ROWS) {

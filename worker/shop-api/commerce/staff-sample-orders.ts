@@ -8,27 +8,27 @@
  * order is not processed by the scheduled job any more.
  *
  * The limit keys of 0014 (e-mail, address and client keys) and the visitor id are internal
- * and never leave this module.
+ * and never leave this module. The answers' types: domain/back-office/sample-orders.ts.
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import {
+  FULFILMENT_STATES,
+  STATE_FILTERS,
+  type FulfilmentState,
+  type SampleAddress,
+  type SampleOrderDetail,
+  type SampleOrderFulfilment,
+  type SampleOrderPage,
+  type SampleOrderSummary,
+  type SampleQuoteState,
+  type StateFilter,
+} from "../../../domain/back-office/sample-orders";
 import { parseJsonOr } from "../../lib/json";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
-import {
-  PLACED_AT,
-  SAMPLE_ORDER_COLUMNS,
-  sampleOrderItems,
-  setFulfilment,
-  type FulfilmentState,
-  type SampleOrderItemRow,
-  type SampleOrderRow,
-  type SampleOrderStatus,
-} from "../tables/sample-orders";
-import type { SampleQuoteState } from "../tables/samples";
+import { PLACED_AT, SAMPLE_ORDER_COLUMNS, sampleOrderItems, setFulfilment, type SampleOrderItemRow, type SampleOrderRow } from "../tables/sample-orders";
 import { addDays, berlinInstant } from "./berlin-time";
 
-/** What the state filter offers: `ordered` (default) is every quote that was ordered, whatever happened after. */
-export const STATE_FILTERS = ["ordered", "all", "open", "finished", "processed", "expired", "shipped", "cancelled"] as const;
-export type StateFilter = (typeof STATE_FILTERS)[number];
+export { FULFILMENT_STATES, STATE_FILTERS, type StateFilter };
 
 export interface SampleOrderFilters {
   shop?: string;
@@ -45,47 +45,6 @@ export interface SampleOrderCursor {
   placedAt: string;
   id: number;
 }
-
-export interface SampleAddress {
-  firstname?: string;
-  lastname?: string;
-  company?: string;
-  street?: string;
-  zip?: string;
-  city?: string;
-  countryCode?: string;
-  phone?: string;
-}
-
-export interface SampleOrderSummary {
-  referenceCode: string;
-  shop: string;
-  /** The fulfilment state when staff set one, else the life-cycle state. */
-  status: SampleOrderStatus;
-  state: SampleQuoteState;
-  fulfilment: { state: FulfilmentState; by: string | null; at: string | null } | null;
-  email: string | null;
-  name: string | null;
-  city: string | null;
-  countryCode: string | null;
-  itemCount: number;
-  placedAt: string;
-  createdAt: string;
-  finishedAt: string | null;
-  processedAt: string | null;
-}
-
-export interface SampleOrderDetail extends SampleOrderSummary {
-  address: SampleAddress | null;
-  slotCount: number;
-  expiresAt: string;
-  /** Product names in the shop's default language. */
-  items: { sku: string; name: string; quantity: number; recommendation: boolean; addedAt: string }[];
-  /** The fulfilment states staff may set now (empty once one is set, or while the quote is not ordered). */
-  allowedFulfilment: FulfilmentState[];
-}
-
-export const FULFILMENT_STATES: readonly FulfilmentState[] = ["shipped", "cancelled"];
 
 /** The cursor as the API hands it out: `<placedAt>_<id>`. */
 export function encodeCursor(cursor: SampleOrderCursor): string {
@@ -162,7 +121,7 @@ export async function listSampleOrders(
   db: D1Database,
   filters: SampleOrderFilters,
   page: { limit: number; after?: SampleOrderCursor | null },
-): Promise<{ orders: SampleOrderSummary[]; next: string | null }> {
+): Promise<SampleOrderPage> {
   const conditions = filterConditions(filters);
   if (page.after) conditions.push(sql`(${PLACED_AT}, q.id) < (${page.after.placedAt}, ${page.after.id})`);
   const { results } = await sql`SELECT ${SAMPLE_ORDER_COLUMNS} FROM sample_quotes q WHERE ${joinSql(conditions, " AND ")}
@@ -209,7 +168,7 @@ export type FulfilmentOutcome =
   | { outcome: "changed"; status: FulfilmentState; at: string }
   | { outcome: "not_found" }
   | { outcome: "not_ordered"; state: SampleQuoteState }
-  | { outcome: "already_set"; fulfilment: { state: FulfilmentState; by: string | null; at: string | null } };
+  | { outcome: "already_set"; fulfilment: SampleOrderFulfilment };
 
 /**
  * Marks an ordered quote shipped or cancelled, once: one batch sets it (only when the quote is

@@ -5,6 +5,7 @@
  * it, else the shop's default. A request without a known shop resolves to null (the
  * route table answers 404 and nothing is read or written).
  */
+import type { ShopChoice } from "../../../domain/back-office/shop-choice";
 import { ENVIRONMENTS, type CaptchaSettings, type SampleLimits, type ShopDefinition } from "../../config/shop-config";
 import { shopDirectory } from "../../config/shops";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
@@ -52,6 +53,11 @@ const SHOPS = new Map(shopDirectory.config.shops.map((definition) => [definition
 /** Every configured shop. */
 export function allShops(): Shop[] {
   return [...SHOPS.values()];
+}
+
+/** Every configured shop as the back office's filters offer it. */
+export function shopChoices(): ShopChoice[] {
+  return allShops().map((shop) => ({ id: shop.id, name: shop.name }));
 }
 
 export function shopById(id: string): Shop | undefined {

@@ -3,28 +3,15 @@
  * rebuilds/staff-routes.ts): per shop the live build, the queued and the running one and the
  * last builds; "publish now" for one shop, several or all; the webhook secret's rotation.
  */
+import type { Publishing, ShopPublishing } from "../../../domain/back-office/publishing";
 import type { ShopApiEnv } from "../../env";
-import { buildViewOf, selectBuildsForConsole, selectLiveBuilds, type BuildRow, type BuildView } from "../tables/rebuilds";
+import { buildViewOf, selectBuildsForConsole, selectLiveBuilds, type BuildRow } from "../tables/rebuilds";
 import { requestRebuild } from "./requests";
 import { configuredShopIds, type RebuildDeps } from "./settings";
 import { shopDirectory } from "../../config/shops";
-import { webhookStatus, type WebhookStatus } from "./webhook-secrets";
+import { webhookStatus } from "./webhook-secrets";
 
 export const RECENT_BUILDS = 10;
-
-export interface ShopPublishing {
-  shop: string;
-  name: string;
-  live: BuildView | null;
-  queued: BuildView | null;
-  running: BuildView | null;
-  recent: BuildView[];
-}
-
-export interface Publishing {
-  shops: ShopPublishing[];
-  webhook: WebhookStatus;
-}
 
 export async function shopPublishing(env: ShopApiEnv, now: Date): Promise<Publishing> {
   const [builds, live] = await env.DB.batch<BuildRow>([selectBuildsForConsole(RECENT_BUILDS).prepare(env.DB), selectLiveBuilds().prepare(env.DB)]);

@@ -6,6 +6,7 @@
  *   POST /admin/api/publishing/webhook-secret  ops                -> { secret, previousValidUntil } (shown once)
  */
 import { z } from "zod";
+import type { PublishAnswer } from "../../../domain/back-office/publishing";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";
 import type { StaffContext } from "../core/staff-auth";
@@ -23,7 +24,8 @@ export async function publishingRoute(ctx: StaffContext): Promise<Reply> {
 export async function publishNowRoute(ctx: StaffContext): Promise<Reply> {
   const body = validate(publishBody, await readJson(ctx.request));
   const changeId = await publishNow(ctx.env, body.shops, ctx.staff.email, { now: () => ctx.now });
-  return reply({ changeId });
+  const answer: PublishAnswer = { changeId };
+  return reply(answer);
 }
 
 export async function rotateWebhookSecretRoute(ctx: StaffContext): Promise<Reply> {

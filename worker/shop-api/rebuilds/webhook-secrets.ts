@@ -4,6 +4,7 @@
  * valid 24 hours after its rotation; while the table is empty, the environment's
  * CATALOGUE_WEBHOOK_SECRET is the secret (the first rotation keeps it valid 24 hours more).
  */
+import type { RotatedWebhookSecret, WebhookStatus } from "../../../domain/back-office/publishing";
 import type { ShopApiEnv } from "../../env";
 import {
   insertCurrentSecret,
@@ -49,14 +50,6 @@ export async function validSecrets(env: Pick<ShopApiEnv, "DB" | "CATALOGUE_WEBHO
     .flatMap((row) => (row.secret === null ? fromEnv : [row.secret]));
 }
 
-export interface WebhookStatus {
-  configured: boolean;
-  /** When the current secret was made by a rotation (null: the environment's secret or none). */
-  rotatedAt: string | null;
-  /** Until when the previous secret is still accepted (null: none is). */
-  previousValidUntil: string | null;
-}
-
 export async function webhookStatus(env: Pick<ShopApiEnv, "DB" | "CATALOGUE_WEBHOOK_SECRET">, now: Date): Promise<WebhookStatus> {
   const rows = await secretRows(env);
   const nowIso = now.toISOString();
@@ -70,11 +63,7 @@ export async function webhookStatus(env: Pick<ShopApiEnv, "DB" | "CATALOGUE_WEBH
 }
 
 /** Makes a new current secret; the previous one (or the environment's) stays valid 24 hours. Answers the new secret (shown once). */
-export async function rotateWebhookSecret(
-  env: Pick<ShopApiEnv, "DB" | "CATALOGUE_WEBHOOK_SECRET">,
-  actor: string,
-  now: Date,
-): Promise<{ secret: string; previousValidUntil: string }> {
+export async function rotateWebhookSecret(env: Pick<ShopApiEnv, "DB" | "CATALOGUE_WEBHOOK_SECRET">, actor: string, now: Date): Promise<RotatedWebhookSecret> {
   const secret = newWebhookSecret();
   const validUntil = new Date(now.getTime() + PREVIOUS_SECRET_VALID_HOURS * 3600 * 1000);
   const statements = [

@@ -9,9 +9,10 @@ import type { D1Database } from "@cloudflare/workers-types";
 import { z } from "zod";
 import { jsonList } from "../../lib/json";
 import { sql } from "../../lib/sql";
+import { queryParams, shopParam } from "../core/query-params";
 import { validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";
-import { allShops, shopById } from "../core/shop";
+import { shopChoices } from "../core/shop";
 import type { StaffContext } from "../core/staff-auth";
 import { searchReport, type SearchReport } from "./query-log";
 
@@ -97,11 +98,7 @@ export const MAX_REPORT_DAYS = 366;
 
 const reportQuery = z
   .object({
-    shop: z
-      .string({ required_error: "Choose a shop" })
-      .trim()
-      .toUpperCase()
-      .refine((id) => shopById(id) !== undefined, "Not a configured shop"),
+    shop: shopParam({ required_error: "Choose a shop" }),
     days: z.coerce
       .number({ invalid_type_error: "Expected a number of days" })
       .int("Expected a whole number of days")
@@ -113,9 +110,7 @@ const reportQuery = z
 
 /** GET /admin/api/search-report?shop=DE&days=30 (staff roles merchandiser and ops). */
 export async function staffSearchReport(ctx: StaffContext): Promise<Reply> {
-  const query: Record<string, string> = {};
-  for (const [name, value] of ctx.url.searchParams) if (value.trim() !== "") query[name] = value;
-  const { shop, days } = validate(reportQuery, query);
+  const { shop, days } = validate(reportQuery, queryParams(ctx.url));
   const report = await searchReportOverTime(ctx.db, shop, days, ctx.now);
-  return reply({ ...report, shops: allShops().map((entry) => ({ id: entry.id, name: entry.name })) });
+  return reply({ ...report, shops: shopChoices() });
 }

@@ -6,17 +6,11 @@
  * Times are ISO 8601 text (Date.toISOString); time arithmetic in SQL goes through `plusSeconds`,
  * which yields the same format, so text comparison is time comparison.
  */
+import { BUILD_PHASES, REBUILD_TRIGGERS, type BuildPhase, type BuildState, type BuildView, type RebuildTrigger } from "../../../domain/back-office/publishing";
 import { jsonList, parseJsonOr } from "../../lib/json";
 import { joinSql, sql, SqlFragment } from "../../lib/sql";
 
-export const REBUILD_TRIGGERS = ["import", "webhook", "nightly", "publish"] as const;
-export type RebuildTrigger = (typeof REBUILD_TRIGGERS)[number];
-
-export const BUILD_STATES = ["queued", "running", "published", "failed"] as const;
-export type BuildState = (typeof BUILD_STATES)[number];
-
-export const BUILD_PHASES = ["sourcing", "rendering", "publishing"] as const;
-export type BuildPhase = (typeof BUILD_PHASES)[number];
+export { BUILD_PHASES, type BuildPhase, type BuildView, type RebuildTrigger };
 
 /** The message on REBUILD_QUEUE: the change id only (the consumer reads the rest from D1, so a redelivery is harmless). */
 export interface RebuildMessage {
@@ -79,29 +73,6 @@ export interface BuildRow {
   retried_in: number | null;
   change_ids: string;
   triggers: string;
-}
-
-/** A build as the console and the builder see it (the contract's BuildView, plus the builder and the build its changes went on to). */
-export interface BuildView {
-  id: number;
-  shop: string;
-  state: BuildState;
-  triggers: RebuildTrigger[];
-  changeIds: number[];
-  attempt: number;
-  maxAttempts: number;
-  queuedAt: string;
-  notBefore: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-  seconds: number | null;
-  pages: number | null;
-  pagesRewritten: number | null;
-  progress: { phase: BuildPhase; done: number; total: number } | null;
-  error: string | null;
-  builder: string | null;
-  leaseUntil: string | null;
-  retriedIn: number | null;
 }
 
 export function buildViewOf(row: BuildRow): BuildView {

@@ -3,10 +3,11 @@
  * states open -> finished -> processed, open -> expired; at most one open quote per
  * visitor and shop) and `sample_items` (one row per sample SKU of a quote).
  */
+import type { SampleQuoteState } from "../../../domain/back-office/sample-orders";
 import { sql, type SqlFragment } from "../../lib/sql";
 import { mainImage, productTitle } from "./products";
 
-export type SampleQuoteState = "open" | "finished" | "processed" | "expired";
+export type { SampleQuoteState };
 
 export interface SampleQuoteRow {
   id: number;

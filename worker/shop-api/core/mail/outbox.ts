@@ -8,6 +8,7 @@
  * often it is retried; with `when`, the row is written only if that condition holds
  * inside the batch (e.g. the statement before it really changed the order).
  */
+import type { OutboxState } from "../../../../domain/back-office/mail-outbox";
 import { sql, type SqlFragment } from "../../../lib/sql";
 import { checkMailParams, type MailParams, type MailTemplate } from "./templates";
 
@@ -22,8 +23,6 @@ export interface OutboxMail<T extends MailTemplate> {
   /** A condition the batch must meet at this point for the mail to be written. */
   when?: SqlFragment;
 }
-
-export type OutboxState = "pending" | "sending" | "sent" | "failed";
 
 export interface OutboxRow {
   id: number;

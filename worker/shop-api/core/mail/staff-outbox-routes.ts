@@ -6,28 +6,22 @@
  *   GET /admin/api/mail/:id                                       one mail with its plain-text body
  */
 import { z } from "zod";
+import type { MailListPage } from "../../../../domain/back-office/mail-outbox";
 import { ENVIRONMENTS, type Environment } from "../../../config/shop-config";
 import { fail, notFound } from "../envelope";
+import { pageLimitParam, queryParams, shopParam } from "../query-params";
 import { validate } from "../request-body";
 import { reply, type Params, type Reply } from "../route";
-import { allShops, shopById } from "../shop";
+import { shopChoices } from "../shop";
 import type { StaffContext } from "../staff-auth";
 import { listMails, mailDetail, mailStatusCounts, MAIL_STATUSES } from "./staff-outbox";
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
 
 const listQuery = z
   .object({
     status: z.enum(MAIL_STATUSES).optional(),
     recipient: z.string().trim().max(254, "At most 254 characters").optional(),
-    shop: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine((id) => shopById(id) !== undefined, "Not a configured shop")
-      .optional(),
-    limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    shop: shopParam().optional(),
+    limit: pageLimitParam,
     after: z
       .string()
       .regex(/^[1-9]\d{0,15}$/, "Not a page link of this list")
@@ -39,14 +33,13 @@ const environmentOf = (ctx: StaffContext): Environment => ENVIRONMENTS.find((nam
 
 /** GET /admin/api/mail */
 export async function mailList(ctx: StaffContext): Promise<Reply> {
-  const query: Record<string, string> = {};
-  for (const [name, value] of ctx.url.searchParams) if (value.trim() !== "") query[name] = value;
-  const { status, recipient, shop, limit, after } = validate(listQuery, query);
+  const { status, recipient, shop, limit, after } = validate(listQuery, queryParams(ctx.url));
   const [page, counts] = await Promise.all([
     listMails(ctx.db, { status, recipient, shop }, { limit, after: after ? Number(after) : null }, environmentOf(ctx)),
     mailStatusCounts(ctx.db),
   ]);
-  return reply({ ...page, counts, statuses: MAIL_STATUSES, shops: allShops().map((entry) => ({ id: entry.id, name: entry.name })) });
+  const answer: MailListPage = { ...page, counts, statuses: MAIL_STATUSES, shops: shopChoices() };
+  return reply(answer);
 }
 
 /** GET /admin/api/mail/:id */

@@ -3,53 +3,22 @@
  * shows per mail its status, recipient, subject, shop, times, attempts and last error,
  * newest first, filtered by status, recipient or shop, a page at a time (keyset on the
  * id); the body (the address and samples of the order) only in the detail of one mail.
- *
- * Status as staff read it, from the table's state (migrations/0008_mail_outbox.sql):
- *   pending  waiting for its first attempt
- *   retry    pending again after a failed attempt (attempts > 0), due at next_attempt_at
- *   sending  claimed by a drain right now
- *   sent     accepted by the provider
- *   failed   given up after the last attempt
+ * The answers' types and the staff statuses: domain/back-office/mail-outbox.ts.
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import { MAIL_STATUSES, type MailDetail, type MailPage, type MailStatus, type MailSummary } from "../../../../domain/back-office/mail-outbox";
 import type { Environment } from "../../../config/shop-config";
 import { joinSql, sql, type SqlFragment } from "../../../lib/sql";
-import type { OutboxRow, OutboxState } from "./outbox";
+import type { OutboxRow } from "./outbox";
 import { composeMail } from "./templates";
 
-export const MAIL_STATUSES = ["pending", "retry", "sending", "sent", "failed"] as const;
-export type MailStatus = (typeof MAIL_STATUSES)[number];
+export { MAIL_STATUSES, type MailStatus };
 
 export interface MailFilters {
   status?: MailStatus;
   /** Part of the recipient's address, in any case. */
   recipient?: string;
   shop?: string;
-}
-
-export interface MailSummary {
-  id: number;
-  status: MailStatus;
-  state: OutboxState;
-  shop: string;
-  language: string;
-  template: string;
-  recipient: string;
-  /** The subject as the mail is sent; null when the row cannot be rendered (`renderError` says why). */
-  subject: string | null;
-  renderError?: string;
-  attempts: number;
-  /** When the next attempt is due (pending and retry only). */
-  nextAttemptAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-export interface MailDetail extends MailSummary {
-  from: string | null;
-  /** The plain-text body as sent. */
-  text: string | null;
 }
 
 type StatusRow = OutboxRow & { status: MailStatus };
@@ -106,7 +75,7 @@ export async function listMails(
   filters: MailFilters,
   page: { limit: number; after?: number | null },
   environment: Environment,
-): Promise<{ mails: MailSummary[]; next: number | null }> {
+): Promise<MailPage> {
   const conditions = filterConditions(filters);
   if (page.after) conditions.push(sql`id < ${page.after}`);
   const { results } = await sql`SELECT *, ${STATUS} AS status FROM mail_outbox WHERE ${joinSql(conditions, " AND ")} ORDER BY id DESC LIMIT ${page.limit + 1}`

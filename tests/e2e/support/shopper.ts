@@ -1,0 +1,56 @@
+/**
+ * What the specs do as a shopper: read the demo catalogue through GraphQL and order a sample
+ * through the three-step checkout.
+ */
+import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { isOrderable, productsQuery, type ProductNode } from "../../../scripts/lib/demo-products";
+import { localSecret } from "../../../scripts/lib/local-worker";
+import { TEST_WORKER } from "./site";
+
+/** The products of a shop's demo catalogue, as GraphQL answers them. */
+export async function demoProducts(request: APIRequestContext, shop = "DE"): Promise<ProductNode[]> {
+  // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
+  const response = await request.post(`${TEST_WORKER}/graphql`, {
+    headers: { authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
+    data: { query: productsQuery(shop) },
+  });
+  return ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
+}
+
+/** An orderable product of the DE demo catalogue with samples. */
+export async function sampleProduct(request: APIRequestContext): Promise<ProductNode> {
+  const product = (await demoProducts(request, "DE")).find((p) => isOrderable(p) && p.samples.active);
+  if (!product) throw new Error("no product with samples in the demo catalogue");
+  return product;
+}
+
+/**
+ * Orders a sample of `product` in the DE shop at `origin` as a shopper: the product page's
+ * sample button, then the checkout with `email` and an address in Berlin. `beforeFinish` sees
+ * the checkout's last step before it is sent. The reference code the thank-you message names.
+ */
+export async function orderSample(
+  page: Page,
+  order: { origin: string; product: ProductNode; email: string; beforeFinish?: (modal: Locator) => Promise<void> },
+): Promise<string | undefined> {
+  await page.goto(`${order.origin}/${order.product.slug}.html`);
+  await page.keyboard.press("Shift");
+  await page.getByTestId("sample-button").click();
+  await expect(page.getByTestId("alert-success").first()).toHaveText(/Artikel wurde zum Warenkorb hinzugefügt/);
+  await page.getByTestId("sample-panel").getByTestId("sample-checkout").click();
+
+  const modal = page.getByTestId("sample-checkout-modal");
+  await modal.getByLabel("E-Mail-Adresse", { exact: true }).fill(order.email);
+  await modal.getByTestId("sample-step1-next").click();
+  await modal.getByLabel("Vorname", { exact: true }).fill("Erika");
+  await modal.getByLabel("Nachname", { exact: true }).fill("Muster");
+  await modal.getByLabel("Straße und Hausnummer", { exact: true }).fill("Hauptstraße 5");
+  await modal.getByLabel("PLZ", { exact: true }).fill("10115");
+  await modal.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await modal.getByTestId("sample-step2-next").click();
+  await order.beforeFinish?.(modal);
+  await modal.getByTestId("sample-finish").click();
+  const thanks = page.getByTestId("sample-thanks");
+  await expect(thanks).toContainText("nach einer Stunde automatisch bearbeitet");
+  return /\((S[A-Z0-9]+)\)/.exec((await thanks.textContent()) ?? "")?.[1];
+}
