@@ -11,7 +11,7 @@ import { localSecret } from "../local-worker";
 import { ROOT } from "../shops";
 import { builderApi, type BuilderApi } from "./api";
 import { builderLoop, type BuildJob, type BuildOutcome } from "./builder";
-import { backOfficeHostFor, environmentOf, reloadLocalWorkers, servedByLocalWorker } from "./served";
+import { backOfficeHostFor, environmentOf, reloadLocalWorker, servedByLocalWorker } from "./served";
 
 export { builderApi } from "./api";
 export { backOfficeHostFor } from "./served";
@@ -86,7 +86,7 @@ export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "
         buildId: build.id,
         changeIds: build.changeIds,
         served,
-        reload: local ? reloadLocalWorkers : undefined,
+        reload: local ? () => reloadLocalWorker(options.origin) : undefined,
         log: options.log,
       });
       if (options.deployCommand)
