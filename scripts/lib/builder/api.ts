@@ -15,6 +15,20 @@ export interface ClaimedBuild {
   leaseUntil: string;
 }
 
+/** The claim's whole answer: without a build, when the next one becomes due and how many are queued and running. */
+export interface ClaimAnswer {
+  build: ClaimedBuild | null;
+  nextDueAt: string | null;
+  pending: { queued: number; running: number } | null;
+}
+
+/** POST /admin/builder/publish: the change id of the publish, the requests it carried, and the queued build per shop. */
+export interface PublishAnswer {
+  changeId: number;
+  carried: number[];
+  builds: { shop: string; id: number; changeIds: number[] }[];
+}
+
 export type FinishReport = { ok: true; pages: number; pagesRewritten: number; seconds: number } | { ok: false; error: string };
 
 /** The lease of the build is held by another builder now (409 lease_lost): stop, publish nothing. */
@@ -117,11 +131,20 @@ export function builderApi(options: BuilderApiOptions) {
     throw new BuilderApiError(`${path}: HTTP ${answer.status} ${message}`, answer.status, code);
   }
 
+  async function claimAnswer(shops?: string[]): Promise<ClaimAnswer> {
+    const data = await post<Partial<ClaimAnswer> | null>("/admin/builder/claim", { builder, ...(shops && shops.length > 0 ? { shops } : {}) });
+    return { build: data?.build ?? null, nextDueAt: data?.nextDueAt ?? null, pending: data?.pending ?? null };
+  }
+
   return {
     builder,
     async claim(shops?: string[]): Promise<ClaimedBuild | null> {
-      const data = await post<{ build: ClaimedBuild | null }>("/admin/builder/claim", { builder, ...(shops && shops.length > 0 ? { shops } : {}) });
-      return data?.build ?? null;
+      return (await claimAnswer(shops)).build;
+    },
+    claimAnswer,
+    /** Publish now of the shops, carrying every request that waits for them (the builds a drain then runs). */
+    async publish(shops: string[], actor?: string): Promise<PublishAnswer> {
+      return post<PublishAnswer>("/admin/builder/publish", { shops, ...(actor ? { actor } : {}) });
     },
     async progress(id: number, phase: BuildPhase, done: number, total: number): Promise<void> {
       try {
