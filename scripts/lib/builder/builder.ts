@@ -58,7 +58,9 @@ export async function runClaimedBuild(api: BuilderApi, job: BuildJob, build: Cla
   let sending: Promise<void> = Promise.resolve();
 
   const report = (): Promise<void> => {
-    const { phase, done, total } = state;
+    // Gatsby's counters may pass their announced total (pages added while rendering); the API refuses done > total.
+    const { phase, done } = state;
+    const total = Math.max(state.total, done);
     sending = sending.then(async () => {
       if (leaseLost) return;
       try {
