@@ -49,7 +49,7 @@ async function sellingShops(origin: string, sku: string) {
   for (const shop of config.shops) {
     const data = await graphql<{ product: Product | null }>(
       origin,
-      `query($shop: ID!, $language: String!, $sku: String!) { product(shop: $shop, language: $language, sku: $sku) { ${PRODUCT_FIELDS} } }`,
+      `query($shop: ID!, $language: String!, $sku: ID!) { product(shop: $shop, language: $language, sku: $sku) { ${PRODUCT_FIELDS} } }`,
       { shop: shop.id, language: shop.defaultLanguage, sku },
     );
     if (data.product?.price?.packagePrice) {
