@@ -73,7 +73,7 @@ export function writeDevConfig(port: number, root = ROOT): string {
   const trigger = relative(root, reloadTrigger(port, root));
   mkdirSync(join(root, ".wrangler", "reload"), { recursive: true });
   writeFileSync(reloadTrigger(port, root), `${new Date().toISOString()}\n`);
-  const watched = text.replace(/^watch_dir = \[(.*)\]\s*$/m, (_line, list: string) => `watch_dir = [${list}, ${JSON.stringify(trigger)}]`);
+  const watched = text.replace(/^watch_dir = \[(.*)\][ \t]*$/m, (_line, list: string) => `watch_dir = [${list}, ${JSON.stringify(trigger)}]`);
   if (watched === text) throw new Error("wrangler.toml has no [build] watch_dir = [...] line to add the reload trigger to");
   const path = join(root, `.wrangler-dev-${port}.toml`);
   writeFileSync(path, `# Written by scripts/lib/local-worker.ts from wrangler.toml for the local worker on port ${port}; edit wrangler.toml.\n${watched}`);
