@@ -65,6 +65,7 @@ async function main() {
     port: EDGE_PORT,
     products: 300,
     shops: ["DE"],
+    actor: "bench:edge",
     log,
   };
   await prepareCatalogue(options);

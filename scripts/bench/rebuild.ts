@@ -49,7 +49,7 @@ async function sellingShops(origin: string, sku: string) {
   for (const shop of config.shops) {
     const data = await graphql<{ product: Product | null }>(
       origin,
-      `query($shop: ID!, $language: String!, $sku: String!) { product(shop: $shop, language: $language, sku: $sku) { ${PRODUCT_FIELDS} } }`,
+      `query($shop: ID!, $language: String!, $sku: ID!) { product(shop: $shop, language: $language, sku: $sku) { ${PRODUCT_FIELDS} } }`,
       { shop: shop.id, language: shop.defaultLanguage, sku },
     );
     if (data.product?.price?.packagePrice) {
@@ -102,6 +102,21 @@ async function importPrices(origin: string, prices: { sku: string; shop: string;
   });
   if (answer.status !== 200) throw new Error(`import: HTTP ${answer.status} ${answer.text.slice(0, 300)}`);
   return (JSON.parse(answer.text) as { data: { changeId: number | null } }).data.changeId;
+}
+
+/**
+ * Reads the worker's local D1 from this process (its own SQLite connection): while the worker
+ * writes (the builder's claims and progress), SQLite may answer SQLITE_BUSY; such a read is tried again.
+ */
+async function readD1<T>(read: Parameters<typeof withLocalD1<T>>[0]): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withLocalD1(read);
+    } catch (error) {
+      if (attempt >= 10 || !/SQLITE_BUSY|database is locked|internal error/.test(String((error as Error).message))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
 }
 
 const priceOnPage = (html: string) => /"price":"([\d.]+)"/.exec(html)?.[1];
@@ -167,7 +182,7 @@ async function burst(origin: string, count: number, seconds: number, timeoutS: n
   type Row = { request_id: number; shop: string; build_id: number | null; state: string | null };
   let rows: Row[] = [];
   while (Date.now() < deadline) {
-    rows = await withLocalD1(async (db) => {
+    rows = await readD1(async (db) => {
       const placeholders = changeIds.map(() => "?").join(",");
       const result = await db
         .prepare(
@@ -180,7 +195,7 @@ async function burst(origin: string, count: number, seconds: number, timeoutS: n
     if (rows.length > 0 && rows.every((r) => r.state === "published" || r.state === "failed")) break;
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
-  const builds = await withLocalD1(
+  const builds = await readD1(
     async (db) =>
       (
         await db

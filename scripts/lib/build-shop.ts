@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { publishRelease, type PublishResult, type ServedFile } from "./builder/release";
-import { reloadLocalWorkers } from "./builder/served";
+import { reloadLocalWorker } from "./builder/served";
 import { gatsbyProgress, type BuildProgress } from "./builder/gatsby-progress";
 import { withDirLock } from "./dir-lock";
 import { localSecret } from "./local-worker";
@@ -35,7 +35,7 @@ export interface BuildOptions {
   env?: Record<string, string>;
   /** Stops the Gatsby build (its process group is killed; nothing is published). */
   signal?: AbortSignal;
-  /** Makes a worker serving dist/ reload its file list after publishing (default: every local `wrangler dev` of the checkout). */
+  /** Makes a worker serving dist/ reload its file list after publishing (default: the local worker serving graphqlUrl, builder/served.ts reloadLocalWorker). */
   reload?: () => void;
   /** Called as Gatsby reports its steps (sourcing, rendering with pages done/total). */
   onProgress?: (progress: BuildProgress) => void;
@@ -48,7 +48,7 @@ export interface PublishShopOptions {
   changeIds?: number[];
   /** The serving worker, asked whether it lists new files and has reloaded (builder/release.ts). */
   served?: ServedFile;
-  /** Makes the serving worker reload its file list (builder/served.ts reloadLocalWorkers). */
+  /** Makes the serving worker reload its file list (builder/served.ts reloadLocalWorker). */
   reload?: () => void;
   log?: (line: string) => void;
 }
@@ -75,7 +75,11 @@ export interface BuildReport {
 export async function buildShop(shop: string, options: BuildOptions): Promise<BuildReport> {
   const started = Date.now();
   const rendered = await renderShop(shop, options);
-  const published = await publishShop(shop, rendered.output, { distRoot: options.distRoot, log: options.log, reload: options.reload ?? reloadLocalWorkers });
+  const published = await publishShop(shop, rendered.output, {
+    distRoot: options.distRoot,
+    log: options.log,
+    reload: options.reload ?? (() => reloadLocalWorker(new URL(options.graphqlUrl).origin)),
+  });
   return {
     shop,
     seconds: (Date.now() - started) / 1000,

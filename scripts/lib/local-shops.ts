@@ -1,9 +1,8 @@
 import type { LocalEnvironment } from "../../worker/config/shop-config";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { buildConsole } from "../build-console";
-import { buildShop, type BuildReport } from "./build-shop";
 import { seedDemoStaff } from "./demo-staff";
-import { startBuilder, type RunningBuilder } from "./builder";
+import { drainBuilds, startBuilder, type DrainedBuild, type RunningBuilder } from "./builder";
 import { startLocalWorker, type LocalWorker } from "./local-worker";
 import { mailDirectoryIn, startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { runTsxScript } from "./run-script";
@@ -11,8 +10,9 @@ import { runTsxScript } from "./run-script";
 /**
  * Everything a local run of the shops needs, in order: the catalogue database (migrated,
  * filled with the demo catalogue through the import when empty), the mail catcher the
- * worker sends to, the worker, and the static build of each shop. Used by `npm start`
- * and by the browser tests' setup.
+ * worker sends to, the worker, and the static build of each shop through the rebuild pipeline
+ * (a publish of the shops drained by the builder). Used by `npm start`, the browser tests'
+ * setup and bench:edge.
  */
 export interface LocalShopsOptions {
   /** wrangler's local state folder (D1); each use gets its own. */
@@ -30,13 +30,18 @@ export interface LocalShopsOptions {
   shops: string[];
   /** Regenerate the demo catalogue even when the database has products. */
   fresh?: boolean;
+  /** Names the first builds' publish in the pipeline (default "npm start"). */
+  actor?: string;
   log: (line: string) => void;
 }
 
 export interface LocalShops {
   worker: LocalWorker;
   mail: MailCatcher | null;
-  builds: BuildReport[];
+  /** The first build of each shop, through the pipeline. */
+  builds: DrainedBuild[];
+  /** The change id of the publish that started them. */
+  changeId: number;
 }
 
 export async function prepareCatalogue(options: Pick<LocalShopsOptions, "stateDir" | "products" | "fresh" | "log">): Promise<void> {
@@ -71,29 +76,27 @@ async function buildAndServe(options: LocalShopsOptions, mailVars: Record<string
   const vars: Record<string, string> = { ...mailVars, ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}) };
   options.log("Building the back-office console ...");
   await buildConsole(options.distRoot);
-  const start = () => startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, vars, log: options.log });
   options.log(`Starting the worker on port ${options.port} ...`);
-  const builder = await start();
-  const builds: BuildReport[] = [];
+  // One worker for good: each build below is switched live at once (a release) and the builder
+  // makes the worker reload its files (docs/decisions/0034).
+  const worker = await startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, vars, log: options.log });
   try {
-    for (const [index, shop] of options.shops.entries()) {
-      options.log(`Building shop ${shop} (${index + 1}/${options.shops.length}) ...`);
-      const report = await buildShop(shop, {
-        graphqlUrl: `${builder.origin}/graphql`,
-        distRoot: options.distRoot,
-        workspaceRoot: options.workspaceRoot,
-        log: () => undefined,
-      });
-      options.log(`  ${shop}: ${report.pages} pages in ${report.seconds.toFixed(1)} s (${report.rewrittenPages.length} pages written)`);
-      builds.push(report);
-    }
-  } finally {
-    await builder.stop();
+    // The first builds go through the pipeline: a publish of the shops carries every change that
+    // waits for them (the demo catalogue's import), so no shop is built twice.
+    const drained = await drainBuilds({
+      origin: worker.origin,
+      environment: options.environment ?? "development",
+      shops: options.shops,
+      actor: options.actor ?? "npm start",
+      distRoot: options.distRoot,
+      workspaceRoot: options.workspaceRoot,
+      log: options.log,
+    });
+    return { worker, builds: drained.builds, changeId: drained.changeId };
+  } catch (error) {
+    await worker.stop();
+    throw error;
   }
-  // A fresh worker serves the finished builds: wrangler's asset watcher may still be
-  // reloading files the builds just wrote, and a page must never meet half a build.
-  options.log("Serving the builds ...");
-  return { worker: await start(), builds };
 }
 
 /**
@@ -102,11 +105,12 @@ async function buildAndServe(options: LocalShopsOptions, mailVars: Record<string
  * lines are prefixed [builder]. Null, with a note, when the worker has no BUILDER_TOKEN yet.
  */
 export function startLocalBuilder(
-  options: Pick<LocalShopsOptions, "distRoot" | "workspaceRoot" | "shops" | "log"> & { origin: string },
+  options: Pick<LocalShopsOptions, "distRoot" | "workspaceRoot" | "shops" | "environment" | "log"> & { origin: string },
 ): RunningBuilder | null {
   try {
     return startBuilder({
       origin: options.origin,
+      environment: options.environment ?? "development",
       shops: options.shops,
       distRoot: options.distRoot,
       workspaceRoot: options.workspaceRoot,

@@ -1,7 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureDevVars } from "./local-worker";
+import { reloadLocalWorker } from "./builder/served";
+import { ensureDevVars, reloadTrigger, writeDevConfig } from "./local-worker";
+import { ROOT } from "./shops";
 
 describe(".dev.vars holds every local secret", () => {
   let dir: string;
@@ -37,5 +39,48 @@ describe(".dev.vars holds every local secret", () => {
     expect(readFileSync(path, "utf8")).toMatch(
       /^CATALOGUE_IMPORT_TOKEN=\w+\nSEARCH_REPORT_TOKEN=\w+\nGRAPHQL_TOKEN=\w+\nBUILDER_TOKEN=\w+\nALTCHA_HMAC_KEY=\w+\n$/,
     );
+  });
+});
+
+describe("each local worker reloads on its own trigger (docs/decisions/0034)", () => {
+  let root: string;
+  beforeEach(() => {
+    root = mkdtempSync(join(tmpdir(), "dev-config-"));
+    mkdirSync(join(root, "worker"));
+    writeFileSync(join(root, "worker", "index.ts"), "export {};\n");
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  test("the port's config is wrangler.toml with the port's trigger added to watch_dir, and nothing else changed", () => {
+    const wrangler = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
+    writeFileSync(join(root, "wrangler.toml"), wrangler);
+    const path = writeDevConfig(8797, root);
+    expect(path).toBe(join(root, ".wrangler-dev-8797.toml"));
+    const lines = readFileSync(path, "utf8").split("\n");
+    expect(lines[0]).toMatch(/^# Written by scripts\/lib\/local-worker.ts/);
+    const changed = lines.slice(1).filter((line, index) => line !== wrangler.split("\n")[index]);
+    expect(changed).toEqual(['watch_dir = ["config", "worker", ".wrangler/reload/8797"]']);
+    expect(existsSync(reloadTrigger(8797, root))).toBe(true);
+  });
+
+  test("a config without a watch_dir list is refused", () => {
+    writeFileSync(join(root, "wrangler.toml"), 'name = "x"\n[build]\ncommand = "true"\n');
+    expect(() => writeDevConfig(8787, root)).toThrow("wrangler.toml has no [build] watch_dir = [...] line");
+  });
+
+  test("a publish touches only its worker's trigger; without one, the entry every worker watches", () => {
+    const past = new Date("2020-01-01T00:00:00Z");
+    mkdirSync(join(root, ".wrangler", "reload"), { recursive: true });
+    for (const file of [reloadTrigger(8787, root), reloadTrigger(8797, root), join(root, "worker", "index.ts")]) {
+      writeFileSync(file, "x");
+      utimesSync(file, past, past);
+    }
+    const touched = () =>
+      [reloadTrigger(8787, root), reloadTrigger(8797, root), join(root, "worker", "index.ts")].map((file) => statSync(file).mtimeMs > past.getTime());
+    reloadLocalWorker("http://127.0.0.1:8797", root);
+    expect(touched()).toEqual([false, true, false]);
+    rmSync(reloadTrigger(8787, root));
+    reloadLocalWorker("http://127.0.0.1:8787", root);
+    expect(statSync(join(root, "worker", "index.ts")).mtimeMs).toBeGreaterThan(past.getTime());
   });
 });

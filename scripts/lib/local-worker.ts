@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { SERVICE_TOKENS } from "../../worker/shop-api/core/service-token";
 import { ROOT } from "./shops";
 
@@ -54,10 +54,37 @@ export function localSecret(name: LocalSecret, path = DEV_VARS): string {
   return devVar(readFileSync(path, "utf8"), name)!;
 }
 
+/**
+ * The file whose modification time makes the local worker on this port (and only that one)
+ * reload and list its assets again (builder/served.ts reloadLocalWorker, docs/decisions/0034).
+ */
+export function reloadTrigger(port: number, root = ROOT): string {
+  return join(root, ".wrangler", "reload", String(port));
+}
+
+/**
+ * wrangler.toml for the worker on one port: the same, with that port's reload trigger added to
+ * the custom build's watch_dir, so a builder publishing for this worker reloads it and no other
+ * `wrangler dev` of the checkout (the browser tests' worker next to `npm start`'s). Written next to
+ * wrangler.toml (paths in it are relative to the config's folder, and .dev.vars is read from there).
+ */
+export function writeDevConfig(port: number, root = ROOT): string {
+  const text = readFileSync(join(root, "wrangler.toml"), "utf8");
+  const trigger = relative(root, reloadTrigger(port, root));
+  mkdirSync(join(root, ".wrangler", "reload"), { recursive: true });
+  writeFileSync(reloadTrigger(port, root), `${new Date().toISOString()}\n`);
+  const watched = text.replace(/^watch_dir = \[(.*)\][ \t]*$/m, (_line, list: string) => `watch_dir = [${list}, ${JSON.stringify(trigger)}]`);
+  if (watched === text) throw new Error("wrangler.toml has no [build] watch_dir = [...] line to add the reload trigger to");
+  const path = join(root, `.wrangler-dev-${port}.toml`);
+  writeFileSync(path, `# Written by scripts/lib/local-worker.ts from wrangler.toml for the local worker on port ${port}; edit wrangler.toml.\n${watched}`);
+  return path;
+}
+
 /** Starts `wrangler dev` (the worker with the in-process shop API and local D1) and waits until /graphql answers. */
 export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
   ensureDevVars();
   await assertPortFree(options.port);
+  const config = writeDevConfig(options.port);
   // wrangler refuses to start without its assets folder; a fresh checkout has no builds yet.
   mkdirSync(options.assets ?? join(ROOT, "dist"), { recursive: true });
   // --test-scheduled: GET /__scheduled?cron=... runs the cron trigger's jobs (docs/decisions/0029;
@@ -65,6 +92,8 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
   const args = [
     "dev",
     ...(options.script ? [options.script] : []),
+    "--config",
+    config,
     "--port",
     String(options.port),
     "--ip",
@@ -100,12 +129,22 @@ export async function startLocalWorker(options: LocalWorkerOptions): Promise<Loc
     } catch {
       // already gone
     }
+    rmSync(reloadTrigger(options.port), { force: true });
+    rmSync(config, { force: true });
   };
   process.once("exit", stopOnExit);
   child.once("exit", () => process.removeListener("exit", stopOnExit));
   const origin = `http://127.0.0.1:${options.port}`;
   await waitUntilReady(child, origin, output);
-  return { origin, stop: () => stopProcess(child) };
+  return {
+    origin,
+    async stop() {
+      await stopProcess(child);
+      // No trigger without its worker: a builder then reloads every worker of the checkout instead.
+      rmSync(reloadTrigger(options.port), { force: true });
+      rmSync(config, { force: true });
+    },
+  };
 }
 
 async function waitUntilReady(child: ChildProcess, origin: string, output: string[]): Promise<void> {

@@ -45,7 +45,7 @@ test("a merchandiser checks a price file, sees the bad row, fixes it, applies it
   const good = [header, row(first, "EUR"), row(second, "EUR")].join("\n");
 
   await logIn(page, "merchandiser");
-  await expect(page.getByRole("navigation").getByRole("link")).toHaveText(["Catalogue", "Publishing"]);
+  await expect(page.getByRole("navigation").getByRole("link")).toHaveText(["Catalogue", "Publishing", "Search report"]);
   await page.getByRole("link", { name: "Catalogue" }).click();
   await expect(page).toHaveURL(`${BACK_OFFICE}/catalogue`);
 

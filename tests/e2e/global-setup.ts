@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { prepareCatalogue, startAndBuild } from "../../scripts/lib/local-shops";
+import { prepareCatalogue, startAndBuild, startLocalBuilder } from "../../scripts/lib/local-shops";
 import { loadShopConfig, ROOT } from "../../scripts/lib/shops";
 import { acquireDirLock } from "../../scripts/lib/dir-lock";
 import { forgetShoppers } from "../../scripts/lib/forget-shoppers";
@@ -10,8 +10,9 @@ import { E2E_SHOPS } from "./support/site";
 
 /**
  * Builds a small demo catalogue into its own local state (.e2e/), builds the shops the
- * browser tests visit and serves them through `wrangler dev` on the port of the test hosts
- * of config/shops.json (8797), so the tests run while `npm start` serves 8787. Returns the teardown.
+ * browser tests visit through the rebuild pipeline and serves them through `wrangler dev` on
+ * the port of the test hosts of config/shops.json (8797), so the tests run while `npm start`
+ * serves 8787; a builder keeps publishing the catalogue changes the tests make. Returns the teardown.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const port = localPort(loadShopConfig(), "test");
@@ -24,6 +25,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     mailCatcher: E2E_MAIL_CATCHER_PORTS,
     products: Number(process.env.E2E_PRODUCTS ?? 60),
     shops: [...E2E_SHOPS],
+    actor: "browser tests",
     log: (line: string) => console.log(`[setup] ${line}`),
   };
   // One browser-test run at a time per machine: they all serve the test port and .e2e/.
@@ -33,7 +35,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Every run starts without shoppers: no earlier run's visitors count against the daily sample caps.
     await withLocalD1(forgetShoppers);
     const { worker, mail } = await startAndBuild(options);
+    // Catalogue changes the tests make (the console's upload) go live through the builder, as under `npm start`.
+    const builder = startLocalBuilder({ ...options, origin: worker.origin });
     return async () => {
+      await builder?.stop();
       await Promise.all([worker.stop(), mail?.stop()]);
       release();
     };

@@ -19,7 +19,7 @@ import { staffRoute } from "./core/staff-auth";
 import { currentSession, login, logout } from "./core/staff/sessions";
 import { getUpload, postUploads } from "./core/uploads/handlers";
 import { visitorRoute } from "./core/visitor";
-import { claimRoute, finishRoute, progressRoute, sweepRoute } from "./rebuilds/builder-api";
+import { claimRoute, finishRoute, progressRoute, publishRoute, sweepRoute } from "./rebuilds/builder-api";
 import { publishingRoute, publishNowRoute, rotateWebhookSecretRoute } from "./rebuilds/staff-routes";
 import { catalogueWebhookRoute } from "./rebuilds/webhook";
 import { search, searchReportRoute } from "./search/handler";
@@ -50,6 +50,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.all("/admin/builder/builds/:id/progress", any(progressRoute));
   router.all("/admin/builder/builds/:id/finish", any(finishRoute));
   router.all("/admin/builder/sweep", any(sweepRoute));
+  router.all("/admin/builder/publish", any(publishRoute));
   // Back-office staff sessions (core/staff-auth.ts; the edge forwards /admin/* on the back-office host only).
   router.post("/admin/api/session", any(login));
   router.get("/admin/api/session", any(currentSession));

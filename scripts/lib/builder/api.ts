@@ -3,17 +3,12 @@
  * next due build with a lease, report progress (which extends the lease), finish it.
  */
 import { request } from "node:http";
+import type { ClaimedBuild, ClaimResult as ClaimAnswer } from "../../../worker/shop-api/rebuilds/builds";
+import type { BuilderPublish as PublishAnswer } from "../../../worker/shop-api/rebuilds/publishing";
 import type { BuildPhase } from "./gatsby-progress";
 
-export interface ClaimedBuild {
-  id: number;
-  shop: string;
-  attempt: number;
-  /** The rebuild requests (change ids) this build carries. */
-  changeIds: number[];
-  /** ISO time the lease ends unless extended. */
-  leaseUntil: string;
-}
+/** The builder API's answers, as the shop API declares them. */
+export type { ClaimAnswer, ClaimedBuild, PublishAnswer };
 
 export type FinishReport = { ok: true; pages: number; pagesRewritten: number; seconds: number } | { ok: false; error: string };
 
@@ -117,11 +112,20 @@ export function builderApi(options: BuilderApiOptions) {
     throw new BuilderApiError(`${path}: HTTP ${answer.status} ${message}`, answer.status, code);
   }
 
+  async function claimAnswer(shops?: string[]): Promise<ClaimAnswer> {
+    const data = await post<Partial<ClaimAnswer> | null>("/admin/builder/claim", { builder, ...(shops && shops.length > 0 ? { shops } : {}) });
+    return { build: data?.build ?? null, nextDueAt: data?.nextDueAt ?? null, pending: data?.pending ?? null };
+  }
+
   return {
     builder,
     async claim(shops?: string[]): Promise<ClaimedBuild | null> {
-      const data = await post<{ build: ClaimedBuild | null }>("/admin/builder/claim", { builder, ...(shops && shops.length > 0 ? { shops } : {}) });
-      return data?.build ?? null;
+      return (await claimAnswer(shops)).build;
+    },
+    claimAnswer,
+    /** Publish now of the shops, carrying every request that waits for them (the builds a drain then runs). */
+    async publish(shops: string[], actor?: string): Promise<PublishAnswer> {
+      return post<PublishAnswer>("/admin/builder/publish", { shops, ...(actor ? { actor } : {}) });
     },
     async progress(id: number, phase: BuildPhase, done: number, total: number): Promise<void> {
       try {

@@ -5,6 +5,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { builderApi, type ClaimedBuild } from "./api";
 import { builderLoop, runClaimedBuild, type BuildJob } from "./builder";
+import { drainShops } from "./drain";
+import { renderEnvironment } from "./index";
 import { publishRelease } from "./release";
 
 /**
@@ -20,6 +22,8 @@ interface FakeBuild {
   attempt: number;
   holder: string | null;
   leaseUntil: number;
+  /** Due from (ms). */
+  notBefore: number;
   progress: { phase: string; done: number; total: number; at: number }[];
   finish: Record<string, unknown> | null;
 }
@@ -42,29 +46,77 @@ function contractServer(leaseMs: number) {
       requests.push(`${req.method} ${req.url}`);
       hosts.push(req.headers.host ?? "");
       if (req.headers.authorization !== `Bearer ${TOKEN}`) return answer(401, null, [{ message: "wrong token", code: "unauthorized" }]);
-      const body = JSON.parse(raw || "{}") as { builder: string; shops?: string[]; phase?: string; done?: number; total?: number; ok?: boolean };
+      const body = JSON.parse(raw || "{}") as {
+        builder: string;
+        shops?: string[];
+        phase?: string;
+        done?: number;
+        total?: number;
+        ok?: boolean;
+        actor?: string;
+      };
       const now = Date.now();
       if (req.url === "/admin/builder/claim") {
         claims.push({ builder: body.builder, shops: body.shops });
+        const mine = (b: FakeBuild) => !body.shops || body.shops.includes(b.shop);
         const build = builds.find(
-          (b) => (b.state === "queued" || (b.state === "running" && b.leaseUntil < now)) && (!body.shops || body.shops.includes(b.shop)),
+          (b) =>
+            ((b.state === "queued" && b.notBefore <= now) || (b.state === "running" && b.leaseUntil < now)) &&
+            mine(b) &&
+            !builds.some((o) => o !== b && o.shop === b.shop && o.state === "running" && o.leaseUntil >= now),
         );
-        if (!build) return answer(200, { build: null });
+        if (!build) {
+          const queued = builds.filter((b) => mine(b) && b.state === "queued");
+          const next = queued.length ? Math.min(...queued.map((b) => b.notBefore)) : null;
+          return answer(200, {
+            build: null,
+            nextDueAt: next === null ? null : new Date(next).toISOString(),
+            pending: { queued: queued.length, running: builds.filter((b) => mine(b) && b.state === "running").length },
+          });
+        }
         Object.assign(build, { state: "running", holder: body.builder, leaseUntil: now + leaseMs, attempt: build.attempt + 1 });
         const claimed: ClaimedBuild = {
           id: build.id,
           shop: build.shop,
           attempt: build.attempt,
           changeIds: build.changeIds,
+          fullSync: false,
           leaseUntil: new Date(build.leaseUntil).toISOString(),
         };
         return answer(200, { build: claimed });
+      }
+      if (req.url === "/admin/builder/sweep") return answer(200, { requests: 0, dispatched: null, expired: 0 });
+      if (req.url === "/admin/builder/publish") {
+        const changeId = 100 + builds.length;
+        const queued = (body.shops ?? []).map((shop) => {
+          const waiting = builds.find((b) => b.shop === shop && b.state === "queued");
+          if (waiting) {
+            waiting.changeIds.push(changeId);
+            waiting.notBefore = Math.min(waiting.notBefore, now);
+            return waiting;
+          }
+          builds.push({
+            id: builds.length + 1,
+            shop,
+            changeIds: [changeId],
+            state: "queued",
+            attempt: 0,
+            holder: null,
+            leaseUntil: 0,
+            notBefore: now,
+            progress: [],
+            finish: null,
+          });
+          return builds[builds.length - 1]!;
+        });
+        return answer(200, { changeId, carried: [changeId], builds: queued.map((b) => ({ shop: b.shop, id: b.id, changeIds: b.changeIds })) });
       }
       const match = /^\/admin\/builder\/builds\/(\d+)\/(progress|finish)$/.exec(req.url ?? "");
       const build = match ? builds.find((b) => b.id === Number(match[1])) : undefined;
       if (!match || !build) return answer(404, null, [{ message: "no such build", code: "not_found" }]);
       if (build.holder !== body.builder || build.state !== "running") return answer(409, null, [{ message: "lease lost", code: "lease_lost" }]);
       if (match[2] === "progress") {
+        if (body.done! > body.total!) return answer(422, null, [{ message: "must not exceed total", code: "invalid" }]);
         build.leaseUntil = now + leaseMs;
         build.progress.push({ phase: body.phase!, done: body.done!, total: body.total!, at: now });
         return answer(200, { leaseUntil: new Date(build.leaseUntil).toISOString() });
@@ -79,8 +131,19 @@ function contractServer(leaseMs: number) {
     claims,
     requests,
     hosts,
-    queue(shop: string, changeIds: number[]): FakeBuild {
-      const build: FakeBuild = { id: builds.length + 1, shop, changeIds, state: "queued", attempt: 0, holder: null, leaseUntil: 0, progress: [], finish: null };
+    queue(shop: string, changeIds: number[], notBefore = 0): FakeBuild {
+      const build: FakeBuild = {
+        id: builds.length + 1,
+        shop,
+        changeIds,
+        state: "queued",
+        attempt: 0,
+        holder: null,
+        leaseUntil: 0,
+        notBefore,
+        progress: [],
+        finish: null,
+      };
       builds.push(build);
       return build;
     },
@@ -243,5 +306,59 @@ describe("the builder against the builder API", () => {
     const viaBackOffice = builderApi({ origin, host: "admin.localhost:8787", token: TOKEN, builder: "b" });
     expect(await viaBackOffice.claim()).toBeNull();
     expect(fake.hosts.at(-1)).toBe("admin.localhost:8787");
+  });
+
+  test("drain: one publish carries the waiting change into each shop's one build; waits for builds not due and builds other builders run", async () => {
+    const api = await start(5000);
+    fake.queue("DE", [1], Date.now() + 60_000); // the import's, not due yet: the publish makes it due now
+    const other = fake.queue("CH", [2]);
+    Object.assign(other, { state: "running", holder: "someone-else", leaseUntil: Date.now() + 5000 });
+    setTimeout(() => Object.assign(other, { state: "published", leaseUntil: 0 }), 600);
+    const progress: string[] = [];
+    const report = await drainShops(api, fileJob(root, 0), { shops: ["DE", "CH"], actor: "npm start", log: (line) => progress.push(line), pollMs: 100 });
+    expect(fake.claims.every((claim) => claim.shops?.join() === "DE,CH")).toBe(true);
+    const built = fake.builds.filter((b) => b.state === "published" && b.holder === "test-host-1");
+    expect(built.map((b) => [b.shop, b.changeIds, b.attempt])).toEqual([
+      ["DE", [1, report.changeId], 1],
+      ["CH", [report.changeId], 1],
+    ]);
+    expect(report.builds.map((b) => [b.shop, b.changeIds, b.pages, b.pagesRewritten])).toEqual([
+      ["DE", [1, report.changeId], 2, 2],
+      ["CH", [report.changeId], 2, 2],
+    ]);
+    expect(progress[0]).toBe("Building shop DE (1/2) ...");
+    expect(progress[1]).toMatch(/^ {2}DE: 2 pages in \d+\.\d s \(2 pages written\)$/);
+    expect(progress).toContain("waiting for 1 build(s) of DE, CH that another builder runs (its lease ends it if that builder is gone) ...");
+    expect(progress.at(-2)).toBe("Building shop CH (2/2) ...");
+    expect(fake.requests.filter((r) => r.endsWith("/publish") || r.endsWith("/sweep"))).toEqual(["POST /admin/builder/publish", "POST /admin/builder/sweep"]);
+  });
+
+  test("drain: a failed build stops it with the shop and the error named; the failure is reported", async () => {
+    const api = await start(5000);
+    const drained = drainShops(api, fileJob(root, 0, { fail: "gatsby build for AT failed with exit code 1" }), { shops: ["AT"], log, pollMs: 50 });
+    await expect(drained).rejects.toThrow(/^Building shop AT failed \(build #1; .*\): gatsby build for AT failed with exit code 1$/);
+    expect(fake.builds[0]).toMatchObject({ state: "failed", finish: { ok: false } });
+  });
+
+  test("a page count past Gatsby's announced total is sent with the total raised to it (the API refuses done over total)", async () => {
+    const api = await start(5000);
+    const build = fake.queue("DE", [9]);
+    const job = fileJob(root, 0);
+    const render = job.render.bind(job);
+    job.render = async (claimed, context) => {
+      context.progress({ phase: "rendering", step: "Building static HTML for pages", done: 5, total: 3 });
+      return render(claimed, context);
+    };
+    const outcome = await runClaimedBuild(api, job, (await api.claim())!, { log });
+    expect(outcome.kind).toBe("published");
+    expect(build.progress.find((p) => p.phase === "rendering")).toMatchObject({ done: 5, total: 5 });
+    expect(lines.filter((line) => line.includes("progress not recorded"))).toEqual([]);
+  });
+});
+
+describe("what the Gatsby build of a claimed build is told", () => {
+  test("a build that needs a full sync gets CATALOGUE_FULL_SYNC=1, an incremental one nothing", () => {
+    expect(renderEnvironment({ fullSync: true })).toEqual({ CATALOGUE_FULL_SYNC: "1" });
+    expect(renderEnvironment({ fullSync: false })).toEqual({});
   });
 });

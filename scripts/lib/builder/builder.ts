@@ -12,6 +12,8 @@ import type { BuildPhase, BuildProgress } from "./gatsby-progress";
 export interface RenderedBuild {
   /** The finished build's folder. */
   output: string;
+  /** Highest resident memory of the build's processes, in MiB (when measured). */
+  peakRssMb?: number;
 }
 
 export interface PublishedBuild {
@@ -28,7 +30,7 @@ export interface BuildJob {
 }
 
 export type BuildOutcome =
-  | { kind: "published"; build: ClaimedBuild; published: PublishedBuild; seconds: number }
+  | { kind: "published"; build: ClaimedBuild; published: PublishedBuild; seconds: number; peakRssMb: number | null }
   | { kind: "failed"; build: ClaimedBuild; error: string }
   | { kind: "lease-lost"; build: ClaimedBuild }
   | { kind: "abandoned"; build: ClaimedBuild };
@@ -56,7 +58,9 @@ export async function runClaimedBuild(api: BuilderApi, job: BuildJob, build: Cla
   let sending: Promise<void> = Promise.resolve();
 
   const report = (): Promise<void> => {
-    const { phase, done, total } = state;
+    // Gatsby's counters may pass their announced total (pages added while rendering); the API refuses done > total.
+    const { phase, done } = state;
+    const total = Math.max(state.total, done);
     sending = sending.then(async () => {
       if (leaseLost) return;
       try {
@@ -115,7 +119,7 @@ export async function runClaimedBuild(api: BuilderApi, job: BuildJob, build: Cla
     log(
       `${label}: published ${published.release} at ${published.publishedAt} (${published.pagesRewritten} of ${published.pages} pages rewritten, ${seconds.toFixed(1)} s; change ids ${build.changeIds.join(", ") || "none"})`,
     );
-    return { kind: "published", build, published, seconds };
+    return { kind: "published", build, published, seconds, peakRssMb: rendered.peakRssMb ?? null };
   } catch (error) {
     clearInterval(heartbeat);
     await sending;

@@ -6,24 +6,34 @@
 import { spawn } from "node:child_process";
 import { hostname } from "node:os";
 import { join } from "node:path";
+import type { LocalEnvironment } from "../../../worker/config/shop-config";
 import { publishShop, renderShop } from "../build-shop";
 import { localSecret } from "../local-worker";
 import { ROOT } from "../shops";
-import { builderApi, type BuilderApi } from "./api";
+import { builderApi, type BuilderApi, type ClaimedBuild } from "./api";
 import { builderLoop, type BuildJob, type BuildOutcome } from "./builder";
-import { backOfficeHostFor, environmentOf, reloadLocalWorkers, servedByLocalWorker } from "./served";
+import { drainShops, type DrainReport } from "./drain";
+import { backOfficeHostFor, environmentOf, reloadLocalWorker, servedByLocalWorker } from "./served";
 
 export { builderApi } from "./api";
 export { backOfficeHostFor } from "./served";
 export type { BuilderApi, ClaimedBuild } from "./api";
 export { builderLoop, runClaimedBuild } from "./builder";
 export type { BuildJob, BuildOutcome } from "./builder";
+export { drainShops } from "./drain";
+export type { DrainedBuild, DrainReport } from "./drain";
 
 export interface StartBuilderOptions {
   /** The shop API (locally the worker serving the shops): http://localhost:8787. */
   origin: string;
   /** Only these shops' builds (default: any). */
   shops?: string[];
+  /**
+   * The local environment whose hosts the worker on `origin` serves (default: the one whose
+   * port the origin names, 8787 development, 8797 test; none for other origins). A local worker
+   * on another port (bench:edge's) names it to be reached on its back-office and shop hosts.
+   */
+  environment?: LocalEnvironment;
   distRoot?: string;
   workspaceRoot?: string;
   /** BUILDER_TOKEN (default: the BUILDER_TOKEN variable, else the local worker's .dev.vars). */
@@ -62,14 +72,21 @@ export function builderToken(): string {
   return token;
 }
 
+/** What the Gatsby build of a claimed build is told: a full sync of the catalogue when the build needs one (a nightly rebuild, publish now). */
+export function renderEnvironment(build: Pick<ClaimedBuild, "fullSync">): Record<string, string> {
+  return build.fullSync ? { CATALOGUE_FULL_SYNC: "1" } : {};
+}
+
 /** The Gatsby build of a claimed shop from the shop API's /graphql, published as a release into distRoot. */
 export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "pollMs">): BuildJob {
   const distRoot = options.distRoot ?? join(ROOT, "dist");
-  const local = environmentOf(options.origin) !== null || /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(options.origin);
-  const served = servedByLocalWorker(options.origin);
+  const environment = options.environment ?? environmentOf(options.origin);
+  const local = environment !== null || /^http:\/\/(localhost|127\.0\.0\.1)(:|\/|$)/.test(options.origin);
+  const served = servedByLocalWorker(options.origin, environment);
   return {
     async render(build, { signal, progress }) {
       const rendered = await renderShop(build.shop, {
+        env: renderEnvironment(build),
         graphqlUrl: new URL("/graphql", options.origin).toString(),
         graphqlToken: options.graphqlToken ?? process.env.GRAPHQL_TOKEN,
         distRoot,
@@ -78,7 +95,7 @@ export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "
         signal,
         onProgress: progress,
       });
-      return { output: rendered.output };
+      return { output: rendered.output, peakRssMb: rendered.peakRssMb };
     },
     async publish(build, rendered) {
       const result = await publishShop(build.shop, rendered.output, {
@@ -86,7 +103,7 @@ export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "
         buildId: build.id,
         changeIds: build.changeIds,
         served,
-        reload: local ? reloadLocalWorkers : undefined,
+        reload: local ? () => reloadLocalWorker(options.origin) : undefined,
         log: options.log,
       });
       if (options.deployCommand)
@@ -119,14 +136,39 @@ function runDeploy(command: string, env: Record<string, string>, log: ((line: st
   });
 }
 
-export function startBuilder(options: StartBuilderOptions): RunningBuilder {
-  const log = options.log ?? ((line: string) => console.log(line));
-  const api: BuilderApi = builderApi({
+function apiFor(options: StartBuilderOptions): BuilderApi {
+  return builderApi({
     origin: options.origin,
-    host: backOfficeHostFor(options.origin) ?? undefined,
+    host: backOfficeHostFor(options.origin, ROOT, options.environment ?? environmentOf(options.origin)) ?? undefined,
     token: options.token ?? builderToken(),
     builder: builderName(),
   });
+}
+
+export interface DrainBuildsOptions extends Omit<StartBuilderOptions, "pollMs" | "deployCommand"> {
+  shops: string[];
+  /** Names the publish's actor in the pipeline (e.g. "npm start"). */
+  actor?: string;
+  /** The builder's own lines per build (claimed, phases); default: dropped. */
+  detail?: (line: string) => void;
+  timeoutMs?: number;
+}
+
+/**
+ * The first builds of a local run (`npm start`, the browser tests' setup, bench:edge) through the
+ * pipeline: publish now of the shops, carrying every change that waits for them, then their builds
+ * run here until none is queued or running (drain.ts). Logs `Building shop DE (1/8) ...` and
+ * `  DE: N pages in S s (M pages written)` per shop.
+ */
+export function drainBuilds(options: DrainBuildsOptions): Promise<DrainReport> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const job = options.job ?? gatsbyJob({ ...options, log: options.detail });
+  return drainShops(apiFor(options), job, { shops: options.shops, actor: options.actor, log, detail: options.detail, timeoutMs: options.timeoutMs });
+}
+
+export function startBuilder(options: StartBuilderOptions): RunningBuilder {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const api = apiFor(options);
   const job = options.job ?? gatsbyJob({ ...options, log });
   const stop = new AbortController();
   const done = builderLoop(api, job, { log, stop: stop.signal, shops: options.shops, pollMs: options.pollMs });

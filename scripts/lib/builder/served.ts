@@ -1,8 +1,9 @@
-import { readFileSync, utimesSync } from "node:fs";
+import { existsSync, readFileSync, utimesSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import type { LocalEnvironment } from "../../../worker/config/shop-config";
 import { localHost, localPort } from "../local-ports";
+import { reloadTrigger } from "../local-worker";
 import { loadShopConfig, ROOT } from "../shops";
 import type { ServedFile } from "./release";
 
@@ -72,12 +73,28 @@ export function reloadLocalWorkers(root = ROOT): void {
 }
 
 /**
+ * Makes the local worker on the origin's port reload, and no other: a worker started by
+ * startLocalWorker (`npm start`, the browser tests, the benchmarks) also watches its own
+ * trigger file (local-worker.ts reloadTrigger), whose modification time is touched. A reload
+ * of another `wrangler dev` would hold its requests for seconds and answer a POST in flight with
+ * 503 ("Your worker restarted mid-request"). Without a trigger (a worker started otherwise)
+ * every worker of the checkout is reloaded (reloadLocalWorkers).
+ */
+export function reloadLocalWorker(origin: string, root = ROOT): void {
+  const port = Number(new URL(origin).port || 80);
+  const trigger = reloadTrigger(port, root);
+  if (!existsSync(trigger)) return reloadLocalWorkers(root);
+  const now = new Date();
+  utimesSync(trigger, now, now);
+}
+
+/**
  * The back-office host of the local environment the origin serves (config/shops.json
  * backOffice.hosts), where the local worker's edge forwards /admin/* to the shop API; null
- * for an origin that is no local worker (then the origin itself is the shop API's).
+ * for an origin that is no local worker (then the origin itself is the shop API's). A local worker on
+ * another port (bench:edge's) names the environment whose hosts it serves.
  */
-export function backOfficeHostFor(origin: string, root = ROOT): string | null {
-  const environment = environmentOf(origin);
+export function backOfficeHostFor(origin: string, root = ROOT, environment: LocalEnvironment | null = environmentOf(origin)): string | null {
   if (!environment) return null;
   const raw = JSON.parse(readFileSync(join(root, "config", "shops.json"), "utf8")) as { backOffice?: { hosts?: Record<string, string[]> } };
   return raw.backOffice?.hosts?.[environment]?.[0] ?? `admin.localhost:${new URL(origin).port}`;

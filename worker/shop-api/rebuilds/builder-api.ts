@@ -2,11 +2,15 @@
  * The builder API (bearer BUILDER_TOKEN, core/service-token.ts): `npm run builder` locally and
  * the CI's build jobs in production claim builds, report progress and results here.
  *
- *   POST /admin/builder/claim               { builder, shops? }                    -> { build: null | { id, shop, attempt, changeIds, leaseUntil }, nextDueAt }
+ *   POST /admin/builder/claim               { builder, shops? }                    -> { build: null | { id, shop, attempt, changeIds, leaseUntil }, nextDueAt,
+ *                                                                                        pending: null | { queued, running } }
  *   POST /admin/builder/builds/:id/progress { builder, phase, done, total }         -> { leaseUntil }   (409 lease_lost)
  *   POST /admin/builder/builds/:id/finish   { builder, ok: true, pages, pagesRewritten, seconds } | { builder, ok: false, error }
  *                                                                                   -> { build: BuildView }   (409 lease_lost)
  *   POST /admin/builder/sweep               {}                                      -> { requests, dispatched, expired }
+ *   POST /admin/builder/publish             { shops, actor? }                       -> { changeId, carried, builds: [{ shop, id, changeIds }] }
+ *        (publish now for a builder about to build the shops, e.g. `npm start`: the requests waiting for them are merged into
+ *        the same builds; rebuilds/publishing.ts publishForBuilder)
  */
 import { z } from "zod";
 import type { ApiContext } from "../core/context";
@@ -16,6 +20,7 @@ import { reply, type Params, type Reply } from "../core/route";
 import { requireServiceToken } from "../core/service-token";
 import { BUILD_PHASES } from "../tables/rebuilds";
 import { claimBuild, finishBuild, reportProgress } from "./builds";
+import { publishForBuilder } from "./publishing";
 import { configuredShopIds, type RebuildDeps } from "./settings";
 import { sweepRebuilds } from "./sweep";
 
@@ -27,6 +32,17 @@ const builder = z
 const count = z.number().int().min(0).max(10_000_000);
 const shopId = z.string().refine((id) => configuredShopIds().includes(id), { message: "is not a configured shop", params: { code: "unknown_shop" } });
 
+const publishBody = z
+  .object({
+    shops: z.array(shopId).min(1).max(50),
+    actor: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[^\p{Cc}]+$/u, "must not contain control characters")
+      .optional(),
+  })
+  .strict();
 const claimBody = z.object({ builder, shops: z.array(shopId).min(1).max(50).optional() }).strict();
 const progressBody = z
   .object({ builder, phase: z.enum(BUILD_PHASES), done: count, total: count })
@@ -76,4 +92,10 @@ export async function sweepRoute(ctx: ApiContext): Promise<Reply> {
   const deps = await authorised(ctx);
   await readJson(ctx.request, { emptyAllowed: true });
   return reply(await sweepRebuilds(ctx.env, deps));
+}
+
+export async function publishRoute(ctx: ApiContext): Promise<Reply> {
+  const deps = await authorised(ctx);
+  const body = validate(publishBody, await readJson(ctx.request));
+  return reply(await publishForBuilder(ctx.env, body.shops, body.actor ?? "builder", deps));
 }

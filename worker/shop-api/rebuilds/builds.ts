@@ -52,6 +52,12 @@ export interface ClaimResult {
   build: ClaimedBuild | null;
   /** Without a build: when the next queued build of these shops becomes due (null: none queued). */
   nextDueAt: string | null;
+  /**
+   * Without a build: how many builds of these shops are queued (not due yet, or held back by a
+   * running build) and running (under a live lease); null when a build was claimed. A builder
+   * that drains the shops is done when both are 0.
+   */
+  pending: { queued: number; running: number } | null;
 }
 
 export async function readBuild(db: D1Database, id: number): Promise<BuildView | null> {
@@ -69,8 +75,8 @@ export async function claimBuild(db: D1Database, builder: string, shops: readonl
   const results = await db.batch<{ id: number }>(statements.map((statement) => statement.prepare(db)));
   const id = results[results.length - 1]?.results[0]?.id;
   if (id === undefined) {
-    const next = await selectNextDue(shops).prepare(db).first<{ next: string | null }>();
-    return { build: null, nextDueAt: next?.next ?? null };
+    const next = await selectNextDue(shops).prepare(db).first<{ next: string | null; queued: number; running: number }>();
+    return { build: null, nextDueAt: next?.next ?? null, pending: { queued: next?.queued ?? 0, running: next?.running ?? 0 } };
   }
   const build = await readBuild(db, id);
   if (!build) throw new Error(`build ${id} vanished after its claim`);
@@ -78,6 +84,7 @@ export async function claimBuild(db: D1Database, builder: string, shops: readonl
   return {
     build: { id: build.id, shop: build.shop, attempt: build.attempt, changeIds: build.changeIds, fullSync, leaseUntil: build.leaseUntil ?? "" },
     nextDueAt: null,
+    pending: null,
   };
 }
 

@@ -199,7 +199,7 @@ describe("the consumer merges changes into one queued build per shop", () => {
     expect(de.notBefore).toBe(secondsLater(clock, 5).toISOString());
     expect(ch.notBefore).toBe(secondsLater(T0, 96 * 1.2 + 5).toISOString());
     const claim = await claimBuild(t.db, "poller", null, deps);
-    expect(claim).toEqual({ build: null, nextDueAt: ch.notBefore });
+    expect(claim).toEqual({ build: null, nextDueAt: ch.notBefore, pending: { queued: 2, running: 0 } });
     clock = secondsLater(clock, 5);
     const first = await claimBuild(t.db, "poller", null, deps);
     const second = await claimBuild(t.db, "poller", null, deps);
@@ -450,4 +450,84 @@ test("progress is refused for a build that is not running", async () => {
   await deliver([id]);
   const [queued] = await builds();
   await expect(reportProgress(t.db, queued!.id, "b", { phase: "sourcing", done: 0, total: 1 }, deps)).rejects.toMatchObject({ status: 409 });
+});
+
+describe("publish for a builder (POST /admin/builder/publish, npm start's first builds)", () => {
+  const sent: unknown[] = [];
+  const queue = { sendBatch: async (messages: Iterable<{ body: unknown }>) => void sent.push(...[...messages].map((m) => m.body)) };
+  const queuedEnv = (): ShopApiEnv => ({ ...env(), REBUILD_QUEUE: queue as unknown as ShopApiEnv["REBUILD_QUEUE"] });
+  const post = async (path: string, body: unknown, token: string | null = BUILDER_TOKEN) => {
+    const response = await shopApiCaller(queuedEnv(), { now: () => clock })(builderRequest(path, body, token));
+    return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> | null; errors: { code?: string }[] } };
+  };
+  beforeEach(() => void sent.splice(0));
+
+  test("the token is required; unknown shops, no shops, extra fields and control characters in the actor are refused; nothing is written", async () => {
+    expect((await post("publish", { shops: ["DE"] }, null)).status).toBe(401);
+    expect((await post("publish", { shops: ["DE"] }, "wrong-token-0123456789abcdef0123456789")).status).toBe(401);
+    const unknown = await post("publish", { shops: ["DE", "XX"] });
+    expect(unknown.status).toBe(422);
+    expect(JSON.stringify(unknown.body.errors)).toContain("is not a configured shop");
+    expect((await post("publish", { shops: [] })).status).toBe(422);
+    expect((await post("publish", { shops: "all" })).status).toBe(422);
+    expect((await post("publish", { shops: ["DE"], actor: "npm\nstart" })).status).toBe(422);
+    expect((await post("publish", { shops: ["DE"], force: true })).status).toBe(422);
+    expect(await count("rebuild_requests")).toBe(0);
+    expect(sent).toEqual([]);
+  });
+
+  test("the requests waiting for the shops go into the same builds as the publish, due now; the queue's copy changes nothing", async () => {
+    // The CLI's imports (the demo catalogue of `npm start`): written, never sent.
+    const both = await changePrice(t.db, "P-100", "DE", 77.7, clock);
+    const de = await changePrice(t.db, "P-200-1", "DE", 17.7, clock);
+    clock = secondsLater(clock, 1);
+    const answer = await post("publish", { shops: ["DE"], actor: "npm start" });
+    expect(answer.status).toBe(200);
+    const data = answer.body.data as { changeId: number; carried: number[]; builds: { shop: string; id: number; changeIds: number[] }[] };
+    expect(data.carried).toEqual([both, de, data.changeId]);
+    expect(data.builds).toEqual([{ shop: "DE", id: expect.any(Number), changeIds: [both, de, data.changeId] }]);
+    expect(await sql`SELECT trigger, actor FROM rebuild_requests WHERE id = ${data.changeId}`.prepare(t.db).first()).toEqual({
+      trigger: "publish",
+      actor: "npm start",
+    });
+    expect(sent).toEqual([{ requestId: data.changeId }]);
+    const before = await builds();
+    // The import's CH pair is merged as the queue would have done; DE is due at once.
+    expect(before.map((b) => [b.shop, b.state, b.changeIds])).toEqual([
+      ["CH", "queued", [both]],
+      ["DE", "queued", [both, de, data.changeId]],
+    ]);
+    expect(before[1]!.notBefore).toBe(clock.toISOString());
+    await deliver(sent);
+    expect(await builds()).toEqual(before);
+
+    const claimed = await post("claim", { builder: "starter", shops: ["DE"] });
+    expect(claimed.body.data).toMatchObject({ build: { id: data.builds[0]!.id, changeIds: [both, de, data.changeId] }, pending: null });
+    expect((await post("claim", { builder: "starter", shops: ["DE"] })).body.data).toEqual({
+      build: null,
+      nextDueAt: null,
+      pending: { queued: 0, running: 1 },
+    });
+    await post(`builds/${data.builds[0]!.id}/finish`, { builder: "starter", ok: true, pages: 10, pagesRewritten: 10, seconds: 9 });
+    expect((await post("claim", { builder: "starter", shops: ["DE"] })).body.data).toEqual({
+      build: null,
+      nextDueAt: null,
+      pending: { queued: 0, running: 0 },
+    });
+  });
+
+  test("a build running for the shop keeps its changes; the publish and the waiting requests go into the next one", async () => {
+    const first = await changePrice(t.db, "P-200-1", "DE", 18.8, clock);
+    await deliver([first]);
+    clock = secondsLater(clock, 5);
+    const running = await claimBuild(t.db, "other", ["DE"], deps);
+    const waiting = await changePrice(t.db, "P-200-1", "DE", 19.9, clock);
+    const answer = await post("publish", { shops: ["DE"] });
+    const data = answer.body.data as { changeId: number; builds: { shop: string; changeIds: number[] }[] };
+    expect(data.builds).toEqual([{ shop: "DE", id: expect.any(Number), changeIds: [waiting, data.changeId] }]);
+    expect((await readBuild(t.db, running.build!.id))!.changeIds).toEqual([first]);
+    expect(await sql`SELECT actor FROM rebuild_requests WHERE id = ${data.changeId}`.prepare(t.db).first()).toEqual({ actor: "builder" });
+    // The drain waits: the new build is due, but the running one holds the shop.
+    expect((await post("claim", { builder: "starter", shops: ["DE"] })).body.data).toMatchObject({ build: null, pending: { queued: 1, running: 1 } });
+  });
 });

@@ -5,7 +5,16 @@
  */
 import type { Publishing, ShopPublishing } from "../../../domain/back-office/publishing";
 import type { ShopApiEnv } from "../../env";
-import { buildViewOf, selectBuildsForConsole, selectLiveBuilds, type BuildRow } from "../tables/rebuilds";
+import {
+  buildViewOf,
+  selectBuildsForConsole,
+  selectLiveBuilds,
+  selectQueuedBuildsOf,
+  selectRequestsUnmergedFor,
+  type BuildRow,
+  type BuildView,
+} from "../tables/rebuilds";
+import { mergeRequests } from "./merge";
 import { requestRebuild } from "./requests";
 import { configuredShopIds, type RebuildDeps } from "./settings";
 import { shopDirectory } from "../../config/shops";
@@ -43,4 +52,33 @@ export async function publishNow(env: ShopApiEnv, shops: readonly string[] | "al
   );
   if (id === null) throw new Error("publishNow: the request was not written");
   return id;
+}
+
+export interface BuilderPublish {
+  changeId: number;
+  /** Every request that waited for these shops (e.g. an import the CLI wrote) and is now in their builds, the publish included. */
+  carried: number[];
+  /** The queued build of each shop, which carries the publish (and the waiting requests, unless the shop's build was running). */
+  builds: { shop: string; id: number; changeIds: number[] }[];
+}
+
+/**
+ * Publish now for a builder that is about to drain the shops (POST /admin/builder/publish,
+ * `npm start`'s first builds): the requests still waiting for these shops are merged first (the
+ * demo catalogue's import, written by the CLI without a queue), then the publish request is
+ * written and merged at once rather than only sent, so when this answers each shop has one queued
+ * build, due now, carrying every change that waited for it; nothing is built twice. The queue's
+ * copy of the message finds its pairs merged and changes nothing (merge.ts is idempotent).
+ */
+export async function publishForBuilder(env: ShopApiEnv, shops: readonly string[], actor: string, deps: RebuildDeps): Promise<BuilderPublish> {
+  const waiting = (await selectRequestsUnmergedFor(shops).prepare(env.DB).all<{ id: number }>()).results.map((row) => row.id);
+  await mergeRequests(env, waiting, deps);
+  const changeId = await publishNow(env, shops, actor, deps);
+  await mergeRequests(env, [changeId], deps);
+  const queued = (await selectQueuedBuildsOf(shops).prepare(env.DB).all<BuildRow>()).results.map(buildViewOf);
+  return {
+    changeId,
+    carried: [...waiting, changeId],
+    builds: queued.map((build) => ({ shop: build.shop, id: build.id, changeIds: build.changeIds })),
+  };
 }

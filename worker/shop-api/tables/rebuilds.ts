@@ -250,9 +250,19 @@ export function claimSql(builder: string, shops: readonly string[] | null, now: 
     RETURNING id`;
 }
 
-/** The earliest time a queued build of the shops becomes due. */
+/** The earliest time a queued build of the shops becomes due, and how many of their builds are queued and running. */
 export const selectNextDue = (shops: readonly string[] | null): SqlFragment =>
-  sql`SELECT MIN(not_before) AS next FROM builds WHERE state = 'queued' AND ${shops === null ? sql`true` : sql`shop IN ${jsonList(shops)}`}`;
+  sql`SELECT MIN(CASE WHEN state = 'queued' THEN not_before END) AS next, COALESCE(SUM(state = 'queued'), 0) AS queued,
+      COALESCE(SUM(state = 'running'), 0) AS running
+      FROM builds WHERE state IN ('queued', 'running') AND ${shops === null ? sql`true` : sql`shop IN ${jsonList(shops)}`}`;
+
+/** Requests with shops not merged into a build yet, of any of the shops (oldest first). */
+export const selectRequestsUnmergedFor = (shops: readonly string[]): SqlFragment =>
+  sql`SELECT DISTINCT request_id AS id FROM rebuild_request_shops WHERE build_id IS NULL AND shop IN ${jsonList(shops)} ORDER BY request_id`;
+
+/** The queued build of each of the shops. */
+export const selectQueuedBuildsOf = (shops: readonly string[]): SqlFragment =>
+  sql`${BUILD_SELECT} WHERE b.state = 'queued' AND b.shop IN ${jsonList(shops)} ORDER BY b.shop`;
 
 export const progressSql = (id: number, builder: string, phase: BuildPhase, done: number, total: number, leaseUntil: string): SqlFragment =>
   sql`UPDATE builds SET lease_until = ${leaseUntil}, progress_phase = ${phase}, progress_done = ${done}, progress_total = ${total}
