@@ -5,15 +5,7 @@
  */
 import type { Publishing, ShopPublishing } from "../../../domain/back-office/publishing";
 import type { ShopApiEnv } from "../../env";
-import {
-  buildViewOf,
-  selectBuildsForConsole,
-  selectLiveBuilds,
-  selectQueuedBuildsOf,
-  selectRequestsUnmergedFor,
-  type BuildRow,
-  type BuildView,
-} from "../tables/rebuilds";
+import { buildViewOf, selectBuildsForConsole, selectLiveBuilds, selectQueuedBuildsOf, selectRequestsUnmergedFor, type BuildRow } from "../tables/rebuilds";
 import { mergeRequests } from "./merge";
 import { requestRebuild } from "./requests";
 import { configuredShopIds, type RebuildDeps } from "./settings";
