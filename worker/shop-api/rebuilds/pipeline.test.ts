@@ -221,40 +221,108 @@ describe("the import writes its rebuild request in its own batch", () => {
 });
 
 describe("the consumer merges changes into one queued build per shop", () => {
-  test("100 changes over 2 minutes: one build per affected shop, built once the changes stop", async () => {
-    const changeIds: number[] = [];
+  test("100 changes over 2 minutes, CH touched every 16.8 s and DE every 1.2 s: exactly one build each, due once the stream is quiet", async () => {
+    const de: number[] = [];
+    const ch: number[] = [];
     for (let i = 0; i < 100; i++) {
       clock = new Date(T0.getTime() + i * 1200);
-      // Every fourth change a price import of P-100 in CH (requests CH alone), the others webhook changes of DE.
+      // Every 14th change a CH price of P-100 (which requests CH alone); the others DE: P-200-1's price or a webhook.
       const id =
-        i % 4 === 0
+        i % 14 === 0
           ? await changePrice(t.db, "P-100", "CH", 100 + i, clock)
-          : await writeRequest(t.env, { trigger: "webhook", shops: ["DE"], actor: "webhook", detail: `change ${i}` }, clock);
-      changeIds.push(id!);
+          : i % 2 === 0
+            ? await changePrice(t.db, "P-200-1", "DE", 10 + i, clock)
+            : await writeRequest(t.env, { trigger: "webhook", shops: ["DE"], actor: "webhook", detail: `change ${i}` }, clock);
+      (i % 14 === 0 ? ch : de).push(id!);
       await deliver([id]);
-      // A builder polling all along finds nothing due while the changes keep coming.
+      // A builder polling all along finds nothing due while the changes keep coming, CH's 16.8 s gaps included.
       expect((await claimBuild(t.db, "poller", null, deps)).build).toBeNull();
     }
+    expect(ch).toHaveLength(8);
     const queued = await builds();
-    expect(queued.map((b) => [b.shop, b.state])).toEqual([
-      ["CH", "queued"],
-      ["DE", "queued"],
+    const last = clock;
+    // Both wait quietSeconds after the last change of the stream, not after their own.
+    expect(queued.map((b) => [b.shop, b.state, b.changeIds, b.notBefore])).toEqual([
+      ["CH", "queued", ch, secondsLater(last, 5).toISOString()],
+      ["DE", "queued", de, secondsLater(last, 5).toISOString()],
     ]);
-    // DE carries the 75 webhook changes, CH the 25 imports of P-100; each waits 5 s after its shop's last change.
-    const ch = queued.find((b) => b.shop === "CH")!;
-    const de = queued.find((b) => b.shop === "DE")!;
-    expect(de.changeIds).toEqual(changeIds.filter((_, i) => i % 4 !== 0));
-    expect(ch.changeIds).toEqual(changeIds.filter((_, i) => i % 4 === 0));
-    expect(de.notBefore).toBe(secondsLater(clock, 5).toISOString());
-    expect(ch.notBefore).toBe(secondsLater(T0, 96 * 1.2 + 5).toISOString());
-    const claim = await claimBuild(t.db, "poller", null, deps);
-    expect(claim).toEqual({ build: null, nextDueAt: ch.notBefore, pending: { queued: 2, running: 0 } });
-    clock = secondsLater(clock, 5);
+    clock = secondsLater(last, 4.999);
+    expect(await claimBuild(t.db, "poller", null, deps)).toEqual({
+      build: null,
+      nextDueAt: secondsLater(last, 5).toISOString(),
+      pending: { queued: 2, running: 0 },
+    });
+    clock = secondsLater(last, 5);
     const first = await claimBuild(t.db, "poller", null, deps);
     const second = await claimBuild(t.db, "poller", null, deps);
     expect([first.build?.shop, second.build?.shop].sort()).toEqual(["CH", "DE"]);
     expect(first.build!.changeIds.length + second.build!.changeIds.length).toBe(100);
+    expect(await builds()).toHaveLength(2);
   }, 120_000);
+
+  test("a single change is due quietSeconds after it", async () => {
+    const id = await changePrice(t.db, "P-200-1", "DE", 31.1, clock);
+    await deliver([id]);
+    expect((await builds()).map((b) => [b.shop, b.notBefore])).toEqual([["DE", secondsLater(T0, 5).toISOString()]]);
+    clock = secondsLater(T0, 4.999);
+    expect((await claimBuild(t.db, "b", null, deps)).build).toBeNull();
+    clock = secondsLater(T0, 5);
+    expect((await claimBuild(t.db, "b", null, deps)).build).toMatchObject({ shop: "DE", changeIds: [id] });
+  });
+
+  test("a steady endless stream is built every maxDelaySeconds after each build's first change", async () => {
+    // DE changes every 2 s for 400 s, CH once at 10 s; a builder claims whatever is due and publishes it at once.
+    const claims: [string, number][] = [];
+    const poll = async () => {
+      for (let claim = await claimBuild(t.db, "b", null, deps); claim.build; claim = await claimBuild(t.db, "b", null, deps)) {
+        claims.push([claim.build.shop, (clock.getTime() - T0.getTime()) / 1000]);
+        await finishBuild(env(), claim.build.id, "b", { ok: true, pages: 1, pagesRewritten: 1, seconds: 0 }, deps);
+      }
+    };
+    for (let i = 0; i <= 200; i++) {
+      clock = new Date(T0.getTime() + i * 2000);
+      await deliver([await writeRequest(t.env, { trigger: "webhook", shops: ["DE"], actor: "webhook", detail: `change ${i}` }, clock)]);
+      if (i === 5) await deliver([await writeRequest(t.env, { trigger: "webhook", shops: ["CH"], actor: "webhook", detail: "CH" }, clock)]);
+      await poll();
+    }
+    clock = secondsLater(T0, 404.999);
+    await poll();
+    clock = secondsLater(T0, 405);
+    await poll();
+    // DE's first build at its cap (first change + 300 s), CH's at its own cap (10 s + 300 s), DE's second 5 s after the stream.
+    expect(claims).toEqual([
+      ["DE", 300],
+      ["CH", 310],
+      ["DE", 405],
+    ]);
+    expect((await builds()).map((b) => b.state)).toEqual(["published", "published", "published"]);
+  }, 120_000);
+
+  test("publish now is due at once while changes keep coming, and later changes do not hold it back", async () => {
+    const published: number[] = [];
+    let publishedAt = T0;
+    for (let i = 0; i < 10; i++) {
+      clock = new Date(T0.getTime() + i * 1200);
+      await deliver([
+        await writeRequest(t.env, { trigger: "webhook", shops: i === 0 ? ["AT", "DE"] : ["DE"], actor: "webhook", detail: `change ${i}` }, clock),
+      ]);
+      if (i === 5) {
+        publishedAt = clock;
+        published.push(await publishNow(env(), ["CH", "DE"], "anna@bodenhaus.example", deps));
+      }
+    }
+    const queued = await builds();
+    expect(queued.map((b) => [b.shop, b.notBefore, b.triggers])).toEqual([
+      ["AT", secondsLater(clock, 5).toISOString(), ["webhook"]],
+      ["DE", publishedAt.toISOString(), ["publish", "webhook"]],
+      ["CH", publishedAt.toISOString(), ["publish"]],
+    ]);
+    expect(queued[1]!.changeIds).toHaveLength(11);
+    const first = await claimBuild(t.db, "b", null, deps);
+    const second = await claimBuild(t.db, "b", null, deps);
+    expect([first.build?.shop, second.build?.shop].sort()).toEqual(["CH", "DE"]);
+    expect((await claimBuild(t.db, "b", null, deps)).build).toBeNull();
+  });
 
   test("a steady stream is built at the latest maxDelaySeconds after its first change", async () => {
     for (let i = 0; i <= 150; i++) {
