@@ -230,7 +230,7 @@ export type ExactLimitName = keyof RateLimits["exact"];
 
 /**
  * The rebuild pipeline (worker/shop-api/rebuilds, docs/decisions/0032). A shop's queued build
- * waits until no change came for `quietSeconds`, but never longer than `maxDelaySeconds`
+ * waits until no change (to any shop) came for `quietSeconds`, but never longer than `maxDelaySeconds`
  * after its first change; a claimed build is held by its builder for `leaseSeconds` (each
  * progress report extends it), then another builder may take it over; a failed attempt is
  * retried after retryBaseSeconds * 2^(attempt-1), the build is failed after `maxAttempts`.

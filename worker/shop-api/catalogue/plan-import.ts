@@ -8,7 +8,7 @@ import type { Shop } from "../core/shop";
 import { CATEGORY_FAMILY, MANUFACTURER_FAMILY, PRODUCT_FAMILY, REVIEWS, sameRow, type AnyRow, type Family, type Table } from "./catalogue-tables";
 import type { CatalogueDocument, CategoryRecord, ReviewRecord } from "./import-format";
 import { readByKeys } from "./json-chunks";
-import { planPrices, type PriceHistoryWrite } from "./plan-prices";
+import { planPrices, type PriceHistoryWrite, type PricePlan } from "./plan-prices";
 import {
   categoryRows,
   cmsBlockRow,
@@ -51,7 +51,17 @@ export interface ImportPlan {
   seoLinks: SeoLinkWrite[];
   /** Products whose own rows, prices or reviews change, sorted. */
   changedSkus: string[];
+  /**
+   * Per changed product, the shops whose pages its change touches (the rebuild request's shops,
+   * write-import.ts): "selling", every shop that sells it before or after the import, when its
+   * own rows (content, attributes, stock, categories, shops) or its reviews change; only the
+   * shops of its changed price rows when nothing but its prices changes (plan-prices.ts).
+   */
+  shopsOfChange: ReadonlyMap<string, ChangeShops>;
 }
+
+/** The shops a product's change concerns: every shop selling it, or the listed ones. */
+export type ChangeShops = "selling" | readonly string[];
 
 export interface PlanOptions {
   now: Date;
@@ -81,8 +91,20 @@ export async function planImport(db: D1Database, doc: CatalogueDocument, options
     cmsPages: (doc.cmsPages ?? []).map(cmsPageRow),
     cmsBlocks: (doc.cmsBlocks ?? []).map(cmsBlockRow),
     seoLinks: (doc.seoLinks ?? []).map(seoLinkRow),
-    changedSkus: [...new Set([...products.map((write) => write.key), ...prices.changedSkus, ...reviews.changedSkus])].sort(),
+    changedSkus: [...new Set([...products.map((write) => write.key), ...prices.changed.map((change) => change.sku), ...reviews.changedSkus])].sort(),
+    shopsOfChange: shopsOfChange([...products.map((write) => write.key), ...reviews.changedSkus], prices.changed),
   };
+}
+
+/** The one place that decides which shops a product's change concerns (see ImportPlan.shopsOfChange). */
+function shopsOfChange(changedOwnRows: readonly string[], priceChanges: PricePlan["changed"]): Map<string, ChangeShops> {
+  const shops = new Map<string, ChangeShops>();
+  for (const { sku, shop } of priceChanges) {
+    const known = shops.get(sku);
+    shops.set(sku, [...new Set([...(known === "selling" ? [] : (known ?? [])), shop])].sort());
+  }
+  for (const sku of changedOwnRows) shops.set(sku, "selling");
+  return shops;
 }
 
 /** What D1 holds of a record: table name → rows. */

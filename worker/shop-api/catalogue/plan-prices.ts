@@ -3,6 +3,11 @@
  * are new. The history keeps every package price a product had in a shop, so the
  * 30-day reference price can be read; a price whose validFrom lies before the latest
  * known one is history only and never replaces the current price.
+ *
+ * Prices and their history are kept per shop (a price row names its one shop), and only
+ * that shop's pages show them (the reference price is read from that shop's history; other
+ * shops' pages, hreflang alternates included, show no price of it), so a changed price row
+ * concerns its own shop only (plan-import.ts shopsOfChange).
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import type { Shop } from "../core/shop";
@@ -18,13 +23,14 @@ export type PriceHistoryWrite = RowOf<typeof PRICE_HISTORY, PriceHistoryRow>;
 export interface PricePlan {
   prices: PriceWrite[];
   history: PriceHistoryWrite[];
-  changedSkus: string[];
+  /** The (product, shop) pairs whose current price or price history changes: a price row names its one shop. */
+  changed: { sku: string; shop: string }[];
 }
 
 const keyOf = (sku: string, shop: string): string => `${sku}\u0000${shop}`;
 
 export async function planPrices(db: D1Database, records: readonly PriceRecord[], options: { now: Date; shops: readonly Shop[] }): Promise<PricePlan> {
-  const plan: PricePlan = { prices: [], history: [], changedSkus: [] };
+  const plan: PricePlan = { prices: [], history: [], changed: [] };
   if (records.length === 0) return plan;
   const nowIso = options.now.toISOString();
   const taxRates = new Map(options.shops.map((shop) => [shop.id, shop.taxRate]));
@@ -47,7 +53,7 @@ export async function planPrices(db: D1Database, records: readonly PriceRecord[]
     if (price.validFrom && latest !== undefined && validFrom < latest) {
       if (known?.get(validFrom) !== row.package_price) {
         plan.history.push(historyRow);
-        plan.changedSkus.push(price.sku);
+        plan.changed.push({ sku: price.sku, shop: price.shop });
       }
       continue;
     }
@@ -55,7 +61,7 @@ export async function planPrices(db: D1Database, records: readonly PriceRecord[]
     if (before && sameRow(PRICES, before, row)) continue;
     plan.prices.push(row);
     if (before?.package_price !== row.package_price) plan.history.push(historyRow);
-    plan.changedSkus.push(price.sku);
+    plan.changed.push({ sku: price.sku, shop: price.shop });
   }
   return plan;
 }

@@ -4,12 +4,15 @@
  * changedSince) and the rebuild request of the change (docs/decisions/0032): an import that
  * fails writes no request, one that is written always has its request.
  *
- * The request's shops: the shops that sell a changed product (product_shops), both as they
- * were before the import and after it (a product taken out of a shop changes that shop's
- * pages too); every configured shop when categories or manufacturers changed (navigation,
- * listings and brand pages of every shop show them); the shops of the CMS pages, CMS blocks
- * and top SEO links in the file (the plan writes those as given, so they count as changed).
- * A change that concerns no shop writes no request; nor does an import that changes nothing.
+ * The request's shops, per changed product as the plan says (ImportPlan.shopsOfChange): for a
+ * change of its own rows or reviews the shops that sell it (product_shops), both as they were
+ * before the import and after it (a product taken out of a shop changes that shop's pages
+ * too); for a product whose only change is prices, the shops of those price rows (prices are
+ * per shop). Besides: every configured shop when categories or manufacturers changed
+ * (navigation, listings and brand pages of every shop show them); the shops of the CMS pages,
+ * CMS blocks and top SEO links in the file (the plan writes those as given, so they count as
+ * changed). A change that concerns no shop writes no request; nor does an import that changes
+ * nothing.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { sql, SqlFragment } from "../../lib/sql";
@@ -56,7 +59,8 @@ const THIS_IMPORT = SqlFragment.raw("(SELECT MAX(id) FROM imports)");
 export async function writeImport(db: D1Database, plan: ImportPlan, options: WriteOptions): Promise<WrittenImport> {
   const nowIso = options.now.toISOString();
   const request = rebuildRequestOf(plan, options);
-  const skuChunks = jsonChunks(plan.changedSkus);
+  // Products whose change concerns every shop selling them (the others name their shops in request.shops).
+  const skuChunks = jsonChunks(plan.changedSkus.filter((sku) => (plan.shopsOfChange.get(sku) ?? "selling") === "selling"));
   const statements: SqlFragment[] = [
     sql`INSERT INTO imports (source, format, started_at, rows, actor, changed_products)
         VALUES (${options.source}, ${options.format}, ${nowIso}, ${options.rows}, ${options.actor}, ${plan.changedSkus.length}) RETURNING id`,
@@ -88,11 +92,19 @@ export async function writeImport(db: D1Database, plan: ImportPlan, options: Wri
   return { importId, changeId: typeof changeId === "number" ? changeId : null };
 }
 
-/** The rebuild request of a plan: what changed in words, and the shops named by changes other than products; null when nothing changed. */
+/**
+ * The rebuild request of a plan: what changed in words, and the shops it names itself (those of
+ * price-only product changes, categories, manufacturers, CMS rows; the shops selling the other
+ * changed products are read from product_shops in the batch); null when nothing changed.
+ */
 function rebuildRequestOf(plan: ImportPlan, options: WriteOptions): { detail: string; shops: string[] } | null {
   const parts: string[] = [];
   const shops = new Set<string>();
   if (plan.changedSkus.length > 0) parts.push(`${plan.changedSkus.length} product${plan.changedSkus.length === 1 ? "" : "s"}`);
+  for (const sku of plan.changedSkus) {
+    const concerned = plan.shopsOfChange.get(sku) ?? "selling";
+    if (concerned !== "selling") for (const shop of concerned) shops.add(shop);
+  }
   const everyShop = [
     [plan.categories.length, "categories"],
     [plan.manufacturers.length, "manufacturers"],

@@ -1,11 +1,12 @@
 /**
  * The queue consumer's work (docs/decisions/0032): every (request, shop) pair of the given
  * requests that is not in a build yet is merged into the shop's one queued build (created when
- * the shop has none), which waits `quietSeconds` after its latest change and at most
- * `maxDelaySeconds` after its first (tables/rebuilds.ts mergePairSql). A build that is running
- * keeps its changes; a change arriving meanwhile goes into the next build. Idempotent: a
- * redelivered message finds its pairs linked and changes nothing. A new queued build calls its
- * shop's deploy hook (production).
+ * the shop has none). The quiet time belongs to the whole change stream: each merged change
+ * holds back every queued build until `quietSeconds` after it, but none longer than
+ * `maxDelaySeconds` after its own first change; publish now is due at once (tables/rebuilds.ts
+ * mergePairSql). A build that is running keeps its changes; a change arriving meanwhile goes
+ * into the next build. Idempotent: a redelivered message finds its pairs linked and changes
+ * nothing. A new queued build calls its shop's deploy hook (production).
  */
 import type { ShopApiEnv } from "../../env";
 import { jsonList } from "../../lib/json";

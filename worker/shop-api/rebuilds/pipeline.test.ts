@@ -69,13 +69,15 @@ const deliver = async (ids: readonly unknown[]) => {
 };
 
 describe("the import writes its rebuild request in its own batch", () => {
-  test("a price change requests the shops that sell the product, with actor and count on the import", async () => {
+  test("a price change requests only the shops of its price rows, with actor and count on the import", async () => {
     const de = await changePrice(t.db, "P-200-1", "DE", 51.1, clock);
     expect(await requestShops(de)).toEqual(["DE"]);
-    const both = await changePrice(t.db, "P-100", "CH", 121.5, clock, "anna@bodenhaus.example");
-    expect(await requestShops(both)).toEqual(["CH", "DE"]);
+    // P-100 is sold in DE and CH; a price row names one shop, and only that shop's pages show it.
+    const ch = await changePrice(t.db, "P-100", "CH", 121.5, clock, "anna@bodenhaus.example");
+    expect(await requestShops(ch)).toEqual(["CH"]);
+    expect(await requestShops(await changePrice(t.db, "P-100", "DE", 101.5, clock))).toEqual(["DE"]);
     const request = await sql`SELECT r.trigger, r.actor, r.import_id, r.enqueued_at, i.actor AS import_actor, i.changed_products
-      FROM rebuild_requests r JOIN imports i ON i.id = r.import_id WHERE r.id = ${both}`
+      FROM rebuild_requests r JOIN imports i ON i.id = r.import_id WHERE r.id = ${ch}`
       .prepare(t.db)
       .first();
     expect(request).toEqual({
@@ -86,6 +88,55 @@ describe("the import writes its rebuild request in its own batch", () => {
       import_actor: "anna@bodenhaus.example",
       changed_products: 1,
     });
+  });
+
+  test("a product's own change requests every shop selling it; a mixed file requests the union; csv-prices and history rows their shops", async () => {
+    const doc = sampleDocument();
+    const p100 = doc.products!.find((p) => p.sku === "P-100")!;
+    const json = async (body: unknown, format: "json" | "csv-prices" = "json") => {
+      const result = await importCatalogue(t.db, { format, text: typeof body === "string" ? body : JSON.stringify(body) }, { source: "mixed", now: clock });
+      if (!result.ok) throw new Error(JSON.stringify(result.problems));
+      return requestShops(result.changeId);
+    };
+    // Content: every shop that sells P-100.
+    const retitled = { ...p100, content: { ...p100.content, de: { ...p100.content.de!, title: `${p100.content.de!.title} (neu)` } } };
+    expect(await json({ products: [retitled] })).toEqual(["CH", "DE"]);
+    // Stock: the same.
+    expect(await json({ products: [{ ...retitled, stock: { quantity: 127, minimumOrderQuantity: 2.2 } }] })).toEqual(["CH", "DE"]);
+    // A DE price of P-100 with a content change of P-100 in the same file: the content change decides.
+    expect(
+      await json({
+        products: [p100],
+        prices: [{ sku: "P-100", shop: "DE", currency: "EUR", packagePrice: 131.1, unitPrice: 60 }],
+      }),
+    ).toEqual(["CH", "DE"]);
+    // Price rows of two products in two shops: their shops only, once each.
+    expect(
+      await json({
+        prices: [
+          { sku: "P-100", shop: "CH", currency: "CHF", packagePrice: 141.1, unitPrice: 70 },
+          { sku: "P-200-1", shop: "DE", currency: "EUR", packagePrice: 41.1, unitPrice: 20 },
+        ],
+      }),
+    ).toEqual(["CH", "DE"]);
+    // The union of a price row's shop and a content change of a product sold in DE only.
+    const p200 = doc.products!.find((p) => p.sku === "P-200")!;
+    expect(
+      await json({
+        products: [{ ...p200, content: { ...p200.content, de: { ...p200.content.de!, title: `${p200.content.de!.title} (neu)` } } }],
+        prices: [{ sku: "P-100", shop: "CH", currency: "CHF", packagePrice: 151.1, unitPrice: 75 }],
+      }),
+    ).toEqual(["CH", "DE"]);
+    // csv-prices: the row's shop.
+    expect(await json("sku,shop,currency,packagePrice,unitPrice\nP-100,CH,CHF,161.10,80.00\n", "csv-prices")).toEqual(["CH"]);
+    // A price of the past (history only, the 30-day reference price of that shop): its shop.
+    expect(
+      await json({ prices: [{ sku: "P-100", shop: "DE", currency: "EUR", packagePrice: 99.1, unitPrice: 45, validFrom: "2026-02-20T00:00:00Z" }] }),
+    ).toEqual(["DE"]);
+    // A review is the product's content: every shop selling it.
+    expect(await json({ reviews: [{ ...doc.reviews![0]!, comment: "Immer noch schön" }] })).toEqual(["CH", "DE"]);
+    // Back to the sample product for the other tests.
+    await json({ products: [p100] });
   });
 
   test("an identical re-import writes no request", async () => {
@@ -163,49 +214,115 @@ describe("the import writes its rebuild request in its own batch", () => {
     const sweep = await shopApiCaller(env(), { now: () => clock })(builderRequest("sweep", {}));
     expect(sweep.status).toBe(200);
     expect(((await sweep.json()) as { data: unknown }).data).toEqual({ requests: 1, dispatched: "merged", expired: 0 });
-    expect((await builds()).map((b) => [b.shop, b.changeIds])).toEqual([
-      ["CH", [cli]],
-      ["DE", [cli]],
-    ]);
+    // A DE price row of P-100 (sold in DE and CH too): DE only.
+    expect((await builds()).map((b) => [b.shop, b.changeIds])).toEqual([["DE", [cli]]]);
     expect((await shopApiCaller(env(), { now: () => clock })(builderRequest("sweep", {}, "wrong-token-0123456789abcdef0123456789"))).status).toBe(401);
   });
 });
 
 describe("the consumer merges changes into one queued build per shop", () => {
-  test("100 changes over 2 minutes: one build per affected shop, built once the changes stop", async () => {
-    const changeIds: number[] = [];
+  test("100 changes over 2 minutes, CH touched every 16.8 s and DE every 1.2 s: exactly one build each, due once the stream is quiet", async () => {
+    const de: number[] = [];
+    const ch: number[] = [];
     for (let i = 0; i < 100; i++) {
       clock = new Date(T0.getTime() + i * 1200);
-      // Every fourth change a price import of P-100 (DE and CH), the others webhook changes of DE.
+      // Every 14th change a CH price of P-100 (which requests CH alone); the others DE: P-200-1's price or a webhook.
       const id =
-        i % 4 === 0
+        i % 14 === 0
           ? await changePrice(t.db, "P-100", "CH", 100 + i, clock)
-          : await writeRequest(t.env, { trigger: "webhook", shops: ["DE"], actor: "webhook", detail: `change ${i}` }, clock);
-      changeIds.push(id!);
+          : i % 2 === 0
+            ? await changePrice(t.db, "P-200-1", "DE", 10 + i, clock)
+            : await writeRequest(t.env, { trigger: "webhook", shops: ["DE"], actor: "webhook", detail: `change ${i}` }, clock);
+      (i % 14 === 0 ? ch : de).push(id!);
       await deliver([id]);
-      // A builder polling all along finds nothing due while the changes keep coming.
+      // A builder polling all along finds nothing due while the changes keep coming, CH's 16.8 s gaps included.
       expect((await claimBuild(t.db, "poller", null, deps)).build).toBeNull();
     }
+    expect(ch).toHaveLength(8);
     const queued = await builds();
-    expect(queued.map((b) => [b.shop, b.state])).toEqual([
-      ["CH", "queued"],
-      ["DE", "queued"],
+    const last = clock;
+    // Both wait quietSeconds after the last change of the stream, not after their own.
+    expect(queued.map((b) => [b.shop, b.state, b.changeIds, b.notBefore])).toEqual([
+      ["CH", "queued", ch, secondsLater(last, 5).toISOString()],
+      ["DE", "queued", de, secondsLater(last, 5).toISOString()],
     ]);
-    // DE carries every change, CH the 25 imports of P-100; each waits 5 s after its shop's last change.
-    const ch = queued.find((b) => b.shop === "CH")!;
-    const de = queued.find((b) => b.shop === "DE")!;
-    expect(de.changeIds).toEqual(changeIds);
-    expect(ch.changeIds).toEqual(changeIds.filter((_, i) => i % 4 === 0));
-    expect(de.notBefore).toBe(secondsLater(clock, 5).toISOString());
-    expect(ch.notBefore).toBe(secondsLater(T0, 96 * 1.2 + 5).toISOString());
-    const claim = await claimBuild(t.db, "poller", null, deps);
-    expect(claim).toEqual({ build: null, nextDueAt: ch.notBefore, pending: { queued: 2, running: 0 } });
-    clock = secondsLater(clock, 5);
+    clock = secondsLater(last, 4.999);
+    expect(await claimBuild(t.db, "poller", null, deps)).toEqual({
+      build: null,
+      nextDueAt: secondsLater(last, 5).toISOString(),
+      pending: { queued: 2, running: 0 },
+    });
+    clock = secondsLater(last, 5);
     const first = await claimBuild(t.db, "poller", null, deps);
     const second = await claimBuild(t.db, "poller", null, deps);
     expect([first.build?.shop, second.build?.shop].sort()).toEqual(["CH", "DE"]);
-    expect(first.build!.changeIds.length + second.build!.changeIds.length).toBe(125);
+    expect(first.build!.changeIds.length + second.build!.changeIds.length).toBe(100);
+    expect(await builds()).toHaveLength(2);
   }, 120_000);
+
+  test("a single change is due quietSeconds after it", async () => {
+    const id = await changePrice(t.db, "P-200-1", "DE", 31.1, clock);
+    await deliver([id]);
+    expect((await builds()).map((b) => [b.shop, b.notBefore])).toEqual([["DE", secondsLater(T0, 5).toISOString()]]);
+    clock = secondsLater(T0, 4.999);
+    expect((await claimBuild(t.db, "b", null, deps)).build).toBeNull();
+    clock = secondsLater(T0, 5);
+    expect((await claimBuild(t.db, "b", null, deps)).build).toMatchObject({ shop: "DE", changeIds: [id] });
+  });
+
+  test("a steady endless stream is built every maxDelaySeconds after each build's first change", async () => {
+    // DE changes every 2 s for 400 s, CH once at 10 s; a builder claims whatever is due and publishes it at once.
+    const claims: [string, number][] = [];
+    const poll = async () => {
+      for (let claim = await claimBuild(t.db, "b", null, deps); claim.build; claim = await claimBuild(t.db, "b", null, deps)) {
+        claims.push([claim.build.shop, (clock.getTime() - T0.getTime()) / 1000]);
+        await finishBuild(env(), claim.build.id, "b", { ok: true, pages: 1, pagesRewritten: 1, seconds: 0 }, deps);
+      }
+    };
+    for (let i = 0; i <= 200; i++) {
+      clock = new Date(T0.getTime() + i * 2000);
+      await deliver([await writeRequest(t.env, { trigger: "webhook", shops: ["DE"], actor: "webhook", detail: `change ${i}` }, clock)]);
+      if (i === 5) await deliver([await writeRequest(t.env, { trigger: "webhook", shops: ["CH"], actor: "webhook", detail: "CH" }, clock)]);
+      await poll();
+    }
+    clock = secondsLater(T0, 404.999);
+    await poll();
+    clock = secondsLater(T0, 405);
+    await poll();
+    // DE's first build at its cap (first change + 300 s), CH's at its own cap (10 s + 300 s), DE's second 5 s after the stream.
+    expect(claims).toEqual([
+      ["DE", 300],
+      ["CH", 310],
+      ["DE", 405],
+    ]);
+    expect((await builds()).map((b) => b.state)).toEqual(["published", "published", "published"]);
+  }, 120_000);
+
+  test("publish now is due at once while changes keep coming, and later changes do not hold it back", async () => {
+    const published: number[] = [];
+    let publishedAt = T0;
+    for (let i = 0; i < 10; i++) {
+      clock = new Date(T0.getTime() + i * 1200);
+      await deliver([
+        await writeRequest(t.env, { trigger: "webhook", shops: i === 0 ? ["AT", "DE"] : ["DE"], actor: "webhook", detail: `change ${i}` }, clock),
+      ]);
+      if (i === 5) {
+        publishedAt = clock;
+        published.push(await publishNow(env(), ["CH", "DE"], "anna@bodenhaus.example", deps));
+      }
+    }
+    const queued = await builds();
+    expect(queued.map((b) => [b.shop, b.notBefore, b.triggers])).toEqual([
+      ["AT", secondsLater(clock, 5).toISOString(), ["webhook"]],
+      ["DE", publishedAt.toISOString(), ["publish", "webhook"]],
+      ["CH", publishedAt.toISOString(), ["publish"]],
+    ]);
+    expect(queued[1]!.changeIds).toHaveLength(11);
+    const first = await claimBuild(t.db, "b", null, deps);
+    const second = await claimBuild(t.db, "b", null, deps);
+    expect([first.build?.shop, second.build?.shop].sort()).toEqual(["CH", "DE"]);
+    expect((await claimBuild(t.db, "b", null, deps)).build).toBeNull();
+  });
 
   test("a steady stream is built at the latest maxDelaySeconds after its first change", async () => {
     for (let i = 0; i <= 150; i++) {
@@ -478,7 +595,14 @@ describe("publish for a builder (POST /admin/builder/publish, npm start's first 
 
   test("the requests waiting for the shops go into the same builds as the publish, due now; the queue's copy changes nothing", async () => {
     // The CLI's imports (the demo catalogue of `npm start`): written, never sent.
-    const both = await changePrice(t.db, "P-100", "DE", 77.7, clock);
+    // P-100's prices in DE and CH (the import's request names both shops), then P-200-1's in DE.
+    const prices = [
+      { sku: "P-100", shop: "DE", currency: "EUR", packagePrice: 77.7, unitPrice: 35 },
+      { sku: "P-100", shop: "CH", currency: "CHF", packagePrice: 87.7, unitPrice: 40 },
+    ];
+    const imported = await importCatalogue(t.db, { format: "json", text: JSON.stringify({ prices }) }, { source: "prices.json", now: clock });
+    const both = imported.ok ? imported.changeId : null;
+    expect(await requestShops(both)).toEqual(["CH", "DE"]);
     const de = await changePrice(t.db, "P-200-1", "DE", 17.7, clock);
     clock = secondsLater(clock, 1);
     const answer = await post("publish", { shops: ["DE"], actor: "npm start" });

@@ -79,7 +79,14 @@ test.each([1, 2])(
         const held = holding.get(builder);
         if (!held) {
           const claim = await claimBuild(t.db, builder, rand() < 0.5 ? null : [pick(["DE", "CH", "AT"])], deps);
-          if (claim.build) holding.set(builder, { id: claim.build.id, builder, crashed: rand() < 0.1 });
+          if (claim.build) {
+            // A crash costs an attempt as a failure does: at most two of either per build, so the drained end state is all
+            // published (maxAttempts 4).
+            const spent = failures.get(claim.build.id) ?? 0;
+            const crashed = rand() < 0.1 && spent < 2;
+            if (crashed) failures.set(claim.build.id, spent + 1);
+            holding.set(builder, { id: claim.build.id, builder, crashed });
+          }
           continue;
         }
         if (held.crashed) {
@@ -90,7 +97,7 @@ test.each([1, 2])(
         try {
           if (roll < 0.4) await reportProgress(t.db, held.id, builder, { phase: "rendering", done: 1, total: 2 }, deps);
           else {
-            // Fail at most twice per build, so the drained end state is all published (maxAttempts 4).
+            // Fail (or crash, above) at most twice per build.
             const fails = failures.get(held.id) ?? 0;
             const ok = roll > 0.75 || fails >= 2;
             if (!ok) failures.set(held.id, fails + 1);

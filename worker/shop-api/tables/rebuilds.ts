@@ -206,23 +206,39 @@ export interface MergeTiming {
 
 /**
  * The statements that merge one (request, shop) pair into the shop's queued build, creating it
- * when the shop has none: the first creates (RETURNING its id), the second moves the debounce
- * (not_before = min(latest change + quiet, first change + max delay); publish now: due at the
- * time of its request), the third links the pair. Each does nothing once the pair is linked,
- * so a redelivered message changes nothing.
+ * when the shop has none: the first creates (RETURNING its id), the second moves the debounce,
+ * the third links the pair. Each does nothing once the pair is linked, so a redelivered message
+ * changes nothing.
+ *
+ * The debounce is one quiet time for the whole change stream (docs/decisions/0032): a change
+ * (any trigger but publish now) moves the not_before of **every** queued build to
+ *
+ *     max(not_before, min(change + quietSeconds, that build's first change + maxDelaySeconds))
+ *
+ * so while changes keep arriving anywhere within quietSeconds no queued build becomes due, and
+ * none waits longer than maxDelaySeconds after its own first change. A not_before only moves
+ * later (a retry's backoff stays), and a build that carries a publish-now request is never moved:
+ * publish now makes its shop's build due at the request's time.
  */
 export function mergePairSql(requestId: number, shop: string, changedAt: string, timing: MergeTiming): SqlFragment[] {
   const unlinked = sql`EXISTS (SELECT 1 FROM rebuild_request_shops WHERE request_id = ${requestId} AND shop = ${shop} AND build_id IS NULL)`;
-  const latest = sql`max(queued_at, ${changedAt})`;
-  const notBefore = timing.immediate
-    ? sql`min(not_before, ${changedAt})`
-    : sql`min(${plusSeconds(latest, timing.quietSeconds)}, ${plusSeconds(SqlFragment.raw("first_queued_at"), timing.maxDelaySeconds)})`;
+  const ownShop = sql`shop = ${shop}`;
+  const carriesPublish = sql`EXISTS (SELECT 1 FROM rebuild_request_shops s JOIN rebuild_requests r ON r.id = s.request_id
+    WHERE s.build_id = builds.id AND r.trigger = 'publish')`;
+  const quietUntil = sql`min(${plusSeconds(changedAt, timing.quietSeconds)}, ${plusSeconds(SqlFragment.raw("first_queued_at"), timing.maxDelaySeconds)})`;
+  const debounce = timing.immediate
+    ? // Publish now: its own shop's build is due at once; other builds are not held back by it.
+      sql`UPDATE builds SET queued_at = max(queued_at, ${changedAt}), not_before = min(not_before, ${changedAt})
+          WHERE ${ownShop} AND state = 'queued' AND ${unlinked}`
+    : sql`UPDATE builds SET queued_at = CASE WHEN ${ownShop} THEN max(queued_at, ${changedAt}) ELSE queued_at END,
+          not_before = CASE WHEN ${carriesPublish} THEN not_before ELSE max(not_before, ${quietUntil}) END
+          WHERE state = 'queued' AND ${unlinked}`;
   return [
     sql`INSERT INTO builds (shop, state, attempt, max_attempts, not_before, first_queued_at, queued_at)
         SELECT ${shop}, 'queued', 0, ${timing.maxAttempts}, ${isoPlusSeconds(changedAt, timing.quietSeconds)}, ${changedAt}, ${changedAt}
         WHERE NOT EXISTS (SELECT 1 FROM builds WHERE shop = ${shop} AND state = 'queued') AND ${unlinked}
         RETURNING id, shop`,
-    sql`UPDATE builds SET queued_at = ${latest}, not_before = ${notBefore} WHERE shop = ${shop} AND state = 'queued' AND ${unlinked}`,
+    debounce,
     sql`UPDATE rebuild_request_shops SET build_id = (SELECT id FROM builds WHERE shop = ${shop} AND state = 'queued')
         WHERE request_id = ${requestId} AND shop = ${shop} AND build_id IS NULL`,
   ];
