@@ -10,7 +10,7 @@ import { Miniflare } from "miniflare";
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { promisify } from "node:util";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureDevVars, WRANGLER_ENV, type LocalWorker } from "./local-worker";
 import { ROOT } from "./shops";
 
@@ -59,6 +59,9 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
  * polyfills for the Node built-ins a dependency names (sanitize-html's postcss).
  */
 export async function bundleWorker(entry: string, outfile: string): Promise<void> {
+  // wrangler refuses to bundle while wrangler.toml's assets directory is missing (a fresh clone before its first build).
+  const { rawConfig } = experimental_readRawConfig({ config: join(ROOT, "wrangler.toml") });
+  if (rawConfig.assets?.directory) mkdirSync(join(ROOT, rawConfig.assets.directory), { recursive: true });
   const outDir = mkdtempSync(join(dirname(outfile), ".bundle-"));
   try {
     await execFileAsync(join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", outDir, entry], {
