@@ -66,7 +66,8 @@ test("a merchandiser checks a price file, sees the bad row, fixes it, applies it
   const importId = /#(\d+)/.exec((await applied.textContent()) ?? "")![1]!;
 
   const history = page.getByTestId("import-history");
-  const entry = history.getByRole("row").filter({ hasText: `#${importId}` });
+  // The row whose first cell, the import, is this one (another row's change-id cell may show the same #number).
+  const entry = history.getByRole("row").filter({ has: page.locator("td:first-child", { hasText: new RegExp(`^#${importId}$`) }) });
   await expect(entry).toContainText(account("merchandiser").email);
   await expect(entry).toContainText("console: prices.csv");
   await expect(entry.getByRole("cell").nth(6)).toHaveText("2");
