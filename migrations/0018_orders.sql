@@ -70,6 +70,7 @@ CREATE TABLE order_events (
   type TEXT NOT NULL CHECK (type IN ('confirmed', 'shipped', 'delivered', 'cancelled')),
   occurred_at TEXT NOT NULL,
   body TEXT NOT NULL,                      -- the event as received (canonical JSON), to tell a repeat from a reuse
+  claim TEXT NOT NULL,                     -- random per recording: the batch that wrote the row applies the event
   recorded_at TEXT NOT NULL
 );
 CREATE INDEX order_events_order ON order_events(order_id, occurred_at);

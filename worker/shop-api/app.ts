@@ -4,6 +4,7 @@ import { graphqlRoute } from "../../graphql/http";
 import type { ShopApiEnv } from "../env";
 import { UPLOADS_PATH } from "../lib/api-paths";
 import { importRoute } from "./catalogue/import-endpoint";
+import { orderEventRoute } from "./checkout/order-events";
 import { getOrder, placeOrder } from "./checkout/place-order";
 import { importHistoryRoute } from "./catalogue/import-history-route";
 import { applyUpload, validateUpload } from "./catalogue/staff-import";
@@ -52,6 +53,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.all("/admin/builder/builds/:id/finish", any(finishRoute));
   router.all("/admin/builder/sweep", any(sweepRoute));
   router.all("/admin/builder/publish", any(publishRoute));
+  // The ERP's order events (bearer ORDER_EVENTS_TOKEN; checkout/order-events.ts).
+  router.all("/admin/orders/:number/events", any(orderEventRoute));
   // Back-office staff sessions (core/staff-auth.ts; the edge forwards /admin/* on the back-office host only).
   router.post("/admin/api/session", any(login));
   router.get("/admin/api/session", any(currentSession));

@@ -23,4 +23,8 @@ export const CHECKOUT_MESSAGES = {
   eventQuantity: "The quantity is not possible for this line.",
   eventReused: "This event id was already used for a different event.",
   eventState: "This event is not possible in the order's state.",
+  eventLine: "The order has no such line.",
+  eventAmbiguous: "The SKU names more than one line of the order: name the line.",
+  eventFuture: "The event's time lies in the future.",
+  eventNoLines: "This event names no lines.",
 } as const;

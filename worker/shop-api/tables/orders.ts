@@ -64,6 +64,7 @@ export interface OrderEventRow {
   type: OrderEventType;
   occurred_at: string;
   body: string;
+  claim: string;
   recorded_at: string;
 }
 
