@@ -237,6 +237,13 @@ function refusalFailure(ctx: ShopContext, refusal: LineCheck, priced: Priced[]):
   }
 }
 
+/** A calendar date as people of the language write it: 20.11.2026 (de, at), 20-11-2026 (nl), 20/11/2026 (others). */
+export function writtenDate(date: string, language: string): string {
+  const [year, month, day] = date.split("-");
+  const separator = language === "de" || language === "at" ? "." : language === "nl" ? "-" : "/";
+  return [day, month, year].join(separator);
+}
+
 function addressLines(address: Address, language: string): string[] {
   return [
     `${address.firstname} ${address.lastname}`,
@@ -278,7 +285,7 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
           grand: f(order.grand_total),
         },
         deliveryMode: order.delivery_mode,
-        ...(summary.date ? { deliveryDate: summary.date } : {}),
+        ...(summary.date ? { deliveryDate: writtenDate(summary.date, ctx.language) } : {}),
         paymentMethod: order.payment_method as (typeof OFFLINE_PAYMENT_METHODS)[number],
         ...(bank ? { bankAccount: bank } : {}),
       },
