@@ -48,6 +48,8 @@ export interface ShopApiEnv {
   REBUILD_QUEUE?: Queue<{ requestId: number }>;
   /** Bearer token of the builder API (/admin/builder/*): `npm run builder` and the CI's build jobs. */
   BUILDER_TOKEN?: string;
+  /** Bearer token of the ERP's order events (POST /admin/orders/{number}/events; checkout/order-events.ts). */
+  ORDER_EVENTS_TOKEN?: string;
   /** The catalogue webhook's signing secret (whsec_...) while D1 holds none (the console's rotation writes one there). */
   CATALOGUE_WEBHOOK_SECRET?: string;
 }

@@ -122,6 +122,11 @@ describe("shop config: rate limits and captcha", () => {
     ["an unknown captcha provider", (raw) => (raw.shops[0].captcha = { provider: "hcaptcha" }), "shops[0].captcha.provider"],
     ["reCAPTCHA v3 without a site key", (raw) => (raw.shops[0].captcha = { provider: "recaptcha-v3" }), "shops[0].captcha.siteKey"],
     ["Turnstile without a site key", (raw) => (raw.shops[1].captcha = { provider: "turnstile" }), "shops[1].captcha.siteKey"],
+    ["prepayment without a bank account", (raw) => delete raw.shops[0].bankAccount, "shops[0].bankAccount"],
+    ["an unknown payment method", (raw) => (raw.shops[0].paymentMethods = ["prepayment", "bitcoin"]), "shops[0].paymentMethods[1]"],
+    ["a payment method twice", (raw) => (raw.shops[0].paymentMethods = ["invoice", "invoice"]), "shops[0].paymentMethods"],
+    ["no payment method", (raw) => (raw.shops[0].paymentMethods = []), "shops[0].paymentMethods"],
+    ["an IBAN that is none", (raw) => (raw.shops[0].bankAccount.iban = "12345"), "shops[0].bankAccount.iban"],
     [
       "a minimum score above 1",
       (raw) => (raw.shops[0].captcha = { provider: "recaptcha-v3", siteKey: "6LcAAAAAAAAAAAAAAAA", minScore: 2 }),

@@ -65,6 +65,27 @@ const hostsByEnvironment = z.object({
   test: z.array(hostName).min(1),
 });
 
+/**
+ * Payment methods (SPEC 9; issue 12). The offline methods are complete in the shop API;
+ * online methods are shown and taken only when a payment provider is configured for the
+ * shop, and none is yet, so the checkout refuses them as not available.
+ */
+export const OFFLINE_PAYMENT_METHODS = ["prepayment", "invoice", "cash_on_delivery"] as const;
+export const ONLINE_PAYMENT_METHODS = ["paypal", "card", "klarna", "sepa", "amazon_pay", "instant_transfer", "twint"] as const;
+export const PAYMENT_METHODS = [...OFFLINE_PAYMENT_METHODS, ...ONLINE_PAYMENT_METHODS] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The account a prepayment is transferred to (named in the order confirmation). */
+export const bankAccountSchema = z
+  .object({
+    holder: z.string().min(1).max(120),
+    bank: z.string().min(1).max(120),
+    iban: z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Z0-9 ]{10,36}$/, "must be an IBAN"),
+    bic: z.string().regex(/^[A-Z0-9]{8}([A-Z0-9]{3})?$/, "must be a BIC of 8 or 11 characters"),
+  })
+  .strict();
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
 export const shopSchema = z
   .object({
     id: z.string().regex(/^[A-Z]{2,8}$/, "must be 2-8 upper-case letters"),
@@ -83,9 +104,22 @@ export const shopSchema = z
     samples: sampleLimitsSchema.default(DEFAULT_SAMPLE_LIMITS),
     /** Transactional mail: the sender of every mail to customers; the service address receives staff notifications. */
     mail: z.object({ from: mailbox, service: mailAddress }).strict(),
+    /** The payment methods the checkout offers, in this order (issue 12). */
+    paymentMethods: z
+      .array(z.enum(PAYMENT_METHODS))
+      .min(1)
+      .default([...OFFLINE_PAYMENT_METHODS]),
+    /** Where prepayments go; required when the shop offers prepayment. */
+    bankAccount: bankAccountSchema.optional(),
   })
   .strict()
   .superRefine((shop, ctx) => {
+    if (new Set(shop.paymentMethods).size !== shop.paymentMethods.length) {
+      ctx.addIssue({ code: "custom", path: ["paymentMethods"], message: "lists a payment method twice" });
+    }
+    if (shop.paymentMethods.includes("prepayment") && !shop.bankAccount) {
+      ctx.addIssue({ code: "custom", path: ["bankAccount"], message: "is required when the shop offers prepayment" });
+    }
     if (!shop.languages.includes(shop.defaultLanguage)) {
       ctx.addIssue({ code: "custom", path: ["defaultLanguage"], message: `must be one of the shop's languages (${shop.languages.join(", ")})` });
     }

@@ -4,6 +4,8 @@ import { graphqlRoute } from "../../graphql/http";
 import type { ShopApiEnv } from "../env";
 import { UPLOADS_PATH } from "../lib/api-paths";
 import { importRoute } from "./catalogue/import-endpoint";
+import { orderEventRoute } from "./checkout/order-events";
+import { getOrder, placeOrder } from "./checkout/place-order";
 import { importHistoryRoute } from "./catalogue/import-history-route";
 import { applyUpload, validateUpload } from "./catalogue/staff-import";
 import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./commerce/cart";
@@ -51,6 +53,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.all("/admin/builder/builds/:id/finish", any(finishRoute));
   router.all("/admin/builder/sweep", any(sweepRoute));
   router.all("/admin/builder/publish", any(publishRoute));
+  // The ERP's order events (bearer ORDER_EVENTS_TOKEN; checkout/order-events.ts).
+  router.all("/admin/orders/:number/events", any(orderEventRoute));
   // Back-office staff sessions (core/staff-auth.ts; the edge forwards /admin/* on the back-office host only).
   router.post("/admin/api/session", any(login));
   router.get("/admin/api/session", any(currentSession));
@@ -98,6 +102,9 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.put("/apiv2/cart/addSampleBySku/:sku", shop(visitorRoute(addSampleBySku, { lazy: true })));
   router.post("/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
   router.post("/apiv2/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
+  // Checkout and orders (issue 12; checkout/place-order.ts). Rate-limited and idempotent as every shop write.
+  router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder)));
+  router.get("/apiv2/checkout/order/:number", shop(visitorRoute(getOrder)));
   // Delivery and shipping
   router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code/quantity/:quantity", shop(visitorRoute(productDelivery, { lazy: true })));
   router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code", shop(visitorRoute(productDelivery, { lazy: true })));

@@ -25,7 +25,7 @@ import { takeVisitorResult, visitorStatement, type VisitorContext } from "../cor
 import { cartLines, ensureCart, optionsKey, type CartLineRow } from "../tables/carts";
 import { listedIn } from "../tables/products";
 import { childProducts, findProduct, isListed, shopProductFrom, type CommerceProduct } from "./products";
-import { addDays, berlinTime } from "./berlin-time";
+import { addDays, berlinTime } from "../core/berlin-time";
 import { refusalFailure, sampleCartFull, type CheckRow, type Refusal } from "./refusals";
 import { SAMPLE_SLOT_COUNT, sampleCheck } from "./samples";
 

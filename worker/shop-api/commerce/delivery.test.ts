@@ -1,6 +1,6 @@
-import { berlinDayBounds, berlinInstant, berlinTime } from "./berlin-time";
-import { computeDelivery, dispatchDay, type DeliveryInput, type DeliveryItem } from "./delivery-rules";
-import { isGermanIsland } from "./islands";
+import { berlinDayBounds, berlinInstant, berlinTime } from "../core/berlin-time";
+import { computeDelivery, dispatchDay, type DeliveryInput, type DeliveryItem } from "../core/delivery-rules";
+import { isGermanIsland } from "../core/islands";
 import { commerceCounts, createHarness, DE_COUNTRIES, giveAccount, type Harness } from "./test-support";
 
 const parcel: DeliveryItem = { shippingGroup: "parcel", isExpress: true, isDecking: false, deliveryDaysMin: 2, deliveryDaysMax: 4 };

@@ -18,7 +18,7 @@ import { ensureVisitor, takeVisitorResult, visitorStatement, type VisitorContext
 import { cartLines, type CartLineRow } from "../tables/carts";
 import { setShippingCountry } from "../tables/visitors";
 import { cartView, QUANTITY_MESSAGE } from "./cart";
-import { computeDelivery, EXPRESS_FEE, FREE_SHIPPING_FROM, OFFSHORE_SURCHARGE, SHIPPING_TARIFF, type DeliveryItem } from "./delivery-rules";
+import { computeDelivery, EXPRESS_FEE, FREE_SHIPPING_FROM, OFFSHORE_SURCHARGE, SHIPPING_TARIFF, type DeliveryItem } from "../core/delivery-rules";
 import { isListed, productFromResult, productQuery } from "./products";
 
 /** The delivery texts (locales/<lang>/server.json, `delivery.*`) in the request's language. */

@@ -10,7 +10,7 @@ import { sha256Hex } from "../core/auth";
 import type { ShopContext } from "../core/context";
 import { fail, MESSAGES, type ApiFailure } from "../core/envelope";
 import { clientKey } from "../core/rate-limit";
-import { berlinDayBounds } from "./berlin-time";
+import { berlinDayBounds } from "../core/berlin-time";
 
 export interface SampleLimitKeys {
   visitorId: string;

@@ -28,7 +28,7 @@ import { reply, type Params, type Reply } from "../core/route";
 import { ensureVisitor, type VisitorContext } from "../core/visitor";
 import { listedIn } from "../tables/products";
 import { openQuoteId, sampleItemCount, sampleItems, type SampleItemLineRow, type SampleQuoteRow } from "../tables/samples";
-import { berlinDayBounds } from "./berlin-time";
+import { berlinDayBounds } from "../core/berlin-time";
 import { countryName } from "../../../domain/countries";
 import { shopProductFrom } from "./products";
 import { refusalFailure, sampleCartFull, type CheckRow } from "./refusals";

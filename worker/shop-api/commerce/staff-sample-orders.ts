@@ -26,7 +26,7 @@ import {
 import { parseJsonOr } from "../../lib/json";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
 import { PLACED_AT, SAMPLE_ORDER_COLUMNS, sampleOrderItems, setFulfilment, type SampleOrderItemRow, type SampleOrderRow } from "../tables/sample-orders";
-import { addDays, berlinInstant } from "./berlin-time";
+import { addDays, berlinInstant } from "../core/berlin-time";
 
 export { FULFILMENT_STATES, STATE_FILTERS, type StateFilter };
 

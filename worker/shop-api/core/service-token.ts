@@ -2,7 +2,8 @@
  * The shop API's non-public endpoints each take their own bearer token (docs/decisions/0027):
  * CATALOGUE_IMPORT_TOKEN the catalogue import, SEARCH_REPORT_TOKEN the merchandiser's
  * search report, GRAPHQL_TOKEN /graphql (the build), BUILDER_TOKEN the builder API
- * (/admin/builder/*, rebuilds/builder-api.ts). A token shorter than MIN_TOKEN_LENGTH
+ * (/admin/builder/*, rebuilds/builder-api.ts), ORDER_EVENTS_TOKEN the ERP's order events
+ * (/admin/orders/{number}/events, checkout/order-events.ts). A token shorter than MIN_TOKEN_LENGTH
  * characters closes its endpoint (503, and a log line naming the variable) as an unset one
  * does; wrong tokens are throttled per client address (auth-throttle.ts).
  */
@@ -13,7 +14,7 @@ import { fail, MESSAGES } from "./envelope";
 
 export const MIN_TOKEN_LENGTH = 32;
 
-export const SERVICE_TOKENS = ["CATALOGUE_IMPORT_TOKEN", "SEARCH_REPORT_TOKEN", "GRAPHQL_TOKEN", "BUILDER_TOKEN"] as const;
+export const SERVICE_TOKENS = ["CATALOGUE_IMPORT_TOKEN", "SEARCH_REPORT_TOKEN", "GRAPHQL_TOKEN", "BUILDER_TOKEN", "ORDER_EVENTS_TOKEN"] as const;
 export type ServiceToken = (typeof SERVICE_TOKENS)[number];
 
 /** Refuses the request unless it carries `Authorization: Bearer <the token named>`; see the module comment. */

@@ -6,7 +6,7 @@
  * route table answers 404 and nothing is read or written).
  */
 import type { ShopChoice } from "../../../domain/back-office/shop-choice";
-import { ENVIRONMENTS, type CaptchaSettings, type SampleLimits, type ShopDefinition } from "../../config/shop-config";
+import { ENVIRONMENTS, type BankAccount, type CaptchaSettings, type PaymentMethod, type SampleLimits, type ShopDefinition } from "../../config/shop-config";
 import { shopDirectory } from "../../config/shops";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
 
@@ -28,6 +28,10 @@ export interface Shop {
   captcha: CaptchaSettings;
   /** Daily caps on finished sample orders (commerce/sample-limits.ts). */
   samples: SampleLimits;
+  /** The payment methods the checkout offers (checkout/; issue 12). */
+  paymentMethods: PaymentMethod[];
+  /** Where prepayments go; set whenever prepayment is offered (config validation). */
+  bankAccount: BankAccount | null;
 }
 
 export function shopOf(definition: ShopDefinition): Shop {
@@ -45,6 +49,8 @@ export function shopOf(definition: ShopDefinition): Shop {
     hostNames: [...new Set(ENVIRONMENTS.flatMap((environment) => definition.hosts[environment].map((host) => host.replace(/:\d+$/, ""))))],
     captcha: definition.captcha,
     samples: definition.samples,
+    paymentMethods: [...definition.paymentMethods],
+    bankAccount: definition.bankAccount ?? null,
   };
 }
 

@@ -22,6 +22,12 @@ export interface OutboxMail<T extends MailTemplate> {
   dedupeKey?: string;
   /** A condition the batch must meet at this point for the mail to be written. */
   when?: SqlFragment;
+  /**
+   * Parameters only the batch knows (a number it assigns): each names a top-level parameter
+   * and the SQL expression whose value replaces it when the row is written. `params` holds a
+   * stand-in for each that fits the template.
+   */
+  fill?: Readonly<Record<string, SqlFragment>>;
 }
 
 export interface OutboxRow {
@@ -46,8 +52,13 @@ export interface OutboxRow {
 export function outboxInsert<T extends MailTemplate>(mail: OutboxMail<T>, now: Date): SqlFragment {
   checkMailParams(mail.template, mail.params);
   const at = now.toISOString();
+  let params = sql`${JSON.stringify(mail.params)}`;
+  for (const [name, value] of Object.entries(mail.fill ?? {})) {
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) throw new Error(`cannot fill mail parameter '${name}'`);
+    params = sql`json_set(${params}, ${`$.${name}`}, (${value}))`;
+  }
   return sql`INSERT INTO mail_outbox (shop_id, language, template, recipient, params, next_attempt_at, dedupe_key, created_at)
-    SELECT ${mail.shop.id}, ${mail.language}, ${mail.template}, ${mail.to}, ${JSON.stringify(mail.params)}, ${at}, ${mail.dedupeKey ?? null}, ${at}
+    SELECT ${mail.shop.id}, ${mail.language}, ${mail.template}, ${mail.to}, ${params}, ${at}, ${mail.dedupeKey ?? null}, ${at}
     WHERE ${mail.when ?? sql`1`}
     ON CONFLICT (dedupe_key) DO NOTHING`;
 }

@@ -71,8 +71,78 @@ const sampleOrderConfirmation = defineTemplate(sampleOrderParams, (params, t, sh
   };
 });
 
+const money = z.string().trim().min(1).max(40);
+const orderParams = z
+  .object({
+    orderNumber: line,
+    name: line,
+    shippingAddress: z.array(line).min(1).max(8),
+    lines: z
+      .array(z.object({ sku: line, name: line, quantity: z.number().int().min(1), unit: z.string().max(20), packagePrice: money, lineTotal: money }).strict())
+      .min(1)
+      .max(100),
+    totals: z.object({ goods: money, discount: money.optional(), shipping: money, tax: money, taxLabel: line, grand: money }).strict(),
+    deliveryMode: z.enum(["standard", "requested_date", "on_call_storage", "express"]),
+    deliveryDate: z.string().max(40).optional(),
+    paymentMethod: z.enum(["prepayment", "invoice", "cash_on_delivery"]),
+    bankAccount: z.object({ holder: line, bank: line, iban: line, bic: line }).strict().optional(),
+  })
+  .strict();
+
+/** The confirmation of a placed order (issue 12): lines, totals in the shop's currency, delivery and what to pay how. */
+const orderConfirmation = defineTemplate(orderParams, (params, t, shopName) => {
+  const { totals } = params;
+  const payment: MailBlock[] =
+    params.paymentMethod === "prepayment" && params.bankAccount
+      ? [
+          paragraph(t("payment.prepayment", { total: totals.grand, number: params.orderNumber })),
+          {
+            kind: "lines",
+            title: t("bankTitle"),
+            lines: [
+              t("bank.holder", { value: params.bankAccount.holder }),
+              t("bank.bank", { value: params.bankAccount.bank }),
+              t("bank.iban", { value: params.bankAccount.iban }),
+              t("bank.bic", { value: params.bankAccount.bic }),
+              t("bank.reference", { value: params.orderNumber }),
+            ],
+          },
+        ]
+      : [paragraph(t(`payment.${params.paymentMethod === "cash_on_delivery" ? "cashOnDelivery" : "invoice"}`, { total: totals.grand }))];
+  return {
+    subject: t("subject", { number: params.orderNumber, shop: shopName }),
+    blocks: [
+      heading(t("heading")),
+      paragraph(t("greeting", { name: params.name })),
+      paragraph(t("intro", { number: params.orderNumber })),
+      {
+        kind: "list",
+        title: t("linesTitle"),
+        items: params.lines.map((item) => t("line", { ...item, quantity: item.quantity })),
+      },
+      {
+        kind: "lines",
+        title: t("totalsTitle"),
+        lines: [
+          t("totals.goods", { value: totals.goods }),
+          ...(totals.discount ? [t("totals.discount", { value: totals.discount })] : []),
+          t("totals.shipping", { value: totals.shipping }),
+          t("totals.grand", { value: totals.grand }),
+          t("totals.tax", { value: totals.tax, label: totals.taxLabel }),
+        ],
+      },
+      { kind: "lines", title: t("addressTitle"), lines: params.shippingAddress },
+      paragraph(t(`delivery.${params.deliveryMode}`, { date: params.deliveryDate ?? "" })),
+      ...payment,
+      paragraph(t("withdrawal")),
+      paragraph(t("closing", { shop: shopName })),
+    ],
+  };
+});
+
 export const MAIL_TEMPLATES = {
   "sample-order-confirmation": sampleOrderConfirmation,
+  "order-confirmation": orderConfirmation,
 };
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;

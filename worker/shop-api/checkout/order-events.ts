@@ -1,0 +1,213 @@
+/**
+ * The ERP's order events (issue 12): POST /admin/orders/{number}/events with the bearer
+ * token ORDER_EVENTS_TOKEN records a confirmation, shipment, delivery or cancellation.
+ *
+ * - Body: `{ eventId, type: confirmed | shipped | delivered | cancelled, time, lines?: [{ line | sku, quantity }] }`;
+ *   shipped and delivered name their lines and quantities (packages).
+ * - Per line, shipped quantities never exceed the ordered ones and delivered quantities never
+ *   the shipped ones; each line keeps the time of its last shipment and delivery (the returns
+ *   window counts from the delivery). The order becomes `shipped` when every line is shipped
+ *   in full and `delivered` when every line is delivered in full; `confirmed` only from `placed`;
+ *   a cancellation only before anything shipped, and it gives the stock back.
+ * - Idempotent by event id: the event row is written in the same batch as its effects, only
+ *   when every rule holds, and the effects apply only for the batch that wrote it (its claim).
+ *   The same id with the same event answers 200 again and changes nothing; the same id with
+ *   another event is 409.
+ */
+import { z } from "zod";
+import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+import { randomToken } from "../core/auth";
+import type { ApiContext } from "../core/context";
+import { fail, invalid, MESSAGES, notFound } from "../core/envelope";
+import { readJson, validate } from "../core/request-body";
+import { reply, type Params, type Reply } from "../core/route";
+import { requireServiceToken } from "../core/service-token";
+import type { OrderEventRow, OrderEventType, OrderLineRow, OrderRow } from "../tables/orders";
+import { CHECKOUT_MESSAGES } from "./messages";
+
+/** An event may be stamped at most this far ahead of the shop API's clock (clock skew). */
+const MAX_FUTURE_MS = 5 * 60 * 1000;
+
+const lineSchema = z
+  .object({
+    line: z.number().int().min(1).max(1000).optional(),
+    sku: z
+      .string()
+      .max(64)
+      .regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU")
+      .optional(),
+    quantity: z.number().int().min(1).max(9999),
+  })
+  .strict()
+  .refine((line) => line.line !== undefined || line.sku !== undefined, { message: "Name the line or its SKU", params: { code: "line_required" } });
+
+const eventSchema = z
+  .object({
+    eventId: z
+      .string()
+      .min(1)
+      .max(100)
+      .regex(/^[\x21-\x7e]+$/, "Expected 1-100 visible ASCII characters"),
+    type: z.enum(["confirmed", "shipped", "delivered", "cancelled"]),
+    time: z.string().datetime({ offset: true }),
+    lines: z.array(lineSchema).max(100).default([]),
+  })
+  .strict();
+type OrderEvent = z.infer<typeof eventSchema>;
+
+function eventView(order: OrderRow, lines: OrderLineRow[], replayed: boolean) {
+  return {
+    orderNumber: order.order_number,
+    state: order.state,
+    replayed,
+    lines: lines.map((line) => ({
+      line: line.line_no,
+      sku: line.sku,
+      quantity: line.quantity,
+      shippedQuantity: line.shipped_qty,
+      deliveredQuantity: line.delivered_qty,
+      shippedAt: line.shipped_at,
+      deliveredAt: line.delivered_at,
+    })),
+  };
+}
+
+/** The event's quantities per line number; refuses lines the order does not have, or names that fit more than one line. */
+function quantitiesByLine(event: OrderEvent, lines: OrderLineRow[]): Map<number, number> {
+  const byLine = new Map<number, number>();
+  event.lines.forEach((wanted, index) => {
+    const field = `lines.${index}`;
+    const matches = lines.filter(
+      (line) => (wanted.line === undefined || line.line_no === wanted.line) && (wanted.sku === undefined || line.sku === wanted.sku),
+    );
+    if (matches.length === 0) throw invalid(field, CHECKOUT_MESSAGES.eventLine, "unknown_line");
+    if (matches.length > 1) throw invalid(field, CHECKOUT_MESSAGES.eventAmbiguous, "ambiguous_line");
+    const line = matches[0]!.line_no;
+    byLine.set(line, (byLine.get(line) ?? 0) + wanted.quantity);
+  });
+  return byLine;
+}
+
+/** Why the event cannot apply to the order as it is now, or null. */
+function problemOf(
+  event: OrderEvent,
+  order: OrderRow,
+  lines: OrderLineRow[],
+  quantities: Map<number, number>,
+): { field: string; message: string; code: string; status: number } | null {
+  if (order.state === "cancelled" || (event.type === "confirmed" && order.state !== "placed"))
+    return { field: "type", message: CHECKOUT_MESSAGES.eventState, code: "state_conflict", status: 409 };
+  if (event.type === "cancelled" && lines.some((line) => line.shipped_qty > 0))
+    return { field: "type", message: CHECKOUT_MESSAGES.eventState, code: "state_conflict", status: 409 };
+  for (const line of lines) {
+    const quantity = quantities.get(line.line_no) ?? 0;
+    const tooMany =
+      event.type === "shipped" ? line.shipped_qty + quantity > line.quantity : event.type === "delivered" && line.delivered_qty + quantity > line.shipped_qty;
+    if (tooMany)
+      return {
+        field: `lines.${event.lines.findIndex((l) => (l.line ?? line.line_no) === line.line_no && (l.sku ?? line.sku) === line.sku)}`,
+        message: CHECKOUT_MESSAGES.eventQuantity,
+        code: "quantity_impossible",
+        status: 422,
+      };
+  }
+  return null;
+}
+
+/** The statements of one event: the event row (only when every rule holds over the current rows) and its effects (only for this claim). */
+function eventStatements(event: OrderEvent, order: OrderRow, quantities: Map<number, number>, body: string, claim: string, now: Date): SqlFragment[] {
+  const time = new Date(event.time).toISOString();
+  const lineRules = [...quantities].map(([line, quantity]) =>
+    event.type === "shipped"
+      ? sql`EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${order.id} AND line_no = ${line} AND shipped_qty + ${quantity} <= quantity)`
+      : sql`EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${order.id} AND line_no = ${line} AND delivered_qty + ${quantity} <= shipped_qty)`,
+  );
+  const stateRule: Record<OrderEventType, SqlFragment> = {
+    confirmed: sql`state = 'placed'`,
+    shipped: sql`state <> 'cancelled'`,
+    delivered: sql`state <> 'cancelled'`,
+    cancelled: sql`state IN ('placed', 'confirmed') AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${order.id} AND shipped_qty > 0)`,
+  };
+  const rules = joinSql([sql`EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND ${stateRule[event.type]})`, ...lineRules], " AND ");
+  const holds = sql`EXISTS (SELECT 1 FROM order_events WHERE id = ${event.eventId} AND claim = ${claim})`;
+  const statements: SqlFragment[] = [
+    sql`INSERT INTO order_events (id, order_id, type, occurred_at, body, claim, recorded_at)
+      SELECT ${event.eventId}, ${order.id}, ${event.type}, ${time}, ${body}, ${claim}, ${now.toISOString()} WHERE ${rules}
+      ON CONFLICT (id) DO NOTHING`,
+  ];
+  switch (event.type) {
+    case "confirmed":
+      statements.push(sql`UPDATE orders SET state = 'confirmed', confirmed_at = ${time} WHERE id = ${order.id} AND ${holds}`);
+      break;
+    case "shipped":
+      for (const [line, quantity] of quantities)
+        statements.push(
+          sql`UPDATE order_lines SET shipped_qty = shipped_qty + ${quantity}, shipped_at = ${time} WHERE order_id = ${order.id} AND line_no = ${line} AND ${holds}`,
+        );
+      statements.push(sql`UPDATE orders SET state = 'shipped', shipped_at = ${time}
+        WHERE id = ${order.id} AND ${holds} AND state IN ('placed', 'confirmed')
+          AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${order.id} AND shipped_qty < quantity)`);
+      break;
+    case "delivered":
+      for (const [line, quantity] of quantities)
+        statements.push(
+          sql`UPDATE order_lines SET delivered_qty = delivered_qty + ${quantity}, delivered_at = ${time} WHERE order_id = ${order.id} AND line_no = ${line} AND ${holds}`,
+        );
+      statements.push(sql`UPDATE orders SET state = 'delivered', delivered_at = ${time}
+        WHERE id = ${order.id} AND ${holds} AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${order.id} AND delivered_qty < quantity)`);
+      break;
+    case "cancelled":
+      statements.push(
+        sql`UPDATE products SET stock_qty = stock_qty + (SELECT SUM(quantity) FROM order_lines WHERE order_id = ${order.id} AND kind = 'product' AND sku = products.sku)
+          WHERE sku IN (SELECT sku FROM order_lines WHERE order_id = ${order.id} AND kind = 'product') AND ${holds}`,
+        sql`UPDATE orders SET state = 'cancelled', cancelled_at = ${time} WHERE id = ${order.id} AND ${holds}`,
+      );
+      break;
+  }
+  return statements;
+}
+
+/** POST /admin/orders/{number}/events */
+export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<Reply> {
+  if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed", {}, { allow: "POST" });
+  await requireServiceToken(ctx, "ORDER_EVENTS_TOKEN", "orders");
+  const event = validate(eventSchema, await readJson(ctx.request));
+  if (Date.parse(event.time) > ctx.now.getTime() + MAX_FUTURE_MS) throw invalid("time", CHECKOUT_MESSAGES.eventFuture, "time_in_future");
+  if ((event.type === "shipped" || event.type === "delivered") && event.lines.length === 0) throw invalid("lines", MESSAGES.required, "required");
+  if ((event.type === "confirmed" || event.type === "cancelled") && event.lines.length > 0)
+    throw invalid("lines", CHECKOUT_MESSAGES.eventNoLines, "lines_not_allowed");
+  const number = decodeURIComponent(params.number ?? "");
+  if (!/^[A-Z]{2,8}-[0-9]{1,12}$/.test(number)) throw notFound();
+
+  const body = JSON.stringify(event);
+  const read = async () => {
+    const [orderResult, eventResult] = await ctx.db.batch([
+      sql`SELECT * FROM orders WHERE order_number = ${number}`.prepare(ctx.db),
+      sql`SELECT * FROM order_events WHERE id = ${event.eventId}`.prepare(ctx.db),
+    ]);
+    const order = (orderResult!.results[0] as OrderRow | undefined) ?? null;
+    const lines = order ? (await sql`SELECT * FROM order_lines WHERE order_id = ${order.id} ORDER BY line_no`.prepare(ctx.db).all<OrderLineRow>()).results : [];
+    return { order, lines, known: (eventResult!.results[0] as OrderEventRow | undefined) ?? null };
+  };
+  const repeat = (known: OrderEventRow, order: OrderRow, lines: OrderLineRow[]) => {
+    if (known.order_id !== order.id || known.body !== body) throw fail(409, CHECKOUT_MESSAGES.eventReused, "event_id_reused", { field: "eventId" });
+    return reply(eventView(order, lines, true));
+  };
+
+  const before = await read();
+  if (!before.order) throw notFound();
+  if (before.known) return repeat(before.known, before.order, before.lines);
+  const quantities = quantitiesByLine(event, before.lines);
+  const problem = problemOf(event, before.order, before.lines, quantities);
+  if (problem)
+    throw problem.status === 409 ? fail(409, problem.message, problem.code, { field: problem.field }) : invalid(problem.field, problem.message, problem.code);
+
+  const claim = randomToken(16);
+  await ctx.db.batch(eventStatements(event, before.order, quantities, body, claim, ctx.now).map((statement) => statement.prepare(ctx.db)));
+  const after = await read();
+  if (after.known?.claim === claim) return reply(eventView(after.order!, after.lines, false));
+  // Another event changed the order in between, or the same event was recorded at the same time.
+  if (after.known) return repeat(after.known, after.order!, after.lines);
+  const late = problemOf(event, after.order!, after.lines, quantities);
+  throw late ? fail(late.status, late.message, late.code, { field: late.field }) : fail(409, CHECKOUT_MESSAGES.eventState, "state_conflict");
+}

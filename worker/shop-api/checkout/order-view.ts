@@ -1,0 +1,53 @@
+/** What the shop API answers about an order: the snapshot it was placed with, formatted in its currency and language. */
+import { money } from "../../../domain/money";
+import { taxLabel, unitLabel } from "../../lib/labels";
+import { parseJsonOr } from "../../lib/json";
+import type { BankAccount } from "../../config/shop-config";
+import type { OrderLineRow, OrderRow } from "../tables/orders";
+
+export function orderView(order: OrderRow, lines: OrderLineRow[], bankAccount: BankAccount | null, shopTaxRate: number) {
+  const m = (minor: number) => money(minor, order.currency, order.language);
+  return {
+    orderNumber: order.order_number,
+    state: order.state,
+    placedAt: order.placed_at,
+    confirmedAt: order.confirmed_at,
+    shippedAt: order.shipped_at,
+    deliveredAt: order.delivered_at,
+    cancelledAt: order.cancelled_at,
+    email: order.email,
+    billingAddress: parseJsonOr<unknown>(order.billing_address, null),
+    shippingAddress: parseJsonOr<unknown>(order.shipping_address, null),
+    deliveryMode: order.delivery_mode,
+    desiredDate: order.desired_date,
+    delivery: parseJsonOr<unknown>(order.delivery_summary, null),
+    paymentMethod: order.payment_method,
+    paymentInstructions:
+      order.payment_method === "prepayment" && bankAccount ? { bankAccount, reference: order.order_number, amount: m(order.grand_total) } : null,
+    currency: order.currency,
+    lines: lines.map((line) => ({
+      line: line.line_no,
+      sku: line.sku,
+      kind: line.kind,
+      name: line.name,
+      options: parseJsonOr<Record<string, string>>(line.options, {}),
+      quantity: line.quantity,
+      unit: { code: line.unit, label: unitLabel(line.unit, order.language) },
+      packageContent: line.package_content,
+      packagePrice: m(line.package_price),
+      lineTotal: m(line.line_total),
+      taxRate: line.tax_rate,
+      shippedQuantity: line.shipped_qty,
+      deliveredQuantity: line.delivered_qty,
+      shippedAt: line.shipped_at,
+      deliveredAt: line.delivered_at,
+    })),
+    totals: {
+      goods: m(order.goods_total),
+      prepaymentDiscount: m(order.discount_total),
+      shipping: m(order.shipping_total),
+      tax: { isIncluded: true, amount: m(order.tax_total), label: taxLabel(shopTaxRate, order.language) },
+      grandTotal: m(order.grand_total),
+    },
+  };
+}

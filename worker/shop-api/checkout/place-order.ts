@@ -1,0 +1,427 @@
+/**
+ * Placing an order (issue 12; docs/decisions/0035-orders.md): POST /apiv2/checkout/order
+ * places the visitor's cart as an order, and GET /apiv2/checkout/order/{number} shows it
+ * to the visitor who placed it.
+ *
+ * The cart holds no prices (they are read live), so the order is re-priced from D1 here;
+ * the client may send `expectedTotal`, the grand total it showed, and gets 409
+ * `price_changed` with the new values when it differs. One guarded batch
+ * (core/guarded-batch.ts) then checks every line again over the state it writes on (price,
+ * tax rate, stock, minimum order quantity, end of life, the cart unchanged), takes the
+ * shop's next order number, writes the order and its lines, takes the stock, empties the
+ * cart and enqueues the confirmation mail: all of it or nothing. D1 runs one batch at a
+ * time, so of two orders for the last packages exactly one passes its stock check.
+ */
+import { z } from "zod";
+import { isCalendarDate } from "../../../domain/calendar-date";
+import { addressFields, emailField, type ContactTexts } from "../../../domain/contact-fields";
+import { countryName } from "../../../domain/countries";
+import { formatMoney, formatQuantity, includedTax } from "../../../domain/money";
+import { prepaymentDiscount } from "../../../domain/prepayment";
+import { OFFLINE_PAYMENT_METHODS, PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
+import { taxLabel, unitLabel } from "../../lib/labels";
+import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+import { addDays, berlinTime } from "../core/berlin-time";
+import type { ShopContext } from "../core/context";
+import { computeDelivery, STORAGE_MINIMUM_ORDER_VALUE, type DeliveryResult } from "../core/delivery-rules";
+import { ApiFailure, fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
+import { runGuardedBatch } from "../core/guarded-batch";
+import { outboxInsert } from "../core/mail/outbox";
+import { sendOutboxSoon } from "../core/mail/sender";
+import { readJson, validate } from "../core/request-body";
+import { reply, type Params, type Reply } from "../core/route";
+import type { VisitorContext } from "../core/visitor";
+import { cartLines, type CartLineRow } from "../tables/carts";
+import { insertOrder, insertOrderLine, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
+import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
+import { listedIn } from "../tables/products";
+import { CHECKOUT_MESSAGES } from "./messages";
+import { orderView } from "./order-view";
+
+/** An order holds at most this many lines (a cart that grew larger is refused, not cut). */
+export const MAX_ORDER_LINES = 100;
+/** How far ahead a requested delivery date may lie (as the cart's desired date). */
+export const REQUESTED_DATE_HORIZON_DAYS = 365;
+
+const TEXTS: ContactTexts = {
+  required: MESSAGES.required,
+  email: MESSAGES.email,
+  phone: MESSAGES.phone,
+  zip: MESSAGES.postcode,
+  characters: MESSAGES.characters,
+};
+const contact = addressFields(TEXTS);
+/** SPEC 3 Address. A VAT ID is two letters and 2-13 letters or digits (spaces ignored). */
+const addressSchema = z
+  .object({
+    firstname: contact.firstname,
+    lastname: contact.lastname,
+    companyName: contact.company,
+    vatId: z
+      .string()
+      .transform((text) => text.replace(/\s+/g, "").toUpperCase())
+      .pipe(z.string().regex(/^([A-Z]{2}[A-Z0-9]{2,13})?$/, CHECKOUT_MESSAGES.vatId))
+      .optional(),
+    street: contact.street,
+    postcode: contact.zip,
+    city: contact.city,
+    countryCode: z
+      .string({ required_error: MESSAGES.required })
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z]{2}$/, CHECKOUT_MESSAGES.country),
+  })
+  .strict();
+type Address = z.infer<typeof addressSchema>;
+
+const DELIVERY_MODES = ["standard", "requested_date", "on_call_storage", "express"] as const;
+const orderSchema = z
+  .object({
+    email: emailField(TEXTS),
+    billingAddress: addressSchema,
+    shippingAddress: addressSchema.optional(),
+    deliveryMode: z.enum(DELIVERY_MODES, { errorMap: () => ({ message: CHECKOUT_MESSAGES.deliveryMode }) }),
+    desiredDate: z.string().max(10, CHECKOUT_MESSAGES.date).optional(),
+    paymentMethod: z.string({ required_error: MESSAGES.required }).max(40, CHECKOUT_MESSAGES.paymentUnknown),
+    acceptTerms: z.literal(true, {
+      errorMap: (issue) => ({ message: issue.code === "invalid_type" && issue.received === "undefined" ? MESSAGES.required : CHECKOUT_MESSAGES.acceptTerms }),
+    }),
+    expectedTotal: z.number().int().min(0).max(1e12).optional(),
+  })
+  .strict();
+type OrderBody = z.infer<typeof orderSchema>;
+
+interface Priced {
+  line: CartLineRow;
+  price: number;
+  taxRate: number;
+  total: number;
+}
+
+interface Totals {
+  goods: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  grand: number;
+}
+
+/** Tax included in the grand total: per tax rate on the goods less their share of the discount, and the shop's rate on shipping. */
+function totalsOf(priced: Priced[], discount: number, shipping: number, shopRate: number): Totals {
+  const goods = priced.reduce((sum, p) => sum + p.total, 0);
+  const byRate = new Map<number, number>();
+  for (const p of priced) byRate.set(p.taxRate, (byRate.get(p.taxRate) ?? 0) + p.total);
+  let tax = includedTax(shipping, shopRate);
+  let discountLeft = discount;
+  const rates = [...byRate.entries()];
+  rates.forEach(([rate, gross], index) => {
+    const share = index === rates.length - 1 ? discountLeft : goods > 0 ? Math.round((discount * gross) / goods) : 0;
+    discountLeft -= share;
+    tax += includedTax(gross - share, rate);
+  });
+  return { goods, discount, shipping, tax, grand: goods - discount + shipping };
+}
+
+function refusePayment(ctx: ShopContext, method: string): PaymentMethod {
+  if (!(PAYMENT_METHODS as readonly string[]).includes(method)) throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnknown, "payment_method_unknown");
+  const known = method as PaymentMethod;
+  // Online methods need a payment provider; none is configured for any shop yet.
+  if (!ctx.shop.paymentMethods.includes(known) || !(OFFLINE_PAYMENT_METHODS as readonly string[]).includes(known))
+    throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnavailable, "payment_method_unavailable");
+  return known;
+}
+
+/** The delivery mode's rules (SPEC 4, 9): refused with the reason, else the shipping cost and the dates quoted. */
+function deliveryFor(ctx: VisitorContext, body: OrderBody, delivery: DeliveryResult, goods: number) {
+  const mode = body.deliveryMode;
+  if (!delivery.isDeliverable || !delivery.standard) throw invalid("shippingAddress.countryCode", MESSAGES.countryNotDeliverable, "country_not_deliverable");
+  if (mode !== "requested_date" && body.desiredDate !== undefined)
+    throw invalid("desiredDate", CHECKOUT_MESSAGES.desiredDateNotAllowed, "desired_date_not_allowed");
+  if (mode === "express") {
+    if (!delivery.express)
+      throw invalid("deliveryMode", CHECKOUT_MESSAGES.expressUnavailable, "express_unavailable", { reason: delivery.expressUnavailableReason ?? "items" });
+    return {
+      shipping: delivery.express.cost,
+      summary: { date: delivery.express.date, latestDate: delivery.express.latestDate, expressFee: delivery.express.fee },
+    };
+  }
+  const summary = {
+    date: delivery.standard.date,
+    latestDate: delivery.standard.latestDate,
+    surcharges: delivery.standard.surcharges,
+    isFree: delivery.standard.isFree,
+  };
+  if (mode === "on_call_storage") {
+    if (!ctx.visitorState.visitor?.hasAccount) throw invalid("deliveryMode", CHECKOUT_MESSAGES.storageAccount, "storage_account_required");
+    if (goods < STORAGE_MINIMUM_ORDER_VALUE) {
+      const value = formatMoney(STORAGE_MINIMUM_ORDER_VALUE, ctx.shop.currency, ctx.language);
+      throw invalid("deliveryMode", CHECKOUT_MESSAGES.storageMinimum.replace("{value}", value), "storage_minimum_order_value", { value });
+    }
+  }
+  if (mode === "requested_date") {
+    const date = body.desiredDate;
+    if (date === undefined) throw missingFields(["desiredDate"]);
+    if (!isCalendarDate(date)) throw invalid("desiredDate", CHECKOUT_MESSAGES.date, "invalid_date");
+    if (date < delivery.standard.date)
+      throw invalid("desiredDate", CHECKOUT_MESSAGES.desiredDateTooEarly.replace("{date}", delivery.standard.date), "desired_date_too_early", {
+        earliest: delivery.standard.date,
+      });
+    if (date > addDays(berlinTime(ctx.now).date, REQUESTED_DATE_HORIZON_DAYS))
+      throw invalid("desiredDate", CHECKOUT_MESSAGES.desiredDateTooLate, "desired_date_too_late");
+    return { shipping: delivery.standard.cost, summary: { ...summary, date, latestDate: date } };
+  }
+  return { shipping: delivery.standard.cost, summary };
+}
+
+interface LineCheck {
+  refusal: string | null;
+  line?: number;
+  sku?: string;
+  price?: number | null;
+  available?: number | null;
+  min_order_qty?: number | null;
+  unit?: string | null;
+}
+
+/** A line's rules over the state the batch writes on: sold, not at its end of life, the same price and tax rate, in stock for every line of the SKU, at least the minimum order quantity. */
+function lineCheck(ctx: ShopContext, index: number, p: Priced, skuQuantity: number): SqlFragment {
+  return sql`SELECT CASE
+      WHEN NOT ${listedIn(ctx.shop.id)} THEN 'unknown_product'
+      WHEN p.reached_eol = 1 THEN 'end_of_life'
+      WHEN pr.package_price IS NULL OR pr.package_price <> ${p.price} OR pr.tax_rate <> ${p.taxRate} THEN 'price_changed'
+      WHEN p.stock_qty <= 0 THEN 'out_of_stock'
+      WHEN ${skuQuantity} > p.stock_qty THEN 'quantity_unavailable'
+      WHEN ${p.line.quantity} * p.package_content + 1e-9 < p.min_order_qty THEN 'minimum_order_quantity'
+    END AS refusal, ${index} AS line, ${p.line.sku} AS sku, pr.package_price AS price, MAX(0, COALESCE(p.stock_qty, 0)) AS available, p.min_order_qty, p.unit
+    FROM (SELECT ${p.line.sku} AS sku) k LEFT JOIN products p ON p.sku = k.sku LEFT JOIN prices pr ON pr.sku = k.sku AND pr.shop_id = ${ctx.shop.id}`;
+}
+
+/** The cart is still what was priced: the same lines with the same quantities (a second order of the same cart finds it empty). */
+function cartUnchanged(ctx: ShopContext, visitorId: string, lines: CartLineRow[]): SqlFragment {
+  const same = joinSql(
+    lines.map((line) => sql`(ci.id = ${line.id} AND ci.quantity = ${line.quantity})`),
+    " OR ",
+  );
+  return sql`SELECT CASE WHEN COUNT(*) <> ${lines.length} OR SUM(CASE WHEN ${same} THEN 1 ELSE 0 END) <> ${lines.length} THEN 'cart_changed' END AS refusal
+    FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${ctx.shop.id}`;
+}
+
+function refusalFailure(ctx: ShopContext, refusal: LineCheck, priced: Priced[]): ApiFailure {
+  const index = refusal.line ?? 0;
+  const field = `lines.${index}`;
+  const sku = refusal.sku ?? "";
+  switch (refusal.refusal) {
+    case "cart_changed":
+      return fail(409, CHECKOUT_MESSAGES.cartChanged, "cart_changed", { field: "cart" });
+    case "price_changed":
+      return fail(409, CHECKOUT_MESSAGES.priceChanged, "price_changed", {
+        field,
+        params: { sku, packagePrice: refusal.price ?? 0, previousPackagePrice: priced[index]?.price ?? 0 },
+      });
+    case "out_of_stock":
+      return fail(409, MESSAGES.outOfStock, "out_of_stock", { field, params: { sku, available: 0 } });
+    case "quantity_unavailable":
+      return fail(409, MESSAGES.quantityUnavailable, "quantity_unavailable", { field, params: { sku, available: refusal.available ?? 0 } });
+    case "minimum_order_quantity": {
+      const params = {
+        sku,
+        value: formatQuantity(refusal.min_order_qty ?? 0, ctx.shop.currency, ctx.language),
+        unit: unitLabel(refusal.unit ?? "", ctx.language),
+      };
+      return invalid(field, MESSAGES.minimumOrderQuantity.replace("{value}", params.value).replace("{unit}", params.unit), "minimum_order_quantity", params);
+    }
+    case "end_of_life":
+      return invalid(field, MESSAGES.endOfLife, "end_of_life", { sku });
+    default:
+      return invalid(field, MESSAGES.unknownProduct, "unknown_product", { sku });
+  }
+}
+
+/** A calendar date as people of the language write it: 20.11.2026 (de, at), 20-11-2026 (nl), 20/11/2026 (others). */
+export function writtenDate(date: string, language: string): string {
+  const [year, month, day] = date.split("-");
+  const separator = language === "de" || language === "at" ? "." : language === "nl" ? "-" : "/";
+  return [day, month, year].join(separator);
+}
+
+function addressLines(address: Address, language: string): string[] {
+  return [
+    `${address.firstname} ${address.lastname}`,
+    address.companyName,
+    address.street,
+    `${address.postcode} ${address.city}`,
+    countryName(address.countryCode, language),
+  ].filter((part): part is string => Boolean(part));
+}
+
+function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number">, lines: OrderLineRow[], shipTo: Address, holds: SqlFragment): SqlFragment {
+  const f = (minor: number) => formatMoney(minor, order.currency, order.language);
+  const summary = JSON.parse(order.delivery_summary) as { date?: string };
+  const bank = order.payment_method === "prepayment" ? ctx.shop.bankAccount : null;
+  return outboxInsert(
+    {
+      shop: ctx.shop,
+      language: ctx.language,
+      template: "order-confirmation",
+      to: order.email,
+      params: {
+        orderNumber: "pending",
+        name: `${shipTo.firstname} ${shipTo.lastname}`,
+        shippingAddress: addressLines(shipTo, ctx.language),
+        lines: lines.map((line) => ({
+          sku: line.sku,
+          name: line.name,
+          quantity: line.quantity,
+          unit: unitLabel(line.unit, ctx.language),
+          packagePrice: f(line.package_price),
+          lineTotal: f(line.line_total),
+        })),
+        totals: {
+          goods: f(order.goods_total),
+          ...(order.discount_total > 0 ? { discount: f(order.discount_total) } : {}),
+          shipping: f(order.shipping_total),
+          tax: f(order.tax_total),
+          taxLabel: taxLabel(ctx.shop.taxRate, ctx.language),
+          grand: f(order.grand_total),
+        },
+        deliveryMode: order.delivery_mode,
+        ...(summary.date ? { deliveryDate: writtenDate(summary.date, ctx.language) } : {}),
+        paymentMethod: order.payment_method as (typeof OFFLINE_PAYMENT_METHODS)[number],
+        ...(bank ? { bankAccount: bank } : {}),
+      },
+      dedupeKey: `order-confirmation:${order.id}`,
+      when: holds,
+      fill: { orderNumber: sql`SELECT order_number FROM orders WHERE id = ${order.id}` },
+    },
+    ctx.now,
+  );
+}
+
+/** POST /apiv2/checkout/order */
+export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
+  const body = validate(orderSchema, await readJson(ctx.request));
+  const paymentMethod = refusePayment(ctx, body.paymentMethod);
+  const shipTo = body.shippingAddress ?? body.billingAddress;
+  const countryField = body.shippingAddress ? "shippingAddress.countryCode" : "billingAddress.countryCode";
+  if (!ctx.shop.deliveryCountries.includes(shipTo.countryCode)) throw invalid(countryField, MESSAGES.countryNotDeliverable, "country_not_deliverable");
+
+  const visitor = ctx.visitorState.visitor;
+  const rows = visitor ? ((await cartLines(visitor.id, ctx.shop.id, ctx.language).prepare(ctx.db).all<CartLineRow>()).results ?? []) : [];
+  const products = rows.filter((row) => row.kind === "product");
+  if (!visitor || products.length === 0) throw fail(422, CHECKOUT_MESSAGES.cartEmpty, "cart_empty", { field: "cart" });
+  if (rows.length > MAX_ORDER_LINES)
+    throw fail(422, CHECKOUT_MESSAGES.tooManyLines.replace("{max}", String(MAX_ORDER_LINES)), "too_many_lines", { field: "cart" });
+  const unpriced = rows.findIndex((row) => row.kind === "product" && row.package_price === null);
+  if (unpriced >= 0) throw invalid(`lines.${unpriced}`, MESSAGES.unknownProduct, "unknown_product", { sku: rows[unpriced]!.sku });
+
+  const priced: Priced[] = rows.map((line) => {
+    const price = line.kind === "sample" ? 0 : line.package_price!;
+    return { line, price, taxRate: line.tax_rate ?? ctx.shop.taxRate, total: price * line.quantity };
+  });
+  const goods = priced.reduce((sum, p) => sum + p.total, 0);
+  const delivery = computeDelivery({
+    now: ctx.now,
+    currency: ctx.shop.currency,
+    deliveryCountries: ctx.shop.deliveryCountries,
+    country: shipTo.countryCode,
+    postcode: shipTo.postcode,
+    items: products.map((row) => ({
+      shippingGroup: row.shipping_group,
+      isExpress: row.is_express === 1,
+      isDecking: row.is_decking === 1,
+      deliveryDaysMin: row.delivery_days_min,
+      deliveryDaysMax: row.delivery_days_max,
+    })),
+    goodsValue: goods,
+    hasAccount: visitor.hasAccount,
+  });
+  const { shipping, summary } = deliveryFor(ctx, body, delivery, goods);
+  const discount = paymentMethod === "prepayment" ? prepaymentDiscount(goods) : 0;
+  const totals = totalsOf(priced, discount, shipping, ctx.shop.taxRate);
+  if (body.expectedTotal !== undefined && body.expectedTotal !== totals.grand)
+    throw fail(409, CHECKOUT_MESSAGES.priceChanged, "price_changed", {
+      field: "expectedTotal",
+      params: { expectedTotal: body.expectedTotal, grandTotal: totals.grand, goodsTotal: totals.goods, shipping: totals.shipping, discount: totals.discount },
+    });
+
+  const now = ctx.now.toISOString();
+  const orderId = crypto.randomUUID();
+  const order: Omit<OrderRow, "order_number"> = {
+    id: orderId,
+    shop_id: ctx.shop.id,
+    language: ctx.language,
+    visitor_id: visitor.id,
+    email: body.email,
+    billing_address: JSON.stringify(body.billingAddress),
+    shipping_address: JSON.stringify(shipTo),
+    delivery_mode: body.deliveryMode as DeliveryMode,
+    desired_date: body.deliveryMode === "requested_date" ? (body.desiredDate ?? null) : null,
+    payment_method: paymentMethod,
+    currency: ctx.shop.currency,
+    goods_total: totals.goods,
+    discount_total: totals.discount,
+    shipping_total: totals.shipping,
+    tax_total: totals.tax,
+    grand_total: totals.grand,
+    delivery_summary: JSON.stringify(summary),
+    state: "placed",
+    placed_at: now,
+    confirmed_at: null,
+    shipped_at: null,
+    delivered_at: null,
+    cancelled_at: null,
+    created_at: now,
+  };
+  const lines: OrderLineRow[] = priced.map((p, index) => ({
+    order_id: orderId,
+    line_no: index + 1,
+    sku: p.line.sku,
+    kind: p.line.kind,
+    name: p.line.title,
+    options: p.line.options,
+    quantity: p.line.quantity,
+    unit: p.line.unit,
+    package_content: p.line.package_content,
+    package_price: p.price,
+    line_total: p.total,
+    tax_rate: p.taxRate,
+    shipped_qty: 0,
+    delivered_qty: 0,
+    shipped_at: null,
+    delivered_at: null,
+  }));
+  const perSku = new Map<string, number>();
+  for (const p of priced) if (p.line.kind === "product") perSku.set(p.line.sku, (perSku.get(p.line.sku) ?? 0) + p.line.quantity);
+
+  const outcome = await runGuardedBatch<LineCheck>(ctx, (visitorId, holds) => ({
+    checks: [
+      cartUnchanged(ctx, visitorId, rows),
+      ...priced.flatMap((p, index) => (p.line.kind === "product" ? [lineCheck(ctx, index, p, perSku.get(p.line.sku)!)] : [])),
+    ],
+    writes: [
+      takeOrderNumber(ctx.shop.id, holds),
+      insertOrder(order, holds),
+      ...lines.map((line) => insertOrderLine(line, holds)),
+      ...[...perSku].map(([sku, quantity]) => sql`UPDATE products SET stock_qty = stock_qty - ${quantity} WHERE sku = ${sku} AND ${holds}`),
+      sql`DELETE FROM cart_items WHERE cart_id = (SELECT id FROM carts WHERE visitor_id = ${visitorId} AND shop_id = ${ctx.shop.id}) AND ${holds}`,
+      confirmationMail(ctx, order, lines, shipTo, holds),
+    ],
+    reads: [sql`SELECT order_number FROM orders WHERE id = ${orderId}`],
+  }));
+  if (outcome.refusal) throw refusalFailure(ctx, outcome.refusal, priced);
+  const placed = outcome.reads[0]!.results[0] as { order_number: string } | undefined;
+  if (!placed) throw new Error("order batch passed its checks but wrote no order");
+  sendOutboxSoon(ctx);
+  return reply(orderView({ ...order, order_number: placed.order_number }, lines, ctx.shop.bankAccount, ctx.shop.taxRate));
+}
+
+/** GET /apiv2/checkout/order/{number}: only for the visitor who placed it (anyone else: 404, as for an unknown number). */
+export async function getOrder(ctx: VisitorContext, params: Params): Promise<Reply> {
+  const visitor = ctx.visitorState.visitor;
+  const number = decodeURIComponent(params.number ?? "");
+  if (!visitor || !/^[A-Z]{2,8}-[0-9]{1,12}$/.test(number)) throw notFound();
+  const order = await selectOrderByNumber(ctx.shop.id, number).prepare(ctx.db).first<OrderRow>();
+  if (!order || order.visitor_id !== visitor.id) throw notFound();
+  const { results } = await selectOrderLines(order.id).prepare(ctx.db).all<OrderLineRow>();
+  return reply(orderView(order, results, ctx.shop.bankAccount, ctx.shop.taxRate));
+}

@@ -1,0 +1,107 @@
+/**
+ * The order tables (migrations/0018_orders.sql): `orders`, `order_lines`, `order_events`
+ * and the per-shop `order_counters`. Money is integer minor units, tax included.
+ */
+import { sql, type SqlFragment } from "../../lib/sql";
+
+export type DeliveryMode = "standard" | "requested_date" | "on_call_storage" | "express";
+export type OrderState = "placed" | "confirmed" | "shipped" | "delivered" | "cancelled";
+export type OrderEventType = "confirmed" | "shipped" | "delivered" | "cancelled";
+
+/** The first number a shop hands out: DE-100001. */
+export const FIRST_ORDER_NUMBER = 100001;
+
+export interface OrderRow {
+  id: string;
+  order_number: string;
+  shop_id: string;
+  language: string;
+  visitor_id: string;
+  email: string;
+  billing_address: string;
+  shipping_address: string;
+  delivery_mode: DeliveryMode;
+  desired_date: string | null;
+  payment_method: string;
+  currency: string;
+  goods_total: number;
+  discount_total: number;
+  shipping_total: number;
+  tax_total: number;
+  grand_total: number;
+  delivery_summary: string;
+  state: OrderState;
+  placed_at: string;
+  confirmed_at: string | null;
+  shipped_at: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
+  created_at: string;
+}
+
+export interface OrderLineRow {
+  order_id: string;
+  line_no: number;
+  sku: string;
+  kind: "product" | "sample";
+  name: string;
+  options: string;
+  quantity: number;
+  unit: string;
+  package_content: number;
+  package_price: number;
+  line_total: number;
+  tax_rate: number;
+  shipped_qty: number;
+  delivered_qty: number;
+  shipped_at: string | null;
+  delivered_at: string | null;
+}
+
+export interface OrderEventRow {
+  id: string;
+  order_id: string;
+  type: OrderEventType;
+  occurred_at: string;
+  body: string;
+  claim: string;
+  recorded_at: string;
+}
+
+/** Takes the shop's next order number (the counter starts at FIRST_ORDER_NUMBER); only when `holds`. */
+export function takeOrderNumber(shopId: string, holds: SqlFragment): SqlFragment {
+  return sql`INSERT INTO order_counters (shop_id, last_number) SELECT ${shopId}, ${FIRST_ORDER_NUMBER} WHERE ${holds}
+    ON CONFLICT (shop_id) DO UPDATE SET last_number = last_number + 1`;
+}
+
+/** The number takeOrderNumber took, as shown: `DE-100001`. */
+export function currentOrderNumber(shopId: string): SqlFragment {
+  return sql`SELECT ${shopId} || '-' || last_number FROM order_counters WHERE shop_id = ${shopId}`;
+}
+
+/** Inserts an order (its number from currentOrderNumber); only when `holds`. */
+export function insertOrder(row: Omit<OrderRow, "order_number">, holds: SqlFragment): SqlFragment {
+  return sql`INSERT INTO orders (id, order_number, shop_id, language, visitor_id, email, billing_address, shipping_address, delivery_mode,
+      desired_date, payment_method, currency, goods_total, discount_total, shipping_total, tax_total, grand_total, delivery_summary, state,
+      placed_at, created_at)
+    SELECT ${row.id}, (${currentOrderNumber(row.shop_id)}), ${row.shop_id}, ${row.language}, ${row.visitor_id}, ${row.email},
+      ${row.billing_address}, ${row.shipping_address}, ${row.delivery_mode}, ${row.desired_date}, ${row.payment_method}, ${row.currency},
+      ${row.goods_total}, ${row.discount_total}, ${row.shipping_total}, ${row.tax_total}, ${row.grand_total}, ${row.delivery_summary},
+      ${row.state}, ${row.placed_at}, ${row.created_at}
+    WHERE ${holds}`;
+}
+
+export function insertOrderLine(line: OrderLineRow, holds: SqlFragment): SqlFragment {
+  return sql`INSERT INTO order_lines (order_id, line_no, sku, kind, name, options, quantity, unit, package_content, package_price, line_total, tax_rate)
+    SELECT ${line.order_id}, ${line.line_no}, ${line.sku}, ${line.kind}, ${line.name}, ${line.options}, ${line.quantity}, ${line.unit},
+      ${line.package_content}, ${line.package_price}, ${line.line_total}, ${line.tax_rate}
+    WHERE ${holds}`;
+}
+
+export function selectOrderByNumber(shopId: string, orderNumber: string): SqlFragment {
+  return sql`SELECT * FROM orders WHERE shop_id = ${shopId} AND order_number = ${orderNumber}`;
+}
+
+export function selectOrderLines(orderId: string): SqlFragment {
+  return sql`SELECT * FROM order_lines WHERE order_id = ${orderId} ORDER BY line_no`;
+}
