@@ -8,6 +8,7 @@
  */
 import { LeaseLostError, type BuilderApi, type ClaimedBuild } from "./api";
 import type { BuildPhase, BuildProgress } from "./gatsby-progress";
+import { sleep } from "./sleep";
 
 export interface RenderedBuild {
   /** The finished build's folder. */
@@ -191,17 +192,4 @@ export async function builderLoop(api: BuilderApi, job: BuildJob, options: LoopO
     await sleep(pollMs, options.stop);
   }
   return outcomes;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }

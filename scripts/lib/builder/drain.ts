@@ -8,6 +8,7 @@
  */
 import type { BuilderApi } from "./api";
 import { runClaimedBuild, type BuildJob } from "./builder";
+import { sleep } from "./sleep";
 
 export interface DrainedBuild {
   shop: string;
@@ -109,17 +110,4 @@ export async function drainShops(api: BuilderApi, job: BuildJob, options: DrainO
     await sleep(Math.min(Math.max(dueInMs, 100), pollMs), options.stop);
   }
   return { changeId: publish.changeId, carried: publish.carried, builds };
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", done);
-      resolve();
-    }
-    signal?.addEventListener("abort", done, { once: true });
-  });
 }
