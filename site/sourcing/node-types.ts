@@ -99,7 +99,8 @@ export const NODE_TYPE_DEFS = `
   }
 `;
 
-export const NODE_TYPES = [
+/** The node types sourced whole on every build (small); stale ones are deleted after sourcing. */
+export const STRUCTURE_TYPES = [
   "ShopInfo",
   "ShopCategory",
   "ShopTopCategory",
@@ -108,6 +109,6 @@ export const NODE_TYPES = [
   "ShopSeoLink",
   "ShopCmsBlock",
   "ShopAlternate",
-  "ShopProductAlternate",
-  "ShopProduct",
 ] as const;
+
+export const NODE_TYPES = [...STRUCTURE_TYPES, "ShopProductAlternate", "ShopProduct"] as const;

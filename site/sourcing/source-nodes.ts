@@ -1,6 +1,6 @@
 import type { SourceNodesArgs } from "gatsby";
 import { createCatalogueClient, type CatalogueClient, type CategoryData, type ProductData, type ShopData } from "./catalogue-client";
-import { NODE_TYPES } from "./node-types";
+import { NODE_TYPES, STRUCTURE_TYPES } from "./node-types";
 import { homePath, manufacturerListPath, manufacturerPath, slugPath } from "../../domain/routes";
 import { absoluteUrl, hreflangShops } from "../src/lib/seo";
 import { contentHash } from "../src/lib/banner";
@@ -18,16 +18,6 @@ import { parseShopConfig } from "../../worker/config/shop-config";
  * a campaign's start and end) is in no change log; Gatsby still re-renders only the pages
  * whose data differs.
  */
-const STRUCTURE_TYPES = [
-  "ShopInfo",
-  "ShopCategory",
-  "ShopTopCategory",
-  "ShopManufacturer",
-  "ShopCmsPage",
-  "ShopSeoLink",
-  "ShopCmsBlock",
-  "ShopAlternate",
-] as const;
 const SYNC_KEY = "catalogue-last-sync";
 /** Changes are fetched from a little before the last sync so clock skew loses nothing. */
 const SYNC_OVERLAP_MS = 5 * 60 * 1000;
