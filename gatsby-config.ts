@@ -6,6 +6,8 @@ import { shopForBuild } from "./site/sourcing/shop-for-build";
  * One Gatsby build per shop (docs/decisions/0001): SHOP picks the shop from
  * config/shops.json, GRAPHQL_URL the API the pages are sourced from, GRAPHQL_TOKEN the
  * shop API's token for it (never in the pages: Gatsby puts only GATSBY_* variables there).
+ * Paths are resolved from the working directory, the shop's project root in .build/<SHOP>/
+ * (scripts/lib/build-shop.ts), which links site/ and locales/ of the project.
  */
 const shop = shopForBuild(process.env.SHOP);
 // The shop's captcha for the pages' forms (site/src/lib/captcha.ts); Gatsby puts GATSBY_* variables into the bundle.
@@ -22,10 +24,10 @@ const config: GatsbyConfig = {
   graphqlTypegen: false,
   plugins: [
     // site/ is a local plugin so the queries and fragments of site/src are extracted.
-    path.join(__dirname, "site"),
+    path.resolve("site"),
     {
       resolve: "gatsby-source-filesystem",
-      options: { path: path.join(__dirname, "locales"), name: "locale" },
+      options: { path: path.resolve("locales"), name: "locale" },
     },
     {
       resolve: "gatsby-plugin-react-i18next",

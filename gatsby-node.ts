@@ -36,7 +36,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
  * translate the same way; gatsby-plugin-react-i18next uses them unchanged.
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions }) => {
-  const i18n = path.join(__dirname, "site", "src", "i18n");
+  const i18n = path.resolve("site", "src", "i18n");
   actions.setWebpackConfig({
     resolve: {
       alias: {

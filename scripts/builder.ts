@@ -1,15 +1,18 @@
 /**
- * `npm run builder`: claims the shop API's due builds and runs them, one at a time, until
+ * `npm run builder`: claims the shop API's due builds and runs them, several shops at once, until
  * stopped (docs/decisions/0034). Each build is the shop's incremental Gatsby build from the
  * shop API's /graphql, published atomically into dist/<SHOP>; progress goes to the shop API
  * (and one line per phase here).
  *
  *   npm run builder -- [--origin http://localhost:8787] [--shop DE --shop CH | --shop DE,CH]
  *                      [--once [--wait SECONDS]] [--dist DIR] [--verbose] [--deploy "COMMAND"]
+ *                      [--concurrency N]
  *
  * --deploy runs a shell command after each local publish (CI: the deploy of the release;
  * SHOP, BUILD_ID, CHANGE_IDS and RELEASE_DIR are set); the build is reported published only
  * when it succeeds, failed otherwise.
+ * --concurrency runs up to N builds at once, each of another shop (default: BUILD_CONCURRENCY,
+ * else one per CPU core up to 4).
  * --once claims one build (waiting up to --wait seconds, default 600, for one to become
  * due), runs it and exits: 0 published or nothing to do, 1 failed, 2 lease lost or stopped.
  * The shop API's BUILDER_TOKEN comes from the BUILDER_TOKEN variable, else from .dev.vars
@@ -18,7 +21,7 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { backOfficeHostFor, builderApi, builderLoop, builderName, builderToken, gatsbyJob } from "./lib/builder";
+import { backOfficeHostFor, buildConcurrency, builderApi, builderLoop, builderName, builderToken, gatsbyJob } from "./lib/builder";
 import { loadShopConfig } from "./lib/shops";
 
 async function main(): Promise<number> {
@@ -31,6 +34,7 @@ async function main(): Promise<number> {
       dist: { type: "string" },
       verbose: { type: "boolean", default: false },
       deploy: { type: "string" },
+      concurrency: { type: "string" },
     },
   });
   const known = loadShopConfig().shops.map((shop) => shop.id);
@@ -40,6 +44,8 @@ async function main(): Promise<number> {
     .filter(Boolean);
   const unknown = shops.filter((shop) => !known.includes(shop));
   if (unknown.length > 0) throw new Error(`Unknown shop(s) ${unknown.join(", ")}; known: ${known.join(", ")}`);
+  const concurrency = values.concurrency === undefined ? buildConcurrency() : Number(values.concurrency);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a whole number from 1 (got '${values.concurrency}')`);
   const wait = Number(values.wait);
   if (!Number.isFinite(wait) || wait < 0) throw new Error(`--wait must be a number of seconds (got '${values.wait}')`);
   let origin: string;
@@ -68,9 +74,9 @@ async function main(): Promise<number> {
   process.on("SIGINT", () => onSignal("SIGINT"));
   process.on("SIGTERM", () => onSignal("SIGTERM"));
   log(
-    `builder ${builderName()} claiming ${shops.length ? `builds of ${shops.join(", ")}` : "builds of every shop"} from ${origin}${values.once ? " (once)" : ""}`,
+    `builder ${builderName()} claiming ${shops.length ? `builds of ${shops.join(", ")}` : "builds of every shop"} from ${origin}${values.once ? " (once)" : `, ${concurrency} at once`}`,
   );
-  const outcomes = await builderLoop(api, job, { log, shops, once: values.once, onceWaitMs: wait * 1000, stop: stop.signal });
+  const outcomes = await builderLoop(api, job, { log, shops, once: values.once, onceWaitMs: wait * 1000, stop: stop.signal, concurrency });
   if (!values.once) return 0;
   const outcome = outcomes[0];
   if (!outcome || outcome.kind === "published") return 0;

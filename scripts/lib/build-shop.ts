@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { publishRelease, type PublishResult, type ServedFile } from "./builder/release";
 import { reloadLocalWorker } from "./builder/served";
@@ -11,16 +11,31 @@ import { ROOT } from "./shops";
 import type { SyncResult } from "./sync-directory";
 
 /**
- * Builds one shop with Gatsby (docs/decisions/0001). Each shop keeps its own Gatsby
- * cache and output in .build/<SHOP>/ which is moved into place for its build, so a
- * rebuild after a catalogue change re-renders only the pages whose data changed.
+ * Builds one shop with Gatsby (docs/decisions/0001). Each shop has its own Gatsby project
+ * root in .build/<SHOP>/: links to the project's sources beside the shop's own .cache and
+ * public, so the shops build at the same time, and a rebuild after a catalogue change
+ * re-renders only the pages whose data changed.
  * The output gets the CSP manifest of its inline scripts (script-hashes.ts) and is then
  * published as a release that dist/<SHOP> switches to at once (builder/release.ts,
  * docs/decisions/0034); only files that differ are written.
  */
 const DEFAULT_WORKSPACES = join(ROOT, ".build");
-const MARKER = ".shop";
-const GATSBY_DIRS = [".cache", "public"] as const;
+/** What each shop's project root links from the project; its .cache and public are its own. */
+const PROJECT_LINKS = [
+  "package.json",
+  "tsconfig.json",
+  "tsconfig.base.json",
+  "gatsby-config.ts",
+  "gatsby-node.ts",
+  "node_modules",
+  "site",
+  "static",
+  "locales",
+  "domain",
+  "config",
+  "graphql",
+  "worker",
+];
 
 export interface BuildOptions {
   graphqlUrl: string;
@@ -107,67 +122,42 @@ export function publishShop(shop: string, output: string, options: PublishShopOp
 /** Runs the shop's Gatsby build in its workspace and adds the CSP manifest; publishes nothing. */
 export async function renderShop(shop: string, options: BuildOptions): Promise<RenderResult> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const workspaces = options.workspaceRoot ?? DEFAULT_WORKSPACES;
+  const workspace = join(options.workspaceRoot ?? DEFAULT_WORKSPACES, shop);
   const started = Date.now();
+  mkdirSync(workspace, { recursive: true });
   const peakRssMb = await withDirLock(
-    join(ROOT, ".gatsby-build.lock"),
+    `${workspace}.lock`,
     async () => {
-      parkLeftovers(workspaces);
       options.signal?.throwIfAborted();
-      activate(workspaces, shop);
-      try {
-        return await runGatsby(shop, options, log);
-      } finally {
-        park(workspaces, shop);
-      }
+      linkProject(workspace);
+      return await runGatsby(shop, workspace, options, log);
     },
-    { onWait: (owner) => log(`[${shop}] waiting for another build (pid ${owner}) to finish ...`) },
+    { onWait: (owner) => log(`[${shop}] waiting for another build of ${shop} (pid ${owner}) to finish ...`) },
   );
-  const output = join(workspaces, shop, "public");
+  const output = join(workspace, "public");
   const manifest = writeCspManifest(output);
   log(`[${shop}] CSP manifest: ${Object.keys(manifest.pages).length} pages, ${manifest.hashes.length} distinct inline scripts`);
   return { shop, output, seconds: (Date.now() - started) / 1000, peakRssMb };
 }
 
-/** Moves the shop's cache and output into the project root, where Gatsby expects them. */
-function activate(workspaces: string, shop: string) {
-  const workspace = join(workspaces, shop);
-  mkdirSync(workspace, { recursive: true });
-  for (const dir of GATSBY_DIRS) {
-    const parked = join(workspace, dir);
-    if (existsSync(parked)) renameSync(parked, join(ROOT, dir));
+/** Makes the workspace a Gatsby project root: links to the project's sources beside its own .cache and public. */
+function linkProject(workspace: string) {
+  for (const name of PROJECT_LINKS) {
+    const target = join(ROOT, name);
+    const link = join(workspace, name);
+    if (!existsSync(target)) continue;
+    const current = lstatSync(link, { throwIfNoEntry: false });
+    if (current?.isSymbolicLink() && readlinkSync(link) === target) continue;
+    if (current) rmSync(link, { recursive: true, force: true });
+    symlinkSync(target, link);
   }
-  mkdirSync(join(ROOT, ".cache"), { recursive: true });
-  writeFileSync(join(ROOT, ".cache", MARKER), JSON.stringify({ workspaces, shop }));
-}
-
-function park(workspaces: string, shop: string) {
-  const workspace = join(workspaces, shop);
-  for (const dir of GATSBY_DIRS) {
-    const live = join(ROOT, dir);
-    const parked = join(workspace, dir);
-    if (!existsSync(live)) continue;
-    rmSync(parked, { recursive: true, force: true });
-    renameSync(live, parked);
-  }
-}
-
-/** A build that was killed leaves its cache in the root; give it back to its shop (or drop it). */
-function parkLeftovers(defaultWorkspaces: string) {
-  const marker = join(ROOT, ".cache", MARKER);
-  if (existsSync(marker)) {
-    const left = JSON.parse(readFileSync(marker, "utf8")) as { workspaces?: string; shop: string };
-    park(left.workspaces ?? defaultWorkspaces, left.shop);
-    return;
-  }
-  for (const dir of GATSBY_DIRS) rmSync(join(ROOT, dir), { recursive: true, force: true });
 }
 
 /** Runs `gatsby build` for the shop; resolves with the peak memory of its process tree. */
-function runGatsby(shop: string, options: BuildOptions, log: (line: string) => void): Promise<number> {
+function runGatsby(shop: string, root: string, options: BuildOptions, log: (line: string) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     const child = spawn(join(ROOT, "node_modules", ".bin", "gatsby"), ["build"], {
-      cwd: ROOT,
+      cwd: root,
       env: {
         ...process.env,
         ...options.env,

@@ -3,8 +3,8 @@ import { join } from "node:path";
 
 /**
  * A lock shared by processes of one checkout (a directory created atomically, holding
- * the owner's pid). Gatsby builds use the project's .cache and public folders, so only
- * one may run at a time; a lock left by a dead process is taken over.
+ * the owner's pid): one build of a shop at a time (its Gatsby project root's .cache and
+ * public), one browser test run per port. A lock left by a dead process is taken over.
  */
 export async function withDirLock<T>(path: string, fn: () => Promise<T>, options: LockOptions = {}): Promise<T> {
   const release = await acquireDirLock(path, options);

@@ -340,6 +340,74 @@ describe("the builder against the builder API", () => {
     expect(fake.builds[0]).toMatchObject({ state: "failed", finish: { ok: false } });
   });
 
+  test("with a concurrency of 2 two shops build at once, never two builds of one shop; a third waits for a free slot", async () => {
+    const api = await start(5000);
+    fake.queue("DE", [1]);
+    fake.queue("AT", [2]);
+    fake.queue("DE", [3]); // a second build of DE waits until the first is done
+    fake.queue("CH", [4]);
+    const job = fileJob(root, 400);
+    let inFlight = 0;
+    let most = 0;
+    const shopsInFlight: string[] = [];
+    const render = job.render.bind(job);
+    job.render = async (claimed, context) => {
+      expect(shopsInFlight).not.toContain(claimed.shop);
+      shopsInFlight.push(claimed.shop);
+      most = Math.max(most, ++inFlight);
+      try {
+        return await render(claimed, context);
+      } finally {
+        inFlight -= 1;
+        shopsInFlight.splice(shopsInFlight.indexOf(claimed.shop), 1);
+      }
+    };
+    const stop = new AbortController();
+    const loop = builderLoop(api, job, { log, stop: stop.signal, pollMs: 50, concurrency: 2 });
+    const started = Date.now();
+    while (fake.builds.some((b) => b.state !== "published") && Date.now() - started < 5000) await new Promise((resolve) => setTimeout(resolve, 50));
+    stop.abort();
+    const outcomes = await loop;
+    expect(outcomes.map((o) => o.kind)).toEqual(["published", "published", "published", "published"]);
+    expect(most).toBe(2);
+    expect(fake.builds.map((b) => b.state)).toEqual(["published", "published", "published", "published"]);
+  });
+
+  test("drain with a concurrency of 2: both shops build at once, the report has each once, and no wait for another builder is announced", async () => {
+    const api = await start(5000);
+    const progress: string[] = [];
+    const job = fileJob(root, 300);
+    let inFlight = 0;
+    let most = 0;
+    const render = job.render.bind(job);
+    job.render = async (claimed, context) => {
+      most = Math.max(most, ++inFlight);
+      try {
+        return await render(claimed, context);
+      } finally {
+        inFlight -= 1;
+      }
+    };
+    const report = await drainShops(api, job, { shops: ["DE", "AT", "CH"], log: (line) => progress.push(line), pollMs: 50, concurrency: 2 });
+    expect(report.builds.map((b) => b.shop).sort()).toEqual(["AT", "CH", "DE"]);
+    expect(most).toBe(2);
+    expect(progress.slice(0, 2)).toEqual(["Building shop DE (1/3) ...", "Building shop AT (2/3) ..."]);
+    expect(progress.filter((line) => line.includes("another builder"))).toEqual([]);
+  });
+
+  test("drain with a concurrency of 2: a failure ends it once the other build is done, naming the failed shop", async () => {
+    const api = await start(5000);
+    const job = fileJob(root, 100);
+    const render = job.render.bind(job);
+    job.render = async (claimed, context) => {
+      if (claimed.shop === "AT") throw new Error("gatsby build for AT failed with exit code 1");
+      return render(claimed, context);
+    };
+    await expect(drainShops(api, job, { shops: ["DE", "AT", "CH"], log, pollMs: 50, concurrency: 2 })).rejects.toThrow(/^Building shop AT failed/);
+    expect(fake.builds.find((b) => b.shop === "DE")!.state).toBe("published");
+    expect(fake.builds.find((b) => b.shop === "AT")!.state).toBe("failed");
+  });
+
   test("a page count past Gatsby's announced total is sent with the total raised to it (the API refuses done over total)", async () => {
     const api = await start(5000);
     const build = fake.queue("DE", [9]);

@@ -148,6 +148,8 @@ export async function runClaimedBuild(api: BuilderApi, job: BuildJob, build: Cla
 
 export interface LoopOptions extends RunOptions {
   shops?: string[];
+  /** How many builds run at once, each of another shop (default 1; `once` runs one). */
+  concurrency?: number;
   /** Between claims when idle (ms, default 1000). */
   pollMs?: number;
   /** Claim and run one build, then return (waits up to onceWaitMs for a due build). */
@@ -155,8 +157,18 @@ export interface LoopOptions extends RunOptions {
   onceWaitMs?: number;
 }
 
-/** Claims and runs builds until `stop` aborts (or, with `once`, after one). Returns the outcomes. */
+/**
+ * Claims and runs builds until `stop` aborts (or, with `once`, after one). Returns the outcomes.
+ * With a concurrency above 1 as many claim loops run side by side; the shop API never hands out
+ * a build of a shop whose other build is running, so they build different shops.
+ */
 export async function builderLoop(api: BuilderApi, job: BuildJob, options: LoopOptions): Promise<BuildOutcome[]> {
+  const slots = options.once ? 1 : Math.max(1, Math.floor(options.concurrency ?? 1));
+  const runs = await Promise.all(Array.from({ length: slots }, () => claimLoop(api, job, options)));
+  return runs.flat();
+}
+
+async function claimLoop(api: BuilderApi, job: BuildJob, options: LoopOptions): Promise<BuildOutcome[]> {
   const outcomes: BuildOutcome[] = [];
   const pollMs = options.pollMs ?? 1000;
   const deadline = Date.now() + (options.onceWaitMs ?? 10 * 60_000);

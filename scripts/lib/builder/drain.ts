@@ -5,6 +5,8 @@
  * for them (the demo catalogue's import) into one queued build per shop; the sweep sends what
  * else waits; then builds are claimed and run until the claim answers none and no build of these
  * shops is queued or running. So each shop is built once, and its build carries every change.
+ * Several builds may run at once, each of another shop (the shop API hands out no second build
+ * of a shop while one runs).
  */
 import type { BuilderApi } from "./api";
 import { runClaimedBuild, type BuildJob } from "./builder";
@@ -44,6 +46,8 @@ export interface DrainOptions {
   pollMs?: number;
   /** Gives up when the shops are not drained after this long (ms, default 60 minutes). */
   timeoutMs?: number;
+  /** How many builds run at once (default 1). */
+  concurrency?: number;
 }
 
 export class DrainError extends Error {
@@ -53,7 +57,10 @@ export class DrainError extends Error {
   }
 }
 
-/** Publishes the shops through the builder API and runs their builds until none is queued or running. */
+/**
+ * Publishes the shops through the builder API and runs their builds until none is queued or
+ * running: `concurrency` builds at once (each of another shop), the first failure ends the drain.
+ */
 export async function drainShops(api: BuilderApi, job: BuildJob, options: DrainOptions): Promise<DrainReport> {
   const { shops, log } = options;
   const detail = options.detail ?? (() => undefined);
@@ -63,51 +70,69 @@ export async function drainShops(api: BuilderApi, job: BuildJob, options: DrainO
   await api.sweep();
   const builds: DrainedBuild[] = [];
   let started = 0;
+  let runningHere = 0;
   let waitingSaid = "";
-  for (;;) {
-    if (options.stop?.aborted) throw new DrainError(`stopped with ${shops.length - builds.length} shop(s) not built`);
-    const answer = await api.claimAnswer(shops);
-    const build = answer.build;
-    if (build) {
-      started += 1;
-      waitingSaid = "";
-      log(`Building shop ${build.shop} (${started}/${Math.max(started, publish.builds.length)}) ...`);
-      const outcome = await runClaimedBuild(api, job, build, { log: detail, stop: options.stop });
-      if (outcome.kind === "published") {
-        const { published } = outcome;
-        log(`  ${build.shop}: ${published.pages} pages in ${outcome.seconds.toFixed(1)} s (${published.pagesRewritten} pages written)`);
-        builds.push({
-          shop: build.shop,
-          buildId: build.id,
-          changeIds: build.changeIds,
-          seconds: outcome.seconds,
-          pages: published.pages,
-          pagesRewritten: published.pagesRewritten,
-          peakRssMb: outcome.peakRssMb,
+  let failure: Error | null = null;
+
+  const worker = async (): Promise<void> => {
+    for (;;) {
+      if (failure) return;
+      if (options.stop?.aborted) throw new DrainError(`stopped with ${shops.length - builds.length} shop(s) not built`);
+      const answer = await api.claimAnswer(shops);
+      const build = answer.build;
+      if (build) {
+        started += 1;
+        runningHere += 1;
+        waitingSaid = "";
+        log(`Building shop ${build.shop} (${started}/${Math.max(started, publish.builds.length)}) ...`);
+        const outcome = await runClaimedBuild(api, job, build, { log: detail, stop: options.stop }).finally(() => {
+          runningHere -= 1;
         });
+        if (outcome.kind === "published") {
+          const { published } = outcome;
+          log(`  ${build.shop}: ${published.pages} pages in ${outcome.seconds.toFixed(1)} s (${published.pagesRewritten} pages written)`);
+          builds.push({
+            shop: build.shop,
+            buildId: build.id,
+            changeIds: build.changeIds,
+            seconds: outcome.seconds,
+            pages: published.pages,
+            pagesRewritten: published.pagesRewritten,
+            peakRssMb: outcome.peakRssMb,
+          });
+          continue;
+        }
+        if (outcome.kind === "failed")
+          throw new DrainError(
+            `Building shop ${build.shop} failed (build #${build.id}; the live build stays, and the builder tries again later): ${outcome.error}`,
+          );
+        if (outcome.kind === "abandoned") throw new DrainError(`stopped while building shop ${build.shop} (build #${build.id})`);
+        log(`  ${build.shop}: build #${build.id} was taken over by another builder; waiting for it`);
         continue;
       }
-      if (outcome.kind === "failed")
+      const pending = answer.pending ?? { queued: 0, running: 0 };
+      if (pending.queued === 0 && pending.running === 0) return;
+      if (Date.now() > deadline)
         throw new DrainError(
-          `Building shop ${build.shop} failed (build #${build.id}; the live build stays, and the builder tries again later): ${outcome.error}`,
+          `gave up after ${Math.round((options.timeoutMs ?? 3_600_000) / 1000)} s: ${pending.queued} build(s) queued, ${pending.running} running`,
         );
-      if (outcome.kind === "abandoned") throw new DrainError(`stopped while building shop ${build.shop} (build #${build.id})`);
-      log(`  ${build.shop}: build #${build.id} was taken over by another builder; waiting for it`);
-      continue;
+      const dueInMs = answer.nextDueAt ? Date.parse(answer.nextDueAt) - Date.now() : Number.POSITIVE_INFINITY;
+      const elsewhere = pending.running - runningHere;
+      if (elsewhere > 0 && !(dueInMs > 0)) {
+        const said = `waiting for ${elsewhere} build(s) of ${shops.join(", ")} that another builder runs (its lease ends it if that builder is gone) ...`;
+        if (said !== waitingSaid) log(said);
+        waitingSaid = said;
+      }
+      await sleep(Math.min(Math.max(dueInMs, 100), pollMs), options.stop);
     }
-    const pending = answer.pending ?? { queued: 0, running: 0 };
-    if (pending.queued === 0 && pending.running === 0) break;
-    if (Date.now() > deadline)
-      throw new DrainError(
-        `gave up after ${Math.round((options.timeoutMs ?? 3_600_000) / 1000)} s: ${pending.queued} build(s) queued, ${pending.running} running`,
-      );
-    const dueInMs = answer.nextDueAt ? Date.parse(answer.nextDueAt) - Date.now() : Number.POSITIVE_INFINITY;
-    if (pending.running > 0 && !(dueInMs > 0)) {
-      const said = `waiting for ${pending.running} build(s) of ${shops.join(", ")} that another builder runs (its lease ends it if that builder is gone) ...`;
-      if (said !== waitingSaid) log(said);
-      waitingSaid = said;
-    }
-    await sleep(Math.min(Math.max(dueInMs, 100), pollMs), options.stop);
-  }
+  };
+
+  const workers = Array.from({ length: Math.max(1, Math.floor(options.concurrency ?? 1)) }, () =>
+    worker().catch((error: unknown) => {
+      failure ??= error instanceof Error ? error : new Error(String(error));
+    }),
+  );
+  await Promise.all(workers);
+  if (failure) throw failure;
   return { changeId: publish.changeId, carried: publish.carried, builds };
 }

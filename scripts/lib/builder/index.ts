@@ -4,7 +4,7 @@
  * shop API on `origin` until stopped (docs/decisions/0034).
  */
 import { spawn } from "node:child_process";
-import { hostname } from "node:os";
+import { availableParallelism, hostname } from "node:os";
 import { join } from "node:path";
 import type { LocalEnvironment } from "../../../worker/config/shop-config";
 import { publishShop, renderShop } from "../build-shop";
@@ -41,6 +41,8 @@ export interface StartBuilderOptions {
   /** GRAPHQL_TOKEN for the build's data (default: the GRAPHQL_TOKEN variable, else .dev.vars). */
   graphqlToken?: string;
   pollMs?: number;
+  /** How many shops build at once (default: buildConcurrency()). */
+  concurrency?: number;
   log?: (line: string) => void;
   /** Gatsby's own output (default: dropped; the builder logs phases). */
   gatsbyLog?: (line: string) => void;
@@ -63,6 +65,16 @@ export interface RunningBuilder {
 /** Names the builder in leases: host-pid. */
 export function builderName(): string {
   return `${hostname()}-${process.pid}`;
+}
+
+/**
+ * How many shops build at once by default: BUILD_CONCURRENCY, else one per CPU core up to 4
+ * (a Gatsby build mostly keeps one core busy; docs/decisions/0034).
+ */
+export function buildConcurrency(): number {
+  const configured = Number(process.env.BUILD_CONCURRENCY);
+  if (Number.isInteger(configured) && configured >= 1) return configured;
+  return Math.max(1, Math.min(4, availableParallelism()));
 }
 
 /** The builder's bearer token: BUILDER_TOKEN, else the local worker's. */
@@ -163,7 +175,14 @@ export interface DrainBuildsOptions extends Omit<StartBuilderOptions, "pollMs" |
 export function drainBuilds(options: DrainBuildsOptions): Promise<DrainReport> {
   const log = options.log ?? ((line: string) => console.log(line));
   const job = options.job ?? gatsbyJob({ ...options, log: options.detail });
-  return drainShops(apiFor(options), job, { shops: options.shops, actor: options.actor, log, detail: options.detail, timeoutMs: options.timeoutMs });
+  return drainShops(apiFor(options), job, {
+    shops: options.shops,
+    actor: options.actor,
+    log,
+    detail: options.detail,
+    timeoutMs: options.timeoutMs,
+    concurrency: options.concurrency ?? buildConcurrency(),
+  });
 }
 
 export function startBuilder(options: StartBuilderOptions): RunningBuilder {
@@ -171,7 +190,13 @@ export function startBuilder(options: StartBuilderOptions): RunningBuilder {
   const api = apiFor(options);
   const job = options.job ?? gatsbyJob({ ...options, log });
   const stop = new AbortController();
-  const done = builderLoop(api, job, { log, stop: stop.signal, shops: options.shops, pollMs: options.pollMs });
+  const done = builderLoop(api, job, {
+    log,
+    stop: stop.signal,
+    shops: options.shops,
+    pollMs: options.pollMs,
+    concurrency: options.concurrency ?? buildConcurrency(),
+  });
   return {
     done,
     async stop() {
