@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import { publishRelease, type PublishResult, type ServedFile } from "./builder/release";
 import { reloadLocalWorker } from "./builder/served";
 import { gatsbyProgress, type BuildProgress } from "./builder/gatsby-progress";
@@ -20,22 +20,8 @@ import type { SyncResult } from "./sync-directory";
  * docs/decisions/0034); only files that differ are written.
  */
 const DEFAULT_WORKSPACES = join(ROOT, ".build");
-/** What each shop's project root links from the project; its .cache and public are its own. */
-const PROJECT_LINKS = [
-  "package.json",
-  "tsconfig.json",
-  "tsconfig.base.json",
-  "gatsby-config.ts",
-  "gatsby-node.ts",
-  "node_modules",
-  "site",
-  "static",
-  "locales",
-  "domain",
-  "config",
-  "graphql",
-  "worker",
-];
+/** What each shop's project root links from the project (the paths Gatsby and gatsby-config.ts resolve from the root); its .cache and public are its own. */
+const PROJECT_LINKS = ["package.json", "node_modules", "site", "static", "locales"];
 
 export interface BuildOptions {
   graphqlUrl: string;
@@ -140,8 +126,23 @@ export async function renderShop(shop: string, options: BuildOptions): Promise<R
   return { shop, output, seconds: (Date.now() - started) / 1000, peakRssMb };
 }
 
+/**
+ * Gatsby compiles gatsby-config.ts and gatsby-node.ts into the root's .cache/compiled only when
+ * they are files of the root (Parcel writes a linked one's output beside it), so these are
+ * one-line re-exports of the project's.
+ */
+const GATSBY_ENTRIES = { "gatsby-config.ts": "export { default } from", "gatsby-node.ts": "export * from" } as const;
+
 /** Makes the workspace a Gatsby project root: links to the project's sources beside its own .cache and public. */
 function linkProject(workspace: string) {
+  for (const [name, statement] of Object.entries(GATSBY_ENTRIES)) {
+    const entry = join(workspace, name);
+    const text = `${statement} ${JSON.stringify(relative(workspace, join(ROOT, name.replace(/\.ts$/, ""))))};\n`;
+    const current = lstatSync(entry, { throwIfNoEntry: false });
+    if (current?.isFile() && readFileSync(entry, "utf8") === text) continue;
+    rmSync(entry, { force: true });
+    writeFileSync(entry, text);
+  }
   for (const name of PROJECT_LINKS) {
     const target = join(ROOT, name);
     const link = join(workspace, name);
