@@ -1,0 +1,213 @@
+/**
+ * Client of the customer account calls (`/apiv2/customer/...`, docs ISSUE 13 contract): the
+ * same same-origin fetch as the commerce client (the edge keeps the visitor token and the
+ * customer session in HttpOnly cookies; no script here ever sees either), plus PATCH and
+ * DELETE, an `Idempotency-Key` on every write, and 202 as success where the contract
+ * answers 202 (register, password reset).
+ */
+import type { MoneyValue } from "../../../../domain/money";
+import { apiUrl, isSuccess, type ApiError, type ApiResult } from "../commerce/api";
+
+export type { ApiError, ApiResult };
+
+export type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+export interface CallOptions {
+  /** Extra request headers (the captcha token of a form submit). */
+  headers?: Record<string, string>;
+  /** The `Idempotency-Key` of this write; a fresh one when not given (writes only). */
+  idempotencyKey?: string;
+  /** The call answers 202 Accepted with data on success (register, password reset). */
+  accepted?: boolean;
+}
+
+/** A random key for one write (a repeat of the same write sends the same key). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+export async function accountCall<T>(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
+  try {
+    const headers: Record<string, string> = { accept: "application/json", ...options.headers };
+    if (method !== "GET") headers["idempotency-key"] = options.idempotencyKey ?? newIdempotencyKey();
+    if (body !== undefined) headers["content-type"] = "application/json";
+    const init: RequestInit = { method, credentials: "same-origin", headers };
+    if (body !== undefined) init.body = JSON.stringify(body);
+    const response = await fetch(apiUrl(path), init);
+    const json = (await response.json().catch(() => null)) as { data?: T | null; errors?: ApiError[] } | null;
+    const data = json?.data ?? null;
+    const ok = isSuccess(response.status, data) || (options.accepted === true && response.status === 202 && data !== null);
+    return { ok, status: response.status, data, errors: Array.isArray(json?.errors) ? json!.errors : [] };
+  } catch {
+    return { ok: false, status: 0, data: null, errors: [] };
+  }
+}
+
+/** swr fetcher of the account reads: data on success; rejects with the status otherwise (401 = signed out). */
+export async function fetchAccount<T>(path: string): Promise<T> {
+  const result = await accountCall<T>("GET", path);
+  if (!result.ok) throw Object.assign(new Error(result.errors[0]?.message ?? "request failed"), { status: result.status, errors: result.errors });
+  return result.data as T;
+}
+
+// Shapes of the answers (the contract of issue 13).
+export type CustomerType = "private" | "business";
+
+export interface Customer {
+  id: number;
+  type: CustomerType;
+  firstName: string;
+  surname: string;
+  email: string;
+  companyName: string | null;
+  vatId: string | null;
+  postcode: string;
+  city: string;
+  country: string;
+  phone: string;
+  verified: boolean;
+}
+
+export interface StorageSummary {
+  until: string;
+  state: string;
+}
+
+export interface OrderSummary {
+  number: string;
+  placedAt: string;
+  state: string;
+  grandTotal: MoneyValue;
+  itemCount: number;
+  deliveryMode: string;
+  storage?: StorageSummary | null;
+}
+
+export interface OrderAddress {
+  firstname?: string;
+  lastname?: string;
+  companyName?: string;
+  vatId?: string;
+  street?: string;
+  postcode?: string;
+  city?: string;
+  countryCode?: string;
+  phone?: string;
+}
+
+export interface CustomerOrderLine {
+  line: number;
+  sku: string;
+  kind: string;
+  name: string;
+  quantity: number;
+  unit: { code: string; label: string };
+  packageContent: number;
+  packagePrice: MoneyValue;
+  lineTotal: MoneyValue;
+  shippedQuantity: number;
+  deliveredQuantity: number;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+}
+
+export interface CallOff {
+  desiredDate: string;
+  state: string;
+}
+
+export interface OrderStorage {
+  storedUntil: string;
+  /** The last day a call-off may ask for (stored-until plus the grace), when the API gives it. */
+  latestDate?: string | null;
+  /** The earliest day a call-off may ask for (working-day rules), when the API gives it. */
+  earliestDate?: string | null;
+  callOffs: CallOff[];
+}
+
+export interface CustomerOrder {
+  orderNumber: string;
+  state: string;
+  placedAt: string;
+  confirmedAt: string | null;
+  shippedAt: string | null;
+  deliveredAt: string | null;
+  cancelledAt: string | null;
+  email: string;
+  billingAddress: OrderAddress | null;
+  shippingAddress: OrderAddress | null;
+  deliveryMode: string;
+  desiredDate: string | null;
+  paymentMethod: string;
+  currency: string;
+  lines: CustomerOrderLine[];
+  totals: {
+    goods: MoneyValue;
+    prepaymentDiscount: MoneyValue;
+    shipping: MoneyValue;
+    tax: { isIncluded: boolean; amount: MoneyValue; label: string };
+    grandTotal: MoneyValue;
+  };
+  history?: { state: string; at: string }[];
+  storage: OrderStorage | null;
+  returnable: boolean;
+}
+
+export interface ProjectItem {
+  itemId: number;
+  sku: string;
+  name: string;
+  link: string | null;
+  image: { src: string; alt: string } | null;
+  quantity: number;
+  unit: string;
+  packagePrice: MoneyValue | null;
+  available: boolean;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  updatedAt: string;
+  items: ProjectItem[];
+}
+
+export interface EnvironmentLink {
+  url: string;
+  description: string;
+  textColor: string;
+  textBackground: string;
+}
+
+/** The parts of GET /apiv2/environment the header reads. */
+export interface AccountEnvironment {
+  environment: {
+    navigation: { loginLink: EnvironmentLink; signUpLink: EnvironmentLink };
+    customer?: { signedIn: boolean; firstName: string | null } | null;
+    projectCount?: number | null;
+  };
+}
+
+export const ACCOUNT_PATHS = {
+  environment: "/apiv2/environment",
+  customer: "/apiv2/customer",
+  register: "/apiv2/customer/register",
+  verify: "/apiv2/customer/verify",
+  login: "/apiv2/customer/login",
+  logout: "/apiv2/customer/logout",
+  passwordReset: "/apiv2/customer/password-reset",
+  passwordResetConfirm: "/apiv2/customer/password-reset/confirm",
+  orders: (before?: string | null, limit = 20) => `/apiv2/customer/orders?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`,
+  order: (number: string) => `/apiv2/customer/orders/${encodeURIComponent(number)}`,
+  callOff: (number: string) => `/apiv2/customer/orders/${encodeURIComponent(number)}/call-off`,
+  projects: "/apiv2/customer/projects",
+  projectCount: "/apiv2/customer/projects/count",
+  project: (id: number) => `/apiv2/customer/projects/${id}`,
+  projectItems: (id: number) => `/apiv2/customer/projects/${id}/items`,
+  projectItem: (id: number, itemId: number) => `/apiv2/customer/projects/${id}/items/${itemId}`,
+  projectToCart: (id: number) => `/apiv2/customer/projects/${id}/to-cart`,
+  projectsMerge: "/apiv2/customer/projects/merge",
+} as const;
