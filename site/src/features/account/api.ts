@@ -5,7 +5,6 @@
  * DELETE, an `Idempotency-Key` on every write, and 202 as success where the contract
  * answers 202 (register, password reset).
  */
-import type { MoneyValue } from "../../../../domain/money";
 import { apiUrl, isSuccess, type ApiError, type ApiResult } from "../commerce/api";
 
 export type { ApiError, ApiResult };
@@ -53,127 +52,19 @@ export async function fetchAccount<T>(path: string): Promise<T> {
   return result.data as T;
 }
 
-// Shapes of the answers (the contract of issue 13).
-export type CustomerType = "private" | "business";
-
-export interface Customer {
-  id: number;
-  type: CustomerType;
-  firstName: string;
-  surname: string;
-  email: string;
-  companyName: string | null;
-  vatId: string | null;
-  postcode: string;
-  city: string;
-  country: string;
-  phone: string;
-  verified: boolean;
-}
-
-export interface StorageSummary {
-  until: string;
-  state: string;
-}
-
-export interface OrderSummary {
-  number: string;
-  placedAt: string;
-  state: string;
-  grandTotal: MoneyValue;
-  itemCount: number;
-  deliveryMode: string;
-  storage?: StorageSummary | null;
-}
-
-export interface OrderAddress {
-  firstname?: string;
-  lastname?: string;
-  companyName?: string;
-  vatId?: string;
-  street?: string;
-  postcode?: string;
-  city?: string;
-  countryCode?: string;
-  phone?: string;
-}
-
-export interface CustomerOrderLine {
-  line: number;
-  sku: string;
-  kind: string;
-  name: string;
-  quantity: number;
-  unit: { code: string; label: string };
-  packageContent: number;
-  packagePrice: MoneyValue;
-  lineTotal: MoneyValue;
-  shippedQuantity: number;
-  deliveredQuantity: number;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-}
-
-export interface CallOff {
-  desiredDate: string;
-  state: string;
-}
-
-export interface OrderStorage {
-  storedUntil: string;
-  /** The last day a call-off may ask for (stored-until plus the grace), when the API gives it. */
-  latestDate?: string | null;
-  /** The earliest day a call-off may ask for (working-day rules), when the API gives it. */
-  earliestDate?: string | null;
-  callOffs: CallOff[];
-}
-
-export interface CustomerOrder {
-  orderNumber: string;
-  state: string;
-  placedAt: string;
-  confirmedAt: string | null;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  cancelledAt: string | null;
-  email: string;
-  billingAddress: OrderAddress | null;
-  shippingAddress: OrderAddress | null;
-  deliveryMode: string;
-  desiredDate: string | null;
-  paymentMethod: string;
-  currency: string;
-  lines: CustomerOrderLine[];
-  totals: {
-    goods: MoneyValue;
-    prepaymentDiscount: MoneyValue;
-    shipping: MoneyValue;
-    tax: { isIncluded: boolean; amount: MoneyValue; label: string };
-    grandTotal: MoneyValue;
-  };
-  history?: { state: string; at: string }[];
-  storage: OrderStorage | null;
-  returnable: boolean;
-}
-
-export interface ProjectItem {
-  itemId: number;
-  sku: string;
-  name: string;
-  link: string | null;
-  image: { src: string; alt: string } | null;
-  quantity: number;
-  unit: string;
-  packagePrice: MoneyValue | null;
-  available: boolean;
-}
-
-export interface Project {
-  id: number;
-  name: string;
-  updatedAt: string;
-  items: ProjectItem[];
-}
+// Shapes of the answers: domain/account.ts, shared with the shop API.
+export type {
+  CallOff,
+  Customer,
+  CustomerOrder,
+  CustomerOrderLine,
+  CustomerType,
+  OrderAddress,
+  OrderStorage,
+  OrderSummary,
+  Project,
+  ProjectItem,
+} from "../../../../domain/account";
 
 export interface EnvironmentLink {
   url: string;
