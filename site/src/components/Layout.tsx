@@ -9,7 +9,7 @@ import { HeaderBanners } from "./HeaderBanners";
 import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
 import { lazyOnIdle } from "../lib/lazy";
-import { MiniCartCounterSlot, ProjectCounterSlot, SearchFormSlot } from "./slots";
+import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SearchFormSlot } from "./slots";
 import "../styles.css";
 
 // Rendered into the static HTML; their code hydrates when the browser is idle (lib/lazy.ts).
@@ -92,6 +92,7 @@ export function Layout({
           <SearchFormSlot action={searchPath(shop, language)} />
           <div className="header-tools">
             <HeaderChoosers chrome={chrome} context={context} />
+            <AccountLinkSlot />
             <ProjectCounterSlot />
             <MiniCartCounterSlot />
           </div>

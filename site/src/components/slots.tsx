@@ -1,10 +1,13 @@
 import React from "react";
-import { useTranslation } from "gatsby-plugin-react-i18next";
+import { useI18next, useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../lib/page-data";
+import { slugPath } from "../../../domain/routes";
+import { accountPaths, routingOf } from "../features/account/paths";
 import { lazyOnIdle } from "../lib/lazy";
 import { showToast } from "../lib/toast-store";
 import { SearchForm } from "../features/search/SearchForm";
 import "../features/commerce/commerce.css";
+import "../features/account/account.css";
 
 /**
  * Mount points for the live features of other parts of the shop. Each renders the
@@ -13,6 +16,8 @@ import "../features/commerce/commerce.css";
  *  - AddToCartSlot, DeliveryBoxSlot, SampleButtonSlot, MiniCartCounterSlot,
  *    SamplesCounterSlot: live commerce (site/src/features/commerce)
  *  - SearchFormSlot: search (site/src/features/search)
+ *  - ProjectCounterSlot, AccountLinkSlot, ProjectMenuSlot: the customer account
+ *    (site/src/features/account)
  * Keep the props as they are; the pages pass nothing else.
  *
  * The live components (and swr) are not part of the first load: they are in the static
@@ -32,6 +37,9 @@ const MiniCartCounter = lazyOnIdle(() => import("../features/commerce/AddToCart"
 const DeliveryBox = lazyOnIdle(() => import("../features/commerce/DeliveryBox").then((module) => module.DeliveryBox));
 const SampleButton = lazyOnIdle(() => import("../features/commerce/Samples").then((module) => module.SampleButton));
 const SamplesCounter = lazyOnIdle(() => import("../features/commerce/Samples").then((module) => module.SamplesCounter));
+const ProjectCounter = lazyOnIdle(() => import("../features/account/HeaderAccount").then((module) => module.ProjectCounter));
+const HeaderAccount = lazyOnIdle(() => import("../features/account/HeaderAccount").then((module) => module.HeaderAccount));
+const ProjectMenu = lazyOnIdle(() => import("../features/account/ProjectMenu").then((module) => module.ProjectMenu));
 
 /** Add-to-cart: inline on the product page, through a small cart modal on list cards (mode "modal"). */
 export const AddToCartSlot = React.memo(function AddToCartSlot({
@@ -136,22 +144,57 @@ export function useHydrated(): boolean {
   return hydrated;
 }
 
-/** Project counter in the header (SPEC 2.2: cart and project counters); 0 until the live count loads. */
-export function ProjectCounterSlot() {
-  const { t } = useTranslation();
-  return (
-    <a className="header-counter" href="/customer/projects/" data-slot="project-counter" rel="nofollow">
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path d="M4 4h7l2 2h7v14H4zm2 4v10h12V8z" fill="currentColor" />
-      </svg>
-      <span className="counter-label">{t("header.projects")}</span>
-      <span className="badge" aria-hidden="true">
-        0
-      </span>
-      <span className="visually-hidden">{t("header.projectCount", { count: 0 })}</span>
-    </a>
-  );
+/** The account's paths in the page's language (a routed shop, CH, puts the language first). */
+function usePagePaths() {
+  const { language, routed } = useI18next();
+  return React.useMemo(() => accountPaths(routingOf({ language, routed }), language), [language, routed]);
 }
+
+/** Project counter in the header (SPEC 2.2: cart and project counters): the real number (this browser's for a guest, the account's when signed in), linking to my projects. */
+export const ProjectCounterSlot = React.memo(function ProjectCounterSlot() {
+  const { t } = useTranslation();
+  const paths = usePagePaths();
+  return (
+    <React.Suspense
+      fallback={
+        <a className="header-counter" href={paths.projects} data-slot="project-counter" rel="nofollow">
+          <span className="counter-label">{t("header.projects")}</span>
+        </a>
+      }
+    >
+      <ProjectCounter href={paths.projects} />
+    </React.Suspense>
+  );
+});
+
+/** The header's account entry: login and sign-up links, or (signed in) the account with the first name. */
+export const AccountLinkSlot = React.memo(function AccountLinkSlot() {
+  const paths = usePagePaths();
+  return (
+    <React.Suspense fallback={null}>
+      <HeaderAccount paths={paths} />
+    </React.Suspense>
+  );
+});
+
+/** The product page's project menu (SPEC 2.2: create new, add to project, manage), beside add-to-cart. */
+export const ProjectMenuSlot = React.memo(function ProjectMenuSlot({ sku, product, language, quantity }: ProductSlotProps & { quantity: number }) {
+  const { t } = useTranslation("account");
+  const { routed } = useI18next();
+  const routing = routingOf({ language, routed });
+  const paths = usePagePaths();
+  return (
+    <React.Suspense
+      fallback={
+        <button type="button" className="button secondary" disabled>
+          {t("account.projectMenu.button")}
+        </button>
+      }
+    >
+      <ProjectMenu sku={sku} name={product.content.title} link={slugPath(routing, language, product.slug)} quantity={quantity} projectsPath={paths.projects} />
+    </React.Suspense>
+  );
+});
 
 /** Question about the product / offer (bulk-buyer) inquiry buttons; the inquiry feature wires them. */
 export function InquiryButtonsSlot({ sku }: ProductSlotProps) {

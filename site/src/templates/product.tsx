@@ -13,7 +13,7 @@ import { Tabs } from "../components/product/Tabs";
 import { TechnicalData } from "../components/product/TechnicalData";
 import { TextMarkedWatcher } from "../components/product/TextMarkedWatcher";
 import { Tutorials } from "../components/product/Tutorials";
-import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, SampleButtonSlot } from "../components/slots";
+import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, ProjectMenuSlot, SampleButtonSlot } from "../components/slots";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData, type ProductPageNode } from "../lib/page-data";
 import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "../lib/configuration";
@@ -177,6 +177,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
             <div className="buy-actions">
               <AddToCartSlot sku={product.sku} product={product} language={language} quantity={packages} />
               <SampleButtonSlot sku={product.sku} product={product} language={language} />
+              <ProjectMenuSlot sku={product.sku} product={product} language={language} quantity={packages} />
             </div>
             <InquiryButtonsSlot sku={product.sku} product={product} language={language} />
           </div>
