@@ -2,6 +2,7 @@ import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 import type { CategoryData, CmsPageData, ManufacturerData, ProductData } from "./catalogue-client";
 import { createSearchPages } from "./search-pages";
+import { createAccountPages } from "./account-pages";
 import { categoryListPath, homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
 import { absoluteUrl, alternateLinks, isIndexable, type AlternateLink } from "../src/lib/seo";
 import { sortProducts, pageCount, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
@@ -196,6 +197,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   }
   // The shop's 404 page, in its default language (the worker serves it with status 404).
   create("/404.html", template("not-found"), shop.defaultLanguage, {}, { robots: "noindex", sitemap: false });
+  createAccountPages(shop, create);
   createSearchPages(shop, create);
 
   for (const category of categories) {

@@ -1,0 +1,25 @@
+import path from "node:path";
+import { ACCOUNT_SCREENS } from "../../domain/account";
+import { accountPath, projectsPath, type ShopRouting } from "../../domain/routes";
+
+/**
+ * The customer account's pages in every shop language (issue 13): the screens of
+ * accountPath (`{prefix}/customer/account/{screen}/`) and my projects
+ * (`{prefix}/customer/projects/`). Client-rendered, never indexed nor followed (they are
+ * personal), not in the sitemap.
+ */
+export const ACCOUNT_TEMPLATE = path.resolve("site", "src", "features", "account", "AccountPageTemplate.tsx");
+
+type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
+
+const SEO = { robots: "noindex,nofollow", sitemap: false };
+
+export function createAccountPages(shop: ShopRouting & { languages: string[] }, create: Create): string[] {
+  return shop.languages.flatMap((language) => {
+    const pages = ACCOUNT_SCREENS.map((screen) => [accountPath(shop, language, screen), screen] as const);
+    return [...pages, [projectsPath(shop, language), "Projects"] as const].map(([pagePath, screen]) => {
+      create(pagePath, ACCOUNT_TEMPLATE, language, { screen }, SEO);
+      return pagePath;
+    });
+  });
+}
