@@ -1,12 +1,14 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
+import { CART_QUANTITY_EVENT } from "../commerce/AddToCart";
 import { useProjectStore, type ProjectView } from "./project-store";
 import { errorText } from "./ui";
 
 /**
  * The product page's project dropdown (SPEC 2.2): create a new project with this product,
  * add it to one of the visitor's projects, or go to manage them. The quantity is the one
- * chosen for the cart. Guests keep their projects in this browser, customers in the account.
+ * chosen for the cart (the page's calculator, then the add-to-cart counter as it changes).
+ * Guests keep their projects in this browser, customers in the account.
  */
 export function ProjectMenu({
   sku,
@@ -32,6 +34,16 @@ export function ProjectMenu({
   const root = React.useRef<HTMLDivElement>(null);
   const toggle = React.useRef<HTMLButtonElement>(null);
   React.useEffect(() => setHydrated(true), []);
+  const [chosen, setChosen] = React.useState(quantity);
+  React.useEffect(() => setChosen(quantity), [quantity]);
+  React.useEffect(() => {
+    const listener = (event: Event) => {
+      const detail = (event as CustomEvent<{ sku: string; quantity: number }>).detail;
+      if (detail?.sku === sku && typeof detail.quantity === "number") setChosen(detail.quantity);
+    };
+    window.addEventListener(CART_QUANTITY_EVENT, listener);
+    return () => window.removeEventListener(CART_QUANTITY_EVENT, listener);
+  }, [sku]);
 
   React.useEffect(() => {
     if (!open) return undefined;
@@ -52,7 +64,7 @@ export function ProjectMenu({
     };
   }, [open]);
 
-  const line = { sku, quantity: Math.max(1, Math.floor(quantity) || 1), name, link };
+  const line = { sku, quantity: Math.min(9999, Math.max(1, Math.floor(chosen) || 1)), name, link };
   const addTo = async (project: ProjectView) => {
     if (!store.actions) return;
     setPending(true);

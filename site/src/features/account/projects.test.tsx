@@ -104,6 +104,21 @@ describe("the product page's project menu", () => {
     expect(readGuestProjects()).toEqual([]);
   });
 
+  test("the quantity follows the add-to-cart counter of the same product", async () => {
+    calls = stubApi((call) => (call.path === "/apiv2/customer" ? { status: 200, data: { customer: null } } : undefined));
+    const container = await menu(1);
+    await settle();
+    await React.act(async () => {
+      window.dispatchEvent(new CustomEvent("bh:cart-quantity", { detail: { sku: "OTHER-9", quantity: 40 } }));
+      window.dispatchEvent(new CustomEvent("bh:cart-quantity", { detail: { sku: "FLOOR-1", quantity: 12 } }));
+    });
+    await click(button(container, "Zum Projekt hinzufügen"));
+    await click(button(container, "Neues Projekt anlegen"));
+    await type(field(container, "Name des neuen Projekts"), "Flur");
+    await click(button(container, "Anlegen und hinzufügen"));
+    expect(readGuestProjects()[0]!.items.map((line) => [line.sku, line.quantity])).toEqual([["FLOOR-1", 12]]);
+  });
+
   test("a refusal is said in words", async () => {
     calls = stubApi((call) => {
       if (call.path === "/apiv2/customer") return { status: 200, data: { customer: erika } };
