@@ -6,7 +6,15 @@
  * route table answers 404 and nothing is read or written).
  */
 import type { ShopChoice } from "../../../domain/back-office/shop-choice";
-import { ENVIRONMENTS, type BankAccount, type CaptchaSettings, type PaymentMethod, type SampleLimits, type ShopDefinition } from "../../config/shop-config";
+import {
+  ENVIRONMENTS,
+  type BankAccount,
+  type CaptchaSettings,
+  type PaymentMethod,
+  type SampleLimits,
+  type ShopDefinition,
+  type StorageSettings,
+} from "../../config/shop-config";
 import { shopDirectory } from "../../config/shops";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
 
@@ -32,6 +40,8 @@ export interface Shop {
   paymentMethods: PaymentMethod[];
   /** Where prepayments go; set whenever prepayment is offered (config validation). */
   bankAccount: BankAccount | null;
+  /** Storage of ordered goods: months free of charge (customers/storage.ts; issue 13). */
+  storage: StorageSettings;
 }
 
 export function shopOf(definition: ShopDefinition): Shop {
@@ -51,6 +61,7 @@ export function shopOf(definition: ShopDefinition): Shop {
     samples: definition.samples,
     paymentMethods: [...definition.paymentMethods],
     bankAccount: definition.bankAccount ?? null,
+    storage: { ...definition.storage },
   };
 }
 
