@@ -1,0 +1,212 @@
+import { expect, test, type Page } from "@playwright/test";
+import { E2E_MAIL_CATCHER_PORTS, readInbox } from "../../scripts/lib/mail-catcher";
+import { isOrderable } from "../../scripts/lib/demo-products";
+import { demoProducts } from "./support/shopper";
+import { testOrigin } from "./support/site";
+
+/**
+ * Customer accounts in the browser (issue 13): a business customer registers in the German
+ * shop, confirms the address with the mail in the local inbox, signs out and in again, keeps
+ * a product in a new project from its product page, puts the project into the cart, orders
+ * it with storage on call and finds the order under my orders; a guest of the Swiss shop in
+ * French keeps a project in the browser, registers and finds it in the account.
+ *
+ * The checkout step fills the checkout page ({prefix}/checkout/) by its labels.
+ */
+const DE = testOrigin("DE");
+const CH = testOrigin("CH");
+const INBOX = `http://127.0.0.1:${E2E_MAIL_CATCHER_PORTS.web}/`;
+const PASSWORD = "Parkett-Eiche-2026";
+/** Storage on call needs an order value from 1200 (SPEC 9). */
+const STORAGE_MINIMUM_MINOR = 120_000;
+
+/** Opens a page and interacts once: the live parts load when the browser is idle or at the first interaction (lib/lazy.ts). */
+async function open(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.keyboard.press("Shift");
+}
+
+/** The confirmation link of the newest mail to `email`, on the shop's test origin. */
+async function verificationLink(email: string, origin: string): Promise<string> {
+  await expect.poll(async () => (await readInbox(INBOX, email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  const mails = await readInbox(INBOX, email);
+  const mail = mails[mails.length - 1]!;
+  const found = /https?:\/\/[^\s"'<>]+\/customer\/account\/Verify\/\?token=[A-Za-z0-9_-]+/.exec(`${mail.text}\n${mail.html}`);
+  if (!found) throw new Error(`no confirmation link in "${mail.subject}"`);
+  const url = new URL(found[0].replace(/&amp;/g, "&"));
+  return `${origin}${url.pathname}${url.search}`;
+}
+
+test("a business customer in DE: register, confirm by mail, sign in, a project from a product page, into the cart, an order with storage, my orders, sign out", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const email = `bau-${Date.now()}@example.com`;
+
+  // Register as a business customer.
+  await open(page, `${DE}/customer/account/CreateAccount/`);
+  const form = page.getByTestId("register");
+  await form.getByLabel("Geschäftskunde").check();
+  await form.getByLabel("Firma", { exact: true }).fill("Muster Bau GmbH");
+  await form.getByLabel("USt-IdNr. (optional)", { exact: true }).fill("DE123456789");
+  await form.getByLabel("Vorname", { exact: true }).fill("Erika");
+  await form.getByLabel("Nachname", { exact: true }).fill("Muster");
+  await form.getByLabel("E-Mail-Adresse", { exact: true }).fill(email);
+  await form.getByLabel("PLZ", { exact: true }).fill("10115");
+  await form.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await expect(form.getByLabel("Land", { exact: true })).toHaveValue("de");
+  await form.getByLabel("Telefonnummer", { exact: true }).fill("+49 30 1234567");
+  await form.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Passwort wiederholen", { exact: true }).fill(PASSWORD);
+  await form.locator("#register-acceptTerms").check();
+  await form.getByTestId("register-submit").click();
+  await expect(page.getByTestId("register-sent")).toContainText(email);
+
+  // Confirm the address with the mail's link: signed in, on to my orders.
+  await open(page, await verificationLink(email, DE));
+  await expect(page).toHaveURL(/\/customer\/account\/OrderOverview\/$/);
+  await expect(page.getByTestId("header-account")).toHaveText("Hallo, Erika");
+  await expect(page.getByTestId("orders-empty")).toBeVisible();
+
+  // Sign out, then in again through the header's login link.
+  await page.getByTestId("logout").click();
+  await expect(page.getByTestId("header-login")).toBeVisible();
+  await page.getByTestId("header-login").getByRole("link", { name: "Anmelden" }).click();
+  await page.keyboard.press("Shift");
+  const login = page.getByTestId("login");
+  await login.getByLabel("E-Mail-Adresse", { exact: true }).fill(email);
+  await login.getByLabel("Passwort", { exact: true }).fill("Falsches-Passwort-1");
+  await login.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-failure")).toContainText("Die Anmeldung ist nicht gelungen.");
+  await login.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+  await login.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/customer\/account\/OrderOverview\/$/);
+  await expect(page.getByTestId("header-account")).toHaveText("Hallo, Erika");
+
+  // A new project from a product page, with enough packages for storage on call.
+  const product = (await demoProducts(request, "DE")).find(
+    (candidate) =>
+      isOrderable(candidate) &&
+      candidate.price !== null &&
+      candidate.price.packagePrice.amount > 0 &&
+      Math.ceil(STORAGE_MINIMUM_MINOR / candidate.price.packagePrice.amount) + 1 <= Math.min(candidate.stock.quantity, 9999),
+  );
+  if (!product) throw new Error("no product in the demo catalogue that can reach the storage minimum");
+  const packages = Math.ceil(STORAGE_MINIMUM_MINOR / product.price!.packagePrice.amount) + 1;
+  await open(page, `${DE}/${product.slug}.html`);
+  await expect(page.getByTestId("project-count").first()).toHaveText("0");
+  const quantity = page.locator(`#quantity-${product.sku}`);
+  await quantity.fill(String(packages));
+  await quantity.blur();
+  const menu = page.getByTestId("project-menu");
+  await menu.getByTestId("project-menu-toggle").click();
+  await menu.getByTestId("project-menu-create").click();
+  await menu.getByLabel("Name des neuen Projekts").fill("Rohbau Musterstraße");
+  await menu.getByTestId("project-menu-create-submit").click();
+  await expect(menu.getByTestId("project-menu-message")).toContainText(
+    `${packages} Pakete „${product.content.title}“ wurden zu „Rohbau Musterstraße“ hinzugefügt.`,
+  );
+  await expect(page.getByTestId("project-count").first()).toHaveText("1");
+
+  // My projects: the whole project into the cart in one click.
+  await page.getByTestId("project-count").first().click();
+  await page.keyboard.press("Shift");
+  const project = page.locator('[data-testid="project"][data-name="Rohbau Musterstraße"]');
+  await expect(project.getByTestId("project-line")).toHaveCount(1);
+  await expect(project.getByTestId("project-line").locator("input.quantity-input")).toHaveValue(String(packages));
+  await project.getByTestId("project-all-to-cart").click();
+  await expect(page.getByText("1 Produkt liegt jetzt im Warenkorb.")).toBeVisible();
+  await expect(page.getByTestId("mini-cart-count").first()).toHaveText("1");
+
+  // The checkout page: storage on call is offered to an account from 1200 €.
+  await open(page, `${DE}/checkout/`);
+  const checkout = page.getByTestId("checkout-page");
+  await checkout.getByLabel("E-Mail-Adresse", { exact: true }).fill(email);
+  await checkout.getByLabel("Vorname", { exact: true }).fill("Erika");
+  await checkout.getByLabel("Nachname", { exact: true }).fill("Muster");
+  await checkout.getByLabel("Straße und Hausnummer", { exact: true }).fill("Hauptstraße 5");
+  await checkout.getByLabel("PLZ", { exact: true }).fill("10115");
+  await checkout.getByLabel("Ort", { exact: true }).fill("Berlin");
+  await checkout.getByTestId("delivery-mode-on_call_storage").locator("input").check();
+  await checkout.getByTestId("payment-method-prepayment").locator("input").check();
+  await checkout.getByTestId("accept-terms").check();
+  await checkout.getByTestId("place-order").click();
+  await expect(page.getByTestId("order-number")).toHaveText(/^DE-\d+$/, { timeout: 20_000 });
+  const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
+
+  // My orders: the order with its storage badge, and its details with the storage box.
+  await open(page, `${DE}/customer/account/OrderOverview/`);
+  const row = page.locator(`[data-testid="order-row"][data-number="${orderNumber}"]`);
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId("storage-badge")).toContainText("Eingelagert bis");
+  await row.getByRole("link").click();
+  await page.keyboard.press("Shift");
+  await expect(page.getByTestId("order-details")).toHaveAttribute("data-number", orderNumber);
+  await expect(page.getByTestId("order-delivery-mode")).toHaveText("Auf Abruf mit Einlagerung");
+  await expect(page.getByTestId("stored-until")).toContainText("Ihre Ware lagert kostenlos bis");
+  const callOff = page.getByLabel("Wunschtermin für die Lieferung");
+  await expect(callOff).toHaveAttribute("type", "date");
+  await expect(callOff).toHaveAttribute("min", /^\d{4}-\d{2}-\d{2}$/);
+
+  // Sign out: the protected screens send to the login with the way back.
+  await page.getByTestId("logout").click();
+  await expect(page.getByTestId("header-login")).toBeVisible();
+  await open(page, `${DE}/customer/account/OrderOverview/`);
+  await expect(page).toHaveURL(/\/customer\/account\/Login\/\?return=%2Fcustomer%2Faccount%2FOrderOverview%2F$/);
+});
+
+test.describe("a Swiss guest in French", () => {
+  test.use({ locale: "fr-CH", extraHTTPHeaders: { "accept-language": "fr-CH,fr;q=0.9" } });
+
+  test("keeps a project in the browser, registers and finds it merged into the account", async ({ page }) => {
+    test.setTimeout(120_000);
+    const email = `chalet-${Date.now()}@example.com`;
+
+    // A product page in French, through the menu.
+    await open(page, `${CH}/fr/`);
+    await page.locator("nav.main-nav a").first().click();
+    await page.locator(".card h3").first().click();
+    await page.keyboard.press("Shift");
+    expect(new URL(page.url()).pathname).toMatch(/^\/fr\/[a-z0-9/-]+\.html$/);
+    const title = (await page.getByTestId("product-title").textContent())!.trim();
+    const menu = page.getByTestId("project-menu");
+    await menu.getByTestId("project-menu-toggle").click();
+    await menu.getByTestId("project-menu-create").click();
+    await menu.getByLabel("Nom du nouveau projet").fill("Chalet");
+    await menu.getByTestId("project-menu-create-submit").click();
+    await expect(menu.getByTestId("project-menu-message")).toContainText(`« ${title} » a été ajouté à « Chalet ».`);
+    await expect(page.getByTestId("project-count").first()).toHaveText("1");
+    expect(await page.evaluate(() => localStorage.getItem("bh:guest-projects"))).toContain("Chalet");
+
+    // Register.
+    await open(page, `${CH}/fr/customer/account/CreateAccount/`);
+    const form = page.getByTestId("register");
+    await form.getByLabel("Prénom", { exact: true }).fill("Claire");
+    await form.getByLabel("Nom", { exact: true }).fill("Dubois");
+    await form.getByLabel("Adresse e-mail", { exact: true }).fill(email);
+    await form.getByLabel("Code postal", { exact: true }).fill("1204");
+    await form.getByLabel("Ville", { exact: true }).fill("Genève");
+    await expect(form.getByLabel("Pays", { exact: true })).toHaveValue("ch");
+    await form.getByLabel("Numéro de téléphone", { exact: true }).fill("+41 22 123 45 67");
+    await form.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+    await form.getByLabel("Confirmer le mot de passe", { exact: true }).fill(PASSWORD);
+    await form.locator("#register-acceptTerms").check();
+    await form.getByTestId("register-submit").click();
+    await expect(page.getByTestId("register-sent")).toContainText(email);
+
+    // Confirm: signed in, the browser's project goes to the account.
+    await open(page, await verificationLink(email, CH));
+    await expect(page).toHaveURL(/\/fr\/customer\/account\/OrderOverview\/$/);
+    await expect(page.getByTestId("header-account")).toHaveText("Bonjour Claire");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("bh:guest-projects"))).toBeNull();
+
+    await open(page, `${CH}/fr/customer/projects/`);
+    const project = page.locator('[data-testid="project"][data-name="Chalet"]');
+    await expect(project).toBeVisible();
+    await expect(project.getByTestId("project-line")).toHaveCount(1);
+    await expect(project.getByTestId("project-line")).toContainText(title);
+    await expect(page.getByTestId("guest-projects-note")).toHaveCount(0);
+    await expect(page.getByTestId("project-count").first()).toHaveText("1");
+  });
+});
