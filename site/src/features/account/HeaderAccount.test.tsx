@@ -53,7 +53,11 @@ test("a guest: the counter is the number of projects in this browser, live; logi
 });
 
 test("signed in: the account's count from the environment and the account link with the first name", async () => {
-  calls = stubApi((call) => (call.path === "/apiv2/environment" ? environment({ signedIn: true, firstName: "Erika" }, { projectCount: 4 }) : undefined));
+  calls = stubApi((call) =>
+    call.path === "/apiv2/environment"
+      ? environment({ signedIn: true, firstName: "Erika" }, { projects: { count: 4, link: "/customer/projects/" } })
+      : undefined,
+  );
   createGuestProject("Küche");
   const container = await header();
   await settle();
@@ -77,7 +81,7 @@ test("signed in without a count in the environment: the count call answers", asy
 
 test("signed in while the browser still keeps a guest's projects (a merge cut short): they go to the account now", async () => {
   calls = stubApi((call) => {
-    if (call.path === "/apiv2/environment") return environment({ signedIn: true, firstName: "Erika" }, { projectCount: 1 });
+    if (call.path === "/apiv2/environment") return environment({ signedIn: true, firstName: "Erika" }, { projects: { count: 1, link: "/customer/projects/" } });
     if (call.path === "/apiv2/customer/projects/merge") return { status: 200, data: { projects: [] } };
     return undefined;
   });

@@ -14,7 +14,7 @@ export function headerCustomer(environment: AccountEnvironment | undefined): { s
 
 /** The account's project count when /apiv2/environment carries it (else null: the count call answers). */
 export function environmentProjectCount(environment: AccountEnvironment | undefined): number | null {
-  const value = environment?.environment.projectCount ?? (environment?.environment.customer as { projectCount?: unknown } | null | undefined)?.projectCount;
+  const value = environment?.environment.projects?.count;
   return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
 }
 

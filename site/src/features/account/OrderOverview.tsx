@@ -19,7 +19,7 @@ export function OrderOverview() {
   );
 }
 
-/** Pages of 20: the next page starts before the last order shown. */
+/** Pages of 20: the next page starts after the last order shown (the answer's `next`). */
 function OrderList() {
   const { t } = useTranslation("account");
   const [cursors, setCursors] = React.useState<(string | null)[]>([null]);
@@ -32,8 +32,6 @@ function OrderList() {
     </section>
   );
 }
-
-const PAGE = 20;
 
 function OrderPage({ before, last, onMore }: { before: string | null; last: boolean; onMore: (before: string) => void }) {
   const { t } = useTranslation("account");
@@ -49,7 +47,7 @@ function OrderPage({ before, last, onMore }: { before: string | null; last: bool
     );
   if (!data) return <Loading />;
   if (data.orders.length === 0 && before === null) return <p data-testid="orders-empty">{t("account.orders.empty")}</p>;
-  const lastOrder = data.orders[data.orders.length - 1];
+  const next = data.next;
   return (
     <>
       <ul className="order-list">
@@ -57,8 +55,8 @@ function OrderPage({ before, last, onMore }: { before: string | null; last: bool
           <OrderRow key={order.number} order={order} />
         ))}
       </ul>
-      {last && lastOrder && data.orders.length >= PAGE ? (
-        <button type="button" className="button secondary" onClick={() => onMore(lastOrder.placedAt)}>
+      {last && next ? (
+        <button type="button" className="button secondary" onClick={() => onMore(next)}>
           {t("account.orders.more")}
         </button>
       ) : null}

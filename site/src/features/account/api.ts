@@ -78,7 +78,8 @@ export interface AccountEnvironment {
   environment: {
     navigation: { loginLink: EnvironmentLink; signUpLink: EnvironmentLink };
     customer?: { signedIn: boolean; firstName: string | null } | null;
-    projectCount?: number | null;
+    /** The signed-in customer's project count (0 for a guest: the header counts the browser's) and my projects' path. */
+    projects?: { count: number; link: string } | null;
   };
 }
 
@@ -91,6 +92,7 @@ export const ACCOUNT_PATHS = {
   logout: "/apiv2/customer/logout",
   passwordReset: "/apiv2/customer/password-reset",
   passwordResetConfirm: "/apiv2/customer/password-reset/confirm",
+  /** `before`: the number of the last order of the previous page (the answer's `next`). */
   orders: (before?: string | null, limit = 20) => `/apiv2/customer/orders?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`,
   order: (number: string) => `/apiv2/customer/orders/${encodeURIComponent(number)}`,
   callOff: (number: string) => `/apiv2/customer/orders/${encodeURIComponent(number)}/call-off`,

@@ -20,7 +20,7 @@ export function useAccountEnvironment() {
 }
 
 export function useCustomerOrders(before: string | null) {
-  return useSWR<{ orders: OrderSummary[] }>(ACCOUNT_PATHS.orders(before), fetchAccount, quiet);
+  return useSWR<{ orders: OrderSummary[]; next: string | null }>(ACCOUNT_PATHS.orders(before), fetchAccount, quiet);
 }
 
 export function useCustomerOrder(number: string | null) {

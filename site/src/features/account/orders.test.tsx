@@ -130,14 +130,18 @@ test("signed out on a protected screen: to the login with this page as the retur
   expect(calls.some((call) => call.path.startsWith("/apiv2/customer/orders"))).toBe(false);
 });
 
-test("my orders: number, date, state, total and the storage badge; the menu of the account", async () => {
+test("my orders: number, date, state, total and the storage badge, page by page; the menu of the account", async () => {
   calls = stubApi((call) => {
     if (call.path === "/apiv2/customer") return { status: 200, data: { customer: erika } };
-    if (call.path === "/apiv2/customer/orders?limit=20") return { status: 200, data: { orders: [stored, plain] } };
+    if (call.path === "/apiv2/customer/orders?limit=20") return { status: 200, data: { orders: [stored], next: "DE-100002" } };
+    if (call.path === "/apiv2/customer/orders?limit=20&before=DE-100002") return { status: 200, data: { orders: [plain], next: null } };
     return undefined;
   });
   const container = await shown(<OrderOverview />);
   await settle();
+  expect(container.querySelectorAll('[data-testid="order-row"]')).toHaveLength(1);
+  await click(button(container, "Ältere Bestellungen anzeigen"));
+  expect(() => button(container, "Ältere Bestellungen anzeigen")).toThrow();
   const rows = [...container.querySelectorAll('[data-testid="order-row"]')];
   expect(rows.map((row) => row.getAttribute("data-number"))).toEqual(["DE-100002", "DE-100001"]);
   expect(rows[0]!.textContent).toContain("Bestellung DE-100002");
