@@ -1,9 +1,9 @@
 /**
  * The `customers` table (migrations/0021_customers.sql): one account per shop and e-mail
  * address. The password is one self-describing string (core/passwords.ts); an account
- * whose address was not confirmed yet (`verified_at` null) cannot sign in. Changing
+ * whose address was not confirmed yet (`verified_at` null) cannot sign in. Writing
  * `password_changed_at` revokes every open session of the account (the migration's
- * trigger); a login that only rehashes the password leaves it alone.
+ * trigger); a login that only rehashes the password leaves it out.
  */
 import type { Customer, CustomerType } from "../../../domain/account";
 import { sql, type SqlFragment } from "../../lib/sql";
