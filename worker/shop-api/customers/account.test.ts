@@ -6,6 +6,7 @@
 import { createAccountHarness, PASSWORD, registration, signedUpCustomer, tokenOf, type AccountHarness, type Browser } from "./test-customers";
 import { encodePasswordHash, hashPassword } from "../core/passwords";
 import { sha256Hex } from "../core/auth";
+import { runCustomerJobs } from "./jobs";
 
 let h: AccountHarness;
 beforeAll(async () => {
@@ -528,5 +529,32 @@ describe("the account in the rest of the shop", () => {
     expect((await h.call(business, "GET", "/apiv2/isBusiness")).body.data).toBe("business");
     await h.call(business, "POST", "/apiv2/customer/logout");
     expect((await h.call(business, "GET", "/apiv2/isBusiness")).body.data).toBe("private");
+  });
+});
+
+describe("retention (the cron)", () => {
+  test("a registration never confirmed goes 30 days after its last change, with its links; ended sessions 30 days after their end; accounts stay", async () => {
+    const pending = address("offen");
+    await registeredOnly(pending);
+    const browser = h.browser();
+    const kept = address("bleibt");
+    await signedUpCustomer(h, browser, kept);
+    const ended = browser.session!;
+    await h.call(browser, "POST", "/apiv2/customer/logout");
+    const count = async (table: string, where: string, value: string) =>
+      h.db.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`).bind(value).first<number>("n");
+    const pendingId = (await h.db.prepare("SELECT id FROM customers WHERE email = ?").bind(pending).first<string>("id"))!;
+
+    h.setNow("2026-12-18T07:59:59Z");
+    await runCustomerJobs(h.db, h.now());
+    expect(await count("customers", "email = ?", pending)).toBe(1);
+    expect(await count("customer_sessions", "id = ?", await sha256Hex(ended))).toBe(1);
+    h.setNow("2026-12-18T08:00:00Z");
+    await runCustomerJobs(h.db, h.now());
+    expect(await count("customers", "email = ?", pending)).toBe(0);
+    expect(await count("customer_tokens", "customer_id = ?", pendingId)).toBe(0);
+    expect(await count("customer_sessions", "id = ?", await sha256Hex(ended))).toBe(0);
+    expect(await count("customers", "email = ?", kept)).toBe(1);
+    h.setNow("2026-11-18T08:00:00Z");
   });
 });

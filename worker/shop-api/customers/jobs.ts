@@ -4,8 +4,9 @@
  *   (customers/storage.ts; a later change of the shop's storage.freeMonths does not move it);
  * - sends the storage reminder STORAGE_REMINDER_DAYS days before the free period ends,
  *   exactly once per order (the order marks it, the outbox's dedupe key holds it);
- * - deletes ended sessions ENDED_SESSION_RETENTION_MS after they ended and mail tokens
- *   EXPIRED_TOKEN_RETENTION_MS after they expired (docs/decisions/0037).
+ * - deletes ended sessions ENDED_SESSION_RETENTION_MS after they ended, mail tokens
+ *   EXPIRED_TOKEN_RETENTION_MS after they expired, and registrations never confirmed
+ *   PENDING_ACCOUNT_RETENTION_MS after their last change (docs/decisions/0037).
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { accountPath } from "../../../domain/routes";
@@ -18,11 +19,13 @@ import { shopById } from "../core/shop";
 import { markReminded, selectReminderDue, selectUnsetStorage, setStoredUntil, type ReminderRow } from "../tables/customer-orders";
 import { deleteEndedSessions } from "../tables/customer-sessions";
 import { deleteExpiredTokens } from "../tables/customer-tokens";
+import { deleteStalePendingAccounts } from "../tables/customers";
 import { freeStorageUntil, STORAGE_REMINDER_DAYS } from "./storage";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const ENDED_SESSION_RETENTION_MS = 30 * DAY_MS;
 export const EXPIRED_TOKEN_RETENTION_MS = 7 * DAY_MS;
+export const PENDING_ACCOUNT_RETENTION_MS = 30 * DAY_MS;
 /** Rows a run handles per step at most (a backlog is worked off over the next runs). */
 export const JOB_BATCH = 100;
 
@@ -31,6 +34,7 @@ export interface CustomerJobReport {
   reminders: number;
   sessionsDeleted: number;
   tokensDeleted: number;
+  pendingAccountsDeleted: number;
 }
 
 /** The orders on call placed since the last run get their last free storage day. */
@@ -88,9 +92,16 @@ async function sendReminders(db: D1Database, now: Date): Promise<number> {
 export async function runCustomerJobs(db: D1Database, now: Date): Promise<CustomerJobReport> {
   const storageWritten = await writeStorageDays(db);
   const reminders = await sendReminders(db, now);
-  const [sessions, tokens] = await db.batch([
+  const [sessions, tokens, pending] = await db.batch([
     deleteEndedSessions(new Date(now.getTime() - ENDED_SESSION_RETENTION_MS), JOB_BATCH * 10).prepare(db),
     deleteExpiredTokens(new Date(now.getTime() - EXPIRED_TOKEN_RETENTION_MS), JOB_BATCH * 10).prepare(db),
+    deleteStalePendingAccounts(new Date(now.getTime() - PENDING_ACCOUNT_RETENTION_MS), JOB_BATCH * 10).prepare(db),
   ]);
-  return { storageWritten, reminders, sessionsDeleted: sessions!.meta.changes ?? 0, tokensDeleted: tokens!.meta.changes ?? 0 };
+  return {
+    storageWritten,
+    reminders,
+    sessionsDeleted: sessions!.meta.changes ?? 0,
+    tokensDeleted: tokens!.meta.changes ?? 0,
+    pendingAccountsDeleted: pending!.meta.changes ?? 0,
+  };
 }

@@ -146,3 +146,8 @@ export function updateProfile(id: string, change: ProfileChange, now: Date): Sql
       updated_at = ${now.toISOString()}
     WHERE id = ${id}`;
 }
+
+/** Deletes at most `limit` registrations never confirmed and unchanged since `before` (with their tokens: cascade). */
+export const deleteStalePendingAccounts = (before: Date, limit: number): SqlFragment =>
+  sql`DELETE FROM customers WHERE rowid IN
+      (SELECT rowid FROM customers WHERE verified_at IS NULL AND updated_at <= ${before.toISOString()} LIMIT ${limit})`;
