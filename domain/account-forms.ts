@@ -483,9 +483,10 @@ export function projectItemQuantitySchema(texts: AccountFormTexts) {
   return z.object({ quantity: quantityField(texts) }).strict();
 }
 
-/** A project holds at most this many lines; a merge brings at most this many projects. */
+/** A project holds at most this many lines (added one by one); a merge brings at most this many projects and lines in all. */
 export const MAX_PROJECT_ITEMS = 200;
 export const MAX_MERGED_PROJECTS = 50;
+export const MAX_MERGED_LINES = 1000;
 
 /** POST /apiv2/customer/projects/{id}/to-cart: all lines, or the listed ones. */
 export function projectToCartSchema(texts: AccountFormTexts) {
@@ -509,7 +510,7 @@ export function projectMergeSchema(texts: AccountFormTexts) {
           z
             .object({
               name: projectNameField(texts),
-              items: z.array(projectItemSchema(texts)).max(MAX_PROJECT_ITEMS),
+              items: z.array(projectItemSchema(texts)).max(MAX_MERGED_LINES),
             })
             .strict(),
         )

@@ -10,9 +10,11 @@
 --                    parameters rehashes at the next login. verified_at is null until the
 --                    address was confirmed by the link of the verification mail (or a
 --                    password reset, which proves the same): an unverified account cannot
---                    sign in. password_changed_at moves only when the password is changed
---                    or reset (not when a login rehashes it): the trigger below then
---                    revokes every open session of the account.
+--                    sign in. password_changed_at is written only when the password is
+--                    changed or reset (a login's rehash leaves it out): every UPDATE that
+--                    names it fires the trigger below, which revokes every open session of
+--                    the account (also when the new value equals the old, two changes
+--                    within one millisecond).
 -- customer_sessions  one row per sign-in. The id is the hex SHA-256 of the session token (the
 --                    token itself lives only in the browser's cookie, which the edge keeps).
 --                    A session ends at expires_at (90 days after sign-in), 30 days after
@@ -73,7 +75,6 @@ CREATE INDEX customer_sessions_expiry ON customer_sessions(expires_at);
 
 CREATE TRIGGER customer_sessions_revoke_on_password
 AFTER UPDATE OF password_changed_at ON customers
-WHEN NEW.password_changed_at IS NOT OLD.password_changed_at
 BEGIN
   UPDATE customer_sessions SET revoked_at = NEW.password_changed_at
     WHERE customer_id = NEW.id AND revoked_at IS NULL;

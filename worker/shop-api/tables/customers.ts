@@ -1,9 +1,9 @@
 /**
  * The `customers` table (migrations/0021_customers.sql): one account per shop and e-mail
  * address. The password is one self-describing string (core/passwords.ts); an account
- * whose address was not confirmed yet (`verified_at` null) cannot sign in. Changing
+ * whose address was not confirmed yet (`verified_at` null) cannot sign in. Writing
  * `password_changed_at` revokes every open session of the account (the migration's
- * trigger); a login that only rehashes the password leaves it alone.
+ * trigger); a login that only rehashes the password leaves it out.
  */
 import type { Customer, CustomerType } from "../../../domain/account";
 import { sql, type SqlFragment } from "../../lib/sql";
@@ -146,3 +146,8 @@ export function updateProfile(id: string, change: ProfileChange, now: Date): Sql
       updated_at = ${now.toISOString()}
     WHERE id = ${id}`;
 }
+
+/** Deletes at most `limit` registrations never confirmed and unchanged since `before` (with their tokens: cascade). */
+export const deleteStalePendingAccounts = (before: Date, limit: number): SqlFragment =>
+  sql`DELETE FROM customers WHERE rowid IN
+      (SELECT rowid FROM customers WHERE verified_at IS NULL AND updated_at <= ${before.toISOString()} LIMIT ${limit})`;

@@ -6,7 +6,7 @@
  */
 import { MAX_QUANTITY } from "../../../domain/quantity";
 import { sql, type SqlFragment } from "../../lib/sql";
-import { mainImage, productTitle } from "./products";
+import { listedIn, mainImage, productTitle } from "./products";
 
 export interface ProjectItemRow {
   id: number;
@@ -27,6 +27,8 @@ export interface ProjectItemViewRow {
   unit: string | null;
   image: string | null;
   package_price: number | null;
+  /** 1 when the shop sells the product (active and listed). */
+  listed: number;
   /** 1 when the product can go into the cart now (listed, priced, not at its end of life, in stock, not configurable). */
   available: number;
 }
@@ -43,10 +45,10 @@ export function selectProjectItems(customerId: string, shopId: string, language:
       COALESCE(${productTitle(language)}, i.sku) AS title,
       (SELECT slug FROM product_content WHERE sku = i.sku AND language = ${language}) AS slug,
       p.unit, ${mainImage(sql`i.sku`)} AS image, pr.package_price,
-      CASE WHEN ps.sku IS NOT NULL AND pr.package_price IS NOT NULL AND p.reached_eol = 0 AND p.stock_qty > 0 AND p.type <> 'configurable' THEN 1 ELSE 0 END AS available
+      CASE WHEN ${listedIn(shopId)} THEN 1 ELSE 0 END AS listed,
+      CASE WHEN ${listedIn(shopId)} AND pr.package_price IS NOT NULL AND p.reached_eol = 0 AND p.stock_qty > 0 AND p.type <> 'configurable' THEN 1 ELSE 0 END AS available
     FROM project_items i JOIN projects pj ON pj.id = i.project_id
     LEFT JOIN products p ON p.sku = i.sku
-    LEFT JOIN product_shops ps ON ps.sku = i.sku AND ps.shop_id = ${shopId}
     LEFT JOIN prices pr ON pr.sku = i.sku AND pr.shop_id = ${shopId}
     WHERE pj.customer_id = ${customerId} ${only}
     ORDER BY i.project_id, i.id`;
@@ -77,11 +79,21 @@ export function addProjectItem(
 
 /**
  * A merge's lines: the products into the customer's project of the name (ensureProjectNamed
- * before it in the batch), each summed into the line of the same product. Only when `when` holds.
+ * before it in the batch), each summed into the line of the same product (at most
+ * MAX_QUANTITY), lines of one product in the list summed too. One statement for all of a
+ * project's lines; no line limit (a merge never drops a line). Only when `when` holds.
  */
-export function mergeProjectItem(customerId: string, projectName: string, sku: string, quantity: number, now: Date, when: SqlFragment): SqlFragment {
+export function mergeProjectItems(
+  customerId: string,
+  projectName: string,
+  items: readonly { sku: string; quantity: number }[],
+  now: Date,
+  when: SqlFragment,
+): SqlFragment {
   return sql`INSERT INTO project_items (project_id, sku, quantity, added_at)
-    SELECT id, ${sku}, ${quantity}, ${now.toISOString()} FROM projects WHERE customer_id = ${customerId} AND name = ${projectName} AND ${when}
+    SELECT pj.id, json_extract(j.value, '$.sku'), json_extract(j.value, '$.quantity'), ${now.toISOString()}
+    FROM projects pj, json_each(${JSON.stringify(items.map(({ sku, quantity }) => ({ sku, quantity })))}) j
+    WHERE pj.customer_id = ${customerId} AND pj.name = ${projectName} AND ${when}
     ON CONFLICT (project_id, sku) DO UPDATE SET quantity = MIN(${MAX_QUANTITY}, project_items.quantity + excluded.quantity)`;
 }
 
