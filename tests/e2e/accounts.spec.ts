@@ -20,6 +20,11 @@ const PASSWORD = "Parkett-Eiche-2026";
 /** Storage on call needs an order value from 1200 (SPEC 9). */
 const STORAGE_MINIMUM_MINOR = 120_000;
 
+// A visitor who answered the cookie consent: its dialog stays off the forms.
+test.beforeEach(async ({ context }) => {
+  await context.addCookies([DE, CH].map((origin) => ({ name: "bh_consent", value: "necessary", domain: new URL(origin).hostname, path: "/" })));
+});
+
 /** Opens a page and interacts once: the live parts load when the browser is idle or at the first interaction (lib/lazy.ts). */
 async function open(page: Page, url: string): Promise<void> {
   await page.goto(url);
@@ -96,10 +101,11 @@ test("a business customer in DE: register, confirm by mail, sign in, a project f
   const packages = Math.ceil(STORAGE_MINIMUM_MINOR / product.price!.packagePrice.amount) + 1;
   await open(page, `${DE}/${product.slug}.html`);
   await expect(page.getByTestId("project-count").first()).toHaveText("0");
+  const menu = page.getByTestId("project-menu");
+  await expect(menu.getByTestId("project-menu-toggle")).toBeEnabled();
   const quantity = page.locator(`#quantity-${product.sku}`);
   await quantity.fill(String(packages));
   await quantity.blur();
-  const menu = page.getByTestId("project-menu");
   await menu.getByTestId("project-menu-toggle").click();
   await menu.getByTestId("project-menu-create").click();
   await menu.getByLabel("Name des neuen Projekts").fill("Rohbau Musterstraße");
@@ -175,7 +181,9 @@ test.describe("a Swiss guest in French", () => {
     await menu.getByTestId("project-menu-create").click();
     await menu.getByLabel("Nom du nouveau projet").fill("Chalet");
     await menu.getByTestId("project-menu-create-submit").click();
-    await expect(menu.getByTestId("project-menu-message")).toContainText(`« ${title} » a été ajouté à « Chalet ».`);
+    const added = menu.getByTestId("project-menu-message");
+    await expect(added).toContainText(`colis de « ${title} »`);
+    await expect(added).toContainText("à « Chalet ».");
     await expect(page.getByTestId("project-count").first()).toHaveText("1");
     expect(await page.evaluate(() => localStorage.getItem("bh:guest-projects"))).toContain("Chalet");
 

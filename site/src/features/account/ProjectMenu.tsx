@@ -36,6 +36,11 @@ export function ProjectMenu({
   React.useEffect(() => setHydrated(true), []);
   const [chosen, setChosen] = React.useState(quantity);
   React.useEffect(() => setChosen(quantity), [quantity]);
+  // A quantity typed into the add-to-cart counter before this menu loaded (its input `quantity-<sku>`).
+  React.useEffect(() => {
+    const typed = Number((document.getElementById(`quantity-${sku}`) as HTMLInputElement | null)?.value);
+    if (Number.isInteger(typed) && typed >= 1) setChosen(typed);
+  }, [sku]);
   React.useEffect(() => {
     const listener = (event: Event) => {
       const detail = (event as CustomEvent<{ sku: string; quantity: number }>).detail;

@@ -198,7 +198,7 @@ export function Register() {
           error={errors.confirmationPassword?.message}
           autoComplete="new-password"
         />
-        <div className="form-row consent">
+        <div className="form-row register-consent">
           <label htmlFor="register-acceptTerms" className="checkbox-label">
             <input
               id="register-acceptTerms"

@@ -119,6 +119,20 @@ describe("the product page's project menu", () => {
     expect(readGuestProjects()[0]!.items.map((line) => [line.sku, line.quantity])).toEqual([["FLOOR-1", 12]]);
   });
 
+  test("a quantity typed into the add-to-cart counter before the menu loaded counts too", async () => {
+    calls = stubApi((call) => (call.path === "/apiv2/customer" ? { status: 200, data: { customer: null } } : undefined));
+    const counter = document.body.appendChild(document.createElement("input"));
+    counter.id = "quantity-FLOOR-1";
+    counter.value = "9";
+    const container = await menu(1);
+    await settle();
+    await click(button(container, "Zum Projekt hinzufügen"));
+    await click(button(container, "Neues Projekt anlegen"));
+    await type(field(container, "Name des neuen Projekts"), "Keller");
+    await click(button(container, "Anlegen und hinzufügen"));
+    expect(readGuestProjects()[0]!.items.map((line) => line.quantity)).toEqual([9]);
+  });
+
   test("a refusal is said in words", async () => {
     calls = stubApi((call) => {
       if (call.path === "/apiv2/customer") return { status: 200, data: { customer: erika } };
