@@ -14,6 +14,9 @@ export function isDeliveryMode(value: unknown): value is DeliveryModeCode {
   return typeof value === "string" && (DELIVERY_MODES as readonly string[]).includes(value);
 }
 
+/** Storage on call (SPEC 9) from this order value, minor units of the shop's currency (1200 EUR, or CHF on the Swiss shop). */
+export const STORAGE_MINIMUM_ORDER_VALUE = 120_000;
+
 /** Why a mode cannot be chosen (SPEC 9): nothing deliverable, express outside mainland Germany / to an island / for items that cannot go express / in another currency, storage without an account or below its order value. */
 export const MODE_REASONS = ["not_deliverable", "country", "island", "items", "currency", "account_required", "minimum_order_value"] as const;
 export type ModeReason = (typeof MODE_REASONS)[number];
