@@ -6,9 +6,10 @@ import { UPLOADS_PATH } from "../lib/api-paths";
 import { importRoute } from "./catalogue/import-endpoint";
 import { orderEventRoute } from "./checkout/order-events";
 import { getOrder, placeOrder } from "./checkout/place-order";
+import { getQuote } from "./checkout/quote";
 import { importHistoryRoute } from "./catalogue/import-history-route";
 import { applyUpload, validateUpload } from "./catalogue/staff-import";
-import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./commerce/cart";
+import { addSampleBySku, configurationCartAdd, deleteCartItemRoute, getCart, postCart, putCartItem } from "./commerce/cart";
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
 import * as reads from "./commerce/reads";
 import * as samples from "./commerce/samples";
@@ -102,7 +103,11 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.put("/apiv2/cart/addSampleBySku/:sku", shop(visitorRoute(addSampleBySku, { lazy: true })));
   router.post("/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
   router.post("/apiv2/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
-  // Checkout and orders (issue 12; checkout/place-order.ts). Rate-limited and idempotent as every shop write.
+  // The cart page's line changes (issue 12): rate-limited and idempotent as every shop write.
+  router.put("/apiv2/cart/items/:itemId", shop(visitorRoute(putCartItem, { lazy: true })));
+  router.delete("/apiv2/cart/items/:itemId", shop(visitorRoute(deleteCartItemRoute, { lazy: true })));
+  // Checkout and orders (issue 12; checkout/quote.ts, checkout/place-order.ts). Writes rate-limited and idempotent as every shop write.
+  router.get("/apiv2/checkout/quote", shop(visitorRoute(getQuote, { lazy: true })));
   router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder)));
   router.get("/apiv2/checkout/order/:number", shop(visitorRoute(getOrder)));
   // Delivery and shipping
