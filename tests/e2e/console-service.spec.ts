@@ -100,7 +100,11 @@ test("service staff find a demo customer's past orders and open one", async ({ p
   // A delivered order: its address, its lines delivered in full and the ERP's history.
   await page.getByLabel("State").selectOption("delivered");
   await page.getByRole("button", { name: "Show", exact: true }).click();
-  const delivered = page.getByRole("row").filter({ hasText: DEMO_CUSTOMER }).first();
+  const deliveredRows = page.getByRole("row").filter({ hasText: DEMO_CUSTOMER });
+  const deliveredCount = DEMO_ORDERS.filter((order) => order.customer.email === DEMO_CUSTOMER && order.state === "delivered").length;
+  await expect(deliveredRows.filter({ hasText: "delivered" })).toHaveCount(deliveredCount);
+  await expect(deliveredRows).toHaveCount(deliveredCount);
+  const delivered = deliveredRows.first();
   const number = (await delivered.getByRole("link").textContent())!.trim();
   expect(number).toMatch(/^DE-\d+$/);
   await delivered.getByRole("link", { name: number }).click();
