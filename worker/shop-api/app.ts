@@ -7,6 +7,7 @@ import { importRoute } from "./catalogue/import-endpoint";
 import { orderEventRoute } from "./checkout/order-events";
 import { getOrder, placeOrder } from "./checkout/place-order";
 import { getQuote } from "./checkout/quote";
+import { staffOrderList, staffOrderView } from "./checkout/staff-orders";
 import { importHistoryRoute } from "./catalogue/import-history-route";
 import { applyUpload, validateUpload } from "./catalogue/staff-import";
 import { addSampleBySku, configurationCartAdd, deleteCartItemRoute, getCart, postCart, putCartItem } from "./commerce/cart";
@@ -76,6 +77,9 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/admin/api/search-report", staffRoute(deps, ["merchandiser", "ops"], staffSearchReport));
   router.get("/admin/api/mail", staffRoute(deps, ["service", "ops"], mailList));
   router.get("/admin/api/mail/:id", staffRoute(deps, ["service", "ops"], mailView));
+  // Back office: orders (checkout/staff-orders.ts).
+  router.get("/admin/api/orders", staffRoute(deps, ["service", "ops"], staffOrderList));
+  router.get("/admin/api/orders/:number", staffRoute(deps, ["service", "ops"], staffOrderView));
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).
