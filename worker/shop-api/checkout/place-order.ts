@@ -12,9 +12,8 @@
  * cart and enqueues the confirmation mail: all of it or nothing. D1 runs one batch at a
  * time, so of two orders for the last packages exactly one passes its stock check.
  */
-import { z } from "zod";
 import { isCalendarDate } from "../../../domain/calendar-date";
-import { addressFields, emailField, type ContactTexts } from "../../../domain/contact-fields";
+import { orderFormSchema, type OrderAddress, type OrderForm, type OrderFormTexts } from "../../../domain/checkout-form";
 import { countryName } from "../../../domain/countries";
 import { formatMoney, formatQuantity, includedTax } from "../../../domain/money";
 import { prepaymentDiscount } from "../../../domain/prepayment";
@@ -43,53 +42,31 @@ export const MAX_ORDER_LINES = 100;
 /** How far ahead a requested delivery date may lie (as the cart's desired date). */
 export const REQUESTED_DATE_HORIZON_DAYS = 365;
 
-const TEXTS: ContactTexts = {
+/** The order form's messages in the API's English (the storefront shows its own by code). */
+const TEXTS: OrderFormTexts = {
   required: MESSAGES.required,
   email: MESSAGES.email,
   phone: MESSAGES.phone,
   zip: MESSAGES.postcode,
   characters: MESSAGES.characters,
+  vatId: CHECKOUT_MESSAGES.vatId,
+  country: CHECKOUT_MESSAGES.country,
+  countryNotDeliverable: MESSAGES.countryNotDeliverable,
+  deliveryMode: CHECKOUT_MESSAGES.deliveryMode,
+  paymentMethod: CHECKOUT_MESSAGES.paymentUnknown,
+  acceptTerms: CHECKOUT_MESSAGES.acceptTerms,
+  date: CHECKOUT_MESSAGES.date,
+  desiredDateNotAllowed: CHECKOUT_MESSAGES.desiredDateNotAllowed,
 };
-const contact = addressFields(TEXTS);
-/** SPEC 3 Address. A VAT ID is two letters and 2-13 letters or digits (spaces ignored). */
-const addressSchema = z
-  .object({
-    firstname: contact.firstname,
-    lastname: contact.lastname,
-    companyName: contact.company,
-    vatId: z
-      .string()
-      .transform((text) => text.replace(/\s+/g, "").toUpperCase())
-      .pipe(z.string().regex(/^([A-Z]{2}[A-Z0-9]{2,13})?$/, CHECKOUT_MESSAGES.vatId))
-      .optional(),
-    street: contact.street,
-    postcode: contact.zip,
-    city: contact.city,
-    countryCode: z
-      .string({ required_error: MESSAGES.required })
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z]{2}$/, CHECKOUT_MESSAGES.country),
-  })
-  .strict();
-type Address = z.infer<typeof addressSchema>;
-
-const DELIVERY_MODES = ["standard", "requested_date", "on_call_storage", "express"] as const;
-const orderSchema = z
-  .object({
-    email: emailField(TEXTS),
-    billingAddress: addressSchema,
-    shippingAddress: addressSchema.optional(),
-    deliveryMode: z.enum(DELIVERY_MODES, { errorMap: () => ({ message: CHECKOUT_MESSAGES.deliveryMode }) }),
-    desiredDate: z.string().max(10, CHECKOUT_MESSAGES.date).optional(),
-    paymentMethod: z.string({ required_error: MESSAGES.required }).max(40, CHECKOUT_MESSAGES.paymentUnknown),
-    acceptTerms: z.literal(true, {
-      errorMap: (issue) => ({ message: issue.code === "invalid_type" && issue.received === "undefined" ? MESSAGES.required : CHECKOUT_MESSAGES.acceptTerms }),
-    }),
-    expectedTotal: z.number().int().min(0).max(1e12).optional(),
-  })
-  .strict();
-type OrderBody = z.infer<typeof orderSchema>;
+type Address = OrderAddress;
+type OrderBody = OrderForm;
+/** The order body's schema per shop (its delivery countries), the same the checkout page validates with. */
+const ORDER_SCHEMAS = new Map<string, ReturnType<typeof orderFormSchema>>();
+function orderSchemaOf(shop: ShopContext["shop"]): ReturnType<typeof orderFormSchema> {
+  let schema = ORDER_SCHEMAS.get(shop.id);
+  if (!schema) ORDER_SCHEMAS.set(shop.id, (schema = orderFormSchema(TEXTS, shop.deliveryCountries)));
+  return schema;
+}
 
 interface Priced {
   line: CartLineRow;
@@ -299,7 +276,7 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
 
 /** POST /apiv2/checkout/order */
 export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
-  const body = validate(orderSchema, await readJson(ctx.request));
+  const body = validate(orderSchemaOf(ctx.shop), await readJson(ctx.request));
   const paymentMethod = refusePayment(ctx, body.paymentMethod);
   const shipTo = body.shippingAddress ?? body.billingAddress;
   const countryField = body.shippingAddress ? "shippingAddress.countryCode" : "billingAddress.countryCode";
