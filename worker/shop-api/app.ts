@@ -3,6 +3,7 @@ import type { ExecutionContext } from "@cloudflare/workers-types";
 import { graphqlRoute } from "../../graphql/http";
 import type { ShopApiEnv } from "../env";
 import { UPLOADS_PATH } from "../lib/api-paths";
+import { findAddress, retrieveAddress } from "./address/routes";
 import { importRoute } from "./catalogue/import-endpoint";
 import { orderEventRoute } from "./checkout/order-events";
 import { getOrder, placeOrder } from "./checkout/place-order";
@@ -105,6 +106,9 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Checkout and orders (issue 12; checkout/place-order.ts). Rate-limited and idempotent as every shop write.
   router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder)));
   router.get("/apiv2/checkout/order/:number", shop(visitorRoute(getOrder)));
+  // Address suggestions for the address forms (address/routes.ts; docs/decisions/0036). Counted as searches.
+  router.get("/apiv2/address/find", shop(findAddress));
+  router.get("/apiv2/address/retrieve", shop(retrieveAddress));
   // Delivery and shipping
   router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code/quantity/:quantity", shop(visitorRoute(productDelivery, { lazy: true })));
   router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code", shop(visitorRoute(productDelivery, { lazy: true })));
