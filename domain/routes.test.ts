@@ -1,4 +1,4 @@
-import { homePath, htmlLanguage, languagePrefix, manufacturerListPath, manufacturerPath, slugPath } from "./routes";
+import { cartPath, checkoutPath, homePath, htmlLanguage, languagePrefix, manufacturerListPath, manufacturerPath, orderSuccessPath, slugPath } from "./routes";
 
 const swiss = { domainPrefixes: ["de", "fr", "it"] };
 const german = { domainPrefixes: [] as string[] };
@@ -26,5 +26,16 @@ describe("page URLs (SPEC 2.1)", () => {
   test("Austrian German is served as de-AT", () => {
     expect(htmlLanguage("at")).toBe("de-AT");
     expect(htmlLanguage("fr")).toBe("fr");
+  });
+
+  test("cart, checkout and success pages: under /checkout/, with the language prefix only where the shop has prefixes", () => {
+    expect(cartPath(german, "de")).toBe("/checkout/cart/");
+    expect(checkoutPath(german, "de")).toBe("/checkout/");
+    expect(orderSuccessPath(german, "de")).toBe("/checkout/success/");
+    expect(cartPath(swiss, "fr")).toBe("/fr/checkout/cart/");
+    expect(checkoutPath(swiss, "it")).toBe("/it/checkout/");
+    expect(orderSuccessPath(swiss, "de")).toBe("/de/checkout/success/");
+    // a language the shop has no prefix for gets none (Austrian German on a shop without prefixes)
+    expect(cartPath(german, "at")).toBe("/checkout/cart/");
   });
 });

@@ -64,3 +64,18 @@ export function pagedSlugPath(shop: ShopRouting, language: string, slug: string,
 export function searchPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/search/`;
 }
+
+/** The cart page (issue 12): `{prefix}/checkout/cart/`; the mini cart links here. Client-rendered, not indexed. */
+export function cartPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/checkout/cart/`;
+}
+
+/** The checkout page: `{prefix}/checkout/`. */
+export function checkoutPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/checkout/`;
+}
+
+/** The page after a placed order: `{prefix}/checkout/success/`; the order number goes in the query (`?order=DE-100001`). */
+export function orderSuccessPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/checkout/success/`;
+}
