@@ -13,6 +13,7 @@
  */
 import { z } from "zod";
 import { isCalendarDate } from "./calendar-date";
+import { DELIVERY_MODES } from "./checkout";
 import { addressFields, emailField, hasHouseNumber, type ContactTexts } from "./contact-fields";
 
 /** The messages of the order form, in the language of whoever reads them. */
@@ -31,9 +32,6 @@ export interface OrderFormTexts extends ContactTexts {
   /** A desired date with a delivery mode other than requested_date. */
   desiredDateNotAllowed: string;
 }
-
-export const DELIVERY_MODES = ["standard", "requested_date", "on_call_storage", "express"] as const;
-export type OrderDeliveryMode = (typeof DELIVERY_MODES)[number];
 
 /** The codes of the form's own refusals (besides `required`, `invalid` and the contact fields' `invalid_characters`). */
 export const ORDER_FORM_CODES = {
