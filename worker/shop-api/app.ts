@@ -7,6 +7,7 @@ import { findAddress, retrieveAddress } from "./address/routes";
 import { importRoute } from "./catalogue/import-endpoint";
 import { orderEventRoute } from "./checkout/order-events";
 import { getOrder, placeOrder } from "./checkout/place-order";
+import { paymentCallback, paymentReturn, retryPayment } from "./checkout/payments";
 import { importHistoryRoute } from "./catalogue/import-history-route";
 import { applyUpload, validateUpload } from "./catalogue/staff-import";
 import { addSampleBySku, configurationCartAdd, getCart, postCart } from "./commerce/cart";
@@ -106,6 +107,10 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Checkout and orders (issue 12; checkout/place-order.ts). Rate-limited and idempotent as every shop write.
   router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder)));
   router.get("/apiv2/checkout/order/:number", shop(visitorRoute(getOrder)));
+  // Online payments (checkout/payments.ts; docs/decisions/0036): another try, the visitor's return, the provider's report.
+  router.post("/apiv2/checkout/order/:number/payment", shop(visitorRoute(retryPayment)));
+  router.get("/apiv2/checkout/payment/:provider/return", shop(paymentReturn));
+  router.post("/apiv2/checkout/payment/:provider/callback", shop(paymentCallback));
   // Address suggestions for the address forms (address/routes.ts; docs/decisions/0036). Counted as searches.
   router.get("/apiv2/address/find", shop(findAddress));
   router.get("/apiv2/address/retrieve", shop(retrieveAddress));

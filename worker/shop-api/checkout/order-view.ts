@@ -3,9 +3,15 @@ import { money } from "../../../domain/money";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import { parseJsonOr } from "../../lib/json";
 import type { BankAccount } from "../../config/shop-config";
+import type { OrderPaymentColumns } from "../tables/order-payments";
 import type { OrderLineRow, OrderRow } from "../tables/orders";
 
-export function orderView(order: OrderRow, lines: OrderLineRow[], bankAccount: BankAccount | null, shopTaxRate: number) {
+export function orderView(
+  order: OrderRow & Partial<Pick<OrderPaymentColumns, "payment_state">>,
+  lines: OrderLineRow[],
+  bankAccount: BankAccount | null,
+  shopTaxRate: number,
+) {
   const m = (minor: number) => money(minor, order.currency, order.language);
   return {
     orderNumber: order.order_number,
@@ -22,6 +28,8 @@ export function orderView(order: OrderRow, lines: OrderLineRow[], bankAccount: B
     desiredDate: order.desired_date,
     delivery: parseJsonOr<unknown>(order.delivery_summary, null),
     paymentMethod: order.payment_method,
+    /** An online payment's state (pending, paid, failed, cancelled); null for the offline methods. */
+    paymentState: order.payment_state ?? null,
     paymentInstructions:
       order.payment_method === "prepayment" && bankAccount ? { bankAccount, reference: order.order_number, amount: m(order.grand_total) } : null,
     currency: order.currency,

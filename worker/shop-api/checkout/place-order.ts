@@ -17,7 +17,7 @@ import { orderFormSchema, type OrderAddress, type OrderForm, type OrderFormTexts
 import { countryName } from "../../../domain/countries";
 import { formatMoney, formatQuantity, includedTax } from "../../../domain/money";
 import { prepaymentDiscount } from "../../../domain/prepayment";
-import { OFFLINE_PAYMENT_METHODS, PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
 import { addDays, berlinTime } from "../core/berlin-time";
@@ -27,15 +27,18 @@ import { ApiFailure, fail, invalid, MESSAGES, missingFields, notFound } from "..
 import { runGuardedBatch } from "../core/guarded-batch";
 import { outboxInsert } from "../core/mail/outbox";
 import { sendOutboxSoon } from "../core/mail/sender";
+import { isOfflineMethod, isPaymentMethodOffered, paymentProviderFor } from "../core/payments/registry";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import type { VisitorContext } from "../core/visitor";
 import { cartLines, type CartLineRow } from "../tables/carts";
 import { insertOrder, insertOrderLine, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
 import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
+import { markPaymentPending } from "../tables/order-payments";
 import { listedIn } from "../tables/products";
 import { CHECKOUT_MESSAGES } from "./messages";
 import { orderView } from "./order-view";
+import { startPayment } from "./payments";
 
 /** An order holds at most this many lines (a cart that grew larger is refused, not cut). */
 export const MAX_ORDER_LINES = 100;
@@ -102,9 +105,8 @@ function totalsOf(priced: Priced[], discount: number, shipping: number, shopRate
 function refusePayment(ctx: ShopContext, method: string): PaymentMethod {
   if (!(PAYMENT_METHODS as readonly string[]).includes(method)) throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnknown, "payment_method_unknown");
   const known = method as PaymentMethod;
-  // Online methods need a payment provider; none is configured for any shop yet.
-  if (!ctx.shop.paymentMethods.includes(known) || !(OFFLINE_PAYMENT_METHODS as readonly string[]).includes(known))
-    throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnavailable, "payment_method_unavailable");
+  // Online methods only with a usable payment provider (core/payments).
+  if (!isPaymentMethodOffered(ctx.shop, ctx.env, known)) throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnavailable, "payment_method_unavailable");
   return known;
 }
 
@@ -263,7 +265,7 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
         },
         deliveryMode: order.delivery_mode,
         ...(summary.date ? { deliveryDate: writtenDate(summary.date, ctx.language) } : {}),
-        paymentMethod: order.payment_method as (typeof OFFLINE_PAYMENT_METHODS)[number],
+        paymentMethod: order.payment_method as PaymentMethod,
         ...(bank ? { bankAccount: bank } : {}),
       },
       dedupeKey: `order-confirmation:${order.id}`,
@@ -278,6 +280,7 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
 export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
   const body = validate(orderSchemaOf(ctx.shop), await readJson(ctx.request));
   const paymentMethod = refusePayment(ctx, body.paymentMethod);
+  const paymentProvider = isOfflineMethod(paymentMethod) ? null : paymentProviderFor(ctx.shop, ctx.env, paymentMethod);
   const shipTo = body.shippingAddress ?? body.billingAddress;
   const countryField = body.shippingAddress ? "shippingAddress.countryCode" : "billingAddress.countryCode";
   if (!ctx.shop.deliveryCountries.includes(shipTo.countryCode)) throw invalid(countryField, MESSAGES.countryNotDeliverable, "country_not_deliverable");
@@ -378,6 +381,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
     writes: [
       takeOrderNumber(ctx.shop.id, holds),
       insertOrder(order, holds),
+      ...(paymentProvider ? [markPaymentPending(orderId, paymentProvider.code, now, holds)] : []),
       ...lines.map((line) => insertOrderLine(line, holds)),
       ...[...perSku].map(([sku, quantity]) => sql`UPDATE products SET stock_qty = stock_qty - ${quantity} WHERE sku = ${sku} AND ${holds}`),
       sql`DELETE FROM cart_items WHERE cart_id = (SELECT id FROM carts WHERE visitor_id = ${visitorId} AND shop_id = ${ctx.shop.id}) AND ${holds}`,
@@ -389,7 +393,11 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
   const placed = outcome.reads[0]!.results[0] as { order_number: string } | undefined;
   if (!placed) throw new Error("order batch passed its checks but wrote no order");
   sendOutboxSoon(ctx);
-  return reply(orderView({ ...order, order_number: placed.order_number }, lines, ctx.shop.bankAccount, ctx.shop.taxRate));
+  const placedOrder = { ...order, order_number: placed.order_number };
+  // An online method: the provider opens the payment now (checkout/payments.ts); the answer's payment.redirectUrl leads there.
+  const payment = paymentProvider ? await startPayment(ctx, placedOrder, paymentProvider) : null;
+  const view = orderView({ ...placedOrder, payment_state: payment?.state ?? null }, lines, ctx.shop.bankAccount, ctx.shop.taxRate);
+  return reply(payment ? { ...view, payment } : view);
 }
 
 /** GET /apiv2/checkout/order/{number}: only for the visitor who placed it (anyone else: 404, as for an unknown number). */
