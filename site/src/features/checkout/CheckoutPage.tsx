@@ -51,7 +51,7 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
   const business = useCustomerType() === "business";
   const form = useForm<CheckoutFormValues, unknown, OrderForm>({
     resolver: React.useMemo(() => orderResolver(schema), [schema]),
-    defaultValues: initialValues(DEFAULT_DELIVERY_CHOICE, ""),
+    defaultValues: initialValues(DEFAULT_DELIVERY_CHOICE, shop.deliveryCountries[0] ?? ""),
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
@@ -74,6 +74,7 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
     "shippingAddress.countryCode",
     "shippingAddress.postcode",
   ]);
+  const [countryKnown, setCountryKnown] = React.useState(false);
   const shipTo = differentShipping ? { country: shippingCountry, postcode: shippingPostcode } : { country: billingCountry, postcode: billingPostcode };
   const postcode = useDebounced(shipTo.postcode, 500);
   const {
@@ -81,17 +82,22 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
     error: quoteError,
     isValidating,
     mutate: refreshQuote,
-  } = useCheckoutQuote({ country: shipTo.country || null, postcode, mode: deliveryMode, desiredDate: desiredDate || null, payment: paymentMethod || null });
+  } = useCheckoutQuote({
+    country: countryKnown ? shipTo.country : null,
+    postcode,
+    mode: deliveryMode,
+    desiredDate: desiredDate || null,
+    payment: paymentMethod || null,
+  });
 
-  // The country to start with: the visitor's delivery country, as the first quote names it.
-  const countryTaken = React.useRef(false);
+  // The country to start with: the visitor's delivery country, as the first quote (asked without one) names it.
   React.useEffect(() => {
-    if (!quote || countryTaken.current) return;
-    countryTaken.current = true;
-    const code = shop.deliveryCountries.includes(quote.country.code) ? quote.country.code : (shop.deliveryCountries[0] ?? "");
-    if (!form.getValues("billingAddress.countryCode")) setValue("billingAddress.countryCode", code);
-    if (!form.getValues("shippingAddress.countryCode")) setValue("shippingAddress.countryCode", code);
-  }, [quote, shop.deliveryCountries, form, setValue]);
+    if (!quote || countryKnown) return;
+    setCountryKnown(true);
+    if (!shop.deliveryCountries.includes(quote.country.code)) return;
+    for (const field of ["billingAddress.countryCode", "shippingAddress.countryCode"] as const)
+      if (!form.getFieldState(field).isDirty) setValue(field, quote.country.code);
+  }, [quote, countryKnown, shop.deliveryCountries, form, setValue]);
 
   const reasonText = (mode: QuoteMode): string =>
     mode.reason ? t(`checkout.reasons.${mode.reason}`, { value: formatMoney(STORAGE_MINIMUM_ORDER_VALUE, quote?.currency ?? "EUR", language) }) : "";
