@@ -8,7 +8,7 @@
 import type { TFunction } from "i18next";
 import { addressesWithoutHouseNumber, orderFormSchema } from "../../domain/checkout-form";
 import type { ApiError } from "../../site/src/features/commerce/api";
-import { sortErrors, orderFormTexts } from "../../site/src/features/checkout/checkout-texts";
+import { sortErrors, orderFormTexts } from "../../site/src/features/checkout/order-texts";
 import { initialValues, orderResolver, type CheckoutFormValues } from "../../site/src/features/checkout/order-body";
 import { createHarness, giveAccount, type Harness } from "../../worker/shop-api/commerce/test-support";
 

@@ -23,7 +23,7 @@ import { cartPath, homePath, orderSuccessPath, type ShopRouting } from "../../..
 import { PATHS, type ApiResult } from "../commerce/api";
 import { AddressFields } from "./AddressFields";
 import { newIdempotencyKey, placeOrderCall, useAddressLookupAvailable, useCheckoutQuote, useCustomerType, useDebounced } from "./checkout-api";
-import { errorText, formatDate, linkPieces, orderFormTexts, sortErrors } from "./checkout-texts";
+import { errorText, formatDate, linkPieces, orderFormTexts, sortErrors } from "./order-texts";
 import { DEFAULT_DELIVERY_CHOICE, readDeliveryChoice } from "./delivery-choice";
 import type { LegalLinks } from "./legal-links";
 import { initialValues, orderResolver, type CheckoutFormValues } from "./order-body";

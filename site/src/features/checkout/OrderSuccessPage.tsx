@@ -12,7 +12,7 @@ import { countryName } from "../../../../domain/countries";
 import type { OrderView } from "../../../../domain/order";
 import { homePath, type ShopRouting } from "../../../../domain/routes";
 import { newIdempotencyKey, retryPaymentCall, useOrder } from "./checkout-api";
-import { formatDate } from "./checkout-texts";
+import { formatDate } from "./order-texts";
 import "./checkout-page.css";
 
 const ORDER_NUMBER = /^[A-Z]{2,8}-[0-9]{1,12}$/;

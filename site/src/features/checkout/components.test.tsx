@@ -122,7 +122,7 @@ describe("the checkout page", () => {
     expect(html).toMatch(/<button type="submit"[^>]*data-testid="place-order"/);
   });
 
-  test("a shop without legal pages: the acceptance text without links (the text's links: checkout-texts.test.ts)", () => {
+  test("a shop without legal pages: the acceptance text without links (the text's links: order-texts.test.ts)", () => {
     const html = renderCheckout(quote(), { terms: null, withdrawal: null, privacy: null });
     expect(html).toContain("<span>checkout.terms.label</span>");
     expect(html).not.toContain('target="_blank"');

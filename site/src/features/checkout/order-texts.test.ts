@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { errorText, formatDate, linkPieces, orderFormTexts, sortErrors } from "./checkout-texts";
+import { errorText, formatDate, linkPieces, orderFormTexts, sortErrors } from "./order-texts";
 
 const t = ((key: string, params?: Record<string, unknown>) =>
   params && Object.keys(params).length ? `${key} ${JSON.stringify(params)}` : key) as unknown as TFunction;
