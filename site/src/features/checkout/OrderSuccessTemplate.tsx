@@ -7,7 +7,7 @@ import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
 import { OrderSuccessPage } from "./OrderSuccessPage";
 
-/** Gatsby template of the order success page (created by site/sourcing/checkout-pages.ts). */
+/** Gatsby template of the order success page (created by site/sourcing/checkout-pages.ts). The head reads two-level keys only (lib/head-translate.ts). */
 export default function OrderSuccessTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   useTranslation("checkout");
   return (
@@ -18,7 +18,7 @@ export default function OrderSuccessTemplate({ data, pageContext }: PageProps<Ch
 }
 
 export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
-  return <PageHead title={headTranslate(data.locales, "checkout.success.title")} context={pageContext} chrome={data} />;
+  return <PageHead title={headTranslate(data.locales, "checkout.successTitle")} context={pageContext} chrome={data} />;
 }
 
 export const query = graphql`
