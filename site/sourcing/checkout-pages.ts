@@ -1,20 +1,27 @@
 import path from "node:path";
-import { cartPath, type ShopRouting } from "../../domain/routes";
+import { cartPath, checkoutPath, orderSuccessPath, type ShopRouting } from "../../domain/routes";
 
 /**
- * The checkout's pages of every shop language (issue 12): the cart page at /checkout/cart/
- * (and /{lang}/checkout/cart/ where the shop has language prefixes). Client-rendered from
- * the live API, so not indexed, their links not followed, not in the sitemap (robots.txt
- * disallows /checkout/ as well). The checkout and success pages join this list.
+ * The checkout's pages of every shop language (issue 12): the cart page at /checkout/cart/,
+ * the checkout at /checkout/ and the order success page at /checkout/success/ (and
+ * /{lang}/... where the shop has language prefixes). Client-rendered from the live API, so
+ * not indexed, their links not followed, not in the sitemap (robots.txt disallows /checkout/
+ * as well).
  */
 export const CART_TEMPLATE = path.resolve("site", "src", "features", "checkout", "CartPageTemplate.tsx");
+export const CHECKOUT_TEMPLATE = path.resolve("site", "src", "features", "checkout", "CheckoutPageTemplate.tsx");
+export const ORDER_SUCCESS_TEMPLATE = path.resolve("site", "src", "features", "checkout", "OrderSuccessTemplate.tsx");
 
 export interface CheckoutPage {
   path: (shop: ShopRouting, language: string) => string;
   template: string;
 }
 
-export const CHECKOUT_PAGES: readonly CheckoutPage[] = [{ path: cartPath, template: CART_TEMPLATE }];
+export const CHECKOUT_PAGES: readonly CheckoutPage[] = [
+  { path: cartPath, template: CART_TEMPLATE },
+  { path: checkoutPath, template: CHECKOUT_TEMPLATE },
+  { path: orderSuccessPath, template: ORDER_SUCCESS_TEMPLATE },
+];
 
 type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
 

@@ -86,6 +86,32 @@ export const bankAccountSchema = z
   .strict();
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
+/** The name of a secret (an environment variable of the worker) that holds a key: never the key itself. */
+const secretName = z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/, "must be the name of a secret like LOQATE_KEY");
+
+/**
+ * Address suggestions (SPEC 7, 9; docs/decisions/0036): the lookup service of the shop's
+ * address forms and the secret holding its key. Absent: no suggestions, the forms work
+ * without them.
+ */
+export const ADDRESS_LOOKUP_PROVIDERS = ["loqate"] as const;
+export const addressLookupSchema = z.object({ provider: z.enum(ADDRESS_LOOKUP_PROVIDERS), keySecret: secretName }).strict();
+export type AddressLookupSettings = z.infer<typeof addressLookupSchema>;
+
+/**
+ * A payment provider of the shop (docs/decisions/0036): the adapter's name, the online
+ * methods it takes for the shop, and the secrets it needs by role (API key, signing secret,
+ * ...). An online method is offered only when a provider with an adapter takes it.
+ */
+export const paymentProviderSchema = z
+  .object({
+    provider: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, "must be a payment adapter's name like 'mollie'"),
+    methods: z.array(z.enum(ONLINE_PAYMENT_METHODS)).min(1),
+    secrets: z.record(z.string().regex(/^[a-zA-Z]{1,40}$/, "must be a role like apiKey"), secretName).default({}),
+  })
+  .strict();
+export type PaymentProviderSettings = z.infer<typeof paymentProviderSchema>;
+
 export const shopSchema = z
   .object({
     id: z.string().regex(/^[A-Z]{2,8}$/, "must be 2-8 upper-case letters"),
@@ -111,6 +137,10 @@ export const shopSchema = z
       .default([...OFFLINE_PAYMENT_METHODS]),
     /** Where prepayments go; required when the shop offers prepayment. */
     bankAccount: bankAccountSchema.optional(),
+    /** Address suggestions in the address forms (none: the forms work without). */
+    addressLookup: addressLookupSchema.optional(),
+    /** The providers of the shop's online payment methods (none: online methods are not offered). */
+    paymentProviders: z.array(paymentProviderSchema).default([]),
   })
   .strict()
   .superRefine((shop, ctx) => {
@@ -120,6 +150,15 @@ export const shopSchema = z
     if (shop.paymentMethods.includes("prepayment") && !shop.bankAccount) {
       ctx.addIssue({ code: "custom", path: ["bankAccount"], message: "is required when the shop offers prepayment" });
     }
+    const served = new Set<string>();
+    shop.paymentProviders.forEach((provider, index) => {
+      provider.methods.forEach((method, methodIndex) => {
+        const path = ["paymentProviders", index, "methods", methodIndex];
+        if (!shop.paymentMethods.includes(method)) ctx.addIssue({ code: "custom", path, message: `'${method}' is not one of the shop's paymentMethods` });
+        if (served.has(method)) ctx.addIssue({ code: "custom", path, message: `'${method}' already has a provider` });
+        served.add(method);
+      });
+    });
     if (!shop.languages.includes(shop.defaultLanguage)) {
       ctx.addIssue({ code: "custom", path: ["defaultLanguage"], message: `must be one of the shop's languages (${shop.languages.join(", ")})` });
     }

@@ -3,9 +3,11 @@ import type { ExecutionContext } from "@cloudflare/workers-types";
 import { graphqlRoute } from "../../graphql/http";
 import type { ShopApiEnv } from "../env";
 import { UPLOADS_PATH } from "../lib/api-paths";
+import { findAddress, retrieveAddress } from "./address/routes";
 import { importRoute } from "./catalogue/import-endpoint";
 import { orderEventRoute } from "./checkout/order-events";
 import { getOrder, placeOrder } from "./checkout/place-order";
+import { paymentCallback, paymentReturn, retryPayment } from "./checkout/payments";
 import { getQuote } from "./checkout/quote";
 import { staffOrderList, staffOrderView } from "./checkout/staff-orders";
 import { importHistoryRoute } from "./catalogue/import-history-route";
@@ -114,6 +116,13 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/checkout/quote", shop(visitorRoute(getQuote, { lazy: true })));
   router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder)));
   router.get("/apiv2/checkout/order/:number", shop(visitorRoute(getOrder)));
+  // Online payments (checkout/payments.ts; docs/decisions/0036): another try, the visitor's return, the provider's report.
+  router.post("/apiv2/checkout/order/:number/payment", shop(visitorRoute(retryPayment)));
+  router.get("/apiv2/checkout/payment/:provider/return", shop(paymentReturn));
+  router.post("/apiv2/checkout/payment/:provider/callback", shop(paymentCallback));
+  // Address suggestions for the address forms (address/routes.ts; docs/decisions/0036). Counted as searches.
+  router.get("/apiv2/address/find", shop(findAddress));
+  router.get("/apiv2/address/retrieve", shop(retrieveAddress));
   // Delivery and shipping
   router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code/quantity/:quantity", shop(visitorRoute(productDelivery, { lazy: true })));
   router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code", shop(visitorRoute(productDelivery, { lazy: true })));

@@ -13,11 +13,10 @@
  * cart and enqueues the confirmation mail: all of it or nothing. D1 runs one batch at a
  * time, so of two orders for the last packages exactly one passes its stock check.
  */
-import { z } from "zod";
-import { addressFields, emailField, type ContactTexts } from "../../../domain/contact-fields";
+import { orderFormSchema, type OrderAddress, type OrderForm, type OrderFormTexts } from "../../../domain/checkout-form";
 import { countryName } from "../../../domain/countries";
 import { formatMoney, formatQuantity } from "../../../domain/money";
-import { OFFLINE_PAYMENT_METHODS, PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
 import type { ShopContext } from "../core/context";
@@ -26,12 +25,14 @@ import { ApiFailure, fail, invalid, MESSAGES, missingFields, notFound } from "..
 import { runGuardedBatch } from "../core/guarded-batch";
 import { outboxInsert } from "../core/mail/outbox";
 import { sendOutboxSoon } from "../core/mail/sender";
+import { isOfflineMethod, isPaymentMethodOffered, paymentProviderFor } from "../core/payments/registry";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import type { VisitorContext } from "../core/visitor";
 import { cartLines, type CartLineRow } from "../tables/carts";
 import { insertOrder, insertOrderLine, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
 import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
+import { markPaymentPending } from "../tables/order-payments";
 import { listedIn } from "../tables/products";
 import { CHECKOUT_MESSAGES } from "./messages";
 import { orderView } from "./order-view";
@@ -40,67 +41,45 @@ import {
   desiredDateProblem,
   MAX_ORDER_LINES,
   modeRule,
-  offeredPaymentMethods,
   paymentDiscount,
   priceCart,
   totalsOf,
   type CartPricing,
   type PricedLine,
 } from "./pricing";
+import { startPayment } from "./payments";
 
-const TEXTS: ContactTexts = {
+/** The order form's messages in the API's English (the storefront shows its own by code). */
+const TEXTS: OrderFormTexts = {
   required: MESSAGES.required,
   email: MESSAGES.email,
   phone: MESSAGES.phone,
   zip: MESSAGES.postcode,
   characters: MESSAGES.characters,
+  vatId: CHECKOUT_MESSAGES.vatId,
+  country: CHECKOUT_MESSAGES.country,
+  countryNotDeliverable: MESSAGES.countryNotDeliverable,
+  deliveryMode: CHECKOUT_MESSAGES.deliveryMode,
+  paymentMethod: CHECKOUT_MESSAGES.paymentUnknown,
+  acceptTerms: CHECKOUT_MESSAGES.acceptTerms,
+  date: CHECKOUT_MESSAGES.date,
+  desiredDateNotAllowed: CHECKOUT_MESSAGES.desiredDateNotAllowed,
 };
-const contact = addressFields(TEXTS);
-/** SPEC 3 Address. A VAT ID is two letters and 2-13 letters or digits (spaces ignored). */
-const addressSchema = z
-  .object({
-    firstname: contact.firstname,
-    lastname: contact.lastname,
-    companyName: contact.company,
-    vatId: z
-      .string()
-      .transform((text) => text.replace(/\s+/g, "").toUpperCase())
-      .pipe(z.string().regex(/^([A-Z]{2}[A-Z0-9]{2,13})?$/, CHECKOUT_MESSAGES.vatId))
-      .optional(),
-    street: contact.street,
-    postcode: contact.zip,
-    city: contact.city,
-    countryCode: z
-      .string({ required_error: MESSAGES.required })
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z]{2}$/, CHECKOUT_MESSAGES.country),
-  })
-  .strict();
-type Address = z.infer<typeof addressSchema>;
-
-const DELIVERY_MODES = ["standard", "requested_date", "on_call_storage", "express"] as const;
-const orderSchema = z
-  .object({
-    email: emailField(TEXTS),
-    billingAddress: addressSchema,
-    shippingAddress: addressSchema.optional(),
-    deliveryMode: z.enum(DELIVERY_MODES, { errorMap: () => ({ message: CHECKOUT_MESSAGES.deliveryMode }) }),
-    desiredDate: z.string().max(10, CHECKOUT_MESSAGES.date).optional(),
-    paymentMethod: z.string({ required_error: MESSAGES.required }).max(40, CHECKOUT_MESSAGES.paymentUnknown),
-    acceptTerms: z.literal(true, {
-      errorMap: (issue) => ({ message: issue.code === "invalid_type" && issue.received === "undefined" ? MESSAGES.required : CHECKOUT_MESSAGES.acceptTerms }),
-    }),
-    expectedTotal: z.number().int().min(0).max(1e12).optional(),
-  })
-  .strict();
-type OrderBody = z.infer<typeof orderSchema>;
+type Address = OrderAddress;
+type OrderBody = OrderForm;
+/** The order body's schema per shop (its delivery countries), the same the checkout page validates with. */
+const ORDER_SCHEMAS = new Map<string, ReturnType<typeof orderFormSchema>>();
+function orderSchemaOf(shop: ShopContext["shop"]): ReturnType<typeof orderFormSchema> {
+  let schema = ORDER_SCHEMAS.get(shop.id);
+  if (!schema) ORDER_SCHEMAS.set(shop.id, (schema = orderFormSchema(TEXTS, shop.deliveryCountries)));
+  return schema;
+}
 
 function refusePayment(ctx: ShopContext, method: string): PaymentMethod {
   if (!(PAYMENT_METHODS as readonly string[]).includes(method)) throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnknown, "payment_method_unknown");
   const known = method as PaymentMethod;
-  // Online methods need a payment provider; none is configured for any shop yet.
-  if (!offeredPaymentMethods(ctx.shop).includes(known)) throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnavailable, "payment_method_unavailable");
+  // Online methods only with a usable payment provider (core/payments).
+  if (!isPaymentMethodOffered(ctx.shop, ctx.env, known)) throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnavailable, "payment_method_unavailable");
   return known;
 }
 
@@ -252,7 +231,7 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
         },
         deliveryMode: order.delivery_mode,
         ...(summary.date ? { deliveryDate: writtenDate(summary.date, ctx.language) } : {}),
-        paymentMethod: order.payment_method as (typeof OFFLINE_PAYMENT_METHODS)[number],
+        paymentMethod: order.payment_method as PaymentMethod,
         ...(bank ? { bankAccount: bank } : {}),
       },
       dedupeKey: `order-confirmation:${order.id}`,
@@ -265,8 +244,9 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
 
 /** POST /apiv2/checkout/order */
 export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
-  const body = validate(orderSchema, await readJson(ctx.request));
+  const body = validate(orderSchemaOf(ctx.shop), await readJson(ctx.request));
   const paymentMethod = refusePayment(ctx, body.paymentMethod);
+  const paymentProvider = isOfflineMethod(paymentMethod) ? null : paymentProviderFor(ctx.shop, ctx.env, paymentMethod);
   const shipTo = body.shippingAddress ?? body.billingAddress;
   const countryField = body.shippingAddress ? "shippingAddress.countryCode" : "billingAddress.countryCode";
   if (!ctx.shop.deliveryCountries.includes(shipTo.countryCode)) throw invalid(countryField, MESSAGES.countryNotDeliverable, "country_not_deliverable");
@@ -348,6 +328,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
     writes: [
       takeOrderNumber(ctx.shop.id, holds),
       insertOrder(order, holds),
+      ...(paymentProvider ? [markPaymentPending(orderId, paymentProvider.code, now, holds)] : []),
       ...lines.map((line) => insertOrderLine(line, holds)),
       ...[...perSku].map(([sku, quantity]) => sql`UPDATE products SET stock_qty = stock_qty - ${quantity} WHERE sku = ${sku} AND ${holds}`),
       sql`DELETE FROM cart_items WHERE cart_id = (SELECT id FROM carts WHERE visitor_id = ${visitorId} AND shop_id = ${ctx.shop.id}) AND ${holds}`,
@@ -359,7 +340,11 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
   const placed = outcome.reads[0]!.results[0] as { order_number: string } | undefined;
   if (!placed) throw new Error("order batch passed its checks but wrote no order");
   sendOutboxSoon(ctx);
-  return reply(orderView({ ...order, order_number: placed.order_number }, lines, ctx.shop.bankAccount, ctx.shop.taxRate));
+  const placedOrder = { ...order, order_number: placed.order_number };
+  // An online method: the provider opens the payment now (checkout/payments.ts); the answer's payment.redirectUrl leads there.
+  const payment = paymentProvider ? await startPayment(ctx, placedOrder, paymentProvider) : null;
+  const view = orderView({ ...placedOrder, payment_state: payment?.state ?? null }, lines, ctx.shop.bankAccount, ctx.shop.taxRate);
+  return reply(payment ? { ...view, payment } : view);
 }
 
 /** GET /apiv2/checkout/order/{number}: only for the visitor who placed it (anyone else: 404, as for an unknown number). */

@@ -18,11 +18,9 @@ import { isCalendarDate } from "../../../domain/calendar-date";
 import { DELIVERY_MODES, type DeliveryModeCode, type ModeReason } from "../../../domain/checkout";
 import { includedTax } from "../../../domain/money";
 import { prepaymentDiscount } from "../../../domain/prepayment";
-import { OFFLINE_PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
 import { addDays, berlinTime } from "../core/berlin-time";
 import type { ShopContext } from "../core/context";
 import { computeDelivery, type DeliveryResult } from "../core/delivery-rules";
-import type { Shop } from "../core/shop";
 import type { CartLineRow } from "../tables/carts";
 
 /** An order holds at most this many lines (a cart that grew larger is refused, not cut). */
@@ -175,11 +173,6 @@ export function chargeMode(pricing: CartPricing, mode: DeliveryModeCode, desired
   if (mode === "requested_date" && desiredDate !== undefined)
     return { shipping: standard.cost, summary: { ...summary, date: desiredDate, latestDate: desiredDate } };
   return { shipping: standard.cost, summary };
-}
-
-/** The payment methods the shop can take now: its offline ones (online methods need a payment provider, which no shop has yet). */
-export function offeredPaymentMethods(shop: Pick<Shop, "paymentMethods">): PaymentMethod[] {
-  return shop.paymentMethods.filter((method) => (OFFLINE_PAYMENT_METHODS as readonly string[]).includes(method));
 }
 
 /** The discount a payment method earns on the goods value: 2 % with prepayment, else none. */

@@ -21,12 +21,13 @@ import { formatQuantity, money } from "../../../domain/money";
 import { PREPAYMENT_DISCOUNT_PERCENT, prepaymentDiscount } from "../../../domain/prepayment";
 import { MAX_QUANTITY } from "../../../domain/quantity";
 import { slugPath } from "../../../domain/routes";
-import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS } from "../../config/shop-config";
+import { PAYMENT_METHODS } from "../../config/shop-config";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import type { ShopContext } from "../core/context";
 import { FREE_SHIPPING_FROM } from "../core/delivery-rules";
 import { MESSAGES } from "../core/envelope";
 import { queryParams } from "../core/query-params";
+import { offeredPaymentMethods } from "../core/payments/registry";
 import { validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";
 import { takeVisitorResult, visitorStatement, type VisitorContext } from "../core/visitor";
@@ -38,7 +39,6 @@ import {
   MAX_ORDER_LINES,
   modeRule,
   noFreeShipping,
-  offeredPaymentMethods,
   paymentDiscount,
   priceCart,
   totalsOf,
@@ -48,7 +48,7 @@ import {
 const refused = (message: string, code: string) => ({ message, params: { code } });
 
 function quoteSchema(ctx: ShopContext) {
-  const offered = offeredPaymentMethods(ctx.shop) as string[];
+  const offered = offeredPaymentMethods(ctx.shop, ctx.env).map((method) => method.code as string);
   return z
     .object({
       country: z
@@ -207,10 +207,7 @@ export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: z.in
           }
         : null,
     prepayment: { percent: PREPAYMENT_DISCOUNT_PERCENT, saving: m(prepaymentDiscount(pricing.goods)) },
-    paymentMethods: offeredPaymentMethods(ctx.shop).map((code) => ({
-      code,
-      kind: (ONLINE_PAYMENT_METHODS as readonly string[]).includes(code) ? ("online" as const) : ("offline" as const),
-    })),
+    paymentMethods: offeredPaymentMethods(ctx.shop, ctx.env),
     totals: {
       goods: m(totals.goods),
       discount: m(totals.discount),

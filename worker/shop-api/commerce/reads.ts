@@ -11,6 +11,7 @@ import { homePath, manufacturerPath, slugPath } from "../../../domain/routes";
 import { MINIMUM_SEARCH_CHARACTERS } from "../../../domain/search-api";
 import { jsonList } from "../../lib/json";
 import { sql } from "../../lib/sql";
+import { hasAddressLookup } from "../core/address-lookup/registry";
 import { randomToken } from "../core/auth";
 import type { ShopContext } from "../core/context";
 import { fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
@@ -80,6 +81,8 @@ export async function environment(ctx: VisitorContext): Promise<Reply> {
       cookies: { enabled: true, key: "" },
       isSearchEnabled: true,
       minimumSearchCharacters: MINIMUM_SEARCH_CHARACTERS,
+      /** Whether the address forms can offer suggestions (GET /apiv2/address/find; docs/decisions/0036). */
+      addressLookup: hasAddressLookup(ctx.shop, ctx.env),
     },
   });
 }

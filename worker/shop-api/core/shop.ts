@@ -6,7 +6,16 @@
  * route table answers 404 and nothing is read or written).
  */
 import type { ShopChoice } from "../../../domain/back-office/shop-choice";
-import { ENVIRONMENTS, type BankAccount, type CaptchaSettings, type PaymentMethod, type SampleLimits, type ShopDefinition } from "../../config/shop-config";
+import {
+  ENVIRONMENTS,
+  type AddressLookupSettings,
+  type BankAccount,
+  type CaptchaSettings,
+  type PaymentMethod,
+  type PaymentProviderSettings,
+  type SampleLimits,
+  type ShopDefinition,
+} from "../../config/shop-config";
 import { shopDirectory } from "../../config/shops";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
 
@@ -32,6 +41,10 @@ export interface Shop {
   paymentMethods: PaymentMethod[];
   /** Where prepayments go; set whenever prepayment is offered (config validation). */
   bankAccount: BankAccount | null;
+  /** The address-suggestion service of the shop's forms, or null (core/address-lookup). */
+  addressLookup: AddressLookupSettings | null;
+  /** The providers of its online payment methods (core/payments). */
+  paymentProviders: PaymentProviderSettings[];
 }
 
 export function shopOf(definition: ShopDefinition): Shop {
@@ -51,6 +64,8 @@ export function shopOf(definition: ShopDefinition): Shop {
     samples: definition.samples,
     paymentMethods: [...definition.paymentMethods],
     bankAccount: definition.bankAccount ?? null,
+    addressLookup: definition.addressLookup ?? null,
+    paymentProviders: definition.paymentProviders.map((provider) => ({ ...provider, methods: [...provider.methods], secrets: { ...provider.secrets } })),
   };
 }
 

@@ -3,6 +3,9 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { mutate } from "swr";
+import type { FoundAddress } from "../../../../domain/address-lookup";
+import { AddressSuggest } from "../checkout/AddressSuggest";
+import { useAddressLookupAvailable } from "../checkout/checkout-api";
 import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "../../lib/captcha";
 import { PATHS, type SampleCart } from "./api";
 import { Alerts, useAlerts } from "./alerts";
@@ -61,6 +64,7 @@ export default function SampleCheckoutModal({
   const { alerts, show, dismiss } = useAlerts();
   const states = stepStates(step, false);
   const saved = cart.options.contacts?.customerAddress;
+  const lookup = useAddressLookupAvailable();
 
   const emailForm = useForm<EmailInput, unknown, EmailForm>({ resolver: zodResolver(emailSchema(texts)), defaultValues: { email } });
   const addressForm = useForm<AddressInput, unknown, AddressForm>({
@@ -85,6 +89,14 @@ export default function SampleCheckoutModal({
     if (country && !addressForm.getValues("countryCode")) addressForm.setValue("countryCode", country.code);
   }, [country, addressForm]);
 
+  // A chosen address suggestion fills the address (SPEC 7; the form works the same without).
+  const fillAddress = (found: FoundAddress) => {
+    const options = { shouldDirty: true, shouldValidate: addressForm.formState.isSubmitted };
+    addressForm.setValue("street", found.street, options);
+    addressForm.setValue("zip", found.postcode, options);
+    addressForm.setValue("city", found.city, options);
+    if (countries.some((option) => option.code === found.countryCode)) addressForm.setValue("countryCode", found.countryCode, options);
+  };
   const saveAddress = async (form: AddressForm) => {
     setBusy(true);
     const result = await sampleCall(PATHS.sampleCart, { email, customerAddress: toCustomerAddress(form) });
@@ -184,7 +196,24 @@ export default function SampleCheckoutModal({
             ).map(([name, autoComplete]) => (
               <div key={name} className="form-row">
                 <label htmlFor={`sample-${name}`}>{t(name === "zip" ? "samples.form.zipLabel" : `samples.form.${name}`)}</label>
-                <input id={`sample-${name}`} autoComplete={autoComplete} aria-invalid={!!addressForm.formState.errors[name]} {...addressForm.register(name)} />
+                {name === "street" ? (
+                  <AddressSuggest
+                    id="sample-street"
+                    enabled={lookup}
+                    country={addressForm.watch("countryCode")}
+                    input={addressForm.register("street")}
+                    autoComplete={autoComplete}
+                    invalid={!!addressForm.formState.errors.street}
+                    onSelect={fillAddress}
+                  />
+                ) : (
+                  <input
+                    id={`sample-${name}`}
+                    autoComplete={autoComplete}
+                    aria-invalid={!!addressForm.formState.errors[name]}
+                    {...addressForm.register(name)}
+                  />
+                )}
                 {fieldError(addressForm.formState.errors[name]?.message, `sample-${name}-error`)}
               </div>
             ))}

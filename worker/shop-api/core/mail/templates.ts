@@ -6,7 +6,7 @@
  * is sent, in the shop's branded layout (layout.ts) with the sender of the shop config.
  */
 import { z } from "zod";
-import { schemeFor, type Environment, type ShopDefinition } from "../../../config/shop-config";
+import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, type ShopDefinition } from "../../../config/shop-config";
 import { shopDirectory } from "../../../config/shops";
 import { text, type TextParams } from "../../../lib/texts";
 import { renderLayout, type MailBlock, type MailContent, type RenderedMail } from "./layout";
@@ -84,7 +84,7 @@ const orderParams = z
     totals: z.object({ goods: money, discount: money.optional(), shipping: money, tax: money, taxLabel: line, grand: money }).strict(),
     deliveryMode: z.enum(["standard", "requested_date", "on_call_storage", "express"]),
     deliveryDate: z.string().max(40).optional(),
-    paymentMethod: z.enum(["prepayment", "invoice", "cash_on_delivery"]),
+    paymentMethod: z.enum(PAYMENT_METHODS),
     bankAccount: z.object({ holder: line, bank: line, iban: line, bic: line }).strict().optional(),
   })
   .strict();
@@ -108,7 +108,9 @@ const orderConfirmation = defineTemplate(orderParams, (params, t, shopName) => {
             ],
           },
         ]
-      : [paragraph(t(`payment.${params.paymentMethod === "cash_on_delivery" ? "cashOnDelivery" : "invoice"}`, { total: totals.grand }))];
+      : (ONLINE_PAYMENT_METHODS as readonly string[]).includes(params.paymentMethod)
+        ? [paragraph(t("payment.online", { total: totals.grand, method: t(`paymentMethods.${params.paymentMethod}`) }))]
+        : [paragraph(t(`payment.${params.paymentMethod === "cash_on_delivery" ? "cashOnDelivery" : "invoice"}`, { total: totals.grand }))];
   return {
     subject: t("subject", { number: params.orderNumber, shop: shopName }),
     blocks: [
