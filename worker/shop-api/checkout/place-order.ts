@@ -36,17 +36,7 @@ import { markPaymentPending } from "../tables/order-payments";
 import { listedIn } from "../tables/products";
 import { CHECKOUT_MESSAGES } from "./messages";
 import { orderView } from "./order-view";
-import {
-  chargeMode,
-  desiredDateProblem,
-  MAX_ORDER_LINES,
-  modeRule,
-  paymentDiscount,
-  priceCart,
-  totalsOf,
-  type CartPricing,
-  type PricedLine,
-} from "./pricing";
+import { chargeMode, desiredDateProblem, MAX_ORDER_LINES, modeRule, paymentDiscount, priceCart, totalsOf, type CartPricing, type PricedLine } from "./pricing";
 import { startPayment } from "./payments";
 
 /** The order form's messages in the API's English (the storefront shows its own by code). */

@@ -33,17 +33,7 @@ import { reply, type Reply } from "../core/route";
 import { takeVisitorResult, visitorStatement, type VisitorContext } from "../core/visitor";
 import { cartLines, type CartLineRow } from "../tables/carts";
 import { CHECKOUT_MESSAGES } from "./messages";
-import {
-  chargeMode,
-  desiredDateProblem,
-  MAX_ORDER_LINES,
-  modeRule,
-  noFreeShipping,
-  paymentDiscount,
-  priceCart,
-  totalsOf,
-  type CartPricing,
-} from "./pricing";
+import { chargeMode, desiredDateProblem, MAX_ORDER_LINES, modeRule, noFreeShipping, paymentDiscount, priceCart, totalsOf, type CartPricing } from "./pricing";
 
 const refused = (message: string, code: string) => ({ message, params: { code } });
 
