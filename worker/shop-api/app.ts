@@ -114,7 +114,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.delete("/apiv2/cart/items/:itemId", shop(visitorRoute(deleteCartItemRoute, { lazy: true })));
   // Checkout and orders (issue 12; checkout/quote.ts, checkout/place-order.ts). Writes rate-limited and idempotent as every shop write.
   router.get("/apiv2/checkout/quote", shop(visitorRoute(getQuote, { lazy: true })));
-  router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder)));
+  router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder, { lazy: true })));
   router.get("/apiv2/checkout/order/:number", shop(visitorRoute(getOrder)));
   // Online payments (checkout/payments.ts; docs/decisions/0036): another try, the visitor's return, the provider's report.
   router.post("/apiv2/checkout/order/:number/payment", shop(visitorRoute(retryPayment)));

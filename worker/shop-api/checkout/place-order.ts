@@ -28,8 +28,8 @@ import { sendOutboxSoon } from "../core/mail/sender";
 import { isOfflineMethod, isPaymentMethodOffered, paymentProviderFor } from "../core/payments/registry";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
-import type { VisitorContext } from "../core/visitor";
-import { cartLines, type CartLineRow } from "../tables/carts";
+import { readVisitorCart, type VisitorContext } from "../core/visitor";
+import type { CartLineRow } from "../tables/carts";
 import { insertOrder, insertOrderLine, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
 import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
 import { markPaymentPending } from "../tables/order-payments";
@@ -241,8 +241,8 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
   const countryField = body.shippingAddress ? "shippingAddress.countryCode" : "billingAddress.countryCode";
   if (!ctx.shop.deliveryCountries.includes(shipTo.countryCode)) throw invalid(countryField, MESSAGES.countryNotDeliverable, "country_not_deliverable");
 
+  const rows = await readVisitorCart(ctx);
   const visitor = ctx.visitorState.visitor;
-  const rows = visitor ? ((await cartLines(visitor.id, ctx.shop.id, ctx.language).prepare(ctx.db).all<CartLineRow>()).results ?? []) : [];
   const products = rows.filter((row) => row.kind === "product");
   if (!visitor || products.length === 0) throw fail(422, CHECKOUT_MESSAGES.cartEmpty, "cart_empty", { field: "cart" });
   if (rows.length > MAX_ORDER_LINES)

@@ -30,8 +30,8 @@ import { queryParams } from "../core/query-params";
 import { offeredPaymentMethods } from "../core/payments/registry";
 import { validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";
-import { takeVisitorResult, visitorStatement, type VisitorContext } from "../core/visitor";
-import { cartLines, type CartLineRow } from "../tables/carts";
+import { readVisitorCart, type VisitorContext } from "../core/visitor";
+import type { CartLineRow } from "../tables/carts";
 import { CHECKOUT_MESSAGES } from "./messages";
 import { chargeMode, desiredDateProblem, MAX_ORDER_LINES, modeRule, noFreeShipping, paymentDiscount, priceCart, totalsOf, type CartPricing } from "./pricing";
 
@@ -216,12 +216,5 @@ export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: z.in
 export async function getQuote(ctx: VisitorContext): Promise<Reply> {
   const query = validate(quoteSchema(ctx), queryParams(ctx.url));
   // The visitor (its account and shipping country) and its lines in one round trip; no token, no cart.
-  const { tokenHash } = ctx.visitorState;
-  const visitorRead = visitorStatement(ctx);
-  let rows: CartLineRow[] = [];
-  if (tokenHash && visitorRead) {
-    const [visitorResult, linesResult] = await ctx.db.batch([visitorRead, cartLines(tokenHash, ctx.shop.id, ctx.language).prepare(ctx.db)]);
-    if (takeVisitorResult(ctx, visitorResult)) rows = linesResult!.results as CartLineRow[];
-  }
-  return reply(buildQuote(ctx, rows, query));
+  return reply(buildQuote(ctx, await readVisitorCart(ctx), query));
 }

@@ -23,7 +23,7 @@ import { fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelo
 import { runGuardedBatch } from "../core/guarded-batch";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
-import { takeVisitorResult, visitorStatement, type VisitorContext } from "../core/visitor";
+import { readVisitorCart, type VisitorContext } from "../core/visitor";
 import { cartLines, deleteCartItem, ensureCart, optionsKey, ownCartItem, setCartItemQuantity, type CartLineRow } from "../tables/carts";
 import { listedIn } from "../tables/products";
 import { childProducts, findProduct, isListed, shopProductFrom, type CommerceProduct } from "./products";
@@ -127,12 +127,7 @@ export interface CartView {
 }
 
 export async function readCart(ctx: VisitorContext): Promise<CartView> {
-  // The visitor id is the token's hash: its row (expired or not, due for renewal or not) and its lines in one round trip.
-  const { tokenHash } = ctx.visitorState;
-  const visitorRead = visitorStatement(ctx);
-  if (!tokenHash || !visitorRead) return cartView(ctx, []);
-  const [visitorResult, linesResult] = await ctx.db.batch([visitorRead, cartLines(tokenHash, ctx.shop.id, ctx.language).prepare(ctx.db)]);
-  return cartView(ctx, takeVisitorResult(ctx, visitorResult) ? (linesResult!.results as CartLineRow[]) : []);
+  return cartView(ctx, await readVisitorCart(ctx));
 }
 
 export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
