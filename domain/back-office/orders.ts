@@ -5,6 +5,7 @@
  *   GET /admin/api/orders/:number                          StaffOrderDetail
  * Money is the order's own snapshot, formatted in its currency and language.
  */
+import type { OrderAddressView, OrderLineView } from "../order";
 import type { MoneyValue } from "../money";
 import type { MailStatus } from "./mail-outbox";
 import type { ShopChoice } from "./shop-choice";
@@ -18,17 +19,8 @@ export type StaffOrderEventType = Exclude<StaffOrderState, "placed">;
 
 export type StaffDeliveryMode = "standard" | "requested_date" | "on_call_storage" | "express";
 
-/** SPEC 3 Address as the order keeps it. */
-export interface StaffOrderAddress {
-  firstname: string;
-  lastname: string;
-  companyName?: string;
-  vatId?: string;
-  street: string;
-  postcode: string;
-  city: string;
-  countryCode: string;
-}
+/** SPEC 3 Address as the order keeps it (domain/order.ts). */
+export type StaffOrderAddress = OrderAddressView;
 
 export interface StaffOrderSummary {
   orderNumber: string;
@@ -51,26 +43,8 @@ export interface StaffOrderSummary {
   placedAt: string;
 }
 
-export interface StaffOrderLine {
-  line: number;
-  sku: string;
-  kind: "product" | "sample";
-  name: string;
-  options: Record<string, string>;
-  /** Packages ordered, shipped and delivered (delivered <= shipped <= ordered). */
-  quantity: number;
-  shippedQuantity: number;
-  deliveredQuantity: number;
-  /** The last shipment and delivery of the line (the returns window counts from the delivery). */
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  unit: string;
-  unitLabel: string;
-  packageContent: number;
-  packagePrice: MoneyValue;
-  lineTotal: MoneyValue;
-  taxRate: number;
-}
+/** A line with packages ordered, shipped and delivered (delivered <= shipped <= ordered) and the last shipment and delivery (the returns window counts from the delivery): domain/order.ts. */
+export type StaffOrderLine = OrderLineView;
 
 /** One step of the order's history: its placing, then each ERP event as recorded. */
 export interface StaffOrderHistoryEntry {

@@ -33,21 +33,13 @@ import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_H
 import { sql } from "../../worker/lib/sql";
 import { createShopApi } from "../../worker/shop-api/app";
 import { listedIn } from "../../worker/shop-api/tables/products";
+import type { OrderAddressView } from "../../domain/order";
 import { withLocalBindings } from "../local-d1";
 import { localSecret } from "./local-worker";
 
 export const DEMO_CUSTOMER_DOMAIN = "kunden.example";
 
-interface DemoAddress {
-  firstname: string;
-  lastname: string;
-  companyName?: string;
-  vatId?: string;
-  street: string;
-  postcode: string;
-  city: string;
-  countryCode: string;
-}
+type DemoAddress = OrderAddressView;
 
 interface DemoCustomer {
   email: string;

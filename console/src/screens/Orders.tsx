@@ -273,7 +273,7 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
                       </span>
                     ))}
                   </td>
-                  <td>{t("orders.packages", { count: line.quantity, content: line.packageContent, unit: line.unitLabel })}</td>
+                  <td>{t("orders.packages", { count: line.quantity, content: line.packageContent, unit: line.unit.label })}</td>
                   <td>
                     {line.shippedQuantity}
                     {line.shippedAt && <span className="notice"> · {formatTime(line.shippedAt)}</span>}

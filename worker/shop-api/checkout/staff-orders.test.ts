@@ -300,7 +300,7 @@ describe("one order", () => {
         deliveredQuantity: 3,
         shippedAt: "2026-11-14T08:00:00.000Z",
         deliveredAt: "2026-11-15T15:30:00.000Z",
-        unitLabel: "m²",
+        unit: expect.objectContaining({ label: "m²" }),
         taxRate: 19,
       }),
       expect.objectContaining({ line: 2, sku: "NOEXP-1", quantity: 1, shippedQuantity: 1, deliveredQuantity: 0, deliveredAt: null }),

@@ -29,7 +29,7 @@ import {
 } from "../../../domain/back-office/orders";
 import { money } from "../../../domain/money";
 import { parseJsonOr } from "../../lib/json";
-import { taxLabel, unitLabel } from "../../lib/labels";
+import { taxLabel } from "../../lib/labels";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
 import { fail, notFound } from "../core/envelope";
 import type { OutboxRow } from "../core/mail/outbox";
@@ -39,6 +39,7 @@ import { reply, type Params, type Reply } from "../core/route";
 import { allShops, shopById, shopChoices } from "../core/shop";
 import type { StaffContext } from "../core/staff-auth";
 import type { OrderEventRow, OrderLineRow, OrderRow } from "../tables/orders";
+import { orderLineViews } from "./order-view";
 
 /** An order number as the shop hands it out: DE-100001. */
 const ORDER_NUMBER = /^[A-Z]{2,8}-[0-9]{1,12}$/;
@@ -223,24 +224,7 @@ export async function staffOrderView(ctx: StaffContext, params: Params): Promise
     deliveredAt: order.delivered_at,
     cancelledAt: order.cancelled_at,
     currency: order.currency,
-    lines: lines.map((line) => ({
-      line: line.line_no,
-      sku: line.sku,
-      kind: line.kind,
-      name: line.name,
-      options: parseJsonOr<Record<string, string>>(line.options, {}),
-      quantity: line.quantity,
-      shippedQuantity: line.shipped_qty,
-      deliveredQuantity: line.delivered_qty,
-      shippedAt: line.shipped_at,
-      deliveredAt: line.delivered_at,
-      unit: line.unit,
-      unitLabel: unitLabel(line.unit, order.language),
-      packageContent: line.package_content,
-      packagePrice: m(line.package_price),
-      lineTotal: m(line.line_total),
-      taxRate: line.tax_rate,
-    })),
+    lines: orderLineViews(order, lines),
     totals: {
       goods: m(order.goods_total),
       prepaymentDiscount: m(order.discount_total),
