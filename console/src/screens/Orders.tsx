@@ -5,7 +5,7 @@
  * delivery and payment, the history as the ERP reported it, and the confirmation mail.
  * API: worker/shop-api/checkout/staff-orders.ts.
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import type {
   StaffOrderAddress as Address,
   StaffOrderDetail as Detail,
@@ -14,6 +14,7 @@ import type {
   StaffOrderSummary as Summary,
 } from "../../../domain/back-office/orders";
 import { apiGet } from "../api";
+import { FilterForm, plainOptions, shopOptions } from "../components/FilterForm";
 import { formatTime, problemText, queryString } from "../components/format";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
@@ -50,46 +51,6 @@ function formatDay(day: string | null): string {
   return Number.isNaN(time.getTime()) ? day : time.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
 }
 
-function FilterForm({ filters, meta, onApply }: { filters: Filters; meta: ListPage | null; onApply: (filters: Filters) => void }) {
-  const [draft, setDraft] = useState(filters);
-  const set = (name: keyof Filters) => (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
-  return (
-    <form className="row filters" onSubmit={submit} aria-label={t("orders.filters")}>
-      <label>
-        {t("orders.shop")}
-        <select name="shop" value={draft.shop} onChange={set("shop")}>
-          <option value="">{t("orders.allShops")}</option>
-          {(meta?.shops ?? []).map((shop) => (
-            <option key={shop.id} value={shop.id}>
-              {shop.id} – {shop.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t("orders.state")}
-        <select name="state" value={draft.state} onChange={set("state")}>
-          <option value="">{t("orders.allStates")}</option>
-          {(meta?.states ?? []).map((state) => (
-            <option key={state} value={state}>
-              {state}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t("orders.search")}
-        <input type="search" name="q" value={draft.q} maxLength={254} placeholder={t("orders.searchHint")} onChange={set("q")} />
-      </label>
-      <button type="submit">{t("orders.apply")}</button>
-    </form>
-  );
-}
-
 function OrderList() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const list = usePagedList(ORDER_PAGES, filters);
@@ -97,7 +58,17 @@ function OrderList() {
   return (
     <section aria-labelledby="orders-title">
       <h1 id="orders-title">{t("orders.title")}</h1>
-      <FilterForm filters={filters} meta={list.page} onApply={setFilters} />
+      <FilterForm
+        label={t("orders.filters")}
+        applyLabel={t("orders.apply")}
+        filters={filters}
+        onApply={setFilters}
+        fields={[
+          { name: "shop", label: t("orders.shop"), kind: "select", all: t("orders.allShops"), options: shopOptions(list.page?.shops) },
+          { name: "state", label: t("orders.state"), kind: "select", all: t("orders.allStates"), options: plainOptions(list.page?.states) },
+          { name: "q", label: t("orders.search"), kind: "search", maxLength: 254, placeholder: t("orders.searchHint") },
+        ]}
+      />
       <ProblemAlert problem={list.problem} />
       <table aria-busy={loading}>
         <caption className="notice">{t("orders.caption")}</caption>
