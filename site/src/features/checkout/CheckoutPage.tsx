@@ -21,6 +21,7 @@ import { countryName } from "../../../../domain/countries";
 import { formatMoney } from "../../../../domain/money";
 import { cartPath, homePath, orderSuccessPath, type ShopRouting } from "../../../../domain/routes";
 import { PATHS, type ApiResult } from "../commerce/api";
+import { HouseNumberConfirm } from "../../components/HouseNumberConfirm";
 import { AddressFields } from "./AddressFields";
 import { newIdempotencyKey, placeOrderCall, useAddressLookupAvailable, useCheckoutQuote, useCustomerType, useDebounced } from "./checkout-api";
 import { errorText, formatDate, linkPieces, orderFormTexts, sortErrors } from "./order-texts";
@@ -280,32 +281,23 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
             </p>
           ) : null}
           {pendingBody ? (
-            <div className="confirm-popup" role="alertdialog" aria-labelledby="checkout-house-number-title" data-testid="house-number-confirm">
-              <p id="checkout-house-number-title">{t("checkout.houseNumber.question")}</p>
-              <button
-                type="button"
-                className="button"
-                onClick={() => {
-                  const body = pendingBody;
-                  setPendingBody(null);
-                  setWithoutNumber((streets) => new Set([...streets, ...addressesWithoutHouseNumber(body).map((key) => body[key]!.street)]));
-                  void send(body);
-                }}
-              >
-                {t("checkout.houseNumber.continue")}
-              </button>{" "}
-              <button
-                type="button"
-                className="button link"
-                onClick={() => {
-                  const first = addressesWithoutHouseNumber(pendingBody)[0] ?? "billingAddress";
-                  setPendingBody(null);
-                  form.setFocus(`${first}.street`);
-                }}
-              >
-                {t("checkout.houseNumber.edit")}
-              </button>
-            </div>
+            <HouseNumberConfirm
+              id="checkout-house-number-title"
+              question={t("checkout.houseNumber.question")}
+              continueLabel={t("checkout.houseNumber.continue")}
+              editLabel={t("checkout.houseNumber.edit")}
+              onContinue={() => {
+                const body = pendingBody;
+                setPendingBody(null);
+                setWithoutNumber((streets) => new Set([...streets, ...addressesWithoutHouseNumber(body).map((key) => body[key]!.street)]));
+                void send(body);
+              }}
+              onEdit={() => {
+                const first = addressesWithoutHouseNumber(pendingBody)[0] ?? "billingAddress";
+                setPendingBody(null);
+                form.setFocus(`${first}.street`);
+              }}
+            />
           ) : null}
 
           <section aria-labelledby="checkout-delivery">

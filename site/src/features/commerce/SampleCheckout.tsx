@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { mutate } from "swr";
 import type { FoundAddress } from "../../../../domain/address-lookup";
+import { HouseNumberConfirm } from "../../components/HouseNumberConfirm";
 import { AddressSuggest } from "../checkout/AddressSuggest";
 import { useAddressLookupAvailable } from "../checkout/checkout-api";
 import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "../../lib/captcha";
@@ -229,31 +230,22 @@ export default function SampleCheckoutModal({
               {fieldError(addressForm.formState.errors.countryCode?.message, "sample-countryCode-error")}
             </div>
             {pendingAddress ? (
-              <div className="confirm-popup" role="alertdialog" aria-labelledby="house-number-title" data-testid="house-number-confirm">
-                <p id="house-number-title">{t("samples.houseNumber.question")}</p>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    const form = pendingAddress;
-                    setPendingAddress(null);
-                    setWithoutNumber(true);
-                    void saveAddress(form);
-                  }}
-                >
-                  {t("samples.houseNumber.continue")}
-                </button>{" "}
-                <button
-                  type="button"
-                  className="button link"
-                  onClick={() => {
-                    setPendingAddress(null);
-                    addressForm.setFocus("street");
-                  }}
-                >
-                  {t("samples.houseNumber.edit")}
-                </button>
-              </div>
+              <HouseNumberConfirm
+                id="house-number-title"
+                question={t("samples.houseNumber.question")}
+                continueLabel={t("samples.houseNumber.continue")}
+                editLabel={t("samples.houseNumber.edit")}
+                onContinue={() => {
+                  const form = pendingAddress;
+                  setPendingAddress(null);
+                  setWithoutNumber(true);
+                  void saveAddress(form);
+                }}
+                onEdit={() => {
+                  setPendingAddress(null);
+                  addressForm.setFocus("street");
+                }}
+              />
             ) : null}
             <div className="modal-actions">
               <button type="submit" className="button" disabled={busy} data-testid="sample-step2-next">
