@@ -3,6 +3,8 @@
  * prefixes puts the language first (/fr/...), a shop without prefixes has none.
  * Used by page creation, links, sitemaps and tests alike.
  */
+import type { AccountScreen } from "./account";
+
 export interface ShopRouting {
   domainPrefixes: readonly string[];
 }
@@ -45,6 +47,16 @@ function manufacturerSegment(language: string): string {
 /** The `lang` attribute for a shop language (`at` is Austrian German). */
 export function htmlLanguage(language: string): string {
   return language === "at" ? "de-AT" : language;
+}
+
+/** The customer account's screens (issue 13): `{prefix}/customer/account/{screen}/`; client-rendered, not indexed. */
+export function accountPath(shop: ShopRouting, language: string, screen: AccountScreen): string {
+  return `${languagePrefix(shop, language)}/customer/account/${screen}/`;
+}
+
+/** The customer's projects: `{prefix}/customer/projects/`. */
+export function projectsPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/customer/projects/`;
 }
 
 /** Listing pages of a category: the default order's first page is the category's own URL. */

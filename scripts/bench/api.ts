@@ -20,6 +20,13 @@
  * The workers run without a mail transport (MAIL_TRANSPORT=none): the confirmation mail is
  * written in the order's batch as always, and sending it is not part of the request.
  *
+ * Customer login (issue 13, docs/decisions/0037): POST /apiv2/customer/login with the right
+ * password of a verified account (a new session each time) and with an unknown address (the
+ * dummy hash), and the password hash alone in the same runtime (pbkdf2-worker.ts: one PBKDF2 at
+ * 100,000 iterations against an empty answer of the same worker), which is what a login costs
+ * in CPU. The accounts are seeded into the bench's D1 first (one per five logins: the shop
+ * allows five sign-ins per address in 15 minutes).
+ *
  * Options: --requests 400 (per call) --products 200 --port 8791 (BENCH_API_PORT).
  * Works in .bench/api-state and leaves the dev state alone.
  */
@@ -34,6 +41,10 @@ import { loadShopConfig } from "../lib/shops";
 import { localSecret, startLocalWorker, type LocalWorker } from "../lib/local-worker";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { ROOT } from "../lib/shops";
+import { withLocalD1 } from "../local-d1";
+import { sql } from "../../worker/lib/sql";
+import { encodePasswordHash, hashPassword } from "../../worker/shop-api/core/passwords";
+import { markVerified, upsertRegistration } from "../../worker/shop-api/tables/customers";
 
 const HOST = "de.localhost:8787";
 /** The back-office host of development, where the edge forwards /admin/* (the ERP's order events). */
@@ -43,6 +54,7 @@ const NO_MAIL = { MAIL_TRANSPORT: "none" };
 const TOKEN_COOKIE = "bh_token_development";
 const WARMUP = 30;
 const FLOOR_WORKER = "scripts/bench/d1-floor-worker.ts";
+const PBKDF2_WORKER = "scripts/bench/pbkdf2-worker.ts";
 
 interface Answer {
   status: number;
@@ -165,6 +177,7 @@ async function main() {
   const stateDir = join(ROOT, ".bench", "api-state");
   const log = (line: string) => console.log(`[bench:api] ${line}`);
   await prepareCatalogue({ stateDir, products: Number(values.products), log });
+  const logins = await seedLoginAccounts(harnessCount * (requests + WARMUP), log);
   const harnesses: { name: string; start(script?: string): Promise<LocalWorker> }[] = [
     {
       name: "workerd through Miniflare: the runtime as deployed, without wrangler dev's proxy and inspector",
@@ -182,6 +195,7 @@ async function main() {
       let oneRead: Measured;
       try {
         ({ rows, order, oneRead } = await measureCalls(port, requests, log));
+        rows.push(...(await measureLogin(port, requests, logins)));
       } finally {
         await worker.stop();
       }
@@ -198,6 +212,7 @@ async function main() {
         `place order p95 ${order.p95.toFixed(2)} ms = ${ratio(order.p95, oneRead.p95)} the one-read floor's p95 (${oneRead.p95.toFixed(2)} ms; target at most 3x), ` +
           `${ratio(order.p95, bare.p95)} the bare SELECT 1 floor's; p50 ${ratio(order.p50, oneRead.p50)} of the one-read floor's`,
       );
+      rows.push(...(await measurePasswordHash(harness, port, requests)));
       reports.push(`\nLive commerce, ${harness.name}, local D1, sequential, keep-alive:\n${rows.join("\n")}`);
     }
   } finally {
@@ -320,6 +335,63 @@ async function measurePlaceOrder(
   }
   log(`place order: ${placed.length} orders placed, ${cancelled} cancelled again (their stock is back)`);
   return result;
+}
+
+// ---- Customer login (issue 13) ------------------------------------------------------------
+
+const LOGIN_PASSWORD = "Bench-Login-2026";
+/** The shop allows five sign-ins per address in 15 minutes (rateLimits.exact.login). */
+const LOGINS_PER_ACCOUNT = 5;
+/** The harnesses main() runs the calls under (workerd, wrangler dev). */
+const harnessCount = 2;
+
+/** Verified accounts in the bench's D1 for `logins` sign-ins (one hash for all: the same password); their addresses, each listed once per sign-in it may take. */
+async function seedLoginAccounts(logins: number, log: (line: string) => void): Promise<string[]> {
+  const accounts = Math.ceil(logins / LOGINS_PER_ACCOUNT);
+  const run = Date.now().toString(36);
+  const emails = Array.from({ length: accounts }, (_, i) => `bench-login-${run}-${i}@example.com`);
+  log(`seeding ${accounts} customer accounts for ${logins} logins ...`);
+  const passwordHash = encodePasswordHash(await hashPassword(LOGIN_PASSWORD));
+  const now = new Date();
+  await withLocalD1(async (db) => {
+    for (let start = 0; start < emails.length; start += 50) {
+      const statements = emails.slice(start, start + 50).flatMap((email) => {
+        const id = crypto.randomUUID();
+        const registration = { id, shopId: "DE", email, type: "private" as const, firstName: "Bench", surname: "Login", companyName: null, vatId: null };
+        return [
+          upsertRegistration({ ...registration, postcode: "10115", city: "Berlin", country: "de", phone: "+49 30 1234567", passwordHash }, now),
+          markVerified(id, now, sql`1`),
+        ].map((statement) => statement.prepare(db));
+      });
+      await db.batch(statements);
+    }
+  });
+  return emails.flatMap((email) => Array.from({ length: LOGINS_PER_ACCOUNT }, () => email));
+}
+
+/** Login with the right password (a new session each time) and with an unknown address (the dummy hash). */
+async function measureLogin(port: number, requests: number, logins: string[]): Promise<string[]> {
+  let unknown = 0;
+  return [
+    await measure("login", requests, () => send(port, "POST", "/apiv2/customer/login", { body: { email: logins.shift()!, password: LOGIN_PASSWORD } })),
+    await measure("unknown login", requests, async () => {
+      const answer = await send(port, "POST", "/apiv2/customer/login", { body: { email: `bench-unknown-${unknown++}@example.com`, password: LOGIN_PASSWORD } });
+      // An unknown address answers 401 after the same work; counted as expected here.
+      return answer.status === 401 ? { ...answer, status: 200 } : answer;
+    }),
+  ];
+}
+
+/** The password hash alone in the harness's runtime: one PBKDF2 (100,000 iterations) against an empty answer of the same worker. */
+async function measurePasswordHash(harness: { start(script?: string): Promise<LocalWorker> }, port: number, requests: number): Promise<string[]> {
+  const worker = await harness.start(PBKDF2_WORKER);
+  try {
+    const empty = await measure("empty", requests, () => send(port, "GET", "/"));
+    const hash = await measure("pbkdf2 100k", requests, () => send(port, "GET", "/hash"));
+    return [empty, hash];
+  } finally {
+    await worker.stop();
+  }
 }
 
 main().catch((error) => {

@@ -111,6 +111,9 @@ export const paymentProviderSchema = z
   })
   .strict();
 export type PaymentProviderSettings = z.infer<typeof paymentProviderSchema>;
+/** Storage of ordered goods (issue 13): free for `freeMonths` months from the order's date (SPEC 9: 3). */
+export const storageSettingsSchema = z.object({ freeMonths: z.number().int().min(1).max(24).default(3) }).strict();
+export type StorageSettings = z.infer<typeof storageSettingsSchema>;
 
 export const shopSchema = z
   .object({
@@ -141,6 +144,8 @@ export const shopSchema = z
     addressLookup: addressLookupSchema.optional(),
     /** The providers of the shop's online payment methods (none: online methods are not offered). */
     paymentProviders: z.array(paymentProviderSchema).default([]),
+    /** Storage of ordered goods (SPEC 1, 9; issue 13): how many months an order on call is stored free of charge. */
+    storage: storageSettingsSchema.default({}),
   })
   .strict()
   .superRefine((shop, ctx) => {
@@ -177,6 +182,8 @@ const cookieName = z.string().regex(/^[A-Za-z0-9_]+$/, "must be a cookie name of
 const environmentSettings = z
   .object({
     tokenCookie: cookieName,
+    /** The customer session's cookie (issue 13; `__Host-` prefixed wherever it can be Secure, like the token cookie). */
+    sessionCookie: cookieName.default("bh_session"),
     /** Scheme of the preferred origin redirects are built on; default https (http for development and test). */
     scheme: z.enum(["https", "http"]).optional(),
   })
@@ -294,6 +301,10 @@ export const rateLimitsSchema = z
         login: exactLimit,
         /** Per order number. */
         orderLookup: exactLimit,
+        /** Per e-mail address and shop: the mails a customer account's forms send (registration, password reset, verification again; issue 13). */
+        accountMail: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
+        /** Per client address (its IPv6 /64): customer sign-in attempts, right or wrong (issue 13). */
+        customerLoginIp: exactLimit.default({ limit: 30, windowSeconds: 900 }),
       })
       .strict(),
   })

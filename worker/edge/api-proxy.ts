@@ -2,8 +2,9 @@ import type { ExecutionContext, MiddlewareHandler } from "hono";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { Language, ShopConfig } from "../config/shop-config";
 import { UPLOADS_PATH } from "../lib/api-paths";
-import { CLIENT_IP_HEADER, VISITOR_TOKEN_HEADER } from "../lib/shop-headers";
+import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "../lib/shop-headers";
 import { replaceResponse, type EdgeContext, type EdgeDependencies, type EdgeEnv } from "./context";
+import { sessionSetCookie, sessionTokenFromRequest } from "./session-cookie";
 import type { Site } from "./site";
 import { legacyTokenCookieDeletion, tokenFromRequest, tokenSetCookie } from "./token-cookie";
 import type { Upstream } from "./upstream";
@@ -35,6 +36,10 @@ import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
  *   first gives the first attempt as long again to finish.
  * - An `x-visitor-token` response header (a new or renewed visitor token) sets the
  *   token cookie; a request still carrying the old domain-wide cookie gets it deleted.
+ * - The customer session (session-cookie.ts): the session cookie's token goes upstream as
+ *   `x-customer-session` (a client's own header of that name is never forwarded); an
+ *   `x-customer-session` response header sets the cookie (an empty value deletes it) and never
+ *   reaches the browser.
  * - `Server-Timing: shop-api;dur=<ms>` tells how long the shop API took, as the edge
  *   saw it (whole milliseconds: the runtime's clock advances at I/O).
  *
@@ -134,7 +139,8 @@ export function downstreamResponseHeaders(upstream: Headers): Headers {
   const hop = hopByHopNames(upstream);
   const headers = new Headers();
   upstream.forEach((value, name) => {
-    if (isHopByHop(name, hop) || name === "set-cookie" || name === "content-length" || name === VISITOR_TOKEN_HEADER) return;
+    if (isHopByHop(name, hop) || name === "set-cookie" || name === "content-length" || name === VISITOR_TOKEN_HEADER || name === CUSTOMER_SESSION_HEADER)
+      return;
     headers.set(name, value);
   });
   headers.set("cache-control", "private, no-store");
@@ -203,6 +209,8 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
     else {
       const token = tokenFromRequest(c.req.raw, config, site);
       if (token) extra.authorization = `Bearer ${token}`;
+      const session = site.kind === "shop" ? sessionTokenFromRequest(c.req.raw, config, site) : undefined;
+      if (session) extra[CUSTOMER_SESSION_HEADER] = session;
     }
     // An upload streams through (the shop API counts its bytes as it reads); it is never retried.
     const forwarded = await forwardUpstream(c, deps, { path: match.path, extra, upload: isUploadCall(c.req.method, match.path) });
@@ -214,6 +222,12 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
       const cookie = tokenSetCookie(config, site, url, handedToken);
       if (cookie) outHeaders.append("set-cookie", cookie);
       else console.warn("refused a visitor token that cannot be stored in a cookie");
+    }
+    const handedSession = response.headers.get(CUSTOMER_SESSION_HEADER);
+    if (handedSession !== null && site.kind === "shop") {
+      const cookie = sessionSetCookie(config, site, url, handedSession.trim());
+      if (cookie) outHeaders.append("set-cookie", cookie);
+      else console.warn("refused a customer session token that is not one");
     }
     const legacyDeletion = legacyTokenCookieDeletion(c.req.raw, config, site);
     if (legacyDeletion) outHeaders.append("set-cookie", legacyDeletion);

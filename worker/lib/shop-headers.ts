@@ -26,3 +26,12 @@ export const VISITOR_TOKEN_HEADER = "x-visitor-token";
  * session with an empty value, which deletes the cookie (worker/shop-api/core/staff-auth.ts).
  */
 export const STAFF_SESSION_HEADER = "x-staff-session";
+/**
+ * A customer's session token, both ways between the edge and the shop API (never seen by
+ * page scripts: the browser keeps it in the host-only HttpOnly cookie
+ * `__Host-<environments.<env>.sessionCookie>`): the edge sends the cookie's token in this
+ * request header on shop hosts (a client's own header is dropped); the shop API answers a
+ * sign-in or a rotation with the new token in this response header, and a logout or an
+ * ended session with an empty value, which deletes the cookie (core/customer-session.ts).
+ */
+export const CUSTOMER_SESSION_HEADER = "x-customer-session";

@@ -12,7 +12,7 @@ import { getQuote } from "./checkout/quote";
 import { staffOrderList, staffOrderView } from "./checkout/staff-orders";
 import { importHistoryRoute } from "./catalogue/import-history-route";
 import { applyUpload, validateUpload } from "./catalogue/staff-import";
-import { addSampleBySku, configurationCartAdd, deleteCartItemRoute, getCart, postCart, putCartItem } from "./commerce/cart";
+import { addLines, addSampleBySku, configurationCartAdd, deleteCartItemRoute, getCart, postCart, putCartItem } from "./commerce/cart";
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
 import * as reads from "./commerce/reads";
 import * as samples from "./commerce/samples";
@@ -22,6 +22,9 @@ import { failureResponse, notFound } from "./core/envelope";
 import { mailList, mailView } from "./core/mail/staff-outbox-routes";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
 import { staffRoute } from "./core/staff-auth";
+import * as customerAccount from "./customers/account";
+import * as customerOrders from "./customers/orders";
+import * as customerProjects from "./customers/projects";
 import { currentSession, login, logout } from "./core/staff/sessions";
 import { getUpload, postUploads } from "./core/uploads/handlers";
 import { visitorRoute } from "./core/visitor";
@@ -152,6 +155,30 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/:provider/rating", shop(reads.rating));
   router.get("/apiv2/isBusiness", shop(visitorRoute(reads.isBusiness)));
   router.get("/apiv2/internal-user", shop(visitorRoute(reads.internalUser)));
+  // Customer accounts (issue 13; customers/, docs/decisions/0037). Writes are rate-limited and idempotent as every shop write.
+  router.post("/apiv2/customer/register", shop(customerAccount.register));
+  router.get("/apiv2/customer/verify", shop(visitorRoute(customerAccount.verify)));
+  router.post("/apiv2/customer/verify", shop(visitorRoute(customerAccount.verify)));
+  router.post("/apiv2/customer/login", shop(visitorRoute(customerAccount.login)));
+  router.post("/apiv2/customer/logout", shop(customerAccount.logout));
+  router.post("/apiv2/customer/password-reset", shop(customerAccount.requestPasswordReset));
+  router.post("/apiv2/customer/password-reset/confirm", shop(visitorRoute(customerAccount.confirmPasswordReset)));
+  router.get("/apiv2/customer", shop(customerAccount.me));
+  router.patch("/apiv2/customer", shop(customerAccount.updateProfile));
+  router.post("/apiv2/customer/password", shop(visitorRoute(customerAccount.changePassword)));
+  router.get("/apiv2/customer/orders", shop(customerOrders.orderList));
+  router.get("/apiv2/customer/orders/:number", shop(customerOrders.orderDetail));
+  router.post("/apiv2/customer/orders/:number/call-off", shop(customerOrders.callOff));
+  router.get("/apiv2/customer/projects", shop(customerProjects.projectList));
+  router.get("/apiv2/customer/projects/count", shop(customerProjects.projectCount));
+  router.post("/apiv2/customer/projects", shop(customerProjects.createProject));
+  router.post("/apiv2/customer/projects/merge", shop(customerProjects.mergeProjects));
+  router.patch("/apiv2/customer/projects/:id", shop(customerProjects.renameProject));
+  router.delete("/apiv2/customer/projects/:id", shop(customerProjects.removeProject));
+  router.post("/apiv2/customer/projects/:id/items", shop(customerProjects.addItem));
+  router.patch("/apiv2/customer/projects/:id/items/:itemId", shop(customerProjects.setItemQuantity));
+  router.delete("/apiv2/customer/projects/:id/items/:itemId", shop(customerProjects.removeItem));
+  router.post("/apiv2/customer/projects/:id/to-cart", shop(visitorRoute(customerProjects.projectToCart(addLines))));
   // Anything else: 404, counted like any other call (a write to an unknown path is still a write).
   router.all(
     "*",

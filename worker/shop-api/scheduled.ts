@@ -4,6 +4,7 @@ import { drainOutbox, type SenderEnv } from "./core/mail/sender";
 import { mailTransportFromEnv } from "./core/mail/transport-config";
 import { deleteExpiredIdempotencyKeys } from "./core/idempotency";
 import { deleteUnattachedUploads } from "./core/uploads/cleanup";
+import { runCustomerJobs } from "./customers/jobs";
 import { NIGHTLY_CRON, requestNightlyRebuild } from "./rebuilds/nightly";
 import { sweepRebuilds } from "./rebuilds/sweep";
 import { deleteExpiredData } from "./retention";
@@ -20,7 +21,9 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
  * visitors, carts, sample carts and orders, search rows and ended staff sessions are deleted after their time
  * (retention.ts); the rebuild pipeline's sweep sends rebuild requests nobody sent (the import
  * CLI wrote them into the local database, or their send failed) and fails builds whose lease
- * ran out on their last attempt (rebuilds/sweep.ts).
+ * ran out on their last attempt (rebuilds/sweep.ts); stored orders get their last free storage day
+ * and, two weeks before it, the reminder mail, and ended customer sessions and old mail tokens go
+ * (customers/jobs.ts).
  *
  * The cron `0 2 * * *` (NIGHTLY_CRON) is the nightly full rebuild instead: a rebuild request for
  * every shop (rebuilds/nightly.ts, docs/decisions/0032). Any other cron, or none (`npm start`'s
@@ -41,6 +44,9 @@ export async function runScheduledJobs(env: SenderEnv & ShopApiEnv, now: Date, c
   if (uploads > 0) console.log(`uploads: ${uploads} never attached, deleted`);
   const deleted = await deleteExpiredData(env.DB, now);
   if (Object.values(deleted).some((count) => count > 0)) console.log(`retention: ${JSON.stringify(deleted)}`);
+  // Customer accounts: storage days and reminders, ended sessions and old mail tokens (customers/jobs.ts).
+  const customers = await runCustomerJobs(env.DB, now);
+  if (Object.values(customers).some((count) => count > 0)) console.log(`customers: ${JSON.stringify(customers)}`);
   const swept = await sweepRebuilds(env, { now: () => now });
   if (swept.requests > 0 || swept.expired > 0)
     console.log(`rebuilds: ${swept.requests} request(s) ${swept.dispatched ?? "left"}, ${swept.expired} lease(s) expired`);

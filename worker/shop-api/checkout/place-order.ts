@@ -288,6 +288,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
     delivered_at: null,
     cancelled_at: null,
     created_at: now,
+    customer_id: visitor.customerId ?? null,
   };
   const lines: OrderLineRow[] = priced.map((p, index) => ({
     order_id: orderId,

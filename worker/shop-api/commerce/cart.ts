@@ -172,7 +172,7 @@ export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
   };
 }
 
-interface LineRequest {
+export interface LineRequest {
   sku: string;
   quantity: number;
   options: Record<string, string>;
@@ -262,7 +262,7 @@ export async function resolveConfiguration(
   return { product: chosen, options: Object.fromEntries(attributes.map((a) => [a.code, options[a.code]!])) };
 }
 
-async function addLines(ctx: VisitorContext, lines: LineRequest[]): Promise<Reply> {
+export async function addLines(ctx: VisitorContext, lines: LineRequest[]): Promise<Reply> {
   const { refused, rows } = await writeLines(ctx, lines);
   if (refused) throw refusalFailure(ctx, refused.line.field, refused.refusal);
   return reply({ ...cartView(ctx, rows), addToCartCount: lines.reduce((sum, line) => sum + line.quantity, 0) });

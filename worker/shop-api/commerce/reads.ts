@@ -7,18 +7,20 @@
  * envelope, whose non-empty errors list is what the client checks (SPEC 7).
  */
 import { money } from "../../../domain/money";
-import { homePath, manufacturerPath, slugPath } from "../../../domain/routes";
+import { accountPath, homePath, manufacturerPath, projectsPath, slugPath } from "../../../domain/routes";
 import { MINIMUM_SEARCH_CHARACTERS } from "../../../domain/search-api";
 import { jsonList } from "../../lib/json";
 import { sql } from "../../lib/sql";
 import { hasAddressLookup } from "../core/address-lookup/registry";
 import { randomToken } from "../core/auth";
 import type { ShopContext } from "../core/context";
+import { loadCustomer } from "../core/customer-session";
 import { fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { reply, type Params, type Reply } from "../core/route";
 import type { VisitorContext } from "../core/visitor";
 import { translatedCategories, type CategoryRow, type CategoryTranslationRow } from "../tables/categories";
 import { reviewsOfShop, type CmsBlockRow, type CmsPageRow, type ReviewRow, type TopSeoLinkRow } from "../tables/content";
+import { countProjects } from "../tables/projects";
 import type { ManufacturerRow } from "../tables/manufacturers";
 import { productTitle, type PriceRow, type ProductRow } from "../tables/products";
 import { countryName } from "../../../domain/countries";
@@ -62,7 +64,9 @@ export async function environment(ctx: VisitorContext): Promise<Reply> {
     WHERE shop_id = ${ctx.shop.id} AND language = ${ctx.language} AND identifier LIKE 'banner-%' ORDER BY identifier`
     .prepare(ctx.db)
     .all<Pick<CmsBlockRow, "identifier" | "content">>();
-  const base = homePath(ctx.shop, ctx.language);
+  // The signed-in customer (issue 13): the header's account link and project counter.
+  const signedIn = await loadCustomer(ctx);
+  const projects = signedIn ? await countProjects(signedIn.customer.id).prepare(ctx.db).first<{ n: number }>() : null;
   return reply({
     environment: {
       variables: { version: "1" },
@@ -73,8 +77,8 @@ export async function environment(ctx: VisitorContext): Promise<Reply> {
         return { platform, location, content: b.content };
       }),
       navigation: {
-        loginLink: { url: `${base}customer/account/Login`, description: "Login", textColor: "#1d2327", textBackground: "#ffffff" },
-        signUpLink: { url: `${base}customer/account/CreateAccount`, description: "Register", textColor: "#ffffff", textBackground: "#1d2327" },
+        loginLink: { url: accountPath(ctx.shop, ctx.language, "Login"), description: "Login", textColor: "#1d2327", textBackground: "#ffffff" },
+        signUpLink: { url: accountPath(ctx.shop, ctx.language, "CreateAccount"), description: "Register", textColor: "#ffffff", textBackground: "#1d2327" },
         topNavigation: worlds.map((w) => ({ id: w.id, name: w.name, url: slugPath(ctx.shop, ctx.language, w.slug), active: false })),
       },
       footer: {},
@@ -83,6 +87,8 @@ export async function environment(ctx: VisitorContext): Promise<Reply> {
       minimumSearchCharacters: MINIMUM_SEARCH_CHARACTERS,
       /** Whether the address forms can offer suggestions (GET /apiv2/address/find; docs/decisions/0036). */
       addressLookup: hasAddressLookup(ctx.shop, ctx.env),
+      customer: { signedIn: signedIn !== null, firstName: signedIn?.customer.firstName ?? null },
+      projects: { count: projects?.n ?? 0, link: projectsPath(ctx.shop, ctx.language) },
     },
   });
 }
@@ -306,8 +312,10 @@ export async function rating(ctx: ShopContext): Promise<Reply> {
   });
 }
 
+/** GET /apiv2/isBusiness: the signed-in customer's type (issue 13); a guest is private. */
 export async function isBusiness(ctx: VisitorContext): Promise<Reply> {
-  return reply(ctx.visitorState.visitor?.customerType ?? "private");
+  const signedIn = await loadCustomer(ctx);
+  return reply(signedIn?.customer.type ?? ctx.visitorState.visitor?.customerType ?? "private");
 }
 
 export async function internalUser(ctx: VisitorContext): Promise<Reply> {

@@ -15,6 +15,7 @@ import {
   type PaymentProviderSettings,
   type SampleLimits,
   type ShopDefinition,
+  type StorageSettings,
 } from "../../config/shop-config";
 import { shopDirectory } from "../../config/shops";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
@@ -45,6 +46,8 @@ export interface Shop {
   addressLookup: AddressLookupSettings | null;
   /** The providers of its online payment methods (core/payments). */
   paymentProviders: PaymentProviderSettings[];
+  /** Storage of ordered goods: months free of charge (customers/storage.ts; issue 13). */
+  storage: StorageSettings;
 }
 
 export function shopOf(definition: ShopDefinition): Shop {
@@ -66,6 +69,7 @@ export function shopOf(definition: ShopDefinition): Shop {
     bankAccount: definition.bankAccount ?? null,
     addressLookup: definition.addressLookup ?? null,
     paymentProviders: definition.paymentProviders.map((provider) => ({ ...provider, methods: [...provider.methods], secrets: { ...provider.secrets } })),
+    storage: { ...definition.storage },
   };
 }
 

@@ -15,10 +15,10 @@
 import { STAFF_IDLE_TIMEOUT_SECONDS, STAFF_SESSION_LIFETIME_SECONDS } from "../../../domain/staff-session";
 import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
 import { selectLiveStaffSession, staffSessionOf, touchStaffSession, type StaffRole, type StaffSessionRow } from "../tables/staff";
-import { sha256Hex } from "./auth";
 import type { ApiContext } from "./context";
 import { fail } from "./envelope";
 import { route, type Handler, type Route, type RouteDeps } from "./route";
+import { handOverSession, sessionIdOf, sessionTokenFrom } from "./session-tokens";
 
 export { STAFF_ROLES, type StaffRole } from "../tables/staff";
 
@@ -46,17 +46,14 @@ export const STAFF_MESSAGES = {
   badCredentials: "The e-mail address or the password is not correct.",
 } as const;
 
-const TOKEN = /^[A-Za-z0-9_-]{43}$/;
-
 /** The well-formed session token the edge passed on, or null. */
 export function staffSessionToken(request: Request): string | null {
-  const token = request.headers.get(STAFF_SESSION_HEADER)?.trim() ?? "";
-  return TOKEN.test(token) ? token : null;
+  return sessionTokenFrom(request, STAFF_SESSION_HEADER);
 }
 
 /** Tells the edge to delete the staff cookie (an empty token), on this answer whatever it is. */
 export function clearStaffCookie(ctx: ApiContext): void {
-  ctx.headers[STAFF_SESSION_HEADER] = "";
+  handOverSession(ctx.headers, STAFF_SESSION_HEADER, null);
 }
 
 const loginRequired = () => fail(401, STAFF_MESSAGES.loginRequired, "login_required");
@@ -68,7 +65,7 @@ export async function requireStaff(ctx: ApiContext): Promise<StaffMember & { ses
     if (ctx.request.headers.has(STAFF_SESSION_HEADER)) clearStaffCookie(ctx);
     throw loginRequired();
   }
-  const id = await sha256Hex(token);
+  const id = await sessionIdOf(token);
   const row = await selectLiveStaffSession(id, ctx.now, STAFF_IDLE_TIMEOUT_MS).prepare(ctx.db).first<StaffSessionRow>();
   if (!row) {
     clearStaffCookie(ctx);

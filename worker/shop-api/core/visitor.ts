@@ -15,6 +15,10 @@
  * `visitorRoute(handler, { lazy: true })` leaves the read to the handler, so it can batch the
  * visitor's row with its own statements (one D1 round trip): `visitorStatement` +
  * `takeVisitorResult`.
+ *
+ * A request with a live customer session (core/customer-session.ts) reads the session's
+ * customer in the visitor's statement: `visitor.hasAccount` is then true and
+ * `visitor.customerId` names the customer (the checkout's storage rule and its orders' link).
  */
 import type { D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
 import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
@@ -22,6 +26,7 @@ import { cartLines, type CartLineRow } from "../tables/carts";
 import { insertVisitor, isRenewalDue, newVisitor, renewVisitor, selectVisitor, visitorOf, type Visitor, type VisitorRow } from "../tables/visitors";
 import { randomToken, sha256Hex, visitorToken } from "./auth";
 import type { ShopContext } from "./context";
+import { CUSTOMER_IDLE_TIMEOUT_MS, customerSessionId } from "./customer-session";
 import type { Handler } from "./route";
 
 export type { Visitor } from "../tables/visitors";
@@ -32,6 +37,8 @@ export interface VisitorState {
   visitor: Visitor | null;
   /** False until the row was looked up. */
   loaded: boolean;
+  /** SHA-256 of a well-formed customer session token (x-customer-session), else null. */
+  sessionId?: string | null;
 }
 
 export interface VisitorContext extends ShopContext {
@@ -41,7 +48,10 @@ export interface VisitorContext extends ShopContext {
 /** Adds the visitor state to a shop context; reads the row now unless `lazy`. */
 export async function withVisitor(ctx: ShopContext, { lazy = false } = {}): Promise<VisitorContext> {
   const token = visitorToken(ctx.request);
-  const visitorCtx: VisitorContext = { ...ctx, visitorState: { tokenHash: token ? await sha256Hex(token) : null, visitor: null, loaded: false } };
+  const visitorCtx: VisitorContext = {
+    ...ctx,
+    visitorState: { tokenHash: token ? await sha256Hex(token) : null, visitor: null, loaded: false, sessionId: await customerSessionId(ctx.request) },
+  };
   if (!lazy) await loadVisitor(visitorCtx);
   return visitorCtx;
 }
@@ -53,7 +63,9 @@ export function visitorRoute(handler: Handler<VisitorContext>, options: { lazy?:
 
 /** The statement reading the visitor row unless it expired (for a batch); null without a token. */
 export function visitorStatement(ctx: VisitorContext): D1PreparedStatement | null {
-  return ctx.visitorState.tokenHash ? selectVisitor(ctx.visitorState.tokenHash, ctx.now).prepare(ctx.db) : null;
+  const { tokenHash, sessionId } = ctx.visitorState;
+  const session = sessionId ? { id: sessionId, shopId: ctx.shop.id, idleMs: CUSTOMER_IDLE_TIMEOUT_MS } : null;
+  return tokenHash ? selectVisitor(tokenHash, ctx.now, session).prepare(ctx.db) : null;
 }
 
 /** Takes the visitor from a batch result of visitorStatement, and renews it when that is due. */
@@ -113,6 +125,6 @@ export async function newVisitorToken(): Promise<{ token: string; id: string }> 
 export function adoptNewVisitor(ctx: VisitorContext, created: { token: string; id: string }): Visitor {
   const visitor = newVisitor(created.id, ctx.now);
   ctx.headers[VISITOR_TOKEN_HEADER] = created.token;
-  ctx.visitorState = { tokenHash: created.id, visitor, loaded: true };
+  ctx.visitorState = { ...ctx.visitorState, tokenHash: created.id, visitor, loaded: true };
   return visitor;
 }

@@ -6,6 +6,7 @@
  */
 import { TOKEN_LIFETIME_DAYS } from "../../../domain/visitor-token";
 import { sql, type SqlFragment } from "../../lib/sql";
+import { sessionIsLive } from "./customer-sessions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long after its last activity a visitor is accepted: the token cookie's lifetime. */
@@ -20,12 +21,18 @@ export interface VisitorRow {
   is_internal: number;
   shipping_country: string | null;
   last_seen_at: string;
+  /** The customer signed in on the request's session, if any (selectVisitor with a session). */
+  customer_id?: string | null;
+  account_type?: "private" | "business" | null;
 }
 
 export interface Visitor {
   id: string;
   customerType: "private" | "business";
+  /** True with a live customer session on the request (or a visitor marked as a registered customer). */
   hasAccount: boolean;
+  /** The signed-in customer of the request's session, null for a guest (migration 0021). */
+  customerId?: string | null;
   isInternal: boolean;
   shippingCountry: string | null;
   lastSeenAt: string;
@@ -34,8 +41,9 @@ export interface Visitor {
 export function visitorOf(row: VisitorRow): Visitor {
   return {
     id: row.id,
-    customerType: row.customer_type,
-    hasAccount: row.has_account === 1,
+    customerType: row.account_type ?? row.customer_type,
+    hasAccount: row.has_account === 1 || Boolean(row.customer_id),
+    customerId: row.customer_id ?? null,
     isInternal: row.is_internal === 1,
     shippingCountry: row.shipping_country,
     lastSeenAt: row.last_seen_at,
@@ -44,7 +52,7 @@ export function visitorOf(row: VisitorRow): Visitor {
 
 /** A visitor as its row is first written: a private guest without account, seen now. */
 export function newVisitor(id: string, now: Date): Visitor {
-  return { id, customerType: "private", hasAccount: false, isInternal: false, shippingCountry: null, lastSeenAt: now.toISOString() };
+  return { id, customerType: "private", hasAccount: false, customerId: null, isInternal: false, shippingCountry: null, lastSeenAt: now.toISOString() };
 }
 
 /** Visitors last seen at or before this time are expired at `now`. */
@@ -53,9 +61,25 @@ export const expiredAtOrBefore = (now: Date): string => new Date(now.getTime() -
 /** True when the visitor's last renewal is a day old or older: this request renews it. */
 export const isRenewalDue = (visitor: Visitor, now: Date): boolean => Date.parse(visitor.lastSeenAt) <= now.getTime() - VISITOR_RENEWAL_INTERVAL_MS;
 
-/** The visitor of the id unless it expired. */
-export const selectVisitor = (id: string, now: Date): SqlFragment =>
-  sql`SELECT id, customer_type, has_account, is_internal, shipping_country, last_seen_at FROM visitors WHERE id = ${id} AND last_seen_at > ${expiredAtOrBefore(now)}`;
+/** The customer session a request carries (its id, the SHA-256 of the token), to read with the visitor. */
+export interface SessionLookup {
+  id: string;
+  shopId: string;
+  idleMs: number;
+}
+
+/**
+ * The visitor of the id unless it expired; with a session, the signed-in customer (and the
+ * account's type) when the session is live and its account of the shop: one statement.
+ */
+export const selectVisitor = (id: string, now: Date, session: SessionLookup | null = null): SqlFragment =>
+  session
+    ? sql`SELECT v.id, v.customer_type, v.has_account, v.is_internal, v.shipping_country, v.last_seen_at, c.id AS customer_id, c.type AS account_type
+        FROM visitors v
+        LEFT JOIN customer_sessions s ON s.id = ${session.id} AND ${sessionIsLive(now, session.idleMs)}
+        LEFT JOIN customers c ON c.id = s.customer_id AND c.shop_id = ${session.shopId} AND c.verified_at IS NOT NULL
+        WHERE v.id = ${id} AND v.last_seen_at > ${expiredAtOrBefore(now)}`
+    : sql`SELECT id, customer_type, has_account, is_internal, shipping_country, last_seen_at FROM visitors WHERE id = ${id} AND last_seen_at > ${expiredAtOrBefore(now)}`;
 
 /** True when the visitor of the id exists and has not expired (a write guard's condition). */
 export const liveVisitorExists = (id: string, now: Date): SqlFragment =>

@@ -13,7 +13,9 @@ export type MailBlock =
   /** A titled bullet list (the samples of an order). */
   | { kind: "list"; title: string; items: string[] }
   /** Titled lines without bullets (an address). */
-  | { kind: "lines"; title: string; lines: string[] };
+  | { kind: "lines"; title: string; lines: string[] }
+  /** A link as a button (the account's mails: confirm the address, set a new password). */
+  | { kind: "link"; text: string; url: string };
 
 export interface MailContent {
   subject: string;
@@ -53,6 +55,9 @@ function blockHtml(block: MailBlock): string {
     case "lines":
       return `<h2 style="${FONT};font-size:16px;color:${COLORS.brand};margin:20px 0 8px">${html(block.title)}</h2>
 <p style="${FONT};font-size:15px;line-height:1.5;color:${COLORS.text};margin:0 0 14px">${block.lines.map(html).join("<br>")}</p>`;
+    case "link":
+      return `<p style="margin:8px 0 22px"><a href="${escapeHtml(block.url)}" style="${FONT};font-size:15px;font-weight:bold;color:#ffffff;background:${COLORS.brand};padding:12px 20px;text-decoration:none;display:inline-block">${html(block.text)}</a></p>
+<p style="${FONT};font-size:12px;line-height:1.5;color:${COLORS.muted};margin:0 0 14px;word-break:break-all">${html(block.url)}</p>`;
   }
 }
 
@@ -66,6 +71,8 @@ function blockText(block: MailBlock): string {
       return `${block.title}:\n${block.items.map((item) => `- ${item}`).join("\n")}`;
     case "lines":
       return `${block.title}:\n${block.lines.join("\n")}`;
+    case "link":
+      return `${block.text}:\n${block.url}`;
   }
 }
 

@@ -43,7 +43,9 @@ function filterConditions(filters: MailFilters): SqlFragment[] {
 
 function rendered(row: OutboxRow, environment: Environment): { subject: string; from: string; text: string } | { error: string } {
   try {
-    const mail = composeMail({ shopId: row.shop_id, language: row.language, template: row.template, params: JSON.parse(row.params) }, environment);
+    const mail = composeMail({ shopId: row.shop_id, language: row.language, template: row.template, params: JSON.parse(row.params) }, environment, {
+      redactSecrets: true,
+    });
     return { subject: mail.subject, from: mail.from, text: mail.text };
   } catch (error) {
     return { error: error instanceof Error ? error.message.slice(0, 300) : String(error) };

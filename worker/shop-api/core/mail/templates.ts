@@ -8,26 +8,10 @@
 import { z } from "zod";
 import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, type ShopDefinition } from "../../../config/shop-config";
 import { shopDirectory } from "../../../config/shops";
-import { text, type TextParams } from "../../../lib/texts";
-import { renderLayout, type MailBlock, type MailContent, type RenderedMail } from "./layout";
-
-type Texts = (key: string, params?: TextParams) => string;
-
-interface MailTemplateDefinition<P> {
-  params: z.ZodType<P, z.ZodTypeDef, unknown>;
-  /** What the mail says, from parameters checked against `params`. */
-  content(params: unknown, t: Texts, shopName: string): MailContent;
-}
-
-function defineTemplate<P>(
-  params: z.ZodType<P, z.ZodTypeDef, unknown>,
-  content: (params: P, t: Texts, shopName: string) => MailContent,
-): MailTemplateDefinition<P> {
-  return { params, content: (raw, t, shopName) => content(params.parse(raw), t, shopName) };
-}
-
-const heading = (text: string): MailBlock => ({ kind: "heading", text });
-const paragraph = (text: string): MailBlock => ({ kind: "paragraph", text });
+import { text } from "../../../lib/texts";
+import { ACCOUNT_MAIL_TEMPLATES } from "./account-templates";
+import { renderLayout, type MailBlock, type RenderedMail } from "./layout";
+import { defineTemplate, heading, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
 
 const line = z.string().trim().min(1).max(200);
 
@@ -145,6 +129,7 @@ const orderConfirmation = defineTemplate(orderParams, (params, t, shopName) => {
 export const MAIL_TEMPLATES = {
   "sample-order-confirmation": sampleOrderConfirmation,
   "order-confirmation": orderConfirmation,
+  ...ACCOUNT_MAIL_TEMPLATES,
 };
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -180,18 +165,27 @@ function homeUrl(shop: ShopDefinition, language: string, environment: Environmen
   return `${scheme}://${host}/${prefix}`;
 }
 
-/** Renders a mail of the outbox; throws when its shop or template is unknown or its parameters do not fit. */
-export function composeMail(mail: MailToRender, environment: Environment): ComposedMail {
+/**
+ * Renders a mail of the outbox; throws when its shop or template is unknown or its parameters
+ * do not fit. `redactSecrets`: links that carry a secret show as hidden (the back office's view).
+ */
+export function composeMail(mail: MailToRender, environment: Environment, { redactSecrets = false } = {}): ComposedMail {
   const shop = shopDirectory.shop(mail.shopId);
   if (!shop) throw new Error(`unknown shop '${mail.shopId}'`);
   if (!isMailTemplate(mail.template)) throw new Error(`unknown mail template '${mail.template}'`);
   const t: Texts = (key, params) => text(mail.language, "mail", `${mail.template}.${key}`, params);
-  const content = MAIL_TEMPLATES[mail.template].content(mail.params, t, shop.name);
+  const home = homeUrl(shop, mail.language, environment);
+  const origin = new URL(home).origin;
+  const links: MailLinks = {
+    url: (path, options = {}) => (redactSecrets && options.secret ? `${origin}${path.split("?")[0]}?[link hidden]` : `${origin}${path}`),
+  };
+  const definition: MailTemplateDefinition<unknown> = MAIL_TEMPLATES[mail.template];
+  const content = definition.content(mail.params, t, shop.name, links);
   const rendered = renderLayout(content, {
     language: mail.language,
     shopName: shop.name,
-    homeUrl: homeUrl(shop, mail.language, environment),
-    footerNote: text(mail.language, "mail", "layout.automatic", { shop: shop.name }),
+    homeUrl: home,
+    footerNote: text(mail.language, "mail", `layout.${definition.footer ?? "automatic"}`, { shop: shop.name }),
   });
   return { ...rendered, from: shop.mail.from };
 }

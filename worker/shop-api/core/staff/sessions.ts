@@ -12,13 +12,13 @@
 import { z } from "zod";
 import { STAFF_SESSION_HEADER } from "../../../lib/shop-headers";
 import { insertStaffSession, revokeStaffSession, selectStaffByEmail, staffCredentialsOf, type StaffRow } from "../../tables/staff";
-import { randomToken, sha256Hex } from "../auth";
 import { throttleAuthFailures } from "../auth-throttle";
 import type { ApiContext } from "../context";
 import { fail } from "../envelope";
 import { requireWithinLimit } from "../exact-limit";
 import { readJson, validate } from "../request-body";
 import { reply, type Reply } from "../route";
+import { handOverSession, newSessionToken, sessionIdOf } from "../session-tokens";
 import {
   clearStaffCookie,
   requireStaff,
@@ -59,13 +59,11 @@ export async function login(ctx: ApiContext): Promise<Reply> {
     staff = { id: account.id, email: account.email, name: account.name, role: account.role };
   });
   const member = staff!;
-  const token = randomToken();
+  const { token, id } = await newSessionToken();
   const expiresAt = new Date(ctx.now.getTime() + STAFF_SESSION_LIFETIME_MS);
   const userAgent = ctx.request.headers.get("user-agent")?.slice(0, MAX_USER_AGENT) ?? null;
-  await insertStaffSession({ id: await sha256Hex(token), staffId: member.id, expiresAt, userAgent }, ctx.now)
-    .prepare(ctx.db)
-    .run();
-  ctx.headers[STAFF_SESSION_HEADER] = token;
+  await insertStaffSession({ id, staffId: member.id, expiresAt, userAgent }, ctx.now).prepare(ctx.db).run();
+  handOverSession(ctx.headers, STAFF_SESSION_HEADER, token);
   const view: SessionView = { staff: member, expiresAt: expiresAt.toISOString(), idleTimeoutSeconds: STAFF_IDLE_TIMEOUT_MS / 1000 };
   return reply(view);
 }
@@ -73,7 +71,7 @@ export async function login(ctx: ApiContext): Promise<Reply> {
 export async function logout(ctx: ApiContext): Promise<Reply> {
   const token = staffSessionToken(ctx.request);
   if (token)
-    await revokeStaffSession(await sha256Hex(token), ctx.now)
+    await revokeStaffSession(await sessionIdOf(token), ctx.now)
       .prepare(ctx.db)
       .run();
   clearStaffCookie(ctx);

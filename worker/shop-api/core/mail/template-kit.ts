@@ -1,0 +1,45 @@
+/**
+ * What a mail template is made of (templates.ts lists them): a zod schema of its parameters
+ * and the content it renders from them with the texts of its language, the shop's name and
+ * its links. Links are built at rendering time from a path of the shop (the sender knows the
+ * environment's host); a link that carries a secret (a sign-in or password token) is shown
+ * as `[link hidden]` where the back office renders a mail for staff.
+ */
+import { z } from "zod";
+import type { TextParams } from "../../../lib/texts";
+import type { MailBlock, MailContent } from "./layout";
+
+export type Texts = (key: string, params?: TextParams) => string;
+
+/** Absolute links to the shop of the mail, in the sender's environment. */
+export interface MailLinks {
+  /** `path` (with its language prefix, e.g. from domain/routes.ts) on the shop's origin; `secret`: hidden from staff views. */
+  url(path: string, options?: { secret?: boolean }): string;
+}
+
+export interface MailTemplateDefinition<P> {
+  params: z.ZodType<P, z.ZodTypeDef, unknown>;
+  /** What the mail says, from parameters checked against `params`. */
+  content(params: unknown, t: Texts, shopName: string, links: MailLinks): MailContent;
+  /** The key (in mail.json's `layout`) of the footer's note why the mail came; default `automatic`. */
+  footer?: string;
+}
+
+export function defineTemplate<P>(
+  params: z.ZodType<P, z.ZodTypeDef, unknown>,
+  content: (params: P, t: Texts, shopName: string, links: MailLinks) => MailContent,
+  options: { footer?: string } = {},
+): MailTemplateDefinition<P> {
+  return { params, content: (raw, t, shopName, links) => content(params.parse(raw), t, shopName, links), ...options };
+}
+
+export const heading = (text: string): MailBlock => ({ kind: "heading", text });
+export const paragraph = (text: string): MailBlock => ({ kind: "paragraph", text });
+/** A button-like link (HTML) and `text: url` (plain text). */
+export const link = (text: string, url: string): MailBlock => ({ kind: "link", text, url });
+
+/** A path of the shop a link may name: absolute, no scheme or host, no characters that need escaping in HTML. */
+export const shopPath = z
+  .string()
+  .max(500)
+  .regex(/^\/(?!\/)[A-Za-z0-9/_.~?=&%-]*$/, "must be a path of the shop");

@@ -1,0 +1,190 @@
+/**
+ * The customer's orders (issue 13): the orders placed signed in and the guest orders of the
+ * verified address (linked at verification and sign-in), and the call-off of stored goods.
+ *
+ *   GET  /apiv2/customer/orders?before=&limit=        -> {orders: OrderSummary[], next: string | null}
+ *   GET  /apiv2/customer/orders/{number}              -> {order: CustomerOrder}
+ *   POST /apiv2/customer/orders/{number}/call-off     {desiredDate} -> {order: CustomerOrder}
+ *
+ * Another customer's order answers 404 like an unknown number (every read names the
+ * customer). `before` is the number of the last order of the previous page.
+ */
+import type { CustomerOrder, OrderAddress, OrderStateCode, OrderSummary } from "../../../domain/account";
+import { callOffSchema, isWorkingDate } from "../../../domain/account-forms";
+import { money } from "../../../domain/money";
+import { taxLabel, unitLabel } from "../../lib/labels";
+import { parseJsonOr } from "../../lib/json";
+import { sql } from "../../lib/sql";
+import type { ShopContext } from "../core/context";
+import { requireCustomer } from "../core/customer-session";
+import { fail, invalid, notFound } from "../core/envelope";
+import { readJson, validate } from "../core/request-body";
+import { reply, type Params, type Reply } from "../core/route";
+import { selectCustomerOrder, selectCustomerOrders, selectOrderKey, type CustomerOrderRow, type OrderSummaryRow } from "../tables/customer-orders";
+import { selectOrderLines, type OrderLineRow } from "../tables/orders";
+import { insertCallOff, replaceOpenCallOff, selectCallOffs, storageCallOffOf, type StorageCallOffRow } from "../tables/storage-call-offs";
+import { ACCOUNT_MESSAGES, TEXTS } from "./messages";
+import { callOffWindow, isWaiting, storageStateOf, storageView, storedUntilOf } from "./storage";
+
+export const DEFAULT_PAGE = 20;
+export const MAX_PAGE = 50;
+/** SPEC 9: right of return 30 days (from delivery). */
+export const RETURN_DAYS = 30;
+const ORDER_NUMBER = /^[A-Z]{2,8}-[0-9]{1,12}$/;
+
+function orderNumberOf(params: Params): string {
+  let number: string;
+  try {
+    number = decodeURIComponent(params.number ?? "");
+  } catch {
+    throw notFound();
+  }
+  if (!ORDER_NUMBER.test(number)) throw notFound();
+  return number;
+}
+
+function summaryOf(ctx: ShopContext, row: OrderSummaryRow): OrderSummary {
+  return {
+    number: row.order_number,
+    placedAt: row.placed_at,
+    state: row.state,
+    grandTotal: money(row.grand_total, row.currency, ctx.language),
+    itemCount: row.item_count,
+    deliveryMode: row.delivery_mode,
+    ...(row.delivery_mode === "on_call_storage"
+      ? { storage: { until: storedUntilOf(row, ctx.shop.storage.freeMonths), state: storageStateOf(row.state, row.open_call_offs > 0) } }
+      : {}),
+  };
+}
+
+/** GET /apiv2/customer/orders?before=&limit= */
+export async function orderList(ctx: ShopContext): Promise<Reply> {
+  const { customer } = await requireCustomer(ctx);
+  const limitText = ctx.url.searchParams.get("limit");
+  const limit = limitText === null ? DEFAULT_PAGE : /^[1-9][0-9]{0,2}$/.test(limitText) ? Math.min(Number(limitText), MAX_PAGE) : NaN;
+  if (Number.isNaN(limit)) throw invalid("limit", `Expected a whole number from 1 to ${MAX_PAGE}`, "invalid");
+  const before = ctx.url.searchParams.get("before");
+  let key: { placedAt: string; id: string } | undefined;
+  if (before !== null) {
+    if (!ORDER_NUMBER.test(before)) throw invalid("before", "Expected an order number", "invalid");
+    const row = await selectOrderKey(customer.id, ctx.shop.id, before).prepare(ctx.db).first<{ placed_at: string; id: string }>();
+    if (!row) throw invalid("before", "Expected an order number", "invalid");
+    key = { placedAt: row.placed_at, id: row.id };
+  }
+  const { results } = await selectCustomerOrders(customer.id, ctx.shop.id, limit + 1, key)
+    .prepare(ctx.db)
+    .all<OrderSummaryRow>();
+  const page = results.slice(0, limit);
+  return reply({ orders: page.map((row) => summaryOf(ctx, row)), next: results.length > limit ? (page.at(-1)?.order_number ?? null) : null });
+}
+
+function historyOf(order: CustomerOrderRow): { state: OrderStateCode; at: string }[] {
+  const steps: [OrderStateCode, string | null][] = [
+    ["placed", order.placed_at],
+    ["confirmed", order.confirmed_at],
+    ["shipped", order.shipped_at],
+    ["delivered", order.delivered_at],
+    ["cancelled", order.cancelled_at],
+  ];
+  return steps
+    .filter((step): step is [OrderStateCode, string] => step[1] !== null)
+    .map(([state, at]) => ({ state, at }))
+    .sort((a, b) => a.at.localeCompare(b.at));
+}
+
+function isReturnable(order: CustomerOrderRow, now: Date): boolean {
+  if (order.state !== "delivered" || !order.delivered_at) return false;
+  return now.getTime() - Date.parse(order.delivered_at) <= RETURN_DAYS * 24 * 60 * 60 * 1000;
+}
+
+function orderViewOf(ctx: ShopContext, order: CustomerOrderRow, lines: OrderLineRow[], callOffs: StorageCallOffRow[]): CustomerOrder {
+  const m = (minor: number) => money(minor, order.currency, ctx.language);
+  return {
+    orderNumber: order.order_number,
+    state: order.state,
+    placedAt: order.placed_at,
+    confirmedAt: order.confirmed_at,
+    shippedAt: order.shipped_at,
+    deliveredAt: order.delivered_at,
+    cancelledAt: order.cancelled_at,
+    email: order.email,
+    billingAddress: parseJsonOr<OrderAddress | null>(order.billing_address, null),
+    shippingAddress: parseJsonOr<OrderAddress | null>(order.shipping_address, null),
+    deliveryMode: order.delivery_mode,
+    desiredDate: order.desired_date,
+    paymentMethod: order.payment_method,
+    currency: order.currency,
+    lines: lines.map((line) => ({
+      line: line.line_no,
+      sku: line.sku,
+      kind: line.kind,
+      name: line.name,
+      options: parseJsonOr<Record<string, string>>(line.options, {}),
+      quantity: line.quantity,
+      unit: { code: line.unit, label: unitLabel(line.unit, ctx.language) },
+      packageContent: line.package_content,
+      packagePrice: m(line.package_price),
+      lineTotal: m(line.line_total),
+      taxRate: line.tax_rate,
+      shippedQuantity: line.shipped_qty,
+      deliveredQuantity: line.delivered_qty,
+      shippedAt: line.shipped_at,
+      deliveredAt: line.delivered_at,
+    })),
+    totals: {
+      goods: m(order.goods_total),
+      prepaymentDiscount: m(order.discount_total),
+      shipping: m(order.shipping_total),
+      tax: { isIncluded: true, amount: m(order.tax_total), label: taxLabel(ctx.shop.taxRate, ctx.language) },
+      grandTotal: m(order.grand_total),
+    },
+    history: historyOf(order),
+    storage: storageView(order, callOffs.map(storageCallOffOf), ctx.shop.storage.freeMonths, ctx.now),
+    returnable: isReturnable(order, ctx.now),
+  };
+}
+
+/** The customer's order with its lines and call-offs; 404 for an unknown number and for another customer's order alike. */
+async function readOrder(ctx: ShopContext, customerId: string, number: string): Promise<{ order: CustomerOrderRow; view: CustomerOrder }> {
+  const order = await selectCustomerOrder(customerId, ctx.shop.id, number).prepare(ctx.db).first<CustomerOrderRow>();
+  if (!order) throw notFound();
+  const [lines, callOffs] = await ctx.db.batch([selectOrderLines(order.id).prepare(ctx.db), selectCallOffs(order.id).prepare(ctx.db)]);
+  return { order, view: orderViewOf(ctx, order, lines!.results as OrderLineRow[], callOffs!.results as StorageCallOffRow[]) };
+}
+
+/** GET /apiv2/customer/orders/{number} */
+export async function orderDetail(ctx: ShopContext, params: Params): Promise<Reply> {
+  const { customer } = await requireCustomer(ctx);
+  return reply({ order: (await readOrder(ctx, customer.id, orderNumberOf(params))).view });
+}
+
+/**
+ * POST /apiv2/customer/orders/{number}/call-off {desiredDate}: delivers the stored goods on
+ * the date (customers/storage.ts); replaces an open call-off -> {order}.
+ */
+export async function callOff(ctx: ShopContext, params: Params): Promise<Reply> {
+  const { customer } = await requireCustomer(ctx);
+  const number = orderNumberOf(params);
+  const { desiredDate } = validate(callOffSchema(TEXTS), await readJson(ctx.request));
+  const { order } = await readOrder(ctx, customer.id, number);
+  if (order.delivery_mode !== "on_call_storage") throw fail(409, ACCOUNT_MESSAGES.notStored, "not_stored");
+  if (!isWaiting(order.state)) throw fail(409, ACCOUNT_MESSAGES.storageClosed, "storage_closed");
+  const window = callOffWindow(storedUntilOf(order, ctx.shop.storage.freeMonths), ctx.now);
+  if (!window) throw fail(409, ACCOUNT_MESSAGES.callOffUnavailable, "call_off_unavailable");
+  if (desiredDate < window.earliest || desiredDate > window.latest)
+    throw invalid(
+      "desiredDate",
+      ACCOUNT_MESSAGES.dateOutOfRange.replace("{earliest}", window.earliest).replace("{latest}", window.latest),
+      "date_out_of_range",
+      window,
+    );
+  if (!isWorkingDate(desiredDate)) throw invalid("desiredDate", ACCOUNT_MESSAGES.dateNotWorkingDay, "date_not_working_day");
+  // The goods still wait when the batch runs (an ERP event may have shipped them meanwhile).
+  const waiting = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND customer_id = ${customer.id} AND state IN ('placed', 'confirmed'))`;
+  const [, inserted] = await ctx.db.batch([
+    replaceOpenCallOff(order.id, waiting).prepare(ctx.db),
+    insertCallOff({ orderId: order.id, customerId: customer.id, desiredDate }, ctx.now, waiting).prepare(ctx.db),
+  ]);
+  if ((inserted!.meta.changes ?? 0) !== 1) throw fail(409, ACCOUNT_MESSAGES.storageClosed, "storage_closed");
+  return reply({ order: (await readOrder(ctx, customer.id, number)).view });
+}

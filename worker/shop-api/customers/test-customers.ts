@@ -1,0 +1,165 @@
+/**
+ * Test harness of the customer account: the commerce harness's real local D1 (catalogue,
+ * shops, captcha key) and a pinned clock, with "browsers" that call the shop API's one route
+ * table as the edge does for them: the visitor token as the bearer, the session cookie's
+ * token in x-customer-session, both taken over from the answers' headers (an empty session
+ * header deletes the cookie). Mails are read from the outbox.
+ */
+import type { D1Database } from "@cloudflare/workers-types";
+import { nextClientIp, shopApiCaller } from "../../../tests/support/shop-api";
+import type { ShopApiEnv } from "../../env";
+import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
+import type { AltchaChallenge } from "../core/captcha/altcha";
+import { CAPTCHA_HEADER } from "../core/captcha/verify";
+import { createHarness, solveAltcha, type ApiBody } from "../commerce/test-support";
+
+export interface Browser {
+  /** The visitor token (the edge's token cookie). */
+  token?: string;
+  /** The customer session token (the edge's session cookie). */
+  session?: string;
+  ip: string;
+  shop: string;
+  language?: string;
+}
+
+export interface Answer {
+  status: number;
+  body: ApiBody;
+  /** The body as sent (for byte-for-byte comparisons). */
+  text: string;
+  /** The x-customer-session header of the answer: a token, "" (delete), or undefined (none). */
+  sessionHeader: string | undefined;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  raw?: string;
+  headers?: Record<string, string>;
+  /** A captcha token; by default register and password-reset solve a fresh challenge. null: none. */
+  captcha?: string | null;
+}
+
+export interface Mail {
+  id: number;
+  template: string;
+  recipient: string;
+  language: string;
+  params: Record<string, unknown>;
+}
+
+export interface AccountHarness {
+  db: D1Database;
+  env: ShopApiEnv;
+  setNow(iso: string): void;
+  now(): Date;
+  browser(shop?: string, language?: string): Browser;
+  call(browser: Browser, method: string, path: string, options?: CallOptions): Promise<Answer>;
+  /** Mails of the outbox since `afterId` (all without), oldest first. */
+  mails(afterId?: number): Promise<Mail[]>;
+  lastMailId(): Promise<number>;
+  dispose(): Promise<void>;
+}
+
+const CAPTCHA_ACTIONS: Record<string, string> = {
+  "/apiv2/customer/register": "customer_register",
+  "/apiv2/customer/password-reset": "customer_password_reset",
+};
+
+export async function createAccountHarness(now = "2026-11-18T08:00:00Z"): Promise<AccountHarness> {
+  const base = await createHarness(now);
+  let clock = new Date(now);
+  const api = shopApiCaller(base.env, { now: () => clock });
+
+  async function captchaToken(action: string, shop: string): Promise<string> {
+    const response = await api(new Request(`http://shop-api/apiv2/captcha/challenge?action=${action}`, { headers: { [SHOP_ID_HEADER]: shop } }));
+    if (response.status !== 200) throw new Error(`no captcha challenge: ${response.status}`);
+    return solveAltcha(((await response.json()) as { data: AltchaChallenge }).data);
+  }
+
+  async function call(browser: Browser, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
+    const headers: Record<string, string> = { [SHOP_ID_HEADER]: browser.shop, [CLIENT_IP_HEADER]: browser.ip, ...(options.headers ?? {}) };
+    if (browser.language) headers[SHOP_LANGUAGE_HEADER] = browser.language;
+    if (browser.token) headers.authorization = `Bearer ${browser.token}`;
+    if (browser.session) headers[CUSTOMER_SESSION_HEADER] = browser.session;
+    const action = CAPTCHA_ACTIONS[path.split("?")[0]!];
+    if (method === "POST" && action && options.captcha !== null) headers[CAPTCHA_HEADER] = options.captcha ?? (await captchaToken(action, browser.shop));
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers["content-type"] = "application/json";
+    }
+    const response = await api(new Request(`http://shop-api${path}`, { method, headers, body }));
+    const text = await response.text();
+    const visitor = response.headers.get(VISITOR_TOKEN_HEADER);
+    if (visitor) browser.token = visitor;
+    const session = response.headers.get(CUSTOMER_SESSION_HEADER);
+    if (session !== null) browser.session = session === "" ? undefined : session;
+    return { status: response.status, body: JSON.parse(text) as ApiBody, text, sessionHeader: session ?? undefined };
+  }
+
+  async function mails(afterId = 0): Promise<Mail[]> {
+    const { results } = await base.db
+      .prepare("SELECT id, template, recipient, language, params FROM mail_outbox WHERE id > ? ORDER BY id")
+      .bind(afterId)
+      .all<{ id: number; template: string; recipient: string; language: string; params: string }>();
+    return results.map((row) => ({ ...row, params: JSON.parse(row.params) as Record<string, unknown> }));
+  }
+
+  return {
+    db: base.db,
+    env: base.env,
+    setNow(iso) {
+      clock = new Date(iso);
+    },
+    now: () => clock,
+    browser: (shop = "DE", language) => ({ ip: nextClientIp(), shop, ...(language ? { language } : {}) }),
+    call,
+    mails,
+    async lastMailId() {
+      return (await base.db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM mail_outbox").first<{ id: number }>())!.id;
+    },
+    dispose: () => base.dispose(),
+  };
+}
+
+/** The token of a mail's link (`...?token=...`). */
+export function tokenOf(mail: Mail): string {
+  const path = String(mail.params.path ?? "");
+  const token = new URL(path, "http://x").searchParams.get("token");
+  if (!token) throw new Error(`mail ${mail.template} has no token: ${path}`);
+  return token;
+}
+
+export const PASSWORD = "Parkett-Eiche-2026";
+
+/** A registration body (private customer in DE unless changed). */
+export function registration(email: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    type: "private",
+    firstName: "Erika",
+    surname: "Muster",
+    email,
+    postcode: "10115",
+    city: "Berlin",
+    country: "de",
+    phone: "+49 30 1234567",
+    password: PASSWORD,
+    confirmationPassword: PASSWORD,
+    acceptTerms: true,
+    ...extra,
+  };
+}
+
+/** Registers and verifies an account in the browser's shop; the browser ends up signed in. Returns the customer. */
+export async function signedUpCustomer(h: AccountHarness, browser: Browser, email: string, extra: Record<string, unknown> = {}) {
+  const before = await h.lastMailId();
+  const registered = await h.call(browser, "POST", "/apiv2/customer/register", { body: registration(email, extra) });
+  if (registered.status !== 202) throw new Error(`register: ${registered.status} ${registered.text}`);
+  const mail = (await h.mails(before)).find((m) => m.template === "customer-verify" && m.recipient === email.toLowerCase());
+  if (!mail) throw new Error("no verification mail");
+  const verified = await h.call(browser, "POST", "/apiv2/customer/verify", { body: { token: tokenOf(mail) } });
+  if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${verified.text}`);
+  return verified.body.data.customer as { id: string; email: string };
+}
