@@ -64,3 +64,17 @@ export function pagedSlugPath(shop: ShopRouting, language: string, slug: string,
 export function searchPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/search/`;
 }
+
+/**
+ * The returns and complaints page (issue 14): `{prefix}/returns/`. The order confirmation
+ * mail links here with `?order=NUMBER&sig=...`, the account's order with `?order=NUMBER`.
+ * Client-rendered, not indexed.
+ */
+export function returnsPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/returns/`;
+}
+
+/** The withdrawal from the contract (EU shops, consumers): `{prefix}/returns/withdraw/`, the order in the query (`?order=`). */
+export function withdrawPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/returns/withdraw/`;
+}
