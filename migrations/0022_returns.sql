@@ -6,7 +6,7 @@
 -- A withdrawal from the contract (order_withdrawals) is kept as an RMA of kind 'withdrawal'
 -- too, so staff work it in the same list with the same states and mails.
 CREATE TABLE rmas (
-  id TEXT PRIMARY KEY CHECK (id GLOB 'R-[0-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z][0-9A-HJKMNP-TV-Z]'),
+  id TEXT PRIMARY KEY CHECK (length(id) = 12 AND substr(id, 1, 2) = 'R-' AND substr(id, 3) NOT GLOB '*[^0-9A-HJKMNP-TV-Z]*'),
   kind TEXT NOT NULL CHECK (kind IN ('return', 'withdrawal')),
   order_id TEXT NOT NULL REFERENCES orders(id) ON DELETE CASCADE,
   shop_id TEXT NOT NULL,
