@@ -44,7 +44,7 @@ beforeAll(async () => {
     email: "jan@example.nl",
     billingAddress: { ...ADDRESS, firstname: "Jan", lastname: "Jansen", street: "Kerkstraat 1", postcode: "1234 AB", city: "Amsterdam", countryCode: "nl" },
   });
-});
+}, 120_000);
 afterAll(() => h.dispose());
 
 /** A client address of its own per test, so the per-address limit of one test does not reach into another. */

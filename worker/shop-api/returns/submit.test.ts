@@ -48,7 +48,7 @@ beforeAll(async () => {
     email: "other@example.com",
     deliveries: [{ line: 1, quantity: 5, at: daysBefore(5) }],
   });
-});
+}, 120_000);
 afterAll(() => h.dispose());
 
 let keys = 0;
