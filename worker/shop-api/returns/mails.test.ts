@@ -65,6 +65,21 @@ describe.each(LANGUAGES)("%s in %s", (shopId, language) => {
     expect(mail.html).not.toContain("<b>Line one");
   });
 
+  test.each(["received", "accepted", "rejected", "refunded", "replaced"])("the status mail of a withdrawal: %s", (status) => {
+    const mail = render(shopId, language, "rma-status", {
+      rmaId: "R-7K3M9Q2XAB",
+      orderNumber: `${shopId}-100042`,
+      name: "Erika Muster",
+      kind: "withdrawal",
+      status,
+    });
+    expectComplete(mail, "rma-status");
+    expect(mail.subject).toContain(`${shopId}-100042`);
+    expect(mail.text).toContain("R-7K3M9Q2XAB");
+    const complaint = render(shopId, language, "rma-status", { rmaId: "R-7K3M9Q2XAB", orderNumber: `${shopId}-100042`, name: "Erika Muster", status });
+    expect(mail.subject).not.toBe(complaint.subject);
+  });
+
   test("the withdrawal confirmation", () => {
     const mail = render(shopId, language, "withdrawal-confirmation", {
       rmaId: "R-7K3M9Q2XAB",

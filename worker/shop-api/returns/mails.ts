@@ -81,8 +81,12 @@ export function withdrawalMail(mail: MailBase & { lines: MailLine[]; requestedAt
   );
 }
 
-/** One mail per status change: the change's claim is in its dedupe key. */
-export function statusMail(mail: MailBase & { status: StaffRmaStatus; note: string; claim: string }, holds: SqlFragment, now: Date): SqlFragment {
+/** One mail per status change (worded for a withdrawal when the case is one): the change's claim is in its dedupe key. */
+export function statusMail(
+  mail: MailBase & { kind: "return" | "withdrawal"; status: StaffRmaStatus; note: string; claim: string },
+  holds: SqlFragment,
+  now: Date,
+): SqlFragment {
   return outboxInsert(
     {
       shop: mail.shop,
@@ -93,6 +97,7 @@ export function statusMail(mail: MailBase & { status: StaffRmaStatus; note: stri
         rmaId: mail.rmaId,
         orderNumber: mail.orderNumber,
         name: mail.name,
+        kind: mail.kind,
         status: mail.status,
         ...(mail.note ? { note: mail.note } : {}),
       },

@@ -241,6 +241,24 @@ describe("status changes", () => {
     expect(JSON.parse((await statusMails(last))[0]!.params)).toMatchObject({ status: "rejected", note: "Bitte behalten Sie das Paket." });
   });
 
+  test("a withdrawal's status mail speaks of the withdrawal", async () => {
+    const target = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "widerruf@example.com" });
+    const lookup = await lookedUp(h, target);
+    const answer = await h.fetch("POST", "/apiv2/rma/withdrawal", {
+      token: lookup.visitor,
+      body: { lookupToken: lookup.lookupToken, orderNumber: target.number, confirm: true },
+    });
+    const rmaId = (await json(answer)).data.withdrawal.rmaId as string;
+    const listed = (await json(await get("/admin/api/returns?kind=withdrawal"))).data.returns;
+    expect(listed.map((r: { rmaId: string }) => r.rmaId)).toEqual([rmaId]);
+    expect((await setStatus(rmaId, { status: "accepted" })).status).toBe(200);
+    const mail = (await statusMails(rmaId))[0]!;
+    const rendered = composeMail({ shopId: "DE", language: "de", template: "rma-status", params: JSON.parse(mail.params) }, "development");
+    expect(rendered.subject).toBe(`Ihr Widerruf der Bestellung ${target.number}: Anerkannt`);
+    expect(rendered.text).toContain(`zu Ihrem Widerruf der Bestellung ${target.number} (Vorgangsnummer ${rmaId})`);
+    expect(rendered.text).toContain("Wir haben Ihren Widerruf bearbeitet.");
+  });
+
   test("bad bodies: an unknown state, a note with control characters, unknown fields", async () => {
     for (const body of [{ status: "lost" }, { status: "submitted" }, { status: "received", note: "a\u0000b" }, { status: "received", extra: 1 }]) {
       const response = await setStatus(ids.swiss!, body);

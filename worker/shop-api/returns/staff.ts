@@ -188,6 +188,7 @@ export async function setReturnStatus(db: D1Database, id: string, to: StaffRmaSt
           rmaId: id,
           orderNumber: rma.order_number,
           name: customerName(rma),
+          kind: rma.kind,
           status: to,
           note,
           claim,

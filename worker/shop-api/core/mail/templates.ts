@@ -196,24 +196,29 @@ const rmaStatusParams = z
     rmaId: line,
     orderNumber: line,
     name: line,
+    /** A complaint or return, or the case of a withdrawal from the contract. */
+    kind: z.enum(["return", "withdrawal"]).default("return"),
     status: z.enum(["received", "accepted", "rejected", "refunded", "replaced"]),
     /** What staff wrote to the customer with the change. */
     note: note.optional(),
   })
   .strict();
 
-/** A complaint's new state (issue 14): one mail per change staff make. */
-const rmaStatus = defineTemplate(rmaStatusParams, (params, t, shopName) => ({
-  subject: t("subject", { number: params.rmaId, status: t(`status.${params.status}`) }),
-  blocks: [
-    heading(t("heading", { status: t(`status.${params.status}`) })),
-    paragraph(t("greeting", { name: params.name })),
-    paragraph(t("intro", { number: params.rmaId, order: params.orderNumber })),
-    paragraph(t(`explain.${params.status}`)),
-    ...(params.note ? [{ kind: "lines" as const, title: t("noteTitle"), lines: params.note.split("\n") }] : []),
-    paragraph(t("closing", { shop: shopName })),
-  ],
-}));
+/** A complaint's (or a withdrawal's) new state (issue 14): one mail per change staff make. */
+const rmaStatus = defineTemplate(rmaStatusParams, (params, t, shopName) => {
+  const of = params.kind === "withdrawal" ? "withdrawal." : "";
+  return {
+    subject: t(`${of}subject`, { number: params.rmaId, order: params.orderNumber, status: t(`status.${params.status}`) }),
+    blocks: [
+      heading(t(`${of}heading`, { status: t(`status.${params.status}`) })),
+      paragraph(t("greeting", { name: params.name })),
+      paragraph(t(`${of}intro`, { number: params.rmaId, order: params.orderNumber })),
+      paragraph(t(`${of}explain.${params.status}`)),
+      ...(params.note ? [{ kind: "lines" as const, title: t("noteTitle"), lines: params.note.split("\n") }] : []),
+      paragraph(t("closing", { shop: shopName })),
+    ],
+  };
+});
 
 const withdrawalParams = z
   .object({
