@@ -91,3 +91,17 @@ export function checkoutPath(shop: ShopRouting, language: string): string {
 export function orderSuccessPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/checkout/success/`;
 }
+
+/**
+ * The returns and complaints page (issue 14): `{prefix}/returns/`. The order confirmation
+ * mail links here with `?order=NUMBER&sig=...`, the account's order with `?order=NUMBER`.
+ * Client-rendered, not indexed.
+ */
+export function returnsPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/returns/`;
+}
+
+/** The withdrawal from the contract (EU shops, consumers): `{prefix}/returns/withdraw/`, the order in the query (`?order=`). */
+export function withdrawPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/returns/withdraw/`;
+}

@@ -299,12 +299,14 @@ export const rateLimitsSchema = z
       .object({
         /** Per e-mail address. */
         login: exactLimit,
-        /** Per order number. */
+        /** Failed order lookups per order number (returns, docs/decisions/0038). */
         orderLookup: exactLimit,
         /** Per e-mail address and shop: the mails a customer account's forms send (registration, password reset, verification again; issue 13). */
         accountMail: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
         /** Per client address (its IPv6 /64): customer sign-in attempts, right or wrong (issue 13). */
         customerLoginIp: exactLimit.default({ limit: 30, windowSeconds: 900 }),
+        /** Failed order lookups per client address (its IPv6 /64). */
+        orderLookupIp: exactLimit,
       })
       .strict(),
   })

@@ -223,6 +223,7 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
         ...(summary.date ? { deliveryDate: writtenDate(summary.date, ctx.language) } : {}),
         paymentMethod: order.payment_method as PaymentMethod,
         ...(bank ? { bankAccount: bank } : {}),
+        returnsLink: true,
       },
       dedupeKey: `order-confirmation:${order.id}`,
       when: holds,
