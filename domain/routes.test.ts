@@ -1,4 +1,16 @@
-import { cartPath, checkoutPath, homePath, htmlLanguage, languagePrefix, manufacturerListPath, manufacturerPath, orderSuccessPath, returnsPath, slugPath, withdrawPath } from "./routes";
+import {
+  cartPath,
+  checkoutPath,
+  homePath,
+  htmlLanguage,
+  languagePrefix,
+  manufacturerListPath,
+  manufacturerPath,
+  orderSuccessPath,
+  returnsPath,
+  slugPath,
+  withdrawPath,
+} from "./routes";
 
 const swiss = { domainPrefixes: ["de", "fr", "it"] };
 const german = { domainPrefixes: [] as string[] };
