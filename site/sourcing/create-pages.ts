@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 import type { CategoryData, CmsPageData, ManufacturerData, ProductData } from "./catalogue-client";
+import { createReturnsPages } from "./returns-pages";
 import { createSearchPages } from "./search-pages";
 import { categoryListPath, homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
 import { absoluteUrl, alternateLinks, isIndexable, type AlternateLink } from "../src/lib/seo";
@@ -197,6 +198,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   // The shop's 404 page, in its default language (the worker serves it with status 404).
   create("/404.html", template("not-found"), shop.defaultLanguage, {}, { robots: "noindex", sitemap: false });
   createSearchPages(shop, create);
+  createReturnsPages(shop, create);
 
   for (const category of categories) {
     const inCategory = listedByTrail.get(`${category.language}:${category.categoryId}`) ?? [];
