@@ -15,7 +15,8 @@ import { E2E_SHOPS, testOrigin } from "./support/site";
  * data. A guest in DE finds the order, returns 2 of 3 packages of one line as DEFECTIVE with
  * two photos, goes back from the overview to correct the amount, submits, sees the number and
  * finds the mail in the local inbox; a guest return from the landing page takes at most four
- * screens; a guest withdraws from the contract with two clicks; a signed-in FR customer
+ * screens; the confirmation mail's signed link opens the order, and from there a guest
+ * withdraws from the contract with two clicks; a signed-in FR customer
  * withdraws from an order of the account with two clicks (needs the accounts branch and the
  * FR shop among the browser tests' shops: skipped, and says so, until both are there).
  */
@@ -178,18 +179,27 @@ test("a guest return from the landing page takes at most four screens", async ({
   await expect(page.getByTestId("rma-id")).toHaveText(RMA_NUMBER);
 });
 
-test("a guest in DE withdraws from the contract: from the order to the button, two clicks, the confirmation mail", async ({ page, request }) => {
+test("the confirmation mail's link opens the order without typing; from there a guest withdraws with two clicks and gets the mail", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(90_000);
   const email = `widerruf-${Date.now()}@example.com`;
   const { order } = await deliveredOrder(page, request, email);
 
-  await page.goto(`${DE}/returns/`);
-  await lookUp(page, order.orderNumber, email, BERLIN.postcode);
+  // The order confirmation carries the signed link of the returns page.
+  const confirmation = await mailWith(email, order.orderNumber);
+  const found = /https?:\/\/[^\s"'<>]+\/returns\/\?order=[A-Z0-9-]+&(?:amp;)?sig=[A-Za-z0-9_-]+/.exec(`${confirmation.text}\n${confirmation.html}`);
+  if (!found) throw new Error(`no returns link in "${confirmation.subject}"`);
+  const link = new URL(found[0].replace(/&amp;/g, "&"));
+  expect(link.searchParams.get("order")).toBe(order.orderNumber);
+  await page.goto(`${DE}${link.pathname}${link.search}`);
   await expect(screen(page)).toHaveAttribute("data-screen", "items");
-  await page.getByTestId("to-withdraw").click();
-  await expect(page).toHaveURL(new RegExp(`/returns/withdraw/\\?order=${order.orderNumber}$`));
+  await expect(page.getByTestId("returns-order")).toContainText(order.orderNumber);
+  await expect(page.getByTestId("returns-lookup")).toHaveCount(0);
 
-  // The order from the returns page: no second lookup.
+  await page.getByTestId("to-withdraw").click();
+  await expect(page).toHaveURL(/\/returns\/withdraw\/\?order=/);
   await expect(page.getByTestId("withdraw-order")).toContainText(order.orderNumber);
   await page.getByRole("button", { name: "Vertrag hier widerrufen" }).click();
   await expect(page.getByTestId("withdraw-confirm")).toContainText(`Möchten Sie den Vertrag zur Bestellung ${order.orderNumber}`);
