@@ -227,7 +227,7 @@ export default function ReturnsFlow({
         onSubmit={() => void submit()}
       />
     );
-  else if (state.screen === "success" && state.rmaId) body = <Success rmaId={state.rmaId} onAnother={() => dispatch({ type: "restart" })} />;
+  else if (state.screen === "success" && state.rmaId) body = <Success rmaId={state.rmaId} onAnother={() => window.location.reload()} />;
 
   return (
     <div className="returns-flow" ref={top} data-testid="returns-screen" data-screen={state.screen}>

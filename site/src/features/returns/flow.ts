@@ -64,8 +64,7 @@ export type FlowAction =
   | { type: "correct" }
   | { type: "imagesChanged"; update: (images: ImageEntry[]) => ImageEntry[] }
   | { type: "submitting"; key: string; body: string }
-  | { type: "submitted"; rmaId: string }
-  | { type: "restart" };
+  | { type: "submitted"; rmaId: string };
 
 export function flowReducer(state: FlowState, action: FlowAction): FlowState {
   switch (action.type) {
@@ -93,8 +92,6 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
       return { ...state, submission: { key: action.key, body: action.body } };
     case "submitted":
       return { ...state, screen: "success", rmaId: action.rmaId };
-    case "restart":
-      return { ...INITIAL_FLOW, screen: "lookup", prefill: state.order?.orderNumber ?? "" };
   }
 }
 

@@ -1,4 +1,4 @@
-import { formatDateTime, isAccessLost, itemIndexOf, lookupErrorText, submitErrorText } from "./texts";
+import { formatDateTime, isAccessLost, lookupErrorText, submitErrorText } from "./texts";
 
 test("a failed lookup: the same words whichever field was wrong; the rate limit and the captcha have their own", () => {
   expect(lookupErrorText({ status: 404, errors: [{ message: "No order", code: "order_not_found" }] })).toEqual({ key: "lookup.notFound" });
@@ -28,8 +28,6 @@ test("a refused submit: the bound the API names, the access that is gone, else t
     params: { maxFiles: 6 },
   });
   expect(submitErrorText({ status: 500, errors: [] })).toEqual({ key: "errors.general" });
-  expect(itemIndexOf({ message: "", field: "items.3.quantity" })).toBe(3);
-  expect(itemIndexOf({ message: "", field: "reason" })).toBeNull();
 });
 
 test("dates in the shop's time and the page's language", () => {

@@ -48,12 +48,6 @@ export function submitErrorText(result: { status: number; errors: ApiError[] }):
   return { key: "errors.general" };
 }
 
-/** The line a field error of the request names (`items.2.quantity` is the third item sent), if any. */
-export function itemIndexOf(error: ApiError): number | null {
-  const match = /^items\.(\d+)(\.|$)/.exec(error.field ?? "");
-  return match ? Number(match[1]) : null;
-}
-
 /** The locale dates are written in: the page's language; English the European way (the international shop is in the EU). */
 export function dateLocale(language: string): string {
   return language === "en" ? "en-IE" : htmlLanguage(language);
