@@ -5,7 +5,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { uploadImage, type RmaAccess } from "./api";
+import { uploadImage } from "./api";
 import { countingImages, IMAGE_ACCEPT, MAX_IMAGES, planImages, uploadErrorOf, type ImageEntry } from "./images";
 
 export type ImagesUpdate = (update: (images: ImageEntry[]) => ImageEntry[]) => void;
@@ -25,12 +25,10 @@ function readPreview(file: File): Promise<string | null> {
 
 export function ImageUploads({
   images,
-  access,
   onImages,
   upload = uploadImage,
 }: {
   images: ImageEntry[];
-  access: RmaAccess;
   onImages: ImagesUpdate;
   /** The upload call (tests give their own). */
   upload?: typeof uploadImage;
@@ -60,7 +58,7 @@ export function ImageUploads({
     onImages((list) => [...list, ...accepted.map(({ entry }) => entry), ...refused]);
     for (const { file, entry } of accepted) {
       void readPreview(file).then((preview) => preview && patch(entry.key, { preview }));
-      const result = await upload(file, access);
+      const result = await upload(file);
       if (result.ok && result.data) patch(entry.key, { status: "done", upload: result.data });
       else patch(entry.key, { status: "error", error: uploadErrorOf(file.name, result.errors) });
     }

@@ -12,7 +12,6 @@ import {
 } from "../../../../tests/support/browser-dom";
 import React from "react";
 import type { ApiResult } from "../commerce/api";
-import type { RmaAccess } from "./api";
 import type { ImageEntry } from "./images";
 import { ReturnForm, type ReviewedReturn } from "./ReturnForm";
 import { EMPTY_DETAILS } from "./flow";
@@ -25,9 +24,7 @@ jest.mock("gatsby-plugin-react-i18next", () =>
   jest.requireActual<typeof import("../../../../tests/support/page-translations")>("../../../../tests/support/page-translations").pageTranslations("en"),
 );
 
-const ACCESS: RmaAccess = { kind: "token", lookupToken: "token-1", expiresAt: "2099-01-01T00:00:00.000Z" };
-
-type Upload = (file: File, access: RmaAccess) => Promise<ApiResult<RmaUpload>>;
+type Upload = (file: File) => Promise<ApiResult<RmaUpload>>;
 
 /** The form with its images held as the flow holds them; `reviewed` collects what it hands on. */
 async function renderForm(options: { upload?: Upload; initial?: ReviewedReturn } = {}) {
@@ -47,7 +44,6 @@ async function renderForm(options: { upload?: Upload; initial?: ReviewedReturn }
       <ReturnForm
         order={rmaOrder()}
         options={RMA_OPTIONS}
-        access={ACCESS}
         initial={options.initial ?? { entries: {}, wholeOrder: false, details: EMPTY_DETAILS }}
         images={images}
         locale="de"

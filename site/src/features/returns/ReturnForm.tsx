@@ -8,7 +8,7 @@ import React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { RmaAccess, uploadImage } from "./api";
+import type { uploadImage } from "./api";
 import type { DetailsValues } from "./flow";
 import { detailsFormSchema, type DetailsForm, type DetailsFormInput } from "./forms";
 import { useFormTexts } from "./useFormTexts";
@@ -27,7 +27,6 @@ export interface ReviewedReturn {
 export function ReturnForm({
   order,
   options,
-  access,
   initial,
   images,
   locale,
@@ -37,7 +36,6 @@ export function ReturnForm({
 }: {
   order: RmaOrder;
   options: RmaOptions;
-  access: RmaAccess;
   initial: ReviewedReturn;
   images: ImageEntry[];
   locale: string;
@@ -138,7 +136,7 @@ export function ReturnForm({
           <input id="returns-phone" type="tel" autoComplete="tel" aria-invalid={!!errors.phone} {...form.register("phone")} />
           {fieldError(errors.phone?.message, "returns-phone-error")}
         </div>
-        <ImageUploads images={images} access={access} onImages={onImages} upload={upload} />
+        <ImageUploads images={images} onImages={onImages} upload={upload} />
       </fieldset>
       <div className="returns-actions">
         <button type="submit" className="button" disabled={uploading} data-testid="to-overview">

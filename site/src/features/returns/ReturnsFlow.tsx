@@ -199,7 +199,6 @@ export default function ReturnsFlow({
         <ReturnForm
           order={order}
           options={options}
-          access={state.access}
           initial={{ entries: state.entries, wholeOrder: state.wholeOrder, details: state.details }}
           images={state.images}
           locale={locale}

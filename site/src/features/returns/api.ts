@@ -65,11 +65,12 @@ export function fetchCustomerRmaOrder(number: string): Promise<ApiResult<RmaLook
   return apiCall<RmaLookupAnswer>("GET", RMA_PATHS.order(number));
 }
 
-/** One image in the multipart field `file`; the lookup token (when there is one) rides along as a field. */
-export function uploadImage(file: File, access: RmaAccess): Promise<ApiResult<RmaUpload>> {
+/**
+ * One image in the multipart field `file`. Who may upload is the visitor of a live lookup (the
+ * token cookie the lookup ran with) or a signed-in customer, so the request carries nothing else.
+ */
+export function uploadImage(file: File): Promise<ApiResult<RmaUpload>> {
   const form = new FormData();
-  const { lookupToken } = accessFields(access);
-  if (lookupToken) form.append("lookupToken", lookupToken);
   form.append("file", file, file.name);
   return apiCall<RmaUpload>("POST", RMA_PATHS.uploads, form);
 }

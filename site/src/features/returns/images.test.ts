@@ -38,6 +38,15 @@ test("the API's refusals become the page's words for that file; anything else is
   });
   expect(uploadErrorOf("b.png", [{ code: "upload_failed", params: { file: "b.png" } }]).code).toBe("upload_error");
   expect(uploadErrorOf("c.png", [{ code: "type_not_allowed" }])).toEqual({ code: "type_not_allowed", params: { maxMegabytes: 10, file: "c.png" } });
+  // The returns API's contract codes, with the core's finer reason kept in params.reason.
+  expect(uploadErrorOf("page.jpg", [{ code: "extension_not_allowed", params: { file: "page.jpg", reason: "type_not_allowed" } }]).code).toBe(
+    "type_not_allowed",
+  );
+  expect(uploadErrorOf("x.exe", [{ code: "extension_not_allowed", params: { file: "x.exe", reason: "extension_not_allowed" } }]).code).toBe(
+    "extension_not_allowed",
+  );
+  expect(uploadErrorOf("big.jpg", [{ code: "file_too_large", params: { reason: "upload_too_large", maxMegabytes: 40 } }]).code).toBe("file_too_large");
+  expect(uploadErrorOf("cut.jpg", [{ code: "upload_error", params: { reason: "upload_failed" } }]).code).toBe("upload_error");
   expect(uploadErrorOf("d.png", [{ code: "rate_limited" }])).toEqual({ code: "upload_error", params: { file: "d.png" } });
   expect(uploadErrorOf("e.png", [])).toEqual({ code: "upload_error", params: { file: "e.png" } });
   // The name shown is the visitor's own file name, even if the API sent another.

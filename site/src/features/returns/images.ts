@@ -93,7 +93,9 @@ const SERVER_CODES: Record<string, ImageErrorCode> = {
 /** The shop API's refusal of an upload as the page's error for that file (anything unknown: the upload error, naming the file). */
 export function uploadErrorOf(name: string, errors: { code?: string; params?: Record<string, string | number> }[]): ImageError {
   for (const error of errors) {
-    const code = error.code ? SERVER_CODES[error.code] : undefined;
+    // The finer reason first: an image whose bytes are none of the four types, whatever its name.
+    const finer = typeof error.params?.reason === "string" ? SERVER_CODES[error.params.reason] : undefined;
+    const code = finer === "type_not_allowed" ? finer : error.code ? SERVER_CODES[error.code] : undefined;
     if (code) return { code, params: { maxMegabytes: megabytes(MAX_IMAGE_BYTES), ...error.params, file: name } };
   }
   return { code: "upload_error", params: { file: name } };
