@@ -253,8 +253,10 @@ export const rateLimitsSchema = z
       .object({
         /** Per e-mail address. */
         login: exactLimit,
-        /** Per order number. */
+        /** Failed order lookups per order number (returns, docs/decisions/0038). */
         orderLookup: exactLimit,
+        /** Failed order lookups per client address (its IPv6 /64). */
+        orderLookupIp: exactLimit,
       })
       .strict(),
   })

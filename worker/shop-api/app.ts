@@ -2,7 +2,7 @@ import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import { graphqlRoute } from "../../graphql/http";
 import type { ShopApiEnv } from "../env";
-import { UPLOADS_PATH } from "../lib/api-paths";
+import { RMA_UPLOADS_PATH, UPLOADS_PATH } from "../lib/api-paths";
 import { importRoute } from "./catalogue/import-endpoint";
 import { orderEventRoute } from "./checkout/order-events";
 import { getOrder, placeOrder } from "./checkout/place-order";
@@ -24,6 +24,11 @@ import { visitorRoute } from "./core/visitor";
 import { claimRoute, finishRoute, progressRoute, publishRoute, sweepRoute } from "./rebuilds/builder-api";
 import { publishingRoute, publishNowRoute, rotateWebhookSecretRoute } from "./rebuilds/staff-routes";
 import { catalogueWebhookRoute } from "./rebuilds/webhook";
+import * as returns from "./returns/lookup";
+import * as returnsStaff from "./returns/staff-routes";
+import { submitRma } from "./returns/submit";
+import { rmaUpload } from "./returns/uploads";
+import { withdrawOrder } from "./returns/withdrawal";
 import { search, searchReportRoute } from "./search/handler";
 import { staffSearchReport } from "./search/staff-search-report";
 
@@ -75,6 +80,11 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/admin/api/search-report", staffRoute(deps, ["merchandiser", "ops"], staffSearchReport));
   router.get("/admin/api/mail", staffRoute(deps, ["service", "ops"], mailList));
   router.get("/admin/api/mail/:id", staffRoute(deps, ["service", "ops"], mailView));
+  // Back office: returns and complaints (returns/staff-routes.ts; docs/decisions/0038).
+  router.get("/admin/api/returns", staffRoute(deps, ["service", "ops"], returnsStaff.returnList));
+  router.get("/admin/api/returns/:rmaId", staffRoute(deps, ["service", "ops"], returnsStaff.returnView));
+  router.get("/admin/api/returns/:rmaId/images/:uploadId", staffRoute(deps, ["service", "ops"], returnsStaff.returnImage));
+  router.post("/admin/api/returns/:rmaId/status", staffRoute(deps, ["service", "ops"], returnsStaff.returnStatus));
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).
@@ -92,6 +102,14 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
     `${UPLOADS_PATH}/:id`,
     shop((ctx, params) => getUpload(ctx, params.id ?? "")),
   );
+  // Returns, complaints and the EU withdrawal (issue 14; returns/, docs/decisions/0038). Writes rate-limited and idempotent as every shop write.
+  router.get("/apiv2/rma/options", shop(returns.rmaOptions));
+  router.post("/apiv2/rma/lookup", shop(returns.rmaLookup));
+  router.post("/apiv2/rma/link", shop(returns.rmaLink));
+  router.get("/apiv2/rma/orders/:number", shop(returns.rmaCustomerOrder));
+  router.post(RMA_UPLOADS_PATH, shop(rmaUpload));
+  router.post("/apiv2/rma/withdrawal", shop(withdrawOrder));
+  router.post("/apiv2/rma", shop(submitRma));
   // Live commerce (SPEC 7). `lazy`: the handler reads the visitor itself, batched with its own statements.
   // The shop paths /cart/addSampleBySku/{sku} and /configuration/cart/add are also served under
   // /apiv2/, because the edge proxies only /apiv1, /apiv2 and /graphql.

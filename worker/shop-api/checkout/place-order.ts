@@ -288,6 +288,7 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
         ...(summary.date ? { deliveryDate: writtenDate(summary.date, ctx.language) } : {}),
         paymentMethod: order.payment_method as (typeof OFFLINE_PAYMENT_METHODS)[number],
         ...(bank ? { bankAccount: bank } : {}),
+        returnsLink: true,
       },
       dedupeKey: `order-confirmation:${order.id}`,
       when: holds,

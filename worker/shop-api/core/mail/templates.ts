@@ -13,17 +13,25 @@ import { renderLayout, type MailBlock, type MailContent, type RenderedMail } fro
 
 type Texts = (key: string, params?: TextParams) => string;
 
+/**
+ * Links a mail gets when it is rendered, signed with secrets the outbox rows never hold
+ * (links.ts): the returns link of an order confirmation.
+ */
+export interface MailLinks {
+  returns?: string;
+}
+
 interface MailTemplateDefinition<P> {
   params: z.ZodType<P, z.ZodTypeDef, unknown>;
   /** What the mail says, from parameters checked against `params`. */
-  content(params: unknown, t: Texts, shopName: string): MailContent;
+  content(params: unknown, t: Texts, shopName: string, links: MailLinks): MailContent;
 }
 
 function defineTemplate<P>(
   params: z.ZodType<P, z.ZodTypeDef, unknown>,
-  content: (params: P, t: Texts, shopName: string) => MailContent,
+  content: (params: P, t: Texts, shopName: string, links: MailLinks) => MailContent,
 ): MailTemplateDefinition<P> {
-  return { params, content: (raw, t, shopName) => content(params.parse(raw), t, shopName) };
+  return { params, content: (raw, t, shopName, links) => content(params.parse(raw), t, shopName, links) };
 }
 
 const heading = (text: string): MailBlock => ({ kind: "heading", text });
@@ -86,11 +94,13 @@ const orderParams = z
     deliveryDate: z.string().max(40).optional(),
     paymentMethod: z.enum(["prepayment", "invoice", "cash_on_delivery"]),
     bankAccount: z.object({ holder: line, bank: line, iban: line, bic: line }).strict().optional(),
+    /** The mail carries the order's signed returns link (links.ts signs it when the mail is rendered). */
+    returnsLink: z.literal(true).optional(),
   })
   .strict();
 
 /** The confirmation of a placed order (issue 12): lines, totals in the shop's currency, delivery and what to pay how. */
-const orderConfirmation = defineTemplate(orderParams, (params, t, shopName) => {
+const orderConfirmation = defineTemplate(orderParams, (params, t, shopName, links) => {
   const { totals } = params;
   const payment: MailBlock[] =
     params.paymentMethod === "prepayment" && params.bankAccount
@@ -135,14 +145,108 @@ const orderConfirmation = defineTemplate(orderParams, (params, t, shopName) => {
       paragraph(t(`delivery.${params.deliveryMode}`, { date: params.deliveryDate ?? "" })),
       ...payment,
       paragraph(t("withdrawal")),
+      ...(params.returnsLink && links.returns ? [paragraph(t("returns", { url: links.returns }))] : []),
       paragraph(t("closing", { shop: shopName })),
     ],
   };
 });
 
+const rmaLine = z.object({ sku: line, name: line, quantity: z.number().int().min(1) }).strict();
+const note = z.string().trim().min(1).max(2000);
+
+const rmaParams = z
+  .object({
+    rmaId: line,
+    orderNumber: line,
+    /** The customer's name (the order's billing address). */
+    name: line,
+    /** The reason and the proposal as the customer chose them, in the mail's language. */
+    reason: line,
+    proposal: line.optional(),
+    lines: z.array(rmaLine).min(1).max(100),
+    images: z.number().int().min(0).max(6),
+  })
+  .strict();
+
+/** The confirmation of a complaint or return (issue 14): its number, the order, the lines and what happens next. */
+const rmaConfirmation = defineTemplate(rmaParams, (params, t, shopName) => ({
+  subject: t("subject", { number: params.rmaId, shop: shopName }),
+  blocks: [
+    heading(t("heading")),
+    paragraph(t("greeting", { name: params.name })),
+    paragraph(t("intro", { number: params.rmaId, order: params.orderNumber })),
+    { kind: "list", title: t("linesTitle"), items: params.lines.map((item) => t("line", { ...item, quantity: item.quantity })) },
+    {
+      kind: "lines",
+      title: t("detailsTitle"),
+      lines: [
+        t("reason", { value: params.reason }),
+        ...(params.proposal ? [t("proposal", { value: params.proposal })] : []),
+        ...(params.images > 0 ? [t("images", { count: params.images })] : []),
+      ],
+    },
+    paragraph(t("next")),
+    paragraph(t("reference", { number: params.rmaId })),
+    paragraph(t("closing", { shop: shopName })),
+  ],
+}));
+
+const rmaStatusParams = z
+  .object({
+    rmaId: line,
+    orderNumber: line,
+    name: line,
+    status: z.enum(["received", "accepted", "rejected", "refunded", "replaced"]),
+    /** What staff wrote to the customer with the change. */
+    note: note.optional(),
+  })
+  .strict();
+
+/** A complaint's new state (issue 14): one mail per change staff make. */
+const rmaStatus = defineTemplate(rmaStatusParams, (params, t, shopName) => ({
+  subject: t("subject", { number: params.rmaId, status: t(`status.${params.status}`) }),
+  blocks: [
+    heading(t("heading", { status: t(`status.${params.status}`) })),
+    paragraph(t("greeting", { name: params.name })),
+    paragraph(t("intro", { number: params.rmaId, order: params.orderNumber })),
+    paragraph(t(`explain.${params.status}`)),
+    ...(params.note ? [{ kind: "lines" as const, title: t("noteTitle"), lines: params.note.split("\n") }] : []),
+    paragraph(t("closing", { shop: shopName })),
+  ],
+}));
+
+const withdrawalParams = z
+  .object({
+    rmaId: line,
+    orderNumber: line,
+    name: line,
+    /** When the withdrawal was received, written for the mail's language (date and time). */
+    requestedAt: line,
+    lines: z.array(rmaLine).min(1).max(100),
+  })
+  .strict();
+
+/** The immediate confirmation of a withdrawal from the contract (Directive 2023/2673): what was received when, and what follows. */
+const withdrawalConfirmation = defineTemplate(withdrawalParams, (params, t, shopName) => ({
+  subject: t("subject", { order: params.orderNumber, shop: shopName }),
+  blocks: [
+    heading(t("heading")),
+    paragraph(t("greeting", { name: params.name })),
+    paragraph(t("intro", { order: params.orderNumber, time: params.requestedAt })),
+    { kind: "list", title: t("linesTitle"), items: params.lines.map((item) => t("line", { ...item, quantity: item.quantity })) },
+    paragraph(t("goods")),
+    paragraph(t("refund")),
+    paragraph(t("reference", { number: params.rmaId })),
+    paragraph(t("closing", { shop: shopName })),
+  ],
+}));
+
 export const MAIL_TEMPLATES = {
   "sample-order-confirmation": sampleOrderConfirmation,
   "order-confirmation": orderConfirmation,
+  "rma-confirmation": rmaConfirmation,
+  "rma-status": rmaStatus,
+  "withdrawal-confirmation": withdrawalConfirmation,
 };
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -170,21 +274,26 @@ export interface ComposedMail extends RenderedMail {
   from: string;
 }
 
-/** The shop's home page in an environment (the first host listed; production when the environment lists none). */
-function homeUrl(shop: ShopDefinition, language: string, environment: Environment): string {
+/** The shop's origin in an environment (the first host listed; production when the environment lists none), e.g. `http://de.localhost:8787`. */
+export function shopOrigin(shop: ShopDefinition, environment: Environment): string {
   const host = shop.hosts[environment][0] ?? shop.hosts.production[0]!;
   const scheme = shop.hosts[environment].length > 0 ? schemeFor(shopDirectory.config, environment) : "https";
+  return `${scheme}://${host}`;
+}
+
+/** The shop's home page in an environment. */
+function homeUrl(shop: ShopDefinition, language: string, environment: Environment): string {
   const prefix = shop.domainPrefixes.some((prefix) => prefix === language) ? `${language}/` : "";
-  return `${scheme}://${host}/${prefix}`;
+  return `${shopOrigin(shop, environment)}/${prefix}`;
 }
 
 /** Renders a mail of the outbox; throws when its shop or template is unknown or its parameters do not fit. */
-export function composeMail(mail: MailToRender, environment: Environment): ComposedMail {
+export function composeMail(mail: MailToRender, environment: Environment, links: MailLinks = {}): ComposedMail {
   const shop = shopDirectory.shop(mail.shopId);
   if (!shop) throw new Error(`unknown shop '${mail.shopId}'`);
   if (!isMailTemplate(mail.template)) throw new Error(`unknown mail template '${mail.template}'`);
   const t: Texts = (key, params) => text(mail.language, "mail", `${mail.template}.${key}`, params);
-  const content = MAIL_TEMPLATES[mail.template].content(mail.params, t, shop.name);
+  const content = MAIL_TEMPLATES[mail.template].content(mail.params, t, shop.name, links);
   const rendered = renderLayout(content, {
     language: mail.language,
     shopName: shop.name,
