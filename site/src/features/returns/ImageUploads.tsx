@@ -98,7 +98,14 @@ export function ImageUploads({
           {images.map((entry) => (
             <li key={entry.key} className={`returns-image ${entry.status}`} data-testid="image-entry" data-status={entry.status}>
               {entry.preview ? (
-                <img src={entry.preview} alt={t("returns.details.preview", { file: entry.name })} width={72} height={72} />
+                // A browser that cannot show the type (HEIC outside Safari) shows the placeholder instead.
+                <img
+                  src={entry.preview}
+                  alt={t("returns.details.preview", { file: entry.name })}
+                  width={72}
+                  height={72}
+                  onError={() => patch(entry.key, { preview: null })}
+                />
               ) : (
                 <span className="returns-image-placeholder" aria-hidden="true" />
               )}

@@ -255,6 +255,12 @@ describe("the details", () => {
     const image = container.querySelector<HTMLImageElement>('[data-testid="image-entry"] img');
     expect(image?.getAttribute("src")).toMatch(/^data:image\/jpeg;base64,/);
     expect(image?.getAttribute("alt")).toBe("Preview of kante.jpg");
+    // A preview the browser cannot show (HEIC outside Safari) gives way to the placeholder.
+    await React.act(async () => {
+      image!.dispatchEvent(new window.Event("error"));
+    });
+    expect(container.querySelector('[data-testid="image-entry"] img')).toBeNull();
+    expect(container.querySelector('[data-testid="image-entry"] .returns-image-placeholder')).not.toBeNull();
   });
 
   test("at most 6 images: more are not sent, the limit is said, and a removed image makes room again", async () => {
