@@ -2,6 +2,7 @@ import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 import type { CategoryData, CmsPageData, ManufacturerData, ProductData } from "./catalogue-client";
 import { createCheckoutPages } from "./checkout-pages";
+import { createReturnsPages } from "./returns-pages";
 import { createSearchPages } from "./search-pages";
 import { categoryListPath, homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
 import { absoluteUrl, alternateLinks, isIndexable, type AlternateLink } from "../src/lib/seo";
@@ -199,6 +200,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   create("/404.html", template("not-found"), shop.defaultLanguage, {}, { robots: "noindex", sitemap: false });
   createSearchPages(shop, create);
   createCheckoutPages(shop, create);
+  createReturnsPages(shop, create);
 
   for (const category of categories) {
     const inCategory = listedByTrail.get(`${category.language}:${category.categoryId}`) ?? [];
