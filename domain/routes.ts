@@ -76,3 +76,32 @@ export function pagedSlugPath(shop: ShopRouting, language: string, slug: string,
 export function searchPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/search/`;
 }
+
+/** The cart page (issue 12): `{prefix}/checkout/cart/`; the mini cart links here. Client-rendered, not indexed. */
+export function cartPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/checkout/cart/`;
+}
+
+/** The checkout page: `{prefix}/checkout/`. */
+export function checkoutPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/checkout/`;
+}
+
+/** The page after a placed order: `{prefix}/checkout/success/`; the order number goes in the query (`?order=DE-100001`). */
+export function orderSuccessPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/checkout/success/`;
+}
+
+/**
+ * The returns and complaints page (issue 14): `{prefix}/returns/`. The order confirmation
+ * mail links here with `?order=NUMBER&sig=...`, the account's order with `?order=NUMBER`.
+ * Client-rendered, not indexed.
+ */
+export function returnsPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/returns/`;
+}
+
+/** The withdrawal from the contract (EU shops, consumers): `{prefix}/returns/withdraw/`, the order in the query (`?order=`). */
+export function withdrawPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/returns/withdraw/`;
+}

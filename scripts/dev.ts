@@ -1,12 +1,14 @@
 /**
- * `npm start`: builds the demo catalogue into the local D1, builds every shop and
- * serves them all through the worker on http://<shop>.localhost:8787/; every mail the
- * shops send lands in the local mail catcher's inbox on http://localhost:1080/.
+ * `npm start`: builds the demo catalogue into the local D1 (with the demo customers' order
+ * history), builds every shop and serves them all through the worker on
+ * http://<shop>.localhost:8787/; every mail the shops send lands in the local mail catcher's
+ * inbox on http://localhost:1080/.
  * Options: --products N (default 300), --fresh (regenerate the catalogue), --shops DE,CH.
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { homePath } from "../domain/routes";
+import { DEMO_CUSTOMER, DEMO_CUSTOMER_DOMAIN, seedLocalDemoHistory, sendWaitingMail } from "./lib/demo-history";
 import { DEMO_STAFF, demoStaffPassword } from "./lib/demo-staff";
 import { prepareCatalogue, startAndBuild, startLocalBuilder } from "./lib/local-shops";
 import { MAIL_CATCHER_PORTS } from "./lib/mail-catcher";
@@ -36,7 +38,14 @@ async function main() {
     log: (line: string) => console.log(line),
   };
   await prepareCatalogue(options);
+  // Past orders of the demo customers (scripts/lib/demo-history.ts); written once, kept afterwards.
+  const history = await seedLocalDemoHistory(options).catch((error: unknown) => {
+    console.log(`The demo order history was not written: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  });
   const { worker, mail } = await startAndBuild(options);
+  // Its confirmation mails go to the inbox once: when the history was first written.
+  if (history && history.placed > 0) await sendWaitingMail(worker.origin).catch((error: unknown) => console.log(`Demo mails not sent now: ${String(error)}`));
 
   console.log(`\nAll ${shops.length} shops are ready after ${((Date.now() - started) / 1000).toFixed(0)} s:`);
   for (const shop of config.shops.filter((s) => shops.includes(s.id))) {
@@ -51,6 +60,9 @@ async function main() {
     );
   }
   console.log(`Mail inbox: http://localhost:${MAIL_CATCHER_PORTS.web}/ (every mail the shops send)`);
+  if (history) {
+    console.log(`Demo customer: ${DEMO_CUSTOMER} (past orders in the DE shop in every state; more demo customers @${DEMO_CUSTOMER_DOMAIN} in AT and CH)`);
+  }
   // Catalogue changes (imports, the console's "publish now") go live through the builder.
   const builder = startLocalBuilder({ ...options, origin: worker.origin });
   console.log("Press Ctrl+C to stop.");

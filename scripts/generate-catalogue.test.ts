@@ -85,3 +85,17 @@ test("the generated catalogue is realistic and imports cleanly through importCat
     await t.dispose();
   }
 });
+
+test("the complaints page of every shop language links to the shop's returns page", () => {
+  const catalogue = writeCatalogue({ products: 10, seed: 3, out: tempDir(), now: NOW });
+  const pages = catalogue.files.flatMap((f) => (JSON.parse(readFileSync(f.path, "utf8")) as CatalogueDocument).cmsPages ?? []);
+  const complaints = pages.filter((page) => ["reklamation", "complaints", "reclamation", "reclami", "klachten"].includes(page.identifier));
+  expect(complaints.map((page) => `${page.shop}:${page.language}`)).toEqual(
+    expect.arrayContaining(["DE:de", "AT:at", "CH:fr", "FR:fr", "IT:it", "NL:nl", "COM:en"]),
+  );
+  for (const page of complaints) {
+    const href = page.shop === "CH" ? `/${page.language}/returns/` : "/returns/";
+    expect([page.shop, page.language, page.content]).toEqual([page.shop, page.language, expect.stringContaining(`<a href="${href}">`)]);
+  }
+  expect(complaints.find((page) => page.shop === "DE")!.content).toContain('<a href="/returns/">Zum Retouren- und Reklamationsformular</a>');
+});

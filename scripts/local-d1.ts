@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
+import type { ShopApiEnv } from "../worker/env";
 import { allShops } from "../worker/shop-api/core/shop";
 import { syncShopsSql } from "../worker/shop-api/tables/shops";
 import { inlineSql } from "./lib/inline-sql";
@@ -104,13 +105,21 @@ export function syncShopsTable(where: "local" | "remote" = "local"): void {
 
 /** Runs `fn` with the local D1 (binding DB) and always disposes the proxy. */
 export async function withLocalD1<T>(fn: (db: D1Database) => Promise<T>): Promise<T> {
+  return withLocalBindings((env) => fn(env.DB));
+}
+
+/**
+ * Runs `fn` with the bindings and [vars] of wrangler.toml over the local state, as `wrangler
+ * dev` has them (D1, R2, the rate limiters, ...), and always disposes the proxy.
+ */
+export async function withLocalBindings<T>(fn: (env: ShopApiEnv) => Promise<T>): Promise<T> {
   prepareWorkingTree();
   for (const [key, value] of Object.entries(WRANGLER_ENV)) process.env[key] ??= value;
   const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: CONFIG, persist: { path: join(localStateDir(), "v3") } });
+  const proxy = await getPlatformProxy<ShopApiEnv>({ configPath: CONFIG, persist: { path: join(localStateDir(), "v3") } });
   try {
     if (!proxy.env.DB) throw new Error("wrangler.toml has no D1 binding named DB");
-    return await fn(proxy.env.DB);
+    return await fn(proxy.env);
   } finally {
     await proxy.dispose();
   }

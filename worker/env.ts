@@ -52,6 +52,8 @@ export interface ShopApiEnv {
   ORDER_EVENTS_TOKEN?: string;
   /** The catalogue webhook's signing secret (whsec_...) while D1 holds none (the console's rotation writes one there). */
   CATALOGUE_WEBHOOK_SECRET?: string;
+  /** Signs the returns link of the order confirmation mail (core/returns-link.ts; at least 32 characters, else no link is signed or accepted). */
+  RMA_LINK_SECRET?: string;
 }
 
 /** Bindings and variables of the worker: the edge's own and the in-process shop API's. */

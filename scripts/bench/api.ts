@@ -11,6 +11,15 @@
  * Last, the floor: a worker that only runs one `SELECT 1` on the same D1 under the same
  * harness (d1-floor-worker.ts).
  *
+ * Place order (POST /apiv2/checkout/order, as the checkout sends it with an Idempotency-Key):
+ * every measured request places a cart prepared before the loop (a visitor of its own with one
+ * package of a product in stock), so only the order call is timed; the orders are spread over
+ * the products with the most stock, and cancelled afterwards through the ERP's events endpoint
+ * (which gives the stock back), so repeated runs never run out. Printed beside the one-read
+ * floor (`one D1 read`: the same path with one D1 read) as a ratio; target p95 at most 3x.
+ * The workers run without a mail transport (MAIL_TRANSPORT=none): the confirmation mail is
+ * written in the order's batch as always, and sending it is not part of the request.
+ *
  * Customer login (issue 13, docs/decisions/0037): POST /apiv2/customer/login with the right
  * password of a verified account (a new session each time) and with an unknown address (the
  * dummy hash), and the password hash alone in the same runtime (pbkdf2-worker.ts: one PBKDF2 at
@@ -28,6 +37,7 @@ import { parseArgs } from "node:util";
 import { benchClientIp } from "../lib/bench-client-ip";
 import { isOrderable, productsQuery, type ProductNode } from "../lib/demo-products";
 import { prepareCatalogue } from "../lib/local-shops";
+import { loadShopConfig } from "../lib/shops";
 import { localSecret, startLocalWorker, type LocalWorker } from "../lib/local-worker";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { ROOT } from "../lib/shops";
@@ -37,6 +47,10 @@ import { encodePasswordHash, hashPassword } from "../../worker/shop-api/core/pas
 import { markVerified, upsertRegistration } from "../../worker/shop-api/tables/customers";
 
 const HOST = "de.localhost:8787";
+/** The back-office host of development, where the edge forwards /admin/* (the ERP's order events). */
+const BACK_OFFICE_HOST = loadShopConfig().backOffice?.hosts.development[0] ?? "admin.localhost:8787";
+/** No mail is sent from the benchmark's workers (see above). */
+const NO_MAIL = { MAIL_TRANSPORT: "none" };
 const TOKEN_COOKIE = "bh_token_development";
 const WARMUP = 30;
 const FLOOR_WORKER = "scripts/bench/d1-floor-worker.ts";
@@ -52,10 +66,23 @@ interface Answer {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-function send(port: number, method: string, path: string, options: { body?: unknown; token?: string; bearer?: string } = {}): Promise<Answer> {
+interface SendOptions {
+  body?: unknown;
+  token?: string;
+  bearer?: string;
+  host?: string;
+  headers?: Record<string, string>;
+}
+
+function send(port: number, method: string, path: string, options: SendOptions = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-    const headers: Record<string, string> = { host: HOST, accept: "application/json", "cf-connecting-ip": benchClientIp() };
+    const headers: Record<string, string> = {
+      host: options.host ?? HOST,
+      accept: "application/json",
+      "cf-connecting-ip": benchClientIp(),
+      ...(options.headers ?? {}),
+    };
     if (payload !== undefined) {
       headers["content-type"] = "application/json";
       headers["content-length"] = String(Buffer.byteLength(payload));
@@ -100,7 +127,14 @@ function summary(label: string, times: number[], extra = ""): string {
   return `${label.padEnd(12)} n=${String(times.length).padEnd(5)} p50 ${fmt(percentile(times, 50))} ms  p95 ${fmt(percentile(times, 95))} ms  p99 ${fmt(percentile(times, 99))} ms  mean ${fmt(mean)} ms${extra}`;
 }
 
-async function measure(name: string, count: number, call: (i: number) => Promise<Answer>): Promise<string> {
+/** The printed rows of one call, and its percentiles (ms) for the ratios. */
+interface Measured {
+  text: string;
+  p50: number;
+  p95: number;
+}
+
+async function measured(name: string, count: number, call: (i: number) => Promise<Answer>): Promise<Measured> {
   for (let i = 0; i < WARMUP; i++) await call(i);
   const times: number[] = [];
   const inside: number[] = [];
@@ -114,7 +148,11 @@ async function measure(name: string, count: number, call: (i: number) => Promise
   }
   const lines = [summary(name, times, `  non-200: ${failures}`)];
   if (inside.length > 0) lines.push(summary("  in worker", inside));
-  return lines.join("\n");
+  return { text: lines.join("\n"), p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function measure(name: string, count: number, call: (i: number) => Promise<Answer>): Promise<string> {
+  return (await measured(name, count, call)).text;
 }
 
 function portIsFree(port: number): Promise<boolean> {
@@ -143,9 +181,9 @@ async function main() {
   const harnesses: { name: string; start(script?: string): Promise<LocalWorker> }[] = [
     {
       name: "workerd through Miniflare: the runtime as deployed, without wrangler dev's proxy and inspector",
-      start: (script) => startWorkerdWorker({ port, persistTo: stateDir, script, outDir: join(ROOT, ".bench", "api-workerd") }),
+      start: (script) => startWorkerdWorker({ port, persistTo: stateDir, script, outDir: join(ROOT, ".bench", "api-workerd"), vars: NO_MAIL }),
     },
-    { name: "wrangler dev (the development harness)", start: (script) => startLocalWorker({ port, persistTo: stateDir, script }) },
+    { name: "wrangler dev (the development harness)", start: (script) => startLocalWorker({ port, persistTo: stateDir, script, vars: NO_MAIL }) },
   ];
   const reports: string[] = [];
   try {
@@ -153,18 +191,27 @@ async function main() {
       log(`starting the worker (${harness.name}) on port ${port} ...`);
       const worker = await harness.start();
       let rows: string[];
+      let order: Measured;
+      let oneRead: Measured;
       try {
-        rows = await measureCalls(port, requests, log);
+        ({ rows, order, oneRead } = await measureCalls(port, requests, log));
         rows.push(...(await measureLogin(port, requests, logins)));
       } finally {
         await worker.stop();
       }
       const floor = await harness.start(FLOOR_WORKER);
+      let bare: Measured;
       try {
-        rows.push(await measure("floor", requests, () => send(port, "GET", "/")));
+        bare = await measured("floor", requests, () => send(port, "GET", "/"));
+        rows.push(bare.text);
       } finally {
         await floor.stop();
       }
+      const ratio = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
+      rows.push(
+        `place order p95 ${order.p95.toFixed(2)} ms = ${ratio(order.p95, oneRead.p95)} the one-read floor's p95 (${oneRead.p95.toFixed(2)} ms; target at most 3x), ` +
+          `${ratio(order.p95, bare.p95)} the bare SELECT 1 floor's; p50 ${ratio(order.p50, oneRead.p50)} of the one-read floor's`,
+      );
       rows.push(...(await measurePasswordHash(harness, port, requests)));
       reports.push(`\nLive commerce, ${harness.name}, local D1, sequential, keep-alive:\n${rows.join("\n")}`);
     }
@@ -174,8 +221,8 @@ async function main() {
   for (const report of reports) console.log(report);
 }
 
-/** The live calls against the worker on `port`: rows of measure(). */
-async function measureCalls(port: number, requests: number, log: (line: string) => void): Promise<string[]> {
+/** The live calls against the worker on `port`: rows of measure(), and the figures of place order and its one-read floor. */
+async function measureCalls(port: number, requests: number, log: (line: string) => void): Promise<{ rows: string[]; order: Measured; oneRead: Measured }> {
   const graphql = await send(port, "POST", "/graphql", {
     body: { query: productsQuery("DE") },
     bearer: localSecret("GRAPHQL_TOKEN"),
@@ -206,11 +253,14 @@ async function measureCalls(port: number, requests: number, log: (line: string) 
     return send(port, "POST", "/apiv2/cart/", { body: { sku: product.sku, quantity: 1 }, token: cartToken });
   };
   const sampleToken = await newVisitor();
-  return [
+  const rows = [
     // Reference: the same path through edge and shop API without any D1 query.
     await measure("baseline", requests, () => send(port, "GET", "/apiv2/isBusiness")),
-    // Reference: one D1 read (the visitor behind the token).
-    await measure("one D1 read", requests, () => send(port, "GET", "/apiv2/isBusiness", { token: sampleToken })),
+  ];
+  // Reference: one D1 read (the visitor behind the token): the one-read floor.
+  const oneRead = await measured("one D1 read", requests, () => send(port, "GET", "/apiv2/isBusiness", { token: sampleToken }));
+  rows.push(
+    oneRead.text,
     await measure("cart add", requests, cartAdd),
     await measure("cart get", requests, () => send(port, "GET", "/apiv2/cart/", { token: cartToken })),
     await measure("delivery", requests, () =>
@@ -222,7 +272,69 @@ async function measureCalls(port: number, requests: number, log: (line: string) 
         token: sampleToken,
       }),
     ),
-  ];
+  );
+  const order = await measurePlaceOrder(port, requests, orderable, newVisitor, log);
+  rows.push(order.text);
+  return { rows, order, oneRead };
+}
+
+const ORDER_ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
+/** Packages of each product the orders leave in stock. */
+const STOCK_RESERVE = 10;
+
+/**
+ * Place order: `requests` (+ warm-up) carts prepared first, each a visitor of its own with one
+ * package (the products with the most stock, each down to STOCK_RESERVE), then only the order
+ * calls timed; the orders are cancelled afterwards, which gives their stock back.
+ */
+async function measurePlaceOrder(
+  port: number,
+  requests: number,
+  orderable: ProductNode[],
+  newVisitor: () => Promise<string>,
+  log: (line: string) => void,
+): Promise<Measured> {
+  const count = WARMUP + requests;
+  const skus: string[] = [];
+  for (const product of [...orderable].sort((a, b) => b.stock.quantity - a.stock.quantity)) {
+    for (let left = product.stock.quantity - STOCK_RESERVE; left > 0 && skus.length < count; left--) skus.push(product.sku);
+    if (skus.length === count) break;
+  }
+  if (skus.length < count) throw new Error(`the catalogue's stock covers ${skus.length} orders, ${count} are needed: use more --products or fewer --requests`);
+  log(`place order: preparing ${count} carts over ${new Set(skus).size} products ...`);
+  const tokens: string[] = [];
+  for (const sku of skus) {
+    const token = await newVisitor();
+    const added = await send(port, "POST", "/apiv2/cart/", { body: { sku, quantity: 1 }, token });
+    if (added.status !== 200) throw new Error(`cart add for place order: ${added.status} ${added.body.slice(0, 200)}`);
+    tokens.push(token);
+  }
+  const run = `${process.pid}-${Date.now()}`;
+  const placed: string[] = [];
+  const result = await measured("place order", requests, async (i) => {
+    const answer = await send(port, "POST", "/apiv2/checkout/order", {
+      body: { email: "bench.order@example.com", billingAddress: ORDER_ADDRESS, deliveryMode: "standard", paymentMethod: "invoice", acceptTerms: true },
+      token: tokens[i],
+      headers: { "idempotency-key": `bench-${run}-${i}` },
+    });
+    if (answer.status === 200) placed.push((JSON.parse(answer.body) as { data: { orderNumber: string } }).data.orderNumber);
+    else if (i < 3) log(`place order answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+    return answer;
+  });
+  // The ERP cancels them: the stock is back for the next run.
+  const erpToken = localSecret("ORDER_EVENTS_TOKEN");
+  let cancelled = 0;
+  for (const number of placed) {
+    const answer = await send(port, "POST", `/admin/orders/${number}/events`, {
+      host: BACK_OFFICE_HOST,
+      bearer: erpToken,
+      body: { eventId: `bench-cancel-${number}`, type: "cancelled", time: new Date().toISOString() },
+    });
+    if (answer.status === 200) cancelled++;
+    else if (cancelled === 0) log(`cancelling ${number} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+  }
+  log(`place order: ${placed.length} orders placed, ${cancelled} cancelled again (their stock is back)`);
+  return result;
 }
 
 // ---- Customer login (issue 13) ------------------------------------------------------------

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { slugPath } from "../../domain/routes";
+import { returnsPath, slugPath } from "../../domain/routes";
 import type { UnitCode } from "../../domain/units";
 import { parseShopConfig, type Language, type ShopDefinition } from "../../worker/config/shop-config";
 import type {
@@ -170,6 +170,9 @@ function manufacturerRecords(rng: Random, languages: Language[]): Maker[] {
   });
 }
 
+/** The shop's own pages a CMS page may link to. */
+const LINK_PATHS = { returns: returnsPath } as const;
+
 function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
   const pages: CmsPageRecord[] = [];
   const blocks: CmsBlockRecord[] = [];
@@ -185,7 +188,7 @@ function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
           pageType: page.pageType,
           title: page.title[lang],
           contentHeading: page.title[lang],
-          content: `<p>${page.body[lang]}</p>`,
+          content: `<p>${page.body[lang]}</p>${page.link ? `<p><a href="${LINK_PATHS[page.link.to](shop, lang)}">${page.link.label[lang]}</a></p>` : ""}`,
           metaTitle: `${page.title[lang]} | ${shop.name}`,
           metaDescription: page.body[lang].slice(0, 150),
           ...(page.noindex ? { robots: "noindex,nofollow", excludeFromSitemap: true } : {}),

@@ -1095,6 +1095,8 @@ export interface PageDef {
   title: L;
   body: L;
   noindex?: boolean;
+  /** A link after the body to one of the shop's own pages (build.ts resolves the path per shop language). */
+  link?: { to: "returns"; label: L };
 }
 
 export const PAGES: PageDef[] = [
@@ -1229,12 +1231,22 @@ export const PAGES: PageDef[] = [
     identifier: t("reklamation", "complaints", "reclamation", "reclami", "klachten"),
     title: t("Reklamation", "Complaints", "Réclamation", "Reclami", "Klachten"),
     body: t(
-      "Ware beschädigt? Melden Sie uns den Schaden mit Fotos über das Reklamationsformular.",
-      "Goods damaged? Report the damage with photos through the complaint form.",
-      "Marchandise endommagée ? Signalez-le avec des photos via le formulaire.",
-      "Merce danneggiata? Segnalalo con foto tramite il modulo.",
-      "Beschadigd? Meld de schade met foto's via het klachtenformulier.",
+      "Ware beschädigt oder falsch geliefert? Melden Sie uns den Schaden mit Fotos über unser Reklamationsformular – mit Bestellnummer, E-Mail-Adresse und Postleitzahl.",
+      "Goods damaged or delivered incorrectly? Report it with photos through our complaint form, with your order number, e-mail address and postal code.",
+      "Marchandise endommagée ou erreur de livraison ? Signalez-le avec des photos via notre formulaire de réclamation, avec votre numéro de commande, votre adresse e-mail et votre code postal.",
+      "Merce danneggiata o consegna errata? Segnalalo con foto tramite il nostro modulo di reclamo, con numero d'ordine, indirizzo e-mail e codice postale.",
+      "Beschadigd of verkeerd geleverd? Meld het met foto's via ons klachtenformulier, met uw bestelnummer, e-mailadres en postcode.",
     ),
+    link: {
+      to: "returns",
+      label: t(
+        "Zum Retouren- und Reklamationsformular",
+        "Go to the returns and complaints form",
+        "Accéder au formulaire de retour et de réclamation",
+        "Vai al modulo per resi e reclami",
+        "Naar het retour- en klachtenformulier",
+      ),
+    },
   },
   {
     key: "payment",

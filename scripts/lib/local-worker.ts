@@ -27,8 +27,11 @@ export interface LocalWorker {
   stop(): Promise<void>;
 }
 
-/** Local secrets of the worker, random per checkout: the shop API's token per purpose (docs/decisions/0027) and the ALTCHA challenges' HMAC key. */
-const LOCAL_SECRETS = [...SERVICE_TOKENS, "ALTCHA_HMAC_KEY"] as const;
+/**
+ * Local secrets of the worker, random per checkout: the shop API's token per purpose (docs/decisions/0027), the ALTCHA
+ * challenges' HMAC key and the key that signs the order confirmation's returns link (core/returns-link.ts).
+ */
+const LOCAL_SECRETS = [...SERVICE_TOKENS, "ALTCHA_HMAC_KEY", "RMA_LINK_SECRET"] as const;
 export type LocalSecret = (typeof LOCAL_SECRETS)[number];
 
 const DEV_VARS = join(ROOT, ".dev.vars");

@@ -26,6 +26,8 @@ export interface WorkerdWorkerOptions {
   outDir: string;
   /** Folder with the dist/<SHOP>/ builds; default wrangler.toml's assets directory. */
   assets?: string;
+  /** Variables over wrangler.toml's [vars] and .dev.vars (as `wrangler dev --var`). */
+  vars?: Record<string, string>;
 }
 
 export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise<LocalWorker> {
@@ -39,8 +41,10 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
   await bundleWorker(entry, bundle);
   const assets = workerOptions.assets && { ...workerOptions.assets, directory: options.assets ?? workerOptions.assets.directory };
   if (assets) mkdirSync(assets.directory, { recursive: true });
+  const bindings = { ...(workerOptions.bindings ?? {}), ...(options.vars ?? {}) };
   const mf = new Miniflare({
     ...workerOptions,
+    bindings,
     assets,
     modules: true,
     modulesRules: undefined,

@@ -1,6 +1,8 @@
 import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 import type { CategoryData, CmsPageData, ManufacturerData, ProductData } from "./catalogue-client";
+import { createCheckoutPages } from "./checkout-pages";
+import { createReturnsPages } from "./returns-pages";
 import { createSearchPages } from "./search-pages";
 import { createAccountPages } from "./account-pages";
 import { categoryListPath, homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
@@ -199,6 +201,8 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   create("/404.html", template("not-found"), shop.defaultLanguage, {}, { robots: "noindex", sitemap: false });
   createAccountPages(shop, create);
   createSearchPages(shop, create);
+  createCheckoutPages(shop, create);
+  createReturnsPages(shop, create);
 
   for (const category of categories) {
     const inCategory = listedByTrail.get(`${category.language}:${category.categoryId}`) ?? [];

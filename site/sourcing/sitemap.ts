@@ -9,7 +9,7 @@ import type { PageSeo } from "./create-pages";
  * built pages that may be indexed (with their hreflang alternates), and robots.txt.
  * Both come from the pages' own SEO context, so they cannot disagree with the pages.
  */
-const DISALLOW = ["/search/", "/checkout/", "/customer/"];
+const DISALLOW = ["/search/", "/checkout/", "/customer/", "/returns/"];
 
 interface PageEntry {
   path: string;

@@ -108,7 +108,9 @@ for (const shop of SHOPS) {
         if (href.startsWith("/")) target = { host: shop.host, path: href.split("#")[0]! };
         else if (/^https?:/.test(href)) target = testLocation(href);
         else target = null;
-        if (!target || (tag!.includes('rel="nofollow"') && /\/(checkout|customer)\//.test(target.path))) continue;
+        // The cart and checkout pages are built for every shop language: their links are checked like any other.
+        // The customer account does not exist yet (a later issue): its nofollow links are still left out.
+        if (!target || (tag!.includes('rel="nofollow"') && /\/customer\//.test(target.path))) continue;
         const linked = await get(target.host, target.path);
         if (linked.status !== 200) problems.push(`${path}: broken link ${href} (${linked.status})`);
       }

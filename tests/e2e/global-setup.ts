@@ -1,4 +1,5 @@
 import { join } from "node:path";
+import { seedLocalDemoHistory } from "../../scripts/lib/demo-history";
 import { prepareCatalogue, startAndBuild, startLocalBuilder } from "../../scripts/lib/local-shops";
 import { loadShopConfig, ROOT } from "../../scripts/lib/shops";
 import { acquireDirLock } from "../../scripts/lib/dir-lock";
@@ -32,6 +33,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const release = await acquireDirLock(portLock(port), { onWait: (owner) => options.log(`waiting for the test run of pid ${owner}`) });
   try {
     await prepareCatalogue(options);
+    // The demo customers' past orders, as under `npm start` (once; later runs add nothing). Their
+    // confirmation mails go with the shoppers below, so no drain of a test waits behind them.
+    await seedLocalDemoHistory(options);
     // Every run starts without shoppers: no earlier run's visitors count against the daily sample caps.
     await withLocalD1(forgetShoppers);
     const { worker, mail } = await startAndBuild(options);

@@ -139,3 +139,66 @@ describe("shop config: rate limits and captcha", () => {
     expect(problems(raw).some((problem) => problem.startsWith(`${field}:`))).toBe(true);
   });
 });
+
+describe("shop config: address lookup and payment providers (docs/decisions/0036)", () => {
+  test("no shop of the demo has either: no suggestions, no online methods", () => {
+    const config = parseShopConfig(rawConfig);
+    expect(config.shops.map((shop) => shop.addressLookup)).toEqual(config.shops.map(() => undefined));
+    expect(config.shops.map((shop) => shop.paymentProviders)).toEqual(config.shops.map(() => []));
+  });
+
+  test("a shop with a Loqate lookup and a provider for its online methods", () => {
+    const raw = clone();
+    raw.shops[0].addressLookup = { provider: "loqate", keySecret: "LOQATE_KEY" };
+    raw.shops[0].paymentMethods = ["prepayment", "paypal", "card"];
+    raw.shops[0].paymentProviders = [{ provider: "mollie", methods: ["paypal", "card"], secrets: { apiKey: "MOLLIE_API_KEY" } }];
+    const shop = parseShopConfig(raw).shops[0]!;
+    expect(shop.addressLookup).toEqual({ provider: "loqate", keySecret: "LOQATE_KEY" });
+    expect(shop.paymentProviders).toEqual([{ provider: "mollie", methods: ["paypal", "card"], secrets: { apiKey: "MOLLIE_API_KEY" } }]);
+  });
+
+  test.each<[string, (raw: LooseJson) => void, string]>([
+    ["an unknown lookup service", (raw) => (raw.shops[0].addressLookup = { provider: "google", keySecret: "KEY_X" }), "shops[0].addressLookup.provider"],
+    [
+      "a key instead of a secret's name",
+      (raw) => (raw.shops[0].addressLookup = { provider: "loqate", keySecret: "AA11-BB22-CC33-DD44" }),
+      "shops[0].addressLookup.keySecret",
+    ],
+    ["a lookup without its secret", (raw) => (raw.shops[0].addressLookup = { provider: "loqate" }), "shops[0].addressLookup.keySecret"],
+    [
+      "a provider for an offline method",
+      (raw) => (raw.shops[0].paymentProviders = [{ provider: "mollie", methods: ["invoice"] }]),
+      "shops[0].paymentProviders[0].methods[0]",
+    ],
+    [
+      "a provider for a method the shop does not offer",
+      (raw) => (raw.shops[0].paymentProviders = [{ provider: "mollie", methods: ["klarna"] }]),
+      "shops[0].paymentProviders[0].methods[0]",
+    ],
+    [
+      "two providers for one method",
+      (raw) => {
+        raw.shops[0].paymentMethods = ["prepayment", "paypal"];
+        raw.shops[0].paymentProviders = [
+          { provider: "mollie", methods: ["paypal"] },
+          { provider: "paypal", methods: ["paypal"] },
+        ];
+      },
+      "shops[0].paymentProviders[1].methods[0]",
+    ],
+    [
+      "a provider name that is none",
+      (raw) => (raw.shops[0].paymentProviders = [{ provider: "Mollie!", methods: ["paypal"] }]),
+      "shops[0].paymentProviders[0].provider",
+    ],
+    [
+      "a secret value in place of its name",
+      (raw) => (raw.shops[0].paymentProviders = [{ provider: "mollie", methods: ["paypal"], secrets: { apiKey: "live_abc" } }]),
+      "shops[0].paymentProviders[0].secrets.apiKey",
+    ],
+  ])("%s is refused, naming the field", (_name, breakIt, field) => {
+    const raw = clone();
+    breakIt(raw);
+    expect(problems(raw).some((problem) => problem.startsWith(`${field}:`))).toBe(true);
+  });
+});

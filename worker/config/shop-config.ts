@@ -86,6 +86,31 @@ export const bankAccountSchema = z
   .strict();
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
+/** The name of a secret (an environment variable of the worker) that holds a key: never the key itself. */
+const secretName = z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/, "must be the name of a secret like LOQATE_KEY");
+
+/**
+ * Address suggestions (SPEC 7, 9; docs/decisions/0036): the lookup service of the shop's
+ * address forms and the secret holding its key. Absent: no suggestions, the forms work
+ * without them.
+ */
+export const ADDRESS_LOOKUP_PROVIDERS = ["loqate"] as const;
+export const addressLookupSchema = z.object({ provider: z.enum(ADDRESS_LOOKUP_PROVIDERS), keySecret: secretName }).strict();
+export type AddressLookupSettings = z.infer<typeof addressLookupSchema>;
+
+/**
+ * A payment provider of the shop (docs/decisions/0036): the adapter's name, the online
+ * methods it takes for the shop, and the secrets it needs by role (API key, signing secret,
+ * ...). An online method is offered only when a provider with an adapter takes it.
+ */
+export const paymentProviderSchema = z
+  .object({
+    provider: z.string().regex(/^[a-z][a-z0-9-]{1,39}$/, "must be a payment adapter's name like 'mollie'"),
+    methods: z.array(z.enum(ONLINE_PAYMENT_METHODS)).min(1),
+    secrets: z.record(z.string().regex(/^[a-zA-Z]{1,40}$/, "must be a role like apiKey"), secretName).default({}),
+  })
+  .strict();
+export type PaymentProviderSettings = z.infer<typeof paymentProviderSchema>;
 /** Storage of ordered goods (issue 13): free for `freeMonths` months from the order's date (SPEC 9: 3). */
 export const storageSettingsSchema = z.object({ freeMonths: z.number().int().min(1).max(24).default(3) }).strict();
 export type StorageSettings = z.infer<typeof storageSettingsSchema>;
@@ -115,6 +140,10 @@ export const shopSchema = z
       .default([...OFFLINE_PAYMENT_METHODS]),
     /** Where prepayments go; required when the shop offers prepayment. */
     bankAccount: bankAccountSchema.optional(),
+    /** Address suggestions in the address forms (none: the forms work without). */
+    addressLookup: addressLookupSchema.optional(),
+    /** The providers of the shop's online payment methods (none: online methods are not offered). */
+    paymentProviders: z.array(paymentProviderSchema).default([]),
     /** Storage of ordered goods (SPEC 1, 9; issue 13): how many months an order on call is stored free of charge. */
     storage: storageSettingsSchema.default({}),
   })
@@ -126,6 +155,15 @@ export const shopSchema = z
     if (shop.paymentMethods.includes("prepayment") && !shop.bankAccount) {
       ctx.addIssue({ code: "custom", path: ["bankAccount"], message: "is required when the shop offers prepayment" });
     }
+    const served = new Set<string>();
+    shop.paymentProviders.forEach((provider, index) => {
+      provider.methods.forEach((method, methodIndex) => {
+        const path = ["paymentProviders", index, "methods", methodIndex];
+        if (!shop.paymentMethods.includes(method)) ctx.addIssue({ code: "custom", path, message: `'${method}' is not one of the shop's paymentMethods` });
+        if (served.has(method)) ctx.addIssue({ code: "custom", path, message: `'${method}' already has a provider` });
+        served.add(method);
+      });
+    });
     if (!shop.languages.includes(shop.defaultLanguage)) {
       ctx.addIssue({ code: "custom", path: ["defaultLanguage"], message: `must be one of the shop's languages (${shop.languages.join(", ")})` });
     }
@@ -261,12 +299,14 @@ export const rateLimitsSchema = z
       .object({
         /** Per e-mail address. */
         login: exactLimit,
-        /** Per order number. */
+        /** Failed order lookups per order number (returns, docs/decisions/0038). */
         orderLookup: exactLimit,
         /** Per e-mail address and shop: the mails a customer account's forms send (registration, password reset, verification again; issue 13). */
         accountMail: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
         /** Per client address (its IPv6 /64): customer sign-in attempts, right or wrong (issue 13). */
         customerLoginIp: exactLimit.default({ limit: 30, windowSeconds: 900 }),
+        /** Failed order lookups per client address (its IPv6 /64). */
+        orderLookupIp: exactLimit,
       })
       .strict(),
   })

@@ -1,7 +1,7 @@
 import type { ExecutionContext, MiddlewareHandler } from "hono";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { Language, ShopConfig } from "../config/shop-config";
-import { UPLOADS_PATH } from "../lib/api-paths";
+import { UPLOAD_PATHS } from "../lib/api-paths";
 import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "../lib/shop-headers";
 import { replaceResponse, type EdgeContext, type EdgeDependencies, type EdgeEnv } from "./context";
 import { sessionSetCookie, sessionTokenFromRequest } from "./session-cookie";
@@ -98,9 +98,9 @@ export function matchApiPath(pathname: string, site: Site, config: ShopConfig): 
   return null;
 }
 
-/** An upload (POST /apiv2/uploads): its body may be as large as uploads.maxRequestBytes and streams through unbuffered. */
+/** An upload (POST /apiv2/uploads, /apiv2/rma/uploads): its body may be as large as uploads.maxRequestBytes and streams through unbuffered. */
 export function isUploadCall(method: string, apiPath: string): boolean {
-  return method === "POST" && (apiPath === UPLOADS_PATH || apiPath === `${UPLOADS_PATH}/`);
+  return method === "POST" && UPLOAD_PATHS.some((path) => apiPath === path || apiPath === `${path}/`);
 }
 
 /** isUploadCall for an edge request (behind a language prefix too). */

@@ -28,7 +28,13 @@ const post = (body: BodyInit, headers: Record<string, string> = {}): RequestInit
 describe("edge: upload calls", () => {
   test("an upload larger than edge.maxBodyBytes reaches the shop API intact, also behind a language prefix", async () => {
     const body = "u".repeat(5 * EDGE_LIMIT);
-    for (const url of [`${DE}/apiv2/uploads?purpose=complaint`, `${DE}/apiv2/uploads/`, `${CH}/fr/apiv2/uploads`]) {
+    for (const url of [
+      `${DE}/apiv2/uploads?purpose=complaint`,
+      `${DE}/apiv2/uploads/`,
+      `${CH}/fr/apiv2/uploads`,
+      `${DE}/apiv2/rma/uploads`,
+      `${CH}/it/apiv2/rma/uploads/`,
+    ]) {
       const t = testApp();
       const res = await t.request(url, post(body));
       expect(res.status).toBe(200);
@@ -43,6 +49,8 @@ describe("edge: upload calls", () => {
       ["POST", `${DE}/apiv2/uploads/abc`],
       ["PUT", `${DE}/apiv2/uploads`],
       ["POST", `${DE}/apiv2/uploadsX`],
+      ["POST", `${DE}/apiv2/rma`],
+      ["POST", `${DE}/apiv2/rma/uploads/x`],
       ["POST", `${DE}/apiv2/cart`],
       ["POST", `${DE}/de/apiv2/uploads`],
     ] as const) {

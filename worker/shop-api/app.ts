@@ -2,13 +2,17 @@ import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import { graphqlRoute } from "../../graphql/http";
 import type { ShopApiEnv } from "../env";
-import { UPLOADS_PATH } from "../lib/api-paths";
+import { RMA_UPLOADS_PATH, UPLOADS_PATH } from "../lib/api-paths";
+import { findAddress, retrieveAddress } from "./address/routes";
 import { importRoute } from "./catalogue/import-endpoint";
 import { orderEventRoute } from "./checkout/order-events";
 import { getOrder, placeOrder } from "./checkout/place-order";
+import { paymentCallback, paymentReturn, retryPayment } from "./checkout/payments";
+import { getQuote } from "./checkout/quote";
+import { staffOrderList, staffOrderView } from "./checkout/staff-orders";
 import { importHistoryRoute } from "./catalogue/import-history-route";
 import { applyUpload, validateUpload } from "./catalogue/staff-import";
-import { addLines, addSampleBySku, configurationCartAdd, getCart, postCart } from "./commerce/cart";
+import { addLines, addSampleBySku, configurationCartAdd, deleteCartItemRoute, getCart, postCart, putCartItem } from "./commerce/cart";
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
 import * as reads from "./commerce/reads";
 import * as samples from "./commerce/samples";
@@ -27,6 +31,11 @@ import { visitorRoute } from "./core/visitor";
 import { claimRoute, finishRoute, progressRoute, publishRoute, sweepRoute } from "./rebuilds/builder-api";
 import { publishingRoute, publishNowRoute, rotateWebhookSecretRoute } from "./rebuilds/staff-routes";
 import { catalogueWebhookRoute } from "./rebuilds/webhook";
+import * as returns from "./returns/lookup";
+import * as returnsStaff from "./returns/staff-routes";
+import { submitRma } from "./returns/submit";
+import { rmaUpload } from "./returns/uploads";
+import { withdrawOrder } from "./returns/withdrawal";
 import { search, searchReportRoute } from "./search/handler";
 import { staffSearchReport } from "./search/staff-search-report";
 
@@ -78,6 +87,14 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/admin/api/search-report", staffRoute(deps, ["merchandiser", "ops"], staffSearchReport));
   router.get("/admin/api/mail", staffRoute(deps, ["service", "ops"], mailList));
   router.get("/admin/api/mail/:id", staffRoute(deps, ["service", "ops"], mailView));
+  // Back office: orders (checkout/staff-orders.ts).
+  router.get("/admin/api/orders", staffRoute(deps, ["service", "ops"], staffOrderList));
+  router.get("/admin/api/orders/:number", staffRoute(deps, ["service", "ops"], staffOrderView));
+  // Back office: returns and complaints (returns/staff-routes.ts; docs/decisions/0038).
+  router.get("/admin/api/returns", staffRoute(deps, ["service", "ops"], returnsStaff.returnList));
+  router.get("/admin/api/returns/:rmaId", staffRoute(deps, ["service", "ops"], returnsStaff.returnView));
+  router.get("/admin/api/returns/:rmaId/images/:uploadId", staffRoute(deps, ["service", "ops"], returnsStaff.returnImage));
+  router.post("/admin/api/returns/:rmaId/status", staffRoute(deps, ["service", "ops"], returnsStaff.returnStatus));
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).
@@ -95,6 +112,14 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
     `${UPLOADS_PATH}/:id`,
     shop((ctx, params) => getUpload(ctx, params.id ?? "")),
   );
+  // Returns, complaints and the EU withdrawal (issue 14; returns/, docs/decisions/0038). Writes rate-limited and idempotent as every shop write.
+  router.get("/apiv2/rma/options", shop(returns.rmaOptions));
+  router.post("/apiv2/rma/lookup", shop(returns.rmaLookup));
+  router.post("/apiv2/rma/link", shop(returns.rmaLink));
+  router.get("/apiv2/rma/orders/:number", shop(returns.rmaCustomerOrder));
+  router.post(RMA_UPLOADS_PATH, shop(rmaUpload));
+  router.post("/apiv2/rma/withdrawal", shop(withdrawOrder));
+  router.post("/apiv2/rma", shop(submitRma));
   // Live commerce (SPEC 7). `lazy`: the handler reads the visitor itself, batched with its own statements.
   // The shop paths /cart/addSampleBySku/{sku} and /configuration/cart/add are also served under
   // /apiv2/, because the edge proxies only /apiv1, /apiv2 and /graphql.
@@ -105,9 +130,20 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.put("/apiv2/cart/addSampleBySku/:sku", shop(visitorRoute(addSampleBySku, { lazy: true })));
   router.post("/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
   router.post("/apiv2/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
-  // Checkout and orders (issue 12; checkout/place-order.ts). Rate-limited and idempotent as every shop write.
-  router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder)));
+  // The cart page's line changes (issue 12): rate-limited and idempotent as every shop write.
+  router.put("/apiv2/cart/items/:itemId", shop(visitorRoute(putCartItem, { lazy: true })));
+  router.delete("/apiv2/cart/items/:itemId", shop(visitorRoute(deleteCartItemRoute, { lazy: true })));
+  // Checkout and orders (issue 12; checkout/quote.ts, checkout/place-order.ts). Writes rate-limited and idempotent as every shop write.
+  router.get("/apiv2/checkout/quote", shop(visitorRoute(getQuote, { lazy: true })));
+  router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder, { lazy: true })));
   router.get("/apiv2/checkout/order/:number", shop(visitorRoute(getOrder)));
+  // Online payments (checkout/payments.ts; docs/decisions/0036): another try, the visitor's return, the provider's report.
+  router.post("/apiv2/checkout/order/:number/payment", shop(visitorRoute(retryPayment)));
+  router.get("/apiv2/checkout/payment/:provider/return", shop(paymentReturn));
+  router.post("/apiv2/checkout/payment/:provider/callback", shop(paymentCallback));
+  // Address suggestions for the address forms (address/routes.ts; docs/decisions/0036). Counted as searches.
+  router.get("/apiv2/address/find", shop(findAddress));
+  router.get("/apiv2/address/retrieve", shop(retrieveAddress));
   // Delivery and shipping
   router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code/quantity/:quantity", shop(visitorRoute(productDelivery, { lazy: true })));
   router.get("/apiv1/product/byId/:id/delivery/byCountryCode/:code", shop(visitorRoute(productDelivery, { lazy: true })));

@@ -5,7 +5,9 @@
  *   visitor                  30 days after its last activity (the token cookie's lifetime,
  *                            SPEC 9; it is not accepted after that anyway), with its carts and
  *                            sample carts not ordered (ON DELETE CASCADE); a visitor with sample
- *                            orders stays while they are kept, without its carts
+ *                            orders stays while they are kept, without its carts; a visitor who
+ *                            owns uploads (the images of a complaint) stays while they are kept
+ *   returns lookup token     when it expired (an hour after the order lookup)
  *   cart                     with its visitor: abandoned once the visitor is gone 30 days
  *   sample cart not ordered  7 days after it expired (it expires 48 hours after it was opened)
  *   sample order             order data: never before it is processed, then 90 days
@@ -22,6 +24,7 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { sql, SqlFragment } from "../lib/sql";
+import { deleteExpiredLookupTokens } from "./tables/returns";
 import { deleteEndedStaffSessions } from "./tables/staff";
 import { expiredAtOrBefore } from "./tables/visitors";
 
@@ -40,6 +43,7 @@ export interface RetentionResult {
   searchQueries: number;
   searchCacheEntries: number;
   staffSessions: number;
+  lookupTokens: number;
 }
 
 /** Deletes at most RETENTION_BATCH_ROWS rows of `table` (a rowid table) where `condition` holds. */
@@ -60,11 +64,13 @@ export async function deleteExpiredData(db: D1Database, now: Date): Promise<Rete
       deleteSome("carts", sql`visitor_id IN (SELECT id FROM visitors WHERE last_seen_at <= ${expired})`),
       deleteSome(
         "visitors",
-        sql`last_seen_at <= ${expired} AND NOT EXISTS (SELECT 1 FROM sample_quotes q WHERE q.visitor_id = visitors.id AND q.state IN ('finished', 'processed'))`,
+        sql`last_seen_at <= ${expired} AND NOT EXISTS (SELECT 1 FROM sample_quotes q WHERE q.visitor_id = visitors.id AND q.state IN ('finished', 'processed'))
+          AND NOT EXISTS (SELECT 1 FROM uploads u WHERE u.owner_id = visitors.id)`,
       ),
       deleteSome("search_queries", sql`day < ${firstKeptDay}`),
       deleteSome("search_cache", sql`version < (SELECT version FROM search_state)`),
       deleteEndedStaffSessions(new Date(now.getTime() - ENDED_STAFF_SESSION_RETENTION_MS), RETENTION_BATCH_ROWS),
+      deleteExpiredLookupTokens(now, RETENTION_BATCH_ROWS),
     ].map((statement) => statement.prepare(db)),
   );
   const deleted = (index: number): number => results[index]?.meta.changes ?? 0;
@@ -76,5 +82,6 @@ export async function deleteExpiredData(db: D1Database, now: Date): Promise<Rete
     searchQueries: deleted(4),
     searchCacheEntries: deleted(5),
     staffSessions: deleted(6),
+    lookupTokens: deleted(7),
   };
 }

@@ -4,9 +4,10 @@
  * shop, with "load more"; the body only when one mail is opened (/mail/<id>).
  * API: worker/shop-api/core/mail/staff-outbox-routes.ts.
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import type { MailDetail as Detail, MailListPage as ListPage, MailStatus, MailSummary as Mail } from "../../../domain/back-office/mail-outbox";
 import { apiGet } from "../api";
+import { FilterForm, shopOptions } from "../components/FilterForm";
 import { formatTime, problemText, queryString } from "../components/format";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
@@ -37,48 +38,29 @@ function StatusBadge({ status }: { status: MailStatus }) {
 
 function MailList() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const list = usePagedList(MAIL_PAGES, filters);
   const { rows: mails, page: meta, loading } = list;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFilters(draft);
-  };
-  const set = (name: keyof Filters) => (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value });
 
   return (
     <section aria-labelledby="mail-title">
       <h1 id="mail-title">{t("mail.title")}</h1>
-      <form className="row filters" onSubmit={submit} aria-label={t("mail.filters")}>
-        <label>
-          {t("mail.status")}
-          <select name="status" value={draft.status} onChange={set("status")}>
-            <option value="">{t("mail.allStatuses")}</option>
-            {(meta?.statuses ?? []).map((status) => (
-              <option key={status} value={status}>
-                {status} ({meta?.counts[status] ?? 0})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t("mail.recipient")}
-          <input type="search" name="recipient" maxLength={254} value={draft.recipient} onChange={set("recipient")} />
-        </label>
-        <label>
-          {t("mail.shop")}
-          <select name="shop" value={draft.shop} onChange={set("shop")}>
-            <option value="">{t("mail.allShops")}</option>
-            {(meta?.shops ?? []).map((shop) => (
-              <option key={shop.id} value={shop.id}>
-                {shop.id} – {shop.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit">{t("mail.apply")}</button>
-      </form>
+      <FilterForm
+        label={t("mail.filters")}
+        applyLabel={t("mail.apply")}
+        filters={filters}
+        onApply={setFilters}
+        fields={[
+          {
+            name: "status",
+            label: t("mail.status"),
+            kind: "select",
+            all: t("mail.allStatuses"),
+            options: (meta?.statuses ?? []).map((status) => ({ value: status, label: `${status} (${meta?.counts[status] ?? 0})` })),
+          },
+          { name: "recipient", label: t("mail.recipient"), kind: "search", maxLength: 254 },
+          { name: "shop", label: t("mail.shop"), kind: "select", all: t("mail.allShops"), options: shopOptions(meta?.shops) },
+        ]}
+      />
       <ProblemAlert problem={list.problem} />
       <table aria-busy={loading}>
         <thead>

@@ -4,7 +4,7 @@
  * with its address and samples, where staff mark it shipped or cancelled.
  * API: worker/shop-api/commerce/staff-sample-order-routes.ts.
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useState } from "react";
 import type {
   FulfilmentState,
   SampleOrderDetail as Detail,
@@ -14,6 +14,7 @@ import type {
   StateFilter,
 } from "../../../domain/back-office/sample-orders";
 import { apiGet, apiPost } from "../api";
+import { FilterForm, plainOptions, shopOptions } from "../components/FilterForm";
 import { formatTime, problemText, queryString } from "../components/format";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
@@ -37,63 +38,6 @@ const NO_FILTERS: Filters = { shop: "", state: DEFAULT_STATE, from: "", to: "", 
 
 function StatusBadge({ status }: { status: Status }) {
   return <span className={`badge status-${status}`}>{status}</span>;
-}
-
-function FilterForm({
-  filters,
-  shops,
-  states,
-  onApply,
-}: {
-  filters: Filters;
-  shops: ListPage["shops"];
-  states: ListPage["states"];
-  onApply: (filters: Filters) => void;
-}) {
-  const [draft, setDraft] = useState(filters);
-  const set = (name: keyof Filters) => (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onApply(draft);
-  };
-  return (
-    <form className="row filters" onSubmit={submit} aria-label={t("sampleOrders.filters")}>
-      <label>
-        {t("sampleOrders.shop")}
-        <select name="shop" value={draft.shop} onChange={set("shop")}>
-          <option value="">{t("sampleOrders.allShops")}</option>
-          {shops.map((shop) => (
-            <option key={shop.id} value={shop.id}>
-              {shop.id} – {shop.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t("sampleOrders.state")}
-        <select name="state" value={draft.state} onChange={set("state")}>
-          {states.map((state) => (
-            <option key={state} value={state}>
-              {state}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        {t("sampleOrders.from")}
-        <input type="date" name="from" value={draft.from} onChange={set("from")} />
-      </label>
-      <label>
-        {t("sampleOrders.to")}
-        <input type="date" name="to" value={draft.to} onChange={set("to")} />
-      </label>
-      <label>
-        {t("sampleOrders.search")}
-        <input type="search" name="q" value={draft.q} maxLength={200} placeholder={t("sampleOrders.searchHint")} onChange={set("q")} />
-      </label>
-      <button type="submit">{t("sampleOrders.apply")}</button>
-    </form>
-  );
 }
 
 /** Downloads the CSV of the filters through fetch, so a refusal (too many orders) shows as a message, not as a page of JSON. */
@@ -148,7 +92,19 @@ function OrderList() {
   return (
     <section aria-labelledby="sample-orders-title">
       <h1 id="sample-orders-title">{t("sampleOrders.title")}</h1>
-      <FilterForm filters={filters} shops={meta.shops} states={meta.states} onApply={setFilters} />
+      <FilterForm
+        label={t("sampleOrders.filters")}
+        applyLabel={t("sampleOrders.apply")}
+        filters={filters}
+        onApply={setFilters}
+        fields={[
+          { name: "shop", label: t("sampleOrders.shop"), kind: "select", all: t("sampleOrders.allShops"), options: shopOptions(meta.shops) },
+          { name: "state", label: t("sampleOrders.state"), kind: "select", options: plainOptions(meta.states) },
+          { name: "from", label: t("sampleOrders.from"), kind: "date" },
+          { name: "to", label: t("sampleOrders.to"), kind: "date" },
+          { name: "q", label: t("sampleOrders.search"), kind: "search", maxLength: 200, placeholder: t("sampleOrders.searchHint") },
+        ]}
+      />
       <p className="row">
         <button type="button" className="secondary" onClick={exportCsv} disabled={exporting}>
           {exporting ? t("sampleOrders.exporting") : t("sampleOrders.export")}

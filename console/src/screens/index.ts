@@ -8,7 +8,9 @@ import type { ScreenProps, StaffRole } from "../staff";
 import { t } from "../texts";
 import { CatalogueScreen } from "./Catalogue";
 import { MailOutbox } from "./MailOutbox";
+import { Orders } from "./Orders";
 import { PublishingScreen } from "./Publishing";
+import { Returns } from "./Returns";
 import { SampleOrders } from "./SampleOrders";
 import { SearchReport } from "./SearchReport";
 
@@ -25,7 +27,9 @@ export interface ScreenEntry {
 export const SCREENS: readonly ScreenEntry[] = [
   { path: "/catalogue", label: t("catalogue.nav"), roles: ["merchandiser"], Screen: CatalogueScreen },
   { path: "/publishing", label: t("publishing.nav"), roles: ["merchandiser"], Screen: PublishingScreen },
+  { path: "/orders", label: t("orders.nav"), roles: ["service"], Screen: Orders },
   { path: "/sample-orders", label: t("sampleOrders.nav"), roles: ["service"], Screen: SampleOrders },
+  { path: "/returns", label: t("returns.nav"), roles: ["service"], Screen: Returns },
   { path: "/search-report", label: t("searchReport.nav"), roles: ["merchandiser"], Screen: SearchReport },
   { path: "/mail", label: t("mail.nav"), roles: ["service"], Screen: MailOutbox },
 ];

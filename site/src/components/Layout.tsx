@@ -2,7 +2,7 @@ import React from "react";
 import { graphql, Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
-import { homePath, manufacturerListPath, searchPath } from "../../../domain/routes";
+import { cartPath, homePath, manufacturerListPath, searchPath } from "../../../domain/routes";
 import { BRAND_NAMES, LEGAL_KEYS, SERVICE_KEYS, cmsKey, shopContent, type CmsKey } from "../lib/shop-content";
 import { displayPhone, phoneHref } from "../lib/phone";
 import { HeaderBanners } from "./HeaderBanners";
@@ -94,7 +94,7 @@ export function Layout({
             <HeaderChoosers chrome={chrome} context={context} />
             <AccountLinkSlot />
             <ProjectCounterSlot />
-            <MiniCartCounterSlot />
+            <MiniCartCounterSlot href={cartPath(shop, language)} />
           </div>
         </div>
         <nav id="main-menu" className={menuOpen ? "main-nav open" : "main-nav"} aria-label={t("nav.main")}>

@@ -94,18 +94,18 @@ export const SampleButtonSlot = React.memo(function SampleButtonSlot({ sku, prod
   );
 });
 
-/** Mini-cart counter in the header: a link to the cart showing 0 until the live count loads. */
-export const MiniCartCounterSlot = React.memo(function MiniCartCounterSlot() {
+/** Mini-cart counter in the header: a link to the cart page (`href`, domain/routes.ts cartPath) showing 0 until the live count loads. */
+export const MiniCartCounterSlot = React.memo(function MiniCartCounterSlot({ href }: { href: string }) {
   const { t } = useTranslation();
   return (
     <React.Suspense
       fallback={
-        <a className="header-counter" href="/checkout/cart/" rel="nofollow">
+        <a className="header-counter" href={href} rel="nofollow">
           <span className="counter-label">{t("header.cart")}</span>
         </a>
       }
     >
-      <MiniCartCounter />
+      <MiniCartCounter href={href} />
     </React.Suspense>
   );
 });

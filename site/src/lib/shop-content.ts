@@ -93,6 +93,7 @@ export const BRAND_NAMES: Partial<Record<PaymentType | Carrier, string>> = {
 };
 
 export type CmsKey =
+  | "terms"
   | "imprint"
   | "privacy"
   | "withdrawal"
@@ -112,6 +113,7 @@ export type CmsKey =
  * merchant who renames such a page adds the new identifier here.
  */
 const CMS_IDENTIFIERS: Record<CmsKey, string[]> = {
+  terms: ["agb", "terms-and-conditions", "conditions-generales-de-vente", "condizioni-generali-di-vendita", "algemene-voorwaarden"],
   imprint: ["impressum", "imprint", "mentions-legales", "note-legali", "colofon"],
   privacy: ["datenschutz", "data-protection", "protection-des-donnees", "protezione-dei-dati", "privacy"],
   withdrawal: ["widerrufsrecht", "right-of-withdrawal", "droit-de-retractation", "diritto-di-recesso", "herroepingsrecht", "ruecktrittsrecht"],

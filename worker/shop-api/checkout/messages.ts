@@ -26,5 +26,6 @@ export const CHECKOUT_MESSAGES = {
   eventLine: "The order has no such line.",
   eventAmbiguous: "The SKU names more than one line of the order: name the line.",
   eventFuture: "The event's time lies in the future.",
+  eventBeforeOrder: "The event's time lies before the order was placed.",
   eventNoLines: "This event names no lines.",
 } as const;

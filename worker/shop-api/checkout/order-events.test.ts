@@ -4,8 +4,10 @@ import { createHarness, type ApiBody, type Harness } from "../commerce/test-supp
 const TOKEN = "order-events-token-0123456789abcdef0123";
 let h: Harness;
 let erp: (path: string, body: unknown, token?: string | null) => Promise<{ status: number; body: ApiBody }>;
+/** Orders are placed at 06:00 (the harness's clock); the ERP reports at 08:00 (its caller's clock), events stamped in between. */
+const PLACED_AT = "2026-11-18T06:00:00.000Z";
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness(PLACED_AT);
   const api = shopApiCaller({ ...h.env, ORDER_EVENTS_TOKEN: TOKEN }, { now: () => new Date("2026-11-18T08:00:00Z") });
   erp = async (path, body, token = TOKEN) => {
     const headers: Record<string, string> = { "content-type": "application/json" };
@@ -119,6 +121,25 @@ test("impossible quantities, states and reused ids are refused and change nothin
   const cancelAfterShipping = await erp(path, { eventId: "Y-2", type: "cancelled", time: "2026-11-18T07:00:00Z" });
   expect(cancelAfterShipping.status).toBe(409);
   expect(cancelAfterShipping.body.errors[0]).toMatchObject({ code: "state_conflict" });
+});
+
+test("an event stamped before the order was placed is refused (beyond the clock skew allowed), nothing changes", async () => {
+  const { number } = await placed([["FLOOR-1", 1]]);
+  const path = `/admin/orders/${number}/events`;
+  const before = await counts();
+  const early = await erp(path, { eventId: "B-1", type: "confirmed", time: "2026-11-18T05:00:00Z" });
+  expect(early.status).toBe(422);
+  expect(early.body.errors[1]).toMatchObject({ code: "time_before_order", field: "time", params: { placedAt: PLACED_AT } });
+  const dayBefore = await erp(path, { eventId: "B-2", type: "shipped", time: "2026-11-17T06:00:00+00:00", lines: [{ line: 1, quantity: 1 }] });
+  expect(dayBefore.body.errors[1]).toMatchObject({ code: "time_before_order" });
+  // the same instant in another offset is the same instant: 06:54+01:00 is 05:54Z, more than 5 minutes early
+  const offset = await erp(path, { eventId: "B-3", type: "confirmed", time: "2026-11-18T06:54:00+01:00" });
+  expect(offset.body.errors[1]).toMatchObject({ code: "time_before_order" });
+  expect(await counts()).toEqual(before);
+  // within the clock skew allowed (3 minutes early): recorded with the time the ERP gave
+  const skewed = await erp(path, { eventId: "B-4", type: "confirmed", time: "2026-11-18T05:57:00Z" });
+  expect(skewed.status).toBe(200);
+  expect(skewed.body.data.state).toBe("confirmed");
 });
 
 test("a cancellation before shipping gives the stock back; nothing applies to a cancelled order", async () => {

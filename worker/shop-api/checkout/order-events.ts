@@ -3,7 +3,9 @@
  * token ORDER_EVENTS_TOKEN records a confirmation, shipment, delivery or cancellation.
  *
  * - Body: `{ eventId, type: confirmed | shipped | delivered | cancelled, time, lines?: [{ line | sku, quantity }] }`;
- *   shipped and delivered name their lines and quantities (packages).
+ *   shipped and delivered name their lines and quantities (packages). `time` is when it
+ *   happened (the ERP may report it later): not in the future and not before the order was
+ *   placed, each give or take the clock skew allowed (MAX_CLOCK_SKEW_MS).
  * - Per line, shipped quantities never exceed the ordered ones and delivered quantities never
  *   the shipped ones; each line keeps the time of its last shipment and delivery (the returns
  *   window counts from the delivery). The order becomes `shipped` when every line is shipped
@@ -25,8 +27,8 @@ import { requireServiceToken } from "../core/service-token";
 import type { OrderEventRow, OrderEventType, OrderLineRow, OrderRow } from "../tables/orders";
 import { CHECKOUT_MESSAGES } from "./messages";
 
-/** An event may be stamped at most this far ahead of the shop API's clock (clock skew). */
-const MAX_FUTURE_MS = 5 * 60 * 1000;
+/** An event may be stamped at most this far ahead of the shop API's clock, or before the order's placing (clocks differ). */
+export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 const lineSchema = z
   .object({
@@ -172,7 +174,7 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
   if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed", {}, { allow: "POST" });
   await requireServiceToken(ctx, "ORDER_EVENTS_TOKEN", "orders");
   const event = validate(eventSchema, await readJson(ctx.request));
-  if (Date.parse(event.time) > ctx.now.getTime() + MAX_FUTURE_MS) throw invalid("time", CHECKOUT_MESSAGES.eventFuture, "time_in_future");
+  if (Date.parse(event.time) > ctx.now.getTime() + MAX_CLOCK_SKEW_MS) throw invalid("time", CHECKOUT_MESSAGES.eventFuture, "time_in_future");
   if ((event.type === "shipped" || event.type === "delivered") && event.lines.length === 0) throw invalid("lines", MESSAGES.required, "required");
   if ((event.type === "confirmed" || event.type === "cancelled") && event.lines.length > 0)
     throw invalid("lines", CHECKOUT_MESSAGES.eventNoLines, "lines_not_allowed");
@@ -197,6 +199,8 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
   const before = await read();
   if (!before.order) throw notFound();
   if (before.known) return repeat(before.known, before.order, before.lines);
+  if (Date.parse(event.time) < Date.parse(before.order.placed_at) - MAX_CLOCK_SKEW_MS)
+    throw invalid("time", CHECKOUT_MESSAGES.eventBeforeOrder, "time_before_order", { placedAt: before.order.placed_at });
   const quantities = quantitiesByLine(event, before.lines);
   const problem = problemOf(event, before.order, before.lines, quantities);
   if (problem)

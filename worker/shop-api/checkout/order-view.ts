@@ -1,11 +1,40 @@
 /** What the shop API answers about an order: the snapshot it was placed with, formatted in its currency and language. */
 import { money } from "../../../domain/money";
+import type { OrderAddressView, OrderLineView, OrderView } from "../../../domain/order";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import { parseJsonOr } from "../../lib/json";
 import type { BankAccount } from "../../config/shop-config";
+import type { OrderPaymentColumns } from "../tables/order-payments";
 import type { OrderLineRow, OrderRow } from "../tables/orders";
 
-export function orderView(order: OrderRow, lines: OrderLineRow[], bankAccount: BankAccount | null, shopTaxRate: number) {
+/** The order's lines as its snapshot has them, with shipped and delivered quantities; shown to the customer and to staff alike. */
+export function orderLineViews(order: Pick<OrderRow, "currency" | "language">, lines: OrderLineRow[]): OrderLineView[] {
+  const m = (minor: number) => money(minor, order.currency, order.language);
+  return lines.map((line) => ({
+    line: line.line_no,
+    sku: line.sku,
+    kind: line.kind,
+    name: line.name,
+    options: parseJsonOr<Record<string, string>>(line.options, {}),
+    quantity: line.quantity,
+    unit: { code: line.unit, label: unitLabel(line.unit, order.language) },
+    packageContent: line.package_content,
+    packagePrice: m(line.package_price),
+    lineTotal: m(line.line_total),
+    taxRate: line.tax_rate,
+    shippedQuantity: line.shipped_qty,
+    deliveredQuantity: line.delivered_qty,
+    shippedAt: line.shipped_at,
+    deliveredAt: line.delivered_at,
+  }));
+}
+
+export function orderView(
+  order: OrderRow & Partial<Pick<OrderPaymentColumns, "payment_state">>,
+  lines: OrderLineRow[],
+  bankAccount: BankAccount | null,
+  shopTaxRate: number,
+) {
   const m = (minor: number) => money(minor, order.currency, order.language);
   return {
     orderNumber: order.order_number,
@@ -16,32 +45,18 @@ export function orderView(order: OrderRow, lines: OrderLineRow[], bankAccount: B
     deliveredAt: order.delivered_at,
     cancelledAt: order.cancelled_at,
     email: order.email,
-    billingAddress: parseJsonOr<unknown>(order.billing_address, null),
-    shippingAddress: parseJsonOr<unknown>(order.shipping_address, null),
+    billingAddress: parseJsonOr<OrderAddressView | null>(order.billing_address, null),
+    shippingAddress: parseJsonOr<OrderAddressView | null>(order.shipping_address, null),
     deliveryMode: order.delivery_mode,
     desiredDate: order.desired_date,
-    delivery: parseJsonOr<unknown>(order.delivery_summary, null),
+    delivery: parseJsonOr<OrderView["delivery"]>(order.delivery_summary, null),
     paymentMethod: order.payment_method,
+    /** An online payment's state (pending, paid, failed, cancelled); null for the offline methods. */
+    paymentState: order.payment_state ?? null,
     paymentInstructions:
       order.payment_method === "prepayment" && bankAccount ? { bankAccount, reference: order.order_number, amount: m(order.grand_total) } : null,
     currency: order.currency,
-    lines: lines.map((line) => ({
-      line: line.line_no,
-      sku: line.sku,
-      kind: line.kind,
-      name: line.name,
-      options: parseJsonOr<Record<string, string>>(line.options, {}),
-      quantity: line.quantity,
-      unit: { code: line.unit, label: unitLabel(line.unit, order.language) },
-      packageContent: line.package_content,
-      packagePrice: m(line.package_price),
-      lineTotal: m(line.line_total),
-      taxRate: line.tax_rate,
-      shippedQuantity: line.shipped_qty,
-      deliveredQuantity: line.delivered_qty,
-      shippedAt: line.shipped_at,
-      deliveredAt: line.delivered_at,
-    })),
+    lines: orderLineViews(order, lines),
     totals: {
       goods: m(order.goods_total),
       prepaymentDiscount: m(order.discount_total),

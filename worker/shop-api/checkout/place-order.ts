@@ -3,174 +3,109 @@
  * places the visitor's cart as an order, and GET /apiv2/checkout/order/{number} shows it
  * to the visitor who placed it.
  *
- * The cart holds no prices (they are read live), so the order is re-priced from D1 here;
- * the client may send `expectedTotal`, the grand total it showed, and gets 409
- * `price_changed` with the new values when it differs. One guarded batch
+ * The cart holds no prices (they are read live), so the order is re-priced from D1 here,
+ * by the same pricing as the cart page's quote (pricing.ts); the client may send
+ * `expectedTotal`, the grand total it showed (the quote's), and gets 409 `price_changed`
+ * with the new values when it differs. One guarded batch
  * (core/guarded-batch.ts) then checks every line again over the state it writes on (price,
  * tax rate, stock, minimum order quantity, end of life, the cart unchanged), takes the
  * shop's next order number, writes the order and its lines, takes the stock, empties the
  * cart and enqueues the confirmation mail: all of it or nothing. D1 runs one batch at a
  * time, so of two orders for the last packages exactly one passes its stock check.
  */
-import { z } from "zod";
-import { isCalendarDate } from "../../../domain/calendar-date";
-import { addressFields, emailField, type ContactTexts } from "../../../domain/contact-fields";
+import { orderFormSchema, type OrderAddress, type OrderForm, type OrderFormTexts } from "../../../domain/checkout-form";
 import { countryName } from "../../../domain/countries";
-import { formatMoney, formatQuantity, includedTax } from "../../../domain/money";
-import { prepaymentDiscount } from "../../../domain/prepayment";
-import { OFFLINE_PAYMENT_METHODS, PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
+import { formatMoney, formatQuantity } from "../../../domain/money";
+import { PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
-import { addDays, berlinTime } from "../core/berlin-time";
 import type { ShopContext } from "../core/context";
-import { computeDelivery, STORAGE_MINIMUM_ORDER_VALUE, type DeliveryResult } from "../core/delivery-rules";
+import { STORAGE_MINIMUM_ORDER_VALUE } from "../core/delivery-rules";
 import { ApiFailure, fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";
 import { outboxInsert } from "../core/mail/outbox";
 import { sendOutboxSoon } from "../core/mail/sender";
+import { isOfflineMethod, isPaymentMethodOffered, paymentProviderFor } from "../core/payments/registry";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
-import type { VisitorContext } from "../core/visitor";
-import { cartLines, type CartLineRow } from "../tables/carts";
+import { readVisitorCart, type VisitorContext } from "../core/visitor";
+import type { CartLineRow } from "../tables/carts";
 import { insertOrder, insertOrderLine, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
 import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
+import { markPaymentPending } from "../tables/order-payments";
 import { listedIn } from "../tables/products";
 import { CHECKOUT_MESSAGES } from "./messages";
 import { orderView } from "./order-view";
+import { chargeMode, desiredDateProblem, MAX_ORDER_LINES, modeRule, paymentDiscount, priceCart, totalsOf, type CartPricing, type PricedLine } from "./pricing";
+import { startPayment } from "./payments";
 
-/** An order holds at most this many lines (a cart that grew larger is refused, not cut). */
-export const MAX_ORDER_LINES = 100;
-/** How far ahead a requested delivery date may lie (as the cart's desired date). */
-export const REQUESTED_DATE_HORIZON_DAYS = 365;
-
-const TEXTS: ContactTexts = {
+/** The order form's messages in the API's English (the storefront shows its own by code). */
+const TEXTS: OrderFormTexts = {
   required: MESSAGES.required,
   email: MESSAGES.email,
   phone: MESSAGES.phone,
   zip: MESSAGES.postcode,
   characters: MESSAGES.characters,
+  vatId: CHECKOUT_MESSAGES.vatId,
+  country: CHECKOUT_MESSAGES.country,
+  countryNotDeliverable: MESSAGES.countryNotDeliverable,
+  deliveryMode: CHECKOUT_MESSAGES.deliveryMode,
+  paymentMethod: CHECKOUT_MESSAGES.paymentUnknown,
+  acceptTerms: CHECKOUT_MESSAGES.acceptTerms,
+  date: CHECKOUT_MESSAGES.date,
+  desiredDateNotAllowed: CHECKOUT_MESSAGES.desiredDateNotAllowed,
 };
-const contact = addressFields(TEXTS);
-/** SPEC 3 Address. A VAT ID is two letters and 2-13 letters or digits (spaces ignored). */
-const addressSchema = z
-  .object({
-    firstname: contact.firstname,
-    lastname: contact.lastname,
-    companyName: contact.company,
-    vatId: z
-      .string()
-      .transform((text) => text.replace(/\s+/g, "").toUpperCase())
-      .pipe(z.string().regex(/^([A-Z]{2}[A-Z0-9]{2,13})?$/, CHECKOUT_MESSAGES.vatId))
-      .optional(),
-    street: contact.street,
-    postcode: contact.zip,
-    city: contact.city,
-    countryCode: z
-      .string({ required_error: MESSAGES.required })
-      .trim()
-      .toLowerCase()
-      .regex(/^[a-z]{2}$/, CHECKOUT_MESSAGES.country),
-  })
-  .strict();
-type Address = z.infer<typeof addressSchema>;
-
-const DELIVERY_MODES = ["standard", "requested_date", "on_call_storage", "express"] as const;
-const orderSchema = z
-  .object({
-    email: emailField(TEXTS),
-    billingAddress: addressSchema,
-    shippingAddress: addressSchema.optional(),
-    deliveryMode: z.enum(DELIVERY_MODES, { errorMap: () => ({ message: CHECKOUT_MESSAGES.deliveryMode }) }),
-    desiredDate: z.string().max(10, CHECKOUT_MESSAGES.date).optional(),
-    paymentMethod: z.string({ required_error: MESSAGES.required }).max(40, CHECKOUT_MESSAGES.paymentUnknown),
-    acceptTerms: z.literal(true, {
-      errorMap: (issue) => ({ message: issue.code === "invalid_type" && issue.received === "undefined" ? MESSAGES.required : CHECKOUT_MESSAGES.acceptTerms }),
-    }),
-    expectedTotal: z.number().int().min(0).max(1e12).optional(),
-  })
-  .strict();
-type OrderBody = z.infer<typeof orderSchema>;
-
-interface Priced {
-  line: CartLineRow;
-  price: number;
-  taxRate: number;
-  total: number;
-}
-
-interface Totals {
-  goods: number;
-  discount: number;
-  shipping: number;
-  tax: number;
-  grand: number;
-}
-
-/** Tax included in the grand total: per tax rate on the goods less their share of the discount, and the shop's rate on shipping. */
-function totalsOf(priced: Priced[], discount: number, shipping: number, shopRate: number): Totals {
-  const goods = priced.reduce((sum, p) => sum + p.total, 0);
-  const byRate = new Map<number, number>();
-  for (const p of priced) byRate.set(p.taxRate, (byRate.get(p.taxRate) ?? 0) + p.total);
-  let tax = includedTax(shipping, shopRate);
-  let discountLeft = discount;
-  const rates = [...byRate.entries()];
-  rates.forEach(([rate, gross], index) => {
-    const share = index === rates.length - 1 ? discountLeft : goods > 0 ? Math.round((discount * gross) / goods) : 0;
-    discountLeft -= share;
-    tax += includedTax(gross - share, rate);
-  });
-  return { goods, discount, shipping, tax, grand: goods - discount + shipping };
+type Address = OrderAddress;
+type OrderBody = OrderForm;
+/** The order body's schema per shop (its delivery countries), the same the checkout page validates with. */
+const ORDER_SCHEMAS = new Map<string, ReturnType<typeof orderFormSchema>>();
+function orderSchemaOf(shop: ShopContext["shop"]): ReturnType<typeof orderFormSchema> {
+  let schema = ORDER_SCHEMAS.get(shop.id);
+  if (!schema) ORDER_SCHEMAS.set(shop.id, (schema = orderFormSchema(TEXTS, shop.deliveryCountries)));
+  return schema;
 }
 
 function refusePayment(ctx: ShopContext, method: string): PaymentMethod {
   if (!(PAYMENT_METHODS as readonly string[]).includes(method)) throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnknown, "payment_method_unknown");
   const known = method as PaymentMethod;
-  // Online methods need a payment provider; none is configured for any shop yet.
-  if (!ctx.shop.paymentMethods.includes(known) || !(OFFLINE_PAYMENT_METHODS as readonly string[]).includes(known))
-    throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnavailable, "payment_method_unavailable");
+  // Online methods only with a usable payment provider (core/payments).
+  if (!isPaymentMethodOffered(ctx.shop, ctx.env, known)) throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnavailable, "payment_method_unavailable");
   return known;
 }
 
-/** The delivery mode's rules (SPEC 4, 9): refused with the reason, else the shipping cost and the dates quoted. */
-function deliveryFor(ctx: VisitorContext, body: OrderBody, delivery: DeliveryResult, goods: number) {
+/** The delivery mode's rules (SPEC 4, 9; pricing.ts): refused with the reason, else the shipping cost and the dates quoted. */
+function deliveryFor(ctx: VisitorContext, body: OrderBody, pricing: CartPricing) {
   const mode = body.deliveryMode;
-  if (!delivery.isDeliverable || !delivery.standard) throw invalid("shippingAddress.countryCode", MESSAGES.countryNotDeliverable, "country_not_deliverable");
+  if (!pricing.delivery.isDeliverable || !pricing.desiredDate)
+    throw invalid("shippingAddress.countryCode", MESSAGES.countryNotDeliverable, "country_not_deliverable");
   if (mode !== "requested_date" && body.desiredDate !== undefined)
     throw invalid("desiredDate", CHECKOUT_MESSAGES.desiredDateNotAllowed, "desired_date_not_allowed");
-  if (mode === "express") {
-    if (!delivery.express)
-      throw invalid("deliveryMode", CHECKOUT_MESSAGES.expressUnavailable, "express_unavailable", { reason: delivery.expressUnavailableReason ?? "items" });
-    return {
-      shipping: delivery.express.cost,
-      summary: { date: delivery.express.date, latestDate: delivery.express.latestDate, expressFee: delivery.express.fee },
-    };
-  }
-  const summary = {
-    date: delivery.standard.date,
-    latestDate: delivery.standard.latestDate,
-    surcharges: delivery.standard.surcharges,
-    isFree: delivery.standard.isFree,
-  };
-  if (mode === "on_call_storage") {
-    if (!ctx.visitorState.visitor?.hasAccount) throw invalid("deliveryMode", CHECKOUT_MESSAGES.storageAccount, "storage_account_required");
-    if (goods < STORAGE_MINIMUM_ORDER_VALUE) {
-      const value = formatMoney(STORAGE_MINIMUM_ORDER_VALUE, ctx.shop.currency, ctx.language);
-      throw invalid("deliveryMode", CHECKOUT_MESSAGES.storageMinimum.replace("{value}", value), "storage_minimum_order_value", { value });
-    }
+  const rule = modeRule(pricing, mode);
+  if (!rule.available) {
+    if (mode === "express") throw invalid("deliveryMode", CHECKOUT_MESSAGES.expressUnavailable, "express_unavailable", { reason: rule.reason ?? "items" });
+    // Standard and a requested date are available wherever the cart is deliverable: what is left is storage on call.
+    if (rule.reason === "account_required") throw invalid("deliveryMode", CHECKOUT_MESSAGES.storageAccount, "storage_account_required");
+    const value = formatMoney(STORAGE_MINIMUM_ORDER_VALUE, ctx.shop.currency, ctx.language);
+    throw invalid("deliveryMode", CHECKOUT_MESSAGES.storageMinimum.replace("{value}", value), "storage_minimum_order_value", { value });
   }
   if (mode === "requested_date") {
-    const date = body.desiredDate;
-    if (date === undefined) throw missingFields(["desiredDate"]);
-    if (!isCalendarDate(date)) throw invalid("desiredDate", CHECKOUT_MESSAGES.date, "invalid_date");
-    if (date < delivery.standard.date)
-      throw invalid("desiredDate", CHECKOUT_MESSAGES.desiredDateTooEarly.replace("{date}", delivery.standard.date), "desired_date_too_early", {
-        earliest: delivery.standard.date,
-      });
-    if (date > addDays(berlinTime(ctx.now).date, REQUESTED_DATE_HORIZON_DAYS))
-      throw invalid("desiredDate", CHECKOUT_MESSAGES.desiredDateTooLate, "desired_date_too_late");
-    return { shipping: delivery.standard.cost, summary: { ...summary, date, latestDate: date } };
+    const bounds = pricing.desiredDate;
+    switch (desiredDateProblem(body.desiredDate, bounds)) {
+      case "desired_date_required":
+        throw missingFields(["desiredDate"]);
+      case "invalid_date":
+        throw invalid("desiredDate", CHECKOUT_MESSAGES.date, "invalid_date");
+      case "desired_date_too_early":
+        throw invalid("desiredDate", CHECKOUT_MESSAGES.desiredDateTooEarly.replace("{date}", bounds.earliest), "desired_date_too_early", {
+          earliest: bounds.earliest,
+        });
+      case "desired_date_too_late":
+        throw invalid("desiredDate", CHECKOUT_MESSAGES.desiredDateTooLate, "desired_date_too_late");
+      case null:
+        break;
+    }
   }
-  return { shipping: delivery.standard.cost, summary };
+  return chargeMode(pricing, mode, body.desiredDate);
 }
 
 interface LineCheck {
@@ -184,7 +119,7 @@ interface LineCheck {
 }
 
 /** A line's rules over the state the batch writes on: sold, not at its end of life, the same price and tax rate, in stock for every line of the SKU, at least the minimum order quantity. */
-function lineCheck(ctx: ShopContext, index: number, p: Priced, skuQuantity: number): SqlFragment {
+function lineCheck(ctx: ShopContext, index: number, p: PricedLine, skuQuantity: number): SqlFragment {
   return sql`SELECT CASE
       WHEN NOT ${listedIn(ctx.shop.id)} THEN 'unknown_product'
       WHEN p.reached_eol = 1 THEN 'end_of_life'
@@ -206,7 +141,7 @@ function cartUnchanged(ctx: ShopContext, visitorId: string, lines: CartLineRow[]
     FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${ctx.shop.id}`;
 }
 
-function refusalFailure(ctx: ShopContext, refusal: LineCheck, priced: Priced[]): ApiFailure {
+function refusalFailure(ctx: ShopContext, refusal: LineCheck, priced: PricedLine[]): ApiFailure {
   const index = refusal.line ?? 0;
   const field = `lines.${index}`;
   const sku = refusal.sku ?? "";
@@ -286,8 +221,9 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
         },
         deliveryMode: order.delivery_mode,
         ...(summary.date ? { deliveryDate: writtenDate(summary.date, ctx.language) } : {}),
-        paymentMethod: order.payment_method as (typeof OFFLINE_PAYMENT_METHODS)[number],
+        paymentMethod: order.payment_method as PaymentMethod,
         ...(bank ? { bankAccount: bank } : {}),
+        returnsLink: true,
       },
       dedupeKey: `order-confirmation:${order.id}`,
       when: holds,
@@ -299,14 +235,15 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
 
 /** POST /apiv2/checkout/order */
 export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
-  const body = validate(orderSchema, await readJson(ctx.request));
+  const body = validate(orderSchemaOf(ctx.shop), await readJson(ctx.request));
   const paymentMethod = refusePayment(ctx, body.paymentMethod);
+  const paymentProvider = isOfflineMethod(paymentMethod) ? null : paymentProviderFor(ctx.shop, ctx.env, paymentMethod);
   const shipTo = body.shippingAddress ?? body.billingAddress;
   const countryField = body.shippingAddress ? "shippingAddress.countryCode" : "billingAddress.countryCode";
   if (!ctx.shop.deliveryCountries.includes(shipTo.countryCode)) throw invalid(countryField, MESSAGES.countryNotDeliverable, "country_not_deliverable");
 
+  const rows = await readVisitorCart(ctx);
   const visitor = ctx.visitorState.visitor;
-  const rows = visitor ? ((await cartLines(visitor.id, ctx.shop.id, ctx.language).prepare(ctx.db).all<CartLineRow>()).results ?? []) : [];
   const products = rows.filter((row) => row.kind === "product");
   if (!visitor || products.length === 0) throw fail(422, CHECKOUT_MESSAGES.cartEmpty, "cart_empty", { field: "cart" });
   if (rows.length > MAX_ORDER_LINES)
@@ -314,29 +251,10 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
   const unpriced = rows.findIndex((row) => row.kind === "product" && row.package_price === null);
   if (unpriced >= 0) throw invalid(`lines.${unpriced}`, MESSAGES.unknownProduct, "unknown_product", { sku: rows[unpriced]!.sku });
 
-  const priced: Priced[] = rows.map((line) => {
-    const price = line.kind === "sample" ? 0 : line.package_price!;
-    return { line, price, taxRate: line.tax_rate ?? ctx.shop.taxRate, total: price * line.quantity };
-  });
-  const goods = priced.reduce((sum, p) => sum + p.total, 0);
-  const delivery = computeDelivery({
-    now: ctx.now,
-    currency: ctx.shop.currency,
-    deliveryCountries: ctx.shop.deliveryCountries,
-    country: shipTo.countryCode,
-    postcode: shipTo.postcode,
-    items: products.map((row) => ({
-      shippingGroup: row.shipping_group,
-      isExpress: row.is_express === 1,
-      isDecking: row.is_decking === 1,
-      deliveryDaysMin: row.delivery_days_min,
-      deliveryDaysMax: row.delivery_days_max,
-    })),
-    goodsValue: goods,
-    hasAccount: visitor.hasAccount,
-  });
-  const { shipping, summary } = deliveryFor(ctx, body, delivery, goods);
-  const discount = paymentMethod === "prepayment" ? prepaymentDiscount(goods) : 0;
+  const pricing = priceCart(ctx, rows, { country: shipTo.countryCode, postcode: shipTo.postcode, hasAccount: visitor.hasAccount });
+  const { priced, goods } = pricing;
+  const { shipping, summary } = deliveryFor(ctx, body, pricing);
+  const discount = paymentDiscount(paymentMethod, goods);
   const totals = totalsOf(priced, discount, shipping, ctx.shop.taxRate);
   if (body.expectedTotal !== undefined && body.expectedTotal !== totals.grand)
     throw fail(409, CHECKOUT_MESSAGES.priceChanged, "price_changed", {
@@ -402,6 +320,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
     writes: [
       takeOrderNumber(ctx.shop.id, holds),
       insertOrder(order, holds),
+      ...(paymentProvider ? [markPaymentPending(orderId, paymentProvider.code, now, holds)] : []),
       ...lines.map((line) => insertOrderLine(line, holds)),
       ...[...perSku].map(([sku, quantity]) => sql`UPDATE products SET stock_qty = stock_qty - ${quantity} WHERE sku = ${sku} AND ${holds}`),
       sql`DELETE FROM cart_items WHERE cart_id = (SELECT id FROM carts WHERE visitor_id = ${visitorId} AND shop_id = ${ctx.shop.id}) AND ${holds}`,
@@ -413,7 +332,11 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
   const placed = outcome.reads[0]!.results[0] as { order_number: string } | undefined;
   if (!placed) throw new Error("order batch passed its checks but wrote no order");
   sendOutboxSoon(ctx);
-  return reply(orderView({ ...order, order_number: placed.order_number }, lines, ctx.shop.bankAccount, ctx.shop.taxRate));
+  const placedOrder = { ...order, order_number: placed.order_number };
+  // An online method: the provider opens the payment now (checkout/payments.ts); the answer's payment.redirectUrl leads there.
+  const payment = paymentProvider ? await startPayment(ctx, placedOrder, paymentProvider) : null;
+  const view = orderView({ ...placedOrder, payment_state: payment?.state ?? null }, lines, ctx.shop.bankAccount, ctx.shop.taxRate);
+  return reply(payment ? { ...view, payment } : view);
 }
 
 /** GET /apiv2/checkout/order/{number}: only for the visitor who placed it (anyone else: 404, as for an unknown number). */

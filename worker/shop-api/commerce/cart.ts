@@ -1,6 +1,7 @@
 /**
  * The cart (SPEC 7): GET/POST /apiv2/cart/, PUT /cart/addSampleBySku/{sku} and the
- * configuration cart add (form data). Quantities are packages; totals are package
+ * configuration cart add (form data); the cart page's line changes PUT and DELETE
+ * /apiv2/cart/items/{itemId} (issue 12). Quantities are packages; totals are package
  * price x quantity in the shop's currency, tax included.
  *
  * Concurrency: D1 has no row locks, so every add is one guarded upsert
@@ -11,25 +12,27 @@
 import { z } from "zod";
 import { isCalendarDate } from "../../../domain/calendar-date";
 import { includedTax, money } from "../../../domain/money";
+import { cartPath } from "../../../domain/routes";
 import { PREPAYMENT_DISCOUNT_PERCENT, prepaymentDiscount } from "../../../domain/prepayment";
 import { isQuantity, MAX_QUANTITY, quantityFromText } from "../../../domain/quantity";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import { parseJsonOr } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";
 import type { ShopContext } from "../core/context";
-import { fail, invalid, MESSAGES, missingFields } from "../core/envelope";
+import { fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
-import { takeVisitorResult, visitorStatement, type VisitorContext } from "../core/visitor";
-import { cartLines, ensureCart, optionsKey, type CartLineRow } from "../tables/carts";
+import { readVisitorCart, type VisitorContext } from "../core/visitor";
+import { cartLines, deleteCartItem, ensureCart, optionsKey, ownCartItem, setCartItemQuantity, type CartLineRow } from "../tables/carts";
 import { listedIn } from "../tables/products";
 import { childProducts, findProduct, isListed, shopProductFrom, type CommerceProduct } from "./products";
 import { addDays, berlinTime } from "../core/berlin-time";
 import { refusalFailure, sampleCartFull, type CheckRow, type Refusal } from "./refusals";
 import { SAMPLE_SLOT_COUNT, sampleCheck } from "./samples";
 
-export const CART_LINK = "/checkout/cart/";
+/** The cart page in the request's language (domain/routes.ts): the mini cart's link. */
+export const cartLink = (ctx: ShopContext): string => cartPath(ctx.shop, ctx.language);
 /** How far ahead a desired delivery date may lie. */
 export const DESIRED_DATE_HORIZON_DAYS = 365;
 
@@ -124,12 +127,7 @@ export interface CartView {
 }
 
 export async function readCart(ctx: VisitorContext): Promise<CartView> {
-  // The visitor id is the token's hash: its row (expired or not, due for renewal or not) and its lines in one round trip.
-  const { tokenHash } = ctx.visitorState;
-  const visitorRead = visitorStatement(ctx);
-  if (!tokenHash || !visitorRead) return cartView(ctx, []);
-  const [visitorResult, linesResult] = await ctx.db.batch([visitorRead, cartLines(tokenHash, ctx.shop.id, ctx.language).prepare(ctx.db)]);
-  return cartView(ctx, takeVisitorResult(ctx, visitorResult) ? (linesResult!.results as CartLineRow[]) : []);
+  return cartView(ctx, await readVisitorCart(ctx));
 }
 
 export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
@@ -164,7 +162,7 @@ export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
   });
   return {
     items,
-    miniCart: { itemCount: items.length, linkToCart: CART_LINK },
+    miniCart: { itemCount: items.length, linkToCart: cartLink(ctx) },
     totals: {
       currency,
       goodsValue: money(goods, currency, language),
@@ -358,4 +356,78 @@ export async function addSampleBySku(ctx: VisitorContext, params: Params): Promi
   const counted = (outcome.reads[0]!.results[0] ?? { n: 0, has: 0 }) as { n: number; has: number | null };
   if (!counted.has) throw sampleCartFull();
   return reply(counted.n);
+}
+
+/** A cart line id in the path: 1 to 15 ASCII digits without a leading zero. Anything else names no line of anyone's cart: 404. */
+function itemIdOf(params: Params): number {
+  const raw = params.itemId ?? "";
+  if (!/^[1-9][0-9]{0,14}$/.test(raw)) throw notFound();
+  return Number(raw);
+}
+
+const SAMPLE_QUANTITY_MESSAGE = "A sample's quantity is always 1";
+const quantityBodySchema = z.object({ quantity: quantitySchema }).strict();
+
+type LineRefusal = { refusal: "not_found" } | { refusal: "sample_quantity" };
+type LineChangeCheck = CheckRow | LineRefusal;
+
+/**
+ * The rules of a new quantity for line `itemId` of the visitor's cart, in the order of the
+ * cart add: the line is the visitor's (else not_found: another visitor's line is as unknown
+ * as a line that never was) and a product's (a sample stays at 1); its product is still
+ * sold, priced, not at its end of life, in stock; the quantity reaches the minimum order
+ * quantity and, with the cart's other lines of the product, fits the stock.
+ */
+function quantityCheck(ctx: ShopContext, visitorId: string, itemId: number, quantity: number): SqlFragment {
+  const others = sql`(SELECT COALESCE(SUM(o.quantity), 0) FROM cart_items o WHERE o.cart_id = ci.cart_id AND o.sku = ci.sku AND o.kind = 'product' AND o.id <> ci.id)`;
+  return sql`SELECT CASE
+      WHEN ci.id IS NULL THEN 'not_found'
+      WHEN ci.kind = 'sample' THEN 'sample_quantity'
+      WHEN NOT ${listedIn(ctx.shop.id)} OR pr.package_price IS NULL THEN 'unknown_product'
+      WHEN p.reached_eol = 1 THEN 'end_of_life'
+      WHEN p.stock_qty <= 0 THEN 'out_of_stock'
+      WHEN ${quantity} * p.package_content + 1e-9 < p.min_order_qty THEN 'minimum_order_quantity'
+      WHEN ${quantity} + ${others} > p.stock_qty THEN 'quantity_unavailable'
+    END AS refusal, p.min_order_qty, p.unit, MAX(0, p.stock_qty - ${others}) AS available
+    FROM (SELECT 1) one
+    LEFT JOIN (SELECT * FROM cart_items WHERE ${ownCartItem(visitorId, ctx.shop.id, itemId)}) ci ON 1
+    LEFT JOIN products p ON p.sku = ci.sku
+    LEFT JOIN prices pr ON pr.sku = ci.sku AND pr.shop_id = ${ctx.shop.id}`;
+}
+
+/** The refusal of a line change as the cart add words it; 404 for a line that is not the visitor's. */
+function lineChangeFailure(ctx: ShopContext, refusal: Refusal | LineRefusal) {
+  if (refusal.refusal === "not_found") return notFound();
+  if (refusal.refusal === "sample_quantity") return invalid("quantity", SAMPLE_QUANTITY_MESSAGE, "sample_quantity");
+  return refusalFailure(ctx, refusal.refusal === "minimum_order_quantity" ? "quantity" : "itemId", refusal);
+}
+
+/** PUT /apiv2/cart/items/{itemId} { quantity }: the line's new quantity (packages, 1..MAX_QUANTITY) -> the cart as GET /apiv2/cart/ answers it. */
+export async function putCartItem(ctx: VisitorContext, params: Params): Promise<Reply> {
+  const itemId = itemIdOf(params);
+  const { quantity } = validate(quantityBodySchema, await readJson(ctx.request));
+  // Without a token there is no cart, so no line to change (and no visitor is created for it).
+  if (!ctx.visitorState.tokenHash) throw notFound();
+  const shop = ctx.shop.id;
+  const outcome = await runGuardedBatch<LineChangeCheck>(ctx, (visitorId, holds) => ({
+    checks: [quantityCheck(ctx, visitorId, itemId, quantity)],
+    writes: [setCartItemQuantity(visitorId, shop, itemId, quantity, holds)],
+    reads: [cartLines(visitorId, shop, ctx.language)],
+  }));
+  if (outcome.refusal) throw lineChangeFailure(ctx, outcome.refusal);
+  return reply(cartView(ctx, outcome.reads[0]!.results as CartLineRow[]));
+}
+
+/** DELETE /apiv2/cart/items/{itemId}: removes the line (a product's or a sample's) -> the cart as GET /apiv2/cart/ answers it. */
+export async function deleteCartItemRoute(ctx: VisitorContext, params: Params): Promise<Reply> {
+  const itemId = itemIdOf(params);
+  if (!ctx.visitorState.tokenHash) throw notFound();
+  const shop = ctx.shop.id;
+  const outcome = await runGuardedBatch<LineChangeCheck>(ctx, (visitorId, holds) => ({
+    checks: [sql`SELECT CASE WHEN EXISTS (SELECT 1 FROM cart_items WHERE ${ownCartItem(visitorId, shop, itemId)}) THEN NULL ELSE 'not_found' END AS refusal`],
+    writes: [deleteCartItem(visitorId, shop, itemId, holds)],
+    reads: [cartLines(visitorId, shop, ctx.language)],
+  }));
+  if (outcome.refusal) throw lineChangeFailure(ctx, outcome.refusal);
+  return reply(cartView(ctx, outcome.reads[0]!.results as CartLineRow[]));
 }

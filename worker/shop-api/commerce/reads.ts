@@ -11,6 +11,7 @@ import { accountPath, homePath, manufacturerPath, projectsPath, slugPath } from 
 import { MINIMUM_SEARCH_CHARACTERS } from "../../../domain/search-api";
 import { jsonList } from "../../lib/json";
 import { sql } from "../../lib/sql";
+import { hasAddressLookup } from "../core/address-lookup/registry";
 import { randomToken } from "../core/auth";
 import type { ShopContext } from "../core/context";
 import { loadCustomer } from "../core/customer-session";
@@ -84,6 +85,8 @@ export async function environment(ctx: VisitorContext): Promise<Reply> {
       cookies: { enabled: true, key: "" },
       isSearchEnabled: true,
       minimumSearchCharacters: MINIMUM_SEARCH_CHARACTERS,
+      /** Whether the address forms can offer suggestions (GET /apiv2/address/find; docs/decisions/0036). */
+      addressLookup: hasAddressLookup(ctx.shop, ctx.env),
       customer: { signedIn: signedIn !== null, firstName: signedIn?.customer.firstName ?? null },
       projects: { count: projects?.n ?? 0, link: projectsPath(ctx.shop, ctx.language) },
     },

@@ -14,12 +14,13 @@
  *   1200 in the shop's currency (EUR, or CHF on the Swiss shop).
  * - 2 percent prepayment discount on the goods value (domain/prepayment.ts).
  */
+import { STORAGE_MINIMUM_ORDER_VALUE } from "../../../domain/checkout";
 import { prepaymentDiscount } from "../../../domain/prepayment";
 import { addWorkingDays, berlinInstant, berlinTime, isWorkingDay, nextWorkingDay } from "./berlin-time";
 import { isGermanIsland } from "./islands";
 
 export const ORDER_CUTOFF_HOUR = 10;
-export const STORAGE_MINIMUM_ORDER_VALUE = 120_000; // minor units of the shop currency
+export { STORAGE_MINIMUM_ORDER_VALUE };
 export const FREE_SHIPPING_FROM = 120_000; // minor units of the shop currency
 
 /** Express surcharge per shipping group, EUR minor units (SPEC 9). */

@@ -3,7 +3,7 @@ import { sql } from "../../lib/sql";
 import { ApiFailure } from "./envelope";
 import { countRequest, requireWithinLimit } from "./exact-limit";
 
-/** login: 5 per 900 s, orderLookup: 10 per 3600 s (config/shops.json). */
+/** login: 5 per 900 s, orderLookup: 5 per 900 s (config/shops.json). */
 const WINDOW_START = new Date("2026-06-01T10:00:00Z"); // a multiple of 900 and 3600 seconds
 const at = (seconds: number) => new Date(WINDOW_START.getTime() + seconds * 1000);
 
@@ -46,9 +46,22 @@ test("keys and rules count apart; a new window starts at zero", async () => {
   expect(await attempt("login", "carla@example.com", at(900))).toBe("ok");
 });
 
-test("the order lookup rule allows 10 per hour per order number", async () => {
-  for (let i = 0; i < 10; i++) expect(await attempt("orderLookup", "100004711", at(60))).toBe("ok");
-  expect(await attempt("orderLookup", "100004711", at(60))).toBe("429 retry-after 3540 rate_limited");
+test("the order lookup rule allows 5 per 15 minutes per order number", async () => {
+  for (let i = 0; i < 5; i++) expect(await attempt("orderLookup", "100004711", at(60))).toBe("ok");
+  expect(await attempt("orderLookup", "100004711", at(60))).toBe("429 retry-after 840 rate_limited");
+});
+
+test("a refunded request does not count; the count never goes below zero", async () => {
+  const ctx = { db: database.db, now: at(120) };
+  for (let i = 0; i < 10; i++) {
+    const counted = await countRequest(ctx, "orderLookup", "DE-100077");
+    const [count] = await database.db.batch([counted.statement, counted.refund]);
+    expect(() => counted.enforce(count!)).not.toThrow();
+  }
+  const spare = await countRequest(ctx, "orderLookup", "DE-100078");
+  await database.db.batch([spare.refund, spare.refund]);
+  for (let i = 0; i < 5; i++) expect(await attempt("orderLookup", "DE-100078", at(120))).toBe("ok");
+  expect(await attempt("orderLookup", "DE-100078", at(120))).toBe("429 retry-after 780 rate_limited");
 });
 
 test("only a hash of the key is stored", async () => {
@@ -59,7 +72,7 @@ test("only a hash of the key is stored", async () => {
   expect(JSON.stringify(rows.results)).not.toContain("secret.person");
   for (const row of rows.results) {
     expect(row.key_hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(row.expires_at - row.window_start).toBe(row.bucket === "login" ? 900 : 3600);
+    expect(row.expires_at - row.window_start).toBe(900);
   }
 });
 

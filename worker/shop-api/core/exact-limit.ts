@@ -13,7 +13,7 @@
 import type { D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
 import type { ExactLimitName } from "../../config/shop-config";
 import { shopDirectory } from "../../config/shops";
-import { incrementCounter, type CounterRow } from "../tables/rate-limit-counters";
+import { decrementCounter, incrementCounter, type CounterRow } from "../tables/rate-limit-counters";
 import { sha256Hex } from "./auth";
 import type { ApiContext } from "./context";
 import { rateLimited } from "./rate-limit";
@@ -23,6 +23,12 @@ export interface CountedRequest {
   readonly statement: D1PreparedStatement;
   /** Throws the 429 refusal when the statement's count is over the rule's limit. */
   enforce(result: Pick<D1Result, "results">): void;
+  /**
+   * Takes this request back out of its window's count, for rules that count only failures
+   * (an order lookup): count every attempt first, so concurrent attempts are limited exactly,
+   * and refund the ones that succeeded.
+   */
+  readonly refund: D1PreparedStatement;
 }
 
 /** The statement that counts this request under `rule` for `key` (normalise the key first, e.g. lower-case e-mail). */
@@ -31,9 +37,11 @@ export async function countRequest(ctx: Pick<ApiContext, "db" | "now">, rule: Ex
   const now = Math.floor(ctx.now.getTime() / 1000);
   const windowStart = now - (now % windowSeconds);
   const expiresAt = windowStart + windowSeconds;
-  const statement = incrementCounter(rule, await sha256Hex(`${rule}\n${key}`), windowStart, expiresAt).prepare(ctx.db);
+  const keyHash = await sha256Hex(`${rule}\n${key}`);
+  const statement = incrementCounter(rule, keyHash, windowStart, expiresAt).prepare(ctx.db);
   return {
     statement,
+    refund: decrementCounter(rule, keyHash, windowStart).prepare(ctx.db),
     enforce(result) {
       const row = result.results[0] as CounterRow | undefined;
       if (!row) throw new Error(`rate limit ${rule}: the counter returned no count`);

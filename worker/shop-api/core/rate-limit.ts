@@ -17,6 +17,8 @@ import { fail, MESSAGES, type ApiFailure } from "./envelope";
 /** Path prefixes of the storefront API whose non-GET requests are writes. */
 const WRITE_PREFIXES = ["/apiv1", "/apiv2", "/cart", "/configuration"];
 const SEARCH_PREFIX = "/apiv2/search";
+/** Address suggestions (a call to a paid service each): counted as searches. */
+const ADDRESS_PREFIX = "/apiv2/address";
 /** The back office's staff API: every call counts, reads too. */
 const STAFF_PREFIX = "/admin/api";
 
@@ -27,7 +29,7 @@ export function perIpBucket(method: string, pathname: string): PerIpBucket | nul
   // The router matches a path with trailing slashes too (/graphql/), so the rule does.
   const path = pathname.replace(/\/+$/, "");
   if (path === "/graphql") return "graphql";
-  if (within(path, SEARCH_PREFIX)) return "search";
+  if (within(path, SEARCH_PREFIX) || within(path, ADDRESS_PREFIX)) return "search";
   if (within(path, STAFF_PREFIX)) return "staff";
   if (method !== "GET" && method !== "HEAD" && WRITE_PREFIXES.some((prefix) => within(path, prefix))) return "write";
   return null;

@@ -2,7 +2,9 @@
  * Reading and validating request bodies: malformed, oversized or non-object JSON is 400
  * 'The given data was invalid.'; schema problems are 422 with one error per field
  * ('Missing required fields' + 'This field is required' for absent fields). A schema's
- * own refusal (a custom issue) names its code in `params.code`; others are `invalid`.
+ * own refusal (a custom issue) names its code in `params.code`, and its other parameters
+ * (strings and numbers, e.g. `maxValue`) go out as the error's `params`; other refusals are
+ * `invalid`.
  */
 import type { ZodIssue, ZodTypeAny, z } from "zod";
 import { ApiFailure, fail, MESSAGES, type ApiError } from "./envelope";
@@ -36,6 +38,15 @@ export function validate<S extends ZodTypeAny>(schema: S, input: unknown): z.inf
 
 const codeOf = (issue: ZodIssue): string => (issue.code === "custom" && typeof issue.params?.code === "string" ? issue.params.code : "invalid");
 
+/** A custom issue's parameters besides its code (e.g. `maxValue`), for the storefront's own text; strings and numbers only. */
+function paramsOf(issue: ZodIssue): ApiError["params"] | undefined {
+  if (issue.code !== "custom" || !issue.params) return undefined;
+  const params = Object.entries(issue.params).filter(
+    (entry): entry is [string, string | number] => entry[0] !== "code" && (typeof entry[1] === "string" || typeof entry[1] === "number"),
+  );
+  return params.length > 0 ? Object.fromEntries(params) : undefined;
+}
+
 export function validationFailure(issues: ZodIssue[]): ApiFailure {
   const isMissing = (issue: ZodIssue) => issue.code === "invalid_type" && (issue.received === "undefined" || issue.received === "null");
   const missing = issues.filter(isMissing);
@@ -43,7 +54,10 @@ export function validationFailure(issues: ZodIssue[]): ApiFailure {
   for (const issue of issues) {
     const field = issue.path.join(".");
     if (isMissing(issue)) errors.push({ message: MESSAGES.required, code: "required", field });
-    else errors.push({ message: issue.message, code: codeOf(issue), field });
+    else {
+      const params = paramsOf(issue);
+      errors.push({ message: issue.message, code: codeOf(issue), field, ...(params ? { params } : {}) });
+    }
   }
   return new ApiFailure(422, errors);
 }

@@ -8,9 +8,11 @@
 import type { ShopChoice } from "../../../domain/back-office/shop-choice";
 import {
   ENVIRONMENTS,
+  type AddressLookupSettings,
   type BankAccount,
   type CaptchaSettings,
   type PaymentMethod,
+  type PaymentProviderSettings,
   type SampleLimits,
   type ShopDefinition,
   type StorageSettings,
@@ -40,6 +42,10 @@ export interface Shop {
   paymentMethods: PaymentMethod[];
   /** Where prepayments go; set whenever prepayment is offered (config validation). */
   bankAccount: BankAccount | null;
+  /** The address-suggestion service of the shop's forms, or null (core/address-lookup). */
+  addressLookup: AddressLookupSettings | null;
+  /** The providers of its online payment methods (core/payments). */
+  paymentProviders: PaymentProviderSettings[];
   /** Storage of ordered goods: months free of charge (customers/storage.ts; issue 13). */
   storage: StorageSettings;
 }
@@ -61,6 +67,8 @@ export function shopOf(definition: ShopDefinition): Shop {
     samples: definition.samples,
     paymentMethods: [...definition.paymentMethods],
     bankAccount: definition.bankAccount ?? null,
+    addressLookup: definition.addressLookup ?? null,
+    paymentProviders: definition.paymentProviders.map((provider) => ({ ...provider, methods: [...provider.methods], secrets: { ...provider.secrets } })),
     storage: { ...definition.storage },
   };
 }

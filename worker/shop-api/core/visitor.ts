@@ -22,6 +22,7 @@
  */
 import type { D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
 import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
+import { cartLines, type CartLineRow } from "../tables/carts";
 import { insertVisitor, isRenewalDue, newVisitor, renewVisitor, selectVisitor, visitorOf, type Visitor, type VisitorRow } from "../tables/visitors";
 import { randomToken, sha256Hex, visitorToken } from "./auth";
 import type { ShopContext } from "./context";
@@ -79,6 +80,18 @@ export function takeVisitorResult(ctx: VisitorContext, result: Pick<D1Result, "r
     handOutRequestToken(ctx);
   }
   return visitor;
+}
+
+/** The visitor (loaded, renewed when due) and its cart lines in the shop, in one round trip; no token or an expired visitor: none. */
+export async function readVisitorCart(ctx: VisitorContext): Promise<CartLineRow[]> {
+  const { tokenHash } = ctx.visitorState;
+  const visitorRead = visitorStatement(ctx);
+  if (!tokenHash || !visitorRead) {
+    ctx.visitorState.loaded = true;
+    return [];
+  }
+  const [visitorResult, linesResult] = await ctx.db.batch([visitorRead, cartLines(tokenHash, ctx.shop.id, ctx.language).prepare(ctx.db)]);
+  return takeVisitorResult(ctx, visitorResult) ? (linesResult!.results as CartLineRow[]) : [];
 }
 
 /** The request's own token goes out again (a renewal): the edge sets the cookie anew with a fresh Max-Age. */

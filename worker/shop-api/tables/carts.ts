@@ -3,7 +3,7 @@
  * `cart_items` (one line per product, kind and chosen options; quantities are packages).
  */
 import { sql, type SqlFragment } from "../../lib/sql";
-import { mainImage, productTitle, type PriceRow, type ProductRow } from "./products";
+import { listedIn, mainImage, productTitle, type PriceRow, type ProductRow } from "./products";
 
 export type CartItemKind = "product" | "sample";
 
@@ -23,10 +23,27 @@ export interface CartItemRow {
 
 /** A line of a visitor's cart with what the cart shows of its product and the product's price in the shop (cartLines). */
 export type CartLineRow = Pick<CartItemRow, "id" | "sku" | "kind" | "options" | "quantity" | "desired_date"> &
-  Pick<ProductRow, "unit" | "package_content" | "is_express" | "is_decking" | "shipping_group" | "delivery_days_min" | "delivery_days_max"> & {
+  Pick<
+    ProductRow,
+    | "unit"
+    | "package_content"
+    | "is_express"
+    | "is_decking"
+    | "shipping_group"
+    | "delivery_days_min"
+    | "delivery_days_max"
+    | "stock_qty"
+    | "min_order_qty"
+    | "reached_eol"
+  > & {
     title: string;
+    /** The product page's slug in the language, null when the product has no text there. */
+    slug: string | null;
+    /** 1 when the product is sold in the shop (active and listed there), else 0. */
+    listed: number;
     /** Null when the product has no price in the shop. */
     package_price: PriceRow["package_price"] | null;
+    unit_price: PriceRow["unit_price"] | null;
     tax_rate: PriceRow["tax_rate"] | null;
     image: string | null;
   };
@@ -39,7 +56,9 @@ export function optionsKey(options: Readonly<Record<string, string>>): string {
 /** The lines of the visitor's cart in the shop, in the order they were added, with titles in the language. */
 export function cartLines(visitorId: string, shopId: string, language: string): SqlFragment {
   return sql`SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ${productTitle(language)} AS title, p.unit, p.package_content,
-      p.is_express, p.is_decking, p.shipping_group, p.delivery_days_min, p.delivery_days_max, pr.package_price, pr.tax_rate, ${mainImage()} AS image
+      p.is_express, p.is_decking, p.shipping_group, p.delivery_days_min, p.delivery_days_max, p.stock_qty, p.min_order_qty, p.reached_eol,
+      (SELECT slug FROM product_content WHERE sku = p.sku AND language = ${language}) AS slug, CASE WHEN ${listedIn(shopId)} THEN 1 ELSE 0 END AS listed,
+      pr.package_price, pr.unit_price, pr.tax_rate, ${mainImage()} AS image
     FROM carts c JOIN cart_items ci ON ci.cart_id = c.id JOIN products p ON p.sku = ci.sku
     LEFT JOIN prices pr ON pr.sku = ci.sku AND pr.shop_id = c.shop_id
     WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shopId} ORDER BY ci.id`;
@@ -48,4 +67,19 @@ export function cartLines(visitorId: string, shopId: string, language: string): 
 /** Creates the visitor's cart in the shop unless it exists; only when `holds` (a write guard). */
 export function ensureCart(visitorId: string, shopId: string, now: Date, holds: SqlFragment): SqlFragment {
   return sql`INSERT OR IGNORE INTO carts (visitor_id, shop_id, created_at) SELECT ${visitorId}, ${shopId}, ${now.toISOString()} WHERE ${holds}`;
+}
+
+/** Line `itemId` of the visitor's cart in the shop: the only lines a visitor can change (another visitor's id matches nothing). */
+export function ownCartItem(visitorId: string, shopId: string, itemId: number): SqlFragment {
+  return sql`id = ${itemId} AND cart_id = (SELECT id FROM carts WHERE visitor_id = ${visitorId} AND shop_id = ${shopId})`;
+}
+
+/** Sets the quantity (packages) of the visitor's line; only when `holds` (a write guard). */
+export function setCartItemQuantity(visitorId: string, shopId: string, itemId: number, quantity: number, holds: SqlFragment): SqlFragment {
+  return sql`UPDATE cart_items SET quantity = ${quantity} WHERE ${ownCartItem(visitorId, shopId, itemId)} AND ${holds}`;
+}
+
+/** Removes the visitor's line; only when `holds` (a write guard). */
+export function deleteCartItem(visitorId: string, shopId: string, itemId: number, holds: SqlFragment): SqlFragment {
+  return sql`DELETE FROM cart_items WHERE ${ownCartItem(visitorId, shopId, itemId)} AND ${holds}`;
 }

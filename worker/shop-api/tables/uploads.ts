@@ -56,6 +56,15 @@ export const insertUpload = (upload: Omit<Upload, "attachedTo">): SqlFragment =>
 
 export const selectUpload = (id: string, shopId: string): SqlFragment => sql`SELECT ${COLUMNS} FROM uploads WHERE id = ${id} AND shop_id = ${shopId}`;
 
+/** Marks an upload attached to what it belongs to (e.g. `rma`, a complaint's number): only while it is still unattached and `when` holds. */
+export const attachUpload = (id: string, attachedType: string, attachedId: string, now: Date, when: SqlFragment = sql`1`): SqlFragment =>
+  sql`UPDATE uploads SET attached_type = ${attachedType}, attached_id = ${attachedId}, attached_at = ${now.toISOString()}
+      WHERE id = ${id} AND attached_id IS NULL AND ${when}`;
+
+/** How many uploads of `purpose` the owner holds that are not attached to anything yet. */
+export const countUnattached = (ownerId: string, shopId: string, purpose: string): SqlFragment =>
+  sql`SELECT COUNT(*) AS n FROM uploads WHERE owner_id = ${ownerId} AND shop_id = ${shopId} AND purpose = ${purpose} AND attached_id IS NULL`;
+
 /** Deletes at most `limit` uploads created before `before` and never attached; returns their R2 keys. */
 export const deleteUnattachedBefore = (before: Date, limit: number): SqlFragment =>
   sql`DELETE FROM uploads WHERE id IN (SELECT id FROM uploads WHERE attached_id IS NULL AND created_at < ${before.toISOString()} ORDER BY created_at LIMIT ${limit})

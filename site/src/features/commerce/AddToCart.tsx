@@ -124,13 +124,13 @@ export function AddToCart({
   );
 }
 
-/** Mini-cart counter in the header: the live item count of the cart. */
-export function MiniCartCounter() {
+/** Mini-cart counter in the header: the live item count of the cart, linking to the cart page (`href` until the cart answers with its link). */
+export function MiniCartCounter({ href = "/checkout/cart/" }: { href?: string }) {
   const { t } = useTranslation();
   const { data } = useCart();
   const count = data?.miniCart.itemCount ?? 0;
   return (
-    <a className="header-counter" href={data?.miniCart.linkToCart ?? "/checkout/cart/"} data-slot="mini-cart" rel="nofollow">
+    <a className="header-counter" href={data?.miniCart.linkToCart ?? href} data-slot="mini-cart" rel="nofollow">
       <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
         <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l-.3-1.5L4.4 2H1v2h4.2Z" fill="currentColor" />
       </svg>

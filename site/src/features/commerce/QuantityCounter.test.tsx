@@ -54,3 +54,20 @@ test("the minus button is disabled at 1", () => {
   const two = renderToStaticMarkup(<QuantityCounter value={2} onChange={() => undefined} />);
   expect(two).not.toMatch(/aria-label="quantity.decrease" disabled=""/);
 });
+
+test("narrower bounds of a cart line: the minimum order quantity in packages and the stock left", () => {
+  expect(increment(3, 2, 3)).toBe(3);
+  expect(decrement(2, 2, 3)).toBe(2);
+  expect(decrement(3, 2, 3)).toBe(2);
+  // a line above the stock left comes down to it
+  expect(decrement(5, 1, 3)).toBe(3);
+  expect(clampQuantity(1, 2, 40)).toBe(2);
+  expect(clampQuantity(Number.NaN, 2, 40)).toBe(2);
+  expect(clampQuantity(99, 2, 40)).toBe(40);
+  const atMinimum = renderToStaticMarkup(<QuantityCounter value={2} min={2} max={3} onChange={() => undefined} />);
+  expect(atMinimum).toMatch(/aria-label="quantity.decrease" disabled=""/);
+  expect(atMinimum).not.toMatch(/aria-label="quantity.increase" disabled=""/);
+  const atStock = renderToStaticMarkup(<QuantityCounter value={3} min={2} max={3} onChange={() => undefined} />);
+  expect(atStock).not.toMatch(/aria-label="quantity.decrease" disabled=""/);
+  expect(atStock).toMatch(/aria-label="quantity.increase" disabled=""/);
+});

@@ -43,18 +43,19 @@ export function digitsOnly(text: string): string {
     .slice(0, 4);
 }
 
-export function clampQuantity(value: number): number {
-  if (!Number.isFinite(value)) return MIN_QUANTITY;
-  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.floor(value)));
+/** A whole quantity within the bounds (the shop API's 1..9999 unless a line has narrower ones, e.g. the cart page's stock and minimum order quantity). */
+export function clampQuantity(value: number, min = MIN_QUANTITY, max = MAX_QUANTITY): number {
+  if (!Number.isFinite(value)) return min;
+  return Math.max(MIN_QUANTITY, Math.min(max, Math.max(min, Math.floor(value))));
 }
 
-export function increment(value: number): number {
-  return clampQuantity(value + 1);
+export function increment(value: number, min = MIN_QUANTITY, max = MAX_QUANTITY): number {
+  return clampQuantity(value + 1, min, max);
 }
 
-/** -1 only while above 1. */
-export function decrement(value: number): number {
-  return value > MIN_QUANTITY ? clampQuantity(value - 1) : MIN_QUANTITY;
+/** -1 only while above the minimum (1 unless the line needs more). */
+export function decrement(value: number, min = MIN_QUANTITY, max = MAX_QUANTITY): number {
+  return value > min ? clampQuantity(value - 1, min, max) : clampQuantity(min, min, max);
 }
 
 export function QuantityCounter({
@@ -62,17 +63,24 @@ export function QuantityCounter({
   onChange,
   id = "cart-quantity",
   disabled = false,
+  min = MIN_QUANTITY,
+  max = MAX_QUANTITY,
 }: {
   value: number;
   onChange: (value: number) => void;
   id?: string;
   disabled?: boolean;
+  /** Narrower bounds than 1..9999 (a cart line: its minimum order quantity in packages, the stock left). */
+  min?: number;
+  max?: number;
 }) {
   const { t } = useTranslation("commerce");
   const [text, setText] = React.useState(String(value));
   React.useEffect(() => setText(String(value)), [value]);
   const commit = (raw: string) => {
-    const next = clampQuantity(Number(raw || MIN_QUANTITY));
+    // Leaving the field untouched changes nothing (a line above the stock left keeps its quantity until the visitor changes it).
+    if (raw === String(value)) return;
+    const next = clampQuantity(Number(raw || min), min, max);
     setText(String(next));
     if (next !== value) onChange(next);
   };
@@ -85,8 +93,8 @@ export function QuantityCounter({
         type="button"
         className="icon-button"
         aria-label={t("quantity.decrease")}
-        disabled={disabled || value <= MIN_QUANTITY}
-        onClick={() => onChange(decrement(value))}
+        disabled={disabled || value <= min}
+        onClick={() => onChange(decrement(value, min, max))}
       >
         −
       </button>
@@ -105,10 +113,9 @@ export function QuantityCounter({
         onChange={(event) => {
           const digits = digitsOnly(event.target.value);
           setText(digits);
-          if (digits !== "") {
-            const next = clampQuantity(Number(digits));
-            if (next !== value) onChange(next);
-          }
+          // While typing, only a quantity within the bounds goes out; anything else is clamped when the entry is done (blur, Enter).
+          const typed = Number(digits);
+          if (digits !== "" && typed >= min && typed <= max && typed !== value) onChange(typed);
         }}
         onBlur={() => commit(text)}
       />
@@ -116,8 +123,8 @@ export function QuantityCounter({
         type="button"
         className="icon-button"
         aria-label={t("quantity.increase")}
-        disabled={disabled || value >= MAX_QUANTITY}
-        onClick={() => onChange(increment(value))}
+        disabled={disabled || value >= max}
+        onClick={() => onChange(increment(value, min, max))}
       >
         +
       </button>

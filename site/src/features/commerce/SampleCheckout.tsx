@@ -3,6 +3,10 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { mutate } from "swr";
+import type { FoundAddress } from "../../../../domain/address-lookup";
+import { HouseNumberConfirm } from "../../components/HouseNumberConfirm";
+import { AddressSuggest } from "../checkout/AddressSuggest";
+import { useAddressLookupAvailable } from "../checkout/checkout-api";
 import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "../../lib/captcha";
 import { PATHS, type SampleCart } from "./api";
 import { Alerts, useAlerts } from "./alerts";
@@ -61,6 +65,7 @@ export default function SampleCheckoutModal({
   const { alerts, show, dismiss } = useAlerts();
   const states = stepStates(step, false);
   const saved = cart.options.contacts?.customerAddress;
+  const lookup = useAddressLookupAvailable();
 
   const emailForm = useForm<EmailInput, unknown, EmailForm>({ resolver: zodResolver(emailSchema(texts)), defaultValues: { email } });
   const addressForm = useForm<AddressInput, unknown, AddressForm>({
@@ -85,6 +90,14 @@ export default function SampleCheckoutModal({
     if (country && !addressForm.getValues("countryCode")) addressForm.setValue("countryCode", country.code);
   }, [country, addressForm]);
 
+  // A chosen address suggestion fills the address (SPEC 7; the form works the same without).
+  const fillAddress = (found: FoundAddress) => {
+    const options = { shouldDirty: true, shouldValidate: addressForm.formState.isSubmitted };
+    addressForm.setValue("street", found.street, options);
+    addressForm.setValue("zip", found.postcode, options);
+    addressForm.setValue("city", found.city, options);
+    if (countries.some((option) => option.code === found.countryCode)) addressForm.setValue("countryCode", found.countryCode, options);
+  };
   const saveAddress = async (form: AddressForm) => {
     setBusy(true);
     const result = await sampleCall(PATHS.sampleCart, { email, customerAddress: toCustomerAddress(form) });
@@ -184,7 +197,24 @@ export default function SampleCheckoutModal({
             ).map(([name, autoComplete]) => (
               <div key={name} className="form-row">
                 <label htmlFor={`sample-${name}`}>{t(name === "zip" ? "samples.form.zipLabel" : `samples.form.${name}`)}</label>
-                <input id={`sample-${name}`} autoComplete={autoComplete} aria-invalid={!!addressForm.formState.errors[name]} {...addressForm.register(name)} />
+                {name === "street" ? (
+                  <AddressSuggest
+                    id="sample-street"
+                    enabled={lookup}
+                    country={addressForm.watch("countryCode")}
+                    input={addressForm.register("street")}
+                    autoComplete={autoComplete}
+                    invalid={!!addressForm.formState.errors.street}
+                    onSelect={fillAddress}
+                  />
+                ) : (
+                  <input
+                    id={`sample-${name}`}
+                    autoComplete={autoComplete}
+                    aria-invalid={!!addressForm.formState.errors[name]}
+                    {...addressForm.register(name)}
+                  />
+                )}
                 {fieldError(addressForm.formState.errors[name]?.message, `sample-${name}-error`)}
               </div>
             ))}
@@ -200,31 +230,22 @@ export default function SampleCheckoutModal({
               {fieldError(addressForm.formState.errors.countryCode?.message, "sample-countryCode-error")}
             </div>
             {pendingAddress ? (
-              <div className="confirm-popup" role="alertdialog" aria-labelledby="house-number-title" data-testid="house-number-confirm">
-                <p id="house-number-title">{t("samples.houseNumber.question")}</p>
-                <button
-                  type="button"
-                  className="button"
-                  onClick={() => {
-                    const form = pendingAddress;
-                    setPendingAddress(null);
-                    setWithoutNumber(true);
-                    void saveAddress(form);
-                  }}
-                >
-                  {t("samples.houseNumber.continue")}
-                </button>{" "}
-                <button
-                  type="button"
-                  className="button link"
-                  onClick={() => {
-                    setPendingAddress(null);
-                    addressForm.setFocus("street");
-                  }}
-                >
-                  {t("samples.houseNumber.edit")}
-                </button>
-              </div>
+              <HouseNumberConfirm
+                id="house-number-title"
+                question={t("samples.houseNumber.question")}
+                continueLabel={t("samples.houseNumber.continue")}
+                editLabel={t("samples.houseNumber.edit")}
+                onContinue={() => {
+                  const form = pendingAddress;
+                  setPendingAddress(null);
+                  setWithoutNumber(true);
+                  void saveAddress(form);
+                }}
+                onEdit={() => {
+                  setPendingAddress(null);
+                  addressForm.setFocus("street");
+                }}
+              />
             ) : null}
             <div className="modal-actions">
               <button type="submit" className="button" disabled={busy} data-testid="sample-step2-next">

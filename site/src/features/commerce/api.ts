@@ -34,7 +34,12 @@ export function isSuccess(status: number, data: unknown): boolean {
 }
 
 /** `headers`: extra request headers (the captcha token of a form submit). */
-export async function apiCall<T>(method: "GET" | "POST" | "PUT", path: string, body?: unknown, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
+export async function apiCall<T>(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResult<T>> {
   try {
     const init: RequestInit = { method, credentials: "same-origin", headers: { accept: "application/json", ...headers } };
     if (body instanceof FormData) init.body = body;

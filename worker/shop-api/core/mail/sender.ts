@@ -14,6 +14,7 @@
 import { ENVIRONMENTS, type Environment } from "../../../config/shop-config";
 import type { ShopApiEnv } from "../../../env";
 import { claimDue, failAbandoned, markAttemptFailed, markSent, noteUnsendable, type OutboxRow } from "./outbox";
+import { mailLinks, type MailLinkEnv } from "./links";
 import { composeMail } from "./templates";
 import { mailTransportFromEnv, type MailEnv, type TransportChoice } from "./transport-config";
 import type { MailMessage } from "./transport";
@@ -28,7 +29,7 @@ export const SOON_LIMIT = 5;
 export const LEASE_MS = 10 * 60_000;
 const MAX_ERROR_CHARS = 500;
 
-export type SenderEnv = Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME"> & MailEnv;
+export type SenderEnv = Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME"> & MailEnv & MailLinkEnv;
 
 export interface DrainReport {
   claimed: number;
@@ -48,8 +49,9 @@ export function retryDelayMs(attempts: number): number {
 
 const environmentOf = (env: Pick<ShopApiEnv, "ENVIRONMENT_NAME">): Environment => ENVIRONMENTS.find((name) => name === env.ENVIRONMENT_NAME) ?? "production";
 
-function messageOf(row: OutboxRow, environment: Environment): MailMessage {
-  const mail = composeMail({ shopId: row.shop_id, language: row.language, template: row.template, params: JSON.parse(row.params) }, environment);
+async function messageOf(row: OutboxRow, environment: Environment, linkEnv: MailLinkEnv): Promise<MailMessage> {
+  const toRender = { shopId: row.shop_id, language: row.language, template: row.template, params: JSON.parse(row.params) as unknown };
+  const mail = composeMail(toRender, environment, { signed: await mailLinks(toRender, row.recipient, linkEnv, environment) });
   return { id: `mail-${row.id}.${Date.parse(row.created_at)}`, from: mail.from, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text };
 }
 
@@ -57,7 +59,7 @@ const describe = (error: unknown): string => (error instanceof Error ? error.mes
 
 /** One drain: claims up to `limit` due mails and sends them through the chosen transport. */
 export async function drainOutbox(
-  env: Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME">,
+  env: Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME"> & MailLinkEnv,
   now: Date,
   choice: TransportChoice,
   { limit = DRAIN_LIMIT } = {},
@@ -77,7 +79,7 @@ export async function drainOutbox(
   const environment = environmentOf(env);
   for (const row of rows) {
     try {
-      await choice.transport.send(messageOf(row, environment));
+      await choice.transport.send(await messageOf(row, environment, env));
     } catch (error) {
       const giveUp = row.attempts >= MAX_ATTEMPTS;
       const next = new Date(now.getTime() + retryDelayMs(row.attempts)).toISOString();

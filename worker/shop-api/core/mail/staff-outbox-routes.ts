@@ -46,7 +46,7 @@ export async function mailList(ctx: StaffContext): Promise<Reply> {
 export async function mailView(ctx: StaffContext, params: Params): Promise<Reply> {
   const id = params.id ?? "";
   if (!/^[1-9]\d{0,15}$/.test(id)) throw notFound();
-  const detail = await mailDetail(ctx.db, Number(id), environmentOf(ctx));
+  const detail = await mailDetail(ctx.db, Number(id), environmentOf(ctx), ctx.env);
   if (!detail) throw fail(404, "There is no mail with this number", "not_found");
   return reply(detail);
 }

@@ -10,7 +10,8 @@ import { MAIL_STATUSES, type MailDetail, type MailPage, type MailStatus, type Ma
 import type { Environment } from "../../../config/shop-config";
 import { joinSql, sql, type SqlFragment } from "../../../lib/sql";
 import type { OutboxRow } from "./outbox";
-import { composeMail } from "./templates";
+import { mailLinks, type MailLinkEnv } from "./links";
+import { composeMail, type SignedLinks } from "./templates";
 
 export { MAIL_STATUSES, type MailStatus };
 
@@ -41,10 +42,11 @@ function filterConditions(filters: MailFilters): SqlFragment[] {
   return conditions;
 }
 
-function rendered(row: OutboxRow, environment: Environment): { subject: string; from: string; text: string } | { error: string } {
+function rendered(row: OutboxRow, environment: Environment, signed: SignedLinks = {}): { subject: string; from: string; text: string } | { error: string } {
   try {
     const mail = composeMail({ shopId: row.shop_id, language: row.language, template: row.template, params: JSON.parse(row.params) }, environment, {
       redactSecrets: true,
+      signed,
     });
     return { subject: mail.subject, from: mail.from, text: mail.text };
   } catch (error) {
@@ -98,10 +100,21 @@ export async function mailStatusCounts(db: D1Database): Promise<Record<MailStatu
   return counts;
 }
 
-/** One mail with its sender and plain-text body; null when there is none. */
-export async function mailDetail(db: D1Database, id: number, environment: Environment): Promise<MailDetail | null> {
+/** One mail with its sender and plain-text body as it is sent, links with secrets hidden; null when there is none. */
+export async function mailDetail(db: D1Database, id: number, environment: Environment, linkEnv: MailLinkEnv = {}): Promise<MailDetail | null> {
   const row = await sql`SELECT *, ${STATUS} AS status FROM mail_outbox WHERE id = ${id}`.prepare(db).first<StatusRow>();
   if (!row) return null;
-  const mail = rendered(row, environment);
+  let signed: SignedLinks = {};
+  try {
+    signed = await mailLinks(
+      { shopId: row.shop_id, language: row.language, template: row.template, params: JSON.parse(row.params) },
+      row.recipient,
+      linkEnv,
+      environment,
+    );
+  } catch {
+    // rendered() below reports what is wrong with the row
+  }
+  const mail = rendered(row, environment, signed);
   return { ...summaryOf(row, mail), from: "from" in mail ? mail.from : null, text: "text" in mail ? mail.text : null };
 }

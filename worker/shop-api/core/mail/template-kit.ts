@@ -15,6 +15,8 @@ export type Texts = (key: string, params?: TextParams) => string;
 export interface MailLinks {
   /** `path` (with its language prefix, e.g. from domain/routes.ts) on the shop's origin; `secret`: hidden from staff views. */
   url(path: string, options?: { secret?: boolean }): string;
+  /** The order confirmation's signed returns link (links.ts), when the mail has one; hidden from staff like a secret. */
+  returns?: string;
 }
 
 export interface MailTemplateDefinition<P> {

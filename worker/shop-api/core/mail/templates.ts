@@ -6,7 +6,7 @@
  * is sent, in the shop's branded layout (layout.ts) with the sender of the shop config.
  */
 import { z } from "zod";
-import { schemeFor, type Environment, type ShopDefinition } from "../../../config/shop-config";
+import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, type ShopDefinition } from "../../../config/shop-config";
 import { shopDirectory } from "../../../config/shops";
 import { text } from "../../../lib/texts";
 import { ACCOUNT_MAIL_TEMPLATES } from "./account-templates";
@@ -68,13 +68,15 @@ const orderParams = z
     totals: z.object({ goods: money, discount: money.optional(), shipping: money, tax: money, taxLabel: line, grand: money }).strict(),
     deliveryMode: z.enum(["standard", "requested_date", "on_call_storage", "express"]),
     deliveryDate: z.string().max(40).optional(),
-    paymentMethod: z.enum(["prepayment", "invoice", "cash_on_delivery"]),
+    paymentMethod: z.enum(PAYMENT_METHODS),
     bankAccount: z.object({ holder: line, bank: line, iban: line, bic: line }).strict().optional(),
+    /** The mail carries the order's signed returns link (links.ts signs it when the mail is rendered). */
+    returnsLink: z.literal(true).optional(),
   })
   .strict();
 
 /** The confirmation of a placed order (issue 12): lines, totals in the shop's currency, delivery and what to pay how. */
-const orderConfirmation = defineTemplate(orderParams, (params, t, shopName) => {
+const orderConfirmation = defineTemplate(orderParams, (params, t, shopName, links) => {
   const { totals } = params;
   const payment: MailBlock[] =
     params.paymentMethod === "prepayment" && params.bankAccount
@@ -92,7 +94,9 @@ const orderConfirmation = defineTemplate(orderParams, (params, t, shopName) => {
             ],
           },
         ]
-      : [paragraph(t(`payment.${params.paymentMethod === "cash_on_delivery" ? "cashOnDelivery" : "invoice"}`, { total: totals.grand }))];
+      : (ONLINE_PAYMENT_METHODS as readonly string[]).includes(params.paymentMethod)
+        ? [paragraph(t("payment.online", { total: totals.grand, method: t(`paymentMethods.${params.paymentMethod}`) }))]
+        : [paragraph(t(`payment.${params.paymentMethod === "cash_on_delivery" ? "cashOnDelivery" : "invoice"}`, { total: totals.grand }))];
   return {
     subject: t("subject", { number: params.orderNumber, shop: shopName }),
     blocks: [
@@ -119,15 +123,114 @@ const orderConfirmation = defineTemplate(orderParams, (params, t, shopName) => {
       paragraph(t(`delivery.${params.deliveryMode}`, { date: params.deliveryDate ?? "" })),
       ...payment,
       paragraph(t("withdrawal")),
+      ...(params.returnsLink && links.returns ? [paragraph(t("returns", { url: links.returns }))] : []),
       paragraph(t("closing", { shop: shopName })),
     ],
   };
 });
 
+const rmaLine = z.object({ sku: line, name: line, quantity: z.number().int().min(1) }).strict();
+const note = z.string().trim().min(1).max(2000);
+
+const rmaParams = z
+  .object({
+    rmaId: line,
+    orderNumber: line,
+    /** The customer's name (the order's billing address). */
+    name: line,
+    /** The reason and the proposal as the customer chose them, in the mail's language. */
+    reason: line,
+    proposal: line.optional(),
+    lines: z.array(rmaLine).min(1).max(100),
+    images: z.number().int().min(0).max(6),
+  })
+  .strict();
+
+/** The confirmation of a complaint or return (issue 14): its number, the order, the lines and what happens next. */
+const rmaConfirmation = defineTemplate(rmaParams, (params, t, shopName) => ({
+  subject: t("subject", { number: params.rmaId, shop: shopName }),
+  blocks: [
+    heading(t("heading")),
+    paragraph(t("greeting", { name: params.name })),
+    paragraph(t("intro", { number: params.rmaId, order: params.orderNumber })),
+    { kind: "list", title: t("linesTitle"), items: params.lines.map((item) => t("line", { ...item, quantity: item.quantity })) },
+    {
+      kind: "lines",
+      title: t("detailsTitle"),
+      lines: [
+        t("reason", { value: params.reason }),
+        ...(params.proposal ? [t("proposal", { value: params.proposal })] : []),
+        ...(params.images > 0 ? [t("images", { count: params.images })] : []),
+      ],
+    },
+    paragraph(t("next")),
+    paragraph(t("reference", { number: params.rmaId })),
+    paragraph(t("closing", { shop: shopName })),
+  ],
+}));
+
+const rmaStatusParams = z
+  .object({
+    rmaId: line,
+    orderNumber: line,
+    name: line,
+    /** A complaint or return, or the case of a withdrawal from the contract. */
+    kind: z.enum(["return", "withdrawal"]).default("return"),
+    status: z.enum(["received", "accepted", "rejected", "refunded", "replaced"]),
+    /** What staff wrote to the customer with the change. */
+    note: note.optional(),
+  })
+  .strict();
+
+/** A complaint's (or a withdrawal's) new state (issue 14): one mail per change staff make. */
+const rmaStatus = defineTemplate(rmaStatusParams, (params, t, shopName) => {
+  const of = params.kind === "withdrawal" ? "withdrawal." : "";
+  return {
+    subject: t(`${of}subject`, { number: params.rmaId, order: params.orderNumber, status: t(`status.${params.status}`) }),
+    blocks: [
+      heading(t(`${of}heading`, { status: t(`status.${params.status}`) })),
+      paragraph(t("greeting", { name: params.name })),
+      paragraph(t(`${of}intro`, { number: params.rmaId, order: params.orderNumber })),
+      paragraph(t(`${of}explain.${params.status}`)),
+      ...(params.note ? [{ kind: "lines" as const, title: t("noteTitle"), lines: params.note.split("\n") }] : []),
+      paragraph(t("closing", { shop: shopName })),
+    ],
+  };
+});
+
+const withdrawalParams = z
+  .object({
+    rmaId: line,
+    orderNumber: line,
+    name: line,
+    /** When the withdrawal was received, written for the mail's language (date and time). */
+    requestedAt: line,
+    lines: z.array(rmaLine).min(1).max(100),
+  })
+  .strict();
+
+/** The immediate confirmation of a withdrawal from the contract (Directive 2023/2673): what was received when, and what follows. */
+const withdrawalConfirmation = defineTemplate(withdrawalParams, (params, t, shopName) => ({
+  subject: t("subject", { order: params.orderNumber, shop: shopName }),
+  blocks: [
+    heading(t("heading")),
+    paragraph(t("greeting", { name: params.name })),
+    paragraph(t("intro", { order: params.orderNumber, time: params.requestedAt })),
+    { kind: "list", title: t("linesTitle"), items: params.lines.map((item) => t("line", { ...item, quantity: item.quantity })) },
+    paragraph(t("goods")),
+    paragraph(t("refund")),
+    paragraph(t("reference", { number: params.rmaId })),
+    paragraph(t("closing", { shop: shopName })),
+  ],
+}));
+
 export const MAIL_TEMPLATES = {
   "sample-order-confirmation": sampleOrderConfirmation,
   "order-confirmation": orderConfirmation,
   ...ACCOUNT_MAIL_TEMPLATES,
+  "rma-confirmation": rmaConfirmation,
+  "rma-status": rmaStatus,
+  "withdrawal-confirmation": withdrawalConfirmation,
 };
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -143,6 +246,17 @@ export function checkMailParams(template: MailTemplate, params: unknown): void {
   MAIL_TEMPLATES[template].params.parse(params);
 }
 
+/** Links signed when a mail is rendered, not when it is enqueued (links.ts). */
+export interface SignedLinks {
+  /** The order confirmation's returns link. */
+  returns?: string;
+}
+
+export interface ComposeOptions {
+  redactSecrets?: boolean;
+  signed?: SignedLinks;
+}
+
 export interface MailToRender {
   shopId: string;
   language: string;
@@ -155,27 +269,36 @@ export interface ComposedMail extends RenderedMail {
   from: string;
 }
 
-/** The shop's home page in an environment (the first host listed; production when the environment lists none). */
-function homeUrl(shop: ShopDefinition, language: string, environment: Environment): string {
+/** The shop's origin in an environment (the first host listed; production when the environment lists none), e.g. `http://de.localhost:8787`. */
+export function shopOrigin(shop: ShopDefinition, environment: Environment): string {
   const host = shop.hosts[environment][0] ?? shop.hosts.production[0]!;
   const scheme = shop.hosts[environment].length > 0 ? schemeFor(shopDirectory.config, environment) : "https";
+  return `${scheme}://${host}`;
+}
+
+/** The shop's home page in an environment. */
+function homeUrl(shop: ShopDefinition, language: string, environment: Environment): string {
   const prefix = shop.domainPrefixes.some((prefix) => prefix === language) ? `${language}/` : "";
-  return `${scheme}://${host}/${prefix}`;
+  return `${shopOrigin(shop, environment)}/${prefix}`;
 }
 
 /**
  * Renders a mail of the outbox; throws when its shop or template is unknown or its parameters
- * do not fit. `redactSecrets`: links that carry a secret show as hidden (the back office's view).
+ * do not fit. `signed`: the links signed at rendering time (links.ts). `redactSecrets`: links
+ * that carry a secret (sign-in and password tokens, the signed returns link) show as hidden
+ * (the back office's view).
  */
-export function composeMail(mail: MailToRender, environment: Environment, { redactSecrets = false } = {}): ComposedMail {
+export function composeMail(mail: MailToRender, environment: Environment, { redactSecrets = false, signed = {} }: ComposeOptions = {}): ComposedMail {
   const shop = shopDirectory.shop(mail.shopId);
   if (!shop) throw new Error(`unknown shop '${mail.shopId}'`);
   if (!isMailTemplate(mail.template)) throw new Error(`unknown mail template '${mail.template}'`);
   const t: Texts = (key, params) => text(mail.language, "mail", `${mail.template}.${key}`, params);
   const home = homeUrl(shop, mail.language, environment);
   const origin = new URL(home).origin;
+  const hidden = (path: string) => `${origin}${path.split("?")[0]}?[link hidden]`;
   const links: MailLinks = {
-    url: (path, options = {}) => (redactSecrets && options.secret ? `${origin}${path.split("?")[0]}?[link hidden]` : `${origin}${path}`),
+    url: (path, options = {}) => (redactSecrets && options.secret ? hidden(path) : `${origin}${path}`),
+    ...(signed.returns ? { returns: redactSecrets ? hidden(new URL(signed.returns).pathname) : signed.returns } : {}),
   };
   const definition: MailTemplateDefinition<unknown> = MAIL_TEMPLATES[mail.template];
   const content = definition.content(mail.params, t, shop.name, links);

@@ -41,7 +41,11 @@ describe("the type of an upload comes from its first bytes", () => {
 
   test("a signature glued to a script is not an image", () => {
     expect(sniffImageType(join(new Uint8Array([0xff, 0xd8, 0xff]), SCRIPT))).toBeNull();
+    expect(sniffImageType(join(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]), SCRIPT))).toBeNull();
+    expect(sniffImageType(join(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x4a, 0x46]), SCRIPT))).toBeNull();
     expect(sniffImageType(join(PNG.subarray(0, 8), SCRIPT))).toBeNull();
+    expect(sniffImageType(join(PNG.subarray(0, 33), SCRIPT))).toBeNull();
+    expect(sniffImageType(join(PNG.subarray(0, 33), new Uint8Array([0, 0, 0, 200]), text("IDAT"), SCRIPT))).toBeNull();
     expect(sniffImageType(join(ftyp("heic", ["mif1"]), SCRIPT))).toBeNull();
     expect(sniffImageType(join(WEBP, SCRIPT))).toBeNull();
     expect(sniffImageType(join(text("RIFF"), new Uint8Array([40, 0, 0, 0]), text("WEBPVP8 "), SCRIPT))).toBeNull();

@@ -2,8 +2,10 @@
  * The type of an uploaded image, decided by its first bytes only (never by its name or
  * the Content-Type the client sent): the format's signature and the structure that must
  * follow it, so a signature glued to a script or an HTML page is not an image.
- *   JPEG  FF D8 FF and a marker byte (C0-FE: APPn, DQT, SOFn, COM, ...)
- *   PNG   89 50 4E 47 0D 0A 1A 0A and the IHDR chunk (length 13) every PNG starts with
+ *   JPEG  FF D8 FF and a marker byte (C0-FE: APPn, DQT, SOFn, COM, ...), whose segment
+ *         length fits the file and is followed by the next marker (FF)
+ *   PNG   89 50 4E 47 0D 0A 1A 0A and the IHDR chunk (length 13) every PNG starts with,
+ *         followed by a well-formed chunk header (a length that fits, a type of letters)
  *   WebP  "RIFF" <size> "WEBP" and a "VP8 ", "VP8L" or "VP8X" chunk; the RIFF size is the
  *         file's size less 8
  *   HEIC  an ISO-BMFF `ftyp` box whose major brand is heic, heix, hevc, hevx, heim, heis,
@@ -63,10 +65,27 @@ function isWebp(bytes: Uint8Array): boolean {
   );
 }
 
+/** A JPEG's first segment after SOI: a marker C0-FE whose length (at least 2) fits the file, and the next marker after it. */
+function isJpeg(bytes: Uint8Array): boolean {
+  if (!startsWith(bytes, JPEG) || bytes.length < 6 || bytes[3]! < 0xc0 || bytes[3]! > 0xfe) return false;
+  const length = (bytes[4]! << 8) | bytes[5]!;
+  const next = 4 + length;
+  return length >= 2 && next < bytes.length && bytes[next] === 0xff;
+}
+
+/** The signature, the IHDR chunk (13 bytes of data and its CRC), and a well-formed header of the chunk after it. */
+const IHDR_END = PNG.length + 8 + 13 + 4;
+const CHUNK_TYPE = /^[A-Za-z]{4}$/;
+
+function isPng(bytes: Uint8Array): boolean {
+  if (!startsWith(bytes, PNG) || !startsWith(bytes, PNG_IHDR, PNG.length) || bytes.length < IHDR_END + 8) return false;
+  return CHUNK_TYPE.test(ascii(bytes, IHDR_END + 4, 4)) && uint32(bytes, IHDR_END) + 12 <= bytes.length - IHDR_END;
+}
+
 /** The image type of a file's first bytes, or null when they are not a JPEG, PNG, WebP or HEIC/HEIF image. */
 export function sniffImageType(bytes: Uint8Array): UploadContentType | null {
-  if (startsWith(bytes, JPEG) && bytes.length > 3 && bytes[3]! >= 0xc0 && bytes[3]! <= 0xfe) return "image/jpeg";
-  if (startsWith(bytes, PNG) && startsWith(bytes, PNG_IHDR, PNG.length)) return "image/png";
+  if (isJpeg(bytes)) return "image/jpeg";
+  if (isPng(bytes)) return "image/png";
   if (isWebp(bytes)) return "image/webp";
   return heifType(bytes);
 }

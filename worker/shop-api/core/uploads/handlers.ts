@@ -14,7 +14,7 @@
  */
 import { z } from "zod";
 import { shopDirectory } from "../../../config/shops";
-import { insertUpload, selectUpload, uploadOf, type Upload, type UploadRow } from "../../tables/uploads";
+import { insertUpload, selectUpload, uploadOf, type Upload, type UploadContentType, type UploadRow } from "../../tables/uploads";
 import { randomToken } from "../auth";
 import type { ShopContext } from "../context";
 import { notFound } from "../envelope";
@@ -23,10 +23,11 @@ import { reply, type Reply } from "../route";
 import { ensureVisitor, withVisitor } from "../visitor";
 import { mayReadUpload } from "./access";
 import { attachmentDisposition } from "./file-name";
-import { readUploadedFiles } from "./read-files";
+import { readUploadedFiles, type UploadLimits } from "./read-files";
 
 /** What an upload can be for; an upload is attached later only to something of its purpose. */
 export const UPLOAD_PURPOSES = ["complaint"] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 const uploadQuery = z.object({ purpose: z.enum(UPLOAD_PURPOSES) });
 
@@ -50,11 +51,24 @@ async function deleteObjects(ctx: ShopContext, keys: string[]): Promise<void> {
   }
 }
 
-export async function postUploads(ctx: ShopContext): Promise<Reply> {
-  const { purpose } = validate(uploadQuery, { purpose: ctx.url.searchParams.get("purpose") ?? undefined });
+/** An upload as its request answers it. */
+export interface ReceivedUpload {
+  id: string;
+  fileName: string;
+  contentType: UploadContentType;
+  size: number;
+}
+
+/**
+ * Reads the request's files within `limits` (default: the config's `uploads`), stores each in
+ * R2 as soon as it is accepted, and when every file was accepted writes their rows for the
+ * request's visitor (created by this write if needed) in one batch. A refusal or failure
+ * deletes the R2 objects already written and writes nothing to D1, then throws.
+ */
+export async function receiveUploads(ctx: ShopContext, purpose: UploadPurpose, limits: UploadLimits = shopDirectory.config.uploads): Promise<ReceivedUpload[]> {
   const stored: Omit<Upload, "attachedTo" | "ownerId">[] = [];
   try {
-    await readUploadedFiles(ctx.request, shopDirectory.config.uploads, async (file) => {
+    await readUploadedFiles(ctx.request, limits, async (file) => {
       const id = randomToken(16);
       const upload = {
         id,
@@ -79,7 +93,12 @@ export async function postUploads(ctx: ShopContext): Promise<Reply> {
       );
     throw error;
   }
-  return reply({ uploads: stored.map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size })) });
+  return stored.map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size }));
+}
+
+export async function postUploads(ctx: ShopContext): Promise<Reply> {
+  const { purpose } = validate(uploadQuery, { purpose: ctx.url.searchParams.get("purpose") ?? undefined });
+  return reply({ uploads: await receiveUploads(ctx, purpose) });
 }
 
 export async function getUpload(ctx: ShopContext, id: string): Promise<Response> {

@@ -1,0 +1,360 @@
+/**
+ * Orders (service, ops): the list newest first with filters (shop, state, order number or
+ * e-mail) and "load more" (keyset pages of the staff API), and at /orders/<number> one order:
+ * its state and times, addresses, lines with shipped and delivered quantities, totals,
+ * delivery and payment, the history as the ERP reported it, and the confirmation mail.
+ * API: worker/shop-api/checkout/staff-orders.ts.
+ */
+import { useEffect, useState } from "react";
+import type {
+  StaffOrderAddress as Address,
+  StaffOrderDetail as Detail,
+  StaffOrderListPage as ListPage,
+  StaffOrderState as State,
+  StaffOrderSummary as Summary,
+} from "../../../domain/back-office/orders";
+import { apiGet } from "../api";
+import { FilterForm, plainOptions, shopOptions } from "../components/FilterForm";
+import { formatTime, problemText, queryString } from "../components/format";
+import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
+import { ProblemAlert } from "../components/ProblemAlert";
+import { Link, usePath } from "../router";
+import { t } from "../texts";
+import { MAIL_PATH } from "./MailOutbox";
+import "../components/back-office.css";
+
+export const ORDERS_PATH = "/orders";
+const API = "/admin/api/orders";
+
+interface Filters {
+  shop: string;
+  state: string;
+  q: string;
+}
+
+const NO_FILTERS: Filters = { shop: "", state: "", q: "" };
+
+const ORDER_PAGES: PageSource<Filters, ListPage, Summary, string> = {
+  fetch: (filters, before) => apiGet<ListPage>(`${API}${queryString({ ...filters, before })}`),
+  rows: (page) => page.orders,
+  next: (page) => page.next,
+};
+
+function StateBadge({ state }: { state: State }) {
+  return <span className={`badge order-${state}`}>{state}</span>;
+}
+
+/** A calendar date (YYYY-MM-DD) as `20 Nov 2026`; a dash for none. */
+function formatDay(day: string | null): string {
+  if (!day) return "–";
+  const time = new Date(`${day}T12:00:00Z`);
+  return Number.isNaN(time.getTime()) ? day : time.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+function OrderList() {
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const list = usePagedList(ORDER_PAGES, filters);
+  const { rows: orders, loading } = list;
+  return (
+    <section aria-labelledby="orders-title">
+      <h1 id="orders-title">{t("orders.title")}</h1>
+      <FilterForm
+        label={t("orders.filters")}
+        applyLabel={t("orders.apply")}
+        filters={filters}
+        onApply={setFilters}
+        fields={[
+          { name: "shop", label: t("orders.shop"), kind: "select", all: t("orders.allShops"), options: shopOptions(list.page?.shops) },
+          { name: "state", label: t("orders.state"), kind: "select", all: t("orders.allStates"), options: plainOptions(list.page?.states) },
+          { name: "q", label: t("orders.search"), kind: "search", maxLength: 254, placeholder: t("orders.searchHint") },
+        ]}
+      />
+      <ProblemAlert problem={list.problem} />
+      <table aria-busy={loading}>
+        <caption className="notice">{t("orders.caption")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("orders.number")}</th>
+            <th scope="col">{t("orders.shop")}</th>
+            <th scope="col">{t("orders.state")}</th>
+            <th scope="col">{t("orders.placed")}</th>
+            <th scope="col">{t("orders.customer")}</th>
+            <th scope="col">{t("orders.email")}</th>
+            <th scope="col">{t("orders.shipsTo")}</th>
+            <th scope="col">{t("orders.lines")}</th>
+            <th scope="col">{t("orders.total")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.orderNumber}>
+              <td>
+                <Link to={`${ORDERS_PATH}/${encodeURIComponent(order.orderNumber)}`}>{order.orderNumber}</Link>
+              </td>
+              <td>{order.shop}</td>
+              <td>
+                <StateBadge state={order.state} /> <span className="notice">{formatTime(order.stateAt)}</span>
+              </td>
+              <td>{formatTime(order.placedAt)}</td>
+              <td>
+                {order.name}
+                {order.company ? `, ${order.company}` : ""}
+              </td>
+              <td>{order.email}</td>
+              <td>
+                {order.city} ({order.countryCode.toUpperCase()})
+              </td>
+              <td>{order.lineCount}</td>
+              <td>{order.grandTotal.formattedWithCurrency}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <PagedListFooter list={list} none={t("orders.none")} more={t("orders.loadMore")} />
+    </section>
+  );
+}
+
+function AddressView({ address }: { address: Address | null }) {
+  if (!address) return <>–</>;
+  return (
+    <address>
+      {address.firstname} {address.lastname}
+      {address.companyName && (
+        <>
+          <br />
+          {address.companyName}
+        </>
+      )}
+      {address.vatId && (
+        <>
+          <br />
+          {t("orders.vatId", { id: address.vatId })}
+        </>
+      )}
+      <br />
+      {address.street}
+      <br />
+      {address.postcode} {address.city}
+      <br />
+      {address.countryCode.toUpperCase()}
+    </address>
+  );
+}
+
+function OrderDetail({ orderNumber }: { orderNumber: string }) {
+  const [order, setOrder] = useState<Detail | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    apiGet<Detail>(`${API}/${encodeURIComponent(orderNumber)}`)
+      .then((detail) => active && setOrder(detail))
+      .catch((caught) => active && setProblem(problemText(caught)));
+    return () => {
+      active = false;
+    };
+  }, [orderNumber]);
+
+  const mail = order?.confirmationMail ?? null;
+  return (
+    <section aria-labelledby="order-title">
+      <p>
+        <Link to={ORDERS_PATH}>{t("orders.back")}</Link>
+      </p>
+      <h1 id="order-title">{t("orders.detailTitle", { number: orderNumber })}</h1>
+      <ProblemAlert problem={problem} />
+      {!order && !problem && <p className="notice">{t("loading")}</p>}
+      {order && (
+        <>
+          <dl className="facts">
+            <dt>{t("orders.state")}</dt>
+            <dd data-testid="order-state">
+              <StateBadge state={order.state} /> {formatTime(order.stateAt)}
+            </dd>
+            <dt>{t("orders.shop")}</dt>
+            <dd>{t("orders.shopLanguage", { shop: order.shop, language: order.language })}</dd>
+            <dt>{t("orders.placed")}</dt>
+            <dd>{formatTime(order.placedAt)}</dd>
+            <dt>{t("orders.confirmed")}</dt>
+            <dd>{formatTime(order.confirmedAt)}</dd>
+            <dt>{t("orders.shipped")}</dt>
+            <dd>{formatTime(order.shippedAt)}</dd>
+            <dt>{t("orders.delivered")}</dt>
+            <dd>{formatTime(order.deliveredAt)}</dd>
+            {order.cancelledAt && (
+              <>
+                <dt>{t("orders.cancelled")}</dt>
+                <dd>{formatTime(order.cancelledAt)}</dd>
+              </>
+            )}
+            <dt>{t("orders.email")}</dt>
+            <dd>
+              <a href={`mailto:${order.email}`}>{order.email}</a>
+            </dd>
+            <dt>{t("orders.payment")}</dt>
+            <dd>{order.paymentMethod}</dd>
+            <dt>{t("orders.deliveryMode")}</dt>
+            <dd>
+              {order.deliveryMode}
+              {order.desiredDate && ` · ${t("orders.desiredDate", { date: formatDay(order.desiredDate) })}`}
+            </dd>
+            <dt>{t("orders.deliveryDates")}</dt>
+            <dd>
+              {order.delivery.latestDate && order.delivery.latestDate !== order.delivery.date
+                ? t("orders.between", { from: formatDay(order.delivery.date), to: formatDay(order.delivery.latestDate) })
+                : formatDay(order.delivery.date)}
+            </dd>
+            <dt>{t("orders.billingAddress")}</dt>
+            <dd data-testid="billing-address">
+              <AddressView address={order.billingAddress} />
+            </dd>
+            <dt>{t("orders.shippingAddress")}</dt>
+            <dd data-testid="shipping-address">
+              <AddressView address={order.shippingAddress} />
+            </dd>
+          </dl>
+
+          <h2>{t("orders.linesTitle", { count: order.lines.length })}</h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">#</th>
+                <th scope="col">{t("orders.sku")}</th>
+                <th scope="col">{t("orders.product")}</th>
+                <th scope="col">{t("orders.ordered")}</th>
+                <th scope="col">{t("orders.shippedQuantity")}</th>
+                <th scope="col">{t("orders.deliveredQuantity")}</th>
+                <th scope="col">{t("orders.packagePrice")}</th>
+                <th scope="col">{t("orders.lineTotal")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line) => (
+                <tr key={line.line}>
+                  <td>{line.line}</td>
+                  <td>{line.sku}</td>
+                  <td>
+                    {line.name}
+                    {line.kind === "sample" && ` (${t("orders.sample")})`}
+                    {Object.entries(line.options).map(([name, value]) => (
+                      <span key={name} className="notice">
+                        {" "}
+                        · {name}: {value}
+                      </span>
+                    ))}
+                  </td>
+                  <td>{t("orders.packages", { count: line.quantity, content: line.packageContent, unit: line.unit.label })}</td>
+                  <td>
+                    {line.shippedQuantity}
+                    {line.shippedAt && <span className="notice"> · {formatTime(line.shippedAt)}</span>}
+                  </td>
+                  <td>
+                    {line.deliveredQuantity}
+                    {line.deliveredAt && <span className="notice"> · {formatTime(line.deliveredAt)}</span>}
+                  </td>
+                  <td>{line.packagePrice.formattedWithCurrency}</td>
+                  <td>{line.lineTotal.formattedWithCurrency}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <h2>{t("orders.totals")}</h2>
+          <dl className="facts" data-testid="order-totals">
+            <dt>{t("orders.goods")}</dt>
+            <dd>{order.totals.goods.formattedWithCurrency}</dd>
+            {order.totals.prepaymentDiscount.amount > 0 && (
+              <>
+                <dt>{t("orders.prepaymentDiscount")}</dt>
+                <dd>−{order.totals.prepaymentDiscount.formattedWithCurrency}</dd>
+              </>
+            )}
+            <dt>{t("orders.shipping")}</dt>
+            <dd>{order.totals.shipping.formattedWithCurrency}</dd>
+            <dt>{t("orders.grandTotal")}</dt>
+            <dd>
+              <strong>{order.totals.grandTotal.formattedWithCurrency}</strong>
+            </dd>
+            <dt>{order.totals.taxLabel}</dt>
+            <dd>{order.totals.tax.formattedWithCurrency}</dd>
+          </dl>
+
+          <h2>{t("orders.history")}</h2>
+          <table data-testid="order-history">
+            <thead>
+              <tr>
+                <th scope="col">{t("orders.when")}</th>
+                <th scope="col">{t("orders.what")}</th>
+                <th scope="col">{t("orders.historyLines")}</th>
+                <th scope="col">{t("orders.recorded")}</th>
+                <th scope="col">{t("orders.eventId")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.history.map((entry, index) => (
+                <tr key={entry.eventId ?? `placed-${index}`}>
+                  <td>{formatTime(entry.at)}</td>
+                  <td>{entry.type}</td>
+                  <td>
+                    {entry.lines.length > 0
+                      ? entry.lines.map((line) => t("orders.historyLine", { line: line.line, sku: line.sku, quantity: line.quantity })).join(", ")
+                      : "–"}
+                  </td>
+                  <td>{formatTime(entry.recordedAt)}</td>
+                  <td>{entry.eventId ?? "–"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+
+          <h2>{t("orders.confirmationMail")}</h2>
+          {mail ? (
+            <dl className="facts" data-testid="confirmation-mail">
+              <dt>{t("orders.mailStatus")}</dt>
+              <dd>
+                <span className={`badge mail-${mail.status}`}>{mail.status}</span>{" "}
+                <Link to={`${MAIL_PATH}/${mail.id}`}>{t("orders.openMail", { id: mail.id })}</Link>
+              </dd>
+              <dt>{t("orders.mailRecipient")}</dt>
+              <dd>{mail.recipient}</dd>
+              <dt>{t("orders.mailCreated")}</dt>
+              <dd>{formatTime(mail.createdAt)}</dd>
+              <dt>{t("orders.mailSent")}</dt>
+              <dd>{formatTime(mail.sentAt)}</dd>
+              <dt>{t("orders.mailAttempts")}</dt>
+              <dd>
+                {mail.attempts}
+                {mail.nextAttemptAt && ` · ${t("orders.mailNextAttempt", { at: formatTime(mail.nextAttemptAt) })}`}
+              </dd>
+              {mail.lastError && (
+                <>
+                  <dt>{t("orders.mailLastError")}</dt>
+                  <dd>{mail.lastError}</dd>
+                </>
+              )}
+            </dl>
+          ) : (
+            <p className="notice">{t("orders.noMail")}</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The order number of a path /orders/<number>, or "" for the list (a path that does not decode shows as "not found" by the API). */
+function orderNumberOf(path: string): string {
+  if (!path.startsWith(`${ORDERS_PATH}/`)) return "";
+  const raw = path.slice(ORDERS_PATH.length + 1);
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export function Orders() {
+  const orderNumber = orderNumberOf(usePath());
+  return orderNumber ? <OrderDetail key={orderNumber} orderNumber={orderNumber} /> : <OrderList />;
+}

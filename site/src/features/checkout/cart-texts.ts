@@ -1,0 +1,69 @@
+/**
+ * The cart page's words for the quote's codes (locales/<lang>/checkout.json, `cart.*`):
+ * line problems, why a delivery mode is unavailable, what blocks the checkout, and the
+ * refusal of a line change. Screens never show the API's English messages.
+ */
+import type { TFunction } from "i18next";
+import { STORAGE_MINIMUM_ORDER_VALUE, type CheckoutQuote, type ModeReason, type QuoteLine } from "../../../../domain/checkout";
+import { formatMoney } from "../../../../domain/money";
+import { htmlLanguage } from "../../../../domain/routes";
+import type { ApiResult } from "../commerce/api";
+
+/** Codes a refused line change can carry, each with its words in `cart.problems`. */
+const CHANGE_CODES = new Set([
+  "out_of_stock",
+  "quantity_unavailable",
+  "minimum_order_quantity",
+  "end_of_life",
+  "unknown_product",
+  "not_found",
+  "sample_quantity",
+]);
+
+export function lineProblemText(t: TFunction, problem: NonNullable<QuoteLine["problem"]>): string {
+  return t(`cart.problems.${problem.code}`, problem.params ?? {});
+}
+
+/** Why a mode cannot be chosen, in words; the storage minimum in the shop's currency. */
+export function modeReasonText(t: TFunction, reason: ModeReason, currency: string, language: string): string {
+  return t(`cart.reasons.${reason}`, reason === "minimum_order_value" ? { value: formatMoney(STORAGE_MINIMUM_ORDER_VALUE, currency, language) } : {});
+}
+
+/** What keeps the visitor from the checkout, once each: line problems as one sentence pointing at the lines. */
+export function blockedReasons(t: TFunction, quote: Pick<CheckoutQuote, "problems" | "desiredDate">, language: string): string[] {
+  const texts: string[] = [];
+  for (const problem of quote.problems) {
+    let text: string;
+    if (problem === "desired_date_too_early" || problem === "desired_date_too_late")
+      text = t(`cart.blocked.${problem}`, {
+        earliest: quote.desiredDate ? formatDate(quote.desiredDate.earliest, language) : "",
+        latest: quote.desiredDate ? formatDate(quote.desiredDate.latest, language) : "",
+      });
+    else if (["cart_empty", "not_deliverable", "too_many_lines", "desired_date_required"].includes(problem)) text = t(`cart.blocked.${problem}`);
+    else text = t("cart.blocked.lines");
+    if (!texts.includes(text)) texts.push(text);
+  }
+  return texts;
+}
+
+/** The refusal of a quantity change or removal in the visitor's words (the field error's code first), else the generic failure. */
+export function changeErrorText(t: TFunction, result: Pick<ApiResult<unknown>, "errors" | "status">): string {
+  const error = result.errors.find((candidate) => candidate.code && CHANGE_CODES.has(candidate.code));
+  if (error) return t(`cart.problems.${error.code}`, error.params ?? {});
+  return t("cart.changeFailed");
+}
+
+/** A calendar date (YYYY-MM-DD) as the language writes it with its weekday, e.g. "Fr., 20.11.2026". */
+export function formatDate(date: string, language: string): string {
+  const [year, month, day] = date.split("-").map(Number);
+  return new Intl.DateTimeFormat(htmlLanguage(language), { weekday: "short", day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(
+    new Date(Date.UTC(year!, month! - 1, day!)),
+  );
+}
+
+/** The shop's delivery countries: its own first, the others by name in the page's language. */
+export function sortedCountries(countries: CheckoutQuote["countries"], language: string): CheckoutQuote["countries"] {
+  const [home, ...others] = countries;
+  const collator = new Intl.Collator(htmlLanguage(language));
+  return home ? [home, ...others.sort((a, b) => collator.compare(a.name, b.name))] : [];
+}

@@ -1,0 +1,28 @@
+import React from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import { Layout } from "../../components/Layout";
+import { PageHead } from "../../components/PageHead";
+import { headTranslate } from "../../lib/head-translate";
+import type { BaseContext, ChromeData } from "../../lib/page-data";
+import { WithdrawPage } from "./ReturnsPage";
+
+/** Gatsby template of the withdrawal page (created by site/sourcing/returns-pages.ts). */
+export default function WithdrawPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+  useTranslation("returns");
+  return (
+    <Layout chrome={data} context={pageContext}>
+      <WithdrawPage shop={data.shopInfo} language={pageContext.language} />
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
+  return <PageHead title={headTranslate(data.locales, "returns.withdrawTitle")} context={pageContext} chrome={data} />;
+}
+
+export const query = graphql`
+  query WithdrawPage($language: String!) {
+    ...ShopChrome
+  }
+`;

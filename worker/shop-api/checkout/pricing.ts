@@ -1,0 +1,205 @@
+/**
+ * The checkout's one pricing (issue 12; docs/decisions/0035-orders.md): what the visitor's
+ * cart costs delivered to a country with a delivery mode and a payment method. The quote
+ * (quote.ts, GET /apiv2/checkout/quote) shows it on the cart page and place-order.ts
+ * charges it, so the total the page shows is the total the order is placed at.
+ *
+ * - Line prices: package price x quantity, tax included; samples are free.
+ * - Delivery (core/delivery-rules.ts, SPEC 9): dates, standard shipping (free at home from
+ *   the free-shipping value, never to islands or with decking; the offshore surcharge on
+ *   islands), express only to mainland Germany with express-capable items (its fee on top),
+ *   storage on call only with an account and from 1200 in the shop's currency, a requested
+ *   date from the earliest standard date to REQUESTED_DATE_HORIZON_DAYS ahead.
+ * - Prepayment takes 2 % off the goods value (domain/prepayment.ts).
+ * - Tax included: per tax rate on the goods less that rate's share of the discount, and
+ *   the shop's rate on shipping.
+ */
+import { isCalendarDate } from "../../../domain/calendar-date";
+import { DELIVERY_MODES, type DeliveryModeCode, type ModeReason } from "../../../domain/checkout";
+import { includedTax } from "../../../domain/money";
+import { prepaymentDiscount } from "../../../domain/prepayment";
+import { addDays, berlinTime } from "../core/berlin-time";
+import type { ShopContext } from "../core/context";
+import { computeDelivery, type DeliveryResult } from "../core/delivery-rules";
+import type { CartLineRow } from "../tables/carts";
+
+/** An order holds at most this many lines (a cart that grew larger is refused, not cut). */
+export const MAX_ORDER_LINES = 100;
+/** How far ahead a requested delivery date may lie (as the cart's desired date). */
+export const REQUESTED_DATE_HORIZON_DAYS = 365;
+
+export interface PricedLine {
+  line: CartLineRow;
+  /** Package price in minor units (0 for a sample, and for a product the shop no longer prices). */
+  price: number;
+  taxRate: number;
+  total: number;
+}
+
+/** A delivery mode as the cart can have it: available or why not, its shipping cost and its dates. */
+export interface ModeRule {
+  mode: DeliveryModeCode;
+  available: boolean;
+  reason: ModeReason | null;
+  /** Shipping in minor units with this mode; null when unavailable. */
+  shipping: number | null;
+  date: string | null;
+  latestDate: string | null;
+}
+
+export interface CartPricing {
+  rows: CartLineRow[];
+  /** The product lines (samples ride along for free). */
+  products: CartLineRow[];
+  priced: PricedLine[];
+  /** Goods value in minor units: the sum of the line totals. */
+  goods: number;
+  delivery: DeliveryResult;
+  modes: ModeRule[];
+  /** Bounds of a requested date; null when nothing is deliverable. */
+  desiredDate: { earliest: string; latest: string } | null;
+}
+
+export interface Destination {
+  country: string;
+  postcode?: string | null;
+  hasAccount: boolean;
+}
+
+/** What the order keeps of its delivery (orders.delivery_summary). */
+export type DeliverySummary =
+  | { date: string; latestDate: string; expressFee: number }
+  | { date: string; latestDate: string; surcharges: { type: "offshore"; amount: number }[]; isFree: boolean };
+
+export interface Totals {
+  goods: number;
+  discount: number;
+  shipping: number;
+  tax: number;
+  grand: number;
+}
+
+/** The lines priced as they are now: the price the shop has for them (a missing price counts 0; the order refuses such a line). */
+export function priceLines(rows: CartLineRow[], shopTaxRate: number): PricedLine[] {
+  return rows.map((line) => {
+    const price = line.kind === "sample" ? 0 : (line.package_price ?? 0);
+    return { line, price, taxRate: line.tax_rate ?? shopTaxRate, total: price * line.quantity };
+  });
+}
+
+const REASON_OF_DELIVERY: Record<string, ModeReason> = {
+  not_deliverable: "not_deliverable",
+  account_required: "account_required",
+  minimum_order_value: "minimum_order_value",
+  country: "country",
+  island: "island",
+  items: "items",
+  currency: "currency",
+};
+
+/** The cart priced for a destination: lines, goods value, delivery and every mode's rule. */
+export function priceCart(ctx: ShopContext, rows: CartLineRow[], destination: Destination): CartPricing {
+  const products = rows.filter((row) => row.kind === "product");
+  const priced = priceLines(rows, ctx.shop.taxRate);
+  const goods = priced.reduce((sum, p) => sum + p.total, 0);
+  const delivery = computeDelivery({
+    now: ctx.now,
+    currency: ctx.shop.currency,
+    deliveryCountries: ctx.shop.deliveryCountries,
+    country: destination.country,
+    postcode: destination.postcode,
+    items: products.map((row) => ({
+      shippingGroup: row.shipping_group,
+      isExpress: row.is_express === 1,
+      isDecking: row.is_decking === 1,
+      deliveryDaysMin: row.delivery_days_min,
+      deliveryDaysMax: row.delivery_days_max,
+    })),
+    goodsValue: goods,
+    hasAccount: destination.hasAccount,
+  });
+  const standard = delivery.isDeliverable ? delivery.standard : null;
+  const desiredDate = standard ? { earliest: standard.date, latest: addDays(berlinTime(ctx.now).date, REQUESTED_DATE_HORIZON_DAYS) } : null;
+  const reasonOf = (code: string): ModeReason | null => {
+    const rule = delivery.modes.find((mode) => mode.code === code);
+    return rule && !rule.available ? (REASON_OF_DELIVERY[rule.reason ?? ""] ?? "not_deliverable") : null;
+  };
+  const modes = DELIVERY_MODES.map((mode): ModeRule => {
+    if (!standard) return { mode, available: false, reason: "not_deliverable", shipping: null, date: null, latestDate: null };
+    switch (mode) {
+      case "standard":
+        return { mode, available: true, reason: null, shipping: standard.cost, date: standard.date, latestDate: standard.latestDate };
+      case "requested_date":
+        return { mode, available: true, reason: null, shipping: standard.cost, date: desiredDate!.earliest, latestDate: desiredDate!.latest };
+      case "on_call_storage": {
+        const reason = reasonOf("on_call_storage");
+        return { mode, available: reason === null, reason, shipping: reason === null ? standard.cost : null, date: null, latestDate: null };
+      }
+      case "express": {
+        const express = delivery.express;
+        if (!express) return { mode, available: false, reason: reasonOf("express") ?? "items", shipping: null, date: null, latestDate: null };
+        return { mode, available: true, reason: null, shipping: express.cost, date: express.date, latestDate: express.latestDate };
+      }
+    }
+  });
+  return { rows, products, priced, goods, delivery, modes, desiredDate };
+}
+
+export function modeRule(pricing: CartPricing, mode: DeliveryModeCode): ModeRule {
+  return pricing.modes.find((rule) => rule.mode === mode)!;
+}
+
+/** Why a requested date cannot be taken, or null: given, a calendar date, not before the earliest delivery day, at most the horizon ahead. */
+export function desiredDateProblem(
+  date: string | undefined,
+  bounds: { earliest: string; latest: string },
+): "desired_date_required" | "invalid_date" | "desired_date_too_early" | "desired_date_too_late" | null {
+  if (date === undefined) return "desired_date_required";
+  if (!isCalendarDate(date)) return "invalid_date";
+  if (date < bounds.earliest) return "desired_date_too_early";
+  if (date > bounds.latest) return "desired_date_too_late";
+  return null;
+}
+
+/** Shipping and the delivery summary of an available mode (a requested date already checked). */
+export function chargeMode(pricing: CartPricing, mode: DeliveryModeCode, desiredDate?: string): { shipping: number; summary: DeliverySummary } {
+  const { standard, express } = pricing.delivery;
+  if (!standard || !modeRule(pricing, mode).available) throw new Error(`delivery mode ${mode} is not available`);
+  if (mode === "express") {
+    if (!express) throw new Error("express is not available");
+    return { shipping: express.cost, summary: { date: express.date, latestDate: express.latestDate, expressFee: express.fee } };
+  }
+  const summary = { date: standard.date, latestDate: standard.latestDate, surcharges: standard.surcharges, isFree: standard.isFree };
+  if (mode === "requested_date" && desiredDate !== undefined)
+    return { shipping: standard.cost, summary: { ...summary, date: desiredDate, latestDate: desiredDate } };
+  return { shipping: standard.cost, summary };
+}
+
+/** The discount a payment method earns on the goods value: 2 % with prepayment, else none. */
+export function paymentDiscount(method: string | null, goods: number): number {
+  return method === "prepayment" ? prepaymentDiscount(goods) : 0;
+}
+
+/** Tax included in the grand total: per tax rate on the goods less their share of the discount, and the shop's rate on shipping. */
+export function totalsOf(priced: PricedLine[], discount: number, shipping: number, shopRate: number): Totals {
+  const goods = priced.reduce((sum, p) => sum + p.total, 0);
+  const byRate = new Map<number, number>();
+  for (const p of priced) byRate.set(p.taxRate, (byRate.get(p.taxRate) ?? 0) + p.total);
+  let tax = includedTax(shipping, shopRate);
+  let discountLeft = discount;
+  const rates = [...byRate.entries()];
+  rates.forEach(([rate, gross], index) => {
+    const share = index === rates.length - 1 ? discountLeft : goods > 0 ? Math.round((discount * gross) / goods) : 0;
+    discountLeft -= share;
+    tax += includedTax(gross - share, rate);
+  });
+  return { goods, discount, shipping, tax, grand: goods - discount + shipping };
+}
+
+/** Why standard shipping is never free here, or null where the free-shipping value applies (the home country, mainland, no decking). */
+export function noFreeShipping(ctx: ShopContext, pricing: CartPricing, country: string): "abroad" | "island" | "decking" | null {
+  if (country !== ctx.shop.homeCountry) return "abroad";
+  if (pricing.delivery.isIsland) return "island";
+  if (pricing.products.some((row) => row.is_decking === 1)) return "decking";
+  return null;
+}

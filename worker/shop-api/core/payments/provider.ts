@@ -1,0 +1,71 @@
+/**
+ * The payment-provider interface (issue 12; docs/decisions/0036). The shop takes online
+ * methods (PayPal, card, Klarna, SEPA, Amazon Pay, instant transfer, TWINT) only through a
+ * provider configured for the shop (config `paymentProviders`, registry.ts):
+ *
+ * 1. Placing the order (POST /apiv2/checkout/order) writes it with payment state `pending`
+ *    and calls `start`: the provider opens a payment for the order's grand total and answers
+ *    the page the visitor is sent to (`payment.redirectUrl` in the answer).
+ * 2. The visitor comes back to `returnUrl` (GET), which only leads to the success page: a
+ *    return proves nothing.
+ * 3. The provider tells the shop the outcome on `callbackUrl` (server to server);
+ *    `verifyCallback` checks the request's signature (or asks the provider) and answers
+ *    the order, the outcome and the provider's reference. Only a verified callback changes
+ *    the order's payment state, once per outcome (checkout/payments.ts).
+ */
+import type { ONLINE_PAYMENT_METHODS } from "../../../config/shop-config";
+
+export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
+
+/** What a provider gets to open a payment. Amounts are integer minor units. */
+export interface PaymentOrder {
+  shopId: string;
+  orderNumber: string;
+  method: OnlinePaymentMethod;
+  amount: number;
+  currency: string;
+  email: string;
+  language: string;
+  /** The text the visitor sees at the provider (shop and order number). */
+  description: string;
+  /** Where the provider sends the visitor back (absolute, on the shop's host). */
+  returnUrl: string;
+  /** Where the provider reports the outcome (absolute, on the shop's host). */
+  callbackUrl: string;
+}
+
+export interface PaymentStart {
+  /** The provider's payment page (https). */
+  redirectUrl: string;
+  /** The provider's id of the payment, when it gives one now. */
+  reference?: string;
+}
+
+/** The outcome of a payment as a verified callback tells it. */
+export interface PaymentOutcome {
+  orderNumber: string;
+  status: "paid" | "failed" | "cancelled";
+  /** The provider's id of the payment (or of this notification when the payment has none). */
+  reference: string;
+  /** What was paid, when the provider says it (minor units): a paid outcome of another amount or currency is refused. */
+  amount?: number;
+  currency?: string;
+}
+
+export interface PaymentProvider {
+  /** The adapter's name, as config/shops.json names it (`paymentProviders[].provider`). */
+  code: string;
+  /** The online methods it takes for the shop. */
+  methods: OnlinePaymentMethod[];
+  start(order: PaymentOrder): Promise<PaymentStart>;
+  /** Verifies a callback request; throws PaymentCallbackRefused when it is not the provider's (bad or missing signature, unreadable). */
+  verifyCallback(request: Request): Promise<PaymentOutcome>;
+}
+
+/** A callback the provider did not sign (or that cannot be read): refused, nothing changes. */
+export class PaymentCallbackRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "PaymentCallbackRefused";
+  }
+}

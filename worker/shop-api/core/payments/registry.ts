@@ -1,0 +1,72 @@
+/**
+ * Which payment provider takes which online method of a shop (docs/decisions/0036). The
+ * shop config lists the shop's providers (`paymentProviders`: adapter name, methods,
+ * secrets by role); a provider is usable when an adapter of that name is registered and
+ * every secret it names is set. An online method is offered (the checkout quote) and
+ * accepted (placing the order) only with a usable provider; offline methods always.
+ *
+ * No adapter ships yet, so no online method is offered in any running shop; an adapter
+ * module registers itself with `registerPaymentAdapter` (the Jest tests register a test
+ * double this way, and only there).
+ */
+import { OFFLINE_PAYMENT_METHODS, type PaymentMethod, type PaymentProviderSettings } from "../../../config/shop-config";
+import type { ShopApiEnv } from "../../../env";
+import { secretValue } from "../secrets";
+import type { Shop } from "../shop";
+import type { OnlinePaymentMethod, PaymentProvider } from "./provider";
+
+/** Makes a shop's provider from its settings and the values of its secrets (by role). */
+export type PaymentAdapter = (settings: PaymentProviderSettings, secrets: Record<string, string>, shop: Shop) => PaymentProvider;
+
+const ADAPTERS = new Map<string, PaymentAdapter>();
+
+/** Makes an adapter known under its name (the `provider` of config `paymentProviders`). */
+export function registerPaymentAdapter(name: string, adapter: PaymentAdapter): void {
+  ADAPTERS.set(name, adapter);
+}
+
+/** Forgets an adapter (tests). */
+export function unregisterPaymentAdapter(name: string): void {
+  ADAPTERS.delete(name);
+}
+
+export const isOfflineMethod = (method: string): boolean => (OFFLINE_PAYMENT_METHODS as readonly string[]).includes(method);
+
+function usable(shop: Shop, env: ShopApiEnv, settings: PaymentProviderSettings): PaymentProvider | null {
+  const adapter = ADAPTERS.get(settings.provider);
+  if (!adapter) return null;
+  const secrets: Record<string, string> = {};
+  for (const [role, name] of Object.entries(settings.secrets)) {
+    const value = secretValue(env, name);
+    if (value === null) return null;
+    secrets[role] = value;
+  }
+  return adapter(settings, secrets, shop);
+}
+
+/** The usable provider that takes `method` for the shop, or null. */
+export function paymentProviderFor(shop: Shop, env: ShopApiEnv, method: string): PaymentProvider | null {
+  const settings = shop.paymentProviders.find((provider) => (provider.methods as string[]).includes(method));
+  return settings ? usable(shop, env, settings) : null;
+}
+
+/** The shop's usable provider of that name (the callback and return paths name it), or null. */
+export function paymentProviderByCode(shop: Shop, env: ShopApiEnv, code: string): PaymentProvider | null {
+  const settings = shop.paymentProviders.find((provider) => provider.provider === code);
+  return settings ? usable(shop, env, settings) : null;
+}
+
+/** True when the checkout may take `method` in this shop now. */
+export function isPaymentMethodOffered(shop: Shop, env: ShopApiEnv, method: string): boolean {
+  if (!(shop.paymentMethods as string[]).includes(method)) return false;
+  return isOfflineMethod(method) || paymentProviderFor(shop, env, method) !== null;
+}
+
+/** The payment methods the checkout offers, in the shop's order: offline ones, and online ones with a usable provider (the quote's `paymentMethods`). */
+export function offeredPaymentMethods(shop: Shop, env: ShopApiEnv): { code: PaymentMethod; kind: "offline" | "online" }[] {
+  return shop.paymentMethods
+    .filter((method) => isPaymentMethodOffered(shop, env, method))
+    .map((method) => ({ code: method, kind: isOfflineMethod(method) ? "offline" : "online" }));
+}
+
+export type { OnlinePaymentMethod };

@@ -1,0 +1,80 @@
+/**
+ * Who may act for an order (complaints, uploads, the withdrawal): the one place that decides.
+ *
+ * - With a lookup token (POST /apiv2/rma/lookup or /link answered it): the token must be live
+ *   (an hour), be this order's and have been made by the request's visitor (the token cookie
+ *   the lookup ran with), so a token copied out of a page is useless in another browser.
+ *   Anything else is one refusal: 401 `lookup_token_invalid` ('Please look up your order again.').
+ * - Without one, a signed-in customer (core/customer.ts) for an order of theirs. Without a
+ *   session: 401 `not_signed_in`; another customer's order answers as an unknown one (404).
+ *
+ * Whose order it is: until orders record their customer (the accounts module's
+ * orders.customer_id), an order belongs to the customer whose verified e-mail it was placed
+ * with (customerOwnsOrder).
+ */
+import { lookupEmail } from "../../../domain/returns-forms";
+import { sha256Hex } from "../core/auth";
+import { signedInCustomer, type SignedInCustomer } from "../core/customer";
+import { fail } from "../core/envelope";
+import type { VisitorContext } from "../core/visitor";
+import { selectOrderByNumber, type OrderRow } from "../tables/orders";
+import { selectLiveLookupToken, visitorHasLiveLookup, type RmaLookupTokenRow, type RmaVia } from "../tables/returns";
+import { RETURNS_MESSAGES } from "./messages";
+
+export interface OrderAccess {
+  order: OrderRow;
+  via: RmaVia;
+  /** The lookup token's hash when the request came with one (the write's batch checks it is still live). */
+  tokenHash: string | null;
+  customer: SignedInCustomer | null;
+}
+
+export const lookupTokenInvalid = () => fail(401, RETURNS_MESSAGES.lookupTokenInvalid, "lookup_token_invalid");
+export const notSignedIn = () => fail(401, RETURNS_MESSAGES.notSignedIn, "not_signed_in");
+export const orderNotFound = () => fail(404, RETURNS_MESSAGES.orderNotFound, "order_not_found");
+
+/** The seam's ownership rule (see the module comment). */
+export function customerOwnsOrder(customer: SignedInCustomer, order: Pick<OrderRow, "email">): boolean {
+  return lookupEmail(customer.email) === lookupEmail(order.email);
+}
+
+/** The order a signed-in customer asks for by number: 401 without a session, 404 for an unknown or another customer's order. */
+export async function customerOrder(ctx: VisitorContext, orderNumber: string): Promise<{ order: OrderRow; customer: SignedInCustomer }> {
+  const customer = await signedInCustomer(ctx);
+  if (!customer) throw notSignedIn();
+  const order = await selectOrderByNumber(ctx.shop.id, orderNumber).prepare(ctx.db).first<OrderRow>();
+  if (!order || !customerOwnsOrder(customer, order)) throw orderNotFound();
+  return { order, customer };
+}
+
+/** The access a complaint or withdrawal for `orderNumber` comes with (see the module comment). */
+export async function orderAccess(ctx: VisitorContext, request: { lookupToken?: string; orderNumber: string }): Promise<OrderAccess> {
+  if (request.lookupToken === undefined) {
+    const { order, customer } = await customerOrder(ctx, request.orderNumber);
+    return { order, via: "session", tokenHash: null, customer };
+  }
+  const tokenHash = await sha256Hex(request.lookupToken);
+  const visitorId = ctx.visitorState.tokenHash;
+  const [token, order] = await ctx.db.batch([
+    selectLiveLookupToken(tokenHash, ctx.now).prepare(ctx.db),
+    selectOrderByNumber(ctx.shop.id, request.orderNumber).prepare(ctx.db),
+  ]);
+  const tokenRow = token!.results[0] as RmaLookupTokenRow | undefined;
+  const orderRow = order!.results[0] as OrderRow | undefined;
+  if (!tokenRow || !orderRow || tokenRow.order_id !== orderRow.id || visitorId === null || tokenRow.visitor_id !== visitorId) throw lookupTokenInvalid();
+  return { order: orderRow, via: tokenRow.via, tokenHash, customer: await signedInCustomer(ctx) };
+}
+
+/**
+ * Uploads come before the complaint names its order: the request's visitor must hold a live
+ * lookup token for an order of the shop, or a customer must be signed in.
+ */
+export async function requireUploadAccess(ctx: VisitorContext): Promise<void> {
+  const visitorId = ctx.visitorState.tokenHash;
+  if (visitorId) {
+    const row = await visitorHasLiveLookup(visitorId, ctx.shop.id, ctx.now).prepare(ctx.db).first<{ live: number }>();
+    if (row?.live === 1) return;
+  }
+  if (await signedInCustomer(ctx)) return;
+  throw lookupTokenInvalid();
+}

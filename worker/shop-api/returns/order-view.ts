@@ -1,0 +1,117 @@
+/**
+ * An order as the returns form sees it (domain/returns-forms.ts RmaOrder): per product line
+ * what was ordered, delivered and already returned, what may be returned now (30 days from
+ * the line's delivery, SPEC 9) and what a defect complaint may still name (no window), and
+ * whether the withdrawal button is offered. Read in one round trip; the rules are here and
+ * nowhere else (the complaint's batch checks the same numbers again over the state it writes on).
+ */
+import { RETURN_WINDOW_MS, WITHDRAWAL_COUNTRIES, type BlockedReason, type RmaOrder, type RmaOrderLine } from "../../../domain/returns-forms";
+import { parseJsonOr } from "../../lib/json";
+import { sql } from "../../lib/sql";
+import type { ShopContext } from "../core/context";
+import type { Shop } from "../core/shop";
+import type { OrderLineRow, OrderRow } from "../tables/orders";
+import { mainImage } from "../tables/products";
+import { returnedPerLine, selectWithdrawal, type OrderWithdrawalRow } from "../tables/returns";
+
+export interface OrderAddress {
+  firstname?: string;
+  lastname?: string;
+  companyName?: string;
+  vatId?: string;
+  postcode?: string;
+  countryCode?: string;
+}
+
+export interface LoadedOrder {
+  order: OrderRow;
+  /** The order's product lines (free samples are not returned). */
+  lines: (OrderLineRow & { image: string | null })[];
+  returned: ReadonlyMap<number, number>;
+  withdrawal: OrderWithdrawalRow | null;
+  view: RmaOrder;
+}
+
+export const billingAddress = (order: Pick<OrderRow, "billing_address">): OrderAddress => parseJsonOr<OrderAddress>(order.billing_address, {});
+export const shippingAddress = (order: Pick<OrderRow, "shipping_address">): OrderAddress => parseJsonOr<OrderAddress>(order.shipping_address, {});
+
+/** The customer's name for mails: the billing address's. */
+export function customerName(order: Pick<OrderRow, "billing_address">): string {
+  const address = billingAddress(order);
+  return [address.firstname, address.lastname].filter(Boolean).join(" ") || "-";
+}
+
+/** A consumer order: the billing address names no company and no VAT ID (orders do not record a customer type yet). */
+export const isConsumerOrder = (order: Pick<OrderRow, "billing_address">): boolean => {
+  const address = billingAddress(order);
+  return !address.companyName?.trim() && !address.vatId?.trim();
+};
+
+/** The shop has its seat in the EU/EEA (its home country; CH does not). */
+export const isEuShop = (shop: Pick<Shop, "homeCountry">): boolean => WITHDRAWAL_COUNTRIES.includes(shop.homeCountry);
+
+/** Why an order offers no withdrawal, or null when it does (docs/decisions/0038). */
+export type WithdrawalRefusal = "not_eu" | "business" | "cancelled" | "period_over";
+
+/**
+ * The withdrawal button's rule: an EU shop, a consumer order, delivered into the EU/EEA, not
+ * cancelled, and within the withdrawal period: until 30 days (the shop's right of return,
+ * longer than the statutory 14) after the order's last delivery; open while anything is
+ * still to be delivered.
+ */
+export function withdrawalRefusal(shop: Pick<Shop, "homeCountry">, order: OrderRow, lines: readonly OrderLineRow[], now: Date): WithdrawalRefusal | null {
+  const shipTo = shippingAddress(order).countryCode?.toLowerCase() ?? "";
+  if (!isEuShop(shop) || !WITHDRAWAL_COUNTRIES.includes(shipTo)) return "not_eu";
+  if (!isConsumerOrder(order)) return "business";
+  if (order.state === "cancelled") return "cancelled";
+  const allDelivered = lines.length > 0 && lines.every((line) => line.delivered_qty >= line.quantity && line.delivered_at !== null);
+  if (allDelivered) {
+    const last = Math.max(...lines.map((line) => Date.parse(line.delivered_at!)));
+    if (now.getTime() > last + RETURN_WINDOW_MS) return "period_over";
+  }
+  return null;
+}
+
+/** A line's numbers at `now`. */
+export function lineView(line: OrderLineRow & { image: string | null }, returned: number, now: Date): RmaOrderLine {
+  const left = Math.max(0, line.delivered_qty - returned);
+  const until = line.delivered_at ? new Date(Date.parse(line.delivered_at) + RETURN_WINDOW_MS) : null;
+  const open = until !== null && now.getTime() <= until.getTime();
+  const blockedReason: BlockedReason | null = line.delivered_qty === 0 ? "not_delivered" : left === 0 ? "already_returned" : !open ? "window_closed" : null;
+  return {
+    lineNo: line.line_no,
+    sku: line.sku,
+    name: line.name,
+    image: line.image ? { src: line.image, alt: line.name } : null,
+    ordered: line.quantity,
+    delivered: line.delivered_qty,
+    returned,
+    returnable: open ? left : 0,
+    complaintable: left,
+    returnableUntil: until ? until.toISOString() : null,
+    blockedReason,
+  };
+}
+
+/** Reads the order's lines, what is returned of them and its withdrawal, and builds the view. */
+export async function loadOrder(ctx: ShopContext, order: OrderRow): Promise<LoadedOrder> {
+  const [lines, returned, withdrawal] = await ctx.db.batch([
+    sql`SELECT ol.*, ${mainImage(sql`ol.sku`)} AS image FROM order_lines ol WHERE ol.order_id = ${order.id} AND ol.kind = 'product' ORDER BY ol.line_no`.prepare(
+      ctx.db,
+    ),
+    returnedPerLine(order.id).prepare(ctx.db),
+    selectWithdrawal(order.id).prepare(ctx.db),
+  ]);
+  const lineRows = lines!.results as (OrderLineRow & { image: string | null })[];
+  const returnedMap = new Map((returned!.results as { line_no: number; returned: number }[]).map((row) => [row.line_no, row.returned]));
+  const withdrawalRow = (withdrawal!.results[0] as OrderWithdrawalRow | undefined) ?? null;
+  const view: RmaOrder = {
+    orderNumber: order.order_number,
+    placedAt: order.placed_at,
+    shop: order.shop_id,
+    isConsumerEu: withdrawalRow !== null || withdrawalRefusal(ctx.shop, order, lineRows, ctx.now) === null,
+    withdrawal: withdrawalRow ? { requestedAt: withdrawalRow.requested_at } : null,
+    lines: lineRows.map((line) => lineView(line, returnedMap.get(line.line_no) ?? 0, ctx.now)),
+  };
+  return { order, lines: lineRows, returned: returnedMap, withdrawal: withdrawalRow, view };
+}
