@@ -14,7 +14,11 @@ export function orderNumberFrom(search: string): string | null {
   return number && /^[A-Z]{2,5}-[0-9]{1,12}$/.test(number) ? number : null;
 }
 
-/** Order details: lines with shipped and delivered quantities, states, addresses, delivery, payment, totals and the storage box. */
+/**
+ * Order details: lines with shipped and delivered quantities, states, addresses, delivery,
+ * payment, totals, the storage box, and the way to start a return while the order is
+ * returnable (the returns page of issue 14).
+ */
 export function OrderDetails() {
   const [number, setNumber] = React.useState<string | null | undefined>(undefined);
   React.useEffect(() => setNumber(orderNumberFrom(window.location.search)), []);
@@ -148,7 +152,13 @@ export function OrderBody({ order, onChange }: { order: CustomerOrder; onChange:
       </div>
 
       {order.storage ? <StorageBox order={order} onChange={onChange} /> : null}
-      {/* Returns: the returns feature adds its way to start a return for this order here; until it exists nothing is shown. */}
+      {order.returnable ? (
+        <p className="order-return">
+          <a className="button secondary" href={paths.startReturn(order.orderNumber)} data-testid="start-return">
+            {t("account.order.startReturn")}
+          </a>
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -169,7 +169,7 @@ describe("order details", () => {
     });
   }
 
-  test("lines with shipped and delivered quantities, states, addresses, delivery, payment, storage; no return link", async () => {
+  test("lines with shipped and delivered quantities, states, addresses, delivery, payment, storage; no return link while not returnable", async () => {
     calls = stubOrder(order());
     window.history.replaceState(null, "", "/customer/account/Order/?number=DE-100002");
     const container = await shown(<OrderDetails />);
@@ -195,7 +195,17 @@ describe("order details", () => {
     expect(details.querySelector('[data-testid="call-offs"]')?.textContent).toBe("Lieferung am 01.12.2026 (ersetzt)");
     const date = field(details, "Wunschtermin für die Lieferung");
     expect([date.type, date.min, date.max]).toEqual(["date", "2026-11-26", "2027-03-05"]);
-    expect(details.textContent).not.toMatch(/Retoure|Rücksendung|return/i);
+    expect(details.querySelector('[data-testid="start-return"]')).toBeNull();
+  });
+
+  test("a returnable order leads to the returns page with its number", async () => {
+    calls = stubOrder(order({ state: "delivered", deliveredAt: "2026-11-23T12:00:00.000Z", storage: null, returnable: true }));
+    window.history.replaceState(null, "", "/customer/account/Order/?number=DE-100002");
+    const container = await shown(<OrderDetails />);
+    await settle();
+    const link = container.querySelector('[data-testid="start-return"]');
+    expect(link?.textContent).toBe("Retoure oder Reklamation starten");
+    expect(link?.getAttribute("href")).toBe("/returns/?order=DE-100002");
   });
 
   test("a call-off: a weekend day or a day outside the bounds is refused at the field; a working day is sent", async () => {

@@ -3,7 +3,7 @@
  * projectsPath): one object the screens and the header pass around.
  */
 import type { AccountScreen } from "../../../../domain/account";
-import { accountPath, projectsPath, type ShopRouting } from "../../../../domain/routes";
+import { accountPath, projectsPath, returnsPath, type ShopRouting } from "../../../../domain/routes";
 
 export type { AccountScreen };
 
@@ -16,6 +16,8 @@ export interface AccountPaths {
   offers: string;
   projects: string;
   order: (number: string) => string;
+  /** The returns page for an order of the account (issue 14: `?order=NUMBER`). */
+  startReturn: (number: string) => string;
 }
 
 export function accountPaths(shop: ShopRouting, language: string): AccountPaths {
@@ -29,6 +31,7 @@ export function accountPaths(shop: ShopRouting, language: string): AccountPaths 
     offers: accountPath(shop, language, "Offers"),
     projects: projectsPath(shop, language),
     order: (number) => `${orderPath}?number=${encodeURIComponent(number)}`,
+    startReturn: (number) => `${returnsPath(shop, language)}?order=${encodeURIComponent(number)}`,
   };
 }
 
