@@ -171,11 +171,16 @@ test.describe("a Swiss guest in French", () => {
 
     // A product page in French, through the menu.
     await open(page, `${CH}/fr/`);
-    await page.locator("nav.main-nav a").first().click();
-    await page.locator(".card h3").first().click();
+    const world = page.locator("nav.main-nav a").first();
+    const worldName = (await world.textContent())!.trim();
+    await world.click();
+    await expect(page.locator("h1")).toHaveText(worldName);
+    const card = page.locator(".card h3").first();
+    const title = (await card.textContent())!.trim();
+    await card.click();
+    await expect(page.getByTestId("product-title")).toHaveText(title);
     await page.keyboard.press("Shift");
     expect(new URL(page.url()).pathname).toMatch(/^\/fr\/[a-z0-9/-]+\.html$/);
-    const title = (await page.getByTestId("product-title").textContent())!.trim();
     const menu = page.getByTestId("project-menu");
     await menu.getByTestId("project-menu-toggle").click();
     await menu.getByTestId("project-menu-create").click();
