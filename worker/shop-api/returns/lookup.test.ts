@@ -10,7 +10,6 @@ import { mailLinks } from "../core/mail/links";
 import { returnsLinkSignature } from "../core/returns-link";
 import {
   ADDRESS,
-  asCustomer,
   createReturnsHarness,
   daysBefore,
   json,
@@ -19,9 +18,10 @@ import {
   lookupBody,
   NOW,
   placeOrder,
-  useTestCustomerSessions,
+  signUp,
   type PlacedOrder,
   type ReturnsHarness,
+  type TestCustomer,
 } from "./test-support";
 
 let h: ReturnsHarness;
@@ -30,7 +30,6 @@ let nlOrder: PlacedOrder;
 
 beforeAll(async () => {
   h = await createReturnsHarness();
-  useTestCustomerSessions();
   order = await placeOrder(h, {
     lines: [
       ["FLOOR-1", 3],
@@ -332,21 +331,26 @@ describe("the signed link of the order confirmation", () => {
 });
 
 describe("GET /apiv2/rma/orders/:number (signed-in customer)", () => {
-  const customer = { id: "C-1", email: "erika.muster@example.com", type: "private" as const };
+  /** Erika's account (her guest order is linked at verification) and Jan's, whose order is the NL one. */
+  let erika: TestCustomer;
+  beforeAll(async () => {
+    erika = await signUp(h, "erika.muster@example.com");
+    await signUp(h, "jan@example.nl");
+  }, 60_000);
 
   test("the customer's own order, without anything typed", async () => {
-    const response = await h.fetch("GET", `/apiv2/rma/orders/${order.number}`, { headers: asCustomer(customer) });
+    const response = await h.fetch("GET", `/apiv2/rma/orders/${order.number}`, { headers: erika.headers });
     const body = await json(response);
     expect(response.status).toBe(200);
     expect(body.data).toMatchObject({ lookupToken: null, expiresAt: null, order: { orderNumber: order.number, lines: [{ lineNo: 1 }, { lineNo: 2 }] } });
   });
 
   test("another customer's order answers as an unknown one; without a session 401", async () => {
-    const other = await h.fetch("GET", `/apiv2/rma/orders/${nlOrder.number}`, { headers: asCustomer(customer) });
+    const other = await h.fetch("GET", `/apiv2/rma/orders/${nlOrder.number}`, { headers: erika.headers });
     expect(other.status).toBe(404);
     expect((await json(other)).errors[0]).toMatchObject({ code: "order_not_found" });
-    expect((await h.fetch("GET", `/apiv2/rma/orders/DE-999999`, { headers: asCustomer(customer) })).status).toBe(404);
-    expect((await h.fetch("GET", `/apiv2/rma/orders/..%2F..%2Fadmin`, { headers: asCustomer(customer) })).status).toBe(404);
+    expect((await h.fetch("GET", `/apiv2/rma/orders/DE-999999`, { headers: erika.headers })).status).toBe(404);
+    expect((await h.fetch("GET", `/apiv2/rma/orders/..%2F..%2Fadmin`, { headers: erika.headers })).status).toBe(404);
     const anonymous = await h.fetch("GET", `/apiv2/rma/orders/${order.number}`);
     expect(anonymous.status).toBe(401);
     expect((await json(anonymous)).errors[0]).toMatchObject({ code: "not_signed_in" });

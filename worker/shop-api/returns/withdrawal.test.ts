@@ -6,7 +6,6 @@
 import { composeMail } from "../core/mail/templates";
 import {
   ADDRESS,
-  asCustomer,
   createReturnsHarness,
   daysBefore,
   json,
@@ -14,7 +13,7 @@ import {
   NOW,
   placeOrder,
   returnsCounts,
-  useTestCustomerSessions,
+  signUp,
   EVENTS_TOKEN,
   type OrderPlan,
   type ReturnsHarness,
@@ -24,7 +23,6 @@ let h: ReturnsHarness;
 
 beforeAll(async () => {
   h = await createReturnsHarness();
-  useTestCustomerSessions();
 });
 afterAll(() => h.dispose());
 
@@ -108,10 +106,9 @@ describe("offered", () => {
   });
 
   test("a signed-in customer withdraws from an order of theirs without a lookup", async () => {
-    const order = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "kundin@example.com" });
-    const response = await withdraw({ orderNumber: order.number, confirm: true }, undefined, {
-      headers: asCustomer({ id: "C-9", email: "Kundin@example.com", type: "private" }),
-    });
+    const order = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "Kundin@Example.com" });
+    const customer = await signUp(h, "kundin@example.com");
+    const response = await withdraw({ orderNumber: order.number, confirm: true }, undefined, { headers: customer.headers });
     expect(response.status).toBe(200);
     expect(
       await h.db
@@ -120,7 +117,7 @@ describe("offered", () => {
         .first(),
     ).toEqual({
       via: "session",
-      customer_id: "C-9",
+      customer_id: customer.id,
     });
   });
 });
@@ -195,6 +192,7 @@ describe("refused requests write nothing", () => {
   test("without the confirmation, with an expired token, another customer's order", async () => {
     const order = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "vorsicht@example.com" });
     const lookup = await lookedUp(h, order);
+    const stranger = await signUp(h, "jemand@example.com");
     const before = await returnsCounts(h.db);
     const unconfirmed = await withdraw({ lookupToken: lookup.lookupToken, orderNumber: order.number, confirm: false }, lookup.visitor);
     expect(unconfirmed.status).toBe(422);
@@ -203,9 +201,7 @@ describe("refused requests write nothing", () => {
     const expired = await withdraw({ lookupToken: lookup.lookupToken, orderNumber: order.number, confirm: true }, lookup.visitor);
     h.setNow(NOW);
     expect(expired.status).toBe(401);
-    const foreign = await withdraw({ orderNumber: order.number, confirm: true }, undefined, {
-      headers: asCustomer({ id: "C-2", email: "jemand@example.com", type: "private" }),
-    });
+    const foreign = await withdraw({ orderNumber: order.number, confirm: true }, undefined, { headers: stranger.headers });
     expect(foreign.status).toBe(404);
     expect(await returnsCounts(h.db)).toEqual(before);
   });
