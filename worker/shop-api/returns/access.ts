@@ -9,12 +9,13 @@
  *   order of theirs. Without a session: 401 `not_signed_in`; another customer's order answers
  *   as an unknown one (404).
  *
- * Whose order it is: until orders record their customer (the accounts module's
- * orders.customer_id), an order belongs to the customer whose verified e-mail it was placed
- * with (customerOwnsOrder).
+ * Whose order it is: the account's that `orders.customer_id` names (customerOwnsOrder): an
+ * order placed signed in, or a guest order of the address, linked when the address was
+ * verified and at every sign-in (docs/decisions/0037). A guest order with the same e-mail that
+ * is not linked yet is not the customer's here either (as in the account's order list); the
+ * next sign-in links it, and the lookup or the confirmation mail's link reach it meanwhile.
  */
 import type { Customer } from "../../../domain/account";
-import { lookupEmail } from "../../../domain/returns-forms";
 import { sha256Hex } from "../core/auth";
 import type { ShopContext } from "../core/context";
 import { loadCustomer, requireCustomer } from "../core/customer-session";
@@ -36,9 +37,9 @@ export interface OrderAccess {
 export const lookupTokenInvalid = () => fail(401, RETURNS_MESSAGES.lookupTokenInvalid, "lookup_token_invalid");
 export const orderNotFound = () => fail(404, RETURNS_MESSAGES.orderNotFound, "order_not_found");
 
-/** The seam's ownership rule (see the module comment). */
-export function customerOwnsOrder(customer: Pick<Customer, "email">, order: Pick<OrderRow, "email">): boolean {
-  return lookupEmail(customer.email) === lookupEmail(order.email);
+/** Whose order it is (see the module comment). */
+export function customerOwnsOrder(customer: Pick<Customer, "id">, order: Pick<OrderRow, "customer_id">): boolean {
+  return typeof order.customer_id === "string" && order.customer_id === customer.id;
 }
 
 /** The order a signed-in customer asks for by number: 401 without a session, 404 for an unknown or another customer's order. */

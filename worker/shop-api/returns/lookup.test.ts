@@ -17,7 +17,9 @@ import {
   lookedUp,
   lookupBody,
   NOW,
+  logIn,
   placeOrder,
+  sessionHeaders,
   signUp,
   type PlacedOrder,
   type ReturnsHarness,
@@ -354,6 +356,17 @@ describe("GET /apiv2/rma/orders/:number (signed-in customer)", () => {
     const anonymous = await h.fetch("GET", `/apiv2/rma/orders/${order.number}`);
     expect(anonymous.status).toBe(401);
     expect((await json(anonymous)).errors[0]).toMatchObject({ code: "not_signed_in" });
+  });
+
+  test("a guest order with the customer's address placed after the verification is theirs once a sign-in linked it", async () => {
+    const later = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "ERIKA.MUSTER@example.com" });
+    const unlinked = await h.fetch("GET", `/apiv2/rma/orders/${later.number}`, { headers: erika.headers });
+    expect(unlinked.status).toBe(404);
+    expect((await json(unlinked)).errors[0]).toMatchObject({ code: "order_not_found" });
+    const session = await logIn(h, erika);
+    expect((await h.fetch("GET", `/apiv2/rma/orders/${later.number}`, { headers: sessionHeaders(session) })).status).toBe(200);
+    // the link is the account's: the earlier session of the same customer sees it too
+    expect((await h.fetch("GET", `/apiv2/rma/orders/${later.number}`, { headers: erika.headers })).status).toBe(200);
   });
 });
 
