@@ -4,13 +4,14 @@
  * e-mail and postcodes, the exact limits, the captcha), the signed link of the confirmation
  * mail and a signed-in customer's order.
  */
-import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
+import { CUSTOMER_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
 import { composeMail } from "../core/mail/templates";
 import { mailLinks } from "../core/mail/links";
 import { returnsLinkSignature } from "../core/returns-link";
 import {
   ADDRESS,
   createReturnsHarness,
+  DAY_MS,
   daysBefore,
   json,
   LINK_SECRET,
@@ -356,6 +357,43 @@ describe("GET /apiv2/rma/orders/:number (signed-in customer)", () => {
     const anonymous = await h.fetch("GET", `/apiv2/rma/orders/${order.number}`);
     expect(anonymous.status).toBe(401);
     expect((await json(anonymous)).errors[0]).toMatchObject({ code: "not_signed_in" });
+  });
+
+  test("a revoked, idle or expired session is not signed in: 401 not_signed_in, and the answer deletes the cookie", async () => {
+    const path = `/apiv2/rma/orders/${order.number}`;
+    const notSignedIn = async (session: string, options: { shop?: string } = {}) => {
+      const response = await h.fetch("GET", path, { ...options, headers: sessionHeaders(session) });
+      expect(response.status).toBe(401);
+      expect((await json(response)).errors[0]).toMatchObject({ code: "not_signed_in" });
+      expect(response.headers.get(CUSTOMER_SESSION_HEADER)).toBe("");
+    };
+    const at = (days: number) => new Date(Date.parse(NOW) + days * DAY_MS).toISOString();
+    try {
+      // revoked: logged out
+      const loggedOut = await logIn(h, erika);
+      expect((await h.fetch("GET", path, { headers: sessionHeaders(loggedOut) })).status).toBe(200);
+      expect((await h.fetch("POST", "/apiv2/customer/logout", { headers: sessionHeaders(loggedOut) })).status).toBe(200);
+      await notSignedIn(loggedOut);
+      // idle: unused for more than 30 days
+      const idle = await logIn(h, erika);
+      h.setNow(at(31));
+      await notSignedIn(idle);
+      // expired: used every 20 days, but 90 days after the sign-in it ends
+      h.setNow(NOW);
+      const used = await logIn(h, erika);
+      for (const day of [20, 40, 60, 80]) {
+        h.setNow(at(day));
+        expect((await h.fetch("GET", path, { headers: sessionHeaders(used) })).status).toBe(200);
+      }
+      h.setNow(at(90));
+      await notSignedIn(used);
+      // not a session at all, and a live session of another shop
+      h.setNow(NOW);
+      await notSignedIn("x".repeat(43));
+      await notSignedIn(erika.session, { shop: "AT" });
+    } finally {
+      h.setNow(NOW);
+    }
   });
 
   test("a guest order with the customer's address placed after the verification is theirs once a sign-in linked it", async () => {

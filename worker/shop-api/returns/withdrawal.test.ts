@@ -216,6 +216,17 @@ describe("not offered: 403 withdrawal_unavailable with the reason, nothing writt
 });
 
 describe("refused requests write nothing", () => {
+  test("a session that was revoked (logout) withdraws nothing: 401 not_signed_in", async () => {
+    const order = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "abgemeldet@example.com" });
+    const customer = await signUp(h, "abgemeldet@example.com");
+    expect((await h.fetch("POST", "/apiv2/customer/logout", { headers: customer.headers })).status).toBe(200);
+    const before = await returnsCounts(h.db);
+    const response = await withdraw({ orderNumber: order.number, confirm: true }, undefined, { headers: customer.headers });
+    expect(response.status).toBe(401);
+    expect((await json(response)).errors[0]).toMatchObject({ code: "not_signed_in" });
+    expect(await returnsCounts(h.db)).toEqual(before);
+  });
+
   test("without the confirmation, with an expired token, another customer's order", async () => {
     const order = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "vorsicht@example.com" });
     const lookup = await lookedUp(h, order);
