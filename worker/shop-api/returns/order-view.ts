@@ -2,11 +2,14 @@
  * An order as the returns form sees it (domain/returns-forms.ts RmaOrder): per product line
  * what was ordered, delivered and already returned, what may be returned now (30 days from
  * the line's delivery, SPEC 9) and what a defect complaint may still name (no window), and
- * whether the withdrawal button is offered. Read in one round trip; the rules are here and
- * nowhere else (the complaint's batch checks the same numbers again over the state it writes on).
+ * whether the withdrawal button is offered. Read in one round trip. A line's numbers follow
+ * domain/return-window.ts, the rule the account's order answers `returnable` by (the
+ * complaint's batch checks the same numbers again over the state it writes on); the
+ * withdrawal's rule is here and nowhere else.
  */
 import type { CustomerType } from "../../../domain/account";
-import { RETURN_WINDOW_MS, WITHDRAWAL_COUNTRIES, type BlockedReason, type RmaOrder, type RmaOrderLine } from "../../../domain/returns-forms";
+import { lineReturnState, RETURN_WINDOW_MS } from "../../../domain/return-window";
+import { WITHDRAWAL_COUNTRIES, type RmaOrder, type RmaOrderLine } from "../../../domain/returns-forms";
 import { parseJsonOr } from "../../lib/json";
 import { sql } from "../../lib/sql";
 import type { ShopContext } from "../core/context";
@@ -87,12 +90,8 @@ export function withdrawalRefusal(
   return null;
 }
 
-/** A line's numbers at `now`. */
+/** A line's numbers at `now` (domain/return-window.ts). */
 export function lineView(line: OrderLineRow & { image: string | null }, returned: number, now: Date): RmaOrderLine {
-  const left = Math.max(0, line.delivered_qty - returned);
-  const until = line.delivered_at ? new Date(Date.parse(line.delivered_at) + RETURN_WINDOW_MS) : null;
-  const open = until !== null && now.getTime() <= until.getTime();
-  const blockedReason: BlockedReason | null = line.delivered_qty === 0 ? "not_delivered" : left === 0 ? "already_returned" : !open ? "window_closed" : null;
   return {
     lineNo: line.line_no,
     sku: line.sku,
@@ -101,10 +100,7 @@ export function lineView(line: OrderLineRow & { image: string | null }, returned
     ordered: line.quantity,
     delivered: line.delivered_qty,
     returned,
-    returnable: open ? left : 0,
-    complaintable: left,
-    returnableUntil: until ? until.toISOString() : null,
-    blockedReason,
+    ...lineReturnState({ delivered: line.delivered_qty, returned, deliveredAt: line.delivered_at }, now),
   };
 }
 
