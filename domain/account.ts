@@ -127,8 +127,14 @@ export interface CustomerOrder {
   /** The order's states in time order, from placed on. */
   history: { state: OrderStateCode; at: string }[];
   storage: OrderStorage | null;
-  /** True while a return can be started: delivered within the right of return (30 days, SPEC 9). */
+  /**
+   * True while a return can be started: a product line has packages delivered, not yet in a
+   * complaint, within 30 days of that line's delivery (SPEC 9; domain/return-window.ts, the
+   * rule of the returns page). Defects can be reported there after the 30 days as well.
+   */
   returnable: boolean;
+  /** The returns page for this order, opened for the signed-in customer: `{prefix}/returns/?order=NUMBER`. */
+  returnsLink: string;
 }
 
 export interface ProjectItem {

@@ -20,6 +20,10 @@
  */
 import { z } from "zod";
 import { normalizeContactText } from "./contact-fields";
+import type { BlockedReason } from "./return-window";
+
+/** Why a line cannot be returned now: the rule's (domain/return-window.ts), part of RmaOrderLine. */
+export type { BlockedReason } from "./return-window";
 
 /** SPEC 3 complaint reasons, in the order the form offers them. */
 export const RETURN_REASONS = [
@@ -48,9 +52,6 @@ export const REASONS_NEEDING_MESSAGE: readonly ReturnReason[] = ["DEFECTIVE", "D
 /** Defects may be reported beyond the return window (statutory warranty): up to what was delivered and not yet returned. */
 export const WINDOWLESS_REASONS: readonly ReturnReason[] = ["DEFECTIVE"];
 
-/** SPEC 9: right of return 30 days, counted per order line from its delivery. */
-export const RETURN_WINDOW_DAYS = 30;
-export const RETURN_WINDOW_MS = RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 /** Images per complaint (SPEC 2.2, issue 14). */
 export const MAX_RMA_IMAGES = 6;
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -132,9 +133,6 @@ export interface RmaOptions {
   reasons: RmaOption[];
   proposals: RmaOption[];
 }
-
-export const BLOCKED_REASONS = ["not_delivered", "already_returned", "window_closed"] as const;
-export type BlockedReason = (typeof BLOCKED_REASONS)[number];
 
 export interface RmaOrderLine {
   lineNo: number;

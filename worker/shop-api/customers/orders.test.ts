@@ -67,6 +67,7 @@ describe("orders of the account", () => {
       history: [{ state: "placed", at: "2026-11-18T08:00:00.000Z" }],
       storage: null,
       returnable: false,
+      returnsLink: `/returns/?order=${number}`,
     });
   });
 

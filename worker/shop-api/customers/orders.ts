@@ -12,6 +12,8 @@
 import type { CustomerOrder, OrderAddress, OrderStateCode, OrderSummary } from "../../../domain/account";
 import { callOffSchema, isWorkingDate } from "../../../domain/account-forms";
 import { money } from "../../../domain/money";
+import { hasReturnableLine } from "../../../domain/return-window";
+import { returnsPath } from "../../../domain/routes";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import { parseJsonOr } from "../../lib/json";
 import { sql } from "../../lib/sql";
@@ -22,14 +24,13 @@ import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { selectCustomerOrder, selectCustomerOrders, selectOrderKey, type CustomerOrderRow, type OrderSummaryRow } from "../tables/customer-orders";
 import { selectOrderLines, type OrderLineRow } from "../tables/orders";
+import { returnedPerLine } from "../tables/returns";
 import { insertCallOff, replaceOpenCallOff, selectCallOffs, storageCallOffOf, type StorageCallOffRow } from "../tables/storage-call-offs";
 import { ACCOUNT_MESSAGES, TEXTS } from "./messages";
 import { callOffWindow, isWaiting, storageStateOf, storageView, storedUntilOf } from "./storage";
 
 export const DEFAULT_PAGE = 20;
 export const MAX_PAGE = 50;
-/** SPEC 9: right of return 30 days (from delivery). */
-export const RETURN_DAYS = 30;
 const ORDER_NUMBER = /^[A-Z]{2,8}-[0-9]{1,12}$/;
 
 function orderNumberOf(params: Params): string {
@@ -92,12 +93,21 @@ function historyOf(order: CustomerOrderRow): { state: OrderStateCode; at: string
     .sort((a, b) => a.at.localeCompare(b.at));
 }
 
-function isReturnable(order: CustomerOrderRow, now: Date): boolean {
-  if (order.state !== "delivered" || !order.delivered_at) return false;
-  return now.getTime() - Date.parse(order.delivered_at) <= RETURN_DAYS * 24 * 60 * 60 * 1000;
+/** Whether a return can be started now: the returns page's rule per line (domain/return-window.ts). */
+function isReturnable(lines: OrderLineRow[], returned: ReadonlyMap<number, number>, now: Date): boolean {
+  return hasReturnableLine(
+    lines.map((line) => ({ kind: line.kind, delivered: line.delivered_qty, returned: returned.get(line.line_no) ?? 0, deliveredAt: line.delivered_at })),
+    now,
+  );
 }
 
-function orderViewOf(ctx: ShopContext, order: CustomerOrderRow, lines: OrderLineRow[], callOffs: StorageCallOffRow[]): CustomerOrder {
+function orderViewOf(
+  ctx: ShopContext,
+  order: CustomerOrderRow,
+  lines: OrderLineRow[],
+  returned: ReadonlyMap<number, number>,
+  callOffs: StorageCallOffRow[],
+): CustomerOrder {
   const m = (minor: number) => money(minor, order.currency, ctx.language);
   return {
     orderNumber: order.order_number,
@@ -140,16 +150,22 @@ function orderViewOf(ctx: ShopContext, order: CustomerOrderRow, lines: OrderLine
     },
     history: historyOf(order),
     storage: storageView(order, callOffs.map(storageCallOffOf), ctx.shop.storage.freeMonths, ctx.now),
-    returnable: isReturnable(order, ctx.now),
+    returnable: isReturnable(lines, returned, ctx.now),
+    returnsLink: `${returnsPath(ctx.shop, ctx.language)}?order=${encodeURIComponent(order.order_number)}`,
   };
 }
 
-/** The customer's order with its lines and call-offs; 404 for an unknown number and for another customer's order alike. */
+/** The customer's order with its lines, what is returned of them and its call-offs; 404 for an unknown number and for another customer's order alike. */
 async function readOrder(ctx: ShopContext, customerId: string, number: string): Promise<{ order: CustomerOrderRow; view: CustomerOrder }> {
   const order = await selectCustomerOrder(customerId, ctx.shop.id, number).prepare(ctx.db).first<CustomerOrderRow>();
   if (!order) throw notFound();
-  const [lines, callOffs] = await ctx.db.batch([selectOrderLines(order.id).prepare(ctx.db), selectCallOffs(order.id).prepare(ctx.db)]);
-  return { order, view: orderViewOf(ctx, order, lines!.results as OrderLineRow[], callOffs!.results as StorageCallOffRow[]) };
+  const [lines, returned, callOffs] = await ctx.db.batch([
+    selectOrderLines(order.id).prepare(ctx.db),
+    returnedPerLine(order.id).prepare(ctx.db),
+    selectCallOffs(order.id).prepare(ctx.db),
+  ]);
+  const returnedMap = new Map((returned!.results as { line_no: number; returned: number }[]).map((row) => [row.line_no, row.returned]));
+  return { order, view: orderViewOf(ctx, order, lines!.results as OrderLineRow[], returnedMap, callOffs!.results as StorageCallOffRow[]) };
 }
 
 /** GET /apiv2/customer/orders/{number} */

@@ -5,16 +5,20 @@
  *   (an hour), be this order's and have been made by the request's visitor (the token cookie
  *   the lookup ran with), so a token copied out of a page is useless in another browser.
  *   Anything else is one refusal: 401 `lookup_token_invalid` ('Please look up your order again.').
- * - Without one, a signed-in customer (core/customer.ts) for an order of theirs. Without a
- *   session: 401 `not_signed_in`; another customer's order answers as an unknown one (404).
+ * - Without one, the signed-in customer (the live session of core/customer-session.ts) for an
+ *   order of theirs. Without a session: 401 `not_signed_in`; another customer's order answers
+ *   as an unknown one (404).
  *
- * Whose order it is: until orders record their customer (the accounts module's
- * orders.customer_id), an order belongs to the customer whose verified e-mail it was placed
- * with (customerOwnsOrder).
+ * Whose order it is: the account's that `orders.customer_id` names (customerOwnsOrder): an
+ * order placed signed in, or a guest order of the address, linked when the address was
+ * verified and at every sign-in (docs/decisions/0037). A guest order with the same e-mail that
+ * is not linked yet is not the customer's here either (as in the account's order list); the
+ * next sign-in links it, and the lookup or the confirmation mail's link reach it meanwhile.
  */
-import { lookupEmail } from "../../../domain/returns-forms";
+import type { Customer } from "../../../domain/account";
 import { sha256Hex } from "../core/auth";
-import { signedInCustomer, type SignedInCustomer } from "../core/customer";
+import type { ShopContext } from "../core/context";
+import { loadCustomer, requireCustomer } from "../core/customer-session";
 import { fail } from "../core/envelope";
 import type { VisitorContext } from "../core/visitor";
 import { selectOrderByNumber, type OrderRow } from "../tables/orders";
@@ -26,22 +30,21 @@ export interface OrderAccess {
   via: RmaVia;
   /** The lookup token's hash when the request came with one (the write's batch checks it is still live). */
   tokenHash: string | null;
-  customer: SignedInCustomer | null;
+  /** The customer signed in on the request, if any (recorded with what the request writes). */
+  customer: Customer | null;
 }
 
 export const lookupTokenInvalid = () => fail(401, RETURNS_MESSAGES.lookupTokenInvalid, "lookup_token_invalid");
-export const notSignedIn = () => fail(401, RETURNS_MESSAGES.notSignedIn, "not_signed_in");
 export const orderNotFound = () => fail(404, RETURNS_MESSAGES.orderNotFound, "order_not_found");
 
-/** The seam's ownership rule (see the module comment). */
-export function customerOwnsOrder(customer: SignedInCustomer, order: Pick<OrderRow, "email">): boolean {
-  return lookupEmail(customer.email) === lookupEmail(order.email);
+/** Whose order it is (see the module comment). */
+export function customerOwnsOrder(customer: Pick<Customer, "id">, order: Pick<OrderRow, "customer_id">): boolean {
+  return typeof order.customer_id === "string" && order.customer_id === customer.id;
 }
 
 /** The order a signed-in customer asks for by number: 401 without a session, 404 for an unknown or another customer's order. */
-export async function customerOrder(ctx: VisitorContext, orderNumber: string): Promise<{ order: OrderRow; customer: SignedInCustomer }> {
-  const customer = await signedInCustomer(ctx);
-  if (!customer) throw notSignedIn();
+export async function customerOrder(ctx: ShopContext, orderNumber: string): Promise<{ order: OrderRow; customer: Customer }> {
+  const { customer } = await requireCustomer(ctx);
   const order = await selectOrderByNumber(ctx.shop.id, orderNumber).prepare(ctx.db).first<OrderRow>();
   if (!order || !customerOwnsOrder(customer, order)) throw orderNotFound();
   return { order, customer };
@@ -62,7 +65,7 @@ export async function orderAccess(ctx: VisitorContext, request: { lookupToken?: 
   const tokenRow = token!.results[0] as RmaLookupTokenRow | undefined;
   const orderRow = order!.results[0] as OrderRow | undefined;
   if (!tokenRow || !orderRow || tokenRow.order_id !== orderRow.id || visitorId === null || tokenRow.visitor_id !== visitorId) throw lookupTokenInvalid();
-  return { order: orderRow, via: tokenRow.via, tokenHash, customer: await signedInCustomer(ctx) };
+  return { order: orderRow, via: tokenRow.via, tokenHash, customer: (await loadCustomer(ctx))?.customer ?? null };
 }
 
 /**
@@ -75,6 +78,6 @@ export async function requireUploadAccess(ctx: VisitorContext): Promise<void> {
     const row = await visitorHasLiveLookup(visitorId, ctx.shop.id, ctx.now).prepare(ctx.db).first<{ live: number }>();
     if (row?.live === 1) return;
   }
-  if (await signedInCustomer(ctx)) return;
+  if (await loadCustomer(ctx)) return;
   throw lookupTokenInvalid();
 }

@@ -4,24 +4,27 @@
  * e-mail and postcodes, the exact limits, the captcha), the signed link of the confirmation
  * mail and a signed-in customer's order.
  */
-import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
+import { CUSTOMER_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
 import { composeMail } from "../core/mail/templates";
 import { mailLinks } from "../core/mail/links";
 import { returnsLinkSignature } from "../core/returns-link";
 import {
   ADDRESS,
-  asCustomer,
   createReturnsHarness,
+  DAY_MS,
   daysBefore,
   json,
   LINK_SECRET,
   lookedUp,
   lookupBody,
   NOW,
+  logIn,
   placeOrder,
-  useTestCustomerSessions,
+  sessionHeaders,
+  signUp,
   type PlacedOrder,
   type ReturnsHarness,
+  type TestCustomer,
 } from "./test-support";
 
 let h: ReturnsHarness;
@@ -30,7 +33,6 @@ let nlOrder: PlacedOrder;
 
 beforeAll(async () => {
   h = await createReturnsHarness();
-  useTestCustomerSessions();
   order = await placeOrder(h, {
     lines: [
       ["FLOOR-1", 3],
@@ -332,24 +334,77 @@ describe("the signed link of the order confirmation", () => {
 });
 
 describe("GET /apiv2/rma/orders/:number (signed-in customer)", () => {
-  const customer = { id: "C-1", email: "erika.muster@example.com", type: "private" as const };
+  /** Erika's account (her guest order is linked at verification) and Jan's, whose order is the NL one. */
+  let erika: TestCustomer;
+  beforeAll(async () => {
+    erika = await signUp(h, "erika.muster@example.com");
+    await signUp(h, "jan@example.nl");
+  }, 60_000);
 
   test("the customer's own order, without anything typed", async () => {
-    const response = await h.fetch("GET", `/apiv2/rma/orders/${order.number}`, { headers: asCustomer(customer) });
+    const response = await h.fetch("GET", `/apiv2/rma/orders/${order.number}`, { headers: erika.headers });
     const body = await json(response);
     expect(response.status).toBe(200);
     expect(body.data).toMatchObject({ lookupToken: null, expiresAt: null, order: { orderNumber: order.number, lines: [{ lineNo: 1 }, { lineNo: 2 }] } });
   });
 
   test("another customer's order answers as an unknown one; without a session 401", async () => {
-    const other = await h.fetch("GET", `/apiv2/rma/orders/${nlOrder.number}`, { headers: asCustomer(customer) });
+    const other = await h.fetch("GET", `/apiv2/rma/orders/${nlOrder.number}`, { headers: erika.headers });
     expect(other.status).toBe(404);
     expect((await json(other)).errors[0]).toMatchObject({ code: "order_not_found" });
-    expect((await h.fetch("GET", `/apiv2/rma/orders/DE-999999`, { headers: asCustomer(customer) })).status).toBe(404);
-    expect((await h.fetch("GET", `/apiv2/rma/orders/..%2F..%2Fadmin`, { headers: asCustomer(customer) })).status).toBe(404);
+    expect((await h.fetch("GET", `/apiv2/rma/orders/DE-999999`, { headers: erika.headers })).status).toBe(404);
+    expect((await h.fetch("GET", `/apiv2/rma/orders/..%2F..%2Fadmin`, { headers: erika.headers })).status).toBe(404);
     const anonymous = await h.fetch("GET", `/apiv2/rma/orders/${order.number}`);
     expect(anonymous.status).toBe(401);
     expect((await json(anonymous)).errors[0]).toMatchObject({ code: "not_signed_in" });
+  });
+
+  test("a revoked, idle or expired session is not signed in: 401 not_signed_in, and the answer deletes the cookie", async () => {
+    const path = `/apiv2/rma/orders/${order.number}`;
+    const notSignedIn = async (session: string, options: { shop?: string } = {}) => {
+      const response = await h.fetch("GET", path, { ...options, headers: sessionHeaders(session) });
+      expect(response.status).toBe(401);
+      expect((await json(response)).errors[0]).toMatchObject({ code: "not_signed_in" });
+      expect(response.headers.get(CUSTOMER_SESSION_HEADER)).toBe("");
+    };
+    const at = (days: number) => new Date(Date.parse(NOW) + days * DAY_MS).toISOString();
+    try {
+      // revoked: logged out
+      const loggedOut = await logIn(h, erika);
+      expect((await h.fetch("GET", path, { headers: sessionHeaders(loggedOut) })).status).toBe(200);
+      expect((await h.fetch("POST", "/apiv2/customer/logout", { headers: sessionHeaders(loggedOut) })).status).toBe(200);
+      await notSignedIn(loggedOut);
+      // idle: unused for more than 30 days
+      const idle = await logIn(h, erika);
+      h.setNow(at(31));
+      await notSignedIn(idle);
+      // expired: used every 20 days, but 90 days after the sign-in it ends
+      h.setNow(NOW);
+      const used = await logIn(h, erika);
+      for (const day of [20, 40, 60, 80]) {
+        h.setNow(at(day));
+        expect((await h.fetch("GET", path, { headers: sessionHeaders(used) })).status).toBe(200);
+      }
+      h.setNow(at(90));
+      await notSignedIn(used);
+      // not a session at all, and a live session of another shop
+      h.setNow(NOW);
+      await notSignedIn("x".repeat(43));
+      await notSignedIn(erika.session, { shop: "AT" });
+    } finally {
+      h.setNow(NOW);
+    }
+  });
+
+  test("a guest order with the customer's address placed after the verification is theirs once a sign-in linked it", async () => {
+    const later = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "ERIKA.MUSTER@example.com" });
+    const unlinked = await h.fetch("GET", `/apiv2/rma/orders/${later.number}`, { headers: erika.headers });
+    expect(unlinked.status).toBe(404);
+    expect((await json(unlinked)).errors[0]).toMatchObject({ code: "order_not_found" });
+    const session = await logIn(h, erika);
+    expect((await h.fetch("GET", `/apiv2/rma/orders/${later.number}`, { headers: sessionHeaders(session) })).status).toBe(200);
+    // the link is the account's: the earlier session of the same customer sees it too
+    expect((await h.fetch("GET", `/apiv2/rma/orders/${later.number}`, { headers: erika.headers })).status).toBe(200);
   });
 });
 

@@ -141,7 +141,7 @@ export async function rmaLink(ctx: ShopContext): Promise<Reply> {
 export async function rmaCustomerOrder(ctx: ShopContext, params: Params): Promise<Reply> {
   // A malformed number is an order nobody has (after the session check: 401 comes first).
   const number = (params.number ?? "").toUpperCase();
-  const { order } = await customerOrder(await withVisitor(ctx, { lazy: true }), ORDER_NUMBER.test(number) ? number : "-");
+  const { order } = await customerOrder(ctx, ORDER_NUMBER.test(number) ? number : "-");
   const answer: RmaLookupAnswer = { lookupToken: null, expiresAt: null, order: (await loadOrder(ctx, order)).view };
   return reply(answer);
 }

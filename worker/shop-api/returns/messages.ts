@@ -11,7 +11,6 @@ export const RETURNS_MESSAGES = {
   orderNotFound: "We could not find an order with this order or invoice number, e-mail address and postal code. Please check your input and try again.",
   linkInvalid: "This link is not valid. Please look up your order with its order number, e-mail address and postal code.",
   lookupTokenInvalid: "Please look up your order again.",
-  notSignedIn: "Please sign in.",
   idempotencyKeyRequired: "An Idempotency-Key header is required.",
   uploadUnavailable: "This image cannot be attached to the complaint. Please upload it again.",
   tooManyPending: "At most {max} images can wait to be sent with a complaint.",

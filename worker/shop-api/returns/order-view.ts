@@ -2,14 +2,19 @@
  * An order as the returns form sees it (domain/returns-forms.ts RmaOrder): per product line
  * what was ordered, delivered and already returned, what may be returned now (30 days from
  * the line's delivery, SPEC 9) and what a defect complaint may still name (no window), and
- * whether the withdrawal button is offered. Read in one round trip; the rules are here and
- * nowhere else (the complaint's batch checks the same numbers again over the state it writes on).
+ * whether the withdrawal button is offered. Read in one round trip. A line's numbers follow
+ * domain/return-window.ts, the rule the account's order answers `returnable` by (the
+ * complaint's batch checks the same numbers again over the state it writes on); the
+ * withdrawal's rule is here and nowhere else.
  */
-import { RETURN_WINDOW_MS, WITHDRAWAL_COUNTRIES, type BlockedReason, type RmaOrder, type RmaOrderLine } from "../../../domain/returns-forms";
+import type { CustomerType } from "../../../domain/account";
+import { lineReturnState, RETURN_WINDOW_MS } from "../../../domain/return-window";
+import { WITHDRAWAL_COUNTRIES, type RmaOrder, type RmaOrderLine } from "../../../domain/returns-forms";
 import { parseJsonOr } from "../../lib/json";
 import { sql } from "../../lib/sql";
 import type { ShopContext } from "../core/context";
 import type { Shop } from "../core/shop";
+import { selectCustomerType, type CustomerRow } from "../tables/customers";
 import type { OrderLineRow, OrderRow } from "../tables/orders";
 import { mainImage } from "../tables/products";
 import { returnedPerLine, selectWithdrawal, type OrderWithdrawalRow } from "../tables/returns";
@@ -29,6 +34,8 @@ export interface LoadedOrder {
   lines: (OrderLineRow & { image: string | null })[];
   returned: ReadonlyMap<number, number>;
   withdrawal: OrderWithdrawalRow | null;
+  /** The type of the account the order belongs to, or null for an order of no account. */
+  customerType: CustomerType | null;
   view: RmaOrder;
 }
 
@@ -41,8 +48,13 @@ export function customerName(order: Pick<OrderRow, "billing_address">): string {
   return [address.firstname, address.lastname].filter(Boolean).join(" ") || "-";
 }
 
-/** A consumer order: the billing address names no company and no VAT ID (orders do not record a customer type yet). */
-export const isConsumerOrder = (order: Pick<OrderRow, "billing_address">): boolean => {
+/**
+ * A consumer order: the order of a private customer's account when the order belongs to an
+ * account (`customerType`); an order of no account when its billing address names no company
+ * and no VAT ID.
+ */
+export const isConsumerOrder = (order: Pick<OrderRow, "billing_address">, customerType: CustomerType | null): boolean => {
+  if (customerType !== null) return customerType === "private";
   const address = billingAddress(order);
   return !address.companyName?.trim() && !address.vatId?.trim();
 };
@@ -59,10 +71,16 @@ export type WithdrawalRefusal = "not_eu" | "business" | "cancelled" | "period_ov
  * longer than the statutory 14) after the order's last delivery; open while anything is
  * still to be delivered.
  */
-export function withdrawalRefusal(shop: Pick<Shop, "homeCountry">, order: OrderRow, lines: readonly OrderLineRow[], now: Date): WithdrawalRefusal | null {
+export function withdrawalRefusal(
+  shop: Pick<Shop, "homeCountry">,
+  order: OrderRow,
+  customerType: CustomerType | null,
+  lines: readonly OrderLineRow[],
+  now: Date,
+): WithdrawalRefusal | null {
   const shipTo = shippingAddress(order).countryCode?.toLowerCase() ?? "";
   if (!isEuShop(shop) || !WITHDRAWAL_COUNTRIES.includes(shipTo)) return "not_eu";
-  if (!isConsumerOrder(order)) return "business";
+  if (!isConsumerOrder(order, customerType)) return "business";
   if (order.state === "cancelled") return "cancelled";
   const allDelivered = lines.length > 0 && lines.every((line) => line.delivered_qty >= line.quantity && line.delivered_at !== null);
   if (allDelivered) {
@@ -72,12 +90,8 @@ export function withdrawalRefusal(shop: Pick<Shop, "homeCountry">, order: OrderR
   return null;
 }
 
-/** A line's numbers at `now`. */
+/** A line's numbers at `now` (domain/return-window.ts). */
 export function lineView(line: OrderLineRow & { image: string | null }, returned: number, now: Date): RmaOrderLine {
-  const left = Math.max(0, line.delivered_qty - returned);
-  const until = line.delivered_at ? new Date(Date.parse(line.delivered_at) + RETURN_WINDOW_MS) : null;
-  const open = until !== null && now.getTime() <= until.getTime();
-  const blockedReason: BlockedReason | null = line.delivered_qty === 0 ? "not_delivered" : left === 0 ? "already_returned" : !open ? "window_closed" : null;
   return {
     lineNo: line.line_no,
     sku: line.sku,
@@ -86,32 +100,31 @@ export function lineView(line: OrderLineRow & { image: string | null }, returned
     ordered: line.quantity,
     delivered: line.delivered_qty,
     returned,
-    returnable: open ? left : 0,
-    complaintable: left,
-    returnableUntil: until ? until.toISOString() : null,
-    blockedReason,
+    ...lineReturnState({ delivered: line.delivered_qty, returned, deliveredAt: line.delivered_at }, now),
   };
 }
 
-/** Reads the order's lines, what is returned of them and its withdrawal, and builds the view. */
+/** Reads the order's lines, what is returned of them, its withdrawal and its account's type, and builds the view. */
 export async function loadOrder(ctx: ShopContext, order: OrderRow): Promise<LoadedOrder> {
-  const [lines, returned, withdrawal] = await ctx.db.batch([
+  const [lines, returned, withdrawal, account] = await ctx.db.batch([
     sql`SELECT ol.*, ${mainImage(sql`ol.sku`)} AS image FROM order_lines ol WHERE ol.order_id = ${order.id} AND ol.kind = 'product' ORDER BY ol.line_no`.prepare(
       ctx.db,
     ),
     returnedPerLine(order.id).prepare(ctx.db),
     selectWithdrawal(order.id).prepare(ctx.db),
+    ...(order.customer_id ? [selectCustomerType(order.customer_id).prepare(ctx.db)] : []),
   ]);
   const lineRows = lines!.results as (OrderLineRow & { image: string | null })[];
   const returnedMap = new Map((returned!.results as { line_no: number; returned: number }[]).map((row) => [row.line_no, row.returned]));
   const withdrawalRow = (withdrawal!.results[0] as OrderWithdrawalRow | undefined) ?? null;
+  const customerType = (account?.results[0] as Pick<CustomerRow, "type"> | undefined)?.type ?? null;
   const view: RmaOrder = {
     orderNumber: order.order_number,
     placedAt: order.placed_at,
     shop: order.shop_id,
-    isConsumerEu: withdrawalRow !== null || withdrawalRefusal(ctx.shop, order, lineRows, ctx.now) === null,
+    isConsumerEu: withdrawalRow !== null || withdrawalRefusal(ctx.shop, order, customerType, lineRows, ctx.now) === null,
     withdrawal: withdrawalRow ? { requestedAt: withdrawalRow.requested_at } : null,
     lines: lineRows.map((line) => lineView(line, returnedMap.get(line.line_no) ?? 0, ctx.now)),
   };
-  return { order, lines: lineRows, returned: returnedMap, withdrawal: withdrawalRow, view };
+  return { order, lines: lineRows, returned: returnedMap, withdrawal: withdrawalRow, customerType, view };
 }

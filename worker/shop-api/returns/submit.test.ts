@@ -10,7 +10,6 @@ import { JPEG, PNG } from "../core/uploads/test-images";
 import { multipartBody } from "../core/test-support";
 import { newRmaNumber, RMA_NUMBER_BITS } from "./numbers";
 import {
-  asCustomer,
   createReturnsHarness,
   daysBefore,
   json,
@@ -18,9 +17,10 @@ import {
   NOW,
   placeOrder,
   returnsCounts,
-  useTestCustomerSessions,
+  signUp,
   type PlacedOrder,
   type ReturnsHarness,
+  type TestCustomer,
 } from "./test-support";
 
 let h: ReturnsHarness;
@@ -30,7 +30,6 @@ let other: PlacedOrder;
 
 beforeAll(async () => {
   h = await createReturnsHarness();
-  useTestCustomerSessions();
   order = await placeOrder(h, {
     placedAt: daysBefore(45),
     lines: [
@@ -377,23 +376,27 @@ describe("images and the confirmation mail", () => {
 });
 
 describe("a signed-in customer", () => {
-  const customer = { id: "C-7", email: "other@example.com", type: "private" as const };
+  /** The account of other@example.com: `other` is linked to it at verification. */
+  let customer: TestCustomer;
+  beforeAll(async () => {
+    customer = await signUp(h, "other@example.com");
+  }, 60_000);
 
   test("submits for an order of theirs without a lookup token", async () => {
     const visitor = (await lookedUp(h, order)).visitor; // any browser: the session decides
     const response = await submit(
       { orderNumber: other.number, items: [{ lineNo: 1, quantity: 1 }], reason: "INCORRECTLY_ORDERED" },
-      { visitor, headers: asCustomer(customer) },
+      { visitor, headers: customer.headers },
     );
     expect(response.status).toBe(200);
     const rmaId = (await json(response)).data.rmaId as string;
-    expect(await h.db.prepare("SELECT via, customer_id FROM rmas WHERE id = ?").bind(rmaId).first()).toEqual({ via: "session", customer_id: "C-7" });
+    expect(await h.db.prepare("SELECT via, customer_id FROM rmas WHERE id = ?").bind(rmaId).first()).toEqual({ via: "session", customer_id: customer.id });
   });
 
   test("another customer's order: 404; no session and no token: 401; nothing written", async () => {
     const visitor = (await lookedUp(h, order)).visitor;
     await refused({ orderNumber: order.number, items: [{ lineNo: 2, quantity: 1 }], reason: "OVER_ORDER" }, visitor, 404, "order_not_found", {
-      headers: asCustomer(customer),
+      headers: customer.headers,
     });
     await refused({ orderNumber: other.number, items: [{ lineNo: 1, quantity: 1 }], reason: "OVER_ORDER" }, visitor, 401, "not_signed_in");
   });

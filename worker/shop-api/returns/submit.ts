@@ -16,7 +16,8 @@
  *      confirmation mail; a complaint number that happens to be taken is drawn again.
  * Answers `{ rmaId }`.
  */
-import { orderAccessSchema, RETURN_WINDOW_MS, rmaSubmitSchema, WINDOWLESS_REASONS } from "../../../domain/returns-forms";
+import { RETURN_WINDOW_MS } from "../../../domain/return-window";
+import { orderAccessSchema, rmaSubmitSchema, WINDOWLESS_REASONS } from "../../../domain/returns-forms";
 import type { RmaSubmitAnswer, RmaSubmitBody } from "../../../domain/returns-forms";
 import { sql, type SqlFragment } from "../../lib/sql";
 import type { ShopContext } from "../core/context";

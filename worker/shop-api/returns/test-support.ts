@@ -3,13 +3,15 @@
  * catalogue, a pinned clock, ALTCHA) with the returns link secret and the ERP's token, and
  * orders placed and delivered the way they are in production: a cart, POST
  * /apiv2/checkout/order, then the ERP's shipped and delivered events per line with their times.
+ * Signed-in customers are real accounts with real sessions (signUp).
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { shopApiCaller } from "../../../tests/support/shop-api";
-import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
+import type { CustomerType } from "../../../domain/account";
+import { CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
 import { CAPTCHA_HEADER } from "../core/captcha/verify";
-import { readCustomerSessionsWith, type SignedInCustomer } from "../core/customer";
 import { createHarness, type ApiBody, type Harness } from "../commerce/test-support";
+import { PASSWORD, registration, tokenOf } from "../customers/test-customers";
 
 export const LINK_SECRET = "returns-link-secret-0123456789abcdef-0123";
 export const EVENTS_TOKEN = "order-events-token-0123456789abcdef0123";
@@ -171,18 +173,63 @@ export async function lookedUp(h: ReturnsHarness, order: PlacedOrder, options: {
 }
 
 /**
- * Customer sessions for the session path until the accounts module wires its own
- * (core/customer.ts): a test reader that takes the customer from a header the test sets.
- * It stands in for the accounts module only; the returns code under test is the real one.
+ * A customer account made the way a customer makes one, through the account's own calls:
+ * the registration (a solved captcha), then the link of the verification mail, which links
+ * the shop's guest orders of the address to the account and signs in. `session` is the
+ * token the edge keeps in the session cookie; `headers` send it in x-customer-session as
+ * the edge does for the cookie.
  */
-export const TEST_CUSTOMER_HEADER = "x-test-customer";
-export function useTestCustomerSessions(): void {
-  readCustomerSessionsWith(async (ctx) => {
-    const value = ctx.request.headers.get(TEST_CUSTOMER_HEADER);
-    return value ? (JSON.parse(value) as SignedInCustomer) : null;
-  });
+export interface TestCustomer {
+  id: string;
+  email: string;
+  type: CustomerType;
+  session: string;
+  headers: Record<string, string>;
 }
-export const asCustomer = (customer: SignedInCustomer): Record<string, string> => ({ [TEST_CUSTOMER_HEADER]: JSON.stringify(customer) });
+
+export const sessionHeaders = (session: string): Record<string, string> => ({ [CUSTOMER_SESSION_HEADER]: session });
+
+export async function signUp(
+  h: ReturnsHarness,
+  email: string,
+  options: { shop?: string; language?: string; registration?: Record<string, unknown> } = {},
+): Promise<TestCustomer> {
+  const shop = options.shop ?? "DE";
+  const lastMail = async () => (await h.db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM mail_outbox").first<{ id: number }>())!.id;
+  const before = await lastMail();
+  const registered = await h.fetch("POST", "/apiv2/customer/register", {
+    shop,
+    language: options.language,
+    body: registration(email, options.registration),
+    headers: { [CAPTCHA_HEADER]: await h.captchaToken("customer_register", shop) },
+  });
+  if (registered.status !== 202) throw new Error(`register: ${registered.status} ${await registered.text()}`);
+  const mail = await h.db
+    .prepare(
+      "SELECT id, template, recipient, language, params FROM mail_outbox WHERE id > ? AND template = 'customer-verify' AND recipient = ? ORDER BY id DESC",
+    )
+    .bind(before, email.trim().toLowerCase())
+    .first<{ id: number; template: string; recipient: string; language: string; params: string }>();
+  if (!mail) throw new Error(`no verification mail for ${email}`);
+  const verified = await h.fetch("POST", "/apiv2/customer/verify", {
+    shop,
+    language: options.language,
+    body: { token: tokenOf({ ...mail, params: JSON.parse(mail.params) as Record<string, unknown> }) },
+  });
+  const session = verified.headers.get(CUSTOMER_SESSION_HEADER);
+  const body = await json(verified);
+  if (verified.status !== 200 || !session) throw new Error(`verify: ${verified.status} ${JSON.stringify(body.errors)}`);
+  const customer = body.data.customer as { id: string; email: string; type: CustomerType };
+  return { id: customer.id, email: customer.email, type: customer.type, session, headers: sessionHeaders(session) };
+}
+
+/** Signs the customer in again (a new session; the sign-in links guest orders of the address placed since); the new session's token. */
+export async function logIn(h: ReturnsHarness, customer: Pick<TestCustomer, "email">, shop = "DE"): Promise<string> {
+  const answer = await h.fetch("POST", "/apiv2/customer/login", { shop, body: { email: customer.email, password: PASSWORD } });
+  const session = answer.headers.get(CUSTOMER_SESSION_HEADER);
+  if (answer.status !== 200 || !session) throw new Error(`login: ${answer.status} ${await answer.text()}`);
+  return session;
+}
 
 const COUNTED_TABLES = ["rmas", "rma_lines", "rma_uploads", "rma_status_history", "order_withdrawals", "rma_lookup_tokens", "uploads", "mail_outbox"] as const;
 export type ReturnsCounts = Record<(typeof COUNTED_TABLES)[number] | "attached", number>;

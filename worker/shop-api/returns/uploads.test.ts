@@ -8,7 +8,7 @@ import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
 import { multipartBody, type FilePart } from "../core/test-support";
 import { HEIC, JPEG, join, PNG, text, WEBP } from "../core/uploads/test-images";
 import { MAX_PENDING_IMAGES } from "./uploads";
-import { asCustomer, createReturnsHarness, daysBefore, json, lookedUp, NOW, placeOrder, useTestCustomerSessions, type ReturnsHarness } from "./test-support";
+import { createReturnsHarness, daysBefore, json, lookedUp, NOW, placeOrder, signUp, type ReturnsHarness } from "./test-support";
 
 const MIB = 1024 * 1024;
 let h: ReturnsHarness;
@@ -16,7 +16,6 @@ let visitor: string;
 
 beforeAll(async () => {
   h = await createReturnsHarness();
-  useTestCustomerSessions();
   const order = await placeOrder(h, { lines: [["FLOOR-1", 2]], deliveries: [{ line: 1, quantity: 2, at: daysBefore(3) }] });
   visitor = (await lookedUp(h, order)).visitor;
 }, 120_000);
@@ -101,10 +100,8 @@ describe("what is taken", () => {
   });
 
   test("a signed-in customer may upload without a lookup", async () => {
-    const response = await sendParts([{ fileName: "a.jpg", bytes: JPEG }], {
-      token: undefined,
-      headers: { ...asCustomer({ id: "C-1", email: "erika@example.com", type: "private" }) },
-    });
+    const customer = await signUp(h, "erika@example.com");
+    const response = await sendParts([{ fileName: "a.jpg", bytes: JPEG }], { token: undefined, headers: customer.headers });
     expect(response.status).toBe(200);
   });
 });

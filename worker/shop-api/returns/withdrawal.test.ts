@@ -6,7 +6,6 @@
 import { composeMail } from "../core/mail/templates";
 import {
   ADDRESS,
-  asCustomer,
   createReturnsHarness,
   daysBefore,
   json,
@@ -14,7 +13,7 @@ import {
   NOW,
   placeOrder,
   returnsCounts,
-  useTestCustomerSessions,
+  signUp,
   EVENTS_TOKEN,
   type OrderPlan,
   type ReturnsHarness,
@@ -24,7 +23,6 @@ let h: ReturnsHarness;
 
 beforeAll(async () => {
   h = await createReturnsHarness();
-  useTestCustomerSessions();
 });
 afterAll(() => h.dispose());
 
@@ -107,11 +105,18 @@ describe("offered", () => {
     expect(rendered.subject).toContain(`Confirmation of your withdrawal from order ${com.order.number}`);
   });
 
+  test("an order of a private customer's account, even with a company in its billing address", async () => {
+    const order = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "privat@example.com", billingAddress: { ...ADDRESS, companyName: "Muster GmbH" } });
+    const customer = await signUp(h, "privat@example.com");
+    const view = await json(await h.fetch("GET", `/apiv2/rma/orders/${order.number}`, { headers: customer.headers }));
+    expect(view.data.order.isConsumerEu).toBe(true);
+    expect((await withdraw({ orderNumber: order.number, confirm: true }, undefined, { headers: customer.headers })).status).toBe(200);
+  });
+
   test("a signed-in customer withdraws from an order of theirs without a lookup", async () => {
-    const order = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "kundin@example.com" });
-    const response = await withdraw({ orderNumber: order.number, confirm: true }, undefined, {
-      headers: asCustomer({ id: "C-9", email: "Kundin@example.com", type: "private" }),
-    });
+    const order = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "Kundin@Example.com" });
+    const customer = await signUp(h, "kundin@example.com");
+    const response = await withdraw({ orderNumber: order.number, confirm: true }, undefined, { headers: customer.headers });
     expect(response.status).toBe(200);
     expect(
       await h.db
@@ -120,7 +125,7 @@ describe("offered", () => {
         .first(),
     ).toEqual({
       via: "session",
-      customer_id: "C-9",
+      customer_id: customer.id,
     });
   });
 });
@@ -140,6 +145,25 @@ describe("not offered: 403 withdrawal_unavailable with the reason, nothing writt
   test("a business order (a company or a VAT ID in the billing address)", async () => {
     await refusedFor({ lines: [["FLOOR-1", 1]], email: "firma@example.com", billingAddress: { ...ADDRESS, companyName: "Muster GmbH" } }, "business");
     await refusedFor({ lines: [["FLOOR-1", 1]], email: "ust@example.com", billingAddress: { ...ADDRESS, vatId: "DE123456789" } }, "business");
+  });
+
+  test("an order of a business customer's account, whatever its billing address; signed in or looked up", async () => {
+    const order = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "einkauf@bau.example" });
+    const customer = await signUp(h, "einkauf@bau.example", { registration: { type: "business", companyName: "Muster Bau GmbH" } });
+    expect(customer.type).toBe("business");
+    const before = await returnsCounts(h.db);
+    const signedIn = await withdraw({ orderNumber: order.number, confirm: true }, undefined, { headers: customer.headers });
+    expect(signedIn.status).toBe(403);
+    expect((await json(signedIn)).errors[0]).toMatchObject({ code: "withdrawal_unavailable", params: { reason: "business" } });
+    const view = await json(await h.fetch("GET", `/apiv2/rma/orders/${order.number}`, { headers: customer.headers }));
+    expect(view.data.order.isConsumerEu).toBe(false);
+    const lookup = await lookedUp(h, order);
+    expect(lookup.order.isConsumerEu).toBe(false);
+    const lookedUpAnswer = await withdraw({ lookupToken: lookup.lookupToken, orderNumber: order.number, confirm: true }, lookup.visitor);
+    expect(lookedUpAnswer.status).toBe(403);
+    expect((await json(lookedUpAnswer)).errors[0]).toMatchObject({ params: { reason: "business" } });
+    const after = await returnsCounts(h.db);
+    expect({ ...after, rma_lookup_tokens: after.rma_lookup_tokens - 1 }).toEqual(before);
   });
 
   test("the Swiss shop; the German shop delivering to Switzerland; the COM shop delivering to the United Kingdom", async () => {
@@ -192,9 +216,21 @@ describe("not offered: 403 withdrawal_unavailable with the reason, nothing writt
 });
 
 describe("refused requests write nothing", () => {
+  test("a session that was revoked (logout) withdraws nothing: 401 not_signed_in", async () => {
+    const order = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "abgemeldet@example.com" });
+    const customer = await signUp(h, "abgemeldet@example.com");
+    expect((await h.fetch("POST", "/apiv2/customer/logout", { headers: customer.headers })).status).toBe(200);
+    const before = await returnsCounts(h.db);
+    const response = await withdraw({ orderNumber: order.number, confirm: true }, undefined, { headers: customer.headers });
+    expect(response.status).toBe(401);
+    expect((await json(response)).errors[0]).toMatchObject({ code: "not_signed_in" });
+    expect(await returnsCounts(h.db)).toEqual(before);
+  });
+
   test("without the confirmation, with an expired token, another customer's order", async () => {
     const order = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "vorsicht@example.com" });
     const lookup = await lookedUp(h, order);
+    const stranger = await signUp(h, "jemand@example.com");
     const before = await returnsCounts(h.db);
     const unconfirmed = await withdraw({ lookupToken: lookup.lookupToken, orderNumber: order.number, confirm: false }, lookup.visitor);
     expect(unconfirmed.status).toBe(422);
@@ -203,9 +239,7 @@ describe("refused requests write nothing", () => {
     const expired = await withdraw({ lookupToken: lookup.lookupToken, orderNumber: order.number, confirm: true }, lookup.visitor);
     h.setNow(NOW);
     expect(expired.status).toBe(401);
-    const foreign = await withdraw({ orderNumber: order.number, confirm: true }, undefined, {
-      headers: asCustomer({ id: "C-2", email: "jemand@example.com", type: "private" }),
-    });
+    const foreign = await withdraw({ orderNumber: order.number, confirm: true }, undefined, { headers: stranger.headers });
     expect(foreign.status).toBe(404);
     expect(await returnsCounts(h.db)).toEqual(before);
   });

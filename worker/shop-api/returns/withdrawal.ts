@@ -1,7 +1,8 @@
 /**
  * POST /apiv2/rma/withdrawal `{ lookupToken? | session, orderNumber, confirm: true }`: the
  * withdrawal from the contract (Directive 2023/2673; docs/decisions/0038). Offered for
- * consumer orders of the EU shops delivered into the EU/EEA, until 30 days after the order's
+ * consumer orders (a private customer's account, or for an order of no account a billing
+ * address without company and VAT ID) of the EU shops delivered into the EU/EEA, until 30 days after the order's
  * last delivery (order-view.ts withdrawalRefusal); anything else is 403
  * `withdrawal_unavailable` with `params.reason` (not_eu, business, cancelled, period_over).
  *
@@ -41,7 +42,7 @@ export async function withdrawOrder(ctx: ShopContext): Promise<Reply> {
   // 2. the order now: withdrawn already (the first answer), or not offered (why)
   const loaded = await loadOrder(ctx, access.order);
   if (loaded.withdrawal) return reply(answerOf(loaded.withdrawal));
-  const refusal = withdrawalRefusal(ctx.shop, loaded.order, loaded.lines, ctx.now);
+  const refusal = withdrawalRefusal(ctx.shop, loaded.order, loaded.customerType, loaded.lines, ctx.now);
   if (refusal) throw fail(403, RETURNS_MESSAGES.withdrawalUnavailable, "withdrawal_unavailable", { params: { reason: refusal } });
   // 3. one batch: the withdrawal, its case, the mail
   const order = loaded.order;

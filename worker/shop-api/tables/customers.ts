@@ -60,6 +60,9 @@ export const selectCustomerByEmail = (shopId: string, email: string): SqlFragmen
 
 export const selectCustomerById = (id: string): SqlFragment => sql`SELECT * FROM customers WHERE id = ${id}`;
 
+/** The type of an account (whether its orders are consumer orders). */
+export const selectCustomerType = (id: string): SqlFragment => sql`SELECT type FROM customers WHERE id = ${id}`;
+
 /** What a registration stores (the password already hashed, the e-mail lower-case). */
 export interface Registration {
   id: string;
