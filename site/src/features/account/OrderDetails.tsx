@@ -5,6 +5,7 @@ import type { CustomerOrder, OrderAddress } from "./api";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
 import { useAccountSettings } from "./context";
 import { useCustomerOrder } from "./hooks";
+import { safeReturnPath } from "./return-path";
 import { StorageBox } from "./StorageBox";
 import { codeText, formatDay, Loading } from "./ui";
 
@@ -154,7 +155,7 @@ export function OrderBody({ order, onChange }: { order: CustomerOrder; onChange:
       {order.storage ? <StorageBox order={order} onChange={onChange} /> : null}
       {order.returnable ? (
         <p className="order-return">
-          <a className="button secondary" href={paths.startReturn(order.orderNumber)} data-testid="start-return">
+          <a className="button secondary" href={safeReturnPath(order.returnsLink) ?? paths.startReturn(order.orderNumber)} data-testid="start-return">
             {t("account.order.startReturn")}
           </a>
         </p>
