@@ -4,14 +4,16 @@
  * screens' settings of a shop, and a stand-in for the shop API behind `fetch` that records
  * every call (method, path, headers, body) and answers from a handler.
  *
- * Import tests/support/dom first (it installs the document before React DOM loads); mock
- * "gatsby-plugin-react-i18next" with `i18nMock("de")` and "gatsby" with `gatsbyMock()`.
+ * Import tests/support/browser-dom first (it installs the document before React DOM loads);
+ * mock "gatsby-plugin-react-i18next" with `i18nMock("de")` and "gatsby" with `gatsbyMock()`;
+ * `afterEach(resetScreens)` and `afterAll(closeBrowser)`.
  */
 import React from "react";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { mutate, SWRConfig } from "swr";
 import { createInstance } from "../../site/src/i18n/i18next";
+import { unmountAll } from "./browser-dom";
 import { AccountProvider, type AccountSettings } from "../../site/src/features/account/context";
 import { accountPaths } from "../../site/src/features/account/paths";
 
@@ -113,7 +115,25 @@ export function stubApi(handler: (call: RecordedCall) => Answer | undefined): Re
   return calls;
 }
 
-/** Forgets everything swr has cached (the screens share its global cache). */
-export async function forgetCache(): Promise<void> {
+/** After each test: nothing mounted, an empty browser storage (guest projects) and nothing cached by swr (the screens share its global cache). */
+export async function resetScreens(): Promise<void> {
+  unmountAll();
+  window.localStorage.clear();
   await mutate(() => true, undefined, { revalidate: false });
+}
+
+/** The form field whose label text is exactly `label`, inside `container` (a test may mount a form twice). */
+export function field(container: ParentNode, label: string): HTMLInputElement {
+  const element = [...container.querySelectorAll("label")].find((candidate) => candidate.textContent?.trim() === label);
+  if (!element) throw new Error(`no field labelled "${label}"`);
+  const control = element.htmlFor ? container.querySelector(`[id="${element.htmlFor}"]`) : element.querySelector("input,select,textarea");
+  if (!control) throw new Error(`label "${label}" names no field`);
+  return control as HTMLInputElement;
+}
+
+/** The button whose text is exactly `text`. */
+export function button(container: ParentNode, text: string): HTMLButtonElement {
+  const found = [...container.querySelectorAll("button")].find((candidate) => candidate.textContent?.trim() === text);
+  if (!found) throw new Error(`no button "${text}"`);
+  return found;
 }

@@ -1,6 +1,6 @@
-import { cleanup, render, settle } from "../../../../tests/support/dom";
+import { closeBrowser, mount as render, settle } from "../../../../tests/support/browser-dom";
 import React from "react";
-import { accountSettings, forgetCache, stubApi, WithAccount, type RecordedCall } from "../../../../tests/support/account-screens";
+import { accountSettings, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/support/account-screens";
 import { addGuestItem, createGuestProject, readGuestProjects } from "./guest-projects";
 import { HeaderAccount, ProjectCounter } from "./HeaderAccount";
 
@@ -16,10 +16,8 @@ function environment(customer: { signedIn: boolean; firstName: string | null } |
 }
 
 let calls: RecordedCall[];
-afterEach(async () => {
-  cleanup();
-  await forgetCache();
-});
+afterEach(resetScreens);
+afterAll(closeBrowser);
 
 const { paths } = accountSettings();
 const header = () =>

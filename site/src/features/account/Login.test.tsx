@@ -1,7 +1,7 @@
-import { button, cleanup, click, field, render, settle, type } from "../../../../tests/support/dom";
+import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "../../../../tests/support/browser-dom";
 import React from "react";
 import { navigate } from "gatsby";
-import { forgetCache, stubApi, WithAccount, type RecordedCall } from "../../../../tests/support/account-screens";
+import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/support/account-screens";
 import { addGuestItem, createGuestProject, readGuestProjects } from "./guest-projects";
 import { Login } from "./Login";
 
@@ -42,10 +42,8 @@ beforeEach(() => {
     return undefined;
   });
 });
-afterEach(async () => {
-  cleanup();
-  await forgetCache();
-});
+afterEach(resetScreens);
+afterAll(closeBrowser);
 
 async function signIn(password: string, url = "http://de.localhost:8797/customer/account/Login/", email = "erika@example.com") {
   window.history.replaceState(null, "", url);

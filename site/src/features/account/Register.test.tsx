@@ -1,6 +1,6 @@
-import { button, cleanup, click, field, render, type } from "../../../../tests/support/dom";
+import { clickOn as click, closeBrowser, mount as render, typeInto as type } from "../../../../tests/support/browser-dom";
 import React from "react";
-import { forgetCache, stubApi, WithAccount, type RecordedCall } from "../../../../tests/support/account-screens";
+import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/support/account-screens";
 import { Register } from "./Register";
 
 jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/support/account-screens").i18nMock("de"));
@@ -11,10 +11,8 @@ let calls: RecordedCall[];
 beforeEach(() => {
   calls = stubApi((call) => (call.path === "/apiv2/customer/register" ? { status: 202, data: { status: "verification_sent" } } : undefined));
 });
-afterEach(async () => {
-  cleanup();
-  await forgetCache();
-});
+afterEach(resetScreens);
+afterAll(closeBrowser);
 
 const screen = () =>
   render(

@@ -1,7 +1,7 @@
-import { button, cleanup, click, field, render, settle, type } from "../../../../tests/support/dom";
+import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "../../../../tests/support/browser-dom";
 import React from "react";
 import { navigate } from "gatsby";
-import { forgetCache, stubApi, WithAccount, type RecordedCall } from "../../../../tests/support/account-screens";
+import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/support/account-screens";
 import { money } from "../../../../domain/money";
 import type { CustomerOrder, OrderSummary } from "../../../../domain/account";
 import { Offers } from "./Offers";
@@ -107,16 +107,15 @@ function order(extra: Partial<CustomerOrder> = {}): CustomerOrder {
       callOff: { earliest: "2026-11-26", latest: "2027-03-05" },
     },
     returnable: false,
+    returnsLink: "/returns/?order=DE-100002",
     ...extra,
   };
 }
 
 let calls: RecordedCall[];
 beforeEach(() => (navigate as jest.Mock).mockClear());
-afterEach(async () => {
-  cleanup();
-  await forgetCache();
-});
+afterEach(resetScreens);
+afterAll(closeBrowser);
 
 const shown = (element: React.ReactElement) => render(<WithAccount>{element}</WithAccount>);
 
@@ -199,13 +198,23 @@ describe("order details", () => {
   });
 
   test("a returnable order leads to the returns page with its number", async () => {
-    calls = stubOrder(order({ state: "delivered", deliveredAt: "2026-11-23T12:00:00.000Z", storage: null, returnable: true }));
+    calls = stubOrder(
+      order({ state: "delivered", deliveredAt: "2026-11-23T12:00:00.000Z", storage: null, returnable: true, returnsLink: "/returns/?order=DE-100002" }),
+    );
     window.history.replaceState(null, "", "/customer/account/Order/?number=DE-100002");
     const container = await shown(<OrderDetails />);
     await settle();
     const link = container.querySelector('[data-testid="start-return"]');
     expect(link?.textContent).toBe("Retoure oder Reklamation starten");
     expect(link?.getAttribute("href")).toBe("/returns/?order=DE-100002");
+  });
+
+  test("a returns link that leads off the shop is not used", async () => {
+    calls = stubOrder(order({ state: "delivered", storage: null, returnable: true, returnsLink: "https://evil.example/returns/" }));
+    window.history.replaceState(null, "", "/customer/account/Order/?number=DE-100002");
+    const container = await shown(<OrderDetails />);
+    await settle();
+    expect(container.querySelector('[data-testid="start-return"]')?.getAttribute("href")).toBe("/returns/?order=DE-100002");
   });
 
   test("a call-off: a weekend day or a day outside the bounds is refused at the field; a working day is sent", async () => {

@@ -1,6 +1,6 @@
-import { button, cleanup, click, field, render, settle, type } from "../../../../tests/support/dom";
+import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "../../../../tests/support/browser-dom";
 import React from "react";
-import { forgetCache, stubApi, WithAccount, type RecordedCall } from "../../../../tests/support/account-screens";
+import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/support/account-screens";
 import { money } from "../../../../domain/money";
 import type { Project } from "../../../../domain/account";
 import { createGuestProject, addGuestItem, readGuestProjects } from "./guest-projects";
@@ -40,10 +40,8 @@ const item = (itemId: number, sku: string, name: string, quantity: number) => ({
 });
 
 let calls: RecordedCall[];
-afterEach(async () => {
-  cleanup();
-  await forgetCache();
-});
+afterEach(resetScreens);
+afterAll(closeBrowser);
 
 const menu = (quantity = 3) =>
   render(
