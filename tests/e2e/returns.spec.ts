@@ -7,7 +7,7 @@ import { loadShopConfig } from "../../scripts/lib/shops";
 import { JPEG, PNG } from "../../worker/shop-api/core/uploads/test-images";
 import { deliverOrder, placeOrder, type OrderAddress, type PlacedOrder } from "./support/orders";
 import { demoProducts } from "./support/shopper";
-import { E2E_SHOPS, testOrigin } from "./support/site";
+import { testOrigin } from "./support/site";
 
 /**
  * Returns and complaints in the browser (issue 14). Every test places its own order through
@@ -17,8 +17,7 @@ import { E2E_SHOPS, testOrigin } from "./support/site";
  * finds the mail in the local inbox; a guest return from the landing page takes at most four
  * screens; the confirmation mail's signed link opens the order, and from there a guest
  * withdraws from the contract with two clicks; a signed-in FR customer
- * withdraws from an order of the account with two clicks (needs the accounts branch and the
- * FR shop among the browser tests' shops: skipped, and says so, until both are there).
+ * withdraws from an order of the account with two clicks.
  */
 const DE = testOrigin("DE");
 const CH = testOrigin("CH");
@@ -227,19 +226,11 @@ test("the Swiss shop has the returns page in French, its lookup in French", asyn
   expect(robots).toBe("noindex,nofollow");
 });
 
-/**
- * Needs (1) the accounts branch: registration, the confirmation mail, sessions, the account's
- * order page at /customer/account/Order/?number= with its link to /returns/withdraw/?order=,
- * and the session reader in the shop API's core/customer.ts; (2) "FR" among E2E_SHOPS in
- * tests/e2e/support/site.ts, so the browser tests build and serve the French shop.
- */
+/** Registration with the confirmation mail, the account's order page (/customer/account/Order/?number=) and its link to /returns/withdraw/?order=. */
 test("a signed-in FR customer withdraws from an order of the account with two clicks", async ({ page, request }) => {
-  test.skip(!(E2E_SHOPS as readonly string[]).includes("FR"), "needs the FR shop among the browser tests' shops (tests/e2e/support/site.ts E2E_SHOPS)");
   test.setTimeout(180_000);
   const FR = `http://${localHost(loadShopConfig(), "FR", "test")}`;
   await page.goto(`${FR}/`);
-  const accounts = await page.evaluate(() => fetch("/apiv2/customer", { headers: { accept: "application/json" } }).then((response) => response.status));
-  test.skip(accounts === 404, "needs the accounts branch (/apiv2/customer/*)");
 
   const email = `retractation-${Date.now()}@example.com`;
   const password = "Parquet-Chene-2026";
