@@ -4,6 +4,8 @@
  * the cart as it is (not configurable, salable, in stock, priced, its minimum order
  * quantity within one package).
  */
+import { loadShopConfig } from "./shops";
+
 export interface ProductNode {
   sku: string;
   type: string;
@@ -18,9 +20,9 @@ export interface ProductNode {
   content: { title: string };
 }
 
-/** The GraphQL query for the first 200 products of a shop in German, with every field of ProductNode. */
-export function productsQuery(shop: string): string {
-  return `{ products(shop: "${shop}", language: "de", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent
+/** The GraphQL query for the first 200 products of a shop, with every field of ProductNode, in one of its languages (default: the shop's default language). */
+export function productsQuery(shop: string, language = loadShopConfig().shops.find((candidate) => candidate.id === shop)?.defaultLanguage ?? "de"): string {
+  return `{ products(shop: "${shop}", language: "${language}", first: 200) { nodes { sku type slug isSalable isOutOfStock reachedEOF packageContent
     stock { quantity minimumOrderQuantity } samples { active } price { packagePrice { amount } } content { title } } } }`;
 }
 

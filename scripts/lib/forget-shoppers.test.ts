@@ -1,4 +1,7 @@
 import { createTestDatabase, type TestDatabase } from "../../tests/support/d1";
+import { multipartBody } from "../../worker/shop-api/core/test-support";
+import { JPEG } from "../../worker/shop-api/core/uploads/test-images";
+import { createReturnsHarness, daysBefore, json, lookedUp, placeOrder } from "../../worker/shop-api/returns/test-support";
 import { forgetShoppers } from "./forget-shoppers";
 
 let t: TestDatabase;
@@ -17,4 +20,33 @@ test("visitors, their carts and sample orders go; the shops stay", async () => {
   const shops = await count("shops");
   await forgetShoppers(t.db);
   expect([await count("visitors"), await count("carts"), await count("shops")]).toEqual([0, 0, shops]);
+});
+
+test("a complaint with its images goes before the uploads it names; the order stays", async () => {
+  const h = await createReturnsHarness();
+  try {
+    const order = await placeOrder(h, { lines: [["FLOOR-1", 3]], email: "vergessen@example.com", deliveries: [{ line: 1, quantity: 3, at: daysBefore(5) }] });
+    const { lookupToken, visitor } = await lookedUp(h, order);
+    const { body, contentType } = multipartBody([{ fileName: "kratzer.jpg", bytes: JPEG }]);
+    const uploaded = await json(await h.fetch("POST", "/apiv2/rma/uploads", { token: visitor, raw: body, headers: { "content-type": contentType } }));
+    const submitted = await h.fetch("POST", "/apiv2/rma", {
+      token: visitor,
+      body: {
+        lookupToken,
+        orderNumber: order.number,
+        items: [{ lineNo: 1, quantity: 1 }],
+        reason: "DEFECTIVE",
+        message: "Kratzer",
+        uploadIds: [uploaded.data.uploadId],
+      },
+      headers: { "idempotency-key": "forget-shoppers-complaint-0001" },
+    });
+    expect(submitted.status).toBe(200);
+    const rows = async (table: string) => (await h.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+    expect([await rows("rmas"), await rows("rma_uploads"), await rows("uploads")]).toEqual([1, 1, 1]);
+    await forgetShoppers(h.db);
+    expect([await rows("rmas"), await rows("rma_uploads"), await rows("uploads"), await rows("visitors"), await rows("orders")]).toEqual([0, 0, 0, 0, 1]);
+  } finally {
+    await h.dispose();
+  }
 });

@@ -3,13 +3,16 @@ import { sql } from "../../worker/lib/sql";
 
 /**
  * Removes what shoppers left in a local database (visitors with their carts and sample
- * orders, uploads, mails, rate-limit and idempotency records), keeping the catalogue. The
+ * orders, complaints with their images, uploads, mails, rate-limit and idempotency records),
+ * keeping the catalogue and the orders. Complaints go first: their images' rows name uploads. The
  * browser tests start from it, so a run never meets the daily sample caps or the rate
  * limits an earlier run of the same day used up.
  */
 export async function forgetShoppers(db: D1Database): Promise<void> {
   await db.batch(
     [
+      sql`DELETE FROM rmas`,
+      sql`DELETE FROM rma_lookup_tokens`,
       sql`DELETE FROM uploads`,
       sql`DELETE FROM visitors`,
       sql`DELETE FROM mail_outbox`,
