@@ -153,11 +153,18 @@ export function OrderBody({ order, onChange }: { order: CustomerOrder; onChange:
       </div>
 
       {order.storage ? <StorageBox order={order} onChange={onChange} /> : null}
-      {order.returnable ? (
+      {order.returnable || order.state !== "cancelled" ? (
         <p className="order-return">
-          <a className="button secondary" href={safeReturnPath(order.returnsLink) ?? paths.startReturn(order.orderNumber)} data-testid="start-return">
-            {t("account.order.startReturn")}
-          </a>
+          {order.returnable ? (
+            <a className="button secondary" href={safeReturnPath(order.returnsLink) ?? paths.startReturn(order.orderNumber)} data-testid="start-return">
+              {t("account.order.startReturn")}
+            </a>
+          ) : null}{" "}
+          {order.state !== "cancelled" ? (
+            <a className="button link" href={paths.withdraw(order.orderNumber)} data-testid="withdraw-link">
+              {t("account.order.withdraw")}
+            </a>
+          ) : null}
         </p>
       ) : null}
     </article>

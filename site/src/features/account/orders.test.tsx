@@ -209,6 +209,22 @@ describe("order details", () => {
     expect(link?.getAttribute("href")).toBe("/returns/?order=DE-100002");
   });
 
+  test("the withdrawal from the contract is reachable from an order that is not cancelled, not from a cancelled one", async () => {
+    calls = stubOrder(order({ state: "shipped", storage: null, returnable: false }));
+    window.history.replaceState(null, "", "/customer/account/Order/?number=DE-100002");
+    let container = await shown(<OrderDetails />);
+    await settle();
+    const link = container.querySelector('[data-testid="withdraw-link"]');
+    expect(link?.textContent).toBe("Vom Vertrag zurücktreten (Widerruf)");
+    expect(link?.getAttribute("href")).toBe("/returns/withdraw/?order=DE-100002");
+    await resetScreens();
+    calls = stubOrder(order({ state: "cancelled", storage: null, returnable: false }));
+    window.history.replaceState(null, "", "/customer/account/Order/?number=DE-100002");
+    container = await shown(<OrderDetails />);
+    await settle();
+    expect(container.querySelector('[data-testid="withdraw-link"]')).toBeNull();
+  });
+
   test("a returns link that leads off the shop is not used", async () => {
     calls = stubOrder(order({ state: "delivered", storage: null, returnable: true, returnsLink: "https://evil.example/returns/" }));
     window.history.replaceState(null, "", "/customer/account/Order/?number=DE-100002");

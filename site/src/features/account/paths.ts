@@ -3,7 +3,7 @@
  * projectsPath): one object the screens and the header pass around.
  */
 import type { AccountScreen } from "../../../../domain/account";
-import { accountPath, projectsPath, returnsPath, type ShopRouting } from "../../../../domain/routes";
+import { accountPath, projectsPath, returnsPath, withdrawPath, type ShopRouting } from "../../../../domain/routes";
 
 export type { AccountScreen };
 
@@ -18,6 +18,8 @@ export interface AccountPaths {
   order: (number: string) => string;
   /** The returns page for an order of the account (issue 14: `?order=NUMBER`). */
   startReturn: (number: string) => string;
+  /** The withdrawal from the contract for an order (issue 14: `?order=NUMBER`); the page says when it is not offered. */
+  withdraw: (number: string) => string;
 }
 
 export function accountPaths(shop: ShopRouting, language: string): AccountPaths {
@@ -32,6 +34,7 @@ export function accountPaths(shop: ShopRouting, language: string): AccountPaths 
     projects: projectsPath(shop, language),
     order: (number) => `${orderPath}?number=${encodeURIComponent(number)}`,
     startReturn: (number) => `${returnsPath(shop, language)}?order=${encodeURIComponent(number)}`,
+    withdraw: (number) => `${withdrawPath(shop, language)}?order=${encodeURIComponent(number)}`,
   };
 }
 
