@@ -5,6 +5,7 @@
  * codes the screens word from their locales.
  */
 import type { MoneyValue } from "./money";
+import type { OrderLineView } from "./order";
 
 export type CustomerType = "private" | "business";
 
@@ -60,23 +61,8 @@ export interface OrderSummary {
   storage?: { until: string; state: StorageStateCode };
 }
 
-export interface CustomerOrderLine {
-  line: number;
-  sku: string;
-  kind: "product" | "sample";
-  name: string;
-  options: Record<string, string>;
-  quantity: number;
-  unit: { code: string; label: string };
-  packageContent: number;
-  packagePrice: MoneyValue;
-  lineTotal: MoneyValue;
-  taxRate: number;
-  shippedQuantity: number;
-  deliveredQuantity: number;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-}
+/** A line of the customer's order: domain/order.ts, as the visitor who ordered and staff see it. */
+export type CustomerOrderLine = OrderLineView;
 
 export interface OrderAddress {
   firstname: string;

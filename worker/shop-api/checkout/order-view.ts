@@ -1,33 +1,11 @@
 /** What the shop API answers about an order: the snapshot it was placed with, formatted in its currency and language. */
 import { money } from "../../../domain/money";
-import type { OrderAddressView, OrderLineView, OrderView } from "../../../domain/order";
-import { taxLabel, unitLabel } from "../../lib/labels";
+import type { OrderAddressView, OrderView } from "../../../domain/order";
+import { taxLabel } from "../../lib/labels";
 import { parseJsonOr } from "../../lib/json";
 import type { BankAccount } from "../../config/shop-config";
 import type { OrderPaymentColumns } from "../tables/order-payments";
-import type { OrderLineRow, OrderRow } from "../tables/orders";
-
-/** The order's lines as its snapshot has them, with shipped and delivered quantities; shown to the customer and to staff alike. */
-export function orderLineViews(order: Pick<OrderRow, "currency" | "language">, lines: OrderLineRow[]): OrderLineView[] {
-  const m = (minor: number) => money(minor, order.currency, order.language);
-  return lines.map((line) => ({
-    line: line.line_no,
-    sku: line.sku,
-    kind: line.kind,
-    name: line.name,
-    options: parseJsonOr<Record<string, string>>(line.options, {}),
-    quantity: line.quantity,
-    unit: { code: line.unit, label: unitLabel(line.unit, order.language) },
-    packageContent: line.package_content,
-    packagePrice: m(line.package_price),
-    lineTotal: m(line.line_total),
-    taxRate: line.tax_rate,
-    shippedQuantity: line.shipped_qty,
-    deliveredQuantity: line.delivered_qty,
-    shippedAt: line.shipped_at,
-    deliveredAt: line.delivered_at,
-  }));
-}
+import { orderLineViews, type OrderLineRow, type OrderRow } from "../tables/orders";
 
 export function orderView(
   order: OrderRow & Partial<Pick<OrderPaymentColumns, "payment_state">>,

@@ -38,8 +38,7 @@ import { validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { allShops, shopById, shopChoices } from "../core/shop";
 import type { StaffContext } from "../core/staff-auth";
-import type { OrderEventRow, OrderLineRow, OrderRow } from "../tables/orders";
-import { orderLineViews } from "./order-view";
+import { orderLineViews, type OrderEventRow, type OrderLineRow, type OrderRow } from "../tables/orders";
 
 /** An order number as the shop hands it out: DE-100001. */
 const ORDER_NUMBER = /^[A-Z]{2,8}-[0-9]{1,12}$/;

@@ -14,7 +14,7 @@ import { callOffSchema, isWorkingDate } from "../../../domain/account-forms";
 import { money } from "../../../domain/money";
 import { hasReturnableLine } from "../../../domain/return-window";
 import { returnsPath } from "../../../domain/routes";
-import { taxLabel, unitLabel } from "../../lib/labels";
+import { taxLabel } from "../../lib/labels";
 import { parseJsonOr } from "../../lib/json";
 import { sql } from "../../lib/sql";
 import type { ShopContext } from "../core/context";
@@ -23,7 +23,7 @@ import { fail, invalid, notFound } from "../core/envelope";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { selectCustomerOrder, selectCustomerOrders, selectOrderKey, type CustomerOrderRow, type OrderSummaryRow } from "../tables/customer-orders";
-import { selectOrderLines, type OrderLineRow } from "../tables/orders";
+import { orderLineViews, selectOrderLines, type OrderLineRow } from "../tables/orders";
 import { returnedPerLine } from "../tables/returns";
 import { insertCallOff, replaceOpenCallOff, selectCallOffs, storageCallOffOf, type StorageCallOffRow } from "../tables/storage-call-offs";
 import { ACCOUNT_MESSAGES, TEXTS } from "./messages";
@@ -124,23 +124,7 @@ function orderViewOf(
     desiredDate: order.desired_date,
     paymentMethod: order.payment_method,
     currency: order.currency,
-    lines: lines.map((line) => ({
-      line: line.line_no,
-      sku: line.sku,
-      kind: line.kind,
-      name: line.name,
-      options: parseJsonOr<Record<string, string>>(line.options, {}),
-      quantity: line.quantity,
-      unit: { code: line.unit, label: unitLabel(line.unit, ctx.language) },
-      packageContent: line.package_content,
-      packagePrice: m(line.package_price),
-      lineTotal: m(line.line_total),
-      taxRate: line.tax_rate,
-      shippedQuantity: line.shipped_qty,
-      deliveredQuantity: line.delivered_qty,
-      shippedAt: line.shipped_at,
-      deliveredAt: line.delivered_at,
-    })),
+    lines: orderLineViews(order, lines, ctx.language),
     totals: {
       goods: m(order.goods_total),
       prepaymentDiscount: m(order.discount_total),

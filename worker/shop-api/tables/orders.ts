@@ -2,6 +2,10 @@
  * The order tables (migrations/0018_orders.sql): `orders`, `order_lines`, `order_events`
  * and the per-shop `order_counters`. Money is integer minor units, tax included.
  */
+import { money } from "../../../domain/money";
+import type { OrderLineView } from "../../../domain/order";
+import { parseJsonOr } from "../../lib/json";
+import { unitLabel } from "../../lib/labels";
 import { sql, type SqlFragment } from "../../lib/sql";
 
 export type DeliveryMode = "standard" | "requested_date" | "on_call_storage" | "express";
@@ -106,4 +110,26 @@ export function selectOrderByNumber(shopId: string, orderNumber: string): SqlFra
 
 export function selectOrderLines(orderId: string): SqlFragment {
   return sql`SELECT * FROM order_lines WHERE order_id = ${orderId} ORDER BY line_no`;
+}
+
+/** The order's lines as its snapshot has them, with shipped and delivered quantities; shown to the visitor who ordered, the customer's account and staff alike; formatted in `language` (default: the order's). */
+export function orderLineViews(order: Pick<OrderRow, "currency" | "language">, lines: OrderLineRow[], language = order.language): OrderLineView[] {
+  const m = (minor: number) => money(minor, order.currency, language);
+  return lines.map((line) => ({
+    line: line.line_no,
+    sku: line.sku,
+    kind: line.kind,
+    name: line.name,
+    options: parseJsonOr<Record<string, string>>(line.options, {}),
+    quantity: line.quantity,
+    unit: { code: line.unit, label: unitLabel(line.unit, language) },
+    packageContent: line.package_content,
+    packagePrice: m(line.package_price),
+    lineTotal: m(line.line_total),
+    taxRate: line.tax_rate,
+    shippedQuantity: line.shipped_qty,
+    deliveredQuantity: line.delivered_qty,
+    shippedAt: line.shipped_at,
+    deliveredAt: line.delivered_at,
+  }));
 }
