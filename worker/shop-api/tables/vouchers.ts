@@ -9,7 +9,10 @@
  * million codes issued, one guess in about a trillion hits) and the apply route is rate limited hard.
  */
 import type { D1Database, D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
+import type { VoucherRefusal } from "../../../domain/checkout";
 import { sql, type SqlFragment } from "../../lib/sql";
+
+export type { VoucherRefusal } from "../../../domain/checkout";
 
 export type VoucherSource = "newsletter";
 
@@ -171,27 +174,31 @@ export const selectIssuedVoucher = (shopId: string, emailKey: string, source: Vo
 
 export const selectVoucher = (code: string): SqlFragment => sql`SELECT * FROM vouchers WHERE code = ${code}`;
 
+/** The shop's voucher of the code (another shop's code finds nothing, as an unknown one does). */
+export const selectShopVoucher = (code: string, shopId: string): SqlFragment => sql`SELECT * FROM vouchers WHERE code = ${code} AND shop_id = ${shopId}`;
+
 /** YYYY-MM-DD of a day in the shop's calendar (Berlin) when a voucher with `valid_until` is still valid. */
 export const voucherValidOn = (voucher: Pick<Voucher, "validUntil">, today: string): boolean => voucher.validUntil === null || voucher.validUntil >= today;
 
-/** Why a voucher cannot be used in the shop today, or null when it can. */
-export function voucherRefusal(voucher: Voucher | null, shopId: string, today: string): "voucher_not_found" | "voucher_redeemed" | "voucher_expired" | null {
-  if (!voucher || voucher.shopId !== shopId) return "voucher_not_found";
+/** Why a voucher cannot be used in the shop today (YYYY-MM-DD, the shop's calendar), or null when it can. */
+export function voucherRefusal(voucher: Voucher | null, shop: { id: string; currency: string }, today: string): VoucherRefusal | null {
+  if (!voucher || voucher.shopId !== shop.id || voucher.currency !== shop.currency) return "voucher_not_found";
   if (voucher.redeemedAt !== null) return "voucher_redeemed";
   if (!voucherValidOn(voucher, today)) return "voucher_expired";
   return null;
 }
 
 /**
- * A batch's check (a SELECT with a `refusal` column) that the code can be redeemed now by the
- * shop for the amount priced: exists in the shop, not redeemed, still valid, unchanged amount.
+ * A batch's check (a SELECT with a `refusal` column) that the code can be used now in the shop:
+ * it is the shop's, not redeemed, still valid and, when `amount` is given, worth what was priced
+ * ('voucher_changed' otherwise).
  */
-export const voucherRedeemable = (code: string, shopId: string, amount: number, today: string): SqlFragment =>
+export const voucherUsable = (code: string, shopId: string, today: string, amount: number | null = null): SqlFragment =>
   sql`SELECT CASE
       WHEN v.code IS NULL THEN 'voucher_not_found'
       WHEN v.redeemed_at IS NOT NULL THEN 'voucher_redeemed'
       WHEN v.valid_until IS NOT NULL AND v.valid_until < ${today} THEN 'voucher_expired'
-      WHEN v.amount <> ${amount} THEN 'voucher_changed'
+      WHEN ${amount} IS NOT NULL AND v.amount <> ${amount} THEN 'voucher_changed'
       ELSE NULL END AS refusal
     FROM (SELECT 1) LEFT JOIN vouchers v ON v.code = ${code} AND v.shop_id = ${shopId}`;
 
@@ -199,3 +206,28 @@ export const voucherRedeemable = (code: string, shopId: string, amount: number, 
 export const redeemVoucher = (code: string, orderId: string, now: Date, holds: SqlFragment): SqlFragment =>
   sql`UPDATE vouchers SET redeemed_at = ${now.toISOString()}, order_id = ${orderId}
     WHERE code = ${code} AND redeemed_at IS NULL AND ${holds}`;
+
+// ---- the cart's voucher (carts.voucher_code)
+
+/** The code applied to the visitor's cart and its voucher of the shop (all voucher columns NULL when the code has none there). */
+export type CartVoucherRow = { applied_code: string } & { [Column in keyof VoucherRow]: VoucherRow[Column] | null };
+
+/** The visitor's applied code with its voucher (no row: no code applied, or no cart). */
+export const selectCartVoucher = (visitorId: string, shopId: string): SqlFragment =>
+  sql`SELECT c.voucher_code AS applied_code, v.* FROM carts c LEFT JOIN vouchers v ON v.code = c.voucher_code AND v.shop_id = c.shop_id
+    WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shopId} AND c.voucher_code IS NOT NULL`;
+
+/** What a cart holds: the applied code and its voucher, or null when the code names none of the shop's. */
+export function cartVoucherOf(row: CartVoucherRow | undefined): { code: string; voucher: Voucher | null } | null {
+  if (!row) return null;
+  return { code: row.applied_code, voucher: row.code === null ? null : voucherOf(row as VoucherRow) };
+}
+
+/** Applies the code to (or with null removes it from) the visitor's cart; only when `holds`. */
+export const setCartVoucher = (visitorId: string, shopId: string, code: string | null, holds: SqlFragment): SqlFragment =>
+  sql`UPDATE carts SET voucher_code = ${code} WHERE visitor_id = ${visitorId} AND shop_id = ${shopId} AND ${holds}`;
+
+/** A batch's check that the visitor's cart still holds `code` (null: none), else 'cart_changed'. */
+export const cartVoucherIs = (visitorId: string, shopId: string, code: string | null): SqlFragment =>
+  sql`SELECT CASE WHEN (SELECT voucher_code FROM carts WHERE visitor_id = ${visitorId} AND shop_id = ${shopId}) IS ${code} THEN NULL
+    ELSE 'cart_changed' END AS refusal`;
