@@ -58,7 +58,7 @@ describe("roles", () => {
     expect((await call("POST", `/admin/api/inquiries/${ids.bulk}/reply`, { ...headers, body: { message: "Hallo" } })).status).toBe(status);
     expect((await call("POST", `/admin/api/inquiries/${ids.bulk}/close`, headers)).status).toBe(status);
     expect(await inquiryCounts(h.db)).toEqual(before);
-    expect((await detail(ids.bulk)).state).toBe("open");
+    expect((await detail(ids.bulk!)).state).toBe("open");
   });
 });
 

@@ -16,7 +16,7 @@ export type InquiryHarness = ReturnsHarness;
 export async function createInquiryHarness(): Promise<InquiryHarness> {
   const h = await createReturnsHarness();
   // The returns harness has replaced console.warn with a mock already: chain onto its implementation.
-  const warn = jest.isMockFunction(console.warn) ? console.warn : jest.spyOn(console, "warn");
+  const warn = (jest.isMockFunction(console.warn) ? console.warn : jest.spyOn(console, "warn")) as jest.Mock<void, unknown[]>;
   const previous = warn.getMockImplementation();
   warn.mockImplementation((...args: unknown[]) => {
     if (typeof args[0] === "string" && args[0].startsWith("captcha refused")) return;
