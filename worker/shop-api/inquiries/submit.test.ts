@@ -7,7 +7,9 @@
  */
 import { INQUIRY_NUMBER } from "../../../domain/inquiry";
 import { composeMail } from "../core/mail/templates";
+import { insertInquiry } from "../tables/inquiries";
 import { newInquiryNumber } from "./numbers";
+import { isTakenNumber } from "./submit";
 import {
   createInquiryHarness,
   inquiryBody,
@@ -345,4 +347,36 @@ test("inquiry numbers: Q- and 10 characters of Crockford's base32 from 50 random
   const seen = new Set(Array.from({ length: 500 }, () => newInquiryNumber()));
   expect(seen.size).toBe(500);
   for (const id of seen) expect(id).toMatch(INQUIRY_NUMBER);
+});
+
+test("a taken inquiry number fails the batch with an error the handler recognises (it draws a new number), and writes nothing", async () => {
+  const id = await sentInquiry(h, inquiryBody({ email: email() }));
+  const before = await inquiryCounts(h.db);
+  const row = {
+    id,
+    type: "product" as const,
+    shopId: "DE",
+    language: "de",
+    sku: "FLOOR-1",
+    productName: "Produkt FLOOR-1",
+    message: "Noch eine Frage",
+    name: "Hans Huber",
+    email: "hans@example.com",
+    phone: null,
+    country: "de",
+    quantity: null,
+    unit: null,
+    answers: {},
+    visitorId: null,
+    customerId: null,
+    now: new Date(),
+  };
+  const other = { ...row, id: newInquiryNumber() };
+  const error = await h.db.batch([insertInquiry(other).prepare(h.db), insertInquiry(row).prepare(h.db)]).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(isTakenNumber(error)).toBe(true);
+  expect(isTakenNumber(new Error("UNIQUE constraint failed: mail_outbox.dedupe_key"))).toBe(false);
+  expect(await inquiryCounts(h.db)).toEqual(before);
 });

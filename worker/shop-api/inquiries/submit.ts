@@ -45,7 +45,8 @@ interface ProductFacts {
   name: string;
 }
 
-const isTakenNumber = (error: unknown): boolean =>
+/** True for the error of a batch whose inquiry number was taken (D1 names the constraint in the message or its cause). */
+export const isTakenNumber = (error: unknown): boolean =>
   error instanceof Error && /UNIQUE constraint failed: inquiries\.id/.test(`${error.message} ${String(error.cause ?? "")}`);
 
 /** 6. The inquiry and its two mails in one batch. */
