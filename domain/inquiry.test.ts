@@ -197,6 +197,15 @@ describe("refusals", () => {
     expect(issues(body({ answers: [true] }))).toEqual({ answers: [expect.any(String), "invalid_type"] });
   });
 
+  test("hostile answer keys: inherited names are refused, __proto__ never reaches the answers", () => {
+    expect(issues(body({ answers: { constructor: true } }))).toEqual({ "answers.constructor": ["unknownQuestion", "unknown_question"] });
+    expect(issues({ ...body(), answers: JSON.parse('{"__proto__": {"polluted": true}}') })).toEqual({ "answers.__proto__": ["invalid", "invalid_type"] });
+    const parsed = schema.parse({ ...body(), answers: JSON.parse('{"__proto__": true, "isBusiness": true}') });
+    expect(parsed.answers).toEqual({ isBusiness: true });
+    expect(Object.getPrototypeOf(parsed.answers)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
   test("a sku with control characters or too long", () => {
     expect(issues(body({ sku: "A\u0000B" }))).toEqual({ sku: ["invalid", "invalid_sku"] });
     expect(issues(body({ sku: "A".repeat(65) }))).toEqual({ sku: ["invalid", "too_big"] });
