@@ -105,3 +105,11 @@ export function returnsPath(shop: ShopRouting, language: string): string {
 export function withdrawPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/returns/withdraw/`;
 }
+
+/**
+ * The offer page (issue 15): `{prefix}/offer/`, the offer in the query (`?id=O-...&sig=...`, the
+ * signed link of the offer mail). Client-rendered, not indexed.
+ */
+export function offerPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/offer/`;
+}
