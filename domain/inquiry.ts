@@ -193,8 +193,11 @@ export function containsUrl(text: string): boolean {
   return WEB_ADDRESS.test(text.normalize("NFKC"));
 }
 
-/** Multi-line plain text: NFC, line breaks as \n, trimmed; at most `max` characters, no invisible or control characters. */
-function messageField(texts: InquiryFormTexts, max: number) {
+/**
+ * Multi-line plain text (the message; staff replies with their own `max`): NFC, line breaks as
+ * \n, trimmed; 1 to `max` characters, no control characters but tab and line feed, no invisible ones.
+ */
+export function inquiryMessageField(texts: InquiryFormTexts, max: number) {
   return z
     .string({ required_error: texts.required, invalid_type_error: texts.required })
     .transform((text) => normalizeContactText(text.replace(/\r\n?/g, "\n")))
@@ -308,7 +311,7 @@ export function inquiryFormSchema(texts: InquiryFormTexts, countries: readonly s
     .object({
       type: z.enum(INQUIRY_TYPES, { errorMap: () => ({ message: texts.invalid }) }),
       sku: inquirySkuField(texts),
-      message: messageField(texts, INQUIRY_LIMITS.message),
+      message: inquiryMessageField(texts, INQUIRY_LIMITS.message),
       name: inquiryNameField(texts),
       email: inquiryEmailField(texts),
       phone: inquiryPhoneField(texts),

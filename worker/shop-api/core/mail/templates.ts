@@ -10,6 +10,7 @@ import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, t
 import { shopDirectory } from "../../../config/shops";
 import { text } from "../../../lib/texts";
 import { ACCOUNT_MAIL_TEMPLATES } from "./account-templates";
+import { INQUIRY_MAIL_TEMPLATES } from "./inquiry-templates";
 import { renderLayout, type MailBlock, type RenderedMail } from "./layout";
 import { defineTemplate, heading, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
 
@@ -231,6 +232,7 @@ export const MAIL_TEMPLATES = {
   "rma-confirmation": rmaConfirmation,
   "rma-status": rmaStatus,
   "withdrawal-confirmation": withdrawalConfirmation,
+  ...INQUIRY_MAIL_TEMPLATES,
 };
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -267,6 +269,8 @@ export interface MailToRender {
 export interface ComposedMail extends RenderedMail {
   /** The shop's sender, e.g. `Bodenhaus <service@bodenhaus.example>`. */
   from: string;
+  /** Where answers go when not to the sender (the customer, on a notification to the shop's service address). */
+  replyTo?: string;
 }
 
 /** The shop's origin in an environment (the first host listed; production when the environment lists none), e.g. `http://de.localhost:8787`. */
@@ -292,7 +296,8 @@ export function composeMail(mail: MailToRender, environment: Environment, { reda
   const shop = shopDirectory.shop(mail.shopId);
   if (!shop) throw new Error(`unknown shop '${mail.shopId}'`);
   if (!isMailTemplate(mail.template)) throw new Error(`unknown mail template '${mail.template}'`);
-  const t: Texts = (key, params) => text(mail.language, "mail", `${mail.template}.${key}`, params);
+  const definition: MailTemplateDefinition<unknown> = MAIL_TEMPLATES[mail.template];
+  const t: Texts = (key, params) => text(mail.language, definition.namespace ?? "mail", `${mail.template}.${key}`, params);
   const home = homeUrl(shop, mail.language, environment);
   const origin = new URL(home).origin;
   const hidden = (path: string) => `${origin}${path.split("?")[0]}?[link hidden]`;
@@ -300,13 +305,13 @@ export function composeMail(mail: MailToRender, environment: Environment, { reda
     url: (path, options = {}) => (redactSecrets && options.secret ? hidden(path) : `${origin}${path}`),
     ...(signed.returns ? { returns: redactSecrets ? hidden(new URL(signed.returns).pathname) : signed.returns } : {}),
   };
-  const definition: MailTemplateDefinition<unknown> = MAIL_TEMPLATES[mail.template];
   const content = definition.content(mail.params, t, shop.name, links);
   const rendered = renderLayout(content, {
     language: mail.language,
     shopName: shop.name,
     homeUrl: home,
-    footerNote: text(mail.language, "mail", `layout.${definition.footer ?? "automatic"}`, { shop: shop.name }),
+    footerNote: text(mail.language, definition.namespace ?? "mail", `layout.${definition.footer ?? "automatic"}`, { shop: shop.name }),
   });
-  return { ...rendered, from: shop.mail.from };
+  const replyTo = definition.replyTo?.(mail.params);
+  return { ...rendered, from: shop.mail.from, ...(replyTo ? { replyTo } : {}) };
 }
