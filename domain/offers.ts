@@ -21,6 +21,9 @@ import type { MoneyValue } from "./money";
 export const OFFER_STATES = ["requested", "offered", "accepted", "declined", "expired"] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
 
+/** An offer's id: `O-` and 10 characters of Crockford's base32 (50 random bits), as the customer's link names it. */
+export const OFFER_ID = /^O-[0-9A-HJKMNP-TV-Z]{10}$/;
+
 /** The states a stored offer can have (`requested` has no offer yet). */
 export type StoredOfferState = Exclude<OfferState, "requested">;
 
