@@ -12,6 +12,7 @@
  * Money is integer minor units in `MoneyValue`s (domain/money.ts), tax included.
  */
 import type { MoneyValue } from "./money";
+import { MAX_QUANTITY } from "./quantity";
 
 /**
  * `requested`: an offer request the staff have not answered with an offer yet; `offered`: sent,
@@ -31,8 +32,8 @@ export type StoredOfferState = Exclude<OfferState, "requested">;
 export const OFFER_LIMITS = {
   /** Lines per offer. */
   maxLines: 50,
-  /** Packages per line. */
-  maxQuantity: 100000,
+  /** Packages per line: what a cart line can hold. */
+  maxQuantity: MAX_QUANTITY,
   /** validUntil lies from today up to this many days ahead (Berlin time). */
   maxValidDays: 90,
   /** The staff's note to the customer. */

@@ -6,7 +6,7 @@
  * as `[link hidden]` where the back office renders a mail for staff.
  */
 import { z } from "zod";
-import type { TextParams } from "../../../lib/texts";
+import type { TextNamespace, TextParams } from "../../../lib/texts";
 import type { MailBlock, MailContent } from "./layout";
 
 export type Texts = (key: string, params?: TextParams) => string;
@@ -17,6 +17,8 @@ export interface MailLinks {
   url(path: string, options?: { secret?: boolean }): string;
   /** The order confirmation's signed returns link (links.ts), when the mail has one; hidden from staff like a secret. */
   returns?: string;
+  /** The offer mail's signed link to the offer (links.ts), when the mail has one; hidden from staff like a secret. */
+  offer?: string;
 }
 
 export interface MailTemplateDefinition<P> {
@@ -25,12 +27,14 @@ export interface MailTemplateDefinition<P> {
   content(params: unknown, t: Texts, shopName: string, links: MailLinks): MailContent;
   /** The key (in mail.json's `layout`) of the footer's note why the mail came; default `automatic`. */
   footer?: string;
+  /** Where its texts are (`<template>.<text>`, and `layout.<footer>`): locales/<lang>/<texts>.json; default mail.json. */
+  texts?: TextNamespace;
 }
 
 export function defineTemplate<P>(
   params: z.ZodType<P, z.ZodTypeDef, unknown>,
   content: (params: P, t: Texts, shopName: string, links: MailLinks) => MailContent,
-  options: { footer?: string } = {},
+  options: { footer?: string; texts?: TextNamespace } = {},
 ): MailTemplateDefinition<P> {
   return { params, content: (raw, t, shopName, links) => content(params.parse(raw), t, shopName, links), ...options };
 }

@@ -10,6 +10,7 @@ import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, t
 import { shopDirectory } from "../../../config/shops";
 import { text } from "../../../lib/texts";
 import { ACCOUNT_MAIL_TEMPLATES } from "./account-templates";
+import { OFFER_MAIL_TEMPLATES } from "./offer-templates";
 import { renderLayout, type MailBlock, type RenderedMail } from "./layout";
 import { defineTemplate, heading, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
 
@@ -231,6 +232,7 @@ export const MAIL_TEMPLATES = {
   "rma-confirmation": rmaConfirmation,
   "rma-status": rmaStatus,
   "withdrawal-confirmation": withdrawalConfirmation,
+  ...OFFER_MAIL_TEMPLATES,
 };
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -250,6 +252,8 @@ export function checkMailParams(template: MailTemplate, params: unknown): void {
 export interface SignedLinks {
   /** The order confirmation's returns link. */
   returns?: string;
+  /** The offer mail's link to the offer. */
+  offer?: string;
 }
 
 export interface ComposeOptions {
@@ -285,28 +289,30 @@ function homeUrl(shop: ShopDefinition, language: string, environment: Environmen
 /**
  * Renders a mail of the outbox; throws when its shop or template is unknown or its parameters
  * do not fit. `signed`: the links signed at rendering time (links.ts). `redactSecrets`: links
- * that carry a secret (sign-in and password tokens, the signed returns link) show as hidden
+ * that carry a secret (sign-in and password tokens, the signed returns and offer links) show as hidden
  * (the back office's view).
  */
 export function composeMail(mail: MailToRender, environment: Environment, { redactSecrets = false, signed = {} }: ComposeOptions = {}): ComposedMail {
   const shop = shopDirectory.shop(mail.shopId);
   if (!shop) throw new Error(`unknown shop '${mail.shopId}'`);
   if (!isMailTemplate(mail.template)) throw new Error(`unknown mail template '${mail.template}'`);
-  const t: Texts = (key, params) => text(mail.language, "mail", `${mail.template}.${key}`, params);
+  const definition: MailTemplateDefinition<unknown> = MAIL_TEMPLATES[mail.template];
+  const texts = definition.texts ?? "mail";
+  const t: Texts = (key, params) => text(mail.language, texts, `${mail.template}.${key}`, params);
   const home = homeUrl(shop, mail.language, environment);
   const origin = new URL(home).origin;
   const hidden = (path: string) => `${origin}${path.split("?")[0]}?[link hidden]`;
   const links: MailLinks = {
     url: (path, options = {}) => (redactSecrets && options.secret ? hidden(path) : `${origin}${path}`),
     ...(signed.returns ? { returns: redactSecrets ? hidden(new URL(signed.returns).pathname) : signed.returns } : {}),
+    ...(signed.offer ? { offer: redactSecrets ? hidden(new URL(signed.offer).pathname) : signed.offer } : {}),
   };
-  const definition: MailTemplateDefinition<unknown> = MAIL_TEMPLATES[mail.template];
   const content = definition.content(mail.params, t, shop.name, links);
   const rendered = renderLayout(content, {
     language: mail.language,
     shopName: shop.name,
     homeUrl: home,
-    footerNote: text(mail.language, "mail", `layout.${definition.footer ?? "automatic"}`, { shop: shop.name }),
+    footerNote: text(mail.language, texts, `layout.${definition.footer ?? "automatic"}`, { shop: shop.name }),
   });
   return { ...rendered, from: shop.mail.from };
 }
