@@ -179,6 +179,10 @@ export const selectCustomerOfferRequests = (shopId: string, customerId: string, 
 export const selectOfferLines = (offerIds: readonly string[]): SqlFragment =>
   sql`SELECT * FROM offer_lines WHERE offer_id IN (SELECT value FROM json_each(${JSON.stringify(offerIds)})) ORDER BY offer_id, line_no`;
 
+/** The lines of the inquiry's offer, by line number (none while there is no offer). */
+export const selectOfferLinesOfInquiry = (inquiryId: string): SqlFragment =>
+  sql`SELECT ol.* FROM offer_lines ol JOIN offers o ON o.id = ol.offer_id WHERE o.inquiry_id = ${inquiryId} ORDER BY ol.line_no`;
+
 /** A new offer for the inquiry; only when `holds` (the caller's guard also checks the inquiry has none). */
 export function insertOffer(row: OfferRow, holds: SqlFragment): SqlFragment {
   return sql`INSERT INTO offers (id, inquiry_id, shop_id, currency, state, valid_until, message, total, staff_email, offered_at, accepted_at,
