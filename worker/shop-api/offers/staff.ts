@@ -183,7 +183,7 @@ export async function staffOfferView(ctx: StaffContext, params: Params): Promise
 function offerMail(
   request: OfferRequest,
   offerId: string,
-  input: OfferInput & { names: string[]; total: number; currency: string; revised: boolean; at: string },
+  input: OfferInput & { names: string[]; total: number; currency: string; revised: boolean },
   holds: SqlFragment,
   now: Date,
 ): SqlFragment {
@@ -213,7 +213,7 @@ function offerMail(
         revised: input.revised,
         offerLink: true,
       },
-      dedupeKey: `offer:${offerId}:${input.at}`,
+      // Every send is its own event (a revision mails again); the batch's guard is what keeps a refused one from mailing.
       when: holds,
     },
     now,
@@ -297,7 +297,7 @@ export async function staffOfferSave(ctx: StaffContext, params: Params): Promise
         holds,
       ),
     ),
-    offerMail(request, offerId, { ...input, names: products.map((product) => product.name), total, currency, revised: offer !== null, at }, holds, ctx.now),
+    offerMail(request, offerId, { ...input, names: products.map((product) => product.name), total, currency, revised: offer !== null }, holds, ctx.now),
   ]);
   if (refusal) throw fail(409, OFFER_MESSAGES.offerChanged, "offer_changed", { field: "offer" });
   sendOutboxSoon(ctx);
