@@ -6,7 +6,7 @@
  * offer and another shop's.
  */
 import { signUp, type TestCustomer } from "../returns/test-support";
-import { createOffersHarness, insertOfferRequest, json, offerBody, sendOffer, signatureOf, type OffersHarness } from "./test-support";
+import { createOffersHarness, insertOfferRequest, json, sendOffer, signatureOf, type OffersHarness } from "./test-support";
 
 let h: OffersHarness;
 let erika: TestCustomer;
