@@ -12,6 +12,7 @@
  * Money is integer minor units in `MoneyValue`s (domain/money.ts), tax included.
  */
 import type { MoneyValue } from "./money";
+import { MAX_QUANTITY } from "./quantity";
 
 /**
  * `requested`: an offer request the staff have not answered with an offer yet; `offered`: sent,
@@ -21,6 +22,9 @@ import type { MoneyValue } from "./money";
 export const OFFER_STATES = ["requested", "offered", "accepted", "declined", "expired"] as const;
 export type OfferState = (typeof OFFER_STATES)[number];
 
+/** An offer's id: `O-` and 10 characters of Crockford's base32 (50 random bits), as the customer's link names it. */
+export const OFFER_ID = /^O-[0-9A-HJKMNP-TV-Z]{10}$/;
+
 /** The states a stored offer can have (`requested` has no offer yet). */
 export type StoredOfferState = Exclude<OfferState, "requested">;
 
@@ -28,8 +32,8 @@ export type StoredOfferState = Exclude<OfferState, "requested">;
 export const OFFER_LIMITS = {
   /** Lines per offer. */
   maxLines: 50,
-  /** Packages per line. */
-  maxQuantity: 100000,
+  /** Packages per line: what a cart line can hold. */
+  maxQuantity: MAX_QUANTITY,
   /** validUntil lies from today up to this many days ahead (Berlin time). */
   maxValidDays: 90,
   /** The staff's note to the customer. */
