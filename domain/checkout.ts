@@ -22,7 +22,7 @@ export const MODE_REASONS = ["not_deliverable", "country", "island", "items", "c
 export type ModeReason = (typeof MODE_REASONS)[number];
 
 /** What is wrong with a cart line now (the same rules the order checks again). */
-export const LINE_PROBLEMS = ["unknown_product", "end_of_life", "out_of_stock", "quantity_unavailable", "minimum_order_quantity"] as const;
+export const LINE_PROBLEMS = ["unknown_product", "end_of_life", "out_of_stock", "quantity_unavailable", "minimum_order_quantity", "offer_expired"] as const;
 export type LineProblemCode = (typeof LINE_PROBLEMS)[number];
 
 /**
@@ -77,6 +77,8 @@ export interface QuoteLine {
   minimumQuantity: number;
   /** The most packages this line can have: the stock left for it, at most MAX_QUANTITY (at least 1). */
   maxQuantity: number;
+  /** The offer (O-...) the line was accepted from: its price and quantity are the offered ones (domain/offers.ts); null for a line of the shop's own. */
+  offerId: string | null;
   problem: null | { code: LineProblemCode; params?: Record<string, string | number> };
 }
 

@@ -6,6 +6,7 @@ import {
   languagePrefix,
   manufacturerListPath,
   manufacturerPath,
+  offerPath,
   orderSuccessPath,
   returnsPath,
   slugPath,
@@ -68,5 +69,15 @@ describe("returns pages (issue 14)", () => {
         expect(withdrawPath(shop, language)).toMatch(/\/$/);
       }
     }
+  });
+});
+
+describe("offer page (issue 15)", () => {
+  test("under /offer/ with the language prefix only where the shop has one", () => {
+    expect(offerPath(german, "de")).toBe("/offer/");
+    expect(offerPath(german, "at")).toBe("/offer/");
+    expect(offerPath(swiss, "fr")).toBe("/fr/offer/");
+    expect(offerPath(swiss, "it")).toBe("/it/offer/");
+    expect(offerPath(swiss, "de")).not.toMatch(/\.html$/);
   });
 });

@@ -54,6 +54,8 @@ export interface ShopApiEnv {
   CATALOGUE_WEBHOOK_SECRET?: string;
   /** Signs the returns link of the order confirmation mail (core/returns-link.ts; at least 32 characters, else no link is signed or accepted). */
   RMA_LINK_SECRET?: string;
+  /** Signs the link of the offer mail (core/offer-link.ts; at least 32 characters, else no offer is sent and no link accepted). */
+  OFFER_LINK_SECRET?: string;
 }
 
 /** Bindings and variables of the worker: the edge's own and the in-process shop API's. */

@@ -79,6 +79,11 @@ export function apiPost<T>(path: string, body?: Body, contentType?: string): Pro
   return call<T>("POST", path, body, contentType ? { "content-type": contentType } : {});
 }
 
+/** PUT a JSON body to a staff API path (a resource created or replaced, e.g. an inquiry's offer). */
+export function apiPut<T>(path: string, body: Body): Promise<T> {
+  return call<T>("PUT", path, body);
+}
+
 export function apiDelete<T>(path: string): Promise<T> {
   return call<T>("DELETE", path);
 }

@@ -29,9 +29,10 @@ export interface LocalWorker {
 
 /**
  * Local secrets of the worker, random per checkout: the shop API's token per purpose (docs/decisions/0027), the ALTCHA
- * challenges' HMAC key and the key that signs the order confirmation's returns link (core/returns-link.ts).
+ * challenges' HMAC key, the key that signs the order confirmation's returns link (core/returns-link.ts) and the key that
+ * signs the offer mail's link (core/offer-link.ts).
  */
-const LOCAL_SECRETS = [...SERVICE_TOKENS, "ALTCHA_HMAC_KEY", "RMA_LINK_SECRET"] as const;
+const LOCAL_SECRETS = [...SERVICE_TOKENS, "ALTCHA_HMAC_KEY", "RMA_LINK_SECRET", "OFFER_LINK_SECRET"] as const;
 export type LocalSecret = (typeof LOCAL_SECRETS)[number];
 
 const DEV_VARS = join(ROOT, ".dev.vars");

@@ -7,6 +7,7 @@ import { SCREENS } from "../../console/src/screens";
 jest.mock("../../console/src/components/back-office.css", () => ({}));
 jest.mock("../../console/src/screens/returns.css", () => ({}));
 jest.mock("../../console/src/screens/inquiries.css", () => ({}));
+jest.mock("../../console/src/screens/offers.css", () => ({}));
 
 const detail: InquiryDetail = {
   id: "Q-7K3M9Q2XAB",

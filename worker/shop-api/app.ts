@@ -13,7 +13,7 @@ import { staffOrderList, staffOrderView } from "./checkout/staff-orders";
 import { applyVoucher, removeVoucher } from "./checkout/voucher";
 import { importHistoryRoute } from "./catalogue/import-history-route";
 import { applyUpload, validateUpload } from "./catalogue/staff-import";
-import { addLines, addSampleBySku, configurationCartAdd, deleteCartItemRoute, getCart, postCart, putCartItem } from "./commerce/cart";
+import { addLines, addSampleBySku, configurationCartAdd, deleteCartItemRoute, getCart, postCart, putCartItem, putOfferLines } from "./commerce/cart";
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
 import * as reads from "./commerce/reads";
 import * as samples from "./commerce/samples";
@@ -27,6 +27,8 @@ import * as customerAccount from "./customers/account";
 import * as customerOrders from "./customers/orders";
 import * as customerProjects from "./customers/projects";
 import { currentSession, login, logout } from "./core/staff/sessions";
+import * as offers from "./offers/customer";
+import * as offersStaff from "./offers/staff";
 import { getUpload, postUploads } from "./core/uploads/handlers";
 import { visitorRoute } from "./core/visitor";
 import * as inquiriesStaff from "./inquiries/staff-routes";
@@ -103,6 +105,9 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/admin/api/inquiries/:id", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryView));
   router.post("/admin/api/inquiries/:id/reply", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryReply));
   router.post("/admin/api/inquiries/:id/close", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryClose));
+  // Back office: the offer of an offer request (offers/staff.ts; docs/decisions/0039).
+  router.get("/admin/api/inquiries/:id/offer", staffRoute(deps, ["service", "ops"], offersStaff.staffOfferView));
+  router.put("/admin/api/inquiries/:id/offer", staffRoute(deps, ["service", "ops"], offersStaff.staffOfferSave));
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
   // Search (SPEC 4, 7; docs/decisions/0020).
@@ -210,6 +215,11 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.patch("/apiv2/customer/projects/:id/items/:itemId", shop(customerProjects.setItemQuantity));
   router.delete("/apiv2/customer/projects/:id/items/:itemId", shop(customerProjects.removeItem));
   router.post("/apiv2/customer/projects/:id/to-cart", shop(visitorRoute(customerProjects.projectToCart(addLines))));
+  // Offers (issue 15; offers/, docs/decisions/0039): the customer's list, one offer by its signed link or its owner, accept into the cart, decline.
+  router.get("/apiv2/customer/offers", shop(offers.customerOffers));
+  router.get("/apiv2/offer/:id", shop(offers.getOffer));
+  router.post("/apiv2/offer/:id/accept", shop(visitorRoute(offers.acceptOffer(putOfferLines), { lazy: true })));
+  router.post("/apiv2/offer/:id/decline", shop(offers.declineOffer));
   // Anything else: 404, counted like any other call (a write to an unknown path is still a write).
   router.all(
     "*",

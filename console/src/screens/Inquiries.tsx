@@ -23,6 +23,7 @@ import { formatTime, problemText, queryString } from "../components/format";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
 import { Link, usePath } from "../router";
+import { OfferEditor } from "./OfferEditor";
 import { t, type TextKey } from "../texts";
 import "../components/back-office.css";
 import "./inquiries.css";
@@ -275,15 +276,13 @@ export function CloseButton({ busy, onClose }: { busy: boolean; onClose: () => v
   );
 }
 
-/**
- * The offer of an offer request. The offer editor of the offers module goes in here:
- * `<OfferEditor inquiryId={detail.id} onSaved={onSaved} />` from ./OfferEditor.
- */
-export function OfferSection({ detail }: { detail: Detail; onSaved: () => void }) {
+/** The offer of an offer request: its state, and the offer editor of the offers module (./OfferEditor) where staff prepare and send it. */
+export function OfferSection({ detail, onSaved }: { detail: Detail; onSaved: () => void }) {
   return (
     <section className="inquiry-offer" data-testid="inquiry-offer" aria-labelledby="inquiry-offer-title">
       <h2 id="inquiry-offer-title">{t("inquiries.offerTitle")}</h2>
       <p className="notice">{detail.offerId ? t("inquiries.offerSent", { id: detail.offerId }) : t("inquiries.offerNone")}</p>
+      <OfferEditor inquiryId={detail.id} onSaved={onSaved} />
     </section>
   );
 }

@@ -6,6 +6,7 @@ export const CHECKOUT_MESSAGES = {
   cartEmpty: "Your cart is empty.",
   cartChanged: "Your cart has changed. Please check it and place the order again.",
   priceChanged: "The prices in your cart have changed. Please check the new total and place the order again.",
+  offerExpired: "The offer of this line has expired. Please remove the line.",
   tooManyLines: "An order can hold at most {max} lines.",
   paymentUnknown: "Please choose a payment method.",
   paymentUnavailable: "This payment method is not available.",

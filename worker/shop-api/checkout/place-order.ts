@@ -27,6 +27,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
 import type { ShopContext } from "../core/context";
+import { berlinTime } from "../core/berlin-time";
 import { STORAGE_MINIMUM_ORDER_VALUE } from "../core/delivery-rules";
 import { ApiFailure, fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";
@@ -59,7 +60,6 @@ import {
 } from "./pricing";
 import { startPayment } from "./payments";
 import { voucherFailure } from "./voucher";
-import { berlinTime } from "../core/berlin-time";
 
 /** The order form's messages in the API's English (the storefront shows its own by code). */
 const TEXTS: OrderFormTexts = {
@@ -140,12 +140,24 @@ interface LineCheck {
   unit?: string | null;
 }
 
-/** A line's rules over the state the batch writes on: sold, not at its end of life, the same price and tax rate, in stock for every line of the SKU, at least the minimum order quantity. */
+/**
+ * A line's rules over the state the batch writes on: sold, not at its end of life, the same price (an offer's line: its
+ * offer still accepted and valid at the offered price) and tax rate, in stock for every line of the SKU, at least the
+ * minimum order quantity.
+ */
 function lineCheck(ctx: ShopContext, index: number, p: PricedLine, skuQuantity: number): SqlFragment {
+  const today = berlinTime(ctx.now).date;
+  const offerGone =
+    p.offerId === null
+      ? sql`0`
+      : sql`NOT EXISTS (SELECT 1 FROM cart_items ci JOIN offers o ON o.id = ci.offer_id WHERE ci.id = ${p.line.id} AND ci.offer_price = ${p.price}
+          AND o.state = 'accepted' AND o.valid_until >= ${today})`;
+  const priceChanged = p.offerId === null ? sql`pr.package_price <> ${p.price}` : sql`0`;
   return sql`SELECT CASE
       WHEN NOT ${listedIn(ctx.shop.id)} THEN 'unknown_product'
       WHEN p.reached_eol = 1 THEN 'end_of_life'
-      WHEN pr.package_price IS NULL OR pr.package_price <> ${p.price} OR pr.tax_rate <> ${p.taxRate} THEN 'price_changed'
+      WHEN ${offerGone} THEN 'offer_expired'
+      WHEN pr.package_price IS NULL OR ${priceChanged} OR pr.tax_rate <> ${p.taxRate} THEN 'price_changed'
       WHEN p.stock_qty <= 0 THEN 'out_of_stock'
       WHEN ${skuQuantity} > p.stock_qty THEN 'quantity_unavailable'
       WHEN ${p.line.quantity} * p.package_content + 1e-9 < p.min_order_qty THEN 'minimum_order_quantity'
@@ -195,10 +207,16 @@ function refusalFailure(ctx: ShopContext, refusal: LineCheck, priced: PricedLine
       return voucherFailure(refusal.refusal as VoucherRefusal, "voucher");
     case "voucher_changed":
       return fail(409, CHECKOUT_MESSAGES.priceChanged, "price_changed", { field: "voucher" });
+    case "offer_expired":
+      return offerExpired(index, sku);
     default:
       return invalid(field, MESSAGES.unknownProduct, "unknown_product", { sku });
   }
 }
+
+/** 409 for a line whose offer no longer applies (declined, expired, or past its last day): the visitor removes the line. */
+const offerExpired = (index: number, sku: string): ApiFailure =>
+  fail(409, CHECKOUT_MESSAGES.offerExpired, "offer_expired", { field: `lines.${index}`, params: { sku } });
 
 /** A calendar date as people of the language write it: 20.11.2026 (de, at), 20-11-2026 (nl), 20/11/2026 (others). */
 export function writtenDate(date: string, language: string): string {
@@ -282,6 +300,8 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
 
   const pricing = priceCart(ctx, rows, { country: shipTo.countryCode, postcode: shipTo.postcode, hasAccount: visitor.hasAccount });
   const { priced, goods } = pricing;
+  const expired = priced.findIndex((p) => p.offerExpired);
+  if (expired >= 0) throw offerExpired(expired, priced[expired]!.line.sku);
   const { shipping, summary } = deliveryFor(ctx, body, pricing);
   const discount = paymentDiscount(paymentMethod, goods);
   const { voucher, dropped } = cartVoucher(ctx, applied);

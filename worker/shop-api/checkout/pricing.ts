@@ -4,7 +4,10 @@
  * (quote.ts, GET /apiv2/checkout/quote) shows it on the cart page and place-order.ts
  * charges it, so the total the page shows is the total the order is placed at.
  *
- * - Line prices: package price x quantity, tax included; samples are free.
+ * - Line prices: package price x quantity, tax included; samples are free. A line accepted
+ *   from an offer costs the offered package price while the offer is accepted and valid
+ *   (tables/carts.ts offerPriceApplies); once it is not, the line is `offerExpired` and blocks
+ *   the checkout (quote.ts, place-order.ts).
  * - Delivery (core/delivery-rules.ts, SPEC 9): dates, standard shipping (free at home from
  *   the free-shipping value, never to islands or with decking; the offshore surcharge on
  *   islands), express only to mainland Germany with express-capable items (its fee on top),
@@ -24,7 +27,7 @@ import { prepaymentDiscount } from "../../../domain/prepayment";
 import { addDays, berlinTime } from "../core/berlin-time";
 import type { ShopContext } from "../core/context";
 import { computeDelivery, type DeliveryResult } from "../core/delivery-rules";
-import type { CartLineRow } from "../tables/carts";
+import { offerPriceApplies, type CartLineRow } from "../tables/carts";
 import { voucherRefusal, type Voucher, type VoucherRefusal } from "../tables/vouchers";
 
 /** An order holds at most this many lines (a cart that grew larger is refused, not cut). */
@@ -38,6 +41,9 @@ export interface PricedLine {
   price: number;
   taxRate: number;
   total: number;
+  /** The offer the line was accepted from, else null; `offerExpired`: its price no longer applies (the shop's own is counted). */
+  offerId: string | null;
+  offerExpired: boolean;
 }
 
 /** A delivery mode as the cart can have it: available or why not, its shipping cost and its dates. */
@@ -85,11 +91,16 @@ export interface Totals {
   grand: number;
 }
 
-/** The lines priced as they are now: the price the shop has for them (a missing price counts 0; the order refuses such a line). */
-export function priceLines(rows: CartLineRow[], shopTaxRate: number): PricedLine[] {
+/**
+ * The lines priced as they are on `today` (Berlin): an offer's line at its offered price while
+ * that applies, else the price the shop has for them (a missing price counts 0; the order refuses such a line).
+ */
+export function priceLines(rows: CartLineRow[], shopTaxRate: number, today: string): PricedLine[] {
   return rows.map((line) => {
-    const price = line.kind === "sample" ? 0 : (line.package_price ?? 0);
-    return { line, price, taxRate: line.tax_rate ?? shopTaxRate, total: price * line.quantity };
+    const offerId = line.kind === "product" ? line.offer_id : null;
+    const offered = offerId !== null && offerPriceApplies(line, today);
+    const price = line.kind === "sample" ? 0 : offered ? line.offer_price! : (line.package_price ?? 0);
+    return { line, price, taxRate: line.tax_rate ?? shopTaxRate, total: price * line.quantity, offerId, offerExpired: offerId !== null && !offered };
   });
 }
 
@@ -106,7 +117,7 @@ const REASON_OF_DELIVERY: Record<string, ModeReason> = {
 /** The cart priced for a destination: lines, goods value, delivery and every mode's rule. */
 export function priceCart(ctx: ShopContext, rows: CartLineRow[], destination: Destination): CartPricing {
   const products = rows.filter((row) => row.kind === "product");
-  const priced = priceLines(rows, ctx.shop.taxRate);
+  const priced = priceLines(rows, ctx.shop.taxRate, berlinTime(ctx.now).date);
   const goods = priced.reduce((sum, p) => sum + p.total, 0);
   const delivery = computeDelivery({
     now: ctx.now,

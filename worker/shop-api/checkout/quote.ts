@@ -121,7 +121,7 @@ function quoteLines(ctx: ShopContext, pricing: CartPricing): QuoteLine[] {
   for (const row of pricing.products) perSku.set(row.sku, (perSku.get(row.sku) ?? 0) + row.quantity);
   return pricing.priced
     .filter((p) => p.line.kind === "product")
-    .map(({ line: row, price, total }): QuoteLine => {
+    .map(({ line: row, price, total, offerId, offerExpired }): QuoteLine => {
       const others = perSku.get(row.sku)! - row.quantity;
       const minimum = row.package_content > 0 ? Math.ceil(row.min_order_qty / row.package_content - 1e-9) : 1;
       return {
@@ -136,11 +136,12 @@ function quoteLines(ctx: ShopContext, pricing: CartPricing): QuoteLine[] {
         unit: row.unit,
         unitLabel: unitLabel(row.unit, ctx.language),
         packagePrice: m(price),
-        unitPrice: m(row.unit_price ?? 0),
+        unitPrice: m(offerId !== null && !offerExpired && row.package_content > 0 ? Math.round(price / row.package_content) : (row.unit_price ?? 0)),
         rowTotal: m(total),
         minimumQuantity: Math.min(MAX_QUANTITY, Math.max(1, minimum)),
         maxQuantity: Math.min(MAX_QUANTITY, Math.max(1, row.stock_qty - others)),
-        problem: lineProblem(ctx, row, others),
+        offerId,
+        problem: offerExpired ? { code: "offer_expired" } : lineProblem(ctx, row, others),
       };
     });
 }

@@ -24,7 +24,7 @@ import { runGuardedBatch } from "../core/guarded-batch";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { readVisitorCart, type VisitorContext } from "../core/visitor";
-import { cartLines, deleteCartItem, ensureCart, optionsKey, ownCartItem, setCartItemQuantity, type CartLineRow } from "../tables/carts";
+import { cartLines, deleteCartItem, ensureCart, offerPriceApplies, optionsKey, ownCartItem, setCartItemQuantity, type CartLineRow } from "../tables/carts";
 import { listedIn } from "../tables/products";
 import { childProducts, findProduct, isListed, shopProductFrom, type CommerceProduct } from "./products";
 import { addDays, berlinTime } from "../core/berlin-time";
@@ -113,6 +113,8 @@ export interface CartItemView {
   price: ReturnType<typeof money>;
   rowTotal: ReturnType<typeof money>;
   desiredDate: unknown;
+  /** The offer the line was accepted from (its quantity cannot be changed), else null. */
+  offerId: string | null;
 }
 
 export interface CartView {
@@ -135,8 +137,9 @@ export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
   const language = ctx.language;
   let goods = 0;
   let tax = 0;
+  const today = berlinTime(ctx.now).date;
   const items = rows.map((row): CartItemView => {
-    const unitPrice = row.kind === "sample" ? 0 : (row.package_price ?? 0);
+    const unitPrice = row.kind === "sample" ? 0 : offerPriceApplies(row, today) ? row.offer_price! : (row.package_price ?? 0);
     const rowTotal = unitPrice * row.quantity;
     goods += rowTotal;
     tax += includedTax(rowTotal, row.tax_rate ?? taxRate);
@@ -158,6 +161,7 @@ export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
       price: money(unitPrice, currency, language),
       rowTotal: money(rowTotal, currency, language),
       desiredDate: parseJsonOr<unknown>(row.desired_date, null),
+      offerId: row.offer_id,
     };
   });
   return {
@@ -184,7 +188,8 @@ export interface LineRequest {
 /**
  * The rules of a cart line in the order the visitor should hear them: the product is
  * sold in the shop as it is (not a configurable product, priced), not at its end of
- * life, in stock; the line's new quantity reaches the minimum order quantity and fits
+ * life, in stock; the cart's line of the same product and options is not an offer's (its
+ * quantity is fixed); the line's new quantity reaches the minimum order quantity and fits
  * the stock. Counted with what the cart already holds of the same product and options.
  */
 function lineCheck(ctx: ShopContext, visitorId: string, line: LineRequest): SqlFragment {
@@ -195,13 +200,14 @@ function lineCheck(ctx: ShopContext, visitorId: string, line: LineRequest): SqlF
       WHEN pr.package_price IS NULL THEN 'unknown_product'
       WHEN p.reached_eol = 1 THEN 'end_of_life'
       WHEN p.stock_qty <= 0 THEN 'out_of_stock'
+      WHEN e.offer_id IS NOT NULL THEN 'offer_line_fixed'
       WHEN (e.quantity + ${q}) * p.package_content + 1e-9 < p.min_order_qty THEN 'minimum_order_quantity'
       WHEN e.quantity + ${q} > p.stock_qty OR e.quantity + ${q} > ${MAX_QUANTITY} THEN 'quantity_unavailable'
     END AS refusal, p.min_order_qty, p.unit, MAX(0, p.stock_qty - e.quantity) AS available
     FROM ${shopProductFrom(ctx, line.sku)}
-    CROSS JOIN (SELECT COALESCE((SELECT ci.quantity FROM carts c JOIN cart_items ci ON ci.cart_id = c.id
+    CROSS JOIN (SELECT COALESCE(MAX(ci.quantity), 0) AS quantity, MAX(ci.offer_id) AS offer_id FROM carts c JOIN cart_items ci ON ci.cart_id = c.id
       WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${ctx.shop.id} AND ci.sku = ${line.sku} AND ci.kind = 'product'
-        AND ci.options = ${optionsKey(line.options)}), 0) AS quantity) e`;
+        AND ci.options = ${optionsKey(line.options)}) e`;
 }
 
 /** Checks and writes the lines in one transaction (nothing written when one is refused) and reads the cart back. */
@@ -383,6 +389,7 @@ function quantityCheck(ctx: ShopContext, visitorId: string, itemId: number, quan
   return sql`SELECT CASE
       WHEN ci.id IS NULL THEN 'not_found'
       WHEN ci.kind = 'sample' THEN 'sample_quantity'
+      WHEN ci.offer_id IS NOT NULL THEN 'offer_line_fixed'
       WHEN NOT ${listedIn(ctx.shop.id)} OR pr.package_price IS NULL THEN 'unknown_product'
       WHEN p.reached_eol = 1 THEN 'end_of_life'
       WHEN p.stock_qty <= 0 THEN 'out_of_stock'
@@ -430,4 +437,70 @@ export async function deleteCartItemRoute(ctx: VisitorContext, params: Params): 
   }));
   if (outcome.refusal) throw lineChangeFailure(ctx, outcome.refusal);
   return reply(cartView(ctx, outcome.reads[0]!.results as CartLineRow[]));
+}
+
+/** A line of an accepted offer: packages of a product at the offered package price (minor units). */
+export interface OfferLineRequest {
+  sku: string;
+  quantity: number;
+  price: number;
+  /** The request field the line stands for (named in a refusal). */
+  field: string;
+}
+
+export interface OfferLinesRequest {
+  offerId: string;
+  lines: OfferLineRequest[];
+  /** The offer's own checks over the state before the writes (SELECTs with a `refusal` column), run first. */
+  checks: SqlFragment[];
+  /** The offer's own writes, each conditioned on `holds`. */
+  writes(holds: SqlFragment): SqlFragment[];
+}
+
+export type OfferLinesOutcome = { refusal: string } | { cartItemCount: number };
+
+/** An offer line's product as the cart takes it: still sold as it is, not at its end of life, in stock for the offered packages. */
+function offerLineCheck(ctx: ShopContext, line: OfferLineRequest): SqlFragment {
+  return sql`SELECT CASE
+      WHEN NOT ${listedIn(ctx.shop.id)} OR p.type = 'configurable' OR pr.package_price IS NULL THEN 'unknown_product'
+      WHEN p.reached_eol = 1 THEN 'end_of_life'
+      WHEN p.stock_qty <= 0 THEN 'out_of_stock'
+      WHEN ${line.quantity} > p.stock_qty OR ${line.quantity} > ${MAX_QUANTITY} THEN 'quantity_unavailable'
+    END AS refusal, p.min_order_qty, p.unit, MAX(0, COALESCE(p.stock_qty, 0)) AS available
+    FROM ${shopProductFrom(ctx, line.sku)}`;
+}
+
+/**
+ * Puts an accepted offer's lines into the visitor's cart (the offers module gets this from
+ * app.ts): each at the offered quantity and price, carrying the offer, in place of the cart's
+ * product lines of the same SKU, so an offer accepted again replaces its own lines and nothing
+ * doubles. One guarded batch with the offer's own checks and writes: all of it or nothing.
+ * Answers the refusal of one of the offer's checks (the caller words it) or the cart's line
+ * count; a product's refusal is thrown as the cart add words it.
+ */
+export async function putOfferLines(ctx: VisitorContext, request: OfferLinesRequest): Promise<OfferLinesOutcome> {
+  const now = ctx.now.toISOString();
+  const shop = ctx.shop.id;
+  const skus = JSON.stringify(request.lines.map((line) => line.sku));
+  const outcome = await runGuardedBatch<CheckRow | { refusal: string | null }>(ctx, (visitorId, holds) => ({
+    checks: [...request.checks, ...request.lines.map((line) => offerLineCheck(ctx, line))],
+    writes: [
+      ensureCart(visitorId, shop, ctx.now, holds),
+      sql`DELETE FROM cart_items WHERE cart_id = (SELECT id FROM carts WHERE visitor_id = ${visitorId} AND shop_id = ${shop})
+        AND kind = 'product' AND sku IN (SELECT value FROM json_each(${skus})) AND ${holds}`,
+      ...request.lines.map(
+        (line) => sql`INSERT INTO cart_items (cart_id, sku, kind, options, quantity, added_at, offer_id, offer_price)
+          SELECT c.id, ${line.sku}, 'product', '{}', ${line.quantity}, ${now}, ${request.offerId}, ${line.price}
+          FROM carts c WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shop} AND ${holds}`,
+      ),
+      ...request.writes(holds),
+    ],
+    reads: [sql`SELECT COUNT(*) AS n FROM carts c JOIN cart_items ci ON ci.cart_id = c.id WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shop}`],
+  }));
+  if (outcome.refusal) {
+    const index = outcome.checks.indexOf(outcome.refusal);
+    if (index < request.checks.length) return { refusal: outcome.refusal.refusal };
+    throw refusalFailure(ctx, request.lines[index - request.checks.length]!.field, outcome.refusal as Refusal);
+  }
+  return { cartItemCount: (outcome.reads[0]!.results[0] as { n: number }).n };
 }

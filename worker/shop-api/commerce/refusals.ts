@@ -8,7 +8,17 @@ import type { ShopContext } from "../core/context";
 import { fail, invalid, MESSAGES, type ApiFailure } from "../core/envelope";
 
 export type RefusalCode =
-  "unknown_product" | "configuration_unavailable" | "end_of_life" | "out_of_stock" | "minimum_order_quantity" | "quantity_unavailable" | "samples_unavailable";
+  | "unknown_product"
+  | "configuration_unavailable"
+  | "end_of_life"
+  | "out_of_stock"
+  | "minimum_order_quantity"
+  | "quantity_unavailable"
+  | "samples_unavailable"
+  | "offer_line_fixed";
+
+/** A line accepted from an offer keeps the offered quantity (remove it instead). */
+export const OFFER_LINE_FIXED = "This line comes from an offer: its quantity cannot be changed.";
 
 export interface Refusal {
   refusal: RefusalCode;
@@ -22,7 +32,7 @@ export interface Refusal {
 /** A check's row: a refusal, or `refusal: null` when the check passes. */
 export type CheckRow = Refusal | { refusal: null };
 
-const MESSAGE_OF: Record<Exclude<RefusalCode, "minimum_order_quantity" | "quantity_unavailable">, string> = {
+const MESSAGE_OF: Record<Exclude<RefusalCode, "minimum_order_quantity" | "quantity_unavailable" | "offer_line_fixed">, string> = {
   unknown_product: MESSAGES.unknownProduct,
   configuration_unavailable: MESSAGES.configurationUnavailable,
   end_of_life: MESSAGES.endOfLife,
@@ -30,9 +40,11 @@ const MESSAGE_OF: Record<Exclude<RefusalCode, "minimum_order_quantity" | "quanti
   samples_unavailable: MESSAGES.samplesUnavailable,
 };
 
-/** The 422 answer to a refusal of the product in `field`. */
+/** The 422 answer to a refusal of the product in `field` (409 for a line of an offer). */
 export function refusalFailure(ctx: ShopContext, field: string, refusal: Refusal): ApiFailure {
   switch (refusal.refusal) {
+    case "offer_line_fixed":
+      return fail(409, OFFER_LINE_FIXED, refusal.refusal, { field });
     case "minimum_order_quantity": {
       const params = { value: formatQuantity(refusal.min_order_qty ?? 0, ctx.shop.currency, ctx.language), unit: unitLabel(refusal.unit ?? "", ctx.language) };
       return invalid(field, MESSAGES.minimumOrderQuantity.replace("{value}", params.value).replace("{unit}", params.unit), refusal.refusal, params);

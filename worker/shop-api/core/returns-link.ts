@@ -28,21 +28,29 @@ export function linkSecret(secret: string | undefined): string | null {
   return secret && secret.length >= MIN_LINK_SECRET_LENGTH ? secret : null;
 }
 
-/** The signature of the returns link of an order. */
-export async function returnsLinkSignature(secret: string, shopId: string, orderNumber: string, email: string): Promise<string> {
+/** The first 16 bytes of HMAC-SHA256 of `data` with `secret`, base64url: the signature of a signed link (this one, core/offer-link.ts). */
+export async function linkSignature(secret: string, data: string): Promise<string> {
   const encoder = new TextEncoder();
   const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const data = encoder.encode(`rma-link\n${shopId}\n${orderNumber}\n${email.trim().toLowerCase()}`);
-  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, data)).subarray(0, SIGNATURE_BYTES));
+  return base64url(new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(data))).subarray(0, SIGNATURE_BYTES));
+}
+
+/** True when `signature` is well-formed and equals `expected`; compared in constant time. */
+export function sameLinkSignature(expected: string, signature: string): boolean {
+  if (!LINK_SIGNATURE.test(signature) || signature.length !== expected.length) return false;
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
+  return diff === 0;
+}
+
+/** The signature of the returns link of an order. */
+export function returnsLinkSignature(secret: string, shopId: string, orderNumber: string, email: string): Promise<string> {
+  return linkSignature(secret, `rma-link\n${shopId}\n${orderNumber}\n${email.trim().toLowerCase()}`);
 }
 
 /** True when `signature` is the order's; compared in constant time. */
 export async function isReturnsLinkSignature(secret: string, shopId: string, orderNumber: string, email: string, signature: string): Promise<boolean> {
-  const expected = await returnsLinkSignature(secret, shopId, orderNumber, email);
-  if (!LINK_SIGNATURE.test(signature)) return false;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ signature.charCodeAt(i);
-  return diff === 0;
+  return sameLinkSignature(await returnsLinkSignature(secret, shopId, orderNumber, email), signature);
 }
 
 /** The returns page's path with the order and its signature: `{prefix}/returns/?order=DE-100001&sig=...`. */

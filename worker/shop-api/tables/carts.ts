@@ -1,7 +1,10 @@
 /**
  * The cart tables (migrations/0002_commerce.sql): `carts` (one per visitor and shop) and
  * `cart_items` (one line per product, kind and chosen options; quantities are packages).
+ * A line accepted from an offer (migrations/0023_inquiries_offers.sql) carries the offer and
+ * its package price: that price applies while the offer is accepted and valid (offerPriceApplies).
  */
+import type { StoredOfferState } from "../../../domain/offers";
 import { sql, type SqlFragment } from "../../lib/sql";
 import { listedIn, mainImage, productTitle, type PriceRow, type ProductRow } from "./products";
 
@@ -19,10 +22,13 @@ export interface CartItemRow {
   /** JSON {type, month, date} when given. */
   desired_date: string | null;
   added_at: string;
+  /** The offer the line was accepted from (its quantity is the offered one), and its offered package price. */
+  offer_id: string | null;
+  offer_price: number | null;
 }
 
 /** A line of a visitor's cart with what the cart shows of its product and the product's price in the shop (cartLines). */
-export type CartLineRow = Pick<CartItemRow, "id" | "sku" | "kind" | "options" | "quantity" | "desired_date"> &
+export type CartLineRow = Pick<CartItemRow, "id" | "sku" | "kind" | "options" | "quantity" | "desired_date" | "offer_id" | "offer_price"> &
   Pick<
     ProductRow,
     | "unit"
@@ -46,7 +52,17 @@ export type CartLineRow = Pick<CartItemRow, "id" | "sku" | "kind" | "options" | 
     unit_price: PriceRow["unit_price"] | null;
     tax_rate: PriceRow["tax_rate"] | null;
     image: string | null;
+    /** The line's offer as it is now (null without one, or when it was deleted). */
+    offer_state: StoredOfferState | null;
+    offer_valid_until: string | null;
   };
+
+/** The offered price applies to the line on `today` (Berlin): its offer is accepted and not past its last day. */
+export function offerPriceApplies(row: Pick<CartLineRow, "offer_id" | "offer_price" | "offer_state" | "offer_valid_until">, today: string): boolean {
+  return (
+    row.offer_id !== null && row.offer_price !== null && row.offer_state === "accepted" && row.offer_valid_until !== null && row.offer_valid_until >= today
+  );
+}
 
 /** The chosen options as stored: JSON with sorted keys, so one choice is one line however the keys came. */
 export function optionsKey(options: Readonly<Record<string, string>>): string {
@@ -55,12 +71,13 @@ export function optionsKey(options: Readonly<Record<string, string>>): string {
 
 /** The lines of the visitor's cart in the shop, in the order they were added, with titles in the language. */
 export function cartLines(visitorId: string, shopId: string, language: string): SqlFragment {
-  return sql`SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ${productTitle(language)} AS title, p.unit, p.package_content,
+  return sql`SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ci.offer_id, ci.offer_price, o.state AS offer_state,
+      o.valid_until AS offer_valid_until, ${productTitle(language)} AS title, p.unit, p.package_content,
       p.is_express, p.is_decking, p.shipping_group, p.delivery_days_min, p.delivery_days_max, p.stock_qty, p.min_order_qty, p.reached_eol,
       (SELECT slug FROM product_content WHERE sku = p.sku AND language = ${language}) AS slug, CASE WHEN ${listedIn(shopId)} THEN 1 ELSE 0 END AS listed,
       pr.package_price, pr.unit_price, pr.tax_rate, ${mainImage()} AS image
     FROM carts c JOIN cart_items ci ON ci.cart_id = c.id JOIN products p ON p.sku = ci.sku
-    LEFT JOIN prices pr ON pr.sku = ci.sku AND pr.shop_id = c.shop_id
+    LEFT JOIN prices pr ON pr.sku = ci.sku AND pr.shop_id = c.shop_id LEFT JOIN offers o ON o.id = ci.offer_id
     WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shopId} ORDER BY ci.id`;
 }
 

@@ -38,6 +38,7 @@ function quote(extra: Partial<CheckoutQuote> = {}): CheckoutQuote {
         itemId: 7,
         sku: "FLOOR-1",
         kind: "product",
+        offerId: null,
         name: "Eiche Landhausdiele",
         link: null,
         image: null,

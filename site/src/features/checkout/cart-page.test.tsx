@@ -49,6 +49,7 @@ function line(extra: Partial<QuoteLine> = {}): QuoteLine {
     rowTotal: m(8985),
     minimumQuantity: 1,
     maxQuantity: 100,
+    offerId: null,
     problem: null,
     ...extra,
   };

@@ -49,6 +49,7 @@ function quote(extra: Partial<CheckoutQuote> = {}): CheckoutQuote {
         rowTotal: eur(8985),
         minimumQuantity: 1,
         maxQuantity: 100,
+        offerId: null,
         problem: null,
       },
     ],

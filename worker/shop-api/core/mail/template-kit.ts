@@ -17,6 +17,8 @@ export interface MailLinks {
   url(path: string, options?: { secret?: boolean }): string;
   /** The order confirmation's signed returns link (links.ts), when the mail has one; hidden from staff like a secret. */
   returns?: string;
+  /** The offer mail's signed link to the offer (links.ts), when the mail has one; hidden from staff like a secret. */
+  offer?: string;
 }
 
 export interface MailTemplateDefinition<P> {

@@ -11,6 +11,7 @@ import { shopDirectory } from "../../../config/shops";
 import { text } from "../../../lib/texts";
 import { ACCOUNT_MAIL_TEMPLATES } from "./account-templates";
 import { INQUIRY_MAIL_TEMPLATES } from "./inquiry-templates";
+import { OFFER_MAIL_TEMPLATES } from "./offer-templates";
 import { renderLayout, type MailBlock, type RenderedMail } from "./layout";
 import { defineTemplate, heading, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
 
@@ -245,6 +246,7 @@ export const MAIL_TEMPLATES = {
   "rma-status": rmaStatus,
   "withdrawal-confirmation": withdrawalConfirmation,
   ...INQUIRY_MAIL_TEMPLATES,
+  ...OFFER_MAIL_TEMPLATES,
 };
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -264,6 +266,8 @@ export function checkMailParams(template: MailTemplate, params: unknown): void {
 export interface SignedLinks {
   /** The order confirmation's returns link. */
   returns?: string;
+  /** The offer mail's link to the offer. */
+  offer?: string;
 }
 
 export interface ComposeOptions {
@@ -301,7 +305,7 @@ function homeUrl(shop: ShopDefinition, language: string, environment: Environmen
 /**
  * Renders a mail of the outbox; throws when its shop or template is unknown or its parameters
  * do not fit. `signed`: the links signed at rendering time (links.ts). `redactSecrets`: links
- * that carry a secret (sign-in and password tokens, the signed returns link) show as hidden
+ * that carry a secret (sign-in and password tokens, the signed returns and offer links) show as hidden
  * (the back office's view).
  */
 export function composeMail(mail: MailToRender, environment: Environment, { redactSecrets = false, signed = {} }: ComposeOptions = {}): ComposedMail {
@@ -316,6 +320,7 @@ export function composeMail(mail: MailToRender, environment: Environment, { reda
   const links: MailLinks = {
     url: (path, options = {}) => (redactSecrets && options.secret ? hidden(path) : `${origin}${path}`),
     ...(signed.returns ? { returns: redactSecrets ? hidden(new URL(signed.returns).pathname) : signed.returns } : {}),
+    ...(signed.offer ? { offer: redactSecrets ? hidden(new URL(signed.offer).pathname) : signed.offer } : {}),
   };
   const content = definition.content(mail.params, t, shop.name, links);
   const rendered = renderLayout(content, {
