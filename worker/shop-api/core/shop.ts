@@ -11,6 +11,7 @@ import {
   type AddressLookupSettings,
   type BankAccount,
   type CaptchaSettings,
+  type NewsletterSettings,
   type PaymentMethod,
   type PaymentProviderSettings,
   type SampleLimits,
@@ -48,6 +49,8 @@ export interface Shop {
   paymentProviders: PaymentProviderSettings[];
   /** Storage of ordered goods: months free of charge (customers/storage.ts; issue 13). */
   storage: StorageSettings;
+  /** Where confirmed newsletter sign-ups are handed over, per language (newsletter/; issue 15). */
+  newsletter: NewsletterSettings;
 }
 
 export function shopOf(definition: ShopDefinition): Shop {
@@ -70,6 +73,7 @@ export function shopOf(definition: ShopDefinition): Shop {
     addressLookup: definition.addressLookup ?? null,
     paymentProviders: definition.paymentProviders.map((provider) => ({ ...provider, methods: [...provider.methods], secrets: { ...provider.secrets } })),
     storage: { ...definition.storage },
+    newsletter: { provider: definition.newsletter.provider, lists: { ...definition.newsletter.lists } },
   };
 }
 
