@@ -7,21 +7,27 @@
  */
 import atErrors from "../../locales/at/errors.json";
 import atMail from "../../locales/at/mail.json";
+import atNewsletter from "../../locales/at/newsletter.json";
 import atServer from "../../locales/at/server.json";
 import deErrors from "../../locales/de/errors.json";
 import deMail from "../../locales/de/mail.json";
+import deNewsletter from "../../locales/de/newsletter.json";
 import deServer from "../../locales/de/server.json";
 import enErrors from "../../locales/en/errors.json";
 import enMail from "../../locales/en/mail.json";
+import enNewsletter from "../../locales/en/newsletter.json";
 import enServer from "../../locales/en/server.json";
 import frErrors from "../../locales/fr/errors.json";
 import frMail from "../../locales/fr/mail.json";
+import frNewsletter from "../../locales/fr/newsletter.json";
 import frServer from "../../locales/fr/server.json";
 import itErrors from "../../locales/it/errors.json";
 import itMail from "../../locales/it/mail.json";
+import itNewsletter from "../../locales/it/newsletter.json";
 import itServer from "../../locales/it/server.json";
 import nlErrors from "../../locales/nl/errors.json";
 import nlMail from "../../locales/nl/mail.json";
+import nlNewsletter from "../../locales/nl/newsletter.json";
 import nlServer from "../../locales/nl/server.json";
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -31,6 +37,8 @@ const NAMESPACES = {
   server: { de: deServer, at: atServer, en: enServer, fr: frServer, it: itServer, nl: nlServer },
   errors: { de: deErrors, at: atErrors, en: enErrors, fr: frErrors, it: itErrors, nl: nlErrors },
   mail: { de: deMail, at: atMail, en: enMail, fr: frMail, it: itMail, nl: nlMail },
+  /** The newsletter's mails (issue 15); the same file holds the sign-up screens' texts. */
+  newsletter: { de: deNewsletter, at: atNewsletter, en: enNewsletter, fr: frNewsletter, it: itNewsletter, nl: nlNewsletter },
 } satisfies Record<string, Record<string, Tree>>;
 
 export type TextNamespace = keyof typeof NAMESPACES;

@@ -54,7 +54,7 @@ export function smtpTransport(settings: SmtpSettings): MailTransport {
             subject: message.subject,
             text: message.text,
             html: message.html,
-            headers: { "Message-ID": `<${message.id}@${domain}>` },
+            headers: { ...message.headers, "Message-ID": `<${message.id}@${domain}>` },
           });
         } finally {
           await mailer.close();

@@ -6,7 +6,7 @@
  * as `[link hidden]` where the back office renders a mail for staff.
  */
 import { z } from "zod";
-import type { TextParams } from "../../../lib/texts";
+import type { TextNamespace, TextParams } from "../../../lib/texts";
 import type { MailBlock, MailContent } from "./layout";
 
 export type Texts = (key: string, params?: TextParams) => string;
@@ -19,26 +19,54 @@ export interface MailLinks {
   returns?: string;
 }
 
+/**
+ * Where a template's texts live when not in mail.json: a namespace of locales/ (a module's own
+ * file), the key prefix of its texts and the key of its footer note in that namespace.
+ */
+export interface MailTexts {
+  namespace: TextNamespace;
+  prefix: string;
+  footer: string;
+}
+
+export interface MailTemplateOptions<P> {
+  /** The key (in mail.json's `layout`) of the footer's note why the mail came; default `automatic`. */
+  footer?: string;
+  /** Texts from another namespace than mail.json (`<template>.<text>` there by default). */
+  texts?: MailTexts;
+  /** Extra header lines of the mail (List-Unsubscribe), from checked parameters and the mail's links. */
+  headers?: (params: P, links: MailLinks) => Record<string, string>;
+}
+
 export interface MailTemplateDefinition<P> {
   params: z.ZodType<P, z.ZodTypeDef, unknown>;
   /** What the mail says, from parameters checked against `params`. */
   content(params: unknown, t: Texts, shopName: string, links: MailLinks): MailContent;
-  /** The key (in mail.json's `layout`) of the footer's note why the mail came; default `automatic`. */
   footer?: string;
+  texts?: MailTexts;
+  headers?: (params: unknown, links: MailLinks) => Record<string, string>;
 }
 
 export function defineTemplate<P>(
   params: z.ZodType<P, z.ZodTypeDef, unknown>,
   content: (params: P, t: Texts, shopName: string, links: MailLinks) => MailContent,
-  options: { footer?: string } = {},
+  options: MailTemplateOptions<P> = {},
 ): MailTemplateDefinition<P> {
-  return { params, content: (raw, t, shopName, links) => content(params.parse(raw), t, shopName, links), ...options };
+  const { headers, ...rest } = options;
+  return {
+    params,
+    content: (raw, t, shopName, links) => content(params.parse(raw), t, shopName, links),
+    ...rest,
+    ...(headers ? { headers: (raw: unknown, links: MailLinks) => headers(params.parse(raw), links) } : {}),
+  };
 }
 
 export const heading = (text: string): MailBlock => ({ kind: "heading", text });
 export const paragraph = (text: string): MailBlock => ({ kind: "paragraph", text });
 /** A button-like link (HTML) and `text: url` (plain text). */
 export const link = (text: string, url: string): MailBlock => ({ kind: "link", text, url });
+/** A small note with a plain link at its end (an unsubscribe link). */
+export const footnote = (text: string, linkText: string, url: string): MailBlock => ({ kind: "footnote", text, linkText, url });
 
 /** A path of the shop a link may name: absolute, no scheme or host, no characters that need escaping in HTML. */
 export const shopPath = z

@@ -10,8 +10,9 @@ import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, t
 import { shopDirectory } from "../../../config/shops";
 import { text } from "../../../lib/texts";
 import { ACCOUNT_MAIL_TEMPLATES } from "./account-templates";
+import { NEWSLETTER_MAIL_TEMPLATES } from "./newsletter-templates";
 import { renderLayout, type MailBlock, type RenderedMail } from "./layout";
-import { defineTemplate, heading, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
+import { defineTemplate, heading, paragraph, type MailLinks, type MailTemplateDefinition, type MailTexts, type Texts } from "./template-kit";
 
 const line = z.string().trim().min(1).max(200);
 
@@ -231,6 +232,7 @@ export const MAIL_TEMPLATES = {
   "rma-confirmation": rmaConfirmation,
   "rma-status": rmaStatus,
   "withdrawal-confirmation": withdrawalConfirmation,
+  ...NEWSLETTER_MAIL_TEMPLATES,
 };
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -267,6 +269,8 @@ export interface MailToRender {
 export interface ComposedMail extends RenderedMail {
   /** The shop's sender, e.g. `Bodenhaus <service@bodenhaus.example>`. */
   from: string;
+  /** Extra header lines of the template (List-Unsubscribe of the newsletter's mails); none for most. */
+  headers: Record<string, string>;
 }
 
 /** The shop's origin in an environment (the first host listed; production when the environment lists none), e.g. `http://de.localhost:8787`. */
@@ -292,7 +296,9 @@ export function composeMail(mail: MailToRender, environment: Environment, { reda
   const shop = shopDirectory.shop(mail.shopId);
   if (!shop) throw new Error(`unknown shop '${mail.shopId}'`);
   if (!isMailTemplate(mail.template)) throw new Error(`unknown mail template '${mail.template}'`);
-  const t: Texts = (key, params) => text(mail.language, "mail", `${mail.template}.${key}`, params);
+  const definition: MailTemplateDefinition<unknown> = MAIL_TEMPLATES[mail.template];
+  const texts: MailTexts = definition.texts ?? { namespace: "mail", prefix: mail.template, footer: `layout.${definition.footer ?? "automatic"}` };
+  const t: Texts = (key, params) => text(mail.language, texts.namespace, `${texts.prefix}.${key}`, params);
   const home = homeUrl(shop, mail.language, environment);
   const origin = new URL(home).origin;
   const hidden = (path: string) => `${origin}${path.split("?")[0]}?[link hidden]`;
@@ -300,13 +306,12 @@ export function composeMail(mail: MailToRender, environment: Environment, { reda
     url: (path, options = {}) => (redactSecrets && options.secret ? hidden(path) : `${origin}${path}`),
     ...(signed.returns ? { returns: redactSecrets ? hidden(new URL(signed.returns).pathname) : signed.returns } : {}),
   };
-  const definition: MailTemplateDefinition<unknown> = MAIL_TEMPLATES[mail.template];
   const content = definition.content(mail.params, t, shop.name, links);
   const rendered = renderLayout(content, {
     language: mail.language,
     shopName: shop.name,
     homeUrl: home,
-    footerNote: text(mail.language, "mail", `layout.${definition.footer ?? "automatic"}`, { shop: shop.name }),
+    footerNote: text(mail.language, texts.namespace, texts.footer, { shop: shop.name }),
   });
-  return { ...rendered, from: shop.mail.from };
+  return { ...rendered, from: shop.mail.from, headers: definition.headers?.(mail.params, links) ?? {} };
 }
