@@ -24,7 +24,7 @@ import {
   type NewsletterDeliveryRow,
 } from "../tables/newsletter-deliveries";
 import { deleteUnconfirmedSignUps } from "../tables/newsletter-subscribers";
-import { newsletterTargetFor, type NewsletterAdapters, type NewsletterTarget } from "./service";
+import { newsletterTargetFor, type NewsletterAdapters, type NewsletterTarget } from "./targets";
 
 export const MAX_DELIVERY_ATTEMPTS = 8;
 /** Minutes before the next attempt after the n-th failed one; the last figure repeats. */

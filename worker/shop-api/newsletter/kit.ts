@@ -51,7 +51,9 @@ export function kitNewsletterService(options: KitOptions = {}): NewsletterServic
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new NewsletterServiceError(`${what}: no answer (${error instanceof Error ? error.name : "error"})`);
+      // A timeout is a DOMException (TimeoutError), not always an Error of this realm.
+      const name = typeof error === "object" && error !== null && "name" in error && typeof error.name === "string" ? error.name : "error";
+      throw new NewsletterServiceError(`${what}: no answer (${name})`);
     }
     const text = await readLimitedText(response.body, MAX_ANSWER_BYTES).catch(() => null);
     if (!response.ok)

@@ -8,17 +8,13 @@
  *   nothing leaves the machine). Every demo shop uses it.
  * - `kit`: Kit (ConvertKit), one list per shop language (kit.ts).
  *
+ * Which service and list a subscriber's changes go to: targets.ts.
+ *
  * `subscribe` and `unsubscribe` resolve once the service took the change and throw on any
  * failure; the drain (deliveries.ts) then tries again later. Both are idempotent at the
  * service (subscribing a subscriber twice, unsubscribing one who is not there, is fine), as
  * the drain delivers at least once.
  */
-import type { NewsletterProvider } from "../../config/shop-config";
-import type { ShopApiEnv } from "../../env";
-import { secretValue } from "../core/secrets";
-import type { Shop } from "../core/shop";
-import { kitNewsletterService } from "./kit";
-
 export interface NewsletterSubscription {
   /** Where the service's newsletters go (the address as typed, lower case). */
   email: string;
@@ -46,21 +42,3 @@ export const localNewsletterService: NewsletterService = {
   subscribe: () => Promise.resolve(),
   unsubscribe: () => Promise.resolve(),
 };
-
-export type NewsletterAdapters = Record<NewsletterProvider, NewsletterService>;
-
-export const DEFAULT_ADAPTERS: NewsletterAdapters = { local: localNewsletterService, kit: kitNewsletterService() };
-
-/** Where one subscriber's changes go, or why they cannot go anywhere now (the delivery waits and tries again). */
-export type NewsletterTarget = { service: NewsletterService; list: NewsletterListTarget } | { problem: string };
-
-/** The shop's service and list for a language, from its config and the worker's secrets. */
-export function newsletterTargetFor(shop: Shop, language: string, env: ShopApiEnv, adapters: NewsletterAdapters = DEFAULT_ADAPTERS): NewsletterTarget {
-  const { provider, lists } = shop.newsletter;
-  if (provider === "local") return { service: adapters.local, list: { shopId: shop.id, language, apiKey: "", formId: "local" } };
-  const list = lists[language as keyof typeof lists];
-  if (!list) return { problem: `${shop.id} has no ${provider} list for the language '${language}'` };
-  const apiKey = secretValue(env, list.apiKeySecret);
-  if (!apiKey) return { problem: `the secret ${list.apiKeySecret} (${shop.id}, ${language}) is not set` };
-  return { service: adapters[provider], list: { shopId: shop.id, language, apiKey, formId: list.formId } };
-}

@@ -145,7 +145,8 @@ export async function signedUp(
   const before = await h.lastMailId();
   const answer = await h.subscribe({ name: options.name ?? "Erika Muster", email }, options);
   if (answer.status !== 200) throw new Error(`sign-up: ${answer.status} ${await answer.text()}`);
-  const mail = (await h.mails(before)).find((candidate) => candidate.template === "newsletter-confirmation");
+  const recipient = email.trim().toLowerCase();
+  const mail = (await h.mails(before)).find((candidate) => candidate.template === "newsletter-confirmation" && candidate.recipient === recipient);
   if (!mail) throw new Error(`no confirmation mail for ${email}`);
   return { confirmToken: tokenIn(mail.params.confirmPath!), unsubscribeToken: tokenIn(mail.params.unsubscribePath!) };
 }
