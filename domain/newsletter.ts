@@ -90,7 +90,8 @@ export function newsletterNameField(texts: NewsletterTexts) {
 
 /** The body of POST /apiv2/newsletter/subscribe (the form's fields). */
 export function newsletterFormSchema(texts: NewsletterTexts) {
-  return z.object({ name: newsletterNameField(texts), email: emailField(texts) }).strict();
+  // emailField reads `required` and `email` only; the contact texts' phone and postcode messages do not apply.
+  return z.object({ name: newsletterNameField(texts), email: emailField({ ...texts, phone: texts.email, zip: texts.email }) }).strict();
 }
 
 export type NewsletterForm = z.infer<ReturnType<typeof newsletterFormSchema>>;
