@@ -2,6 +2,7 @@ import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 import type { CategoryData, CmsPageData, ManufacturerData, ProductData } from "./catalogue-client";
 import { createCheckoutPages } from "./checkout-pages";
+import { createNewsletterPages } from "./newsletter-pages";
 import { createReturnsPages } from "./returns-pages";
 import { createSearchPages } from "./search-pages";
 import { createAccountPages } from "./account-pages";
@@ -203,6 +204,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   createSearchPages(shop, create);
   createCheckoutPages(shop, create);
   createReturnsPages(shop, create);
+  createNewsletterPages(shop, create);
 
   for (const category of categories) {
     const inCategory = listedByTrail.get(`${category.language}:${category.categoryId}`) ?? [];
