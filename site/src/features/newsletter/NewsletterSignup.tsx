@@ -19,7 +19,7 @@ import {
 } from "../../../../domain/newsletter";
 import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "../../lib/captcha";
 import { IDEMPOTENCY_HEADER, newIdempotencyKey, signUpRefusal, subscribeNewsletter, type SignUpField } from "./api";
-import type { NewsletterSignupProps } from "./NewsletterSlot";
+import type { NewsletterSignupProps } from "./types";
 
 type State = "idle" | "sending" | "done";
 type Values = Record<SignUpField, string>;

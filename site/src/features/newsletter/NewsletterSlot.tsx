@@ -8,16 +8,8 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
+import type { NewsletterSignupProps } from "./types";
 import "./newsletter.css";
-
-export type NewsletterPlacement = "footer" | "home";
-
-export interface NewsletterSignupProps {
-  placement: NewsletterPlacement;
-  /** The shop's currency and the page's language: the voucher's value in the texts. */
-  currency: string;
-  language: string;
-}
 
 let request: () => void = () => undefined;
 const wanted = new Promise<void>((resolve) => {
