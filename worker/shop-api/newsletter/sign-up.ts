@@ -187,7 +187,7 @@ export async function confirm(ctx: ShopContext): Promise<Reply> {
           cartPath: cartPath(ctx.shop, language),
           unsubscribePath: withToken(newsletterUnsubscribePath(ctx.shop, language), tokens.unsubscribeToken),
         },
-        when: sql`${holds} AND EXISTS (SELECT 1 FROM vouchers WHERE code = ${voucher.candidate} AND shop_id = ${ctx.shop.id})`,
+        when: sql`${holds} AND EXISTS (SELECT 1 FROM (${voucher.readBack}) WHERE code = ${voucher.candidate})`,
         dedupeKey: `newsletter-voucher:${ctx.shop.id}:${row.email_key}`,
       },
       ctx.now,
