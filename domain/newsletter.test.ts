@@ -44,7 +44,9 @@ describe("names with links are refused", () => {
     expect(containsUrl(name)).toBe(true);
     const result = schema.safeParse({ name, email: "erika@example.com" });
     expect(result.success).toBe(false);
-    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ["name"], message: "nameContainsUrl", params: { code: NEWSLETTER_CODES.nameContainsUrl } })]);
+    expect(result.error?.issues).toEqual([
+      expect.objectContaining({ path: ["name"], message: "nameContainsUrl", params: { code: NEWSLETTER_CODES.nameContainsUrl } }),
+    ]);
   });
 
   test.each(["Erika Muster", "J.R. Smith", "Dr.Müller", "Dr. De Vries", "G.De Luca", "Anna-Lena O'Neill", "Jean-Luc d'Arc", "Zoë Ça", "李小龙", "María José"])(
