@@ -124,3 +124,32 @@ export const INQUIRY_PAGE_SEGMENTS = { product: "fragen-zum-produkt", bulk: "gro
 export function inquiryPath(shop: ShopRouting, language: string, type: keyof typeof INQUIRY_PAGE_SEGMENTS, sku: string): string {
   return `${languagePrefix(shop, language)}/${INQUIRY_PAGE_SEGMENTS[type]}/${encodeURIComponent(sku)}`;
 }
+
+/**
+ * The newsletter's confirmation page (issue 15): `{prefix}/newsletter/confirm/`, the mail's
+ * token in the query (`?token=...`). One button posts the token, so a mail scanner that opens
+ * the link confirms nothing. Client-rendered, not indexed.
+ */
+export function newsletterConfirmPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/newsletter/confirm/`;
+}
+
+/** The newsletter's unsubscribe page: `{prefix}/newsletter/unsubscribe/?token=...` (every newsletter mail links here). */
+export function newsletterUnsubscribePath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/newsletter/unsubscribe/`;
+}
+
+/** The CMS identifier of the voucher thank-you page per language (the demo catalogue's `voucher-thanks` page). */
+const VOUCHER_THANKS_SLUG: Record<string, string> = {
+  de: "gutschein-danke",
+  at: "gutschein-danke",
+  en: "voucher-thank-you",
+  fr: "bon-dachat-merci",
+  it: "buono-grazie",
+  nl: "tegoedbon-bedankt",
+};
+
+/** The voucher thank-you page a confirmed newsletter sign-up lands on: `{prefix}/gutschein-danke.html` (in the language's slug). */
+export function voucherThanksPath(shop: ShopRouting, language: string): string {
+  return slugPath(shop, language, VOUCHER_THANKS_SLUG[language] ?? VOUCHER_THANKS_SLUG.de!);
+}

@@ -41,6 +41,8 @@ CREATE TABLE newsletter_deliveries (
   sent_at TEXT
 );
 CREATE INDEX newsletter_deliveries_due ON newsletter_deliveries(state, next_attempt_at);
+-- A subscriber's earlier pending row holds back its later ones (a subscribe arrives before the unsubscribe).
+CREATE INDEX newsletter_deliveries_subscriber ON newsletter_deliveries(subscriber_id, state);
 
 -- Single-use voucher codes (the newsletter's 10 in the shop's currency). A code is
 -- redeemed by exactly one order; the newsletter issues at most one per shop and e-mail key.

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 import type { CategoryData, CmsPageData, ManufacturerData, ProductData } from "./catalogue-client";
 import { createCheckoutPages } from "./checkout-pages";
+import { createNewsletterPages } from "./newsletter-pages";
 import { createReturnsPages } from "./returns-pages";
 import { createInquiryPages } from "./inquiry-pages";
 import { createSearchPages } from "./search-pages";
@@ -208,6 +209,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   createCheckoutPages(shop, create);
   createReturnsPages(shop, create);
   createInquiryPages(shop, create);
+  createNewsletterPages(shop, create);
 
   for (const category of categories) {
     const inCategory = listedByTrail.get(`${category.language}:${category.categoryId}`) ?? [];

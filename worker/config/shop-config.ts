@@ -111,6 +111,23 @@ export const paymentProviderSchema = z
   })
   .strict();
 export type PaymentProviderSettings = z.infer<typeof paymentProviderSchema>;
+/**
+ * The newsletter (issue 15, SPEC 3 "Newsletter"; docs/decisions/0040): where confirmed sign-ups
+ * are handed over. `local` keeps them in D1 only (nothing leaves the machine; the demo shops);
+ * `kit` hands them to Kit (ConvertKit) with one list per shop language: the secret holding the
+ * list's API key and the id of its form (SPEC 3: an api key per shop and language, a form id).
+ */
+export const NEWSLETTER_PROVIDERS = ["local", "kit"] as const;
+export type NewsletterProvider = (typeof NEWSLETTER_PROVIDERS)[number];
+export const newsletterListSchema = z
+  .object({ apiKeySecret: secretName, formId: z.string().regex(/^[1-9][0-9]{0,19}$/, "must be the form's numeric id like '1234567'") })
+  .strict();
+export type NewsletterList = z.infer<typeof newsletterListSchema>;
+export const newsletterSettingsSchema = z
+  .object({ provider: z.enum(NEWSLETTER_PROVIDERS), lists: z.record(language, newsletterListSchema).default({}) })
+  .strict();
+export type NewsletterSettings = z.infer<typeof newsletterSettingsSchema>;
+
 /** Storage of ordered goods (issue 13): free for `freeMonths` months from the order's date (SPEC 9: 3). */
 export const storageSettingsSchema = z.object({ freeMonths: z.number().int().min(1).max(24).default(3) }).strict();
 export type StorageSettings = z.infer<typeof storageSettingsSchema>;
@@ -156,9 +173,19 @@ export const shopSchema = z
     storage: storageSettingsSchema.default({}),
     /** Inquiries and offer requests (issue 15): off unless switched on. */
     inquiries: inquirySettingsSchema.default({ enabled: false }),
+    /** The newsletter's hand-over (issue 15): local (D1 only) unless the shop names a service and its lists. */
+    newsletter: newsletterSettingsSchema.default({ provider: "local" }),
   })
   .strict()
   .superRefine((shop, ctx) => {
+    for (const list of Object.keys(shop.newsletter.lists)) {
+      if (!shop.languages.includes(list as Language))
+        ctx.addIssue({ code: "custom", path: ["newsletter", "lists", list], message: `'${list}' is not one of the shop's languages` });
+    }
+    if (shop.newsletter.provider !== "local") {
+      for (const missing of shop.languages.filter((lang) => !shop.newsletter.lists[lang]))
+        ctx.addIssue({ code: "custom", path: ["newsletter", "lists"], message: `needs a list for the shop's language '${missing}'` });
+    }
     if (new Set(shop.paymentMethods).size !== shop.paymentMethods.length) {
       ctx.addIssue({ code: "custom", path: ["paymentMethods"], message: "lists a payment method twice" });
     }
@@ -323,6 +350,10 @@ export const rateLimitsSchema = z
         inquiryEmail: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
         /** Inquiries sent per client address (its IPv6 /64), all shops together (issue 15). */
         inquiryIp: exactLimit.default({ limit: 10, windowSeconds: 3600 }),
+        /** Newsletter sign-ups per shop and normalised e-mail, whatever the address's state (issue 15). */
+        newsletterSignup: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
+        /** Newsletter sign-ups per client address (its IPv6 /64). */
+        newsletterSignupIp: exactLimit.default({ limit: 20, windowSeconds: 3600 }),
       })
       .strict(),
   })

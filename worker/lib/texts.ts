@@ -9,31 +9,37 @@ import atErrors from "../../locales/at/errors.json";
 import atInquiries from "../../locales/at/inquiries.json";
 import atMail from "../../locales/at/mail.json";
 import atOffers from "../../locales/at/offers.json";
+import atNewsletter from "../../locales/at/newsletter.json";
 import atServer from "../../locales/at/server.json";
 import deErrors from "../../locales/de/errors.json";
 import deInquiries from "../../locales/de/inquiries.json";
 import deMail from "../../locales/de/mail.json";
 import deOffers from "../../locales/de/offers.json";
+import deNewsletter from "../../locales/de/newsletter.json";
 import deServer from "../../locales/de/server.json";
 import enErrors from "../../locales/en/errors.json";
 import enInquiries from "../../locales/en/inquiries.json";
 import enMail from "../../locales/en/mail.json";
 import enOffers from "../../locales/en/offers.json";
+import enNewsletter from "../../locales/en/newsletter.json";
 import enServer from "../../locales/en/server.json";
 import frErrors from "../../locales/fr/errors.json";
 import frInquiries from "../../locales/fr/inquiries.json";
 import frMail from "../../locales/fr/mail.json";
 import frOffers from "../../locales/fr/offers.json";
+import frNewsletter from "../../locales/fr/newsletter.json";
 import frServer from "../../locales/fr/server.json";
 import itErrors from "../../locales/it/errors.json";
 import itInquiries from "../../locales/it/inquiries.json";
 import itMail from "../../locales/it/mail.json";
 import itOffers from "../../locales/it/offers.json";
+import itNewsletter from "../../locales/it/newsletter.json";
 import itServer from "../../locales/it/server.json";
 import nlErrors from "../../locales/nl/errors.json";
 import nlInquiries from "../../locales/nl/inquiries.json";
 import nlMail from "../../locales/nl/mail.json";
 import nlOffers from "../../locales/nl/offers.json";
+import nlNewsletter from "../../locales/nl/newsletter.json";
 import nlServer from "../../locales/nl/server.json";
 
 type Tree = { readonly [key: string]: string | Tree };
@@ -46,6 +52,8 @@ const NAMESPACES = {
   /** Inquiries (issue 15): their mails' texts and the labels of types and yes/no steps. */
   inquiries: { de: deInquiries, at: atInquiries, en: enInquiries, fr: frInquiries, it: itInquiries, nl: nlInquiries },
   offers: { de: deOffers, at: atOffers, en: enOffers, fr: frOffers, it: itOffers, nl: nlOffers },
+  /** The newsletter's mails (issue 15); the same file holds the sign-up screens' texts. */
+  newsletter: { de: deNewsletter, at: atNewsletter, en: enNewsletter, fr: frNewsletter, it: itNewsletter, nl: nlNewsletter },
 } satisfies Record<string, Record<string, Tree>>;
 
 export type TextNamespace = keyof typeof NAMESPACES;

@@ -36,6 +36,7 @@ import { submitInquiry } from "./inquiries/submit";
 import { claimRoute, finishRoute, progressRoute, publishRoute, sweepRoute } from "./rebuilds/builder-api";
 import { publishingRoute, publishNowRoute, rotateWebhookSecretRoute } from "./rebuilds/staff-routes";
 import { catalogueWebhookRoute } from "./rebuilds/webhook";
+import * as newsletter from "./newsletter/sign-up";
 import * as returns from "./returns/lookup";
 import * as returnsStaff from "./returns/staff-routes";
 import { submitRma } from "./returns/submit";
@@ -135,6 +136,10 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.post("/apiv2/rma", shop(submitRma));
   // Inquiries: product questions, bulk-buyer inquiries, offer requests (issue 15; inquiries/, docs/decisions/0039). Rate-limited and idempotent as every shop write.
   router.post("/apiv2/inquiry", shop(submitInquiry));
+  // The newsletter with double opt-in and its voucher (issue 15; newsletter/, docs/decisions/0040). Rate-limited and idempotent as every shop write.
+  router.post("/apiv2/newsletter/subscribe", shop(newsletter.subscribe));
+  router.post("/apiv2/newsletter/confirm", shop(newsletter.confirm));
+  router.post("/apiv2/newsletter/unsubscribe", shop(newsletter.unsubscribe));
   // Live commerce (SPEC 7). `lazy`: the handler reads the visitor itself, batched with its own statements.
   // The shop paths /cart/addSampleBySku/{sku} and /configuration/cart/add are also served under
   // /apiv2/, because the edge proxies only /apiv1, /apiv2 and /graphql.

@@ -6,6 +6,7 @@ import { deleteExpiredIdempotencyKeys } from "./core/idempotency";
 import { deleteUnattachedUploads } from "./core/uploads/cleanup";
 import { runCustomerJobs } from "./customers/jobs";
 import { expireOffers } from "./offers/expiry";
+import { runNewsletterJobs } from "./newsletter/deliveries";
 import { NIGHTLY_CRON, requestNightlyRebuild } from "./rebuilds/nightly";
 import { sweepRebuilds } from "./rebuilds/sweep";
 import { deleteExpiredData } from "./retention";
@@ -24,7 +25,9 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
  * CLI wrote them into the local database, or their send failed) and fails builds whose lease
  * ran out on their last attempt (rebuilds/sweep.ts); stored orders get their last free storage day
  * and, two weeks before it, the reminder mail, and ended customer sessions and old mail tokens go
- * (customers/jobs.ts); offers past their last day become expired (offers/expiry.ts).
+ * (customers/jobs.ts); offers past their last day become expired (offers/expiry.ts); the newsletter's sign-ups are
+ * handed to the shops' e-mail marketing services with retries, and sign-ups never confirmed go when their link expired
+ * (newsletter/deliveries.ts).
  *
  * The cron `0 2 * * *` (NIGHTLY_CRON) is the nightly full rebuild instead: a rebuild request for
  * every shop (rebuilds/nightly.ts, docs/decisions/0032). Any other cron, or none (`npm start`'s
@@ -50,6 +53,8 @@ export async function runScheduledJobs(env: SenderEnv & ShopApiEnv, now: Date, c
   if (Object.values(customers).some((count) => count > 0)) console.log(`customers: ${JSON.stringify(customers)}`);
   const expiredOffers = await expireOffers(env.DB, now);
   if (expiredOffers > 0) console.log(`offers: ${expiredOffers} expired`);
+  // The newsletter: the hand-over to the shops' e-mail marketing services, sign-ups never confirmed (newsletter/deliveries.ts).
+  await runNewsletterJobs(env, now);
   const swept = await sweepRebuilds(env, { now: () => now });
   if (swept.requests > 0 || swept.expired > 0)
     console.log(`rebuilds: ${swept.requests} request(s) ${swept.dispatched ?? "left"}, ${swept.expired} lease(s) expired`);

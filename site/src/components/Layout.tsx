@@ -9,6 +9,7 @@ import { HeaderBanners } from "./HeaderBanners";
 import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
 import { lazyOnIdle } from "../lib/lazy";
+import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SearchFormSlot } from "./slots";
 import "../styles.css";
 
@@ -28,8 +29,8 @@ const HeaderChoosers = React.memo(function HeaderChoosers({ chrome, context }: {
 /**
  * The chrome of every page (SPEC 2.2 "Other"): header banners, header with logo, search
  * form slot, language and delivery-country choosers, project and cart counters, the
- * world selector with category menus (an off-canvas menu on phones), footer with
- * service, payment and carrier icons, legal links and the other country shops;
+ * world selector with category menus (an off-canvas menu on phones), footer with the
+ * newsletter sign-up, service, payment and carrier icons, legal links and the other country shops;
  * toasts and the cookie consent dialog.
  */
 export function Layout({
@@ -134,6 +135,9 @@ export function Layout({
         {children}
       </main>
       <footer className="site-footer">
+        <div className="container">
+          <NewsletterSlot placement="footer" currency={shop.currency} language={language} />
+        </div>
         <div className="container footer-grid">
           <section aria-labelledby="footer-service">
             <h2 id="footer-service">{t("footer.service")}</h2>

@@ -6,6 +6,7 @@ import { Layout } from "../components/Layout";
 import { PageHead } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
 import { SamplesCounterSlot } from "../components/slots";
+import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { imageSrc } from "../lib/media";
@@ -26,7 +27,7 @@ type Context = BaseContext & {
 
 const USPS = ["samples", "advice", "delivery", "returns"] as const;
 
-/** Home (SPEC 2.2): top categories, popular products, samples counter, about with facts, videos, USPs, worlds, manufacturers, reviews. */
+/** Home (SPEC 2.2): top categories, popular products, samples counter, about with facts, the newsletter's voucher, videos, USPs, worlds, manufacturers, reviews. */
 export default function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
   const { t } = useTranslation();
   const { facts } = pageContext;
@@ -119,6 +120,10 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
           </div>
         </dl>
       </section>
+
+      <div className="section">
+        <NewsletterSlot placement="home" currency={data.shopInfo.currency} language={pageContext.language} />
+      </div>
 
       {videoLibrary ? (
         <section aria-labelledby="videos" className="section promo">

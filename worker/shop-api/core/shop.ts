@@ -12,6 +12,7 @@ import {
   type BankAccount,
   type CaptchaSettings,
   type InquirySettings,
+  type NewsletterSettings,
   type PaymentMethod,
   type PaymentProviderSettings,
   type SampleLimits,
@@ -53,6 +54,8 @@ export interface Shop {
   inquiries: InquirySettings;
   /** The shop's service address (config `mail.service`): staff notifications go there. */
   serviceAddress: string;
+  /** Where confirmed newsletter sign-ups are handed over, per language (newsletter/; issue 15). */
+  newsletter: NewsletterSettings;
 }
 
 export function shopOf(definition: ShopDefinition): Shop {
@@ -77,6 +80,7 @@ export function shopOf(definition: ShopDefinition): Shop {
     storage: { ...definition.storage },
     inquiries: { ...definition.inquiries },
     serviceAddress: definition.mail.service,
+    newsletter: { provider: definition.newsletter.provider, lists: { ...definition.newsletter.lists } },
   };
 }
 

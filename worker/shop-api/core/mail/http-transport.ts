@@ -1,5 +1,5 @@
 /**
- * An HTTP mail API (Resend-style): POST {from, to, reply_to?, subject, html, text} as JSON with
+ * An HTTP mail API (Resend-style): POST {from, to, reply_to?, subject, html, text, headers?} as JSON with
  * `Authorization: Bearer <key>` and an `Idempotency-Key` (the outbox row's, so a retry
  * after a lost answer is not sent twice by providers that honour it). Any answer but
  * 2xx, a network error or a timeout is a failed attempt.
@@ -28,6 +28,7 @@ export function httpTransport(settings: HttpMailApiSettings): MailTransport {
           subject: message.subject,
           html: message.html,
           text: message.text,
+          ...(message.headers ? { headers: message.headers } : {}),
         }),
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });

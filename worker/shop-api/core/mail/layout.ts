@@ -15,7 +15,9 @@ export type MailBlock =
   /** Titled lines without bullets (an address). */
   | { kind: "lines"; title: string; lines: string[] }
   /** A link as a button (the account's mails: confirm the address, set a new password). */
-  | { kind: "link"; text: string; url: string };
+  | { kind: "link"; text: string; url: string }
+  /** A small muted note ending in a plain link (the newsletter's unsubscribe link). */
+  | { kind: "footnote"; text: string; linkText: string; url: string };
 
 export interface MailContent {
   subject: string;
@@ -58,6 +60,8 @@ function blockHtml(block: MailBlock): string {
     case "link":
       return `<p style="margin:8px 0 22px"><a href="${escapeHtml(block.url)}" style="${FONT};font-size:15px;font-weight:bold;color:#ffffff;background:${COLORS.brand};padding:12px 20px;text-decoration:none;display:inline-block">${html(block.text)}</a></p>
 <p style="${FONT};font-size:12px;line-height:1.5;color:${COLORS.muted};margin:0 0 14px;word-break:break-all">${html(block.url)}</p>`;
+    case "footnote":
+      return `<p style="${FONT};font-size:12px;line-height:1.5;color:${COLORS.muted};margin:22px 0 0">${html(block.text)} <a href="${escapeHtml(block.url)}" style="color:${COLORS.muted}">${html(block.linkText)}</a></p>`;
   }
 }
 
@@ -73,6 +77,8 @@ function blockText(block: MailBlock): string {
       return `${block.title}:\n${block.lines.join("\n")}`;
     case "link":
       return `${block.text}:\n${block.url}`;
+    case "footnote":
+      return `${block.text} ${block.linkText}:\n${block.url}`;
   }
 }
 

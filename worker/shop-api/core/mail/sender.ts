@@ -60,6 +60,7 @@ async function messageOf(row: OutboxRow, environment: Environment, linkEnv: Mail
     subject: mail.subject,
     html: mail.html,
     text: mail.text,
+    ...(Object.keys(mail.headers).length > 0 ? { headers: mail.headers } : {}),
   };
 }
 

@@ -55,7 +55,7 @@ export function smtpTransport(settings: SmtpSettings): MailTransport {
             subject: message.subject,
             text: message.text,
             html: message.html,
-            headers: { "Message-ID": `<${message.id}@${domain}>` },
+            headers: { ...message.headers, "Message-ID": `<${message.id}@${domain}>` },
           });
         } finally {
           await mailer.close();

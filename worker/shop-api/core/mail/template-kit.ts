@@ -27,16 +27,22 @@ export interface MailTemplateDefinition<P> {
   content(params: unknown, t: Texts, shopName: string, links: MailLinks): MailContent;
   /** The key (in `layout` of its texts' file) of the footer's note why the mail came; default `automatic`. */
   footer?: string;
-  /** The locale file of its texts (key `<template>.<text>` there, the footer's `layout.<footer>`); default `mail` (locales/<lang>/mail.json). */
+  /** The locale file of its texts (key `<prefix>.<text>` there, the footer's `layout.<footer>`); default `mail` (locales/<lang>/mail.json). */
   namespace?: TextNamespace;
+  /** The key prefix of its texts in that file; default the template's name. */
+  prefix?: string;
   /** The Reply-To address, from its parameters (a notification to staff answers the customer); none by default. */
   replyTo?(params: unknown): string | undefined;
+  /** Extra header lines of the mail (List-Unsubscribe), from its parameters and links; none by default. */
+  headers?(params: unknown, links: MailLinks): Record<string, string>;
 }
 
 export interface TemplateOptions<P> {
   footer?: string;
   namespace?: TextNamespace;
+  prefix?: string;
   replyTo?: (params: P) => string | undefined;
+  headers?: (params: P, links: MailLinks) => Record<string, string>;
 }
 
 export function defineTemplate<P>(
@@ -44,12 +50,13 @@ export function defineTemplate<P>(
   content: (params: P, t: Texts, shopName: string, links: MailLinks) => MailContent,
   options: TemplateOptions<P> = {},
 ): MailTemplateDefinition<P> {
-  const { replyTo, ...rest } = options;
+  const { replyTo, headers, ...rest } = options;
   return {
     params,
     content: (raw, t, shopName, links) => content(params.parse(raw), t, shopName, links),
     ...rest,
     ...(replyTo ? { replyTo: (raw: unknown) => replyTo(params.parse(raw)) } : {}),
+    ...(headers ? { headers: (raw: unknown, links: MailLinks) => headers(params.parse(raw), links) } : {}),
   };
 }
 
@@ -57,6 +64,8 @@ export const heading = (text: string): MailBlock => ({ kind: "heading", text });
 export const paragraph = (text: string): MailBlock => ({ kind: "paragraph", text });
 /** A button-like link (HTML) and `text: url` (plain text). */
 export const link = (text: string, url: string): MailBlock => ({ kind: "link", text, url });
+/** A small note with a plain link at its end (an unsubscribe link). */
+export const footnote = (text: string, linkText: string, url: string): MailBlock => ({ kind: "footnote", text, linkText, url });
 
 /** A path of the shop a link may name: absolute, no scheme or host, no characters that need escaping in HTML. */
 export const shopPath = z

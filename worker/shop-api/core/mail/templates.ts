@@ -12,6 +12,7 @@ import { text } from "../../../lib/texts";
 import { ACCOUNT_MAIL_TEMPLATES } from "./account-templates";
 import { INQUIRY_MAIL_TEMPLATES } from "./inquiry-templates";
 import { OFFER_MAIL_TEMPLATES } from "./offer-templates";
+import { NEWSLETTER_MAIL_TEMPLATES } from "./newsletter-templates";
 import { renderLayout, type MailBlock, type RenderedMail } from "./layout";
 import { defineTemplate, heading, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
 
@@ -247,6 +248,7 @@ export const MAIL_TEMPLATES = {
   "withdrawal-confirmation": withdrawalConfirmation,
   ...INQUIRY_MAIL_TEMPLATES,
   ...OFFER_MAIL_TEMPLATES,
+  ...NEWSLETTER_MAIL_TEMPLATES,
 };
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -287,6 +289,8 @@ export interface ComposedMail extends RenderedMail {
   from: string;
   /** Where answers go when not to the sender (the customer, on a notification to the shop's service address). */
   replyTo?: string;
+  /** Extra header lines of the template (List-Unsubscribe of the newsletter's mails); none for most. */
+  headers: Record<string, string>;
 }
 
 /** The shop's origin in an environment (the first host listed; production when the environment lists none), e.g. `http://de.localhost:8787`. */
@@ -313,7 +317,8 @@ export function composeMail(mail: MailToRender, environment: Environment, { reda
   if (!shop) throw new Error(`unknown shop '${mail.shopId}'`);
   if (!isMailTemplate(mail.template)) throw new Error(`unknown mail template '${mail.template}'`);
   const definition: MailTemplateDefinition<unknown> = MAIL_TEMPLATES[mail.template];
-  const t: Texts = (key, params) => text(mail.language, definition.namespace ?? "mail", `${mail.template}.${key}`, params);
+  const namespace = definition.namespace ?? "mail";
+  const t: Texts = (key, params) => text(mail.language, namespace, `${definition.prefix ?? mail.template}.${key}`, params);
   const home = homeUrl(shop, mail.language, environment);
   const origin = new URL(home).origin;
   const hidden = (path: string) => `${origin}${path.split("?")[0]}?[link hidden]`;
@@ -327,8 +332,8 @@ export function composeMail(mail: MailToRender, environment: Environment, { reda
     language: mail.language,
     shopName: shop.name,
     homeUrl: home,
-    footerNote: text(mail.language, definition.namespace ?? "mail", `layout.${definition.footer ?? "automatic"}`, { shop: shop.name }),
+    footerNote: text(mail.language, namespace, `layout.${definition.footer ?? "automatic"}`, { shop: shop.name }),
   });
   const replyTo = definition.replyTo?.(mail.params);
-  return { ...rendered, from: shop.mail.from, ...(replyTo ? { replyTo } : {}) };
+  return { ...rendered, from: shop.mail.from, ...(replyTo ? { replyTo } : {}), headers: definition.headers?.(mail.params, links) ?? {} };
 }

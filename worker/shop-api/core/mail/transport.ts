@@ -15,6 +15,8 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra header lines (List-Unsubscribe); values never hold line breaks (the templates build them from checked paths). */
+  headers?: Record<string, string>;
 }
 
 export interface MailTransport {

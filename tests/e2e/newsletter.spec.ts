@@ -1,0 +1,89 @@
+import { expect, test } from "@playwright/test";
+import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "../../scripts/lib/mail-catcher";
+import { testOrigin } from "./support/site";
+
+/**
+ * The newsletter with double opt-in in the Italian shop (issue 15): a visitor signs up in the
+ * footer, the confirmation mail reaches the local inbox (sent by the worker under `wrangler dev`
+ * over SMTP right after the answer) with links on the shop's own origin only and the
+ * List-Unsubscribe header; its link opens the confirmation page, whose button confirms (opening
+ * it alone does nothing); the visitor lands on the voucher thank-you page, and the voucher mail
+ * brings the code. Opening the used link again confirms nothing.
+ */
+const IT = testOrigin("IT");
+const INBOX = `http://127.0.0.1:${E2E_MAIL_CATCHER_PORTS.web}/`;
+
+test.beforeEach(async ({ context }) => {
+  // A visitor who answered the cookie consent: its dialog stays off the form.
+  await context.addCookies([{ name: "bh_consent", value: "necessary", domain: new URL(IT).hostname, path: "/" }]);
+});
+
+/** The mail to `email` whose subject matches, once it has arrived. */
+async function mailTo(email: string, subject: RegExp): Promise<CaughtMail> {
+  const find = async () => (await readInbox(INBOX, email)).find((mail) => subject.test(mail.subject));
+  await expect.poll(async () => (await find()) !== undefined, { timeout: 20_000 }).toBe(true);
+  return (await find())!;
+}
+
+/** Every link of a mail: the HTML's hrefs, the text's URLs and the List-Unsubscribe header's. */
+function linksOf(mail: CaughtMail): string[] {
+  return [
+    ...[...mail.html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&")),
+    ...[...mail.text.matchAll(/https?:\/\/\S+/g)].map((match) => match[0]),
+    ...[...(mail.headers["list-unsubscribe"] ?? "").matchAll(/<([^>]+)>/g)].map((match) => match[1]!),
+  ];
+}
+
+test("signing up in the Italian footer, confirming by the mail's link and receiving the voucher", async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = `giulia-${Date.now()}@example.com`;
+
+  // The footer's form of the home page (its code loads when it comes near the viewport).
+  await page.goto(`${IT}/`);
+  const form = page.getByTestId("newsletter-footer");
+  await form.scrollIntoViewIfNeeded();
+  await expect(form.getByRole("heading", { name: "Newsletter" })).toBeVisible();
+  await form.getByLabel("Il suo nome", { exact: true }).fill("Giulia Rossi");
+  await form.getByLabel("Indirizzo e-mail", { exact: true }).fill(email);
+  await form.getByTestId("newsletter-submit").click();
+  await expect(form.getByTestId("newsletter-done")).toHaveText("Quasi fatto! Confermi l'iscrizione con il link nell'e-mail che le abbiamo appena inviato.", {
+    timeout: 20_000,
+  });
+
+  // The confirmation mail: in Italian, from the shop, every link on the shop's own origin.
+  const confirmation = await mailTo(email, /^Confermi l'iscrizione alla newsletter di Bodenhaus Italia$/);
+  expect(confirmation.from).toEqual([{ address: "service@bodenhaus.example.it", name: "Bodenhaus" }]);
+  expect(confirmation.text).toContain("Buongiorno Giulia Rossi,");
+  expect(confirmation.headers["list-unsubscribe"]).toMatch(/^<http:\/\/it\.localhost:8797\/newsletter\/unsubscribe\/\?token=[A-Za-z0-9_-]{43}>$/);
+  const links = linksOf(confirmation);
+  expect(links.length).toBeGreaterThanOrEqual(4);
+  for (const link of links) expect(new URL(link).origin).toBe(IT);
+  const confirmLink = links.find((link) => new URL(link).pathname === "/newsletter/confirm/");
+  expect(confirmLink).toMatch(/\?token=[A-Za-z0-9_-]{43}$/);
+
+  // The link opens the page; only its button confirms.
+  await page.goto(confirmLink!);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Confermi l'iscrizione alla newsletter");
+  expect(await readInbox(INBOX, email)).toHaveLength(1);
+  await page.getByTestId("newsletter-confirm").click();
+
+  // On to the voucher thank-you page of the Italian shop.
+  await expect(page).toHaveURL(`${IT}/buono-grazie.html`, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Grazie per l'iscrizione");
+
+  // The voucher mail with its code, and the unsubscribe link.
+  const voucher = await mailTo(email, /^Il suo buono da 10,00\s€ di Bodenhaus Italia$/);
+  const code = /\bIT-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}\b/.exec(voucher.text)?.[0];
+  expect(code).toBeTruthy();
+  expect(voucher.html).toContain(code!);
+  for (const link of linksOf(voucher)) expect(new URL(link).origin).toBe(IT);
+  expect(voucher.headers["list-unsubscribe"]).toBe(confirmation.headers["list-unsubscribe"]);
+
+  // The link once: opened again, it confirms nothing and says so.
+  await page.goto(confirmLink!);
+  await page.getByTestId("newsletter-confirm").click();
+  await expect(page.getByTestId("newsletter-page-error")).toHaveText(
+    "Questo link non è valido, è scaduto o è già stato utilizzato. Se lo desidera, si iscriva semplicemente di nuovo.",
+  );
+  expect(await readInbox(INBOX, email)).toHaveLength(2);
+});

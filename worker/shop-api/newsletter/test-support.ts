@@ -1,0 +1,152 @@
+/**
+ * Test harness of the newsletter: a real local D1 (every migration, the shops of
+ * config/shops.json), the shop API's one route table with a pinned clock and ALTCHA, solved
+ * captcha tokens as the browser sends them, and readers of the outbox, the subscribers, the
+ * deliveries and the vouchers. The harness has no mail transport: mails stay in the outbox,
+ * where the tests read them.
+ */
+import type { D1Database } from "@cloudflare/workers-types";
+import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
+import { shopApiCaller } from "../../../tests/support/shop-api";
+import type { ShopApiEnv } from "../../env";
+import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
+import type { AltchaChallenge } from "../core/captcha/altcha";
+import { CAPTCHA_HEADER } from "../core/captcha/verify";
+import { solveAltcha, TEST_ALTCHA_HMAC_KEY } from "../commerce/test-support";
+import { IDEMPOTENCY_KEY_HEADER } from "../core/idempotency";
+
+export const NOW = "2026-11-18T08:00:00.000Z";
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 24 * 60 * MINUTE_MS;
+
+export interface CallOptions {
+  shop?: string;
+  language?: string;
+  /** The client's address (each call gets one of its own otherwise). */
+  ip?: string;
+  /** The X-Captcha-Token: a solved challenge of the action `newsletter` unless given; null sends none. */
+  captcha?: string | null;
+  idempotencyKey?: string;
+  headers?: Record<string, string>;
+  /** A body sent as it is (instead of `body` as JSON). */
+  raw?: string;
+}
+
+export interface OutboxMail {
+  id: number;
+  shop_id: string;
+  language: string;
+  template: string;
+  recipient: string;
+  params: Record<string, string>;
+  dedupe_key: string | null;
+}
+
+export interface NewsletterHarness {
+  db: D1Database;
+  env: ShopApiEnv;
+  now(): Date;
+  setNow(iso: string): void;
+  /** Moves the clock on. */
+  advance(ms: number): void;
+  fetch(method: string, path: string, body?: unknown, options?: CallOptions): Promise<Response>;
+  subscribe(body: unknown, options?: CallOptions): Promise<Response>;
+  confirm(token: unknown, options?: CallOptions): Promise<Response>;
+  unsubscribe(token: unknown, options?: CallOptions): Promise<Response>;
+  /** A solved ALTCHA challenge of the shop for an action, as the browser sends it. */
+  captchaToken(action?: string, shop?: string): Promise<string>;
+  /** Mails enqueued after the mail `after` (an id from lastMailId), oldest first. */
+  mails(after?: number): Promise<OutboxMail[]>;
+  lastMailId(): Promise<number>;
+  /** Row counts of the newsletter's tables, the vouchers and the outbox. */
+  counts(): Promise<Record<string, number>>;
+  dispose(): Promise<void>;
+}
+
+export const json = async (response: Response) =>
+  (await response.json()) as { status: number; data: Record<string, unknown> | null; errors: { message: string; code?: string; field?: string }[] };
+
+/** The token of a mail's link path (`/newsletter/confirm/?token=...`). */
+export const tokenIn = (path: string): string => new URLSearchParams(path.split("?")[1] ?? "").get("token") ?? "";
+
+let addresses = 0;
+/** A fresh address per test (the limits count per address). */
+export const freshAddress = (name = "erika"): string => `${name}.${++addresses}@example.com`;
+
+export async function createNewsletterHarness(now = NOW): Promise<NewsletterHarness> {
+  const database: TestDatabase = await createTestDatabase();
+  let clock = new Date(now);
+  const env: ShopApiEnv = { ...database.env, ALTCHA_HMAC_KEY: TEST_ALTCHA_HMAC_KEY };
+  const api = shopApiCaller(env, { now: () => clock });
+  const db = database.db;
+
+  const captchaToken = async (action = "newsletter", shop = "DE"): Promise<string> => {
+    const response = await api(new Request(`http://shop-api/apiv2/captcha/challenge?action=${action}`, { headers: { [SHOP_ID_HEADER]: shop } }));
+    if (response.status !== 200) throw new Error(`no captcha challenge: ${response.status}`);
+    return solveAltcha(((await response.json()) as { data: AltchaChallenge }).data);
+  };
+
+  const fetch = (method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Response> => {
+    const headers: Record<string, string> = { [SHOP_ID_HEADER]: options.shop ?? "DE", ...(options.headers ?? {}) };
+    if (options.language) headers[SHOP_LANGUAGE_HEADER] = options.language;
+    if (options.ip) headers[CLIENT_IP_HEADER] = options.ip;
+    if (options.idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = options.idempotencyKey;
+    if (body !== undefined || options.raw !== undefined) headers["content-type"] = "application/json";
+    const sent = options.raw ?? (body === undefined ? undefined : JSON.stringify(body));
+    return api(new Request(`http://shop-api${path}`, { method, headers, body: sent }));
+  };
+
+  const withCaptcha = async (options: CallOptions): Promise<CallOptions> => {
+    const captcha = options.captcha === undefined ? await captchaToken("newsletter", options.shop) : options.captcha;
+    return { ...options, headers: { ...(options.headers ?? {}), ...(captcha === null ? {} : { [CAPTCHA_HEADER]: captcha }) } };
+  };
+
+  return {
+    db,
+    env,
+    now: () => clock,
+    setNow(iso) {
+      clock = new Date(iso);
+    },
+    advance(ms) {
+      clock = new Date(clock.getTime() + ms);
+    },
+    fetch,
+    async subscribe(body, options = {}) {
+      return fetch("POST", "/apiv2/newsletter/subscribe", options.raw === undefined ? body : undefined, await withCaptcha(options));
+    },
+    confirm: (token, options = {}) => fetch("POST", "/apiv2/newsletter/confirm", { token }, options),
+    unsubscribe: (token, options = {}) => fetch("POST", "/apiv2/newsletter/unsubscribe", { token }, options),
+    captchaToken,
+    async mails(after = 0) {
+      const rows = await db.prepare("SELECT * FROM mail_outbox WHERE id > ? ORDER BY id").bind(after).all<OutboxMail & { params: string }>();
+      return rows.results.map((row) => ({ ...row, params: JSON.parse(row.params) as Record<string, string> }));
+    },
+    async lastMailId() {
+      return (await db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM mail_outbox").first<{ id: number }>())!.id;
+    },
+    async counts() {
+      const counts: Record<string, number> = {};
+      for (const table of ["newsletter_subscribers", "newsletter_deliveries", "vouchers", "mail_outbox"]) {
+        counts[table] = (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
+      }
+      return counts;
+    },
+    dispose: () => database.dispose(),
+  };
+}
+
+/** Signs an address up and answers the token of its confirmation mail (the newest mail to it). */
+export async function signedUp(
+  h: NewsletterHarness,
+  email: string,
+  options: CallOptions & { name?: string } = {},
+): Promise<{ confirmToken: string; unsubscribeToken: string }> {
+  const before = await h.lastMailId();
+  const answer = await h.subscribe({ name: options.name ?? "Erika Muster", email }, options);
+  if (answer.status !== 200) throw new Error(`sign-up: ${answer.status} ${await answer.text()}`);
+  const recipient = email.trim().toLowerCase();
+  const mail = (await h.mails(before)).find((candidate) => candidate.template === "newsletter-confirmation" && candidate.recipient === recipient);
+  if (!mail) throw new Error(`no confirmation mail for ${email}`);
+  return { confirmToken: tokenIn(mail.params.confirmPath!), unsubscribeToken: tokenIn(mail.params.unsubscribePath!) };
+}
