@@ -33,6 +33,23 @@ export type LineProblemCode = (typeof LINE_PROBLEMS)[number];
 export type CheckoutProblem =
   "cart_empty" | "not_deliverable" | "too_many_lines" | "desired_date_required" | "desired_date_too_early" | "desired_date_too_late" | LineProblemCode;
 
+/** Why a voucher code cannot be used (SPEC 9 newsletter voucher; the cart's voucher field, the quote's notice, the order's refusal): unknown or another shop's (one answer for both), redeemed by an order, past its last day. */
+export const VOUCHER_REFUSALS = ["voucher_not_found", "voucher_redeemed", "voucher_expired"] as const;
+export type VoucherRefusal = (typeof VOUCHER_REFUSALS)[number];
+
+/** The voucher applied to the cart while it can be used: its code as printed, its value, its last day (YYYY-MM-DD) or null. */
+export interface QuoteVoucher {
+  code: string;
+  amount: MoneyValue;
+  validUntil: string | null;
+}
+
+/** Something the quote changed on its own that the page tells: a voucher applied earlier that cannot be used any more is left out (params.code names it). */
+export interface QuoteNotice {
+  code: VoucherRefusal;
+  params: { code: string };
+}
+
 export interface QuoteImage {
   src: string;
   alt: string;
@@ -117,7 +134,20 @@ export interface CheckoutQuote {
   prepayment: { percent: number; saving: MoneyValue };
   /** Only what the shop can take now (online methods only with a configured provider). */
   paymentMethods: { code: string; kind: "offline" | "online" }[];
-  totals: { goods: MoneyValue; discount: MoneyValue; shipping: MoneyValue; tax: MoneyValue; taxLabel: string; grand: MoneyValue };
+  /** The voucher applied to the cart, null when none is (or the one applied can no longer be used: see `notices`). */
+  voucher: QuoteVoucher | null;
+  /** `voucher`: the part of the voucher used (at most the goods value after the discount), null without a voucher. */
+  totals: {
+    goods: MoneyValue;
+    discount: MoneyValue;
+    voucher: MoneyValue | null;
+    shipping: MoneyValue;
+    tax: MoneyValue;
+    taxLabel: string;
+    grand: MoneyValue;
+  };
+  /** What the quote changed on its own (a voucher left out), for the page to say; nothing here blocks the checkout. */
+  notices: QuoteNotice[];
   /** Grand total in minor units for (mode, payment): the checkout sends it as expectedTotal when placing the order. */
   expectedTotal: number;
   canCheckout: boolean;

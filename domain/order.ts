@@ -67,6 +67,8 @@ export interface OrderView {
   totals: {
     goods: MoneyValue;
     prepaymentDiscount: MoneyValue;
+    /** The voucher the order redeemed and the part of it used (issue 15); null without one. */
+    voucher: { code: string; amount: MoneyValue } | null;
     shipping: MoneyValue;
     tax: { isIncluded: boolean; amount: MoneyValue; label: string };
     grandTotal: MoneyValue;

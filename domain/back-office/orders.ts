@@ -86,6 +86,8 @@ export interface StaffOrderDetail extends StaffOrderSummary {
   totals: {
     goods: MoneyValue;
     prepaymentDiscount: MoneyValue;
+    /** The voucher the order redeemed and the part of it used (issue 15); null without one. */
+    voucher: { code: string; amount: MoneyValue } | null;
     shipping: MoneyValue;
     tax: MoneyValue;
     taxLabel: string;

@@ -307,6 +307,8 @@ export const rateLimitsSchema = z
         customerLoginIp: exactLimit.default({ limit: 30, windowSeconds: 900 }),
         /** Failed order lookups per client address (its IPv6 /64). */
         orderLookupIp: exactLimit,
+        /** Voucher codes tried per client address (its IPv6 /64), right or wrong: applying one to the cart (issue 15). */
+        voucherIp: exactLimit.default({ limit: 10, windowSeconds: 900 }),
       })
       .strict(),
   })

@@ -10,6 +10,7 @@ import { getOrder, placeOrder } from "./checkout/place-order";
 import { paymentCallback, paymentReturn, retryPayment } from "./checkout/payments";
 import { getQuote } from "./checkout/quote";
 import { staffOrderList, staffOrderView } from "./checkout/staff-orders";
+import { applyVoucher, removeVoucher } from "./checkout/voucher";
 import { importHistoryRoute } from "./catalogue/import-history-route";
 import { applyUpload, validateUpload } from "./catalogue/staff-import";
 import { addLines, addSampleBySku, configurationCartAdd, deleteCartItemRoute, getCart, postCart, putCartItem, putOfferLines } from "./commerce/cart";
@@ -140,6 +141,9 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.delete("/apiv2/cart/items/:itemId", shop(visitorRoute(deleteCartItemRoute, { lazy: true })));
   // Checkout and orders (issue 12; checkout/quote.ts, checkout/place-order.ts). Writes rate-limited and idempotent as every shop write.
   router.get("/apiv2/checkout/quote", shop(visitorRoute(getQuote, { lazy: true })));
+  // The cart's voucher (issue 15; checkout/voucher.ts): answers the quote; codes tried are counted per client address.
+  router.post("/apiv2/cart/voucher", shop(visitorRoute(applyVoucher, { lazy: true })));
+  router.delete("/apiv2/cart/voucher", shop(visitorRoute(removeVoucher, { lazy: true })));
   router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder, { lazy: true })));
   router.get("/apiv2/checkout/order/:number", shop(visitorRoute(getOrder)));
   // Online payments (checkout/payments.ts; docs/decisions/0036): another try, the visitor's return, the provider's report.

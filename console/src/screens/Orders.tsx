@@ -270,6 +270,12 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
                 <dd>−{order.totals.prepaymentDiscount.formattedWithCurrency}</dd>
               </>
             )}
+            {order.totals.voucher && (
+              <>
+                <dt>{t("orders.voucher", { code: order.totals.voucher.code })}</dt>
+                <dd data-testid="order-voucher">−{order.totals.voucher.amount.formattedWithCurrency}</dd>
+              </>
+            )}
             <dt>{t("orders.shipping")}</dt>
             <dd>{order.totals.shipping.formattedWithCurrency}</dd>
             <dt>{t("orders.grandTotal")}</dt>

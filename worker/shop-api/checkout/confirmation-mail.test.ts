@@ -1,5 +1,6 @@
 import { composeMail } from "../core/mail/templates";
 import { createHarness, type Harness } from "../commerce/test-support";
+import { issueVoucher, issuedVoucherOf } from "../tables/vouchers";
 
 let h: Harness;
 beforeAll(async () => {
@@ -9,8 +10,9 @@ afterAll(() => h.dispose());
 
 const ADDRESS = { firstname: "Élodie", lastname: "Martin", street: "Rue du Rhône 12", postcode: "1204", city: "Genève", countryCode: "ch" };
 
-async function place(shop: string, language: string, paymentMethod: string) {
+async function place(shop: string, language: string, paymentMethod: string, voucher?: string) {
   const added = await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1", quantity: 2 }, shop, language });
+  if (voucher) expect((await h.call("POST", "/apiv2/cart/voucher", { body: { code: voucher }, token: added.token, shop, language })).status).toBe(200);
   const { status, body } = await h.call("POST", "/apiv2/checkout/order", {
     body: { email: "elodie@example.com", billingAddress: ADDRESS, deliveryMode: "standard", paymentMethod, acceptTerms: true },
     token: added.token,
@@ -45,4 +47,16 @@ test("an invoice order in the German shop: euros, no bank details", async () => 
   expect(mail.text).toContain("voraussichtlich bis 20.11.2026");
   expect(mail.text).toContain("per Rechnung");
   expect(mail.text).not.toContain("IBAN");
+});
+
+test("a voucher the order redeemed is a line of the totals, in the shop's language and currency", async () => {
+  const issued = issueVoucher(h.db, { shopId: "CH", currency: "CHF", amount: 1000, emailKey: "elodie@example.com", now: new Date() });
+  const [, readBack] = await h.db.batch([issued.statement, issued.readBack]);
+  const code = issuedVoucherOf(readBack!, issued.candidate)!.voucher.code;
+  const { mail } = await place("CH", "fr", "invoice", code);
+  expect(mail.text).toContain(`Bon d’achat ${code} : −CHF\u00a010.00`);
+  // 2 x 32.95 = 65.90 less 10.00, shipping 7.95
+  expect(mail.text).toContain("Montant total : CHF\u00a063.85");
+  const { mail: plain } = await place("CH", "fr", "invoice");
+  expect(plain.text).not.toContain("Bon d’achat");
 });

@@ -29,4 +29,7 @@ export const CHECKOUT_MESSAGES = {
   eventFuture: "The event's time lies in the future.",
   eventBeforeOrder: "The event's time lies before the order was placed.",
   eventNoLines: "This event names no lines.",
+  voucherNotFound: "This voucher code is not valid.",
+  voucherRedeemed: "This voucher has already been redeemed.",
+  voucherExpired: "This voucher has expired.",
 } as const;

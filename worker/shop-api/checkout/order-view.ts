@@ -38,6 +38,7 @@ export function orderView(
     totals: {
       goods: m(order.goods_total),
       prepaymentDiscount: m(order.discount_total),
+      voucher: order.voucher_code ? { code: order.voucher_code, amount: m(order.voucher_total ?? 0) } : null,
       shipping: m(order.shipping_total),
       tax: { isIncluded: true, amount: m(order.tax_total), label: taxLabel(shopTaxRate, order.language) },
       grandTotal: m(order.grand_total),

@@ -12,6 +12,13 @@
  * shop's next order number, writes the order and its lines, takes the stock, empties the
  * cart and enqueues the confirmation mail: all of it or nothing. D1 runs one batch at a
  * time, so of two orders for the last packages exactly one passes its stock check.
+ *
+ * A voucher applied to the cart (checkout/voucher.ts) is priced as the quote prices it and
+ * redeemed by the same batch, whose check refuses a code another order redeemed first (409
+ * `voucher_redeemed`, nothing written): one code, one order. A code that can no longer be used
+ * is left out as the quote leaves it out (with its notice); the order then goes through only
+ * when the client sent the total without it as `expectedTotal`, else it is refused with the
+ * code's refusal, so nobody pays more than they saw without being told.
  */
 import { orderFormSchema, type OrderAddress, type OrderForm, type OrderFormTexts } from "../../../domain/checkout-form";
 import { countryName } from "../../../domain/countries";
@@ -20,7 +27,6 @@ import { PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
 import type { ShopContext } from "../core/context";
-import { berlinTime } from "../core/berlin-time";
 import { STORAGE_MINIMUM_ORDER_VALUE } from "../core/delivery-rules";
 import { ApiFailure, fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";
@@ -29,16 +35,31 @@ import { sendOutboxSoon } from "../core/mail/sender";
 import { isOfflineMethod, isPaymentMethodOffered, paymentProviderFor } from "../core/payments/registry";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
-import { readVisitorCart, type VisitorContext } from "../core/visitor";
+import type { VisitorContext } from "../core/visitor";
 import type { CartLineRow } from "../tables/carts";
 import { insertOrder, insertOrderLine, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
 import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
 import { markPaymentPending } from "../tables/order-payments";
 import { listedIn } from "../tables/products";
+import { cartVoucherIs, redeemVoucher, setCartVoucher, voucherUsable, type VoucherRefusal } from "../tables/vouchers";
+import { readCheckoutCart } from "./cart-read";
 import { CHECKOUT_MESSAGES } from "./messages";
 import { orderView } from "./order-view";
-import { chargeMode, desiredDateProblem, MAX_ORDER_LINES, modeRule, paymentDiscount, priceCart, totalsOf, type CartPricing, type PricedLine } from "./pricing";
+import {
+  cartVoucher,
+  chargeMode,
+  desiredDateProblem,
+  MAX_ORDER_LINES,
+  modeRule,
+  paymentDiscount,
+  priceCart,
+  totalsOf,
+  type CartPricing,
+  type PricedLine,
+} from "./pricing";
 import { startPayment } from "./payments";
+import { voucherFailure } from "./voucher";
+import { berlinTime } from "../core/berlin-time";
 
 /** The order form's messages in the API's English (the storefront shows its own by code). */
 const TEXTS: OrderFormTexts = {
@@ -182,6 +203,12 @@ function refusalFailure(ctx: ShopContext, refusal: LineCheck, priced: PricedLine
       return invalid(field, MESSAGES.endOfLife, "end_of_life", { sku });
     case "offer_expired":
       return offerExpired(index, sku);
+    case "voucher_not_found":
+    case "voucher_redeemed":
+    case "voucher_expired":
+      return voucherFailure(refusal.refusal as VoucherRefusal, "voucher");
+    case "voucher_changed":
+      return fail(409, CHECKOUT_MESSAGES.priceChanged, "price_changed", { field: "voucher" });
     default:
       return invalid(field, MESSAGES.unknownProduct, "unknown_product", { sku });
   }
@@ -233,6 +260,7 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
         totals: {
           goods: f(order.goods_total),
           ...(order.discount_total > 0 ? { discount: f(order.discount_total) } : {}),
+          ...(order.voucher_code ? { voucher: { code: order.voucher_code, value: f(order.voucher_total ?? 0) } } : {}),
           shipping: f(order.shipping_total),
           tax: f(order.tax_total),
           taxLabel: taxLabel(ctx.shop.taxRate, ctx.language),
@@ -261,7 +289,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
   const countryField = body.shippingAddress ? "shippingAddress.countryCode" : "billingAddress.countryCode";
   if (!ctx.shop.deliveryCountries.includes(shipTo.countryCode)) throw invalid(countryField, MESSAGES.countryNotDeliverable, "country_not_deliverable");
 
-  const rows = await readVisitorCart(ctx);
+  const { rows, applied } = await readCheckoutCart(ctx);
   const visitor = ctx.visitorState.visitor;
   const products = rows.filter((row) => row.kind === "product");
   if (!visitor || products.length === 0) throw fail(422, CHECKOUT_MESSAGES.cartEmpty, "cart_empty", { field: "cart" });
@@ -276,11 +304,21 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
   if (expired >= 0) throw offerExpired(expired, priced[expired]!.line.sku);
   const { shipping, summary } = deliveryFor(ctx, body, pricing);
   const discount = paymentDiscount(paymentMethod, goods);
-  const totals = totalsOf(priced, discount, shipping, ctx.shop.taxRate);
+  const { voucher, dropped } = cartVoucher(ctx, applied);
+  const totals = totalsOf(priced, discount, shipping, ctx.shop.taxRate, voucher?.amount);
+  // A voucher left out: only at the total the client saw without it.
+  if (dropped && body.expectedTotal !== totals.grand) throw voucherFailure(dropped.refusal, "voucher");
   if (body.expectedTotal !== undefined && body.expectedTotal !== totals.grand)
     throw fail(409, CHECKOUT_MESSAGES.priceChanged, "price_changed", {
       field: "expectedTotal",
-      params: { expectedTotal: body.expectedTotal, grandTotal: totals.grand, goodsTotal: totals.goods, shipping: totals.shipping, discount: totals.discount },
+      params: {
+        expectedTotal: body.expectedTotal,
+        grandTotal: totals.grand,
+        goodsTotal: totals.goods,
+        shipping: totals.shipping,
+        discount: totals.discount,
+        voucher: totals.voucher,
+      },
     });
 
   const now = ctx.now.toISOString();
@@ -311,6 +349,8 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
     cancelled_at: null,
     created_at: now,
     customer_id: visitor.customerId ?? null,
+    voucher_code: voucher?.code ?? null,
+    voucher_total: totals.voucher,
   };
   const lines: OrderLineRow[] = priced.map((p, index) => ({
     order_id: orderId,
@@ -337,6 +377,8 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
     checks: [
       cartUnchanged(ctx, visitorId, rows),
       ...priced.flatMap((p, index) => (p.line.kind === "product" ? [lineCheck(ctx, index, p, perSku.get(p.line.sku)!)] : [])),
+      cartVoucherIs(visitorId, ctx.shop.id, applied?.code ?? null),
+      ...(voucher ? [voucherUsable(voucher.code, ctx.shop.id, berlinTime(ctx.now).date, voucher.amount)] : []),
     ],
     writes: [
       takeOrderNumber(ctx.shop.id, holds),
@@ -345,6 +387,8 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
       ...lines.map((line) => insertOrderLine(line, holds)),
       ...[...perSku].map(([sku, quantity]) => sql`UPDATE products SET stock_qty = stock_qty - ${quantity} WHERE sku = ${sku} AND ${holds}`),
       sql`DELETE FROM cart_items WHERE cart_id = (SELECT id FROM carts WHERE visitor_id = ${visitorId} AND shop_id = ${ctx.shop.id}) AND ${holds}`,
+      ...(voucher ? [redeemVoucher(voucher.code, orderId, ctx.now, holds)] : []),
+      ...(applied ? [setCartVoucher(visitorId, ctx.shop.id, null, holds)] : []),
       confirmationMail(ctx, order, lines, shipTo, holds),
     ],
     reads: [sql`SELECT order_number FROM orders WHERE id = ${orderId}`],

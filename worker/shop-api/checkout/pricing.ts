@@ -14,8 +14,11 @@
  *   storage on call only with an account and from 1200 in the shop's currency, a requested
  *   date from the earliest standard date to REQUESTED_DATE_HORIZON_DAYS ahead.
  * - Prepayment takes 2 % off the goods value (domain/prepayment.ts).
- * - Tax included: per tax rate on the goods less that rate's share of the discount, and
- *   the shop's rate on shipping.
+ * - A voucher applied to the cart (tables/vouchers.ts) comes off the goods value after the
+ *   prepayment discount, at most that value (never below zero; shipping is still charged);
+ *   one that is no longer usable is left out, and the quote says why (`cartVoucher`).
+ * - Tax included: per tax rate on the goods less that rate's share of the discount and the
+ *   voucher, and the shop's rate on shipping.
  */
 import { isCalendarDate } from "../../../domain/calendar-date";
 import { DELIVERY_MODES, type DeliveryModeCode, type ModeReason } from "../../../domain/checkout";
@@ -25,6 +28,7 @@ import { addDays, berlinTime } from "../core/berlin-time";
 import type { ShopContext } from "../core/context";
 import { computeDelivery, type DeliveryResult } from "../core/delivery-rules";
 import { offerPriceApplies, type CartLineRow } from "../tables/carts";
+import { voucherRefusal, type Voucher, type VoucherRefusal } from "../tables/vouchers";
 
 /** An order holds at most this many lines (a cart that grew larger is refused, not cut). */
 export const MAX_ORDER_LINES = 100;
@@ -80,6 +84,8 @@ export type DeliverySummary =
 export interface Totals {
   goods: number;
   discount: number;
+  /** The part of the voucher used (0 without one). */
+  voucher: number;
   shipping: number;
   tax: number;
   grand: number;
@@ -191,20 +197,41 @@ export function paymentDiscount(method: string | null, goods: number): number {
   return method === "prepayment" ? prepaymentDiscount(goods) : 0;
 }
 
-/** Tax included in the grand total: per tax rate on the goods less their share of the discount, and the shop's rate on shipping. */
-export function totalsOf(priced: PricedLine[], discount: number, shipping: number, shopRate: number): Totals {
+/** The cart's voucher if it can be used now; else null and, for a code applied earlier, why not (the quote's notice, the order's refusal). */
+export function cartVoucher(
+  ctx: ShopContext,
+  applied: { code: string; voucher: Voucher | null } | null,
+): { voucher: Voucher | null; dropped: { code: string; refusal: VoucherRefusal } | null } {
+  if (!applied) return { voucher: null, dropped: null };
+  const refusal = voucherRefusal(applied.voucher, ctx.shop, berlinTime(ctx.now).date);
+  return refusal ? { voucher: null, dropped: { code: applied.code, refusal } } : { voucher: applied.voucher, dropped: null };
+}
+
+/** What a voucher takes off: its amount, at most the goods value after the discount, never below zero. */
+export function voucherOff(amount: number, goods: number, discount: number): number {
+  return Math.max(0, Math.min(amount, goods - discount));
+}
+
+/**
+ * Tax included in the grand total: per tax rate on the goods less their share of the discount and
+ * the voucher (split by the rates' goods values, the rounding left to the last rate), and the
+ * shop's rate on shipping. `voucherAmount` is the voucher's value; the part used is `totals.voucher`.
+ */
+export function totalsOf(priced: PricedLine[], discount: number, shipping: number, shopRate: number, voucherAmount = 0): Totals {
   const goods = priced.reduce((sum, p) => sum + p.total, 0);
+  const voucher = voucherOff(voucherAmount, goods, discount);
+  const reduction = discount + voucher;
   const byRate = new Map<number, number>();
   for (const p of priced) byRate.set(p.taxRate, (byRate.get(p.taxRate) ?? 0) + p.total);
   let tax = includedTax(shipping, shopRate);
-  let discountLeft = discount;
+  let reductionLeft = reduction;
   const rates = [...byRate.entries()];
   rates.forEach(([rate, gross], index) => {
-    const share = index === rates.length - 1 ? discountLeft : goods > 0 ? Math.round((discount * gross) / goods) : 0;
-    discountLeft -= share;
+    const share = index === rates.length - 1 ? reductionLeft : goods > 0 ? Math.round((reduction * gross) / goods) : 0;
+    reductionLeft -= share;
     tax += includedTax(gross - share, rate);
   });
-  return { goods, discount, shipping, tax, grand: goods - discount + shipping };
+  return { goods, discount, voucher, shipping, tax, grand: goods - discount - voucher + shipping };
 }
 
 /** Why standard shipping is never free here, or null where the free-shipping value applies (the home country, mainland, no decking). */

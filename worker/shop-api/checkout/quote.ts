@@ -11,7 +11,10 @@
  * are answers, not errors: the quote says why (`modes[].reason`, `problems`), prices the
  * mode asked for when it is available and standard otherwise (`mode`).
  *
- * A read: the visitor row and the cart's lines in one D1 round trip, nothing written.
+ * The voucher applied to the cart (checkout/voucher.ts) comes off after the discount
+ * (pricing.ts); one that can no longer be used is left out and named in `notices`.
+ *
+ * A read: the visitor row, the cart's lines and its voucher in one D1 round trip, nothing written.
  */
 import { z } from "zod";
 import { DELIVERY_MODES, type CheckoutProblem, type CheckoutQuote, type DeliveryModeCode, type QuoteLine, type QuoteSample } from "../../../domain/checkout";
@@ -30,12 +33,29 @@ import { queryParams } from "../core/query-params";
 import { offeredPaymentMethods } from "../core/payments/registry";
 import { validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";
-import { readVisitorCart, type VisitorContext } from "../core/visitor";
+import type { VisitorContext } from "../core/visitor";
 import type { CartLineRow } from "../tables/carts";
+import { readCheckoutCart, type CheckoutCart } from "./cart-read";
 import { CHECKOUT_MESSAGES } from "./messages";
-import { chargeMode, desiredDateProblem, MAX_ORDER_LINES, modeRule, noFreeShipping, paymentDiscount, priceCart, totalsOf, type CartPricing } from "./pricing";
+import {
+  cartVoucher,
+  chargeMode,
+  desiredDateProblem,
+  MAX_ORDER_LINES,
+  modeRule,
+  noFreeShipping,
+  paymentDiscount,
+  priceCart,
+  totalsOf,
+  type CartPricing,
+} from "./pricing";
 
 const refused = (message: string, code: string) => ({ message, params: { code } });
+
+export type QuoteQuery = z.infer<ReturnType<typeof quoteSchema>>;
+
+/** The quote's query parameters (also taken by the voucher routes, which answer the quote). */
+export const quoteQuery = (ctx: ShopContext): QuoteQuery => validate(quoteSchema(ctx), queryParams(ctx.url));
 
 function quoteSchema(ctx: ShopContext) {
   const offered = offeredPaymentMethods(ctx.shop, ctx.env).map((method) => method.code as string);
@@ -134,7 +154,7 @@ function countryOf(ctx: VisitorContext, asked: string | undefined): string {
 }
 
 /** The quote of the visitor's cart (the rows read) for the query. */
-export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: z.infer<ReturnType<typeof quoteSchema>>): CheckoutQuote {
+export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: QuoteQuery, applied: CheckoutCart["applied"] = null): CheckoutQuote {
   const { currency, taxRate } = ctx.shop;
   const m = (minor: number) => money(minor, currency, ctx.language);
   const country = countryOf(ctx, query.country);
@@ -159,7 +179,8 @@ export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: z.in
 
   const charged = deliverable ? chargeMode(pricing, mode, desiredDate) : null;
   const shipping = charged?.shipping ?? 0;
-  const totals = totalsOf(pricing.priced, paymentDiscount(query.payment ?? null, pricing.goods), shipping, taxRate);
+  const { voucher, dropped } = cartVoucher(ctx, applied);
+  const totals = totalsOf(pricing.priced, paymentDiscount(query.payment ?? null, pricing.goods), shipping, taxRate, voucher?.amount);
   const standard = pricing.delivery.standard;
   const express = pricing.delivery.express;
   const notFree = noFreeShipping(ctx, pricing, country);
@@ -199,14 +220,17 @@ export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: z.in
         : null,
     prepayment: { percent: PREPAYMENT_DISCOUNT_PERCENT, saving: m(prepaymentDiscount(pricing.goods)) },
     paymentMethods: offeredPaymentMethods(ctx.shop, ctx.env),
+    voucher: voucher ? { code: voucher.code, amount: m(voucher.amount), validUntil: voucher.validUntil } : null,
     totals: {
       goods: m(totals.goods),
       discount: m(totals.discount),
+      voucher: voucher ? m(totals.voucher) : null,
       shipping: m(totals.shipping),
       tax: m(totals.tax),
       taxLabel: taxLabel(taxRate, ctx.language),
       grand: m(totals.grand),
     },
+    notices: dropped ? [{ code: dropped.refusal, params: { code: dropped.code } }] : [],
     expectedTotal: totals.grand,
     canCheckout: problems.length === 0,
     problems,
@@ -215,7 +239,8 @@ export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: z.in
 
 /** GET /apiv2/checkout/quote */
 export async function getQuote(ctx: VisitorContext): Promise<Reply> {
-  const query = validate(quoteSchema(ctx), queryParams(ctx.url));
-  // The visitor (its account and shipping country) and its lines in one round trip; no token, no cart.
-  return reply(buildQuote(ctx, await readVisitorCart(ctx), query));
+  const query = quoteQuery(ctx);
+  // The visitor (its account and shipping country), its lines and its voucher in one round trip; no token, no cart.
+  const { rows, applied } = await readCheckoutCart(ctx);
+  return reply(buildQuote(ctx, rows, query, applied));
 }

@@ -227,6 +227,7 @@ export async function staffOrderView(ctx: StaffContext, params: Params): Promise
     totals: {
       goods: m(order.goods_total),
       prepaymentDiscount: m(order.discount_total),
+      voucher: order.voucher_code ? { code: order.voucher_code, amount: m(order.voucher_total ?? 0) } : null,
       shipping: m(order.shipping_total),
       tax: m(order.tax_total),
       taxLabel: taxLabel(shopById(order.shop_id)?.taxRate ?? 0, order.language),

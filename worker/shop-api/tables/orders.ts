@@ -43,6 +43,9 @@ export interface OrderRow {
   created_at: string;
   /** The customer account the order belongs to (migration 0021; tables/customer-orders.ts), null for a guest's. */
   customer_id?: string | null;
+  /** The voucher the order redeemed (migration 0024; tables/vouchers.ts) and the part of it used, minor units (0 without one). */
+  voucher_code?: string | null;
+  voucher_total?: number;
 }
 
 export interface OrderLineRow {
@@ -89,11 +92,12 @@ export function currentOrderNumber(shopId: string): SqlFragment {
 export function insertOrder(row: Omit<OrderRow, "order_number">, holds: SqlFragment): SqlFragment {
   return sql`INSERT INTO orders (id, order_number, shop_id, language, visitor_id, email, billing_address, shipping_address, delivery_mode,
       desired_date, payment_method, currency, goods_total, discount_total, shipping_total, tax_total, grand_total, delivery_summary, state,
-      placed_at, created_at, customer_id)
+      placed_at, created_at, customer_id, voucher_code, voucher_total)
     SELECT ${row.id}, (${currentOrderNumber(row.shop_id)}), ${row.shop_id}, ${row.language}, ${row.visitor_id}, ${row.email},
       ${row.billing_address}, ${row.shipping_address}, ${row.delivery_mode}, ${row.desired_date}, ${row.payment_method}, ${row.currency},
       ${row.goods_total}, ${row.discount_total}, ${row.shipping_total}, ${row.tax_total}, ${row.grand_total}, ${row.delivery_summary},
-      ${row.state}, ${row.placed_at}, ${row.created_at}, ${row.customer_id ?? null}
+      ${row.state}, ${row.placed_at}, ${row.created_at}, ${row.customer_id ?? null},
+      ${row.voucher_code ?? null}, ${row.voucher_total ?? 0}
     WHERE ${holds}`;
 }
 

@@ -124,6 +124,12 @@ export function OrderBody({ order, onChange }: { order: CustomerOrder; onChange:
             <dd>-{order.totals.prepaymentDiscount.formattedWithCurrency}</dd>
           </>
         ) : null}
+        {order.totals.voucher ? (
+          <>
+            <dt>{t("account.order.voucher", { code: order.totals.voucher.code })}</dt>
+            <dd data-testid="order-voucher">-{order.totals.voucher.amount.formattedWithCurrency}</dd>
+          </>
+        ) : null}
         <dt>{t("account.order.shipping")}</dt>
         <dd>{order.totals.shipping.formattedWithCurrency}</dd>
         <dt>{t("account.order.total")}</dt>

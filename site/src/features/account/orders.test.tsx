@@ -91,6 +91,7 @@ function order(extra: Partial<CustomerOrder> = {}): CustomerOrder {
     totals: {
       goods: m(179_700),
       prepaymentDiscount: m(3594),
+      voucher: null,
       shipping: m(8394),
       tax: { isIncluded: true, amount: m(29_458), label: "inkl. 19 % MwSt." },
       grandTotal: m(184_500),

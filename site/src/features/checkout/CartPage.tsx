@@ -1,7 +1,8 @@
 /**
  * The cart page (issue 12; /checkout/cart/, /{lang}/checkout/cart/ on CH): the lines and
  * samples of the visitor's cart, the delivery country, postcode and mode, shipping and
- * totals from the checkout quote, and the way to the checkout. Everything comes from the
+ * totals from the checkout quote, the voucher field (VoucherField.tsx), and the way to the
+ * checkout. Everything comes from the
  * live API (useQuote.ts); the static page holds only the frame. The chosen mode and date
  * are kept for the checkout page (delivery-choice.ts).
  */
@@ -14,9 +15,10 @@ import { CartLine, SampleLines } from "./CartLines";
 import { CartSummary } from "./CartSummary";
 import { DeliveryOptions } from "./DeliveryOptions";
 import { EmptyCart } from "./EmptyCart";
+import { VoucherField, type VoucherActions } from "./VoucherField";
 import { changeErrorText } from "./cart-texts";
 import { DEFAULT_DELIVERY_CHOICE, readDeliveryChoice, saveDeliveryChoice, type DeliveryChoice } from "./delivery-choice";
-import { changeDeliveryCountry, changeLineQuantity, removeLine, useQuote } from "./useQuote";
+import { applyVoucher, changeDeliveryCountry, changeLineQuantity, removeLine, removeVoucher, useQuote, type QuoteRequest } from "./useQuote";
 import "./checkout.css";
 
 export function CartPage({ shop, language, worlds }: { shop: ShopRouting; language: string; worlds: { name: string; path: string }[] }) {
@@ -27,7 +29,15 @@ export function CartPage({ shop, language, worlds }: { shop: ShopRouting; langua
   const { alerts, show, dismiss } = useAlerts();
   // The choice kept in this tab (after hydration: the static page knows no sessionStorage).
   React.useEffect(() => setChoice(readDeliveryChoice()), []);
-  const { data: quote, error, isLoading, mutate } = useQuote({ mode: choice.mode, desiredDate: choice.desiredDate, postcode });
+  const request: QuoteRequest = { mode: choice.mode, desiredDate: choice.desiredDate, postcode };
+  const { data: quote, error, isLoading, mutate } = useQuote(request);
+  // The voucher calls answer the quote of this very request.
+  const requestRef = React.useRef(request);
+  requestRef.current = request;
+  const voucherActions = React.useMemo<VoucherActions>(
+    () => ({ apply: (code) => applyVoucher(code, requestRef.current), remove: () => removeVoucher(requestRef.current) }),
+    [],
+  );
 
   const choose = React.useCallback((next: DeliveryChoice) => setChoice(saveDeliveryChoice(next)), []);
   // A kept mode the cart can no longer have (express after adding a bulky item): the quote priced standard, so does the page.
@@ -128,6 +138,9 @@ export function CartPage({ shop, language, worlds }: { shop: ShopRouting; langua
             ) : null}
           </div>
           <aside className="cart-aside">
+            {quote.lines.length > 0 || quote.voucher || quote.notices.length > 0 ? (
+              <VoucherField quote={quote} language={language} busy={busy} actions={voucherActions} />
+            ) : null}
             <CartSummary quote={quote} language={language} checkoutHref={checkoutPath(shop, language)} busy={busy} />
           </aside>
         </div>

@@ -32,7 +32,7 @@ function shippingNotes(t: TFunction, quote: CheckoutQuote, language: string): { 
 
 /**
  * Shipping for the chosen country and mode, the totals with the tax text in the shop's
- * currency, what prepayment saves, and the way to the checkout: a link when the quote
+ * currency (the voucher applied as a line of its own), what prepayment saves, and the way to the checkout: a link when the quote
  * allows it, else a disabled button with what stands in the way.
  */
 export function CartSummary({ quote, language, checkoutHref, busy }: { quote: CheckoutQuote; language: string; checkoutHref: string; busy: boolean }) {
@@ -61,6 +61,12 @@ export function CartSummary({ quote, language, checkoutHref, busy }: { quote: Ch
           <div>
             <dt>{t("cart.totals.discount")}</dt>
             <dd>−{totals.discount.formattedWithCurrency}</dd>
+          </div>
+        ) : null}
+        {quote.voucher && totals.voucher ? (
+          <div className="cart-voucher-line">
+            <dt>{t("cart.totals.voucher", { code: quote.voucher.code })}</dt>
+            <dd data-testid="total-voucher">−{totals.voucher.formattedWithCurrency}</dd>
           </div>
         ) : null}
         <div className="cart-grand">

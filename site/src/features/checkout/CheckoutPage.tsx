@@ -136,7 +136,8 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
       setGeneral(sorted.general.filter((text) => text !== errorText(t, changed, language)));
     } else setGeneral(sorted.general);
     // Prices, stock or the cart changed: the summary shows them as they now are.
-    if (result.status === 409 || sorted.lines.size > 0 || result.errors.some((error) => error.field === "cart")) void refreshQuote();
+    if (result.status === 409 || sorted.lines.size > 0 || result.errors.some((error) => error.field === "cart" || error.field === "voucher"))
+      void refreshQuote();
     if (sorted.fields.length === 0) generalRef.current?.focus();
   };
 

@@ -180,6 +180,12 @@ export function OrderSuccessPage({ shop, language }: { shop: ShopRouting; langua
               <dd>−{totals.prepaymentDiscount.formattedWithCurrency}</dd>
             </>
           ) : null}
+          {totals.voucher ? (
+            <>
+              <dt>{t("checkout.summary.voucher", { code: totals.voucher.code })}</dt>
+              <dd data-testid="order-voucher">−{totals.voucher.amount.formattedWithCurrency}</dd>
+            </>
+          ) : null}
           <dt>{t("checkout.summary.shipping")}</dt>
           <dd>{totals.shipping.formattedWithCurrency}</dd>
           <dt className="grand">{t("checkout.summary.grand")}</dt>

@@ -1,6 +1,7 @@
 /**
  * The order summary beside the checkout form: the cart's lines and samples, shipping,
- * the prepayment discount when prepayment is chosen, tax and the grand total, all from
+ * the prepayment discount when prepayment is chosen, the voucher applied in the cart (or why
+ * one was left out), tax and the grand total, all from
  * the checkout quote priced for the form's country, delivery mode and payment method
  * (the total the order is placed with). A line the shop API refused shows why.
  */
@@ -52,6 +53,12 @@ export function OrderSummary({ quote, lineErrors, cartHref }: { quote: CheckoutQ
             <dd>−{totals.discount.formattedWithCurrency}</dd>
           </>
         ) : null}
+        {quote.voucher && totals.voucher ? (
+          <>
+            <dt>{t("checkout.summary.voucher", { code: quote.voucher.code })}</dt>
+            <dd data-testid="summary-voucher">−{totals.voucher.formattedWithCurrency}</dd>
+          </>
+        ) : null}
         <dt>{t("checkout.summary.shipping")}</dt>
         <dd>{quote.shipping?.isFree ? t("checkout.summary.free") : totals.shipping.formattedWithCurrency}</dd>
         <dt className="grand">{t("checkout.summary.grand")}</dt>
@@ -60,6 +67,11 @@ export function OrderSummary({ quote, lineErrors, cartHref }: { quote: CheckoutQ
         </dd>
       </dl>
       <p className="muted small">{t("checkout.summary.tax", { label: totals.taxLabel, amount: totals.tax.formattedWithCurrency })}</p>
+      {quote.notices.map((notice) => (
+        <p key={`${notice.code}-${notice.params.code}`} className="summary-notice" role="alert" data-testid="summary-notice">
+          {t(`cart.voucher.notices.${notice.code}`, { code: notice.params.code })}
+        </p>
+      ))}
       <p>
         <a href={cartHref}>{t("checkout.summary.editCart")}</a>
       </p>

@@ -53,6 +53,17 @@ export function changeErrorText(t: TFunction, result: Pick<ApiResult<unknown>, "
   return t("cart.changeFailed");
 }
 
+/** Refusals of a voucher code with words of their own in `cart.voucher.errors`. */
+const VOUCHER_CODES = new Set(["voucher_not_found", "voucher_redeemed", "voucher_expired", "rate_limited"]);
+
+/** Why a voucher code was not taken, in the visitor's words (never the API's English message). */
+export function voucherErrorText(t: TFunction, result: Pick<ApiResult<unknown>, "errors" | "status">): string {
+  const error = result.errors.find((candidate) => candidate.code && VOUCHER_CODES.has(candidate.code));
+  if (error) return t(`cart.voucher.errors.${error.code}`);
+  if (result.status === 422 && result.errors.some((candidate) => candidate.field === "code")) return t("cart.voucher.errors.required");
+  return t("cart.voucher.errors.general");
+}
+
 /** A calendar date (YYYY-MM-DD) as the language writes it with its weekday, e.g. "Fr., 20.11.2026". */
 export function formatDate(date: string, language: string): string {
   const [year, month, day] = date.split("-").map(Number);

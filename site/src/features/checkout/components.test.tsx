@@ -68,7 +68,9 @@ function quote(extra: Partial<CheckoutQuote> = {}): CheckoutQuote {
       { code: "prepayment", kind: "offline" },
       { code: "invoice", kind: "offline" },
     ],
-    totals: { goods: eur(8985), discount: eur(0), shipping: eur(595), tax: eur(1530), taxLabel: "inkl. 19 % MwSt.", grand: eur(9580) },
+    voucher: null,
+    totals: { goods: eur(8985), discount: eur(0), voucher: null, shipping: eur(595), tax: eur(1530), taxLabel: "inkl. 19 % MwSt.", grand: eur(9580) },
+    notices: [],
     expectedTotal: 9580,
     canCheckout: true,
     problems: [],
@@ -200,6 +202,7 @@ describe("the success page", () => {
     totals: {
       goods: eur(8985),
       prepaymentDiscount: eur(180),
+      voucher: null,
       shipping: eur(595),
       tax: { isIncluded: true, amount: eur(1501), label: "inkl. 19 % MwSt." },
       grandTotal: eur(9400),

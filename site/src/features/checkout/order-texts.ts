@@ -68,6 +68,9 @@ export const ERROR_CODES = [
   "unknown_product",
   "rate_limited",
   "idempotency_in_progress",
+  "voucher_not_found",
+  "voucher_redeemed",
+  "voucher_expired",
 ] as const;
 
 /** Fields whose plain `invalid` refusal has a text of its own (by the field's last part). */

@@ -2,7 +2,9 @@
  * The cart page's live data: the checkout quote (GET /apiv2/checkout/quote, swr keyed by its
  * path and query) and the line changes (PUT / DELETE /apiv2/cart/items/{itemId}). A change
  * refreshes the shared cart (the mini cart) with its answer and every quote; so does a new
- * delivery country (the existing PUT /apiv2/shipping/costs/country).
+ * delivery country (the existing PUT /apiv2/shipping/costs/country). The cart's voucher
+ * (POST / DELETE /apiv2/cart/voucher) answers the quote for the page's request, which
+ * becomes the page's quote at once; the other quotes are fetched again.
  */
 import useSWR, { mutate } from "swr";
 import type { CheckoutQuote, DeliveryModeCode } from "../../../../domain/checkout";
@@ -10,6 +12,7 @@ import { apiCall, fetchData, PATHS, type ApiResult, type Cart } from "../commerc
 import { changeShippingCountry } from "../commerce/hooks";
 
 export const QUOTE_PATH = "/apiv2/checkout/quote";
+export const VOUCHER_PATH = "/apiv2/cart/voucher";
 export const cartItemPath = (itemId: number) => `/apiv2/cart/items/${encodeURIComponent(String(itemId))}`;
 
 export interface QuoteRequest {
@@ -60,4 +63,23 @@ export async function changeDeliveryCountry(code: string): Promise<boolean> {
   const { ok } = await changeShippingCountry(code);
   if (ok) await revalidateQuotes();
   return ok;
+}
+
+/** The voucher call for the page's quote request: the quote's query goes along, its answer is that quote. */
+async function voucherChange(request: QuoteRequest, method: "POST" | "DELETE", body?: { code: string }): Promise<ApiResult<CheckoutQuote>> {
+  const key = quoteKey(request);
+  const result = await apiCall<CheckoutQuote>(method, `${VOUCHER_PATH}${key.slice(QUOTE_PATH.length)}`, body);
+  if (result.ok) await mutate(key, result.data, { revalidate: false });
+  await mutate((other) => typeof other === "string" && other.startsWith(QUOTE_PATH) && (other !== key || !result.ok));
+  return result;
+}
+
+/** Applies a voucher code to the cart (as typed: the shop API normalises it). */
+export function applyVoucher(code: string, request: QuoteRequest): Promise<ApiResult<CheckoutQuote>> {
+  return voucherChange(request, "POST", { code });
+}
+
+/** Takes the voucher off the cart. */
+export function removeVoucher(request: QuoteRequest): Promise<ApiResult<CheckoutQuote>> {
+  return voucherChange(request, "DELETE");
 }

@@ -66,7 +66,18 @@ const orderParams = z
       .array(z.object({ sku: line, name: line, quantity: z.number().int().min(1), unit: z.string().max(20), packagePrice: money, lineTotal: money }).strict())
       .min(1)
       .max(100),
-    totals: z.object({ goods: money, discount: money.optional(), shipping: money, tax: money, taxLabel: line, grand: money }).strict(),
+    totals: z
+      .object({
+        goods: money,
+        discount: money.optional(),
+        /** The voucher the order redeemed and the part of it used (issue 15). */
+        voucher: z.object({ code: line, value: money }).strict().optional(),
+        shipping: money,
+        tax: money,
+        taxLabel: line,
+        grand: money,
+      })
+      .strict(),
     deliveryMode: z.enum(["standard", "requested_date", "on_call_storage", "express"]),
     deliveryDate: z.string().max(40).optional(),
     paymentMethod: z.enum(PAYMENT_METHODS),
@@ -115,6 +126,7 @@ const orderConfirmation = defineTemplate(orderParams, (params, t, shopName, link
         lines: [
           t("totals.goods", { value: totals.goods }),
           ...(totals.discount ? [t("totals.discount", { value: totals.discount })] : []),
+          ...(totals.voucher ? [t("totals.voucher", { code: totals.voucher.code, value: totals.voucher.value })] : []),
           t("totals.shipping", { value: totals.shipping }),
           t("totals.grand", { value: totals.grand }),
           t("totals.tax", { value: totals.tax, label: totals.taxLabel }),
