@@ -50,6 +50,7 @@ function quote(extra: Partial<CheckoutQuote> = {}): CheckoutQuote {
         rowTotal: m(8985),
         minimumQuantity: 1,
         maxQuantity: 100,
+        offerId: null,
         problem: null,
       },
     ],
