@@ -99,6 +99,33 @@ describe("shop config", () => {
   });
 });
 
+describe("shop config: inquiries", () => {
+  test("every demo shop takes inquiries but the brand shop, which keeps the 'not available' message", () => {
+    const shops = parseShopConfig(rawConfig).shops;
+    expect(Object.fromEntries(shops.map((shop) => [shop.id, shop.inquiries.enabled]))).toEqual({
+      DE: true,
+      CH: true,
+      AT: true,
+      FR: true,
+      IT: true,
+      NL: true,
+      COM: true,
+      BRAND: false,
+    });
+  });
+
+  test("a shop without the section does not take inquiries; the limits default when absent", () => {
+    const raw = clone();
+    delete raw.shops[0].inquiries;
+    delete raw.rateLimits.exact.inquiryEmail;
+    delete raw.rateLimits.exact.inquiryIp;
+    const config = parseShopConfig(raw);
+    expect(config.shops[0]!.inquiries).toEqual({ enabled: false });
+    expect(config.rateLimits.exact.inquiryEmail).toEqual({ limit: 5, windowSeconds: 3600 });
+    expect(config.rateLimits.exact.inquiryIp).toEqual({ limit: 10, windowSeconds: 3600 });
+  });
+});
+
 describe("shop config: rate limits and captcha", () => {
   test("a shop without a captcha section uses ALTCHA, the self-hosted default", () => {
     expect(parseShopConfig(rawConfig).shops.map((shop) => shop.captcha.provider)).toEqual(rawConfig.shops.map(() => "altcha"));
@@ -133,6 +160,9 @@ describe("shop config: rate limits and captcha", () => {
       "shops[0].captcha.minScore",
     ],
     ["a site key on ALTCHA", (raw) => (raw.shops[0].captcha = { provider: "altcha", siteKey: "6LcAAAAAAAAAAAAAAAA" }), "shops[0].captcha"],
+    ["inquiries switched on with a string", (raw) => (raw.shops[0].inquiries = { enabled: "yes" }), "shops[0].inquiries.enabled"],
+    ["an unknown inquiries key", (raw) => (raw.shops[0].inquiries = { enabled: true, service: "a@b.example" }), "shops[0].inquiries"],
+    ["an inquiry limit of zero", (raw) => (raw.rateLimits.exact.inquiryEmail.limit = 0), "rateLimits.exact.inquiryEmail.limit"],
   ])("%s is refused, naming the field", (_name, breakIt, field) => {
     const raw = clone();
     breakIt(raw);

@@ -114,6 +114,14 @@ export type PaymentProviderSettings = z.infer<typeof paymentProviderSchema>;
 /** Storage of ordered goods (issue 13): free for `freeMonths` months from the order's date (SPEC 9: 3). */
 export const storageSettingsSchema = z.object({ freeMonths: z.number().int().min(1).max(24).default(3) }).strict();
 export type StorageSettings = z.infer<typeof storageSettingsSchema>;
+/**
+ * Inquiries (issue 15, docs/decisions/0039): whether the shop takes product questions,
+ * bulk-buyer inquiries and offer requests. Off (the default): the product page keeps
+ * 'Leider sind Anfragen derzeit nicht verfügbar' and POST /apiv2/inquiry answers 403
+ * `inquiries_unavailable`. Notifications go to `mail.service`.
+ */
+export const inquirySettingsSchema = z.object({ enabled: z.boolean() }).strict();
+export type InquirySettings = z.infer<typeof inquirySettingsSchema>;
 
 export const shopSchema = z
   .object({
@@ -146,6 +154,8 @@ export const shopSchema = z
     paymentProviders: z.array(paymentProviderSchema).default([]),
     /** Storage of ordered goods (SPEC 1, 9; issue 13): how many months an order on call is stored free of charge. */
     storage: storageSettingsSchema.default({}),
+    /** Inquiries and offer requests (issue 15): off unless switched on. */
+    inquiries: inquirySettingsSchema.default({ enabled: false }),
   })
   .strict()
   .superRefine((shop, ctx) => {
@@ -309,6 +319,10 @@ export const rateLimitsSchema = z
         orderLookupIp: exactLimit,
         /** Voucher codes tried per client address (its IPv6 /64), right or wrong: applying one to the cart (issue 15). */
         voucherIp: exactLimit.default({ limit: 10, windowSeconds: 900 }),
+        /** Inquiries sent per e-mail address and shop (issue 15). */
+        inquiryEmail: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
+        /** Inquiries sent per client address (its IPv6 /64), all shops together (issue 15). */
+        inquiryIp: exactLimit.default({ limit: 10, windowSeconds: 3600 }),
       })
       .strict(),
   })

@@ -6,26 +6,32 @@
  * so a missing translation shows up as its key instead of breaking a response.
  */
 import atErrors from "../../locales/at/errors.json";
+import atInquiries from "../../locales/at/inquiries.json";
 import atMail from "../../locales/at/mail.json";
 import atOffers from "../../locales/at/offers.json";
 import atServer from "../../locales/at/server.json";
 import deErrors from "../../locales/de/errors.json";
+import deInquiries from "../../locales/de/inquiries.json";
 import deMail from "../../locales/de/mail.json";
 import deOffers from "../../locales/de/offers.json";
 import deServer from "../../locales/de/server.json";
 import enErrors from "../../locales/en/errors.json";
+import enInquiries from "../../locales/en/inquiries.json";
 import enMail from "../../locales/en/mail.json";
 import enOffers from "../../locales/en/offers.json";
 import enServer from "../../locales/en/server.json";
 import frErrors from "../../locales/fr/errors.json";
+import frInquiries from "../../locales/fr/inquiries.json";
 import frMail from "../../locales/fr/mail.json";
 import frOffers from "../../locales/fr/offers.json";
 import frServer from "../../locales/fr/server.json";
 import itErrors from "../../locales/it/errors.json";
+import itInquiries from "../../locales/it/inquiries.json";
 import itMail from "../../locales/it/mail.json";
 import itOffers from "../../locales/it/offers.json";
 import itServer from "../../locales/it/server.json";
 import nlErrors from "../../locales/nl/errors.json";
+import nlInquiries from "../../locales/nl/inquiries.json";
 import nlMail from "../../locales/nl/mail.json";
 import nlOffers from "../../locales/nl/offers.json";
 import nlServer from "../../locales/nl/server.json";
@@ -37,6 +43,8 @@ const NAMESPACES = {
   server: { de: deServer, at: atServer, en: enServer, fr: frServer, it: itServer, nl: nlServer },
   errors: { de: deErrors, at: atErrors, en: enErrors, fr: frErrors, it: itErrors, nl: nlErrors },
   mail: { de: deMail, at: atMail, en: enMail, fr: frMail, it: itMail, nl: nlMail },
+  /** Inquiries (issue 15): their mails' texts and the labels of types and yes/no steps. */
+  inquiries: { de: deInquiries, at: atInquiries, en: enInquiries, fr: frInquiries, it: itInquiries, nl: nlInquiries },
   offers: { de: deOffers, at: atOffers, en: enOffers, fr: frOffers, it: itOffers, nl: nlOffers },
 } satisfies Record<string, Record<string, Tree>>;
 

@@ -31,6 +31,8 @@ import * as offers from "./offers/customer";
 import * as offersStaff from "./offers/staff";
 import { getUpload, postUploads } from "./core/uploads/handlers";
 import { visitorRoute } from "./core/visitor";
+import * as inquiriesStaff from "./inquiries/staff-routes";
+import { submitInquiry } from "./inquiries/submit";
 import { claimRoute, finishRoute, progressRoute, publishRoute, sweepRoute } from "./rebuilds/builder-api";
 import { publishingRoute, publishNowRoute, rotateWebhookSecretRoute } from "./rebuilds/staff-routes";
 import { catalogueWebhookRoute } from "./rebuilds/webhook";
@@ -98,6 +100,11 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/admin/api/returns/:rmaId", staffRoute(deps, ["service", "ops"], returnsStaff.returnView));
   router.get("/admin/api/returns/:rmaId/images/:uploadId", staffRoute(deps, ["service", "ops"], returnsStaff.returnImage));
   router.post("/admin/api/returns/:rmaId/status", staffRoute(deps, ["service", "ops"], returnsStaff.returnStatus));
+  // Back office: inquiries (inquiries/staff-routes.ts; docs/decisions/0039).
+  router.get("/admin/api/inquiries", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryList));
+  router.get("/admin/api/inquiries/:id", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryView));
+  router.post("/admin/api/inquiries/:id/reply", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryReply));
+  router.post("/admin/api/inquiries/:id/close", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryClose));
   // Back office: the offer of an offer request (offers/staff.ts; docs/decisions/0039).
   router.get("/admin/api/inquiries/:id/offer", staffRoute(deps, ["service", "ops"], offersStaff.staffOfferView));
   router.put("/admin/api/inquiries/:id/offer", staffRoute(deps, ["service", "ops"], offersStaff.staffOfferSave));
@@ -126,6 +133,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.post(RMA_UPLOADS_PATH, shop(rmaUpload));
   router.post("/apiv2/rma/withdrawal", shop(withdrawOrder));
   router.post("/apiv2/rma", shop(submitRma));
+  // Inquiries: product questions, bulk-buyer inquiries, offer requests (issue 15; inquiries/, docs/decisions/0039). Rate-limited and idempotent as every shop write.
+  router.post("/apiv2/inquiry", shop(submitInquiry));
   // Live commerce (SPEC 7). `lazy`: the handler reads the visitor itself, batched with its own statements.
   // The shop paths /cart/addSampleBySku/{sku} and /configuration/cart/add are also served under
   // /apiv2/, because the edge proxies only /apiv1, /apiv2 and /graphql.

@@ -11,6 +11,7 @@ import {
   type AddressLookupSettings,
   type BankAccount,
   type CaptchaSettings,
+  type InquirySettings,
   type PaymentMethod,
   type PaymentProviderSettings,
   type SampleLimits,
@@ -48,6 +49,10 @@ export interface Shop {
   paymentProviders: PaymentProviderSettings[];
   /** Storage of ordered goods: months free of charge (customers/storage.ts; issue 13). */
   storage: StorageSettings;
+  /** Whether the shop takes inquiries (inquiries/; issue 15). */
+  inquiries: InquirySettings;
+  /** The shop's service address (config `mail.service`): staff notifications go there. */
+  serviceAddress: string;
 }
 
 export function shopOf(definition: ShopDefinition): Shop {
@@ -70,6 +75,8 @@ export function shopOf(definition: ShopDefinition): Shop {
     addressLookup: definition.addressLookup ?? null,
     paymentProviders: definition.paymentProviders.map((provider) => ({ ...provider, methods: [...provider.methods], secrets: { ...provider.secrets } })),
     storage: { ...definition.storage },
+    inquiries: { ...definition.inquiries },
+    serviceAddress: definition.mail.service,
   };
 }
 

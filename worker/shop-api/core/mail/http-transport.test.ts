@@ -56,6 +56,18 @@ test("2xx: the mail went out as JSON with the bearer key and the row's idempoten
   await expect(httpTransport({ url, key: "secret-key" }).send(message)).resolves.toBeUndefined();
 });
 
+test("a Reply-To goes as reply_to; without one the field is left out", async () => {
+  await httpTransport({ url, key: "secret-key" }).send({ ...message, replyTo: "erika@example.com" });
+  expect(received[0]!.body).toEqual({
+    from: message.from,
+    to: message.to,
+    reply_to: "erika@example.com",
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+  });
+});
+
 test("any other answer is a failure naming the status and the start of the body", async () => {
   answer = { status: 500, body: '{"message":"internal error"}' };
   await expect(httpTransport({ url, key: "k" }).send(message)).rejects.toThrow('the mail API answered 500: {"message":"internal error"}');

@@ -1,5 +1,5 @@
 /**
- * An HTTP mail API (Resend-style): POST {from, to, subject, html, text} as JSON with
+ * An HTTP mail API (Resend-style): POST {from, to, reply_to?, subject, html, text} as JSON with
  * `Authorization: Bearer <key>` and an `Idempotency-Key` (the outbox row's, so a retry
  * after a lost answer is not sent twice by providers that honour it). Any answer but
  * 2xx, a network error or a timeout is a failed attempt.
@@ -21,7 +21,14 @@ export function httpTransport(settings: HttpMailApiSettings): MailTransport {
       const response = await fetch(settings.url, {
         method: "POST",
         headers: { authorization: `Bearer ${settings.key}`, "content-type": "application/json", "idempotency-key": message.id },
-        body: JSON.stringify({ from: message.from, to: message.to, subject: message.subject, html: message.html, text: message.text }),
+        body: JSON.stringify({
+          from: message.from,
+          to: message.to,
+          ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+        }),
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
       const body = await response.text();

@@ -56,7 +56,7 @@ const offerMail = defineTemplate(
       paragraph(t("closing", { shop: shopName })),
     ],
   }),
-  { footer: "offer", texts: "offers" },
+  { footer: "offer", namespace: "offers" },
 );
 
 export const OFFER_MAIL_TEMPLATES = { offer: offerMail };

@@ -52,7 +52,15 @@ const environmentOf = (env: Pick<ShopApiEnv, "ENVIRONMENT_NAME">): Environment =
 async function messageOf(row: OutboxRow, environment: Environment, linkEnv: MailLinkEnv): Promise<MailMessage> {
   const toRender = { shopId: row.shop_id, language: row.language, template: row.template, params: JSON.parse(row.params) as unknown };
   const mail = composeMail(toRender, environment, { signed: await mailLinks(toRender, row.recipient, linkEnv, environment) });
-  return { id: `mail-${row.id}.${Date.parse(row.created_at)}`, from: mail.from, to: row.recipient, subject: mail.subject, html: mail.html, text: mail.text };
+  return {
+    id: `mail-${row.id}.${Date.parse(row.created_at)}`,
+    from: mail.from,
+    to: row.recipient,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+  };
 }
 
 const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, MAX_ERROR_CHARS);

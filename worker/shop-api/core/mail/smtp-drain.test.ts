@@ -97,6 +97,31 @@ test("a mail through real SMTP: subject, sender, recipient, HTML with the hostil
   expect(await row(to)).toMatchObject({ state: "sent", attempts: 1, last_error: null });
 });
 
+test("a notification to the shop's service address answers the customer: Reply-To through real SMTP", async () => {
+  const { inboxUrl } = await startCatcher();
+  const to = "service-reply@example.com";
+  const params: MailParams<"inquiry-notification"> = {
+    number: "Q-7K2M9P4XWB",
+    type: "Produktfrage",
+    product: { sku: "OAK-1", name: "Eiche natur" },
+    language: "Deutsch (de)",
+    name: "Erika Muster",
+    email: "erika@example.com",
+    country: "Deutschland",
+    account: "Nein",
+    answers: [],
+    message: "Ist die Diele für Fußbodenheizung geeignet?",
+  };
+  await outboxInsert({ shop: { id: "DE" }, language: "de", template: "inquiry-notification", to, params }, at("2026-11-18T09:30:00Z"))
+    .prepare(api.db)
+    .run();
+  await api.runCron("smtp", at("2026-11-18T09:30:00Z"));
+  const [mail] = await readInbox(inboxUrl, to);
+  expect(mail!.subject).toBe("Neue Anfrage Q-7K2M9P4XWB (Produktfrage): Eiche natur");
+  expect(mail!.from).toEqual([{ address: "service@bodenhaus.example", name: "Bodenhaus" }]);
+  expect(mail!.headers["reply-to"]).toContain("erika@example.com");
+});
+
 test("two drains at the same time send each mail once", async () => {
   const { inboxUrl } = await startCatcher();
   const recipients = Array.from({ length: 6 }, (_, i) => `both-${i}@example.com`);

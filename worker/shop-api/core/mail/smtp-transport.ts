@@ -51,6 +51,7 @@ export function smtpTransport(settings: SmtpSettings): MailTransport {
           await mailer.send({
             from: { name: from.name, email: from.address },
             to: message.to,
+            ...(message.replyTo ? { reply: message.replyTo } : {}),
             subject: message.subject,
             text: message.text,
             html: message.html,

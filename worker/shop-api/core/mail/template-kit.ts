@@ -25,18 +25,32 @@ export interface MailTemplateDefinition<P> {
   params: z.ZodType<P, z.ZodTypeDef, unknown>;
   /** What the mail says, from parameters checked against `params`. */
   content(params: unknown, t: Texts, shopName: string, links: MailLinks): MailContent;
-  /** The key (in mail.json's `layout`) of the footer's note why the mail came; default `automatic`. */
+  /** The key (in `layout` of its texts' file) of the footer's note why the mail came; default `automatic`. */
   footer?: string;
-  /** Where its texts are (`<template>.<text>`, and `layout.<footer>`): locales/<lang>/<texts>.json; default mail.json. */
-  texts?: TextNamespace;
+  /** The locale file of its texts (key `<template>.<text>` there, the footer's `layout.<footer>`); default `mail` (locales/<lang>/mail.json). */
+  namespace?: TextNamespace;
+  /** The Reply-To address, from its parameters (a notification to staff answers the customer); none by default. */
+  replyTo?(params: unknown): string | undefined;
+}
+
+export interface TemplateOptions<P> {
+  footer?: string;
+  namespace?: TextNamespace;
+  replyTo?: (params: P) => string | undefined;
 }
 
 export function defineTemplate<P>(
   params: z.ZodType<P, z.ZodTypeDef, unknown>,
   content: (params: P, t: Texts, shopName: string, links: MailLinks) => MailContent,
-  options: { footer?: string; texts?: TextNamespace } = {},
+  options: TemplateOptions<P> = {},
 ): MailTemplateDefinition<P> {
-  return { params, content: (raw, t, shopName, links) => content(params.parse(raw), t, shopName, links), ...options };
+  const { replyTo, ...rest } = options;
+  return {
+    params,
+    content: (raw, t, shopName, links) => content(params.parse(raw), t, shopName, links),
+    ...rest,
+    ...(replyTo ? { replyTo: (raw: unknown) => replyTo(params.parse(raw)) } : {}),
+  };
 }
 
 export const heading = (text: string): MailBlock => ({ kind: "heading", text });

@@ -10,6 +10,7 @@ import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, t
 import { shopDirectory } from "../../../config/shops";
 import { text } from "../../../lib/texts";
 import { ACCOUNT_MAIL_TEMPLATES } from "./account-templates";
+import { INQUIRY_MAIL_TEMPLATES } from "./inquiry-templates";
 import { OFFER_MAIL_TEMPLATES } from "./offer-templates";
 import { renderLayout, type MailBlock, type RenderedMail } from "./layout";
 import { defineTemplate, heading, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
@@ -244,6 +245,7 @@ export const MAIL_TEMPLATES = {
   "rma-confirmation": rmaConfirmation,
   "rma-status": rmaStatus,
   "withdrawal-confirmation": withdrawalConfirmation,
+  ...INQUIRY_MAIL_TEMPLATES,
   ...OFFER_MAIL_TEMPLATES,
 };
 
@@ -283,6 +285,8 @@ export interface MailToRender {
 export interface ComposedMail extends RenderedMail {
   /** The shop's sender, e.g. `Bodenhaus <service@bodenhaus.example>`. */
   from: string;
+  /** Where answers go when not to the sender (the customer, on a notification to the shop's service address). */
+  replyTo?: string;
 }
 
 /** The shop's origin in an environment (the first host listed; production when the environment lists none), e.g. `http://de.localhost:8787`. */
@@ -309,8 +313,7 @@ export function composeMail(mail: MailToRender, environment: Environment, { reda
   if (!shop) throw new Error(`unknown shop '${mail.shopId}'`);
   if (!isMailTemplate(mail.template)) throw new Error(`unknown mail template '${mail.template}'`);
   const definition: MailTemplateDefinition<unknown> = MAIL_TEMPLATES[mail.template];
-  const texts = definition.texts ?? "mail";
-  const t: Texts = (key, params) => text(mail.language, texts, `${mail.template}.${key}`, params);
+  const t: Texts = (key, params) => text(mail.language, definition.namespace ?? "mail", `${mail.template}.${key}`, params);
   const home = homeUrl(shop, mail.language, environment);
   const origin = new URL(home).origin;
   const hidden = (path: string) => `${origin}${path.split("?")[0]}?[link hidden]`;
@@ -324,7 +327,8 @@ export function composeMail(mail: MailToRender, environment: Environment, { reda
     language: mail.language,
     shopName: shop.name,
     homeUrl: home,
-    footerNote: text(mail.language, texts, `layout.${definition.footer ?? "automatic"}`, { shop: shop.name }),
+    footerNote: text(mail.language, definition.namespace ?? "mail", `layout.${definition.footer ?? "automatic"}`, { shop: shop.name }),
   });
-  return { ...rendered, from: shop.mail.from };
+  const replyTo = definition.replyTo?.(mail.params);
+  return { ...rendered, from: shop.mail.from, ...(replyTo ? { replyTo } : {}) };
 }

@@ -10,6 +10,8 @@ export interface MailMessage {
   /** `Name <address>` (the shop config's sender). */
   from: string;
   to: string;
+  /** A bare address answers go to instead of `from` (optional). */
+  replyTo?: string;
   subject: string;
   html: string;
   text: string;
