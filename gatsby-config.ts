@@ -12,6 +12,8 @@ import { shopForBuild } from "./site/sourcing/shop-for-build";
 const shop = shopForBuild(process.env.SHOP);
 // The shop's captcha for the pages' forms (site/src/lib/captcha.ts); Gatsby puts GATSBY_* variables into the bundle.
 process.env.GATSBY_CAPTCHA = JSON.stringify(shop.captcha);
+// Whether the product page's question and offer buttons open the inquiry form or only say it is unavailable (site/src/features/inquiries/availability.ts).
+process.env.GATSBY_INQUIRIES = shop.inquiries.enabled ? "on" : "off";
 
 const config: GatsbyConfig = {
   siteMetadata: {

@@ -106,6 +106,14 @@ export function withdrawPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/returns/withdraw/`;
 }
 
+/**
+ * The offer page (issue 15): `{prefix}/offer/`, the offer in the query (`?id=O-...&sig=...`, the
+ * signed link of the offer mail). Client-rendered, not indexed.
+ */
+export function offerPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/offer/`;
+}
+
 /** The inquiry pages' first segment (SPEC 2.1 `/{inquiry}/{sku}`): the product question and the bulk-buyer inquiry. */
 export const INQUIRY_PAGE_SEGMENTS = { product: "fragen-zum-produkt", bulk: "grossabnehmeranfrage" } as const;
 
@@ -115,12 +123,4 @@ export const INQUIRY_PAGE_SEGMENTS = { product: "fragen-zum-produkt", bulk: "gro
  */
 export function inquiryPath(shop: ShopRouting, language: string, type: keyof typeof INQUIRY_PAGE_SEGMENTS, sku: string): string {
   return `${languagePrefix(shop, language)}/${INQUIRY_PAGE_SEGMENTS[type]}/${encodeURIComponent(sku)}`;
-}
-
-/**
- * The offer page (issue 15): `{prefix}/offer/`, the offer in the query (`?id=O-...&sig=...`, the
- * signed link of the offer mail). Client-rendered, not indexed.
- */
-export function offerPath(shop: ShopRouting, language: string): string {
-  return `${languagePrefix(shop, language)}/offer/`;
 }

@@ -3,6 +3,7 @@ import type { CreatePagesArgs } from "gatsby";
 import type { CategoryData, CmsPageData, ManufacturerData, ProductData } from "./catalogue-client";
 import { createCheckoutPages } from "./checkout-pages";
 import { createReturnsPages } from "./returns-pages";
+import { createInquiryPages } from "./inquiry-pages";
 import { createSearchPages } from "./search-pages";
 import { createAccountPages } from "./account-pages";
 import { categoryListPath, homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
@@ -117,6 +118,8 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
     language: string,
     context: Record<string, unknown>,
     seo: { robots?: string; canonicalPath?: string; sitemap?: boolean; lastmod?: string | null; alternates?: AlternateLink[] } = {},
+    // A client-rendered page that also stands for every path below it (`/fragen-zum-produkt/*`).
+    page: { matchPath?: string } = {},
   ) => {
     const robots = seo.robots ?? "index,follow";
     const pageSeo: PageSeo = {
@@ -127,6 +130,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
     };
     actions.createPage({
       path: pagePath,
+      ...(page.matchPath ? { matchPath: page.matchPath } : {}),
       component,
       context: {
         ...context,
@@ -203,6 +207,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   createSearchPages(shop, create);
   createCheckoutPages(shop, create);
   createReturnsPages(shop, create);
+  createInquiryPages(shop, create);
 
   for (const category of categories) {
     const inCategory = listedByTrail.get(`${category.language}:${category.categoryId}`) ?? [];

@@ -7,6 +7,7 @@ import { staticCacheControl, HTML_CACHE } from "./cache-policy";
 import { replaceResponse, type EdgeContext, type EdgeEnv } from "./context";
 import { CSP_MANIFEST_FILE } from "./csp-manifest";
 import { escapeHtml } from "../lib/escape-html";
+import { inquiryPageFile } from "./inquiry-pages";
 import { withoutLanguage } from "./language-prefix";
 import { PageError } from "./page-error";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
@@ -44,13 +45,15 @@ const isCspManifest = (file: string) => decodeURIComponent(file).replace(/\/+/g,
  */
 export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname: string): Promise<Response> {
   if (!isServablePath(pathname)) throw new PageError(404, "unservable path");
-  const file = buildFile(pathname);
+  // An inquiry page stands for every sku below it (SPEC 2.1 `/{inquiry}/{sku}`; inquiry-pages.ts).
+  const inquiryPage = inquiryPageFile(shop, pathname);
+  const file = inquiryPage ?? buildFile(pathname);
   if (isCspManifest(file)) throw new PageError(404, "build manifest");
   const assets = c.env.ASSETS;
   const asset = await fetchAsset(assets, `/${shop.id}${file}`, c.req.raw);
   if (asset) {
     const response = new Response(asset.body, asset);
-    response.headers.set("cache-control", staticCacheControl(pathname));
+    response.headers.set("cache-control", inquiryPage ? HTML_CACHE : staticCacheControl(pathname));
     c.set("buildPage", { shopId: shop.id, file });
     replaceResponse(c, response);
     return c.res;

@@ -3,8 +3,8 @@
  * list with filters (state, type, shop, number/e-mail/name/sku) and "load more", and at
  * /inquiries/<id> one inquiry with everything the customer sent and the replies so far, where
  * staff answer (the customer gets the answer by mail in the inquiry's language) and close it.
- * An offer request has its offer section (data-testid="inquiry-offer") with the offer editor
- * (./OfferEditor). API: worker/shop-api/inquiries/staff-routes.ts.
+ * An offer request has its offer section (data-testid="inquiry-offer"), where the offer
+ * editor (./OfferEditor) goes. API: worker/shop-api/inquiries/staff-routes.ts.
  */
 import { useCallback, useEffect, useState, type FormEvent } from "react";
 import type {
@@ -276,7 +276,7 @@ export function CloseButton({ busy, onClose }: { busy: boolean; onClose: () => v
   );
 }
 
-/** The offer of an offer request, with the offer editor (./OfferEditor: prepare, send, revise; the offer's state once sent). */
+/** The offer of an offer request: its state, and the offer editor of the offers module (./OfferEditor) where staff prepare and send it. */
 export function OfferSection({ detail, onSaved }: { detail: Detail; onSaved: () => void }) {
   return (
     <section className="inquiry-offer" data-testid="inquiry-offer" aria-labelledby="inquiry-offer-title">

@@ -1,13 +1,16 @@
 import React from "react";
 import { useI18next, useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../lib/page-data";
-import { slugPath } from "../../../domain/routes";
+import { inquiryPath, slugPath } from "../../../domain/routes";
 import { accountPaths, routingOf } from "../features/account/paths";
+import { inquiriesEnabled } from "../features/inquiries/availability";
 import { lazyOnIdle } from "../lib/lazy";
+import { imageSrc } from "../lib/media";
 import { showToast } from "../lib/toast-store";
 import { SearchForm } from "../features/search/SearchForm";
 import "../features/commerce/commerce.css";
 import "../features/account/account.css";
+import "../features/inquiries/inquiries.css";
 
 /**
  * Mount points for the live features of other parts of the shop. Each renders the
@@ -18,6 +21,7 @@ import "../features/account/account.css";
  *  - SearchFormSlot: search (site/src/features/search)
  *  - ProjectCounterSlot, AccountLinkSlot, ProjectMenuSlot: the customer account
  *    (site/src/features/account)
+ *  - InquiryButtonsSlot: inquiries and offer requests (site/src/features/inquiries)
  * Keep the props as they are; the pages pass nothing else.
  *
  * The live components (and swr) are not part of the first load: they are in the static
@@ -196,19 +200,56 @@ export const ProjectMenuSlot = React.memo(function ProjectMenuSlot({ sku, produc
   );
 });
 
-/** Question about the product / offer (bulk-buyer) inquiry buttons; the inquiry feature wires them. */
-export function InquiryButtonsSlot({ sku }: ProductSlotProps) {
+const InquiryModal = React.lazy(() => import("../features/inquiries/InquiryModal"));
+
+/**
+ * The product page's inquiry buttons (SPEC 2.2): the question about the product and the offer
+ * request open the inquiry modal (its code loads at that click, docs/decisions/0011), and a link
+ * leads to the bulk-buyer inquiry page. The quantity of the page's quantity calculator (packages)
+ * goes into the form in the product's sales unit. A shop with inquiries switched off
+ * (config/shops.json `inquiries.enabled`) keeps the toast 'Leider sind Anfragen derzeit nicht verfügbar'.
+ */
+export function InquiryButtonsSlot({ sku, product, language, quantity }: ProductSlotProps & { quantity?: number }) {
   const { t } = useTranslation();
+  const { t: ti } = useTranslation("inquiries-ui");
+  const { routed } = useI18next();
   const hydrated = useHydrated();
+  const [open, setOpen] = React.useState<"product" | "offer" | null>(null);
+  const enabled = inquiriesEnabled();
+  const routing = routingOf({ language, routed });
   const unavailable = () => showToast({ type: "warning", message: t("product.inquiriesUnavailable") });
+  const image = product.media.find((media) => media.kind === "image");
+  const amount = quantity && quantity > 0 ? Math.round(quantity * product.packageContent * 100) / 100 : null;
   return (
     <div className="inquiry-buttons" data-slot="inquiry-buttons" data-sku={sku}>
-      <button type="button" className="button link" disabled={!hydrated} onClick={unavailable}>
+      <button type="button" className="button link" disabled={!hydrated} onClick={enabled ? () => setOpen("product") : unavailable} data-testid="ask-question">
         {t("product.askQuestion")}
       </button>
-      <button type="button" className="button link" disabled={!hydrated} onClick={unavailable}>
+      <button type="button" className="button link" disabled={!hydrated} onClick={enabled ? () => setOpen("offer") : unavailable} data-testid="request-offer">
         {t("product.requestOffer")}
       </button>
+      {enabled ? (
+        <a className="button link" href={inquiryPath(routing, language, "bulk", sku)} rel="nofollow" data-testid="bulk-inquiry">
+          {ti("inquiryForm.buttons.bulk")}
+        </a>
+      ) : null}
+      {open ? (
+        <React.Suspense fallback={null}>
+          <InquiryModal
+            type={open}
+            language={language}
+            quantity={amount}
+            product={{
+              sku,
+              name: product.content.title,
+              unit: product.unit,
+              image: image ? { src: imageSrc(image.url), alt: image.alt || product.content.title } : null,
+              link: slugPath(routing, language, product.slug),
+            }}
+            onClose={() => setOpen(null)}
+          />
+        </React.Suspense>
+      ) : null}
     </div>
   );
 }

@@ -179,7 +179,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
               <SampleButtonSlot sku={product.sku} product={product} language={language} />
               <ProjectMenuSlot sku={product.sku} product={product} language={language} quantity={packages} />
             </div>
-            <InquiryButtonsSlot sku={product.sku} product={product} language={language} />
+            <InquiryButtonsSlot sku={product.sku} product={product} language={language} quantity={packages} />
           </div>
           <InfoDrawers
             links={{ shipping: pages.get("shipping"), payment: pages.get("payment"), withdrawal: pages.get("withdrawal"), service: pages.get("service") }}

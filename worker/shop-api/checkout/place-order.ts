@@ -27,6 +27,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
 import { taxLabel, unitLabel } from "../../lib/labels";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
 import type { ShopContext } from "../core/context";
+import { berlinTime } from "../core/berlin-time";
 import { STORAGE_MINIMUM_ORDER_VALUE } from "../core/delivery-rules";
 import { ApiFailure, fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";
@@ -59,7 +60,6 @@ import {
 } from "./pricing";
 import { startPayment } from "./payments";
 import { voucherFailure } from "./voucher";
-import { berlinTime } from "../core/berlin-time";
 
 /** The order form's messages in the API's English (the storefront shows its own by code). */
 const TEXTS: OrderFormTexts = {
@@ -201,14 +201,14 @@ function refusalFailure(ctx: ShopContext, refusal: LineCheck, priced: PricedLine
     }
     case "end_of_life":
       return invalid(field, MESSAGES.endOfLife, "end_of_life", { sku });
-    case "offer_expired":
-      return offerExpired(index, sku);
     case "voucher_not_found":
     case "voucher_redeemed":
     case "voucher_expired":
       return voucherFailure(refusal.refusal as VoucherRefusal, "voucher");
     case "voucher_changed":
       return fail(409, CHECKOUT_MESSAGES.priceChanged, "price_changed", { field: "voucher" });
+    case "offer_expired":
+      return offerExpired(index, sku);
     default:
       return invalid(field, MESSAGES.unknownProduct, "unknown_product", { sku });
   }

@@ -285,10 +285,16 @@ describe("order details", () => {
   });
 });
 
-test("my offers: the empty state until offers exist", async () => {
-  calls = stubApi((call) => (call.path === "/apiv2/customer" ? { status: 200, data: { customer: erika } } : undefined));
+test("my offers: the empty state while the customer has none", async () => {
+  calls = stubApi((call) =>
+    call.path === "/apiv2/customer"
+      ? { status: 200, data: { customer: erika } }
+      : call.path === "/apiv2/customer/offers"
+        ? { status: 200, data: { offers: [] } }
+        : undefined,
+  );
   const container = await shown(<Offers />);
   await settle();
   expect(container.querySelector('[data-testid="offers-empty"]')?.textContent).toBe("Sie haben noch keine Angebote.");
-  expect(calls.map((call) => call.path)).toEqual(["/apiv2/customer"]);
+  expect(calls.map((call) => call.path)).toEqual(["/apiv2/customer", "/apiv2/customer/offers"]);
 });
