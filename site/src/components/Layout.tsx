@@ -241,7 +241,7 @@ function WorldItem({ world, subcategories, active }: { world: MenuCategory; subc
 
 export const chromeFragment = graphql`
   fragment ShopChrome on Query {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail", "errors", "inquiries"] } }) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail", "errors", "inquiries", "offers"] } }) {
       edges {
         node {
           ns

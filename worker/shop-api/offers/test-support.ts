@@ -5,7 +5,8 @@
  * another module's; its rows are what the offers read), plus the reads the tests check with.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { staffCaller, staffLogins, type StaffCaller } from "../../../tests/support/staff-session";
+import { STAFF_PASSWORD, staffCaller, staffEmail, staffLogins, type StaffCaller } from "../../../tests/support/staff-session";
+import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
 import { sql } from "../../lib/sql";
 import type { StaffRole } from "../core/staff-auth";
 import { offerLinkSignature } from "../core/offer-link";
@@ -27,10 +28,21 @@ export async function createOffersHarness(now = NOW): Promise<OffersHarness> {
   Object.assign(h.env, { OFFER_LINK_SECRET: OFFER_SECRET });
   let clock = new Date(now);
   const setNow = h.setNow.bind(h);
-  // Staff sessions end when idle: after the clock moved, the staff log in again at the new time.
-  let loggedInAt = clock.getTime();
-  let tokens = await staffLogins(h.env, h.db, () => clock);
+  const accounts = await staffLogins(h.env, h.db, () => clock);
+  // Staff sessions end when idle: after the clock moved, the role logs in again at the new time (its account exists).
+  const sessions = new Map<StaffRole, { token: string; at: number }>(
+    Object.entries(accounts).map(([role, token]) => [role as StaffRole, { token, at: clock.getTime() }]),
+  );
   const call: StaffCaller = staffCaller(h.env, () => clock);
+  async function tokenOf(role: StaffRole): Promise<string> {
+    const session = sessions.get(role);
+    if (session && session.at === clock.getTime()) return session.token;
+    const response = await call("POST", "/admin/api/session", { body: { email: staffEmail(role), password: STAFF_PASSWORD } });
+    const token = response.headers.get(STAFF_SESSION_HEADER);
+    if (response.status !== 200 || !token) throw new Error(`staff login as ${role}: ${response.status}`);
+    sessions.set(role, { token, at: clock.getTime() });
+    return token;
+  }
   return {
     ...h,
     setNow(iso) {
@@ -38,11 +50,8 @@ export async function createOffersHarness(now = NOW): Promise<OffersHarness> {
       setNow(iso);
     },
     async staff(method, path, options = {}) {
-      if (clock.getTime() !== loggedInAt) {
-        tokens = await staffLogins(h.env, h.db, () => clock);
-        loggedInAt = clock.getTime();
-      }
-      return call(method, path, { token: options.role === null ? null : tokens[options.role ?? "service"], body: options.body, raw: options.raw });
+      const token = options.role === null ? null : await tokenOf(options.role ?? "service");
+      return call(method, path, { token, body: options.body, raw: options.raw });
     },
   };
 }
