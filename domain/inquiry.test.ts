@@ -1,6 +1,6 @@
+import { containsUrl } from "./contains-url";
 import type { ZodIssue } from "zod";
 import {
-  containsUrl,
   INQUIRY_LIMITS,
   INQUIRY_QUESTION_IDS,
   INQUIRY_QUESTIONS,

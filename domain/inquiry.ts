@@ -19,6 +19,7 @@
  */
 import { z } from "zod";
 import { isPlainText, normalizeContactText } from "./contact-fields";
+import { containsUrl } from "./contains-url";
 
 export { inquiryPath, INQUIRY_PAGE_SEGMENTS } from "./routes";
 
@@ -110,88 +111,6 @@ const fill = (template: string, params: Record<string, string | number>): string
 
 /** Control characters (tab and line feed excepted), separators, unpaired surrogates, invisible format characters but ZWJ/ZWNJ. */
 const NOT_MESSAGE_TEXT = /(?![\t\n])\p{Cc}|[\p{Cs}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u;
-
-/**
- * Top-level domains spam names use most, plus the country codes of the shops' markets: a
- * word of two or more letters or digits followed by `.tld` counts as a web address. A list
- * rather than "any two letters", so abbreviations like `Prof.Dr` or `Dipl.-Ing.` pass.
- */
-const URL_TLDS = [
-  "com",
-  "net",
-  "org",
-  "info",
-  "biz",
-  "io",
-  "co",
-  "xyz",
-  "top",
-  "online",
-  "site",
-  "shop",
-  "store",
-  "club",
-  "app",
-  "dev",
-  "link",
-  "click",
-  "live",
-  "pro",
-  "win",
-  "vip",
-  "icu",
-  "me",
-  "tv",
-  "cc",
-  "ws",
-  "tk",
-  "ml",
-  "ga",
-  "cf",
-  "gq",
-  "ly",
-  "to",
-  "gl",
-  "ru",
-  "su",
-  "cn",
-  "us",
-  "uk",
-  "eu",
-  "de",
-  "at",
-  "ch",
-  "fr",
-  "it",
-  "nl",
-  "be",
-  "lu",
-  "es",
-  "pt",
-  "pl",
-  "cz",
-  "dk",
-  "se",
-  "no",
-  "fi",
-  "ie",
-  "li",
-];
-const WEB_ADDRESS = new RegExp(
-  [
-    String.raw`[a-z][a-z0-9+.-]*://`, // any scheme with // (http://, https://, ftp://)
-    String.raw`\b(?:mailto|javascript|data):`, // schemes without //
-    String.raw`\bwww\d*\.`, // www.example...
-    String.raw`[\p{L}\p{N}-]{2,}\s*(?:\.|\[dot\]|\(dot\))\s*(?:${URL_TLDS.join("|")})(?![\p{L}\p{N}])`, // example.com, example [dot] com
-    String.raw`[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+\.[\p{L}\p{N}.-]+`, // an e-mail address
-  ].join("|"),
-  "iu",
-);
-
-/** True when a name holds a web address or an e-mail address (SPEC: names containing URLs are refused). */
-export function containsUrl(text: string): boolean {
-  return WEB_ADDRESS.test(text.normalize("NFKC"));
-}
 
 /**
  * Multi-line plain text (the message; staff replies with their own `max`): NFC, line breaks as

@@ -1,4 +1,5 @@
-import { containsUrl, NEWSLETTER_CODES, newsletterEmailKey, newsletterFormSchema, type NewsletterTexts } from "./newsletter";
+import { containsUrl } from "./contains-url";
+import { NEWSLETTER_CODES, newsletterEmailKey, newsletterFormSchema, type NewsletterTexts } from "./newsletter";
 import { newsletterConfirmPath, newsletterUnsubscribePath, voucherThanksPath } from "./routes";
 
 const TEXTS: NewsletterTexts = {

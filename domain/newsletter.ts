@@ -12,6 +12,7 @@
  */
 import { z } from "zod";
 import { emailField, isPlainText, normalizeContactText } from "./contact-fields";
+import { containsUrl } from "./contains-url";
 
 /** The captcha action of the sign-up form (the storefront asks for a challenge of this action). */
 export const NEWSLETTER_CAPTCHA_ACTION = "newsletter";
@@ -35,39 +36,6 @@ export interface NewsletterTexts {
   characters: string;
   nameTooLong: string;
   nameContainsUrl: string;
-}
-
-/** Top-level domains that name links in spam (a name like "Anna.Maria" or "Dr.Smith" is no link). */
-const LINK_TLDS = [
-  ..."com net org info biz io co me ly gl gd to cc tk ws xyz top online site shop store app dev link click club live win bid vip pro".split(" "),
-  ..."icu sbs cfd ru su cn de at ch fr it nl be eu uk us es pl ua in br".split(" "),
-];
-
-const LINK_TLD_SET = new Set(LINK_TLDS);
-/** Runs of characters a host name is made of (letters, digits, dots, hyphens, underscores). */
-const HOST_RUN = /[\p{L}\p{N}._-]+/gu;
-
-/**
- * True when a text holds a link: a scheme (`https://`, anything with `://`), `www.`, or a host
- * name with a common top-level domain (`example.com`, `bit.ly`, `t.me/x`): a label of two or
- * more characters before it, or any label when a path follows. Names with dots that are no
- * host (`J.R. Smith`, `Dr.Müller`, `G.De Luca`, `Dr. De Vries`) pass. Linear in the text's
- * length (no backtracking pattern), whatever it holds.
- */
-export function containsUrl(text: string): boolean {
-  // NFKC: full-width and ideographic dots and letters become their ASCII forms.
-  const value = text.normalize("NFKC").replace(/\u3002/g, ".");
-  if (value.includes("://")) return true;
-  for (const match of value.matchAll(HOST_RUN)) {
-    const labels = match[0].toLowerCase().split(".");
-    if (labels.length < 2) continue;
-    const pathFollows = value[match.index + match[0].length] === "/";
-    for (let i = 1; i < labels.length; i++) {
-      if (labels[i - 1] === "www" && labels[i] !== "") return true;
-      if (LINK_TLD_SET.has(labels[i]!) && (labels[i - 1]!.length >= 2 || (pathFollows && labels[i - 1] !== "" && i === labels.length - 1))) return true;
-    }
-  }
-  return false;
 }
 
 /** The sign-up's name: 1..80 characters of plain text, no links. */

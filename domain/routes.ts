@@ -139,8 +139,11 @@ export function newsletterUnsubscribePath(shop: ShopRouting, language: string): 
   return `${languagePrefix(shop, language)}/newsletter/unsubscribe/`;
 }
 
-/** The CMS identifier of the voucher thank-you page per language (the demo catalogue's `voucher-thanks` page). */
-const VOUCHER_THANKS_SLUG: Record<string, string> = {
+/**
+ * The CMS identifier of the voucher thank-you page per language (the catalogue's `voucher-thanks`
+ * page; the storefront recognises the page by these identifiers too, site/src/lib/shop-content.ts).
+ */
+export const VOUCHER_THANKS_SLUG: Readonly<Record<string, string>> = {
   de: "gutschein-danke",
   at: "gutschein-danke",
   en: "voucher-thank-you",

@@ -3,6 +3,8 @@
  * review-provider link, off-canvas flags, per shop. Flags differ per store. The texts
  * themselves come from the locale files; brand names are shown as they are.
  */
+import { VOUCHER_THANKS_SLUG } from "../../../domain/routes";
+
 export type PaymentType =
   "paypal" | "visa" | "mastercard" | "klarna" | "sepa" | "instantTransfer" | "amazonPay" | "prepayment" | "invoice" | "instalment" | "cashOnDelivery" | "twint";
 export type Carrier = "dhl" | "dachser" | "dpd" | "own" | "fedex";
@@ -126,7 +128,7 @@ const CMS_IDENTIFIERS: Record<CmsKey, string[]> = {
   complaints: ["reklamation", "complaints", "reclamation", "reclami", "klachten"],
   payment: ["zahlungsarten", "payment-methods", "modes-de-paiement", "metodi-di-pagamento", "betaalmethoden"],
   service: ["service", "servizio"],
-  "voucher-thanks": ["gutschein-danke", "voucher-thank-you", "bon-dachat-merci", "buono-grazie", "tegoedbon-bedankt"],
+  "voucher-thanks": [...new Set(Object.values(VOUCHER_THANKS_SLUG))],
 };
 
 const KEY_BY_IDENTIFIER = new Map<string, CmsKey>(
