@@ -20,6 +20,7 @@
  */
 import { z } from "zod";
 import { normalizeContactText } from "./contact-fields";
+import { CROCKFORD_BASE32 } from "./random-ids";
 import type { BlockedReason } from "./return-window";
 
 /** Why a line cannot be returned now: the rule's (domain/return-window.ts), part of RmaOrderLine. */
@@ -74,7 +75,7 @@ export const RMA_TRANSITIONS: Readonly<Record<RmaStatus, readonly StaffRmaStatus
 
 /** A complaint number: `R-` and 10 characters of Crockford's base32 (50 random bits; no I, L, O, U). */
 export const RMA_NUMBER = /^R-[0-9A-HJKMNP-TV-Z]{10}$/;
-export const RMA_NUMBER_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+export const RMA_NUMBER_ALPHABET = CROCKFORD_BASE32;
 /** An order number as the shop API writes it: shop and counter, `DE-100001`. */
 export const ORDER_NUMBER = /^[A-Z]{2,8}-[0-9]{1,12}$/;
 /** A lookup token (32 random bytes, base64url) and an upload id (16 random bytes, base64url). */

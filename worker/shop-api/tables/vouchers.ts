@@ -10,6 +10,7 @@
  */
 import type { D1Database, D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
 import type { VoucherRefusal } from "../../../domain/checkout";
+import { CROCKFORD_BASE32, randomBase32, type RandomBytes } from "../../../domain/random-ids";
 import { sql, type SqlFragment } from "../../lib/sql";
 
 export type { VoucherRefusal } from "../../../domain/checkout";
@@ -61,27 +62,14 @@ export function voucherOf(row: VoucherRow): Voucher {
 
 // ---- codes
 
-/** Crockford's base32: digits and upper-case letters without I, L, O and U. */
-export const VOUCHER_CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+export const VOUCHER_CODE_ALPHABET = CROCKFORD_BASE32;
 export const VOUCHER_CODE_BITS = 60;
 /** Characters of the random part (5 bits each), written in groups of four. */
 const RANDOM_LENGTH = VOUCHER_CODE_BITS / 5;
 
-type RandomSource = (bytes: Uint8Array<ArrayBuffer>) => void;
-const cryptoRandom: RandomSource = (bytes) => crypto.getRandomValues(bytes);
-
 /** A new code for the shop, e.g. `NL-7KQ2-M9XH-4TPB` (tests pass their own source of bytes). */
-export function voucherCode(shopId: string, random: RandomSource = cryptoRandom): string {
-  const bytes = new Uint8Array(8); // 64 bits; the first 60 are used
-  random(bytes);
-  let bits = 0n;
-  for (const byte of bytes) bits = (bits << 8n) | BigInt(byte);
-  bits >>= 4n;
-  let text = "";
-  for (let i = 0; i < RANDOM_LENGTH; i++) {
-    text = VOUCHER_CODE_ALPHABET[Number(bits & 31n)]! + text;
-    bits >>= 5n;
-  }
+export function voucherCode(shopId: string, random?: RandomBytes): string {
+  const text = randomBase32(RANDOM_LENGTH, random);
   return `${shopId.toUpperCase()}-${text.slice(0, 4)}-${text.slice(4, 8)}-${text.slice(8)}`;
 }
 
@@ -118,7 +106,7 @@ export interface VoucherIssue {
   source?: VoucherSource;
   /** A batch's guard: the insert happens only while it holds (default: always). */
   when?: SqlFragment;
-  random?: RandomSource;
+  random?: RandomBytes;
 }
 
 export interface IssuedVoucherSql {
