@@ -20,14 +20,6 @@ export interface CallOptions {
   accepted?: boolean;
 }
 
-/** A random key for one write (a repeat of the same write sends the same key). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 export async function accountCall<T>(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
   try {
     const headers: Record<string, string> = { accept: "application/json", ...options.headers };
@@ -65,6 +57,8 @@ export type {
   Project,
   ProjectItem,
 } from "../../../../domain/account";
+import { newIdempotencyKey } from "../../lib/idempotency";
+export { newIdempotencyKey } from "../../lib/idempotency";
 
 export interface EnvironmentLink {
   url: string;

@@ -11,6 +11,8 @@ import { isCalendarDate } from "../../../../domain/calendar-date";
 import type { CheckoutQuote, DeliveryModeCode } from "../../../../domain/checkout";
 import type { OrderPaymentStart, OrderView, PlacedOrder } from "../../../../domain/order";
 import { apiCall, fetchData, type ApiResult } from "../commerce/api";
+import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
+export { IDEMPOTENCY_HEADER, newIdempotencyKey } from "../../lib/idempotency";
 
 export const CHECKOUT_PATHS = {
   quote: "/apiv2/checkout/quote",
@@ -20,8 +22,6 @@ export const CHECKOUT_PATHS = {
   environment: "/apiv2/environment",
   customerType: "/apiv2/isBusiness",
 } as const;
-
-export const IDEMPOTENCY_HEADER = "idempotency-key";
 
 export interface CheckoutQuoteRequest {
   /** The delivery country of the form (the shipping address's, else the billing address's). */
@@ -85,13 +85,4 @@ export function useDebounced<T>(value: T, ms: number): T {
     return () => clearTimeout(timer);
   }, [value, ms]);
   return settled;
-}
-
-/** A random key for one attempt (crypto.randomUUID where the browser has it). */
-export function newIdempotencyKey(): string {
-  const cryptoApi = typeof crypto === "undefined" ? undefined : crypto;
-  if (cryptoApi?.randomUUID) return cryptoApi.randomUUID();
-  const bytes = new Uint8Array(16);
-  cryptoApi?.getRandomValues(bytes);
-  return `${Date.now().toString(36)}-${[...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
 }

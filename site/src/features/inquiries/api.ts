@@ -14,6 +14,8 @@ import { imageSrc } from "../../lib/media";
 import type { InquiryAnswer, InquiryForm } from "../../../../domain/inquiry";
 import type { CustomerOffer, OfferAccepted } from "../../../../domain/offers";
 import type { ProductResult, SearchData } from "../../../../domain/search-api";
+import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
+export { IDEMPOTENCY_HEADER, newIdempotencyKey } from "../../lib/idempotency";
 
 export const INQUIRY_PATHS = {
   submit: "/apiv2/inquiry",
@@ -27,8 +29,6 @@ export const INQUIRY_PATHS = {
 
 /** The captcha action of the inquiry form (the shop API checks the same). */
 export const INQUIRY_CAPTCHA_ACTION = "inquiry";
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
-
 /** What the form shows of the product asked about. */
 export interface InquiryProduct {
   sku: string;
@@ -87,13 +87,4 @@ export function acceptOffer(id: string, sig: string | null, idempotencyKey: stri
 
 export function declineOffer(id: string, sig: string | null, idempotencyKey: string): Promise<ApiResult<{ offer: CustomerOffer }>> {
   return apiCall<{ offer: CustomerOffer }>("POST", INQUIRY_PATHS.decline(id), sig ? { sig } : {}, { [IDEMPOTENCY_HEADER]: idempotencyKey });
-}
-
-/** A fresh Idempotency-Key (random, 128 bits). */
-export function newIdempotencyKey(): string {
-  const cryptoApi = globalThis.crypto;
-  if (typeof cryptoApi?.randomUUID === "function") return cryptoApi.randomUUID();
-  const bytes = new Uint8Array(16);
-  cryptoApi.getRandomValues(bytes);
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }

@@ -6,23 +6,14 @@
  */
 import type { NewsletterConfirmAnswer, NewsletterSubscribeAnswer, NewsletterUnsubscribeAnswer } from "../../../../domain/newsletter";
 import { apiCall, type ApiResult } from "../commerce/api";
+import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
+export { IDEMPOTENCY_HEADER, newIdempotencyKey } from "../../lib/idempotency";
 
 export const NEWSLETTER_PATHS = {
   subscribe: "/apiv2/newsletter/subscribe",
   confirm: "/apiv2/newsletter/confirm",
   unsubscribe: "/apiv2/newsletter/unsubscribe",
 } as const;
-
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
-
-/** A fresh Idempotency-Key (random, 128 bits). */
-export function newIdempotencyKey(): string {
-  const cryptoApi = globalThis.crypto;
-  if (typeof cryptoApi?.randomUUID === "function") return cryptoApi.randomUUID();
-  const bytes = new Uint8Array(16);
-  cryptoApi.getRandomValues(bytes);
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
 
 export function subscribeNewsletter(body: { name: string; email: string }, headers: Record<string, string>): Promise<ApiResult<NewsletterSubscribeAnswer>> {
   return apiCall<NewsletterSubscribeAnswer>("POST", NEWSLETTER_PATHS.subscribe, body, headers);

@@ -7,6 +7,8 @@
  */
 import { apiCall, type ApiResult } from "../commerce/api";
 import type { Customer, CustomerOrderSummary, RmaLookupAnswer, RmaOptions, RmaUpload, WithdrawalAnswer } from "./types";
+import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
+export { IDEMPOTENCY_HEADER, newIdempotencyKey } from "../../lib/idempotency";
 
 export const RMA_PATHS = {
   options: "/apiv2/rma/options",
@@ -19,8 +21,6 @@ export const RMA_PATHS = {
   customer: "/apiv2/customer",
   customerOrders: "/apiv2/customer/orders",
 } as const;
-
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 
 /** How the visitor may act on an order: the token of a lookup or signed link, or the customer session (the edge's cookie). */
 export type RmaAccess = { kind: "token"; lookupToken: string; expiresAt: string } | { kind: "session" };
@@ -111,13 +111,4 @@ export async function fetchAccountOrders(): Promise<{ customer: Customer; orders
   const orders = await apiCall<{ orders: CustomerOrderSummary[] }>("GET", RMA_PATHS.customerOrders);
   if (!orders.ok || !Array.isArray(orders.data?.orders)) return null;
   return { customer: customer.data.customer, orders: orders.data.orders };
-}
-
-/** A fresh Idempotency-Key (random, 128 bits). */
-export function newIdempotencyKey(): string {
-  const cryptoApi = globalThis.crypto;
-  if (typeof cryptoApi?.randomUUID === "function") return cryptoApi.randomUUID();
-  const bytes = new Uint8Array(16);
-  cryptoApi.getRandomValues(bytes);
-  return [...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("");
 }
