@@ -44,7 +44,7 @@ test("signing up in the Italian footer, confirming by the mail's link and receiv
   await form.scrollIntoViewIfNeeded();
   await expect(form.getByRole("heading", { name: "Newsletter" })).toBeVisible();
   await form.getByLabel("Il suo nome", { exact: true }).fill("Giulia Rossi");
-  await form.getByLabel("Indirizzo e-mail", { exact: true }).fill(email);
+  await form.getByLabel("Il suo indirizzo e-mail", { exact: true }).fill(email);
   await form.getByTestId("newsletter-submit").click();
   await expect(form.getByTestId("newsletter-done")).toHaveText("Quasi fatto! Confermi l'iscrizione con il link nell'e-mail che le abbiamo appena inviato.", {
     timeout: 20_000,

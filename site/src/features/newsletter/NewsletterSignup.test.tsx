@@ -66,7 +66,7 @@ const form = () => mount(<NewsletterSignup placement="footer" currency="EUR" lan
 const submit = (container: HTMLElement) => clickOn(byTestId(container, "newsletter-submit"));
 async function fill(container: HTMLElement, name: string, email: string) {
   await typeInto(fieldLabelled(container, "Your name"), name);
-  await typeInto(fieldLabelled(container, "E-mail address"), email);
+  await typeInto(fieldLabelled(container, "Your e-mail address"), email);
 }
 const errorOf = (container: HTMLElement, field: string) => container.querySelector(`#newsletter-footer-${field}-error`)?.textContent ?? null;
 
@@ -94,7 +94,7 @@ describe("the sign-up form", () => {
     expect(byTestId(container, "newsletter-done")?.textContent).toBe(
       "Almost done! Please confirm your sign-up with the link in the e-mail we have just sent you.",
     );
-    expect((fieldLabelled(container, "E-mail address") as HTMLInputElement).value).toBe("");
+    expect((fieldLabelled(container, "Your e-mail address") as HTMLInputElement).value).toBe("");
   });
 
   test("checked before anything is sent: required fields, the e-mail's format, a link in the name", async () => {
