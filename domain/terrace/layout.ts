@@ -182,7 +182,9 @@ export function layTerrace(plan: TerracePlan, board: BoardSpec, rules: FamilyRul
     const y0 = turnedBounds.minY + k * pitch;
     const { pieces, spans } = band(turned, turnedBounds.minX, turnedBounds.maxX, y0, y0 + pitch);
     if (spans.length === 0) continue;
-    rows.push({ centre: y0 + board.widthMm / 2000, spans });
+    // The middle of the board as far as it lies on the terrace (the last row's may be ripped narrower).
+    const covered = bounds(pieces);
+    rows.push({ centre: (y0 + Math.min(y0 + board.widthMm / 1000, covered.maxY)) / 2, spans });
     for (const polygon of pieces) boardStrips.push(rotateRing(polygon[0] ?? [], plan.direction));
   }
   const runsMm = rows.flatMap((row) => row.spans.map(([from, to]) => Math.ceil((to - from) * 1000 - 1e-6)));
