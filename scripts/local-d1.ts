@@ -7,9 +7,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
+import { Miniflare } from "miniflare";
 import type { ShopApiEnv } from "../worker/env";
 import { allShops } from "../worker/shop-api/core/shop";
 import { syncShopsSql } from "../worker/shop-api/tables/shops";
+import { bindingsOverFetch, bindingsWorker } from "./lib/bindings-over-fetch";
 import { inlineSql } from "./lib/inline-sql";
 import { MIGRATIONS_TABLE, migrationRenameStatements } from "./lib/migration-renames";
 
@@ -24,7 +26,7 @@ export const WRANGLER_ENV = {
   CI: "true",
 } as const;
 
-/** getPlatformProxy needs .dev.vars and the assets directory to exist. */
+/** wrangler's configuration reader needs .dev.vars and the assets directory to exist. */
 function prepareWorkingTree(): void {
   const devVars = join(ROOT, ".dev.vars");
   if (!existsSync(devVars)) writeFileSync(devVars, "");
@@ -103,24 +105,40 @@ export function syncShopsTable(where: "local" | "remote" = "local"): void {
   }
 }
 
-/** Runs `fn` with the local D1 (binding DB) and always disposes the proxy. */
+/** Runs `fn` with the local D1 (binding DB) and always stops the local runtime. */
 export async function withLocalD1<T>(fn: (db: D1Database) => Promise<T>): Promise<T> {
   return withLocalBindings((env) => fn(env.DB));
 }
 
 /**
- * Runs `fn` with the bindings and [vars] of wrangler.toml over the local state, as `wrangler
- * dev` has them (D1, R2, the rate limiters, ...), and always disposes the proxy.
+ * Runs `fn` with the bindings and variables of wrangler.toml (with .dev.vars) over the local
+ * state, as `wrangler dev` has them: D1, R2 and the rate limiters, and always stops the local
+ * runtime. wrangler reads the configuration; Miniflare runs the bindings in workerd and Node
+ * reaches them over fetch (scripts/lib/bindings-over-fetch.ts), not through getPlatformProxy,
+ * whose synchronous round trips have failed on a busy machine (docs/decisions/0041). Queue
+ * producers are left out: rebuild requests written here stay unsent and the worker's sweep
+ * sends them.
  */
 export async function withLocalBindings<T>(fn: (env: ShopApiEnv) => Promise<T>): Promise<T> {
   prepareWorkingTree();
   for (const [key, value] of Object.entries(WRANGLER_ENV)) process.env[key] ??= value;
-  const { getPlatformProxy } = await import("wrangler");
-  const proxy = await getPlatformProxy<ShopApiEnv>({ configPath: CONFIG, persist: { path: join(localStateDir(), "v3") } });
+  const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(CONFIG);
+  const { d1Databases, r2Buckets, ratelimits } = workerOptions;
+  if (!d1Databases || !("DB" in d1Databases)) throw new Error("wrangler.toml has no D1 binding named DB");
+  if (!r2Buckets || !("UPLOADS" in r2Buckets)) throw new Error("wrangler.toml has no R2 binding named UPLOADS");
+  const state = join(localStateDir(), "v3");
+  const mf = new Miniflare({
+    workers: [bindingsWorker({ d1Databases, r2Buckets, ratelimits })],
+    d1Persist: join(state, "d1"),
+    r2Persist: join(state, "r2"),
+  });
   try {
-    if (!proxy.env.DB) throw new Error("wrangler.toml has no D1 binding named DB");
-    return await fn(proxy.env);
+    const client = bindingsOverFetch(mf);
+    const vars = Object.fromEntries(Object.entries(workerOptions.bindings ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+    const limiters = Object.fromEntries(Object.keys(ratelimits ?? {}).map((name) => [name, client.rateLimit(name)]));
+    return await fn({ ...vars, ...limiters, DB: client.d1("DB"), UPLOADS: client.r2("UPLOADS") });
   } finally {
-    await proxy.dispose();
+    await mf.dispose();
   }
 }

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
-import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
+import type { D1Database } from "@cloudflare/workers-types";
+import { bindingsOverFetch, bindingsWorker } from "../../scripts/lib/bindings-over-fetch";
 import type { ShopApiEnv } from "../../worker/env";
 import { allShops } from "../../worker/shop-api/core/shop";
 import { rateLimitBindings, rateLimitOptions } from "./rate-limiters";
@@ -20,20 +21,18 @@ export interface TestDatabase {
  * A real D1 database (workerd's SQLite through Miniflare), in memory, with every
  * migration of migrations/ applied in order, exactly as `wrangler d1 migrations apply` does,
  * and the shops table written from config/shops.json as every migration apply does.
+ * Node reaches the bindings over fetch (scripts/lib/bindings-over-fetch.ts), never through
+ * Miniflare's synchronous proxy (docs/decisions/0041).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const mf = new Miniflare({
-    modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
-    d1Databases: { DB: "test-db" },
-    r2Buckets: { UPLOADS: "test-uploads" },
-    ratelimits: rateLimitOptions(),
+    workers: [bindingsWorker({ d1Databases: { DB: "test-db" }, r2Buckets: { UPLOADS: "test-uploads" }, ratelimits: rateLimitOptions() })],
   });
   try {
-    const db: D1Database = await mf.getD1Database("DB");
+    const client = bindingsOverFetch(mf);
+    const db = client.d1("DB");
     await migrateTestDatabase(db);
-    const { UPLOADS } = await mf.getBindings<{ UPLOADS: R2Bucket }>();
-    return { db, env: { DB: db, UPLOADS, ...(await rateLimitBindings(mf)) }, dispose: () => mf.dispose() };
+    return { db, env: { DB: db, UPLOADS: client.r2("UPLOADS"), ...rateLimitBindings(mf) }, dispose: () => mf.dispose() };
   } catch (error) {
     await mf.dispose();
     throw error;

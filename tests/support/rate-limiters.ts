@@ -1,5 +1,5 @@
 import { Miniflare } from "miniflare";
-import type { RateLimit } from "@cloudflare/workers-types";
+import { bindingsOverFetch, bindingsWorker, type FetchTarget } from "../../scripts/lib/bindings-over-fetch";
 import { PER_IP_BUCKETS, RATE_LIMIT_BINDINGS, type PerIpBucket, type RateLimits } from "../../worker/config/shop-config";
 import { shopDirectory } from "../../worker/config/shops";
 import type { WorkerEnv } from "../../worker/env";
@@ -14,16 +14,14 @@ export interface TestRateLimiters {
 /**
  * Cloudflare's rate-limiting bindings as workerd runs them locally (Miniflare's
  * `ratelimits`, what `wrangler dev` makes of wrangler.toml's [[ratelimits]]), one per
- * per-IP bucket, with the shop config's limits unless a test gives smaller ones.
+ * per-IP bucket, with the shop config's limits unless a test gives smaller ones; reached
+ * over fetch (scripts/lib/bindings-over-fetch.ts), never through Miniflare's synchronous proxy.
  */
 export async function createTestRateLimiters(limits: Partial<RateLimits["perIp"]> = {}): Promise<TestRateLimiters> {
-  const mf = new Miniflare({
-    modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 404 }); } }",
-    ratelimits: rateLimitOptions(limits),
-  });
+  const mf = new Miniflare({ workers: [bindingsWorker({ ratelimits: rateLimitOptions(limits) })] });
   try {
-    return { bindings: await rateLimitBindings(mf), dispose: () => mf.dispose() };
+    await mf.ready;
+    return { bindings: rateLimitBindings(mf), dispose: () => mf.dispose() };
   } catch (error) {
     await mf.dispose();
     throw error;
@@ -36,14 +34,10 @@ export function rateLimitOptions(limits: Partial<RateLimits["perIp"]> = {}): Rec
   return Object.fromEntries(PER_IP_BUCKETS.map((bucket) => [RATE_LIMIT_BINDINGS[bucket], { simple: perIp[bucket] }]));
 }
 
-/** The per-IP limiter bindings of a Miniflare made with `rateLimitOptions`. */
-export async function rateLimitBindings(mf: Miniflare): Promise<RateLimitBindings> {
-  const all = await mf.getBindings<Record<string, RateLimit>>();
-  const binding = (bucket: PerIpBucket): RateLimit => {
-    const found = all[RATE_LIMIT_BINDINGS[bucket]];
-    if (!found) throw new Error(`Miniflare made no ${RATE_LIMIT_BINDINGS[bucket]} binding`);
-    return found;
-  };
+/** The per-IP limiter bindings of a Miniflare whose bindings worker (bindings-over-fetch) has the `rateLimitOptions`. */
+export function rateLimitBindings(mf: FetchTarget): RateLimitBindings {
+  const client = bindingsOverFetch(mf);
+  const binding = (bucket: PerIpBucket) => client.rateLimit(RATE_LIMIT_BINDINGS[bucket]);
   return {
     RATE_LIMIT_WRITE: binding("write"),
     RATE_LIMIT_SEARCH: binding("search"),

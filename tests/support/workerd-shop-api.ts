@@ -4,6 +4,9 @@
  * (SMTP), its fetch and its cron handler. Each named variant is the same script with its
  * own variables (e.g. one with SMTP settings, one without) and wrangler.toml's compatibility
  * settings; all share one migrated in-memory D1, which the test reads and writes from Node.
+ * Node reaches the database and the cron handlers over fetch, through the bindings worker
+ * (scripts/lib/bindings-over-fetch.ts), never through Miniflare's synchronous proxy
+ * (docs/decisions/0041).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -11,6 +14,7 @@ import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import type { D1Database } from "@cloudflare/workers-types";
 import { experimental_readRawConfig } from "wrangler";
+import { bindingsOverFetch, bindingsWorker } from "../../scripts/lib/bindings-over-fetch";
 import { ROOT } from "../../scripts/lib/shops";
 import { bundleWorker } from "../../scripts/lib/workerd-worker";
 import { migrateTestDatabase } from "./d1";
@@ -28,31 +32,41 @@ export async function startWorkerdShopApi(variants: Record<string, Record<string
   const scriptPath = join(outDir, "shop-api.js");
   await bundleWorker(join(ROOT, "worker", "shop-api", "main.ts"), scriptPath);
   const { rawConfig } = experimental_readRawConfig({ config: join(ROOT, "wrangler.toml") });
+  const names = Object.keys(variants);
+  /** The bindings worker's service binding to each variant (cron handlers). */
+  const cronBinding = (index: number) => `CRON_${index}`;
   const mf = new Miniflare({
-    workers: Object.entries(variants).map(([name, bindings]) => ({
-      name,
-      modules: true,
-      modulesRoot: outDir,
-      scriptPath,
-      compatibilityDate: rawConfig.compatibility_date,
-      compatibilityFlags: rawConfig.compatibility_flags,
-      bindings,
-      d1Databases: { DB: "shop-api-test" },
-    })),
+    workers: [
+      ...Object.entries(variants).map(([name, bindings]) => ({
+        name,
+        modules: true,
+        modulesRoot: outDir,
+        scriptPath,
+        compatibilityDate: rawConfig.compatibility_date,
+        compatibilityFlags: rawConfig.compatibility_flags,
+        bindings,
+        d1Databases: { DB: "shop-api-test" },
+      })),
+      bindingsWorker({
+        d1Databases: { DB: "shop-api-test" },
+        serviceBindings: Object.fromEntries(names.map((name, index) => [cronBinding(index), name])),
+      }),
+    ],
   });
   const dispose = async () => {
     await mf.dispose();
     rmSync(outDir, { recursive: true, force: true });
   };
   try {
-    const [first] = Object.keys(variants);
-    const db = (await mf.getD1Database("DB", first)) as unknown as D1Database;
+    const client = bindingsOverFetch(mf);
+    const db = client.d1("DB");
     await migrateTestDatabase(db);
     return {
       db,
       async runCron(variant, now) {
-        const worker = await mf.getWorker(variant);
-        const result = await worker.scheduled({ scheduledTime: now, cron: "*/5 * * * *" });
+        const index = names.indexOf(variant);
+        if (index === -1) throw new Error(`no variant ${variant}`);
+        const result = await client.scheduled(cronBinding(index))({ scheduledTime: now, cron: "*/5 * * * *" });
         if (result.outcome !== "ok") throw new Error(`the cron handler of ${variant} ended with '${result.outcome}'`);
       },
       dispose,

@@ -13,9 +13,17 @@
  * The nightly cron (0 2 * * *) writes a rebuild request for every shop and sends it on the
  * real REBUILD_QUEUE of wrangler.toml (Miniflare's local queue); the worker's own queue
  * consumer merges it into one queued build per shop.
+ *
+ * Node reads and writes the database over fetch, through the bindings worker
+ * (scripts/lib/bindings-over-fetch.ts), never through Miniflare's synchronous proxy
+ * (docs/decisions/0041). Only getWorker() and its scheduled() use that proxy (a few round
+ * trips per test): a service binding from the bindings worker cannot stand in, because
+ * Miniflare routes a service binding to a worker with static assets through the assets
+ * proxy, which cannot forward scheduled().
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { Miniflare } from "miniflare";
+import { bindingsOverFetch, bindingsWorker } from "../../scripts/lib/bindings-over-fetch";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -53,34 +61,44 @@ describe.each([
     const queueProducers: Record<string, { queueName: string }> = Object.fromEntries(
       (rawConfig.queues?.producers ?? []).map((producer: { binding: string; queue: string }) => [producer.binding, { queueName: producer.queue }]),
     );
+    const d1Databases = Object.fromEntries(
+      (rawConfig.d1_databases ?? []).map((database: { binding: string; database_name: string }) => [database.binding, database.database_name]),
+    );
+    const name = rawConfig.name ?? "worker";
     mf = new Miniflare({
-      modules: true,
-      modulesRoot: dir,
-      scriptPath: bundle,
-      compatibilityDate: rawConfig.compatibility_date,
-      compatibilityFlags: rawConfig.compatibility_flags,
-      bindings: rawConfig.vars,
-      d1Databases: Object.fromEntries(
-        (rawConfig.d1_databases ?? []).map((database: { binding: string; database_name: string }) => [database.binding, database.database_name]),
-      ),
-      ratelimits: rateLimitOptions(),
-      queueProducers,
-      queueConsumers: Object.fromEntries(
-        (rawConfig.queues?.consumers ?? []).map((consumer: { queue: string; max_batch_size?: number; max_batch_timeout?: number; max_retries?: number }) => [
-          consumer.queue,
-          { maxBatchSize: consumer.max_batch_size, maxBatchTimeout: consumer.max_batch_timeout, maxRetries: consumer.max_retries },
-        ]),
-      ),
-      assets:
-        withAssets && rawConfig.assets
-          ? {
-              directory: assets,
-              binding: rawConfig.assets.binding,
-              routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: rawConfig.assets.run_worker_first === true },
-            }
-          : undefined,
+      workers: [
+        {
+          name,
+          modules: true,
+          modulesRoot: dir,
+          scriptPath: bundle,
+          compatibilityDate: rawConfig.compatibility_date,
+          compatibilityFlags: rawConfig.compatibility_flags,
+          bindings: rawConfig.vars,
+          d1Databases,
+          ratelimits: rateLimitOptions(),
+          queueProducers,
+          queueConsumers: Object.fromEntries(
+            (rawConfig.queues?.consumers ?? []).map(
+              (consumer: { queue: string; max_batch_size?: number; max_batch_timeout?: number; max_retries?: number }) => [
+                consumer.queue,
+                { maxBatchSize: consumer.max_batch_size, maxBatchTimeout: consumer.max_batch_timeout, maxRetries: consumer.max_retries },
+              ],
+            ),
+          ),
+          assets:
+            withAssets && rawConfig.assets
+              ? {
+                  directory: assets,
+                  binding: rawConfig.assets.binding,
+                  routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: rawConfig.assets.run_worker_first === true },
+                }
+              : undefined,
+        },
+        bindingsWorker({ d1Databases }),
+      ],
     });
-    db = (await mf.getD1Database("DB")) as unknown as D1Database;
+    db = bindingsOverFetch(mf).d1("DB");
     await migrateTestDatabase(db);
   }, 120_000);
 
