@@ -45,3 +45,13 @@ export function rateLimitBindings(mf: FetchTarget): RateLimitBindings {
     RATE_LIMIT_STAFF: binding("staff"),
   };
 }
+
+/**
+ * The local limiter counts in fixed windows of the period (as Cloudflare's does); a test that
+ * starts a burst just before a window ends would see its counts reset. Waits for the next window
+ * when less than `needMs` (the burst's time, with room for a loaded machine) is left of this one.
+ */
+export async function awayFromWindowEnd(periodSeconds: number, needMs = 5000): Promise<void> {
+  const left = periodSeconds * 1000 - (Date.now() % (periodSeconds * 1000));
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

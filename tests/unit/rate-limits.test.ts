@@ -8,7 +8,7 @@ import { upstreamFromEnv } from "../../worker/edge/upstream";
 import type { WorkerEnv } from "../../worker/env";
 import { createShopApi } from "../../worker/shop-api/app";
 import { createTestDatabase, type TestDatabase } from "../support/d1";
-import { createTestRateLimiters, type TestRateLimiters } from "../support/rate-limiters";
+import { awayFromWindowEnd, createTestRateLimiters, type TestRateLimiters } from "../support/rate-limiters";
 
 const LIMITS = { write: { limit: 3, period: 60 }, search: { limit: 2, period: 60 }, graphql: { limit: 2, period: 60 } } as const;
 const API = "https://shop-api.internal";
@@ -31,16 +31,6 @@ afterAll(async () => {
   await Promise.allSettled(tasks);
   await Promise.all([database.dispose(), limiters.dispose()]);
 });
-
-/**
- * The local limiter counts in fixed windows of the period (as Cloudflare's does); a test
- * that starts a burst just before a window ends would see its counts reset. Wait for the
- * next window then.
- */
-async function awayFromWindowEnd(periodSeconds: number): Promise<void> {
-  const left = periodSeconds * 1000 - (Date.now() % (periodSeconds * 1000));
-  if (left < 5000) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
 
 function call(path: string, ip: string | null, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
   const headers: Record<string, string> = { "x-shop-id": "DE", "content-type": "application/json", ...init.headers };
