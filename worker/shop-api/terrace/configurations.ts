@@ -139,11 +139,11 @@ async function cartLinesOf(ctx: ShopContext, bill: TerraceBill): Promise<{ lines
   const lines: CartLine[] = [];
   const skipped: TerraceCartAnswer["skipped"] = [];
   bill.lines.forEach((line, index) => {
-    if (line.packages <= 0) return;
     const skip = (reason: TerraceCartAnswer["skipped"][number]["reason"]) =>
       skipped.push({ role: line.role, sku: line.sku, name: line.name, packages: line.packages, reason });
     const product = line.sku && !line.missing ? stock.get(line.sku) : undefined;
     if (!line.sku || !product) return skip("not_in_catalogue");
+    if (line.packages <= 0) return;
     if (product.stock_qty <= 0) return skip("out_of_stock");
     if (line.packages > product.stock_qty || line.packages > MAX_QUANTITY) return skip("quantity_unavailable");
     if (line.packages * product.package_content + 1e-9 < product.min_order_qty) return skip("minimum_order_quantity");
