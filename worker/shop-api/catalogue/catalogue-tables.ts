@@ -8,6 +8,7 @@
 import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
+import type { RoofWindowComponentRow } from "../tables/product-configurations";
 import type { DownloadRow, MediaRow, PriceHistoryRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
 
 export type Value = string | number | null;
@@ -150,6 +151,12 @@ export const TUTORIALS = declared<TutorialRow>()("tutorials", ["sku", "language"
   key: ["sku", "language", "position"],
   owner: "sku",
 });
+/** The steps of a product's roof-window configuration (migrations/0026; issue 19). */
+export const ROOF_WINDOW_COMPONENTS = declared<RoofWindowComponentRow>()(
+  "roof_window_components",
+  ["sku", "position", "component_type", "code", "name", "required", "step_data"],
+  { key: ["sku", "code"], owner: "sku" },
+);
 
 // ---------------------------------------------------------------- prices, reviews, CMS
 
@@ -195,4 +202,7 @@ export interface Family {
 
 export const CATEGORY_FAMILY: Family = { main: CATEGORIES, children: [CATEGORY_TRANSLATIONS] };
 export const MANUFACTURER_FAMILY: Family = { main: MANUFACTURERS, children: [MANUFACTURER_TRANSLATIONS] };
-export const PRODUCT_FAMILY: Family = { main: PRODUCTS, children: [PRODUCT_CONTENT, PRODUCT_CATEGORIES, PRODUCT_SHOPS, MEDIA, DOWNLOADS, TUTORIALS] };
+export const PRODUCT_FAMILY: Family = {
+  main: PRODUCTS,
+  children: [PRODUCT_CONTENT, PRODUCT_CATEGORIES, PRODUCT_SHOPS, MEDIA, DOWNLOADS, TUTORIALS, ROOF_WINDOW_COMPONENTS],
+};

@@ -190,6 +190,7 @@ function withProductExtras(rows: ProductRows, before: StoredRecord): TableRows {
     media: before.get("media") ?? [],
     downloads: before.get("downloads") ?? [],
     tutorials: before.get("tutorials") ?? [],
+    roof_window_components: before.get("roof_window_components") ?? [],
   };
 }
 

@@ -20,6 +20,7 @@ import type {
   PRODUCT_SHOPS,
   PRODUCTS,
   REVIEWS,
+  ROOF_WINDOW_COMPONENTS,
   RowOf,
   SEO_LINKS,
   TUTORIALS,
@@ -28,6 +29,7 @@ import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
 import type { DownloadRow, MediaRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
+import type { RoofWindowComponentRow } from "../tables/product-configurations";
 import { sanitizeRichText } from "../../../domain/sanitize-rich-text";
 import type {
   CategoryRecord,
@@ -105,6 +107,7 @@ export type ProductRows = {
   media: RowOf<typeof MEDIA, MediaRow>[];
   downloads: RowOf<typeof DOWNLOADS, DownloadRow>[];
   tutorials: RowOf<typeof TUTORIALS, TutorialRow>[];
+  roof_window_components: RowOf<typeof ROOF_WINDOW_COMPONENTS, RoofWindowComponentRow>[];
 };
 
 export function productRows(p: ProductRecord): ProductRows {
@@ -165,6 +168,15 @@ export function productRows(p: ProductRecord): ProductRows {
     tutorials: languages(p.tutorials ?? {}).flatMap(([language, list]) =>
       list.map((t, position) => ({ sku: p.sku, language, position, title: t.title, content: t.content ?? "", type: t.type, url: orNull(t.url) })),
     ),
+    roof_window_components: (p.roofWindowConfiguration ?? []).map((step, position) => ({
+      sku: p.sku,
+      position,
+      component_type: step.componentType,
+      code: step.code,
+      name: JSON.stringify(Object.fromEntries(languages(step.name))),
+      required: flag(step.componentType === "window" ? true : step.required, false),
+      step_data: JSON.stringify({ multiple: step.stepData.multiple ?? false, choices: step.stepData.choices }),
+    })),
   };
 }
 
