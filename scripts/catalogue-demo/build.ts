@@ -19,6 +19,7 @@ import type {
   SeoLinkRecord,
 } from "../../worker/shop-api/catalogue/import-format";
 import { Random } from "./random";
+import { roofWindowDocument } from "./roof-windows";
 import {
   BLOCKS,
   MANUFACTURER_NAMES,
@@ -503,5 +504,8 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
     if (chunkProducts >= chunkSize) flush();
   }
   flush();
+  // Roof windows with their configuration and a blind chosen by image (issue 19; roof-windows.ts).
+  const roofWindows = roofWindowDocument(shops, languages);
+  files.push({ name: "roof-windows.json", products: roofWindows.products?.length ?? 0, document: roofWindows });
   return files;
 }
