@@ -25,9 +25,18 @@ async function open(page: Page, url: string): Promise<void> {
   await page.keyboard.press("Shift");
 }
 
+/** Opens the configurator; a click before the page has hydrated may be lost, so it clicks until the panel is open. */
+async function openConfigurator(page: Page): Promise<void> {
+  const button = page.getByTestId("open-configurator");
+  await expect(async () => {
+    if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true", { timeout: 1000 });
+  }).toPass();
+}
+
 test("configure a product: options as images, 'not available' without a variant, the variant's title and SKU, into the cart", async ({ page, request }) => {
   await open(page, `${ORIGIN}/${await slugOf(request, "PLI-DF")}.html`);
-  await page.getByTestId("open-configurator").click();
+  await openConfigurator(page);
   const configurator = page.getByTestId("product-configurator");
   await expect(configurator.locator(".configurator-options.images img")).toHaveCount(3);
   await configurator.getByText("Anthrazit").click();
@@ -46,7 +55,7 @@ test("configure a product: options as images, 'not available' without a variant,
 test("configure a roof window step by step and put the set into the cart", async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await open(page, `${ORIGIN}/${await slugOf(request, "DF-CK02")}.html`);
-  await page.getByTestId("open-configurator").click();
+  await openConfigurator(page);
   const configurator = page.getByTestId("roof-window-configurator");
   await expect(configurator.locator(".configurator-steps li")).toHaveText(["Fenster", "Eindeckrahmen", "Rollo", "Zubehör", "Übersicht"]);
   const next = configurator.getByRole("button", { name: "Weiter" });
