@@ -115,6 +115,8 @@ export const typeDefs = /* GraphQL */ `
     "Variants of a configurable product visible in the same shop and language."
     childProducts: [Product!]!
     configurableAttributes: [ConfigurableAttribute!]!
+    "The component types of the product's roof-window configuration in step order (window, flashing, blind, accessories); empty without one."
+    roofWindowComponents: [String!]!
     "Reviews written in the requested language, newest first."
     reviewSummary: ReviewSummary!
     updatedAt: String!

@@ -23,9 +23,10 @@ test("the same seed and size give byte-identical files; another seed differs", (
   const c = writeCatalogue({ products: 30, seed: 8, out: tempDir(), now: NOW, chunkSize: 20 });
   expect(a.files.map((f) => f.name)).toEqual(b.files.map((f) => f.name));
   for (let i = 0; i < a.files.length; i++) expect(readFileSync(a.files[i]!.path)).toEqual(readFileSync(b.files[i]!.path));
-  // 30 generated products, and the terrace planner's substructure parts when a shop sells decking boards.
+  // The generated products, the terrace planner's substructure parts when a shop sells decking boards, and the fixed roof-window file on top (scripts/catalogue-demo/roof-windows.ts).
   const terraceParts = a.files.find((f) => f.name === "terrace.json")?.products ?? 0;
-  expect(a.totals.products).toBe(30 + terraceParts);
+  expect(a.files.filter((f) => f.name !== "roof-windows.json").reduce((sum, f) => sum + f.products, 0)).toBe(30 + terraceParts);
+  expect(a.files.at(-1)!.name).toBe("roof-windows.json");
   expect(a.files.filter((f) => f.name.startsWith("products-") && !f.name.endsWith("-prices.json")).length).toBeGreaterThanOrEqual(2);
   const productsA = readFileSync(a.files[1]!.path, "utf8");
   const productsC = readFileSync(c.files[1]!.path, "utf8");
@@ -35,8 +36,18 @@ test("the same seed and size give byte-identical files; another seed differs", (
 test("the generated catalogue is realistic and imports cleanly through importCatalogue", async () => {
   const catalogue = writeCatalogue({ products: 120, seed: 42, out: tempDir(), now: NOW });
   const docs = catalogue.files.map((f) => JSON.parse(readFileSync(f.path, "utf8")) as CatalogueDocument);
-  const products = docs.flatMap((d) => d.products ?? []).filter((p) => !p.sku.startsWith("BH-T-"));
+  const generated = catalogue.files.map((f, i) => ({ name: f.path, doc: docs[i]! })).filter((f) => !f.name.endsWith("roof-windows.json"));
+  const products = generated.flatMap((f) => f.doc.products ?? []).filter((p) => !p.sku.startsWith("BH-T-"));
   expect(products).toHaveLength(120);
+  // The fixed roof-window file (issue 19): a window with its configuration, and a blind chosen by image.
+  const roofWindows = docs.flatMap((d) => d.products ?? []).filter((p) => !products.includes(p) && !p.sku.startsWith("BH-T-"));
+  expect(roofWindows.find((p) => p.sku === "DF-CK02")?.roofWindowConfiguration?.map((step) => step.componentType)).toEqual([
+    "window",
+    "flashing",
+    "blind",
+    "accessories",
+  ]);
+  expect(roofWindows.find((p) => p.sku === "PLI-DF")?.configurableAttributes?.[0]?.useImage).toBe(true);
   expect(products.every((p) => !p.ean || eanCheckDigitValid(p.ean))).toBe(true);
   expect(products.some((p) => p.type === "configurable")).toBe(true);
   expect(products.some((p) => p.isDecking)).toBe(true);
@@ -81,14 +92,15 @@ test("the generated catalogue is realistic and imports cleanly through importCat
   const t = await createTestDatabase();
   try {
     const first = await importCatalogueFiles(t.db, catalogue, NOW);
-    expect(first.changedProducts).toBe(120 + parts.length);
+    expect(first.changedProducts).toBe(120 + parts.length + roofWindows.length);
     const counts = await t.db
       .prepare(
         "SELECT (SELECT COUNT(*) FROM products) AS products, (SELECT COUNT(*) FROM prices WHERE currency = 'CHF') AS chf, (SELECT COUNT(*) FROM reviews) AS reviews",
       )
       .first<{ products: number; chf: number; reviews: number }>();
-    expect(counts?.products).toBe(120 + parts.length);
-    expect(counts?.chf).toBe(120 + parts.length);
+    expect(counts?.products).toBe(120 + parts.length + roofWindows.length);
+    // Every product but the configurable blind (its variants are priced) has a price in CHF.
+    expect(counts?.chf).toBe(120 + parts.length + roofWindows.length - 1);
     // The terrace planner's data: boards with their laying data, the parts, the families and systems.
     const terrace = await t.db
       .prepare(
@@ -98,6 +110,8 @@ test("the generated catalogue is realistic and imports cleanly through importCat
       )
       .first<{ boards: number; parts: number; families: number; systems: number }>();
     expect(terrace).toEqual({ boards: boards.length, parts: parts.length, families: 2, systems: 4 });
+    const steps = await t.db.prepare("SELECT component_type FROM roof_window_components WHERE sku = 'DF-CK02' ORDER BY position").all();
+    expect(steps.results.map((row) => row.component_type)).toEqual(["window", "flashing", "blind", "accessories"]);
     expect(counts?.reviews).toBeGreaterThan(0);
     // Some products had a higher price 20 days ago: their 30-day reference price is the lower, current one.
     const older = await t.db

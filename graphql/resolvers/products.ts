@@ -120,6 +120,14 @@ const mediaLoader = (ctx: GraphQLContext) =>
     (skus) => sql`SELECT sku, kind, url, alt FROM media WHERE sku IN ${skus} ORDER BY sku, position`,
   );
 
+/** The component types of a product's roof-window configuration, in step order (issue 19; migrations/0026). */
+const roofWindowLoader = (ctx: GraphQLContext) =>
+  listLoader<{ sku: string; component_type: string }>(
+    ctx,
+    "roof_window_components",
+    (skus) => sql`SELECT sku, component_type FROM roof_window_components WHERE sku IN ${skus} ORDER BY sku, position`,
+  );
+
 const downloadLoader = (ctx: GraphQLContext, language: string) =>
   listLoader<Pick<DownloadRow, "sku" | "title" | "url">>(
     ctx,
@@ -337,6 +345,8 @@ export const productResolvers: ResolverMap = {
     tutorials: async (p: ProductSource, _args, ctx: GraphQLContext) => (await tutorialLoader(ctx, p.language).load(p.row.sku)) ?? [],
     childProducts: async (p: ProductSource, _args, ctx: GraphQLContext) =>
       ((await childLoader(ctx, p.shop.id, p.language).load(p.row.sku)) ?? []).map(source(p.shop, p.language)),
+    roofWindowComponents: async (p: ProductSource, _args, ctx: GraphQLContext) =>
+      ((await roofWindowLoader(ctx).load(p.row.sku)) ?? []).map((row) => row.component_type),
     configurableAttributes: (p: ProductSource) =>
       parseJsonOr<{ code?: string; label?: string; options?: { value?: string; label?: string }[] }[]>(p.row.configurable_attributes, []).map((a) => ({
         code: String(a.code ?? ""),

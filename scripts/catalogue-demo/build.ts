@@ -20,6 +20,7 @@ import type {
 } from "../../worker/shop-api/catalogue/import-format";
 import { Random } from "./random";
 import { TERRACE_FAMILIES, terraceParts } from "./terrace";
+import { roofWindowDocument } from "./roof-windows";
 import {
   BLOCKS,
   MANUFACTURER_NAMES,
@@ -521,5 +522,8 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
       document: { products: parts.products, prices: parts.prices, terraceSystems: parts.systems },
     });
   }
+  // Roof windows with their configuration and a blind chosen by image (issue 19; roof-windows.ts).
+  const roofWindows = roofWindowDocument(shops, languages);
+  files.push({ name: "roof-windows.json", products: roofWindows.products?.length ?? 0, document: roofWindows });
   return files;
 }

@@ -152,6 +152,8 @@ export interface ProductData {
   tutorials: { title: string; content: string; type: string; url: string | null }[];
   childProducts: { sku: string; slug: string; content: { title: string } }[];
   configurableAttributes: { code: string; label: string; options: { value: string; label: string }[] }[];
+  /** The component types of the roof-window configuration (issue 19); empty without one. */
+  roofWindowComponents: string[];
   reviewSummary: { ratingValue: number; maxValue: number; totalReviewCount: number };
   updatedAt: string;
 }
@@ -296,6 +298,7 @@ const PRODUCTS_QUERY = gql`
         tutorials { title content type url }
         childProducts { sku slug content { title } }
         configurableAttributes { code label options { value label } }
+        roofWindowComponents
         reviewSummary { ratingValue maxValue totalReviewCount }
         updatedAt
       }

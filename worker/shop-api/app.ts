@@ -15,6 +15,7 @@ import { importHistoryRoute } from "./catalogue/import-history-route";
 import { applyUpload, validateUpload } from "./catalogue/staff-import";
 import { addLines, addSampleBySku, configurationCartAdd, deleteCartItemRoute, getCart, postCart, putCartItem, putOfferLines } from "./commerce/cart";
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
+import * as configurators from "./commerce/configurators";
 import * as reads from "./commerce/reads";
 import * as samples from "./commerce/samples";
 import * as sampleOrdersStaff from "./commerce/staff-sample-order-routes";
@@ -198,7 +199,10 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/catalog/seo-urls/top", shop(reads.topSeoUrls));
   router.get("/apiv2/manufacturers/top", shop(reads.topManufacturers));
   router.get("/apiv2/catalog/product/:id/related", shop(reads.relatedProducts));
-  router.get("/apiv2/product-configurator/configurator/:sku", shop(reads.productConfigurator));
+  // The product configurators (issue 19; commerce/configurators.ts, docs/decisions/0044). Writes rate-limited and idempotent as every shop write.
+  router.get("/apiv2/product-configurator/configurator/:sku", shop(configurators.productConfigurator));
+  router.post("/apiv2/configuration/roof-window/cart", shop(visitorRoute(configurators.roofWindowCartAdd, { lazy: true })));
+  router.put("/apiv2/configuration/store/1/:configurationId/product/:productId", shop(visitorRoute(configurators.storeConfiguration, { lazy: true })));
   router.get("/apiv2/:provider/reviews/last/:count/:minMark", shop(reads.lastReviews));
   router.get("/apiv2/:provider/rating", shop(reads.rating));
   router.get("/apiv2/isBusiness", shop(visitorRoute(reads.isBusiness)));

@@ -86,3 +86,20 @@ export function applyConfiguration(base: ProductData, variant: ProductData | nul
     reachedEOF: variant.reachedEOF,
   };
 }
+
+/** What the product configurator's chosen variant shows (features/configurator): title, SKU, description, first image. */
+export interface ConfiguratorChoice {
+  sku: string;
+  title: string;
+  description: string;
+  image: { src: string; alt: string } | null;
+}
+
+/** SPEC 4: the configuration replaces description, title, SKU and first image of the page; the rest stays. */
+export function applyConfiguratorChoice(base: ProductData, choice: ConfiguratorChoice | null): ProductData {
+  if (!choice || choice.sku === base.sku) return base;
+  const firstImage = base.media.findIndex((media) => media.kind === "image");
+  const image = choice.image ? { kind: "image", url: choice.image.src, alt: choice.image.alt } : null;
+  const media = image ? (firstImage >= 0 ? base.media.map((media, index) => (index === firstImage ? image : media)) : [image, ...base.media]) : base.media;
+  return { ...base, sku: choice.sku, content: { ...base.content, title: choice.title, description: choice.description || base.content.description }, media };
+}

@@ -51,6 +51,7 @@ export function testProduct(currency: string, language: string): ProductData {
     tutorials: [],
     childProducts: [],
     configurableAttributes: [],
+    roofWindowComponents: [],
     reviewSummary: { ratingValue: 0, maxValue: 5, totalReviewCount: 0 },
     updatedAt: "2026-01-01T00:00:00.000Z",
   };

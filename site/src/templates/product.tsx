@@ -16,7 +16,8 @@ import { Tutorials } from "../components/product/Tutorials";
 import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, ProjectMenuSlot, SampleButtonSlot } from "../components/slots";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData, type ProductPageNode } from "../lib/page-data";
-import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "../lib/configuration";
+import { applyConfiguration, applyConfiguratorChoice, configurationOptions, type ConfigurableAttribute, type ConfiguratorChoice } from "../lib/configuration";
+import { ConfiguratorLauncher } from "../features/configurator/ConfiguratorLauncher";
 import { formatQuantity } from "../../../domain/money";
 import { manufacturerPath } from "../../../domain/routes";
 import { cmsKey } from "../lib/shop-content";
@@ -53,7 +54,11 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
   const options = configurationOptions(family?.configurable[0], variants);
   const [selectedSku, setSelectedSku] = React.useState(page.sku);
   const chosen = variants.find((variant) => variant.sku === selectedSku);
-  const product = React.useMemo(() => applyConfiguration(page.data, chosen?.data), [page.data, chosen]);
+  // The product configurator's choice (features/configurator) replaces title, SKU, description and first image (SPEC 4).
+  const [configured, setConfigured] = React.useState<ConfiguratorChoice | null>(null);
+  const onConfiguratorChoice = React.useCallback((choice: ConfiguratorChoice | null) => setConfigured(choice), []);
+  const product = React.useMemo(() => applyConfiguratorChoice(applyConfiguration(page.data, chosen?.data), configured), [page.data, chosen, configured]);
+  const hasConfigurator = (page.data.type === "configurable" && (family?.configurable.length ?? 0) > 0) || page.data.roofWindowComponents.length > 0;
   const [packages, setPackages] = React.useState(1);
   const onPackages = React.useCallback((value: number) => setPackages(value), []);
   const crumbs = productCrumbs(data, pageContext, t("nav.home"));
@@ -156,6 +161,15 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
                 </label>
               ))}
             </fieldset>
+          ) : null}
+          {hasConfigurator ? (
+            <ConfiguratorLauncher
+              sku={page.sku}
+              language={language}
+              quantity={packages}
+              roofWindow={page.data.roofWindowComponents.length > 0}
+              onChoice={onConfiguratorChoice}
+            />
           ) : null}
           <div className="price-box">
             <PriceBox product={product} currency={data.shopInfo.currency} language={language} />

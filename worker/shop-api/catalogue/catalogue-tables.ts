@@ -8,6 +8,7 @@
 import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
+import type { RoofWindowComponentRow } from "../tables/product-configurations";
 import type { DownloadRow, MediaRow, PriceHistoryRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
 import type { TerraceFamilyRow, TerraceProductRow, TerraceSystemRow } from "../tables/terrace-catalogue";
 
@@ -151,6 +152,12 @@ export const TUTORIALS = declared<TutorialRow>()("tutorials", ["sku", "language"
   key: ["sku", "language", "position"],
   owner: "sku",
 });
+/** The steps of a product's roof-window configuration (migrations/0026; issue 19). */
+export const ROOF_WINDOW_COMPONENTS = declared<RoofWindowComponentRow>()(
+  "roof_window_components",
+  ["sku", "position", "component_type", "code", "name", "required", "step_data"],
+  { key: ["sku", "code"], owner: "sku" },
+);
 
 /** What the terrace planner knows of a product (products[].terrace; docs/decisions/0043). */
 export const TERRACE_PRODUCTS = declared<TerraceProductRow>()(
@@ -221,5 +228,5 @@ export const CATEGORY_FAMILY: Family = { main: CATEGORIES, children: [CATEGORY_T
 export const MANUFACTURER_FAMILY: Family = { main: MANUFACTURERS, children: [MANUFACTURER_TRANSLATIONS] };
 export const PRODUCT_FAMILY: Family = {
   main: PRODUCTS,
-  children: [PRODUCT_CONTENT, PRODUCT_CATEGORIES, PRODUCT_SHOPS, MEDIA, DOWNLOADS, TUTORIALS, TERRACE_PRODUCTS],
+  children: [PRODUCT_CONTENT, PRODUCT_CATEGORIES, PRODUCT_SHOPS, MEDIA, DOWNLOADS, TUTORIALS, TERRACE_PRODUCTS, ROOF_WINDOW_COMPONENTS],
 };

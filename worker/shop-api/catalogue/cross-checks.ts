@@ -170,11 +170,30 @@ function checkProducts(doc: CheckedDocument, known: KnownData, catalogue: Catalo
       if (other && other !== p.sku) add(["content", lang, "slug"], `slug '${entry.slug}' (${lang}) is already used by product '${other}'`);
       else fileSlugs.set(key, p.sku);
     }
+    checkRoofWindow(p, catalogue, add);
     // A configurable product in D1 that becomes simple would orphan its variants.
     if (known.products.get(p.sku)?.type === "configurable" && p.type !== "configurable" && doc.products.some((v) => v.record.parentSku === p.sku)) {
       add(["type"], `'${p.sku}' has variants in this file, so it must stay configurable`);
     }
   }
+}
+
+/**
+ * The choices of a roof-window configuration (issue 19) are products sold as they are
+ * (not configurable, no further roof-window configuration needed) in every shop of the
+ * product that offers them, so a set never holds a component its shop cannot sell.
+ */
+function checkRoofWindow(p: RecordOf<"products">, catalogue: Catalogue, add: (path: (string | number)[], message: string) => void): void {
+  p.roofWindowConfiguration?.forEach((step, s) => {
+    step.stepData.choices.forEach((choice, c) => {
+      const path = ["roofWindowConfiguration", s, "stepData", "choices", c, "sku"];
+      const component = catalogue.products.get(choice.sku);
+      if (!component) return add(path, `unknown product '${choice.sku}'`);
+      if (component.type === "configurable") return add(path, `'${choice.sku}' is a configurable product; name one of its variants`);
+      const missing = p.shops.filter((shop) => !component.shops.includes(shop));
+      if (missing.length > 0) add(path, `'${choice.sku}' is not sold in ${missing.join(", ")}, where '${p.sku}' is`);
+    });
+  });
 }
 
 /**

@@ -169,6 +169,71 @@ const productContentSchema = z
   })
   .strict();
 
+/** The component types of a roof-window set, in the order the configurator asks for them (SPEC 3 componentType). */
+export const ROOF_WINDOW_COMPONENT_TYPES = ["window", "flashing", "blind", "accessories"] as const;
+const sizeCode = z.string().regex(/^[A-Z0-9]{2,8}$/, "must be 2-8 upper-case letters or digits (a size code such as CK02)");
+
+/**
+ * A roof-window configuration (SPEC 3: componentType, name, code, stepData): one step per
+ * component, the window first. The window step's choices name their size; a choice of a
+ * later step names the window sizes it fits (none: it fits every window). Only the
+ * accessories step allows several choices.
+ */
+const roofWindowConfigurationSchema = z
+  .array(
+    z
+      .object({
+        componentType: z.enum(ROOF_WINDOW_COMPONENT_TYPES),
+        code: identifier,
+        name: translations(text),
+        required: z.boolean().optional(), // default: true for the window, false for the others
+        stepData: z
+          .object({
+            multiple: z.boolean().optional(),
+            choices: z
+              .array(z.object({ sku: id, size: sizeCode.optional(), fits: z.array(sizeCode).min(1).optional() }).strict())
+              .min(1, "needs at least one choice")
+              .max(40, "at most 40 choices per step"),
+          })
+          .strict(),
+      })
+      .strict(),
+  )
+  .min(2, "needs the window and at least one further step")
+  .max(8, "at most 8 steps")
+  .superRefine((steps, ctx) => {
+    const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: "custom", path, message });
+    if (steps[0]?.componentType !== "window") issue([0, "componentType"], "the first step must be the window");
+    const codes = new Set<string>();
+    const sizes = new Set<string>();
+    steps.forEach((step, s) => {
+      if (codes.has(step.code)) issue([s, "code"], `step code '${step.code}' is used twice`);
+      codes.add(step.code);
+      if (s > 0 && step.componentType === "window") issue([s, "componentType"], "only the first step is the window");
+      if (Object.keys(step.name).length === 0) issue([s, "name"], "needs a name in at least one language");
+      if (step.stepData.multiple && step.componentType !== "accessories") issue([s, "stepData", "multiple"], "only accessories can be chosen several at once");
+      const skus = new Set<string>();
+      step.stepData.choices.forEach((choice, c) => {
+        if (skus.has(choice.sku)) issue([s, "stepData", "choices", c, "sku"], `'${choice.sku}' is offered twice in this step`);
+        skus.add(choice.sku);
+        if (step.componentType === "window") {
+          if (!choice.size) issue([s, "stepData", "choices", c, "size"], "a window needs its size");
+          else if (sizes.has(choice.size)) issue([s, "stepData", "choices", c, "size"], `size '${choice.size}' is offered twice`);
+          else sizes.add(choice.size);
+          if (choice.fits) issue([s, "stepData", "choices", c, "fits"], "a window has a size, not a list of sizes it fits");
+        } else if (choice.size) issue([s, "stepData", "choices", c, "size"], "only windows have a size; use fits");
+      });
+    });
+    steps.forEach((step, s) => {
+      if (step.componentType === "window") return;
+      step.stepData.choices.forEach((choice, c) => {
+        choice.fits?.forEach((size, f) => {
+          if (!sizes.has(size)) issue([s, "stepData", "choices", c, "fits", f], `no window of size '${size}' in this configuration`);
+        });
+      });
+    });
+  });
+
 const productRecordSchema = z
   .object({
     sku: id,
@@ -210,8 +275,18 @@ const productRecordSchema = z
     terraceConfEnabled: z.boolean().optional(), // a decking board the terrace planner offers (needs terrace.role board)
     terrace: terraceProductSchema.optional(), // what the terrace planner knows of the product (docs/decisions/0043)
     configurableAttributes: z
-      .array(z.object({ code: snakeCase, label: text, options: z.array(z.object({ value: text, label: text }).strict()).min(1) }).strict())
+      .array(
+        z
+          .object({
+            code: snakeCase,
+            label: text,
+            useImage: z.boolean().optional(), // the configurator shows the options as images (every option needs one)
+            options: z.array(z.object({ value: text, label: text, image: url.optional() }).strict()).min(1),
+          })
+          .strict(),
+      )
       .optional(),
+    roofWindowConfiguration: roofWindowConfigurationSchema.optional(), // SPEC 3: the steps of the roof-window configurator
     content: translations(productContentSchema),
     media: z.array(z.object({ kind: z.enum(["image", "video"]), url, alt: optionalText }).strict()).optional(),
     downloads: translations(z.array(z.object({ title: text, url }).strict())).optional(),
@@ -241,6 +316,20 @@ const productRecordSchema = z
         code: "custom",
         path: ["terraceConfEnabled"],
         message: "only a decking board (terrace.role 'board') can be offered by the terrace planner",
+      });
+    }
+    product.configurableAttributes?.forEach((attribute, a) => {
+      attribute.options.forEach((option, o) => {
+        if (attribute.useImage && !option.image) {
+          ctx.addIssue({ code: "custom", path: ["configurableAttributes", a, "options", o, "image"], message: "needs an image (useImage is set)" });
+        }
+      });
+    });
+    if (product.roofWindowConfiguration && product.type !== "simple") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["roofWindowConfiguration"],
+        message: `only simple products carry a roof-window configuration (type is '${product.type}')`,
       });
     }
     const seen = new Set<string>();

@@ -43,6 +43,7 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
   const manufacturerIds = [...manufacturers.map((m) => m.id), ...products.flatMap((p) => (p.manufacturer === undefined ? [] : [p.manufacturer]))];
   const skus = [
     ...products.flatMap((p) => (p.parentSku === undefined ? [p.sku] : [p.sku, p.parentSku])),
+    ...products.flatMap((p) => (p.roofWindowConfiguration ?? []).flatMap((step) => step.stepData.choices.map((choice) => choice.sku))),
     ...(doc.prices ?? []).map((p) => p.sku),
     ...(doc.reviews ?? []).map((r) => r.sku),
     ...(doc.terraceSystems ?? []).flatMap((s) => [s.joistSku, s.supportSku, s.fastenerSku, s.edgeSku].filter((sku): sku is string => sku !== undefined)),

@@ -200,6 +200,7 @@ function withProductExtras(rows: ProductRows, before: StoredRecord): TableRows {
     downloads: before.get("downloads") ?? [],
     tutorials: before.get("tutorials") ?? [],
     terrace_products: before.get("terrace_products") ?? [],
+    roof_window_components: before.get("roof_window_components") ?? [],
   };
 }
 

@@ -20,6 +20,7 @@ import type {
   PRODUCT_SHOPS,
   PRODUCTS,
   REVIEWS,
+  ROOF_WINDOW_COMPONENTS,
   RowOf,
   SEO_LINKS,
   TERRACE_FAMILIES,
@@ -32,6 +33,7 @@ import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../table
 import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
 import type { DownloadRow, MediaRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
 import type { TerraceFamilyRow, TerraceProductRow, TerraceSystemRow } from "../tables/terrace-catalogue";
+import type { RoofWindowComponentRow } from "../tables/product-configurations";
 import { sanitizeRichText } from "../../../domain/sanitize-rich-text";
 import type {
   CategoryRecord,
@@ -112,6 +114,7 @@ export type ProductRows = {
   downloads: RowOf<typeof DOWNLOADS, DownloadRow>[];
   tutorials: RowOf<typeof TUTORIALS, TutorialRow>[];
   terrace_products: RowOf<typeof TERRACE_PRODUCTS, TerraceProductRow>[];
+  roof_window_components: RowOf<typeof ROOF_WINDOW_COMPONENTS, RoofWindowComponentRow>[];
 };
 
 export function productRows(p: ProductRecord): ProductRows {
@@ -185,6 +188,15 @@ export function productRows(p: ProductRecord): ProductRows {
           },
         ]
       : [],
+    roof_window_components: (p.roofWindowConfiguration ?? []).map((step, position) => ({
+      sku: p.sku,
+      position,
+      component_type: step.componentType,
+      code: step.code,
+      name: JSON.stringify(Object.fromEntries(languages(step.name))),
+      required: flag(step.componentType === "window" ? true : step.required, false),
+      step_data: JSON.stringify({ multiple: step.stepData.multiple ?? false, choices: step.stepData.choices }),
+    })),
   };
 }
 

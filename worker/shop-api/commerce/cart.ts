@@ -26,7 +26,7 @@ import { reply, type Params, type Reply } from "../core/route";
 import { readVisitorCart, type VisitorContext } from "../core/visitor";
 import { cartLines, deleteCartItem, ensureCart, offerPriceApplies, optionsKey, ownCartItem, setCartItemQuantity, type CartLineRow } from "../tables/carts";
 import { listedIn } from "../tables/products";
-import { childProducts, findProduct, isListed, shopProductFrom, type CommerceProduct } from "./products";
+import { childProducts, findProduct, isListed, shopProductFrom, variantAt, type CommerceProduct } from "./products";
 import { addDays, berlinTime } from "../core/berlin-time";
 import { refusalFailure, sampleCartFull, type CheckRow, type Refusal } from "./refusals";
 import { SAMPLE_SLOT_COUNT, sampleCheck } from "./samples";
@@ -115,6 +115,8 @@ export interface CartItemView {
   desiredDate: unknown;
   /** The offer the line was accepted from (its quantity cannot be changed), else null. */
   offerId: string | null;
+  /** The configured set the line belongs to (a roof window with its components; commerce/configurators.ts), else null. */
+  set: { id: string; sku: string; component: string } | null;
 }
 
 export interface CartView {
@@ -141,6 +143,7 @@ export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
   const items = rows.map((row): CartItemView => {
     const unitPrice = row.kind === "sample" ? 0 : offerPriceApplies(row, today) ? row.offer_price! : (row.package_price ?? 0);
     const rowTotal = unitPrice * row.quantity;
+    const options = parseJsonOr<Record<string, string>>(row.options, {});
     goods += rowTotal;
     tax += includedTax(rowTotal, row.tax_rate ?? taxRate);
     return {
@@ -151,7 +154,7 @@ export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
       quantity: row.quantity,
       unit: { code: row.unit, label: unitLabel(row.unit, language) },
       packageContent: row.package_content,
-      options: parseJsonOr<Record<string, string>>(row.options, {}),
+      options,
       image: row.image,
       isExpress: row.is_express === 1,
       shippingGroup: row.shipping_group,
@@ -162,6 +165,7 @@ export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
       rowTotal: money(rowTotal, currency, language),
       desiredDate: parseJsonOr<unknown>(row.desired_date, null),
       offerId: row.offer_id,
+      set: setOf(options),
     };
   });
   return {
@@ -174,6 +178,16 @@ export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
       prepaymentDiscount: { percentage: PREPAYMENT_DISCOUNT_PERCENT, amount: money(prepaymentDiscount(goods), currency, language) },
     },
   };
+}
+
+/** The option keys a line of a configured set carries: the set's id, the configured product, the component (SET_OPTION_KEYS order). */
+export const SET_OPTION_KEYS = { id: "set", sku: "set_sku", component: "component" } as const;
+
+function setOf(options: Record<string, string>): CartItemView["set"] {
+  const id = options[SET_OPTION_KEYS.id];
+  const sku = options[SET_OPTION_KEYS.sku];
+  const component = options[SET_OPTION_KEYS.component];
+  return id && sku && component ? { id, sku, component } : null;
 }
 
 export interface LineRequest {
@@ -260,9 +274,7 @@ export async function resolveConfiguration(
     if (value === undefined || optionIndex < 0) throw invalid(field, MESSAGES.configurationUnavailable, "configuration_unavailable");
     if (position === 0) index = optionIndex;
   }
-  // Variants are the children of the configurable product in the order of its first attribute's options ({sku}-{n}).
-  const children = await childProducts(ctx, product.sku);
-  const variant = children.find((child) => child.sku === `${product.sku}-${index + 1}`) ?? children[index];
+  const variant = variantAt(product.sku, await childProducts(ctx, product.sku), index);
   const chosen = variant ?? product;
   if (!isListed(chosen) || chosen.packagePrice === null) throw invalid(field, MESSAGES.configurationUnavailable, "configuration_unavailable");
   return { product: chosen, options: Object.fromEntries(attributes.map((a) => [a.code, options[a.code]!])) };

@@ -51,3 +51,13 @@ export function shopProductFrom(ctx: ShopContext, sku: string): SqlFragment {
 export function isListed(product: CommerceProduct | null): product is CommerceProduct {
   return !!product && product.isActive && product.inShop;
 }
+
+/**
+ * The variant of a configurable product for option `index` of its first attribute: its child
+ * {sku}-{index + 1}, else its index-th child (children are listed in the order of the options).
+ * The one rule of the cart add and the configurator's answer.
+ */
+export function variantAt(parentSku: string, children: readonly CommerceProduct[], index: number): CommerceProduct | undefined {
+  if (index < 0) return undefined;
+  return children.find((child) => child.sku === `${parentSku}-${index + 1}`) ?? children[index];
+}

@@ -1,7 +1,7 @@
 /**
  * Live reads of SPEC 7 over the catalogue in D1: masterdata, environment, the page
  * model by path, CMS blocks, top categories / SEO urls / manufacturers, related
- * products, the product configurator, reviews and rating, customer type and the
+ * products (the product configurator: configurators.ts), reviews and rating, customer type and the
  * internal-user check. Errors follow SPEC 8: 404 'This page could not be found' for
  * unknown things; every refusal is thrown and answered by the route table in the
  * envelope, whose non-empty errors list is what the client checks (SPEC 7).
@@ -15,7 +15,7 @@ import { hasAddressLookup } from "../core/address-lookup/registry";
 import { randomToken } from "../core/auth";
 import type { ShopContext } from "../core/context";
 import { loadCustomer } from "../core/customer-session";
-import { fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
+import { invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { reply, type Params, type Reply } from "../core/route";
 import type { VisitorContext } from "../core/visitor";
 import { translatedCategories, type CategoryRow, type CategoryTranslationRow } from "../tables/categories";
@@ -252,24 +252,6 @@ export async function relatedProducts(ctx: ShopContext, params: Params): Promise
       price: money(r.package_price, ctx.shop.currency, ctx.language),
     })),
   );
-}
-
-/**
- * GET /apiv2/product-configurator/configurator/{sku}: the configurable attributes. The client
- * reads data and the envelope's errors list (SPEC 7: a non-empty list is an error), so an
- * unknown or non-configurable product is a refusal with exactly one error.
- */
-export async function productConfigurator(ctx: ShopContext, params: Params): Promise<Reply> {
-  const product = await findProduct(ctx, decodeURIComponent(params.sku ?? ""));
-  if (!isListed(product)) throw fail(404, MESSAGES.unknownProduct, "unknown_product");
-  if (product.type !== "configurable" || product.configurableAttributes.length === 0) {
-    throw fail(422, MESSAGES.configurationUnavailable, "configuration_unavailable");
-  }
-  return reply({
-    sku: product.sku,
-    name: product.title,
-    configurableAttributes: product.configurableAttributes.map((a, i) => ({ id: i + 1, code: a.code, label: a.label, useImage: false, options: a.options })),
-  });
 }
 
 /** GET /apiv2/{provider}/reviews/last/{count}/{minMark}: the newest reviews of the shop's languages. */

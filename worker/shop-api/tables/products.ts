@@ -130,7 +130,9 @@ export interface ProductCategoryRow {
 export interface ConfigurableAttribute {
   code: string;
   label: string;
-  options: { value: string; label: string }[];
+  /** The configurator shows the options as images (issue 19). */
+  useImage?: boolean;
+  options: { value: string; label: string; image?: string }[];
 }
 
 export interface Product {
