@@ -27,6 +27,8 @@ type Context = BaseContext & {
   offerSkus: string[];
   videos: { title: string; url: string; productTitle: string; productPath: string }[];
   listing: { page: number; pageCount: number; pageLinks: string[] } | null;
+  /** The configurator landing page: the terrace planner of its language (null where the language sells no decking). */
+  plannerPath?: string | null;
 };
 
 /**
@@ -56,7 +58,7 @@ export default function CmsPage({ data, pageContext }: PageProps<CmsPageData, Co
       body = <SalesCampaign offers={inOrder(pageContext.offerSkus, data.offers.nodes)} />;
       break;
     case "CONFIGURATOR_LANDING_PAGE":
-      body = <ConfiguratorLanding />;
+      body = <ConfiguratorLanding plannerPath={pageContext.plannerPath ?? null} />;
       break;
     default:
       body = key && SERVICE_KEYS.includes(key) ? <ServiceCentre current={key} data={data} /> : null;
@@ -194,8 +196,14 @@ function SalesCampaign({ offers }: { offers: ProductCardData[] }) {
   );
 }
 
-function ConfiguratorLanding() {
+/**
+ * The terrace planner's landing page (issue 19): the three steps, a start button and a field
+ * that opens a saved plan by its number. Plain links and a GET form to the planner page, so
+ * this page loads none of the planner's code.
+ */
+function ConfiguratorLanding({ plannerPath }: { plannerPath: string | null }) {
   const { t } = useTranslation();
+  const { t: tp } = useTranslation("terrace-ui");
   return (
     <section aria-labelledby="configurator-steps" className="section">
       <h2 id="configurator-steps">{t("configurator.stepsTitle")}</h2>
@@ -208,7 +216,20 @@ function ConfiguratorLanding() {
         ))}
       </ol>
       <p className="notice-info">{t("configurator.minWidth")}</p>
-      <p className="muted">{t("configurator.comingSoon")}</p>
+      {plannerPath ? (
+        <div className="planner-start">
+          <a className="button" href={plannerPath} data-testid="planner-start">
+            {tp("landing.start")}
+          </a>
+          <form method="get" action={plannerPath} className="planner-load" data-testid="planner-load">
+            <label htmlFor="planner-number">{tp("landing.numberLabel")}</label>
+            <input id="planner-number" name="number" type="text" required maxLength={32} autoComplete="off" spellCheck={false} />
+            <button type="submit" className="button secondary">
+              {tp("landing.load")}
+            </button>
+          </form>
+        </div>
+      ) : null}
     </section>
   );
 }
