@@ -23,7 +23,9 @@ test("the same seed and size give byte-identical files; another seed differs", (
   const c = writeCatalogue({ products: 30, seed: 8, out: tempDir(), now: NOW, chunkSize: 20 });
   expect(a.files.map((f) => f.name)).toEqual(b.files.map((f) => f.name));
   for (let i = 0; i < a.files.length; i++) expect(readFileSync(a.files[i]!.path)).toEqual(readFileSync(b.files[i]!.path));
-  expect(a.totals.products).toBe(30);
+  // 30 generated products, and the terrace planner's substructure parts when a shop sells decking boards.
+  const terraceParts = a.files.find((f) => f.name === "terrace.json")?.products ?? 0;
+  expect(a.totals.products).toBe(30 + terraceParts);
   expect(a.files.filter((f) => f.name.startsWith("products-") && !f.name.endsWith("-prices.json")).length).toBeGreaterThanOrEqual(2);
   const productsA = readFileSync(a.files[1]!.path, "utf8");
   const productsC = readFileSync(c.files[1]!.path, "utf8");
@@ -33,7 +35,7 @@ test("the same seed and size give byte-identical files; another seed differs", (
 test("the generated catalogue is realistic and imports cleanly through importCatalogue", async () => {
   const catalogue = writeCatalogue({ products: 120, seed: 42, out: tempDir(), now: NOW });
   const docs = catalogue.files.map((f) => JSON.parse(readFileSync(f.path, "utf8")) as CatalogueDocument);
-  const products = docs.flatMap((d) => d.products ?? []);
+  const products = docs.flatMap((d) => d.products ?? []).filter((p) => !p.sku.startsWith("BH-T-"));
   expect(products).toHaveLength(120);
   expect(products.every((p) => !p.ean || eanCheckDigitValid(p.ean))).toBe(true);
   expect(products.some((p) => p.type === "configurable")).toBe(true);
@@ -45,6 +47,21 @@ test("the generated catalogue is realistic and imports cleanly through importCat
     for (const shop of ["DE", "CH", "AT", "COM"]) expect(p.shops).toContain(shop);
     for (const lang of ["de", "fr", "it", "at", "en"] as const) expect(p.content[lang]?.title).toBeTruthy();
   }
+  // Every decking board the planner offers has its laying data; the substructure is sold wherever boards are.
+  const boards = products.filter((p) => p.terraceConfEnabled);
+  expect(boards.length).toBeGreaterThan(0);
+  for (const board of boards)
+    expect(board.terrace).toEqual({
+      role: "board",
+      family: expect.stringMatching(/^(wpc|wood)$/),
+      lengthMm: expect.any(Number),
+      widthMm: 145,
+      gapMm: expect.any(Number),
+    });
+  const parts = docs.flatMap((d) => d.products ?? []).filter((p) => p.sku.startsWith("BH-T-"));
+  expect(new Set(parts.map((p) => p.terrace?.role))).toEqual(new Set(["joist", "pedestal", "foot", "clip", "screw", "edge"]));
+  const boardShops = new Set(boards.flatMap((b) => b.shops));
+  for (const part of parts) expect(new Set(part.shops)).toEqual(boardShops);
   const base = docs[0]!;
   const identifiers = (base.cmsPages ?? []).map((p) => `${p.shop}:${p.language}:${p.identifier}`);
   expect(identifiers).toEqual(
@@ -64,14 +81,23 @@ test("the generated catalogue is realistic and imports cleanly through importCat
   const t = await createTestDatabase();
   try {
     const first = await importCatalogueFiles(t.db, catalogue, NOW);
-    expect(first.changedProducts).toBe(120);
+    expect(first.changedProducts).toBe(120 + parts.length);
     const counts = await t.db
       .prepare(
         "SELECT (SELECT COUNT(*) FROM products) AS products, (SELECT COUNT(*) FROM prices WHERE currency = 'CHF') AS chf, (SELECT COUNT(*) FROM reviews) AS reviews",
       )
       .first<{ products: number; chf: number; reviews: number }>();
-    expect(counts?.products).toBe(120);
-    expect(counts?.chf).toBe(120);
+    expect(counts?.products).toBe(120 + parts.length);
+    expect(counts?.chf).toBe(120 + parts.length);
+    // The terrace planner's data: boards with their laying data, the parts, the families and systems.
+    const terrace = await t.db
+      .prepare(
+        `SELECT (SELECT COUNT(*) FROM terrace_products WHERE role = 'board' AND conf_enabled = 1 AND length_mm > 0 AND width_mm > 0) AS boards,
+          (SELECT COUNT(*) FROM terrace_products WHERE role <> 'board') AS parts,
+          (SELECT COUNT(*) FROM terrace_families) AS families, (SELECT COUNT(*) FROM terrace_systems) AS systems`,
+      )
+      .first<{ boards: number; parts: number; families: number; systems: number }>();
+    expect(terrace).toEqual({ boards: boards.length, parts: parts.length, families: 2, systems: 4 });
     expect(counts?.reviews).toBeGreaterThan(0);
     // Some products had a higher price 20 days ago: their 30-day reference price is the lower, current one.
     const older = await t.db

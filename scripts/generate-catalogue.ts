@@ -25,7 +25,7 @@ export interface WrittenCatalogue {
   totals: Record<string, number>;
 }
 
-const FILE_PATTERN = /^(00-base|products-\d{4}(-prices)?)\.json$/;
+const FILE_PATTERN = /^(00-base|products-\d{4}(-prices)?|terrace)\.json$/;
 
 /** Builds the catalogue and writes its files to `out` (earlier generated files there are removed). */
 export function writeCatalogue(options: GenerateOptions): WrittenCatalogue {

@@ -19,6 +19,7 @@ import type {
   SeoLinkRecord,
 } from "../../worker/shop-api/catalogue/import-format";
 import { Random } from "./random";
+import { TERRACE_FAMILIES, terraceParts } from "./terrace";
 import {
   BLOCKS,
   MANUFACTURER_NAMES,
@@ -367,6 +368,12 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
         ...(kind.unit === "SQM" && rng.chance(0.3) ? { minimumOrderQuantity: packageContent } : {}),
         notificationQuantity: 10,
       },
+      ...(kind.terraceBoard && type !== "configurable"
+        ? {
+            terraceConfEnabled: true,
+            terrace: { role: "board" as const, ...kind.terraceBoard, lengthMm: Number(size ?? kind.sizes[0]) },
+          }
+        : {}),
       ...(kind.samples
         ? { samples: { active: rng.chance(0.9), express: rng.chance(0.3), longDeliveryTime: rng.chance(0.1), free: rng.chance(0.95), max: rng.int(1, 3) } }
         : {}),
@@ -469,6 +476,7 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
         cmsPages: cms.pages,
         cmsBlocks: cms.blocks,
         seoLinks: cms.links,
+        terraceFamilies: TERRACE_FAMILIES,
       },
     },
   ];
@@ -503,5 +511,15 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
     if (chunkProducts >= chunkSize) flush();
   }
   flush();
+  // The terrace planner's substructure, for every shop that sells a decking board.
+  const deckingShops = new Set(files.flatMap((file) => (file.document.products ?? []).filter((p) => p.terrace?.role === "board").flatMap((p) => p.shops)));
+  const parts = terraceParts(shops, deckingShops, (shop) => PRICE_FACTOR[shop] ?? 1, options.now);
+  if (parts.products.length > 0) {
+    files.push({
+      name: "terrace.json",
+      products: parts.products.length,
+      document: { products: parts.products, prices: parts.prices, terraceSystems: parts.systems },
+    });
+  }
   return files;
 }

@@ -85,6 +85,8 @@ export interface KindDef {
   decking?: boolean;
   samples?: boolean;
   blend?: number;
+  /** A decking board the terrace planner offers: its family (terrace.ts), width and the gap between boards; the length is its size in mm. */
+  terraceBoard?: { family: "wpc" | "wood"; widthMm: number; gapMm: number };
   attributes: (size: string, rng: () => number) => { code: string; label: L; type: "text" | "number" | "boolean"; value: string }[];
 }
 
@@ -645,6 +647,7 @@ export const WORLDS: WorldDef[] = [
             shipping: "freight",
             decking: true,
             samples: true,
+            terraceBoard: { family: "wpc", widthMm: 145, gapMm: 5 },
             attributes: (size) => [
               { code: "length_mm", label: LENGTH, type: "number", value: size },
               { code: "thickness_mm", label: THICKNESS, type: "number", value: "21" },
@@ -667,6 +670,7 @@ export const WORLDS: WorldDef[] = [
             shipping: "freight",
             decking: true,
             samples: true,
+            terraceBoard: { family: "wood", widthMm: 145, gapMm: 7 },
             attributes: (size) => [{ code: "length_mm", label: LENGTH, type: "number", value: size }],
           },
         ],

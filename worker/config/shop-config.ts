@@ -354,6 +354,10 @@ export const rateLimitsSchema = z
         newsletterSignup: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
         /** Newsletter sign-ups per client address (its IPv6 /64). */
         newsletterSignupIp: exactLimit.default({ limit: 20, windowSeconds: 3600 }),
+        /** Terrace plans saved per client address (its IPv6 /64), all shops together (issue 19). */
+        terraceSaveIp: exactLimit.default({ limit: 30, windowSeconds: 3600 }),
+        /** Terrace configuration numbers not found per client address (its IPv6 /64): loads, cart adds and offer requests by number (issue 19). */
+        terraceLookupIp: exactLimit.default({ limit: 20, windowSeconds: 900 }),
       })
       .strict(),
   })

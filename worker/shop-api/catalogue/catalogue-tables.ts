@@ -9,6 +9,7 @@ import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
 import type { DownloadRow, MediaRow, PriceHistoryRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
+import type { TerraceFamilyRow, TerraceProductRow, TerraceSystemRow } from "../tables/terrace-catalogue";
 
 export type Value = string | number | null;
 /** A row of any table: what the generic read, compare and write steps see. */
@@ -151,6 +152,16 @@ export const TUTORIALS = declared<TutorialRow>()("tutorials", ["sku", "language"
   owner: "sku",
 });
 
+/** What the terrace planner knows of a product (products[].terrace; docs/decisions/0043). */
+export const TERRACE_PRODUCTS = declared<TerraceProductRow>()(
+  "terrace_products",
+  ["sku", "role", "family", "length_mm", "width_mm", "gap_mm", "conf_enabled"],
+  {
+    key: ["sku"],
+    owner: "sku",
+  },
+);
+
 // ---------------------------------------------------------------- prices, reviews, CMS
 
 export const PRICES = declared<PriceRow>()("prices", ["sku", "shop_id", "currency", "package_price", "unit_price", "tax_rate"], {
@@ -181,6 +192,19 @@ export const SEO_LINKS = declared<TopSeoLinkRow>()("top_seo_links", ["shop_id", 
   owner: "shop_id",
 });
 
+// ---------------------------------------------------------------- terrace planner rules and substructures
+
+export const TERRACE_FAMILIES = declared<TerraceFamilyRow>()(
+  "terrace_families",
+  ["family", "max_joist_spacing_straight_cm", "max_joist_spacing_diagonal_cm", "joist_overhang_cm", "support_spacing_cm", "fasteners_per_crossing"],
+  { key: ["family"], owner: "family", updatedAt: true },
+);
+export const TERRACE_SYSTEMS = declared<TerraceSystemRow>()(
+  "terrace_systems",
+  ["id", "family", "kind", "position", "joist_sku", "support_sku", "fastener_sku", "edge_sku", "names"],
+  { key: ["id"], owner: "id", updatedAt: true },
+);
+
 // ---------------------------------------------------------------- families
 
 /**
@@ -195,4 +219,7 @@ export interface Family {
 
 export const CATEGORY_FAMILY: Family = { main: CATEGORIES, children: [CATEGORY_TRANSLATIONS] };
 export const MANUFACTURER_FAMILY: Family = { main: MANUFACTURERS, children: [MANUFACTURER_TRANSLATIONS] };
-export const PRODUCT_FAMILY: Family = { main: PRODUCTS, children: [PRODUCT_CONTENT, PRODUCT_CATEGORIES, PRODUCT_SHOPS, MEDIA, DOWNLOADS, TUTORIALS] };
+export const PRODUCT_FAMILY: Family = {
+  main: PRODUCTS,
+  children: [PRODUCT_CONTENT, PRODUCT_CATEGORIES, PRODUCT_SHOPS, MEDIA, DOWNLOADS, TUTORIALS, TERRACE_PRODUCTS],
+};

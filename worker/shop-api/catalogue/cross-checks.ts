@@ -46,6 +46,59 @@ export function crossCheck(doc: CheckedDocument, known: KnownData, shops: readon
   for (const { index, record } of doc.reviews) {
     if (!products.has(record.sku)) problems.add("reviews", index, ["sku"], `unknown product '${record.sku}'`);
   }
+  checkTerrace(doc, known, catalogue, problems);
+}
+
+/** What each part of a substructure kind must be (products[].terrace.role). */
+const SYSTEM_PARTS = {
+  joistSku: { joists_pedestals: ["joist"], joists_feet: ["joist"] },
+  supportSku: { joists_pedestals: ["pedestal"], joists_feet: ["foot"] },
+  fastenerSku: { joists_pedestals: ["clip", "screw"], joists_feet: ["clip", "screw"] },
+  edgeSku: { joists_pedestals: ["edge"], joists_feet: ["edge"] },
+} as const;
+
+/**
+ * The terrace planner's data (docs/decisions/0043): every board's family has rules (in the file
+ * or in D1); every system's family has rules, and each product it names exists and has the
+ * terrace role its place needs (a joist as joist, a pedestal for joists on pedestals, ...).
+ */
+function checkTerrace(doc: CheckedDocument, known: KnownData, catalogue: Catalogue, problems: ProblemList): void {
+  duplicates(doc.terraceFamilies, "terraceFamilies", "family", (f) => f.family, problems);
+  duplicates(doc.terraceSystems, "terraceSystems", "id", (s) => s.id, problems);
+  const families = new Set([...known.terraceFamilies, ...doc.terraceFamilies.map((f) => f.record.family)]);
+  const parts = new Map(known.terraceParts);
+  for (const { record: p } of doc.products) {
+    if (p.terrace) parts.set(p.sku, { role: p.terrace.role, family: p.terrace.family ?? null });
+    else parts.delete(p.sku);
+  }
+  for (const { index, record: p } of doc.products) {
+    const family = p.terrace?.family;
+    if (family !== undefined && !families.has(family)) {
+      problems.add("products", index, ["terrace", "family"], `unknown terrace family '${family}' (add it to terraceFamilies)`);
+    }
+  }
+  for (const { index, record: system } of doc.terraceSystems) {
+    if (!families.has(system.family))
+      problems.add("terraceSystems", index, ["family"], `unknown terrace family '${system.family}' (add it to terraceFamilies)`);
+    if (system.joistSku === undefined) problems.add("terraceSystems", index, ["joistSku"], `a ${system.kind} system needs joistSku`);
+    if (system.supportSku === undefined) problems.add("terraceSystems", index, ["supportSku"], `a ${system.kind} system needs supportSku`);
+    for (const field of ["joistSku", "supportSku", "fastenerSku", "edgeSku"] as const) {
+      const sku = system[field];
+      if (sku === undefined) continue;
+      const roles: readonly string[] = SYSTEM_PARTS[field][system.kind];
+      const part = parts.get(sku);
+      if (!catalogue.products.has(sku)) problems.add("terraceSystems", index, [field], `unknown product '${sku}'`);
+      else if (!part) problems.add("terraceSystems", index, [field], `product '${sku}' has no terrace data (needs terrace.role ${roles.join(" or ")})`);
+      else if (!roles.includes(part.role)) {
+        problems.add(
+          "terraceSystems",
+          index,
+          [field],
+          `product '${sku}' is a ${part.role}, but ${field} of a ${system.kind} system must be a ${roles.join(" or ")}`,
+        );
+      }
+    }
+  }
 }
 
 /** Problems of category records; answers whether a category id exists after the import. */

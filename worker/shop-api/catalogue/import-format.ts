@@ -117,6 +117,40 @@ const manufacturerRecordSchema = z
   })
   .strict();
 
+// ---------------------------------------------------------------- terrace planner (docs/decisions/0043)
+
+export const TERRACE_ROLES = ["board", "joist", "pedestal", "foot", "clip", "screw", "edge"] as const;
+const millimetres = (max: number) => z.number().int("must be a whole number of millimetres").min(1, "must be at least 1").max(max, `must be at most ${max}`);
+const centimetres = (min: number, max: number) =>
+  z.number().int("must be a whole number of centimetres").min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+
+/** products[].terrace: a decking board with its laying data, or a part of a substructure. */
+const terraceProductSchema = z
+  .object({
+    role: z.enum(TERRACE_ROLES, { errorMap: () => ({ message: `must be one of ${TERRACE_ROLES.join(", ")}` }) }),
+    family: identifier.optional(), // boards: the family whose rules apply (terraceFamilies)
+    lengthMm: millimetres(12_000).optional(), // boards, joists, edge boards: the stock length
+    widthMm: millimetres(1_000).optional(), // boards
+    gapMm: z.number().finite().min(0, "must be 0 or more").max(30, "must be at most 30").optional(), // boards: the joint between boards
+  })
+  .strict()
+  .superRefine((part, ctx) => {
+    const need = (field: "family" | "lengthMm" | "widthMm" | "gapMm", why: string) => {
+      if (part[field] === undefined) ctx.addIssue({ code: "custom", path: [field], message: `${why} needs ${field}` });
+    };
+    const refuse = (field: "family" | "widthMm" | "gapMm" | "lengthMm") => {
+      if (part[field] !== undefined) ctx.addIssue({ code: "custom", path: [field], message: `a ${part.role} has no ${field}` });
+    };
+    if (part.role === "board") {
+      for (const field of ["family", "lengthMm", "widthMm", "gapMm"] as const) need(field, "a board");
+    } else {
+      refuse("widthMm");
+      refuse("gapMm");
+      if (part.role === "joist" || part.role === "edge") need("lengthMm", `a ${part.role}`);
+      else refuse("lengthMm");
+    }
+  });
+
 const productContentSchema = z
   .object({
     slug,
@@ -173,6 +207,8 @@ const productRecordSchema = z
       })
       .strict()
       .optional(),
+    terraceConfEnabled: z.boolean().optional(), // a decking board the terrace planner offers (needs terrace.role board)
+    terrace: terraceProductSchema.optional(), // what the terrace planner knows of the product (docs/decisions/0043)
     configurableAttributes: z
       .array(z.object({ code: snakeCase, label: text, options: z.array(z.object({ value: text, label: text }).strict()).min(1) }).strict())
       .optional(),
@@ -199,6 +235,13 @@ const productRecordSchema = z
     }
     if (Object.keys(product.content).length === 0) {
       ctx.addIssue({ code: "custom", path: ["content"], message: "needs content in at least one language" });
+    }
+    if (product.terraceConfEnabled && product.terrace?.role !== "board") {
+      ctx.addIssue({
+        code: "custom",
+        path: ["terraceConfEnabled"],
+        message: "only a decking board (terrace.role 'board') can be offered by the terrace planner",
+      });
     }
     const seen = new Set<string>();
     product.shops.forEach((shop, index) => {
@@ -262,6 +305,44 @@ const reviewRecordSchema = z
   })
   .strict();
 
+/** The laying rules of a product family (domain/terrace FamilyRules), e.g. at most 50 cm between joists, 40 cm at 45 degrees. */
+const terraceFamilyRecordSchema = z
+  .object({
+    family: identifier,
+    maxJoistSpacingCm: z.object({ straight: centimetres(10, 150), diagonal: centimetres(10, 150) }).strict(),
+    joistOverhangCm: centimetres(0, 50),
+    supportSpacingCm: centimetres(10, 200),
+    fastenersPerCrossing: z.number().int("must be a whole number").min(0, "must be 0 or more").max(10, "must be at most 10"),
+  })
+  .strict()
+  .superRefine((rules, ctx) => {
+    if (rules.maxJoistSpacingCm.diagonal > rules.maxJoistSpacingCm.straight) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["maxJoistSpacingCm", "diagonal"],
+        message: `must not be more than maxJoistSpacingCm.straight (${rules.maxJoistSpacingCm.straight}): boards laid at an angle span further`,
+      });
+    }
+  });
+
+/** A substructure for the boards of a family: which products make it (domain/terrace TerraceSystem). */
+const terraceSystemRecordSchema = z
+  .object({
+    id,
+    family: identifier,
+    kind: z.enum(["joists_pedestals", "joists_feet"], { errorMap: () => ({ message: "must be joists_pedestals or joists_feet" }) }),
+    position: position.optional(),
+    joistSku: id.optional(), // a product with terrace.role joist
+    supportSku: id.optional(), // pedestal (joists_pedestals) or foot (joists_feet)
+    fastenerSku: id.optional(), // clip or screw
+    edgeSku: id.optional(), // edge board, for edgeBoards
+    names: translations(text),
+  })
+  .strict()
+  .superRefine((system, ctx) => {
+    if (Object.keys(system.names).length === 0) ctx.addIssue({ code: "custom", path: ["names"], message: "needs a name in at least one language" });
+  });
+
 /** The sections of a document, in the order they are checked and written. */
 export const SECTION_SCHEMAS = {
   categories: categoryRecordSchema,
@@ -272,6 +353,8 @@ export const SECTION_SCHEMAS = {
   cmsBlocks: cmsBlockRecordSchema,
   seoLinks: seoLinkRecordSchema,
   reviews: reviewRecordSchema,
+  terraceFamilies: terraceFamilyRecordSchema,
+  terraceSystems: terraceSystemRecordSchema,
 } as const;
 
 export type Section = keyof typeof SECTION_SCHEMAS;
@@ -286,6 +369,8 @@ export type CmsPageRecord = RecordOf<"cmsPages">;
 export type CmsBlockRecord = RecordOf<"cmsBlocks">;
 export type SeoLinkRecord = RecordOf<"seoLinks">;
 export type ReviewRecord = RecordOf<"reviews">;
+export type TerraceFamilyRecord = RecordOf<"terraceFamilies">;
+export type TerraceSystemRecord = RecordOf<"terraceSystems">;
 
 export type CatalogueDocument = { [S in Section]?: RecordOf<S>[] };
 

@@ -19,6 +19,10 @@ export interface KnownData {
   productSlugs: Map<string, string>;
   /** slugKey(language, slug) → category id. */
   categorySlugs: Map<string, string>;
+  /** Terrace families D1 holds that the file names (boards' families, systems' families). */
+  terraceFamilies: Set<string>;
+  /** sku → terrace role and family, for the products D1 holds that the file's terrace systems name. */
+  terraceParts: Map<string, { role: string; family: string | null }>;
 }
 
 export const slugKey = (language: string, slug: string): string => `${language}\u0000${slug}`;
@@ -41,6 +45,7 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
     ...products.flatMap((p) => (p.parentSku === undefined ? [p.sku] : [p.sku, p.parentSku])),
     ...(doc.prices ?? []).map((p) => p.sku),
     ...(doc.reviews ?? []).map((r) => r.sku),
+    ...(doc.terraceSystems ?? []).flatMap((s) => [s.joistSku, s.supportSku, s.fastenerSku, s.edgeSku].filter((sku): sku is string => sku !== undefined)),
   ];
 
   const known: KnownData = {
@@ -50,6 +55,8 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
     products: new Map(),
     productSlugs: new Map(),
     categorySlugs: new Map(),
+    terraceFamilies: new Set(),
+    terraceParts: new Map(),
   };
   const categoryRows = await readByKeys<{ id: string; parent_id: string | null }>(
     db,
@@ -92,5 +99,17 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
     (keys) => sql`SELECT category_id, language, slug FROM category_translations WHERE (language, slug) IN ${pairs(keys)}`,
   );
   for (const row of categorySlugRows) known.categorySlugs.set(slugKey(row.language, row.slug), row.category_id);
+
+  const systems = doc.terraceSystems ?? [];
+  const families = [...products.flatMap((p) => (p.terrace?.family ? [p.terrace.family] : [])), ...systems.map((s) => s.family)];
+  const familyRows = await readByKeys<{ family: string }>(db, families, (keys) => sql`SELECT family FROM terrace_families WHERE family IN ${jsonList(keys)}`);
+  for (const row of familyRows) known.terraceFamilies.add(row.family);
+  const partSkus = systems.flatMap((s) => [s.joistSku, s.supportSku, s.fastenerSku, s.edgeSku].filter((sku): sku is string => sku !== undefined));
+  const partRows = await readByKeys<{ sku: string; role: string; family: string | null }>(
+    db,
+    partSkus,
+    (keys) => sql`SELECT sku, role, family FROM terrace_products WHERE sku IN ${jsonList(keys)}`,
+  );
+  for (const row of partRows) known.terraceParts.set(row.sku, { role: row.role, family: row.family });
   return known;
 }

@@ -17,12 +17,16 @@ import {
   productRows,
   reviewRow,
   seoLinkRow,
+  terraceFamilyRow,
+  terraceSystemRow,
   type CmsBlockWrite,
   type CmsPageWrite,
   type PriceWrite,
   type ProductRows,
   type ReviewWrite,
   type SeoLinkWrite,
+  type TerraceFamilyWrite,
+  type TerraceSystemWrite,
 } from "./record-rows";
 import { selectOwnedSql } from "./table-sql";
 
@@ -49,6 +53,9 @@ export interface ImportPlan {
   cmsPages: CmsPageWrite[];
   cmsBlocks: CmsBlockWrite[];
   seoLinks: SeoLinkWrite[];
+  /** The terrace planner's family rules and substructures: upserted as given (identical rows untouched); no page shows them, so no rebuild. */
+  terraceFamilies: TerraceFamilyWrite[];
+  terraceSystems: TerraceSystemWrite[];
   /** Products whose own rows, prices or reviews change, sorted. */
   changedSkus: string[];
   /**
@@ -91,6 +98,8 @@ export async function planImport(db: D1Database, doc: CatalogueDocument, options
     cmsPages: (doc.cmsPages ?? []).map(cmsPageRow),
     cmsBlocks: (doc.cmsBlocks ?? []).map(cmsBlockRow),
     seoLinks: (doc.seoLinks ?? []).map(seoLinkRow),
+    terraceFamilies: (doc.terraceFamilies ?? []).map(terraceFamilyRow),
+    terraceSystems: (doc.terraceSystems ?? []).map(terraceSystemRow),
     changedSkus: [...new Set([...products.map((write) => write.key), ...prices.changed.map((change) => change.sku), ...reviews.changedSkus])].sort(),
     shopsOfChange: shopsOfChange([...products.map((write) => write.key), ...reviews.changedSkus], prices.changed),
   };
@@ -175,7 +184,7 @@ async function planReviews(db: D1Database, reviews: readonly ReviewRecord[]): Pr
 
 const KEPT_CONTENT_COLUMNS = ["low_stock_message", "measurement", "attributes", "meta_title", "meta_description"] as const;
 
-/** A CSV product row: media, downloads, tutorials, configurable attributes and content extras stay as D1 holds them. */
+/** A CSV product row: media, downloads, tutorials, terrace data, configurable attributes and content extras stay as D1 holds them. */
 function withProductExtras(rows: ProductRows, before: StoredRecord): TableRows {
   const storedProduct = before.get("products")?.[0];
   const storedContent = before.get("product_content") ?? [];
@@ -190,6 +199,7 @@ function withProductExtras(rows: ProductRows, before: StoredRecord): TableRows {
     media: before.get("media") ?? [],
     downloads: before.get("downloads") ?? [],
     tutorials: before.get("tutorials") ?? [],
+    terrace_products: before.get("terrace_products") ?? [],
   };
 }
 

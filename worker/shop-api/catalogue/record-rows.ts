@@ -22,12 +22,16 @@ import type {
   REVIEWS,
   RowOf,
   SEO_LINKS,
+  TERRACE_FAMILIES,
+  TERRACE_PRODUCTS,
+  TERRACE_SYSTEMS,
   TUTORIALS,
 } from "./catalogue-tables";
 import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
 import type { DownloadRow, MediaRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
+import type { TerraceFamilyRow, TerraceProductRow, TerraceSystemRow } from "../tables/terrace-catalogue";
 import { sanitizeRichText } from "../../../domain/sanitize-rich-text";
 import type {
   CategoryRecord,
@@ -38,6 +42,8 @@ import type {
   ProductRecord,
   ReviewRecord,
   SeoLinkRecord,
+  TerraceFamilyRecord,
+  TerraceSystemRecord,
 } from "./import-format";
 
 const flag = (value: boolean | undefined, fallback: boolean): number => ((value ?? fallback) ? 1 : 0);
@@ -105,6 +111,7 @@ export type ProductRows = {
   media: RowOf<typeof MEDIA, MediaRow>[];
   downloads: RowOf<typeof DOWNLOADS, DownloadRow>[];
   tutorials: RowOf<typeof TUTORIALS, TutorialRow>[];
+  terrace_products: RowOf<typeof TERRACE_PRODUCTS, TerraceProductRow>[];
 };
 
 export function productRows(p: ProductRecord): ProductRows {
@@ -165,6 +172,48 @@ export function productRows(p: ProductRecord): ProductRows {
     tutorials: languages(p.tutorials ?? {}).flatMap(([language, list]) =>
       list.map((t, position) => ({ sku: p.sku, language, position, title: t.title, content: t.content ?? "", type: t.type, url: orNull(t.url) })),
     ),
+    terrace_products: p.terrace
+      ? [
+          {
+            sku: p.sku,
+            role: p.terrace.role,
+            family: orNull(p.terrace.family),
+            length_mm: orNull(p.terrace.lengthMm),
+            width_mm: orNull(p.terrace.widthMm),
+            gap_mm: orNull(p.terrace.gapMm),
+            conf_enabled: flag(p.terraceConfEnabled, false),
+          },
+        ]
+      : [],
+  };
+}
+
+export type TerraceFamilyWrite = RowOf<typeof TERRACE_FAMILIES, TerraceFamilyRow>;
+
+export function terraceFamilyRow(f: TerraceFamilyRecord): TerraceFamilyWrite {
+  return {
+    family: f.family,
+    max_joist_spacing_straight_cm: f.maxJoistSpacingCm.straight,
+    max_joist_spacing_diagonal_cm: f.maxJoistSpacingCm.diagonal,
+    joist_overhang_cm: f.joistOverhangCm,
+    support_spacing_cm: f.supportSpacingCm,
+    fasteners_per_crossing: f.fastenersPerCrossing,
+  };
+}
+
+export type TerraceSystemWrite = RowOf<typeof TERRACE_SYSTEMS, TerraceSystemRow>;
+
+export function terraceSystemRow(s: TerraceSystemRecord): TerraceSystemWrite {
+  return {
+    id: s.id,
+    family: s.family,
+    kind: s.kind,
+    position: s.position ?? 0,
+    joist_sku: orNull(s.joistSku),
+    support_sku: orNull(s.supportSku),
+    fastener_sku: orNull(s.fastenerSku),
+    edge_sku: orNull(s.edgeSku),
+    names: JSON.stringify(Object.fromEntries(languages(s.names))),
   };
 }
 

@@ -42,6 +42,8 @@ export async function validateCatalogueDocument(raw: unknown, db: D1Database, sh
     cmsBlocks: section("cmsBlocks", SECTION_SCHEMAS.cmsBlocks),
     seoLinks: section("seoLinks", SECTION_SCHEMAS.seoLinks),
     reviews: section("reviews", SECTION_SCHEMAS.reviews),
+    terraceFamilies: section("terraceFamilies", SECTION_SCHEMAS.terraceFamilies),
+    terraceSystems: section("terraceSystems", SECTION_SCHEMAS.terraceSystems),
   };
   const records = documentOf(checked);
   crossCheck(checked, await loadKnownData(db, records), shops, problems);
@@ -83,5 +85,7 @@ function documentOf(checked: CheckedDocument): CatalogueDocument {
     cmsBlocks: records("cmsBlocks"),
     seoLinks: records("seoLinks"),
     reviews: records("reviews"),
+    terraceFamilies: records("terraceFamilies"),
+    terraceSystems: records("terraceSystems"),
   };
 }

@@ -27,6 +27,8 @@ import {
   PRODUCT_FAMILY,
   REVIEWS,
   SEO_LINKS,
+  TERRACE_FAMILIES,
+  TERRACE_SYSTEMS,
   type Family,
 } from "./catalogue-tables";
 import type { ImportFormat } from "./import-format";
@@ -76,6 +78,8 @@ export async function writeImport(db: D1Database, plan: ImportPlan, options: Wri
     ...upsertSql(CMS_PAGES, plan.cmsPages, nowIso, true),
     ...upsertSql(CMS_BLOCKS, plan.cmsBlocks, nowIso, true),
     ...upsertSql(SEO_LINKS, plan.seoLinks, nowIso, true),
+    ...upsertSql(TERRACE_FAMILIES, plan.terraceFamilies, nowIso, true),
+    ...upsertSql(TERRACE_SYSTEMS, plan.terraceSystems, nowIso, true),
     ...jsonChunks(plan.changedSkus).map(
       (skus) => sql`INSERT INTO product_changes (import_id, sku, changed_at) SELECT ${THIS_IMPORT}, value, ${nowIso} FROM json_each(${skus})`,
     ),
