@@ -7,7 +7,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BillLine } from "../../../../domain/terrace/bill";
-import type { MoneyValue } from "../../../../domain/money";
+import { formatMoney, type MoneyValue } from "../../../../domain/money";
 import { formatMetres } from "./numbers";
 import { unitLabel } from "./texts";
 
@@ -16,6 +16,7 @@ export const NAMESPACE = "terrace-ui";
 export function BillTable({ lines, total, wastePercent }: { lines: BillLine[]; total: MoneyValue; wastePercent: number | null }) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const language = i18n?.language ?? "de";
+  const price = (value: MoneyValue | null) => (value ? formatMoney(value.amount, value.currency, language) : "–");
   const missing = lines.some((line) => line.missing !== null);
   return (
     <section className="terrace-bill" aria-labelledby="terrace-bill-title" data-testid="terrace-bill">
@@ -62,8 +63,8 @@ export function BillTable({ lines, total, wastePercent }: { lines: BillLine[]; t
                 {formatMetres(line.needed, language, 2)} {unitLabel(t, line.unit)}
               </td>
               <td className="number">{line.missing ? "–" : line.packages}</td>
-              <td className="number">{line.packagePrice?.formattedWithCurrency ?? "–"}</td>
-              <td className="number">{line.rowTotal?.formattedWithCurrency ?? "–"}</td>
+              <td className="number">{price(line.packagePrice)}</td>
+              <td className="number">{price(line.rowTotal)}</td>
             </tr>
           ))}
         </tbody>
@@ -73,7 +74,7 @@ export function BillTable({ lines, total, wastePercent }: { lines: BillLine[]; t
               {t("result.total")}
             </th>
             <td className="number" data-testid="bill-total">
-              {total.formattedWithCurrency}
+              {price(total)}
             </td>
           </tr>
         </tfoot>

@@ -13,6 +13,7 @@ import { planArea, terracePlanSchema, type TerracePlan, type TerraceTexts } from
 import { layTerrace, type Layout } from "../../../../domain/terrace/layout";
 import { billOfMaterials, type CatalogueItem, type TerraceSystem } from "../../../../domain/terrace/bill";
 import { cartPath, type ShopRouting } from "../../../../domain/routes";
+import { formatMoney } from "../../../../domain/money";
 import {
   boardImage,
   configurationToCart,
@@ -77,7 +78,7 @@ export interface Computed {
 }
 
 /** The laying and the bill of a plan on the catalogue, or null when the board, its rules or the system are unknown. */
-export function compute(plan: TerracePlan, choice: Choice, catalogue: TerraceCatalogue, currency: string): Computed | null {
+export function compute(plan: TerracePlan, choice: Choice, catalogue: TerraceCatalogue, currency: string, language: string): Computed | null {
   const board = catalogue.boards.find((candidate) => candidate.sku === choice.boardSku);
   const system = catalogue.systems.find((candidate) => candidate.id === choice.systemId);
   if (!board || !system) return null;
@@ -87,7 +88,7 @@ export function compute(plan: TerracePlan, choice: Choice, catalogue: TerraceCat
   for (const item of catalogue.items) items.set(item.sku, item);
   for (const item of catalogue.boards) if (!items.has(item.sku)) items.set(item.sku, item);
   const layout = layTerrace(plan, board, rules, system.joist?.lengthMm ?? 4000);
-  const bill = billOfMaterials(layout, board, choice.edgeBoards ? system : { ...system, edge: null }, items, currency);
+  const bill = billOfMaterials(layout, board, choice.edgeBoards ? system : { ...system, edge: null }, items, currency, language);
   return { layout, bill };
 }
 
@@ -160,11 +161,11 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
   const computed = React.useMemo(() => {
     if (step !== "result" || !catalogue) return null;
     try {
-      return compute(plan, choice, catalogue, currency);
+      return compute(plan, choice, catalogue, currency, language);
     } catch {
       return null;
     }
-  }, [step, plan, choice, catalogue, currency]);
+  }, [step, plan, choice, catalogue, currency, language]);
   const bill = computed?.bill ?? (saved?.body === JSON.stringify(plan) ? serverBill : null);
 
   const goTo = (next: Step) => {
@@ -416,7 +417,8 @@ function ChooseStep({
                     <strong>{candidate.name}</strong>
                     <span className="muted small">{t("choose.boardSize", { length: candidate.lengthMm, width: candidate.widthMm, gap: candidate.gapMm })}</span>
                     <span>
-                      {candidate.packagePrice.formattedWithCurrency} / {formatMetres(candidate.packageContent, language, 2)} {unitLabel(t, candidate.unit)}
+                      {formatMoney(candidate.packagePrice.amount, candidate.packagePrice.currency, language)} /{" "}
+                      {formatMetres(candidate.packageContent, language, 2)} {unitLabel(t, candidate.unit)}
                     </span>
                   </span>
                 </label>
