@@ -249,13 +249,6 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
       if (await ensureSaved()) setOfferOpen(true);
     });
 
-  if (catalogueFailed)
-    return (
-      <p className="notice" role="alert" data-testid="planner-error">
-        {t("planner.catalogueFailed")}
-      </p>
-    );
-
   return (
     <div className="terrace-planner" data-testid="terrace-planner" data-step={step}>
       <ol className="terrace-steps" aria-label={t("planner.steps.label")}>
@@ -292,7 +285,11 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
 
       {step === "choose" ? (
         <>
-          {!catalogue ? (
+          {catalogueFailed ? (
+            <p className="notice" role="alert" data-testid="planner-error">
+              {t("planner.catalogueFailed")}
+            </p>
+          ) : !catalogue ? (
             <p className="muted" role="status">
               {t("planner.loading")}
             </p>
