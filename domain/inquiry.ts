@@ -20,6 +20,7 @@
 import { z } from "zod";
 import { isPlainText, normalizeContactText } from "./contact-fields";
 import { containsUrl } from "./contains-url";
+import { normalizeTerraceNumber, TERRACE_NUMBER } from "./terrace-configurations";
 
 export { inquiryPath, INQUIRY_PAGE_SEGMENTS } from "./routes";
 
@@ -78,6 +79,8 @@ export const INQUIRY_FORM_CODES = {
   phone: "invalid_phone",
   sku: "invalid_sku",
   unknownQuestion: "unknown_question",
+  configuration: "invalid_configuration",
+  configurationNotOffer: "configuration_not_offer",
 } as const;
 
 /** The messages of the inquiry form, in the language of whoever reads them. `{max}` is filled here. */
@@ -220,8 +223,23 @@ export function inquirySkuField(texts: InquiryFormTexts) {
 }
 
 /**
+ * A terrace planner configuration number (domain/terrace-configurations.ts) an offer request hands
+ * over: optional (null and empty are none), read as typed (case, look-alikes), 10 characters of
+ * Crockford's base32 (`invalid_configuration` otherwise). The shop API checks it exists in the shop.
+ */
+export function inquiryConfigurationField(texts: InquiryFormTexts) {
+  return z
+    .string({ invalid_type_error: texts.invalid })
+    .max(40, texts.invalid)
+    .transform(normalizeTerraceNumber)
+    .refine((number) => number === "" || TERRACE_NUMBER.test(number), { message: texts.invalid, params: { code: INQUIRY_FORM_CODES.configuration } })
+    .nullish()
+    .transform((number) => (number ? number : undefined));
+}
+
+/**
  * The body of `POST /apiv2/inquiry`: `{type, sku, message, name, email, phone?, countryCode,
- * quantity?, answers?}`. `answers` holds `{questionId: boolean}` for the type's own questions
+ * quantity?, answers?, configuration?}`; `configuration` (a terrace planner number) only for type `offer`. `answers` holds `{questionId: boolean}` for the type's own questions
  * only (INQUIRY_QUESTIONS); a question of another type is refused (`unknown_question`).
  * The shop API checks the rest against the shop (the sku sold there, inquiries switched on).
  */
@@ -240,9 +258,13 @@ export function inquiryFormSchema(texts: InquiryFormTexts, countries: readonly s
         .record(z.string().max(40), z.boolean({ invalid_type_error: texts.invalid }))
         .nullish()
         .transform((answers) => answers ?? {}),
+      configuration: inquiryConfigurationField(texts),
     })
     .strict(texts.invalid)
     .superRefine((body, ctx) => {
+      if (body.configuration !== undefined && body.type !== "offer") {
+        ctx.addIssue({ code: "custom", path: ["configuration"], message: texts.invalid, params: { code: INQUIRY_FORM_CODES.configurationNotOffer } });
+      }
       const allowed: readonly string[] = questionIdsOf(body.type);
       for (const id of Object.keys(body.answers)) {
         if (!allowed.includes(id)) {

@@ -70,6 +70,8 @@ export interface InquiryDetail extends InquirySummary {
   replies: InquiryReply[];
   /** For an offer request: the offer prepared for it, or null while none was sent (always null for other types). */
   offerId: string | null;
+  /** For an offer request from the terrace planner: the configuration's number (its plan and bill: GET /apiv2/terrace/configurations/{number}), else null. */
+  configuration: string | null;
   /** What staff may do now: reply while it is not closed, close while it is not closed. */
   canReply: boolean;
   canClose: boolean;

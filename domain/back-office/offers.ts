@@ -74,6 +74,17 @@ export interface StaffOfferAnswer {
   quantity: number | null;
   unit: string | null;
   offer: StaffOffer | null;
+  /**
+   * The terrace planner configuration the request hands over (docs/decisions/0043), or null: its
+   * number, the editor's prefill (every bill line with a product at its packages and the shop's
+   * package price of today, in minor units; the products are among `products`) and the bill's
+   * lines the catalogue cannot supply (name and role only).
+   */
+  configuration: {
+    number: string;
+    lines: OfferInput["lines"];
+    missing: { role: string; name: string }[];
+  } | null;
   products: OfferProduct[];
   /** The range of validUntil the editor may choose: today and the last day allowed (Berlin time). */
   validFrom: string;

@@ -35,6 +35,7 @@ const detail: InquiryDetail = {
   closedAt: null,
   replies: [{ message: "Voici notre offre.\nCordialement", by: "service@bodenhaus.example", at: "2026-11-18T09:00:00.000Z" }],
   offerId: null,
+  configuration: null,
   canReply: true,
   canClose: true,
 };

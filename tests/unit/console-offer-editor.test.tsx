@@ -20,6 +20,7 @@ const request: StaffOfferAnswer = {
   quantity: 59,
   unit: "SQM",
   offer: null,
+  configuration: null,
   products: [
     { sku: "FLOOR-1", name: "Eiche Landhausdiele", sold: true, packagePrice: 2995, unit: "SQM", unitLabel: "m²", packageContent: 2, minimumQuantity: 1 },
   ],

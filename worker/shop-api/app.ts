@@ -43,6 +43,8 @@ import { submitRma } from "./returns/submit";
 import { rmaUpload } from "./returns/uploads";
 import { withdrawOrder } from "./returns/withdrawal";
 import { search, searchReportRoute } from "./search/handler";
+import { terraceCatalogue } from "./terrace/catalogue";
+import * as terrace from "./terrace/configurations";
 import { staffSearchReport } from "./search/staff-search-report";
 
 /**
@@ -136,6 +138,11 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.post("/apiv2/rma", shop(submitRma));
   // Inquiries: product questions, bulk-buyer inquiries, offer requests (issue 15; inquiries/, docs/decisions/0039). Rate-limited and idempotent as every shop write.
   router.post("/apiv2/inquiry", shop(submitInquiry));
+  // The terrace planner (issue 19; terrace/, docs/decisions/0043): its catalogue, saved plans by number, all materials into the cart.
+  router.get("/apiv2/terrace/catalogue", shop(terraceCatalogue));
+  router.post("/apiv2/terrace/configurations", shop(terrace.saveConfiguration));
+  router.get("/apiv2/terrace/configurations/:number", shop(terrace.loadConfiguration));
+  router.post("/apiv2/terrace/configurations/:number/cart", shop(visitorRoute(terrace.configurationToCart(addLines))));
   // The newsletter with double opt-in and its voucher (issue 15; newsletter/, docs/decisions/0040). Rate-limited and idempotent as every shop write.
   router.post("/apiv2/newsletter/subscribe", shop(newsletter.subscribe));
   router.post("/apiv2/newsletter/confirm", shop(newsletter.confirm));

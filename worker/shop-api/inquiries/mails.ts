@@ -31,6 +31,8 @@ export interface MailedInquiry {
   unit: string | null;
   answers: InquiryAnswers;
   signedIn: boolean;
+  /** The terrace planner configuration an offer request hands over, or null. */
+  configuration: string | null;
 }
 
 const LOCALES: Record<string, string> = { de: "de-DE", at: "de-AT", en: "en-GB", fr: "fr-FR", it: "it-IT", nl: "nl-NL" };
@@ -84,6 +86,7 @@ export function confirmationMail(inquiry: MailedInquiry, now: Date): SqlFragment
         name: inquiry.name,
         product: product(inquiry),
         ...(quantity ? { quantity } : {}),
+        ...(inquiry.configuration ? { configuration: inquiry.configuration } : {}),
         answers: writtenAnswers(inquiry.type, inquiry.answers, language),
         message: inquiry.message,
       },
@@ -108,6 +111,7 @@ export function notificationMail(inquiry: MailedInquiry, now: Date): SqlFragment
         type: typeLabel(language, inquiry.type),
         product: product(inquiry),
         ...(quantity ? { quantity } : {}),
+        ...(inquiry.configuration ? { configuration: inquiry.configuration } : {}),
         language: clip(`${languageName(inquiry.language, language)} (${inquiry.language})`),
         name: inquiry.name,
         email: inquiry.email,

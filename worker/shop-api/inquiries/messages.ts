@@ -17,6 +17,7 @@ export const INQUIRY_MESSAGES = {
   quantity: "Please enter a quantity greater than 0 and at most {max}.",
   unknownQuestion: "This question does not belong to this inquiry.",
   inquiryClosed: "This inquiry is closed.",
+  configurationNotFound: "This terrace configuration could not be found.",
 } as const;
 
 /** The shared form rules' texts as the shop API answers them. */

@@ -85,6 +85,7 @@ function detailOf(row: InquiryListRow, replies: InquiryReplyRow[]): InquiryDetai
     closedAt: row.closed_at,
     replies: replies.map(inquiryReplyOf),
     offerId: row.type === "offer" ? row.offer_id : null,
+    configuration: row.type === "offer" ? (row.configuration_number ?? null) : null,
     canReply: open,
     canClose: open,
   };

@@ -11,6 +11,7 @@
  *   4. the limits per client address and per e-mail address (config rateLimits.exact
  *      inquiryIp, inquiryEmail), counted with the product's read in one round trip   429 rate_limited
  *   5. the product is sold in this shop          404 product_not_found
+ *      an offer request's terrace configuration (optional) exists in this shop   422 configuration_not_found (field configuration)
  *   6. one batch: the inquiry (its customer when a customer session is present), the
  *      customer's confirmation and the shop's notification; a number that happens to be
  *      taken fails the batch, which is written again with a new one.
@@ -22,7 +23,7 @@ import { sha256Hex, visitorToken } from "../core/auth";
 import { requireCaptcha } from "../core/captcha/verify";
 import type { ShopContext } from "../core/context";
 import { loadCustomer } from "../core/customer-session";
-import { fail } from "../core/envelope";
+import { fail, invalid } from "../core/envelope";
 import { countRequest } from "../core/exact-limit";
 import { sendOutboxSoon } from "../core/mail/sender";
 import { clientKey } from "../core/rate-limit";
@@ -30,6 +31,7 @@ import { readJson, validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";
 import { insertInquiry } from "../tables/inquiries";
 import { listedIn, productTitle } from "../tables/products";
+import { selectTerraceConfigurationExists } from "../tables/terrace-configurations";
 import { confirmationMail, notificationMail, type MailedInquiry } from "./mails";
 import { INQUIRY_MESSAGES, SERVER_TEXTS } from "./messages";
 import { newInquiryNumber } from "./numbers";
@@ -69,6 +71,7 @@ async function writeInquiry(ctx: ShopContext, inquiry: MailedInquiry & { visitor
       answers: inquiry.answers,
       visitorId: inquiry.visitorId,
       customerId: inquiry.customerId,
+      configurationNumber: inquiry.configuration,
       now: ctx.now,
     }),
     confirmationMail(inquiry, ctx.now),
@@ -87,15 +90,19 @@ export async function submitInquiry(ctx: ShopContext): Promise<Reply> {
   // 4. and 5.
   const perClient = await countRequest(ctx, "inquiryIp", clientKey(ctx.request));
   const perAddress = await countRequest(ctx, "inquiryEmail", `${ctx.shop.id}\n${body.email}`);
-  const [client, address, found] = await ctx.db.batch([
+  const [client, address, found, configuration] = await ctx.db.batch([
     perClient.statement,
     perAddress.statement,
     sql`SELECT p.sku, p.unit, ${productTitle(ctx.language)} AS name FROM products p WHERE p.sku = ${body.sku} AND ${listedIn(ctx.shop.id)}`.prepare(ctx.db),
+    selectTerraceConfigurationExists(body.configuration ?? "", ctx.shop.id).prepare(ctx.db),
   ]);
   perClient.enforce(client!);
   perAddress.enforce(address!);
   const product = found!.results[0] as ProductFacts | undefined;
   if (!product) throw fail(404, INQUIRY_MESSAGES.productNotFound, "product_not_found", { field: "sku" });
+  if (body.configuration !== undefined && configuration!.results.length === 0) {
+    throw invalid("configuration", INQUIRY_MESSAGES.configurationNotFound, "configuration_not_found");
+  }
   // 6.
   const signedIn = await loadCustomer(ctx);
   const token = visitorToken(ctx.request);
@@ -113,6 +120,7 @@ export async function submitInquiry(ctx: ShopContext): Promise<Reply> {
     quantity: body.quantity ?? null,
     unit: body.quantity === undefined ? null : product.unit,
     answers: body.answers,
+    configuration: body.configuration ?? null,
     signedIn: signedIn !== null,
     visitorId: token ? await sha256Hex(token) : null,
     customerId: signedIn?.customer.id ?? null,

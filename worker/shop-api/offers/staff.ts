@@ -2,7 +2,8 @@
  * The back office's offer routes (roles service and ops; registered in app.ts with staffRoute;
  * answer types in domain/back-office/offers.ts):
  *
- *   GET /admin/api/inquiries/:id/offer[?sku=...]   the offer request, its offer (or null) and the products the editor needs
+ *   GET /admin/api/inquiries/:id/offer[?sku=...]   the offer request, its offer (or null), the products the editor needs, and
+ *                                                  the prefill from the terrace configuration the request names (or null)
  *   PUT /admin/api/inquiries/:id/offer             { lines: [{sku, quantity, packagePrice}], validUntil, message }
  *
  * PUT creates the offer, or revises it while it is offered and valid (an accepted, declined or
@@ -18,11 +19,14 @@ import { OFFER_LIMITS, type OfferInput, type OfferProduct, type StaffOfferAnswer
 import { isCalendarDate, writtenDate } from "../../../domain/calendar-date";
 import { formatMoney } from "../../../domain/money";
 import { unitLabel } from "../../lib/labels";
+import type { TerracePlan } from "../../../domain/terrace/plan";
+import { parseJsonOr } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";
 import { addDays, berlinTime } from "../core/berlin-time";
 import { fail, invalid, MESSAGES, notFound } from "../core/envelope";
 import { outboxInsert } from "../core/mail/outbox";
 import { sendOutboxSoon } from "../core/mail/sender";
+import { terraceBill } from "../core/terrace-bill";
 import { linkSecret } from "../core/offer-link";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
@@ -43,6 +47,7 @@ import {
   type OfferRequestRow,
 } from "../tables/offers";
 import { listedIn, productTitle } from "../tables/products";
+import { selectTerraceConfiguration, type TerraceConfigurationRow } from "../tables/terrace-configurations";
 import { guardedWrite } from "./guard";
 import { newOfferId } from "./ids";
 import { OFFER_MESSAGES } from "./messages";
@@ -147,12 +152,33 @@ async function readRequest(ctx: StaffContext, inquiryId: string): Promise<{ requ
   return { request: offerRequestOf(row), lines: lines!.results as OfferLineRow[] };
 }
 
+/** The terrace configuration the request names, as the editor's prefill: its bill on the shop's catalogue of today. */
+async function configurationPrefill(ctx: StaffContext, request: OfferRequest): Promise<StaffOfferAnswer["configuration"]> {
+  const { inquiry } = request;
+  const shop = shopById(inquiry.shopId);
+  if (!inquiry.configuration || !shop) return null;
+  const row = await selectTerraceConfiguration(inquiry.configuration, shop.id).prepare(ctx.db).first<TerraceConfigurationRow>();
+  if (!row) return { number: inquiry.configuration, lines: [], missing: [] };
+  const bill = await terraceBill(ctx.db, shop, inquiry.language, parseJsonOr<TerracePlan>(row.plan, { outline: [], cutouts: [], direction: 0 }));
+  const billLines = bill?.lines ?? [];
+  return {
+    number: row.number,
+    lines: billLines.flatMap((line) =>
+      line.sku && !line.missing && line.packagePrice && line.packages > 0
+        ? [{ sku: line.sku, quantity: line.packages, packagePrice: line.packagePrice.amount }]
+        : [],
+    ),
+    missing: billLines.filter((line) => line.missing).map((line) => ({ role: line.role, name: line.name })),
+  };
+}
+
 async function answerOf(ctx: StaffContext, inquiryId: string, extraSkus: string[] = []): Promise<StaffOfferAnswer> {
   const { request, lines } = await readRequest(ctx, inquiryId);
   const { inquiry, offer } = request;
   const shop = shopById(inquiry.shopId);
   const today = berlinTime(ctx.now).date;
-  const skus = [...new Set([inquiry.sku, ...lines.map((line) => line.sku), ...extraSkus])];
+  const configuration = await configurationPrefill(ctx, request);
+  const skus = [...new Set([inquiry.sku, ...lines.map((line) => line.sku), ...(configuration?.lines ?? []).map((line) => line.sku), ...extraSkus])];
   return {
     inquiryId: inquiry.id,
     shop: inquiry.shopId,
@@ -164,6 +190,7 @@ async function answerOf(ctx: StaffContext, inquiryId: string, extraSkus: string[
     quantity: inquiry.quantity,
     unit: inquiry.unit,
     offer: offer ? staffOfferOf(offer, lines.map(offerLineOf), inquiry.language, today) : null,
+    configuration,
     products: await offerProducts(ctx, inquiry.shopId, inquiry.language, skus),
     validFrom: today,
     validTo: addDays(today, OFFER_LIMITS.maxValidDays),

@@ -38,6 +38,8 @@ export interface InquiryRow {
   created_at: string;
   updated_at: string;
   closed_at: string | null;
+  /** The terrace planner configuration an offer request hands over (terrace_configurations.number), or null. */
+  configuration_number: string | null;
 }
 
 export interface InquiryReplyRow {
@@ -103,6 +105,8 @@ export interface NewInquiry {
   answers: InquiryAnswers;
   visitorId: string | null;
   customerId: string | null;
+  /** An offer request's terrace planner configuration number. */
+  configurationNumber?: string | null;
   now: Date;
 }
 
@@ -110,10 +114,10 @@ export interface NewInquiry {
 export function insertInquiry(inquiry: NewInquiry): SqlFragment {
   const at = inquiry.now.toISOString();
   return sql`INSERT INTO inquiries (id, type, shop_id, language, sku, product_name, message, name, email, phone, country, quantity, unit, answers,
-      state, visitor_id, customer_id, created_at, updated_at)
+      state, visitor_id, customer_id, configuration_number, created_at, updated_at)
     VALUES (${inquiry.id}, ${inquiry.type}, ${inquiry.shopId}, ${inquiry.language}, ${inquiry.sku}, ${inquiry.productName}, ${inquiry.message},
       ${inquiry.name}, ${inquiry.email}, ${inquiry.phone}, ${inquiry.country}, ${inquiry.quantity}, ${inquiry.quantity === null ? null : inquiry.unit},
-      ${JSON.stringify(inquiry.answers)}, 'open', ${inquiry.visitorId}, ${inquiry.customerId}, ${at}, ${at})`;
+      ${JSON.stringify(inquiry.answers)}, 'open', ${inquiry.visitorId}, ${inquiry.customerId}, ${inquiry.configurationNumber ?? null}, ${at}, ${at})`;
 }
 
 export const selectInquiry = (id: string): SqlFragment => sql`SELECT ${INQUIRY_LIST_COLUMNS} FROM inquiries i WHERE i.id = ${id}`;

@@ -111,6 +111,7 @@ export interface OfferInquiryColumns {
   unit: string | null;
   customer_id: string | null;
   created_at: string;
+  configuration_number: string | null;
 }
 
 /** An offer request (an inquiry of type 'offer') with its offer's columns, NULL while there is none. */
@@ -128,6 +129,8 @@ export interface OfferInquiry {
   unit: string | null;
   customerId: string | null;
   createdAt: string;
+  /** The terrace planner configuration the request hands over (its number), or null. */
+  configuration: string | null;
 }
 
 export interface OfferRequest {
@@ -149,13 +152,14 @@ export function offerRequestOf(row: OfferRequestRow): OfferRequest {
       unit: row.unit,
       customerId: row.customer_id,
       createdAt: row.created_at,
+      configuration: row.configuration_number ?? null,
     },
     offer: row.id === null ? null : offerOf(row as OfferRow),
   };
 }
 
 const OFFER_REQUEST = sql`SELECT i.id AS inquiry_id, i.shop_id AS inquiry_shop_id, i.language, i.sku, i.product_name, i.name, i.email, i.quantity, i.unit,
-    i.customer_id, i.created_at, o.id, o.shop_id, o.currency, o.state, o.valid_until, o.message, o.total, o.staff_email, o.offered_at, o.accepted_at,
+    i.customer_id, i.created_at, i.configuration_number, o.id, o.shop_id, o.currency, o.state, o.valid_until, o.message, o.total, o.staff_email, o.offered_at, o.accepted_at,
     o.declined_at, o.expired_at, o.updated_at
   FROM inquiries i LEFT JOIN offers o ON o.inquiry_id = i.id`;
 

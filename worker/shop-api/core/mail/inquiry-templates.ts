@@ -36,6 +36,8 @@ const confirmationParams = z
     product,
     /** The quantity with its unit in the mail's language (`12,5 m²`). */
     quantity: line.optional(),
+    /** The terrace planner configuration an offer request hands over (its number). */
+    configuration: line.optional(),
     answers,
     message,
   })
@@ -58,6 +60,7 @@ const inquiryConfirmation = defineTemplate(
         lines: [
           t("product", { name: params.product.name, sku: params.product.sku }),
           ...(params.quantity ? [t("quantity", { value: params.quantity })] : []),
+          ...(params.configuration ? [t("configuration", { value: params.configuration })] : []),
           ...params.answers,
         ],
       },
@@ -76,6 +79,7 @@ const notificationParams = z
     type: line,
     product,
     quantity: line.optional(),
+    configuration: line.optional(),
     /** The customer's language as its name in the mail's language (`Französisch`). */
     language: line,
     name: line,
@@ -106,6 +110,7 @@ const inquiryNotification = defineTemplate(
           t("type", { value: params.type }),
           t("product", { name: params.product.name, sku: params.product.sku }),
           ...(params.quantity ? [t("quantity", { value: params.quantity })] : []),
+          ...(params.configuration ? [t("configuration", { value: params.configuration })] : []),
           t("language", { value: params.language }),
         ],
       },
