@@ -33,6 +33,7 @@ const CATALOGUE: TerraceCatalogue = {
   systems: [
     {
       id: "wpc-pedestals",
+      name: "Aluminium system on pedestals",
       family: "wpc",
       kind: "joists_pedestals",
       joist: { sku: "JOIST-4000", lengthMm: 4000 },

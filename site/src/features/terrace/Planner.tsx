@@ -11,9 +11,10 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { planArea, terracePlanSchema, type TerracePlan, type TerraceTexts } from "../../../../domain/terrace/plan";
 import { layTerrace, type Layout } from "../../../../domain/terrace/layout";
-import { billOfMaterials, type CatalogueItem, type TerraceSystem } from "../../../../domain/terrace/bill";
+import { billOfMaterials, type CatalogueItem } from "../../../../domain/terrace/bill";
 import { cartPath, type ShopRouting } from "../../../../domain/routes";
 import { formatMoney } from "../../../../domain/money";
+import { normalizeTerraceNumber } from "../../../../domain/terrace-configurations";
 import {
   boardImage,
   configurationToCart,
@@ -68,7 +69,7 @@ export function drawProblem(state: EditorState, texts: TerraceTexts): string | n
 }
 
 /** The systems that fit a board: those of its family. */
-export function systemsFor(catalogue: TerraceCatalogue, board: PlannerBoard | undefined): TerraceSystem[] {
+export function systemsFor(catalogue: TerraceCatalogue, board: PlannerBoard | undefined): TerraceCatalogue["systems"] {
   return board ? catalogue.systems.filter((system) => system.family === board.family) : [];
 }
 
@@ -94,8 +95,7 @@ export function compute(plan: TerracePlan, choice: Choice, catalogue: TerraceCat
 
 /** The configuration number in the address (`?number=`), trimmed and upper-cased, or null. */
 export function numberFromAddress(search: string): string | null {
-  const value = new URLSearchParams(search).get("number");
-  const number = value?.trim().toUpperCase().replace(/\s/g, "") ?? "";
+  const number = normalizeTerraceNumber(new URLSearchParams(search).get("number") ?? "");
   return number === "" || number.length > 32 ? null : number;
 }
 
@@ -113,6 +113,7 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
   const [message, setMessage] = React.useState<{ kind: "info" | "error"; key: string; params?: Record<string, string | number> } | null>(null);
   const [busy, setBusy] = React.useState(false);
   const [offerOpen, setOfferOpen] = React.useState(false);
+  const [skipped, setSkipped] = React.useState<string[] | null>(null);
   const attempt = React.useRef<{ body: string; key: string } | null>(null);
   const heading = React.useRef<HTMLHeadingElement>(null);
 
@@ -238,8 +239,13 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
       const number = await ensureSaved();
       if (!number) return;
       const result = await configurationToCart(number, newIdempotencyKey());
-      if (!result.ok) {
+      if (!result.ok || !result.data) {
         setMessage({ kind: "error", key: errorKey(result) });
+        return;
+      }
+      if (result.data.skipped.length > 0) {
+        // Say what did not go in (out of stock, not sold here) and leave the way to the cart to the visitor.
+        setSkipped(result.data.skipped.map((line) => line.name));
         return;
       }
       window.location.assign(cartPath(shop, language));
@@ -356,6 +362,19 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
               {t("result.toCart")}
             </button>
           </div>
+          {skipped ? (
+            <div className="notice" role="alert" data-testid="cart-skipped">
+              <p>{t("result.addedSkipped", { count: skipped.length })}</p>
+              <ul>
+                {skipped.map((name, index) => (
+                  <li key={index}>{name}</li>
+                ))}
+              </ul>
+              <a className="button" href={cartPath(shop, language)} data-testid="to-cart-page">
+                {t("result.toCartPage")}
+              </a>
+            </div>
+          ) : null}
           {offerOpen && board && saved ? (
             <React.Suspense fallback={null}>
               <InquiryModal
@@ -385,7 +404,7 @@ function ChooseStep({
   catalogue: TerraceCatalogue;
   choice: Choice;
   board: PlannerBoard | undefined;
-  systems: TerraceSystem[];
+  systems: TerraceCatalogue["systems"];
   onBoard: (sku: string) => void;
   onChoice: React.Dispatch<React.SetStateAction<Choice>>;
 }) {
@@ -459,8 +478,7 @@ function ChooseStep({
               >
                 {systems.map((system) => (
                   <option key={system.id} value={system.id}>
-                    {t(`choose.systemKinds.${system.kind}`)}
-                    {system.fastener ? ` (${system.fastener.sku})` : ""}
+                    {system.name} – {t(`choose.systemKinds.${system.kind}`)}
                   </option>
                 ))}
               </select>

@@ -8,12 +8,11 @@
  *   POST /apiv2/terrace/configurations/{number}/cart    every bill line with a sku into the cart (Idempotency-Key)
  */
 import type { TerracePlan } from "../../../../domain/terrace/plan";
-import type { BoardSpec, FamilyRules } from "../../../../domain/terrace/layout";
-import type { BillLine, CatalogueItem, TerraceSystem } from "../../../../domain/terrace/bill";
-import type { MoneyValue } from "../../../../domain/money";
+import type { TerraceBill, TerraceBoard, TerraceCartAnswer, TerraceCatalogue, TerraceConfiguration } from "../../../../domain/terrace-configurations";
 import { apiCall, type ApiResult } from "../commerce/api";
 import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
 export { newIdempotencyKey } from "../../lib/idempotency";
+export type { TerraceCatalogue };
 
 export const TERRACE_PATHS = {
   catalogue: "/apiv2/terrace/catalogue",
@@ -22,26 +21,9 @@ export const TERRACE_PATHS = {
   cart: (number: string) => `/apiv2/terrace/configurations/${encodeURIComponent(number)}/cart`,
 } as const;
 
-export type PlannerBoard = BoardSpec & CatalogueItem & { image: { url: string; alt?: string } | string | null; link: string | null };
-
-export interface TerraceCatalogue {
-  boards: PlannerBoard[];
-  systems: TerraceSystem[];
-  rules: FamilyRules[];
-  items: CatalogueItem[];
-}
-
-export interface Bill {
-  lines: BillLine[];
-  total: MoneyValue;
-}
-
-export interface SavedConfiguration {
-  number: string;
-  plan: TerracePlan;
-  bill: Bill | null;
-  createdAt?: string;
-}
+export type PlannerBoard = TerraceBoard;
+export type Bill = Pick<TerraceBill, "lines" | "total">;
+export type SavedConfiguration = TerraceConfiguration;
 
 export function fetchCatalogue(): Promise<ApiResult<TerraceCatalogue>> {
   return apiCall<TerraceCatalogue>("GET", TERRACE_PATHS.catalogue);
@@ -55,15 +37,13 @@ export function loadConfiguration(number: string): Promise<ApiResult<SavedConfig
   return apiCall<SavedConfiguration>("GET", TERRACE_PATHS.configuration(number));
 }
 
-export function configurationToCart(number: string, idempotencyKey: string): Promise<ApiResult<{ cartItemCount: number; skipped: unknown[] }>> {
-  return apiCall<{ cartItemCount: number; skipped: unknown[] }>("POST", TERRACE_PATHS.cart(number), {}, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+export function configurationToCart(number: string, idempotencyKey: string): Promise<ApiResult<TerraceCartAnswer>> {
+  return apiCall<TerraceCartAnswer>("POST", TERRACE_PATHS.cart(number), {}, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 
 /** A board's picture as the planner shows it. */
 export function boardImage(board: PlannerBoard): { src: string; alt: string } | null {
-  if (!board.image) return null;
-  if (typeof board.image === "string") return { src: board.image, alt: board.name };
-  return { src: board.image.url, alt: board.image.alt || board.name };
+  return board.image ? { src: board.image.src, alt: board.image.alt || board.name } : null;
 }
 
 /** The words for a failed call, by status and code (never the API's English message). */
