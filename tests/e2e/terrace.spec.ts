@@ -82,14 +82,14 @@ test("draw 4 x 5 m with a cut-out, pick boards, save, reload by number elsewhere
   await second.getByTestId("plan-to-cart").click();
   // A line out of stock today is named, and the way to the cart stays the visitor's.
   await expect(second.getByTestId("cart-skipped").or(second.getByTestId("cart-line").first())).toBeVisible();
-  if (await second.getByTestId("cart-skipped").isVisible()) await second.getByTestId("to-cart-page").click();
+  const someSkipped = await second.getByTestId("cart-skipped").isVisible();
+  if (someSkipped) await second.getByTestId("to-cart-page").click();
   await expect(second).toHaveURL(/\/checkout\/cart\/$/);
   const cartLines = second.getByTestId("cart-line");
   await expect(cartLines.first()).toBeVisible();
   const inCart = await cartLines.evaluateAll((lines) => lines.map((line) => line.getAttribute("data-sku")));
   expect(inCart.length).toBeGreaterThanOrEqual(1);
   for (const sku of inCart) expect(skus).toContain(sku);
-  const skippedCount = await second.getByTestId("cart-skipped").count();
-  if (skippedCount === 0) for (const sku of new Set(skus)) expect(inCart).toContain(sku);
+  if (!someSkipped) for (const sku of new Set(skus)) expect(inCart).toContain(sku);
   await other.close();
 });
