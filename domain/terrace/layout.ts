@@ -109,6 +109,29 @@ function band(region: MultiPolygon, minX: number, maxX: number, y0: number, y1: 
 }
 
 /**
+ * Bands of at most `height` cut from the region: the region is first cut into slabs of
+ * BANDS_PER_SLAB bands, and each band from its slab, so a clip handles a few corners rather
+ * than the whole outline with all its cut-outs (a 500 m² plan in narrow boards: hundreds of rows).
+ */
+const BANDS_PER_SLAB = 16;
+
+function slicer(region: MultiPolygon, height: number) {
+  const { minX, maxX, minY } = bounds(region);
+  const slabHeight = height * BANDS_PER_SLAB;
+  const pad = height + 0.001;
+  const slabs = new Map<number, MultiPolygon>();
+  return (y0: number, y1: number) => {
+    const index = Math.max(0, Math.floor((y0 - minY) / slabHeight));
+    let slab = slabs.get(index);
+    if (!slab) {
+      slab = band(region, minX, maxX, minY + index * slabHeight - pad, minY + (index + 1) * slabHeight + pad).pieces;
+      slabs.set(index, slab);
+    }
+    return band(slab, minX, maxX, y0, y1);
+  };
+}
+
+/**
  * Pieces of `stockMm` for the given runs: each run takes whole stock lengths and, for its
  * rest, the smallest offcut at least as long (best fit, longest rests first) or a new stock
  * length. `naive` lays every run from new stock. A rest is one piece whatever joist its ends
@@ -178,11 +201,14 @@ export function layTerrace(plan: TerracePlan, board: BoardSpec, rules: FamilyRul
   const turnedBounds = bounds(turned);
   const rows: { centre: number; spans: [number, number][] }[] = [];
   const boardStrips: Point[][] = [];
+  const rowBand = slicer(turned, pitch);
   for (let k = 0; turnedBounds.minY + k * pitch < turnedBounds.maxY - 0.001; k++) {
     const y0 = turnedBounds.minY + k * pitch;
-    const { pieces, spans } = band(turned, turnedBounds.minX, turnedBounds.maxX, y0, y0 + pitch);
+    const { pieces, spans } = rowBand(y0, y0 + pitch);
     if (spans.length === 0) continue;
-    rows.push({ centre: y0 + board.widthMm / 2000, spans });
+    // The middle of the board as far as it lies on the terrace (the last row's may be ripped narrower).
+    const covered = bounds(pieces);
+    rows.push({ centre: (y0 + Math.min(y0 + board.widthMm / 1000, covered.maxY)) / 2, spans });
     for (const polygon of pieces) boardStrips.push(rotateRing(polygon[0] ?? [], plan.direction));
   }
   const runsMm = rows.flatMap((row) => row.spans.map(([from, to]) => Math.ceil((to - from) * 1000 - 1e-6)));
@@ -202,10 +228,11 @@ export function layTerrace(plan: TerracePlan, board: BoardSpec, rules: FamilyRul
   const step = lines > 1 ? inner / (lines - 1) : 0;
   const joistRuns: [Point, Point][] = [];
   const swapped = joistFrame.map((polygon) => polygon.map((ring) => ring.map(([px, py]): Point => [py, px])));
+  const joistBand = slicer(swapped, Math.max(step, 0.001));
   for (let i = 0; i < lines; i++) {
     const x = lines > 1 ? frameBounds.minX + overhang + i * step : (frameBounds.minX + frameBounds.maxX) / 2;
     // A 1 mm wide strip along the joist line, clipped like a row (x and y swapped): its pieces' extents are the runs.
-    const { spans } = band(swapped, frameBounds.minY, frameBounds.maxY, x - 0.0005, x + 0.0005);
+    const { spans } = joistBand(x - 0.0005, x + 0.0005);
     for (const [from, to] of spans) {
       if (to - from < 0.01) continue;
       joistRuns.push([rotatePoint([x, from], joistTurn), rotatePoint([x, to], joistTurn)]);

@@ -194,6 +194,7 @@ export function isSimpleRing(ring: readonly Point[]): boolean {
 
 /** The planner's messages, in the language of whoever reads them. `{max}` placeholders are filled here. */
 export interface TerraceTexts {
+  /** 'Please draw the terrace.' (an outline or a cut-out that is no list of points; a missing outline) */
   required: string;
   /** 'Please enter a number.' (not a finite number: NaN, Infinity, text) */
   number: string;
@@ -226,6 +227,7 @@ const fill = (template: string, params: Record<string, string | number>): string
 
 /** Refusal codes (`params.code` of the issues; the shop API answers them as the errors' `code`). */
 export const TERRACE_CODES = [
+  "invalid_shape",
   "invalid_number",
   "too_few_points",
   "too_many_points",
@@ -263,15 +265,17 @@ function pointField(texts: TerraceTexts) {
 }
 
 /**
- * A ring: its length is checked on the raw array first (a million points are refused without
- * being read one by one), then each point, then the sides and simplicity.
+ * A ring: its length is checked on the raw value first (a million points are refused without
+ * being read one by one; zod's own arrays visit every item before checking the length), then
+ * each point, then the sides and simplicity.
  */
 function ringField(texts: TerraceTexts) {
   const { maxPoints, maxSideMetres } = TERRACE_LIMITS;
   return z
-    .array(z.unknown(), { required_error: texts.required, invalid_type_error: texts.required })
+    .unknown()
     .superRefine((ring, context) => {
-      if (ring.length < 3) context.addIssue({ code: "custom", ...issue(texts.tooFewPoints, "too_few_points", { min: 3 }) });
+      if (!Array.isArray(ring)) context.addIssue({ code: "custom", ...issue(texts.required, "invalid_shape") });
+      else if (ring.length < 3) context.addIssue({ code: "custom", ...issue(texts.tooFewPoints, "too_few_points", { min: 3 }) });
       else if (ring.length > maxPoints)
         context.addIssue({ code: "custom", ...issue(fill(texts.tooManyPoints, { max: maxPoints }), "too_many_points", { max: maxPoints }) });
     })
@@ -307,9 +311,10 @@ export function terracePlanSchema(texts: TerraceTexts): z.ZodType<TerracePlan, z
     .object({
       outline: ringField(texts),
       cutouts: z
-        .array(z.unknown(), { invalid_type_error: texts.required })
+        .unknown()
         .superRefine((cutouts, context) => {
-          if (cutouts.length > maxCutouts)
+          if (!Array.isArray(cutouts)) context.addIssue({ code: "custom", ...issue(texts.required, "invalid_shape") });
+          else if (cutouts.length > maxCutouts)
             context.addIssue({ code: "custom", ...issue(fill(texts.tooManyCutouts, { max: maxCutouts }), "too_many_cutouts", { max: maxCutouts }) });
         })
         .pipe(z.array(ringField(texts)))
