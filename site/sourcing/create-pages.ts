@@ -7,7 +7,7 @@ import { createReturnsPages } from "./returns-pages";
 import { createInquiryPages } from "./inquiry-pages";
 import { createSearchPages } from "./search-pages";
 import { createAccountPages } from "./account-pages";
-import { createTerracePages } from "./terrace-pages";
+import { createTerracePages, TERRACE_LANDING_TEMPLATE } from "./terrace-pages";
 import { categoryListPath, homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
 import { absoluteUrl, alternateLinks, isIndexable, type AlternateLink } from "../src/lib/seo";
 import { sortProducts, pageCount, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
@@ -349,8 +349,16 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
             .sort((a, b) => b.savingsPercentage - a.savingsPercentage || a.sku.localeCompare(b.sku))
             .map((product) => product.sku)
         : [];
-    const plannerPath = page.pageType === "CONFIGURATOR_LANDING_PAGE" ? (plannerPaths.get(page.language) ?? null) : null;
-    create(page.path, template("cms-page"), page.language, { ...base, offerSkus: offerSkus.slice(0, 24), videos: [], listing: null, plannerPath }, seo);
+    // The terrace planner's landing page has a template of its own (its code in no other CMS page).
+    const landing = page.pageType === "CONFIGURATOR_LANDING_PAGE";
+    const plannerPath = landing ? (plannerPaths.get(page.language) ?? null) : null;
+    create(
+      page.path,
+      landing ? TERRACE_LANDING_TEMPLATE : template("cms-page"),
+      page.language,
+      { ...base, offerSkus: offerSkus.slice(0, 24), videos: [], listing: null, plannerPath },
+      seo,
+    );
   }
 }
 

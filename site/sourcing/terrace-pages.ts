@@ -9,6 +9,8 @@ import { terracePlannerPath, type ShopRouting } from "../../domain/routes";
  * language slugs) links here with a start button and a load-by-number field.
  */
 export const TERRACE_TEMPLATE = path.resolve("site", "src", "features", "terrace", "TerracePlannerTemplate.tsx");
+/** The configurator CMS page's template: the CMS page with the planner's start (site/sourcing/create-pages.ts picks it by page type). */
+export const TERRACE_LANDING_TEMPLATE = path.resolve("site", "src", "features", "terrace", "LandingTemplate.tsx");
 
 type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
 

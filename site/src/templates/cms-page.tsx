@@ -12,7 +12,7 @@ import { homePath } from "../../../domain/routes";
 import { mediaHref } from "../lib/media";
 import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
 
-interface CmsPageData extends ChromeData {
+export interface CmsPageData extends ChromeData {
   page: {
     title: string;
     path: string;
@@ -21,7 +21,7 @@ interface CmsPageData extends ChromeData {
   offers: { nodes: ProductCardData[] };
 }
 
-type Context = BaseContext & {
+export type Context = BaseContext & {
   identifier: string;
   pageType: string;
   offerSkus: string[];
@@ -37,7 +37,15 @@ type Context = BaseContext & {
  * the chat page with three numbered steps, the sales campaign page and the configurator
  * landing page.
  */
-export default function CmsPage({ data, pageContext }: PageProps<CmsPageData, Context>) {
+export default function CmsPage(props: PageProps<CmsPageData, Context>) {
+  return <CmsPageView data={props.data} pageContext={props.pageContext} />;
+}
+
+/**
+ * A CMS page with its body by page type; `body` replaces it (the terrace planner's landing page
+ * brings its own, site/src/features/terrace/LandingTemplate.tsx, so its code is in no other page).
+ */
+export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageData; pageContext: Context; body?: React.ReactNode }) {
   const { t } = useTranslation();
   const { page } = data;
   const key = cmsKey(pageContext.identifier);
@@ -57,9 +65,6 @@ export default function CmsPage({ data, pageContext }: PageProps<CmsPageData, Co
     case "SALES":
       body = <SalesCampaign offers={inOrder(pageContext.offerSkus, data.offers.nodes)} />;
       break;
-    case "CONFIGURATOR_LANDING_PAGE":
-      body = <ConfiguratorLanding plannerPath={pageContext.plannerPath ?? null} />;
-      break;
     default:
       body = key && SERVICE_KEYS.includes(key) ? <ServiceCentre current={key} data={data} /> : null;
   }
@@ -76,7 +81,7 @@ export default function CmsPage({ data, pageContext }: PageProps<CmsPageData, Co
           </Link>
         </p>
       ) : null}
-      {body}
+      {given ?? body}
     </Layout>
   );
 }
@@ -193,44 +198,6 @@ function SalesCampaign({ offers }: { offers: ProductCardData[] }) {
       ) : null}
       {offers.length === 0 ? <p>{t("sale.none")}</p> : null}
     </>
-  );
-}
-
-/**
- * The terrace planner's landing page (issue 19): the three steps, a start button and a field
- * that opens a saved plan by its number. Plain links and a GET form to the planner page, so
- * this page loads none of the planner's code.
- */
-function ConfiguratorLanding({ plannerPath }: { plannerPath: string | null }) {
-  const { t } = useTranslation();
-  const { t: tp } = useTranslation("terrace-ui");
-  return (
-    <section aria-labelledby="configurator-steps" className="section">
-      <h2 id="configurator-steps">{t("configurator.stepsTitle")}</h2>
-      <ol className="steps">
-        {[1, 2, 3].map((step) => (
-          <li key={step}>
-            <strong>{t(`configurator.step${step}Title`)}</strong>
-            <span>{t(`configurator.step${step}Text`)}</span>
-          </li>
-        ))}
-      </ol>
-      <p className="notice-info">{t("configurator.minWidth")}</p>
-      {plannerPath ? (
-        <div className="planner-start">
-          <a className="button" href={plannerPath} data-testid="planner-start">
-            {tp("landing.start")}
-          </a>
-          <form method="get" action={plannerPath} className="planner-load" data-testid="planner-load">
-            <label htmlFor="planner-number">{tp("landing.numberLabel")}</label>
-            <input id="planner-number" name="number" type="text" required maxLength={32} autoComplete="off" spellCheck={false} />
-            <button type="submit" className="button secondary">
-              {tp("landing.load")}
-            </button>
-          </form>
-        </div>
-      ) : null}
-    </section>
   );
 }
 
