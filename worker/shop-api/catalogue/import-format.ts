@@ -130,7 +130,7 @@ const terraceProductSchema = z
     role: z.enum(TERRACE_ROLES, { errorMap: () => ({ message: `must be one of ${TERRACE_ROLES.join(", ")}` }) }),
     family: identifier.optional(), // boards: the family whose rules apply (terraceFamilies)
     lengthMm: millimetres(12_000).optional(), // boards, joists, edge boards: the stock length
-    widthMm: millimetres(1_000).optional(), // boards
+    widthMm: millimetres(1_000).pipe(z.number().min(20, "must be at least 20")).optional(), // boards (the planner lays at least 20 mm per row)
     gapMm: z.number().finite().min(0, "must be 0 or more").max(30, "must be at most 30").optional(), // boards: the joint between boards
   })
   .strict()

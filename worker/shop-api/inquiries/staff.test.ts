@@ -154,6 +154,7 @@ describe("one inquiry", () => {
       closedAt: null,
       replies: [],
       offerId: null,
+      configuration: null,
       canReply: true,
       canClose: true,
     });

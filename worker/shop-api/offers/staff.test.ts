@@ -70,6 +70,7 @@ describe("what the editor reads", () => {
       quantity: 60,
       unit: "SQM",
       offer: null,
+      configuration: null,
       products: [
         { sku: "FLOOR-1", name: "Produkt FLOOR-1", sold: true, packagePrice: 2995, unit: "SQM", unitLabel: "m²", packageContent: 2, minimumQuantity: 1 },
       ],
