@@ -114,6 +114,14 @@ export function offerPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/offer/`;
 }
 
+/**
+ * The terrace planner (issue 19): `{prefix}/terrace-planner/`, a saved plan in the query
+ * (`?number=...`). Client-rendered, not indexed; the CMS landing page links here.
+ */
+export function terracePlannerPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/terrace-planner/`;
+}
+
 /** The inquiry pages' first segment (SPEC 2.1 `/{inquiry}/{sku}`): the product question and the bulk-buyer inquiry. */
 export const INQUIRY_PAGE_SEGMENTS = { product: "fragen-zum-produkt", bulk: "grossabnehmeranfrage" } as const;
 

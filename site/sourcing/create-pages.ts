@@ -7,6 +7,7 @@ import { createReturnsPages } from "./returns-pages";
 import { createInquiryPages } from "./inquiry-pages";
 import { createSearchPages } from "./search-pages";
 import { createAccountPages } from "./account-pages";
+import { createTerracePages, TERRACE_LANDING_TEMPLATE } from "./terrace-pages";
 import { categoryListPath, homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
 import { absoluteUrl, alternateLinks, isIndexable, type AlternateLink } from "../src/lib/seo";
 import { sortProducts, pageCount, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
@@ -210,6 +211,9 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   createReturnsPages(shop, create);
   createInquiryPages(shop, create);
   createNewsletterPages(shop, create);
+  // The terrace planner in the languages that sell decking; their configurator landing pages link to it.
+  const deckingLanguages = shop.languages.filter((language) => (allByLanguage.get(language) ?? []).some((product) => product.data.isDecking));
+  const plannerPaths = createTerracePages(shop, deckingLanguages, create);
 
   for (const category of categories) {
     const inCategory = listedByTrail.get(`${category.language}:${category.categoryId}`) ?? [];
@@ -345,7 +349,16 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
             .sort((a, b) => b.savingsPercentage - a.savingsPercentage || a.sku.localeCompare(b.sku))
             .map((product) => product.sku)
         : [];
-    create(page.path, template("cms-page"), page.language, { ...base, offerSkus: offerSkus.slice(0, 24), videos: [], listing: null }, seo);
+    // The terrace planner's landing page has a template of its own (its code in no other CMS page).
+    const landing = page.pageType === "CONFIGURATOR_LANDING_PAGE";
+    const plannerPath = landing ? (plannerPaths.get(page.language) ?? null) : null;
+    create(
+      page.path,
+      landing ? TERRACE_LANDING_TEMPLATE : template("cms-page"),
+      page.language,
+      { ...base, offerSkus: offerSkus.slice(0, 24), videos: [], listing: null, plannerPath },
+      seo,
+    );
   }
 }
 

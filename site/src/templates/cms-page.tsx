@@ -12,7 +12,7 @@ import { homePath } from "../../../domain/routes";
 import { mediaHref } from "../lib/media";
 import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
 
-interface CmsPageData extends ChromeData {
+export interface CmsPageData extends ChromeData {
   page: {
     title: string;
     path: string;
@@ -21,12 +21,14 @@ interface CmsPageData extends ChromeData {
   offers: { nodes: ProductCardData[] };
 }
 
-type Context = BaseContext & {
+export type Context = BaseContext & {
   identifier: string;
   pageType: string;
   offerSkus: string[];
   videos: { title: string; url: string; productTitle: string; productPath: string }[];
   listing: { page: number; pageCount: number; pageLinks: string[] } | null;
+  /** The configurator landing page: the terrace planner of its language (null where the language sells no decking). */
+  plannerPath?: string | null;
 };
 
 /**
@@ -35,7 +37,15 @@ type Context = BaseContext & {
  * the chat page with three numbered steps, the sales campaign page and the configurator
  * landing page.
  */
-export default function CmsPage({ data, pageContext }: PageProps<CmsPageData, Context>) {
+export default function CmsPage(props: PageProps<CmsPageData, Context>) {
+  return <CmsPageView data={props.data} pageContext={props.pageContext} />;
+}
+
+/**
+ * A CMS page with its body by page type; `body` replaces it (the terrace planner's landing page
+ * brings its own, site/src/features/terrace/LandingTemplate.tsx, so its code is in no other page).
+ */
+export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageData; pageContext: Context; body?: React.ReactNode }) {
   const { t } = useTranslation();
   const { page } = data;
   const key = cmsKey(pageContext.identifier);
@@ -55,9 +65,6 @@ export default function CmsPage({ data, pageContext }: PageProps<CmsPageData, Co
     case "SALES":
       body = <SalesCampaign offers={inOrder(pageContext.offerSkus, data.offers.nodes)} />;
       break;
-    case "CONFIGURATOR_LANDING_PAGE":
-      body = <ConfiguratorLanding />;
-      break;
     default:
       body = key && SERVICE_KEYS.includes(key) ? <ServiceCentre current={key} data={data} /> : null;
   }
@@ -74,7 +81,7 @@ export default function CmsPage({ data, pageContext }: PageProps<CmsPageData, Co
           </Link>
         </p>
       ) : null}
-      {body}
+      {given ?? body}
     </Layout>
   );
 }
@@ -191,25 +198,6 @@ function SalesCampaign({ offers }: { offers: ProductCardData[] }) {
       ) : null}
       {offers.length === 0 ? <p>{t("sale.none")}</p> : null}
     </>
-  );
-}
-
-function ConfiguratorLanding() {
-  const { t } = useTranslation();
-  return (
-    <section aria-labelledby="configurator-steps" className="section">
-      <h2 id="configurator-steps">{t("configurator.stepsTitle")}</h2>
-      <ol className="steps">
-        {[1, 2, 3].map((step) => (
-          <li key={step}>
-            <strong>{t(`configurator.step${step}Title`)}</strong>
-            <span>{t(`configurator.step${step}Text`)}</span>
-          </li>
-        ))}
-      </ol>
-      <p className="notice-info">{t("configurator.minWidth")}</p>
-      <p className="muted">{t("configurator.comingSoon")}</p>
-    </section>
   );
 }
 

@@ -29,7 +29,7 @@ export interface InquiryFormValues {
 }
 
 /** The request body of the form's values (the rules then check it as the shop API does). */
-export function inquiryBody(type: InquiryType, sku: string, values: InquiryFormValues): Record<string, unknown> {
+export function inquiryBody(type: InquiryType, sku: string, values: InquiryFormValues, configuration?: string | null): Record<string, unknown> {
   const answers: Record<string, boolean> = {};
   for (const [id, answer] of Object.entries(values.answers ?? {})) if (answer === "yes" || answer === "no") answers[id] = answer === "yes";
   return {
@@ -42,6 +42,8 @@ export function inquiryBody(type: InquiryType, sku: string, values: InquiryFormV
     countryCode: values.countryCode,
     quantity: parseQuantity(values.quantity ?? ""),
     answers,
+    // The terrace planner's configuration number of an offer request (issue 19).
+    ...(configuration && type === "offer" ? { configuration } : {}),
   };
 }
 
@@ -80,10 +82,12 @@ export interface InquiryFormProps {
   countries: readonly string[] | null;
   /** The quantity in the product's sales unit (the product page's quantity calculator). */
   initialQuantity?: number | null;
+  /** The terrace planner's configuration number an offer request is about. */
+  configuration?: string | null;
   onSubmitted: (answer: InquiryAnswer) => void;
 }
 
-export function InquiryForm({ type, product, language, countries: givenCountries, initialQuantity, onSubmitted }: InquiryFormProps) {
+export function InquiryForm({ type, product, language, countries: givenCountries, initialQuantity, configuration, onSubmitted }: InquiryFormProps) {
   const { t } = useTranslation(NAMESPACE);
   const texts = React.useMemo(() => inquiryFormTexts(t), [t]);
   const { countries, current } = useCountries(givenCountries);
@@ -96,8 +100,10 @@ export function InquiryForm({ type, product, language, countries: givenCountries
   const resolver = React.useMemo<Resolver<InquiryFormValues, unknown, InquiryBody>>(() => {
     const check = zodResolver(schema) as unknown as Resolver<Record<string, unknown>, unknown, InquiryBody>;
     return (values, context, options) =>
-      check(inquiryBody(type, product.sku, values), context, options as never) as unknown as ReturnType<Resolver<InquiryFormValues, unknown, InquiryBody>>;
-  }, [schema, type, product.sku]);
+      check(inquiryBody(type, product.sku, values, configuration), context, options as never) as unknown as ReturnType<
+        Resolver<InquiryFormValues, unknown, InquiryBody>
+      >;
+  }, [schema, type, product.sku, configuration]);
   const form = useForm<InquiryFormValues, unknown, InquiryBody>({
     resolver,
     defaultValues: {

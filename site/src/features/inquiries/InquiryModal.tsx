@@ -20,10 +20,12 @@ export interface InquiryModalProps {
   language: string;
   /** The quantity in the product's sales unit from the page's quantity calculator. */
   quantity?: number | null;
+  /** A terrace planner's configuration number the offer request is about (issue 19). */
+  configuration?: string | null;
   onClose: () => void;
 }
 
-export default function InquiryModal({ type, product, language, quantity, onClose }: InquiryModalProps) {
+export default function InquiryModal({ type, product, language, quantity, configuration, onClose }: InquiryModalProps) {
   const { t } = useTranslation(NAMESPACE);
   const [answer, setAnswer] = React.useState<InquiryAnswer | null>(null);
   const dialog = React.useRef<HTMLDivElement>(null);
@@ -74,7 +76,15 @@ export default function InquiryModal({ type, product, language, quantity, onClos
         {answer ? (
           <InquiryThanks answer={answer} product={product} onClose={onClose} />
         ) : (
-          <InquiryForm type={type} product={product} language={language} countries={null} initialQuantity={quantity} onSubmitted={setAnswer} />
+          <InquiryForm
+            type={type}
+            product={product}
+            language={language}
+            countries={null}
+            initialQuantity={quantity}
+            configuration={configuration}
+            onSubmitted={setAnswer}
+          />
         )}
       </div>
     </div>

@@ -1,0 +1,33 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { planTexts, unitLabel } from "./texts";
+
+const LANGUAGES = ["de", "at", "en", "fr", "it", "nl"];
+const load = (language: string) =>
+  JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "..", "locales", language, "terrace-ui.json"), "utf8")) as Record<string, unknown>;
+
+function keys(value: unknown, prefix = ""): string[] {
+  if (typeof value !== "object" || value === null) return [prefix];
+  return Object.entries(value).flatMap(([key, inner]) => keys(inner, prefix ? `${prefix}.${key}` : key));
+}
+
+function lookup(texts: Record<string, unknown>) {
+  return (key: string) => (key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts) as string) ?? key;
+}
+
+test("every shop language has every planner text, none empty", () => {
+  const reference = keys(load("de")).sort();
+  for (const language of LANGUAGES) {
+    const texts = load(language);
+    expect(keys(texts).sort()).toEqual(reference);
+    for (const key of reference) expect(lookup(texts)(key).trim()).not.toBe("");
+  }
+});
+
+test("the plan rules speak the page's language; SPEC 5's step rule in English word for word", () => {
+  expect(planTexts(lookup(load("en"))).areaEmpty).toBe("Please fill field room area to continue to the next step");
+  const german = planTexts(lookup(load("de")));
+  expect(german.sideTooLong).toBe("Eine Seite kann höchstens {max} m lang sein.");
+  expect(unitLabel(lookup(load("de")), "SQM")).toBe("m²");
+  expect(unitLabel(lookup(load("de")), "XYZ")).toBe("XYZ");
+});
