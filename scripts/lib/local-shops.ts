@@ -5,6 +5,7 @@ import { seedDemoStaff } from "./demo-staff";
 import { drainBuilds, startBuilder, type DrainedBuild, type RunningBuilder } from "./builder";
 import { startLocalWorker, type LocalWorker } from "./local-worker";
 import { mailDirectoryIn, startMailCatcher, type MailCatcher } from "./mail-catcher";
+import { demoCatalogueVersion, storeDemoCatalogueVersion, storedDemoCatalogueVersion } from "./demo-catalogue-version";
 import { runTsxScript } from "./run-script";
 
 /**
@@ -51,12 +52,21 @@ export async function prepareCatalogue(options: Pick<LocalShopsOptions, "stateDi
   // The back office's demo accounts (local databases only; password in .dev.vars).
   await withLocalD1((db) => seedDemoStaff(db));
   const products = await withLocalD1(async (db) => (await db.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())?.n ?? 0);
-  if (products > 0 && !options.fresh) {
+  const version = demoCatalogueVersion(options.products);
+  const stored = storedDemoCatalogueVersion(options.stateDir);
+  // A catalogue of unknown origin (imported by hand, or an older state) is kept; a demo catalogue
+  // is kept while the generator makes the same one.
+  if (products > 0 && !options.fresh && (stored === null || stored === version)) {
     options.log(`The local catalogue has ${products} products; keeping it (use --fresh to regenerate).`);
     return;
   }
-  options.log(`Generating the demo catalogue with ${options.products} products ...`);
+  options.log(
+    products > 0 && !options.fresh
+      ? `The demo catalogue's generator changed since this database was filled; importing its new version (${options.products} products) ...`
+      : `Generating the demo catalogue with ${options.products} products ...`,
+  );
   await runTsxScript("generate-catalogue.ts", ["--products", String(options.products)], options);
+  storeDemoCatalogueVersion(options.stateDir, version);
 }
 
 export async function startAndBuild(options: LocalShopsOptions): Promise<LocalShops> {
