@@ -61,6 +61,26 @@ test("a new offer starts with the requested product: packages for the asked quan
   expect(html).not.toMatch(/type="submit"[^>]*disabled/);
 });
 
+test("a request from the terrace planner starts with its configuration's bill at today's prices", () => {
+  const fromPlanner: StaffOfferAnswer = {
+    ...request,
+    configuration: {
+      number: "7KQ2M9XH4T",
+      lines: [
+        { sku: "FLOOR-1", quantity: 12, packagePrice: 2995 },
+        { sku: "CLIP-1", quantity: 3, packagePrice: 1490 },
+      ],
+      missing: [{ role: "edge", name: "Randdiele" }],
+    },
+  };
+  expect(initialLines(fromPlanner)).toEqual([
+    { key: 0, sku: "FLOOR-1", quantity: "12", price: "29.95" },
+    { key: 1, sku: "CLIP-1", quantity: "3", price: "14.90" },
+  ]);
+  // A sent offer's own lines come first.
+  expect(initialLines({ ...sent, configuration: fromPlanner.configuration })).toEqual(initialLines(sent));
+});
+
 test("a sent offer shows its state, lines and message as text", () => {
   const html = renderToStaticMarkup(<SentOffer offer={sent.offer!} currency="EUR" />);
   expect(html).toContain("O-7K3M9Q2XAB");

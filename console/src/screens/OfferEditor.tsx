@@ -72,7 +72,10 @@ function suggestedPackages(answer: StaffOfferAnswer, product: OfferProduct | und
   return Math.min(OFFER_LIMITS.maxQuantity, Math.max(minimum, Math.ceil(answer.quantity / product.packageContent - 1e-9)));
 }
 
-/** The lines the form starts with: the offer's, or the requested product at its regular price. */
+/**
+ * The lines the form starts with: the offer's; else the bill of the terrace planner configuration
+ * the request hands over, at today's prices; else the requested product at its regular price.
+ */
 export function initialLines(answer: StaffOfferAnswer): LineDraft[] {
   if (answer.offer)
     return answer.offer.lines.map((line, index) => ({
@@ -80,6 +83,13 @@ export function initialLines(answer: StaffOfferAnswer): LineDraft[] {
       sku: line.sku,
       quantity: String(line.quantity),
       price: priceText(line.packagePrice.amount),
+    }));
+  if (answer.configuration && answer.configuration.lines.length > 0)
+    return answer.configuration.lines.map((line, index) => ({
+      key: index,
+      sku: line.sku,
+      quantity: String(line.quantity),
+      price: priceText(line.packagePrice),
     }));
   const product = answer.products.find((candidate) => candidate.sku === answer.product.sku);
   return [
@@ -427,6 +437,18 @@ export function OfferEditor({ inquiryId, onSaved }: { inquiryId: string; onSaved
             {t("offers.request", { product: `${answer.product.name} (${answer.product.sku})`, shop: answer.shop, language: answer.language })}
             {answer.quantity !== null && ` · ${t("offers.asked", { quantity: answer.quantity, unit: answer.unit ?? "" })}`}
           </p>
+          {answer.configuration && (
+            <div className="notice" data-testid="offer-configuration">
+              <p>{t("offers.configuration", { number: answer.configuration.number })}</p>
+              {answer.configuration.missing.length > 0 && (
+                <ul>
+                  {answer.configuration.missing.map((line) => (
+                    <li key={`${line.role}:${line.name}`}>{t("offers.configurationMissing", { name: line.name, role: line.role })}</li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
           {answer.offer ? <SentOffer offer={answer.offer} currency={answer.currency} /> : <p data-testid="offer-state">{t("offers.state.requested")}</p>}
           {(answer.offer === null || answer.offer.revisable) && (
             <OfferForm
