@@ -79,7 +79,9 @@ test("a product question from the product page's modal and a bulk-buyer inquiry 
   // The question: in the modal, with the calculator's quantity.
   await openProduct(page, product);
   const quantity = await calculatorQuantity(page, product);
-  // The page scrolled down a little, so the button is in view (a click does not scroll) and the position tells.
+  // The page settled (its lazy parts above the buttons loaded, so they do not move it later) and
+  // scrolled down a little, so the button is in view (a click does not scroll) and the position tells.
+  await page.waitForLoadState("networkidle");
   await page.evaluate(() => {
     const button = document.querySelector('[data-testid="ask-question"]')!;
     window.scrollTo(0, Math.max(0, button.getBoundingClientRect().top + window.scrollY - 120));
