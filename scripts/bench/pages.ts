@@ -124,6 +124,29 @@ for (const shop of selected) {
     );
   }
 }
+/** The features loaded on demand (named dynamic imports: webpackChunkName) and the chunks of their chunk group (a shared one may be in a page's initial JS too). */
+function onDemandChunks(shopDir: string): { name: string; gzip: number; files: number }[] {
+  const stats = JSON.parse(readFileSync(join(shopDir, "webpack.stats.json"), "utf8")) as {
+    namedChunkGroups: Record<string, { assets: ({ name: string } | string)[] }>;
+  };
+  return Object.entries(stats.namedChunkGroups)
+    .filter(([name]) => name !== "app" && !name.startsWith("component---"))
+    .map(([name, group]) => {
+      const files = group.assets.map((asset) => (typeof asset === "string" ? asset : asset.name)).filter((file) => file.endsWith(".js"));
+      const gzip = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(shopDir, file)), { level: 9 }).length, 0);
+      return { name, gzip, files: files.length };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+for (const shop of selected) {
+  const chunks = onDemandChunks(join(dist, shop));
+  if (chunks.length === 0) continue;
+  console.log(`\n${shop}: features loaded on demand, the chunks of each (a shared one may also be in a page's initial JS)`);
+  console.log("feature              gzip KB  scripts");
+  for (const chunk of chunks) console.log(`${chunk.name.padEnd(20)} ${(chunk.gzip / 1024).toFixed(1).padStart(7)} ${String(chunk.files).padStart(8)}`);
+}
+
 if (failed) {
   console.error(`\nHome, category or product pages load more than ${BUDGET_KB} KB of JavaScript (gzip).`);
   process.exit(1);

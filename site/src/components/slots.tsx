@@ -200,7 +200,7 @@ export const ProjectMenuSlot = React.memo(function ProjectMenuSlot({ sku, produc
   );
 });
 
-const InquiryModal = React.lazy(() => import("../features/inquiries/InquiryModal"));
+const InquiryModal = React.lazy(() => import(/* webpackChunkName: "inquiry-form" */ "../features/inquiries/InquiryModal"));
 
 /**
  * The product page's inquiry buttons (SPEC 2.2): the question about the product and the offer

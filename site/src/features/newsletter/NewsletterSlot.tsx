@@ -23,7 +23,7 @@ export function loadNewsletterForm(): void {
 
 const NewsletterSignup = React.lazy(() =>
   (typeof window === "undefined" ? Promise.resolve() : wanted)
-    .then(() => import("./NewsletterSignup"))
+    .then(() => import(/* webpackChunkName: "newsletter-signup" */ "./NewsletterSignup"))
     .then((module) => ({ default: module.NewsletterSignup })),
 );
 

@@ -34,7 +34,7 @@ import { PlanDrawing } from "./PlanDrawing";
 import { planTexts, unitLabel } from "./texts";
 import { formatMetres } from "./numbers";
 
-const InquiryModal = React.lazy(() => import("../inquiries/InquiryModal"));
+const InquiryModal = React.lazy(() => import(/* webpackChunkName: "inquiry-form" */ "../inquiries/InquiryModal"));
 
 export type Step = "draw" | "choose" | "result";
 const STEPS: Step[] = ["draw", "choose", "result"];

@@ -8,7 +8,7 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ShopRouting } from "../../../../domain/routes";
 import "./terrace.css";
 
-const Planner = React.lazy(() => import("./Planner"));
+const Planner = React.lazy(() => import(/* webpackChunkName: "terrace-planner" */ "./Planner"));
 
 export interface TerracePlannerPageProps {
   shop: ShopRouting;
