@@ -3,19 +3,13 @@
  * v1.20, json3): it records each request and answers what the test set, as the service
  * answers (JSON `{ Items }`, HTTP 200 also for refusals).
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startJsonStandIn, type StandInAnswer } from "./json-stand-in";
+
+export type { StandInAnswer };
 
 export interface StandInRequest {
   path: string;
   params: Record<string, string>;
-}
-
-export interface StandInAnswer {
-  status?: number;
-  body: unknown;
-  /** Milliseconds to wait before answering. */
-  delayMs?: number;
 }
 
 export interface LoqateStandIn {
@@ -32,41 +26,21 @@ export async function startLoqateStandIn(): Promise<LoqateStandIn> {
     Find: { body: { Items: [] } },
     Retrieve: { body: { Items: [] } },
   };
-  const timers = new Set<ReturnType<typeof setTimeout>>();
-  const server: Server = createServer((incoming, outgoing) => {
+  const server = await startJsonStandIn((incoming) => {
     const url = new URL(incoming.url ?? "/", "http://stand-in");
     const request = { path: url.pathname, params: Object.fromEntries(url.searchParams) };
     requests.push(request);
     const kind = /\/Capture\/Interactive\/(Find|Retrieve)\//.exec(url.pathname)?.[1];
     const configured = kind ? answers[kind] : undefined;
-    const answer: StandInAnswer = !configured ? { status: 404, body: "not found" } : typeof configured === "function" ? configured(request) : configured;
-    const send = () => {
-      if (outgoing.destroyed) return;
-      outgoing.writeHead(answer.status ?? 200, { "content-type": "application/json" });
-      outgoing.end(typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
-    };
-    if (answer.delayMs) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        send();
-      }, answer.delayMs);
-      timers.add(timer);
-    } else send();
+    return !configured ? { status: 404, body: "not found" } : typeof configured === "function" ? configured(request) : configured;
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: server.origin,
     requests,
     answer(kind, answer) {
       answers[kind] = answer;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        timers.forEach(clearTimeout);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
 

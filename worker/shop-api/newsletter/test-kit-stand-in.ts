@@ -4,8 +4,7 @@
  * `{errors: [...]}`), by default as a Kit account would: subscribers created, added to forms,
  * found by their address and unsubscribed.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { startJsonStandIn, type StandInAnswer } from "../../../tests/support/json-stand-in";
 
 export interface KitRequest {
   method: string;
@@ -16,11 +15,7 @@ export interface KitRequest {
   body: unknown;
 }
 
-export interface KitAnswer {
-  status?: number;
-  body: unknown;
-  delayMs?: number;
-}
+export type KitAnswer = StandInAnswer;
 
 export type KitResponder = (request: KitRequest) => KitAnswer | undefined;
 
@@ -40,7 +35,6 @@ export async function startKitStandIn(): Promise<KitStandIn> {
   let responders: KitResponder[] = [];
   const subscribers = new Map<string, { id: number; state: string; firstName: string; forms: Set<string> }>();
   let nextId = 1000;
-  const timers = new Set<ReturnType<typeof setTimeout>>();
 
   const account = (request: KitRequest): KitAnswer => {
     const body = (request.body ?? {}) as Record<string, string>;
@@ -74,50 +68,31 @@ export async function startKitStandIn(): Promise<KitStandIn> {
     return { status: 404, body: { errors: ["Not Found"] } };
   };
 
-  const server: Server = createServer((incoming, outgoing) => {
-    let raw = "";
-    incoming.on("data", (chunk: Buffer) => (raw += chunk.toString()));
-    incoming.on("end", () => {
-      const url = new URL(incoming.url ?? "/", "http://stand-in");
-      let body: unknown = undefined;
-      try {
-        body = raw ? JSON.parse(raw) : undefined;
-      } catch {
-        body = raw;
-      }
-      const request: KitRequest = {
-        method: incoming.method ?? "",
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        apiKey: incoming.headers["x-kit-api-key"] as string | undefined,
-        contentType: incoming.headers["content-type"],
-        body,
-      };
-      requests.push(request);
-      let answer: KitAnswer | undefined;
-      for (const responder of responders) {
-        answer = responder(request);
-        if (answer) break;
-      }
-      answer ??= account(request);
-      const send = () => {
-        if (outgoing.destroyed) return;
-        outgoing.writeHead(answer.status ?? 200, { "content-type": "application/json" });
-        outgoing.end(typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body));
-      };
-      if (answer.delayMs) {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          send();
-        }, answer.delayMs);
-        timers.add(timer);
-      } else send();
-    });
+  const server = await startJsonStandIn((incoming, raw) => {
+    const url = new URL(incoming.url ?? "/", "http://stand-in");
+    let body: unknown = undefined;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      body = raw;
+    }
+    const request: KitRequest = {
+      method: incoming.method ?? "",
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      apiKey: incoming.headers["x-kit-api-key"] as string | undefined,
+      contentType: incoming.headers["content-type"],
+      body,
+    };
+    requests.push(request);
+    for (const responder of responders) {
+      const answer = responder(request);
+      if (answer) return answer;
+    }
+    return account(request);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    origin: `http://127.0.0.1:${port}`,
+    origin: server.origin,
     requests,
     subscribers,
     respond(responder) {
@@ -128,10 +103,6 @@ export async function startKitStandIn(): Promise<KitStandIn> {
       responders = [];
       subscribers.clear();
     },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
 }
