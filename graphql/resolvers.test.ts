@@ -197,7 +197,7 @@ describe("products", () => {
     const { product } = await data(`{ product(shop: "DE", language: "de", sku: "P001") {
       ean categoryId categoryIds manufacturer { id name description shortDescription productCount logo }
       content { features attributes { code label type value isVisible } }
-      media { kind url alt } downloads { title url } tutorials { title content type url }
+      media { kind url alt poster } downloads { title url } tutorials { title content type url poster }
       reviewSummary { ratingValue maxValue totalReviewCount reviews { id mark reviewer answer createdAt } }
       packageContent blendPercent shippingGroup isOutOfStock isSalable reachedEOF
       stock { isInStock quantity minimumOrderQuantity notificationQuantity } delivery { minDays maxDays express }
@@ -214,9 +214,11 @@ describe("products", () => {
     });
     expect(product.content.features).toEqual(["robust", "warm"]);
     expect(product.content.attributes).toEqual([{ code: "thickness", label: "Stärke", type: "number", value: "14", isVisible: true }]);
-    expect(product.media).toEqual([{ kind: "image", url: "/media/P001.jpg", alt: "P001" }]);
+    expect(product.media).toEqual([{ kind: "image", url: "/media/P001.jpg", alt: "P001", poster: null }]);
     expect(product.downloads).toEqual([{ title: "Datenblatt", url: "/dl/p001.pdf" }]);
-    expect(product.tutorials).toEqual([{ title: "Verlegen", content: "So geht's", type: "video", url: "https://video.example/1" }]);
+    expect(product.tutorials).toEqual([
+      { title: "Verlegen", content: "So geht's", type: "video", url: "https://video.example/1", poster: "/images/videos/tutorials/verlegen.jpg" },
+    ]);
     expect(product.reviewSummary).toMatchObject({ ratingValue: 4.5, maxValue: 5, totalReviewCount: 2 });
     expect(product.reviewSummary.reviews.map((r: { id: string }) => r.id)).toEqual(["r2", "r1"]);
     expect(product).toMatchObject({

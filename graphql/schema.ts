@@ -205,6 +205,8 @@ export const typeDefs = /* GraphQL */ `
     kind: String!
     url: String!
     alt: String!
+    "A video's poster image (a path under /images/videos/); null for images and videos without one."
+    poster: String
   }
 
   type Download {
@@ -217,6 +219,8 @@ export const typeDefs = /* GraphQL */ `
     content: String!
     type: String!
     url: String
+    "A video tutorial's poster image (a path under /images/videos/); null otherwise."
+    poster: String
   }
 
   type ConfigurableAttribute {

@@ -156,6 +156,7 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
       content: "So geht's",
       type: "video",
       url: "https://video.example/1",
+      poster: "/images/videos/tutorials/verlegen.jpg",
     }),
   );
   s.push(insert(db, "reviews", { id: "r1", sku: "P001", language: "de", mark: 5, comment: "Super", reviewer: "Anna", created_at: "2025-01-02T10:00:00.000Z" }));

@@ -114,10 +114,10 @@ const listLoader = <T extends { sku: string }>(ctx: GraphQLContext, name: string
   loader<T[]>(ctx, name, async (skus) => groupBy(await all<T>(ctx, statement(jsonList(skus))), (row) => row.sku));
 
 const mediaLoader = (ctx: GraphQLContext) =>
-  listLoader<Pick<MediaRow, "sku" | "kind" | "url" | "alt">>(
+  listLoader<Pick<MediaRow, "sku" | "kind" | "url" | "alt" | "poster">>(
     ctx,
     "media",
-    (skus) => sql`SELECT sku, kind, url, alt FROM media WHERE sku IN ${skus} ORDER BY sku, position`,
+    (skus) => sql`SELECT sku, kind, url, alt, poster FROM media WHERE sku IN ${skus} ORDER BY sku, position`,
   );
 
 /** The component types of a product's roof-window configuration, in step order (issue 19; migrations/0026). */
@@ -136,10 +136,10 @@ const downloadLoader = (ctx: GraphQLContext, language: string) =>
   );
 
 const tutorialLoader = (ctx: GraphQLContext, language: string) =>
-  listLoader<Pick<TutorialRow, "sku" | "title" | "content" | "type" | "url">>(
+  listLoader<Pick<TutorialRow, "sku" | "title" | "content" | "type" | "url" | "poster">>(
     ctx,
     `tutorials:${language}`,
-    (skus) => sql`SELECT sku, title, content, type, url FROM tutorials WHERE language = ${language} AND sku IN ${skus} ORDER BY sku, position`,
+    (skus) => sql`SELECT sku, title, content, type, url, poster FROM tutorials WHERE language = ${language} AND sku IN ${skus} ORDER BY sku, position`,
   );
 
 const categoryLoader = (ctx: GraphQLContext) =>

@@ -324,7 +324,10 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
       url: `/images/products/${productSku}-${i + 1}.jpg`,
       alt: content.de?.title ?? "",
     }));
-    if (rng.chance(0.15)) media.push({ kind: "video", url: `/videos/products/${productSku}.mp4`, alt: content.de?.title ?? "" });
+    if (rng.chance(0.15)) {
+      const poster = `/images/videos/products/${productSku.toLowerCase()}.jpg`;
+      media.push({ kind: "video", url: `/videos/products/${productSku}.mp4`, alt: content.de?.title ?? "", poster });
+    }
     const isFloor = kind.samples === true;
     const downloads: ProductRecord["downloads"] = {};
     const tutorials: ProductRecord["tutorials"] = {};
@@ -339,7 +342,12 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
       }
       if (withTutorial) {
         tutorials[lang] = [
-          { title: fill(TEXT.tutorialVideo[lang], { noun: kind.noun[lang] }), type: "video", url: `/videos/tutorials/${world.key}-${sub.key}-${lang}.mp4` },
+          {
+            title: fill(TEXT.tutorialVideo[lang], { noun: kind.noun[lang] }),
+            type: "video",
+            url: `/videos/tutorials/${world.key}-${sub.key}-${lang}.mp4`,
+            poster: `/images/videos/tutorials/${world.key}-${sub.key}.jpg`,
+          },
           { title: fill(TEXT.tutorialText[lang], { noun: kind.noun[lang] }), type: "text", content: TEXT.tutorialTextBody[lang] },
         ];
       }

@@ -143,12 +143,12 @@ export const PRODUCT_CATEGORIES = declared<ProductCategoryRow>()("product_catego
   owner: "sku",
 });
 export const PRODUCT_SHOPS = table("product_shops", ["sku", "shop_id"], { key: ["sku", "shop_id"], owner: "sku" });
-export const MEDIA = declared<MediaRow>()("media", ["sku", "position", "kind", "url", "alt"], { key: ["sku", "position"], owner: "sku" });
+export const MEDIA = declared<MediaRow>()("media", ["sku", "position", "kind", "url", "alt", "poster"], { key: ["sku", "position"], owner: "sku" });
 export const DOWNLOADS = declared<DownloadRow>()("downloads", ["sku", "language", "position", "title", "url"], {
   key: ["sku", "language", "position"],
   owner: "sku",
 });
-export const TUTORIALS = declared<TutorialRow>()("tutorials", ["sku", "language", "position", "title", "content", "type", "url"], {
+export const TUTORIALS = declared<TutorialRow>()("tutorials", ["sku", "language", "position", "title", "content", "type", "url", "poster"], {
   key: ["sku", "language", "position"],
   owner: "sku",
 });

@@ -52,6 +52,18 @@ const url = z
   .string()
   .min(1, "must not be empty")
   .refine((value) => /^(\/(?!\/)|https?:\/\/)[^\s]*$/.test(value), "must be a path starting with '/' or an http(s) URL");
+/**
+ * A video's poster (docs/decisions/0047): the still image the click-to-load player shows
+ * before the click, an image of the shop's own under /images/videos/ (never a third party's:
+ * nothing is requested from one before the click).
+ */
+const videoPoster = z
+  .string()
+  .regex(
+    /^\/images\/videos\/[a-z0-9][a-z0-9/_-]*\.(jpg|jpeg|png|webp|avif)$/,
+    "must be an image path under /images/videos/ like /images/videos/tutorials/laying.jpg",
+  )
+  .refine((value) => !value.includes("//"), "must be an image path under /images/videos/ like /images/videos/tutorials/laying.jpg");
 const isoDateTime = z
   .string()
   .refine((value) => ISO_DATE_TIME.test(value) && !Number.isNaN(Date.parse(value)), "must be an ISO 8601 date-time, e.g. 2025-07-01T00:00:00Z");
@@ -288,10 +300,25 @@ const productRecordSchema = z
       .optional(),
     roofWindowConfiguration: roofWindowConfigurationSchema.optional(), // SPEC 3: the steps of the roof-window configurator
     content: translations(productContentSchema),
-    media: z.array(z.object({ kind: z.enum(["image", "video"]), url, alt: optionalText }).strict()).optional(),
+    media: z
+      .array(
+        z
+          .object({ kind: z.enum(["image", "video"]), url, alt: optionalText, poster: videoPoster.optional() })
+          .strict()
+          .refine((media) => media.kind === "video" || media.poster === undefined, { message: "only a video has a poster", path: ["poster"] }),
+      )
+      .optional(),
     downloads: translations(z.array(z.object({ title: text, url }).strict())).optional(),
     tutorials: translations(
-      z.array(z.object({ title: text, content: optionalText, type: z.enum(["video", "text", "pdf"]), url: url.optional() }).strict()),
+      z.array(
+        z
+          .object({ title: text, content: optionalText, type: z.enum(["video", "text", "pdf"]), url: url.optional(), poster: videoPoster.optional() })
+          .strict()
+          .refine((tutorial) => tutorial.type === "video" || tutorial.poster === undefined, {
+            message: "only a video tutorial has a poster",
+            path: ["poster"],
+          }),
+      ),
     ).optional(),
   })
   .strict()

@@ -168,12 +168,21 @@ export function productRows(p: ProductRecord): ProductRows {
     })),
     product_categories: categories.map((category_id, position) => ({ sku: p.sku, category_id, position })),
     product_shops: p.shops.map((shop_id) => ({ sku: p.sku, shop_id })),
-    media: (p.media ?? []).map((m, position) => ({ sku: p.sku, position, kind: m.kind, url: m.url, alt: m.alt ?? "" })),
+    media: (p.media ?? []).map((m, position) => ({ sku: p.sku, position, kind: m.kind, url: m.url, alt: m.alt ?? "", poster: orNull(m.poster) })),
     downloads: languages(p.downloads ?? {}).flatMap(([language, list]) =>
       list.map((d, position) => ({ sku: p.sku, language, position, title: d.title, url: d.url })),
     ),
     tutorials: languages(p.tutorials ?? {}).flatMap(([language, list]) =>
-      list.map((t, position) => ({ sku: p.sku, language, position, title: t.title, content: t.content ?? "", type: t.type, url: orNull(t.url) })),
+      list.map((t, position) => ({
+        sku: p.sku,
+        language,
+        position,
+        title: t.title,
+        content: t.content ?? "",
+        type: t.type,
+        url: orNull(t.url),
+        poster: orNull(t.poster),
+      })),
     ),
     terrace_products: p.terrace
       ? [

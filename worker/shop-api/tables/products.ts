@@ -100,6 +100,8 @@ export interface MediaRow {
   kind: "image" | "video";
   url: string;
   alt: string;
+  /** A video's poster image under /images/videos/ (migrations/0029); null for images. */
+  poster: string | null;
 }
 
 export interface DownloadRow {
@@ -118,6 +120,8 @@ export interface TutorialRow {
   content: string;
   type: "video" | "text" | "pdf";
   url: string | null;
+  /** A video tutorial's poster image under /images/videos/ (migrations/0029); null otherwise. */
+  poster: string | null;
 }
 
 /** A further category of a product (the primary one is `products.category_id`). */
