@@ -14,6 +14,8 @@ const shop = shopForBuild(process.env.SHOP);
 process.env.GATSBY_CAPTCHA = JSON.stringify(shop.captcha);
 // Whether the product page's question and offer buttons open the inquiry form or only say it is unavailable (site/src/features/inquiries/availability.ts).
 process.env.GATSBY_INQUIRIES = shop.inquiries.enabled ? "on" : "off";
+// The shop's reviews: rating calls' provider, the verification notice, the provider's widget (site/src/features/reviews/settings.ts).
+process.env.GATSBY_REVIEWS = JSON.stringify(shop.reviews);
 
 const config: GatsbyConfig = {
   siteMetadata: {

@@ -140,6 +140,39 @@ export type StorageSettings = z.infer<typeof storageSettingsSchema>;
 export const inquirySettingsSchema = z.object({ enabled: z.boolean() }).strict();
 export type InquirySettings = z.infer<typeof inquirySettingsSchema>;
 
+/**
+ * Reviews (issue 18; docs/decisions/0047). `provider` is the path segment of the rating and
+ * review calls (GET /apiv2/{provider}/rating, SPEC 7). `verification` is what the product pages
+ * tell visitors about where the reviews come from (EU Omnibus directive, UCPD art. 7(6)):
+ * `none` says the shop does not check that reviewers bought or used the product; `orders` says
+ * only customers with an order are invited to review (true only when the provider invites
+ * buyers and nothing else gets published). `widget` is the provider's widget script: loaded
+ * only when the visitor consented to all cookies; its host must be allowed in
+ * edge.contentSecurityPolicy.script.
+ */
+export const REVIEW_VERIFICATIONS = ["none", "orders"] as const;
+export const reviewSettingsSchema = z
+  .object({
+    provider: z
+      .string()
+      .regex(/^[a-z][a-z0-9-]{1,39}$/, "must be a lower-case path segment like 'trustedshops'")
+      .default("shop"),
+    /** The provider's name as visitors know it (the notice names it); none for the shop's own reviews. */
+    name: z.string().min(1).max(60).optional(),
+    verification: z.enum(REVIEW_VERIFICATIONS).default("none"),
+    widget: z
+      .object({
+        scriptUrl: z
+          .string()
+          .url()
+          .refine((value) => new URL(value).protocol === "https:" && !new URL(value).username, "must be an https URL"),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
+
 export const shopSchema = z
   .object({
     id: z.string().regex(/^[A-Z]{2,8}$/, "must be 2-8 upper-case letters"),
@@ -175,6 +208,8 @@ export const shopSchema = z
     inquiries: inquirySettingsSchema.default({ enabled: false }),
     /** The newsletter's hand-over (issue 15): local (D1 only) unless the shop names a service and its lists. */
     newsletter: newsletterSettingsSchema.default({ provider: "local" }),
+    /** Reviews (issue 18): the rating calls' provider segment, the verification notice, the provider's widget (none in the demo). */
+    reviews: reviewSettingsSchema.default({}),
   })
   .strict()
   .superRefine((shop, ctx) => {
@@ -491,10 +526,29 @@ export const shopConfigSchema = z
         message: `must not exceed rebuilds.maxDelaySeconds (${config.rebuilds.maxDelaySeconds})`,
       });
     }
+    config.shops.forEach((shop, index) => {
+      const widget = shop.reviews.widget;
+      if (widget && !cspAllows(config.edge.contentSecurityPolicy.script, widget.scriptUrl)) {
+        const path = ["shops", index, "reviews", "widget", "scriptUrl"];
+        ctx.addIssue({ code: "custom", path, message: `its host must be listed in edge.contentSecurityPolicy.script` });
+      }
+    });
     if (!config.urlLanguages.includes(config.fallbackLanguage)) {
       ctx.addIssue({ code: "custom", path: ["fallbackLanguage"], message: `must be one of urlLanguages (${config.urlLanguages.join(", ")})` });
     }
   });
+
+/** Whether a CSP source list lets a script URL load (an https:// source by host, `*.` for subdomains, or a path prefix). */
+function cspAllows(sources: string[], scriptUrl: string): boolean {
+  const url = new URL(scriptUrl);
+  return sources.some((source) => {
+    const match = /^https:\/\/(\*\.)?([^/]+)(\/.*)?$/.exec(source);
+    if (!match) return false;
+    const [, wildcard, host = "", path] = match;
+    const hostOk = wildcard ? url.hostname.endsWith(`.${host}`) : url.hostname === host;
+    return hostOk && (!path || (path.endsWith("/") ? url.pathname.startsWith(path) : url.pathname === path));
+  });
+}
 
 /** The owner name of back-office hosts in the duplicate check (never a shop id: those are upper-case). */
 const BACK_OFFICE = "back-office";
