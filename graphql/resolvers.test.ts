@@ -172,6 +172,16 @@ describe("products", () => {
     expect(invalid.body.errors[0].message).toMatch(/^changedSince must be an ISO 8601 date-time/);
   });
 
+  test("reviewSummary(latest:) lists only the newest reviews, rating and count still over all; a bad number is refused", async () => {
+    const { product } = await data(`{ product(shop: "DE", language: "de", sku: "P001") {
+      reviewSummary(latest: 1) { ratingValue totalReviewCount reviews { id } } } }`);
+    expect(product.reviewSummary).toEqual({ ratingValue: 4.5, totalReviewCount: 2, reviews: [{ id: "r2" }] });
+    for (const latest of [-1, 51]) {
+      const bad = await gql(db, `{ product(shop: "DE", language: "de", sku: "P001") { reviewSummary(latest: ${latest}) { totalReviewCount } } }`);
+      expect(bad.body.errors[0].message).toBe("latest must be between 0 and 50");
+    }
+  });
+
   test("variants are listed and also exposed as childProducts of their parent", async () => {
     const { product } = await data(`{ product(shop: "DE", language: "de", sku: "A-CONF") {
       type childProducts { sku type parentSku slug content { title } }

@@ -117,8 +117,8 @@ export const typeDefs = /* GraphQL */ `
     configurableAttributes: [ConfigurableAttribute!]!
     "The component types of the product's roof-window configuration in step order (window, flashing, blind, accessories); empty without one."
     roofWindowComponents: [String!]!
-    "Reviews written in the requested language, newest first."
-    reviewSummary: ReviewSummary!
+    "Reviews written in the requested language, newest first; rating and count over all of them, the list only the latest (0-50) when asked."
+    reviewSummary(latest: Int): ReviewSummary!
     updatedAt: String!
   }
 

@@ -109,6 +109,9 @@ const historyLoader = (ctx: GraphQLContext, shop: string) =>
     return groupBy(rows, (row) => row.sku);
   });
 
+/** The most reviews `reviewSummary(latest:)` lists (the product page shows a few; rating and count cover all). */
+const MAX_LATEST_REVIEWS = 50;
+
 /** Rows of a per-sku list; `statement` gets the requested skus as a key list (`sku IN ${skus}`). */
 const listLoader = <T extends { sku: string }>(ctx: GraphQLContext, name: string, statement: (skus: SqlFragment) => SqlFragment) =>
   loader<T[]>(ctx, name, async (skus) => groupBy(await all<T>(ctx, statement(jsonList(skus))), (row) => row.sku));
@@ -354,14 +357,16 @@ export const productResolvers: ResolverMap = {
         options: (a.options ?? []).map((o) => ({ value: String(o.value ?? ""), label: String(o.label ?? o.value ?? "") })),
       })),
     /** Reviews written in the requested language, newest first; rating rounded to one decimal. */
-    reviewSummary: async (p: ProductSource, _args, ctx: GraphQLContext) => {
+    reviewSummary: async (p: ProductSource, args: { latest?: number | null }, ctx: GraphQLContext) => {
+      if (args.latest != null && (args.latest < 0 || args.latest > MAX_LATEST_REVIEWS))
+        throw new UserInputError(`latest must be between 0 and ${MAX_LATEST_REVIEWS}`);
       const reviews = (await reviewLoader(ctx, p.language).load(p.row.sku)) ?? [];
       const total = reviews.reduce((sum, review) => sum + review.mark, 0);
       return {
         ratingValue: reviews.length ? Math.round((total / reviews.length) * 10) / 10 : 0,
         maxValue: 5,
         totalReviewCount: reviews.length,
-        reviews: reviews.map((review) => ({
+        reviews: reviews.slice(0, args.latest ?? reviews.length).map((review) => ({
           id: review.id,
           mark: review.mark,
           comment: review.comment,

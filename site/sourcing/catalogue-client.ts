@@ -147,14 +147,16 @@ export interface ProductData {
   stock: { isInStock: boolean; quantity: number; minimumOrderQuantity: number; notificationQuantity: number };
   delivery: { minDays: number; maxDays: number; express: boolean };
   samples: { active: boolean; express: boolean; longDeliveryTime: boolean; sampleOrderIsFreeOfCharge: boolean; maxSamples: number };
-  media: { kind: string; url: string; alt: string }[];
+  /** A video's `poster` is its still image under /images/videos/ (docs/decisions/0047). */
+  media: { kind: string; url: string; alt: string; poster: string | null }[];
   downloads: { title: string; url: string }[];
-  tutorials: { title: string; content: string; type: string; url: string | null }[];
+  tutorials: { title: string; content: string; type: string; url: string | null; poster: string | null }[];
   childProducts: { sku: string; slug: string; content: { title: string } }[];
   configurableAttributes: { code: string; label: string; options: { value: string; label: string }[] }[];
   /** The component types of the roof-window configuration (issue 19); empty without one. */
   roofWindowComponents: string[];
-  reviewSummary: { ratingValue: number; maxValue: number; totalReviewCount: number };
+  /** Rating and count over all reviews of the language; `reviews` the latest LATEST_REVIEWS of them, newest first. */
+  reviewSummary: { ratingValue: number; maxValue: number; totalReviewCount: number; reviews: ReviewData[] };
   updatedAt: string;
 }
 
@@ -273,6 +275,19 @@ const PRODUCT_SLUGS_QUERY = gql`
   }
 `;
 
+/** How many of a product's reviews its page shows (the newest; rating and count cover all). */
+export const LATEST_REVIEWS = 5;
+
+export interface ReviewData {
+  id: string;
+  /** 1 to 5. */
+  mark: number;
+  comment: string;
+  reviewer: string;
+  answer: string | null;
+  createdAt: string;
+}
+
 const PRODUCTS_QUERY = gql`
   query BuildProducts($shop: ID!, $language: String!, $first: Int!, $after: String, $changedSince: String) {
     products(shop: $shop, language: $language, first: $first, after: $after, changedSince: $changedSince) {
@@ -293,13 +308,13 @@ const PRODUCTS_QUERY = gql`
         stock { isInStock quantity minimumOrderQuantity notificationQuantity }
         delivery { minDays maxDays express }
         samples { active express longDeliveryTime sampleOrderIsFreeOfCharge maxSamples }
-        media { kind url alt }
+        media { kind url alt poster }
         downloads { title url }
-        tutorials { title content type url }
+        tutorials { title content type url poster }
         childProducts { sku slug content { title } }
         configurableAttributes { code label options { value label } }
         roofWindowComponents
-        reviewSummary { ratingValue maxValue totalReviewCount }
+        reviewSummary(latest: ${LATEST_REVIEWS}) { ratingValue maxValue totalReviewCount reviews { id mark comment reviewer answer createdAt } }
         updatedAt
       }
     }

@@ -23,8 +23,8 @@ function product(sku: string, overrides: Partial<ProductData> = {}, attributes: 
       attributes: attributes.map((attribute) => ({ ...attribute, label: attribute.code, type: "text", isVisible: true })),
     },
     media: [
-      { kind: "image", url: `/img/${sku}-1.jpg`, alt: "" },
-      { kind: "image", url: `/img/${sku}-2.jpg`, alt: "" },
+      { kind: "image", url: `/img/${sku}-1.jpg`, alt: "", poster: null },
+      { kind: "image", url: `/img/${sku}-2.jpg`, alt: "", poster: null },
     ],
     ...overrides,
   };
@@ -76,8 +76,8 @@ describe("applying a configuration", () => {
   const variant = product("P-2", {
     price: { ...page.price!, packagePrice: money(1200, "EUR", "de") },
     media: [
-      { kind: "video", url: "/v.mp4", alt: "" },
-      { kind: "image", url: "/img/P-2-main.jpg", alt: "P-2" },
+      { kind: "video", url: "/v.mp4", alt: "", poster: null },
+      { kind: "image", url: "/img/P-2-main.jpg", alt: "P-2", poster: null },
     ],
   });
 

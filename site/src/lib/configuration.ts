@@ -99,7 +99,7 @@ export interface ConfiguratorChoice {
 export function applyConfiguratorChoice(base: ProductData, choice: ConfiguratorChoice | null): ProductData {
   if (!choice || choice.sku === base.sku) return base;
   const firstImage = base.media.findIndex((media) => media.kind === "image");
-  const image = choice.image ? { kind: "image", url: choice.image.src, alt: choice.image.alt } : null;
+  const image = choice.image ? { kind: "image", url: choice.image.src, alt: choice.image.alt, poster: null } : null;
   const media = image ? (firstImage >= 0 ? base.media.map((media, index) => (index === firstImage ? image : media)) : [image, ...base.media]) : base.media;
   return { ...base, sku: choice.sku, content: { ...base.content, title: choice.title, description: choice.description || base.content.description }, media };
 }

@@ -52,7 +52,7 @@ export function testProduct(currency: string, language: string): ProductData {
     childProducts: [],
     configurableAttributes: [],
     roofWindowComponents: [],
-    reviewSummary: { ratingValue: 0, maxValue: 5, totalReviewCount: 0 },
+    reviewSummary: { ratingValue: 0, maxValue: 5, totalReviewCount: 0, reviews: [] },
     updatedAt: "2026-01-01T00:00:00.000Z",
   };
 }
