@@ -198,6 +198,8 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
           reviewCount,
           rating: reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : 0,
         },
+        // The home page's VideosCarousel (issue 18): the first tutorial videos of the library.
+        videos: videoLibrary(allByLanguage.get(language) ?? []).slice(0, HOME_VIDEOS),
       },
       { alternates: alternatesOf("home:home") },
     );
@@ -365,9 +367,14 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
 export interface VideoItem {
   title: string;
   url: string;
+  /** The poster image under /images/videos/ (catalogue data; docs/decisions/0047). */
+  poster: string | null;
   productTitle: string;
   productPath: string;
 }
+
+/** How many videos the home page's carousel shows. */
+const HOME_VIDEOS = 6;
 
 /** Tutorial videos of the language's products, one entry per video, in a stable order. */
 function videoLibrary(products: ProductNode[]): VideoItem[] {
@@ -375,7 +382,7 @@ function videoLibrary(products: ProductNode[]): VideoItem[] {
   for (const product of [...products].sort((a, b) => a.sku.localeCompare(b.sku))) {
     for (const tutorial of product.data.tutorials) {
       if (tutorial.type !== "video" || !tutorial.url || seen.has(tutorial.url)) continue;
-      seen.set(tutorial.url, { title: tutorial.title, url: tutorial.url, productTitle: product.title, productPath: product.path });
+      seen.set(tutorial.url, { title: tutorial.title, url: tutorial.url, poster: tutorial.poster, productTitle: product.title, productPath: product.path });
     }
   }
   return [...seen.values()];

@@ -9,7 +9,7 @@ import { Pagination } from "../components/Pagination";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { homePath } from "../../../domain/routes";
-import { mediaHref } from "../lib/media";
+import { VideoList } from "../features/videos/VideoList";
 import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
 
 export interface CmsPageData extends ChromeData {
@@ -25,7 +25,7 @@ export type Context = BaseContext & {
   identifier: string;
   pageType: string;
   offerSkus: string[];
-  videos: { title: string; url: string; productTitle: string; productPath: string }[];
+  videos: { title: string; url: string; poster: string | null; productTitle: string; productPath: string }[];
   listing: { page: number; pageCount: number; pageLinks: string[] } | null;
   /** The configurator landing page: the terrace planner of its language (null where the language sells no decking). */
   plannerPath?: string | null;
@@ -129,23 +129,7 @@ function VideoLibrary({ context }: { context: Context }) {
   return (
     <section aria-labelledby="video-list" className="section">
       <h2 id="video-list">{t("videos.title", { page: context.listing?.page ?? 1, count: context.listing?.pageCount ?? 1 })}</h2>
-      <ul className="grid videos">
-        {context.videos.map((video) => (
-          <li key={video.url} className="card">
-            <div className="video-thumb" aria-hidden="true">
-              ▶
-            </div>
-            <h3 className="card-title">
-              <a href={mediaHref(video.url)} rel="noopener">
-                {video.title}
-              </a>
-            </h3>
-            <p className="small">
-              <Link to={video.productPath}>{video.productTitle}</Link>
-            </p>
-          </li>
-        ))}
-      </ul>
+      <VideoList videos={context.videos} />
       {context.listing ? <Pagination page={context.listing.page} pageLinks={context.listing.pageLinks} /> : null}
     </section>
   );

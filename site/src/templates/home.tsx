@@ -10,7 +10,9 @@ import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { imageSrc } from "../lib/media";
-import { cmsKey, shopContent } from "../lib/shop-content";
+import { cmsKey } from "../lib/shop-content";
+import { VideoList, type LibraryVideo } from "../features/videos/VideoList";
+import { ReviewsBlockSlot } from "../features/reviews/ReviewsBlockSlot";
 
 interface HomeData extends ChromeData {
   topCategories: { nodes: { categoryId: string; name: string; path: string; description: string; image: string | null }[] };
@@ -23,6 +25,7 @@ interface HomeData extends ChromeData {
 type Context = BaseContext & {
   popularSkus: string[];
   facts: { products: number; manufacturers: number; reviewCount: number; rating: number };
+  videos: LibraryVideo[];
 };
 
 const USPS = ["samples", "advice", "delivery", "returns"] as const;
@@ -33,7 +36,6 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
   const { facts } = pageContext;
   const videoLibrary = data.cmsLinks.nodes.find((page) => page.pageType === "VIDEOLIB");
   const about = data.cmsLinks.nodes.find((page) => cmsKey(page.identifier) === "about");
-  const content = shopContent(data.shopInfo.shopId);
   return (
     <Layout chrome={data} context={pageContext}>
       <section className="hero" aria-labelledby="home-title">
@@ -129,6 +131,11 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
         <section aria-labelledby="videos" className="section promo">
           <h2 id="videos">{t("home.videosTitle")}</h2>
           <p>{t("home.videosText")}</p>
+          {pageContext.videos.length > 0 ? (
+            <div className="scroller" tabIndex={0} aria-label={t("home.videosTitle")}>
+              <VideoList videos={pageContext.videos} carousel />
+            </div>
+          ) : null}
           <Link to={videoLibrary.path} className="button secondary">
             {t("home.videosLink")}
           </Link>
@@ -148,17 +155,12 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
         </ul>
       </section>
 
-      <section aria-labelledby="reviews" className="section reviews">
+      <section aria-labelledby="reviews" className="section reviews" data-testid="home-reviews">
         <h2 id="reviews">{t("home.reviewsTitle")}</h2>
-        {facts.reviewCount > 0 ? (
-          <p className="rating-big">
-            <span aria-hidden="true">{"★".repeat(Math.round(facts.rating))}</span>{" "}
-            {t("home.reviewsSummary", { rating: facts.rating, count: facts.reviewCount })}
-          </p>
-        ) : null}
-        <a href={content.reviewUrl} rel="noopener">
-          {t("home.reviewsLink")}
-        </a>
+        <ReviewsBlockSlot
+          initial={facts.reviewCount > 0 ? { ratingValue: facts.rating, maxValue: 5, totalReviewCount: facts.reviewCount } : null}
+          language={pageContext.language}
+        />
       </section>
 
       <ChipSection

@@ -23,6 +23,9 @@ import { manufacturerPath } from "../../../domain/routes";
 import { cmsKey } from "../lib/shop-content";
 import { headTranslate } from "../lib/head-translate";
 import { mediaHref } from "../lib/media";
+import { DiyPanel } from "../features/videos/DiyPanel";
+import { ProductReviews } from "../features/reviews/ProductReviews";
+import { Stars } from "../features/reviews/Stars";
 
 interface ProductPageData extends ChromeData {
   product: ProductPageNode;
@@ -138,8 +141,13 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
           {product.content.subTitle ? <p className="subtitle">{product.content.subTitle}</p> : null}
           {product.reviewSummary.totalReviewCount > 0 ? (
             <p className="rating">
-              <span aria-hidden="true">{"★".repeat(Math.round(product.reviewSummary.ratingValue))}</span>{" "}
-              {t("product.reviews", { rating: product.reviewSummary.ratingValue, count: product.reviewSummary.totalReviewCount })}
+              <Stars value={product.reviewSummary.ratingValue} max={product.reviewSummary.maxValue} />{" "}
+              <a href="#product-reviews">
+                {t("product.reviews", {
+                  rating: new Intl.NumberFormat(language === "at" ? "de-AT" : language, { maximumFractionDigits: 1 }).format(product.reviewSummary.ratingValue),
+                  count: product.reviewSummary.totalReviewCount,
+                })}
+              </a>
             </p>
           ) : null}
           <p className="muted small">
@@ -195,12 +203,14 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
             </div>
             <InquiryButtonsSlot sku={product.sku} product={product} language={language} quantity={packages} />
           </div>
+          <DiyPanel product={product} />
           <InfoDrawers
             links={{ shipping: pages.get("shipping"), payment: pages.get("payment"), withdrawal: pages.get("withdrawal"), service: pages.get("service") }}
           />
         </div>
       </div>
       <Tabs tabs={tabs} label={t("product.tabs")} />
+      <ProductReviews product={product} language={language} />
       {pageContext.accessorySkus.length > 0 ? (
         <section aria-labelledby="accessories" className="section">
           <h2 id="accessories">{t("product.accessories")}</h2>
@@ -250,6 +260,14 @@ function productJsonLd(product: ProductData, url: string): object {
             bestRating: product.reviewSummary.maxValue,
             reviewCount: product.reviewSummary.totalReviewCount,
           },
+          // The latest reviews the page shows (features/reviews/ProductReviews.tsx).
+          review: product.reviewSummary.reviews.map((review) => ({
+            "@type": "Review",
+            reviewRating: { "@type": "Rating", ratingValue: review.mark, bestRating: product.reviewSummary.maxValue },
+            author: { "@type": "Person", name: review.reviewer },
+            datePublished: review.createdAt.slice(0, 10),
+            reviewBody: review.comment,
+          })),
         }
       : {}),
     ...(product.price

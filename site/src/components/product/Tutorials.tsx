@@ -1,28 +1,43 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../../lib/page-data";
-import { mediaHref } from "../../lib/media";
+import { productVideos } from "../../features/videos/product-videos";
+import { VideoPlayer } from "../../features/videos/VideoPlayer";
 
-/** The product's tutorials: videos as links, texts in place (SPEC 2.2 Product page). */
-export function Tutorials({ product }: { product: ProductData }) {
+/**
+ * The product's tutorials (SPEC 2.2 Product page, tab Instructions and videos; also the DIY
+ * panel): the videos in click-to-load players, the written instructions in place, and the
+ * spec's 'no tutorial videos found' when the product has no video.
+ */
+export function Tutorials({ product, headingLevel = 3 }: { product: ProductData; headingLevel?: 3 | 4 }) {
   const { t } = useTranslation();
-  if (product.tutorials.length === 0) return <p>{t("product.noTutorials")}</p>;
+  const Heading = `h${headingLevel}` as const;
+  const videos = productVideos(product);
+  const texts = product.tutorials.filter((tutorial) => tutorial.type !== "video" || !tutorial.url);
   return (
-    <ul className="tutorials">
-      {product.tutorials.map((tutorial) => (
-        <li key={tutorial.title}>
-          <h3>{tutorial.title}</h3>
-          {tutorial.type === "video" && tutorial.url ? (
-            <p>
-              <a href={mediaHref(tutorial.url)} rel="noopener">
-                {t("product.watchVideo")}
-              </a>
-            </p>
-          ) : (
-            <p>{tutorial.content}</p>
-          )}
-        </li>
-      ))}
-    </ul>
+    <div className="tutorials" data-testid="tutorials">
+      {videos.length > 0 ? (
+        <ul className="video-list">
+          {videos.map((video) => (
+            <li key={video.url}>
+              <VideoPlayer video={video} />
+              <Heading>{video.title}</Heading>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p data-testid="no-tutorial-videos">{t("videos.none")}</p>
+      )}
+      {texts.length > 0 ? (
+        <ul className="tutorial-texts">
+          {texts.map((tutorial) => (
+            <li key={tutorial.title}>
+              <Heading>{tutorial.title}</Heading>
+              <p>{tutorial.content}</p>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
