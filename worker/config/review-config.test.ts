@@ -10,9 +10,10 @@ import { parseShopConfig } from "./shop-config";
 const clone = () => looseCopy(rawConfig);
 const index = (raw: LooseJson, id: string): number => (raw.shops as { id: string }[]).findIndex((shop) => shop.id === id);
 
-test("no demo shop loads a review widget, and each tells visitors its reviews are not checked", () => {
+test("no demo shop loads a review widget or links to a review page, and each tells visitors its reviews are not checked", () => {
   for (const shop of parseShopConfig(rawConfig).shops) {
     expect(shop.reviews.widget).toBeUndefined();
+    expect(shop.reviews.profileUrl).toBeUndefined();
     expect(shop.reviews.verification).toBe("none");
   }
 });
@@ -52,6 +53,7 @@ test.each<[string, (raw: LooseJson, de: number) => void, string]>([
   ["a provider segment that climbs out of the path", (raw, de) => (raw.shops[de]!.reviews = { provider: "../admin" }), "reviews.provider"],
   ["an unknown verification", (raw, de) => (raw.shops[de]!.reviews = { verification: "always" }), "reviews.verification"],
   ["an unknown key", (raw, de) => (raw.shops[de]!.reviews = { stars: 5 }), "reviews"],
+  ["a profile page over plain http", (raw, de) => (raw.shops[de]!.reviews = { profileUrl: "http://reviews.example/shop" }), "reviews.profileUrl"],
 ])("%s is refused, naming the field", (_name, breakIt, field) => {
   const raw = clone();
   const de = index(raw, "DE");

@@ -160,6 +160,12 @@ export const reviewSettingsSchema = z
     /** The provider's name as visitors know it (the notice names it); none for the shop's own reviews. */
     name: z.string().min(1).max(60).optional(),
     verification: z.enum(REVIEW_VERIFICATIONS).default("none"),
+    /** The shop's page at the provider (the footer links to it); none: no link. */
+    profileUrl: z
+      .string()
+      .url()
+      .refine((value) => new URL(value).protocol === "https:", "must be an https URL")
+      .optional(),
     widget: z
       .object({
         scriptUrl: z

@@ -3,6 +3,7 @@ import { graphql, Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
 import { cartPath, homePath, manufacturerListPath, searchPath } from "../../../domain/routes";
+import { reviewSettings } from "../features/reviews/settings";
 import { BRAND_NAMES, LEGAL_KEYS, SERVICE_KEYS, cmsKey, shopContent, type CmsKey } from "../lib/shop-content";
 import { displayPhone, phoneHref } from "../lib/phone";
 import { HeaderBanners } from "./HeaderBanners";
@@ -48,6 +49,7 @@ export function Layout({
   const { language } = context;
   const shop = chrome.shopInfo;
   const content = shopContent(shop.shopId);
+  const reviews = reviewSettings();
   const [menuOpen, setMenuOpen] = React.useState(false);
   const worlds = chrome.menu.nodes.filter((node) => node.isWorld);
   const childrenOf = (id: string) => chrome.menu.nodes.filter((node) => node.parentId === id);
@@ -203,11 +205,13 @@ export function Layout({
                   </li>
                 ))}
             </ul>
-            <p className="muted-light">
-              <a href={content.reviewUrl} rel="noopener">
-                {t("footer.reviews")}
-              </a>
-            </p>
+            {reviews.profileUrl ? (
+              <p className="muted-light">
+                <a href={reviews.profileUrl} rel="noopener">
+                  {t("footer.reviews")}
+                </a>
+              </p>
+            ) : null}
           </section>
         </div>
         <div className="container footer-bottom">

@@ -1,6 +1,6 @@
 /**
  * Shop localization content (SPEC 3): footer payment types and delivery carriers, phone,
- * review-provider link, off-canvas flags, per shop. Flags differ per store. The texts
+ * off-canvas flags, per shop (the review provider's link is config: reviews.profileUrl). Flags differ per store. The texts
  * themselves come from the locale files; brand names are shown as they are.
  */
 import { VOUCHER_THANKS_SLUG } from "../../../domain/routes";
@@ -13,7 +13,6 @@ export interface ShopContent {
   phone: string;
   payments: PaymentType[];
   carriers: Carrier[];
-  reviewUrl: string;
   offCanvas: { magazine: boolean; videoLibrary: boolean; sale: boolean };
 }
 
@@ -21,7 +20,6 @@ const DEFAULT: ShopContent = {
   phone: "+49 30 1234 5670",
   payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "amazonPay", "prepayment", "invoice", "instalment"],
   carriers: ["dhl", "dachser", "dpd", "own"],
-  reviewUrl: "https://reviews.bodenhaus.example/de",
   offCanvas: { magazine: true, videoLibrary: true, sale: true },
 };
 
@@ -31,40 +29,34 @@ const SHOPS: Record<string, Partial<ShopContent>> = {
     phone: "+41 44 123 45 67",
     payments: ["paypal", "visa", "mastercard", "twint", "invoice", "prepayment"],
     carriers: ["dhl", "dpd", "own"],
-    reviewUrl: "https://reviews.bodenhaus.example/ch",
   },
   AT: {
     phone: "+43 1 234 56 70",
     payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "prepayment", "invoice"],
     carriers: ["dhl", "dpd", "dachser"],
-    reviewUrl: "https://reviews.bodenhaus.example/at",
   },
   FR: {
     phone: "+33 1 23 45 67 80",
     payments: ["paypal", "visa", "mastercard", "sepa", "prepayment"],
     carriers: ["dpd", "fedex", "dachser"],
-    reviewUrl: "https://reviews.bodenhaus.example/fr",
     offCanvas: { magazine: false, videoLibrary: true, sale: true },
   },
   IT: {
     phone: "+39 02 1234 5670",
     payments: ["paypal", "visa", "mastercard", "prepayment", "cashOnDelivery"],
     carriers: ["dhl", "fedex"],
-    reviewUrl: "https://reviews.bodenhaus.example/it",
     offCanvas: { magazine: false, videoLibrary: true, sale: true },
   },
   NL: {
     phone: "+31 20 123 4567",
     payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "prepayment"],
     carriers: ["dhl", "dpd"],
-    reviewUrl: "https://reviews.bodenhaus.example/nl",
     offCanvas: { magazine: false, videoLibrary: true, sale: false },
   },
   COM: {
     phone: "+49 30 1234 5679",
     payments: ["paypal", "visa", "mastercard", "prepayment"],
     carriers: ["dhl", "fedex"],
-    reviewUrl: "https://reviews.bodenhaus.example/en",
     offCanvas: { magazine: true, videoLibrary: true, sale: false },
   },
   BRAND: {

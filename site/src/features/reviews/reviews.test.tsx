@@ -31,7 +31,7 @@ const reviewed = (): ProductData => ({
     ],
   },
 });
-const NONE: ReviewSettings = { provider: "shop", name: null, verification: "none", widgetScript: null };
+const NONE: ReviewSettings = { provider: "shop", name: null, verification: "none", widgetScript: null, profileUrl: null };
 
 describe("a product's reviews", () => {
   test("rating, the latest reviews as text (never as HTML), the shop's answer, and the notice that reviews are not checked", async () => {
@@ -51,7 +51,7 @@ describe("a product's reviews", () => {
   });
 
   test("a shop whose provider invites only buyers says so, naming the provider; no reviews says so too", async () => {
-    const settings: ReviewSettings = { provider: "reviews-example", name: "Reviews Example", verification: "orders", widgetScript: null };
+    const settings: ReviewSettings = { ...NONE, provider: "reviews-example", name: "Reviews Example", verification: "orders" };
     const container = await mount(<ProductReviews product={testProduct("EUR", "de")} language="de" settings={settings} />);
     expect(container.textContent).toContain("Noch keine Bewertungen.");
     expect(byTestId(container, "review-summary")).toBeNull();
@@ -72,7 +72,10 @@ describe("the shop's settings from the build", () => {
       name: "Trusted Shops",
       verification: "orders",
       widgetScript: "https://widgets.example/w.js",
+      profileUrl: null,
     });
+    expect(reviewSettings(JSON.stringify({ profileUrl: "https://reviews.example/shop/bodenhaus" })).profileUrl).toBe("https://reviews.example/shop/bodenhaus");
+    expect(reviewSettings(JSON.stringify({ profileUrl: "javascript:alert(1)" })).profileUrl).toBeNull();
     expect(reviewSettings(undefined)).toEqual(NONE);
     expect(reviewSettings("{not json")).toEqual(NONE);
     expect(reviewSettings(JSON.stringify({ provider: "../admin", verification: "always", widget: { scriptUrl: "javascript:alert(1)" } }))).toEqual(NONE);

@@ -10,14 +10,22 @@ export interface ReviewSettings {
   name: string | null;
   verification: ReviewVerification;
   widgetScript: string | null;
+  /** The shop's page at the provider (the footer's link); null: no link. */
+  profileUrl: string | null;
 }
 
-const DEFAULT: ReviewSettings = { provider: "shop", name: null, verification: "none", widgetScript: null };
+const DEFAULT: ReviewSettings = { provider: "shop", name: null, verification: "none", widgetScript: null, profileUrl: null };
 
 export function reviewSettings(configured: string | undefined = process.env.GATSBY_REVIEWS): ReviewSettings {
   if (!configured) return DEFAULT;
   try {
-    const raw = JSON.parse(configured) as { provider?: unknown; name?: unknown; verification?: unknown; widget?: { scriptUrl?: unknown } };
+    const raw = JSON.parse(configured) as {
+      provider?: unknown;
+      name?: unknown;
+      verification?: unknown;
+      widget?: { scriptUrl?: unknown };
+      profileUrl?: unknown;
+    };
     const provider = typeof raw.provider === "string" && /^[a-z][a-z0-9-]{1,39}$/.test(raw.provider) ? raw.provider : DEFAULT.provider;
     const script = typeof raw.widget?.scriptUrl === "string" && raw.widget.scriptUrl.startsWith("https://") ? raw.widget.scriptUrl : null;
     return {
@@ -25,6 +33,7 @@ export function reviewSettings(configured: string | undefined = process.env.GATS
       name: typeof raw.name === "string" && raw.name ? raw.name : null,
       verification: raw.verification === "orders" ? "orders" : "none",
       widgetScript: script,
+      profileUrl: typeof raw.profileUrl === "string" && raw.profileUrl.startsWith("https://") ? raw.profileUrl : null,
     };
   } catch {
     return DEFAULT;
