@@ -47,7 +47,7 @@ function samples(shop: string, prefix: string): { type: string; path: string }[]
             ? html.includes("configurator")
               ? "configurator"
               : "chat"
-            : has("video-thumb")
+            : has("video-list")
               ? "videos"
               : has("campaign-banner")
                 ? "sale"
