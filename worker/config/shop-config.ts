@@ -320,6 +320,8 @@ export const edgeSettingsSchema = z
         font: z.array(cspSource).default([]),
         connect: z.array(cspSource).default([]),
         frame: z.array(cspSource).default([]),
+        /** Hosts of video files the click-to-load player plays (docs/decisions/0047); none: only the shop's own. */
+        media: z.array(cspSource).default([]),
       })
       .strict()
       .default({}),

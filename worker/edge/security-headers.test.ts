@@ -65,6 +65,12 @@ describe("security headers on every response", () => {
 
 describe("CSP helpers", () => {
   test("an empty frame list becomes frame-src 'none'", () => {
-    expect(buildCsp({ script: [], style: [], img: [], font: [], connect: [], frame: [] })).toContain("frame-src 'none'");
+    expect(buildCsp({ script: [], style: [], img: [], font: [], connect: [], frame: [], media: [] })).toContain("frame-src 'none'");
+  });
+
+  test("video files play from the shop itself and from the media hosts the config lists, nowhere else", () => {
+    expect(buildCsp({ script: [], style: [], img: [], font: [], connect: [], frame: [], media: [] })).toContain("media-src 'self';");
+    const csp = buildCsp({ script: [], style: [], img: [], font: [], connect: [], frame: [], media: ["https://media.bodenhaus.example"] });
+    expect(csp).toContain("media-src 'self' https://media.bodenhaus.example;");
   });
 });

@@ -35,6 +35,7 @@ export function cspBuilder(settings: EdgeSettings["contentSecurityPolicy"]): (sc
     `font-src ${list(["'self'"], settings.font)}`,
     `connect-src ${list(["'self'"], settings.connect)}`,
     `frame-src ${settings.frame.length > 0 ? list(settings.frame) : "'none'"}`,
+    `media-src ${list(["'self'"], settings.media)}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",
