@@ -160,6 +160,7 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
         <ReviewsBlockSlot
           initial={facts.reviewCount > 0 ? { ratingValue: facts.rating, maxValue: 5, totalReviewCount: facts.reviewCount } : null}
           language={pageContext.language}
+          currency={data.shopInfo.currency}
         />
       </section>
 

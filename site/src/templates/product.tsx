@@ -25,7 +25,7 @@ import { headTranslate } from "../lib/head-translate";
 import { mediaHref } from "../lib/media";
 import { DiyPanel } from "../features/videos/DiyPanel";
 import { ProductReviews } from "../features/reviews/ProductReviews";
-import { Stars } from "../features/reviews/Stars";
+import { ratingText, Stars } from "../features/reviews/Stars";
 
 interface ProductPageData extends ChromeData {
   product: ProductPageNode;
@@ -144,7 +144,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
               <Stars value={product.reviewSummary.ratingValue} max={product.reviewSummary.maxValue} />{" "}
               <a href="#product-reviews">
                 {t("product.reviews", {
-                  rating: new Intl.NumberFormat(language === "at" ? "de-AT" : language, { maximumFractionDigits: 1 }).format(product.reviewSummary.ratingValue),
+                  rating: ratingText(product.reviewSummary.ratingValue, data.shopInfo.currency, language),
                   count: product.reviewSummary.totalReviewCount,
                 })}
               </a>
@@ -210,7 +210,7 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
         </div>
       </div>
       <Tabs tabs={tabs} label={t("product.tabs")} />
-      <ProductReviews product={product} language={language} />
+      <ProductReviews product={product} language={language} currency={data.shopInfo.currency} />
       {pageContext.accessorySkus.length > 0 ? (
         <section aria-labelledby="accessories" className="section">
           <h2 id="accessories">{t("product.accessories")}</h2>

@@ -2,7 +2,8 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../../lib/page-data";
 import { reviewSettings, type ReviewSettings } from "./settings";
-import { Stars } from "./Stars";
+import { ratingText, Stars } from "./Stars";
+import { writtenDate } from "../../../../domain/calendar-date";
 import "./reviews.css";
 
 /**
@@ -11,12 +12,22 @@ import "./reviews.css";
  * bought the product (config `reviews.verification`, texts in locales). Static HTML from the
  * build, the same data as the page's aggregateRating.
  */
-export function ProductReviews({ product, language, settings = reviewSettings() }: { product: ProductData; language: string; settings?: ReviewSettings }) {
+export function ProductReviews({
+  product,
+  language,
+  currency,
+  settings = reviewSettings(),
+}: {
+  product: ProductData;
+  language: string;
+  /** The shop's currency: numbers are written as its prices are (domain/money.ts). */
+  currency: string;
+  settings?: ReviewSettings;
+}) {
   const { t } = useTranslation();
   const summary = product.reviewSummary;
-  const format = (value: number) => new Intl.NumberFormat(language === "at" ? "de-AT" : language, { maximumFractionDigits: 1 }).format(value);
-  const date = (iso: string) =>
-    new Intl.DateTimeFormat(language === "at" ? "de-AT" : language, { dateStyle: "long", timeZone: "Europe/Berlin" }).format(new Date(iso));
+  const format = (value: number) => ratingText(value, currency, language);
+  const date = (iso: string) => writtenDate(iso.slice(0, 10), language);
   return (
     <section aria-labelledby="product-reviews" className="section product-reviews" data-testid="product-reviews">
       <h2 id="product-reviews">{t("reviews.title")}</h2>

@@ -1,4 +1,10 @@
 import React from "react";
+import { formatQuantity } from "../../../../domain/money";
+
+/** A rating as the shop writes numbers (one decimal at most; the same in the build and the browser): 4,3 or 4.3 (de-CH). */
+export function ratingText(value: number, currency: string, language: string): string {
+  return formatQuantity(Math.round(value * 10) / 10, currency, language);
+}
 
 /** Filled and empty stars for a rating of 0 to `max`, rounded to whole stars (the text next to them says the exact number). */
 export function Stars({ value, max = 5 }: { value: number; max?: number }) {

@@ -9,6 +9,7 @@ import { LiveRating, liveRating } from "./LiveRating";
 import { ProductReviews } from "./ProductReviews";
 import { consentedToAll, ReviewWidget } from "./ReviewWidget";
 import { reviewSettings, type ReviewSettings } from "./settings";
+import { ratingText } from "./Stars";
 
 jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/support/account-screens").i18nMock("de"));
 jest.mock("./reviews.css", () => ({}));
@@ -35,12 +36,12 @@ const NONE: ReviewSettings = { provider: "shop", name: null, verification: "none
 
 describe("a product's reviews", () => {
   test("rating, the latest reviews as text (never as HTML), the shop's answer, and the notice that reviews are not checked", async () => {
-    const container = await mount(<ProductReviews product={reviewed()} language="de" settings={NONE} />);
+    const container = await mount(<ProductReviews product={reviewed()} language="de" currency="EUR" settings={NONE} />);
     expect(byTestId(container, "review-summary")?.textContent).toContain("4,3 von 5 Sternen aus 7 Bewertungen");
     const reviews = [...container.querySelectorAll('[data-testid="review"]')];
     expect(reviews).toHaveLength(2);
     expect(reviews[0]!.textContent).toContain("Anna");
-    expect(reviews[0]!.textContent).toContain("30. Juni 2025");
+    expect(reviews[0]!.textContent).toContain("30.06.2025");
     expect(reviews[0]!.textContent).toContain("Antwort des Shops: Danke!");
     expect(container.querySelector("script")).toBeNull();
     expect(reviews[1]!.textContent).toContain("<script>alert(1)</script>");
@@ -52,13 +53,21 @@ describe("a product's reviews", () => {
 
   test("a shop whose provider invites only buyers says so, naming the provider; no reviews says so too", async () => {
     const settings: ReviewSettings = { ...NONE, provider: "reviews-example", name: "Reviews Example", verification: "orders" };
-    const container = await mount(<ProductReviews product={testProduct("EUR", "de")} language="de" settings={settings} />);
+    const container = await mount(<ProductReviews product={testProduct("EUR", "de")} language="de" currency="EUR" settings={settings} />);
     expect(container.textContent).toContain("Noch keine Bewertungen.");
     expect(byTestId(container, "review-summary")).toBeNull();
     expect(byTestId(container, "review-notice")?.textContent).toMatch(
       /^Hinweis zu den Bewertungen: Die Bewertungen sammelt Reviews Example\. Bewerten kann nur, wer bei uns bestellt hat/,
     );
   });
+});
+
+test("ratings are written as the shop writes numbers, to one decimal", () => {
+  expect(ratingText(4.56, "EUR", "de")).toBe("4,6");
+  expect(ratingText(4.56, "CHF", "de")).toBe("4.6");
+  expect(ratingText(4.56, "CHF", "fr")).toBe("4.6");
+  expect(ratingText(4.56, "EUR", "fr")).toBe("4,6");
+  expect(ratingText(4, "EUR", "nl")).toBe("4");
 });
 
 describe("the shop's settings from the build", () => {
@@ -87,7 +96,7 @@ describe("the home page's live rating", () => {
   const live = (initial: Parameters<typeof LiveRating>[0]["initial"]) =>
     mount(
       <SWRConfig value={{ dedupingInterval: 0, provider: () => new Map() }}>
-        <LiveRating initial={initial} language="de" />
+        <LiveRating initial={initial} language="de" currency="EUR" />
       </SWRConfig>,
     );
 
