@@ -22,7 +22,7 @@ import { mainImage } from "../tables/products";
 import type { SearchRequest } from "./types";
 
 /** Document ids are language base + item id; bases are multiples of 2^36. */
-const LANGUAGE_SPAN = 68719476736;
+export const LANGUAGE_SPAN = 68719476736;
 
 export interface ProductQuery {
   statement: SqlFragment;
