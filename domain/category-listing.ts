@@ -26,3 +26,16 @@ export interface CategoryListingData {
   filterOptions: FilterOption[];
   activeFilterOptions: ActiveFilter[];
 }
+
+/**
+ * Filters in a category page's URL (shareable, the back button works): `f-{key}={value}`
+ * once per chosen value, `f-{key}-min` / `f-{key}-max` for ranges, `page` for the page of
+ * the filtered list. Filtered pages are not indexed (the edge adds `X-Robots-Tag`).
+ */
+export const FILTER_PARAM_PREFIX = "f-";
+
+/** True when the query names a filter (any `f-` parameter). */
+export function hasFilterParams(params: URLSearchParams): boolean {
+  for (const key of params.keys()) if (key.startsWith(FILTER_PARAM_PREFIX)) return true;
+  return false;
+}
