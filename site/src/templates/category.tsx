@@ -13,7 +13,8 @@ import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from
 import { imageSrc } from "../lib/media";
 import { absoluteUrl } from "../lib/seo";
 import { hasFilterParams } from "../../../domain/category-listing";
-import { CategoryListing, useLocationSearch } from "../features/search/CategoryListing";
+import { CategoryListing } from "../features/search/CategoryListing";
+import { useLocationSearch } from "../features/search/category-location";
 import { readFilterUrl, writeFilterUrl } from "../features/search/filter-url";
 
 interface CategoryData extends ChromeData {

@@ -11,7 +11,7 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Pagination } from "../../components/Pagination";
 import type { CategoryListingData } from "../../../../domain/category-listing";
 import { fetchCategoryListing } from "./category-api";
-import { useLocationSearch, type CategoryListingProps } from "./CategoryListing";
+import { useLocationSearch, type CategoryListingProps } from "./category-location";
 import { FilterPanel } from "./FilterPanel";
 import { readFilterUrl, writeFilterUrl, type FilterUrlState } from "./filter-url";
 import { ProductItem } from "./ProductItem";
