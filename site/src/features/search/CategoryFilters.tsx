@@ -34,7 +34,7 @@ function useFilteredHead(filtered: boolean, seo: CategoryListingProps["seo"], un
 
 export default function CategoryFilters({ categoryId, sort, basePath, seo, unfilteredCanonical, search: routerSearch, children }: CategoryListingProps) {
   const { t } = useTranslation();
-  const [search, push] = useLocationSearch(routerSearch);
+  const [search, push] = useLocationSearch(routerSearch, true);
   const state = React.useMemo(() => readFilterUrl(search), [search]);
   const filtered = state.filters.length > 0;
   const key = JSON.stringify([categoryId, sort, state]);

@@ -10,11 +10,14 @@ const FILTER_EVENT = "category-filters-change";
 
 /**
  * The location's query, following Gatsby's navigation (`fromRouter`), the back button and
- * the list's own writes; `push` writes a query for the current path without a reload or a
+ * the list's own writes (`afterHydration`: for components mounted after the page hydrated);
+ * `push` writes a query for the current path without a reload or a
  * jump to the top (Gatsby's navigate would scroll), other paths go through Gatsby.
  */
-export function useLocationSearch(fromRouter: string): [string, (path: string, query: string) => void] {
-  const [search, setSearch] = React.useState(fromRouter);
+export function useLocationSearch(fromRouter: string, afterHydration = false): [string, (path: string, query: string) => void] {
+  // The static HTML is the unfiltered page: what hydrates starts from it (no query) and
+  // takes the query after mounting; what mounts later starts from the location.
+  const [search, setSearch] = React.useState(() => (afterHydration && typeof window !== "undefined" ? window.location.search : ""));
   React.useEffect(() => setSearch(fromRouter), [fromRouter]);
   React.useEffect(() => {
     const sync = () => setSearch(window.location.search);
