@@ -47,6 +47,9 @@ for (const { shop, home, totalWord, currency } of [
     const categoryUrl = await openWorld(page, home);
     const unfiltered = new URL(categoryUrl);
     expect(await robotsOf(page)).toBe("index,follow");
+    // The shop's canonical origin (production), the category's own path.
+    const ownCanonical = (await canonicalOf(page))!;
+    expect(new URL(ownCanonical).pathname).toBe(unfiltered.pathname);
     expect(await xRobotsOf(page, categoryUrl)).toBeNull();
 
     // The sidebar shows the category's total and the values with their counts.
@@ -71,7 +74,7 @@ for (const { shop, home, totalWord, currency } of [
     const filteredUrl = page.url();
     expect(new URL(filteredUrl).pathname).toBe(unfiltered.pathname);
     await expect.poll(() => robotsOf(page)).toBe("noindex,follow");
-    expect(await canonicalOf(page)).toBe(`${unfiltered.origin}${unfiltered.pathname}`);
+    expect(await canonicalOf(page)).toBe(ownCanonical);
     expect(await xRobotsOf(page, filteredUrl)).toBe("noindex");
     const raw = await fetchPage(testHost(shop), `${new URL(filteredUrl).pathname}${new URL(filteredUrl).search}`);
     expect(raw.status).toBe(200);
@@ -101,6 +104,7 @@ for (const { shop, home, totalWord, currency } of [
     await expect(fresh.getByTestId("category-filtered-list").getByTestId("search-product")).toHaveCount(Math.min(count, 24), { timeout: 20_000 });
     await expect(fresh.getByTestId(testId)).toBeChecked();
     await expect.poll(() => robotsOf(fresh)).toBe("noindex,follow");
+    expect(await canonicalOf(fresh)).toBe(ownCanonical);
     await fresh.close();
   });
 }
