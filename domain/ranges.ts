@@ -9,3 +9,9 @@ export function roundRange(value: number, unit: string | null, direction: "down"
   if (direction === "up") return Math.ceil(value);
   return Math.round(value);
 }
+
+/** A range filter's unit for an attribute: mm/cm/m/kg/l from the attribute code's suffix, else none (the price's unit is the currency). */
+export function unitOfAttribute(code: string): string | null {
+  const match = /_(mm|cm|m|kg|l)$/.exec(code);
+  return match ? match[1]! : null;
+}

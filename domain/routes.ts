@@ -77,6 +77,14 @@ export function searchPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/search/`;
 }
 
+/**
+ * The search results page that works without JavaScript (issue 18): the header's search
+ * form sends `?q=` here; the edge fills the page's result slot from the search API.
+ */
+export function searchResultsPath(shop: ShopRouting, language: string): string {
+  return `${languagePrefix(shop, language)}/search-results/`;
+}
+
 /** The cart page (issue 12): `{prefix}/checkout/cart/`; the mini cart links here. Client-rendered, not indexed. */
 export function cartPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/checkout/cart/`;

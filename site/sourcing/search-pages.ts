@@ -1,5 +1,5 @@
 import path from "node:path";
-import { searchPath, type ShopRouting } from "../../domain/routes";
+import { searchPath, searchResultsPath, type ShopRouting } from "../../domain/routes";
 
 /**
  * The search page of every shop language: /search/ (and /{lang}/search/ where the shop
@@ -7,13 +7,18 @@ import { searchPath, type ShopRouting } from "../../domain/routes";
  * the new_search_enabled cookie (SPEC 2.1).
  */
 export const SEARCH_TEMPLATE = path.resolve("site", "src", "features", "search", "SearchPageTemplate.tsx");
+/** The results page without JavaScript (issue 18): the edge fills it (worker/edge/search-results.ts). */
+export const SEARCH_RESULTS_TEMPLATE = path.resolve("site", "src", "features", "search", "SearchResultsTemplate.tsx");
 
 type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
 
 export function createSearchPages(shop: ShopRouting & { languages: string[] }, create: Create): string[] {
-  return shop.languages.map((language) => {
+  return shop.languages.flatMap((language) => {
     const pagePath = searchPath(shop, language);
     create(pagePath, SEARCH_TEMPLATE, language, {}, { robots: "noindex,follow", sitemap: false });
-    return pagePath;
+    // Open to everybody (not behind the new-search cookie): the header form's target.
+    const resultsPath = searchResultsPath(shop, language);
+    create(resultsPath, SEARCH_RESULTS_TEMPLATE, language, {}, { robots: "noindex,follow", sitemap: false });
+    return [pagePath, resultsPath];
   });
 }

@@ -238,7 +238,7 @@ export function apiProxy(deps: EdgeDependencies): MiddlewareHandler<EdgeEnv> {
 export type Forwarded = { kind: "answer"; response: Response; headers: Headers; ms: number } | { kind: "refused"; response: Response };
 
 /**
- * Sends the request to the shop API under `path`: the allowlisted headers plus `extra` and
+ * Sends the request to the shop API under `path` (with the request's query, or `search`): the allowlisted headers plus `extra` and
  * the client address, the body (streamed for an upload, which gets the upload time limit),
  * with the timeout and retries of callUpstream. The answer comes back with its headers
  * cleaned for the browser (downstreamResponseHeaders) and the time it took; a bad path, a
@@ -247,7 +247,7 @@ export type Forwarded = { kind: "answer"; response: Response; headers: Headers; 
 export async function forwardUpstream(
   c: EdgeContext,
   deps: EdgeDependencies,
-  options: { path: string; extra: Record<string, string>; upload: boolean },
+  options: { path: string; extra: Record<string, string>; upload: boolean; search?: string },
 ): Promise<Forwarded> {
   const config = deps.directory.config;
   let executionCtx: ExecutionContext | undefined;
@@ -258,7 +258,7 @@ export async function forwardUpstream(
   }
   const { upstream, origin } = deps.upstream(c.env, executionCtx);
   const base = new URL(origin).origin;
-  const search = new URL(c.req.url).search;
+  const search = options.search ?? new URL(c.req.url).search;
   const target = new URL(`${base}${options.path}${search}`);
   if (target.origin !== base || target.pathname !== options.path) return { kind: "refused", response: jsonError(400, "The request path is not valid.") };
 

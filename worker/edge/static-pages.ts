@@ -1,3 +1,4 @@
+import { hasFilterParams } from "../../domain/category-listing";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
@@ -54,6 +55,9 @@ export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname
   if (asset) {
     const response = new Response(asset.body, asset);
     response.headers.set("cache-control", inquiryPage ? HTML_CACHE : staticCacheControl(pathname));
+    // A category page with filters in its query (issue 18, domain/category-listing.ts) shows a
+    // filtered list once it runs: not indexed, whatever the static file says.
+    if (file.endsWith(".html") && hasFilterParams(new URL(c.req.url).searchParams)) response.headers.set("x-robots-tag", "noindex");
     c.set("buildPage", { shopId: shop.id, file });
     replaceResponse(c, response);
     return c.res;

@@ -44,6 +44,7 @@ import { submitRma } from "./returns/submit";
 import { rmaUpload } from "./returns/uploads";
 import { withdrawOrder } from "./returns/withdrawal";
 import { search, searchReportRoute } from "./search/handler";
+import { categoryListing } from "./search/category-listing";
 import { terraceCatalogue } from "./terrace/catalogue";
 import * as terrace from "./terrace/configurations";
 import { staffSearchReport } from "./search/staff-search-report";
@@ -122,6 +123,11 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get(
     "/apiv2/search/suggestions",
     shop((ctx) => search(ctx, "suggestions")),
+  );
+  // A category's products with the search's filters, sorted and paged (issue 18; search/category-listing.ts).
+  router.get(
+    "/apiv2/categories/:id/products",
+    shop((ctx, params) => categoryListing(ctx, params.id ?? "")),
   );
   // Uploads (images into R2; docs/decisions/0025).
   router.post(UPLOADS_PATH, shop(postUploads));

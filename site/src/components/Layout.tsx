@@ -2,7 +2,7 @@ import React from "react";
 import { graphql, Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
-import { cartPath, homePath, manufacturerListPath, searchPath } from "../../../domain/routes";
+import { cartPath, homePath, manufacturerListPath, searchPath, searchResultsPath } from "../../../domain/routes";
 import { reviewSettings } from "../features/reviews/settings";
 import { BRAND_NAMES, LEGAL_KEYS, SERVICE_KEYS, cmsKey, shopContent, type CmsKey } from "../lib/shop-content";
 import { displayPhone, phoneHref } from "../lib/phone";
@@ -92,7 +92,7 @@ export function Layout({
             </svg>
             <span>{shop.name}</span>
           </Link>
-          <SearchFormSlot action={searchPath(shop, language)} />
+          <SearchFormSlot action={searchPath(shop, language)} resultsAction={searchResultsPath(shop, language)} />
           <div className="header-tools">
             <HeaderChoosers chrome={chrome} context={context} />
             <AccountLinkSlot />

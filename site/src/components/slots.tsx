@@ -137,8 +137,8 @@ function PendingButton({ className, label }: { className: string; label: "produc
  * The header search: a plain GET form to the search page; focusing it loads the search
  * overlay on demand (site/src/features/search).
  */
-export function SearchFormSlot({ action }: { action: string }) {
-  return <SearchForm action={action} />;
+export function SearchFormSlot({ action, resultsAction }: { action: string; resultsAction?: string }) {
+  return <SearchForm action={action} resultsAction={resultsAction} />;
 }
 
 /** True once React has hydrated the page (buttons that need JavaScript stay disabled before). */

@@ -3,7 +3,10 @@
  * pagination page/perPage). Every sort order and page is a static page; the default
  * order's pages are the indexable ones.
  */
-export const PRODUCTS_PER_PAGE = 24;
+import { CATEGORY_PAGE_SIZE } from "../../../domain/category-listing";
+
+/** The filtered lists of the shop API page the same way (domain/category-listing.ts). */
+export const PRODUCTS_PER_PAGE = CATEGORY_PAGE_SIZE;
 /** SPEC 9: video results per page. */
 export const VIDEOS_PER_PAGE = 12;
 

@@ -11,6 +11,11 @@ import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { imageSrc } from "../lib/media";
+import { absoluteUrl } from "../lib/seo";
+import { hasFilterParams } from "../../../domain/category-listing";
+import { CategoryListing } from "../features/search/CategoryListing";
+import { useLocationSearch } from "../features/search/category-location";
+import { readFilterUrl, writeFilterUrl } from "../features/search/filter-url";
 
 interface CategoryData extends ChromeData {
   category: {
@@ -37,10 +42,13 @@ type Context = BaseContext & {
 };
 
 /** World / category page (SPEC 2.2, 3 Category): head, subcategories, sorting, product list with pagination, offers, manufacturers. */
-export default function CategoryPage({ data, pageContext }: PageProps<CategoryData, Context>) {
+export default function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, Context>) {
   const { t } = useTranslation();
   const { category } = data;
   const { listing } = pageContext;
+  // Sort orders keep the chosen filters (issue 18).
+  const [search] = useLocationSearch(location.search);
+  const filterQuery = writeFilterUrl({ filters: readFilterUrl(search).filters, page: 1 });
   const products = inOrder(pageContext.skus, data.products.nodes);
   const offers = inOrder(pageContext.offerSkus, data.offers.nodes);
   return (
@@ -90,7 +98,7 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
                         {t(`sort.${option.key}`)}
                       </span>
                     ) : (
-                      <Link to={option.path} className="chip" rel="nofollow">
+                      <Link to={`${option.path}${filterQuery}`} className="chip" rel="nofollow">
                         {t(`sort.${option.key}`)}
                       </Link>
                     )}
@@ -100,16 +108,21 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
             </nav>
           ) : null}
         </div>
-        <div className="listing-layout">
-          {/* Filters of the search feature mount here (site/src/features/search). */}
-          <div className="filters" data-slot="category-filters" />
+        <CategoryListing
+          categoryId={pageContext.categoryId}
+          sort={listing.sort}
+          basePath={listing.sortLinks.find((option) => option.key === listing.sort)?.path ?? category.path}
+          seo={pageContext.seo}
+          unfilteredCanonical={absoluteUrl(data.shopInfo.origin, category.path)}
+          search={location.search}
+        >
           {products.length > 0 ? (
             <ProductGrid products={products} eagerCount={data.children.nodes.length > 0 || offers.length > 0 ? 0 : 2} />
           ) : (
             <p>{t("category.empty")}</p>
           )}
-        </div>
-        <Pagination page={listing.page} pageLinks={listing.pageLinks} />
+          <Pagination page={listing.page} pageLinks={listing.pageLinks} />
+        </CategoryListing>
       </section>
       <ChipSection
         id="category-manufacturers"
@@ -125,6 +138,13 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
 
 export function Head({ data, pageContext }: HeadProps<CategoryData, Context>) {
   const { category } = data;
+  // A filtered view (issue 18) is not indexed and names the unfiltered page as canonical.
+  // Gatsby gives Head the pathname only; the Head renders in the browser after load and on
+  // every navigation (the static HTML is the unfiltered page).
+  const filtered = typeof window !== "undefined" && hasFilterParams(new URLSearchParams(window.location.search));
+  const context = filtered
+    ? { ...pageContext, seo: { ...pageContext.seo, robots: "noindex,follow", canonical: absoluteUrl(data.shopInfo.origin, category.path) }, alternates: [] }
+    : pageContext;
   const crumbs = trailCrumbs(data.shopInfo, pageContext.language, headTranslate(data.locales, "nav.home"), pageContext.trail, data.trailNodes.nodes);
   const page = pageContext.listing.page;
   const title = category.data.metaTitle ?? category.name;
@@ -132,7 +152,7 @@ export function Head({ data, pageContext }: HeadProps<CategoryData, Context>) {
     <PageHead
       title={page > 1 ? `${title} – ${headTranslate(data.locales, "pagination.page")} ${page}` : title}
       description={category.data.metaDescription ?? category.data.teaser}
-      context={pageContext}
+      context={context}
       chrome={data}
       jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
     />

@@ -31,7 +31,8 @@ const MAX_CONTENT_ROWS = 500;
 /** Summaries of queries with fewer matches (before filters) read few rows: not cached, so the cache stays small. */
 const DEFAULT_CACHE_MINIMUM_MATCHES = 100;
 
-interface PageRow {
+/** A product of a page as the product statements return it (product-query.ts, category-query.ts). */
+export interface PageRow {
   id: number;
   tier: number;
   inStock: number;
@@ -200,25 +201,8 @@ export class D1SearchEngine implements SearchEngine {
   }
 
   private products(request: SearchRequest, rows: PageRow[]): ProductResult[] {
-    const { shop, language } = request;
     rows.sort((a, b) => a.tier - b.tier || b.inStock - a.inStock || a.id - b.id);
-    return rows.map((row) => {
-      const currency = row.currency ?? shop.currency;
-      return {
-        identifier: row.sku,
-        projectId: null,
-        sku: row.sku,
-        name: row.title,
-        manufacturer: row.manufacturer,
-        price: row.packagePrice === null ? null : money(row.packagePrice, currency, language),
-        unitPrice: row.unitPrice === null ? null : { ...money(row.unitPrice, currency, language), unit: row.unit, unitLabel: unitLabel(row.unit, language) },
-        image: row.image ? { url: row.image, alt: row.title } : null,
-        link: slugPath(shop, language, row.slug),
-        deliveryTime: { min: row.dmin, max: row.dmax, express: row.express === 1 },
-        sellingOutSoon: row.stock > 0 && (row.stock <= row.notify || row.lowStock !== ""),
-        inStock: row.stock > 0,
-      };
-    });
+    return rows.map((row) => productResult(request, row));
   }
 
   private contentStatement(request: SearchRequest, parsed: ParsedQuery): D1PreparedStatement {
@@ -237,11 +221,36 @@ export class D1SearchEngine implements SearchEngine {
   }
 }
 
+/** A product result (SPEC 3) of a page row, in the request's shop and language. */
+export function productResult(request: Pick<SearchRequest, "shop" | "language">, row: PageRow): ProductResult {
+  const { shop, language } = request;
+  const currency = row.currency ?? shop.currency;
+  return {
+    identifier: row.sku,
+    projectId: null,
+    sku: row.sku,
+    name: row.title,
+    manufacturer: row.manufacturer,
+    price: row.packagePrice === null ? null : money(row.packagePrice, currency, language),
+    unitPrice: row.unitPrice === null ? null : { ...money(row.unitPrice, currency, language), unit: row.unit, unitLabel: unitLabel(row.unit, language) },
+    image: row.image ? { url: row.image, alt: row.title } : null,
+    link: slugPath(shop, language, row.slug),
+    deliveryTime: { min: row.dmin, max: row.dmax, express: row.express === 1 },
+    sellingOutSoon: row.stock > 0 && (row.stock <= row.notify || row.lowStock !== ""),
+    inStock: row.stock > 0,
+  };
+}
+
 /** lower() of SQLite folds ASCII only; the capital umlauts are folded here. */
 const fold = (expression: SqlFragment): SqlFragment => sql`replace(replace(replace(lower(${expression}), 'Ä', 'ä'), 'Ö', 'ö'), 'Ü', 'ü')`;
 
 /** Filter options from the summary and the names the statement read (400 for unknown or malformed filters). */
-function filterOptions(request: SearchRequest, row: MainRow, counts: FacetCounts, ownKeys: string[]): FilterOption[] {
+export function filterOptions(
+  request: SearchRequest,
+  row: Pick<MainRow, "category_tree" | "manufacturer_names" | "facet_labels">,
+  counts: FacetCounts,
+  ownKeys: string[],
+): FilterOption[] {
   const categories = parseJsonOr<[string, string | null, number, string | null][]>(row.category_tree, []).map(
     ([id, parent_id, position, name]): CategoryTreeRow => ({ id, parent_id, position, name }),
   );

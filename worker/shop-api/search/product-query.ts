@@ -14,17 +14,15 @@
  *   (in stock, then the others) and stops as soon as the page is full, so a page of a broad
  *   query reads a few hundred hits, not all of them.
  */
-import { isRangeFilter } from "./filter-options";
+import { facetNameColumns, facetSummary, filterPredicates } from "./facet-query";
 import { trigramExpression, wordExpression, type ParsedQuery } from "./query-text";
-import { BUILT_IN_FILTERS } from "./ranges";
 import { cachedBody, INDEX_VERSION } from "./search-cache";
-import { jsonList } from "../../lib/json";
 import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
 import { mainImage } from "../tables/products";
 import type { SearchRequest } from "./types";
 
 /** Document ids are language base + item id; bases are multiples of 2^36. */
-const LANGUAGE_SPAN = 68719476736;
+export const LANGUAGE_SPAN = 68719476736;
 
 export interface ProductQuery {
   statement: SqlFragment;
@@ -79,45 +77,8 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
   const listing = (id: SqlFragment) => sql`search_listings l ON l.id = ${shopBase} + ${id} % ${span}`;
 
   // One predicate per active filter; facets of a filter are counted without its own predicate.
-  // Category, manufacturer and attribute filters select item groups (a few thousand), once.
-  const predicates = new Map<string, SqlFragment>();
-  const groupFilter = (key: string, groups: SqlFragment) => {
-    const name = SqlFragment.raw(`filter_${predicates.size}`);
-    sets.push(sql`${name} AS MATERIALIZED (${groups})`);
-    predicates.set(key, sql`grp IN (SELECT id FROM ${name})`);
-  };
-  let categoryCte = sql``;
-  for (const filter of request.filters) {
-    if (filter.key === "category" && !isRangeFilter(filter)) {
-      categoryCte = sql`chosen(id) AS (SELECT value FROM ${jsonList(filter.values)}
-        UNION SELECT c.id FROM categories c JOIN chosen ON c.parent_id = chosen.id),`;
-      groupFilter("category", sql`SELECT id FROM search_item_groups WHERE category_id IN (SELECT id FROM chosen)`);
-    } else if (filter.key === "manufacturer" && !isRangeFilter(filter)) {
-      groupFilter("manufacturer", sql`SELECT id FROM search_item_groups WHERE manufacturer_id IN ${jsonList(filter.values)}`);
-    } else if (filter.key === "price" && isRangeFilter(filter)) {
-      const parts = [sql`price IS NOT NULL`];
-      if (filter.min !== null) parts.push(sql`price >= ${param(filter.min * 100)}`);
-      if (filter.max !== null) parts.push(sql`price <= ${param(filter.max * 100)}`);
-      predicates.set("price", sql`(${joinSql(parts, " AND ")})`);
-    } else {
-      const value = sql`(facets ->> ${param(`$.${filter.key}`)})`;
-      const test = isRangeFilter(filter)
-        ? joinSql(
-            [
-              sql`${value} IS NOT NULL`,
-              ...(filter.min !== null ? [sql`${value} >= ${filter.min}`] : []),
-              ...(filter.max !== null ? [sql`${value} <= ${filter.max}`] : []),
-            ],
-            " AND ",
-          )
-        : sql`${value} IN ${jsonList(filter.values)}`;
-      groupFilter(filter.key, sql`SELECT id FROM search_item_groups WHERE facet_set IN (SELECT id FROM search_facet_sets WHERE ${test})`);
-    }
-  }
-  const where = (except?: string): SqlFragment => {
-    const list = [...predicates].filter(([key]) => key !== except).map(([, predicate]) => predicate);
-    return list.length ? joinSql(list, " AND ") : sql`1`;
-  };
+  const filters = filterPredicates(request, sets);
+  const { categoryCte, where } = filters;
 
   // A tiered candidate is a hit only if the full-text query matches it. A title equal to or
   // starting with the query contains every term of three or more characters, so with only
@@ -153,41 +114,7 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
     cache AS MATERIALIZED (SELECT ${cachedBody(cacheKey)} AS body)`;
 
   // The summary: totals (and the price bounds while no price filter is active), facet counts.
-  const summaryFields = [
-    sql`'matches', (SELECT count(*) FROM m)`,
-    sql`'totals', json((SELECT json_array(count(*), sum(brand), min(price), max(price)) FROM m WHERE ${where()}))`,
-  ];
-  const ownKeys: string[] = [];
-  // Hits counted per group (category, manufacturer, attribute set: a few thousand at 50,000
-  // products), once per distinct condition; the facets add up the groups.
-  // One counted set per distinct condition (keyed by its text: equal predicates render equally).
-  const counted = new Map<string, { name: SqlFragment; condition: SqlFragment }>();
-  const countedBy = (except?: string): SqlFragment => {
-    const condition = where(except);
-    const key = condition.text;
-    if (!counted.has(key)) counted.set(key, { name: SqlFragment.raw(`counted_${counted.size}`), condition });
-    return counted.get(key)!.name;
-  };
-  if (request.facets) {
-    // Attribute values are counted from the attribute sets in the worker.
-    const attributeGroups = (except?: string) =>
-      sql`json((SELECT json_group_array(json_array(json(s.facets), y.n))
-        FROM (SELECT fs, sum(n) AS n FROM ${countedBy(except)} GROUP BY fs) y CROSS JOIN search_facet_sets s ON s.id = y.fs))`;
-    summaryFields.push(
-      sql`'cats', json((SELECT json_group_object(cat, n) FROM (SELECT cat, sum(n) AS n FROM ${countedBy("category")} GROUP BY cat)))`,
-      sql`'mans', json((SELECT json_group_object(man, n) FROM (SELECT man, sum(n) AS n FROM ${countedBy("manufacturer")} WHERE man IS NOT NULL GROUP BY man)))`,
-      sql`'attrs', ${attributeGroups()}`,
-    );
-    if (predicates.has("price")) summaryFields.push(sql`'priceBounds', json((SELECT json_array(min(price), max(price)) FROM m WHERE ${where("price")}))`);
-    // An active attribute filter's own values/bounds are counted without it.
-    const own: SqlFragment[] = [];
-    for (const filter of request.filters) {
-      if ((BUILT_IN_FILTERS as readonly string[]).includes(filter.key)) continue;
-      ownKeys.push(filter.key);
-      own.push(attributeGroups(filter.key));
-    }
-    summaryFields.push(sql`'own', json_array(${joinSql(own, ", ")})`);
-  }
+  const { fields: summaryFields, countedCtes, ownKeys } = facetSummary(request, filters);
 
   const limit = param(request.limit);
   const offset = param(request.offset);
@@ -222,19 +149,8 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
     sql`${page(where(), sql`(SELECT body ->> '$.totals[0]' FROM summary)`)} AS page`,
   ];
   if (brand) columns.push(sql`${page(sql`${where()} AND brand`, sql`(SELECT body ->> '$.totals[1]' FROM summary)`)} AS brand_page`);
-  if (request.facets) {
-    // Names the filter options need, in the same statement (one statement less per call each).
-    columns.push(
-      sql`(SELECT json_group_array(json_array(c.id, c.parent_id, c.position, t.name)) FROM categories c
-          LEFT JOIN category_translations t ON t.category_id = c.id AND t.language = ${language}) AS category_tree`,
-      sql`(SELECT json_group_array(json_array(id, name)) FROM manufacturers) AS manufacturer_names`,
-      sql`(SELECT json_group_array(json_array(code, label, type)) FROM search_facets WHERE language = ${language}) AS facet_labels`,
-    );
-  }
-  const countedCtes = [...counted.values()].map(
-    ({ name, condition }) => sql`${name} AS MATERIALIZED (SELECT g.category_id AS cat, g.manufacturer_id AS man, g.facet_set AS fs, x.n AS n
-      FROM (SELECT grp, count(*) AS n FROM m WHERE ${condition} GROUP BY grp) x CROSS JOIN search_item_groups g ON g.id = x.grp),`,
-  );
+  // Names the filter options need, in the same statement (one statement less per call each).
+  if (request.facets) columns.push(...facetNameColumns(language));
   const summary = sql`${joinSql(countedCtes, "\n    ")}
     summary AS MATERIALIZED (SELECT coalesce((SELECT body FROM cache), json_object(${joinSql(summaryFields, ",\n      ")})) AS body)`;
   const statement = sql`${ctes},\n    ${summary}\n    SELECT ${joinSql(columns, ",\n")}`;

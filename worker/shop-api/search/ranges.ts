@@ -1,9 +1,4 @@
-/** Filter keys every shop has, and the unit of a range filter (SPEC 4). */
+/** Filter keys every shop has, and the unit of a range filter (SPEC 4; the rule lives in domain/ranges.ts, shared with the pages). */
+export { unitOfAttribute } from "../../../domain/ranges";
 
 export const BUILT_IN_FILTERS = ["category", "price", "manufacturer"] as const;
-
-/** A range filter's unit: the currency for the price, mm/cm from the attribute code, else none. */
-export function unitOfAttribute(code: string): string | null {
-  const match = /_(mm|cm|m|kg|l)$/.exec(code);
-  return match ? match[1]! : null;
-}

@@ -1,19 +1,25 @@
 /**
  * The filter sidebar (SPEC 2.2, 3 "Filter"): range sliders (whole numbers unless the unit
  * is mm), collections with counts, the category tree; active filters can be reset one by
- * one (which re-runs the search and shows the products tab) or all at once.
+ * one (which re-runs the search and shows the products tab) or all at once. The search
+ * and the category pages use it with their own state (`onAction`: state.ts FilterAction).
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { UseSearch } from "./useSearch";
+import type { FilterAction } from "./state";
 import type { ActiveFilter, FilterOption, FilterValue } from "./types";
 
 const BUILT_IN = new Set(["price", "category", "manufacturer"]);
 
-export function FilterPanel({ search, total }: { search: UseSearch; total: number }) {
+export interface FilterPanelProps {
+  filters: FilterOption[];
+  activeFilters: ActiveFilter[];
+  total: number;
+  onAction: (action: FilterAction) => void;
+}
+
+export function FilterPanel({ filters, activeFilters, total, onAction: dispatch }: FilterPanelProps) {
   const { t } = useTranslation("search");
-  const { state, dispatch } = search;
-  const { filters, activeFilters } = state.filters;
   const nameOf = (option: Pick<FilterOption, "key" | "name">) => (BUILT_IN.has(option.key) ? t(`search.filters.${option.key}`) : option.name);
   const active = new Map(activeFilters.map((filter) => [filter.key, filter]));
   return (
@@ -49,8 +55,8 @@ export function FilterPanel({ search, total }: { search: UseSearch; total: numbe
           {option.type === "range" && (
             <RangeFilter option={option} onChange={(min, max) => dispatch({ type: "setRange", key: option.key, min, max, unit: option.unit })} />
           )}
-          {option.type === "collection" && <ValueList values={option.values} filterKey={option.key} active={active.get(option.key)} search={search} />}
-          {option.type === "tree" && <ValueList values={option.values} filterKey={option.key} active={active.get(option.key)} search={search} />}
+          {option.type === "collection" && <ValueList values={option.values} filterKey={option.key} active={active.get(option.key)} onAction={dispatch} />}
+          {option.type === "tree" && <ValueList values={option.values} filterKey={option.key} active={active.get(option.key)} onAction={dispatch} />}
         </fieldset>
       ))}
     </aside>
@@ -62,7 +68,17 @@ function describe(filter: ActiveFilter): string {
   return `${filter.min ?? "…"} – ${filter.max ?? "…"}`;
 }
 
-function ValueList({ values, filterKey, active, search }: { values: FilterValue[]; filterKey: string; active: ActiveFilter | undefined; search: UseSearch }) {
+function ValueList({
+  values,
+  filterKey,
+  active,
+  onAction,
+}: {
+  values: FilterValue[];
+  filterKey: string;
+  active: ActiveFilter | undefined;
+  onAction: (action: FilterAction) => void;
+}) {
   const chosen = new Set(active && "values" in active ? active.values : []);
   return (
     <ul className="search-filter-values">
@@ -74,7 +90,7 @@ function ValueList({ values, filterKey, active, search }: { values: FilterValue[
               checked={chosen.has(value.key)}
               data-testid={`search-filter-value-${filterKey}-${value.key}`}
               onChange={(event) =>
-                search.dispatch(
+                onAction(
                   event.target.checked
                     ? { type: "addFilter", key: filterKey, values: [value.key] }
                     : { type: "deleteFilterValue", key: filterKey, value: value.key },
@@ -83,7 +99,7 @@ function ValueList({ values, filterKey, active, search }: { values: FilterValue[
             />{" "}
             {value.name} <span className="search-tab-count">({value.count})</span>
           </label>
-          {value.children && value.children.length > 0 && <ValueList values={value.children} filterKey={filterKey} active={active} search={search} />}
+          {value.children && value.children.length > 0 && <ValueList values={value.children} filterKey={filterKey} active={active} onAction={onAction} />}
         </li>
       ))}
     </ul>

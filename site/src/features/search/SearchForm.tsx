@@ -1,7 +1,8 @@
 /**
- * The header search (rendered by SearchFormSlot): a plain GET form to the search page,
- * which works before and without JavaScript. Focusing or typing loads the overlay's
- * code on demand (it is not part of the first load).
+ * The header search (rendered by SearchFormSlot): a plain GET form to the results page
+ * (`resultsAction`, which the edge fills: it works before and without JavaScript).
+ * Focusing or typing loads the overlay's code on demand (it is not part of the first
+ * load); the overlay links to the search page (`action`).
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
@@ -9,7 +10,7 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 const loadOverlay = () => import("./SearchOverlay");
 const SearchOverlay = React.lazy(loadOverlay);
 
-export function SearchForm({ action }: { action: string }) {
+export function SearchForm({ action, resultsAction = action }: { action: string; resultsAction?: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = React.useState(false);
   const [value, setValue] = React.useState("");
@@ -24,7 +25,7 @@ export function SearchForm({ action }: { action: string }) {
   }, []);
   return (
     <>
-      <form className="search-form" role="search" method="get" action={action} data-slot="search-form">
+      <form className="search-form" role="search" method="get" action={resultsAction} data-slot="search-form">
         <label className="visually-hidden" htmlFor="header-search">
           {t("header.searchLabel")}
         </label>

@@ -66,7 +66,7 @@ export function SearchPage({ searchPagePath }: { searchPagePath: string }) {
       <div className="search-page-body">
         {!belowMinimum && state.filters.filters.length > 0 && state.activeTab !== "filter" && (
           <div className="search-page-sidebar">
-            <FilterPanel search={search} total={products?.itemsLength ?? 0} />
+            <FilterPanel {...search.state.filters} total={products?.itemsLength ?? 0} onAction={search.dispatch} />
           </div>
         )}
         <div className="search-page-main">

@@ -7,6 +7,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { FilterPanel } from "./FilterPanel";
+import { ProductItem } from "./ProductItem";
 import { allTabGroups, hasMinimumChars, itemsPerPageOf, type GroupState } from "./state";
 import type { UseSearch } from "./useSearch";
 import type { ContentResult, GroupType, ProductResult, TabKey } from "./types";
@@ -89,7 +90,7 @@ export function SearchResults({ search, mode, chatPath, searchPagePath }: Search
               mode={mode}
             />
           )}
-          {state.activeTab === "filter" && <FilterPanel search={search} total={products?.itemsLength ?? 0} />}
+          {state.activeTab === "filter" && <FilterPanel {...search.state.filters} total={products?.itemsLength ?? 0} onAction={search.dispatch} />}
           {RESULT_TABS.includes(state.activeTab as GroupType) && (
             <TabList
               group={byType.get(state.activeTab as GroupType)}
@@ -199,29 +200,6 @@ function Items({ group }: { group: GroupState }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-function ProductItem({ item }: { item: ProductResult }) {
-  const { t } = useTranslation("search");
-  return (
-    <li className="search-product" data-testid="search-product" data-sku={item.sku}>
-      <a href={item.link}>
-        {item.image && <img src={item.image.url} alt={item.image.alt} loading="lazy" width={96} height={96} />}
-        <span className="search-product-name">{item.name}</span>
-      </a>
-      <span className="search-product-sku">{t("search.sku", { sku: item.sku })}</span>
-      {item.price && <span className="search-product-price">{item.price.formattedWithCurrency}</span>}
-      {item.unitPrice && (
-        <span className="search-product-unit-price">
-          {t("search.unitPrice", { price: item.unitPrice.formattedWithCurrency, unit: item.unitPrice.unitLabel })}
-        </span>
-      )}
-      <span className="search-product-delivery">
-        {item.inStock ? t("search.deliveryTime", { min: item.deliveryTime.min, max: item.deliveryTime.max }) : t("search.outOfStock")}
-      </span>
-      {item.sellingOutSoon && <span className="search-product-badge">{t("search.sellingOutSoon")}</span>}
-    </li>
   );
 }
 

@@ -64,7 +64,16 @@ export function initialSearchState(overrides: Partial<SearchState> = {}): Search
   };
 }
 
+/** What a person does in the filter sidebar (SPEC 4); the search and the category pages share it. */
+export type FilterAction =
+  | { type: "addFilter"; key: string; values: string[] }
+  | { type: "deleteFilterValue"; key: string; value: string }
+  | { type: "setRange"; key: string; min: number | null; max: number | null; unit: string | null }
+  | { type: "resetFilter"; key: string }
+  | { type: "resetFilters" };
+
 export type SearchAction =
+  | FilterAction
   | { type: "open" }
   | { type: "close" }
   | { type: "showLastSearches"; visible: boolean }
@@ -79,12 +88,7 @@ export type SearchAction =
   | { type: "requestFailed"; kind: "suggestions" | "search" | "more" }
   | { type: "showMore"; tab: GroupType }
   | { type: "setActiveTab"; tab: TabKey }
-  | { type: "clear" }
-  | { type: "addFilter"; key: string; values: string[] }
-  | { type: "deleteFilterValue"; key: string; value: string }
-  | { type: "setRange"; key: string; min: number | null; max: number | null; unit: string | null }
-  | { type: "resetFilter"; key: string }
-  | { type: "resetFilters" };
+  | { type: "clear" };
 
 /** The layout a group's items use: product cards in a grid, content as a list. */
 const layoutOf = (type: GroupType): GroupState["layout"] => (type === "products" || type === "brand" ? "grid" : "list");
@@ -115,10 +119,44 @@ export function hasMinimumChars(state: Pick<SearchState, "searchString" | "minim
   return [...state.searchString.trim()].length >= state.minimumChars;
 }
 
-const isRange = (filter: ActiveFilter): filter is { key: string; min: number | null; max: number | null } => !("values" in filter);
+export const isRange = (filter: ActiveFilter): filter is { key: string; min: number | null; max: number | null } => !("values" in filter);
 
-function withoutFilter(state: SearchState, key: string): ActiveFilter[] {
-  return state.filters.activeFilters.filter((filter) => filter.key !== key);
+const withoutFilter = (filters: ActiveFilter[], key: string): ActiveFilter[] => filters.filter((filter) => filter.key !== key);
+
+/**
+ * The active filters after a filter action (SPEC 4): adding appends values to a filter of
+ * the same key or creates one; deleting a value removes the filter with its last value;
+ * ranges are rounded (whole numbers unless the unit is mm); a reset removes one or all.
+ */
+export function activeFiltersReducer(filters: ActiveFilter[], action: FilterAction): ActiveFilter[] {
+  switch (action.type) {
+    case "addFilter": {
+      if (action.values.length === 0) return filters;
+      const existing = filters.find((filter) => filter.key === action.key);
+      return existing && !isRange(existing)
+        ? filters.map((filter) =>
+            filter.key === action.key ? { key: action.key, values: [...new Set([...(filter as { values: string[] }).values, ...action.values])] } : filter,
+          )
+        : [...withoutFilter(filters, action.key), { key: action.key, values: [...new Set(action.values)] }];
+    }
+    case "deleteFilterValue":
+      return filters.flatMap((filter): ActiveFilter[] => {
+        if (filter.key !== action.key || isRange(filter)) return [filter];
+        const values = filter.values.filter((value) => value !== action.value);
+        return values.length > 0 ? [{ key: filter.key, values }] : [];
+      });
+    case "setRange": {
+      const min = roundRangeValue(action.min, action.unit);
+      const max = roundRangeValue(action.max, action.unit);
+      return [...withoutFilter(filters, action.key), { key: action.key, min, max }];
+    }
+    case "resetFilter":
+      return withoutFilter(filters, action.key);
+    case "resetFilters":
+      return [];
+    default:
+      return filters;
+  }
 }
 
 export function searchReducer(state: SearchState, action: SearchAction): SearchState {
@@ -208,40 +246,21 @@ export function searchReducer(state: SearchState, action: SearchAction): SearchS
         minimumChars: state.minimumChars,
         searchRun: state.searchRun,
       });
-    case "addFilter": {
-      if (action.values.length === 0) return state;
-      const existing = state.filters.activeFilters.find((filter) => filter.key === action.key);
-      const activeFilters =
-        existing && !isRange(existing)
-          ? state.filters.activeFilters.map((filter) =>
-              filter.key === action.key ? { key: action.key, values: [...new Set([...(filter as { values: string[] }).values, ...action.values])] } : filter,
-            )
-          : [...withoutFilter(state, action.key), { key: action.key, values: [...new Set(action.values)] }];
-      return { ...state, filters: { ...state.filters, activeFilters }, searchRun: state.searchRun + 1 };
-    }
-    case "deleteFilterValue": {
-      const activeFilters = state.filters.activeFilters.flatMap((filter): ActiveFilter[] => {
-        if (filter.key !== action.key || isRange(filter)) return [filter];
-        const values = filter.values.filter((value) => value !== action.value);
-        return values.length > 0 ? [{ key: filter.key, values }] : [];
-      });
-      return { ...state, filters: { ...state.filters, activeFilters }, searchRun: state.searchRun + 1 };
-    }
+    case "addFilter":
+    case "deleteFilterValue":
     case "setRange": {
-      const min = roundRangeValue(action.min, action.unit);
-      const max = roundRangeValue(action.max, action.unit);
-      const activeFilters = [...withoutFilter(state, action.key), { key: action.key, min, max }];
+      const activeFilters = activeFiltersReducer(state.filters.activeFilters, action);
+      if (activeFilters === state.filters.activeFilters) return state;
       return { ...state, filters: { ...state.filters, activeFilters }, searchRun: state.searchRun + 1 };
     }
     case "resetFilter":
+    case "resetFilters":
       return {
         ...state,
         activeTab: "products",
-        filters: { ...state.filters, activeFilters: withoutFilter(state, action.key) },
+        filters: { ...state.filters, activeFilters: activeFiltersReducer(state.filters.activeFilters, action) },
         searchRun: state.searchRun + 1,
       };
-    case "resetFilters":
-      return { ...state, activeTab: "products", filters: { ...state.filters, activeFilters: [] }, searchRun: state.searchRun + 1 };
     default:
       return state;
   }

@@ -1,0 +1,108 @@
+/**
+ * The filter sidebar of a category page and the filtered list (loaded on demand by
+ * CategoryListing). The URL is the state: an action writes the next filters into it
+ * (history.pushState, so the page neither reloads nor jumps), the back button and links
+ * (pagination) change it too, and the list follows it. Filtered views are not indexed:
+ * robots noindex and the canonical of the unfiltered page (the edge also answers such
+ * URLs with `X-Robots-Tag: noindex`).
+ */
+import React from "react";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import { Pagination } from "../../components/Pagination";
+import type { CategoryListingData } from "../../../../domain/category-listing";
+import { fetchCategoryListing } from "./category-api";
+import { useLocationSearch, type CategoryListingProps } from "./category-location";
+import { FilterPanel } from "./FilterPanel";
+import { readFilterUrl, writeFilterUrl, type FilterUrlState } from "./filter-url";
+import { ProductItem } from "./ProductItem";
+import { activeFiltersReducer, type FilterAction } from "./state";
+import "./search.css";
+
+/**
+ * The page's robots and canonical for what it shows: the page's own, or noindex and the
+ * unfiltered category while a filtered list shows. The Head export sets the same on load
+ * and on Gatsby's navigation; this follows the list's own URL writes.
+ */
+function useFilteredHead(filtered: boolean, seo: CategoryListingProps["seo"], unfilteredCanonical: string, search: string) {
+  React.useEffect(() => {
+    const robots = document.head.querySelector<HTMLMetaElement>('meta[name="robots"]');
+    const link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+    if (robots) robots.content = filtered ? "noindex,follow" : seo.robots;
+    if (link) link.href = filtered ? unfilteredCanonical : seo.canonical;
+  }, [filtered, seo.robots, seo.canonical, unfilteredCanonical, search]);
+}
+
+export default function CategoryFilters({ categoryId, sort, basePath, seo, unfilteredCanonical, search: routerSearch, children }: CategoryListingProps) {
+  const { t } = useTranslation();
+  const [search, push] = useLocationSearch(routerSearch, true);
+  const state = React.useMemo(() => readFilterUrl(search), [search]);
+  const filtered = state.filters.length > 0;
+  const key = JSON.stringify([categoryId, sort, state]);
+  const [answer, setAnswer] = React.useState<{ key: string; data: CategoryListingData | null; failed: boolean } | null>(null);
+  useFilteredHead(filtered, seo, unfilteredCanonical, search);
+
+  React.useEffect(() => {
+    const controller = new AbortController();
+    fetchCategoryListing({ categoryId, sort, filters: state.filters, page: state.page }, controller.signal)
+      .then((data) => setAnswer({ key, data, failed: false }))
+      .catch(() => {
+        if (!controller.signal.aborted) setAnswer((previous) => ({ key, data: previous?.data ?? null, failed: true }));
+      });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for categoryId, sort and state
+  }, [key]);
+
+  // Filtered lists page by query on the first page of the sort order.
+  const go = (next: FilterUrlState) => push(basePath, writeFilterUrl(next, search));
+  const onAction = (action: FilterAction) => go({ filters: activeFiltersReducer(state.filters, action), page: 1 });
+  const data = answer?.data ?? null;
+  const busy = answer?.key !== key;
+  const current = data && !busy ? data : null;
+
+  return (
+    <>
+      <div className="filters" data-slot="category-filters" aria-busy={busy}>
+        {data ? (
+          <FilterPanel filters={data.filterOptions} activeFilters={state.filters} total={data.totalResults} onAction={onAction} />
+        ) : (
+          <p className="search-filter-total muted small">{t("search:search.filters.title")}</p>
+        )}
+      </div>
+      {!filtered ? (
+        <div className="category-list" data-testid="category-static-list">
+          {children}
+        </div>
+      ) : (
+        <div className="category-list" aria-busy={busy} aria-live="polite" data-testid="category-filtered-list">
+          {answer?.failed && answer.key === key ? (
+            <p role="alert">{t("category.filterFailed")}</p>
+          ) : current && current.products.length === 0 ? (
+            <div role="status">
+              <p>{t("category.noMatch")}</p>
+              <button type="button" className="button" onClick={() => onAction({ type: "resetFilters" })}>
+                {t("search:search.filters.resetAll")}
+              </button>
+            </div>
+          ) : (
+            <>
+              <ul className="search-products">
+                {(current ?? data)?.products.map((item) => (
+                  <ProductItem key={item.sku} item={item} />
+                ))}
+              </ul>
+              {current ? (
+                <Pagination
+                  page={current.page}
+                  pageLinks={Array.from(
+                    { length: current.pageCount },
+                    (_, index) => `${basePath}${writeFilterUrl({ filters: state.filters, page: index + 1 }, search)}`,
+                  )}
+                />
+              ) : null}
+            </>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

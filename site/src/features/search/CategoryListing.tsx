@@ -1,0 +1,46 @@
+/**
+ * The product list of a category page with the search's filter sidebar (issue 18). The
+ * static page is the unfiltered list (crawlable, no JavaScript needed); once the page runs,
+ * the filter sidebar loads on demand (CategoryFilters) with the counts of the category's
+ * products, and filtering shows the API's list in place of the static one, without a
+ * reload. The filters live in the URL (filter-url.ts): shareable, the back button works.
+ */
+import React from "react";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import { hasFilterParams } from "../../../../domain/category-listing";
+import { useLocationSearch, type CategoryListingProps } from "./category-location";
+
+export type { CategoryListingProps };
+
+const CategoryFilters = React.lazy(() => import("./CategoryFilters"));
+
+export function CategoryListing(props: CategoryListingProps) {
+  const { t } = useTranslation("search");
+  const [mounted, setMounted] = React.useState(false);
+  React.useEffect(() => setMounted(true), []);
+  const [search] = useLocationSearch(props.search);
+  const filtered = hasFilterParams(new URLSearchParams(search));
+  const placeholder = (
+    <>
+      {/* The sidebar's column is there from the first paint: nothing moves when it fills. */}
+      <div className="filters" data-slot="category-filters" aria-busy="true">
+        <p className="search-filter-total muted small">{t("search.filters.title")}</p>
+      </div>
+      {/* A filtered link shows the static list only until the filtered one is there. */}
+      <div className="category-list" aria-busy={filtered} data-testid="category-static-list">
+        {props.children}
+      </div>
+    </>
+  );
+  return (
+    <div className="listing-layout">
+      {mounted ? (
+        <React.Suspense fallback={placeholder}>
+          <CategoryFilters {...props} />
+        </React.Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import React from "react";
+import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import { Layout } from "../../components/Layout";
+import { PageHead } from "../../components/PageHead";
+import { headTranslate } from "../../lib/head-translate";
+import type { BaseContext, ChromeData } from "../../lib/page-data";
+import "./search.css";
+
+/** The slot the edge fills with the results of `?q=` (worker/edge/search-results.ts). */
+export const SEARCH_RESULTS_SLOT = "search-results-static";
+
+/**
+ * The search results page that works without JavaScript (issue 18; created by
+ * site/sourcing/search-pages.ts): the header's search form sends `?q=` here, the edge
+ * renders the results into the slot. The page leaves the slot's content as the edge wrote
+ * it (the build's HTML has it empty; hydration does not touch inner HTML it did not write).
+ */
+export default function SearchResultsTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+  const { t } = useTranslation("search");
+  return (
+    <Layout chrome={data} context={pageContext}>
+      <header className="page-head">
+        <h1>{t("search.title")}</h1>
+      </header>
+      <section className="section search-results-static" data-slot={SEARCH_RESULTS_SLOT} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+    </Layout>
+  );
+}
+
+export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
+  return <PageHead title={headTranslate(data.locales, "search.title")} context={pageContext} chrome={data} />;
+}
+
+export const query = graphql`
+  query SearchResultsPage($language: String!) {
+    ...ShopChrome
+  }
+`;
