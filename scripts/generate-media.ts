@@ -1,54 +1,67 @@
 /**
- * generate-media [--catalogue DIR] [--out DIR] [--cache DIR] [--seed S]
+ * generate-media [--products N] [--seed S] [--catalogue DIR] [--out DIR] [--cache DIR]
  *
- * Writes the demo media store (docs/decisions/0046): every image the catalogue files in
- * DIR name and the flags of the shops' delivery countries, into the folder the worker
- * serves /images/* from (default dist/_media), rendering only what the cache (default
- * .wrangler/state/media-cache) lacks.
+ * Writes the demo media store (docs/decisions/0046): every image the demo catalogue names
+ * (built again in memory from --products and --seed, the same documents generate-catalogue
+ * imports; or the import files in --catalogue DIR) and the flags of the shops' delivery
+ * countries, into the folder the worker serves /images/* from (default dist/_media),
+ * rendering only what the cache (default .wrangler/state/media-cache) lacks.
  */
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import type { CatalogueDocument } from "../worker/shop-api/catalogue/import-format";
-import { loadShops } from "./catalogue-demo/build";
-import { collectMedia, writeMedia, type MediaStats } from "./catalogue-demo/media";
+import { buildCatalogue, loadShops } from "./catalogue-demo/build";
+import { collectMedia, writeMedia, type MediaStats } from "./media/store";
 import { ROOT } from "./lib/shops";
 
+/** The media store's folder beside the shops' builds (worker/edge/media.ts serves it). */
 export const MEDIA_FOLDER = "_media";
+export const DEFAULT_SEED = 42;
 
 export interface MediaOptions {
-  catalogue: string;
+  documents: CatalogueDocument[];
   out: string;
   cacheDir: string;
   seed?: number;
 }
 
-/** Reads the catalogue files and writes the media store. */
+/** The demo catalogue's documents as generate-catalogue writes them (pictures do not depend on the date). */
+export function demoDocuments(products: number, seed = DEFAULT_SEED): CatalogueDocument[] {
+  return buildCatalogue({ products, seed, now: new Date("2025-01-01T00:00:00Z") }).map((file) => file.document);
+}
+
+/** Import files in a folder, in import order. */
+export function catalogueFolderDocuments(folder: string): CatalogueDocument[] {
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .map((name) => JSON.parse(readFileSync(join(folder, name), "utf8")) as CatalogueDocument);
+}
+
+/** Writes the media store for the documents and every delivery country's flag. */
 export async function generateMedia(options: MediaOptions): Promise<MediaStats> {
-  const documents: CatalogueDocument[] = existsSync(options.catalogue)
-    ? readdirSync(options.catalogue)
-        .filter((name) => name.endsWith(".json"))
-        .sort()
-        .map((name) => JSON.parse(readFileSync(join(options.catalogue, name), "utf8")) as CatalogueDocument)
-    : [];
   const countries = [...new Set(loadShops().flatMap((shop) => shop.deliveryCountries))];
-  return writeMedia(collectMedia(documents, countries, options.seed ?? 42), { out: options.out, cacheDir: options.cacheDir });
+  return writeMedia(collectMedia(options.documents, countries, options.seed ?? DEFAULT_SEED), { out: options.out, cacheDir: options.cacheDir });
 }
 
 export function describeMedia(stats: MediaStats): string {
-  return `media: ${stats.paths} images named, ${stats.files} files (${(stats.bytes / 1024 / 1024).toFixed(1)} MB), ${stats.rendered} pictures rendered, ${stats.reused} from the cache, ${stats.removed} stale files removed, ${stats.seconds.toFixed(1)} s`;
+  return `Media store: ${stats.paths} images named, ${stats.files} files (${(stats.bytes / 1024 / 1024).toFixed(1)} MB), ${stats.rendered} pictures rendered, ${stats.reused} from the cache, ${stats.removed} stale files removed, ${stats.seconds.toFixed(1)} s`;
 }
 
 async function main() {
   const { values } = parseArgs({
     options: {
-      catalogue: { type: "string", default: join(ROOT, ".data", "catalogue") },
+      products: { type: "string", default: "300" },
+      seed: { type: "string", default: String(DEFAULT_SEED) },
+      catalogue: { type: "string" },
       out: { type: "string", default: join(ROOT, "dist", MEDIA_FOLDER) },
       cache: { type: "string", default: join(ROOT, ".wrangler", "state", "media-cache") },
-      seed: { type: "string", default: "42" },
     },
   });
-  const stats = await generateMedia({ catalogue: values.catalogue!, out: values.out!, cacheDir: values.cache!, seed: Number(values.seed) });
+  const seed = Number(values.seed);
+  const documents = values.catalogue ? catalogueFolderDocuments(values.catalogue) : demoDocuments(Number(values.products), seed);
+  const stats = await generateMedia({ documents, out: values.out!, cacheDir: values.cache!, seed });
   console.log(describeMedia(stats));
 }
 

@@ -1,6 +1,6 @@
 /**
- * The pictures of the demo catalogue, drawn procedurally and deterministically: wood
- * planks, stone tiles and textiles in a product's colour (raw RGB pixels that media.ts
+ * The pictures of the demo catalogue (store.ts writes them), drawn procedurally and deterministically: wood
+ * planks, stone tiles and textiles in a product's colour (raw RGB pixels that store.ts
  * encodes with sharp), manufacturer logos and country flags as SVG.
  */
 

@@ -3,7 +3,7 @@
  * documents name (products, categories, manufacturer logos, configurator swatches, video
  * posters, whatever field holds an `/images/...` path) and the flag of every delivery
  * country the API answers with, written to one folder shared by all shops in the naming of
- * domain/media.ts. Raster images are drawn by media-art.ts and encoded with sharp; each
+ * domain/media.ts. Raster images are drawn by art.ts and encoded with sharp; each
  * distinct picture is rendered once into a cache keyed by the hash of what it shows, so a
  * warm start renders nothing and only links the cached files into place.
  */
@@ -13,7 +13,7 @@ import { dirname, join, relative } from "node:path";
 import sharp from "sharp";
 import { FALLBACK_WIDTH, MEDIA_WIDTHS, VARIANT_FORMATS, mediaFiles, mediaHeight, variantPath } from "../../domain/media";
 import type { CatalogueDocument } from "../../worker/shop-api/catalogue/import-format";
-import { colourOf, drawRaster, flagSvg, hashText, logoSvg, textureOf, type RasterSpec } from "./media-art";
+import { colourOf, drawRaster, flagSvg, hashText, logoSvg, textureOf, type RasterSpec } from "./art";
 
 /** Bump when the drawing or the encoding changes: every cached picture is rendered anew. */
 const RENDER_VERSION = 1;
