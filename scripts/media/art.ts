@@ -183,6 +183,7 @@ export function textureOf(world: string, text: string): Texture {
   if (/streifen/i.test(text)) return "stripes";
   if (/floral|grafik|uni /i.test(text)) return "textile";
   if (/aluminium|cortenstahl|stahl/i.test(text)) return "metal";
+  if (/eiche|nuss|esche|pinie|kiefer|lärche|douglas|bangkirai|holz|wpc/i.test(text)) return world === "terrasse" || world === "garten" ? "decking" : "wood";
   switch (world) {
     case "parkett":
     case "laminat":

@@ -48,9 +48,19 @@ function contextOf(record: Record<string, unknown>, outer: Context): Context {
   return outer;
 }
 
-/** Walks a document for every image path, each with the record it belongs to. */
+const VIDEO_PATH = /^\/videos\/[A-Za-z0-9][A-Za-z0-9._/-]*\.(mp4|webm)$/;
+
+/** The poster of a video of ours: `/videos/a/b.mp4` -> `/images/videos/a/b.jpg` (the store has one for every video the data names). */
+export function posterPath(video: string): string | null {
+  if (!VIDEO_PATH.test(video) || video.includes("..") || video.includes("//")) return null;
+  return `/images${video.replace(/\.(mp4|webm)$/, ".jpg")}`;
+}
+
+/** Walks a document for every image path (and every video's poster), each with the record it belongs to. */
 function walk(value: unknown, context: Context, found: (path: string, context: Context) => void): void {
   if (isImagePath(value)) return found(value, context);
+  const poster = typeof value === "string" ? posterPath(value) : null;
+  if (poster) return found(poster, context);
   if (Array.isArray(value)) {
     for (const item of value) walk(item, context, found);
     return;
@@ -76,7 +86,9 @@ export function collectMedia(documents: CatalogueDocument[], countries: string[]
       items.set(path, { kind: "svg", svg: flag ?? logoSvg(context.name || file.replace(/[-_]+/g, " ")) });
       return;
     }
-    const picture = Number(/-(\d+)$/.exec(file)?.[1] ?? 1);
+    // Products' pictures are numbered (-1, -2): the same decor shares them. Anything else (a category) has its own.
+    const numbered = /-(\d+)$/.exec(file)?.[1];
+    const picture = numbered ? Number(numbered) : file;
     const colour = colourOf(context.text || file, context.world);
     const texture = path.startsWith("/images/videos/") ? "poster" : textureOf(context.world, context.text || file);
     items.set(path, { kind: "raster", spec: { texture, colour, seed: hashText(`${seed}:${texture}:${colour.join(",")}:${picture}`) } });
