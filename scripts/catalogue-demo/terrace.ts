@@ -26,6 +26,15 @@ interface PartDef {
   shipping: "parcel" | "freight";
 }
 
+/** What every substructure part's page says of it (its search-result description). */
+const PART_DESCRIPTION = t(
+  "Teil der Unterkonstruktion für Ihre Terrasse, vom Terrassenplaner passend zu den Dielen berechnet.",
+  "part of the substructure for your terrace, calculated by the terrace planner to match the boards.",
+  "élément de la sous-structure de votre terrasse, calculé par le planificateur de terrasse selon les lames.",
+  "parte della sottostruttura della vostra terrazza, calcolata dal configuratore di terrazze in base alle doghe.",
+  "onderdeel van de onderconstructie van uw terras, door de terrasplanner passend bij de planken berekend.",
+);
+
 const PARTS: PartDef[] = [
   {
     sku: "BH-T-JOIST-ALU",
@@ -250,7 +259,18 @@ export function terraceParts(
     stock: { quantity: 5000, notificationQuantity: 10 },
     terrace: part.terrace,
     content: Object.fromEntries(
-      languages.map((lang) => [lang, { slug: `${slugify(part.title[lang])}-${part.sku.slice(5).toLowerCase()}`, title: part.title[lang] }]),
+      languages.map((lang) => {
+        const description = `${part.title[lang]}: ${PART_DESCRIPTION[lang]}`;
+        return [
+          lang,
+          {
+            slug: `${slugify(part.title[lang])}-${part.sku.slice(5).toLowerCase()}`,
+            title: part.title[lang],
+            shortDescription: description,
+            metaDescription: description,
+          },
+        ];
+      }),
     ),
     media: [{ kind: "image", url: `/images/products/${part.sku}-1.jpg`, alt: part.title.de }],
   }));

@@ -1,4 +1,6 @@
+import { join } from "node:path";
 import type { LocalEnvironment } from "../../worker/config/shop-config";
+import { demoDocuments, describeMedia, generateMedia, MEDIA_FOLDER } from "../generate-media";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { buildConsole } from "../build-console";
 import { seedDemoStaff } from "./demo-staff";
@@ -45,7 +47,22 @@ export interface LocalShops {
   changeId: number;
 }
 
-export async function prepareCatalogue(options: Pick<LocalShopsOptions, "stateDir" | "products" | "fresh" | "log">): Promise<void> {
+export async function prepareCatalogue(
+  options: Pick<LocalShopsOptions, "stateDir" | "products" | "fresh" | "log"> & Partial<Pick<LocalShopsOptions, "distRoot">>,
+): Promise<void> {
+  await prepareDemoCatalogue(options);
+  // The demo's pictures (docs/decisions/0046): beside the shops' builds, rendered once into the state's cache.
+  if (options.distRoot) {
+    const stats = await generateMedia({
+      documents: demoDocuments(options.products),
+      out: join(options.distRoot, MEDIA_FOLDER),
+      cacheDir: join(options.stateDir, "media-cache"),
+    });
+    options.log(describeMedia(stats));
+  }
+}
+
+async function prepareDemoCatalogue(options: Pick<LocalShopsOptions, "stateDir" | "products" | "fresh" | "log">): Promise<void> {
   process.env.LOCAL_STATE_DIR = options.stateDir;
   options.log("Applying database migrations ...");
   applyLocalMigrations();

@@ -8,6 +8,7 @@ import type { EdgeDependencies, EdgeEnv } from "./context";
 import { cookieGates } from "./cookie-gates";
 import { errorPageResponse, lastResortPage } from "./error-pages";
 import { languageRules } from "./language-rules";
+import { media } from "./media";
 import { noShopPage } from "./no-shop-page";
 import { PageError } from "./page-error";
 import { sameOrigin } from "./same-origin";
@@ -29,6 +30,7 @@ export type { EdgeDependencies } from "./context";
  *   back-office       on the back-office host only: the console and /admin/* (and nothing below)
  *   api-proxy         /apiv1, /apiv2, /graphql (and /<lang>/... on shops with prefixes)
  *   upstream-rules    what requests from the legacy front proxy may get
+ *   media             /images/* from the media store shared by all shops (ADR 0046)
  *   cookie-gates      new search, developer mode, the international entry
  *   language-rules    SPEC 2.1 language/domain rules and the SPEC 4 locale choice
  *   search-results    the search results page without JavaScript (the build's page, results from the shop API)
@@ -59,6 +61,7 @@ export function createEdgeApp(deps: EdgeDependencies) {
   app.use("*", backOffice(deps, { access: deps.access }));
   app.use("*", apiProxy(deps));
   app.use("*", upstreamRules(config));
+  app.use("*", media());
   app.use("*", cookieGates(deps));
   app.use("*", languageRules(config));
   app.use("*", searchResults(deps));

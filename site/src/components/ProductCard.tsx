@@ -2,7 +2,7 @@ import React from "react";
 import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductCardData } from "../lib/page-data";
-import { imageSrc } from "../lib/media";
+import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 import { priceDisplay } from "../lib/price";
 import { ListAddToCartSlot } from "./slots";
 
@@ -12,7 +12,18 @@ import { ListAddToCartSlot } from "./slots";
  * price was lowered (lib/price.ts), base price per unit, delivery time, express and the
  * free-sample label. Reads only the node's `card` fields (lib/card.ts).
  */
-export function ProductCard({ product, headingLevel = 3, eager = false }: { product: ProductCardData; headingLevel?: 2 | 3; eager?: boolean }) {
+export function ProductCard({
+  product,
+  headingLevel = 3,
+  eager = false,
+  priority = false,
+}: {
+  product: ProductCardData;
+  headingLevel?: 2 | 3;
+  eager?: boolean;
+  /** The page's largest paint (ResponsiveImage). */
+  priority?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const { card } = product;
   const { price } = card;
@@ -26,7 +37,7 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
   return (
     <article className="card product-card">
       <Link to={product.path} className="card-link">
-        <img src={imageSrc(card.image)} alt="" width={400} height={300} loading={eager ? "eager" : "lazy"} decoding="async" />
+        <ResponsiveImage src={card.image} alt="" width={400} height={300} sizes={IMAGE_SIZES.card} eager={eager} priority={priority} />
         {labels.length > 0 ? (
           <ul className="labels">
             {labels.map((label) => (
@@ -68,12 +79,21 @@ export function ProductCard({ product, headingLevel = 3, eager = false }: { prod
   );
 }
 
-export function ProductGrid({ products, headingLevel = 3, eagerCount = 0 }: { products: ProductCardData[]; headingLevel?: 2 | 3; eagerCount?: number }) {
+export function ProductGrid({
+  products,
+  headingLevel = 3,
+  eagerCount = 0,
+}: {
+  products: ProductCardData[];
+  headingLevel?: 2 | 3;
+  /** Cards in the first screen: eager, the first with high priority (the largest paint). */
+  eagerCount?: number;
+}) {
   return (
     <ul className="grid product-grid">
       {products.map((product, index) => (
         <li key={product.sku}>
-          <ProductCard product={product} headingLevel={headingLevel} eager={index < eagerCount} />
+          <ProductCard product={product} headingLevel={headingLevel} eager={index < eagerCount} priority={index === 0 && eagerCount > 0} />
         </li>
       ))}
     </ul>

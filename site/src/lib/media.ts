@@ -1,24 +1,30 @@
-import { contentHash } from "./banner";
+import { isRasterMedia, MEDIA_WIDTHS, VARIANT_FORMATS, variantPath, type VariantFormat } from "../../../domain/media";
 
 /**
- * Product, category and manufacturer media live on the media host, not in the static
- * build. GATSBY_MEDIA_ORIGIN names it; without one (the demo catalogue has no image
- * files) images are drawn as small inline placeholders so pages stay complete and
- * valid, and download/video links point at the default media host.
+ * Product, category and manufacturer media live in the media store (docs/decisions/0046):
+ * the worker serves it at /images/* on every shop host; GATSBY_MEDIA_ORIGIN names another
+ * host that serves the same names (an R2 bucket's public host in production). Only an
+ * image the data does not name at all is drawn as a small inline placeholder.
  */
 const MEDIA_ORIGIN = process.env.GATSBY_MEDIA_ORIGIN ?? "";
 const LINK_ORIGIN = MEDIA_ORIGIN || "https://media.bodenhaus.example";
 
-const TONES = ["#c9a27e", "#a77b52", "#d8c3a5", "#8c6a4f", "#b5b1a8", "#7d8b74", "#c2b59b", "#9c8f80"];
+const PLACEHOLDER = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#d8c3a5"/></svg>')}`;
 
-/** Image source for a media path: on the media host, or a placeholder tinted per path. */
+/** Image source for a media path: in the media store (or on the media host), or a neutral placeholder when there is none. */
 export function imageSrc(url: string | null | undefined): string {
   if (url && /^https?:\/\//.test(url)) return url;
-  if (url && MEDIA_ORIGIN) return `${MEDIA_ORIGIN}${url}`;
-  const tone = TONES[parseInt(contentHash(url ?? ""), 16) % TONES.length]!;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="${tone}"/><path d="M0 .75h4M0 1.5h4M0 2.25h4M1.3 0v.75M2.6.75v.75M.9 1.5v.75M3 2.25V3" stroke="#0000001f" stroke-width=".03"/></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+  if (url && url.startsWith("/") && !url.startsWith("//")) return `${MEDIA_ORIGIN}${url}`;
+  return PLACEHOLDER;
 }
+
+/** The `srcset` of a raster image of the store in one format (null for anything else: SVG, other hosts, no image). */
+export function imageSrcSet(url: string | null | undefined, format: VariantFormat): string | null {
+  if (!url || !isRasterMedia(url)) return null;
+  return MEDIA_WIDTHS.map((width) => `${MEDIA_ORIGIN}${variantPath(url, width, format)} ${width}w`).join(", ");
+}
+
+export { VARIANT_FORMATS };
 
 /** Link to a download or video file on the media host. */
 export function mediaHref(url: string): string {

@@ -10,12 +10,12 @@ import { Pagination } from "../components/Pagination";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
-import { imageSrc } from "../lib/media";
 import { absoluteUrl } from "../lib/seo";
 import { hasFilterParams } from "../../../domain/category-listing";
 import { CategoryListing } from "../features/search/CategoryListing";
 import { useLocationSearch } from "../features/search/category-location";
 import { readFilterUrl, writeFilterUrl } from "../features/search/filter-url";
+import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 
 interface CategoryData extends ChromeData {
   category: {
@@ -69,7 +69,7 @@ export default function CategoryPage({ data, pageContext, location }: PageProps<
               <li key={child.categoryId}>
                 <Link to={child.path} className="tile">
                   {/* The first tiles are in the first screen (the largest paint): not lazy. */}
-                  <img src={imageSrc(child.data.image)} alt="" width={320} height={240} loading={index < 2 ? "eager" : "lazy"} />
+                  <ResponsiveImage src={child.data.image} alt="" width={320} height={240} sizes={IMAGE_SIZES.tile} eager={index < 2} priority={index === 0} />
                   <span className="tile-title">{child.name}</span>
                   <span className="muted small">{t("category.productCount", { count: child.productCount })}</span>
                 </Link>

@@ -9,10 +9,10 @@ import { SamplesCounterSlot } from "../components/slots";
 import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
-import { imageSrc } from "../lib/media";
 import { cmsKey } from "../lib/shop-content";
 import { VideoList, type LibraryVideo } from "../features/videos/VideoList";
 import { ReviewsBlockSlot } from "../features/reviews/ReviewsBlockSlot";
+import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 
 interface HomeData extends ChromeData {
   topCategories: { nodes: { categoryId: string; name: string; path: string; description: string; image: string | null }[] };
@@ -62,10 +62,11 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
         <section aria-labelledby="top-categories" className="section">
           <h2 id="top-categories">{t("home.topCategories")}</h2>
           <ul className="grid tiles">
-            {data.topCategories.nodes.map((category) => (
+            {data.topCategories.nodes.map((category, index) => (
               <li key={category.categoryId}>
                 <Link to={category.path} className="tile">
-                  <img src={imageSrc(category.image)} alt="" width={320} height={240} loading="lazy" />
+                  {/* The first tiles may be in the first screen on a phone: not lazy. */}
+                  <ResponsiveImage src={category.image} alt="" width={320} height={240} sizes={IMAGE_SIZES.tile} eager={index < 2} />
                   <span className="tile-title">{category.name}</span>
                   <span className="muted small">{category.description}</span>
                 </Link>
@@ -87,7 +88,7 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
             {data.worldNodes.nodes.map((world) => (
               <li key={world.categoryId}>
                 <Link to={world.path} className="tile">
-                  <img src={imageSrc(world.data.image)} alt="" width={320} height={240} loading="lazy" />
+                  <ResponsiveImage src={world.data.image} alt="" width={320} height={240} sizes={IMAGE_SIZES.tile} />
                   <span className="tile-title">{world.name}</span>
                   <span className="muted small">{world.data.teaser}</span>
                 </Link>

@@ -7,7 +7,7 @@ import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { headTranslate } from "../lib/head-translate";
 import type { BaseContext, ChromeData } from "../lib/page-data";
 import { homePath, manufacturerListPath } from "../../../domain/routes";
-import { imageSrc } from "../lib/media";
+import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 
 interface ManufacturerListData extends ChromeData {
   manufacturers: {
@@ -43,7 +43,7 @@ export default function ManufacturerListPage({ data, pageContext }: PageProps<Ma
             {manufacturers.map((manufacturer) => (
               <li key={manufacturer.manufacturerId}>
                 <Link to={manufacturer.path} className="tile">
-                  <img src={imageSrc(manufacturer.data.logo)} alt="" width={320} height={240} loading="lazy" />
+                  <ResponsiveImage src={manufacturer.data.logo} alt="" width={320} height={240} sizes={IMAGE_SIZES.tile} />
                   <span className="tile-title">{manufacturer.name}</span>
                   <span className="muted small">{t("category.productCount", { count: manufacturer.productCount })}</span>
                 </Link>

@@ -8,7 +8,7 @@ import { ProductGrid } from "../components/ProductCard";
 import { headTranslate } from "../lib/head-translate";
 import type { BaseContext, ChromeData, ProductCardData } from "../lib/page-data";
 import { homePath, manufacturerListPath } from "../../../domain/routes";
-import { imageSrc } from "../lib/media";
+import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 
 interface ManufacturerData extends ChromeData {
   manufacturer: { name: string; path: string; data: { description: string; shortDescription: string; logo: string | null; url: string | null } };
@@ -31,7 +31,14 @@ export default function ManufacturerPage({ data, pageContext }: PageProps<Manufa
         ]}
       />
       <header className="page-head manufacturer-head">
-        <img src={imageSrc(manufacturer.data.logo)} alt={t("manufacturers.logo", { name: manufacturer.name })} width={160} height={120} />
+        <ResponsiveImage
+          src={manufacturer.data.logo}
+          alt={t("manufacturers.logo", { name: manufacturer.name })}
+          width={160}
+          height={120}
+          sizes={IMAGE_SIZES.thumb}
+          eager
+        />
         <div>
           <h1>{manufacturer.name}</h1>
           {manufacturer.data.shortDescription ? <p className="teaser">{manufacturer.data.shortDescription}</p> : null}

@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../../lib/page-data";
-import { imageSrc } from "../../lib/media";
+import { IMAGE_SIZES, ResponsiveImage } from "../ResponsiveImage";
 
 /** The product images: the main image and thumbnails to switch it (SPEC 2.2 Product page). */
 export function Gallery({ product }: { product: ProductData }) {
@@ -12,14 +12,14 @@ export function Gallery({ product }: { product: ProductData }) {
   const current = images[Math.min(index, images.length - 1)];
   return (
     <div className="gallery">
-      <img
+      <ResponsiveImage
         className="gallery-main"
-        src={imageSrc(current?.url)}
+        src={current?.url}
         alt={current?.alt || product.content.title}
         width={800}
         height={600}
-        fetchPriority="high"
-        decoding="async"
+        sizes={IMAGE_SIZES.gallery}
+        priority
       />
       {images.length > 1 ? (
         <ul className="thumbs">
@@ -31,7 +31,7 @@ export function Gallery({ product }: { product: ProductData }) {
                 aria-pressed={position === index}
                 onClick={() => setIndex(position)}
               >
-                <img src={imageSrc(image.url)} alt="" width={96} height={72} loading="lazy" />
+                <ResponsiveImage src={image.url} alt="" width={96} height={72} sizes={IMAGE_SIZES.thumb} />
                 <span className="visually-hidden">{t("product.showImage", { number: position + 1 })}</span>
               </button>
             </li>
