@@ -9,6 +9,7 @@ import { HeaderBanners } from "./HeaderBanners";
 import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
 import { lazyOnIdle } from "../lib/lazy";
+import { useVisibilityTracking } from "../lib/tracking/use-track";
 import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SearchFormSlot } from "./slots";
 import "../styles.css";
@@ -49,6 +50,7 @@ export function Layout({
   const shop = chrome.shopInfo;
   const content = shopContent(shop.shopId);
   const [menuOpen, setMenuOpen] = React.useState(false);
+  useVisibilityTracking("mobileMenu", menuOpen);
   const worlds = chrome.menu.nodes.filter((node) => node.isWorld);
   const childrenOf = (id: string) => chrome.menu.nodes.filter((node) => node.parentId === id);
   const pagesByKey = new Map<CmsKey, { title: string; path: string }>();

@@ -11,6 +11,7 @@ import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { imageSrc } from "../lib/media";
+import { useListTracking } from "../lib/tracking/use-track";
 
 interface CategoryData extends ChromeData {
   category: {
@@ -43,6 +44,9 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
   const { listing } = pageContext;
   const products = inOrder(pageContext.skus, data.products.nodes);
   const offers = inOrder(pageContext.offerSkus, data.offers.nodes);
+  // Tag manager (issue 18): GA4 view_item_list of the listed products, select_item on a card's link.
+  const trackingList = React.useMemo(() => ({ id: category.categoryId, name: category.name }), [category.categoryId, category.name]);
+  const onListClick = useListTracking(trackingList, products);
   return (
     <Layout chrome={data} context={pageContext} activeWorldId={pageContext.trail[0]}>
       <Breadcrumbs items={trailCrumbs(data.shopInfo, pageContext.language, t("nav.home"), pageContext.trail, data.trailNodes.nodes)} />
@@ -100,7 +104,7 @@ export default function CategoryPage({ data, pageContext }: PageProps<CategoryDa
             </nav>
           ) : null}
         </div>
-        <div className="listing-layout">
+        <div className="listing-layout" onClickCapture={onListClick}>
           {/* Filters of the search feature mount here (site/src/features/search). */}
           <div className="filters" data-slot="category-filters" />
           {products.length > 0 ? (
