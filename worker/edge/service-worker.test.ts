@@ -72,7 +72,7 @@ describe("the offline page", () => {
 function scope(origin: string) {
   const listeners = new Map<string, ((event: unknown) => void)[]>();
   const stores = new Map<string, Map<string, Response>>();
-  const network = { online: true, requests: [] as { url: string; cache?: RequestCache }[], pages: new Map<string, string>() };
+  const network = { online: true, requests: [] as { url: string; cache?: RequestCache; redirect?: RequestRedirect }[], pages: new Map<string, string>() };
   const cacheOf = (name: string) => {
     if (!stores.has(name)) stores.set(name, new Map());
     const store = stores.get(name)!;
@@ -89,7 +89,7 @@ function scope(origin: string) {
     delete: async (name: string) => stores.delete(name),
   };
   const fetchFn = async (request: Request, init?: RequestInit) => {
-    network.requests.push({ url: request.url, cache: init?.cache });
+    network.requests.push({ url: request.url, cache: init?.cache ?? request.cache, redirect: request.redirect });
     if (!network.online) throw new TypeError("Failed to fetch");
     const body = network.pages.get(new URL(request.url).pathname) ?? "file";
     return Object.defineProperty(new Response(body, { status: 200 }), "type", { value: "basic" });
@@ -153,7 +153,10 @@ describe("the caching worker at work", () => {
     expect(await (await sw.fetchEvent("http://de.localhost:8787/parkett.html", "navigate")).response!.text()).toBe("deploy 1");
     sw.network.pages.set("/parkett.html", "deploy 2");
     expect(await (await sw.fetchEvent("http://de.localhost:8787/parkett.html", "navigate")).response!.text()).toBe("deploy 2");
-    expect(sw.network.requests.map((request) => request.cache)).toEqual(["no-cache", "no-cache"]);
+    expect(sw.network.requests.map((request) => [request.cache, request.redirect])).toEqual([
+      ["no-cache", "manual"],
+      ["no-cache", "manual"],
+    ]);
     expect(sw.stores.size).toBe(0);
   });
 

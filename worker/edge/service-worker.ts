@@ -103,8 +103,10 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    // Network first, past the HTTP cache (revalidated), never from a cache of this worker.
-    event.respondWith(fetch(request, { cache: "no-cache" }).catch(() => offlinePage(url.pathname)));
+    // Network first, past the HTTP cache (revalidated), never from a cache of this worker. A request of its own:
+    // a navigation request cannot be re-issued with other options; redirects stay the browser's (manual).
+    const fresh = new Request(request.url, { method: "GET", headers: request.headers, credentials: "same-origin", redirect: "manual", cache: "no-cache" });
+    event.respondWith(fetch(fresh).catch(() => offlinePage(url.pathname)));
     return;
   }
   if (url.pathname.startsWith("/static/") || HASHED.test(url.pathname)) event.respondWith(cacheFirst(event));
