@@ -146,7 +146,7 @@ describe("the caching worker at work", () => {
     expect([...sw.stores.keys()]).toEqual(["someone-else"]);
   });
 
-  test("pages: always the network, past the HTTP cache; never stored", async () => {
+  test("pages: always the network, past the HTTP cache and its validators; never stored", async () => {
     const sw = scope("http://de.localhost:8787");
     sw.run(cachingWorkerScript(shop("DE")));
     sw.network.pages.set("/parkett.html", "deploy 1");
@@ -154,8 +154,8 @@ describe("the caching worker at work", () => {
     sw.network.pages.set("/parkett.html", "deploy 2");
     expect(await (await sw.fetchEvent("http://de.localhost:8787/parkett.html", "navigate")).response!.text()).toBe("deploy 2");
     expect(sw.network.requests.map((request) => [request.cache, request.redirect])).toEqual([
-      ["no-cache", "manual"],
-      ["no-cache", "manual"],
+      ["no-store", "manual"],
+      ["no-store", "manual"],
     ]);
     expect(sw.stores.size).toBe(0);
   });

@@ -9,9 +9,9 @@ import type { EdgeEnv } from "./context";
  * The service worker at /sw.js (SPEC 7; issue 18, docs/decisions/0051), written by the edge per
  * shop from the config, not by the build, so the kill switch ships without a build:
  *
- * - `enabled`: network first for pages (every navigation asks the network, revalidating past
- *   the browser's HTTP cache, and the worker never answers a page from a cache: a page is never
- *   older than the current deploy), cache first for the content-hashed bundles and /static/
+ * - `enabled`: network first for pages (every navigation asks the network past the browser's
+ *   HTTP cache, and the worker never answers a page from a cache: a page is never older than
+ *   the current deploy), cache first for the content-hashed bundles and /static/
  *   files (their names change with their content), and when the network is gone the offline
  *   page in the language of the path (the shop's language prefix, else its default language),
  *   carried in the script itself, so it needs no request. Everything else (page-data, the API,
@@ -103,9 +103,10 @@ self.addEventListener("fetch", (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    // Network first, past the HTTP cache (revalidated), never from a cache of this worker. A request of its own:
-    // a navigation request cannot be re-issued with other options; redirects stay the browser's (manual).
-    const fresh = new Request(request.url, { method: "GET", headers: request.headers, credentials: "same-origin", redirect: "manual", cache: "no-cache" });
+    // Network first, past the HTTP cache (no validators either: an ETag that outlived its content cannot bring
+    // back an old page), never from a cache of this worker. A request of its own: a navigation request cannot be
+    // re-issued with other options; redirects stay the browser's (manual).
+    const fresh = new Request(request.url, { method: "GET", headers: request.headers, credentials: "same-origin", redirect: "manual", cache: "no-store" });
     event.respondWith(fetch(fresh).catch(() => offlinePage(url.pathname)));
     return;
   }
