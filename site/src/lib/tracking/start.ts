@@ -1,4 +1,3 @@
-import { preload } from "swr";
 import { ACCOUNT_PATHS, fetchAccount } from "../../features/account/api";
 import { CONSENT_MANAGER_EVENT } from "../consent";
 import { registerServiceWorker } from "../service-worker";
@@ -6,8 +5,9 @@ import { loadTracking, type TrackingEnvironment } from "./load";
 
 /**
  * What every page starts once the browser is idle (site/gatsby-browser.tsx; not in the first
- * load): GET /apiv2/environment, preloaded under the header's own swr key so the header reads
- * the same answer, then the shop's tag manager and consent manager (load.ts) and its service
+ * load): GET /apiv2/environment (through the account reads' fetcher, which shares one request
+ * with the header's read of it when they overlap; not through swr, whose import here would put
+ * swr into every page's first load by webpack's commons rule), then the shop's tag manager and consent manager (load.ts) and its service
  * worker. Without an answer nothing third-party loads and no worker is registered.
  */
 interface StartEnvironment {
@@ -17,7 +17,7 @@ interface StartEnvironment {
 export async function startTracking(): Promise<void> {
   let answer: StartEnvironment;
   try {
-    answer = await preload(ACCOUNT_PATHS.environment, (path: string) => fetchAccount<StartEnvironment>(path));
+    answer = await fetchAccount<StartEnvironment>(ACCOUNT_PATHS.environment);
   } catch {
     return;
   }
