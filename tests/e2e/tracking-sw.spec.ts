@@ -161,11 +161,13 @@ test("a product view and an add to cart: GA4 events, each after { ecommerce: nul
   await context.close();
 });
 
-/** Opens a page, lets the idle work run and waits until the service worker controls it. */
+/** Opens a page, lets the idle work run and waits until the service worker controls it and the page is quiet. */
 async function controlled(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.keyboard.press("Shift");
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  // Everything the page loads when idle is loaded: a chunk failing once the network is cut would reload the page.
+  await page.waitForLoadState("networkidle");
 }
 
 test("the service worker answers with the offline page in the shop's language when the network is cut", async ({ browser }) => {
