@@ -2,6 +2,7 @@ import { startTransition, type ReactElement } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { GatsbyBrowser } from "gatsby";
 import { chunkReloadTarget, isChunkLoadError, withoutChunkReloadMarker } from "./src/lib/chunk-reload";
+import { whenIdle } from "./src/lib/lazy";
 
 /**
  * Browser-side behaviour of every page (SPEC 2.1): a full-screen loading indicator while
@@ -9,7 +10,9 @@ import { chunkReloadTarget, isChunkLoadError, withoutChunkReloadMarker } from ".
  * automatic reload when a page chunk fails to load (at most once per 60 seconds, the
  * marker kept in the address). The static HTML is hydrated as a transition, so React
  * hydrates it in small slices between which the browser stays responsive instead of in
- * one long task (docs/decisions/0011).
+ * one long task (docs/decisions/0011). Once the browser is idle, the tag manager, the
+ * consent manager and the service worker start as the environment says (src/lib/tracking/start.ts,
+ * a chunk of its own, not in the first load).
  */
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -37,6 +40,10 @@ export const replaceHydrateFunction = () => (element: ReactElement, container: E
 export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
   window.addEventListener("error", (event) => reloadOnChunkError(event.error));
   window.addEventListener("unhandledrejection", (event) => reloadOnChunkError(event.reason));
+  void whenIdle()
+    .then(() => import(/* webpackChunkName: "tracking" */ "./src/lib/tracking/start"))
+    .then((module) => module.startTracking())
+    .catch(() => undefined);
 };
 
 export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ prevLocation }) => {

@@ -10,13 +10,24 @@ import { ROOT } from "../lib/shops";
  * Without --dist it measures the more recently built of dist/ (npm start, build:shops)
  * and .e2e/dist (the browser tests), so it measures the pages of the current code.
  *
- *   npm run bench:pages -- [--dist .e2e/dist] [DE CH ...]
+ * The tag manager (issue 18, docs/decisions/0050) is not in any page's build: its Consent Mode
+ * defaults are part of the first inline script (counted above, tag manager off or on), and
+ * when GET /apiv2/environment names a container, the idle "tracking" chunk loads the
+ * container's gtm.js. Its cost with the tag manager on is printed per shop: that chunk plus the
+ * container file given with --container (a third party's file whose size its tags decide; this
+ * script never fetches it).
+ *
+ *   npm run bench:pages -- [--dist .e2e/dist] [--container path/to/gtm.js] [DE CH ...]
  */
 const BUDGET_KB = 100;
 const DIST_CANDIDATES = [join(ROOT, "dist"), join(ROOT, ".e2e", "dist")];
 const args = process.argv.slice(2);
 const distIndex = args.indexOf("--dist");
-const shops = args.filter((arg, index) => !arg.startsWith("--") && !(distIndex >= 0 && index === distIndex + 1));
+const containerIndex = args.indexOf("--container");
+const containerFile = containerIndex >= 0 ? args[containerIndex + 1] : undefined;
+const shops = args.filter(
+  (arg, index) => !arg.startsWith("--") && !(distIndex >= 0 && index === distIndex + 1) && !(containerIndex >= 0 && index === containerIndex + 1),
+);
 
 /** The shops built into a dist folder. */
 function builtShops(dist: string): string[] {
@@ -145,6 +156,28 @@ for (const shop of selected) {
   console.log(`\n${shop}: features loaded on demand, the chunks of each (a shared one may also be in a page's initial JS)`);
   console.log("feature              gzip KB  scripts");
   for (const chunk of chunks) console.log(`${chunk.name.padEnd(20)} ${(chunk.gzip / 1024).toFixed(1).padStart(7)} ${String(chunk.files).padStart(8)}`);
+}
+
+/** The consent defaults in a page's first inline script (bytes of that part, gzipped on its own). */
+function consentDefaultsGzip(shopDir: string): number {
+  const html = readFileSync(join(shopDir, existsSync(join(shopDir, "index.html")) ? "index.html" : join("de", "index.html")), "utf8");
+  const part = /window\.dataLayer=window\.dataLayer\|\|\[\];[\s\S]*?window\.gtag\("consent","update",\{[^}]*\}\)/.exec(html)?.[0] ?? "";
+  return part ? gzipSync(part, { level: 9 }).length : 0;
+}
+
+const container = containerFile ? gzipSync(readFileSync(join(process.cwd(), containerFile)), { level: 9 }).length : null;
+console.log("\nTag manager (docs/decisions/0050): off = the initial JS above (the consent defaults are in it either way);");
+console.log("on = nothing more in the initial load; once idle the tracking chunk (loaded either way: it also registers the service worker)");
+console.log(`and the container's gtm.js ${container === null ? "(not measured: pass --container <file>)" : `(${containerFile})`}.`);
+console.log("shop    defaults KB  tracking chunk KB  container KB  on, after idle KB");
+for (const shop of selected) {
+  const shopDir = join(dist, shop);
+  const tracking = onDemandChunks(shopDir).find((chunk) => chunk.name === "tracking");
+  const defaults = consentDefaultsGzip(shopDir);
+  const kb = (bytes: number | null | undefined) => (bytes === null || bytes === undefined ? "-" : (bytes / 1024).toFixed(1));
+  console.log(
+    `${shop.padEnd(7)} ${kb(defaults).padStart(11)} ${kb(tracking?.gzip).padStart(18)} ${kb(container).padStart(13)} ${(container === null ? "+ container" : `+${kb((tracking?.gzip ?? 0) + container)}`).padStart(18)}`,
+  );
 }
 
 if (failed) {

@@ -232,3 +232,41 @@ describe("shop config: address lookup and payment providers (docs/decisions/0036
     expect(problems(raw).some((problem) => problem.startsWith(`${field}:`))).toBe(true);
   });
 });
+
+describe("shop config: tracking and the service worker (issue 18, docs/decisions/0050, 0051)", () => {
+  test("no demo shop has a tag manager or a consent manager; every one ships the caching service worker", () => {
+    for (const shop of parseShopConfig(rawConfig).shops) {
+      expect(shop.tracking).toEqual({});
+      expect(shop.serviceWorker).toBe("enabled");
+    }
+  });
+
+  test("a shop with a container, a consent manager and the kill switch", () => {
+    const raw = clone();
+    raw.shops[0].tracking = { tagManager: { containerId: "GTM-AB12CD3" }, consentManager: { key: "a1b2c3d4e5f6" } };
+    raw.shops[0].serviceWorker = "kill-switch";
+    const shop = parseShopConfig(raw).shops[0]!;
+    expect(shop.tracking).toEqual({ tagManager: { containerId: "GTM-AB12CD3" }, consentManager: { key: "a1b2c3d4e5f6" } });
+    expect(shop.serviceWorker).toBe("kill-switch");
+  });
+
+  test.each<[string, (raw: LooseJson) => void, string]>([
+    [
+      "a GA4 measurement id instead of a container",
+      (raw) => (raw.shops[0].tracking = { tagManager: { containerId: "G-AB12CD3EF" } }),
+      "shops[0].tracking.tagManager.containerId",
+    ],
+    [
+      "markup as a container id",
+      (raw) => (raw.shops[0].tracking = { tagManager: { containerId: 'GTM-1"><script>' } }),
+      "shops[0].tracking.tagManager.containerId",
+    ],
+    ["a consent manager key with a path", (raw) => (raw.shops[0].tracking = { consentManager: { key: "../../evil" } }), "shops[0].tracking.consentManager.key"],
+    ["an unknown tracking field", (raw) => (raw.shops[0].tracking = { pixel: true }), "shops[0].tracking"],
+    ["an unknown service worker mode", (raw) => (raw.shops[0].serviceWorker = "off"), "shops[0].serviceWorker"],
+  ])("refuses %s", (_name, change, path) => {
+    const raw = clone();
+    change(raw);
+    expect(problems(raw).join("\n")).toContain(path);
+  });
+});

@@ -179,6 +179,34 @@ export const reviewSettingsSchema = z
   .strict();
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 
+/**
+ * Tracking (issue 18, docs/decisions/0050): the shop's Google Tag Manager container and
+ * its consent manager. The pages read both at run time from GET /apiv2/environment
+ * (`tagManager`, `cookies.enabled`/`cookies.key`): none configured, nothing third-party
+ * loads and the pages ask with their own consent dialog.
+ */
+export const trackingSettingsSchema = z
+  .object({
+    tagManager: z
+      .object({ containerId: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must be a container id like GTM-AB12CD3") })
+      .strict()
+      .optional(),
+    consentManager: z
+      .object({ key: z.string().regex(/^[A-Za-z0-9]{8,64}$/, "must be the consent manager's id code") })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type TrackingSettings = z.infer<typeof trackingSettingsSchema>;
+
+/**
+ * The service worker at /sw.js (issue 18, docs/decisions/0051): `enabled` ships the caching
+ * worker, `kill-switch` a worker that clears its caches and unregisters itself at the same
+ * path (what to ship when a worker misbehaves; the pages then stop registering one).
+ */
+export const SERVICE_WORKER_MODES = ["enabled", "kill-switch"] as const;
+export type ServiceWorkerMode = (typeof SERVICE_WORKER_MODES)[number];
+
 export const shopSchema = z
   .object({
     id: z.string().regex(/^[A-Z]{2,8}$/, "must be 2-8 upper-case letters"),
@@ -216,6 +244,10 @@ export const shopSchema = z
     newsletter: newsletterSettingsSchema.default({ provider: "local" }),
     /** Reviews (issue 18): the rating calls' provider segment, the verification notice, the provider's widget (none in the demo). */
     reviews: reviewSettingsSchema.default({}),
+    /** Tag manager and consent manager (issue 18): none unless configured. */
+    tracking: trackingSettingsSchema.default({}),
+    /** The service worker at /sw.js (issue 18): the caching worker or its kill switch. */
+    serviceWorker: z.enum(SERVICE_WORKER_MODES).default("enabled"),
   })
   .strict()
   .superRefine((shop, ctx) => {

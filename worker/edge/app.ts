@@ -13,6 +13,7 @@ import { noShopPage } from "./no-shop-page";
 import { PageError } from "./page-error";
 import { sameOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
+import { serviceWorker } from "./service-worker";
 import { siteForHost } from "./site";
 import { searchResults } from "./search-results";
 import { staticPages } from "./static-pages";
@@ -34,6 +35,7 @@ export type { EdgeDependencies } from "./context";
  *   cookie-gates      new search, developer mode, the international entry
  *   language-rules    SPEC 2.1 language/domain rules and the SPEC 4 locale choice
  *   search-results    the search results page without JavaScript (the build's page, results from the shop API)
+ *   service-worker    /sw.js of the shop: its caching worker or the kill switch (config serviceWorker)
  *   static-pages      the shop's build from ASSETS, or the no-shop-found page
  * Errors become the error pages of error-pages.ts (404/503/500, never a stack trace).
  */
@@ -65,6 +67,7 @@ export function createEdgeApp(deps: EdgeDependencies) {
   app.use("*", cookieGates(deps));
   app.use("*", languageRules(config));
   app.use("*", searchResults(deps));
+  app.use("*", serviceWorker());
   app.use(
     "*",
     staticPages((c) => noShopPage(deps.directory, c.env?.ENVIRONMENT_NAME ?? "production")),

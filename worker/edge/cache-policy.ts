@@ -16,7 +16,7 @@ export const ASSET_CACHE = "public, max-age=3600, stale-while-revalidate=86400";
 export const NOT_FOUND_CACHE = "public, max-age=60";
 
 /** Content-hashed bundles Gatsby writes: app-<hash>.js, component---...-<hash>.js, styles.<hash>.css. */
-const HASHED_BUNDLE = /[-.][0-9a-f]{16,}\.(js|css|mjs)(\.map)?$/;
+export const HASHED_BUNDLE = /[-.][0-9a-f]{16,}\.(js|css|mjs)(\.map)?$/;
 
 /** The Cache-Control of a static file by its request path. */
 export function staticCacheControl(pathname: string): string {

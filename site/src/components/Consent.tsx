@@ -1,21 +1,25 @@
 import React from "react";
 import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { CONSENT_BY_DIALOG, answerConsent, consentAnswered, type ConsentAnswer } from "../lib/consent";
+import { CONSENT_MANAGER_EVENT, answerConsent, consentAnswered, type ConsentAnswer } from "../lib/consent";
 
 /**
- * Cookie consent. When the environment enables cookies (GATSBY_CONSENT_MANAGER_KEY, SPEC 7
- * "a consent-manager script is added when the environment enables cookies") the consent
- * manager's script asks (see PageHead); otherwise this dialog does, once, and keeps the
- * answer in a cookie for 365 days. It is in the static HTML of every page, hidden before
+ * Cookie consent. When the environment enables cookies (GET /apiv2/environment
+ * `cookies.enabled`, read at run time; SPEC 7 "a consent-manager script is added when the
+ * environment enables cookies") the consent manager's script asks (lib/tracking/load.ts) and
+ * this dialog steps aside; otherwise this dialog does, once, and keeps the answer in a cookie
+ * for 365 days; the answer also updates Google Consent Mode (lib/tracking/consent-mode.ts). It is in the static HTML of every page, hidden before
  * the first paint for a visitor who answered (lib/consent.ts); React hydrates it as it is
  * and removes it from the page for that visitor.
  */
 export function Consent({ privacyPath }: { privacyPath: string | null }) {
   const { t } = useTranslation();
-  const [open, setOpen] = React.useState(CONSENT_BY_DIALOG);
+  const [open, setOpen] = React.useState(true);
   React.useEffect(() => {
     if (consentAnswered()) setOpen(false);
+    const stepAside = () => setOpen(false);
+    window.addEventListener(CONSENT_MANAGER_EVENT, stepAside);
+    return () => window.removeEventListener(CONSENT_MANAGER_EVENT, stepAside);
   }, []);
   if (!open) return null;
   const answer = (value: ConsentAnswer) => {

@@ -10,6 +10,7 @@ import { HeaderBanners } from "./HeaderBanners";
 import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
 import { lazyOnIdle } from "../lib/lazy";
+import { useVisibilityTracking } from "../lib/tracking/use-track";
 import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SearchFormSlot } from "./slots";
 import "../styles.css";
@@ -51,6 +52,7 @@ export function Layout({
   const content = shopContent(shop.shopId);
   const reviews = reviewSettings();
   const [menuOpen, setMenuOpen] = React.useState(false);
+  useVisibilityTracking("mobileMenu", menuOpen);
   const worlds = chrome.menu.nodes.filter((node) => node.isWorld);
   const childrenOf = (id: string) => chrome.menu.nodes.filter((node) => node.parentId === id);
   const pagesByKey = new Map<CmsKey, { title: string; path: string }>();

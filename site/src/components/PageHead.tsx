@@ -8,10 +8,9 @@ import { absoluteUrl } from "../lib/seo";
  * Title, description, robots, canonical and hreflang alternates of a page (from the
  * page context of site/sourcing/create-pages.ts), the language and the content hashes of the
  * header banners on <html> (read by the inline <head> script, lib/banner.ts), JSON-LD
- * (Organization on every page plus what the page adds) and, when the environment
- * enables cookies, the consent manager's script.
+ * (Organization on every page plus what the page adds). The consent manager's script is
+ * added at run time when the environment enables cookies (lib/tracking/load.ts).
  */
-const CONSENT_MANAGER_KEY = process.env.GATSBY_CONSENT_MANAGER_KEY ?? "";
 
 export function PageHead({
   title,
@@ -49,14 +48,6 @@ export function PageHead({
       {[organization, ...jsonLd].map((data, index) => (
         <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />
       ))}
-      {CONSENT_MANAGER_KEY ? (
-        <script
-          src="https://cdn.consentmanager.net/delivery/autoblocking/semiautomatic.min.js"
-          data-cmp-cdid={CONSENT_MANAGER_KEY}
-          data-cmp-host="delivery.consentmanager.net"
-          async
-        />
-      ) : null}
     </>
   );
 }

@@ -1,3 +1,5 @@
+import { updateConsentMode } from "./tracking/consent-mode";
+
 /**
  * The cookie-consent answer (SPEC 7). The dialog is part of every page's static HTML; an
  * inline script in <head> (site/gatsby-ssr.tsx) marks <html> before the first paint when
@@ -5,8 +7,11 @@
  * neither waits for the page's JavaScript nor flashes for a visitor who answered.
  */
 export const CONSENT_COOKIE = "bh_consent";
-/** Without a consent manager (GATSBY_CONSENT_MANAGER_KEY, see PageHead) the pages ask with their own dialog. */
-export const CONSENT_BY_DIALOG = !process.env.GATSBY_CONSENT_MANAGER_KEY;
+/**
+ * Announced when the environment enables cookies and the consent manager's script was added
+ * (SPEC 7; lib/tracking/load.ts): from then on that script asks and the dialog steps aside.
+ */
+export const CONSENT_MANAGER_EVENT = "bh:consent-manager";
 export const CONSENT_ANSWERED_ATTRIBUTE = "data-consent-answered";
 
 export type ConsentAnswer = "all" | "necessary";
@@ -22,5 +27,7 @@ export function consentAnswered(): boolean {
 export function answerConsent(answer: ConsentAnswer): void {
   document.cookie = `${CONSENT_COOKIE}=${answer}; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
   document.documentElement.setAttribute(CONSENT_ANSWERED_ATTRIBUTE, "");
+  // Google Consent Mode v2: the tags waiting since the defaults get the answer (issue 18).
+  updateConsentMode(answer);
   window.dispatchEvent(new CustomEvent("bh:consent", { detail: answer }));
 }

@@ -16,6 +16,7 @@ import { CategoryListing } from "../features/search/CategoryListing";
 import { useLocationSearch } from "../features/search/category-location";
 import { readFilterUrl, writeFilterUrl } from "../features/search/filter-url";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
+import { useListTracking } from "../lib/tracking/use-track";
 
 interface CategoryData extends ChromeData {
   category: {
@@ -51,6 +52,9 @@ export default function CategoryPage({ data, pageContext, location }: PageProps<
   const filterQuery = writeFilterUrl({ filters: readFilterUrl(search).filters, page: 1 });
   const products = inOrder(pageContext.skus, data.products.nodes);
   const offers = inOrder(pageContext.offerSkus, data.offers.nodes);
+  // Tag manager (issue 18): GA4 view_item_list of the listed products, select_item on a card's link.
+  const trackingList = React.useMemo(() => ({ id: category.categoryId, name: category.name }), [category.categoryId, category.name]);
+  const onListClick = useListTracking(trackingList, products);
   return (
     <Layout chrome={data} context={pageContext} activeWorldId={pageContext.trail[0]}>
       <Breadcrumbs items={trailCrumbs(data.shopInfo, pageContext.language, t("nav.home"), pageContext.trail, data.trailNodes.nodes)} />
@@ -115,6 +119,7 @@ export default function CategoryPage({ data, pageContext, location }: PageProps<
           seo={pageContext.seo}
           unfilteredCanonical={absoluteUrl(data.shopInfo.origin, category.path)}
           search={location.search}
+          onClickCapture={onListClick}
         >
           {products.length > 0 ? (
             <ProductGrid products={products} eagerCount={data.children.nodes.length > 0 || offers.length > 0 ? 0 : 2} />

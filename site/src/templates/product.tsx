@@ -18,6 +18,8 @@ import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData, type ProductPageNode } from "../lib/page-data";
 import { applyConfiguration, applyConfiguratorChoice, configurationOptions, type ConfigurableAttribute, type ConfiguratorChoice } from "../lib/configuration";
 import { ConfiguratorLauncher } from "../features/configurator/ConfiguratorLauncher";
+import { valueEvent } from "../lib/tracking/ecommerce";
+import { useTrackOnce } from "../lib/tracking/use-track";
 import { formatQuantity } from "../../../domain/money";
 import { manufacturerPath } from "../../../domain/routes";
 import { cmsKey } from "../lib/shop-content";
@@ -68,6 +70,19 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
   const pages = new Map(data.cmsLinks.nodes.map((node) => [cmsKey(node.identifier), node.path]));
   const configurable = family?.configurable[0];
   const world = pageContext.trail[0] ?? null;
+  // Tag manager (issue 18): GA4 view_item of the product as the page opened.
+  useTrackOnce(page.sku, () =>
+    valueEvent("view_item", data.shopInfo.currency, [
+      {
+        sku: page.sku,
+        name: page.data.content.title,
+        unitPrice: page.data.price?.packagePrice.amount ?? null,
+        quantity: 1,
+        brand: page.data.manufacturer?.name ?? null,
+        category: crumbs.length > 2 ? crumbs[crumbs.length - 2]!.label : null,
+      },
+    ]),
+  );
 
   const tabs = [
     {

@@ -1,4 +1,5 @@
 import { manufacturerPath } from "../../../domain/routes";
+import { shopById } from "../core/shop";
 import { contentHash } from "./reads";
 import { createHarness, giveAccount, type Harness } from "./test-support";
 
@@ -29,10 +30,33 @@ test("environment: search flags, navigation, cookies, internal flag", async () =
   expect(body.data.environment).toMatchObject({
     isSearchEnabled: true,
     minimumSearchCharacters: 3,
-    cookies: { enabled: true },
+    // No consent manager, no tag manager in the demo (issue 18): the pages ask with their own dialog, nothing third-party loads.
+    cookies: { enabled: false, key: "" },
+    tagManager: null,
+    serviceWorker: { enabled: true },
     isInternal: false,
     navigation: { topNavigation: [{ id: "boden", name: "Boden", url: "/boden.html", active: false }] },
   });
+});
+
+test("environment: the shop's tag manager, consent manager and service worker as configured", async () => {
+  const shop = shopById("DE")!;
+  const saved = { tracking: shop.tracking, serviceWorker: shop.serviceWorker };
+  try {
+    shop.tracking = { tagManager: { containerId: "GTM-AB12CD3" }, consentManager: { key: "a1b2c3d4e5f6" } };
+    shop.serviceWorker = "kill-switch";
+    const { body } = await h.call("GET", "/apiv2/environment");
+    expect(body.data.environment).toMatchObject({
+      cookies: { enabled: true, key: "a1b2c3d4e5f6" },
+      tagManager: { containerId: "GTM-AB12CD3" },
+      serviceWorker: { enabled: false },
+    });
+    // Another shop keeps its own (none).
+    const ch = await h.call("GET", "/apiv2/environment", { shop: "CH", language: "fr" });
+    expect(ch.body.data.environment).toMatchObject({ cookies: { enabled: false, key: "" }, tagManager: null, serviceWorker: { enabled: true } });
+  } finally {
+    Object.assign(shop, saved);
+  }
 });
 
 test("byPath: product, category, CMS page, home, unknown", async () => {

@@ -82,7 +82,10 @@ export async function environment(ctx: VisitorContext): Promise<Reply> {
         topNavigation: worlds.map((w) => ({ id: w.id, name: w.name, url: slugPath(ctx.shop, ctx.language, w.slug), active: false })),
       },
       footer: {},
-      cookies: { enabled: true, key: "" },
+      // SPEC 7: the consent manager's script is added when the environment enables cookies (issue 18, docs/decisions/0050).
+      cookies: { enabled: ctx.shop.tracking.consentManager !== undefined, key: ctx.shop.tracking.consentManager?.key ?? "" },
+      tagManager: ctx.shop.tracking.tagManager ? { containerId: ctx.shop.tracking.tagManager.containerId } : null,
+      serviceWorker: { enabled: ctx.shop.serviceWorker === "enabled" },
       isSearchEnabled: true,
       minimumSearchCharacters: MINIMUM_SEARCH_CHARACTERS,
       /** Whether the address forms can offer suggestions (GET /apiv2/address/find; docs/decisions/0036). */

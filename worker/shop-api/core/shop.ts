@@ -16,8 +16,10 @@ import {
   type PaymentMethod,
   type PaymentProviderSettings,
   type SampleLimits,
+  type ServiceWorkerMode,
   type ShopDefinition,
   type StorageSettings,
+  type TrackingSettings,
 } from "../../config/shop-config";
 import { shopDirectory } from "../../config/shops";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
@@ -56,6 +58,10 @@ export interface Shop {
   serviceAddress: string;
   /** Where confirmed newsletter sign-ups are handed over, per language (newsletter/; issue 15). */
   newsletter: NewsletterSettings;
+  /** Tag manager and consent manager, read by the pages from GET /apiv2/environment (issue 18). */
+  tracking: TrackingSettings;
+  /** Whether the pages register the caching service worker (the edge serves its kill switch otherwise; issue 18). */
+  serviceWorker: ServiceWorkerMode;
 }
 
 export function shopOf(definition: ShopDefinition): Shop {
@@ -81,6 +87,8 @@ export function shopOf(definition: ShopDefinition): Shop {
     inquiries: { ...definition.inquiries },
     serviceAddress: definition.mail.service,
     newsletter: { provider: definition.newsletter.provider, lists: { ...definition.newsletter.lists } },
+    tracking: { ...definition.tracking },
+    serviceWorker: definition.serviceWorker,
   };
 }
 

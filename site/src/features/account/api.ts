@@ -37,11 +37,23 @@ export async function accountCall<T>(method: Method, path: string, body?: unknow
   }
 }
 
-/** swr fetcher of the account reads: data on success; rejects with the status otherwise (401 = signed out). */
-export async function fetchAccount<T>(path: string): Promise<T> {
-  const result = await accountCall<T>("GET", path);
-  if (!result.ok) throw Object.assign(new Error(result.errors[0]?.message ?? "request failed"), { status: result.status, errors: result.errors });
-  return result.data as T;
+const inFlight = new Map<string, Promise<unknown>>();
+
+/**
+ * swr fetcher of the account reads: data on success; rejects with the status otherwise (401 = signed out).
+ * Reads of the same path that overlap share one request (the header and the idle tracking start both read
+ * the environment, lib/tracking/start.ts, which must not pull swr into the first load).
+ */
+export function fetchAccount<T>(path: string): Promise<T> {
+  const running = inFlight.get(path);
+  if (running) return running as Promise<T>;
+  const request = (async () => {
+    const result = await accountCall<T>("GET", path);
+    if (!result.ok) throw Object.assign(new Error(result.errors[0]?.message ?? "request failed"), { status: result.status, errors: result.errors });
+    return result.data as T;
+  })().finally(() => inFlight.delete(path));
+  inFlight.set(path, request);
+  return request;
 }
 
 // Shapes of the answers: domain/account.ts, shared with the shop API.

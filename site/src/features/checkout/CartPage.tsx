@@ -20,6 +20,8 @@ import { changeErrorText } from "./cart-texts";
 import { DEFAULT_DELIVERY_CHOICE, readDeliveryChoice, saveDeliveryChoice, type DeliveryChoice } from "./delivery-choice";
 import { applyVoucher, changeDeliveryCountry, changeLineQuantity, removeLine, removeVoucher, useQuote, type QuoteRequest } from "./useQuote";
 import "./checkout.css";
+import { trackEcommerce } from "../../lib/tracking/data-layer";
+import { quoteItems, valueEvent } from "../../lib/tracking/ecommerce";
 
 export function CartPage({ shop, language, worlds }: { shop: ShopRouting; language: string; worlds: { name: string; path: string }[] }) {
   const { t } = useTranslation("checkout");
@@ -59,6 +61,8 @@ export function CartPage({ shop, language, worlds }: { shop: ShopRouting; langua
       setBusy(true);
       const result = await removeLine(line.itemId);
       setBusy(false);
+      // Tag manager (issue 18): GA4 remove_from_cart of a product line (samples have no price).
+      if (result.ok && "packagePrice" in line) trackEcommerce(valueEvent("remove_from_cart", line.packagePrice.currency, quoteItems([line])));
       show(result.ok ? "success" : "error", result.ok ? t("cart.removed", { name: line.name }) : changeErrorText(t, result));
     },
     [show, t],

@@ -32,6 +32,9 @@ import { OrderSummary } from "./OrderSummary";
 import { attemptFor, settles, type SubmitAttempt } from "./submit-attempt";
 import type { PlacedOrder } from "../../../../domain/order";
 import "./checkout-page.css";
+import { trackEcommerce } from "../../lib/tracking/data-layer";
+import { addPaymentInfo, addShippingInfo, quoteItems, valueEvent } from "../../lib/tracking/ecommerce";
+import { useTrackOnce } from "../../lib/tracking/use-track";
 
 export interface CheckoutShop extends ShopRouting {
   deliveryCountries: string[];
@@ -116,6 +119,10 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
     if (quote && paymentMethod && !quote.paymentMethods.some((method) => method.code === paymentMethod)) setValue("paymentMethod", "");
   }, [quote, paymentMethod, setValue]);
 
+  // Tag manager (issue 18): GA4 begin_checkout once the checkout has its quote.
+  useTrackOnce(quote && quote.lines.length > 0 ? "begin_checkout" : "", () =>
+    quote && quote.lines.length > 0 ? valueEvent("begin_checkout", quote.currency, quoteItems(quote.lines)) : null,
+  );
   const [submitting, setSubmitting] = React.useState(false);
   const [general, setGeneral] = React.useState<string[]>([]);
   const [lineErrors, setLineErrors] = React.useState<Map<number, string>>(new Map());
@@ -143,6 +150,9 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
 
   const send = async (body: OrderForm) => {
     if (!quote || isValidating || submitting) return;
+    // Tag manager (issue 18): the delivery and payment chosen, as GA4 add_shipping_info and add_payment_info.
+    trackEcommerce(addShippingInfo(quote.currency, quoteItems(quote.lines), body.deliveryMode));
+    trackEcommerce(addPaymentInfo(quote.currency, quoteItems(quote.lines), body.paymentMethod));
     const payload = { ...body, expectedTotal: quote.expectedTotal };
     const current = attemptFor(attempt.current, JSON.stringify(payload), newIdempotencyKey);
     attempt.current = current;

@@ -13,6 +13,9 @@ import type { OrderView } from "../../../../domain/order";
 import { homePath, type ShopRouting } from "../../../../domain/routes";
 import { newIdempotencyKey, retryPaymentCall, useOrder } from "./checkout-api";
 import { formatDate } from "./order-texts";
+import { trackEcommerce } from "../../lib/tracking/data-layer";
+import { orderPurchase } from "../../lib/tracking/ecommerce";
+import { firstSightOfOrder } from "../../lib/tracking/use-track";
 import "./checkout-page.css";
 
 const ORDER_NUMBER = /^[A-Z]{2,8}-[0-9]{1,12}$/;
@@ -50,6 +53,11 @@ export function OrderSuccessPage({ shop, language }: { shop: ShopRouting; langua
   const [pending, setPending] = React.useState(false);
   const { data: order, error, isLoading } = useOrder(number ?? null, pending ? PENDING_REFRESH_MS : 0);
   React.useEffect(() => setPending(order?.paymentState === "pending"), [order?.paymentState]);
+  // Tag manager (issue 18): GA4 purchase, once per order in this browser (not for a failed or cancelled payment).
+  React.useEffect(() => {
+    if (!order || order.paymentState === "failed" || order.paymentState === "cancelled") return;
+    if (firstSightOfOrder(order.orderNumber, window.localStorage)) trackEcommerce(orderPurchase(order));
+  }, [order]);
   const [retrying, setRetrying] = React.useState(false);
   const [retryFailed, setRetryFailed] = React.useState(false);
   const retryKey = React.useRef<string | null>(null);

@@ -6,6 +6,9 @@ import type { ApiResult, Cart } from "./api";
 import { Alerts, useAlerts, type AlertType } from "./alerts";
 import { addToCart, useCart } from "./hooks";
 import { clampQuantity, QuantityCounter } from "./QuantityCounter";
+import { trackEcommerce } from "../../lib/tracking/data-layer";
+import { cartLineItem, valueEvent } from "../../lib/tracking/ecommerce";
+import { useVisibilityTracking } from "../../lib/tracking/use-track";
 
 /** What add-to-cart needs of a product (the product page passes its ProductData, list cards their card fields). */
 export type AddToCartProduct = Pick<ProductData, "isSalable"> & { content: Pick<ProductData["content"], "title"> };
@@ -61,6 +64,7 @@ export function AddToCart({
   const [modalOpen, setModalOpen] = React.useState(false);
   const [hydrated, setHydrated] = React.useState(false);
   const { alerts, show, dismiss } = useAlerts();
+  useVisibilityTracking("cartModal", modalOpen);
   React.useEffect(() => setHydrated(true), []);
   React.useEffect(() => {
     if (quantity !== undefined && quantity >= 1) setValue(clampQuantity(quantity));
@@ -75,6 +79,8 @@ export function AddToCart({
     setPending(true);
     const result = await addToCart(sku, value);
     const alert = addToCartAlert(result, t);
+    // Tag manager (issue 18): GA4 add_to_cart with the line's price as the cart now states it.
+    if (result.ok && result.data) trackEcommerce(valueEvent("add_to_cart", result.data.totals.currency, [cartLineItem(result.data.items, sku, value)]));
     show(alert.type, alert.message);
     setPending(false);
     setModalOpen(false);

@@ -33,7 +33,7 @@ export function CategoryListing(props: CategoryListingProps) {
     </>
   );
   return (
-    <div className="listing-layout">
+    <div className="listing-layout" onClickCapture={props.onClickCapture}>
       {mounted ? (
         <React.Suspense fallback={placeholder}>
           <CategoryFilters {...props} />

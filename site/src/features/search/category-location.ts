@@ -53,4 +53,6 @@ export interface CategoryListingProps {
   search: string;
   /** the static list and its pagination */
   children: React.ReactNode;
+  /** clicks in the list (the tag manager's select_item) */
+  onClickCapture?: React.MouseEventHandler<HTMLDivElement>;
 }
