@@ -11,6 +11,13 @@ import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { imageSrc } from "../lib/media";
 import { cmsKey, shopContent } from "../lib/shop-content";
+import { searchPath } from "../../../domain/routes";
+// Home blocks of SPEC 2.1 and the campaign's start (docs/decisions/0048).
+import { CampaignStartBanner } from "../features/campaign/CampaignStartBanner";
+import { AboutGrid } from "../features/home/AboutGrid";
+import { Founder } from "../features/home/Founder";
+import { HeadBanner } from "../features/home/HeadBanner";
+import { SearchBlock } from "../features/home/SearchBlock";
 
 interface HomeData extends ChromeData {
   topCategories: { nodes: { categoryId: string; name: string; path: string; description: string; image: string | null }[] };
@@ -36,11 +43,14 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
   const content = shopContent(data.shopInfo.shopId);
   return (
     <Layout chrome={data} context={pageContext}>
+      <HeadBanner blocks={data.blocks.nodes} />
       <section className="hero" aria-labelledby="home-title">
         <h1 id="home-title">{t("home.title")}</h1>
         <p>{t("home.intro")}</p>
         <SamplesCounterSlot />
       </section>
+      <CampaignStartBanner campaign={data.campaign?.data} />
+      <SearchBlock action={searchPath(data.shopInfo, pageContext.language)} topics={data.seoLinks.nodes.slice(0, 6)} />
 
       <section aria-labelledby="usps" className="section">
         <h2 id="usps" className="visually-hidden">
@@ -120,6 +130,10 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
           </div>
         </dl>
       </section>
+
+      <AboutGrid pages={data.cmsLinks.nodes} />
+
+      <Founder blocks={data.blocks.nodes} />
 
       <div className="section">
         <NewsletterSlot placement="home" currency={data.shopInfo.currency} language={pageContext.language} />
