@@ -14,7 +14,7 @@ export function CampaignStartBanner({ campaign }: { campaign: Campaign | null | 
     <section className="section campaign-start" aria-label={campaign.campaignName} data-testid="campaign-start">
       <CampaignLink to={start.url} className="campaign-start-link">
         <picture>
-          <source media="(min-width: 768px)" srcSet={imageSrc(start.imageDesktop)} width={1200} height={300} />
+          <source media="(min-width: 768px)" srcSet={imageSrc(start.imageDesktop)} />
           <img src={imageSrc(start.imageMobile)} alt="" width={600} height={300} />
         </picture>
         <span className="campaign-start-text">
@@ -34,7 +34,7 @@ export function CampaignNavigationBanner({ campaign }: { campaign: Campaign | nu
     <div className="campaign-nav" data-testid="campaign-nav">
       <CampaignLink to={banner.url} className="campaign-nav-link">
         <picture>
-          <source media="(min-width: 768px)" srcSet={imageSrc(banner.imageDesktop)} width={32} height={32} />
+          <source media="(min-width: 768px)" srcSet={imageSrc(banner.imageDesktop)} />
           <img src={imageSrc(banner.imageMobile)} alt="" width={32} height={32} />
         </picture>
         <span>{banner.text}</span>
