@@ -65,6 +65,13 @@ const TEXT = {
   ),
 };
 
+/** The start of the day of `at` in the shops' calendar (Berlin), as a UTC instant: campaigns start and end at midnight there. */
+function berlinMidnight(at: Date): Date {
+  const day = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+  const hourInBerlin = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Berlin", hour: "numeric", hourCycle: "h23" }).format(new Date(day)));
+  return new Date(day - hourInBerlin * 60 * 60 * 1000);
+}
+
 /** The identifier of the campaign: the `{black-week}` of its carousel route. */
 export const DEMO_CAMPAIGN = "black-week";
 
@@ -83,8 +90,8 @@ export function demoCampaignContent(
   saleIdentifier: (lang: Language) => string,
   now: Date,
 ): DemoCampaignContent {
-  const start = new Date(Math.floor((now.getTime() - 2 * DAY_MS) / DAY_MS) * DAY_MS);
-  const end = new Date(start.getTime() + 8 * DAY_MS);
+  const start = berlinMidnight(new Date(now.getTime() - 2 * DAY_MS));
+  const end = berlinMidnight(new Date(start.getTime() + 8 * DAY_MS + 12 * 60 * 60 * 1000));
   const worlds = categories.filter((category) => category.parentId === null);
   const topSubcategories = categories.filter((category) => category.parentId !== null && category.topPosition !== undefined);
   const campaigns: CampaignRecord[] = [];
