@@ -20,6 +20,7 @@ export function SearchBlock({ action, topics }: { action: string; topics: readon
       <h2 id="home-search">{t("search.title")}</h2>
       <form
         role="search"
+        aria-labelledby="home-search"
         method="get"
         action={action}
         className="home-search-form"
