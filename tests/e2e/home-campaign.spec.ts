@@ -59,7 +59,7 @@ test("DE home search block opens the search overlay with what was typed", async 
   await expect(page.getByTestId("search-input")).toHaveValue("Eiche");
 });
 
-test("the carousel route: DE by its spec path, CH in the visitor's language; not indexed, cached as a page", async ({ page }) => {
+test("the carousel route in DE by its spec path: not indexed, cached as a page", async ({ page }) => {
   const bare = await fetchPage(testHost("DE"), CAROUSEL);
   expect(bare.status).toBe(301);
   expect(new URL(bare.location!, DE).pathname).toBe(`${CAROUSEL}/`);
@@ -71,10 +71,15 @@ test("the carousel route: DE by its spec path, CH in the visitor's language; not
   await expect(page.getByRole("heading", { level: 1, name: "Black Week" })).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await expect(page.getByTestId("campaign-first-slider")).toBeVisible();
+});
 
-  await page.setExtraHTTPHeaders({ "accept-language": "fr-CH,fr;q=0.9" });
-  await page.goto(`${CH}${CAROUSEL}`);
-  await expect(page).toHaveURL(`${CH}/fr${CAROUSEL}/`);
-  await expect(page.getByTestId("campaign-redeem")).toHaveText("Les prix de l'opération sont déjà appliqués – aucun code nécessaire.");
-  await expect(page.getByTestId("campaign-nav")).toContainText("Black Week : produits sélectionnés à prix réduits");
+test.describe("a French-speaking visitor of the Swiss shop", () => {
+  test.use({ locale: "fr-CH", extraHTTPHeaders: { "accept-language": "fr-CH,fr;q=0.9" } });
+
+  test("CH: the carousel route without a language leads to the French page", async ({ page }) => {
+    await page.goto(`${CH}${CAROUSEL}`);
+    await expect(page).toHaveURL(`${CH}/fr${CAROUSEL}/`);
+    await expect(page.getByTestId("campaign-redeem")).toHaveText("Les prix de l'opération sont déjà appliqués – aucun code nécessaire.");
+    await expect(page.getByTestId("campaign-nav")).toContainText("Black Week : produits sélectionnés à prix réduits");
+  });
 });
