@@ -23,6 +23,8 @@ export const typeDefs = /* GraphQL */ `
     "Content blocks of the shop in the language (e.g. header-info, header-warning banners), by identifier."
     cmsBlocks(shop: ID!, language: String!): [CmsBlock!]!
     topSeoLinks(shop: ID!, language: String!): [SeoLink!]!
+    "The shop's sales campaigns in the language that are not archived, by start (SPEC 3 sale campaign; the build shows the running one)."
+    campaigns(shop: ID!, language: String!): [Campaign!]!
     "SKUs changed by imports after the given ISO time, for the rebuild pipeline. until: newest change seen (or since); pass it as the next since."
     catalogueChanges(since: String!, shop: ID): CatalogueChanges!
   }
@@ -277,6 +279,57 @@ export const typeDefs = /* GraphQL */ `
     identifier: ID!
     content: String!
     updatedAt: String!
+  }
+
+  "SPEC 3 sale campaign: it runs while isActive, not isArchived and startsAt <= now < endsAt."
+  type Campaign {
+    identifier: ID!
+    campaignName: String!
+    "Sanitised HTML."
+    campaignDescription: String!
+    "A voucher code of the shop, or null when the reduced prices need no code."
+    campaignCoupon: String
+    startsAt: String!
+    endsAt: String!
+    isActive: Boolean!
+    isArchived: Boolean!
+    navigationIsActive: Boolean!
+    filterIsActive: Boolean!
+    navigationBanner: CampaignNavigationBanner
+    start: CampaignStart!
+    hub: CampaignHub!
+    updatedAt: String!
+  }
+  type CampaignNavigationBanner {
+    url: String!
+    imageDesktop: String!
+    imageMobile: String!
+    text: String!
+  }
+  type CampaignStart {
+    isActive: Boolean!
+    url: String!
+    imageDesktop: String!
+    imageMobile: String!
+  }
+  type CampaignHub {
+    isActive: Boolean!
+    "The identifier of the SALES page the hub shows on."
+    identifier: String!
+    bigImage: CampaignBigImage!
+    firstSlider: [CampaignSlide!]!
+    secondSlider: [CampaignSlide!]!
+  }
+  type CampaignBigImage {
+    top: String!
+    url: String!
+    textLeft: String!
+    textRight: String!
+  }
+  type CampaignSlide {
+    title: String!
+    url: String!
+    image: String!
   }
 
   type SeoLink {

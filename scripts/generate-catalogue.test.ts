@@ -139,3 +139,23 @@ test("the complaints page of every shop language links to the shop's returns pag
   }
   expect(complaints.find((page) => page.shop === "DE")!.content).toContain('<a href="/returns/">Zum Retouren- und Reklamationsformular</a>');
 });
+
+test("the demo's Black Week runs around the catalogue's now in every shop language but the brand shop, with its hub on the SALES page; an archived spring sale", () => {
+  const catalogue = writeCatalogue({ products: 10, seed: 3, out: tempDir(), now: NOW });
+  const base = JSON.parse(readFileSync(catalogue.files[0]!.path, "utf8")) as CatalogueDocument;
+  const campaigns = base.campaigns ?? [];
+  const blackWeek = campaigns.filter((c) => c.identifier === "black-week");
+  expect(new Set(blackWeek.map((c) => c.shop))).toEqual(new Set(["DE", "CH", "AT", "FR", "IT", "NL", "COM"]));
+  expect(blackWeek.map((c) => `${c.shop}:${c.language}`)).toEqual(expect.arrayContaining(["CH:de", "CH:fr", "CH:it", "AT:at", "NL:nl", "COM:en"]));
+  for (const c of blackWeek) {
+    expect(Date.parse(c.startsAt)).toBeLessThanOrEqual(NOW.getTime());
+    expect(Date.parse(c.endsAt)).toBeGreaterThan(NOW.getTime());
+    expect(c.campaignCoupon).toBeUndefined();
+    const sale = (base.cmsPages ?? []).find((p) => p.shop === c.shop && p.language === c.language && p.pageType === "SALES");
+    expect(c.hub.identifier).toBe(sale?.identifier);
+    expect(c.hub.firstSlider.length).toBeGreaterThan(0);
+  }
+  expect(campaigns.filter((c) => c.identifier === "spring-sale").every((c) => c.isArchived && !c.isActive && Date.parse(c.endsAt) < NOW.getTime())).toBe(true);
+  const blocks = (base.cmsBlocks ?? []).filter((b) => b.shop === "FR").map((b) => b.identifier);
+  expect(blocks).toEqual(expect.arrayContaining(["banner-homepage-desktop", "banner-homepage-mobile", "home-founder"]));
+});

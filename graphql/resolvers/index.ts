@@ -1,4 +1,5 @@
 import { mergeResolvers } from "../resolver-map";
+import { campaignResolvers } from "./campaigns";
 import { categoryResolvers } from "./categories";
 import { changeResolvers } from "./changes";
 import { cmsResolvers } from "./cms";
@@ -7,4 +8,13 @@ import { productResolvers } from "./products";
 import { seoResolvers } from "./seo";
 import { shopResolvers } from "./shops";
 
-export const resolvers = mergeResolvers(shopResolvers, categoryResolvers, productResolvers, manufacturerResolvers, cmsResolvers, seoResolvers, changeResolvers);
+export const resolvers = mergeResolvers(
+  shopResolvers,
+  categoryResolvers,
+  productResolvers,
+  manufacturerResolvers,
+  cmsResolvers,
+  seoResolvers,
+  changeResolvers,
+  campaignResolvers,
+);

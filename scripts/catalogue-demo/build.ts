@@ -21,6 +21,7 @@ import type {
 import { Random } from "./random";
 import { TERRACE_FAMILIES, terraceParts } from "./terrace";
 import { roofWindowDocument } from "./roof-windows";
+import { demoCampaignContent } from "./campaigns";
 import {
   BLOCKS,
   MANUFACTURER_NAMES,
@@ -475,6 +476,9 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
   const categories = categoryRecords(languages);
   const makers = manufacturerRecords(rng.fork(1), languages);
   const cms = cmsRecords(shops, categories);
+  // The Black Week campaign with its hub on the SALES page, and the home blocks (campaigns.ts; docs/decisions/0048).
+  const salePage = PAGES.find((page) => page.pageType === "SALES")!;
+  const campaign = demoCampaignContent(shops, categories, (lang) => salePage.identifier[lang], options.now);
   const files: CatalogueFile[] = [
     {
       name: "00-base.json",
@@ -483,8 +487,9 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
         categories,
         manufacturers: makers.map((m) => m.record),
         cmsPages: cms.pages,
-        cmsBlocks: cms.blocks,
+        cmsBlocks: [...cms.blocks, ...campaign.blocks],
         seoLinks: cms.links,
+        campaigns: campaign.campaigns,
         terraceFamilies: TERRACE_FAMILIES,
       },
     },

@@ -17,6 +17,7 @@ const answers: Record<string, unknown> = {
     cmsPages: [{ identifier: "agb", content: HOSTILE, title: "AGB" }],
     topSeoLinks: [],
     cmsBlocks: [{ identifier: "header-info", content: HOSTILE, updatedAt: "2025-01-01" }],
+    campaigns: [{ identifier: "black-week", campaignName: "<b>Black Week</b>", campaignDescription: HOSTILE }],
   },
   BuildProducts: {
     products: {
@@ -46,12 +47,14 @@ beforeAll(async () => {
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-test("category descriptions, CMS pages and CMS blocks arrive sanitised; plain text fields as sent", async () => {
+test("category descriptions, CMS pages, CMS blocks and campaign descriptions arrive sanitised; plain text fields as sent", async () => {
   const structure = await createCatalogueClient({ url, token: "build-token-for-the-client-tests-0123456789" }).structure("DE", "de");
   expect(structure.categories[0]!.description).toBe(SAFE);
   expect(structure.cmsPages[0]!.content).toBe(SAFE);
   expect(structure.cmsBlocks[0]!.content).toBe(SAFE);
+  expect(structure.campaigns[0]!.campaignDescription).toBe(SAFE);
   expect(structure.categories[0]!.teaser).toBe("<b>teaser</b>");
+  expect(structure.campaigns[0]!.campaignName).toBe("<b>Black Week</b>");
 });
 
 test("product descriptions arrive sanitised", async () => {

@@ -1,4 +1,5 @@
 import { ApolloClient, HttpLink, InMemoryCache, gql } from "@apollo/client/core";
+import type { Campaign } from "../../domain/campaign";
 import { sanitizeRichText } from "../../domain/sanitize-rich-text";
 
 /**
@@ -77,6 +78,9 @@ export interface CmsPageData {
   excludeFromSitemap: boolean;
   updatedAt: string;
 }
+
+/** SPEC 3 sale campaign as the GraphQL layer answers it (domain/campaign.ts). */
+export type CampaignData = Campaign & { updatedAt: string };
 
 export interface CmsBlockData {
   identifier: string;
@@ -239,6 +243,51 @@ const STRUCTURE_QUERY = gql`
       content
       updatedAt
     }
+    campaigns(shop: $shop, language: $language) {
+      identifier
+      campaignName
+      campaignDescription
+      campaignCoupon
+      startsAt
+      endsAt
+      isActive
+      isArchived
+      navigationIsActive
+      filterIsActive
+      navigationBanner {
+        url
+        imageDesktop
+        imageMobile
+        text
+      }
+      start {
+        isActive
+        url
+        imageDesktop
+        imageMobile
+      }
+      hub {
+        isActive
+        identifier
+        bigImage {
+          top
+          url
+          textLeft
+          textRight
+        }
+        firstSlider {
+          title
+          url
+          image
+        }
+        secondSlider {
+          title
+          url
+          image
+        }
+      }
+      updatedAt
+    }
   }
 `;
 
@@ -337,6 +386,7 @@ export interface StructureData {
   cmsPages: CmsPageData[];
   topSeoLinks: SeoLinkData[];
   cmsBlocks: CmsBlockData[];
+  campaigns: CampaignData[];
 }
 
 /** Every query the build sends; the GraphQL cost limit is kept at twice the largest (tests/unit/graphql-build-cost.test.ts). */
@@ -355,6 +405,7 @@ function withSafeRichText(structure: StructureData): StructureData {
     categories: structure.categories.map((category) => ({ ...category, description: sanitizeRichText(category.description) })),
     cmsPages: structure.cmsPages.map((page) => ({ ...page, content: sanitizeRichText(page.content) })),
     cmsBlocks: structure.cmsBlocks.map((block) => ({ ...block, content: sanitizeRichText(block.content) })),
+    campaigns: structure.campaigns.map((campaign) => ({ ...campaign, campaignDescription: sanitizeRichText(campaign.campaignDescription) })),
   };
 }
 

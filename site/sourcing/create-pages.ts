@@ -3,6 +3,7 @@ import type { CreatePagesArgs } from "gatsby";
 import type { CategoryData, CmsPageData, ManufacturerData, ProductData } from "./catalogue-client";
 import { createCheckoutPages } from "./checkout-pages";
 import { createNewsletterPages } from "./newsletter-pages";
+import { createCampaignPages, type CampaignPageNode } from "./campaign-pages";
 import { createReturnsPages } from "./returns-pages";
 import { createInquiryPages } from "./inquiry-pages";
 import { createSearchPages } from "./search-pages";
@@ -213,6 +214,8 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   createReturnsPages(shop, create);
   createInquiryPages(shop, create);
   createNewsletterPages(shop, create);
+  // The running campaign's carousel route (SPEC 2.1; docs/decisions/0048).
+  createCampaignPages(nodes<CampaignPageNode>("ShopCampaign"), shop.languages, create);
   // The terrace planner in the languages that sell decking; their configurator landing pages link to it.
   const deckingLanguages = shop.languages.filter((language) => (allByLanguage.get(language) ?? []).some((product) => product.data.isDecking));
   const plannerPaths = createTerracePages(shop, deckingLanguages, create);

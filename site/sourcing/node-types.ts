@@ -61,6 +61,13 @@ export const NODE_TYPE_DEFS = `
     content: String!
     hash: String!
   }
+  """The sales campaign running when the pages were built, per language (domain/campaign.ts; docs/decisions/0048)."""
+  type ShopCampaign implements Node @dontInfer {
+    identifier: String!
+    language: String!
+    carouselPath: String!
+    data: JSON!
+  }
   """A version of a page in some shop and language (hreflang): kind category|manufacturer|cms-id|cms-type."""
   type ShopAlternate implements Node @dontInfer {
     kind: String!
@@ -108,6 +115,7 @@ export const STRUCTURE_TYPES = [
   "ShopCmsPage",
   "ShopSeoLink",
   "ShopCmsBlock",
+  "ShopCampaign",
   "ShopAlternate",
 ] as const;
 

@@ -2,6 +2,7 @@ import type { SourceNodesArgs } from "gatsby";
 import { createCatalogueClient, type CatalogueClient, type CategoryData, type ProductData, type ShopData } from "./catalogue-client";
 import { NODE_TYPES, STRUCTURE_TYPES } from "./node-types";
 import { homePath, manufacturerListPath, manufacturerPath, slugPath } from "../../domain/routes";
+import { campaignCarouselPath, currentCampaign } from "../../domain/campaign";
 import { absoluteUrl, hreflangShops } from "../src/lib/seo";
 import { contentHash } from "../src/lib/banner";
 import { cardData } from "../src/lib/card";
@@ -121,6 +122,16 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
           language,
           content: block.content,
           hash: contentHash(block.content),
+        });
+      }
+      // The campaign running now (its start and end are honoured here, by the build's clock; docs/decisions/0048).
+      const campaign = currentCampaign(structure.campaigns, new Date(started));
+      if (campaign) {
+        nodes.create("ShopCampaign", `campaign-${language}`, {
+          identifier: campaign.identifier,
+          language,
+          carouselPath: campaignCarouselPath(shop, language, campaign.identifier),
+          data: campaign,
         });
       }
     }

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { isCampaignCarouselPath } from "../../domain/campaign";
 import { mutableResponse, type EdgeEnv } from "./context";
 
 /**
@@ -21,6 +22,8 @@ export const HASHED_BUNDLE = /[-.][0-9a-f]{16,}\.(js|css|mjs)(\.map)?$/;
 /** The Cache-Control of a static file by its request path. */
 export function staticCacheControl(pathname: string): string {
   if (pathname === "/sw.js") return "no-cache";
+  // The campaign carousel route (SPEC 2.1) is a page under /static/, not one of the build's hashed files.
+  if (isCampaignCarouselPath(pathname)) return HTML_CACHE;
   if (pathname.startsWith("/static/") || HASHED_BUNDLE.test(pathname)) return IMMUTABLE_CACHE;
   if (pathname.startsWith("/page-data/") || pathname.endsWith("/page-data.json") || pathname.endsWith("app-data.json")) return PAGE_DATA_CACHE;
   if (pathname.endsWith("/") || pathname.endsWith(".html")) return HTML_CACHE;

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { Language, ShopConfig } from "../config/shop-config";
+import { isCampaignCarouselPath } from "../../domain/campaign";
 import { addVary, markPersonal, mutableResponse, type EdgeEnv } from "./context";
 import { readCookie } from "./cookies";
 import { PageError } from "./page-error";
@@ -27,6 +28,8 @@ const FILE_FOLDERS = ["/page-data/", "/static/", "/_gatsby/"];
  * Pages are paths ending in `/` or `.html`, or without an extension.
  */
 export function isFilePath(pathname: string): boolean {
+  // SPEC 2.1's campaign carousel route is a page of the language (domain/campaign.ts), though under /static/.
+  if (isCampaignCarouselPath(pathname)) return false;
   if (FILE_FOLDERS.some((folder) => pathname.startsWith(folder))) return true;
   const last = pathname.slice(pathname.lastIndexOf("/") + 1);
   return /\.[A-Za-z0-9]{1,12}$/.test(last) && !last.endsWith(".html");

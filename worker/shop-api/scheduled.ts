@@ -7,6 +7,7 @@ import { deleteUnattachedUploads } from "./core/uploads/cleanup";
 import { runCustomerJobs } from "./customers/jobs";
 import { expireOffers } from "./offers/expiry";
 import { runNewsletterJobs } from "./newsletter/deliveries";
+import { runCampaignClock } from "./rebuilds/campaigns";
 import { NIGHTLY_CRON, requestNightlyRebuild } from "./rebuilds/nightly";
 import { sweepRebuilds } from "./rebuilds/sweep";
 import { deleteExpiredData } from "./retention";
@@ -27,7 +28,8 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
  * and, two weeks before it, the reminder mail, and ended customer sessions and old mail tokens go
  * (customers/jobs.ts); offers past their last day become expired (offers/expiry.ts); the newsletter's sign-ups are
  * handed to the shops' e-mail marketing services with retries, and sign-ups never confirmed go when their link expired
- * (newsletter/deliveries.ts).
+ * (newsletter/deliveries.ts); a sales campaign that started or ended since the last run has its shops rebuilt
+ * (rebuilds/campaigns.ts).
  *
  * The cron `0 2 * * *` (NIGHTLY_CRON) is the nightly full rebuild instead: a rebuild request for
  * every shop (rebuilds/nightly.ts, docs/decisions/0032). Any other cron, or none (`npm start`'s
@@ -55,6 +57,9 @@ export async function runScheduledJobs(env: SenderEnv & ShopApiEnv, now: Date, c
   if (expiredOffers > 0) console.log(`offers: ${expiredOffers} expired`);
   // The newsletter: the hand-over to the shops' e-mail marketing services, sign-ups never confirmed (newsletter/deliveries.ts).
   await runNewsletterJobs(env, now);
+  // A campaign that started or ended since the last run: its shops are rebuilt (rebuilds/campaigns.ts).
+  const campaigns = await runCampaignClock(env, { now: () => now });
+  if (campaigns.changeId !== null) console.log(`campaigns: ${campaigns.changes.join(", ")} (change ${campaigns.changeId})`);
   const swept = await sweepRebuilds(env, { now: () => now });
   if (swept.requests > 0 || swept.expired > 0)
     console.log(`rebuilds: ${swept.requests} request(s) ${swept.dispatched ?? "left"}, ${swept.expired} lease(s) expired`);

@@ -7,6 +7,7 @@ import { reviewSettings } from "../features/reviews/settings";
 import { BRAND_NAMES, LEGAL_KEYS, SERVICE_KEYS, cmsKey, shopContent, type CmsKey } from "../lib/shop-content";
 import { displayPhone, phoneHref } from "../lib/phone";
 import { HeaderBanners } from "./HeaderBanners";
+import { CampaignNavigationBanner } from "../features/campaign/CampaignStartBanner";
 import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
 import { lazyOnIdle } from "../lib/lazy";
@@ -80,6 +81,7 @@ export function Layout({
         {t("nav.skipToContent")}
       </a>
       <HeaderBanners blocks={chrome.blocks.nodes} />
+      <CampaignNavigationBanner campaign={chrome.campaign?.data} />
       <header className="site-header">
         <div className="container header-top">
           <button type="button" className="icon-button menu-toggle" aria-expanded={menuOpen} aria-controls="main-menu" onClick={() => setMenuOpen(true)}>
@@ -289,6 +291,11 @@ export const chromeFragment = graphql`
         content
         hash
       }
+    }
+    campaign: shopCampaign(language: { eq: $language }) {
+      identifier
+      carouselPath
+      data
     }
   }
 `;

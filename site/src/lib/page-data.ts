@@ -1,6 +1,7 @@
 import type { ProductData } from "../../sourcing/catalogue-client";
 import type { CardData } from "./card";
 import type { AlternateLink } from "./seo";
+import type { CampaignNode } from "../features/campaign/types";
 
 /** Shapes of the page queries' results (the sourced nodes of site/sourcing/node-types.ts). */
 export interface LocaleEdges {
@@ -30,6 +31,8 @@ export interface ChromeData {
   menu: { nodes: MenuCategory[] };
   cmsLinks: { nodes: { identifier: string; pageType: string; title: string; path: string }[] };
   blocks: { nodes: { identifier: string; content: string; hash: string }[] };
+  /** The sales campaign running when the pages were built (docs/decisions/0048), null without one. */
+  campaign?: CampaignNode | null;
 }
 
 /** What every page's context carries besides its own keys (site/sourcing/create-pages.ts). */

@@ -11,6 +11,8 @@ import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from
 import { homePath } from "../../../domain/routes";
 import { VideoList } from "../features/videos/VideoList";
 import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
+import type { Campaign } from "../../../domain/campaign";
+import { CampaignHub } from "../features/campaign/CampaignHub";
 
 export interface CmsPageData extends ChromeData {
   page: {
@@ -63,7 +65,7 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
       body = <ChatSteps />;
       break;
     case "SALES":
-      body = <SalesCampaign offers={inOrder(pageContext.offerSkus, data.offers.nodes)} />;
+      body = <SalesCampaign offers={inOrder(pageContext.offerSkus, data.offers.nodes)} campaign={hubCampaign(data, pageContext.identifier)} />;
       break;
     default:
       body = key && SERVICE_KEYS.includes(key) ? <ServiceCentre current={key} data={data} /> : null;
@@ -153,21 +155,31 @@ function ChatSteps() {
   );
 }
 
+/** The running campaign whose hub is shown on this SALES page (docs/decisions/0048), or null. */
+function hubCampaign(data: CmsPageData, identifier: string): Campaign | null {
+  const campaign = data.campaign?.data;
+  return campaign && campaign.hub.identifier === identifier ? campaign : null;
+}
+
 /**
- * The sales campaign (SPEC 3 sale campaign: name, description, start banner, hub with
- * sliders). The campaign object is built from the SALES page: its title and content are
- * name and description, the sliders are the shop's current reductions and clearance items.
+ * The sales page (page type SALES): the running campaign's hub (SPEC 3 sale campaign: name,
+ * description, coupon, big image, two sliders; features/campaign) when its hub names this page,
+ * else a general sale banner; then the shop's current reductions and clearance items.
  */
-function SalesCampaign({ offers }: { offers: ProductCardData[] }) {
+function SalesCampaign({ offers, campaign }: { offers: ProductCardData[]; campaign: Campaign | null }) {
   const { t } = useTranslation();
   const reduced = offers.filter((offer) => (offer.card.price?.savingsPercentage ?? 0) > 0);
   const clearance = offers.filter((offer) => offer.card.clearance && !reduced.includes(offer));
   return (
     <>
-      <div className="campaign-banner">
-        <p className="campaign-name">{t("sale.banner")}</p>
-        <p>{t("sale.bannerText")}</p>
-      </div>
+      {campaign ? (
+        <CampaignHub campaign={campaign} />
+      ) : (
+        <div className="campaign-banner">
+          <p className="campaign-name">{t("sale.banner")}</p>
+          <p>{t("sale.bannerText")}</p>
+        </div>
+      )}
       {reduced.length > 0 ? (
         <section aria-labelledby="sale-reduced" className="section">
           <h2 id="sale-reduced">{t("sale.reduced")}</h2>

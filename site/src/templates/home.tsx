@@ -13,6 +13,14 @@ import { cmsKey } from "../lib/shop-content";
 import { VideoList, type LibraryVideo } from "../features/videos/VideoList";
 import { ReviewsBlockSlot } from "../features/reviews/ReviewsBlockSlot";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
+import { cmsKey, shopContent } from "../lib/shop-content";
+import { searchPath, searchResultsPath } from "../../../domain/routes";
+// Home blocks of SPEC 2.1 and the campaign's start (docs/decisions/0048).
+import { CampaignStartBanner } from "../features/campaign/CampaignStartBanner";
+import { AboutGrid } from "../features/home/AboutGrid";
+import { Founder } from "../features/home/Founder";
+import { HeadBanner } from "../features/home/HeadBanner";
+import { SearchBlock } from "../features/home/SearchBlock";
 
 interface HomeData extends ChromeData {
   topCategories: { nodes: { categoryId: string; name: string; path: string; description: string; image: string | null }[] };
@@ -38,11 +46,18 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
   const about = data.cmsLinks.nodes.find((page) => cmsKey(page.identifier) === "about");
   return (
     <Layout chrome={data} context={pageContext}>
+      <HeadBanner blocks={data.blocks.nodes} />
       <section className="hero" aria-labelledby="home-title">
         <h1 id="home-title">{t("home.title")}</h1>
         <p>{t("home.intro")}</p>
         <SamplesCounterSlot />
       </section>
+      <CampaignStartBanner campaign={data.campaign?.data} />
+      <SearchBlock
+        action={searchPath(data.shopInfo, pageContext.language)}
+        resultsAction={searchResultsPath(data.shopInfo, pageContext.language)}
+        topics={data.seoLinks.nodes.slice(0, 6)}
+      />
 
       <section aria-labelledby="usps" className="section">
         <h2 id="usps" className="visually-hidden">
@@ -123,6 +138,10 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
           </div>
         </dl>
       </section>
+
+      <AboutGrid pages={data.cmsLinks.nodes} />
+
+      <Founder blocks={data.blocks.nodes} />
 
       <div className="section">
         <NewsletterSlot placement="home" currency={data.shopInfo.currency} language={pageContext.language} />

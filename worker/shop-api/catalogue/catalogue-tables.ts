@@ -5,6 +5,7 @@
  * row type in worker/shop-api/tables/ where it declares one (RowOf); the statements that
  * read and write them are generated from these descriptions (table-sql.ts).
  */
+import type { CampaignRow } from "../tables/campaigns";
 import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
@@ -210,6 +211,31 @@ export const TERRACE_SYSTEMS = declared<TerraceSystemRow>()(
   "terrace_systems",
   ["id", "family", "kind", "position", "joist_sku", "support_sku", "fastener_sku", "edge_sku", "names"],
   { key: ["id"], owner: "id", updatedAt: true },
+);
+
+// ---------------------------------------------------------------- sales campaigns (docs/decisions/0048)
+
+/** announced_state is the campaign clock's (rebuilds/campaigns.ts): the import never writes it. */
+export const CAMPAIGNS = declared<CampaignRow>()(
+  "campaigns",
+  [
+    "shop_id",
+    "language",
+    "identifier",
+    "name",
+    "description",
+    "coupon",
+    "starts_at",
+    "ends_at",
+    "is_active",
+    "is_archived",
+    "navigation_is_active",
+    "filter_is_active",
+    "navigation_banner",
+    "start",
+    "hub",
+  ],
+  { key: ["shop_id", "language", "identifier"], owner: "shop_id", updatedAt: true },
 );
 
 // ---------------------------------------------------------------- families

@@ -6,7 +6,8 @@
  */
 import type { Shop } from "../core/shop";
 import type { RecordOf, Section } from "./import-format";
-import { slugKey, type KnownData } from "./known-data";
+import { normaliseVoucherCode } from "../tables/vouchers";
+import { campaignKey, slugKey, type KnownData } from "./known-data";
 import type { ProblemList } from "./problems";
 
 /** A record with the right shape and its index in its section. */
@@ -47,6 +48,49 @@ export function crossCheck(doc: CheckedDocument, known: KnownData, shops: readon
     if (!products.has(record.sku)) problems.add("reviews", index, ["sku"], `unknown product '${record.sku}'`);
   }
   checkTerrace(doc, known, catalogue, problems);
+  checkCampaigns(doc, known, catalogue, problems);
+}
+
+/**
+ * Campaigns (docs/decisions/0048): one per shop, language and identifier, in a language of
+ * its shop; its hub names a SALES page of the same shop and language (in the file or in D1);
+ * its coupon is a voucher of the shop; the languages of one campaign share its dates and flags.
+ */
+function checkCampaigns(doc: CheckedDocument, known: KnownData, catalogue: Catalogue, problems: ProblemList): void {
+  duplicates(doc.campaigns, "campaigns", "identifier", (c) => `${c.shop}/${c.language}/${c.identifier}`, problems);
+  checkShopLanguages("campaigns", doc.campaigns, catalogue, problems);
+  const salesInFile = new Set(
+    doc.cmsPages.filter(({ record }) => record.pageType === "SALES").map(({ record }) => campaignKey(record.shop, record.language, record.identifier)),
+  );
+  const first = new Map<string, RecordOf<"campaigns">>();
+  for (const { index, record: c } of doc.campaigns) {
+    const hub = campaignKey(c.shop, c.language, c.hub.identifier);
+    if (!salesInFile.has(hub) && !known.salesPages.has(hub)) {
+      problems.add("campaigns", index, ["hub", "identifier"], `no SALES page '${c.hub.identifier}' in shop ${c.shop} (${c.language})`);
+    }
+    if (c.campaignCoupon !== undefined) {
+      const code = normaliseVoucherCode(c.campaignCoupon);
+      if (!code || !known.vouchers.has(campaignKey(c.shop, code))) {
+        problems.add(
+          "campaigns",
+          index,
+          ["campaignCoupon"],
+          `'${c.campaignCoupon}' is no voucher of shop ${c.shop} (leave it out when the prices need no code)`,
+        );
+      }
+    }
+    const key = campaignKey(c.shop, c.identifier);
+    const other = first.get(key);
+    if (!other) {
+      first.set(key, c);
+      continue;
+    }
+    for (const field of ["startsAt", "endsAt", "isActive", "isArchived"] as const) {
+      const mine = field === "startsAt" || field === "endsAt" ? Date.parse(c[field]) : (c[field] ?? false);
+      const theirs = field === "startsAt" || field === "endsAt" ? Date.parse(other[field]) : (other[field] ?? false);
+      if (mine !== theirs) problems.add("campaigns", index, [field], `differs from the campaign's ${other.language} record (one campaign, one ${field})`);
+    }
+  }
 }
 
 /** What each part of a substructure kind must be (products[].terrace.role). */
@@ -245,7 +289,7 @@ function checkPrices(doc: CheckedDocument, catalogue: Catalogue, problems: Probl
 
 /** Pages, blocks, links: the shop must be configured and have the record's language. */
 function checkShopLanguages(
-  section: "cmsPages" | "cmsBlocks" | "seoLinks",
+  section: "cmsPages" | "cmsBlocks" | "seoLinks" | "campaigns",
   records: readonly { index: number; record: { shop: string; language: string } }[],
   catalogue: Catalogue,
   problems: ProblemList,

@@ -459,6 +459,55 @@ const terraceSystemRecordSchema = z
     if (Object.keys(system.names).length === 0) ctx.addIssue({ code: "custom", path: ["names"], message: "needs a name in at least one language" });
   });
 
+// ---------------------------------------------------------------- sales campaigns (docs/decisions/0048)
+
+const slide = z.object({ title: text, url, image: url }).strict();
+
+/**
+ * A sales campaign of a shop in one language (SPEC 3 "Sale campaign"): the identifier is the
+ * `{black-week}` of the carousel route; the dates decide when it shows (startsAt inclusive,
+ * endsAt exclusive); the coupon must be a voucher code of the shop (vouchers table) and is
+ * left out when the reduced prices need none.
+ */
+const campaignRecordSchema = z
+  .object({
+    shop: shopId,
+    language,
+    identifier,
+    campaignName: text,
+    campaignDescription: optionalText,
+    campaignCoupon: z.string().trim().min(1, "must not be empty").max(64, "must be at most 64 characters").optional(),
+    startsAt: isoDateTime,
+    endsAt: isoDateTime,
+    isActive: z.boolean(),
+    isArchived: z.boolean().optional(),
+    navigationIsActive: z.boolean().optional(),
+    filterIsActive: z.boolean().optional(),
+    navigationBanner: z.object({ url, imageDesktop: url, imageMobile: url, text }).strict().optional(),
+    start: z.object({ isActive: z.boolean(), url, imageDesktop: url, imageMobile: url }).strict(),
+    hub: z
+      .object({
+        isActive: z.boolean(),
+        identifier, // the shop's SALES page (cmsPages[].identifier) the hub shows on
+        bigImage: z.object({ top: url, url, textLeft: text, textRight: text }).strict(),
+        firstSlider: z.array(slide).max(24, "at most 24 slides"),
+        secondSlider: z.array(slide).max(24, "at most 24 slides"),
+      })
+      .strict(),
+  })
+  .strict()
+  .superRefine((campaign, ctx) => {
+    if (Date.parse(campaign.endsAt) <= Date.parse(campaign.startsAt)) {
+      ctx.addIssue({ code: "custom", path: ["endsAt"], message: `must be after startsAt (${campaign.startsAt})` });
+    }
+    if (campaign.navigationIsActive && !campaign.navigationBanner) {
+      ctx.addIssue({ code: "custom", path: ["navigationBanner"], message: "navigationIsActive needs a navigationBanner" });
+    }
+    if (campaign.isArchived && campaign.isActive) {
+      ctx.addIssue({ code: "custom", path: ["isActive"], message: "an archived campaign cannot be active" });
+    }
+  });
+
 /** The sections of a document, in the order they are checked and written. */
 export const SECTION_SCHEMAS = {
   categories: categoryRecordSchema,
@@ -471,6 +520,7 @@ export const SECTION_SCHEMAS = {
   reviews: reviewRecordSchema,
   terraceFamilies: terraceFamilyRecordSchema,
   terraceSystems: terraceSystemRecordSchema,
+  campaigns: campaignRecordSchema,
 } as const;
 
 export type Section = keyof typeof SECTION_SCHEMAS;
@@ -487,6 +537,7 @@ export type SeoLinkRecord = RecordOf<"seoLinks">;
 export type ReviewRecord = RecordOf<"reviews">;
 export type TerraceFamilyRecord = RecordOf<"terraceFamilies">;
 export type TerraceSystemRecord = RecordOf<"terraceSystems">;
+export type CampaignRecord = RecordOf<"campaigns">;
 
 export type CatalogueDocument = { [S in Section]?: RecordOf<S>[] };
 

@@ -6,6 +6,7 @@ import type { D1Database } from "@cloudflare/workers-types";
 import { jsonList } from "../../lib/json";
 import { sql } from "../../lib/sql";
 import type { CatalogueDocument } from "./import-format";
+import { normaliseVoucherCode } from "../tables/vouchers";
 import { readByKeys } from "./json-chunks";
 
 export interface KnownData {
@@ -23,7 +24,14 @@ export interface KnownData {
   terraceFamilies: Set<string>;
   /** sku → terrace role and family, for the products D1 holds that the file's terrace systems name. */
   terraceParts: Map<string, { role: string; family: string | null }>;
+  /** campaignKey(shop, language, identifier) of the SALES pages D1 holds that the file's campaigns name as their hub. */
+  salesPages: Set<string>;
+  /** campaignKey(shop, code) of the vouchers D1 holds that the file's campaigns name as their coupon (codes as stored). */
+  vouchers: Set<string>;
 }
+
+/** A key of shop, language and identifier (or shop and code): none of them holds a '/'. */
+export const campaignKey = (...parts: string[]): string => parts.join("/");
 
 export const slugKey = (language: string, slug: string): string => `${language}\u0000${slug}`;
 
@@ -58,6 +66,8 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
     categorySlugs: new Map(),
     terraceFamilies: new Set(),
     terraceParts: new Map(),
+    salesPages: new Set(),
+    vouchers: new Set(),
   };
   const categoryRows = await readByKeys<{ id: string; parent_id: string | null }>(
     db,
@@ -112,5 +122,25 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
     (keys) => sql`SELECT sku, role, family FROM terrace_products WHERE sku IN ${jsonList(keys)}`,
   );
   for (const row of partRows) known.terraceParts.set(row.sku, { role: row.role, family: row.family });
+
+  const campaigns = doc.campaigns ?? [];
+  const hubs = campaigns.map((c) => campaignKey(c.shop, c.language, c.hub.identifier));
+  const salesRows = await readByKeys<{ shop_id: string; language: string; identifier: string }>(
+    db,
+    hubs,
+    (keys) =>
+      sql`SELECT shop_id, language, identifier FROM cms_pages WHERE page_type = 'SALES' AND (shop_id || '/' || language || '/' || identifier) IN ${jsonList(keys)}`,
+  );
+  for (const row of salesRows) known.salesPages.add(campaignKey(row.shop_id, row.language, row.identifier));
+  const codes = campaigns.flatMap((c) => {
+    const code = c.campaignCoupon === undefined ? null : normaliseVoucherCode(c.campaignCoupon);
+    return code ? [code] : [];
+  });
+  const voucherRows = await readByKeys<{ shop_id: string; code: string }>(
+    db,
+    codes,
+    (keys) => sql`SELECT shop_id, code FROM vouchers WHERE code IN ${jsonList(keys)}`,
+  );
+  for (const row of voucherRows) known.vouchers.add(campaignKey(row.shop_id, row.code));
   return known;
 }

@@ -10,6 +10,7 @@ import type { CatalogueDocument, CategoryRecord, ReviewRecord } from "./import-f
 import { readByKeys } from "./json-chunks";
 import { planPrices, type PriceHistoryWrite, type PricePlan } from "./plan-prices";
 import {
+  campaignRow,
   categoryRows,
   cmsBlockRow,
   cmsPageRow,
@@ -19,6 +20,7 @@ import {
   seoLinkRow,
   terraceFamilyRow,
   terraceSystemRow,
+  type CampaignWrite,
   type CmsBlockWrite,
   type CmsPageWrite,
   type PriceWrite,
@@ -56,6 +58,8 @@ export interface ImportPlan {
   /** The terrace planner's family rules and substructures: upserted as given (identical rows untouched); no page shows them, so no rebuild. */
   terraceFamilies: TerraceFamilyWrite[];
   terraceSystems: TerraceSystemWrite[];
+  /** Sales campaigns: upserted as given (identical rows untouched); their shops are rebuilt (docs/decisions/0048). */
+  campaigns: CampaignWrite[];
   /** Products whose own rows, prices or reviews change, sorted. */
   changedSkus: string[];
   /**
@@ -100,6 +104,7 @@ export async function planImport(db: D1Database, doc: CatalogueDocument, options
     seoLinks: (doc.seoLinks ?? []).map(seoLinkRow),
     terraceFamilies: (doc.terraceFamilies ?? []).map(terraceFamilyRow),
     terraceSystems: (doc.terraceSystems ?? []).map(terraceSystemRow),
+    campaigns: (doc.campaigns ?? []).map(campaignRow),
     changedSkus: [...new Set([...products.map((write) => write.key), ...prices.changed.map((change) => change.sku), ...reviews.changedSkus])].sort(),
     shopsOfChange: shopsOfChange([...products.map((write) => write.key), ...reviews.changedSkus], prices.changed),
   };

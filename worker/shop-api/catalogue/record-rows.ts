@@ -6,6 +6,7 @@
  * what the pages may show (the build sanitises again as it reads).
  */
 import type {
+  CAMPAIGNS,
   CATEGORIES,
   CATEGORY_TRANSLATIONS,
   CMS_BLOCKS,
@@ -28,6 +29,7 @@ import type {
   TERRACE_SYSTEMS,
   TUTORIALS,
 } from "./catalogue-tables";
+import type { CampaignRow } from "../tables/campaigns";
 import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
@@ -35,7 +37,9 @@ import type { DownloadRow, MediaRow, PriceRow, ProductCategoryRow, ProductConten
 import type { TerraceFamilyRow, TerraceProductRow, TerraceSystemRow } from "../tables/terrace-catalogue";
 import type { RoofWindowComponentRow } from "../tables/product-configurations";
 import { sanitizeRichText } from "../../../domain/sanitize-rich-text";
+import { normaliseVoucherCode } from "../tables/vouchers";
 import type {
+  CampaignRecord,
   CategoryRecord,
   CmsBlockRecord,
   CmsPageRecord,
@@ -295,4 +299,27 @@ export type SeoLinkWrite = RowOf<typeof SEO_LINKS, TopSeoLinkRow>;
 
 export function seoLinkRow(link: SeoLinkRecord): SeoLinkWrite {
   return { shop_id: link.shop, language: link.language, position: link.position, label: link.label, url: link.url };
+}
+
+export type CampaignWrite = RowOf<typeof CAMPAIGNS, CampaignRow>;
+
+/** A campaign's row: flags as 0/1, dates as ISO UTC, the banner, start and hub as JSON (domain/campaign.ts shapes). */
+export function campaignRow(c: CampaignRecord): CampaignWrite {
+  return {
+    shop_id: c.shop,
+    language: c.language,
+    identifier: c.identifier,
+    name: c.campaignName,
+    description: sanitizeRichText(c.campaignDescription ?? ""),
+    coupon: c.campaignCoupon === undefined ? null : (normaliseVoucherCode(c.campaignCoupon) ?? c.campaignCoupon),
+    starts_at: new Date(c.startsAt).toISOString(),
+    ends_at: new Date(c.endsAt).toISOString(),
+    is_active: flag(c.isActive, false),
+    is_archived: flag(c.isArchived, false),
+    navigation_is_active: flag(c.navigationIsActive, false),
+    filter_is_active: flag(c.filterIsActive, false),
+    navigation_banner: c.navigationBanner ? JSON.stringify(c.navigationBanner) : null,
+    start: JSON.stringify(c.start),
+    hub: JSON.stringify(c.hub),
+  };
 }

@@ -44,6 +44,7 @@ export async function validateCatalogueDocument(raw: unknown, db: D1Database, sh
     reviews: section("reviews", SECTION_SCHEMAS.reviews),
     terraceFamilies: section("terraceFamilies", SECTION_SCHEMAS.terraceFamilies),
     terraceSystems: section("terraceSystems", SECTION_SCHEMAS.terraceSystems),
+    campaigns: section("campaigns", SECTION_SCHEMAS.campaigns),
   };
   const records = documentOf(checked);
   crossCheck(checked, await loadKnownData(db, records), shops, problems);
@@ -87,5 +88,6 @@ function documentOf(checked: CheckedDocument): CatalogueDocument {
     reviews: records("reviews"),
     terraceFamilies: records("terraceFamilies"),
     terraceSystems: records("terraceSystems"),
+    campaigns: records("campaigns"),
   };
 }

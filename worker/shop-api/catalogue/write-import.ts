@@ -10,7 +10,7 @@
  * too); for a product whose only change is prices, the shops of those price rows (prices are
  * per shop). Besides: every configured shop when categories or manufacturers changed
  * (navigation, listings and brand pages of every shop show them); the shops of the CMS pages,
- * CMS blocks and top SEO links in the file (the plan writes those as given, so they count as
+ * CMS blocks, top SEO links and campaigns in the file (the plan writes those as given, so they count as
  * changed). A change that concerns no shop writes no request; nor does an import that changes
  * nothing.
  */
@@ -18,6 +18,7 @@ import type { D1Database } from "@cloudflare/workers-types";
 import { sql, SqlFragment } from "../../lib/sql";
 import { deleteLastRequestWithoutShops, insertLastRequestShops, insertLastRequestShopsOfSkus, insertRequest, selectRequestOfImport } from "../tables/rebuilds";
 import {
+  CAMPAIGNS,
   CATEGORY_FAMILY,
   CMS_BLOCKS,
   CMS_PAGES,
@@ -80,6 +81,7 @@ export async function writeImport(db: D1Database, plan: ImportPlan, options: Wri
     ...upsertSql(SEO_LINKS, plan.seoLinks, nowIso, true),
     ...upsertSql(TERRACE_FAMILIES, plan.terraceFamilies, nowIso, true),
     ...upsertSql(TERRACE_SYSTEMS, plan.terraceSystems, nowIso, true),
+    ...upsertSql(CAMPAIGNS, plan.campaigns, nowIso, true),
     ...jsonChunks(plan.changedSkus).map(
       (skus) => sql`INSERT INTO product_changes (import_id, sku, changed_at) SELECT ${THIS_IMPORT}, value, ${nowIso} FROM json_each(${skus})`,
     ),
@@ -122,6 +124,7 @@ function rebuildRequestOf(plan: ImportPlan, options: WriteOptions): { detail: st
     [plan.cmsPages, "CMS pages"],
     [plan.cmsBlocks, "CMS blocks"],
     [plan.seoLinks, "SEO links"],
+    [plan.campaigns, "campaigns"],
   ] as const;
   for (const [rows, label] of perShop) {
     if (rows.length === 0) continue;

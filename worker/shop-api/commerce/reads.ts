@@ -9,6 +9,7 @@
 import { money } from "../../../domain/money";
 import { accountPath, homePath, manufacturerPath, projectsPath, slugPath } from "../../../domain/routes";
 import { MINIMUM_SEARCH_CHARACTERS } from "../../../domain/search-api";
+import { environmentBanner } from "../../../domain/environment-banners";
 import { jsonList } from "../../lib/json";
 import { sql } from "../../lib/sql";
 import { hasAddressLookup } from "../core/address-lookup/registry";
@@ -71,10 +72,10 @@ export async function environment(ctx: VisitorContext): Promise<Reply> {
     environment: {
       variables: { version: "1" },
       isInternal: ctx.visitorState.visitor?.isInternal ?? false,
-      banners: banners.map((b) => {
-        // banner-{location}-{platform}, e.g. banner-homepage-desktop
-        const [, location = "homepage", platform = "desktop"] = b.identifier.split("-");
-        return { platform, location, content: b.content };
+      // banner-{location}-{platform}, e.g. banner-homepage-desktop (domain/environment-banners.ts; the home page's HeadBanner reads the same blocks).
+      banners: banners.flatMap((b) => {
+        const placement = environmentBanner(b.identifier);
+        return placement ? [{ platform: placement.platform, location: placement.location, content: b.content }] : [];
       }),
       navigation: {
         loginLink: { url: accountPath(ctx.shop, ctx.language, "Login"), description: "Login", textColor: "#1d2327", textBackground: "#ffffff" },

@@ -1,0 +1,26 @@
+import path from "node:path";
+
+/**
+ * The campaign carousel route of SPEC 2.1 (`/static/{black-week}/layouts/BlackWeekCarousel/`,
+ * with the language prefix where the shop has one) for every language whose campaign runs when
+ * the pages are built (the ShopCampaign nodes, site/sourcing/source-nodes.ts; docs/decisions/0048).
+ * Not indexed (the SALES page is the campaign's indexed page), not in the sitemap.
+ */
+export const CAMPAIGN_CAROUSEL_TEMPLATE = path.resolve("site", "src", "features", "campaign", "CarouselTemplate.tsx");
+
+type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
+
+export interface CampaignPageNode {
+  language: string;
+  carouselPath: string;
+}
+
+/** Creates the carousel page of each running campaign; answers the paths. */
+export function createCampaignPages(campaigns: readonly CampaignPageNode[], languages: readonly string[], create: Create): string[] {
+  return campaigns
+    .filter((campaign) => languages.includes(campaign.language))
+    .map((campaign) => {
+      create(campaign.carouselPath, CAMPAIGN_CAROUSEL_TEMPLATE, campaign.language, {}, { robots: "noindex,follow", sitemap: false });
+      return campaign.carouselPath;
+    });
+}
