@@ -13,7 +13,6 @@ import { cmsKey } from "../lib/shop-content";
 import { VideoList, type LibraryVideo } from "../features/videos/VideoList";
 import { ReviewsBlockSlot } from "../features/reviews/ReviewsBlockSlot";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
-import { cmsKey, shopContent } from "../lib/shop-content";
 import { searchPath, searchResultsPath } from "../../../domain/routes";
 // Home blocks of SPEC 2.1 and the campaign's start (docs/decisions/0048).
 import { CampaignStartBanner } from "../features/campaign/CampaignStartBanner";
