@@ -16,7 +16,7 @@ import type { CatalogueDocument } from "../../worker/shop-api/catalogue/import-f
 import { colourOf, drawRaster, flagSvg, hashText, logoSvg, textureOf, type RasterSpec } from "./art";
 
 /** Bump when the drawing or the encoding changes: every cached picture is rendered anew. */
-const RENDER_VERSION = 1;
+const RENDER_VERSION = 2;
 
 export type MediaItem = { kind: "raster"; spec: RasterSpec } | { kind: "svg"; svg: string };
 
@@ -48,19 +48,9 @@ function contextOf(record: Record<string, unknown>, outer: Context): Context {
   return outer;
 }
 
-const VIDEO_PATH = /^\/videos\/[A-Za-z0-9][A-Za-z0-9._/-]*\.(mp4|webm)$/;
-
-/** The poster of a video of ours: `/videos/a/b.mp4` -> `/images/videos/a/b.jpg` (the store has one for every video the data names). */
-export function posterPath(video: string): string | null {
-  if (!VIDEO_PATH.test(video) || video.includes("..") || video.includes("//")) return null;
-  return `/images${video.replace(/\.(mp4|webm)$/, ".jpg")}`;
-}
-
-/** Walks a document for every image path (and every video's poster), each with the record it belongs to. */
+/** Walks a document for every image path (video posters are the `poster` field of a video), each with the record it belongs to. */
 function walk(value: unknown, context: Context, found: (path: string, context: Context) => void): void {
   if (isImagePath(value)) return found(value, context);
-  const poster = typeof value === "string" ? posterPath(value) : null;
-  if (poster) return found(poster, context);
   if (Array.isArray(value)) {
     for (const item of value) walk(item, context, found);
     return;
@@ -132,13 +122,13 @@ async function renderRaster(spec: RasterSpec, folder: string): Promise<void> {
     jobs.push(
       sized
         .clone()
-        .avif({ quality: 50, effort: 3 })
+        .avif({ quality: 50, effort: 0 })
         .toFile(join(tmp, `${width}.avif`)),
     );
     jobs.push(
       sized
         .clone()
-        .webp({ quality: 72, effort: 4 })
+        .webp({ quality: 72, effort: 2 })
         .toFile(join(tmp, `${width}.webp`)),
     );
   }
