@@ -13,6 +13,7 @@ import { PageError } from "./page-error";
 import { sameOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { siteForHost } from "./site";
+import { specRoutes } from "./spec-routes";
 import { staticPages } from "./static-pages";
 import { upstreamRules } from "./upstream-rules";
 
@@ -30,6 +31,7 @@ export type { EdgeDependencies } from "./context";
  *   upstream-rules    what requests from the legacy front proxy may get
  *   cookie-gates      new search, developer mode, the international entry
  *   language-rules    SPEC 2.1 language/domain rules and the SPEC 4 locale choice
+ *   spec-routes       301 from the SPEC 2.1 route shapes /{category}/Index, /{cms}/Contact, /{manufacturer}/manufacturer
  *   static-pages      the shop's build from ASSETS, or the no-shop-found page
  * Errors become the error pages of error-pages.ts (404/503/500, never a stack trace).
  */
@@ -59,6 +61,7 @@ export function createEdgeApp(deps: EdgeDependencies) {
   app.use("*", upstreamRules(config));
   app.use("*", cookieGates(deps));
   app.use("*", languageRules(config));
+  app.use("*", specRoutes());
   app.use(
     "*",
     staticPages((c) => noShopPage(deps.directory, c.env?.ENVIRONMENT_NAME ?? "production")),
