@@ -6,6 +6,7 @@ import { bodyLimit } from "./body-limit";
 import { cachePolicy } from "./cache-policy";
 import type { EdgeDependencies, EdgeEnv } from "./context";
 import { cookieGates } from "./cookie-gates";
+import { developerMode } from "./developer-mode";
 import { errorPageResponse, lastResortPage } from "./error-pages";
 import { languageRules } from "./language-rules";
 import { noShopPage } from "./no-shop-page";
@@ -29,6 +30,7 @@ export type { EdgeDependencies } from "./context";
  *   back-office       on the back-office host only: the console and /admin/* (and nothing below)
  *   api-proxy         /apiv1, /apiv2, /graphql (and /<lang>/... on shops with prefixes)
  *   upstream-rules    what requests from the legacy front proxy may get
+ *   developer-mode    with its cookie: no script runs (CSP script-src 'none'), the page that toggles the gates
  *   cookie-gates      new search, developer mode, the international entry
  *   language-rules    SPEC 2.1 language/domain rules and the SPEC 4 locale choice
  *   spec-routes       301 from the SPEC 2.1 route shapes /{category}/Index, /{cms}/Contact, /{manufacturer}/manufacturer
@@ -59,6 +61,7 @@ export function createEdgeApp(deps: EdgeDependencies) {
   app.use("*", backOffice(deps, { access: deps.access }));
   app.use("*", apiProxy(deps));
   app.use("*", upstreamRules(config));
+  app.use("*", developerMode(config));
   app.use("*", cookieGates(deps));
   app.use("*", languageRules(config));
   app.use("*", specRoutes());
