@@ -67,6 +67,8 @@ describe("the developer-mode page", () => {
     expect(html).toContain('href="/com/"');
     expect(html).not.toContain("<script");
     expect(scriptSrc(response)).toBe("script-src 'none'");
+    // Pages kept in the browser's cache from before developer mode are dropped.
+    expect(response.headers.get("clear-site-data")).toBe('"cache"');
   });
 
   test("with new search on, it says so", async () => {
@@ -89,6 +91,7 @@ describe("the developer-mode page", () => {
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toBe(`${DE}/developer-mode.html`);
     expect(response.headers.get("set-cookie")).toMatch(/^new_search_enabled=1; Max-Age=2592000; Path=\/; SameSite=Lax$/);
+    expect(response.headers.get("clear-site-data")).toBe('"cache"');
   });
 
   test("turning new search off deletes its cookie; turning developer mode off leaves it and goes home", async () => {

@@ -14,7 +14,8 @@ import { locationOn, pathSegments } from "./redirect";
  * - the storefront's application is disabled: every answer to this browser carries a CSP whose
  *   `script-src` is `'none'` (security-headers.ts), so the browser runs no script of the page at
  *   all (no hydration, no app bundle, no inline loader, no third party) and shows the static
- *   HTML as the build wrote it. The browser enforces it, so nothing in the page can switch it
+ *   HTML as the build wrote it. Enter it by setting the cookie and opening the developer-mode
+ *   page, whose answer empties the browser's cache of the shop's pages (`Clear-Site-Data`). The browser enforces it, so nothing in the page can switch it
  *   back on; the answers are private (`Vary: Cookie`) and the build's validators are not passed
  *   on (static-pages.ts), so no cached copy of a page with its scripts allowed comes back as a 304;
  * - the developer-mode page (`/developer-mode.html`, `/DeveloperMode`, also behind a language
@@ -29,6 +30,13 @@ import { locationOn, pathSegments } from "./redirect";
 
 export const DEVELOPER_MODE_ROUTES = new Set(["/DeveloperMode", "/developer-mode.html"]);
 const DEVELOPER_LANGUAGE = "en";
+/**
+ * The developer-mode page and its toggles empty the browser's HTTP cache of the shop's origin:
+ * pages are cacheable for a minute (cache-policy.ts HTML_CACHE) and a copy kept from before
+ * developer mode, its scripts allowed, would otherwise be shown again without asking the edge.
+ */
+const CLEAR_CACHE = '"cache"';
+
 /** How long a gate's cookie set here lasts. */
 const GATE_COOKIE_DAYS = 30;
 
@@ -99,7 +107,7 @@ export function developerMode(config: ShopConfig): MiddlewareHandler<EdgeEnv> {
     if (!DEVELOPER_MODE_ROUTES.has(withoutLanguage(url.pathname, config.urlLanguages))) return next();
     if (c.req.method === "GET" || c.req.method === "HEAD") {
       const body = c.req.method === "HEAD" ? null : developerModePage(c, config, url.pathname);
-      return new Response(body, { headers: { "content-type": "text/html; charset=utf-8" } });
+      return new Response(body, { headers: { "content-type": "text/html; charset=utf-8", "clear-site-data": CLEAR_CACHE } });
     }
     if (c.req.method !== "POST") return next();
     const form = await c.req.raw.formData().catch(() => null);
@@ -114,7 +122,11 @@ export function developerMode(config: ShopConfig): MiddlewareHandler<EdgeEnv> {
     const back = gate.guard === "developer-mode" && state === "off" ? [] : pathSegments(url.pathname);
     return new Response(null, {
       status: 303,
-      headers: { location: locationOn(origin, back, back.length === 0, ""), "set-cookie": gateCookie(gate.cookie, state === "on", url.protocol === "https:") },
+      headers: {
+        location: locationOn(origin, back, back.length === 0, ""),
+        "set-cookie": gateCookie(gate.cookie, state === "on", url.protocol === "https:"),
+        "clear-site-data": CLEAR_CACHE,
+      },
     });
   };
 }

@@ -38,7 +38,7 @@ export default function ContactPageTemplate({ data, pageContext }: PageProps<Chr
           <section aria-labelledby="contact-phone-title" className="contact-service">
             <h2 id="contact-phone-title">{t("contact.phone.title")}</h2>
             <p className="contact-phone">
-              <a href={phoneHref(phone)} data-testid="contact-phone">
+              <a href={phoneHref(phone)} data-testid="contact-service-phone">
                 {displayPhone(phone)}
               </a>
             </p>
