@@ -172,3 +172,22 @@ export const VOUCHER_THANKS_SLUG: Readonly<Record<string, string>> = {
 export function voucherThanksPath(shop: ShopRouting, language: string): string {
   return slugPath(shop, language, VOUCHER_THANKS_SLUG[language] ?? VOUCHER_THANKS_SLUG.de!);
 }
+
+/**
+ * The contact page's slug per language (SPEC 2.1 `/kontakt.html` and its variants contactez,
+ * contatto, contact; the upstream rules name the same files in config `legacyPaths`, and the
+ * edge's error pages link here through locales/<lang>/errors.json `page.contactPath`).
+ */
+export const CONTACT_SLUGS: Readonly<Record<string, string>> = {
+  de: "kontakt",
+  at: "kontakt",
+  en: "contact",
+  fr: "contactez",
+  it: "contatto",
+  nl: "contact",
+};
+
+/** The contact page: `{prefix}/kontakt.html` (in the language's slug). */
+export function contactPath(shop: ShopRouting, language: string): string {
+  return slugPath(shop, language, CONTACT_SLUGS[language] ?? CONTACT_SLUGS.de!);
+}

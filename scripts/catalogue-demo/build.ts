@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { returnsPath, slugPath } from "../../domain/routes";
+import { contactPath, returnsPath, slugPath } from "../../domain/routes";
 import type { UnitCode } from "../../domain/units";
 import { parseShopConfig, type Language, type ShopDefinition } from "../../worker/config/shop-config";
 import type {
@@ -174,7 +174,7 @@ function manufacturerRecords(rng: Random, languages: Language[]): Maker[] {
 }
 
 /** The shop's own pages a CMS page may link to. */
-const LINK_PATHS = { returns: returnsPath } as const;
+const LINK_PATHS = { returns: returnsPath, contact: contactPath } as const;
 
 function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
   const pages: CmsPageRecord[] = [];

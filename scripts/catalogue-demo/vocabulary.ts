@@ -1100,7 +1100,7 @@ export interface PageDef {
   body: L;
   noindex?: boolean;
   /** A link after the body to one of the shop's own pages (build.ts resolves the path per shop language). */
-  link?: { to: "returns"; label: L };
+  link?: { to: "returns" | "contact"; label: L };
 }
 
 export const PAGES: PageDef[] = [
@@ -1283,12 +1283,13 @@ export const PAGES: PageDef[] = [
     pageType: "CMS",
     identifier: t("gutschein-danke", "voucher-thank-you", "bon-dachat-merci", "buono-grazie", "tegoedbon-bedankt"),
     title: t("Danke für Ihre Anmeldung", "Thank you for signing up", "Merci pour votre inscription", "Grazie per l'iscrizione", "Bedankt voor uw aanmelding"),
+    // The confirmation mails the voucher of a first sign-up (in the shop's currency); it is redeemed in the cart.
     body: t(
-      "Ihr 10-€-Gutschein ist unterwegs in Ihr Postfach.",
-      "Your €10 voucher is on its way to your inbox.",
-      "Votre bon de 10 € arrive dans votre boîte mail.",
-      "Il tuo buono da 10 € sta arrivando nella tua casella.",
-      "Uw tegoedbon van € 10 is onderweg naar uw inbox.",
+      "Ihre Anmeldung ist bestätigt. Den Gutschein für Ihre erste Anmeldung schicken wir Ihnen per E-Mail; Sie lösen ihn im Warenkorb ein.",
+      "Your sign-up is confirmed. We send the voucher for your first sign-up by e-mail; you redeem it in the cart.",
+      "Votre inscription est confirmée. Nous vous envoyons le bon de votre première inscription par e-mail ; vous l'utilisez dans le panier.",
+      "La tua iscrizione è confermata. Ti inviamo il buono della tua prima iscrizione via e-mail; lo utilizzi nel carrello.",
+      "Uw aanmelding is bevestigd. De tegoedbon voor uw eerste aanmelding sturen we u per e-mail; u verzilvert hem in de winkelwagen.",
     ),
     noindex: true,
   },
@@ -1296,20 +1297,19 @@ export const PAGES: PageDef[] = [
     key: "chat",
     pageType: "CHAT",
     identifier: t("chat", "chat", "chat", "chat", "chat"),
-    title: t(
-      "Chat mit unserer Fachberatung",
-      "Chat with our experts",
-      "Discutez avec nos conseillers",
-      "Chatta con i nostri esperti",
-      "Chat met onze adviseurs",
-    ),
+    title: t("Fachberatung", "Expert advice", "Conseil d'experts", "Consulenza degli esperti", "Deskundig advies"),
+    // The shop has no live chat: the page leads to the contact form (written advice by e-mail) and the phone.
     body: t(
-      "Unsere Fachberater sind im Chat für Sie da.",
-      "Our experts are here for you in the chat.",
-      "Nos conseillers vous répondent par chat.",
-      "I nostri esperti ti rispondono in chat.",
-      "Onze adviseurs staan voor u klaar in de chat.",
+      "Unsere Fachberatung beantwortet Ihre Fragen per E-Mail über das Kontaktformular und am Telefon.",
+      "Our experts answer your questions by e-mail through the contact form and on the phone.",
+      "Nos conseillers répondent à vos questions par e-mail via le formulaire de contact et par téléphone.",
+      "I nostri esperti rispondono alle tue domande via e-mail tramite il modulo di contatto e al telefono.",
+      "Onze adviseurs beantwoorden uw vragen per e-mail via het contactformulier en telefonisch.",
     ),
+    link: {
+      to: "contact",
+      label: t("Zum Kontaktformular", "Go to the contact form", "Accéder au formulaire de contact", "Vai al modulo di contatto", "Naar het contactformulier"),
+    },
   },
   {
     key: "sale",

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 import type { CategoryData, CmsPageData, ManufacturerData, ProductData } from "./catalogue-client";
 import { createCheckoutPages } from "./checkout-pages";
+import { createContactPages } from "./contact-pages";
 import { createNewsletterPages } from "./newsletter-pages";
 import { createCampaignPages, type CampaignPageNode } from "./campaign-pages";
 import { createReturnsPages } from "./returns-pages";
@@ -216,6 +217,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
   createNewsletterPages(shop, create);
   // The running campaign's carousel route (SPEC 2.1; docs/decisions/0048).
   createCampaignPages(nodes<CampaignPageNode>("ShopCampaign"), shop.languages, create);
+  createContactPages(shop, create);
   // The terrace planner in the languages that sell decking; their configurator landing pages link to it.
   const deckingLanguages = shop.languages.filter((language) => (allByLanguage.get(language) ?? []).some((product) => product.data.isDecking));
   const plannerPaths = createTerracePages(shop, deckingLanguages, create);

@@ -433,6 +433,10 @@ export const rateLimitsSchema = z
         terraceSaveIp: exactLimit.default({ limit: 30, windowSeconds: 3600 }),
         /** Terrace configuration numbers not found per client address (its IPv6 /64): loads, cart adds and offer requests by number (issue 19). */
         terraceLookupIp: exactLimit.default({ limit: 20, windowSeconds: 900 }),
+        /** Contact page messages per e-mail address and shop (issue 18). */
+        contactEmail: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
+        /** Contact page messages per client address (its IPv6 /64), all shops together (issue 18). */
+        contactIp: exactLimit.default({ limit: 10, windowSeconds: 3600 }),
       })
       .strict(),
   })

@@ -11,7 +11,8 @@ import type { Upstream } from "./upstream";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
 
 /**
- * The API proxy for /apiv1/*, /apiv2/* and /graphql (docs/decisions/0007).
+ * The API proxy for /apiv1/*, /apiv2/*, /graphql and the two shop backend paths of SPEC 7
+ * (isShopBackendPath) (docs/decisions/0007).
  *
  * - Only an allowlist of request headers goes upstream, plus `Authorization:
  *   Bearer <token>` from the environment's token cookie (on /graphql the client's own
@@ -74,8 +75,17 @@ const HOP_BY_HOP = [
 const RETRY_STATUSES = new Set([502, 503]);
 const MAX_RETRIES = 2;
 
+/**
+ * The shop backend's own paths SPEC 7 names outside /apiv1 and /apiv2 (issue 18): the sample
+ * by sku (`PUT /cart/addSampleBySku/{sku}`) and the configured product's form
+ * (`POST /configuration/cart/add`). The shop API serves both (worker/shop-api/app.ts).
+ */
+export function isShopBackendPath(pathname: string): boolean {
+  return (pathname.startsWith("/cart/addSampleBySku/") && pathname.length > "/cart/addSampleBySku/".length) || pathname === "/configuration/cart/add";
+}
+
 export function isApiPath(pathname: string): boolean {
-  return pathname === "/graphql" || pathname.startsWith("/apiv1/") || pathname.startsWith("/apiv2/");
+  return pathname === "/graphql" || pathname.startsWith("/apiv1/") || pathname.startsWith("/apiv2/") || isShopBackendPath(pathname);
 }
 
 /** The API path and language of a request, or null when it is not an API call. */

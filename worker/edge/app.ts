@@ -6,6 +6,7 @@ import { bodyLimit } from "./body-limit";
 import { cachePolicy } from "./cache-policy";
 import type { EdgeDependencies, EdgeEnv } from "./context";
 import { cookieGates } from "./cookie-gates";
+import { developerMode } from "./developer-mode";
 import { errorPageResponse, lastResortPage } from "./error-pages";
 import { languageRules } from "./language-rules";
 import { media } from "./media";
@@ -16,6 +17,7 @@ import { securityHeaders } from "./security-headers";
 import { serviceWorker } from "./service-worker";
 import { siteForHost } from "./site";
 import { searchResults } from "./search-results";
+import { specRoutes } from "./spec-routes";
 import { staticPages } from "./static-pages";
 import { upstreamRules } from "./upstream-rules";
 
@@ -32,10 +34,12 @@ export type { EdgeDependencies } from "./context";
  *   api-proxy         /apiv1, /apiv2, /graphql (and /<lang>/... on shops with prefixes)
  *   upstream-rules    what requests from the legacy front proxy may get
  *   media             /images/* from the media store shared by all shops (ADR 0046)
+ *   developer-mode    with its cookie: no script runs (CSP script-src 'none'), the page that toggles the gates
  *   cookie-gates      new search, developer mode, the international entry
  *   language-rules    SPEC 2.1 language/domain rules and the SPEC 4 locale choice
  *   search-results    the search results page without JavaScript (the build's page, results from the shop API)
  *   service-worker    /sw.js of the shop: its caching worker or the kill switch (config serviceWorker)
+ *   spec-routes       301 from the SPEC 2.1 route shapes /{category}/Index, /{cms}/Contact, /{manufacturer}/manufacturer
  *   static-pages      the shop's build from ASSETS, or the no-shop-found page
  * Errors become the error pages of error-pages.ts (404/503/500, never a stack trace).
  */
@@ -64,10 +68,12 @@ export function createEdgeApp(deps: EdgeDependencies) {
   app.use("*", apiProxy(deps));
   app.use("*", upstreamRules(config));
   app.use("*", media());
+  app.use("*", developerMode(config));
   app.use("*", cookieGates(deps));
   app.use("*", languageRules(config));
   app.use("*", searchResults(deps));
   app.use("*", serviceWorker());
+  app.use("*", specRoutes());
   app.use(
     "*",
     staticPages((c) => noShopPage(deps.directory, c.env?.ENVIRONMENT_NAME ?? "production")),

@@ -16,6 +16,8 @@ export interface EdgeVariables {
   personal: boolean;
   /** Other request headers the answer depended on (Accept-Language, User-Agent), for Vary. */
   varyOn: string[];
+  /** The developer-mode cookie is set: the CSP allows no script at all (developer-mode.ts). */
+  developerMode?: boolean;
   /** The build file whose content the response carries: its inline scripts are the ones the CSP allows. */
   buildPage?: BuildPage;
 }

@@ -61,6 +61,14 @@ function isLockedDown(csp: string | null): boolean {
   return directives.includes("default-src 'none'") && directives.includes("sandbox");
 }
 
+/** The site's CSP with no script allowed at all (developer mode: static HTML, no hydration, no third party). */
+export function developerModeCsp(siteCsp: string): string {
+  return siteCsp
+    .split("; ")
+    .map((directive) => (directive.startsWith("script-src ") ? "script-src 'none'" : directive))
+    .join("; ");
+}
+
 /** The CSP for one set of script hashes (the middleware keeps its builder instead). */
 export function buildCsp(settings: EdgeSettings["contentSecurityPolicy"], scriptHashes: string[] = [], upgradeInsecure = true): string {
   return cspBuilder(settings)(scriptHashes, upgradeInsecure);
@@ -81,6 +89,7 @@ async function allowedScriptHashes(c: EdgeContext, manifests: CspManifests, resp
 export function securityHeaders(settings: EdgeSettings): MiddlewareHandler<EdgeEnv> {
   const manifests = cspManifests();
   const csp = cspBuilder(settings.contentSecurityPolicy);
+  const developerCsp = (https: boolean) => developerModeCsp(csp([], https));
   return async (c, next) => {
     await next();
     const https = new URL(c.req.url).protocol === "https:";
@@ -105,7 +114,11 @@ export function securityHeaders(settings: EdgeSettings): MiddlewareHandler<EdgeE
     // other answer gets the site's.
     const isHtml = (headers.get("content-type") ?? "").includes("text/html");
     const ownCsp = !isHtml && isLockedDown(headers.get("content-security-policy"));
-    if (response.status !== 304 && !ownCsp) headers.set("content-security-policy", csp(await allowedScriptHashes(c, manifests, response), https));
+    if (response.status !== 304 && !ownCsp) {
+      // Developer mode (developer-mode.ts): the browser runs no script of any answer, so the storefront's application stays off.
+      const policy = c.get("developerMode") ? developerCsp(https) : csp(await allowedScriptHashes(c, manifests, response), https);
+      headers.set("content-security-policy", policy);
+    }
     headers.delete("x-powered-by");
     headers.delete("server");
   };

@@ -2,14 +2,11 @@ import { hasFilterParams } from "../../domain/category-listing";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
-import { textsFor } from "../lib/texts";
 import { assetPath, buildFile, fetchAsset } from "./build-assets";
 import { staticCacheControl, HTML_CACHE } from "./cache-policy";
 import { replaceResponse, type EdgeContext, type EdgeEnv } from "./context";
 import { CSP_MANIFEST_FILE } from "./csp-manifest";
-import { escapeHtml } from "../lib/escape-html";
 import { inquiryPageFile } from "./inquiry-pages";
-import { withoutLanguage } from "./language-prefix";
 import { PageError } from "./page-error";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
 
@@ -24,17 +21,13 @@ export function wantsTrailingSlash(pathname: string): boolean {
   return last !== "" && !last.includes(".");
 }
 
-const DEVELOPER_MODE_ROUTES = new Set(["/DeveloperMode", "/developer-mode.html"]);
-
-/** The developer-mode page speaks the developers' language, English, whatever the shop's. */
-const DEVELOPER_LANGUAGE = "en";
-
-/** A minimal developer-mode page for builds that have none (the route itself is gated by its cookie). */
-function developerModePage(shop: ShopDefinition): string {
-  const t = textsFor(DEVELOPER_LANGUAGE, "errors");
-  const title = escapeHtml(t("developerMode.title"));
-  return `<!doctype html><html lang="${DEVELOPER_LANGUAGE}"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title></head>
-<body><main><h1>${title}</h1><p>${escapeHtml(t("developerMode.text", { shop: shop.id }))}</p></main></body></html>`;
+/** The request without its cache validators (If-None-Match, If-Modified-Since): the answer is the whole file. */
+function withoutValidators(request: Request): Request {
+  if (!request.headers.has("if-none-match") && !request.headers.has("if-modified-since")) return request;
+  const headers = new Headers(request.headers);
+  headers.delete("if-none-match");
+  headers.delete("if-modified-since");
+  return new Request(request.url, { method: request.method, headers });
 }
 
 /** The build's CSP manifest is for the edge only, however its name is spelled (ASSETS decodes each segment). */
@@ -51,7 +44,9 @@ export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname
   const file = inquiryPage ?? buildFile(pathname);
   if (isCspManifest(file)) throw new PageError(404, "build manifest");
   const assets = c.env.ASSETS;
-  const asset = await fetchAsset(assets, `/${shop.id}${file}`, c.req.raw);
+  // Developer mode: never a 304 for a page a browser may have kept with its scripts allowed (developer-mode.ts).
+  const request = c.get("developerMode") ? withoutValidators(c.req.raw) : c.req.raw;
+  const asset = await fetchAsset(assets, `/${shop.id}${file}`, request);
   if (asset) {
     const response = new Response(asset.body, asset);
     response.headers.set("cache-control", inquiryPage ? HTML_CACHE : staticCacheControl(pathname));
@@ -61,17 +56,6 @@ export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname
     c.set("buildPage", { shopId: shop.id, file });
     replaceResponse(c, response);
     return c.res;
-  }
-  const bare = withoutLanguage(pathname, [...shop.domainPrefixes]);
-  if (DEVELOPER_MODE_ROUTES.has(bare)) {
-    const prefix = pathname.slice(0, pathname.length - bare.length);
-    const developerMode = `${prefix}/developer-mode.html`;
-    const page = await fetchAsset(assets, `/${shop.id}${developerMode}`, c.req.raw);
-    if (page) {
-      c.set("buildPage", { shopId: shop.id, file: developerMode });
-      return new Response(page.body, { status: 200, headers: { "content-type": "text/html; charset=utf-8" } });
-    }
-    return new Response(c.req.method === "HEAD" ? null : developerModePage(shop), { headers: { "content-type": "text/html; charset=utf-8" } });
   }
   if (wantsTrailingSlash(pathname) && (await fetchAsset(assets, assetPath(shop.id, `${pathname}/`), c.req.raw))) {
     const site = c.get("site");

@@ -20,6 +20,8 @@ import * as reads from "./commerce/reads";
 import * as samples from "./commerce/samples";
 import * as sampleOrdersStaff from "./commerce/staff-sample-order-routes";
 import { captchaChallenge } from "./core/captcha/challenge";
+import { contactMessageList } from "./contact/staff-routes";
+import { submitContact } from "./contact/submit";
 import { failureResponse, notFound } from "./core/envelope";
 import { mailList, mailView } from "./core/mail/staff-outbox-routes";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
@@ -110,6 +112,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/admin/api/inquiries/:id", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryView));
   router.post("/admin/api/inquiries/:id/reply", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryReply));
   router.post("/admin/api/inquiries/:id/close", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryClose));
+  // Back office: the contact page's messages (contact/staff-routes.ts; docs/decisions/0049).
+  router.get("/admin/api/contact-messages", staffRoute(deps, ["service", "ops"], contactMessageList));
   // Back office: the offer of an offer request (offers/staff.ts; docs/decisions/0039).
   router.get("/admin/api/inquiries/:id/offer", staffRoute(deps, ["service", "ops"], offersStaff.staffOfferView));
   router.put("/admin/api/inquiries/:id/offer", staffRoute(deps, ["service", "ops"], offersStaff.staffOfferSave));
@@ -145,6 +149,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.post("/apiv2/rma", shop(submitRma));
   // Inquiries: product questions, bulk-buyer inquiries, offer requests (issue 15; inquiries/, docs/decisions/0039). Rate-limited and idempotent as every shop write.
   router.post("/apiv2/inquiry", shop(submitInquiry));
+  // The contact page's form (issue 18; contact/, docs/decisions/0049). Rate-limited and idempotent as every shop write.
+  router.post("/apiv2/contact", shop(submitContact));
   // The terrace planner (issue 19; terrace/, docs/decisions/0043): its catalogue, saved plans by number, all materials into the cart.
   router.get("/apiv2/terrace/catalogue", shop(terraceCatalogue));
   router.post("/apiv2/terrace/configurations", shop(terrace.saveConfiguration));

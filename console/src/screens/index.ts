@@ -7,6 +7,7 @@ import type { ComponentType } from "react";
 import type { ScreenProps, StaffRole } from "../staff";
 import { t } from "../texts";
 import { CatalogueScreen } from "./Catalogue";
+import { ContactMessages } from "./ContactMessages";
 import { Inquiries } from "./Inquiries";
 import { MailOutbox } from "./MailOutbox";
 import { Orders } from "./Orders";
@@ -32,6 +33,7 @@ export const SCREENS: readonly ScreenEntry[] = [
   { path: "/sample-orders", label: t("sampleOrders.nav"), roles: ["service"], Screen: SampleOrders },
   { path: "/returns", label: t("returns.nav"), roles: ["service"], Screen: Returns },
   { path: "/inquiries", label: t("inquiries.nav"), roles: ["service"], Screen: Inquiries },
+  { path: "/contact-messages", label: t("contactMessages.nav"), roles: ["service"], Screen: ContactMessages },
   { path: "/search-report", label: t("searchReport.nav"), roles: ["merchandiser"], Screen: SearchReport },
   { path: "/mail", label: t("mail.nav"), roles: ["service"], Screen: MailOutbox },
 ];

@@ -8,8 +8,9 @@ import { ProductGrid } from "../components/ProductCard";
 import { Pagination } from "../components/Pagination";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
-import { homePath } from "../../../domain/routes";
+import { contactPath, homePath } from "../../../domain/routes";
 import { VideoList } from "../features/videos/VideoList";
+import { inquiriesEnabled } from "../features/inquiries/availability";
 import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
 import type { Campaign } from "../../../domain/campaign";
 import { CampaignHub } from "../features/campaign/CampaignHub";
@@ -36,7 +37,7 @@ export type Context = BaseContext & {
 /**
  * CMS pages by page type (SPEC 2.1): legal and service pages (the service centre with
  * its tabs and accordions), the voucher thank-you page, the video library (12 per page),
- * the chat page with three numbered steps, the sales campaign page and the configurator
+ * the chat page with three numbered steps (leading to the contact form), the sales campaign page and the configurator
  * landing page.
  */
 export default function CmsPage(props: PageProps<CmsPageData, Context>) {
@@ -62,7 +63,7 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
       body = <VideoLibrary context={pageContext} />;
       break;
     case "CHAT":
-      body = <ChatSteps />;
+      body = <ChatSteps contactHref={contactPath(data.shopInfo, pageContext.language)} />;
       break;
     case "SALES":
       body = <SalesCampaign offers={inOrder(pageContext.offerSkus, data.offers.nodes)} campaign={hubCampaign(data, pageContext.identifier)} />;
@@ -109,7 +110,8 @@ function ServiceTabs({ current, data }: { current: CmsKey; data: CmsPageData }) 
 /** Frequently asked questions of the service topic as accordions. */
 function ServiceCentre({ current }: { current: CmsKey; data: CmsPageData }) {
   const { t } = useTranslation();
-  const questions = [1, 2, 3];
+  // The offer question promises the product page's offer button: only where the shop takes inquiries.
+  const questions = [1, 2, 3].filter((number) => !(current === "ordering" && number === 2 && !inquiriesEnabled()));
   return (
     <section aria-labelledby="faq" className="section">
       <h2 id="faq">{t("service.faq")}</h2>
@@ -137,7 +139,8 @@ function VideoLibrary({ context }: { context: Context }) {
   );
 }
 
-function ChatSteps() {
+/** The chat page: the shop has no live chat, so its steps lead to the contact form (written advice by e-mail) and name the phone hours. */
+function ChatSteps({ contactHref }: { contactHref: string }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby="chat-steps" className="section">
@@ -150,6 +153,11 @@ function ChatSteps() {
           </li>
         ))}
       </ol>
+      <p>
+        <Link to={contactHref} className="button" data-testid="chat-contact-link">
+          {t("chat.contactLink")}
+        </Link>
+      </p>
       <p className="muted">{t("chat.hours")}</p>
     </section>
   );

@@ -216,6 +216,11 @@ export default function ProductPage({ data, pageContext }: PageProps<ProductPage
               <SampleButtonSlot sku={product.sku} product={product} language={language} />
               <ProjectMenuSlot sku={product.sku} product={product} language={language} quantity={packages} />
             </div>
+            {product.samples.active && product.samples.longDeliveryTime ? (
+              <p className="notice small" data-testid="sample-long-delivery">
+                {t("product.sampleLongDelivery")}
+              </p>
+            ) : null}
             <InquiryButtonsSlot sku={product.sku} product={product} language={language} quantity={packages} />
           </div>
           <DiyPanel product={product} />

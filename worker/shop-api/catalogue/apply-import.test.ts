@@ -241,3 +241,19 @@ test("references to records already in the database resolve", async () => {
     { row: 1, field: "products[0].content.de.slug", message: "slug 'landhausdiele-eiche-natur-geoelt-14-mm' (de) is already used by product 'P-100'" },
   ]);
 });
+
+test("a boolean attribute's value is true or false: anything else is a problem naming the field, and nothing is written", async () => {
+  const before = await rowCounts(t.db);
+  const doc = sampleDocument();
+  const content = doc.products![0]!.content.de!;
+  content.attributes = [
+    { code: "underfloor_heating", label: "Fußbodenheizung", type: "boolean", value: "true", isVisible: true },
+    { code: "water_resistant", label: "Wasserfest", type: "boolean", value: "ja", isVisible: true },
+    { code: "thickness", label: "Stärke", type: "text", value: "ja", isVisible: true },
+  ];
+  const problems = problemsOf(await importJson(doc));
+  expect(problems.map((problem) => `${problem.field}: ${problem.message}`)).toEqual([
+    'products[0].content.de.attributes[1].value: a boolean attribute\'s value must be "true" or "false"',
+  ]);
+  expect(await rowCounts(t.db)).toEqual(before);
+});

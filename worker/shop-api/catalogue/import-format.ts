@@ -174,7 +174,16 @@ const productContentSchema = z
     measurement: optionalText,
     features: z.array(text).optional(),
     attributes: z
-      .array(z.object({ code: snakeCase, label: text, type: z.enum(["text", "number", "boolean"]), value: z.string(), isVisible: z.boolean() }).strict())
+      .array(
+        z
+          .object({ code: snakeCase, label: text, type: z.enum(["text", "number", "boolean"]), value: z.string(), isVisible: z.boolean() })
+          .strict()
+          // A boolean is shown as yes or no in the page's language (TechnicalData.tsx): only these two values have a word.
+          .refine((attribute) => attribute.type !== "boolean" || attribute.value === "true" || attribute.value === "false", {
+            message: 'a boolean attribute\'s value must be "true" or "false"',
+            path: ["value"],
+          }),
+      )
       .optional(),
     metaTitle: optionalText,
     metaDescription: optionalText,

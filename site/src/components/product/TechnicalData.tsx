@@ -4,6 +4,12 @@ import type { ProductData } from "../../lib/page-data";
 import { mediaHref } from "../../lib/media";
 
 /** The visible attributes with SKU and EAN, and the product's PDF downloads (SPEC 2.2 Product page). */
+/** An attribute's value as the page shows it: a boolean as yes or no in the page's language (the import allows only "true" and "false"). */
+export function attributeValue(attribute: { type: string; value: string }, t: (key: string) => string): string {
+  if (attribute.type !== "boolean") return attribute.value;
+  return attribute.value === "true" ? t("product.yes") : attribute.value === "false" ? t("product.no") : attribute.value;
+}
+
 export function TechnicalData({ product }: { product: ProductData }) {
   const { t } = useTranslation();
   const attributes = product.content.attributes.filter((attribute) => attribute.isVisible);
@@ -26,7 +32,7 @@ export function TechnicalData({ product }: { product: ProductData }) {
             {attributes.map((attribute) => (
               <tr key={attribute.code}>
                 <th scope="row">{attribute.label}</th>
-                <td>{attribute.value}</td>
+                <td>{attributeValue(attribute, t)}</td>
               </tr>
             ))}
           </tbody>

@@ -4,6 +4,7 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { CustomerOffer } from "../../../../domain/offers";
 import { cartPath } from "../../../../domain/routes";
 import { INQUIRY_PATHS } from "../inquiries/api";
+import { inquiriesEnabled } from "../inquiries/availability";
 import { OfferCard } from "../inquiries/OfferCard";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
 import { fetchAccount } from "./api";
@@ -54,7 +55,7 @@ function OfferList({ goTo }: { goTo?: (href: string) => void }) {
       ) : data.offers.length === 0 ? (
         <>
           <p data-testid="offers-empty">{t("account.offers.empty")}</p>
-          <p className="muted">{t("account.offers.how")}</p>
+          {inquiriesEnabled() ? <p className="muted">{t("account.offers.how")}</p> : null}
           <a className="button secondary" href={home}>
             {t("account.offers.browse")}
           </a>

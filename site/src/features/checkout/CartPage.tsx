@@ -76,15 +76,7 @@ export function CartPage({ shop, language, worlds }: { shop: ShopRouting; langua
     },
     [show, t],
   );
-  // The header's delivery-country chooser goes through the same update.
-  React.useEffect(() => {
-    const listener = (event: Event) => {
-      const code = (event as CustomEvent<string>).detail;
-      if (typeof code === "string" && quote && code !== quote.country.code) void onCountry(code);
-    };
-    window.addEventListener("bh:delivery-country", listener);
-    return () => window.removeEventListener("bh:delivery-country", listener);
-  }, [onCountry, quote]);
+  // The header's delivery-country chooser sends the update itself and fetches every quote again (commerce/hooks.ts changeShippingCountry).
 
   return (
     <div className="cart-page" data-testid="cart-page" aria-busy={isLoading || busy}>

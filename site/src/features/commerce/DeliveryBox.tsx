@@ -6,7 +6,9 @@ import type { Delivery, ShippingZone } from "./api";
 import { Alerts, useAlerts } from "./alerts";
 import { CART_QUANTITY_EVENT } from "./AddToCart";
 import { htmlLanguage } from "../../../../domain/routes";
-import { changeShippingCountry, useCurrentCountry, useDelivery } from "./hooks";
+import { readDeliveryChoice, saveDeliveryChoice } from "../checkout/delivery-choice";
+import type { DeliveryModeCode } from "../../../../domain/checkout";
+import { changeShippingCountry, DELIVERY_COUNTRY_CHANGED, useCurrentCountry, useDelivery, type DeliveryCountryChange } from "./hooks";
 
 /** Formats a calendar date (YYYY-MM-DD) like "Fr., 20.11." in the page's locale. */
 export function formatDay(date: string, locale: string): string {
@@ -57,11 +59,54 @@ export function deliveryLines(delivery: Delivery, t: TFunction, locale: string):
   return lines;
 }
 
+/** The product page's delivery modes and the cart's (domain/checkout.ts): only the desired date is named differently. */
+const CART_MODE: Record<Delivery["deliveryModes"][number]["code"], DeliveryModeCode> = {
+  standard: "standard",
+  desired_date: "requested_date",
+  on_call_storage: "on_call_storage",
+  express: "express",
+};
+
+/**
+ * The delivery modes of the product for the chosen country as choices (issue 18): the
+ * available ones can be picked, the others are shown disabled (storage: with its hint). The
+ * pick is kept for the cart page, which starts with it (checkout/delivery-choice.ts) and
+ * prices the whole cart with it there (a date for the desired date is chosen in the cart).
+ */
+function DeliveryModeChoice({ modes, sku, t }: { modes: Delivery["deliveryModes"]; sku: string; t: TFunction }) {
+  const [chosen, setChosen] = React.useState<DeliveryModeCode>("standard");
+  React.useEffect(() => setChosen(readDeliveryChoice().mode), []);
+  const name = `delivery-mode-${sku}`;
+  return (
+    <fieldset className="delivery-modes" data-testid="delivery-modes">
+      <legend className="small">{t("delivery.modesLabel")}</legend>
+      {modes.map((mode) => {
+        const cartMode = CART_MODE[mode.code];
+        return (
+          <label key={mode.code} className={mode.available ? "delivery-mode" : "delivery-mode muted"} data-testid={`delivery-mode-${mode.code}`}>
+            <input
+              type="radio"
+              name={name}
+              value={mode.code}
+              disabled={!mode.available}
+              checked={mode.available && chosen === cartMode}
+              onChange={() => setChosen(saveDeliveryChoice({ mode: cartMode, desiredDate: null }).mode)}
+            />{" "}
+            {t(`delivery.modes.${mode.code}`)}
+            {!mode.available && mode.code === "on_call_storage" ? <span className="small"> · {t("delivery.storageHint")}</span> : null}
+          </label>
+        );
+      })}
+      <p className="muted small">{t("delivery.modesNote")}</p>
+    </fieldset>
+  );
+}
+
 /**
  * Delivery box of the product page: live dates and costs for the chosen shipping
  * country and quantity, the delivery modes, and a country chooser that sends the
- * update and then refreshes zone and delivery data. The header's country chooser
- * (event `bh:delivery-country`) goes through the same update.
+ * update and then refreshes zone and delivery data. The header's country chooser goes
+ * through the same update (hooks.ts changeShippingCountry) and its zone shows here too.
  */
 export function DeliveryBox({
   sku,
@@ -108,14 +153,12 @@ export function DeliveryBox({
     },
     [show, t],
   );
+  // Another chooser of the page (the header's) took a new country: its zone is this box's too.
   React.useEffect(() => {
-    const listener = (event: Event) => {
-      const code = (event as CustomEvent<string>).detail;
-      if (typeof code === "string" && code !== country) void choose(code);
-    };
-    window.addEventListener("bh:delivery-country", listener);
-    return () => window.removeEventListener("bh:delivery-country", listener);
-  }, [choose, country]);
+    const listener = (event: Event) => setZone((event as CustomEvent<DeliveryCountryChange>).detail?.zone ?? null);
+    window.addEventListener(DELIVERY_COUNTRY_CHANGED, listener);
+    return () => window.removeEventListener(DELIVERY_COUNTRY_CHANGED, listener);
+  }, []);
 
   return (
     <div className="delivery-box live" data-slot="delivery-box" data-testid="delivery-box" aria-busy={isLoading || updating}>
@@ -130,16 +173,7 @@ export function DeliveryBox({
       ) : (
         <p>{t("delivery.fallback", { min: product.delivery.minDays, max: product.delivery.maxDays })}</p>
       )}
-      {delivery?.isDeliverable ? (
-        <p className="muted small" data-testid="delivery-modes">
-          {t("delivery.modesLabel")}{" "}
-          {delivery.deliveryModes
-            .filter((mode) => mode.available)
-            .map((mode) => t(`delivery.modes.${mode.code}`))
-            .join(", ")}
-          {delivery.deliveryModes.some((mode) => mode.code === "on_call_storage" && !mode.available) ? ` · ${t("delivery.storageHint")}` : ""}
-        </p>
-      ) : null}
+      {delivery?.isDeliverable ? <DeliveryModeChoice modes={delivery.deliveryModes} sku={sku} t={t} /> : null}
       {current ? (
         <div className="delivery-country">
           <label htmlFor={`delivery-country-${sku}`}>{t("delivery.country")}</label>{" "}

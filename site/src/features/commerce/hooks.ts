@@ -35,9 +35,21 @@ export async function addToCart(sku: string, quantity: number) {
   return result;
 }
 
+/** Announced after the shop API took a new shipping country: `{ code, zone }` (zone null when it could not be read). */
+export const DELIVERY_COUNTRY_CHANGED = "bh:delivery-country-changed";
+export interface DeliveryCountryChange {
+  code: string;
+  zone: ShippingZone | null;
+}
+
+/** The checkout quotes' API path (the cart and checkout pages key their quotes by it). */
+const QUOTE_PATH = "/apiv2/checkout/quote";
+
 /**
- * SPEC 4 shipping-country selection: the update is sent; on success the country becomes
- * current, the shipping zone is fetched and the delivery data is refreshed.
+ * SPEC 4 shipping-country selection, from any chooser of any page (the header's, the product
+ * page's delivery box, the cart page): the update is sent; on success the country becomes
+ * current, the shipping zone is fetched, the delivery data and the checkout quotes of the page
+ * are refreshed, and DELIVERY_COUNTRY_CHANGED tells the page's other widgets.
  */
 export async function changeShippingCountry(code: string): Promise<{ ok: boolean; zone: ShippingZone | null }> {
   const result = await apiCall<{ currentCountry: { code: string; name: string }; availableCountries: { code: string; name: string }[] }>(
@@ -49,8 +61,10 @@ export async function changeShippingCountry(code: string): Promise<{ ok: boolean
   const { currentCountry, availableCountries } = result.data;
   await mutate(PATHS.currentCountry, { ...currentCountry, availableCountries }, { revalidate: false });
   const zone = await apiCall<ShippingZone>("GET", PATHS.shippingZone(code));
-  await mutate((key) => typeof key === "string" && key.startsWith("/apiv1/product/byId/"));
-  return { ok: true, zone: zone.ok ? zone.data : null };
+  await mutate((key) => typeof key === "string" && (key.startsWith("/apiv1/product/byId/") || key.startsWith(QUOTE_PATH)));
+  const change: DeliveryCountryChange = { code: currentCountry.code, zone: zone.ok ? zone.data : null };
+  window.dispatchEvent(new CustomEvent<DeliveryCountryChange>(DELIVERY_COUNTRY_CHANGED, { detail: change }));
+  return { ok: true, zone: change.zone };
 }
 
 export async function sampleCall(path: string, body: unknown, headers?: Record<string, string>) {

@@ -10,6 +10,7 @@ import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, t
 import { shopDirectory } from "../../../config/shops";
 import { text } from "../../../lib/texts";
 import { ACCOUNT_MAIL_TEMPLATES } from "./account-templates";
+import { CONTACT_MAIL_TEMPLATES } from "./contact-templates";
 import { INQUIRY_MAIL_TEMPLATES } from "./inquiry-templates";
 import { OFFER_MAIL_TEMPLATES } from "./offer-templates";
 import { NEWSLETTER_MAIL_TEMPLATES } from "./newsletter-templates";
@@ -249,6 +250,7 @@ export const MAIL_TEMPLATES = {
   ...INQUIRY_MAIL_TEMPLATES,
   ...OFFER_MAIL_TEMPLATES,
   ...NEWSLETTER_MAIL_TEMPLATES,
+  ...CONTACT_MAIL_TEMPLATES,
 };
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;

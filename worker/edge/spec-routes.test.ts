@@ -1,0 +1,105 @@
+/**
+ * The SPEC 2.1 route shapes the build has no file for (issue 18): 301 to the real page, 404
+ * when the build has none, and the two shop backend paths of SPEC 7 reaching the shop API.
+ */
+import { CH, DE, FILES, testApp, UPSTREAM_ORIGIN } from "./test-support";
+
+const files = {
+  ...FILES,
+  "/DE/hersteller/holzwerk.html": '<!doctype html><html lang="de"><body>Holzwerk</body></html>',
+  "/DE/boden/parkett.html": '<!doctype html><html lang="de"><body>Parkett</body></html>',
+  "/CH/fr/fabricants/holzwerk.html": '<!doctype html><html lang="fr"><body>Holzwerk</body></html>',
+  "/CH/de/kontakt.html": '<!doctype html><html lang="de"><body>Kontakt</body></html>',
+};
+
+describe("301 to the page the build has", () => {
+  test.each([
+    [`${DE}/parkett/Index`, "http://de.localhost:8787/parkett.html"],
+    [`${DE}/parkett/Index?utm=x`, "http://de.localhost:8787/parkett.html?utm=x"],
+    [`${DE}/boden/parkett/Index`, "http://de.localhost:8787/boden/parkett.html"],
+    [`${DE}/service/Contact`, "http://de.localhost:8787/kontakt.html"],
+    [`${DE}/holzwerk/manufacturer`, "http://de.localhost:8787/hersteller/holzwerk.html"],
+    [`${CH}/fr/parkett/Index`, "http://ch.localhost:8787/fr/parkett.html"],
+    [`${CH}/fr/cms/Contact`, "http://ch.localhost:8787/fr/contactez.html"],
+    [`${CH}/de/cms/Contact`, "http://ch.localhost:8787/de/kontakt.html"],
+    [`${CH}/fr/holzwerk/manufacturer`, "http://ch.localhost:8787/fr/fabricants/holzwerk.html"],
+  ])("%s", async (url, location) => {
+    const t = testApp({ files });
+    const response = await t.request(url);
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(location);
+  });
+
+  test("HEAD too", async () => {
+    const response = await testApp({ files }).request(`${DE}/parkett/Index`, { method: "HEAD" });
+    expect(response.status).toBe(301);
+  });
+});
+
+describe("404 when there is no such page, and nothing leaves the shop", () => {
+  test.each([
+    `${DE}/nichts/Index`,
+    `${DE}/unbekannt/manufacturer`,
+    `${DE}/Index`,
+    `${DE}/parkett/index`,
+    `${DE}/parkett/Index/`,
+    `${DE}/a/b/Contact`,
+    `${DE}/%2e%2e/Index`,
+    `${DE}/..%2Fparkett/Index`,
+    `${DE}//evil.example/Index`,
+    `${DE}/%5Cevil.example/manufacturer`,
+  ])("%s", async (url) => {
+    const response = await testApp({ files }).request(url);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("location")).toBeNull();
+  });
+
+  test("a CH path without its language goes through the language rules first", async () => {
+    const response = await testApp({ files }).request(`${CH}/parkett/Index`, { headers: { "accept-language": "fr" } });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("http://ch.localhost:8787/fr/parkett/Index");
+  });
+});
+
+describe("the shop backend paths of SPEC 7 reach the shop API", () => {
+  test("PUT /cart/addSampleBySku/{sku}", async () => {
+    const t = testApp();
+    const response = await t.request(`${DE}/cart/addSampleBySku/FLOOR-1`, { method: "PUT", headers: { cookie: "bh_token_development=abc" } });
+    expect(response.status).toBe(200);
+    expect(t.upstream.requests[0]!.url).toBe(`${UPSTREAM_ORIGIN}/cart/addSampleBySku/FLOOR-1`);
+    expect(t.upstream.requests[0]!.method).toBe("PUT");
+    expect(t.upstream.requests[0]!.headers.get("authorization")).toBe("Bearer abc");
+  });
+
+  test("POST /configuration/cart/add with form data, behind the Swiss language prefix", async () => {
+    const t = testApp();
+    const body = new URLSearchParams({ form_key: "k", product: "FLOOR-1" });
+    const response = await t.request(`${CH}/fr/configuration/cart/add`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(response.status).toBe(200);
+    const sent = t.upstream.requests[0]!;
+    expect(sent.url).toBe(`${UPSTREAM_ORIGIN}/configuration/cart/add`);
+    expect(sent.headers.get("x-shop-language")).toBe("fr");
+    expect(t.upstream.bodies[0]).toBe("form_key=k&product=FLOOR-1");
+  });
+
+  test("a cross-site POST is refused before the shop API", async () => {
+    const t = testApp();
+    const response = await t.request(`${DE}/configuration/cart/add`, {
+      method: "POST",
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect(response.status).toBe(403);
+    expect(t.upstream.requests).toHaveLength(0);
+  });
+
+  test("other paths nearby stay pages", async () => {
+    const t = testApp();
+    expect((await t.request(`${DE}/cart/addSampleBySku/`, { method: "PUT" })).status).toBe(405);
+    expect((await t.request(`${DE}/configuration/cart/add/x`, { method: "POST" })).status).toBe(405);
+    expect(t.upstream.requests).toHaveLength(0);
+  });
+});

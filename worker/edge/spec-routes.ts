@@ -1,0 +1,52 @@
+import type { MiddlewareHandler } from "hono";
+import type { ShopDefinition } from "../config/shop-config";
+import { contactPath, manufacturerPath, slugPath } from "../../domain/routes";
+import { fetchAsset } from "./build-assets";
+import type { EdgeEnv } from "./context";
+import { locationOn, pathSegments, redirectResponse } from "./redirect";
+import { isServablePath } from "./static-pages";
+
+/**
+ * The route shapes of SPEC 2.1 that are not files of the build (issue 18; docs/decisions/0049):
+ * each answers 301 to the page the build has for it, on the shop's preferred origin, with the
+ * query kept; when the build has no such page the request goes on (and ends as the 404 page).
+ *
+ *   /{catalog-category}/Index      -> {prefix}/{catalog-category}.html       (the category page)
+ *   /{cms}/Contact                 -> {prefix}/kontakt.html (contactez, ...)  (the contact page)
+ *   /{manufacturer}/manufacturer   -> {prefix}/hersteller/{manufacturer}.html (the manufacturer page)
+ *
+ * `{prefix}` is the language segment on a shop with prefixes (CH: /fr/...); the language of the
+ * request decides the contact page's and the manufacturers' localised segment. Only GET and HEAD.
+ */
+/** The language segment a path starts with on a shop with prefixes (`/fr`), else "". */
+function languagePrefixOf(shop: ShopDefinition, pathname: string): string {
+  const first = pathname.split("/")[1] ?? "";
+  return (shop.domainPrefixes as readonly string[]).includes(first) ? `/${first}` : "";
+}
+
+export function specRouteTarget(shop: ShopDefinition, language: string, pathname: string): string | null {
+  const prefix = languagePrefixOf(shop, pathname);
+  const rest = pathname.slice(prefix.length);
+  const segments = pathSegments(rest);
+  if (segments.length < 2 || rest.endsWith("/")) return null;
+  const last = segments[segments.length - 1]!;
+  const base = segments.slice(0, -1);
+  const routing = { domainPrefixes: shop.domainPrefixes };
+  let target: string | null = null;
+  if (last === "Index") target = slugPath(routing, language, base.join("/"));
+  else if (last === "Contact" && base.length === 1) target = contactPath(routing, language);
+  else if (last === "manufacturer" && base.length === 1) target = manufacturerPath(routing, language, base[0]!);
+  return target && isServablePath(target) ? target : null;
+}
+
+export function specRoutes(): MiddlewareHandler<EdgeEnv> {
+  return async (c, next) => {
+    if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
+    const site = c.get("site");
+    if (site.kind !== "shop") return next();
+    const url = new URL(c.req.url);
+    const target = specRouteTarget(site.shop, c.get("language"), url.pathname);
+    if (!target || !(await fetchAsset(c.env.ASSETS, `/${site.shop.id}${target}`, c.req.raw))) return next();
+    return redirectResponse(locationOn(site.preferredOrigin, pathSegments(target), false, url.search), 301);
+  };
+}
