@@ -8,6 +8,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import rawConfig from "../../../config/shops.json";
 import { offeredPaymentMethods, ONLINE_PAYMENT_METHODS, type PaymentSettings } from "../../../domain/payment-methods";
 import { parseShopConfig } from "../../../worker/config/shop-config";
+import { PREPAYMENT_DISCOUNT_PERCENT } from "../../../domain/prepayment";
 import { paymentMethodsForBuild } from "../../sourcing/shop-for-build";
 import { PaymentBadges } from "./PaymentBadges";
 
@@ -47,5 +48,23 @@ test("every method has a name in every language's checkout texts", () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const texts = require(`../../../locales/${language}/checkout.json`) as { checkout: { payment: { methods: Record<string, string> } } };
     for (const method of ["prepayment", "invoice", "cash_on_delivery", ...ONLINE_PAYMENT_METHODS]) expect(texts.checkout.payment.methods[method]).toMatch(/\S/);
+  }
+});
+
+test("the running texts on payment (product drawer, service FAQ) name what every shop offers: prepayment with its discount, invoice, cash on delivery", () => {
+  // The texts are fixed words, not the config: a shop offering other methods needs them rewritten.
+  const offline = ["prepayment", "invoice", "cash_on_delivery"];
+  for (const shop of SHOPS) expect([...paymentMethodsForBuild(shop.id)].sort()).toEqual([...offline].sort());
+  for (const language of ["de", "at", "en", "fr", "it", "nl"]) {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const texts = require(`../../../locales/${language}/translation.json`) as { drawers: { paymentText: string }; faq: { payment: { a1: string } } };
+    const names = (require(`../../../locales/${language}/checkout.json`) as { checkout: { payment: { methods: Record<string, string> } } }).checkout.payment
+      .methods;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    for (const text of [texts.drawers.paymentText.toLowerCase(), texts.faq.payment.a1.toLowerCase()]) {
+      expect(text).toMatch(new RegExp(`\\b${PREPAYMENT_DISCOUNT_PERCENT}\\s?%`));
+      for (const method of offline) expect(text).toContain(names[method]!.toLowerCase());
+      for (const method of ONLINE_PAYMENT_METHODS) expect(text).not.toContain(names[method]!.toLowerCase());
+    }
   }
 });
