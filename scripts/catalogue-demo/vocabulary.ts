@@ -1258,11 +1258,11 @@ export const PAGES: PageDef[] = [
     identifier: t("zahlungsarten", "payment-methods", "modes-de-paiement", "metodi-di-pagamento", "betaalmethoden"),
     title: t("Zahlungsarten", "Payment methods", "Modes de paiement", "Metodi di pagamento", "Betaalmethoden"),
     body: t(
-      "Vorkasse (2 % Skonto), Rechnung, Ratenkauf, PayPal, Kreditkarte, Klarna, SEPA-Lastschrift.",
-      "Prepayment (2% discount), invoice, instalments, PayPal, credit card, Klarna, SEPA direct debit.",
-      "Virement anticipé (2 % de remise), facture, paiement échelonné, PayPal, carte bancaire.",
-      "Bonifico anticipato (2% di sconto), fattura, rate, PayPal, carta di credito.",
-      "Vooruitbetaling (2% korting), factuur, gespreid betalen, PayPal, creditcard, iDEAL.",
+      "Vorkasse mit 2 % Skonto auf den Warenwert: Sie überweisen nach der Bestellung, wir versenden, sobald die Zahlung eingegangen ist. Rechnung: Sie zahlen nach Erhalt der Rechnung, die der Lieferung beiliegt. Nachnahme: Sie zahlen bei der Lieferung an den Zusteller.",
+      "Prepayment with a 2% discount on the goods value: you transfer the amount after ordering and we ship as soon as the payment has arrived. Invoice: you pay after receiving the invoice, which comes with the delivery. Cash on delivery: you pay the driver on delivery.",
+      "Paiement anticipé avec 2 % de remise sur la valeur des marchandises : vous effectuez le virement après la commande et nous expédions dès réception du paiement. Facture : vous payez après réception de la facture, jointe à la livraison. Paiement à la livraison : vous payez le livreur lors de la livraison.",
+      "Pagamento anticipato con il 2% di sconto sul valore della merce: dopo l'ordine paghi con bonifico e spediamo non appena riceviamo il pagamento. Fattura: paghi dopo aver ricevuto la fattura, allegata alla consegna. Contrassegno: paghi al corriere alla consegna.",
+      "Vooruitbetaling met 2% korting op de goederenwaarde: u maakt het bedrag na de bestelling over en wij verzenden zodra de betaling binnen is. Factuur: u betaalt na ontvangst van de factuur, die bij de levering zit. Rembours: u betaalt bij aflevering aan de bezorger.",
     ),
   },
   {

@@ -10,6 +10,7 @@ export const NODE_TYPE_DEFS = `
     deliveryCountries: [String!]!
     taxRate: Float!
     origin: String!
+    paymentMethods: [String!]!
     buildYear: Int!
   }
   type ShopCategory implements Node @dontInfer {

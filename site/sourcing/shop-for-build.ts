@@ -1,5 +1,6 @@
 import rawConfig from "../../config/shops.json";
 import { parseShopConfig, type ShopDefinition } from "../../worker/config/shop-config";
+import { offeredPaymentMethods, type PaymentMethod } from "../../domain/payment-methods";
 
 /** The shop a build is for; fails with the list of shops when SHOP is missing or unknown. */
 export function shopForBuild(shopId: string | undefined): ShopDefinition {
@@ -9,4 +10,13 @@ export function shopForBuild(shopId: string | undefined): ShopDefinition {
     throw new Error(`Set SHOP to one of ${config.shops.map((s) => s.id).join(", ")} (got ${shopId ? `'${shopId}'` : "nothing"})`);
   }
   return shop;
+}
+
+/**
+ * The payment methods the shop's pages name (the footer's badges), in the shop's order: the
+ * rule of domain/payment-methods.ts applied to the shop's config, as the checkout applies it
+ * (offline methods as listed; an online method only with a provider configured for it).
+ */
+export function paymentMethodsForBuild(shopId: string): PaymentMethod[] {
+  return offeredPaymentMethods(shopForBuild(shopId)).map((method) => method.code);
 }

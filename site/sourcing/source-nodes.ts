@@ -8,6 +8,7 @@ import { contentHash } from "../src/lib/banner";
 import { cardData } from "../src/lib/card";
 import rawConfig from "../../config/shops.json";
 import { parseShopConfig } from "../../worker/config/shop-config";
+import { paymentMethodsForBuild } from "./shop-for-build";
 
 /**
  * Sources the shop's catalogue from the GraphQL layer into Gatsby nodes.
@@ -48,6 +49,8 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
     deliveryCountries: shop.deliveryCountries,
     taxRate: shop.taxRate,
     origin: productionOrigin(shop.id),
+    // The footer's payment badges: what the checkout offers by the shop's config.
+    paymentMethods: paymentMethodsForBuild(shop.id),
     // The footer's copyright year: the year the pages were built, the same in the static HTML and after hydration.
     buildYear: new Date(started).getFullYear(),
   });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isMailAddress, parseMailbox } from "../lib/mailbox";
+import { OFFLINE_PAYMENT_METHODS, ONLINE_PAYMENT_METHODS, PAYMENT_METHODS } from "../../domain/payment-methods";
 
 /**
  * The shop routing ops change: one validated file (config/shops.json).
@@ -66,14 +67,11 @@ const hostsByEnvironment = z.object({
 });
 
 /**
- * Payment methods (SPEC 9; issue 12). The offline methods are complete in the shop API;
+ * Payment methods (SPEC 9; issue 12; the lists and the rule which are offered: domain/payment-methods.ts). The offline methods are complete in the shop API;
  * online methods are shown and taken only when a payment provider is configured for the
  * shop, and none is yet, so the checkout refuses them as not available.
  */
-export const OFFLINE_PAYMENT_METHODS = ["prepayment", "invoice", "cash_on_delivery"] as const;
-export const ONLINE_PAYMENT_METHODS = ["paypal", "card", "klarna", "sepa", "amazon_pay", "instant_transfer", "twint"] as const;
-export const PAYMENT_METHODS = [...OFFLINE_PAYMENT_METHODS, ...ONLINE_PAYMENT_METHODS] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export { OFFLINE_PAYMENT_METHODS, ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, type PaymentMethod } from "../../domain/payment-methods";
 
 /** The account a prepayment is transferred to (named in the order confirmation). */
 export const bankAccountSchema = z

@@ -12,6 +12,7 @@ import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
 import { lazyOnIdle } from "../lib/lazy";
 import { useVisibilityTracking } from "../lib/tracking/use-track";
+import { PaymentBadges } from "./PaymentBadges";
 import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SearchFormSlot } from "./slots";
 import "../styles.css";
@@ -168,13 +169,7 @@ export function Layout({
           </section>
           <section aria-labelledby="footer-payment">
             <h2 id="footer-payment">{t("footer.payment")}</h2>
-            <ul className="badges">
-              {content.payments.map((payment) => (
-                <li key={payment} className="badge-icon">
-                  {BRAND_NAMES[payment] ?? t(`payment.${payment}`)}
-                </li>
-              ))}
-            </ul>
+            <PaymentBadges methods={shop.paymentMethods} />
             <h2 id="footer-carriers">{t("footer.carriers")}</h2>
             <ul className="badges">
               {content.carriers.map((carrier) => (
@@ -266,6 +261,7 @@ export const chromeFragment = graphql`
       domainPrefixes
       deliveryCountries
       origin
+      paymentMethods
       buildYear
     }
     menu: allShopCategory(filter: { language: { eq: $language } }, sort: { position: ASC }) {

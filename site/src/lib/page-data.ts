@@ -26,6 +26,8 @@ export interface ChromeData {
     domainPrefixes: string[];
     deliveryCountries: string[];
     origin: string;
+    /** The payment methods the shop offers by its config (domain/payment-methods.ts), in its order: the footer's badges. */
+    paymentMethods: string[];
     buildYear: number;
   };
   menu: { nodes: MenuCategory[] };

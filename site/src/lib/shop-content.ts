@@ -1,24 +1,21 @@
 /**
- * Shop localization content (SPEC 3): footer payment types and delivery carriers, phone,
+ * Shop localization content (SPEC 3): footer delivery carriers, phone,
  * off-canvas flags, per shop (the review provider's link is config: reviews.profileUrl). Flags differ per store. The texts
- * themselves come from the locale files; brand names are shown as they are.
+ * themselves come from the locale files; brand names are shown as they are. The footer's
+ * payment badges are the shop's config (ShopInfo.paymentMethods, domain/payment-methods.ts).
  */
 import { VOUCHER_THANKS_SLUG } from "../../../domain/routes";
 
-export type PaymentType =
-  "paypal" | "visa" | "mastercard" | "klarna" | "sepa" | "instantTransfer" | "amazonPay" | "prepayment" | "invoice" | "instalment" | "cashOnDelivery" | "twint";
 export type Carrier = "dhl" | "dachser" | "dpd" | "own" | "fedex";
 
 export interface ShopContent {
   phone: string;
-  payments: PaymentType[];
   carriers: Carrier[];
   offCanvas: { magazine: boolean; videoLibrary: boolean; sale: boolean };
 }
 
 const DEFAULT: ShopContent = {
   phone: "+49 30 1234 5670",
-  payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "amazonPay", "prepayment", "invoice", "instalment"],
   carriers: ["dhl", "dachser", "dpd", "own"],
   offCanvas: { magazine: true, videoLibrary: true, sale: true },
 };
@@ -27,41 +24,34 @@ const SHOPS: Record<string, Partial<ShopContent>> = {
   DE: {},
   CH: {
     phone: "+41 44 123 45 67",
-    payments: ["paypal", "visa", "mastercard", "twint", "invoice", "prepayment"],
     carriers: ["dhl", "dpd", "own"],
   },
   AT: {
     phone: "+43 1 234 56 70",
-    payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "prepayment", "invoice"],
     carriers: ["dhl", "dpd", "dachser"],
   },
   FR: {
     phone: "+33 1 23 45 67 80",
-    payments: ["paypal", "visa", "mastercard", "sepa", "prepayment"],
     carriers: ["dpd", "fedex", "dachser"],
     offCanvas: { magazine: false, videoLibrary: true, sale: true },
   },
   IT: {
     phone: "+39 02 1234 5670",
-    payments: ["paypal", "visa", "mastercard", "prepayment", "cashOnDelivery"],
     carriers: ["dhl", "fedex"],
     offCanvas: { magazine: false, videoLibrary: true, sale: true },
   },
   NL: {
     phone: "+31 20 123 4567",
-    payments: ["paypal", "visa", "mastercard", "klarna", "sepa", "instantTransfer", "prepayment"],
     carriers: ["dhl", "dpd"],
     offCanvas: { magazine: false, videoLibrary: true, sale: false },
   },
   COM: {
     phone: "+49 30 1234 5679",
-    payments: ["paypal", "visa", "mastercard", "prepayment"],
     carriers: ["dhl", "fedex"],
     offCanvas: { magazine: true, videoLibrary: true, sale: false },
   },
   BRAND: {
     phone: "+49 30 1234 5690",
-    payments: ["paypal", "visa", "mastercard", "invoice", "prepayment"],
     carriers: ["own", "dachser"],
     offCanvas: { magazine: false, videoLibrary: false, sale: false },
   },
@@ -71,15 +61,8 @@ export function shopContent(shopId: string): ShopContent {
   return { ...DEFAULT, ...SHOPS[shopId] };
 }
 
-/** Brand names are not translated; the rest have locale keys payment.<type> / carrier.<name>. */
-export const BRAND_NAMES: Partial<Record<PaymentType | Carrier, string>> = {
-  paypal: "PayPal",
-  visa: "VISA",
-  mastercard: "Mastercard",
-  klarna: "Klarna",
-  sepa: "SEPA",
-  amazonPay: "Amazon Pay",
-  twint: "TWINT",
+/** Brand names are not translated; the rest have locale keys carrier.<name>. */
+export const BRAND_NAMES: Partial<Record<Carrier, string>> = {
   dhl: "DHL",
   dachser: "DACHSER",
   dpd: "DPD",

@@ -9,7 +9,14 @@
  * module registers itself with `registerPaymentAdapter` (the Jest tests register a test
  * double this way, and only there).
  */
-import { OFFLINE_PAYMENT_METHODS, type PaymentMethod, type PaymentProviderSettings } from "../../../config/shop-config";
+import {
+  isOfflineMethod,
+  offeredPaymentMethods as offeredByConfig,
+  offersPaymentMethod,
+  providerSettingsFor,
+  type OfferedPaymentMethod,
+} from "../../../../domain/payment-methods";
+import type { PaymentProviderSettings } from "../../../config/shop-config";
 import type { ShopApiEnv } from "../../../env";
 import { secretValue } from "../secrets";
 import type { Shop } from "../shop";
@@ -30,7 +37,7 @@ export function unregisterPaymentAdapter(name: string): void {
   ADAPTERS.delete(name);
 }
 
-export const isOfflineMethod = (method: string): boolean => (OFFLINE_PAYMENT_METHODS as readonly string[]).includes(method);
+export { isOfflineMethod };
 
 function usable(shop: Shop, env: ShopApiEnv, settings: PaymentProviderSettings): PaymentProvider | null {
   const adapter = ADAPTERS.get(settings.provider);
@@ -46,7 +53,7 @@ function usable(shop: Shop, env: ShopApiEnv, settings: PaymentProviderSettings):
 
 /** The usable provider that takes `method` for the shop, or null. */
 export function paymentProviderFor(shop: Shop, env: ShopApiEnv, method: string): PaymentProvider | null {
-  const settings = shop.paymentProviders.find((provider) => (provider.methods as string[]).includes(method));
+  const settings = providerSettingsFor(shop, method);
   return settings ? usable(shop, env, settings) : null;
 }
 
@@ -56,17 +63,18 @@ export function paymentProviderByCode(shop: Shop, env: ShopApiEnv, code: string)
   return settings ? usable(shop, env, settings) : null;
 }
 
-/** True when the checkout may take `method` in this shop now. */
+/** True when the checkout may take `method` in this shop now (domain/payment-methods.ts, with a usable provider). */
 export function isPaymentMethodOffered(shop: Shop, env: ShopApiEnv, method: string): boolean {
-  if (!(shop.paymentMethods as string[]).includes(method)) return false;
-  return isOfflineMethod(method) || paymentProviderFor(shop, env, method) !== null;
+  return offersPaymentMethod(shop, method, (settings) => usable(shop, env, settings) !== null);
 }
 
-/** The payment methods the checkout offers, in the shop's order: offline ones, and online ones with a usable provider (the quote's `paymentMethods`). */
-export function offeredPaymentMethods(shop: Shop, env: ShopApiEnv): { code: PaymentMethod; kind: "offline" | "online" }[] {
-  return shop.paymentMethods
-    .filter((method) => isPaymentMethodOffered(shop, env, method))
-    .map((method) => ({ code: method, kind: isOfflineMethod(method) ? "offline" : "online" }));
+/**
+ * The payment methods the checkout offers, in the shop's order (the quote's `paymentMethods`):
+ * the rule the pages' footer shows them by (domain/payment-methods.ts), an online method's
+ * provider also usable now.
+ */
+export function offeredPaymentMethods(shop: Shop, env: ShopApiEnv): OfferedPaymentMethod[] {
+  return offeredByConfig(shop, (settings) => usable(shop, env, settings) !== null);
 }
 
 export type { OnlinePaymentMethod };

@@ -1,0 +1,49 @@
+import { offeredPaymentMethods, offersPaymentMethod, type PaymentSettings } from "./payment-methods";
+
+type Provider = { provider: string; methods: readonly string[] };
+const OFFLINE_ONLY: PaymentSettings<Provider> = { paymentMethods: ["prepayment", "invoice", "cash_on_delivery"], paymentProviders: [] };
+const codes = (shop: PaymentSettings<Provider>, usable?: (provider: Provider) => boolean) => offeredPaymentMethods(shop, usable).map((method) => method.code);
+
+test("offline methods as the shop lists them, in its order", () => {
+  expect(offeredPaymentMethods(OFFLINE_ONLY)).toEqual([
+    { code: "prepayment", kind: "offline" },
+    { code: "invoice", kind: "offline" },
+    { code: "cash_on_delivery", kind: "offline" },
+  ]);
+  expect(codes({ paymentMethods: ["invoice", "prepayment"], paymentProviders: [] })).toEqual(["invoice", "prepayment"]);
+});
+
+test("an online method the shop lists is offered only when a provider takes it", () => {
+  const listed: PaymentSettings<Provider> = { paymentMethods: ["paypal", "prepayment", "card", "klarna"], paymentProviders: [] };
+  expect(codes(listed)).toEqual(["prepayment"]);
+  const withProvider = { ...listed, paymentProviders: [{ provider: "mollie", methods: ["paypal", "card"] }] };
+  expect(offeredPaymentMethods(withProvider)).toEqual([
+    { code: "paypal", kind: "online" },
+    { code: "prepayment", kind: "offline" },
+    { code: "card", kind: "online" },
+  ]);
+  expect(offersPaymentMethod(withProvider, "klarna")).toBe(false);
+});
+
+test("a provider's method the shop does not list, or an unknown method, is not offered", () => {
+  const shop = { paymentMethods: ["prepayment"] as const, paymentProviders: [{ provider: "mollie", methods: ["paypal"] }] };
+  expect(codes(shop)).toEqual(["prepayment"]);
+  expect(offersPaymentMethod(shop, "paypal")).toBe(false);
+  expect(offersPaymentMethod(shop, "bitcoin")).toBe(false);
+  expect(offersPaymentMethod(shop, "")).toBe(false);
+});
+
+test("with a usability check, the first provider taking a method decides", () => {
+  const shop: PaymentSettings<Provider> = {
+    paymentMethods: ["prepayment", "paypal", "card"],
+    paymentProviders: [
+      { provider: "broken", methods: ["paypal"] },
+      { provider: "working", methods: ["paypal", "card"] },
+    ],
+  };
+  const usable = (provider: Provider) => provider.provider === "working";
+  expect(codes(shop, usable)).toEqual(["prepayment", "card"]);
+  expect(codes(shop, () => false)).toEqual(["prepayment"]);
+  // offline methods need no provider, usable or not
+  expect(codes(OFFLINE_ONLY, () => false)).toEqual(["prepayment", "invoice", "cash_on_delivery"]);
+});

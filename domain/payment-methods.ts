@@ -1,0 +1,57 @@
+/**
+ * Payment methods (SPEC 9; issue 12) and the one rule which of them a shop offers, used by
+ * the checkout (the quote's `paymentMethods`, placing the order) and by the pages' build
+ * (the footer's payment badges): the offline methods the shop lists, always; an online
+ * method it lists only when one of its payment providers takes it (config
+ * `paymentProviders`), the first such provider deciding. The shop API also asks whether that
+ * provider is usable now (its adapter and secrets); the build knows only the config.
+ */
+export const OFFLINE_PAYMENT_METHODS = ["prepayment", "invoice", "cash_on_delivery"] as const;
+export const ONLINE_PAYMENT_METHODS = ["paypal", "card", "klarna", "sepa", "amazon_pay", "instant_transfer", "twint"] as const;
+export const PAYMENT_METHODS = [...OFFLINE_PAYMENT_METHODS, ...ONLINE_PAYMENT_METHODS] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
+
+export const isOfflineMethod = (method: string): boolean => (OFFLINE_PAYMENT_METHODS as readonly string[]).includes(method);
+export const isPaymentMethod = (method: string): method is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(method);
+
+/** What the rule reads of a shop's config. */
+export interface PaymentSettings<Provider extends { methods: readonly string[] } = { methods: readonly string[] }> {
+  paymentMethods: readonly PaymentMethod[];
+  paymentProviders: readonly Provider[];
+}
+
+export interface OfferedPaymentMethod {
+  code: PaymentMethod;
+  kind: "offline" | "online";
+}
+
+/** The first of the shop's providers that takes `method`, or undefined. */
+export function providerSettingsFor<Provider extends { methods: readonly string[] }>(shop: PaymentSettings<Provider>, method: string): Provider | undefined {
+  return shop.paymentProviders.find((provider) => provider.methods.includes(method));
+}
+
+/**
+ * True when the shop offers `method`: it lists it, and it is offline or the first provider
+ * taking it is usable (`usable`; without it, configured is enough).
+ */
+export function offersPaymentMethod<Provider extends { methods: readonly string[] }>(
+  shop: PaymentSettings<Provider>,
+  method: string,
+  usable: (provider: Provider) => boolean = () => true,
+): boolean {
+  if (!(shop.paymentMethods as readonly string[]).includes(method)) return false;
+  if (isOfflineMethod(method)) return true;
+  const provider = providerSettingsFor(shop, method);
+  return provider !== undefined && usable(provider);
+}
+
+/** The payment methods the shop offers, in the shop's order. */
+export function offeredPaymentMethods<Provider extends { methods: readonly string[] }>(
+  shop: PaymentSettings<Provider>,
+  usable: (provider: Provider) => boolean = () => true,
+): OfferedPaymentMethod[] {
+  return shop.paymentMethods
+    .filter((method) => offersPaymentMethod(shop, method, usable))
+    .map((method) => ({ code: method, kind: isOfflineMethod(method) ? "offline" : "online" }));
+}

@@ -1,0 +1,70 @@
+/**
+ * The footer's payment badges name exactly the methods the shop's config offers (the rule the
+ * checkout applies, domain/payment-methods.ts): the demo shops only their offline methods; an
+ * online method only with a provider configured for it.
+ */
+import React from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import rawConfig from "../../../config/shops.json";
+import { offeredPaymentMethods, ONLINE_PAYMENT_METHODS, type PaymentSettings } from "../../../domain/payment-methods";
+import { parseShopConfig } from "../../../worker/config/shop-config";
+import { PREPAYMENT_DISCOUNT_PERCENT } from "../../../domain/prepayment";
+import { paymentMethodsForBuild } from "../../sourcing/shop-for-build";
+import { PaymentBadges } from "./PaymentBadges";
+
+jest.mock("gatsby-plugin-react-i18next", () =>
+  jest.requireActual<typeof import("../../../tests/support/page-translations")>("../../../tests/support/page-translations").pageTranslations("de"),
+);
+
+const badges = (methods: readonly string[]) =>
+  [...renderToStaticMarkup(<PaymentBadges methods={methods} />).matchAll(/<li class="badge-icon">([^<]*)<\/li>/g)].map((match) => match[1]);
+
+const ONLINE_NAMES = ["PayPal", "Kreditkarte", "Klarna", "SEPA-Lastschrift", "Amazon Pay", "Sofortüberweisung", "TWINT"];
+const SHOPS = parseShopConfig(rawConfig).shops;
+
+test.each(SHOPS.map((shop) => [shop.id, shop] as const))("shop %s: the badges are the methods its config offers and nothing else", (id, shop) => {
+  const methods = paymentMethodsForBuild(id);
+  expect(methods).toEqual(offeredPaymentMethods(shop).map((method) => method.code));
+  for (const method of methods) expect(shop.paymentMethods).toContain(method);
+  const shown = badges(methods);
+  expect(shown).toHaveLength(methods.length);
+  if (shop.paymentProviders.length === 0) for (const name of ONLINE_NAMES) expect(shown).not.toContain(name);
+});
+
+test("the demo shops show prepayment, invoice and cash on delivery, named as the checkout names them", () => {
+  expect(badges(paymentMethodsForBuild("DE"))).toEqual(["Vorkasse", "Rechnung", "Nachnahme"]);
+});
+
+test("an online method the shop lists shows only with a provider configured for it", () => {
+  const listed: PaymentSettings = { paymentMethods: ["prepayment", "paypal", "card", "twint"], paymentProviders: [] };
+  expect(badges(offeredPaymentMethods(listed).map((method) => method.code))).toEqual(["Vorkasse"]);
+  const withProvider: PaymentSettings = { ...listed, paymentProviders: [{ methods: ["paypal", "card"] }] };
+  expect(badges(offeredPaymentMethods(withProvider).map((method) => method.code))).toEqual(["Vorkasse", "PayPal", "Kreditkarte"]);
+});
+
+test("every method has a name in every language's checkout texts", () => {
+  const languages = ["de", "at", "en", "fr", "it", "nl"];
+  for (const language of languages) {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const texts = require(`../../../locales/${language}/checkout.json`) as { checkout: { payment: { methods: Record<string, string> } } };
+    for (const method of ["prepayment", "invoice", "cash_on_delivery", ...ONLINE_PAYMENT_METHODS]) expect(texts.checkout.payment.methods[method]).toMatch(/\S/);
+  }
+});
+
+test("the running texts on payment (product drawer, service FAQ) name what every shop offers: prepayment with its discount, invoice, cash on delivery", () => {
+  // The texts are fixed words, not the config: a shop offering other methods needs them rewritten.
+  const offline = ["prepayment", "invoice", "cash_on_delivery"];
+  for (const shop of SHOPS) expect([...paymentMethodsForBuild(shop.id)].sort()).toEqual([...offline].sort());
+  for (const language of ["de", "at", "en", "fr", "it", "nl"]) {
+    /* eslint-disable @typescript-eslint/no-require-imports */
+    const texts = require(`../../../locales/${language}/translation.json`) as { drawers: { paymentText: string }; faq: { payment: { a1: string } } };
+    const names = (require(`../../../locales/${language}/checkout.json`) as { checkout: { payment: { methods: Record<string, string> } } }).checkout.payment
+      .methods;
+    /* eslint-enable @typescript-eslint/no-require-imports */
+    for (const text of [texts.drawers.paymentText.toLowerCase(), texts.faq.payment.a1.toLowerCase()]) {
+      expect(text).toMatch(new RegExp(`\\b${PREPAYMENT_DISCOUNT_PERCENT}\\s?%`));
+      for (const method of offline) expect(text).toContain(names[method]!.toLowerCase());
+      for (const method of ONLINE_PAYMENT_METHODS) expect(text).not.toContain(names[method]!.toLowerCase());
+    }
+  }
+});
