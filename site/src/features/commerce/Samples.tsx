@@ -5,6 +5,7 @@ import { PATHS } from "./api";
 import { Alerts, useAlerts } from "./alerts";
 import { sampleCall, useRelated, useSampleCart, useSamplesToday } from "./hooks";
 import { timeLeft } from "./time-left";
+import { useVisibilityTracking } from "../../lib/tracking/use-track";
 
 const SampleCheckoutModal = React.lazy(() => import("./SampleCheckout"));
 
@@ -18,6 +19,7 @@ export function SampleButton({ sku, product }: { sku: string; product: ProductDa
   const [hydrated, setHydrated] = React.useState(false);
   const [pending, setPending] = React.useState(false);
   const [panelOpen, setPanelOpen] = React.useState(false);
+  useVisibilityTracking("sampleCart", panelOpen);
   const { alerts, show, dismiss } = useAlerts();
   React.useEffect(() => setHydrated(true), []);
   if (!product.samples.active) return null;
@@ -54,6 +56,7 @@ export function SampleCartPanel({ productSku, onClose, onAdd }: { productSku: st
   const { data } = useSampleCart();
   const [checkout, setCheckout] = React.useState(false);
   const [thanks, setThanks] = React.useState<string | null>(null);
+  useVisibilityTracking("sampleThankYou", thanks !== null);
   const [now, setNow] = React.useState(() => Date.now());
   React.useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
