@@ -1,6 +1,9 @@
 import { byTestId, clickOn, closeBrowser, mount, settle, typeInto, unmountAll } from "../../../../tests/support/browser-dom";
 import React from "react";
+import { stubApi } from "../../../../tests/support/account-screens";
 import { testProduct } from "../test-product";
+import type { SampleCart } from "../../features/commerce/api";
+import { SampleButton } from "../../features/commerce/Samples";
 import { Tabs } from "../../components/product/Tabs";
 import { TextMarkedWatcher } from "../../components/product/TextMarkedWatcher";
 import { ConfiguratorLauncher } from "../../features/configurator/ConfiguratorLauncher";
@@ -16,6 +19,14 @@ jest.mock("../../features/search/SearchOverlay", () => ({
   default: ({ onClose }: { onClose: () => void }) => (
     <button type="button" data-testid="overlay-close" onClick={onClose}>
       ×
+    </button>
+  ),
+}));
+jest.mock("../../features/commerce/SampleCheckout", () => ({
+  __esModule: true,
+  default: ({ onFinished }: { onFinished: (code: string) => void }) => (
+    <button type="button" data-testid="sample-order-placed" onClick={() => onFinished("PR-4711")}>
+      ✓
     </button>
   ),
 }));
@@ -126,6 +137,45 @@ describe("SPEC 4: the storefront's toggles report opening and closing", () => {
     } finally {
       selection.mockRestore();
     }
+  });
+});
+
+describe("SPEC 4: the sample cart and its thank-you", () => {
+  const sampleCart: SampleCart = {
+    cart: {
+      referenceCode: "S-1",
+      expirationDate: "2099-01-01T00:00:00Z",
+      state: "open",
+      itemCount: 1,
+      numberOfRemainingSamples: 6,
+      hasSampleProducts: true,
+      items: [{ sku: "P-1", name: "Eiche", image: null }],
+    },
+    options: { isSampleCartFull: false, sample_slot_count: 7, hidden: false, contacts: null, addressWarnings: [] },
+  };
+
+  test("adding a sample opens the cart (reported), the placed order's thank-you opens in it, closing reports the thank-you's and the cart's close; a second visit reports the cart alone", async () => {
+    stubApi((call) => {
+      if (call.path.startsWith("/apiv2/sample/product/cart")) return { status: 200, data: sampleCart };
+      if (call.path.includes("related")) return { status: 200, data: [] };
+      return undefined;
+    });
+    const base = testProduct("EUR", "de");
+    const container = await mount(<SampleButton sku="P-1" product={{ ...base, samples: { ...base.samples, active: true } }} language="de" />);
+    expect(window.dataLayer).toEqual([]);
+    await clickOn(byTestId(container, "sample-button"));
+    expect(byTestId(container, "sample-panel")).not.toBeNull();
+    expect(reports()).toEqual(["sampleCart:open"]);
+    await clickOn(byTestId(container, "sample-checkout"));
+    await clickOn(await findByTestId(container, "sample-order-placed"));
+    expect(byTestId(container, "sample-thanks")).not.toBeNull();
+    expect(reports()).toEqual(["sampleCart:open", "sampleThankYou:open"]);
+    await clickOn(byTestId(container, "sample-thanks")!.querySelector("button"));
+    expect(byTestId(container, "sample-panel")).toBeNull();
+    expect(reports()).toEqual(["sampleCart:open", "sampleThankYou:open", "sampleThankYou:close", "sampleCart:close"]);
+    await clickOn(byTestId(container, "sample-button"));
+    expect(byTestId(container, "sample-thanks")).toBeNull();
+    expect(reports().slice(4)).toEqual(["sampleCart:open"]);
   });
 });
 
