@@ -1,4 +1,5 @@
 import React from "react";
+import { useVisibilityTracking } from "../../lib/tracking/use-track";
 
 export interface TabDefinition {
   id: string;
@@ -43,18 +44,18 @@ export function Tabs({ tabs, label }: { tabs: TabDefinition[]; label: string }) 
         ))}
       </div>
       {tabs.map((tab, index) => (
-        <section
-          key={tab.id}
-          role="tabpanel"
-          id={`panel-${tab.id}`}
-          aria-labelledby={`tab-${tab.id}`}
-          hidden={index !== active}
-          tabIndex={0}
-          className="tabpanel"
-        >
-          {tab.content}
-        </section>
+        <TabPanel key={tab.id} tab={tab} shown={index === active} />
       ))}
     </div>
+  );
+}
+
+/** A tab's panel; its showing and hiding are reported as the SPEC 4 toggle 'tab'. */
+function TabPanel({ tab, shown }: { tab: TabDefinition; shown: boolean }) {
+  useVisibilityTracking("tab", shown);
+  return (
+    <section role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} hidden={!shown} tabIndex={0} className="tabpanel">
+      {tab.content}
+    </section>
   );
 }

@@ -5,6 +5,7 @@ import { PATHS } from "./api";
 import { Alerts, useAlerts } from "./alerts";
 import { sampleCall, useRelated, useSampleCart, useSamplesToday } from "./hooks";
 import { timeLeft } from "./time-left";
+import { useVisibilityTracking } from "../../lib/tracking/use-track";
 
 const SampleCheckoutModal = React.lazy(() => import("./SampleCheckout"));
 
@@ -18,6 +19,10 @@ export function SampleButton({ sku, product }: { sku: string; product: ProductDa
   const [hydrated, setHydrated] = React.useState(false);
   const [pending, setPending] = React.useState(false);
   const [panelOpen, setPanelOpen] = React.useState(false);
+  // The sample order's code once it is placed; its thank-you shows in the panel until the panel closes.
+  const [thanks, setThanks] = React.useState<string | null>(null);
+  useVisibilityTracking("sampleThankYou", panelOpen && thanks !== null);
+  useVisibilityTracking("sampleCart", panelOpen);
   const { alerts, show, dismiss } = useAlerts();
   React.useEffect(() => setHydrated(true), []);
   if (!product.samples.active) return null;
@@ -43,17 +48,39 @@ export function SampleButton({ sku, product }: { sku: string; product: ProductDa
         {t("samples.button")}
       </button>
       <Alerts alerts={alerts} onDismiss={dismiss} />
-      {panelOpen ? <SampleCartPanel productSku={sku} onClose={() => setPanelOpen(false)} onAdd={add} /> : null}
+      {panelOpen ? (
+        <SampleCartPanel
+          productSku={sku}
+          thanks={thanks}
+          onThanks={setThanks}
+          onClose={() => {
+            setPanelOpen(false);
+            setThanks(null);
+          }}
+          onAdd={add}
+        />
+      ) : null}
     </>
   );
 }
 
-/** The sample cart: items, how many more fit, time left, a suggestion, keep searching, order. */
-export function SampleCartPanel({ productSku, onClose, onAdd }: { productSku: string; onClose: () => void; onAdd: (sku: string) => Promise<void> }) {
+/** The sample cart: items, how many more fit, time left, a suggestion, keep searching, order; after the order its thank-you (`thanks`, the order's code). */
+export function SampleCartPanel({
+  productSku,
+  thanks,
+  onThanks,
+  onClose,
+  onAdd,
+}: {
+  productSku: string;
+  thanks: string | null;
+  onThanks: (code: string) => void;
+  onClose: () => void;
+  onAdd: (sku: string) => Promise<void>;
+}) {
   const { t } = useTranslation("commerce");
   const { data } = useSampleCart();
   const [checkout, setCheckout] = React.useState(false);
-  const [thanks, setThanks] = React.useState<string | null>(null);
   const [now, setNow] = React.useState(() => Date.now());
   React.useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
@@ -118,7 +145,7 @@ export function SampleCartPanel({ productSku, onClose, onAdd }: { productSku: st
             onClose={() => setCheckout(false)}
             onFinished={(code) => {
               setCheckout(false);
-              setThanks(code);
+              onThanks(code);
             }}
           />
         </React.Suspense>

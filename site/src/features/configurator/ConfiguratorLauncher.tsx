@@ -1,5 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
+import { useVisibilityTracking } from "../../lib/tracking/use-track";
 import type { VariantChoice } from "./ProductConfigurator";
 import { NAMESPACE } from "./texts";
 
@@ -16,6 +17,7 @@ export function ConfiguratorLauncher(props: {
 }) {
   const { t } = useTranslation(NAMESPACE);
   const [open, setOpen] = React.useState(false);
+  useVisibilityTracking("productConfigurator", open);
   return (
     <section className="configurator-launcher" aria-label={t(props.roofWindow ? "roofWindowTitle" : "title")}>
       <button type="button" className="button" aria-expanded={open} onClick={() => setOpen((value) => !value)} data-testid="open-configurator">

@@ -79,8 +79,10 @@ test("the question opens the modal with the calculator's quantity; closing it re
   expect(scrolled).toEqual([[0, 480]]);
 });
 
-test("the offer request opens its own modal; Escape and the backdrop close it the same way; the bulk-buyer page is a link", async () => {
+test("the offer request opens its own modal; Escape and the backdrop close it the same way; the bulk-buyer page is a link; each modal reports opening and closing (SPEC 4)", async () => {
+  window.dataLayer = [];
   const container = await buttons();
+  expect(window.dataLayer).toEqual([]);
   expect(byTestId(container, "bulk-inquiry")?.getAttribute("href")).toBe("/grossabnehmeranfrage/PARKETT-EICHE-1");
   expect(byTestId(container, "bulk-inquiry")?.textContent).toBe("Großabnehmeranfrage");
 
@@ -105,10 +107,17 @@ test("the offer request opens its own modal; Escape and the backdrop close it th
     [0, 480],
     [0, 480],
   ]);
+  expect(window.dataLayer.map((entry) => `${(entry as { label: string }).label}:${(entry as { action: string }).action}`)).toEqual([
+    "productInquiryModal:open",
+    "productInquiryModal:close",
+    "askModal:open",
+    "askModal:close",
+  ]);
 });
 
 test("a shop with inquiries switched off keeps the toast and opens nothing", async () => {
   process.env.GATSBY_INQUIRIES = "off";
+  window.dataLayer = [];
   const toasts: ToastMessage[] = [];
   const unsubscribe = subscribeToasts((toast) => toasts.push(toast));
   const container = await buttons();
@@ -123,4 +132,5 @@ test("a shop with inquiries switched off keeps the toast and opens nothing", asy
     { type: "warning", message: "Leider sind Anfragen derzeit nicht verfügbar" },
   ]);
   expect(document.body.style.position).toBe("");
+  expect(window.dataLayer).toEqual([]);
 });

@@ -6,6 +6,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
+import { useVisibilityTracking } from "../../lib/tracking/use-track";
 
 const loadOverlay = () => import("./SearchOverlay");
 const SearchOverlay = React.lazy(loadOverlay);
@@ -15,6 +16,7 @@ export function SearchForm({ action, resultsAction = action }: { action: string;
   const [open, setOpen] = React.useState(false);
   const [value, setValue] = React.useState("");
   const close = React.useCallback(() => setOpen(false), []);
+  useVisibilityTracking("search", open);
   const input = React.useRef<HTMLInputElement>(null);
   // Focused or typed into before the page hydrated: open now, with what was typed.
   React.useEffect(() => {

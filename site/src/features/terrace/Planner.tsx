@@ -33,6 +33,7 @@ import { BillTable } from "./BillTable";
 import { PlanDrawing } from "./PlanDrawing";
 import { planTexts, unitLabel } from "./texts";
 import { formatMetres } from "./numbers";
+import { useVisibilityTracking } from "../../lib/tracking/use-track";
 
 const InquiryModal = React.lazy(() => import(/* webpackChunkName: "inquiry-form" */ "../inquiries/InquiryModal"));
 
@@ -113,6 +114,7 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
   const [message, setMessage] = React.useState<{ kind: "info" | "error"; key: string; params?: Record<string, string | number> } | null>(null);
   const [busy, setBusy] = React.useState(false);
   const [offerOpen, setOfferOpen] = React.useState(false);
+  useVisibilityTracking("productInquiryModal", offerOpen);
   const [skipped, setSkipped] = React.useState<string[] | null>(null);
   const attempt = React.useRef<{ body: string; key: string } | null>(null);
   const heading = React.useRef<HTMLHeadingElement>(null);

@@ -2,6 +2,7 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../../lib/page-data";
 import { Tutorials } from "../../components/product/Tutorials";
+import { useVisibilityTracking } from "../../lib/tracking/use-track";
 
 /**
  * The DIY panel (SPEC 4 interface toggles): the product's tutorials in a side panel opened
@@ -11,6 +12,7 @@ import { Tutorials } from "../../components/product/Tutorials";
 export function DiyPanel({ product }: { product: ProductData }) {
   const { t } = useTranslation();
   const [open, setOpen] = React.useState(false);
+  useVisibilityTracking("diyPanel", open);
   const opener = React.useRef<HTMLButtonElement>(null);
   const close = React.useRef<HTMLButtonElement>(null);
   const titleId = `diy-title-${product.sku}`;
