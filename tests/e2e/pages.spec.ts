@@ -3,7 +3,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { AxeResults, RunOptions } from "axe-core";
 import { HtmlValidate, type ConfigData } from "html-validate";
-import { testHost, testOrigin } from "./support/site";
+import { hydrated, testHost, testOrigin } from "./support/site";
 
 /**
  * Each page type of the DE and CH builds: no axe-core violations (WCAG 2.1 AA rules),
@@ -124,14 +124,6 @@ for (const shop of [
     await context.close();
     expect(problems, problems.join("\n")).toEqual([]);
   });
-}
-
-/** Waits until React has hydrated the element (before that, clicks on it do nothing). */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction((target) => {
-    const element = document.querySelector(target);
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
-  }, selector);
 }
 
 test("product page: price box, calculator with waste allowance, tabs and the cart slot", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
 import { localSecret } from "../../scripts/lib/local-worker";
-import { TEST_WORKER, testHost, testOrigin } from "./support/site";
+import { TEST_WORKER, hydrated, testHost, testOrigin } from "./support/site";
 
 /**
  * Reviews and videos (issue 18; docs/decisions/0047): a product page's rating, latest reviews,
@@ -106,6 +106,7 @@ test("a tutorial video requests nothing before the click: a poster and a button,
   const requests = recordRequests(page);
   await watchPlayers(page);
   await page.goto(`${testOrigin("DE")}/${withVideo!.slug}.html`);
+  await hydrated(page, "#tab-instructions");
   await page.getByRole("tab", { name: "Anleitungen & Videos" }).click();
   const panel = page.locator("#panel-instructions");
   const player = panel.getByTestId("video-player").first();
@@ -127,6 +128,7 @@ test("a product without videos says 'no tutorial videos found'; the DIY panel ho
   const all = await products(request);
   const without = all.find((p) => !p.tutorials.some((tutorial) => tutorial.type === "video") && !p.media.some((media) => media.kind === "video"));
   await page.goto(`${testOrigin("DE")}/${without!.slug}.html`);
+  await hydrated(page, "#tab-instructions");
   await page.getByRole("tab", { name: "Anleitungen & Videos" }).click();
   await expect(page.locator("#panel-instructions").getByTestId("no-tutorial-videos")).toHaveText("Es wurden keine Anleitungsvideos gefunden.");
   await page.getByRole("button", { name: "Selbst verlegen: Anleitungen und Videos" }).click();

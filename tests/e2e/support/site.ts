@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { request as httpRequest } from "node:http";
 import { localHost, localPort } from "../../../scripts/lib/local-ports";
 import { loadShopConfig } from "../../../scripts/lib/shops";
@@ -60,3 +61,11 @@ export const TEST_HOSTS: Record<string, string> = Object.fromEntries(
     .filter((shop) => E2E_SHOPS.some((id) => id === shop.id))
     .map((shop) => [`https://${shop.hosts.production[0]}`, localHost(config, shop.id, "test")]),
 );
+
+/** Waits until React has hydrated the element (before that, clicks on it do nothing). */
+export async function hydrated(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((target) => {
+    const element = document.querySelector(target);
+    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
+  }, selector);
+}

@@ -25,7 +25,7 @@ export function CampaignSlider({ id, title, slides }: { id: string; title: strin
   return (
     <section aria-labelledby={id} className="section campaign-slider" data-testid={id}>
       <h2 id={id}>{title}</h2>
-      <div className="scroller" tabIndex={0} role="region" aria-labelledby={id}>
+      <div className="scroller" tabIndex={0}>
         <ul className="carousel">
           {slides.map((slide) => (
             <li key={`${slide.url}-${slide.title}`}>

@@ -28,10 +28,10 @@ export function CampaignStartBanner({ campaign }: { campaign: Campaign | null | 
 
 /** The campaign's navigation banner above the header of every page, while navigationIsActive. */
 export function CampaignNavigationBanner({ campaign }: { campaign: Campaign | null | undefined }) {
-  const banner = campaign?.navigationIsActive ? campaign.navigationBanner : null;
-  if (!banner) return null;
+  if (!campaign?.navigationIsActive || !campaign.navigationBanner) return null;
+  const banner = campaign.navigationBanner;
   return (
-    <div className="campaign-nav" data-testid="campaign-nav">
+    <aside className="campaign-nav" data-testid="campaign-nav" aria-label={campaign.campaignName}>
       <CampaignLink to={banner.url} className="campaign-nav-link">
         <picture>
           <source media="(min-width: 768px)" srcSet={imageSrc(banner.imageDesktop)} />
@@ -39,6 +39,6 @@ export function CampaignNavigationBanner({ campaign }: { campaign: Campaign | nu
         </picture>
         <span>{banner.text}</span>
       </CampaignLink>
-    </div>
+    </aside>
   );
 }
