@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fetchPage, testHost, testOrigin } from "./support/site";
+import { fetchPage, hydrated, testHost, testOrigin } from "./support/site";
 
 /**
  * The home blocks of SPEC 2.1 and the demo's Black Week campaign (docs/decisions/0048), as the
@@ -53,6 +53,8 @@ test("DE home: the head banner of the platform, search, about grid, founder, and
 
 test("DE home search block opens the search overlay with what was typed", async ({ page }) => {
   await page.goto(`${DE}/`);
+  // Before hydration the form is the plain search form that leaves the page.
+  await hydrated(page, "#home-search-field");
   await page.locator("#home-search-field").fill("Eiche");
   await page.getByTestId("home-search").getByRole("button").click();
   await expect(page.getByTestId("search-overlay")).toBeVisible();
