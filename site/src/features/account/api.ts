@@ -20,10 +20,16 @@ export interface CallOptions {
   accepted?: boolean;
 }
 
+const inFlight = new Map<string, Promise<unknown>>();
+
 export async function accountCall<T>(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
   try {
     const headers: Record<string, string> = { accept: "application/json", ...options.headers };
-    if (method !== "GET") headers["idempotency-key"] = options.idempotencyKey ?? newIdempotencyKey();
+    if (method !== "GET") {
+      headers["idempotency-key"] = options.idempotencyKey ?? newIdempotencyKey();
+      // A write (sign-in, verification, sign-out) changes what the reads answer: no later read joins one started before it.
+      inFlight.clear();
+    }
     if (body !== undefined) headers["content-type"] = "application/json";
     const init: RequestInit = { method, credentials: "same-origin", headers };
     if (body !== undefined) init.body = JSON.stringify(body);
@@ -36,8 +42,6 @@ export async function accountCall<T>(method: Method, path: string, body?: unknow
     return { ok: false, status: 0, data: null, errors: [] };
   }
 }
-
-const inFlight = new Map<string, Promise<unknown>>();
 
 /**
  * swr fetcher of the account reads: data on success; rejects with the status otherwise (401 = signed out).
