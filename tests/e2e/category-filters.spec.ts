@@ -46,10 +46,11 @@ for (const { shop, home, totalWord, currency } of [
   test(`${shop}: a category filtered without a reload, in the URL, back and forth, not indexed`, async ({ page }) => {
     const categoryUrl = await openWorld(page, home);
     const unfiltered = new URL(categoryUrl);
-    expect(await robotsOf(page)).toBe("index,follow");
-    // The shop's canonical origin (production), the category's own path.
+    // The shop's canonical origin (production), the category's own path. After a client-side
+    // navigation the head follows the URL once the page has rendered: wait for it.
+    await expect.poll(async () => new URL((await canonicalOf(page)) ?? "about:blank").pathname).toBe(unfiltered.pathname);
     const ownCanonical = (await canonicalOf(page))!;
-    expect(new URL(ownCanonical).pathname).toBe(unfiltered.pathname);
+    expect(await robotsOf(page)).toBe("index,follow");
     expect(await xRobotsOf(page, categoryUrl)).toBeNull();
 
     // The sidebar shows the category's total and the values with their counts.

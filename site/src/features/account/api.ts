@@ -25,15 +25,19 @@ const inFlight = new Map<string, Promise<unknown>>();
 export async function accountCall<T>(method: Method, path: string, body?: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
   try {
     const headers: Record<string, string> = { accept: "application/json", ...options.headers };
-    if (method !== "GET") {
+    const write = method !== "GET";
+    if (write) {
       headers["idempotency-key"] = options.idempotencyKey ?? newIdempotencyKey();
-      // A write (sign-in, verification, sign-out) changes what the reads answer: no later read joins one started before it.
+      // A write (sign-in, verification, sign-out) changes what the reads answer: no read after it joins one
+      // started before it, nor one started while it ran (that one went out without the new session cookie).
       inFlight.clear();
     }
     if (body !== undefined) headers["content-type"] = "application/json";
     const init: RequestInit = { method, credentials: "same-origin", headers };
     if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await fetch(apiUrl(path), init);
+    const response = await fetch(apiUrl(path), init).finally(() => {
+      if (write) inFlight.clear();
+    });
     const json = (await response.json().catch(() => null)) as { data?: T | null; errors?: ApiError[] } | null;
     const data = json?.data ?? null;
     const ok = isSuccess(response.status, data) || (options.accepted === true && response.status === 202 && data !== null);
