@@ -4,10 +4,10 @@
  * answer from their mail program (the notification mail's Reply-To is the sender).
  * API: GET /admin/api/contact-messages?shop=&q=&limit= (worker/shop-api/contact/staff-routes.ts).
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { StaffContactMessageList } from "../../../domain/back-office/contact-messages";
-import { apiGet } from "../api";
-import { formatTime, problemText, queryString } from "../components/format";
+import { formatTime, queryString } from "../components/format";
+import { useStaffRead } from "../components/staff-read";
 import { ProblemAlert } from "../components/ProblemAlert";
 import type { ContactTopic } from "../../../domain/contact";
 import { t, type TextKey } from "../texts";
@@ -25,22 +25,11 @@ const TOPICS: Record<ContactTopic, TextKey> = {
 export function ContactMessages() {
   const [filters, setFilters] = useState({ shop: "", q: "" });
   const [draft, setDraft] = useState(filters);
-  const [list, setList] = useState<StaffContactMessageList | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setProblem(null);
-    apiGet<StaffContactMessageList>(`/admin/api/contact-messages${queryString({ shop: filters.shop || null, q: filters.q || null, limit: 50 })}`)
-      .then((data) => active && setList(data))
-      .catch((caught) => active && setProblem(problemText(caught)))
-      .finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-  }, [filters]);
+  const {
+    data: list,
+    problem,
+    loading,
+  } = useStaffRead<StaffContactMessageList>(`/admin/api/contact-messages${queryString({ shop: filters.shop || null, q: filters.q || null, limit: 50 })}`);
 
   return (
     <section aria-labelledby="contact-messages-title">

@@ -6,7 +6,7 @@
  * An offer request has its offer section (data-testid="inquiry-offer"), where the offer
  * editor (./OfferEditor) goes. API: worker/shop-api/inquiries/staff-routes.ts.
  */
-import { useCallback, useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type {
   InquiryDetail as Detail,
   InquiryListPage as ListPage,
@@ -20,6 +20,7 @@ import type { InquiryQuestionId } from "../../../domain/inquiry";
 import { apiGet, apiPost } from "../api";
 import { FilterForm, shopOptions, type FilterOption } from "../components/FilterForm";
 import { formatTime, problemText, queryString } from "../components/format";
+import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
 import { Link, usePath } from "../router";
@@ -288,29 +289,10 @@ export function OfferSection({ detail, onSaved }: { detail: Detail; onSaved: () 
 }
 
 function InquiryView({ id }: { id: string }) {
-  const [detail, setDetail] = useState<Detail | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { data: detail, setData: setDetail, problem, setProblem, reload } = useStaffRead<Detail>(`${API}/${encodeURIComponent(id)}`);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
-
-  const load = useCallback(() => apiGet<Detail>(`${API}/${encodeURIComponent(id)}`), [id]);
-
-  useEffect(() => {
-    let active = true;
-    load()
-      .then((answer) => active && setDetail(answer))
-      .catch((caught) => active && setProblem(problemText(caught)));
-    return () => {
-      active = false;
-    };
-  }, [load]);
-
-  const reload = useCallback(() => {
-    load()
-      .then(setDetail)
-      .catch((caught) => setProblem(problemText(caught)));
-  }, [load]);
 
   const change = async (path: "reply" | "close", body: unknown, message: string) => {
     setBusy(true);

@@ -4,11 +4,12 @@
  * shop, with "load more"; the body only when one mail is opened (/mail/<id>).
  * API: worker/shop-api/core/mail/staff-outbox-routes.ts.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { MailDetail as Detail, MailListPage as ListPage, MailStatus, MailSummary as Mail } from "../../../domain/back-office/mail-outbox";
 import { apiGet } from "../api";
 import { FilterForm, shopOptions } from "../components/FilterForm";
-import { formatTime, problemText, queryString } from "../components/format";
+import { formatTime, queryString } from "../components/format";
+import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
 import { Link, usePath } from "../router";
@@ -102,18 +103,7 @@ function MailList() {
 }
 
 function MailDetail({ id }: { id: string }) {
-  const [mail, setMail] = useState<Detail | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    apiGet<Detail>(`${API}/${encodeURIComponent(id)}`)
-      .then((detail) => active && setMail(detail))
-      .catch((caught) => active && setProblem(problemText(caught)));
-    return () => {
-      active = false;
-    };
-  }, [id]);
+  const { data: mail, problem } = useStaffRead<Detail>(`${API}/${encodeURIComponent(id)}`);
 
   return (
     <section aria-labelledby="mail-detail-title">

@@ -15,6 +15,7 @@ import type { StoredOfferState } from "../../../domain/offers";
 import { apiGet, apiPut } from "../api";
 import { formatTime, problemText } from "../components/format";
 import { ProblemAlert } from "../components/ProblemAlert";
+import { useStaffRead } from "../components/staff-read";
 import { t, type TextKey } from "../texts";
 import "../components/back-office.css";
 import "./offers.css";
@@ -378,20 +379,9 @@ export function OfferForm({
 }
 
 export function OfferEditor({ inquiryId, onSaved }: { inquiryId: string; onSaved: () => void }) {
-  const [answer, setAnswer] = useState<StaffOfferAnswer | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { data: answer, setData: setAnswer, problem, setProblem } = useStaffRead<StaffOfferAnswer>(offerApi(inquiryId));
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    apiGet<StaffOfferAnswer>(offerApi(inquiryId))
-      .then((loaded) => active && setAnswer(loaded))
-      .catch((caught) => active && setProblem(problemText(caught)));
-    return () => {
-      active = false;
-    };
-  }, [inquiryId]);
 
   const lookUp = async (skus: string[]) => {
     setProblem(null);

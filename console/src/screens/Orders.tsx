@@ -5,7 +5,7 @@
  * delivery and payment, the history as the ERP reported it, and the confirmation mail.
  * API: worker/shop-api/checkout/staff-orders.ts.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type {
   StaffOrderAddress as Address,
   StaffOrderDetail as Detail,
@@ -15,7 +15,8 @@ import type {
 } from "../../../domain/back-office/orders";
 import { apiGet } from "../api";
 import { FilterForm, plainOptions, shopOptions } from "../components/FilterForm";
-import { formatTime, problemText, queryString } from "../components/format";
+import { formatTime, queryString } from "../components/format";
+import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
 import { Link, usePath } from "../router";
@@ -143,18 +144,7 @@ function AddressView({ address }: { address: Address | null }) {
 }
 
 function OrderDetail({ orderNumber }: { orderNumber: string }) {
-  const [order, setOrder] = useState<Detail | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    apiGet<Detail>(`${API}/${encodeURIComponent(orderNumber)}`)
-      .then((detail) => active && setOrder(detail))
-      .catch((caught) => active && setProblem(problemText(caught)));
-    return () => {
-      active = false;
-    };
-  }, [orderNumber]);
+  const { data: order, problem } = useStaffRead<Detail>(`${API}/${encodeURIComponent(orderNumber)}`);
 
   const mail = order?.confirmationMail ?? null;
   return (

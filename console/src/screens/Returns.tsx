@@ -6,7 +6,7 @@
  * staff session); HEIC photos, which most browsers cannot show, are offered as downloads.
  * API: worker/shop-api/returns/staff-routes.ts.
  */
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import type {
   ReturnDetail as Detail,
   ReturnListPage as ListPage,
@@ -16,6 +16,7 @@ import type {
 } from "../../../domain/back-office/returns";
 import { apiGet, apiPost } from "../api";
 import { formatTime, problemText, queryString } from "../components/format";
+import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
 import { Link, usePath } from "../router";
@@ -342,21 +343,10 @@ export function StatusForm({
 }
 
 function ReturnView({ rmaId }: { rmaId: string }) {
-  const [detail, setDetail] = useState<Detail | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { data: detail, setData: setDetail, problem, setProblem } = useStaffRead<Detail>(`${API}/${encodeURIComponent(rmaId)}`);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    apiGet<Detail>(`${API}/${encodeURIComponent(rmaId)}`)
-      .then((answer) => active && setDetail(answer))
-      .catch((caught) => active && setProblem(problemText(caught)));
-    return () => {
-      active = false;
-    };
-  }, [rmaId]);
 
   const change = async (status: StaffRmaStatus, note: string) => {
     setBusy(true);

@@ -4,7 +4,7 @@
  * with its address and samples, where staff mark it shipped or cancelled.
  * API: worker/shop-api/commerce/staff-sample-order-routes.ts.
  */
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type {
   FulfilmentState,
   SampleOrderDetail as Detail,
@@ -16,6 +16,7 @@ import type {
 import { apiGet, apiPost } from "../api";
 import { FilterForm, plainOptions, shopOptions } from "../components/FilterForm";
 import { formatTime, problemText, queryString } from "../components/format";
+import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
 import { Link, usePath } from "../router";
@@ -151,21 +152,10 @@ function OrderList() {
 }
 
 function OrderDetail({ code }: { code: string }) {
-  const [order, setOrder] = useState<Detail | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { data: order, setData: setOrder, problem, setProblem } = useStaffRead<Detail>(`${API}/${encodeURIComponent(code)}`);
   const [asking, setAsking] = useState<FulfilmentState | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    apiGet<Detail>(`${API}/${encodeURIComponent(code)}`)
-      .then((detail) => active && setOrder(detail))
-      .catch((caught) => active && setProblem(problemText(caught)));
-    return () => {
-      active = false;
-    };
-  }, [code]);
 
   const mark = async (state: FulfilmentState) => {
     setBusy(true);

@@ -4,10 +4,10 @@
  * queries without result as bars; every chart with its figures as a table.
  * API: GET /admin/api/search-report?shop=&days= (worker/shop-api/search/staff-search-report.ts).
  */
-import { useEffect, useState } from "react";
-import { apiGet } from "../api";
+import { useState } from "react";
 import { BarChart, LineChart } from "../components/Chart";
-import { problemText, queryString } from "../components/format";
+import { queryString } from "../components/format";
+import { useStaffRead } from "../components/staff-read";
 import { ProblemAlert } from "../components/ProblemAlert";
 import { t } from "../texts";
 import "../components/back-office.css";
@@ -40,22 +40,7 @@ const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateStrin
 export function SearchReport() {
   const [shop, setShop] = useState("DE");
   const [days, setDays] = useState(30);
-  const [report, setReport] = useState<Report | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let active = true;
-    setLoading(true);
-    setProblem(null);
-    apiGet<Report>(`/admin/api/search-report${queryString({ shop, days })}`)
-      .then((data) => active && setReport(data))
-      .catch((caught) => active && setProblem(problemText(caught)))
-      .finally(() => active && setLoading(false));
-    return () => {
-      active = false;
-    };
-  }, [shop, days]);
+  const { data: report, problem, loading } = useStaffRead<Report>(`/admin/api/search-report${queryString({ shop, days })}`);
 
   const labels = report?.daily.map((entry) => shortDay(entry.day)) ?? [];
   const range = report ? t("searchReport.range", { from: report.from, to: report.to, shop: report.shop }) : "";
