@@ -1,0 +1,104 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { join } from "node:path";
+import type { CreatePagesArgs } from "gatsby";
+
+/**
+ * The shop data file of each shop language (docs/decisions/0052): what every page of the
+ * language shows alike (its texts, shop info, menu, CMS links, header banners, the running
+ * campaign), written once per build into public/static/shop-data/<language>-<hash>.json
+ * (site/src/lib/shop-data.ts reads it; the edge serves /static/ as immutable) instead of
+ * being part of every page's page-data.json. The pages name their file in their context
+ * (`shopData`), so a change of it changes every page of the language and the incremental
+ * build re-renders them, as when the data was in their page-data.
+ */
+export const SHOP_DATA_QUERY = `
+  query ShopData($language: String!) {
+    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail", "errors", "inquiries", "offers"] } }) {
+      edges {
+        node {
+          ns
+          data
+        }
+      }
+    }
+    shopInfo {
+      shopId
+      name
+      currency
+      languages
+      domainPrefixes
+      deliveryCountries
+      origin
+      paymentMethods
+      buildYear
+    }
+    menu: allShopCategory(filter: { language: { eq: $language } }, sort: { position: ASC }) {
+      nodes {
+        categoryId
+        parentId
+        isWorld
+        name
+        path
+      }
+    }
+    cmsLinks: allShopCmsPage(filter: { language: { eq: $language } }, sort: { title: ASC }) {
+      nodes {
+        identifier
+        pageType
+        title
+        path
+      }
+    }
+    blocks: allShopCmsBlock(filter: { language: { eq: $language } }, sort: { identifier: ASC }) {
+      nodes {
+        identifier
+        content
+        hash
+      }
+    }
+    campaign: shopCampaign(language: { eq: $language }) {
+      identifier
+      carouselPath
+      data
+    }
+  }
+`;
+
+interface ShopDataResult {
+  locales: { edges: { node: { ns: string; data: string } }[] };
+  [key: string]: unknown;
+}
+
+/** The file's content and name for one language's query result: texts parsed once (the pages' i18next reads them as they are). */
+export function shopDataFile(language: string, result: ShopDataResult): { id: string; json: string } {
+  const { locales, ...rest } = result;
+  const namespaces = locales.edges.map(({ node }) => node.ns);
+  const resources = Object.fromEntries(locales.edges.map(({ node }) => [node.ns, JSON.parse(node.data) as unknown]));
+  const json = JSON.stringify({ language, locales: { namespaces, resources }, ...rest });
+  const hash = createHash("sha256").update(json).digest("hex").slice(0, 16);
+  return { id: `${language}-${hash}`, json };
+}
+
+/** Writes each language's file (unless a build already wrote the same) and returns its id per language. */
+export async function writeShopData(
+  { graphql, reporter }: Pick<CreatePagesArgs, "graphql" | "reporter">,
+  languages: readonly string[],
+  publicDir = join(process.cwd(), "public"),
+): Promise<Map<string, string>> {
+  const dir = join(publicDir, "static", "shop-data");
+  mkdirSync(dir, { recursive: true });
+  const ids = new Map<string, string>();
+  for (const language of languages) {
+    const { data, errors } = await graphql<ShopDataResult>(SHOP_DATA_QUERY, { language });
+    if (errors || !data) {
+      reporter.panicOnBuild(`Could not query the shop data of language ${language}`, errors);
+      continue;
+    }
+    const file = shopDataFile(language, data);
+    const path = join(dir, `${file.id}.json`);
+    if (!existsSync(path)) writeFileSync(path, file.json);
+    ids.set(language, file.id);
+  }
+  return ids;
+}
