@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { CreatePagesArgs } from "gatsby";
-import { SHOP_DATA_QUERY, shopDataFile, writeShopData } from "./shop-data";
+import { KEEP_OLD_SHOP_DATA_MS, SHOP_DATA_QUERY, removeOldShopData, shopDataFile, writeShopData } from "./shop-data";
 import { SHOP_DATA_ID, parseShopData } from "../src/lib/shop-data";
 
 /** The build's shop data files (docs/decisions/0052): content-hashed names, texts parsed once, one file per shop language. */
@@ -45,6 +45,33 @@ test("the file: language, texts parsed in the nodes' order, the rest as queried;
   expect(shopDataFile("de", result("de")).id).toBe(file.id);
   expect(shopDataFile("de", result("de", "Start")).id).not.toBe(file.id);
   expect(shopDataFile("fr", result("fr")).id.startsWith("fr-")).toBe(true);
+});
+
+test("the locale nodes' order (which Gatsby does not keep from build to build) does not change the file", () => {
+  const reversed = result("de");
+  reversed.locales.edges.reverse();
+  expect(shopDataFile("de", reversed)).toEqual(shopDataFile("de", result("de")));
+});
+
+test("files of earlier builds are kept two days (pages naming them may still be served), then removed; current ones always stay", () => {
+  const dir = mkdtempSync(join(tmpdir(), "shop-data-old-"));
+  try {
+    mkdirSync(dir, { recursive: true });
+    const now = Date.now();
+    for (const [name, age] of [
+      ["de-00000000000000aa.json", KEEP_OLD_SHOP_DATA_MS + 60_000],
+      ["de-00000000000000bb.json", KEEP_OLD_SHOP_DATA_MS - 60_000],
+      ["de-00000000000000cc.json", KEEP_OLD_SHOP_DATA_MS * 3],
+      ["notes.txt", KEEP_OLD_SHOP_DATA_MS * 3],
+    ] as const) {
+      writeFileSync(join(dir, name), "{}");
+      utimesSync(join(dir, name), (now - age) / 1000, (now - age) / 1000);
+    }
+    expect(removeOldShopData(dir, new Set(["de-00000000000000cc"]), now)).toEqual(["de-00000000000000aa.json"]);
+    expect(readdirSync(dir).sort()).toEqual(["de-00000000000000bb.json", "de-00000000000000cc.json", "notes.txt"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("a translation file that is not JSON fails the build's step rather than shipping", () => {

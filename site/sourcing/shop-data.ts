@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, writeFileSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 
@@ -73,8 +73,11 @@ interface ShopDataResult {
 /** The file's content and name for one language's query result: texts parsed once (the pages' i18next reads them as they are). */
 export function shopDataFile(language: string, result: ShopDataResult): { id: string; json: string } {
   const { locales, ...rest } = result;
-  const namespaces = locales.edges.map(({ node }) => node.ns);
-  const resources = Object.fromEntries(locales.edges.map(({ node }) => [node.ns, JSON.parse(node.data) as unknown]));
+  // Sorted: Gatsby gives the locale nodes in the order the files were read, which changes from build to build
+  // (and would change the file's hash, so every page, each time).
+  const edges = [...locales.edges].sort((a, b) => (a.node.ns < b.node.ns ? -1 : a.node.ns > b.node.ns ? 1 : 0));
+  const namespaces = edges.map(({ node }) => node.ns);
+  const resources = Object.fromEntries(edges.map(({ node }) => [node.ns, JSON.parse(node.data) as unknown]));
   const json = JSON.stringify({ language, locales: { namespaces, resources }, ...rest });
   const hash = createHash("sha256").update(json).digest("hex").slice(0, 16);
   return { id: `${language}-${hash}`, json };
@@ -100,5 +103,26 @@ export async function writeShopData(
     if (!existsSync(path)) writeFileSync(path, file.json);
     ids.set(language, file.id);
   }
+  removeOldShopData(dir, new Set(ids.values()), Date.now());
   return ids;
+}
+
+/**
+ * Files of earlier builds stay while pages that name them may still be served: the CDN may
+ * keep a page's HTML for a day while it revalidates (worker/edge/cache-policy.ts HTML_CACHE),
+ * and a page whose preloaded file is gone stays as its HTML, not hydrated. Older ones go.
+ */
+export const KEEP_OLD_SHOP_DATA_MS = 2 * 24 * 60 * 60 * 1000;
+
+export function removeOldShopData(dir: string, current: ReadonlySet<string>, now: number): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".json") || current.has(name.slice(0, -".json".length))) continue;
+    const path = join(dir, name);
+    if (now - statSync(path).mtimeMs > KEEP_OLD_SHOP_DATA_MS) {
+      unlinkSync(path);
+      removed.push(name);
+    }
+  }
+  return removed;
 }

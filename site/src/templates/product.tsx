@@ -61,7 +61,8 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   const { language } = pageContext;
   const page = data.product;
   const family = data.family.nodes.find((node) => node.sku === pageContext.familySku);
-  const variants = inOrder(pageContext.variantSkus, data.variants.nodes);
+  // The page's own product is one of its family's variants when it is a variant page: its data is the page's, not queried again.
+  const variants = inOrder(pageContext.variantSkus, [...data.variants.nodes, { sku: page.sku, data: page.data }]);
   // Configurations (lib/configuration.ts): the options of the family's configurable
   // attribute, each realised by a variant. A variant page starts with itself chosen; the
   // configurable parent with its own data until an option is chosen.
@@ -357,7 +358,7 @@ export const query = graphql`
         configurable
       }
     }
-    variants: allShopProduct(filter: { language: { eq: $language }, sku: { in: $variantSkus } }) {
+    variants: allShopProduct(filter: { language: { eq: $language }, sku: { in: $variantSkus, ne: $sku } }) {
       nodes {
         sku
         data: variant
