@@ -14,7 +14,8 @@ import type { CreatePagesArgs } from "gatsby";
  */
 export const SHOP_DATA_QUERY = `
   query ShopData($language: String!) {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail", "errors", "inquiries", "offers"] } }) {
+    # The back office's texts (console) are not the pages'.
+    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail", "errors", "inquiries", "offers", "console"] } }) {
       edges {
         node {
           ns
