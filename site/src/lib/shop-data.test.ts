@@ -60,7 +60,7 @@ test("file names: language and 16 hex digits only; anything else is refused befo
 });
 
 test("a file whose content does not match its language or lacks parts is refused", () => {
-  expect(() => parseShopData(shopData("fr"), DE)).toThrow(/not one of this shop's language de/);
+  expect(() => parseShopData(shopData("fr"), DE)).toThrow(/Not the shop data of de-/);
   expect(() => parseShopData(null, DE)).toThrow();
   expect(() => parseShopData("<html>", DE)).toThrow();
   const { menu: _menu, ...withoutMenu } = shopData("de");
@@ -114,12 +114,12 @@ test("loading: one request for concurrent calls, registered once; a failed load 
     .fn()
     .mockReturnValueOnce(json({}, 503))
     .mockReturnValueOnce(json(shopData("fr")));
-  await expect(loadShopData(FR, failing as unknown as typeof fetch)).rejects.toThrow(/answered 503/);
+  await expect(loadShopData(FR, failing as unknown as typeof fetch)).rejects.toThrow(/503/);
   expect(shopDataFor(FR)).toBeNull();
   await expect(loadShopData(FR, failing as unknown as typeof fetch)).resolves.toMatchObject({ language: "fr" });
 
   const wrong = jest.fn(() => json(shopData("fr")));
-  await expect(loadShopData(DE_NEWER, wrong as unknown as typeof fetch)).rejects.toThrow(/not one of this shop's language/);
+  await expect(loadShopData(DE_NEWER, wrong as unknown as typeof fetch)).rejects.toThrow(/Not the shop data of/);
   expect(shopDataFor(DE_NEWER)).toBeNull();
 });
 
@@ -139,7 +139,7 @@ test("before the first render: the file the HTML preloads is loaded (one retry);
   expect(pageShopDataMissing(head(null))).toBe(false);
 
   const down = jest.fn(() => Promise.reject(new TypeError("network down")));
-  await expect(loadPageShopData(head(DE), down as unknown as typeof fetch)).resolves.toBeUndefined();
+  await expect(loadPageShopData(head(DE), down as unknown as typeof fetch)).resolves.toBeNull();
   expect(down).toHaveBeenCalledTimes(2);
   expect(pageShopDataMissing(head(DE))).toBe(true);
 
