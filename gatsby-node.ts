@@ -6,10 +6,20 @@ import { createShopPages } from "./site/sourcing/create-pages";
 import { shopForBuild } from "./site/sourcing/shop-for-build";
 import { createTrivialPages, trivialPageCount } from "./site/sourcing/trivial-pages";
 import { writeSitemaps } from "./site/sourcing/sitemap";
+import { writeShopData } from "./site/sourcing/shop-data";
+import { variantData } from "./site/src/lib/configuration";
+import type { ProductData } from "./site/sourcing/catalogue-client";
 
 /** The shop's source and page creation (site/sourcing); one build per SHOP. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
   actions.createTypes(NODE_TYPE_DEFS);
+};
+
+/** What the product page needs of each variant of its family, not the variant's whole data (docs/decisions/0052). */
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+  createResolvers({
+    ShopProduct: { variant: { type: "JSON!", resolve: (source: { data: ProductData }) => variantData(source.data) } },
+  });
 };
 
 export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
@@ -27,7 +37,11 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args) => {
 export const createPages: GatsbyNode["createPages"] = async (args) => {
   const trivial = trivialPageCount();
   if (trivial !== null) createTrivialPages(args, trivial);
-  else await createShopPages(args);
+  else {
+    // What every page of a language shares goes into one file per language (docs/decisions/0052); pages name theirs.
+    const shopData = await writeShopData(args, shopForBuild(process.env.SHOP).languages);
+    await createShopPages(args, (language) => ({ shopData: shopData.get(language) }));
+  }
 };
 
 /**

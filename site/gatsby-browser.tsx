@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import type { GatsbyBrowser } from "gatsby";
 import { chunkReloadTarget, isChunkLoadError, withoutChunkReloadMarker } from "./src/lib/chunk-reload";
 import { whenIdle } from "./src/lib/lazy";
+import { loadPageShopData, pageShopDataMissing } from "./src/lib/shop-data";
 
 /**
  * Browser-side behaviour of every page (SPEC 2.1): a full-screen loading indicator while
@@ -13,6 +14,8 @@ import { whenIdle } from "./src/lib/lazy";
  * one long task (docs/decisions/0011). Once the browser is idle, the tag manager, the
  * consent manager and the service worker start as the environment says (src/lib/tracking/start.ts,
  * a chunk of its own, not in the first load).
+ * Before the first render the shop data file the HTML preloads is loaded (src/lib/shop-data.ts,
+ * docs/decisions/0052); if it cannot be, the static HTML stays as it is, not hydrated.
  */
 let timer: ReturnType<typeof setTimeout> | undefined;
 
@@ -32,6 +35,7 @@ const reloadOnChunkError = (error: unknown) => {
 
 // Gatsby calls it as (element, container); its type still describes React 17's render.
 export const replaceHydrateFunction = () => (element: ReactElement, container: Element) => {
+  if (pageShopDataMissing(document)) return;
   startTransition(() => {
     hydrateRoot(container, element);
   });
@@ -44,6 +48,7 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
     .then(() => import(/* webpackChunkName: "tracking" */ "./src/lib/tracking/start"))
     .then((module) => module.startTracking())
     .catch(() => undefined);
+  return loadPageShopData(document);
 };
 
 export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ prevLocation }) => {

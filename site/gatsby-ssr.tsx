@@ -1,8 +1,11 @@
 import React from "react";
+import { readFileSync } from "fs";
+import { join } from "path";
 import type { GatsbySSR } from "gatsby";
 import { CONSENT_COOKIE, MARK_CONSENT_ANSWERED_SCRIPT } from "./src/lib/consent";
 import { consentDefaultScript } from "./src/lib/tracking/consent-mode";
 import { MARK_HIDDEN_BANNERS_SCRIPT } from "./src/lib/banner";
+import { SHOP_DATA_ID, setShopDataReader, shopDataHref } from "./src/lib/shop-data";
 
 /**
  * The static HTML of every page: <head> carries one inline script that first pushes the
@@ -11,9 +14,21 @@ import { MARK_HIDDEN_BANNERS_SCRIPT } from "./src/lib/banner";
  * header banners the visitor closed (src/lib/banner.ts) and hides the consent dialog for a
  * visitor who answered (src/lib/consent.ts); the build lists its hash in the shop's CSP
  * manifest and the edge allows it by that hash (scripts/lib/script-hashes.ts).
+ *
+ * The shop data of the page's language (src/lib/shop-data.ts, docs/decisions/0052): the
+ * static render reads the file the build wrote into public/, and <head> preloads it, so
+ * the browser has it when its scripts start.
  */
 const FIRST_PAINT_SCRIPT = [consentDefaultScript(CONSENT_COOKIE), MARK_CONSENT_ANSWERED_SCRIPT, MARK_HIDDEN_BANNERS_SCRIPT].join(";");
 
-export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents }) => {
-  setHeadComponents([<script key="first-paint" dangerouslySetInnerHTML={{ __html: FIRST_PAINT_SCRIPT }} />]);
+setShopDataReader((id) => JSON.parse(readFileSync(join(process.cwd(), "public", shopDataHref(id)), "utf8")) as unknown);
+
+export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, pathname, loadPageDataSync }) => {
+  const id = (loadPageDataSync(pathname)?.result?.pageContext as { shopData?: unknown } | undefined)?.shopData;
+  setHeadComponents([
+    <script key="first-paint" dangerouslySetInnerHTML={{ __html: FIRST_PAINT_SCRIPT }} />,
+    ...(typeof id === "string" && SHOP_DATA_ID.test(id)
+      ? [<link key="shop-data" rel="preload" as="fetch" href={shopDataHref(id)} crossOrigin="anonymous" data-shop-data={id} />]
+      : []),
+  ]);
 };

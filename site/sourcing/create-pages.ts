@@ -93,7 +93,11 @@ export interface PageSeo {
   lastmod: string | null;
 }
 
-export async function createShopPages({ actions, getNodesByType, reporter }: CreatePagesArgs): Promise<void> {
+export async function createShopPages(
+  { actions, getNodesByType, reporter }: CreatePagesArgs,
+  // Context every page of a language gets (gatsby-node.ts: its shop data file, docs/decisions/0052).
+  languageContext: (language: string) => Record<string, unknown> = () => ({}),
+): Promise<void> {
   const shop = getNodesByType("ShopInfo")[0] as unknown as ShopInfoNode | undefined;
   if (!shop) {
     reporter.panicOnBuild("Could not read the sourced catalogue (no ShopInfo node)");
@@ -138,6 +142,7 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
       component,
       context: {
         ...context,
+        ...languageContext(language),
         language,
         seo: pageSeo,
         alternates: isIndexable(robots) ? (seo.alternates ?? []) : [],

@@ -19,6 +19,10 @@ describe("cache policy", () => {
     expect((await testApp().request(`${DE}${path}`)).headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 
+  test("a shop language's shop data file (docs/decisions/0052), content-hashed under /static/, is immutable", () => {
+    expect(staticCacheControl("/static/shop-data/de-0123456789abcdef.json")).toBe("public, max-age=31536000, immutable");
+  });
+
   test("the service worker is revalidated every time", () => {
     expect(staticCacheControl("/sw.js")).toBe("no-cache");
   });

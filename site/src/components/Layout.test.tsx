@@ -33,7 +33,7 @@ jest.mock("../features/commerce/commerce.css", () => ({}));
 jest.mock("../features/inquiries/inquiries.css", () => ({}));
 
 const chrome = (paymentMethods: string[]): ChromeData => ({
-  locales: { edges: [] },
+  locales: { namespaces: [], resources: {} },
   shopInfo: {
     shopId: "DE",
     name: "Bodenhaus",

@@ -1,5 +1,5 @@
 import React from "react";
-import { graphql, Link } from "gatsby";
+import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
 import { cartPath, homePath, manufacturerListPath, searchPath, searchResultsPath } from "../../../domain/routes";
@@ -241,57 +241,3 @@ function WorldItem({ world, subcategories, active }: { world: MenuCategory; subc
     </li>
   );
 }
-
-export const chromeFragment = graphql`
-  fragment ShopChrome on Query {
-    locales: allLocale(filter: { language: { eq: $language }, ns: { nin: ["server", "mail", "errors", "inquiries", "offers"] } }) {
-      edges {
-        node {
-          ns
-          data
-          language
-        }
-      }
-    }
-    shopInfo {
-      shopId
-      name
-      currency
-      languages
-      domainPrefixes
-      deliveryCountries
-      origin
-      paymentMethods
-      buildYear
-    }
-    menu: allShopCategory(filter: { language: { eq: $language } }, sort: { position: ASC }) {
-      nodes {
-        categoryId
-        parentId
-        isWorld
-        name
-        path
-      }
-    }
-    cmsLinks: allShopCmsPage(filter: { language: { eq: $language } }, sort: { title: ASC }) {
-      nodes {
-        identifier
-        pageType
-        title
-        path
-      }
-    }
-    blocks: allShopCmsBlock(filter: { language: { eq: $language } }, sort: { identifier: ASC }) {
-      nodes {
-        identifier
-        content
-        hash
-      }
-    }
-    campaign: shopCampaign(language: { eq: $language }) {
-      identifier
-      carouselPath
-      data
-    }
-  }
-`;

@@ -13,8 +13,38 @@
  * Not supported (and not used): nesting $t(), formatting {{x, format}}, context,
  * returnObjects, backends and language detection. site/src/i18n/i18n.test.ts checks
  * every translation of every language against i18next itself.
+ *
+ * The texts of a shop language are not in each page's data (docs/decisions/0052): the
+ * shop data file of the language registers them once (`registerTexts`, from
+ * site/src/lib/shop-data.ts), and an instance initialised without resources (the page
+ * queries no `locales`) reads the registered texts of its language, in the namespace
+ * order gatsby-plugin-react-i18next would have given it from the same locale nodes.
  */
 type Resources = Record<string, Record<string, unknown>>;
+
+/** A language's texts as the shop data file carries them: namespaces in the locale nodes' order, each namespace's translations. */
+export interface RegisteredTexts {
+  namespaces: string[];
+  resources: Resources;
+}
+
+const registered = new Map<string, RegisteredTexts>();
+
+/** Makes a language's texts available to every instance that was given no resources (the latest registration wins). */
+export function registerTexts(language: string, texts: RegisteredTexts): void {
+  registered.set(language, texts);
+}
+
+/** The registered texts of a language, if any. */
+export function registeredTexts(language: string): RegisteredTexts | undefined {
+  return registered.get(language);
+}
+
+/** As gatsby-plugin-react-i18next orders namespaces: the first one other than "translation" is the default, the others its fallbacks. */
+export function namespaceOrder(namespaces: readonly string[]): { defaultNS: string; fallbackNS: string[] } {
+  const defaultNS = namespaces.find((ns) => ns !== "translation") ?? "translation";
+  return { defaultNS, fallbackNS: namespaces.filter((ns) => ns !== defaultNS) };
+}
 
 export interface TOptions {
   count?: number;
@@ -60,10 +90,13 @@ export class I18n {
   isInitialized = false;
   options: InitOptions = {};
   private resources: Record<string, Resources> = {};
+  /** Given no resources: the registered texts of the language are read at each lookup (registerTexts). */
+  private shared = false;
 
   init(options: InitOptions = {}, callback?: (error: unknown, t: TFunction) => void): this {
     this.options = { keySeparator: ".", ...options };
     this.resources = options.resources ?? {};
+    this.shared = Object.keys(this.resources).length === 0;
     this.isInitialized = true;
     this.changeLanguage(options.lng ?? "");
     callback?.(null, this.t);
@@ -114,7 +147,7 @@ export class I18n {
   };
 
   private resolve(key: string, options: TOptions): string | undefined {
-    const namespaces = [...list(options.ns ?? this.options.defaultNS ?? "translation"), ...list(this.options.fallbackNS)];
+    const namespaces = this.namespaces(options);
     const languages = options.lng ? [options.lng, ...list(this.options.fallbackLng)] : this.languages;
     const plural = typeof options.count === "number";
     for (const namespace of namespaces) {
@@ -134,8 +167,15 @@ export class I18n {
     return undefined;
   }
 
+  private namespaces(options: TOptions): string[] {
+    const texts = this.shared ? registered.get(options.lng ?? this.language) : undefined;
+    if (!texts) return [...list(options.ns ?? this.options.defaultNS ?? "translation"), ...list(this.options.fallbackNS)];
+    const order = namespaceOrder(texts.namespaces);
+    return [...list(options.ns ?? order.defaultNS), ...order.fallbackNS];
+  }
+
   private lookup(language: string, namespace: string, key: string): string | undefined {
-    const data = this.resources[language]?.[namespace];
+    const data = (this.shared ? registered.get(language)?.resources : this.resources[language])?.[namespace];
     if (!data) return undefined;
     const separator = this.options.keySeparator;
     let value: unknown = data;

@@ -1,6 +1,6 @@
 import { money } from "../../../domain/money";
 import type { ProductData } from "../../sourcing/catalogue-client";
-import { applyConfiguration, configurationOptions, type ConfigurableAttribute } from "./configuration";
+import { applyConfiguration, configurationOptions, variantData, type ConfigurableAttribute } from "./configuration";
 import { testProduct } from "./test-product";
 
 /** A variant of product P with its own title, description, EAN and two images. */
@@ -103,5 +103,36 @@ describe("applying a configuration", () => {
   test("no configuration, or the page's own sku: the page as it is", () => {
     expect(applyConfiguration(page, null)).toBe(page);
     expect(applyConfiguration(page, page)).toBe(page);
+  });
+});
+
+describe("what the product page carries of a variant (docs/decisions/0052)", () => {
+  const base = product("P", { type: "configurable", parentSku: null });
+  const variants = [
+    product("V1", { media: [{ kind: "video", url: "/v.mp4", alt: "", poster: "/p.jpg" }, ...product("V1").media] }, [{ code: "size", value: "1200 x 200 mm" }]),
+    product("V2", { isOutOfStock: true, reachedEOF: true, isSalable: false }, [{ code: "size", value: "1800 x 200 mm" }]),
+  ];
+
+  test("the page shows the same with the variant's projection as with its whole data", () => {
+    for (const variant of variants) expect(applyConfiguration(base, variantData(variant))).toEqual(applyConfiguration(base, variant));
+    expect(
+      configurationOptions(
+        size,
+        variants.map((variant) => ({ sku: variant.sku, data: variantData(variant) })),
+      ),
+    ).toEqual(
+      configurationOptions(
+        size,
+        variants.map((variant) => ({ sku: variant.sku, data: variant })),
+      ),
+    );
+  });
+
+  test("only the shown fields: first image, attribute codes and values, no downloads, tutorials, features or texts it does not show", () => {
+    const projected = variantData(variants[0]!);
+    expect(projected.media).toEqual([{ kind: "image", url: "/img/V1-1.jpg", alt: "", poster: null }]);
+    expect(projected.content).toEqual({ title: "Title V1", description: "<p>Description V1</p>", attributes: [{ code: "size", value: "1200 x 200 mm" }] });
+    expect(Object.keys(projected).sort()).toEqual(["content", "delivery", "ean", "isOutOfStock", "isSalable", "media", "price", "reachedEOF", "sku", "stock"]);
+    expect(variantData(product("V3", { media: [] })).media).toEqual([]);
   });
 });

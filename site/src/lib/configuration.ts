@@ -58,12 +58,51 @@ export function configurationOptions(attribute: ConfigurableAttribute | undefine
 }
 
 /**
+ * What the product page needs of each variant of its family (docs/decisions/0052): the
+ * fields applyConfiguration shows, the first image, and the attributes' codes and values
+ * that configurationOptions matches; not the variant's whole data. The build resolves it
+ * as the `variant` field of a product node (gatsby-node.ts).
+ */
+export interface VariantData {
+  sku: string;
+  ean: string | null;
+  content: { title: string; description: string; attributes: { code: string; value: string }[] };
+  media: ProductData["media"];
+  price: ProductData["price"];
+  stock: ProductData["stock"];
+  delivery: ProductData["delivery"];
+  isSalable: boolean;
+  isOutOfStock: boolean;
+  reachedEOF: boolean;
+}
+
+export function variantData(product: ProductData): VariantData {
+  const image = product.media.find((media) => media.kind === "image");
+  return {
+    sku: product.sku,
+    ean: product.ean,
+    content: {
+      title: product.content.title,
+      description: product.content.description,
+      attributes: product.content.attributes.map((attribute) => ({ code: attribute.code, value: attribute.value })),
+    },
+    media: image ? [image] : [],
+    price: product.price,
+    stock: product.stock,
+    delivery: product.delivery,
+    isSalable: product.isSalable,
+    isOutOfStock: product.isOutOfStock,
+    reachedEOF: product.reachedEOF,
+  };
+}
+
+/**
  * The product as shown with a configuration chosen: the variant's title, description,
  * sku (and EAN) and first image replace the page's; the rest of the page (features,
  * technical data, downloads, further images) stays. Price, stock and delivery belong to
  * the sku that goes into the cart, so they come from the variant as well.
  */
-export function applyConfiguration(base: ProductData, variant: ProductData | null | undefined): ProductData {
+export function applyConfiguration(base: ProductData, variant: VariantData | null | undefined): ProductData {
   if (!variant || variant.sku === base.sku) return base;
   const variantImage = variant.media.find((media) => media.kind === "image");
   const firstImage = base.media.findIndex((media) => media.kind === "image");

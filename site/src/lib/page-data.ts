@@ -4,8 +4,11 @@ import type { AlternateLink } from "./seo";
 import type { CampaignNode } from "../features/campaign/types";
 
 /** Shapes of the page queries' results (the sourced nodes of site/sourcing/node-types.ts). */
-export interface LocaleEdges {
-  edges: { node: { ns: string; data: string; language: string } }[];
+
+/** A language's texts (locales/<lang>/*.json the pages use), in the shop data file (lib/shop-data.ts): namespaces in the locale nodes' order. */
+export interface ShopTexts {
+  namespaces: string[];
+  resources: Record<string, Record<string, unknown>>;
 }
 
 export interface MenuCategory {
@@ -16,8 +19,9 @@ export interface MenuCategory {
   path: string;
 }
 
+/** What every page of a shop language shows alike: the shop data file's content (lib/shop-data.ts, docs/decisions/0052), not the page's query. */
 export interface ChromeData {
-  locales: LocaleEdges;
+  locales: ShopTexts;
   shopInfo: {
     shopId: string;
     name: string;

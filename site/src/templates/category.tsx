@@ -17,6 +17,7 @@ import { useLocationSearch } from "../features/search/category-location";
 import { readFilterUrl, writeFilterUrl } from "../features/search/filter-url";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 import { useListTracking } from "../lib/tracking/use-track";
+import { withShopData } from "../lib/with-shop-data";
 
 interface CategoryData extends ChromeData {
   category: {
@@ -43,7 +44,7 @@ type Context = BaseContext & {
 };
 
 /** World / category page (SPEC 2.2, 3 Category): head, subcategories, sorting, product list with pagination, offers, manufacturers. */
-export default function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, Context>) {
+function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, Context>) {
   const { t } = useTranslation();
   const { category } = data;
   const { listing } = pageContext;
@@ -141,7 +142,7 @@ export default function CategoryPage({ data, pageContext, location }: PageProps<
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<CategoryData, Context>) {
+function ShopHead({ data, pageContext }: HeadProps<CategoryData, Context>) {
   const { category } = data;
   // A filtered view (issue 18) is not indexed and names the unfiltered page as canonical.
   // Gatsby gives Head the pathname only; the Head renders in the browser after load and on
@@ -166,7 +167,6 @@ export function Head({ data, pageContext }: HeadProps<CategoryData, Context>) {
 
 export const query = graphql`
   query CategoryPage($language: String!, $categoryId: String!, $trail: [String!]!, $skus: [String!]!, $offerSkus: [String!]!, $manufacturerIds: [String!]!) {
-    ...ShopChrome
     category: shopCategory(categoryId: { eq: $categoryId }, language: { eq: $language }) {
       categoryId
       name
@@ -214,3 +214,6 @@ export const query = graphql`
     }
   }
 `;
+
+export default withShopData(CategoryPage);
+export const Head = withShopData(ShopHead);

@@ -14,6 +14,7 @@ import { inquiriesEnabled } from "../features/inquiries/availability";
 import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
 import type { Campaign } from "../../../domain/campaign";
 import { CampaignHub } from "../features/campaign/CampaignHub";
+import { withShopData } from "../lib/with-shop-data";
 
 export interface CmsPageData extends ChromeData {
   page: {
@@ -40,7 +41,7 @@ export type Context = BaseContext & {
  * the chat page with three numbered steps (leading to the contact form), the sales campaign page and the configurator
  * landing page.
  */
-export default function CmsPage(props: PageProps<CmsPageData, Context>) {
+function CmsPage(props: PageProps<CmsPageData, Context>) {
   return <CmsPageView data={props.data} pageContext={props.pageContext} />;
 }
 
@@ -205,7 +206,7 @@ function SalesCampaign({ offers, campaign }: { offers: ProductCardData[]; campai
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<CmsPageData, Context>) {
+function ShopHead({ data, pageContext }: HeadProps<CmsPageData, Context>) {
   const { page } = data;
   const crumbs = [
     { label: headTranslate(data.locales, "nav.home"), link: homePath(data.shopInfo, pageContext.language) },
@@ -226,7 +227,6 @@ export function Head({ data, pageContext }: HeadProps<CmsPageData, Context>) {
 
 export const query = graphql`
   query CmsPage($language: String!, $identifier: String!, $offerSkus: [String!]!) {
-    ...ShopChrome
     page: shopCmsPage(identifier: { eq: $identifier }, language: { eq: $language }) {
       title
       path
@@ -242,3 +242,6 @@ export const query = graphql`
     }
   }
 `;
+
+export default withShopData(CmsPage);
+export const Head = withShopData(ShopHead);

@@ -20,6 +20,7 @@ import { AboutGrid } from "../features/home/AboutGrid";
 import { Founder } from "../features/home/Founder";
 import { HeadBanner } from "../features/home/HeadBanner";
 import { SearchBlock } from "../features/home/SearchBlock";
+import { withShopData } from "../lib/with-shop-data";
 
 interface HomeData extends ChromeData {
   topCategories: { nodes: { categoryId: string; name: string; path: string; description: string; image: string | null }[] };
@@ -38,7 +39,7 @@ type Context = BaseContext & {
 const USPS = ["samples", "advice", "delivery", "returns"] as const;
 
 /** Home (SPEC 2.2): top categories, popular products, samples counter, about with facts, the newsletter's voucher, videos, USPs, worlds, manufacturers, reviews. */
-export default function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
+function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
   const { t } = useTranslation();
   const { facts } = pageContext;
   const videoLibrary = data.cmsLinks.nodes.find((page) => page.pageType === "VIDEOLIB");
@@ -192,14 +193,13 @@ export default function HomePage({ data, pageContext }: PageProps<HomeData, Cont
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<HomeData, Context>) {
+function ShopHead({ data, pageContext }: HeadProps<HomeData, Context>) {
   const title = headTranslate(data.locales, "home.title");
   return <PageHead title={title} description={headTranslate(data.locales, "home.intro")} context={pageContext} chrome={data} />;
 }
 
 export const query = graphql`
   query HomePage($language: String!, $popularSkus: [String!]!) {
-    ...ShopChrome
     topCategories: allShopTopCategory(filter: { language: { eq: $language } }, sort: { position: ASC }) {
       nodes {
         categoryId
@@ -242,3 +242,6 @@ export const query = graphql`
     }
   }
 `;
+
+export default withShopData(HomePage);
+export const Head = withShopData(ShopHead);

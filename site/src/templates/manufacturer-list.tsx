@@ -8,6 +8,7 @@ import { headTranslate } from "../lib/head-translate";
 import type { BaseContext, ChromeData } from "../lib/page-data";
 import { homePath, manufacturerListPath } from "../../../domain/routes";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
+import { withShopData } from "../lib/with-shop-data";
 
 interface ManufacturerListData extends ChromeData {
   manufacturers: {
@@ -18,7 +19,7 @@ interface ManufacturerListData extends ChromeData {
 type Context = BaseContext;
 
 /** Manufacturer list (SPEC 3 manufacturer block: title, items with link, image, alt), grouped by initial. */
-export default function ManufacturerListPage({ data, pageContext }: PageProps<ManufacturerListData, Context>) {
+function ManufacturerListPage({ data, pageContext }: PageProps<ManufacturerListData, Context>) {
   const { t } = useTranslation();
   const { language } = pageContext;
   const groups = new Map<string, ManufacturerListData["manufacturers"]["nodes"]>();
@@ -56,7 +57,7 @@ export default function ManufacturerListPage({ data, pageContext }: PageProps<Ma
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ManufacturerListData, Context>) {
+function ShopHead({ data, pageContext }: HeadProps<ManufacturerListData, Context>) {
   const title = headTranslate(data.locales, "manufacturers.title");
   const crumbs = [
     { label: headTranslate(data.locales, "nav.home"), link: homePath(data.shopInfo, pageContext.language) },
@@ -75,7 +76,6 @@ export function Head({ data, pageContext }: HeadProps<ManufacturerListData, Cont
 
 export const query = graphql`
   query ManufacturerListPage($language: String!) {
-    ...ShopChrome
     manufacturers: allShopManufacturer(filter: { language: { eq: $language } }, sort: { name: ASC }) {
       nodes {
         manufacturerId
@@ -87,3 +87,6 @@ export const query = graphql`
     }
   }
 `;
+
+export default withShopData(ManufacturerListPage);
+export const Head = withShopData(ShopHead);

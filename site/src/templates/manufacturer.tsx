@@ -9,6 +9,7 @@ import { headTranslate } from "../lib/head-translate";
 import type { BaseContext, ChromeData, ProductCardData } from "../lib/page-data";
 import { homePath, manufacturerListPath } from "../../../domain/routes";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
+import { withShopData } from "../lib/with-shop-data";
 
 interface ManufacturerData extends ChromeData {
   manufacturer: { name: string; path: string; data: { description: string; shortDescription: string; logo: string | null; url: string | null } };
@@ -17,7 +18,7 @@ interface ManufacturerData extends ChromeData {
 
 type Context = BaseContext & { manufacturerId: string };
 
-export default function ManufacturerPage({ data, pageContext }: PageProps<ManufacturerData, Context>) {
+function ManufacturerPage({ data, pageContext }: PageProps<ManufacturerData, Context>) {
   const { t } = useTranslation();
   const { manufacturer } = data;
   const { language } = pageContext;
@@ -53,7 +54,7 @@ export default function ManufacturerPage({ data, pageContext }: PageProps<Manufa
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ManufacturerData, Context>) {
+function ShopHead({ data, pageContext }: HeadProps<ManufacturerData, Context>) {
   const crumbs = [
     { label: headTranslate(data.locales, "nav.home"), link: homePath(data.shopInfo, pageContext.language) },
     { label: headTranslate(data.locales, "manufacturers.title"), link: manufacturerListPath(data.shopInfo, pageContext.language) },
@@ -72,7 +73,6 @@ export function Head({ data, pageContext }: HeadProps<ManufacturerData, Context>
 
 export const query = graphql`
   query ManufacturerPage($language: String!, $manufacturerId: String!) {
-    ...ShopChrome
     manufacturer: shopManufacturer(manufacturerId: { eq: $manufacturerId }, language: { eq: $language }) {
       name
       path
@@ -93,3 +93,6 @@ export const query = graphql`
     }
   }
 `;
+
+export default withShopData(ManufacturerPage);
+export const Head = withShopData(ShopHead);

@@ -1,16 +1,17 @@
 import React from "react";
-import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
+import { Link, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../components/Layout";
 import { PageHead } from "../components/PageHead";
 import { headTranslate } from "../lib/head-translate";
 import type { BaseContext, ChromeData } from "../lib/page-data";
 import { homePath } from "../../../domain/routes";
+import { withShopData } from "../lib/with-shop-data";
 
 type Context = BaseContext;
 
 /** SPEC 8: a missing route shows 404 'This page could not be found' (in the shop's language). */
-export default function NotFoundPage({ data, pageContext }: PageProps<ChromeData, Context>) {
+function NotFoundPage({ data, pageContext }: PageProps<ChromeData, Context>) {
   const { t } = useTranslation();
   return (
     <Layout chrome={data} context={pageContext}>
@@ -22,12 +23,9 @@ export default function NotFoundPage({ data, pageContext }: PageProps<ChromeData
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ChromeData, Context>) {
+function ShopHead({ data, pageContext }: HeadProps<ChromeData, Context>) {
   return <PageHead title={headTranslate(data.locales, "notFound.title")} context={pageContext} chrome={data} />;
 }
 
-export const query = graphql`
-  query NotFoundPage($language: String!) {
-    ...ShopChrome
-  }
-`;
+export default withShopData(NotFoundPage);
+export const Head = withShopData(ShopHead);

@@ -16,7 +16,14 @@ import { Tutorials } from "../components/product/Tutorials";
 import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, ProjectMenuSlot, SampleButtonSlot } from "../components/slots";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData, type ProductPageNode } from "../lib/page-data";
-import { applyConfiguration, applyConfiguratorChoice, configurationOptions, type ConfigurableAttribute, type ConfiguratorChoice } from "../lib/configuration";
+import {
+  applyConfiguration,
+  applyConfiguratorChoice,
+  configurationOptions,
+  type ConfigurableAttribute,
+  type ConfiguratorChoice,
+  type VariantData,
+} from "../lib/configuration";
 import { ConfiguratorLauncher } from "../features/configurator/ConfiguratorLauncher";
 import { valueEvent } from "../lib/tracking/ecommerce";
 import { useTrackOnce } from "../lib/tracking/use-track";
@@ -28,12 +35,14 @@ import { mediaHref } from "../lib/media";
 import { DiyPanel } from "../features/videos/DiyPanel";
 import { ProductReviews } from "../features/reviews/ProductReviews";
 import { ratingText, Stars } from "../features/reviews/Stars";
+import { withShopData } from "../lib/with-shop-data";
 
 interface ProductPageData extends ChromeData {
   product: ProductPageNode;
   trailNodes: { nodes: TrailNode[] };
   family: { nodes: { sku: string; configurable: ConfigurableAttribute[] }[] };
-  variants: { nodes: ProductPageNode[] };
+  /** The family's variants: what the page shows of each (lib/configuration.ts variantData). */
+  variants: { nodes: { sku: string; data: VariantData }[] };
   related: { nodes: ProductCardData[] };
   accessories: { nodes: ProductCardData[] };
 }
@@ -47,12 +56,13 @@ type Context = BaseContext & {
   accessorySkus: string[];
 };
 
-export default function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>) {
+function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>) {
   const { t } = useTranslation();
   const { language } = pageContext;
   const page = data.product;
   const family = data.family.nodes.find((node) => node.sku === pageContext.familySku);
-  const variants = inOrder(pageContext.variantSkus, data.variants.nodes);
+  // The page's own product is one of its family's variants when it is a variant page: its data is the page's, not queried again.
+  const variants = inOrder(pageContext.variantSkus, [...data.variants.nodes, { sku: page.sku, data: page.data }]);
   // Configurations (lib/configuration.ts): the options of the family's configurable
   // attribute, each realised by a variant. A variant page starts with itself chosen; the
   // configurable parent with its own data until an option is chosen.
@@ -305,7 +315,7 @@ function productJsonLd(product: ProductData, url: string): object {
   };
 }
 
-export function Head({ data, pageContext }: HeadProps<ProductPageData, Context>) {
+function ShopHead({ data, pageContext }: HeadProps<ProductPageData, Context>) {
   const { product } = data;
   const crumbs = productCrumbs(data, pageContext, headTranslate(data.locales, "nav.home"));
   return (
@@ -329,7 +339,6 @@ export const query = graphql`
     $crossSellSkus: [String!]!
     $accessorySkus: [String!]!
   ) {
-    ...ShopChrome
     product: shopProduct(sku: { eq: $sku }, language: { eq: $language }) {
       sku
       path
@@ -349,12 +358,10 @@ export const query = graphql`
         configurable
       }
     }
-    variants: allShopProduct(filter: { language: { eq: $language }, sku: { in: $variantSkus } }) {
+    variants: allShopProduct(filter: { language: { eq: $language }, sku: { in: $variantSkus, ne: $sku } }) {
       nodes {
         sku
-        path
-        title
-        data
+        data: variant
       }
     }
     related: allShopProduct(filter: { language: { eq: $language }, sku: { in: $crossSellSkus } }) {
@@ -375,3 +382,6 @@ export const query = graphql`
     }
   }
 `;
+
+export default withShopData(ProductPage);
+export const Head = withShopData(ShopHead);

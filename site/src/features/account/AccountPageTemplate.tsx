@@ -1,5 +1,5 @@
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
@@ -11,6 +11,7 @@ import type { AccountScreen } from "../../../../domain/account";
 import { AccountProvider, type AccountSettings } from "./context";
 import { accountPaths } from "./paths";
 import { Loading } from "./ui";
+import { withShopData } from "../../lib/with-shop-data";
 
 /** The account's pages: the screens of accountPath and my projects. */
 export type AccountPage = AccountScreen | "Projects";
@@ -43,7 +44,7 @@ function ClientScreen({ screen }: { screen: AccountPage }) {
 }
 
 /** Gatsby template of the account pages (created by site/sourcing/account-pages.ts). */
-export default function AccountPageTemplate({ data, pageContext }: PageProps<ChromeData, Context>) {
+function AccountPageTemplate({ data, pageContext }: PageProps<ChromeData, Context>) {
   useTranslation("account");
   const shop = data.shopInfo;
   const { language } = pageContext;
@@ -74,12 +75,9 @@ export default function AccountPageTemplate({ data, pageContext }: PageProps<Chr
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ChromeData, Context>) {
+function ShopHead({ data, pageContext }: HeadProps<ChromeData, Context>) {
   return <PageHead title={headTranslate(data.locales, `accountTitles.${pageContext.screen}`)} context={pageContext} chrome={data} />;
 }
 
-export const query = graphql`
-  query AccountPage($language: String!) {
-    ...ShopChrome
-  }
-`;
+export default withShopData(AccountPageTemplate);
+export const Head = withShopData(ShopHead);

@@ -11,12 +11,13 @@ import { PageHead } from "../../components/PageHead";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
 import { CampaignHub } from "./CampaignHub";
 import type { CampaignNode } from "./types";
+import { withShopData } from "../../lib/with-shop-data";
 
 interface CarouselData extends ChromeData {
   carousel: CampaignNode | null;
 }
 
-export default function CampaignCarouselTemplate({ data, pageContext }: PageProps<CarouselData, BaseContext>) {
+function CampaignCarouselTemplate({ data, pageContext }: PageProps<CarouselData, BaseContext>) {
   return (
     <Layout chrome={data} context={pageContext}>
       {data.carousel ? <CampaignHub campaign={data.carousel.data} headingLevel={1} /> : null}
@@ -24,14 +25,13 @@ export default function CampaignCarouselTemplate({ data, pageContext }: PageProp
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<CarouselData, BaseContext>) {
+function ShopHead({ data, pageContext }: HeadProps<CarouselData, BaseContext>) {
   const campaign = data.carousel?.data;
   return <PageHead title={campaign?.campaignName ?? data.shopInfo.name} description={null} context={pageContext} chrome={data} />;
 }
 
 export const query = graphql`
   query CampaignCarousel($language: String!) {
-    ...ShopChrome
     carousel: shopCampaign(language: { eq: $language }) {
       identifier
       carouselPath
@@ -39,3 +39,6 @@ export const query = graphql`
     }
   }
 `;
+
+export default withShopData(CampaignCarouselTemplate);
+export const Head = withShopData(ShopHead);

@@ -1,5 +1,5 @@
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
@@ -7,12 +7,13 @@ import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
 import { legalLinks } from "./legal-links";
 import type { CheckoutPage as CheckoutPageComponent } from "./CheckoutPage";
+import { withShopData } from "../../lib/with-shop-data";
 
 /**
  * Gatsby template of the checkout page (created by site/sourcing/checkout-pages.ts). The
  * static page holds the frame; the form (react-hook-form, zod) loads after hydration.
  */
-export default function CheckoutPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+function CheckoutPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   const { t } = useTranslation("checkout");
   const [Page, setPage] = React.useState<typeof CheckoutPageComponent | null>(null);
   const [failed, setFailed] = React.useState(false);
@@ -40,12 +41,9 @@ export default function CheckoutPageTemplate({ data, pageContext }: PageProps<Ch
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
+function ShopHead({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
   return <PageHead title={headTranslate(data.locales, "checkout.title")} context={pageContext} chrome={data} />;
 }
 
-export const query = graphql`
-  query CheckoutPage($language: String!) {
-    ...ShopChrome
-  }
-`;
+export default withShopData(CheckoutPageTemplate);
+export const Head = withShopData(ShopHead);

@@ -1,14 +1,15 @@
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
 import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
 import { OrderSuccessPage } from "./OrderSuccessPage";
+import { withShopData } from "../../lib/with-shop-data";
 
 /** Gatsby template of the order success page (created by site/sourcing/checkout-pages.ts). The head reads two-level keys only (lib/head-translate.ts). */
-export default function OrderSuccessTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+function OrderSuccessTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   useTranslation("checkout");
   return (
     <Layout chrome={data} context={pageContext}>
@@ -17,12 +18,9 @@ export default function OrderSuccessTemplate({ data, pageContext }: PageProps<Ch
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
+function ShopHead({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
   return <PageHead title={headTranslate(data.locales, "checkout.successTitle")} context={pageContext} chrome={data} />;
 }
 
-export const query = graphql`
-  query OrderSuccessPage($language: String!) {
-    ...ShopChrome
-  }
-`;
+export default withShopData(OrderSuccessTemplate);
+export const Head = withShopData(ShopHead);

@@ -1,5 +1,5 @@
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
@@ -9,6 +9,7 @@ import type { BaseContext, ChromeData } from "../../lib/page-data";
 import { displayPhone, phoneHref } from "../../lib/phone";
 import { shopContent } from "../../lib/shop-content";
 import "./contact.css";
+import { withShopData } from "../../lib/with-shop-data";
 
 // Rendered into the static HTML; the form's code (zod, the captcha) hydrates when the browser is idle.
 const ContactForm = lazyOnIdle(() => import("./ContactForm").then((module) => module.ContactForm));
@@ -25,7 +26,7 @@ const FormSlot = React.memo(function FormSlot() {
  * by site/sourcing/contact-pages.ts): the service's phone and hours, the exhibition's hours,
  * and the contact form for direct visitors.
  */
-export default function ContactPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+function ContactPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   const { t } = useTranslation("contact");
   const { t: common } = useTranslation();
   const phone = shopContent(data.shopInfo.shopId).phone;
@@ -55,7 +56,7 @@ export default function ContactPageTemplate({ data, pageContext }: PageProps<Chr
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
+function ShopHead({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
   return (
     <PageHead
       title={headTranslate(data.locales, "contact.title")}
@@ -66,8 +67,5 @@ export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) 
   );
 }
 
-export const query = graphql`
-  query ContactPage($language: String!) {
-    ...ShopChrome
-  }
-`;
+export default withShopData(ContactPageTemplate);
+export const Head = withShopData(ShopHead);

@@ -1,11 +1,12 @@
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
 import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
 import { InquiryPage } from "./InquiryPage";
+import { withShopData } from "../../lib/with-shop-data";
 
 type Context = BaseContext & { inquiryType: "product" | "bulk" };
 
@@ -13,7 +14,7 @@ type Context = BaseContext & { inquiryType: "product" | "bulk" };
  * Gatsby template of the inquiry pages (created by site/sourcing/inquiry-pages.ts): one page per
  * shop language and type, served by the edge for every sku below it.
  */
-export default function InquiryPageTemplate({ data, pageContext }: PageProps<ChromeData, Context>) {
+function InquiryPageTemplate({ data, pageContext }: PageProps<ChromeData, Context>) {
   useTranslation("inquiries-ui");
   return (
     <Layout chrome={data} context={pageContext}>
@@ -22,12 +23,9 @@ export default function InquiryPageTemplate({ data, pageContext }: PageProps<Chr
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ChromeData, Context>) {
+function ShopHead({ data, pageContext }: HeadProps<ChromeData, Context>) {
   return <PageHead title={headTranslate(data.locales, `inquiryTitles.${pageContext.inquiryType}`)} context={pageContext} chrome={data} />;
 }
 
-export const query = graphql`
-  query InquiryPage($language: String!) {
-    ...ShopChrome
-  }
-`;
+export default withShopData(InquiryPageTemplate);
+export const Head = withShopData(ShopHead);

@@ -1,14 +1,15 @@
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
 import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
 import { ReturnsPage } from "./ReturnsPage";
+import { withShopData } from "../../lib/with-shop-data";
 
 /** Gatsby template of the returns and complaints page (created by site/sourcing/returns-pages.ts). */
-export default function ReturnsPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+function ReturnsPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   useTranslation("returns");
   return (
     <Layout chrome={data} context={pageContext}>
@@ -17,12 +18,9 @@ export default function ReturnsPageTemplate({ data, pageContext }: PageProps<Chr
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
+function ShopHead({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
   return <PageHead title={headTranslate(data.locales, "returns.title")} context={pageContext} chrome={data} />;
 }
 
-export const query = graphql`
-  query ReturnsPage($language: String!) {
-    ...ShopChrome
-  }
-`;
+export default withShopData(ReturnsPageTemplate);
+export const Head = withShopData(ShopHead);

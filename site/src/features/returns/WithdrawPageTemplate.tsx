@@ -1,14 +1,15 @@
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
 import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
 import { WithdrawPage } from "./ReturnsPage";
+import { withShopData } from "../../lib/with-shop-data";
 
 /** Gatsby template of the withdrawal page (created by site/sourcing/returns-pages.ts). */
-export default function WithdrawPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+function WithdrawPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   useTranslation("returns");
   return (
     <Layout chrome={data} context={pageContext}>
@@ -17,12 +18,9 @@ export default function WithdrawPageTemplate({ data, pageContext }: PageProps<Ch
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
+function ShopHead({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
   return <PageHead title={headTranslate(data.locales, "returns.withdrawTitle")} context={pageContext} chrome={data} />;
 }
 
-export const query = graphql`
-  query WithdrawPage($language: String!) {
-    ...ShopChrome
-  }
-`;
+export default withShopData(WithdrawPageTemplate);
+export const Head = withShopData(ShopHead);

@@ -1,5 +1,5 @@
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
@@ -7,9 +7,10 @@ import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
 import { searchPath } from "../../../../domain/routes";
 import { SearchPage } from "./SearchPage";
+import { withShopData } from "../../lib/with-shop-data";
 
 /** Gatsby template of the search page (created by site/sourcing/search-pages.ts). */
-export default function SearchPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+function SearchPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   useTranslation("search");
   return (
     <Layout chrome={data} context={pageContext}>
@@ -18,12 +19,9 @@ export default function SearchPageTemplate({ data, pageContext }: PageProps<Chro
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
+function ShopHead({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
   return <PageHead title={headTranslate(data.locales, "search.title")} context={pageContext} chrome={data} />;
 }
 
-export const query = graphql`
-  query SearchPage($language: String!) {
-    ...ShopChrome
-  }
-`;
+export default withShopData(SearchPageTemplate);
+export const Head = withShopData(ShopHead);

@@ -1,11 +1,12 @@
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
 import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
 import "./search.css";
+import { withShopData } from "../../lib/with-shop-data";
 
 /** The slot the edge fills with the results of `?q=` (worker/edge/search-results.ts). */
 export const SEARCH_RESULTS_SLOT = "search-results-static";
@@ -16,7 +17,7 @@ export const SEARCH_RESULTS_SLOT = "search-results-static";
  * renders the results into the slot. The page leaves the slot's content as the edge wrote
  * it (the build's HTML has it empty; hydration does not touch inner HTML it did not write).
  */
-export default function SearchResultsTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+function SearchResultsTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   const { t } = useTranslation("search");
   return (
     <Layout chrome={data} context={pageContext}>
@@ -28,12 +29,9 @@ export default function SearchResultsTemplate({ data, pageContext }: PageProps<C
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
+function ShopHead({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
   return <PageHead title={headTranslate(data.locales, "search.title")} context={pageContext} chrome={data} />;
 }
 
-export const query = graphql`
-  query SearchResultsPage($language: String!) {
-    ...ShopChrome
-  }
-`;
+export default withShopData(SearchResultsTemplate);
+export const Head = withShopData(ShopHead);

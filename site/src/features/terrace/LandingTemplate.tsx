@@ -6,16 +6,13 @@
  * loads none of the planner's code.
  */
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { graphql, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { CmsPageView, Head as CmsHead, type CmsPageData, type Context } from "../../templates/cms-page";
+import { withShopData } from "../../lib/with-shop-data";
 
-export default function TerraceLandingTemplate({ data, pageContext }: PageProps<CmsPageData, Context>) {
+function TerraceLandingTemplate({ data, pageContext }: PageProps<CmsPageData, Context>) {
   return <CmsPageView data={data} pageContext={pageContext} body={<ConfiguratorLanding plannerPath={pageContext.plannerPath ?? null} />} />;
-}
-
-export function Head(props: HeadProps<CmsPageData, Context>) {
-  return <CmsHead {...props} />;
 }
 
 export function ConfiguratorLanding({ plannerPath }: { plannerPath: string | null }) {
@@ -53,7 +50,6 @@ export function ConfiguratorLanding({ plannerPath }: { plannerPath: string | nul
 
 export const query = graphql`
   query TerraceLanding($language: String!, $identifier: String!, $offerSkus: [String!]!) {
-    ...ShopChrome
     page: shopCmsPage(identifier: { eq: $identifier }, language: { eq: $language }) {
       title
       path
@@ -69,3 +65,7 @@ export const query = graphql`
     }
   }
 `;
+
+export default withShopData(TerraceLandingTemplate);
+// The CMS page's Head, which gets the shop data itself.
+export const Head = CmsHead;

@@ -1,14 +1,15 @@
 import React from "react";
-import { graphql, type HeadProps, type PageProps } from "gatsby";
+import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
 import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
 import { TerracePlannerPage } from "./TerracePlannerPage";
+import { withShopData } from "../../lib/with-shop-data";
 
 /** Gatsby template of the terrace planner (created by site/sourcing/terrace-pages.ts). */
-export default function TerracePlannerTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+function TerracePlannerTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   useTranslation("terrace-ui");
   return (
     <Layout chrome={data} context={pageContext}>
@@ -17,12 +18,9 @@ export default function TerracePlannerTemplate({ data, pageContext }: PageProps<
   );
 }
 
-export function Head({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
+function ShopHead({ data, pageContext }: HeadProps<ChromeData, BaseContext>) {
   return <PageHead title={headTranslate(data.locales, "planner.title")} context={pageContext} chrome={data} />;
 }
 
-export const query = graphql`
-  query TerracePlannerPage($language: String!) {
-    ...ShopChrome
-  }
-`;
+export default withShopData(TerracePlannerTemplate);
+export const Head = withShopData(ShopHead);
