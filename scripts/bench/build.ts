@@ -73,7 +73,10 @@ async function main() {
     const log = (line: string) => console.log(`[${size}] ${line}`);
     await prepareCatalogue({ stateDir, products: size, fresh: true, log });
     const worker = await startLocalWorker({ port, persistTo: stateDir, assets: workerAssets });
-    const build = async (label: string, options: { shop?: string; distRoot: string; workspaceRoot: string; env?: Record<string, string> }) => {
+    const build = async (
+      label: string,
+      options: { shop?: string; distRoot: string; workspaceRoot: string; env?: Record<string, string>; nodeArgs?: string[] },
+    ) => {
       const lines: string[] = [];
       const loadBefore = load();
       try {
@@ -82,6 +85,7 @@ async function main() {
           distRoot: options.distRoot,
           workspaceRoot: options.workspaceRoot,
           env: options.env,
+          nodeArgs: options.nodeArgs,
           reload: () => undefined,
           log: (line) => lines.push(line),
         });
@@ -96,7 +100,7 @@ async function main() {
       const cold = await build(`${shop}-${size}-cold`, {
         distRoot,
         workspaceRoot,
-        env: values["cpu-prof"] ? { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --cpu-prof --cpu-prof-dir=${profDir}`.trim() } : undefined,
+        nodeArgs: values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : undefined,
       });
       const files = countFiles(join(distRoot, shop));
       steps.push(`${shop} ${size} products, cold build: ${slowestSteps(join(logs, `${shop}-${size}-cold.log`))}`);
