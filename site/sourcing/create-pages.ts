@@ -274,10 +274,12 @@ export async function createShopPages({ actions, getNodesByType, reporter }: Cre
       if (crossSell.length === 8) break;
       if (other.sku !== family.sku) crossSell.push(other.sku);
     }
-    const accessories = (accessoriesByLanguage.get(product.language) ?? [])
-      .filter((other) => other.sku !== family.sku && other.categoryTrailIds[0] !== family.categoryTrailIds[0])
-      .slice(0, 4)
-      .map((other) => other.sku);
+    // The first four that fit (a filter over every accessory per product grows with the catalogue squared).
+    const accessories: string[] = [];
+    for (const other of accessoriesByLanguage.get(product.language) ?? []) {
+      if (accessories.length === 4) break;
+      if (other.sku !== family.sku && other.categoryTrailIds[0] !== family.categoryTrailIds[0]) accessories.push(other.sku);
+    }
     create(
       product.path,
       template("product"),
