@@ -7,7 +7,7 @@
  * side by side as the cores allow (wall time). Gatsby's step timings of each cold build are
  * printed (the slowest steps) and its whole output kept in .bench/logs/.
  * Options: --sizes 1000,5000 --shop DE --port 8790 --all-shops 5000 (a size of --sizes, or
- * "none") --concurrency <cores, at most 4> --cpu-prof (node's CPU profile of the cold builds
+ * "none") --incremental-at <size> (the warm and incremental rebuilds; default the first size) --concurrency <cores, at most 4> --cpu-prof (node's CPU profile of the cold builds
  * into .bench/prof-<size>/, their top functions printed) --parallel-queries (the cold builds
  * once more with GATSBY_EXPERIMENTAL_PARALLEL_QUERY_RUNNING=1, sizes up to 5,000).
  * Works in .bench/ and leaves the dev state alone. The local worker only answers /graphql
@@ -40,6 +40,7 @@ async function main() {
       shop: { type: "string", default: "DE" },
       port: { type: "string", default: process.env.BENCH_BUILD_PORT ?? "8790" },
       "all-shops": { type: "string", default: "5000" },
+      "incremental-at": { type: "string" },
       concurrency: { type: "string", default: String(Math.min(4, availableParallelism())) },
       "cpu-prof": { type: "boolean", default: false },
       "parallel-queries": { type: "boolean", default: false },
@@ -50,6 +51,7 @@ async function main() {
   const port = Number(values.port);
   const concurrency = Math.max(1, Math.floor(Number(values.concurrency)));
   const allShopsSize = values["all-shops"] === "none" ? null : Number(values["all-shops"]);
+  const incrementalSize = values["incremental-at"] === undefined ? sizes[0] : Number(values["incremental-at"]);
   const shop = values.shop;
   const bench = join(ROOT, ".bench");
   const logs = join(bench, "logs");
@@ -65,7 +67,7 @@ async function main() {
   let incremental = "";
   let allShops = "";
 
-  for (const [index, size] of sizes.entries()) {
+  for (const size of sizes) {
     const stateDir = join(bench, `state-${size}`);
     const distRoot = join(bench, `dist-${size}`);
     const workspaceRoot = join(bench, `build-${size}`);
@@ -114,6 +116,7 @@ async function main() {
       const trivialFiles = countFiles(join(bench, "trivial", "dist", shop));
       rows.push({ label: `${shop} ${size} products`, report: cold, files, baseline: trivial });
       rows.push({ label: `trivial ${cold.pages} pages`, report: trivial, files: trivialFiles });
+      for (const measured of rows.slice(-2)) log(row(measured));
       rmSync(join(bench, "trivial"), { recursive: true, force: true });
 
       if (values["parallel-queries"] && size <= 5000) {
@@ -126,11 +129,12 @@ async function main() {
           env: { GATSBY_EXPERIMENTAL_PARALLEL_QUERY_RUNNING: "1" },
         });
         rows.push({ label: `${shop} ${size}, parallel queries`, report: parallel, files: countFiles(join(parallelDist, shop)), baseline: trivial });
+        log(row(rows[rows.length - 1]!));
         steps.push(`${shop} ${size} products, parallel query running: ${slowestSteps(join(logs, `${shop}-${size}-parallel-queries.log`))}`);
         for (const dir of [parallelRoot, parallelDist]) rmSync(dir, { recursive: true, force: true });
       }
 
-      if (index === 0) {
+      if (size === incrementalSize) {
         // The first warm build after a cold one gets a new webpack compilation hash and so
         // rewrites every page once (docs/decisions/0001); measure it, then the steady state.
         log("warm rebuild without changes ...");
@@ -143,6 +147,7 @@ async function main() {
           `incremental rebuild (${size} products, price of ${sku} changed): ${rebuild.rewrittenPages.length} pages rewritten in ${rebuild.seconds.toFixed(1)} s (${percent(rebuild.seconds, cold.seconds)} of the cold build), peak ${rebuild.peakRssMb} MiB`,
           ...rebuild.rewrittenPages.map((page) => `  rewrote ${page}`),
         ].join("\n");
+        log(incremental);
       }
 
       if (size === allShopsSize) {
@@ -174,6 +179,7 @@ async function main() {
           `  in CI each shop is a job of its own (the matrix of .github/workflows), so the wall time there is the slowest shop's build, ${Math.max(...results.map((result) => result.report.seconds)).toFixed(1)} s here`,
         ].join("\n");
         rmSync(root, { recursive: true, force: true });
+        log(allShops);
       }
     } finally {
       await worker.stop();
