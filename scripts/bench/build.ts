@@ -7,9 +7,13 @@
  * side by side as the cores allow (wall time). Gatsby's step timings of each cold build are
  * printed (the slowest steps) and its whole output kept in .bench/logs/.
  * Options: --sizes 1000,5000 --shop DE --port 8790 --all-shops 5000 (a size of --sizes, or
- * "none") --incremental-at <size> (the warm and incremental rebuilds; default the first size) --concurrency <cores, at most 4> --cpu-prof (node's CPU profile of the cold builds
- * into .bench/prof-<size>/, their top functions printed) --parallel-queries (the cold builds
- * once more with GATSBY_EXPERIMENTAL_PARALLEL_QUERY_RUNNING=1, sizes up to 5,000).
+ * "none") --concurrency <cores, at most 4> --incremental-at <size> (where the warm and
+ * incremental rebuilds run; default the first size, "none" for none) --cpu-prof (node's CPU
+ * profile of the cold builds into .bench/prof-<size>/, their top functions printed)
+ * --query-workers 2 (the cold builds once
+ * more with that many Gatsby workers for queries and HTML, sizes up to 5,000: Gatsby 5 always
+ * runs queries in workers, as many as physical cores less one, so one on this 2-core machine;
+ * GATSBY_EXPERIMENTAL_PARALLEL_QUERY_RUNNING is gone from it, GATSBY_CPU_COUNT sets the count).
  * Works in .bench/ and leaves the dev state alone. The local worker only answers /graphql
  * here: it serves no build (a shop of 50,000 products is over the 100,000 files a worker's
  * static assets may hold, which wrangler refuses to load), and publishing reloads nothing.
@@ -43,7 +47,7 @@ async function main() {
       "incremental-at": { type: "string" },
       concurrency: { type: "string", default: String(Math.min(4, availableParallelism())) },
       "cpu-prof": { type: "boolean", default: false },
-      "parallel-queries": { type: "boolean", default: false },
+      "query-workers": { type: "string" },
     },
   });
   const sizes = values.sizes.split(",").map(Number);
@@ -119,18 +123,20 @@ async function main() {
       for (const measured of rows.slice(-2)) log(row(measured));
       rmSync(join(bench, "trivial"), { recursive: true, force: true });
 
-      if (values["parallel-queries"] && size <= 5000) {
-        log("cold build with parallel query running ...");
+      const queryWorkers = values["query-workers"] === undefined ? null : Math.max(1, Math.floor(Number(values["query-workers"])));
+      if (queryWorkers !== null && size <= 5000) {
+        log(`cold build with ${queryWorkers} query workers ...`);
         const parallelRoot = join(bench, `build-${size}-parallel`);
         const parallelDist = join(bench, `dist-${size}-parallel`);
-        const parallel = await build(`${shop}-${size}-parallel-queries`, {
+        const parallel = await build(`${shop}-${size}-query-workers-${queryWorkers}`, {
           distRoot: parallelDist,
           workspaceRoot: parallelRoot,
-          env: { GATSBY_EXPERIMENTAL_PARALLEL_QUERY_RUNNING: "1" },
+          // Gatsby's pool has GATSBY_CPU_COUNT less one workers.
+          env: { GATSBY_CPU_COUNT: String(queryWorkers + 1) },
         });
-        rows.push({ label: `${shop} ${size}, parallel queries`, report: parallel, files: countFiles(join(parallelDist, shop)), baseline: trivial });
+        rows.push({ label: `${shop} ${size}, ${queryWorkers} workers`, report: parallel, files: countFiles(join(parallelDist, shop)), baseline: trivial });
         log(row(rows[rows.length - 1]!));
-        steps.push(`${shop} ${size} products, parallel query running: ${slowestSteps(join(logs, `${shop}-${size}-parallel-queries.log`))}`);
+        steps.push(`${shop} ${size} products, ${queryWorkers} query workers: ${slowestSteps(join(logs, `${shop}-${size}-query-workers-${queryWorkers}.log`))}`);
         for (const dir of [parallelRoot, parallelDist]) rmSync(dir, { recursive: true, force: true });
       }
 
