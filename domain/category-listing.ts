@@ -34,8 +34,15 @@ export interface CategoryListingData {
  */
 export const FILTER_PARAM_PREFIX = "f-";
 
-/** True when the query names a filter (any `f-` parameter). */
+/**
+ * A sort order in a category page's URL: `?sort=price-asc` (docs/decisions/0054). Only the
+ * default order's pages are static; the other orders are the API's list on the category's
+ * first page, like a filtered list (not indexed, canonical to the category).
+ */
+export const SORT_PARAM = "sort";
+
+/** True when the query names a filter (any `f-` parameter) or a valid sort order (`sort`): a view the static page is not. */
 export function hasFilterParams(params: URLSearchParams): boolean {
   for (const key of params.keys()) if (key.startsWith(FILTER_PARAM_PREFIX)) return true;
-  return false;
+  return CATEGORY_SORT_KEY.test(params.get(SORT_PARAM) ?? "");
 }

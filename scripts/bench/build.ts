@@ -1,87 +1,241 @@
 /**
- * `npm run bench:build`: cold builds of one shop at 1,000 and 5,000 products (pages,
- * wall seconds, pages/s, peak memory), the same page count from a trivial template
- * (what our templates and data layer cost), and the incremental rebuild after one
- * product's price changes (pages rewritten, seconds).
- * Options: --sizes 1000,5000 --shop DE. Works in .bench/ and leaves the dev state alone.
+ * `npm run bench:build`: cold builds of one shop at each catalogue size (pages, wall seconds,
+ * pages/s, peak memory, files written and the files against the platform's limit), the same
+ * page count from a trivial template (what our templates and data layer cost, as a ratio
+ * measured in the same run), the incremental rebuild after one product's price changes
+ * (pages rewritten, seconds), and a full rebuild of every shop at one size, the shops built
+ * side by side as the cores allow (wall time). Gatsby's step timings of each cold build are
+ * printed (the slowest steps) and its whole output kept in .bench/logs/.
+ * Options: --sizes 1000,5000 --shop DE --port 8790 --all-shops 5000 (a size of --sizes, or
+ * "none") --concurrency <cores, at most 4> --incremental-at <size> (where the warm and
+ * incremental rebuilds run; default the first size, "none" for none) --cpu-prof (node's CPU
+ * profile of the cold builds into .bench/prof-<size>/, their top functions printed)
+ * --query-workers 2 (the cold builds once
+ * more with that many Gatsby workers for queries and HTML, sizes up to 5,000: Gatsby 5 always
+ * runs queries in workers, as many as physical cores less one, so one on this 2-core machine;
+ * GATSBY_EXPERIMENTAL_PARALLEL_QUERY_RUNNING is gone from it, GATSBY_CPU_COUNT sets the count).
+ * Works in .bench/ and leaves the dev state alone. The local worker only answers /graphql
+ * here: it serves no build (a shop of 50,000 products is over the 100,000 files a worker's
+ * static assets may hold, which wrangler refuses to load), and publishing reloads nothing.
  */
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { buildShop, type BuildReport } from "../lib/build-shop";
 import { prepareCatalogue } from "../lib/local-shops";
 import { localSecret, startLocalWorker } from "../lib/local-worker";
 import { runTsxScript } from "../lib/run-script";
-import { ROOT } from "../lib/shops";
+import { loadShopConfig, ROOT } from "../lib/shops";
+import { countFiles, cpuProfileTop, slowestSteps, WORKERS_ASSET_LIMIT } from "./build-report";
 
-const PORT = 8790;
+interface Measured {
+  label: string;
+  report: BuildReport;
+  files: { count: number; bytes: number };
+  /** The trivial build of the same page count (the ratio's base). */
+  baseline?: BuildReport;
+}
 
 async function main() {
-  const { values } = parseArgs({ options: { sizes: { type: "string", default: "1000,5000" }, shop: { type: "string", default: "DE" } } });
+  const { values } = parseArgs({
+    options: {
+      sizes: { type: "string", default: "1000,5000" },
+      shop: { type: "string", default: "DE" },
+      port: { type: "string", default: process.env.BENCH_BUILD_PORT ?? "8790" },
+      "all-shops": { type: "string", default: "5000" },
+      "incremental-at": { type: "string" },
+      concurrency: { type: "string", default: String(Math.min(4, availableParallelism())) },
+      "cpu-prof": { type: "boolean", default: false },
+      "query-workers": { type: "string" },
+    },
+  });
   const sizes = values.sizes.split(",").map(Number);
+  if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--sizes must be whole numbers: ${values.sizes}`);
+  const port = Number(values.port);
+  const concurrency = Math.max(1, Math.floor(Number(values.concurrency)));
+  const allShopsSize = values["all-shops"] === "none" ? null : Number(values["all-shops"]);
+  const incrementalSize = values["incremental-at"] === undefined ? sizes[0] : Number(values["incremental-at"]);
   const shop = values.shop;
   const bench = join(ROOT, ".bench");
-  const rows: string[] = [];
+  const logs = join(bench, "logs");
+  mkdirSync(logs, { recursive: true });
+  // The worker answers /graphql only; an empty folder stands for its static assets.
+  const workerAssets = join(bench, "worker-assets");
+  rmSync(workerAssets, { recursive: true, force: true });
+  mkdirSync(workerAssets, { recursive: true });
+  const rows: Measured[] = [];
+  const notes: string[] = [];
+  const steps: string[] = [];
+  const load = () => loadavg()[0]!.toFixed(1);
   let incremental = "";
+  let allShops = "";
 
-  for (const [index, size] of sizes.entries()) {
+  for (const size of sizes) {
     const stateDir = join(bench, `state-${size}`);
     const distRoot = join(bench, `dist-${size}`);
     const workspaceRoot = join(bench, `build-${size}`);
-    for (const dir of [stateDir, distRoot, workspaceRoot, join(bench, "trivial")]) rmSync(dir, { recursive: true, force: true });
+    for (const dir of [stateDir, distRoot, workspaceRoot, join(bench, "trivial"), join(bench, `prof-${size}`)]) rmSync(dir, { recursive: true, force: true });
     const log = (line: string) => console.log(`[${size}] ${line}`);
     await prepareCatalogue({ stateDir, products: size, fresh: true, log });
-    const worker = await startLocalWorker({ port: PORT, persistTo: stateDir, assets: distRoot });
+    const worker = await startLocalWorker({ port, persistTo: stateDir, assets: workerAssets });
+    const build = async (
+      label: string,
+      options: { shop?: string; distRoot: string; workspaceRoot: string; env?: Record<string, string>; nodeArgs?: string[] },
+    ) => {
+      const lines: string[] = [];
+      const loadBefore = load();
+      try {
+        return await buildShop(options.shop ?? shop, {
+          graphqlUrl: `${worker.origin}/graphql`,
+          distRoot: options.distRoot,
+          workspaceRoot: options.workspaceRoot,
+          env: options.env,
+          nodeArgs: options.nodeArgs,
+          reload: () => undefined,
+          log: (line) => lines.push(line),
+        });
+      } finally {
+        writeFileSync(join(logs, `${label}.log`), `${lines.join("\n")}\n`);
+        notes.push(`${label}: load average ${loadBefore} before, ${load()} after`);
+      }
+    };
     try {
-      const graphqlUrl = `${worker.origin}/graphql`;
       log(`cold build of ${shop} ...`);
-      const cold = await buildShop(shop, { graphqlUrl, distRoot, workspaceRoot, log: () => undefined });
-      rows.push(row(`${shop} ${size} products`, cold));
+      const profDir = join(bench, `prof-${size}`);
+      const cold = await build(`${shop}-${size}-cold`, {
+        distRoot,
+        workspaceRoot,
+        nodeArgs: values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : undefined,
+      });
+      const files = countFiles(join(distRoot, shop));
+      steps.push(`${shop} ${size} products, cold build: ${slowestSteps(join(logs, `${shop}-${size}-cold.log`))}`);
+      if (values["cpu-prof"]) steps.push(`${shop} ${size} products, CPU profile (self time, all processes):\n${cpuProfileTop(profDir, 15)}`);
       log(`trivial template, ${cold.pages} pages ...`);
-      const trivial = await buildShop(shop, {
-        graphqlUrl,
+      const trivial = await build(`trivial-${cold.pages}`, {
         distRoot: join(bench, "trivial", "dist"),
         workspaceRoot: join(bench, "trivial", "build"),
         env: { BENCH_TRIVIAL_PAGES: String(cold.pages) },
-        log: () => undefined,
       });
-      rows.push(row(`trivial ${cold.pages} pages`, trivial, cold));
+      const trivialFiles = countFiles(join(bench, "trivial", "dist", shop));
+      rows.push({ label: `${shop} ${size} products`, report: cold, files, baseline: trivial });
+      rows.push({ label: `trivial ${cold.pages} pages`, report: trivial, files: trivialFiles });
+      for (const measured of rows.slice(-2)) log(row(measured));
+      rmSync(join(bench, "trivial"), { recursive: true, force: true });
 
-      if (index === 0) {
+      const queryWorkers = values["query-workers"] === undefined ? null : Math.max(1, Math.floor(Number(values["query-workers"])));
+      if (queryWorkers !== null && size <= 5000) {
+        log(`cold build with ${queryWorkers} query workers ...`);
+        const parallelRoot = join(bench, `build-${size}-parallel`);
+        const parallelDist = join(bench, `dist-${size}-parallel`);
+        const parallel = await build(`${shop}-${size}-query-workers-${queryWorkers}`, {
+          distRoot: parallelDist,
+          workspaceRoot: parallelRoot,
+          // Gatsby's pool has GATSBY_CPU_COUNT less one workers.
+          env: { GATSBY_CPU_COUNT: String(queryWorkers + 1) },
+        });
+        rows.push({ label: `${shop} ${size}, ${queryWorkers} workers`, report: parallel, files: countFiles(join(parallelDist, shop)), baseline: trivial });
+        log(row(rows[rows.length - 1]!));
+        steps.push(`${shop} ${size} products, ${queryWorkers} query workers: ${slowestSteps(join(logs, `${shop}-${size}-query-workers-${queryWorkers}.log`))}`);
+        for (const dir of [parallelRoot, parallelDist]) rmSync(dir, { recursive: true, force: true });
+      }
+
+      if (size === incrementalSize) {
         // The first warm build after a cold one gets a new webpack compilation hash and so
         // rewrites every page once (docs/decisions/0001); measure it, then the steady state.
         log("warm rebuild without changes ...");
-        const settle = await buildShop(shop, { graphqlUrl, distRoot, workspaceRoot, log: () => undefined });
-        const sku = await changeOnePrice(graphqlUrl, shop, stateDir, bench);
+        const settle = await build(`${shop}-${size}-warm`, { distRoot, workspaceRoot });
+        const sku = await changeOnePrice(`${worker.origin}/graphql`, shop, stateDir, bench);
         log(`incremental rebuild after a price change of ${sku} ...`);
-        const rebuild = await buildShop(shop, { graphqlUrl, distRoot, workspaceRoot, log: () => undefined });
+        const rebuild = await build(`${shop}-${size}-incremental`, { distRoot, workspaceRoot });
         incremental = [
           `first warm rebuild, no change (${size} products): ${settle.rewrittenPages.length} pages rewritten in ${settle.seconds.toFixed(1)} s`,
-          `incremental rebuild (${size} products, price of ${sku} changed): ${rebuild.rewrittenPages.length} pages rewritten in ${rebuild.seconds.toFixed(1)} s, peak ${rebuild.peakRssMb} MiB`,
+          `incremental rebuild (${size} products, price of ${sku} changed): ${rebuild.rewrittenPages.length} pages rewritten in ${rebuild.seconds.toFixed(1)} s (${percent(rebuild.seconds, cold.seconds)} of the cold build), peak ${rebuild.peakRssMb} MiB`,
           ...rebuild.rewrittenPages.map((page) => `  rewrote ${page}`),
         ].join("\n");
+        log(incremental);
+      }
+
+      if (size === allShopsSize) {
+        const shops = loadShopConfig().shops.map((candidate) => candidate.id);
+        log(`full rebuild of all ${shops.length} shops, ${concurrency} at a time ...`);
+        const started = Date.now();
+        const root = join(bench, `all-${size}`);
+        rmSync(root, { recursive: true, force: true });
+        const queue = [...shops];
+        const results: { shop: string; report: BuildReport; files: number }[] = [];
+        const lane = async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const report = await build(`all-${size}-${next}`, { shop: next, distRoot: join(root, "dist"), workspaceRoot: join(root, "build") });
+            results.push({ shop: next, report, files: countFiles(join(root, "dist", next)).count });
+            log(`  ${next}: ${report.pages} pages in ${report.seconds.toFixed(1)} s`);
+          }
+        };
+        await Promise.all(Array.from({ length: Math.min(concurrency, shops.length) }, lane));
+        const wall = (Date.now() - started) / 1000;
+        const serial = results.reduce((sum, result) => sum + result.report.seconds, 0);
+        allShops = [
+          `full rebuild of all ${shops.length} shops at ${size} products, ${concurrency} builds at a time: wall ${wall.toFixed(1)} s (the builds' own times add up to ${serial.toFixed(1)} s)`,
+          ...results
+            .sort((a, b) => a.shop.localeCompare(b.shop))
+            .map(
+              (result) =>
+                `  ${result.shop.padEnd(6)} ${String(result.report.pages).padStart(7)} pages ${result.report.seconds.toFixed(1).padStart(7)} s  peak ${String(result.report.peakRssMb).padStart(5)} MiB  ${String(result.files).padStart(7)} files (${percent(result.files, WORKERS_ASSET_LIMIT)} of the limit)`,
+            ),
+          `  in CI each shop is a job of its own (the matrix of .github/workflows), so the wall time there is the slowest shop's build, ${Math.max(...results.map((result) => result.report.seconds)).toFixed(1)} s here`,
+        ].join("\n");
+        rmSync(root, { recursive: true, force: true });
+        log(allShops);
       }
     } finally {
       await worker.stop();
     }
   }
 
-  console.log("\nbuild benchmark (2-core machine)");
-  console.log(["case".padEnd(26), "pages".padStart(7), "seconds".padStart(9), "pages/s".padStart(9), "peak MiB".padStart(9), "ratio".padStart(7)].join(" "));
-  for (const line of rows) console.log(line);
-  console.log(`\n${incremental}`);
+  console.log(
+    `\nbuild benchmark (${availableParallelism()} cores; load average now ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(" ")})`,
+  );
+  console.log(
+    [
+      "case".padEnd(28),
+      "pages".padStart(7),
+      "seconds".padStart(9),
+      "pages/s".padStart(9),
+      "peak MiB".padStart(9),
+      "files".padStart(8),
+      "MB".padStart(8),
+      "of 100k".padStart(8),
+      "vs trivial".padStart(11),
+    ].join(" "),
+  );
+  for (const measured of rows) console.log(row(measured));
+  console.log(
+    `\nfiles: what the build writes to dist/<SHOP> (HTML, page-data and assets); a Workers deployment holds at most ${WORKERS_ASSET_LIMIT.toLocaleString("en")} (20,000 on the free plan)`,
+  );
+  if (incremental) console.log(`\n${incremental}`);
+  if (allShops) console.log(`\n${allShops}`);
+  console.log(`\nslowest Gatsby steps\n${steps.join("\n")}`);
+  console.log(`\nload\n${notes.join("\n")}`);
 }
 
-function row(label: string, report: BuildReport, baseline?: BuildReport): string {
+function percent(part: number, whole: number): string {
+  return `${((part / whole) * 100).toFixed(1)} %`;
+}
+
+function row({ label, report, files, baseline }: Measured): string {
   const rate = report.pages / report.seconds;
-  const ratio = baseline ? `${(baseline.seconds / report.seconds).toFixed(2)}x` : "";
   return [
-    label.padEnd(26),
+    label.padEnd(28),
     String(report.pages).padStart(7),
     report.seconds.toFixed(1).padStart(9),
     rate.toFixed(1).padStart(9),
     String(report.peakRssMb).padStart(9),
-    ratio.padStart(7),
+    String(files.count).padStart(8),
+    (files.bytes / 1e6).toFixed(0).padStart(8),
+    percent(files.count, WORKERS_ASSET_LIMIT).padStart(8),
+    (baseline ? `${(report.seconds / baseline.seconds).toFixed(2)}x` : "").padStart(11),
   ].join(" ");
 }
 

@@ -34,6 +34,8 @@ export interface BuildOptions {
   workspaceRoot?: string;
   /** Extra environment for the Gatsby build. */
   env?: Record<string, string>;
+  /** Node options for the Gatsby process that NODE_OPTIONS refuses (e.g. `--cpu-prof`, for the build benchmark). */
+  nodeArgs?: string[];
   /** Stops the Gatsby build (its process group is killed; nothing is published). */
   signal?: AbortSignal;
   /** Makes a worker serving dist/ reload its file list after publishing (default: the local worker serving graphqlUrl, builder/served.ts reloadLocalWorker). */
@@ -157,7 +159,9 @@ function linkProject(workspace: string) {
 /** Runs `gatsby build` for the shop; resolves with the peak memory of its process tree. */
 function runGatsby(shop: string, root: string, options: BuildOptions, log: (line: string) => void): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, "node_modules", ".bin", "gatsby"), ["build"], {
+    const gatsby = join(ROOT, "node_modules", ".bin", "gatsby");
+    const [command, args] = options.nodeArgs?.length ? [process.execPath, [...options.nodeArgs, gatsby, "build"]] : [gatsby, ["build"]];
+    const child = spawn(command, args, {
       cwd: root,
       env: {
         ...process.env,

@@ -62,3 +62,64 @@ test("product descriptions arrive sanitised", async () => {
   expect(product!.content.description).toBe(SAFE);
   expect(product!.content.title).toBe("Eiche");
 });
+
+describe("a request that fails on the network", () => {
+  let flaky: Server;
+  let flakyUrl: string;
+  let requests = 0;
+  let dropFirst = 0;
+  let status = 200;
+
+  beforeAll(async () => {
+    flaky = createServer((request, response) => {
+      requests += 1;
+      if (requests <= dropFirst) {
+        // The answer never comes: the connection closes as a keep-alive socket timing out would.
+        request.socket.destroy();
+        return;
+      }
+      request.resume();
+      request.on("end", () => {
+        response.writeHead(status, { "content-type": "application/json" });
+        response.end(JSON.stringify(status === 200 ? { data: answers.BuildProducts } : { errors: [{ message: "no" }] }));
+      });
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, "127.0.0.1", resolve));
+    flakyUrl = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/graphql`;
+  });
+  beforeEach(() => {
+    requests = 0;
+    status = 200;
+  });
+  afterAll(() => new Promise<void>((resolve) => flaky.close(() => resolve())));
+
+  const client = (progress: string[] = []) =>
+    createCatalogueClient({
+      url: flakyUrl,
+      token: "build-token-for-the-client-tests-0123456789",
+      retryDelaysMs: [5, 5],
+      onProgress: (line) => progress.push(line),
+    });
+
+  test("is tried again and the build reads the answer", async () => {
+    dropFirst = 2;
+    const progress: string[] = [];
+    const products = await client(progress).products("DE", "de");
+    expect(products.map((product) => product.sku)).toEqual(["100001"]);
+    expect(requests).toBe(3);
+    expect(progress.filter((line) => /trying again \([23]\/3\)/.test(line))).toHaveLength(2);
+  });
+
+  test("fails the build after the third try", async () => {
+    dropFirst = 3;
+    await expect(client().products("DE", "de")).rejects.toThrow(/fetch failed/);
+    expect(requests).toBe(3);
+  });
+
+  test("an answer with an error status is not tried again", async () => {
+    dropFirst = 0;
+    status = 503;
+    await expect(client().products("DE", "de")).rejects.toThrow();
+    expect(requests).toBe(1);
+  });
+});

@@ -15,6 +15,8 @@ export interface CatalogueClientOptions {
   token: string;
   pageSize?: number;
   onProgress?: (message: string) => void;
+  /** Waits before each further try of a request that failed on the network (default 0.5 s, 2 s). */
+  retryDelaysMs?: readonly number[];
 }
 
 export interface ShopData {
@@ -413,9 +415,33 @@ function withSafeDescription(product: ProductData): ProductData {
   return { ...product, content: { ...product.content, description: sanitizeRichText(product.content.description) } };
 }
 
-export function createCatalogueClient({ url, token, pageSize = 200, onProgress }: CatalogueClientOptions) {
+/** Tries of one request that fails on the network (the answer never came), with the wait before each further try. */
+const NETWORK_RETRY_DELAYS_MS = [500, 2000];
+
+/**
+ * fetch that tries a request again when it fails on the network: a closed keep-alive
+ * connection (`SocketError: other side closed`), a reset, a refused connection while the
+ * local worker reloads. The build only reads (every query of BUILD_QUERIES), so a second try
+ * is safe. An answer, whatever its status, is never tried again.
+ */
+export function retryingFetch(base: typeof fetch, delays: readonly number[] = NETWORK_RETRY_DELAYS_MS, onRetry?: (message: string) => void): typeof fetch {
+  return async (input, init) => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await base(input, init);
+      } catch (error) {
+        if (attempt >= delays.length || init?.signal?.aborted) throw error;
+        const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+        onRetry?.(`${error instanceof Error ? error.message : String(error)}${cause}; trying again (${attempt + 2}/${delays.length + 1})`);
+        await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+      }
+    }
+  };
+}
+
+export function createCatalogueClient({ url, token, pageSize = 200, onProgress, retryDelaysMs }: CatalogueClientOptions) {
   const client = new ApolloClient({
-    link: new HttpLink({ uri: url, fetch, headers: { authorization: `Bearer ${token}` } }),
+    link: new HttpLink({ uri: url, fetch: retryingFetch(fetch, retryDelaysMs, onProgress), headers: { authorization: `Bearer ${token}` } }),
     cache: new InMemoryCache({ addTypename: false }),
     defaultOptions: { query: { fetchPolicy: "no-cache", errorPolicy: "none" } },
   });

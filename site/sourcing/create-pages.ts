@@ -16,7 +16,7 @@ import { sortProducts, pageCount, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, t
 
 /**
  * Creates every page of the shop in each of its languages: home, categories (every
- * sort order and page of their product lists), products, manufacturers (list and pages),
+ * page of their product lists in the default sort order), products, manufacturers (list and pages),
  * CMS pages (the video library paged) and the 404 page. Pages carry their own i18n
  * context so gatsby-plugin-react-i18next leaves them as they are, and their SEO context
  * (canonical, robots, hreflang alternates, sitemap entry) for the heads and the sitemap.
@@ -235,49 +235,30 @@ export async function createShopPages(
       .sort((a, b) => b.savingsPercentage - a.savingsPercentage || a.sku.localeCompare(b.sku))
       .slice(0, 4)
       .map((product) => product.sku);
+    // Only the default sort order's pages are static (crawlable, indexable); the other
+    // orders are the shop API's list on the first page (`?sort=`, docs/decisions/0054).
     const sortings = category.data.sorting.length > 0 ? category.data.sorting : [{ sortBy: "position", direction: "asc" }];
     const defaultSort = sortKey(sortings[0]!);
+    const sorts = [...new Set(sortings.map(sortKey))];
     const pages = pageCount(inCategory.length, PRODUCTS_PER_PAGE);
-    const slug = category.data.slug;
-    for (const sorting of sortings) {
-      const key = sortKey(sorting);
-      const sortParam = key === defaultSort ? null : key;
-      const sorted = sortProducts(inCategory.map(listed), sorting);
-      for (let page = 1; page <= pages; page += 1) {
-        const pagePath = categoryListPath(shop, category.language, slug, { sort: sortParam, page });
-        create(
-          pagePath,
-          template("category"),
-          category.language,
-          {
-            categoryId: category.categoryId,
-            trail: category.trail,
-            skus: sorted.slice((page - 1) * PRODUCTS_PER_PAGE, page * PRODUCTS_PER_PAGE).map((product) => product.sku),
-            totalCount: inCategory.length,
-            manufacturerIds,
-            offerSkus: page === 1 && !sortParam ? offerSkus : [],
-            listing: {
-              page,
-              pageCount: pages,
-              sort: key,
-              sortLinks: sortings.map((option) => {
-                const optionKey = sortKey(option);
-                return {
-                  key: optionKey,
-                  path: categoryListPath(shop, category.language, slug, { sort: optionKey === defaultSort ? null : optionKey, page: 1 }),
-                };
-              }),
-              pageLinks: Array.from({ length: pages }, (_, index) => categoryListPath(shop, category.language, slug, { sort: sortParam, page: index + 1 })),
-            },
-          },
-          {
-            // Other sort orders show the same products: not indexed, canonical to the default order.
-            robots: sortParam ? "noindex,follow" : "index,follow",
-            canonicalPath: sortParam ? categoryListPath(shop, category.language, slug, { sort: null, page }) : undefined,
-            alternates: page === 1 && !sortParam ? alternatesOf(`category:${category.categoryId}`) : [],
-          },
-        );
-      }
+    const sorted = sortProducts(inCategory.map(listed), sortings[0]!);
+    for (let page = 1; page <= pages; page += 1) {
+      create(
+        categoryListPath(shop, category.language, category.data.slug, { page }),
+        template("category"),
+        category.language,
+        {
+          categoryId: category.categoryId,
+          trail: category.trail,
+          skus: sorted.slice((page - 1) * PRODUCTS_PER_PAGE, page * PRODUCTS_PER_PAGE).map((product) => product.sku),
+          totalCount: inCategory.length,
+          manufacturerIds,
+          offerSkus: page === 1 ? offerSkus : [],
+          // The pagination's links come from the first page's path (listPagePath), not from here.
+          listing: { page, pageCount: pages, sort: defaultSort, sorts },
+        },
+        { alternates: page === 1 ? alternatesOf(`category:${category.categoryId}`) : [] },
+      );
     }
   }
 
@@ -298,10 +279,12 @@ export async function createShopPages(
       if (crossSell.length === 8) break;
       if (other.sku !== family.sku) crossSell.push(other.sku);
     }
-    const accessories = (accessoriesByLanguage.get(product.language) ?? [])
-      .filter((other) => other.sku !== family.sku && other.categoryTrailIds[0] !== family.categoryTrailIds[0])
-      .slice(0, 4)
-      .map((other) => other.sku);
+    // The first four that fit (a filter over every accessory per product grows with the catalogue squared).
+    const accessories: string[] = [];
+    for (const other of accessoriesByLanguage.get(product.language) ?? []) {
+      if (accessories.length === 4) break;
+      if (other.sku !== family.sku && other.categoryTrailIds[0] !== family.categoryTrailIds[0]) accessories.push(other.sku);
+    }
     create(
       product.path,
       template("product"),

@@ -91,12 +91,16 @@ for (const { shop, home, totalWord, currency } of [
     await expect(page.getByTestId("category-filtered-list").getByTestId("search-product")).toHaveCount(Math.min(count, 24));
     await expect(page.getByTestId(testId)).toBeChecked();
 
-    // Sorting keeps the filters.
+    // Sorting keeps the filters: the same page with `sort` in its query (docs/decisions/0054).
     const sortLink = page.locator("nav.sorting a.chip").first();
     if ((await sortLink.count()) > 0) {
       await sortLink.click();
-      await expect(page).toHaveURL(/\/sort-[a-z]+-(asc|desc)\.html\?.*f-[a-z0-9_]+=/);
+      await expect(page).toHaveURL(/\.html\?(?=.*[?&]sort=[a-z]+-(asc|desc)(&|$))(?=.*f-[a-z0-9_]+=)/);
+      expect(new URL(page.url()).pathname).toBe(unfiltered.pathname);
       await expect(page.getByTestId("category-filtered-list").getByTestId("search-product")).toHaveCount(Math.min(count, 24));
+      await expect(page.locator('nav.sorting [aria-current="true"]')).toHaveCount(1);
+      await page.goBack();
+      await expect(page).toHaveURL(filteredUrl);
     }
 
     // Shareable: the filtered URL opened afresh shows the filtered list with the value chosen.
@@ -109,6 +113,45 @@ for (const { shop, home, totalWord, currency } of [
     await fresh.close();
   });
 }
+
+test("DE: another sort order is the API's list on the category's own page, paged by query, not indexed; the default order's pages stay static", async ({
+  page,
+}) => {
+  const categoryUrl = await openWorld(page, `${testOrigin("DE")}/`);
+  const path = new URL(categoryUrl).pathname;
+  const sortLink = page.locator("nav.sorting a.chip").first();
+  test.skip((await sortLink.count()) === 0, "the first world offers one sort order only");
+  // The static list and its crawlable pagination: page 2 of the default order is a static page.
+  const static2 = page.locator('[data-testid="category-static-list"] nav.pagination a[rel="next"]');
+  const pagedPath = (await static2.count()) > 0 ? new URL((await static2.getAttribute("href"))!, categoryUrl).pathname : null;
+  if (pagedPath) {
+    expect(pagedPath).toBe(path.replace(/\.html$/, "/page-2.html"));
+    expect((await fetchPage(testHost("DE"), pagedPath)).status).toBe(200);
+  }
+  // No static page per sort order any more.
+  expect((await fetchPage(testHost("DE"), path.replace(/\.html$/, "/sort-price-asc.html"))).status).toBe(404);
+
+  const key = (await sortLink.getAttribute("href"))!.match(/[?&]sort=([a-z]+-(?:asc|desc))/)![1]!;
+  await sortLink.click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[.]/g, "\\.")}\\?sort=${key}$`));
+  const sorted = page.getByTestId("category-filtered-list");
+  await expect(sorted.getByTestId("search-product").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('nav.sorting [aria-current="true"]')).toHaveCount(1);
+  await expect.poll(() => robotsOf(page)).toBe("noindex,follow");
+  expect(new URL((await canonicalOf(page))!).pathname).toBe(path);
+  expect(await xRobotsOf(page, page.url())).toBe("noindex");
+  // Its page 2, by query on the same page.
+  const next = sorted.locator('nav.pagination a[rel="next"]');
+  if ((await next.count()) > 0) {
+    await next.click();
+    await expect(page).toHaveURL(new RegExp(`\\?sort=${key}&page=2$`));
+    await expect(sorted.getByTestId("search-product").first()).toBeVisible();
+  }
+  // A hostile sort value is no sort: the static list.
+  await page.goto(`${categoryUrl}?sort=%3Cscript%3E-asc`);
+  await expect(page.getByTestId("category-static-list")).toBeVisible();
+  await expect.poll(() => robotsOf(page)).toBe("index,follow");
+});
 
 test.describe("the header search without JavaScript", () => {
   test.use({ javaScriptEnabled: false });

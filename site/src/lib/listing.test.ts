@@ -1,4 +1,5 @@
-import { pageCount, pageWindow, sortKey, sortProducts } from "./listing";
+import { categoryListPath } from "../../../domain/routes";
+import { listPagePath, listPagePaths, pageCount, pageWindow, sortKey, sortProducts } from "./listing";
 
 const products = [
   { sku: "B", title: "Beta", price: 20, updatedAt: "2026-01-02" },
@@ -24,5 +25,16 @@ describe("category listing", () => {
     expect(pageCount(49, 24)).toBe(3);
     expect(pageWindow(6, 20)).toEqual([1, null, 4, 5, 6, 7, 8, null, 20]);
     expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+  });
+
+  test("page paths from the first page's path are the static pages' paths", () => {
+    for (const shop of [{ domainPrefixes: [] }, { domainPrefixes: ["de", "fr", "it"] }]) {
+      for (const language of ["de", "fr"]) {
+        const first = categoryListPath(shop, language, "boden/dielen", { page: 1 });
+        for (const page of [1, 2, 17]) expect(listPagePath(first, page)).toBe(categoryListPath(shop, language, "boden/dielen", { page }));
+      }
+    }
+    expect(listPagePaths("/fr/parquet.html", 3)).toEqual(["/fr/parquet.html", "/fr/parquet/page-2.html", "/fr/parquet/page-3.html"]);
+    expect(listPagePaths("/parkett.html", 0)).toEqual(["/parkett.html"]);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * Product lists of category pages (SPEC 3 Category: sorting sortBy/direction,
- * pagination page/perPage). Every sort order and page is a static page; the default
- * order's pages are the indexable ones.
+ * pagination page/perPage). Every page of the default sort order is a static, indexable
+ * page; the other orders are the shop API's list in the browser (docs/decisions/0054).
  */
 import { CATEGORY_PAGE_SIZE } from "../../../domain/category-listing";
 
@@ -24,6 +24,20 @@ export interface Sorting {
 
 export function sortKey(sorting: Sorting): string {
   return `${sorting.sortBy}-${sorting.direction}`.toLowerCase();
+}
+
+/**
+ * The static page of a list's page number from its first page's path, as
+ * domain/routes.ts categoryListPath names it: `/dielen.html` -> `/dielen/page-2.html`.
+ * The pages compute their pagination links with it, so no page carries all of them in its context.
+ */
+export function listPagePath(firstPage: string, page: number): string {
+  return page > 1 ? firstPage.replace(/\.html$/, `/page-${page}.html`) : firstPage;
+}
+
+/** Every page's path of a list of `count` pages. */
+export function listPagePaths(firstPage: string, count: number): string[] {
+  return Array.from({ length: Math.max(1, count) }, (_, index) => listPagePath(firstPage, index + 1));
 }
 
 export function pageCount(items: number, perPage: number): number {

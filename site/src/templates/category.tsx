@@ -11,6 +11,7 @@ import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { headTranslate } from "../lib/head-translate";
 import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
 import { absoluteUrl } from "../lib/seo";
+import { listPagePaths } from "../lib/listing";
 import { hasFilterParams } from "../../../domain/category-listing";
 import { CategoryListing } from "../features/search/CategoryListing";
 import { useLocationSearch } from "../features/search/category-location";
@@ -40,7 +41,11 @@ type Context = BaseContext & {
   offerSkus: string[];
   manufacturerIds: string[];
   totalCount: number;
-  listing: { page: number; pageCount: number; sort: string; sortLinks: { key: string; path: string }[]; pageLinks: string[] };
+  /**
+   * The static page's place in the list: page of pageCount in the default sort order `sort`;
+   * `sorts` are the category's orders, the others shown by the shop API's list (docs/decisions/0054).
+   */
+  listing: { page: number; pageCount: number; sort: string; sorts: string[] };
 };
 
 /** World / category page (SPEC 2.2, 3 Category): head, subcategories, sorting, product list with pagination, offers, manufacturers. */
@@ -48,9 +53,14 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
   const { t } = useTranslation();
   const { category } = data;
   const { listing } = pageContext;
-  // Sort orders keep the chosen filters (issue 18).
+  // Sort orders keep the chosen filters (issue 18); another order than the default is the
+  // category's first page with `?sort=` (the static HTML shows the default order active).
   const [search] = useLocationSearch(location.search);
-  const filterQuery = writeFilterUrl({ filters: readFilterUrl(search).filters, page: 1 });
+  const urlState = readFilterUrl(search);
+  const activeSort = urlState.sort && listing.sorts.includes(urlState.sort) ? urlState.sort : listing.sort;
+  const sortPath = (key: string) =>
+    `${category.path}${writeFilterUrl({ filters: urlState.filters, page: 1, sort: key === listing.sort ? undefined : key }, search)}`;
+  const pageLinks = listPagePaths(category.path, listing.pageCount);
   const products = inOrder(pageContext.skus, data.products.nodes);
   const offers = inOrder(pageContext.offerSkus, data.offers.nodes);
   // Tag manager (issue 18): GA4 view_item_list of the listed products, select_item on a card's link.
@@ -92,19 +102,19 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
       <section aria-labelledby="product-list" className="section listing">
         <div className="toolbar">
           <h2 id="product-list">{t("category.productCount", { count: pageContext.totalCount })}</h2>
-          {listing.sortLinks.length > 1 ? (
+          {listing.sorts.length > 1 ? (
             <nav aria-label={t("category.sorting")} className="sorting">
               <span className="muted small">{t("category.sortBy")}</span>
               <ul>
-                {listing.sortLinks.map((option) => (
-                  <li key={option.key}>
-                    {option.key === listing.sort ? (
+                {listing.sorts.map((key) => (
+                  <li key={key}>
+                    {key === activeSort ? (
                       <span aria-current="true" className="chip active">
-                        {t(`sort.${option.key}`)}
+                        {t(`sort.${key}`)}
                       </span>
                     ) : (
-                      <Link to={`${option.path}${filterQuery}`} className="chip" rel="nofollow">
-                        {t(`sort.${option.key}`)}
+                      <Link to={sortPath(key)} className="chip" rel="nofollow">
+                        {t(`sort.${key}`)}
                       </Link>
                     )}
                   </li>
@@ -116,7 +126,7 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
         <CategoryListing
           categoryId={pageContext.categoryId}
           sort={listing.sort}
-          basePath={listing.sortLinks.find((option) => option.key === listing.sort)?.path ?? category.path}
+          basePath={category.path}
           seo={pageContext.seo}
           unfilteredCanonical={absoluteUrl(data.shopInfo.origin, category.path)}
           search={location.search}
@@ -127,7 +137,7 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
           ) : (
             <p>{t("category.empty")}</p>
           )}
-          <Pagination page={listing.page} pageLinks={listing.pageLinks} />
+          <Pagination page={listing.page} pageLinks={pageLinks} />
         </CategoryListing>
       </section>
       <ChipSection

@@ -1,10 +1,11 @@
 /**
- * The filter sidebar of a category page and the filtered list (loaded on demand by
+ * The filter sidebar of a category page and the filtered or sorted list (loaded on demand by
  * CategoryListing). The URL is the state: an action writes the next filters into it
  * (history.pushState, so the page neither reloads nor jumps), the back button and links
- * (pagination) change it too, and the list follows it. Filtered views are not indexed:
- * robots noindex and the canonical of the unfiltered page (the edge also answers such
- * URLs with `X-Robots-Tag: noindex`).
+ * (pagination, sort orders) change it too, and the list follows it. Only the default sort
+ * order's pages are static (docs/decisions/0054): another order (`?sort=price-asc`) is the
+ * API's list too. Filtered and sorted views are not indexed: robots noindex and the canonical
+ * of the unfiltered page (the edge also answers such URLs with `X-Robots-Tag: noindex`).
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
@@ -36,25 +37,28 @@ export default function CategoryFilters({ categoryId, sort, basePath, seo, unfil
   const { t } = useTranslation();
   const [search, push] = useLocationSearch(routerSearch, true);
   const state = React.useMemo(() => readFilterUrl(search), [search]);
-  const filtered = state.filters.length > 0;
-  const key = JSON.stringify([categoryId, sort, state]);
+  // The URL's sort order, when it is not the static page's own.
+  const otherSort = state.sort !== undefined && state.sort !== sort ? state.sort : undefined;
+  const listSort = otherSort ?? sort;
+  const filtered = state.filters.length > 0 || otherSort !== undefined;
+  const key = JSON.stringify([categoryId, listSort, state.filters, filtered ? state.page : 1]);
   const [answer, setAnswer] = React.useState<{ key: string; data: CategoryListingData | null; failed: boolean } | null>(null);
   useFilteredHead(filtered, seo, unfilteredCanonical, search);
 
   React.useEffect(() => {
     const controller = new AbortController();
-    fetchCategoryListing({ categoryId, sort, filters: state.filters, page: state.page }, controller.signal)
+    fetchCategoryListing({ categoryId, sort: listSort, filters: state.filters, page: state.page }, controller.signal)
       .then((data) => setAnswer({ key, data, failed: false }))
       .catch(() => {
         if (!controller.signal.aborted) setAnswer((previous) => ({ key, data: previous?.data ?? null, failed: true }));
       });
     return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for categoryId, sort and state
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for categoryId, the sort order and state
   }, [key]);
 
-  // Filtered lists page by query on the first page of the sort order.
+  // Filtered and sorted lists page by query on the category's first page.
   const go = (next: FilterUrlState) => push(basePath, writeFilterUrl(next, search));
-  const onAction = (action: FilterAction) => go({ filters: activeFiltersReducer(state.filters, action), page: 1 });
+  const onAction = (action: FilterAction) => go({ filters: activeFiltersReducer(state.filters, action), page: 1, sort: otherSort });
   const data = answer?.data ?? null;
   const busy = answer?.key !== key;
   const current = data && !busy ? data : null;
@@ -95,7 +99,7 @@ export default function CategoryFilters({ categoryId, sort, basePath, seo, unfil
                   page={current.page}
                   pageLinks={Array.from(
                     { length: current.pageCount },
-                    (_, index) => `${basePath}${writeFilterUrl({ filters: state.filters, page: index + 1 }, search)}`,
+                    (_, index) => `${basePath}${writeFilterUrl({ filters: state.filters, page: index + 1, sort: otherSort }, search)}`,
                   )}
                 />
               ) : null}

@@ -41,9 +41,9 @@ export function useLocationSearch(fromRouter: string, afterHydration = false): [
 
 export interface CategoryListingProps {
   categoryId: string;
-  /** the category's sort key of this page (`price-asc`) */
+  /** the static page's sort key, the category's default order (`position-asc`); `?sort=` names another */
   sort: string;
-  /** the first page of this sort order: filtered lists page by query on it */
+  /** the category's first page: filtered and sorted lists page by query on it */
   basePath: string;
   /** the page's own robots and canonical URL (from its page context) */
   seo: { robots: string; canonical: string };

@@ -75,4 +75,31 @@ describe("filters in the URL", () => {
     expect((readFilterUrl(`?${values}`).filters[0] as { values: string[] }).values).toHaveLength(100);
     expect(readFilterUrl("?utm_source=x&page=2")).toEqual({ filters: [], page: 1 });
   });
+
+  it("names a sort order other than the page's as `sort`, with its page, and keeps it through filter changes", () => {
+    const state: FilterUrlState = { filters: [{ key: "manufacturer", values: ["holzwerk"] }], page: 2, sort: "price-asc" };
+    expect(writeFilterUrl(state)).toBe("?f-manufacturer=holzwerk&sort=price-asc&page=2");
+    expect(roundTrip(state)).toEqual(state);
+    // Sorted without filters: a view of its own (API list, not indexed) that pages by query.
+    expect(writeFilterUrl({ filters: [], page: 3, sort: "newest-desc" })).toBe("?sort=newest-desc&page=3");
+    expect(readFilterUrl("?sort=newest-desc&page=3")).toEqual({ filters: [], page: 3, sort: "newest-desc" });
+    expect(hasFilterParams(new URLSearchParams("?sort=newest-desc"))).toBe(true);
+    // Back to the default order: the sort and its page leave the URL, other parameters stay.
+    expect(writeFilterUrl({ filters: [], page: 1 }, "?utm_source=mail&sort=price-desc&page=4")).toBe("?utm_source=mail");
+  });
+
+  it("ignores a sort order that is not one (hand-edited or hostile) and its page", () => {
+    for (const query of [
+      "?sort=price",
+      "?sort=price-up",
+      "?sort=<script>-asc",
+      "?sort=POSITION-ASC&page=2",
+      `?sort=${"x".repeat(500)}`,
+      "?sort=price-asc%00",
+    ]) {
+      expect(readFilterUrl(query)).toEqual({ filters: [], page: 1 });
+      expect(hasFilterParams(new URLSearchParams(query))).toBe(false);
+    }
+    expect(writeFilterUrl({ filters: [], page: 2, sort: "drop table" })).toBe("");
+  });
 });

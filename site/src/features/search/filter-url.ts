@@ -1,10 +1,10 @@
 /**
- * The filters and page of a filtered category list in the page's URL and back
- * (domain/category-listing.ts names the parameters): `?f-manufacturer=holzwerk&f-price-max=50&page=2`.
+ * The filters, sort order and page of a category list in the page's URL and back
+ * (domain/category-listing.ts names the parameters): `?f-manufacturer=holzwerk&f-price-max=50&sort=price-asc&page=2`.
  * Reading never throws: what is malformed or over the API's limits is left out, so a
  * hand-edited or hostile link shows the category, not an error.
  */
-import { FILTER_PARAM_PREFIX, hasFilterParams } from "../../../../domain/category-listing";
+import { CATEGORY_SORT_KEY, FILTER_PARAM_PREFIX, SORT_PARAM, hasFilterParams } from "../../../../domain/category-listing";
 import { roundRange, unitOfAttribute } from "../../../../domain/ranges";
 import type { ActiveFilter } from "./types";
 
@@ -19,6 +19,8 @@ const MAX_PAGE = 1000;
 export interface FilterUrlState {
   filters: ActiveFilter[];
   page: number;
+  /** A sort order other than the static page's (`price-asc`); absent: the page's own. */
+  sort?: string;
 }
 
 /** As the shop API reads bounds: the price in whole currency units, attributes by their unit. */
@@ -29,7 +31,7 @@ function parseBound(raw: string | null, key: string, direction: "down" | "up"): 
   return roundRange(Number(raw.trim()), unitOf(key), direction);
 }
 
-/** The filters and page a query string names. */
+/** The filters, sort order and page a query string names. */
 export function readFilterUrl(search: string): FilterUrlState {
   const params = new URLSearchParams(search);
   const byKey = new Map<string, ActiveFilter>();
@@ -55,19 +57,22 @@ export function readFilterUrl(search: string): FilterUrlState {
       if (!existing.values.includes(value) && existing.values.length < MAX_VALUES) existing.values.push(value);
     } else if (!existing && byKey.size < MAX_FILTERS) byKey.set(rest, { key: rest, values: [value] });
   }
+  const rawSort = params.get(SORT_PARAM)?.trim() ?? "";
+  const sort = CATEGORY_SORT_KEY.test(rawSort) ? rawSort : undefined;
   const rawPage = params.get("page")?.trim() ?? "";
   const page = /^\d{1,4}$/.test(rawPage) && Number(rawPage) >= 1 && Number(rawPage) <= MAX_PAGE ? Number(rawPage) : 1;
-  return { filters: [...byKey.values()], page: byKey.size > 0 ? page : 1 };
+  return { filters: [...byKey.values()], page: byKey.size > 0 || sort ? page : 1, ...(sort ? { sort } : {}) };
 }
 
 /**
- * The query string (with `?`, or "" without filters) for filters and a page; parameters of
- * the current query that are not the list's (campaign tags and the like) are kept.
+ * The query string (with `?`, or "" without filters and sort order) for filters, a sort order
+ * and a page; parameters of the current query that are not the list's (campaign tags and the
+ * like) are kept.
  */
 export function writeFilterUrl(state: FilterUrlState, current = ""): string {
   const params = new URLSearchParams();
   for (const [name, value] of new URLSearchParams(current)) {
-    if (!name.startsWith(FILTER_PARAM_PREFIX) && name !== "page") params.append(name, value);
+    if (!name.startsWith(FILTER_PARAM_PREFIX) && name !== "page" && name !== SORT_PARAM) params.append(name, value);
   }
   for (const filter of state.filters) {
     if ("values" in filter) {
@@ -77,6 +82,7 @@ export function writeFilterUrl(state: FilterUrlState, current = ""): string {
       if (filter.max !== null) params.set(`${FILTER_PARAM_PREFIX}${filter.key}-max`, String(filter.max));
     }
   }
+  if (state.sort && CATEGORY_SORT_KEY.test(state.sort)) params.set(SORT_PARAM, state.sort);
   if (hasFilterParams(params) && state.page > 1) params.set("page", String(state.page));
   const query = params.toString();
   return query ? `?${query}` : "";
