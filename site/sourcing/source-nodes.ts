@@ -9,6 +9,7 @@ import { cardData } from "../src/lib/card";
 import rawConfig from "../../config/shops.json";
 import { parseShopConfig } from "../../worker/config/shop-config";
 import { paymentMethodsForBuild } from "./shop-for-build";
+import { concurrencyLimit, type Limit } from "./concurrency-limit";
 
 /**
  * Sources the shop's catalogue from the GraphQL layer into Gatsby nodes.
@@ -65,9 +66,13 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
     for (const type of NODE_TYPES) for (const node of getNodesByType(type)) actions.touchNode(node);
   }
 
+  // The shop's languages and the other shops' slugs (hreflang) are independent requests: they run side
+  // by side (at most SOURCING_CONCURRENCY at once), so sourcing waits for the slowest, not for their sum.
+  const changed = memoizedChangedSkus(client);
+  const limit = concurrencyLimit(SOURCING_CONCURRENCY);
   let productCount = 0;
-  for (const language of shop.languages) {
-    const structure = await client.structure(shop.id, language);
+  const sourceLanguage = async (language: string) => {
+    const structure = await limit(() => client.structure(shop.id, language));
     const categoryById = new Map(structure.categories.map((category) => [category.id, category]));
     {
       for (const category of structure.categories) {
@@ -139,19 +144,19 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
       }
     }
 
-    const products = await client.products(shop.id, language, incremental ? lastSync : undefined);
+    const products = await limit(() => client.products(shop.id, language, incremental ? lastSync : undefined));
     productCount += products.length;
     for (const product of products) createProductNode(nodes, shop, language, product, categoryById);
     if (incremental) {
       // Products changed but no longer listed (deactivated, removed from the shop) lose their node.
       const listed = new Set(products.map((product) => product.sku));
-      for (const sku of await client.changedSkus(shop.id, lastSync!)) {
+      for (const sku of await limit(() => changed(shop.id, lastSync!))) {
         const node = args.getNode(args.createNodeId(`product-${sku}-${language}`));
         if (node && !listed.has(sku)) actions.deleteNode(node);
       }
     }
-  }
-  await sourceAlternates(args, nodes, client, incremental ? lastSync : undefined);
+  };
+  await Promise.all([...shop.languages.map(sourceLanguage), sourceAlternates(args, nodes, client, incremental ? lastSync : undefined, limit, changed)]);
   nodes.deleteStale(STRUCTURE_TYPES);
   await cache.set(SYNC_KEY, syncStartedAt);
   reporter.info(
@@ -196,21 +201,28 @@ export function productionOrigin(shopId: string): string {
  * fetched whole), and sku -> slug of their products (paged; only changes on an
  * incremental build, like the shop's own products).
  */
-async function sourceAlternates(args: SourceNodesArgs, nodes: NodeWriter, client: CatalogueClient, changedSince: string | undefined): Promise<void> {
+async function sourceAlternates(
+  args: SourceNodesArgs,
+  nodes: NodeWriter,
+  client: CatalogueClient,
+  changedSince: string | undefined,
+  limit: Limit,
+  changed: ChangedSkus,
+): Promise<void> {
   const config = parseShopConfig(rawConfig);
-  for (const shopId of hreflangShops()) {
+  const sourceShop = async (shopId: string) => {
     const definition = config.shops.find((candidate) => candidate.id === shopId);
-    if (!definition) continue;
+    if (!definition) return;
     let shop: ShopData;
     try {
-      shop = await client.shop(shopId);
+      shop = await limit(() => client.shop(shopId));
     } catch {
       args.reporter.verbose(`${shopId} is not in the catalogue; no hreflang links to it`);
-      continue;
+      return;
     }
     const origin = `https://${definition.hosts.production[0]}`;
-    for (const language of shop.languages) {
-      const slugs = await client.pageSlugs(shopId, language);
+    const sourceLanguage = async (language: string) => {
+      const slugs = await limit(() => client.pageSlugs(shopId, language));
       const alternate = (kind: string, key: string, path: string) =>
         nodes.create("ShopAlternate", `alternate-${kind}-${key}-${shopId}-${language}`, { kind, key, shopId, language, href: absoluteUrl(origin, path) });
       alternate("home", "home", homePath(shop, language));
@@ -225,7 +237,7 @@ async function sourceAlternates(args: SourceNodesArgs, nodes: NodeWriter, client
         // Special pages (chat, sale, video library, ...) are one per shop and language: match them by type.
         if (page.pageType !== "CMS" && typeCounts.get(page.pageType) === 1) alternate("cms-type", page.pageType, slugPath(shop, language, page.identifier));
       }
-      const products = await client.productSlugs(shopId, language, changedSince);
+      const products = await limit(() => client.productSlugs(shopId, language, changedSince));
       for (const product of products) {
         nodes.create("ShopProductAlternate", `product-alternate-${product.sku}-${shopId}-${language}`, {
           sku: product.sku,
@@ -236,13 +248,34 @@ async function sourceAlternates(args: SourceNodesArgs, nodes: NodeWriter, client
       }
       if (changedSince) {
         const listed = new Set(products.map((product) => product.sku));
-        for (const sku of await client.changedSkus(shopId, changedSince)) {
+        for (const sku of await limit(() => changed(shopId, changedSince))) {
           const node = args.getNode(args.createNodeId(`product-alternate-${sku}-${shopId}-${language}`));
           if (node && !listed.has(sku)) args.actions.deleteNode(node);
         }
       }
+    };
+    await Promise.all(shop.languages.map(sourceLanguage));
+  };
+  await Promise.all(hreflangShops().map(sourceShop));
+}
+
+/** How many GraphQL requests sourcing keeps in flight at once. */
+const SOURCING_CONCURRENCY = 4;
+
+type ChangedSkus = (shopId: string, since: string) => Promise<string[]>;
+
+/** The SKUs changed in a shop since a time, asked once per shop (every language of the shop and its hreflang slugs need them). */
+function memoizedChangedSkus(client: CatalogueClient): ChangedSkus {
+  const asked = new Map<string, Promise<string[]>>();
+  return (shopId, since) => {
+    const key = `${shopId} ${since}`;
+    let answer = asked.get(key);
+    if (!answer) {
+      answer = client.changedSkus(shopId, since);
+      asked.set(key, answer);
     }
-  }
+    return answer;
+  };
 }
 
 /** Creates nodes and remembers which it wrote this run, so stale ones can be deleted. */
