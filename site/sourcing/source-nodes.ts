@@ -68,8 +68,10 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
 
   // The shop's languages and the other shops' slugs (hreflang) are independent requests: they run side
   // by side (at most SOURCING_CONCURRENCY at once), so sourcing waits for the slowest, not for their sum.
+  // Pages of full products are large (a worker's memory holds one answer at a time): those go one by one.
   const changed = memoizedChangedSkus(client);
   const limit = concurrencyLimit(SOURCING_CONCURRENCY);
+  const oneAtATime = concurrencyLimit(1);
   let productCount = 0;
   const sourceLanguage = async (language: string) => {
     const structure = await limit(() => client.structure(shop.id, language));
@@ -144,7 +146,7 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
       }
     }
 
-    const products = await limit(() => client.products(shop.id, language, incremental ? lastSync : undefined));
+    const products = await oneAtATime(() => client.products(shop.id, language, incremental ? lastSync : undefined));
     productCount += products.length;
     for (const product of products) createProductNode(nodes, shop, language, product, categoryById);
     if (incremental) {
