@@ -58,6 +58,7 @@ async function main() {
         incremental = [
           `first warm rebuild, no change (${size} products): ${settle.rewrittenPages.length} pages rewritten in ${settle.seconds.toFixed(1)} s`,
           `incremental rebuild (${size} products, price of ${sku} changed): ${rebuild.rewrittenPages.length} pages rewritten in ${rebuild.seconds.toFixed(1)} s, peak ${rebuild.peakRssMb} MiB`,
+          `  = ${((100 * rebuild.seconds) / cold.seconds).toFixed(1)} % of the cold build's ${cold.seconds.toFixed(1)} s (target: at most 15 %)`,
           ...rebuild.rewrittenPages.map((page) => `  rewrote ${page}`),
         ].join("\n");
       }
