@@ -18,7 +18,7 @@
  * rewrites every page, docs/decisions/0001), runs its own builder (BUILD_CONCURRENCY builds at
  * once), then measures as above. The load average is printed before each part.
  */
-import { rmSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
@@ -279,7 +279,16 @@ async function main() {
  */
 async function withOwnShops(port: number, products: number, measure: (origin: string) => Promise<void>) {
   const bench = join(ROOT, ".bench", `rebuild-${port}`);
+  // A fresh start each run; only the demo's rendered pictures are kept (minutes to render again).
+  const mediaCache = join(bench, "state", "media-cache");
+  const keptMedia = join(ROOT, ".bench", `rebuild-${port}-media-cache`);
+  rmSync(keptMedia, { recursive: true, force: true });
+  if (existsSync(mediaCache)) renameSync(mediaCache, keptMedia);
   rmSync(bench, { recursive: true, force: true });
+  if (existsSync(keptMedia)) {
+    mkdirSync(join(bench, "state"), { recursive: true });
+    renameSync(keptMedia, mediaCache);
+  }
   const log = (line: string) => console.log(`[bench:rebuild] ${line}`);
   const options = {
     stateDir: join(bench, "state"),
