@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync, type BigIntStats } from "node:fs";
 import { dirname } from "node:path";
 
 /**
@@ -36,9 +36,9 @@ export class FileMemo<T> {
     }
   }
 
-  /** The value for the file, computed from its bytes unless the same file (same identity) was seen before. */
-  get(file: string): T {
-    const key = identity(file);
+  /** The value for the file, computed from its bytes unless the same file (same identity) was seen before. `stat`: the file's, when the caller has it. */
+  get(file: string, stat?: BigIntStats): T {
+    const key = identity(file, stat);
     const remembered = this.used.get(key) ?? this.known.get(key);
     if (remembered !== undefined) {
       this.used.set(key, remembered);
@@ -66,8 +66,7 @@ export class FileMemo<T> {
 }
 
 /** device:inode:size:mtime(ns) of a file. */
-export function identity(file: string): string {
-  const stat = statSync(file, { bigint: true });
+export function identity(file: string, stat: BigIntStats = statSync(file, { bigint: true })): string {
   return `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeNs}`;
 }
 

@@ -153,9 +153,15 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   let unchanged = 0;
   const digests = digestMemo(digestsFile(distRoot, shop));
   const sourceFiles = listFiles(source).filter((file) => file !== RELEASE_FILE);
+  const madeDirs = new Set<string>();
+  const makeDir = (dir: string) => {
+    if (madeDirs.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    madeDirs.add(dir);
+  };
   for (const file of sourceFiles) {
     const to = join(staging, file);
-    mkdirSync(dirname(to), { recursive: true });
+    makeDir(dirname(to));
     if (current && currentFiles.has(file) && sameContent(digests, join(source, file), join(current, file))) {
       // Same bytes, same inode: unchanged files keep their modification time (and so their ETag).
       linkSync(join(current, file), to);
@@ -312,6 +318,8 @@ function isSymlink(path: string): boolean {
 }
 
 function sameContent(digests: FileMemo<string>, a: string, b: string): boolean {
-  if (statSync(a).size !== statSync(b).size) return false;
-  return digests.get(a) === digests.get(b);
+  const statA = statSync(a, { bigint: true });
+  const statB = statSync(b, { bigint: true });
+  if (statA.size !== statB.size) return false;
+  return digests.get(a, statA) === digests.get(b, statB);
 }
