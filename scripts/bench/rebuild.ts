@@ -11,13 +11,25 @@
  *     per shop (the goal: one per affected shop, at most two when a build was already running)
  *     and whether every change id ended in exactly one published build (read from the D1).
  * Options: --origin URL, --burst N, --burst-seconds S, --timeout S (per wait, default 300).
+ *
+ * With --port P it needs no `npm start`: it starts its own local shops on port P (state, builds
+ * and releases in .bench/rebuild-P/, the development hosts, --products N, default 300), builds
+ * the shops that sell the measured product once cold and once warm (the first warm build
+ * rewrites every page, docs/decisions/0001), runs its own builder (BUILD_CONCURRENCY builds at
+ * once), then measures as above. The load average is printed before each part.
  */
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { loadavg } from "node:os";
+import { join } from "node:path";
 import { parseArgs } from "node:util";
+import type { LocalEnvironment } from "../../worker/config/shop-config";
 import { slugPath } from "../../domain/routes";
-import { backOfficeHostFor, getThroughWorker } from "../lib/builder/served";
+import { buildConcurrency, drainBuilds } from "../lib/builder";
+import { backOfficeHostFor, environmentOf, getThroughWorker } from "../lib/builder/served";
+import { prepareCatalogue, startAndBuild, startLocalBuilder } from "../lib/local-shops";
 import { localHost } from "../lib/local-ports";
 import { localSecret } from "../lib/local-worker";
-import { loadShopConfig } from "../lib/shops";
+import { loadShopConfig, ROOT } from "../lib/shops";
 import { withLocalD1 } from "../local-d1";
 
 const GOAL_SECONDS = 60;
@@ -69,7 +81,11 @@ async function firstProducts(origin: string, count: number): Promise<Product[]> 
 }
 
 /** One price import through the token path (the back-office host locally); returns its change id. */
-async function importPrices(origin: string, prices: { sku: string; shop: string; currency: string; packagePrice: number; packageContent: number }[]) {
+async function importPrices(
+  origin: string,
+  environment: LocalEnvironment | null,
+  prices: { sku: string; shop: string; currency: string; packagePrice: number; packageContent: number }[],
+) {
   const body = JSON.stringify({
     prices: prices.map((p) => ({
       sku: p.sku,
@@ -80,7 +96,7 @@ async function importPrices(origin: string, prices: { sku: string; shop: string;
     })),
   });
   const url = new URL("/admin/catalogue/import?format=json&source=bench-rebuild", origin);
-  const host = backOfficeHostFor(origin) ?? url.host;
+  const host = backOfficeHostFor(origin, ROOT, environment) ?? url.host;
   const { request } = await import("node:http");
   const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
     const req = request(
@@ -121,16 +137,22 @@ async function readD1<T>(read: Parameters<typeof withLocalD1<T>>[0]): Promise<T>
 
 const priceOnPage = (html: string) => /"price":"([\d.]+)"/.exec(html)?.[1];
 
-async function freshness(origin: string, timeoutS: number) {
+const load = () =>
+  `load average ${loadavg()
+    .map((value) => value.toFixed(2))
+    .join(", ")}`;
+
+async function freshness(origin: string, environment: LocalEnvironment | null, timeoutS: number) {
   const [product] = await firstProducts(origin, 1);
   if (!product) throw new Error("the catalogue has no products");
   const shops = await sellingShops(origin, product.sku);
   const config = loadShopConfig();
-  console.log(`\n1. freshness: ${product.sku} is sold in ${shops.map((s) => s.shop).join(", ")}`);
+  console.log(`\n1. freshness: ${product.sku} is sold in ${shops.map((s) => s.shop).join(", ")} (${load()})`);
   const targets = shops.map((s) => ({ ...s, newPrice: Math.round((s.product.price.packagePrice.value + 1) * 100) / 100 }));
   const started = Date.now();
   const changeId = await importPrices(
     origin,
+    environment,
     targets.map((t) => ({
       sku: product.sku,
       shop: t.shop,
@@ -142,7 +164,7 @@ async function freshness(origin: string, timeoutS: number) {
   console.log(`   import written as change ${changeId} after ${((Date.now() - started) / 1000).toFixed(1)} s; polling the product pages ...`);
   const results = await Promise.all(
     targets.map(async (t) => {
-      const host = localHost(config, t.shop, "development");
+      const host = localHost(config, t.shop, environment ?? "development");
       const deadline = started + timeoutS * 1000;
       while (Date.now() < deadline) {
         const page = await getThroughWorker(origin, host, t.path).catch(() => null);
@@ -162,15 +184,15 @@ async function freshness(origin: string, timeoutS: number) {
   console.log(`   slowest shop: ${Number.isFinite(worst) ? `${worst.toFixed(1)} s, ${(worst / GOAL_SECONDS).toFixed(2)}x the 60 s goal` : "not live in time"}`);
 }
 
-async function burst(origin: string, count: number, seconds: number, timeoutS: number) {
+async function burst(origin: string, environment: LocalEnvironment | null, count: number, seconds: number, timeoutS: number) {
   const products = await firstProducts(origin, Math.min(count, 50));
   const start = new Date();
-  console.log(`\n2. burst: ${count} price changes over ${seconds} s (DE prices of ${products.length} products)`);
+  console.log(`\n2. burst: ${count} price changes over ${seconds} s (DE prices of ${products.length} products; ${load()})`);
   const changeIds: number[] = [];
   for (let i = 0; i < count; i++) {
     const product = products[i % products.length]!;
     const price = Math.round((product.price.packagePrice.value + 0.01 * (i + 1)) * 100) / 100;
-    const id = await importPrices(origin, [
+    const id = await importPrices(origin, environment, [
       { sku: product.sku, shop: "DE", currency: product.price.packagePrice.currency, packagePrice: price, packageContent: product.packageContent },
     ]);
     if (id !== null) changeIds.push(id);
@@ -221,21 +243,92 @@ async function main() {
   const { values } = parseArgs({
     options: {
       origin: { type: "string", default: "http://localhost:8787" },
+      port: { type: "string" },
+      products: { type: "string", default: "300" },
       burst: { type: "string", default: "100" },
       "burst-seconds": { type: "string", default: "120" },
       timeout: { type: "string", default: "300" },
     },
   });
-  const origin = new URL(values.origin).origin;
   const timeout = Number(values.timeout);
+  const count = Number(values.burst);
+  if (values.port !== undefined) {
+    const port = Number(values.port);
+    if (!Number.isInteger(port) || port < 1024 || port > 65535) throw new Error(`--port must be a port number from 1024 to 65535, not ${values.port}`);
+    const products = Number(values.products);
+    if (!Number.isInteger(products) || products < 1) throw new Error(`--products must be a whole number of at least 1, not ${values.products}`);
+    return withOwnShops(port, products, async (origin) => {
+      await freshness(origin, "development", timeout);
+      if (count > 0) await burst(origin, "development", count, Number(values["burst-seconds"]), timeout);
+    });
+  }
+  const origin = new URL(values.origin).origin;
   try {
     await graphql(origin, "{ shops { id } }", {});
   } catch (error) {
-    throw new Error(`No worker answers on ${origin} (${(error as Error).message}); start the shops with \`npm start\` first`);
+    throw new Error(`No worker answers on ${origin} (${(error as Error).message}); start the shops with \`npm start\` first, or give --port`);
   }
-  await freshness(origin, timeout);
-  const count = Number(values.burst);
-  if (count > 0) await burst(origin, count, Number(values["burst-seconds"]), timeout);
+  const environment = environmentOf(origin);
+  await freshness(origin, environment, timeout);
+  if (count > 0) await burst(origin, environment, count, Number(values["burst-seconds"]), timeout);
+}
+
+/**
+ * Local shops of the bench's own on `port` (the development hosts): the catalogue, the worker, the
+ * shops selling the measured product built cold and then warm, and a builder; stopped after `measure`.
+ */
+async function withOwnShops(port: number, products: number, measure: (origin: string) => Promise<void>) {
+  const bench = join(ROOT, ".bench", `rebuild-${port}`);
+  // A fresh start each run; only the demo's rendered pictures are kept (minutes to render again).
+  const mediaCache = join(bench, "state", "media-cache");
+  const keptMedia = join(ROOT, ".bench", `rebuild-${port}-media-cache`);
+  rmSync(keptMedia, { recursive: true, force: true });
+  if (existsSync(mediaCache)) renameSync(mediaCache, keptMedia);
+  rmSync(bench, { recursive: true, force: true });
+  if (existsSync(keptMedia)) {
+    mkdirSync(join(bench, "state"), { recursive: true });
+    renameSync(keptMedia, mediaCache);
+  }
+  const log = (line: string) => console.log(`[bench:rebuild] ${line}`);
+  const options = {
+    stateDir: join(bench, "state"),
+    distRoot: join(bench, "dist"),
+    workspaceRoot: join(bench, "build"),
+    port,
+    environment: "development" as const,
+    products,
+    shops: ["DE"],
+    actor: "bench:rebuild",
+    fresh: true,
+    log,
+  };
+  await prepareCatalogue(options);
+  const started = Date.now();
+  const { worker } = await startAndBuild(options);
+  let builder: ReturnType<typeof startLocalBuilder> = null;
+  try {
+    const [product] = await firstProducts(worker.origin, 1);
+    if (!product) throw new Error("the catalogue has no products");
+    const shops = (await sellingShops(worker.origin, product.sku)).map((s) => s.shop);
+    const drain = {
+      origin: worker.origin,
+      environment: options.environment,
+      distRoot: options.distRoot,
+      workspaceRoot: options.workspaceRoot,
+      actor: "bench:rebuild",
+      log,
+    };
+    const others = shops.filter((shop) => shop !== "DE");
+    if (others.length > 0) await drainBuilds({ ...drain, shops: others });
+    log(`cold builds done after ${((Date.now() - started) / 1000).toFixed(0)} s; the first warm build of ${shops.join(", ")} (${load()}) ...`);
+    await drainBuilds({ ...drain, shops });
+    builder = startLocalBuilder({ ...options, origin: worker.origin, shops });
+    log(`ready after ${((Date.now() - started) / 1000).toFixed(0)} s; builder with ${buildConcurrency()} build(s) at once`);
+    await measure(worker.origin);
+  } finally {
+    await builder?.stop();
+    await worker.stop();
+  }
 }
 
 main().catch((error: unknown) => {

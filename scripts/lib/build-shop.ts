@@ -123,7 +123,8 @@ export async function renderShop(shop: string, options: BuildOptions): Promise<R
     { onWait: (owner) => log(`[${shop}] waiting for another build of ${shop} (pid ${owner}) to finish ...`) },
   );
   const output = join(workspace, "public");
-  const manifest = writeCspManifest(output);
+  // Each page's inline scripts remembered by file identity: a rebuild reads only the pages Gatsby rewrote.
+  const manifest = writeCspManifest(output, { memo: join(workspace, ".csp-scripts.json") });
   log(`[${shop}] CSP manifest: ${Object.keys(manifest.pages).length} pages, ${manifest.hashes.length} distinct inline scripts`);
   return { shop, output, seconds: (Date.now() - started) / 1000, peakRssMb };
 }

@@ -59,7 +59,10 @@ describe("each local worker reloads on its own trigger (docs/decisions/0034)", (
     const lines = readFileSync(path, "utf8").split("\n");
     expect(lines[0]).toMatch(/^# Written by scripts\/lib\/local-worker.ts/);
     const changed = lines.slice(1).filter((line, index) => line !== wrangler.split("\n")[index]);
-    expect(changed).toEqual(['watch_dir = ["config", "worker", ".wrangler/reload/8797"]']);
+    expect(changed).toEqual([
+      'command = "node scripts/check-config-cached.mjs .wrangler/config-check/8797 npx tsx scripts/check-config.ts --quiet"',
+      'watch_dir = ["config", "worker", ".wrangler/reload/8797"]',
+    ]);
     expect(existsSync(reloadTrigger(8797, root))).toBe(true);
   });
 

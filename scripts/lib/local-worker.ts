@@ -79,8 +79,14 @@ export function writeDevConfig(port: number, root = ROOT): string {
   writeFileSync(reloadTrigger(port, root), `${new Date().toISOString()}\n`);
   const watched = text.replace(/^watch_dir = \[(.*)\][ \t]*$/m, (_line, list: string) => `watch_dir = [${list}, ${JSON.stringify(trigger)}]`);
   if (watched === text) throw new Error("wrangler.toml has no [build] watch_dir = [...] line to add the reload trigger to");
+  // A publish's reload runs the [build] command: its config check only when what it reads changed (check-config-cached.mjs).
+  const stamp = relative(root, join(root, ".wrangler", "config-check", String(port)));
+  const checked = watched.replace(
+    /^command = "(npx tsx scripts\/check-config\.ts[^"]*)"[ \t]*$/m,
+    (_line, command: string) => `command = ${JSON.stringify(`node scripts/check-config-cached.mjs ${stamp} ${command}`)}`,
+  );
   const path = join(root, `.wrangler-dev-${port}.toml`);
-  writeFileSync(path, `# Written by scripts/lib/local-worker.ts from wrangler.toml for the local worker on port ${port}; edit wrangler.toml.\n${watched}`);
+  writeFileSync(path, `# Written by scripts/lib/local-worker.ts from wrangler.toml for the local worker on port ${port}; edit wrangler.toml.\n${checked}`);
   return path;
 }
 

@@ -6,6 +6,7 @@ import { parseCspManifest } from "../../worker/edge/csp-manifest";
 import { FILES, testApp } from "../../worker/edge/test-support";
 import { MARK_HIDDEN_BANNERS_SCRIPT } from "../../site/src/lib/banner";
 import { MARK_CONSENT_ANSWERED_SCRIPT } from "../../site/src/lib/consent";
+import { identity } from "./file-digests";
 import { cspManifest, inlineScripts, scriptHash, writeCspManifest } from "./script-hashes";
 
 const hash = scriptHash;
@@ -84,6 +85,32 @@ describe("the manifest of a build, served by the edge", () => {
     // first-paint and chunk map shared, one loader script per page; JSON-LD is no script.
     expect(manifest.hashes).toHaveLength(4);
     expect(manifest.pages["/index.html"]).toHaveLength(3);
+  });
+
+  test("with a memo, a rebuild reads only the pages it rewrote and writes the same manifest as a full read", () => {
+    const memo = join(output, "..", "csp-memo.json");
+    write("index.html", builtPage("/"));
+    write("a.html", builtPage("/a.html"));
+    write("b.html", builtPage("/b.html"));
+    const first = writeCspManifest(output, { memo });
+    expect(first).toEqual(writeCspManifest(output));
+
+    // What the memo says of a.html stands for its bytes while the file is the same (it is not read again):
+    // a marker in its entry shows up in the next manifest. b.html, rewritten, is read again.
+    const remembered = JSON.parse(readFileSync(memo, "utf8")) as Record<string, string[]>;
+    const aKey = identity(join(output, "a.html"));
+    expect(remembered[aKey]).toEqual(inlineScripts(builtPage("/a.html")).map(hash));
+    writeFileSync(memo, JSON.stringify({ ...remembered, [aKey]: ["marker"] }));
+    write("b.html", builtPage("/b.html").replace("<h1>", "<script>window.rebuilt = 1</script><h1>"));
+    const second = writeCspManifest(output, { memo });
+    expect(second.pages["/a.html"]!.map((index) => second.hashes[index])).toEqual(["marker"]);
+    expect(second.pages["/b.html"]!.map((index) => second.hashes[index])).toEqual(inlineScripts(readFileSync(join(output, "b.html"), "utf8")).map(hash));
+    expect(second.hashes).toContain(hash("window.rebuilt = 1"));
+
+    // Without the memo (or with a.html rewritten) every page is read: the true manifest.
+    write("a.html", builtPage("/a.html"));
+    expect(writeCspManifest(output, { memo })).toEqual(writeCspManifest(output));
+    expect(writeCspManifest(output).hashes).not.toContain("marker");
   });
 
   test("a <script> injected into a built page after the build is not allowed by the CSP the edge sends", async () => {

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { CSP_MANIFEST_FILE, type CspManifest } from "../../worker/edge/csp-manifest";
+import { FileMemo } from "./file-digests";
 import { listFiles } from "./sync-directory";
 
 /**
@@ -66,13 +67,19 @@ export function scriptHash(text: string): string {
 
 /** The manifest of a set of HTML files (build file path -> HTML). */
 export function cspManifest(pages: Iterable<[file: string, html: string]>): CspManifest {
+  const hashed: [string, string[]][] = [];
+  for (const [file, html] of pages) hashed.push([file, inlineScripts(html).map(scriptHash)]);
+  return manifestOfHashes(hashed);
+}
+
+/** The manifest from each page's inline script hashes (in document order, repeats allowed). */
+function manifestOfHashes(pages: Iterable<[file: string, hashes: string[]]>): CspManifest {
   const hashes: string[] = [];
   const indexOf = new Map<string, number>();
   const manifestPages: Record<string, number[]> = {};
-  for (const [file, html] of pages) {
+  for (const [file, pageHashes] of pages) {
     const indexes = new Set<number>();
-    for (const script of inlineScripts(html)) {
-      const hash = scriptHash(script);
+    for (const hash of pageHashes) {
       let index = indexOf.get(hash);
       if (index === undefined) {
         index = hashes.push(hash) - 1;
@@ -85,10 +92,16 @@ export function cspManifest(pages: Iterable<[file: string, html: string]>): CspM
   return { version: 1, hashes, pages: manifestPages };
 }
 
-/** Writes the manifest of every HTML file under `output` to `output/_csp.json` (whole, never half-written); returns it. */
-export function writeCspManifest(output: string): CspManifest {
+/**
+ * Writes the manifest of every HTML file under `output` to `output/_csp.json` (whole, never half-written); returns it.
+ * With `memo` (a file outside `output`), each page's script hashes are remembered by the file's identity
+ * (file-digests.ts), so a rebuild that rewrote a few pages reads only those.
+ */
+export function writeCspManifest(output: string, options: { memo?: string } = {}): CspManifest {
   const files = listFiles(output).filter((file) => file.endsWith(".html"));
-  const manifest = cspManifest(files.map((file) => [`/${file.split("\\").join("/")}`, readFileSync(join(output, file), "utf8")]));
+  const memo = new FileMemo(options.memo ?? null, (path) => inlineScripts(readFileSync(path, "utf8")).map(scriptHash));
+  const manifest = manifestOfHashes(files.map((file) => [`/${file.split("\\").join("/")}`, memo.get(join(output, file))]));
+  memo.save();
   const target = join(output, CSP_MANIFEST_FILE);
   writeFileSync(`${target}.tmp`, JSON.stringify(manifest));
   renameSync(`${target}.tmp`, target);

@@ -3,7 +3,7 @@ import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSyn
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { syncDirectory } from "../sync-directory";
-import { liveRelease, publishRelease, releasesRoot, type ServedFile } from "./release";
+import { digestsFile, liveRelease, publishRelease, releasesRoot, type ServedFile } from "./release";
 
 function build(root: string, name: string, files: Record<string, string>): string {
   const dir = join(root, name);
@@ -143,6 +143,40 @@ describe("publishing a release", () => {
     expect(existsSync(join(dist, "DE", "app-1.js"))).toBe(false);
     expect(readdirSync(join(releasesRoot(dist), "DE")).sort()).toEqual(["build-2", "build-3"]);
     expect(liveRelease(dist, "DE")).toBe(join(releasesRoot(dist), "DE", "build-3"));
+  });
+
+  test("a rebuild in the same workspace reads only the files that changed; a file rewritten with other bytes of the same size is still published", async () => {
+    const files: Record<string, string> = { "index.html": "home" };
+    for (let i = 0; i < 50; i++) {
+      files[`p${i}.html`] = `page ${String(i).padStart(2, "0")}`;
+      files[`page-data/p${i}.html/page-data.json`] = `{"n":${String(i).padStart(2, "0")}}`;
+    }
+    const source = build(root, "public", files);
+    const first = await publishRelease({ source, distRoot: dist, shop: "DE", buildId: 1 });
+    expect(first.written).toHaveLength(101);
+
+    // The same workspace rebuilt: one page and its data rewritten with other bytes of the same size, one page
+    // rewritten with the same bytes (a new modification time), the rest untouched.
+    writeFileSync(join(source, "p7.html"), "page 77");
+    writeFileSync(join(source, "page-data/p7.html/page-data.json"), '{"n":77}');
+    writeFileSync(join(source, "p8.html"), "page 08");
+    const second = await publishRelease({ source, distRoot: dist, shop: "DE", buildId: 2 });
+    expect(second.written.sort()).toEqual(["p7.html", "page-data/p7.html/page-data.json"]);
+    expect(second.filesRead).toBe(3);
+    expect(readFileSync(join(dist, "DE", "p7.html"), "utf8")).toBe("page 77");
+    expect(readFileSync(join(dist, "DE", "page-data/p7.html/page-data.json"), "utf8")).toBe('{"n":77}');
+
+    // Nothing changed: nothing read, nothing written.
+    const third = await publishRelease({ source, distRoot: dist, shop: "DE", buildId: 3 });
+    expect([third.written, third.filesRead, third.unchanged]).toEqual([[], 0, 101]);
+
+    // A damaged memory only costs reading every file once.
+    writeFileSync(digestsFile(dist, "DE"), "{not json");
+    writeFileSync(join(source, "p9.html"), "page 99");
+    const fourth = await publishRelease({ source, distRoot: dist, shop: "DE", buildId: 4 });
+    expect(fourth.written).toEqual(["p9.html"]);
+    expect(fourth.filesRead).toBe(2 * 101);
+    expect(readFileSync(join(dist, "DE", "p9.html"), "utf8")).toBe("page 99");
   });
 
   test("names a build adds are in the live release, and asked of the server, before the switch; the reload is awaited", async () => {

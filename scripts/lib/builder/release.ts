@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   copyFileSync,
   existsSync,
@@ -15,6 +14,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
+import { digestMemo, type FileMemo } from "../file-digests";
 import { listFiles } from "../sync-directory";
 
 /**
@@ -51,6 +51,11 @@ export interface ReleaseRecord {
 export const RELEASE_FILE = ".release.json";
 /** Top-level file of dist/ rewritten on every publish: names each shop's live release, and makes wrangler's watcher reload. */
 export const PUBLISHED_FILE = ".published.json";
+/**
+ * Digests of the files of a shop's builds and releases by file identity (file-digests.ts), beside the
+ * shop's releases folder: a publish reads only the files that changed since the last one, not every file twice.
+ */
+export const digestsFile = (distRoot: string, shop: string) => join(releasesRoot(distRoot), `${shop}.digests.json`);
 
 /** How the server that serves dist/ answers for a file of a shop's build (through the worker, with the shop's host). */
 export type ServedFile = (shop: string, path: string) => Promise<{ status: number; etag: string | null }>;
@@ -87,6 +92,8 @@ export interface PublishResult {
   pages: number;
   pagesRewritten: string[];
   publishedAt: string;
+  /** Files whose bytes were read to compare them (those not known unchanged by their identity, file-digests.ts). */
+  filesRead: number;
   /** From the switch until the server had reloaded (null without `served`, or when it did not within the timeout). */
   reloadMs: number | null;
 }
@@ -144,11 +151,18 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   const written: string[] = [];
   const added: string[] = [];
   let unchanged = 0;
+  const digests = digestMemo(digestsFile(distRoot, shop));
   const sourceFiles = listFiles(source).filter((file) => file !== RELEASE_FILE);
+  const madeDirs = new Set<string>();
+  const makeDir = (dir: string) => {
+    if (madeDirs.has(dir)) return;
+    mkdirSync(dir, { recursive: true });
+    madeDirs.add(dir);
+  };
   for (const file of sourceFiles) {
     const to = join(staging, file);
-    mkdirSync(dirname(to), { recursive: true });
-    if (current && currentFiles.has(file) && sameContent(join(source, file), join(current, file))) {
+    makeDir(dirname(to));
+    if (current && currentFiles.has(file) && sameContent(digests, join(source, file), join(current, file))) {
       // Same bytes, same inode: unchanged files keep their modification time (and so their ETag).
       linkSync(join(current, file), to);
       unchanged += 1;
@@ -185,6 +199,9 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   };
   writeFileSync(join(staging, RELEASE_FILE), `${JSON.stringify(record, null, 2)}\n`);
   renameSync(staging, dir);
+  // The next publish compares against this release: its copies have the digests of their sources (links keep their identity).
+  for (const file of written) digests.remember(join(dir, file), digests.get(join(source, file)));
+  digests.save();
 
   // 2. Names the new build adds become known to the server first (nothing live links to them yet).
   const stageable = added.filter((file) => !isPageFile(file));
@@ -230,7 +247,19 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
     if (!reloaded) log(`[${shop}] the server did not reload within ${(options.serverTimeoutMs ?? 15000) / 1000} s after the switch`);
   }
   removeOldReleases(shopReleases, [release, previous]);
-  return { release, releaseDir: dir, written, deleted, carried, unchanged, pages: record.pages, pagesRewritten, publishedAt: record.publishedAt, reloadMs };
+  return {
+    release,
+    releaseDir: dir,
+    written,
+    deleted,
+    carried,
+    unchanged,
+    pages: record.pages,
+    pagesRewritten,
+    publishedAt: record.publishedAt,
+    filesRead: digests.misses,
+    reloadMs,
+  };
 }
 
 /** Keeps the named releases (the live one and the one before, for pages browsers still hold); removes the rest. */
@@ -288,11 +317,9 @@ function isSymlink(path: string): boolean {
   }
 }
 
-function sameContent(a: string, b: string): boolean {
-  if (statSync(a).size !== statSync(b).size) return false;
-  return digest(a) === digest(b);
-}
-
-function digest(path: string): string {
-  return createHash("sha1").update(readFileSync(path)).digest("hex");
+function sameContent(digests: FileMemo<string>, a: string, b: string): boolean {
+  const statA = statSync(a, { bigint: true });
+  const statB = statSync(b, { bigint: true });
+  if (statA.size !== statB.size) return false;
+  return digests.get(a, statA) === digests.get(b, statB);
 }
