@@ -61,6 +61,8 @@ export interface ShopApiEnv {
 /** Bindings and variables of the worker: the edge's own and the in-process shop API's. */
 export interface WorkerEnv extends ShopApiEnv {
   ASSETS: FetchBinding;
+  /** The published builds of shops with `assets: "r2"` (docs/decisions/0053; worker/lib/site-assets.ts); unset: such shops answer 503. */
+  SITE_ASSETS?: R2Bucket;
   /** Which environment the no-shop-found page links to; hosts decide the environment of a shop request. */
   ENVIRONMENT_NAME: Environment;
   /** How the shop API is reached: in-process (default), service (SHOP_API binding) or remote (SHOP_API_ORIGIN). */
