@@ -133,3 +133,10 @@ export function siteContentType(path: string): string {
   const extension = dot > path.lastIndexOf("/") ? path.slice(dot + 1).toLowerCase() : "";
   return TYPES[extension] ?? "application/octet-stream";
 }
+
+const KEY = /^sites\/([A-Z]{2,8})\/(?:live\.json|releases\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json|index\/[0-9a-f]{64}\.json|blobs\/[0-9a-f]{64})$/;
+
+/** The shop a key of the layout above belongs to, or null for any other key. */
+export function siteAssetKeyShop(key: string): string | null {
+  return KEY.exec(key)?.[1] ?? null;
+}
