@@ -36,6 +36,7 @@ export interface AssetPublishResult extends PublishResult {
   store: SiteAssetStore;
   /** Objects uploaded to R2 (null for the static store, which copies or links files instead). */
   uploaded: number | null;
+  uploadedBytes: number | null;
   /** Objects of older releases removed from R2 (null for the static store). */
   collected: number | null;
 }
@@ -54,7 +55,7 @@ export function staticAssetStore(distRoot: string): AssetStore {
     kind: "static",
     async publish(options) {
       const result = await publishRelease({ ...options, distRoot });
-      return { ...result, store: "static", uploaded: null, collected: null };
+      return { ...result, store: "static", uploaded: null, uploadedBytes: null, collected: null };
     },
   };
 }
