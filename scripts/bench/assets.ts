@@ -10,11 +10,11 @@
  *    warmed first) with wrk, in alternating rounds of the same run, and prints req/s, p50, p99 and
  *    the ratio R2/static (target >= 0.8x), with the machine's load average.
  *
- * Options: --seconds 6 --connections 16 --rounds 5 --products 300. Needs `wrk` (apt-get install wrk).
+ * Options: --seconds 6 --connections 16 --rounds 5 --products 300, --reuse (the last run's build). Needs `wrk` (apt-get install wrk).
  */
 import { execFile, execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
 import { r2AssetStore, buildFileCount } from "../lib/builder/asset-store";
@@ -45,6 +45,7 @@ async function main() {
       connections: { type: "string", default: "16" },
       rounds: { type: "string", default: "5" },
       products: { type: "string", default: "300" },
+      reuse: { type: "boolean", default: false },
     },
   });
   try {
@@ -64,9 +65,11 @@ async function main() {
     actor: "bench:assets",
     log,
   };
-  await prepareCatalogue(options);
-  const { worker: builder } = await startAndBuild(options);
-  await builder.stop();
+  if (!values.reuse || !existsSync(join(options.distRoot, "DE"))) {
+    await prepareCatalogue(options);
+    const { worker: builder } = await startAndBuild(options);
+    await builder.stop();
+  } else log("--reuse: the DE build of the last run");
   const build = realpathSync(join(options.distRoot, "DE"));
   const files = buildFileCount(build);
   const page = "/" + listFiles(build).find((file) => /-\d{6}\.html$/.test(file) && !file.includes("/"))!;
@@ -99,8 +102,8 @@ async function main() {
     const staticBody = await fetchText(target, { host: HOST });
     const r2Body = await fetchText(target, { host: HOST, "x-bench-store": "r2" });
     if (staticBody !== r2Body) throw new Error(`the page ${page} differs between the stores`);
-    await wrk([...wrkArgs.slice(0, 2), "-d2s", "-H", `Host: ${HOST}`, "-H", "x-bench-store: r2", target]);
-    await wrk([...wrkArgs.slice(0, 2), "-d2s", "-H", `Host: ${HOST}`, target]);
+    await wrk([...wrkArgs.slice(0, 2), "-d2s", "--latency", "-H", `Host: ${HOST}`, "-H", "x-bench-store: r2", target]);
+    await wrk([...wrkArgs.slice(0, 2), "-d2s", "--latency", "-H", `Host: ${HOST}`, target]);
     const rounds = Number(values.rounds);
     const staticRuns: WrkResult[] = [];
     const r2Runs: WrkResult[] = [];

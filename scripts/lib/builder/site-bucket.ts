@@ -74,7 +74,20 @@ export function workerBucketClient(options: WorkerBucketOptions): SiteBucketClie
   const origin = new URL(options.origin);
   if (options.host && origin.protocol !== "http:") throw new Error(`a Host other than the origin's needs a plain http origin (got ${origin.origin})`);
 
-  function post(op: string, contentType: string, body: Uint8Array | string): Promise<Answer> {
+  /** Every call is idempotent (the same key gets the same bytes), so a connection lost or a 503 is tried again, up to 3 times. */
+  async function post(op: string, contentType: string, body: Uint8Array | string): Promise<Answer> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const answer = await postOnce(op, contentType, body);
+        if (answer.status !== 503 || attempt >= 3) return answer;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+
+  function postOnce(op: string, contentType: string, body: Uint8Array | string): Promise<Answer> {
     const url = new URL(`/admin/builder/site-assets/${op}`, origin);
     const headers = { authorization: `Bearer ${options.token}`, "content-type": contentType, host: options.host ?? url.host };
     return new Promise((resolve, reject) => {
