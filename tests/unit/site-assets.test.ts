@@ -145,7 +145,7 @@ describe("a shop published to R2 through the builder calls and served by the edg
 
   test("a shop configured for R2 on a worker without the bucket answers 503, never another shop's files", async () => {
     const logged = jest.spyOn(console, "error").mockImplementation(() => undefined);
-    const app = testApp();
+    const app = testApp({ env: { SITE_ASSETS: undefined } });
     const response = await app.request(`${FR}/parquet.html`);
     expect(response.status).toBe(503);
     expect(await response.text()).not.toContain("Parkett");
