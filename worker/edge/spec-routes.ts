@@ -48,7 +48,8 @@ export function specRoutes(): MiddlewareHandler<EdgeEnv> {
     const target = specRouteTarget(site.shop, c.get("language"), url.pathname);
     if (!target) return next();
     const store = siteStore(c, site.shop);
-    if (!store || !(await store.file(site.shop.id, target, c.req.raw))) return next();
+    // Whether the build has the page: a HEAD, so no store reads the file's bytes for it.
+    if (!store || !(await store.file(site.shop.id, target, new Request(url, { method: "HEAD" })))) return next();
     return redirectResponse(locationOn(site.preferredOrigin, pathSegments(target), false, url.search), 301);
   };
 }

@@ -59,7 +59,7 @@ export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname
     replaceResponse(c, response);
     return c.res;
   }
-  if (wantsTrailingSlash(pathname) && (await store.file(shop.id, buildFile(`${pathname}/`), c.req.raw))) {
+  if (wantsTrailingSlash(pathname) && (await store.file(shop.id, buildFile(`${pathname}/`), new Request(c.req.url, { method: "HEAD" })))) {
     const site = c.get("site");
     const origin = site.kind === "shop" ? site.preferredOrigin : "";
     return redirectResponse(locationOn(origin, pathSegments(pathname), true, new URL(c.req.url).search), 301);
