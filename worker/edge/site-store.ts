@@ -130,19 +130,25 @@ export function r2SiteStore(bucket: SiteBucket, options: R2SiteStoreOptions = {}
     const at = now();
     if (known && known.until > at) return Promise.resolve(known.release);
     if (known?.loading) return known.loading;
-    const loading = readJson(pointerKey(shopId), false).then(
-      (value) => {
+    const loading = (async () => {
+      try {
+        const value = await readJson(pointerKey(shopId), false);
         const pointer = value === null ? null : parsePointer(value);
         if (value !== null && !pointer) throw unavailable();
         pointers.set(shopId, { release: pointer?.release ?? null, until: now() + ttl });
         return pointer?.release ?? null;
-      },
-      (error: unknown) => {
-        if (known) pointers.set(shopId, { ...known, loading: undefined });
-        else pointers.delete(shopId);
+      } catch (error) {
+        // The pointer could not be read: the release known until now stays served (it is whole, and
+        // kept in the bucket) and the pointer is asked again after its time; without one, 503.
+        if (known && known.until > 0) {
+          console.warn(`site store: the live pointer of ${shopId} could not be read; serving release ${known.release ?? "(none)"} meanwhile`);
+          pointers.set(shopId, { release: known.release, until: now() + ttl });
+          return known.release;
+        }
+        pointers.delete(shopId);
         throw error;
-      },
-    );
+      }
+    })();
     pointers.set(shopId, { release: known?.release ?? null, until: known?.until ?? 0, loading });
     return loading;
   }
