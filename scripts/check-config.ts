@@ -67,6 +67,7 @@ export function hostTable(config: ShopConfig): string {
       ? `International entry: /${edge.internationalEntry.pathSegment}/... or ?${edge.internationalEntry.queryParameter}=${edge.internationalEntry.shop.toLowerCase()} -> ${edge.internationalEntry.shop} (cookie ${edge.developerModeCookie})`
       : "International entry: none",
     `Token cookies: ${ENVIRONMENTS.map((env) => `${env}=${config.environments[env].tokenCookie}`).join(", ")}; locale cookie ${edge.localeCookie}`,
+    `Builds served from: ${config.shops.map((shop) => `${shop.id} ${shop.assets === "r2" ? "R2" : "static assets"}`).join(", ")}`,
     `Rate limits per IP: ${Object.entries(config.rateLimits.perIp)
       .map(([bucket, { limit, period }]) => `${bucket} ${limit}/${period} s`)
       .join(", ")}; exact: ${Object.entries(config.rateLimits.exact)
@@ -85,10 +86,37 @@ export function shortTokenWarnings(devVars: string): string[] {
   });
 }
 
-/** The config, checked on its own and against the rate-limiting bindings of wrangler.toml. */
+/** The R2 binding the edge reads the builds of shops with `assets: "r2"` from (docs/decisions/0053). */
+export const SITE_ASSETS_BINDING = "SITE_ASSETS";
+
+interface WranglerBuckets {
+  r2_buckets?: { binding?: string }[];
+  env?: Record<string, { r2_buckets?: { binding?: string }[] }>;
+}
+
+/** One line per wrangler.toml scope (top level, each [env.*]) without the SITE_ASSETS bucket while a shop is published to R2. */
+export function siteAssetBindingProblems(config: ShopConfig, wrangler: WranglerBuckets): string[] {
+  const index = config.shops.findIndex((shop) => shop.assets === "r2");
+  if (index === -1) return [];
+  const scopes: [string, WranglerBuckets["r2_buckets"]][] = [
+    ["wrangler.toml", wrangler.r2_buckets],
+    ...Object.entries(wrangler.env ?? {}).map(([name, env]): [string, WranglerBuckets["r2_buckets"]] => [`wrangler.toml [env.${name}]`, env.r2_buckets]),
+  ];
+  return scopes
+    .filter(([, buckets]) => !(buckets ?? []).some((bucket) => bucket.binding === SITE_ASSETS_BINDING))
+    .map(
+      ([where]) => `shops[${index}].assets: ${config.shops[index]!.id} is published to R2, but ${where} has no [[r2_buckets]] binding ${SITE_ASSETS_BINDING}`,
+    );
+}
+
+/** The config, checked on its own and against the rate-limiting and R2 bindings of wrangler.toml. */
 export async function checkConfig(path: string, wranglerPath: string): Promise<ShopConfig> {
   const config = loadConfigFile(path);
-  const problems = rateLimitBindingProblems(config, await readWranglerRateLimits(wranglerPath));
+  const { experimental_readRawConfig } = await import("wrangler");
+  const problems = [
+    ...rateLimitBindingProblems(config, await readWranglerRateLimits(wranglerPath)),
+    ...siteAssetBindingProblems(config, experimental_readRawConfig({ config: wranglerPath }).rawConfig as WranglerBuckets),
+  ];
   if (problems.length > 0) throw new ShopConfigError(problems);
   return config;
 }

@@ -46,6 +46,8 @@ export interface ShopApiEnv {
   MAIL_API_KEY?: string;
   /** Rebuild requests (worker/shop-api/rebuilds, docs/decisions/0032): wrangler.toml [[queues.producers]]; unset: the sweep merges them. */
   REBUILD_QUEUE?: Queue<{ requestId: number }>;
+  /** The published builds of shops with `assets: "r2"` (docs/decisions/0053; worker/lib/site-assets.ts): the edge reads them, the builder writes them through /admin/builder/site-assets/*; unset: such shops answer 503. */
+  SITE_ASSETS?: R2Bucket;
   /** Bearer token of the builder API (/admin/builder/*): `npm run builder` and the CI's build jobs. */
   BUILDER_TOKEN?: string;
   /** Bearer token of the ERP's order events (POST /admin/orders/{number}/events; checkout/order-events.ts). */

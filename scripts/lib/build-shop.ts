@@ -1,13 +1,15 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { publishRelease, type PublishResult, type ServedFile } from "./builder/release";
-import { reloadLocalWorker } from "./builder/served";
+import { r2AssetStore, staticAssetStore, type AssetPublishResult, type AssetStore } from "./builder/asset-store";
+import type { ServedFile } from "./builder/release";
+import { backOfficeHostFor, reloadLocalWorker } from "./builder/served";
+import { workerBucketClient } from "./builder/site-bucket";
 import { gatsbyProgress, type BuildProgress } from "./builder/gatsby-progress";
 import { withDirLock } from "./dir-lock";
 import { localSecret } from "./local-worker";
 import { writeCspManifest } from "./script-hashes";
-import { ROOT } from "./shops";
+import { loadShopConfig, ROOT } from "./shops";
 import type { SyncResult } from "./sync-directory";
 
 /**
@@ -54,6 +56,10 @@ export interface PublishShopOptions {
   /** Makes the serving worker reload its file list (builder/served.ts reloadLocalWorker). */
   reload?: () => void;
   log?: (line: string) => void;
+  /** The shop API's origin: a shop published to R2 uploads through its builder calls (docs/decisions/0053). */
+  origin?: string;
+  /** Another store than the shop's configured one (tests, benchmarks). */
+  store?: AssetStore;
 }
 
 export interface RenderResult {
@@ -80,6 +86,7 @@ export async function buildShop(shop: string, options: BuildOptions): Promise<Bu
   const rendered = await renderShop(shop, options);
   const published = await publishShop(shop, rendered.output, {
     distRoot: options.distRoot,
+    origin: new URL(options.graphqlUrl).origin,
     log: options.log,
     reload: options.reload ?? (() => reloadLocalWorker(new URL(options.graphqlUrl).origin)),
   });
@@ -93,11 +100,26 @@ export async function buildShop(shop: string, options: BuildOptions): Promise<Bu
   };
 }
 
-/** Publishes a finished build of the shop to dist/<SHOP> at once (builder/release.ts). */
-export function publishShop(shop: string, output: string, options: PublishShopOptions = {}): Promise<PublishResult> {
-  return publishRelease({
+/**
+ * The store a shop is published to, by `assets` in config/shops.json (docs/decisions/0053):
+ * dist/<SHOP> as a release folder (static), or the SITE_ASSETS bucket through the shop API at
+ * `origin` with the builder's token (r2).
+ */
+export function assetStoreFor(shop: string, options: { distRoot?: string; origin?: string } = {}): AssetStore {
+  const definition = loadShopConfig().shops.find((each) => each.id === shop);
+  if (definition?.assets === "r2") {
+    if (!options.origin) throw new Error(`${shop} is published to R2 (assets "r2" in config/shops.json): the shop API's origin is needed to upload`);
+    const token = process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN");
+    return r2AssetStore(workerBucketClient({ origin: options.origin, host: backOfficeHostFor(options.origin) ?? undefined, token }));
+  }
+  return staticAssetStore(options.distRoot ?? join(ROOT, "dist"));
+}
+
+/** Publishes a finished build of the shop at once to its store: dist/<SHOP> (builder/release.ts) or R2 (builder/r2-release.ts). */
+export function publishShop(shop: string, output: string, options: PublishShopOptions = {}): Promise<AssetPublishResult> {
+  const store = options.store ?? assetStoreFor(shop, { distRoot: options.distRoot, origin: options.origin });
+  return store.publish({
     source: output,
-    distRoot: options.distRoot ?? join(ROOT, "dist"),
     shop,
     buildId: options.buildId,
     changeIds: options.changeIds,

@@ -1,18 +1,26 @@
 import { expect, test } from "@playwright/test";
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
+import { loadShopConfig } from "../../scripts/lib/shops";
 import { fetchPage, TEST_HOSTS, testHost, type Fetched } from "./support/site";
 
 /**
- * Crawls every built page of the DE and CH shops through the worker and fails on a broken
+ * Crawls every built page of the DE, CH and FR shops through the worker and fails on a broken
  * internal link, a raw translation key or German fallback text on a non-German page, a
  * wrong currency, a non-reciprocal hreflang pair, or a sitemap that does not list exactly
- * the indexable built pages.
+ * the indexable built pages. FR is published to R2 (`assets: "r2"`, docs/decisions/0053): its
+ * pages are those of its last build, and the crawl checks that the worker serves them from R2.
  */
 const DIST = process.env.E2E_DIST ?? join(__dirname, "..", "..", ".e2e", "dist");
+const BUILDS = process.env.E2E_BUILDS ?? join(__dirname, "..", "..", ".e2e", "build");
+const onR2 = (shop: string) => loadShopConfig().shops.find((each) => each.id === shop)?.assets === "r2";
+/** Where a shop's published build is on disk: dist/<SHOP>, or for a shop on R2 the output of its build that was uploaded. */
+const builtRoot = (shop: string) => (onR2(shop) ? join(BUILDS, shop, "public") : join(DIST, shop));
 const SHOPS = [
   { id: "DE", host: testHost("DE"), origin: "https://www.bodenhaus.example", currency: "EUR", symbol: "€", foreign: "CHF" },
   { id: "CH", host: testHost("CH"), origin: "https://www.bodenhaus.example.ch", currency: "CHF", symbol: "CHF", foreign: "€" },
+  { id: "FR", host: testHost("FR"), origin: "https://www.bodenhaus.example.fr", currency: "EUR", symbol: "€", foreign: "CHF" },
 ];
 
 type Locale = Record<string, unknown>;
@@ -26,7 +34,7 @@ const GERMAN = new Map(leaves(locale("de")));
 const KEYS = [...GERMAN.keys()].map((key) => key.replace(/_(one|other)$/, ""));
 
 function builtPages(shop: string): string[] {
-  const root = join(DIST, shop);
+  const root = builtRoot(shop);
   const walk = (dir: string): string[] =>
     readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
       const path = `${dir}/${entry.name}`;
@@ -81,7 +89,13 @@ const testLocation = (url: string): { host: string; path: string } | null => {
 for (const shop of SHOPS) {
   test(`every built page of ${shop.id} is sound (links, translations, currency, hreflang, sitemap)`, async () => {
     test.setTimeout(600_000);
-    expect(existsSync(join(DIST, shop.id)), `${shop.id} is built`).toBe(true);
+    expect(existsSync(builtRoot(shop.id)), `${shop.id} is built`).toBe(true);
+    if (onR2(shop.id)) {
+      // Served from R2: the release record's ETag is its content hash (worker/lib/site-assets.ts), which static assets never send.
+      const record = await fetchPage(shop.host, "/.release.json");
+      expect(record.status).toBe(200);
+      expect(record.etag).toBe(`"${createHash("sha256").update(record.body).digest("hex").slice(0, 32)}"`);
+    }
     const pages = builtPages(shop.id);
     expect(pages.length).toBeGreaterThan(20);
     const problems: string[] = [];

@@ -1,6 +1,6 @@
 import rawConfig from "../../config/shops.json";
 import { configProblems } from "../../tests/support/config-problems";
-import { hostTable } from "../../scripts/check-config";
+import { hostTable, siteAssetBindingProblems } from "../../scripts/check-config";
 import { looseCopy, type LooseJson } from "../../tests/support/loose-json";
 import { parseShopConfig, schemeFor, ShopDirectory } from "./shop-config";
 
@@ -268,5 +268,32 @@ describe("shop config: tracking and the service worker (issue 18, docs/decisions
     const raw = clone();
     change(raw);
     expect(problems(raw).join("\n")).toContain(path);
+  });
+});
+
+describe("shop config: where a shop's build is served from (issue 17, docs/decisions/0053)", () => {
+  test("static assets unless a shop says r2; anything else is refused naming the field", () => {
+    const raw = clone();
+    for (const shop of raw.shops) delete shop.assets;
+    expect(parseShopConfig(raw).shops.every((shop) => shop.assets === "static")).toBe(true);
+    raw.shops[5].assets = "r2";
+    expect(parseShopConfig(raw).shops[5]!.assets).toBe("r2");
+    for (const bad of ["R2", "s3", "", null, 1]) {
+      raw.shops[5].assets = bad;
+      expect(problems(raw).some((problem) => problem.startsWith("shops[5].assets"))).toBe(true);
+    }
+  });
+
+  test("a shop on R2 needs the SITE_ASSETS bucket in every wrangler.toml scope", () => {
+    const config = parseShopConfig(rawConfig);
+    expect(config.shops.filter((shop) => shop.assets === "r2").map((shop) => shop.id)).toEqual(["FR"]);
+    const bound = [{ binding: "UPLOADS" }, { binding: "SITE_ASSETS" }];
+    expect(siteAssetBindingProblems(config, { r2_buckets: bound, env: { staging: { r2_buckets: bound } } })).toEqual([]);
+    expect(siteAssetBindingProblems(config, { r2_buckets: [{ binding: "UPLOADS" }], env: { staging: { r2_buckets: bound }, production: {} } })).toEqual([
+      "shops[3].assets: FR is published to R2, but wrangler.toml has no [[r2_buckets]] binding SITE_ASSETS",
+      "shops[3].assets: FR is published to R2, but wrangler.toml [env.production] has no [[r2_buckets]] binding SITE_ASSETS",
+    ]);
+    const allStatic = parseShopConfig({ ...looseCopy(rawConfig), shops: looseCopy(rawConfig).shops.map((shop: LooseJson) => ({ ...shop, assets: "static" })) });
+    expect(siteAssetBindingProblems(allStatic, {})).toEqual([]);
   });
 });

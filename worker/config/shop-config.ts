@@ -205,6 +205,14 @@ export type TrackingSettings = z.infer<typeof trackingSettingsSchema>;
 export const SERVICE_WORKER_MODES = ["enabled", "kill-switch"] as const;
 export type ServiceWorkerMode = (typeof SERVICE_WORKER_MODES)[number];
 
+/**
+ * Where a shop's published build is served from (issue 17, docs/decisions/0053): Workers Static
+ * Assets (`static`, at most 100,000 files per deployment) or the SITE_ASSETS R2 bucket (`r2`, no
+ * file limit; the edge reads it with the Cache API in front). The edge's rules are the same for both.
+ */
+export const SITE_ASSET_STORES = ["static", "r2"] as const;
+export type SiteAssetStore = (typeof SITE_ASSET_STORES)[number];
+
 export const shopSchema = z
   .object({
     id: z.string().regex(/^[A-Z]{2,8}$/, "must be 2-8 upper-case letters"),
@@ -246,6 +254,8 @@ export const shopSchema = z
     tracking: trackingSettingsSchema.default({}),
     /** The service worker at /sw.js (issue 18): the caching worker or its kill switch. */
     serviceWorker: z.enum(SERVICE_WORKER_MODES).default("enabled"),
+    /** Where the shop's build is published and served from (docs/decisions/0053). */
+    assets: z.enum(SITE_ASSET_STORES).default("static"),
   })
   .strict()
   .superRefine((shop, ctx) => {

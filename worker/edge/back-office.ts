@@ -44,9 +44,15 @@ export const ROBOTS_TXT = "User-agent: *\nDisallow: /\n";
 
 export const isAdminPath = (pathname: string): boolean => pathname === "/admin" || pathname.startsWith("/admin/");
 
-/** A catalogue file upload through the back office (its body streams through with the larger limit). */
+/**
+ * A catalogue file upload through the back office, or a batch of a shop's build files the
+ * builder uploads to R2 (docs/decisions/0053): its body streams through with the larger limit.
+ */
 export function isCatalogueUpload(method: string, pathname: string): boolean {
-  return method === "POST" && (pathname.startsWith("/admin/api/catalogue/") || pathname === "/admin/catalogue/import");
+  return (
+    method === "POST" &&
+    (pathname.startsWith("/admin/api/catalogue/") || pathname === "/admin/catalogue/import" || pathname === "/admin/builder/site-assets/put")
+  );
 }
 
 export function isConsoleRoute(pathname: string): boolean {

@@ -1,5 +1,4 @@
-import type { FetchBinding } from "../env";
-import { fetchAsset } from "./build-assets";
+import type { SiteStore } from "./site-store";
 
 /**
  * The build's CSP manifest (docs/decisions/0028): `dist/<SHOP>/_csp.json`, written after
@@ -46,15 +45,17 @@ export function pageScriptHashes(manifest: CspManifest, file: string): string[] 
 const EMPTY: CspManifest = { version: 1, hashes: [], pages: {} };
 
 /**
- * Each shop's manifest, read once through ASSETS and kept (a new build is a new
- * deployment, and `wrangler dev` restarts the worker when dist/ changes). A build without
- * a valid manifest allows no inline script; a failed read is tried again next time.
+ * Each shop's manifest, read once from the shop's store and kept for the build it belongs to
+ * (static assets: a new build is a new deployment, and `wrangler dev` restarts the worker when
+ * dist/ changes; R2: the store's version names the live release, so a switch reads the new
+ * release's manifest). A build without a valid manifest allows no inline script; a failed read
+ * is tried again next time.
  */
 export function cspManifests() {
-  const loaded = new Map<string, Promise<CspManifest>>();
+  const loaded = new Map<string, { version: string; manifest: Promise<CspManifest> }>();
 
-  async function load(assets: FetchBinding, shopId: string): Promise<CspManifest> {
-    const response = await fetchAsset(assets, `/${shopId}${CSP_MANIFEST_FILE}`, new Request("https://assets.internal/"));
+  async function load(store: SiteStore, shopId: string): Promise<CspManifest> {
+    const response = await store.file(shopId, CSP_MANIFEST_FILE, new Request("https://assets.internal/"));
     let manifest: CspManifest | null = null;
     if (response) {
       try {
@@ -68,14 +69,18 @@ export function cspManifests() {
   }
 
   return {
-    async scriptHashes(assets: FetchBinding, shopId: string, file: string): Promise<string[]> {
-      let manifest = loaded.get(shopId);
-      if (!manifest) {
-        manifest = load(assets, shopId);
-        loaded.set(shopId, manifest);
-        manifest.catch(() => loaded.delete(shopId));
+    async scriptHashes(store: SiteStore, shopId: string, file: string): Promise<string[]> {
+      const version = await store.version(shopId);
+      let known = loaded.get(shopId);
+      if (!known || known.version !== version) {
+        const manifest = load(store, shopId);
+        known = { version, manifest };
+        loaded.set(shopId, known);
+        manifest.catch(() => {
+          if (loaded.get(shopId)?.manifest === manifest) loaded.delete(shopId);
+        });
       }
-      return pageScriptHashes(await manifest, file);
+      return pageScriptHashes(await known.manifest, file);
     },
   };
 }

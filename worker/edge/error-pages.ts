@@ -1,9 +1,9 @@
 import type { Language } from "../config/shop-config";
 import { textsFor } from "../lib/texts";
-import { fetchAsset } from "./build-assets";
 import type { EdgeContext } from "./context";
 import { escapeHtml } from "../lib/escape-html";
 import type { ErrorStatus } from "./page-error";
+import { siteStore, type SiteStore } from "./site-store";
 
 /**
  * SPEC 2.1 / 8: error screens 404, 503 and a generic 500, chosen by status, each
@@ -54,13 +54,19 @@ export async function errorPageResponse(c: EdgeContext, status: ErrorStatus): Pr
   };
   const head = c.req.method === "HEAD";
   c.set("buildPage", undefined);
-  if (site?.kind === "shop" && c.env?.ASSETS) {
+  let store: SiteStore | null = null;
+  try {
+    store = site?.kind === "shop" ? siteStore(c, site.shop) : null;
+  } catch {
+    store = null;
+  }
+  if (site?.kind === "shop" && store) {
     const shop = site.shop;
     const candidates = shop.domainPrefixes.includes(language) ? [`/${language}/${status}.html`] : [];
     if (language === shop.defaultLanguage || !shop.domainPrefixes.includes(language)) candidates.push(`/${status}.html`);
     for (const file of candidates) {
       try {
-        const page = await fetchAsset(c.env.ASSETS, `/${shop.id}${file}`, new Request("https://assets.internal/"));
+        const page = await store.file(shop.id, file, new Request("https://assets.internal/"));
         if (page && page.ok) {
           c.set("buildPage", { shopId: shop.id, file });
           return new Response(head ? null : page.body, { status, headers });

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import type { EdgeSettings } from "../config/shop-config";
 import { mutableResponse, type EdgeContext, type EdgeEnv } from "./context";
 import { cspManifests, type CspManifests } from "./csp-manifest";
+import { siteStoreFor } from "./site-store";
 
 /**
  * Security headers on every response (docs/decisions/0006, 0028):
@@ -77,9 +78,12 @@ export function buildCsp(settings: EdgeSettings["contentSecurityPolicy"], script
 /** The manifest's hashes for the build page an HTML response carries; none for anything else or when the manifest cannot be read. */
 async function allowedScriptHashes(c: EdgeContext, manifests: CspManifests, response: Response): Promise<string[]> {
   const page = c.get("buildPage");
-  if (!page || !c.env?.ASSETS || !(response.headers.get("content-type") ?? "").includes("text/html")) return [];
+  const site = c.get("site");
+  if (!page || site?.kind !== "shop" || !(response.headers.get("content-type") ?? "").includes("text/html")) return [];
   try {
-    return await manifests.scriptHashes(c.env.ASSETS, page.shopId, page.file);
+    const store = siteStoreFor(c.env, site.shop);
+    if (!store) return [];
+    return await manifests.scriptHashes(store, page.shopId, page.file);
   } catch {
     console.error("CSP manifest unreadable", page.shopId);
     return [];

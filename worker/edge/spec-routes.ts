@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
 import { contactPath, manufacturerPath, slugPath } from "../../domain/routes";
-import { fetchAsset } from "./build-assets";
 import type { EdgeEnv } from "./context";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
+import { siteStore } from "./site-store";
 import { isServablePath } from "./static-pages";
 
 /**
@@ -46,7 +46,10 @@ export function specRoutes(): MiddlewareHandler<EdgeEnv> {
     if (site.kind !== "shop") return next();
     const url = new URL(c.req.url);
     const target = specRouteTarget(site.shop, c.get("language"), url.pathname);
-    if (!target || !(await fetchAsset(c.env.ASSETS, `/${site.shop.id}${target}`, c.req.raw))) return next();
+    if (!target) return next();
+    const store = siteStore(c, site.shop);
+    // Whether the build has the page: a HEAD, so no store reads the file's bytes for it.
+    if (!store || !(await store.file(site.shop.id, target, new Request(url, { method: "HEAD" })))) return next();
     return redirectResponse(locationOn(site.preferredOrigin, pathSegments(target), false, url.search), 301);
   };
 }

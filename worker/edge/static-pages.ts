@@ -2,13 +2,14 @@ import { hasFilterParams } from "../../domain/category-listing";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
-import { assetPath, buildFile, fetchAsset } from "./build-assets";
+import { buildFile } from "./build-assets";
 import { staticCacheControl, HTML_CACHE } from "./cache-policy";
 import { replaceResponse, type EdgeContext, type EdgeEnv } from "./context";
 import { CSP_MANIFEST_FILE } from "./csp-manifest";
 import { inquiryPageFile } from "./inquiry-pages";
 import { PageError } from "./page-error";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
+import { siteStore } from "./site-store";
 
 /** False for paths no build file can have: encoded separators, dot segments, control characters. */
 export function isServablePath(pathname: string): boolean {
@@ -34,8 +35,8 @@ function withoutValidators(request: Request): Request {
 const isCspManifest = (file: string) => decodeURIComponent(file).replace(/\/+/g, "/") === CSP_MANIFEST_FILE;
 
 /**
- * Serves a file of the shop's build with its cache policy, its body streamed as ASSETS
- * gives it; 404 page when the build has none.
+ * Serves a file of the shop's build with its cache policy, its body streamed as the shop's
+ * store (site-store.ts: static assets or R2) gives it; 404 page when the build has none.
  */
 export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname: string): Promise<Response> {
   if (!isServablePath(pathname)) throw new PageError(404, "unservable path");
@@ -43,10 +44,11 @@ export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname
   const inquiryPage = inquiryPageFile(shop, pathname);
   const file = inquiryPage ?? buildFile(pathname);
   if (isCspManifest(file)) throw new PageError(404, "build manifest");
-  const assets = c.env.ASSETS;
+  const store = siteStore(c, shop);
+  if (!store) throw new PageError(503, "static files unavailable");
   // Developer mode: never a 304 for a page a browser may have kept with its scripts allowed (developer-mode.ts).
   const request = c.get("developerMode") ? withoutValidators(c.req.raw) : c.req.raw;
-  const asset = await fetchAsset(assets, `/${shop.id}${file}`, request);
+  const asset = await store.file(shop.id, file, request);
   if (asset) {
     const response = new Response(asset.body, asset);
     response.headers.set("cache-control", inquiryPage ? HTML_CACHE : staticCacheControl(pathname));
@@ -57,7 +59,7 @@ export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname
     replaceResponse(c, response);
     return c.res;
   }
-  if (wantsTrailingSlash(pathname) && (await fetchAsset(assets, assetPath(shop.id, `${pathname}/`), c.req.raw))) {
+  if (wantsTrailingSlash(pathname) && (await store.file(shop.id, buildFile(`${pathname}/`), new Request(c.req.url, { method: "HEAD" })))) {
     const site = c.get("site");
     const origin = site.kind === "shop" ? site.preferredOrigin : "";
     return redirectResponse(locationOn(origin, pathSegments(pathname), true, new URL(c.req.url).search), 301);

@@ -9,6 +9,7 @@ import type { WorkerEnv } from "../env";
 import { createEdgeApp } from "./app";
 import type { EdgeDependencies } from "./context";
 import type { Upstream } from "./upstream";
+import { blobKey, pointerKey, releaseKey, shardCountFor, shardKey, shardOf, siteContentType, type SiteFileEntry } from "../lib/site-assets";
 
 export const UPSTREAM_ORIGIN = "https://shop-api.internal";
 
@@ -94,6 +95,54 @@ export function fakeAssets(files: Record<string, string> = FILES): { fetcher: Wo
   return { fetcher, requested };
 }
 
+/**
+ * The same files as an R2 bucket in the layout of worker/lib/site-assets.ts (one release per
+ * shop), for shops the config publishes to R2: the edge tests reach every shop's files through
+ * whichever store the shop uses. `requested` lists the keys read.
+ */
+export function fakeSiteAssets(files: Record<string, string> = FILES): { bucket: NonNullable<WorkerEnv["SITE_ASSETS"]>; requested: string[] } {
+  const objects = new Map<string, string>();
+  const hex = (text: string) => createHash("sha256").update(text).digest("hex");
+  const byShop = new Map<string, Map<string, SiteFileEntry>>();
+  for (const [path, body] of Object.entries(files)) {
+    const [, shop, ...rest] = path.split("/");
+    const file = `/${rest.join("/")}`;
+    const hash = hex(body);
+    objects.set(blobKey(shop!, hash), body);
+    if (!byShop.has(shop!)) byShop.set(shop!, new Map());
+    byShop.get(shop!)!.set(file, [hash, Buffer.byteLength(body), siteContentType(file)]);
+  }
+  for (const [shop, entries] of byShop) {
+    const count = shardCountFor(entries.size);
+    const shards = Array.from({ length: count }, () => ({}) as Record<string, SiteFileEntry>);
+    for (const [file, entry] of entries) shards[shardOf(file, count)]![file] = entry;
+    const hashes = shards.map((shard) => {
+      const text = JSON.stringify({ version: 1, files: shard });
+      objects.set(shardKey(shop, hex(text)), text);
+      return hex(text);
+    });
+    objects.set(releaseKey(shop, "test"), JSON.stringify({ version: 1, shop, release: "test", shards: hashes, files: entries.size }));
+    objects.set(pointerKey(shop), JSON.stringify({ version: 1, release: "test", publishedAt: "" }));
+  }
+  const requested: string[] = [];
+  const bucket = {
+    async get(key: string) {
+      requested.push(key);
+      const text = objects.get(key);
+      if (text === undefined) return null;
+      const bytes = new TextEncoder().encode(text);
+      return {
+        key,
+        size: bytes.byteLength,
+        body: new Response(bytes).body,
+        text: async () => text,
+        arrayBuffer: async () => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+      };
+    },
+  };
+  return { bucket: bucket as unknown as NonNullable<WorkerEnv["SITE_ASSETS"]>, requested };
+}
+
 export interface RecordingUpstream extends Upstream {
   requests: Request[];
   bodies: string[];
@@ -136,11 +185,13 @@ export function testApp(options: TestAppOptions = {}) {
     gates: options.gates,
     access: options.access,
   });
-  const env = { ASSETS: assets.fetcher, ENVIRONMENT_NAME: "development", ...options.env } as WorkerEnv;
+  const siteAssets = fakeSiteAssets(options.files);
+  const env = { ASSETS: assets.fetcher, SITE_ASSETS: siteAssets.bucket, ENVIRONMENT_NAME: "development", ...options.env } as WorkerEnv;
   return {
     app,
     upstream,
     assets,
+    siteAssets,
     request(url: string, init: RequestInit = {}) {
       return app.request(url, init, env);
     },

@@ -37,6 +37,7 @@ import { visitorRoute } from "./core/visitor";
 import * as inquiriesStaff from "./inquiries/staff-routes";
 import { submitInquiry } from "./inquiries/submit";
 import { claimRoute, finishRoute, progressRoute, publishRoute, sweepRoute } from "./rebuilds/builder-api";
+import { siteAssetsRoute } from "./site-assets/routes";
 import { publishingRoute, publishNowRoute, rotateWebhookSecretRoute } from "./rebuilds/staff-routes";
 import { catalogueWebhookRoute } from "./rebuilds/webhook";
 import * as newsletter from "./newsletter/sign-up";
@@ -77,6 +78,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.all("/admin/builder/builds/:id/finish", any(finishRoute));
   router.all("/admin/builder/sweep", any(sweepRoute));
   router.all("/admin/builder/publish", any(publishRoute));
+  // The builder's uploads of shops published to R2 (site-assets/routes.ts; docs/decisions/0053).
+  router.all("/admin/builder/site-assets/:op", any(siteAssetsRoute));
   // The ERP's order events (bearer ORDER_EVENTS_TOKEN; checkout/order-events.ts).
   router.all("/admin/orders/:number/events", any(orderEventRoute));
   // Back-office staff sessions (core/staff-auth.ts; the edge forwards /admin/* on the back-office host only).

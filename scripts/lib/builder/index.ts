@@ -112,6 +112,7 @@ export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "
     async publish(build, rendered) {
       const result = await publishShop(build.shop, rendered.output, {
         distRoot,
+        origin: options.origin,
         buildId: build.id,
         changeIds: build.changeIds,
         served,

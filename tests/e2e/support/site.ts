@@ -30,6 +30,7 @@ export interface Fetched {
   status: number;
   body: string;
   location: string | null;
+  etag: string | null;
 }
 
 export function fetchPage(host: string, path: string, cookie?: string): Promise<Fetched> {
@@ -45,6 +46,7 @@ export function fetchPage(host: string, path: string, cookie?: string): Promise<
             status: res.statusCode ?? 0,
             body: Buffer.concat(chunks).toString("utf8"),
             location: (res.headers.location as string | undefined) ?? null,
+            etag: (res.headers.etag as string | undefined) ?? null,
           }),
         );
       },
