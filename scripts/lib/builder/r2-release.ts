@@ -303,6 +303,8 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
     pages: record.pages,
     pagesRewritten,
     publishedAt: record.publishedAt,
+    // Every file of the build is read for its content hash (the R2 manifest is keyed by SHA-256).
+    filesRead: sourceFiles.length,
     reloadMs,
     uploaded,
     uploadedBytes,
