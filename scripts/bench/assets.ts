@@ -17,7 +17,8 @@ import { loadavg } from "node:os";
 import { existsSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs, promisify } from "node:util";
-import { r2AssetStore, buildFileCount } from "../lib/builder/asset-store";
+import { r2AssetStore } from "../lib/builder/asset-store";
+import { countFiles } from "./build-report";
 import { workerBucketClient } from "../lib/builder/site-bucket";
 import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
 import { localSecret } from "../lib/local-worker";
@@ -71,7 +72,7 @@ async function main() {
     await builder.stop();
   } else log("--reuse: the DE build of the last run");
   const build = realpathSync(join(options.distRoot, "DE"));
-  const files = buildFileCount(build);
+  const files = countFiles(build).count;
   const page = "/" + listFiles(build).find((file) => /-\d{6}\.html$/.test(file) && !file.includes("/"))!;
 
   const worker = await startWorkerdWorker({

@@ -6,9 +6,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-/** Files one Workers deployment's static assets may hold (paid plan; 20,000 on the free plan). */
-export const WORKERS_ASSET_LIMIT = 100_000;
-
 /** Files and bytes under a folder (links followed: dist/<SHOP> links to its release). */
 export function countFiles(dir: string): { count: number; bytes: number } {
   let count = 0;

@@ -27,7 +27,8 @@ import { prepareCatalogue } from "../lib/local-shops";
 import { localSecret, startLocalWorker } from "../lib/local-worker";
 import { runTsxScript } from "../lib/run-script";
 import { loadShopConfig, ROOT } from "../lib/shops";
-import { countFiles, cpuProfileTop, slowestSteps, WORKERS_ASSET_LIMIT } from "./build-report";
+import { WORKERS_ASSET_FILE_LIMIT } from "../lib/builder/asset-store";
+import { countFiles, cpuProfileTop, slowestSteps } from "./build-report";
 
 interface Measured {
   label: string;
@@ -180,7 +181,7 @@ async function main() {
             .sort((a, b) => a.shop.localeCompare(b.shop))
             .map(
               (result) =>
-                `  ${result.shop.padEnd(6)} ${String(result.report.pages).padStart(7)} pages ${result.report.seconds.toFixed(1).padStart(7)} s  peak ${String(result.report.peakRssMb).padStart(5)} MiB  ${String(result.files).padStart(7)} files (${percent(result.files, WORKERS_ASSET_LIMIT)} of the limit)`,
+                `  ${result.shop.padEnd(6)} ${String(result.report.pages).padStart(7)} pages ${result.report.seconds.toFixed(1).padStart(7)} s  peak ${String(result.report.peakRssMb).padStart(5)} MiB  ${String(result.files).padStart(7)} files (${percent(result.files, WORKERS_ASSET_FILE_LIMIT)} of the limit)`,
             ),
           `  in CI each shop is a job of its own (the matrix of .github/workflows), so the wall time there is the slowest shop's build, ${Math.max(...results.map((result) => result.report.seconds)).toFixed(1)} s here`,
         ].join("\n");
@@ -212,7 +213,7 @@ async function main() {
   );
   for (const measured of rows) console.log(row(measured));
   console.log(
-    `\nfiles: what the build writes to dist/<SHOP> (HTML, page-data and assets); a Workers deployment holds at most ${WORKERS_ASSET_LIMIT.toLocaleString("en")} (20,000 on the free plan)`,
+    `\nfiles: what the build writes to dist/<SHOP> (HTML, page-data and assets); a Workers deployment holds at most ${WORKERS_ASSET_FILE_LIMIT.toLocaleString("en")} (20,000 on the free plan)`,
   );
   if (incremental) console.log(`\n${incremental}`);
   if (allShops) console.log(`\n${allShops}`);
@@ -234,7 +235,7 @@ function row({ label, report, files, baseline }: Measured): string {
     String(report.peakRssMb).padStart(9),
     String(files.count).padStart(8),
     (files.bytes / 1e6).toFixed(0).padStart(8),
-    percent(files.count, WORKERS_ASSET_LIMIT).padStart(8),
+    percent(files.count, WORKERS_ASSET_FILE_LIMIT).padStart(8),
     (baseline ? `${(report.seconds / baseline.seconds).toFixed(2)}x` : "").padStart(11),
   ].join(" ");
 }

@@ -1,5 +1,4 @@
 import type { SiteAssetStore } from "../../../worker/config/shop-config";
-import { listFiles } from "../sync-directory";
 import { publishR2Release } from "./r2-release";
 import { publishRelease, type PublishResult, type ServedFile } from "./release";
 import type { SiteBucketClient } from "./site-bucket";
@@ -43,11 +42,6 @@ export interface AssetPublishResult extends PublishResult {
 
 /** A Workers deployment holds at most this many static asset files (20,000 on the free plan). */
 export const WORKERS_ASSET_FILE_LIMIT = 100_000;
-
-/** Files a build writes, i.e. what it adds to a static-assets deployment (for the build report's line against the limit). */
-export function buildFileCount(dir: string): number {
-  return listFiles(dir).length;
-}
 
 /** Today's store: dist/<SHOP> as a symlink switched to a release folder. */
 export function staticAssetStore(distRoot: string): AssetStore {
