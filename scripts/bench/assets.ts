@@ -12,13 +12,13 @@
  *
  * Options: --seconds 6 --connections 16 --rounds 5 --products 300, --reuse (the last run's build). Needs `wrk` (apt-get install wrk).
  */
-import { execFile, execFileSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { existsSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs, promisify } from "node:util";
+import { parseArgs } from "node:util";
 import { r2AssetStore } from "../lib/builder/asset-store";
 import { countFiles } from "./build-report";
+import { medianRun, requireWrk, wrk, type WrkResult } from "./wrk";
 import { workerBucketClient } from "../lib/builder/site-bucket";
 import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
 import { localSecret } from "../lib/local-worker";
@@ -33,12 +33,6 @@ const HOST = "de.localhost:8787";
 const BACK_OFFICE_HOST = "admin.localhost:8787";
 const TARGET = 0.8;
 
-interface WrkResult {
-  rps: number;
-  p50: number;
-  p99: number;
-}
-
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -49,11 +43,7 @@ async function main() {
       reuse: { type: "boolean", default: false },
     },
   });
-  try {
-    execFileSync("wrk", ["--version"], { stdio: "ignore" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error("bench:assets needs wrk: apt-get install wrk");
-  }
+  requireWrk("bench:assets");
   const bench = join(ROOT, ".bench", "assets");
   const log = (line: string) => console.log(`[bench:assets] ${line}`);
   const options = {
@@ -115,8 +105,8 @@ async function main() {
       log(`round ${round + 1}: static ${staticRuns.at(-1)!.rps.toFixed(0)} req/s, R2 ${r2Runs.at(-1)!.rps.toFixed(0)} req/s`);
     }
     const loadAfter = loadavg()[0]!;
-    const staticMedian = median(staticRuns);
-    const r2Median = median(r2Runs);
+    const staticMedian = medianRun(staticRuns);
+    const r2Median = medianRun(r2Runs);
     const ratio = r2Median.rps / staticMedian.rps;
 
     console.log(`\nasset stores (DE, ${files} files, product page ${page}, ${staticBody.length} bytes; wrk ${wrkArgs.join(" ")}; worker in workerd)`);
@@ -150,24 +140,6 @@ async function fetchText(url: string, headers: Record<string, string>): Promise<
     req.on("error", reject);
     req.end();
   });
-}
-
-async function wrk(args: string[]): Promise<WrkResult> {
-  const { stdout: out } = await promisify(execFile)("wrk", args, { encoding: "utf8" });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const latency = (pct: string) => {
-    const match = new RegExp(`\\s${pct}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
-    if (!match) throw new Error(`wrk printed no ${pct}% latency:\n${out}`);
-    const value = Number(match[1]);
-    return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
-  };
-  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
-  if (non2xx) throw new Error(`wrk saw ${non2xx[1]} failed responses for ${args.at(-1)}`);
-  return { rps, p50: latency("50"), p99: latency("99") };
-}
-
-function median(runs: WrkResult[]): WrkResult {
-  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
 }
 
 main().catch((error: unknown) => {

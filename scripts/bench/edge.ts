@@ -11,13 +11,14 @@
  * request on each (from /proc); the page should stay within 1.25x of the floor.
  * Options: --seconds 8 --connections 16 --rounds 5. Needs `wrk` (apt-get install wrk).
  */
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { parseArgs, promisify } from "node:util";
+import { parseArgs } from "node:util";
 import { listFiles } from "../lib/sync-directory";
 import { measureEdgeCpu } from "./edge-cpu";
+import { medianRun, requireWrk, wrk, type WrkResult } from "./wrk";
 import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
 import { startLocalWorker } from "../lib/local-worker";
 import { startWorkerdWorker } from "../lib/workerd-worker";
@@ -35,13 +36,6 @@ const FLOOR_TARGET = 1.25;
 const HOST = "de.localhost:8787";
 const API_PATH = "/apiv2/shipping/costs/current-country";
 
-interface WrkResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-}
-
 interface WorkerdRun extends WrkResult {
   /** CPU time of the workerd process per request, ms. */
   cpuMs: number;
@@ -51,11 +45,7 @@ async function main() {
   const { values } = parseArgs({
     options: { seconds: { type: "string", default: "8" }, connections: { type: "string", default: "16" }, rounds: { type: "string", default: "5" } },
   });
-  try {
-    execFileSync("wrk", ["--version"], { stdio: "ignore" });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") throw new Error("bench:edge needs wrk: apt-get install wrk");
-  }
+  requireWrk("bench:edge");
   const bench = join(ROOT, ".bench", "edge");
   const log = (line: string) => console.log(`[bench:edge] ${line}`);
   const options = {
@@ -161,30 +151,11 @@ async function main() {
 }
 
 /** Runs wrk (asynchronously: the static server lives in this process) and reads requests/s and the 50%/99% latencies (ms). */
-async function wrk(args: string[]): Promise<WrkResult> {
-  const { stdout: out } = await promisify(execFile)("wrk", args, { encoding: "utf8" });
-  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]);
-  const latency = (pct: string) => {
-    const match = new RegExp(`\\s${pct}%\\s+([\\d.]+)(us|ms|s)`).exec(out);
-    if (!match) throw new Error(`wrk printed no ${pct}% latency:\n${out}`);
-    const value = Number(match[1]);
-    return match[2] === "us" ? value / 1000 : match[2] === "s" ? value * 1000 : value;
-  };
-  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
-  if (non2xx) throw new Error(`wrk saw ${non2xx[1]} failed responses for ${args.at(-1)}`);
-  return { rps, p50: latency("50"), p99: latency("99"), requests: Number(/(\d+) requests in/.exec(out)?.[1]) };
-}
-
 /** A wrk run against a worker in workerd, with the CPU time its workerd process spent per request. */
 async function wrkWithCpu(pid: number, args: string[]): Promise<WorkerdRun> {
   const start = cpuSeconds(pid);
   const result = await wrk(args);
   return { ...result, cpuMs: ((cpuSeconds(pid) - start) * 1000) / result.requests };
-}
-
-/** The run with the median requests/s. */
-function medianRun(runs: WorkerdRun[]): WorkerdRun {
-  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
 }
 
 /** The workerd processes this process started (each Miniflare instance runs one). */

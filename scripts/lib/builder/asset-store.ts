@@ -1,6 +1,6 @@
 import type { SiteAssetStore } from "../../../worker/config/shop-config";
 import { publishR2Release } from "./r2-release";
-import { publishRelease, type PublishResult, type ServedFile } from "./release";
+import { publishRelease, type PublishOptions, type PublishResult } from "./release";
 import type { SiteBucketClient } from "./site-bucket";
 
 /**
@@ -16,20 +16,8 @@ export interface AssetStore {
   publish(options: AssetPublishOptions): Promise<AssetPublishResult>;
 }
 
-export interface AssetPublishOptions {
-  /** The finished build. */
-  source: string;
-  shop: string;
-  buildId?: number;
-  changeIds?: number[];
-  /** Asks the serving worker for a file of the shop (to wait until it serves the new release). */
-  served?: ServedFile;
-  /** Makes a local worker serving dist/ list its files again (static store only). */
-  reload?: () => void;
-  serverTimeoutMs?: number;
-  now?: () => Date;
-  log?: (line: string) => void;
-}
+/** What a publish gets: the static store's options without its folder (each store knows where it writes). */
+export type AssetPublishOptions = Omit<PublishOptions, "distRoot">;
 
 export interface AssetPublishResult extends PublishResult {
   store: SiteAssetStore;

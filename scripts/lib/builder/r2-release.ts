@@ -19,7 +19,7 @@ import {
   type SiteShard,
 } from "../../../worker/lib/site-assets";
 import { listFiles } from "../sync-directory";
-import { RELEASE_FILE, type PublishResult, type ReleaseRecord, type ServedFile } from "./release";
+import { isPage, isPageFile, RELEASE_FILE, releaseRecord, type PublishOptions, type PublishResult, type ReleaseRecord } from "./release";
 import type { SiteBucketClient, SiteObject } from "./site-bucket";
 
 /**
@@ -43,20 +43,11 @@ import type { SiteBucketClient, SiteObject } from "./site-bucket";
  * release, and `/.release.json` records the release.
  */
 
-export interface R2PublishOptions {
-  /** The finished build (Gatsby's public/ of the shop, with its CSP manifest). */
-  source: string;
+/** The static store's options (release.ts) with the bucket instead of a folder; `served` is asked after the switch. */
+export interface R2PublishOptions extends Omit<PublishOptions, "distRoot" | "reload"> {
   bucket: SiteBucketClient;
-  shop: string;
-  buildId?: number;
-  changeIds?: number[];
-  /** When given, waits after the switch until the edge serves the new release's /.release.json. */
-  served?: ServedFile;
-  serverTimeoutMs?: number;
   /** Upload batches in flight at once (default 4). */
   concurrency?: number;
-  now?: () => Date;
-  log?: (line: string) => void;
 }
 
 export interface R2PublishResult extends PublishResult {
@@ -67,8 +58,6 @@ export interface R2PublishResult extends PublishResult {
   collected: number;
 }
 
-const isPage = (file: string) => file.endsWith(".html");
-const isPageFile = (file: string) => isPage(file) || file.startsWith("page-data/") || file === RELEASE_FILE || file === "_csp.json";
 const sha256 = (bytes: Uint8Array | string) => createHash("sha256").update(bytes).digest("hex");
 const encode = (value: unknown) => Buffer.from(`${JSON.stringify(value)}\n`);
 
@@ -221,17 +210,7 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
     }
   }
   const pagesRewritten = written.filter(isPage);
-  const record: ReleaseRecord = {
-    shop,
-    release,
-    buildId: options.buildId ?? null,
-    changeIds: options.changeIds ?? [],
-    publishedAt: now().toISOString(),
-    files: sourceFiles.length,
-    pages: sourceFiles.filter(isPage).length,
-    pagesRewritten: pagesRewritten.length,
-    carried,
-  };
+  const record = releaseRecord({ shop, release, options, publishedAt: now(), sourceFiles, pagesRewritten, carried });
   const recordBytes = Buffer.from(`${JSON.stringify(record, null, 2)}\n`);
   const recordHash = sha256(recordBytes);
   entries.set(RELEASE_FILE, [recordHash, recordBytes.byteLength, siteContentType(`/${RELEASE_FILE}`)]);

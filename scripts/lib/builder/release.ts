@@ -98,9 +98,32 @@ export interface PublishResult {
   reloadMs: number | null;
 }
 
-const isPage = (file: string) => file.endsWith(".html");
+export const isPage = (file: string) => file.endsWith(".html");
 /** Pages and their data go with the build that made them; other files (hashed scripts, styles, images) may outlive it. */
-const isPageFile = (file: string) => isPage(file) || file.startsWith("page-data/") || file === RELEASE_FILE || file === "_csp.json";
+export const isPageFile = (file: string) => isPage(file) || file.startsWith("page-data/") || file === RELEASE_FILE || file === "_csp.json";
+
+/** The record a release carries as `/.release.json`, the same for both asset stores. */
+export function releaseRecord(fields: {
+  shop: string;
+  release: string;
+  options: { buildId?: number; changeIds?: number[] };
+  publishedAt: Date;
+  sourceFiles: string[];
+  pagesRewritten: string[];
+  carried: string[];
+}): ReleaseRecord {
+  return {
+    shop: fields.shop,
+    release: fields.release,
+    buildId: fields.options.buildId ?? null,
+    changeIds: fields.options.changeIds ?? [],
+    publishedAt: fields.publishedAt.toISOString(),
+    files: fields.sourceFiles.length,
+    pages: fields.sourceFiles.filter(isPage).length,
+    pagesRewritten: fields.pagesRewritten.length,
+    carried: fields.carried,
+  };
+}
 
 /** Where the releases of a dist folder live: next to it in .build/ (ignored like all build output), outside what wrangler watches and deploys as assets. */
 export function releasesRoot(distRoot: string): string {
@@ -186,17 +209,7 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
     }
   }
   const pagesRewritten = written.filter(isPage);
-  const record: ReleaseRecord = {
-    shop,
-    release,
-    buildId: options.buildId ?? null,
-    changeIds: options.changeIds ?? [],
-    publishedAt: now().toISOString(),
-    files: sourceFiles.length,
-    pages: sourceFiles.filter(isPage).length,
-    pagesRewritten: pagesRewritten.length,
-    carried,
-  };
+  const record = releaseRecord({ shop, release, options, publishedAt: now(), sourceFiles, pagesRewritten, carried });
   writeFileSync(join(staging, RELEASE_FILE), `${JSON.stringify(record, null, 2)}\n`);
   renameSync(staging, dir);
   // The next publish compares against this release: its copies have the digests of their sources (links keep their identity).
