@@ -19,7 +19,17 @@ import {
   type SiteShard,
 } from "../../../worker/lib/site-assets";
 import { listFiles } from "../sync-directory";
-import { isPage, isPageFile, RELEASE_FILE, releaseRecord, type PublishOptions, type PublishResult, type ReleaseRecord } from "./release";
+import {
+  isPage,
+  isPageFile,
+  RELEASE_FILE,
+  releaseBaseName,
+  releaseRecord,
+  waitFor,
+  type PublishOptions,
+  type PublishResult,
+  type ReleaseRecord,
+} from "./release";
 import type { SiteBucketClient, SiteObject } from "./site-bucket";
 
 /**
@@ -147,26 +157,6 @@ function batches<T extends { size: number }>(items: T[], maxBytes: number, maxOb
   return out;
 }
 
-function stamp(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
-}
-
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if (await check()) return true;
-    } catch {
-      // the server is busy or restarting; ask again
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
-
 export async function publishR2Release(options: R2PublishOptions): Promise<R2PublishResult> {
   const { bucket, shop, source } = options;
   const now = options.now ?? (() => new Date());
@@ -179,9 +169,9 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
   for (const [hash] of live?.files.values() ?? []) known.add(hash);
   const carriedBefore = new Set(live?.record?.carried ?? []);
 
-  let release = options.buildId !== undefined ? `build-${options.buildId}` : `local-${stamp(now())}`;
-  for (let n = 2; release === live?.name || (await bucket.get(releaseKey(shop, release))) !== null; n++)
-    release = `${options.buildId !== undefined ? `build-${options.buildId}` : `local-${stamp(now())}`}-${n}`;
+  const base = releaseBaseName(options.buildId, now());
+  let release = base;
+  for (let n = 2; release === live?.name || (await bucket.get(releaseKey(shop, release))) !== null; n++) release = `${base}-${n}`;
 
   // 2. The new build's manifest: each file's hash (files are read again when uploaded, never all held at once).
   const entries = new Map<string, SiteFileEntry>();

@@ -165,7 +165,7 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   const currentRecord = current ? readRelease(current) : null;
   const carriedBefore = new Set(currentRecord?.carried ?? []);
 
-  const release = uniqueName(shopReleases, options.buildId !== undefined ? `build-${options.buildId}` : `local-${stamp(now())}`);
+  const release = uniqueName(shopReleases, releaseBaseName(options.buildId, now()));
   const dir = join(shopReleases, release);
   const staging = join(shopReleases, `.staging-${release}`);
   rmSync(staging, { recursive: true, force: true });
@@ -296,13 +296,14 @@ function touchPublished(distRoot: string, shop: string, release: string) {
   writeFileSync(path, `${JSON.stringify(published, null, 2)}\n`);
 }
 
-async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<boolean> {
+/** Asks `check` until it answers true (a failed ask counts as not yet) or the time is up. */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
       if (await check()) return true;
     } catch {
-      // the server is restarting; ask again
+      // the server is busy or restarting; ask again
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -313,13 +314,6 @@ function uniqueName(parent: string, base: string): string {
   let name = base;
   for (let n = 2; existsSync(join(parent, name)); n++) name = `${base}-${n}`;
   return name;
-}
-
-function stamp(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, "")
-    .replace(/\.\d+Z$/, "Z");
 }
 
 function isSymlink(path: string): boolean {
@@ -335,4 +329,13 @@ function sameContent(digests: FileMemo<string>, a: string, b: string): boolean {
   const statB = statSync(b, { bigint: true });
   if (statA.size !== statB.size) return false;
   return digests.get(a, statA) === digests.get(b, statB);
+}
+
+/** A release's name before it is made unique: `build-<id>` for a builder build, `local-<time>` otherwise. */
+export function releaseBaseName(buildId: number | undefined, at: Date): string {
+  if (buildId !== undefined) return `build-${buildId}`;
+  return `local-${at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z")}`;
 }
