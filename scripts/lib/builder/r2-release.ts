@@ -25,7 +25,7 @@ import {
   RELEASE_FILE,
   releaseBaseName,
   releaseRecord,
-  waitFor,
+  timeUntilServed,
   type PublishOptions,
   type PublishResult,
   type ReleaseRecord,
@@ -247,15 +247,7 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
   const before = options.served ? await options.served(shop, `/${RELEASE_FILE}`).catch(() => null) : null;
   await put([{ key: pointerKey(shop), bytes: encode({ version: 1, release, publishedAt: record.publishedAt } satisfies SitePointer) }]);
   const switched = Date.now();
-  let reloadMs: number | null = null;
-  if (options.served) {
-    const served = await waitFor(async () => {
-      const answer = await options.served!(shop, `/${RELEASE_FILE}`);
-      return answer.status === 200 && answer.etag !== before?.etag;
-    }, options.serverTimeoutMs);
-    reloadMs = served ? Date.now() - switched : null;
-    if (!served) log(`[${shop}] the edge did not serve release ${release} within ${(options.serverTimeoutMs ?? 15000) / 1000} s after the switch`);
-  }
+  const reloadMs = await timeUntilServed(shop, options, before?.etag, switched, log);
 
   // 6. Garbage collection: keep the new and the previous release.
   const collected = await collectGarbage(bucket, shop, [

@@ -250,15 +250,7 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   options.reload?.();
 
   // 4. Wait for the server to reload (new ETags, the edge's cached CSP manifest), then drop old releases.
-  let reloadMs: number | null = null;
-  if (options.served) {
-    const reloaded = await waitFor(async () => {
-      const answer = await options.served!(shop, `/${RELEASE_FILE}`);
-      return answer.status === 200 && answer.etag !== before?.etag;
-    }, options.serverTimeoutMs);
-    reloadMs = reloaded ? Date.now() - switched : null;
-    if (!reloaded) log(`[${shop}] the server did not reload within ${(options.serverTimeoutMs ?? 15000) / 1000} s after the switch`);
-  }
+  const reloadMs = await timeUntilServed(shop, options, before?.etag, switched, log);
   removeOldReleases(shopReleases, [release, previous]);
   return {
     release,
@@ -294,6 +286,27 @@ function touchPublished(distRoot: string, shop: string, release: string) {
   }
   published[shop] = { release, at: new Date().toISOString() };
   writeFileSync(path, `${JSON.stringify(published, null, 2)}\n`);
+}
+
+/**
+ * After a switch: milliseconds until the server answers the shop's `/.release.json` with an ETag
+ * other than `before` (null without `served`, or when it did not within the timeout, which is logged).
+ */
+export async function timeUntilServed(
+  shop: string,
+  options: Pick<PublishOptions, "served" | "serverTimeoutMs">,
+  before: string | null | undefined,
+  switched: number,
+  log: (line: string) => void,
+): Promise<number | null> {
+  const served = options.served;
+  if (!served) return null;
+  const done = await waitFor(async () => {
+    const answer = await served(shop, `/${RELEASE_FILE}`);
+    return answer.status === 200 && answer.etag !== before;
+  }, options.serverTimeoutMs);
+  if (!done) log(`[${shop}] the server did not serve the new release within ${(options.serverTimeoutMs ?? 15000) / 1000} s after the switch`);
+  return done ? Date.now() - switched : null;
 }
 
 /** Asks `check` until it answers true (a failed ask counts as not yet) or the time is up. */
