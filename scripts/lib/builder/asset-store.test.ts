@@ -113,7 +113,13 @@ describe("asset stores", () => {
     test("a published build is served file by file with its type, ETag, 304 and HEAD as static assets answer; other paths are no file", async () => {
       const { client } = recording(r2BucketClient(bucket));
       const result = await r2AssetStore(client).publish({ source: generation(root, 1), shop: "NL", buildId: 7, changeIds: [3, 4] });
-      expect(result).toMatchObject({ store: "r2", release: "build-7", pages: 32, pagesRewritten: expect.any(Array), unchanged: 0 });
+      expect(result).toMatchObject({
+        store: "r2",
+        release: expect.stringMatching(/^build-7-[0-9a-f]{6}$/),
+        pages: 32,
+        pagesRewritten: expect.any(Array),
+        unchanged: 0,
+      });
       const store = r2SiteStore(bucket, { cache: null, pointerTtlMs: 0 });
 
       const page = (await store.file("NL", "/p3.html", get("/p3.html")))!;
@@ -137,7 +143,7 @@ describe("asset stores", () => {
       // Another shop's files are not this shop's, and a shop without a release has none.
       expect(await store.file("BRAND", "/p3.html", get("/p3.html"))).toBeNull();
       const record = JSON.parse(await (await store.file("NL", "/.release.json", get("/")))!.text()) as Record<string, unknown>;
-      expect(record).toMatchObject({ shop: "NL", release: "build-7", buildId: 7, changeIds: [3, 4], files: 65, pages: 32 });
+      expect(record).toMatchObject({ shop: "NL", release: result.release, buildId: 7, changeIds: [3, 4], files: 65, pages: 32 });
     });
 
     test("a second publish uploads only the files whose content changed, and unchanged shards are not written again", async () => {
@@ -175,7 +181,7 @@ describe("asset stores", () => {
     test("an interrupted publish leaves the old build served, whole; the next publish goes live and collects what the interrupted one left", async () => {
       const recorder = recording(r2BucketClient(bucket));
       const store = r2AssetStore(recorder.client, { concurrency: 3 });
-      await store.publish({ source: generation(root, 1), shop: "NL", buildId: 1 });
+      const first = await store.publish({ source: generation(root, 1), shop: "NL", buildId: 1 });
       const reader = r2SiteStore(bucket, { cache: null, pointerTtlMs: 0 });
       const files = ["/index.html", "/p0.html", "/p29.html", "/page-data/p0.html/page-data.json", "/404.html"];
 
@@ -187,10 +193,11 @@ describe("asset stores", () => {
       recorder.failOn((key) => key === pointerKey("NL"));
       await expect(store.publish({ source: generation(root, 3), shop: "NL", buildId: 3 })).rejects.toThrow("connection reset");
       for (const file of files) expect(await genOf(reader, file)).toBe(1);
-      expect(await readPointer(recorder.client, "NL")).toMatchObject({ release: "build-1" });
+      expect(await readPointer(recorder.client, "NL")).toMatchObject({ release: first.release });
       // The interrupted publishes' objects are there, but nothing names them.
       const client = r2BucketClient(bucket);
-      expect(await client.get(releaseKey("NL", "build-3"))).not.toBeNull();
+      const interrupted = (await client.list(`${shopPrefix("NL")}releases/build-3-`))[0]!;
+      expect(interrupted).toMatch(/releases\/build-3-[0-9a-f]{6}\.json$/);
       const orphan = blobKey("NL", sha256("gen 3 page 0 ".repeat(50)));
       expect(await client.get(orphan)).not.toBeNull();
 
@@ -198,28 +205,42 @@ describe("asset stores", () => {
       const next = await store.publish({ source: generation(root, 4), shop: "NL", buildId: 4 });
       for (const file of files) expect(await genOf(reader, file)).toBe(4);
       expect(next.collected).toBeGreaterThan(0);
-      expect(await client.get(releaseKey("NL", "build-3"))).toBeNull();
+      expect(await client.get(interrupted)).toBeNull();
       expect(await client.get(orphan)).toBeNull();
       // The previous release stays (pages browsers hold); its files too.
-      expect(await client.get(releaseKey("NL", "build-1"))).not.toBeNull();
+      expect(await client.get(releaseKey("NL", first.release))).not.toBeNull();
       expect(await client.get(blobKey("NL", sha256("gen 1 page 0 ".repeat(50))))).not.toBeNull();
     });
 
     test("old releases are collected after the next publish; a script the new build drops stays one release", async () => {
       const store = r2AssetStore(r2BucketClient(bucket));
       const client = r2BucketClient(bucket);
-      await store.publish({ source: generation(root, 1, { script: "app-1111111111111111aaaa.js" }), shop: "NL", buildId: 1 });
-      await store.publish({ source: generation(root, 2, { script: "app-2222222222222222bbbb.js" }), shop: "NL", buildId: 2 });
+      const first = await store.publish({ source: generation(root, 1, { script: "app-1111111111111111aaaa.js" }), shop: "NL", buildId: 1 });
+      const second = await store.publish({ source: generation(root, 2, { script: "app-2222222222222222bbbb.js" }), shop: "NL", buildId: 2 });
       const reader = r2SiteStore(bucket, { cache: null, pointerTtlMs: 0 });
       // The page of the old build a browser still shows loads its script from the new release.
       expect(await reader.file("NL", "/app-1111111111111111aaaa.js", get("/"))).not.toBeNull();
-      await store.publish({ source: generation(root, 3, { script: "app-3333333333333333cccc.js" }), shop: "NL", buildId: 3 });
+      const third = await store.publish({ source: generation(root, 3, { script: "app-3333333333333333cccc.js" }), shop: "NL", buildId: 3 });
       expect(await reader.file("NL", "/app-1111111111111111aaaa.js", get("/"))).toBeNull();
       expect(await reader.file("NL", "/app-2222222222222222bbbb.js", get("/"))).not.toBeNull();
-      expect(await client.get(releaseKey("NL", "build-1"))).toBeNull();
+      expect(await client.get(releaseKey("NL", first.release))).toBeNull();
       expect(await client.get(blobKey("NL", sha256("gen 1 page 0 ".repeat(50))))).toBeNull();
       const keys = await client.list(shopPrefix("NL"));
-      expect(keys.filter((key) => key.includes("/releases/")).sort()).toEqual([releaseKey("NL", "build-2"), releaseKey("NL", "build-3")]);
+      expect(keys.filter((key) => key.includes("/releases/")).sort()).toEqual([releaseKey("NL", second.release), releaseKey("NL", third.release)].sort());
+    });
+
+    test("a collected release's name is never taken again: an edge that keeps release records by name reads every new build", async () => {
+      const store = r2AssetStore(r2BucketClient(bucket));
+      // Every publish in the same second, the same build id: the names a clock or an id would give repeat.
+      const now = () => new Date("2026-11-24T10:00:00.000Z");
+      const reader = r2SiteStore(bucket, { cache: memoryCache(), pointerTtlMs: 0 });
+      const names = new Set<string>();
+      for (let n = 1; n <= 6; n++) {
+        const published = await store.publish({ source: generation(root, n, { pages: 4 }), shop: "NL", buildId: 5, now });
+        names.add(published.release);
+        expect(await genOf(reader, "/p0.html")).toBe(n);
+      }
+      expect(names.size).toBe(6);
     });
 
     test("a reader during publishes only moves forward from one whole build to the next and never misses a file", async () => {

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -169,9 +169,11 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
   for (const [hash] of live?.files.values() ?? []) known.add(hash);
   const carriedBefore = new Set(live?.record?.carried ?? []);
 
+  // A release's name is never used twice: edges keep release records by name (in memory and in the
+  // Cache API), and a collected release's name taken again would serve its old record.
   const base = releaseBaseName(options.buildId, now());
-  let release = base;
-  for (let n = 2; release === live?.name || (await bucket.get(releaseKey(shop, release))) !== null; n++) release = `${base}-${n}`;
+  let release = `${base}-${randomBytes(3).toString("hex")}`;
+  while (release === live?.name || (await bucket.get(releaseKey(shop, release))) !== null) release = `${base}-${randomBytes(3).toString("hex")}`;
 
   // 2. The new build's manifest: each file's hash (files are read again when uploaded, never all held at once).
   const entries = new Map<string, SiteFileEntry>();
