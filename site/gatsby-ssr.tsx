@@ -1,6 +1,4 @@
 import React from "react";
-import { readFileSync } from "fs";
-import { join } from "path";
 import type { GatsbySSR } from "gatsby";
 import { CONSENT_COOKIE, MARK_CONSENT_ANSWERED_SCRIPT } from "./src/lib/consent";
 import { consentDefaultScript } from "./src/lib/tracking/consent-mode";
@@ -18,10 +16,17 @@ import { SHOP_DATA_ID, setShopDataReader, shopDataHref } from "./src/lib/shop-da
  * The shop data of the page's language (src/lib/shop-data.ts, docs/decisions/0052): the
  * static render reads the file the build wrote into public/, and <head> preloads it, so
  * the browser has it when its scripts start.
+ *
+ * The file is read through Node's own `require("fs")`, not an import: Gatsby wraps the `fs`
+ * its render bundle imports and, once a render calls it, re-renders every page on every
+ * later build ("unsafe builtin usage"). The file's content hash is in each page's context
+ * (`shopData`), so a page whose shop data changed has new page data and is rendered again.
  */
 const FIRST_PAINT_SCRIPT = [consentDefaultScript(CONSENT_COOKIE), MARK_CONSENT_ANSWERED_SCRIPT, MARK_HIDDEN_BANNERS_SCRIPT].join(";");
 
-setShopDataReader((id) => JSON.parse(readFileSync(join(process.cwd(), "public", shopDataHref(id)), "utf8")) as unknown);
+declare const __non_webpack_require__: (id: "fs") => { readFileSync(path: string, encoding: "utf8"): string };
+const { readFileSync } = __non_webpack_require__("fs");
+setShopDataReader((id) => JSON.parse(readFileSync(`${process.cwd()}/public${shopDataHref(id)}`, "utf8")) as unknown);
 
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, pathname, loadPageDataSync }) => {
   const id = (loadPageDataSync(pathname)?.result?.pageContext as { shopData?: unknown } | undefined)?.shopData;
