@@ -7,7 +7,8 @@ import { shopForBuild } from "./site/sourcing/shop-for-build";
 import { createTrivialPages, trivialPageCount } from "./site/sourcing/trivial-pages";
 import { writeSitemaps } from "./site/sourcing/sitemap";
 import { writeShopData } from "./site/sourcing/shop-data";
-import { variantData } from "./site/src/lib/configuration";
+import { variantAttributes } from "./site/src/lib/configuration";
+import { packProduct } from "./site/src/lib/product-page";
 import type { ProductData } from "./site/sourcing/catalogue-client";
 
 /** The shop's source and page creation (site/sourcing); one build per SHOP. */
@@ -15,10 +16,16 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
   actions.createTypes(NODE_TYPE_DEFS);
 };
 
-/** What the product page needs of each variant of its family, not the variant's whole data (docs/decisions/0052). */
+/**
+ * What product pages carry (docs/decisions/0055): of the page's product what it shows, prices as
+ * minor units (`page`); of each variant of its family the attributes its options are matched on.
+ */
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
   createResolvers({
-    ShopProduct: { variant: { type: "JSON!", resolve: (source: { data: ProductData }) => variantData(source.data) } },
+    ShopProduct: {
+      page: { type: "JSON!", resolve: (source: { data: ProductData }) => packProduct(source.data) },
+      variantAttributes: { type: "JSON!", resolve: (source: { data: ProductData }) => variantAttributes(source.data) },
+    },
   });
 };
 

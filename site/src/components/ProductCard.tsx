@@ -5,20 +5,24 @@ import type { ProductCardData } from "../lib/page-data";
 import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 import { priceDisplay } from "../lib/price";
 import { ListAddToCartSlot } from "./slots";
+import { formatMoney } from "../../../domain/money";
 
 /**
  * A product in a list (SPEC 3 list-card fields): image, labels, manufacturer, title,
  * package price with the struck-through reference price and discount percent when the
  * price was lowered (lib/price.ts), base price per unit, delivery time, express and the
- * free-sample label. Reads only the node's `card` fields (lib/card.ts).
+ * free-sample label. Reads only the node's `card` fields (lib/card.ts); prices are formatted
+ * with the shop's currency and the page's language.
  */
 export function ProductCard({
   product,
+  currency,
   headingLevel = 3,
   eager = false,
   priority = false,
 }: {
   product: ProductCardData;
+  currency: string;
   headingLevel?: 2 | 3;
   eager?: boolean;
   /** The page's largest paint (ResponsiveImage). */
@@ -28,6 +32,7 @@ export function ProductCard({
   const { card } = product;
   const { price } = card;
   const { reduced, percent } = priceDisplay(price);
+  const format = (minor: number) => formatMoney(minor, currency, i18n.language);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const labels: { key: string; text: string; tone: string }[] = [];
   if (percent > 0) labels.push({ key: "discount", text: t("card.discount", { percent }), tone: "sale" });
@@ -54,19 +59,19 @@ export function ProductCard({
         <div className="card-price">
           <p>
             {reduced ? <span className="visually-hidden">{t("card.nowOnly")} </span> : null}
-            <span className={reduced ? "price price-sale" : "price"}>{price.packagePrice.formattedWithCurrency}</span>
+            <span className={reduced ? "price price-sale" : "price"}>{format(price.packagePrice)}</span>
             {reduced ? (
               <>
                 {" "}
                 <span className="visually-hidden">{t("product.referencePriceLabel")} </span>
                 <s className="price-old" data-testid="card-reference-price">
-                  {price.referencePrice.formattedWithCurrency}
+                  {format(price.referencePrice)}
                 </s>
               </>
             ) : null}
             <span className="muted"> / {t("card.package")}</span>
           </p>
-          <p className="muted">{t("product.unitPrice", { price: price.unitPrice.formattedWithCurrency, unit: card.unit })}</p>
+          <p className="muted">{t("product.unitPrice", { price: format(price.unitPrice), unit: card.unit })}</p>
         </div>
       ) : null}
       <p className="card-delivery small">
@@ -81,10 +86,12 @@ export function ProductCard({
 
 export function ProductGrid({
   products,
+  currency,
   headingLevel = 3,
   eagerCount = 0,
 }: {
   products: ProductCardData[];
+  currency: string;
   headingLevel?: 2 | 3;
   /** Cards in the first screen: eager, the first with high priority (the largest paint). */
   eagerCount?: number;
@@ -93,7 +100,7 @@ export function ProductGrid({
     <ul className="grid product-grid">
       {products.map((product, index) => (
         <li key={product.sku}>
-          <ProductCard product={product} headingLevel={headingLevel} eager={index < eagerCount} priority={index === 0 && eagerCount > 0} />
+          <ProductCard product={product} currency={currency} headingLevel={headingLevel} eager={index < eagerCount} priority={index === 0 && eagerCount > 0} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import { money } from "../../../domain/money";
 import type { ProductData } from "../../sourcing/catalogue-client";
-import { applyConfiguration, configurationOptions, variantData, type ConfigurableAttribute } from "./configuration";
+import { applyConfiguration, configurationOptions, variantAttributes, type ConfigurableAttribute } from "./configuration";
 import { testProduct } from "./test-product";
 
 /** A variant of product P with its own title, description, EAN and two images. */
@@ -43,9 +43,9 @@ const size: ConfigurableAttribute = {
 describe("configuration options", () => {
   test("options are matched to the variant whose attribute carries their value or label", () => {
     const variants = [
-      { sku: "P-1", data: product("P-1", {}, [{ code: "size", value: "1800 x 200 mm" }]) },
-      { sku: "P-2", data: product("P-2", {}, [{ code: "size", value: "1200-x-200-mm" }]) },
-      { sku: "P-3", data: product("P-3", {}, [{ code: "size", value: "2200 x 240 mm" }]) },
+      { sku: "P-1", attributes: variantAttributes(product("P-1", {}, [{ code: "size", value: "1800 x 200 mm" }])) },
+      { sku: "P-2", attributes: variantAttributes(product("P-2", {}, [{ code: "size", value: "1200-x-200-mm" }])) },
+      { sku: "P-3", attributes: variantAttributes(product("P-3", {}, [{ code: "size", value: "2200 x 240 mm" }])) },
     ];
     expect(configurationOptions(size, variants).map((option) => [option.label, option.sku])).toEqual([
       ["1200 x 200 mm", "P-2"],
@@ -56,8 +56,8 @@ describe("configuration options", () => {
 
   test("without such attributes, options go to the variants in order; options without a variant are left out", () => {
     const variants = [
-      { sku: "P-1", data: product("P-1", {}, [{ code: "width", value: "200 mm" }]) },
-      { sku: "P-2", data: product("P-2") },
+      { sku: "P-1", attributes: variantAttributes(product("P-1", {}, [{ code: "width", value: "200 mm" }])) },
+      { sku: "P-2", attributes: variantAttributes(product("P-2")) },
     ];
     expect(configurationOptions(size, variants)).toEqual([
       { value: "1200-x-200-mm", label: "1200 x 200 mm", sku: "P-1" },
@@ -66,7 +66,7 @@ describe("configuration options", () => {
   });
 
   test("no configurable attribute or no variants: nothing to choose", () => {
-    expect(configurationOptions(undefined, [{ sku: "P-1", data: product("P-1") }])).toEqual([]);
+    expect(configurationOptions(undefined, [{ sku: "P-1", attributes: variantAttributes(product("P-1")) }])).toEqual([]);
     expect(configurationOptions(size, [])).toEqual([]);
   });
 });
@@ -106,33 +106,18 @@ describe("applying a configuration", () => {
   });
 });
 
-describe("what the product page carries of a variant (docs/decisions/0052)", () => {
-  const base = product("P", { type: "configurable", parentSku: null });
-  const variants = [
-    product("V1", { media: [{ kind: "video", url: "/v.mp4", alt: "", poster: "/p.jpg" }, ...product("V1").media] }, [{ code: "size", value: "1200 x 200 mm" }]),
-    product("V2", { isOutOfStock: true, reachedEOF: true, isSalable: false }, [{ code: "size", value: "1800 x 200 mm" }]),
-  ];
-
-  test("the page shows the same with the variant's projection as with its whole data", () => {
-    for (const variant of variants) expect(applyConfiguration(base, variantData(variant))).toEqual(applyConfiguration(base, variant));
-    expect(
-      configurationOptions(
-        size,
-        variants.map((variant) => ({ sku: variant.sku, data: variantData(variant) })),
-      ),
-    ).toEqual(
-      configurationOptions(
-        size,
-        variants.map((variant) => ({ sku: variant.sku, data: variant })),
-      ),
-    );
-  });
-
-  test("only the shown fields: first image, attribute codes and values, no downloads, tutorials, features or texts it does not show", () => {
-    const projected = variantData(variants[0]!);
-    expect(projected.media).toEqual([{ kind: "image", url: "/img/V1-1.jpg", alt: "", poster: null }]);
-    expect(projected.content).toEqual({ title: "Title V1", description: "<p>Description V1</p>", attributes: [{ code: "size", value: "1200 x 200 mm" }] });
-    expect(Object.keys(projected).sort()).toEqual(["content", "delivery", "ean", "isOutOfStock", "isSalable", "media", "price", "reachedEOF", "sku", "stock"]);
-    expect(variantData(product("V3", { media: [] })).media).toEqual([]);
+describe("what the product page carries of a variant (docs/decisions/0055)", () => {
+  test("the attributes' codes and values, which are what options are matched on", () => {
+    const variant = product("V1", {}, [
+      { code: "size", value: "1200 x 200 mm" },
+      { code: "colour", value: "Eiche" },
+    ]);
+    expect(variantAttributes(variant)).toEqual([
+      { code: "size", value: "1200 x 200 mm" },
+      { code: "colour", value: "Eiche" },
+    ]);
+    expect(configurationOptions(size, [{ sku: "V1", attributes: variantAttributes(variant) }])).toEqual([
+      { value: "1200-x-200-mm", label: "1200 x 200 mm", sku: "V1" },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import type { ProductData } from "../../sourcing/catalogue-client";
+import type { ProductData } from "./page-data";
 
 /**
  * Configurations on the product page (SPEC 4: "choosing a configuration replaces
@@ -24,9 +24,10 @@ export interface ConfigurationOption {
   sku: string;
 }
 
+/** What options are matched on: a variant's SKU and its attributes' codes and values. */
 interface VariantLike {
   sku: string;
-  data: { content: { attributes: { code: string; value: string }[] } };
+  attributes: readonly { code: string; value: string }[];
 }
 
 const normalise = (text: string) =>
@@ -42,8 +43,7 @@ export function configurationOptions(attribute: ConfigurableAttribute | undefine
   const matched = attribute.options.map((option) => {
     const wanted = new Set([normalise(option.value), normalise(option.label)]);
     const variant = variants.find(
-      (candidate) =>
-        !taken.has(candidate.sku) && candidate.data.content.attributes.some((item) => item.code === attribute.code && wanted.has(normalise(item.value))),
+      (candidate) => !taken.has(candidate.sku) && candidate.attributes.some((item) => item.code === attribute.code && wanted.has(normalise(item.value))),
     );
     if (variant) taken.add(variant.sku);
     return { option, sku: variant?.sku ?? null };
@@ -58,42 +58,17 @@ export function configurationOptions(attribute: ConfigurableAttribute | undefine
 }
 
 /**
- * What the product page needs of each variant of its family (docs/decisions/0052): the
- * fields applyConfiguration shows, the first image, and the attributes' codes and values
- * that configurationOptions matches; not the variant's whole data. The build resolves it
- * as the `variant` field of a product node (gatsby-node.ts).
+ * A variant of the page's family as the product page carries it (docs/decisions/0055): its
+ * SKU, its own page and the attributes' codes and values the options are matched on. What the
+ * page shows of a chosen variant is loaded from that variant's page (lib/variant-page.ts).
  */
-export interface VariantData {
-  sku: string;
-  ean: string | null;
-  content: { title: string; description: string; attributes: { code: string; value: string }[] };
-  media: ProductData["media"];
-  price: ProductData["price"];
-  stock: ProductData["stock"];
-  delivery: ProductData["delivery"];
-  isSalable: boolean;
-  isOutOfStock: boolean;
-  reachedEOF: boolean;
+export interface VariantChoice extends VariantLike {
+  path: string;
 }
 
-export function variantData(product: ProductData): VariantData {
-  const image = product.media.find((media) => media.kind === "image");
-  return {
-    sku: product.sku,
-    ean: product.ean,
-    content: {
-      title: product.content.title,
-      description: product.content.description,
-      attributes: product.content.attributes.map((attribute) => ({ code: attribute.code, value: attribute.value })),
-    },
-    media: image ? [image] : [],
-    price: product.price,
-    stock: product.stock,
-    delivery: product.delivery,
-    isSalable: product.isSalable,
-    isOutOfStock: product.isOutOfStock,
-    reachedEOF: product.reachedEOF,
-  };
+/** The attributes' codes and values of a product (the build resolves them as the `variantAttributes` field, gatsby-node.ts). */
+export function variantAttributes(product: Pick<ProductData, "content">): VariantChoice["attributes"] {
+  return product.content.attributes.map((attribute) => ({ code: attribute.code, value: attribute.value }));
 }
 
 /**
@@ -102,7 +77,7 @@ export function variantData(product: ProductData): VariantData {
  * technical data, downloads, further images) stays. Price, stock and delivery belong to
  * the sku that goes into the cart, so they come from the variant as well.
  */
-export function applyConfiguration(base: ProductData, variant: VariantData | null | undefined): ProductData {
+export function applyConfiguration(base: ProductData, variant: ProductData | null | undefined): ProductData {
   if (!variant || variant.sku === base.sku) return base;
   const variantImage = variant.media.find((media) => media.kind === "image");
   const firstImage = base.media.findIndex((media) => media.kind === "image");

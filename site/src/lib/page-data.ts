@@ -1,4 +1,4 @@
-import type { ProductData } from "../../sourcing/catalogue-client";
+import type { PackedProduct, PageProduct } from "./product-page";
 import type { CardData } from "./card";
 import type { AlternateLink } from "./seo";
 import type { CampaignNode } from "../features/campaign/types";
@@ -62,13 +62,16 @@ export interface ProductCardData {
   card: CardData;
 }
 
-/** A product with all its data (the product page and its variants). */
+/** The product of a product page, as its page data carries it (lib/product-page.ts). */
 export interface ProductPageNode {
   sku: string;
   path: string;
   title: string;
-  data: ProductData;
+  data: PackedProduct;
 }
+
+/** A product as the product page and its components know it. */
+export type ProductData = PageProduct;
 
 /** Orders query results like the list of skus the page context chose. */
 export function inOrder<T extends { sku: string }>(skus: readonly string[], nodes: T[]): T[] {
@@ -76,4 +79,4 @@ export function inOrder<T extends { sku: string }>(skus: readonly string[], node
   return skus.map((sku) => bySku.get(sku)).filter((node): node is T => node !== undefined);
 }
 
-export type { ProductData, CardData };
+export type { CardData };

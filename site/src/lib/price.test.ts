@@ -1,8 +1,8 @@
 import { priceDisplay } from "./price";
 
 const price = (current: number, reference: number, savings: number) => ({
-  packagePrice: { amount: current },
-  referencePrice: { amount: reference },
+  packagePrice: current,
+  referencePrice: reference,
   savingsPercentage: savings,
 });
 

@@ -4,9 +4,10 @@
  * the 30 days before the current price took effect, graphql/resolvers/products.ts) is
  * struck through, with the discount percent, only when it is above the current price.
  */
+/** The amounts compared, in minor units (a list card's price, lib/card.ts; the product's, PriceBox). */
 export interface PriceLike {
-  packagePrice: { amount: number };
-  referencePrice: { amount: number };
+  packagePrice: number;
+  referencePrice: number;
   savingsPercentage: number;
 }
 
@@ -18,6 +19,6 @@ export interface PriceDisplay {
 }
 
 export function priceDisplay(price: PriceLike | null | undefined): PriceDisplay {
-  if (!price || price.referencePrice.amount <= price.packagePrice.amount) return { reduced: false, percent: 0 };
+  if (!price || price.referencePrice <= price.packagePrice) return { reduced: false, percent: 0 };
   return { reduced: true, percent: Math.max(0, price.savingsPercentage) };
 }

@@ -96,7 +96,7 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
       {offers.length > 0 ? (
         <section aria-labelledby="offers" className="section">
           <h2 id="offers">{t("category.offers")}</h2>
-          <ProductGrid products={offers} eagerCount={data.children.nodes.length > 0 ? 0 : 2} />
+          <ProductGrid products={offers} currency={data.shopInfo.currency} eagerCount={data.children.nodes.length > 0 ? 0 : 2} />
         </section>
       ) : null}
       <section aria-labelledby="product-list" className="section listing">
@@ -133,7 +133,7 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
           onClickCapture={onListClick}
         >
           {products.length > 0 ? (
-            <ProductGrid products={products} eagerCount={data.children.nodes.length > 0 || offers.length > 0 ? 0 : 2} />
+            <ProductGrid products={products} currency={data.shopInfo.currency} eagerCount={data.children.nodes.length > 0 || offers.length > 0 ? 0 : 2} />
           ) : (
             <p>{t("category.empty")}</p>
           )}

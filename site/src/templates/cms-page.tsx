@@ -67,7 +67,13 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
       body = <ChatSteps contactHref={contactPath(data.shopInfo, pageContext.language)} />;
       break;
     case "SALES":
-      body = <SalesCampaign offers={inOrder(pageContext.offerSkus, data.offers.nodes)} campaign={hubCampaign(data, pageContext.identifier)} />;
+      body = (
+        <SalesCampaign
+          offers={inOrder(pageContext.offerSkus, data.offers.nodes)}
+          currency={data.shopInfo.currency}
+          campaign={hubCampaign(data, pageContext.identifier)}
+        />
+      );
       break;
     default:
       body = key && SERVICE_KEYS.includes(key) ? <ServiceCentre current={key} data={data} /> : null;
@@ -175,7 +181,7 @@ function hubCampaign(data: CmsPageData, identifier: string): Campaign | null {
  * description, coupon, big image, two sliders; features/campaign) when its hub names this page,
  * else a general sale banner; then the shop's current reductions and clearance items.
  */
-function SalesCampaign({ offers, campaign }: { offers: ProductCardData[]; campaign: Campaign | null }) {
+function SalesCampaign({ offers, currency, campaign }: { offers: ProductCardData[]; currency: string; campaign: Campaign | null }) {
   const { t } = useTranslation();
   const reduced = offers.filter((offer) => (offer.card.price?.savingsPercentage ?? 0) > 0);
   const clearance = offers.filter((offer) => offer.card.clearance && !reduced.includes(offer));
@@ -192,13 +198,13 @@ function SalesCampaign({ offers, campaign }: { offers: ProductCardData[]; campai
       {reduced.length > 0 ? (
         <section aria-labelledby="sale-reduced" className="section">
           <h2 id="sale-reduced">{t("sale.reduced")}</h2>
-          <ProductGrid products={reduced} />
+          <ProductGrid products={reduced} currency={currency} />
         </section>
       ) : null}
       {clearance.length > 0 ? (
         <section aria-labelledby="sale-clearance" className="section">
           <h2 id="sale-clearance">{t("sale.clearance")}</h2>
-          <ProductGrid products={clearance} />
+          <ProductGrid products={clearance} currency={currency} />
         </section>
       ) : null}
       {offers.length === 0 ? <p>{t("sale.none")}</p> : null}

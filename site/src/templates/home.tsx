@@ -93,7 +93,7 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
 
       <section aria-labelledby="popular" className="section">
         <h2 id="popular">{t("home.popularProducts")}</h2>
-        <ProductGrid products={inOrder(pageContext.popularSkus, data.products.nodes)} />
+        <ProductGrid products={inOrder(pageContext.popularSkus, data.products.nodes)} currency={data.shopInfo.currency} />
       </section>
 
       <section aria-labelledby="worlds" className="section">

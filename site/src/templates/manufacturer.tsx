@@ -48,7 +48,7 @@ function ManufacturerPage({ data, pageContext }: PageProps<ManufacturerData, Con
       {manufacturer.data.description ? <p>{manufacturer.data.description}</p> : null}
       <section aria-labelledby="maker-products" className="section">
         <h2 id="maker-products">{t("manufacturers.productsBy", { name: manufacturer.name })}</h2>
-        <ProductGrid products={data.products.nodes} />
+        <ProductGrid products={data.products.nodes} currency={data.shopInfo.currency} />
       </section>
     </Layout>
   );

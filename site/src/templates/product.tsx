@@ -20,10 +20,13 @@ import {
   applyConfiguration,
   applyConfiguratorChoice,
   configurationOptions,
+  variantAttributes,
   type ConfigurableAttribute,
   type ConfiguratorChoice,
-  type VariantData,
+  type VariantChoice,
 } from "../lib/configuration";
+import { prefetchVariantPage, useVariantPage } from "../lib/variant-page";
+import { unpackProduct } from "../lib/product-page";
 import { ConfiguratorLauncher } from "../features/configurator/ConfiguratorLauncher";
 import { valueEvent } from "../lib/tracking/ecommerce";
 import { useTrackOnce } from "../lib/tracking/use-track";
@@ -41,8 +44,8 @@ interface ProductPageData extends ChromeData {
   product: ProductPageNode;
   trailNodes: { nodes: TrailNode[] };
   family: { nodes: { sku: string; configurable: ConfigurableAttribute[] }[] };
-  /** The family's variants: what the page shows of each (lib/configuration.ts variantData). */
-  variants: { nodes: { sku: string; data: VariantData }[] };
+  /** The family's other variants: what their options are matched on; a chosen one's data is loaded from its page (lib/variant-page.ts). */
+  variants: { nodes: VariantChoice[] };
   related: { nodes: ProductCardData[] };
   accessories: { nodes: ProductCardData[] };
 }
@@ -60,20 +63,26 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   const { t } = useTranslation();
   const { language } = pageContext;
   const page = data.product;
+  const own = React.useMemo(() => unpackProduct(page.data, language), [page.data, language]);
   const family = data.family.nodes.find((node) => node.sku === pageContext.familySku);
   // The page's own product is one of its family's variants when it is a variant page: its data is the page's, not queried again.
-  const variants = inOrder(pageContext.variantSkus, [...data.variants.nodes, { sku: page.sku, data: page.data }]);
+  const variants = inOrder(pageContext.variantSkus, [...data.variants.nodes, { sku: page.sku, path: page.path, attributes: variantAttributes(own) }]);
   // Configurations (lib/configuration.ts): the options of the family's configurable
   // attribute, each realised by a variant. A variant page starts with itself chosen; the
   // configurable parent with its own data until an option is chosen.
   const options = configurationOptions(family?.configurable[0], variants);
+  const variantPaths = new Map(variants.map((variant) => [variant.sku, variant.path]));
   const [selectedSku, setSelectedSku] = React.useState(page.sku);
-  const chosen = variants.find((variant) => variant.sku === selectedSku);
+  const chosen = useVariantPage(
+    variants.find((variant) => variant.sku === selectedSku),
+    page.sku,
+    language,
+  );
   // The product configurator's choice (features/configurator) replaces title, SKU, description and first image (SPEC 4).
   const [configured, setConfigured] = React.useState<ConfiguratorChoice | null>(null);
   const onConfiguratorChoice = React.useCallback((choice: ConfiguratorChoice | null) => setConfigured(choice), []);
-  const product = React.useMemo(() => applyConfiguratorChoice(applyConfiguration(page.data, chosen?.data), configured), [page.data, chosen, configured]);
-  const hasConfigurator = (page.data.type === "configurable" && (family?.configurable.length ?? 0) > 0) || page.data.roofWindowComponents.length > 0;
+  const product = React.useMemo(() => applyConfiguratorChoice(applyConfiguration(own, chosen), configured), [own, chosen, configured]);
+  const hasConfigurator = (own.type === "configurable" && (family?.configurable.length ?? 0) > 0) || own.roofWindowComponents.length > 0;
   const [packages, setPackages] = React.useState(1);
   const onPackages = React.useCallback((value: number) => setPackages(value), []);
   const crumbs = productCrumbs(data, pageContext, t("nav.home"));
@@ -85,10 +94,10 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
     valueEvent("view_item", data.shopInfo.currency, [
       {
         sku: page.sku,
-        name: page.data.content.title,
-        unitPrice: page.data.price?.packagePrice.amount ?? null,
+        name: own.content.title,
+        unitPrice: own.price?.packagePrice.amount ?? null,
         quantity: 1,
-        brand: page.data.manufacturer?.name ?? null,
+        brand: own.manufacturer?.name ?? null,
         category: crumbs.length > 2 ? crumbs[crumbs.length - 2]!.label : null,
       },
     ]),
@@ -182,12 +191,17 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
             <fieldset className="variants" data-testid="configuration">
               <legend>{configurable.label}</legend>
               {options.map((option) => (
-                <label key={option.sku} className={option.sku === product.sku ? "variant active" : "variant"}>
+                <label
+                  key={option.sku}
+                  className={option.sku === selectedSku ? "variant active" : "variant"}
+                  onPointerEnter={() => prefetchVariantPage(variantPaths.get(option.sku)!)}
+                >
                   <input
                     type="radio"
                     name="configuration"
                     value={option.value}
-                    checked={option.sku === product.sku}
+                    checked={option.sku === selectedSku}
+                    onFocus={() => prefetchVariantPage(variantPaths.get(option.sku)!)}
                     onChange={() => setSelectedSku(option.sku)}
                   />
                   <span>{option.label}</span>
@@ -200,7 +214,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
               sku={page.sku}
               language={language}
               quantity={packages}
-              roofWindow={page.data.roofWindowComponents.length > 0}
+              roofWindow={own.roofWindowComponents.length > 0}
               onChoice={onConfiguratorChoice}
             />
           ) : null}
@@ -244,14 +258,14 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
       {pageContext.accessorySkus.length > 0 ? (
         <section aria-labelledby="accessories" className="section">
           <h2 id="accessories">{t("product.accessories")}</h2>
-          <ProductGrid products={inOrder(pageContext.accessorySkus, data.accessories.nodes)} />
+          <ProductGrid products={inOrder(pageContext.accessorySkus, data.accessories.nodes)} currency={data.shopInfo.currency} />
         </section>
       ) : null}
       {pageContext.crossSellSkus.length > 0 ? (
         <section aria-labelledby="cross-sell" className="section">
           <h2 id="cross-sell">{t("product.crossSell")}</h2>
           <div className="scroller" tabIndex={0}>
-            <ProductGrid products={inOrder(pageContext.crossSellSkus, data.related.nodes)} />
+            <ProductGrid products={inOrder(pageContext.crossSellSkus, data.related.nodes)} currency={data.shopInfo.currency} />
           </div>
         </section>
       ) : null}
@@ -324,7 +338,7 @@ function ShopHead({ data, pageContext }: HeadProps<ProductPageData, Context>) {
       description={product.data.content.metaDescription ?? product.data.content.shortDescription}
       context={pageContext}
       chrome={data}
-      jsonLd={[productJsonLd(product.data, pageContext.seo.canonical), breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
+      jsonLd={[productJsonLd(unpackProduct(product.data, pageContext.language), pageContext.seo.canonical), breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
     />
   );
 }
@@ -343,7 +357,7 @@ export const query = graphql`
       sku
       path
       title
-      data
+      data: page
     }
     trailNodes: allShopCategory(filter: { language: { eq: $language }, categoryId: { in: $trail } }) {
       nodes {
@@ -361,7 +375,8 @@ export const query = graphql`
     variants: allShopProduct(filter: { language: { eq: $language }, sku: { in: $variantSkus, ne: $sku } }) {
       nodes {
         sku
-        data: variant
+        path
+        attributes: variantAttributes
       }
     }
     related: allShopProduct(filter: { language: { eq: $language }, sku: { in: $crossSellSkus } }) {

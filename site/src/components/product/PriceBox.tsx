@@ -18,7 +18,11 @@ export function PriceBox({
   const { t } = useTranslation();
   const { price, unit } = product;
   if (!price) return <p className="notice">{t("product.noPrice")}</p>;
-  const { reduced, percent } = priceDisplay(price);
+  const { reduced, percent } = priceDisplay({
+    packagePrice: price.packagePrice.amount,
+    referencePrice: price.referencePrice.amount,
+    savingsPercentage: price.savingsPercentage,
+  });
   return (
     <div className="price-lines">
       <p className="price-row">

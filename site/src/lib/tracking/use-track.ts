@@ -16,13 +16,13 @@ export function useTrackOnce(key: string, build: () => EcommerceEvent | null): v
 export interface ListedProduct {
   sku: string;
   title: string;
-  card: { manufacturer: string | null; price: { packagePrice: { amount: number } } | null };
+  card: { manufacturer: string | null; price: { packagePrice: number } | null };
 }
 
 const listItem = (product: ListedProduct, category: string): ItemInput => ({
   sku: product.sku,
   name: product.title,
-  unitPrice: product.card.price?.packagePrice.amount ?? null,
+  unitPrice: product.card.price?.packagePrice ?? null,
   quantity: 1,
   brand: product.card.manufacturer,
   category,
