@@ -22,6 +22,15 @@ import { SHOP_DATA_ID, setShopDataReader, shopDataHref } from "./src/lib/shop-da
  * later build ("unsafe builtin usage"). The file's content hash is in each page's context
  * (`shopData`), so a page whose shop data changed has new page data and is rendered again.
  */
+
+/**
+ * The first paint waits until the header's main menu, its last part, is parsed: a browser that
+ * paints a partly received header shows the header's tools column narrower and then moves it
+ * as the rest arrives (a layout shift of 0.005-0.013 on a slow CPU). Browsers without
+ * `rel="expect"` ignore the link.
+ */
+const HEADER_PARSED: Record<string, string> = { rel: "expect", href: "#main-menu", blocking: "render" };
+
 const FIRST_PAINT_SCRIPT = [consentDefaultScript(CONSENT_COOKIE), MARK_CONSENT_ANSWERED_SCRIPT, MARK_HIDDEN_BANNERS_SCRIPT].join(";");
 
 declare const __non_webpack_require__: (id: "fs") => { readFileSync(path: string, encoding: "utf8"): string };
@@ -32,6 +41,7 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHeadComponents, pat
   const id = (loadPageDataSync(pathname)?.result?.pageContext as { shopData?: unknown } | undefined)?.shopData;
   setHeadComponents([
     <script key="first-paint" dangerouslySetInnerHTML={{ __html: FIRST_PAINT_SCRIPT }} />,
+    <link key="header-parsed" {...HEADER_PARSED} />,
     ...(typeof id === "string" && SHOP_DATA_ID.test(id)
       ? [<link key="shop-data" rel="preload" as="fetch" href={shopDataHref(id)} crossOrigin="anonymous" data-shop-data={id} />]
       : []),
