@@ -9,6 +9,7 @@ import { writeSitemaps } from "./site/sourcing/sitemap";
 import { writeShopData } from "./site/sourcing/shop-data";
 import { variantAttributes } from "./site/src/lib/configuration";
 import { packProduct } from "./site/src/lib/product-page";
+import { shopProductsField } from "./site/sourcing/shop-products";
 import type { ProductData } from "./site/sourcing/catalogue-client";
 
 /** The shop's source and page creation (site/sourcing); one build per SHOP. */
@@ -19,9 +20,11 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 /**
  * What product pages carry (docs/decisions/0055): of the page's product what it shows, prices as
  * minor units (`page`); of each variant of its family the attributes its options are matched on.
+ * Pages select their lists of products by SKU through `shopProducts` (node-level dependencies).
  */
-export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers }) => {
+export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers, createNodeId }) => {
   createResolvers({
+    Query: { shopProducts: shopProductsField(createNodeId) },
     ShopProduct: {
       page: { type: "JSON!", resolve: (source: { data: ProductData }) => packProduct(source.data) },
       variantAttributes: { type: "JSON!", resolve: (source: { data: ProductData }) => variantAttributes(source.data) },

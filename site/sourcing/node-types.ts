@@ -105,6 +105,10 @@ export const NODE_TYPE_DEFS = `
     configurable: JSON!
     data: JSON!
   }
+  """The products of a page's list by SKU (the \`shopProducts\` query field, site/sourcing/shop-products.ts)."""
+  type ShopProductList {
+    nodes: [ShopProduct!]!
+  }
 `;
 
 /** The node types sourced whole on every build (small); stale ones are deleted after sourcing. */

@@ -6,6 +6,7 @@ import { campaignCarouselPath, currentCampaign } from "../../domain/campaign";
 import { absoluteUrl, hreflangShops } from "../src/lib/seo";
 import { contentHash } from "../src/lib/banner";
 import { cardData } from "../src/lib/card";
+import { productNodeKey } from "./shop-products";
 import rawConfig from "../../config/shops.json";
 import { parseShopConfig } from "../../worker/config/shop-config";
 import { paymentMethodsForBuild } from "./shop-for-build";
@@ -148,7 +149,7 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
       // Products changed but no longer listed (deactivated, removed from the shop) lose their node.
       const listed = new Set(products.map((product) => product.sku));
       for (const sku of await changed(shop.id, lastSync!)) {
-        const node = args.getNode(args.createNodeId(`product-${sku}-${language}`));
+        const node = args.getNode(args.createNodeId(productNodeKey(sku, language)));
         if (node && !listed.has(sku)) actions.deleteNode(node);
       }
     }
@@ -164,7 +165,7 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
 function createProductNode(nodes: NodeWriter, shop: ShopData, language: string, product: ProductData, categories: Map<string, CategoryData>) {
   const trail = new Set<string>();
   for (const id of product.categoryIds) for (const ancestor of categories.get(id)?.path ?? [id]) trail.add(ancestor);
-  nodes.create("ShopProduct", `product-${product.sku}-${language}`, {
+  nodes.create("ShopProduct", productNodeKey(product.sku, language), {
     sku: product.sku,
     language,
     path: slugPath(shop, language, product.slug),

@@ -199,7 +199,7 @@ export const query = graphql`
         data
       }
     }
-    products: allShopProduct(filter: { language: { eq: $language }, sku: { in: $skus } }) {
+    products: shopProducts(language: $language, skus: $skus) {
       nodes {
         sku
         path
@@ -207,7 +207,7 @@ export const query = graphql`
         card
       }
     }
-    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) {
+    offers: shopProducts(language: $language, skus: $offerSkus) {
       nodes {
         sku
         path

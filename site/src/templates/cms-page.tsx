@@ -238,7 +238,7 @@ export const query = graphql`
       path
       data
     }
-    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) {
+    offers: shopProducts(language: $language, skus: $offerSkus) {
       nodes {
         sku
         path

@@ -217,7 +217,7 @@ export const query = graphql`
         data
       }
     }
-    products: allShopProduct(filter: { language: { eq: $language }, sku: { in: $popularSkus } }) {
+    products: shopProducts(language: $language, skus: $popularSkus) {
       nodes {
         sku
         path

@@ -366,20 +366,20 @@ export const query = graphql`
         path
       }
     }
-    family: allShopProduct(filter: { language: { eq: $language }, sku: { in: [$familySku] } }) {
+    family: shopProducts(language: $language, skus: [$familySku]) {
       nodes {
         sku
         configurable
       }
     }
-    variants: allShopProduct(filter: { language: { eq: $language }, sku: { in: $variantSkus, ne: $sku } }) {
+    variants: shopProducts(language: $language, skus: $variantSkus) {
       nodes {
         sku
         path
         attributes: variantAttributes
       }
     }
-    related: allShopProduct(filter: { language: { eq: $language }, sku: { in: $crossSellSkus } }) {
+    related: shopProducts(language: $language, skus: $crossSellSkus) {
       nodes {
         sku
         path
@@ -387,7 +387,7 @@ export const query = graphql`
         card
       }
     }
-    accessories: allShopProduct(filter: { language: { eq: $language }, sku: { in: $accessorySkus } }) {
+    accessories: shopProducts(language: $language, skus: $accessorySkus) {
       nodes {
         sku
         path

@@ -55,7 +55,7 @@ export const query = graphql`
       path
       data
     }
-    offers: allShopProduct(filter: { language: { eq: $language }, sku: { in: $offerSkus } }) {
+    offers: shopProducts(language: $language, skus: $offerSkus) {
       nodes {
         sku
         path
