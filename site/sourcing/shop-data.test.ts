@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 import { KEEP_OLD_SHOP_DATA_MS, SHOP_DATA_QUERY, removeOldShopData, shopDataFile, writeShopData } from "./shop-data";
 import { SHOP_DATA_ID, parseShopData } from "../src/lib/shop-data";
+import { testShopInfo } from "../src/lib/test-shop-data";
 
 /** The build's shop data files (docs/decisions/0052): content-hashed names, texts parsed once, one file per shop language. */
 function result(language: string, home = "Startseite") {
@@ -14,17 +15,7 @@ function result(language: string, home = "Startseite") {
         { node: { ns: "product", data: JSON.stringify({ product: { sku: "Art.-Nr." } }) } },
       ],
     },
-    shopInfo: {
-      shopId: "CH",
-      name: "Bodenhaus",
-      currency: "CHF",
-      languages: ["de", "fr"],
-      domainPrefixes: ["de", "fr"],
-      deliveryCountries: ["ch"],
-      origin: "https://x",
-      paymentMethods: [],
-      buildYear: 2026,
-    },
+    shopInfo: testShopInfo(),
     menu: { nodes: [{ categoryId: "c1", parentId: null, isWorld: true, name: language === "fr" ? "Sols" : "Böden", path: `/${language}/c1.html` }] },
     cmsLinks: { nodes: [] },
     blocks: { nodes: [] },

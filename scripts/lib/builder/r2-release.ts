@@ -172,8 +172,9 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
   // A release's name is never used twice: edges keep release records by name (in memory and in the
   // Cache API), and a collected release's name taken again would serve its old record.
   const base = releaseBaseName(options.buildId, now());
-  let release = `${base}-${randomBytes(3).toString("hex")}`;
-  while (release === live?.name || (await bucket.get(releaseKey(shop, release))) !== null) release = `${base}-${randomBytes(3).toString("hex")}`;
+  let release: string;
+  do release = `${base}-${randomBytes(3).toString("hex")}`;
+  while (release === live?.name || (await bucket.get(releaseKey(shop, release))) !== null);
 
   // 2. The new build's manifest: each file's hash (files are read again when uploaded, never all held at once).
   const entries = new Map<string, SiteFileEntry>();

@@ -2,6 +2,7 @@ import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { registerShopData, resetShopData, setShopDataReader } from "./shop-data";
 import { withShopData } from "./with-shop-data";
+import { testShopInfo } from "./test-shop-data";
 import type { BaseContext, ChromeData } from "./page-data";
 
 /** A page template gets the shop data of its language with its own data (docs/decisions/0052). */
@@ -9,17 +10,7 @@ function shopData(language: string, name: string) {
   return {
     language,
     locales: { namespaces: ["common"], resources: { common: {} } },
-    shopInfo: {
-      shopId: "CH",
-      name,
-      currency: "CHF",
-      languages: ["de", "fr"],
-      domainPrefixes: ["de", "fr"],
-      deliveryCountries: ["ch"],
-      origin: "https://x",
-      paymentMethods: [],
-      buildYear: 2026,
-    },
+    shopInfo: testShopInfo(name),
     menu: { nodes: [{ categoryId: "c1", parentId: null, isWorld: true, name: `${language} menu`, path: "/c1.html" }] },
     cmsLinks: { nodes: [] },
     blocks: { nodes: [] },

@@ -20,7 +20,6 @@ import {
   applyConfiguration,
   applyConfiguratorChoice,
   configurationOptions,
-  variantAttributes,
   type ConfigurableAttribute,
   type ConfiguratorChoice,
   type VariantChoice,
@@ -44,7 +43,7 @@ interface ProductPageData extends ChromeData {
   product: ProductPageNode;
   trailNodes: { nodes: TrailNode[] };
   family: { nodes: { sku: string; configurable: ConfigurableAttribute[] }[] };
-  /** The family's other variants: what their options are matched on; a chosen one's data is loaded from its page (lib/variant-page.ts). */
+  /** The family's variants: what their options are matched on; a chosen one's data is loaded from its page (lib/variant-page.ts). */
   variants: { nodes: VariantChoice[] };
   related: { nodes: ProductCardData[] };
   accessories: { nodes: ProductCardData[] };
@@ -65,8 +64,8 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   const page = data.product;
   const own = React.useMemo(() => unpackProduct(page.data, language), [page.data, language]);
   const family = data.family.nodes.find((node) => node.sku === pageContext.familySku);
-  // The page's own product is one of its family's variants when it is a variant page: its data is the page's, not queried again.
-  const variants = inOrder(pageContext.variantSkus, [...data.variants.nodes, { sku: page.sku, path: page.path, attributes: variantAttributes(own) }]);
+  // The family's variants in the catalogue's order; a variant page's own product is one of them.
+  const variants = inOrder(pageContext.variantSkus, data.variants.nodes);
   // Configurations (lib/configuration.ts): the options of the family's configurable
   // attribute, each realised by a variant. A variant page starts with itself chosen; the
   // configurable parent with its own data until an option is chosen.

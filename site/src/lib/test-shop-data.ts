@@ -1,0 +1,16 @@
+import type { ChromeData } from "./page-data";
+
+/** The Swiss shop's info (de and fr) as a shop data file carries it, for tests of shop data files and the pages that use them. */
+export function testShopInfo(name = "Bodenhaus"): ChromeData["shopInfo"] {
+  return {
+    shopId: "CH",
+    name,
+    currency: "CHF",
+    languages: ["de", "fr"],
+    domainPrefixes: ["de", "fr"],
+    deliveryCountries: ["ch"],
+    origin: "https://x",
+    paymentMethods: [],
+    buildYear: 2026,
+  };
+}
