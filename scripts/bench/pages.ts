@@ -32,7 +32,10 @@ const shops = args.filter(
 /** The shops built into a dist folder. */
 function builtShops(dist: string): string[] {
   if (!existsSync(dist)) return [];
-  return readdirSync(dist).filter((name) => existsSync(join(dist, name, "index.html")) || existsSync(join(dist, name, "de", "index.html")));
+  // Folders starting with "_" are not shops (the back office's _console, the media _media).
+  return readdirSync(dist).filter(
+    (name) => !name.startsWith("_") && (existsSync(join(dist, name, "index.html")) || existsSync(join(dist, name, "de", "index.html"))),
+  );
 }
 
 /** When a shop was last built: every build writes its webpack stats. */
