@@ -15,7 +15,7 @@ import { paymentMethodsForBuild } from "./shop-for-build";
  * Sources the shop's catalogue from the GraphQL layer into Gatsby nodes.
  * First build: everything. Later builds (same cache): structure again (small) and only
  * the products changed since the last sourcing (`changedSince`); the other product
- * nodes are kept (touched), so Gatsby re-renders only the pages whose data changed.
+ * nodes are kept (stateful sourcing), so Gatsby re-renders only the pages whose data changed.
  * A full sync (`fullSync`: the nightly rebuild and "publish now") sources every product
  * again although the cache is kept: what time alone changes (the 30-day reference price,
  * a campaign's start and end) is in no change log; Gatsby still re-renders only the pages
@@ -35,11 +35,13 @@ export interface SourceOptions {
 }
 
 export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOptions): Promise<void> {
-  const { actions, cache, reporter, getNodesByType } = args;
+  const { actions, cache, reporter } = args;
   const started = Date.now();
   const nodes = new NodeWriter(args);
   const client = createCatalogueClient({ url: options.graphqlUrl, token: options.graphqlToken, onProgress: (message) => reporter.verbose(message) });
   const shop = await client.shop(options.shopId);
+  // A build of this cache sourced before (getNode reads one node; getNodesByType would read them all).
+  const sourcedBefore = Boolean(args.getNode(args.createNodeId(`shop-${shop.id}`)));
   nodes.create("ShopInfo", `shop-${shop.id}`, {
     shopId: shop.id,
     name: shop.name,
@@ -57,14 +59,12 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
   });
 
   const lastSync = (await cache.get(SYNC_KEY)) as string | undefined;
-  const haveProducts = getNodesByType("ShopProduct").length > 0;
-  const incremental = Boolean(lastSync && haveProducts && !options.fullSync);
+  const incremental = Boolean(lastSync && sourcedBefore && !options.fullSync);
   const syncStartedAt = new Date(started - SYNC_OVERLAP_MS).toISOString();
 
-  if (incremental) {
-    // Keep every node of ours alive; what changed is replaced below.
-    for (const type of NODE_TYPES) for (const node of getNodesByType(type)) actions.touchNode(node);
-  }
+  // Stateful sourcing: Gatsby keeps the nodes a build did not write, so an incremental build no
+  // longer reads and touches every node of the catalogue; this function deletes what left it.
+  actions.enableStatefulSourceNodes?.();
 
   // Each shop's changed SKUs are asked once (every language of the shop and its hreflang slugs need them).
   const changed = memoizedChangedSkus(client);
@@ -155,7 +155,8 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
     }
   }
   await sourceAlternates(args, nodes, client, incremental ? lastSync : undefined, changed);
-  nodes.deleteStale(STRUCTURE_TYPES);
+  // Structure is always sourced whole, so is everything on a full sync; an incremental sync deleted its products above.
+  nodes.deleteStale(incremental ? STRUCTURE_TYPES : NODE_TYPES);
   await cache.set(SYNC_KEY, syncStartedAt);
   reporter.info(
     `${shop.id}: sourced ${incremental ? `${productCount} changed` : productCount} products in ${shop.languages.join(", ")} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
@@ -291,7 +292,7 @@ class NodeWriter {
     });
   }
 
-  /** Deletes nodes of the types that this run did not write (structure is always sourced whole). */
+  /** Deletes nodes of the types that this run did not write (of the types it sourced whole). */
   deleteStale(types: readonly string[]): void {
     for (const type of types) {
       for (const node of this.args.getNodesByType(type)) if (!this.written.has(node.id)) this.args.actions.deleteNode(node);

@@ -156,7 +156,7 @@ function contractServer(leaseMs: number) {
 }
 
 /** A build job whose "render" writes a small build after `renderMs`, reporting Gatsby-like progress; publish is the real release publish. */
-function fileJob(root: string, renderMs: number, options: { fail?: string } = {}): BuildJob & { rendered: number } {
+function fileJob(root: string, renderMs: number, options: { fail?: string; servedMs?: number } = {}): BuildJob & { rendered: number } {
   const distRoot = join(root, "dist");
   const job = {
     rendered: 0,
@@ -178,8 +178,11 @@ function fileJob(root: string, renderMs: number, options: { fail?: string } = {}
       job.rendered += 1;
       return { output };
     },
-    async publish(build: ClaimedBuild, rendered: { output: string }) {
+    async publish(build: ClaimedBuild, rendered: { output: string }, context: Parameters<BuildJob["publish"]>[2]) {
       const result = await publishRelease({ source: rendered.output, distRoot, shop: build.shop, buildId: build.id, changeIds: build.changeIds });
+      // Like a local worker's reload after the switch: the build is live, the server not yet serving it.
+      context.live();
+      await new Promise((resolve) => setTimeout(resolve, options.servedMs ?? 0));
       return { pages: result.pages, pagesRewritten: result.pagesRewritten.length, release: result.release, publishedAt: result.publishedAt };
     },
   };
@@ -371,6 +374,42 @@ describe("the builder against the builder API", () => {
     expect(outcomes.map((o) => o.kind)).toEqual(["published", "published", "published", "published"]);
     expect(most).toBe(2);
     expect(fake.builds.map((b) => b.state)).toEqual(["published", "published", "published", "published"]);
+  });
+
+  test("a build gives its slot back once it is live: the next shop renders while the first waits for the server, never a second build of the same shop", async () => {
+    const api = await start(5000);
+    fake.queue("DE", [1]);
+    fake.queue("AT", [2]);
+    const job = fileJob(root, 100, { servedMs: 600 });
+    const events: string[] = [];
+    const render = job.render.bind(job);
+    job.render = async (claimed, context) => {
+      events.push(`render ${claimed.shop}`);
+      return render(claimed, context);
+    };
+    const publish = job.publish.bind(job);
+    job.publish = async (claimed, rendered, context) => {
+      const live = () => {
+        events.push(`live ${claimed.shop}`);
+        if (claimed.id === 1) fake.queue("DE", [3]); // queued while DE #1 waits for the server
+        context.live();
+      };
+      const published = await publish(claimed, rendered, { live });
+      events.push(`served ${claimed.shop}`);
+      return published;
+    };
+    const stop = new AbortController();
+    const loop = builderLoop(api, job, { log, stop: stop.signal, pollMs: 20, concurrency: 1 });
+    const started = Date.now();
+    while ((fake.builds.length < 3 || fake.builds.some((b) => b.state !== "published")) && Date.now() - started < 8000)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    stop.abort();
+    const outcomes = await loop;
+    expect(outcomes.map((o) => o.kind)).toEqual(["published", "published", "published"]);
+    // AT rendered before DE was served; DE's second build (due while DE #1 waited) only after DE #1 was served.
+    expect(events.slice(0, 4)).toEqual(["render DE", "live DE", "render AT", "live AT"]);
+    expect(events.indexOf("render AT")).toBeLessThan(events.indexOf("served DE"));
+    expect(events.lastIndexOf("render DE")).toBeGreaterThan(events.indexOf("served DE"));
   });
 
   test("drain with a concurrency of 2: both shops build at once, the report has each once, and no wait for another builder is announced", async () => {

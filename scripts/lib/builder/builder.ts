@@ -27,7 +27,11 @@ export interface PublishedBuild {
 /** What a claimed build runs: the Gatsby build and the release publish (gatsby-job.ts), or a test's. */
 export interface BuildJob {
   render(build: ClaimedBuild, context: { signal: AbortSignal; progress: (progress: BuildProgress) => void }): Promise<RenderedBuild>;
-  publish(build: ClaimedBuild, rendered: RenderedBuild): Promise<PublishedBuild>;
+  /**
+   * Publishes the rendered build. `live` is called once the build is switched live and what is
+   * left is waiting for the server to serve it: the builder may start its next build then.
+   */
+  publish(build: ClaimedBuild, rendered: RenderedBuild, context: { live: () => void }): Promise<PublishedBuild>;
 }
 
 export type BuildOutcome =
@@ -42,6 +46,8 @@ export interface RunOptions {
   stop?: AbortSignal;
   /** Lower bound of the heartbeat interval in ms (default 500). */
   minHeartbeatMs?: number;
+  /** Called when the build is switched live and only waits for the server (builderLoop frees its slot). */
+  onLive?: () => void;
 }
 
 const MAX_ERROR_LENGTH = 4000;
@@ -112,7 +118,7 @@ export async function runClaimedBuild(api: BuilderApi, job: BuildJob, build: Cla
     // The lease must still be ours before anything goes live.
     await report();
     abort.signal.throwIfAborted();
-    const published = await job.publish(build, rendered);
+    const published = await job.publish(build, rendered, { live: () => options.onLive?.() });
     clearInterval(heartbeat);
     const seconds = Math.round((Date.now() - started) / 100) / 10;
     await sending;
@@ -159,22 +165,26 @@ export interface LoopOptions extends RunOptions {
 
 /**
  * Claims and runs builds until `stop` aborts (or, with `once`, after one). Returns the outcomes.
- * With a concurrency above 1 as many claim loops run side by side; the shop API never hands out
- * a build of a shop whose other build is running, so they build different shops.
+ * Up to `concurrency` builds hold a slot at once, each of another shop (the shop API never hands
+ * out a build of a shop whose other build is running). A build gives its slot back when it is
+ * switched live: its wait for the server to serve it (a `wrangler dev` reload, 2-4 s) overlaps
+ * the next build instead of delaying it (docs/decisions/0034).
  */
 export async function builderLoop(api: BuilderApi, job: BuildJob, options: LoopOptions): Promise<BuildOutcome[]> {
   const slots = options.once ? 1 : Math.max(1, Math.floor(options.concurrency ?? 1));
-  const runs = await Promise.all(Array.from({ length: slots }, () => claimLoop(api, job, options)));
-  return runs.flat();
-}
-
-async function claimLoop(api: BuilderApi, job: BuildJob, options: LoopOptions): Promise<BuildOutcome[]> {
   const outcomes: BuildOutcome[] = [];
+  const running = new Set<Promise<void>>();
+  const freed = new Signal();
+  let held = 0;
   const pollMs = options.pollMs ?? 1000;
   const deadline = Date.now() + (options.onceWaitMs ?? 10 * 60_000);
   let lastError = "";
   let waitingSaid = false;
   while (!options.stop?.aborted) {
+    if (held >= slots) {
+      await freed.wait(options.stop);
+      continue;
+    }
     let build: ClaimedBuild | null = null;
     try {
       build = await api.claim(options.shops);
@@ -188,8 +198,20 @@ async function claimLoop(api: BuilderApi, job: BuildJob, options: LoopOptions): 
     }
     if (build) {
       waitingSaid = false;
-      const outcome = await runClaimedBuild(api, job, build, options);
-      outcomes.push(outcome);
+      held += 1;
+      let holding = true;
+      const release = () => {
+        if (!holding) return;
+        holding = false;
+        held -= 1;
+        freed.notify();
+      };
+      const run: Promise<void> = runClaimedBuild(api, job, build, { ...options, onLive: release }).then((outcome) => {
+        outcomes.push(outcome);
+        release();
+        running.delete(run);
+      });
+      running.add(run);
       if (options.once) break;
       continue;
     }
@@ -203,5 +225,29 @@ async function claimLoop(api: BuilderApi, job: BuildJob, options: LoopOptions): 
     }
     await sleep(pollMs, options.stop);
   }
+  await Promise.all(running);
   return outcomes;
+}
+
+/** Wakes whoever waits when notified (a freed slot), or when the signal aborts. */
+class Signal {
+  private waiters: (() => void)[] = [];
+
+  wait(stop?: AbortSignal): Promise<void> {
+    if (stop?.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        stop?.removeEventListener("abort", done);
+        resolve();
+      };
+      this.waiters.push(done);
+      stop?.addEventListener("abort", done, { once: true });
+    });
+  }
+
+  notify(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const wake of waiters) wake();
+  }
 }

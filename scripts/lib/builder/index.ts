@@ -109,7 +109,7 @@ export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "
       });
       return { output: rendered.output, peakRssMb: rendered.peakRssMb };
     },
-    async publish(build, rendered) {
+    async publish(build, rendered, { live }) {
       const result = await publishShop(build.shop, rendered.output, {
         distRoot,
         origin: options.origin,
@@ -117,6 +117,8 @@ export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "
         changeIds: build.changeIds,
         served,
         reload: local ? () => reloadLocalWorker(options.origin) : undefined,
+        // With a deploy command the build is live only once that has run.
+        onSwitched: options.deployCommand ? undefined : live,
         log: options.log,
       });
       if (options.deployCommand)
