@@ -11,6 +11,7 @@ import { variantAttributes } from "./site/src/lib/configuration";
 import { packProduct } from "./site/src/lib/product-page";
 import { shopProductsField } from "./site/sourcing/shop-products";
 import type { ProductData } from "./site/sourcing/catalogue-client";
+import { StableCompilationHash } from "./site/build/stable-compilation-hash";
 
 /** The shop's source and page creation (site/sourcing); one build per SHOP. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -59,7 +60,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
  * instead of the packages, in the browser bundle and in the static render alike, so both
  * translate the same way; gatsby-plugin-react-i18next uses them unchanged.
  */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions }) => {
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, stage }) => {
   const i18n = path.resolve("site", "src", "i18n");
   actions.setWebpackConfig({
     resolve: {
@@ -69,6 +70,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
         outdent$: path.join(i18n, "outdent.ts"),
       },
     },
+    // The browser bundle's hash from its bytes: a cold build and the next one agree (site/build/stable-compilation-hash.ts).
+    plugins: stage === "build-javascript" ? [new StableCompilationHash()] : [],
   });
 };
 

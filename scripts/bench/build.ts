@@ -142,8 +142,8 @@ async function main() {
       }
 
       if (size === incrementalSize) {
-        // The first warm build after a cold one gets a new webpack compilation hash and so
-        // rewrites every page once (docs/decisions/0001); measure it, then the steady state.
+        // A warm build without changes (it must rewrite nothing, also the first after a cold
+        // build: docs/decisions/0001), then one price change.
         log("warm rebuild without changes ...");
         const settle = await build(`${shop}-${size}-warm`, { distRoot, workspaceRoot });
         const sku = await changeOnePrice(`${worker.origin}/graphql`, shop, stateDir, bench);

@@ -14,9 +14,9 @@
  *
  * With --port P it needs no `npm start`: it starts its own local shops on port P (state, builds
  * and releases in .bench/rebuild-P/, the development hosts, --products N, default 300), builds
- * the shops that sell the measured product once cold and once warm (the first warm build
- * rewrites every page, docs/decisions/0001), runs its own builder (BUILD_CONCURRENCY builds at
- * once), then measures as above. The load average is printed before each part.
+ * the shops that sell the measured product once cold and once warm, runs its own builder
+ * (BUILD_CONCURRENCY builds at once), then measures as above. The load average is printed
+ * before each part.
  */
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
