@@ -12,6 +12,7 @@ import { packProduct } from "./site/src/lib/product-page";
 import { shopProductsField } from "./site/sourcing/shop-products";
 import type { ProductData } from "./site/sourcing/catalogue-client";
 import { StableCompilationHash } from "./site/build/stable-compilation-hash";
+import { limitRendererEnvironment } from "./site/build/renderer-environment";
 
 /** The shop's source and page creation (site/sourcing); one build per SHOP. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -60,7 +61,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
  * instead of the packages, in the browser bundle and in the static render alike, so both
  * translate the same way; gatsby-plugin-react-i18next uses them unchanged.
  */
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, stage }) => {
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, stage, getConfig }) => {
   const i18n = path.resolve("site", "src", "i18n");
   actions.setWebpackConfig({
     resolve: {
@@ -73,6 +74,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
     // The browser bundle's hash from its bytes: a cold build and the next one agree (site/build/stable-compilation-hash.ts).
     plugins: stage === "build-javascript" ? [new StableCompilationHash()] : [],
   });
+  // The HTML renderer gets the pages' GATSBY_* variables only, not the whole build environment (site/build/renderer-environment.ts).
+  if (stage === "build-html") limitRendererEnvironment((getConfig() as { plugins: unknown[] }).plugins);
 };
 
 /** sitemap.xml (index + parts) and robots.txt of the shop (site/sourcing/sitemap.ts). */
