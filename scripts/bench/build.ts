@@ -16,7 +16,8 @@
  * GATSBY_EXPERIMENTAL_PARALLEL_QUERY_RUNNING is gone from it, GATSBY_CPU_COUNT sets the count).
  * Works in .bench/ and leaves the dev state alone. The local worker only answers /graphql
  * here: it serves no build (a shop of 50,000 products is over the 100,000 files a worker's
- * static assets may hold, which wrangler refuses to load), and publishing reloads nothing.
+ * static assets may hold, which wrangler refuses to load), and publishing reloads nothing;
+ * every shop is published as a release folder, also a shop that goes to R2 (`assets: "r2"`).
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
@@ -27,7 +28,7 @@ import { prepareCatalogue } from "../lib/local-shops";
 import { localSecret, startLocalWorker } from "../lib/local-worker";
 import { runTsxScript } from "../lib/run-script";
 import { loadShopConfig, ROOT } from "../lib/shops";
-import { WORKERS_ASSET_FILE_LIMIT } from "../lib/builder/asset-store";
+import { staticAssetStore, WORKERS_ASSET_FILE_LIMIT } from "../lib/builder/asset-store";
 import { countFiles, cpuProfileTop, slowestSteps } from "./build-report";
 
 interface Measured {
@@ -94,6 +95,8 @@ async function main() {
           env: options.env,
           nodeArgs: options.nodeArgs,
           reload: () => undefined,
+          // Every shop into a folder, also those published to R2 (ADR 0053), which need the back office's builder calls.
+          store: staticAssetStore(options.distRoot),
           log: (line) => lines.push(line),
         });
       } finally {

@@ -50,6 +50,8 @@ export interface BuildOptions {
   reload?: () => void;
   /** Called as Gatsby reports its steps (sourcing, rendering with pages done/total). */
   onProgress?: (progress: BuildProgress) => void;
+  /** Where buildShop publishes (default: the shop's store by config/shops.json, assetStoreFor). */
+  store?: AssetStore;
 }
 
 export interface PublishShopOptions {
@@ -93,6 +95,7 @@ export async function buildShop(shop: string, options: BuildOptions): Promise<Bu
   const started = Date.now();
   const rendered = await renderShop(shop, options);
   const published = await publishShop(shop, rendered.output, {
+    store: options.store,
     distRoot: options.distRoot,
     origin: new URL(options.graphqlUrl).origin,
     log: options.log,
