@@ -168,14 +168,14 @@ async function main() {
         rmSync(root, { recursive: true, force: true });
         const queue = [...shops];
         const results: { shop: string; report: BuildReport; files: number }[] = [];
-        const lane = async () => {
+        const buildFromQueue = async () => {
           for (let next = queue.shift(); next; next = queue.shift()) {
             const report = await build(`all-${size}-${next}`, { shop: next, distRoot: join(root, "dist"), workspaceRoot: join(root, "build") });
             results.push({ shop: next, report, files: countFiles(join(root, "dist", next)).count });
             log(`  ${next}: ${report.pages} pages in ${report.seconds.toFixed(1)} s`);
           }
         };
-        await Promise.all(Array.from({ length: Math.min(concurrency, shops.length) }, lane));
+        await Promise.all(Array.from({ length: Math.min(concurrency, shops.length) }, buildFromQueue));
         const wall = (Date.now() - started) / 1000;
         const serial = results.reduce((sum, result) => sum + result.report.seconds, 0);
         allShops = [
