@@ -64,7 +64,7 @@ export interface PublishShopOptions {
   /** Makes the serving worker reload its file list (builder/served.ts reloadLocalWorker). */
   reload?: () => void;
   /** Called right after the switch, before the wait for the serving worker (builder/release.ts). */
-  onSwitched?: () => void;
+  onLive?: () => void;
   log?: (line: string) => void;
   /** The shop API's origin: a shop published to R2 uploads through its builder calls (docs/decisions/0053). */
   origin?: string;
@@ -136,7 +136,7 @@ export function publishShop(shop: string, output: string, options: PublishShopOp
     changeIds: options.changeIds,
     served: options.served,
     reload: options.reload,
-    onSwitched: options.onSwitched,
+    onLive: options.onLive,
     log: options.log,
   });
 }

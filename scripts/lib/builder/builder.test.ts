@@ -181,7 +181,7 @@ function fileJob(root: string, renderMs: number, options: { fail?: string; serve
     async publish(build: ClaimedBuild, rendered: { output: string }, context: Parameters<BuildJob["publish"]>[2]) {
       const result = await publishRelease({ source: rendered.output, distRoot, shop: build.shop, buildId: build.id, changeIds: build.changeIds });
       // Like a local worker's reload after the switch: the build is live, the server not yet serving it.
-      context.live();
+      context.onLive();
       await new Promise((resolve) => setTimeout(resolve, options.servedMs ?? 0));
       return { pages: result.pages, pagesRewritten: result.pagesRewritten.length, release: result.release, publishedAt: result.publishedAt };
     },
@@ -392,9 +392,9 @@ describe("the builder against the builder API", () => {
       const live = () => {
         events.push(`live ${claimed.shop}`);
         if (claimed.id === 1) fake.queue("DE", [3]); // queued while DE #1 waits for the server
-        context.live();
+        context.onLive();
       };
-      const published = await publish(claimed, rendered, { live });
+      const published = await publish(claimed, rendered, { onLive: live });
       events.push(`served ${claimed.shop}`);
       return published;
     };

@@ -28,10 +28,10 @@ export interface PublishedBuild {
 export interface BuildJob {
   render(build: ClaimedBuild, context: { signal: AbortSignal; progress: (progress: BuildProgress) => void }): Promise<RenderedBuild>;
   /**
-   * Publishes the rendered build. `live` is called once the build is switched live and what is
+   * Publishes the rendered build. `onLive` is called once the build is switched live and what is
    * left is waiting for the server to serve it: the builder may start its next build then.
    */
-  publish(build: ClaimedBuild, rendered: RenderedBuild, context: { live: () => void }): Promise<PublishedBuild>;
+  publish(build: ClaimedBuild, rendered: RenderedBuild, context: { onLive: () => void }): Promise<PublishedBuild>;
 }
 
 export type BuildOutcome =
@@ -118,7 +118,7 @@ export async function runClaimedBuild(api: BuilderApi, job: BuildJob, build: Cla
     // The lease must still be ours before anything goes live.
     await report();
     abort.signal.throwIfAborted();
-    const published = await job.publish(build, rendered, { live: () => options.onLive?.() });
+    const published = await job.publish(build, rendered, { onLive: () => options.onLive?.() });
     clearInterval(heartbeat);
     const seconds = Math.round((Date.now() - started) / 100) / 10;
     await sending;

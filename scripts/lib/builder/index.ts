@@ -109,7 +109,7 @@ export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "
       });
       return { output: rendered.output, peakRssMb: rendered.peakRssMb };
     },
-    async publish(build, rendered, { live }) {
+    async publish(build, rendered, { onLive }) {
       const result = await publishShop(build.shop, rendered.output, {
         distRoot,
         origin: options.origin,
@@ -118,7 +118,7 @@ export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "
         served,
         reload: local ? () => reloadLocalWorker(options.origin) : undefined,
         // With a deploy command the build is live only once that has run.
-        onSwitched: options.deployCommand ? undefined : live,
+        onLive: options.deployCommand ? undefined : onLive,
         log: options.log,
       });
       if (options.deployCommand)

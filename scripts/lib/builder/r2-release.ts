@@ -250,7 +250,7 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
   const before = options.served ? await options.served(shop, `/${RELEASE_FILE}`).catch(() => null) : null;
   await put([{ key: pointerKey(shop), bytes: encode({ version: 1, release, publishedAt: record.publishedAt } satisfies SitePointer) }]);
   const switched = Date.now();
-  options.onSwitched?.();
+  options.onLive?.();
   const reloadMs = await timeUntilServed(shop, options, before?.etag, switched, log);
 
   // 6. Garbage collection: keep the new and the previous release.

@@ -75,7 +75,7 @@ export interface PublishOptions {
    */
   reload?: () => void;
   /** Called right after the switch, before the wait for the server (the builder starts its next build then). */
-  onSwitched?: () => void;
+  onLive?: () => void;
   /** How long to wait for the server (ms, default 15 s); a server that does not catch up is logged, not fatal. */
   serverTimeoutMs?: number;
   now?: () => Date;
@@ -250,7 +250,7 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   const switched = Date.now();
   touchPublished(distRoot, shop, release);
   options.reload?.();
-  options.onSwitched?.();
+  options.onLive?.();
 
   // 4. Wait for the server to reload (new ETags, the edge's cached CSP manifest), then drop old releases.
   const reloadMs = await timeUntilServed(shop, options, before?.etag, switched, log);
