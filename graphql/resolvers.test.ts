@@ -89,8 +89,8 @@ describe("categories", () => {
 });
 
 describe("products", () => {
-  const PAGE = `query Page($shop: ID!, $language: String!, $first: Int, $after: String, $changedSince: String) {
-    products(shop: $shop, language: $language, first: $first, after: $after, changedSince: $changedSince) {
+  const PAGE = `query Page($shop: ID!, $language: String!, $first: Int, $after: String, $changedSince: String, $changedAfterImport: Int) {
+    products(shop: $shop, language: $language, first: $first, after: $after, changedSince: $changedSince, changedAfterImport: $changedAfterImport) {
       totalCount pageInfo { hasNextPage endCursor } nodes { sku slug type parentSku }
     }
   }`;
@@ -170,6 +170,21 @@ describe("products", () => {
     expect(none.products.totalCount).toBe(0);
     const invalid = await gql(db, PAGE, { shop: "DE", language: "de", changedSince: "yesterday" });
     expect(invalid.body.errors[0].message).toMatch(/^changedSince must be an ISO 8601 date-time/);
+  });
+
+  test("changedAfterImport limits to products the imports after that one changed; not together with changedSince", async () => {
+    const skus = async (changedAfterImport: number) =>
+      (await data(PAGE, { shop: "DE", language: "de", first: 200, changedAfterImport })).products.nodes.map((n: { sku: string }) => n.sku);
+    expect(await skus(1)).toEqual(["P005", "P006"]);
+    expect(await skus(0)).toHaveLength(SIMPLE_COUNT);
+    expect(await skus(2)).toEqual([]);
+    for (const bad of [-1, 1.5]) {
+      const response = await gql(db, PAGE, { shop: "DE", language: "de", changedAfterImport: bad });
+      expect(response.body.errors[0].message).toMatch(/changedAfterImport/);
+      expect(response.body.data?.products ?? null).toBeNull();
+    }
+    const both = await gql(db, PAGE, { shop: "DE", language: "de", changedSince: "2024-12-31", changedAfterImport: 1 });
+    expect(both.body.errors[0].message).toBe("give changedSince or changedAfterImport, not both");
   });
 
   test("reviewSummary(latest:) lists only the newest reviews, rating and count still over all; a bad number is refused", async () => {
@@ -364,6 +379,26 @@ describe("catalogueChanges", () => {
     expect(invalid.body.errors[0].message).toMatch(/^since must be an ISO 8601 date-time/);
     const unknownShop = await gql(db, `{ catalogueChanges(since: "2024-01-01", shop: "XX") { skus } }`);
     expect(unknownShop.body.errors[0].message).toBe('Unknown shop "XX"');
+  });
+
+  test("skus the imports after one changed, by import id; since or afterImport, exactly one", async () => {
+    const after1 = await data(`{ catalogueChanges(afterImport: 1) { skus until } }`);
+    expect(after1.catalogueChanges).toEqual({ skus: ["P005", "P006", "X-ONLY-AT"], until: SECOND_IMPORT_AT });
+    const de = await data(`{ catalogueChanges(afterImport: 1, shop: "DE") { skus } }`);
+    expect(de.catalogueChanges.skus).toEqual(["P005", "P006"]);
+    expect((await data(`{ catalogueChanges(afterImport: 2) { skus until } }`)).catalogueChanges).toEqual({ skus: [], until: null });
+    expect((await data(`{ catalogueChanges(afterImport: 0) { skus } }`)).catalogueChanges.skus).toHaveLength(SIMPLE_COUNT + 1);
+    expect((await gql(db, `{ catalogueChanges { skus } }`)).body.errors[0].message).toBe("give since or afterImport");
+    expect((await gql(db, `{ catalogueChanges(since: "2024-01-01", afterImport: 1) { skus } }`)).body.errors[0].message).toBe(
+      "give since or afterImport, not both",
+    );
+    expect((await gql(db, `{ catalogueChanges(afterImport: -3) { skus } }`)).body.errors[0].message).toBe("afterImport must be an import id (0 or more)");
+  });
+});
+
+describe("catalogueVersion", () => {
+  test("the newest import's id and the time of the oldest", async () => {
+    expect((await data(`{ catalogueVersion { lastImport historyStart } }`)).catalogueVersion).toEqual({ lastImport: 2, historyStart: FIRST_IMPORT_AT });
   });
 });
 

@@ -13,9 +13,10 @@ export const typeDefs = /* GraphQL */ `
     """
     Active products sold in the shop that have content in the language (variants included), ordered by sku.
     first: 1-200 (default 50); after: endCursor of the previous page; changedSince: ISO date-time,
-    only products an import changed after it. Errors: unknown shop, language not offered by the shop.
+    only products an import changed after it; changedAfterImport: only products the imports after
+    that import id changed (give one of the two at most). Errors: unknown shop, language not offered by the shop.
     """
-    products(shop: ID!, language: String!, first: Int = 50, after: String, changedSince: String): ProductConnection!
+    products(shop: ID!, language: String!, first: Int = 50, after: String, changedSince: String, changedAfterImport: Int): ProductConnection!
     product(shop: ID!, language: String!, sku: ID!): Product
     "Manufacturers with at least one active product in the shop, by name."
     manufacturers(shop: ID!, language: String!): [Manufacturer!]!
@@ -25,8 +26,17 @@ export const typeDefs = /* GraphQL */ `
     topSeoLinks(shop: ID!, language: String!): [SeoLink!]!
     "The shop's sales campaigns in the language that are not archived, by start (SPEC 3 sale campaign; the build shows the running one)."
     campaigns(shop: ID!, language: String!): [Campaign!]!
-    "SKUs changed by imports after the given ISO time, for the rebuild pipeline. until: newest change seen (or since); pass it as the next since."
-    catalogueChanges(since: String!, shop: ID): CatalogueChanges!
+    """
+    SKUs changed by imports after the given ISO time (since) or after the given import id (afterImport),
+    one of the two, for the rebuild pipeline. until: newest change time seen (or since; null with afterImport).
+    """
+    catalogueChanges(since: String, afterImport: Int, shop: ID): CatalogueChanges!
+    """
+    Where the catalogue's change log stands: lastImport, the newest import's id (0 before the first);
+    historyStart, the time of the oldest import kept (another value when the catalogue was replaced).
+    A build reads it before its products and passes lastImport as the next changedAfterImport.
+    """
+    catalogueVersion: CatalogueVersion!
   }
 
   type Shop {
@@ -340,6 +350,11 @@ export const typeDefs = /* GraphQL */ `
 
   type CatalogueChanges {
     skus: [ID!]!
-    until: String!
+    until: String
+  }
+
+  type CatalogueVersion {
+    lastImport: Int!
+    historyStart: String
   }
 `;

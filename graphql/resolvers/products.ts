@@ -19,7 +19,8 @@ import type {
 } from "../../worker/shop-api/tables/products";
 import type { Shop } from "../../worker/shop-api/core/shop";
 import { requireShopLanguage } from "./shops";
-import { all, bool, first, loader, parseIsoDateTime } from "./util";
+import { all, bool, first, loader } from "./util";
+import { changeFilter, changeRows, type ChangeFilter } from "./changes";
 import { groupBy } from "../loaders";
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -51,9 +52,8 @@ const visibleProducts = (shop: string, language: string): SqlFragment => sql`FRO
   JOIN product_content c ON c.sku = p.sku AND c.language = ${language}
  WHERE p.is_active = 1`;
 const selectVisibleProducts = (shop: string, language: string): SqlFragment => sql`SELECT p.*, c.slug AS slug ${visibleProducts(shop, language)}`;
-/** Only products an import changed after `since` (all when null). */
-const changedAfter = (since: string | null): SqlFragment =>
-  since === null ? sql`` : sql`AND p.sku IN (SELECT sku FROM product_changes WHERE changed_at > ${since})`;
+/** Only products the changes of the filter name (all when null). */
+const changedOnly = (filter: ChangeFilter | null): SqlFragment => (filter === null ? sql`` : sql`AND p.sku IN (SELECT sku ${changeRows(filter)})`);
 
 export const encodeCursor = (sku: string): string => btoa(String.fromCharCode(...new TextEncoder().encode(sku)));
 
@@ -241,6 +241,7 @@ interface ProductsArgs {
   first?: number | null;
   after?: string | null;
   changedSince?: string | null;
+  changedAfterImport?: number | null;
 }
 
 export const productResolvers: ResolverMap = {
@@ -251,9 +252,8 @@ export const productResolvers: ResolverMap = {
         throw new UserInputError(`first must be between 1 and ${MAX_PAGE_SIZE}`);
       }
       const after = args.after != null ? decodeCursor(args.after) : null;
-      const changedSince = args.changedSince != null ? parseIsoDateTime(args.changedSince, "changedSince") : null;
       const shop = requireShopLanguage(args.shop, args.language);
-      const changed = changedAfter(changedSince);
+      const changed = changedOnly(changeFilter(args.changedSince, args.changedAfterImport, ["changedSince", "changedAfterImport"]));
       const rows = await all<VisibleProductRow>(
         ctx,
         sql`${selectVisibleProducts(shop.id, args.language)} ${changed} ${after === null ? sql`` : sql`AND p.sku > ${after}`} ORDER BY p.sku LIMIT ${size + 1}`,

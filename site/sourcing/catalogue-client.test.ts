@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createCatalogueClient } from "./catalogue-client";
+import { createCatalogueClient, retryingFetch } from "./catalogue-client";
 
 /**
  * The build reads rich text through the catalogue client: what the templates insert as
@@ -68,11 +68,14 @@ describe("a request that fails on the network", () => {
   let flakyUrl: string;
   let requests = 0;
   let dropFirst = 0;
+  let hangFirst = 0;
   let status = 200;
 
   beforeAll(async () => {
     flaky = createServer((request, response) => {
       requests += 1;
+      // The answer never comes and the connection stays open: the worker is stuck on this request.
+      if (requests <= hangFirst) return;
       if (requests <= dropFirst) {
         // The answer never comes: the connection closes as a keep-alive socket timing out would.
         request.socket.destroy();
@@ -89,15 +92,20 @@ describe("a request that fails on the network", () => {
   });
   beforeEach(() => {
     requests = 0;
+    hangFirst = 0;
     status = 200;
   });
-  afterAll(() => new Promise<void>((resolve) => flaky.close(() => resolve())));
+  afterAll(() => {
+    flaky.closeAllConnections();
+    return new Promise<void>((resolve) => flaky.close(() => resolve()));
+  });
 
   const client = (progress: string[] = []) =>
     createCatalogueClient({
       url: flakyUrl,
       token: "build-token-for-the-client-tests-0123456789",
       retryDelaysMs: [5, 5],
+      requestTimeoutMs: 300,
       onProgress: (line) => progress.push(line),
     });
 
@@ -108,6 +116,25 @@ describe("a request that fails on the network", () => {
     expect(products.map((product) => product.sku)).toEqual(["100001"]);
     expect(requests).toBe(3);
     expect(progress.filter((line) => /trying again \([23]\/3\)/.test(line))).toHaveLength(2);
+  });
+
+  test("a try that gets no answer in time is given up and tried again", async () => {
+    hangFirst = 1;
+    dropFirst = 0;
+    const progress: string[] = [];
+    const products = await client(progress).products("DE", "de");
+    expect(products.map((product) => product.sku)).toEqual(["100001"]);
+    expect(requests).toBe(2);
+    expect(progress.filter((line) => /trying again \(2\/3\)/.test(line))).toHaveLength(1);
+  });
+
+  test("a request its caller aborted is not tried again", async () => {
+    hangFirst = 3;
+    const caller = new AbortController();
+    const fetching = retryingFetch(fetch, [5, 5], undefined, 5_000)(flakyUrl, { method: "POST", body: "{}", signal: caller.signal });
+    setTimeout(() => caller.abort(), 100);
+    await expect(fetching).rejects.toThrow();
+    expect(requests).toBe(1);
   });
 
   test("fails the build after the third try", async () => {

@@ -17,6 +17,8 @@ export interface CatalogueClientOptions {
   onProgress?: (message: string) => void;
   /** Waits before each further try of a request that failed on the network (default 0.5 s, 2 s). */
   retryDelaysMs?: readonly number[];
+  /** How long one try may wait for its answer before it counts as failed on the network (default 120 s). */
+  requestTimeoutMs?: number;
 }
 
 export interface ShopData {
@@ -312,8 +314,8 @@ const PAGE_SLUGS_QUERY = gql`
 `;
 
 const PRODUCT_SLUGS_QUERY = gql`
-  query BuildProductSlugs($shop: ID!, $language: String!, $first: Int!, $after: String, $changedSince: String) {
-    products(shop: $shop, language: $language, first: $first, after: $after, changedSince: $changedSince) {
+  query BuildProductSlugs($shop: ID!, $language: String!, $first: Int!, $after: String, $changedAfterImport: Int) {
+    products(shop: $shop, language: $language, first: $first, after: $after, changedAfterImport: $changedAfterImport) {
       pageInfo {
         hasNextPage
         endCursor
@@ -340,8 +342,8 @@ export interface ReviewData {
 }
 
 const PRODUCTS_QUERY = gql`
-  query BuildProducts($shop: ID!, $language: String!, $first: Int!, $after: String, $changedSince: String) {
-    products(shop: $shop, language: $language, first: $first, after: $after, changedSince: $changedSince) {
+  query BuildProducts($shop: ID!, $language: String!, $first: Int!, $after: String, $changedAfterImport: Int) {
+    products(shop: $shop, language: $language, first: $first, after: $after, changedAfterImport: $changedAfterImport) {
       totalCount
       pageInfo { hasNextPage endCursor }
       nodes {
@@ -373,13 +375,27 @@ const PRODUCTS_QUERY = gql`
 `;
 
 const CHANGES_QUERY = gql`
-  query BuildChanges($since: String!, $shop: ID!) {
-    catalogueChanges(since: $since, shop: $shop) {
+  query BuildChanges($afterImport: Int!, $shop: ID!) {
+    catalogueChanges(afterImport: $afterImport, shop: $shop) {
       skus
-      until
     }
   }
 `;
+
+const VERSION_QUERY = gql`
+  query BuildCatalogueVersion {
+    catalogueVersion {
+      lastImport
+      historyStart
+    }
+  }
+`;
+
+/** Where the catalogue's change log stands (GraphQL catalogueVersion). */
+export interface CatalogueVersion {
+  lastImport: number;
+  historyStart: string | null;
+}
 
 export interface StructureData {
   categories: CategoryData[];
@@ -399,6 +415,7 @@ export const BUILD_QUERIES = {
   BuildProductSlugs: PRODUCT_SLUGS_QUERY,
   BuildProducts: PRODUCTS_QUERY,
   BuildChanges: CHANGES_QUERY,
+  BuildCatalogueVersion: VERSION_QUERY,
 };
 
 function withSafeRichText(structure: StructureData): StructureData {
@@ -417,18 +434,31 @@ function withSafeDescription(product: ProductData): ProductData {
 
 /** Tries of one request that fails on the network (the answer never came), with the wait before each further try. */
 const NETWORK_RETRY_DELAYS_MS = [500, 2000];
+/**
+ * One try's wait for the answer's headers. A page of 200 products takes well under a second
+ * from the local worker and a few from D1 in production; without a limit of its own a request
+ * the worker never answers waits for undici's 300 s headers timeout (ADR 0054).
+ */
+const REQUEST_TIMEOUT_MS = 120_000;
 
 /**
  * fetch that tries a request again when it fails on the network: a closed keep-alive
  * connection (`SocketError: other side closed`), a reset, a refused connection while the
- * local worker reloads. The build only reads (every query of BUILD_QUERIES), so a second try
- * is safe. An answer, whatever its status, is never tried again.
+ * local worker reloads, no answer within `timeoutMs`. The build only reads (every query of
+ * BUILD_QUERIES), so a second try is safe. An answer, whatever its status, is never tried
+ * again; nor is a request its caller aborted.
  */
-export function retryingFetch(base: typeof fetch, delays: readonly number[] = NETWORK_RETRY_DELAYS_MS, onRetry?: (message: string) => void): typeof fetch {
+export function retryingFetch(
+  base: typeof fetch,
+  delays: readonly number[] = NETWORK_RETRY_DELAYS_MS,
+  onRetry?: (message: string) => void,
+  timeoutMs: number = REQUEST_TIMEOUT_MS,
+): typeof fetch {
   return async (input, init) => {
     for (let attempt = 0; ; attempt += 1) {
+      const timeout = AbortSignal.timeout(timeoutMs);
       try {
-        return await base(input, init);
+        return await base(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
       } catch (error) {
         if (attempt >= delays.length || init?.signal?.aborted) throw error;
         const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
@@ -439,9 +469,13 @@ export function retryingFetch(base: typeof fetch, delays: readonly number[] = NE
   };
 }
 
-export function createCatalogueClient({ url, token, pageSize = 200, onProgress, retryDelaysMs }: CatalogueClientOptions) {
+export function createCatalogueClient({ url, token, pageSize = 200, onProgress, retryDelaysMs, requestTimeoutMs }: CatalogueClientOptions) {
   const client = new ApolloClient({
-    link: new HttpLink({ uri: url, fetch: retryingFetch(fetch, retryDelaysMs, onProgress), headers: { authorization: `Bearer ${token}` } }),
+    link: new HttpLink({
+      uri: url,
+      fetch: retryingFetch(fetch, retryDelaysMs, onProgress, requestTimeoutMs),
+      headers: { authorization: `Bearer ${token}` },
+    }),
     cache: new InMemoryCache({ addTypename: false }),
     defaultOptions: { query: { fetchPolicy: "no-cache", errorPolicy: "none" } },
   });
@@ -458,13 +492,13 @@ export function createCatalogueClient({ url, token, pageSize = 200, onProgress, 
       return withSafeRichText(data);
     },
 
-    /** Every product of the shop in the language, or only those changed since the given time. */
-    async products(shopId: string, language: string, changedSince?: string): Promise<ProductData[]> {
+    /** Every product of the shop in the language, or only those the imports after the given one changed. */
+    async products(shopId: string, language: string, changedAfterImport?: number): Promise<ProductData[]> {
       const products: ProductData[] = [];
       let after: string | null = null;
       for (;;) {
         const result: { data: { products: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: ProductData[] } } } =
-          await client.query({ query: PRODUCTS_QUERY, variables: { shop: shopId, language, first: pageSize, after, changedSince } });
+          await client.query({ query: PRODUCTS_QUERY, variables: { shop: shopId, language, first: pageSize, after, changedAfterImport } });
         const page = result.data.products;
         products.push(...page.nodes.map(withSafeDescription));
         onProgress?.(`${shopId}/${language}: sourced ${products.length}/${page.totalCount} products`);
@@ -479,13 +513,13 @@ export function createCatalogueClient({ url, token, pageSize = 200, onProgress, 
       return data;
     },
 
-    /** sku -> slug of a shop's products in a language, paged; only changed ones with changedSince. */
-    async productSlugs(shopId: string, language: string, changedSince?: string): Promise<{ sku: string; slug: string }[]> {
+    /** sku -> slug of a shop's products in a language, paged; only changed ones with changedAfterImport. */
+    async productSlugs(shopId: string, language: string, changedAfterImport?: number): Promise<{ sku: string; slug: string }[]> {
       const slugs: { sku: string; slug: string }[] = [];
       let after: string | null = null;
       for (;;) {
         const result: { data: { products: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: { sku: string; slug: string }[] } } } =
-          await client.query({ query: PRODUCT_SLUGS_QUERY, variables: { shop: shopId, language, first: pageSize, after, changedSince } });
+          await client.query({ query: PRODUCT_SLUGS_QUERY, variables: { shop: shopId, language, first: pageSize, after, changedAfterImport } });
         const page = result.data.products;
         slugs.push(...page.nodes);
         if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return slugs;
@@ -493,9 +527,15 @@ export function createCatalogueClient({ url, token, pageSize = 200, onProgress, 
       }
     },
 
-    async changedSkus(shopId: string, since: string): Promise<string[]> {
-      const { data } = await client.query<{ catalogueChanges: { skus: string[] } }>({ query: CHANGES_QUERY, variables: { since, shop: shopId } });
+    /** SKUs of the shop the imports after the given one changed. */
+    async changedSkus(shopId: string, afterImport: number): Promise<string[]> {
+      const { data } = await client.query<{ catalogueChanges: { skus: string[] } }>({ query: CHANGES_QUERY, variables: { afterImport, shop: shopId } });
       return data.catalogueChanges.skus;
+    },
+
+    async version(): Promise<CatalogueVersion> {
+      const { data } = await client.query<{ catalogueVersion: CatalogueVersion }>({ query: VERSION_QUERY });
+      return data.catalogueVersion;
     },
   };
 }

@@ -9,7 +9,7 @@ import { estimateNodes, MAX_NODES } from "../../graphql/limits";
 import { productsQuery } from "../../scripts/lib/demo-products";
 import { BUILD_QUERIES } from "../../site/sourcing/catalogue-client";
 
-const BUILD_VARIABLES = { shop: "DE", language: "de", first: 200, after: null, changedSince: null, since: "2025-01-01T00:00:00Z" };
+const BUILD_VARIABLES = { shop: "DE", language: "de", first: 200, after: null, changedAfterImport: null, afterImport: 0 };
 
 function cost(document: DocumentNode): number {
   const parsed = parse(print(document));
