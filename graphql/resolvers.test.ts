@@ -172,6 +172,26 @@ describe("products", () => {
     expect(invalid.body.errors[0].message).toMatch(/^changedSince must be an ISO 8601 date-time/);
   });
 
+  test("productSlugs pages the same products as products, sku and slug only, in pages of up to 2,000", async () => {
+    const SLUGS = `query Slugs($first: Int, $after: String, $changedAfterImport: Int) {
+      productSlugs(shop: "DE", language: "de", first: $first, after: $after, changedAfterImport: $changedAfterImport) { pageInfo { hasNextPage endCursor } nodes { sku slug } }
+    }`;
+    const everything = (await data(PAGE, { shop: "DE", language: "de", first: 200 })).products.nodes.map((n: { sku: string; slug: string }) => ({
+      sku: n.sku,
+      slug: n.slug,
+    }));
+    const whole = await data(SLUGS, {});
+    expect(whole.productSlugs).toEqual({ pageInfo: { hasNextPage: false, endCursor: expect.any(String) }, nodes: everything });
+    const firstPage = await data(SLUGS, { first: 3 });
+    expect(firstPage.productSlugs.nodes).toEqual(everything.slice(0, 3));
+    expect(firstPage.productSlugs.pageInfo.hasNextPage).toBe(true);
+    const next = await data(SLUGS, { first: 3, after: firstPage.productSlugs.pageInfo.endCursor });
+    expect(next.productSlugs.nodes).toEqual(everything.slice(3, 6));
+    expect((await data(SLUGS, { changedAfterImport: 1 })).productSlugs.nodes.map((n: { sku: string }) => n.sku)).toEqual(["P005", "P006"]);
+    for (const first of [0, 2001]) expect((await gql(db, SLUGS, { first })).body.errors[0].message).toBe("first must be between 1 and 2000");
+    expect((await data(SLUGS, { first: 2000 })).productSlugs.nodes).toHaveLength(DE_PRODUCT_COUNT);
+  });
+
   test("changedAfterImport limits to products the imports after that one changed; not together with changedSince", async () => {
     const skus = async (changedAfterImport: number) =>
       (await data(PAGE, { shop: "DE", language: "de", first: 200, changedAfterImport })).products.nodes.map((n: { sku: string }) => n.sku);

@@ -25,6 +25,9 @@ import { groupBy } from "../loaders";
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
+/** productSlugs: two short strings per product, so pages ten times larger than products'. */
+export const DEFAULT_SLUG_PAGE_SIZE = 1000;
+export const MAX_SLUG_PAGE_SIZE = 2000;
 /**
  * SPEC 9: the reference price is the lowest price of the last 30 days, read as the EU
  * price-indication rule: the 30 days before the current price took effect.
@@ -51,7 +54,8 @@ const visibleProducts = (shop: string, language: string): SqlFragment => sql`FRO
   JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ${shop}
   JOIN product_content c ON c.sku = p.sku AND c.language = ${language}
  WHERE p.is_active = 1`;
-const selectVisibleProducts = (shop: string, language: string): SqlFragment => sql`SELECT p.*, c.slug AS slug ${visibleProducts(shop, language)}`;
+const VISIBLE_PRODUCT_COLUMNS = sql`p.*, c.slug AS slug`;
+const selectVisibleProducts = (shop: string, language: string): SqlFragment => sql`SELECT ${VISIBLE_PRODUCT_COLUMNS} ${visibleProducts(shop, language)}`;
 /** Only products the changes of the filter name (all when null). */
 const changedOnly = (filter: ChangeFilter | null): SqlFragment => (filter === null ? sql`` : sql`AND p.sku IN (SELECT sku ${changeRows(filter)})`);
 
@@ -244,31 +248,55 @@ interface ProductsArgs {
   changedAfterImport?: number | null;
 }
 
+/** A page of the visible products of products() and productSlugs(): the shop, what it selects, and the rows of the page. */
+async function productPage<Row extends { sku: string }>(
+  ctx: GraphQLContext,
+  args: ProductsArgs,
+  sizes: { default: number; max: number },
+  columns: SqlFragment,
+): Promise<{ shop: Shop; changed: SqlFragment; page: Row[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } }> {
+  const size = args.first ?? sizes.default;
+  if (!Number.isInteger(size) || size < 1 || size > sizes.max) {
+    throw new UserInputError(`first must be between 1 and ${sizes.max}`);
+  }
+  const after = args.after != null ? decodeCursor(args.after) : null;
+  const shop = requireShopLanguage(args.shop, args.language);
+  const changed = changedOnly(changeFilter(args.changedSince, args.changedAfterImport, ["changedSince", "changedAfterImport"]));
+  const rows = await all<Row>(
+    ctx,
+    sql`SELECT ${columns} ${visibleProducts(shop.id, args.language)} ${changed} ${after === null ? sql`` : sql`AND p.sku > ${after}`} ORDER BY p.sku LIMIT ${size + 1}`,
+  );
+  const page = rows.slice(0, size);
+  const last = page[page.length - 1];
+  return { shop, changed, page, pageInfo: { hasNextPage: rows.length > size, endCursor: last ? encodeCursor(last.sku) : null } };
+}
+
 export const productResolvers: ResolverMap = {
   Query: {
     products: async (_parent, args: ProductsArgs, ctx: GraphQLContext) => {
-      const size = args.first ?? DEFAULT_PAGE_SIZE;
-      if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-        throw new UserInputError(`first must be between 1 and ${MAX_PAGE_SIZE}`);
-      }
-      const after = args.after != null ? decodeCursor(args.after) : null;
-      const shop = requireShopLanguage(args.shop, args.language);
-      const changed = changedOnly(changeFilter(args.changedSince, args.changedAfterImport, ["changedSince", "changedAfterImport"]));
-      const rows = await all<VisibleProductRow>(
+      const { shop, changed, page, pageInfo } = await productPage<VisibleProductRow>(
         ctx,
-        sql`${selectVisibleProducts(shop.id, args.language)} ${changed} ${after === null ? sql`` : sql`AND p.sku > ${after}`} ORDER BY p.sku LIMIT ${size + 1}`,
+        args,
+        { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
+        VISIBLE_PRODUCT_COLUMNS,
       );
-      const hasNextPage = rows.length > size;
-      const page = rows.slice(0, size);
-      const last = page[page.length - 1];
       return {
         nodes: page.map(source(shop, args.language)),
         totalCount: async () => {
           const row = await first<{ n: number }>(ctx, sql`SELECT COUNT(*) AS n ${visibleProducts(shop.id, args.language)} ${changed}`);
           return row?.n ?? 0;
         },
-        pageInfo: { hasNextPage, endCursor: last ? encodeCursor(last.sku) : null },
+        pageInfo,
       };
+    },
+    productSlugs: async (_parent, args: ProductsArgs, ctx: GraphQLContext) => {
+      const { page, pageInfo } = await productPage<{ sku: string; slug: string }>(
+        ctx,
+        args,
+        { default: DEFAULT_SLUG_PAGE_SIZE, max: MAX_SLUG_PAGE_SIZE },
+        sql`p.sku, c.slug`,
+      );
+      return { nodes: page, pageInfo };
     },
     product: async (_parent, args: { shop: string; language: string; sku: string }, ctx: GraphQLContext) => {
       const shop = requireShopLanguage(args.shop, args.language);

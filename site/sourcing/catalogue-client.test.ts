@@ -69,6 +69,7 @@ describe("a request that fails on the network", () => {
   let requests = 0;
   let dropFirst = 0;
   let hangFirst = 0;
+  let limitedFirst = 0;
   let status = 200;
 
   beforeAll(async () => {
@@ -76,6 +77,11 @@ describe("a request that fails on the network", () => {
       requests += 1;
       // The answer never comes and the connection stays open: the worker is stuck on this request.
       if (requests <= hangFirst) return;
+      if (requests <= limitedFirst) {
+        response.writeHead(429, { "content-type": "application/json", "retry-after": "0" });
+        response.end(JSON.stringify({ ok: false }));
+        return;
+      }
       if (requests <= dropFirst) {
         // The answer never comes: the connection closes as a keep-alive socket timing out would.
         request.socket.destroy();
@@ -93,6 +99,7 @@ describe("a request that fails on the network", () => {
   beforeEach(() => {
     requests = 0;
     hangFirst = 0;
+    limitedFirst = 0;
     status = 200;
   });
   afterAll(() => {
@@ -135,6 +142,20 @@ describe("a request that fails on the network", () => {
     setTimeout(() => caller.abort(), 100);
     await expect(fetching).rejects.toThrow();
     expect(requests).toBe(1);
+  });
+
+  test("a request refused for now (429) is sent again after its Retry-After, five times at most", async () => {
+    dropFirst = 0;
+    limitedFirst = 2;
+    const progress: string[] = [];
+    expect((await client(progress).products("DE", "de")).map((product) => product.sku)).toEqual(["100001"]);
+    expect(requests).toBe(3);
+    expect(progress.filter((line) => /^rate limited \(429\); trying again in 0 s \([12]\/5\)$/.test(line))).toHaveLength(2);
+
+    requests = 0;
+    limitedFirst = 100;
+    await expect(client().products("DE", "de")).rejects.toThrow(/429/);
+    expect(requests).toBe(6);
   });
 
   test("fails the build after the third try", async () => {

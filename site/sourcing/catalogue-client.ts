@@ -313,9 +313,12 @@ const PAGE_SLUGS_QUERY = gql`
   }
 `;
 
+/** The largest page of productSlugs (the GraphQL layer's MAX_SLUG_PAGE_SIZE): 25 requests per shop and language at 50,000 products. */
+const SLUG_PAGE_SIZE = 2000;
+
 const PRODUCT_SLUGS_QUERY = gql`
-  query BuildProductSlugs($shop: ID!, $language: String!, $first: Int!, $after: String, $changedAfterImport: Int) {
-    products(shop: $shop, language: $language, first: $first, after: $after, changedAfterImport: $changedAfterImport) {
+  query BuildProductSlugs($shop: ID!, $language: String!, $after: String, $changedAfterImport: Int) {
+    productSlugs(shop: $shop, language: $language, first: ${SLUG_PAGE_SIZE}, after: $after, changedAfterImport: $changedAfterImport) {
       pageInfo {
         hasNextPage
         endCursor
@@ -441,12 +444,17 @@ const NETWORK_RETRY_DELAYS_MS = [500, 2000];
  */
 const REQUEST_TIMEOUT_MS = 120_000;
 
+/** How often a request refused for now (429, the GraphQL layer's per-address limit) is sent again, and the longest wait before that. */
+const RATE_LIMITED_TRIES = 5;
+const MAX_RATE_LIMIT_WAIT_MS = 60_000;
+
 /**
  * fetch that tries a request again when it fails on the network: a closed keep-alive
  * connection (`SocketError: other side closed`), a reset, a refused connection while the
  * local worker reloads, no answer within `timeoutMs`. The build only reads (every query of
- * BUILD_QUERIES), so a second try is safe. An answer, whatever its status, is never tried
- * again; nor is a request its caller aborted.
+ * BUILD_QUERIES), so a second try is safe. A request refused with 429 is sent again after its
+ * Retry-After (at most 60 s, five times): the refusal is for now, not for the request. Any other
+ * answer, whatever its status, is never tried again; nor is a request its caller aborted.
  */
 export function retryingFetch(
   base: typeof fetch,
@@ -455,19 +463,36 @@ export function retryingFetch(
   timeoutMs: number = REQUEST_TIMEOUT_MS,
 ): typeof fetch {
   return async (input, init) => {
-    for (let attempt = 0; ; attempt += 1) {
+    for (let failed = 0, limited = 0; ;) {
       const timeout = AbortSignal.timeout(timeoutMs);
+      let response: Response;
       try {
-        return await base(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+        response = await base(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
       } catch (error) {
-        if (attempt >= delays.length || init?.signal?.aborted) throw error;
+        if (failed >= delays.length || init?.signal?.aborted) throw error;
         const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
-        onRetry?.(`${error instanceof Error ? error.message : String(error)}${cause}; trying again (${attempt + 2}/${delays.length + 1})`);
-        await new Promise((resolve) => setTimeout(resolve, delays[attempt]));
+        onRetry?.(`${error instanceof Error ? error.message : String(error)}${cause}; trying again (${failed + 2}/${delays.length + 1})`);
+        await sleep(delays[failed]!);
+        failed += 1;
+        continue;
       }
+      if (response.status !== 429 || limited >= RATE_LIMITED_TRIES) return response;
+      limited += 1;
+      const wait = retryAfterMs(response.headers.get("retry-after"));
+      await response.body?.cancel();
+      onRetry?.(`rate limited (429); trying again in ${(wait / 1000).toFixed(0)} s (${limited}/${RATE_LIMITED_TRIES})`);
+      await sleep(wait);
     }
   };
 }
+
+/** A Retry-After in seconds as milliseconds, at most MAX_RATE_LIMIT_WAIT_MS; one second when it is missing or not a number. */
+function retryAfterMs(header: string | null): number {
+  const seconds = header === null || header.trim() === "" ? Number.NaN : Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? Math.min(seconds * 1000, MAX_RATE_LIMIT_WAIT_MS) : 1000;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createCatalogueClient({ url, token, pageSize = 200, onProgress, retryDelaysMs, requestTimeoutMs }: CatalogueClientOptions) {
   const client = new ApolloClient({
@@ -518,9 +543,9 @@ export function createCatalogueClient({ url, token, pageSize = 200, onProgress, 
       const slugs: { sku: string; slug: string }[] = [];
       let after: string | null = null;
       for (;;) {
-        const result: { data: { products: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: { sku: string; slug: string }[] } } } =
-          await client.query({ query: PRODUCT_SLUGS_QUERY, variables: { shop: shopId, language, first: pageSize, after, changedAfterImport } });
-        const page = result.data.products;
+        const result: { data: { productSlugs: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: { sku: string; slug: string }[] } } } =
+          await client.query({ query: PRODUCT_SLUGS_QUERY, variables: { shop: shopId, language, after, changedAfterImport } });
+        const page = result.data.productSlugs;
         slugs.push(...page.nodes);
         if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return slugs;
         after = page.pageInfo.endCursor;
