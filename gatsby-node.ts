@@ -7,9 +7,8 @@ import { shopForBuild } from "./site/sourcing/shop-for-build";
 import { createTrivialPages, trivialPageCount } from "./site/sourcing/trivial-pages";
 import { writeSitemaps } from "./site/sourcing/sitemap";
 import { writeShopData } from "./site/sourcing/shop-data";
-import { variantAttributes } from "./site/src/lib/configuration";
 import { packProduct } from "./site/src/lib/product-page";
-import { shopProductsField } from "./site/sourcing/shop-products";
+import { shopProductsField, variantAttributesField } from "./site/sourcing/shop-products";
 import type { ProductData } from "./site/sourcing/catalogue-client";
 import { StableCompilationHash } from "./site/build/stable-compilation-hash";
 import { limitRendererEnvironment } from "./site/build/renderer-environment";
@@ -21,7 +20,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
 /**
  * What product pages carry (docs/decisions/0055): of the page's product what it shows, prices as
- * minor units (`page`); of each variant of its family the attributes its options are matched on.
+ * minor units (`page`); of each variant of its family the attributes its options are matched on
+ * (`variantAttributes(family:)`).
  * Pages select their lists of products by SKU through `shopProducts` (node-level dependencies).
  */
 export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers, createNodeId }) => {
@@ -29,7 +29,7 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
     Query: { shopProducts: shopProductsField(createNodeId) },
     ShopProduct: {
       page: { type: "JSON!", resolve: (source: { data: ProductData }) => packProduct(source.data) },
-      variantAttributes: { type: "JSON!", resolve: (source: { data: ProductData }) => variantAttributes(source.data) },
+      variantAttributes: variantAttributesField(createNodeId),
     },
   });
 };

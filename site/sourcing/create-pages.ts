@@ -11,7 +11,7 @@ import { createSearchPages } from "./search-pages";
 import { createAccountPages } from "./account-pages";
 import { createTerracePages, TERRACE_LANDING_TEMPLATE } from "./terrace-pages";
 import { categoryListPath, homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
-import { absoluteUrl, alternateLinks, isIndexable, type AlternateLink } from "../src/lib/seo";
+import { absoluteUrl, alternateLinks, isIndexable, packAlternates, type HreflangBases, type PageAlternates } from "../src/lib/seo";
 import { sortProducts, pageCount, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
 
 /**
@@ -30,6 +30,7 @@ interface ShopInfoNode extends ShopRouting {
   defaultLanguage: string;
   domainPrefixes: string[];
   origin: string;
+  hreflangBases: HreflangBases;
 }
 
 interface CategoryNode {
@@ -118,14 +119,15 @@ export async function createShopPages(
   };
   for (const node of nodes<AlternateNode>("ShopAlternate")) addVersion(`${node.kind}:${node.key}`, node);
   for (const node of nodes<ProductAlternateNode>("ShopProductAlternate")) addVersion(`product:${node.sku}`, node);
-  const alternatesOf = (...keys: string[]): AlternateLink[] => alternateLinks(keys.flatMap((key) => versions.get(key) ?? []));
+  const alternatesOf = (...keys: string[]): PageAlternates =>
+    packAlternates(alternateLinks(keys.flatMap((key) => versions.get(key) ?? [])), shop.hreflangBases);
   const routed = shop.domainPrefixes.length > 0;
   const create = (
     pagePath: string,
     component: string,
     language: string,
     context: Record<string, unknown>,
-    seo: { robots?: string; canonicalPath?: string; sitemap?: boolean; lastmod?: string | null; alternates?: AlternateLink[] } = {},
+    seo: { robots?: string; canonicalPath?: string; sitemap?: boolean; lastmod?: string | null; alternates?: PageAlternates } = {},
     // A client-rendered page that also stands for every path below it (`/fragen-zum-produkt/*`).
     page: { matchPath?: string } = {},
   ) => {
@@ -145,7 +147,7 @@ export async function createShopPages(
         ...languageContext(language),
         language,
         seo: pageSeo,
-        alternates: isIndexable(robots) ? (seo.alternates ?? []) : [],
+        alternates: isIndexable(robots) ? (seo.alternates ?? {}) : {},
         i18n: {
           language,
           languages: shop.languages,
@@ -257,7 +259,7 @@ export async function createShopPages(
           // The pagination's links come from the first page's path (listPagePath), not from here.
           listing: { page, pageCount: pages, sort: defaultSort, sorts },
         },
-        { alternates: page === 1 ? alternatesOf(`category:${category.categoryId}`) : [] },
+        { alternates: page === 1 ? alternatesOf(`category:${category.categoryId}`) : {} },
       );
     }
   }
@@ -332,7 +334,7 @@ export async function createShopPages(
             videos: videos.slice((number - 1) * VIDEOS_PER_PAGE, number * VIDEOS_PER_PAGE),
             listing: { page: number, pageCount: pages, pageLinks },
           },
-          number === 1 ? seo : { ...seo, alternates: [] },
+          number === 1 ? seo : { ...seo, alternates: {} },
         );
       }
       continue;

@@ -10,6 +10,7 @@ export const NODE_TYPE_DEFS = `
     deliveryCountries: [String!]!
     taxRate: Float!
     origin: String!
+    hreflangBases: JSON!
     paymentMethods: [String!]!
     buildYear: Int!
   }

@@ -31,6 +31,7 @@ export const SHOP_DATA_QUERY = `
       domainPrefixes
       deliveryCountries
       origin
+      hreflangBases
       paymentMethods
       buildYear
     }

@@ -1,3 +1,6 @@
+import type { ProductData } from "./catalogue-client";
+import { variantAttributes, type ConfigurableAttribute } from "../src/lib/configuration";
+
 /** The key a product node of a language is created under (source-nodes.ts) and found by (below). */
 export function productNodeKey(sku: string, language: string): string {
   return `product-${sku}-${language}`;
@@ -24,5 +27,23 @@ export function shopProductsField(createNodeId: (key: string) => string) {
         .map((sku) => context.nodeModel.getNodeById({ id: createNodeId(productNodeKey(sku, args.language)), type: "ShopProduct" }))
         .filter((node) => node !== null && node !== undefined),
     }),
+  };
+}
+
+/**
+ * `variantAttributes(family:)` of a product node: what a product page carries of each variant of
+ * its family (docs/decisions/0055), the variant's attributes that the family's configurable
+ * attributes name, read from the family's node of the variant's language.
+ */
+export function variantAttributesField(createNodeId: (key: string) => string) {
+  return {
+    type: "JSON!",
+    args: { family: "String!" },
+    resolve: (source: { data: ProductData; language: string }, args: { family: string }, context: { nodeModel: NodeLookup }) => {
+      const family = context.nodeModel.getNodeById({ id: createNodeId(productNodeKey(args.family, source.language)), type: "ShopProduct" }) as {
+        configurable: ConfigurableAttribute[];
+      } | null;
+      return variantAttributes(source.data, family?.configurable ?? []);
+    },
   };
 }

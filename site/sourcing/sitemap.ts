@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { BuildArgs } from "gatsby";
-import { robotsTxt, sitemapFiles, type AlternateLink, type SitemapEntry } from "../src/lib/seo";
+import { robotsTxt, sitemapFiles, unpackAlternates, type HreflangBases, type PageAlternates, type SitemapEntry } from "../src/lib/seo";
 import type { PageSeo } from "./create-pages";
 
 /**
@@ -13,14 +13,14 @@ const DISALLOW = ["/search/", "/checkout/", "/customer/", "/returns/"];
 
 interface PageEntry {
   path: string;
-  context?: { language?: string; seo?: PageSeo; alternates?: AlternateLink[] };
+  context?: { language?: string; seo?: PageSeo; alternates?: PageAlternates };
 }
 
 export function writeSitemaps(
   { getNodesByType, reporter, store }: Pick<BuildArgs, "getNodesByType" | "reporter" | "store">,
   publicDir = path.resolve("public"),
 ): void {
-  const shop = getNodesByType("ShopInfo")[0] as unknown as { origin: string } | undefined;
+  const shop = getNodesByType("ShopInfo")[0] as unknown as { origin: string; hreflangBases: HreflangBases } | undefined;
   if (!shop) return;
   const groups: Record<string, SitemapEntry[]> = {};
   // The created pages with their context (SitePage nodes do not carry the context).
@@ -29,7 +29,11 @@ export function writeSitemaps(
     const seo = page.context?.seo;
     if (!seo?.sitemap) continue;
     const language = page.context?.language ?? "all";
-    (groups[language] ??= []).push({ loc: seo.canonical, lastmod: seo.lastmod, alternates: page.context?.alternates ?? [] });
+    (groups[language] ??= []).push({
+      loc: seo.canonical,
+      lastmod: seo.lastmod,
+      alternates: unpackAlternates(page.context?.alternates ?? {}, shop.hreflangBases),
+    });
   }
   mkdirSync(publicDir, { recursive: true });
   const files = sitemapFiles(shop.origin, groups);

@@ -1,11 +1,11 @@
 import type { SourceNodesArgs } from "gatsby";
 import { createCatalogueClient, type CatalogueClient, type CatalogueVersion, type CategoryData, type ProductData, type ShopData } from "./catalogue-client";
 import { NODE_TYPES, STRUCTURE_TYPES } from "./node-types";
-import { homePath, manufacturerListPath, manufacturerPath, slugPath } from "../../domain/routes";
+import { homePath, languagePrefix, manufacturerListPath, manufacturerPath, slugPath } from "../../domain/routes";
 import { campaignCarouselPath, currentCampaign } from "../../domain/campaign";
-import { absoluteUrl, hreflangShops } from "../src/lib/seo";
+import { absoluteUrl, hreflangShops, hreflangVersions, type HreflangBases } from "../src/lib/seo";
 import { contentHash } from "../src/lib/banner";
-import { cardData } from "../src/lib/card";
+import { cardData, packCard } from "../src/lib/card";
 import { productNodeKey } from "./shop-products";
 import rawConfig from "../../config/shops.json";
 import { parseShopConfig } from "../../worker/config/shop-config";
@@ -60,6 +60,8 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
     deliveryCountries: shop.deliveryCountries,
     taxRate: shop.taxRate,
     origin: productionOrigin(shop.id),
+    // What the pages' hreflang alternates are relative to (docs/decisions/0055).
+    hreflangBases: hreflangBases(),
     // The footer's payment badges: what the checkout offers by the shop's config.
     paymentMethods: paymentMethodsForBuild(shop.id),
     // The footer's copyright year: the year the pages were built, the same in the static HTML and after hydration.
@@ -176,10 +178,11 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
 function createProductNode(nodes: NodeWriter, shop: ShopData, language: string, product: ProductData, categories: Map<string, CategoryData>) {
   const trail = new Set<string>();
   for (const id of product.categoryIds) for (const ancestor of categories.get(id)?.path ?? [id]) trail.add(ancestor);
+  const path = slugPath(shop, language, product.slug);
   nodes.create("ShopProduct", productNodeKey(product.sku, language), {
     sku: product.sku,
     language,
-    path: slugPath(shop, language, product.slug),
+    path,
     title: product.content.title,
     categoryIds: product.categoryIds,
     categoryTrailIds: [...trail],
@@ -191,7 +194,7 @@ function createProductNode(nodes: NodeWriter, shop: ShopData, language: string, 
     reviewCount: product.reviewSummary.totalReviewCount,
     savingsPercentage: product.price?.savingsPercentage ?? 0,
     isClearance: product.isClearance,
-    card: cardData(product),
+    card: packCard({ sku: product.sku, path, title: product.content.title, card: cardData(product) }),
     configurable: product.configurableAttributes,
     data: product,
   });
@@ -202,6 +205,17 @@ export function productionOrigin(shopId: string): string {
   const shop = parseShopConfig(rawConfig).shops.find((candidate) => candidate.id === shopId);
   if (!shop) throw new Error(`Shop ${shopId} is not in config/shops.json`);
   return `https://${shop.hosts.production[0]}`;
+}
+
+/** Each hreflang's shop origin and language prefix by config/shops.json (the shops not in it have none). */
+export function hreflangBases(): HreflangBases {
+  const shops = parseShopConfig(rawConfig).shops;
+  const bases: HreflangBases = {};
+  for (const { shopId, language, hreflang } of hreflangVersions()) {
+    const shop = shops.find((candidate) => candidate.id === shopId);
+    if (shop) bases[hreflang] = `https://${shop.hosts.production[0]}${languagePrefix(shop, language)}`;
+  }
+  return bases;
 }
 
 /**

@@ -2,16 +2,17 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData } from "../lib/page-data";
 import { homePath } from "../../../domain/routes";
-import { hreflangFor } from "../lib/seo";
+import { hreflangFor, unpackAlternates } from "../lib/seo";
 
 /** Links to this page in the shop's other languages (CH: de, fr, it). */
 export function LanguageChooser({ chrome, context }: { chrome: ChromeData; context: BaseContext }) {
   const { t } = useTranslation();
   const shop = chrome.shopInfo;
   if (shop.languages.length < 2) return null;
+  const alternates = unpackAlternates(context.alternates, shop.hreflangBases);
   const own = (language: string) => {
     const hreflang = hreflangFor(shop.shopId, language);
-    const alternate = context.alternates.find((candidate) => candidate.hreflang === hreflang);
+    const alternate = alternates.find((candidate) => candidate.hreflang === hreflang);
     return alternate ? alternate.href.slice(shop.origin.length) : homePath(shop, language);
   };
   return (

@@ -42,6 +42,7 @@ const chrome = (paymentMethods: string[]): ChromeData => ({
     domainPrefixes: [],
     deliveryCountries: ["de"],
     origin: "https://www.bodenhaus.example",
+    hreflangBases: {},
     paymentMethods,
     buildYear: 2026,
   },
@@ -50,7 +51,7 @@ const chrome = (paymentMethods: string[]): ChromeData => ({
   blocks: { nodes: [] },
   campaign: null,
 });
-const context: BaseContext = { language: "de", seo: { canonical: "/", robots: "index,follow", sitemap: true, lastmod: null }, alternates: [] };
+const context: BaseContext = { language: "de", seo: { canonical: "/", robots: "index,follow", sitemap: true, lastmod: null }, alternates: {} };
 
 function paymentBadges(paymentMethods: string[]): string[] {
   const html = renderToStaticMarkup(

@@ -15,6 +15,7 @@ import { useVisibilityTracking } from "../lib/tracking/use-track";
 import { PaymentBadges } from "./PaymentBadges";
 import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SearchFormSlot } from "./slots";
+import { unpackAlternates } from "../lib/seo";
 import "../styles.css";
 
 // Rendered into the static HTML; their code hydrates when the browser is idle (lib/lazy.ts).
@@ -194,7 +195,7 @@ export function Layout({
           <section aria-labelledby="footer-shops">
             <h2 id="footer-shops">{t("footer.countryShops")}</h2>
             <ul className="footer-links">
-              {context.alternates
+              {unpackAlternates(context.alternates, shop.hreflangBases)
                 .filter((alternate) => alternate.hreflang !== "x-default" && !alternate.href.startsWith(`${shop.origin}/`))
                 .map((alternate) => (
                   <li key={alternate.hreflang}>

@@ -2,7 +2,7 @@ import React from "react";
 import { htmlLanguage } from "../../../domain/routes";
 import type { BaseContext, ChromeData } from "../lib/page-data";
 import { bannerHashAttributes } from "../lib/banner";
-import { absoluteUrl } from "../lib/seo";
+import { absoluteUrl, unpackAlternates } from "../lib/seo";
 
 /**
  * Title, description, robots, canonical and hreflang alternates of a page (from the
@@ -42,7 +42,7 @@ export function PageHead({
       <meta name="theme-color" content="#6b3f12" />
       <link rel="canonical" href={context.seo.canonical} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-      {context.alternates.map((alternate) => (
+      {unpackAlternates(context.alternates, shop.hreflangBases).map((alternate) => (
         <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
       ))}
       {[organization, ...jsonLd].map((data, index) => (

@@ -6,7 +6,7 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { money } from "../../../domain/money";
-import { cardData } from "../lib/card";
+import { cardData, packCard, unpackCard, type CardData, type PackedCard } from "../lib/card";
 import { testProduct } from "../lib/test-product";
 import { ProductCard } from "./ProductCard";
 
@@ -45,6 +45,31 @@ describe("product card", () => {
     for (const unset of ["express", "clearance", "plus", "outOfStock"]) expect(card).not.toHaveProperty(unset);
     expect(cardData({ ...product, isOutOfStock: true, isClearance: true })).toMatchObject({ outOfStock: true, clearance: true });
     expect(cardData({ ...product, price: null }).price).toBeNull();
+  });
+
+  test("the page data has a product card as an array of its values; unpacked it is the product card again", () => {
+    const product = reducedProduct("EUR", "de");
+    const lowered = cardData({ ...product, isExpress: true, isPlusProduct: true, isOutOfStock: true, isClearance: true });
+    const unlowered = cardData({ ...product, price: { ...product.price, referencePrice: product.price.packagePrice, savingsPercentage: 0 } });
+    const bare = cardData({ ...product, price: null, manufacturer: null, media: [], samples: { ...product.samples, active: false } });
+    const listed = (card: CardData) => ({ sku: "BH-1", path: "/eiche-bh-1.html", title: "Eiche", card });
+    for (const card of [lowered, unlowered, bare]) expect(unpackCard(JSON.parse(JSON.stringify(packCard(listed(card)))) as PackedCard)).toEqual(listed(card));
+    // An unlowered price leaves out the reference price and the saving; no price, no tail.
+    expect(packCard(listed(unlowered))).toEqual([
+      "BH-1",
+      "/eiche-bh-1.html",
+      "Eiche",
+      unlowered.image,
+      unlowered.manufacturer,
+      unlowered.unit,
+      unlowered.minDays,
+      unlowered.maxDays,
+      2,
+      98765,
+      43896,
+    ]);
+    expect(packCard(listed(bare)).slice(3)).toEqual([null, null, bare.unit, bare.minDays, bare.maxDays, 0]);
+    expect(packCard(listed(lowered)).slice(8)).toEqual([1 + 2 + 4 + 8 + 16, 98765, 43896, 123450, 20]);
   });
 
   test.each([

@@ -43,9 +43,9 @@ const size: ConfigurableAttribute = {
 describe("configuration options", () => {
   test("options are matched to the variant whose attribute carries their value or label", () => {
     const variants = [
-      { sku: "P-1", attributes: variantAttributes(product("P-1", {}, [{ code: "size", value: "1800 x 200 mm" }])) },
-      { sku: "P-2", attributes: variantAttributes(product("P-2", {}, [{ code: "size", value: "1200-x-200-mm" }])) },
-      { sku: "P-3", attributes: variantAttributes(product("P-3", {}, [{ code: "size", value: "2200 x 240 mm" }])) },
+      { sku: "P-1", attributes: variantAttributes(product("P-1", {}, [{ code: "size", value: "1800 x 200 mm" }]), [size]) },
+      { sku: "P-2", attributes: variantAttributes(product("P-2", {}, [{ code: "size", value: "1200-x-200-mm" }]), [size]) },
+      { sku: "P-3", attributes: variantAttributes(product("P-3", {}, [{ code: "size", value: "2200 x 240 mm" }]), [size]) },
     ];
     expect(configurationOptions(size, variants).map((option) => [option.label, option.sku])).toEqual([
       ["1200 x 200 mm", "P-2"],
@@ -56,8 +56,8 @@ describe("configuration options", () => {
 
   test("without such attributes, options go to the variants in order; options without a variant are left out", () => {
     const variants = [
-      { sku: "P-1", attributes: variantAttributes(product("P-1", {}, [{ code: "width", value: "200 mm" }])) },
-      { sku: "P-2", attributes: variantAttributes(product("P-2")) },
+      { sku: "P-1", attributes: variantAttributes(product("P-1", {}, [{ code: "width", value: "200 mm" }]), [size]) },
+      { sku: "P-2", attributes: variantAttributes(product("P-2"), [size]) },
     ];
     expect(configurationOptions(size, variants)).toEqual([
       { value: "1200-x-200-mm", label: "1200 x 200 mm", sku: "P-1" },
@@ -66,7 +66,7 @@ describe("configuration options", () => {
   });
 
   test("no configurable attribute or no variants: nothing to choose", () => {
-    expect(configurationOptions(undefined, [{ sku: "P-1", attributes: variantAttributes(product("P-1")) }])).toEqual([]);
+    expect(configurationOptions(undefined, [{ sku: "P-1", attributes: variantAttributes(product("P-1"), [size]) }])).toEqual([]);
     expect(configurationOptions(size, [])).toEqual([]);
   });
 });
@@ -107,16 +107,24 @@ describe("applying a configuration", () => {
 });
 
 describe("what the product page carries of a variant (docs/decisions/0055)", () => {
-  test("the attributes' codes and values, which are what options are matched on", () => {
+  test("the codes and values of the attributes the family configures, which are what options are matched on", () => {
     const variant = product("V1", {}, [
       { code: "size", value: "1200 x 200 mm" },
       { code: "colour", value: "Eiche" },
+      { code: "thickness_mm", value: "14" },
     ]);
-    expect(variantAttributes(variant)).toEqual([
+    expect(variantAttributes(variant, [size])).toEqual([{ code: "size", value: "1200 x 200 mm" }]);
+    expect(variantAttributes(variant, [size, { code: "colour" }])).toEqual([
       { code: "size", value: "1200 x 200 mm" },
       { code: "colour", value: "Eiche" },
     ]);
-    expect(configurationOptions(size, [{ sku: "V1", attributes: variantAttributes(variant) }])).toEqual([
+    expect(variantAttributes(variant, [])).toEqual([]);
+    // The options come out as they would with every attribute.
+    const all = variant.content.attributes.map((attribute) => ({ code: attribute.code, value: attribute.value }));
+    expect(configurationOptions(size, [{ sku: "V1", attributes: variantAttributes(variant, [size]) }])).toEqual(
+      configurationOptions(size, [{ sku: "V1", attributes: all }]),
+    );
+    expect(configurationOptions(size, [{ sku: "V1", attributes: variantAttributes(variant, [size]) }])).toEqual([
       { value: "1200-x-200-mm", label: "1200 x 200 mm", sku: "V1" },
     ]);
   });

@@ -66,9 +66,17 @@ export interface VariantChoice extends VariantLike {
   path: string;
 }
 
-/** The attributes' codes and values of a product (the build resolves them as the `variantAttributes` field, gatsby-node.ts). */
-export function variantAttributes(product: Pick<ProductData, "content">): VariantChoice["attributes"] {
-  return product.content.attributes.map((attribute) => ({ code: attribute.code, value: attribute.value }));
+/**
+ * The codes and values of a product's attributes that its family's configurable attributes
+ * name, the only ones options are matched on (the build resolves them as the
+ * `variantAttributes(family:)` field, site/sourcing/shop-products.ts).
+ */
+export function variantAttributes(
+  product: Pick<ProductData, "content">,
+  configurable: readonly Pick<ConfigurableAttribute, "code">[],
+): VariantChoice["attributes"] {
+  const codes = new Set(configurable.map((attribute) => attribute.code));
+  return product.content.attributes.filter((attribute) => codes.has(attribute.code)).map((attribute) => ({ code: attribute.code, value: attribute.value }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { PackedProduct, PageProduct } from "./product-page";
-import type { CardData } from "./card";
-import type { AlternateLink } from "./seo";
+import { unpackCard, type CardData, type PackedCard, type ProductCardData } from "./card";
+import type { HreflangBases, PageAlternates } from "./seo";
 import type { CampaignNode } from "../features/campaign/types";
 
 /** Shapes of the page queries' results (the sourced nodes of site/sourcing/node-types.ts). */
@@ -30,6 +30,8 @@ export interface ChromeData {
     domainPrefixes: string[];
     deliveryCountries: string[];
     origin: string;
+    /** Each hreflang's shop origin and language prefix: what the pages' alternates are relative to (lib/seo.ts). */
+    hreflangBases: HreflangBases;
     /** The payment methods the shop offers by its config (domain/payment-methods.ts), in its order: the footer's badges. */
     paymentMethods: string[];
     buildYear: number;
@@ -45,7 +47,7 @@ export interface ChromeData {
 export interface BaseContext {
   language: string;
   seo: { canonical: string; robots: string; sitemap: boolean; lastmod: string | null };
-  alternates: AlternateLink[];
+  alternates: PageAlternates;
 }
 
 export interface CategoryLink {
@@ -54,19 +56,14 @@ export interface CategoryLink {
   path: string;
 }
 
-/** A product in a list: its node's card fields only (lib/card.ts). */
-export interface ProductCardData {
-  sku: string;
-  path: string;
-  title: string;
-  card: CardData;
+/** A product in a list as its page's data carries it: its node's card only (lib/card.ts). */
+export interface CardNode {
+  card: PackedCard;
 }
 
 /** The product of a product page, as its page data carries it (lib/product-page.ts). */
 export interface ProductPageNode {
-  sku: string;
   path: string;
-  title: string;
   data: PackedProduct;
 }
 
@@ -79,4 +76,12 @@ export function inOrder<T extends { sku: string }>(skus: readonly string[], node
   return skus.map((sku) => bySku.get(sku)).filter((node): node is T => node !== undefined);
 }
 
-export type { CardData };
+/** The product cards of a list query's nodes, in the order of the skus the page context chose. */
+export function cardsInOrder(skus: readonly string[], nodes: CardNode[]): ProductCardData[] {
+  return inOrder(
+    skus,
+    nodes.map((node) => unpackCard(node.card)),
+  );
+}
+
+export type { CardData, ProductCardData };

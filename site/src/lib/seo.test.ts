@@ -1,4 +1,4 @@
-import { alternateLinks, hreflangFor, isIndexable, robotsTxt, sitemapFiles } from "./seo";
+import { alternateLinks, hreflangFor, hreflangVersions, isIndexable, packAlternates, robotsTxt, sitemapFiles, unpackAlternates } from "./seo";
 
 describe("hreflang", () => {
   test("values per shop and language", () => {
@@ -39,6 +39,50 @@ describe("hreflang", () => {
       { shopId: "CH", language: "fr", href: "https://ch/fr/a.html" },
     ]);
     expect(links.map((link) => link.hreflang)).toEqual(["fr-CH", "fr-FR"]);
+  });
+});
+
+describe("alternates in the page context (docs/decisions/0055)", () => {
+  const bases = {
+    "de-DE": "https://de",
+    "de-AT": "https://at",
+    "de-CH": "https://ch/de",
+    "fr-CH": "https://ch/fr",
+    "fr-FR": "https://fr",
+    en: "https://com",
+  };
+  const versions = [
+    { shopId: "CH", language: "fr", href: "https://ch/fr/lame.html" },
+    { shopId: "AT", language: "at", href: "https://at/diele.html" },
+    { shopId: "FR", language: "fr", href: "https://fr/lame.html" },
+    { shopId: "DE", language: "de", href: "https://de/diele.html" },
+    { shopId: "CH", language: "de", href: "https://ch/de/diele.html" },
+    { shopId: "COM", language: "en", href: "https://com/plank.html" },
+  ];
+
+  test("each path once with the hreflang values that have it there, without the x-default", () => {
+    expect(packAlternates(alternateLinks(versions), bases)).toEqual({
+      "/diele.html": ["de-AT", "de-CH", "de-DE"],
+      "/plank.html": ["en"],
+      "/lame.html": ["fr-CH", "fr-FR"],
+    });
+  });
+
+  test("unpacked they are the links alternateLinks gave, the x-default included", () => {
+    for (const list of [versions, versions.filter((version) => version.shopId !== "DE"), versions.slice(0, 1)]) {
+      const links = alternateLinks(list);
+      expect(unpackAlternates(JSON.parse(JSON.stringify(packAlternates(links, bases))) as Record<string, string[]>, bases)).toEqual(links);
+    }
+  });
+
+  test("a link not below its hreflang's base fails the build", () => {
+    expect(() => packAlternates([{ hreflang: "de-CH", href: "https://ch/diele.html" }], bases)).toThrow(/not below/);
+    expect(() => packAlternates([{ hreflang: "it-IT", href: "https://it/asse.html" }], bases)).toThrow(/not below/);
+  });
+
+  test("every hreflang with its shop and language", () => {
+    for (const { shopId, language, hreflang } of hreflangVersions()) expect(hreflangFor(shopId, language)).toBe(hreflang);
+    expect(hreflangVersions()).toContainEqual({ shopId: "AT", language: "at", hreflang: "de-AT" });
   });
 });
 

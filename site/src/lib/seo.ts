@@ -52,6 +52,46 @@ export function alternateLinks(versions: { shopId: string; language: string; hre
   return sorted;
 }
 
+/**
+ * A page's alternates as its page context carries them (docs/decisions/0055): each path with
+ * the hreflang values that have the page there, the path relative to the hreflang's base (its
+ * shop's production origin and language prefix, `HreflangBases`, which every page of a shop
+ * language has in its shop data file). The x-default is left out: it is the de-DE version
+ * whenever there is one (alternateLinks). Shops of one language mostly share a product's slug,
+ * so a path is there once for all of them.
+ */
+export type PageAlternates = Record<string, string[]>;
+
+/** hreflang -> its shop's production origin and language prefix (`https://www.shop.example.ch/fr`). */
+export type HreflangBases = Record<string, string>;
+
+/** Every hreflang with its shop and language. */
+export function hreflangVersions(): { shopId: string; language: string; hreflang: string }[] {
+  return Object.entries(HREFLANG).flatMap(([shopId, languages]) => Object.entries(languages).map(([language, hreflang]) => ({ shopId, language, hreflang })));
+}
+
+export function packAlternates(links: AlternateLink[], bases: HreflangBases): PageAlternates {
+  const packed: PageAlternates = {};
+  for (const link of links) {
+    if (link.hreflang === "x-default") continue;
+    const base = bases[link.hreflang];
+    if (base === undefined || !link.href.startsWith(`${base}/`))
+      throw new Error(`${link.href} (${link.hreflang}) is not below its hreflang's base ${base ?? "(none)"}`);
+    (packed[link.href.slice(base.length)] ??= []).push(link.hreflang);
+  }
+  return packed;
+}
+
+/** The alternate links of a page again, as alternateLinks gave them (x-default -> de-DE). */
+export function unpackAlternates(packed: PageAlternates, bases: HreflangBases): AlternateLink[] {
+  const links = Object.entries(packed)
+    .flatMap(([path, hreflangs]) => hreflangs.map((hreflang) => ({ hreflang, href: `${bases[hreflang] ?? ""}${path}` })))
+    .sort((a, b) => a.hreflang.localeCompare(b.hreflang));
+  const defaults = new Set(Object.values(HREFLANG[X_DEFAULT_SHOP] ?? {}));
+  const fallback = links.find((link) => defaults.has(link.hreflang));
+  return fallback ? [...links, { hreflang: "x-default", href: fallback.href }] : links;
+}
+
 export interface SitemapEntry {
   loc: string;
   lastmod?: string | null;

@@ -10,6 +10,7 @@ export function testShopInfo(name = "Bodenhaus"): ChromeData["shopInfo"] {
     domainPrefixes: ["de", "fr"],
     deliveryCountries: ["ch"],
     origin: "https://x",
+    hreflangBases: { "de-CH": "https://x/de", "fr-CH": "https://x/fr" },
     paymentMethods: [],
     buildYear: 2026,
   };

@@ -29,7 +29,7 @@ const Page = withShopData(function Page({ data }: Props) {
 const context = (language: string, shopData?: string) => ({
   language,
   seo: { canonical: "", robots: "index,follow", sitemap: true, lastmod: null },
-  alternates: [],
+  alternates: {},
   shopData,
 });
 

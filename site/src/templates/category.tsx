@@ -9,7 +9,7 @@ import { ProductGrid } from "../components/ProductCard";
 import { Pagination } from "../components/Pagination";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { headTranslate } from "../lib/head-translate";
-import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
+import { cardsInOrder, type BaseContext, type ChromeData, type CardNode } from "../lib/page-data";
 import { absoluteUrl } from "../lib/seo";
 import { listPagePaths } from "../lib/listing";
 import { hasFilterParams } from "../../../domain/category-listing";
@@ -29,8 +29,8 @@ interface CategoryData extends ChromeData {
   };
   trailNodes: { nodes: TrailNode[] };
   children: { nodes: { categoryId: string; name: string; path: string; productCount: number; data: { image: string | null; teaser: string } }[] };
-  products: { nodes: ProductCardData[] };
-  offers: { nodes: ProductCardData[] };
+  products: { nodes: CardNode[] };
+  offers: { nodes: CardNode[] };
   manufacturers: { nodes: { manufacturerId: string; name: string; path: string }[] };
 }
 
@@ -61,8 +61,8 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
   const sortPath = (key: string) =>
     `${category.path}${writeFilterUrl({ filters: urlState.filters, page: 1, sort: key === listing.sort ? undefined : key }, search)}`;
   const pageLinks = listPagePaths(category.path, listing.pageCount);
-  const products = inOrder(pageContext.skus, data.products.nodes);
-  const offers = inOrder(pageContext.offerSkus, data.offers.nodes);
+  const products = cardsInOrder(pageContext.skus, data.products.nodes);
+  const offers = cardsInOrder(pageContext.offerSkus, data.offers.nodes);
   // Tag manager (issue 18): GA4 view_item_list of the listed products, select_item on a card's link.
   const trackingList = React.useMemo(() => ({ id: category.categoryId, name: category.name }), [category.categoryId, category.name]);
   const onListClick = useListTracking(trackingList, products);
@@ -159,7 +159,7 @@ function ShopHead({ data, pageContext }: HeadProps<CategoryData, Context>) {
   // every navigation (the static HTML is the unfiltered page).
   const filtered = typeof window !== "undefined" && hasFilterParams(new URLSearchParams(window.location.search));
   const context = filtered
-    ? { ...pageContext, seo: { ...pageContext.seo, robots: "noindex,follow", canonical: absoluteUrl(data.shopInfo.origin, category.path) }, alternates: [] }
+    ? { ...pageContext, seo: { ...pageContext.seo, robots: "noindex,follow", canonical: absoluteUrl(data.shopInfo.origin, category.path) }, alternates: {} }
     : pageContext;
   const crumbs = trailCrumbs(data.shopInfo, pageContext.language, headTranslate(data.locales, "nav.home"), pageContext.trail, data.trailNodes.nodes);
   const page = pageContext.listing.page;
@@ -201,17 +201,11 @@ export const query = graphql`
     }
     products: shopProducts(language: $language, skus: $skus) {
       nodes {
-        sku
-        path
-        title
         card
       }
     }
     offers: shopProducts(language: $language, skus: $offerSkus) {
       nodes {
-        sku
-        path
-        title
         card
       }
     }

@@ -7,7 +7,7 @@ import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
 import { Pagination } from "../components/Pagination";
 import { headTranslate } from "../lib/head-translate";
-import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
+import { cardsInOrder, type BaseContext, type ChromeData, type ProductCardData, type CardNode } from "../lib/page-data";
 import { contactPath, homePath } from "../../../domain/routes";
 import { VideoList } from "../features/videos/VideoList";
 import { inquiriesEnabled } from "../features/inquiries/availability";
@@ -22,7 +22,7 @@ export interface CmsPageData extends ChromeData {
     path: string;
     data: { contentHeading: string; content: string; metaTitle: string | null; metaDescription: string | null; robots: string };
   };
-  offers: { nodes: ProductCardData[] };
+  offers: { nodes: CardNode[] };
 }
 
 export type Context = BaseContext & {
@@ -69,7 +69,7 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
     case "SALES":
       body = (
         <SalesCampaign
-          offers={inOrder(pageContext.offerSkus, data.offers.nodes)}
+          offers={cardsInOrder(pageContext.offerSkus, data.offers.nodes)}
           currency={data.shopInfo.currency}
           campaign={hubCampaign(data, pageContext.identifier)}
         />
@@ -240,9 +240,6 @@ export const query = graphql`
     }
     offers: shopProducts(language: $language, skus: $offerSkus) {
       nodes {
-        sku
-        path
-        title
         card
       }
     }

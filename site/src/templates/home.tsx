@@ -8,7 +8,7 @@ import { ProductGrid } from "../components/ProductCard";
 import { SamplesCounterSlot } from "../components/slots";
 import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { headTranslate } from "../lib/head-translate";
-import { inOrder, type BaseContext, type ChromeData, type ProductCardData } from "../lib/page-data";
+import { cardsInOrder, type BaseContext, type ChromeData, type CardNode } from "../lib/page-data";
 import { cmsKey } from "../lib/shop-content";
 import { VideoList, type LibraryVideo } from "../features/videos/VideoList";
 import { ReviewsBlockSlot } from "../features/reviews/ReviewsBlockSlot";
@@ -25,7 +25,7 @@ import { withShopData } from "../lib/with-shop-data";
 interface HomeData extends ChromeData {
   topCategories: { nodes: { categoryId: string; name: string; path: string; description: string; image: string | null }[] };
   worldNodes: { nodes: { categoryId: string; name: string; path: string; data: { teaser: string; image: string | null } }[] };
-  products: { nodes: ProductCardData[] };
+  products: { nodes: CardNode[] };
   manufacturers: { nodes: { manufacturerId: string; name: string; path: string; productCount: number }[] };
   seoLinks: { nodes: { position: number; label: string; url: string }[] };
 }
@@ -93,7 +93,7 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
 
       <section aria-labelledby="popular" className="section">
         <h2 id="popular">{t("home.popularProducts")}</h2>
-        <ProductGrid products={inOrder(pageContext.popularSkus, data.products.nodes)} currency={data.shopInfo.currency} />
+        <ProductGrid products={cardsInOrder(pageContext.popularSkus, data.products.nodes)} currency={data.shopInfo.currency} />
       </section>
 
       <section aria-labelledby="worlds" className="section">
@@ -219,9 +219,6 @@ export const query = graphql`
     }
     products: shopProducts(language: $language, skus: $popularSkus) {
       nodes {
-        sku
-        path
-        title
         card
       }
     }

@@ -6,14 +6,15 @@ import { Layout } from "../components/Layout";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
 import { headTranslate } from "../lib/head-translate";
-import type { BaseContext, ChromeData, ProductCardData } from "../lib/page-data";
+import type { BaseContext, ChromeData, CardNode } from "../lib/page-data";
+import { unpackCard } from "../lib/card";
 import { homePath, manufacturerListPath } from "../../../domain/routes";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 import { withShopData } from "../lib/with-shop-data";
 
 interface ManufacturerData extends ChromeData {
   manufacturer: { name: string; path: string; data: { description: string; shortDescription: string; logo: string | null; url: string | null } };
-  products: { totalCount: number; nodes: ProductCardData[] };
+  products: { totalCount: number; nodes: CardNode[] };
 }
 
 type Context = BaseContext & { manufacturerId: string };
@@ -48,7 +49,7 @@ function ManufacturerPage({ data, pageContext }: PageProps<ManufacturerData, Con
       {manufacturer.data.description ? <p>{manufacturer.data.description}</p> : null}
       <section aria-labelledby="maker-products" className="section">
         <h2 id="maker-products">{t("manufacturers.productsBy", { name: manufacturer.name })}</h2>
-        <ProductGrid products={data.products.nodes} currency={data.shopInfo.currency} />
+        <ProductGrid products={data.products.nodes.map((node) => unpackCard(node.card))} currency={data.shopInfo.currency} />
       </section>
     </Layout>
   );
@@ -85,9 +86,6 @@ export const query = graphql`
     ) {
       totalCount
       nodes {
-        sku
-        path
-        title
         card
       }
     }

@@ -15,7 +15,7 @@ import { TextMarkedWatcher } from "../components/product/TextMarkedWatcher";
 import { Tutorials } from "../components/product/Tutorials";
 import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, ProjectMenuSlot, SampleButtonSlot } from "../components/slots";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
-import { inOrder, type BaseContext, type ChromeData, type ProductCardData, type ProductData, type ProductPageNode } from "../lib/page-data";
+import { cardsInOrder, inOrder, type BaseContext, type ChromeData, type ProductData, type ProductPageNode, type CardNode } from "../lib/page-data";
 import {
   applyConfiguration,
   applyConfiguratorChoice,
@@ -45,8 +45,8 @@ interface ProductPageData extends ChromeData {
   family: { nodes: { sku: string; configurable: ConfigurableAttribute[] }[] };
   /** The family's variants: what their options are matched on; a chosen one's data is loaded from its page (lib/variant-page.ts). */
   variants: { nodes: VariantChoice[] };
-  related: { nodes: ProductCardData[] };
-  accessories: { nodes: ProductCardData[] };
+  related: { nodes: CardNode[] };
+  accessories: { nodes: CardNode[] };
 }
 
 type Context = BaseContext & {
@@ -71,10 +71,10 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   // configurable parent with its own data until an option is chosen.
   const options = configurationOptions(family?.configurable[0], variants);
   const variantPaths = new Map(variants.map((variant) => [variant.sku, variant.path]));
-  const [selectedSku, setSelectedSku] = React.useState(page.sku);
+  const [selectedSku, setSelectedSku] = React.useState(page.data.sku);
   const chosen = useVariantPage(
     variants.find((variant) => variant.sku === selectedSku),
-    page.sku,
+    page.data.sku,
     language,
   );
   // The product configurator's choice (features/configurator) replaces title, SKU, description and first image (SPEC 4).
@@ -89,10 +89,10 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   const configurable = family?.configurable[0];
   const world = pageContext.trail[0] ?? null;
   // Tag manager (issue 18): GA4 view_item of the product as the page opened.
-  useTrackOnce(page.sku, () =>
+  useTrackOnce(page.data.sku, () =>
     valueEvent("view_item", data.shopInfo.currency, [
       {
-        sku: page.sku,
+        sku: page.data.sku,
         name: own.content.title,
         unitPrice: own.price?.packagePrice.amount ?? null,
         quantity: 1,
@@ -210,7 +210,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
           ) : null}
           {hasConfigurator ? (
             <ConfiguratorLauncher
-              sku={page.sku}
+              sku={page.data.sku}
               language={language}
               quantity={packages}
               roofWindow={own.roofWindowComponents.length > 0}
@@ -257,14 +257,14 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
       {pageContext.accessorySkus.length > 0 ? (
         <section aria-labelledby="accessories" className="section">
           <h2 id="accessories">{t("product.accessories")}</h2>
-          <ProductGrid products={inOrder(pageContext.accessorySkus, data.accessories.nodes)} currency={data.shopInfo.currency} />
+          <ProductGrid products={cardsInOrder(pageContext.accessorySkus, data.accessories.nodes)} currency={data.shopInfo.currency} />
         </section>
       ) : null}
       {pageContext.crossSellSkus.length > 0 ? (
         <section aria-labelledby="cross-sell" className="section">
           <h2 id="cross-sell">{t("product.crossSell")}</h2>
           <div className="scroller" tabIndex={0}>
-            <ProductGrid products={inOrder(pageContext.crossSellSkus, data.related.nodes)} currency={data.shopInfo.currency} />
+            <ProductGrid products={cardsInOrder(pageContext.crossSellSkus, data.related.nodes)} currency={data.shopInfo.currency} />
           </div>
         </section>
       ) : null}
@@ -275,7 +275,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
 
 function productCrumbs(data: ProductPageData, context: Context, homeLabel: string): Crumb[] {
   const crumbs = trailCrumbs(data.shopInfo, context.language, homeLabel, context.trail, data.trailNodes.nodes);
-  crumbs.push({ label: data.product.title, link: data.product.path });
+  crumbs.push({ label: data.product.data.content.title, link: data.product.path });
   return crumbs;
 }
 
@@ -333,7 +333,7 @@ function ShopHead({ data, pageContext }: HeadProps<ProductPageData, Context>) {
   const crumbs = productCrumbs(data, pageContext, headTranslate(data.locales, "nav.home"));
   return (
     <PageHead
-      title={product.data.content.metaTitle ?? product.title}
+      title={product.data.content.metaTitle ?? product.data.content.title}
       description={product.data.content.metaDescription ?? product.data.content.shortDescription}
       context={pageContext}
       chrome={data}
@@ -353,9 +353,7 @@ export const query = graphql`
     $accessorySkus: [String!]!
   ) {
     product: shopProduct(sku: { eq: $sku }, language: { eq: $language }) {
-      sku
       path
-      title
       data: page
     }
     trailNodes: allShopCategory(filter: { language: { eq: $language }, categoryId: { in: $trail } }) {
@@ -375,22 +373,16 @@ export const query = graphql`
       nodes {
         sku
         path
-        attributes: variantAttributes
+        attributes: variantAttributes(family: $familySku)
       }
     }
     related: shopProducts(language: $language, skus: $crossSellSkus) {
       nodes {
-        sku
-        path
-        title
         card
       }
     }
     accessories: shopProducts(language: $language, skus: $accessorySkus) {
       nodes {
-        sku
-        path
-        title
         card
       }
     }
