@@ -9,6 +9,7 @@ import { gatsbyProgress, type BuildProgress } from "./builder/gatsby-progress";
 import { withDirLock } from "./dir-lock";
 import { localSecret } from "./local-worker";
 import { writeCspManifest } from "./script-hashes";
+import { buildCodeHash } from "./build-code";
 import { loadShopConfig, ROOT } from "./shops";
 import type { SyncResult } from "./sync-directory";
 
@@ -166,18 +167,25 @@ export async function renderShop(shop: string, options: BuildOptions): Promise<R
 /**
  * Gatsby compiles gatsby-config.ts and gatsby-node.ts into the root's .cache/compiled only when
  * they are files of the root (Parcel writes a linked one's output beside it), so these are
- * one-line re-exports of the project's.
+ * one-line re-exports of the project's, with the hash of the build code they run (build-code.ts).
  */
 const GATSBY_ENTRIES = { "gatsby-config.ts": "export { default } from", "gatsby-node.ts": "export * from" } as const;
 
-/** Makes the workspace a Gatsby project root: links to the project's sources beside its own .cache and public. */
+/**
+ * Makes the workspace a Gatsby project root: links to the project's sources beside its own .cache
+ * and public. When the build code changed since the workspace's last build, its gatsby files
+ * change with the hash they name, so Gatsby deletes its cache (a cold build), and Parcel's cache
+ * goes too: Parcel notices changes inside the workspace only, and the code lives outside it.
+ */
 function linkProject(workspace: string) {
+  const code = buildCodeHash(ROOT);
   for (const [name, statement] of Object.entries(GATSBY_ENTRIES)) {
     const entry = join(workspace, name);
-    const text = `${statement} ${JSON.stringify(relative(workspace, join(ROOT, name.replace(/\.ts$/, ""))))};\n`;
+    const text = `${statement} ${JSON.stringify(relative(workspace, join(ROOT, name.replace(/\.ts$/, ""))))};\n// build code ${code}\n`;
     const current = lstatSync(entry, { throwIfNoEntry: false });
     if (current?.isFile() && readFileSync(entry, "utf8") === text) continue;
     rmSync(entry, { force: true });
+    rmSync(join(workspace, ".cache", ".parcel-cache"), { recursive: true, force: true });
     writeFileSync(entry, text);
   }
   for (const name of PROJECT_LINKS) {

@@ -1,0 +1,51 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { dirname, join, relative, resolve } from "node:path";
+
+/**
+ * The code a shop's Gatsby build runs in Node (gatsby-config.ts, gatsby-node.ts and every
+ * project file they import, followed through relative imports) and the lockfile (the packages
+ * they import), as one hash. Each shop's workspace re-exports the project's gatsby files
+ * (build-shop.ts); Gatsby deletes its cache when those files change, and Parcel, which
+ * compiles them, notices changes inside the workspace only. The workspace's files therefore
+ * name this hash: changed build code makes the next build of every shop a cold one (its
+ * nodes and page data were made by the old code), unchanged code keeps the caches.
+ */
+const EXTENSIONS = ["", ".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", "/index.ts", "/index.tsx", "/index.js"];
+/** Relative module specifiers of static imports and exports, dynamic imports and requires. */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\s*\(\s*|^\s*import\s+)["'](\.{1,2}\/[^"']+)["']/gm;
+
+/** The project files a module imports, by relative specifiers; a specifier that names no file is left out. */
+export function relativeImports(file: string, text: string): string[] {
+  const found: string[] = [];
+  for (const match of text.matchAll(SPECIFIER)) {
+    const base = resolve(dirname(file), match[1]!);
+    const target = EXTENSIONS.map((extension) => base + extension).find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+    if (target) found.push(target);
+  }
+  return found;
+}
+
+/** Every project file reachable from the entries through relative imports, sorted. */
+export function importClosure(entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const pending = [...entries];
+  while (pending.length > 0) {
+    const file = pending.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    if (file.endsWith(".json")) continue;
+    pending.push(...relativeImports(file, readFileSync(file, "utf8")));
+  }
+  return [...seen].sort();
+}
+
+/** The hash of the build code under `root`: the import closure of its gatsby files, with their paths, and the lockfile. */
+export function buildCodeHash(root: string): string {
+  const hash = createHash("sha256");
+  const files = [...importClosure(["gatsby-config.ts", "gatsby-node.ts"].map((name) => join(root, name))), join(root, "package-lock.json")];
+  for (const file of files) {
+    hash.update(relative(root, file)).update("\0").update(readFileSync(file)).update("\0");
+  }
+  return hash.digest("hex").slice(0, 16);
+}
