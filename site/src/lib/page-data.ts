@@ -61,9 +61,8 @@ export interface CardNode {
   card: PackedCard;
 }
 
-/** The product of a product page, as its page data carries it (lib/product-page.ts). */
+/** The product of a product page, as its page data carries it (lib/product-page.ts); its page's path follows from its slug. */
 export interface ProductPageNode {
-  path: string;
   data: PackedProduct;
 }
 

@@ -30,7 +30,7 @@ import { ConfiguratorLauncher } from "../features/configurator/ConfiguratorLaunc
 import { valueEvent } from "../lib/tracking/ecommerce";
 import { useTrackOnce } from "../lib/tracking/use-track";
 import { formatQuantity } from "../../../domain/money";
-import { manufacturerPath } from "../../../domain/routes";
+import { manufacturerPath, slugPath } from "../../../domain/routes";
 import { cmsKey } from "../lib/shop-content";
 import { headTranslate } from "../lib/head-translate";
 import { mediaHref } from "../lib/media";
@@ -275,7 +275,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
 
 function productCrumbs(data: ProductPageData, context: Context, homeLabel: string): Crumb[] {
   const crumbs = trailCrumbs(data.shopInfo, context.language, homeLabel, context.trail, data.trailNodes.nodes);
-  crumbs.push({ label: data.product.data.content.title, link: data.product.path });
+  crumbs.push({ label: data.product.data.content.title, link: slugPath(data.shopInfo, context.language, data.product.data.slug) });
   return crumbs;
 }
 
@@ -353,7 +353,6 @@ export const query = graphql`
     $accessorySkus: [String!]!
   ) {
     product: shopProduct(sku: { eq: $sku }, language: { eq: $language }) {
-      path
       data: page
     }
     trailNodes: allShopCategory(filter: { language: { eq: $language }, categoryId: { in: $trail } }) {
