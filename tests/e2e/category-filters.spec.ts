@@ -15,6 +15,8 @@ async function openWorld(page: Page, home: string): Promise<string> {
   const world = page.locator(".world-list > li.world-item > a").first();
   await world.click();
   await page.waitForURL(/\.html$/);
+  // The address changes before the category renders: wait for its list before reading the page.
+  await expect(page.locator("#product-list")).toBeVisible();
   return page.url();
 }
 
