@@ -179,15 +179,17 @@ const GATSBY_ENTRIES = { "gatsby-config.ts": "export { default } from", "gatsby-
  */
 function linkProject(workspace: string) {
   const code = buildCodeHash(ROOT);
+  let codeChanged = false;
   for (const [name, statement] of Object.entries(GATSBY_ENTRIES)) {
     const entry = join(workspace, name);
     const text = `${statement} ${JSON.stringify(relative(workspace, join(ROOT, name.replace(/\.ts$/, ""))))};\n// build code ${code}\n`;
     const current = lstatSync(entry, { throwIfNoEntry: false });
     if (current?.isFile() && readFileSync(entry, "utf8") === text) continue;
     rmSync(entry, { force: true });
-    rmSync(join(workspace, ".cache", ".parcel-cache"), { recursive: true, force: true });
     writeFileSync(entry, text);
+    codeChanged = true;
   }
+  if (codeChanged) rmSync(join(workspace, ".cache", ".parcel-cache"), { recursive: true, force: true });
   for (const name of PROJECT_LINKS) {
     const target = join(ROOT, name);
     const link = join(workspace, name);

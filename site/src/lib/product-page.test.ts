@@ -93,8 +93,7 @@ describe("a product as its page data carries it (docs/decisions/0055)", () => {
     const base = testProduct("EUR", "de");
     const visible = { code: "thickness_mm", label: "Stärke (mm)", type: "number", value: "14", isVisible: true };
     const hidden = { code: "erp_group", label: "Warengruppe", type: "text", value: "P1", isVisible: false };
-    const plain = {
-      ...base,
+    const usualFlags = {
       isDecking: false,
       isExpress: false,
       isClearance: false,
@@ -103,20 +102,12 @@ describe("a product as its page data carries it (docs/decisions/0055)", () => {
       isSalable: true,
       reachedEOF: false,
     };
+    const plain = { ...base, ...usualFlags };
     const packed = packProduct({ ...plain, content: { ...plain.content, attributes: [visible, hidden] } });
-    for (const flag of ["isDecking", "isExpress", "isClearance", "isPlusProduct", "isOutOfStock", "isSalable", "reachedEOF"])
-      expect(packed).not.toHaveProperty(flag);
+    for (const flag of Object.keys(usualFlags)) expect(packed).not.toHaveProperty(flag);
     expect(packed.content.attributes).toEqual([{ code: "thickness_mm", label: "Stärke (mm)", type: "number", value: "14" }]);
     const page = unpackProduct(JSON.parse(JSON.stringify(packed)) as typeof packed, "de");
-    expect(page).toMatchObject({
-      isDecking: false,
-      isExpress: false,
-      isClearance: false,
-      isPlusProduct: false,
-      isOutOfStock: false,
-      isSalable: true,
-      reachedEOF: false,
-    });
+    expect(page).toMatchObject(usualFlags);
     expect(page.content.attributes).toEqual([visible]);
     const unusual = { ...plain, isDecking: true, isOutOfStock: true, isSalable: false, reachedEOF: true };
     expect(packProduct(unusual)).toMatchObject({ isDecking: true, isOutOfStock: true, isSalable: false, reachedEOF: true });

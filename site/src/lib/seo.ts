@@ -82,14 +82,17 @@ export function packAlternates(links: AlternateLink[], bases: HreflangBases): Pa
   return packed;
 }
 
-/** The alternate links of a page again, as alternateLinks gave them (x-default -> de-DE). */
+/** The alternate links of a page again, as alternateLinks gave them (its order and x-default). */
 export function unpackAlternates(packed: PageAlternates, bases: HreflangBases): AlternateLink[] {
-  const links = Object.entries(packed)
-    .flatMap(([path, hreflangs]) => hreflangs.map((hreflang) => ({ hreflang, href: `${bases[hreflang] ?? ""}${path}` })))
-    .sort((a, b) => a.hreflang.localeCompare(b.hreflang));
-  const defaults = new Set(Object.values(HREFLANG[X_DEFAULT_SHOP] ?? {}));
-  const fallback = links.find((link) => defaults.has(link.hreflang));
-  return fallback ? [...links, { hreflang: "x-default", href: fallback.href }] : links;
+  const versionOf = new Map(hreflangVersions().map((version) => [version.hreflang, version]));
+  return alternateLinks(
+    Object.entries(packed).flatMap(([path, hreflangs]) =>
+      hreflangs.flatMap((hreflang) => {
+        const version = versionOf.get(hreflang);
+        return version ? [{ shopId: version.shopId, language: version.language, href: `${bases[hreflang] ?? ""}${path}` }] : [];
+      }),
+    ),
+  );
 }
 
 export interface SitemapEntry {
