@@ -79,11 +79,9 @@ interface AlternateNode {
   language: string;
   href: string;
 }
-interface ProductAlternateNode {
+interface ProductVersionsNode {
   sku: string;
-  shopId: string;
-  language: string;
-  href: string;
+  versions: { shopId: string; language: string; href: string }[];
 }
 
 export interface PageSeo {
@@ -118,7 +116,7 @@ export async function createShopPages(
     versions.set(key, list);
   };
   for (const node of nodes<AlternateNode>("ShopAlternate")) addVersion(`${node.kind}:${node.key}`, node);
-  for (const node of nodes<ProductAlternateNode>("ShopProductAlternate")) addVersion(`product:${node.sku}`, node);
+  for (const node of nodes<ProductVersionsNode>("ShopProductVersions")) versions.set(`product:${node.sku}`, node.versions);
   const alternatesOf = (...keys: string[]): PageAlternates =>
     packAlternates(alternateLinks(keys.flatMap((key) => versions.get(key) ?? [])), shop.hreflangBases);
   const routed = shop.domainPrefixes.length > 0;

@@ -78,9 +78,12 @@ export const NODE_TYPE_DEFS = `
     language: String!
     href: String!
   }
-  """A product's version in some shop and language (hreflang); sourced incrementally like products."""
-  type ShopProductAlternate implements Node @dontInfer {
+  """A product's versions in every shop and language (hreflang); sourced incrementally like products."""
+  type ShopProductVersions implements Node @dontInfer {
     sku: String!
+    versions: [ShopProductVersion!]!
+  }
+  type ShopProductVersion {
     shopId: String!
     language: String!
     href: String!
@@ -125,4 +128,4 @@ export const STRUCTURE_TYPES = [
   "ShopAlternate",
 ] as const;
 
-export const NODE_TYPES = [...STRUCTURE_TYPES, "ShopProductAlternate", "ShopProduct"] as const;
+export const NODE_TYPES = [...STRUCTURE_TYPES, "ShopProductVersions", "ShopProduct"] as const;

@@ -222,7 +222,9 @@ export function hreflangBases(): HreflangBases {
  * Where each page also exists in the other shops and languages (hreflang): slugs of
  * categories, manufacturers and CMS pages of every shop with hreflang values (small,
  * fetched whole), and sku -> slug of their products (paged; only changes on an
- * incremental build, like the shop's own products).
+ * incremental build, like the shop's own products). A product's versions in all shops are
+ * one node (ShopProductVersions): at 50,000 products a node per shop and language was
+ * 450,000 nodes, most of the catalogue's.
  */
 async function sourceAlternates(
   args: SourceNodesArgs,
@@ -232,6 +234,10 @@ async function sourceAlternates(
   changed: ChangedSkus,
 ): Promise<void> {
   const config = parseShopConfig(rawConfig);
+  /** SKU -> its versions read this build. */
+  const read = new Map<string, ProductVersion[]>();
+  /** SKU -> the shops whose versions of it were read again (an incremental build keeps the others). */
+  const readShops = new Map<string, Set<string>>();
   for (const shopId of hreflangShops()) {
     const definition = config.shops.find((candidate) => candidate.id === shopId);
     if (!definition) continue;
@@ -243,6 +249,7 @@ async function sourceAlternates(
       continue;
     }
     const origin = `https://${definition.hosts.production[0]}`;
+    const shopSkus = new Set<string>(afterImport === undefined ? [] : await changed(shopId, afterImport));
     for (const language of shop.languages) {
       const slugs = await client.pageSlugs(shopId, language);
       const alternate = (kind: string, key: string, path: string) =>
@@ -259,24 +266,42 @@ async function sourceAlternates(
         // Special pages (chat, sale, video library, ...) are one per shop and language: match them by type.
         if (page.pageType !== "CMS" && typeCounts.get(page.pageType) === 1) alternate("cms-type", page.pageType, slugPath(shop, language, page.identifier));
       }
-      const products = await client.productSlugs(shopId, language, afterImport);
-      for (const product of products) {
-        nodes.create("ShopProductAlternate", `product-alternate-${product.sku}-${shopId}-${language}`, {
-          sku: product.sku,
-          shopId,
-          language,
-          href: absoluteUrl(origin, slugPath(shop, language, product.slug)),
-        });
-      }
-      if (afterImport !== undefined) {
-        const listed = new Set(products.map((product) => product.sku));
-        for (const sku of await changed(shopId, afterImport)) {
-          const node = args.getNode(args.createNodeId(`product-alternate-${sku}-${shopId}-${language}`));
-          if (node && !listed.has(sku)) args.actions.deleteNode(node);
-        }
+      for (const product of await client.productSlugs(shopId, language, afterImport)) {
+        const versions = read.get(product.sku) ?? [];
+        versions.push({ shopId, language, href: absoluteUrl(origin, slugPath(shop, language, product.slug)) });
+        read.set(product.sku, versions);
+        shopSkus.add(product.sku);
       }
     }
+    for (const sku of shopSkus) {
+      const shops = readShops.get(sku) ?? new Set<string>();
+      shops.add(shopId);
+      readShops.set(sku, shops);
+    }
   }
+  const key = (sku: string) => `product-versions-${sku}`;
+  for (const sku of afterImport === undefined ? read.keys() : readShops.keys()) {
+    const node = afterImport === undefined ? undefined : args.getNode(args.createNodeId(key(sku)));
+    const versions = productVersions((node?.versions as ProductVersion[] | undefined) ?? [], read.get(sku) ?? [], readShops.get(sku) ?? new Set());
+    if (versions.length > 0) nodes.create("ShopProductVersions", key(sku), { sku, versions });
+    else if (node) args.actions.deleteNode(node);
+  }
+}
+
+export interface ProductVersion {
+  shopId: string;
+  language: string;
+  href: string;
+}
+
+/**
+ * A product's versions after sourcing: those it had in the shops not read again for it, and
+ * what was read (a shop read again without the product no longer has it), by shop and language.
+ */
+export function productVersions(kept: readonly ProductVersion[], read: readonly ProductVersion[], readShops: ReadonlySet<string>): ProductVersion[] {
+  return [...kept.filter((version) => !readShops.has(version.shopId)), ...read].sort(
+    (a, b) => a.shopId.localeCompare(b.shopId) || a.language.localeCompare(b.language),
+  );
 }
 
 type ChangedSkus = (shopId: string, afterImport: number) => Promise<string[]>;

@@ -3,7 +3,7 @@ import { stubApi } from "../../../tests/support/account-screens";
 import React from "react";
 import { mutate, SWRConfig } from "swr";
 import { DELIVERY_COUNTRY_CHANGED, type DeliveryCountryChange } from "../features/commerce/hooks";
-import { DeliveryCountryChooser } from "./DeliveryCountryChooser";
+import { countryOptions, DeliveryCountryChooser } from "./DeliveryCountryChooser";
 
 jest.mock("gatsby-plugin-react-i18next", () =>
   jest.requireActual<typeof import("../../../tests/support/page-translations")>("../../../tests/support/page-translations").pageTranslations("de"),
@@ -88,4 +88,17 @@ test("another chooser of the page taking a country moves this one too", async ()
     window.dispatchEvent(new CustomEvent(DELIVERY_COUNTRY_CHANGED, { detail: { code: "at", zone: null } }));
   });
   expect((byTestId(container, "header-delivery-country") as HTMLSelectElement).value).toBe("at");
+});
+
+test("names the countries in the page's language, the shop's own first and the others by name; the same list again is the one already made", () => {
+  expect(countryOptions(["de", "nl", "at", "ch"], "de")).toEqual([
+    { code: "de", name: "Deutschland" },
+    { code: "nl", name: "Niederlande" },
+    { code: "at", name: "Österreich" },
+    { code: "ch", name: "Schweiz" },
+  ]);
+  expect(countryOptions(["fr", "de", "ch"], "fr").map((option) => option.name)).toEqual(["France", "Allemagne", "Suisse"]);
+  expect(countryOptions(["de", "at"], "de")).toBe(countryOptions(["de", "at"], "de"));
+  expect(countryOptions(["de", "at"], "en")).not.toBe(countryOptions(["de", "at"], "de"));
+  expect(countryOptions([], "de")).toEqual([]);
 });

@@ -79,3 +79,22 @@ for (const language of readdirSync(LOCALES)) {
     expect(compared).toBeGreaterThan(100);
   });
 }
+
+test("texts registered again are read anew, and each key separator finds its own text in the same translations", () => {
+  const shared = createInstance();
+  shared.init({ ...OPTIONS, resources: {}, lng: "xx", fallbackLng: "xx" });
+  registerTexts("xx", { namespaces: ["translation"], resources: { translation: { cart: { title: "Warenkorb" }, "cart.title": "flach" } } });
+  expect(shared.t("cart.title")).toBe("Warenkorb");
+  expect(shared.t("cart.title")).toBe("Warenkorb");
+  registerTexts("xx", { namespaces: ["translation"], resources: { translation: { cart: { title: "Ihr Warenkorb" } } } });
+  expect(shared.t("cart.title")).toBe("Ihr Warenkorb");
+
+  const translation = { cart: { title: "Warenkorb" }, "cart.title": "flach" };
+  const nested = createInstance();
+  nested.init({ ...OPTIONS, resources: { xx: { translation } }, lng: "xx" });
+  const flat = createInstance();
+  flat.init({ ...OPTIONS, keySeparator: false, resources: { xx: { translation } }, lng: "xx" });
+  expect(nested.t("cart.title")).toBe("Warenkorb");
+  expect(flat.t("cart.title")).toBe("flach");
+  expect(nested.t("cart.title")).toBe("Warenkorb");
+});

@@ -68,6 +68,10 @@ export interface InitOptions {
 
 export type TFunction = (key: string, options?: TOptions | string) => string;
 
+/** The namespace order of registered texts, and the texts found per namespace object and key (see lookup). */
+const orders = new WeakMap<RegisteredTexts, { defaultNS: string; fallbackNS: string[] }>();
+const lookups = new WeakMap<object, Map<string | false, Map<string, string | undefined>>>();
+
 const list = (value: string | string[] | false | undefined): string[] => (value === undefined || value === false ? [] : Array.isArray(value) ? value : [value]);
 const pluralRules = new Map<string, Intl.PluralRules | null>();
 
@@ -82,6 +86,19 @@ function pluralSuffix(language: string, count: number): string {
     pluralRules.set(language, rules);
   }
   return `_${pluralRules.get(language)?.select(count) ?? (count === 1 ? "one" : "other")}`;
+}
+
+/** A key's text in one namespace's translations: nested by the separator first, then as a flat key. */
+function find(data: Record<string, unknown>, key: string, separator: string | false): string | undefined {
+  let value: unknown = data;
+  if (separator) {
+    for (const part of key.split(separator)) {
+      value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
+      if (value === undefined) break;
+    }
+  } else value = undefined;
+  if (value === undefined) value = data[key];
+  return typeof value === "string" ? value : undefined;
 }
 
 export class I18n {
@@ -170,23 +187,24 @@ export class I18n {
   private namespaces(options: TOptions): string[] {
     const texts = this.shared ? registered.get(options.lng ?? this.language) : undefined;
     if (!texts) return [...list(options.ns ?? this.options.defaultNS ?? "translation"), ...list(this.options.fallbackNS)];
-    const order = namespaceOrder(texts.namespaces);
+    let order = orders.get(texts);
+    if (!order) orders.set(texts, (order = namespaceOrder(texts.namespaces)));
     return [...list(options.ns ?? order.defaultNS), ...order.fallbackNS];
   }
 
+  /** A namespace's text for a key, remembered per namespace object: a page asks for the same keys in every namespace of the fallback order. */
   private lookup(language: string, namespace: string, key: string): string | undefined {
     const data = (this.shared ? registered.get(language)?.resources : this.resources[language])?.[namespace];
     if (!data) return undefined;
-    const separator = this.options.keySeparator;
-    let value: unknown = data;
-    if (separator) {
-      for (const part of key.split(separator)) {
-        value = value !== null && typeof value === "object" ? (value as Record<string, unknown>)[part] : undefined;
-        if (value === undefined) break;
-      }
-    } else value = undefined;
-    if (value === undefined) value = (data as Record<string, unknown>)[key];
-    return typeof value === "string" ? value : undefined;
+    const separator = this.options.keySeparator ?? false;
+    let bySeparator = lookups.get(data);
+    if (!bySeparator) lookups.set(data, (bySeparator = new Map()));
+    let found = bySeparator.get(separator);
+    if (!found) bySeparator.set(separator, (found = new Map()));
+    if (found.has(key)) return found.get(key);
+    const value = find(data, key, separator);
+    found.set(key, value);
+    return value;
   }
 
   private interpolate(text: string, options: TOptions): string {
