@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { countFiles, cpuProfileTop, slowestSteps } from "./build-report";
+import { countFiles, cpuProfileTop, medianPair, slowestSteps } from "./build-report";
 
 describe("what the build benchmark reads from a build", () => {
   let dir: string;
@@ -58,5 +58,24 @@ describe("what the build benchmark reads from a build", () => {
       "      4.0 s  50.0 %  createShopPages (site/sourcing/create-pages.ts:100)",
       "      3.0 s  37.5 %  runQuery (gatsby/dist/query/query-runner.js:10)",
     ]);
+  });
+});
+
+describe("medianPair: the pair of repeated runs the benchmark's table shows", () => {
+  const pair = (cold: number, trivial: number) => ({ cold: { seconds: cold }, trivial: { seconds: trivial } });
+
+  test("is the pair with the median ratio, not the median of each column", () => {
+    const pairs = [pair(60, 20), pair(70, 17), pair(66, 21)];
+    expect(medianPair(pairs)).toBe(pairs[2]);
+  });
+
+  test("takes the lower middle pair of an even count and the only one of one", () => {
+    const pairs = [pair(80, 20), pair(60, 20), pair(70, 20), pair(90, 20)];
+    expect(medianPair(pairs)).toBe(pairs[2]);
+    expect(medianPair([pairs[0]!])).toBe(pairs[0]);
+  });
+
+  test("refuses no runs at all", () => {
+    expect(() => medianPair([])).toThrow("no builds");
   });
 });

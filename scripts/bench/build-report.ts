@@ -1,7 +1,7 @@
 /**
  * What `npm run bench:build` reads from a finished build: the files it wrote (against the
- * platform's limit), Gatsby's slowest steps from its output, and the top functions of node's
- * CPU profiles (`--cpu-prof`).
+ * platform's limit), Gatsby's slowest steps from its output, the top functions of node's
+ * CPU profiles (`--cpu-prof`), and the median of repeated runs (`--repeat`).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -87,4 +87,11 @@ function frameName(frame: { functionName: string; url: string; lineNumber: numbe
   const modules = url.lastIndexOf("/node_modules/");
   const short = modules >= 0 ? url.slice(modules + "/node_modules/".length) : url.replace(/^.*?\/(site|scripts|domain|graphql|\.cache)\//, "$1/");
   return `${name} (${short}:${frame.lineNumber + 1})`;
+}
+
+/** Of pairs of builds (ours and its base), the one with the median ratio of their seconds; the lower middle one of an even count. */
+export function medianPair<T extends { cold: { seconds: number }; trivial: { seconds: number } }>(pairs: readonly T[]): T {
+  if (pairs.length === 0) throw new Error("no builds to take the median of");
+  const byRatio = [...pairs].sort((a, b) => a.cold.seconds / a.trivial.seconds - b.cold.seconds / b.trivial.seconds);
+  return byRatio[Math.floor((byRatio.length - 1) / 2)]!;
 }

@@ -10,7 +10,9 @@
  * "none") --concurrency <cores, at most 4> --incremental-at <size> (where the warm and
  * incremental rebuilds run; default the first size, "none" for none) --cpu-prof (node's CPU
  * profile of the cold builds into .bench/prof-<size>/, their top functions printed)
- * --query-workers 2 (the cold builds once
+ * --repeat 3 (the cold build and the trivial template in turns that many times, each pair's
+ * ratio printed and the median pair, by its ratio, in the table: a shared machine's load moves
+ * single runs by several seconds) --query-workers 2 (the cold builds once
  * more with that many Gatsby workers for queries and HTML, sizes up to 5,000: Gatsby 5 always
  * runs queries in workers, as many as physical cores less one, so one on this 2-core machine;
  * GATSBY_EXPERIMENTAL_PARALLEL_QUERY_RUNNING is gone from it, GATSBY_CPU_COUNT sets the count).
@@ -29,7 +31,7 @@ import { localSecret, startLocalWorker } from "../lib/local-worker";
 import { runTsxScript } from "../lib/run-script";
 import { loadShopConfig, ROOT } from "../lib/shops";
 import { staticAssetStore, WORKERS_ASSET_FILE_LIMIT } from "../lib/builder/asset-store";
-import { countFiles, cpuProfileTop, slowestSteps } from "./build-report";
+import { countFiles, cpuProfileTop, medianPair, slowestSteps } from "./build-report";
 
 interface Measured {
   label: string;
@@ -50,8 +52,11 @@ async function main() {
       concurrency: { type: "string", default: String(Math.min(4, availableParallelism())) },
       "cpu-prof": { type: "boolean", default: false },
       "query-workers": { type: "string" },
+      repeat: { type: "string", default: "1" },
     },
   });
+  const repeat = Number(values.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat must be a whole number of at least 1: ${values.repeat}`);
   const sizes = values.sizes.split(",").map(Number);
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--sizes must be whole numbers: ${values.sizes}`);
   const port = Number(values.port);
@@ -69,6 +74,7 @@ async function main() {
   const rows: Measured[] = [];
   const notes: string[] = [];
   const steps: string[] = [];
+  const ratios: string[] = [];
   const load = () => loadavg()[0]!.toFixed(1);
   let incremental = "";
   let allShops = "";
@@ -105,26 +111,44 @@ async function main() {
       }
     };
     try {
-      log(`cold build of ${shop} ...`);
-      const profDir = join(bench, `prof-${size}`);
-      const cold = await build(`${shop}-${size}-cold`, {
-        distRoot,
-        workspaceRoot,
-        nodeArgs: values["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : undefined,
-      });
+      // Cold build and trivial template in turns, --repeat times; the median pair stands in the table.
+      const pairs: { cold: BuildReport; trivial: BuildReport }[] = [];
+      for (let run = 1; run <= repeat; run += 1) {
+        const suffix = repeat > 1 ? `-${run}` : "";
+        for (const dir of [distRoot, workspaceRoot]) rmSync(dir, { recursive: true, force: true });
+        log(`cold build of ${shop}${repeat > 1 ? ` (${run}/${repeat})` : ""} ...`);
+        const profDir = join(bench, `prof-${size}`);
+        const profile = values["cpu-prof"] && run === 1;
+        const cold = await build(`${shop}-${size}-cold${suffix}`, {
+          distRoot,
+          workspaceRoot,
+          nodeArgs: profile ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : undefined,
+        });
+        steps.push(`${shop} ${size} products, cold build${suffix}: ${slowestSteps(join(logs, `${shop}-${size}-cold${suffix}.log`))}`);
+        if (profile) steps.push(`${shop} ${size} products, CPU profile (self time, all processes):\n${cpuProfileTop(profDir, 15)}`);
+        log(`trivial template, ${cold.pages} pages ...`);
+        rmSync(join(bench, "trivial"), { recursive: true, force: true });
+        const trivial = await build(`trivial-${cold.pages}${suffix}`, {
+          distRoot: join(bench, "trivial", "dist"),
+          workspaceRoot: join(bench, "trivial", "build"),
+          env: { BENCH_TRIVIAL_PAGES: String(cold.pages) },
+        });
+        pairs.push({ cold, trivial });
+      }
+      const { cold, trivial } = medianPair(pairs);
       const files = countFiles(join(distRoot, shop));
-      steps.push(`${shop} ${size} products, cold build: ${slowestSteps(join(logs, `${shop}-${size}-cold.log`))}`);
-      if (values["cpu-prof"]) steps.push(`${shop} ${size} products, CPU profile (self time, all processes):\n${cpuProfileTop(profDir, 15)}`);
-      log(`trivial template, ${cold.pages} pages ...`);
-      const trivial = await build(`trivial-${cold.pages}`, {
-        distRoot: join(bench, "trivial", "dist"),
-        workspaceRoot: join(bench, "trivial", "build"),
-        env: { BENCH_TRIVIAL_PAGES: String(cold.pages) },
-      });
       const trivialFiles = countFiles(join(bench, "trivial", "dist", shop));
       rows.push({ label: `${shop} ${size} products`, report: cold, files, baseline: trivial });
       rows.push({ label: `trivial ${cold.pages} pages`, report: trivial, files: trivialFiles });
       for (const measured of rows.slice(-2)) log(row(measured));
+      if (repeat > 1) {
+        ratios.push(
+          `${shop} ${size} products, ${repeat} pairs (cold build / trivial template): ${pairs
+            .map((pair) => `${pair.cold.seconds.toFixed(1)} / ${pair.trivial.seconds.toFixed(1)} s = ${(pair.cold.seconds / pair.trivial.seconds).toFixed(2)}x`)
+            .join(", ")}; the table shows the median pair`,
+        );
+        log(ratios[ratios.length - 1]!);
+      }
       rmSync(join(bench, "trivial"), { recursive: true, force: true });
 
       const queryWorkers = values["query-workers"] === undefined ? null : Math.max(1, Math.floor(Number(values["query-workers"])));
@@ -218,6 +242,7 @@ async function main() {
   console.log(
     `\nfiles: what the build writes to dist/<SHOP> (HTML, page-data and assets); a Workers deployment holds at most ${WORKERS_ASSET_FILE_LIMIT.toLocaleString("en")} (20,000 on the free plan)`,
   );
+  if (ratios.length > 0) console.log(`\n${ratios.join("\n")}`);
   if (incremental) console.log(`\n${incremental}`);
   if (allShops) console.log(`\n${allShops}`);
   console.log(`\nslowest Gatsby steps\n${steps.join("\n")}`);

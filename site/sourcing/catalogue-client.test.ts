@@ -1,6 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createCatalogueClient, retryingFetch } from "./catalogue-client";
+import { createCatalogueClient, retryingFetch, type CatalogueClient } from "./catalogue-client";
 
 /**
  * The build reads rich text through the catalogue client: what the templates insert as
@@ -31,6 +31,13 @@ const answers: Record<string, unknown> = {
 let server: Server;
 let url: string;
 
+/** Every page of DE/de's products, one after the other. */
+async function allProducts(client: CatalogueClient) {
+  const products = [];
+  for await (const page of client.productPages("DE", "de")) products.push(...page);
+  return products;
+}
+
 beforeAll(async () => {
   server = createServer((request, response) => {
     let body = "";
@@ -58,7 +65,7 @@ test("category descriptions, CMS pages, CMS blocks and campaign descriptions arr
 });
 
 test("product descriptions arrive sanitised", async () => {
-  const [product] = await createCatalogueClient({ url, token: "build-token-for-the-client-tests-0123456789" }).products("DE", "de");
+  const [product] = await allProducts(createCatalogueClient({ url, token: "build-token-for-the-client-tests-0123456789" }));
   expect(product!.content.description).toBe(SAFE);
   expect(product!.content.title).toBe("Eiche");
 });
@@ -119,7 +126,7 @@ describe("a request that fails on the network", () => {
   test("is tried again and the build reads the answer", async () => {
     dropFirst = 2;
     const progress: string[] = [];
-    const products = await client(progress).products("DE", "de");
+    const products = await allProducts(client(progress));
     expect(products.map((product) => product.sku)).toEqual(["100001"]);
     expect(requests).toBe(3);
     expect(progress.filter((line) => /trying again \([23]\/3\)/.test(line))).toHaveLength(2);
@@ -129,7 +136,7 @@ describe("a request that fails on the network", () => {
     hangFirst = 1;
     dropFirst = 0;
     const progress: string[] = [];
-    const products = await client(progress).products("DE", "de");
+    const products = await allProducts(client(progress));
     expect(products.map((product) => product.sku)).toEqual(["100001"]);
     expect(requests).toBe(2);
     expect(progress.filter((line) => /trying again \(2\/3\)/.test(line))).toHaveLength(1);
@@ -148,26 +155,125 @@ describe("a request that fails on the network", () => {
     dropFirst = 0;
     limitedFirst = 2;
     const progress: string[] = [];
-    expect((await client(progress).products("DE", "de")).map((product) => product.sku)).toEqual(["100001"]);
+    expect((await allProducts(client(progress))).map((product) => product.sku)).toEqual(["100001"]);
     expect(requests).toBe(3);
     expect(progress.filter((line) => /^rate limited \(429\); trying again in 0 s \([12]\/5\)$/.test(line))).toHaveLength(2);
 
     requests = 0;
     limitedFirst = 100;
-    await expect(client().products("DE", "de")).rejects.toThrow(/429/);
+    await expect(allProducts(client())).rejects.toThrow(/429/);
     expect(requests).toBe(6);
   });
 
   test("fails the build after the third try", async () => {
     dropFirst = 3;
-    await expect(client().products("DE", "de")).rejects.toThrow(/fetch failed/);
+    await expect(allProducts(client())).rejects.toThrow(/fetch failed/);
     expect(requests).toBe(3);
   });
 
   test("an answer with an error status is not tried again", async () => {
     dropFirst = 0;
     status = 503;
-    await expect(client().products("DE", "de")).rejects.toThrow();
+    await expect(allProducts(client())).rejects.toThrow();
     expect(requests).toBe(1);
+  });
+});
+
+describe("products a page at a time", () => {
+  let paged: Server;
+  let pagedUrl: string;
+  let asked: (string | null)[] = [];
+  let failAfter: string | null = null;
+  const PAGES: Record<string, { next: string | null; skus: string[] }> = {
+    first: { next: "c1", skus: ["100001", "100002"] },
+    c1: { next: "c2", skus: ["100003", "100004"] },
+    c2: { next: null, skus: ["100005"] },
+  };
+
+  beforeAll(async () => {
+    paged = createServer((request, response) => {
+      let body = "";
+      request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      request.on("end", () => {
+        const { after } = (JSON.parse(body) as { variables: { after: string | null } }).variables;
+        asked.push(after);
+        if (after !== null && after === failAfter) {
+          response.writeHead(500, { "content-type": "application/json" });
+          response.end(JSON.stringify({ errors: [{ message: "no" }] }));
+          return;
+        }
+        const page = PAGES[after ?? "first"]!;
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(
+          JSON.stringify({
+            data: {
+              products: {
+                totalCount: 5,
+                pageInfo: { hasNextPage: page.next !== null, endCursor: page.next },
+                nodes: page.skus.map((sku) => ({ sku, content: { title: sku, description: "<p>x</p>", shortDescription: "" } })),
+              },
+            },
+          }),
+        );
+      });
+    });
+    await new Promise<void>((resolve) => paged.listen(0, "127.0.0.1", resolve));
+    pagedUrl = `http://127.0.0.1:${(paged.address() as AddressInfo).port}/graphql`;
+  });
+  beforeEach(() => {
+    asked = [];
+    failAfter = null;
+  });
+  afterAll(() => new Promise<void>((resolve) => paged.close(() => resolve())));
+
+  const pagedClient = (progress: string[] = []) =>
+    createCatalogueClient({ url: pagedUrl, token: "build-token-for-the-client-tests-0123456789", onProgress: (line) => progress.push(line) });
+
+  test("come in order, each page asked for by the cursor of the one before, with progress", async () => {
+    const progress: string[] = [];
+    const pages: string[][] = [];
+    for await (const page of pagedClient(progress).productPages("DE", "de")) pages.push(page.map((product) => product.sku));
+    expect(pages).toEqual([["100001", "100002"], ["100003", "100004"], ["100005"]]);
+    expect(asked).toEqual([null, "c1", "c2"]);
+    expect(progress).toEqual(["DE/de: sourced 2/5 products", "DE/de: sourced 4/5 products", "DE/de: sourced 5/5 products"]);
+  });
+
+  test("the next page is asked for while the build still works on the one it has", async () => {
+    const pages = pagedClient().productPages("DE", "de");
+    await pages.next();
+    const deadline = Date.now() + 5_000;
+    while (asked.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(asked).toEqual([null, "c1"]);
+    await pages.return(undefined);
+  });
+
+  test("a page that fails stops the build; left unread after the build stopped early, it harms nobody", async () => {
+    failAfter = "c2";
+    const read: string[] = [];
+    await expect(
+      (async () => {
+        for await (const page of pagedClient().productPages("DE", "de")) read.push(...page.map((product) => product.sku));
+      })(),
+    ).rejects.toThrow();
+    expect(read).toEqual(["100001", "100002", "100003", "100004"]);
+
+    failAfter = "c1";
+    asked = [];
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", listener);
+    try {
+      for await (const page of pagedClient().productPages("DE", "de")) {
+        expect(page).toHaveLength(2);
+        break;
+      }
+      const deadline = Date.now() + 5_000;
+      while (!asked.includes("c1") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      process.off("unhandledRejection", listener);
+    }
+    expect(asked).toEqual([null, "c1"]);
+    expect(unhandled).toEqual([]);
   });
 });

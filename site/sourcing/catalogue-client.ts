@@ -494,6 +494,12 @@ function retryAfterMs(header: string | null): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+interface ProductPage {
+  totalCount: number;
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  nodes: ProductData[];
+}
+
 export function createCatalogueClient({ url, token, pageSize = 200, onProgress, retryDelaysMs, requestTimeoutMs }: CatalogueClientOptions) {
   const client = new ApolloClient({
     link: new HttpLink({
@@ -517,18 +523,27 @@ export function createCatalogueClient({ url, token, pageSize = 200, onProgress, 
       return withSafeRichText(data);
     },
 
-    /** Every product of the shop in the language, or only those the imports after the given one changed. */
-    async products(shopId: string, language: string, changedAfterImport?: number): Promise<ProductData[]> {
-      const products: ProductData[] = [];
-      let after: string | null = null;
-      for (;;) {
-        const result: { data: { products: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: ProductData[] } } } =
-          await client.query({ query: PRODUCTS_QUERY, variables: { shop: shopId, language, first: pageSize, after, changedAfterImport } });
-        const page = result.data.products;
-        products.push(...page.nodes.map(withSafeDescription));
-        onProgress?.(`${shopId}/${language}: sourced ${products.length}/${page.totalCount} products`);
-        if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return products;
-        after = page.pageInfo.endCursor;
+    /**
+     * Every product of the shop in the language, or only those the imports after the given one
+     * changed, a page at a time. The next page is asked for as soon as one arrives, so the
+     * GraphQL layer reads it while the build works on this one.
+     */
+    async *productPages(shopId: string, language: string, changedAfterImport?: number): AsyncGenerator<ProductData[]> {
+      const ask = (after: string | null): Promise<ProductPage> => {
+        const answer = client
+          .query<{ products: ProductPage }>({ query: PRODUCTS_QUERY, variables: { shop: shopId, language, first: pageSize, after, changedAfterImport } })
+          .then((result) => result.data.products);
+        // Awaited below; a caller that stops early leaves it unread and its failure with nobody to tell.
+        answer.catch(() => undefined);
+        return answer;
+      };
+      let sourced = 0;
+      for (let next: Promise<ProductPage> | null = ask(null); next;) {
+        const page: ProductPage = await next;
+        next = page.pageInfo.hasNextPage && page.pageInfo.endCursor ? ask(page.pageInfo.endCursor) : null;
+        sourced += page.nodes.length;
+        onProgress?.(`${shopId}/${language}: sourced ${sourced}/${page.totalCount} products`);
+        yield page.nodes.map(withSafeDescription);
       }
     },
 

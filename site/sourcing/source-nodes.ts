@@ -154,12 +154,16 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
       }
     }
 
-    const products = await client.products(shop.id, language, afterImport);
-    productCount += products.length;
-    for (const product of products) createProductNode(nodes, shop, language, product, categoryById);
+    const listed = new Set<string>();
+    for await (const page of client.productPages(shop.id, language, afterImport)) {
+      for (const product of page) {
+        createProductNode(nodes, shop, language, product, categoryById);
+        listed.add(product.sku);
+      }
+    }
+    productCount += listed.size;
     if (afterImport !== undefined) {
       // Products changed but no longer listed (deactivated, removed from the shop) lose their node.
-      const listed = new Set(products.map((product) => product.sku));
       for (const sku of await changed(shop.id, afterImport)) {
         const node = args.getNode(args.createNodeId(productNodeKey(sku, language)));
         if (node && !listed.has(sku)) actions.deleteNode(node);
