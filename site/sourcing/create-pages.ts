@@ -270,6 +270,7 @@ export async function createShopPages(
     list.push(product);
     accessoriesByLanguage.set(product.language, list);
   }
+  const accessoriesOf = new Map([...accessoriesByLanguage].map(([language, list]) => [language, accessoryPicker(list)]));
   for (const product of products) {
     const parent = product.parentSku ? byLanguageSku.get(`${product.language}:${product.parentSku}`) : undefined;
     const family = parent ?? product;
@@ -279,12 +280,7 @@ export async function createShopPages(
       if (crossSell.length === 8) break;
       if (other.sku !== family.sku) crossSell.push(other.sku);
     }
-    // The first four that fit (a filter over every accessory per product grows with the catalogue squared).
-    const accessories: string[] = [];
-    for (const other of accessoriesByLanguage.get(product.language) ?? []) {
-      if (accessories.length === 4) break;
-      if (other.sku !== family.sku && other.categoryTrailIds[0] !== family.categoryTrailIds[0]) accessories.push(other.sku);
-    }
+    const accessories = accessoriesOf.get(product.language)?.(family) ?? [];
     create(
       product.path,
       template("product"),
@@ -379,4 +375,28 @@ function videoLibrary(products: ProductNode[]): VideoItem[] {
     }
   }
   return [...seen.values()];
+}
+
+/**
+ * A product's accessories: the first four of the listed accessories (in their order) from another
+ * top category than the product's own (so never the product itself). They depend only on the
+ * top category, so each top category's are found once: looked for per product, a product among
+ * the accessories themselves (none of which fit it) went through all of them, the catalogue
+ * squared (5 s of createPages at 50,000 products).
+ */
+export function accessoryPicker(accessories: readonly { sku: string; categoryTrailIds: readonly string[] }[]) {
+  const byTop = new Map<string | undefined, string[]>();
+  return (product: { categoryTrailIds: readonly string[] }): string[] => {
+    const top = product.categoryTrailIds[0];
+    let picked = byTop.get(top);
+    if (!picked) {
+      picked = [];
+      for (const other of accessories) {
+        if (picked.length === 4) break;
+        if (other.categoryTrailIds[0] !== top) picked.push(other.sku);
+      }
+      byTop.set(top, picked);
+    }
+    return picked;
+  };
 }
