@@ -1,6 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { htmlLanguage } from "../../../domain/routes";
+import { sortedCountries } from "../lib/countries";
 import { changeShippingCountry, DELIVERY_COUNTRY_CHANGED, useCurrentCountry, type DeliveryCountryChange } from "../features/commerce/hooks";
 
 /**
@@ -30,9 +31,10 @@ export function countryOptions(countries: string[], language: string): CountryOp
   let options = optionsByShop.get(key);
   if (!options) {
     const names = new Intl.DisplayNames([htmlLanguage(language)], { type: "region" });
-    const collator = new Intl.Collator(htmlLanguage(language));
-    const [home, ...others] = countries.map((code) => ({ code, name: names.of(code.toUpperCase()) ?? code.toUpperCase() }));
-    options = home ? [home, ...others.sort((a, b) => collator.compare(a.name, b.name))] : [];
+    options = sortedCountries(
+      countries.map((code) => ({ code, name: names.of(code.toUpperCase()) ?? code.toUpperCase() })),
+      language,
+    );
     optionsByShop.set(key, options);
   }
   return options;

@@ -2,7 +2,8 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { TFunction } from "i18next";
 import type { CheckoutQuote, DeliveryModeCode, QuoteMode } from "../../../../domain/checkout";
-import { formatDate, modeReasonText, sortedCountries } from "./cart-texts";
+import { formatDate, modeReasonText } from "./cart-texts";
+import { sortedCountries } from "../../lib/countries";
 
 /** What a mode offers, in words: its delivery window, the bounds of a requested date, or storage. */
 function modeHint(t: TFunction, mode: QuoteMode, language: string): string | null {

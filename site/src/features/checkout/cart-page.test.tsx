@@ -8,7 +8,8 @@ import { CartPage } from "./CartPage";
 import { CartLine } from "./CartLines";
 import { CartSummary } from "./CartSummary";
 import { DeliveryOptions } from "./DeliveryOptions";
-import { blockedReasons, changeErrorText, formatDate, modeReasonText, sortedCountries } from "./cart-texts";
+import { blockedReasons, changeErrorText, formatDate, modeReasonText } from "./cart-texts";
+import { sortedCountries } from "../../lib/countries";
 import { quoteKey } from "./useQuote";
 
 jest.mock("./checkout.css", () => ({}));

@@ -71,10 +71,3 @@ export function formatDate(date: string, language: string): string {
     new Date(Date.UTC(year!, month! - 1, day!)),
   );
 }
-
-/** The shop's delivery countries: its own first, the others by name in the page's language. */
-export function sortedCountries(countries: CheckoutQuote["countries"], language: string): CheckoutQuote["countries"] {
-  const [home, ...others] = countries;
-  const collator = new Intl.Collator(htmlLanguage(language));
-  return home ? [home, ...others.sort((a, b) => collator.compare(a.name, b.name))] : [];
-}
