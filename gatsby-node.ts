@@ -7,9 +7,7 @@ import { shopForBuild } from "./site/sourcing/shop-for-build";
 import { createTrivialPages, trivialPageCount } from "./site/sourcing/trivial-pages";
 import { writeSitemaps } from "./site/sourcing/sitemap";
 import { writeShopData } from "./site/sourcing/shop-data";
-import { packProduct } from "./site/src/lib/product-page";
-import { shopProductsField, variantAttributesField } from "./site/sourcing/shop-products";
-import type { ProductData } from "./site/sourcing/catalogue-client";
+import { productPageField, shopProductsField, variantAttributesField } from "./site/sourcing/shop-products";
 import { StableCompilationHash } from "./site/build/stable-compilation-hash";
 import { limitRendererEnvironment } from "./site/build/renderer-environment";
 
@@ -28,7 +26,7 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
   createResolvers({
     Query: { shopProducts: shopProductsField(createNodeId) },
     ShopProduct: {
-      page: { type: "JSON!", resolve: (source: { data: ProductData }) => packProduct(source.data) },
+      page: productPageField(createNodeId),
       variantAttributes: variantAttributesField(createNodeId),
     },
   });
