@@ -7,7 +7,9 @@ import { shopForBuild } from "./site/sourcing/shop-for-build";
 import { createTrivialPages, trivialPageCount } from "./site/sourcing/trivial-pages";
 import { writeSitemaps } from "./site/sourcing/sitemap";
 import { writeShopData } from "./site/sourcing/shop-data";
-import { productPageField, shopProductsField, variantAttributesField } from "./site/sourcing/shop-products";
+import { packProduct } from "./site/src/lib/product-page";
+import { shopProductsField, variantAttributesField } from "./site/sourcing/shop-products";
+import type { ProductData } from "./site/sourcing/catalogue-client";
 import { StableCompilationHash } from "./site/build/stable-compilation-hash";
 import { limitRendererEnvironment } from "./site/build/renderer-environment";
 
@@ -26,7 +28,7 @@ export const createResolvers: GatsbyNode["createResolvers"] = ({ createResolvers
   createResolvers({
     Query: { shopProducts: shopProductsField(createNodeId) },
     ShopProduct: {
-      page: productPageField(createNodeId),
+      page: { type: "JSON!", resolve: (source: { data: ProductData }) => packProduct(source.data) },
       variantAttributes: variantAttributesField(createNodeId),
     },
   });

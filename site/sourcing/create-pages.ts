@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
-import type { CategoryData, CmsPageData, ManufacturerData } from "./catalogue-client";
+import type { CategoryData, CmsPageData, ManufacturerData, ProductData } from "./catalogue-client";
 import { createCheckoutPages } from "./checkout-pages";
 import { createContactPages } from "./contact-pages";
 import { createNewsletterPages } from "./newsletter-pages";
@@ -42,27 +42,22 @@ interface CategoryNode {
   parentId: string | null;
   data: CategoryData;
 }
-/** A ShopProduct node (source-nodes.ts productNodeFields); the whole product is not read here. */
 interface ProductNode {
   sku: string;
   language: string;
   path: string;
   title: string;
-  categoryId: string;
   categoryIds: string[];
   categoryTrailIds: string[];
   breadcrumbIds: string[];
   manufacturerId: string | null;
   packagePrice: number | null;
   parentSku: string | null;
-  childSkus: string[];
   updatedAt: string;
   reviewCount: number;
-  rating: number;
   savingsPercentage: number;
   isClearance: boolean;
-  isDecking: boolean;
-  videos: { title: string; url: string; poster: string | null }[];
+  data: ProductData;
 }
 interface ManufacturerNode {
   manufacturerId: string;
@@ -195,9 +190,9 @@ export async function createShopPages(
   for (const language of shop.languages) {
     const inLanguage = listedByLanguage.get(language) ?? [];
     const popular = [...inLanguage].sort((a, b) => b.reviewCount - a.reviewCount || a.sku.localeCompare(b.sku)).slice(0, 8);
-    const rated = inLanguage.filter((product) => product.reviewCount > 0);
-    const reviewCount = rated.reduce((sum, product) => sum + product.reviewCount, 0);
-    const ratingSum = rated.reduce((sum, product) => sum + product.rating * product.reviewCount, 0);
+    const rated = inLanguage.filter((product) => product.data.reviewSummary.totalReviewCount > 0);
+    const reviewCount = rated.reduce((sum, product) => sum + product.data.reviewSummary.totalReviewCount, 0);
+    const ratingSum = rated.reduce((sum, product) => sum + product.data.reviewSummary.ratingValue * product.data.reviewSummary.totalReviewCount, 0);
     create(
       homePath(shop, language),
       template("home"),
@@ -229,7 +224,7 @@ export async function createShopPages(
   createCampaignPages(nodes<CampaignPageNode>("ShopCampaign"), shop.languages, create);
   createContactPages(shop, create);
   // The terrace planner in the languages that sell decking; their configurator landing pages link to it.
-  const deckingLanguages = shop.languages.filter((language) => (allByLanguage.get(language) ?? []).some((product) => product.isDecking));
+  const deckingLanguages = shop.languages.filter((language) => (allByLanguage.get(language) ?? []).some((product) => product.data.isDecking));
   const plannerPaths = createTerracePages(shop, deckingLanguages, create);
 
   for (const category of categories) {
@@ -279,9 +274,9 @@ export async function createShopPages(
   for (const product of products) {
     const parent = product.parentSku ? byLanguageSku.get(`${product.language}:${product.parentSku}`) : undefined;
     const family = parent ?? product;
-    const variantSkus = family.childSkus.filter((sku) => byLanguageSku.has(`${product.language}:${sku}`));
+    const variantSkus = family.data.childProducts.map((child) => child.sku).filter((sku) => byLanguageSku.has(`${product.language}:${sku}`));
     const crossSell: string[] = [];
-    for (const other of listedByCategory.get(`${product.language}:${family.categoryId}`) ?? []) {
+    for (const other of listedByCategory.get(`${product.language}:${family.data.categoryId}`) ?? []) {
       if (crossSell.length === 8) break;
       if (other.sku !== family.sku) crossSell.push(other.sku);
     }
@@ -374,9 +369,9 @@ const HOME_VIDEOS = 6;
 function videoLibrary(products: ProductNode[]): VideoItem[] {
   const seen = new Map<string, VideoItem>();
   for (const product of [...products].sort((a, b) => a.sku.localeCompare(b.sku))) {
-    for (const video of product.videos) {
-      if (seen.has(video.url)) continue;
-      seen.set(video.url, { ...video, productTitle: product.title, productPath: product.path });
+    for (const tutorial of product.data.tutorials) {
+      if (tutorial.type !== "video" || !tutorial.url || seen.has(tutorial.url)) continue;
+      seen.set(tutorial.url, { title: tutorial.title, url: tutorial.url, poster: tutorial.poster, productTitle: product.title, productPath: product.path });
     }
   }
   return [...seen.values()];

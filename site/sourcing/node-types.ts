@@ -88,41 +88,25 @@ export const NODE_TYPE_DEFS = `
     language: String!
     href: String!
   }
-  """What page creation and list pages read of a product (source-nodes.ts productNodeFields); the whole product is its ShopProductData."""
   type ShopProduct implements Node @dontInfer {
     sku: String!
     language: String!
     path: String!
     title: String!
-    categoryId: String!
     categoryIds: [String!]!
     categoryTrailIds: [String!]!
     breadcrumbIds: [String!]!
     manufacturerId: String
     packagePrice: Float
     parentSku: String
-    childSkus: [String!]!
     updatedAt: String!
     reviewCount: Int!
-    rating: Float!
     savingsPercentage: Int!
     isClearance: Boolean!
-    isDecking: Boolean!
-    videos: [ShopProductVideo!]!
-    """The list-card fields (site/src/lib/card.ts): what list pages query instead of the whole product."""
+    """The list-card fields (site/src/lib/card.ts): what list pages query instead of data."""
     card: JSON!
     """The configurable attributes (configurable products; empty otherwise)."""
     configurable: JSON!
-  }
-  type ShopProductVideo {
-    title: String!
-    url: String!
-    poster: String
-  }
-  """A product as the GraphQL layer gives it, read by its product page (\`page\`, \`variantAttributes\`) through its node id."""
-  type ShopProductData implements Node @dontInfer {
-    sku: String!
-    language: String!
     data: JSON!
   }
   """The products of a page's list by SKU (the \`shopProducts\` query field, site/sourcing/shop-products.ts)."""
@@ -144,4 +128,4 @@ export const STRUCTURE_TYPES = [
   "ShopAlternate",
 ] as const;
 
-export const NODE_TYPES = [...STRUCTURE_TYPES, "ShopProductVersions", "ShopProduct", "ShopProductData"] as const;
+export const NODE_TYPES = [...STRUCTURE_TYPES, "ShopProductVersions", "ShopProduct"] as const;

@@ -1,15 +1,9 @@
 import type { ProductData } from "./catalogue-client";
 import { variantAttributes, type ConfigurableAttribute } from "../src/lib/configuration";
-import { packProduct } from "../src/lib/product-page";
 
 /** The key a product node of a language is created under (source-nodes.ts) and found by (below). */
 export function productNodeKey(sku: string, language: string): string {
   return `product-${sku}-${language}`;
-}
-
-/** The key of a product's ShopProductData node of a language (the whole product, source-nodes.ts). */
-export function productDataNodeKey(sku: string, language: string): string {
-  return `product-data-${sku}-${language}`;
 }
 
 interface NodeLookup {
@@ -36,25 +30,6 @@ export function shopProductsField(createNodeId: (key: string) => string) {
   };
 }
 
-type ProductSource = { sku: string; language: string };
-
-/** The whole product of a ShopProduct node, read by node id (so its page depends on that node). */
-function productData(source: ProductSource, nodeModel: NodeLookup, createNodeId: (key: string) => string): ProductData {
-  const node = nodeModel.getNodeById({ id: createNodeId(productDataNodeKey(source.sku, source.language)), type: "ShopProductData" }) as {
-    data: ProductData;
-  } | null;
-  if (!node) throw new Error(`No ShopProductData node for ${source.sku} (${source.language})`);
-  return node.data;
-}
-
-/** `page` of a product node: what its product page carries of it (docs/decisions/0055), from its ShopProductData. */
-export function productPageField(createNodeId: (key: string) => string) {
-  return {
-    type: "JSON!",
-    resolve: (source: ProductSource, _args: unknown, context: { nodeModel: NodeLookup }) => packProduct(productData(source, context.nodeModel, createNodeId)),
-  };
-}
-
 /**
  * `variantAttributes(family:)` of a product node: what a product page carries of each variant of
  * its family (docs/decisions/0055), the variant's attributes that the family's configurable
@@ -64,11 +39,11 @@ export function variantAttributesField(createNodeId: (key: string) => string) {
   return {
     type: "JSON!",
     args: { family: "String!" },
-    resolve: (source: ProductSource, args: { family: string }, context: { nodeModel: NodeLookup }) => {
+    resolve: (source: { data: ProductData; language: string }, args: { family: string }, context: { nodeModel: NodeLookup }) => {
       const family = context.nodeModel.getNodeById({ id: createNodeId(productNodeKey(args.family, source.language)), type: "ShopProduct" }) as {
         configurable: ConfigurableAttribute[];
       } | null;
-      return variantAttributes(productData(source, context.nodeModel, createNodeId), family?.configurable ?? []);
+      return variantAttributes(source.data, family?.configurable ?? []);
     },
   };
 }

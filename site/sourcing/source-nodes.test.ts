@@ -1,6 +1,4 @@
-import type { CategoryData } from "./catalogue-client";
-import { testProduct } from "../src/lib/test-product";
-import { productNodeFields, productVersions, syncContinues } from "./source-nodes";
+import { productVersions, syncContinues } from "./source-nodes";
 
 describe("syncContinues: when a build may source only the imports after the one it read last", () => {
   const history = "2026-11-01T08:00:00.000Z";
@@ -39,53 +37,5 @@ describe("productVersions: a product's hreflang versions after a build read some
   test("a shop read again without the product loses it, in every language; none left gives none", () => {
     expect(productVersions([de, chDe, chFr], [], new Set(["CH"]))).toEqual([de]);
     expect(productVersions([de], [], new Set(["DE"]))).toEqual([]);
-  });
-});
-
-describe("productNodeFields: what page creation and list pages read of a product, without the whole product", () => {
-  const category = (id: string, path: string[]) => ({ id, path }) as CategoryData;
-  const categories = new Map([
-    ["eiche", category("eiche", ["parkett", "eiche"])],
-    ["landhausdiele", category("landhausdiele", ["parkett", "landhausdiele"])],
-  ]);
-  const base = testProduct("EUR", "de");
-  const product = {
-    ...base,
-    sku: "BH-1",
-    categoryId: "eiche",
-    categoryIds: ["eiche", "landhausdiele", "ohne-baum"],
-    isDecking: true,
-    childProducts: [
-      { sku: "BH-1-A", slug: "a", content: { title: "A" } },
-      { sku: "BH-1-B", slug: "b", content: { title: "B" } },
-    ],
-    reviewSummary: { ...base.reviewSummary, ratingValue: 4.5, totalReviewCount: 12 },
-    tutorials: [
-      { title: "Verlegen", content: "", type: "video", url: "https://videos.example/verlegen.mp4", poster: "/images/videos/verlegen.jpg" },
-      { title: "Pflege", content: "Text", type: "text", url: null, poster: null },
-      { title: "Ohne Adresse", content: "", type: "video", url: null, poster: null },
-    ],
-  };
-  const fields = productNodeFields(product, "de", "/eiche-bh-1.html", categories);
-
-  test("the trail of every category, the breadcrumb of the main one, the variants, the rating and the videos with an address", () => {
-    expect(fields).toMatchObject({
-      sku: "BH-1",
-      language: "de",
-      path: "/eiche-bh-1.html",
-      categoryId: "eiche",
-      categoryTrailIds: ["parkett", "eiche", "landhausdiele", "ohne-baum"],
-      breadcrumbIds: ["parkett", "eiche"],
-      childSkus: ["BH-1-A", "BH-1-B"],
-      reviewCount: 12,
-      rating: 4.5,
-      isDecking: true,
-      videos: [{ title: "Verlegen", url: "https://videos.example/verlegen.mp4", poster: "/images/videos/verlegen.jpg" }],
-    });
-  });
-
-  test("carries no field of the whole product beyond these (it is its own node)", () => {
-    expect(fields).not.toHaveProperty("data");
-    expect(JSON.stringify(fields).length).toBeLessThan(JSON.stringify(product).length / 2);
   });
 });

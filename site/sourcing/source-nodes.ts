@@ -6,7 +6,7 @@ import { campaignCarouselPath, currentCampaign } from "../../domain/campaign";
 import { absoluteUrl, hreflangShops, hreflangVersions, type HreflangBases } from "../src/lib/seo";
 import { contentHash } from "../src/lib/banner";
 import { cardData, packCard } from "../src/lib/card";
-import { productDataNodeKey, productNodeKey } from "./shop-products";
+import { productNodeKey } from "./shop-products";
 import rawConfig from "../../config/shops.json";
 import { parseShopConfig } from "../../worker/config/shop-config";
 import { paymentMethodsForBuild } from "./shop-for-build";
@@ -163,13 +163,10 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
     }
     productCount += listed.size;
     if (afterImport !== undefined) {
-      // Products changed but no longer listed (deactivated, removed from the shop) lose their nodes.
+      // Products changed but no longer listed (deactivated, removed from the shop) lose their node.
       for (const sku of await changed(shop.id, afterImport)) {
-        if (listed.has(sku)) continue;
-        for (const key of [productNodeKey(sku, language), productDataNodeKey(sku, language)]) {
-          const node = args.getNode(args.createNodeId(key));
-          if (node) actions.deleteNode(node);
-        }
+        const node = args.getNode(args.createNodeId(productNodeKey(sku, language)));
+        if (node && !listed.has(sku)) actions.deleteNode(node);
       }
     }
   }
@@ -183,44 +180,28 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
 }
 
 function createProductNode(nodes: NodeWriter, shop: ShopData, language: string, product: ProductData, categories: Map<string, CategoryData>) {
-  nodes.create("ShopProduct", productNodeKey(product.sku, language), productNodeFields(product, language, slugPath(shop, language, product.slug), categories));
-  nodes.create("ShopProductData", productDataNodeKey(product.sku, language), { sku: product.sku, language, data: product });
-}
-
-/**
- * A product's ShopProduct node: what page creation and list pages read of it (its card among
- * them). The whole product is a ShopProductData node of its own, read by the product page only:
- * page creation reads every ShopProduct node, at 50,000 products 680 MB decoded with the whole
- * product in them (docs/decisions/0054).
- */
-export function productNodeFields(product: ProductData, language: string, path: string, categories: ReadonlyMap<string, CategoryData>) {
   const trail = new Set<string>();
   for (const id of product.categoryIds) for (const ancestor of categories.get(id)?.path ?? [id]) trail.add(ancestor);
-  return {
+  const path = slugPath(shop, language, product.slug);
+  nodes.create("ShopProduct", productNodeKey(product.sku, language), {
     sku: product.sku,
     language,
     path,
     title: product.content.title,
-    categoryId: product.categoryId,
     categoryIds: product.categoryIds,
     categoryTrailIds: [...trail],
     breadcrumbIds: categories.get(product.categoryId)?.path ?? [],
     manufacturerId: product.manufacturer?.id ?? null,
     packagePrice: product.price?.packagePrice.value ?? null,
     parentSku: product.parentSku,
-    childSkus: product.childProducts.map((child) => child.sku),
     updatedAt: product.updatedAt,
     reviewCount: product.reviewSummary.totalReviewCount,
-    rating: product.reviewSummary.ratingValue,
     savingsPercentage: product.price?.savingsPercentage ?? 0,
     isClearance: product.isClearance,
-    isDecking: product.isDecking,
-    videos: product.tutorials.flatMap((tutorial) =>
-      tutorial.type === "video" && tutorial.url ? [{ title: tutorial.title, url: tutorial.url, poster: tutorial.poster }] : [],
-    ),
     card: packCard({ sku: product.sku, path, title: product.content.title, card: cardData(product) }),
     configurable: product.configurableAttributes,
-  };
+    data: product,
+  });
 }
 
 /** https://<first production host> of a shop (canonical, hreflang and sitemap URLs). */
