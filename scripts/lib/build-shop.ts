@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { r2AssetStore, staticAssetStore, type AssetPublishResult, type AssetStore } from "./builder/asset-store";
-import type { ServedFile } from "./builder/release";
+import { releasesRoot, type ServedFile } from "./builder/release";
 import { backOfficeHostFor, reloadLocalWorker } from "./builder/served";
 import { workerBucketClient } from "./builder/site-bucket";
 import { gatsbyProgress, type BuildProgress } from "./builder/gatsby-progress";
@@ -115,14 +115,17 @@ export async function buildShop(shop: string, options: BuildOptions): Promise<Bu
 /**
  * The store a shop is published to, by `assets` in config/shops.json (docs/decisions/0053):
  * dist/<SHOP> as a release folder (static), or the SITE_ASSETS bucket through the shop API at
- * `origin` with the builder's token (r2).
+ * `origin` with the builder's token (r2; the files' hashes remembered beside the static store's,
+ * so a rebuild reads only the files it rewrote).
  */
 export function assetStoreFor(shop: string, options: { distRoot?: string; origin?: string } = {}): AssetStore {
   const definition = loadShopConfig().shops.find((each) => each.id === shop);
   if (definition?.assets === "r2") {
     if (!options.origin) throw new Error(`${shop} is published to R2 (assets "r2" in config/shops.json): the shop API's origin is needed to upload`);
     const token = process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN");
-    return r2AssetStore(workerBucketClient({ origin: options.origin, host: backOfficeHostFor(options.origin) ?? undefined, token }));
+    return r2AssetStore(workerBucketClient({ origin: options.origin, host: backOfficeHostFor(options.origin) ?? undefined, token }), {
+      digests: (shop) => join(releasesRoot(options.distRoot ?? join(ROOT, "dist")), `${shop}.r2-digests.json`),
+    });
   }
   return staticAssetStore(options.distRoot ?? join(ROOT, "dist"));
 }

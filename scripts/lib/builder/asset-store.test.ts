@@ -146,6 +146,24 @@ describe("asset stores", () => {
       expect(record).toMatchObject({ shop: "NL", release: result.release, buildId: 7, changeIds: [3, 4], files: 65, pages: 32 });
     });
 
+    test("with its digests remembered, a publish reads only the files that changed since the last one", async () => {
+      const store = r2AssetStore(r2BucketClient(bucket), { digests: (shop) => join(root, `${shop}.r2-digests.json`) });
+      const source = generation(root, 1);
+      const first = await store.publish({ source, shop: "NL" });
+      expect(first.filesRead).toBe(65);
+      const again = await store.publish({ source, shop: "NL" });
+      expect([again.filesRead, again.written, again.unchanged]).toEqual([0, [], 65]);
+      // Rewritten in place with other bytes of the same length: a new identity, so read, uploaded and served.
+      writeFileSync(join(source, "p3.html"), "gen 9 page 3 ".repeat(50));
+      const third = await store.publish({ source, shop: "NL" });
+      expect([third.filesRead, third.written]).toEqual([1, ["p3.html"]]);
+      const reader = r2SiteStore(bucket, { cache: null, pointerTtlMs: 0 });
+      expect(await genOf(reader, "/p3.html")).toBe(9);
+      expect(await genOf(reader, "/p4.html")).toBe(1);
+      // Without the memory every file is read again.
+      expect((await r2AssetStore(r2BucketClient(bucket)).publish({ source, shop: "NL" })).filesRead).toBe(65);
+    });
+
     test("a second publish uploads only the files whose content changed, and unchanged shards are not written again", async () => {
       const recorder = recording(r2BucketClient(bucket));
       const store = r2AssetStore(recorder.client);

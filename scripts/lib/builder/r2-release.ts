@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import {
   blobKey,
@@ -18,6 +18,7 @@ import {
   type SiteRelease,
   type SiteShard,
 } from "../../../worker/lib/site-assets";
+import { FileMemo } from "../file-digests";
 import { listFiles } from "../sync-directory";
 import {
   isPage,
@@ -58,6 +59,12 @@ export interface R2PublishOptions extends Omit<PublishOptions, "distRoot" | "rel
   bucket: SiteBucketClient;
   /** Upload batches in flight at once (default 4). */
   concurrency?: number;
+  /**
+   * Where the files' SHA-256 are remembered by file identity between publishes (file-digests.ts):
+   * a rebuild then reads only the files Gatsby rewrote, not the whole build (5.5 GB at 50,000
+   * products). Without it every file is read.
+   */
+  digests?: string;
 }
 
 export interface R2PublishResult extends PublishResult {
@@ -182,15 +189,18 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
   let unchanged = 0;
   const sourceFiles = listFiles(source).filter((file) => file !== RELEASE_FILE);
   const toUpload = new Map<string, { size: number; read: () => Uint8Array }>();
+  const digests = new FileMemo(options.digests ?? null, (path) => sha256(readFileSync(path)));
   for (const file of sourceFiles) {
     const path = join(source, file);
-    const bytes = readFileSync(path);
-    const hash = sha256(bytes);
-    entries.set(file, [hash, bytes.byteLength, siteContentType(`/${file}`)]);
+    const stat = statSync(path, { bigint: true });
+    const hash = digests.get(path, stat);
+    const size = Number(stat.size);
+    entries.set(file, [hash, size, siteContentType(`/${file}`)]);
     if (live?.files.get(file)?.[0] === hash) unchanged += 1;
     else written.push(file);
-    if (!known.has(hash) && !toUpload.has(hash)) toUpload.set(hash, { size: bytes.byteLength, read: () => readFileSync(path) });
+    if (!known.has(hash) && !toUpload.has(hash)) toUpload.set(hash, { size, read: () => readFileSync(path) });
   }
+  digests.save();
   const inBuild = new Set(sourceFiles);
   const deleted: string[] = [];
   const carried: string[] = [];
@@ -269,7 +279,7 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
     pagesRewritten,
     publishedAt: record.publishedAt,
     // Every file of the build is read for its content hash (the R2 manifest is keyed by SHA-256).
-    filesRead: sourceFiles.length,
+    filesRead: digests.misses,
     reloadMs,
     uploaded,
     uploadedBytes,
