@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { countFiles, cpuProfileTop, medianPair, slowestSteps } from "./build-report";
+import { countFiles, cpuProfileTop, medianBy, medianPair, slowestSteps } from "./build-report";
 
 describe("what the build benchmark reads from a build", () => {
   let dir: string;
@@ -77,5 +77,15 @@ describe("medianPair: the pair of repeated runs the benchmark's table shows", ()
 
   test("refuses no runs at all", () => {
     expect(() => medianPair([])).toThrow("no builds");
+  });
+});
+
+describe("medianBy: the incremental rebuild the benchmark reports of several", () => {
+  const run = (seconds: number, sku: string) => ({ seconds, sku });
+
+  test("is the run with the median seconds, the lower middle one of an even count", () => {
+    expect(medianBy([run(61, "A"), run(55, "B"), run(58, "C")], (item) => item.seconds).sku).toBe("C");
+    expect(medianBy([run(61, "A"), run(55, "B"), run(58, "C"), run(70, "D")], (item) => item.seconds).sku).toBe("C");
+    expect(() => medianBy([], (item: { seconds: number }) => item.seconds)).toThrow("no builds");
   });
 });

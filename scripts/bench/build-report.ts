@@ -89,9 +89,14 @@ function frameName(frame: { functionName: string; url: string; lineNumber: numbe
   return `${name} (${short}:${frame.lineNumber + 1})`;
 }
 
-/** Of pairs of builds (ours and its base), the one with the median ratio of their seconds; the lower middle one of an even count. */
+/** The item with the median of `key`; the lower middle one of an even count. */
+export function medianBy<T>(items: readonly T[], key: (item: T) => number): T {
+  if (items.length === 0) throw new Error("no builds to take the median of");
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** Of pairs of builds (ours and its base), the one with the median ratio of their seconds. */
 export function medianPair<T extends { cold: { seconds: number }; trivial: { seconds: number } }>(pairs: readonly T[]): T {
-  if (pairs.length === 0) throw new Error("no builds to take the median of");
-  const byRatio = [...pairs].sort((a, b) => a.cold.seconds / a.trivial.seconds - b.cold.seconds / b.trivial.seconds);
-  return byRatio[Math.floor((byRatio.length - 1) / 2)]!;
+  return medianBy(pairs, (pair) => pair.cold.seconds / pair.trivial.seconds);
 }

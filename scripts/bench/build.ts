@@ -8,7 +8,8 @@
  * printed (the slowest steps) and its whole output kept in .bench/logs/.
  * Options: --sizes 1000,5000 --shop DE --port 8790 --all-shops 5000 (a size of --sizes, or
  * "none") --concurrency <cores, at most 4> --incremental-at <size> (where the warm and
- * incremental rebuilds run; default the first size, "none" for none) --cpu-prof (node's CPU
+ * incremental rebuilds run; default the first size, "none" for none) --incremental-runs 3 (that
+ * many price changes, each rebuilt; the median rebuild is reported) --cpu-prof (node's CPU
  * profile of the cold builds into .bench/prof-<size>/, their top functions printed)
  * --repeat 3 (the cold build and the trivial template in turns that many times, each pair's
  * ratio printed and the median pair, by its ratio, in the table: a shared machine's load moves
@@ -31,7 +32,7 @@ import { localSecret, startLocalWorker } from "../lib/local-worker";
 import { runTsxScript } from "../lib/run-script";
 import { loadShopConfig, ROOT } from "../lib/shops";
 import { staticAssetStore, WORKERS_ASSET_FILE_LIMIT } from "../lib/builder/asset-store";
-import { countFiles, cpuProfileTop, medianPair, slowestSteps } from "./build-report";
+import { countFiles, cpuProfileTop, medianBy, medianPair, slowestSteps } from "./build-report";
 
 interface Measured {
   label: string;
@@ -49,6 +50,7 @@ async function main() {
       port: { type: "string", default: process.env.BENCH_BUILD_PORT ?? "8790" },
       "all-shops": { type: "string", default: "5000" },
       "incremental-at": { type: "string" },
+      "incremental-runs": { type: "string", default: "1" },
       concurrency: { type: "string", default: String(Math.min(4, availableParallelism())) },
       "cpu-prof": { type: "boolean", default: false },
       "query-workers": { type: "string" },
@@ -56,6 +58,9 @@ async function main() {
     },
   });
   const repeat = Number(values.repeat);
+  const incrementalRuns = Number(values["incremental-runs"]);
+  if (!Number.isInteger(incrementalRuns) || incrementalRuns < 1)
+    throw new Error(`--incremental-runs must be a whole number of at least 1: ${values["incremental-runs"]}`);
   if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat must be a whole number of at least 1: ${values.repeat}`);
   const sizes = values.sizes.split(",").map(Number);
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--sizes must be whole numbers: ${values.sizes}`);
@@ -170,15 +175,22 @@ async function main() {
 
       if (size === incrementalSize) {
         // A warm build without changes (it must rewrite nothing, also the first after a cold
-        // build: docs/decisions/0001), then one price change.
+        // build: docs/decisions/0001), then one price change (--incremental-runs times, each
+        // changing the price again; the median run is reported).
         log("warm rebuild without changes ...");
         const settle = await build(`${shop}-${size}-warm`, { distRoot, workspaceRoot });
-        const sku = await changeOnePrice(`${worker.origin}/graphql`, shop, stateDir, bench);
-        log(`incremental rebuild after a price change of ${sku} ...`);
-        const rebuild = await build(`${shop}-${size}-incremental`, { distRoot, workspaceRoot });
+        const rebuilds: { sku: string; report: BuildReport }[] = [];
+        for (let run = 1; run <= incrementalRuns; run += 1) {
+          const sku = await changeOnePrice(`${worker.origin}/graphql`, shop, stateDir, bench);
+          log(`incremental rebuild after a price change of ${sku}${incrementalRuns > 1 ? ` (${run}/${incrementalRuns})` : ""} ...`);
+          const suffix = incrementalRuns > 1 ? `-${run}` : "";
+          rebuilds.push({ sku, report: await build(`${shop}-${size}-incremental${suffix}`, { distRoot, workspaceRoot }) });
+        }
+        const { sku, report: rebuild } = medianBy(rebuilds, (run) => run.report.seconds);
+        const runs = rebuilds.length > 1 ? `, the median of ${rebuilds.map((run) => `${run.report.seconds.toFixed(1)}`).join(", ")} s` : "";
         incremental = [
           `first warm rebuild, no change (${size} products): ${settle.rewrittenPages.length} pages rewritten in ${settle.seconds.toFixed(1)} s`,
-          `incremental rebuild (${size} products, price of ${sku} changed): ${rebuild.rewrittenPages.length} pages rewritten in ${rebuild.seconds.toFixed(1)} s (${percent(rebuild.seconds, cold.seconds)} of the cold build; target: at most 15 %), peak ${rebuild.peakRssMb} MiB`,
+          `incremental rebuild (${size} products, price of ${sku} changed): ${rebuild.rewrittenPages.length} pages rewritten in ${rebuild.seconds.toFixed(1)} s${runs} (${percent(rebuild.seconds, cold.seconds)} of the cold build; target: at most 15 %), peak ${rebuild.peakRssMb} MiB`,
           ...rebuild.rewrittenPages.map((page) => `  rewrote ${page}`),
         ].join("\n");
         log(incremental);
