@@ -58,10 +58,10 @@ async function main() {
     },
   });
   const repeat = Number(values.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat must be a whole number of at least 1: ${values.repeat}`);
   const incrementalRuns = Number(values["incremental-runs"]);
   if (!Number.isInteger(incrementalRuns) || incrementalRuns < 1)
     throw new Error(`--incremental-runs must be a whole number of at least 1: ${values["incremental-runs"]}`);
-  if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat must be a whole number of at least 1: ${values.repeat}`);
   const sizes = values.sizes.split(",").map(Number);
   if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--sizes must be whole numbers: ${values.sizes}`);
   const port = Number(values.port);
@@ -187,7 +187,7 @@ async function main() {
           rebuilds.push({ sku, report: await build(`${shop}-${size}-incremental${suffix}`, { distRoot, workspaceRoot }) });
         }
         const { sku, report: rebuild } = medianBy(rebuilds, (run) => run.report.seconds);
-        const runs = rebuilds.length > 1 ? `, the median of ${rebuilds.map((run) => `${run.report.seconds.toFixed(1)}`).join(", ")} s` : "";
+        const runs = rebuilds.length > 1 ? `, the median of ${rebuilds.map((run) => run.report.seconds.toFixed(1)).join(", ")} s` : "";
         incremental = [
           `first warm rebuild, no change (${size} products): ${settle.rewrittenPages.length} pages rewritten in ${settle.seconds.toFixed(1)} s`,
           `incremental rebuild (${size} products, price of ${sku} changed): ${rebuild.rewrittenPages.length} pages rewritten in ${rebuild.seconds.toFixed(1)} s${runs} (${percent(rebuild.seconds, cold.seconds)} of the cold build; target: at most 15 %), peak ${rebuild.peakRssMb} MiB`,

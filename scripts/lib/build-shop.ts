@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { r2AssetStore, staticAssetStore, type AssetPublishResult, type AssetStore } from "./builder/asset-store";
-import { releasesRoot, type ServedFile } from "./builder/release";
+import { digestsFile, type ServedFile } from "./builder/release";
 import { backOfficeHostFor, reloadLocalWorker } from "./builder/served";
 import { workerBucketClient } from "./builder/site-bucket";
 import { gatsbyProgress, type BuildProgress } from "./builder/gatsby-progress";
@@ -120,14 +120,15 @@ export async function buildShop(shop: string, options: BuildOptions): Promise<Bu
  */
 export function assetStoreFor(shop: string, options: { distRoot?: string; origin?: string } = {}): AssetStore {
   const definition = loadShopConfig().shops.find((each) => each.id === shop);
+  const distRoot = options.distRoot ?? join(ROOT, "dist");
   if (definition?.assets === "r2") {
     if (!options.origin) throw new Error(`${shop} is published to R2 (assets "r2" in config/shops.json): the shop API's origin is needed to upload`);
     const token = process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN");
     return r2AssetStore(workerBucketClient({ origin: options.origin, host: backOfficeHostFor(options.origin) ?? undefined, token }), {
-      digests: (shop) => join(releasesRoot(options.distRoot ?? join(ROOT, "dist")), `${shop}.r2-digests.json`),
+      digests: (published) => digestsFile(distRoot, published, "r2"),
     });
   }
-  return staticAssetStore(options.distRoot ?? join(ROOT, "dist"));
+  return staticAssetStore(distRoot);
 }
 
 /** Publishes a finished build of the shop at once to its store: dist/<SHOP> (builder/release.ts) or R2 (builder/r2-release.ts). */

@@ -172,10 +172,13 @@ export async function createShopPages(
   const listedByLanguage = new Map<string, ProductNode[]>();
   const listedByTrail = new Map<string, ProductNode[]>();
   const listedByCategory = new Map<string, ProductNode[]>();
+  // The listed building materials: what product pages offer as accessories (accessoryPicker).
+  const accessoriesByLanguage = new Map<string, ProductNode[]>();
   for (const product of products) {
     push(allByLanguage, product.language, product);
     if (product.parentSku !== null) continue;
     push(listedByLanguage, product.language, product);
+    if (product.categoryTrailIds.includes("baustoffe")) push(accessoriesByLanguage, product.language, product);
     for (const id of product.categoryTrailIds) push(listedByTrail, `${product.language}:${id}`, product);
     for (const id of new Set(product.categoryIds)) push(listedByCategory, `${product.language}:${id}`, product);
   }
@@ -263,13 +266,6 @@ export async function createShopPages(
   }
 
   const byLanguageSku = new Map(products.map((product) => [`${product.language}:${product.sku}`, product]));
-  const accessoriesByLanguage = new Map<string, ProductNode[]>();
-  for (const product of products) {
-    if (product.parentSku !== null || !product.categoryTrailIds.includes("baustoffe")) continue;
-    const list = accessoriesByLanguage.get(product.language) ?? [];
-    list.push(product);
-    accessoriesByLanguage.set(product.language, list);
-  }
   const accessoriesOf = new Map([...accessoriesByLanguage].map(([language, list]) => [language, accessoryPicker(list)]));
   for (const product of products) {
     const parent = product.parentSku ? byLanguageSku.get(`${product.language}:${product.parentSku}`) : undefined;

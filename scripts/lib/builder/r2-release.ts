@@ -278,7 +278,7 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
     pages: record.pages,
     pagesRewritten,
     publishedAt: record.publishedAt,
-    // Every file of the build is read for its content hash (the R2 manifest is keyed by SHA-256).
+    // Files read for their content hash (the R2 manifest is keyed by SHA-256): those not known by their identity.
     filesRead: digests.misses,
     reloadMs,
     uploaded,

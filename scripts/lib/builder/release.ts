@@ -54,8 +54,10 @@ export const PUBLISHED_FILE = ".published.json";
 /**
  * Digests of the files of a shop's builds and releases by file identity (file-digests.ts), beside the
  * shop's releases folder: a publish reads only the files that changed since the last one, not every file twice.
+ * The static store keeps SHA-1s, the R2 store (r2-release.ts) the SHA-256s its manifest is keyed by.
  */
-export const digestsFile = (distRoot: string, shop: string) => join(releasesRoot(distRoot), `${shop}.digests.json`);
+export const digestsFile = (distRoot: string, shop: string, store: "static" | "r2" = "static") =>
+  join(releasesRoot(distRoot), store === "static" ? `${shop}.digests.json` : `${shop}.r2-digests.json`);
 
 /** How the server that serves dist/ answers for a file of a shop's build (through the worker, with the shop's host). */
 export type ServedFile = (shop: string, path: string) => Promise<{ status: number; etag: string | null }>;

@@ -1,6 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { htmlLanguage } from "../../../domain/routes";
+import { countryName } from "../../../domain/countries";
 import { sortedCountries } from "../lib/countries";
 import { changeShippingCountry, DELIVERY_COUNTRY_CHANGED, useCurrentCountry, type DeliveryCountryChange } from "../features/commerce/hooks";
 
@@ -30,9 +30,8 @@ export function countryOptions(countries: string[], language: string): CountryOp
   const key = `${language} ${countries.join(",")}`;
   let options = optionsByShop.get(key);
   if (!options) {
-    const names = new Intl.DisplayNames([htmlLanguage(language)], { type: "region" });
     options = sortedCountries(
-      countries.map((code) => ({ code, name: names.of(code.toUpperCase()) ?? code.toUpperCase() })),
+      countries.map((code) => ({ code, name: countryName(code, language) })),
       language,
     );
     optionsByShop.set(key, options);
