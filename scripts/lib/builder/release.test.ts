@@ -2,8 +2,8 @@ import { spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { syncDirectory } from "../sync-directory";
-import { digestsFile, liveRelease, publishRelease, releasesRoot, type ServedFile } from "./release";
+import { listFiles, syncDirectory } from "../sync-directory";
+import { digestsFile, isPageFile, liveRelease, publishRelease, releasesRoot, type ServedFile } from "./release";
 
 function build(root: string, name: string, files: Record<string, string>): string {
   const dir = join(root, name);
@@ -210,6 +210,69 @@ describe("publishing a release", () => {
     expect(asked.at(-1)).toBe("/.release.json");
     expect(result.reloadMs).toBeGreaterThanOrEqual(90);
     expect(readFileSync(join(dist, "DE", "index.html"), "utf8")).toBe("v2");
+  });
+
+  /** Every file of a folder with its content. */
+  const contents = (dir: string) => Object.fromEntries(listFiles(dir).map((file) => [file, readFileSync(join(dir, file), "utf8")]));
+
+  test("the release two back is reused for the next one: each release holds exactly its build (and what it carries), and the kept releases are never changed", async () => {
+    const builds: Record<string, string>[] = [
+      { "index.html": "home", "a.html": "A1", "app-1.js": "js1", "page-data/a.html/page-data.json": "a1", "media/x": "file x", "x.html": "X" },
+      { "index.html": "home", "a.html": "A2", "app-2.js": "js2", "page-data/a.html/page-data.json": "a2" },
+      // a.html gone (its page-data folder goes with it), a name that was a folder becomes a file, and one that was a file a folder.
+      { "index.html": "home2", "app-2.js": "js2", media: "now a file", "x.html/index.html": "in a folder" },
+      { "index.html": "home2", "a.html": "A4", "app-2.js": "js2", "page-data/a.html/page-data.json": "a4", media: "now a file" },
+      { "index.html": "home", "a.html": "A1", "app-1.js": "js1", "page-data/a.html/page-data.json": "a1", "media/x": "file x" },
+    ];
+    const folders = (dir: string) => listFiles(dir).length;
+    let previous: { dir: string; files: Record<string, string> } | null = null;
+    const firstFolder = join(releasesRoot(dist), "DE", "build-1");
+    let firstFolderInode = 0;
+    for (const [n, files] of builds.entries()) {
+      const buildId = n + 1;
+      const live = liveRelease(dist, "DE");
+      const liveFiles = live ? contents(live) : null;
+      const result = await publishRelease({ source: build(root, `r${buildId}`, files), distRoot: dist, shop: "DE", buildId });
+      if (buildId === 1) firstFolderInode = statSync(firstFolder).ino;
+      const expected: Record<string, string> = { ...files };
+      for (const file of result.carried) expected[file] = liveFiles![file]!;
+      const { [".release.json"]: record, ...served } = contents(join(dist, "DE"));
+      expect(served).toEqual(expected);
+      expect(JSON.parse(record!)).toMatchObject({ release: `build-${buildId}`, carried: result.carried });
+      // The release that was live keeps its files as they were (the previous one, for pages browsers still hold), with
+      // the new build's added names linked in before the switch; nothing else is kept.
+      if (live) {
+        const after = contents(live);
+        expect(after).toMatchObject(liveFiles!);
+        const linkedIn = Object.keys(after).filter((file) => !(file in liveFiles!));
+        for (const file of linkedIn) expect([file, after[file]]).toEqual([file, files[file]]);
+        expect(linkedIn.filter(isPageFile)).toEqual([]);
+      }
+      if (previous) expect(existsSync(previous.dir)).toBe(false);
+      expect(readdirSync(join(releasesRoot(dist), "DE")).sort()).toEqual(buildId === 1 ? ["build-1"] : [`build-${buildId - 1}`, `build-${buildId}`]);
+      previous = live ? { dir: live, files: liveFiles! } : null;
+      expect(folders(join(dist, "DE"))).toBe(Object.keys(expected).length + 1);
+    }
+    // build-3 was made from build-1's folder (the same inode), build-5 from build-3's.
+    expect(statSync(join(releasesRoot(dist), "DE", "build-5")).ino).toBe(firstFolderInode);
+    // Folders the builds no longer have are gone with their files (build-3 had no page-data/a.html).
+    expect(readdirSync(join(releasesRoot(dist), "DE", "build-4", "page-data"))).toEqual(["a.html"]);
+  });
+
+  test("a staging folder an interrupted publish left, with stray and wrong files, is brought in line by the next publish", async () => {
+    await publishRelease({ source: build(root, "b1", { "index.html": "v1", "a.html": "A", "app-1.js": "js1" }), distRoot: dist, shop: "DE", buildId: 1 });
+    const live = liveRelease(dist, "DE")!;
+    // What a publish that stopped half-way could leave: a file cut short, a stray file and folder, a file where the build has a folder.
+    build(join(releasesRoot(dist), "DE"), ".staging-build-2", { "index.html": "v", "a.html": "half", "stray.html": "x", "deep/er/file": "y", "app-2.js": "z" });
+    build(root, "b2", { "index.html": "v1", "a.html": "A2", "app-2.js/x.js": "js2" });
+    const result = await publishRelease({ source: join(root, "b2"), distRoot: dist, shop: "DE", buildId: 2 });
+    const { [".release.json"]: _record, ...served } = contents(join(dist, "DE"));
+    expect(served).toEqual({ "index.html": "v1", "a.html": "A2", "app-2.js/x.js": "js2", "app-1.js": "js1" });
+    expect(result.written.sort()).toEqual(["a.html", "app-2.js/x.js"]);
+    // Unchanged files are the live release's own (one inode), and that release was not touched.
+    expect(statSync(join(dist, "DE", "index.html")).ino).toBe(statSync(join(live, "index.html")).ino);
+    expect(contents(live)).toMatchObject({ "index.html": "v1", "a.html": "A", "app-1.js": "js1" });
+    expect(existsSync(join(liveRelease(dist, "DE")!, "deep"))).toBe(false);
   });
 
   test("a plain dist/<SHOP> folder of the old layout becomes the previous release", async () => {

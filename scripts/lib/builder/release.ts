@@ -1,4 +1,5 @@
 import {
+  constants,
   copyFileSync,
   existsSync,
   linkSync,
@@ -8,6 +9,7 @@ import {
   readFileSync,
   realpathSync,
   renameSync,
+  rmdirSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -172,46 +174,36 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   const release = uniqueName(shopReleases, releaseBaseName(options.buildId, now()));
   const dir = join(shopReleases, release);
   const staging = join(shopReleases, `.staging-${release}`);
-  rmSync(staging, { recursive: true, force: true });
 
-  // 1. The new release, complete, in a folder nobody serves yet.
+  // 1. The new release, complete, in a folder nobody serves yet: a release no longer kept (the one
+  //    two back, or a publish's leftover staging) brought in line with the build, else a new folder.
   const written: string[] = [];
   const added: string[] = [];
   let unchanged = 0;
   const digests = digestMemo(digestsFile(distRoot, shop));
   const sourceFiles = listFiles(source).filter((file) => file !== RELEASE_FILE);
-  const madeDirs = new Set<string>();
-  const makeDir = (dir: string) => {
-    if (madeDirs.has(dir)) return;
-    mkdirSync(dir, { recursive: true });
-    madeDirs.add(dir);
-  };
-  for (const file of sourceFiles) {
-    const to = join(staging, file);
-    makeDir(dirname(to));
-    if (current && currentFiles.has(file) && sameContent(digests, join(source, file), join(current, file))) {
-      // Same bytes, same inode: unchanged files keep their modification time (and so their ETag).
-      linkSync(join(current, file), to);
-      unchanged += 1;
-      continue;
-    }
-    copyFileSync(join(source, file), to);
-    written.push(file);
-    if (!currentFiles.has(file)) added.push(file);
-  }
   const inBuild = new Set(sourceFiles);
   const deleted: string[] = [];
   const carried: string[] = [];
+  const buildPaths = pathsOf(sourceFiles);
   for (const file of currentFiles) {
     if (inBuild.has(file) || file === RELEASE_FILE) continue;
     deleted.push(file);
-    if (!isPageFile(file) && !carriedBefore.has(file) && current) {
-      const to = join(staging, file);
-      mkdirSync(dirname(to), { recursive: true });
-      linkSync(join(current, file), to);
-      carried.push(file);
-    }
+    if (!isPageFile(file) && !carriedBefore.has(file) && current && !buildPaths.clashes(file)) carried.push(file);
   }
+  const folder = stagingFolder(shopReleases, staging, current, new Set([...sourceFiles, ...carried]));
+  for (const file of sourceFiles) {
+    if (current && currentFiles.has(file) && sameContent(digests, join(source, file), join(current, file))) {
+      // Same bytes, same inode: unchanged files keep their modification time (and so their ETag).
+      folder.link(join(current, file), file);
+      unchanged += 1;
+      continue;
+    }
+    folder.copy(join(source, file), file);
+    written.push(file);
+    if (!currentFiles.has(file)) added.push(file);
+  }
+  for (const file of carried) folder.link(join(current!, file), file);
   const pagesRewritten = written.filter(isPage);
   const record = releaseRecord({ shop, release, options, publishedAt: now(), sourceFiles, pagesRewritten, carried });
   writeFileSync(join(staging, RELEASE_FILE), `${JSON.stringify(record, null, 2)}\n`);
@@ -223,10 +215,12 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   // 2. Names the new build adds become known to the server first (nothing live links to them yet).
   const stageable = added.filter((file) => !isPageFile(file));
   if (current && stageable.length > 0) {
+    const livePaths = pathsOf(currentFiles);
     for (const file of stageable) {
+      if (livePaths.clashes(file)) continue;
       const to = join(current, file);
       mkdirSync(dirname(to), { recursive: true });
-      if (!existsSync(to)) linkSync(join(dir, file), to);
+      linkSync(join(dir, file), to);
     }
     touchPublished(distRoot, shop, currentRecord?.release ?? "(previous)");
     options.reload?.();
@@ -270,6 +264,103 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
     filesRead: digests.misses,
     reloadMs,
   };
+}
+
+/**
+ * The paths a set of files takes, to tell whether another file can join them: it cannot when one of
+ * its folders is a file of the set (the live release's `media`, the build's `media/x`), or when it is a
+ * folder or a file of the set itself. Gatsby's builds do not do this, but a name that turns from a
+ * file into a folder must not stop a shop's publishing.
+ */
+function pathsOf(files: Iterable<string>) {
+  const taken = new Set<string>();
+  const folders = new Set<string>();
+  for (const file of files) {
+    taken.add(file);
+    for (let at = dirname(file); at !== "." && !folders.has(at); at = dirname(at)) folders.add(at);
+  }
+  return {
+    clashes(file: string): boolean {
+      if (taken.has(file) || folders.has(file)) return true;
+      for (let at = dirname(file); at !== "."; at = dirname(at)) if (taken.has(at)) return true;
+      return false;
+    },
+  };
+}
+
+/** The folder a new release is put together in (release.ts step 1): files linked or copied in by their path in the release. */
+interface StagingFolder {
+  /** The file becomes a hard link of `from` (a kept release's file): left alone when it already is one. */
+  link(from: string, file: string): void;
+  /** The file becomes a copy of `from`, a file of its own. */
+  copy(from: string, file: string): void;
+}
+
+/**
+ * Makes `staging` the folder of a new release holding, once every file of `keep` has been linked or
+ * copied in, those files and nothing else. A release folder no longer kept (the one two back, which
+ * this publish would remove, or a staging folder an interrupted publish left) is renamed to it and
+ * reused: at 50,000 products a release is 105,000 files in 52,000 folders, and making the folders
+ * anew and removing the old ones took 10.8 s of a 56 s rebuild (docs/decisions/0034 "Numbers").
+ * What the reused folder holds is not trusted: a file not in `keep` is removed, a link that is not
+ * the kept release's file is replaced, and a file is never written in place, since its inode may be
+ * shared with a release that is served.
+ */
+function stagingFolder(shopReleases: string, staging: string, live: string | null, keep: Set<string>): StagingFolder {
+  const reusable = readdirSync(shopReleases, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && realpathSync(join(shopReleases, entry.name)) !== live)
+    .map((entry) => join(shopReleases, entry.name))
+    .sort((a, b) => Number(b === staging) - Number(a === staging));
+  if (reusable[0]) renameSync(reusable[0], staging);
+  else mkdirSync(staging, { recursive: true });
+  const present = new Set(listFiles(staging));
+  for (const file of present) {
+    if (keep.has(file)) continue;
+    rmSync(join(staging, file));
+    present.delete(file);
+    removeEmptyFolders(staging, dirname(join(staging, file)));
+  }
+  const place = (file: string, write: (to: string) => void) => {
+    const to = join(staging, file);
+    try {
+      write(to);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "ENOENT") mkdirSync(dirname(to), { recursive: true });
+      // A folder of the reused release where the build has a file (its files are gone already: none is kept).
+      else if (code === "EEXIST") rmSync(to, { recursive: true });
+      else throw error;
+      write(to);
+    }
+  };
+  const vacate = (file: string) => {
+    if (present.delete(file)) rmSync(join(staging, file));
+  };
+  return {
+    link(from, file) {
+      if (present.has(file)) {
+        const [had, wanted] = [lstatSync(join(staging, file)), statSync(from)];
+        if (had.ino === wanted.ino && had.dev === wanted.dev) return;
+      }
+      vacate(file);
+      place(file, (to) => linkSync(from, to));
+    },
+    copy(from, file) {
+      vacate(file);
+      place(file, (to) => copyFileSync(from, to, constants.COPYFILE_EXCL));
+    },
+  };
+}
+
+/** Removes `dir` and its parents up to (not including) `root` while they are empty. */
+function removeEmptyFolders(root: string, dir: string) {
+  for (let at = dir; at.startsWith(`${root}/`); at = dirname(at)) {
+    try {
+      rmdirSync(at);
+    } catch {
+      return;
+    }
+  }
 }
 
 /** Keeps the named releases (the live one and the one before, for pages browsers still hold); removes the rest. */
