@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { r2AssetStore, staticAssetStore, type AssetPublishResult, type AssetStore } from "./builder/asset-store";
 import { digestsFile, type ServedFile } from "./builder/release";
@@ -152,16 +152,16 @@ export async function renderShop(shop: string, options: BuildOptions): Promise<R
   const workspace = join(options.workspaceRoot ?? DEFAULT_WORKSPACES, shop);
   const started = Date.now();
   mkdirSync(workspace, { recursive: true });
-  const peakRssMb = await withDirLock(
+  const { peakRssMb, output } = await withDirLock(
     `${workspace}.lock`,
     async () => {
       options.signal?.throwIfAborted();
       linkProject(workspace);
-      return await runGatsby(shop, workspace, options, log);
+      const output = outputFolder(workspace);
+      return { peakRssMb: await runGatsby(shop, workspace, options, log), output };
     },
     { onWait: (owner) => log(`[${shop}] waiting for another build of ${shop} (pid ${owner}) to finish ...`) },
   );
-  const output = join(workspace, "public");
   // Each page's inline scripts remembered by file identity: a rebuild reads only the pages Gatsby rewrote.
   const manifest = writeCspManifest(output, { memo: join(workspace, ".csp-scripts.json") });
   log(`[${shop}] CSP manifest: ${Object.keys(manifest.pages).length} pages, ${manifest.hashes.length} distinct inline scripts`);
@@ -203,6 +203,26 @@ function linkProject(workspace: string) {
     if (current) rmSync(link, { recursive: true, force: true });
     symlinkSync(target, link);
   }
+}
+
+/**
+ * Where Gatsby's output of the workspace is: `<workspace>.public` beside it, which the workspace's
+ * `public` links to. Gatsby compiles gatsby-config and gatsby-node with Parcel on every build, and
+ * Parcel walks all of its project root (the workspace, docs/decisions/0034) twice to find changed
+ * files, without following links. At 50,000 products the output is 105,000 files in 52,000
+ * folders, which that walk took seconds over on every rebuild (docs/decisions/0054). A workspace
+ * whose output is still a folder of its own keeps it: the folder is moved out.
+ */
+function outputFolder(workspace: string): string {
+  const output = `${workspace}.public`;
+  const link = join(workspace, "public");
+  const current = lstatSync(link, { throwIfNoEntry: false });
+  if (current?.isSymbolicLink() && readlinkSync(link) === output) return output;
+  if (current?.isDirectory() && !existsSync(output)) renameSync(link, output);
+  else if (current) rmSync(link, { recursive: true, force: true });
+  mkdirSync(output, { recursive: true });
+  symlinkSync(output, link);
+  return output;
 }
 
 /** Runs `gatsby build` for the shop; resolves with the peak memory of its process tree. */

@@ -301,7 +301,7 @@ interface StagingFolder {
  * copied in, those files and nothing else. A release folder no longer kept (the one two back, which
  * this publish would remove, or a staging folder an interrupted publish left) is renamed to it and
  * reused: at 50,000 products a release is 105,000 files in 52,000 folders, and making the folders
- * anew and removing the old ones took 10.8 s of a 56 s rebuild (docs/decisions/0034 "Numbers").
+ * anew and removing the old ones took 10.8 s of a 56 s rebuild (docs/decisions/0034 "Reusing the release two back").
  * What the reused folder holds is not trusted: a file not in `keep` is removed, a link that is not
  * the kept release's file is replaced, and a file is never written in place, since its inode may be
  * shared with a release that is served.
