@@ -213,7 +213,7 @@ function linkProject(workspace: string) {
  * folders, which that walk took seconds over on every rebuild (docs/decisions/0054). A workspace
  * whose output is still a folder of its own keeps it: the folder is moved out.
  */
-function outputFolder(workspace: string): string {
+export function outputFolder(workspace: string): string {
   const output = `${workspace}.public`;
   const link = join(workspace, "public");
   const current = lstatSync(link, { throwIfNoEntry: false });
