@@ -23,10 +23,10 @@ import { medianBy } from "./build-report";
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 function writeBuild(source: string, pages: number) {
+  mkdirSync(join(source, "produkt"), { recursive: true });
   for (let page = 0; page < pages; page += 1) {
     const path = `produkt/p-${page}.html`;
     mkdirSync(join(source, "page-data", path), { recursive: true });
-    if (page === 0) mkdirSync(join(source, "produkt"), { recursive: true });
     writeFileSync(join(source, path), `<html><body>${"product ".repeat(40)}${page}</body></html>`);
     writeFileSync(join(source, "page-data", path, "page-data.json"), `{"result":{"pageContext":{"page":${page}}}}`);
   }

@@ -196,13 +196,16 @@ function linkProject(workspace: string) {
   if (codeChanged) rmSync(join(workspace, ".cache", ".parcel-cache"), { recursive: true, force: true });
   for (const name of PROJECT_LINKS) {
     const target = join(ROOT, name);
-    const link = join(workspace, name);
-    if (!existsSync(target)) continue;
-    const current = lstatSync(link, { throwIfNoEntry: false });
-    if (current?.isSymbolicLink() && readlinkSync(link) === target) continue;
-    if (current) rmSync(link, { recursive: true, force: true });
-    symlinkSync(target, link);
+    if (existsSync(target)) linkTo(target, join(workspace, name));
   }
+}
+
+/** Makes `link` a symbolic link to `target`, replacing whatever else is there. */
+function linkTo(target: string, link: string) {
+  const current = lstatSync(link, { throwIfNoEntry: false });
+  if (current?.isSymbolicLink() && readlinkSync(link) === target) return;
+  if (current) rmSync(link, { recursive: true, force: true });
+  symlinkSync(target, link);
 }
 
 /**
@@ -216,12 +219,9 @@ function linkProject(workspace: string) {
 export function outputFolder(workspace: string): string {
   const output = `${workspace}.public`;
   const link = join(workspace, "public");
-  const current = lstatSync(link, { throwIfNoEntry: false });
-  if (current?.isSymbolicLink() && readlinkSync(link) === output) return output;
-  if (current?.isDirectory() && !existsSync(output)) renameSync(link, output);
-  else if (current) rmSync(link, { recursive: true, force: true });
+  if (lstatSync(link, { throwIfNoEntry: false })?.isDirectory() && !existsSync(output)) renameSync(link, output);
   mkdirSync(output, { recursive: true });
-  symlinkSync(output, link);
+  linkTo(output, link);
   return output;
 }
 

@@ -14,6 +14,7 @@ import {
   statSync,
   symlinkSync,
   writeFileSync,
+  type BigIntStats,
 } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { digestMemo, type FileMemo } from "../file-digests";
@@ -193,17 +194,21 @@ export async function publishRelease(options: PublishOptions): Promise<PublishRe
   }
   const folder = stagingFolder(shopReleases, staging, current, new Set([...sourceFiles, ...carried]));
   for (const file of sourceFiles) {
-    if (current && currentFiles.has(file) && sameContent(digests, join(source, file), join(current, file))) {
-      // Same bytes, same inode: unchanged files keep their modification time (and so their ETag).
-      folder.link(join(current, file), file);
-      unchanged += 1;
-      continue;
+    if (current && currentFiles.has(file)) {
+      const kept = join(current, file);
+      const keptStat = statSync(kept, { bigint: true });
+      if (sameContent(digests, join(source, file), kept, keptStat)) {
+        // Same bytes, same inode: unchanged files keep their modification time (and so their ETag).
+        folder.link(kept, file, keptStat);
+        unchanged += 1;
+        continue;
+      }
     }
     folder.copy(join(source, file), file);
     written.push(file);
     if (!currentFiles.has(file)) added.push(file);
   }
-  for (const file of carried) folder.link(join(current!, file), file);
+  for (const file of carried) folder.link(join(current!, file), file, statSync(join(current!, file), { bigint: true }));
   const pagesRewritten = written.filter(isPage);
   const record = releaseRecord({ shop, release, options, publishedAt: now(), sourceFiles, pagesRewritten, carried });
   writeFileSync(join(staging, RELEASE_FILE), `${JSON.stringify(record, null, 2)}\n`);
@@ -290,8 +295,8 @@ function pathsOf(files: Iterable<string>) {
 
 /** The folder a new release is put together in (release.ts step 1): files linked or copied in by their path in the release. */
 interface StagingFolder {
-  /** The file becomes a hard link of `from` (a kept release's file): left alone when it already is one. */
-  link(from: string, file: string): void;
+  /** The file becomes a hard link of `from` (a kept release's file, `fromStat` its stat): left alone when it already is one. */
+  link(from: string, file: string, fromStat: BigIntStats): void;
   /** The file becomes a copy of `from`, a file of its own. */
   copy(from: string, file: string): void;
 }
@@ -337,10 +342,10 @@ function stagingFolder(shopReleases: string, staging: string, live: string | nul
     if (present.delete(file)) rmSync(join(staging, file));
   };
   return {
-    link(from, file) {
+    link(from, file, fromStat) {
       if (present.has(file)) {
-        const [had, wanted] = [lstatSync(join(staging, file)), statSync(from)];
-        if (had.ino === wanted.ino && had.dev === wanted.dev) return;
+        const had = lstatSync(join(staging, file), { bigint: true });
+        if (had.ino === fromStat.ino && had.dev === fromStat.dev) return;
       }
       vacate(file);
       place(file, (to) => linkSync(from, to));
@@ -433,9 +438,9 @@ function isSymlink(path: string): boolean {
   }
 }
 
-function sameContent(digests: FileMemo<string>, a: string, b: string): boolean {
+/** Whether file `a` has the bytes of the kept file `b` (`statB`: its stat, which the caller has). */
+function sameContent(digests: FileMemo<string>, a: string, b: string, statB: BigIntStats): boolean {
   const statA = statSync(a, { bigint: true });
-  const statB = statSync(b, { bigint: true });
   if (statA.size !== statB.size) return false;
   return digests.get(a, statA) === digests.get(b, statB);
 }
