@@ -59,15 +59,11 @@ export function projectsPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/customer/projects/`;
 }
 
-/** Listing pages of a category: the default order's first page is the category's own URL. */
-export function categoryListPath(shop: ShopRouting, language: string, slug: string, options: { sort?: string | null; page?: number }): string {
-  const parts: string[] = [];
-  if (options.sort) parts.push(`sort-${options.sort}`);
-  if (options.page && options.page > 1) parts.push(`page-${options.page}`);
-  return parts.length === 0 ? slugPath(shop, language, slug) : slugPath(shop, language, `${slug}/${parts.join("-")}`);
-}
-
-/** Further pages of a paged CMS list (video library): `{slug}/page-2.html`. */
+/**
+ * Further pages of a paged list: a category in its default order (docs/decisions/0054; other
+ * orders are `?sort=` on the first page) or a CMS list (video library). The first page is the
+ * list's own URL, then `{slug}/page-2.html`.
+ */
 export function pagedSlugPath(shop: ShopRouting, language: string, slug: string, page: number): string {
   return page > 1 ? slugPath(shop, language, `${slug}/page-${page}`) : slugPath(shop, language, slug);
 }

@@ -10,7 +10,7 @@ import { createInquiryPages } from "./inquiry-pages";
 import { createSearchPages } from "./search-pages";
 import { createAccountPages } from "./account-pages";
 import { createTerracePages, TERRACE_LANDING_TEMPLATE } from "./terrace-pages";
-import { categoryListPath, homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
+import { homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
 import { absoluteUrl, alternateLinks, isIndexable, packAlternates, type HreflangBases, type PageAlternates } from "../src/lib/seo";
 import { sortProducts, pageCount, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
 
@@ -247,7 +247,7 @@ export async function createShopPages(
     const sorted = sortProducts(inCategory.map(listed), sortings[0]!);
     for (let page = 1; page <= pages; page += 1) {
       create(
-        categoryListPath(shop, category.language, category.data.slug, { page }),
+        pagedSlugPath(shop, category.language, category.data.slug, page),
         template("category"),
         category.language,
         {

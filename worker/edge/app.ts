@@ -40,6 +40,7 @@ export type { EdgeDependencies } from "./context";
  *   search-results    the search results page without JavaScript (the build's page, results from the shop API)
  *   service-worker    /sw.js of the shop: its caching worker or the kill switch (config serviceWorker)
  *   spec-routes       301 from the SPEC 2.1 route shapes /{category}/Index, /{cms}/Contact, /{manufacturer}/manufacturer
+ *                     and from earlier builds' sort pages /{category}/sort-price-asc.html (ADR 0054)
  *   static-pages      the shop's build from ASSETS, or the no-shop-found page
  * Errors become the error pages of error-pages.ts (404/503/500, never a stack trace).
  */

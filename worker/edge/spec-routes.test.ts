@@ -36,6 +36,37 @@ describe("301 to the page the build has", () => {
   });
 });
 
+describe("an earlier build's listing page in another sort order: 301 to the category with the order in the query", () => {
+  test.each([
+    [`${DE}/boden/parkett/sort-price-asc.html`, "http://de.localhost:8787/boden/parkett.html?sort=price-asc"],
+    [`${DE}/boden/parkett/sort-newest-desc-page-3.html`, "http://de.localhost:8787/boden/parkett.html?sort=newest-desc&page=3"],
+    [`${DE}/boden/parkett/sort-name-asc-page-1.html`, "http://de.localhost:8787/boden/parkett.html?sort=name-asc"],
+    [`${DE}/boden/parkett/sort-price-desc.html?utm_source=mail&sort=name-asc`, "http://de.localhost:8787/boden/parkett.html?utm_source=mail&sort=price-desc"],
+    [`${CH}/fr/parkett/sort-position-desc-page-2.html`, "http://ch.localhost:8787/fr/parkett.html?sort=position-desc&page=2"],
+  ])("%s", async (url, location) => {
+    const response = await testApp({ files: { ...files, "/CH/fr/parkett.html": '<!doctype html><html lang="fr"><body>Parkett</body></html>' } }).request(url);
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(location);
+  });
+
+  test.each([
+    `${DE}/boden/nichts/sort-price-asc.html`,
+    `${DE}/sort-price-asc.html`,
+    `${DE}/boden/parkett/sort-cost-asc.html`,
+    `${DE}/boden/parkett/sort-price-up.html`,
+    `${DE}/boden/parkett/sort-price-asc-page-0.html`,
+    `${DE}/boden/parkett/sort-price-asc-page-99999.html`,
+    `${DE}/boden/parkett/sort-price-asc`,
+    `${DE}/boden/parkett/sort-price-asc.html/`,
+    `${DE}/%2e%2e/sort-price-asc.html`,
+    `${DE}//evil.example/sort-price-asc.html`,
+  ])("404 for %s", async (url) => {
+    const response = await testApp({ files }).request(url);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("location")).toBeNull();
+  });
+});
+
 describe("404 when there is no such page, and nothing leaves the shop", () => {
   test.each([
     `${DE}/nichts/Index`,

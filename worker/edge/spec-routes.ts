@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
+import { SORT_PARAM } from "../../domain/category-listing";
 import { contactPath, manufacturerPath, slugPath } from "../../domain/routes";
 import type { EdgeEnv } from "./context";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
@@ -15,6 +16,12 @@ import { isServablePath } from "./static-pages";
  *   /{cms}/Contact                 -> {prefix}/kontakt.html (contactez, ...)  (the contact page)
  *   /{manufacturer}/manufacturer   -> {prefix}/hersteller/{manufacturer}.html (the manufacturer page)
  *
+ * and the listing URLs of a category in another sort order that earlier builds had as pages
+ * (docs/decisions/0054): bookmarks and shared links keep working.
+ *
+ *   /{category}/sort-price-asc.html        -> {category}.html?sort=price-asc
+ *   /{category}/sort-price-asc-page-3.html -> {category}.html?sort=price-asc&page=3
+ *
  * `{prefix}` is the language segment on a shop with prefixes (CH: /fr/...); the language of the
  * request decides the contact page's and the manufacturers' localised segment. Only GET and HEAD.
  */
@@ -24,7 +31,16 @@ function languagePrefixOf(shop: ShopDefinition, pathname: string): string {
   return (shop.domainPrefixes as readonly string[]).includes(first) ? `/${first}` : "";
 }
 
-export function specRouteTarget(shop: ShopDefinition, language: string, pathname: string): string | null {
+/** An earlier build's listing page in another order: `sort-price-asc.html`, `sort-price-asc-page-3.html`. */
+const OLD_SORT_PAGE = /^sort-((?:position|price|name|newest)-(?:asc|desc))(?:-page-([1-9][0-9]{0,3}))?\.html$/;
+
+/** Where a SPEC route shape or an old sort page leads: the build's path and the query to add. */
+interface SpecRouteTarget {
+  path: string;
+  query: Record<string, string>;
+}
+
+function specRouteTarget(shop: ShopDefinition, language: string, pathname: string): SpecRouteTarget | null {
   const prefix = languagePrefixOf(shop, pathname);
   const rest = pathname.slice(prefix.length);
   const segments = pathSegments(rest);
@@ -32,11 +48,26 @@ export function specRouteTarget(shop: ShopDefinition, language: string, pathname
   const last = segments[segments.length - 1]!;
   const base = segments.slice(0, -1);
   const routing = { domainPrefixes: shop.domainPrefixes };
+  const oldSort = OLD_SORT_PAGE.exec(last);
   let target: string | null = null;
+  const query: Record<string, string> = {};
   if (last === "Index") target = slugPath(routing, language, base.join("/"));
   else if (last === "Contact" && base.length === 1) target = contactPath(routing, language);
   else if (last === "manufacturer" && base.length === 1) target = manufacturerPath(routing, language, base[0]!);
-  return target && isServablePath(target) ? target : null;
+  else if (oldSort) {
+    target = slugPath(routing, language, base.join("/"));
+    query[SORT_PARAM] = oldSort[1]!;
+    if (oldSort[2] && oldSort[2] !== "1") query.page = oldSort[2];
+  }
+  return target && isServablePath(target) ? { path: target, query } : null;
+}
+
+/** The request's query with the target's parameters set (they replace the same names). */
+function searchWith(search: string, query: Record<string, string>): string {
+  const params = new URLSearchParams(search);
+  for (const [name, value] of Object.entries(query)) params.set(name, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
 }
 
 export function specRoutes(): MiddlewareHandler<EdgeEnv> {
@@ -49,7 +80,8 @@ export function specRoutes(): MiddlewareHandler<EdgeEnv> {
     if (!target) return next();
     const store = siteStore(c, site.shop);
     // Whether the build has the page: a HEAD, so no store reads the file's bytes for it.
-    if (!store || !(await store.file(site.shop.id, target, new Request(url, { method: "HEAD" })))) return next();
-    return redirectResponse(locationOn(site.preferredOrigin, pathSegments(target), false, url.search), 301);
+    if (!store || !(await store.file(site.shop.id, target.path, new Request(url, { method: "HEAD" })))) return next();
+    const search = Object.keys(target.query).length === 0 ? url.search : searchWith(url.search, target.query);
+    return redirectResponse(locationOn(site.preferredOrigin, pathSegments(target.path), false, search), 301);
   };
 }

@@ -28,7 +28,7 @@ export function sortKey(sorting: Sorting): string {
 
 /**
  * The static page of a list's page number from its first page's path, as
- * domain/routes.ts categoryListPath names it: `/dielen.html` -> `/dielen/page-2.html`.
+ * domain/routes.ts pagedSlugPath names it: `/dielen.html` -> `/dielen/page-2.html`.
  * The pages compute their pagination links with it, so no page carries all of them in its context.
  */
 export function listPagePath(firstPage: string, page: number): string {
