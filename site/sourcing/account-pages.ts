@@ -1,6 +1,7 @@
 import path from "node:path";
 import { ACCOUNT_SCREENS } from "../../domain/account";
 import { accountPath, projectsPath, type ShopRouting } from "../../domain/routes";
+import type { CreatePage } from "./create-page";
 
 /**
  * The customer account's pages in every shop language (issue 13): the screens of
@@ -10,11 +11,9 @@ import { accountPath, projectsPath, type ShopRouting } from "../../domain/routes
  */
 export const ACCOUNT_TEMPLATE = path.resolve("site", "src", "features", "account", "AccountPageTemplate.tsx");
 
-type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
-
 const SEO = { robots: "noindex,nofollow", sitemap: false };
 
-export function createAccountPages(shop: ShopRouting & { languages: string[] }, create: Create): string[] {
+export function createAccountPages(shop: ShopRouting & { languages: string[] }, create: CreatePage): string[] {
   return shop.languages.flatMap((language) => {
     const pages = ACCOUNT_SCREENS.map((screen) => [accountPath(shop, language, screen), screen] as const);
     return [...pages, [projectsPath(shop, language), "Projects"] as const].map(([pagePath, screen]) => {

@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { CreatePage } from "./create-page";
 
 /**
  * The campaign carousel route of SPEC 2.1 (`/static/{black-week}/layouts/BlackWeekCarousel/`,
@@ -8,15 +9,13 @@ import path from "node:path";
  */
 export const CAMPAIGN_CAROUSEL_TEMPLATE = path.resolve("site", "src", "features", "campaign", "CarouselTemplate.tsx");
 
-type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
-
 export interface CampaignPageNode {
   language: string;
   carouselPath: string;
 }
 
 /** Creates the carousel page of each running campaign; answers the paths. */
-export function createCampaignPages(campaigns: readonly CampaignPageNode[], languages: readonly string[], create: Create): string[] {
+export function createCampaignPages(campaigns: readonly CampaignPageNode[], languages: readonly string[], create: CreatePage): string[] {
   return campaigns
     .filter((campaign) => languages.includes(campaign.language))
     .map((campaign) => {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { cartPath, checkoutPath, orderSuccessPath, type ShopRouting } from "../../domain/routes";
+import type { CreatePage } from "./create-page";
 
 /**
  * The checkout's pages of every shop language (issue 12): the cart page at /checkout/cart/,
@@ -23,14 +24,12 @@ export const CHECKOUT_PAGES: readonly CheckoutPage[] = [
   { path: orderSuccessPath, template: ORDER_SUCCESS_TEMPLATE },
 ];
 
-type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
-
 /** Every checkout page path of the shop, in each of its languages. */
 export function checkoutPagePaths(shop: ShopRouting & { languages: string[] }): string[] {
   return shop.languages.flatMap((language) => CHECKOUT_PAGES.map((page) => page.path(shop, language)));
 }
 
-export function createCheckoutPages(shop: ShopRouting & { languages: string[] }, create: Create): string[] {
+export function createCheckoutPages(shop: ShopRouting & { languages: string[] }, create: CreatePage): string[] {
   return shop.languages.flatMap((language) =>
     CHECKOUT_PAGES.map((page) => {
       const pagePath = page.path(shop, language);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { contactPath, type ShopRouting } from "../../domain/routes";
+import type { CreatePage } from "./create-page";
 
 /**
  * The contact page of every shop language (issue 18, SPEC 2.1 `/kontakt.html` and its variants
@@ -10,14 +11,12 @@ import { contactPath, type ShopRouting } from "../../domain/routes";
  */
 export const CONTACT_TEMPLATE = path.resolve("site", "src", "features", "contact", "ContactPageTemplate.tsx");
 
-type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
-
 /** Every contact page path of the shop, one per language. */
 export function contactPagePaths(shop: ShopRouting & { languages: string[] }): string[] {
   return shop.languages.map((language) => contactPath(shop, language));
 }
 
-export function createContactPages(shop: ShopRouting & { languages: string[] }, create: Create): string[] {
+export function createContactPages(shop: ShopRouting & { languages: string[] }, create: CreatePage): string[] {
   return shop.languages.map((language) => {
     const pagePath = contactPath(shop, language);
     create(pagePath, CONTACT_TEMPLATE, language, {}, {});

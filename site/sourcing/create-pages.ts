@@ -10,6 +10,7 @@ import { createInquiryPages } from "./inquiry-pages";
 import { createSearchPages } from "./search-pages";
 import { createAccountPages } from "./account-pages";
 import { createTerracePages, TERRACE_LANDING_TEMPLATE } from "./terrace-pages";
+import type { CreatePage } from "./create-page";
 import { homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
 import { absoluteUrl, alternateLinks, isIndexable, packAlternates, type HreflangBases, type PageAlternates } from "../src/lib/seo";
 import { sortProducts, pageCount, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
@@ -120,15 +121,7 @@ export async function createShopPages(
   const alternatesOf = (...keys: string[]): PageAlternates =>
     packAlternates(alternateLinks(keys.flatMap((key) => versions.get(key) ?? [])), shop.hreflangBases);
   const routed = shop.domainPrefixes.length > 0;
-  const create = (
-    pagePath: string,
-    component: string,
-    language: string,
-    context: Record<string, unknown>,
-    seo: { robots?: string; canonicalPath?: string; sitemap?: boolean; lastmod?: string | null; alternates?: PageAlternates } = {},
-    // A client-rendered page that also stands for every path below it (`/fragen-zum-produkt/*`).
-    page: { matchPath?: string } = {},
-  ) => {
+  const create: CreatePage = (pagePath, component, language, context, seo = {}, page = {}) => {
     const robots = seo.robots ?? "index,follow";
     const pageSeo: PageSeo = {
       canonical: absoluteUrl(shop.origin, seo.canonicalPath ?? pagePath),

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { inquiryPath, offerPath, type ShopRouting } from "../../domain/routes";
+import type { CreatePage } from "./create-page";
 
 /**
  * The inquiry pages of every shop language (issue 15, SPEC 2.1 `/{inquiry}/{sku}`, 2.2 "Product
@@ -27,15 +28,6 @@ export function inquiryPageBase(shop: ShopRouting, language: string, type: Inqui
   return inquiryPath(shop, language, type, "");
 }
 
-type Create = (
-  pagePath: string,
-  component: string,
-  language: string,
-  context: Record<string, unknown>,
-  seo: { robots?: string; sitemap?: boolean },
-  page?: { matchPath?: string },
-) => void;
-
 const NOT_INDEXED = { robots: "noindex,nofollow", sitemap: false };
 
 /** Every page path of the inquiry pages (and the offer page) of the shop, in each of its languages. */
@@ -43,7 +35,7 @@ export function inquiryPagePaths(shop: ShopRouting & { languages: string[] }): s
   return shop.languages.flatMap((language) => [...INQUIRY_PAGE_TYPES.map((type) => inquiryPageBase(shop, language, type)), offerPath(shop, language)]);
 }
 
-export function createInquiryPages(shop: ShopRouting & { languages: string[] }, create: Create): string[] {
+export function createInquiryPages(shop: ShopRouting & { languages: string[] }, create: CreatePage): string[] {
   return shop.languages.flatMap((language) => {
     const inquiryPages = INQUIRY_PAGE_TYPES.map((type) => {
       const pagePath = inquiryPageBase(shop, language, type);

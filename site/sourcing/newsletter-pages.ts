@@ -1,5 +1,6 @@
 import path from "node:path";
 import { newsletterConfirmPath, newsletterUnsubscribePath, type ShopRouting } from "../../domain/routes";
+import type { CreatePage } from "./create-page";
 
 /**
  * The newsletter's pages of every shop language (issue 15): the confirmation of a sign-up at
@@ -22,14 +23,12 @@ export const NEWSLETTER_PAGES: readonly NewsletterPage[] = [
   { path: newsletterUnsubscribePath, template: NEWSLETTER_UNSUBSCRIBE_TEMPLATE },
 ];
 
-type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
-
 /** Every newsletter page path of the shop, in each of its languages. */
 export function newsletterPagePaths(shop: ShopRouting & { languages: string[] }): string[] {
   return shop.languages.flatMap((language) => NEWSLETTER_PAGES.map((page) => page.path(shop, language)));
 }
 
-export function createNewsletterPages(shop: ShopRouting & { languages: string[] }, create: Create): string[] {
+export function createNewsletterPages(shop: ShopRouting & { languages: string[] }, create: CreatePage): string[] {
   return shop.languages.flatMap((language) =>
     NEWSLETTER_PAGES.map((page) => {
       const pagePath = page.path(shop, language);

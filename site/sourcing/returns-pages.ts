@@ -1,5 +1,6 @@
 import path from "node:path";
 import { returnsPath, withdrawPath, type ShopRouting } from "../../domain/routes";
+import type { CreatePage } from "./create-page";
 
 /**
  * The returns pages of every shop language (issue 14): the returns and complaints flow at
@@ -21,14 +22,12 @@ export const RETURNS_PAGES: readonly ReturnsPage[] = [
   { path: withdrawPath, template: WITHDRAW_TEMPLATE },
 ];
 
-type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
-
 /** Every returns page path of the shop, in each of its languages. */
 export function returnsPagePaths(shop: ShopRouting & { languages: string[] }): string[] {
   return shop.languages.flatMap((language) => RETURNS_PAGES.map((page) => page.path(shop, language)));
 }
 
-export function createReturnsPages(shop: ShopRouting & { languages: string[] }, create: Create): string[] {
+export function createReturnsPages(shop: ShopRouting & { languages: string[] }, create: CreatePage): string[] {
   return shop.languages.flatMap((language) =>
     RETURNS_PAGES.map((page) => {
       const pagePath = page.path(shop, language);

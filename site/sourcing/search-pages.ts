@@ -1,5 +1,6 @@
 import path from "node:path";
 import { searchPath, searchResultsPath, type ShopRouting } from "../../domain/routes";
+import type { CreatePage } from "./create-page";
 
 /**
  * The search page of every shop language: /search/ (and /{lang}/search/ where the shop
@@ -10,9 +11,7 @@ export const SEARCH_TEMPLATE = path.resolve("site", "src", "features", "search",
 /** The results page without JavaScript (issue 18): the edge fills it (worker/edge/search-results.ts). */
 export const SEARCH_RESULTS_TEMPLATE = path.resolve("site", "src", "features", "search", "SearchResultsTemplate.tsx");
 
-type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
-
-export function createSearchPages(shop: ShopRouting & { languages: string[] }, create: Create): string[] {
+export function createSearchPages(shop: ShopRouting & { languages: string[] }, create: CreatePage): string[] {
   return shop.languages.flatMap((language) => {
     const pagePath = searchPath(shop, language);
     create(pagePath, SEARCH_TEMPLATE, language, {}, { robots: "noindex,follow", sitemap: false });

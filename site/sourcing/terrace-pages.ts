@@ -1,5 +1,6 @@
 import path from "node:path";
 import { terracePlannerPath, type ShopRouting } from "../../domain/routes";
+import type { CreatePage } from "./create-page";
 
 /**
  * The terrace planner's page (issue 19) in every shop language that sells decking:
@@ -12,13 +13,11 @@ export const TERRACE_TEMPLATE = path.resolve("site", "src", "features", "terrace
 /** The configurator CMS page's template: the CMS page with the planner's start (site/sourcing/create-pages.ts picks it by page type). */
 export const TERRACE_LANDING_TEMPLATE = path.resolve("site", "src", "features", "terrace", "LandingTemplate.tsx");
 
-type Create = (pagePath: string, component: string, language: string, context: Record<string, unknown>, seo: { robots?: string; sitemap?: boolean }) => void;
-
 /**
  * Creates the planner page for each of `languages` (the shop languages with decking on sale)
  * and answers the planner path per language, for the landing pages to link.
  */
-export function createTerracePages(shop: ShopRouting, languages: readonly string[], create: Create): Map<string, string> {
+export function createTerracePages(shop: ShopRouting, languages: readonly string[], create: CreatePage): Map<string, string> {
   const paths = new Map<string, string>();
   for (const language of languages) {
     const pagePath = terracePlannerPath(shop, language);
