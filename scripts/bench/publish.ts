@@ -78,6 +78,7 @@ async function r2Publisher(source: string, work: string) {
   const worker = await startWorkerdWorker({ port: WORKERD_PORT, persistTo: state, outDir: join(work, "workerd"), assets: join(work, "assets") });
   const store = r2AssetStore(workerBucketClient({ origin: worker.origin, host: BACK_OFFICE_HOST, token: localSecret("BUILDER_TOKEN") }), {
     digests: () => join(work, "DE.r2-digests.json"),
+    shards: () => join(work, "DE.r2-shards.json"),
   });
   return { publish: (run: number) => store.publish({ source, shop: "DE", buildId: run + 1 }), stop: () => worker.stop() };
 }

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { r2AssetStore, staticAssetStore, type AssetPublishResult, type AssetStore } from "./builder/asset-store";
-import { digestsFile, type ServedFile } from "./builder/release";
+import { digestsFile, r2ShardsFile, type ServedFile } from "./builder/release";
 import { backOfficeHostFor, reloadLocalWorker } from "./builder/served";
 import { workerBucketClient } from "./builder/site-bucket";
 import { gatsbyProgress, type BuildProgress } from "./builder/gatsby-progress";
@@ -126,6 +126,7 @@ export function assetStoreFor(shop: string, options: { distRoot?: string; origin
     const token = process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN");
     return r2AssetStore(workerBucketClient({ origin: options.origin, host: backOfficeHostFor(options.origin) ?? undefined, token }), {
       digests: (published) => digestsFile(distRoot, published, "r2"),
+      shards: (published) => r2ShardsFile(distRoot, published),
     });
   }
   return staticAssetStore(distRoot);

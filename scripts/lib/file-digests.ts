@@ -57,12 +57,16 @@ export class FileMemo<T> {
 
   /** Writes the entries used this run (whole, never half-written). */
   save(): void {
-    if (!this.path) return;
-    mkdirSync(dirname(this.path), { recursive: true });
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(Object.fromEntries(this.used)));
-    renameSync(temporary, this.path);
+    if (this.path) writeWhole(this.path, JSON.stringify(Object.fromEntries(this.used)));
   }
+}
+
+/** Writes the file through a temporary one and a rename: a reader sees the old text or the new, never half of it. */
+export function writeWhole(path: string, text: string): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
 }
 
 /** device:inode:size:mtime(ns) of a file. */

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { outputFolder, shopWorkspace } from "./build-shop";
-import { digestsFile, releasesRoot } from "./builder/release";
+import { digestsFile, r2ShardsFile, releasesRoot } from "./builder/release";
 import { loadShopConfig, ROOT } from "./shops";
 
 const workflow = readFileSync(join(ROOT, ".github", "workflows", "publish-shops.yml"), "utf8");
@@ -35,7 +35,7 @@ function steps(): string[] {
 describe("the publish workflow's cache", () => {
   const cached = blockAfter(/^\s+path: \|$/).map((line) => line.replaceAll("${{ matrix.shop }}", "DE"));
 
-  test("keeps the workspace, its output, the releases, dist/<SHOP> and both stores' remembered hashes", () => {
+  test("keeps the workspace, its output, the releases, dist/<SHOP>, both stores' remembered hashes and the R2 shards", () => {
     const scratch = mkdtempSync(join(tmpdir(), "workflow-"));
     try {
       // The output's place relative to its workspace, as a build makes it.
@@ -48,6 +48,7 @@ describe("the publish workflow's cache", () => {
         join(releasesRoot(distRoot), "DE"),
         digestsFile(distRoot, "DE", "static"),
         digestsFile(distRoot, "DE", "r2"),
+        r2ShardsFile(distRoot, "DE"),
         join(distRoot, "DE"),
       ].map((path) => relative(ROOT, path));
       expect(needed).toContain(".build/DE.public");

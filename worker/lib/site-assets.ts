@@ -134,6 +134,18 @@ export function siteContentType(path: string): string {
   return TYPES[extension] ?? "application/octet-stream";
 }
 
+const HEX_DIGITS = [..."0123456789abcdef"];
+
+/**
+ * Prefixes that together cover every key of a shop's layout, each key under exactly one: the
+ * pointer, the releases, and the shards and blobs by the first digit of their hash. Listing them
+ * side by side reads a shop's 100,000 keys in a sixteenth of the round trips of one listing.
+ */
+export function shopListPrefixes(shop: string): string[] {
+  const root = shopPrefix(shop);
+  return [pointerKey(shop), `${root}releases/`, ...HEX_DIGITS.map((digit) => `${root}index/${digit}`), ...HEX_DIGITS.map((digit) => `${root}blobs/${digit}`)];
+}
+
 const KEY = /^sites\/([A-Z]{2,8})\/(?:live\.json|releases\/[A-Za-z0-9][A-Za-z0-9._-]{0,99}\.json|index\/[0-9a-f]{64}\.json|blobs\/[0-9a-f]{64})$/;
 
 /** The shop a key of the layout above belongs to, or null for any other key. */

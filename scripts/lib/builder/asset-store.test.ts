@@ -5,7 +5,7 @@ import type { R2Bucket } from "@cloudflare/workers-types";
 import { Miniflare } from "miniflare";
 import { r2SiteStore, staticSiteStore, type EdgeCache, type SiteStore } from "../../../worker/edge/site-store";
 import type { FetchBinding } from "../../../worker/env";
-import { blobKey, pointerKey, releaseKey, shopPrefix, siteFileEtag } from "../../../worker/lib/site-assets";
+import { blobKey, pointerKey, releaseKey, shardKey, shopListPrefixes, shopPrefix, siteFileEtag } from "../../../worker/lib/site-assets";
 import { bindingsOverFetch, bindingsWorker } from "../bindings-over-fetch";
 import { r2AssetStore, staticAssetStore } from "./asset-store";
 import { readPointer } from "./r2-release";
@@ -50,13 +50,21 @@ const genOf = async (store: SiteStore, file: string) => {
 /** A bucket client that records what it writes and can be made to fail (an interrupted publish). */
 function recording(inner: SiteBucketClient) {
   const puts: string[] = [];
+  const gets: string[] = [];
+  const lists: string[] = [];
   let failWhen: ((key: string) => boolean) | null = null;
   const client: SiteBucketClient = {
     ...inner,
     batchBytes: 64 * 1024,
     batchObjects: 8,
-    get: (key) => inner.get(key),
-    list: (prefix) => inner.list(prefix),
+    get: (key) => {
+      gets.push(key);
+      return inner.get(key);
+    },
+    list: (prefix) => {
+      lists.push(prefix);
+      return inner.list(prefix);
+    },
     delete: (keys) => inner.delete(keys),
     async put(objects: SiteObject[]) {
       if (failWhen && objects.some((object) => failWhen!(object.key))) throw new Error("connection reset (test)");
@@ -67,6 +75,8 @@ function recording(inner: SiteBucketClient) {
   return {
     client,
     puts,
+    gets,
+    lists,
     failOn(check: ((key: string) => boolean) | null) {
       failWhen = check;
     },
@@ -162,6 +172,54 @@ describe("asset stores", () => {
       expect(await genOf(reader, "/p4.html")).toBe(1);
       // Without the memory every file is read again.
       expect((await r2AssetStore(r2BucketClient(bucket)).publish({ source, shop: "NL" })).filesRead).toBe(65);
+    });
+
+    test("with the last release's shards kept, a publish reads none of them from R2; kept shards that do not match their hash are read again", async () => {
+      const recorder = recording(r2BucketClient(bucket));
+      const shardsFile = join(root, "NL.r2-shards.json");
+      const store = r2AssetStore(recorder.client, { shards: () => shardsFile });
+      const shardReads = () => recorder.gets.filter((key) => key.includes("/index/")).length;
+      await store.publish({ source: generation(root, 1, { pages: 400 }), shop: "NL" });
+      const changed = generation(root, 1, { pages: 400 });
+      writeFileSync(join(changed, "p17.html"), "gen 2 page 17");
+      recorder.gets.length = 0;
+      const second = await store.publish({ source: changed, shop: "NL" });
+      expect(shardReads()).toBe(0);
+      expect([second.written, second.unchanged]).toEqual([["p17.html"], 804]);
+
+      // Without them, every shard of the live release is read.
+      recorder.gets.length = 0;
+      await r2AssetStore(recorder.client).publish({ source: changed, shop: "NL" });
+      const shardCount = shardReads();
+      expect(shardCount).toBeGreaterThan(1);
+
+      // A kept shard altered (a page's hash) no longer hashes to its name: it is read from R2, and the publish is right.
+      await store.publish({ source: changed, shop: "NL" });
+      const kept = JSON.parse(readFileSync(shardsFile, "utf8")) as { shards: Record<string, { files: Record<string, [string, number, string]> }> };
+      const [hash, shard] = Object.entries(kept.shards).find(([, each]) => each.files["/p17.html"])!;
+      shard.files["/p17.html"]![0] = sha256("something else");
+      writeFileSync(shardsFile, JSON.stringify(kept));
+      recorder.gets.length = 0;
+      const altered = await store.publish({ source: changed, shop: "NL" });
+      expect(recorder.gets).toContain(shardKey("NL", hash));
+      expect(shardReads()).toBe(1);
+      expect([altered.written, altered.unchanged]).toEqual([[], 805]);
+
+      // A damaged file keeps nothing: every shard is read, and the publish is right.
+      writeFileSync(shardsFile, "{not json");
+      recorder.gets.length = 0;
+      const damaged = await store.publish({ source: changed, shop: "NL" });
+      expect(shardReads()).toBe(shardCount);
+      expect([damaged.written, damaged.unchanged]).toEqual([[], 805]);
+      const reader = r2SiteStore(bucket, { cache: null, pointerTtlMs: 0 });
+      expect(await (await reader.file("NL", "/p17.html", get("/")))!.text()).toBe("gen 2 page 17");
+    });
+
+    test("the garbage collection lists the shop's keys in the parts of its layout", async () => {
+      const recorder = recording(r2BucketClient(bucket));
+      const store = r2AssetStore(recorder.client);
+      await store.publish({ source: generation(root, 1), shop: "NL" });
+      expect(recorder.lists.sort()).toEqual(shopListPrefixes("NL").sort());
     });
 
     test("a second publish uploads only the files whose content changed, and unchanged shards are not written again", async () => {

@@ -44,14 +44,24 @@ export function staticAssetStore(distRoot: string): AssetStore {
 
 /**
  * The SITE_ASSETS bucket (through the shop API's builder calls, or a binding in tests). `digests`:
- * where the files' hashes are remembered between publishes of a shop (r2-release.ts).
+ * where the files' hashes are remembered between publishes of a shop, `shards`: where the shards of
+ * its last release are kept (r2-release.ts).
  */
-export function r2AssetStore(bucket: SiteBucketClient, settings: { concurrency?: number; digests?: (shop: string) => string } = {}): AssetStore {
+export function r2AssetStore(
+  bucket: SiteBucketClient,
+  settings: { concurrency?: number; digests?: (shop: string) => string; shards?: (shop: string) => string } = {},
+): AssetStore {
   return {
     kind: "r2",
     async publish(options) {
       const { reload: _reload, ...rest } = options;
-      const result = await publishR2Release({ ...rest, bucket, concurrency: settings.concurrency, digests: settings.digests?.(options.shop) });
+      const result = await publishR2Release({
+        ...rest,
+        bucket,
+        concurrency: settings.concurrency,
+        digests: settings.digests?.(options.shop),
+        shards: settings.shards?.(options.shop),
+      });
       options.log?.(
         `[${options.shop}] R2 release ${result.release}: ${result.uploaded} objects uploaded (${(result.uploadedBytes / 1024).toFixed(0)} KiB), ${result.unchanged} files unchanged, ${result.collected} old objects removed`,
       );

@@ -11,14 +11,14 @@ import {
   shardCountFor,
   shardKey,
   shardOf,
-  shopPrefix,
+  shopListPrefixes,
   siteContentType,
   type SiteFileEntry,
   type SitePointer,
   type SiteRelease,
   type SiteShard,
 } from "../../../worker/lib/site-assets";
-import { FileMemo } from "../file-digests";
+import { FileMemo, writeWhole } from "../file-digests";
 import { listFiles } from "../sync-directory";
 import {
   isPage,
@@ -65,6 +65,12 @@ export interface R2PublishOptions extends Omit<PublishOptions, "distRoot" | "rel
    * products). Without it every file is read.
    */
   digests?: string;
+  /**
+   * Where the shards of the last release published from here are kept between publishes: the
+   * next publish reads from R2 only the live release's shards that are not among them (at 50,000
+   * products a release has about 500 shards, each a round trip to the bucket).
+   */
+  shards?: string;
 }
 
 export interface R2PublishResult extends PublishResult {
@@ -100,14 +106,45 @@ export async function readPointer(bucket: SiteBucketClient, shop: string): Promi
   return pointer;
 }
 
-/** A stored release with its file list. */
-async function readStoredRelease(bucket: SiteBucketClient, shop: string, name: string): Promise<StoredRelease> {
+/**
+ * Shards by their hash, kept in a file between publishes. Shards are content-addressed, so a kept
+ * one stands for the bucket's object of its name; one whose bytes no longer hash to its name (a
+ * damaged file) is not used, and a missing or unreadable file keeps nothing.
+ */
+class ShardMemo {
+  private readonly known = new Map<string, SiteShard>();
+
+  constructor(private readonly path: string | null) {
+    if (!path) return;
+    try {
+      const stored = JSON.parse(readFileSync(path, "utf8")) as { shards?: Record<string, unknown> };
+      for (const [hash, value] of Object.entries(stored.shards ?? {})) {
+        const shard = parseShard(value);
+        if (shard && sha256(encode(shard)) === hash) this.known.set(hash, shard);
+      }
+    } catch {
+      // nothing kept yet (or a damaged file): the live release's shards are read from R2
+    }
+  }
+
+  get(hash: string): SiteShard | null {
+    return this.known.get(hash) ?? null;
+  }
+
+  /** Keeps the shards of the release just published, and only those. */
+  save(shards: Map<string, SiteShard>): void {
+    if (this.path) writeWhole(this.path, JSON.stringify({ shards: Object.fromEntries(shards) }));
+  }
+}
+
+/** A stored release with its file list; shards the memo has are not read from the bucket. */
+async function readStoredRelease(bucket: SiteBucketClient, shop: string, name: string, memo = new ShardMemo(null)): Promise<StoredRelease> {
   const release: SiteRelease | null = parseRelease(await readJson(bucket, releaseKey(shop, name)));
   if (!release) throw new Error(`${releaseKey(shop, name)} is missing or not a release`);
   const files = new Map<string, SiteFileEntry>();
   const shards = await Promise.all(
     [...new Set(release.shards)].map(async (hash) => {
-      const shard: SiteShard | null = parseShard(await readJson(bucket, shardKey(shop, hash)));
+      const shard: SiteShard | null = memo.get(hash) ?? parseShard(await readJson(bucket, shardKey(shop, hash)));
       if (!shard) throw new Error(`${shardKey(shop, hash)} is missing or not a shard`);
       return shard;
     }),
@@ -123,9 +160,9 @@ async function readStoredRelease(bucket: SiteBucketClient, shop: string, name: s
 }
 
 /** The live release of a shop in R2, with its file list (null: none yet). */
-export async function readLiveRelease(bucket: SiteBucketClient, shop: string): Promise<StoredRelease | null> {
+export async function readLiveRelease(bucket: SiteBucketClient, shop: string, memo?: ShardMemo): Promise<StoredRelease | null> {
   const pointer = await readPointer(bucket, shop);
-  return pointer ? readStoredRelease(bucket, shop, pointer.release) : null;
+  return pointer ? readStoredRelease(bucket, shop, pointer.release, memo) : null;
 }
 
 /** Runs the tasks with at most `limit` at once; the first failure fails the whole (after the running ones settle). */
@@ -171,7 +208,8 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
   const concurrency = options.concurrency ?? 4;
 
   // 1. The live release: the manifest the new build is compared with.
-  const live = await readLiveRelease(bucket, shop);
+  const shardMemo = new ShardMemo(options.shards ?? null);
+  const live = await readLiveRelease(bucket, shop, shardMemo);
   const known = new Set<string>();
   for (const [hash] of live?.files.values() ?? []) known.add(hash);
   const carriedBefore = new Set(live?.record?.carried ?? []);
@@ -261,13 +299,16 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
   await put([{ key: pointerKey(shop), bytes: encode({ version: 1, release, publishedAt: record.publishedAt } satisfies SitePointer) }]);
   const switched = Date.now();
   options.onLive?.();
+  shardMemo.save(new Map(shardObjects.map((shard, index) => [shard.hash, { version: 1, files: shardFiles[index]! }])));
   const reloadMs = await timeUntilServed(shop, options, before?.etag, switched, log);
 
   // 6. Garbage collection: keep the new and the previous release.
-  const collected = await collectGarbage(bucket, shop, [
-    { name: release, files: entries, shards: releaseObject.shards },
-    ...(live ? [{ name: live.name, files: live.files, shards: live.shards }] : []),
-  ]);
+  const collected = await collectGarbage(
+    bucket,
+    shop,
+    [{ name: release, files: entries, shards: releaseObject.shards }, ...(live ? [{ name: live.name, files: live.files, shards: live.shards }] : [])],
+    concurrency,
+  );
   return {
     release,
     releaseDir: source,
@@ -287,11 +328,16 @@ export async function publishR2Release(options: R2PublishOptions): Promise<R2Pub
   };
 }
 
-/** Deletes every object of the shop no kept release names (older releases, their shards, files only they had, an interrupted publish's uploads). */
+/**
+ * Deletes every object of the shop no kept release names (older releases, their shards, files only
+ * they had, an interrupted publish's uploads). The shop's keys are listed in parts side by side
+ * (`shopListPrefixes`), `concurrency` at once.
+ */
 export async function collectGarbage(
   bucket: SiteBucketClient,
   shop: string,
   keep: { name: string; files: Map<string, SiteFileEntry>; shards: string[] }[],
+  concurrency: number,
 ): Promise<number> {
   const keys = new Set<string>([pointerKey(shop)]);
   for (const release of keep) {
@@ -299,7 +345,14 @@ export async function collectGarbage(
     for (const hash of release.shards) keys.add(shardKey(shop, hash));
     for (const [hash] of release.files.values()) keys.add(blobKey(shop, hash));
   }
-  const stale = (await bucket.list(shopPrefix(shop))).filter((key) => !keys.has(key));
+  const listed: string[] = [];
+  await runLimited(
+    shopListPrefixes(shop).map((prefix) => async () => {
+      listed.push(...(await bucket.list(prefix)));
+    }),
+    concurrency,
+  );
+  const stale = listed.filter((key) => !keys.has(key));
   if (stale.length > 0) await bucket.delete(stale);
   return stale.length;
 }

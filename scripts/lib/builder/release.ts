@@ -62,6 +62,9 @@ export const PUBLISHED_FILE = ".published.json";
 export const digestsFile = (distRoot: string, shop: string, store: "static" | "r2" = "static") =>
   join(releasesRoot(distRoot), store === "static" ? `${shop}.digests.json` : `${shop}.r2-digests.json`);
 
+/** Where the R2 store keeps the shards of the last release it published of a shop (r2-release.ts). */
+export const r2ShardsFile = (distRoot: string, shop: string) => join(releasesRoot(distRoot), `${shop}.r2-shards.json`);
+
 /** How the server that serves dist/ answers for a file of a shop's build (through the worker, with the shop's host). */
 export type ServedFile = (shop: string, path: string) => Promise<{ status: number; etag: string | null }>;
 
