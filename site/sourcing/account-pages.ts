@@ -1,7 +1,7 @@
-import path from "node:path";
 import { ACCOUNT_SCREENS } from "../../domain/account";
 import { accountPath, projectsPath, type ShopRouting } from "../../domain/routes";
 import type { CreatePage } from "./create-page";
+import { siteSource } from "./site-source";
 
 /**
  * The customer account's pages in every shop language (issue 13): the screens of
@@ -9,7 +9,7 @@ import type { CreatePage } from "./create-page";
  * (`{prefix}/customer/projects/`). Client-rendered, never indexed nor followed (they are
  * personal), not in the sitemap.
  */
-export const ACCOUNT_TEMPLATE = path.resolve("site", "src", "features", "account", "AccountPageTemplate.tsx");
+export const ACCOUNT_TEMPLATE = siteSource("features", "account", "AccountPageTemplate.tsx");
 
 const SEO = { robots: "noindex,nofollow", sitemap: false };
 

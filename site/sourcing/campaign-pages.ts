@@ -1,5 +1,5 @@
-import path from "node:path";
 import type { CreatePage } from "./create-page";
+import { siteSource } from "./site-source";
 
 /**
  * The campaign carousel route of SPEC 2.1 (`/static/{black-week}/layouts/BlackWeekCarousel/`,
@@ -7,7 +7,7 @@ import type { CreatePage } from "./create-page";
  * the pages are built (the ShopCampaign nodes, site/sourcing/source-nodes.ts; docs/decisions/0048).
  * Not indexed (the SALES page is the campaign's indexed page), not in the sitemap.
  */
-export const CAMPAIGN_CAROUSEL_TEMPLATE = path.resolve("site", "src", "features", "campaign", "CarouselTemplate.tsx");
+export const CAMPAIGN_CAROUSEL_TEMPLATE = siteSource("features", "campaign", "CarouselTemplate.tsx");
 
 export interface CampaignPageNode {
   language: string;

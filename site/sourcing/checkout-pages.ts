@@ -1,6 +1,6 @@
-import path from "node:path";
 import { cartPath, checkoutPath, orderSuccessPath, type ShopRouting } from "../../domain/routes";
 import type { CreatePage } from "./create-page";
+import { siteSource } from "./site-source";
 
 /**
  * The checkout's pages of every shop language (issue 12): the cart page at /checkout/cart/,
@@ -9,9 +9,9 @@ import type { CreatePage } from "./create-page";
  * not indexed, their links not followed, not in the sitemap (robots.txt disallows /checkout/
  * as well).
  */
-export const CART_TEMPLATE = path.resolve("site", "src", "features", "checkout", "CartPageTemplate.tsx");
-export const CHECKOUT_TEMPLATE = path.resolve("site", "src", "features", "checkout", "CheckoutPageTemplate.tsx");
-export const ORDER_SUCCESS_TEMPLATE = path.resolve("site", "src", "features", "checkout", "OrderSuccessTemplate.tsx");
+export const CART_TEMPLATE = siteSource("features", "checkout", "CartPageTemplate.tsx");
+export const CHECKOUT_TEMPLATE = siteSource("features", "checkout", "CheckoutPageTemplate.tsx");
+export const ORDER_SUCCESS_TEMPLATE = siteSource("features", "checkout", "OrderSuccessTemplate.tsx");
 
 export interface CheckoutPage {
   path: (shop: ShopRouting, language: string) => string;

@@ -1,6 +1,6 @@
-import path from "node:path";
 import { contactPath, type ShopRouting } from "../../domain/routes";
 import type { CreatePage } from "./create-page";
+import { siteSource } from "./site-source";
 
 /**
  * The contact page of every shop language (issue 18, SPEC 2.1 `/kontakt.html` and its variants
@@ -9,7 +9,7 @@ import type { CreatePage } from "./create-page";
  * the sitemap. The edge serves it to direct requests only: an upstream request for a contact
  * page goes to the legacy shop as before (worker/edge/upstream-rules.ts, config legacyPaths).
  */
-export const CONTACT_TEMPLATE = path.resolve("site", "src", "features", "contact", "ContactPageTemplate.tsx");
+export const CONTACT_TEMPLATE = siteSource("features", "contact", "ContactPageTemplate.tsx");
 
 /** Every contact page path of the shop, one per language. */
 export function contactPagePaths(shop: ShopRouting & { languages: string[] }): string[] {

@@ -14,6 +14,7 @@ import type { CreatePage } from "./create-page";
 import { homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
 import { absoluteUrl, alternateLinks, isIndexable, packAlternates, type HreflangBases, type PageAlternates } from "../src/lib/seo";
 import { sortProducts, pageCount, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
+import { siteSource } from "./site-source";
 
 /**
  * Creates every page of the shop in each of its languages: home, categories (every
@@ -22,7 +23,7 @@ import { sortProducts, pageCount, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, t
  * context so gatsby-plugin-react-i18next leaves them as they are, and their SEO context
  * (canonical, robots, hreflang alternates, sitemap entry) for the heads and the sitemap.
  */
-const TEMPLATES = path.resolve("site", "src", "templates");
+const TEMPLATES = siteSource("templates");
 const template = (name: string) => path.join(TEMPLATES, `${name}.tsx`);
 
 interface ShopInfoNode extends ShopRouting {

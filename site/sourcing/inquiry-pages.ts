@@ -1,6 +1,7 @@
 import path from "node:path";
 import { inquiryPath, offerPath, type ShopRouting } from "../../domain/routes";
 import type { CreatePage } from "./create-page";
+import { siteSource } from "./site-source";
 
 /**
  * The inquiry pages of every shop language (issue 15, SPEC 2.1 `/{inquiry}/{sku}`, 2.2 "Product
@@ -15,7 +16,7 @@ import type { CreatePage } from "./create-page";
  *
  * All client-rendered from the live API: not indexed, their links not followed, not in the sitemap.
  */
-const FEATURE = path.resolve("site", "src", "features", "inquiries");
+const FEATURE = siteSource("features", "inquiries");
 export const INQUIRY_TEMPLATE = path.join(FEATURE, "InquiryPageTemplate.tsx");
 export const OFFER_TEMPLATE = path.join(FEATURE, "OfferPageTemplate.tsx");
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { newsletterConfirmPath, newsletterUnsubscribePath, type ShopRouting } from "../../domain/routes";
 import type { CreatePage } from "./create-page";
+import { siteSource } from "./site-source";
 
 /**
  * The newsletter's pages of every shop language (issue 15): the confirmation of a sign-up at
@@ -9,7 +10,7 @@ import type { CreatePage } from "./create-page";
  * and acting only by its one button. Client-rendered, so not indexed, their links not
  * followed, not in the sitemap.
  */
-const FEATURE = path.resolve("site", "src", "features", "newsletter");
+const FEATURE = siteSource("features", "newsletter");
 export const NEWSLETTER_CONFIRM_TEMPLATE = path.join(FEATURE, "ConfirmPageTemplate.tsx");
 export const NEWSLETTER_UNSUBSCRIBE_TEMPLATE = path.join(FEATURE, "UnsubscribePageTemplate.tsx");
 

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { returnsPath, withdrawPath, type ShopRouting } from "../../domain/routes";
 import type { CreatePage } from "./create-page";
+import { siteSource } from "./site-source";
 
 /**
  * The returns pages of every shop language (issue 14): the returns and complaints flow at
@@ -8,7 +9,7 @@ import type { CreatePage } from "./create-page";
  * /{lang}/returns/... where the shop has language prefixes). Client-rendered from the live
  * API for one order, so not indexed, their links not followed, not in the sitemap.
  */
-const FEATURE = path.resolve("site", "src", "features", "returns");
+const FEATURE = siteSource("features", "returns");
 export const RETURNS_TEMPLATE = path.join(FEATURE, "ReturnsPageTemplate.tsx");
 export const WITHDRAW_TEMPLATE = path.join(FEATURE, "WithdrawPageTemplate.tsx");
 

@@ -1,6 +1,6 @@
-import path from "node:path";
 import { terracePlannerPath, type ShopRouting } from "../../domain/routes";
 import type { CreatePage } from "./create-page";
+import { siteSource } from "./site-source";
 
 /**
  * The terrace planner's page (issue 19) in every shop language that sells decking:
@@ -9,9 +9,9 @@ import type { CreatePage } from "./create-page";
  * links not followed, not in the sitemap. The CMS landing page (/terrassenplaner.html and its
  * language slugs) links here with a start button and a load-by-number field.
  */
-export const TERRACE_TEMPLATE = path.resolve("site", "src", "features", "terrace", "TerracePlannerTemplate.tsx");
+export const TERRACE_TEMPLATE = siteSource("features", "terrace", "TerracePlannerTemplate.tsx");
 /** The configurator CMS page's template: the CMS page with the planner's start (site/sourcing/create-pages.ts picks it by page type). */
-export const TERRACE_LANDING_TEMPLATE = path.resolve("site", "src", "features", "terrace", "LandingTemplate.tsx");
+export const TERRACE_LANDING_TEMPLATE = siteSource("features", "terrace", "LandingTemplate.tsx");
 
 /**
  * Creates the planner page for each of `languages` (the shop languages with decking on sale)

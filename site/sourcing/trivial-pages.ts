@@ -1,5 +1,5 @@
-import path from "node:path";
 import type { CreatePagesArgs } from "gatsby";
+import { siteSource } from "./site-source";
 
 /**
  * Benchmark baseline (BENCH_TRIVIAL_PAGES=N): N pages from a trivial template with no
@@ -12,7 +12,7 @@ export function trivialPageCount(): number | null {
 }
 
 export function createTrivialPages({ actions }: CreatePagesArgs, count: number): void {
-  const component = path.resolve("site", "src", "templates", "trivial.tsx");
+  const component = siteSource("templates", "trivial.tsx");
   for (let index = 0; index < count; index += 1) {
     const pagePath = `/page-${index}.html`;
     actions.createPage({
