@@ -147,12 +147,12 @@ export function publishShop(shop: string, output: string, options: PublishShopOp
   });
 }
 
-/** Runs the shop's Gatsby build in its workspace and adds the CSP manifest; publishes nothing. */
 /** The shop's Gatsby project root: `.build/<SHOP>`, or under the given root (the benchmark's builds). */
 export function shopWorkspace(shop: string, workspaceRoot = DEFAULT_WORKSPACES): string {
   return join(workspaceRoot, shop);
 }
 
+/** Runs the shop's Gatsby build in its workspace and adds the CSP manifest; publishes nothing. */
 export async function renderShop(shop: string, options: BuildOptions): Promise<RenderResult> {
   const log = options.log ?? ((line: string) => console.log(line));
   const workspace = shopWorkspace(shop, options.workspaceRoot);

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CSP_MANIFEST_FILE, type CspManifest } from "../../worker/edge/csp-manifest";
-import { FileMemo } from "./file-digests";
+import { FileMemo, writeWhole } from "./file-digests";
 import { listFiles } from "./sync-directory";
 
 /**
@@ -102,8 +102,6 @@ export function writeCspManifest(output: string, options: { memo?: string } = {}
   const memo = new FileMemo(options.memo ?? null, (path) => inlineScripts(readFileSync(path, "utf8")).map(scriptHash));
   const manifest = manifestOfHashes(files.map((file) => [`/${file.split("\\").join("/")}`, memo.get(join(output, file))]));
   memo.save();
-  const target = join(output, CSP_MANIFEST_FILE);
-  writeFileSync(`${target}.tmp`, JSON.stringify(manifest));
-  renameSync(`${target}.tmp`, target);
+  writeWhole(join(output, CSP_MANIFEST_FILE), JSON.stringify(manifest));
   return manifest;
 }

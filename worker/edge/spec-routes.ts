@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "../config/shop-config";
-import { SORT_PARAM } from "../../domain/category-listing";
+import { CATEGORY_SORT_KEY, SORT_PARAM } from "../../domain/category-listing";
 import { contactPath, manufacturerPath, slugPath } from "../../domain/routes";
 import type { EdgeEnv } from "./context";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
@@ -31,8 +31,8 @@ function languagePrefixOf(shop: ShopDefinition, pathname: string): string {
   return (shop.domainPrefixes as readonly string[]).includes(first) ? `/${first}` : "";
 }
 
-/** An earlier build's listing page in another order: `sort-price-asc.html`, `sort-price-asc-page-3.html`. */
-const OLD_SORT_PAGE = /^sort-((?:position|price|name|newest)-(?:asc|desc))(?:-page-([1-9][0-9]{0,3}))?\.html$/;
+/** An earlier build's listing page in another order: `sort-price-asc.html`, `sort-price-asc-page-3.html` (the order a CATEGORY_SORT_KEY). */
+const OLD_SORT_PAGE = /^sort-([a-z]+-[a-z]+)(?:-page-([1-9][0-9]{0,3}))?\.html$/;
 
 /** Where a SPEC route shape or an old sort page leads: the build's path and the query to add. */
 interface SpecRouteTarget {
@@ -48,22 +48,23 @@ function specRouteTarget(shop: ShopDefinition, language: string, pathname: strin
   const last = segments[segments.length - 1]!;
   const base = segments.slice(0, -1);
   const routing = { domainPrefixes: shop.domainPrefixes };
-  const oldSort = OLD_SORT_PAGE.exec(last);
+  const [, oldSortKey, oldSortPage] = OLD_SORT_PAGE.exec(last) ?? [];
   let target: string | null = null;
   const query: Record<string, string> = {};
   if (last === "Index") target = slugPath(routing, language, base.join("/"));
   else if (last === "Contact" && base.length === 1) target = contactPath(routing, language);
   else if (last === "manufacturer" && base.length === 1) target = manufacturerPath(routing, language, base[0]!);
-  else if (oldSort) {
+  else if (oldSortKey && CATEGORY_SORT_KEY.test(oldSortKey)) {
     target = slugPath(routing, language, base.join("/"));
-    query[SORT_PARAM] = oldSort[1]!;
-    if (oldSort[2] && oldSort[2] !== "1") query.page = oldSort[2];
+    query[SORT_PARAM] = oldSortKey;
+    if (oldSortPage && oldSortPage !== "1") query.page = oldSortPage;
   }
   return target && isServablePath(target) ? { path: target, query } : null;
 }
 
-/** The request's query with the target's parameters set (they replace the same names). */
+/** The request's query with the target's parameters set (they replace the same names); without any, the query as it came. */
 function searchWith(search: string, query: Record<string, string>): string {
+  if (Object.keys(query).length === 0) return search;
   const params = new URLSearchParams(search);
   for (const [name, value] of Object.entries(query)) params.set(name, value);
   const text = params.toString();
@@ -81,7 +82,6 @@ export function specRoutes(): MiddlewareHandler<EdgeEnv> {
     const store = siteStore(c, site.shop);
     // Whether the build has the page: a HEAD, so no store reads the file's bytes for it.
     if (!store || !(await store.file(site.shop.id, target.path, new Request(url, { method: "HEAD" })))) return next();
-    const search = Object.keys(target.query).length === 0 ? url.search : searchWith(url.search, target.query);
-    return redirectResponse(locationOn(site.preferredOrigin, pathSegments(target.path), false, search), 301);
+    return redirectResponse(locationOn(site.preferredOrigin, pathSegments(target.path), false, searchWith(url.search, target.query)), 301);
   };
 }

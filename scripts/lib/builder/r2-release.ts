@@ -138,13 +138,13 @@ class ShardMemo {
 }
 
 /** A stored release with its file list; shards the memo has are not read from the bucket. */
-async function readStoredRelease(bucket: SiteBucketClient, shop: string, name: string, memo = new ShardMemo(null)): Promise<StoredRelease> {
+async function readStoredRelease(bucket: SiteBucketClient, shop: string, name: string, memo?: ShardMemo): Promise<StoredRelease> {
   const release: SiteRelease | null = parseRelease(await readJson(bucket, releaseKey(shop, name)));
   if (!release) throw new Error(`${releaseKey(shop, name)} is missing or not a release`);
   const files = new Map<string, SiteFileEntry>();
   const shards = await Promise.all(
     [...new Set(release.shards)].map(async (hash) => {
-      const shard: SiteShard | null = memo.get(hash) ?? parseShard(await readJson(bucket, shardKey(shop, hash)));
+      const shard: SiteShard | null = memo?.get(hash) ?? parseShard(await readJson(bucket, shardKey(shop, hash)));
       if (!shard) throw new Error(`${shardKey(shop, hash)} is missing or not a shard`);
       return shard;
     }),
