@@ -1,9 +1,24 @@
 import { expect, test } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join } from "node:path";
-import { loadShopConfig } from "../../scripts/lib/shops";
-import { fetchPage, TEST_HOSTS, testHost, type Fetched } from "./support/site";
+import { existsSync } from "node:fs";
+import { fetchPage } from "./support/site";
+import {
+  onR2,
+  builtRoot,
+  SHOPS,
+  locale,
+  leaves,
+  GERMAN,
+  KEYS,
+  builtPages,
+  get,
+  attr,
+  decode,
+  visibleText,
+  alternatesOf,
+  canonicalOf,
+  testLocation,
+} from "./support/crawl";
 
 /**
  * Crawls every built page of the DE, CH and FR shops through the worker and fails on a broken
@@ -12,80 +27,6 @@ import { fetchPage, TEST_HOSTS, testHost, type Fetched } from "./support/site";
  * the indexable built pages. FR is published to R2 (`assets: "r2"`, docs/decisions/0053): its
  * pages are those of its last build, and the crawl checks that the worker serves them from R2.
  */
-const DIST = process.env.E2E_DIST ?? join(__dirname, "..", "..", ".e2e", "dist");
-const BUILDS = process.env.E2E_BUILDS ?? join(__dirname, "..", "..", ".e2e", "build");
-const onR2 = (shop: string) => loadShopConfig().shops.find((each) => each.id === shop)?.assets === "r2";
-/** Where a shop's published build is on disk: dist/<SHOP>, or for a shop on R2 the output of its build that was uploaded. */
-const builtRoot = (shop: string) => (onR2(shop) ? join(BUILDS, shop, "public") : join(DIST, shop));
-const SHOPS = [
-  { id: "DE", host: testHost("DE"), origin: "https://www.bodenhaus.example", currency: "EUR", symbol: "€", foreign: "CHF" },
-  { id: "CH", host: testHost("CH"), origin: "https://www.bodenhaus.example.ch", currency: "CHF", symbol: "CHF", foreign: "€" },
-  { id: "FR", host: testHost("FR"), origin: "https://www.bodenhaus.example.fr", currency: "EUR", symbol: "€", foreign: "CHF" },
-];
-
-type Locale = Record<string, unknown>;
-const locale = (language: string) => JSON.parse(readFileSync(join(__dirname, "..", "..", "locales", language, "translation.json"), "utf8")) as Locale;
-function leaves(tree: Locale, prefix = ""): [string, string][] {
-  return Object.entries(tree).flatMap(([key, value]) =>
-    typeof value === "string" ? [[`${prefix}${key}`, value] as [string, string]] : leaves(value as Locale, `${prefix}${key}.`),
-  );
-}
-const GERMAN = new Map(leaves(locale("de")));
-const KEYS = [...GERMAN.keys()].map((key) => key.replace(/_(one|other)$/, ""));
-
-function builtPages(shop: string): string[] {
-  const root = builtRoot(shop);
-  const walk = (dir: string): string[] =>
-    readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-      const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) return entry.name === "page-data" || entry.name.startsWith("_") || entry.name === "static" ? [] : walk(path);
-      if (!entry.name.endsWith(".html") || path === "/404.html") return [];
-      return [path.endsWith("/index.html") ? path.slice(0, -"index.html".length) : path];
-    });
-  return walk("");
-}
-
-const cache = new Map<string, Promise<Fetched>>();
-/** With the new-search cookie: the built search page is gated (its gate is tested in search.spec.ts). */
-const get = (host: string, path: string) => {
-  const key = `${host}${path}`;
-  if (!cache.has(key)) cache.set(key, fetchPage(host, path, "new_search_enabled=1"));
-  return cache.get(key)!;
-};
-
-const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1] ?? null;
-const decode = (text: string) =>
-  text
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">");
-function visibleText(html: string): string {
-  const body = html.slice(html.indexOf("<body"));
-  return decode(
-    body
-      .replace(/<script[\s\S]*?<\/script>/g, " ")
-      .replace(/<style[\s\S]*?<\/style>/g, " ")
-      .replace(/<[^>]+>/g, " "),
-  ).replace(/\s+/g, " ");
-}
-function alternatesOf(html: string): Map<string, string> {
-  const links = new Map<string, string>();
-  for (const [tag] of html.matchAll(/<link[^>]*rel="alternate"[^>]*>/g)) {
-    const hreflang = attr(tag!, "hreflang");
-    const href = attr(tag!, "href");
-    if (hreflang && href) links.set(hreflang, decode(href));
-  }
-  return links;
-}
-const canonicalOf = (html: string) => decode(attr(/<link[^>]*rel="canonical"[^>]*>/.exec(html)?.[0] ?? "", "href") ?? "");
-const testLocation = (url: string): { host: string; path: string } | null => {
-  const parsed = new URL(url);
-  const host = TEST_HOSTS[parsed.origin];
-  return host ? { host, path: `${parsed.pathname}${parsed.search}` } : null;
-};
-
 for (const shop of SHOPS) {
   test(`every built page of ${shop.id} is sound (links, translations, currency, hreflang, sitemap)`, async () => {
     test.setTimeout(600_000);
