@@ -72,8 +72,6 @@ export const typeDefs = /* GraphQL */ `
     sorting: [Sorting!]!
     "Ids from the world down to this category (inclusive)."
     path: [ID!]!
-    "Active products of the shop assigned to this category (primary or further category; not counting subcategories)."
-    productCount: Int!
   }
 
   type Sorting {

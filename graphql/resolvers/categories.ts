@@ -4,7 +4,7 @@ import { requireShopLanguage } from "./shops";
 import { parseJsonOr } from "../../worker/lib/json";
 import { sql, type OuterJoined } from "../../worker/lib/sql";
 import { translatedCategories, type CategoryRow, type CategoryTranslationRow } from "../../worker/shop-api/tables/categories";
-import { all, loader } from "./util";
+import { all } from "./util";
 
 /** A category with its translation in the language, when there is one. */
 type TranslatedCategoryRow = Pick<CategoryRow, "id" | "parent_id" | "position" | "image" | "sorting"> &
@@ -24,7 +24,6 @@ export interface CategoryNode {
   metaDescription: string | null;
   sorting: { sortBy: string; direction: string }[];
   path: string[];
-  shop: string;
 }
 
 type TopCategoryRow = Pick<CategoryRow, "id" | "image"> & { top_position: NonNullable<CategoryRow["top_position"]> } & Pick<
@@ -45,32 +44,10 @@ export function categoryPath(id: string, parents: Map<string, string | null>): s
   return path;
 }
 
-/**
- * Number of active products of a shop per category: those with the category as primary
- * category or among their further categories (direct assignment, not descendants).
- */
-function categoryCountLoader(ctx: GraphQLContext, shop: string) {
-  return loader<number>(ctx, `categoryCounts:${shop}`, async () => {
-    const rows = await all<{ category_id: string; n: number }>(
-      ctx,
-      sql`SELECT category_id, COUNT(DISTINCT sku) AS n FROM (
-         SELECT p.sku, p.category_id FROM products p
-           JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ${shop}
-          WHERE p.is_active = 1
-         UNION
-         SELECT pc.sku, pc.category_id FROM product_categories pc
-           JOIN products p ON p.sku = pc.sku AND p.is_active = 1
-           JOIN product_shops s ON s.sku = pc.sku AND s.shop_id = ${shop}
-       ) GROUP BY category_id`,
-    );
-    return new Map(rows.map((row) => [row.category_id, row.n]));
-  });
-}
-
 export const categoryResolvers: ResolverMap = {
   Query: {
     categories: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext): Promise<CategoryNode[]> => {
-      const shop = requireShopLanguage(args.shop, args.language);
+      requireShopLanguage(args.shop, args.language);
       const rows = await all<TranslatedCategoryRow>(
         ctx,
         sql`SELECT c.id, c.parent_id, c.position, c.image, c.sorting,
@@ -97,7 +74,6 @@ export const categoryResolvers: ResolverMap = {
           metaDescription: row.meta_description,
           sorting: parseJsonOr<{ sortBy: string; direction: string }[]>(row.sorting, []),
           path: categoryPath(row.id, parents),
-          shop: shop.id,
         }));
     },
     topCategories: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
@@ -118,8 +94,5 @@ export const categoryResolvers: ResolverMap = {
         topCategoryDescription: row.top_description,
       }));
     },
-  },
-  Category: {
-    productCount: async (category: CategoryNode, _args, ctx: GraphQLContext) => (await categoryCountLoader(ctx, category.shop).load(category.id)) ?? 0,
   },
 };

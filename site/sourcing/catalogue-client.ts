@@ -46,7 +46,6 @@ export interface CategoryData {
   metaTitle: string | null;
   metaDescription: string | null;
   path: string[];
-  productCount: number;
   sorting: { sortBy: string; direction: string }[];
 }
 
@@ -67,7 +66,6 @@ export interface ManufacturerData {
   url: string | null;
   description: string;
   shortDescription: string;
-  productCount: number;
 }
 
 export interface CmsPageData {
@@ -201,7 +199,6 @@ const STRUCTURE_QUERY = gql`
       metaTitle
       metaDescription
       path
-      productCount
       sorting {
         sortBy
         direction
@@ -223,7 +220,6 @@ const STRUCTURE_QUERY = gql`
       url
       description
       shortDescription
-      productCount
     }
     cmsPages(shop: $shop, language: $language) {
       identifier

@@ -177,6 +177,18 @@ export async function createShopPages(
     for (const id of new Set(product.categoryIds)) push(listedByCategory, `${product.language}:${id}`, product);
   }
 
+  // Counts on tiles are the lengths of the lists their pages show (one source of truth): a
+  // category's listed products of its whole subtree, a manufacturer's listed products.
+  const listedCount = (language: string, categoryId: string) => listedByTrail.get(`${language}:${categoryId}`)?.length ?? 0;
+  const childrenOf = new Map<string, CategoryNode[]>();
+  for (const category of categories) if (category.parentId !== null) push(childrenOf, `${category.language}:${category.parentId}`, category);
+  const manufacturerCounts = new Map<string, Record<string, number>>();
+  for (const [language, list] of listedByLanguage) {
+    const counts: Record<string, number> = {};
+    for (const product of list) if (product.manufacturerId !== null) counts[product.manufacturerId] = (counts[product.manufacturerId] ?? 0) + 1;
+    manufacturerCounts.set(language, counts);
+  }
+
   const listed = (product: ProductNode): ListedProduct => ({
     sku: product.sku,
     title: product.title,
@@ -207,7 +219,13 @@ export async function createShopPages(
       },
       { alternates: alternatesOf("home:home") },
     );
-    create(manufacturerListPath(shop, language), template("manufacturer-list"), language, {}, { alternates: alternatesOf("manufacturer-list:list") });
+    create(
+      manufacturerListPath(shop, language),
+      template("manufacturer-list"),
+      language,
+      { productCounts: manufacturerCounts.get(language) ?? {} },
+      { alternates: alternatesOf("manufacturer-list:list") },
+    );
   }
   // The shop's 404 page, in its default language (the worker serves it with status 404).
   create("/404.html", template("not-found"), shop.defaultLanguage, {}, { robots: "noindex", sitemap: false });
@@ -249,6 +267,12 @@ export async function createShopPages(
           trail: category.trail,
           skus: sorted.slice((page - 1) * PRODUCTS_PER_PAGE, page * PRODUCTS_PER_PAGE).map((product) => product.sku),
           totalCount: inCategory.length,
+          subcategoryCounts: Object.fromEntries(
+            (childrenOf.get(`${category.language}:${category.categoryId}`) ?? []).map((child) => [
+              child.categoryId,
+              listedCount(child.language, child.categoryId),
+            ]),
+          ),
           manufacturerIds,
           offerSkus: page === 1 ? offerSkus : [],
           // The pagination's links come from the first page's path (listPagePath), not from here.

@@ -23,7 +23,6 @@ export const NODE_TYPE_DEFS = `
     name: String!
     path: String!
     trail: [String!]!
-    productCount: Int!
     data: JSON!
   }
   type ShopTopCategory implements Node @dontInfer {
@@ -40,7 +39,6 @@ export const NODE_TYPE_DEFS = `
     language: String!
     name: String!
     path: String!
-    productCount: Int!
     data: JSON!
   }
   type ShopCmsPage implements Node @dontInfer {

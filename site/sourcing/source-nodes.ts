@@ -95,7 +95,6 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
           name: category.name,
           path: slugPath(shop, language, category.slug),
           trail: category.path,
-          productCount: category.productCount,
           data: category,
         });
       }
@@ -117,7 +116,6 @@ export async function sourceShopNodes(args: SourceNodesArgs, options: SourceOpti
           language,
           name: manufacturer.name,
           path: manufacturerPath(shop, language, manufacturer.slug),
-          productCount: manufacturer.productCount,
           data: manufacturer,
         });
       }

@@ -28,7 +28,7 @@ interface CategoryData extends ChromeData {
     data: { description: string; teaser: string; image: string | null; metaTitle: string | null; metaDescription: string | null };
   };
   trailNodes: { nodes: TrailNode[] };
-  children: { nodes: { categoryId: string; name: string; path: string; productCount: number; data: { image: string | null; teaser: string } }[] };
+  children: { nodes: { categoryId: string; name: string; path: string; data: { image: string | null; teaser: string } }[] };
   products: { nodes: CardNode[] };
   offers: { nodes: CardNode[] };
   manufacturers: { nodes: { manufacturerId: string; name: string; path: string }[] };
@@ -41,6 +41,8 @@ type Context = BaseContext & {
   offerSkus: string[];
   manufacturerIds: string[];
   totalCount: number;
+  /** Per subcategory: the number of products its own page lists (its tile shows it). */
+  subcategoryCounts: Record<string, number>;
   /**
    * The static page's place in the list: page of pageCount in the default sort order `sort`;
    * `sorts` are the category's orders, the others shown by the shop API's list (docs/decisions/0054).
@@ -86,7 +88,7 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
                   {/* The first tiles are in the first screen (the largest paint): not lazy. */}
                   <ResponsiveImage src={child.data.image} alt="" width={320} height={240} sizes={IMAGE_SIZES.tile} eager={index < 2} priority={index === 0} />
                   <span className="tile-title">{child.name}</span>
-                  <span className="muted small">{t("category.productCount", { count: child.productCount })}</span>
+                  <span className="muted small">{t("category.productCount", { count: pageContext.subcategoryCounts[child.categoryId] ?? 0 })}</span>
                 </Link>
               </li>
             ))}
@@ -100,29 +102,6 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
         </section>
       ) : null}
       <section aria-labelledby="product-list" className="section listing">
-        <div className="toolbar">
-          <h2 id="product-list">{t("category.productCount", { count: pageContext.totalCount })}</h2>
-          {listing.sorts.length > 1 ? (
-            <nav aria-label={t("category.sorting")} className="sorting">
-              <span className="muted small">{t("category.sortBy")}</span>
-              <ul>
-                {listing.sorts.map((key) => (
-                  <li key={key}>
-                    {key === activeSort ? (
-                      <span aria-current="true" className="chip active">
-                        {t(`sort.${key}`)}
-                      </span>
-                    ) : (
-                      <Link to={sortPath(key)} className="chip" rel="nofollow">
-                        {t(`sort.${key}`)}
-                      </Link>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
-        </div>
         <CategoryListing
           categoryId={pageContext.categoryId}
           sort={listing.sort}
@@ -131,6 +110,33 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
           unfilteredCanonical={absoluteUrl(data.shopInfo.origin, category.path)}
           search={location.search}
           onClickCapture={onListClick}
+          totalCount={pageContext.totalCount}
+          toolbar={(count, filterToggle) => (
+            <div className="toolbar">
+              <h2 id="product-list">{t("category.productCount", { count })}</h2>
+              {filterToggle}
+              {listing.sorts.length > 1 ? (
+                <nav aria-label={t("category.sorting")} className="sorting">
+                  <span className="muted small">{t("category.sortBy")}</span>
+                  <ul>
+                    {listing.sorts.map((key) => (
+                      <li key={key}>
+                        {key === activeSort ? (
+                          <span aria-current="true" className="chip active">
+                            {t(`sort.${key}`)}
+                          </span>
+                        ) : (
+                          <Link to={sortPath(key)} className="chip" rel="nofollow">
+                            {t(`sort.${key}`)}
+                          </Link>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              ) : null}
+            </div>
+          )}
         >
           {products.length > 0 ? (
             <ProductGrid products={products} currency={data.shopInfo.currency} eagerCount={data.children.nodes.length > 0 || offers.length > 0 ? 0 : 2} />
@@ -195,7 +201,6 @@ export const query = graphql`
         categoryId
         name
         path
-        productCount
         data
       }
     }

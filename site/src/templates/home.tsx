@@ -26,7 +26,7 @@ interface HomeData extends ChromeData {
   topCategories: { nodes: { categoryId: string; name: string; path: string; description: string; image: string | null }[] };
   worldNodes: { nodes: { categoryId: string; name: string; path: string; data: { teaser: string; image: string | null } }[] };
   products: { nodes: CardNode[] };
-  manufacturers: { nodes: { manufacturerId: string; name: string; path: string; productCount: number }[] };
+  manufacturers: { nodes: { manufacturerId: string; name: string; path: string }[] };
   seoLinks: { nodes: { position: number; label: string; url: string }[] };
 }
 
@@ -227,7 +227,6 @@ export const query = graphql`
         manufacturerId
         name
         path
-        productCount
       }
     }
     seoLinks: allShopSeoLink(filter: { language: { eq: $language } }, sort: { position: ASC }) {

@@ -12,11 +12,12 @@ import { withShopData } from "../lib/with-shop-data";
 
 interface ManufacturerListData extends ChromeData {
   manufacturers: {
-    nodes: { manufacturerId: string; name: string; path: string; productCount: number; data: { logo: string | null; shortDescription: string } }[];
+    nodes: { manufacturerId: string; name: string; path: string; data: { logo: string | null; shortDescription: string } }[];
   };
 }
 
-type Context = BaseContext;
+/** productCounts: per manufacturer, the number of products its page lists (its tile shows it). */
+type Context = BaseContext & { productCounts: Record<string, number> };
 
 /** Manufacturer list (SPEC 3 manufacturer block: title, items with link, image, alt), grouped by initial. */
 function ManufacturerListPage({ data, pageContext }: PageProps<ManufacturerListData, Context>) {
@@ -46,7 +47,7 @@ function ManufacturerListPage({ data, pageContext }: PageProps<ManufacturerListD
                 <Link to={manufacturer.path} className="tile">
                   <ResponsiveImage src={manufacturer.data.logo} alt="" width={320} height={240} sizes={IMAGE_SIZES.tile} />
                   <span className="tile-title">{manufacturer.name}</span>
-                  <span className="muted small">{t("category.productCount", { count: manufacturer.productCount })}</span>
+                  <span className="muted small">{t("category.productCount", { count: pageContext.productCounts[manufacturer.manufacturerId] ?? 0 })}</span>
                 </Link>
               </li>
             ))}
@@ -81,7 +82,6 @@ export const query = graphql`
         manufacturerId
         name
         path
-        productCount
         data
       }
     }

@@ -7,6 +7,7 @@
 import { roundRange } from "../../../domain/ranges";
 import type { ActiveFilter, FilterOption, FilterValue } from "../../../domain/search-api";
 import type { OuterJoined } from "../../lib/sql";
+import { text } from "../../lib/texts";
 import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import { BUILT_IN_FILTERS, unitOfAttribute } from "./ranges";
 import { SearchInputError, type SearchRequest } from "./types";
@@ -60,8 +61,23 @@ export function validateFilters(filters: ActiveFilter[], labels: Map<string, Fac
   }
 }
 
+/**
+ * A filter's name without the unit the catalogue's label may end with ("Breite (mm)"): the
+ * option carries the unit and the pages add it once.
+ */
+export function labelWithoutUnit(label: string, unit: string | null): string {
+  if (!unit) return label;
+  const suffix = `(${unit})`;
+  return label.endsWith(suffix) ? label.slice(0, -suffix.length).trimEnd() : label;
+}
+
+/** A yes/no attribute's values ("true", "false") are named in the language, never shown raw. */
+function valueName(value: string, language: string): string {
+  return value === "true" || value === "false" ? text(language, "server", `filterValues.${value}`) : value;
+}
+
 /** Values with counts and numeric bounds per attribute, from groups of identical attribute sets. */
-function countAttributes(groups: AttributeGroups): { values: Map<string, FilterValue[]>; ranges: Map<string, [number, number]> } {
+function countAttributes(groups: AttributeGroups, language: string): { values: Map<string, FilterValue[]>; ranges: Map<string, [number, number]> } {
   const counts = new Map<string, Map<string, number>>();
   const ranges = new Map<string, [number, number]>();
   for (const [attributes, n] of groups) {
@@ -80,7 +96,7 @@ function countAttributes(groups: AttributeGroups): { values: Map<string, FilterV
   for (const [key, map] of counts)
     values.set(
       key,
-      [...map].map(([value, count]) => ({ key: value, name: value, count })),
+      [...map].map(([value, count]) => ({ key: value, name: valueName(value, language), count })),
     );
   return { values, ranges };
 }
@@ -159,9 +175,9 @@ export function buildFilterOptions(
   }
 
   // Attributes: collections from text values, ranges from numbers.
-  const { values: attributeValues, ranges: attributeRanges } = countAttributes(counts.attrs);
+  const { values: attributeValues, ranges: attributeRanges } = countAttributes(counts.attrs, request.language);
   ownKeys.forEach((key, index) => {
-    const own = countAttributes(counts.own[index] ?? []);
+    const own = countAttributes(counts.own[index] ?? [], request.language);
     if (own.values.has(key)) attributeValues.set(key, own.values.get(key)!);
     else attributeValues.delete(key);
     if (own.ranges.has(key)) attributeRanges.set(key, own.ranges.get(key)!);
@@ -181,7 +197,7 @@ export function buildFilterOptions(
       const range = chosen && isRangeFilter(chosen) ? chosen : undefined;
       attributeOptions.push({
         key: code,
-        name: label.label,
+        name: labelWithoutUnit(label.label, unit),
         type: "range",
         unit,
         min,

@@ -14,6 +14,7 @@ import type { CategoryListingData } from "../../../../domain/category-listing";
 import { fetchCategoryListing } from "./category-api";
 import { useLocationSearch, type CategoryListingProps } from "./category-location";
 import { FilterPanel } from "./FilterPanel";
+import { FILTERS_ID } from "./FilterToggle";
 import { readFilterUrl, writeFilterUrl, type FilterUrlState } from "./filter-url";
 import { ProductItem } from "./ProductItem";
 import { activeFiltersReducer, type FilterAction } from "./state";
@@ -33,7 +34,24 @@ function useFilteredHead(filtered: boolean, seo: CategoryListingProps["seo"], un
   }, [filtered, seo.robots, seo.canonical, unfilteredCanonical, search]);
 }
 
-export default function CategoryFilters({ categoryId, sort, basePath, seo, unfilteredCanonical, search: routerSearch, children }: CategoryListingProps) {
+interface CategoryFiltersProps extends CategoryListingProps {
+  /** the sidebar unfolded on a narrow screen (FilterToggle) */
+  open: boolean;
+  /** the filtered list's total, or null while the static list shows */
+  onTotal: (total: number | null) => void;
+}
+
+export default function CategoryFilters({
+  categoryId,
+  sort,
+  basePath,
+  seo,
+  unfilteredCanonical,
+  search: routerSearch,
+  children,
+  open,
+  onTotal,
+}: CategoryFiltersProps) {
   const { t } = useTranslation();
   const [search, push] = useLocationSearch(routerSearch, true);
   const state = React.useMemo(() => readFilterUrl(search), [search]);
@@ -62,10 +80,12 @@ export default function CategoryFilters({ categoryId, sort, basePath, seo, unfil
   const data = answer?.data ?? null;
   const busy = answer?.key !== key;
   const current = data && !busy ? data : null;
+  const shownTotal = filtered && data ? data.totalResults : null;
+  React.useEffect(() => onTotal(shownTotal), [shownTotal, onTotal]);
 
   return (
     <>
-      <div className="filters" data-slot="category-filters" aria-busy={busy}>
+      <div className={open ? "filters open" : "filters"} id={FILTERS_ID} tabIndex={-1} data-slot="category-filters" aria-busy={busy}>
         {data ? (
           <FilterPanel filters={data.filterOptions} activeFilters={state.filters} total={data.totalResults} onAction={onAction} />
         ) : (

@@ -4,11 +4,16 @@
  * the filter sidebar loads on demand (CategoryFilters) with the counts of the category's
  * products, and filtering shows the API's list in place of the static one, without a
  * reload. The filters live in the URL (filter-url.ts): shareable, the back button works.
+ * The list's heading counts what the list shows: the filtered total while a filter is on.
+ * On a narrow screen the sidebar is folded behind a "Filter" button that names the number
+ * of active filters (FilterToggle); on a wide one it is always open beside the list.
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { hasFilterParams } from "../../../../domain/category-listing";
 import { useLocationSearch, type CategoryListingProps } from "./category-location";
+import { FilterToggle, FILTERS_ID } from "./FilterToggle";
+import { readFilterUrl } from "./filter-url";
 
 export type { CategoryListingProps };
 
@@ -20,10 +25,15 @@ export function CategoryListing(props: CategoryListingProps) {
   React.useEffect(() => setMounted(true), []);
   const [search] = useLocationSearch(props.search);
   const filtered = hasFilterParams(new URLSearchParams(search));
+  const [open, setOpen] = React.useState(false);
+  // The filtered list's total, once CategoryFilters has it; the static list's count otherwise.
+  const [filteredTotal, setFilteredTotal] = React.useState<number | null>(null);
+  const count = filtered && filteredTotal !== null ? filteredTotal : props.totalCount;
+  const toggle = <FilterToggle open={open} onToggle={setOpen} activeCount={readFilterUrl(search).filters.length} />;
   const placeholder = (
     <>
       {/* The sidebar's column is there from the first paint: nothing moves when it fills. */}
-      <div className="filters" data-slot="category-filters" aria-busy="true">
+      <div className={open ? "filters open" : "filters"} id={FILTERS_ID} tabIndex={-1} data-slot="category-filters" aria-busy="true">
         <p className="search-filter-total muted small">{t("search.filters.title")}</p>
       </div>
       {/* A filtered link shows the static list only until the filtered one is there. */}
@@ -33,14 +43,17 @@ export function CategoryListing(props: CategoryListingProps) {
     </>
   );
   return (
-    <div className="listing-layout" onClickCapture={props.onClickCapture}>
-      {mounted ? (
-        <React.Suspense fallback={placeholder}>
-          <CategoryFilters {...props} />
-        </React.Suspense>
-      ) : (
-        placeholder
-      )}
+    <div onClickCapture={props.onClickCapture}>
+      {props.toolbar(count, toggle)}
+      <div className="listing-layout">
+        {mounted ? (
+          <React.Suspense fallback={placeholder}>
+            <CategoryFilters {...props} open={open} onTotal={setFilteredTotal} />
+          </React.Suspense>
+        ) : (
+          placeholder
+        )}
+      </div>
     </div>
   );
 }

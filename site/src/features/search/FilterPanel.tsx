@@ -6,6 +6,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
+import { currencyOf, describeFilter, formatBound } from "./filter-labels";
 import type { FilterAction } from "./state";
 import type { ActiveFilter, FilterOption, FilterValue } from "./types";
 
@@ -19,7 +20,8 @@ export interface FilterPanelProps {
 }
 
 export function FilterPanel({ filters, activeFilters, total, onAction: dispatch }: FilterPanelProps) {
-  const { t } = useTranslation("search");
+  const { t, i18n } = useTranslation("search");
+  const language = i18n.language;
   const nameOf = (option: Pick<FilterOption, "key" | "name">) => (BUILT_IN.has(option.key) ? t(`search.filters.${option.key}`) : option.name);
   const active = new Map(activeFilters.map((filter) => [filter.key, filter]));
   return (
@@ -29,7 +31,7 @@ export function FilterPanel({ filters, activeFilters, total, onAction: dispatch 
         <div className="search-active-filters">
           {activeFilters.map((filter) => (
             <span key={filter.key} className="search-chip">
-              {nameOf({ key: filter.key, name: filters.find((f) => f.key === filter.key)?.name ?? filter.key })}: {describe(filter)}
+              {nameOf({ key: filter.key, name: filters.find((f) => f.key === filter.key)?.name ?? filter.key })}: {describeFilter(filter, filters, language)}
               <button
                 type="button"
                 className="icon-button"
@@ -53,7 +55,11 @@ export function FilterPanel({ filters, activeFilters, total, onAction: dispatch 
             {option.unit ? ` (${option.unit})` : ""}
           </legend>
           {option.type === "range" && (
-            <RangeFilter option={option} onChange={(min, max) => dispatch({ type: "setRange", key: option.key, min, max, unit: option.unit })} />
+            <RangeFilter
+              option={option}
+              format={(value) => formatBound(value, option, currencyOf(filters), language)}
+              onChange={(min, max) => dispatch({ type: "setRange", key: option.key, min, max, unit: option.unit })}
+            />
           )}
           {option.type === "collection" && <ValueList values={option.values} filterKey={option.key} active={active.get(option.key)} onAction={dispatch} />}
           {option.type === "tree" && <ValueList values={option.values} filterKey={option.key} active={active.get(option.key)} onAction={dispatch} />}
@@ -61,11 +67,6 @@ export function FilterPanel({ filters, activeFilters, total, onAction: dispatch 
       ))}
     </aside>
   );
-}
-
-function describe(filter: ActiveFilter): string {
-  if ("values" in filter) return filter.values.join(", ");
-  return `${filter.min ?? "…"} – ${filter.max ?? "…"}`;
 }
 
 function ValueList({
@@ -106,7 +107,15 @@ function ValueList({
   );
 }
 
-function RangeFilter({ option, onChange }: { option: FilterOption; onChange: (min: number | null, max: number | null) => void }) {
+function RangeFilter({
+  option,
+  format,
+  onChange,
+}: {
+  option: FilterOption;
+  format: (value: number) => string;
+  onChange: (min: number | null, max: number | null) => void;
+}) {
   const { t } = useTranslation("search");
   const min = option.min ?? 0;
   const max = option.max ?? 0;
@@ -149,8 +158,7 @@ function RangeFilter({ option, onChange }: { option: FilterOption; onChange: (mi
         />
       </label>
       <output className="search-range-values">
-        {low} – {high}
-        {option.unit ? ` ${option.unit}` : ""}
+        {format(low)} – {format(high)}
       </output>
     </div>
   );

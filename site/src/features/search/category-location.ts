@@ -53,6 +53,10 @@ export interface CategoryListingProps {
   search: string;
   /** the static list and its pagination */
   children: React.ReactNode;
+  /** the number of products the static list has (all its pages) */
+  totalCount: number;
+  /** the list's heading and sort orders, given the count of what the list shows and the filter toggle */
+  toolbar: (count: number, filterToggle: React.ReactNode) => React.ReactNode;
   /** clicks in the list (the tag manager's select_item) */
   onClickCapture?: React.MouseEventHandler<HTMLDivElement>;
 }
