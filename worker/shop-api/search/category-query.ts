@@ -6,6 +6,7 @@
  * summary (facet-query.ts), and one sorted page. One statement, one round trip.
  */
 import { facetNameColumns, facetSummary, filterPredicates } from "./facet-query";
+import { orderBy } from "./sort-order";
 import { LANGUAGE_SPAN } from "./product-query";
 import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
 import { mainImage } from "../tables/products";
@@ -15,21 +16,6 @@ import type { SearchRequest } from "./types";
 export interface CategoryQueryRequest extends Pick<SearchRequest, "shop" | "language" | "filters" | "offset" | "limit"> {
   categoryId: string;
   sort: { field: CategorySortField; direction: "asc" | "desc" };
-}
-
-/** ORDER BY of a sort: ties by SKU; products without a price last in both directions (site/src/lib/listing.ts). */
-function orderBy(sort: CategoryQueryRequest["sort"]): SqlFragment {
-  const direction = SqlFragment.raw(sort.direction === "desc" ? "DESC" : "ASC");
-  switch (sort.field) {
-    case "price":
-      return sql`h.price IS NULL, h.price ${direction}, h.sku`;
-    case "name":
-      return sql`c.title ${direction}, h.sku`;
-    case "newest":
-      return sql`pr.updated_at ${direction}, h.sku`;
-    default:
-      return sql`h.sku ${direction}`;
-  }
 }
 
 export function categoryQuery(request: CategoryQueryRequest): { statement: SqlFragment; ownKeys: string[] } {

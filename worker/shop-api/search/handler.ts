@@ -55,6 +55,7 @@ export async function search(ctx: ShopContext, kind: "search" | "suggestions", e
     limit: params.limit,
     filters: params.filters,
     facets: kind === "search",
+    ...(kind === "search" && params.sort ? { sort: params.sort } : {}),
     ...(brandShop ? { brand: { shopId: brandShop.id, name: brandShop.name } } : {}),
   };
   const started = Date.now();

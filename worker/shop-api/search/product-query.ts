@@ -19,6 +19,7 @@ import { trigramExpression, wordExpression, type ParsedQuery } from "./query-tex
 import { cachedBody, INDEX_VERSION } from "./search-cache";
 import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
 import { mainImage } from "../tables/products";
+import { orderBy } from "./sort-order";
 import type { SearchRequest } from "./types";
 
 /** Document ids are language base + item id; bases are multiples of 2^36. */
@@ -122,11 +123,21 @@ export function productQuery(request: SearchRequest, parsed: ParsedQuery, correc
   const shop = param(request.shop.id);
   // Ranked hits of the page: tiered candidates first, then hits in stock, then the others,
   // each in catalogue (rowid) order; the compound stops reading once the page is full.
-  const ranked = (condition: SqlFragment) => sql`SELECT * FROM (
+  const byRelevance = (condition: SqlFragment) => sql`SELECT * FROM (
         SELECT * FROM (SELECT id, tier, in_stock FROM tiered WHERE ${condition} ORDER BY tier, in_stock DESC, id LIMIT ${enough})
         UNION ALL SELECT * FROM (SELECT id, 3, in_stock FROM hits WHERE in_stock = 1 AND id NOT IN (SELECT id FROM tiers) AND ${condition} ORDER BY id LIMIT ${enough})
         UNION ALL SELECT * FROM (SELECT id, 3, in_stock FROM hits WHERE in_stock = 0 AND id NOT IN (SELECT id FROM tiers) AND ${condition} ORDER BY id LIMIT ${enough})
       ) LIMIT ${limit} OFFSET ${offset}`;
+  // A sorted search reads every hit that passes the filters and orders them as the category
+  // pages do; a row's tier is its place in that order (the page is put in tier order).
+  const sorted =
+    (order: SqlFragment) => (condition: SqlFragment) => sql`SELECT h.id AS id, row_number() OVER (ORDER BY ${order}) AS tier, h.in_stock AS in_stock
+      FROM (SELECT x.id AS id, x.in_stock AS in_stock, x.price AS price, i.sku AS sku
+            FROM (SELECT id, in_stock, price FROM hits WHERE ${condition}) x CROSS JOIN search_items i ON i.id = x.id % ${span}) h
+      CROSS JOIN products pr ON pr.sku = h.sku
+      CROSS JOIN product_content c ON c.sku = h.sku AND c.language = ${language}
+      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  const ranked = request.sort ? sorted(orderBy(request.sort)) : byRelevance;
   // CROSS JOIN keeps the page (at most `limit` rows) the outer loop: the planner cannot see how small it is.
   const page = (condition: SqlFragment, total: SqlFragment) => sql`CASE WHEN ${total} > ${offset} THEN (SELECT json_group_array(json_object(
         'id', h.id, 'tier', h.tier, 'inStock', h.in_stock, 'sku', pr.sku, 'title', d.title, 'slug', c.slug, 'unit', pr.unit,

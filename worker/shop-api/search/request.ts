@@ -2,14 +2,16 @@
  * Reading GET /apiv2/search and /apiv2/search/suggestions parameters (SPEC 7): query
  * (printable text only, at most MAX_QUERY_TERMS terms), offset (default 0), limit
  * (default 50, at most 100), log=false, filters (a JSON list of
- * {name, type: "products", values} or {name, type: "products", min, max}).
+ * {name, type: "products", values} or {name, type: "products", min, max}), sort (one of the
+ * category pages' orders, `price-asc`; absent or `position-asc`: by relevance).
  */
 import { z } from "zod";
+import { CATEGORY_SORT_KEY } from "../../../domain/category-listing";
 import { roundRange } from "../../../domain/ranges";
 import type { ActiveFilter } from "../../../domain/search-api";
 import { fail, MESSAGES } from "../core/envelope";
 import { MAX_QUERY_TERMS, printableText, queryTerms } from "./query-text";
-import { DEFAULT_LIMIT, MAX_LIMIT, SearchInputError } from "./types";
+import { DEFAULT_LIMIT, MAX_LIMIT, SearchInputError, type SearchSort } from "./types";
 import { unitOfAttribute } from "./ranges";
 
 /** What of a longer query is searched. */
@@ -21,6 +23,8 @@ export interface SearchParams {
   limit: number;
   log: boolean;
   filters: ActiveFilter[];
+  /** undefined: by relevance */
+  sort?: SearchSort;
 }
 
 const FILTER_KEY = /^[a-z][a-z0-9_]{0,63}$/i;
@@ -93,6 +97,14 @@ export function parseFilters(raw: string | null): ActiveFilter[] {
   return [...byKey.values()];
 }
 
+/** The order of the results: relevance (`position-asc`, the category pages' "recommended", or none) or a category order. */
+export function parseSort(raw: string | null): SearchSort | undefined {
+  if (raw === null || raw === "" || raw === "position-asc") return undefined;
+  const match = CATEGORY_SORT_KEY.exec(raw);
+  if (!match || match[1] === "position") throw new SearchInputError("sort must be position-asc or one of price, name, newest followed by -asc or -desc.");
+  return { field: match[1] as SearchSort["field"], direction: match[2] as SearchSort["direction"] };
+}
+
 /**
  * The query as searched: its printable text (printableText), at most MAX_QUERY_CHARACTERS
  * characters; more than MAX_QUERY_TERMS distinct terms are 400 'The given data was invalid.'.
@@ -113,5 +125,6 @@ export function parseSearchParams(url: URL): SearchParams {
     limit: integer("limit", url.searchParams.get("limit"), DEFAULT_LIMIT, 1, MAX_LIMIT),
     log: url.searchParams.get("log") !== "false",
     filters: parseFilters(url.searchParams.get("filters")),
+    sort: parseSort(url.searchParams.get("sort")),
   };
 }

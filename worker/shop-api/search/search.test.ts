@@ -184,8 +184,19 @@ describe("facets", () => {
       { key: "dielenmanufaktur", name: "Dielenmanufaktur", count: 1 },
     ]);
     expect(filter(body, "price")).toMatchObject({ type: "range", unit: "EUR", min: 12, max: 110, minValue: 12, maxValue: 110 });
-    expect(filter(body, "thickness_mm")).toMatchObject({ type: "range", name: "Stärke (mm)", unit: "mm", min: 5, max: 15 });
+    // The catalogue's label "Stärke (mm)": the unit once, as the option's unit, not in its name too.
+    expect(filter(body, "thickness_mm")).toMatchObject({ type: "range", name: "Stärke", unit: "mm", min: 5, max: 15 });
     expect(filter(body, "wear_class")).toMatchObject({ type: "collection", name: "Nutzungsklasse", values: [{ key: "23/33", count: 1 }] });
+  });
+
+  it("names a yes/no attribute's values in the language, never true or false", async () => {
+    const de = await search("vinyl");
+    expect(filter(de.body, "underfloor_heating")!.values.map((v) => [v.key, v.name]).sort()).toEqual([
+      ["false", "Nein"],
+      ["true", "Ja"],
+    ]);
+    const fr = await search("chêne", {}, { shop: "CH", language: "fr" });
+    expect(filter(fr.body, "underfloor_heating")?.values.map((v) => v.name)).toEqual(["Oui"]);
   });
 
   it("keeps mm values unrounded", async () => {
@@ -283,8 +294,40 @@ describe("minimum characters and paging", () => {
   });
 });
 
+describe("sorting", () => {
+  const prices = (body: Body) => (group(body, "products").results as ProductResult[]).map((r) => r.price?.value ?? null);
+
+  it("sorts by price, name or newest as the category pages do; without sort (or position-asc) by relevance", async () => {
+    const relevance = await search("eiche");
+    expect((await search("eiche", { sort: "position-asc" })).body.data).toEqual(relevance.body.data);
+    const up = await search("eiche", { sort: "price-asc" });
+    expect(skus(up.body)).toEqual(["BH-100200", "KV-1", "LD-2", "LD-1"]);
+    expect(prices(up.body)).toEqual([12.5, 56.81, 89, 109.78]);
+    expect(skus((await search("eiche", { sort: "price-desc" })).body)).toEqual(["LD-1", "LD-2", "KV-1", "BH-100200"]);
+    const names = (await search("eiche", { sort: "name-asc" })).body;
+    const titles = (group(names, "products").results as ProductResult[]).map((r) => r.name);
+    expect(titles).toEqual([...titles].sort((a, b) => (a < b ? -1 : 1)));
+    // The filters, the counts and the facets do not depend on the order.
+    expect(group(up.body, "products").totalResults).toBe(4);
+    expect(up.body.data!.filterOptions).toEqual(relevance.body.data!.filterOptions);
+  });
+
+  it("pages through the sorted list with filters", async () => {
+    const all = await search("sockelleiste weiß", { sort: "price-desc" });
+    expect(prices(all.body)).toEqual(Array.from({ length: 25 }, (_, i) => 29 - i));
+    const page = await search("sockelleiste weiß", { sort: "price-desc", offset: 20, limit: 10 });
+    expect(skus(page.body)).toEqual(skus(all.body).slice(20));
+    const cheap = await search("sockelleiste weiß", { sort: "price-asc", filters: [{ name: "price", type: "products", max: 7 }] });
+    expect(prices(cheap.body)).toEqual([5, 6, 7]);
+  });
+});
+
 describe("bad input", () => {
   it.each([
+    [{ sort: "position-desc" }, /sort must be/],
+    [{ sort: "price" }, /sort must be/],
+    [{ sort: "price-asc; DROP TABLE products" }, /sort must be/],
+    [{ sort: "relevance" }, /sort must be/],
     [{ filters: "[{name:" }, /filters must be a JSON list/],
     [{ filters: JSON.stringify({ name: "price" }) }, /filters: Expected array/],
     [{ filters: JSON.stringify([{ name: "price", type: "products" }]) }, /needs either values or min\/max/],

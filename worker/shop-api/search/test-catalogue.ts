@@ -5,6 +5,7 @@ type Attribute = NonNullable<NonNullable<ProductRecord["content"]["de"]>["attrib
 
 const number = (code: string, label: string, value: number): Attribute => ({ code, label, type: "number", value: String(value), isVisible: true });
 const text = (code: string, label: string, value: string): Attribute => ({ code, label, type: "text", value, isVisible: true });
+const yesNo = (code: string, label: string, value: boolean): Attribute => ({ code, label, type: "boolean", value: String(value), isVisible: true });
 
 interface Spec {
   sku: string;
@@ -72,6 +73,7 @@ function product(spec: Spec): { product: ProductRecord; prices: PriceRecord[] } 
 
 const THICKNESS = "Stärke (mm)";
 const WEAR = "Nutzungsklasse";
+const HEATING = "Fußbodenheizung geeignet";
 
 export const SPECS: Spec[] = [
   {
@@ -81,7 +83,7 @@ export const SPECS: Spec[] = [
     price: 109.78,
     shops: ["DE", "CH"],
     manufacturer: "holzwerk",
-    attributes: [number("thickness_mm", THICKNESS, 14)],
+    attributes: [number("thickness_mm", THICKNESS, 14), yesNo("underfloor_heating", HEATING, true)],
     fr: "Parquet chêne naturel huilé 14 mm",
     ean: "4006381333931",
     tutorials: { de: [{ title: "Landhausdiele pflegen", type: "text", content: "Mit Hartwachsöl nachbehandeln." }] },
@@ -110,7 +112,7 @@ export const SPECS: Spec[] = [
     price: 56.81,
     manufacturer: "aquastep",
     stock: 5,
-    attributes: [number("thickness_mm", THICKNESS, 5), text("wear_class", WEAR, "23/33")],
+    attributes: [number("thickness_mm", THICKNESS, 5), text("wear_class", WEAR, "23/33"), yesNo("underfloor_heating", HEATING, true)],
     tutorials: { de: [{ title: "Klick-Vinyl verlegen", type: "video", url: "/videos/tutorials/klick-vinyl-de.mp4" }] },
   },
   {
@@ -119,7 +121,7 @@ export const SPECS: Spec[] = [
     category: "vinyl-klick",
     price: 39.99,
     manufacturer: "aquastep",
-    attributes: [number("thickness_mm", THICKNESS, 4.5), text("wear_class", WEAR, "23/42")],
+    attributes: [number("thickness_mm", THICKNESS, 4.5), text("wear_class", WEAR, "23/42"), yesNo("underfloor_heating", HEATING, false)],
   },
   { sku: "BH-100200", title: "Sockelleiste Eiche furniert 60 mm", category: "zubehoer", price: 12.5, manufacturer: "holzwerk" },
   { sku: "BH-100200-1", title: "Sockelleiste BH-100200 Ersatzteil", category: "zubehoer", price: 2.5, stock: 500 },

@@ -3,12 +3,18 @@
  * D1/FTS5 engine (d1-engine.ts) is the default; a hosted engine can implement
  * SearchEngine and be plugged in by configuration (docs/decisions/0020).
  */
+import type { CategorySortField } from "../../../domain/category-listing";
 import type { ActiveFilter, SearchData } from "../../../domain/search-api";
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
 /** Suggestions: the overlay's all tab shows 20 of the first group and 10 of each other. */
 export const SUGGESTION_LIMIT = 20;
+
+export interface SearchSort {
+  field: Exclude<CategorySortField, "position">;
+  direction: "asc" | "desc";
+}
 
 export interface SearchShop {
   id: string;
@@ -25,6 +31,8 @@ export interface SearchRequest {
   filters: ActiveFilter[];
   /** false for suggestions: no filter options are computed */
   facets: boolean;
+  /** another order than relevance (the category pages' orders; their "position" is the search's relevance) */
+  sort?: SearchSort;
   /** Shop whose assortment forms the brand group, and that group's name */
   brand?: { shopId: string; name: string };
 }
