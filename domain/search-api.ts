@@ -4,6 +4,13 @@
  */
 import type { MoneyValue } from "./money";
 
+/**
+ * The orders the search results page offers: the category pages' own (their labels are the
+ * pages' `sort.<key>` texts); the first, the category pages' "recommended", is the search's
+ * relevance (GET /apiv2/search without `sort`).
+ */
+export const SEARCH_SORTS = ["position-asc", "price-asc", "price-desc", "name-asc", "newest-desc"] as const;
+
 /** SPEC 3 environment minimumSearchCharacters: shorter queries get an empty result and a hint. */
 export const MINIMUM_SEARCH_CHARACTERS = 3;
 

@@ -63,6 +63,9 @@ describe("the search results page without JavaScript", () => {
     expect(skusOf(slot)).toEqual(["LD-2", "LD-1"]);
     expect(slot).toMatch(/<a href="\/landhausdiele-eiche-ld-2\.html">/);
     expect(slot).toContain("89,00");
+    // Brand and item number tell results of one name apart.
+    expect(slot).toContain('<span class="search-product-brand">Dielenmanufaktur</span>');
+    expect(slot).toContain('<span class="search-product-sku">Art.-Nr. LD-2</span>');
   });
 
   it("pages by 24 with links that keep the query", async () => {

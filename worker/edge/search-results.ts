@@ -42,6 +42,9 @@ function productHtml(item: ProductResult, t: Texts): string {
   return [
     `<li class="search-product" data-testid="search-results-product" data-sku="${escapeHtml(item.sku)}">`,
     link ? `<a href="${escapeHtml(link)}">${name}</a>` : name,
+    // Results that share a name are told apart by their brand and item number.
+    item.manufacturer ? `<span class="search-product-brand">${escapeHtml(item.manufacturer)}</span>` : "",
+    `<span class="search-product-sku">${escapeHtml(t("searchResults.sku", { sku: item.sku }))}</span>`,
     item.price ? `<span class="search-product-price">${escapeHtml(item.price.formattedWithCurrency)}</span>` : "",
     item.unitPrice
       ? `<span class="search-product-unit-price">${escapeHtml(`${item.unitPrice.formattedWithCurrency} / ${item.unitPrice.unitLabel}`)}</span>`

@@ -11,6 +11,7 @@ export function ProductItem({ item }: { item: ProductResult }) {
         {item.image && <img src={item.image.url} alt={item.image.alt} loading="lazy" width={96} height={96} />}
         <span className="search-product-name">{item.name}</span>
       </a>
+      {item.manufacturer && <span className="search-product-brand">{item.manufacturer}</span>}
       <span className="search-product-sku">{t("search.sku", { sku: item.sku })}</span>
       {item.price && <span className="search-product-price">{item.price.formattedWithCurrency}</span>}
       {item.unitPrice && (

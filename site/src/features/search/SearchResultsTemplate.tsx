@@ -5,6 +5,7 @@ import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
 import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
+import { SearchResultsListing } from "./SearchResultsListing";
 import "./search.css";
 import { withShopData } from "../../lib/with-shop-data";
 
@@ -16,15 +17,27 @@ export const SEARCH_RESULTS_SLOT = "search-results-static";
  * site/sourcing/search-pages.ts): the header's search form sends `?q=` here, the edge
  * renders the results into the slot. The page leaves the slot's content as the edge wrote
  * it (the build's HTML has it empty; hydration does not touch inner HTML it did not write).
+ * Once the page runs, SearchResultsListing adds the filters and sort orders around it.
  */
-function SearchResultsTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
+function SearchResultsTemplate({ data, pageContext, location }: PageProps<ChromeData, BaseContext>) {
   const { t } = useTranslation("search");
   return (
     <Layout chrome={data} context={pageContext}>
       <header className="page-head">
         <h1>{t("search.title")}</h1>
       </header>
-      <section className="section search-results-static" data-slot={SEARCH_RESULTS_SLOT} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />
+      <SearchResultsListing
+        pathname={location.pathname}
+        search={location.search}
+        slot={
+          <section
+            className="section search-results-static"
+            data-slot={SEARCH_RESULTS_SLOT}
+            dangerouslySetInnerHTML={{ __html: "" }}
+            suppressHydrationWarning
+          />
+        }
+      />
     </Layout>
   );
 }

@@ -20,6 +20,10 @@ export interface SearchCall {
   offset?: number;
   limit?: number;
   filters?: ActiveFilter[];
+  /** another order than relevance: one of the category pages' orders (`price-asc`) */
+  sort?: string;
+  /** false: never logged (the results page's own calls: its query was asked once already) */
+  log?: false;
 }
 
 export function mayLogQueries(cookie = typeof document === "undefined" ? "" : document.cookie): boolean {
@@ -32,14 +36,15 @@ export function searchPathOf(call: SearchCall, log = mayLogQueries()): string {
     if (call.offset) params.set("offset", String(call.offset));
     if (call.limit !== undefined) params.set("limit", String(call.limit));
     if (call.filters && call.filters.length > 0) params.set("filters", filtersParam(call.filters));
-    if (!log) params.set("log", "false");
+    if (call.sort) params.set("sort", call.sort);
+    if (!log || call.log === false) params.set("log", "false");
   }
   return `/apiv2/search${call.kind === "suggestions" ? "/suggestions" : ""}?${params.toString()}`;
 }
 
 /** Resolves with data and meta on HTTP 200 with data (SPEC 5); rejects otherwise (SPEC 8: failures are logged). */
-export async function fetchSearch(call: SearchCall): Promise<SearchResponse> {
-  const response = await fetch(apiUrl(searchPathOf(call)), { credentials: "same-origin", headers: { accept: "application/json" } });
+export async function fetchSearch(call: SearchCall, signal?: AbortSignal): Promise<SearchResponse> {
+  const response = await fetch(apiUrl(searchPathOf(call)), { credentials: "same-origin", headers: { accept: "application/json" }, signal });
   const json = (await response.json().catch(() => null)) as { data?: SearchData | null; meta?: SearchMeta; errors?: { message: string }[] } | null;
   if (response.status !== 200 || !json?.data) {
     const message = json?.errors?.[0]?.message ?? `search failed (${response.status})`;

@@ -7,10 +7,16 @@ import { chatPathFor } from "./SearchOverlay";
 import { queryFromLocation } from "./SearchPage";
 import { mayLogQueries, searchPathOf } from "./api";
 import type { UseSearch } from "./useSearch";
+import { FilterPanel } from "./FilterPanel";
+import { FilterToggle } from "./FilterToggle";
+import type { FilterOption } from "./types";
 
 jest.mock("./search.css", () => ({}));
 jest.mock("gatsby-plugin-react-i18next", () => ({
-  useTranslation: () => ({ t: (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key) }),
+  useTranslation: () => ({
+    t: (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key),
+    i18n: { language: "de" },
+  }),
 }));
 
 const search = (state = initialSearchState()): UseSearch => ({
@@ -62,6 +68,65 @@ test("a loading state while a call runs", () => {
   expect(html).toContain('aria-busy="true"');
 });
 
+test("the filter sidebar: a unit once, values and active chips by their display names, bounds in the page's format", () => {
+  const filters: FilterOption[] = [
+    { key: "price", name: "price", type: "range", unit: "EUR", min: 5, max: 2000, minValue: 5, maxValue: 1200, values: [] },
+    {
+      key: "manufacturer",
+      name: "manufacturer",
+      type: "collection",
+      unit: null,
+      min: null,
+      max: null,
+      minValue: null,
+      maxValue: null,
+      values: [{ key: "chene-fils", name: "Chêne & Fils", count: 3 }],
+    },
+    {
+      key: "underfloor_heating",
+      name: "Fußbodenheizung",
+      type: "collection",
+      unit: null,
+      min: null,
+      max: null,
+      minValue: null,
+      maxValue: null,
+      values: [{ key: "true", name: "Ja", count: 2 }],
+    },
+    { key: "width_mm", name: "Breite", type: "range", unit: "mm", min: 120.5, max: 1240, minValue: 120.5, maxValue: 1240, values: [] },
+  ];
+  const html = renderToStaticMarkup(
+    <FilterPanel
+      filters={filters}
+      activeFilters={[
+        { key: "manufacturer", values: ["chene-fils"] },
+        { key: "underfloor_heating", values: ["true"] },
+        { key: "price", min: null, max: 1200 },
+      ]}
+      total={2}
+      onAction={() => undefined}
+    />,
+  );
+  expect(html).toContain("search.filters.manufacturer: Chêne &amp; Fils");
+  expect(html).not.toContain("chene-fils<");
+  expect(html).toContain("Fußbodenheizung: Ja");
+  expect(html).toContain("search.filters.price: … – 1.200,00 €");
+  expect(html).toContain("Breite (mm)");
+  expect(html).not.toContain("(mm) (mm)");
+  expect(html).toContain("120,5 mm – 1.240 mm");
+  expect(html).not.toMatch(/>(true|false)</);
+});
+
+test("the filter toggle: closed, open, with the number of active filters", () => {
+  const closed = renderToStaticMarkup(<FilterToggle open={false} onToggle={() => undefined} activeCount={0} />);
+  expect(closed).toContain('aria-expanded="false"');
+  expect(closed).toContain('aria-controls="list-filters"');
+  expect(closed).toContain(">search.filters.title<");
+  const open = renderToStaticMarkup(<FilterToggle open onToggle={() => undefined} activeCount={2} />);
+  expect(open).toContain('aria-expanded="true"');
+  expect(open).toContain("search.filters.toggleActive {&quot;count&quot;:2}");
+});
+
 test("helpers: chat path, query from the address, consent, cookie gate, call paths", () => {
   expect(chatPathFor("/search/")).toBe("/chat.html");
   expect(chatPathFor("/it/search/")).toBe("/it/chat.html");
@@ -74,5 +139,9 @@ test("helpers: chat path, query from the address, consent, cookie gate, call pat
   expect(searchPathOf({ kind: "suggestions", query: "eic" }, false)).toBe("/apiv2/search/suggestions?query=eic");
   expect(searchPathOf({ kind: "search", query: "eiche", offset: 50, limit: 50, filters: [{ key: "price", min: 1, max: 9 }] }, false)).toBe(
     "/apiv2/search?query=eiche&offset=50&limit=50&filters=%5B%7B%22name%22%3A%22price%22%2C%22type%22%3A%22products%22%2C%22min%22%3A1%2C%22max%22%3A9%7D%5D&log=false",
+  );
+  // The results page's own calls: sorted, never logged even with consent.
+  expect(searchPathOf({ kind: "search", query: "eiche", limit: 24, sort: "price-asc", log: false }, true)).toBe(
+    "/apiv2/search?query=eiche&limit=24&sort=price-asc&log=false",
   );
 });

@@ -1,0 +1,150 @@
+/**
+ * The search results page's filters, sort orders and filtered list. The edge writes the
+ * results of `?q=` into the page's slot (worker/edge/search-results.ts: works without
+ * JavaScript); once the page runs, this asks the same search for its facets and shows the
+ * category pages' filter sidebar (FilterPanel, loaded on demand) and their sort orders.
+ * Filters and order live in the URL beside `q` (filter-url.ts, as on category pages):
+ * choosing one writes it without a reload and shows the API's list in place of the edge's.
+ * The slot stays mounted in the same place (React never rewrites what the edge wrote).
+ */
+import React from "react";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import { Pagination } from "../../components/Pagination";
+import { SEARCH_SORTS } from "../../../../domain/search-api";
+import { CATEGORY_PAGE_SIZE } from "../../../../domain/category-listing";
+import { fetchSearch, type SearchResponse } from "./api";
+import { useLocationSearch } from "./category-location";
+import { FilterToggle, FILTERS_ID } from "./FilterToggle";
+import { readFilterUrl, writeFilterUrl, type FilterUrlState } from "./filter-url";
+import { ProductItem } from "./ProductItem";
+import { activeFiltersReducer, type FilterAction } from "./state";
+import type { ProductResult } from "./types";
+
+const FilterPanel = React.lazy(() => import("./FilterPanel").then((module) => ({ default: module.FilterPanel })));
+
+const RELEVANCE = SEARCH_SORTS[0];
+
+export function SearchResultsListing({ pathname, search: routerSearch, slot }: { pathname: string; search: string; slot: React.ReactNode }) {
+  const { t } = useTranslation();
+  const [search, push] = useLocationSearch(routerSearch);
+  const query = new URLSearchParams(search).get("q")?.trim() ?? "";
+  const state = React.useMemo(() => readFilterUrl(search), [search]);
+  const sort = state.sort && state.sort !== RELEVANCE && (SEARCH_SORTS as readonly string[]).includes(state.sort) ? state.sort : undefined;
+  // The edge's list is the unfiltered one by relevance; anything else is this list.
+  const own = state.filters.length > 0 || sort !== undefined;
+  const page = own ? state.page : 1;
+  const key = JSON.stringify([query, state.filters, sort, page]);
+  const [answer, setAnswer] = React.useState<{ key: string; data: SearchResponse["data"] | null; failed: boolean } | null>(null);
+  const [open, setOpen] = React.useState(false);
+
+  React.useEffect(() => {
+    if (query === "") return;
+    const controller = new AbortController();
+    const call = {
+      kind: "search" as const,
+      query,
+      filters: state.filters,
+      sort,
+      offset: (page - 1) * CATEGORY_PAGE_SIZE,
+      limit: CATEGORY_PAGE_SIZE,
+      log: false as const,
+    };
+    fetchSearch(call, controller.signal)
+      .then(({ data }) => setAnswer({ key, data, failed: false }))
+      .catch(() => {
+        if (!controller.signal.aborted) setAnswer((previous) => ({ key, data: previous?.data ?? null, failed: true }));
+      });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the query, filters, order and page
+  }, [key]);
+
+  const go = (next: FilterUrlState) => push(pathname, writeFilterUrl(next, search));
+  const onAction = (action: FilterAction) => go({ filters: activeFiltersReducer(state.filters, action), page: 1, sort });
+  const data = answer?.data ?? null;
+  const busy = answer?.key !== key;
+  const products = data?.searchResults.find((group) => group.type === "products");
+  const total = products?.totalResults ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE));
+  const activeSort = sort ?? RELEVANCE;
+
+  return (
+    <div className="listing-layout search-results-layout">
+      <div className={open ? "filters open" : "filters"} id={FILTERS_ID} tabIndex={-1} data-slot="search-results-filters" aria-busy={busy}>
+        {data && data.filterOptions.length > 0 ? (
+          <React.Suspense fallback={null}>
+            <FilterPanel filters={data.filterOptions} activeFilters={state.filters} total={total} onAction={onAction} />
+          </React.Suspense>
+        ) : (
+          <p className="search-filter-total muted small">{t("search:search.filters.title")}</p>
+        )}
+      </div>
+      <div className="search-results-main">
+        {query !== "" ? (
+          <div className="toolbar">
+            {own ? <h2 data-testid="search-results-filtered-count">{t("category.productCount", { count: total })}</h2> : <span />}
+            <FilterToggle open={open} onToggle={setOpen} activeCount={state.filters.length} />
+            <nav aria-label={t("category.sorting")} className="sorting">
+              <span className="muted small">{t("category.sortBy")}</span>
+              <ul>
+                {SEARCH_SORTS.map((option) => (
+                  <li key={option}>
+                    {option === activeSort ? (
+                      <span aria-current="true" className="chip active">
+                        {t(`sort.${option}`)}
+                      </span>
+                    ) : (
+                      <a
+                        href={`${pathname}${writeFilterUrl({ filters: state.filters, page: 1, sort: option === RELEVANCE ? undefined : option }, search)}`}
+                        className="chip"
+                        rel="nofollow"
+                        data-testid={`search-sort-${option}`}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          go({ filters: state.filters, page: 1, sort: option === RELEVANCE ? undefined : option });
+                        }}
+                      >
+                        {t(`sort.${option}`)}
+                      </a>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        ) : null}
+        <div hidden={own}>{slot}</div>
+        {own ? (
+          <div className="category-list" aria-busy={busy} aria-live="polite" data-testid="search-results-filtered-list">
+            {answer?.failed && answer.key === key ? (
+              <p role="alert">{t("category.filterFailed")}</p>
+            ) : !busy && total === 0 ? (
+              <div role="status">
+                <p>{t("search:search.noResults", { query })}</p>
+                <button type="button" className="button" onClick={() => onAction({ type: "resetFilters" })}>
+                  {t("search:search.filters.resetAll")}
+                </button>
+              </div>
+            ) : (
+              <>
+                <ul className="search-products">
+                  {((products?.results ?? []) as ProductResult[]).map((item) => (
+                    <ProductItem key={item.sku} item={item} />
+                  ))}
+                </ul>
+                {!busy ? (
+                  <Pagination
+                    page={page}
+                    pageLinks={Array.from(
+                      { length: pageCount },
+                      (_, index) => `${pathname}${writeFilterUrl({ filters: state.filters, page: index + 1, sort }, search)}`,
+                    )}
+                  />
+                ) : null}
+              </>
+            )}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
