@@ -13,7 +13,7 @@ import { createTerracePages, TERRACE_LANDING_TEMPLATE } from "./terrace-pages";
 import type { CreatePage } from "./create-page";
 import { homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
 import { absoluteUrl, alternateLinks, isIndexable, packAlternates, type HreflangBases, type PageAlternates } from "../src/lib/seo";
-import { sortProducts, pageCount, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
+import { sortProducts, pageCount, listPagePath, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
 import { siteSource } from "./site-source";
 
 /**
@@ -166,6 +166,7 @@ export async function createShopPages(
   const listedByLanguage = new Map<string, ProductNode[]>();
   const listedByTrail = new Map<string, ProductNode[]>();
   const listedByCategory = new Map<string, ProductNode[]>();
+  const listedByManufacturer = new Map<string, ProductNode[]>();
   // The listed building materials: what product pages offer as accessories (accessoryPicker).
   const accessoriesByLanguage = new Map<string, ProductNode[]>();
   for (const product of products) {
@@ -175,6 +176,7 @@ export async function createShopPages(
     if (product.categoryTrailIds.includes("baustoffe")) push(accessoriesByLanguage, product.language, product);
     for (const id of product.categoryTrailIds) push(listedByTrail, `${product.language}:${id}`, product);
     for (const id of new Set(product.categoryIds)) push(listedByCategory, `${product.language}:${id}`, product);
+    if (product.manufacturerId !== null) push(listedByManufacturer, `${product.language}:${product.manufacturerId}`, product);
   }
 
   // Counts on tiles are the lengths of the lists their pages show (one source of truth): a
@@ -182,12 +184,12 @@ export async function createShopPages(
   const listedCount = (language: string, categoryId: string) => listedByTrail.get(`${language}:${categoryId}`)?.length ?? 0;
   const childrenOf = new Map<string, CategoryNode[]>();
   for (const category of categories) if (category.parentId !== null) push(childrenOf, `${category.language}:${category.parentId}`, category);
-  const manufacturerCounts = new Map<string, Record<string, number>>();
-  for (const [language, list] of listedByLanguage) {
-    const counts: Record<string, number> = {};
-    for (const product of list) if (product.manufacturerId !== null) counts[product.manufacturerId] = (counts[product.manufacturerId] ?? 0) + 1;
-    manufacturerCounts.set(language, counts);
-  }
+  const manufacturerCounts = (language: string): Record<string, number> =>
+    Object.fromEntries(
+      manufacturers
+        .filter((manufacturer) => manufacturer.language === language)
+        .map((manufacturer) => [manufacturer.manufacturerId, listedByManufacturer.get(`${language}:${manufacturer.manufacturerId}`)?.length ?? 0]),
+    );
 
   const listed = (product: ProductNode): ListedProduct => ({
     sku: product.sku,
@@ -223,7 +225,7 @@ export async function createShopPages(
       manufacturerListPath(shop, language),
       template("manufacturer-list"),
       language,
-      { productCounts: manufacturerCounts.get(language) ?? {} },
+      { productCounts: manufacturerCounts(language) },
       { alternates: alternatesOf("manufacturer-list:list") },
     );
   }
@@ -310,14 +312,27 @@ export async function createShopPages(
       { lastmod: product.updatedAt, alternates: alternatesOf(`product:${product.sku}`) },
     );
   }
+  // A manufacturer's listed products by name, paged like a category's list (its tile counts them all).
   for (const manufacturer of manufacturers) {
-    create(
-      manufacturer.path,
-      template("manufacturer"),
-      manufacturer.language,
-      { manufacturerId: manufacturer.manufacturerId },
-      { alternates: alternatesOf(`manufacturer:${manufacturer.manufacturerId}`) },
-    );
+    const byName = sortProducts((listedByManufacturer.get(`${manufacturer.language}:${manufacturer.manufacturerId}`) ?? []).map(listed), {
+      sortBy: "name",
+      direction: "asc",
+    });
+    const pages = pageCount(byName.length, PRODUCTS_PER_PAGE);
+    for (let page = 1; page <= pages; page += 1) {
+      create(
+        listPagePath(manufacturer.path, page),
+        template("manufacturer"),
+        manufacturer.language,
+        {
+          manufacturerId: manufacturer.manufacturerId,
+          skus: byName.slice((page - 1) * PRODUCTS_PER_PAGE, page * PRODUCTS_PER_PAGE).map((product) => product.sku),
+          totalCount: byName.length,
+          listing: { page, pageCount: pages },
+        },
+        { alternates: page === 1 ? alternatesOf(`manufacturer:${manufacturer.manufacturerId}`) : {} },
+      );
+    }
   }
   for (const page of cmsPages) {
     const seo = {

@@ -101,8 +101,9 @@ for (const shop of SHOPS) {
       if (isManufacturerList) {
         // A manufacturer's tile counts what its page lists.
         for (const tile of tilesOf(html)) {
-          const target = await get(shop.host, tile.href);
-          const listed = cardsAfter(target.body, 'aria-labelledby="maker-products"');
+          let listed = 0;
+          for (const each of listPagePaths(tile.href, contextOf(shop.id, tile.href).listing?.pageCount ?? 1))
+            listed += cardsAfter((await get(shop.host, each)).body, 'aria-labelledby="maker-products"');
           if (listed !== tile.count) problems.push(`${path}: tile ${tile.name} says ${tile.count}, ${tile.href} lists ${listed}`);
         }
         continue;

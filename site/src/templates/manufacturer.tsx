@@ -6,23 +6,25 @@ import { Layout } from "../components/Layout";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
 import { headTranslate } from "../lib/head-translate";
-import type { BaseContext, ChromeData, CardNode } from "../lib/page-data";
-import { unpackCard } from "../lib/card";
+import { cardsInOrder, type BaseContext, type ChromeData, type CardNode } from "../lib/page-data";
+import { Pagination } from "../components/Pagination";
+import { listPagePaths } from "../lib/listing";
 import { homePath, manufacturerListPath } from "../../../domain/routes";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 import { withShopData } from "../lib/with-shop-data";
 
 interface ManufacturerData extends ChromeData {
   manufacturer: { name: string; path: string; data: { description: string; shortDescription: string; logo: string | null; url: string | null } };
-  products: { totalCount: number; nodes: CardNode[] };
+  products: { nodes: CardNode[] };
 }
 
-type Context = BaseContext & { manufacturerId: string };
+/** The page's part of the manufacturer's listed products (by name): `skus` of page `listing.page`, `totalCount` in all. */
+type Context = BaseContext & { manufacturerId: string; skus: string[]; totalCount: number; listing: { page: number; pageCount: number } };
 
 function ManufacturerPage({ data, pageContext }: PageProps<ManufacturerData, Context>) {
   const { t } = useTranslation();
   const { manufacturer } = data;
-  const { language } = pageContext;
+  const { language, listing } = pageContext;
   return (
     <Layout chrome={data} context={pageContext}>
       <Breadcrumbs
@@ -42,14 +44,19 @@ function ManufacturerPage({ data, pageContext }: PageProps<ManufacturerData, Con
           eager
         />
         <div>
-          <h1>{manufacturer.name}</h1>
+          <h1>
+            {manufacturer.name}
+            {listing.page > 1 ? <span className="muted"> – {t("pagination.pageOf", { page: listing.page, count: listing.pageCount })}</span> : null}
+          </h1>
           {manufacturer.data.shortDescription ? <p className="teaser">{manufacturer.data.shortDescription}</p> : null}
         </div>
       </header>
       {manufacturer.data.description ? <p>{manufacturer.data.description}</p> : null}
       <section aria-labelledby="maker-products" className="section">
         <h2 id="maker-products">{t("manufacturers.productsBy", { name: manufacturer.name })}</h2>
-        <ProductGrid products={data.products.nodes.map((node) => unpackCard(node.card))} currency={data.shopInfo.currency} />
+        <p className="muted">{t("category.productCount", { count: pageContext.totalCount })}</p>
+        <ProductGrid products={cardsInOrder(pageContext.skus, data.products.nodes)} currency={data.shopInfo.currency} />
+        <Pagination page={listing.page} pageLinks={listPagePaths(manufacturer.path, listing.pageCount)} />
       </section>
     </Layout>
   );
@@ -61,9 +68,10 @@ function ShopHead({ data, pageContext }: HeadProps<ManufacturerData, Context>) {
     { label: headTranslate(data.locales, "manufacturers.title"), link: manufacturerListPath(data.shopInfo, pageContext.language) },
     { label: data.manufacturer.name, link: data.manufacturer.path },
   ];
+  const page = pageContext.listing.page;
   return (
     <PageHead
-      title={data.manufacturer.name}
+      title={page > 1 ? `${data.manufacturer.name} – ${headTranslate(data.locales, "pagination.page")} ${page}` : data.manufacturer.name}
       description={data.manufacturer.data.shortDescription}
       context={pageContext}
       chrome={data}
@@ -73,18 +81,13 @@ function ShopHead({ data, pageContext }: HeadProps<ManufacturerData, Context>) {
 }
 
 export const query = graphql`
-  query ManufacturerPage($language: String!, $manufacturerId: String!) {
+  query ManufacturerPage($language: String!, $manufacturerId: String!, $skus: [String!]!) {
     manufacturer: shopManufacturer(manufacturerId: { eq: $manufacturerId }, language: { eq: $language }) {
       name
       path
       data
     }
-    products: allShopProduct(
-      filter: { language: { eq: $language }, manufacturerId: { eq: $manufacturerId }, parentSku: { eq: null } }
-      sort: { title: ASC }
-      limit: 48
-    ) {
-      totalCount
+    products: shopProducts(language: $language, skus: $skus) {
       nodes {
         card
       }
