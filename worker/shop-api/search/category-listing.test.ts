@@ -62,6 +62,19 @@ describe("GET /apiv2/categories/:id/products", () => {
     });
   });
 
+  it("counts a product under every subcategory it is in, as the subcategories' pages list it", async () => {
+    const { body } = await list("wand");
+    expect(skus(body)).toEqual(["WP-1"]);
+    expect(counts(body, "category")).toEqual({ "wand-paneele": 1, "wand-akustik": 1 });
+    // The further category's filter value lists what its own page lists.
+    const further = await list("wand", { filters: [{ name: "category", type: "products", values: ["wand-akustik"] }] });
+    expect(skus(further.body)).toEqual(["WP-1"]);
+    expect(skus((await list("wand-akustik")).body)).toEqual(["WP-1"]);
+    // In the world, the product counts once although two of its categories are under it.
+    const world = await list("wand", { filters: [{ name: "category", type: "products", values: ["wand-paneele", "wand-akustik"] }] });
+    expect(world.body.data!.totalResults).toBe(1);
+  });
+
   it("narrows by a collection and still counts the filter's own values without it (disjunctive)", async () => {
     const { body } = await list("parkett", { filters: [{ name: "manufacturer", type: "products", values: ["holzwerk"] }] });
     expect(skus(body)).toEqual(["LD-1", "LD-3"]);

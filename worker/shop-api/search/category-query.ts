@@ -24,8 +24,9 @@ export function categoryQuery(request: CategoryQueryRequest): { statement: SqlFr
   const last = SqlFragment.raw(String(LANGUAGE_SPAN - 1));
   const shopBase = sql`(SELECT base FROM search_shops WHERE shop_id = ${request.shop.id})`;
   const sets: SqlFragment[] = [];
-  const filters = filterPredicates(request, sets);
-  const { fields, countedCtes, ownKeys } = facetSummary({ filters: request.filters, facets: true }, filters);
+  // A product counts under every category it is in, as the static category pages list it.
+  const filters = filterPredicates(request, sets, "any");
+  const { fields, countedCtes, ownKeys } = facetSummary({ filters: request.filters, facets: true }, filters, "any");
   const order = orderBy(request.sort);
   const offset = param(request.offset);
 
@@ -40,14 +41,13 @@ export function categoryQuery(request: CategoryQueryRequest): { statement: SqlFr
         AND EXISTS (SELECT 1 FROM products p WHERE p.sku = i.sku AND p.parent_sku IS NULL)
         AND EXISTS (SELECT 1 FROM product_content pc2 WHERE pc2.sku = i.sku AND pc2.language = ${language})
     ),
-    m AS MATERIALIZED (SELECT grp, price, brand FROM hits),
+    m AS MATERIALIZED (SELECT grp, price, brand, sku FROM hits),
     ${joinSql(countedCtes, "\n    ")}
     summary AS MATERIALIZED (SELECT json_object(${joinSql(fields, ",\n      ")}) AS body),
     ranked AS MATERIALIZED (
       SELECT h.id AS id, h.sku AS sku, row_number() OVER (ORDER BY ${order}) AS rank
-      FROM hits h CROSS JOIN products pr ON pr.sku = h.sku
+      FROM (SELECT * FROM hits WHERE ${filters.where()}) h CROSS JOIN products pr ON pr.sku = h.sku
       CROSS JOIN product_content c ON c.sku = h.sku AND c.language = ${language}
-      WHERE ${filters.where()}
       ORDER BY ${order} LIMIT ${param(request.limit)} OFFSET ${offset}
     )
     SELECT (SELECT body FROM summary) AS summary,

@@ -1,9 +1,15 @@
 /**
  * The parts of a product statement that filters and facet counts need, shared by the
  * search (product-query.ts) and the category listing (category-query.ts): one predicate per
- * active filter over a materialised set `m` (columns grp, price, brand), and the summary
- * fields (totals, disjunctive facet counts) built from it.
+ * active filter over a materialised set `m` (columns grp, price, brand, and sku where
+ * categories are `any`), and the summary fields (totals, disjunctive facet counts) built from it.
+ *
+ * Categories: the search files a product under its primary category (its item group's);
+ * a category listing files it under every category it is in (`product_categories`), as the
+ * static category pages list it, so a subcategory's filter value counts what its page lists.
  */
+export type CategoryMembership = "primary" | "any";
+
 import { isRangeFilter } from "./filter-options";
 import { BUILT_IN_FILTERS } from "./ranges";
 import { jsonList } from "../../lib/json";
@@ -22,7 +28,7 @@ export interface FilterPredicates {
  * One predicate per active filter; category, manufacturer and attribute filters select item
  * groups (a few thousand) once, as materialised sets appended to `sets`.
  */
-export function filterPredicates(request: Pick<SearchRequest, "filters">, sets: SqlFragment[]): FilterPredicates {
+export function filterPredicates(request: Pick<SearchRequest, "filters">, sets: SqlFragment[], categories: CategoryMembership = "primary"): FilterPredicates {
   const predicates = new Map<string, SqlFragment>();
   const groupFilter = (key: string, groups: SqlFragment) => {
     const name = SqlFragment.raw(`filter_${predicates.size}`);
@@ -34,7 +40,11 @@ export function filterPredicates(request: Pick<SearchRequest, "filters">, sets: 
     if (filter.key === "category" && !isRangeFilter(filter)) {
       categoryCte = sql`chosen(id) AS (SELECT value FROM ${jsonList(filter.values)}
         UNION SELECT c.id FROM categories c JOIN chosen ON c.parent_id = chosen.id),`;
-      groupFilter("category", sql`SELECT id FROM search_item_groups WHERE category_id IN (SELECT id FROM chosen)`);
+      if (categories === "any") {
+        const name = SqlFragment.raw(`filter_${predicates.size}`);
+        sets.push(sql`${name} AS MATERIALIZED (SELECT sku FROM product_categories WHERE category_id IN (SELECT id FROM chosen))`);
+        predicates.set("category", sql`sku IN (SELECT sku FROM ${name})`);
+      } else groupFilter("category", sql`SELECT id FROM search_item_groups WHERE category_id IN (SELECT id FROM chosen)`);
     } else if (filter.key === "manufacturer" && !isRangeFilter(filter)) {
       groupFilter("manufacturer", sql`SELECT id FROM search_item_groups WHERE manufacturer_id IN ${jsonList(filter.values)}`);
     } else if (filter.key === "price" && isRangeFilter(filter)) {
@@ -74,7 +84,11 @@ export interface FacetSummary {
 }
 
 /** The summary over `m`: totals (and the price bounds without the price filter), facet counts when asked. */
-export function facetSummary(request: Pick<SearchRequest, "filters" | "facets">, filters: FilterPredicates): FacetSummary {
+export function facetSummary(
+  request: Pick<SearchRequest, "filters" | "facets">,
+  filters: FilterPredicates,
+  categories: CategoryMembership = "primary",
+): FacetSummary {
   const { where } = filters;
   const fields = [
     sql`'matches', (SELECT count(*) FROM m)`,
@@ -96,8 +110,15 @@ export function facetSummary(request: Pick<SearchRequest, "filters" | "facets">,
     const attributeGroups = (except?: string) =>
       sql`json((SELECT json_group_array(json_array(json(s.facets), y.n))
         FROM (SELECT fs, sum(n) AS n FROM ${countedBy(except)} GROUP BY fs) y CROSS JOIN search_facet_sets s ON s.id = y.fs))`;
+    // Every category a product is in, and their ancestors, count it once (FacetCounts.catsInSubtree).
+    const anyCategory = sql`'cats', json((SELECT json_group_object(anc, n) FROM (
+        SELECT cl.anc AS anc, count(DISTINCT x.sku) AS n FROM (SELECT sku FROM m WHERE ${where("category")}) x
+        CROSS JOIN product_categories pc ON pc.sku = x.sku CROSS JOIN category_closure cl ON cl.id = pc.category_id
+        GROUP BY cl.anc))), 'catsInSubtree', 1`;
     fields.push(
-      sql`'cats', json((SELECT json_group_object(cat, n) FROM (SELECT cat, sum(n) AS n FROM ${countedBy("category")} GROUP BY cat)))`,
+      categories === "any"
+        ? anyCategory
+        : sql`'cats', json((SELECT json_group_object(cat, n) FROM (SELECT cat, sum(n) AS n FROM ${countedBy("category")} GROUP BY cat)))`,
       sql`'mans', json((SELECT json_group_object(man, n) FROM (SELECT man, sum(n) AS n FROM ${countedBy("manufacturer")} WHERE man IS NOT NULL GROUP BY man)))`,
       sql`'attrs', ${attributeGroups()}`,
     );
@@ -111,10 +132,20 @@ export function facetSummary(request: Pick<SearchRequest, "filters" | "facets">,
     }
     fields.push(sql`'own', json_array(${joinSql(own, ", ")})`);
   }
-  const countedCtes = [...counted.values()].map(
-    ({ name, condition }) => sql`${name} AS MATERIALIZED (SELECT g.category_id AS cat, g.manufacturer_id AS man, g.facet_set AS fs, x.n AS n
+  const closure =
+    categories === "any" && request.facets
+      ? [
+          sql`category_closure(id, anc) AS (SELECT id, id FROM categories
+        UNION SELECT cl.id, c.parent_id FROM category_closure cl CROSS JOIN categories c ON c.id = cl.anc WHERE c.parent_id IS NOT NULL),`,
+        ]
+      : [];
+  const countedCtes = [
+    ...closure,
+    ...[...counted.values()].map(
+      ({ name, condition }) => sql`${name} AS MATERIALIZED (SELECT g.category_id AS cat, g.manufacturer_id AS man, g.facet_set AS fs, x.n AS n
       FROM (SELECT grp, count(*) AS n FROM m WHERE ${condition} GROUP BY grp) x CROSS JOIN search_item_groups g ON g.id = x.grp),`,
-  );
+    ),
+  ];
   return { fields, countedCtes, ownKeys };
 }
 

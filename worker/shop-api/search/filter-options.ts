@@ -29,6 +29,8 @@ export interface FacetCounts {
   /** [count, brand count, min price, max price] (prices in minor units) */
   totals: [number, number | null, number | null, number | null];
   cats: Record<string, number>;
+  /** 1: `cats` counts each category's whole subtree already (a category listing's counts), no rolling up */
+  catsInSubtree?: number;
   mans: Record<string, number>;
   attrs: AttributeGroups;
   /** min and max price without the price filter, when one is active */
@@ -112,10 +114,10 @@ export function buildFilterOptions(
   const active = new Map(request.filters.map((filter) => [filter.key, filter]));
   const options: FilterOption[] = [];
 
-  // Category tree: counts roll up to the parents.
+  // Category tree: counts roll up to the parents (unless they count subtrees already).
   const byId = new Map(categories.map((c) => [c.id, c]));
-  const totals = new Map<string, number>();
-  for (const [id, count] of Object.entries(counts.cats)) {
+  const totals = new Map<string, number>(counts.catsInSubtree ? Object.entries(counts.cats) : []);
+  for (const [id, count] of counts.catsInSubtree ? [] : Object.entries(counts.cats)) {
     let node = byId.get(id);
     const seen = new Set<string>();
     while (node && !seen.has(node.id)) {

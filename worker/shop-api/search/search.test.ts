@@ -191,7 +191,11 @@ describe("facets", () => {
 
   it("names a yes/no attribute's values in the language, never true or false", async () => {
     const de = await search("vinyl");
-    expect(filter(de.body, "underfloor_heating")!.values.map((v) => [v.key, v.name]).sort()).toEqual([
+    expect(
+      filter(de.body, "underfloor_heating")!
+        .values.map((v) => [v.key, v.name])
+        .sort(),
+    ).toEqual([
       ["false", "Nein"],
       ["true", "Ja"],
     ]);

@@ -11,6 +11,8 @@ interface Spec {
   sku: string;
   title: string;
   category: string;
+  /** further categories */
+  categories?: string[];
   price: number;
   shops?: string[];
   manufacturer?: string;
@@ -48,6 +50,7 @@ function product(spec: Spec): { product: ProductRecord; prices: PriceRecord[] } 
       sku: spec.sku,
       type: "simple",
       category: spec.category,
+      ...(spec.categories ? { categories: spec.categories } : {}),
       ...(spec.manufacturer ? { manufacturer: spec.manufacturer } : {}),
       shops,
       ...(spec.ean ? { ean: spec.ean } : {}),
@@ -123,6 +126,8 @@ export const SPECS: Spec[] = [
     manufacturer: "aquastep",
     attributes: [number("thickness_mm", THICKNESS, 4.5), text("wear_class", WEAR, "23/42"), yesNo("underfloor_heating", HEATING, false)],
   },
+  // Filed under a second subcategory beside its primary one.
+  { sku: "WP-1", title: "Akustikpaneel Nussbaum", category: "wand-paneele", categories: ["wand-akustik"], price: 149, manufacturer: "holzwerk" },
   { sku: "BH-100200", title: "Sockelleiste Eiche furniert 60 mm", category: "zubehoer", price: 12.5, manufacturer: "holzwerk" },
   { sku: "BH-100200-1", title: "Sockelleiste BH-100200 Ersatzteil", category: "zubehoer", price: 2.5, stock: 500 },
   { sku: "OLD-1", title: "Landhausdiele Eiche alt", category: "parkett-landhausdielen", price: 10, active: false },
@@ -149,6 +154,9 @@ export function searchCatalogue(): CatalogueDocument {
       { id: "vinyl", parentId: null, position: 1, translations: t("Vinylboden", "Vinyle", "Vinyl") },
       { id: "vinyl-klick", parentId: "vinyl", position: 0, translations: t("Klick-Vinyl", "Vinyle clipsable", "Click vinyl") },
       { id: "zubehoer", parentId: null, position: 2, translations: t("Zubehör", "Accessoires", "Accessories") },
+      { id: "wand", parentId: null, position: 3, translations: t("Wand", "Mur", "Wall") },
+      { id: "wand-paneele", parentId: "wand", position: 0, translations: t("Wandpaneele", "Panneaux", "Panels") },
+      { id: "wand-akustik", parentId: "wand", position: 1, translations: t("Akustik", "Acoustique", "Acoustics") },
     ],
     manufacturers: [
       { id: "holzwerk", name: "Holzwerk Alpen", slug: "holzwerk-alpen" },
