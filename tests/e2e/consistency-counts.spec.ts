@@ -7,11 +7,11 @@ import { languagePrefix, manufacturerListPath } from "../../domain/routes";
 import { loadShopConfig } from "../../scripts/lib/shops";
 import { listPagePaths } from "../../site/src/lib/listing";
 import { builtPages, builtRoot, decode, get, SHOPS } from "./support/crawl";
-import { fetchPage, hydrated, testOrigin } from "./support/site";
+import { fetchPage, hydrated, testHost, testOrigin } from "./support/site";
 
 /**
  * Counts agree everywhere a shopper reads them, over every category and manufacturer page of
- * the built DE, CH (de, fr, it) and FR shops: a subcategory's tile = its page's heading = the
+ * the built DE, CH (de, fr, it), FR and IT shops: a subcategory's tile = its page's heading = the
  * products its pages list = its value in the parent's category filter; a manufacturer's tile =
  * the products its page lists; and under every value of every filter of every category page
  * (applied through the API the page's filters call) the filter's count = the list's total = the
@@ -79,7 +79,10 @@ const routingOf = (shop: string) => loadShopConfig().shops.find((each) => each.i
 
 const flatValues = (values: FilterValue[]): FilterValue[] => values.flatMap((value) => [value, ...flatValues(value.children ?? [])]);
 
-for (const shop of SHOPS) {
+/** The crawled shops and IT (every shop the browser tests build). */
+const COUNTED = [...SHOPS.map(({ id, host }) => ({ id, host })), { id: "IT", host: testHost("IT") }];
+
+for (const shop of COUNTED) {
   test(`${shop.id}: tiles, headings, lists and filter counts agree on every category and manufacturer page`, async () => {
     test.setTimeout(900_000);
     const problems: string[] = [];
