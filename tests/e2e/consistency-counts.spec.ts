@@ -256,5 +256,13 @@ test("DE: the search results page has the category pages' filters and sort order
   await expect(list).toHaveAttribute("aria-busy", "false");
   const prices = (await list.locator(".search-product-price").allTextContents()).map((text) => Number(text.replace(/[^\d,]/g, "").replace(",", ".")));
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  // On a phone its filters fold behind the same button as a category's.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const toggle = page.getByTestId("filter-toggle");
+  await expect(filters).toBeHidden();
+  await expect(toggle).toHaveText("Filter (1)");
+  await toggle.click();
+  await expect(filters).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("DE-phone-search-results.png"), fullPage: true });
   expect(errors).toEqual([]);
 });
