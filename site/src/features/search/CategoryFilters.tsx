@@ -9,15 +9,15 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { Pagination } from "../../components/Pagination";
 import type { CategoryListingData } from "../../../../domain/category-listing";
 import { fetchCategoryListing } from "./category-api";
 import { useLocationSearch, type CategoryListingProps } from "./category-location";
 import { FilterPanel } from "./FilterPanel";
 import { FILTERS_ID } from "./FilterToggle";
 import { readFilterUrl, writeFilterUrl, type FilterUrlState } from "./filter-url";
-import { ProductItem } from "./ProductItem";
+import { ResultList } from "./ResultList";
 import { activeFiltersReducer, type FilterAction } from "./state";
+import { useKeyedAnswer } from "./use-keyed-answer";
 import "./search.css";
 
 /**
@@ -60,25 +60,14 @@ export default function CategoryFilters({
   const listSort = otherSort ?? sort;
   const filtered = state.filters.length > 0 || otherSort !== undefined;
   const key = JSON.stringify([categoryId, listSort, state.filters, filtered ? state.page : 1]);
-  const [answer, setAnswer] = React.useState<{ key: string; data: CategoryListingData | null; failed: boolean } | null>(null);
+  const { data, busy, failed } = useKeyedAnswer<CategoryListingData>(key, (signal) =>
+    fetchCategoryListing({ categoryId, sort: listSort, filters: state.filters, page: state.page }, signal),
+  );
   useFilteredHead(filtered, seo, unfilteredCanonical, search);
-
-  React.useEffect(() => {
-    const controller = new AbortController();
-    fetchCategoryListing({ categoryId, sort: listSort, filters: state.filters, page: state.page }, controller.signal)
-      .then((data) => setAnswer({ key, data, failed: false }))
-      .catch(() => {
-        if (!controller.signal.aborted) setAnswer((previous) => ({ key, data: previous?.data ?? null, failed: true }));
-      });
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for categoryId, the sort order and state
-  }, [key]);
 
   // Filtered and sorted lists page by query on the category's first page.
   const go = (next: FilterUrlState) => push(basePath, writeFilterUrl(next, search));
   const onAction = (action: FilterAction) => go({ filters: activeFiltersReducer(state.filters, action), page: 1, sort: otherSort });
-  const data = answer?.data ?? null;
-  const busy = answer?.key !== key;
   const current = data && !busy ? data : null;
   const shownTotal = filtered && data ? data.totalResults : null;
   React.useEffect(() => onTotal(shownTotal), [shownTotal, onTotal]);
@@ -97,35 +86,25 @@ export default function CategoryFilters({
           {children}
         </div>
       ) : (
-        <div className="category-list" aria-busy={busy} aria-live="polite" data-testid="category-filtered-list">
-          {answer?.failed && answer.key === key ? (
-            <p role="alert">{t("category.filterFailed")}</p>
-          ) : current && current.products.length === 0 ? (
-            <div role="status">
-              <p>{t("category.noMatch")}</p>
-              <button type="button" className="button" onClick={() => onAction({ type: "resetFilters" })}>
-                {t("search:search.filters.resetAll")}
-              </button>
-            </div>
-          ) : (
-            <>
-              <ul className="search-products">
-                {(current ?? data)?.products.map((item) => (
-                  <ProductItem key={item.sku} item={item} />
-                ))}
-              </ul>
-              {current ? (
-                <Pagination
-                  page={current.page}
-                  pageLinks={Array.from(
+        <ResultList
+          testId="category-filtered-list"
+          busy={busy}
+          failed={failed}
+          noMatch={current && current.products.length === 0 ? t("category.noMatch") : null}
+          onResetFilters={() => onAction({ type: "resetFilters" })}
+          products={(current ?? data)?.products ?? []}
+          pages={
+            current
+              ? {
+                  page: current.page,
+                  links: Array.from(
                     { length: current.pageCount },
                     (_, index) => `${basePath}${writeFilterUrl({ filters: state.filters, page: index + 1, sort: otherSort }, search)}`,
-                  )}
-                />
-              ) : null}
-            </>
-          )}
-        </div>
+                  ),
+                }
+              : null
+          }
+        />
       )}
     </>
   );

@@ -9,16 +9,16 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { Pagination } from "../../components/Pagination";
 import { SEARCH_SORTS } from "../../../../domain/search-api";
 import { CATEGORY_PAGE_SIZE } from "../../../../domain/category-listing";
-import { fetchSearch, type SearchResponse } from "./api";
+import { fetchSearch } from "./api";
 import { useLocationSearch } from "./category-location";
 import { FilterToggle, FILTERS_ID } from "./FilterToggle";
 import { readFilterUrl, writeFilterUrl, type FilterUrlState } from "./filter-url";
-import { ProductItem } from "./ProductItem";
+import { ResultList } from "./ResultList";
 import { activeFiltersReducer, type FilterAction } from "./state";
-import type { ProductResult } from "./types";
+import type { ProductResult, SearchData } from "./types";
+import { useKeyedAnswer } from "./use-keyed-answer";
 
 const FilterPanel = React.lazy(() => import("./FilterPanel").then((module) => ({ default: module.FilterPanel })));
 
@@ -34,34 +34,21 @@ export function SearchResultsListing({ pathname, search: routerSearch, slot }: {
   const own = state.filters.length > 0 || sort !== undefined;
   const page = own ? state.page : 1;
   const key = JSON.stringify([query, state.filters, sort, page]);
-  const [answer, setAnswer] = React.useState<{ key: string; data: SearchResponse["data"] | null; failed: boolean } | null>(null);
   const [open, setOpen] = React.useState(false);
-
-  React.useEffect(() => {
-    if (query === "") return;
-    const controller = new AbortController();
-    const call = {
-      kind: "search" as const,
-      query,
-      filters: state.filters,
-      sort,
-      offset: (page - 1) * CATEGORY_PAGE_SIZE,
-      limit: CATEGORY_PAGE_SIZE,
-      log: false as const,
-    };
-    fetchSearch(call, controller.signal)
-      .then(({ data }) => setAnswer({ key, data, failed: false }))
-      .catch(() => {
-        if (!controller.signal.aborted) setAnswer((previous) => ({ key, data: previous?.data ?? null, failed: true }));
-      });
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for the query, filters, order and page
-  }, [key]);
+  // Nothing is asked before the page knows its query (the static render has none).
+  const { data, busy, failed } = useKeyedAnswer<SearchData | null>(key, async (signal) =>
+    query === ""
+      ? null
+      : (
+          await fetchSearch(
+            { kind: "search", query, filters: state.filters, sort, offset: (page - 1) * CATEGORY_PAGE_SIZE, limit: CATEGORY_PAGE_SIZE, log: false },
+            signal,
+          )
+        ).data,
+  );
 
   const go = (next: FilterUrlState) => push(pathname, writeFilterUrl(next, search));
   const onAction = (action: FilterAction) => go({ filters: activeFiltersReducer(state.filters, action), page: 1, sort });
-  const data = answer?.data ?? null;
-  const busy = answer?.key !== key;
   const products = data?.searchResults.find((group) => group.type === "products");
   const total = products?.totalResults ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / CATEGORY_PAGE_SIZE));
@@ -114,35 +101,25 @@ export function SearchResultsListing({ pathname, search: routerSearch, slot }: {
         ) : null}
         <div hidden={own}>{slot}</div>
         {own ? (
-          <div className="category-list" aria-busy={busy} aria-live="polite" data-testid="search-results-filtered-list">
-            {answer?.failed && answer.key === key ? (
-              <p role="alert">{t("category.filterFailed")}</p>
-            ) : !busy && total === 0 ? (
-              <div role="status">
-                <p>{t("search:search.noResults", { query })}</p>
-                <button type="button" className="button" onClick={() => onAction({ type: "resetFilters" })}>
-                  {t("search:search.filters.resetAll")}
-                </button>
-              </div>
-            ) : (
-              <>
-                <ul className="search-products">
-                  {((products?.results ?? []) as ProductResult[]).map((item) => (
-                    <ProductItem key={item.sku} item={item} />
-                  ))}
-                </ul>
-                {!busy ? (
-                  <Pagination
-                    page={page}
-                    pageLinks={Array.from(
+          <ResultList
+            testId="search-results-filtered-list"
+            busy={busy}
+            failed={failed}
+            noMatch={!busy && total === 0 ? t("search:search.noResults", { query }) : null}
+            onResetFilters={() => onAction({ type: "resetFilters" })}
+            products={(products?.results ?? []) as ProductResult[]}
+            pages={
+              busy
+                ? null
+                : {
+                    page,
+                    links: Array.from(
                       { length: pageCount },
                       (_, index) => `${pathname}${writeFilterUrl({ filters: state.filters, page: index + 1, sort }, search)}`,
-                    )}
-                  />
-                ) : null}
-              </>
-            )}
-          </div>
+                    ),
+                  }
+            }
+          />
         ) : null}
       </div>
     </div>

@@ -9,6 +9,7 @@ import { mayLogQueries, searchPathOf } from "./api";
 import type { UseSearch } from "./useSearch";
 import { FilterPanel } from "./FilterPanel";
 import { FilterToggle } from "./FilterToggle";
+import { ResultList } from "./ResultList";
 import type { FilterOption } from "./types";
 
 jest.mock("./search.css", () => ({}));
@@ -125,6 +126,34 @@ test("the filter toggle: closed, open, with the number of active filters", () =>
   const open = renderToStaticMarkup(<FilterToggle open onToggle={() => undefined} activeCount={2} />);
   expect(open).toContain('aria-expanded="true"');
   expect(open).toContain("search.filters.toggleActive {&quot;count&quot;:2}");
+});
+
+test("a result list: products with their brand and pages, a failed call, nothing matching", () => {
+  const item = {
+    identifier: "KV-1",
+    projectId: null,
+    sku: "KV-1",
+    name: "Klick-Vinyl Eiche grau 5 mm",
+    manufacturer: "Aquastep Flooring",
+    price: null,
+    unitPrice: null,
+    image: null,
+    link: "/klick-vinyl-kv-1.html",
+    deliveryTime: { min: 2, max: 4, express: false },
+    sellingOutSoon: false,
+    inStock: true,
+  };
+  const common = { onResetFilters: () => undefined, testId: "list", busy: false, failed: false, noMatch: null };
+  const listed = renderToStaticMarkup(<ResultList {...common} products={[item]} pages={{ page: 1, links: ["/a.html", "/a.html?page=2"] }} />);
+  expect(listed).toContain('<span class="search-product-brand">Aquastep Flooring</span>');
+  expect(listed).toContain("search.sku {&quot;sku&quot;:&quot;KV-1&quot;}");
+  expect(listed).toContain('class="pagination"');
+  const failed = renderToStaticMarkup(<ResultList {...common} failed products={[item]} pages={null} />);
+  expect(failed).toContain('role="alert"');
+  expect(failed).not.toContain("search-product-brand");
+  const none = renderToStaticMarkup(<ResultList {...common} noMatch="Nichts passt." products={[]} pages={null} />);
+  expect(none).toContain("Nichts passt.");
+  expect(none).toContain("search:search.filters.resetAll");
 });
 
 test("helpers: chat path, query from the address, consent, cookie gate, call paths", () => {
