@@ -55,72 +55,74 @@ export function SearchResultsListing({ pathname, search: routerSearch, slot }: {
   const activeSort = sort ?? RELEVANCE;
 
   return (
-    <div className="listing-layout search-results-layout">
-      <div className={open ? "filters open" : "filters"} id={FILTERS_ID} tabIndex={-1} data-slot="search-results-filters" aria-busy={busy}>
-        {data && data.filterOptions.length > 0 ? (
-          <React.Suspense fallback={null}>
-            <FilterPanel filters={data.filterOptions} activeFilters={state.filters} total={total} onAction={onAction} />
-          </React.Suspense>
-        ) : (
-          <p className="search-filter-total muted small">{t("search:search.filters.title")}</p>
-        )}
-      </div>
-      <div className="search-results-main">
-        {query !== "" ? (
-          <div className="toolbar">
-            {own ? <h2 data-testid="search-results-filtered-count">{t("category.productCount", { count: total })}</h2> : <span />}
-            <FilterToggle open={open} onToggle={setOpen} activeCount={state.filters.length} />
-            <nav aria-label={t("category.sorting")} className="sorting">
-              <span className="muted small">{t("category.sortBy")}</span>
-              <ul>
-                {SEARCH_SORTS.map((option) => (
-                  <li key={option}>
-                    {option === activeSort ? (
-                      <span aria-current="true" className="chip active">
-                        {t(`sort.${option}`)}
-                      </span>
-                    ) : (
-                      <a
-                        href={`${pathname}${writeFilterUrl({ filters: state.filters, page: 1, sort: option === RELEVANCE ? undefined : option }, search)}`}
-                        className="chip"
-                        rel="nofollow"
-                        data-testid={`search-sort-${option}`}
-                        onClick={(event) => {
-                          event.preventDefault();
-                          go({ filters: state.filters, page: 1, sort: option === RELEVANCE ? undefined : option });
-                        }}
-                      >
-                        {t(`sort.${option}`)}
-                      </a>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          </div>
-        ) : null}
-        <div hidden={own}>{slot}</div>
-        {own ? (
-          <ResultList
-            testId="search-results-filtered-list"
-            busy={busy}
-            failed={failed}
-            noMatch={!busy && total === 0 ? t("search:search.noResults", { query }) : null}
-            onResetFilters={() => onAction({ type: "resetFilters" })}
-            products={(products?.results ?? []) as ProductResult[]}
-            pages={
-              busy
-                ? null
-                : {
-                    page,
-                    links: Array.from(
-                      { length: pageCount },
-                      (_, index) => `${pathname}${writeFilterUrl({ filters: state.filters, page: index + 1, sort }, search)}`,
-                    ),
-                  }
-            }
-          />
-        ) : null}
+    <div>
+      {query !== "" ? (
+        <div className="toolbar">
+          {own ? <h2 data-testid="search-results-filtered-count">{t("category.productCount", { count: total })}</h2> : <span />}
+          <FilterToggle open={open} onToggle={setOpen} activeCount={state.filters.length} />
+          <nav aria-label={t("category.sorting")} className="sorting">
+            <span className="muted small">{t("category.sortBy")}</span>
+            <ul>
+              {SEARCH_SORTS.map((option) => (
+                <li key={option}>
+                  {option === activeSort ? (
+                    <span aria-current="true" className="chip active">
+                      {t(`sort.${option}`)}
+                    </span>
+                  ) : (
+                    <a
+                      href={`${pathname}${writeFilterUrl({ filters: state.filters, page: 1, sort: option === RELEVANCE ? undefined : option }, search)}`}
+                      className="chip"
+                      rel="nofollow"
+                      data-testid={`search-sort-${option}`}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        go({ filters: state.filters, page: 1, sort: option === RELEVANCE ? undefined : option });
+                      }}
+                    >
+                      {t(`sort.${option}`)}
+                    </a>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      ) : null}
+      <div className="listing-layout">
+        <div className={open ? "filters open" : "filters"} id={FILTERS_ID} tabIndex={-1} data-slot="search-results-filters" aria-busy={busy}>
+          {data && data.filterOptions.length > 0 ? (
+            <React.Suspense fallback={null}>
+              <FilterPanel filters={data.filterOptions} activeFilters={state.filters} total={total} onAction={onAction} />
+            </React.Suspense>
+          ) : (
+            <p className="search-filter-total muted small">{t("search:search.filters.title")}</p>
+          )}
+        </div>
+        <div className="search-results-main">
+          <div hidden={own}>{slot}</div>
+          {own ? (
+            <ResultList
+              testId="search-results-filtered-list"
+              busy={busy}
+              failed={failed}
+              noMatch={!busy && total === 0 ? t("search:search.noResults", { query }) : null}
+              onResetFilters={() => onAction({ type: "resetFilters" })}
+              products={(products?.results ?? []) as ProductResult[]}
+              pages={
+                busy
+                  ? null
+                  : {
+                      page,
+                      links: Array.from(
+                        { length: pageCount },
+                        (_, index) => `${pathname}${writeFilterUrl({ filters: state.filters, page: index + 1, sort }, search)}`,
+                      ),
+                    }
+              }
+            />
+          ) : null}
+        </div>
       </div>
     </div>
   );
