@@ -6,6 +6,7 @@
  * An offer request has its offer section (data-testid="inquiry-offer"), where the offer
  * editor (./OfferEditor) goes. API: worker/shop-api/inquiries/staff-routes.ts.
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState, type FormEvent } from "react";
 import type {
   InquiryDetail as Detail,
@@ -29,7 +30,7 @@ import { t, type TextKey } from "../texts";
 import "../components/back-office.css";
 import "./inquiries.css";
 
-export const INQUIRIES_PATH = "/inquiries";
+export const INQUIRIES_PATH = CONSOLE_PATHS.inquiries;
 const API = "/admin/api/inquiries";
 
 interface Filters {

@@ -4,6 +4,7 @@
  * shop, with "load more"; the body only when one mail is opened (/mail/<id>).
  * API: worker/shop-api/core/mail/staff-outbox-routes.ts.
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState } from "react";
 import type { MailDetail as Detail, MailListPage as ListPage, MailStatus, MailSummary as Mail } from "../../../domain/back-office/mail-outbox";
 import { apiGet } from "../api";
@@ -16,7 +17,7 @@ import { Link, usePath } from "../router";
 import { t } from "../texts";
 import "../components/back-office.css";
 
-export const MAIL_PATH = "/mail";
+export const MAIL_PATH = CONSOLE_PATHS.mail;
 const API = "/admin/api/mail";
 
 interface Filters {

@@ -5,6 +5,7 @@
  * delivery and payment, the history as the ERP reported it, and the confirmation mail.
  * API: worker/shop-api/checkout/staff-orders.ts.
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState } from "react";
 import type {
   StaffOrderAddress as Address,
@@ -24,7 +25,7 @@ import { t } from "../texts";
 import { MAIL_PATH } from "./MailOutbox";
 import "../components/back-office.css";
 
-export const ORDERS_PATH = "/orders";
+export const ORDERS_PATH = CONSOLE_PATHS.orders;
 const API = "/admin/api/orders";
 
 interface Filters {

@@ -6,6 +6,7 @@
  * staff session); HEIC photos, which most browsers cannot show, are offered as downloads.
  * API: worker/shop-api/returns/staff-routes.ts.
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState, type FormEvent } from "react";
 import type {
   ReturnDetail as Detail,
@@ -24,7 +25,7 @@ import { t, type TextKey } from "../texts";
 import "../components/back-office.css";
 import "./returns.css";
 
-export const RETURNS_PATH = "/returns";
+export const RETURNS_PATH = CONSOLE_PATHS.returns;
 const API = "/admin/api/returns";
 
 interface Filters {

@@ -4,6 +4,7 @@
  * with its address and samples, where staff mark it shipped or cancelled.
  * API: worker/shop-api/commerce/staff-sample-order-routes.ts.
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState } from "react";
 import type {
   FulfilmentState,
@@ -23,7 +24,7 @@ import { Link, usePath } from "../router";
 import { t } from "../texts";
 import "../components/back-office.css";
 
-export const SAMPLE_ORDERS_PATH = "/sample-orders";
+export const SAMPLE_ORDERS_PATH = CONSOLE_PATHS.sampleOrders;
 const API = "/admin/api/sample-orders";
 
 interface Filters {

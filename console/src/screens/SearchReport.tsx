@@ -4,6 +4,7 @@
  * queries without result as bars; every chart with its figures as a table.
  * API: GET /admin/api/search-report?shop=&days= (worker/shop-api/search/staff-search-report.ts).
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState } from "react";
 import { BarChart, LineChart } from "../components/Chart";
 import { queryString } from "../components/format";
@@ -12,7 +13,7 @@ import { ProblemAlert } from "../components/ProblemAlert";
 import { t } from "../texts";
 import "../components/back-office.css";
 
-export const SEARCH_REPORT_PATH = "/search-report";
+export const SEARCH_REPORT_PATH = CONSOLE_PATHS.searchReport;
 
 interface Trend {
   query: string;
