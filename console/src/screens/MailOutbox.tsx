@@ -9,7 +9,8 @@ import { useState } from "react";
 import type { MailDetail as Detail, MailListPage as ListPage, MailStatus, MailSummary as Mail } from "../../../domain/back-office/mail-outbox";
 import { apiGet } from "../api";
 import { FilterForm, shopOptions } from "../components/FilterForm";
-import { formatTime, queryString } from "../components/format";
+import { queryString } from "../components/format";
+import { formatNumber, formatTime } from "../intl";
 import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
@@ -34,8 +35,10 @@ const MAIL_PAGES: PageSource<Filters, ListPage, Mail, number> = {
   next: (page) => page.next,
 };
 
+const statusText = (status: MailStatus): string => t(`mail.status.${status}`);
+
 function StatusBadge({ status }: { status: MailStatus }) {
-  return <span className={`badge mail-${status}`}>{status}</span>;
+  return <span className={`badge mail-${status}`}>{statusText(status)}</span>;
 }
 
 function MailList() {
@@ -57,7 +60,7 @@ function MailList() {
             label: t("mail.status"),
             kind: "select",
             all: t("mail.allStatuses"),
-            options: (meta?.statuses ?? []).map((status) => ({ value: status, label: `${status} (${meta?.counts[status] ?? 0})` })),
+            options: (meta?.statuses ?? []).map((status) => ({ value: status, label: `${statusText(status)} (${formatNumber(meta?.counts[status] ?? 0)})` })),
           },
           { name: "recipient", label: t("mail.recipient"), kind: "search", maxLength: 254 },
           { name: "shop", label: t("mail.shop"), kind: "select", all: t("mail.allShops"), options: shopOptions(meta?.shops) },

@@ -16,7 +16,8 @@ import type {
   StaffRmaStatus,
 } from "../../../domain/back-office/returns";
 import { apiGet, apiPost } from "../api";
-import { formatTime, problemText, queryString } from "../components/format";
+import { problemText, queryString } from "../components/format";
+import { formatTime } from "../intl";
 import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
