@@ -84,8 +84,19 @@ function InquiryList() {
         filters={filters}
         onApply={setFilters}
         fields={[
-          { name: "state", label: t("inquiries.stateLabel"), kind: "select", options: labelledOptions(list.page?.states ?? ["open"], (state) => t(FILTER_TEXT[state])) },
-          { name: "type", label: t("inquiries.typeLabel"), kind: "select", all: t("inquiries.allTypes"), options: labelledOptions(list.page?.types, (type) => t(TYPE_TEXT[type])) },
+          {
+            name: "state",
+            label: t("inquiries.stateLabel"),
+            kind: "select",
+            options: labelledOptions(list.page?.states ?? ["open"], (state) => t(FILTER_TEXT[state])),
+          },
+          {
+            name: "type",
+            label: t("inquiries.typeLabel"),
+            kind: "select",
+            all: t("inquiries.allTypes"),
+            options: labelledOptions(list.page?.types, (type) => t(TYPE_TEXT[type])),
+          },
           { name: "shop", label: t("inquiries.shop"), kind: "select", all: t("inquiries.allShops"), options: shopOptions(list.page?.shops) },
           { name: "q", label: t("inquiries.search"), kind: "search", maxLength: 200, placeholder: t("inquiries.searchHint") },
         ]}
