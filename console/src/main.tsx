@@ -5,6 +5,7 @@ import { language, t } from "./texts";
 import "./console.css";
 
 document.documentElement.lang = language;
+document.title = t("title");
 const root = document.getElementById("root");
 if (!root) throw new Error(t("noRoot"));
 createRoot(root).render(
