@@ -138,6 +138,8 @@ test("after too many failed logins for one address the login says it is paused a
     await page.getByRole("button", { name: "Log in" }).click();
     await expect(page.getByRole("alert")).toHaveText("The e-mail address or the password is not correct.");
   }
+  // The fifth answer is in: the button reads "Log in" again only then.
+  await expect(page.getByRole("button", { name: "Log in" })).toBeEnabled();
   const refused = page.waitForResponse((response) => response.url().endsWith("/admin/api/session") && response.request().method() === "POST");
   await page.getByRole("button", { name: "Log in" }).click();
   const answer = await refused;
