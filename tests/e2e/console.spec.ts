@@ -122,7 +122,7 @@ test("a record's own address opens it on a reload, and from a bookmark after the
     await expect(bookmark.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
     await expect(bookmark).toHaveURL(`${BACK_OFFICE}/orders/${number}`);
     // Paths that are no console route stay 404.
-    expect((await bookmark.request.get(`${BACK_OFFICE}/unknown/DE-1`)).status()).toBe(404);
+    expect((await bookmark.goto(`${BACK_OFFICE}/unknown/DE-1`))!.status()).toBe(404);
   } finally {
     await fresh.close();
   }
