@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useState } from "react";
 import { apiDelete, apiGet, SESSION_ENDED_EVENT } from "./api";
+import { LanguageSwitch } from "./components/LanguageSwitch";
 import { Link, navigate, usePath } from "./router";
 import { SCREENS, type ScreenEntry } from "./screens";
 import { Login } from "./screens/Login";
@@ -54,6 +55,7 @@ export function App() {
         <span className="who" data-testid="who">
           {t("loggedInAs", { name: staff.name, role: t(`role.${staff.role}`) })}
         </span>
+        <LanguageSwitch />
         <button type="button" onClick={logOut}>
           {t("logOut")}
         </button>

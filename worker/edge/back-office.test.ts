@@ -56,18 +56,21 @@ describe("the back-office host", () => {
 });
 
 describe("the console's files", () => {
-  test.each(["/", "/catalogue", "/publishing/", "/catalogue/imports/12"])("%s is the SPA's index.html, with the strict console headers", async (path) => {
-    const res = await consoleApp().request(`${ADMIN}${path}`);
-    expect(res.status).toBe(200);
-    expect(await res.text()).toBe(INDEX);
-    expect(res.headers.get("content-type")).toContain("text/html");
-    expect(res.headers.get("content-security-policy")).toBe(BACK_OFFICE_CSP);
-    expect(res.headers.get("content-security-policy")).not.toContain("unsafe-inline");
-    expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    expect(res.headers.get("x-frame-options")).toBe("DENY");
-    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
-    expect(res.headers.get("cache-control")).toBe("no-cache");
-  });
+  test.each(["/", "/catalogue", "/publishing/", "/catalogue/imports/12", "/orders/DE-100010", "/returns/RMA-DE-2026-000042/", "/inquiries/7f0c2a9e-4d1b"])(
+    "%s is the SPA's index.html, with the strict console headers",
+    async (path) => {
+      const res = await consoleApp().request(`${ADMIN}${path}`);
+      expect(res.status).toBe(200);
+      expect(await res.text()).toBe(INDEX);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(res.headers.get("content-security-policy")).toBe(BACK_OFFICE_CSP);
+      expect(res.headers.get("content-security-policy")).not.toContain("unsafe-inline");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+      expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+    },
+  );
 
   test("over https the CSP also upgrades insecure requests", async () => {
     const res = await consoleApp().request(`${ADMIN_PROD}/`);
@@ -92,6 +95,8 @@ describe("the console's files", () => {
     "/DE/index.html",
     "/parkett.html",
     "/Catalogue",
+    "/unknown",
+    "/favicon.ico",
   ])("%s is 404", async (path) => {
     const t = consoleApp();
     const res = await t.request(`${ADMIN}${path}`);

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { isConsoleRoute } from "../../domain/back-office/console-routes";
 import type { BackOfficeSettings } from "../config/shop-config";
 import { STAFF_SESSION_HEADER } from "../lib/shop-headers";
 import { ACCESS_JWT_HEADER, accessSettings, createAccessVerifier, type AccessVerifier } from "./access-jwt";
@@ -21,8 +22,10 @@ import { staffSetCookie, staffTokenFromRequest } from "./staff-cookie";
  *     never reaches the browser. Writes pass the same-origin check (app.ts) and the body
  *     limit (catalogue uploads: backOffice.maxImportBytes, streamed) first;
  *   - serves the console from dist/_console/: /assets/<hashed file> immutable, every
- *     console route (lower-case path segments) the SPA's index.html, robots.txt disallowing
- *     everything; nothing else (404), and nothing of the shops (no /apiv2, /graphql, pages).
+ *     console route (domain/back-office/console-routes.ts: the start page, each screen and
+ *     every record below one, so a reload or a bookmark opens it) the SPA's index.html,
+ *     robots.txt disallowing everything; nothing else (404), and nothing of the shops (no
+ *     /apiv2, /graphql, pages).
  * Security headers for this host (strict CSP without inline script, frame-ancestors 'none',
  * X-Robots-Tag noindex) are set by security-headers.ts.
  */
@@ -35,9 +38,6 @@ export const MACHINE_PATHS = ["/admin/hooks/", "/admin/builder/"] as const;
 /** Headers forwarded on /admin/* in addition to the API proxy's allowlist. */
 const BACK_OFFICE_REQUEST_HEADERS = ["authorization", "origin", "sec-fetch-site", "webhook-id", "webhook-timestamp", "webhook-signature"] as const;
 
-/** Console routes: lower-case path segments, none of them one of the shops' or the host's own prefixes. */
-const CONSOLE_ROUTE = /^\/(?:[a-z0-9-]+\/?)*$/;
-const NOT_CONSOLE_ROUTES = new Set(["admin", "assets", "apiv1", "apiv2", "graphql", "cart", "configuration"]);
 const CONSOLE_ASSET = /^\/assets\/[A-Za-z0-9_-]+(\.[A-Za-z0-9]+)+$/;
 
 export const ROBOTS_TXT = "User-agent: *\nDisallow: /\n";
@@ -53,10 +53,6 @@ export function isCatalogueUpload(method: string, pathname: string): boolean {
     method === "POST" &&
     (pathname.startsWith("/admin/api/catalogue/") || pathname === "/admin/catalogue/import" || pathname === "/admin/builder/site-assets/put")
   );
-}
-
-export function isConsoleRoute(pathname: string): boolean {
-  return CONSOLE_ROUTE.test(pathname) && !pathname.split("/").some((segment) => NOT_CONSOLE_ROUTES.has(segment));
 }
 
 function json(status: number, message: string, extra: Record<string, string> = {}): Response {

@@ -6,6 +6,7 @@
  * also in a table (a disclosure under the chart), so nothing depends on seeing the drawing.
  */
 import { useId } from "react";
+import { formatNumber } from "../intl";
 import { t } from "../texts";
 
 export interface Series {
@@ -107,7 +108,7 @@ export function LineChart({ title, description, xAxisLabel, yAxisLabel, xLabels,
           <g key={tick}>
             <line x1={margin.left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} stroke="#d9d9d9" />
             <text x={margin.left - 6} y={y(tick)} textAnchor="end" dominantBaseline="middle" fontSize="11">
-              {Number.isInteger(tick) ? tick : tick.toFixed(1)}
+              {formatNumber(tick, 1)}
             </text>
           </g>
         ))}

@@ -21,9 +21,9 @@ export function shopOptions(shops: readonly ShopChoice[] | undefined): FilterOpt
   return (shops ?? []).map((shop) => ({ value: shop.id, label: `${shop.id} – ${shop.name}` }));
 }
 
-/** Options whose label is their value (states, statuses). */
-export function plainOptions(values: readonly string[] | undefined): FilterOption[] {
-  return (values ?? []).map((value) => ({ value, label: value }));
+/** Options of values (states, statuses) labelled in the staff member's language. */
+export function labelledOptions<V extends string>(values: readonly V[] | undefined, label: (value: V) => string): FilterOption[] {
+  return (values ?? []).map((value) => ({ value, label: label(value) }));
 }
 
 export function FilterForm<F extends { [K in keyof F]: string }>({

@@ -1,20 +1,17 @@
-/** How the console writes times and problems: times in the staff's browser time zone, errors with the field they concern. */
-import { ApiError } from "../api";
-
-/** `18 Nov 2026, 09:00` for an ISO time; a dash for none. */
-export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return "–";
-  const time = new Date(iso);
-  if (Number.isNaN(time.getTime())) return iso;
-  return time.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" });
-}
+/** How the console writes problems (errors with the field they concern) and filter queries; dates and numbers are in intl.ts. */
+import { ApiError, errorText } from "../api";
 
 /** Every message of a failed call, the field named where there is one (`from: Expected a day as YYYY-MM-DD`). */
 export function problemText(problem: unknown): string {
   if (!(problem instanceof ApiError)) return problem instanceof Error ? problem.message : String(problem);
   const specific = problem.errors.filter((error) => error.field);
   const items = specific.length > 0 ? specific : problem.errors;
-  return items.map((error) => (error.field ? `${error.field}: ${error.message}` : error.message)).join(" ");
+  return items
+    .map((error) => {
+      const text = errorText(error, problem.retryAfterSeconds);
+      return error.field ? `${error.field}: ${text}` : text;
+    })
+    .join(" ");
 }
 
 /** The query string of the non-empty values (`?shop=DE&state=ordered`), or an empty string. */

@@ -13,6 +13,7 @@ import type {
 import { ApiError, apiGet, apiPost } from "../api";
 import { ProblemAlert } from "../components/ProblemAlert";
 import type { ScreenProps } from "../staff";
+import { formatTime } from "../intl";
 import { t } from "../texts";
 
 const FORMAT_LABELS: Record<Format, string> = {
@@ -32,7 +33,6 @@ export function detectFormat(name: string, text: string): Format | null {
 }
 
 const total = (counts: Record<string, number>) => Object.values(counts).reduce((sum, n) => sum + n, 0);
-const when = (iso: string) => new Date(iso).toLocaleString("en-GB");
 
 export function CatalogueScreen(_: ScreenProps) {
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
@@ -221,7 +221,7 @@ export function CatalogueScreen(_: ScreenProps) {
               {history.map((entry) => (
                 <tr key={entry.id}>
                   <td>{t("catalogue.number", { id: entry.id })}</td>
-                  <td>{when(entry.startedAt)}</td>
+                  <td>{formatTime(entry.startedAt)}</td>
                   <td>{entry.actor}</td>
                   <td>{entry.source}</td>
                   <td>{entry.format}</td>

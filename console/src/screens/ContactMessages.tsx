@@ -6,7 +6,8 @@
  */
 import { useState } from "react";
 import type { StaffContactMessageList } from "../../../domain/back-office/contact-messages";
-import { formatTime, queryString } from "../components/format";
+import { queryString } from "../components/format";
+import { formatTime } from "../intl";
 import { useStaffRead } from "../components/staff-read";
 import { ProblemAlert } from "../components/ProblemAlert";
 import type { ContactTopic } from "../../../domain/contact";

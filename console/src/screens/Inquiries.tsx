@@ -6,6 +6,7 @@
  * An offer request has its offer section (data-testid="inquiry-offer"), where the offer
  * editor (./OfferEditor) goes. API: worker/shop-api/inquiries/staff-routes.ts.
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState, type FormEvent } from "react";
 import type {
   InquiryDetail as Detail,
@@ -18,8 +19,9 @@ import type {
 import { MAX_REPLY_LENGTH } from "../../../domain/back-office/inquiries";
 import type { InquiryQuestionId } from "../../../domain/inquiry";
 import { apiGet, apiPost } from "../api";
-import { FilterForm, shopOptions, type FilterOption } from "../components/FilterForm";
-import { formatTime, problemText, queryString } from "../components/format";
+import { FilterForm, labelledOptions, shopOptions } from "../components/FilterForm";
+import { problemText, queryString } from "../components/format";
+import { formatTime } from "../intl";
 import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
@@ -29,7 +31,7 @@ import { t, type TextKey } from "../texts";
 import "../components/back-office.css";
 import "./inquiries.css";
 
-export const INQUIRIES_PATH = "/inquiries";
+export const INQUIRIES_PATH = CONSOLE_PATHS.inquiries;
 const API = "/admin/api/inquiries";
 
 interface Filters {
@@ -64,9 +66,6 @@ export function StateBadge({ state }: { state: InquiryState }) {
   return <span className={`badge inquiry-${state}`}>{t(STATE_TEXT[state])}</span>;
 }
 
-const options = <V extends string>(values: readonly V[] | undefined, text: Record<V, TextKey>): FilterOption[] =>
-  (values ?? []).map((value) => ({ value, label: t(text[value]) }));
-
 const INQUIRY_PAGES: PageSource<Filters, ListPage, Summary, string> = {
   fetch: (filters, after) => apiGet<ListPage>(`${API}${queryString({ ...filters, after })}`),
   rows: (page) => page.inquiries,
@@ -85,8 +84,19 @@ function InquiryList() {
         filters={filters}
         onApply={setFilters}
         fields={[
-          { name: "state", label: t("inquiries.stateLabel"), kind: "select", options: options(list.page?.states ?? ["open"], FILTER_TEXT) },
-          { name: "type", label: t("inquiries.typeLabel"), kind: "select", all: t("inquiries.allTypes"), options: options(list.page?.types, TYPE_TEXT) },
+          {
+            name: "state",
+            label: t("inquiries.stateLabel"),
+            kind: "select",
+            options: labelledOptions(list.page?.states ?? ["open"], (state) => t(FILTER_TEXT[state])),
+          },
+          {
+            name: "type",
+            label: t("inquiries.typeLabel"),
+            kind: "select",
+            all: t("inquiries.allTypes"),
+            options: labelledOptions(list.page?.types, (type) => t(TYPE_TEXT[type])),
+          },
           { name: "shop", label: t("inquiries.shop"), kind: "select", all: t("inquiries.allShops"), options: shopOptions(list.page?.shops) },
           { name: "q", label: t("inquiries.search"), kind: "search", maxLength: 200, placeholder: t("inquiries.searchHint") },
         ]}

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { ApiError, apiPost } from "../api";
+import { LanguageSwitch } from "../components/LanguageSwitch";
 import { ProblemAlert } from "../components/ProblemAlert";
 import type { SessionView } from "../staff";
 import { t } from "../texts";
@@ -25,6 +26,7 @@ export function Login({ onLoggedIn, notice }: { onLoggedIn: (session: SessionVie
 
   return (
     <main className="login">
+      <LanguageSwitch />
       <form onSubmit={submit} className="card" aria-labelledby="login-title">
         <h1 id="login-title">{t("loginTitle")}</h1>
         {notice && <p className="notice">{notice}</p>}

@@ -4,11 +4,13 @@
  * shop, with "load more"; the body only when one mail is opened (/mail/<id>).
  * API: worker/shop-api/core/mail/staff-outbox-routes.ts.
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState } from "react";
 import type { MailDetail as Detail, MailListPage as ListPage, MailStatus, MailSummary as Mail } from "../../../domain/back-office/mail-outbox";
 import { apiGet } from "../api";
 import { FilterForm, shopOptions } from "../components/FilterForm";
-import { formatTime, queryString } from "../components/format";
+import { queryString } from "../components/format";
+import { formatNumber, formatTime } from "../intl";
 import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
@@ -16,7 +18,7 @@ import { Link, usePath } from "../router";
 import { t } from "../texts";
 import "../components/back-office.css";
 
-export const MAIL_PATH = "/mail";
+export const MAIL_PATH = CONSOLE_PATHS.mail;
 const API = "/admin/api/mail";
 
 interface Filters {
@@ -33,8 +35,10 @@ const MAIL_PAGES: PageSource<Filters, ListPage, Mail, number> = {
   next: (page) => page.next,
 };
 
+const statusText = (status: MailStatus): string => t(`mail.status.${status}`);
+
 function StatusBadge({ status }: { status: MailStatus }) {
-  return <span className={`badge mail-${status}`}>{status}</span>;
+  return <span className={`badge mail-${status}`}>{statusText(status)}</span>;
 }
 
 function MailList() {
@@ -56,7 +60,7 @@ function MailList() {
             label: t("mail.status"),
             kind: "select",
             all: t("mail.allStatuses"),
-            options: (meta?.statuses ?? []).map((status) => ({ value: status, label: `${status} (${meta?.counts[status] ?? 0})` })),
+            options: (meta?.statuses ?? []).map((status) => ({ value: status, label: `${statusText(status)} (${formatNumber(meta?.counts[status] ?? 0)})` })),
           },
           { name: "recipient", label: t("mail.recipient"), kind: "search", maxLength: 254 },
           { name: "shop", label: t("mail.shop"), kind: "select", all: t("mail.allShops"), options: shopOptions(meta?.shops) },

@@ -10,10 +10,10 @@
 import { useEffect, useState, type FormEvent } from "react";
 import type { OfferInput, OfferProduct, StaffOffer, StaffOfferAnswer } from "../../../domain/back-office/offers";
 import { OFFER_LIMITS } from "../../../domain/back-office/offers";
-import { formatMoney } from "../../../domain/money";
 import type { StoredOfferState } from "../../../domain/offers";
 import { apiGet, apiPut } from "../api";
-import { formatTime, problemText } from "../components/format";
+import { problemText } from "../components/format";
+import { formatMinor, formatMoneyValue, formatTime } from "../intl";
 import { ProblemAlert } from "../components/ProblemAlert";
 import { useStaffRead } from "../components/staff-read";
 import { t, type TextKey } from "../texts";
@@ -129,7 +129,7 @@ export function SentOffer({ offer, currency }: { offer: StaffOffer; currency: st
           </>
         )}
         <dt>{t("offers.total")}</dt>
-        <dd>{offer.total.formattedWithCurrency}</dd>
+        <dd>{formatMoneyValue(offer.total)}</dd>
         <dt>{t("offers.message")}</dt>
         <dd className="offer-message">{offer.message || "–"}</dd>
       </dl>
@@ -150,9 +150,9 @@ export function SentOffer({ offer, currency }: { offer: StaffOffer; currency: st
               <td>{line.sku}</td>
               <td>{line.name}</td>
               <td>{line.quantity}</td>
-              <td className="money">{line.packagePrice.formattedWithCurrency}</td>
-              <td className="money">{line.regularPrice.formattedWithCurrency}</td>
-              <td className="money">{line.rowTotal.formattedWithCurrency}</td>
+              <td className="money">{formatMoneyValue(line.packagePrice)}</td>
+              <td className="money">{formatMoneyValue(line.regularPrice)}</td>
+              <td className="money">{formatMoneyValue(line.rowTotal)}</td>
             </tr>
           ))}
         </tbody>
@@ -178,7 +178,7 @@ export function OfferForm({
   const [message, setMessage] = useState(answer.offer?.message ?? "");
   const [asking, setAsking] = useState(false);
   const products = new Map(answer.products.map((product) => [product.sku, product]));
-  const money = (minor: number) => formatMoney(minor, answer.currency, answer.language);
+  const money = (minor: number) => formatMinor(minor, answer.currency);
 
   const rows = lines.map((line) => {
     const sku = line.sku.trim();

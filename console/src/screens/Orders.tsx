@@ -5,6 +5,7 @@
  * delivery and payment, the history as the ERP reported it, and the confirmation mail.
  * API: worker/shop-api/checkout/staff-orders.ts.
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState } from "react";
 import type {
   StaffOrderAddress as Address,
@@ -14,8 +15,9 @@ import type {
   StaffOrderSummary as Summary,
 } from "../../../domain/back-office/orders";
 import { apiGet } from "../api";
-import { FilterForm, plainOptions, shopOptions } from "../components/FilterForm";
-import { formatTime, queryString } from "../components/format";
+import { FilterForm, labelledOptions, shopOptions } from "../components/FilterForm";
+import { queryString } from "../components/format";
+import { formatDay, formatMoneyValue, formatTime } from "../intl";
 import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
@@ -24,7 +26,7 @@ import { t } from "../texts";
 import { MAIL_PATH } from "./MailOutbox";
 import "../components/back-office.css";
 
-export const ORDERS_PATH = "/orders";
+export const ORDERS_PATH = CONSOLE_PATHS.orders;
 const API = "/admin/api/orders";
 
 interface Filters {
@@ -41,15 +43,10 @@ const ORDER_PAGES: PageSource<Filters, ListPage, Summary, string> = {
   next: (page) => page.next,
 };
 
-function StateBadge({ state }: { state: State }) {
-  return <span className={`badge order-${state}`}>{state}</span>;
-}
+const stateText = (state: State): string => t(`orders.state.${state}`);
 
-/** A calendar date (YYYY-MM-DD) as `20 Nov 2026`; a dash for none. */
-function formatDay(day: string | null): string {
-  if (!day) return "–";
-  const time = new Date(`${day}T12:00:00Z`);
-  return Number.isNaN(time.getTime()) ? day : time.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+function StateBadge({ state }: { state: State }) {
+  return <span className={`badge order-${state}`}>{stateText(state)}</span>;
 }
 
 function OrderList() {
@@ -66,7 +63,7 @@ function OrderList() {
         onApply={setFilters}
         fields={[
           { name: "shop", label: t("orders.shop"), kind: "select", all: t("orders.allShops"), options: shopOptions(list.page?.shops) },
-          { name: "state", label: t("orders.state"), kind: "select", all: t("orders.allStates"), options: plainOptions(list.page?.states) },
+          { name: "state", label: t("orders.state"), kind: "select", all: t("orders.allStates"), options: labelledOptions(list.page?.states, stateText) },
           { name: "q", label: t("orders.search"), kind: "search", maxLength: 254, placeholder: t("orders.searchHint") },
         ]}
       />
@@ -106,7 +103,7 @@ function OrderList() {
                 {order.city} ({order.countryCode.toUpperCase()})
               </td>
               <td>{order.lineCount}</td>
-              <td>{order.grandTotal.formattedWithCurrency}</td>
+              <td>{formatMoneyValue(order.grandTotal)}</td>
             </tr>
           ))}
         </tbody>
@@ -243,8 +240,8 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
                     {line.deliveredQuantity}
                     {line.deliveredAt && <span className="notice"> · {formatTime(line.deliveredAt)}</span>}
                   </td>
-                  <td>{line.packagePrice.formattedWithCurrency}</td>
-                  <td>{line.lineTotal.formattedWithCurrency}</td>
+                  <td>{formatMoneyValue(line.packagePrice)}</td>
+                  <td>{formatMoneyValue(line.lineTotal)}</td>
                 </tr>
               ))}
             </tbody>
@@ -253,27 +250,27 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
           <h2>{t("orders.totals")}</h2>
           <dl className="facts" data-testid="order-totals">
             <dt>{t("orders.goods")}</dt>
-            <dd>{order.totals.goods.formattedWithCurrency}</dd>
+            <dd>{formatMoneyValue(order.totals.goods)}</dd>
             {order.totals.prepaymentDiscount.amount > 0 && (
               <>
                 <dt>{t("orders.prepaymentDiscount")}</dt>
-                <dd>−{order.totals.prepaymentDiscount.formattedWithCurrency}</dd>
+                <dd>−{formatMoneyValue(order.totals.prepaymentDiscount)}</dd>
               </>
             )}
             {order.totals.voucher && (
               <>
                 <dt>{t("orders.voucher", { code: order.totals.voucher.code })}</dt>
-                <dd data-testid="order-voucher">−{order.totals.voucher.amount.formattedWithCurrency}</dd>
+                <dd data-testid="order-voucher">−{formatMoneyValue(order.totals.voucher.amount)}</dd>
               </>
             )}
             <dt>{t("orders.shipping")}</dt>
-            <dd>{order.totals.shipping.formattedWithCurrency}</dd>
+            <dd>{formatMoneyValue(order.totals.shipping)}</dd>
             <dt>{t("orders.grandTotal")}</dt>
             <dd>
-              <strong>{order.totals.grandTotal.formattedWithCurrency}</strong>
+              <strong>{formatMoneyValue(order.totals.grandTotal)}</strong>
             </dd>
             <dt>{order.totals.taxLabel}</dt>
-            <dd>{order.totals.tax.formattedWithCurrency}</dd>
+            <dd>{formatMoneyValue(order.totals.tax)}</dd>
           </dl>
 
           <h2>{t("orders.history")}</h2>

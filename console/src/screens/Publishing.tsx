@@ -8,11 +8,11 @@ import { useCallback, useEffect, useState } from "react";
 import type { BuildView, PublishAnswer, Publishing, RotatedWebhookSecret, ShopPublishing } from "../../../domain/back-office/publishing";
 import { ApiError, apiGet, apiPost } from "../api";
 import type { ScreenProps } from "../staff";
+import { formatNumber, formatTime } from "../intl";
 import { t } from "../texts";
 
 export const POLL_MS = 2000;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-GB") : "–");
 const changes = (ids: number[]) => (ids.length > 0 ? ids.map((id) => t("publishing.number", { id })).join(", ") : "–");
 
 const buildLine = (build: BuildView) =>
@@ -30,7 +30,7 @@ function ShopCard({ shop, onPublish, busy }: { shop: ShopPublishing; onPublish: 
       </div>
       <p>
         <strong>{t("publishing.live")}</strong>{" "}
-        {shop.live ? t("publishing.liveBuild", { build: buildLine(shop.live), at: when(shop.live.finishedAt) }) : t("publishing.noLive")}
+        {shop.live ? t("publishing.liveBuild", { build: buildLine(shop.live), at: formatTime(shop.live.finishedAt) }) : t("publishing.noLive")}
       </p>
       <p>
         <strong>{t("publishing.running")}</strong>{" "}
@@ -40,7 +40,7 @@ function ShopCard({ shop, onPublish, busy }: { shop: ShopPublishing; onPublish: 
               build: buildLine(running),
               attempt: running.attempt,
               maxAttempts: running.maxAttempts,
-              since: when(running.startedAt),
+              since: formatTime(running.startedAt),
             })}
             {running.progress && (
               <>
@@ -59,7 +59,7 @@ function ShopCard({ shop, onPublish, busy }: { shop: ShopPublishing; onPublish: 
         {shop.queued ? (
           <>
             {buildLine(shop.queued)}
-            {shop.queued.notBefore ? t("publishing.notBefore", { at: when(shop.queued.notBefore) }) : ""}
+            {shop.queued.notBefore ? t("publishing.notBefore", { at: formatTime(shop.queued.notBefore) }) : ""}
             {shop.queued.attempt > 1 ? t("publishing.retry", { attempt: shop.queued.attempt, maxAttempts: shop.queued.maxAttempts }) : ""}
           </>
         ) : (
@@ -84,10 +84,12 @@ function ShopCard({ shop, onPublish, busy }: { shop: ShopPublishing; onPublish: 
               <tr key={build.id}>
                 <td>{t("publishing.number", { id: build.id })}</td>
                 <td className={build.state === "failed" ? "error" : undefined}>
-                  {build.error ? t("publishing.stateError", { state: build.state, error: build.error }) : build.state}
+                  {build.error
+                    ? t("publishing.stateError", { state: t(`publishing.state.${build.state}`), error: build.error })
+                    : t(`publishing.state.${build.state}`)}
                 </td>
-                <td>{when(build.finishedAt)}</td>
-                <td>{build.seconds !== null ? t("publishing.seconds", { seconds: build.seconds.toFixed(1) }) : "–"}</td>
+                <td>{formatTime(build.finishedAt)}</td>
+                <td>{build.seconds !== null ? t("publishing.seconds", { seconds: formatNumber(build.seconds, 1) }) : "–"}</td>
                 <td>
                   {build.pagesRewritten !== null
                     ? t("publishing.pagesOf", { rewritten: build.pagesRewritten, pages: build.pages ?? t("publishing.pagesUnknown") })
@@ -176,10 +178,10 @@ export function PublishingScreen({ staff }: ScreenProps) {
           <p>
             {data.webhook.configured
               ? data.webhook.rotatedAt
-                ? t("publishing.secretRotated", { at: when(data.webhook.rotatedAt) })
+                ? t("publishing.secretRotated", { at: formatTime(data.webhook.rotatedAt) })
                 : t("publishing.secretSet")
               : t("publishing.noSecret")}
-            {data.webhook.previousValidUntil ? t("publishing.previousValid", { at: when(data.webhook.previousValidUntil) }) : ""}
+            {data.webhook.previousValidUntil ? t("publishing.previousValid", { at: formatTime(data.webhook.previousValidUntil) }) : ""}
           </p>
           {secret && (
             <div>

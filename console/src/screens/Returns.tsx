@@ -6,6 +6,7 @@
  * staff session); HEIC photos, which most browsers cannot show, are offered as downloads.
  * API: worker/shop-api/returns/staff-routes.ts.
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState, type FormEvent } from "react";
 import type {
   ReturnDetail as Detail,
@@ -15,7 +16,8 @@ import type {
   StaffRmaStatus,
 } from "../../../domain/back-office/returns";
 import { apiGet, apiPost } from "../api";
-import { formatTime, problemText, queryString } from "../components/format";
+import { problemText, queryString } from "../components/format";
+import { formatTime } from "../intl";
 import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
@@ -24,7 +26,7 @@ import { t, type TextKey } from "../texts";
 import "../components/back-office.css";
 import "./returns.css";
 
-export const RETURNS_PATH = "/returns";
+export const RETURNS_PATH = CONSOLE_PATHS.returns;
 const API = "/admin/api/returns";
 
 interface Filters {

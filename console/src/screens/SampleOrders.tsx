@@ -4,6 +4,7 @@
  * with its address and samples, where staff mark it shipped or cancelled.
  * API: worker/shop-api/commerce/staff-sample-order-routes.ts.
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState } from "react";
 import type {
   FulfilmentState,
@@ -14,8 +15,9 @@ import type {
   StateFilter,
 } from "../../../domain/back-office/sample-orders";
 import { apiGet, apiPost } from "../api";
-import { FilterForm, plainOptions, shopOptions } from "../components/FilterForm";
-import { formatTime, problemText, queryString } from "../components/format";
+import { FilterForm, labelledOptions, shopOptions } from "../components/FilterForm";
+import { problemText, queryString } from "../components/format";
+import { formatTime } from "../intl";
 import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
@@ -23,7 +25,7 @@ import { Link, usePath } from "../router";
 import { t } from "../texts";
 import "../components/back-office.css";
 
-export const SAMPLE_ORDERS_PATH = "/sample-orders";
+export const SAMPLE_ORDERS_PATH = CONSOLE_PATHS.sampleOrders;
 const API = "/admin/api/sample-orders";
 
 interface Filters {
@@ -37,8 +39,10 @@ interface Filters {
 const DEFAULT_STATE: StateFilter = "ordered";
 const NO_FILTERS: Filters = { shop: "", state: DEFAULT_STATE, from: "", to: "", q: "" };
 
+const statusText = (status: Status): string => t(`sampleOrders.status.${status}`);
+
 function StatusBadge({ status }: { status: Status }) {
-  return <span className={`badge status-${status}`}>{status}</span>;
+  return <span className={`badge status-${status}`}>{statusText(status)}</span>;
 }
 
 /** Downloads the CSV of the filters through fetch, so a refusal (too many orders) shows as a message, not as a page of JSON. */
@@ -100,7 +104,12 @@ function OrderList() {
         onApply={setFilters}
         fields={[
           { name: "shop", label: t("sampleOrders.shop"), kind: "select", all: t("sampleOrders.allShops"), options: shopOptions(meta.shops) },
-          { name: "state", label: t("sampleOrders.state"), kind: "select", options: plainOptions(meta.states) },
+          {
+            name: "state",
+            label: t("sampleOrders.state"),
+            kind: "select",
+            options: labelledOptions(meta.states, (state) => t(`sampleOrders.filter.${state}`)),
+          },
           { name: "from", label: t("sampleOrders.from"), kind: "date" },
           { name: "to", label: t("sampleOrders.to"), kind: "date" },
           { name: "q", label: t("sampleOrders.search"), kind: "search", maxLength: 200, placeholder: t("sampleOrders.searchHint") },
@@ -163,7 +172,7 @@ function OrderDetail({ code }: { code: string }) {
     try {
       const updated = await apiPost<Detail>(`${API}/${encodeURIComponent(code)}/fulfilment`, { state });
       setOrder(updated);
-      setDone(t("sampleOrders.marked", { state }));
+      setDone(t("sampleOrders.marked", { state: statusText(state) }));
     } catch (caught) {
       setProblem(problemText(caught));
     } finally {
@@ -264,9 +273,9 @@ function OrderDetail({ code }: { code: string }) {
             <div className="row actions">
               {asking ? (
                 <>
-                  <p>{t("sampleOrders.confirm", { state: asking })}</p>
+                  <p>{t("sampleOrders.confirm", { state: statusText(asking) })}</p>
                   <button type="button" disabled={busy} onClick={() => void mark(asking)}>
-                    {t("sampleOrders.confirmYes", { state: asking })}
+                    {t("sampleOrders.confirmYes", { state: statusText(asking) })}
                   </button>
                   <button type="button" className="secondary" disabled={busy} onClick={() => setAsking(null)}>
                     {t("sampleOrders.confirmNo")}

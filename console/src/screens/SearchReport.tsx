@@ -4,15 +4,17 @@
  * queries without result as bars; every chart with its figures as a table.
  * API: GET /admin/api/search-report?shop=&days= (worker/shop-api/search/staff-search-report.ts).
  */
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState } from "react";
 import { BarChart, LineChart } from "../components/Chart";
 import { queryString } from "../components/format";
 import { useStaffRead } from "../components/staff-read";
 import { ProblemAlert } from "../components/ProblemAlert";
+import { formatDay } from "../intl";
 import { t } from "../texts";
 import "../components/back-office.css";
 
-export const SEARCH_REPORT_PATH = "/search-report";
+export const SEARCH_REPORT_PATH = CONSOLE_PATHS.searchReport;
 
 interface Trend {
   query: string;
@@ -35,14 +37,13 @@ interface Report {
 const DAY_CHOICES = [7, 14, 30, 90, 365];
 
 /** `18 Nov` for a day `2026-11-18`. */
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 export function SearchReport() {
   const [shop, setShop] = useState("DE");
   const [days, setDays] = useState(30);
   const { data: report, problem, loading } = useStaffRead<Report>(`/admin/api/search-report${queryString({ shop, days })}`);
 
-  const labels = report?.daily.map((entry) => shortDay(entry.day)) ?? [];
+  const labels = report?.daily.map((entry) => formatDay(entry.day, { short: true })) ?? [];
   const range = report ? t("searchReport.range", { from: report.from, to: report.to, shop: report.shop }) : "";
   const total = report?.daily.reduce((sum, entry) => sum + entry.searches, 0) ?? 0;
   const empty = report?.daily.reduce((sum, entry) => sum + entry.noResults, 0) ?? 0;

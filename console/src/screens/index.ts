@@ -4,6 +4,7 @@
  * everything); the API checks the role again on every call. Adding a screen is one line here.
  */
 import type { ComponentType } from "react";
+import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import type { ScreenProps, StaffRole } from "../staff";
 import { t } from "../texts";
 import { CatalogueScreen } from "./Catalogue";
@@ -27,13 +28,13 @@ export interface ScreenEntry {
 }
 
 export const SCREENS: readonly ScreenEntry[] = [
-  { path: "/catalogue", label: t("catalogue.nav"), roles: ["merchandiser"], Screen: CatalogueScreen },
-  { path: "/publishing", label: t("publishing.nav"), roles: ["merchandiser"], Screen: PublishingScreen },
-  { path: "/orders", label: t("orders.nav"), roles: ["service"], Screen: Orders },
-  { path: "/sample-orders", label: t("sampleOrders.nav"), roles: ["service"], Screen: SampleOrders },
-  { path: "/returns", label: t("returns.nav"), roles: ["service"], Screen: Returns },
-  { path: "/inquiries", label: t("inquiries.nav"), roles: ["service"], Screen: Inquiries },
-  { path: "/contact-messages", label: t("contactMessages.nav"), roles: ["service"], Screen: ContactMessages },
-  { path: "/search-report", label: t("searchReport.nav"), roles: ["merchandiser"], Screen: SearchReport },
-  { path: "/mail", label: t("mail.nav"), roles: ["service"], Screen: MailOutbox },
+  { path: CONSOLE_PATHS.catalogue, label: t("catalogue.nav"), roles: ["merchandiser"], Screen: CatalogueScreen },
+  { path: CONSOLE_PATHS.publishing, label: t("publishing.nav"), roles: ["merchandiser"], Screen: PublishingScreen },
+  { path: CONSOLE_PATHS.orders, label: t("orders.nav"), roles: ["service"], Screen: Orders },
+  { path: CONSOLE_PATHS.sampleOrders, label: t("sampleOrders.nav"), roles: ["service"], Screen: SampleOrders },
+  { path: CONSOLE_PATHS.returns, label: t("returns.nav"), roles: ["service"], Screen: Returns },
+  { path: CONSOLE_PATHS.inquiries, label: t("inquiries.nav"), roles: ["service"], Screen: Inquiries },
+  { path: CONSOLE_PATHS.contactMessages, label: t("contactMessages.nav"), roles: ["service"], Screen: ContactMessages },
+  { path: CONSOLE_PATHS.searchReport, label: t("searchReport.nav"), roles: ["merchandiser"], Screen: SearchReport },
+  { path: CONSOLE_PATHS.mail, label: t("mail.nav"), roles: ["service"], Screen: MailOutbox },
 ];

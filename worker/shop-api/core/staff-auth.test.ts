@@ -8,8 +8,9 @@ import type { ShopApiEnv } from "../../env";
 import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
 import { shopApiCaller, type ShopApiCaller } from "../../../tests/support/shop-api";
 import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
-import { AUTH_THROTTLE } from "./auth-throttle";
+import { STAFF_LOGIN_THROTTLE } from "./auth-throttle";
 import { sha256Hex } from "./auth";
+import type { ApiError } from "./envelope";
 import { reply, type RouteArgs } from "./route";
 import { STAFF_IDLE_TIMEOUT_MS, STAFF_SESSION_LIFETIME_MS, staffRoute, type StaffRole } from "./staff-auth";
 import { changeStaffPassword, disableStaff, upsertStaff } from "./staff/accounts";
@@ -145,26 +146,78 @@ describe("logging in", () => {
 });
 
 describe("throttling", () => {
-  it(`locks an address out after ${AUTH_THROTTLE.failures} wrong logins, even with the right password, until the window ends`, async () => {
-    for (let i = 0; i < AUTH_THROTTLE.failures; i++) {
-      const response = await api()(loginRequest({ email: `nobody${i}@bodenhaus.example`, password: PASSWORD }));
-      expect(response.status).toBe(401);
-    }
-    const locked = await api()(loginRequest({ email: ACCOUNTS.ops, password: PASSWORD }));
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get("retry-after"))).toBeGreaterThan(0);
-    advance(AUTH_THROTTLE.windowSeconds * 1000 + 1000);
-    expect((await api()(loginRequest({ email: ACCOUNTS.ops, password: PASSWORD }))).status).toBe(200);
+  const { perAccount, perAddress, windowSeconds } = STAFF_LOGIN_THROTTLE;
+  const WRONG = "wrong password, long enough";
+  const attempt = async (email: string, password: string, from = ip) => {
+    ip = from;
+    const response = await api()(loginRequest({ email, password }));
+    return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as { errors: ApiError[] } };
+  };
+
+  it("counts no successful login: one account logs in again and again from one address", async () => {
+    for (let i = 0; i < perAccount * 3; i++) expect((await attempt(ACCOUNTS.ops, PASSWORD)).status).toBe(200);
   });
 
-  it("limits the attempts per e-mail address whatever the client address (rateLimits.exact.login)", async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) {
-      ip = `198.51.100.${i + 1}`;
-      statuses.push((await api()(loginRequest({ email: ACCOUNTS.ops, password: `wrong password number ${i}` }))).status);
+  it(`locks an account after ${perAccount} failed logins from any addresses, even for the right password, and says when to retry`, async () => {
+    for (let i = 0; i < perAccount; i++) expect((await attempt(ACCOUNTS.ops, WRONG, `198.51.100.${i + 1}`)).status).toBe(401);
+    advance(60_000);
+    const locked = await attempt(ACCOUNTS.ops, PASSWORD, "198.51.100.77");
+    expect(locked.status).toBe(429);
+    expect(locked.retryAfter).toBe(String(windowSeconds - 60));
+    expect(locked.body.errors).toEqual([
+      { message: "Too many failed attempts. Try again later.", code: "auth_throttled", params: { retryAfterSeconds: windowSeconds - 60 } },
+    ]);
+    // the other accounts, from the same addresses, are not affected
+    expect((await attempt(ACCOUNTS.service, PASSWORD, "198.51.100.1")).status).toBe(200);
+    // refused attempts do not lengthen the lock: it ends with the window of the first failure
+    advance((windowSeconds - 60) * 1000);
+    expect((await attempt(ACCOUNTS.ops, PASSWORD)).status).toBe(200);
+  });
+
+  it("answers an unknown e-mail address exactly like a known one, locked or not", async () => {
+    const answers = async (email: string) => {
+      const seen = [];
+      for (let i = 0; i <= perAccount; i++) seen.push(await attempt(email, WRONG));
+      return seen;
+    };
+    const known = await answers(ACCOUNTS.merchandiser);
+    const unknown = await answers("nobody@bodenhaus.example");
+    expect(known.map((answer) => answer.status)).toEqual([...Array<number>(perAccount).fill(401), 429]);
+    expect(unknown).toEqual(known);
+  });
+
+  it("a successful login clears its account's count of failures", async () => {
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < perAccount - 1; i++) expect((await attempt(ACCOUNTS.ops, WRONG)).status).toBe(401);
+      expect((await attempt(ACCOUNTS.ops, PASSWORD)).status).toBe(200);
     }
-    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
-    expect((await api()(loginRequest({ email: ACCOUNTS.ops, password: PASSWORD }))).status).toBe(429);
+  });
+
+  it(`locks an address only after ${perAddress} failed logins; until then the staff behind it log in`, async () => {
+    const shared = ip;
+    for (let i = 0; i < perAddress - 1; i++) expect((await attempt(`guess${i % 10}@bodenhaus.example`, WRONG, shared)).status).toBe(401);
+    expect((await attempt(ACCOUNTS.service, PASSWORD, shared)).status).toBe(200);
+    expect((await attempt("guess-last@bodenhaus.example", WRONG, shared)).status).toBe(401);
+    const locked = await attempt(ACCOUNTS.merchandiser, PASSWORD, shared);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.retryAfter)).toBe(windowSeconds);
+    expect((await attempt(ACCOUNTS.merchandiser, PASSWORD, "198.51.100.200")).status).toBe(200);
+    advance(windowSeconds * 1000);
+    expect((await attempt(ACCOUNTS.merchandiser, PASSWORD, shared)).status).toBe(200);
+  });
+
+  it(`counts concurrent attempts exactly: of ${perAccount * 2} at once, at most ${perAccount} are checked`, async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: perAccount * 2 }, async (_, i) => (await api()(loginRequest({ email: ACCOUNTS.ops, password: `${WRONG} ${i}` }))).status),
+    );
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(perAccount);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(perAccount);
+    expect((await attempt(ACCOUNTS.ops, PASSWORD)).status).toBe(429);
+  });
+
+  it("does not count a refused body", async () => {
+    for (let i = 0; i < perAccount + 1; i++) expect((await api()(loginRequest({ email: ACCOUNTS.ops }))).status).toBe(422);
+    expect((await attempt(ACCOUNTS.ops, PASSWORD)).status).toBe(200);
   });
 
   it("counts every staff call in the staff per-IP bucket: without its binding the staff API refuses (503)", async () => {

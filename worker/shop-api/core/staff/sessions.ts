@@ -5,17 +5,16 @@
  *   GET    /admin/api/session  who is logged in (a staff route for every role)
  *   DELETE /admin/api/session  log out: the session is revoked and the cookie deleted
  * A failed login answers 401 with one message whether the account exists, is disabled or the
- * password is wrong, after the same work (a dummy hash for unknown accounts). Wrong logins
- * count against the client's address (core/auth-throttle.ts: 10 in 15 minutes lock it out),
- * and every login attempt counts against its e-mail address (rateLimits.exact.login).
+ * password is wrong, after the same work (a dummy hash for unknown accounts). Failed logins
+ * count against the e-mail address and the client's address (core/auth-throttle.ts: 5 in 15
+ * minutes lock the account, 30 the address); a successful one clears the account's count.
  */
 import { z } from "zod";
 import { STAFF_SESSION_HEADER } from "../../../lib/shop-headers";
 import { insertStaffSession, revokeStaffSession, selectStaffByEmail, staffCredentialsOf, type StaffRow } from "../../tables/staff";
-import { throttleAuthFailures } from "../auth-throttle";
+import { throttleStaffLogin } from "../auth-throttle";
 import type { ApiContext } from "../context";
 import { fail } from "../envelope";
-import { requireWithinLimit } from "../exact-limit";
 import { readJson, validate } from "../request-body";
 import { reply, type Reply } from "../route";
 import { handOverSession, newSessionToken, sessionIdOf } from "../session-tokens";
@@ -47,8 +46,7 @@ export async function login(ctx: ApiContext): Promise<Reply> {
   const body = validate(loginSchema, await readJson(ctx.request));
   const email = normaliseEmail(body.email);
   let staff: StaffMember | undefined;
-  await throttleAuthFailures(ctx, async () => {
-    if (email) await requireWithinLimit(ctx, "login", email);
+  await throttleStaffLogin(ctx, email, async () => {
     const row = email.length <= 254 ? await selectStaffByEmail(email).prepare(ctx.db).first<StaffRow>() : null;
     const account = row ? staffCredentialsOf(row) : null;
     // The same work whether the account exists or not. An over-long password is never hashed, and
