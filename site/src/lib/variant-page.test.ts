@@ -1,4 +1,5 @@
-import { loadVariantPage, pageDataUrl, VariantPageGone } from "./variant-page";
+import { loadVariantPage, VariantPageGone } from "./variant-page";
+import { pageDataUrl } from "./page-data-url";
 import { testProduct } from "./test-product";
 
 jest.mock("gatsby", () => ({ navigate: jest.fn() }));

@@ -3,6 +3,7 @@ import { navigate } from "gatsby";
 import type { VariantChoice } from "./configuration";
 import type { ProductData } from "./page-data";
 import { unpackProduct, type PackedProduct } from "./product-page";
+import { pageDataUrl } from "./page-data-url";
 
 /**
  * A chosen variant's data, read from the variant's own page (docs/decisions/0055): every
@@ -11,12 +12,6 @@ import { unpackProduct, type PackedProduct } from "./product-page";
  * are matched on (lib/configuration.ts VariantChoice). A variant is loaded once per visit,
  * when its option is pointed at, focused or chosen.
  */
-
-/** Where Gatsby writes a page's data: /foo.html -> /page-data/foo.html/page-data.json, / -> /page-data/index/page-data.json. */
-export function pageDataUrl(path: string): string {
-  const page = path === "/" ? "/index" : path.replace(/\/$/, "");
-  return `/page-data${page}/page-data.json`;
-}
 
 type Fetch = (url: string) => Promise<Pick<Response, "ok" | "status" | "json">>;
 

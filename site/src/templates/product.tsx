@@ -107,8 +107,10 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   const beforeAdd = React.useCallback(() => {
     if (block === null) return true;
     setAsked(true);
-    if (block === "choose" || block === "unavailable") optionsRef.current?.querySelector<HTMLInputElement>("input:checked, input")?.focus();
-    else if (block === "outOfStock") stockRef.current?.focus();
+    if (block === "choose" || block === "unavailable") {
+      const options = optionsRef.current;
+      (options?.querySelector<HTMLInputElement>("input:checked") ?? options?.querySelector<HTMLInputElement>("input"))?.focus();
+    } else if (block === "outOfStock") stockRef.current?.focus();
     return false;
   }, [block]);
   const world = pageContext.trail[0] ?? null;
