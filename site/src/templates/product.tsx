@@ -90,7 +90,8 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
     },
     [variantSkus],
   );
-  const product = React.useMemo(() => applyConfiguratorChoice(applyConfiguration(own, chosen.product), configured), [own, chosen.product, configured]);
+  const variantShown = React.useMemo(() => applyConfiguration(own, chosen.product), [own, chosen.product]);
+  const product = React.useMemo(() => applyConfiguratorChoice(variantShown, configured), [variantShown, configured]);
   const hasConfigurator = (own.type === "configurable" && (family?.configurable.length ?? 0) > 0) || own.roofWindowComponents.length > 0;
   const [packages, setPackages] = React.useState(1);
   const onPackages = React.useCallback((value: number) => setPackages(value), []);
@@ -99,7 +100,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   const configurable = family?.configurable[0];
   const hasOptions = Boolean(configurable) && options.length > 1;
   // An add the cart would refuse is not sent: the page says why where the shopper can act (lib/configuration.ts addBlock).
-  const block = addBlock({ product: applyConfiguration(own, chosen.product), selectedSku, hasOptions, unavailable: chosen.unavailable });
+  const block = addBlock({ product: variantShown, selectedSku, hasOptions, unavailable: chosen.unavailable });
   const [asked, setAsked] = React.useState(false);
   React.useEffect(() => setAsked(false), [selectedSku]);
   const optionsRef = React.useRef<HTMLFieldSetElement>(null);
@@ -212,7 +213,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
           <p className="muted small">
             {t("product.sku")}: <span data-testid="product-sku">{product.sku}</span>
           </p>
-          {configurable && options.length > 1 ? (
+          {configurable && hasOptions ? (
             <fieldset
               className="variants"
               data-testid="configuration"
