@@ -21,8 +21,15 @@ import { fetchPage, hydrated, testOrigin } from "./support/site";
  * and the cart line agree.
  */
 
-interface ProductPageData {
-  result: { data: { product?: { data: PackedProduct }; variants?: { nodes: { sku: string; path: string }[] } }; pageContext: { language: string } };
+interface PageData {
+  result: { data?: { product?: { data: PackedProduct }; variants?: { nodes: { sku: string; path: string }[] } }; pageContext: { language: string } };
+}
+
+/** A product page as its script knows it: the product, its family's variants (their pages) and the page's language. */
+interface ProductPage {
+  product: PackedProduct;
+  variants: { sku: string; path: string }[];
+  language: string;
 }
 
 interface QuoteLine {
@@ -37,11 +44,12 @@ interface QuoteLine {
 const config = loadShopConfig();
 
 /** A product page's data as the build wrote it (what the page's script works with), or null for other pages. */
-function productPage(shop: string, path: string): ProductPageData | null {
+function productPage(shop: string, path: string): ProductPage | null {
   const file = join(builtRoot(shop), pageDataUrl(path));
   if (!existsSync(file)) return null;
-  const data = JSON.parse(readFileSync(file, "utf8")) as ProductPageData;
-  return data.result.data.product ? data : null;
+  const { result } = JSON.parse(readFileSync(file, "utf8")) as PageData;
+  const product = result.data?.product?.data;
+  return product ? { product, variants: result.data?.variants?.nodes ?? [], language: result.pageContext.language } : null;
 }
 
 /** The API path a page of the language calls: under the language's prefix on a shop with prefixes (CH), as the site does. */
@@ -84,12 +92,11 @@ for (const shop of SHOPS) {
     for (const path of builtPages(shop.id)) {
       const data = productPage(shop.id, path);
       if (!data) continue;
-      const product = data.result.data.product!.data;
-      const { language } = data.result.pageContext;
+      const { product, language } = data;
       const page = await get(shop.host, path);
       const html = page.body;
       if (shown(html, "product-sku") !== product.sku) problems.push(`${path}: shows SKU ${shown(html, "product-sku")}, its data is ${product.sku}`);
-      if (product.type === "configurable" && (data.result.data.variants?.nodes.length ?? 0) > 1) {
+      if (product.type === "configurable" && data.variants.length > 1) {
         // Sold only as one of its variants: the page offers the choice (the browser walk below adds through it).
         families++;
         if (!html.includes('data-testid="configuration"')) problems.push(`${path}: a configurable product without its options`);
@@ -158,12 +165,11 @@ for (const shop of SHOPS) {
 function familyWithBuyableVariant(shop: string, language: string) {
   for (const path of builtPages(shop)) {
     const data = productPage(shop, path);
-    if (!data || data.result.pageContext.language !== language) continue;
-    if (data.result.data.product!.data.type !== "configurable") continue;
-    const variants = (data.result.data.variants?.nodes ?? [])
-      .map((variant) => productPage(shop, variant.path)?.result.data.product?.data)
+    if (!data || data.language !== language || data.product.type !== "configurable") continue;
+    const variants = data.variants
+      .map((variant) => productPage(shop, variant.path)?.product)
       .filter((variant): variant is PackedProduct => Boolean(variant?.price && !variant.isOutOfStock && !variant.reachedEOF && variant.isSalable !== false));
-    if ((data.result.data.variants?.nodes.length ?? 0) > 1 && variants.length > 0) return { path, variants: new Map(variants.map((v) => [v.sku, v])) };
+    if (data.variants.length > 1 && variants.length > 0) return { path, variants: new Map(variants.map((v) => [v.sku, v])) };
   }
   throw new Error(`no family with a buyable variant in ${shop} (${language})`);
 }
@@ -187,6 +193,7 @@ async function addThroughFamilyPage(page: Page, shop: "DE" | "CH", language: str
   await expect(page.getByTestId("configuration-message")).toHaveText(text(language, "product.chooseConfiguration", { label }));
   await expect(page.locator("[data-testid=configuration] input").first()).toBeFocused();
   expect(adds).toEqual([]);
+  await page.locator(".buy-box").screenshot({ path: test.info().outputPath(`${shop}-${language}-choose.png`) });
 
   // A variant the cart takes: its own pack content, and the calculator counts its packs.
   const options = page.locator("[data-testid=configuration] input");
@@ -212,6 +219,7 @@ async function addThroughFamilyPage(page: Page, shop: "DE" | "CH", language: str
   await expect(page.getByTestId("calculator-packages")).toHaveText(new RegExp(`^${calculated.packages}\\b`));
   await expect(page.getByTestId("calculator-final-amount")).toContainText(formatQuantity(calculated.finalAmount, SHOP_CURRENCY[shop], language));
   await expect(page.locator(`#quantity-${variant!.sku}`)).toHaveValue(String(calculated.packages));
+  await page.locator(".buy-box").screenshot({ path: test.info().outputPath(`${shop}-${language}-variant.png`) });
   await add.click();
   await expect(page.getByTestId("alert-success").first()).toBeVisible();
   expect(adds).toHaveLength(1);
