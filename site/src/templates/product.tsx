@@ -244,7 +244,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
                 </p>
               ) : asked && block === "choose" ? (
                 <p className="notice small" id="configuration-message" role="alert" data-testid="configuration-message">
-                  {t("product.chooseConfiguration", { label: configurable.label })}
+                  {t("product.chooseConfiguration")}
                 </p>
               ) : null}
             </fieldset>
