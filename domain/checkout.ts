@@ -65,8 +65,10 @@ export interface QuoteLine {
   image: QuoteImage | null;
   /** Packages. */
   quantity: number;
-  /** Amount of the unit in one package. */
+  /** Amount of the unit in one package: the product's now, which the line's prices and the order use. */
   packageContent: number;
+  /** The pack content the visitor chose the packages with, when the product's has changed since (the cart page says so); else null. */
+  packageContentBefore: number | null;
   /** SPEC 3 unit code (SQM) and its short label (m²). */
   unit: string;
   unitLabel: string;

@@ -23,7 +23,8 @@ import "../features/inquiries/inquiries.css";
  *  - ProjectCounterSlot, AccountLinkSlot, ProjectMenuSlot: the customer account
  *    (site/src/features/account)
  *  - InquiryButtonsSlot: inquiries and offer requests (site/src/features/inquiries)
- * Keep the props as they are; the pages pass nothing else.
+ * Keep the props as they are; the pages pass nothing else (the product page also gives
+ * AddToCartSlot its check before an add, `beforeAdd`).
  *
  * The live components (and swr) are not part of the first load: they are in the static
  * HTML (rendered at build time) and hydrate when the browser is idle or at the first
@@ -53,10 +54,11 @@ export const AddToCartSlot = React.memo(function AddToCartSlot({
   language,
   quantity,
   mode,
-}: ProductSlotProps & { quantity?: number; mode?: "inline" | "modal" }) {
+  beforeAdd,
+}: ProductSlotProps & { quantity?: number; mode?: "inline" | "modal"; beforeAdd?: () => boolean }) {
   return (
     <React.Suspense fallback={<PendingButton className="button add-to-cart" label="product.addToCart" />}>
-      <AddToCart sku={sku} product={product} language={language} quantity={quantity} mode={mode} />
+      <AddToCart sku={sku} product={product} language={language} quantity={quantity} mode={mode} beforeAdd={beforeAdd} />
     </React.Suspense>
   );
 });

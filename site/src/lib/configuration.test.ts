@@ -1,6 +1,6 @@
 import { money } from "../../../domain/money";
 import type { ProductData } from "../../sourcing/catalogue-client";
-import { applyConfiguration, configurationOptions, variantAttributes, type ConfigurableAttribute } from "./configuration";
+import { addBlock, applyConfiguration, configurationOptions, variantAttributes, type ConfigurableAttribute } from "./configuration";
 import { testProduct } from "./test-product";
 
 /** A variant of product P with its own title, description, EAN and two images. */
@@ -81,18 +81,53 @@ describe("applying a configuration", () => {
     ],
   });
 
-  test("replaces title, description, sku and the first image; keeps the rest of the page", () => {
+  test("shows the variant's own data and first image; keeps the page's further images and its family's reviews", () => {
     const shown = applyConfiguration(page, variant);
     expect(shown.sku).toBe("P-2");
     expect(shown.ean).toBe("ean-P-2");
     expect(shown.content.title).toBe("Title P-2");
     expect(shown.content.description).toBe("<p>Description P-2</p>");
     expect(shown.media.map((media) => media.url)).toEqual(["/img/P-2-main.jpg", "/img/P-2.jpg"]);
-    expect(shown.content.subTitle).toBe(page.content.subTitle);
-    expect(shown.content.features).toBe(page.content.features);
-    expect(shown.downloads).toBe(page.downloads);
-    // The price belongs to the sku that goes into the cart.
+    expect(shown.reviewSummary).toBe(page.reviewSummary);
     expect(shown.price?.packagePrice.amount).toBe(1200);
+  });
+
+  test("everything the cart line and the calculator are made of is the variant's, never the page's", () => {
+    const own = product("P-4", {
+      price: { ...page.price!, packagePrice: money(16699, "EUR", "de"), unitPrice: money(5604, "EUR", "de") },
+      unit: { code: "LFM", label: "lfm" },
+      packageContent: 2.98,
+      blendPercent: 5,
+      shippingGroup: "freight",
+      isDecking: true,
+      isExpress: true,
+      isOutOfStock: true,
+      isSalable: false,
+      reachedEOF: true,
+      stock: { isInStock: false, quantity: 0, minimumOrderQuantity: 5.96, notificationQuantity: 10 },
+      delivery: { minDays: 7, maxDays: 12, express: false },
+      samples: { ...page.samples, active: true, longDeliveryTime: true },
+      content: { ...page.content, title: "Title P-4", measurement: "Inhalt pro Paket: 2,98 m²", shortDescription: "2,98 m²", lowStockMessage: "few" },
+    });
+    const shown = applyConfiguration({ ...page, packageContent: 2.2, blendPercent: 10 }, own);
+    for (const field of [
+      "sku",
+      "price",
+      "unit",
+      "packageContent",
+      "blendPercent",
+      "shippingGroup",
+      "isDecking",
+      "isExpress",
+      "isOutOfStock",
+      "isSalable",
+      "reachedEOF",
+      "stock",
+      "delivery",
+      "samples",
+      "content",
+    ] as const)
+      expect([field, shown[field]]).toEqual([field, own[field]]);
   });
 
   test("a variant without images keeps the page's; a page without images gets the variant's first", () => {
@@ -127,5 +162,34 @@ describe("what the product page carries of a variant (docs/decisions/0055)", () 
     expect(configurationOptions(size, [{ sku: "V1", attributes: variantAttributes(variant, [size]) }])).toEqual([
       { value: "1200-x-200-mm", label: "1200 x 200 mm", sku: "V1" },
     ]);
+  });
+});
+
+describe("what the product page does not send to the cart", () => {
+  const family = product("P", { type: "configurable", parentSku: null });
+  const variant = product("P-2");
+  const shown = (chosen: ReturnType<typeof product> | null) => applyConfiguration(family, chosen);
+
+  test("a product sold only as one of its variants with none chosen: the shopper is asked to choose", () => {
+    expect(addBlock({ product: shown(null), selectedSku: "P", hasOptions: true, unavailable: false })).toBe("choose");
+  });
+
+  test("a chosen variant: sent once its data is there (its SKU is what the page shows), not while another SKU is shown", () => {
+    expect(addBlock({ product: shown(null), selectedSku: "P-2", hasOptions: true, unavailable: false })).toBe("loading");
+    expect(addBlock({ product: shown(variant), selectedSku: "P-2", hasOptions: true, unavailable: false })).toBeNull();
+  });
+
+  test("a chosen variant whose page is gone, or that is out of stock or at its end of life, is not sent", () => {
+    expect(addBlock({ product: shown(null), selectedSku: "P-2", hasOptions: true, unavailable: true })).toBe("unavailable");
+    for (const state of [{ isOutOfStock: true }, { reachedEOF: true }])
+      expect(addBlock({ product: shown(product("P-2", state)), selectedSku: "P-2", hasOptions: true, unavailable: false })).toBe("outOfStock");
+  });
+
+  test("a product sold as it is: sent, unless out of stock; a configurable product without options is left to the cart's refusal", () => {
+    expect(addBlock({ product: product("S", { type: "simple" }), selectedSku: "S", hasOptions: false, unavailable: false })).toBeNull();
+    expect(addBlock({ product: product("S", { type: "simple", isOutOfStock: true }), selectedSku: "S", hasOptions: false, unavailable: false })).toBe(
+      "outOfStock",
+    );
+    expect(addBlock({ product: family, selectedSku: "P", hasOptions: false, unavailable: false })).toBeNull();
   });
 });

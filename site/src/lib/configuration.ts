@@ -80,10 +80,12 @@ export function variantAttributes(
 }
 
 /**
- * The product as shown with a configuration chosen: the variant's title, description,
- * sku (and EAN) and first image replace the page's; the rest of the page (features,
- * technical data, downloads, further images) stays. Price, stock and delivery belong to
- * the sku that goes into the cart, so they come from the variant as well.
+ * The product as shown with a variant chosen: the variant's own data, as the variant's own page
+ * shows it (SPEC 4: choosing a variant replaces price, content and media). Everything the cart
+ * line and the calculator are made of (SKU, price, pack content, unit, waste allowance, minimum
+ * order quantity, stock, delivery, shipping group) belongs to the SKU that goes into the cart,
+ * so none of it may stay the page's. The page keeps its further images (the variant's first
+ * image replaces the page's first) and its family's reviews.
  */
 export function applyConfiguration(base: ProductData, variant: ProductData | null | undefined): ProductData {
   if (!variant || variant.sku === base.sku) return base;
@@ -94,19 +96,7 @@ export function applyConfiguration(base: ProductData, variant: ProductData | nul
       ? base.media.map((media, index) => (index === firstImage ? variantImage : media))
       : [variantImage, ...base.media]
     : base.media;
-  return {
-    ...base,
-    sku: variant.sku,
-    ean: variant.ean,
-    content: { ...base.content, title: variant.content.title, description: variant.content.description },
-    media,
-    price: variant.price,
-    stock: variant.stock,
-    delivery: variant.delivery,
-    isSalable: variant.isSalable,
-    isOutOfStock: variant.isOutOfStock,
-    reachedEOF: variant.reachedEOF,
-  };
+  return { ...variant, media, reviewSummary: base.reviewSummary };
 }
 
 /** What the product configurator's chosen variant shows (features/configurator): title, SKU, description, first image. */
@@ -124,4 +114,32 @@ export function applyConfiguratorChoice(base: ProductData, choice: ConfiguratorC
   const image = choice.image ? { kind: "image", url: choice.image.src, alt: choice.image.alt, poster: null } : null;
   const media = image ? (firstImage >= 0 ? base.media.map((media, index) => (index === firstImage ? image : media)) : [image, ...base.media]) : base.media;
   return { ...base, sku: choice.sku, content: { ...base.content, title: choice.title, description: choice.description || base.content.description }, media };
+}
+
+/**
+ * Why the product page does not send an add for what it shows (the cart would refuse it, SPEC
+ * 8 "selected configuration not available"): `choose` a product sold only as one of its
+ * variants (a configurable product with options) with none chosen yet; `loading` a chosen
+ * variant whose data has not arrived (the page still shows another SKU); `unavailable` a chosen
+ * variant whose page is gone; `outOfStock` a product (or chosen variant) out of stock or at its
+ * end of life. Null: the add is sent; the cart's own refusals stay the server-side guard.
+ */
+export type AddBlock = "choose" | "loading" | "unavailable" | "outOfStock" | null;
+
+export function addBlock(state: {
+  /** The product the page shows (with a chosen variant applied). */
+  product: Pick<ProductData, "sku" | "type" | "isOutOfStock" | "reachedEOF">;
+  /** The SKU of the option chosen (the page's own SKU when none is). */
+  selectedSku: string;
+  /** Whether the page offers options to choose from. */
+  hasOptions: boolean;
+  /** The chosen variant's page is gone. */
+  unavailable: boolean;
+}): AddBlock {
+  const { product, selectedSku, hasOptions, unavailable } = state;
+  if (unavailable) return "unavailable";
+  if (product.sku !== selectedSku) return "loading";
+  if (hasOptions && product.type === "configurable") return "choose";
+  if (product.isOutOfStock || product.reachedEOF) return "outOfStock";
+  return null;
 }

@@ -1,4 +1,5 @@
-import { loadVariantPage, pageDataUrl } from "./variant-page";
+import { loadVariantPage, VariantPageGone } from "./variant-page";
+import { pageDataUrl } from "./page-data-url";
 import { testProduct } from "./test-product";
 
 jest.mock("gatsby", () => ({ navigate: jest.fn() }));
@@ -31,10 +32,24 @@ describe("a variant's data from its own page (docs/decisions/0055)", () => {
       .mockImplementationOnce(() => answer(200, { result: { data: { category: {} } } }))
       .mockImplementationOnce(() => Promise.reject(new TypeError("Failed to fetch")))
       .mockImplementationOnce(() => answer(200, pageData("V-2")));
-    await expect(loadVariantPage("/v-2.html", get)).rejects.toThrow("answered 404");
+    await expect(loadVariantPage("/v-2.html", get)).rejects.toThrow(VariantPageGone);
     await expect(loadVariantPage("/v-2.html", get)).rejects.toThrow("has no product");
     await expect(loadVariantPage("/v-2.html", get)).rejects.toThrow("Failed to fetch");
     expect((await loadVariantPage("/v-2.html", get)).sku).toBe("V-2");
     expect(get).toHaveBeenCalledTimes(4);
+  });
+
+  test("a variant whose page is gone (404, 410) is told apart from a load that failed otherwise", async () => {
+    for (const [status, gone] of [
+      [404, true],
+      [410, true],
+      [500, false],
+      [503, false],
+    ] as const) {
+      const failure = await loadVariantPage(`/v-${status}.html`, () => answer(status, "")).catch((error: unknown) => error);
+      expect([status, failure instanceof VariantPageGone]).toEqual([status, gone]);
+    }
+    const offline = await loadVariantPage("/v-offline.html", () => Promise.reject(new TypeError("Failed to fetch"))).catch((error: unknown) => error);
+    expect(offline instanceof VariantPageGone).toBe(false);
   });
 });

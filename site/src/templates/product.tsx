@@ -17,6 +17,7 @@ import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, ProjectMenuSlot, Sa
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { cardsInOrder, inOrder, type BaseContext, type ChromeData, type ProductData, type ProductPageNode, type CardNode } from "../lib/page-data";
 import {
+  addBlock,
   applyConfiguration,
   applyConfiguratorChoice,
   configurationOptions,
@@ -79,14 +80,40 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   );
   // The product configurator's choice (features/configurator) replaces title, SKU, description and first image (SPEC 4).
   const [configured, setConfigured] = React.useState<ConfiguratorChoice | null>(null);
-  const onConfiguratorChoice = React.useCallback((choice: ConfiguratorChoice | null) => setConfigured(choice), []);
-  const product = React.useMemo(() => applyConfiguratorChoice(applyConfiguration(own, chosen), configured), [own, chosen, configured]);
+  // A configurator's choice that is a variant of the family is chosen as its option is: the page then shows that variant's own
+  // data (price, pack content, calculator), the data of the SKU that goes into the cart.
+  const variantSkus = pageContext.variantSkus;
+  const onConfiguratorChoice = React.useCallback(
+    (choice: ConfiguratorChoice | null) => {
+      setConfigured(choice);
+      if (choice && variantSkus.includes(choice.sku)) setSelectedSku(choice.sku);
+    },
+    [variantSkus],
+  );
+  const variantShown = React.useMemo(() => applyConfiguration(own, chosen.product), [own, chosen.product]);
+  const product = React.useMemo(() => applyConfiguratorChoice(variantShown, configured), [variantShown, configured]);
   const hasConfigurator = (own.type === "configurable" && (family?.configurable.length ?? 0) > 0) || own.roofWindowComponents.length > 0;
   const [packages, setPackages] = React.useState(1);
   const onPackages = React.useCallback((value: number) => setPackages(value), []);
   const crumbs = productCrumbs(data, pageContext, t("nav.home"));
   const pages = new Map(data.cmsLinks.nodes.map((node) => [cmsKey(node.identifier), node.path]));
   const configurable = family?.configurable[0];
+  const hasOptions = Boolean(configurable) && options.length > 1;
+  // An add the cart would refuse is not sent: the page says why where the shopper can act (lib/configuration.ts addBlock).
+  const block = addBlock({ product: variantShown, selectedSku, hasOptions, unavailable: chosen.unavailable });
+  const [asked, setAsked] = React.useState(false);
+  React.useEffect(() => setAsked(false), [selectedSku]);
+  const optionsRef = React.useRef<HTMLFieldSetElement>(null);
+  const stockRef = React.useRef<HTMLParagraphElement>(null);
+  const beforeAdd = React.useCallback(() => {
+    if (block === null) return true;
+    setAsked(true);
+    if (block === "choose" || block === "unavailable") {
+      const options = optionsRef.current;
+      (options?.querySelector<HTMLInputElement>("input:checked") ?? options?.querySelector<HTMLInputElement>("input"))?.focus();
+    } else if (block === "outOfStock") stockRef.current?.focus();
+    return false;
+  }, [block]);
   const world = pageContext.trail[0] ?? null;
   // Tag manager (issue 18): GA4 view_item of the product as the page opened.
   useTrackOnce(page.data.sku, () =>
@@ -186,8 +213,13 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
           <p className="muted small">
             {t("product.sku")}: <span data-testid="product-sku">{product.sku}</span>
           </p>
-          {configurable && options.length > 1 ? (
-            <fieldset className="variants" data-testid="configuration">
+          {configurable && hasOptions ? (
+            <fieldset
+              className="variants"
+              data-testid="configuration"
+              ref={optionsRef}
+              aria-describedby={(asked && block === "choose") || chosen.unavailable ? "configuration-message" : undefined}
+            >
               <legend>{configurable.label}</legend>
               {options.map((option) => (
                 <label
@@ -206,6 +238,15 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
                   <span>{option.label}</span>
                 </label>
               ))}
+              {chosen.unavailable ? (
+                <p className="notice small" id="configuration-message" role="alert" data-testid="configuration-message">
+                  {t("cart.errors.configuration_unavailable", { ns: "commerce" })}
+                </p>
+              ) : asked && block === "choose" ? (
+                <p className="notice small" id="configuration-message" role="alert" data-testid="configuration-message">
+                  {t("product.chooseConfiguration")}
+                </p>
+              ) : null}
             </fieldset>
           ) : null}
           {hasConfigurator ? (
@@ -221,11 +262,11 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
             <PriceBox product={product} currency={data.shopInfo.currency} language={language} />
             <DeliveryBoxSlot sku={product.sku} product={product} language={language} />
             {product.reachedEOF ? (
-              <p className="notice" role="status">
+              <p className="notice" role="status" ref={stockRef} tabIndex={-1} data-testid="stock-notice">
                 {t("product.endOfLife")}
               </p>
             ) : product.isOutOfStock ? (
-              <p className="notice" role="status">
+              <p className="notice" role="status" ref={stockRef} tabIndex={-1} data-testid="stock-notice">
                 {t("product.outOfStock")}
               </p>
             ) : product.content.lowStockMessage ? (
@@ -235,7 +276,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
               <QuantityCalculator product={product} currency={data.shopInfo.currency} language={language} onPackagesChange={onPackages} />
             ) : null}
             <div className="buy-actions">
-              <AddToCartSlot sku={product.sku} product={product} language={language} quantity={packages} />
+              <AddToCartSlot sku={product.sku} product={product} language={language} quantity={packages} beforeAdd={beforeAdd} />
               <SampleButtonSlot sku={product.sku} product={product} language={language} />
               <ProjectMenuSlot sku={product.sku} product={product} language={language} quantity={packages} />
             </div>

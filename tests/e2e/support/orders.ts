@@ -66,8 +66,13 @@ export async function placeOrder(
   return { orderNumber: data.orderNumber, lines: order.lines };
 }
 
-/** POSTs JSON to the test worker under a host of its own (Node does not resolve *.localhost). */
-function postToHost(host: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+/** POSTs JSON to the test worker under a host of its own (Node does not resolve *.localhost); with the cookies the answer sets. */
+export function postToHost(
+  host: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: string; cookies: string[]; retryAfter: number | null }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
@@ -81,7 +86,14 @@ function postToHost(host: string, path: string, body: unknown, headers: Record<s
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString("utf8"),
+            cookies: (response.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!),
+            retryAfter: response.headers["retry-after"] ? Number(response.headers["retry-after"]) : null,
+          }),
+        );
       },
     );
     request.on("error", reject);

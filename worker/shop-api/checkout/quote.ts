@@ -34,7 +34,7 @@ import { offeredPaymentMethods } from "../core/payments/registry";
 import { validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";
 import type { VisitorContext } from "../core/visitor";
-import type { CartLineRow } from "../tables/carts";
+import { packageContentBefore, type CartLineRow } from "../tables/carts";
 import { readCheckoutCart, type CheckoutCart } from "./cart-read";
 import { CHECKOUT_MESSAGES } from "./messages";
 import {
@@ -133,6 +133,7 @@ function quoteLines(ctx: ShopContext, pricing: CartPricing): QuoteLine[] {
         image: imageOf(row),
         quantity: row.quantity,
         packageContent: row.package_content,
+        packageContentBefore: packageContentBefore(row),
         unit: row.unit,
         unitLabel: unitLabel(row.unit, ctx.language),
         packagePrice: m(price),

@@ -24,7 +24,18 @@ import { runGuardedBatch } from "../core/guarded-batch";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { readVisitorCart, type VisitorContext } from "../core/visitor";
-import { cartLines, deleteCartItem, ensureCart, offerPriceApplies, optionsKey, ownCartItem, setCartItemQuantity, type CartLineRow } from "../tables/carts";
+import {
+  cartLines,
+  currentPackageContent,
+  deleteCartItem,
+  ensureCart,
+  offerPriceApplies,
+  optionsKey,
+  ownCartItem,
+  packageContentBefore,
+  setCartItemQuantity,
+  type CartLineRow,
+} from "../tables/carts";
 import { listedIn } from "../tables/products";
 import { childProducts, findProduct, isListed, shopProductFrom, variantAt, type CommerceProduct } from "./products";
 import { addDays, berlinTime } from "../core/berlin-time";
@@ -102,7 +113,10 @@ export interface CartItemView {
   name: string;
   quantity: number;
   unit: { code: string; label: string };
+  /** The product's pack content now: what the line's packages hold. */
   packageContent: number;
+  /** The pack content the visitor chose the packages with, when the product's has changed since; else null (tables/carts.ts packageContentBefore). */
+  packageContentBefore: number | null;
   options: Record<string, string>;
   image: string | null;
   isExpress: boolean;
@@ -154,6 +168,7 @@ export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
       quantity: row.quantity,
       unit: { code: row.unit, label: unitLabel(row.unit, language) },
       packageContent: row.package_content,
+      packageContentBefore: packageContentBefore(row),
       options,
       image: row.image,
       isExpress: row.is_express === 1,
@@ -236,12 +251,12 @@ async function writeLines(
     writes: [
       ensureCart(visitorId, shop, ctx.now, holds),
       ...lines.map(
-        (line) => sql`INSERT INTO cart_items (cart_id, sku, kind, options, quantity, desired_date, added_at)
+        (line) => sql`INSERT INTO cart_items (cart_id, sku, kind, options, quantity, desired_date, added_at, package_content)
           SELECT c.id, ${line.sku}, 'product', ${optionsKey(line.options)}, ${line.quantity},
-            ${line.desiredDate === undefined ? null : JSON.stringify(line.desiredDate)}, ${now}
+            ${line.desiredDate === undefined ? null : JSON.stringify(line.desiredDate)}, ${now}, ${currentPackageContent(line.sku)}
           FROM carts c WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shop} AND ${holds}
           ON CONFLICT (cart_id, sku, kind, options) DO UPDATE SET quantity = cart_items.quantity + excluded.quantity,
-            desired_date = COALESCE(excluded.desired_date, cart_items.desired_date)`,
+            desired_date = COALESCE(excluded.desired_date, cart_items.desired_date), package_content = excluded.package_content`,
       ),
     ],
     reads: [cartLines(visitorId, shop, ctx.language)],
@@ -501,8 +516,8 @@ export async function putOfferLines(ctx: VisitorContext, request: OfferLinesRequ
       sql`DELETE FROM cart_items WHERE cart_id = (SELECT id FROM carts WHERE visitor_id = ${visitorId} AND shop_id = ${shop})
         AND kind = 'product' AND sku IN (SELECT value FROM json_each(${skus})) AND ${holds}`,
       ...request.lines.map(
-        (line) => sql`INSERT INTO cart_items (cart_id, sku, kind, options, quantity, added_at, offer_id, offer_price)
-          SELECT c.id, ${line.sku}, 'product', '{}', ${line.quantity}, ${now}, ${request.offerId}, ${line.price}
+        (line) => sql`INSERT INTO cart_items (cart_id, sku, kind, options, quantity, added_at, offer_id, offer_price, package_content)
+          SELECT c.id, ${line.sku}, 'product', '{}', ${line.quantity}, ${now}, ${request.offerId}, ${line.price}, ${currentPackageContent(line.sku)}
           FROM carts c WHERE c.visitor_id = ${visitorId} AND c.shop_id = ${shop} AND ${holds}`,
       ),
       ...request.writes(holds),

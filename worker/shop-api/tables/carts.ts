@@ -25,6 +25,8 @@ export interface CartItemRow {
   /** The offer the line was accepted from (its quantity is the offered one), and its offered package price. */
   offer_id: string | null;
   offer_price: number | null;
+  /** The product's pack content when the visitor added the line or last set its quantity (migrations/0031), null for older lines. */
+  package_content: number | null;
 }
 
 /** A line of a visitor's cart with what the cart shows of its product and the product's price in the shop (cartLines). */
@@ -52,6 +54,8 @@ export type CartLineRow = Pick<CartItemRow, "id" | "sku" | "kind" | "options" | 
     unit_price: PriceRow["unit_price"] | null;
     tax_rate: PriceRow["tax_rate"] | null;
     image: string | null;
+    /** The pack content the line's packages were chosen with (CartItemRow.package_content); `package_content` is the product's now. */
+    chosen_package_content: number | null;
     /** The line's offer as it is now (null without one, or when it was deleted). */
     offer_state: StoredOfferState | null;
     offer_valid_until: string | null;
@@ -64,6 +68,19 @@ export function offerPriceApplies(row: Pick<CartLineRow, "offer_id" | "offer_pri
   );
 }
 
+/**
+ * The pack content the visitor chose the line's packages with, when the product's has changed
+ * since (the catalogue changed it); null when it has not or is not known. The cart, the quote and
+ * the order always use the current one; the cart page says that it changed.
+ */
+export function packageContentBefore(row: Pick<CartLineRow, "package_content" | "chosen_package_content">): number | null {
+  const before = row.chosen_package_content;
+  return before !== null && Math.abs(before - row.package_content) > 1e-9 ? before : null;
+}
+
+/** The product's current pack content, as a line stores what its packages were chosen with (CartItemRow.package_content). */
+export const currentPackageContent = (sku: string): SqlFragment => sql`(SELECT package_content FROM products WHERE sku = ${sku})`;
+
 /** The chosen options as stored: JSON with sorted keys, so one choice is one line however the keys came. */
 export function optionsKey(options: Readonly<Record<string, string>>): string {
   return JSON.stringify(Object.fromEntries(Object.entries(options).sort(([a], [b]) => a.localeCompare(b))));
@@ -71,7 +88,7 @@ export function optionsKey(options: Readonly<Record<string, string>>): string {
 
 /** The lines of the visitor's cart in the shop, in the order they were added, with titles in the language. */
 export function cartLines(visitorId: string, shopId: string, language: string): SqlFragment {
-  return sql`SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ci.offer_id, ci.offer_price, o.state AS offer_state,
+  return sql`SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ci.offer_id, ci.offer_price, ci.package_content AS chosen_package_content, o.state AS offer_state,
       o.valid_until AS offer_valid_until, ${productTitle(language)} AS title, p.unit, p.package_content,
       p.is_express, p.is_decking, p.shipping_group, p.delivery_days_min, p.delivery_days_max, p.stock_qty, p.min_order_qty, p.reached_eol,
       (SELECT slug FROM product_content WHERE sku = p.sku AND language = ${language}) AS slug, CASE WHEN ${listedIn(shopId)} THEN 1 ELSE 0 END AS listed,
@@ -91,9 +108,10 @@ export function ownCartItem(visitorId: string, shopId: string, itemId: number): 
   return sql`id = ${itemId} AND cart_id = (SELECT id FROM carts WHERE visitor_id = ${visitorId} AND shop_id = ${shopId})`;
 }
 
-/** Sets the quantity (packages) of the visitor's line; only when `holds` (a write guard). */
+/** Sets the quantity (packages) of the visitor's line, chosen with the product's current pack content; only when `holds` (a write guard). */
 export function setCartItemQuantity(visitorId: string, shopId: string, itemId: number, quantity: number, holds: SqlFragment): SqlFragment {
-  return sql`UPDATE cart_items SET quantity = ${quantity} WHERE ${ownCartItem(visitorId, shopId, itemId)} AND ${holds}`;
+  return sql`UPDATE cart_items SET quantity = ${quantity}, package_content = (SELECT package_content FROM products WHERE sku = cart_items.sku)
+    WHERE ${ownCartItem(visitorId, shopId, itemId)} AND ${holds}`;
 }
 
 /** Removes the visitor's line; only when `holds` (a write guard). */

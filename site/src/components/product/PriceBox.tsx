@@ -46,7 +46,9 @@ export function PriceBox({
       <p className="muted small">
         {price.tax.label}, {t("product.plusShipping")}
       </p>
-      <p className="muted small">{t("product.packageContent", { amount: formatQuantity(product.packageContent, currency, language), unit: unit.label })}</p>
+      <p className="muted small" data-testid="package-content">
+        {t("product.packageContent", { amount: formatQuantity(product.packageContent, currency, language), unit: unit.label })}
+      </p>
     </div>
   );
 }

@@ -24,8 +24,9 @@ function ProductImage({ image, link }: { image: QuoteLine["image"]; link: string
 /**
  * A product line: image, name linking to the product, SKU, package and unit price, the
  * quantity counter (SPEC 4: +1, -1 while above the line's minimum, direct entry; bounded by
- * the minimum order quantity and the stock left), remove, line total and what is wrong
- * with the line now. `onQuantity`/`onRemove` answer whether the change was made.
+ * the minimum order quantity and the stock left), remove, line total, what is wrong
+ * with the line now, and that its pack content changed since the packages were chosen (the
+ * line holds packages of the current content). `onQuantity`/`onRemove` answer whether the change was made.
  */
 export function CartLine({
   line,
@@ -54,7 +55,8 @@ export function CartLine({
     }, QUANTITY_SETTLE_MS);
     return () => clearTimeout(timer);
   }, [value, line, onQuantity]);
-  const content = `${formatQuantity(line.packageContent, currency, language)} ${line.unitLabel}`;
+  const amount = (value: number) => `${formatQuantity(value, currency, language)} ${line.unitLabel}`;
+  const content = amount(line.packageContent);
   const problemId = `cart-line-problem-${line.itemId}`;
   return (
     <li className={line.problem ? "cart-line has-problem" : "cart-line"} data-testid="cart-line" data-sku={line.sku}>
@@ -68,6 +70,15 @@ export function CartLine({
             {t("cart.unitPrice", { price: line.unitPrice.formattedWithCurrency, unit: line.unitLabel })}
           </span>
         </p>
+        {line.packageContentBefore !== null ? (
+          <p className="notice small" data-testid="package-content-changed">
+            {t("cart.packageContentChanged", {
+              now: content,
+              before: amount(line.packageContentBefore),
+              total: amount(Math.round(line.quantity * line.packageContent * 1000) / 1000),
+            })}
+          </p>
+        ) : null}
         {line.problem ? (
           <p className="cart-line-problem" id={problemId} role="alert" data-testid="line-problem">
             {lineProblemText(t, line.problem)}

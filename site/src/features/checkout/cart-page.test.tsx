@@ -43,6 +43,7 @@ function line(extra: Partial<QuoteLine> = {}): QuoteLine {
     image: { src: "/images/floor-1.jpg", alt: "Eiche Landhausdiele" },
     quantity: 3,
     packageContent: 2.2,
+    packageContentBefore: null,
     unit: "SQM",
     unitLabel: "m²",
     packagePrice: m(2995),
@@ -263,6 +264,18 @@ describe("the cart page", () => {
     expect(atStock).not.toMatch(/aria-label="quantity.decrease" disabled=""/);
     const free = render({ quantity: 3 });
     expect(free).not.toMatch(/disabled=""/);
+  });
+
+  test("a line whose pack content changed since its packages were chosen says so, with the current content and what the packages hold now", () => {
+    const render = (extra: Partial<QuoteLine>) =>
+      renderToStaticMarkup(<CartLine line={line(extra)} currency="CHF" language="fr" busy={false} onQuantity={async () => true} onRemove={() => undefined} />);
+    expect(render({})).not.toContain("package-content-changed");
+    const changed = render({ quantity: 13, packageContent: 2.98, packageContentBefore: 2.2 });
+    expect(changed).toContain(
+      'data-testid="package-content-changed">cart.packageContentChanged {&quot;now&quot;:&quot;2.98 m²&quot;,&quot;before&quot;:&quot;2.2 m²&quot;,&quot;total&quot;:&quot;38.74 m²&quot;}',
+    );
+    // The line's prices are the current pack content's.
+    expect(changed).toContain("cart.packagePrice {&quot;price&quot;:&quot;29,95\u00a0€&quot;,&quot;content&quot;:&quot;2.98 m²&quot;}");
   });
 
   test("samples: listed, free, removable; alone they do not make an order", () => {

@@ -42,6 +42,7 @@ function quote(extra: Partial<CheckoutQuote> = {}): CheckoutQuote {
         image: null,
         quantity: 3,
         packageContent: 2,
+        packageContentBefore: null,
         unit: "SQM",
         unitLabel: "m²",
         packagePrice: eur(2995),

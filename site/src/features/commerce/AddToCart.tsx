@@ -51,12 +51,15 @@ export function AddToCart({
   product,
   quantity,
   mode = "inline",
+  beforeAdd,
 }: {
   sku: string;
   product: AddToCartProduct;
   language: string;
   quantity?: number;
   mode?: "inline" | "modal";
+  /** Asked at the click before anything is sent: false when the page knows the cart would refuse the add (it says why itself). */
+  beforeAdd?: () => boolean;
 }) {
   const { t } = useTranslation("commerce");
   const [value, setValue] = React.useState(clampQuantity(quantity ?? 1));
@@ -76,6 +79,10 @@ export function AddToCart({
   }, [sku, value]);
 
   const submit = async () => {
+    if (beforeAdd && !beforeAdd()) {
+      setModalOpen(false);
+      return;
+    }
     setPending(true);
     const result = await addToCart(sku, value);
     const alert = addToCartAlert(result, t);

@@ -100,18 +100,5 @@ export function quantityText(value: number | null | undefined, language: string)
   return String(rounded).replace(".", decimalSeparator(language));
 }
 
-/**
- * The quantity field's text as a number: empty is none (null); a comma or a point is the
- * decimal separator; spaces and a thousands separator of the other kind are ignored; anything
- * else is NaN (the rule then says what it wants).
- */
-export function parseQuantity(text: string): number | null {
-  const compact = text.replace(/[\s\u00a0\u202f']/g, "");
-  if (compact === "") return null;
-  let normal = compact;
-  if (compact.includes(",") && compact.includes(".")) {
-    // The last one is the decimal separator: 1.234,5 or 1,234.5.
-    normal = compact.lastIndexOf(",") > compact.lastIndexOf(".") ? compact.replace(/\./g, "").replace(",", ".") : compact.replace(/,/g, "");
-  } else normal = compact.replace(",", ".");
-  return /^\d+(\.\d+)?$/.test(normal) ? Number(normal) : Number.NaN;
-}
+/** The quantity field's text as a number (domain/decimal-text.ts): empty is none (null), anything but a decimal number NaN. */
+export { parseDecimalText as parseQuantity } from "../../../../domain/decimal-text";
