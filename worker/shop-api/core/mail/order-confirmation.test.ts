@@ -109,6 +109,12 @@ test("the window in German and French as the checkout page shows it; a requested
   expect(compose("de", { deliveryMode: "on_call_storage", delivery: undefined }).text).toContain("Wir lagern Ihre Ware kostenlos ein und liefern auf Abruf.");
 });
 
+test("a mail enqueued before the window, with its one day already written, still renders", () => {
+  const legacy = { ...params({ delivery: undefined }), deliveryDate: "20.11.2026" };
+  const mail = composeMail({ shopId: "DE", language: "de", template: "order-confirmation", params: legacy }, "development");
+  expect(mail.text).toContain("Lieferung: Standardversand, voraussichtlich am 20.11.2026.");
+});
+
 test("hostile input: a link with quotes stays one attribute, dates and addresses that are not what they claim are refused", () => {
   const hostile = `http://de.localhost:8787/returns/?order=DE-1&sig="><script>alert(1)</script>`;
   const mail = compose("de", {}, { returns: hostile });

@@ -88,6 +88,8 @@ const orderParams = z
     deliveryMode: z.enum(["standard", "requested_date", "on_call_storage", "express"]),
     /** The days the checkout quoted (the order's delivery summary); written at rendering time by domain/delivery-window.ts, as the pages write them. */
     delivery: z.object({ date: calendarDate, latestDate: calendarDate }).strict().optional(),
+    /** What rows enqueued before `delivery` carry: one day, already written; they still render, with the mode's one-day sentence. */
+    deliveryDate: z.string().max(40).optional(),
     paymentMethod: z.enum(PAYMENT_METHODS),
     bankAccount: z.object({ holder: line, bank: line, iban: line, bic: line }).strict().optional(),
     /** The mail carries the order's signed returns link (links.ts signs it when the mail is rendered). */
@@ -104,8 +106,12 @@ type OrderParams = z.infer<typeof orderParams>;
 
 /** When the order arrives, in the words and date format of the mail's language (the checkout page's window). */
 function deliveryText(params: OrderParams, t: Texts, language: string): string {
-  const { deliveryMode, delivery } = params;
-  if (deliveryMode === "on_call_storage" || !delivery) return t("delivery.on_call_storage");
+  const { deliveryMode, delivery, deliveryDate } = params;
+  if (deliveryMode === "on_call_storage") return t("delivery.on_call_storage");
+  if (!delivery)
+    return deliveryMode === "requested_date"
+      ? t("delivery.requested_date", { date: deliveryDate ?? "" })
+      : t(`delivery.${deliveryMode}.on`, { date: deliveryDate ?? "" });
   if (deliveryMode === "requested_date") return t("delivery.requested_date", { date: writtenDate(delivery.date, language) });
   const days = deliveryWindow(delivery.date, delivery.latestDate, language);
   return t(`delivery.${deliveryMode}.${days.kind}`, days.params);
