@@ -4,7 +4,7 @@ import { cartPath, checkoutPath, orderSuccessPath, returnsPath, slugPath } from 
 import { isOrderable, type ProductNode } from "../../scripts/lib/demo-products";
 import { localSecret } from "../../scripts/lib/local-worker";
 import { loadShopConfig } from "../../scripts/lib/shops";
-import { checkoutDeliveryText, confirmationMailOf, expectMailStatesOrder, orderAsShown } from "./support/order-mail";
+import { checkoutDeliveryText, confirmationMailOf, expectCheckoutSummaryShowed, expectMailStatesOrder, orderAsShown } from "./support/order-mail";
 import { demoProducts } from "./support/shopper";
 import { TEST_WORKER, testOrigin } from "./support/site";
 
@@ -189,6 +189,7 @@ test("a guest in DE orders two products with prepayment and gets the confirmatio
     .getByTestId(`delivery-mode-${desiredDate ? "requested_date" : "express"}`)
     .locator(".choice-detail")
     .textContent())!;
+  const summaryShown = await page.getByTestId("order-summary").innerText();
   await placeOrder.click();
 
   await expect(page).toHaveURL((url) => url.pathname === orderSuccessPath(DE, "de") && /^DE-\d+$/.test(url.searchParams.get("order") ?? ""), {
@@ -214,6 +215,7 @@ test("a guest in DE orders two products with prepayment and gets the confirmatio
   // The checkout page, the success page and the mail name the same order and delivery.
   const order = await orderAsShown(page, orderNumber);
   expect(deliveryShown).toBe(checkoutDeliveryText(order, "de"));
+  expectCheckoutSummaryShowed(summaryShown, order);
   expect(total).toBe(order.totals.grandTotal.formattedWithCurrency);
   const mail = await confirmationMailOf(email, orderNumber);
   expectMailStatesOrder(mail, order, "de");
@@ -281,6 +283,7 @@ test.describe("Swiss French", () => {
     const total = (await page.locator(".checkout-total strong").textContent())!;
     expect(total).toContain("CHF");
     const deliveryShown = (await page.getByTestId("delivery-mode-standard").locator(".choice-detail").textContent())!;
+    const summaryShown = await page.getByTestId("order-summary").innerText();
     await placeOrder.click();
 
     await expect(page).toHaveURL((url) => url.pathname === orderSuccessPath(CH, "fr") && /^CH-\d+$/.test(url.searchParams.get("order") ?? ""), {
@@ -304,6 +307,7 @@ test.describe("Swiss French", () => {
     // The checkout page, the success page and the mail name the same order and delivery window.
     const order = await orderAsShown(page, orderNumber);
     expect(deliveryShown).toBe(checkoutDeliveryText(order, "fr"));
+    expectCheckoutSummaryShowed(summaryShown, order);
     expect(total).toBe(order.totals.grandTotal.formattedWithCurrency);
     const mail = await confirmationMailOf(email, orderNumber);
     expectMailStatesOrder(mail, order, "fr");

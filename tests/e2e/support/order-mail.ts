@@ -117,6 +117,19 @@ export function expectMailStatesOrder(mail: CaughtMail, order: OrderView, langua
   }
 }
 
+/** Expects the checkout page's order summary (its text, read before the order was placed) to have shown `order`'s lines and totals. */
+export function expectCheckoutSummaryShowed(summary: string, order: OrderView): void {
+  // innerText may turn the amounts' no-break spaces into spaces
+  const spaced = (value: string) => value.replace(/[\u00a0\u202f]/g, " ");
+  const shown = spaced(summary);
+  const amounts = [order.totals.goods, order.totals.shipping, order.totals.grandTotal];
+  for (const line of order.lines.filter((candidate) => candidate.kind === "product")) {
+    expect(shown, `the checkout's summary shows ${line.sku}`).toContain(line.name);
+    amounts.push(line.packagePrice, line.lineTotal);
+  }
+  for (const amount of amounts) expect(shown).toContain(spaced(amount.formattedWithCurrency));
+}
+
 /** Expects the account's order page (OrderDetails, open in `page`) to show the lines and totals `order` has. */
 export async function expectAccountPageShowsOrder(page: Page, order: OrderView): Promise<void> {
   const details = page.getByTestId("order-details");
