@@ -11,8 +11,13 @@ export function isCalendarDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
-/** A calendar date as people of the language write it: 20.11.2026 (de, at), 20-11-2026 (nl), 20/11/2026 (others). */
+/**
+ * A calendar date as people of the language write it: 20.11.2026 (de, at), 20-11-2026 (nl),
+ * 20/11/2026 (the others); table-driven, not Intl (English would come out American, 11/20/2026).
+ * Text that is no calendar date comes back as it is.
+ */
 export function writtenDate(date: string, language: string): string {
+  if (!isCalendarDate(date)) return date;
   const [year, month, day] = date.split("-");
   const separator = language === "de" || language === "at" ? "." : language === "nl" ? "-" : "/";
   return [day, month, year].join(separator);

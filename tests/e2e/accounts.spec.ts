@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_MAIL_CATCHER_PORTS, readInbox } from "../../scripts/lib/mail-catcher";
 import { isOrderable } from "../../scripts/lib/demo-products";
+import { checkoutDeliveryText, confirmationMailOf, expectAccountPageShowsOrder, expectMailStatesOrder, orderAsShown } from "./support/order-mail";
 import { demoProducts } from "./support/shopper";
 import { testOrigin } from "./support/site";
 
@@ -137,9 +138,19 @@ test("a business customer in DE: register, confirm by mail, sign in, a project f
   await checkout.getByTestId("delivery-mode-on_call_storage").locator("input").check();
   await checkout.getByTestId("payment-method-prepayment").locator("input").check();
   await checkout.getByTestId("accept-terms").check();
+  const deliveryShown = (await checkout.getByTestId("delivery-mode-on_call_storage").locator(".choice-detail").textContent())!;
   await checkout.getByTestId("place-order").click();
   await expect(page.getByTestId("order-number")).toHaveText(/^DE-\d+$/, { timeout: 20_000 });
   const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
+
+  // The checkout page, the mail and (below) the account's order page state the same order; a
+  // business customer's confirmation carries the terms, not the consumer's withdrawal text.
+  const placed = await orderAsShown(page, orderNumber);
+  expect(deliveryShown).toBe(checkoutDeliveryText(placed, "de"));
+  const mail = await confirmationMailOf(email, orderNumber);
+  expectMailStatesOrder(mail, placed, "de");
+  expect(mail.text).toContain("Unsere Allgemeinen Geschäftsbedingungen");
+  expect(mail.text).not.toContain("Muster-Widerrufsformular");
 
   // My orders: the order with its storage badge, and its details with the storage box.
   await open(page, `${DE}/customer/account/OrderOverview/`);
@@ -148,7 +159,7 @@ test("a business customer in DE: register, confirm by mail, sign in, a project f
   await expect(row.getByTestId("storage-badge")).toContainText("Eingelagert bis");
   await row.getByRole("link").click();
   await page.keyboard.press("Shift");
-  await expect(page.getByTestId("order-details")).toHaveAttribute("data-number", orderNumber);
+  await expectAccountPageShowsOrder(page, placed);
   await expect(page.getByTestId("order-delivery-mode")).toHaveText("Auf Abruf mit Einlagerung");
   await expect(page.getByTestId("stored-until")).toContainText("Ihre Ware lagert kostenlos bis");
   const callOff = page.getByLabel("Wunschtermin für die Lieferung");

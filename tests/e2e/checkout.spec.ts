@@ -1,10 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { formatMoney } from "../../domain/money";
-import { cartPath, checkoutPath, orderSuccessPath, slugPath } from "../../domain/routes";
+import { cartPath, checkoutPath, orderSuccessPath, returnsPath, slugPath } from "../../domain/routes";
 import { isOrderable, type ProductNode } from "../../scripts/lib/demo-products";
 import { localSecret } from "../../scripts/lib/local-worker";
-import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "../../scripts/lib/mail-catcher";
 import { loadShopConfig } from "../../scripts/lib/shops";
+import { checkoutDeliveryText, confirmationMailOf, expectCheckoutSummaryShowed, expectMailStatesOrder, orderAsShown } from "./support/order-mail";
 import { demoProducts } from "./support/shopper";
 import { TEST_WORKER, testOrigin } from "./support/site";
 
@@ -13,13 +13,13 @@ import { TEST_WORKER, testOrigin } from "./support/site";
  * product pages, open the cart page through the header's mini cart, change quantities with
  * the counter, choose a delivery mode, check out with prepayment, see the order number and
  * the bank details, and find the confirmation mail in the test run's mail catcher in the
- * shop's language and currency. Products are picked from the running worker's GraphQL (the
+ * shop's language and currency, stating the lines, totals, address and delivery window the
+ * checkout and success pages showed (support/order-mail.ts). Products are picked from the running worker's GraphQL (the
  * demo catalogue is random); each order takes at most 3 packages of a product.
  */
 const config = loadShopConfig();
 const DE = config.shops.find((shop) => shop.id === "DE")!;
 const CH = config.shops.find((shop) => shop.id === "CH")!;
-const INBOX = `http://127.0.0.1:${E2E_MAIL_CATCHER_PORTS.web}/`;
 
 interface Picked {
   sku: string;
@@ -95,12 +95,6 @@ async function countTo(page: Page, product: Picked, target: number, labels: { in
 
 /** Text ending in `amount` (a line total is read out as "Summe: 12,34 €"; the label is visually hidden). */
 const endsWith = (amount: string) => new RegExp(`(^|\\s)${amount.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
-
-/** The confirmation mail to `email`, once it is there (the worker sends it right after the answer). */
-async function confirmationMail(email: string): Promise<CaughtMail> {
-  await expect.poll(async () => (await readInbox(INBOX, email)).length, { timeout: 20_000 }).toBe(1);
-  return (await readInbox(INBOX, email))[0]!;
-}
 
 /** A calendar day `days` after `date` (YYYY-MM-DD). */
 function addDays(date: string, days: number): string {
@@ -191,6 +185,11 @@ test("a guest in DE orders two products with prepayment and gets the confirmatio
 
   await expect(placeOrder).toBeEnabled();
   const total = (await page.locator(".checkout-total strong").textContent())!;
+  const deliveryShown = (await page
+    .getByTestId(`delivery-mode-${desiredDate ? "requested_date" : "express"}`)
+    .locator(".choice-detail")
+    .textContent())!;
+  const summaryShown = await page.getByTestId("order-summary").innerText();
   await placeOrder.click();
 
   await expect(page).toHaveURL((url) => url.pathname === orderSuccessPath(DE, "de") && /^DE-\d+$/.test(url.searchParams.get("order") ?? ""), {
@@ -213,7 +212,13 @@ test("a guest in DE orders two products with prepayment and gets the confirmatio
   await page.keyboard.press("Shift");
   await expect(page.getByTestId("mini-cart-count").first()).toHaveText("0");
 
-  const mail = await confirmationMail(email);
+  // The checkout page, the success page and the mail name the same order and delivery.
+  const order = await orderAsShown(page, orderNumber);
+  expect(deliveryShown).toBe(checkoutDeliveryText(order, "de"));
+  expectCheckoutSummaryShowed(summaryShown, order);
+  expect(total).toBe(order.totals.grandTotal.formattedWithCurrency);
+  const mail = await confirmationMailOf(email, orderNumber);
+  expectMailStatesOrder(mail, order, "de");
   expect(mail.subject).toBe(`Ihre Bestellung ${orderNumber} bei ${DE.name}`);
   expect(mail.text).toContain(`Ihre Bestellnummer: ${orderNumber}.`);
   expect(mail.text).toContain(`2 × ${first.title} (Art.-Nr. ${first.sku}) à ${money(first.price)} = ${money(2 * first.price)}`);
@@ -225,6 +230,10 @@ test("a guest in DE orders two products with prepayment and gets the confirmatio
   expect(mail.text).toContain("Hauptstraße 5\n10115 Berlin");
   expect(mail.text).toContain(desiredDate ? "Lieferung zum Wunschtermin" : "Lieferung: Express");
   expect(mail.text).not.toContain("CHF");
+  // A consumer's contract: the terms, the withdrawal information and the model form; the returns link is a link.
+  expect(mail.text).toContain("Unsere Allgemeinen Geschäftsbedingungen");
+  expect(mail.text).toContain("Muster-Widerrufsformular");
+  expect(mail.html).toContain(`<a href="${origin}${returnsPath(DE, "de")}?order=${orderNumber}&amp;sig=`);
 });
 
 test.describe("Swiss French", () => {
@@ -273,6 +282,8 @@ test.describe("Swiss French", () => {
     await expect(placeOrder).toBeEnabled();
     const total = (await page.locator(".checkout-total strong").textContent())!;
     expect(total).toContain("CHF");
+    const deliveryShown = (await page.getByTestId("delivery-mode-standard").locator(".choice-detail").textContent())!;
+    const summaryShown = await page.getByTestId("order-summary").innerText();
     await placeOrder.click();
 
     await expect(page).toHaveURL((url) => url.pathname === orderSuccessPath(CH, "fr") && /^CH-\d+$/.test(url.searchParams.get("order") ?? ""), {
@@ -293,7 +304,13 @@ test.describe("Swiss French", () => {
     await openCartFromMiniCart(page, cartPath(CH, "fr"));
     await expect(page.getByTestId("cart-empty").getByRole("heading")).toHaveText("Votre panier est vide");
 
-    const mail = await confirmationMail(email);
+    // The checkout page, the success page and the mail name the same order and delivery window.
+    const order = await orderAsShown(page, orderNumber);
+    expect(deliveryShown).toBe(checkoutDeliveryText(order, "fr"));
+    expectCheckoutSummaryShowed(summaryShown, order);
+    expect(total).toBe(order.totals.grandTotal.formattedWithCurrency);
+    const mail = await confirmationMailOf(email, orderNumber);
+    expectMailStatesOrder(mail, order, "fr");
     expect(mail.subject).toBe(`Votre commande ${orderNumber} chez ${CH.name}`);
     expect(mail.text).toContain(`Votre numéro de commande : ${orderNumber}.`);
     expect(mail.text).toContain(`1 × ${first.title} (réf. ${first.sku}) à ${money(first.price)} = ${money(first.price)}`);
@@ -303,7 +320,10 @@ test.describe("Swiss French", () => {
     expect(mail.text).toContain(`IBAN : ${CH.bankAccount!.iban}`);
     expect(mail.text).toContain(`Référence : ${orderNumber}`);
     expect(mail.text).toContain("Rue du Rhône 12\n1204 Genève");
-    expect(mail.text).toContain("Livraison standard, prévue au plus tard le");
+    expect(mail.text).toMatch(/Livraison standard, prévue (le \d\d\/\d\d\/\d{4}|entre le \d\d\/\d\d et le \d\d\/\d\d\/\d{4})\./);
+    // Switzerland has no statutory withdrawal: the terms and the shop's right of return, no model form.
+    expect(mail.text).toContain("Nos conditions générales de vente");
+    expect(mail.text).not.toContain("Modèle de formulaire de rétractation");
     expect(mail.text).not.toContain("€");
   });
 });

@@ -40,6 +40,7 @@ async function deliveredOrder(page: Page, request: APIRequestContext, email: str
   const order = await placeOrder(page, {
     email,
     address: BERLIN,
+    language: "de",
     lines: [
       { sku: first.sku, quantity: 3 },
       { sku: second.sku, quantity: 1 },
@@ -262,6 +263,7 @@ test("a signed-in FR customer withdraws from an order of the account with two cl
   const order = await placeOrder(page, {
     email,
     address: { firstname: "Claire", lastname: "Martin", street: "12 rue de la Roquette", postcode: "75011", city: "Paris", countryCode: "fr" },
+    language: "fr",
     lines: [{ sku: products[0]!.sku, quantity: 1 }],
   });
   await deliverOrder(order);

@@ -4,12 +4,15 @@
  * /apiv2/checkout/order, same origin, so the edge's cookies and checks apply as for a
  * shopper); the ERP's events (POST /admin/orders/{number}/events, bearer ORDER_EVENTS_TOKEN)
  * confirm, ship and deliver it on the back-office host. So a spec needs no demo data of
- * another branch.
+ * another branch. Every order placed here has its confirmation mail checked against the
+ * order's answer (support/order-mail.ts).
  */
 import { request as httpRequest } from "node:http";
 import type { Page } from "@playwright/test";
+import type { OrderView } from "../../../domain/order";
 import { localSecret } from "../../../scripts/lib/local-worker";
 import { loadShopConfig } from "../../../scripts/lib/shops";
+import { confirmationMailOf, expectMailStatesOrder } from "./order-mail";
 import { TEST_PORT } from "./site";
 
 /** The back-office host of the test worker (admin.localhost:8797): /admin/* is served there only. */
@@ -27,15 +30,18 @@ export interface OrderAddress {
 export interface PlacedOrder {
   orderNumber: string;
   lines: { sku: string; quantity: number }[];
+  /** The order as the shop API answered it (what the success page shows). */
+  view: OrderView;
 }
 
 /**
  * Places an order from the page's visitor (the page must be on the shop's origin): the
- * products in `lines` into the cart, then the order with prepayment and standard delivery.
+ * products in `lines` into the cart, then the order with prepayment and standard delivery;
+ * then expects its confirmation mail in `language` to state what the answer says.
  */
 export async function placeOrder(
   page: Page,
-  order: { email: string; address: OrderAddress; lines: { sku: string; quantity: number }[] },
+  order: { email: string; address: OrderAddress; lines: { sku: string; quantity: number }[]; language: string },
 ): Promise<PlacedOrder> {
   const answer = await page.evaluate(async ({ email, address, lines }) => {
     const post = async (path: string, body: unknown) => {
@@ -60,10 +66,11 @@ export async function placeOrder(
     });
     return { step: "order", ...placed };
   }, order);
-  const data = (answer.body as { data?: { orderNumber?: string } } | null)?.data;
+  const data = (answer.body as { data?: OrderView } | null)?.data;
   if (answer.status !== 200 || !data?.orderNumber)
     throw new Error(`placing the order failed at ${answer.step}: ${answer.status} ${JSON.stringify(answer.body)}`);
-  return { orderNumber: data.orderNumber, lines: order.lines };
+  expectMailStatesOrder(await confirmationMailOf(order.email, data.orderNumber), data, order.language);
+  return { orderNumber: data.orderNumber, lines: order.lines, view: data };
 }
 
 /** POSTs JSON to the test worker under a host of its own (Node does not resolve *.localhost); with the cookies the answer sets. */

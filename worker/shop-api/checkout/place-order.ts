@@ -21,7 +21,9 @@
  * code's refusal, so nobody pays more than they saw without being told.
  */
 import { orderFormSchema, type OrderAddress, type OrderForm, type OrderFormTexts } from "../../../domain/checkout-form";
+import type { CustomerType } from "../../../domain/account";
 import { countryName } from "../../../domain/countries";
+import { withdrawalRightRefusal } from "../../../domain/withdrawal-right";
 import { formatMoney, formatQuantity } from "../../../domain/money";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
 import { taxLabel, unitLabel } from "../../lib/labels";
@@ -38,6 +40,7 @@ import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import type { VisitorContext } from "../core/visitor";
 import type { CartLineRow } from "../tables/carts";
+import { selectCustomerType } from "../tables/customers";
 import { insertOrder, insertOrderLine, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
 import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
 import { markPaymentPending } from "../tables/order-payments";
@@ -56,6 +59,7 @@ import {
   priceCart,
   totalsOf,
   type CartPricing,
+  type DeliverySummary,
   type PricedLine,
 } from "./pricing";
 import { startPayment } from "./payments";
@@ -218,13 +222,6 @@ function refusalFailure(ctx: ShopContext, refusal: LineCheck, priced: PricedLine
 const offerExpired = (index: number, sku: string): ApiFailure =>
   fail(409, CHECKOUT_MESSAGES.offerExpired, "offer_expired", { field: `lines.${index}`, params: { sku } });
 
-/** A calendar date as people of the language write it: 20.11.2026 (de, at), 20-11-2026 (nl), 20/11/2026 (others). */
-export function writtenDate(date: string, language: string): string {
-  const [year, month, day] = date.split("-");
-  const separator = language === "de" || language === "at" ? "." : language === "nl" ? "-" : "/";
-  return [day, month, year].join(separator);
-}
-
 function addressLines(address: Address, language: string): string[] {
   return [
     `${address.firstname} ${address.lastname}`,
@@ -235,9 +232,21 @@ function addressLines(address: Address, language: string): string[] {
   ].filter((part): part is string => Boolean(part));
 }
 
-function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number">, lines: OrderLineRow[], shipTo: Address, holds: SqlFragment): SqlFragment {
+/**
+ * The confirmation mail's row: what was ordered at which totals, the delivery window the checkout
+ * quoted, how to pay, and whether the buyer gets the withdrawal information (a statutory right of
+ * withdrawal, domain/withdrawal-right.ts) addressed to the shop's service address.
+ */
+function confirmationMail(
+  ctx: ShopContext,
+  order: Omit<OrderRow, "order_number">,
+  lines: OrderLineRow[],
+  shipTo: Address,
+  withdrawal: boolean,
+  holds: SqlFragment,
+): SqlFragment {
   const f = (minor: number) => formatMoney(minor, order.currency, order.language);
-  const summary = JSON.parse(order.delivery_summary) as { date?: string };
+  const summary = JSON.parse(order.delivery_summary) as DeliverySummary;
   const bank = order.payment_method === "prepayment" ? ctx.shop.bankAccount : null;
   return outboxInsert(
     {
@@ -267,10 +276,11 @@ function confirmationMail(ctx: ShopContext, order: Omit<OrderRow, "order_number"
           grand: f(order.grand_total),
         },
         deliveryMode: order.delivery_mode,
-        ...(summary.date ? { deliveryDate: writtenDate(summary.date, ctx.language) } : {}),
+        ...(order.delivery_mode === "on_call_storage" ? {} : { delivery: { date: summary.date, latestDate: summary.latestDate } }),
         paymentMethod: order.payment_method as PaymentMethod,
         ...(bank ? { bankAccount: bank } : {}),
         returnsLink: true,
+        ...(withdrawal ? { withdrawal: { email: ctx.shop.serviceAddress } } : {}),
       },
       dedupeKey: `order-confirmation:${order.id}`,
       when: holds,
@@ -320,6 +330,12 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
         voucher: totals.voucher,
       },
     });
+
+  const customerType = visitor.customerId
+    ? ((await selectCustomerType(visitor.customerId).prepare(ctx.db).first<{ type: CustomerType }>())?.type ?? null)
+    : null;
+  const withdrawal =
+    withdrawalRightRefusal({ shopHomeCountry: ctx.shop.homeCountry, shipToCountry: shipTo.countryCode, billing: body.billingAddress, customerType }) === null;
 
   const now = ctx.now.toISOString();
   const orderId = crypto.randomUUID();
@@ -389,7 +405,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
       sql`DELETE FROM cart_items WHERE cart_id = (SELECT id FROM carts WHERE visitor_id = ${visitorId} AND shop_id = ${ctx.shop.id}) AND ${holds}`,
       ...(voucher ? [redeemVoucher(voucher.code, orderId, ctx.now, holds)] : []),
       ...(applied ? [setCartVoucher(visitorId, ctx.shop.id, null, holds)] : []),
-      confirmationMail(ctx, order, lines, shipTo, holds),
+      confirmationMail(ctx, order, lines, shipTo, withdrawal, holds),
     ],
     reads: [sql`SELECT order_number FROM orders WHERE id = ${orderId}`],
   }));

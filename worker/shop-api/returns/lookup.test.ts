@@ -271,8 +271,8 @@ describe("the signed link of the order confirmation", () => {
     const sig = await returnsLinkSignature(LINK_SECRET, "DE", order.number, order.email);
     expect(links.returns).toBe(`http://de.localhost:8787/returns/?order=${order.number}&sig=${sig}`);
     const mail = composeMail(toRender, "development", { signed: links });
-    expect(mail.text).toContain(`Über diesen Link öffnen Sie das Formular für diese Bestellung direkt: ${links.returns}`);
-    expect(mail.html).toContain(links.returns!.replace(/&/g, "&amp;"));
+    expect(mail.text).toContain(`Rückgabe oder Reklamation starten:\n${links.returns}`);
+    expect(mail.html).toContain(`<a href="${links.returns!.replace(/&/g, "&amp;")}"`);
     // without the secret the mail goes without the link
     expect(await mailLinks(toRender, row!.recipient, {}, "development")).toEqual({});
     expect(composeMail(toRender, "development").text).not.toContain("/returns/");

@@ -9,7 +9,8 @@
  */
 import type { CustomerType } from "../../../domain/account";
 import { lineReturnState, RETURN_WINDOW_MS } from "../../../domain/return-window";
-import { WITHDRAWAL_COUNTRIES, type RmaOrder, type RmaOrderLine } from "../../../domain/returns-forms";
+import type { RmaOrder, RmaOrderLine } from "../../../domain/returns-forms";
+import { withdrawalRightRefusal } from "../../../domain/withdrawal-right";
 import { parseJsonOr } from "../../lib/json";
 import { sql } from "../../lib/sql";
 import type { ShopContext } from "../core/context";
@@ -48,25 +49,11 @@ export function customerName(order: Pick<OrderRow, "billing_address">): string {
   return [address.firstname, address.lastname].filter(Boolean).join(" ") || "-";
 }
 
-/**
- * A consumer order: the order of a private customer's account when the order belongs to an
- * account (`customerType`); an order of no account when its billing address names no company
- * and no VAT ID.
- */
-export const isConsumerOrder = (order: Pick<OrderRow, "billing_address">, customerType: CustomerType | null): boolean => {
-  if (customerType !== null) return customerType === "private";
-  const address = billingAddress(order);
-  return !address.companyName?.trim() && !address.vatId?.trim();
-};
-
-/** The shop has its seat in the EU/EEA (its home country; CH does not). */
-export const isEuShop = (shop: Pick<Shop, "homeCountry">): boolean => WITHDRAWAL_COUNTRIES.includes(shop.homeCountry);
-
 /** Why an order offers no withdrawal, or null when it does (docs/decisions/0038). */
 export type WithdrawalRefusal = "not_eu" | "business" | "cancelled" | "period_over";
 
 /**
- * The withdrawal button's rule: an EU shop, a consumer order, delivered into the EU/EEA, not
+ * The withdrawal button's rule: a statutory right of withdrawal (domain/withdrawal-right.ts), not
  * cancelled, and within the withdrawal period: until 30 days (the shop's right of return,
  * longer than the statutory 14) after the order's last delivery; open while anything is
  * still to be delivered.
@@ -78,9 +65,13 @@ export function withdrawalRefusal(
   lines: readonly OrderLineRow[],
   now: Date,
 ): WithdrawalRefusal | null {
-  const shipTo = shippingAddress(order).countryCode?.toLowerCase() ?? "";
-  if (!isEuShop(shop) || !WITHDRAWAL_COUNTRIES.includes(shipTo)) return "not_eu";
-  if (!isConsumerOrder(order, customerType)) return "business";
+  const right = withdrawalRightRefusal({
+    shopHomeCountry: shop.homeCountry,
+    shipToCountry: shippingAddress(order).countryCode ?? "",
+    billing: billingAddress(order),
+    customerType,
+  });
+  if (right) return right;
   if (order.state === "cancelled") return "cancelled";
   const allDelivered = lines.length > 0 && lines.every((line) => line.delivered_qty >= line.quantity && line.delivered_at !== null);
   if (allDelivered) {

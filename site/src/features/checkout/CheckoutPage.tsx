@@ -24,7 +24,9 @@ import { PATHS, type ApiResult } from "../commerce/api";
 import { HouseNumberConfirm } from "../../components/HouseNumberConfirm";
 import { AddressFields } from "./AddressFields";
 import { newIdempotencyKey, placeOrderCall, useAddressLookupAvailable, useCheckoutQuote, useCustomerType, useDebounced } from "./checkout-api";
-import { errorText, formatDate, linkPieces, orderFormTexts, sortErrors } from "./order-texts";
+import { errorText, linkPieces, orderFormTexts, sortErrors } from "./order-texts";
+import { writtenDate } from "../../../../domain/calendar-date";
+import { deliveryWindow } from "../../../../domain/delivery-window";
 import { DEFAULT_DELIVERY_CHOICE, readDeliveryChoice } from "./delivery-choice";
 import type { LegalLinks } from "./legal-links";
 import { initialValues, orderResolver, type CheckoutFormValues } from "./order-body";
@@ -344,7 +346,7 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
                 />
                 {dateRange ? (
                   <span className="muted small" id="checkout-desiredDate-hint">
-                    {t("checkout.delivery.dateHint", { from: formatDate(dateRange.earliest, language), to: formatDate(dateRange.latest, language) })}
+                    {t("checkout.delivery.dateHint", { from: writtenDate(dateRange.earliest, language), to: writtenDate(dateRange.latest, language) })}
                   </span>
                 ) : null}
                 {fieldError(errors.desiredDate?.message, "checkout-desiredDate-error")}
@@ -424,11 +426,11 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
   );
 }
 
-/** When a mode delivers (its day or window), or what storage on call does. */
+/** When a mode delivers (its day or window, domain/delivery-window.ts, as the confirmation mail words it), or what storage on call does. */
 function modeDetail(mode: QuoteMode, t: (key: string, params?: Record<string, unknown>) => string, language: string): string {
   if (mode.mode === "on_call_storage") return t("checkout.delivery.storage");
   if (mode.mode === "requested_date") return t("checkout.delivery.requested");
   if (!mode.date) return "";
-  if (!mode.latestDate || mode.latestDate === mode.date) return t("checkout.delivery.on", { date: formatDate(mode.date, language) });
-  return t("checkout.delivery.between", { from: formatDate(mode.date, language), to: formatDate(mode.latestDate, language) });
+  const days = deliveryWindow(mode.date, mode.latestDate, language);
+  return t(`checkout.delivery.${days.kind}`, days.params);
 }

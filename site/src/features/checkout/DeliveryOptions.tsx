@@ -2,16 +2,18 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { TFunction } from "i18next";
 import type { CheckoutQuote, DeliveryModeCode, QuoteMode } from "../../../../domain/checkout";
-import { formatDate, modeReasonText } from "./cart-texts";
+import { writtenDate } from "../../../../domain/calendar-date";
+import { deliveryWindow } from "../../../../domain/delivery-window";
+import { modeReasonText } from "./cart-texts";
 import { sortedCountries } from "../../lib/countries";
 
 /** What a mode offers, in words: its delivery window, the bounds of a requested date, or storage. */
 function modeHint(t: TFunction, mode: QuoteMode, language: string): string | null {
   if (!mode.available || !mode.date) return mode.mode === "on_call_storage" && mode.available ? t("cart.modeHints.on_call_storage") : null;
-  const from = formatDate(mode.date, language);
-  const to = mode.latestDate ? formatDate(mode.latestDate, language) : from;
-  if (mode.mode === "requested_date") return t("cart.modeHints.requested_date", { from, to });
-  return from === to ? t("cart.modeHints.on", { date: from }) : t("cart.modeHints.between", { from, to });
+  if (mode.mode === "requested_date")
+    return t("cart.modeHints.requested_date", { from: writtenDate(mode.date, language), to: writtenDate(mode.latestDate ?? mode.date, language) });
+  const days = deliveryWindow(mode.date, mode.latestDate, language);
+  return t(`cart.modeHints.${days.kind}`, days.params);
 }
 
 /**
@@ -122,8 +124,8 @@ export function DeliveryOptions({
                   {dateProblem ? (
                     <p id="cart-desired-date-problem" className="cart-line-problem small" role="alert">
                       {t(`cart.blocked.${dateProblem}`, {
-                        earliest: formatDate(quote.desiredDate.earliest, language),
-                        latest: formatDate(quote.desiredDate.latest, language),
+                        earliest: writtenDate(quote.desiredDate.earliest, language),
+                        latest: writtenDate(quote.desiredDate.latest, language),
                       })}
                     </p>
                   ) : null}

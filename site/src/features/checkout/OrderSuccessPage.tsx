@@ -12,7 +12,8 @@ import { countryName } from "../../../../domain/countries";
 import type { OrderView } from "../../../../domain/order";
 import { homePath, type ShopRouting } from "../../../../domain/routes";
 import { newIdempotencyKey, retryPaymentCall, useOrder } from "./checkout-api";
-import { formatDate } from "./order-texts";
+import { writtenDate } from "../../../../domain/calendar-date";
+import { deliveryWindow } from "../../../../domain/delivery-window";
 import { trackEcommerce } from "../../lib/tracking/data-layer";
 import { orderPurchase } from "../../lib/tracking/ecommerce";
 import { firstSightOfOrder } from "../../lib/tracking/use-track";
@@ -34,13 +35,13 @@ export function nextSteps(order: OrderView, t: TFunction, language: string): str
   if (order.paymentMethod === "prepayment") steps.push(t("checkout.success.next.prepayment", { amount: order.totals.grandTotal.formattedWithCurrency }));
   else if (order.paymentState === "pending") steps.push(t("checkout.success.next.onlinePending"));
   const date = order.delivery?.date;
-  const latest = order.delivery?.latestDate;
   if (order.deliveryMode === "on_call_storage") steps.push(t("checkout.success.next.storage"));
   else if (order.deliveryMode === "requested_date" && order.desiredDate)
-    steps.push(t("checkout.success.next.requested", { date: formatDate(order.desiredDate, language) }));
-  else if (date && latest && latest !== date)
-    steps.push(t("checkout.success.next.between", { from: formatDate(date, language), to: formatDate(latest, language) }));
-  else if (date) steps.push(t("checkout.success.next.on", { date: formatDate(date, language) }));
+    steps.push(t("checkout.success.next.requested", { date: writtenDate(order.desiredDate, language) }));
+  else if (date) {
+    const days = deliveryWindow(date, order.delivery?.latestDate, language);
+    steps.push(t(`checkout.success.next.${days.kind}`, days.params));
+  }
   steps.push(t("checkout.success.next.shipped"));
   steps.push(t("checkout.success.next.withdrawal"));
   return steps;

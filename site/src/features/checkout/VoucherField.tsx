@@ -10,7 +10,7 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { CheckoutQuote } from "../../../../domain/checkout";
 import type { ApiResult } from "../commerce/api";
 import { voucherErrorText } from "./cart-texts";
-import { formatDate } from "./order-texts";
+import { writtenDate } from "../../../../domain/calendar-date";
 
 export interface VoucherActions {
   apply(code: string): Promise<ApiResult<CheckoutQuote>>;
@@ -71,7 +71,7 @@ export function VoucherField({ quote, language, busy, actions }: { quote: Checko
           <p>
             {t("cart.voucher.info", { code: voucher.code, amount: voucher.amount.formattedWithCurrency })}
             {voucher.validUntil ? (
-              <span className="muted small"> ({t("cart.voucher.validUntil", { date: formatDate(voucher.validUntil, language) })})</span>
+              <span className="muted small"> ({t("cart.voucher.validUntil", { date: writtenDate(voucher.validUntil, language) })})</span>
             ) : null}
           </p>
           <button

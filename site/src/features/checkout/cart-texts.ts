@@ -6,7 +6,7 @@
 import type { TFunction } from "i18next";
 import { STORAGE_MINIMUM_ORDER_VALUE, type CheckoutQuote, type ModeReason, type QuoteLine } from "../../../../domain/checkout";
 import { formatMoney } from "../../../../domain/money";
-import { htmlLanguage } from "../../../../domain/routes";
+import { writtenDate } from "../../../../domain/calendar-date";
 import type { ApiResult } from "../commerce/api";
 
 /** Codes a refused line change can carry, each with its words in `cart.problems`. */
@@ -36,8 +36,8 @@ export function blockedReasons(t: TFunction, quote: Pick<CheckoutQuote, "problem
     let text: string;
     if (problem === "desired_date_too_early" || problem === "desired_date_too_late")
       text = t(`cart.blocked.${problem}`, {
-        earliest: quote.desiredDate ? formatDate(quote.desiredDate.earliest, language) : "",
-        latest: quote.desiredDate ? formatDate(quote.desiredDate.latest, language) : "",
+        earliest: quote.desiredDate ? writtenDate(quote.desiredDate.earliest, language) : "",
+        latest: quote.desiredDate ? writtenDate(quote.desiredDate.latest, language) : "",
       });
     else if (["cart_empty", "not_deliverable", "too_many_lines", "desired_date_required"].includes(problem)) text = t(`cart.blocked.${problem}`);
     else text = t("cart.blocked.lines");
@@ -62,12 +62,4 @@ export function voucherErrorText(t: TFunction, result: Pick<ApiResult<unknown>, 
   if (error) return t(`cart.voucher.errors.${error.code}`);
   if (result.status === 422 && result.errors.some((candidate) => candidate.field === "code")) return t("cart.voucher.errors.required");
   return t("cart.voucher.errors.general");
-}
-
-/** A calendar date (YYYY-MM-DD) as the language writes it with its weekday, e.g. "Fr., 20.11.2026". */
-export function formatDate(date: string, language: string): string {
-  const [year, month, day] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(htmlLanguage(language), { weekday: "short", day: "2-digit", month: "2-digit", year: "numeric", timeZone: "UTC" }).format(
-    new Date(Date.UTC(year!, month! - 1, day!)),
-  );
 }

@@ -6,7 +6,7 @@
  */
 import type { TFunction } from "i18next";
 import type { OrderFormTexts } from "../../../../domain/checkout-form";
-import { isCalendarDate } from "../../../../domain/calendar-date";
+import { writtenDate } from "../../../../domain/calendar-date";
 import type { ApiError } from "../commerce/api";
 
 export function orderFormTexts(t: TFunction): OrderFormTexts {
@@ -25,18 +25,6 @@ export function orderFormTexts(t: TFunction): OrderFormTexts {
     date: t("checkout.errors.invalid_date"),
     desiredDateNotAllowed: t("checkout.errors.desired_date_not_allowed"),
   };
-}
-
-/**
- * A calendar date (YYYY-MM-DD) as people of the language write it, the same as the order
- * confirmation mail: 20.11.2026 (de, at), 20-11-2026 (nl), 20/11/2026 (the others).
- * Table-driven, not Intl: English would come out American (11/20/2026).
- */
-export function formatDate(date: string, language: string): string {
-  if (!isCalendarDate(date)) return date;
-  const [year, month, day] = date.split("-");
-  const separator = language === "de" || language === "at" ? "." : language === "nl" ? "-" : "/";
-  return [day, month, year].join(separator);
 }
 
 /** Codes the page words itself (checkout.errors.<code>); anything else falls back by field, then to the general text. */
@@ -81,7 +69,7 @@ export function errorText(t: TFunction, error: ApiError, language: string): stri
   const code = error.code ?? "";
   if ((ERROR_CODES as readonly string[]).includes(code)) {
     const params: Record<string, string | number> = { ...(error.params ?? {}) };
-    for (const name of ["earliest", "latest"]) if (typeof params[name] === "string") params[name] = formatDate(params[name] as string, language);
+    for (const name of ["earliest", "latest"]) if (typeof params[name] === "string") params[name] = writtenDate(params[name] as string, language);
     if (code === "express_unavailable" && typeof params.reason === "string") return t(`checkout.reasons.${params.reason}`);
     return t(`checkout.errors.${code}`, params);
   }

@@ -14,6 +14,8 @@ export type MailBlock =
   | { kind: "list"; title: string; items: string[] }
   /** Titled lines without bullets (an address). */
   | { kind: "lines"; title: string; lines: string[] }
+  /** A titled part of running text in paragraphs (the terms and the withdrawal information of an order). */
+  | { kind: "section"; title: string; paragraphs: string[] }
   /** A link as a button (the account's mails: confirm the address, set a new password). */
   | { kind: "link"; text: string; url: string }
   /** A small muted note ending in a plain link (the newsletter's unsubscribe link). */
@@ -57,6 +59,9 @@ function blockHtml(block: MailBlock): string {
     case "lines":
       return `<h2 style="${FONT};font-size:16px;color:${COLORS.brand};margin:20px 0 8px">${html(block.title)}</h2>
 <p style="${FONT};font-size:15px;line-height:1.5;color:${COLORS.text};margin:0 0 14px">${block.lines.map(html).join("<br>")}</p>`;
+    case "section":
+      return `<h2 style="${FONT};font-size:16px;color:${COLORS.brand};margin:28px 0 8px">${html(block.title)}</h2>
+${block.paragraphs.map((text) => `<p style="${FONT};font-size:13px;line-height:1.5;color:${COLORS.text};margin:0 0 10px">${html(text)}</p>`).join("\n")}`;
     case "link":
       return `<p style="margin:8px 0 22px"><a href="${escapeHtml(block.url)}" style="${FONT};font-size:15px;font-weight:bold;color:#ffffff;background:${COLORS.brand};padding:12px 20px;text-decoration:none;display:inline-block">${html(block.text)}</a></p>
 <p style="${FONT};font-size:12px;line-height:1.5;color:${COLORS.muted};margin:0 0 14px;word-break:break-all">${html(block.url)}</p>`;
@@ -75,6 +80,8 @@ function blockText(block: MailBlock): string {
       return `${block.title}:\n${block.items.map((item) => `- ${item}`).join("\n")}`;
     case "lines":
       return `${block.title}:\n${block.lines.join("\n")}`;
+    case "section":
+      return `${block.title}\n${"-".repeat(Math.min(block.title.length, 72))}\n\n${block.paragraphs.join("\n\n")}`;
     case "link":
       return `${block.text}:\n${block.url}`;
     case "footnote":

@@ -23,8 +23,8 @@ export interface MailLinks {
 
 export interface MailTemplateDefinition<P> {
   params: z.ZodType<P, z.ZodTypeDef, unknown>;
-  /** What the mail says, from parameters checked against `params`. */
-  content(params: unknown, t: Texts, shopName: string, links: MailLinks): MailContent;
+  /** What the mail says, from parameters checked against `params`; `language` is the mail's (dates and numbers are written its way). */
+  content(params: unknown, t: Texts, shopName: string, links: MailLinks, language: string): MailContent;
   /** The key (in `layout` of its texts' file) of the footer's note why the mail came; default `automatic`. */
   footer?: string;
   /** The locale file of its texts (key `<prefix>.<text>` there, the footer's `layout.<footer>`); default `mail` (locales/<lang>/mail.json). */
@@ -47,13 +47,13 @@ export interface TemplateOptions<P> {
 
 export function defineTemplate<P>(
   params: z.ZodType<P, z.ZodTypeDef, unknown>,
-  content: (params: P, t: Texts, shopName: string, links: MailLinks) => MailContent,
+  content: (params: P, t: Texts, shopName: string, links: MailLinks, language: string) => MailContent,
   options: TemplateOptions<P> = {},
 ): MailTemplateDefinition<P> {
   const { replyTo, headers, ...rest } = options;
   return {
     params,
-    content: (raw, t, shopName, links) => content(params.parse(raw), t, shopName, links),
+    content: (raw, t, shopName, links, language) => content(params.parse(raw), t, shopName, links, language),
     ...rest,
     ...(replyTo ? { replyTo: (raw: unknown) => replyTo(params.parse(raw)) } : {}),
     ...(headers ? { headers: (raw: unknown, links: MailLinks) => headers(params.parse(raw), links) } : {}),
@@ -62,6 +62,8 @@ export function defineTemplate<P>(
 
 export const heading = (text: string): MailBlock => ({ kind: "heading", text });
 export const paragraph = (text: string): MailBlock => ({ kind: "paragraph", text });
+/** A titled part of running text in paragraphs. */
+export const section = (title: string, paragraphs: string[]): MailBlock => ({ kind: "section", title, paragraphs });
 /** A button-like link (HTML) and `text: url` (plain text). */
 export const link = (text: string, url: string): MailBlock => ({ kind: "link", text, url });
 /** A small note with a plain link at its end (an unsubscribe link). */

@@ -6,6 +6,8 @@
  * is sent, in the shop's branded layout (layout.ts) with the sender of the shop config.
  */
 import { z } from "zod";
+import { isCalendarDate, writtenDate } from "../../../../domain/calendar-date";
+import { deliveryWindow } from "../../../../domain/delivery-window";
 import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, type ShopDefinition } from "../../../config/shop-config";
 import { shopDirectory } from "../../../config/shops";
 import { text } from "../../../lib/texts";
@@ -15,7 +17,8 @@ import { INQUIRY_MAIL_TEMPLATES } from "./inquiry-templates";
 import { OFFER_MAIL_TEMPLATES } from "./offer-templates";
 import { NEWSLETTER_MAIL_TEMPLATES } from "./newsletter-templates";
 import { renderLayout, type MailBlock, type RenderedMail } from "./layout";
-import { defineTemplate, heading, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
+import { orderLegalBlocks } from "./order-legal-texts";
+import { defineTemplate, heading, link, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
 
 const line = z.string().trim().min(1).max(200);
 
@@ -60,6 +63,7 @@ const sampleOrderConfirmation = defineTemplate(sampleOrderParams, (params, t, sh
 });
 
 const money = z.string().trim().min(1).max(40);
+const calendarDate = z.string().refine(isCalendarDate, "must be a calendar date");
 const orderParams = z
   .object({
     orderNumber: line,
@@ -82,16 +86,42 @@ const orderParams = z
       })
       .strict(),
     deliveryMode: z.enum(["standard", "requested_date", "on_call_storage", "express"]),
+    /** The days the checkout quoted (the order's delivery summary); written at rendering time by domain/delivery-window.ts, as the pages write them. */
+    delivery: z.object({ date: calendarDate, latestDate: calendarDate }).strict().optional(),
+    /** What rows enqueued before `delivery` carry: one day, already written; they still render, with the mode's one-day sentence. */
     deliveryDate: z.string().max(40).optional(),
     paymentMethod: z.enum(PAYMENT_METHODS),
     bankAccount: z.object({ holder: line, bank: line, iban: line, bic: line }).strict().optional(),
     /** The mail carries the order's signed returns link (links.ts signs it when the mail is rendered). */
     returnsLink: z.literal(true).optional(),
+    /** A consumer's order with a statutory right of withdrawal: the withdrawal information and model form, to this address (order-legal-texts.ts). */
+    withdrawal: z
+      .object({ email: z.string().trim().email().max(200) })
+      .strict()
+      .optional(),
   })
   .strict();
 
-/** The confirmation of a placed order (issue 12): lines, totals in the shop's currency, delivery and what to pay how. */
-const orderConfirmation = defineTemplate(orderParams, (params, t, shopName, links) => {
+type OrderParams = z.infer<typeof orderParams>;
+
+/** When the order arrives, in the words and date format of the mail's language (the checkout page's window). */
+function deliveryText(params: OrderParams, t: Texts, language: string): string {
+  const { deliveryMode, delivery, deliveryDate } = params;
+  if (deliveryMode === "on_call_storage") return t("delivery.on_call_storage");
+  if (!delivery)
+    return deliveryMode === "requested_date"
+      ? t("delivery.requested_date", { date: deliveryDate ?? "" })
+      : t(`delivery.${deliveryMode}.on`, { date: deliveryDate ?? "" });
+  if (deliveryMode === "requested_date") return t("delivery.requested_date", { date: writtenDate(delivery.date, language) });
+  const days = deliveryWindow(delivery.date, delivery.latestDate, language);
+  return t(`delivery.${deliveryMode}.${days.kind}`, days.params);
+}
+
+/**
+ * The confirmation of a placed order: lines, totals in the shop's currency, delivery, what to pay
+ * how, the returns link, and the contract's terms with the withdrawal information where it applies.
+ */
+const orderConfirmation = defineTemplate(orderParams, (params, t, shopName, links, language) => {
   const { totals } = params;
   const payment: MailBlock[] =
     params.paymentMethod === "prepayment" && params.bankAccount
@@ -136,11 +166,12 @@ const orderConfirmation = defineTemplate(orderParams, (params, t, shopName, link
         ],
       },
       { kind: "lines", title: t("addressTitle"), lines: params.shippingAddress },
-      paragraph(t(`delivery.${params.deliveryMode}`, { date: params.deliveryDate ?? "" })),
+      paragraph(deliveryText(params, t, language)),
       ...payment,
-      paragraph(t("withdrawal")),
-      ...(params.returnsLink && links.returns ? [paragraph(t("returns", { url: links.returns }))] : []),
+      ...(params.withdrawal ? [] : [paragraph(t("returnRight"))]),
+      ...(params.returnsLink && links.returns ? [paragraph(t("returns")), link(t("returnsLink"), links.returns)] : []),
       paragraph(t("closing", { shop: shopName })),
+      ...orderLegalBlocks(t, params.withdrawal),
     ],
   };
 });
@@ -329,7 +360,7 @@ export function composeMail(mail: MailToRender, environment: Environment, { reda
     ...(signed.returns ? { returns: redactSecrets ? hidden(new URL(signed.returns).pathname) : signed.returns } : {}),
     ...(signed.offer ? { offer: redactSecrets ? hidden(new URL(signed.offer).pathname) : signed.offer } : {}),
   };
-  const content = definition.content(mail.params, t, shop.name, links);
+  const content = definition.content(mail.params, t, shop.name, links, mail.language);
   const rendered = renderLayout(content, {
     language: mail.language,
     shopName: shop.name,
