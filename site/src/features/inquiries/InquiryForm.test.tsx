@@ -110,6 +110,8 @@ test("a bulk-buyer inquiry in steps: the project, one yes/no question per step, 
   expect(step(container)).toBe("question:needsDeliveryDate");
   await clickOn(byTestId(container, "inquiry-next"));
   expect(step(container)).toBe("contact");
+  // The contact step opens without refusals: nothing was typed there yet.
+  expect(alerts(container)).toEqual([]);
   // Back and forth keeps the answers.
   await clickOn(byTestId(container, "inquiry-back"));
   await clickOn(byTestId(container, "inquiry-back"));
