@@ -27,6 +27,7 @@ const privateCustomer = {
   firstName: "Erika",
   surname: "Muster",
   email: " Erika.Muster@Example.com ",
+  street: "Hauptstraße 5",
   postcode: "10115",
   city: "Berlin",
   country: "DE",
@@ -111,6 +112,17 @@ describe("register", () => {
     expect(refused(schema, { ...privateCustomer, acceptTerms: false })).toEqual([`acceptTerms: ${ACCOUNT_FORM_CODES.acceptTerms}`]);
     expect(refused(schema, { ...privateCustomer, type: "staff" })).toEqual(["type: customerType"]);
     expect(refused(schema, { ...privateCustomer, country: "us" })).toEqual([`country: ${ACCOUNT_FORM_CODES.country}`]);
+  });
+
+  test("the street and house number: required, trimmed, plain text of at most 160 characters", () => {
+    expect(schema.parse({ ...privateCustomer, street: "  Hauptstraße 5 " })).toMatchObject({ street: "Hauptstraße 5" });
+    const { street: _omitted, ...withoutStreet } = privateCustomer;
+    expect(refused(schema, withoutStreet)).toEqual(["street: required"]);
+    expect(refused(schema, { ...privateCustomer, street: " " })).toEqual(["street: required"]);
+    expect(refused(schema, { ...privateCustomer, street: "Hauptstraße 5<script>" })).toEqual(["street: invalid_characters"]);
+    expect(refused(schema, { ...privateCustomer, street: "Haupt\u202estraße 5" })).toEqual(["street: invalid_characters"]);
+    expect(refused(schema, { ...privateCustomer, street: "x".repeat(161) })).toHaveLength(1);
+    expect(profileSchema(texts, COUNTRIES, "private").parse({ street: " Domstraße 1 " })).toEqual({ street: "Domstraße 1" });
   });
 
   test("hostile and malformed input: markup in names, bad phone and postcode, unknown fields, wrong types", () => {

@@ -285,6 +285,7 @@ function personFields(texts: AccountFormTexts, countries: readonly string[]) {
   return {
     firstName: plainText(texts, 80),
     surname: plainText(texts, 80),
+    street: plainText(texts, 160),
     postcode: normalized(texts).pipe(z.string().min(1, texts.required).regex(POSTCODE, texts.zip)),
     city: plainText(texts, 80),
     country: countryField(texts, countries),
@@ -352,13 +353,13 @@ export function passwordResetConfirmSchema(texts: AccountFormTexts) {
     .superRefine((body, ctx) => checkPasswordPair(body, ctx, texts));
 }
 
-/** POST /apiv2/customer/verify (GET takes the token from the query). */
-export function verifySchema(texts: AccountFormTexts) {
+/** The token of a mail's link: POST /apiv2/customer/verify (GET takes it from the query) and /password-reset/check. */
+export function mailTokenSchema(texts: AccountFormTexts) {
   return z.object({ token: tokenField(texts) }).strict();
 }
 
 /**
- * PATCH /apiv2/customer: the fields that change (name, address, phone; company and VAT ID of
+ * PATCH /apiv2/customer: the fields that change (name, address with street, phone; company and VAT ID of
  * a business customer). `type` is the account's (it cannot be changed here); the VAT ID is
  * checked against the country that will be the account's: the new one, else `currentCountry`.
  */
@@ -368,6 +369,7 @@ export function profileSchema(texts: AccountFormTexts, countries: readonly strin
     .object({
       firstName: fields.firstName.optional(),
       surname: fields.surname.optional(),
+      street: fields.street.optional(),
       postcode: fields.postcode.optional(),
       city: fields.city.optional(),
       country: fields.country.optional(),

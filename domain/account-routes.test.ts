@@ -14,6 +14,9 @@ describe("account and project pages (issue 13, SPEC 2.1 /{account}/...)", () => 
       "/customer/account/OrderOverview/",
       "/customer/account/Order/",
       "/customer/account/Offers/",
+      "/customer/account/Profile/",
+      "/customer/account/Address/",
+      "/customer/account/Password/",
     ]);
     expect(accountPath(swiss, "fr", "Login")).toBe("/fr/customer/account/Login/");
     expect(accountPath(swiss, "it", "CreateAccount")).toBe("/it/customer/account/CreateAccount/");

@@ -18,6 +18,8 @@ export interface Customer {
   email: string;
   companyName: string | null;
   vatId: string | null;
+  /** Street and house number; null for an account registered before it was asked (until the customer enters it). */
+  street: string | null;
   postcode: string;
   city: string;
   /** Lower-case ISO code. */
@@ -150,7 +152,18 @@ export interface Project {
 }
 
 /** The screens of the account (domain/routes.ts accountPath). */
-export const ACCOUNT_SCREENS = ["CreateAccount", "Login", "PasswordReset", "Verify", "OrderOverview", "Order", "Offers"] as const;
+export const ACCOUNT_SCREENS = [
+  "CreateAccount",
+  "Login",
+  "PasswordReset",
+  "Verify",
+  "OrderOverview",
+  "Order",
+  "Offers",
+  "Profile",
+  "Address",
+  "Password",
+] as const;
 export type AccountScreen = (typeof ACCOUNT_SCREENS)[number];
 
 /** Session lifetimes (docs/decisions/0037): a session ends this long after its last call, and this long after sign-in however active. */

@@ -9,6 +9,7 @@ import {
   reasonDetailsSchema,
   reasonId,
   REMEDY_PROPOSALS,
+  COMPLAINT_REASONS,
   RETURN_REASONS,
   RMA_NUMBER,
   RMA_NUMBER_ALPHABET,
@@ -83,6 +84,9 @@ describe("codes and constants", () => {
     expect(RETURN_REASONS).toHaveLength(9);
     expect(REMEDY_PROPOSALS).toEqual(RETURN_REASONS.slice(0, 3));
     expect(RETURN_REASONS.map(reasonId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // The reasons list holds the reasons only; the remedies are the proposal's.
+    expect(COMPLAINT_REASONS).toEqual(["DEFECTIVE", "OVER_ORDER", "INCORRECTLY_ORDERED", "DELIVERED_INCORRECTLY", "REVOCATION", "OTHER"]);
+    expect(COMPLAINT_REASONS.some((reason) => (REMEDY_PROPOSALS as readonly string[]).includes(reason))).toBe(false);
   });
 
   test("complaint numbers: 32 distinct symbols (5 bits each), 10 of them (50 bits), no I, L, O, U", () => {
@@ -197,6 +201,9 @@ describe("the reason and details step", () => {
   test("reason required; a proposal only of the first three; a message for a defect", () => {
     expect(issues(schema.safeParse({}))).toEqual(["reason: required"]);
     expect(issues(schema.safeParse({ reason: "BROKEN" }))).toEqual(["reason: reason"]);
+    // A remedy is no reason: it is the proposal.
+    for (const remedy of ["NEW_PRODUCT", "DISCOUNT", "MONEY_BACK"]) expect(issues(schema.safeParse({ reason: remedy }))).toEqual(["reason: reason"]);
+    expect(schema.parse({ reason: "OVER_ORDER", proposal: "MONEY_BACK" })).toMatchObject({ reason: "OVER_ORDER", proposal: "MONEY_BACK" });
     expect(issues(schema.safeParse({ reason: "OVER_ORDER", proposal: "DEFECTIVE" }))).toEqual(["proposal: proposal"]);
     expect(issues(schema.safeParse({ reason: "DEFECTIVE", message: "   " }))).toEqual(["message: message (message_required)"]);
     expect(schema.parse({ reason: "OVER_ORDER" })).toEqual({ reason: "OVER_ORDER", message: "", uploadIds: [] });
@@ -269,7 +276,7 @@ describe("the complaint as the API takes it", () => {
 
   test("a defect beyond the window is allowed, any other reason is not", () => {
     expect(schema.parse(body({ items: [{ lineNo: 2, quantity: 2 }] })).items).toEqual([{ lineNo: 2, quantity: 2 }]);
-    expect(issues(schema.safeParse(body({ reason: "MONEY_BACK", items: [{ lineNo: 2, quantity: 1 }] })))).toEqual([
+    expect(issues(schema.safeParse(body({ reason: "OVER_ORDER", items: [{ lineNo: 2, quantity: 1 }] })))).toEqual([
       "items.0.lineNo: lineNotReturnable (line_not_returnable)",
     ]);
   });

@@ -44,6 +44,14 @@ export type ReturnReason = (typeof RETURN_REASONS)[number];
 export const REMEDY_PROPOSALS = ["NEW_PRODUCT", "DISCOUNT", "MONEY_BACK"] as const satisfies readonly ReturnReason[];
 export type RemedyProposal = (typeof REMEDY_PROPOSALS)[number];
 
+/**
+ * The reasons a complaint names (the form's reasons list, GET /apiv2/rma/options `reasons`):
+ * what is wrong, never what the customer wants done. The remedies are their own field (the
+ * proposal), as the complaint has "reason" and "remedy proposal" apart.
+ */
+export const COMPLAINT_REASONS = RETURN_REASONS.filter((reason): reason is ComplaintReason => !(REMEDY_PROPOSALS as readonly string[]).includes(reason));
+export type ComplaintReason = Exclude<ReturnReason, RemedyProposal>;
+
 /** The option id of a reason or proposal (`{id, value, label}` of GET /apiv2/rma/options): its place in RETURN_REASONS, from 1. */
 export const reasonId = (reason: ReturnReason): number => RETURN_REASONS.indexOf(reason) + 1;
 
@@ -472,10 +480,10 @@ export function itemsSelectionSchema(texts: ReturnsTexts, lines: readonly RmaOrd
     }));
 }
 
-/** The reason and details step: reason, remedy proposal (one of the first three reasons), message, phone and images. */
+/** The reason and details step: reason (a complaint reason, never a remedy), remedy proposal (one of the first three reasons), message, phone and images. */
 export function reasonDetailsShape(texts: ReturnsTexts) {
   return {
-    reason: z.enum(RETURN_REASONS, {
+    reason: z.enum(COMPLAINT_REASONS as [ComplaintReason, ...ComplaintReason[]], {
       errorMap: (issue) => ({ message: issue.code === "invalid_type" && issue.received === "undefined" ? texts.required : texts.reason }),
     }),
     proposal: z.enum(REMEDY_PROPOSALS, { errorMap: () => ({ message: texts.proposal }) }).optional(),

@@ -359,7 +359,10 @@ async function seedLoginAccounts(logins: number, log: (line: string) => void): P
         const id = crypto.randomUUID();
         const registration = { id, shopId: "DE", email, type: "private" as const, firstName: "Bench", surname: "Login", companyName: null, vatId: null };
         return [
-          upsertRegistration({ ...registration, postcode: "10115", city: "Berlin", country: "de", phone: "+49 30 1234567", passwordHash }, now),
+          upsertRegistration(
+            { ...registration, street: "Hauptstraße 5", postcode: "10115", city: "Berlin", country: "de", phone: "+49 30 1234567", passwordHash },
+            now,
+          ),
           markVerified(id, now, sql`1`),
         ].map((statement) => statement.prepare(db));
       });

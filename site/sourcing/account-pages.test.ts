@@ -19,6 +19,9 @@ test("every account screen and my projects, in the shop's language, never indexe
     ["/customer/account/OrderOverview/", "OrderOverview"],
     ["/customer/account/Order/", "Order"],
     ["/customer/account/Offers/", "Offers"],
+    ["/customer/account/Profile/", "Profile"],
+    ["/customer/account/Address/", "Address"],
+    ["/customer/account/Password/", "Password"],
     ["/customer/projects/", "Projects"],
   ]);
   expect(pages.every((page) => page.robots === "noindex,nofollow" && page.sitemap === false && page.language === "de")).toBe(true);
@@ -26,7 +29,7 @@ test("every account screen and my projects, in the shop's language, never indexe
 
 test("a shop with language prefixes gets them per language (CH: /de, /fr, /it)", () => {
   const pages = created({ domainPrefixes: ["de", "fr", "it"], languages: ["de", "fr", "it"] });
-  expect(pages).toHaveLength(24);
+  expect(pages).toHaveLength(33);
   expect(pages.filter((page) => page.language === "fr").map((page) => page.path)).toContain("/fr/customer/account/Login/");
   expect(pages.filter((page) => page.language === "it").map((page) => page.path)).toContain("/it/customer/projects/");
   expect(pages.every((page) => page.path.startsWith(`/${page.language}/`))).toBe(true);

@@ -32,16 +32,21 @@ async function open(page: Page, url: string): Promise<void> {
   await page.keyboard.press("Shift");
 }
 
-/** The confirmation link of the newest mail to `email`, on the shop's test origin. */
-async function verificationLink(email: string, origin: string): Promise<string> {
-  await expect.poll(async () => (await readInbox(INBOX, email)).length, { timeout: 20_000 }).toBeGreaterThan(0);
-  const mails = await readInbox(INBOX, email);
-  const mail = mails[mails.length - 1]!;
-  const found = /https?:\/\/[^\s"'<>]+\/customer\/account\/Verify\/\?token=[A-Za-z0-9_-]+/.exec(`${mail.text}\n${mail.html}`);
-  if (!found) throw new Error(`no confirmation link in "${mail.subject}"`);
-  const url = new URL(found[0].replace(/&amp;/g, "&"));
+/** The link to the account screen `screen` (Verify, PasswordReset) in the newest mail to `email` that has one, on the shop's test origin. */
+async function accountMailLink(email: string, origin: string, screen: "Verify" | "PasswordReset"): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"'<>]+/customer/account/${screen}/\\?token=[A-Za-z0-9_-]+`);
+  const newest = async () =>
+    (await readInbox(INBOX, email))
+      .map((mail) => pattern.exec(`${mail.text}\n${mail.html}`)?.[0])
+      .filter((link): link is string => link !== undefined)
+      .at(-1);
+  await expect.poll(newest, { timeout: 20_000 }).toBeTruthy();
+  const url = new URL((await newest())!.replace(/&amp;/g, "&"));
   return `${origin}${url.pathname}${url.search}`;
 }
+
+/** The confirmation link of the newest verification mail to `email`, on the shop's test origin. */
+const verificationLink = (email: string, origin: string) => accountMailLink(email, origin, "Verify");
 
 test("a business customer in DE: register, confirm by mail, sign in, a project from a product page, into the cart, an order with storage, my orders, sign out", async ({
   page,
@@ -59,6 +64,7 @@ test("a business customer in DE: register, confirm by mail, sign in, a project f
   await form.getByLabel("Vorname", { exact: true }).fill("Erika");
   await form.getByLabel("Nachname", { exact: true }).fill("Muster");
   await form.getByLabel("E-Mail-Adresse", { exact: true }).fill(email);
+  await form.getByLabel("Straße und Hausnummer", { exact: true }).fill("Hauptstraße 5");
   await form.getByLabel("PLZ", { exact: true }).fill("10115");
   await form.getByLabel("Ort", { exact: true }).fill("Berlin");
   await expect(form.getByLabel("Land", { exact: true })).toHaveValue("de");
@@ -173,6 +179,99 @@ test("a business customer in DE: register, confirm by mail, sign in, a project f
   await expect(page).toHaveURL(/\/customer\/account\/Login\/\?return=%2Fcustomer%2Faccount%2FOrderOverview%2F$/);
 });
 
+test("a private customer keeps data, address and password in the account; a new password signs out the other browser; a used reset link says so at once", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const email = `daten-${Date.now()}@example.com`;
+  await open(page, `${DE}/customer/account/CreateAccount/`);
+  const form = page.getByTestId("register");
+  await form.getByLabel("Vorname", { exact: true }).fill("Jana");
+  await form.getByLabel("Nachname", { exact: true }).fill("Becker");
+  await form.getByLabel("E-Mail-Adresse", { exact: true }).fill(email);
+  await form.getByLabel("Straße und Hausnummer", { exact: true }).fill("Lindenallee 7");
+  await form.getByLabel("PLZ", { exact: true }).fill("50667");
+  await form.getByLabel("Ort", { exact: true }).fill("Köln");
+  await form.getByLabel("Telefonnummer", { exact: true }).fill("0221 123456");
+  await form.getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+  await form.getByLabel("Passwort wiederholen", { exact: true }).fill(PASSWORD);
+  await form.locator("#register-acceptTerms").check();
+  await form.getByTestId("register-submit").click();
+  await expect(page.getByTestId("register-sent")).toContainText(email);
+  await open(page, await verificationLink(email, DE));
+  await expect(page).toHaveURL(/\/customer\/account\/OrderOverview\/$/);
+
+  // My data, from the account menu: type and e-mail shown, the name changed; the greeting follows.
+  await page.getByTestId("account-nav").getByRole("link", { name: "Meine Daten" }).click();
+  await page.keyboard.press("Shift");
+  const profile = page.getByTestId("profile");
+  await expect(profile.getByTestId("profile-type")).toHaveText("Privatkunde");
+  await expect(profile.getByTestId("profile-email")).toHaveText(email);
+  await profile.getByLabel("Vorname", { exact: true }).fill("Jana Maria");
+  await profile.getByTestId("profile-submit").click();
+  await expect(profile.getByTestId("profile-saved")).toHaveText("Ihre Daten wurden gespeichert.");
+  await expect(page.getByTestId("header-account")).toHaveText("Hallo, Jana Maria");
+
+  // My address: the registration's street, changed and kept.
+  await page.getByTestId("account-nav").getByRole("link", { name: "Meine Adresse" }).click();
+  await page.keyboard.press("Shift");
+  const address = page.getByTestId("address");
+  await expect(address.getByLabel("Straße und Hausnummer", { exact: true })).toHaveValue("Lindenallee 7");
+  await address.getByLabel("Straße und Hausnummer", { exact: true }).fill("Domkloster 4");
+  await address.getByTestId("address-submit").click();
+  await expect(address.getByTestId("address-saved")).toHaveText("Ihre Adresse wurde gespeichert.");
+  await open(page, `${DE}/customer/account/Address/`);
+  await expect(page.getByTestId("address").getByLabel("Straße und Hausnummer", { exact: true })).toHaveValue("Domkloster 4");
+
+  // Another browser signed in too; the password change here signs it out, this one stays.
+  const otherContext = await browser.newContext();
+  await otherContext.addCookies([{ name: "bh_consent", value: "necessary", domain: new URL(DE).hostname, path: "/" }]);
+  const other = await otherContext.newPage();
+  await open(other, `${DE}/customer/account/Login/`);
+  await other.getByTestId("login").getByLabel("E-Mail-Adresse", { exact: true }).fill(email);
+  await other.getByTestId("login").getByLabel("Passwort", { exact: true }).fill(PASSWORD);
+  await other.getByTestId("login-submit").click();
+  await expect(other).toHaveURL(/\/customer\/account\/OrderOverview\/$/);
+  await page.getByTestId("account-nav").getByRole("link", { name: "Passwort ändern" }).click();
+  await page.keyboard.press("Shift");
+  const password = page.getByTestId("password-change");
+  await password.getByLabel("Bisheriges Passwort", { exact: true }).fill("Falsches-Passwort-1");
+  await password.getByLabel("Neues Passwort", { exact: true }).fill("Neues-Passwort-42");
+  await password.getByLabel("Passwort wiederholen", { exact: true }).fill("Neues-Passwort-42");
+  await password.getByTestId("password-submit").click();
+  await expect(password.locator("#password-currentPassword-error")).toHaveText("Das bisherige Passwort ist nicht richtig.");
+  await password.getByLabel("Bisheriges Passwort", { exact: true }).fill(PASSWORD);
+  await password.getByTestId("password-submit").click();
+  await expect(password.getByTestId("password-saved")).toHaveText("Ihr Passwort wurde geändert. Auf allen anderen Geräten sind Sie jetzt abgemeldet.");
+  await expect.poll(async () => (await readInbox(INBOX, email)).some((mail) => mail.subject.includes("wurde geändert")), { timeout: 20_000 }).toBe(true);
+  await open(page, `${DE}/customer/account/Profile/`);
+  await expect(page.getByTestId("profile")).toBeVisible();
+  await open(other, `${DE}/customer/account/Profile/`);
+  await expect(other).toHaveURL(/\/customer\/account\/Login\/\?return=/);
+  await otherContext.close();
+
+  // A reset link: it works once; opened again, the page says at once that it is no longer valid, with the way to a new one.
+  await page.getByTestId("logout").click();
+  await open(page, `${DE}/customer/account/PasswordReset/`);
+  await page.getByTestId("password-reset").getByLabel("E-Mail-Adresse", { exact: true }).fill(email);
+  await page.getByTestId("password-reset").getByRole("button", { name: "Link senden" }).click();
+  await expect(page.getByTestId("reset-sent")).toBeVisible();
+  const resetLink = await accountMailLink(email, DE, "PasswordReset");
+  await open(page, resetLink);
+  const fresh = page.getByTestId("new-password");
+  await fresh.getByLabel("Neues Passwort", { exact: true }).fill("Drittes-Passwort-3");
+  await fresh.getByLabel("Passwort wiederholen", { exact: true }).fill("Drittes-Passwort-3");
+  await fresh.getByRole("button", { name: "Passwort speichern" }).click();
+  await expect(page).toHaveURL(/\/customer\/account\/OrderOverview\/$/);
+  await open(page, resetLink);
+  await expect(page.getByTestId("reset-link-invalid")).toHaveText(
+    "Dieser Link ist nicht mehr gültig: Er wurde bereits verwendet oder ist abgelaufen. Fordern Sie hier einen neuen Link an.",
+  );
+  await expect(page.getByTestId("new-password")).toHaveCount(0);
+  await expect(page.getByTestId("password-reset").getByRole("button", { name: "Link senden" })).toBeVisible();
+});
+
 test.describe("a Swiss guest in French", () => {
   test.use({ locale: "fr-CH", extraHTTPHeaders: { "accept-language": "fr-CH,fr;q=0.9" } });
 
@@ -209,6 +308,7 @@ test.describe("a Swiss guest in French", () => {
     await form.getByLabel("Prénom", { exact: true }).fill("Claire");
     await form.getByLabel("Nom", { exact: true }).fill("Dubois");
     await form.getByLabel("Adresse e-mail", { exact: true }).fill(email);
+    await form.getByLabel("Numéro et rue", { exact: true }).fill("Rue du Rhône 12");
     await form.getByLabel("Code postal", { exact: true }).fill("1204");
     await form.getByLabel("Ville", { exact: true }).fill("Genève");
     await expect(form.getByLabel("Pays", { exact: true })).toHaveValue("ch");

@@ -242,6 +242,7 @@ test("a signed-in FR customer withdraws from an order of the account with two cl
     ["firstName", "Claire"],
     ["surname", "Martin"],
     ["email", email],
+    ["street", "12 rue de la Roquette"],
     ["postcode", "75011"],
     ["city", "Paris"],
     ["phone", "+33 1 23 45 67 80"],

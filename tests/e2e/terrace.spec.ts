@@ -3,9 +3,10 @@ import { testOrigin } from "./support/site";
 
 /**
  * The terrace planner in the browser (issue 19), DE on a tablet (1024 x 768): from the landing
- * page a 4 x 5 m terrace with one 1 x 1 m cut-out, a board chosen, the bill, saved under its
- * number; the number opens the same plan in a new browser context (another device), and "add
- * everything to the cart" puts the bill's products into that visitor's cart.
+ * page a 4 x 5 m terrace with one 1 x 1 m cut-out, a board and a substructure chosen, the bill,
+ * kept over a reload, saved under its number; the number opens the same plan in a new browser
+ * context (another device), and "add everything to the cart" puts the bill's products into that
+ * visitor's cart.
  */
 const DE = testOrigin("DE");
 const TABLET = { width: 1024, height: 768 };
@@ -49,10 +50,14 @@ test("draw 4 x 5 m with a cut-out, pick boards, save, reload by number elsewhere
   await expect(page.getByTestId("cutout-0")).toBeVisible();
   await expect(page.getByTestId("terrace-area")).toHaveText("Fläche: 19 m²");
 
-  // Boards: the first of the planner's catalogue, with its substructure.
+  // Boards: the first of the planner's catalogue; the substructure a choice of its own (the second of its family's).
   await page.getByTestId("to-choose").click();
   await expect(planner).toHaveAttribute("data-step", "choose");
   await page.getByTestId("board-option").first().click();
+  const systems = page.getByTestId("system-option");
+  expect(await systems.count()).toBeGreaterThanOrEqual(2);
+  await expect(systems.first().locator("input")).toBeChecked();
+  await systems.nth(1).locator("input").check();
   await page.getByTestId("to-result").click();
   await expect(planner).toHaveAttribute("data-step", "result");
   await expect(page.getByTestId("plan-drawing")).toBeVisible();
@@ -60,6 +65,12 @@ test("draw 4 x 5 m with a cut-out, pick boards, save, reload by number elsewhere
   await expect(page.getByTestId("bill-total")).toHaveText(/€/);
   const skus = await suppliedSkus(page);
   expect(skus.length).toBeGreaterThanOrEqual(2);
+
+  // A reload keeps the plan (the browser holds it): the same step, area and bill.
+  await page.reload();
+  await expect(planner).toHaveAttribute("data-step", "result");
+  await expect(page.getByTestId("layout-facts")).toContainText("19 m²");
+  expect(await suppliedSkus(page)).toEqual(skus);
 
   // Saved: the number shows and goes into the address.
   await page.getByTestId("save-plan").click();

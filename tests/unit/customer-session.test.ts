@@ -28,7 +28,10 @@ beforeAll(async () => {
   const registration = { id, shopId: "DE", email: EMAIL, type: "private" as const, firstName: "Erika", surname: "Muster", companyName: null, vatId: null };
   await database.db.batch(
     [
-      upsertRegistration({ ...registration, postcode: "10115", city: "Berlin", country: "de", phone: "+49 30 1234567", passwordHash }, clock),
+      upsertRegistration(
+        { ...registration, street: "Hauptstraße 5", postcode: "10115", city: "Berlin", country: "de", phone: "+49 30 1234567", passwordHash },
+        clock,
+      ),
       markVerified(id, clock, sql`1`),
     ].map((statement) => statement.prepare(database.db)),
   );

@@ -229,6 +229,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.post("/apiv2/customer/login", shop(visitorRoute(customerAccount.login)));
   router.post("/apiv2/customer/logout", shop(customerAccount.logout));
   router.post("/apiv2/customer/password-reset", shop(customerAccount.requestPasswordReset));
+  router.post("/apiv2/customer/password-reset/check", shop(customerAccount.checkPasswordResetToken));
   router.post("/apiv2/customer/password-reset/confirm", shop(visitorRoute(customerAccount.confirmPasswordReset)));
   router.get("/apiv2/customer", shop(customerAccount.me));
   router.patch("/apiv2/customer", shop(customerAccount.updateProfile));

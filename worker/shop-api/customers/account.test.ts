@@ -41,7 +41,7 @@ describe("register", () => {
     expect(answer.body).toEqual({ status: 202, data: { status: "verification_sent" }, errors: [], meta: {} });
     expect(answer.sessionHeader).toBeUndefined();
     const row = await h.db.prepare("SELECT * FROM customers WHERE email = ?").bind(email).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ shop_id: "DE", type: "private", first_name: "Erika", verified_at: null, country: "de" });
+    expect(row).toMatchObject({ shop_id: "DE", type: "private", first_name: "Erika", verified_at: null, street: "Hauptstraße 5", country: "de" });
     expect(String(row!.password_hash)).toMatch(/^pbkdf2-sha256\$100000\$/);
     expect(String(row!.password_hash)).not.toContain(PASSWORD);
     const [mail] = await h.mails(before);
@@ -133,6 +133,9 @@ describe("register", () => {
       [{ country: "us" }, "country", "invalid_country"],
       [{ firstName: "<script>alert(1)</script>" }, "firstName", "invalid_characters"],
       [{ type: "admin" }, "type", "invalid"],
+      [{ street: "   " }, "street", "invalid"],
+      [{ street: "Hauptstraße 5\n<b>" }, "street", "invalid_characters"],
+      [{ street: "x".repeat(161) }, "street", "invalid"],
     ];
     for (const [change, field, code] of cases) {
       const answer = await h.call(h.browser(), "POST", "/apiv2/customer/register", { body: registration(address(), change) });
@@ -423,6 +426,40 @@ describe("password reset", () => {
     h.setNow("2026-11-18T08:00:00Z");
   });
 
+  test("the check says whether a link still works, uses nothing up, and names no account", async () => {
+    const email = address();
+    await signedUpCustomer(h, h.browser(), email);
+    const before = await h.lastMailId();
+    await requestReset(email);
+    const [mail] = await h.mails(before);
+    const check = async (token: unknown) => h.call(h.browser(), "POST", "/apiv2/customer/password-reset/check", { body: { token } });
+    const fresh = await check(tokenOf(mail!));
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.data).toEqual({ valid: true });
+    // Asked twice, it still works: the check claims nothing.
+    expect((await check(tokenOf(mail!))).body.data).toEqual({ valid: true });
+    // An unknown token of the right form, a malformed one and hostile text: the same shape, not valid.
+    const unknown = await check("A".repeat(43));
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data).toEqual({ valid: false });
+    expect(JSON.stringify(unknown.body.data)).not.toContain("@");
+    for (const hostile of ["' OR 1=1 --", "x".repeat(44), "../../etc"]) expect((await check(hostile)).body.data).toEqual({ valid: false });
+    expect((await check(42)).status).toBe(422);
+    const body = { token: tokenOf(mail!), password: "Neues-Passwort-42", confirmationPassword: "Neues-Passwort-42" };
+    expect((await h.call(h.browser(), "POST", "/apiv2/customer/password-reset/confirm", { body })).status).toBe(200);
+    // Used: no longer valid.
+    expect((await check(tokenOf(mail!))).body.data).toEqual({ valid: false });
+    // Expired: no longer valid after 30 minutes.
+    const later = await h.lastMailId();
+    await requestReset(email);
+    const [next] = await h.mails(later);
+    h.setNow("2026-11-18T08:29:59Z");
+    expect((await check(tokenOf(next!))).body.data).toEqual({ valid: true });
+    h.setNow("2026-11-18T08:30:01Z");
+    expect((await check(tokenOf(next!))).body.data).toEqual({ valid: false });
+    h.setNow("2026-11-18T08:00:00Z");
+  });
+
   test("a reset confirms a pending account (the link came to the address); the new password must follow the rules", async () => {
     const email = address();
     await registeredOnly(email);
@@ -460,12 +497,16 @@ describe("profile and password change", () => {
       email,
       companyName: null,
       vatId: null,
+      street: "Hauptstraße 5",
       postcode: "10115",
       city: "Berlin",
       country: "de",
       phone: "+49 30 1234567",
       verified: true,
     });
+    // An account registered before the street was asked has none (null), and shows so.
+    await h.db.prepare("UPDATE customers SET street = NULL WHERE email = ?").bind(email).run();
+    expect(await me(browser)).toMatchObject({ street: null, postcode: "10115" });
   });
 
   test("PATCH changes name, address and phone; never the e-mail or type; a guest gets 401", async () => {
@@ -474,6 +515,11 @@ describe("profile and password change", () => {
     const changed = await h.call(browser, "PATCH", "/apiv2/customer", { body: { firstName: " Erik ", city: "Köln", postcode: "50667", phone: "0221 123456" } });
     expect(changed.status).toBe(200);
     expect(changed.body.data.customer).toMatchObject({ firstName: "Erik", city: "Köln", postcode: "50667", phone: "0221 123456", surname: "Muster" });
+    // The street: changed with the address; an empty or hostile one is refused and the stored one stays.
+    const moved = await h.call(browser, "PATCH", "/apiv2/customer", { body: { street: " Domstraße 1 " } });
+    expect(moved.body.data.customer).toMatchObject({ street: "Domstraße 1", city: "Köln" });
+    for (const street of ["", "<img src=x>", 42]) expect((await h.call(browser, "PATCH", "/apiv2/customer", { body: { street } })).status).toBe(422);
+    expect(await me(browser)).toMatchObject({ street: "Domstraße 1" });
     for (const body of [{ email: "other@example.com" }, { type: "business" }, { vatId: "DE123456789" }]) {
       expect((await h.call(browser, "PATCH", "/apiv2/customer", { body })).status).toBe(422);
     }

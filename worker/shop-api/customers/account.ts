@@ -2,15 +2,16 @@
  * The customer account (issue 13, docs/decisions/0037): register, confirm the address, sign
  * in and out, reset and change the password, read and change the profile.
  *
- *   POST  /apiv2/customer/register                {type, firstName, surname, email, postcode, city, country, phone,
+ *   POST  /apiv2/customer/register                {type, firstName, surname, email, street, postcode, city, country, phone,
  *                                                  password, confirmationPassword, companyName?, vatId?, acceptTerms}
  *   GET   /apiv2/customer/verify?token=  |  POST /apiv2/customer/verify {token}
  *   POST  /apiv2/customer/login                   {email, password}
  *   POST  /apiv2/customer/logout
  *   POST  /apiv2/customer/password-reset          {email}
+ *   POST  /apiv2/customer/password-reset/check    {token} -> {valid}
  *   POST  /apiv2/customer/password-reset/confirm  {token, password, confirmationPassword}
  *   GET   /apiv2/customer                         -> {customer: null | Customer}
- *   PATCH /apiv2/customer                         {firstName?, surname?, postcode?, city?, country?, phone?, companyName?, vatId?}
+ *   PATCH /apiv2/customer                         {firstName?, surname?, street?, postcode?, city?, country?, phone?, companyName?, vatId?}
  *   POST  /apiv2/customer/password                {currentPassword, password, confirmationPassword}
  *
  * No enumeration: register (202 verification_sent), password-reset (202 reset_sent) and
@@ -44,7 +45,7 @@ import {
   passwordResetRequestSchema,
   profileSchema,
   registerSchema,
-  verifySchema,
+  mailTokenSchema,
 } from "../../../domain/account-forms";
 import { accountPath } from "../../../domain/routes";
 import { sql, type SqlFragment } from "../../lib/sql";
@@ -156,6 +157,7 @@ export async function register(ctx: ShopContext): Promise<Reply> {
         surname: body.surname,
         companyName: body.companyName,
         vatId: body.vatId,
+        street: body.street,
         postcode: body.postcode,
         city: body.city,
         country: body.country,
@@ -187,7 +189,7 @@ export async function register(ctx: ShopContext): Promise<Reply> {
 /** The token of a verify call: the query's (GET) or the body's (POST). */
 async function verifyToken(ctx: ShopContext): Promise<string> {
   if (ctx.request.method === "GET") return ctx.url.searchParams.get("token") ?? "";
-  return validate(verifySchema(TEXTS), await readJson(ctx.request)).token;
+  return validate(mailTokenSchema(TEXTS), await readJson(ctx.request)).token;
 }
 
 const visitorIdOf = (ctx: ShopContext | VisitorContext): string | null => ("visitorState" in ctx ? (ctx.visitorState.visitor?.id ?? null) : null);
@@ -302,6 +304,30 @@ export async function requestPasswordReset(ctx: ShopContext): Promise<Reply> {
   return reply({ status: "reset_sent" }, { status: 202 });
 }
 
+/** The account of a reset link's token while the link works (unused, within 30 minutes, of this shop); null otherwise. */
+async function liveResetToken(
+  ctx: ShopContext,
+  token: string,
+): Promise<{ id: string; row: Pick<CustomerTokenRow, "customer_id"> & Pick<CustomerRow, "email"> } | null> {
+  if (!ACCOUNT_TOKEN.test(token)) return null;
+  const id = await sha256Hex(token);
+  const row = await sql`SELECT t.customer_id, c.email FROM customer_tokens t JOIN customers c ON c.id = t.customer_id
+      WHERE t.id = ${id} AND t.purpose = 'reset' AND t.used_at IS NULL AND t.expires_at > ${ctx.now.toISOString()} AND c.shop_id = ${ctx.shop.id}`
+    .prepare(ctx.db)
+    .first<Pick<CustomerTokenRow, "customer_id"> & Pick<CustomerRow, "email">>();
+  return row ? { id, row } : null;
+}
+
+/**
+ * POST /apiv2/customer/password-reset/check {token} -> {valid}: whether a reset link still
+ * works, asked when its page opens so a used or expired link says so at once. It uses nothing
+ * up and names no account (a token is 32 random bytes; the answer is the same shape either way).
+ */
+export async function checkPasswordResetToken(ctx: ShopContext): Promise<Reply> {
+  const body = validate(mailTokenSchema(TEXTS), await readJson(ctx.request));
+  return reply({ valid: (await liveResetToken(ctx, body.token)) !== null });
+}
+
 /**
  * POST /apiv2/customer/password-reset/confirm {token, password, confirmationPassword}: the
  * new password (the token once, within 30 minutes); every session of the account ends, the
@@ -309,13 +335,9 @@ export async function requestPasswordReset(ctx: ShopContext): Promise<Reply> {
  */
 export async function confirmPasswordReset(ctx: VisitorContext): Promise<Reply> {
   const body = validate(passwordResetConfirmSchema(TEXTS), await readJson(ctx.request));
-  if (!ACCOUNT_TOKEN.test(body.token)) throw invalidToken();
-  const id = await sha256Hex(body.token);
-  const row = await sql`SELECT t.customer_id, c.email FROM customer_tokens t JOIN customers c ON c.id = t.customer_id
-      WHERE t.id = ${id} AND t.purpose = 'reset' AND t.used_at IS NULL AND t.expires_at > ${ctx.now.toISOString()} AND c.shop_id = ${ctx.shop.id}`
-    .prepare(ctx.db)
-    .first<Pick<CustomerTokenRow, "customer_id"> & Pick<CustomerRow, "email">>();
-  if (!row) throw invalidToken();
+  const live = await liveResetToken(ctx, body.token);
+  if (!live) throw invalidToken();
+  const { id, row } = live;
   if (passwordProblem(body.password, row.email) === "passwordContainsEmail")
     throw invalid("password", TEXTS.passwordContainsEmail, ACCOUNT_FORM_CODES.passwordContainsEmail);
   const passwordHash = encodePasswordHash(await hashPassword(body.password));
@@ -345,7 +367,7 @@ export async function me(ctx: ShopContext): Promise<Reply> {
   return reply({ customer: signedIn?.customer ?? null });
 }
 
-/** PATCH /apiv2/customer: name, address, phone (company and VAT ID of a business customer) -> {customer}. */
+/** PATCH /apiv2/customer: name, address (street, postcode, city, country), phone (company and VAT ID of a business customer) -> {customer}. */
 export async function updateProfile(ctx: ShopContext): Promise<Reply> {
   const { customer } = await requireCustomer(ctx);
   const body = validate(profileSchema(TEXTS, ctx.shop.deliveryCountries, customer.type, customer.country), await readJson(ctx.request));
@@ -354,6 +376,7 @@ export async function updateProfile(ctx: ShopContext): Promise<Reply> {
     {
       first_name: body.firstName,
       surname: body.surname,
+      street: body.street,
       postcode: body.postcode,
       city: body.city,
       country: body.country,

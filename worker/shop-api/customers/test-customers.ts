@@ -141,6 +141,7 @@ export function registration(email: string, extra: Record<string, unknown> = {})
     firstName: "Erika",
     surname: "Muster",
     email,
+    street: "Hauptstraße 5",
     postcode: "10115",
     city: "Berlin",
     country: "de",

@@ -15,8 +15,9 @@
  *   10 minutes nothing changes; a confirmed address gets no mail (it is subscribed already, and a
  *   mail there on every sign-up would let anybody send the owner mail). A name with a link is
  *   400 `name_contains_url`, other malformed fields 422; nothing written, nothing sent.
- * - **Confirmation** by POST only (the page's one button: a mail scanner that fetches the link
- *   confirms nothing): the pending row of the token (mailed at most CONFIRM_LINK_DAYS ago) becomes
+ * - **Confirmation** by POST only (the confirmation page posts the token as soon as it runs in the
+ *   browser, so the mail's link confirms with one click, while a mail scanner that only fetches
+ *   the link confirms nothing): the pending row of the token (mailed at most CONFIRM_LINK_DAYS ago) becomes
  *   confirmed; in the same batch the voucher is issued at most once per shop and normalised
  *   e-mail, its mail queued (only when this confirmation issued it), and the hand-over queued.
  *   A used, unknown or expired token: 404 `newsletter_token_invalid`.

@@ -23,7 +23,7 @@ import {
   ORDER_NUMBER,
   reasonId,
   REMEDY_PROPOSALS,
-  RETURN_REASONS,
+  COMPLAINT_REASONS,
   type RmaLookupAnswer,
   type RmaOptions,
 } from "../../../domain/returns-forms";
@@ -54,7 +54,7 @@ export const LOOKUP_TOKEN_TTL_MS = 60 * 60 * 1000;
 export function rmaOptions(ctx: ShopContext): Reply {
   const label = (group: "reasons" | "proposals", value: string) => text(ctx.language, "server", `returns.${group}.${value}`);
   const options: RmaOptions = {
-    reasons: RETURN_REASONS.map((value) => ({ id: reasonId(value), value, label: label("reasons", value) })),
+    reasons: COMPLAINT_REASONS.map((value) => ({ id: reasonId(value), value, label: label("reasons", value) })),
     proposals: REMEDY_PROPOSALS.map((value) => ({ id: reasonId(value), value, label: label("proposals", value) })),
   };
   return reply(options);

@@ -139,8 +139,12 @@ describe("what a complaint may name", () => {
       field: "items.0.lineNo",
       params: { reason: "window_closed" },
     });
-    await refused(complaint(lookupToken, { reason: "MONEY_BACK", items: [{ lineNo: 3, quantity: 1 }] }), visitor, 422, "line_not_returnable");
+    await refused(complaint(lookupToken, { reason: "OVER_ORDER", items: [{ lineNo: 3, quantity: 1 }] }), visitor, 422, "line_not_returnable");
     await refused(complaint(lookupToken, { reason: "DEFECTIVE", message: "kaputt", items: [{ lineNo: 3, quantity: 1 }] }), visitor, 422, "line_not_returnable");
+    // A remedy is the proposal, never the reason: refused at the reason, nothing written.
+    expect(await refused(complaint(lookupToken, { reason: "MONEY_BACK", items: [{ lineNo: 2, quantity: 1 }] }), visitor, 422, "invalid")).toMatchObject({
+      field: "reason",
+    });
   });
 
   test("a defect beyond the window is accepted, up to what was delivered and not yet returned", async () => {

@@ -6,7 +6,7 @@
  * to the request's shop and is verified.
  */
 import { sql, type SqlFragment } from "../../lib/sql";
-import { CUSTOMER_COLUMNS, type CustomerRow } from "./customers";
+import { CUSTOMER_COLUMNS, type CustomerViewRow } from "./customers";
 
 export interface CustomerSessionRow {
   id: string;
@@ -20,10 +20,7 @@ export interface CustomerSessionRow {
 }
 
 /** A live session with its account's columns (selectLiveSession). */
-export type LiveSessionRow = Pick<CustomerSessionRow, "last_seen_at" | "expires_at"> & { session_id: string } & Pick<
-    CustomerRow,
-    "id" | "type" | "first_name" | "surname" | "email" | "company_name" | "vat_id" | "postcode" | "city" | "country" | "phone" | "verified_at"
-  >;
+export type LiveSessionRow = Pick<CustomerSessionRow, "last_seen_at" | "expires_at"> & { session_id: string } & CustomerViewRow;
 
 export interface LiveSession {
   id: string;

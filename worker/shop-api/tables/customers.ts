@@ -17,6 +17,8 @@ export interface CustomerRow {
   surname: string;
   company_name: string | null;
   vat_id: string | null;
+  /** Street and house number; null for an account registered before it was asked (migration 0031). */
+  street: string | null;
   postcode: string;
   city: string;
   country: string;
@@ -29,13 +31,14 @@ export interface CustomerRow {
   updated_at: string;
 }
 
+/** The columns of an account the customer sees (CUSTOMER_COLUMNS). */
+export type CustomerViewRow = Pick<
+  CustomerRow,
+  "id" | "type" | "first_name" | "surname" | "email" | "company_name" | "vat_id" | "street" | "postcode" | "city" | "country" | "phone" | "verified_at"
+>;
+
 /** The account as the customer sees it (never the password). */
-export function customerOf(
-  row: Pick<
-    CustomerRow,
-    "id" | "type" | "first_name" | "surname" | "email" | "company_name" | "vat_id" | "postcode" | "city" | "country" | "phone" | "verified_at"
-  >,
-): Customer {
+export function customerOf(row: CustomerViewRow): Customer {
   return {
     id: row.id,
     type: row.type,
@@ -44,6 +47,7 @@ export function customerOf(
     email: row.email,
     companyName: row.company_name,
     vatId: row.vat_id,
+    street: row.street,
     postcode: row.postcode,
     city: row.city,
     country: row.country,
@@ -53,7 +57,7 @@ export function customerOf(
 }
 
 /** The columns of `customers` a signed-in request reads (aliased `c`), for joins. */
-export const CUSTOMER_COLUMNS = sql`c.id, c.type, c.first_name, c.surname, c.email, c.company_name, c.vat_id, c.postcode, c.city, c.country, c.phone, c.verified_at`;
+export const CUSTOMER_COLUMNS = sql`c.id, c.type, c.first_name, c.surname, c.email, c.company_name, c.vat_id, c.street, c.postcode, c.city, c.country, c.phone, c.verified_at`;
 
 export const selectCustomerByEmail = (shopId: string, email: string): SqlFragment =>
   sql`SELECT * FROM customers WHERE shop_id = ${shopId} AND email = ${email}`;
@@ -73,6 +77,7 @@ export interface Registration {
   surname: string;
   companyName: string | null;
   vatId: string | null;
+  street: string;
   postcode: string;
   city: string;
   country: string;
@@ -89,12 +94,12 @@ export interface Registration {
 export function upsertRegistration(registration: Registration, now: Date): SqlFragment {
   const at = now.toISOString();
   const r = registration;
-  return sql`INSERT INTO customers (id, shop_id, email, type, first_name, surname, company_name, vat_id, postcode, city, country, phone,
+  return sql`INSERT INTO customers (id, shop_id, email, type, first_name, surname, company_name, vat_id, street, postcode, city, country, phone,
       password_hash, password_changed_at, verified_at, terms_accepted_at, created_at, updated_at)
-    VALUES (${r.id}, ${r.shopId}, ${r.email}, ${r.type}, ${r.firstName}, ${r.surname}, ${r.companyName}, ${r.vatId}, ${r.postcode}, ${r.city},
+    VALUES (${r.id}, ${r.shopId}, ${r.email}, ${r.type}, ${r.firstName}, ${r.surname}, ${r.companyName}, ${r.vatId}, ${r.street}, ${r.postcode}, ${r.city},
       ${r.country}, ${r.phone}, ${r.passwordHash}, ${at}, NULL, ${at}, ${at}, ${at})
     ON CONFLICT (shop_id, email) DO UPDATE SET type = excluded.type, first_name = excluded.first_name, surname = excluded.surname,
-      company_name = excluded.company_name, vat_id = excluded.vat_id, postcode = excluded.postcode, city = excluded.city,
+      company_name = excluded.company_name, vat_id = excluded.vat_id, street = excluded.street, postcode = excluded.postcode, city = excluded.city,
       country = excluded.country, phone = excluded.phone, password_hash = excluded.password_hash,
       password_changed_at = excluded.password_changed_at, terms_accepted_at = excluded.terms_accepted_at, updated_at = excluded.updated_at
     WHERE customers.verified_at IS NULL`;
@@ -129,6 +134,7 @@ export const markVerified = (id: string, now: Date, when: SqlFragment): SqlFragm
 export interface ProfileChange {
   first_name?: string;
   surname?: string;
+  street?: string;
   postcode?: string;
   city?: string;
   country?: string;
@@ -142,7 +148,7 @@ export function updateProfile(id: string, change: ProfileChange, now: Date): Sql
   const c = change;
   return sql`UPDATE customers SET
       first_name = COALESCE(${c.first_name ?? null}, first_name), surname = COALESCE(${c.surname ?? null}, surname),
-      postcode = COALESCE(${c.postcode ?? null}, postcode), city = COALESCE(${c.city ?? null}, city),
+      street = COALESCE(${c.street ?? null}, street), postcode = COALESCE(${c.postcode ?? null}, postcode), city = COALESCE(${c.city ?? null}, city),
       country = COALESCE(${c.country ?? null}, country), phone = COALESCE(${c.phone ?? null}, phone),
       company_name = COALESCE(${c.company_name ?? null}, company_name),
       vat_id = CASE WHEN ${c.vat_id === undefined ? 0 : 1} THEN ${c.vat_id ?? null} ELSE vat_id END,

@@ -8,9 +8,9 @@ import { signOut, useCustomer } from "./hooks";
 import { loginWithReturn } from "./return-path";
 import { Loading } from "./ui";
 
-export type AccountSection = "orders" | "offers" | "projects";
+export type AccountSection = "orders" | "offers" | "projects" | "profile" | "address" | "password";
 
-/** The account menu of my orders, order details, my offers and my projects: the sections and the logout. */
+/** The account menu: my orders (and their details), offers, projects, my data, my address, the password; and the logout. */
 export function AccountNav({ current, customer }: { current: AccountSection; customer: Customer | null }) {
   const { t } = useTranslation("account");
   const { paths, home } = useAccountSettings();
@@ -19,6 +19,9 @@ export function AccountNav({ current, customer }: { current: AccountSection; cus
     ["orders", paths.orders],
     ["offers", paths.offers],
     ["projects", paths.projects],
+    ["profile", paths.profile],
+    ["address", paths.address],
+    ["password", paths.password],
   ];
   const logout = async () => {
     setPending(true);

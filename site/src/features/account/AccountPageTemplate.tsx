@@ -27,6 +27,9 @@ const SCREENS: Record<AccountPage, React.LazyExoticComponent<React.ComponentType
   OrderOverview: React.lazy(() => import("./OrderOverview").then((module) => ({ default: module.OrderOverview }))),
   Order: React.lazy(() => import("./OrderDetails").then((module) => ({ default: module.OrderDetails }))),
   Offers: React.lazy(() => import("./Offers").then((module) => ({ default: module.Offers }))),
+  Profile: React.lazy(() => import("./Profile").then((module) => ({ default: module.Profile }))),
+  Address: React.lazy(() => import("./Address").then((module) => ({ default: module.Address }))),
+  Password: React.lazy(() => import("./PasswordChange").then((module) => ({ default: module.PasswordChange }))),
   Projects: React.lazy(() => import("./Projects").then((module) => ({ default: module.Projects }))),
 };
 

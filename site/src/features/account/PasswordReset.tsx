@@ -15,20 +15,44 @@ import { useAccountSettings } from "./context";
 import { applyServerErrors, useFormTexts } from "./form-texts";
 import { afterSignIn } from "./hooks";
 import { takeToken } from "./token";
-import { TextField } from "./ui";
+import { Loading, TextField } from "./ui";
 
 /** The captcha action of a reset request (the shop API checks the same). */
 export const PASSWORD_RESET_CAPTCHA_ACTION = "customer_password_reset";
 
-/** Forgot password: the request form; with the mail's `?token=` the form for the new password. */
-export function PasswordReset() {
-  const [token, setToken] = React.useState<string | null | undefined>(undefined);
-  React.useEffect(() => setToken(takeToken()), []);
-  if (token === undefined) return null;
-  return token === null ? <RequestForm /> : <NewPasswordForm token={token} />;
+/**
+ * The state of the mail's link: none (the request form), being checked, still working (the
+ * form for the new password), or no longer working (used, expired, malformed: said at once,
+ * with the request form for a new link).
+ */
+type LinkState = { state: "none" } | { state: "checking" } | { state: "valid"; token: string } | { state: "invalid" };
+
+async function linkState(token: string | null): Promise<LinkState> {
+  if (token === null) return { state: "none" };
+  if (token === "") return { state: "invalid" };
+  const result = await accountCall<{ valid: boolean }>("POST", ACCOUNT_PATHS.passwordResetCheck, { token });
+  // Only a link the shop API called dead is one; when the check fails, the form stays and the submit decides.
+  return result.ok && result.data?.valid === false ? { state: "invalid" } : { state: "valid", token };
 }
 
-function RequestForm() {
+/** Forgot password: the request form; with the mail's `?token=` the form for the new password, or at once the note that the link no longer works. */
+export function PasswordReset() {
+  const [link, setLink] = React.useState<LinkState>({ state: "checking" });
+  React.useEffect(() => {
+    let live = true;
+    void linkState(takeToken()).then((state) => {
+      if (live) setLink(state);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (link.state === "checking") return <Loading />;
+  if (link.state === "valid") return <NewPasswordForm token={link.token} />;
+  return <RequestForm linkInvalid={link.state === "invalid"} />;
+}
+
+function RequestForm({ linkInvalid }: { linkInvalid: boolean }) {
   const { t } = useTranslation("account");
   const { paths } = useAccountSettings();
   const texts = useFormTexts();
@@ -58,6 +82,11 @@ function RequestForm() {
   return (
     <section className="account-form" aria-labelledby="reset-title" data-testid="password-reset">
       <h1 id="reset-title">{t("account.reset.title")}</h1>
+      {linkInvalid ? (
+        <p className="notice" role="alert" data-testid="reset-link-invalid">
+          {t("account.reset.linkInvalid")}
+        </p>
+      ) : null}
       <p>{t("account.reset.intro")}</p>
       <form noValidate onSubmit={(event) => void submit(event)}>
         <TextField

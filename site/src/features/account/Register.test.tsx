@@ -25,6 +25,7 @@ async function fillPrivate(container: HTMLElement, password = "Parkett-Eiche-202
   await type(field(container, "Vorname"), "Erika");
   await type(field(container, "Nachname"), "Muster");
   await type(field(container, "E-Mail-Adresse"), "erika@example.com");
+  await type(field(container, "Straße und Hausnummer"), "Hauptstraße 5");
   await type(field(container, "PLZ"), "10115");
   await type(field(container, "Ort"), "Berlin");
   await type(field(container, "Telefonnummer"), "+49 30 1234567");
@@ -88,6 +89,7 @@ test("a business registration is sent with the captcha token and an Idempotency-
     firstName: "Erika",
     surname: "Muster",
     email: "erika@example.com",
+    street: "Hauptstraße 5",
     postcode: "10115",
     city: "Berlin",
     country: "de",
@@ -101,6 +103,18 @@ test("a business registration is sent with the captcha token and an Idempotency-
   const sentState = container.querySelector('[data-testid="register-sent"]');
   expect(sentState?.textContent).toContain("Bitte prüfen Sie Ihr Postfach");
   expect(sentState?.textContent).toContain("erika@example.com");
+});
+
+test("the street and house number are asked: without them nothing is sent; markup in them is refused", async () => {
+  const container = await screen();
+  await fillPrivate(container);
+  await type(field(container, "Straße und Hausnummer"), "   ");
+  await click(button(container, "Kundenkonto anlegen"));
+  expect(errorOf(container, "street")).toBe("Dieses Feld ist ein Pflichtfeld.");
+  await type(field(container, "Straße und Hausnummer"), "<script>alert(1)</script> 5");
+  await click(button(container, "Kundenkonto anlegen"));
+  expect(errorOf(container, "street")).toBe("Dieses Feld enthält Zeichen, die nicht erlaubt sind.");
+  expect(calls.filter((call) => call.path === "/apiv2/customer/register")).toHaveLength(0);
 });
 
 test("the consent links to the shop's privacy page; without consent nothing is sent", async () => {

@@ -2,13 +2,12 @@ import React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { countryName } from "../../../../domain/countries";
 import { registerSchema, type RegisterForm, type RegisterInput } from "../../../../domain/account-forms";
 import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "../../lib/captcha";
 import { ACCOUNT_PATHS, accountCall } from "./api";
 import { useAccountSettings } from "./context";
 import { applyServerErrors, useFormTexts } from "./form-texts";
-import { FieldError, LinkedText, TextField } from "./ui";
+import { CountryField, FieldError, LinkedText, TextField } from "./ui";
 
 /** The captcha action of a registration (the shop API checks the same). */
 export const REGISTER_CAPTCHA_ACTION = "customer_register";
@@ -20,6 +19,7 @@ const FIELDS = [
   "companyName",
   "vatId",
   "email",
+  "street",
   "postcode",
   "city",
   "country",
@@ -30,7 +30,8 @@ const FIELDS = [
 ] as const;
 
 /**
- * Register in one form (SPEC 3 create-account fields): private or business (a business adds
+ * Register in one form (SPEC 3 create-account fields, with street and house number for the
+ * account's address): private or business (a business adds
  * its company and, optionally, a VAT ID of its country), password with confirmation, the
  * consent. The answer is the same whether or not the address is known: check your inbox.
  */
@@ -48,6 +49,7 @@ export function Register() {
       companyName: "",
       vatId: "",
       email: "",
+      street: "",
       postcode: "",
       city: "",
       country: countries[0] ?? "",
@@ -143,6 +145,13 @@ export function Register() {
           autoComplete="email"
         />
         <TextField
+          id="register-street"
+          label={t("account.fields.street")}
+          registration={register("street")}
+          error={errors.street?.message}
+          autoComplete="street-address"
+        />
+        <TextField
           id="register-postcode"
           label={t("account.fields.postcode")}
           registration={register("postcode")}
@@ -156,23 +165,14 @@ export function Register() {
           error={errors.city?.message}
           autoComplete="address-level2"
         />
-        <div className="form-row">
-          <label htmlFor="register-country">{t("account.fields.country")}</label>
-          <select
-            id="register-country"
-            autoComplete="country"
-            aria-invalid={errors.country ? true : undefined}
-            aria-describedby={errors.country ? "register-country-error" : undefined}
-            {...register("country")}
-          >
-            {countries.map((code) => (
-              <option key={code} value={code}>
-                {countryName(code, language)}
-              </option>
-            ))}
-          </select>
-          <FieldError id="register-country-error" message={errors.country?.message} />
-        </div>
+        <CountryField
+          id="register-country"
+          label={t("account.fields.country")}
+          countries={countries}
+          language={language}
+          registration={register("country")}
+          error={errors.country?.message}
+        />
         <TextField
           id="register-phone"
           label={t("account.fields.phone")}

@@ -105,6 +105,9 @@ export const ACCOUNT_PATHS = {
   login: "/apiv2/customer/login",
   logout: "/apiv2/customer/logout",
   passwordReset: "/apiv2/customer/password-reset",
+  passwordResetCheck: "/apiv2/customer/password-reset/check",
+  /** A new password of the signed-in customer (every other session ends). */
+  password: "/apiv2/customer/password",
   passwordResetConfirm: "/apiv2/customer/password-reset/confirm",
   /** `before`: the number of the last order of the previous page (the answer's `next`). */
   orders: (before?: string | null, limit = 20) => `/apiv2/customer/orders?limit=${limit}${before ? `&before=${encodeURIComponent(before)}` : ""}`,

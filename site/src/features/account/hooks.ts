@@ -6,7 +6,17 @@
 import React from "react";
 import useSWR, { mutate } from "swr";
 import { PATHS as COMMERCE_PATHS } from "../commerce/api";
-import { ACCOUNT_PATHS, accountCall, fetchAccount, type AccountEnvironment, type Customer, type CustomerOrder, type OrderSummary, type Project } from "./api";
+import {
+  ACCOUNT_PATHS,
+  accountCall,
+  fetchAccount,
+  type AccountEnvironment,
+  type ApiResult,
+  type Customer,
+  type CustomerOrder,
+  type OrderSummary,
+  type Project,
+} from "./api";
 import { mergeGuestProjects, readGuestProjects, subscribeGuestProjects, type GuestProject } from "./guest-projects";
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
@@ -81,4 +91,17 @@ export async function signOut(): Promise<boolean> {
   await mutate(ACCOUNT_PATHS.projects, undefined, { revalidate: false });
   await refreshAccountViews();
   return true;
+}
+
+/**
+ * Writes changes of the signed-in customer (PATCH: data and address; POST: the password) and,
+ * on success, shows the answer's customer everywhere at once (the greeting, the screens).
+ */
+export async function saveCustomer(method: "PATCH" | "POST", path: string, body: unknown): Promise<ApiResult<{ customer: Customer }>> {
+  const result = await accountCall<{ customer: Customer }>(method, path, body);
+  if (result.ok && result.data) {
+    await mutate(ACCOUNT_PATHS.customer, { customer: result.data.customer }, { revalidate: false });
+    await mutate(ACCOUNT_PATHS.environment);
+  }
+  return result;
 }

@@ -153,7 +153,14 @@ test("my orders: number, date, state, total and the storage badge, page by page;
   expect(rows[0]!.querySelector("a")?.getAttribute("href")).toBe("/customer/account/Order/?number=DE-100002");
   expect(rows[1]!.querySelector('[data-testid="storage-badge"]')).toBeNull();
   const nav = container.querySelector('[data-testid="account-nav"]')!;
-  expect([...nav.querySelectorAll("a")].map((link) => link.textContent)).toEqual(["Meine Bestellungen", "Meine Angebote", "Meine Projekte"]);
+  expect([...nav.querySelectorAll("a")].map((link) => link.textContent)).toEqual([
+    "Meine Bestellungen",
+    "Meine Angebote",
+    "Meine Projekte",
+    "Meine Daten",
+    "Meine Adresse",
+    "Passwort ändern",
+  ]);
   expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe("Meine Bestellungen");
   expect(button(nav as HTMLElement, "Abmelden")).toBeTruthy();
 });

@@ -15,6 +15,9 @@ export interface AccountPaths {
   orders: string;
   offers: string;
   projects: string;
+  profile: string;
+  address: string;
+  password: string;
   order: (number: string) => string;
   /** The returns page for an order of the account (issue 14: `?order=NUMBER`). */
   startReturn: (number: string) => string;
@@ -32,6 +35,9 @@ export function accountPaths(shop: ShopRouting, language: string): AccountPaths 
     orders: accountPath(shop, language, "OrderOverview"),
     offers: accountPath(shop, language, "Offers"),
     projects: projectsPath(shop, language),
+    profile: accountPath(shop, language, "Profile"),
+    address: accountPath(shop, language, "Address"),
+    password: accountPath(shop, language, "Password"),
     order: (number) => `${orderPath}?number=${encodeURIComponent(number)}`,
     startReturn: (number) => `${returnsPath(shop, language)}?order=${encodeURIComponent(number)}`,
     withdraw: (number) => `${withdrawPath(shop, language)}?order=${encodeURIComponent(number)}`,

@@ -3,6 +3,7 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { TFunction } from "i18next";
+import { countryName } from "../../../../domain/countries";
 import { htmlLanguage } from "../../../../domain/routes";
 import type { ApiError } from "./api";
 
@@ -56,6 +57,54 @@ export function TextField({
       <FieldError id={`${id}-error`} message={error} />
     </div>
   );
+}
+
+/** The country choice of an address form: the shop's delivery countries, named in the page's language. */
+export function CountryField({
+  id,
+  label,
+  countries,
+  language,
+  registration,
+  error,
+}: {
+  id: string;
+  label: string;
+  countries: readonly string[];
+  language: string;
+  registration: UseFormRegisterReturn;
+  error?: string;
+}) {
+  return (
+    <div className="form-row">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} autoComplete="country" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...registration}>
+        {countries.map((code) => (
+          <option key={code} value={code}>
+            {countryName(code, language)}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
+  );
+}
+
+/** What became of a form's last submit: saved (announced politely) or the refusal that belongs to no field. */
+export function FormOutcome({ saved, failure, testId }: { saved: string | null; failure: string | null; testId: string }) {
+  if (failure)
+    return (
+      <p className="field-error" role="alert" data-testid={`${testId}-failure`}>
+        {failure}
+      </p>
+    );
+  if (saved)
+    return (
+      <p className="notice notice-info" role="status" data-testid={`${testId}-saved`}>
+        {saved}
+      </p>
+    );
+  return null;
 }
 
 /**

@@ -108,8 +108,15 @@ test("a bulk-buyer inquiry in steps: the project, one yes/no question per step, 
   await clickOn(fieldLabelled(container, "Nein"));
   await clickOn(byTestId(container, "inquiry-next"));
   expect(step(container)).toBe("question:needsDeliveryDate");
-  await clickOn(byTestId(container, "inquiry-next"));
+  const lastNext = byTestId(container, "inquiry-next")!;
+  await clickOn(lastNext);
   expect(step(container)).toBe("contact");
+  // The contact step opens without refusals: nothing was typed there yet. The "Next" just clicked
+  // is gone, never turned into "Send" (a browser would submit the form a button becomes the
+  // submit button of while it is clicked, and show every refusal at once).
+  expect(alerts(container)).toEqual([]);
+  expect(lastNext.isConnected).toBe(false);
+  expect(byTestId(container, "inquiry-submit")).not.toBe(lastNext);
   // Back and forth keeps the answers.
   await clickOn(byTestId(container, "inquiry-back"));
   await clickOn(byTestId(container, "inquiry-back"));

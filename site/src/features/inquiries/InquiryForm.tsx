@@ -293,6 +293,9 @@ export function InquiryForm({ type, product, language, countries: givenCountries
         </p>
       ) : null}
 
+      {/* "Next" and "Send" are two buttons (own keys), never one whose type changes while it is clicked:
+          the browser would submit the form the moment the contact step opens and show its refusals
+          before anything was typed there. */}
       <div className="inquiry-actions">
         {step > 0 ? (
           <button type="button" className="button secondary" onClick={() => toStep(step - 1)} data-testid="inquiry-back">
@@ -300,11 +303,11 @@ export function InquiryForm({ type, product, language, countries: givenCountries
           </button>
         ) : null}
         {stepId === "contact" ? (
-          <button type="submit" className="button" disabled={form.formState.isSubmitting} data-testid="inquiry-submit">
+          <button key="submit" type="submit" className="button" disabled={form.formState.isSubmitting} data-testid="inquiry-submit">
             {form.formState.isSubmitting ? t("inquiryForm.form.sending") : t("inquiryForm.form.submit")}
           </button>
         ) : (
-          <button type="button" className="button" onClick={() => void next()} data-testid="inquiry-next">
+          <button key="next" type="button" className="button" onClick={() => void next()} data-testid="inquiry-next">
             {t("inquiryForm.form.next")}
           </button>
         )}

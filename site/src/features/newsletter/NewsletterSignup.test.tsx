@@ -207,12 +207,11 @@ describe("the pages of the mails' links", () => {
   };
   const TOKEN = "t".repeat(43);
 
-  test("opening the confirmation link sends nothing; the button confirms and goes on to the thank-you page", async () => {
+  test("opening the confirmation link confirms at once (one call, with a key) and goes on to the thank-you page; no button to click", async () => {
     const calls = fakeApi({ status: 200, body: { status: 200, data: { status: "confirmed", thanksPath: "/buono-grazie.html" }, errors: [], meta: {} } });
     const container = await open("confirm", `?token=${TOKEN}`);
-    expect(calls).toEqual([]);
+    await settle();
     expect(container.querySelector("h1")?.textContent).toBe("Confirm your newsletter sign-up");
-    await clickOn(byTestId(container, "newsletter-confirm"));
     expect(calls).toEqual([
       {
         method: "POST",
@@ -222,17 +221,32 @@ describe("the pages of the mails' links", () => {
       },
     ]);
     expect(navigate).toHaveBeenCalledWith("/buono-grazie.html");
+    expect(byTestId(container, "newsletter-confirm")).toBeNull();
   });
 
-  test("a used or unknown link: the message, no way on", async () => {
+  test("a used or unknown link: the message at once, no way on", async () => {
     fakeApi(refused(404, { message: "x", code: "newsletter_token_invalid", field: "token" }));
     const container = await open("confirm", `?token=${TOKEN}`);
-    await clickOn(byTestId(container, "newsletter-confirm"));
+    await settle();
     expect(byTestId(container, "newsletter-page-error")?.textContent).toBe(
       "This link is invalid, has expired or has already been used. If you like, simply sign up again.",
     );
     expect(byTestId(container, "newsletter-confirm")).toBeNull();
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  test("a failed confirmation: the message and a button to retry with the same key", async () => {
+    const calls = fakeApi("network-error", {
+      status: 200,
+      body: { status: 200, data: { status: "confirmed", thanksPath: "/buono-grazie.html" }, errors: [], meta: {} },
+    });
+    const container = await open("confirm", `?token=${TOKEN}`);
+    await settle();
+    expect(byTestId(container, "newsletter-page-error")?.textContent).toBe("Something went wrong. Try again.");
+    await clickOn(byTestId(container, "newsletter-confirm"));
+    expect(calls.map((call) => call.path)).toEqual(["/apiv2/newsletter/confirm", "/apiv2/newsletter/confirm"]);
+    expect(calls[1]!.headers["Idempotency-Key"]).toBe(calls[0]!.headers["Idempotency-Key"]);
+    expect(navigate).toHaveBeenCalledWith("/buono-grazie.html");
   });
 
   test("a link without its token: the message, no button", async () => {

@@ -1,7 +1,8 @@
 /**
  * The items step (SPEC 2.2, 3): the order's lines with ordered amount, a select flag and
  * the return amount (at most what may still be returned), the whole-order option, and the
- * lines that cannot be returned with their reason.
+ * lines that cannot be returned with their reason. A line whose return period is over shows
+ * no returnable amount, only what may still be reported as a defect.
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
@@ -75,7 +76,12 @@ export function ItemsList({
                 </label>
                 <p className="muted small">
                   {t("returns.items.sku", { sku: line.sku })} · {t("returns.items.ordered", { quantity: line.ordered })}
-                  {blocked ? null : <> · {t("returns.items.returnable", { quantity: limit })}</>}
+                  {/* Once the return period is over nothing is returnable: only what a defect may still name is counted, as such. */}
+                  {blocked ? null : onlyForDefects(line) ? (
+                    <> · {t("returns.items.complaintable", { quantity: line.complaintable })}</>
+                  ) : (
+                    <> · {t("returns.items.returnable", { quantity: limit })}</>
+                  )}
                   {!blocked && line.returnable > 0 && line.returnableUntil && reason !== "DEFECTIVE" ? (
                     <> · {t("returns.items.until", { date: formatDateTime(line.returnableUntil, locale) })}</>
                   ) : null}

@@ -132,10 +132,15 @@ describe("the items", () => {
     expect(byTestId(container, "blocked-3")?.textContent).toBe("Not delivered yet – it can be returned once it has arrived.");
     expect(checkbox(container, 3).disabled).toBe(true);
     expect(amount(container, 3)).toBeNull();
-    // No reason yet: the line outside its window says it is open to defects only.
+    // No reason yet: the line outside its window says it is open to defects only, and counts no
+    // returnable amount beside that (only what a defect may name); a line in its window does.
     expect(byTestId(container, "defects-only-2")?.textContent).toBe(
       "The 30-day return period after delivery has ended. Defects can still be reported: choose the reason “Defective”.",
     );
+    expect(byTestId(container, "line-2")?.textContent).not.toContain("Returnable");
+    expect(byTestId(container, "line-2")?.textContent).toContain("Defects can be reported for: 2");
+    expect(byTestId(container, "line-1")?.textContent).toContain("Returnable: 3");
+    expect(byTestId(container, "line-1")?.textContent).not.toContain("Defects can be reported for");
     await clickOn(checkbox(container, 2));
 
     await fillDetails(container, "OVER_ORDER");
@@ -150,6 +155,8 @@ describe("the items", () => {
 
     await typeInto(fieldLabelled(container, "Reason"), "DEFECTIVE");
     expect(byTestId(container, "blocked-2")).toBeNull();
+    expect(byTestId(container, "line-2")?.textContent).not.toContain("Returnable");
+    expect(byTestId(container, "line-2")?.textContent).toContain("Defects can be reported for: 2");
     await typeInto(amount(container, 2), "3");
     await clickOn(continueButton(container));
     expect(byTestId(container, "quantity-error-2")?.textContent).toBe("The value must not be higher than 2");

@@ -57,8 +57,10 @@ export function rmaOrder(extra: Partial<RmaOrder> = {}): RmaOrder {
 }
 
 export const RMA_OPTIONS: RmaOptions = {
-  reasons: ["NEW_PRODUCT", "DISCOUNT", "MONEY_BACK", "DEFECTIVE", "OVER_ORDER", "INCORRECTLY_ORDERED", "DELIVERED_INCORRECTLY", "REVOCATION", "OTHER"].map(
-    (value, index) => ({ id: index + 1, value, label: `label ${value}` }),
-  ),
+  reasons: ["DEFECTIVE", "OVER_ORDER", "INCORRECTLY_ORDERED", "DELIVERED_INCORRECTLY", "REVOCATION", "OTHER"].map((value, index) => ({
+    id: index + 4,
+    value,
+    label: `label ${value}`,
+  })),
   proposals: ["NEW_PRODUCT", "DISCOUNT", "MONEY_BACK"].map((value, index) => ({ id: index + 1, value, label: `label ${value}` })),
 };

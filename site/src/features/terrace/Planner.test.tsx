@@ -1,10 +1,11 @@
-import { allByTestId, byTestId, clickOn, closeBrowser, fieldLabelled, mount, typeInto, unmountAll } from "../../../../tests/support/browser-dom";
+import { allByTestId, byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, typeInto, unmountAll } from "../../../../tests/support/browser-dom";
 import React from "react";
 import { money } from "../../../../domain/money";
 import type { BillLine } from "../../../../domain/terrace/bill";
 import type { TerraceCatalogue } from "./api";
 import Planner from "./Planner";
 import { BillTable } from "./BillTable";
+import { PLAN_STORAGE_KEY } from "./plan-store";
 
 jest.mock("../inquiries/InquiryModal", () => ({ __esModule: true, default: () => null }));
 jest.mock("gatsby-plugin-react-i18next", () =>
@@ -41,12 +42,34 @@ const CATALOGUE: TerraceCatalogue = {
       fastener: { sku: "CLIP-100", kind: "clip" },
       edge: { sku: "EDGE-NOT-SOLD", lengthMm: 2000 },
     },
+    {
+      id: "wpc-feet",
+      name: "Aluminium system on adjustable feet",
+      family: "wpc",
+      kind: "joists_feet",
+      joist: { sku: "JOIST-3000", lengthMm: 3000 },
+      support: { sku: "FOOT" },
+      fastener: { sku: "CLIP-100", kind: "clip" },
+      edge: null,
+    },
+    {
+      id: "wood-pedestals",
+      name: "Larch joists on pedestals",
+      family: "wood",
+      kind: "joists_pedestals",
+      joist: { sku: "LARCH-4000", lengthMm: 4000 },
+      support: { sku: "PEDESTAL" },
+      fastener: { sku: "SCREW-200", kind: "screw" },
+      edge: null,
+    },
   ],
   rules: [{ family: "wpc", maxJoistSpacingCm: { straight: 50, diagonal: 40 }, joistOverhangCm: 5, supportSpacingCm: 60, fastenersPerCrossing: 1 }],
   items: [
     { sku: "JOIST-4000", name: "Aluminium joist 4 m", unit: "PCS", packageContent: 1, packagePrice: eur(1990) },
     { sku: "PEDESTAL", name: "Adjustable pedestal", unit: "PCS", packageContent: 10, packagePrice: eur(2500) },
     { sku: "CLIP-100", name: "Hidden clips, 100", unit: "PCS", packageContent: 100, packagePrice: eur(3900) },
+    { sku: "JOIST-3000", name: "Aluminium joist 3 m", unit: "PCS", packageContent: 1, packagePrice: eur(1590) },
+    { sku: "FOOT", name: "Adjustable foot", unit: "PCS", packageContent: 10, packagePrice: eur(1800) },
   ],
 };
 
@@ -66,6 +89,8 @@ afterAll(() => closeBrowser());
 afterEach(() => {
   global.fetch = originalFetch;
   unmountAll();
+  window.localStorage.clear();
+  window.history.replaceState(null, "", "/terrace-planner/");
 });
 
 const renderPlanner = () => mount(<Planner shop={{ domainPrefixes: [] }} language="en" currency="EUR" />);
@@ -150,6 +175,31 @@ test("choosing a board leads to the result: the laying plan, the bill with price
   expect(Number(byTestId(page, "plan-joists")!.dataset.count)).toBeGreaterThan(10);
 });
 
+test("the substructure is a choice of its own: the board family's systems with their kind; the chosen one makes the bill", async () => {
+  fakeApi();
+  const page = await renderPlanner();
+  await clickOn(byTestId(page, "use-shape"));
+  await clickOn(byTestId(page, "to-choose"));
+  expect(byTestId(page, "systems")).toBeNull();
+  await clickOn(page.querySelector('input[name="terrace-board"]'));
+  const options = allByTestId(page, "system-option");
+  // Only the systems of the board's family (no wood system under a WPC board), the first chosen.
+  expect(options.map((option) => option.dataset.system)).toEqual(["wpc-pedestals", "wpc-feet"]);
+  expect(options[1]!.textContent).toBe("Aluminium system on adjustable feetJoists on adjustable feet");
+  expect((options[0]!.querySelector("input") as HTMLInputElement).checked).toBe(true);
+  await clickOn(options[1]!.querySelector("input"));
+  await clickOn(byTestId(page, "to-result"));
+  const skus = allByTestId(page, "bill-line").map((line) => [line.dataset.role, line.dataset.sku]);
+  expect(skus).toEqual(
+    expect.arrayContaining([
+      ["joist", "JOIST-3000"],
+      ["support", "FOOT"],
+    ]),
+  );
+  expect(skus.map(([, sku]) => sku)).not.toContain("JOIST-4000");
+  expect(skus.map(([, sku]) => sku)).not.toContain("PEDESTAL");
+});
+
 test("the bill table: one row per line, package price and row total, a dash and the notice for what the catalogue cannot supply", async () => {
   const lines: BillLine[] = [
     { role: "board", sku: "B1", name: "Board", needed: 20.5, unit: "SQM", packages: 11, packagePrice: eur(4500), rowTotal: eur(49500), missing: null },
@@ -164,4 +214,110 @@ test("the bill table: one row per line, package price and row total, a dash and 
   expect(page.textContent).toContain("We do not stock some parts; they are not included in the total.");
   expect(byTestId(page, "bill-total")!.textContent).toBe("€495.00");
   expect(byTestId(page, "bill-waste")!.textContent).toBe("Waste: 7.3 %");
+});
+
+describe("the plan kept in the browser", () => {
+  const kept = () => JSON.parse(window.localStorage.getItem(PLAN_STORAGE_KEY) ?? "null") as { plan: Record<string, unknown>; step: string } | null;
+  const RECTANGLE = [
+    [0, 0],
+    [4, 0],
+    [4, 5],
+    [0, 5],
+  ];
+  const step = (page: HTMLElement) => byTestId(page, "terrace-planner")!.dataset.step;
+
+  test("a reload comes back to the same step with the drawing, the board, the substructure and the edge boards", async () => {
+    fakeApi();
+    const page = await renderPlanner();
+    expect(kept()).toBeNull();
+    await typeInto(fieldLabelled(page, "Width (m)"), "4");
+    await typeInto(fieldLabelled(page, "Depth (m)"), "5");
+    await clickOn(byTestId(page, "use-shape"));
+    await clickOn(byTestId(page, "add-cutout"));
+    expect(kept()).toMatchObject({ step: "draw", plan: { outline: RECTANGLE, cutouts: [expect.any(Array)] } });
+    await clickOn(byTestId(page, "to-choose"));
+    await clickOn(page.querySelector('input[name="terrace-board"]'));
+    await clickOn(byTestId(page, "edge-boards"));
+    await clickOn(byTestId(page, "to-result"));
+    expect(kept()).toMatchObject({ step: "result", plan: { boardSku: "WPC-4000", substructureId: "wpc-pedestals", edgeBoards: true } });
+    const bill = allByTestId(page, "bill-line").map((line) => [line.dataset.role, line.dataset.sku]);
+
+    unmountAll();
+    const again = await renderPlanner();
+    await settle();
+    expect(step(again)).toBe("result");
+    expect(byTestId(again, "layout-facts")!.textContent).toContain("19 m²");
+    expect(allByTestId(again, "bill-line").map((line) => [line.dataset.role, line.dataset.sku])).toEqual(bill);
+    // Back in the drawing: the same outline.
+    await clickOn(again.querySelector(".terrace-actions .button.secondary"));
+    await clickOn(again.querySelector(".terrace-actions .button.secondary"));
+    expect(step(again)).toBe("draw");
+    expect(byTestId(again, "outline")!.getAttribute("points")).toBe("0,0 4,0 4,5 0,5");
+  });
+
+  test("what the plan rules refuse is dropped, not shown: not JSON, a crossing outline, a huge area, an unknown step, markup in a reference", async () => {
+    fakeApi();
+    const plan = { outline: RECTANGLE, cutouts: [], direction: 0 };
+    for (const value of [
+      "{not json",
+      JSON.stringify({
+        plan: {
+          ...plan,
+          outline: [
+            [0, 0],
+            [4, 5],
+            [4, 0],
+            [0, 5],
+          ],
+        },
+        step: "draw",
+      }),
+      JSON.stringify({
+        plan: {
+          ...plan,
+          outline: [
+            [0, 0],
+            [1e9, 0],
+            [0, 1e9],
+          ],
+        },
+        step: "draw",
+      }),
+      JSON.stringify({ plan, step: "pay" }),
+      JSON.stringify({ plan: { ...plan, boardSku: "<img src=x onerror=alert(1)>" }, step: "choose" }),
+      JSON.stringify({ plan: { ...plan, direction: -5 }, step: "draw" }),
+      "null",
+    ]) {
+      window.localStorage.setItem(PLAN_STORAGE_KEY, value);
+      const page = await renderPlanner();
+      expect(step(page)).toBe("draw");
+      expect(byTestId(page, "outline")).toBeNull();
+      expect(window.localStorage.getItem(PLAN_STORAGE_KEY)).toBeNull();
+      unmountAll();
+    }
+  });
+
+  test("a kept board the catalogue no longer has goes back to the choice; a number in the address loads that plan and leaves the kept one", async () => {
+    fakeApi();
+    window.localStorage.setItem(
+      PLAN_STORAGE_KEY,
+      JSON.stringify({ plan: { outline: RECTANGLE, cutouts: [], direction: 0, boardSku: "GONE-1", substructureId: "wpc-pedestals" }, step: "result" }),
+    );
+    const page = await renderPlanner();
+    await settle();
+    expect(step(page)).toBe("choose");
+    expect(page.querySelector('input[name="terrace-board"]:checked')).toBeNull();
+    unmountAll();
+
+    const stored = JSON.stringify({ plan: { outline: RECTANGLE, cutouts: [], direction: 0 }, step: "draw" });
+    window.localStorage.setItem(PLAN_STORAGE_KEY, stored);
+    window.history.replaceState(null, "", "/terrace-planner/?number=ABCD2345");
+    const calls = fakeApi();
+    const numbered = await renderPlanner();
+    await settle();
+    expect(calls.map((call) => call.path)).toContain("/apiv2/terrace/configurations/ABCD2345");
+    expect(byTestId(numbered, "planner-message")!.textContent).not.toBe("");
+    expect(byTestId(numbered, "outline")).toBeNull();
+    expect(window.localStorage.getItem(PLAN_STORAGE_KEY)).toBe(stored);
+  });
 });

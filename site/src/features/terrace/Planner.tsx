@@ -5,7 +5,8 @@
  * API computes them when it saves. Saving gives the configuration number (and puts it in the
  * address, `?number=`); a number in the address loads that plan. From the result: print, add
  * everything to the cart (then the cart page), request an offer (the inquiry modal of issue 15
- * with the configuration number). Loaded on demand by the planner page only.
+ * with the configuration number). The plan is kept in the browser as it changes and comes back
+ * after a reload (plan-store.ts). Loaded on demand by the planner page only.
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
@@ -34,11 +35,9 @@ import { PlanDrawing } from "./PlanDrawing";
 import { planTexts, unitLabel } from "./texts";
 import { formatMetres } from "./numbers";
 import { useVisibilityTracking } from "../../lib/tracking/use-track";
+import { keepPlan, PLANNER_STEPS, readStoredPlan, type Step } from "./plan-store";
 
 const InquiryModal = React.lazy(() => import(/* webpackChunkName: "inquiry-form" */ "../inquiries/InquiryModal"));
-
-export type Step = "draw" | "choose" | "result";
-const STEPS: Step[] = ["draw", "choose", "result"];
 
 export interface Choice {
   boardSku: string | null;
@@ -94,6 +93,13 @@ export function compute(plan: TerracePlan, choice: Choice, catalogue: TerraceCat
   return { layout, bill };
 }
 
+const NO_CHOICE: Choice = { boardSku: null, systemId: null, direction: 0, edgeBoards: false };
+
+/** The choices a plan names. */
+export function choiceOf(plan: TerracePlan): Choice {
+  return { boardSku: plan.boardSku ?? null, systemId: plan.substructureId ?? null, direction: plan.direction, edgeBoards: plan.edgeBoards ?? false };
+}
+
 /** The configuration number in the address (`?number=`), trimmed and upper-cased, or null. */
 export function numberFromAddress(search: string): string | null {
   const number = normalizeTerraceNumber(new URLSearchParams(search).get("number") ?? "");
@@ -103,12 +109,16 @@ export function numberFromAddress(search: string): string | null {
 export default function Planner({ shop, language, currency }: { shop: ShopRouting; language: string; currency: string }) {
   const { t } = useTranslation(NAMESPACE);
   const texts = React.useMemo(() => planTexts(t), [t]);
-  const [editor, dispatch] = React.useReducer(editorReducer, initialEditor);
-  const [step, setStep] = React.useState<Step>("draw");
+  // The plan kept in this browser comes back after a reload, unless the address names a saved plan (that one loads).
+  const [restored] = React.useState(() => (numberFromAddress(window.location.search) ? null : readStoredPlan(texts)));
+  const [editor, dispatch] = React.useReducer(editorReducer, restored, (kept) =>
+    kept ? editorReducer(initialEditor, { type: "load", plan: kept.plan }) : initialEditor,
+  );
+  const [step, setStep] = React.useState<Step>(restored?.step ?? "draw");
   const [problem, setProblem] = React.useState<string | null>(null);
   const [catalogue, setCatalogue] = React.useState<TerraceCatalogue | null>(null);
   const [catalogueFailed, setCatalogueFailed] = React.useState(false);
-  const [choice, setChoice] = React.useState<Choice>({ boardSku: null, systemId: null, direction: 0, edgeBoards: false });
+  const [choice, setChoice] = React.useState<Choice>(restored ? choiceOf(restored.plan) : NO_CHOICE);
   const [saved, setSaved] = React.useState<{ number: string; body: string } | null>(null);
   const [serverBill, setServerBill] = React.useState<Bill | null>(null);
   const [message, setMessage] = React.useState<{ kind: "info" | "error"; key: string; params?: Record<string, string | number> } | null>(null);
@@ -136,7 +146,7 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
         }
         const { plan } = result.data;
         dispatch({ type: "load", plan });
-        setChoice({ boardSku: plan.boardSku ?? null, systemId: plan.substructureId ?? null, direction: plan.direction, edgeBoards: plan.edgeBoards ?? false });
+        setChoice(choiceOf(plan));
         setSaved({ number: result.data.number, body: JSON.stringify(plan) });
         setServerBill(result.data.bill);
         setMessage({ kind: "info", key: "planner.loaded", params: { number: result.data.number } });
@@ -147,6 +157,15 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
       live = false;
     };
   }, []);
+
+  // A kept plan whose board or substructure the catalogue no longer has goes back to the choice.
+  React.useEffect(() => {
+    if (!restored || !catalogue) return;
+    const kept = catalogue.boards.find((candidate) => candidate.sku === restored.plan.boardSku);
+    if (kept && systemsFor(catalogue, kept).some((system) => system.id === restored.plan.substructureId)) return;
+    setChoice((current) => ({ ...current, boardSku: null, systemId: null }));
+    setStep((current) => (current === "result" ? "choose" : current));
+  }, [restored, catalogue]);
 
   const area = areaOf(editor);
   const board = catalogue?.boards.find((candidate) => candidate.sku === choice.boardSku);
@@ -170,6 +189,11 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
     }
   }, [step, plan, choice, catalogue, currency, language]);
   const bill = computed?.bill ?? (saved?.body === JSON.stringify(plan) ? serverBill : null);
+
+  // Kept as it changes; a page nobody drew on yet (a saved plan still loading or not found) leaves the kept plan alone.
+  React.useEffect(() => {
+    if (editor !== initialEditor) keepPlan(plan, step, texts);
+  }, [editor, plan, step, texts]);
 
   const goTo = (next: Step) => {
     setProblem(null);
@@ -260,7 +284,7 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
   return (
     <div className="terrace-planner" data-testid="terrace-planner" data-step={step}>
       <ol className="terrace-steps" aria-label={t("planner.steps.label")}>
-        {STEPS.map((candidate, index) => (
+        {PLANNER_STEPS.map((candidate, index) => (
           <li key={candidate} aria-current={candidate === step ? "step" : undefined} className={candidate === step ? "active" : undefined}>
             {index + 1}. {t(`planner.steps.${candidate}`)}
           </li>
@@ -445,6 +469,35 @@ function ChooseStep({
           })}
         </ul>
       </fieldset>
+      {/* The substructure is a choice of its own (the landing page promises it): every system of the board's family, each with its kind; it feeds the bill. */}
+      {board ? (
+        systems.length === 0 ? (
+          <p className="notice">{t("choose.noSystem")}</p>
+        ) : (
+          <fieldset className="terrace-boards terrace-systems" data-testid="systems">
+            <legend>{t("choose.system")}</legend>
+            <ul>
+              {systems.map((system) => (
+                <li key={system.id}>
+                  <label className={`terrace-board${system.id === choice.systemId ? " chosen" : ""}`} data-testid="system-option" data-system={system.id}>
+                    <input
+                      type="radio"
+                      name="terrace-system"
+                      value={system.id}
+                      checked={system.id === choice.systemId}
+                      onChange={() => onChoice((current) => ({ ...current, systemId: system.id }))}
+                    />
+                    <span>
+                      <strong>{system.name}</strong>
+                      <span className="muted small">{t(`choose.systemKinds.${system.kind}`)}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )
+      ) : null}
       <div className="terrace-options">
         <span className="terrace-field">
           <label htmlFor="terrace-direction">{t("choose.direction")}</label>
@@ -466,27 +519,6 @@ function ChooseStep({
             {t("choose.directionHelp")}
           </span>
         </span>
-        {board ? (
-          systems.length === 0 ? (
-            <p className="notice">{t("choose.noSystem")}</p>
-          ) : (
-            <span className="terrace-field">
-              <label htmlFor="terrace-system">{t("choose.system")}</label>
-              <select
-                id="terrace-system"
-                data-testid="system"
-                value={choice.systemId ?? ""}
-                onChange={(event) => onChoice((current) => ({ ...current, systemId: event.target.value || null }))}
-              >
-                {systems.map((system) => (
-                  <option key={system.id} value={system.id}>
-                    {system.name} – {t(`choose.systemKinds.${system.kind}`)}
-                  </option>
-                ))}
-              </select>
-            </span>
-          )
-        ) : null}
         {board && systems.find((system) => system.id === choice.systemId)?.edge ? (
           <label className="terrace-check">
             <input

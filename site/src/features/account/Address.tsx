@@ -1,0 +1,97 @@
+import React from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useTranslation } from "gatsby-plugin-react-i18next";
+import { profileSchema, type ProfileForm, type ProfileInput } from "../../../../domain/account-forms";
+import { ACCOUNT_PATHS, type Customer } from "./api";
+import { AccountLayout, RequireCustomer } from "./AccountNav";
+import { useAccountSettings } from "./context";
+import { applyServerErrors, useFormTexts } from "./form-texts";
+import { saveCustomer } from "./hooks";
+import { CountryField, FormOutcome, TextField } from "./ui";
+
+const FIELDS = ["street", "postcode", "city", "country"] as const;
+
+/**
+ * My address: the account's billing and delivery address (street and house number, postcode,
+ * city, one of the shop's delivery countries), shown in its form and changed there. An account
+ * registered before the street was asked is told to add it.
+ */
+export function Address() {
+  return (
+    <RequireCustomer>
+      {(customer) => (
+        <AccountLayout current="address" customer={customer}>
+          <AddressEditor customer={customer} />
+        </AccountLayout>
+      )}
+    </RequireCustomer>
+  );
+}
+
+function AddressEditor({ customer }: { customer: Customer }) {
+  const { t } = useTranslation("account");
+  const { countries, language } = useAccountSettings();
+  const texts = useFormTexts();
+  const schema = React.useMemo(() => profileSchema(texts, countries, customer.type, customer.country), [texts, countries, customer.type, customer.country]);
+  const form = useForm<ProfileInput, unknown, ProfileForm>({
+    resolver: zodResolver(schema),
+    defaultValues: { street: customer.street ?? "", postcode: customer.postcode, city: customer.city, country: customer.country },
+  });
+  const errors = form.formState.errors;
+  const [saved, setSaved] = React.useState(false);
+  const [failure, setFailure] = React.useState<string | null>(null);
+  const submit = form.handleSubmit(async (body) => {
+    setSaved(false);
+    setFailure(null);
+    const result = await saveCustomer("PATCH", ACCOUNT_PATHS.customer, body);
+    if (result.ok) setSaved(true);
+    else setFailure(applyServerErrors<ProfileInput>(result.errors, FIELDS, form.setError, t));
+  });
+  return (
+    <section className="account-form" aria-labelledby="address-title" data-testid="address">
+      <h1 id="address-title">{t("account.address.title")}</h1>
+      <p>{t("account.address.intro")}</p>
+      {customer.street === null ? (
+        <p className="notice" data-testid="address-street-missing">
+          {t("account.address.streetMissing")}
+        </p>
+      ) : null}
+      <form noValidate onSubmit={(event) => void submit(event)}>
+        <TextField
+          id="address-street"
+          label={t("account.fields.street")}
+          registration={form.register("street")}
+          error={errors.street?.message}
+          autoComplete="street-address"
+        />
+        <TextField
+          id="address-postcode"
+          label={t("account.fields.postcode")}
+          registration={form.register("postcode")}
+          error={errors.postcode?.message}
+          autoComplete="postal-code"
+        />
+        <TextField
+          id="address-city"
+          label={t("account.fields.city")}
+          registration={form.register("city")}
+          error={errors.city?.message}
+          autoComplete="address-level2"
+        />
+        <CountryField
+          id="address-country"
+          label={t("account.fields.country")}
+          countries={countries}
+          language={language}
+          registration={form.register("country")}
+          error={errors.country?.message}
+        />
+        <FormOutcome saved={saved ? t("account.address.saved") : null} failure={failure} testId="address" />
+        <button type="submit" className="button" disabled={form.formState.isSubmitting} data-testid="address-submit">
+          {form.formState.isSubmitting ? t("account.saving") : t("account.save")}
+        </button>
+      </form>
+    </section>
+  );
+}
