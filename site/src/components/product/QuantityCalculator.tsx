@@ -32,7 +32,7 @@ export function QuantityCalculator({
     packagePriceMinor: price?.packagePrice.amount ?? 0,
   });
   React.useEffect(() => onPackagesChange(result.packages), [result.packages, onPackagesChange]);
-  const number = (value: number) => formatQuantity(value, currency, language);
+  const number = (value: number) => formatQuantity(value, language);
   return (
     <fieldset className="calculator">
       <legend>{t("calculator.title")}</legend>

@@ -29,14 +29,12 @@ function ProductImage({ image, link }: { image: QuoteLine["image"]; link: string
  */
 export function CartLine({
   line,
-  currency,
   language,
   busy,
   onQuantity,
   onRemove,
 }: {
   line: QuoteLine;
-  currency: string;
   language: string;
   busy: boolean;
   onQuantity: (line: QuoteLine, quantity: number) => Promise<boolean>;
@@ -54,7 +52,7 @@ export function CartLine({
     }, QUANTITY_SETTLE_MS);
     return () => clearTimeout(timer);
   }, [value, line, onQuantity]);
-  const content = `${formatQuantity(line.packageContent, currency, language)} ${line.unitLabel}`;
+  const content = `${formatQuantity(line.packageContent, language)} ${line.unitLabel}`;
   const problemId = `cart-line-problem-${line.itemId}`;
   return (
     <li className={line.problem ? "cart-line has-problem" : "cart-line"} data-testid="cart-line" data-sku={line.sku}>

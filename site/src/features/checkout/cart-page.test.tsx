@@ -254,7 +254,7 @@ describe("the cart page", () => {
 
   test("counter bounds: the line's minimum order quantity and the stock left", () => {
     const render = (extra: Partial<QuoteLine>) =>
-      renderToStaticMarkup(<CartLine line={line(extra)} currency="EUR" language="de" busy={false} onQuantity={async () => true} onRemove={() => undefined} />);
+      renderToStaticMarkup(<CartLine line={line(extra)} language="de" busy={false} onQuantity={async () => true} onRemove={() => undefined} />);
     const atMinimum = render({ quantity: 2, minimumQuantity: 2 });
     expect(atMinimum).toMatch(/aria-label="quantity.decrease" disabled=""/);
     expect(atMinimum).not.toMatch(/aria-label="quantity.increase" disabled=""/);

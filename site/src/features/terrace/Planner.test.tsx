@@ -28,6 +28,7 @@ const CATALOGUE: TerraceCatalogue = {
       family: "wpc",
       image: null,
       link: "/wpc-4000.html",
+      manufacturer: "Terra Deck",
     },
   ],
   systems: [
