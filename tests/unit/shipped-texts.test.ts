@@ -41,7 +41,8 @@ describe("the shipped-text checks", () => {
   test("a slug shown where its link names something else is found; a word that is its link's name is not", () => {
     const links = [
       { href: "/fr/fabricants/chene-fils/", text: "Chêne & Fils" },
-      { href: "/fr/jardin/brise-vue/", text: "Brise-vue" },
+      { href: "/fr/jardin/brise-vue.html", text: "Brise-vue 2 produits" },
+      { href: "https://www.bodenhaus.example.fr/jardin/brise-vue.html", text: "France" },
     ];
     expect(slugsAsNames("Fabricant : chene-fils", links)).toEqual(["chene-fils (Chêne & Fils)"]);
     expect(slugsAsNames("Un brise-vue en bois", links)).toEqual([]);

@@ -117,22 +117,21 @@ const asSlug = (text: string) =>
     .replace(/\s+/g, "-");
 /**
  * A slug where a name belongs: a lower-case hyphenated word of the visible text that is the last
- * path segment of a link on the page whose own text (the name) is another, e.g. "chene-fils" beside
- * a link to /fabricants/chene-fils/ named "Chêne & Fils". A word that is its link's name ("brise-vue") is none.
+ * path segment of links on the page none of which it names, e.g. "chene-fils" beside a link to
+ * /fabricants/chene-fils/ named "Chêne & Fils". A word that names a link of its own ("Brise-vue",
+ * "Brise-vue 2 produits") is a word, not a slug.
  */
 export function slugsAsNames(text: string, links: readonly { href: string; text: string }[]): string[] {
-  const named = new Map<string, string>();
+  const names = new Map<string, string[]>();
   for (const link of links) {
-    const segment = link.href
-      .split(/[?#]/)[0]!
-      .replace(/\/$/, "")
-      .split("/")
-      .pop()!
-      .replace(/\.html$/, "");
-    if (segment.includes("-") && asSlug(link.text) !== segment && link.text.trim() !== "") named.set(segment, link.text.trim());
+    const segment = link.href.split(/[?#]/)[0]!.replace(/\/$/, "").split("/").pop()!.replace(/\.html$/, "");
+    if (segment.includes("-") && link.text.trim() !== "") names.set(segment, [...(names.get(segment) ?? []), link.text.trim()]);
   }
   const found = new Set<string>();
-  for (const [word] of text.matchAll(/(?<![\w/.-])[a-z0-9]+(?:-[a-z0-9]+)+(?![\w/.-])/g)) if (named.has(word!)) found.add(`${word} (${named.get(word!)})`);
+  for (const [word] of text.matchAll(/(?<![\w/.-])[a-z0-9]+(?:-[a-z0-9]+)+(?![\w/.-])/g)) {
+    const named = names.get(word!);
+    if (named && !named.some((name) => asSlug(name).includes(word!))) found.add(`${word} (${named[0]})`);
+  }
   return [...found];
 }
 

@@ -60,6 +60,11 @@ export function deliveryLines(delivery: Delivery, t: TFunction, locale: string):
   return lines;
 }
 
+/** Why storage cannot be chosen: it needs an account and the order value, in the shop's own currency (never another shop's). */
+export function storageHint(t: TFunction, currency: string, language: string): string {
+  return t("delivery.storageHint", { value: formatMoney(STORAGE_MINIMUM_ORDER_VALUE, currency, language) });
+}
+
 /** The product page's delivery modes and the cart's (domain/checkout.ts): only the desired date is named differently. */
 const CART_MODE: Record<Delivery["deliveryModes"][number]["code"], DeliveryModeCode> = {
   standard: "standard",
@@ -106,9 +111,7 @@ function DeliveryModeChoice({
               onChange={() => setChosen(saveDeliveryChoice({ mode: cartMode, desiredDate: null }).mode)}
             />{" "}
             {t(`delivery.modes.${mode.code}`)}
-            {!mode.available && mode.code === "on_call_storage" ? (
-              <span className="small"> · {t("delivery.storageHint", { value: formatMoney(STORAGE_MINIMUM_ORDER_VALUE, currency, language) })}</span>
-            ) : null}
+            {!mode.available && mode.code === "on_call_storage" ? <span className="small"> · {storageHint(t, currency, language)}</span> : null}
           </label>
         );
       })}
