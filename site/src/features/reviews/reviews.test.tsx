@@ -95,7 +95,7 @@ describe("the home page's live rating", () => {
   const live = (initial: Parameters<typeof LiveRating>[0]["initial"]) =>
     mount(
       <SWRConfig value={{ dedupingInterval: 0, provider: () => new Map() }}>
-        <LiveRating initial={initial} language="de" currency="EUR" />
+        <LiveRating initial={initial} language="de" />
       </SWRConfig>,
     );
 
