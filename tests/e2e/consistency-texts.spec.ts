@@ -76,17 +76,18 @@ for (const shop of CRAWLED) {
       }
       slugsAsNames(visibleText(html), links).forEach((slug) => problems.push(`${path}: slug where a name belongs: ${slug}`));
 
-      // The configuration's labels come from the catalogue: on a page not in German they are not the German page's.
+      // The configuration's labels come from the catalogue: on a page not in German, its legend is not the German
+      // page's, nor are all its options (one option may be the same word in both languages, "Beige").
       const labels = configurationLabels(html);
-      const german = [...alternatesOf(html)].find(([hreflang]) => hreflang.startsWith("de"))?.[1];
+      const german = [...alternatesOf(html)].filter(([hreflang]) => hreflang.startsWith("de")).flatMap(([, href]) => testLocation(href) ?? [])[0];
       if (labels.length > 0 && language !== "de" && german) {
-        const location = testLocation(german);
-        const other = location ? await get(location.host, location.path) : null;
-        const germanLabels = other?.status === 200 ? configurationLabels(other.body) : [];
+        const other = await get(german.host, german.path);
+        const [legend, ...options] = other.status === 200 ? configurationLabels(other.body) : [];
         configured += 1;
-        labels.forEach((label, index) => {
-          if (/\p{L}{3}/u.test(label) && label === germanLabels[index]) problems.push(`${path}: configuration label in German: ${label}`);
-        });
+        if (labels[0] === legend) problems.push(`${path}: configuration legend in German: ${legend}`);
+        const worded = labels.slice(1).filter((label) => /\p{L}{3}/u.test(label));
+        if (worded.length > 0 && worded.every((label) => options.includes(label)))
+          problems.push(`${path}: configuration options in German: ${worded.join(", ")}`);
       }
     }
     if (shop.id !== "DE") expect(configured, "product pages with a configuration were compared with their German page").toBeGreaterThan(0);
