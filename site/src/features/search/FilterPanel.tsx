@@ -7,6 +7,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { FilterAction } from "./state";
+import { formatQuantity } from "../../../../domain/money";
 import type { ActiveFilter, FilterOption, FilterValue } from "./types";
 
 const BUILT_IN = new Set(["price", "category", "manufacturer"]);
@@ -106,8 +107,13 @@ function ValueList({
   );
 }
 
+/** A range as the page's language writes numbers (domain/money.ts formatQuantity): "6,5 – 12 mm" in German, "6.5 – 12 mm" in English. */
+export function rangeText(low: number, high: number, unit: string | null | undefined, language: string): string {
+  return `${formatQuantity(low, language)} – ${formatQuantity(high, language)}${unit ? ` ${unit}` : ""}`;
+}
+
 function RangeFilter({ option, onChange }: { option: FilterOption; onChange: (min: number | null, max: number | null) => void }) {
-  const { t } = useTranslation("search");
+  const { t, i18n } = useTranslation("search");
   const min = option.min ?? 0;
   const max = option.max ?? 0;
   const step = option.unit === "mm" ? 0.5 : 1;
@@ -148,10 +154,7 @@ function RangeFilter({ option, onChange }: { option: FilterOption; onChange: (mi
           data-testid={`search-range-max-${option.key}`}
         />
       </label>
-      <output className="search-range-values">
-        {low} – {high}
-        {option.unit ? ` ${option.unit}` : ""}
-      </output>
+      <output className="search-range-values">{rangeText(low, high, option.unit, i18n?.language ?? "de")}</output>
     </div>
   );
 }

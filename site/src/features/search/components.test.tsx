@@ -6,6 +6,7 @@ import { initialSearchState, searchReducer } from "./state";
 import { chatPathFor } from "./SearchOverlay";
 import { queryFromLocation } from "./SearchPage";
 import { mayLogQueries, searchPathOf } from "./api";
+import { rangeText } from "./FilterPanel";
 import type { UseSearch } from "./useSearch";
 
 jest.mock("./search.css", () => ({}));
@@ -75,4 +76,12 @@ test("helpers: chat path, query from the address, consent, cookie gate, call pat
   expect(searchPathOf({ kind: "search", query: "eiche", offset: 50, limit: 50, filters: [{ key: "price", min: 1, max: 9 }] }, false)).toBe(
     "/apiv2/search?query=eiche&offset=50&limit=50&filters=%5B%7B%22name%22%3A%22price%22%2C%22type%22%3A%22products%22%2C%22min%22%3A1%2C%22max%22%3A9%7D%5D&log=false",
   );
+});
+
+test("a range filter's values read as the page's language writes numbers", () => {
+  expect(rangeText(6.5, 12, "mm", "de")).toBe("6,5 – 12 mm");
+  expect(rangeText(6.5, 12, "mm", "fr")).toBe("6,5 – 12 mm");
+  expect(rangeText(37.7, 1200, "cm", "de")).toBe("37,7 – 1.200 cm");
+  expect(rangeText(6.5, 12, "mm", "en")).toBe("6.5 – 12 mm");
+  expect(rangeText(1, 2, null, "it")).toBe("1 – 2");
 });
