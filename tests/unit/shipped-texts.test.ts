@@ -70,6 +70,7 @@ describe("the shipped-text checks", () => {
     expect(bareAmounts("stockage à partir de 1200 de commande")).toEqual(["1200 de commande"]);
     expect(bareAmounts("Einlagerung ab 1.200 Bestellwert")).toEqual(["1.200 Bestellwert"]);
     expect(bareAmounts("ab 1.200,00 € Bestellwert")).toEqual([]);
+    expect(bareAmounts("ab CHF 1’200.00 Bestellwert, dès CHF\u00a01’200.00 d'achat, vanaf € 1.200,00 bestelwaarde")).toEqual([]);
   });
 
   test("the texts of page data are those a page shows, not its paths and codes", () => {

@@ -124,7 +124,12 @@ const asSlug = (text: string) =>
 export function slugsAsNames(text: string, links: readonly { href: string; text: string }[]): string[] {
   const names = new Map<string, string[]>();
   for (const link of links) {
-    const segment = link.href.split(/[?#]/)[0]!.replace(/\/$/, "").split("/").pop()!.replace(/\.html$/, "");
+    const segment = link.href
+      .split(/[?#]/)[0]!
+      .replace(/\/$/, "")
+      .split("/")
+      .pop()!
+      .replace(/\.html$/, "");
     if (segment.includes("-") && link.text.trim() !== "") names.set(segment, [...(names.get(segment) ?? []), link.text.trim()]);
   }
   const found = new Set<string>();
@@ -179,9 +184,9 @@ export function foreignCurrency(text: string, currency: string): string[] {
   return [...new Set([...text.matchAll(pattern)].map((match) => text.slice(Math.max(0, match.index - 30), match.index + match[0].length + 30).trim()))];
 }
 
-/** An order value without currency: a number right before the words for order value ("ab 1200 Bestellwert", "à partir de 1200 de commande"). */
+/** An order value without currency: a number right before the words for order value, no currency before or after it ("ab 1200 Bestellwert", "à partir de 1200 de commande"). */
 const ORDER_VALUE =
-  /(?<![\w.,’])(\d[\d.,’'\u00a0 ]*\d|\d)[\s\u00a0]+(Bestellwert|Warenwert|Einkaufswert|de commande|d[’']achats?|di ordine|d[’']ordine|di acquisto|order value|bestelwaarde)/g;
+  /(?<![\w.,’]|(?:CHF|€)[\s\u00a0]?)(\d[\d.,’'\u00a0 ]*\d|\d)[\s\u00a0]+(Bestellwert|Warenwert|Einkaufswert|de commande|d[’']achats?|di ordine|d[’']ordine|di acquisto|order value|bestelwaarde)/g;
 export function bareAmounts(text: string): string[] {
   return [...new Set([...text.matchAll(ORDER_VALUE)].map((match) => match[0]))];
 }
