@@ -4,7 +4,7 @@
  * (site/src/features/checkout/). Money is integer minor units in `MoneyValue`s
  * (domain/money.ts); reasons and problems are codes the site words from its locales.
  */
-import type { MoneyValue } from "./money";
+import { formatMoney, type MoneyValue } from "./money";
 
 /** The delivery modes of SPEC 4, as the order body and the quote name them. */
 export const DELIVERY_MODES = ["standard", "requested_date", "on_call_storage", "express"] as const;
@@ -17,8 +17,28 @@ export function isDeliveryMode(value: unknown): value is DeliveryModeCode {
 /** Storage on call (SPEC 9) from this order value, minor units of the shop's currency (1200 EUR, or CHF on the Swiss shop). */
 export const STORAGE_MINIMUM_ORDER_VALUE = 120_000;
 
-/** Why a mode cannot be chosen (SPEC 9): nothing deliverable, express outside mainland Germany / to an island / for items that cannot go express / in another currency, storage without an account or below its order value. */
-export const MODE_REASONS = ["not_deliverable", "country", "island", "items", "currency", "account_required", "minimum_order_value"] as const;
+/** Express surcharge per shipping group (SPEC 9), minor units of euro: the only currency express is offered in. */
+export const EXPRESS_FEE = { parcel: 1000, freight: 5000 } as const;
+
+/**
+ * Express goes only within mainland Germany, in euro (SPEC 9): a shop offers it, and its texts
+ * speak of it, only when it delivers to Germany and sells in euro.
+ */
+export function offersExpress(shop: { currency: string; deliveryCountries: readonly string[] }): boolean {
+  return shop.currency === "EUR" && shop.deliveryCountries.includes("de");
+}
+
+/** The express fees as a shop's texts name them ({{parcel}}, {{freight}}), or null for a shop that offers no express. */
+export function expressFeeTexts(
+  shop: { currency: string; deliveryCountries: readonly string[] },
+  language: string,
+): { parcel: string; freight: string } | null {
+  if (!offersExpress(shop)) return null;
+  return { parcel: formatMoney(EXPRESS_FEE.parcel, "EUR", language), freight: formatMoney(EXPRESS_FEE.freight, "EUR", language) };
+}
+
+/** Why a mode cannot be chosen (SPEC 9): nothing deliverable, express outside mainland Germany / to an island / for items that cannot go express / in a shop without express (offersExpress), storage without an account or below its order value. */
+export const MODE_REASONS = ["not_deliverable", "country", "island", "items", "shop", "account_required", "minimum_order_value"] as const;
 export type ModeReason = (typeof MODE_REASONS)[number];
 
 /** What is wrong with a cart line now (the same rules the order checks again). */

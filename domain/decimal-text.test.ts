@@ -27,7 +27,7 @@ describe("a decimal number typed by a shopper", () => {
       ["CHF", "it"],
     ])
       for (const value of [2.98, 25, 1234.5, 21997.8])
-        expect([currency, language, parseDecimalText(formatQuantity(value, currency!, language!))]).toEqual([currency, language, value]);
+        expect([currency, language, parseDecimalText(formatQuantity(value, language!))]).toEqual([currency, language, value]);
   });
 
   test("anything else is NaN: signs, exponents, radix prefixes, units, a second separator, Infinity, other scripts' digits", () => {

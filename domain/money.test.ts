@@ -1,4 +1,4 @@
-import { formatMoney, formatAmount, formatQuantity, includedTax, localeFor, money } from "./money";
+import { formatMoney, formatAmount, formatQuantity, includedTax, localeFor, money, quantityDecimal } from "./money";
 
 const spaces = (text: string) => text.replace(/\u00a0/g, " ");
 
@@ -46,24 +46,37 @@ describe("money formatting", () => {
 
 describe("quantity formatting", () => {
   test.each([
-    ["EUR", "de", "1.234,5"],
-    ["EUR", "at", "1.234,5"],
-    ["EUR", "fr", "1 234,5"],
-    ["EUR", "nl", "1.234,5"],
-    ["EUR", "en", "1,234.5"],
-    ["CHF", "de", "1’234.5"],
-    ["CHF", "fr", "1’234.5"],
-  ])("%s in %s uses the money format's separators", (currency, language, expected) => {
-    expect(spaces(formatQuantity(1234.5, currency, language))).toBe(expected);
+    ["de", "1.234,5"],
+    ["at", "1.234,5"],
+    ["fr", "1 234,5"],
+    ["it", "1.234,5"],
+    ["nl", "1.234,5"],
+    ["en", "1,234.5"],
+  ])("in %s the language's separators", (language, expected) => {
+    expect(spaces(formatQuantity(1234.5, language))).toBe(expected);
+  });
+
+  test("the Swiss shop writes measures like the catalogue's texts of its language, and money the Swiss way", () => {
+    for (const language of ["de", "fr", "it"]) {
+      expect(formatQuantity(2.2, language)).toBe("2,2");
+      expect(quantityDecimal(language)).toBe(",");
+      expect(spaces(formatMoney(250, "CHF", language))).toBe("CHF 2.50");
+    }
+    expect(quantityDecimal("en")).toBe(".");
+  });
+
+  test("an unknown language is written like German", () => {
+    expect(formatQuantity(2.5, "xx")).toBe("2,5");
+    expect(quantityDecimal("xx")).toBe(",");
   });
 
   test("at most three decimals, no trailing zeros, no decimal separator for whole numbers", () => {
-    expect(formatQuantity(12, "EUR", "de")).toBe("12");
-    expect(formatQuantity(2.25, "EUR", "de")).toBe("2,25");
-    expect(formatQuantity(10.2 / 0.85, "EUR", "de")).toBe("12");
-    expect(formatQuantity(1.23456, "EUR", "de")).toBe("1,235");
-    expect(formatQuantity(0.0004, "EUR", "de")).toBe("0");
-    expect(formatQuantity(-2.5, "EUR", "en")).toBe("-2.5");
-    expect(formatQuantity(-0.0001, "EUR", "en")).toBe("0");
+    expect(formatQuantity(12, "de")).toBe("12");
+    expect(formatQuantity(2.25, "de")).toBe("2,25");
+    expect(formatQuantity(10.2 / 0.85, "de")).toBe("12");
+    expect(formatQuantity(1.23456, "de")).toBe("1,235");
+    expect(formatQuantity(0.0004, "de")).toBe("0");
+    expect(formatQuantity(-2.5, "en")).toBe("-2.5");
+    expect(formatQuantity(-0.0001, "en")).toBe("0");
   });
 });

@@ -63,16 +63,25 @@ export function formatAmount(minor: number, currency: string, language: string):
 }
 
 /**
- * Formats a quantity (an area, a package's content) with the separators of the shop's
- * money format and at most three decimals, e.g. 1234.5 in de → "1.234,5", 12 → "12".
+ * Formats a quantity (an area, a package's content, a measure, a rating) the way the page's
+ * language writes numbers, with at most three decimals: 1234.5 → "1.234,5" in de, "1 234,5"
+ * in fr, "1,234.5" in en. In the Swiss shop too: the catalogue's texts (titles, descriptions,
+ * features) are written per language and shared by the shops of that language, so a page
+ * writes every measure one way ("2,2 m²" beside "6,5 mm"). Only amounts of money follow their
+ * currency (CHF 1’234.50).
  */
-export function formatQuantity(value: number, currency: string, language: string): string {
-  const format = moneyFormat(currency, language);
+export function formatQuantity(value: number, language: string): string {
+  const format = EUR_FORMATS[language] ?? EUR_FORMATS.de!;
   const thousandths = Math.round(Math.abs(value) * 1000);
   const whole = Math.floor(thousandths / 1000).toString();
   const decimals = (thousandths % 1000).toString().padStart(3, "0").replace(/0+$/, "");
   const sign = value < 0 && thousandths > 0 ? "-" : "";
   return `${sign}${grouped(whole, format)}${decimals ? `${format.decimal}${decimals}` : ""}`;
+}
+
+/** The decimal separator of quantities in a language (formatQuantity), e.g. "," in de, fr and it. */
+export function quantityDecimal(language: string): string {
+  return (EUR_FORMATS[language] ?? EUR_FORMATS.de!).decimal;
 }
 
 /** Formats minor units with the currency, e.g. 123450 EUR de → "1.234,50 €". */

@@ -23,7 +23,8 @@ export function normalizeTerraceNumber(text: string): string {
 }
 
 /** A board the planner offers in the shop: its laying data, its price, its picture and product page. */
-export type TerraceBoard = BoardSpec & CatalogueItem & { image: { src: string; alt: string } | null; link: string | null };
+/** A board the planner offers; its manufacturer tells it from another board of the same name. */
+export type TerraceBoard = BoardSpec & CatalogueItem & { image: { src: string; alt: string } | null; link: string | null; manufacturer: string | null };
 
 /** A substructure with its name in the request's language. */
 export type TerraceSystemChoice = TerraceSystem & { name: string };

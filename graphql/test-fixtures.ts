@@ -174,13 +174,13 @@ export async function seedCatalogue(db: D1Database): Promise<void> {
   );
   s.push(insert(db, "reviews", { id: "r3", sku: "P001", language: "fr", mark: 1, comment: "Bof", reviewer: "Chloé", created_at: "2025-01-04T10:00:00.000Z" }));
 
-  // A configurable product with two variants.
+  // A configurable product with two variants; labels per language or one for all (domain/catalogue-label.ts).
   const configurable = JSON.stringify([
     {
       code: "color",
-      label: "Farbe",
+      label: { de: "Farbe", fr: "Couleur" },
       options: [
-        { value: "oak", label: "Eiche" },
+        { value: "oak", label: { de: "Eiche", fr: "Chêne" } },
         { value: "ash", label: "Esche" },
       ],
     },

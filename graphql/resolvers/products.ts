@@ -1,6 +1,7 @@
 import type { GraphQLContext } from "../context";
 import { UserInputError } from "../errors";
 import { includedTax, money, type MoneyValue } from "../../domain/money";
+import { labelIn, type CatalogueLabel } from "../../domain/catalogue-label";
 import { taxLabel, unitLabel } from "../../worker/lib/labels";
 import type { ResolverMap } from "../resolver-map";
 import { manufacturerLoader } from "./manufacturers";
@@ -379,11 +380,13 @@ export const productResolvers: ResolverMap = {
     roofWindowComponents: async (p: ProductSource, _args, ctx: GraphQLContext) =>
       ((await roofWindowLoader(ctx).load(p.row.sku)) ?? []).map((row) => row.component_type),
     configurableAttributes: (p: ProductSource) =>
-      parseJsonOr<{ code?: string; label?: string; options?: { value?: string; label?: string }[] }[]>(p.row.configurable_attributes, []).map((a) => ({
-        code: String(a.code ?? ""),
-        label: String(a.label ?? ""),
-        options: (a.options ?? []).map((o) => ({ value: String(o.value ?? ""), label: String(o.label ?? o.value ?? "") })),
-      })),
+      parseJsonOr<{ code?: string; label?: CatalogueLabel; options?: { value?: string; label?: CatalogueLabel }[] }[]>(p.row.configurable_attributes, []).map(
+        (a) => ({
+          code: String(a.code ?? ""),
+          label: labelIn(a.label, p.language),
+          options: (a.options ?? []).map((o) => ({ value: String(o.value ?? ""), label: labelIn(o.label, p.language) || String(o.value ?? "") })),
+        }),
+      ),
     /** Reviews written in the requested language, newest first; rating rounded to one decimal. */
     reviewSummary: async (p: ProductSource, args: { latest?: number | null }, ctx: GraphQLContext) => {
       if (args.latest != null && (args.latest < 0 || args.latest > MAX_LATEST_REVIEWS))

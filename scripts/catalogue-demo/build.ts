@@ -5,6 +5,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { contactPath, returnsPath, slugPath } from "../../domain/routes";
+import { expressFeeTexts, STORAGE_MINIMUM_ORDER_VALUE } from "../../domain/checkout";
+import { formatMoney } from "../../domain/money";
 import type { UnitCode } from "../../domain/units";
 import { parseShopConfig, type Language, type ShopDefinition } from "../../worker/config/shop-config";
 import type {
@@ -183,7 +185,12 @@ function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
   const topSubcategories = categories.filter((c) => c.parentId !== null && c.topPosition !== undefined).slice(0, 6);
   for (const shop of shops) {
     for (const lang of shop.languages) {
+      // Amounts in the shop's currency as the shop writes them; express only where the shop offers it.
+      const express = expressFeeTexts(shop, lang);
+      const storage = formatMoney(STORAGE_MINIMUM_ORDER_VALUE, shop.currency, lang);
       for (const page of PAGES) {
+        const said = fill(page.body[lang], { storage });
+        const body = page.express && express ? `${said} ${fill(page.express[lang], express)}` : said;
         pages.push({
           shop: shop.id,
           language: lang,
@@ -191,9 +198,9 @@ function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
           pageType: page.pageType,
           title: page.title[lang],
           contentHeading: page.title[lang],
-          content: `<p>${page.body[lang]}</p>${page.link ? `<p><a href="${LINK_PATHS[page.link.to](shop, lang)}">${page.link.label[lang]}</a></p>` : ""}`,
+          content: `<p>${body}</p>${page.link ? `<p><a href="${LINK_PATHS[page.link.to](shop, lang)}">${page.link.label[lang]}</a></p>` : ""}`,
           metaTitle: `${page.title[lang]} | ${shop.name}`,
-          metaDescription: page.body[lang].slice(0, 150),
+          metaDescription: body.slice(0, 150),
           ...(page.noindex ? { robots: "noindex,nofollow", excludeFromSitemap: true } : {}),
         });
       }
@@ -233,17 +240,22 @@ interface ProductContext {
 
 const SUFFIX: Record<string, Partial<L>> = { "Stk.": { en: "pcs", fr: "pcs", it: "pz.", nl: "st." } };
 
-function titleParts(kind: KindDef, decor: L, finish: L | undefined, size: string | undefined, lang: Language): string {
+/** A size as a language writes it, with its unit: "6,5 mm" in de, fr and it, "6.5 mm" in en (as domain/money.ts formatQuantity). */
+function sizeText(kind: KindDef, size: string | undefined, lang: Language): string {
   const suffix = kind.sizeSuffix ? (SUFFIX[kind.sizeSuffix]?.[lang] ?? kind.sizeSuffix) : "";
   const number = size ? (lang === "en" ? size.replace(/(\d),(\d)/g, "$1.$2") : size.replace(/(\d)\.(\d)/g, "$1,$2")) : "";
-  const sizeText = number ? `${number}${suffix ? ` ${suffix}` : ""}` : "";
+  return number ? `${number}${suffix ? ` ${suffix}` : ""}` : "";
+}
+
+function titleParts(kind: KindDef, decor: L, finish: L | undefined, size: string | undefined, lang: Language): string {
+  const sized = sizeText(kind, size, lang);
   if (lang === "en") {
     // English puts the decor first: "Smoke grey oak plank, oiled, 14 mm".
     const head = [decor.en, decor.en ? kind.noun.en.toLowerCase() : kind.noun.en].filter(Boolean).join(" ");
     const text = [head, finish?.en ?? ""].filter(Boolean).join(", ");
-    return [text.charAt(0).toUpperCase() + text.slice(1), sizeText].filter(Boolean).join(finish ? ", " : " ");
+    return [text.charAt(0).toUpperCase() + text.slice(1), sized].filter(Boolean).join(finish ? ", " : " ");
   }
-  return [kind.noun[lang], decor[lang], finish?.[lang] ?? "", sizeText].filter((part) => part !== "").join(" ");
+  return [kind.noun[lang], decor[lang], finish?.[lang] ?? "", sized].filter((part) => part !== "").join(" ");
 }
 
 /** One simple product, or a configurable product with 2-4 variants. */
@@ -448,10 +460,13 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
     parent.configurableAttributes = [
       {
         code: variantAxis === "size" ? "size" : "decor",
-        label: TEXT.variantLabel.de,
+        label: TEXT.variantLabel,
         options: options.map((value) => ({
           value: slugify(value) || value,
-          label: variantAxis === "size" ? `${value}${kind.sizeSuffix ? ` ${kind.sizeSuffix}` : ""}` : value,
+          label:
+            variantAxis === "size"
+              ? (Object.fromEntries(languages.map((lang) => [lang, sizeText(kind, value, lang)])) as L)
+              : kind.decors.find((d) => d.de === value)!,
         })),
       },
     ];

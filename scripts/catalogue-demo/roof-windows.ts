@@ -183,9 +183,9 @@ export function roofWindowDocument(shops: readonly ShopDefinition[], languages: 
     configurableAttributes: [
       {
         code: "farbe",
-        label: "Farbe",
+        label: t("Farbe", "Colour", "Couleur", "Colore", "Kleur"),
         useImage: true,
-        options: COLOURS.map((colour) => ({ value: colour.value, label: colour.label.de, image: `/images/swatches/pleat-${colour.value}.jpg` })),
+        options: COLOURS.map((colour) => ({ value: colour.value, label: colour.label, image: `/images/swatches/pleat-${colour.value}.jpg` })),
       },
     ],
   };

@@ -1097,7 +1097,10 @@ export interface PageDef {
   pageType: "CMS" | "CHAT" | "SALES" | "VIDEOLIB" | "CONFIGURATOR_LANDING_PAGE";
   identifier: L;
   title: L;
+  /** {storage} is the order value storage needs, in the shop's currency. */
   body: L;
+  /** Said after the body only in a shop that offers express (domain/checkout.ts offersExpress); {parcel} and {freight} are its fees. */
+  express?: L;
   noindex?: boolean;
   /** A link after the body to one of the shop's own pages (build.ts resolves the path per shop language). */
   link?: { to: "returns" | "contact"; label: L };
@@ -1209,11 +1212,18 @@ export const PAGES: PageDef[] = [
     identifier: t("versand", "shipping", "livraison", "spedizione", "verzending", "versand-und-zustellung"),
     title: t("Versand & Lieferung", "Shipping & delivery", "Livraison", "Spedizione e consegna", "Verzending & levering"),
     body: t(
-      "Expresslieferung: 10 € für Paketware, 50 € für Speditionsware, nur innerhalb Deutschlands (Festland). Bestellungen bis 10:00 Uhr werden am nächsten Tag geliefert.",
-      "Express delivery: €10 for parcels, €50 for freight, mainland Germany only. Orders placed by 10:00 arrive the next day.",
-      "Livraison express : 10 € pour les colis, 50 € pour la messagerie, uniquement en Allemagne continentale.",
-      "Consegna espressa: 10 € per i pacchi, 50 € per le spedizioni, solo nella Germania continentale.",
-      "Expreslevering: € 10 voor pakketten, € 50 voor vracht, alleen binnen Duitsland (vasteland).",
+      "Paketware und Speditionsware liefern wir mit Lieferavis; die Lieferzeit steht bei jedem Produkt.",
+      "Parcels and freight are delivered with a delivery notice; the delivery time is shown with every product.",
+      "Colis et messagerie sont livrés avec avis de livraison ; le délai figure sur chaque produit.",
+      "Pacchi e merci sono consegnati con avviso di consegna; il tempo di consegna è indicato su ogni prodotto.",
+      "Pakketten en vracht leveren we met leveringsbericht; de levertijd staat bij elk product.",
+    ),
+    express: t(
+      "Expresslieferung: {parcel} für Paketware, {freight} für Speditionsware, nur innerhalb Deutschlands (Festland). Bestellungen bis 10:00 Uhr werden am nächsten Tag geliefert.",
+      "Express delivery: {parcel} for parcels, {freight} for freight, mainland Germany only. Orders placed by 10:00 arrive the next day.",
+      "Livraison express : {parcel} pour les colis, {freight} pour la messagerie, uniquement en Allemagne continentale.",
+      "Consegna espressa: {parcel} per i pacchi, {freight} per le spedizioni, solo nella Germania continentale.",
+      "Expreslevering: {parcel} voor pakketten, {freight} voor vracht, alleen binnen Duitsland (vasteland).",
     ),
   },
   {
@@ -1271,11 +1281,11 @@ export const PAGES: PageDef[] = [
     identifier: t("service", "service", "service", "servizio", "service"),
     title: t("Service", "Service", "Service", "Servizio", "Service"),
     body: t(
-      "Kostenlose Muster (bis zu 7 pro Bestellung), Aufmaß-Rechner, kostenlose Einlagerung bis zu 3 Monate ab 1.200 € Bestellwert.",
-      "Free samples (up to 7 per order), area calculator, free storage for up to 3 months from an order value of €1,200.",
-      "Échantillons gratuits (jusqu'à 7 par commande), calculateur de surface, stockage gratuit jusqu'à 3 mois dès 1 200 €.",
-      "Campioni gratuiti (fino a 7 per ordine), calcolatore, deposito gratuito fino a 3 mesi da 1.200 €.",
-      "Gratis stalen (tot 7 per bestelling), oppervlakte-calculator, gratis opslag tot 3 maanden vanaf € 1.200.",
+      "Kostenlose Muster (bis zu 7 pro Bestellung), Aufmaß-Rechner, kostenlose Einlagerung bis zu 3 Monate ab {storage} Bestellwert.",
+      "Free samples (up to 7 per order), area calculator, free storage for up to 3 months from an order value of {storage}.",
+      "Échantillons gratuits (jusqu'à 7 par commande), calculateur de surface, stockage gratuit jusqu'à 3 mois dès {storage}.",
+      "Campioni gratuiti (fino a 7 per ordine), calcolatore, deposito gratuito fino a 3 mesi da {storage}.",
+      "Gratis stalen (tot 7 per bestelling), oppervlakte-calculator, gratis opslag tot 3 maanden vanaf {storage}.",
     ),
   },
   {

@@ -15,6 +15,7 @@ import { homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from 
 import { absoluteUrl, alternateLinks, isIndexable, packAlternates, type HreflangBases, type PageAlternates } from "../src/lib/seo";
 import { sortProducts, pageCount, listPagePath, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
 import { siteSource } from "./site-source";
+import { accessoryPicker, ACCESSORY_CATEGORIES } from "./accessories";
 
 /**
  * Creates every page of the shop in each of its languages: home, categories (every
@@ -167,13 +168,13 @@ export async function createShopPages(
   const listedByTrail = new Map<string, ProductNode[]>();
   const listedByCategory = new Map<string, ProductNode[]>();
   const listedByManufacturer = new Map<string, ProductNode[]>();
-  // The listed building materials: what product pages offer as accessories (accessoryPicker).
+  // The listed installation materials: what product pages offer as accessories (accessories.ts).
   const accessoriesByLanguage = new Map<string, ProductNode[]>();
   for (const product of products) {
     push(allByLanguage, product.language, product);
     if (product.parentSku !== null) continue;
     push(listedByLanguage, product.language, product);
-    if (product.categoryTrailIds.includes("baustoffe")) push(accessoriesByLanguage, product.language, product);
+    if (product.categoryTrailIds.some((id) => ACCESSORY_CATEGORIES.has(id))) push(accessoriesByLanguage, product.language, product);
     for (const id of product.categoryTrailIds) push(listedByTrail, `${product.language}:${id}`, product);
     for (const id of new Set(product.categoryIds)) push(listedByCategory, `${product.language}:${id}`, product);
     if (product.manufacturerId !== null) push(listedByManufacturer, `${product.language}:${product.manufacturerId}`, product);
@@ -404,28 +405,4 @@ function videoLibrary(products: ProductNode[]): VideoItem[] {
     }
   }
   return [...seen.values()];
-}
-
-/**
- * A product's accessories: the first four of the listed accessories (in their order) from another
- * top category than the product's own (so never the product itself). They depend only on the
- * top category, so each top category's are found once: looked for per product, a product among
- * the accessories themselves (none of which fit it) went through all of them, the catalogue
- * squared (5 s of createPages at 50,000 products).
- */
-export function accessoryPicker(accessories: readonly { sku: string; categoryTrailIds: readonly string[] }[]) {
-  const byTop = new Map<string | undefined, string[]>();
-  return (product: { categoryTrailIds: readonly string[] }): string[] => {
-    const top = product.categoryTrailIds[0];
-    let picked = byTop.get(top);
-    if (!picked) {
-      picked = [];
-      for (const other of accessories) {
-        if (picked.length === 4) break;
-        if (other.categoryTrailIds[0] !== top) picked.push(other.sku);
-      }
-      byTop.set(top, picked);
-    }
-    return picked;
-  };
 }

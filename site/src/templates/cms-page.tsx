@@ -9,6 +9,8 @@ import { Pagination } from "../components/Pagination";
 import { headTranslate } from "../lib/head-translate";
 import { cardsInOrder, type BaseContext, type ChromeData, type ProductCardData, type CardNode } from "../lib/page-data";
 import { contactPath, homePath } from "../../../domain/routes";
+import { expressFeeTexts, STORAGE_MINIMUM_ORDER_VALUE } from "../../../domain/checkout";
+import { formatMoney } from "../../../domain/money";
 import { VideoList } from "../features/videos/VideoList";
 import { inquiriesEnabled } from "../features/inquiries/availability";
 import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
@@ -76,7 +78,7 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
       );
       break;
     default:
-      body = key && SERVICE_KEYS.includes(key) ? <ServiceCentre current={key} data={data} /> : null;
+      body = key && SERVICE_KEYS.includes(key) ? <ServiceCentre current={key} data={data} language={pageContext.language} /> : null;
   }
   return (
     <Layout chrome={data} context={pageContext}>
@@ -114,11 +116,22 @@ function ServiceTabs({ current, data }: { current: CmsKey; data: CmsPageData }) 
   );
 }
 
-/** Frequently asked questions of the service topic as accordions. */
-function ServiceCentre({ current }: { current: CmsKey; data: CmsPageData }) {
+/**
+ * Frequently asked questions of the service topic as accordions. A question about a rule the
+ * shop does not have is left out: the offer button only where the shop takes inquiries, express
+ * only where it offers express, the German islands only where it delivers to Germany. Amounts
+ * in the answers are the shop's, in its currency.
+ */
+function ServiceCentre({ current, data, language }: { current: CmsKey; data: CmsPageData; language: string }) {
   const { t } = useTranslation();
-  // The offer question promises the product page's offer button: only where the shop takes inquiries.
-  const questions = [1, 2, 3].filter((number) => !(current === "ordering" && number === 2 && !inquiriesEnabled()));
+  const express = expressFeeTexts(data.shopInfo, language);
+  const applies: Partial<Record<string, boolean>> = {
+    "ordering.2": inquiriesEnabled(),
+    "shipping.2": express !== null,
+    "shipping.3": data.shopInfo.deliveryCountries.includes("de"),
+  };
+  const questions = [1, 2, 3].filter((number) => applies[`${current}.${number}`] ?? true);
+  const values = { ...express, value: formatMoney(STORAGE_MINIMUM_ORDER_VALUE, data.shopInfo.currency, language) };
   return (
     <section aria-labelledby="faq" className="section">
       <h2 id="faq">{t("service.faq")}</h2>
@@ -126,7 +139,7 @@ function ServiceCentre({ current }: { current: CmsKey; data: CmsPageData }) {
         {questions.map((number) => (
           <details key={number} className="drawer">
             <summary>{t(`faq.${current}.q${number}`)}</summary>
-            <p>{t(`faq.${current}.a${number}`)}</p>
+            <p>{t(`faq.${current}.a${number}`, values)}</p>
           </details>
         ))}
       </div>

@@ -180,7 +180,6 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
         <ReviewsBlockSlot
           initial={facts.reviewCount > 0 ? { ratingValue: facts.rating, maxValue: 5, totalReviewCount: facts.reviewCount } : null}
           language={pageContext.language}
-          currency={data.shopInfo.currency}
         />
       </section>
 

@@ -147,7 +147,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
         </>
       ),
     },
-    { id: "technical", label: t("product.technicalData"), content: <TechnicalData product={product} /> },
+    { id: "technical", label: t("product.technicalData"), content: <TechnicalData product={product} language={language} /> },
     { id: "instructions", label: t("product.instructions"), content: <Tutorials product={product} /> },
     {
       id: "plus",
@@ -177,7 +177,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
           ) : null}
           <dt>{t("product.packageContentLabel")}</dt>
           <dd>
-            {formatQuantity(product.packageContent, data.shopInfo.currency, language)} {product.unit.label}
+            {formatQuantity(product.packageContent, language)} {product.unit.label}
           </dd>
           <dt>{t("product.shippingGroup")}</dt>
           <dd>{product.isDecking || product.shippingGroup === "freight" ? t("product.freight") : t("product.parcel")}</dd>
@@ -204,7 +204,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
               <Stars value={product.reviewSummary.ratingValue} max={product.reviewSummary.maxValue} />{" "}
               <a href="#product-reviews">
                 {t("product.reviews", {
-                  rating: ratingText(product.reviewSummary.ratingValue, data.shopInfo.currency, language),
+                  rating: ratingText(product.reviewSummary.ratingValue, language),
                   count: product.reviewSummary.totalReviewCount,
                 })}
               </a>
@@ -259,7 +259,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
             />
           ) : null}
           <div className="price-box">
-            <PriceBox product={product} currency={data.shopInfo.currency} language={language} />
+            <PriceBox product={product} language={language} />
             <DeliveryBoxSlot sku={product.sku} product={product} language={language} />
             {product.reachedEOF ? (
               <p className="notice" role="status" ref={stockRef} tabIndex={-1} data-testid="stock-notice">
@@ -290,11 +290,13 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
           <DiyPanel product={product} />
           <InfoDrawers
             links={{ shipping: pages.get("shipping"), payment: pages.get("payment"), withdrawal: pages.get("withdrawal"), service: pages.get("service") }}
+            shop={data.shopInfo}
+            language={language}
           />
         </div>
       </div>
       <Tabs tabs={tabs} label={t("product.tabs")} />
-      <ProductReviews product={product} language={language} currency={data.shopInfo.currency} />
+      <ProductReviews product={product} language={language} />
       {pageContext.accessorySkus.length > 0 ? (
         <section aria-labelledby="accessories" className="section">
           <h2 id="accessories">{t("product.accessories")}</h2>

@@ -85,6 +85,9 @@ function translations<T extends z.ZodTypeAny>(entry: T) {
   return z.object(shape).strict();
 }
 
+/** A label shoppers read (domain/catalogue-label.ts): one text for every language, or a text per language. */
+const catalogueLabel = z.union([text, translations(text).refine((labels) => Object.keys(labels).length > 0, "needs a text in at least one language")]);
+
 // ---------------------------------------------------------------- records
 
 const categoryRecordSchema = z
@@ -300,9 +303,9 @@ const productRecordSchema = z
         z
           .object({
             code: snakeCase,
-            label: text,
+            label: catalogueLabel,
             useImage: z.boolean().optional(), // the configurator shows the options as images (every option needs one)
-            options: z.array(z.object({ value: text, label: text, image: url.optional() }).strict()).min(1),
+            options: z.array(z.object({ value: text, label: catalogueLabel, image: url.optional() }).strict()).min(1),
           })
           .strict(),
       )

@@ -198,7 +198,7 @@ function refusalFailure(ctx: ShopContext, refusal: LineCheck, priced: PricedLine
     case "minimum_order_quantity": {
       const params = {
         sku,
-        value: formatQuantity(refusal.min_order_qty ?? 0, ctx.shop.currency, ctx.language),
+        value: formatQuantity(refusal.min_order_qty ?? 0, ctx.language),
         unit: unitLabel(refusal.unit ?? "", ctx.language),
       };
       return invalid(field, MESSAGES.minimumOrderQuantity.replace("{value}", params.value).replace("{unit}", params.unit), "minimum_order_quantity", params);

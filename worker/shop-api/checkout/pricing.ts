@@ -111,7 +111,7 @@ const REASON_OF_DELIVERY: Record<string, ModeReason> = {
   country: "country",
   island: "island",
   items: "items",
-  currency: "currency",
+  shop: "shop",
 };
 
 /** The cart priced for a destination: lines, goods value, delivery and every mode's rule. */

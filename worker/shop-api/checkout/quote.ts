@@ -107,7 +107,7 @@ function lineProblem(ctx: ShopContext, row: CartLineRow, others: number): QuoteL
   if (row.quantity * row.package_content + 1e-9 < row.min_order_qty)
     return {
       code: "minimum_order_quantity",
-      params: { value: formatQuantity(row.min_order_qty, ctx.shop.currency, ctx.language), unit: unitLabel(row.unit, ctx.language) },
+      params: { value: formatQuantity(row.min_order_qty, ctx.language), unit: unitLabel(row.unit, ctx.language) },
     };
   return null;
 }

@@ -112,8 +112,8 @@ describe("POST /apiv2/cart/", () => {
 
   test.each([
     ["COM", "en", "4.4"],
-    ["CH", "fr", "4.4"],
-  ])("the minimum order quantity reads as the shop writes numbers (%s, %s: %s)", async (shop, language, value) => {
+    ["CH", "fr", "4,4"],
+  ])("the minimum order quantity reads as the page's language writes numbers (%s, %s: %s)", async (shop, language, value) => {
     const { status, body } = await h.call("POST", "/apiv2/cart/", { body: { sku: "FREIGHT-1", quantity: 1 }, shop, language });
     expect(status).toBe(422);
     expect(body.errors[1]).toMatchObject({ code: "minimum_order_quantity", params: { value } });

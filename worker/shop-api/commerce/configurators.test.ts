@@ -91,10 +91,11 @@ function roofWindowDocument(steps: Steps = roofWindowSteps()): CatalogueDocument
         },
         {
           code: "finish",
-          label: "Oberfläche",
+          // Labels per language (domain/catalogue-label.ts); "geölt" has none in French.
+          label: { de: "Oberfläche", en: "Finish", fr: "Finition" },
           options: [
-            { value: "matt", label: "matt" },
-            { value: "geoelt", label: "geölt" },
+            { value: "matt", label: { de: "matt", en: "matt", fr: "mat" } },
+            { value: "geoelt", label: { de: "geölt", en: "oiled" } },
           ],
         },
       ],
@@ -171,6 +172,28 @@ describe("the configurator answer", () => {
       expect.objectContaining({ sku: "IMG-1-2", options: { decor: "nuss" } }),
     ]);
     expect(body.data.roofWindow).toBeNull();
+  });
+
+  test("labels the catalogue gives per language are answered in the request's language, else in German", async () => {
+    const labels = async (shop: string, language: string) => {
+      const { body } = await h.call("GET", "/apiv2/product-configurator/configurator/IMG-1", { shop, language });
+      const finish = body.data.configurableAttributes[1] as { label: string; options: { label: string }[] };
+      return [finish.label, ...finish.options.map((option) => option.label)];
+    };
+    expect(await labels("CH", "fr")).toEqual(["Finition", "mat", "geölt"]);
+    expect(await labels("COM", "en")).toEqual(["Finish", "matt", "oiled"]);
+    expect(await labels("DE", "de")).toEqual(["Oberfläche", "matt", "geölt"]);
+    expect(await labels("CH", "it")).toEqual(["Oberfläche", "matt", "geölt"]);
+  });
+
+  test("a per-language label without any text, or with a language the shops do not speak, is refused by the import", async () => {
+    const doc = roofWindowDocument();
+    const product = doc.products!.find((each) => each.sku === "IMG-1")!;
+    product.configurableAttributes = [{ code: "finish", label: {}, options: [{ value: "matt", label: { xx: "matt" } as never }] }];
+    const result = await importDocument(doc);
+    expect(result.ok).toBe(false);
+    const fields = result.ok ? [] : result.problems.map((problem) => problem.field);
+    expect(fields).toEqual(expect.arrayContaining(["products[7].configurableAttributes[0].label", "products[7].configurableAttributes[0].options[0].label"]));
   });
 
   test("a variant out of stock is offered as unavailable; the older configurable product keeps its answer", async () => {

@@ -12,6 +12,7 @@
  *   visitor's configuration of a product after checking it against the product (SPEC 7).
  */
 import { z } from "zod";
+import { labelIn } from "../../../domain/catalogue-label";
 import { money } from "../../../domain/money";
 import { randomBase32 } from "../../../domain/random-ids";
 import { isQuantity } from "../../../domain/quantity";
@@ -140,9 +141,9 @@ export async function productConfigurator(ctx: ShopContext, params: Params): Pro
     configurableAttributes: attributes.map((a, i) => ({
       id: i + 1,
       code: a.code,
-      label: a.label,
+      label: labelIn(a.label, ctx.language),
       useImage: a.useImage === true,
-      options: a.options.map((option) => ({ value: option.value, label: option.label, image: option.image ?? null })),
+      options: a.options.map((option) => ({ value: option.value, label: labelIn(option.label, ctx.language), image: option.image ?? null })),
     })),
     // Each variant stands for an option of the first attribute (cart.ts resolveConfiguration): the option missing here has none.
     variants: variantSkus.flatMap(({ option, variant }) => {

@@ -69,6 +69,19 @@ describe("express rules", () => {
     expect(sylt.expressUnavailableReason).toBe("island");
     expect(computeDelivery(base({ postcode: "10115" })).express).not.toBeNull();
   });
+  test("a shop that does not deliver to Germany in euro offers none, and says so without naming Germany", () => {
+    const reason = (over: Partial<DeliveryInput>) => computeDelivery(base(over)).expressUnavailableReason;
+    expect(reason({ currency: "CHF", deliveryCountries: ["ch", "li"], country: "ch" })).toBe("shop");
+    expect(reason({ deliveryCountries: ["fr"], country: "fr" })).toBe("shop");
+    expect(reason({ deliveryCountries: ["at"], country: "at" })).toBe("shop");
+    // Even an address in Germany: CHF is not the currency express is offered in.
+    expect(reason({ currency: "CHF", deliveryCountries: ["ch", "de"], country: "de" })).toBe("shop");
+    expect(computeDelivery(base({ deliveryCountries: ["fr"], country: "fr" })).modes.find((m) => m.code === "express")).toEqual({
+      code: "express",
+      available: false,
+      reason: "shop",
+    });
+  });
 });
 
 describe("costs", () => {

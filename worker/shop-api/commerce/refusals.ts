@@ -46,7 +46,7 @@ export function refusalFailure(ctx: ShopContext, field: string, refusal: Refusal
     case "offer_line_fixed":
       return fail(409, OFFER_LINE_FIXED, refusal.refusal, { field });
     case "minimum_order_quantity": {
-      const params = { value: formatQuantity(refusal.min_order_qty ?? 0, ctx.shop.currency, ctx.language), unit: unitLabel(refusal.unit ?? "", ctx.language) };
+      const params = { value: formatQuantity(refusal.min_order_qty ?? 0, ctx.language), unit: unitLabel(refusal.unit ?? "", ctx.language) };
       return invalid(field, MESSAGES.minimumOrderQuantity.replace("{value}", params.value).replace("{unit}", params.unit), refusal.refusal, params);
     }
     case "quantity_unavailable":

@@ -7,24 +7,22 @@
  * - Standard delivery: dispatch day + the product's delivery days (min..max working days).
  * - Express: the working day after dispatch (next-day express for orders until 10:00);
  *   10 EUR for parcels, 50 EUR for freight forwarding; only within mainland Germany and
- *   only when every item is express-capable.
+ *   only when every item is express-capable; a shop that does not deliver to Germany in
+ *   euro offers none (its reason names the shop, not Germany).
  * - Free standard shipping within the shop's home country from the free-shipping
  *   order value, never to German islands (offshore surcharge instead) or with decking.
  * - Storage (on call with storage) needs a customer account and an order value from
  *   1200 in the shop's currency (EUR, or CHF on the Swiss shop).
  * - 2 percent prepayment discount on the goods value (domain/prepayment.ts).
  */
-import { STORAGE_MINIMUM_ORDER_VALUE } from "../../../domain/checkout";
+import { EXPRESS_FEE, offersExpress, STORAGE_MINIMUM_ORDER_VALUE } from "../../../domain/checkout";
 import { prepaymentDiscount } from "../../../domain/prepayment";
 import { addWorkingDays, berlinInstant, berlinTime, isWorkingDay, nextWorkingDay } from "./berlin-time";
 import { isGermanIsland } from "./islands";
 
 export const ORDER_CUTOFF_HOUR = 10;
-export { STORAGE_MINIMUM_ORDER_VALUE };
+export { EXPRESS_FEE, STORAGE_MINIMUM_ORDER_VALUE };
 export const FREE_SHIPPING_FROM = 120_000; // minor units of the shop currency
-
-/** Express surcharge per shipping group, EUR minor units (SPEC 9). */
-export const EXPRESS_FEE = { parcel: 1000, freight: 5000 } as const;
 
 /**
  * Standard shipping costs in minor units, this project's own tariff (the spec does not
@@ -74,7 +72,7 @@ export interface DeliveryResult {
   referenceDate: string;
   standard: (DeliveryDates & { cost: number; isFree: boolean; surcharges: { type: "offshore"; amount: number }[] }) | null;
   express: (DeliveryDates & { fee: number; cost: number }) | null;
-  expressUnavailableReason: "country" | "island" | "items" | "currency" | "not_deliverable" | null;
+  expressUnavailableReason: "shop" | "country" | "island" | "items" | "not_deliverable" | null;
   modes: { code: "standard" | "desired_date" | "on_call_storage" | "express"; available: boolean; reason?: string }[];
   prepaymentDiscount: number;
 }
@@ -135,16 +133,15 @@ export function computeDelivery(input: DeliveryInput): DeliveryResult {
     surcharges,
   };
 
-  const expressUnavailableReason =
-    country !== "de"
+  const expressUnavailableReason = !offersExpress(input)
+    ? ("shop" as const)
+    : country !== "de"
       ? ("country" as const)
       : isIsland
         ? ("island" as const)
         : input.items.some((item) => !item.isExpress)
           ? ("items" as const)
-          : currency !== "EUR"
-            ? ("currency" as const)
-            : null;
+          : null;
   const express =
     expressUnavailableReason === null
       ? {

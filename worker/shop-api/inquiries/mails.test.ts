@@ -98,7 +98,7 @@ test("quantities with their unit and answers as the language writes them", () =>
   expect(writtenQuantity(12.5, "SQM", "de")).toBe("12,5 m²");
   expect(writtenQuantity(1234.25, "SQM", "en")).toBe("1,234.25 m²");
   expect(writtenQuantity(3, "PCS", "fr")).toBe("3 pce");
-  expect(writtenQuantity(1500.5, "SQM", "fr")).toBe("1\u202f500,5 m²");
+  expect(writtenQuantity(1500.5, "SQM", "fr")).toBe("1\u00a0500,5 m²");
   expect(writtenQuantity(null, "SQM", "de")).toBeUndefined();
   expect(writtenAnswers("bulk", { needsDeliveryDate: false, isBusiness: true }, "de")).toEqual([
     "Ich frage als Unternehmen an: Ja",

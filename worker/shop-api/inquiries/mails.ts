@@ -6,6 +6,7 @@
  * steps, unit, country, language) are written here in the mail's language.
  */
 import { countryName } from "../../../domain/countries";
+import { formatQuantity } from "../../../domain/money";
 import type { InquiryAnswers, InquiryQuestionId, InquiryType } from "../../../domain/inquiry";
 import { INQUIRY_QUESTIONS } from "../../../domain/inquiry";
 import { htmlLanguage } from "../../../domain/routes";
@@ -35,17 +36,15 @@ export interface MailedInquiry {
   configuration: string | null;
 }
 
-const LOCALES: Record<string, string> = { de: "de-DE", at: "de-AT", en: "en-GB", fr: "fr-FR", it: "it-IT", nl: "nl-NL" };
-
 const label = (language: string, key: string): string => text(language, "inquiries", key);
 const typeLabel = (language: string, type: InquiryType): string => label(language, `types.${type}`);
 /** Mail parameters are lines of at most 200 characters. */
 const clip = (value: string): string => (value.length > 200 ? `${value.slice(0, 199)}…` : value);
 
-/** The quantity with its unit as the language writes it: `12,5 m²`. */
+/** The quantity with its unit as the language writes it, as the shop's pages do (domain/money.ts formatQuantity): `12,5 m²`. */
 export function writtenQuantity(quantity: number | null, unit: string | null, language: string): string | undefined {
   if (quantity === null) return undefined;
-  const number = new Intl.NumberFormat(LOCALES[language] ?? "de-DE", { maximumFractionDigits: 2 }).format(quantity);
+  const number = formatQuantity(quantity, language);
   return unit ? `${number} ${text(language, "server", `units.${unit}`)}` : number;
 }
 

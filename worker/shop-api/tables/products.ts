@@ -10,6 +10,7 @@
  * modules read so far: add a field here when a module needs one. The SQL fragments expect
  * the products table under the alias `p` (`mainImage` can be pointed at another).
  */
+import type { CatalogueLabel } from "../../../domain/catalogue-label";
 import { parseJsonOr } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";
 
@@ -133,10 +134,11 @@ export interface ProductCategoryRow {
 
 export interface ConfigurableAttribute {
   code: string;
-  label: string;
+  /** One text, or one per language (domain/catalogue-label.ts). */
+  label: CatalogueLabel;
   /** The configurator shows the options as images (issue 19). */
   useImage?: boolean;
-  options: { value: string; label: string; image?: string }[];
+  options: { value: string; label: CatalogueLabel; image?: string }[];
 }
 
 export interface Product {

@@ -64,7 +64,7 @@ export interface TerraceItemRow {
   slug: string | null;
 }
 
-export type TerraceBoardRow = TerraceItemRow & { family: string; length_mm: number; width_mm: number; gap_mm: number };
+export type TerraceBoardRow = TerraceItemRow & { family: string; length_mm: number; width_mm: number; gap_mm: number; manufacturer: string | null };
 
 /** A substructure as the planner and the bill see it, with its name in the request's language. */
 export type TerraceSystemView = TerraceSystem & { name: string };
@@ -118,7 +118,8 @@ function sold(shopId: string): SqlFragment {
 
 /** The boards the planner offers in the shop (terraceConfEnabled, with laying data), by name. */
 export function selectTerraceBoards(shopId: string, language: string): SqlFragment {
-  return sql`SELECT ${itemColumns(language)}, t.family, t.length_mm, t.width_mm, t.gap_mm
+  return sql`SELECT ${itemColumns(language)}, t.family, t.length_mm, t.width_mm, t.gap_mm,
+      (SELECT m.name FROM manufacturers m WHERE m.id = p.manufacturer_id) AS manufacturer
     FROM terrace_products t JOIN products p ON p.sku = t.sku JOIN prices pr ON pr.sku = p.sku AND pr.shop_id = ${shopId}
     WHERE t.role = 'board' AND t.conf_enabled = 1 AND t.family IS NOT NULL AND t.length_mm IS NOT NULL AND t.width_mm IS NOT NULL
       AND t.gap_mm IS NOT NULL AND ${sold(shopId)}

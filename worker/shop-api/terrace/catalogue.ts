@@ -42,6 +42,7 @@ export async function terraceCatalogue(ctx: ShopContext): Promise<Reply> {
     ...catalogueItemOf(row, shop.currency, language),
     image: row.image ? { src: row.image, alt: row.name } : null,
     link: row.slug ? slugPath(shop, language, row.slug) : null,
+    manufacturer: row.manufacturer,
   }));
   const answer: TerraceCatalogue = { boards, systems, rules, items };
   return reply(answer);

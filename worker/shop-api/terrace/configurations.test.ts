@@ -51,6 +51,7 @@ describe("GET /apiv2/terrace/catalogue", () => {
       packagePrice: expect.objectContaining({ amount: 3990, currency: "EUR" }),
       image: { src: "/images/BOARD-WPC.jpg", alt: "Terrasse BOARD-WPC" },
       link: "/terrasse-board-wpc.html",
+      manufacturer: null,
     });
     expect(data.systems).toEqual([
       {

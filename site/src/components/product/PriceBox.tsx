@@ -7,12 +7,10 @@ import { formatQuantity } from "../../../../domain/money";
 /** Package price, reduction, unit price, tax and package content (SPEC 2.2 Product page). */
 export function PriceBox({
   product,
-  currency,
   language,
 }: {
   product: ProductData;
-  /** The shop's currency and the page's language choose the number format (domain/money.ts). */
-  currency: string;
+  /** The page's language writes the package content (domain/money.ts formatQuantity); the prices come formatted. */
   language: string;
 }) {
   const { t } = useTranslation();
@@ -47,7 +45,7 @@ export function PriceBox({
         {price.tax.label}, {t("product.plusShipping")}
       </p>
       <p className="muted small" data-testid="package-content">
-        {t("product.packageContent", { amount: formatQuantity(product.packageContent, currency, language), unit: unit.label })}
+        {t("product.packageContent", { amount: formatQuantity(product.packageContent, language), unit: unit.label })}
       </p>
     </div>
   );

@@ -19,8 +19,9 @@ test.each([
   ["EUR", "fr", "1\u00a0234,50\u00a0€", "2,25"],
   ["EUR", "nl", "€\u00a01.234,50", "2,25"],
   ["EUR", "en", "€1,234.50", "2.25"],
-  ["CHF", "de", "CHF\u00a01’234.50", "2.25"],
-  ["CHF", "fr", "CHF\u00a01’234.50", "2.25"],
+  // Money the Swiss way, measures as the page's language writes numbers (docs/decisions/0056).
+  ["CHF", "de", "CHF\u00a01’234.50", "2,25"],
+  ["CHF", "fr", "CHF\u00a01’234.50", "2,25"],
 ])("%s in %s: the calculator prints money and amounts as the price box does (domain/money.ts)", (currency, language, total, amount) => {
   const html = render(currency, language);
   const shown = /data-testid="calculator-total">(.*?)<\/strong>/

@@ -19,7 +19,7 @@ export function QuantityCalculator({
   onPackagesChange,
 }: {
   product: ProductData;
-  /** The shop's currency and the page's language choose the number format (domain/money.ts). */
+  /** The shop's currency for the total; the page's language chooses the number format (domain/money.ts). */
   currency: string;
   language: string;
   onPackagesChange: (packages: number) => void;
@@ -27,7 +27,7 @@ export function QuantityCalculator({
   const { t } = useTranslation();
   const { unit, packageContent, blendPercent, stock, price } = product;
   const minimum = stock.minimumOrderQuantity > packageContent ? stock.minimumOrderQuantity : packageContent;
-  const [amountText, setAmountText] = React.useState(() => formatQuantity(minimum, currency, language));
+  const [amountText, setAmountText] = React.useState(() => formatQuantity(minimum, language));
   const [useBlend, setUseBlend] = React.useState(blendPercent > 0);
   const result = calculateQuantity({
     amount: amountFromText(amountText),
@@ -41,7 +41,7 @@ export function QuantityCalculator({
     onPackagesChange(result.packages);
   }, [result.packages, onPackagesChange]);
   if (result.problem === "noPackageContent") return null;
-  const number = (value: number) => formatQuantity(value, currency, language);
+  const number = (value: number) => formatQuantity(value, language);
   const problem = result.problem ? t(`calculator.problems.${result.problem}`, { amount: number(result.maximumAmount), unit: unit.label }) : null;
   return (
     <fieldset className="calculator">

@@ -2,15 +2,21 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../../lib/page-data";
 import { mediaHref } from "../../lib/media";
+import { formatQuantity } from "../../../../domain/money";
 
 /** The visible attributes with SKU and EAN, and the product's PDF downloads (SPEC 2.2 Product page). */
-/** An attribute's value as the page shows it: a boolean as yes or no in the page's language (the import allows only "true" and "false"). */
-export function attributeValue(attribute: { type: string; value: string }, t: (key: string) => string): string {
+/**
+ * An attribute's value as the page shows it: a boolean as yes or no in the page's language (the
+ * import allows only "true" and "false"), a number written as the page's language writes numbers
+ * (domain/money.ts formatQuantity: 6,5 in de, 6.5 in en); any other value as the catalogue gives it.
+ */
+export function attributeValue(attribute: { type: string; value: string }, t: (key: string) => string, language: string): string {
+  if (attribute.type === "number") return /^-?\d+(\.\d+)?$/.test(attribute.value) ? formatQuantity(Number(attribute.value), language) : attribute.value;
   if (attribute.type !== "boolean") return attribute.value;
   return attribute.value === "true" ? t("product.yes") : attribute.value === "false" ? t("product.no") : attribute.value;
 }
 
-export function TechnicalData({ product }: { product: ProductData }) {
+export function TechnicalData({ product, language }: { product: ProductData; language: string }) {
   const { t } = useTranslation();
   const attributes = product.content.attributes.filter((attribute) => attribute.isVisible);
   return (
@@ -32,7 +38,7 @@ export function TechnicalData({ product }: { product: ProductData }) {
             {attributes.map((attribute) => (
               <tr key={attribute.code}>
                 <th scope="row">{attribute.label}</th>
-                <td>{attributeValue(attribute, t)}</td>
+                <td>{attributeValue(attribute, t, language)}</td>
               </tr>
             ))}
           </tbody>

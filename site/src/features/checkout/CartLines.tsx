@@ -30,14 +30,12 @@ function ProductImage({ image, link }: { image: QuoteLine["image"]; link: string
  */
 export function CartLine({
   line,
-  currency,
   language,
   busy,
   onQuantity,
   onRemove,
 }: {
   line: QuoteLine;
-  currency: string;
   language: string;
   busy: boolean;
   onQuantity: (line: QuoteLine, quantity: number) => Promise<boolean>;
@@ -55,7 +53,7 @@ export function CartLine({
     }, QUANTITY_SETTLE_MS);
     return () => clearTimeout(timer);
   }, [value, line, onQuantity]);
-  const amount = (value: number) => `${formatQuantity(value, currency, language)} ${line.unitLabel}`;
+  const amount = (value: number) => `${formatQuantity(value, language)} ${line.unitLabel}`;
   const content = amount(line.packageContent);
   const problemId = `cart-line-problem-${line.itemId}`;
   return (

@@ -104,15 +104,7 @@ export function CartPage({ shop, language, worlds }: { shop: ShopRouting; langua
                 </h2>
                 <ul className="cart-lines" data-testid="cart-lines">
                   {quote.lines.map((line) => (
-                    <CartLine
-                      key={line.itemId}
-                      line={line}
-                      currency={quote.currency}
-                      language={language}
-                      busy={busy}
-                      onQuantity={onQuantity}
-                      onRemove={onRemove}
-                    />
+                    <CartLine key={line.itemId} line={line} language={language} busy={busy} onQuantity={onQuantity} onRemove={onRemove} />
                   ))}
                 </ul>
               </section>

@@ -257,7 +257,7 @@ describe("the cart page", () => {
 
   test("counter bounds: the line's minimum order quantity and the stock left", () => {
     const render = (extra: Partial<QuoteLine>) =>
-      renderToStaticMarkup(<CartLine line={line(extra)} currency="EUR" language="de" busy={false} onQuantity={async () => true} onRemove={() => undefined} />);
+      renderToStaticMarkup(<CartLine line={line(extra)} language="de" busy={false} onQuantity={async () => true} onRemove={() => undefined} />);
     const atMinimum = render({ quantity: 2, minimumQuantity: 2 });
     expect(atMinimum).toMatch(/aria-label="quantity.decrease" disabled=""/);
     expect(atMinimum).not.toMatch(/aria-label="quantity.increase" disabled=""/);
@@ -270,7 +270,7 @@ describe("the cart page", () => {
 
   test("a line whose pack content changed since its packages were chosen says so, with the current content and what the packages hold now", () => {
     const render = (extra: Partial<QuoteLine>) =>
-      renderToStaticMarkup(<CartLine line={line(extra)} currency="CHF" language="fr" busy={false} onQuantity={async () => true} onRemove={() => undefined} />);
+      renderToStaticMarkup(<CartLine line={line(extra)} language="fr" busy={false} onQuantity={async () => true} onRemove={() => undefined} />);
     expect(render({})).not.toContain("package-content-changed");
     const changed = render({ quantity: 13, packageContent: 2.98, packageContentBefore: 2.2 });
     expect(changed).toContain(

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import type { Delivery } from "./api";
-import { deliveryLines, formatDay, formatDeadline } from "./DeliveryBox";
+import { deliveryLines, formatDay, formatDeadline, storageHint } from "./DeliveryBox";
 
 const t = ((key: string, params?: Record<string, unknown>) => (params ? `${key} ${JSON.stringify(params)}` : key)) as unknown as TFunction;
 const cost = (amount: number, isFree = false) => ({
@@ -60,4 +60,13 @@ test("not deliverable: the server's message", () => {
       "de",
     ),
   ).toEqual([{ key: "none", text: "Eine Lieferung nach Vereinigte Staaten ist leider nicht möglich.", tone: "notice" }]);
+});
+
+test("the storage hint names the order value in the shop's own currency, as the shop writes money", () => {
+  const value = (currency: string, language: string) =>
+    (JSON.parse(storageHint(t, currency, language).replace(/^delivery\.storageHint /, "")) as { value: string }).value;
+  expect(value("EUR", "de")).toBe("1.200,00\u00a0€");
+  expect(value("CHF", "de")).toBe("CHF\u00a01’200.00");
+  expect(value("CHF", "fr")).toBe("CHF\u00a01’200.00");
+  expect(value("EUR", "fr")).toBe("1\u00a0200,00\u00a0€");
 });

@@ -7,7 +7,8 @@ import { Alerts, useAlerts } from "./alerts";
 import { CART_QUANTITY_EVENT } from "./AddToCart";
 import { htmlLanguage } from "../../../../domain/routes";
 import { readDeliveryChoice, saveDeliveryChoice } from "../checkout/delivery-choice";
-import type { DeliveryModeCode } from "../../../../domain/checkout";
+import { STORAGE_MINIMUM_ORDER_VALUE, type DeliveryModeCode } from "../../../../domain/checkout";
+import { formatMoney } from "../../../../domain/money";
 import { changeShippingCountry, DELIVERY_COUNTRY_CHANGED, useCurrentCountry, useDelivery, type DeliveryCountryChange } from "./hooks";
 
 /** Formats a calendar date (YYYY-MM-DD) like "Fr., 20.11." in the page's locale. */
@@ -59,6 +60,11 @@ export function deliveryLines(delivery: Delivery, t: TFunction, locale: string):
   return lines;
 }
 
+/** Why storage cannot be chosen: it needs an account and the order value, in the shop's own currency (never another shop's). */
+export function storageHint(t: TFunction, currency: string, language: string): string {
+  return t("delivery.storageHint", { value: formatMoney(STORAGE_MINIMUM_ORDER_VALUE, currency, language) });
+}
+
 /** The product page's delivery modes and the cart's (domain/checkout.ts): only the desired date is named differently. */
 const CART_MODE: Record<Delivery["deliveryModes"][number]["code"], DeliveryModeCode> = {
   standard: "standard",
@@ -73,7 +79,19 @@ const CART_MODE: Record<Delivery["deliveryModes"][number]["code"], DeliveryModeC
  * pick is kept for the cart page, which starts with it (checkout/delivery-choice.ts) and
  * prices the whole cart with it there (a date for the desired date is chosen in the cart).
  */
-function DeliveryModeChoice({ modes, sku, t }: { modes: Delivery["deliveryModes"]; sku: string; t: TFunction }) {
+function DeliveryModeChoice({
+  modes,
+  sku,
+  currency,
+  language,
+  t,
+}: {
+  modes: Delivery["deliveryModes"];
+  sku: string;
+  currency: string;
+  language: string;
+  t: TFunction;
+}) {
   const [chosen, setChosen] = React.useState<DeliveryModeCode>("standard");
   React.useEffect(() => setChosen(readDeliveryChoice().mode), []);
   const name = `delivery-mode-${sku}`;
@@ -93,7 +111,7 @@ function DeliveryModeChoice({ modes, sku, t }: { modes: Delivery["deliveryModes"
               onChange={() => setChosen(saveDeliveryChoice({ mode: cartMode, desiredDate: null }).mode)}
             />{" "}
             {t(`delivery.modes.${mode.code}`)}
-            {!mode.available && mode.code === "on_call_storage" ? <span className="small"> · {t("delivery.storageHint")}</span> : null}
+            {!mode.available && mode.code === "on_call_storage" ? <span className="small"> · {storageHint(t, currency, language)}</span> : null}
           </label>
         );
       })}
@@ -173,7 +191,9 @@ export function DeliveryBox({
       ) : (
         <p>{t("delivery.fallback", { min: product.delivery.minDays, max: product.delivery.maxDays })}</p>
       )}
-      {delivery?.isDeliverable ? <DeliveryModeChoice modes={delivery.deliveryModes} sku={sku} t={t} /> : null}
+      {delivery?.isDeliverable ? (
+        <DeliveryModeChoice modes={delivery.deliveryModes} sku={sku} currency={delivery.prepaymentDiscount.amount.currency} language={language} t={t} />
+      ) : null}
       {current ? (
         <div className="delivery-country">
           <label htmlFor={`delivery-country-${sku}`}>{t("delivery.country")}</label>{" "}

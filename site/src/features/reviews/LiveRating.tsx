@@ -17,8 +17,8 @@ export function liveRating(answer: unknown): RatingFigures | null {
  * The shop's live rating from GET /apiv2/{provider}/rating. Until the answer is there (and
  * when it is empty or fails) the build's figures (`initial`) stay.
  */
-export function LiveRating({ initial, language, currency }: { initial: RatingFigures | null; language: string; currency: string }) {
+export function LiveRating({ initial, language }: { initial: RatingFigures | null; language: string }) {
   const { data } = useSWR<unknown>(ratingPath(reviewSettings()), fetchData, { revalidateOnFocus: false, shouldRetryOnError: false });
   const live = liveRating(data);
-  return <RatingLine rating={live ?? initial} language={language} currency={currency} live={live !== null} />;
+  return <RatingLine rating={live ?? initial} language={language} live={live !== null} />;
 }

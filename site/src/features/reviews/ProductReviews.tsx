@@ -12,21 +12,10 @@ import "./reviews.css";
  * bought the product (config `reviews.verification`, texts in locales). Static HTML from the
  * build, the same data as the page's aggregateRating.
  */
-export function ProductReviews({
-  product,
-  language,
-  currency,
-  settings = reviewSettings(),
-}: {
-  product: ProductData;
-  language: string;
-  /** The shop's currency: numbers are written as its prices are (domain/money.ts). */
-  currency: string;
-  settings?: ReviewSettings;
-}) {
+export function ProductReviews({ product, language, settings = reviewSettings() }: { product: ProductData; language: string; settings?: ReviewSettings }) {
   const { t } = useTranslation();
   const summary = product.reviewSummary;
-  const format = (value: number) => ratingText(value, currency, language);
+  const format = (value: number) => ratingText(value, language);
   const date = (iso: string) => writtenDate(iso.slice(0, 10), language);
   return (
     <section aria-labelledby="product-reviews" className="section product-reviews" data-testid="product-reviews">

@@ -9,10 +9,10 @@ export interface RatingFigures {
 }
 
 /** '4,6 of 5 stars from 128 reviews' with the stars; 'no reviews yet' without figures. */
-export function RatingLine({ rating, language, currency, live }: { rating: RatingFigures | null; language: string; currency: string; live: boolean }) {
+export function RatingLine({ rating, language, live }: { rating: RatingFigures | null; language: string; live: boolean }) {
   const { t } = useTranslation();
   if (!rating) return <p data-testid="live-rating">{t("reviews.none")}</p>;
-  const value = ratingText(rating.ratingValue, currency, language);
+  const value = ratingText(rating.ratingValue, language);
   return (
     <p className="rating-big" data-testid="live-rating" data-live={live ? "true" : "false"}>
       <Stars value={rating.ratingValue} max={rating.maxValue} /> {t("reviews.summary", { rating: value, max: rating.maxValue, count: rating.totalReviewCount })}

@@ -11,19 +11,11 @@ const LiveRating = lazyOnIdle(() => import("./LiveRating").then((module) => modu
  * HTML, the live rating (GET /apiv2/{provider}/rating) once the browser is idle, and the
  * provider's widget where the shop has one and the visitor consented.
  */
-export const ReviewsBlockSlot = React.memo(function ReviewsBlockSlot({
-  initial,
-  language,
-  currency,
-}: {
-  initial: RatingFigures | null;
-  language: string;
-  currency: string;
-}) {
+export const ReviewsBlockSlot = React.memo(function ReviewsBlockSlot({ initial, language }: { initial: RatingFigures | null; language: string }) {
   return (
     <>
-      <React.Suspense fallback={<RatingLine rating={initial} language={language} currency={currency} live={false} />}>
-        <LiveRating initial={initial} language={language} currency={currency} />
+      <React.Suspense fallback={<RatingLine rating={initial} language={language} live={false} />}>
+        <LiveRating initial={initial} language={language} />
       </React.Suspense>
       <ReviewWidget />
     </>

@@ -6,6 +6,7 @@ import { initialSearchState, searchReducer } from "./state";
 import { chatPathFor } from "./SearchOverlay";
 import { queryFromLocation } from "./SearchPage";
 import { mayLogQueries, searchPathOf } from "./api";
+import { formatBound } from "./filter-labels";
 import type { UseSearch } from "./useSearch";
 import { FilterPanel } from "./FilterPanel";
 import { FilterToggle } from "./FilterToggle";
@@ -173,4 +174,13 @@ test("helpers: chat path, query from the address, consent, cookie gate, call pat
   expect(searchPathOf({ kind: "search", query: "eiche", limit: 24, sort: "price-asc", log: false }, true)).toBe(
     "/apiv2/search?query=eiche&limit=24&sort=price-asc&log=false",
   );
+});
+
+test("a range filter's bounds read as the page's language writes numbers", () => {
+  const mm = { key: "thickness_mm", unit: "mm" };
+  expect(formatBound(6.5, mm, "EUR", "de")).toBe("6,5\u00a0mm");
+  expect(formatBound(6.5, mm, "CHF", "fr")).toBe("6,5\u00a0mm");
+  expect(formatBound(1200, { key: "width_cm", unit: "cm" }, "EUR", "de")).toBe("1.200\u00a0cm");
+  expect(formatBound(6.5, mm, "EUR", "en")).toBe("6.5\u00a0mm");
+  expect(formatBound(1, { key: "layers", unit: null }, "EUR", "it")).toBe("1");
 });

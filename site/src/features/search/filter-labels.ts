@@ -23,7 +23,7 @@ function findValue(values: FilterValue[], key: string): FilterValue | undefined 
 /** A range bound: the price with its currency, an attribute's value with its unit, in the language's format. */
 export function formatBound(value: number, option: Pick<FilterOption, "key" | "unit">, currency: string, language: string): string {
   if (option.key === "price") return formatMoney(Math.round(value * 100), currency, language);
-  const number = formatQuantity(value, currency, language);
+  const number = formatQuantity(value, language);
   return option.unit ? `${number}\u00a0${option.unit}` : number;
 }
 

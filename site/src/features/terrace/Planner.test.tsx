@@ -29,6 +29,7 @@ const CATALOGUE: TerraceCatalogue = {
       family: "wpc",
       image: null,
       link: "/wpc-4000.html",
+      manufacturer: "Terra Deck",
     },
   ],
   systems: [

@@ -32,7 +32,7 @@ import { editorReducer, initialEditor, planOf, type EditorState } from "./editor
 import { DrawingEditor, NAMESPACE } from "./DrawingEditor";
 import { BillTable } from "./BillTable";
 import { PlanDrawing } from "./PlanDrawing";
-import { planTexts, unitLabel } from "./texts";
+import { boardDistinction, planTexts, unitLabel } from "./texts";
 import { formatMetres } from "./numbers";
 import { useVisibilityTracking } from "../../lib/tracking/use-track";
 import { keepPlan, PLANNER_STEPS, readStoredPlan, type Step } from "./plan-store";
@@ -444,6 +444,7 @@ function ChooseStep({
         <ul>
           {catalogue.boards.map((candidate) => {
             const image = boardImage(candidate);
+            const distinction = boardDistinction(candidate, catalogue.boards, t);
             return (
               <li key={candidate.sku}>
                 <label className={`terrace-board${candidate.sku === choice.boardSku ? " chosen" : ""}`} data-testid="board-option">
@@ -457,6 +458,11 @@ function ChooseStep({
                   {image ? <img src={image.src} alt="" width={64} height={64} loading="lazy" /> : null}
                   <span>
                     <strong>{candidate.name}</strong>
+                    {distinction ? (
+                      <span className="muted small" data-testid="board-distinction">
+                        {distinction}
+                      </span>
+                    ) : null}
                     <span className="muted small">{t("choose.boardSize", { length: candidate.lengthMm, width: candidate.widthMm, gap: candidate.gapMm })}</span>
                     <span>
                       {formatMoney(candidate.packagePrice.amount, candidate.packagePrice.currency, language)} /{" "}

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { planTexts, unitLabel } from "./texts";
+import { boardDistinction, planTexts, unitLabel } from "./texts";
 
 const LANGUAGES = ["de", "at", "en", "fr", "it", "nl"];
 const load = (language: string) =>
@@ -30,4 +30,27 @@ test("the plan rules speak the page's language; SPEC 5's step rule in English wo
   expect(german.sideTooLong).toBe("Eine Seite kann höchstens {max} m lang sein.");
   expect(unitLabel(lookup(load("de")), "SQM")).toBe("m²");
   expect(unitLabel(lookup(load("de")), "XYZ")).toBe("XYZ");
+});
+
+describe("boardDistinction: boards of the same name are told apart", () => {
+  const german = lookup(load("de"));
+  const t = (key: string, options: Record<string, unknown> = {}) => german(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(options[name]));
+  const board = (sku: string, name: string, manufacturer: string | null) => ({ sku, name, manufacturer });
+  const boards = [
+    board("BH-100153", "Terrassendiele WPC steingrau 4000 mm", "Terra Deck"),
+    board("BH-100163-1", "Terrassendiele WPC steingrau 4000 mm", "Holzwerk Nord"),
+    board("BH-100164", "Terrassendiele WPC steingrau 4000 mm", null),
+    board("BH-100089", "Terrassendiele Douglasie 3960 mm", "Terra Deck"),
+  ];
+
+  test("a shared name gets the manufacturer and the item number, which no two boards share", () => {
+    const shown = boards.slice(0, 3).map((each) => boardDistinction(each, boards, t));
+    expect(shown).toEqual(["Terra Deck, Art.-Nr. BH-100153", "Holzwerk Nord, Art.-Nr. BH-100163-1", "Art.-Nr. BH-100164"]);
+    expect(new Set(shown).size).toBe(3);
+  });
+
+  test("a name of its own gets nothing more", () => {
+    expect(boardDistinction(boards[3]!, boards, t)).toBe("");
+    expect(boardDistinction(boards[0]!, [boards[0]!], t)).toBe("");
+  });
 });

@@ -31,3 +31,13 @@ export function unitLabel(t: T, code: string): string {
   const label = t(`units.${code}`);
   return label === `units.${code}` || label === "" ? code : label;
 }
+
+/**
+ * What tells a board from the others of the same name (the catalogue may sell two "WPC decking
+ * board stone grey 4000 mm"): its manufacturer, and its item number, which no two boards share.
+ * Empty for a board whose name is its own.
+ */
+export function boardDistinction(board: { sku: string; name: string; manufacturer: string | null }, boards: readonly { name: string }[], t: T): string {
+  if (boards.filter((other) => other.name === board.name).length < 2) return "";
+  return [board.manufacturer, t("choose.itemNumber", { sku: board.sku })].filter(Boolean).join(", ");
+}
