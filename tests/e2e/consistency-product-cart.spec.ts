@@ -232,8 +232,6 @@ async function addThroughFamilyPage(page: Page, shop: "DE" | "CH", language: str
   await expect(line.getByTestId("package-content-changed")).toHaveCount(0);
 }
 
-const SHOP_CURRENCY = { DE: "EUR", CH: "CHF" } as const;
-
 test("DE: a family page asks for the variant before adding; the chosen variant's calculator and the cart line agree", async ({ page }) => {
   await addThroughFamilyPage(page, "DE", "de", "/checkout/cart/");
 });
