@@ -31,6 +31,7 @@ import { valueEvent } from "../lib/tracking/ecommerce";
 import { useTrackOnce } from "../lib/tracking/use-track";
 import { formatQuantity } from "../../../domain/money";
 import { manufacturerPath, slugPath } from "../../../domain/routes";
+import { SAMPLE_LONG_DELIVERY_WEEKS } from "../../../domain/samples";
 import { cmsKey } from "../lib/shop-content";
 import { headTranslate } from "../lib/head-translate";
 import { mediaHref } from "../lib/media";
@@ -241,7 +242,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
             </div>
             {product.samples.active && product.samples.longDeliveryTime ? (
               <p className="notice small" data-testid="sample-long-delivery">
-                {t("product.sampleLongDelivery")}
+                {t("product.sampleLongDelivery", SAMPLE_LONG_DELIVERY_WEEKS)}
               </p>
             ) : null}
             <InquiryButtonsSlot sku={product.sku} product={product} language={language} quantity={packages} />

@@ -36,7 +36,7 @@ export async function orderSample(
   await page.goto(`${order.origin}/${order.product.slug}.html`);
   await page.keyboard.press("Shift");
   await page.getByTestId("sample-button").click();
-  await expect(page.getByTestId("alert-success").first()).toHaveText(/Artikel wurde zum Warenkorb hinzugefügt/);
+  await expect(page.getByTestId("alert-success").first()).toHaveText(/Das Muster liegt in Ihrem Musterkorb./);
   await page.getByTestId("sample-panel").getByTestId("sample-checkout").click();
 
   const modal = page.getByTestId("sample-checkout-modal");
