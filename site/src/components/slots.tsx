@@ -106,7 +106,7 @@ export const MiniCartCounterSlot = React.memo(function MiniCartCounterSlot({ hre
   return (
     <React.Suspense
       fallback={
-        <a className="header-counter" href={href} rel="nofollow">
+        <a className="header-counter" href={href} data-slot="mini-cart" rel="nofollow">
           <span className="counter-label">{t("header.cart")}</span>
         </a>
       }
@@ -122,7 +122,7 @@ export const SampleCartSlot = React.memo(function SampleCartSlot() {
   return (
     <React.Suspense
       fallback={
-        <button type="button" className="header-counter" disabled>
+        <button type="button" className="header-counter" data-slot="sample-cart" disabled>
           <span className="counter-label">{t("samples.headerLabel")}</span>
         </button>
       }

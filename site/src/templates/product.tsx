@@ -84,7 +84,10 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   const product = React.useMemo(() => applyConfiguratorChoice(applyConfiguration(own, chosen), configured), [own, chosen, configured]);
   const hasConfigurator = (own.type === "configurable" && (family?.configurable.length ?? 0) > 0) || own.roofWindowComponents.length > 0;
   const [packages, setPackages] = React.useState(1);
-  const onPackages = React.useCallback((value: number) => setPackages(value), []);
+  // The calculator reports its first result right after hydration, while the live buttons that
+  // take the quantity may still wait for their code (lib/lazy.ts): a transition lets them hydrate
+  // first; an urgent update would make React discard their server HTML (React error #421).
+  const onPackages = React.useCallback((value: number) => React.startTransition(() => setPackages(value)), []);
   const crumbs = productCrumbs(data, pageContext, t("nav.home"));
   const pages = new Map(data.cmsLinks.nodes.map((node) => [cmsKey(node.identifier), node.path]));
   const configurable = family?.configurable[0];

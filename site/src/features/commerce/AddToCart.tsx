@@ -6,6 +6,7 @@ import type { ApiResult, Cart } from "./api";
 import { Alerts, useAlerts, type AlertType } from "./alerts";
 import { addToCart, useCart } from "./hooks";
 import { clampQuantity, QuantityCounter } from "./QuantityCounter";
+import { miniCart, MiniCartPanel } from "./MiniCartPanel";
 import { trackEcommerce } from "../../lib/tracking/data-layer";
 import { cartLineItem, valueEvent } from "../../lib/tracking/ecommerce";
 import { useVisibilityTracking } from "../../lib/tracking/use-track";
@@ -84,6 +85,8 @@ export function AddToCart({
     show(alert.type, alert.message);
     setPending(false);
     setModalOpen(false);
+    // The header's mini-cart confirms it with the line as the cart now holds it.
+    if (result.ok && result.data) miniCart.open({ sku });
   };
   const disabled = !hydrated || pending || !product.isSalable;
   const button = (
@@ -130,21 +133,30 @@ export function AddToCart({
   );
 }
 
-/** Mini-cart counter in the header: the live item count of the cart, linking to the cart page (`href` until the cart answers with its link). */
+/**
+ * Mini-cart counter in the header: the live item count of the cart, linking to the cart page
+ * (`href` until the cart answers with its link); below it the mini-cart after an add-to-cart.
+ */
 export function MiniCartCounter({ href = "/checkout/cart/" }: { href?: string }) {
   const { t } = useTranslation();
   const { data } = useCart();
+  const added = miniCart.usePanel();
   const count = data?.miniCart.itemCount ?? 0;
+  // Leaving the page (a client-side navigation unmounts the header) closes the mini-cart.
+  React.useEffect(() => () => miniCart.close(), []);
   return (
-    <a className="header-counter" href={data?.miniCart.linkToCart ?? href} data-slot="mini-cart" rel="nofollow">
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l-.3-1.5L4.4 2H1v2h4.2Z" fill="currentColor" />
-      </svg>
-      <span className="counter-label">{t("header.cart")}</span>
-      <span className="badge" aria-hidden="true" data-testid="mini-cart-count">
-        {count}
-      </span>
-      <span className="visually-hidden">{t("header.cartCount", { count })}</span>
-    </a>
+    <div className="mini-cart">
+      <a className="header-counter" href={data?.miniCart.linkToCart ?? href} data-slot="mini-cart" rel="nofollow">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l-.3-1.5L4.4 2H1v2h4.2Z" fill="currentColor" />
+        </svg>
+        <span className="counter-label">{t("header.cart")}</span>
+        <span className="badge" aria-hidden="true" data-testid="mini-cart-count">
+          {count}
+        </span>
+        <span className="visually-hidden">{t("header.cartCount", { count })}</span>
+      </a>
+      {added && data ? <MiniCartPanel cart={data} sku={added.sku} onClose={miniCart.close} /> : null}
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { showToast } from "../../lib/toast-store";
 import { useVisibilityTracking } from "../../lib/tracking/use-track";
 import { PATHS } from "./api";
 import { sampleCall, useSampleCart } from "./hooks";
-import { closeSampleBasket, openSampleBasket, useSampleBasket } from "./sample-basket-store";
+import { openSampleBasket, sampleBasket } from "./sample-basket-store";
 import { SampleCartPanel } from "./Samples";
 
 /**
@@ -16,7 +16,8 @@ import { SampleCartPanel } from "./Samples";
 export function SampleCartEntry() {
   const { t } = useTranslation("commerce");
   const { data } = useSampleCart();
-  const { open, sku } = useSampleBasket();
+  const panel = sampleBasket.usePanel();
+  const open = panel !== null;
   // The sample order's code once it is placed; its thank-you shows in the panel until the panel closes.
   const [thanks, setThanks] = React.useState<string | null>(null);
   useVisibilityTracking("sampleThankYou", open && thanks !== null);
@@ -50,11 +51,11 @@ export function SampleCartEntry() {
       </button>
       {open ? (
         <SampleCartPanel
-          productSku={sku}
+          productSku={panel.sku}
           thanks={thanks}
           onThanks={setThanks}
           onClose={() => {
-            closeSampleBasket();
+            sampleBasket.close();
             setThanks(null);
             opener.current?.focus();
           }}
