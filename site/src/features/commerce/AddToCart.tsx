@@ -65,6 +65,8 @@ export function AddToCart({
   const [modalOpen, setModalOpen] = React.useState(false);
   const [hydrated, setHydrated] = React.useState(false);
   const { alerts, show, dismiss } = useAlerts();
+  // The button the mini-cart gives the focus back to: add-to-cart, or on a list card the one that opened the cart modal.
+  const opener = React.useRef<HTMLButtonElement>(null);
   useVisibilityTracking("cartModal", modalOpen);
   React.useEffect(() => setHydrated(true), []);
   React.useEffect(() => {
@@ -86,11 +88,18 @@ export function AddToCart({
     setPending(false);
     setModalOpen(false);
     // The header's mini-cart confirms it with the line as the cart now holds it.
-    if (result.ok && result.data) miniCart.open({ sku });
+    if (result.ok && result.data) miniCart.open({ sku, returnFocus: opener.current });
   };
   const disabled = !hydrated || pending || !product.isSalable;
   const button = (
-    <button type="button" className="button add-to-cart" disabled={disabled} onClick={() => void submit()} data-testid="add-to-cart">
+    <button
+      ref={mode === "inline" ? opener : undefined}
+      type="button"
+      className="button add-to-cart"
+      disabled={disabled}
+      onClick={() => void submit()}
+      data-testid="add-to-cart"
+    >
       {pending ? t("cart.adding") : t("cart.add")}
     </button>
   );
@@ -104,6 +113,7 @@ export function AddToCart({
         </div>
       ) : (
         <button
+          ref={opener}
           type="button"
           className="button add-to-cart"
           disabled={!hydrated || !product.isSalable}
@@ -156,7 +166,7 @@ export function MiniCartCounter({ href = "/checkout/cart/" }: { href?: string })
         </span>
         <span className="visually-hidden">{t("header.cartCount", { count })}</span>
       </a>
-      {added && data ? <MiniCartPanel cart={data} sku={added.sku} onClose={miniCart.close} /> : null}
+      {added && data ? <MiniCartPanel cart={data} sku={added.sku} returnFocus={added.returnFocus} onClose={miniCart.close} /> : null}
     </div>
   );
 }

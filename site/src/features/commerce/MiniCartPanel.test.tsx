@@ -30,7 +30,7 @@ const cart: Cart = {
 };
 
 test("the mini-cart shows the added line as the cart holds it, the cart's count and goods value, the cart link", () => {
-  const html = renderToStaticMarkup(<MiniCartPanel cart={cart} sku="B" onClose={() => undefined} />);
+  const html = renderToStaticMarkup(<MiniCartPanel cart={cart} sku="B" returnFocus={null} onClose={() => undefined} />);
   expect(html).toContain('role="dialog"');
   expect(html).toContain('aria-labelledby="mini-cart-title"');
   expect(html).toContain("cart.miniCart.line quantity=13 name=Produkt B");
@@ -41,7 +41,7 @@ test("the mini-cart shows the added line as the cart holds it, the cart's count 
 });
 
 test("a line the cart no longer holds is left out; count and total still show", () => {
-  const html = renderToStaticMarkup(<MiniCartPanel cart={cart} sku="GONE" onClose={() => undefined} />);
+  const html = renderToStaticMarkup(<MiniCartPanel cart={cart} sku="GONE" returnFocus={null} onClose={() => undefined} />);
   expect(html).not.toContain("mini-cart-line");
   expect(html).toContain("header.cartCount count=2");
 });

@@ -3,22 +3,21 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import { panelStore } from "../../lib/panel-store";
 import type { Cart } from "./api";
 
-/** The mini-cart below the header's cart entry, opened by a successful add-to-cart with the SKU it added. */
-export const miniCart = panelStore<{ sku: string }>();
+/** The mini-cart below the header's cart entry, opened by a successful add-to-cart with the SKU it added and the button to give the focus back to. */
+export const miniCart = panelStore<{ sku: string; returnFocus: HTMLElement | null }>();
 
 /**
  * The mini-cart (desktop and phones): confirms an add-to-cart with the line as the cart now
  * holds it, the cart's item count and goods value, the way to the cart and back to shopping.
- * A non-modal dialog: it takes the focus when it opens and gives it back when it closes
- * (Escape, "continue shopping", a click outside or leaving the page).
+ * A non-modal dialog: it takes the focus when it opens and gives it back to `returnFocus`
+ * (the add-to-cart button) when it closes (Escape, "continue shopping", a click outside).
  */
-export function MiniCartPanel({ cart, sku, onClose }: { cart: Cart; sku: string; onClose: () => void }) {
+export function MiniCartPanel({ cart, sku, returnFocus, onClose }: { cart: Cart; sku: string; returnFocus: HTMLElement | null; onClose: () => void }) {
   const { t } = useTranslation("commerce");
   const { t: tHeader } = useTranslation();
   const panel = React.useRef<HTMLDivElement>(null);
   const line = [...cart.items].reverse().find((item) => item.sku === sku) ?? null;
   React.useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const element = panel.current;
     element?.focus();
     const outside = (event: PointerEvent) => {
@@ -27,9 +26,9 @@ export function MiniCartPanel({ cart, sku, onClose }: { cart: Cart; sku: string;
     document.addEventListener("pointerdown", outside);
     return () => {
       document.removeEventListener("pointerdown", outside);
-      if (element?.contains(document.activeElement)) before?.focus();
+      if (element?.contains(document.activeElement)) returnFocus?.focus();
     };
-  }, [onClose]);
+  }, [onClose, returnFocus]);
   return (
     <div
       ref={panel}
