@@ -4,7 +4,7 @@ import { showToast } from "../../lib/toast-store";
 import { useVisibilityTracking } from "../../lib/tracking/use-track";
 import { PATHS } from "./api";
 import { sampleCall, useSampleCart } from "./hooks";
-import { openSampleBasket, sampleBasket } from "./sample-basket-store";
+import { openSampleCart, sampleCartPanel } from "./sample-cart-store";
 import { SampleCartPanel } from "./Samples";
 
 /**
@@ -16,7 +16,7 @@ import { SampleCartPanel } from "./Samples";
 export function SampleCartEntry() {
   const { t } = useTranslation("commerce");
   const { data } = useSampleCart();
-  const panel = sampleBasket.usePanel();
+  const panel = sampleCartPanel.usePanel();
   const open = panel !== null;
   // The sample order's code once it is placed; its thank-you shows in the panel until the panel closes.
   const [thanks, setThanks] = React.useState<string | null>(null);
@@ -36,7 +36,7 @@ export function SampleCartEntry() {
         className="header-counter"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => openSampleBasket()}
+        onClick={() => openSampleCart()}
         data-slot="sample-cart"
         data-testid="sample-cart-entry"
       >
@@ -55,7 +55,7 @@ export function SampleCartEntry() {
           thanks={thanks}
           onThanks={setThanks}
           onClose={() => {
-            sampleBasket.close();
+            sampleCartPanel.close();
             setThanks(null);
             opener.current?.focus();
           }}

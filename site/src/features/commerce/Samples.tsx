@@ -4,7 +4,7 @@ import type { ProductData } from "../../lib/page-data";
 import { PATHS } from "./api";
 import { Alerts, useAlerts } from "./alerts";
 import { sampleCall, useRelated, useSampleCart, useSamplesToday } from "./hooks";
-import { openSampleBasket } from "./sample-basket-store";
+import { openSampleCart } from "./sample-cart-store";
 import { SampleItems } from "./SampleItems";
 import { timeLeft } from "./time-left";
 
@@ -23,15 +23,15 @@ export function SampleButton({ sku, product }: { sku: string; product: ProductDa
   const { alerts, show, dismiss } = useAlerts();
   React.useEffect(() => setHydrated(true), []);
   if (!product.samples.active) return null;
-  const openBasket = { label: t("samples.openBasket"), onClick: () => openSampleBasket(sku) };
+  const openCart = { label: t("samples.openSampleCart"), onClick: () => openSampleCart(sku) };
   const add = async () => {
     setPending(true);
     const result = await sampleCall(PATHS.sampleAdd, { sku, quantity: 1, recommendation: false });
     setPending(false);
     if (result.ok) {
-      show("success", t("samples.added"), openBasket);
-      openSampleBasket(sku);
-    } else if (result.errors.some((e) => e.code === "sample_cart_full")) show("error", t("samples.full"), openBasket);
+      show("success", t("samples.added"), openCart);
+      openSampleCart(sku);
+    } else if (result.errors.some((e) => e.code === "sample_cart_full")) show("error", t("samples.full"), openCart);
     else show("error", t("samples.failed"));
   };
   return (

@@ -6,9 +6,9 @@ import { panelStore } from "../../lib/panel-store";
  * is the sample just added (the panel suggests a product related to it), null when the
  * panel was opened without one.
  */
-export const sampleBasket = panelStore<{ sku: string | null }>();
+export const sampleCartPanel = panelStore<{ sku: string | null }>();
 
 /** Opens the sample cart panel; without a sku it keeps the one it was last opened with. */
-export function openSampleBasket(sku: string | null = null): void {
-  sampleBasket.open({ sku: sku ?? sampleBasket.current()?.sku ?? null });
+export function openSampleCart(sku: string | null = null): void {
+  sampleCartPanel.open({ sku: sku ?? sampleCartPanel.current()?.sku ?? null });
 }
