@@ -47,10 +47,10 @@ async function screen(page: Page, name: string): Promise<void> {
   await expect(page).toHaveScreenshot(name, { mask: dynamic(page), maxDiffPixelRatio: 0.01, animations: "disabled" });
 }
 
-/** The first orderable product of the catalogue (by SKU: the same product every run of the same catalogue). */
+/** The first orderable floor of the catalogue (sold by the pack, with samples; by SKU: the same product every run of the same catalogue). */
 async function walkProduct(request: Parameters<typeof demoProducts>[0], shop: string, language: "de" | "fr"): Promise<ProductNode> {
   const nodes = await demoProducts(request, shop);
-  const skus = nodes.filter((node) => isOrderable(node) && node.stock.quantity >= 10 && node.packageContent > 0).map((node) => node.sku);
+  const skus = nodes.filter((node) => isOrderable(node) && node.stock.quantity >= 10 && node.packageContent > 0 && node.samples.active).map((node) => node.sku);
   skus.sort();
   const inLanguage = (await demoProducts(request, shop, language)).find((node) => node.sku === skus[0]);
   if (!inLanguage) throw new Error(`no orderable product in ${shop}`);

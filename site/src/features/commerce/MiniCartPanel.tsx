@@ -24,11 +24,13 @@ export function MiniCartPanel({ cart, sku, returnFocus, onClose }: { cart: Cart;
       if (element && event.target instanceof Node && !element.contains(event.target)) onClose();
     };
     document.addEventListener("pointerdown", outside);
-    return () => {
-      document.removeEventListener("pointerdown", outside);
-      if (element?.contains(document.activeElement)) returnFocus?.focus();
-    };
-  }, [onClose, returnFocus]);
+    return () => document.removeEventListener("pointerdown", outside);
+  }, [onClose]);
+  // Closed from inside (Escape, "continue shopping"): the focus goes back to where the shopper was.
+  const closeFromInside = () => {
+    onClose();
+    returnFocus?.focus();
+  };
   return (
     <div
       ref={panel}
@@ -39,7 +41,7 @@ export function MiniCartPanel({ cart, sku, returnFocus, onClose }: { cart: Cart;
       aria-labelledby="mini-cart-title"
       data-testid="mini-cart-panel"
       onKeyDown={(event) => {
-        if (event.key === "Escape") onClose();
+        if (event.key === "Escape") closeFromInside();
       }}
     >
       <h2 id="mini-cart-title">{t("cart.miniCart.title")}</h2>
@@ -57,7 +59,7 @@ export function MiniCartPanel({ cart, sku, returnFocus, onClose }: { cart: Cart;
         <a className="button" href={cart.miniCart.linkToCart} rel="nofollow" data-testid="mini-cart-to-cart">
           {t("cart.miniCart.toCart")}
         </a>
-        <button type="button" className="button link" onClick={onClose} data-testid="mini-cart-continue">
+        <button type="button" className="button link" onClick={closeFromInside} data-testid="mini-cart-continue">
           {t("cart.miniCart.continue")}
         </button>
       </div>
