@@ -15,8 +15,8 @@ import { testOrigin } from "./support/site";
  *
  *   npx playwright test tests/e2e/phone-walk.spec.ts --update-snapshots
  *
- * then LOOK at every PNG in tests/e2e/phone-walk.spec.ts-snapshots/ (the changed ones show in
- * `git status`) and commit them with the change. What changes from run to run (delivery
+ * then LOOK at every PNG in tests/e2e/screenshots/ (the changed ones show in `git status`) and
+ * commit them with the change. What changes from run to run (delivery
  * dates, counters, the sample cart's time left) is masked.
  */
 const config = loadShopConfig();
