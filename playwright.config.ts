@@ -11,6 +11,8 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Approved screenshots (toHaveScreenshot) in one folder; each spec prefixes its names (tests/e2e/phone-walk.spec.ts says how to approve new ones).
+  snapshotPathTemplate: "{testDir}/screenshots/{arg}{ext}",
   workers: 1,
   reporter: [["list"]],
   use: {

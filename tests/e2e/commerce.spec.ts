@@ -108,7 +108,7 @@ test("order samples through all three steps; the daily counter rises", async ({ 
 
   await open(page, `${ORIGIN}/${product.slug}.html`);
   await page.getByTestId("sample-button").click();
-  await expect(page.getByTestId("alert-success").first()).toHaveText(/Artikel wurde zum Warenkorb hinzugefügt/);
+  await expect(page.getByTestId("alert-success").first()).toHaveText(/Das Muster liegt in Ihrem Musterkorb./);
   const panel = page.getByTestId("sample-panel");
   await expect(panel).toContainText(product.title);
   await expect(page.getByTestId("sample-remaining")).toHaveText("Sie können noch 6 Muster hinzufügen.");

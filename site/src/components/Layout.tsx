@@ -14,7 +14,7 @@ import { lazyOnIdle } from "../lib/lazy";
 import { useVisibilityTracking } from "../lib/tracking/use-track";
 import { PaymentBadges } from "./PaymentBadges";
 import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
-import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SearchFormSlot } from "./slots";
+import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SampleCartSlot, SearchFormSlot } from "./slots";
 import { unpackAlternates } from "../lib/seo";
 import "../styles.css";
 
@@ -33,7 +33,7 @@ const HeaderChoosers = React.memo(function HeaderChoosers({ chrome, context }: {
 
 /**
  * The chrome of every page (SPEC 2.2 "Other"): header banners, header with logo, search
- * form slot, language and delivery-country choosers, project and cart counters, the
+ * form slot, language and delivery-country choosers, project, sample cart and cart counters, the
  * world selector with category menus (an off-canvas menu on phones), footer with the
  * newsletter sign-up, service, payment and carrier icons, legal links and the other country shops;
  * toasts and the cookie consent dialog.
@@ -103,6 +103,7 @@ export function Layout({
             <HeaderChoosers chrome={chrome} context={context} />
             <AccountLinkSlot />
             <ProjectCounterSlot />
+            <SampleCartSlot />
             <MiniCartCounterSlot href={cartPath(shop, language)} />
           </div>
         </div>

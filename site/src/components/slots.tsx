@@ -18,7 +18,7 @@ import "../features/inquiries/inquiries.css";
  * static fallback that is in the HTML before the page hydrates; the owners replace
  * the bodies with the real components:
  *  - AddToCartSlot, DeliveryBoxSlot, SampleButtonSlot, MiniCartCounterSlot,
- *    SamplesCounterSlot: live commerce (site/src/features/commerce)
+ *    SampleCartSlot, SamplesCounterSlot: live commerce (site/src/features/commerce)
  *  - SearchFormSlot: search (site/src/features/search)
  *  - ProjectCounterSlot, AccountLinkSlot, ProjectMenuSlot: the customer account
  *    (site/src/features/account)
@@ -41,6 +41,7 @@ const AddToCart = lazyOnIdle(() => import("../features/commerce/AddToCart").then
 const ListAddToCart = lazyOnIdle(() => import("../features/commerce/AddToCart").then((module) => module.ListAddToCart));
 const MiniCartCounter = lazyOnIdle(() => import("../features/commerce/AddToCart").then((module) => module.MiniCartCounter));
 const DeliveryBox = lazyOnIdle(() => import("../features/commerce/DeliveryBox").then((module) => module.DeliveryBox));
+const SampleCartEntry = lazyOnIdle(() => import("../features/commerce/SampleCartEntry").then((module) => module.SampleCartEntry));
 const SampleButton = lazyOnIdle(() => import("../features/commerce/Samples").then((module) => module.SampleButton));
 const SamplesCounter = lazyOnIdle(() => import("../features/commerce/Samples").then((module) => module.SamplesCounter));
 const ProjectCounter = lazyOnIdle(() => import("../features/account/HeaderAccount").then((module) => module.ProjectCounter));
@@ -107,12 +108,28 @@ export const MiniCartCounterSlot = React.memo(function MiniCartCounterSlot({ hre
   return (
     <React.Suspense
       fallback={
-        <a className="header-counter" href={href} rel="nofollow">
+        <a className="header-counter" href={href} data-slot="mini-cart" rel="nofollow">
           <span className="counter-label">{t("header.cart")}</span>
         </a>
       }
     >
       <MiniCartCounter href={href} />
+    </React.Suspense>
+  );
+});
+
+/** The header's sample cart entry (opens the sample cart panel on any page); a disabled stand-in until its code loads. */
+export const SampleCartSlot = React.memo(function SampleCartSlot() {
+  const { t } = useTranslation("commerce");
+  return (
+    <React.Suspense
+      fallback={
+        <button type="button" className="header-counter" data-slot="sample-cart" disabled>
+          <span className="counter-label">{t("samples.headerLabel")}</span>
+        </button>
+      }
+    >
+      <SampleCartEntry />
     </React.Suspense>
   );
 });

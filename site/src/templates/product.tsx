@@ -32,6 +32,7 @@ import { valueEvent } from "../lib/tracking/ecommerce";
 import { useTrackOnce } from "../lib/tracking/use-track";
 import { formatQuantity } from "../../../domain/money";
 import { manufacturerPath, slugPath } from "../../../domain/routes";
+import { SAMPLE_LONG_DELIVERY_WEEKS } from "../../../domain/samples";
 import { cmsKey } from "../lib/shop-content";
 import { headTranslate } from "../lib/head-translate";
 import { mediaHref } from "../lib/media";
@@ -94,7 +95,10 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   const product = React.useMemo(() => applyConfiguratorChoice(variantShown, configured), [variantShown, configured]);
   const hasConfigurator = (own.type === "configurable" && (family?.configurable.length ?? 0) > 0) || own.roofWindowComponents.length > 0;
   const [packages, setPackages] = React.useState(1);
-  const onPackages = React.useCallback((value: number) => setPackages(value), []);
+  // The calculator reports its first result right after hydration, while the live buttons that
+  // take the quantity may still wait for their code (lib/lazy.ts): a transition lets them hydrate
+  // first; an urgent update would make React discard their server HTML (React error #421).
+  const onPackages = React.useCallback((value: number) => React.startTransition(() => setPackages(value)), []);
   const crumbs = productCrumbs(data, pageContext, t("nav.home"));
   const pages = new Map(data.cmsLinks.nodes.map((node) => [cmsKey(node.identifier), node.path]));
   const configurable = family?.configurable[0];
@@ -282,7 +286,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
             </div>
             {product.samples.active && product.samples.longDeliveryTime ? (
               <p className="notice small" data-testid="sample-long-delivery">
-                {t("product.sampleLongDelivery")}
+                {t("product.sampleLongDelivery", SAMPLE_LONG_DELIVERY_WEEKS)}
               </p>
             ) : null}
             <InquiryButtonsSlot sku={product.sku} product={product} language={language} quantity={packages} />

@@ -7,12 +7,12 @@ import { isOrderable, productsQuery, type ProductNode } from "../../../scripts/l
 import { localSecret } from "../../../scripts/lib/local-worker";
 import { TEST_WORKER } from "./site";
 
-/** The products of a shop's demo catalogue, as GraphQL answers them. */
-export async function demoProducts(request: APIRequestContext, shop = "DE"): Promise<ProductNode[]> {
+/** The products of a shop's demo catalogue, as GraphQL answers them (in `language`, else the shop's default language). */
+export async function demoProducts(request: APIRequestContext, shop = "DE", language?: Parameters<typeof productsQuery>[1]): Promise<ProductNode[]> {
   // Node does not resolve *.localhost (browsers do); the worker answers /graphql on any host.
   const response = await request.post(`${TEST_WORKER}/graphql`, {
     headers: { authorization: `Bearer ${localSecret("GRAPHQL_TOKEN")}` },
-    data: { query: productsQuery(shop) },
+    data: { query: productsQuery(shop, language) },
   });
   return ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
 }
@@ -36,7 +36,7 @@ export async function orderSample(
   await page.goto(`${order.origin}/${order.product.slug}.html`);
   await page.keyboard.press("Shift");
   await page.getByTestId("sample-button").click();
-  await expect(page.getByTestId("alert-success").first()).toHaveText(/Artikel wurde zum Warenkorb hinzugefügt/);
+  await expect(page.getByTestId("alert-success").first()).toHaveText(/Das Muster liegt in Ihrem Musterkorb./);
   await page.getByTestId("sample-panel").getByTestId("sample-checkout").click();
 
   const modal = page.getByTestId("sample-checkout-modal");

@@ -1,3 +1,4 @@
+import { sql } from "../../lib/sql";
 import { processSampleOrders } from "./samples";
 import { commerceCounts, createHarness, type Harness } from "./test-support";
 
@@ -37,6 +38,21 @@ test("add: reference code, expiration date, remaining = slot count minus item co
   });
   expect(body.data.cart.items.map((i: { sku: string }) => i.sku)).toEqual(["S-1", "S-2"]);
   expect(body.data.options).toMatchObject({ isSampleCartFull: false, itemSampleLimit: 7 });
+});
+
+test("each sample states whether it has the long delivery time, before the order", async () => {
+  const token = await startCart();
+  await sql`UPDATE products SET sample_long_delivery = 1 WHERE sku = 'S-2'`.prepare(h.db).run();
+  try {
+    await h.call("POST", "/apiv2/sample/product/cart/add", { body: { sku: "S-2" }, token });
+    const { body } = await h.call("GET", "/apiv2/sample/product/cart", { token });
+    expect(body.data.cart.items.map((i: { sku: string; longDelivery: boolean }) => [i.sku, i.longDelivery])).toEqual([
+      ["S-1", false],
+      ["S-2", true],
+    ]);
+  } finally {
+    await sql`UPDATE products SET sample_long_delivery = 0 WHERE sku = 'S-2'`.prepare(h.db).run();
+  }
 });
 
 test("an add is one D1 round trip, for a known visitor and for a guest", async () => {

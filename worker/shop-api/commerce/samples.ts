@@ -111,6 +111,8 @@ async function view(ctx: ShopContext, quote: SampleQuoteRow | null, hidden = fal
             quantity: item.quantity,
             image: item.image,
             recommendation: item.recommendation === 1,
+            // The sample takes SAMPLE_LONG_DELIVERY_WEEKS (domain/samples.ts): the sample cart says so before the order.
+            longDelivery: item.long_delivery === 1,
           })),
           sampleProducts: items.map((item) => item.sku),
         }

@@ -6,6 +6,7 @@ import type { ApiResult, Cart } from "./api";
 import { Alerts, useAlerts, type AlertType } from "./alerts";
 import { addToCart, useCart } from "./hooks";
 import { clampQuantity, QuantityCounter } from "./QuantityCounter";
+import { miniCart, MiniCartPanel } from "./MiniCartPanel";
 import { trackEcommerce } from "../../lib/tracking/data-layer";
 import { cartLineItem, valueEvent } from "../../lib/tracking/ecommerce";
 import { useVisibilityTracking } from "../../lib/tracking/use-track";
@@ -67,6 +68,8 @@ export function AddToCart({
   const [modalOpen, setModalOpen] = React.useState(false);
   const [hydrated, setHydrated] = React.useState(false);
   const { alerts, show, dismiss } = useAlerts();
+  // The button the mini-cart gives the focus back to: add-to-cart, or on a list card the one that opened the cart modal.
+  const opener = React.useRef<HTMLButtonElement>(null);
   useVisibilityTracking("cartModal", modalOpen);
   React.useEffect(() => setHydrated(true), []);
   React.useEffect(() => {
@@ -91,10 +94,19 @@ export function AddToCart({
     show(alert.type, alert.message);
     setPending(false);
     setModalOpen(false);
+    // The header's mini-cart confirms it with the line as the cart now holds it.
+    if (result.ok && result.data) miniCart.open({ sku, returnFocus: opener.current });
   };
   const disabled = !hydrated || pending || !product.isSalable;
   const button = (
-    <button type="button" className="button add-to-cart" disabled={disabled} onClick={() => void submit()} data-testid="add-to-cart">
+    <button
+      ref={mode === "inline" ? opener : undefined}
+      type="button"
+      className="button add-to-cart"
+      disabled={disabled}
+      onClick={() => void submit()}
+      data-testid="add-to-cart"
+    >
       {pending ? t("cart.adding") : t("cart.add")}
     </button>
   );
@@ -108,6 +120,7 @@ export function AddToCart({
         </div>
       ) : (
         <button
+          ref={opener}
           type="button"
           className="button add-to-cart"
           disabled={!hydrated || !product.isSalable}
@@ -137,21 +150,30 @@ export function AddToCart({
   );
 }
 
-/** Mini-cart counter in the header: the live item count of the cart, linking to the cart page (`href` until the cart answers with its link). */
+/**
+ * Mini-cart counter in the header: the live item count of the cart, linking to the cart page
+ * (`href` until the cart answers with its link); below it the mini-cart after an add-to-cart.
+ */
 export function MiniCartCounter({ href = "/checkout/cart/" }: { href?: string }) {
   const { t } = useTranslation();
   const { data } = useCart();
+  const added = miniCart.usePanel();
   const count = data?.miniCart.itemCount ?? 0;
+  // Leaving the page (a client-side navigation unmounts the header) closes the mini-cart.
+  React.useEffect(() => () => miniCart.close(), []);
   return (
-    <a className="header-counter" href={data?.miniCart.linkToCart ?? href} data-slot="mini-cart" rel="nofollow">
-      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-        <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l-.3-1.5L4.4 2H1v2h4.2Z" fill="currentColor" />
-      </svg>
-      <span className="counter-label">{t("header.cart")}</span>
-      <span className="badge" aria-hidden="true" data-testid="mini-cart-count">
-        {count}
-      </span>
-      <span className="visually-hidden">{t("header.cartCount", { count })}</span>
-    </a>
+    <div className="mini-cart">
+      <a className="header-counter" href={data?.miniCart.linkToCart ?? href} data-slot="mini-cart" rel="nofollow">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M7 18a2 2 0 1 0 0 4 2 2 0 0 0 0-4Zm10 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4ZM5.2 4l.4 2H21l-2 8H7.4l-.3-1.5L4.4 2H1v2h4.2Z" fill="currentColor" />
+        </svg>
+        <span className="counter-label">{t("header.cart")}</span>
+        <span className="badge" aria-hidden="true" data-testid="mini-cart-count">
+          {count}
+        </span>
+        <span className="visually-hidden">{t("header.cartCount", { count })}</span>
+      </a>
+      {added && data ? <MiniCartPanel cart={data} sku={added.sku} returnFocus={added.returnFocus} onClose={miniCart.close} /> : null}
+    </div>
   );
 }

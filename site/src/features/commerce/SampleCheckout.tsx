@@ -11,6 +11,7 @@ import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "../../lib/captcha";
 import { PATHS, type SampleCart } from "./api";
 import { Alerts, useAlerts } from "./alerts";
 import { sampleCall, useCurrentCountry, useRelated } from "./hooks";
+import { SampleItems } from "./SampleItems";
 import {
   addressSchema,
   emailSchema,
@@ -301,16 +302,7 @@ function SamplePackage({
           {t("samples.houseNumber.warning")}
         </p>
       ) : null}
-      <ul className="sample-items">
-        {items.map((item) => (
-          <li key={item.sku}>
-            {item.name}{" "}
-            <button type="button" className="button link" onClick={() => void onRemove(item.sku)}>
-              {t("samples.remove")}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <SampleItems items={items} remove={(sku) => void onRemove(sku)} />
       {similar.length > 0 && !cart.options.isSampleCartFull ? (
         <>
           <h3>{t("samples.similar")}</h3>

@@ -1,7 +1,7 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { ProductData } from "../../lib/page-data";
-import { SampleButton, SamplesCounter } from "./Samples";
+import { isOrderedToday, SampleButton, SamplesCounter } from "./Samples";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
 
@@ -16,4 +16,9 @@ test("the sample button only where samples are active, disabled until hydration"
 
 test("the daily counter shows its fallback until the live count loads", () => {
   expect(renderToStaticMarkup(<SamplesCounter />)).toContain("samples.counterFallback");
+});
+
+test("the daily counter tells of samples only when some were ordered today: never '0 Muster bestellt'", () => {
+  expect([1, 2, 250].every(isOrderedToday)).toBe(true);
+  expect([0, -1, 1.5, Number.NaN, Infinity, "3", null, undefined].some(isOrderedToday)).toBe(false);
 });

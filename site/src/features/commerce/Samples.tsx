@@ -4,36 +4,35 @@ import type { ProductData } from "../../lib/page-data";
 import { PATHS } from "./api";
 import { Alerts, useAlerts } from "./alerts";
 import { sampleCall, useRelated, useSampleCart, useSamplesToday } from "./hooks";
+import { openSampleCart } from "./sample-cart-store";
+import { SampleItems } from "./SampleItems";
 import { timeLeft } from "./time-left";
-import { useVisibilityTracking } from "../../lib/tracking/use-track";
 
 const SampleCheckoutModal = React.lazy(() => import("./SampleCheckout"));
 
 /**
  * Free sample button of the product page: adds the sample, then opens the sample cart
- * panel. Success 'Artikel wurde zum Warenkorb hinzugefügt', failure 'Es ist ein Fehler
- * aufgetreten' (SPEC 8).
+ * panel (the header's sample cart entry shows it). Its alert says the sample is in the
+ * sample cart (not the cart) and opens the sample cart again; a full sample cart says so
+ * and opens it too. Failure: 'Es ist ein Fehler aufgetreten'.
  */
 export function SampleButton({ sku, product }: { sku: string; product: ProductData; language: string }) {
   const { t } = useTranslation("commerce");
   const [hydrated, setHydrated] = React.useState(false);
   const [pending, setPending] = React.useState(false);
-  const [panelOpen, setPanelOpen] = React.useState(false);
-  // The sample order's code once it is placed; its thank-you shows in the panel until the panel closes.
-  const [thanks, setThanks] = React.useState<string | null>(null);
-  useVisibilityTracking("sampleThankYou", panelOpen && thanks !== null);
-  useVisibilityTracking("sampleCart", panelOpen);
   const { alerts, show, dismiss } = useAlerts();
   React.useEffect(() => setHydrated(true), []);
   if (!product.samples.active) return null;
-  const add = async (addSku: string) => {
+  const openCart = { label: t("samples.openSampleCart"), onClick: () => openSampleCart(sku) };
+  const add = async () => {
     setPending(true);
-    const result = await sampleCall(PATHS.sampleAdd, { sku: addSku, quantity: 1, recommendation: addSku !== sku });
+    const result = await sampleCall(PATHS.sampleAdd, { sku, quantity: 1, recommendation: false });
     setPending(false);
     if (result.ok) {
-      show("success", t("samples.added"));
-      setPanelOpen(true);
-    } else show("error", result.errors.some((e) => e.code === "sample_cart_full") ? t("samples.full") : t("samples.failed"));
+      show("success", t("samples.added"), openCart);
+      openSampleCart(sku);
+    } else if (result.errors.some((e) => e.code === "sample_cart_full")) show("error", t("samples.full"), openCart);
+    else show("error", t("samples.failed"));
   };
   return (
     <>
@@ -41,25 +40,13 @@ export function SampleButton({ sku, product }: { sku: string; product: ProductDa
         type="button"
         className="button secondary"
         disabled={!hydrated || pending}
-        onClick={() => void add(sku)}
+        onClick={() => void add()}
         data-slot="sample-button"
         data-testid="sample-button"
       >
         {t("samples.button")}
       </button>
       <Alerts alerts={alerts} onDismiss={dismiss} />
-      {panelOpen ? (
-        <SampleCartPanel
-          productSku={sku}
-          thanks={thanks}
-          onThanks={setThanks}
-          onClose={() => {
-            setPanelOpen(false);
-            setThanks(null);
-          }}
-          onAdd={add}
-        />
-      ) : null}
     </>
   );
 }
@@ -72,7 +59,7 @@ export function SampleCartPanel({
   onClose,
   onAdd,
 }: {
-  productSku: string;
+  productSku: string | null;
   thanks: string | null;
   onThanks: (code: string) => void;
   onClose: () => void;
@@ -86,14 +73,31 @@ export function SampleCartPanel({
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  const { data: related } = useRelated(productSku);
   const cart = data?.cart ?? null;
+  const { data: related } = useRelated(productSku ?? cart?.items[0]?.sku ?? null);
   const inCart = new Set(cart?.items.map((item) => item.sku) ?? []);
   const suggestion = related?.find((product) => !inCart.has(product.sku));
   const left = cart ? timeLeft(cart.expirationDate, now) : null;
+  // Keyboard: the panel takes the focus when it opens and closes on Escape.
+  const panel = React.useRef<HTMLElement>(null);
+  React.useEffect(() => {
+    panel.current?.focus();
+  }, []);
+  const closeOnEscape = (event: React.KeyboardEvent) => {
+    if (event.key === "Escape" && !checkout) onClose();
+  };
 
   return (
-    <aside className="sample-panel" role="dialog" aria-modal="false" aria-labelledby="sample-panel-title" data-testid="sample-panel">
+    <aside
+      ref={panel}
+      tabIndex={-1}
+      onKeyDown={closeOnEscape}
+      className="sample-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="sample-panel-title"
+      data-testid="sample-panel"
+    >
       <div className="sample-panel-head">
         <h2 id="sample-panel-title">{t("samples.panelTitle")}</h2>
         <button type="button" className="icon-button" aria-label={t("alerts.dismiss")} onClick={onClose}>
@@ -109,11 +113,7 @@ export function SampleCartPanel({
         </div>
       ) : cart && cart.itemCount > 0 ? (
         <>
-          <ul className="sample-items">
-            {cart.items.map((item) => (
-              <li key={item.sku}>{item.name}</li>
-            ))}
-          </ul>
+          <SampleItems items={cart.items} />
           <p data-testid="sample-remaining">
             {data!.options.isSampleCartFull ? t("samples.cartFull") : t("samples.remaining", { count: cart.numberOfRemainingSamples })}
           </p>
@@ -154,7 +154,11 @@ export function SampleCartPanel({
   );
 }
 
-/** Samples ordered today (home): the live daily counter. */
+/**
+ * Samples ordered today (home): the live daily counter. A day without samples ordered yet
+ * (or a count that is not a whole number) shows the invitation of the fallback instead of
+ * "0 Muster bestellt": a zero counter tells the shopper nothing true that is worth reading.
+ */
 export function SamplesCounter() {
   const { t } = useTranslation("commerce");
   const { data } = useSamplesToday();
@@ -166,7 +170,12 @@ export function SamplesCounter() {
     );
   return (
     <p className="samples-counter" data-slot="samples-counter" data-testid="samples-today" data-count={data}>
-      {t("samples.counter", { count: data })}
+      {isOrderedToday(data) ? t("samples.counter", { count: data }) : t("samples.counterFallback")}
     </p>
   );
+}
+
+/** Whether the daily counter has samples to tell of: a whole number above 0. */
+export function isOrderedToday(count: unknown): count is number {
+  return typeof count === "number" && Number.isInteger(count) && count > 0;
 }

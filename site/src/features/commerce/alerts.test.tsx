@@ -32,3 +32,12 @@ test("errors are announced as alerts, success as status, each with a dismiss but
   expect(html).toContain('aria-label="alerts.dismiss"');
   expect(html).not.toContain("gone");
 });
+
+test("an alert can lead on: its follow-up is a button beside the message", () => {
+  const shown = alertsReducer([], { kind: "show", id: 1, type: "success", message: "added", followUp: { label: "open", onClick: () => undefined } });
+  const html = renderToStaticMarkup(<Alerts alerts={shown} onDismiss={() => undefined} />);
+  expect(html).toMatch(/<span>added<\/span><button type="button" class="button link">open<\/button>/);
+  expect(
+    renderToStaticMarkup(<Alerts alerts={alertsReducer([], { kind: "show", id: 2, type: "error", message: "x" })} onDismiss={() => undefined} />),
+  ).not.toContain("button link");
+});

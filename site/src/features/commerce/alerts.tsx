@@ -6,20 +6,27 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
  * be dismissed and dismiss themselves after 3 seconds (SPEC 9).
  */
 export type AlertType = "success" | "error" | "warning";
+/** A button of the alert that leads on (e.g. "open the sample cart"). */
+export interface AlertFollowUp {
+  label: string;
+  onClick: () => void;
+}
 export interface Alert {
   id: number;
   type: AlertType;
   message: string;
   active: boolean;
+  followUp?: AlertFollowUp;
 }
 
 export const ALERT_DISMISS_MS = 3000;
 
-export type AlertAction = { kind: "show"; id: number; type: AlertType; message: string } | { kind: "dismiss"; id: number };
+export type AlertAction = { kind: "show"; id: number; type: AlertType; message: string; followUp?: AlertFollowUp } | { kind: "dismiss"; id: number };
 
 /** Showing an alert replaces the previous one; a dismissed alert becomes inactive and leaves the list. */
 export function alertsReducer(state: Alert[], action: AlertAction): Alert[] {
-  if (action.kind === "show") return [{ id: action.id, type: action.type, message: action.message, active: true }];
+  if (action.kind === "show")
+    return [{ id: action.id, type: action.type, message: action.message, active: true, ...(action.followUp ? { followUp: action.followUp } : {}) }];
   return state.filter((alert) => alert.id !== action.id);
 }
 
@@ -33,9 +40,9 @@ export function useAlerts(dismissAfterMs = ALERT_DISMISS_MS) {
   }, []);
   const dismiss = React.useCallback((id: number) => dispatch({ kind: "dismiss", id }), []);
   const show = React.useCallback(
-    (type: AlertType, message: string) => {
+    (type: AlertType, message: string, followUp?: AlertFollowUp) => {
       const id = (next.current += 1);
-      dispatch({ kind: "show", id, type, message });
+      dispatch({ kind: "show", id, type, message, followUp });
       const timer = setTimeout(() => {
         timers.current.delete(timer);
         dispatch({ kind: "dismiss", id });
@@ -61,6 +68,11 @@ export function Alerts({ alerts, onDismiss }: { alerts: Alert[]; onDismiss: (id:
             data-testid={`alert-${alert.type}`}
           >
             <span>{alert.message}</span>
+            {alert.followUp ? (
+              <button type="button" className="button link" onClick={alert.followUp.onClick}>
+                {alert.followUp.label}
+              </button>
+            ) : null}
             <button type="button" className="icon-button" aria-label={t("alerts.dismiss")} onClick={() => onDismiss(alert.id)}>
               ×
             </button>

@@ -124,6 +124,14 @@ export interface SampleAddress {
   phone?: string;
 }
 
+/** A sample of the sample cart; `longDelivery`: it takes SAMPLE_LONG_DELIVERY_WEEKS (domain/samples.ts). */
+export interface SampleCartItem {
+  sku: string;
+  name: string;
+  image: string | null;
+  longDelivery: boolean;
+}
+
 export interface SampleCart {
   cart: {
     referenceCode: string;
@@ -132,7 +140,7 @@ export interface SampleCart {
     itemCount: number;
     numberOfRemainingSamples: number;
     hasSampleProducts: boolean;
-    items: { sku: string; name: string; image: string | null }[];
+    items: SampleCartItem[];
   } | null;
   options: {
     isSampleCartFull: boolean;

@@ -4,6 +4,7 @@ import { stubApi } from "../../../../tests/support/account-screens";
 import { testProduct } from "../test-product";
 import type { SampleCart } from "../../features/commerce/api";
 import { SampleButton } from "../../features/commerce/Samples";
+import { SampleCartEntry } from "../../features/commerce/SampleCartEntry";
 import { Tabs } from "../../components/product/Tabs";
 import { TextMarkedWatcher } from "../../components/product/TextMarkedWatcher";
 import { ConfiguratorLauncher } from "../../features/configurator/ConfiguratorLauncher";
@@ -149,7 +150,7 @@ describe("SPEC 4: the sample cart and its thank-you", () => {
       itemCount: 1,
       numberOfRemainingSamples: 6,
       hasSampleProducts: true,
-      items: [{ sku: "P-1", name: "Eiche", image: null }],
+      items: [{ sku: "P-1", name: "Eiche", image: null, longDelivery: false }],
     },
     options: { isSampleCartFull: false, sample_slot_count: 7, hidden: false, contacts: null, addressWarnings: [] },
   };
@@ -161,7 +162,13 @@ describe("SPEC 4: the sample cart and its thank-you", () => {
       return undefined;
     });
     const base = testProduct("EUR", "de");
-    const container = await mount(<SampleButton sku="P-1" product={{ ...base, samples: { ...base.samples, active: true } }} language="de" />);
+    // The header's sample cart entry shows the panel the product page's sample button opens.
+    const container = await mount(
+      <>
+        <SampleButton sku="P-1" product={{ ...base, samples: { ...base.samples, active: true } }} language="de" />
+        <SampleCartEntry />
+      </>,
+    );
     expect(window.dataLayer).toEqual([]);
     await clickOn(byTestId(container, "sample-button"));
     expect(byTestId(container, "sample-panel")).not.toBeNull();

@@ -16,6 +16,7 @@ import { CONTACT_MAIL_TEMPLATES } from "./contact-templates";
 import { INQUIRY_MAIL_TEMPLATES } from "./inquiry-templates";
 import { OFFER_MAIL_TEMPLATES } from "./offer-templates";
 import { NEWSLETTER_MAIL_TEMPLATES } from "./newsletter-templates";
+import { SAMPLE_LONG_DELIVERY_WEEKS } from "../../../../domain/samples";
 import { renderLayout, type MailBlock, type RenderedMail } from "./layout";
 import { orderLegalBlocks } from "./order-legal-texts";
 import { defineTemplate, heading, link, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
@@ -33,7 +34,7 @@ const sampleOrderParams = z
   })
   .strict();
 
-/** The confirmation of a finished sample order (SPEC 9: free samples, processed after one hour, 2-3 weeks for long-delivery samples). */
+/** The confirmation of a finished sample order (SPEC 9: free samples, processed after one hour, SAMPLE_LONG_DELIVERY_WEEKS for long-delivery samples). */
 const sampleOrderConfirmation = defineTemplate(sampleOrderParams, (params, t, shopName) => {
   const { address } = params;
   const name = `${address.firstname} ${address.lastname}`;
@@ -47,7 +48,9 @@ const sampleOrderConfirmation = defineTemplate(sampleOrderParams, (params, t, sh
       {
         kind: "list",
         title: t("itemsTitle"),
-        items: params.items.map((item) => t(item.longDelivery ? "itemLongDelivery" : "item", { name: item.name, sku: item.sku })),
+        items: params.items.map((item) =>
+          t(item.longDelivery ? "itemLongDelivery" : "item", { name: item.name, sku: item.sku, ...SAMPLE_LONG_DELIVERY_WEEKS }),
+        ),
       },
       {
         kind: "lines",
@@ -56,7 +59,7 @@ const sampleOrderConfirmation = defineTemplate(sampleOrderParams, (params, t, sh
       },
       paragraph(t("free")),
       paragraph(t("processing")),
-      ...(longDelivery ? [paragraph(t("longDelivery"))] : []),
+      ...(longDelivery ? [paragraph(t("longDelivery", SAMPLE_LONG_DELIVERY_WEEKS))] : []),
       paragraph(t("closing", { shop: shopName })),
     ],
   };

@@ -1,0 +1,6 @@
+/**
+ * Free samples' facts that the product page, the sample basket and the sample order
+ * confirmation mail state alike: a sample marked with a long delivery time arrives within
+ * this range of weeks (the texts take it as `{{from}}` and `{{to}}`).
+ */
+export const SAMPLE_LONG_DELIVERY_WEEKS = { from: 2, to: 3 } as const;

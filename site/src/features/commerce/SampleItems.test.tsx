@@ -1,0 +1,27 @@
+import React from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { SampleItems } from "./SampleItems";
+
+jest.mock("gatsby-plugin-react-i18next", () => ({
+  useTranslation: () => ({
+    t: (key: string, params?: Record<string, unknown>) =>
+      params
+        ? `${key} ${Object.entries(params)
+            .map(([name, value]) => `${name}=${String(value)}`)
+            .join(" ")}`
+        : key,
+  }),
+}));
+
+const item = (sku: string, longDelivery: boolean) => ({ sku, name: `Muster ${sku}`, image: null, longDelivery });
+
+test("a long-delivery sample says its delivery time in the sample cart, with a note below the list", () => {
+  const html = renderToStaticMarkup(<SampleItems items={[item("A", false), item("B", true)]} />);
+  expect(html).toContain('Muster B<span class="muted small"> (samples.itemLongDelivery from=2 to=3)</span>');
+  expect(html).not.toContain("Muster A<span");
+  expect(html).toContain("samples.longDeliveryNote from=2 to=3");
+});
+
+test("without long-delivery samples no note", () => {
+  expect(renderToStaticMarkup(<SampleItems items={[item("A", false)]} />)).not.toContain("longDeliveryNote");
+});
