@@ -36,7 +36,7 @@ async function calculator(currency: string, lang: string) {
 
 test.each([
   ["EUR", "de", "2,98", "25", "10 Pakete", "= 29,8 m²"],
-  ["CHF", "fr", "2.98", "25", "10 paquets", "= 29.8 m²"],
+  ["CHF", "fr", "2,98", "25", "10 paquets", "= 29,8 m²"],
 ])(
   "%s %s: starts at one pack in the page's number format; 25 m² + 10 %% are packs of the variant's own content",
   async (currency, lang, start, area, count, final) => {
@@ -79,5 +79,5 @@ test("a French page words the problems in French", async () => {
   await typeInto(input, "beaucoup");
   expect(problem()).toBe("Veuillez saisir un nombre, par ex. 25 ou 25,5.");
   await typeInto(input, "99999999");
-  expect(problem()).toBe("Veuillez saisir au plus 27’088.199 m².");
+  expect(problem()).toBe("Veuillez saisir au plus 27\u00a0088,199 m².");
 });

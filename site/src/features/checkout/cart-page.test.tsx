@@ -274,10 +274,10 @@ describe("the cart page", () => {
     expect(render({})).not.toContain("package-content-changed");
     const changed = render({ quantity: 13, packageContent: 2.98, packageContentBefore: 2.2 });
     expect(changed).toContain(
-      'data-testid="package-content-changed">cart.packageContentChanged {&quot;now&quot;:&quot;2.98 m²&quot;,&quot;before&quot;:&quot;2.2 m²&quot;,&quot;total&quot;:&quot;38.74 m²&quot;}',
+      'data-testid="package-content-changed">cart.packageContentChanged {&quot;now&quot;:&quot;2,98 m²&quot;,&quot;before&quot;:&quot;2,2 m²&quot;,&quot;total&quot;:&quot;38,74 m²&quot;}',
     );
     // The line's prices are the current pack content's.
-    expect(changed).toContain("cart.packagePrice {&quot;price&quot;:&quot;29,95\u00a0€&quot;,&quot;content&quot;:&quot;2.98 m²&quot;}");
+    expect(changed).toContain("cart.packagePrice {&quot;price&quot;:&quot;29,95\u00a0€&quot;,&quot;content&quot;:&quot;2,98 m²&quot;}");
   });
 
   test("samples: listed, free, removable; alone they do not make an order", () => {

@@ -78,7 +78,7 @@ export default function CategoryFilters({
         {data ? (
           <FilterPanel filters={data.filterOptions} activeFilters={state.filters} total={data.totalResults} onAction={onAction} />
         ) : (
-          <p className="search-filter-total muted small">{t("search:search.filters.title")}</p>
+          <p className="search-filter-total muted small">{t("search.filters.title")}</p>
         )}
       </div>
       {!filtered ? (

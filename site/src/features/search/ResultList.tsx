@@ -32,7 +32,7 @@ export function ResultList({ products, pages, failed, noMatch, onResetFilters, t
         <div role="status">
           <p>{noMatch}</p>
           <button type="button" className="button" onClick={onResetFilters}>
-            {t("search:search.filters.resetAll")}
+            {t("search.filters.resetAll")}
           </button>
         </div>
       ) : (

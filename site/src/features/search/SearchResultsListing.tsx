@@ -96,7 +96,7 @@ export function SearchResultsListing({ pathname, search: routerSearch, slot }: {
               <FilterPanel filters={data.filterOptions} activeFilters={state.filters} total={total} onAction={onAction} />
             </React.Suspense>
           ) : (
-            <p className="search-filter-total muted small">{t("search:search.filters.title")}</p>
+            <p className="search-filter-total muted small">{t("search.filters.title")}</p>
           )}
         </div>
         <div className="search-results-main">
@@ -106,7 +106,7 @@ export function SearchResultsListing({ pathname, search: routerSearch, slot }: {
               testId="search-results-filtered-list"
               busy={busy}
               failed={failed}
-              noMatch={!busy && total === 0 ? t("search:search.noResults", { query }) : null}
+              noMatch={!busy && total === 0 ? t("search.noResults", { query }) : null}
               onResetFilters={() => onAction({ type: "resetFilters" })}
               products={(products?.results ?? []) as ProductResult[]}
               pages={

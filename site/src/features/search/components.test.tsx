@@ -154,7 +154,7 @@ test("a result list: products with their brand and pages, a failed call, nothing
   expect(failed).not.toContain("search-product-brand");
   const none = renderToStaticMarkup(<ResultList {...common} noMatch="Nichts passt." products={[]} pages={null} />);
   expect(none).toContain("Nichts passt.");
-  expect(none).toContain("search:search.filters.resetAll");
+  expect(none).toContain("search.filters.resetAll");
 });
 
 test("helpers: chat path, query from the address, consent, cookie gate, call paths", () => {

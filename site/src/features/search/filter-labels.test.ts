@@ -38,7 +38,7 @@ describe("an active filter as the shopper reads it", () => {
   });
 
   test("range bounds in the language's number format, with the unit or the currency, open ends as …", () => {
-    expect(describeFilter({ key: "width_mm", min: 1234.5, max: null }, OPTIONS, "fr")).toBe("1’234.5\u00a0mm – …");
+    expect(describeFilter({ key: "width_mm", min: 1234.5, max: null }, OPTIONS, "fr")).toBe("1\u00a0234,5\u00a0mm – …");
     expect(describeFilter({ key: "price", min: 10, max: 1200 }, OPTIONS, "fr")).toBe("CHF\u00a010.00 – CHF\u00a01’200.00");
     const euro = OPTIONS.map((each) => (each.key === "price" ? { ...each, unit: "EUR" } : each));
     expect(describeFilter({ key: "width_mm", min: 37.7, max: 1200 }, euro, "de")).toBe("37,7\u00a0mm – 1.200\u00a0mm");
