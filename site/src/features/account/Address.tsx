@@ -6,9 +6,10 @@ import { profileSchema, type ProfileForm, type ProfileInput } from "../../../../
 import { ACCOUNT_PATHS, type Customer } from "./api";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
 import { useAccountSettings } from "./context";
-import { applyServerErrors, useFormTexts } from "./form-texts";
+import { useFormTexts } from "./form-texts";
 import { saveCustomer } from "./hooks";
-import { CountryField, FormOutcome, TextField } from "./ui";
+import { SettingsSubmit, useSettingsSave } from "./settings-save";
+import { CountryField, TextField } from "./ui";
 
 const FIELDS = ["street", "postcode", "city", "country"] as const;
 
@@ -39,15 +40,8 @@ function AddressEditor({ customer }: { customer: Customer }) {
     defaultValues: { street: customer.street ?? "", postcode: customer.postcode, city: customer.city, country: customer.country },
   });
   const errors = form.formState.errors;
-  const [saved, setSaved] = React.useState(false);
-  const [failure, setFailure] = React.useState<string | null>(null);
-  const submit = form.handleSubmit(async (body) => {
-    setSaved(false);
-    setFailure(null);
-    const result = await saveCustomer("PATCH", ACCOUNT_PATHS.customer, body);
-    if (result.ok) setSaved(true);
-    else setFailure(applyServerErrors<ProfileInput>(result.errors, FIELDS, form.setError, t));
-  });
+  const { saved, failure, save } = useSettingsSave<ProfileInput>(FIELDS, form.setError);
+  const submit = form.handleSubmit((body) => save(() => saveCustomer("PATCH", ACCOUNT_PATHS.customer, body)));
   return (
     <section className="account-form" aria-labelledby="address-title" data-testid="address">
       <h1 id="address-title">{t("account.address.title")}</h1>
@@ -87,10 +81,14 @@ function AddressEditor({ customer }: { customer: Customer }) {
           registration={form.register("country")}
           error={errors.country?.message}
         />
-        <FormOutcome saved={saved ? t("account.address.saved") : null} failure={failure} testId="address" />
-        <button type="submit" className="button" disabled={form.formState.isSubmitting} data-testid="address-submit">
-          {form.formState.isSubmitting ? t("account.saving") : t("account.save")}
-        </button>
+        <SettingsSubmit
+          testId="address"
+          saved={saved}
+          failure={failure}
+          savedText={t("account.address.saved")}
+          submitText={t("account.save")}
+          submitting={form.formState.isSubmitting}
+        />
       </form>
     </section>
   );

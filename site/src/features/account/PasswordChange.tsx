@@ -5,9 +5,10 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import { passwordChangeSchema, type PasswordChangeForm } from "../../../../domain/account-forms";
 import { ACCOUNT_PATHS } from "./api";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
-import { applyServerErrors, useFormTexts } from "./form-texts";
+import { useFormTexts } from "./form-texts";
 import { saveCustomer } from "./hooks";
-import { FormOutcome, TextField } from "./ui";
+import { SettingsSubmit, useSettingsSave } from "./settings-save";
+import { TextField } from "./ui";
 
 const FIELDS = ["currentPassword", "password", "confirmationPassword"] as const;
 
@@ -35,17 +36,13 @@ function PasswordEditor() {
   const schema = React.useMemo(() => passwordChangeSchema(texts), [texts]);
   const form = useForm<PasswordChangeForm>({ resolver: zodResolver(schema), defaultValues: EMPTY });
   const errors = form.formState.errors;
-  const [saved, setSaved] = React.useState(false);
-  const [failure, setFailure] = React.useState<string | null>(null);
-  const submit = form.handleSubmit(async (body) => {
-    setSaved(false);
-    setFailure(null);
-    const result = await saveCustomer("POST", ACCOUNT_PATHS.password, body);
-    if (result.ok) {
-      form.reset(EMPTY);
-      setSaved(true);
-    } else setFailure(applyServerErrors<PasswordChangeForm>(result.errors, FIELDS, form.setError, t));
-  });
+  const { saved, failure, save } = useSettingsSave<PasswordChangeForm>(FIELDS, form.setError);
+  const submit = form.handleSubmit((body) =>
+    save(
+      () => saveCustomer("POST", ACCOUNT_PATHS.password, body),
+      () => form.reset(EMPTY),
+    ),
+  );
   return (
     <section className="account-form" aria-labelledby="password-title" data-testid="password-change">
       <h1 id="password-title">{t("account.password.title")}</h1>
@@ -76,10 +73,14 @@ function PasswordEditor() {
           error={errors.confirmationPassword?.message}
           autoComplete="new-password"
         />
-        <FormOutcome saved={saved ? t("account.password.saved") : null} failure={failure} testId="password" />
-        <button type="submit" className="button" disabled={form.formState.isSubmitting} data-testid="password-submit">
-          {form.formState.isSubmitting ? t("account.saving") : t("account.password.submit")}
-        </button>
+        <SettingsSubmit
+          testId="password"
+          saved={saved}
+          failure={failure}
+          savedText={t("account.password.saved")}
+          submitText={t("account.password.submit")}
+          submitting={form.formState.isSubmitting}
+        />
       </form>
     </section>
   );

@@ -6,9 +6,10 @@ import { profileSchema, type ProfileForm, type ProfileInput } from "../../../../
 import { ACCOUNT_PATHS, type Customer } from "./api";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
 import { useAccountSettings } from "./context";
-import { applyServerErrors, useFormTexts } from "./form-texts";
+import { useFormTexts } from "./form-texts";
 import { saveCustomer } from "./hooks";
-import { FormOutcome, TextField } from "./ui";
+import { SettingsSubmit, useSettingsSave } from "./settings-save";
+import { TextField } from "./ui";
 
 const FIELDS = ["firstName", "surname", "phone", "companyName", "vatId"] as const;
 
@@ -44,15 +45,8 @@ function ProfileEditor({ customer }: { customer: Customer }) {
     },
   });
   const errors = form.formState.errors;
-  const [saved, setSaved] = React.useState(false);
-  const [failure, setFailure] = React.useState<string | null>(null);
-  const submit = form.handleSubmit(async (body) => {
-    setSaved(false);
-    setFailure(null);
-    const result = await saveCustomer("PATCH", ACCOUNT_PATHS.customer, body);
-    if (result.ok) setSaved(true);
-    else setFailure(applyServerErrors<ProfileInput>(result.errors, FIELDS, form.setError, t));
-  });
+  const { saved, failure, save } = useSettingsSave<ProfileInput>(FIELDS, form.setError);
+  const submit = form.handleSubmit((body) => save(() => saveCustomer("PATCH", ACCOUNT_PATHS.customer, body)));
   return (
     <section className="account-form" aria-labelledby="profile-title" data-testid="profile">
       <h1 id="profile-title">{t("account.profile.title")}</h1>
@@ -104,10 +98,14 @@ function ProfileEditor({ customer }: { customer: Customer }) {
           error={errors.phone?.message}
           autoComplete="tel"
         />
-        <FormOutcome saved={saved ? t("account.profile.saved") : null} failure={failure} testId="profile" />
-        <button type="submit" className="button" disabled={form.formState.isSubmitting} data-testid="profile-submit">
-          {form.formState.isSubmitting ? t("account.saving") : t("account.save")}
-        </button>
+        <SettingsSubmit
+          testId="profile"
+          saved={saved}
+          failure={failure}
+          savedText={t("account.profile.saved")}
+          submitText={t("account.save")}
+          submitting={form.formState.isSubmitting}
+        />
       </form>
     </section>
   );
