@@ -30,7 +30,7 @@ export default defineConfig({
       ],
     },
     trace: "off",
-    // The shops register a service worker (issue 18); tests that route a page's requests need them to reach the page, so
+    // The shops register a service worker; tests that route a page's requests need them to reach the page, so
     // it is blocked unless a spec allows it (tests/e2e/tracking-sw.spec.ts).
     serviceWorkers: "block",
   },

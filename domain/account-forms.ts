@@ -1,5 +1,5 @@
 /**
- * The customer account's forms (issue 13): the bodies of the `/apiv2/customer` calls,
+ * The customer account's forms: the bodies of the `/apiv2/customer` calls,
  * validated with the same schemas by the shop API (texts = its English messages) and by the
  * account screens before they send (texts = the visitor's language, locales/<lang>/account.json),
  * so both refuse alike. Names, postcode and phone follow the contact-field rules of

@@ -4,7 +4,7 @@ import { accountPath, projectsPath } from "./routes";
 const swiss = { domainPrefixes: ["de", "fr", "it"] };
 const german = { domainPrefixes: [] as string[] };
 
-describe("account and project pages (issue 13, SPEC 2.1 /{account}/...)", () => {
+describe("account and project pages (/{account}/...)", () => {
   test("every screen under /customer/account/, with the language prefix only where the shop has prefixes", () => {
     expect(ACCOUNT_SCREENS.map((screen) => accountPath(german, "de", screen))).toEqual([
       "/customer/account/CreateAccount/",

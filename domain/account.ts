@@ -1,5 +1,5 @@
 /**
- * The customer account (issue 13): what the `/apiv2/customer` calls answer, shared by the
+ * The customer account: what the `/apiv2/customer` calls answer, shared by the
  * shop API (worker/shop-api/customers/) and the account screens (site/src/features/account/).
  * Money is integer minor units in `MoneyValue`s (domain/money.ts); states and refusals are
  * codes the screens word from their locales.
@@ -77,7 +77,7 @@ export interface OrderAddress {
   countryCode: string;
 }
 
-/** The storage of an order on call (SPEC 1, 9): free until `storedUntil`; `callOff` says what a new call-off may ask for now. */
+/** The storage of an order on call: free until `storedUntil`; `callOff` says what a new call-off may ask for now. */
 export interface OrderStorage {
   state: StorageStateCode;
   /** The last day of the free storage period. */
@@ -108,7 +108,7 @@ export interface CustomerOrder {
   totals: {
     goods: MoneyValue;
     prepaymentDiscount: MoneyValue;
-    /** The voucher the order redeemed and the part of it used (issue 15); null without one. */
+    /** The voucher the order redeemed and the part of it used; null without one. */
     voucher: { code: string; amount: MoneyValue } | null;
     shipping: MoneyValue;
     tax: { isIncluded: true; amount: MoneyValue; label: string };
@@ -119,7 +119,7 @@ export interface CustomerOrder {
   storage: OrderStorage | null;
   /**
    * True while a return can be started: a product line has packages delivered, not yet in a
-   * complaint, within 30 days of that line's delivery (SPEC 9; domain/return-window.ts, the
+   * complaint, within 30 days of that line's delivery (domain/return-window.ts, the
    * rule of the returns page). Defects can be reported there after the 30 days as well.
    */
   returnable: boolean;
@@ -143,7 +143,7 @@ export interface ProjectItem {
   available: boolean;
 }
 
-/** A named list of products with quantities for a building project (SPEC 2.2). */
+/** A named list of products with quantities for a building project. */
 export interface Project {
   id: number;
   name: string;

@@ -1,11 +1,11 @@
 /**
- * Address suggestions (SPEC 3, 7, 9; docs/decisions/0036): what the shop API answers on
+ * Address suggestions (docs/decisions/0036): what the shop API answers on
  * `GET /apiv2/address/find` and `/apiv2/address/retrieve`, and the limits both sides keep.
- * SPEC 3's suggestion (`Text`, `Description`) and full address (`street`, `zipcode`, `city`)
+ * the suggestion (`Text`, `Description`) and full address (`street`, `zipcode`, `city`)
  * in the storefront's field names.
  */
 
-/** SPEC 9: a find answers at most this many suggestions. */
+/** A find answers at most this many suggestions. */
 export const ADDRESS_SUGGESTION_LIMIT = 7;
 /** The typed text a find needs (fewer characters: no call) and the most it takes. */
 export const ADDRESS_FIND_MIN_CHARS = 3;

@@ -31,7 +31,7 @@ test("currentCampaign: the running one that started last, the identifier breakin
   expect(currentCampaign([ended], now)).toBeNull();
 });
 
-test("the carousel route of SPEC 2.1, with the language prefix where the shop has one", () => {
+test("the campaign carousel route, with the language prefix where the shop has one", () => {
   expect(campaignCarouselPath({ domainPrefixes: [] }, "de", "black-week")).toBe("/static/black-week/layouts/BlackWeekCarousel/");
   expect(campaignCarouselPath({ domainPrefixes: ["de", "fr", "it"] }, "fr", "black-week")).toBe("/fr/static/black-week/layouts/BlackWeekCarousel/");
   expect(isCampaignCarouselPath("/static/black-week/layouts/BlackWeekCarousel")).toBe(true);

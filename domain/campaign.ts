@@ -1,5 +1,5 @@
 /**
- * The sales campaign of SPEC 3 ("Sale campaign": campaignName, campaignDescription,
+ * The sales campaign (campaignName, campaignDescription,
  * campaignCoupon, navigation banner, isActive, isArchived, navigationIsActive, filterIsActive,
  * start, hub with two sliders), as the shop API stores it per shop and language
  * (migrations/0027_campaigns.sql) and the storefront shows it, with its dates
@@ -86,10 +86,10 @@ export function currentCampaign<C extends Pick<Campaign, "identifier" | "isActiv
   return running[0] ?? null;
 }
 
-/** The last segment of SPEC 2.1's campaign carousel route. */
+/** The last segment of the campaign carousel route. */
 export const CAMPAIGN_CAROUSEL_LAYOUT = "BlackWeekCarousel";
 
-/** SPEC 2.1 `/static/{black-week}/layouts/BlackWeekCarousel`, with the language prefix where the shop has one (a page: trailing slash). */
+/** The campaign carousel route `/static/{black-week}/layouts/BlackWeekCarousel`, with the language prefix where the shop has one (a page: trailing slash). */
 export function campaignCarouselPath(shop: ShopRouting, language: string, identifier: string): string {
   return `${languagePrefix(shop, language)}/static/${identifier}/layouts/${CAMPAIGN_CAROUSEL_LAYOUT}/`;
 }

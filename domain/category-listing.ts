@@ -1,5 +1,5 @@
 /**
- * GET /apiv2/categories/:id/products (issue 18): a category's products narrowed by the
+ * GET /apiv2/categories/:id/products: a category's products narrowed by the
  * search's filters (the same filter model, counts and rounding, domain/search-api.ts),
  * in one of the category's sort orders, one page at a time. Category pages call it once
  * a shopper filters; the static pages stay the unfiltered lists.

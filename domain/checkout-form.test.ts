@@ -75,7 +75,7 @@ describe("VAT ID", () => {
   });
 });
 
-describe("house number (SPEC 5: confirmed, not refused)", () => {
+describe("house number (confirmed, not refused)", () => {
   test("a street without a number passes the schema", () => {
     expect(issues(withBilling({ street: "Hauptstraße" }))).toEqual({});
   });

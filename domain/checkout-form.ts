@@ -1,8 +1,8 @@
 /**
- * The checkout's order form (issue 12): the body of `POST /apiv2/checkout/order`
+ * The checkout's order form: the body of `POST /apiv2/checkout/order`
  * (docs/decisions/0035-orders.md), validated with the same schema by the shop API (texts
  * = its English messages) and by the checkout page before it sends (texts = the visitor's
- * language), so both refuse alike. Addresses use SPEC 3's field names and the contact-field
+ * language), so both refuse alike. Addresses use the storefront's field names and the contact-field
  * rules of domain/contact-fields.ts (NFC, trimmed, plain text, no markup).
  *
  * Refusals that are not a contact field's own carry a code in `params.code` (the shop API
@@ -54,7 +54,7 @@ export function normalizeVatId(text: string): string {
   return text.replace(/\s+/g, "").toUpperCase();
 }
 
-/** SPEC 3 Address, its country among `countries` (the shop's delivery countries). */
+/** An address, its country among `countries` (the shop's delivery countries). */
 export function orderAddressSchema(texts: OrderFormTexts, countries: readonly string[]) {
   const contact = addressFields(texts);
   return z
@@ -128,7 +128,7 @@ export type OrderForm = z.output<ReturnType<typeof orderFormSchema>>;
 export type OrderAddress = z.output<ReturnType<typeof orderAddressSchema>>;
 
 /**
- * The addresses of an order whose street has no house number (SPEC 5: the visitor confirms
+ * The addresses of an order whose street has no house number (the visitor confirms
  * before the order goes out, as in the sample flow; the shop API does not refuse it).
  */
 export function addressesWithoutHouseNumber(body: Pick<OrderForm, "billingAddress" | "shippingAddress">): ("billingAddress" | "shippingAddress")[] {

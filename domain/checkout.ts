@@ -1,12 +1,12 @@
 /**
- * The checkout quote (issue 12): what `GET /apiv2/checkout/quote` answers and the cart
+ * The checkout quote: what `GET /apiv2/checkout/quote` answers and the cart
  * page shows, shared by the shop API (worker/shop-api/checkout/quote.ts) and the site
  * (site/src/features/checkout/). Money is integer minor units in `MoneyValue`s
  * (domain/money.ts); reasons and problems are codes the site words from its locales.
  */
 import { formatMoney, type MoneyValue } from "./money";
 
-/** The delivery modes of SPEC 4, as the order body and the quote name them. */
+/** The delivery modes, as the order body and the quote name them. */
 export const DELIVERY_MODES = ["standard", "requested_date", "on_call_storage", "express"] as const;
 export type DeliveryModeCode = (typeof DELIVERY_MODES)[number];
 
@@ -14,14 +14,14 @@ export function isDeliveryMode(value: unknown): value is DeliveryModeCode {
   return typeof value === "string" && (DELIVERY_MODES as readonly string[]).includes(value);
 }
 
-/** Storage on call (SPEC 9) from this order value, minor units of the shop's currency (1200 EUR, or CHF on the Swiss shop). */
+/** Storage on call from this order value, minor units of the shop's currency (1200 EUR, or CHF on the Swiss shop). */
 export const STORAGE_MINIMUM_ORDER_VALUE = 120_000;
 
-/** Express surcharge per shipping group (SPEC 9), minor units of euro: the only currency express is offered in. */
+/** Express surcharge per shipping group, minor units of euro: the only currency express is offered in. */
 export const EXPRESS_FEE = { parcel: 1000, freight: 5000 } as const;
 
 /**
- * Express goes only within mainland Germany, in euro (SPEC 9): a shop offers it, and its texts
+ * Express goes only within mainland Germany, in euro: a shop offers it, and its texts
  * speak of it, only when it delivers to Germany and sells in euro.
  */
 export function offersExpress(shop: { currency: string; deliveryCountries: readonly string[] }): boolean {
@@ -37,7 +37,7 @@ export function expressFeeTexts(
   return { parcel: formatMoney(EXPRESS_FEE.parcel, "EUR", language), freight: formatMoney(EXPRESS_FEE.freight, "EUR", language) };
 }
 
-/** Why a mode cannot be chosen (SPEC 9): nothing deliverable, express outside mainland Germany / to an island / for items that cannot go express / in a shop without express (offersExpress), storage without an account or below its order value. */
+/** Why a mode cannot be chosen: nothing deliverable, express outside mainland Germany / to an island / for items that cannot go express / in a shop without express (offersExpress), storage without an account or below its order value. */
 export const MODE_REASONS = ["not_deliverable", "country", "island", "items", "shop", "account_required", "minimum_order_value"] as const;
 export type ModeReason = (typeof MODE_REASONS)[number];
 
@@ -53,7 +53,7 @@ export type LineProblemCode = (typeof LINE_PROBLEMS)[number];
 export type CheckoutProblem =
   "cart_empty" | "not_deliverable" | "too_many_lines" | "desired_date_required" | "desired_date_too_early" | "desired_date_too_late" | LineProblemCode;
 
-/** Why a voucher code cannot be used (SPEC 9 newsletter voucher; the cart's voucher field, the quote's notice, the order's refusal): unknown or another shop's (one answer for both), redeemed by an order, past its last day. */
+/** Why a voucher code cannot be used (the newsletter voucher; the cart's voucher field, the quote's notice, the order's refusal): unknown or another shop's (one answer for both), redeemed by an order, past its last day. */
 export const VOUCHER_REFUSALS = ["voucher_not_found", "voucher_redeemed", "voucher_expired"] as const;
 export type VoucherRefusal = (typeof VOUCHER_REFUSALS)[number];
 
@@ -89,7 +89,7 @@ export interface QuoteLine {
   packageContent: number;
   /** The pack content the visitor chose the packages with, when the product's has changed since (the cart page says so); else null. */
   packageContentBefore: number | null;
-  /** SPEC 3 unit code (SQM) and its short label (m²). */
+  /** The unit code (SQM) and its short label (m²). */
   unit: string;
   unitLabel: string;
   packagePrice: MoneyValue;
@@ -134,7 +134,7 @@ export interface QuoteShipping {
   /** Why shipping is never free here (null where the free-shipping value applies). */
   noFreeShipping: null | "abroad" | "island" | "decking";
   isIsland: boolean;
-  /** SPEC 9 surcharge types: offshore (islands), express. */
+  /** Surcharge types: offshore (islands), express. */
   surcharges: { type: "offshore" | "express"; amount: MoneyValue }[];
 }
 

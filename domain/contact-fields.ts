@@ -13,7 +13,7 @@
  *   or address has them; refused rather than escaped, so no output can forget to escape).
  * - Fields with a format (e-mail, postcode, phone) allow only their format's ASCII
  *   characters, so the same characters cannot pass there; they answer with their own message
- *   ('The entered phone number is invalid.', SPEC 5).
+ *   ('The entered phone number is invalid.').
  *
  * Mails, the storefront and exports may therefore print a stored value as it is in plain
  * text; HTML output escapes it as every value (the mail templates do).
@@ -74,7 +74,7 @@ export function addressFields(texts: ContactTexts) {
   };
 }
 
-/** SPEC 5: a sample address needs a house number; without one the visitor confirms first and a warning shows. */
+/** A sample address needs a house number; without one the visitor confirms first and a warning shows. */
 export function hasHouseNumber(street: string): boolean {
   return /\d/.test(street);
 }

@@ -1,5 +1,5 @@
 /**
- * The contact page's form (issue 18, SPEC 2.1 `/kontakt.html` and its language variants;
+ * The contact page's form (`/kontakt.html` and its language variants;
  * docs/decisions/0049): the topics, the limits and the zod schema factory of
  * `POST /apiv2/contact` that the shop API (texts = its English messages) and the contact page
  * (texts = the visitor's language) share, so both refuse the same input alike. The fields

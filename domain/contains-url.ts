@@ -1,5 +1,5 @@
 /**
- * The one rule for names that hold a link (SPEC 3 Newsletter; issue 15: "names containing URLs
+ * The one rule for names that hold a link ("names containing URLs
  * are refused"), shared by every form with a name: inquiries, the newsletter.
  */
 

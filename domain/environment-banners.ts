@@ -1,5 +1,5 @@
 /**
- * The environment's banners (SPEC 3 Environment.banners: platform mobile or desktop, content,
+ * The environment's banners (Environment.banners: platform mobile or desktop, content,
  * location homepage, pdp, offer, cart or category) are the CMS blocks named
  * `banner-{location}-{platform}` (e.g. banner-homepage-desktop). GET /apiv2/environment answers
  * them live; the home page's HeadBanner block shows those of the homepage at build time.

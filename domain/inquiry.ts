@@ -1,5 +1,5 @@
 /**
- * Inquiries (issue 15, SPEC 2.1 `/{inquiry}/{sku}`, 2.2 "Product inquiry page", 3 "Inquiry";
+ * Inquiries (`/{inquiry}/{sku}`, the product inquiry page;
  * docs/decisions/0039): product questions, bulk-buyer inquiries and offer requests. The
  * types, the yes/no steps of each type, the limits and the zod schema factory of
  * `POST /apiv2/inquiry` that the shop API (texts = its English messages) and the inquiry
@@ -24,7 +24,7 @@ import { normalizeTerraceNumber, TERRACE_NUMBER } from "./terrace-configurations
 
 export { inquiryPath, INQUIRY_PAGE_SEGMENTS } from "./routes";
 
-/** SPEC 3 Inquiry type: a product question, a bulk-buyer inquiry, an offer request. */
+/** The inquiry type: a product question, a bulk-buyer inquiry, an offer request. */
 export const INQUIRY_TYPES = ["product", "bulk", "offer"] as const;
 export type InquiryType = (typeof INQUIRY_TYPES)[number];
 
@@ -89,7 +89,7 @@ export interface InquiryFormTexts {
   required: string;
   /** 'Please enter a valid e-mail address.' */
   email: string;
-  /** 'The entered phone number is invalid.' (SPEC 5) */
+  /** 'The entered phone number is invalid.' */
   phone: string;
   /** 'This field contains characters that are not allowed.' */
   characters: string;
@@ -158,7 +158,7 @@ export function inquiryEmailField(texts: InquiryFormTexts) {
     .pipe(z.string().min(1, texts.required).max(INQUIRY_LIMITS.email, texts.email).email(texts.email));
 }
 
-/** A phone number: optional; when given, digits and + ( ) / - and spaces with 6 to 15 digits (SPEC 5's message otherwise). Empty = none. */
+/** A phone number: optional; when given, digits and + ( ) / - and spaces with 6 to 15 digits ('The entered phone number is invalid.' otherwise). Empty = none. */
 export function inquiryPhoneField(texts: InquiryFormTexts) {
   return z
     .string({ invalid_type_error: texts.phone })

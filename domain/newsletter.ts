@@ -1,5 +1,5 @@
 /**
- * The newsletter sign-up (issue 15, SPEC 1, 3 "Newsletter", 9; docs/decisions/0040): the form
+ * The newsletter sign-up (docs/decisions/0040): the form
  * rules the shop API and the storefront share, the normalised e-mail that earns the voucher
  * once, the tokens of the mails' links and the answers of the three calls.
  *
@@ -17,7 +17,7 @@ import { containsUrl } from "./contains-url";
 /** The captcha action of the sign-up form (the storefront asks for a challenge of this action). */
 export const NEWSLETTER_CAPTCHA_ACTION = "newsletter";
 
-/** SPEC 9: the sign-up's voucher, 10 in the shop's currency (minor units, tax included). */
+/** The sign-up's voucher, 10 in the shop's currency (minor units, tax included). */
 export const NEWSLETTER_VOUCHER_AMOUNT = 1000;
 
 export const NEWSLETTER_LIMITS = { nameMax: 80 } as const;

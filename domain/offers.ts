@@ -1,5 +1,5 @@
 /**
- * Offers (issue 15): an offer request (an inquiry of type `offer`) becomes an offer the staff
+ * Offers: an offer request (an inquiry of type `offer`) becomes an offer the staff
  * prepare in the back office; the customer sees it in the account ("my offers") or by the
  * signed link of the offer mail, and accepts it into the cart at the offered prices until it
  * expires. Shared by the shop API (worker/shop-api/offers/) and the site's screens.

@@ -10,7 +10,7 @@ import type { MoneyValue } from "./money";
 
 export type { BankAccountView };
 
-/** SPEC 3 Address as the order keeps it. */
+/** An address as the order keeps it. */
 export interface OrderAddressView {
   firstname: string;
   lastname: string;
@@ -67,7 +67,7 @@ export interface OrderView {
   totals: {
     goods: MoneyValue;
     prepaymentDiscount: MoneyValue;
-    /** The voucher the order redeemed and the part of it used (issue 15); null without one. */
+    /** The voucher the order redeemed and the part of it used; null without one. */
     voucher: { code: string; amount: MoneyValue } | null;
     shipping: MoneyValue;
     tax: { isIncluded: boolean; amount: MoneyValue; label: string };

@@ -1,5 +1,5 @@
 /**
- * Payment methods (SPEC 9; issue 12) and the one rule which of them a shop offers, used by
+ * Payment methods and the one rule which of them a shop offers, used by
  * the checkout (the quote's `paymentMethods`, placing the order) and by the pages' build
  * (the footer's payment badges): the offline methods the shop lists, always; an online
  * method it lists only when one of its payment providers takes it (config

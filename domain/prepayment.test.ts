@@ -1,6 +1,6 @@
 import { PREPAYMENT_DISCOUNT_PERCENT, prepaymentDiscount } from "./prepayment";
 
-describe("prepayment discount (SPEC 9)", () => {
+describe("prepayment discount", () => {
   test("is 2 percent of the goods value, rounded to a whole minor unit", () => {
     expect(PREPAYMENT_DISCOUNT_PERCENT).toBe(2);
     expect(prepaymentDiscount(12_345)).toBe(247);

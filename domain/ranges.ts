@@ -1,5 +1,5 @@
 /**
- * SPEC 4: the bounds of range filters are whole numbers unless the unit is mm (two
+ * The bounds of range filters are whole numbers unless the unit is mm (two
  * decimals there). The shop API rounds the bounds it offers and accepts outward (down
  * for min, up for max); the pages round what a person typed to the nearest.
  */

@@ -1,5 +1,5 @@
 /**
- * The right of return (SPEC 9, docs/decisions/0038): per order line, 30 days from that line's
+ * The right of return (docs/decisions/0038): per order line, 30 days from that line's
  * delivery, for the packages delivered and not yet in a complaint that was not rejected. A
  * defect is a warranty claim without the window: it may name what was delivered and not
  * returned. Free samples are not returned.
@@ -9,7 +9,7 @@
  * (worker/shop-api/customers, `CustomerOrder.returnable`).
  */
 
-/** SPEC 9: right of return 30 days, counted per order line from its delivery. */
+/** Right of return 30 days, counted per order line from its delivery. */
 export const RETURN_WINDOW_DAYS = 30;
 export const RETURN_WINDOW_MS = RETURN_WINDOW_DAYS * 24 * 60 * 60 * 1000;
 

@@ -80,7 +80,7 @@ function issues(result: { success: true } | { success: false; error: { issues: Z
 }
 
 describe("codes and constants", () => {
-  test("SPEC 3's nine reasons in order; the first three are the proposals; ids from 1", () => {
+  test("the nine complaint reasons in order; the first three are the proposals; ids from 1", () => {
     expect(RETURN_REASONS).toHaveLength(9);
     expect(REMEDY_PROPOSALS).toEqual(RETURN_REASONS.slice(0, 3));
     expect(RETURN_REASONS.map(reasonId)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
@@ -209,7 +209,7 @@ describe("the reason and details step", () => {
     expect(schema.parse({ reason: "OVER_ORDER" })).toEqual({ reason: "OVER_ORDER", message: "", uploadIds: [] });
   });
 
-  test("phone: SPEC 5's message for letters, too few or too many digits; empty is none", () => {
+  test("phone: the invalid-number message for letters, too few or too many digits; empty is none", () => {
     for (const phone of ["abc", "+49 30 12a", "12345", "+49 (30) 1234567890123456", "++++++"])
       expect(issues(schema.safeParse({ reason: "OTHER", message: "x", phone }))).toEqual(["phone: The entered phone number is invalid."]);
     expect(schema.parse({ reason: "OTHER", message: "x", phone: " +49 (30) 123-45/67 " }).phone).toBe("+49 (30) 123-45/67");

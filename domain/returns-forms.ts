@@ -1,5 +1,5 @@
 /**
- * Returns and complaints (issue 14, SPEC 2.2, 3, 4, 5, 8; docs/decisions/0038): the codes,
+ * Returns and complaints (docs/decisions/0038): the codes,
  * limits, answer types and zod schema factories the returns screens and the shop API share,
  * so both refuse the same input with the same rules. The texts are injected, as in
  * domain/contact-fields.ts: the storefront passes its locale texts, the shop API its English
@@ -26,7 +26,7 @@ import type { BlockedReason } from "./return-window";
 /** Why a line cannot be returned now: the rule's (domain/return-window.ts), part of RmaOrderLine. */
 export type { BlockedReason } from "./return-window";
 
-/** SPEC 3 complaint reasons, in the order the form offers them. */
+/** The complaint reasons, in the order the form offers them. */
 export const RETURN_REASONS = [
   "NEW_PRODUCT",
   "DISCOUNT",
@@ -40,7 +40,7 @@ export const RETURN_REASONS = [
 ] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
 
-/** SPEC 3: the first three reasons are also the remedy proposals. */
+/** The first three reasons are also the remedy proposals. */
 export const REMEDY_PROPOSALS = ["NEW_PRODUCT", "DISCOUNT", "MONEY_BACK"] as const satisfies readonly ReturnReason[];
 export type RemedyProposal = (typeof REMEDY_PROPOSALS)[number];
 
@@ -61,7 +61,7 @@ export const REASONS_NEEDING_MESSAGE: readonly ReturnReason[] = ["DEFECTIVE", "D
 /** Defects may be reported beyond the return window (statutory warranty): up to what was delivered and not yet returned. */
 export const WINDOWLESS_REASONS: readonly ReturnReason[] = ["DEFECTIVE"];
 
-/** Images per complaint (SPEC 2.2, issue 14). */
+/** Images per complaint. */
 export const MAX_RMA_IMAGES = 6;
 export const MAX_MESSAGE_LENGTH = 2000;
 
@@ -246,15 +246,15 @@ export interface ReturnsTexts {
   orderNumber: string;
   /** 'Please enter a valid postcode.' */
   postcode: string;
-  /** 'The entered phone number is invalid.' (SPEC 5) */
+  /** 'The entered phone number is invalid.' */
   phone: string;
   /** 'This field contains characters that are not allowed.' */
   characters: string;
-  /** 'Please select at least one product' (SPEC 5: the items step) */
+  /** 'Please select at least one product' (the items step) */
   selectAtLeastOne: string;
-  /** 'Please select one or more products to return back' (SPEC 8: a complaint without lines) */
+  /** 'Please select one or more products to return back' (a complaint without lines) */
   selectToReturn: string;
-  /** 'The value must not be higher than {maxValue}' (SPEC 5) */
+  /** 'The value must not be higher than {maxValue}' */
   maxValue: string;
   /** 'Please enter a whole number of at least 1.' */
   quantity: string;
@@ -286,7 +286,7 @@ const required = (texts: ReturnsTexts) => ({ required_error: texts.required, inv
 /** Control characters (tab and line feed excepted), separators, unpaired surrogates, invisible format characters but ZWJ/ZWNJ. */
 const NOT_MESSAGE_TEXT = /(?![\t\n])\p{Cc}|[\p{Cs}\p{Zl}\p{Zp}]|(?![\u200c\u200d])\p{Cf}/u;
 
-/** The order or invoice number as typed (SPEC 3 orderIncrementId): letters, digits and hyphens, upper case. */
+/** The order or invoice number as typed (orderIncrementId): letters, digits and hyphens, upper case. */
 export function orderIncrementIdField(texts: ReturnsTexts) {
   return z
     .string(required(texts))
@@ -319,7 +319,7 @@ export function postalCodeField(texts: ReturnsTexts) {
     );
 }
 
-/** POST /apiv2/rma/lookup (SPEC 3 order lookup). */
+/** POST /apiv2/rma/lookup: the order lookup. */
 export function lookupSchema(texts: ReturnsTexts) {
   return z
     .object({
@@ -330,7 +330,7 @@ export function lookupSchema(texts: ReturnsTexts) {
     .strict();
 }
 
-/** A phone number: optional; when given, digits and + ( ) / - and spaces with 6 to 15 digits (SPEC 5's message otherwise). */
+/** A phone number: optional; when given, digits and + ( ) / - and spaces with 6 to 15 digits ('The entered phone number is invalid.' otherwise). */
 export function phoneField(texts: ReturnsTexts) {
   return z
     .string({ invalid_type_error: texts.phone })

@@ -16,7 +16,7 @@ import {
 const swiss = { domainPrefixes: ["de", "fr", "it"] };
 const german = { domainPrefixes: [] as string[] };
 
-describe("page URLs (SPEC 2.1)", () => {
+describe("page URLs", () => {
   test("a shop with domain prefixes puts the language first", () => {
     expect(homePath(swiss, "fr")).toBe("/fr/");
     expect(slugPath(swiss, "fr", "parquet/chene")).toBe("/fr/parquet/chene.html");
@@ -53,7 +53,7 @@ describe("page URLs (SPEC 2.1)", () => {
   });
 });
 
-describe("returns pages (issue 14)", () => {
+describe("returns pages", () => {
   test("the returns page and the withdrawal page under the language prefix where the shop has one", () => {
     expect(returnsPath(german, "de")).toBe("/returns/");
     expect(withdrawPath(german, "de")).toBe("/returns/withdraw/");
@@ -72,7 +72,7 @@ describe("returns pages (issue 14)", () => {
   });
 });
 
-describe("offer page (issue 15)", () => {
+describe("offer page", () => {
   test("under /offer/ with the language prefix only where the shop has one", () => {
     expect(offerPath(german, "de")).toBe("/offer/");
     expect(offerPath(german, "at")).toBe("/offer/");

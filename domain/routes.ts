@@ -1,5 +1,5 @@
 /**
- * URL rules of the static pages (SPEC 2.1): pages end in .html; a shop with domain
+ * URL rules of the static pages: pages end in .html; a shop with domain
  * prefixes puts the language first (/fr/...), a shop without prefixes has none.
  * Used by page creation, links, sitemaps and tests alike.
  */
@@ -49,7 +49,7 @@ export function htmlLanguage(language: string): string {
   return language === "at" ? "de-AT" : language;
 }
 
-/** The customer account's screens (issue 13): `{prefix}/customer/account/{screen}/`; client-rendered, not indexed. */
+/** The customer account's screens: `{prefix}/customer/account/{screen}/`; client-rendered, not indexed. */
 export function accountPath(shop: ShopRouting, language: string, screen: AccountScreen): string {
   return `${languagePrefix(shop, language)}/customer/account/${screen}/`;
 }
@@ -74,14 +74,14 @@ export function searchPath(shop: ShopRouting, language: string): string {
 }
 
 /**
- * The search results page that works without JavaScript (issue 18): the header's search
+ * The search results page that works without JavaScript: the header's search
  * form sends `?q=` here; the edge fills the page's result slot from the search API.
  */
 export function searchResultsPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/search-results/`;
 }
 
-/** The cart page (issue 12): `{prefix}/checkout/cart/`; the mini cart links here. Client-rendered, not indexed. */
+/** The cart page: `{prefix}/checkout/cart/`; the mini cart links here. Client-rendered, not indexed. */
 export function cartPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/checkout/cart/`;
 }
@@ -97,7 +97,7 @@ export function orderSuccessPath(shop: ShopRouting, language: string): string {
 }
 
 /**
- * The returns and complaints page (issue 14): `{prefix}/returns/`. The order confirmation
+ * The returns and complaints page: `{prefix}/returns/`. The order confirmation
  * mail links here with `?order=NUMBER&sig=...`, the account's order with `?order=NUMBER`.
  * Client-rendered, not indexed.
  */
@@ -111,7 +111,7 @@ export function withdrawPath(shop: ShopRouting, language: string): string {
 }
 
 /**
- * The offer page (issue 15): `{prefix}/offer/`, the offer in the query (`?id=O-...&sig=...`, the
+ * The offer page: `{prefix}/offer/`, the offer in the query (`?id=O-...&sig=...`, the
  * signed link of the offer mail). Client-rendered, not indexed.
  */
 export function offerPath(shop: ShopRouting, language: string): string {
@@ -119,18 +119,18 @@ export function offerPath(shop: ShopRouting, language: string): string {
 }
 
 /**
- * The terrace planner (issue 19): `{prefix}/terrace-planner/`, a saved plan in the query
+ * The terrace planner: `{prefix}/terrace-planner/`, a saved plan in the query
  * (`?number=...`). Client-rendered, not indexed; the CMS landing page links here.
  */
 export function terracePlannerPath(shop: ShopRouting, language: string): string {
   return `${languagePrefix(shop, language)}/terrace-planner/`;
 }
 
-/** The inquiry pages' first segment (SPEC 2.1 `/{inquiry}/{sku}`): the product question and the bulk-buyer inquiry. */
+/** The inquiry pages' first segment (`/{inquiry}/{sku}`): the product question and the bulk-buyer inquiry. */
 export const INQUIRY_PAGE_SEGMENTS = { product: "fragen-zum-produkt", bulk: "grossabnehmeranfrage" } as const;
 
 /**
- * The inquiry page of a product (issue 15): `{prefix}/fragen-zum-produkt/{sku}` or
+ * The inquiry page of a product: `{prefix}/fragen-zum-produkt/{sku}` or
  * `{prefix}/grossabnehmeranfrage/{sku}`, the sku URL-encoded (any path remainder is a sku).
  */
 export function inquiryPath(shop: ShopRouting, language: string, type: keyof typeof INQUIRY_PAGE_SEGMENTS, sku: string): string {
@@ -138,7 +138,7 @@ export function inquiryPath(shop: ShopRouting, language: string, type: keyof typ
 }
 
 /**
- * The newsletter's confirmation page (issue 15): `{prefix}/newsletter/confirm/`, the mail's
+ * The newsletter's confirmation page: `{prefix}/newsletter/confirm/`, the mail's
  * token in the query (`?token=...`). One button posts the token, so a mail scanner that opens
  * the link confirms nothing. Client-rendered, not indexed.
  */
@@ -170,7 +170,7 @@ export function voucherThanksPath(shop: ShopRouting, language: string): string {
 }
 
 /**
- * The contact page's slug per language (SPEC 2.1 `/kontakt.html` and its variants contactez,
+ * The contact page's slug per language (`/kontakt.html` and its variants contactez,
  * contatto, contact; the upstream rules name the same files in config `legacyPaths`, and the
  * edge's error pages link here through locales/<lang>/errors.json `page.contactPath`).
  */

@@ -1,6 +1,6 @@
 /**
- * The wire shapes of /apiv2/search and /apiv2/search/suggestions (SPEC 3 "Result groups",
- * "Filter", SPEC 7): what the shop API's search answers and the pages' search reads.
+ * The wire shapes of /apiv2/search and /apiv2/search/suggestions (result groups
+ * and filters): what the shop API's search answers and the pages' search reads.
  */
 import type { MoneyValue } from "./money";
 
@@ -11,7 +11,7 @@ import type { MoneyValue } from "./money";
  */
 export const SEARCH_SORTS = ["position-asc", "price-asc", "price-desc", "name-asc", "newest-desc"] as const;
 
-/** SPEC 3 environment minimumSearchCharacters: shorter queries get an empty result and a hint. */
+/** The environment's minimumSearchCharacters: shorter queries get an empty result and a hint. */
 export const MINIMUM_SEARCH_CHARACTERS = 3;
 
 export type GroupType = "products" | "brand" | "advises" | "videos" | "infos";
@@ -76,7 +76,7 @@ export interface FilterOption {
   values: FilterValue[];
 }
 
-/** A filter as the client sends it (SPEC 7): values, or min and max. */
+/** A filter as the client sends it: values, or min and max. */
 export type FilterEntry = { name: string; type: "products"; values: string[] } | { name: string; type: "products"; min?: number; max?: number };
 
 export type ActiveFilter = { key: string; values: string[] } | { key: string; min: number | null; max: number | null };

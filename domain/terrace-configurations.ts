@@ -1,5 +1,5 @@
 /**
- * The terrace planner's calls on the shop API (issue 19; docs/decisions/0043), the answer types
+ * The terrace planner's calls on the shop API (docs/decisions/0043), the answer types
  * the shop API (worker/shop-api/terrace/) and the planner screen share. Types and plain
  * constants only: no zod, no geometry (those are in domain/terrace/, loaded by the planner's own chunk).
  *

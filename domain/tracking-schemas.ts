@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ECOMMERCE_EVENTS, FRONTEND_TYPE, INTERFACE_TOGGLES, MAX_EVENT_ITEMS } from "./tracking";
 
 /**
- * The schemas every tracked event must meet (issue 18): GA4's e-commerce shape (a currency
+ * The schemas every tracked event must meet: GA4's e-commerce shape (a currency
  * with every value, at most 200 items, decimal prices that are finite and not negative) and the
  * spec's interaction event. Used by the tests; the pages build events with
  * site/src/lib/tracking/ and never load zod for it.
@@ -60,7 +60,7 @@ export const interactionEventSchema = z
   })
   .strict();
 
-/** A visibility toggle of SPEC 4 as the spec's event: category `interface`, action open or close, label the toggle. */
+/** A visibility toggle as the storefront's event: category `interface`, action open or close, label the toggle. */
 export const visibilityEventSchema = interactionEventSchema.extend({
   category: z.literal("interface"),
   action: z.enum(["open", "close"]),

@@ -1,8 +1,8 @@
 /**
- * What the storefront reports to the tag manager (issue 18, docs/decisions/0050), shared by the
+ * What the storefront reports to the tag manager (docs/decisions/0050), shared by the
  * pages (site/src/lib/tracking/) and the tests: the GA4 e-commerce events, the spec's own event
- * shape (SPEC 7: category, action, label, value, extra data and a frontend type) and the
- * interface toggles of SPEC 4 whose visibility is reported. Types and constants only: the zod
+ * shape (category, action, label, value, extra data and a frontend type) and the
+ * interface toggles whose visibility is reported. Types and constants only: the zod
  * schemas that check them live in domain/tracking-schemas.ts, outside the pages' bundle.
  */
 
@@ -57,7 +57,7 @@ export interface EcommerceEvent {
   ecommerce: EcommerceData;
 }
 
-/** SPEC 4 "Interface toggles" (all of them are reported when they open or close). */
+/** The interface toggles (all of them are reported when they open or close). */
 export const INTERFACE_TOGGLES = [
   "cartModal",
   "navigation",
@@ -87,7 +87,7 @@ export const INTERFACE_TOGGLES = [
 ] as const;
 export type InterfaceToggle = (typeof INTERFACE_TOGGLES)[number];
 
-/** The spec's event (SPEC 7): category, action, label, value, extra data, frontend type. */
+/** The spec's event: category, action, label, value, extra data, frontend type. */
 export interface InteractionEvent {
   event: "interaction";
   category: string;

@@ -1,6 +1,6 @@
 import { FALLBACK_UNIT, isUnitCode, knownUnit, UNIT_CODES } from "./units";
 
-describe("unit codes (SPEC 3)", () => {
+describe("unit codes", () => {
   test("the 24 codes, each once", () => {
     expect(UNIT_CODES).toHaveLength(24);
     expect(new Set(UNIT_CODES).size).toBe(24);

@@ -1,8 +1,8 @@
 /**
- * SPEC 3 measurement units: the codes the catalogue import accepts and products carry.
+ * Measurement units: the codes the catalogue import accepts and products carry.
  * Their labels are texts a person reads, kept in locales/<lang>/server.json under
  * `units.<CODE>` (read by the shop API's unitLabel, worker/lib/labels.ts).
- * An unknown unit code falls back to TUBE (SPEC 3).
+ * An unknown unit code falls back to TUBE.
  */
 export const UNIT_CODES = [
   "KG",

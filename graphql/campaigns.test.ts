@@ -1,6 +1,6 @@
 /**
  * The build's campaigns (docs/decisions/0048) through the real /graphql handler over a real D1:
- * the shop's campaigns in the language, archived ones left out, SPEC 3's field names, and the
+ * the shop's campaigns in the language, archived ones left out, the campaign's field names, and the
  * shop and language checks of every query.
  */
 import { createTestDatabase, type TestDatabase } from "../tests/support/d1";

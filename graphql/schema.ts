@@ -30,7 +30,7 @@ export const typeDefs = /* GraphQL */ `
     "Content blocks of the shop in the language (e.g. header-info, header-warning banners), by identifier."
     cmsBlocks(shop: ID!, language: String!): [CmsBlock!]!
     topSeoLinks(shop: ID!, language: String!): [SeoLink!]!
-    "The shop's sales campaigns in the language that are not archived, by start (SPEC 3 sale campaign; the build shows the running one)."
+    "The shop's sales campaigns in the language that are not archived, by start (the build shows the running one)."
     campaigns(shop: ID!, language: String!): [Campaign!]!
     """
     SKUs changed by imports after the given ISO time (since) or after the given import id (afterImport),
@@ -200,7 +200,7 @@ export const typeDefs = /* GraphQL */ `
     tax: Tax!
   }
 
-  "SPEC 3 unit; label is its short label in the language (locales/<lang>/server.json units; unknown codes: the label of TUBE)."
+  "A measurement unit; label is its short label in the language (locales/<lang>/server.json units; unknown codes: the label of TUBE)."
   type Unit {
     code: String!
     label: String!
@@ -305,7 +305,7 @@ export const typeDefs = /* GraphQL */ `
     updatedAt: String!
   }
 
-  "SPEC 3 sale campaign: it runs while isActive, not isArchived and startsAt <= now < endsAt."
+  "A sales campaign: it runs while isActive, not isArchived and startsAt <= now < endsAt."
   type Campaign {
     identifier: ID!
     campaignName: String!

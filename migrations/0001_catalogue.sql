@@ -65,7 +65,7 @@ CREATE TABLE products (
   manufacturer_id TEXT REFERENCES manufacturers(id),
   category_id TEXT NOT NULL REFERENCES categories(id),   -- primary category (breadcrumbs)
   ean TEXT,
-  unit TEXT NOT NULL,                      -- SPEC 3 measurement unit code, e.g. SQM
+  unit TEXT NOT NULL,                      -- measurement unit code, e.g. SQM
   package_content REAL NOT NULL,           -- amount of the unit in one package
   blend_percent REAL NOT NULL DEFAULT 0,   -- suggested waste allowance for the calculator
   shipping_group TEXT NOT NULL CHECK (shipping_group IN ('parcel', 'freight')),
@@ -192,7 +192,7 @@ CREATE TABLE cms_pages (
   shop_id TEXT NOT NULL REFERENCES shops(id),
   language TEXT NOT NULL,
   identifier TEXT NOT NULL,                -- also the URL slug: {identifier}.html
-  page_type TEXT NOT NULL DEFAULT 'CMS',   -- SPEC 2.1 page types: CMS, CHAT, SALES, VIDEOLIB, ...
+  page_type TEXT NOT NULL DEFAULT 'CMS',   -- page types: CMS, CHAT, SALES, VIDEOLIB, ...
   title TEXT NOT NULL,
   content_heading TEXT NOT NULL DEFAULT '',
   content TEXT NOT NULL DEFAULT '',        -- sanitised HTML

@@ -1,4 +1,4 @@
--- Live commerce of the shop API (SPEC 7): visitors, carts, sample quotes.
+-- Live commerce of the shop API: visitors, carts, sample quotes.
 -- Written only by worker/shop-api/commerce. Money is computed from prices at read
 -- time; nothing here stores a price.
 

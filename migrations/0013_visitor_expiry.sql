@@ -2,7 +2,7 @@
 --
 -- visitors.last_seen_at   the visitor's last activity (ISO time as created_at). The shop API
 --                         accepts a visitor only while it is less than 30 days old (the token
---                         cookie's lifetime, SPEC 9) and renews it at most once a day. Visitors
+--                         cookie's lifetime) and renews it at most once a day. Visitors
 --                         that exist already count as seen when this migration runs, so the
 --                         migration itself takes nobody's cart.
 -- The indexes serve the retention job of the cron trigger (worker/shop-api/retention.ts):

@@ -1,4 +1,4 @@
--- Orders (issue 12; docs/decisions/0035-orders.md). Written only by worker/shop-api/checkout.
+-- Orders (docs/decisions/0035-orders.md). Written only by worker/shop-api/checkout.
 -- Money is integer minor units of the order's currency, tax included; every price, tax
 -- rate and name is a snapshot taken when the order was placed.
 
@@ -16,7 +16,7 @@ CREATE TABLE orders (
   language TEXT NOT NULL,
   visitor_id TEXT NOT NULL,                -- who placed it (no foreign key: orders outlive visitors)
   email TEXT NOT NULL,
-  billing_address TEXT NOT NULL,           -- JSON snapshot (SPEC 3 Address)
+  billing_address TEXT NOT NULL,           -- JSON snapshot of the address
   shipping_address TEXT NOT NULL,          -- JSON snapshot (the billing address when none was given)
   delivery_mode TEXT NOT NULL CHECK (delivery_mode IN ('standard', 'requested_date', 'on_call_storage', 'express')),
   desired_date TEXT,                       -- YYYY-MM-DD for requested_date

@@ -1,4 +1,4 @@
--- Online payments of orders (issue 12; docs/decisions/0036-checkout-payments-and-address-lookup.md).
+-- Online payments of orders (docs/decisions/0036-checkout-payments-and-address-lookup.md).
 -- Written only by worker/shop-api/checkout. An order paid offline (prepayment, invoice, cash
 -- on delivery) keeps payment_state NULL: that money is settled outside the shop.
 --

@@ -1,4 +1,4 @@
--- Lookups of orders by time and by e-mail address (issue 12; the back office's orders view,
+-- Lookups of orders by time and by e-mail address (the back office's orders view,
 -- worker/shop-api/checkout/staff-orders.ts, and later the customer's account).
 --
 -- The console lists orders newest first over all shops (orders_shop_created of 0018 serves

@@ -1,4 +1,4 @@
--- Customer accounts (issue 13, docs/decisions/0037): accounts, their sessions and mail
+-- Customer accounts (docs/decisions/0037): accounts, their sessions and mail
 -- tokens, projects, the link of orders to an account, and the storage of ordered goods.
 -- Written only by worker/shop-api/customers (and core/customer-session.ts for sessions).
 -- Times are ISO strings like created_at elsewhere, calendar dates YYYY-MM-DD.
@@ -24,7 +24,7 @@
 -- customer_tokens    the links of the verification (24 hours) and password-reset (30 minutes)
 --                    mails: the id is the hex SHA-256 of the token, never the token. A token
 --                    is used once (used_at).
--- projects           named lists of products with quantities (SPEC 2.2); a name is unique per
+-- projects           named lists of products with quantities; a name is unique per
 --                    customer (case-insensitive for ASCII), so a guest's browser project
 --                    merges into the account's project of the same name.
 -- project_items      one line per product of a project; quantities are packages (1..9999).

@@ -1,4 +1,4 @@
--- Returns, complaints and the EU withdrawal (issue 14; docs/decisions/0038-returns-and-withdrawal.md).
+-- Returns, complaints and the EU withdrawal (docs/decisions/0038-returns-and-withdrawal.md).
 -- Written only by worker/shop-api/returns. Quantities are packages of the order's lines.
 
 -- A complaint or return (RMA). Its id is the complaint number the customer sees: R- and 10

@@ -1,5 +1,5 @@
 -- Product questions, bulk-buyer inquiries and offer requests, and the offers staff prepare
--- for them (issue 15; docs/decisions/0039-inquiries-and-offers.md).
+-- for them (docs/decisions/0039-inquiries-and-offers.md).
 -- inquiries and inquiry_replies are written by worker/shop-api/inquiries; offers,
 -- offer_lines and the offer columns of cart_items by worker/shop-api/offers.
 

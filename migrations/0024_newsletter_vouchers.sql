@@ -1,4 +1,4 @@
--- Newsletter sign-ups with double opt-in and the vouchers they earn (issue 15;
+-- Newsletter sign-ups with double opt-in and the vouchers they earn (
 -- docs/decisions/0040-newsletter-and-vouchers.md). newsletter_subscribers and
 -- newsletter_deliveries are written by worker/shop-api/newsletter; vouchers by
 -- worker/shop-api/newsletter (issued) and worker/shop-api/checkout (applied, redeemed).
@@ -10,7 +10,7 @@
 CREATE TABLE newsletter_subscribers (
   id TEXT PRIMARY KEY,                     -- random UUID
   shop_id TEXT NOT NULL,
-  language TEXT NOT NULL,                  -- the list (SPEC 3: api key and form id per shop and language)
+  language TEXT NOT NULL,                  -- the list (api key and form id per shop and language)
   email TEXT NOT NULL CHECK (email = lower(email) AND length(email) BETWEEN 3 AND 254),   -- as typed, lower case: where mails go
   email_key TEXT NOT NULL,                 -- the normalised e-mail
   name TEXT NOT NULL CHECK (length(name) BETWEEN 1 AND 80),

@@ -1,4 +1,4 @@
--- The terrace planner (issue 19; docs/decisions/0043-terrace-planner-api.md).
+-- The terrace planner (docs/decisions/0043-terrace-planner-api.md).
 -- terrace_products, terrace_families and terrace_systems are catalogue data: written only by
 -- the catalogue import (worker/shop-api/catalogue/, sections products[].terrace,
 -- terraceFamilies, terraceSystems). terrace_configurations is written by

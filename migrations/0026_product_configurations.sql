@@ -1,6 +1,6 @@
--- Product configurators (issue 19; docs/decisions/0044).
+-- Product configurators (docs/decisions/0044).
 --
--- roof_window_components: the roof-window configuration of a product (SPEC 3: componentType,
+-- roof_window_components: the roof-window configuration of a product (componentType,
 -- name, code, stepData), written by the catalogue import as a child table of the product
 -- (replaced whole with the product). One row per step, in order; step_data is the JSON of the
 -- step's choices: {"multiple": bool, "choices": [{"sku", "size"?, "fits"?: [size...]}]}.

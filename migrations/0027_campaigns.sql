@@ -1,4 +1,4 @@
--- Sales campaigns (SPEC 3 "Sale campaign"; issue 18; docs/decisions/0048-home-blocks-and-campaigns.md).
+-- Sales campaigns (docs/decisions/0048-home-blocks-and-campaigns.md).
 -- One row per shop, language and campaign identifier, written only by the catalogue import
 -- (worker/shop-api/catalogue, section `campaigns`) and read by the GraphQL layer for the build
 -- and by the rebuild pipeline's campaign clock (worker/shop-api/rebuilds/campaigns.ts).

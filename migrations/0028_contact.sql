@@ -1,4 +1,4 @@
--- Messages of the contact page's form (issue 18; docs/decisions/0049-contact-routes-and-developer-mode.md),
+-- Messages of the contact page's form (docs/decisions/0049-contact-routes-and-developer-mode.md),
 -- written by worker/shop-api/contact with the sender's confirmation and the shop's notification
 -- in the same batch (the mail outbox). Its id is the reference the sender sees: K- and 10
 -- characters of Crockford's base32 (50 random bits).

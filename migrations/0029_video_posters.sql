@@ -1,4 +1,4 @@
--- Video posters (issue 18; docs/decisions/0047).
+-- Video posters (docs/decisions/0047).
 --
 -- The still image a click-to-load video player shows before the click (no video or
 -- third-party request until then). Named by the catalogue import for product videos

@@ -39,7 +39,7 @@ test("the generated catalogue is realistic and imports cleanly through importCat
   const generated = catalogue.files.map((f, i) => ({ name: f.path, doc: docs[i]! })).filter((f) => !f.name.endsWith("roof-windows.json"));
   const products = generated.flatMap((f) => f.doc.products ?? []).filter((p) => !p.sku.startsWith("BH-T-"));
   expect(products).toHaveLength(120);
-  // The fixed roof-window file (issue 19): a window with its configuration, and a blind chosen by image.
+  // The fixed roof-window file: a window with its configuration, and a blind chosen by image.
   const roofWindows = docs.flatMap((d) => d.products ?? []).filter((p) => !products.includes(p) && !p.sku.startsWith("BH-T-"));
   expect(roofWindows.find((p) => p.sku === "DF-CK02")?.roofWindowConfiguration?.map((step) => step.componentType)).toEqual([
     "window",

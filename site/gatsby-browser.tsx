@@ -6,7 +6,7 @@ import { whenIdle } from "./src/lib/lazy";
 import { loadPageShopData, pageShopDataMissing } from "./src/lib/shop-data";
 
 /**
- * Browser-side behaviour of every page (SPEC 2.1): a full-screen loading indicator while
+ * Browser-side behaviour of every page: a full-screen loading indicator while
  * a navigation loads (shown after a short delay so fast ones do not flash), and one
  * automatic reload when a page chunk fails to load (at most once per 60 seconds, the
  * marker kept in the address). The static HTML is hydrated as a transition, so React

@@ -1,5 +1,5 @@
 /**
- * The back office's view of the contact page's messages (issue 18; worker/shop-api/contact,
+ * The back office's view of the contact page's messages (worker/shop-api/contact,
  * migrations/0028_contact.sql): `GET /admin/api/contact-messages?shop=&q=&limit=` (roles
  * service, ops) answers the newest first.
  */

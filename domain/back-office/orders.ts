@@ -19,7 +19,7 @@ export type StaffOrderEventType = Exclude<StaffOrderState, "placed">;
 
 export type StaffDeliveryMode = "standard" | "requested_date" | "on_call_storage" | "express";
 
-/** SPEC 3 Address as the order keeps it (domain/order.ts). */
+/** An address as the order keeps it (domain/order.ts). */
 export type StaffOrderAddress = OrderAddressView;
 
 export interface StaffOrderSummary {
@@ -86,7 +86,7 @@ export interface StaffOrderDetail extends StaffOrderSummary {
   totals: {
     goods: MoneyValue;
     prepaymentDiscount: MoneyValue;
-    /** The voucher the order redeemed and the part of it used (issue 15); null without one. */
+    /** The voucher the order redeemed and the part of it used; null without one. */
     voucher: { code: string; amount: MoneyValue } | null;
     shipping: MoneyValue;
     tax: MoneyValue;

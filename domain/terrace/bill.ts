@@ -1,5 +1,5 @@
 /**
- * The bill of materials of a laid terrace (issue 19, docs/decisions/0042-terrace-geometry.md):
+ * The bill of materials of a laid terrace (docs/decisions/0042-terrace-geometry.md):
  * what the boards and the chosen substructure system need, in each product's sales unit and
  * whole packages, priced in integer minor units (domain/money.ts). Anything the catalogue
  * cannot supply stays a visible line with `missing: "not_in_catalogue"` and no price.

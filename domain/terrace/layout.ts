@@ -1,5 +1,5 @@
 /**
- * Laying a terrace (issue 19, docs/decisions/0042-terrace-geometry.md): boards in rows along
+ * Laying a terrace (docs/decisions/0042-terrace-geometry.md): boards in rows along
  * the plan's direction, clipped against the outline minus the cut-outs (polygon-clipping),
  * cut from stock lengths with offcuts reused where they fit; joists across the boards at the
  * family's spacing; supports along the joists; fasteners at the board-joist crossings; the

@@ -1,5 +1,5 @@
 /**
- * The terrace planner's plan (issue 19, docs/decisions/0042-terrace-geometry.md): the outline
+ * The terrace planner's plan (docs/decisions/0042-terrace-geometry.md): the outline
  * a visitor draws, the cut-outs left out of it and the laying direction, with the limits and
  * the zod schema factory the planner screen and the shop API share, so both refuse the same
  * plans with the same codes. Texts are injected as in domain/returns-forms.ts: the screen

@@ -30,7 +30,7 @@ export const MAX_PAGE_SIZE = 200;
 export const DEFAULT_SLUG_PAGE_SIZE = 1000;
 export const MAX_SLUG_PAGE_SIZE = 2000;
 /**
- * SPEC 9: the reference price is the lowest price of the last 30 days, read as the EU
+ * The reference price is the lowest price of the last 30 days, read as the EU
  * price-indication rule: the 30 days before the current price took effect.
  */
 export const REFERENCE_PRICE_DAYS = 30;
@@ -128,7 +128,7 @@ const mediaLoader = (ctx: GraphQLContext) =>
     (skus) => sql`SELECT sku, kind, url, alt, poster FROM media WHERE sku IN ${skus} ORDER BY sku, position`,
   );
 
-/** The component types of a product's roof-window configuration, in step order (issue 19; migrations/0026). */
+/** The component types of a product's roof-window configuration, in step order (migrations/0026). */
 const roofWindowLoader = (ctx: GraphQLContext) =>
   listLoader<{ sku: string; component_type: string }>(
     ctx,
@@ -189,7 +189,7 @@ export interface PriceFacts {
 }
 
 /**
- * Reference price by the EU price-indication rule (SPEC 9 "lowest price in the last 30
+ * Reference price by the EU price-indication rule ("lowest price in the last 30
  * days"): the current price took effect at T, the start of the trailing run of history
  * rows with the current price (a re-import of an unchanged price does not move T). The
  * reference is the lowest price in force during [T - 30 days, T): the row in force at

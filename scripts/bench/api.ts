@@ -20,7 +20,7 @@
  * The workers run without a mail transport (MAIL_TRANSPORT=none): the confirmation mail is
  * written in the order's batch as always, and sending it is not part of the request.
  *
- * Customer login (issue 13, docs/decisions/0037): POST /apiv2/customer/login with the right
+ * Customer login (docs/decisions/0037): POST /apiv2/customer/login with the right
  * password of a verified account (a new session each time) and with an unknown address (the
  * dummy hash), and the password hash alone in the same runtime (pbkdf2-worker.ts: one PBKDF2 at
  * 100,000 iterations against an empty answer of the same worker), which is what a login costs
@@ -337,7 +337,7 @@ async function measurePlaceOrder(
   return result;
 }
 
-// ---- Customer login (issue 13) ------------------------------------------------------------
+// ---- Customer login ------------------------------------------------------------
 
 const LOGIN_PASSWORD = "Bench-Login-2026";
 /** The shop allows five sign-ins per address in 15 minutes (rateLimits.exact.login). */

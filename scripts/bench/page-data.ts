@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { ROOT } from "../lib/shops";
 
 /**
- * What a page's `page-data.json` weighs (issue 17, docs/decisions/0052): per shop and page
+ * What a page's `page-data.json` weighs (docs/decisions/0052): per shop and page
  * type the median and the largest file (raw and gzip) against the 8 KB target, the top-level
  * parts of the largest product page, and the shop data files every page of a shop language
  * shares (/static/shop-data/<language>-<hash>.json: texts, menu, CMS links, banners,

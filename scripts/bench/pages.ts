@@ -10,7 +10,7 @@ import { ROOT } from "../lib/shops";
  * Without --dist it measures the more recently built of dist/ (npm start, build:shops)
  * and .e2e/dist (the browser tests), so it measures the pages of the current code.
  *
- * The tag manager (issue 18, docs/decisions/0050) is not in any page's build: its Consent Mode
+ * The tag manager (docs/decisions/0050) is not in any page's build: its Consent Mode
  * defaults are part of the first inline script (counted above, tag manager off or on), and
  * when GET /apiv2/environment names a container, the idle "tracking" chunk loads the
  * container's gtm.js. Its cost with the tag manager on is printed per shop: that chunk plus the

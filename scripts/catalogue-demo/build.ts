@@ -550,7 +550,7 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
       document: { products: parts.products, prices: parts.prices, terraceSystems: parts.systems },
     });
   }
-  // Roof windows with their configuration and a blind chosen by image (issue 19; roof-windows.ts).
+  // Roof windows with their configuration and a blind chosen by image (roof-windows.ts).
   const roofWindows = roofWindowDocument(shops, languages);
   files.push({ name: "roof-windows.json", products: roofWindows.products?.length ?? 0, document: roofWindows });
   return files;

@@ -1,5 +1,5 @@
 /**
- * The demo's sales campaign and home blocks (issue 18; docs/decisions/0048), through the import
+ * The demo's sales campaign and home blocks (docs/decisions/0048), through the import
  * like every other content: a Black Week in every shop but the brand shop, running from two days
  * before the catalogue's `now` for eight days (so a fresh demo shows it and a kept database sees
  * it end), whose hub is the shop's SALES page and whose sliders are the worlds and the top

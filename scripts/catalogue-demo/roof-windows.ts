@@ -1,7 +1,7 @@
 /**
- * Roof windows in the demo catalogue (issue 19): a category under building materials, the
+ * Roof windows in the demo catalogue: a category under building materials, the
  * windows in three sizes, their flashings, blinds and accessories, and on the smallest window
- * the roof-window configuration (SPEC 3: componentType, name, code, stepData) whose steps the
+ * the roof-window configuration (componentType, name, code, stepData) whose steps the
  * configurator on its page shows. Also a configurable pleated blind whose colours are chosen
  * by image (useImage); its anthracite colour has no variant, so the product configurator says
  * the configuration is not available. Fixed data, imported through the validated import like

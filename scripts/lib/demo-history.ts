@@ -1,5 +1,5 @@
 /**
- * The demo order history (issue 12): demo customers (e-mail addresses under kunden.example)
+ * The demo order history: demo customers (e-mail addresses under kunden.example)
  * with past orders in the DE, AT and CH shops, in every state an order can be in: placed,
  * confirmed, shipped, delivered inside the 30-day window of withdrawal and delivered outside
  * it, cancelled. Returns and the customer account have something real to show right after

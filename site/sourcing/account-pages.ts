@@ -4,7 +4,7 @@ import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 
 /**
- * The customer account's pages in every shop language (issue 13): the screens of
+ * The customer account's pages in every shop language: the screens of
  * accountPath (`{prefix}/customer/account/{screen}/`) and my projects
  * (`{prefix}/customer/projects/`). Client-rendered, never indexed nor followed (they are
  * personal), not in the sitemap.

@@ -2,7 +2,7 @@ import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 
 /**
- * The campaign carousel route of SPEC 2.1 (`/static/{black-week}/layouts/BlackWeekCarousel/`,
+ * The campaign carousel route (`/static/{black-week}/layouts/BlackWeekCarousel/`,
  * with the language prefix where the shop has one) for every language whose campaign runs when
  * the pages are built (the ShopCampaign nodes, site/sourcing/source-nodes.ts; docs/decisions/0048).
  * Not indexed (the SALES page is the campaign's indexed page), not in the sitemap.

@@ -81,7 +81,7 @@ export interface CmsPageData {
   updatedAt: string;
 }
 
-/** SPEC 3 sale campaign as the GraphQL layer answers it (domain/campaign.ts). */
+/** A sales campaign as the GraphQL layer answers it (domain/campaign.ts). */
 export type CampaignData = Campaign & { updatedAt: string };
 
 export interface CmsBlockData {
@@ -159,7 +159,7 @@ export interface ProductData {
   tutorials: { title: string; content: string; type: string; url: string | null; poster: string | null }[];
   childProducts: { sku: string; slug: string; content: { title: string } }[];
   configurableAttributes: { code: string; label: string; options: { value: string; label: string }[] }[];
-  /** The component types of the roof-window configuration (issue 19); empty without one. */
+  /** The component types of the roof-window configuration; empty without one. */
   roofWindowComponents: string[];
   /** Rating and count over all reviews of the language; `reviews` the latest LATEST_REVIEWS of them, newest first. */
   reviewSummary: { ratingValue: number; maxValue: number; totalReviewCount: number; reviews: ReviewData[] };

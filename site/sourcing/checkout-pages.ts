@@ -3,7 +3,7 @@ import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 
 /**
- * The checkout's pages of every shop language (issue 12): the cart page at /checkout/cart/,
+ * The checkout's pages of every shop language: the cart page at /checkout/cart/,
  * the checkout at /checkout/ and the order success page at /checkout/success/ (and
  * /{lang}/... where the shop has language prefixes). Client-rendered from the live API, so
  * not indexed, their links not followed, not in the sitemap (robots.txt disallows /checkout/

@@ -1,5 +1,5 @@
 /**
- * The contact pages (issue 18): one per shop language at the SPEC 2.1 path, the same files the
+ * The contact pages: one per shop language at its path, the same files the
  * upstream rules keep for the legacy shop (config legacyPaths) and the edge's error pages link to.
  */
 import rawConfig from "../../config/shops.json";
@@ -9,7 +9,7 @@ import { contactPagePaths, createContactPages } from "./contact-pages";
 
 const LANGUAGES = ["de", "at", "en", "fr", "it", "nl"];
 
-test("the paths of SPEC 2.1: kontakt, contactez, contatto, contact, behind the Swiss language prefix", () => {
+test("the paths kontakt, contactez, contatto, contact, behind the Swiss language prefix", () => {
   expect(contactPagePaths({ domainPrefixes: [], languages: ["de"] })).toEqual(["/kontakt.html"]);
   expect(contactPagePaths({ domainPrefixes: ["de", "fr", "it"], languages: ["de", "fr", "it"] })).toEqual([
     "/de/kontakt.html",

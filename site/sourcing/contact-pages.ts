@@ -3,7 +3,7 @@ import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 
 /**
- * The contact page of every shop language (issue 18, SPEC 2.1 `/kontakt.html` and its variants
+ * The contact page of every shop language (`/kontakt.html` and its variants
  * contactez, contatto, contact; `{prefix}/...` where the shop has language prefixes): service
  * hours, phone and the contact form for direct visitors. A page of content, indexed and in
  * the sitemap. The edge serves it to direct requests only: an upstream request for a contact

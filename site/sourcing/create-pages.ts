@@ -217,7 +217,7 @@ export async function createShopPages(
           reviewCount,
           rating: reviewCount > 0 ? Math.round((ratingSum / reviewCount) * 10) / 10 : 0,
         },
-        // The home page's VideosCarousel (issue 18): the first tutorial videos of the library.
+        // The home page's VideosCarousel: the first tutorial videos of the library.
         videos: videoLibrary(allByLanguage.get(language) ?? []).slice(0, HOME_VIDEOS),
       },
       { alternates: alternatesOf("home:home") },
@@ -238,7 +238,7 @@ export async function createShopPages(
   createReturnsPages(shop, create);
   createInquiryPages(shop, create);
   createNewsletterPages(shop, create);
-  // The running campaign's carousel route (SPEC 2.1; docs/decisions/0048).
+  // The running campaign's carousel route (docs/decisions/0048).
   createCampaignPages(nodes<CampaignPageNode>("ShopCampaign"), shop.languages, create);
   createContactPages(shop, create);
   // The terrace planner in the languages that sell decking; their configurator landing pages link to it.

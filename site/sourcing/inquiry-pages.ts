@@ -4,7 +4,7 @@ import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 
 /**
- * The inquiry pages of every shop language (issue 15, SPEC 2.1 `/{inquiry}/{sku}`, 2.2 "Product
+ * The inquiry pages of every shop language (`/{inquiry}/{sku}`, "Product
  * inquiry page"): the product question at `{prefix}/fragen-zum-produkt/{sku}` and the bulk-buyer
  * inquiry at `{prefix}/grossabnehmeranfrage/{sku}`, where the sku is any path remainder. One page
  * per language and type, never one per product (catalogues reach 50,000 products): the page is

@@ -4,7 +4,7 @@ import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 
 /**
- * The newsletter's pages of every shop language (issue 15): the confirmation of a sign-up at
+ * The newsletter's pages of every shop language: the confirmation of a sign-up at
  * /newsletter/confirm/ and the unsubscription at /newsletter/unsubscribe/ (and /{lang}/... where
  * the shop has language prefixes), each opened from a mail's link with its token in the query
  * and acting only by its one button. Client-rendered, so not indexed, their links not

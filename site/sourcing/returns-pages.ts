@@ -4,7 +4,7 @@ import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 
 /**
- * The returns pages of every shop language (issue 14): the returns and complaints flow at
+ * The returns pages of every shop language: the returns and complaints flow at
  * /returns/ and the withdrawal from the contract at /returns/withdraw/ (and
  * /{lang}/returns/... where the shop has language prefixes). Client-rendered from the live
  * API for one order, so not indexed, their links not followed, not in the sitemap.

@@ -5,10 +5,10 @@ import { siteSource } from "./site-source";
 /**
  * The search page of every shop language: /search/ (and /{lang}/search/ where the shop
  * has language prefixes). Not indexed, not in the sitemap; the edge serves it only with
- * the new_search_enabled cookie (SPEC 2.1).
+ * the new_search_enabled cookie.
  */
 export const SEARCH_TEMPLATE = siteSource("features", "search", "SearchPageTemplate.tsx");
-/** The results page without JavaScript (issue 18): the edge fills it (worker/edge/search-results.ts). */
+/** The results page without JavaScript: the edge fills it (worker/edge/search-results.ts). */
 export const SEARCH_RESULTS_TEMPLATE = siteSource("features", "search", "SearchResultsTemplate.tsx");
 
 export function createSearchPages(shop: ShopRouting & { languages: string[] }, create: CreatePage): string[] {

@@ -3,7 +3,7 @@ import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 
 /**
- * The terrace planner's page (issue 19) in every shop language that sells decking:
+ * The terrace planner's page in every shop language that sells decking:
  * `{prefix}/terrace-planner/` (`?number=` loads a saved plan). The page is client-rendered
  * (the planner's code is a chunk of its own, loaded by this page only), not indexed, its
  * links not followed, not in the sitemap. The CMS landing page (/terrassenplaner.html and its

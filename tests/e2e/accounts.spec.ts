@@ -6,7 +6,7 @@ import { demoProducts } from "./support/shopper";
 import { testOrigin } from "./support/site";
 
 /**
- * Customer accounts in the browser (issue 13): a business customer registers in the German
+ * Customer accounts in the browser: a business customer registers in the German
  * shop, confirms the address with the mail in the local inbox, signs out and in again, keeps
  * a product in a new project from its product page, puts the project into the cart, orders
  * it with storage on call and finds the order under my orders; a guest of the Swiss shop in
@@ -18,7 +18,7 @@ const DE = testOrigin("DE");
 const CH = testOrigin("CH");
 const INBOX = `http://127.0.0.1:${E2E_MAIL_CATCHER_PORTS.web}/`;
 const PASSWORD = "Parkett-Eiche-2026";
-/** Storage on call needs an order value from 1200 (SPEC 9). */
+/** Storage on call needs an order value from 1200. */
 const STORAGE_MINIMUM_MINOR = 120_000;
 
 // A visitor who answered the cookie consent: its dialog stays off the forms.

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { fetchPage, testHost, testOrigin } from "./support/site";
 
 /**
- * Category filters (issue 18): the search's filter sidebar on a category page with counts,
+ * Category filters: the search's filter sidebar on a category page with counts,
  * applied without a reload, the state in the URL (shareable, the back button works), the
  * filtered view not indexed (robots meta and X-Robots-Tag) and canonical to the unfiltered
  * page, sorting kept with the filters; in DE and in the Swiss shop in French. And the

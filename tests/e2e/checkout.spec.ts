@@ -9,7 +9,7 @@ import { demoProducts } from "./support/shopper";
 import { TEST_WORKER, testOrigin } from "./support/site";
 
 /**
- * Issue 12 end to end: a guest in DE and one in CH-fr put products into the cart on their
+ * The checkout end to end: a guest in DE and one in CH-fr put products into the cart on their
  * product pages, open the cart page through the header's mini cart, change quantities with
  * the counter, choose a delivery mode, check out with prepayment, see the order number and
  * the bank details, and find the confirmation mail in the test run's mail catcher in the

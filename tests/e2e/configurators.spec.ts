@@ -3,7 +3,7 @@ import { localSecret } from "../../scripts/lib/local-worker";
 import { TEST_WORKER, testOrigin } from "./support/site";
 
 /**
- * The product configurators in the browser (issue 19, DE): a blind chosen by image from the
+ * The product configurators in the browser (DE): a blind chosen by image from the
  * demo's roof-window file (its anthracite has no variant), and a roof window configured step
  * by step into the cart as a set (scripts/catalogue-demo/roof-windows.ts).
  */

@@ -7,7 +7,7 @@ import { loadShopConfig } from "../../scripts/lib/shops";
 import { TEST_WORKER, testOrigin } from "./support/site";
 
 /**
- * Issue 16's scenario end to end on the test hosts: a merchandiser uploads a CSV price file for
+ * The back office's publishing end to end on the test hosts: a merchandiser uploads a CSV price file for
  * a DE product with one bad row, sees the row named (nothing written), fixes it and applies it;
  * on Publishing the DE build carrying that change runs (the global setup's builder claims it
  * after the pipeline's quiet time) and is published; the DE product page then shows the new

@@ -5,7 +5,7 @@ import { demoProducts } from "./support/shopper";
 import { fetchPage, testHost, testOrigin } from "./support/site";
 
 /**
- * Issue 18, the contact page and the routes of SPEC 2.1 and 7 (docs/decisions/0049):
+ * The contact page, the legacy route shapes and the shop backend paths (docs/decisions/0049):
  * - the contact page in its language variants; its form sends a message whose confirmation
  *   reaches the sender and whose notification reaches the shop's service address (the local inbox);
  * - the route shapes /{category}/Index, /{cms}/Contact, /{manufacturer}/manufacturer answer 301 to
@@ -63,7 +63,7 @@ test("the contact form of the DE shop: the thank-you names the reference, the se
   expect(notification.headers["reply-to"]).toContain(email);
 });
 
-test("the contact page in the languages of SPEC 2.1, and the error pages' contact link", async ({ page }) => {
+test("the contact page in every shop language, and the error pages' contact link", async ({ page }) => {
   for (const [origin, path, heading] of [
     [CH, "/fr/contactez.html", "Contact"],
     [CH, "/it/contatto.html", "Contatto"],
@@ -78,7 +78,7 @@ test("the contact page in the languages of SPEC 2.1, and the error pages' contac
   }
 });
 
-test("the route shapes of SPEC 2.1 answer 301 to the real page", async ({ page }) => {
+test("the legacy route shapes answer 301 to the real page", async ({ page }) => {
   const host = testHost("DE");
   // A category and a manufacturer the build has, as the pages link them.
   await page.goto(`${DE}/hersteller.html`);

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { fetchPage, hydrated, testHost, testOrigin } from "./support/site";
 
 /**
- * The home blocks of SPEC 2.1 and the demo's Black Week campaign (docs/decisions/0048), as the
+ * The home blocks and the demo's Black Week campaign (docs/decisions/0048), as the
  * browser tests' build shows them (the demo catalogue is generated with the run's clock, so its
  * Black Week runs): HeadBanner per platform, Search, AboutGrid and Founder on the home page; the
  * campaign's navigation banner and start banner leading to its SALES page with the hub; the

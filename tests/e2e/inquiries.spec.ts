@@ -10,7 +10,7 @@ import { demoProducts } from "./support/shopper";
 import { TEST_PORT, testOrigin } from "./support/site";
 
 /**
- * Inquiries and offers in the browser (issue 15), in the DE shop: a product question from the
+ * Inquiries and offers in the browser, in the DE shop: a product question from the
  * product page's modal (the calculator's quantity goes along; closing gives the page back) and a
  * bulk-buyer inquiry from its own page reach the customer (confirmation) and the shop's service
  * address (notification, Reply-To the customer); an offer requested from the product page is

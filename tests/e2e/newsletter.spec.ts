@@ -3,7 +3,7 @@ import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "../../script
 import { testOrigin } from "./support/site";
 
 /**
- * The newsletter with double opt-in in the Italian shop (issue 15): a visitor signs up in the
+ * The newsletter with double opt-in in the Italian shop: a visitor signs up in the
  * footer, the confirmation mail reaches the local inbox (sent by the worker under `wrangler dev`
  * over SMTP right after the answer) with links on the shop's own origin only and the
  * List-Unsubscribe header; its link opens the confirmation page, which confirms at once (no

@@ -10,7 +10,7 @@ import { demoProducts } from "./support/shopper";
 import { testOrigin } from "./support/site";
 
 /**
- * Returns and complaints in the browser (issue 14). Every test places its own order through
+ * Returns and complaints in the browser. Every test places its own order through
  * the real API and has the ERP deliver it (support/orders.ts), so nothing depends on demo
  * data. A guest in DE finds the order, returns 2 of 3 packages of one line as DEFECTIVE with
  * two photos, goes back from the overview to correct the amount, submits, sees the number and

@@ -3,7 +3,7 @@ import { localSecret } from "../../scripts/lib/local-worker";
 import { TEST_WORKER, hydrated, testHost, testOrigin } from "./support/site";
 
 /**
- * Reviews and videos (issue 18; docs/decisions/0047): a product page's rating, latest reviews,
+ * Reviews and videos (docs/decisions/0047): a product page's rating, latest reviews,
  * verification notice and JSON-LD; the home page's live rating; click-to-load video players
  * that request no video and nothing from another host before the click.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { fetchPage, testHost } from "./support/site";
 
 /**
- * Search in the browser (SPEC 2.2, 4): the overlay from the header search form with
+ * Search in the browser: the overlay from the header search form with
  * suggestions from three characters on, the filter tab, "load more" and opening a
  * product; the search page behind the new_search_enabled cookie. The demo catalogue is
  * random, so the query is the one of a few candidates that finds the most products.

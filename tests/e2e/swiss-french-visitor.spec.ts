@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { testOrigin } from "./support/site";
 
 /**
- * SPEC 2.1 / 4: a Swiss visitor whose browser prefers French lands on the French
+ * A Swiss visitor whose browser prefers French lands on the French
  * home page (the worker redirects / to /fr/ by Accept-Language) and stays on /fr/
  * pages in French while browsing to a category and a product.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { testOrigin } from "./support/site";
 
 /**
- * The terrace planner in the browser (issue 19), DE on a tablet (1024 x 768): from the landing
+ * The terrace planner in the browser, DE on a tablet (1024 x 768): from the landing
  * page a 4 x 5 m terrace with one 1 x 1 m cut-out, a board and a substructure chosen, the bill,
  * kept over a reload, saved under its number; the number opens the same plan in a new browser
  * context (another device), and "add everything to the cart" puts the bill's products into that
@@ -33,7 +33,7 @@ test("draw 4 x 5 m with a cut-out, pick boards, save, reload by number elsewhere
   const planner = page.getByTestId("terrace-planner");
   await expect(planner).toHaveAttribute("data-step", "draw");
 
-  // No area yet: SPEC 5's step rule.
+  // No area yet: the next step is refused.
   await page.getByTestId("to-choose").click();
   await expect(page.getByTestId("step-problem")).toHaveText("Bitte füllen Sie das Feld Raumfläche aus, um zum nächsten Schritt zu gelangen");
 

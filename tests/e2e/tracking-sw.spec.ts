@@ -8,7 +8,7 @@ import { demoProducts } from "./support/shopper";
 import { fetchPage, testHost, testOrigin } from "./support/site";
 
 /**
- * Tag manager and service worker (issue 18, docs/decisions/0050, 0051).
+ * Tag manager and service worker (docs/decisions/0050, 0051).
  *
  * No demo shop has a tag manager, so nothing third-party loads locally. To see one at work the
  * test gives the DE shop a container in the environment's answer (the real answer, passed

@@ -1,5 +1,5 @@
 /**
- * The customer session end to end (issue 13, docs/decisions/0037): the edge on a shop host in
+ * The customer session end to end (docs/decisions/0037): the edge on a shop host in
  * front of the shop API's real route table on a real local D1, with a pinned clock. The
  * login's token becomes the host-only session cookie (never in the body, never as a header to
  * the browser), the cookie signs the customer in on the next calls, a client's own

@@ -1,5 +1,5 @@
 /**
- * Issue 18 through the edge in front of the shop API's real route table on a real local
+ * Search and filters through the edge in front of the shop API's real route table on a real local
  * D1: the search results page without JavaScript (the header form's target) and the
  * `X-Robots-Tag` of category pages requested with filters.
  */

@@ -1,5 +1,5 @@
 /**
- * The shop config's `newsletter` (issue 15): local (D1 only) in every demo shop; a Kit
+ * The shop config's `newsletter`: local (D1 only) in every demo shop; a Kit
  * hand-over names a list (API key secret, form id) for every language of the shop.
  */
 import rawConfig from "../../config/shops.json";

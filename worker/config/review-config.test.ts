@@ -1,5 +1,5 @@
 /**
- * The shop config's `reviews` (issue 18; docs/decisions/0047): the provider segment of the
+ * The shop config's `reviews` (docs/decisions/0047): the provider segment of the
  * rating calls, the verification notice and the provider's widget, which no demo shop has.
  */
 import rawConfig from "../../config/shops.json";

@@ -233,7 +233,7 @@ describe("shop config: address lookup and payment providers (docs/decisions/0036
   });
 });
 
-describe("shop config: tracking and the service worker (issue 18, docs/decisions/0050, 0051)", () => {
+describe("shop config: tracking and the service worker (docs/decisions/0050, 0051)", () => {
   test("no demo shop has a tag manager or a consent manager; every one ships the caching service worker", () => {
     for (const shop of parseShopConfig(rawConfig).shops) {
       expect(shop.tracking).toEqual({});
@@ -271,7 +271,7 @@ describe("shop config: tracking and the service worker (issue 18, docs/decisions
   });
 });
 
-describe("shop config: where a shop's build is served from (issue 17, docs/decisions/0053)", () => {
+describe("shop config: where a shop's build is served from (docs/decisions/0053)", () => {
   test("static assets unless a shop says r2; anything else is refused naming the field", () => {
     const raw = clone();
     for (const shop of raw.shops) delete shop.assets;

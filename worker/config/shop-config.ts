@@ -67,7 +67,7 @@ const hostsByEnvironment = z.object({
 });
 
 /**
- * Payment methods (SPEC 9; issue 12; the lists and the rule which are offered: domain/payment-methods.ts). The offline methods are complete in the shop API;
+ * Payment methods (the lists and the rule which are offered: domain/payment-methods.ts). The offline methods are complete in the shop API;
  * online methods are shown and taken only when a payment provider is configured for the
  * shop, and none is yet, so the checkout refuses them as not available.
  */
@@ -88,7 +88,7 @@ export type BankAccount = z.infer<typeof bankAccountSchema>;
 const secretName = z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/, "must be the name of a secret like LOQATE_KEY");
 
 /**
- * Address suggestions (SPEC 7, 9; docs/decisions/0036): the lookup service of the shop's
+ * Address suggestions (docs/decisions/0036): the lookup service of the shop's
  * address forms and the secret holding its key. Absent: no suggestions, the forms work
  * without them.
  */
@@ -110,10 +110,10 @@ export const paymentProviderSchema = z
   .strict();
 export type PaymentProviderSettings = z.infer<typeof paymentProviderSchema>;
 /**
- * The newsletter (issue 15, SPEC 3 "Newsletter"; docs/decisions/0040): where confirmed sign-ups
+ * The newsletter (docs/decisions/0040): where confirmed sign-ups
  * are handed over. `local` keeps them in D1 only (nothing leaves the machine; the demo shops);
  * `kit` hands them to Kit (ConvertKit) with one list per shop language: the secret holding the
- * list's API key and the id of its form (SPEC 3: an api key per shop and language, a form id).
+ * list's API key and the id of its form (an api key per shop and language, a form id).
  */
 export const NEWSLETTER_PROVIDERS = ["local", "kit"] as const;
 export type NewsletterProvider = (typeof NEWSLETTER_PROVIDERS)[number];
@@ -126,11 +126,11 @@ export const newsletterSettingsSchema = z
   .strict();
 export type NewsletterSettings = z.infer<typeof newsletterSettingsSchema>;
 
-/** Storage of ordered goods (issue 13): free for `freeMonths` months from the order's date (SPEC 9: 3). */
+/** Storage of ordered goods: free for `freeMonths` months from the order's date (3 in every demo shop). */
 export const storageSettingsSchema = z.object({ freeMonths: z.number().int().min(1).max(24).default(3) }).strict();
 export type StorageSettings = z.infer<typeof storageSettingsSchema>;
 /**
- * Inquiries (issue 15, docs/decisions/0039): whether the shop takes product questions,
+ * Inquiries (docs/decisions/0039): whether the shop takes product questions,
  * bulk-buyer inquiries and offer requests. Off (the default): the product page keeps
  * 'Leider sind Anfragen derzeit nicht verfügbar' and POST /apiv2/inquiry answers 403
  * `inquiries_unavailable`. Notifications go to `mail.service`.
@@ -139,8 +139,8 @@ export const inquirySettingsSchema = z.object({ enabled: z.boolean() }).strict()
 export type InquirySettings = z.infer<typeof inquirySettingsSchema>;
 
 /**
- * Reviews (issue 18; docs/decisions/0047). `provider` is the path segment of the rating and
- * review calls (GET /apiv2/{provider}/rating, SPEC 7). `verification` is what the product pages
+ * Reviews (docs/decisions/0047). `provider` is the path segment of the rating and
+ * review calls (GET /apiv2/{provider}/rating). `verification` is what the product pages
  * tell visitors about where the reviews come from (EU Omnibus directive, UCPD art. 7(6)):
  * `none` says the shop does not check that reviewers bought or used the product; `orders` says
  * only customers with an order are invited to review (true only when the provider invites
@@ -178,7 +178,7 @@ export const reviewSettingsSchema = z
 export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 
 /**
- * Tracking (issue 18, docs/decisions/0050): the shop's Google Tag Manager container and
+ * Tracking (docs/decisions/0050): the shop's Google Tag Manager container and
  * its consent manager. The pages read both at run time from GET /apiv2/environment
  * (`tagManager`, `cookies.enabled`/`cookies.key`): none configured, nothing third-party
  * loads and the pages ask with their own consent dialog.
@@ -198,7 +198,7 @@ export const trackingSettingsSchema = z
 export type TrackingSettings = z.infer<typeof trackingSettingsSchema>;
 
 /**
- * The service worker at /sw.js (issue 18, docs/decisions/0051): `enabled` ships the caching
+ * The service worker at /sw.js (docs/decisions/0051): `enabled` ships the caching
  * worker, `kill-switch` a worker that clears its caches and unregisters itself at the same
  * path (what to ship when a worker misbehaves; the pages then stop registering one).
  */
@@ -206,7 +206,7 @@ export const SERVICE_WORKER_MODES = ["enabled", "kill-switch"] as const;
 export type ServiceWorkerMode = (typeof SERVICE_WORKER_MODES)[number];
 
 /**
- * Where a shop's published build is served from (issue 17, docs/decisions/0053): Workers Static
+ * Where a shop's published build is served from (docs/decisions/0053): Workers Static
  * Assets (`static`, at most 100,000 files per deployment) or the SITE_ASSETS R2 bucket (`r2`, no
  * file limit; the edge reads it with the Cache API in front). The edge's rules are the same for both.
  */
@@ -222,7 +222,7 @@ export const shopSchema = z
     languages: z.array(language).min(1),
     defaultLanguage: language,
     domainPrefixes: z.array(language),
-    /** SPEC 2.1: the host-based language logic applies to DE, CH and the no-shop-found shop. */
+    /** The host-based language logic applies to DE, CH and the no-shop-found shop. */
     hostLanguageRules: z.boolean(),
     deliveryCountries: z.array(country).min(1),
     hosts: hostsByEnvironment,
@@ -231,7 +231,7 @@ export const shopSchema = z
     samples: sampleLimitsSchema.default(DEFAULT_SAMPLE_LIMITS),
     /** Transactional mail: the sender of every mail to customers; the service address receives staff notifications. */
     mail: z.object({ from: mailbox, service: mailAddress }).strict(),
-    /** The payment methods the checkout offers, in this order (issue 12). */
+    /** The payment methods the checkout offers, in this order. */
     paymentMethods: z
       .array(z.enum(PAYMENT_METHODS))
       .min(1)
@@ -242,17 +242,17 @@ export const shopSchema = z
     addressLookup: addressLookupSchema.optional(),
     /** The providers of the shop's online payment methods (none: online methods are not offered). */
     paymentProviders: z.array(paymentProviderSchema).default([]),
-    /** Storage of ordered goods (SPEC 1, 9; issue 13): how many months an order on call is stored free of charge. */
+    /** Storage of ordered goods: how many months an order on call is stored free of charge. */
     storage: storageSettingsSchema.default({}),
-    /** Inquiries and offer requests (issue 15): off unless switched on. */
+    /** Inquiries and offer requests: off unless switched on. */
     inquiries: inquirySettingsSchema.default({ enabled: false }),
-    /** The newsletter's hand-over (issue 15): local (D1 only) unless the shop names a service and its lists. */
+    /** The newsletter's hand-over: local (D1 only) unless the shop names a service and its lists. */
     newsletter: newsletterSettingsSchema.default({ provider: "local" }),
-    /** Reviews (issue 18): the rating calls' provider segment, the verification notice, the provider's widget (none in the demo). */
+    /** Reviews: the rating calls' provider segment, the verification notice, the provider's widget (none in the demo). */
     reviews: reviewSettingsSchema.default({}),
-    /** Tag manager and consent manager (issue 18): none unless configured. */
+    /** Tag manager and consent manager: none unless configured. */
     tracking: trackingSettingsSchema.default({}),
-    /** The service worker at /sw.js (issue 18): the caching worker or its kill switch. */
+    /** The service worker at /sw.js: the caching worker or its kill switch. */
     serviceWorker: z.enum(SERVICE_WORKER_MODES).default("enabled"),
     /** Where the shop's build is published and served from (docs/decisions/0053). */
     assets: z.enum(SITE_ASSET_STORES).default("static"),
@@ -300,7 +300,7 @@ const cookieName = z.string().regex(/^[A-Za-z0-9_]+$/, "must be a cookie name of
 const environmentSettings = z
   .object({
     tokenCookie: cookieName,
-    /** The customer session's cookie (issue 13; `__Host-` prefixed wherever it can be Secure, like the token cookie). */
+    /** The customer session's cookie (`__Host-` prefixed wherever it can be Secure, like the token cookie). */
     sessionCookie: cookieName.default("bh_session"),
     /** Scheme of the preferred origin redirects are built on; default https (http for development and test). */
     scheme: z.enum(["https", "http"]).optional(),
@@ -320,11 +320,11 @@ const cspSource = z
 
 export const edgeSettingsSchema = z
   .object({
-    /** SPEC 4: the chosen language, kept 365 days. */
+    /** The chosen language, kept 365 days. */
     localeCookie: cookieName.default("shop_locale"),
-    /** SPEC 2.1: the cookie that opens the developer-mode routes and the international entry. */
+    /** The cookie that opens the developer-mode routes and the international entry. */
     developerModeCookie: cookieName.default("developer_mode"),
-    /** SPEC 2.1: the cookie that opens the new-search page. */
+    /** The cookie that opens the new-search page. */
     newSearchCookie: cookieName.default("new_search_enabled"),
     /** Routes that answer 404 unless their guard's cookie is present (optionally behind a language prefix). */
     gates: z.array(z.object({ paths: z.array(gatedPath).min(1), guard: z.enum(GUARDS) }).strict()).default([
@@ -421,29 +421,29 @@ export const rateLimitsSchema = z
         login: exactLimit,
         /** Failed order lookups per order number (returns, docs/decisions/0038). */
         orderLookup: exactLimit,
-        /** Per e-mail address and shop: the mails a customer account's forms send (registration, password reset, verification again; issue 13). */
+        /** Per e-mail address and shop: the mails a customer account's forms send (registration, password reset, verification again). */
         accountMail: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
-        /** Per client address (its IPv6 /64): customer sign-in attempts, right or wrong (issue 13). */
+        /** Per client address (its IPv6 /64): customer sign-in attempts, right or wrong. */
         customerLoginIp: exactLimit.default({ limit: 30, windowSeconds: 900 }),
         /** Failed order lookups per client address (its IPv6 /64). */
         orderLookupIp: exactLimit,
-        /** Voucher codes tried per client address (its IPv6 /64), right or wrong: applying one to the cart (issue 15). */
+        /** Voucher codes tried per client address (its IPv6 /64), right or wrong: applying one to the cart. */
         voucherIp: exactLimit.default({ limit: 10, windowSeconds: 900 }),
-        /** Inquiries sent per e-mail address and shop (issue 15). */
+        /** Inquiries sent per e-mail address and shop. */
         inquiryEmail: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
-        /** Inquiries sent per client address (its IPv6 /64), all shops together (issue 15). */
+        /** Inquiries sent per client address (its IPv6 /64), all shops together. */
         inquiryIp: exactLimit.default({ limit: 10, windowSeconds: 3600 }),
-        /** Newsletter sign-ups per shop and normalised e-mail, whatever the address's state (issue 15). */
+        /** Newsletter sign-ups per shop and normalised e-mail, whatever the address's state. */
         newsletterSignup: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
         /** Newsletter sign-ups per client address (its IPv6 /64). */
         newsletterSignupIp: exactLimit.default({ limit: 20, windowSeconds: 3600 }),
-        /** Terrace plans saved per client address (its IPv6 /64), all shops together (issue 19). */
+        /** Terrace plans saved per client address (its IPv6 /64), all shops together. */
         terraceSaveIp: exactLimit.default({ limit: 30, windowSeconds: 3600 }),
-        /** Terrace configuration numbers not found per client address (its IPv6 /64): loads, cart adds and offer requests by number (issue 19). */
+        /** Terrace configuration numbers not found per client address (its IPv6 /64): loads, cart adds and offer requests by number. */
         terraceLookupIp: exactLimit.default({ limit: 20, windowSeconds: 900 }),
-        /** Contact page messages per e-mail address and shop (issue 18). */
+        /** Contact page messages per e-mail address and shop. */
         contactEmail: exactLimit.default({ limit: 5, windowSeconds: 3600 }),
-        /** Contact page messages per client address (its IPv6 /64), all shops together (issue 18). */
+        /** Contact page messages per client address (its IPv6 /64), all shops together. */
         contactIp: exactLimit.default({ limit: 10, windowSeconds: 3600 }),
       })
       .strict(),

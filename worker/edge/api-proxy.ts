@@ -11,7 +11,7 @@ import type { Upstream } from "./upstream";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
 
 /**
- * The API proxy for /apiv1/*, /apiv2/*, /graphql and the two shop backend paths of SPEC 7
+ * The API proxy for /apiv1/*, /apiv2/*, /graphql and the two shop backend paths
  * (isShopBackendPath) (docs/decisions/0007).
  *
  * - Only an allowlist of request headers goes upstream, plus `Authorization:
@@ -76,7 +76,7 @@ const RETRY_STATUSES = new Set([502, 503]);
 const MAX_RETRIES = 2;
 
 /**
- * The shop backend's own paths SPEC 7 names outside /apiv1 and /apiv2 (issue 18): the sample
+ * The shop backend's own paths outside /apiv1 and /apiv2: the sample
  * by sku (`PUT /cart/addSampleBySku/{sku}`) and the configured product's form
  * (`POST /configuration/cart/add`). The shop API serves both (worker/shop-api/app.ts).
  */

@@ -36,10 +36,10 @@ export type { EdgeDependencies } from "./context";
  *   media             /images/* from the media store shared by all shops (ADR 0046)
  *   developer-mode    with its cookie: no script runs (CSP script-src 'none'), the page that toggles the gates
  *   cookie-gates      new search, developer mode, the international entry
- *   language-rules    SPEC 2.1 language/domain rules and the SPEC 4 locale choice
+ *   language-rules    language/domain rules and the locale choice
  *   search-results    the search results page without JavaScript (the build's page, results from the shop API)
  *   service-worker    /sw.js of the shop: its caching worker or the kill switch (config serviceWorker)
- *   spec-routes       301 from the SPEC 2.1 route shapes /{category}/Index, /{cms}/Contact, /{manufacturer}/manufacturer
+ *   spec-routes       301 from the legacy route shapes /{category}/Index, /{cms}/Contact, /{manufacturer}/manufacturer
  *                     and from earlier builds' sort pages /{category}/sort-price-asc.html (ADR 0054)
  *   static-pages      the shop's build from ASSETS, or the no-shop-found page
  * Errors become the error pages of error-pages.ts (404/503/500, never a stack trace).

@@ -22,7 +22,7 @@ export const HASHED_BUNDLE = /[-.][0-9a-f]{16,}\.(js|css|mjs)(\.map)?$/;
 /** The Cache-Control of a static file by its request path. */
 export function staticCacheControl(pathname: string): string {
   if (pathname === "/sw.js") return "no-cache";
-  // The campaign carousel route (SPEC 2.1) is a page under /static/, not one of the build's hashed files.
+  // The campaign carousel route is a page under /static/, not one of the build's hashed files.
   if (isCampaignCarouselPath(pathname)) return HTML_CACHE;
   if (pathname.startsWith("/static/") || HASHED_BUNDLE.test(pathname)) return IMMUTABLE_CACHE;
   if (pathname.startsWith("/page-data/") || pathname.endsWith("/page-data.json") || pathname.endsWith("app-data.json")) return PAGE_DATA_CACHE;

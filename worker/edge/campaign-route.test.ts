@@ -1,5 +1,5 @@
 /**
- * SPEC 2.1's campaign carousel route `/static/{black-week}/layouts/BlackWeekCarousel` through the
+ * The campaign carousel route `/static/{black-week}/layouts/BlackWeekCarousel` through the
  * edge (docs/decisions/0048): a page of its language with HTML caching, though under /static/
  * (whose build files are immutable), reached without the trailing slash and, on CH, without the
  * language prefix; hostile variants never reach a file.

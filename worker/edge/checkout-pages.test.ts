@@ -59,6 +59,6 @@ test("without its trailing slash the cart page is redirected to it", async () =>
   expect(new URL(response.headers.get("location")!).pathname).toBe("/checkout/cart/");
 });
 
-test("a shop without language prefixes answers a prefixed cart page 404 (SPEC 2.1), as every other path", async () => {
+test("a shop without language prefixes answers a prefixed cart page 404, as every other path", async () => {
   expect((await app.request("http://de.localhost:8787/fr/checkout/cart/")).status).toBe(404);
 });

@@ -7,7 +7,7 @@ import { PageError } from "./page-error";
 import { serveStatic } from "./static-pages";
 
 /**
- * SPEC 2.1 cookie gates (docs/decisions/0005):
+ * The cookie gates (docs/decisions/0005):
  * - gated routes from config `edge.gates` (the new-search page `/search`,
  *   `/search/*`, `/new-search.html`; developer mode `/developer-mode.html`,
  *   `/DeveloperMode`), also behind a language prefix, answer 404 unless their

@@ -1,5 +1,5 @@
 /**
- * Developer mode (issue 18): with its cookie no script of any page may run (the CSP's
+ * Developer mode: with its cookie no script of any page may run (the CSP's
  * script-src is 'none'), answers are private and never a 304, and the developer-mode page
  * lists the gates and toggles them with plain forms.
  */

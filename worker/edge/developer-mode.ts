@@ -8,7 +8,7 @@ import { withoutLanguage } from "./language-prefix";
 import { locationOn, pathSegments } from "./redirect";
 
 /**
- * Developer mode (SPEC 2.1; issue 18; docs/decisions/0049). With the developer-mode cookie
+ * Developer mode (docs/decisions/0049). With the developer-mode cookie
  * (config edge.developerModeCookie) set:
  *
  * - the storefront's application is disabled: every answer to this browser carries a CSP whose

@@ -6,7 +6,7 @@ import type { FetchBinding, WorkerEnv } from "../env";
 beforeEach(() => jest.spyOn(console, "error").mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());
 
-describe("error pages (SPEC 2.1, 8)", () => {
+describe("error pages", () => {
   test("404 uses the build's /<SHOP>/404.html", async () => {
     const res = await testApp().request(`${DE}/missing.html`);
     expect(res.status).toBe(404);
@@ -90,7 +90,7 @@ describe("error pages (SPEC 2.1, 8)", () => {
     expect(text).not.toMatch(/secret detail|\.ts:\d/);
   });
 
-  test("English text of SPEC 8", () => {
+  test("the English texts of the error pages", () => {
     expect(renderErrorPage(404, "en", null)).toContain("This page could not be found");
     expect(renderErrorPage(500, "en", null)).toContain("Something went wrong. Try again.");
   });

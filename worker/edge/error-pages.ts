@@ -6,7 +6,7 @@ import type { ErrorStatus } from "./page-error";
 import { siteStore, type SiteStore } from "./site-store";
 
 /**
- * SPEC 2.1 / 8: error screens 404, 503 and a generic 500, chosen by status, each
+ * Error screens 404, 503 and a generic 500, chosen by status, each
  * with a footer, in the shop's language. The build's own page is used when it has
  * one (`/<SHOP>/<lang>/<status>.html`, then `/<SHOP>/<status>.html` for the shop's
  * default language); otherwise the worker renders a small page with the texts of

@@ -6,7 +6,7 @@ import { inquiryPageFile } from "./inquiry-pages";
 import { CH, DE, manifestOf, sha256, testApp } from "./test-support";
 
 /**
- * SPEC 2.1 `/{inquiry}/{sku}`: the build has one inquiry page per shop language and type
+ * `/{inquiry}/{sku}`: the build has one inquiry page per shop language and type
  * (site/sourcing/inquiry-pages.ts); the edge serves it for any sku below it, with that page's
  * CSP (the hash of its inline script) and HTML caching, and nothing else changes.
  */
@@ -90,7 +90,7 @@ test("hostile and foreign remainders are refused as everywhere else", async () =
   for (const path of ["/fragen-zum-produkt/..%2F..%2F_csp.json", "/fragen-zum-produkt/a%2Fb", "/fragen-zum-produkt/%00", "/fragen-zum-produkt/a%5Cb"]) {
     expect([path, (await app.request(`${DE}${path}`)).status]).toEqual([path, 404]);
   }
-  // A shop without language prefixes answers a prefixed inquiry path 404 (SPEC 2.1).
+  // A shop without language prefixes answers a prefixed inquiry path 404.
   expect((await app.request(`${DE}/fr/fragen-zum-produkt/PARKETT-1`)).status).toBe(404);
   // The offer page and the bare inquiry page are plain pages; nothing else is invented.
   expect((await app.request(`${DE}/offer/`)).status).toBe(200);

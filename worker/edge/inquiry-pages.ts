@@ -1,7 +1,7 @@
 import { inquiryPath } from "../../domain/routes";
 
 /**
- * SPEC 2.1 `/{inquiry}/{sku}`: the inquiry page of a product, where the sku is any path
+ * `/{inquiry}/{sku}`: the inquiry page of a product, where the sku is any path
  * remainder. The build has one page per shop language and type, at the path without a sku
  * (`/fragen-zum-produkt/`, `/de/grossabnehmeranfrage/`; site/sourcing/inquiry-pages.ts), and the
  * browser reads the sku from the address. This names that page's file for any path below it, so

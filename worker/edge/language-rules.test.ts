@@ -2,7 +2,7 @@ import { CH, CH_PROD, DE, AT, testApp } from "./test-support";
 
 const FR_BROWSER = { "accept-language": "fr-CH,fr;q=0.9,de;q=0.5" };
 
-describe("language rules (SPEC 2.1)", () => {
+describe("language rules", () => {
   test("DE without prefixes serves unprefixed pages in German", async () => {
     const res = await testApp().request(`${DE}/parkett.html`);
     expect(res.status).toBe(200);

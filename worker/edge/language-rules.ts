@@ -8,7 +8,7 @@ import { chooseLocale, localeSetCookie, shopFallback } from "./locale-choice";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
 
 /**
- * SPEC 2.1 language and domain rules (docs/decisions/0004), for shops with `hostLanguageRules` (DE, CH)
+ * The language and domain rules (docs/decisions/0004), for shops with `hostLanguageRules` (DE, CH)
  * and the no-shop-found shop; other shops take their language from the shop.
  *
  * - The language is the first path segment when it is one of `urlLanguages`.
@@ -28,7 +28,7 @@ const FILE_FOLDERS = ["/page-data/", "/static/", "/_gatsby/"];
  * Pages are paths ending in `/` or `.html`, or without an extension.
  */
 export function isFilePath(pathname: string): boolean {
-  // SPEC 2.1's campaign carousel route is a page of the language (domain/campaign.ts), though under /static/.
+  // The campaign carousel route is a page of the language (domain/campaign.ts), though under /static/.
   if (isCampaignCarouselPath(pathname)) return false;
   if (FILE_FOLDERS.some((folder) => pathname.startsWith(folder))) return true;
   const last = pathname.slice(pathname.lastIndexOf("/") + 1);

@@ -19,7 +19,7 @@ describe("bots", () => {
   test("a browser is not", () => expect(isBot("Mozilla/5.0 (X11; Linux x86_64) Chrome/120")).toBe(false));
 });
 
-describe("locale choice on CH (SPEC 4)", () => {
+describe("locale choice on CH", () => {
   test("cookie beats browser languages", async () => {
     const res = await testApp().request(`${CH}/`, { headers: { cookie: "shop_locale=it", "accept-language": "fr" } });
     expect(res.headers.get("location")).toBe(`${CH}/it/`);

@@ -2,9 +2,9 @@ import type { EdgeSettings, Language, ShopDefinition } from "../config/shop-conf
 import { DAY_SECONDS, readCookie, serializeCookie } from "./cookies";
 
 /**
- * SPEC 4 locale choice when the path does not decide: the stored locale cookie,
+ * The locale choice when the path does not decide: the stored locale cookie,
  * then the browser's languages (Accept-Language with q-values), then the fallback.
- * Bots (SPEC 4 "bot check") are never moved by their browser languages.
+ * Bots are never moved by their browser languages.
  */
 
 export const LOCALE_MAX_AGE_SECONDS = 365 * DAY_SECONDS;

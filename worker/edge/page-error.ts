@@ -1,4 +1,4 @@
-/** The statuses the edge answers with an error page (SPEC 2.1 / 8). */
+/** The statuses the edge answers with an error page. */
 export type ErrorStatus = 404 | 500 | 503;
 
 /** Thrown by any piece to answer with an error page (error-pages.ts renders it). */

@@ -1,5 +1,5 @@
 /**
- * The search results page without JavaScript (issue 18): the header's search form sends
+ * The search results page without JavaScript: the header's search form sends
  * `GET {prefix}/search-results/?q=...` (domain/routes.ts searchResultsPath). The edge serves
  * the build's page (site/src/features/search/SearchResultsTemplate.tsx: the shop's layout
  * with an empty result slot), asks the shop API's search (the same /apiv2/search the pages

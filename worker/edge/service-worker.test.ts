@@ -1,5 +1,5 @@
 /**
- * /sw.js (issue 18, docs/decisions/0051): what the edge answers per shop and mode, and what the
+ * /sw.js (docs/decisions/0051): what the edge answers per shop and mode, and what the
  * scripts do when run. The scripts run here in a small service-worker scope (event listeners,
  * Cache Storage in memory, a network that can be cut); the browser test
  * (tests/e2e/tracking-sw.spec.ts) runs the caching worker in Chromium.

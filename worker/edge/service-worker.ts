@@ -6,7 +6,7 @@ import { HASHED_BUNDLE } from "./cache-policy";
 import type { EdgeEnv } from "./context";
 
 /**
- * The service worker at /sw.js (SPEC 7; issue 18, docs/decisions/0051), written by the edge per
+ * The service worker at /sw.js (docs/decisions/0051), written by the edge per
  * shop from the config, not by the build, so the kill switch ships without a build:
  *
  * - `enabled`: network first for pages (every navigation asks the network past the browser's

@@ -1,5 +1,5 @@
 /**
- * The customer session cookie through the edge app (app.request(); issue 13,
+ * The customer session cookie through the edge app (app.request();
  * docs/decisions/0037): the shop API's x-customer-session response header becomes the
  * host-only cookie and never reaches the browser; the cookie's token goes upstream in the
  * x-customer-session request header, and a client's own header never does.

@@ -4,7 +4,7 @@ import { DAY_SECONDS, readCookie, serializeCookie } from "./cookies";
 import type { Site } from "./site";
 
 /**
- * The customer session cookie (issue 13, docs/decisions/0037), the rules of the visitor's
+ * The customer session cookie (docs/decisions/0037), the rules of the visitor's
  * token cookie (token-cookie.ts, docs/decisions/0029): host-only with the `__Host-` prefix,
  * Secure, HttpOnly, Path=/, never a Domain, so no other host of the domain receives or sets
  * it and no page script reads it; SameSite=Lax, so a customer who follows a link to the shop

@@ -1,6 +1,6 @@
 /**
- * The SPEC 2.1 route shapes the build has no file for (issue 18): 301 to the real page, 404
- * when the build has none, and the two shop backend paths of SPEC 7 reaching the shop API.
+ * The legacy route shapes the build has no file for: 301 to the real page, 404
+ * when the build has none, and the two shop backend paths outside /apiv1 and /apiv2 reaching the shop API.
  */
 import { CH, DE, FILES, testApp, UPSTREAM_ORIGIN } from "./test-support";
 
@@ -92,7 +92,7 @@ describe("404 when there is no such page, and nothing leaves the shop", () => {
   });
 });
 
-describe("the shop backend paths of SPEC 7 reach the shop API", () => {
+describe("the shop backend paths outside /apiv1 and /apiv2 reach the shop API", () => {
   test("PUT /cart/addSampleBySku/{sku}", async () => {
     const t = testApp();
     const response = await t.request(`${DE}/cart/addSampleBySku/FLOOR-1`, { method: "PUT", headers: { cookie: "bh_token_development=abc" } });

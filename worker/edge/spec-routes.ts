@@ -8,7 +8,7 @@ import { siteStore } from "./site-store";
 import { isServablePath } from "./static-pages";
 
 /**
- * The route shapes of SPEC 2.1 that are not files of the build (issue 18; docs/decisions/0049):
+ * The legacy route shapes that are not files of the build (docs/decisions/0049):
  * each answers 301 to the page the build has for it, on the shop's preferred origin, with the
  * query kept; when the build has no such page the request goes on (and ends as the 404 page).
  *

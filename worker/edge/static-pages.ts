@@ -40,7 +40,7 @@ const isCspManifest = (file: string) => decodeURIComponent(file).replace(/\/+/g,
  */
 export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname: string): Promise<Response> {
   if (!isServablePath(pathname)) throw new PageError(404, "unservable path");
-  // An inquiry page stands for every sku below it (SPEC 2.1 `/{inquiry}/{sku}`; inquiry-pages.ts).
+  // An inquiry page stands for every sku below it (`/{inquiry}/{sku}`; inquiry-pages.ts).
   const inquiryPage = inquiryPageFile(shop, pathname);
   const file = inquiryPage ?? buildFile(pathname);
   if (isCspManifest(file)) throw new PageError(404, "build manifest");
@@ -52,7 +52,7 @@ export async function serveStatic(c: EdgeContext, shop: ShopDefinition, pathname
   if (asset) {
     const response = new Response(asset.body, asset);
     response.headers.set("cache-control", inquiryPage ? HTML_CACHE : staticCacheControl(pathname));
-    // A category page with filters in its query (issue 18, domain/category-listing.ts) shows a
+    // A category page with filters in its query (domain/category-listing.ts) shows a
     // filtered list once it runs: not indexed, whatever the static file says.
     if (file.endsWith(".html") && hasFilterParams(new URL(c.req.url).searchParams)) response.headers.set("x-robots-tag", "noindex");
     c.set("buildPage", { shopId: shop.id, file });

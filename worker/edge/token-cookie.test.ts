@@ -8,7 +8,7 @@ const withToken = (token: string, body: unknown = { status: 200, data: {}, error
 
 const TOKEN = "eyJ.abc_DEF-1";
 
-describe("token cookie from the shop API's x-visitor-token header (SPEC 4, 30 days; docs/decisions/0029)", () => {
+describe("token cookie from the shop API's x-visitor-token header (30 days; docs/decisions/0029)", () => {
   beforeEach(() => jest.spyOn(console, "warn").mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());
 

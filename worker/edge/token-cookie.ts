@@ -4,7 +4,7 @@ import { DAY_SECONDS, isCookieValue, readCookie, serializeCookie } from "./cooki
 import type { Site } from "./site";
 
 /**
- * SPEC 4/6: the bearer token of API calls lives in a cookie, one name per environment
+ * The bearer token of API calls lives in a cookie, one name per environment
  * (config environments.<env>.tokenCookie; the environment comes from the host). The shop
  * API hands a new or renewed token to the edge in the x-visitor-token response header;
  * the edge stores it for 30 days (docs/decisions/0029) in a host-only cookie: the

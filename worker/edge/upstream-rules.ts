@@ -7,7 +7,7 @@ import { PageError } from "./page-error";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
 
 /**
- * SPEC 2.1 upstream rules (docs/decisions/0008). A request is an upstream request
+ * The upstream rules (docs/decisions/0008). A request is an upstream request
  * when it carries the configured header (edge.upstreamRequestHeader) with the
  * shared secret of env UPSTREAM_REQUEST_SECRET, compared in constant time; without
  * a configured secret no request is one. Upstream requests are served only for

@@ -18,7 +18,7 @@ describe("tax label", () => {
 });
 
 describe("units", () => {
-  test("every SPEC 3 unit has a label in every language", () => {
+  test("every measurement unit has a label in every language", () => {
     for (const code of UNIT_CODES) {
       for (const language of LANGUAGES) {
         expect(unitLabel(code, language)).toBeTruthy();

@@ -6,7 +6,7 @@
 import { knownUnit } from "../../domain/units";
 import { text } from "./texts";
 
-/** Short label of a unit ("m²", "Stk."); an unknown code gets the label of the fallback unit (SPEC 3). */
+/** Short label of a unit ("m²", "Stk."); an unknown code gets the label of the fallback unit. */
 export function unitLabel(code: string, language: string): string {
   return text(language, "server", `units.${knownUnit(code)}`);
 }

@@ -49,10 +49,10 @@ const NAMESPACES = {
   server: { de: deServer, at: atServer, en: enServer, fr: frServer, it: itServer, nl: nlServer },
   errors: { de: deErrors, at: atErrors, en: enErrors, fr: frErrors, it: itErrors, nl: nlErrors },
   mail: { de: deMail, at: atMail, en: enMail, fr: frMail, it: itMail, nl: nlMail },
-  /** Inquiries (issue 15): their mails' texts and the labels of types and yes/no steps. */
+  /** Inquiries: their mails' texts and the labels of types and yes/no steps. */
   inquiries: { de: deInquiries, at: atInquiries, en: enInquiries, fr: frInquiries, it: itInquiries, nl: nlInquiries },
   offers: { de: deOffers, at: atOffers, en: enOffers, fr: frOffers, it: itOffers, nl: nlOffers },
-  /** The newsletter's mails (issue 15); the same file holds the sign-up screens' texts. */
+  /** The newsletter's mails; the same file holds the sign-up screens' texts. */
   newsletter: { de: deNewsletter, at: atNewsletter, en: enNewsletter, fr: frNewsletter, it: itNewsletter, nl: nlNewsletter },
 } satisfies Record<string, Record<string, Tree>>;
 

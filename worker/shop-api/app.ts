@@ -122,7 +122,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.put("/admin/api/inquiries/:id/offer", staffRoute(deps, ["service", "ops"], offersStaff.staffOfferSave));
   // Captcha: ALTCHA challenges for the shop's forms (docs/decisions/0024).
   router.get("/apiv2/captcha/challenge", shop(captchaChallenge));
-  // Search (SPEC 4, 7; docs/decisions/0020).
+  // Search (docs/decisions/0020).
   router.get(
     "/apiv2/search",
     shop((ctx) => search(ctx, "search")),
@@ -131,7 +131,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
     "/apiv2/search/suggestions",
     shop((ctx) => search(ctx, "suggestions")),
   );
-  // A category's products with the search's filters, sorted and paged (issue 18; search/category-listing.ts).
+  // A category's products with the search's filters, sorted and paged (search/category-listing.ts).
   router.get(
     "/apiv2/categories/:id/products",
     shop((ctx, params) => categoryListing(ctx, params.id ?? "")),
@@ -142,7 +142,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
     `${UPLOADS_PATH}/:id`,
     shop((ctx, params) => getUpload(ctx, params.id ?? "")),
   );
-  // Returns, complaints and the EU withdrawal (issue 14; returns/, docs/decisions/0038). Writes rate-limited and idempotent as every shop write.
+  // Returns, complaints and the EU withdrawal (returns/, docs/decisions/0038). Writes rate-limited and idempotent as every shop write.
   router.get("/apiv2/rma/options", shop(returns.rmaOptions));
   router.post("/apiv2/rma/lookup", shop(returns.rmaLookup));
   router.post("/apiv2/rma/link", shop(returns.rmaLink));
@@ -150,20 +150,20 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.post(RMA_UPLOADS_PATH, shop(rmaUpload));
   router.post("/apiv2/rma/withdrawal", shop(withdrawOrder));
   router.post("/apiv2/rma", shop(submitRma));
-  // Inquiries: product questions, bulk-buyer inquiries, offer requests (issue 15; inquiries/, docs/decisions/0039). Rate-limited and idempotent as every shop write.
+  // Inquiries: product questions, bulk-buyer inquiries, offer requests (inquiries/, docs/decisions/0039). Rate-limited and idempotent as every shop write.
   router.post("/apiv2/inquiry", shop(submitInquiry));
-  // The contact page's form (issue 18; contact/, docs/decisions/0049). Rate-limited and idempotent as every shop write.
+  // The contact page's form (contact/, docs/decisions/0049). Rate-limited and idempotent as every shop write.
   router.post("/apiv2/contact", shop(submitContact));
-  // The terrace planner (issue 19; terrace/, docs/decisions/0043): its catalogue, saved plans by number, all materials into the cart.
+  // The terrace planner (terrace/, docs/decisions/0043): its catalogue, saved plans by number, all materials into the cart.
   router.get("/apiv2/terrace/catalogue", shop(terraceCatalogue));
   router.post("/apiv2/terrace/configurations", shop(terrace.saveConfiguration));
   router.get("/apiv2/terrace/configurations/:number", shop(terrace.loadConfiguration));
   router.post("/apiv2/terrace/configurations/:number/cart", shop(visitorRoute(terrace.configurationToCart(addLines))));
-  // The newsletter with double opt-in and its voucher (issue 15; newsletter/, docs/decisions/0040). Rate-limited and idempotent as every shop write.
+  // The newsletter with double opt-in and its voucher (newsletter/, docs/decisions/0040). Rate-limited and idempotent as every shop write.
   router.post("/apiv2/newsletter/subscribe", shop(newsletter.subscribe));
   router.post("/apiv2/newsletter/confirm", shop(newsletter.confirm));
   router.post("/apiv2/newsletter/unsubscribe", shop(newsletter.unsubscribe));
-  // Live commerce (SPEC 7). `lazy`: the handler reads the visitor itself, batched with its own statements.
+  // Live commerce. `lazy`: the handler reads the visitor itself, batched with its own statements.
   // The shop paths /cart/addSampleBySku/{sku} and /configuration/cart/add are also served under
   // /apiv2/, because the edge proxies only /apiv1, /apiv2 and /graphql.
   // Cart
@@ -173,12 +173,12 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.put("/apiv2/cart/addSampleBySku/:sku", shop(visitorRoute(addSampleBySku, { lazy: true })));
   router.post("/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
   router.post("/apiv2/configuration/cart/add", shop(visitorRoute(configurationCartAdd, { lazy: true })));
-  // The cart page's line changes (issue 12): rate-limited and idempotent as every shop write.
+  // The cart page's line changes: rate-limited and idempotent as every shop write.
   router.put("/apiv2/cart/items/:itemId", shop(visitorRoute(putCartItem, { lazy: true })));
   router.delete("/apiv2/cart/items/:itemId", shop(visitorRoute(deleteCartItemRoute, { lazy: true })));
-  // Checkout and orders (issue 12; checkout/quote.ts, checkout/place-order.ts). Writes rate-limited and idempotent as every shop write.
+  // Checkout and orders (checkout/quote.ts, checkout/place-order.ts). Writes rate-limited and idempotent as every shop write.
   router.get("/apiv2/checkout/quote", shop(visitorRoute(getQuote, { lazy: true })));
-  // The cart's voucher (issue 15; checkout/voucher.ts): answers the quote; codes tried are counted per client address.
+  // The cart's voucher (checkout/voucher.ts): answers the quote; codes tried are counted per client address.
   router.post("/apiv2/cart/voucher", shop(visitorRoute(applyVoucher, { lazy: true })));
   router.delete("/apiv2/cart/voucher", shop(visitorRoute(removeVoucher, { lazy: true })));
   router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder, { lazy: true })));
@@ -214,7 +214,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/catalog/seo-urls/top", shop(reads.topSeoUrls));
   router.get("/apiv2/manufacturers/top", shop(reads.topManufacturers));
   router.get("/apiv2/catalog/product/:id/related", shop(reads.relatedProducts));
-  // The product configurators (issue 19; commerce/configurators.ts, docs/decisions/0044). Writes rate-limited and idempotent as every shop write.
+  // The product configurators (commerce/configurators.ts, docs/decisions/0044). Writes rate-limited and idempotent as every shop write.
   router.get("/apiv2/product-configurator/configurator/:sku", shop(configurators.productConfigurator));
   router.post("/apiv2/configuration/roof-window/cart", shop(visitorRoute(configurators.roofWindowCartAdd, { lazy: true })));
   router.put("/apiv2/configuration/store/1/:configurationId/product/:productId", shop(visitorRoute(configurators.storeConfiguration, { lazy: true })));
@@ -222,7 +222,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/:provider/rating", shop(reads.rating));
   router.get("/apiv2/isBusiness", shop(visitorRoute(reads.isBusiness)));
   router.get("/apiv2/internal-user", shop(visitorRoute(reads.internalUser)));
-  // Customer accounts (issue 13; customers/, docs/decisions/0037). Writes are rate-limited and idempotent as every shop write.
+  // Customer accounts (customers/, docs/decisions/0037). Writes are rate-limited and idempotent as every shop write.
   router.post("/apiv2/customer/register", shop(customerAccount.register));
   router.get("/apiv2/customer/verify", shop(visitorRoute(customerAccount.verify)));
   router.post("/apiv2/customer/verify", shop(visitorRoute(customerAccount.verify)));
@@ -247,7 +247,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.patch("/apiv2/customer/projects/:id/items/:itemId", shop(customerProjects.setItemQuantity));
   router.delete("/apiv2/customer/projects/:id/items/:itemId", shop(customerProjects.removeItem));
   router.post("/apiv2/customer/projects/:id/to-cart", shop(visitorRoute(customerProjects.projectToCart(addLines))));
-  // Offers (issue 15; offers/, docs/decisions/0039): the customer's list, one offer by its signed link or its owner, accept into the cart, decline.
+  // Offers (offers/, docs/decisions/0039): the customer's list, one offer by its signed link or its owner, accept into the cart, decline.
   router.get("/apiv2/customer/offers", shop(offers.customerOffers));
   router.get("/apiv2/offer/:id", shop(offers.getOffer));
   router.post("/apiv2/offer/:id/accept", shop(visitorRoute(offers.acceptOffer(putOfferLines), { lazy: true })));

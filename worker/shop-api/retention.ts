@@ -2,8 +2,8 @@
  * How long the shop API keeps what visitors leave behind, and the job of the cron trigger
  * that deletes it after that (docs/decisions/0029, where data protection reads the times):
  *
- *   visitor                  30 days after its last activity (the token cookie's lifetime,
- *                            SPEC 9; it is not accepted after that anyway), with its carts and
+ *   visitor                  30 days after its last activity (the token cookie's lifetime;
+ *                            it is not accepted after that anyway), with its carts and
  *                            sample carts not ordered (ON DELETE CASCADE); a visitor with sample
  *                            orders stays while they are kept, without its carts; a visitor who
  *                            owns uploads (the images of a complaint) stays while they are kept

@@ -1,5 +1,5 @@
 /**
- * The contact page's messages (service, ops; issue 18): the newest first, by shop and by a
+ * The contact page's messages (service, ops): the newest first, by shop and by a
  * search for a reference, a name or an e-mail address, each with its whole message. Staff
  * answer from their mail program (the notification mail's Reply-To is the sender).
  * API: GET /admin/api/contact-messages?shop=&q=&limit= (worker/shop-api/contact/staff-routes.ts).

@@ -7,7 +7,7 @@ export interface Crumb {
   link: string;
 }
 
-/** Breadcrumb entries (SPEC 3: label, link); the last one is the current page. */
+/** Breadcrumb entries (label, link); the last one is the current page. */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const { t } = useTranslation();
   return (

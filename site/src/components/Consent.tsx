@@ -5,7 +5,7 @@ import { CONSENT_MANAGER_EVENT, answerConsent, consentAnswered, type ConsentAnsw
 
 /**
  * Cookie consent. When the environment enables cookies (GET /apiv2/environment
- * `cookies.enabled`, read at run time; SPEC 7 "a consent-manager script is added when the
+ * `cookies.enabled`, read at run time; "a consent-manager script is added when the
  * environment enables cookies") the consent manager's script asks (lib/tracking/load.ts) and
  * this dialog steps aside; otherwise this dialog does, once, and keeps the answer in a cookie
  * for 365 days; the answer also updates Google Consent Mode (lib/tracking/consent-mode.ts). It is in the static HTML of every page, hidden before

@@ -5,8 +5,8 @@ import { sortedCountries } from "../lib/countries";
 import { changeShippingCountry, DELIVERY_COUNTRY_CHANGED, useCurrentCountry, type DeliveryCountryChange } from "../features/commerce/hooks";
 
 /**
- * The header's delivery-country chooser (SPEC 3 Shipping state: currentCountry,
- * availableCountries; SPEC 4 shipping-country selection), on every page: it shows the
+ * The header's delivery-country chooser (the shipping state's currentCountry
+ * and availableCountries), on every page: it shows the
  * visitor's current shipping country as the shop API knows it, sends a choice as the update
  * (PUT /apiv2/shipping/costs/country) and, once taken, the zone and the page's delivery data
  * are fetched again (commerce/hooks.ts changeShippingCountry: delivery boxes, cart and checkout

@@ -1,7 +1,7 @@
 import React from "react";
 
 /**
- * SPEC 5: an address without a house number asks to continue without one or to edit the
+ * An address without a house number asks to continue without one or to edit the
  * address again (the sample address form and the checkout alike).
  */
 export function HouseNumberConfirm({

@@ -32,7 +32,7 @@ const HeaderChoosers = React.memo(function HeaderChoosers({ chrome, context }: {
 });
 
 /**
- * The chrome of every page (SPEC 2.2 "Other"): header banners, header with logo, search
+ * The chrome of every page: header banners, header with logo, search
  * form slot, language and delivery-country choosers, project, sample cart and cart counters, the
  * world selector with category menus (an off-canvas menu on phones), footer with the
  * newsletter sign-up, service, payment and carrier icons, legal links and the other country shops;

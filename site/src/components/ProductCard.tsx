@@ -8,7 +8,7 @@ import { ListAddToCartSlot } from "./slots";
 import { formatMoney } from "../../../domain/money";
 
 /**
- * A product in a list (SPEC 3 list-card fields): image, labels, manufacturer, title,
+ * A product in a list : image, labels, manufacturer, title,
  * package price with the struck-through reference price and discount percent when the
  * price was lowered (lib/price.ts), base price per unit, delivery time, express and the
  * free-sample label. Reads only the node's `card` fields (lib/card.ts); prices are formatted

@@ -2,7 +2,7 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 
 /**
- * "Product text marked" (SPEC 2.2): shown when a visitor selects the product's title,
+ * "Product text marked": shown when a visitor selects the product's title,
  * item number or EAN, e.g. to compare prices: offers the item number and help.
  * Loaded on demand (its own chunk), as a modal <dialog>.
  */

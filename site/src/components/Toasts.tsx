@@ -2,7 +2,7 @@ import React from "react";
 import { wakeOnFirstToast } from "../lib/toast-store";
 
 /**
- * Toasts bottom right (SPEC 9): close by click or button, no progress bar. The live
+ * Toasts bottom right: close by click or button, no progress bar. The live
  * region is always on the page; the list (ToastList) loads with the first toast
  * (lib/toast-store.ts: showToast()).
  */

@@ -174,7 +174,7 @@ function usePagePaths() {
   return React.useMemo(() => accountPaths(routingOf({ language, routed }), language), [language, routed]);
 }
 
-/** Project counter in the header (SPEC 2.2: cart and project counters): the real number (this browser's for a guest, the account's when signed in), linking to my projects. */
+/** Project counter in the header (cart and project counters): the real number (this browser's for a guest, the account's when signed in), linking to my projects. */
 export const ProjectCounterSlot = React.memo(function ProjectCounterSlot() {
   const { t } = useTranslation();
   const paths = usePagePaths();
@@ -201,7 +201,7 @@ export const AccountLinkSlot = React.memo(function AccountLinkSlot() {
   );
 });
 
-/** The product page's project menu (SPEC 2.2: create new, add to project, manage), beside add-to-cart. */
+/** The product page's project menu (create new, add to project, manage), beside add-to-cart. */
 export const ProjectMenuSlot = React.memo(function ProjectMenuSlot({ sku, product, language, quantity }: ProductSlotProps & { quantity: number }) {
   const { t } = useTranslation("account");
   const { routed } = useI18next();
@@ -223,7 +223,7 @@ export const ProjectMenuSlot = React.memo(function ProjectMenuSlot({ sku, produc
 const InquiryModal = React.lazy(() => import(/* webpackChunkName: "inquiry-form" */ "../features/inquiries/InquiryModal"));
 
 /**
- * The product page's inquiry buttons (SPEC 2.2): the question about the product and the offer
+ * The product page's inquiry buttons: the question about the product and the offer
  * request open the inquiry modal (its code loads at that click, docs/decisions/0011), and a link
  * leads to the bulk-buyer inquiry page. The quantity of the page's quantity calculator (packages)
  * goes into the form in the product's sales unit. A shop with inquiries switched off

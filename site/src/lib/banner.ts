@@ -1,5 +1,5 @@
 /**
- * Header info and warning banners (SPEC 3 "Notifications"): a banner the visitor closed
+ * Header info and warning banners: a banner the visitor closed
  * stays hidden while the hide cookie holds the hash of the content it showed; when the
  * merchandiser changes the content the hash differs and the banner shows again.
  * Each page carries the hash of its banners on <html> (PageHead); the inline script in

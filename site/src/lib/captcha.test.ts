@@ -33,7 +33,7 @@ function fakeRuntime(overrides: Partial<CaptchaRuntime> = {}) {
   return { runtime, loaded, fetched };
 }
 
-describe("reCAPTCHA v3 (SPEC 5)", () => {
+describe("reCAPTCHA v3", () => {
   test.each([
     ["no site key", { provider: "recaptcha-v3", version: 3 }],
     ["an empty site key", { provider: "recaptcha-v3", siteKey: "", version: 3 }],

@@ -5,12 +5,12 @@
  *
  * - ALTCHA (the shops' default): a challenge from GET /apiv2/captcha/challenge, solved here
  *   with altcha-lib's solver, loaded on demand.
- * - reCAPTCHA v3 (SPEC 5): needs a site key and the version (3); without either it fails
+ * - reCAPTCHA v3: needs a site key and the version (3); without either it fails
  *   before loading anything. The provider's script loads at the first submit.
  * - Turnstile: needs a site key; the widget renders invisibly unless the visitor must interact.
  *
  * Whatever goes wrong while getting the token (script, network, provider, solver) raises
- * 'Failed to execute' (SPEC 5).
+ * 'Failed to execute'.
  */
 
 export const CAPTCHA_HEADER = "X-Captcha-Token";

@@ -2,7 +2,7 @@ import type { ProductData } from "../../sourcing/catalogue-client";
 import type { PriceLike } from "./price";
 
 /**
- * What a product card in a list shows (SPEC 3 list-card fields), sourced onto the
+ * What a product card in a list shows, sourced onto the
  * ShopProduct node as `card` so list pages carry only this in their page data, not the
  * whole product (descriptions, attributes, downloads, ...). A change to a product then
  * rewrites the list pages only when something on its card changed.

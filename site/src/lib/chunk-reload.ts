@@ -1,5 +1,5 @@
 /**
- * SPEC 2.1 / 8: if a page chunk fails to load (a deployment replaced it), the page
+ * If a page chunk fails to load (a deployment replaced it), the page
  * reloads once. The time of that reload is kept as a marker in the address, so a
  * second failure within 60 seconds does not reload again (no reload loop).
  */

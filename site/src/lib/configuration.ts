@@ -1,7 +1,7 @@
 import type { ProductData } from "./page-data";
 
 /**
- * Configurations on the product page (SPEC 4: "choosing a configuration replaces
+ * Configurations on the product page ("choosing a configuration replaces
  * description, title, sku and first image"). The GraphQL layer describes a configurable
  * product by its configurable attributes (code, label, options) and its child products;
  * it has no separate configuration entity, so a configuration is the variant chosen
@@ -10,7 +10,7 @@ import type { ProductData } from "./page-data";
  * An option belongs to the variant whose attribute with the same code has the option's
  * value (or label); options that no attribute names are matched in order to the
  * remaining variants (the catalogue lists options in the order of its variants). An
- * option without a variant is not offered (SPEC 8 "selected configuration not available").
+ * option without a variant is not offered ("selected configuration not available").
  */
 export interface ConfigurableAttribute {
   code: string;
@@ -81,7 +81,7 @@ export function variantAttributes(
 
 /**
  * The product as shown with a variant chosen: the variant's own data, as the variant's own page
- * shows it (SPEC 4: choosing a variant replaces price, content and media). Everything the cart
+ * shows it (choosing a variant replaces price, content and media). Everything the cart
  * line and the calculator are made of (SKU, price, pack content, unit, waste allowance, minimum
  * order quantity, stock, delivery, shipping group) belongs to the SKU that goes into the cart,
  * so none of it may stay the page's. The page keeps its further images (the variant's first
@@ -107,7 +107,7 @@ export interface ConfiguratorChoice {
   image: { src: string; alt: string } | null;
 }
 
-/** SPEC 4: the configuration replaces description, title, SKU and first image of the page; the rest stays. */
+/** The configuration replaces description, title, SKU and first image of the page; the rest stays. */
 export function applyConfiguratorChoice(base: ProductData, choice: ConfiguratorChoice | null): ProductData {
   if (!choice || choice.sku === base.sku) return base;
   const firstImage = base.media.findIndex((media) => media.kind === "image");

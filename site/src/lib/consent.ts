@@ -1,7 +1,7 @@
 import { updateConsentMode } from "./tracking/consent-mode";
 
 /**
- * The cookie-consent answer (SPEC 7). The dialog is part of every page's static HTML; an
+ * The cookie-consent answer. The dialog is part of every page's static HTML; an
  * inline script in <head> (site/gatsby-ssr.tsx) marks <html> before the first paint when
  * the visitor has answered, and the stylesheet hides the dialog under that mark, so it
  * neither waits for the page's JavaScript nor flashes for a visitor who answered.
@@ -9,7 +9,7 @@ import { updateConsentMode } from "./tracking/consent-mode";
 export const CONSENT_COOKIE = "bh_consent";
 /**
  * Announced when the environment enables cookies and the consent manager's script was added
- * (SPEC 7; lib/tracking/load.ts): from then on that script asks and the dialog steps aside.
+ * (lib/tracking/load.ts): from then on that script asks and the dialog steps aside.
  */
 export const CONSENT_MANAGER_EVENT = "bh:consent-manager";
 export const CONSENT_ANSWERED_ATTRIBUTE = "data-consent-answered";
@@ -27,7 +27,7 @@ export function consentAnswered(): boolean {
 export function answerConsent(answer: ConsentAnswer): void {
   document.cookie = `${CONSENT_COOKIE}=${answer}; Max-Age=${365 * 24 * 3600}; Path=/; SameSite=Lax${window.location.protocol === "https:" ? "; Secure" : ""}`;
   document.documentElement.setAttribute(CONSENT_ANSWERED_ATTRIBUTE, "");
-  // Google Consent Mode v2: the tags waiting since the defaults get the answer (issue 18).
+  // Google Consent Mode v2: the tags waiting since the defaults get the answer.
   updateConsentMode(answer);
   window.dispatchEvent(new CustomEvent("bh:consent", { detail: answer }));
 }

@@ -1,5 +1,5 @@
 /**
- * Product lists of category pages (SPEC 3 Category: sorting sortBy/direction,
+ * Product lists of category pages (sorting sortBy/direction,
  * pagination page/perPage). Every page of the default sort order is a static, indexable
  * page; the other orders are the shop API's list in the browser (docs/decisions/0054).
  */
@@ -7,7 +7,7 @@ import { CATEGORY_PAGE_SIZE } from "../../../domain/category-listing";
 
 /** The filtered lists of the shop API page the same way (domain/category-listing.ts). */
 export const PRODUCTS_PER_PAGE = CATEGORY_PAGE_SIZE;
-/** SPEC 9: video results per page. */
+/** Video results per page. */
 export const VIDEOS_PER_PAGE = 12;
 
 export interface ListedProduct {

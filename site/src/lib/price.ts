@@ -1,6 +1,6 @@
 /**
- * What the price box and the list cards show (SPEC 2.2 price box "struck-through
- * reference price", SPEC 9 reference price): the reference price (the lowest price of
+ * What the price box and the list cards show (the price box's "struck-through
+ * reference price"): the reference price (the lowest price of
  * the 30 days before the current price took effect, graphql/resolvers/products.ts) is
  * struck through, with the discount percent, only when it is above the current price.
  */

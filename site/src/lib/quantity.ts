@@ -2,7 +2,7 @@ import { parseDecimalText } from "../../../domain/decimal-text";
 import { MAX_QUANTITY } from "../../../domain/quantity";
 
 /**
- * Quantity calculator of the product page (SPEC 3 "Quantity"): the customer enters the
+ * Quantity calculator of the product page : the customer enters the
  * area (or the product's unit), the calculator adds the waste allowance (blend) and
  * rounds up to whole packages, never below the minimum order quantity and never above what
  * one cart line can hold (MAX_QUANTITY packages, the cart's own limit).

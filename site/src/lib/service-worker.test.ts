@@ -17,7 +17,7 @@ function container(options: { refuse?: boolean; existing?: boolean } = {}) {
   };
 }
 
-describe("service worker registration (SPEC 7, 8)", () => {
+describe("service worker registration", () => {
   test("on: /sw.js for the whole site, its script never from the HTTP cache", async () => {
     const sw = container();
     expect(await registerServiceWorker(true, sw)).toBe("registered");

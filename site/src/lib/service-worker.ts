@@ -1,10 +1,10 @@
 /**
- * Registration of the service worker at /sw.js (SPEC 7; issue 18, docs/decisions/0051). The
+ * Registration of the service worker at /sw.js (docs/decisions/0051). The
  * edge writes the script (worker/edge/service-worker.ts); the environment says whether the
  * shop's worker is on. When it is off the pages register nothing and ask an existing
  * registration to check for its update, which is then the kill switch that removes it.
  * A browser without service workers, or one that refuses the registration, is silently
- * fine (SPEC 8 "Service worker unsupported: error thrown, silently caught").
+ * fine ("Service worker unsupported: error thrown, silently caught").
  */
 export const SERVICE_WORKER_URL = "/sw.js";
 

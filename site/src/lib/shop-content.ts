@@ -1,5 +1,5 @@
 /**
- * Shop localization content (SPEC 3): footer delivery carriers, phone,
+ * Shop localization content: footer delivery carriers, phone,
  * off-canvas flags, per shop (the review provider's link is config: reviews.profileUrl). Flags differ per store. The texts
  * themselves come from the locale files; brand names are shown as they are. The footer's
  * payment badges are the shop's config (ShopInfo.paymentMethods, domain/payment-methods.ts).
@@ -114,7 +114,7 @@ export function cmsKey(identifier: string): CmsKey | null {
   return KEY_BY_IDENTIFIER.get(identifier) ?? null;
 }
 
-/** Footer legal links, in this order (SPEC 2.2). */
+/** Footer legal links, in this order. */
 export const LEGAL_KEYS: CmsKey[] = ["imprint", "privacy", "withdrawal", "battery", "about", "career", "contact"];
-/** Tabs of the service centre (SPEC 2.2). */
+/** Tabs of the service centre. */
 export const SERVICE_KEYS: CmsKey[] = ["shipping", "contact", "ordering", "complaints", "payment", "service"];

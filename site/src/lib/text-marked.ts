@@ -1,5 +1,5 @@
 /**
- * The "product text marked" dialog (SPEC 2.2, 3 "Text-selection marking: title, sku,
+ * The "product text marked" dialog ("Text-selection marking: title, sku,
  * ean"): when a visitor selects part of the product's title, item number or EAN
  * (typically to copy it and compare prices), the shop offers help once per session.
  */

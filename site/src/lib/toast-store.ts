@@ -1,5 +1,5 @@
 /**
- * The toasts' store (SPEC 9): success, error, warning, auto-dismiss after 3000 ms. Any
+ * The toasts' store: success, error, warning, auto-dismiss after 3000 ms. Any
  * component shows one with showToast(); the list subscribes when it has loaded and gets
  * the toasts shown before. The Toaster is woken by the first toast to load the list.
  */

@@ -50,12 +50,12 @@ type Context = BaseContext & {
   listing: { page: number; pageCount: number; sort: string; sorts: string[] };
 };
 
-/** World / category page (SPEC 2.2, 3 Category): head, subcategories, sorting, product list with pagination, offers, manufacturers. */
+/** World / category page: head, subcategories, sorting, product list with pagination, offers, manufacturers. */
 function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, Context>) {
   const { t } = useTranslation();
   const { category } = data;
   const { listing } = pageContext;
-  // Sort orders keep the chosen filters (issue 18); another order than the default is the
+  // Sort orders keep the chosen filters; another order than the default is the
   // category's first page with `?sort=` (the static HTML shows the default order active).
   const [search] = useLocationSearch(location.search);
   const urlState = readFilterUrl(search);
@@ -65,7 +65,7 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
   const pageLinks = listPagePaths(category.path, listing.pageCount);
   const products = cardsInOrder(pageContext.skus, data.products.nodes);
   const offers = cardsInOrder(pageContext.offerSkus, data.offers.nodes);
-  // Tag manager (issue 18): GA4 view_item_list of the listed products, select_item on a card's link.
+  // Tag manager: GA4 view_item_list of the listed products, select_item on a card's link.
   const trackingList = React.useMemo(() => ({ id: category.categoryId, name: category.name }), [category.categoryId, category.name]);
   const onListClick = useListTracking(trackingList, products);
   return (
@@ -160,7 +160,7 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
 
 function ShopHead({ data, pageContext }: HeadProps<CategoryData, Context>) {
   const { category } = data;
-  // A filtered view (issue 18) is not indexed and names the unfiltered page as canonical.
+  // A filtered view is not indexed and names the unfiltered page as canonical.
   // Gatsby gives Head the pathname only; the Head renders in the browser after load and on
   // every navigation (the static HTML is the unfiltered page).
   const filtered = typeof window !== "undefined" && hasFilterParams(new URLSearchParams(window.location.search));

@@ -38,7 +38,7 @@ export type Context = BaseContext & {
 };
 
 /**
- * CMS pages by page type (SPEC 2.1): legal and service pages (the service centre with
+ * CMS pages by page type: legal and service pages (the service centre with
  * its tabs and accordions), the voucher thank-you page, the video library (12 per page),
  * the chat page with three numbered steps (leading to the contact form), the sales campaign page and the configurator
  * landing page.
@@ -190,7 +190,7 @@ function hubCampaign(data: CmsPageData, identifier: string): Campaign | null {
 }
 
 /**
- * The sales page (page type SALES): the running campaign's hub (SPEC 3 sale campaign: name,
+ * The sales page (page type SALES): the running campaign's hub (name,
  * description, coupon, big image, two sliders; features/campaign) when its hub names this page,
  * else a general sale banner; then the shop's current reductions and clearance items.
  */

@@ -14,7 +14,7 @@ import { VideoList, type LibraryVideo } from "../features/videos/VideoList";
 import { ReviewsBlockSlot } from "../features/reviews/ReviewsBlockSlot";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 import { searchPath, searchResultsPath } from "../../../domain/routes";
-// Home blocks of SPEC 2.1 and the campaign's start (docs/decisions/0048).
+// Home blocks and the campaign's start (docs/decisions/0048).
 import { CampaignStartBanner } from "../features/campaign/CampaignStartBanner";
 import { AboutGrid } from "../features/home/AboutGrid";
 import { Founder } from "../features/home/Founder";
@@ -38,7 +38,7 @@ type Context = BaseContext & {
 
 const USPS = ["samples", "advice", "delivery", "returns"] as const;
 
-/** Home (SPEC 2.2): top categories, popular products, samples counter, about with facts, the newsletter's voucher, videos, USPs, worlds, manufacturers, reviews. */
+/** Home: top categories, popular products, samples counter, about with facts, the newsletter's voucher, videos, USPs, worlds, manufacturers, reviews. */
 function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
   const { t } = useTranslation();
   const { facts } = pageContext;

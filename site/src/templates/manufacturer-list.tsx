@@ -19,7 +19,7 @@ interface ManufacturerListData extends ChromeData {
 /** productCounts: per manufacturer, the number of products its page lists (its tile shows it). */
 type Context = BaseContext & { productCounts: Record<string, number> };
 
-/** Manufacturer list (SPEC 3 manufacturer block: title, items with link, image, alt), grouped by initial. */
+/** Manufacturer list (manufacturer block: title, items with link, image, alt), grouped by initial. */
 function ManufacturerListPage({ data, pageContext }: PageProps<ManufacturerListData, Context>) {
   const { t } = useTranslation();
   const { language } = pageContext;

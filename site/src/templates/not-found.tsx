@@ -10,7 +10,7 @@ import { withShopData } from "../lib/with-shop-data";
 
 type Context = BaseContext;
 
-/** SPEC 8: a missing route shows 404 'This page could not be found' (in the shop's language). */
+/** A missing route shows 404 'This page could not be found' (in the shop's language). */
 function NotFoundPage({ data, pageContext }: PageProps<ChromeData, Context>) {
   const { t } = useTranslation();
   return (

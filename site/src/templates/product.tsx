@@ -79,7 +79,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
     page.data.sku,
     language,
   );
-  // The product configurator's choice (features/configurator) replaces title, SKU, description and first image (SPEC 4).
+  // The product configurator's choice (features/configurator) replaces title, SKU, description and first image.
   const [configured, setConfigured] = React.useState<ConfiguratorChoice | null>(null);
   // A configurator's choice that is a variant of the family is chosen as its option is: the page then shows that variant's own
   // data (price, pack content, calculator), the data of the SKU that goes into the cart.
@@ -119,7 +119,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
     return false;
   }, [block]);
   const world = pageContext.trail[0] ?? null;
-  // Tag manager (issue 18): GA4 view_item of the product as the page opened.
+  // Tag manager: GA4 view_item of the product as the page opened.
   useTrackOnce(page.data.sku, () =>
     valueEvent("view_item", data.shopInfo.currency, [
       {

@@ -1,5 +1,5 @@
 /**
- * Address suggestions for the shop's address forms (SPEC 7, 9; docs/decisions/0036):
+ * Address suggestions for the shop's address forms (docs/decisions/0036):
  *
  * - `GET /apiv2/address/find?text=&country=[&container=]`: at most 7 suggestions for the
  *   typed text in one of the shop's delivery countries; `container` opens a container

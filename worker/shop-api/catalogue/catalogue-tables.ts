@@ -153,7 +153,7 @@ export const TUTORIALS = declared<TutorialRow>()("tutorials", ["sku", "language"
   key: ["sku", "language", "position"],
   owner: "sku",
 });
-/** The steps of a product's roof-window configuration (migrations/0026; issue 19). */
+/** The steps of a product's roof-window configuration (migrations/0026). */
 export const ROOF_WINDOW_COMPONENTS = declared<RoofWindowComponentRow>()(
   "roof_window_components",
   ["sku", "position", "component_type", "code", "name", "required", "step_data"],

@@ -223,7 +223,7 @@ function checkProducts(doc: CheckedDocument, known: KnownData, catalogue: Catalo
 }
 
 /**
- * The choices of a roof-window configuration (issue 19) are products sold as they are
+ * The choices of a roof-window configuration are products sold as they are
  * (not configurable, no further roof-window configuration needed) in every shop of the
  * product that offers them, so a set never holds a component its shop cannot sell.
  */

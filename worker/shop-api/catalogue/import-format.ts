@@ -193,12 +193,12 @@ const productContentSchema = z
   })
   .strict();
 
-/** The component types of a roof-window set, in the order the configurator asks for them (SPEC 3 componentType). */
+/** The component types of a roof-window set, in the order the configurator asks for them (componentType). */
 export const ROOF_WINDOW_COMPONENT_TYPES = ["window", "flashing", "blind", "accessories"] as const;
 const sizeCode = z.string().regex(/^[A-Z0-9]{2,8}$/, "must be 2-8 upper-case letters or digits (a size code such as CK02)");
 
 /**
- * A roof-window configuration (SPEC 3: componentType, name, code, stepData): one step per
+ * A roof-window configuration (componentType, name, code, stepData): one step per
  * component, the window first. The window step's choices name their size; a choice of a
  * later step names the window sizes it fits (none: it fits every window). Only the
  * accessories step allows several choices.
@@ -310,7 +310,7 @@ const productRecordSchema = z
           .strict(),
       )
       .optional(),
-    roofWindowConfiguration: roofWindowConfigurationSchema.optional(), // SPEC 3: the steps of the roof-window configurator
+    roofWindowConfiguration: roofWindowConfigurationSchema.optional(), // the steps of the roof-window configurator
     content: translations(productContentSchema),
     media: z
       .array(
@@ -476,7 +476,7 @@ const terraceSystemRecordSchema = z
 const slide = z.object({ title: text, url, image: url }).strict();
 
 /**
- * A sales campaign of a shop in one language (SPEC 3 "Sale campaign"): the identifier is the
+ * A sales campaign of a shop in one language : the identifier is the
  * `{black-week}` of the carousel route; the dates decide when it shows (startsAt inclusive,
  * endsAt exclusive); the coupon must be a voucher code of the shop (vouchers table) and is
  * left out when the reduced prices need none.

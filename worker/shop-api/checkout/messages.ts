@@ -1,5 +1,5 @@
 /**
- * The checkout's refusals in the API's English (SPEC 8 style, like core/envelope.ts
+ * The checkout's refusals in the API's English (like core/envelope.ts
  * MESSAGES); each goes with a stable `code` the storefront translates.
  */
 export const CHECKOUT_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * The ERP's order events (issue 12): POST /admin/orders/{number}/events with the bearer
+ * The ERP's order events: POST /admin/orders/{number}/events with the bearer
  * token ORDER_EVENTS_TOKEN records a confirmation, shipment, delivery or cancellation.
  *
  * - Body: `{ eventId, type: confirmed | shipped | delivered | cancelled, time, lines?: [{ line | sku, quantity }] }`;

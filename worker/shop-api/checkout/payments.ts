@@ -1,5 +1,5 @@
 /**
- * Online payments of orders (issue 12; docs/decisions/0036), through the shop's payment
+ * Online payments of orders (docs/decisions/0036), through the shop's payment
  * providers (core/payments):
  *
  * - Placing an order with an online method writes it with payment state `pending` in the

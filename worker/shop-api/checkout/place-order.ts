@@ -1,5 +1,5 @@
 /**
- * Placing an order (issue 12; docs/decisions/0035-orders.md): POST /apiv2/checkout/order
+ * Placing an order (docs/decisions/0035-orders.md): POST /apiv2/checkout/order
  * places the visitor's cart as an order, and GET /apiv2/checkout/order/{number} shows it
  * to the visitor who placed it.
  *
@@ -99,7 +99,7 @@ function refusePayment(ctx: ShopContext, method: string): PaymentMethod {
   return known;
 }
 
-/** The delivery mode's rules (SPEC 4, 9; pricing.ts): refused with the reason, else the shipping cost and the dates quoted. */
+/** The delivery mode's rules (pricing.ts): refused with the reason, else the shipping cost and the dates quoted. */
 function deliveryFor(ctx: VisitorContext, body: OrderBody, pricing: CartPricing) {
   const mode = body.deliveryMode;
   if (!pricing.delivery.isDeliverable || !pricing.desiredDate)

@@ -1,5 +1,5 @@
 /**
- * The checkout's one pricing (issue 12; docs/decisions/0035-orders.md): what the visitor's
+ * The checkout's one pricing (docs/decisions/0035-orders.md): what the visitor's
  * cart costs delivered to a country with a delivery mode and a payment method. The quote
  * (quote.ts, GET /apiv2/checkout/quote) shows it on the cart page and place-order.ts
  * charges it, so the total the page shows is the total the order is placed at.
@@ -8,7 +8,7 @@
  *   from an offer costs the offered package price while the offer is accepted and valid
  *   (tables/carts.ts offerPriceApplies); once it is not, the line is `offerExpired` and blocks
  *   the checkout (quote.ts, place-order.ts).
- * - Delivery (core/delivery-rules.ts, SPEC 9): dates, standard shipping (free at home from
+ * - Delivery (core/delivery-rules.ts): dates, standard shipping (free at home from
  *   the free-shipping value, never to islands or with decking; the offshore surcharge on
  *   islands), express only to mainland Germany with express-capable items (its fee on top),
  *   storage on call only with an account and from 1200 in the shop's currency, a requested

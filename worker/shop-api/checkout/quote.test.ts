@@ -169,7 +169,7 @@ describe("GET /apiv2/checkout/quote", () => {
     });
   });
 
-  describe("shipping (SPEC 9)", () => {
+  describe("shipping", () => {
     test("free at home from 1200, not abroad", async () => {
       const below = await quote(await cartWith([["FLOOR-1", 40]]));
       expect(below.totals.goods.amount).toBe(119_800);

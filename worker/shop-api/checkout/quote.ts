@@ -1,5 +1,5 @@
 /**
- * The checkout quote (issue 12): GET /apiv2/checkout/quote?country=&postcode=&mode=&desiredDate=&payment=
+ * The checkout quote: GET /apiv2/checkout/quote?country=&postcode=&mode=&desiredDate=&payment=
  * answers what the cart page shows (domain/checkout.ts CheckoutQuote): the lines with what is
  * wrong with them now, the samples, every delivery mode with why it is unavailable, shipping,
  * totals with tax, what prepayment saves, the payment methods, and `expectedTotal`, the grand

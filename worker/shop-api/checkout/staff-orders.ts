@@ -1,5 +1,5 @@
 /**
- * The back office's orders (issue 12; staff roles service and ops, registered in app.ts with
+ * The back office's orders (staff roles service and ops, registered in app.ts with
  * staffRoute):
  *
  *   GET /admin/api/orders?shop=&state=&q=&limit=&before=   a page of orders, newest first

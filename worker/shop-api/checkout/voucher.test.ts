@@ -1,5 +1,5 @@
 /**
- * Vouchers at the cart and the checkout (issue 15) through the real route table and a real
+ * Vouchers at the cart and the checkout through the real route table and a real
  * local D1: applying and removing a code (the answer is the quote), the refusals, the pricing
  * (after the prepayment discount, never below zero, tax per rate), the order that redeems the
  * code (one code, one order, also when two orders race), the per-address limit on codes tried,

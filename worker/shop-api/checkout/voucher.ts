@@ -1,5 +1,5 @@
 /**
- * The cart's voucher (issue 15; docs/decisions/0040): `POST /apiv2/cart/voucher {code}` applies
+ * The cart's voucher (docs/decisions/0040): `POST /apiv2/cart/voucher {code}` applies
  * a code to the visitor's cart, `DELETE /apiv2/cart/voucher` takes it off. Both answer the
  * checkout quote (quote.ts) for the query they were called with (the quote's own parameters:
  * country, postcode, mode, desiredDate, payment), so the cart page shows the new totals

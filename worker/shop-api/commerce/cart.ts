@@ -1,7 +1,7 @@
 /**
- * The cart (SPEC 7): GET/POST /apiv2/cart/, PUT /cart/addSampleBySku/{sku} and the
+ * The cart: GET/POST /apiv2/cart/, PUT /cart/addSampleBySku/{sku} and the
  * configuration cart add (form data); the cart page's line changes PUT and DELETE
- * /apiv2/cart/items/{itemId} (issue 12). Quantities are packages; totals are package
+ * /apiv2/cart/items/{itemId}. Quantities are packages; totals are package
  * price x quantity in the shop's currency, tax included.
  *
  * Concurrency: D1 has no row locks, so every add is one guarded upsert

@@ -1,5 +1,5 @@
 /**
- * The product configurators (issue 19) through the shop API's route table against a real
+ * The product configurators through the shop API's route table against a real
  * local D1: the configurator answer (option images, variants, roof-window steps from the
  * import), the roof-window set into the cart, the configuration cart add's refusals and the
  * PUT configuration store.

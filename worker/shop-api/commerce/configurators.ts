@@ -1,15 +1,15 @@
 /**
- * The product configurators (issue 19; docs/decisions/0044):
+ * The product configurators (docs/decisions/0044):
  *
  * - GET /apiv2/product-configurator/configurator/{sku}: a configurable product's attributes
  *   (with option images where `useImage`) and its variants as the page shows them when chosen
  *   (title, description, first image, price, whether it can be bought); a roof-window
- *   product's steps (SPEC 3: componentType, name, code, stepData) with their choices.
+ *   product's steps (componentType, name, code, stepData) with their choices.
  * - POST /apiv2/configuration/roof-window/cart {sku, quantity, choices}: a roof window with
  *   its components into the cart as a set: one line per component, grouped by the set's id
  *   in the lines' options (cart.ts SET_OPTION_KEYS).
  * - PUT /apiv2/configuration/store/1/{configurationId}/product/{productId} {input}: stores the
- *   visitor's configuration of a product after checking it against the product (SPEC 7).
+ *   visitor's configuration of a product after checking it against the product.
  */
 import { z } from "zod";
 import { labelIn } from "../../../domain/catalogue-label";

@@ -1,5 +1,5 @@
 /**
- * Delivery and shipping calls (SPEC 7):
+ * Delivery and shipping calls:
  * - GET /apiv1/product/byId/{id}/delivery/byCountryCode/{code}/quantity/{q}[?postcode=]
  * - GET|PUT /apiv2/shipping/costs/country, GET /apiv2/shipping/costs/current-country
  * The rules themselves are in delivery-rules.ts.

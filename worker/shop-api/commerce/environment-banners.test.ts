@@ -1,5 +1,5 @@
 /**
- * The environment's banners (SPEC 3: platform, content, location) through the real handler: the
+ * The environment's banners (platform, content, location) through the real handler: the
  * CMS blocks banner-{location}-{platform} of the shop and language, the ones that name a known
  * location and platform only, in the order of their identifiers (docs/decisions/0048).
  */

@@ -30,7 +30,7 @@ test("environment: search flags, navigation, cookies, internal flag", async () =
   expect(body.data.environment).toMatchObject({
     isSearchEnabled: true,
     minimumSearchCharacters: 3,
-    // No consent manager, no tag manager in the demo (issue 18): the pages ask with their own dialog, nothing third-party loads.
+    // No consent manager, no tag manager in the demo: the pages ask with their own dialog, nothing third-party loads.
     cookies: { enabled: false, key: "" },
     tagManager: null,
     serviceWorker: { enabled: true },

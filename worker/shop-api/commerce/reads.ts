@@ -1,10 +1,10 @@
 /**
- * Live reads of SPEC 7 over the catalogue in D1: masterdata, environment, the page
+ * Live reads over the catalogue in D1: masterdata, environment, the page
  * model by path, CMS blocks, top categories / SEO urls / manufacturers, related
  * products (the product configurator: configurators.ts), reviews and rating, customer type and the
- * internal-user check. Errors follow SPEC 8: 404 'This page could not be found' for
+ * internal-user check. Errors: 404 'This page could not be found' for
  * unknown things; every refusal is thrown and answered by the route table in the
- * envelope, whose non-empty errors list is what the client checks (SPEC 7).
+ * envelope, whose non-empty errors list is what the client checks.
  */
 import { money } from "../../../domain/money";
 import { accountPath, homePath, manufacturerPath, projectsPath, slugPath } from "../../../domain/routes";
@@ -65,7 +65,7 @@ export async function environment(ctx: VisitorContext): Promise<Reply> {
     WHERE shop_id = ${ctx.shop.id} AND language = ${ctx.language} AND identifier LIKE 'banner-%' ORDER BY identifier`
     .prepare(ctx.db)
     .all<Pick<CmsBlockRow, "identifier" | "content">>();
-  // The signed-in customer (issue 13): the header's account link and project counter.
+  // The signed-in customer: the header's account link and project counter.
   const signedIn = await loadCustomer(ctx);
   const projects = signedIn ? await countProjects(signedIn.customer.id).prepare(ctx.db).first<{ n: number }>() : null;
   return reply({
@@ -83,7 +83,7 @@ export async function environment(ctx: VisitorContext): Promise<Reply> {
         topNavigation: worlds.map((w) => ({ id: w.id, name: w.name, url: slugPath(ctx.shop, ctx.language, w.slug), active: false })),
       },
       footer: {},
-      // SPEC 7: the consent manager's script is added when the environment enables cookies (issue 18, docs/decisions/0050).
+      // The consent manager's script is added when the environment enables cookies (docs/decisions/0050).
       cookies: { enabled: ctx.shop.tracking.consentManager !== undefined, key: ctx.shop.tracking.consentManager?.key ?? "" },
       tagManager: ctx.shop.tracking.tagManager ? { containerId: ctx.shop.tracking.tagManager.containerId } : null,
       serviceWorker: { enabled: ctx.shop.serviceWorker === "enabled" },
@@ -298,7 +298,7 @@ export async function rating(ctx: ShopContext): Promise<Reply> {
   });
 }
 
-/** GET /apiv2/isBusiness: the signed-in customer's type (issue 13); a guest is private. */
+/** GET /apiv2/isBusiness: the signed-in customer's type; a guest is private. */
 export async function isBusiness(ctx: VisitorContext): Promise<Reply> {
   const signedIn = await loadCustomer(ctx);
   return reply(signedIn?.customer.type ?? ctx.visitorState.visitor?.customerType ?? "private");

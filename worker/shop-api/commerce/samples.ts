@@ -1,5 +1,5 @@
 /**
- * Free samples (SPEC 4, 7, 9): the sample quote ("sample cart") of a visitor,
+ * Free samples: the sample quote ("sample cart") of a visitor,
  * at most `sample_slot_count` (7) samples per order, finishing, the daily counter,
  * and the scheduled job that processes finished orders after one hour.
  *
@@ -37,7 +37,7 @@ import { limitKeyColumns, sampleLimitKeys, sampleLimitReached, withinSampleLimit
 export const SAMPLE_SLOT_COUNT = 7;
 /** How long an open sample cart is kept (the spec leaves the time-left duration open). */
 export const SAMPLE_CART_LIFETIME_MS = 48 * 60 * 60 * 1000;
-/** A finished sample order is processed automatically after one hour (SPEC 9). */
+/** A finished sample order is processed automatically after one hour. */
 export const SAMPLE_PROCESSING_DELAY_MS = 60 * 60 * 1000;
 
 const skuSchema = z

@@ -1,5 +1,5 @@
 /**
- * Sample orders for the back office (issue 16, "Orders and service"): the list with
+ * Sample orders for the back office ("Orders and service"): the list with
  * filters and keyset paging, the detail, the CSV export and the staff's fulfilment step.
  *
  * The shopper's life cycle stays as samples.ts runs it (open -> finished -> processed,

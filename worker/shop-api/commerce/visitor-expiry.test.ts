@@ -1,6 +1,6 @@
 /**
  * Visitors expire on the server (docs/decisions/0029): a visitor unused for the token's
- * lifetime (SPEC 9: 30 days) is no longer accepted, even when a client replays its token;
+ * lifetime (30 days) is no longer accepted, even when a client replays its token;
  * activity renews it at most once a day, inside the statements that already read or
  * write the visitor.
  */

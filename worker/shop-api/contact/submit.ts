@@ -1,6 +1,6 @@
 /**
- * POST /apiv2/contact: a message from the contact page's form (issue 18, SPEC 2.1
- * `/kontakt.html`; docs/decisions/0049). Body: domain/contact.ts contactFormSchema; header
+ * POST /apiv2/contact: a message from the contact page's form
+ * (`/kontakt.html`; docs/decisions/0049). Body: domain/contact.ts contactFormSchema; header
  * X-Captcha-Token (action `contact`); an Idempotency-Key makes a repeat answer the first
  * answer (the core's idempotency step, before anything here runs).
  *

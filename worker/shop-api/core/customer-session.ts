@@ -1,5 +1,5 @@
 /**
- * Customer sessions (issue 13, docs/decisions/0037): who is signed in on a request. The
+ * Customer sessions (docs/decisions/0037): who is signed in on a request. The
  * edge sends the token of the session cookie in the x-customer-session request header; a
  * session lives in D1 (`customer_sessions`, its id the token's SHA-256) and is live while
  * not revoked, less than CUSTOMER_SESSION_LIFETIME_MS after sign-in and used within

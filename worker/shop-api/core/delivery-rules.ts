@@ -1,5 +1,5 @@
 /**
- * Delivery dates, costs and modes (SPEC 9). Pure: every input, including the
+ * Delivery dates, costs and modes. Pure: every input, including the
  * reference date, is a parameter, so the rules are tested with pinned clocks.
  *
  * - Orders are dispatched on working days; an order until 10:00 (Europe/Berlin) is

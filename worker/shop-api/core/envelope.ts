@@ -1,7 +1,7 @@
 /**
- * The shop API's one response envelope and error idiom (SPEC 7/8). Every JSON answer is
- * `{ status, data, errors, meta }`; a call succeeded only with HTTP 200 and data
- * (SPEC 5). Handlers return `ok(...)`/`respond(...)` and throw `ApiFailure` (through
+ * The shop API's one response envelope and error idiom. Every JSON answer is
+ * `{ status, data, errors, meta }`; a call succeeded only with HTTP 200 and data.
+ * Handlers return `ok(...)`/`respond(...)` and throw `ApiFailure` (through
  * `fail`, `invalid`, `notFound`) for every refusal; the route table turns a thrown
  * failure into its response, anything else into a logged 500. Error items carry the
  * SPEC's English `message`, a stable `code` the storefront translates, and the `field`

@@ -1,7 +1,7 @@
 /**
  * German islands without a road connection to the mainland (North Sea and Baltic),
  * by postcode. Deliveries there are never free, cannot go express and carry the
- * offshore surcharge (SPEC 9).
+ * offshore surcharge.
  *
  * Source: this project's own list, compiled from the islands' public postcodes.
  * Islands reached by bridge or causeway (Rügen, Usedom, Fehmarn, Poel) count as

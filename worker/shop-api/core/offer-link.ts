@@ -1,5 +1,5 @@
 /**
- * The signed link of an offer (issue 15; docs/decisions/0039): the offer mail links to
+ * The signed link of an offer (docs/decisions/0039): the offer mail links to
  * `{prefix}/offer/?id=O-...&sig=SIG`, which shows the offer and lets whoever holds the mail
  * accept or decline it without an account. SIG is an HMAC-SHA256 (first 16 bytes, base64url,
  * as the returns link of core/returns-link.ts) with the secret OFFER_LINK_SECRET over the

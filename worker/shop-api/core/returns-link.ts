@@ -1,5 +1,5 @@
 /**
- * The signed returns link of an order (issue 14; docs/decisions/0038): the order confirmation
+ * The signed returns link of an order (docs/decisions/0038): the order confirmation
  * mail links to `{prefix}/returns/?order=NUMBER&sig=SIG`, which opens the returns form for that
  * order without anything typed. SIG is an HMAC-SHA256 (first 16 bytes, base64url) with the
  * secret RMA_LINK_SECRET over the shop, the order number and the order's e-mail (lower case),

@@ -42,7 +42,7 @@ export interface Shop {
   captcha: CaptchaSettings;
   /** Daily caps on finished sample orders (commerce/sample-limits.ts). */
   samples: SampleLimits;
-  /** The payment methods the checkout offers (checkout/; issue 12). */
+  /** The payment methods the checkout offers (checkout/). */
   paymentMethods: PaymentMethod[];
   /** Where prepayments go; set whenever prepayment is offered (config validation). */
   bankAccount: BankAccount | null;
@@ -50,17 +50,17 @@ export interface Shop {
   addressLookup: AddressLookupSettings | null;
   /** The providers of its online payment methods (core/payments). */
   paymentProviders: PaymentProviderSettings[];
-  /** Storage of ordered goods: months free of charge (customers/storage.ts; issue 13). */
+  /** Storage of ordered goods: months free of charge (customers/storage.ts). */
   storage: StorageSettings;
-  /** Whether the shop takes inquiries (inquiries/; issue 15). */
+  /** Whether the shop takes inquiries (inquiries/). */
   inquiries: InquirySettings;
   /** The shop's service address (config `mail.service`): staff notifications go there. */
   serviceAddress: string;
-  /** Where confirmed newsletter sign-ups are handed over, per language (newsletter/; issue 15). */
+  /** Where confirmed newsletter sign-ups are handed over, per language (newsletter/). */
   newsletter: NewsletterSettings;
-  /** Tag manager and consent manager, read by the pages from GET /apiv2/environment (issue 18). */
+  /** Tag manager and consent manager, read by the pages from GET /apiv2/environment. */
   tracking: TrackingSettings;
-  /** Whether the pages register the caching service worker (the edge serves its kill switch otherwise; issue 18). */
+  /** Whether the pages register the caching service worker (the edge serves its kill switch otherwise). */
   serviceWorker: ServiceWorkerMode;
 }
 

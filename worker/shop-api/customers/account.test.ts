@@ -1,6 +1,6 @@
 /**
- * The customer account through the shop API's real route table against a real local D1
- * (issue 13): registration, verification, login, logout, password reset and change, the
+ * The customer account through the shop API's real route table against a real local D1:
+ * registration, verification, login, logout, password reset and change, the
  * profile, sessions (rotation, expiry, revocation) and the rules against account enumeration.
  */
 import { createAccountHarness, PASSWORD, registration, signedUpCustomer, tokenOf, type AccountHarness, type Browser } from "./test-customers";

@@ -1,5 +1,5 @@
 /**
- * The customer account (issue 13, docs/decisions/0037): register, confirm the address, sign
+ * The customer account (docs/decisions/0037): register, confirm the address, sign
  * in and out, reset and change the password, read and change the profile.
  *
  *   POST  /apiv2/customer/register                {type, firstName, surname, email, street, postcode, city, country, phone,

@@ -1,5 +1,5 @@
 /**
- * The customer account's refusals in the API's English (SPEC 8 style, like core/envelope.ts
+ * The customer account's refusals in the API's English (like core/envelope.ts
  * MESSAGES); each goes with a stable `code` the account screens translate
  * (locales/<lang>/account.json). TEXTS are the shared form schemas' messages
  * (domain/account-forms.ts) as the shop API words them.

@@ -1,6 +1,6 @@
 /**
  * The customer's orders and the storage of ordered goods through the real route table and a
- * real local D1 (issue 13): orders placed signed in belong to the account, guest orders of
+ * real local D1: orders placed signed in belong to the account, guest orders of
  * the address are linked once it is verified, another customer's order is 404 everywhere,
  * storage needs an account and 1200 (checkout), call-off rules, the reminder exactly once.
  */

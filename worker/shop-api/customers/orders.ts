@@ -1,5 +1,5 @@
 /**
- * The customer's orders (issue 13): the orders placed signed in and the guest orders of the
+ * The customer's orders: the orders placed signed in and the guest orders of the
  * verified address (linked at verification and sign-in), and the call-off of stored goods.
  *
  *   GET  /apiv2/customer/orders?before=&limit=        -> {orders: OrderSummary[], next: string | null}

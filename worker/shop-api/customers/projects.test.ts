@@ -1,5 +1,5 @@
 /**
- * Projects through the real route table and a real local D1 (issue 13, SPEC 2.2): named lists
+ * Projects through the real route table and a real local D1: named lists
  * of products, only with a session, only the customer's own; concurrent edits lose nothing;
  * a guest's browser projects merge without losing a line; lines go to the cart.
  */

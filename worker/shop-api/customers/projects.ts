@@ -1,5 +1,5 @@
 /**
- * Projects (SPEC 2.2, issue 13): a signed-in customer's named lists of products with
+ * Projects: a signed-in customer's named lists of products with
  * quantities for a building project. Guests keep theirs in the browser and merge them into
  * the account after signing in.
  *

@@ -1,5 +1,5 @@
 /**
- * Storage of ordered goods (SPEC 1, 9; issue 13): an order on call with storage (the checkout
+ * Storage of ordered goods: an order on call with storage (the checkout
  * allows it with an account and from 1200 in the shop's currency) is stored free of charge
  * for the shop's `storage.freeMonths` (default 3) from the day it was placed (Europe/Berlin):
  * the last free day is that day `freeMonths` months later, less one day, written into the

@@ -8,7 +8,7 @@ import type { InquiryFormTexts } from "../../../domain/inquiry";
 import { MESSAGES } from "../core/envelope";
 
 export const INQUIRY_MESSAGES = {
-  /** SPEC 8 product messages: 'Leider sind Anfragen derzeit nicht verfügbar'. */
+  /** The product page's message when inquiries are off: 'Leider sind Anfragen derzeit nicht verfügbar'. */
   unavailable: "Inquiries are currently not available.",
   productNotFound: MESSAGES.unknownProduct,
   tooLong: "Please enter at most {max} characters.",

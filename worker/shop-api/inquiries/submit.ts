@@ -1,5 +1,5 @@
 /**
- * POST /apiv2/inquiry: a product question, a bulk-buyer inquiry or an offer request (issue 15;
+ * POST /apiv2/inquiry: a product question, a bulk-buyer inquiry or an offer request (
  * docs/decisions/0039). Body: domain/inquiry.ts inquiryFormSchema; header X-Captcha-Token
  * (action `inquiry`); an Idempotency-Key makes a repeat answer the first answer (the core's
  * idempotency step, before anything here runs).

@@ -1,5 +1,5 @@
 /**
- * The newsletter's English server messages (SPEC 8 style): what the shop API answers with; the
+ * The newsletter's English server messages: what the shop API answers with; the
  * storefront shows its own texts (locales/<lang>/newsletter.json) by the errors' codes.
  */
 import type { NewsletterTexts } from "../../../domain/newsletter";

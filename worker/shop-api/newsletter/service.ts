@@ -1,6 +1,6 @@
 /**
- * The hand-over of newsletter sign-ups to an e-mail marketing service (issue 15, SPEC 3, 7:
- * "the newsletter is posted to an external e-mail marketing service using the per-shop api
+ * The hand-over of newsletter sign-ups to an e-mail marketing service
+ * ("the newsletter is posted to an external e-mail marketing service using the per-shop api
  * key"; docs/decisions/0040). One interface, one adapter per provider of the shop config's
  * `newsletter.provider`:
  *
@@ -21,7 +21,7 @@ export interface NewsletterSubscription {
   name: string;
 }
 
-/** The list of a shop language at the service (SPEC 3: an api key per shop and language, a form id). */
+/** The list of a shop language at the service (an api key per shop and language, a form id). */
 export interface NewsletterListTarget {
   shopId: string;
   language: string;

@@ -1,5 +1,5 @@
 /**
- * The newsletter with double opt-in (issue 15, SPEC 1, 3 "Newsletter", 9; docs/decisions/0040):
+ * The newsletter with double opt-in (docs/decisions/0040):
  *
  *   POST /apiv2/newsletter/subscribe    {name, email} + X-Captcha-Token (action `newsletter`) -> {status: "pending"}
  *   POST /apiv2/newsletter/confirm      {token} -> {status: "confirmed", thanksPath}

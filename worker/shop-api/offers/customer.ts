@@ -1,5 +1,5 @@
 /**
- * The customer's side of offers (issue 15; docs/decisions/0039):
+ * The customer's side of offers (docs/decisions/0039):
  *
  *   GET  /apiv2/customer/offers            the signed-in customer's offer requests, newest first
  *   GET  /apiv2/offer/:id?sig=             one offer (the mail's signed link, or its signed-in owner)

@@ -1,5 +1,5 @@
 /**
- * Expiry of offers (issue 15): the scheduled job sets offered and accepted offers past their
+ * Expiry of offers: the scheduled job sets offered and accepted offers past their
  * last day (Berlin time) to expired. Nothing depends on it having run: every read computes the
  * state of the day (tables/offers.ts stateOn), and accepting, the cart's price and the order
  * check the date themselves; the job makes the stored state agree, for lists and reports.

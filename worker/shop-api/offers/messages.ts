@@ -1,5 +1,5 @@
 /**
- * The offer calls' refusals in the API's English (SPEC 8 style, like core/envelope.ts MESSAGES);
+ * The offer calls' refusals in the API's English (like core/envelope.ts MESSAGES);
  * each goes with a stable `code` the screens word from their locales (domain/offers.ts OFFER_ERROR_CODES).
  */
 import { OFFER_LIMITS } from "../../../domain/offers";

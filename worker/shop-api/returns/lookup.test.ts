@@ -54,7 +54,7 @@ let ipCounter = 0;
 const ip = () => `203.0.113.${++ipCounter}`;
 
 describe("GET /apiv2/rma/options", () => {
-  test("SPEC 3's reasons (the remedies not among them) and the three proposals, with ids and labels in the request's language", async () => {
+  test("the complaint reasons (the remedies not among them) and the three proposals, with ids and labels in the request's language", async () => {
     const de = await json(await h.fetch("GET", "/apiv2/rma/options"));
     expect(de.data.reasons.map((r: { value: string }) => r.value)).toEqual([
       "DEFECTIVE",

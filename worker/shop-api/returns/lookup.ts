@@ -1,5 +1,5 @@
 /**
- * Finding the order to return from (issue 14, SPEC 3 order lookup; docs/decisions/0038):
+ * Finding the order to return from (order or invoice number, e-mail, postal code; docs/decisions/0038):
  *
  *   GET  /apiv2/rma/options          reasons and proposals with id, value and label (the request's language)
  *   POST /apiv2/rma/lookup           { orderIncrementId, orderEmail, postalCode } + X-Captcha-Token

@@ -1,5 +1,5 @@
 /**
- * The returns API's refusals in the API's English (SPEC 5 and 8 where it has the words,
+ * The returns API's refusals in the API's English (the storefront's words where they exist,
  * like core/envelope.ts MESSAGES); each goes with a stable `code` the storefront translates,
  * and the shared form rules (domain/returns-forms.ts) get the same texts as SERVER_TEXTS.
  */
@@ -7,7 +7,7 @@ import type { ReturnsTexts } from "../../../domain/returns-forms";
 import { MESSAGES } from "../core/envelope";
 
 export const RETURNS_MESSAGES = {
-  /** SPEC 8: names the order or invoice number, e-mail and postal code, asks to check and try again. */
+  /** Names the order or invoice number, e-mail and postal code, asks to check and try again. */
   orderNotFound: "We could not find an order with this order or invoice number, e-mail address and postal code. Please check your input and try again.",
   linkInvalid: "This link is not valid. Please look up your order with its order number, e-mail address and postal code.",
   lookupTokenInvalid: "Please look up your order again.",

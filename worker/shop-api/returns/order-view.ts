@@ -1,7 +1,7 @@
 /**
  * An order as the returns form sees it (domain/returns-forms.ts RmaOrder): per product line
  * what was ordered, delivered and already returned, what may be returned now (30 days from
- * the line's delivery, SPEC 9) and what a defect complaint may still name (no window), and
+ * the line's delivery) and what a defect complaint may still name (no window), and
  * whether the withdrawal button is offered. Read in one round trip. A line's numbers follow
  * domain/return-window.ts, the rule the account's order answers `returnable` by (the
  * complaint's batch checks the same numbers again over the state it writes on); the

@@ -1,5 +1,5 @@
 /**
- * POST /apiv2/rma: a complaint or return (issue 14; docs/decisions/0038), with an
+ * POST /apiv2/rma: a complaint or return (docs/decisions/0038), with an
  * Idempotency-Key (required: a double click or a retry makes one complaint, the core's
  * idempotency step answers the repeat with the first answer).
  *

@@ -1,6 +1,6 @@
 /**
  * POST /apiv2/rma/uploads through the real route table against a real local D1 and R2: who
- * may upload, the images that are taken, and every hostile file and body of issue 14 refused
+ * may upload, the images that are taken, and every hostile file and body refused
  * with the contract's code naming the file, nothing stored in R2 or D1.
  */
 import { deflateRawSync, gzipSync } from "node:zlib";

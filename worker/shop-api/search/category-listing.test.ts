@@ -52,7 +52,7 @@ describe("GET /apiv2/categories/:id/products", () => {
     expect(counts(body, "manufacturer")).toEqual({ holzwerk: 2, dielenmanufaktur: 1 });
     // The tree offers the category's own subcategories.
     expect(option(body, "category")?.values.map((value) => [value.key, value.count])).toEqual([["parkett-landhausdielen", 3]]);
-    // Range bounds are rounded outward (SPEC 4): 89 and 129.50 EUR become 89 and 130.
+    // Range bounds are rounded outward: 89 and 129.50 EUR become 89 and 130.
     expect(option(body, "price")).toMatchObject({ type: "range", unit: "EUR", min: 89, max: 130, minValue: 89, maxValue: 130 });
     expect(option(body, "thickness_mm")).toMatchObject({ type: "range", unit: "mm", min: 14, max: 20 });
     expect(body.data!.products[0]).toMatchObject({

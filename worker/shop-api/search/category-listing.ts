@@ -1,5 +1,5 @@
 /**
- * GET /apiv2/categories/:id/products?filters=[...]&sort=price-asc&page=2 (issue 18): a
+ * GET /apiv2/categories/:id/products?filters=[...]&sort=price-asc&page=2: a
  * category's products with the search's filters (the same `filters` parameter, filter
  * options, counts and rounding: request.ts, filter-options.ts), sorted and paged like
  * the static category pages (domain/category-listing.ts).

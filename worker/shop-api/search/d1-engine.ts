@@ -221,7 +221,7 @@ export class D1SearchEngine implements SearchEngine {
   }
 }
 
-/** A product result (SPEC 3) of a page row, in the request's shop and language. */
+/** A product result of a page row, in the request's shop and language. */
 export function productResult(request: Pick<SearchRequest, "shop" | "language">, row: PageRow): ProductResult {
   const { shop, language } = request;
   const currency = row.currency ?? shop.currency;

@@ -1,5 +1,5 @@
 /**
- * Filter options of a search (SPEC 4): the category tree with counts rolled up to the
+ * Filter options of a search: the category tree with counts rolled up to the
  * parents, the price range, manufacturers and attribute collections and ranges, built from
  * the counts the engine's statement returns (or the summary cache holds), and the check
  * of the client's filters against the known filter keys.

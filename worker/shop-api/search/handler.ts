@@ -1,5 +1,5 @@
 /**
- * GET /apiv2/search and GET /apiv2/search/suggestions (SPEC 7) in the shop and language
+ * GET /apiv2/search and GET /apiv2/search/suggestions in the shop and language
  * the route table resolved, and the merchandiser's report GET /admin/search/report.
  */
 import type { ApiContext, ShopContext } from "../core/context";

@@ -1,5 +1,5 @@
 /**
- * Reading GET /apiv2/search and /apiv2/search/suggestions parameters (SPEC 7): query
+ * Reading GET /apiv2/search and /apiv2/search/suggestions parameters: query
  * (printable text only, at most MAX_QUERY_TERMS terms), offset (default 0), limit
  * (default 50, at most 100), log=false, filters (a JSON list of
  * {name, type: "products", values} or {name, type: "products", min, max}), sort (one of the

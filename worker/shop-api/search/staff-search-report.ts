@@ -1,5 +1,5 @@
 /**
- * The search report of the back office (issue 16): the merchandiser's report of
+ * The search report of the back office: the merchandiser's report of
  * query-log.ts (top queries and queries without result of a shop over the last days,
  * `searchReport`) with the same figures over time: the searches and the searches without
  * result of every day of the range, and per day the searches of the leading queries of

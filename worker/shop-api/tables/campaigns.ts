@@ -41,7 +41,7 @@ const EMPTY_HUB: Campaign["hub"] = {
 };
 const EMPTY_START: Campaign["start"] = { isActive: false, url: "", imageDesktop: "", imageMobile: "" };
 
-/** The campaign of a row, as SPEC 3 names its fields. */
+/** The campaign of a row, with the field names the storefront uses. */
 export function campaignOf(row: CampaignRow): Campaign {
   return {
     identifier: row.identifier,

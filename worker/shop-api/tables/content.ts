@@ -10,7 +10,7 @@ export interface CmsPageRow {
   language: string;
   /** Also the URL slug: {identifier}.html. */
   identifier: string;
-  /** SPEC 2.1 page types: CMS, CHAT, SALES, VIDEOLIB, ... */
+  /** Page types: CMS, CHAT, SALES, VIDEOLIB, ... */
   page_type: string;
   title: string;
   content_heading: string;

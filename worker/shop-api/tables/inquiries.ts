@@ -28,7 +28,7 @@ export interface InquiryRow {
   country: string;
   /** In the product's sales unit; null when none was given. */
   quantity: number | null;
-  /** The unit's code (SPEC 3, e.g. SQM) when a quantity was given. */
+  /** The unit's code (e.g. SQM) when a quantity was given. */
   unit: string | null;
   /** JSON {questionId: boolean}. */
   answers: string;

@@ -1,9 +1,9 @@
 /**
  * The tables of the product configurators (migrations/0026_product_configurations.sql):
- * `roof_window_components`, the steps of a product's roof-window configuration (SPEC 3:
- * componentType, name, code, stepData; written by the catalogue import), and
- * `product_configurations`, a visitor's stored configurations of products (SPEC 7
- * PUT .../configuration/store/1/{configurationId}/product/{productId}).
+ * `roof_window_components`, the steps of a product's roof-window configuration
+ * (componentType, name, code, stepData; written by the catalogue import), and
+ * `product_configurations`, a visitor's stored configurations of products
+ * (PUT .../configuration/store/1/{configurationId}/product/{productId}).
  */
 import { parseJsonOr } from "../../lib/json";
 import { sql, type SqlFragment } from "../../lib/sql";

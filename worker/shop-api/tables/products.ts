@@ -26,7 +26,7 @@ export interface ProductRow {
   /** The primary category (breadcrumbs). */
   category_id: string;
   ean: string | null;
-  /** SPEC 3 measurement unit code, e.g. SQM. */
+  /** Measurement unit code (domain/units.ts), e.g. SQM. */
   unit: string;
   /** Amount of the unit in one package. */
   package_content: number;
@@ -136,7 +136,7 @@ export interface ConfigurableAttribute {
   code: string;
   /** One text, or one per language (domain/catalogue-label.ts). */
   label: CatalogueLabel;
-  /** The configurator shows the options as images (issue 19). */
+  /** The configurator shows the options as images. */
   useImage?: boolean;
   options: { value: string; label: CatalogueLabel; image?: string }[];
 }

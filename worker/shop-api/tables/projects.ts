@@ -1,6 +1,6 @@
 /**
  * The `projects` table (migrations/0021_customers.sql): a customer's named lists of
- * products (SPEC 2.2). Every statement names the customer, so a project of another
+ * products. Every statement names the customer, so a project of another
  * customer is as unknown as one that never was. A name is unique per customer
  * (case-insensitive for ASCII letters).
  */

@@ -33,7 +33,7 @@ export interface SampleItemRow {
   added_at: string;
 }
 
-/** A sample of a quote with its product's title and image (sampleItems); `long_delivery` 1: the sample takes 2-3 weeks (SPEC 9). */
+/** A sample of a quote with its product's title and image (sampleItems); `long_delivery` 1: the sample takes 2-3 weeks. */
 export type SampleItemLineRow = Pick<SampleItemRow, "sku" | "quantity" | "recommendation"> & { title: string; image: string | null; long_delivery: number };
 
 /** The id of the visitor's open quote in the shop (a subquery; NULL when there is none). */

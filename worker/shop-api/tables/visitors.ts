@@ -1,7 +1,7 @@
 /**
  * The `visitors` table: one row per bearer token (its SHA-256), written on a visitor's first
  * write. A visitor is accepted while its last activity (`last_seen_at`) lies within the token
- * cookie's lifetime (SPEC 9: 30 days); activity renews it at most once a day
+ * cookie's lifetime (30 days); activity renews it at most once a day
  * (docs/decisions/0029). Expired rows are deleted by the retention job.
  */
 import { TOKEN_LIFETIME_DAYS } from "../../../domain/visitor-token";

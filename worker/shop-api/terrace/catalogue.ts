@@ -1,5 +1,5 @@
 /**
- * GET /apiv2/terrace/catalogue (issue 19; docs/decisions/0043): what the terrace planner offers in
+ * GET /apiv2/terrace/catalogue (docs/decisions/0043): what the terrace planner offers in
  * the shop, in the request's language and the shop's currency: the decking boards with
  * `terraceConfEnabled` the shop sells (laying data, price, picture, product page), the
  * substructure systems for their families, the families' laying rules, and every product those

@@ -1,5 +1,5 @@
 /**
- * Saved terrace plans (issue 19; docs/decisions/0043):
+ * Saved terrace plans (docs/decisions/0043):
  *
  *   POST /apiv2/terrace/configurations                  TerracePlan -> { number, plan, bill, createdAt }
  *   GET  /apiv2/terrace/configurations/{number}         -> { number, plan, bill, createdAt }

@@ -1,5 +1,5 @@
 /**
- * The terrace planner's hand-over to the offer request (issue 15's inquiries and offers) through
+ * The terrace planner's hand-over to the offer request (the inquiries and offers module) through
  * the real route table against a real local D1: POST /apiv2/inquiry with `configuration` for type
  * offer stores the number, both mails and the staff's detail name it, and the staff's offer editor
  * is prefilled from the configuration's bill; every refusal writes and mails nothing.

@@ -3,7 +3,7 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../../lib/page-data";
 import { IMAGE_SIZES, ResponsiveImage } from "../ResponsiveImage";
 
-/** The product images: the main image and thumbnails to switch it (SPEC 2.2 Product page). */
+/** The product images: the main image and thumbnails to switch it. */
 export function Gallery({ product }: { product: ProductData }) {
   const { t } = useTranslation();
   const images = product.media.filter((media) => media.kind === "image");

@@ -4,7 +4,7 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import { expressFeeTexts } from "../../../../domain/checkout";
 
 /**
- * Shipping, samples, payment and return drawers with links to their pages (SPEC 2.2 Product page).
+ * Shipping, samples, payment and return drawers with links to their pages.
  * The express terms appear only in a shop that offers express (domain/checkout.ts offersExpress).
  */
 export function InfoDrawers({

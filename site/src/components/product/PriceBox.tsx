@@ -4,7 +4,7 @@ import type { ProductData } from "../../lib/page-data";
 import { priceDisplay } from "../../lib/price";
 import { formatQuantity } from "../../../../domain/money";
 
-/** Package price, reduction, unit price, tax and package content (SPEC 2.2 Product page). */
+/** Package price, reduction, unit price, tax and package content. */
 export function PriceBox({
   product,
   language,

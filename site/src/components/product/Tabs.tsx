@@ -50,7 +50,7 @@ export function Tabs({ tabs, label }: { tabs: TabDefinition[]; label: string }) 
   );
 }
 
-/** A tab's panel; its showing and hiding are reported as the SPEC 4 toggle 'tab'. */
+/** A tab's panel; its showing and hiding are reported as the interface toggle 'tab'. */
 function TabPanel({ tab, shown }: { tab: TabDefinition; shown: boolean }) {
   useVisibilityTracking("tab", shown);
   return (

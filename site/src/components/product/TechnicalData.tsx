@@ -4,7 +4,7 @@ import type { ProductData } from "../../lib/page-data";
 import { mediaHref } from "../../lib/media";
 import { formatQuantity } from "../../../../domain/money";
 
-/** The visible attributes with SKU and EAN, and the product's PDF downloads (SPEC 2.2 Product page). */
+/** The visible attributes with SKU and EAN, and the product's PDF downloads. */
 /**
  * An attribute's value as the page shows it: a boolean as yes or no in the page's language (the
  * import allows only "true" and "false"), a number written as the page's language writes numbers

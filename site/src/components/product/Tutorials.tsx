@@ -5,7 +5,7 @@ import { productVideos } from "../../features/videos/product-videos";
 import { VideoPlayer } from "../../features/videos/VideoPlayer";
 
 /**
- * The product's tutorials (SPEC 2.2 Product page, tab Instructions and videos; also the DIY
+ * The product's tutorials (the product page's tab Instructions and videos; also the DIY
  * panel): the videos in click-to-load players, the written instructions in place, and the
  * spec's 'no tutorial videos found' when the product has no video.
  */

@@ -12,7 +12,7 @@ import { useAccountSettings } from "./context";
 import { Loading } from "./ui";
 
 /**
- * My offers (issue 15, SPEC 2.2): the customer's offer requests, newest first, each with its
+ * My offers: the customer's offer requests, newest first, each with its
  * state, product, lines, prices, total, validity and the staff's message; an offer that can be
  * accepted goes into the cart at its offered prices (then the cart page), one that is offered can
  * be declined. Expired and declined offers are shown, but cannot be accepted.

@@ -18,7 +18,7 @@ export function orderNumberFrom(search: string): string | null {
 /**
  * Order details: lines with shipped and delivered quantities, states, addresses, delivery,
  * payment, totals, the storage box, and the way to start a return while the order is
- * returnable (the returns page of issue 14).
+ * returnable (the returns page).
  */
 export function OrderDetails() {
   const [number, setNumber] = React.useState<string | null | undefined>(undefined);

@@ -5,7 +5,7 @@ import { useProjectStore, type ProjectView } from "./project-store";
 import { errorText } from "./ui";
 
 /**
- * The product page's project dropdown (SPEC 2.2): create a new project with this product,
+ * The product page's project dropdown: create a new project with this product,
  * add it to one of the visitor's projects, or go to manage them. The quantity is the one
  * chosen for the cart (the page's calculator, then the add-to-cart counter as it changes).
  * Guests keep their projects in this browser, customers in the account.

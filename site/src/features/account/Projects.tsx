@@ -9,7 +9,7 @@ import { useProjectStore, type Outcome, type ProjectActions, type ProjectView } 
 import { errorText, formatDay, Loading } from "./ui";
 
 /**
- * My projects (SPEC 2.2): named lists of products with quantities. Create, rename, delete,
+ * My projects: named lists of products with quantities. Create, rename, delete,
  * change quantities, remove lines, and put all or the chosen lines into the cart in one
  * click. A guest's projects are kept in this browser and go to the account at sign-in.
  */

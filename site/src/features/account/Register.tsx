@@ -30,7 +30,7 @@ const FIELDS = [
 ] as const;
 
 /**
- * Register in one form (SPEC 3 create-account fields, with street and house number for the
+ * Register in one form (the create-account fields, with street and house number for the
  * account's address): private or business (a business adds
  * its company and, optionally, a VAT ID of its country), password with confirmation, the
  * consent. The answer is the same whether or not the address is known: check your inbox.

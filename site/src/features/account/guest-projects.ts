@@ -1,6 +1,6 @@
 /**
  * A guest's projects, kept in the browser (localStorage) until they sign in: named lists
- * of products with quantities (SPEC 2.2). Right after a sign-in they go to the account
+ * of products with quantities. Right after a sign-in they go to the account
  * through `POST /apiv2/customer/projects/merge` (merged by name there, quantities summed)
  * and are cleared here, without losing a line:
  *

@@ -19,9 +19,9 @@ export interface AccountPaths {
   address: string;
   password: string;
   order: (number: string) => string;
-  /** The returns page for an order of the account (issue 14: `?order=NUMBER`). */
+  /** The returns page for an order of the account (`?order=NUMBER`). */
   startReturn: (number: string) => string;
-  /** The withdrawal from the contract for an order (issue 14: `?order=NUMBER`); the page says when it is not offered. */
+  /** The withdrawal from the contract for an order (`?order=NUMBER`); the page says when it is not offered. */
   withdraw: (number: string) => string;
 }
 

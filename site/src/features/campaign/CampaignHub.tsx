@@ -7,7 +7,7 @@ import { CampaignLink, CampaignSlider } from "./CampaignSlider";
 import "./campaign.css";
 
 /**
- * The campaign's hub (SPEC 3 sale campaign hub): name, description, how the campaign prices
+ * The campaign's hub: name, description, how the campaign prices
  * are had (the coupon, a voucher of the shop, goes into the cart's voucher field; without one
  * the reduced prices need no code), the big image with its texts left and right, and the two
  * sliders. Shown on the SALES page the hub names and on the campaign carousel route.

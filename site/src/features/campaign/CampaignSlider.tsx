@@ -19,7 +19,7 @@ export function CampaignLink({ to, className, testId, children }: { to: string; 
   );
 }
 
-/** One of the hub's sliders (SPEC 3: firstSlider, secondSlider, each slide with title, url and image): a scrollable row. */
+/** One of the hub's sliders (firstSlider, secondSlider, each slide with title, url and image): a scrollable row. */
 export function CampaignSlider({ id, title, slides }: { id: string; title: string; slides: readonly CampaignSlide[] }) {
   if (slides.length === 0) return null;
   return (

@@ -5,7 +5,7 @@ import { imageSrc } from "../../lib/media";
 import { CampaignLink } from "./CampaignSlider";
 import "./campaign.css";
 
-/** The campaign's start section on the home page (SPEC 3 start: isActive, url, imageDesktop, imageMobile). */
+/** The campaign's start section on the home page (its start: isActive, url, imageDesktop, imageMobile). */
 export function CampaignStartBanner({ campaign }: { campaign: Campaign | null | undefined }) {
   const { t } = useTranslation("home-blocks");
   if (!campaign?.start.isActive) return null;

@@ -1,5 +1,5 @@
 /**
- * SPEC 2.1's campaign carousel route, `/static/{black-week}/layouts/BlackWeekCarousel` (with the
+ * The campaign carousel route, `/static/{black-week}/layouts/BlackWeekCarousel` (with the
  * language prefix where the shop has one): the running campaign's hub with its two sliders. Built
  * only while the campaign runs (site/sourcing/campaign-pages.ts); not indexed (the SALES page is
  * the campaign's indexed page), its links followed.

@@ -1,5 +1,5 @@
 /**
- * One address of the checkout (SPEC 3 Address): first and last name, company, VAT ID
+ * One address of the checkout: first and last name, company, VAT ID
  * (for business customers, and whenever a company is entered), street and house number
  * with address suggestions where the shop has them, postcode, city and the country among
  * the shop's delivery countries. Field names are the order body's (`billingAddress.city`),

@@ -23,7 +23,7 @@ function ProductImage({ image, link }: { image: QuoteLine["image"]; link: string
 
 /**
  * A product line: image, name linking to the product, SKU, package and unit price, the
- * quantity counter (SPEC 4: +1, -1 while above the line's minimum, direct entry; bounded by
+ * quantity counter (+1, -1 while above the line's minimum, direct entry; bounded by
  * the minimum order quantity and the stock left), remove, line total, what is wrong
  * with the line now, and that its pack content changed since the packages were chosen (the
  * line holds packages of the current content). `onQuantity`/`onRemove` answer whether the change was made.

@@ -1,5 +1,5 @@
 /**
- * The cart page (issue 12; /checkout/cart/, /{lang}/checkout/cart/ on CH): the lines and
+ * The cart page (/checkout/cart/, /{lang}/checkout/cart/ on CH): the lines and
  * samples of the visitor's cart, the delivery country, postcode and mode, shipping and
  * totals from the checkout quote, the voucher field (VoucherField.tsx), and the way to the
  * checkout. Everything comes from the
@@ -61,7 +61,7 @@ export function CartPage({ shop, language, worlds }: { shop: ShopRouting; langua
       setBusy(true);
       const result = await removeLine(line.itemId);
       setBusy(false);
-      // Tag manager (issue 18): GA4 remove_from_cart of a product line (samples have no price).
+      // Tag manager: GA4 remove_from_cart of a product line (samples have no price).
       if (result.ok && "packagePrice" in line) trackEcommerce(valueEvent("remove_from_cart", line.packagePrice.currency, quoteItems([line])));
       show(result.ok ? "success" : "error", result.ok ? t("cart.removed", { name: line.name }) : changeErrorText(t, result));
     },

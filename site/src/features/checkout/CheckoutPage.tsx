@@ -1,6 +1,6 @@
 /**
- * The checkout (issue 12; /checkout/, /{lang}/checkout/ on CH): e-mail, billing address
- * and an optional different shipping address (SPEC 3, with the sample flow's house-number
+ * The checkout (/checkout/, /{lang}/checkout/ on CH): e-mail, billing address
+ * and an optional different shipping address (with the sample flow's house-number
  * confirm), delivery mode and desired date (pre-filled from the cart page's choice),
  * payment method from the shop's list, the order summary from the checkout quote priced
  * for exactly these choices, acceptance of the terms and the right of withdrawal, and the
@@ -121,7 +121,7 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
     if (quote && paymentMethod && !quote.paymentMethods.some((method) => method.code === paymentMethod)) setValue("paymentMethod", "");
   }, [quote, paymentMethod, setValue]);
 
-  // Tag manager (issue 18): GA4 begin_checkout once the checkout has its quote.
+  // Tag manager: GA4 begin_checkout once the checkout has its quote.
   useTrackOnce(quote && quote.lines.length > 0 ? "begin_checkout" : "", () =>
     quote && quote.lines.length > 0 ? valueEvent("begin_checkout", quote.currency, quoteItems(quote.lines)) : null,
   );
@@ -152,7 +152,7 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
 
   const send = async (body: OrderForm) => {
     if (!quote || isValidating || submitting) return;
-    // Tag manager (issue 18): the delivery and payment chosen, as GA4 add_shipping_info and add_payment_info.
+    // Tag manager: the delivery and payment chosen, as GA4 add_shipping_info and add_payment_info.
     trackEcommerce(addShippingInfo(quote.currency, quoteItems(quote.lines), body.deliveryMode));
     trackEcommerce(addPaymentInfo(quote.currency, quoteItems(quote.lines), body.paymentMethod));
     const payload = { ...body, expectedTotal: quote.expectedTotal };

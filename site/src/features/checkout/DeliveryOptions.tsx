@@ -18,7 +18,7 @@ function modeHint(t: TFunction, mode: QuoteMode, language: string): string | nul
 
 /**
  * Delivery country (the shop's delivery countries; a change goes to the shop API), a German
- * postcode for island deliveries, and the delivery modes of SPEC 4: standard, a requested
+ * postcode for island deliveries, and the delivery modes: standard, a requested
  * date (a native date input bounded by the earliest and latest day), on call with storage,
  * express. An unavailable mode stays visible, disabled, with its reason in words.
  */

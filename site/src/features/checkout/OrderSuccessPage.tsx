@@ -29,7 +29,7 @@ export function orderNumberOf(search: string): string | null {
   return ORDER_NUMBER.test(number) ? number : null;
 }
 
-/** What happens next, in order (SPEC 9: right of return 30 days). */
+/** What happens next, in order (right of return 30 days). */
 export function nextSteps(order: OrderView, t: TFunction, language: string): string[] {
   const steps = [t("checkout.success.next.confirmation", { email: order.email })];
   if (order.paymentMethod === "prepayment") steps.push(t("checkout.success.next.prepayment", { amount: order.totals.grandTotal.formattedWithCurrency }));
@@ -54,7 +54,7 @@ export function OrderSuccessPage({ shop, language }: { shop: ShopRouting; langua
   const [pending, setPending] = React.useState(false);
   const { data: order, error, isLoading } = useOrder(number ?? null, pending ? PENDING_REFRESH_MS : 0);
   React.useEffect(() => setPending(order?.paymentState === "pending"), [order?.paymentState]);
-  // Tag manager (issue 18): GA4 purchase, once per order in this browser (not for a failed or cancelled payment).
+  // Tag manager: GA4 purchase, once per order in this browser (not for a failed or cancelled payment).
   React.useEffect(() => {
     if (!order || order.paymentState === "failed" || order.paymentState === "cancelled") return;
     if (firstSightOfOrder(order.orderNumber, window.localStorage)) trackEcommerce(orderPurchase(order));

@@ -1,5 +1,5 @@
 /**
- * The cart page's voucher (issue 15): a field to apply a code and, once one is applied, the
+ * The cart page's voucher: a field to apply a code and, once one is applied, the
  * voucher with the way to remove it. The codes the shop API refuses with are worded from
  * locales/<lang>/checkout.json (`cart.voucher.*`); a voucher the quote had to leave out (redeemed
  * by another order, expired) is said with its code. The calls (useQuote.ts) answer the page's

@@ -1,5 +1,5 @@
 /**
- * The rules of the address suggestions in the address forms (SPEC 7, 9; docs/decisions/0036):
+ * The rules of the address suggestions in the address forms (docs/decisions/0036):
  * a find for the typed street from ADDRESS_FIND_MIN_CHARS characters on, in the form's
  * country, at most 7 suggestions; a container suggestion (a street, a building) opens
  * with a further find; an address is retrieved whole and fills street, postcode, city

@@ -63,7 +63,7 @@ export function useAddressLookupAvailable(): boolean {
   return data?.environment.addressLookup === true;
 }
 
-/** SPEC 6: private or business (the VAT ID field shows for business customers). */
+/** Private or business (the VAT ID field shows for business customers). */
 export function useCustomerType(): "private" | "business" {
   const { data } = useSWR<string>(CHECKOUT_PATHS.customerType, fetchData, quiet);
   return data === "business" ? "business" : "private";

@@ -58,7 +58,7 @@ export async function removeLine(itemId: number): Promise<ApiResult<Cart>> {
   return afterLineChange(await apiCall<Cart>("DELETE", cartItemPath(itemId)));
 }
 
-/** SPEC 4 shipping-country selection from the cart page: the update is sent, then the quotes are fetched again. */
+/** The shipping-country selection from the cart page: the update is sent, then the quotes are fetched again. */
 export async function changeDeliveryCountry(code: string): Promise<boolean> {
   const { ok } = await changeShippingCountry(code);
   if (ok) await revalidateQuotes();

@@ -42,7 +42,7 @@ export function addToCartAlert(result: ApiResult<Cart>, t: TFunction): { type: A
 }
 
 /**
- * Add-to-cart (SPEC 4): quantity counter and button, inline on the product page or in a
+ * Add-to-cart: quantity counter and button, inline on the product page or in a
  * small cart modal on list pages. Success: success alert, the button is enabled again,
  * the modal closes; failure: error alert, the modal closes. The header's mini-cart
  * counter reads the same swr cart and updates with the answer.
@@ -89,7 +89,7 @@ export function AddToCart({
     setPending(true);
     const result = await addToCart(sku, value);
     const alert = addToCartAlert(result, t);
-    // Tag manager (issue 18): GA4 add_to_cart with the line's price as the cart now states it.
+    // Tag manager: GA4 add_to_cart with the line's price as the cart now states it.
     if (result.ok && result.data) trackEcommerce(valueEvent("add_to_cart", result.data.totals.currency, [cartLineItem(result.data.items, sku, value)]));
     show(alert.type, alert.message);
     setPending(false);

@@ -74,7 +74,7 @@ const CART_MODE: Record<Delivery["deliveryModes"][number]["code"], DeliveryModeC
 };
 
 /**
- * The delivery modes of the product for the chosen country as choices (issue 18): the
+ * The delivery modes of the product for the chosen country as choices: the
  * available ones can be picked, the others are shown disabled (storage: with its hint). The
  * pick is kept for the cart page, which starts with it (checkout/delivery-choice.ts) and
  * prices the whole cart with it there (a date for the desired date is chosen in the cart).

@@ -43,7 +43,7 @@ test.each([
   ["+", {}, false],
   [" ", {}, false],
   ["v", { ctrlKey: true }, false],
-])("key %s %o allowed: %s (SPEC 5)", (key, modifiers, allowed) => {
+])("key %s %o allowed: %s", (key, modifiers, allowed) => {
   expect(isAllowedKey({ key, ...modifiers })).toBe(allowed);
 });
 

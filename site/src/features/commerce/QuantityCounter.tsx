@@ -3,8 +3,8 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import { MAX_QUANTITY, MIN_QUANTITY } from "../../../../domain/quantity";
 
 /**
- * Cart quantity counter (SPEC 4): +1, -1 only while above 1, direct entry. Minimum 1,
- * default 1. The input is numeric-only with the key rules of SPEC 5: digits and the
+ * Cart quantity counter: +1, -1 only while above 1, direct entry. Minimum 1,
+ * default 1. The input is numeric-only with these key rules: digits and the
  * edit/navigation keys (delete, backspace, tab, escape, enter, decimal keys,
  * copy/cut/select-all shortcuts, arrows); everything else is blocked. The bounds are the
  * shop API's (domain/quantity.ts).

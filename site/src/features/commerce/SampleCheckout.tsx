@@ -44,7 +44,7 @@ function useFormTexts(): FormTexts {
   );
 }
 
-/** Three steps (SPEC 2.2): 1 e-mail and shipping address, 2 the address form, 3 the sample package. */
+/** Three steps: 1 e-mail and shipping address, 2 the address form, 3 the sample package. */
 export default function SampleCheckoutModal({
   cart,
   onClose,
@@ -91,7 +91,7 @@ export default function SampleCheckoutModal({
     if (country && !addressForm.getValues("countryCode")) addressForm.setValue("countryCode", country.code);
   }, [country, addressForm]);
 
-  // A chosen address suggestion fills the address (SPEC 7; the form works the same without).
+  // A chosen address suggestion fills the address (the form works the same without).
   const fillAddress = (found: FoundAddress) => {
     const options = { shouldDirty: true, shouldValidate: addressForm.formState.isSubmitted };
     addressForm.setValue("street", found.street, options);

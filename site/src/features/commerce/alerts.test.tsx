@@ -4,7 +4,7 @@ import { alertsReducer, Alerts, ALERT_DISMISS_MS } from "./alerts";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
 
-test("auto-dismiss after 3 seconds (SPEC 9)", () => {
+test("auto-dismiss after 3 seconds", () => {
   expect(ALERT_DISMISS_MS).toBe(3000);
 });
 

@@ -2,8 +2,8 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 
 /**
- * Alerts of the commerce widgets (SPEC 4): type, message and an active flag; they can
- * be dismissed and dismiss themselves after 3 seconds (SPEC 9).
+ * Alerts of the commerce widgets: type, message and an active flag; they can
+ * be dismissed and dismiss themselves after 3 seconds.
  */
 export type AlertType = "success" | "error" | "warning";
 /** A button of the alert that leads on (e.g. "open the sample cart"). */

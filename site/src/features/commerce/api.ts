@@ -1,9 +1,9 @@
 /**
- * Typed client of the live commerce calls (SPEC 7): plain fetch on the same origin
+ * Typed client of the live commerce calls: plain fetch on the same origin
  * with `credentials: 'same-origin'` (the edge adds the bearer token from its HttpOnly
  * cookie and keeps a new one the shop API hands it; no script here ever sees the token,
- * docs/decisions/0029). A call succeeds only with HTTP 200 and data
- * (SPEC 5). On the Swiss shop the language segment leads the API path (/fr/apiv2/...).
+ * docs/decisions/0029). A call succeeds only with HTTP 200 and data.
+ * On the Swiss shop the language segment leads the API path (/fr/apiv2/...).
  */
 import type { MoneyValue } from "../../../../domain/money";
 

@@ -46,7 +46,7 @@ export interface DeliveryCountryChange {
 const QUOTE_PATH = "/apiv2/checkout/quote";
 
 /**
- * SPEC 4 shipping-country selection, from any chooser of any page (the header's, the product
+ * The shipping-country selection, from any chooser of any page (the header's, the product
  * page's delivery box, the cart page): the update is sent; on success the country becomes
  * current, the shipping zone is fetched, the delivery data and the checkout quotes of the page
  * are refreshed, and DELIVERY_COUNTRY_CHANGED tells the page's other widgets.

@@ -38,7 +38,7 @@ export type AddressForm = z.output<ReturnType<typeof addressSchema>>;
 
 export type StepState = "inactive" | "active" | "complete";
 
-/** Sample modal steps are inactive, active or complete (SPEC 4). */
+/** Sample modal steps are inactive, active or complete. */
 export function stepStates(current: 1 | 2 | 3, finished: boolean): [StepState, StepState, StepState] {
   return [1, 2, 3].map((step) => (finished || step < current ? "complete" : step === current ? "active" : "inactive")) as [StepState, StepState, StepState];
 }

@@ -7,7 +7,7 @@ import { NAMESPACE } from "./texts";
 // The configurators' code is a chunk of its own, loaded when the visitor opens one (docs/decisions/0011, 0044).
 const ConfiguratorPanel = React.lazy(() => import(/* webpackChunkName: "configurator" */ "./ConfiguratorPanel"));
 
-/** The product page's "configure" toggle (SPEC 4 interface toggle 'product configurator'); the panel loads on the first click. */
+/** The product page's "configure" toggle (the interface toggle 'product configurator'); the panel loads on the first click. */
 export function ConfiguratorLauncher(props: {
   sku: string;
   language: string;

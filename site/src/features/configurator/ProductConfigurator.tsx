@@ -8,11 +8,11 @@ import { failureText, NAMESPACE } from "./texts";
 export type VariantChoice = ConfiguratorAnswer["variants"][number] | null;
 
 /**
- * The product configurator (SPEC 3 ConfigurableAttributes, SPEC 4): one choice per attribute,
+ * The product configurator (the product's ConfigurableAttributes): one choice per attribute,
  * as images where the attribute says useImage; the variant the choice names replaces title,
  * SKU, description and first image of the page (onChoice); 'selected configuration not
  * available' when the combination has none or it cannot be bought; the configuration cart add
- * with SPEC 7's form data, showing the refusal's words on failure.
+ * with the configuration's form data, showing the refusal's words on failure.
  */
 export function ProductConfigurator({
   answer,

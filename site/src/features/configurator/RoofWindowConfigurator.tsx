@@ -8,7 +8,7 @@ import { failureText, NAMESPACE } from "./texts";
 type Choices = Record<string, string[]>;
 
 /**
- * The roof-window configurator (SPEC 3: componentType, name, code, stepData): one step per
+ * The roof-window configurator (componentType, name, code, stepData): one step per
  * component as the product's data lists them (window, flashing, blind, accessories), each
  * offering what fits the chosen window; an overview with the set's total; the set into the
  * cart, one line per component, grouped as one set.

@@ -1,6 +1,6 @@
 /**
- * The product configurators' calls (issue 19; worker/shop-api/commerce/configurators.ts):
- * the configurator answer, the configuration cart add (form data of SPEC 7) and the
+ * The product configurators' calls (worker/shop-api/commerce/configurators.ts):
+ * the configurator answer, the configuration cart add (form data) and the
  * roof-window set into the cart. Cart answers update the shared cart (mini-cart counter).
  */
 import { mutate } from "swr";
@@ -78,7 +78,7 @@ export function roofWindowCartAdd(sku: string, quantity: number, choices: Record
   return intoCart(apiCall<unknown>("POST", "/apiv2/configuration/roof-window/cart", { sku, quantity, choices }, { [IDEMPOTENCY_HEADER]: newIdempotencyKey() }));
 }
 
-/** The chosen variant of a configurable product: the one whose options all match, or null (SPEC 8 'selected configuration not available'). */
+/** The chosen variant of a configurable product: the one whose options all match, or null ('selected configuration not available'). */
 export function chosenVariant(answer: ConfiguratorAnswer, chosen: Record<string, string>): ConfiguratorAnswer["variants"][number] | null {
   if (answer.configurableAttributes.some((attribute) => !chosen[attribute.code])) return null;
   return answer.variants.find((variant) => Object.entries(variant.options).every(([code, value]) => chosen[code] === value)) ?? null;

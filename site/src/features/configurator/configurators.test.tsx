@@ -113,7 +113,7 @@ afterAll(closeBrowser);
 const radio = (container: HTMLElement, value: string) => container.querySelector(`input[value="${value}"]`);
 const button = (container: HTMLElement, label: string) => [...container.querySelectorAll("button")].find((b) => b.textContent === label) ?? null;
 
-test("product configurator: options as images, the chosen variant to the page, 'not available' without one, the form data of SPEC 7", async () => {
+test("product configurator: options as images, the chosen variant to the page, 'not available' without one, the configuration's form data", async () => {
   answer((call) => (call.method === "GET" ? { status: 200, data: pleat } : { status: 200, data: { items: [] } }));
   const choices: (string | null)[] = [];
   const container = await mount(<ConfiguratorPanel sku="PLI-DF" language="de" quantity={2} onChoice={(variant) => choices.push(variant?.sku ?? null)} />);

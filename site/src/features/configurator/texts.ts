@@ -18,7 +18,7 @@ const KNOWN_CODES = [
 ];
 
 /**
- * SPEC 8 "Configuration cart add fails: server response text if present, else the generic
+ * "Configuration cart add fails: server response text if present, else the generic
  * message": the refusal's own words in the page's language where the code is known, else the
  * server's message, else the generic one.
  */

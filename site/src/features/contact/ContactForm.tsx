@@ -1,5 +1,5 @@
 /**
- * The contact page's form (issue 18): topic, name, e-mail, phone (optional), order number
+ * The contact page's form: topic, name, e-mail, phone (optional), order number
  * (optional) and the message, checked with the shop API's own rules (domain/contact.ts, texts
  * from locales/<lang>/contact.json), the captcha token fetched at submit (site/src/lib/captcha.ts,
  * action `contact`), then POST /apiv2/contact with an Idempotency-Key. The thank-you names the

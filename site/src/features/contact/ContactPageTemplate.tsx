@@ -22,7 +22,7 @@ const FormSlot = React.memo(function FormSlot() {
 });
 
 /**
- * The contact page (issue 18, SPEC 2.1 `/kontakt.html`, contactez, contatto, contact; created
+ * The contact page (`/kontakt.html`, contactez, contatto, contact; created
  * by site/sourcing/contact-pages.ts): the service's phone and hours, the exhibition's hours,
  * and the contact form for direct visitors.
  */

@@ -1,5 +1,5 @@
 /**
- * The contact form's call to the shop API (issue 18), through the commerce client (same
+ * The contact form's call to the shop API, through the commerce client (same
  * origin, the Swiss language segment, success only with 200 and data):
  *
  *   POST /apiv2/contact   the form (X-Captcha-Token, action `contact`; Idempotency-Key) -> { reference }

@@ -7,7 +7,7 @@ import "./home.css";
 /** The pages of the AboutGrid, in this order; a page the shop does not have is left out. */
 export const ABOUT_GRID_KEYS: readonly CmsKey[] = ["about", "service", "shipping", "payment", "complaints", "career"];
 
-/** SPEC 2.1 home block AboutGrid: a tile per page about the shop and its service, each with the page's title and what it offers. */
+/** Home block AboutGrid: a tile per page about the shop and its service, each with the page's title and what it offers. */
 export function AboutGrid({ pages }: { pages: readonly { identifier: string; title: string; path: string }[] }) {
   const { t } = useTranslation("home-blocks");
   const tiles = ABOUT_GRID_KEYS.flatMap((key) => {

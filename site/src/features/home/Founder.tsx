@@ -2,10 +2,10 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import "./home.css";
 
-/** The CMS block of the Founder home block (SPEC 2.1). */
+/** The CMS block of the Founder home block. */
 export const FOUNDER_BLOCK = "home-founder";
 
-/** SPEC 2.1 home block Founder: the founder's word, the shop's CMS block home-founder (absent block: no section). */
+/** Home block Founder: the founder's word, the shop's CMS block home-founder (absent block: no section). */
 export function Founder({ blocks }: { blocks: readonly { identifier: string; content: string }[] }) {
   const { t } = useTranslation("home-blocks");
   const block = blocks.find((candidate) => candidate.identifier === FOUNDER_BLOCK);

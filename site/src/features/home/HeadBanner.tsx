@@ -3,7 +3,7 @@ import { environmentBanner } from "../../../../domain/environment-banners";
 import "./home.css";
 
 /**
- * SPEC 2.1 home block HeadBanner: the environment's banners of the home page (CMS blocks
+ * Home block HeadBanner: the environment's banners of the home page (CMS blocks
  * banner-homepage-desktop and banner-homepage-mobile, as GET /apiv2/environment answers them),
  * each shown on its platform only (stylesheet: mobile below 768 px, desktop from there).
  */

@@ -6,7 +6,7 @@ const loadOverlay = () => import("../search/SearchOverlay");
 const SearchOverlay = React.lazy(loadOverlay);
 
 /**
- * SPEC 2.1 home block Search: a search field on the home page with the shop's popular topics.
+ * Home block Search: a search field on the home page with the shop's popular topics.
  * Without JavaScript it is the header's GET form to the search results page; with JavaScript it opens
  * the same search overlay as the header (its code loads on demand), with what was typed.
  */

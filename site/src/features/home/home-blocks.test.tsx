@@ -1,5 +1,5 @@
 /**
- * The home blocks of SPEC 2.1 and the campaign's parts (docs/decisions/0048) as the build renders
+ * The home blocks and the campaign's parts (docs/decisions/0048) as the build renders
  * them: what shows, what is left out, and the words a visitor reads (German).
  */
 import React from "react";

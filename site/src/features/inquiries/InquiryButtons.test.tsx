@@ -24,7 +24,7 @@ jest.mock("../../lib/captcha", () => ({
 /**
  * The product page's inquiry buttons (InquiryButtonsSlot): the question and the offer request
  * open the inquiry modal with the calculator's quantity in the product's unit; closing it gives
- * the page back as it was (SPEC 4: the top margin and the fixed navigation reset, the scroll
+ * the page back as it was (the top margin and the fixed navigation reset, the scroll
  * position kept). A shop with inquiries off keeps the toast.
  */
 const product = { ...testProduct("EUR", "de"), sku: "PARKETT-EICHE-1", slug: "eiche-landhausdiele" };
@@ -79,7 +79,7 @@ test("the question opens the modal with the calculator's quantity; closing it re
   expect(scrolled).toEqual([[0, 480]]);
 });
 
-test("the offer request opens its own modal; Escape and the backdrop close it the same way; the bulk-buyer page is a link; each modal reports opening and closing (SPEC 4)", async () => {
+test("the offer request opens its own modal; Escape and the backdrop close it the same way; the bulk-buyer page is a link; each modal reports opening and closing", async () => {
   window.dataLayer = [];
   const container = await buttons();
   expect(window.dataLayer).toEqual([]);

@@ -1,6 +1,6 @@
 /**
- * The inquiry page in the browser: the sku is the address's remainder below the page (SPEC 2.1
- * `/{inquiry}/{sku}`, any remainder); the product's name, picture, sales unit and page come from
+ * The inquiry page in the browser: the sku is the address's remainder below the page
+ * (`/{inquiry}/{sku}`, any remainder); the product's name, picture, sales unit and page come from
  * the shop API (api.ts findProduct); then the form, then the thank-you with the inquiry number
  * and the way back to the product. A shop with inquiries switched off says so instead.
  */

@@ -1,5 +1,5 @@
 /**
- * The inquiry form (SPEC 2.2 "Product inquiry page", 3 "Inquiry"), one component for the
+ * The inquiry form, one component for the
  * inquiry pages and the product page's modal: the free text about the project, the quantity in
  * the product's sales unit and the country first; then the type's yes/no questions, one step
  * each; then the contact fields; the captcha token is fetched at submit. The rules are the shop
@@ -42,7 +42,7 @@ export function inquiryBody(type: InquiryType, sku: string, values: InquiryFormV
     countryCode: values.countryCode,
     quantity: parseQuantity(values.quantity ?? ""),
     answers,
-    // The terrace planner's configuration number of an offer request (issue 19).
+    // The terrace planner's configuration number of an offer request.
     ...(configuration && type === "offer" ? { configuration } : {}),
   };
 }
@@ -316,7 +316,7 @@ export function InquiryForm({ type, product, language, countries: givenCountries
   );
 }
 
-/** The thank-you (SPEC 2.2): the inquiry number and the way back to the product. */
+/** The thank-you: the inquiry number and the way back to the product. */
 export function InquiryThanks({ answer, product, onClose }: { answer: InquiryAnswer; product: InquiryProduct; onClose?: () => void }) {
   const { t } = useTranslation(NAMESPACE);
   const heading = React.useRef<HTMLHeadingElement>(null);

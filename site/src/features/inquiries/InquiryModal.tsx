@@ -1,5 +1,5 @@
 /**
- * The product page's inquiry modal (SPEC 2.2 "buttons for question and offer", SPEC 4 "product
+ * The product page's inquiry modal ("buttons for question and offer", "product
  * inquiry modal, ask modal"): the inquiry form of a product question or an offer request, then
  * the thank-you. Opening it locks the page behind it; closing it (the close button, Escape, the
  * backdrop) resets the top margin and the fixed navigation (page-lock.ts) and gives the focus
@@ -20,7 +20,7 @@ export interface InquiryModalProps {
   language: string;
   /** The quantity in the product's sales unit from the page's quantity calculator. */
   quantity?: number | null;
-  /** A terrace planner's configuration number the offer request is about (issue 19). */
+  /** A terrace planner's configuration number the offer request is about. */
   configuration?: string | null;
   onClose: () => void;
 }

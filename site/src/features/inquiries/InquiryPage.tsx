@@ -1,5 +1,5 @@
 /**
- * The inquiry page's frame (SPEC 2.2 "Product inquiry page"): the heading in the static HTML, the
+ * The inquiry page's frame: the heading in the static HTML, the
  * flow (the product of the address, the form with react-hook-form and zod, the thank-you) loaded
  * in the browser only, since everything it shows depends on the address and the live API.
  */

@@ -1,5 +1,5 @@
 /**
- * One offer as the customer sees it (issue 15, SPEC 2.2 "my offers"), in the account's list and on
+ * One offer as the customer sees it ("my offers"), in the account's list and on
  * the guest offer page alike: its state, the product asked about, the lines at their offered
  * prices (the regular price beside a lower one), the total, the validity and the staff's message;
  * "accept into cart" puts the lines into the cart and goes to the cart page, "decline" asks once

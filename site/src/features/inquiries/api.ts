@@ -1,5 +1,5 @@
 /**
- * The inquiry and offer screens' calls to the shop API (issue 15), through the commerce client
+ * The inquiry and offer screens' calls to the shop API, through the commerce client
  * (same origin, the Swiss language segment, success only with 200 and data):
  *
  *   POST /apiv2/inquiry                 the form (X-Captcha-Token, action `inquiry`; Idempotency-Key)

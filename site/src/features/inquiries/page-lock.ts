@@ -1,5 +1,5 @@
 /**
- * The page behind an open inquiry modal (SPEC 4 "Interface toggles"): opening the modal locks
+ * The page behind an open inquiry modal : opening the modal locks
  * page scrolling by fixing the body at the current scroll position (a negative top margin) and
  * marks the document so the navigation stays fixed in place; closing the modal resets the top
  * margin and the fixed navigation and scrolls back to where the visitor was.

@@ -1,5 +1,5 @@
 /**
- * The newsletter sign-up form (issue 15, SPEC 3 "Newsletter": name, e-mail): checked with the
+ * The newsletter sign-up form (name, e-mail): checked with the
  * shop API's own rules (domain/newsletter.ts, texts from locales/<lang>/newsletter.json), the
  * captcha token fetched at submit (site/src/lib/captcha.ts, action `newsletter`), then
  * POST /apiv2/newsletter/subscribe. The answer is the same for every address, so the form

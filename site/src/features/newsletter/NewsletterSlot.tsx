@@ -1,6 +1,6 @@
 /**
- * The newsletter sign-up's place in the footer of every page and on the home page (issue 15,
- * SPEC 1). Only this wrapper is part of the pages' first load (docs/decisions/0011): the form
+ * The newsletter sign-up's place in the footer of every page and on the home page.
+ * Only this wrapper is part of the pages' first load (docs/decisions/0011): the form
  * itself (its rules with zod, the captcha, the API call; ./NewsletterSignup) loads when it
  * comes near the viewport or a visitor focuses or touches it. The build's server render
  * includes the form, so its HTML is in the static page; in the browser React keeps that HTML

@@ -1,5 +1,5 @@
 /**
- * The pages a newsletter mail links to (issue 15): the confirmation of the sign-up and the
+ * The pages a newsletter mail links to: the confirmation of the sign-up and the
  * unsubscription. The mail's token is in the query (`?token=`). The confirmation page posts it
  * as soon as it runs in the browser (one click in the mail confirms; a mail scanner that only
  * fetches the link runs no script and confirms nothing; the token is single-use) and goes on to

@@ -1,5 +1,5 @@
 /**
- * The newsletter's calls to the shop API (issue 15): sign up (with the captcha token), confirm
+ * The newsletter's calls to the shop API: sign up (with the captcha token), confirm
  * and unsubscribe (the token of the mail's link). Every call goes through the commerce client
  * (same origin, the Swiss language segment, success only with 200 and data) and carries an
  * Idempotency-Key, so a double click or a retry acts once.

@@ -1,5 +1,5 @@
 /**
- * The items step (SPEC 2.2, 3): the order's lines with ordered amount, a select flag and
+ * The items step: the order's lines with ordered amount, a select flag and
  * the return amount (at most what may still be returned), the whole-order option, and the
  * lines that cannot be returned with their reason. A line whose return period is over shows
  * no returnable amount, only what may still be reported as a defect.

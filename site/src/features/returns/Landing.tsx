@@ -1,7 +1,7 @@
 /**
- * The landing of the returns page (SPEC 2.2, 3): the order lookup (order or invoice
- * number, the order's e-mail, the billing postal code; one message whichever is wrong,
- * SPEC 8) and, for a signed-in customer, the account info and the list of their orders to
+ * The landing of the returns page: the order lookup (order or invoice
+ * number, the order's e-mail, the billing postal code; one message whichever is wrong)
+ * and, for a signed-in customer, the account info and the list of their orders to
  * pick from without typing anything.
  */
 import React from "react";
@@ -90,7 +90,7 @@ export function LookupForm({
   );
 }
 
-/** SPEC 2.2's account-info step and return-invoice list: who is signed in, and their orders to pick from. */
+/** The account-info step and return-invoice list: who is signed in, and their orders to pick from. */
 export function AccountOrders({
   customer,
   orders,

@@ -1,5 +1,5 @@
 /**
- * The overview (SPEC 2.2): what will be sent, with back-to-correct and submit; and the
+ * The overview: what will be sent, with back-to-correct and submit; and the
  * success screen with the complaint number.
  */
 import React from "react";

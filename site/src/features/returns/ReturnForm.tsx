@@ -1,5 +1,5 @@
 /**
- * One screen with the items and the reason and details of the return (SPEC 2.2), so a
+ * One screen with the items and the reason and details of the return, so a
  * guest from the landing page needs four screens in all. The items are checked by the
  * selection rules (selection.ts), reason, proposal, message and phone by the form's zod
  * schema; both show their errors at once when the visitor continues.

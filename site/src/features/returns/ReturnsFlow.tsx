@@ -1,5 +1,5 @@
 /**
- * The returns flow on one page (SPEC 2.2, 4): landing with the lookup (or the account's
+ * The returns flow on one page: landing with the lookup (or the account's
  * orders), items with reason and details, overview, success. Opened from the signed link
  * of the order confirmation (`?order=&sig=`) or from the account's order (`?order=`,
  * signed in), it starts at the items without anything typed.

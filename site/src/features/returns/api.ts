@@ -1,5 +1,5 @@
 /**
- * The returns screens' calls to the shop API (issue 14): options, lookup, the signed link,
+ * The returns screens' calls to the shop API: options, lookup, the signed link,
  * a signed-in customer's order, image uploads, the complaint and the withdrawal; and the
  * customer account's orders (accounts API) for the signed-in landing. Every call goes
  * through the commerce client (same origin, the Swiss language segment, success only with

@@ -1,5 +1,5 @@
 /**
- * The steps of a return (SPEC 4 "Return flow"): lookup, item selection with reason and
+ * The steps of a return: lookup, item selection with reason and
  * details, overview (the visitor may go back to correct), submit, success with the
  * complaint number. A guest from the landing page sees four screens: lookup, items and
  * reason, overview, success; opened from the signed link or the account, three.

@@ -6,13 +6,13 @@
 import { z } from "zod";
 import { lookupSchema, REASONS_NEEDING_MESSAGE, reasonDetailsShape, type ReturnReason, type ReturnsTexts } from "../../../../domain/returns-forms";
 
-/** SPEC 3 order lookup: order or invoice number, the order's e-mail, the billing postal code. */
+/** The order lookup: order or invoice number, the order's e-mail, the billing postal code. */
 export function lookupFormSchema(texts: ReturnsTexts) {
   return lookupSchema(texts);
 }
 
 /**
- * Reason (SPEC 3's list), remedy proposal (one of the first three, or none), message (needed
+ * Reason (one of the list), remedy proposal (one of the first three, or none), message (needed
  * for a defect, a wrong delivery and "other"), phone ('The entered phone number is invalid.').
  * The fields hold text; no proposal is the empty choice.
  */

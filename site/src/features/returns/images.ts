@@ -1,5 +1,5 @@
 /**
- * The photos of a complaint (SPEC 2.2, 5, 8; docs/decisions/0025): at most 6 images, JPEG,
+ * The photos of a complaint (docs/decisions/0025): at most 6 images, JPEG,
  * PNG, WebP or HEIC (as phones produce them), at most 10 MB each. The page checks what it
  * can before sending (the extension, the size, the count), so the visitor hears at once;
  * the shop API checks again by the bytes. Every error names its file.

@@ -1,5 +1,5 @@
 /**
- * The items of a return (SPEC 2.2, 3 and 5): per order line a select flag and a return
+ * The items of a return: per order line a select flag and a return
  * amount, bounded by what the line allows, the whole-order option, and the lines that
  * cannot be returned with their reason. The bounds and the checks are the shop API's own
  * (domain/returns-forms.ts: allowedQuantity, itemsSelectionSchema): a line allows what is
@@ -30,7 +30,7 @@ export interface SelectionErrors {
   lines: Record<number, string>;
 }
 
-/** The reason as the rules take it: one of SPEC 3's, or null while none is chosen. */
+/** The reason as the rules take it: one of the complaint reasons, or null while none is chosen. */
 export function reasonOf(value: string): ReturnReason | null {
   return (RETURN_REASONS as readonly string[]).includes(value) ? (value as ReturnReason) : null;
 }
@@ -86,7 +86,7 @@ function selectionForm(order: RmaOrder, entries: Entries, wholeOrder: boolean) {
 }
 
 /**
- * The errors of a selection (SPEC 5), by the shared schema: at least one product ('Please
+ * The errors of a selection, by the shared schema: at least one product ('Please
  * select at least one product'), each selected amount a whole number from 1 up to what the
  * line allows ('The value must not be higher than {maxValue}'), no line that allows nothing.
  */

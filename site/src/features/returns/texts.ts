@@ -14,7 +14,7 @@ export function isAccessLost(result: { status: number; errors: ApiError[] }): bo
   return result.status === 401 || result.errors.some((error) => error.code !== undefined && ACCESS_CODES.has(error.code));
 }
 
-/** The words for a failed lookup: the one order-not-found message whichever field was wrong (SPEC 8), the rate limit, the captcha. */
+/** The words for a failed lookup: the one order-not-found message whichever field was wrong, the rate limit, the captcha. */
 export function lookupErrorText(result: { status: number; errors: ApiError[] }): TextError {
   const codes = result.errors.map((error) => error.code);
   if (result.status === 429 || codes.includes("rate_limited")) return { key: "errors.tooMany" };

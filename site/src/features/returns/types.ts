@@ -1,6 +1,6 @@
 /**
  * What the returns API answers (domain/returns-forms.ts, shared with the shop API), and
- * what the customer account answers for the signed-in landing (accounts API, issue 13).
+ * what the customer account answers for the signed-in landing (accounts API).
  */
 export type {
   BlockedReason,

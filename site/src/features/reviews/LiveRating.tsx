@@ -4,7 +4,7 @@ import { fetchData } from "../commerce/api";
 import { RatingLine, type RatingFigures } from "./RatingLine";
 import { ratingPath, reviewSettings } from "./settings";
 
-/** The answer of GET /apiv2/{provider}/rating (worker/shop-api/commerce/reads.ts) as figures; SPEC 7: an array answer counts as empty. */
+/** The answer of GET /apiv2/{provider}/rating (worker/shop-api/commerce/reads.ts) as figures; an array answer counts as empty. */
 export function liveRating(answer: unknown): RatingFigures | null {
   if (!answer || Array.isArray(answer) || typeof answer !== "object") return null;
   const { ratingValue, maxValue, totalReviewCount } = answer as Partial<RatingFigures>;

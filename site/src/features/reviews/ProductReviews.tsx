@@ -7,7 +7,7 @@ import { writtenDate } from "../../../../domain/calendar-date";
 import "./reviews.css";
 
 /**
- * A product's rating and its latest reviews (issue 18), with the notice the EU Omnibus rules
+ * A product's rating and its latest reviews, with the notice the EU Omnibus rules
  * ask for next to them: whether and how the shop makes sure reviews come from people who
  * bought the product (config `reviews.verification`, texts in locales). Static HTML from the
  * build, the same data as the page's aggregateRating.

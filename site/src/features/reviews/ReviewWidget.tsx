@@ -8,7 +8,7 @@ export function consentedToAll(cookie: string = typeof document === "undefined" 
 }
 
 /**
- * The review provider's widget script (SPEC 1: a review rating widget from a review provider):
+ * The review provider's widget script (a review rating widget from a review provider):
  * added only when the shop configures one (none in the demo) AND the visitor consented to all
  * cookies, now or later through the consent dialog (its 'bh:consent' event). Until then the
  * page requests nothing from the provider.

@@ -7,7 +7,7 @@ import "./reviews.css";
 const LiveRating = lazyOnIdle(() => import("./LiveRating").then((module) => module.LiveRating));
 
 /**
- * The home page's review block (SPEC 2.1 TrustedShops): the build's figures in the static
+ * The home page's review block (TrustedShops): the build's figures in the static
  * HTML, the live rating (GET /apiv2/{provider}/rating) once the browser is idle, and the
  * provider's widget where the shop has one and the visitor consented.
  */

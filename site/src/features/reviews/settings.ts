@@ -40,5 +40,5 @@ export function reviewSettings(configured: string | undefined = process.env.GATS
   }
 }
 
-/** GET /apiv2/{provider}/rating (SPEC 7). */
+/** GET /apiv2/{provider}/rating. */
 export const ratingPath = (settings: ReviewSettings) => `/apiv2/${settings.provider}/rating`;

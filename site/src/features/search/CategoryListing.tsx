@@ -1,5 +1,5 @@
 /**
- * The product list of a category page with the search's filter sidebar (issue 18). The
+ * The product list of a category page with the search's filter sidebar. The
  * static page is the unfiltered list (crawlable, no JavaScript needed); once the page runs,
  * the filter sidebar loads on demand (CategoryFilters) with the counts of the category's
  * products, and filtering shows the API's list in place of the static one, without a

@@ -1,5 +1,5 @@
 /**
- * The filter sidebar (SPEC 2.2, 3 "Filter"): range sliders (whole numbers unless the unit
+ * The filter sidebar: range sliders (whole numbers unless the unit
  * is mm), collections with counts, the category tree; active filters can be reset one by
  * one (which re-runs the search and shows the products tab) or all at once. The search
  * and the category pages use it with their own state (`onAction`: state.ts FilterAction).

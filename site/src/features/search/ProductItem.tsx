@@ -1,4 +1,4 @@
-/** A product of a result list (search results, filtered category lists): SPEC 3 product result. */
+/** A product of a result list (search results, filtered category lists). */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductResult } from "./types";

@@ -1,5 +1,5 @@
 /**
- * The search overlay (SPEC 2.2), loaded on demand when the header search is used:
+ * The search overlay, loaded on demand when the header search is used:
  * input with suggestions after the minimum characters, last searches, tabs, filters.
  */
 import React from "react";
@@ -16,7 +16,7 @@ export interface SearchOverlayProps {
   onClose: () => void;
 }
 
-/** The chat page (SPEC 2.2 no-results hint) in the language of the search page. */
+/** The chat page (the no-results hint) in the language of the search page. */
 export function chatPathFor(searchPagePath: string): string {
   return `${searchPagePath.replace(/search\/?$/, "")}chat.html`;
 }

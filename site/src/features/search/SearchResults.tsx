@@ -1,5 +1,5 @@
 /**
- * Tabs and result lists shared by the overlay and the search page (SPEC 2.2): all,
+ * Tabs and result lists shared by the overlay and the search page: all,
  * products, filter, advises, videos, infos and the shop's own brand tab; the all tab shows
  * 20 of the first group and 10 of each other; tabs show 12 per page (the info tab minus
  * its static blocks) with "load more"; the no-results hint points to the support chat.
@@ -145,7 +145,7 @@ function AllTab({
   );
 }
 
-/** The search page is served only with this cookie (SPEC 2.1); without it the overlay is the search. */
+/** The search page is served only with this cookie; without it the overlay is the search. */
 export function newSearchEnabled(cookie = typeof document === "undefined" ? "" : document.cookie): boolean {
   return cookie.split(";").some((part) => part.trim().startsWith("new_search_enabled="));
 }

@@ -13,7 +13,7 @@ import { withShopData } from "../../lib/with-shop-data";
 export const SEARCH_RESULTS_SLOT = "search-results-static";
 
 /**
- * The search results page that works without JavaScript (issue 18; created by
+ * The search results page that works without JavaScript (created by
  * site/sourcing/search-pages.ts): the header's search form sends `?q=` here, the edge
  * renders the results into the slot. The page leaves the slot's content as the edge wrote
  * it (the build's HTML has it empty; hydration does not touch inner HTML it did not write).

@@ -1,5 +1,5 @@
 /**
- * Browser calls of the search (SPEC 7): plain fetch on the same origin. On the Swiss shop
+ * Browser calls of the search: plain fetch on the same origin. On the Swiss shop
  * the language segment leads the path (/fr/apiv2/search...). `log=false` is added unless
  * the visitor consented to all cookies (the query log is statistics).
  */
@@ -42,7 +42,7 @@ export function searchPathOf(call: SearchCall, log = mayLogQueries()): string {
   return `/apiv2/search${call.kind === "suggestions" ? "/suggestions" : ""}?${params.toString()}`;
 }
 
-/** Resolves with data and meta on HTTP 200 with data (SPEC 5); rejects otherwise (SPEC 8: failures are logged). */
+/** Resolves with data and meta on HTTP 200 with data; rejects otherwise (failures are logged). */
 export async function fetchSearch(call: SearchCall, signal?: AbortSignal): Promise<SearchResponse> {
   const response = await fetch(apiUrl(searchPathOf(call)), { credentials: "same-origin", headers: { accept: "application/json" }, signal });
   const json = (await response.json().catch(() => null)) as { data?: SearchData | null; meta?: SearchMeta; errors?: { message: string }[] } | null;

@@ -1,6 +1,6 @@
 /**
  * The browser's call of a category's filtered list (GET /apiv2/categories/:id/products,
- * domain/category-listing.ts); the filters go as the search sends them (SPEC 7).
+ * domain/category-listing.ts); the filters go as the search sends them.
  */
 import { apiUrl } from "../commerce/api";
 import { filtersParam } from "./state";
@@ -21,7 +21,7 @@ export function categoryListingPath(call: CategoryListingCall): string {
   return `/apiv2/categories/${encodeURIComponent(call.categoryId)}/products?${params.toString()}`;
 }
 
-/** Resolves with the list on HTTP 200 with data; rejects otherwise (SPEC 8: failures are logged). */
+/** Resolves with the list on HTTP 200 with data; rejects otherwise (failures are logged). */
 export async function fetchCategoryListing(call: CategoryListingCall, signal?: AbortSignal): Promise<CategoryListingData> {
   const response = await fetch(apiUrl(categoryListingPath(call)), { credentials: "same-origin", headers: { accept: "application/json" }, signal });
   const json = (await response.json().catch(() => null)) as { data?: CategoryListingData | null; errors?: { message: string }[] } | null;

@@ -34,7 +34,7 @@ const data = (groups: ResultGroup[], filterOptions: SearchData["filterOptions"] 
 
 const reduce = (state: SearchState, ...actions: Parameters<typeof searchReducer>[1][]) => actions.reduce(searchReducer, state);
 
-describe("defaults (SPEC 3)", () => {
+describe("defaults", () => {
   it("starts closed on the all tab with 12 items per page and one static block", () => {
     expect(initialSearchState()).toMatchObject({
       open: false,

@@ -1,6 +1,5 @@
 /**
- * The search overlay and page state (SPEC 3 "Search overlay state") and its transitions
- * (SPEC 4 "Search"), as a pure reducer. Side effects (calls, storage) live in the hooks.
+ * The search overlay and page state and its transitions, as a pure reducer. Side effects (calls, storage) live in the hooks.
  */
 import { roundRange } from "../../../../domain/ranges";
 import { MINIMUM_SEARCH_CHARACTERS } from "../../../../domain/search-api";
@@ -64,7 +63,7 @@ export function initialSearchState(overrides: Partial<SearchState> = {}): Search
   };
 }
 
-/** What a person does in the filter sidebar (SPEC 4); the search and the category pages share it. */
+/** What a person does in the filter sidebar; the search and the category pages share it. */
 export type FilterAction =
   | { type: "addFilter"; key: string; values: string[] }
   | { type: "deleteFilterValue"; key: string; value: string }
@@ -105,7 +104,7 @@ export function toGroupState(group: ResultGroup): GroupState {
   };
 }
 
-/** A bound a person typed, rounded by SPEC 4's rule (domain/ranges.ts); an empty or non-numeric bound is none. */
+/** A bound a person typed, rounded outward to whole numbers (domain/ranges.ts); an empty or non-numeric bound is none. */
 function roundRangeValue(value: number | null, unit: string | null): number | null {
   return value === null || !Number.isFinite(value) ? null : roundRange(value, unit);
 }
@@ -124,7 +123,7 @@ export const isRange = (filter: ActiveFilter): filter is { key: string; min: num
 const withoutFilter = (filters: ActiveFilter[], key: string): ActiveFilter[] => filters.filter((filter) => filter.key !== key);
 
 /**
- * The active filters after a filter action (SPEC 4): adding appends values to a filter of
+ * The active filters after a filter action: adding appends values to a filter of
  * the same key or creates one; deleting a value removes the filter with its last value;
  * ranges are rounded (whole numbers unless the unit is mm); a reset removes one or all.
  */
@@ -271,7 +270,7 @@ export function allTabGroups(groups: GroupState[]): GroupState[] {
   return groups.filter((group) => group.items.length > 0).map((group, index) => ({ ...group, items: group.items.slice(0, index === 0 ? 20 : 10) }));
 }
 
-/** The filters as the API takes them (SPEC 7). */
+/** The filters as the API takes them. */
 export function filtersParam(filters: ActiveFilter[]): string {
   return JSON.stringify(
     filters

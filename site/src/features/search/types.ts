@@ -12,6 +12,6 @@ export type {
   SearchMeta,
 } from "../../../../domain/search-api";
 
-/** SPEC 2.2 tabs: all, products, filter, advises, videos, infos and the shop's own brand. */
+/** The search's tabs: all, products, filter, advises, videos, infos and the shop's own brand. */
 export type TabKey = "all" | "products" | "filter" | "advises" | "videos" | "infos" | "brand";
 export const TABS: TabKey[] = ["all", "products", "filter", "advises", "videos", "infos", "brand"];

@@ -1,7 +1,7 @@
 /**
  * The search state with its calls: suggestions while typing (overlay), full results with
  * filter options (search page, the overlay's tabs and filters), "load more" per tab.
- * Calls go through swr (deduplicated, cached per query); the reducer keeps SPEC 4's rules.
+ * Calls go through swr (deduplicated, cached per query); the reducer keeps the search's rules.
  */
 import React from "react";
 import useSWR from "swr";
@@ -11,7 +11,7 @@ import { hasMinimumChars, initialSearchState, itemsPerPageOf, searchReducer, typ
 import type { GroupType } from "./types";
 
 export const DEBOUNCE_MS = 250;
-/** Results per call (SPEC 9: page limit 50). */
+/** Results per call (page limit 50). */
 export const PAGE_LIMIT = 50;
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -96,7 +96,7 @@ export function useSearch(mode: "overlay" | "page", initialQuery = ""): UseSearc
         dispatch({ type: "showMore", tab });
         return;
       }
-      // SPEC 5: loading more needs at least 3 characters.
+      // Loading more needs at least 3 characters.
       if (!hasMinimumChars({ searchString: query, minimumChars: Math.max(3, current.minimumChars) })) return;
       dispatch({ type: "loadMoreRequested" });
       fetchSearch({ kind: "search", query, filters: current.filters.activeFilters, offset: group.offset, limit: PAGE_LIMIT })

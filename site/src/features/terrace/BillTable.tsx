@@ -1,5 +1,5 @@
 /**
- * The planner's bill of materials (issue 19, "Compute"): one row per part with what is needed,
+ * The planner's bill of materials ("Compute"): one row per part with what is needed,
  * the packages in the shop's sales units, the package price and the row total in the shop's
  * currency, the total; a part the catalogue cannot supply shows as a visible line of its own
  * (not in the total), and the boards' waste in percent.

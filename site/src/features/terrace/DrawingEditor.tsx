@@ -1,5 +1,5 @@
 /**
- * The planner's first step (issue 19, "Draw"): the terrace as an SVG drawing in metres. A click
+ * The planner's first step ("Draw"): the terrace as an SVG drawing in metres. A click
  * adds a corner to the outline (or to the cut-out being drawn), points are dragged with the
  * mouse or a finger, or moved with the arrow keys once focused (10 cm, with Shift 1 m); grid and
  * right-angle snapping; every side's length typed; rectangle, L and U as starting shapes;

@@ -1,5 +1,5 @@
 /**
- * The terrace planner's landing page (issue 19): the configurator CMS page (/terrassenplaner.html
+ * The terrace planner's landing page: the configurator CMS page (/terrassenplaner.html
  * and its language slugs) as every CMS page shows it, with the planner's steps, a start button
  * and a field that opens a saved plan by its number. A template of its own, so no other CMS
  * page's JavaScript carries it; plain links and a GET form to the planner page, so this page

@@ -96,7 +96,7 @@ afterEach(() => {
 
 const renderPlanner = () => mount(<Planner shop={{ domainPrefixes: [] }} language="en" currency="EUR" />);
 
-test("without an area the next step is refused with SPEC 5's words; with a drawn rectangle it opens", async () => {
+test("without an area the next step is refused with the storefront's words; with a drawn rectangle it opens", async () => {
   fakeApi();
   const page = await renderPlanner();
   expect(byTestId(page, "terrace-planner")!.dataset.step).toBe("draw");

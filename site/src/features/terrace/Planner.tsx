@@ -1,10 +1,10 @@
 /**
- * The terrace planner (issue 19): draw -> choose -> result. The drawing is the editor's state
+ * The terrace planner: draw -> choose -> result. The drawing is the editor's state
  * (editor.ts); the area, the laying and the bill are the geometry module's (domain/terrace/),
  * computed here from the shop's planner catalogue (GET /apiv2/terrace/catalogue) as the shop
  * API computes them when it saves. Saving gives the configuration number (and puts it in the
  * address, `?number=`); a number in the address loads that plan. From the result: print, add
- * everything to the cart (then the cart page), request an offer (the inquiry modal of issue 15
+ * everything to the cart (then the cart page), request an offer (the inquiry modal
  * with the configuration number). The plan is kept in the browser as it changes and comes back
  * after a reload (plan-store.ts). Loaded on demand by the planner page only.
  */
@@ -58,7 +58,7 @@ export function areaOf(state: EditorState): number {
 }
 
 /**
- * Why the drawing cannot go on to the next step, in the page's words: no area (SPEC 5's 'Please
+ * Why the drawing cannot go on to the next step, in the page's words: no area ('Please
  * fill field room area to continue to the next step'), else the first refusal of the plan rules
  * the shop API applies too (crossing sides, too long a side, ...); null when it can.
  */

@@ -1,5 +1,5 @@
 /**
- * The terrace planner's calls to the shop API (issue 19, worker/shop-api/terrace/), through the
+ * The terrace planner's calls to the shop API (worker/shop-api/terrace/), through the
  * commerce client (same origin, the Swiss language segment, success only with 200 and data):
  *
  *   GET  /apiv2/terrace/catalogue                       boards, substructure systems, family rules, items

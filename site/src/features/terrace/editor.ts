@@ -1,5 +1,5 @@
 /**
- * The drawing editor's state (issue 19, "Draw"): the terrace outline and its cut-outs as
+ * The drawing editor's state ("Draw"): the terrace outline and its cut-outs as
  * polygons in metres, what a click does (add a point to the outline or to a new cut-out, or
  * nothing), the snapping options and the house wall side. A pure reducer, so the screen and
  * the tests drive it alike; snapping is the geometry module's own (domain/terrace/plan.ts snap).

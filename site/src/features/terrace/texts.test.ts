@@ -24,7 +24,7 @@ test("every shop language has every planner text, none empty", () => {
   }
 });
 
-test("the plan rules speak the page's language; SPEC 5's step rule in English word for word", () => {
+test("the plan rules speak the page's language; the step rule in English word for word", () => {
   expect(planTexts(lookup(load("en"))).areaEmpty).toBe("Please fill field room area to continue to the next step");
   const german = planTexts(lookup(load("de")));
   expect(german.sideTooLong).toBe("Eine Seite kann höchstens {max} m lang sein.");

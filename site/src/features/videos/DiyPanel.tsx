@@ -5,7 +5,7 @@ import { Tutorials } from "../../components/product/Tutorials";
 import { useVisibilityTracking } from "../../lib/tracking/use-track";
 
 /**
- * The DIY panel (SPEC 4 interface toggles): the product's tutorials in a side panel opened
+ * The DIY panel (an interface toggle): the product's tutorials in a side panel opened
  * from the buy box. Opening locks the page's scrolling and moves the focus into the panel;
  * Escape or the close button closes it and gives the focus back to the opener.
  */

@@ -12,7 +12,7 @@ export interface VideoItemData {
 }
 
 /**
- * A click-to-load video (issue 18; docs/decisions/0047): until the visitor clicks play the
+ * A click-to-load video (docs/decisions/0047): until the visitor clicks play the
  * page holds only the poster image (the shop's own) and a button; the <video> element or the
  * platform's <iframe> is created by the click, so no video and no third party is requested
  * before. The button names the video for screen readers.

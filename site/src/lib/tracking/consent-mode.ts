@@ -1,5 +1,5 @@
 /**
- * Google Consent Mode v2 (issue 18, docs/decisions/0050). Every page's first inline script in
+ * Google Consent Mode v2 (docs/decisions/0050). Every page's first inline script in
  * <head> (site/gatsby-ssr.tsx) creates the dataLayer and pushes the defaults, every storage
  * denied and `wait_for_update` so tags wait for the answer, before anything else can push:
  * the tag manager is loaded later, at run time, when GET /apiv2/environment names a container

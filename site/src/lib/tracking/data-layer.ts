@@ -1,9 +1,9 @@
 import { FRONTEND_TYPE, type EcommerceEvent, type InteractionEvent, type InterfaceToggle } from "../../../../domain/tracking";
 
 /**
- * The pages' pushes to the tag manager's dataLayer (issue 18): every e-commerce event is
+ * The pages' pushes to the tag manager's dataLayer: every e-commerce event is
  * preceded by `{ ecommerce: null }` (GA4: the previous event's items must not leak into the
- * next), the spec's own events (SPEC 7) name a category, action, label, value, extra data and
+ * next), the spec's own events name a category, action, label, value, extra data and
  * the frontend type. The dataLayer exists from the first inline script on (consent-mode.ts);
  * without a tag manager nothing reads it, and nothing leaves the browser.
  */
@@ -34,7 +34,7 @@ export function trackInteraction(event: InteractionEvent): void {
   dataLayer().push(event);
 }
 
-/** SPEC 4: "Visibility toggles are also reported to analytics". */
+/** "Visibility toggles are also reported to analytics". */
 export function visibilityEvent(toggle: InterfaceToggle, visible: boolean): InteractionEvent {
   return interactionEvent("interface", visible ? "open" : "close", toggle);
 }

@@ -1,7 +1,7 @@
 import { decimalAmount, MAX_EVENT_ITEMS, type EcommerceData, type EcommerceEvent, type TrackedItem } from "../../../../domain/tracking";
 
 /**
- * GA4 e-commerce events from what the pages know (issue 18): prices come in minor units (as
+ * GA4 e-commerce events from what the pages know: prices come in minor units (as
  * everywhere in the shop) and leave as GA4's decimal amounts, `value` is always the sum of the
  * items' price times quantity with the currency beside it, lists are cut to GA4's 200 items
  * (the value still counts them all). A product without a price is not tracked as an item.

@@ -1,8 +1,8 @@
 /**
- * The third parties of the tracking (issue 18, docs/decisions/0050), loaded at run time from
+ * The third parties of the tracking (docs/decisions/0050), loaded at run time from
  * GET /apiv2/environment, never from a build variable: the tag manager's container when the
  * shop has one (`tagManager.containerId`) and the consent manager's script when the
- * environment enables cookies (SPEC 7 `cookies.enabled`, its id code in `cookies.key`). Both
+ * environment enables cookies (`cookies.enabled`, its id code in `cookies.key`). Both
  * come after the consent defaults the first inline script pushed (consent-mode.ts), so no
  * tag can fire before them. The sources are in the edge's CSP (config/shops.json).
  */

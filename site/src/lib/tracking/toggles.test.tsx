@@ -46,13 +46,13 @@ beforeEach(() => {
 afterEach(() => unmountAll());
 afterAll(closeBrowser);
 
-/** The SPEC 4 toggle reports in the dataLayer, in the order they were pushed. */
+/** The interface toggle reports in the dataLayer, in the order they were pushed. */
 const reports = () =>
   (window.dataLayer ?? [])
     .filter((entry): entry is { event: string; category: string; action: string; label: string } => (entry as { category?: string }).category === "interface")
     .map((entry) => `${entry.label}:${entry.action}`);
 
-describe("SPEC 4: the storefront's toggles report opening and closing", () => {
+describe("the storefront's toggles report opening and closing", () => {
   test("the DIY panel: nothing while closed, then open and close (button and Escape), every time", async () => {
     const product = testProduct("EUR", "de");
     const container = await mount(<DiyPanel product={product} />);
@@ -141,7 +141,7 @@ describe("SPEC 4: the storefront's toggles report opening and closing", () => {
   });
 });
 
-describe("SPEC 4: the sample cart and its thank-you", () => {
+describe("the sample cart and its thank-you", () => {
   const sampleCart: SampleCart = {
     cart: {
       referenceCode: "S-1",

@@ -1,5 +1,5 @@
 /**
- * The tag manager's side of the pages (issue 18): Consent Mode defaults before anything else,
+ * The tag manager's side of the pages: Consent Mode defaults before anything else,
  * the dialog's update, the run-time loading of container and consent manager, and every event
  * the pages build, each checked against its schema (domain/tracking-schemas.ts).
  */
@@ -258,7 +258,7 @@ describe("e-commerce events in the GA4 shape", () => {
   });
 });
 
-describe("the spec's event shape and the interface toggles (SPEC 4, 7)", () => {
+describe("the spec's event shape and the interface toggles", () => {
   test("an interaction names category, action, label, value, extra data and the frontend type", () => {
     const event = interactionEvent("search", "submit", "eiche", 12, { tab: "products", empty: false });
     expect(interactionEventSchema.parse(event)).toEqual({
@@ -279,7 +279,7 @@ describe("the spec's event shape and the interface toggles (SPEC 4, 7)", () => {
     expect(visibilityEventSchema.parse(visibilityEvent(toggle, false))).toMatchObject({ action: "close" });
   });
 
-  test("a toggle that is not one of SPEC 4 is refused; reported toggles reach the dataLayer", () => {
+  test("a toggle that is not one of the interface toggles is refused; reported toggles reach the dataLayer", () => {
     expect(visibilityEventSchema.safeParse({ ...visibilityEvent("cartModal", true), label: "popup" }).success).toBe(false);
     const win = page();
     trackVisibility("mobileMenu", true);

@@ -69,7 +69,7 @@ export function firstSightOfOrder(number: string, storage: Pick<Storage, "getIte
 }
 
 /**
- * SPEC 4: reports an interface toggle when it opens or closes, not its state on the first
+ * Reports an interface toggle when it opens or closes, not its state on the first
  * render (a product page's default tab is not an interaction). Call it where the open state
  * lives, which starts closed for every panel and modal, so a lazily loaded one still reports.
  */

@@ -1,5 +1,5 @@
 /**
- * The address-suggestion provider interface (SPEC 7: find with a limit, then retrieve the
+ * The address-suggestion provider interface (find with a limit, then retrieve the
  * full address; docs/decisions/0036). One adapter per service (loqate.ts); the shop config
  * names the service per shop (registry.ts).
  */

@@ -15,7 +15,7 @@ const TEMPLATES = Object.keys(PARAMS) as (keyof typeof PARAMS)[];
 const compose = (template: MailTemplate, language: string, params: unknown, options?: { redactSecrets?: boolean }, shopId = "DE") =>
   composeMail({ shopId, language, template, params }, "development", options);
 
-describe("the account's mails (issue 13)", () => {
+describe("the account's mails", () => {
   test.each(TEMPLATES)("%s renders in all six languages, every text its own (no key shows)", (template) => {
     const subjects = new Set<string>();
     for (const language of LANGUAGES) {

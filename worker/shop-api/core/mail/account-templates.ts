@@ -1,5 +1,5 @@
 /**
- * The customer account's mails (issue 13): the link confirming a registration's address,
+ * The customer account's mails: the link confirming a registration's address,
  * the notice that someone tried to register an address that has an account, the link to
  * set a new password, the notice that the password was changed, and the reminder two
  * weeks before an order's free storage ends. Texts: locales/<lang>/mail.json.

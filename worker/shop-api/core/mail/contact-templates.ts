@@ -1,5 +1,5 @@
 /**
- * The contact page's mails (issue 18; docs/decisions/0049). Texts: locales/<lang>/mail.json
+ * The contact page's mails (docs/decisions/0049). Texts: locales/<lang>/mail.json
  * (keys `contact-confirmation.*`, `contact-notification.*`; the footers `layout.contact` and
  * `layout.contactNotification`); the topic comes written in the mail's language by the
  * contact module.

@@ -1,5 +1,5 @@
 /**
- * The inquiries' mails (issue 15; docs/decisions/0039). Texts: locales/<lang>/inquiries.json
+ * The inquiries' mails (docs/decisions/0039). Texts: locales/<lang>/inquiries.json
  * (key `<template>.<text>`); the labels of the inquiry's type and its yes/no steps, the
  * quantity with its unit and the country come written in the mail's language by the
  * inquiries module, as the returns module does with its reasons.

@@ -1,5 +1,5 @@
 /**
- * The newsletter's mails (issue 15; docs/decisions/0040): the confirmation of a sign-up (double
+ * The newsletter's mails (docs/decisions/0040): the confirmation of a sign-up (double
  * opt-in: the link opens the shop's confirmation page, whose one button confirms) and the
  * voucher the confirmation earns. Texts: locales/<lang>/newsletter.json (`mail.*`).
  *

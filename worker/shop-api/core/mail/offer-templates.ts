@@ -1,5 +1,5 @@
 /**
- * The offer mail (issue 15; docs/decisions/0039): staff sent (or revised) an offer for an offer
+ * The offer mail (docs/decisions/0039): staff sent (or revised) an offer for an offer
  * request; the customer reads its lines, total, validity and the staff's note, and opens it by
  * the signed link (core/offer-link.ts, signed when the mail is rendered, so the outbox never
  * holds it and the staff's view shows it hidden). Texts: locales/<lang>/offers.json (`offer.*`,

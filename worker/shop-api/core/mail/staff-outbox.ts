@@ -1,5 +1,5 @@
 /**
- * The mail outbox for the back office (issue 16, "Mail"): what reached whom. The list
+ * The mail outbox for the back office ("Mail"): what reached whom. The list
  * shows per mail its status, recipient, subject, shop, times, attempts and last error,
  * newest first, filtered by status, recipient or shop, a page at a time (keyset on the
  * id); the body (the address and samples of the order) only in the detail of one mail.

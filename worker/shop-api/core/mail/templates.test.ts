@@ -63,7 +63,7 @@ test("the shop-branded layout: shop name, footer with the shop's home in the sen
   expect(swiss.html).toContain('<html lang="fr">');
 });
 
-test("samples with a long delivery time say 2-3 weeks (SPEC 9)", () => {
+test("samples with a long delivery time say 2-3 weeks", () => {
   const mail = compose("en", { items: [{ sku: "OAK-1", name: "Oak", longDelivery: true }] });
   expect(mail.text).toContain("Oak – item no. OAK-1 (delivery time 2–3 weeks)");
   expect(mail.text).toContain("some samples have a delivery time of 2–3 weeks");

@@ -34,7 +34,7 @@ const sampleOrderParams = z
   })
   .strict();
 
-/** The confirmation of a finished sample order (SPEC 9: free samples, processed after one hour, SAMPLE_LONG_DELIVERY_WEEKS for long-delivery samples). */
+/** The confirmation of a finished sample order (free samples, processed after one hour, SAMPLE_LONG_DELIVERY_WEEKS for long-delivery samples). */
 const sampleOrderConfirmation = defineTemplate(sampleOrderParams, (params, t, shopName) => {
   const { address } = params;
   const name = `${address.firstname} ${address.lastname}`;
@@ -80,7 +80,7 @@ const orderParams = z
       .object({
         goods: money,
         discount: money.optional(),
-        /** The voucher the order redeemed and the part of it used (issue 15). */
+        /** The voucher the order redeemed and the part of it used. */
         voucher: z.object({ code: line, value: money }).strict().optional(),
         shipping: money,
         tax: money,
@@ -196,7 +196,7 @@ const rmaParams = z
   })
   .strict();
 
-/** The confirmation of a complaint or return (issue 14): its number, the order, the lines and what happens next. */
+/** The confirmation of a complaint or return: its number, the order, the lines and what happens next. */
 const rmaConfirmation = defineTemplate(rmaParams, (params, t, shopName) => ({
   subject: t("subject", { number: params.rmaId, shop: shopName }),
   blocks: [
@@ -232,7 +232,7 @@ const rmaStatusParams = z
   })
   .strict();
 
-/** A complaint's (or a withdrawal's) new state (issue 14): one mail per change staff make. */
+/** A complaint's (or a withdrawal's) new state: one mail per change staff make. */
 const rmaStatus = defineTemplate(rmaStatusParams, (params, t, shopName) => {
   const of = params.kind === "withdrawal" ? "withdrawal." : "";
   return {

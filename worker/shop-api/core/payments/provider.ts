@@ -1,5 +1,5 @@
 /**
- * The payment-provider interface (issue 12; docs/decisions/0036). The shop takes online
+ * The payment-provider interface (docs/decisions/0036). The shop takes online
  * methods (PayPal, card, Klarna, SEPA, Amazon Pay, instant transfer, TWINT) only through a
  * provider configured for the shop (config `paymentProviders`, registry.ts):
  *

@@ -2,7 +2,7 @@
  * File names of uploads: what is kept of the name the client sent, which extensions are
  * allowed, and how the name goes back out in Content-Disposition.
  *
- * The extension must be one of ALLOWED_EXTENSIONS (SPEC 5/8 'file extension not allowed')
+ * The extension must be one of ALLOWED_EXTENSIONS ('file extension not allowed')
  * but need not agree with the type the bytes show (a phone's PNG screenshot renamed .jpg
  * is fine): the stored and served type is always the sniffed one, and the allowlist is
  * what keeps a downloaded file from ever being named .html, .svg or .exe.
