@@ -1,7 +1,8 @@
 /**
  * An order as the shop API shows it to the visitor who placed it (the answer of
  * `POST /apiv2/checkout/order` and `GET /apiv2/checkout/order/{number}`; built by
- * worker/shop-api/checkout/order-view.ts, read by the order success page). Money in
+ * worker/shop-api/tables/order-view.ts, the view the account and the back office build on too,
+ * read by the order success page). Money in
  * `MoneyValue`s of the order's currency, formatted in the order's language.
  */
 import type { BankAccountView } from "./bank-account";
@@ -70,7 +71,7 @@ export interface OrderView {
     /** The voucher the order redeemed and the part of it used (issue 15); null without one. */
     voucher: { code: string; amount: MoneyValue } | null;
     shipping: MoneyValue;
-    tax: { isIncluded: boolean; amount: MoneyValue; label: string };
+    tax: { isIncluded: true; amount: MoneyValue; label: string };
     grandTotal: MoneyValue;
   };
 }

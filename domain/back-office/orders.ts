@@ -1,5 +1,5 @@
 /**
- * The answers of the back office's orders API (worker/shop-api/checkout/staff-orders.ts), as
+ * The answers of the back office's orders API (worker/shop-api/orders/staff-orders.ts), as
  * the shop API builds them and the console reads them (roles service and ops):
  *   GET /admin/api/orders?shop=&state=&q=&limit=&before=   StaffOrderListPage
  *   GET /admin/api/orders/:number                          StaffOrderDetail

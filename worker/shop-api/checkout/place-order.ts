@@ -44,11 +44,11 @@ import { selectCustomerType } from "../tables/customers";
 import { insertOrder, insertOrderLine, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
 import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
 import { markPaymentPending } from "../tables/order-payments";
+import { orderView } from "../tables/order-view";
 import { listedIn } from "../tables/products";
 import { cartVoucherIs, redeemVoucher, setCartVoucher, voucherUsable, type VoucherRefusal } from "../tables/vouchers";
 import { readCheckoutCart } from "./cart-read";
 import { CHECKOUT_MESSAGES } from "./messages";
-import { orderView } from "./order-view";
 import {
   cartVoucher,
   chargeMode,
@@ -416,7 +416,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
   const placedOrder = { ...order, order_number: placed.order_number };
   // An online method: the provider opens the payment now (checkout/payments.ts); the answer's payment.redirectUrl leads there.
   const payment = paymentProvider ? await startPayment(ctx, placedOrder, paymentProvider) : null;
-  const view = orderView({ ...placedOrder, payment_state: payment?.state ?? null }, lines, ctx.shop.bankAccount, ctx.shop.taxRate);
+  const view = orderView({ ...placedOrder, payment_state: payment?.state ?? null }, lines, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
   return reply(payment ? { ...view, payment } : view);
 }
 
@@ -428,5 +428,5 @@ export async function getOrder(ctx: VisitorContext, params: Params): Promise<Rep
   const order = await selectOrderByNumber(ctx.shop.id, number).prepare(ctx.db).first<OrderRow>();
   if (!order || order.visitor_id !== visitor.id) throw notFound();
   const { results } = await selectOrderLines(order.id).prepare(ctx.db).all<OrderLineRow>();
-  return reply(orderView(order, results, ctx.shop.bankAccount, ctx.shop.taxRate));
+  return reply(orderView(order, results, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount }));
 }

@@ -50,7 +50,7 @@ export interface Shop {
   addressLookup: AddressLookupSettings | null;
   /** The providers of its online payment methods (core/payments). */
   paymentProviders: PaymentProviderSettings[];
-  /** Storage of ordered goods: months free of charge (customers/storage.ts; issue 13). */
+  /** Storage of ordered goods: months free of charge (core/orders/storage.ts; issue 13). */
   storage: StorageSettings;
   /** Whether the shop takes inquiries (inquiries/; issue 15). */
   inquiries: InquirySettings;

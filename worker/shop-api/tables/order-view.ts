@@ -1,19 +1,34 @@
-/** What the shop API answers about an order: the snapshot it was placed with, formatted in its currency and language. */
+/**
+ * The one order view: what the shop API answers about an order, the snapshot it was placed
+ * with (its row and lines), formatted in its currency. The confirmation (checkout/), the
+ * account's order pages and the back office (orders/) and the returns page (returns/) answer
+ * with it or build their answer on it, so an order reads the same wherever it is shown.
+ * Money, unit and tax labels are worded in `language`: the order's own unless the reader
+ * asks for the page's (the account shows its orders in the page language).
+ */
+import type { BankAccountView } from "../../../domain/bank-account";
 import { money } from "../../../domain/money";
 import type { OrderAddressView, OrderView } from "../../../domain/order";
-import { taxLabel } from "../../lib/labels";
 import { parseJsonOr } from "../../lib/json";
-import type { BankAccount } from "../../config/shop-config";
-import type { OrderPaymentColumns } from "../tables/order-payments";
-import { orderLineViews, type OrderLineRow, type OrderRow } from "../tables/orders";
+import { taxLabel } from "../../lib/labels";
+import type { OrderPaymentColumns } from "./order-payments";
+import { orderLineViews, type OrderLineRow, type OrderRow } from "./orders";
+
+export interface OrderViewOptions {
+  /** The shop's tax rate, named in the tax line's label. */
+  taxRate: number;
+  /** Where a prepayment goes (shown with the prepayment's instructions); null: none shown. */
+  bankAccount: BankAccountView | null;
+  /** The language of money and labels; the order's when not given. */
+  language?: string;
+}
 
 export function orderView(
   order: OrderRow & Partial<Pick<OrderPaymentColumns, "payment_state">>,
   lines: OrderLineRow[],
-  bankAccount: BankAccount | null,
-  shopTaxRate: number,
-) {
-  const m = (minor: number) => money(minor, order.currency, order.language);
+  { taxRate, bankAccount, language = order.language }: OrderViewOptions,
+): OrderView {
+  const m = (minor: number) => money(minor, order.currency, language);
   return {
     orderNumber: order.order_number,
     state: order.state,
@@ -34,13 +49,13 @@ export function orderView(
     paymentInstructions:
       order.payment_method === "prepayment" && bankAccount ? { bankAccount, reference: order.order_number, amount: m(order.grand_total) } : null,
     currency: order.currency,
-    lines: orderLineViews(order, lines),
+    lines: orderLineViews(order, lines, language),
     totals: {
       goods: m(order.goods_total),
       prepaymentDiscount: m(order.discount_total),
       voucher: order.voucher_code ? { code: order.voucher_code, amount: m(order.voucher_total ?? 0) } : null,
       shipping: m(order.shipping_total),
-      tax: { isIncluded: true, amount: m(order.tax_total), label: taxLabel(shopTaxRate, order.language) },
+      tax: { isIncluded: true, amount: m(order.tax_total), label: taxLabel(taxRate, language) },
       grandTotal: m(order.grand_total),
     },
   };
