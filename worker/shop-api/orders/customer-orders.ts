@@ -110,7 +110,12 @@ function orderViewOf(
   callOffs: StorageCallOffRow[],
 ): CustomerOrder {
   // The account shows neither the quoted delivery nor the payment's state and instructions (the confirmation does).
-  const { delivery: _delivery, paymentState: _paymentState, paymentInstructions: _paymentInstructions, ...view } = orderView(order, lines, {
+  const {
+    delivery: _delivery,
+    paymentState: _paymentState,
+    paymentInstructions: _paymentInstructions,
+    ...view
+  } = orderView(order, lines, {
     taxRate: ctx.shop.taxRate,
     bankAccount: null,
     language: ctx.language,
