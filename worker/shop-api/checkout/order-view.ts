@@ -1,6 +1,6 @@
 /** What the shop API answers about an order: the snapshot it was placed with, formatted in its currency and language. */
 import { money } from "../../../domain/money";
-import type { OrderAddressView, OrderView } from "../../../domain/order";
+import type { OrderAddress, VisitorOrderView } from "../../../domain/api/orders";
 import { taxLabel } from "../../lib/labels";
 import { parseJsonOr } from "../../lib/json";
 import type { BankAccount } from "../../config/shop-config";
@@ -12,7 +12,7 @@ export function orderView(
   lines: OrderLineRow[],
   bankAccount: BankAccount | null,
   shopTaxRate: number,
-) {
+): VisitorOrderView {
   const m = (minor: number) => money(minor, order.currency, order.language);
   return {
     orderNumber: order.order_number,
@@ -23,11 +23,11 @@ export function orderView(
     deliveredAt: order.delivered_at,
     cancelledAt: order.cancelled_at,
     email: order.email,
-    billingAddress: parseJsonOr<OrderAddressView | null>(order.billing_address, null),
-    shippingAddress: parseJsonOr<OrderAddressView | null>(order.shipping_address, null),
+    billingAddress: parseJsonOr<OrderAddress | null>(order.billing_address, null),
+    shippingAddress: parseJsonOr<OrderAddress | null>(order.shipping_address, null),
     deliveryMode: order.delivery_mode,
     desiredDate: order.desired_date,
-    delivery: parseJsonOr<OrderView["delivery"]>(order.delivery_summary, null),
+    delivery: parseJsonOr<VisitorOrderView["delivery"]>(order.delivery_summary, null),
     paymentMethod: order.payment_method,
     /** An online payment's state (pending, paid, failed, cancelled); null for the offline methods. */
     paymentState: order.payment_state ?? null,
