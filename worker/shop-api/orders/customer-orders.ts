@@ -2,14 +2,14 @@
  * The customer's orders (issue 13): the orders placed signed in and the guest orders of the
  * verified address (linked at verification and sign-in), and the call-off of stored goods.
  *
- *   GET  /apiv2/customer/orders?before=&limit=        -> {orders: OrderSummary[], next: string | null}
- *   GET  /apiv2/customer/orders/{number}              -> {order: CustomerOrder}
- *   POST /apiv2/customer/orders/{number}/call-off     {desiredDate} -> {order: CustomerOrder}
+ *   GET  /apiv2/customer/orders?before=&limit=        -> {orders: OrderListItem[], next: string | null}
+ *   GET  /apiv2/customer/orders/{number}              -> {order: CustomerOrderView}
+ *   POST /apiv2/customer/orders/{number}/call-off     {desiredDate} -> {order: CustomerOrderView}
  *
  * Another customer's order answers 404 like an unknown number (every read names the
  * customer). `before` is the number of the last order of the previous page.
  */
-import type { CustomerOrder, OrderStateCode, OrderSummary } from "../../../domain/account";
+import type { CustomerOrderView, OrderListItem, OrderState } from "../../../domain/api/orders";
 import { callOffSchema, isWorkingDate } from "../../../domain/account-forms";
 import { money } from "../../../domain/money";
 import { hasReturnableLine } from "../../../domain/return-window";
@@ -44,7 +44,7 @@ function orderNumberOf(params: Params): string {
   return number;
 }
 
-function summaryOf(ctx: ShopContext, row: OrderSummaryRow): OrderSummary {
+function summaryOf(ctx: ShopContext, row: OrderSummaryRow): OrderListItem {
   return {
     number: row.order_number,
     placedAt: row.placed_at,
@@ -79,8 +79,8 @@ export async function orderList(ctx: ShopContext): Promise<Reply> {
   return reply({ orders: page.map((row) => summaryOf(ctx, row)), next: results.length > limit ? (page.at(-1)?.order_number ?? null) : null });
 }
 
-function historyOf(order: CustomerOrderRow): { state: OrderStateCode; at: string }[] {
-  const steps: [OrderStateCode, string | null][] = [
+function historyOf(order: CustomerOrderRow): { state: OrderState; at: string }[] {
+  const steps: [OrderState, string | null][] = [
     ["placed", order.placed_at],
     ["confirmed", order.confirmed_at],
     ["shipped", order.shipped_at],
@@ -88,7 +88,7 @@ function historyOf(order: CustomerOrderRow): { state: OrderStateCode; at: string
     ["cancelled", order.cancelled_at],
   ];
   return steps
-    .filter((step): step is [OrderStateCode, string] => step[1] !== null)
+    .filter((step): step is [OrderState, string] => step[1] !== null)
     .map(([state, at]) => ({ state, at }))
     .sort((a, b) => a.at.localeCompare(b.at));
 }
@@ -108,7 +108,7 @@ function orderViewOf(
   lines: OrderLineRow[],
   returned: ReadonlyMap<number, number>,
   callOffs: StorageCallOffRow[],
-): CustomerOrder {
+): CustomerOrderView {
   // The account shows neither the quoted delivery nor the payment's state and instructions (the confirmation does).
   const {
     delivery: _delivery,
@@ -130,7 +130,7 @@ function orderViewOf(
 }
 
 /** The customer's order with its lines, what is returned of them and its call-offs; 404 for an unknown number and for another customer's order alike. */
-async function readOrder(ctx: ShopContext, customerId: string, number: string): Promise<{ order: CustomerOrderRow; view: CustomerOrder }> {
+async function readOrder(ctx: ShopContext, customerId: string, number: string): Promise<{ order: CustomerOrderRow; view: CustomerOrderView }> {
   const order = await selectCustomerOrder(customerId, ctx.shop.id, number).prepare(ctx.db).first<CustomerOrderRow>();
   if (!order) throw notFound();
   const [lines, returned, callOffs] = await ctx.db.batch([

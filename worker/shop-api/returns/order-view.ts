@@ -9,7 +9,7 @@
  * withdrawal's rule is here and nowhere else.
  */
 import type { CustomerType } from "../../../domain/account";
-import type { OrderLineView } from "../../../domain/order";
+import type { OrderLine } from "../../../domain/api/orders";
 import { lineReturnState, RETURN_WINDOW_MS } from "../../../domain/return-window";
 import type { RmaOrder, RmaOrderLine } from "../../../domain/returns-forms";
 import { withdrawalRightRefusal } from "../../../domain/withdrawal-right";
@@ -85,7 +85,7 @@ export function withdrawalRefusal(
 }
 
 /** A line of the one order view (tables/order-view.ts) with its numbers for the returns form at `now` (domain/return-window.ts). */
-export function lineView(line: OrderLineView, image: string | null, returned: number, now: Date): RmaOrderLine {
+export function lineView(line: OrderLine, image: string | null, returned: number, now: Date): RmaOrderLine {
   return {
     lineNo: line.line,
     sku: line.sku,

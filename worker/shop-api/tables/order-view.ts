@@ -1,14 +1,15 @@
 /**
  * The one order view: what the shop API answers about an order, the snapshot it was placed
- * with (its row and lines), formatted in its currency. The confirmation (checkout/), the
+ * with (its row and lines), formatted in its currency (domain/api/orders.ts: the view every
+ * reader shares with what the visitor who ordered sees of delivery and payment; the others
+ * leave those out). The confirmation (checkout/), the
  * account's order pages and the back office (orders/) and the returns page (returns/) answer
  * with it or build their answer on it, so an order reads the same wherever it is shown.
  * Money, unit and tax labels are worded in `language`: the order's own unless the reader
  * asks for the page's (the account shows its orders in the page language).
  */
-import type { BankAccountView } from "../../../domain/bank-account";
 import { money } from "../../../domain/money";
-import type { OrderAddressView, OrderView } from "../../../domain/order";
+import type { BankAccountView, OrderAddress, VisitorOrderView } from "../../../domain/api/orders";
 import { parseJsonOr } from "../../lib/json";
 import { taxLabel } from "../../lib/labels";
 import type { OrderPaymentColumns } from "./order-payments";
@@ -27,7 +28,7 @@ export function orderView(
   order: OrderRow & Partial<Pick<OrderPaymentColumns, "payment_state">>,
   lines: OrderLineRow[],
   { taxRate, bankAccount, language = order.language }: OrderViewOptions,
-): OrderView {
+): VisitorOrderView {
   const m = (minor: number) => money(minor, order.currency, language);
   return {
     orderNumber: order.order_number,
@@ -38,11 +39,11 @@ export function orderView(
     deliveredAt: order.delivered_at,
     cancelledAt: order.cancelled_at,
     email: order.email,
-    billingAddress: parseJsonOr<OrderAddressView | null>(order.billing_address, null),
-    shippingAddress: parseJsonOr<OrderAddressView | null>(order.shipping_address, null),
+    billingAddress: parseJsonOr<OrderAddress | null>(order.billing_address, null),
+    shippingAddress: parseJsonOr<OrderAddress | null>(order.shipping_address, null),
     deliveryMode: order.delivery_mode,
     desiredDate: order.desired_date,
-    delivery: parseJsonOr<OrderView["delivery"]>(order.delivery_summary, null),
+    delivery: parseJsonOr<VisitorOrderView["delivery"]>(order.delivery_summary, null),
     paymentMethod: order.payment_method,
     /** An online payment's state (pending, paid, failed, cancelled); null for the offline methods. */
     paymentState: order.payment_state ?? null,
