@@ -5,7 +5,6 @@
  * codes the screens word from their locales.
  */
 import type { MoneyValue } from "./money";
-import type { OrderLineView } from "./order";
 
 export type CustomerType = "private" | "business";
 
@@ -34,98 +33,18 @@ export interface AccountMailSent {
   status: "verification_sent" | "reset_sent";
 }
 
-export type OrderStateCode = "placed" | "confirmed" | "shipped" | "delivered" | "cancelled";
-export type DeliveryModeName = "standard" | "requested_date" | "on_call_storage" | "express";
-
-/**
- * Where stored goods are: `stored` (in the warehouse, no call-off yet), `called_off` (a
- * delivery date was asked for), `delivered` (the order shipped), `cancelled`.
- */
-export type StorageStateCode = "stored" | "called_off" | "delivered" | "cancelled";
-
-/** A call-off: `requested` is the open one, `replaced` one a later call-off took the place of, `shipped` the one the goods went out on. */
-export interface CallOff {
-  desiredDate: string;
-  state: "requested" | "replaced" | "shipped" | "cancelled";
-  requestedAt: string;
-}
-
-/** A line of "my orders" (GET /apiv2/customer/orders). */
-export interface OrderSummary {
-  number: string;
-  placedAt: string;
-  state: OrderStateCode;
-  grandTotal: MoneyValue;
-  /** Lines of the order (products and samples). */
-  itemCount: number;
-  deliveryMode: DeliveryModeName;
-  /** Only for orders on call with storage. */
-  storage?: { until: string; state: StorageStateCode };
-}
-
-/** A line of the customer's order: domain/order.ts, as the visitor who ordered and staff see it. */
-export type CustomerOrderLine = OrderLineView;
-
-export interface OrderAddress {
-  firstname: string;
-  lastname: string;
-  companyName?: string;
-  vatId?: string;
-  street: string;
-  postcode: string;
-  city: string;
-  countryCode: string;
-}
-
-/** The storage of an order on call: free until `storedUntil`; `callOff` says what a new call-off may ask for now. */
-export interface OrderStorage {
-  state: StorageStateCode;
-  /** The last day of the free storage period. */
-  storedUntil: string;
-  freeMonths: number;
-  callOffs: CallOff[];
-  /** The dates a call-off may name today (working days), or null when none is possible (shipped, cancelled). */
-  callOff: { earliest: string; latest: string } | null;
-}
-
-/** One order of the customer (GET /apiv2/customer/orders/{number}). */
-export interface CustomerOrder {
-  orderNumber: string;
-  state: OrderStateCode;
-  placedAt: string;
-  confirmedAt: string | null;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  cancelledAt: string | null;
-  email: string;
-  billingAddress: OrderAddress | null;
-  shippingAddress: OrderAddress | null;
-  deliveryMode: DeliveryModeName;
-  desiredDate: string | null;
-  paymentMethod: string;
-  currency: string;
-  lines: CustomerOrderLine[];
-  totals: {
-    goods: MoneyValue;
-    prepaymentDiscount: MoneyValue;
-    /** The voucher the order redeemed and the part of it used; null without one. */
-    voucher: { code: string; amount: MoneyValue } | null;
-    shipping: MoneyValue;
-    tax: { isIncluded: true; amount: MoneyValue; label: string };
-    grandTotal: MoneyValue;
-  };
-  /** The order's states in time order, from placed on. */
-  history: { state: OrderStateCode; at: string }[];
-  storage: OrderStorage | null;
-  /**
-   * True while a return can be started: a product line has packages delivered, not yet in a
-   * complaint, within 30 days of that line's delivery (domain/return-window.ts, the
-   * rule of the returns page). Defects can be reported there after the 30 days as well.
-   */
-  returnable: boolean;
-  /** The returns page for this order, opened for the signed-in customer: `{prefix}/returns/?order=NUMBER`. */
-  returnsLink: string;
-}
+/** The customer's orders: their wire contract is domain/api/orders.ts. */
+export type {
+  CallOff,
+  CustomerOrderView as CustomerOrder,
+  OrderAddress,
+  OrderDeliveryMode as DeliveryModeName,
+  OrderLine as CustomerOrderLine,
+  OrderListItem as OrderSummary,
+  OrderState as OrderStateCode,
+  OrderStorage,
+  StorageState as StorageStateCode,
+} from "./api/orders";
 
 export interface ProjectItem {
   itemId: number;

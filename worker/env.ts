@@ -50,7 +50,7 @@ export interface ShopApiEnv {
   SITE_ASSETS?: R2Bucket;
   /** Bearer token of the builder API (/admin/builder/*): `npm run builder` and the CI's build jobs. */
   BUILDER_TOKEN?: string;
-  /** Bearer token of the ERP's order events (POST /admin/orders/{number}/events; checkout/order-events.ts). */
+  /** Bearer token of the ERP's order events (POST /admin/orders/{number}/events; orders/order-events.ts). */
   ORDER_EVENTS_TOKEN?: string;
   /** The catalogue webhook's signing secret (whsec_...) while D1 holds none (the console's rotation writes one there). */
   CATALOGUE_WEBHOOK_SECRET?: string;

@@ -1,26 +1,26 @@
 /**
- * The answers of the back office's orders API (worker/shop-api/checkout/staff-orders.ts), as
+ * The answers of the back office's orders API (worker/shop-api/orders/staff-orders.ts), as
  * the shop API builds them and the console reads them (roles service and ops):
  *   GET /admin/api/orders?shop=&state=&q=&limit=&before=   StaffOrderListPage
  *   GET /admin/api/orders/:number                          StaffOrderDetail
  * Money is the order's own snapshot, formatted in its currency and language.
  */
-import type { OrderAddressView, OrderLineView } from "../order";
+import { ORDER_STATES, type OrderAddress, type OrderDeliveryMode, type OrderLine, type OrderState, type OrderTotals, type OrderView } from "../api/orders";
 import type { MoneyValue } from "../money";
 import type { MailStatus } from "./mail-outbox";
 import type { ShopChoice } from "./shop-choice";
 
-/** An order's life cycle (migrations/0018_orders.sql): placed -> confirmed -> shipped -> delivered, cancelled before anything shipped. */
-export const ORDER_STATES = ["placed", "confirmed", "shipped", "delivered", "cancelled"] as const;
-export type StaffOrderState = (typeof ORDER_STATES)[number];
+/** An order's life cycle (domain/api/orders.ts). */
+export { ORDER_STATES };
+export type StaffOrderState = OrderState;
 
 /** What the ERP reports (POST /admin/orders/{number}/events). */
 export type StaffOrderEventType = Exclude<StaffOrderState, "placed">;
 
-export type StaffDeliveryMode = "standard" | "requested_date" | "on_call_storage" | "express";
+export type StaffDeliveryMode = OrderDeliveryMode;
 
-/** An address as the order keeps it (domain/order.ts). */
-export type StaffOrderAddress = OrderAddressView;
+/** An address as the order keeps it (domain/api/orders.ts). */
+export type StaffOrderAddress = OrderAddress;
 
 export interface StaffOrderSummary {
   orderNumber: string;
@@ -43,8 +43,8 @@ export interface StaffOrderSummary {
   placedAt: string;
 }
 
-/** A line with packages ordered, shipped and delivered (delivered <= shipped <= ordered) and the last shipment and delivery (the returns window counts from the delivery): domain/order.ts. */
-export type StaffOrderLine = OrderLineView;
+/** A line with packages ordered, shipped and delivered (delivered <= shipped <= ordered) and the last shipment and delivery (the returns window counts from the delivery): domain/api/orders.ts. */
+export type StaffOrderLine = OrderLine;
 
 /** One step of the order's history: its placing, then each ERP event as recorded. */
 export interface StaffOrderHistoryEntry {
@@ -71,28 +71,14 @@ export interface StaffOrderMail {
   sentAt: string | null;
 }
 
-export interface StaffOrderDetail extends StaffOrderSummary {
-  billingAddress: StaffOrderAddress | null;
-  shippingAddress: StaffOrderAddress | null;
-  desiredDate: string | null;
+/** The order as staff see it: the shared order view (domain/api/orders.ts), the tax as an amount beside its label, the ERP history and the confirmation mail. */
+export interface StaffOrderDetail
+  extends
+    StaffOrderSummary,
+    Pick<OrderView, "billingAddress" | "shippingAddress" | "desiredDate" | "confirmedAt" | "shippedAt" | "deliveredAt" | "cancelledAt" | "currency" | "lines"> {
   /** The delivery dates quoted when the order was placed. */
   delivery: { date: string | null; latestDate: string | null };
-  confirmedAt: string | null;
-  shippedAt: string | null;
-  deliveredAt: string | null;
-  cancelledAt: string | null;
-  currency: string;
-  lines: StaffOrderLine[];
-  totals: {
-    goods: MoneyValue;
-    prepaymentDiscount: MoneyValue;
-    /** The voucher the order redeemed and the part of it used; null without one. */
-    voucher: { code: string; amount: MoneyValue } | null;
-    shipping: MoneyValue;
-    tax: MoneyValue;
-    taxLabel: string;
-    grandTotal: MoneyValue;
-  };
+  totals: Omit<OrderTotals, "tax"> & { tax: MoneyValue; taxLabel: string };
   history: StaffOrderHistoryEntry[];
   /** Null when the outbox holds no confirmation for it (e.g. a local database whose outbox was cleared). */
   confirmationMail: StaffOrderMail | null;

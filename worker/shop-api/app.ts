@@ -5,11 +5,9 @@ import type { ShopApiEnv } from "../env";
 import { RMA_UPLOADS_PATH, UPLOADS_PATH } from "../lib/api-paths";
 import { findAddress, retrieveAddress } from "./address/routes";
 import { importRoute } from "./catalogue/import-endpoint";
-import { orderEventRoute } from "./checkout/order-events";
 import { getOrder, placeOrder } from "./checkout/place-order";
 import { paymentCallback, paymentReturn, retryPayment } from "./checkout/payments";
 import { getQuote } from "./checkout/quote";
-import { staffOrderList, staffOrderView } from "./checkout/staff-orders";
 import { applyVoucher, removeVoucher } from "./checkout/voucher";
 import { importHistoryRoute } from "./catalogue/import-history-route";
 import { applyUpload, validateUpload } from "./catalogue/staff-import";
@@ -27,10 +25,12 @@ import { mailList, mailView } from "./core/mail/staff-outbox-routes";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
 import { staffRoute } from "./core/staff-auth";
 import * as customerAccount from "./customers/account";
-import * as customerOrders from "./customers/orders";
 import * as customerProjects from "./customers/projects";
 import { currentSession, login, logout } from "./core/staff/sessions";
 import * as offers from "./offers/customer";
+import * as customerOrders from "./orders/customer-orders";
+import { orderEventRoute } from "./orders/order-events";
+import { staffOrderList, staffOrderView } from "./orders/staff-orders";
 import * as offersStaff from "./offers/staff";
 import { getUpload, postUploads } from "./core/uploads/handlers";
 import { visitorRoute } from "./core/visitor";
@@ -80,7 +80,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.all("/admin/builder/publish", any(publishRoute));
   // The builder's uploads of shops published to R2 (site-assets/routes.ts; docs/decisions/0053).
   router.all("/admin/builder/site-assets/:op", any(siteAssetsRoute));
-  // The ERP's order events (bearer ORDER_EVENTS_TOKEN; checkout/order-events.ts).
+  // The ERP's order events (bearer ORDER_EVENTS_TOKEN; orders/order-events.ts).
   router.all("/admin/orders/:number/events", any(orderEventRoute));
   // Back-office staff sessions (core/staff-auth.ts; the edge forwards /admin/* on the back-office host only).
   router.post("/admin/api/session", any(login));
@@ -102,7 +102,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/admin/api/search-report", staffRoute(deps, ["merchandiser", "ops"], staffSearchReport));
   router.get("/admin/api/mail", staffRoute(deps, ["service", "ops"], mailList));
   router.get("/admin/api/mail/:id", staffRoute(deps, ["service", "ops"], mailView));
-  // Back office: orders (checkout/staff-orders.ts).
+  // Back office: orders (orders/staff-orders.ts).
   router.get("/admin/api/orders", staffRoute(deps, ["service", "ops"], staffOrderList));
   router.get("/admin/api/orders/:number", staffRoute(deps, ["service", "ops"], staffOrderView));
   // Back office: returns and complaints (returns/staff-routes.ts; docs/decisions/0038).
@@ -234,6 +234,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/customer", shop(customerAccount.me));
   router.patch("/apiv2/customer", shop(customerAccount.updateProfile));
   router.post("/apiv2/customer/password", shop(visitorRoute(customerAccount.changePassword)));
+  // The customer's orders and the call-off of stored goods (orders/customer-orders.ts).
   router.get("/apiv2/customer/orders", shop(customerOrders.orderList));
   router.get("/apiv2/customer/orders/:number", shop(customerOrders.orderDetail));
   router.post("/apiv2/customer/orders/:number/call-off", shop(customerOrders.callOff));

@@ -3,7 +3,7 @@
  * e-mail) and "load more" (keyset pages of the staff API), and at /orders/<number> one order:
  * its state and times, addresses, lines with shipped and delivered quantities, totals,
  * delivery and payment, the history as the ERP reported it, and the confirmation mail.
- * API: worker/shop-api/checkout/staff-orders.ts.
+ * API: worker/shop-api/orders/staff-orders.ts.
  */
 import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState } from "react";

@@ -26,7 +26,7 @@ import { countryName } from "../../../domain/countries";
 import { withdrawalRightRefusal } from "../../../domain/withdrawal-right";
 import { formatMoney, formatQuantity } from "../../../domain/money";
 import { PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
-import { taxLabel, unitLabel } from "../../lib/labels";
+import { unitLabel } from "../../lib/labels";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
 import type { ShopContext } from "../core/context";
 import { berlinTime } from "../core/berlin-time";
@@ -44,11 +44,11 @@ import { selectCustomerType } from "../tables/customers";
 import { insertOrder, insertOrderLine, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
 import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
 import { markPaymentPending } from "../tables/order-payments";
+import { orderView } from "../tables/order-view";
 import { listedIn } from "../tables/products";
 import { cartVoucherIs, redeemVoucher, setCartVoucher, voucherUsable, type VoucherRefusal } from "../tables/vouchers";
 import { readCheckoutCart } from "./cart-read";
 import { CHECKOUT_MESSAGES } from "./messages";
-import { orderView } from "./order-view";
 import {
   cartVoucher,
   chargeMode,
@@ -233,9 +233,11 @@ function addressLines(address: Address, language: string): string[] {
 }
 
 /**
- * The confirmation mail's row: what was ordered at which totals, the delivery window the checkout
- * quoted, how to pay, and whether the buyer gets the withdrawal information (a statutory right of
- * withdrawal, domain/withdrawal-right.ts) addressed to the shop's service address.
+ * The confirmation mail's row, written from the one order view (tables/order-view.ts): what was
+ * ordered at which totals, the delivery window the checkout quoted, how to pay, and whether the
+ * buyer gets the withdrawal information (a statutory right of withdrawal,
+ * domain/withdrawal-right.ts) addressed to the shop's service address. The order number is
+ * filled in by the batch that takes it.
  */
 function confirmationMail(
   ctx: ShopContext,
@@ -245,9 +247,15 @@ function confirmationMail(
   withdrawal: boolean,
   holds: SqlFragment,
 ): SqlFragment {
-  const f = (minor: number) => formatMoney(minor, order.currency, order.language);
-  const summary = JSON.parse(order.delivery_summary) as DeliverySummary;
-  const bank = order.payment_method === "prepayment" ? ctx.shop.bankAccount : null;
+  const view = orderView({ ...order, order_number: "pending" }, lines, {
+    taxRate: ctx.shop.taxRate,
+    bankAccount: ctx.shop.bankAccount,
+    language: ctx.language,
+  });
+  const { totals } = view;
+  // Every mode but storage on call was quoted with its first and last day (pricing.ts chargeMode).
+  const quoted = view.delivery as DeliverySummary;
+  const bank = view.paymentInstructions?.bankAccount;
   return outboxInsert(
     {
       shop: ctx.shop,
@@ -255,29 +263,29 @@ function confirmationMail(
       template: "order-confirmation",
       to: order.email,
       params: {
-        orderNumber: "pending",
+        orderNumber: view.orderNumber,
         name: `${shipTo.firstname} ${shipTo.lastname}`,
         shippingAddress: addressLines(shipTo, ctx.language),
-        lines: lines.map((line) => ({
+        lines: view.lines.map((line) => ({
           sku: line.sku,
           name: line.name,
           quantity: line.quantity,
-          unit: unitLabel(line.unit, ctx.language),
-          packagePrice: f(line.package_price),
-          lineTotal: f(line.line_total),
+          unit: line.unit.label,
+          packagePrice: line.packagePrice.formattedWithCurrency,
+          lineTotal: line.lineTotal.formattedWithCurrency,
         })),
         totals: {
-          goods: f(order.goods_total),
-          ...(order.discount_total > 0 ? { discount: f(order.discount_total) } : {}),
-          ...(order.voucher_code ? { voucher: { code: order.voucher_code, value: f(order.voucher_total ?? 0) } } : {}),
-          shipping: f(order.shipping_total),
-          tax: f(order.tax_total),
-          taxLabel: taxLabel(ctx.shop.taxRate, ctx.language),
-          grand: f(order.grand_total),
+          goods: totals.goods.formattedWithCurrency,
+          ...(totals.prepaymentDiscount.amount > 0 ? { discount: totals.prepaymentDiscount.formattedWithCurrency } : {}),
+          ...(totals.voucher ? { voucher: { code: totals.voucher.code, value: totals.voucher.amount.formattedWithCurrency } } : {}),
+          shipping: totals.shipping.formattedWithCurrency,
+          tax: totals.tax.amount.formattedWithCurrency,
+          taxLabel: totals.tax.label,
+          grand: totals.grandTotal.formattedWithCurrency,
         },
-        deliveryMode: order.delivery_mode,
-        ...(order.delivery_mode === "on_call_storage" ? {} : { delivery: { date: summary.date, latestDate: summary.latestDate } }),
-        paymentMethod: order.payment_method as PaymentMethod,
+        deliveryMode: view.deliveryMode,
+        ...(view.deliveryMode === "on_call_storage" ? {} : { delivery: { date: quoted.date, latestDate: quoted.latestDate } }),
+        paymentMethod: view.paymentMethod as PaymentMethod,
         ...(bank ? { bankAccount: bank } : {}),
         returnsLink: true,
         ...(withdrawal ? { withdrawal: { email: ctx.shop.serviceAddress } } : {}),
@@ -416,7 +424,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
   const placedOrder = { ...order, order_number: placed.order_number };
   // An online method: the provider opens the payment now (checkout/payments.ts); the answer's payment.redirectUrl leads there.
   const payment = paymentProvider ? await startPayment(ctx, placedOrder, paymentProvider) : null;
-  const view = orderView({ ...placedOrder, payment_state: payment?.state ?? null }, lines, ctx.shop.bankAccount, ctx.shop.taxRate);
+  const view = orderView({ ...placedOrder, payment_state: payment?.state ?? null }, lines, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
   return reply(payment ? { ...view, payment } : view);
 }
 
@@ -428,5 +436,5 @@ export async function getOrder(ctx: VisitorContext, params: Params): Promise<Rep
   const order = await selectOrderByNumber(ctx.shop.id, number).prepare(ctx.db).first<OrderRow>();
   if (!order || order.visitor_id !== visitor.id) throw notFound();
   const { results } = await selectOrderLines(order.id).prepare(ctx.db).all<OrderLineRow>();
-  return reply(orderView(order, results, ctx.shop.bankAccount, ctx.shop.taxRate));
+  return reply(orderView(order, results, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount }));
 }

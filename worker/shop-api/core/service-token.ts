@@ -3,7 +3,7 @@
  * CATALOGUE_IMPORT_TOKEN the catalogue import, SEARCH_REPORT_TOKEN the merchandiser's
  * search report, GRAPHQL_TOKEN /graphql (the build), BUILDER_TOKEN the builder API
  * (/admin/builder/*, rebuilds/builder-api.ts), ORDER_EVENTS_TOKEN the ERP's order events
- * (/admin/orders/{number}/events, checkout/order-events.ts). A token shorter than MIN_TOKEN_LENGTH
+ * (/admin/orders/{number}/events, orders/order-events.ts). A token shorter than MIN_TOKEN_LENGTH
  * characters closes its endpoint (503, and a log line naming the variable) as an unset one
  * does; wrong tokens are throttled per client address (auth-throttle.ts).
  */

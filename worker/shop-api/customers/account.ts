@@ -49,6 +49,7 @@ import {
 } from "../../../domain/account-forms";
 import { accountPath } from "../../../domain/routes";
 import { sql, type SqlFragment } from "../../lib/sql";
+import { ACCOUNT_FORM_TEXTS } from "../core/account-form-texts";
 import { randomToken, sha256Hex } from "../core/auth";
 import { requireCaptcha } from "../core/captcha/verify";
 import type { ShopContext } from "../core/context";
@@ -78,7 +79,7 @@ import {
   type CustomerRow,
 } from "../tables/customers";
 import { readCustomer, normaliseEmail } from "./customer-view";
-import { ACCOUNT_MESSAGES, TEXTS } from "./messages";
+import { ACCOUNT_MESSAGES } from "./messages";
 
 const HOUR_MS = 60 * 60 * 1000;
 export const VERIFY_TOKEN_MS = VERIFY_TOKEN_HOURS * HOUR_MS;
@@ -139,7 +140,7 @@ function passwordChangedMail(ctx: ShopContext, customer: { id: string; email: st
 
 /** POST /apiv2/customer/register -> 202 {status: "verification_sent"}, whatever the address. */
 export async function register(ctx: ShopContext): Promise<Reply> {
-  const body = validate(registerSchema(TEXTS, ctx.shop.deliveryCountries), await readJson(ctx.request));
+  const body = validate(registerSchema(ACCOUNT_FORM_TEXTS, ctx.shop.deliveryCountries), await readJson(ctx.request));
   await requireCaptcha(ctx, REGISTER_CAPTCHA_ACTION);
   const email = normaliseEmail(body.email);
   await requireWithinLimit(ctx, "accountMail", addressKey(ctx, email));
@@ -189,7 +190,7 @@ export async function register(ctx: ShopContext): Promise<Reply> {
 /** The token of a verify call: the query's (GET) or the body's (POST). */
 async function verifyToken(ctx: ShopContext): Promise<string> {
   if (ctx.request.method === "GET") return ctx.url.searchParams.get("token") ?? "";
-  return validate(mailTokenSchema(TEXTS), await readJson(ctx.request)).token;
+  return validate(mailTokenSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request)).token;
 }
 
 const visitorIdOf = (ctx: ShopContext | VisitorContext): string | null => ("visitorState" in ctx ? (ctx.visitorState.visitor?.id ?? null) : null);
@@ -228,7 +229,7 @@ export async function verify(ctx: VisitorContext): Promise<Reply> {
 
 /** POST /apiv2/customer/login {email, password} -> {customer} and a new session; 401 invalid_credentials otherwise. */
 export async function login(ctx: VisitorContext): Promise<Reply> {
-  const body = validate(loginSchema(TEXTS), await readJson(ctx.request));
+  const body = validate(loginSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const email = normaliseEmail(body.email);
   // Both limits and the account in one round trip; every attempt counts, right or wrong.
   const perClient = await countRequest(ctx, "customerLoginIp", clientKey(ctx.request));
@@ -275,7 +276,7 @@ export async function logout(ctx: ShopContext): Promise<Reply> {
 
 /** POST /apiv2/customer/password-reset {email} -> 202 {status: "reset_sent"}, whatever the address. */
 export async function requestPasswordReset(ctx: ShopContext): Promise<Reply> {
-  const body = validate(passwordResetRequestSchema(TEXTS), await readJson(ctx.request));
+  const body = validate(passwordResetRequestSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   await requireCaptcha(ctx, RESET_CAPTCHA_ACTION);
   const email = normaliseEmail(body.email);
   await requireWithinLimit(ctx, "accountMail", addressKey(ctx, email));
@@ -324,7 +325,7 @@ async function liveResetToken(
  * up and names no account (a token is 32 random bytes; the answer is the same shape either way).
  */
 export async function checkPasswordResetToken(ctx: ShopContext): Promise<Reply> {
-  const body = validate(mailTokenSchema(TEXTS), await readJson(ctx.request));
+  const body = validate(mailTokenSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   return reply({ valid: (await liveResetToken(ctx, body.token)) !== null });
 }
 
@@ -334,12 +335,12 @@ export async function checkPasswordResetToken(ctx: ShopContext): Promise<Reply> 
  * address counts as confirmed (the link came to it) -> {customer} and a new session.
  */
 export async function confirmPasswordReset(ctx: VisitorContext): Promise<Reply> {
-  const body = validate(passwordResetConfirmSchema(TEXTS), await readJson(ctx.request));
+  const body = validate(passwordResetConfirmSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const live = await liveResetToken(ctx, body.token);
   if (!live) throw invalidToken();
   const { id, row } = live;
   if (passwordProblem(body.password, row.email) === "passwordContainsEmail")
-    throw invalid("password", TEXTS.passwordContainsEmail, ACCOUNT_FORM_CODES.passwordContainsEmail);
+    throw invalid("password", ACCOUNT_FORM_TEXTS.passwordContainsEmail, ACCOUNT_FORM_CODES.passwordContainsEmail);
   const passwordHash = encodePasswordHash(await hashPassword(body.password));
   const claim = randomToken(16);
   const holds = claimed(id, claim);
@@ -370,7 +371,7 @@ export async function me(ctx: ShopContext): Promise<Reply> {
 /** PATCH /apiv2/customer: name, address (street, postcode, city, country), phone (company and VAT ID of a business customer) -> {customer}. */
 export async function updateProfile(ctx: ShopContext): Promise<Reply> {
   const { customer } = await requireCustomer(ctx);
-  const body = validate(profileSchema(TEXTS, ctx.shop.deliveryCountries, customer.type, customer.country), await readJson(ctx.request));
+  const body = validate(profileSchema(ACCOUNT_FORM_TEXTS, ctx.shop.deliveryCountries, customer.type, customer.country), await readJson(ctx.request));
   await updateProfileRow(
     customer.id,
     {
@@ -399,7 +400,7 @@ export async function updateProfile(ctx: ShopContext): Promise<Reply> {
  */
 export async function changePassword(ctx: VisitorContext): Promise<Reply> {
   const { customer } = await requireCustomer(ctx);
-  const body = validate(passwordChangeSchema(TEXTS), await readJson(ctx.request));
+  const body = validate(passwordChangeSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   await requireWithinLimit(ctx, "login", `customer-password\n${customer.id}`);
   const row = await selectCustomerById(customer.id).prepare(ctx.db).first<CustomerRow>();
   if (!row) throw new Error(`customer ${customer.id} not found`);
@@ -407,7 +408,7 @@ export async function changePassword(ctx: VisitorContext): Promise<Reply> {
   const { matches } = await verifyEncodedPassword(presentable ? body.currentPassword : "", row.password_hash);
   if (!matches || !presentable) throw invalid("currentPassword", ACCOUNT_MESSAGES.currentPasswordWrong, "current_password_wrong");
   if (passwordProblem(body.password, row.email) === "passwordContainsEmail")
-    throw invalid("password", TEXTS.passwordContainsEmail, ACCOUNT_FORM_CODES.passwordContainsEmail);
+    throw invalid("password", ACCOUNT_FORM_TEXTS.passwordContainsEmail, ACCOUNT_FORM_CODES.passwordContainsEmail);
   const passwordHash = encodePasswordHash(await hashPassword(body.password));
   const unchanged = sql`EXISTS (SELECT 1 FROM customers WHERE id = ${row.id} AND password_hash = ${row.password_hash})`;
   const applied = sql`EXISTS (SELECT 1 FROM customers WHERE id = ${row.id} AND password_hash = ${passwordHash})`;

@@ -1,7 +1,7 @@
 /**
  * The customer account's cron work (run by scheduled.ts every 5 minutes):
  * - writes the last free storage day of new orders on call with storage, once
- *   (customers/storage.ts; a later change of the shop's storage.freeMonths does not move it);
+ *   (core/orders/storage.ts; a later change of the shop's storage.freeMonths does not move it);
  * - sends the storage reminder STORAGE_REMINDER_DAYS days before the free period ends,
  *   exactly once per order (the order marks it, the outbox's dedupe key holds it);
  * - deletes ended sessions ENDED_SESSION_RETENTION_MS after they ended, mail tokens
@@ -20,7 +20,7 @@ import { markReminded, selectReminderDue, selectUnsetStorage, setStoredUntil, ty
 import { deleteEndedSessions } from "../tables/customer-sessions";
 import { deleteExpiredTokens } from "../tables/customer-tokens";
 import { deleteStalePendingAccounts } from "../tables/customers";
-import { freeStorageUntil, STORAGE_REMINDER_DAYS } from "./storage";
+import { freeStorageUntil, STORAGE_REMINDER_DAYS } from "../core/orders/storage";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const ENDED_SESSION_RETENTION_MS = 30 * DAY_MS;

@@ -35,6 +35,7 @@ import { money } from "../../../domain/money";
 import { slugPath } from "../../../domain/routes";
 import { unitLabel } from "../../lib/labels";
 import { sql } from "../../lib/sql";
+import { ACCOUNT_FORM_TEXTS } from "../core/account-form-texts";
 import type { ShopContext } from "../core/context";
 import { requireCustomer } from "../core/customer-session";
 import { fail, invalid, MESSAGES, notFound } from "../core/envelope";
@@ -61,7 +62,7 @@ import {
   touchProject,
   type ProjectRow,
 } from "../tables/projects";
-import { ACCOUNT_MESSAGES, TEXTS } from "./messages";
+import { ACCOUNT_MESSAGES } from "./messages";
 
 /** A customer has at most this many projects (a merge may bring more: it never drops one). */
 export const MAX_PROJECTS = 100;
@@ -126,7 +127,7 @@ const nameTaken = () => fail(409, ACCOUNT_MESSAGES.projectNameTaken, "project_na
 /** POST /apiv2/customer/projects {name} */
 export async function createProject(ctx: ShopContext): Promise<Reply> {
   const { customer } = await requireCustomer(ctx);
-  const { name } = validate(projectSchema(TEXTS), await readJson(ctx.request));
+  const { name } = validate(projectSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const [inserted, existing] = await ctx.db.batch([
     insertProject(customer.id, name, ctx.now, MAX_PROJECTS).prepare(ctx.db),
     sql`SELECT COUNT(*) AS n FROM projects WHERE customer_id = ${customer.id} AND name = ${name}`.prepare(ctx.db),
@@ -143,7 +144,7 @@ export async function createProject(ctx: ShopContext): Promise<Reply> {
 export async function renameProject(ctx: ShopContext, params: Params): Promise<Reply> {
   const { customer } = await requireCustomer(ctx);
   const projectId = idOf(params.id);
-  const { name } = validate(projectSchema(TEXTS), await readJson(ctx.request));
+  const { name } = validate(projectSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const [renamed, project] = await ctx.db.batch([
     sql`UPDATE projects SET name = ${name}, updated_at = ${ctx.now.toISOString()}
       WHERE id = ${projectId} AND customer_id = ${customer.id}
@@ -169,7 +170,7 @@ export async function removeProject(ctx: ShopContext, params: Params): Promise<R
 export async function addItem(ctx: ShopContext, params: Params): Promise<Reply> {
   const { customer } = await requireCustomer(ctx);
   const projectId = idOf(params.id);
-  const { sku, quantity } = validate(projectItemSchema(TEXTS), await readJson(ctx.request));
+  const { sku, quantity } = validate(projectItemSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const [project, product] = await ctx.db.batch([
     selectProject(customer.id, projectId).prepare(ctx.db),
     sql`SELECT CASE WHEN NOT ${listedIn(ctx.shop.id)} THEN 'unknown_product' WHEN p.type = 'configurable' THEN 'configuration_unavailable' END AS refusal
@@ -196,7 +197,7 @@ export async function setItemQuantity(ctx: ShopContext, params: Params): Promise
   const { customer } = await requireCustomer(ctx);
   const projectId = idOf(params.id);
   const itemId = idOf(params.itemId);
-  const { quantity } = validate(projectItemQuantitySchema(TEXTS), await readJson(ctx.request));
+  const { quantity } = validate(projectItemQuantitySchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const [changed] = await ctx.db.batch([
     setProjectItemQuantity(customer.id, projectId, itemId, quantity).prepare(ctx.db),
     touchProject(customer.id, projectId, ctx.now).prepare(ctx.db),
@@ -237,7 +238,7 @@ export function projectToCart(addToCart: AddToCart) {
   return async (ctx: VisitorContext, params: Params): Promise<Reply> => {
     const { customer } = await requireCustomer(ctx);
     const project = await readProject(ctx, customer.id, idOf(params.id));
-    const { itemIds } = validate(projectToCartSchema(TEXTS), await readJson(ctx.request, { emptyAllowed: true }));
+    const { itemIds } = validate(projectToCartSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request, { emptyAllowed: true }));
     const chosen = itemIds ? itemIds.map((id) => project.items.find((item) => item.itemId === id)) : project.items;
     if (chosen.some((item) => item === undefined)) throw notFound();
     const lines = (chosen as ProjectItem[]).map((item) => ({ sku: item.sku, quantity: item.quantity, options: {}, field: `items.${item.itemId}` }));
@@ -252,7 +253,7 @@ export function projectToCart(addToCart: AddToCart) {
  */
 export async function mergeProjects(ctx: ShopContext): Promise<Reply> {
   const { customer } = await requireCustomer(ctx);
-  const { projects } = validate(projectMergeSchema(TEXTS), await readJson(ctx.request));
+  const { projects } = validate(projectMergeSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const lines = projects.reduce((sum, project) => sum + project.items.length, 0);
   if (lines > MAX_MERGED_LINES) throw invalid("projects", `At most ${MAX_MERGED_LINES} lines can be merged at once.`, "too_many_lines");
   if (projects.length > 0) {

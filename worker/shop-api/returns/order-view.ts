@@ -1,5 +1,6 @@
 /**
- * An order as the returns form sees it (domain/returns-forms.ts RmaOrder): per product line
+ * An order as the returns form sees it (domain/returns-forms.ts RmaOrder), built on the one
+ * order view (tables/order-view.ts): per product line
  * what was ordered, delivered and already returned, what may be returned now (30 days from
  * the line's delivery) and what a defect complaint may still name (no window), and
  * whether the withdrawal button is offered. Read in one round trip. A line's numbers follow
@@ -8,6 +9,7 @@
  * withdrawal's rule is here and nowhere else.
  */
 import type { CustomerType } from "../../../domain/account";
+import type { OrderLine } from "../../../domain/api/orders";
 import { lineReturnState, RETURN_WINDOW_MS } from "../../../domain/return-window";
 import type { RmaOrder, RmaOrderLine } from "../../../domain/returns-forms";
 import { withdrawalRightRefusal } from "../../../domain/withdrawal-right";
@@ -16,6 +18,7 @@ import { sql } from "../../lib/sql";
 import type { ShopContext } from "../core/context";
 import type { Shop } from "../core/shop";
 import { selectCustomerType, type CustomerRow } from "../tables/customers";
+import { orderView } from "../tables/order-view";
 import type { OrderLineRow, OrderRow } from "../tables/orders";
 import { mainImage } from "../tables/products";
 import { returnedPerLine, selectWithdrawal, type OrderWithdrawalRow } from "../tables/returns";
@@ -81,21 +84,21 @@ export function withdrawalRefusal(
   return null;
 }
 
-/** A line's numbers at `now` (domain/return-window.ts). */
-export function lineView(line: OrderLineRow & { image: string | null }, returned: number, now: Date): RmaOrderLine {
+/** A line of the one order view (tables/order-view.ts) with its numbers for the returns form at `now` (domain/return-window.ts). */
+export function lineView(line: OrderLine, image: string | null, returned: number, now: Date): RmaOrderLine {
   return {
-    lineNo: line.line_no,
+    lineNo: line.line,
     sku: line.sku,
     name: line.name,
-    image: line.image ? { src: line.image, alt: line.name } : null,
+    image: image ? { src: image, alt: line.name } : null,
     ordered: line.quantity,
-    delivered: line.delivered_qty,
+    delivered: line.deliveredQuantity,
     returned,
-    ...lineReturnState({ delivered: line.delivered_qty, returned, deliveredAt: line.delivered_at }, now),
+    ...lineReturnState({ delivered: line.deliveredQuantity, returned, deliveredAt: line.deliveredAt }, now),
   };
 }
 
-/** Reads the order's lines, what is returned of them, its withdrawal and its account's type, and builds the view. */
+/** Reads the order's lines, what is returned of them, its withdrawal and its account's type, and builds the view on the one order view. */
 export async function loadOrder(ctx: ShopContext, order: OrderRow): Promise<LoadedOrder> {
   const [lines, returned, withdrawal, account] = await ctx.db.batch([
     sql`SELECT ol.*, ${mainImage(sql`ol.sku`)} AS image FROM order_lines ol WHERE ol.order_id = ${order.id} AND ol.kind = 'product' ORDER BY ol.line_no`.prepare(
@@ -109,13 +112,14 @@ export async function loadOrder(ctx: ShopContext, order: OrderRow): Promise<Load
   const returnedMap = new Map((returned!.results as { line_no: number; returned: number }[]).map((row) => [row.line_no, row.returned]));
   const withdrawalRow = (withdrawal!.results[0] as OrderWithdrawalRow | undefined) ?? null;
   const customerType = (account?.results[0] as Pick<CustomerRow, "type"> | undefined)?.type ?? null;
+  const shown = orderView(order, lineRows, { taxRate: ctx.shop.taxRate, bankAccount: null });
   const view: RmaOrder = {
-    orderNumber: order.order_number,
-    placedAt: order.placed_at,
+    orderNumber: shown.orderNumber,
+    placedAt: shown.placedAt,
     shop: order.shop_id,
     isConsumerEu: withdrawalRow !== null || withdrawalRefusal(ctx.shop, order, customerType, lineRows, ctx.now) === null,
     withdrawal: withdrawalRow ? { requestedAt: withdrawalRow.requested_at } : null,
-    lines: lineRows.map((line) => lineView(line, returnedMap.get(line.line_no) ?? 0, ctx.now)),
+    lines: shown.lines.map((line, index) => lineView(line, lineRows[index]!.image, returnedMap.get(line.line) ?? 0, ctx.now)),
   };
   return { order, lines: lineRows, returned: returnedMap, withdrawal: withdrawalRow, customerType, view };
 }

@@ -25,7 +25,7 @@ import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { requireServiceToken } from "../core/service-token";
 import type { OrderEventRow, OrderEventType, OrderLineRow, OrderRow } from "../tables/orders";
-import { CHECKOUT_MESSAGES } from "./messages";
+import { ORDER_MESSAGES } from "./messages";
 
 /** An event may be stamped at most this far ahead of the shop API's clock, or before the order's placing (clocks differ). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -82,8 +82,8 @@ function quantitiesByLine(event: OrderEvent, lines: OrderLineRow[]): Map<number,
     const matches = lines.filter(
       (line) => (wanted.line === undefined || line.line_no === wanted.line) && (wanted.sku === undefined || line.sku === wanted.sku),
     );
-    if (matches.length === 0) throw invalid(field, CHECKOUT_MESSAGES.eventLine, "unknown_line");
-    if (matches.length > 1) throw invalid(field, CHECKOUT_MESSAGES.eventAmbiguous, "ambiguous_line");
+    if (matches.length === 0) throw invalid(field, ORDER_MESSAGES.eventLine, "unknown_line");
+    if (matches.length > 1) throw invalid(field, ORDER_MESSAGES.eventAmbiguous, "ambiguous_line");
     const line = matches[0]!.line_no;
     byLine.set(line, (byLine.get(line) ?? 0) + wanted.quantity);
   });
@@ -98,9 +98,9 @@ function problemOf(
   quantities: Map<number, number>,
 ): { field: string; message: string; code: string; status: number } | null {
   if (order.state === "cancelled" || (event.type === "confirmed" && order.state !== "placed"))
-    return { field: "type", message: CHECKOUT_MESSAGES.eventState, code: "state_conflict", status: 409 };
+    return { field: "type", message: ORDER_MESSAGES.eventState, code: "state_conflict", status: 409 };
   if (event.type === "cancelled" && lines.some((line) => line.shipped_qty > 0))
-    return { field: "type", message: CHECKOUT_MESSAGES.eventState, code: "state_conflict", status: 409 };
+    return { field: "type", message: ORDER_MESSAGES.eventState, code: "state_conflict", status: 409 };
   for (const line of lines) {
     const quantity = quantities.get(line.line_no) ?? 0;
     const tooMany =
@@ -108,7 +108,7 @@ function problemOf(
     if (tooMany)
       return {
         field: `lines.${event.lines.findIndex((l) => (l.line ?? line.line_no) === line.line_no && (l.sku ?? line.sku) === line.sku)}`,
-        message: CHECKOUT_MESSAGES.eventQuantity,
+        message: ORDER_MESSAGES.eventQuantity,
         code: "quantity_impossible",
         status: 422,
       };
@@ -174,10 +174,10 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
   if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed", {}, { allow: "POST" });
   await requireServiceToken(ctx, "ORDER_EVENTS_TOKEN", "orders");
   const event = validate(eventSchema, await readJson(ctx.request));
-  if (Date.parse(event.time) > ctx.now.getTime() + MAX_CLOCK_SKEW_MS) throw invalid("time", CHECKOUT_MESSAGES.eventFuture, "time_in_future");
+  if (Date.parse(event.time) > ctx.now.getTime() + MAX_CLOCK_SKEW_MS) throw invalid("time", ORDER_MESSAGES.eventFuture, "time_in_future");
   if ((event.type === "shipped" || event.type === "delivered") && event.lines.length === 0) throw invalid("lines", MESSAGES.required, "required");
   if ((event.type === "confirmed" || event.type === "cancelled") && event.lines.length > 0)
-    throw invalid("lines", CHECKOUT_MESSAGES.eventNoLines, "lines_not_allowed");
+    throw invalid("lines", ORDER_MESSAGES.eventNoLines, "lines_not_allowed");
   const number = decodeURIComponent(params.number ?? "");
   if (!/^[A-Z]{2,8}-[0-9]{1,12}$/.test(number)) throw notFound();
 
@@ -192,7 +192,7 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
     return { order, lines, known: (eventResult!.results[0] as OrderEventRow | undefined) ?? null };
   };
   const repeat = (known: OrderEventRow, order: OrderRow, lines: OrderLineRow[]) => {
-    if (known.order_id !== order.id || known.body !== body) throw fail(409, CHECKOUT_MESSAGES.eventReused, "event_id_reused", { field: "eventId" });
+    if (known.order_id !== order.id || known.body !== body) throw fail(409, ORDER_MESSAGES.eventReused, "event_id_reused", { field: "eventId" });
     return reply(eventView(order, lines, true));
   };
 
@@ -200,7 +200,7 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
   if (!before.order) throw notFound();
   if (before.known) return repeat(before.known, before.order, before.lines);
   if (Date.parse(event.time) < Date.parse(before.order.placed_at) - MAX_CLOCK_SKEW_MS)
-    throw invalid("time", CHECKOUT_MESSAGES.eventBeforeOrder, "time_before_order", { placedAt: before.order.placed_at });
+    throw invalid("time", ORDER_MESSAGES.eventBeforeOrder, "time_before_order", { placedAt: before.order.placed_at });
   const quantities = quantitiesByLine(event, before.lines);
   const problem = problemOf(event, before.order, before.lines, quantities);
   if (problem)
@@ -213,5 +213,5 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
   // Another event changed the order in between, or the same event was recorded at the same time.
   if (after.known) return repeat(after.known, after.order!, after.lines);
   const late = problemOf(event, after.order!, after.lines, quantities);
-  throw late ? fail(late.status, late.message, late.code, { field: late.field }) : fail(409, CHECKOUT_MESSAGES.eventState, "state_conflict");
+  throw late ? fail(late.status, late.message, late.code, { field: late.field }) : fail(409, ORDER_MESSAGES.eventState, "state_conflict");
 }

@@ -2,32 +2,32 @@
  * The customer's orders: the orders placed signed in and the guest orders of the
  * verified address (linked at verification and sign-in), and the call-off of stored goods.
  *
- *   GET  /apiv2/customer/orders?before=&limit=        -> {orders: OrderSummary[], next: string | null}
- *   GET  /apiv2/customer/orders/{number}              -> {order: CustomerOrder}
- *   POST /apiv2/customer/orders/{number}/call-off     {desiredDate} -> {order: CustomerOrder}
+ *   GET  /apiv2/customer/orders?before=&limit=        -> {orders: OrderListItem[], next: string | null}
+ *   GET  /apiv2/customer/orders/{number}              -> {order: CustomerOrderView}
+ *   POST /apiv2/customer/orders/{number}/call-off     {desiredDate} -> {order: CustomerOrderView}
  *
  * Another customer's order answers 404 like an unknown number (every read names the
  * customer). `before` is the number of the last order of the previous page.
  */
-import type { CustomerOrder, OrderAddress, OrderStateCode, OrderSummary } from "../../../domain/account";
+import type { CustomerOrderView, OrderListItem, OrderState } from "../../../domain/api/orders";
 import { callOffSchema, isWorkingDate } from "../../../domain/account-forms";
 import { money } from "../../../domain/money";
 import { hasReturnableLine } from "../../../domain/return-window";
 import { returnsPath } from "../../../domain/routes";
-import { taxLabel } from "../../lib/labels";
-import { parseJsonOr } from "../../lib/json";
 import { sql } from "../../lib/sql";
+import { ACCOUNT_FORM_TEXTS } from "../core/account-form-texts";
 import type { ShopContext } from "../core/context";
 import { requireCustomer } from "../core/customer-session";
 import { fail, invalid, notFound } from "../core/envelope";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { selectCustomerOrder, selectCustomerOrders, selectOrderKey, type CustomerOrderRow, type OrderSummaryRow } from "../tables/customer-orders";
-import { orderLineViews, selectOrderLines, type OrderLineRow } from "../tables/orders";
+import { orderView } from "../tables/order-view";
+import { selectOrderLines, type OrderLineRow } from "../tables/orders";
 import { returnedPerLine } from "../tables/returns";
 import { insertCallOff, replaceOpenCallOff, selectCallOffs, storageCallOffOf, type StorageCallOffRow } from "../tables/storage-call-offs";
-import { ACCOUNT_MESSAGES, TEXTS } from "./messages";
-import { callOffWindow, isWaiting, storageStateOf, storageView, storedUntilOf } from "./storage";
+import { ORDER_MESSAGES } from "./messages";
+import { callOffWindow, isWaiting, storageStateOf, storageView, storedUntilOf } from "../core/orders/storage";
 
 export const DEFAULT_PAGE = 20;
 export const MAX_PAGE = 50;
@@ -44,7 +44,7 @@ function orderNumberOf(params: Params): string {
   return number;
 }
 
-function summaryOf(ctx: ShopContext, row: OrderSummaryRow): OrderSummary {
+function summaryOf(ctx: ShopContext, row: OrderSummaryRow): OrderListItem {
   return {
     number: row.order_number,
     placedAt: row.placed_at,
@@ -79,8 +79,8 @@ export async function orderList(ctx: ShopContext): Promise<Reply> {
   return reply({ orders: page.map((row) => summaryOf(ctx, row)), next: results.length > limit ? (page.at(-1)?.order_number ?? null) : null });
 }
 
-function historyOf(order: CustomerOrderRow): { state: OrderStateCode; at: string }[] {
-  const steps: [OrderStateCode, string | null][] = [
+function historyOf(order: CustomerOrderRow): { state: OrderState; at: string }[] {
+  const steps: [OrderState, string | null][] = [
     ["placed", order.placed_at],
     ["confirmed", order.confirmed_at],
     ["shipped", order.shipped_at],
@@ -88,7 +88,7 @@ function historyOf(order: CustomerOrderRow): { state: OrderStateCode; at: string
     ["cancelled", order.cancelled_at],
   ];
   return steps
-    .filter((step): step is [OrderStateCode, string] => step[1] !== null)
+    .filter((step): step is [OrderState, string] => step[1] !== null)
     .map(([state, at]) => ({ state, at }))
     .sort((a, b) => a.at.localeCompare(b.at));
 }
@@ -101,38 +101,27 @@ function isReturnable(lines: OrderLineRow[], returned: ReadonlyMap<number, numbe
   );
 }
 
+/** The one order view (tables/order-view.ts) in the page language, with what the account adds: history, storage, returns. */
 function orderViewOf(
   ctx: ShopContext,
   order: CustomerOrderRow,
   lines: OrderLineRow[],
   returned: ReadonlyMap<number, number>,
   callOffs: StorageCallOffRow[],
-): CustomerOrder {
-  const m = (minor: number) => money(minor, order.currency, ctx.language);
+): CustomerOrderView {
+  // The account shows neither the quoted delivery nor the payment's state and instructions (the confirmation does).
+  const {
+    delivery: _delivery,
+    paymentState: _paymentState,
+    paymentInstructions: _paymentInstructions,
+    ...view
+  } = orderView(order, lines, {
+    taxRate: ctx.shop.taxRate,
+    bankAccount: null,
+    language: ctx.language,
+  });
   return {
-    orderNumber: order.order_number,
-    state: order.state,
-    placedAt: order.placed_at,
-    confirmedAt: order.confirmed_at,
-    shippedAt: order.shipped_at,
-    deliveredAt: order.delivered_at,
-    cancelledAt: order.cancelled_at,
-    email: order.email,
-    billingAddress: parseJsonOr<OrderAddress | null>(order.billing_address, null),
-    shippingAddress: parseJsonOr<OrderAddress | null>(order.shipping_address, null),
-    deliveryMode: order.delivery_mode,
-    desiredDate: order.desired_date,
-    paymentMethod: order.payment_method,
-    currency: order.currency,
-    lines: orderLineViews(order, lines, ctx.language),
-    totals: {
-      goods: m(order.goods_total),
-      prepaymentDiscount: m(order.discount_total),
-      voucher: order.voucher_code ? { code: order.voucher_code, amount: m(order.voucher_total ?? 0) } : null,
-      shipping: m(order.shipping_total),
-      tax: { isIncluded: true, amount: m(order.tax_total), label: taxLabel(ctx.shop.taxRate, ctx.language) },
-      grandTotal: m(order.grand_total),
-    },
+    ...view,
     history: historyOf(order),
     storage: storageView(order, callOffs.map(storageCallOffOf), ctx.shop.storage.freeMonths, ctx.now),
     returnable: isReturnable(lines, returned, ctx.now),
@@ -141,7 +130,7 @@ function orderViewOf(
 }
 
 /** The customer's order with its lines, what is returned of them and its call-offs; 404 for an unknown number and for another customer's order alike. */
-async function readOrder(ctx: ShopContext, customerId: string, number: string): Promise<{ order: CustomerOrderRow; view: CustomerOrder }> {
+async function readOrder(ctx: ShopContext, customerId: string, number: string): Promise<{ order: CustomerOrderRow; view: CustomerOrderView }> {
   const order = await selectCustomerOrder(customerId, ctx.shop.id, number).prepare(ctx.db).first<CustomerOrderRow>();
   if (!order) throw notFound();
   const [lines, returned, callOffs] = await ctx.db.batch([
@@ -161,31 +150,31 @@ export async function orderDetail(ctx: ShopContext, params: Params): Promise<Rep
 
 /**
  * POST /apiv2/customer/orders/{number}/call-off {desiredDate}: delivers the stored goods on
- * the date (customers/storage.ts); replaces an open call-off -> {order}.
+ * the date (core/orders/storage.ts); replaces an open call-off -> {order}.
  */
 export async function callOff(ctx: ShopContext, params: Params): Promise<Reply> {
   const { customer } = await requireCustomer(ctx);
   const number = orderNumberOf(params);
-  const { desiredDate } = validate(callOffSchema(TEXTS), await readJson(ctx.request));
+  const { desiredDate } = validate(callOffSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const { order } = await readOrder(ctx, customer.id, number);
-  if (order.delivery_mode !== "on_call_storage") throw fail(409, ACCOUNT_MESSAGES.notStored, "not_stored");
-  if (!isWaiting(order.state)) throw fail(409, ACCOUNT_MESSAGES.storageClosed, "storage_closed");
+  if (order.delivery_mode !== "on_call_storage") throw fail(409, ORDER_MESSAGES.notStored, "not_stored");
+  if (!isWaiting(order.state)) throw fail(409, ORDER_MESSAGES.storageClosed, "storage_closed");
   const window = callOffWindow(storedUntilOf(order, ctx.shop.storage.freeMonths), ctx.now);
-  if (!window) throw fail(409, ACCOUNT_MESSAGES.callOffUnavailable, "call_off_unavailable");
+  if (!window) throw fail(409, ORDER_MESSAGES.callOffUnavailable, "call_off_unavailable");
   if (desiredDate < window.earliest || desiredDate > window.latest)
     throw invalid(
       "desiredDate",
-      ACCOUNT_MESSAGES.dateOutOfRange.replace("{earliest}", window.earliest).replace("{latest}", window.latest),
+      ORDER_MESSAGES.dateOutOfRange.replace("{earliest}", window.earliest).replace("{latest}", window.latest),
       "date_out_of_range",
       window,
     );
-  if (!isWorkingDate(desiredDate)) throw invalid("desiredDate", ACCOUNT_MESSAGES.dateNotWorkingDay, "date_not_working_day");
+  if (!isWorkingDate(desiredDate)) throw invalid("desiredDate", ORDER_MESSAGES.dateNotWorkingDay, "date_not_working_day");
   // The goods still wait when the batch runs (an ERP event may have shipped them meanwhile).
   const waiting = sql`EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND customer_id = ${customer.id} AND state IN ('placed', 'confirmed'))`;
   const [, inserted] = await ctx.db.batch([
     replaceOpenCallOff(order.id, waiting).prepare(ctx.db),
     insertCallOff({ orderId: order.id, customerId: customer.id, desiredDate }, ctx.now, waiting).prepare(ctx.db),
   ]);
-  if ((inserted!.meta.changes ?? 0) !== 1) throw fail(409, ACCOUNT_MESSAGES.storageClosed, "storage_closed");
+  if ((inserted!.meta.changes ?? 0) !== 1) throw fail(409, ORDER_MESSAGES.storageClosed, "storage_closed");
   return reply({ order: (await readOrder(ctx, customer.id, number)).view });
 }

@@ -4,8 +4,8 @@
  * the address are linked once it is verified, another customer's order is 404 everywhere,
  * storage needs an account and 1200 (checkout), call-off rules, the reminder exactly once.
  */
-import { runCustomerJobs } from "./jobs";
-import { createAccountHarness, registration, signedUpCustomer, tokenOf, type AccountHarness, type Browser } from "./test-customers";
+import { runCustomerJobs } from "../customers/jobs";
+import { createAccountHarness, registration, signedUpCustomer, tokenOf, type AccountHarness, type Browser } from "../customers/test-customers";
 
 let h: AccountHarness;
 beforeAll(async () => {
@@ -285,7 +285,7 @@ describe("storage of ordered goods", () => {
   });
 
   test("the free period follows storage.freeMonths of the shop and the order day in Berlin", async () => {
-    const { freeStorageUntil } = await import("./storage");
+    const { freeStorageUntil } = await import("../core/orders/storage");
     expect(freeStorageUntil("2026-11-18T08:00:00Z", 3)).toBe("2027-02-17");
     expect(freeStorageUntil("2026-11-30T23:30:00Z", 3)).toBe("2027-02-28"); // Berlin: 1 December
     expect(freeStorageUntil("2026-11-30T10:00:00Z", 3)).toBe("2027-02-27");

@@ -1,6 +1,6 @@
 /**
  * The back office's orders (staff roles service and ops, registered in app.ts with
- * staffRoute):
+ * staffRoute); the detail builds on the one order view (tables/order-view.ts):
  *
  *   GET /admin/api/orders?shop=&state=&q=&limit=&before=   a page of orders, newest first
  *   GET /admin/api/orders/:number                          one order: addresses, lines with their
@@ -29,7 +29,6 @@ import {
 } from "../../../domain/back-office/orders";
 import { money } from "../../../domain/money";
 import { parseJsonOr } from "../../lib/json";
-import { taxLabel } from "../../lib/labels";
 import { joinSql, sql, type SqlFragment } from "../../lib/sql";
 import { fail, notFound } from "../core/envelope";
 import type { OutboxRow } from "../core/mail/outbox";
@@ -38,7 +37,8 @@ import { validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { allShops, shopById, shopChoices } from "../core/shop";
 import type { StaffContext } from "../core/staff-auth";
-import { orderLineViews, type OrderEventRow, type OrderLineRow, type OrderRow } from "../tables/orders";
+import { orderView } from "../tables/order-view";
+import type { OrderEventRow, OrderLineRow, OrderRow } from "../tables/orders";
 
 /** An order number as the shop hands it out: DE-100001. */
 const ORDER_NUMBER = /^[A-Z]{2,8}-[0-9]{1,12}$/;
@@ -210,28 +210,28 @@ export async function staffOrderView(ctx: StaffContext, params: Params): Promise
   const order = orderResult!.results[0] as SummaryRow | undefined;
   if (!order) throw fail(404, "There is no order with this number", "not_found");
   const lines = lineResult!.results as OrderLineRow[];
-  const m = (minor: number) => money(minor, order.currency, order.language);
-  const summary = parseJsonOr<{ date?: string; latestDate?: string }>(order.delivery_summary, {});
+  // The one order view in the order's language; the back office names the tax rate's label beside the amount.
+  const view = orderView(order, lines, { taxRate: shopById(order.shop_id)?.taxRate ?? 0, bankAccount: null });
   const detail: StaffOrderDetail = {
     ...summaryOf(order),
-    billingAddress: parseJsonOr<StaffOrderAddress | null>(order.billing_address, null),
-    shippingAddress: parseJsonOr<StaffOrderAddress | null>(order.shipping_address, null),
-    desiredDate: order.desired_date,
-    delivery: { date: summary.date ?? null, latestDate: summary.latestDate ?? null },
-    confirmedAt: order.confirmed_at,
-    shippedAt: order.shipped_at,
-    deliveredAt: order.delivered_at,
-    cancelledAt: order.cancelled_at,
-    currency: order.currency,
-    lines: orderLineViews(order, lines),
+    billingAddress: view.billingAddress,
+    shippingAddress: view.shippingAddress,
+    desiredDate: view.desiredDate,
+    delivery: { date: view.delivery?.date ?? null, latestDate: view.delivery?.latestDate ?? null },
+    confirmedAt: view.confirmedAt,
+    shippedAt: view.shippedAt,
+    deliveredAt: view.deliveredAt,
+    cancelledAt: view.cancelledAt,
+    currency: view.currency,
+    lines: view.lines,
     totals: {
-      goods: m(order.goods_total),
-      prepaymentDiscount: m(order.discount_total),
-      voucher: order.voucher_code ? { code: order.voucher_code, amount: m(order.voucher_total ?? 0) } : null,
-      shipping: m(order.shipping_total),
-      tax: m(order.tax_total),
-      taxLabel: taxLabel(shopById(order.shop_id)?.taxRate ?? 0, order.language),
-      grandTotal: m(order.grand_total),
+      goods: view.totals.goods,
+      prepaymentDiscount: view.totals.prepaymentDiscount,
+      voucher: view.totals.voucher,
+      shipping: view.totals.shipping,
+      tax: view.totals.tax.amount,
+      taxLabel: view.totals.tax.label,
+      grandTotal: view.totals.grandTotal,
     },
     history: historyOf(order, lines, eventResult!.results as OrderEventRow[]),
     confirmationMail: mailOf(mailResult!.results[0] as OutboxRow | undefined),

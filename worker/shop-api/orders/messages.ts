@@ -1,0 +1,22 @@
+/**
+ * The orders' refusals in the API's English (like core/envelope.ts MESSAGES);
+ * each goes with a stable `code` the storefront and the ERP read: the call-off of stored
+ * goods and the ERP's order events.
+ */
+import { ACCOUNT_FORM_TEXTS } from "../core/account-form-texts";
+
+export const ORDER_MESSAGES = {
+  notStored: "The goods of this order are not stored with us.",
+  storageClosed: "The goods of this order have been delivered or the order was cancelled.",
+  dateOutOfRange: "Please choose a delivery date from {earliest} to {latest}.",
+  dateNotWorkingDay: ACCOUNT_FORM_TEXTS.dateNotWorkingDay,
+  callOffUnavailable: "A delivery from storage cannot be booked online any more. Please contact our customer service.",
+  eventQuantity: "The quantity is not possible for this line.",
+  eventReused: "This event id was already used for a different event.",
+  eventState: "This event is not possible in the order's state.",
+  eventLine: "The order has no such line.",
+  eventAmbiguous: "The SKU names more than one line of the order: name the line.",
+  eventFuture: "The event's time lies in the future.",
+  eventBeforeOrder: "The event's time lies before the order was placed.",
+  eventNoLines: "This event names no lines.",
+} as const;
