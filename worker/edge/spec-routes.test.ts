@@ -2,7 +2,7 @@
  * The SPEC 2.1 route shapes the build has no file for (issue 18): 301 to the real page, 404
  * when the build has none, and the two shop backend paths of SPEC 7 reaching the shop API.
  */
-import { CH, DE, FILES, testApp, UPSTREAM_ORIGIN } from "./test-support";
+import { CH, DE, FILES, testApp, UPSTREAM_ORIGIN } from "../../tests/kit/edge";
 
 const files = {
   ...FILES,

@@ -2,7 +2,7 @@
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import { handleShopApi } from "../app";
 import { runScheduledJobs } from "../scheduled";
-import { commerceCounts, createHarness, type Harness } from "./test-support";
+import { commerceCounts, createHarness, type Harness } from "../../../tests/kit/commerce";
 
 let h: Harness;
 let token: string;

@@ -6,7 +6,7 @@
  */
 import { importCatalogue } from "../catalogue/apply-import";
 import type { CatalogueDocument, ProductRecord } from "../catalogue/import-format";
-import { createHarness, type Harness } from "./test-support";
+import { createHarness, type Harness } from "../../../tests/kit/commerce";
 
 let h: Harness;
 

@@ -23,7 +23,7 @@ import {
   signUp,
   type InquiryHarness,
   type SendOptions,
-} from "./test-support";
+} from "../../../tests/kit/inquiries";
 
 let h: InquiryHarness;
 

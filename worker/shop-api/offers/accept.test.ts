@@ -8,7 +8,7 @@
  * refused with nothing written.
  */
 import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import { ADDRESS, signUp, type TestCustomer } from "../returns/test-support";
+import { ADDRESS, signUp, type TestCustomer } from "../../../tests/kit/returns";
 import { runScheduledJobs } from "../scheduled";
 import {
   createOffersHarness,
@@ -22,7 +22,7 @@ import {
   sendOffer,
   signatureOf,
   type OffersHarness,
-} from "./test-support";
+} from "../../../tests/kit/offers";
 
 let h: OffersHarness;
 let erika: TestCustomer;

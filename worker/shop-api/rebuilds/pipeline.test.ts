@@ -3,12 +3,12 @@
  * import's own batch, shop selection, the consumer's merge and debounce, leases, retries with
  * backoff, the nightly run and the sweep.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller } from "../../../tests/support/shop-api";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { shopApiCaller } from "../../../tests/kit/shop-api";
 import type { ShopApiEnv } from "../../env";
 import { sql } from "../../lib/sql";
 import { importCatalogue } from "../catalogue/apply-import";
-import { sampleDocument } from "../catalogue/test-fixtures";
+import { sampleDocument } from "../../../tests/kit/catalogue";
 import { allShops } from "../core/shop";
 import { runScheduledJobs } from "../scheduled";
 import { buildViewOf, type BuildRow, type BuildView } from "../tables/rebuilds";
@@ -20,7 +20,7 @@ import { publishNow } from "./publishing";
 import { writeRequest } from "./requests";
 import type { RebuildDeps } from "./settings";
 import { sweepRebuilds } from "./sweep";
-import { BUILDER_TOKEN, builderRequest, changePrice, importBase, messageBatch, resetPipeline, secondsLater, SETTINGS } from "./test-support";
+import { BUILDER_TOKEN, builderRequest, changePrice, importBase, messageBatch, resetPipeline, secondsLater, SETTINGS } from "../../../tests/kit/rebuilds";
 
 let t: TestDatabase;
 let clock: Date;

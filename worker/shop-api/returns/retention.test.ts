@@ -5,9 +5,9 @@
 import { deleteExpiredData } from "../retention";
 import { deleteUnattachedUploads } from "../core/uploads/cleanup";
 import { sha256Hex } from "../core/auth";
-import { multipartBody } from "../core/test-support";
-import { JPEG } from "../core/uploads/test-images";
-import { createReturnsHarness, DAY_MS, daysBefore, json, lookedUp, NOW, placeOrder, type ReturnsHarness } from "./test-support";
+import { multipartBody } from "../../../tests/kit/api-harness";
+import { JPEG } from "../../../tests/kit/images";
+import { createReturnsHarness, DAY_MS, daysBefore, json, lookedUp, NOW, placeOrder, type ReturnsHarness } from "../../../tests/kit/returns";
 
 let h: ReturnsHarness;
 beforeAll(async () => {

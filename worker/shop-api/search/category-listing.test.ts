@@ -1,7 +1,7 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/support/shop-api";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
 import { importCatalogue } from "../catalogue/apply-import";
-import { searchCatalogue } from "./test-catalogue";
+import { searchCatalogue } from "../../../tests/kit/search-catalogue";
 import type { CategoryListingData } from "../../../domain/category-listing";
 import type { FilterOption } from "../../../domain/search-api";
 

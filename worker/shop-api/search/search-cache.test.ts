@@ -1,8 +1,8 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
 import { importCatalogue } from "../catalogue/apply-import";
 import { D1SearchEngine } from "./d1-engine";
-import { searchCatalogue } from "./test-catalogue";
+import { searchCatalogue } from "../../../tests/kit/search-catalogue";
 import type { ActiveFilter } from "../../../domain/search-api";
 import type { SearchRequest, SearchResult } from "./types";
 

@@ -1,9 +1,9 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
 import { importCatalogue } from "../catalogue/apply-import";
 import type { ShopApiEnv } from "../../env";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/support/shop-api";
-import { searchCatalogue } from "./test-catalogue";
+import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
+import { searchCatalogue } from "../../../tests/kit/search-catalogue";
 import { MINIMUM_SEARCH_CHARACTERS, type FilterOption, type ProductResult, type ResultGroup } from "../../../domain/search-api";
 
 interface Body {

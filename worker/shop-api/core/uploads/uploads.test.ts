@@ -7,8 +7,8 @@ import { runScheduledJobs } from "../../scheduled";
 import { VISITOR_TOKEN_HEADER } from "../../../lib/shop-headers";
 import { sha256Hex } from "../auth";
 import type { ApiError } from "../envelope";
-import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "../test-support";
-import { HEIC, JPEG, join, PNG, text, WEBP } from "./test-images";
+import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "../../../../tests/kit/api-harness";
+import { HEIC, JPEG, join, PNG, text, WEBP } from "../../../../tests/kit/images";
 
 interface UploadAnswer {
   status: number;

@@ -5,13 +5,13 @@
  * another module's; its rows are what the offers read), plus the reads the tests check with.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { STAFF_PASSWORD, staffCaller, staffEmail, staffLogins, type StaffCaller } from "../../../tests/support/staff-session";
-import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
-import { sql } from "../../lib/sql";
-import type { StaffRole } from "../core/staff-auth";
-import { offerLinkSignature } from "../core/offer-link";
-import { createReturnsHarness, json, NOW, type RawOptions, type ReturnsHarness } from "../returns/test-support";
-import type { OfferLineRow, OfferRow } from "../tables/offers";
+import { STAFF_PASSWORD, staffCaller, staffEmail, staffLogins, type StaffCaller } from "./staff-session";
+import { STAFF_SESSION_HEADER } from "../../worker/lib/shop-headers";
+import { sql } from "../../worker/lib/sql";
+import type { StaffRole } from "../../worker/shop-api/core/staff-auth";
+import { offerLinkSignature } from "../../worker/shop-api/core/offer-link";
+import { createReturnsHarness, json, NOW, type RawOptions, type ReturnsHarness } from "./returns";
+import type { OfferLineRow, OfferRow } from "../../worker/shop-api/tables/offers";
 
 export { json, NOW };
 

@@ -1,4 +1,4 @@
-import type { ChromeData } from "./page-data";
+import type { ChromeData } from "../../site/src/lib/page-data";
 
 /** The Swiss shop's info (de and fr) as a shop data file carries it, for tests of shop data files and the pages that use them. */
 export function testShopInfo(name = "Bodenhaus"): ChromeData["shopInfo"] {

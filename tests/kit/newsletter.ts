@@ -6,14 +6,14 @@
  * where the tests read them.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller } from "../../../tests/support/shop-api";
-import type { ShopApiEnv } from "../../env";
-import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
-import type { AltchaChallenge } from "../core/captcha/altcha";
-import { CAPTCHA_HEADER } from "../core/captcha/verify";
-import { solveAltcha, TEST_ALTCHA_HMAC_KEY } from "../commerce/test-support";
-import { IDEMPOTENCY_KEY_HEADER } from "../core/idempotency";
+import { createTestDatabase, type TestDatabase } from "./d1";
+import { shopApiCaller } from "./shop-api";
+import type { ShopApiEnv } from "../../worker/env";
+import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../worker/lib/shop-headers";
+import type { AltchaChallenge } from "../../worker/shop-api/core/captcha/altcha";
+import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import { solveAltcha, TEST_ALTCHA_HMAC_KEY } from "./commerce";
+import { IDEMPOTENCY_KEY_HEADER } from "../../worker/shop-api/core/idempotency";
 
 export const NOW = "2026-11-18T08:00:00.000Z";
 export const MINUTE_MS = 60_000;

@@ -4,9 +4,9 @@
  * helpers to count what a request wrote.
  */
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
-import { createTestDatabase } from "../../../tests/support/d1";
-import type { ShopApiEnv } from "../../env";
-import { createShopApi } from "../app";
+import { createTestDatabase } from "./d1";
+import type { ShopApiEnv } from "../../worker/env";
+import { createShopApi } from "../../worker/shop-api/app";
 
 export interface ApiHarness {
   db: D1Database;

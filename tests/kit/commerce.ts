@@ -5,18 +5,18 @@
  * another; the API itself answers 404 without a known shop).
  */
 import { createHash } from "node:crypto";
-import type { LooseJson } from "../../../tests/support/loose-json";
+import type { LooseJson } from "./loose-json";
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller } from "../../../tests/support/shop-api";
-import type { ShopApiEnv } from "../../env";
-import { sql } from "../../lib/sql";
-import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import { importCatalogue } from "../catalogue/apply-import";
-import type { CatalogueDocument, ProductRecord } from "../catalogue/import-format";
-import { sha256Hex } from "../core/auth";
-import type { AltchaChallenge } from "../core/captcha/altcha";
-import { CAPTCHA_HEADER } from "../core/captcha/verify";
+import { createTestDatabase, type TestDatabase } from "./d1";
+import { shopApiCaller } from "./shop-api";
+import type { ShopApiEnv } from "../../worker/env";
+import { sql } from "../../worker/lib/sql";
+import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
+import { importCatalogue } from "../../worker/shop-api/catalogue/apply-import";
+import type { CatalogueDocument, ProductRecord } from "../../worker/shop-api/catalogue/import-format";
+import { sha256Hex } from "../../worker/shop-api/core/auth";
+import type { AltchaChallenge } from "../../worker/shop-api/core/captcha/altcha";
+import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
 
 export const DE_COUNTRIES = [
   "de",

@@ -1,5 +1,5 @@
-import { money } from "../../../domain/money";
-import type { ProductData } from "../../sourcing/catalogue-client";
+import { money } from "../../domain/money";
+import type { ProductData } from "../../site/sourcing/catalogue-client";
 
 /** A product of 2.25 m² per package at 1234.50 a package, priced by the API's own money(). */
 export function testProduct(currency: string, language: string): ProductData {

@@ -6,12 +6,12 @@
  * Signed-in customers are real accounts with real sessions (signUp).
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { shopApiCaller } from "../../../tests/support/shop-api";
-import type { CustomerType } from "../../../domain/account";
-import { CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import { CAPTCHA_HEADER } from "../core/captcha/verify";
-import { createHarness, type ApiBody, type Harness } from "../commerce/test-support";
-import { PASSWORD, registration, tokenOf } from "../customers/test-customers";
+import { shopApiCaller } from "./shop-api";
+import type { CustomerType } from "../../domain/account";
+import { CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
+import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import { createHarness, type ApiBody, type Harness } from "./commerce";
+import { PASSWORD, registration, tokenOf } from "./customers";
 
 export const LINK_SECRET = "returns-link-secret-0123456789abcdef-0123";
 export const EVENTS_TOKEN = "order-events-token-0123456789abcdef0123";

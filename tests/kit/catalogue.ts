@@ -1,6 +1,6 @@
 /** A small, valid catalogue document for the import tests. */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { CatalogueDocument } from "./import-format";
+import type { CatalogueDocument } from "../../worker/shop-api/catalogue/import-format";
 
 export const TABLES = [
   "shops",

@@ -6,12 +6,12 @@
  * header deletes the cookie). Mails are read from the outbox.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { nextClientIp, shopApiCaller } from "../../../tests/support/shop-api";
-import type { ShopApiEnv } from "../../env";
-import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import type { AltchaChallenge } from "../core/captcha/altcha";
-import { CAPTCHA_HEADER } from "../core/captcha/verify";
-import { createHarness, solveAltcha, type ApiBody } from "../commerce/test-support";
+import { nextClientIp, shopApiCaller } from "./shop-api";
+import type { ShopApiEnv } from "../../worker/env";
+import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
+import type { AltchaChallenge } from "../../worker/shop-api/core/captcha/altcha";
+import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import { createHarness, solveAltcha, type ApiBody } from "./commerce";
 
 export interface Browser {
   /** The visitor token (the edge's token cookie). */

@@ -5,11 +5,11 @@
  * offer, substructure parts (the feet not sold in CH, one joist out of stock) and three systems.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { importCatalogue } from "../catalogue/apply-import";
-import type { CatalogueDocument, PriceRecord, ProductRecord } from "../catalogue/import-format";
-import { createInquiryHarness, json, type InquiryHarness } from "../inquiries/test-support";
+import { importCatalogue } from "../../worker/shop-api/catalogue/apply-import";
+import type { CatalogueDocument, PriceRecord, ProductRecord } from "../../worker/shop-api/catalogue/import-format";
+import { createInquiryHarness, json, type InquiryHarness } from "./inquiries";
 
-export { json, NOW } from "../inquiries/test-support";
+export { json, NOW } from "./inquiries";
 export type TerraceHarness = InquiryHarness;
 
 function product(sku: string, terrace: ProductRecord["terrace"], extra: Partial<ProductRecord> = {}): ProductRecord {

@@ -4,11 +4,11 @@
  * send an inquiry as the inquiry page does, read what was written, and read the outbox.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { CAPTCHA_HEADER } from "../core/captcha/verify";
-import { createReturnsHarness, json, type RawOptions, type ReturnsHarness } from "../returns/test-support";
-import type { InquiryRow } from "../tables/inquiries";
+import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import { createReturnsHarness, json, type RawOptions, type ReturnsHarness } from "./returns";
+import type { InquiryRow } from "../../worker/shop-api/tables/inquiries";
 
-export { json, signUp, NOW } from "../returns/test-support";
+export { json, signUp, NOW } from "./returns";
 
 export type InquiryHarness = ReturnsHarness;
 
