@@ -12,8 +12,7 @@ import { shopApiCaller } from "./shop-api";
 import type { ShopApiEnv } from "../../worker/env";
 import { sql } from "../../worker/lib/sql";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
-import { importCatalogue } from "../../worker/shop-api/catalogue/apply-import";
-import type { CatalogueDocument, ProductRecord } from "../../worker/shop-api/catalogue/import-format";
+import { imported, type CatalogueDocument, type ProductRecord } from "./catalogue";
 import { sha256Hex } from "../../worker/shop-api/core/auth";
 import type { AltchaChallenge } from "../../worker/shop-api/core/captcha/altcha";
 import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
@@ -207,8 +206,7 @@ export function solveAltcha(challenge: AltchaChallenge): string {
 
 export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harness> {
   const database: TestDatabase = await createTestDatabase();
-  const result = await importCatalogue(database.db, { format: "json", text: JSON.stringify(commerceDocument()) }, { source: "test" });
-  if (!result.ok) throw new Error(`test catalogue refused: ${JSON.stringify(result.problems.slice(0, 5))}`);
+  await imported(database.db, commerceDocument());
   let clock = new Date(now);
   const counted = countingRoundTrips(database.db);
   const env: ShopApiEnv = { ...database.env, DB: counted.db, ALTCHA_HMAC_KEY: TEST_ALTCHA_HMAC_KEY };

@@ -5,8 +5,7 @@
  * offer, substructure parts (the feet not sold in CH, one joist out of stock) and three systems.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { importCatalogue } from "../../worker/shop-api/catalogue/apply-import";
-import type { CatalogueDocument, PriceRecord, ProductRecord } from "../../worker/shop-api/catalogue/import-format";
+import { imported, type CatalogueDocument, type PriceRecord, type ProductRecord } from "./catalogue";
 import { createInquiryHarness, json, type InquiryHarness } from "./inquiries";
 
 export { json, NOW } from "./inquiries";
@@ -113,8 +112,7 @@ export function terraceDocument(): CatalogueDocument {
 }
 
 export async function importTerrace(db: D1Database, doc: CatalogueDocument = terraceDocument(), now = new Date()): Promise<void> {
-  const result = await importCatalogue(db, { format: "json", text: JSON.stringify(doc) }, { source: "terrace-test", now });
-  if (!result.ok) throw new Error(`terrace catalogue refused: ${JSON.stringify(result.problems.slice(0, 5))}`);
+  await imported(db, doc, { source: "terrace-test", now });
 }
 
 export async function createTerraceHarness(): Promise<TerraceHarness> {

@@ -9,7 +9,6 @@
  */
 import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
 import { ADDRESS, signUp, type TestCustomer } from "../../../tests/kit/returns";
-import { runScheduledJobs } from "../scheduled";
 import {
   createOffersHarness,
   insertOfferRequest,
@@ -23,6 +22,7 @@ import {
   signatureOf,
   type OffersHarness,
 } from "../../../tests/kit/offers";
+import { runScheduledJobs } from "../../../tests/kit/shop-api";
 
 let h: OffersHarness;
 let erika: TestCustomer;

@@ -6,7 +6,7 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
 import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
-import { importCatalogue } from "../catalogue/apply-import";
+import { imported } from "../../../tests/kit/catalogue";
 import type { ProductResult, ResultGroup } from "../../../domain/search-api";
 import { D1SearchEngine } from "./d1-engine";
 import { MAX_QUERY_TERMS } from "./query-text";
@@ -27,8 +27,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   api = shopApiCaller(database.env);
-  const result = await importCatalogue(db, { format: "json", text: JSON.stringify(searchCatalogue()) }, { source: "test" });
-  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  await imported(db, searchCatalogue());
 });
 
 afterAll(async () => {
