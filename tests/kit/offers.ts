@@ -5,6 +5,7 @@
  * another module's; its rows are what the offers read), plus the reads the tests check with.
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import { countRows } from "./d1";
 import { STAFF_PASSWORD, staffCaller, staffEmail, staffLogins, type StaffCaller } from "./staff-session";
 import { STAFF_SESSION_HEADER } from "../../worker/lib/shop-headers";
 import { sql } from "../../worker/lib/sql";
@@ -135,11 +136,7 @@ export async function offerMails(db: D1Database, offerId?: string): Promise<Outb
 const COUNTED = ["offers", "offer_lines", "visitors", "carts", "cart_items", "orders", "order_lines", "mail_outbox"] as const;
 
 /** Row counts of what offer calls write (and what a refused one must leave alone). */
-export async function offerCounts(db: D1Database): Promise<Record<(typeof COUNTED)[number], number>> {
-  const counts = {} as Record<(typeof COUNTED)[number], number>;
-  for (const table of COUNTED) counts[table] = (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
-  return counts;
-}
+export const offerCounts = (db: D1Database): Promise<Record<(typeof COUNTED)[number], number>> => countRows(db, COUNTED);
 
 /** A raw call with a JSON body as the shop's pages make it. */
 export const post = (h: OffersHarness, path: string, body: unknown, options: RawOptions = {}) =>

@@ -11,7 +11,8 @@ import { CONTACT_REFERENCE } from "../../../domain/contact";
 import { staffCaller, staffLogins } from "../../../tests/kit/staff-session";
 import { CAPTCHA_HEADER } from "../core/captcha/verify";
 import { composeMail } from "../core/mail/templates";
-import { createInquiryHarness, json, lastMailId, mailsAfter, NOW, type InquiryHarness, type SendOptions } from "../../../tests/kit/inquiries";
+import { createInquiryHarness, json, NOW, type InquiryHarness, type SendOptions } from "../../../tests/kit/inquiries";
+import { lastMailId, mailsAfter } from "../../../tests/kit/outbox";
 import type { ContactMessageRow } from "../tables/contact-messages";
 
 let h: InquiryHarness;

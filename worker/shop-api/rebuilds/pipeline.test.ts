@@ -146,7 +146,11 @@ describe("the import writes its rebuild request in its own batch", () => {
 
   test("categories and manufacturers concern every shop; CMS rows their own shops; a product taken out of a shop still rebuilds it", async () => {
     const doc = sampleDocument();
-    const categories = await importDocument(t.db, { categories: doc.categories!.map((c) => ({ ...c, position: c.position! + 10 })) }, { source: "c.json", now: clock });
+    const categories = await importDocument(
+      t.db,
+      { categories: doc.categories!.map((c) => ({ ...c, position: c.position! + 10 })) },
+      { source: "c.json", now: clock },
+    );
     expect(categories.ok && (await requestShops(categories.changeId))).toEqual(ALL);
     const cms = await importDocument(t.db, { cmsPages: doc.cmsPages }, { source: "cms.json", now: clock });
     expect(cms.ok && (await requestShops(cms.changeId))).toEqual(["CH"]);

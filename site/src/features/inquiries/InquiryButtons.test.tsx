@@ -10,9 +10,7 @@ jest.mock("./inquiries.css", () => ({}));
 jest.mock("../commerce/commerce.css", () => ({}));
 jest.mock("../account/account.css", () => ({}));
 jest.mock("gatsby-plugin-react-i18next", () => {
-  const texts = jest
-    .requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations")
-    .pageTranslations("de");
+  const texts = jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de");
   return { ...texts, useI18next: () => ({ language: "de", routed: false }) };
 });
 jest.mock("../../lib/captcha", () => ({

@@ -7,9 +7,7 @@ import { Offers } from "../account/Offers";
 import { OfferView } from "./OfferPage";
 
 jest.mock("gatsby-plugin-react-i18next", () => {
-  const texts = jest
-    .requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations")
-    .pageTranslations("de");
+  const texts = jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de");
   return { ...texts, useI18next: () => ({ language: "de", routed: false }) };
 });
 jest.mock("gatsby", () => jest.requireActual("../../../../tests/kit/account-screens").gatsbyMock());
