@@ -7,7 +7,7 @@ import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { money } from "../../../domain/money";
 import { cardData, packCard, unpackCard, type CardData, type PackedCard } from "../lib/card";
-import { testProduct } from "../../../tests/kit/site-product";
+import { testProduct } from "../../../tests/kit/site";
 import { ProductCard } from "./ProductCard";
 
 let language = "de";

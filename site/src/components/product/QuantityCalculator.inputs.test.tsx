@@ -3,7 +3,7 @@ import React from "react";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { QuantityCalculator } from "./QuantityCalculator";
-import { testProduct } from "../../../../tests/kit/site-product";
+import { testProduct } from "../../../../tests/kit/site";
 
 /** The calculator as a shopper types into it, with the shop's own texts of the page's language. */
 let language = "de";

@@ -1,6 +1,6 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { testProduct } from "../../../../tests/kit/site-product";
+import { testProduct } from "../../../../tests/kit/site";
 import { attributeValue, TechnicalData } from "./TechnicalData";
 
 jest.mock("gatsby-plugin-react-i18next", () =>

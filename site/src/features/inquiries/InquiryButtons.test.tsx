@@ -1,7 +1,7 @@
 import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, unmountAll } from "../../../../tests/kit/browser-dom";
 import React from "react";
 import { stubApi } from "../../../../tests/kit/account-screens";
-import { testProduct } from "../../../../tests/kit/site-product";
+import { testProduct } from "../../../../tests/kit/site";
 import { subscribeToasts, type ToastMessage } from "../../lib/toast-store";
 import { InquiryButtonsSlot } from "../../components/slots";
 import { LOCK_ATTRIBUTE } from "./page-lock";

@@ -4,7 +4,7 @@ import { SWRConfig } from "swr";
 import { resetScreens, stubApi, type RecordedCall } from "../../../../tests/kit/account-screens";
 import { answerConsent } from "../../lib/consent";
 import type { ProductData } from "../../lib/page-data";
-import { testProduct } from "../../../../tests/kit/site-product";
+import { testProduct } from "../../../../tests/kit/site";
 import { LiveRating, liveRating } from "./LiveRating";
 import { ProductReviews } from "./ProductReviews";
 import { consentedToAll, ReviewWidget } from "./ReviewWidget";

@@ -1,6 +1,6 @@
 import { byTestId, clickOn, closeBrowser, mount, unmountAll } from "../../../../tests/kit/browser-dom";
 import React from "react";
-import { testProduct as baseProduct } from "../../../../tests/kit/site-product";
+import { testProduct as baseProduct } from "../../../../tests/kit/site";
 import type { ProductData } from "../../lib/page-data";
 import { Tutorials } from "../../components/product/Tutorials";
 import { DiyPanel } from "./DiyPanel";

@@ -1,7 +1,7 @@
 import { byTestId, clickOn, closeBrowser, mount, settle, typeInto, unmountAll } from "../../../../tests/kit/browser-dom";
 import React from "react";
 import { stubApi } from "../../../../tests/kit/account-screens";
-import { testProduct } from "../../../../tests/kit/site-product";
+import { testProduct } from "../../../../tests/kit/site";
 import type { SampleCart } from "../../features/commerce/api";
 import { SampleButton } from "../../features/commerce/Samples";
 import { SampleCartEntry } from "../../features/commerce/SampleCartEntry";
