@@ -10,7 +10,6 @@ import { createTestDatabase, type TestDatabase } from "./d1";
 import { shopApiCaller } from "./shop-api";
 import type { ShopApiEnv } from "../../worker/env";
 import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../worker/lib/shop-headers";
-import type { AltchaChallenge } from "../../worker/shop-api/core/captcha/altcha";
 import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
 import { solvedCaptcha, TEST_ALTCHA_HMAC_KEY } from "./captcha";
 import { countRows } from "./d1";
