@@ -17,13 +17,17 @@
  *   console/                  the back-office console: domain/ (the API's answer types), locales/
  *   scripts/, tests/          may import anything
  *
- * Tests and their fixtures (next to the code or in tests/) may import anything; production
- * code never imports them. Folders that do not exist yet (domain/, core/, tables/) are
+ * Tests (next to the code or in tests/) and the one test kit they share (tests/kit/: harnesses,
+ * fixtures, stand-ins) may import anything; production code never imports them. A production
+ * folder holds no test harness, and the tests of one shop-API module reach another module only
+ * through the kit (the TEST rules below). Folders that do not exist yet (domain/, core/, tables/) are
  * covered by their rules as soon as they appear.
  */
 
-/** Jest tests and the fixtures only tests use, wherever they live. */
-const TEST_CODE = ["\\.test\\.tsx?$", "/test-[a-z-]+\\.ts$", "^tests/"];
+/** Jest tests (beside the code they test) and everything under tests/, the test kit among it. */
+const TEST_CODE = ["\\.test\\.tsx?$", "^tests/"];
+/** A test harness or fixture file by its name (test-*.ts): it belongs in tests/kit/. */
+const TEST_HARNESS = "(^|/)test-[a-z-]+\\.tsx?$";
 /** npm packages (resolved through node_modules). */
 const PACKAGES = "node_modules";
 
@@ -78,6 +82,29 @@ module.exports = {
       severity: "error",
       from: { pathNot: [...TEST_CODE, "^scripts/"] },
       to: { path: TEST_CODE },
+    },
+    // TEST rules: one test kit outside production code.
+    {
+      name: "test-harness-only-in-the-kit",
+      comment: "Test harnesses and fixtures live in the one test kit (tests/kit/), never in a production folder: move it there.",
+      severity: "error",
+      from: { path: TEST_HARNESS, pathNot: "^tests/" },
+      to: {},
+    },
+    {
+      name: "test-harness-only-in-the-kit-even-alone",
+      comment: "A test harness or fixture that imports nothing still belongs in tests/kit/, not in a production folder.",
+      severity: "error",
+      from: { path: TEST_HARNESS, pathNot: "^tests/", orphan: true },
+      to: {},
+    },
+    {
+      name: "module-tests-stay-in-their-module",
+      comment:
+        "The tests of a shop-API module (and of core/ and tables/) import their own module, core/, tables/, what lies below and the route table and entry points (worker/shop-api/*.ts); another module's behaviour (an import, an order, a customer) comes through the test kit (tests/kit/), which reaches it over the HTTP API or the shared tables.",
+      severity: "error",
+      from: { path: "^worker/shop-api/([^/]+)/.+\\.test\\.tsx?$" },
+      to: { path: "^worker/shop-api/", pathNot: ["^worker/shop-api/($1|core|tables)/", SHOP_API_WIRING] },
     },
     onlyImports(
       "domain-imports-nothing",

@@ -74,7 +74,7 @@ export default defineConfig(
   },
   {
     // Jest tests run in Node whatever the folder's runtime.
-    files: ["**/*.test.ts", "**/*.test.tsx", "tests/support/**", "**/test-support.ts", "**/test-fixtures.ts"],
+    files: ["**/*.test.ts", "**/*.test.tsx", "tests/kit/**"],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },
   {

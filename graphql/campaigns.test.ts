@@ -3,9 +3,9 @@
  * the shop's campaigns in the language, archived ones left out, the campaign's field names, and the
  * shop and language checks of every query.
  */
-import { createTestDatabase, type TestDatabase } from "../tests/support/d1";
+import { createTestDatabase, type TestDatabase } from "../tests/kit/d1";
 import { importCatalogue } from "../worker/shop-api/catalogue/apply-import";
-import { gql } from "./test-fixtures";
+import { gql } from "../tests/kit/graphql";
 
 let t: TestDatabase;
 const campaign = (identifier: string, extra: Record<string, unknown> = {}) => ({

@@ -1,9 +1,9 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { getIntrospectionQuery } from "graphql";
-import type { TestDatabase } from "../tests/support/d1";
+import type { TestDatabase } from "../tests/kit/d1";
 import { getSchema, handleGraphQL } from "./http";
 import { MAX_QUERY_BYTES } from "./limits";
-import { gql, send, useSeededCatalogue } from "./test-fixtures";
+import { gql, send, useSeededCatalogue } from "../tests/kit/graphql";
 
 const catalogue = useSeededCatalogue();
 let testDb: TestDatabase;

@@ -1,7 +1,7 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import shopsConfig from "../config/shops.json";
-import type { TestDatabase } from "../tests/support/d1";
-import { countingDatabase, DE_PRODUCT_COUNT, FIRST_IMPORT_AT, gql, SECOND_IMPORT_AT, SIMPLE_COUNT, simpleSku, useSeededCatalogue } from "./test-fixtures";
+import type { TestDatabase } from "../tests/kit/d1";
+import { countingDatabase, DE_PRODUCT_COUNT, FIRST_IMPORT_AT, gql, SECOND_IMPORT_AT, SIMPLE_COUNT, simpleSku, useSeededCatalogue } from "../tests/kit/graphql";
 
 const NBSP = "\u00a0";
 const spaces = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");

@@ -5,10 +5,10 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "../worker/env";
-import type { TestDatabase } from "../tests/support/d1";
-import { shopApiCaller } from "../tests/support/shop-api";
+import type { TestDatabase } from "../tests/kit/d1";
+import { shopApiCaller } from "../tests/kit/shop-api";
 import { MAX_NODES } from "./limits";
-import { countingDatabase, useSeededCatalogue } from "./test-fixtures";
+import { countingDatabase, useSeededCatalogue } from "../tests/kit/graphql";
 
 const TOKEN = "graphql-token-0123456789abcdef0123456789";
 const URL_BASE = "https://shop-api.example/graphql";

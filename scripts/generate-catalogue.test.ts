@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTestDatabase } from "../tests/support/d1";
+import { createTestDatabase } from "../tests/kit/d1";
 import { eanCheckDigitValid, type CatalogueDocument } from "../worker/shop-api/catalogue/import-format";
 import { importCatalogueFiles, writeCatalogue } from "./generate-catalogue";
 

@@ -3,7 +3,7 @@
  * shops and dates it writes through the shop API, and that running it again adds nothing.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../tests/support/d1";
+import { createTestDatabase, type TestDatabase } from "../../tests/kit/d1";
 import { importCatalogue } from "../../worker/shop-api/catalogue/apply-import";
 import { DRAIN_LIMIT } from "../../worker/shop-api/core/mail/sender";
 import { buildCatalogue } from "../catalogue-demo/build";

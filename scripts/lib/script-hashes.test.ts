@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { parseCspManifest } from "../../worker/edge/csp-manifest";
-import { FILES, testApp } from "../../worker/edge/test-support";
+import { FILES, testApp } from "../../tests/kit/edge";
 import { MARK_HIDDEN_BANNERS_SCRIPT } from "../../site/src/lib/banner";
 import { MARK_CONSENT_ANSWERED_SCRIPT } from "../../site/src/lib/consent";
 import { identity } from "./file-digests";

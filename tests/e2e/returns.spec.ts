@@ -4,7 +4,7 @@ import { isOrderable, type ProductNode } from "../../scripts/lib/demo-products";
 import { localHost } from "../../scripts/lib/local-ports";
 import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "../../scripts/lib/mail-catcher";
 import { loadShopConfig } from "../../scripts/lib/shops";
-import { JPEG, PNG } from "../../worker/shop-api/core/uploads/test-images";
+import { JPEG, PNG } from "../kit/images";
 import { deliverOrder, placeOrder, type OrderAddress, type PlacedOrder } from "./support/orders";
 import { demoProducts } from "./support/shopper";
 import { testOrigin } from "./support/site";

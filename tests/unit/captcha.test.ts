@@ -14,7 +14,7 @@ import { requireCaptcha, verifyCaptcha, type SiteverifyOverrides } from "../../w
 import type { ShopContext } from "../../worker/shop-api/core/context";
 import { ApiFailure } from "../../worker/shop-api/core/envelope";
 import { shopById, type Shop } from "../../worker/shop-api/core/shop";
-import { createTestDatabase, type TestDatabase } from "../support/d1";
+import { createTestDatabase, type TestDatabase } from "../kit/d1";
 
 const HMAC_KEY = "test-altcha-key-0123456789abcdef";
 const ACTION = "sample_order";

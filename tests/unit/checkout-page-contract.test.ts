@@ -10,7 +10,7 @@ import { addressesWithoutHouseNumber, orderFormSchema } from "../../domain/check
 import type { ApiError } from "../../site/src/features/commerce/api";
 import { sortErrors, orderFormTexts } from "../../site/src/features/checkout/order-texts";
 import { initialValues, orderResolver, type CheckoutFormValues } from "../../site/src/features/checkout/order-body";
-import { createHarness, giveAccount, type Harness } from "../../worker/shop-api/commerce/test-support";
+import { createHarness, giveAccount, type Harness } from "../kit/commerce";
 
 const t = ((key: string, params?: Record<string, unknown>) =>
   params && Object.keys(params).length ? `${key} ${JSON.stringify(params)}` : key) as unknown as TFunction;

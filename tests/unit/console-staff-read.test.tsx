@@ -1,4 +1,4 @@
-import { closeBrowser, mount, settle, unmountAll } from "../support/browser-dom";
+import { closeBrowser, mount, settle, unmountAll } from "../kit/browser-dom";
 import React from "react";
 import { useStaffRead } from "../../console/src/components/staff-read";
 

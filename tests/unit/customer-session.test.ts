@@ -9,8 +9,8 @@ import type { WorkerEnv } from "../../worker/env";
 import { sql } from "../../worker/lib/sql";
 import { encodePasswordHash, hashPassword } from "../../worker/shop-api/core/passwords";
 import { markVerified, upsertRegistration } from "../../worker/shop-api/tables/customers";
-import { createTestDatabase, type TestDatabase } from "../support/d1";
-import { edgeWithShopApi } from "../support/edge-with-shop-api";
+import { createTestDatabase, type TestDatabase } from "../kit/d1";
+import { edgeWithShopApi } from "../kit/edge-with-shop-api";
 
 const SHOP = "https://www.bodenhaus.example";
 const COOKIE = /^__Host-bh_session=([A-Za-z0-9_-]{43}); Max-Age=7776000; Path=\/; Secure; HttpOnly; SameSite=Lax$/;

@@ -1,5 +1,5 @@
 import { Miniflare } from "miniflare";
-import { createTestDatabase } from "../support/d1";
+import { createTestDatabase } from "../kit/d1";
 
 /** Miniflare's Node proxies (getD1Database, getBindings, ...) all start from this internal method (docs/decisions/0041). */
 const proxyClient = jest.spyOn(Miniflare.prototype as unknown as { _getProxyClient(): Promise<unknown> }, "_getProxyClient");

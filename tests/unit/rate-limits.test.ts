@@ -7,8 +7,8 @@ import { createEdgeApp } from "../../worker/edge/app";
 import { upstreamFromEnv } from "../../worker/edge/upstream";
 import type { WorkerEnv } from "../../worker/env";
 import { createShopApi } from "../../worker/shop-api/app";
-import { createTestDatabase, type TestDatabase } from "../support/d1";
-import { awayFromWindowEnd, createTestRateLimiters, type TestRateLimiters } from "../support/rate-limiters";
+import { createTestDatabase, type TestDatabase } from "../kit/d1";
+import { awayFromWindowEnd, createTestRateLimiters, type TestRateLimiters } from "../kit/rate-limiters";
 
 const LIMITS = { write: { limit: 3, period: 60 }, search: { limit: 2, period: 60 }, graphql: { limit: 2, period: 60 } } as const;
 const API = "https://shop-api.internal";

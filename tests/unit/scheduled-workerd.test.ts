@@ -32,8 +32,8 @@ import { bundleWorker } from "../../scripts/lib/workerd-worker";
 import { ROOT } from "../../scripts/lib/shops";
 import { sql, type SqlFragment } from "../../worker/lib/sql";
 import rawShopConfig from "../../config/shops.json";
-import { migrateTestDatabase } from "../support/d1";
-import { rateLimitOptions } from "../support/rate-limiters";
+import { migrateTestDatabase } from "../kit/d1";
+import { rateLimitOptions } from "../kit/rate-limiters";
 
 const SCHEDULED = new Date("2026-06-01T12:00:00.000Z");
 const rawShops = (): unknown => rawShopConfig;

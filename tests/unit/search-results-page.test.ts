@@ -4,11 +4,11 @@
  * `X-Robots-Tag` of category pages requested with filters.
  */
 import type { WorkerEnv } from "../../worker/env";
-import { manifestOf, fakeAssets } from "../../worker/edge/test-support";
+import { manifestOf, fakeAssets } from "../kit/edge";
 import { importCatalogue } from "../../worker/shop-api/catalogue/apply-import";
-import { searchCatalogue } from "../../worker/shop-api/search/test-catalogue";
-import { createTestDatabase, type TestDatabase } from "../support/d1";
-import { edgeWithShopApi } from "../support/edge-with-shop-api";
+import { searchCatalogue } from "../kit/search-catalogue";
+import { createTestDatabase, type TestDatabase } from "../kit/d1";
+import { edgeWithShopApi } from "../kit/edge-with-shop-api";
 
 const DE = "http://de.localhost:8787";
 const CH = "http://ch.localhost:8787";

@@ -6,8 +6,8 @@
  */
 import type { WorkerEnv } from "../../worker/env";
 import { upsertStaff } from "../../worker/shop-api/core/staff/accounts";
-import { createTestDatabase, type TestDatabase } from "../support/d1";
-import { edgeWithShopApi } from "../support/edge-with-shop-api";
+import { createTestDatabase, type TestDatabase } from "../kit/d1";
+import { edgeWithShopApi } from "../kit/edge-with-shop-api";
 
 const ADMIN = "https://admin.bodenhaus.example";
 const SHOP = "https://www.bodenhaus.example";

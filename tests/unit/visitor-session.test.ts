@@ -6,8 +6,8 @@
  */
 import type { FetchBinding, WorkerEnv } from "../../worker/env";
 import { VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
-import { createTestDatabase, type TestDatabase } from "../support/d1";
-import { edgeWithShopApi } from "../support/edge-with-shop-api";
+import { createTestDatabase, type TestDatabase } from "../kit/d1";
+import { edgeWithShopApi } from "../kit/edge-with-shop-api";
 
 const SHOP = "https://www.bodenhaus.example";
 const COOKIE = /^__Host-bh_token=([A-Za-z0-9_-]{43}); Max-Age=2592000; Path=\/; Secure; HttpOnly; SameSite=Strict$/;

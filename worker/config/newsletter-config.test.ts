@@ -3,8 +3,8 @@
  * hand-over names a list (API key secret, form id) for every language of the shop.
  */
 import rawConfig from "../../config/shops.json";
-import { configProblems } from "../../tests/support/config-problems";
-import { looseCopy, type LooseJson } from "../../tests/support/loose-json";
+import { configProblems } from "../../tests/kit/config-problems";
+import { looseCopy, type LooseJson } from "../../tests/kit/loose-json";
 import { parseShopConfig } from "./shop-config";
 
 const clone = () => looseCopy(rawConfig);

@@ -3,8 +3,8 @@
  * rating calls, the verification notice and the provider's widget, which no demo shop has.
  */
 import rawConfig from "../../config/shops.json";
-import { configProblems } from "../../tests/support/config-problems";
-import { looseCopy, type LooseJson } from "../../tests/support/loose-json";
+import { configProblems } from "../../tests/kit/config-problems";
+import { looseCopy, type LooseJson } from "../../tests/kit/loose-json";
 import { parseShopConfig } from "./shop-config";
 
 const clone = () => looseCopy(rawConfig);

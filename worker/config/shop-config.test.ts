@@ -1,7 +1,7 @@
 import rawConfig from "../../config/shops.json";
-import { configProblems } from "../../tests/support/config-problems";
+import { configProblems } from "../../tests/kit/config-problems";
 import { hostTable, siteAssetBindingProblems } from "../../scripts/check-config";
-import { looseCopy, type LooseJson } from "../../tests/support/loose-json";
+import { looseCopy, type LooseJson } from "../../tests/kit/loose-json";
 import { parseShopConfig, schemeFor, ShopDirectory } from "./shop-config";
 
 const clone = () => looseCopy(rawConfig);

@@ -1,6 +1,6 @@
 import rawConfig from "../../config/shops.json";
-import { configProblems } from "../../tests/support/config-problems";
-import { looseCopy, type LooseJson } from "../../tests/support/loose-json";
+import { configProblems } from "../../tests/kit/config-problems";
+import { looseCopy, type LooseJson } from "../../tests/kit/loose-json";
 import { parseMailbox } from "../lib/mailbox";
 import { parseShopConfig } from "./shop-config";
 

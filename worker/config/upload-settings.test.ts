@@ -1,6 +1,6 @@
 import rawConfig from "../../config/shops.json";
-import { configProblems } from "../../tests/support/config-problems";
-import { looseCopy, type LooseJson } from "../../tests/support/loose-json";
+import { configProblems } from "../../tests/kit/config-problems";
+import { looseCopy, type LooseJson } from "../../tests/kit/loose-json";
 import { parseShopConfig } from "./shop-config";
 
 const withUploads = (uploads: Record<string, unknown> | undefined): LooseJson => {

@@ -9,7 +9,7 @@ import { STAFF_SESSION_HEADER } from "../lib/shop-headers";
 import { createAccessVerifier } from "./access-jwt";
 import { BACK_OFFICE_CSP } from "./security-headers";
 import { siteForHost } from "./site";
-import { DE, directory, FILES, recordingUpstream, testApp, UPSTREAM_ORIGIN } from "./test-support";
+import { DE, directory, FILES, recordingUpstream, testApp, UPSTREAM_ORIGIN } from "../../tests/kit/edge";
 
 const ADMIN = "http://admin.localhost:8787";
 const ADMIN_PROD = "https://admin.bodenhaus.example";

@@ -3,7 +3,7 @@ import { inquiryPath } from "../../domain/routes";
 import { inquiryPagePaths } from "../../site/sourcing/inquiry-pages";
 import { HTML_CACHE } from "./cache-policy";
 import { inquiryPageFile } from "./inquiry-pages";
-import { CH, DE, manifestOf, sha256, testApp } from "./test-support";
+import { CH, DE, manifestOf, sha256, testApp } from "../../tests/kit/edge";
 
 /**
  * `/{inquiry}/{sku}`: the build has one inquiry page per shop language and type

@@ -7,7 +7,7 @@
 import rawConfig from "../../config/shops.json";
 import { parseShopConfig, ShopDirectory, type ShopDefinition } from "../config/shop-config";
 import { ASSET_CACHE, cachingWorkerScript, killSwitchScript, MAX_CACHED_ASSETS, offlinePage } from "./service-worker";
-import { CH, DE, testApp } from "./test-support";
+import { CH, DE, testApp } from "../../tests/kit/edge";
 
 const config = parseShopConfig(rawConfig);
 const shop = (id: string): ShopDefinition => config.shops.find((candidate) => candidate.id === id)!;

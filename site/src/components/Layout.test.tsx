@@ -9,9 +9,7 @@ import type { BaseContext, ChromeData } from "../lib/page-data";
 import { Layout } from "./Layout";
 
 jest.mock("gatsby-plugin-react-i18next", () => {
-  const translations = jest
-    .requireActual<typeof import("../../../tests/support/page-translations")>("../../../tests/support/page-translations")
-    .pageTranslations("de");
+  const translations = jest.requireActual<typeof import("../../../tests/kit/page-translations")>("../../../tests/kit/page-translations").pageTranslations("de");
   return { ...translations, useI18next: () => ({ ...translations.useTranslation(), language: "de", routed: false }) };
 });
 jest.mock("gatsby", () => ({

@@ -13,7 +13,7 @@ import { paymentMethodsForBuild } from "../../sourcing/shop-for-build";
 import { PaymentBadges } from "./PaymentBadges";
 
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../tests/support/page-translations")>("../../../tests/support/page-translations").pageTranslations("de"),
+  jest.requireActual<typeof import("../../../tests/kit/page-translations")>("../../../tests/kit/page-translations").pageTranslations("de"),
 );
 
 const badges = (methods: readonly string[]) =>

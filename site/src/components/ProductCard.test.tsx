@@ -7,13 +7,13 @@ import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { money } from "../../../domain/money";
 import { cardData, packCard, unpackCard, type CardData, type PackedCard } from "../lib/card";
-import { testProduct } from "../lib/test-product";
+import { testProduct } from "../../../tests/kit/site";
 import { ProductCard } from "./ProductCard";
 
 let language = "de";
 jest.mock("gatsby-plugin-react-i18next", () => ({
   useTranslation: () => {
-    const translations = jest.requireActual<typeof import("../../../tests/support/page-translations")>("../../../tests/support/page-translations");
+    const translations = jest.requireActual<typeof import("../../../tests/kit/page-translations")>("../../../tests/kit/page-translations");
     return translations.pageTranslations(language).useTranslation();
   },
 }));

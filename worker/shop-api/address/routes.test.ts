@@ -5,10 +5,10 @@
  */
 import type { ShopApiEnv } from "../../env";
 import { CLIENT_IP_HEADER, SHOP_ID_HEADER } from "../../lib/shop-headers";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { findItem, startLoqateStandIn, type LoqateStandIn } from "../../../tests/support/loqate-stand-in";
-import { createTestRateLimiters, type TestRateLimiters } from "../../../tests/support/rate-limiters";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/support/shop-api";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { findItem, startLoqateStandIn, type LoqateStandIn } from "../../../tests/kit/loqate-stand-in";
+import { createTestRateLimiters, type TestRateLimiters } from "../../../tests/kit/rate-limiters";
+import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
 import { loqateLookup } from "../core/address-lookup/loqate";
 import { useAddressLookupAdapter } from "../core/address-lookup/registry";
 import { shopById } from "../core/shop";

@@ -3,7 +3,7 @@
  * request of their shop, and the problems of bad and hostile data, each named with its record and
  * field, with nothing written.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
 import { sql } from "../../lib/sql";
 import { campaignOf, type CampaignRow } from "../tables/campaigns";
 import { importCatalogue } from "./apply-import";

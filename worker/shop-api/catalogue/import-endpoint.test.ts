@@ -1,9 +1,9 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { looseCopy } from "../../../tests/support/loose-json";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { looseCopy } from "../../../tests/kit/loose-json";
 import type { ShopApiEnv } from "../../env";
-import { shopApiCaller } from "../../../tests/support/shop-api";
+import { shopApiCaller } from "../../../tests/kit/shop-api";
 import { MAX_IMPORT_BYTES } from "./import-upload";
-import { rowCounts, sampleDocument } from "./test-fixtures";
+import { rowCounts, sampleDocument } from "../../../tests/kit/catalogue";
 
 let t: TestDatabase;
 beforeAll(async () => {

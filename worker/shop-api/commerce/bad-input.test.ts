@@ -1,8 +1,7 @@
 /** Malformed JSON, unknown SKUs, negative or huge quantities, wrong types, missing fields: 4xx with the spec's messages, nothing written. */
 import type { ExecutionContext } from "@cloudflare/workers-types";
-import { handleShopApi } from "../app";
-import { runScheduledJobs } from "../scheduled";
-import { commerceCounts, createHarness, type Harness } from "./test-support";
+import { commerceCounts, createHarness, type Harness } from "../../../tests/kit/commerce";
+import { handleShopApi, runScheduledJobs } from "../../../tests/kit/shop-api";
 
 let h: Harness;
 let token: string;

@@ -4,9 +4,9 @@
  * import), the roof-window set into the cart, the configuration cart add's refusals and the
  * PUT configuration store.
  */
-import { importCatalogue } from "../catalogue/apply-import";
-import type { CatalogueDocument, ProductRecord } from "../catalogue/import-format";
-import { createHarness, type Harness } from "./test-support";
+import { importDocument } from "../../../tests/kit/catalogue";
+import type { CatalogueDocument, ProductRecord } from "../../../tests/kit/catalogue";
+import { createHarness, type Harness } from "../../../tests/kit/commerce";
 
 let h: Harness;
 
@@ -122,13 +122,9 @@ function roofWindowDocument(steps: Steps = roofWindowSteps()): CatalogueDocument
   return { products, prices };
 }
 
-async function importDocument(doc: CatalogueDocument) {
-  return importCatalogue(h.db, { format: "json", text: JSON.stringify(doc) }, { source: "test" });
-}
-
 beforeAll(async () => {
   h = await createHarness();
-  const result = await importDocument(roofWindowDocument());
+  const result = await importDocument(h.db, roofWindowDocument());
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
 });
 afterAll(() => h.dispose());
@@ -190,7 +186,7 @@ describe("the configurator answer", () => {
     const doc = roofWindowDocument();
     const product = doc.products!.find((each) => each.sku === "IMG-1")!;
     product.configurableAttributes = [{ code: "finish", label: {}, options: [{ value: "matt", label: { xx: "matt" } as never }] }];
-    const result = await importDocument(doc);
+    const result = await importDocument(h.db, doc);
     expect(result.ok).toBe(false);
     const fields = result.ok ? [] : result.problems.map((problem) => problem.field);
     expect(fields).toEqual(expect.arrayContaining(["products[7].configurableAttributes[0].label", "products[7].configurableAttributes[0].options[0].label"]));
@@ -465,7 +461,7 @@ describe("PUT /apiv2/configuration/store/1/{configurationId}/product/{productId}
 
 describe("the import of roof-window configurations", () => {
   const problemsOf = async (doc: CatalogueDocument) => {
-    const result = await importDocument(doc);
+    const result = await importDocument(h.db, doc);
     return result.ok ? [] : result.problems.map((p) => `${p.field}: ${p.message}`);
   };
 
@@ -524,12 +520,12 @@ describe("the import of roof-window configurations", () => {
 
   test("a product imported again without its configuration loses the steps; with them, they are replaced in order", async () => {
     const reduced = roofWindowSteps().slice(0, 2);
-    expect((await importDocument({ products: [product("RW-WIN", { roofWindowConfiguration: reduced })] })).ok).toBe(true);
+    expect((await importDocument(h.db, { products: [product("RW-WIN", { roofWindowConfiguration: reduced })] })).ok).toBe(true);
     const { results } = await h.db.prepare("SELECT code, position, required FROM roof_window_components WHERE sku = 'RW-WIN' ORDER BY position").all();
     expect(results).toEqual([
       { code: "window", position: 0, required: 1 },
       { code: "flashing", position: 1, required: 1 },
     ]);
-    expect((await importDocument({ products: [product("RW-WIN", { roofWindowConfiguration: roofWindowSteps() })] })).ok).toBe(true);
+    expect((await importDocument(h.db, { products: [product("RW-WIN", { roofWindowConfiguration: roofWindowSteps() })] })).ok).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
  * location and platform only, in the order of their identifiers (docs/decisions/0048).
  */
 import { sql } from "../../lib/sql";
-import { createHarness, type Harness } from "./test-support";
+import { createHarness, type Harness } from "../../../tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

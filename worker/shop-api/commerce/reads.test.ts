@@ -1,7 +1,7 @@
 import { manufacturerPath } from "../../../domain/routes";
 import { shopById } from "../core/shop";
 import { contentHash } from "./reads";
-import { createHarness, giveAccount, type Harness } from "./test-support";
+import { createHarness, giveAccount, type Harness } from "../../../tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { sql } from "../../lib/sql";
 import { processSampleOrders } from "./samples";
-import { commerceCounts, createHarness, type Harness } from "./test-support";
+import { commerceCounts, createHarness, type Harness } from "../../../tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

@@ -14,8 +14,8 @@ import {
   type SampleOrderFilters,
   type StateFilter,
 } from "./staff-sample-orders";
-import { placeSampleOrder } from "./test-sample-orders";
-import { createHarness, type Harness } from "./test-support";
+import { placeSampleOrder } from "../../../tests/kit/sample-orders";
+import { createHarness, type Harness } from "../../../tests/kit/commerce";
 
 let h: Harness;
 /** The orders by letter, placed in this order (A first): see beforeAll. */

@@ -6,7 +6,7 @@
  */
 import { sql } from "../../lib/sql";
 import { sha256Hex } from "../core/auth";
-import { createHarness, type Harness } from "./test-support";
+import { createHarness, type Harness } from "../../../tests/kit/commerce";
 
 const T0 = "2026-11-18T08:00:00.000Z";
 const DAY_MS = 24 * 60 * 60 * 1000;

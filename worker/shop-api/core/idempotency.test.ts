@@ -6,14 +6,13 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "../../env";
 import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import { createShopApi } from "../app";
-import { createHarness as createCommerceHarness } from "../commerce/test-support";
-import { runScheduledJobs } from "../scheduled";
+import { createHarness as createCommerceHarness } from "../../../tests/kit/commerce";
 import type { ApiContext } from "./context";
 import type { ApiError } from "./envelope";
 import { withIdempotency } from "./idempotency";
-import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "./test-support";
-import { JPEG, PNG, text } from "./uploads/test-images";
+import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "../../../tests/kit/api-harness";
+import { JPEG, PNG, text } from "../../../tests/kit/images";
+import { createShopApi, runScheduledJobs } from "../../../tests/kit/shop-api";
 
 interface Answer {
   status: number;

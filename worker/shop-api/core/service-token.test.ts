@@ -3,8 +3,8 @@
  * per purpose, at least 32 characters, and wrong tokens throttled per client address.
  */
 import type { ShopApiEnv } from "../../env";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/support/shop-api";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
 import { AUTH_THROTTLE } from "./auth-throttle";
 import { MIN_TOKEN_LENGTH } from "./service-token";
 

@@ -5,8 +5,8 @@
  */
 import { Router } from "itty-router";
 import type { ShopApiEnv } from "../../env";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/support/shop-api";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
 import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
 import { STAFF_LOGIN_THROTTLE } from "./auth-throttle";
 import { sha256Hex } from "./auth";

@@ -10,20 +10,19 @@ import { composeMail } from "../core/mail/templates";
 import { insertInquiry } from "../tables/inquiries";
 import { newInquiryNumber } from "./numbers";
 import { isTakenNumber } from "./submit";
+import { lastMailId, mailsAfter } from "../../../tests/kit/outbox";
 import {
   createInquiryHarness,
   inquiryBody,
   inquiryCounts,
   inquiryRow,
   json,
-  lastMailId,
-  mailsAfter,
   sendInquiry,
   sentInquiry,
   signUp,
   type InquiryHarness,
   type SendOptions,
-} from "./test-support";
+} from "../../../tests/kit/inquiries";
 
 let h: InquiryHarness;
 

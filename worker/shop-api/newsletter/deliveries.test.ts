@@ -1,6 +1,6 @@
 /**
  * The hand-over's drain against a real local D1 and the real Kit adapter pointed at a local
- * stand-in of Kit's API (test-kit-stand-in.ts), with a pinned clock: retries with back-off,
+ * stand-in of Kit's API (tests/kit/newsletter-kit-stand-in.ts), with a pinned clock: retries with back-off,
  * success, giving up, the order per subscriber, leases between drains, and the cron's deletion
  * of sign-ups never confirmed.
  */
@@ -18,8 +18,8 @@ import {
 } from "./deliveries";
 import { kitNewsletterService } from "./kit";
 import type { NewsletterTarget } from "./targets";
-import { startKitStandIn, type KitStandIn } from "./test-kit-stand-in";
-import { createNewsletterHarness, DAY_MS, freshAddress, MINUTE_MS, NOW, signedUp, type NewsletterHarness } from "./test-support";
+import { startKitStandIn, type KitStandIn } from "../../../tests/kit/newsletter-kit-stand-in";
+import { createNewsletterHarness, DAY_MS, freshAddress, MINUTE_MS, NOW, signedUp, type NewsletterHarness } from "../../../tests/kit/newsletter";
 
 let h: NewsletterHarness;
 let kit: KitStandIn;

@@ -11,7 +11,7 @@ import { shopDirectory } from "../../config/shops";
 import { LANGUAGES, type Environment } from "../../config/shop-config";
 import { outboxInsert } from "../core/mail/outbox";
 import { composeMail, shopOrigin } from "../core/mail/templates";
-import { createNewsletterHarness, freshAddress, NOW, signedUp, type NewsletterHarness } from "./test-support";
+import { createNewsletterHarness, freshAddress, NOW, signedUp, type NewsletterHarness } from "../../../tests/kit/newsletter";
 
 interface SentMail {
   from: string;

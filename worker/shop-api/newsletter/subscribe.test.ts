@@ -8,7 +8,7 @@
 import { sha256Hex } from "../core/auth";
 import { formatMoney } from "../../../domain/money";
 import { newsletterEmailKey } from "../../../domain/newsletter";
-import { createNewsletterHarness, DAY_MS, freshAddress, json, MINUTE_MS, NOW, signedUp, tokenIn, type NewsletterHarness } from "./test-support";
+import { createNewsletterHarness, DAY_MS, freshAddress, json, MINUTE_MS, NOW, signedUp, tokenIn, type NewsletterHarness } from "../../../tests/kit/newsletter";
 
 let h: NewsletterHarness;
 beforeAll(async () => {

@@ -8,8 +8,7 @@
  * refused with nothing written.
  */
 import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import { ADDRESS, signUp, type TestCustomer } from "../returns/test-support";
-import { runScheduledJobs } from "../scheduled";
+import { ADDRESS, signUp, type TestCustomer } from "../../../tests/kit/returns";
 import {
   createOffersHarness,
   insertOfferRequest,
@@ -22,7 +21,8 @@ import {
   sendOffer,
   signatureOf,
   type OffersHarness,
-} from "./test-support";
+} from "../../../tests/kit/offers";
+import { runScheduledJobs } from "../../../tests/kit/shop-api";
 
 let h: OffersHarness;
 let erika: TestCustomer;

@@ -3,14 +3,14 @@
  * request for the campaign's shop when it starts and when it ends, nothing in between or on a
  * second run, nothing for a campaign it has not seen before, and the nightly run unaffected.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
 import type { ShopApiEnv } from "../../env";
 import { sql } from "../../lib/sql";
-import { importCatalogue } from "../catalogue/apply-import";
-import { runScheduledJobs } from "../scheduled";
+import { importDocument } from "../../../tests/kit/catalogue";
 import { runCampaignClock } from "./campaigns";
 import { requestNightlyRebuild } from "./nightly";
-import { resetPipeline, SETTINGS } from "./test-support";
+import { resetPipeline, SETTINGS } from "../../../tests/kit/rebuilds";
+import { runScheduledJobs } from "../../../tests/kit/shop-api";
 
 let t: TestDatabase;
 const env = (): ShopApiEnv => t.env;
@@ -44,11 +44,7 @@ beforeAll(async () => {
       campaign("AT", "later", "2026-12-10T00:00:00Z", "2026-12-20T00:00:00Z"),
     ],
   };
-  const result = await importCatalogue(
-    t.db,
-    { format: "json", text: JSON.stringify(doc) },
-    { source: "campaigns.json", now: new Date("2026-11-01T00:00:00Z") },
-  );
+  const result = await importDocument(t.db, doc, { source: "campaigns.json", now: new Date("2026-11-01T00:00:00Z") });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   await resetPipeline(t.db);
 }, 120_000);

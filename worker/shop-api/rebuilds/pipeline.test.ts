@@ -3,14 +3,12 @@
  * import's own batch, shop selection, the consumer's merge and debounce, leases, retries with
  * backoff, the nightly run and the sweep.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller } from "../../../tests/support/shop-api";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { runScheduledJobs, shopApiCaller } from "../../../tests/kit/shop-api";
 import type { ShopApiEnv } from "../../env";
 import { sql } from "../../lib/sql";
-import { importCatalogue } from "../catalogue/apply-import";
-import { sampleDocument } from "../catalogue/test-fixtures";
+import { importDocument, sampleDocument } from "../../../tests/kit/catalogue";
 import { allShops } from "../core/shop";
-import { runScheduledJobs } from "../scheduled";
 import { buildViewOf, type BuildRow, type BuildView } from "../tables/rebuilds";
 import { claimBuild, finishBuild, readBuild, reportProgress } from "./builds";
 import { handleRebuildQueue } from "./consumer";
@@ -20,7 +18,7 @@ import { publishNow } from "./publishing";
 import { writeRequest } from "./requests";
 import type { RebuildDeps } from "./settings";
 import { sweepRebuilds } from "./sweep";
-import { BUILDER_TOKEN, builderRequest, changePrice, importBase, messageBatch, resetPipeline, secondsLater, SETTINGS } from "./test-support";
+import { BUILDER_TOKEN, builderRequest, changePrice, importBase, messageBatch, resetPipeline, secondsLater, SETTINGS } from "../../../tests/kit/rebuilds";
 
 let t: TestDatabase;
 let clock: Date;
@@ -94,7 +92,7 @@ describe("the import writes its rebuild request in its own batch", () => {
     const doc = sampleDocument();
     const p100 = doc.products!.find((p) => p.sku === "P-100")!;
     const json = async (body: unknown, format: "json" | "csv-prices" = "json") => {
-      const result = await importCatalogue(t.db, { format, text: typeof body === "string" ? body : JSON.stringify(body) }, { source: "mixed", now: clock });
+      const result = await importDocument(t.db, body, { format, source: "mixed", now: clock });
       if (!result.ok) throw new Error(JSON.stringify(result.problems));
       return requestShops(result.changeId);
     };
@@ -148,29 +146,22 @@ describe("the import writes its rebuild request in its own batch", () => {
 
   test("categories and manufacturers concern every shop; CMS rows their own shops; a product taken out of a shop still rebuilds it", async () => {
     const doc = sampleDocument();
-    const categories = await importCatalogue(
+    const categories = await importDocument(
       t.db,
-      { format: "json", text: JSON.stringify({ categories: doc.categories!.map((c) => ({ ...c, position: c.position! + 10 })) }) },
+      { categories: doc.categories!.map((c) => ({ ...c, position: c.position! + 10 })) },
       { source: "c.json", now: clock },
     );
     expect(categories.ok && (await requestShops(categories.changeId))).toEqual(ALL);
-    const cms = await importCatalogue(t.db, { format: "json", text: JSON.stringify({ cmsPages: doc.cmsPages }) }, { source: "cms.json", now: clock });
+    const cms = await importDocument(t.db, { cmsPages: doc.cmsPages }, { source: "cms.json", now: clock });
     expect(cms.ok && (await requestShops(cms.changeId))).toEqual(["CH"]);
-    const moved = await importCatalogue(
+    const moved = await importDocument(
       t.db,
-      {
-        format: "json",
-        text: JSON.stringify({ products: doc.products!.filter((p) => p.sku === "P-100").map((p) => ({ ...p, shops: ["DE"], content: { de: p.content.de } })) }),
-      },
+      { products: doc.products!.filter((p) => p.sku === "P-100").map((p) => ({ ...p, shops: ["DE"], content: { de: p.content.de } })) },
       { source: "p.json", now: clock },
     );
     expect(moved.ok && (await requestShops(moved.changeId))).toEqual(["CH", "DE"]);
     // Back to both shops for the other tests.
-    const back = await importCatalogue(
-      t.db,
-      { format: "json", text: JSON.stringify({ products: doc.products!.filter((p) => p.sku === "P-100") }) },
-      { source: "p.json", now: clock },
-    );
+    const back = await importDocument(t.db, { products: doc.products!.filter((p) => p.sku === "P-100") }, { source: "p.json", now: clock });
     expect(back.ok && (await requestShops(back.changeId))).toEqual(["CH", "DE"]);
   });
 
@@ -600,7 +591,7 @@ describe("publish for a builder (POST /admin/builder/publish, npm start's first 
       { sku: "P-100", shop: "DE", currency: "EUR", packagePrice: 77.7, unitPrice: 35 },
       { sku: "P-100", shop: "CH", currency: "CHF", packagePrice: 87.7, unitPrice: 40 },
     ];
-    const imported = await importCatalogue(t.db, { format: "json", text: JSON.stringify({ prices }) }, { source: "prices.json", now: clock });
+    const imported = await importDocument(t.db, { prices }, { source: "prices.json", now: clock });
     const both = imported.ok ? imported.changeId : null;
     expect(await requestShops(both)).toEqual(["CH", "DE"]);
     const de = await changePrice(t.db, "P-200-1", "DE", 17.7, clock);

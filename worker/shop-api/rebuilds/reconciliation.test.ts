@@ -5,8 +5,8 @@
  * the changes stopped and the builders drained, every (request, shop) pair is in exactly one
  * build, that build is published, and the published builds carry exactly those pairs.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller } from "../../../tests/support/shop-api";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { shopApiCaller } from "../../../tests/kit/shop-api";
 import type { ShopApiEnv } from "../../env";
 import { sql } from "../../lib/sql";
 import { claimBuild, finishBuild, reportProgress } from "./builds";
@@ -15,7 +15,7 @@ import { requestNightlyRebuild } from "./nightly";
 import { publishNow } from "./publishing";
 import type { RebuildDeps } from "./settings";
 import { sweepRebuilds } from "./sweep";
-import { BUILDER_TOKEN, changePrice, importBase, messageBatch, newSecret, secondsLater, SETTINGS, signedWebhook } from "./test-support";
+import { BUILDER_TOKEN, changePrice, importBase, messageBatch, newSecret, secondsLater, SETTINGS, signedWebhook } from "../../../tests/kit/rebuilds";
 
 let t: TestDatabase;
 let clock: Date;

@@ -25,7 +25,7 @@ import {
   type PlacedOrder,
   type ReturnsHarness,
   type TestCustomer,
-} from "./test-support";
+} from "../../../tests/kit/returns";
 
 let h: ReturnsHarness;
 let order: PlacedOrder;

@@ -2,12 +2,12 @@
  * What the returns tables mean for the cron's clean-ups (retention.ts, core/uploads/cleanup.ts)
  * and what their constraints refuse, against a real local D1 and R2.
  */
-import { deleteExpiredData } from "../retention";
 import { deleteUnattachedUploads } from "../core/uploads/cleanup";
 import { sha256Hex } from "../core/auth";
-import { multipartBody } from "../core/test-support";
-import { JPEG } from "../core/uploads/test-images";
-import { createReturnsHarness, DAY_MS, daysBefore, json, lookedUp, NOW, placeOrder, type ReturnsHarness } from "./test-support";
+import { multipartBody } from "../../../tests/kit/api-harness";
+import { JPEG } from "../../../tests/kit/images";
+import { createReturnsHarness, DAY_MS, daysBefore, json, lookedUp, NOW, placeOrder, type ReturnsHarness } from "../../../tests/kit/returns";
+import { deleteExpiredData } from "../../../tests/kit/shop-api";
 
 let h: ReturnsHarness;
 beforeAll(async () => {

@@ -5,10 +5,10 @@
  */
 import { deflateRawSync, gzipSync } from "node:zlib";
 import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import { multipartBody, type FilePart } from "../core/test-support";
-import { HEIC, JPEG, join, PNG, text, WEBP } from "../core/uploads/test-images";
+import { multipartBody, type FilePart } from "../../../tests/kit/api-harness";
+import { HEIC, JPEG, join, PNG, text, WEBP } from "../../../tests/kit/images";
 import { MAX_PENDING_IMAGES } from "./uploads";
-import { createReturnsHarness, daysBefore, json, lookedUp, NOW, placeOrder, signUp, type ReturnsHarness } from "./test-support";
+import { createReturnsHarness, daysBefore, json, lookedUp, NOW, placeOrder, signUp, type ReturnsHarness } from "../../../tests/kit/returns";
 
 const MIB = 1024 * 1024;
 let h: ReturnsHarness;

@@ -17,7 +17,7 @@ import {
   EVENTS_TOKEN,
   type OrderPlan,
   type ReturnsHarness,
-} from "./test-support";
+} from "../../../tests/kit/returns";
 
 let h: ReturnsHarness;
 

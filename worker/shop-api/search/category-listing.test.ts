@@ -1,7 +1,7 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/support/shop-api";
-import { importCatalogue } from "../catalogue/apply-import";
-import { searchCatalogue } from "./test-catalogue";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
+import { imported } from "../../../tests/kit/catalogue";
+import { searchCatalogue } from "../../../tests/kit/search-catalogue";
 import type { CategoryListingData } from "../../../domain/category-listing";
 import type { FilterOption } from "../../../domain/search-api";
 
@@ -17,8 +17,7 @@ let api: ShopApiCaller;
 beforeAll(async () => {
   database = await createTestDatabase();
   api = shopApiCaller(database.env);
-  const result = await importCatalogue(database.db, { format: "json", text: JSON.stringify(searchCatalogue()) }, { source: "test" });
-  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  await imported(database.db, searchCatalogue());
 });
 
 afterAll(async () => {

@@ -4,14 +4,14 @@
  * entries, and made-up words filling the cache of typo corrections.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/support/shop-api";
-import { importCatalogue } from "../catalogue/apply-import";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
+import { imported } from "../../../tests/kit/catalogue";
 import type { ProductResult, ResultGroup } from "../../../domain/search-api";
 import { D1SearchEngine } from "./d1-engine";
 import { MAX_QUERY_TERMS } from "./query-text";
 import { CACHE_BUDGETS } from "./search-cache";
-import { searchCatalogue } from "./test-catalogue";
+import { searchCatalogue } from "../../../tests/kit/search-catalogue";
 
 interface Body {
   status: number;
@@ -27,8 +27,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
   api = shopApiCaller(database.env);
-  const result = await importCatalogue(db, { format: "json", text: JSON.stringify(searchCatalogue()) }, { source: "test" });
-  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  await imported(db, searchCatalogue());
 });
 
 afterAll(async () => {

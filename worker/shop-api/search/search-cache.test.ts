@@ -1,8 +1,8 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { importCatalogue } from "../catalogue/apply-import";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { imported, importDocument } from "../../../tests/kit/catalogue";
 import { D1SearchEngine } from "./d1-engine";
-import { searchCatalogue } from "./test-catalogue";
+import { searchCatalogue } from "../../../tests/kit/search-catalogue";
 import type { ActiveFilter } from "../../../domain/search-api";
 import type { SearchRequest, SearchResult } from "./types";
 
@@ -18,8 +18,7 @@ beforeAll(async () => {
   db = database.db;
   cached = new D1SearchEngine(db, { cacheMinimumMatches: 0 });
   computed = new D1SearchEngine(db, { cacheMinimumMatches: Number.POSITIVE_INFINITY });
-  const result = await importCatalogue(db, { format: "json", text: JSON.stringify(searchCatalogue()) }, { source: "test" });
-  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  await imported(db, searchCatalogue());
 });
 
 afterAll(async () => {
@@ -72,7 +71,7 @@ describe("search cache", () => {
     const copy = { ...ld1, sku: "LD-9", ean: "4006381333948", content: { de: { ...ld1.content.de!, slug: "landhausdiele-eiche-ld-9" } } };
     delete (copy as { tutorials?: unknown }).tutorials;
     const prices = [{ sku: "LD-9", shop: "DE", currency: "EUR" as const, packagePrice: 250, unitPrice: 125 }];
-    const result = await importCatalogue(db, { format: "json", text: JSON.stringify({ products: [kv1, copy], prices }) }, { source: "test" });
+    const result = await importDocument(db, { products: [kv1, copy], prices });
     expect(result.ok).toBe(true);
 
     const after = await cached.search(request("eiche"));

@@ -1,9 +1,9 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { importCatalogue } from "../catalogue/apply-import";
+import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { imported, importDocument } from "../../../tests/kit/catalogue";
 import type { ShopApiEnv } from "../../env";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/support/shop-api";
-import { searchCatalogue } from "./test-catalogue";
+import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
+import { searchCatalogue } from "../../../tests/kit/search-catalogue";
 import { MINIMUM_SEARCH_CHARACTERS, type FilterOption, type ProductResult, type ResultGroup } from "../../../domain/search-api";
 
 interface Body {
@@ -30,8 +30,7 @@ beforeAll(async () => {
   db = database.db;
   env = { ...database.env, SEARCH_REPORT_TOKEN: REPORT_TOKEN };
   api = shopApiCaller(env);
-  const result = await importCatalogue(db, { format: "json", text: JSON.stringify(searchCatalogue()) }, { source: "test" });
-  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  await imported(db, searchCatalogue());
 });
 
 afterAll(async () => {
@@ -394,7 +393,7 @@ describe("index follows the catalogue import", () => {
     doc.prices = doc.prices!.filter((p) => p.sku === "KV-2").map((p) => ({ ...p, packagePrice: 19.99 }));
     doc.prices.push({ sku: "KV-2", shop: "CH", currency: "CHF", packagePrice: 24.9, unitPrice: 12.45 });
     doc.products!.find((p) => p.sku === "OLD-1")!.isActive = true;
-    const result = await importCatalogue(db, { format: "json", text: JSON.stringify({ products: doc.products, prices: doc.prices }) }, { source: "test" });
+    const result = await importDocument(db, { products: doc.products, prices: doc.prices });
     expect(result.ok).toBe(true);
     expect(skus((await search("rigid")).body)).toEqual(["KV-2"]);
     expect((group((await search("schiefer")).body, "products").results[0] as ProductResult).name).toBe("Rigid-Vinyl Steinoptik Schiefer 4,5 mm");

@@ -10,7 +10,7 @@ import { billOfMaterials, type CatalogueItem } from "../../../domain/terrace/bil
 import { layTerrace } from "../../../domain/terrace/layout";
 import { terracePlanSchema } from "../../../domain/terrace/plan";
 import { money } from "../../../domain/money";
-import { nextClientIp } from "../../../tests/support/shop-api";
+import { nextClientIp } from "../../../tests/kit/shop-api";
 import { SERVER_TEXTS } from "./messages";
 import {
   configurationCount,
@@ -24,7 +24,7 @@ import {
   terraceDocument,
   type Bill,
   type TerraceHarness,
-} from "./test-support";
+} from "../../../tests/kit/terrace";
 
 let h: TerraceHarness;
 

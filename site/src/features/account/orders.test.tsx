@@ -1,15 +1,15 @@
-import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "../../../../tests/support/browser-dom";
+import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "../../../../tests/kit/browser-dom";
 import React from "react";
 import { navigate } from "gatsby";
-import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/support/account-screens";
+import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/kit/account-screens";
 import { money } from "../../../../domain/money";
 import type { CustomerOrder, OrderSummary } from "../../../../domain/account";
 import { Offers } from "./Offers";
 import { OrderDetails, orderNumberFrom } from "./OrderDetails";
 import { OrderOverview } from "./OrderOverview";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/support/account-screens").i18nMock("de"));
-jest.mock("gatsby", () => jest.requireActual("../../../../tests/support/account-screens").gatsbyMock());
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
+jest.mock("gatsby", () => jest.requireActual("../../../../tests/kit/account-screens").gatsbyMock());
 
 const m = (minor: number) => money(minor, "EUR", "de");
 const erika = {

@@ -1,4 +1,4 @@
-import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, typeInto, unmountAll } from "../../../../tests/support/browser-dom";
+import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, typeInto, unmountAll } from "../../../../tests/kit/browser-dom";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import React from "react";
@@ -22,7 +22,7 @@ jest.mock("gatsby", () => ({
 }));
 // The visitor's words: the German locale through the pages' i18n runtime.
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/support/page-translations")>("../../../../tests/support/page-translations").pageTranslations("de"),
+  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
 );
 
 const m = (minor: number) => money(minor, "EUR", "de");

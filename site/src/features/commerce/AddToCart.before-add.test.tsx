@@ -1,4 +1,4 @@
-import { byTestId, clickOn, closeBrowser, mount, unmountAll } from "../../../../tests/support/browser-dom";
+import { byTestId, clickOn, closeBrowser, mount, unmountAll } from "../../../../tests/kit/browser-dom";
 import React from "react";
 import { AddToCart } from "./AddToCart";
 import type { ProductData } from "../../lib/page-data";

@@ -14,7 +14,7 @@ import { HeadBanner } from "./HeadBanner";
 jest.mock("./home.css", () => ({}));
 jest.mock("../campaign/campaign.css", () => ({}));
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/support/page-translations")>("../../../../tests/support/page-translations").pageTranslations("de"),
+  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
 );
 jest.mock("gatsby", () => ({
   Link: ({ to, children, ...rest }: { to: string; children: React.ReactNode }) => (

@@ -1,7 +1,7 @@
-import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, unmountAll } from "../../../../tests/support/browser-dom";
+import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, unmountAll } from "../../../../tests/kit/browser-dom";
 import React from "react";
-import { stubApi } from "../../../../tests/support/account-screens";
-import { testProduct } from "../../lib/test-product";
+import { stubApi } from "../../../../tests/kit/account-screens";
+import { testProduct } from "../../../../tests/kit/site";
 import { subscribeToasts, type ToastMessage } from "../../lib/toast-store";
 import { InquiryButtonsSlot } from "../../components/slots";
 import { LOCK_ATTRIBUTE } from "./page-lock";
@@ -10,9 +10,7 @@ jest.mock("./inquiries.css", () => ({}));
 jest.mock("../commerce/commerce.css", () => ({}));
 jest.mock("../account/account.css", () => ({}));
 jest.mock("gatsby-plugin-react-i18next", () => {
-  const texts = jest
-    .requireActual<typeof import("../../../../tests/support/page-translations")>("../../../../tests/support/page-translations")
-    .pageTranslations("de");
+  const texts = jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de");
   return { ...texts, useI18next: () => ({ language: "de", routed: false }) };
 });
 jest.mock("../../lib/captcha", () => ({

@@ -9,19 +9,19 @@ import {
   mount,
   typeInto,
   unmountAll,
-} from "../../../../tests/support/browser-dom";
+} from "../../../../tests/kit/browser-dom";
 import React from "react";
 import type { ApiResult } from "../commerce/api";
 import type { ImageEntry } from "./images";
 import { ReturnForm, type ReviewedReturn } from "./ReturnForm";
 import { EMPTY_DETAILS } from "./flow";
-import { RMA_OPTIONS, rmaOrder } from "./test-orders";
+import { RMA_OPTIONS, rmaOrder } from "../../../../tests/kit/returns-screens";
 import type { RmaUpload } from "./types";
 
 jest.mock("./returns.css", () => ({}));
 // The visitor's words: the English locale through the pages' i18n runtime.
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/support/page-translations")>("../../../../tests/support/page-translations").pageTranslations("en"),
+  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
 );
 
 type Upload = (file: File) => Promise<ApiResult<RmaUpload>>;

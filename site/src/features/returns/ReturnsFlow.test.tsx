@@ -10,16 +10,16 @@ import {
   settle,
   typeInto,
   unmountAll,
-} from "../../../../tests/support/browser-dom";
+} from "../../../../tests/kit/browser-dom";
 import React from "react";
 import { SWRConfig } from "swr";
 import ReturnsFlow from "./ReturnsFlow";
-import { RMA_OPTIONS, rmaOrder } from "./test-orders";
+import { RMA_OPTIONS, rmaOrder } from "../../../../tests/kit/returns-screens";
 
 jest.mock("./returns.css", () => ({}));
 // The visitor's words: the English locale through the pages' i18n runtime.
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/support/page-translations")>("../../../../tests/support/page-translations").pageTranslations("en"),
+  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
 );
 jest.mock("../../lib/captcha", () => ({
   CAPTCHA_HEADER: "X-Captcha-Token",

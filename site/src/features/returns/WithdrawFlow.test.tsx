@@ -1,13 +1,13 @@
-import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, PAGE_URL, unmountAll } from "../../../../tests/support/browser-dom";
+import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, PAGE_URL, unmountAll } from "../../../../tests/kit/browser-dom";
 import React from "react";
 import { rememberAccess } from "./access-store";
-import { rmaOrder } from "./test-orders";
+import { rmaOrder } from "../../../../tests/kit/returns-screens";
 import WithdrawFlow from "./WithdrawFlow";
 
 jest.mock("./returns.css", () => ({}));
 // The visitor's words: the English locale through the pages' i18n runtime.
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/support/page-translations")>("../../../../tests/support/page-translations").pageTranslations("en"),
+  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
 );
 jest.mock("../../lib/captcha", () => ({
   CAPTCHA_HEADER: "X-Captcha-Token",

@@ -1,7 +1,7 @@
-import { byTestId, clickOn, closeBrowser, mount, settle, typeInto, unmountAll } from "../../../../tests/support/browser-dom";
+import { byTestId, clickOn, closeBrowser, mount, settle, typeInto, unmountAll } from "../../../../tests/kit/browser-dom";
 import React from "react";
-import { stubApi } from "../../../../tests/support/account-screens";
-import { testProduct } from "../test-product";
+import { stubApi } from "../../../../tests/kit/account-screens";
+import { testProduct } from "../../../../tests/kit/site";
 import type { SampleCart } from "../../features/commerce/api";
 import { SampleButton } from "../../features/commerce/Samples";
 import { SampleCartEntry } from "../../features/commerce/SampleCartEntry";
@@ -11,7 +11,7 @@ import { ConfiguratorLauncher } from "../../features/configurator/ConfiguratorLa
 import { SearchForm } from "../../features/search/SearchForm";
 import { DiyPanel } from "../../features/videos/DiyPanel";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/support/account-screens").i18nMock("de"));
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
 jest.mock("../../features/videos/videos.css", () => ({}));
 // The on-demand parts stand in for themselves: what is tested is the toggle of the component that owns it.
 jest.mock("../../features/configurator/ConfiguratorPanel", () => ({ __esModule: true, default: () => <p data-testid="configurator-panel" /> }));

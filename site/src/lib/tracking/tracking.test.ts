@@ -25,7 +25,7 @@ import { firstSightOfOrder } from "./use-track";
 
 type Win = Window & { dataLayer?: unknown[]; eval(code: string): unknown };
 type JsdomConstructor = new (html: string, options: { url: string; runScripts: "outside-only" }) => { window: Win };
-// jsdom has no type declarations installed; only its constructor is used (as in tests/support/browser-dom.ts).
+// jsdom has no type declarations installed; only its constructor is used (as in tests/kit/browser-dom.ts).
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { JSDOM } = require("jsdom") as { JSDOM: JsdomConstructor };
 

@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/support/d1";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/kit/d1";
 import { sql } from "../../../lib/sql";
 import { outboxInsert, type OutboxRow } from "./outbox";
 import { DRAIN_LIMIT, drainOutbox, LEASE_MS, MAX_ATTEMPTS, retryDelayMs, sendOutboxSoon, type SenderEnv } from "./sender";

@@ -1,5 +1,5 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/support/d1";
+import { createTestDatabase, type TestDatabase } from "../../../../tests/kit/d1";
 import { sql } from "../../../lib/sql";
 import { claimDue, outboxInsert } from "./outbox";
 import { drainOutbox, MAX_ATTEMPTS } from "./sender";

@@ -6,7 +6,7 @@
 import rawConfig from "../../../../config/shops.json";
 import { offeredPaymentMethods as offeredByConfig } from "../../../../domain/payment-methods";
 import { paymentMethodsForBuild } from "../../../../site/sourcing/shop-for-build";
-import { DOUBLE_PROVIDER, registerPaymentDouble, type PaymentDouble } from "../../../../tests/support/payment-provider-double";
+import { DOUBLE_PROVIDER, registerPaymentDouble, type PaymentDouble } from "../../../../tests/kit/payment-provider-double";
 import { parseShopConfig } from "../../../config/shop-config";
 import type { ShopApiEnv } from "../../../env";
 import { shopById, type Shop } from "../shop";

@@ -5,13 +5,14 @@
  * another module's; its rows are what the offers read), plus the reads the tests check with.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { STAFF_PASSWORD, staffCaller, staffEmail, staffLogins, type StaffCaller } from "../../../tests/support/staff-session";
-import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
-import { sql } from "../../lib/sql";
-import type { StaffRole } from "../core/staff-auth";
-import { offerLinkSignature } from "../core/offer-link";
-import { createReturnsHarness, json, NOW, type RawOptions, type ReturnsHarness } from "../returns/test-support";
-import type { OfferLineRow, OfferRow } from "../tables/offers";
+import { countRows } from "./d1";
+import { STAFF_PASSWORD, staffCaller, staffEmail, staffLogins, type StaffCaller } from "./staff-session";
+import { STAFF_SESSION_HEADER } from "../../worker/lib/shop-headers";
+import { sql } from "../../worker/lib/sql";
+import type { StaffRole } from "../../worker/shop-api/core/staff-auth";
+import { offerLinkSignature } from "../../worker/shop-api/core/offer-link";
+import { createReturnsHarness, json, NOW, type RawOptions, type ReturnsHarness } from "./returns";
+import type { OfferLineRow, OfferRow } from "../../worker/shop-api/tables/offers";
 
 export { json, NOW };
 
@@ -135,11 +136,7 @@ export async function offerMails(db: D1Database, offerId?: string): Promise<Outb
 const COUNTED = ["offers", "offer_lines", "visitors", "carts", "cart_items", "orders", "order_lines", "mail_outbox"] as const;
 
 /** Row counts of what offer calls write (and what a refused one must leave alone). */
-export async function offerCounts(db: D1Database): Promise<Record<(typeof COUNTED)[number], number>> {
-  const counts = {} as Record<(typeof COUNTED)[number], number>;
-  for (const table of COUNTED) counts[table] = (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
-  return counts;
-}
+export const offerCounts = (db: D1Database): Promise<Record<(typeof COUNTED)[number], number>> => countRows(db, COUNTED);
 
 /** A raw call with a JSON body as the shop's pages make it. */
 export const post = (h: OffersHarness, path: string, body: unknown, options: RawOptions = {}) =>

@@ -2,7 +2,7 @@
  * Sample orders placed the way a shopper places them (add samples, give the address, finish
  * through the shop API of the harness), for the tests of the back office's views.
  */
-import type { Harness } from "./test-support";
+import type { Harness } from "./commerce";
 
 export interface PlacedOrder {
   referenceCode: string;

@@ -4,11 +4,12 @@
  * send an inquiry as the inquiry page does, read what was written, and read the outbox.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { CAPTCHA_HEADER } from "../core/captcha/verify";
-import { createReturnsHarness, json, type RawOptions, type ReturnsHarness } from "../returns/test-support";
-import type { InquiryRow } from "../tables/inquiries";
+import { countRows } from "./d1";
+import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import { createReturnsHarness, json, type RawOptions, type ReturnsHarness } from "./returns";
+import type { InquiryRow } from "../../worker/shop-api/tables/inquiries";
 
-export { json, signUp, NOW } from "../returns/test-support";
+export { json, signUp, NOW } from "./returns";
 
 export type InquiryHarness = ReturnsHarness;
 
@@ -67,35 +68,10 @@ const COUNTED_TABLES = ["inquiries", "inquiry_replies", "mail_outbox"] as const;
 export type InquiryCounts = Record<(typeof COUNTED_TABLES)[number], number>;
 
 /** Row counts of what an inquiry writes: a refused one must leave them as they were. */
-export async function inquiryCounts(db: D1Database): Promise<InquiryCounts> {
-  const counts = {} as InquiryCounts;
-  for (const table of COUNTED_TABLES) counts[table] = (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
-  return counts;
-}
+export const inquiryCounts = (db: D1Database): Promise<InquiryCounts> => countRows(db, COUNTED_TABLES);
 
 export const inquiryRow = (db: D1Database, id: string): Promise<InquiryRow | null> =>
   db.prepare("SELECT * FROM inquiries WHERE id = ?").bind(id).first<InquiryRow>();
-
-export interface OutboxMail {
-  id: number;
-  shop_id: string;
-  template: string;
-  recipient: string;
-  language: string;
-  params: Record<string, unknown>;
-}
-
-/** The outbox's mails after `afterId`, oldest first. */
-export async function mailsAfter(db: D1Database, afterId = 0): Promise<OutboxMail[]> {
-  const { results } = await db
-    .prepare("SELECT id, shop_id, template, recipient, language, params FROM mail_outbox WHERE id > ? ORDER BY id")
-    .bind(afterId)
-    .all<Omit<OutboxMail, "params"> & { params: string }>();
-  return results.map((row) => ({ ...row, params: JSON.parse(row.params) as Record<string, unknown> }));
-}
-
-export const lastMailId = async (db: D1Database): Promise<number> =>
-  (await db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM mail_outbox").first<{ id: number }>())!.id;
 
 /** Sends an inquiry that must succeed; its number. */
 export async function sentInquiry(h: InquiryHarness, body: unknown, options: SendOptions = {}): Promise<string> {

@@ -6,12 +6,14 @@
  * Signed-in customers are real accounts with real sessions (signUp).
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { shopApiCaller } from "../../../tests/support/shop-api";
-import type { CustomerType } from "../../../domain/account";
-import { CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import { CAPTCHA_HEADER } from "../core/captcha/verify";
-import { createHarness, type ApiBody, type Harness } from "../commerce/test-support";
-import { PASSWORD, registration, tokenOf } from "../customers/test-customers";
+import { countRows } from "./d1";
+import { lastMailId, mailsAfter } from "./outbox";
+import { shopApiCaller } from "./shop-api";
+import type { CustomerType } from "../../domain/account";
+import { CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
+import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import { createHarness, type ApiBody, type Harness } from "./commerce";
+import { PASSWORD, registration, tokenOf } from "./customers";
 
 export const LINK_SECRET = "returns-link-secret-0123456789abcdef-0123";
 export const EVENTS_TOKEN = "order-events-token-0123456789abcdef0123";
@@ -195,8 +197,7 @@ export async function signUp(
   options: { shop?: string; language?: string; registration?: Record<string, unknown> } = {},
 ): Promise<TestCustomer> {
   const shop = options.shop ?? "DE";
-  const lastMail = async () => (await h.db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM mail_outbox").first<{ id: number }>())!.id;
-  const before = await lastMail();
+  const before = await lastMailId(h.db);
   const registered = await h.fetch("POST", "/apiv2/customer/register", {
     shop,
     language: options.language,
@@ -204,17 +205,13 @@ export async function signUp(
     headers: { [CAPTCHA_HEADER]: await h.captchaToken("customer_register", shop) },
   });
   if (registered.status !== 202) throw new Error(`register: ${registered.status} ${await registered.text()}`);
-  const mail = await h.db
-    .prepare(
-      "SELECT id, template, recipient, language, params FROM mail_outbox WHERE id > ? AND template = 'customer-verify' AND recipient = ? ORDER BY id DESC",
-    )
-    .bind(before, email.trim().toLowerCase())
-    .first<{ id: number; template: string; recipient: string; language: string; params: string }>();
+  const recipient = email.trim().toLowerCase();
+  const mail = (await mailsAfter(h.db, before)).filter((m) => m.template === "customer-verify" && m.recipient === recipient).at(-1);
   if (!mail) throw new Error(`no verification mail for ${email}`);
   const verified = await h.fetch("POST", "/apiv2/customer/verify", {
     shop,
     language: options.language,
-    body: { token: tokenOf({ ...mail, params: JSON.parse(mail.params) as Record<string, unknown> }) },
+    body: { token: tokenOf(mail) },
   });
   const session = verified.headers.get(CUSTOMER_SESSION_HEADER);
   const body = await json(verified);
@@ -236,7 +233,6 @@ export type ReturnsCounts = Record<(typeof COUNTED_TABLES)[number] | "attached",
 
 /** Row counts of the returns tables and the rest a refused write must leave alone. */
 export async function returnsCounts(db: D1Database): Promise<ReturnsCounts> {
-  const counts = { attached: (await db.prepare("SELECT COUNT(*) AS n FROM uploads WHERE attached_id IS NOT NULL").first<{ n: number }>())!.n } as ReturnsCounts;
-  for (const table of COUNTED_TABLES) counts[table] = (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
-  return counts;
+  const attached = (await db.prepare("SELECT COUNT(*) AS n FROM uploads WHERE attached_id IS NOT NULL").first<{ n: number }>())!.n;
+  return { attached, ...(await countRows(db, COUNTED_TABLES)) };
 }

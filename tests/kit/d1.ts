@@ -39,6 +39,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
 }
 
+/** Rows per table, for tests that check what a request wrote (and that a refused one wrote nothing). */
+export async function countRows<Table extends string>(db: D1Database, tables: readonly Table[]): Promise<Record<Table, number>> {
+  const counts = {} as Record<Table, number>;
+  for (const table of tables) counts[table] = (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0;
+  return counts;
+}
+
 /** Applies every migration in order and writes the shops table, as `wrangler d1 migrations apply` does. */
 export async function migrateTestDatabase(db: D1Database): Promise<void> {
   for (const file of readdirSync(MIGRATIONS_DIR)

@@ -33,3 +33,11 @@ export function shopApiCaller(env: ShopApiEnv, options: { now?: () => Date } = {
     return response;
   };
 }
+
+/**
+ * The shop API's entry points as the runtime calls them, for tests that drive them directly:
+ * the fetch handler and its route table, the cron jobs, and the retention sweep they run.
+ */
+export { createShopApi, handleShopApi } from "../../worker/shop-api/app";
+export { runScheduledJobs } from "../../worker/shop-api/scheduled";
+export { deleteExpiredData } from "../../worker/shop-api/retention";

@@ -1,5 +1,7 @@
-import { money } from "../../../domain/money";
-import type { ProductData } from "../../sourcing/catalogue-client";
+/** Page data of the site as the build hands it to the pages: a product and a shop's info, for the tests of the pages and their data files. */
+import { money } from "../../domain/money";
+import type { ProductData } from "../../site/sourcing/catalogue-client";
+import type { ChromeData } from "../../site/src/lib/page-data";
 
 /** A product of 2.25 m² per package at 1234.50 a package, priced by the API's own money(). */
 export function testProduct(currency: string, language: string): ProductData {
@@ -54,5 +56,21 @@ export function testProduct(currency: string, language: string): ProductData {
     roofWindowComponents: [],
     reviewSummary: { ratingValue: 0, maxValue: 5, totalReviewCount: 0, reviews: [] },
     updatedAt: "2026-01-01T00:00:00.000Z",
+  };
+}
+
+/** The Swiss shop's info (de and fr) as a shop data file carries it, for tests of shop data files and the pages that use them. */
+export function testShopInfo(name = "Bodenhaus"): ChromeData["shopInfo"] {
+  return {
+    shopId: "CH",
+    name,
+    currency: "CHF",
+    languages: ["de", "fr"],
+    domainPrefixes: ["de", "fr"],
+    deliveryCountries: ["ch"],
+    origin: "https://x",
+    hreflangBases: { "de-CH": "https://x/de", "fr-CH": "https://x/fr" },
+    paymentMethods: [],
+    buildYear: 2026,
   };
 }

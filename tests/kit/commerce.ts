@@ -4,19 +4,17 @@
  * one route table as the edge does, naming the shop in `x-shop-id` (DE unless a test names
  * another; the API itself answers 404 without a known shop).
  */
-import { createHash } from "node:crypto";
-import type { LooseJson } from "../../../tests/support/loose-json";
+import type { LooseJson } from "./loose-json";
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller } from "../../../tests/support/shop-api";
-import type { ShopApiEnv } from "../../env";
-import { sql } from "../../lib/sql";
-import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import { importCatalogue } from "../catalogue/apply-import";
-import type { CatalogueDocument, ProductRecord } from "../catalogue/import-format";
-import { sha256Hex } from "../core/auth";
-import type { AltchaChallenge } from "../core/captcha/altcha";
-import { CAPTCHA_HEADER } from "../core/captcha/verify";
+import { countRows, createTestDatabase, type TestDatabase } from "./d1";
+import { shopApiCaller } from "./shop-api";
+import { solvedCaptcha, TEST_ALTCHA_HMAC_KEY } from "./captcha";
+import type { ShopApiEnv } from "../../worker/env";
+import { sql } from "../../worker/lib/sql";
+import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
+import { imported, type CatalogueDocument, type ProductRecord } from "./catalogue";
+import { sha256Hex } from "../../worker/shop-api/core/auth";
+import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
 
 export const DE_COUNTRIES = [
   "de",
@@ -186,38 +184,16 @@ export type ApiBody = {
   meta: LooseJson;
 };
 
-/** The ALTCHA key of the harness's environment. */
-export const TEST_ALTCHA_HMAC_KEY = "test-altcha-key-0123456789abcdef";
 const SAMPLE_FINISH_PATH = "/apiv2/sample/product/cart/finish";
-
-/** What the browser's solver does: find the number whose hash with the salt is the challenge. */
-export function solveAltcha(challenge: AltchaChallenge): string {
-  for (let number = 0; number <= challenge.maxnumber; number++) {
-    if (
-      createHash("sha256")
-        .update(challenge.salt + number)
-        .digest("hex") === challenge.challenge
-    ) {
-      const { algorithm, salt, signature } = challenge;
-      return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature, took: 1 }));
-    }
-  }
-  throw new Error("the ALTCHA challenge has no solution");
-}
 
 export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harness> {
   const database: TestDatabase = await createTestDatabase();
-  const result = await importCatalogue(database.db, { format: "json", text: JSON.stringify(commerceDocument()) }, { source: "test" });
-  if (!result.ok) throw new Error(`test catalogue refused: ${JSON.stringify(result.problems.slice(0, 5))}`);
+  await imported(database.db, commerceDocument());
   let clock = new Date(now);
   const counted = countingRoundTrips(database.db);
   const env: ShopApiEnv = { ...database.env, DB: counted.db, ALTCHA_HMAC_KEY: TEST_ALTCHA_HMAC_KEY };
   const api = shopApiCaller(env, { now: () => clock });
-  const captchaToken = async (action: string, shop = "DE"): Promise<string> => {
-    const response = await api(new Request(`http://shop-api/apiv2/captcha/challenge?action=${action}`, { headers: { [SHOP_ID_HEADER]: shop } }));
-    if (response.status !== 200) throw new Error(`no captcha challenge: ${response.status}`);
-    return solveAltcha(((await response.json()) as { data: AltchaChallenge }).data);
-  };
+  const captchaToken = (action: string, shop?: string): Promise<string> => solvedCaptcha(api, action, shop);
   return {
     db: database.db,
     env,
@@ -278,13 +254,8 @@ function countingRoundTrips(db: D1Database): { db: D1Database; take(): number } 
 }
 
 /** Row counts of the commerce tables: tests check that refused requests write nothing. */
-export async function commerceCounts(db: D1Database): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of ["visitors", "carts", "cart_items", "sample_quotes", "sample_items", "write_guards"]) {
-    counts[table] = (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0;
-  }
-  return counts;
-}
+export const commerceCounts = (db: D1Database): Promise<Record<string, number>> =>
+  countRows(db, ["visitors", "carts", "cart_items", "sample_quotes", "sample_items", "write_guards"]);
 
 /** Marks a visitor as a registered customer (there is no account API yet). */
 export async function giveAccount(db: D1Database, token: string, type: "private" | "business" = "private"): Promise<void> {

@@ -4,7 +4,7 @@
  * `{errors: [...]}`), by default as a Kit account would: subscribers created, added to forms,
  * found by their address and unsubscribed.
  */
-import { startJsonStandIn, type StandInAnswer } from "../../../tests/support/json-stand-in";
+import { startJsonStandIn, type StandInAnswer } from "./json-stand-in";
 
 export interface KitRequest {
   method: string;

@@ -5,11 +5,10 @@
  * offer, substructure parts (the feet not sold in CH, one joist out of stock) and three systems.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { importCatalogue } from "../catalogue/apply-import";
-import type { CatalogueDocument, PriceRecord, ProductRecord } from "../catalogue/import-format";
-import { createInquiryHarness, json, type InquiryHarness } from "../inquiries/test-support";
+import { imported, type CatalogueDocument, type PriceRecord, type ProductRecord } from "./catalogue";
+import { createInquiryHarness, json, type InquiryHarness } from "./inquiries";
 
-export { json, NOW } from "../inquiries/test-support";
+export { json, NOW } from "./inquiries";
 export type TerraceHarness = InquiryHarness;
 
 function product(sku: string, terrace: ProductRecord["terrace"], extra: Partial<ProductRecord> = {}): ProductRecord {
@@ -113,8 +112,7 @@ export function terraceDocument(): CatalogueDocument {
 }
 
 export async function importTerrace(db: D1Database, doc: CatalogueDocument = terraceDocument(), now = new Date()): Promise<void> {
-  const result = await importCatalogue(db, { format: "json", text: JSON.stringify(doc) }, { source: "terrace-test", now });
-  if (!result.ok) throw new Error(`terrace catalogue refused: ${JSON.stringify(result.problems.slice(0, 5))}`);
+  await imported(db, doc, { source: "terrace-test", now });
 }
 
 export async function createTerraceHarness(): Promise<TerraceHarness> {

@@ -6,14 +6,15 @@
  * where the tests read them.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/support/d1";
-import { shopApiCaller } from "../../../tests/support/shop-api";
-import type { ShopApiEnv } from "../../env";
-import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
-import type { AltchaChallenge } from "../core/captcha/altcha";
-import { CAPTCHA_HEADER } from "../core/captcha/verify";
-import { solveAltcha, TEST_ALTCHA_HMAC_KEY } from "../commerce/test-support";
-import { IDEMPOTENCY_KEY_HEADER } from "../core/idempotency";
+import { createTestDatabase, type TestDatabase } from "./d1";
+import { shopApiCaller } from "./shop-api";
+import type { ShopApiEnv } from "../../worker/env";
+import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../worker/lib/shop-headers";
+import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import { solvedCaptcha, TEST_ALTCHA_HMAC_KEY } from "./captcha";
+import { countRows } from "./d1";
+import { lastMailId, mailsAfter, type OutboxMail } from "./outbox";
+import { IDEMPOTENCY_KEY_HEADER } from "../../worker/shop-api/core/idempotency";
 
 export const NOW = "2026-11-18T08:00:00.000Z";
 export const MINUTE_MS = 60_000;
@@ -32,15 +33,7 @@ export interface CallOptions {
   raw?: string;
 }
 
-export interface OutboxMail {
-  id: number;
-  shop_id: string;
-  language: string;
-  template: string;
-  recipient: string;
-  params: Record<string, string>;
-  dedupe_key: string | null;
-}
+export type NewsletterMail = OutboxMail<Record<string, string>>;
 
 export interface NewsletterHarness {
   db: D1Database;
@@ -56,7 +49,7 @@ export interface NewsletterHarness {
   /** A solved ALTCHA challenge of the shop for an action, as the browser sends it. */
   captchaToken(action?: string, shop?: string): Promise<string>;
   /** Mails enqueued after the mail `after` (an id from lastMailId), oldest first. */
-  mails(after?: number): Promise<OutboxMail[]>;
+  mails(after?: number): Promise<NewsletterMail[]>;
   lastMailId(): Promise<number>;
   /** Row counts of the newsletter's tables, the vouchers and the outbox. */
   counts(): Promise<Record<string, number>>;
@@ -80,11 +73,7 @@ export async function createNewsletterHarness(now = NOW): Promise<NewsletterHarn
   const api = shopApiCaller(env, { now: () => clock });
   const db = database.db;
 
-  const captchaToken = async (action = "newsletter", shop = "DE"): Promise<string> => {
-    const response = await api(new Request(`http://shop-api/apiv2/captcha/challenge?action=${action}`, { headers: { [SHOP_ID_HEADER]: shop } }));
-    if (response.status !== 200) throw new Error(`no captcha challenge: ${response.status}`);
-    return solveAltcha(((await response.json()) as { data: AltchaChallenge }).data);
-  };
+  const captchaToken = (action = "newsletter", shop?: string): Promise<string> => solvedCaptcha(api, action, shop);
 
   const fetch = (method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<Response> => {
     const headers: Record<string, string> = { [SHOP_ID_HEADER]: options.shop ?? "DE", ...(options.headers ?? {}) };
@@ -118,20 +107,9 @@ export async function createNewsletterHarness(now = NOW): Promise<NewsletterHarn
     confirm: (token, options = {}) => fetch("POST", "/apiv2/newsletter/confirm", { token }, options),
     unsubscribe: (token, options = {}) => fetch("POST", "/apiv2/newsletter/unsubscribe", { token }, options),
     captchaToken,
-    async mails(after = 0) {
-      const rows = await db.prepare("SELECT * FROM mail_outbox WHERE id > ? ORDER BY id").bind(after).all<OutboxMail & { params: string }>();
-      return rows.results.map((row) => ({ ...row, params: JSON.parse(row.params) as Record<string, string> }));
-    },
-    async lastMailId() {
-      return (await db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM mail_outbox").first<{ id: number }>())!.id;
-    },
-    async counts() {
-      const counts: Record<string, number> = {};
-      for (const table of ["newsletter_subscribers", "newsletter_deliveries", "vouchers", "mail_outbox"]) {
-        counts[table] = (await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())!.n;
-      }
-      return counts;
-    },
+    mails: (after) => mailsAfter<Record<string, string>>(db, after),
+    lastMailId: () => lastMailId(db),
+    counts: () => countRows(db, ["newsletter_subscribers", "newsletter_deliveries", "vouchers", "mail_outbox"]),
     dispose: () => database.dispose(),
   };
 }

@@ -1,5 +1,5 @@
 /** A small catalogue whose search results the search tests know by heart. */
-import type { CatalogueDocument, ProductRecord, PriceRecord } from "../catalogue/import-format";
+import type { CatalogueDocument, ProductRecord, PriceRecord } from "./catalogue";
 
 type Attribute = NonNullable<NonNullable<ProductRecord["content"]["de"]>["attributes"]>[number];
 

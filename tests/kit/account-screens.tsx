@@ -4,7 +4,7 @@
  * screens' settings of a shop, and a stand-in for the shop API behind `fetch` that records
  * every call (method, path, headers, body) and answers from a handler.
  *
- * Import tests/support/browser-dom first (it installs the document before React DOM loads);
+ * Import tests/kit/browser-dom first (it installs the document before React DOM loads);
  * mock "gatsby-plugin-react-i18next" with `i18nMock("de")` and "gatsby" with `gatsbyMock()`;
  * `afterEach(resetScreens)` and `afterAll(closeBrowser)`.
  */

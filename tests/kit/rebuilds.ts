@@ -1,9 +1,8 @@
 /** Fixtures of the rebuild pipeline's tests: settings, a base catalogue, price changes, queue batches, webhook signatures. */
 import { createHmac, randomBytes } from "node:crypto";
 import type { D1Database, Message, MessageBatch } from "@cloudflare/workers-types";
-import type { RebuildSettings } from "../../config/shop-config";
-import { importCatalogue } from "../catalogue/apply-import";
-import { sampleDocument } from "../catalogue/test-fixtures";
+import type { RebuildSettings } from "../../worker/config/shop-config";
+import { imported, sampleDocument } from "./catalogue";
 
 export const SETTINGS: RebuildSettings = { quietSeconds: 5, maxDelaySeconds: 300, leaseSeconds: 120, maxAttempts: 4, retryBaseSeconds: 30, deployHooks: {} };
 
@@ -18,8 +17,7 @@ export async function resetPipeline(db: D1Database): Promise<void> {
 
 /** The sample catalogue: P-100 sold in DE and CH, P-200 and its variant P-200-1 in DE only. */
 export async function importBase(db: D1Database, now: Date): Promise<void> {
-  const result = await importCatalogue(db, { format: "json", text: JSON.stringify(sampleDocument()) }, { source: "base.json", now });
-  if (!result.ok) throw new Error(JSON.stringify(result.problems));
+  await imported(db, sampleDocument(), { source: "base.json", now });
 }
 
 const CURRENCY: Record<string, string> = { DE: "EUR", CH: "CHF" };
@@ -34,9 +32,7 @@ export async function changePrice(
   actor?: string,
 ): Promise<number | null> {
   const prices = [{ sku, shop, currency: CURRENCY[shop], packagePrice: price, unitPrice: Math.round((price / 2) * 100) / 100 }];
-  const result = await importCatalogue(db, { format: "json", text: JSON.stringify({ prices }) }, { source: "prices.json", now, ...(actor ? { actor } : {}) });
-  if (!result.ok) throw new Error(JSON.stringify(result.problems));
-  return result.changeId;
+  return imported(db, { prices }, { source: "prices.json", now, ...(actor ? { actor } : {}) });
 }
 
 export interface RecordedBatch extends MessageBatch<unknown> {

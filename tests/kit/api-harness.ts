@@ -4,9 +4,9 @@
  * helpers to count what a request wrote.
  */
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
-import { createTestDatabase } from "../../../tests/support/d1";
-import type { ShopApiEnv } from "../../env";
-import { createShopApi } from "../app";
+import { countRows, createTestDatabase } from "./d1";
+import type { ShopApiEnv } from "../../worker/env";
+import { createShopApi } from "../../worker/shop-api/app";
 
 export interface ApiHarness {
   db: D1Database;
@@ -37,10 +37,7 @@ export async function createApiHarness(now = "2026-11-18T08:00:00Z"): Promise<Ap
 
 /** Rows per table and objects in the bucket: tests check that a refused request wrote nothing. */
 export async function storedCounts(harness: Pick<ApiHarness, "db" | "uploads">): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of ["visitors", "uploads", "idempotency_keys"]) {
-    counts[table] = (await harness.db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>())?.n ?? 0;
-  }
+  const counts: Record<string, number> = await countRows(harness.db, ["visitors", "uploads", "idempotency_keys"]);
   counts.r2Objects = (await harness.uploads.list()).objects.length;
   return counts;
 }

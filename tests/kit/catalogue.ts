@@ -1,6 +1,35 @@
-/** A small, valid catalogue document for the import tests. */
+/**
+ * The catalogue as tests put it into a database: the import's own code (parse, validate,
+ * write in one batch) on a document of the test, and a small, valid catalogue document for
+ * the import tests.
+ */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { CatalogueDocument } from "./import-format";
+import { importCatalogue, type ImportOptions } from "../../worker/shop-api/catalogue/apply-import";
+import type { CatalogueDocument, ImportFormat, ImportResult } from "../../worker/shop-api/catalogue/import-format";
+import { countRows } from "./d1";
+
+export type { CatalogueDocument, PriceRecord, ProductRecord } from "../../worker/shop-api/catalogue/import-format";
+
+export interface DocumentImport extends Partial<ImportOptions> {
+  /** The file's format: JSON unless named. */
+  format?: ImportFormat;
+}
+
+/**
+ * Imports a document as the merchandiser's import does (a string is the file as it is, anything else is sent as
+ * JSON, valid or not: the import validates it); the import's answer.
+ */
+export function importDocument(db: D1Database, document: unknown, options: DocumentImport = {}): Promise<ImportResult> {
+  const { format = "json", source = "test", ...rest } = options;
+  return importCatalogue(db, { format, text: typeof document === "string" ? document : JSON.stringify(document) }, { source, ...rest });
+}
+
+/** Imports a document the test builds on: throws if the import refuses it; the change id of what it wrote. */
+export async function imported(db: D1Database, document: unknown, options: DocumentImport = {}): Promise<number | null> {
+  const result = await importDocument(db, document, options);
+  if (!result.ok) throw new Error(`test catalogue refused: ${JSON.stringify(result.problems.slice(0, 5))}`);
+  return result.changeId;
+}
 
 export const TABLES = [
   "shops",
@@ -25,14 +54,8 @@ export const TABLES = [
   "product_changes",
 ] as const;
 
-export async function rowCounts(db: D1Database): Promise<Record<string, number>> {
-  const counts: Record<string, number> = {};
-  for (const table of TABLES) {
-    const row = await db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).first<{ n: number }>();
-    counts[table] = row?.n ?? 0;
-  }
-  return counts;
-}
+/** Row counts of the catalogue's tables: a refused import must leave them as they were. */
+export const rowCounts = (db: D1Database): Promise<Record<(typeof TABLES)[number], number>> => countRows(db, TABLES);
 
 export function sampleDocument(): CatalogueDocument {
   return {

@@ -6,12 +6,13 @@
  * header deletes the cookie). Mails are read from the outbox.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { nextClientIp, shopApiCaller } from "../../../tests/support/shop-api";
-import type { ShopApiEnv } from "../../env";
-import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import type { AltchaChallenge } from "../core/captcha/altcha";
-import { CAPTCHA_HEADER } from "../core/captcha/verify";
-import { createHarness, solveAltcha, type ApiBody } from "../commerce/test-support";
+import { nextClientIp, shopApiCaller } from "./shop-api";
+import type { ShopApiEnv } from "../../worker/env";
+import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
+import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import { solvedCaptcha } from "./captcha";
+import { createHarness, type ApiBody } from "./commerce";
+import { lastMailId, mailsAfter, type OutboxMail } from "./outbox";
 
 export interface Browser {
   /** The visitor token (the edge's token cookie). */
@@ -40,13 +41,7 @@ export interface CallOptions {
   captcha?: string | null;
 }
 
-export interface Mail {
-  id: number;
-  template: string;
-  recipient: string;
-  language: string;
-  params: Record<string, unknown>;
-}
+export type Mail = OutboxMail;
 
 export interface AccountHarness {
   db: D1Database;
@@ -71,19 +66,13 @@ export async function createAccountHarness(now = "2026-11-18T08:00:00Z"): Promis
   let clock = new Date(now);
   const api = shopApiCaller(base.env, { now: () => clock });
 
-  async function captchaToken(action: string, shop: string): Promise<string> {
-    const response = await api(new Request(`http://shop-api/apiv2/captcha/challenge?action=${action}`, { headers: { [SHOP_ID_HEADER]: shop } }));
-    if (response.status !== 200) throw new Error(`no captcha challenge: ${response.status}`);
-    return solveAltcha(((await response.json()) as { data: AltchaChallenge }).data);
-  }
-
   async function call(browser: Browser, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
     const headers: Record<string, string> = { [SHOP_ID_HEADER]: browser.shop, [CLIENT_IP_HEADER]: browser.ip, ...(options.headers ?? {}) };
     if (browser.language) headers[SHOP_LANGUAGE_HEADER] = browser.language;
     if (browser.token) headers.authorization = `Bearer ${browser.token}`;
     if (browser.session) headers[CUSTOMER_SESSION_HEADER] = browser.session;
     const action = CAPTCHA_ACTIONS[path.split("?")[0]!];
-    if (method === "POST" && action && options.captcha !== null) headers[CAPTCHA_HEADER] = options.captcha ?? (await captchaToken(action, browser.shop));
+    if (method === "POST" && action && options.captcha !== null) headers[CAPTCHA_HEADER] = options.captcha ?? (await solvedCaptcha(api, action, browser.shop));
     let body: string | undefined;
     if (options.raw !== undefined) body = options.raw;
     else if (options.body !== undefined) {
@@ -99,14 +88,6 @@ export async function createAccountHarness(now = "2026-11-18T08:00:00Z"): Promis
     return { status: response.status, body: JSON.parse(text) as ApiBody, text, sessionHeader: session ?? undefined };
   }
 
-  async function mails(afterId = 0): Promise<Mail[]> {
-    const { results } = await base.db
-      .prepare("SELECT id, template, recipient, language, params FROM mail_outbox WHERE id > ? ORDER BY id")
-      .bind(afterId)
-      .all<{ id: number; template: string; recipient: string; language: string; params: string }>();
-    return results.map((row) => ({ ...row, params: JSON.parse(row.params) as Record<string, unknown> }));
-  }
-
   return {
     db: base.db,
     env: base.env,
@@ -116,16 +97,14 @@ export async function createAccountHarness(now = "2026-11-18T08:00:00Z"): Promis
     now: () => clock,
     browser: (shop = "DE", language) => ({ ip: nextClientIp(), shop, ...(language ? { language } : {}) }),
     call,
-    mails,
-    async lastMailId() {
-      return (await base.db.prepare("SELECT COALESCE(MAX(id), 0) AS id FROM mail_outbox").first<{ id: number }>())!.id;
-    },
+    mails: (afterId) => mailsAfter(base.db, afterId),
+    lastMailId: () => lastMailId(base.db),
     dispose: () => base.dispose(),
   };
 }
 
 /** The token of a mail's link (`...?token=...`). */
-export function tokenOf(mail: Mail): string {
+export function tokenOf(mail: Pick<Mail, "template" | "params">): string {
   const path = String(mail.params.path ?? "");
   const token = new URL(path, "http://x").searchParams.get("token");
   if (!token) throw new Error(`mail ${mail.template} has no token: ${path}`);

@@ -1,0 +1,33 @@
+/**
+ * The captcha as a browser passes it: fetch the shop's ALTCHA challenge for a form action
+ * from the shop API and solve it, for the X-Captcha-Token of the form's call.
+ */
+import { createHash } from "node:crypto";
+import { SHOP_ID_HEADER } from "../../worker/lib/shop-headers";
+import type { AltchaChallenge } from "../../worker/shop-api/core/captcha/altcha";
+import type { ShopApiCaller } from "./shop-api";
+
+/** The ALTCHA key of the kit's environment. */
+export const TEST_ALTCHA_HMAC_KEY = "test-altcha-key-0123456789abcdef";
+
+/** What the browser's solver does: find the number whose hash with the salt is the challenge. */
+export function solveAltcha(challenge: AltchaChallenge): string {
+  for (let number = 0; number <= challenge.maxnumber; number++) {
+    if (
+      createHash("sha256")
+        .update(challenge.salt + number)
+        .digest("hex") === challenge.challenge
+    ) {
+      const { algorithm, salt, signature } = challenge;
+      return btoa(JSON.stringify({ algorithm, challenge: challenge.challenge, number, salt, signature, took: 1 }));
+    }
+  }
+  throw new Error("the ALTCHA challenge has no solution");
+}
+
+/** A solved challenge of the shop (DE unless named) for a form action, as the browser sends it in X-Captcha-Token. */
+export async function solvedCaptcha(api: ShopApiCaller, action: string, shop = "DE"): Promise<string> {
+  const response = await api(new Request(`http://shop-api/apiv2/captcha/challenge?action=${action}`, { headers: { [SHOP_ID_HEADER]: shop } }));
+  if (response.status !== 200) throw new Error(`no captcha challenge: ${response.status}`);
+  return solveAltcha(((await response.json()) as { data: AltchaChallenge }).data);
+}
