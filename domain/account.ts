@@ -29,11 +29,6 @@ export interface Customer {
   verified: boolean;
 }
 
-/** The answer of register and password-reset: always the same, whether the address is known or not. */
-export interface AccountMailSent {
-  status: "verification_sent" | "reset_sent";
-}
-
 export type OrderStateCode = "placed" | "confirmed" | "shipped" | "delivered" | "cancelled";
 export type DeliveryModeName = "standard" | "requested_date" | "on_call_storage" | "express";
 

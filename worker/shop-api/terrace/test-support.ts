@@ -9,7 +9,7 @@ import { importCatalogue } from "../catalogue/apply-import";
 import type { CatalogueDocument, PriceRecord, ProductRecord } from "../catalogue/import-format";
 import { createInquiryHarness, json, type InquiryHarness } from "../inquiries/test-support";
 
-export { json, NOW } from "../inquiries/test-support";
+export { json } from "../inquiries/test-support";
 export type TerraceHarness = InquiryHarness;
 
 function product(sku: string, terrace: ProductRecord["terrace"], extra: Partial<ProductRecord> = {}): ProductRecord {

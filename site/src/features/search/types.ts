@@ -14,4 +14,3 @@ export type {
 
 /** SPEC 2.2 tabs: all, products, filter, advises, videos, infos and the shop's own brand. */
 export type TabKey = "all" | "products" | "filter" | "advises" | "videos" | "infos" | "brand";
-export const TABS: TabKey[] = ["all", "products", "filter", "advises", "videos", "infos", "brand"];
