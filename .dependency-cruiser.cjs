@@ -200,6 +200,8 @@ module.exports = {
       exportsFields: ["exports"],
       conditionNames: ["import", "require", "node", "default", "types"],
       extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json", ".d.ts"],
+      // Packages of types only name their declarations in `typings` (@graphql-typed-document-node/core of the generated GraphQL documents).
+      mainFields: ["main", "types", "typings"],
     },
     moduleSystems: ["es6", "cjs"],
     reporterOptions: { text: { highlightFocused: true } },

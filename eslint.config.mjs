@@ -8,7 +8,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-/** Output and caches of builds, tests and wrangler; never linted. */
+/** Output and caches of builds, tests and wrangler, and generated code; never linted. */
 const GENERATED = [
   "**/node_modules/",
   "**/.cache/",
@@ -22,6 +22,9 @@ const GENERATED = [
   "coverage/",
   "test-results/",
   "playwright-report/",
+  // GraphQL Code Generator's output (codegen.ts)
+  "graphql/generated/",
+  "site/sourcing/generated/",
 ];
 
 export default defineConfig(

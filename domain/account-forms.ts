@@ -529,7 +529,3 @@ export type PasswordResetConfirmForm = z.output<ReturnType<typeof passwordResetC
 export type ProfileInput = z.input<ReturnType<typeof profileSchema>>;
 export type ProfileForm = z.output<ReturnType<typeof profileSchema>>;
 export type PasswordChangeForm = z.output<ReturnType<typeof passwordChangeSchema>>;
-export type CallOffForm = z.output<ReturnType<typeof callOffSchema>>;
-export type ProjectForm = z.output<ReturnType<typeof projectSchema>>;
-export type ProjectItemForm = z.output<ReturnType<typeof projectItemSchema>>;
-export type ProjectMergeForm = z.output<ReturnType<typeof projectMergeSchema>>;

@@ -15,8 +15,6 @@ import { z } from "zod";
 import { isPlainText, normalizeContactText } from "./contact-fields";
 import { inquiryEmailField, inquiryMessageField, inquiryNameField, inquiryPhoneField, type InquiryFormTexts } from "./inquiry";
 
-export { contactPath, CONTACT_SLUGS } from "./routes";
-
 /** What a message is about (labels in locales/<lang>/contact.json `contact.topics.<topic>`). */
 export const CONTACT_TOPICS = ["advice", "order", "delivery", "other"] as const;
 export type ContactTopic = (typeof CONTACT_TOPICS)[number];
@@ -73,8 +71,6 @@ export function contactFormSchema(texts: ContactFormTexts) {
     })
     .strict(texts.invalid);
 }
-
-export type ContactFormInput = z.input<ReturnType<typeof contactFormSchema>>;
 export type ContactForm = z.output<ReturnType<typeof contactFormSchema>>;
 
 /** POST /apiv2/contact's answer: the reference the thank-you shows and the mails name. */

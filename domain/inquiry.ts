@@ -22,7 +22,7 @@ import { isPlainText, normalizeContactText } from "./contact-fields";
 import { containsUrl } from "./contains-url";
 import { normalizeTerraceNumber, TERRACE_NUMBER } from "./terrace-configurations";
 
-export { inquiryPath, INQUIRY_PAGE_SEGMENTS } from "./routes";
+export { inquiryPath } from "./routes";
 
 /** The inquiry type: a product question, a bulk-buyer inquiry, an offer request. */
 export const INQUIRY_TYPES = ["product", "bulk", "offer"] as const;
@@ -273,8 +273,6 @@ export function inquiryFormSchema(texts: InquiryFormTexts, countries: readonly s
       }
     });
 }
-
-export type InquiryFormInput = z.input<ReturnType<typeof inquiryFormSchema>>;
 export type InquiryForm = z.output<ReturnType<typeof inquiryFormSchema>>;
 export type InquiryAnswers = Partial<Record<InquiryQuestionId, boolean>>;
 
@@ -283,9 +281,3 @@ export interface InquiryAnswer {
   inquiryId: string;
   type: InquiryType;
 }
-
-/** The shop API's codes of refusals that are not field errors. */
-export const INQUIRY_ERROR_CODES = {
-  productNotFound: "product_not_found",
-  unavailable: "inquiries_unavailable",
-} as const;

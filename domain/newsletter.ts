@@ -63,7 +63,6 @@ export function newsletterFormSchema(texts: NewsletterTexts) {
 }
 
 export type NewsletterForm = z.infer<ReturnType<typeof newsletterFormSchema>>;
-export type NewsletterFormInput = z.input<ReturnType<typeof newsletterFormSchema>>;
 
 /** A token of a mail's link: 32 random bytes, base64url without padding. */
 export const NEWSLETTER_TOKEN = /^[A-Za-z0-9_-]{43}$/;

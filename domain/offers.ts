@@ -42,10 +42,6 @@ export const OFFER_LIMITS = {
   maxPackagePrice: 100_000_000,
 } as const;
 
-/** The refusals of the offer calls (the screens word them from their locales). */
-export const OFFER_ERROR_CODES = ["offer_not_found", "offer_expired", "offer_declined", "offer_accepted", "offer_line_fixed", "offer_not_revisable"] as const;
-export type OfferErrorCode = (typeof OFFER_ERROR_CODES)[number];
-
 export interface OfferLineView {
   sku: string;
   /** The product's name in the inquiry's language when the offer was made. */

@@ -13,7 +13,6 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
 
 export const isOfflineMethod = (method: string): boolean => (OFFLINE_PAYMENT_METHODS as readonly string[]).includes(method);
-export const isPaymentMethod = (method: string): method is PaymentMethod => (PAYMENT_METHODS as readonly string[]).includes(method);
 
 /** What the rule reads of a shop's config. */
 export interface PaymentSettings<Provider extends { methods: readonly string[] } = { methods: readonly string[] }> {

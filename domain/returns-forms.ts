@@ -547,13 +547,4 @@ export function withdrawalSchema(texts: ReturnsTexts) {
     })
     .strict();
 }
-
-export type LookupInput = z.input<ReturnType<typeof lookupSchema>>;
-export type LookupBody = z.output<ReturnType<typeof lookupSchema>>;
-export type ItemsSelectionInput = z.input<ReturnType<typeof itemsSelectionSchema>>;
-export type ItemsSelection = z.output<ReturnType<typeof itemsSelectionSchema>>;
-export type ReasonDetailsInput = z.input<ReturnType<typeof reasonDetailsSchema>>;
-export type ReasonDetails = z.output<ReturnType<typeof reasonDetailsSchema>>;
-export type RmaSubmitInput = z.input<ReturnType<typeof rmaSubmitSchema>>;
 export type RmaSubmitBody = z.output<ReturnType<typeof rmaSubmitSchema>>;
-export type WithdrawalInput = z.input<ReturnType<typeof withdrawalSchema>>;

@@ -3,7 +3,7 @@ import type { ResolverMap } from "./resolver-map";
 import { typeDefs } from "./schema";
 import { resolvers } from "./resolvers";
 
-export type { FieldResolver, ResolverMap } from "./resolver-map";
+export type { ResolverMap } from "./resolver-map";
 
 /** Sets `resolve` on the schema's fields; throws at startup when a resolver names a missing type or field. */
 export function attachResolvers(schema: GraphQLSchema, map: ResolverMap): GraphQLSchema {

@@ -1,5 +1,4 @@
-import type { GraphQLContext } from "../context";
-import type { ResolverMap } from "../resolver-map";
+import type { Resolvers, Sorting } from "../generated/resolvers";
 import { requireShopLanguage } from "./shops";
 import { parseJsonOr } from "../../worker/lib/json";
 import { sql, type OuterJoined } from "../../worker/lib/sql";
@@ -9,22 +8,6 @@ import { all } from "./util";
 /** A category with its translation in the language, when there is one. */
 type TranslatedCategoryRow = Pick<CategoryRow, "id" | "parent_id" | "position" | "image" | "sorting"> &
   OuterJoined<Pick<CategoryTranslationRow, "name" | "slug" | "description" | "teaser" | "meta_title" | "meta_description">>;
-
-export interface CategoryNode {
-  id: string;
-  parentId: string | null;
-  position: number;
-  isWorld: boolean;
-  name: string;
-  slug: string;
-  description: string;
-  teaser: string;
-  image: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  sorting: { sortBy: string; direction: string }[];
-  path: string[];
-}
 
 type TopCategoryRow = Pick<CategoryRow, "id" | "image"> & { top_position: NonNullable<CategoryRow["top_position"]> } & Pick<
     CategoryTranslationRow,
@@ -44,9 +27,9 @@ export function categoryPath(id: string, parents: Map<string, string | null>): s
   return path;
 }
 
-export const categoryResolvers: ResolverMap = {
+export const categoryResolvers: Resolvers = {
   Query: {
-    categories: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext): Promise<CategoryNode[]> => {
+    categories: async (_parent, args, ctx) => {
       requireShopLanguage(args.shop, args.language);
       const rows = await all<TranslatedCategoryRow>(
         ctx,
@@ -72,11 +55,11 @@ export const categoryResolvers: ResolverMap = {
           image: row.image,
           metaTitle: row.meta_title,
           metaDescription: row.meta_description,
-          sorting: parseJsonOr<{ sortBy: string; direction: string }[]>(row.sorting, []),
+          sorting: parseJsonOr<Sorting[]>(row.sorting, []),
           path: categoryPath(row.id, parents),
         }));
     },
-    topCategories: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
+    topCategories: async (_parent, args, ctx) => {
       requireShopLanguage(args.shop, args.language);
       const rows = await all<TopCategoryRow>(
         ctx,

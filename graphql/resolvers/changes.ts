@@ -1,5 +1,4 @@
-import type { GraphQLContext } from "../context";
-import type { ResolverMap } from "../resolver-map";
+import type { Resolvers } from "../generated/resolvers";
 import { UserInputError } from "../errors";
 import { requireShop } from "./shops";
 import { sql, type SqlFragment } from "../../worker/lib/sql";
@@ -25,14 +24,14 @@ export function changeFilter(since: string | null | undefined, afterImport: numb
 export const changeRows = (filter: ChangeFilter): SqlFragment =>
   "since" in filter ? sql`FROM product_changes WHERE changed_at > ${filter.since}` : sql`FROM product_changes WHERE import_id > ${filter.afterImport}`;
 
-export const changeResolvers: ResolverMap = {
+export const changeResolvers: Resolvers = {
   Query: {
     /**
      * Distinct SKUs an import changed after `since` or after import `afterImport` (optionally
      * only those sold in `shop`), sorted. `until` is the newest change time among them, or
      * `since` (null with afterImport) when there is none.
      */
-    catalogueChanges: async (_parent, args: { since?: string | null; afterImport?: number | null; shop?: string | null }, ctx: GraphQLContext) => {
+    catalogueChanges: async (_parent, args, ctx) => {
       const filter = changeFilter(args.since, args.afterImport, ["since", "afterImport"]);
       if (!filter) throw new UserInputError("give since or afterImport");
       const shop = args.shop != null ? requireShop(args.shop).id : null;
@@ -47,7 +46,7 @@ export const changeResolvers: ResolverMap = {
       return { skus: rows.map((row) => row.sku), until };
     },
     /** The newest import's id and the time of the oldest one kept (a replaced catalogue starts another history). */
-    catalogueVersion: async (_parent, _args, ctx: GraphQLContext) => {
+    catalogueVersion: async (_parent, _args, ctx) => {
       const row = await first<{ last: number | null; start: string | null }>(
         ctx,
         sql`SELECT MAX(id) AS last, (SELECT started_at FROM imports ORDER BY id LIMIT 1) AS start FROM imports`,

@@ -1,13 +1,12 @@
-import type { GraphQLContext } from "../context";
-import type { ResolverMap } from "../resolver-map";
+import type { Resolvers } from "../generated/resolvers";
 import { requireShopLanguage } from "./shops";
 import { sql } from "../../worker/lib/sql";
 import type { CmsBlockRow, CmsPageRow } from "../../worker/shop-api/tables/content";
 import { all, bool } from "./util";
 
-export const cmsResolvers: ResolverMap = {
+export const cmsResolvers: Resolvers = {
   Query: {
-    cmsPages: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
+    cmsPages: async (_parent, args, ctx) => {
       const shop = requireShopLanguage(args.shop, args.language);
       const rows = await all<
         Pick<
@@ -42,7 +41,7 @@ export const cmsResolvers: ResolverMap = {
         updatedAt: row.updated_at,
       }));
     },
-    cmsBlocks: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
+    cmsBlocks: async (_parent, args, ctx) => {
       const shop = requireShopLanguage(args.shop, args.language);
       const rows = await all<Pick<CmsBlockRow, "identifier" | "content" | "updated_at">>(
         ctx,

@@ -1,5 +1,5 @@
 import type { GraphQLContext } from "../context";
-import type { ResolverMap } from "../resolver-map";
+import type { Manufacturer, Resolvers } from "../generated/resolvers";
 import { requireShopLanguage } from "./shops";
 import { jsonList } from "../../worker/lib/json";
 import { sql, type OuterJoined, type SqlFragment } from "../../worker/lib/sql";
@@ -10,18 +10,7 @@ import { all, loader } from "./util";
 type ManufacturerNodeRow = Pick<ManufacturerRow, "id" | "name" | "slug" | "logo" | "url"> &
   OuterJoined<Pick<ManufacturerTranslationRow, "description" | "short_description">> & { product_count: number };
 
-export interface ManufacturerNode {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  url: string | null;
-  description: string;
-  shortDescription: string;
-  productCount: number;
-}
-
-const toNode = (row: ManufacturerNodeRow): ManufacturerNode => ({
+const toNode = (row: ManufacturerNodeRow): Manufacturer => ({
   id: row.id,
   name: row.name,
   slug: row.slug,
@@ -41,7 +30,7 @@ const productCounts = (shop: string): SqlFragment => sql`SELECT p.manufacturer_i
 
 /** Manufacturers by id, with the texts of a language and the product count of a shop. */
 export function manufacturerLoader(ctx: GraphQLContext, shop: string, language: string) {
-  return loader<ManufacturerNode>(ctx, `manufacturers:${shop}:${language}`, async (ids) => {
+  return loader<Manufacturer>(ctx, `manufacturers:${shop}:${language}`, async (ids) => {
     const rows = await all<ManufacturerNodeRow>(
       ctx,
       sql`SELECT ${COLUMNS}, COALESCE(c.product_count, 0) AS product_count
@@ -54,10 +43,10 @@ export function manufacturerLoader(ctx: GraphQLContext, shop: string, language: 
   });
 }
 
-export const manufacturerResolvers: ResolverMap = {
+export const manufacturerResolvers: Resolvers = {
   Query: {
     /** Manufacturers with at least one active product in the shop, by name. */
-    manufacturers: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
+    manufacturers: async (_parent, args, ctx) => {
       const shop = requireShopLanguage(args.shop, args.language);
       const rows = await all<ManufacturerNodeRow>(
         ctx,

@@ -3,21 +3,13 @@ import { UserInputError } from "../errors";
 import { includedTax, money, type MoneyValue } from "../../domain/money";
 import { labelIn, type CatalogueLabel } from "../../domain/catalogue-label";
 import { taxLabel, unitLabel } from "../../worker/lib/labels";
-import type { ResolverMap } from "../resolver-map";
+import type { QueryProductsArgs, QueryProductSlugsArgs, Resolvers } from "../generated/resolvers";
+import type { ProductConnectionSource, ProductPriceRow, ProductPriceSource, ProductSource, VisibleProductRow } from "../sources";
 import { manufacturerLoader } from "./manufacturers";
 import { jsonList, parseJsonOr } from "../../worker/lib/json";
 import { sql, type SqlFragment } from "../../worker/lib/sql";
 import type { ReviewRow } from "../../worker/shop-api/tables/content";
-import type {
-  DownloadRow,
-  MediaRow,
-  PriceHistoryRow,
-  PriceRow,
-  ProductCategoryRow,
-  ProductContentRow,
-  ProductRow,
-  TutorialRow,
-} from "../../worker/shop-api/tables/products";
+import type { DownloadRow, MediaRow, PriceHistoryRow, ProductCategoryRow, ProductContentRow, TutorialRow } from "../../worker/shop-api/tables/products";
 import type { Shop } from "../../worker/shop-api/core/shop";
 import { requireShopLanguage } from "./shops";
 import { all, bool, first, loader } from "./util";
@@ -36,18 +28,6 @@ export const MAX_SLUG_PAGE_SIZE = 2000;
 export const REFERENCE_PRICE_DAYS = 30;
 const DAY_MS = 86_400_000;
 
-/** A product visible in the shop and language, with its content slug in the language (selectVisibleProducts). */
-export type VisibleProductRow = ProductRow & { slug: ProductContentRow["slug"] };
-
-/** What a Product field resolver receives: the row plus the shop and language it was asked for. */
-export interface ProductSource {
-  row: VisibleProductRow;
-  shop: Shop;
-  language: string;
-}
-
-/** A product's price in a shop as the Product.price field reads it. */
-type ProductPriceRow = Pick<PriceRow, "sku" | "currency" | "package_price" | "unit_price" | "tax_rate">;
 export type HistoryRow = Pick<PriceHistoryRow, "sku" | "package_price" | "valid_from">;
 
 /** Products visible in a shop and language: active, sold in the shop, with content in the language. */
@@ -220,34 +200,16 @@ export function priceFacts(current: number, history: readonly HistoryRow[], now:
   return { current, reference, savingsPercentage, since };
 }
 
-function priceObject(ctx: GraphQLContext, product: ProductSource, price: ProductPriceRow) {
-  const { language } = product;
-  const m = (minor: number): MoneyValue => money(minor, price.currency, language);
-  const facts = async () => priceFacts(price.package_price, (await historyLoader(ctx, product.shop.id).load(product.row.sku)) ?? [], ctx.now());
-  return {
-    packagePrice: m(price.package_price),
-    unitPrice: m(price.unit_price),
-    referencePrice: async () => m((await facts()).reference),
-    savingsPercentage: async () => (await facts()).savingsPercentage,
-    tax: {
-      isIncluded: true,
-      percentage: price.tax_rate,
-      amount: m(includedTax(price.package_price, price.tax_rate)),
-      label: taxLabel(price.tax_rate, language),
-    },
-  };
-}
+/** An amount of the price's currency in minor units, formatted for the product's language. */
+const moneyOf = ({ product, price }: ProductPriceSource, minor: number): MoneyValue => money(minor, price.currency, product.language);
+
+/** The reference price and savings of a price, from the product's price history up to now. */
+const factsOf = async (ctx: GraphQLContext, { product, price }: ProductPriceSource): Promise<PriceFacts> =>
+  priceFacts(price.package_price, (await historyLoader(ctx, product.shop.id).load(product.row.sku)) ?? [], ctx.now());
 
 // ---- resolvers ----
 
-interface ProductsArgs {
-  shop: string;
-  language: string;
-  first?: number | null;
-  after?: string | null;
-  changedSince?: string | null;
-  changedAfterImport?: number | null;
-}
+type ProductsArgs = QueryProductsArgs | QueryProductSlugsArgs;
 
 /** A page of the visible products of products() and productSlugs(): the shop, what it selects, and the rows of the page. */
 async function productPage<Row extends { sku: string }>(
@@ -272,25 +234,18 @@ async function productPage<Row extends { sku: string }>(
   return { shop, changed, page, pageInfo: { hasNextPage: rows.length > size, endCursor: last ? encodeCursor(last.sku) : null } };
 }
 
-export const productResolvers: ResolverMap = {
+export const productResolvers: Resolvers = {
   Query: {
-    products: async (_parent, args: ProductsArgs, ctx: GraphQLContext) => {
+    products: async (_parent, args, ctx): Promise<ProductConnectionSource> => {
       const { shop, changed, page, pageInfo } = await productPage<VisibleProductRow>(
         ctx,
         args,
         { default: DEFAULT_PAGE_SIZE, max: MAX_PAGE_SIZE },
         VISIBLE_PRODUCT_COLUMNS,
       );
-      return {
-        nodes: page.map(source(shop, args.language)),
-        totalCount: async () => {
-          const row = await first<{ n: number }>(ctx, sql`SELECT COUNT(*) AS n ${visibleProducts(shop.id, args.language)} ${changed}`);
-          return row?.n ?? 0;
-        },
-        pageInfo,
-      };
+      return { shop, language: args.language, changed, nodes: page.map(source(shop, args.language)), pageInfo };
     },
-    productSlugs: async (_parent, args: ProductsArgs, ctx: GraphQLContext) => {
+    productSlugs: async (_parent, args, ctx) => {
       const { page, pageInfo } = await productPage<{ sku: string; slug: string }>(
         ctx,
         args,
@@ -299,19 +254,37 @@ export const productResolvers: ResolverMap = {
       );
       return { nodes: page, pageInfo };
     },
-    product: async (_parent, args: { shop: string; language: string; sku: string }, ctx: GraphQLContext) => {
+    product: async (_parent, args, ctx) => {
       const shop = requireShopLanguage(args.shop, args.language);
       const row = await first<VisibleProductRow>(ctx, sql`${selectVisibleProducts(shop.id, args.language)} AND p.sku = ${args.sku}`);
       return row ? source(shop, args.language)(row) : null;
     },
   },
+  ProductConnection: {
+    totalCount: async ({ shop, language, changed }, _args, ctx) => {
+      const row = await first<{ n: number }>(ctx, sql`SELECT COUNT(*) AS n ${visibleProducts(shop.id, language)} ${changed}`);
+      return row?.n ?? 0;
+    },
+  },
+  ProductPrice: {
+    packagePrice: (p) => moneyOf(p, p.price.package_price),
+    unitPrice: (p) => moneyOf(p, p.price.unit_price),
+    referencePrice: async (p, _args, ctx) => moneyOf(p, (await factsOf(ctx, p)).reference),
+    savingsPercentage: async (p, _args, ctx) => (await factsOf(ctx, p)).savingsPercentage,
+    tax: (p) => ({
+      isIncluded: true,
+      percentage: p.price.tax_rate,
+      amount: moneyOf(p, includedTax(p.price.package_price, p.price.tax_rate)),
+      label: taxLabel(p.price.tax_rate, p.product.language),
+    }),
+  },
   Product: {
-    sku: (p: ProductSource) => p.row.sku,
-    type: (p: ProductSource) => p.row.type,
-    parentSku: (p: ProductSource) => p.row.parent_sku,
-    slug: (p: ProductSource) => p.row.slug,
-    ean: (p: ProductSource) => p.row.ean,
-    content: async (p: ProductSource, _args, ctx: GraphQLContext) => {
+    sku: (p) => p.row.sku,
+    type: (p) => p.row.type,
+    parentSku: (p) => p.row.parent_sku,
+    slug: (p) => p.row.slug,
+    ean: (p) => p.row.ean,
+    content: async (p, _args, ctx) => {
       const row = await contentLoader(ctx, p.language).load(p.row.sku);
       if (!row) throw new Error(`Content of ${p.row.sku} in ${p.language} vanished`);
       return {
@@ -334,52 +307,50 @@ export const productResolvers: ResolverMap = {
         metaDescription: row.meta_description,
       };
     },
-    manufacturer: async (p: ProductSource, _args, ctx: GraphQLContext) =>
+    manufacturer: async (p, _args, ctx) =>
       p.row.manufacturer_id ? ((await manufacturerLoader(ctx, p.shop.id, p.language).load(p.row.manufacturer_id)) ?? null) : null,
-    categoryId: (p: ProductSource) => p.row.category_id,
+    categoryId: (p) => p.row.category_id,
     /** The primary category first, then the further categories by position. */
-    categoryIds: async (p: ProductSource, _args, ctx: GraphQLContext) => {
+    categoryIds: async (p, _args, ctx) => {
       const further = ((await categoryLoader(ctx).load(p.row.sku)) ?? []).map((row) => row.category_id);
       return [p.row.category_id, ...further.filter((id) => id !== p.row.category_id)];
     },
-    price: async (p: ProductSource, _args, ctx: GraphQLContext) => {
+    price: async (p, _args, ctx) => {
       const price = await priceLoader(ctx, p.shop.id).load(p.row.sku);
-      return price ? priceObject(ctx, p, price) : null;
+      return price ? { product: p, price } : null;
     },
-    unit: (p: ProductSource) => ({ code: p.row.unit, label: unitLabel(p.row.unit, p.language) }),
-    packageContent: (p: ProductSource) => p.row.package_content,
-    blendPercent: (p: ProductSource) => p.row.blend_percent,
-    shippingGroup: (p: ProductSource) => p.row.shipping_group,
-    isDecking: (p: ProductSource) => bool(p.row.is_decking),
-    isExpress: (p: ProductSource) => bool(p.row.is_express),
-    isClearance: (p: ProductSource) => bool(p.row.is_clearance),
-    isPlusProduct: (p: ProductSource) => bool(p.row.is_plus),
-    isOutOfStock: (p: ProductSource) => p.row.stock_qty <= 0,
+    unit: (p) => ({ code: p.row.unit, label: unitLabel(p.row.unit, p.language) }),
+    packageContent: (p) => p.row.package_content,
+    blendPercent: (p) => p.row.blend_percent,
+    shippingGroup: (p) => p.row.shipping_group,
+    isDecking: (p) => bool(p.row.is_decking),
+    isExpress: (p) => bool(p.row.is_express),
+    isClearance: (p) => bool(p.row.is_clearance),
+    isPlusProduct: (p) => bool(p.row.is_plus),
+    isOutOfStock: (p) => p.row.stock_qty <= 0,
     /** Active and either in stock or still reorderable (not end of life). */
-    isSalable: (p: ProductSource) => bool(p.row.is_active) && (p.row.stock_qty > 0 || !bool(p.row.reached_eol)),
-    reachedEOF: (p: ProductSource) => bool(p.row.reached_eol),
-    stock: (p: ProductSource) => ({
+    isSalable: (p) => bool(p.row.is_active) && (p.row.stock_qty > 0 || !bool(p.row.reached_eol)),
+    reachedEOF: (p) => bool(p.row.reached_eol),
+    stock: (p) => ({
       isInStock: p.row.stock_qty > 0,
       quantity: p.row.stock_qty,
       minimumOrderQuantity: p.row.min_order_qty,
       notificationQuantity: p.row.notification_qty,
     }),
-    delivery: (p: ProductSource) => ({ minDays: p.row.delivery_days_min, maxDays: p.row.delivery_days_max, express: bool(p.row.is_express) }),
-    samples: (p: ProductSource) => ({
+    delivery: (p) => ({ minDays: p.row.delivery_days_min, maxDays: p.row.delivery_days_max, express: bool(p.row.is_express) }),
+    samples: (p) => ({
       active: bool(p.row.sample_active),
       express: bool(p.row.sample_express),
       longDeliveryTime: bool(p.row.sample_long_delivery),
       sampleOrderIsFreeOfCharge: bool(p.row.sample_free),
       maxSamples: p.row.sample_max,
     }),
-    media: async (p: ProductSource, _args, ctx: GraphQLContext) => (await mediaLoader(ctx).load(p.row.sku)) ?? [],
-    downloads: async (p: ProductSource, _args, ctx: GraphQLContext) => (await downloadLoader(ctx, p.language).load(p.row.sku)) ?? [],
-    tutorials: async (p: ProductSource, _args, ctx: GraphQLContext) => (await tutorialLoader(ctx, p.language).load(p.row.sku)) ?? [],
-    childProducts: async (p: ProductSource, _args, ctx: GraphQLContext) =>
-      ((await childLoader(ctx, p.shop.id, p.language).load(p.row.sku)) ?? []).map(source(p.shop, p.language)),
-    roofWindowComponents: async (p: ProductSource, _args, ctx: GraphQLContext) =>
-      ((await roofWindowLoader(ctx).load(p.row.sku)) ?? []).map((row) => row.component_type),
-    configurableAttributes: (p: ProductSource) =>
+    media: async (p, _args, ctx) => (await mediaLoader(ctx).load(p.row.sku)) ?? [],
+    downloads: async (p, _args, ctx) => (await downloadLoader(ctx, p.language).load(p.row.sku)) ?? [],
+    tutorials: async (p, _args, ctx) => (await tutorialLoader(ctx, p.language).load(p.row.sku)) ?? [],
+    childProducts: async (p, _args, ctx) => ((await childLoader(ctx, p.shop.id, p.language).load(p.row.sku)) ?? []).map(source(p.shop, p.language)),
+    roofWindowComponents: async (p, _args, ctx) => ((await roofWindowLoader(ctx).load(p.row.sku)) ?? []).map((row) => row.component_type),
+    configurableAttributes: (p) =>
       parseJsonOr<{ code?: string; label?: CatalogueLabel; options?: { value?: string; label?: CatalogueLabel }[] }[]>(p.row.configurable_attributes, []).map(
         (a) => ({
           code: String(a.code ?? ""),
@@ -388,7 +359,7 @@ export const productResolvers: ResolverMap = {
         }),
       ),
     /** Reviews written in the requested language, newest first; rating rounded to one decimal. */
-    reviewSummary: async (p: ProductSource, args: { latest?: number | null }, ctx: GraphQLContext) => {
+    reviewSummary: async (p, args, ctx) => {
       if (args.latest != null && (args.latest < 0 || args.latest > MAX_LATEST_REVIEWS))
         throw new UserInputError(`latest must be between 0 and ${MAX_LATEST_REVIEWS}`);
       const reviews = (await reviewLoader(ctx, p.language).load(p.row.sku)) ?? [];
@@ -407,6 +378,6 @@ export const productResolvers: ResolverMap = {
         })),
       };
     },
-    updatedAt: (p: ProductSource) => p.row.updated_at,
+    updatedAt: (p) => p.row.updated_at,
   },
 };

@@ -1,13 +1,12 @@
-import type { GraphQLContext } from "../context";
-import type { ResolverMap } from "../resolver-map";
+import type { Resolvers } from "../generated/resolvers";
 import { requireShopLanguage } from "./shops";
 import { sql } from "../../worker/lib/sql";
 import type { TopSeoLinkRow } from "../../worker/shop-api/tables/content";
 import { all } from "./util";
 
-export const seoResolvers: ResolverMap = {
+export const seoResolvers: Resolvers = {
   Query: {
-    topSeoLinks: async (_parent, args: { shop: string; language: string }, ctx: GraphQLContext) => {
+    topSeoLinks: async (_parent, args, ctx) => {
       const shop = requireShopLanguage(args.shop, args.language);
       return all<Pick<TopSeoLinkRow, "position" | "label" | "url">>(
         ctx,

@@ -1,6 +1,6 @@
 import { allShops, shopById, type Shop } from "../../worker/shop-api/core/shop";
 import { UserInputError } from "../errors";
-import type { ResolverMap } from "../resolver-map";
+import type { Resolvers } from "../generated/resolvers";
 
 /** Shops come from config/shops.json (the one authority), never from D1. */
 export function requireShop(id: string): Shop {
@@ -18,10 +18,10 @@ export function requireShopLanguage(id: string, language: string): Shop {
   return shop;
 }
 
-export const shopResolvers: ResolverMap = {
+export const shopResolvers: Resolvers = {
   Query: {
     shops: () => [...allShops()].sort((a, b) => a.id.localeCompare(b.id)),
-    shop: (_parent, args: { id: string }) => {
+    shop: (_parent, args) => {
       const shop = shopById(args.id);
       return shop && shop.id === args.id ? shop : null;
     },

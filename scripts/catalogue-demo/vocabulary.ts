@@ -50,8 +50,6 @@ export function slugify(text: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-export const CONTENT_LANGUAGES: Language[] = ["de", "en", "fr", "it", "at", "nl"];
-
 // ---------------------------------------------------------------- worlds and categories
 
 export interface SubcategoryDef {

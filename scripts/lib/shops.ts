@@ -1,14 +1,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseShopConfig, ShopDirectory, type ShopConfig } from "../../worker/config/shop-config";
+import { parseShopConfig, type ShopConfig } from "../../worker/config/shop-config";
 
 export const ROOT = join(__dirname, "..", "..");
 
 /** The validated shop config (throws ShopConfigError naming the field). */
 export function loadShopConfig(path = join(ROOT, "config", "shops.json")): ShopConfig {
   return parseShopConfig(JSON.parse(readFileSync(path, "utf8")));
-}
-
-export function loadShopDirectory(): ShopDirectory {
-  return new ShopDirectory(loadShopConfig());
 }

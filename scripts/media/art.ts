@@ -269,5 +269,3 @@ export function flagSvg(code: string): string | null {
   if (!draw) return null;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 30 20" width="30" height="20">${draw}</svg>\n`;
 }
-
-export const FLAG_CODES = Object.keys(FLAGS);

@@ -9,6 +9,9 @@ import { createCatalogueClient, retryingFetch, type CatalogueClient } from "./ca
 const HOSTILE = '<p>Eiche</p><script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a>';
 const SAFE = '<p>Eiche</p><img src="x" /><a>x</a>';
 
+/** A price as the GraphQL layer answers it (the queries select its fields through a fragment). */
+const PRICE = { value: 49.95, amount: 4995, currency: "EUR", formattedValue: "49,95", formattedWithCurrency: "49,95\u00a0€" };
+
 const answers: Record<string, unknown> = {
   BuildStructure: {
     categories: [{ id: "c1", description: HOSTILE, teaser: "<b>teaser</b>" }],
@@ -23,7 +26,19 @@ const answers: Record<string, unknown> = {
     products: {
       totalCount: 1,
       pageInfo: { hasNextPage: false, endCursor: null },
-      nodes: [{ sku: "100001", content: { title: "Eiche", description: HOSTILE, shortDescription: "kurz" } }],
+      nodes: [
+        {
+          sku: "100001",
+          content: { title: "Eiche", description: HOSTILE, shortDescription: "kurz" },
+          price: {
+            packagePrice: PRICE,
+            unitPrice: PRICE,
+            referencePrice: PRICE,
+            savingsPercentage: 0,
+            tax: { isIncluded: true, percentage: 19, label: "inkl. 19% MwSt.", amount: PRICE },
+          },
+        },
+      ],
     },
   },
 };
@@ -68,6 +83,13 @@ test("product descriptions arrive sanitised", async () => {
   const [product] = await allProducts(createCatalogueClient({ url, token: "build-token-for-the-client-tests-0123456789" }));
   expect(product!.content.description).toBe(SAFE);
   expect(product!.content.title).toBe("Eiche");
+});
+
+test("prices arrive with every field of the money fragment", async () => {
+  const [product] = await allProducts(createCatalogueClient({ url, token: "build-token-for-the-client-tests-0123456789" }));
+  expect(product!.price?.packagePrice).toEqual(PRICE);
+  expect(product!.price?.referencePrice).toEqual(PRICE);
+  expect(product!.price?.tax.amount).toEqual(PRICE);
 });
 
 describe("a request that fails on the network", () => {

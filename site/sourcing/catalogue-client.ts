@@ -1,6 +1,21 @@
-import { ApolloClient, HttpLink, InMemoryCache, gql } from "@apollo/client/core";
-import type { Campaign } from "../../domain/campaign";
+import { ApolloClient, HttpLink, InMemoryCache } from "@apollo/client/core";
 import { sanitizeRichText } from "../../domain/sanitize-rich-text";
+import {
+  BuildCatalogueVersionDocument,
+  BuildChangesDocument,
+  BuildPageSlugsDocument,
+  BuildProductsDocument,
+  BuildProductSlugsDocument,
+  BuildShopDocument,
+  BuildStructureDocument,
+  type BuildCatalogueVersionQuery,
+  type BuildMoneyFragment,
+  type BuildPageSlugsQuery,
+  type BuildProductsQuery,
+  type BuildProductSlugsQuery,
+  type BuildShopQuery,
+  type BuildStructureQuery,
+} from "./generated/operations";
 
 /**
  * Reads the shop's master data from the GraphQL layer (/graphql of the shop API,
@@ -21,400 +36,32 @@ export interface CatalogueClientOptions {
   requestTimeoutMs?: number;
 }
 
-export interface ShopData {
-  id: string;
-  name: string;
-  currency: string;
-  languages: string[];
-  defaultLanguage: string;
-  domainPrefixes: string[];
-  deliveryCountries: string[];
-  baseUrl: string;
-  taxRate: number;
-}
-
-export interface CategoryData {
-  id: string;
-  parentId: string | null;
-  position: number;
-  isWorld: boolean;
-  name: string;
-  slug: string;
-  description: string;
-  teaser: string;
-  image: string | null;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  path: string[];
-  sorting: { sortBy: string; direction: string }[];
-}
-
-export interface TopCategoryData {
-  id: string;
-  name: string;
-  imagePath: string | null;
-  urlPath: string;
-  topCategoryPosition: number;
-  topCategoryDescription: string;
-}
-
-export interface ManufacturerData {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  url: string | null;
-  description: string;
-  shortDescription: string;
-}
-
-export interface CmsPageData {
-  identifier: string;
-  pageType: string;
-  title: string;
-  contentHeading: string;
-  content: string;
-  metaTitle: string | null;
-  metaDescription: string | null;
-  robots: string;
-  excludeFromSitemap: boolean;
-  updatedAt: string;
-}
-
-/** A sales campaign as the GraphQL layer answers it (domain/campaign.ts). */
-export type CampaignData = Campaign & { updatedAt: string };
-
-export interface CmsBlockData {
-  identifier: string;
-  content: string;
-  updatedAt: string;
-}
-
-/** Just enough of another shop's pages to link to them (hreflang). */
-export interface PageSlugsData {
-  categories: { id: string; slug: string }[];
-  manufacturers: { id: string; slug: string }[];
-  cmsPages: { identifier: string; pageType: string; robots: string }[];
-}
-
-export interface SeoLinkData {
-  position: number;
-  label: string;
-  url: string;
-}
-
-export interface MoneyData {
-  value: number;
-  amount: number;
-  currency: string;
-  formattedValue: string;
-  formattedWithCurrency: string;
-}
-
-export interface ProductData {
-  sku: string;
-  type: string;
-  parentSku: string | null;
-  slug: string;
-  ean: string | null;
-  content: {
-    title: string;
-    subTitle: string;
-    shortDescription: string;
-    description: string;
-    lowStockMessage: string;
-    measurement: string;
-    features: string[];
-    attributes: { code: string; label: string; type: string; value: string; isVisible: boolean }[];
-    metaTitle: string | null;
-    metaDescription: string | null;
-  };
-  manufacturer: { id: string; name: string; slug: string; logo: string | null } | null;
-  categoryId: string;
-  categoryIds: string[];
-  price: {
-    packagePrice: MoneyData;
-    unitPrice: MoneyData;
-    referencePrice: MoneyData;
-    savingsPercentage: number;
-    tax: { isIncluded: boolean; percentage: number; label: string; amount: MoneyData };
-  } | null;
-  unit: { code: string; label: string };
-  packageContent: number;
-  blendPercent: number;
-  shippingGroup: string;
-  isDecking: boolean;
-  isExpress: boolean;
-  isClearance: boolean;
-  isPlusProduct: boolean;
-  isOutOfStock: boolean;
-  isSalable: boolean;
-  reachedEOF: boolean;
-  stock: { isInStock: boolean; quantity: number; minimumOrderQuantity: number; notificationQuantity: number };
-  delivery: { minDays: number; maxDays: number; express: boolean };
-  samples: { active: boolean; express: boolean; longDeliveryTime: boolean; sampleOrderIsFreeOfCharge: boolean; maxSamples: number };
-  /** A video's `poster` is its still image under /images/videos/ (docs/decisions/0047). */
-  media: { kind: string; url: string; alt: string; poster: string | null }[];
-  downloads: { title: string; url: string }[];
-  tutorials: { title: string; content: string; type: string; url: string | null; poster: string | null }[];
-  childProducts: { sku: string; slug: string; content: { title: string } }[];
-  configurableAttributes: { code: string; label: string; options: { value: string; label: string }[] }[];
-  /** The component types of the roof-window configuration; empty without one. */
-  roofWindowComponents: string[];
-  /** Rating and count over all reviews of the language; `reviews` the latest LATEST_REVIEWS of them, newest first. */
-  reviewSummary: { ratingValue: number; maxValue: number; totalReviewCount: number; reviews: ReviewData[] };
-  updatedAt: string;
-}
-
-const MONEY = `value amount currency formattedValue formattedWithCurrency`;
-
-const SHOP_QUERY = gql`
-  query BuildShop($shop: ID!) {
-    shop(id: $shop) {
-      id
-      name
-      currency
-      languages
-      defaultLanguage
-      domainPrefixes
-      deliveryCountries
-      baseUrl
-      taxRate
-    }
-  }
-`;
-
-const STRUCTURE_QUERY = gql`
-  query BuildStructure($shop: ID!, $language: String!) {
-    categories(shop: $shop, language: $language) {
-      id
-      parentId
-      position
-      isWorld
-      name
-      slug
-      description
-      teaser
-      image
-      metaTitle
-      metaDescription
-      path
-      sorting {
-        sortBy
-        direction
-      }
-    }
-    topCategories(shop: $shop, language: $language) {
-      id
-      name
-      imagePath
-      urlPath
-      topCategoryPosition
-      topCategoryDescription
-    }
-    manufacturers(shop: $shop, language: $language) {
-      id
-      name
-      slug
-      logo
-      url
-      description
-      shortDescription
-    }
-    cmsPages(shop: $shop, language: $language) {
-      identifier
-      pageType
-      title
-      contentHeading
-      content
-      metaTitle
-      metaDescription
-      robots
-      excludeFromSitemap
-      updatedAt
-    }
-    topSeoLinks(shop: $shop, language: $language) {
-      position
-      label
-      url
-    }
-    cmsBlocks(shop: $shop, language: $language) {
-      identifier
-      content
-      updatedAt
-    }
-    campaigns(shop: $shop, language: $language) {
-      identifier
-      campaignName
-      campaignDescription
-      campaignCoupon
-      startsAt
-      endsAt
-      isActive
-      isArchived
-      navigationIsActive
-      filterIsActive
-      navigationBanner {
-        url
-        imageDesktop
-        imageMobile
-        text
-      }
-      start {
-        isActive
-        url
-        imageDesktop
-        imageMobile
-      }
-      hub {
-        isActive
-        identifier
-        bigImage {
-          top
-          url
-          textLeft
-          textRight
-        }
-        firstSlider {
-          title
-          url
-          image
-        }
-        secondSlider {
-          title
-          url
-          image
-        }
-      }
-      updatedAt
-    }
-  }
-`;
-
-const PAGE_SLUGS_QUERY = gql`
-  query BuildPageSlugs($shop: ID!, $language: String!) {
-    categories(shop: $shop, language: $language) {
-      id
-      slug
-    }
-    manufacturers(shop: $shop, language: $language) {
-      id
-      slug
-    }
-    cmsPages(shop: $shop, language: $language) {
-      identifier
-      pageType
-      robots
-    }
-  }
-`;
-
-/** The largest page of productSlugs (the GraphQL layer's MAX_SLUG_PAGE_SIZE): 25 requests per shop and language at 50,000 products. */
-const SLUG_PAGE_SIZE = 2000;
-
-const PRODUCT_SLUGS_QUERY = gql`
-  query BuildProductSlugs($shop: ID!, $language: String!, $after: String, $changedAfterImport: Int) {
-    productSlugs(shop: $shop, language: $language, first: ${SLUG_PAGE_SIZE}, after: $after, changedAfterImport: $changedAfterImport) {
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      nodes {
-        sku
-        slug
-      }
-    }
-  }
-`;
-
-/** How many of a product's reviews its page shows (the newest; rating and count cover all). */
-export const LATEST_REVIEWS = 5;
-
-export interface ReviewData {
-  id: string;
-  /** 1 to 5. */
-  mark: number;
-  comment: string;
-  reviewer: string;
-  answer: string | null;
-  createdAt: string;
-}
-
-const PRODUCTS_QUERY = gql`
-  query BuildProducts($shop: ID!, $language: String!, $first: Int!, $after: String, $changedAfterImport: Int) {
-    products(shop: $shop, language: $language, first: $first, after: $after, changedAfterImport: $changedAfterImport) {
-      totalCount
-      pageInfo { hasNextPage endCursor }
-      nodes {
-        sku type parentSku slug ean
-        content { title subTitle shortDescription description lowStockMessage measurement features metaTitle metaDescription
-          attributes { code label type value isVisible } }
-        manufacturer { id name slug logo }
-        categoryId categoryIds
-        price {
-          packagePrice { ${MONEY} } unitPrice { ${MONEY} } referencePrice { ${MONEY} } savingsPercentage
-          tax { isIncluded percentage label amount { ${MONEY} } }
-        }
-        unit { code label } packageContent blendPercent shippingGroup
-        isDecking isExpress isClearance isPlusProduct isOutOfStock isSalable reachedEOF
-        stock { isInStock quantity minimumOrderQuantity notificationQuantity }
-        delivery { minDays maxDays express }
-        samples { active express longDeliveryTime sampleOrderIsFreeOfCharge maxSamples }
-        media { kind url alt poster }
-        downloads { title url }
-        tutorials { title content type url poster }
-        childProducts { sku slug content { title } }
-        configurableAttributes { code label options { value label } }
-        roofWindowComponents
-        reviewSummary(latest: ${LATEST_REVIEWS}) { ratingValue maxValue totalReviewCount reviews { id mark comment reviewer answer createdAt } }
-        updatedAt
-      }
-    }
-  }
-`;
-
-const CHANGES_QUERY = gql`
-  query BuildChanges($afterImport: Int!, $shop: ID!) {
-    catalogueChanges(afterImport: $afterImport, shop: $shop) {
-      skus
-    }
-  }
-`;
-
-const VERSION_QUERY = gql`
-  query BuildCatalogueVersion {
-    catalogueVersion {
-      lastImport
-      historyStart
-    }
-  }
-`;
-
+/**
+ * What the build works with: the answers to its queries (queries.graphql), typed by the
+ * generated operation types; names for the parts other modules take.
+ */
+export type ShopData = NonNullable<BuildShopQuery["shop"]>;
+export type StructureData = BuildStructureQuery;
+export type CategoryData = StructureData["categories"][number];
+export type ManufacturerData = StructureData["manufacturers"][number];
+export type CmsPageData = StructureData["cmsPages"][number];
+export type PageSlugsData = BuildPageSlugsQuery;
+type ProductPage = BuildProductsQuery["products"];
+type ProductSlugPage = BuildProductSlugsQuery["productSlugs"];
+export type ProductData = ProductPage["nodes"][number];
+export type MoneyData = BuildMoneyFragment;
 /** Where the catalogue's change log stands (GraphQL catalogueVersion). */
-export interface CatalogueVersion {
-  lastImport: number;
-  historyStart: string | null;
-}
-
-export interface StructureData {
-  categories: CategoryData[];
-  topCategories: TopCategoryData[];
-  manufacturers: ManufacturerData[];
-  cmsPages: CmsPageData[];
-  topSeoLinks: SeoLinkData[];
-  cmsBlocks: CmsBlockData[];
-  campaigns: CampaignData[];
-}
+export type CatalogueVersion = BuildCatalogueVersionQuery["catalogueVersion"];
 
 /** Every query the build sends; the GraphQL cost limit is kept at twice the largest (tests/unit/graphql-build-cost.test.ts). */
 export const BUILD_QUERIES = {
-  BuildShop: SHOP_QUERY,
-  BuildStructure: STRUCTURE_QUERY,
-  BuildPageSlugs: PAGE_SLUGS_QUERY,
-  BuildProductSlugs: PRODUCT_SLUGS_QUERY,
-  BuildProducts: PRODUCTS_QUERY,
-  BuildChanges: CHANGES_QUERY,
-  BuildCatalogueVersion: VERSION_QUERY,
+  BuildShop: BuildShopDocument,
+  BuildStructure: BuildStructureDocument,
+  BuildPageSlugs: BuildPageSlugsDocument,
+  BuildProductSlugs: BuildProductSlugsDocument,
+  BuildProducts: BuildProductsDocument,
+  BuildChanges: BuildChangesDocument,
+  BuildCatalogueVersion: BuildCatalogueVersionDocument,
 };
 
 function withSafeRichText(structure: StructureData): StructureData {
@@ -490,12 +137,6 @@ function retryAfterMs(header: string | null): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface ProductPage {
-  totalCount: number;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  nodes: ProductData[];
-}
-
 export function createCatalogueClient({ url, token, pageSize = 200, onProgress, retryDelaysMs, requestTimeoutMs }: CatalogueClientOptions) {
   const client = new ApolloClient({
     link: new HttpLink({
@@ -509,13 +150,13 @@ export function createCatalogueClient({ url, token, pageSize = 200, onProgress, 
 
   return {
     async shop(shopId: string): Promise<ShopData> {
-      const { data } = await client.query<{ shop: ShopData | null }>({ query: SHOP_QUERY, variables: { shop: shopId } });
+      const { data } = await client.query({ query: BuildShopDocument, variables: { shop: shopId } });
       if (!data.shop) throw new Error(`Shop ${shopId} is not in the catalogue; import the shops first`);
       return data.shop;
     },
 
     async structure(shopId: string, language: string): Promise<StructureData> {
-      const { data } = await client.query<StructureData>({ query: STRUCTURE_QUERY, variables: { shop: shopId, language } });
+      const { data } = await client.query({ query: BuildStructureDocument, variables: { shop: shopId, language } });
       return withSafeRichText(data);
     },
 
@@ -527,7 +168,7 @@ export function createCatalogueClient({ url, token, pageSize = 200, onProgress, 
     async *productPages(shopId: string, language: string, changedAfterImport?: number): AsyncGenerator<ProductData[]> {
       const ask = (after: string | null): Promise<ProductPage> => {
         const answer = client
-          .query<{ products: ProductPage }>({ query: PRODUCTS_QUERY, variables: { shop: shopId, language, first: pageSize, after, changedAfterImport } })
+          .query({ query: BuildProductsDocument, variables: { shop: shopId, language, first: pageSize, after, changedAfterImport } })
           .then((result) => result.data.products);
         // Awaited below; a caller that stops early leaves it unread and its failure with nobody to tell.
         answer.catch(() => undefined);
@@ -545,18 +186,18 @@ export function createCatalogueClient({ url, token, pageSize = 200, onProgress, 
 
     /** Slugs of a shop's categories, manufacturers and CMS pages in a language (for hreflang). */
     async pageSlugs(shopId: string, language: string): Promise<PageSlugsData> {
-      const { data } = await client.query<PageSlugsData>({ query: PAGE_SLUGS_QUERY, variables: { shop: shopId, language } });
+      const { data } = await client.query({ query: BuildPageSlugsDocument, variables: { shop: shopId, language } });
       return data;
     },
 
     /** sku -> slug of a shop's products in a language, paged; only changed ones with changedAfterImport. */
-    async productSlugs(shopId: string, language: string, changedAfterImport?: number): Promise<{ sku: string; slug: string }[]> {
-      const slugs: { sku: string; slug: string }[] = [];
+    async productSlugs(shopId: string, language: string, changedAfterImport?: number): Promise<ProductSlugPage["nodes"]> {
+      const slugs: ProductSlugPage["nodes"] = [];
       let after: string | null = null;
       for (;;) {
-        const result: { data: { productSlugs: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: { sku: string; slug: string }[] } } } =
-          await client.query({ query: PRODUCT_SLUGS_QUERY, variables: { shop: shopId, language, after, changedAfterImport } });
-        const page = result.data.productSlugs;
+        const page: ProductSlugPage = (
+          await client.query({ query: BuildProductSlugsDocument, variables: { shop: shopId, language, after, changedAfterImport } })
+        ).data.productSlugs;
         slugs.push(...page.nodes);
         if (!page.pageInfo.hasNextPage || !page.pageInfo.endCursor) return slugs;
         after = page.pageInfo.endCursor;
@@ -565,12 +206,12 @@ export function createCatalogueClient({ url, token, pageSize = 200, onProgress, 
 
     /** SKUs of the shop the imports after the given one changed. */
     async changedSkus(shopId: string, afterImport: number): Promise<string[]> {
-      const { data } = await client.query<{ catalogueChanges: { skus: string[] } }>({ query: CHANGES_QUERY, variables: { afterImport, shop: shopId } });
+      const { data } = await client.query({ query: BuildChangesDocument, variables: { afterImport, shop: shopId } });
       return data.catalogueChanges.skus;
     },
 
     async version(): Promise<CatalogueVersion> {
-      const { data } = await client.query<{ catalogueVersion: CatalogueVersion }>({ query: VERSION_QUERY });
+      const { data } = await client.query({ query: BuildCatalogueVersionDocument });
       return data.catalogueVersion;
     },
   };

@@ -71,7 +71,7 @@ const hostsByEnvironment = z.object({
  * online methods are shown and taken only when a payment provider is configured for the
  * shop, and none is yet, so the checkout refuses them as not available.
  */
-export { OFFLINE_PAYMENT_METHODS, ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, type PaymentMethod } from "../../domain/payment-methods";
+export { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, type PaymentMethod } from "../../domain/payment-methods";
 
 /** The account a prepayment is transferred to (named in the order confirmation). */
 export const bankAccountSchema = z
@@ -120,7 +120,6 @@ export type NewsletterProvider = (typeof NEWSLETTER_PROVIDERS)[number];
 export const newsletterListSchema = z
   .object({ apiKeySecret: secretName, formId: z.string().regex(/^[1-9][0-9]{0,19}$/, "must be the form's numeric id like '1234567'") })
   .strict();
-export type NewsletterList = z.infer<typeof newsletterListSchema>;
 export const newsletterSettingsSchema = z
   .object({ provider: z.enum(NEWSLETTER_PROVIDERS), lists: z.record(language, newsletterListSchema).default({}) })
   .strict();
@@ -175,7 +174,6 @@ export const reviewSettingsSchema = z
       .optional(),
   })
   .strict();
-export type ReviewSettings = z.infer<typeof reviewSettingsSchema>;
 
 /**
  * Tracking (docs/decisions/0050): the shop's Google Tag Manager container and
@@ -309,7 +307,6 @@ const environmentSettings = z
 
 /** Guards a gated route can name (worker/edge/cookie-gates.ts). */
 export const GUARDS = ["new-search", "developer-mode"] as const;
-export type GuardName = (typeof GUARDS)[number];
 
 /** `/search`, `/search/*` (the folder and everything below it), `/new-search.html`, `/DeveloperMode`. */
 const gatedPath = z.string().regex(/^\/[A-Za-z0-9._-]+(\/\*)?$/, "must be one path segment like /search, /search/* or /developer-mode.html");

@@ -14,11 +14,6 @@ export function buildFile(pathname: string): string {
   return pathname.endsWith("/") ? `${pathname}index.html` : pathname;
 }
 
-/** Maps a request path to the file of the shop's build in ASSETS. */
-export function assetPath(shopId: string, pathname: string): string {
-  return `/${shopId}${buildFile(pathname)}`;
-}
-
 /** A file of the build (null when there is none); unreadable files are a 503. */
 export async function fetchAsset(assets: FetchBinding, path: string, request: Request): Promise<Response | null> {
   const headers = new Headers();

@@ -14,7 +14,6 @@ export const HTML_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalid
 export const PAGE_DATA_CACHE = "public, max-age=0, s-maxage=60, stale-while-revalidate=3600";
 export const IMMUTABLE_CACHE = "public, max-age=31536000, immutable";
 export const ASSET_CACHE = "public, max-age=3600, stale-while-revalidate=86400";
-export const NOT_FOUND_CACHE = "public, max-age=60";
 
 /** Content-hashed bundles Gatsby writes: app-<hash>.js, component---...-<hash>.js, styles.<hash>.css. */
 export const HASHED_BUNDLE = /[-.][0-9a-f]{16,}\.(js|css|mjs)(\.map)?$/;

@@ -1,5 +1,3 @@
-import type { Site } from "./site";
-
 /**
  * Redirect targets are built from the configured preferred origin, never by
  * resolving a user-supplied path against a base (`//evil.com`, `/\evil.com`,
@@ -32,10 +30,6 @@ export function joinPath(segments: string[], trailingSlash: boolean): string {
 export function safeSearch(search: string): string {
   if (!search || search === "?") return "";
   return `?${encodeOutside(search.slice(1), /[\x21-\x7E]/)}`;
-}
-
-export function preferredOrigin(site: Site): string | undefined {
-  return site.kind === "shop" ? site.preferredOrigin : undefined;
 }
 
 /** An absolute URL on the configured origin. */

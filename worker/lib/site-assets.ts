@@ -17,7 +17,6 @@ export const SITE_ASSET_PREFIX = "sites";
 export const POINTER_FILE = "live.json";
 const SHA256_HEX = /^[0-9a-f]{64}$/;
 const RELEASE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
-const SHOP_ID = /^[A-Z]{2,8}$/;
 
 /** The pointer object: the live release of a shop. */
 export interface SitePointer {
@@ -45,7 +44,6 @@ export interface SiteShard {
   files: Record<string, SiteFileEntry>;
 }
 
-export const isSiteShopId = (shop: string): boolean => SHOP_ID.test(shop);
 export const isContentHash = (hash: string): boolean => SHA256_HEX.test(hash);
 export const isReleaseName = (release: string): boolean => RELEASE_NAME.test(release);
 

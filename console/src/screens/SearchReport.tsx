@@ -4,7 +4,6 @@
  * queries without result as bars; every chart with its figures as a table.
  * API: GET /admin/api/search-report?shop=&days= (worker/shop-api/search/staff-search-report.ts).
  */
-import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
 import { useState } from "react";
 import { BarChart, LineChart } from "../components/Chart";
 import { queryString } from "../components/format";
@@ -13,8 +12,6 @@ import { ProblemAlert } from "../components/ProblemAlert";
 import { formatDay } from "../intl";
 import { t } from "../texts";
 import "../components/back-office.css";
-
-export const SEARCH_REPORT_PATH = CONSOLE_PATHS.searchReport;
 
 interface Trend {
   query: string;

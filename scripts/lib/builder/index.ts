@@ -17,10 +17,9 @@ import { backOfficeHostFor, environmentOf, reloadLocalWorker, servedByLocalWorke
 
 export { builderApi } from "./api";
 export { backOfficeHostFor } from "./served";
-export type { BuilderApi, ClaimedBuild } from "./api";
-export { builderLoop, runClaimedBuild } from "./builder";
+export type { ClaimedBuild } from "./api";
+export { builderLoop } from "./builder";
 export type { BuildJob, BuildOutcome } from "./builder";
-export { drainShops } from "./drain";
 export type { DrainedBuild, DrainReport } from "./drain";
 
 export interface StartBuilderOptions {

@@ -1,5 +1,5 @@
 import type { PackedProduct, PageProduct } from "./product-page";
-import { unpackCard, type CardData, type PackedCard, type ProductCardData } from "./card";
+import { unpackCard, type PackedCard, type ProductCardData } from "./card";
 import type { HreflangBases, PageAlternates } from "./seo";
 import type { CampaignNode } from "../features/campaign/types";
 
@@ -50,12 +50,6 @@ export interface BaseContext {
   alternates: PageAlternates;
 }
 
-export interface CategoryLink {
-  categoryId: string;
-  name: string;
-  path: string;
-}
-
 /** A product in a list as its page's data carries it: its node's card only (lib/card.ts). */
 export interface CardNode {
   card: PackedCard;
@@ -83,4 +77,4 @@ export function cardsInOrder(skus: readonly string[], nodes: CardNode[]): Produc
   );
 }
 
-export type { CardData, ProductCardData };
+export type { ProductCardData };

@@ -1,7 +1,7 @@
 /**
  * The shop API's one response envelope and error idiom. Every JSON answer is
  * `{ status, data, errors, meta }`; a call succeeded only with HTTP 200 and data.
- * Handlers return `ok(...)`/`respond(...)` and throw `ApiFailure` (through
+ * Handlers return `respond(...)` and throw `ApiFailure` (through
  * `fail`, `invalid`, `notFound`) for every refusal; the route table turns a thrown
  * failure into its response, anything else into a logged 500. Error items carry the
  * SPEC's English `message`, a stable `code` the storefront translates, and the `field`
@@ -68,8 +68,6 @@ export function respond<T>(status: number, data: T | null, errors: ApiError[] = 
   const body: Envelope<T> = { status, data, errors, meta };
   return jsonResponse(body, status, headers);
 }
-
-export const ok = <T>(data: T, meta: Meta = {}, headers: Record<string, string> = {}): Response => respond(200, data, [], meta, headers);
 
 /** A refusal: thrown by handlers, answered by the route table. */
 export class ApiFailure extends Error {

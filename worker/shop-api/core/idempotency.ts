@@ -39,7 +39,7 @@ import { fail, failureResponse, MESSAGES } from "./envelope";
 import { clientKey } from "./rate-limit";
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
-export const REPLAYED_HEADER = "idempotent-replayed";
+const REPLAYED_HEADER = "idempotent-replayed";
 export const KEEP_ANSWERS_MS = 24 * 60 * 60 * 1000;
 /** Longer than any call may take (the edge gives an upload call uploads.timeoutMs, 60 s). */
 export const STALE_AFTER_MS = 2 * 60 * 1000;

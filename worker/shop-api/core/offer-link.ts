@@ -13,7 +13,7 @@
 import { offerPath, type ShopRouting } from "../../../domain/routes";
 import { linkSignature, sameLinkSignature } from "./returns-link";
 
-export { LINK_SIGNATURE as OFFER_LINK_SIGNATURE, linkSecret } from "./returns-link";
+export { linkSecret } from "./returns-link";
 
 /** The signature of an offer's link. */
 export function offerLinkSignature(secret: string, shopId: string, offerId: string, email: string): Promise<string> {

@@ -20,7 +20,7 @@ import { fail } from "./envelope";
 import { route, type Handler, type Route, type RouteDeps } from "./route";
 import { handOverSession, sessionIdOf, sessionTokenFrom } from "./session-tokens";
 
-export { STAFF_ROLES, type StaffRole } from "../tables/staff";
+export { type StaffRole } from "../tables/staff";
 
 export interface StaffMember {
   id: string;

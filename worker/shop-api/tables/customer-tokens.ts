@@ -19,22 +19,6 @@ export interface CustomerTokenRow {
   claim: string | null;
 }
 
-export interface CustomerToken {
-  id: string;
-  customerId: string;
-  purpose: TokenPurpose;
-  expiresAt: string;
-  usedAt: string | null;
-}
-
-export const customerTokenOf = (row: CustomerTokenRow): CustomerToken => ({
-  id: row.id,
-  customerId: row.customer_id,
-  purpose: row.purpose,
-  expiresAt: row.expires_at,
-  usedAt: row.used_at,
-});
-
 /** A token for the account of the address in the shop, if there is one and `when` holds. */
 export const insertTokenForAddress = (
   token: { id: string; purpose: TokenPurpose; expiresAt: Date },
@@ -46,9 +30,6 @@ export const insertTokenForAddress = (
   sql`INSERT INTO customer_tokens (id, customer_id, purpose, created_at, expires_at)
     SELECT ${token.id}, id, ${token.purpose}, ${now.toISOString()}, ${token.expiresAt.toISOString()}
     FROM customers WHERE shop_id = ${shopId} AND email = ${email} AND ${when}`;
-
-/** The token of the id with the purpose, used or not (selectTokenAccount adds its account). */
-export const selectToken = (id: string, purpose: TokenPurpose): SqlFragment => sql`SELECT * FROM customer_tokens WHERE id = ${id} AND purpose = ${purpose}`;
 
 /**
  * Uses the token: only while it is unused and not expired, its account is in the shop and

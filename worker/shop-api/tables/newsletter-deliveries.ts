@@ -27,30 +27,6 @@ export interface NewsletterDeliveryRow {
   sent_at: string | null;
 }
 
-export interface NewsletterDelivery {
-  id: number;
-  subscriberId: string;
-  action: NewsletterAction;
-  state: DeliveryState;
-  attempts: number;
-  nextAttemptAt: string;
-  lastError: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
-
-export const newsletterDeliveryOf = (row: NewsletterDeliveryRow): NewsletterDelivery => ({
-  id: row.id,
-  subscriberId: row.subscriber_id,
-  action: row.action,
-  state: row.state,
-  attempts: row.attempts,
-  nextAttemptAt: row.next_attempt_at,
-  lastError: row.last_error,
-  createdAt: row.created_at,
-  sentAt: row.sent_at,
-});
-
 /** A delivery due at once, written only when `when` holds. */
 export const enqueueDelivery = (subscriberId: string, action: NewsletterAction, now: Date, when: SqlFragment): SqlFragment =>
   sql`INSERT INTO newsletter_deliveries (subscriber_id, action, next_attempt_at, created_at)
@@ -87,6 +63,3 @@ export const failAbandonedDeliveries = (now: Date, maxAttempts: number): SqlFrag
   sql`UPDATE newsletter_deliveries SET state = 'failed',
       last_error = 'The drain stopped before it finished the last attempt' || COALESCE(' (earlier: ' || last_error || ')', '')
     WHERE state = 'pending' AND attempts >= ${maxAttempts} AND next_attempt_at <= ${now.toISOString()}`;
-
-export const selectDeliveriesOf = (subscriberId: string): SqlFragment =>
-  sql`SELECT * FROM newsletter_deliveries WHERE subscriber_id = ${subscriberId} ORDER BY id`;

@@ -31,36 +31,6 @@ export interface NewsletterSubscriberRow {
   updated_at: string;
 }
 
-export interface NewsletterSubscriber {
-  id: string;
-  shopId: string;
-  language: string;
-  /** Where mails go: the address as typed, lower case. */
-  email: string;
-  /** The normalised e-mail (domain/newsletter.ts newsletterEmailKey). */
-  emailKey: string;
-  name: string;
-  state: NewsletterState;
-  confirmSentAt: string | null;
-  createdAt: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-}
-
-export const newsletterSubscriberOf = (row: NewsletterSubscriberRow): NewsletterSubscriber => ({
-  id: row.id,
-  shopId: row.shop_id,
-  language: row.language,
-  email: row.email,
-  emailKey: row.email_key,
-  name: row.name,
-  state: row.state,
-  confirmSentAt: row.confirm_sent_at,
-  createdAt: row.created_at,
-  confirmedAt: row.confirmed_at,
-  unsubscribedAt: row.unsubscribed_at,
-});
-
 export interface SignUp {
   id: string;
   shopId: string;
@@ -106,9 +76,6 @@ export const selectPendingByConfirmToken = (shopId: string, confirmTokenHash: st
 /** The row of an unsubscribe token (any state). */
 export const selectByUnsubscribeToken = (shopId: string, unsubscribeTokenHash: string): SqlFragment =>
   sql`SELECT * FROM newsletter_subscribers WHERE shop_id = ${shopId} AND unsubscribe_token_hash = ${unsubscribeTokenHash}`;
-
-export const selectSubscriberByEmailKey = (shopId: string, emailKey: string): SqlFragment =>
-  sql`SELECT * FROM newsletter_subscribers WHERE shop_id = ${shopId} AND email_key = ${emailKey}`;
 
 // ---- steps that act once
 

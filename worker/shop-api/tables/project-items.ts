@@ -8,14 +8,6 @@ import { MAX_QUANTITY } from "../../../domain/quantity";
 import { sql, type SqlFragment } from "../../lib/sql";
 import { listedIn, mainImage, productTitle } from "./products";
 
-export interface ProjectItemRow {
-  id: number;
-  project_id: number;
-  sku: string;
-  quantity: number;
-  added_at: string;
-}
-
 /** A line with what the project view shows of its product in the shop and language (selectProjectItems). */
 export interface ProjectItemViewRow {
   id: number;

@@ -46,9 +46,6 @@ export const ensureProjectNamed = (customerId: string, name: string, now: Date, 
   sql`INSERT INTO projects (customer_id, name, created_at, updated_at) SELECT ${customerId}, ${name}, ${now.toISOString()}, ${now.toISOString()} WHERE ${when}
     ON CONFLICT (customer_id, name) DO UPDATE SET updated_at = excluded.updated_at`;
 
-export const renameProject = (customerId: string, projectId: number, name: string, now: Date): SqlFragment =>
-  sql`UPDATE projects SET name = ${name}, updated_at = ${now.toISOString()} WHERE ${ownProject(customerId, projectId)} RETURNING id`;
-
 export const deleteProject = (customerId: string, projectId: number): SqlFragment =>
   sql`DELETE FROM projects WHERE ${ownProject(customerId, projectId)} RETURNING id`;
 

@@ -8,45 +8,13 @@
  */
 import { BUILD_PHASES, REBUILD_TRIGGERS, type BuildPhase, type BuildState, type BuildView, type RebuildTrigger } from "../../../domain/back-office/publishing";
 import { jsonList, parseJsonOr } from "../../lib/json";
-import { joinSql, sql, SqlFragment } from "../../lib/sql";
+import { sql, SqlFragment } from "../../lib/sql";
 
 export { BUILD_PHASES, type BuildPhase, type BuildView, type RebuildTrigger };
 
 /** The message on REBUILD_QUEUE: the change id only (the consumer reads the rest from D1, so a redelivery is harmless). */
 export interface RebuildMessage {
   requestId: number;
-}
-
-export interface RebuildRequestRow {
-  id: number;
-  trigger: RebuildTrigger;
-  import_id: number | null;
-  actor: string;
-  detail: string;
-  created_at: string;
-  enqueued_at: string | null;
-}
-
-export interface RebuildRequest {
-  id: number;
-  trigger: RebuildTrigger;
-  importId: number | null;
-  actor: string;
-  detail: string;
-  createdAt: string;
-  enqueuedAt: string | null;
-}
-
-export function rebuildRequestOf(row: RebuildRequestRow): RebuildRequest {
-  return {
-    id: row.id,
-    trigger: row.trigger,
-    importId: row.import_id,
-    actor: row.actor,
-    detail: row.detail,
-    createdAt: row.created_at,
-    enqueuedAt: row.enqueued_at,
-  };
 }
 
 /** A build row with the ids and triggers of the requests merged into it (JSON arrays, see BUILD_SELECT). */
@@ -120,10 +88,6 @@ const BUILD_SELECT = sql`SELECT b.id, b.shop, b.state, b.attempt, b.max_attempts
   FROM builds b`;
 
 export const selectBuild = (id: number): SqlFragment => sql`${BUILD_SELECT} WHERE b.id = ${id}`;
-
-/** A shop's builds in a state, newest first. */
-export const selectShopBuilds = (shop: string, states: readonly BuildState[], limit: number): SqlFragment =>
-  sql`${BUILD_SELECT} WHERE b.shop = ${shop} AND b.state IN ${jsonList(states)} ORDER BY b.id DESC LIMIT ${limit}`;
 
 /** The last build of each shop that went live. */
 export const selectLiveBuilds = (): SqlFragment => sql`${BUILD_SELECT} WHERE b.id IN (SELECT MAX(id) FROM builds WHERE state = 'published' GROUP BY shop)`;
@@ -333,5 +297,3 @@ export const expiredOnLastAttempt = (now: Date) => (alias: string) =>
   sql`${SqlFragment.raw(alias)}.lease_until <= ${now.toISOString()} AND ${SqlFragment.raw(alias)}.attempt >= ${SqlFragment.raw(alias)}.max_attempts`;
 
 export const selectBuildShopState = (id: number): SqlFragment => sql`SELECT id, shop, state, lease_owner FROM builds WHERE id = ${id}`;
-
-export const joinAnd = (fragments: readonly SqlFragment[]): SqlFragment => joinSql(fragments, " AND ");

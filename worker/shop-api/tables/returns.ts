@@ -134,10 +134,6 @@ export const insertStatus = (rmaId: string, status: RmaStatus, note: string, cha
   sql`INSERT INTO rma_status_history (rma_id, status, note, changed_by, changed_at)
     SELECT ${rmaId}, ${status}, ${note}, ${changedBy}, ${at.toISOString()} WHERE ${holds}`;
 
-export const selectRma = (id: string): SqlFragment => sql`SELECT * FROM rmas WHERE id = ${id}`;
-
-export const selectRmaLines = (id: string): SqlFragment => sql`SELECT * FROM rma_lines WHERE rma_id = ${id} ORDER BY line_no`;
-
 export const selectRmaImages = (id: string): SqlFragment =>
   sql`SELECT ru.upload_id, ru.position, u.file_name, u.content_type, u.size FROM rma_uploads ru JOIN uploads u ON u.id = ru.upload_id
     WHERE ru.rma_id = ${id} ORDER BY ru.position`;

@@ -50,9 +50,6 @@ export const SAMPLE_ORDER_COLUMNS = sql`q.id, q.reference_code, q.shop_id, q.sta
   q.expires_at, q.finished_at, q.processed_at, q.fulfilment_state, q.fulfilment_by, q.fulfilment_at, ${PLACED_AT} AS placed_at,
   (SELECT COUNT(*) FROM sample_items si WHERE si.quote_id = q.id) AS item_count`;
 
-/** The staff status as SQL over `sample_quotes q`. */
-export const SAMPLE_ORDER_STATUS = sql`coalesce(q.fulfilment_state, q.state)`;
-
 /** The samples of a quote with product titles in the language, in the order they were added (products no longer in the catalogue included). */
 export function sampleOrderItems(quoteId: number, language: string): SqlFragment {
   return sql`SELECT si.sku, si.quantity, si.recommendation, si.added_at, coalesce(${productTitle(language)}, si.sku) AS title

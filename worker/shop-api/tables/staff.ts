@@ -50,11 +50,6 @@ export function staffCredentialsOf(row: StaffRow): StaffCredentials {
 export const selectStaffByEmail = (email: string): SqlFragment =>
   sql`SELECT id, email, name, role, password_hash, password_salt, password_iterations, disabled_at FROM staff WHERE email = ${email}`;
 
-export const insertStaff = (staff: { id: string; email: string; name: string; role: StaffRole; password: StoredPassword }, now: Date): SqlFragment =>
-  sql`INSERT INTO staff (id, email, name, role, password_hash, password_salt, password_iterations, password_changed_at, created_at)
-      VALUES (${staff.id}, ${staff.email}, ${staff.name}, ${staff.role}, ${staff.password.hash}, ${staff.password.salt}, ${staff.password.iterations},
-        ${now.toISOString()}, ${now.toISOString()})`;
-
 /**
  * Creates the account or, when its e-mail exists, sets its name, role and password and enables
  * it: one statement, so it runs as it is against the deployed database too (scripts/create-staff.ts).
@@ -66,9 +61,6 @@ export const upsertStaffAccount = (staff: { id: string; email: string; name: str
       ON CONFLICT (email) DO UPDATE SET name = excluded.name, role = excluded.role, password_hash = excluded.password_hash,
         password_salt = excluded.password_salt, password_iterations = excluded.password_iterations,
         password_changed_at = excluded.password_changed_at, disabled_at = NULL`;
-
-export const updateStaffProfile = (id: string, name: string, role: StaffRole): SqlFragment =>
-  sql`UPDATE staff SET name = ${name}, role = ${role} WHERE id = ${id}`;
 
 /** A new password for the account (the migration's trigger revokes its sessions). */
 export const updateStaffPassword = (id: string, password: StoredPassword, now: Date): SqlFragment =>

@@ -65,18 +65,7 @@ export function fetchAccount<T>(path: string): Promise<T> {
 }
 
 // Shapes of the answers: domain/account.ts, shared with the shop API.
-export type {
-  CallOff,
-  Customer,
-  CustomerOrder,
-  CustomerOrderLine,
-  CustomerType,
-  OrderAddress,
-  OrderStorage,
-  OrderSummary,
-  Project,
-  ProjectItem,
-} from "../../../../domain/account";
+export type { Customer, CustomerOrder, OrderAddress, OrderSummary, Project } from "../../../../domain/account";
 import { newIdempotencyKey } from "../../lib/idempotency";
 export { newIdempotencyKey } from "../../lib/idempotency";
 

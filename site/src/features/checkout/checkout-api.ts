@@ -12,7 +12,7 @@ import type { CheckoutQuote, DeliveryModeCode } from "../../../../domain/checkou
 import type { OrderPaymentStart, OrderView, PlacedOrder } from "../../../../domain/order";
 import { apiCall, fetchData, type ApiResult } from "../commerce/api";
 import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
-export { IDEMPOTENCY_HEADER, newIdempotencyKey } from "../../lib/idempotency";
+export { newIdempotencyKey } from "../../lib/idempotency";
 
 export const CHECKOUT_PATHS = {
   quote: "/apiv2/checkout/quote",

@@ -15,7 +15,7 @@ import type { InquiryAnswer, InquiryForm } from "../../../../domain/inquiry";
 import type { CustomerOffer, OfferAccepted } from "../../../../domain/offers";
 import type { ProductResult, SearchData } from "../../../../domain/search-api";
 import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
-export { IDEMPOTENCY_HEADER, newIdempotencyKey } from "../../lib/idempotency";
+export { newIdempotencyKey } from "../../lib/idempotency";
 
 export const INQUIRY_PATHS = {
   submit: "/apiv2/inquiry",
@@ -64,16 +64,6 @@ export async function findProduct(sku: string): Promise<InquiryProduct | null> {
     image: found.image ? { src: imageSrc(found.image.url), alt: found.image.alt || found.name } : null,
     link: found.link || null,
   };
-}
-
-/** The visitor's shipping country (the form's first choice when the shop delivers there). */
-export async function currentCountryCode(): Promise<string | null> {
-  const result = await apiCall<{ code: string }>("GET", INQUIRY_PATHS.currentCountry);
-  return result.ok && typeof result.data?.code === "string" ? result.data.code.toLowerCase() : null;
-}
-
-export function fetchCustomerOffers(): Promise<ApiResult<{ offers: CustomerOffer[] }>> {
-  return apiCall<{ offers: CustomerOffer[] }>("GET", INQUIRY_PATHS.customerOffers);
 }
 
 export function fetchOffer(id: string, sig: string | null): Promise<ApiResult<{ offer: CustomerOffer }>> {

@@ -34,8 +34,3 @@ export function lockPage(): () => void {
   release = unlock;
   return unlock;
 }
-
-/** True while a modal holds the page. */
-export function isPageLocked(): boolean {
-  return typeof document !== "undefined" && document.documentElement.hasAttribute(LOCK_ATTRIBUTE);
-}

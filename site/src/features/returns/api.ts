@@ -6,9 +6,9 @@
  * 200 and data).
  */
 import { apiCall, type ApiResult } from "../commerce/api";
-import type { Customer, CustomerOrderSummary, RmaLookupAnswer, RmaOptions, RmaUpload, WithdrawalAnswer } from "./types";
+import type { Customer, CustomerOrderSummary, RmaLookupAnswer, RmaUpload, WithdrawalAnswer } from "./types";
 import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
-export { IDEMPOTENCY_HEADER, newIdempotencyKey } from "../../lib/idempotency";
+export { newIdempotencyKey } from "../../lib/idempotency";
 
 export const RMA_PATHS = {
   options: "/apiv2/rma/options",
@@ -40,10 +40,6 @@ export function accessFields(access: RmaAccess): { lookupToken?: string } {
 /** True once a token's time is over (a session does not expire here). */
 export function accessExpired(access: RmaAccess, now = Date.now()): boolean {
   return access.kind === "token" && Date.parse(access.expiresAt) <= now;
-}
-
-export function fetchOptions(): Promise<ApiResult<RmaOptions>> {
-  return apiCall<RmaOptions>("GET", RMA_PATHS.options);
 }
 
 export interface LookupInput {

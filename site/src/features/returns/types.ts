@@ -5,7 +5,6 @@
 export type {
   BlockedReason,
   RmaLookupAnswer,
-  RmaOption,
   RmaOptions,
   RmaOrder,
   RmaOrderLine as RmaLine,

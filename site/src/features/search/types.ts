@@ -14,4 +14,3 @@ export type {
 
 /** The search's tabs: all, products, filter, advises, videos, infos and the shop's own brand. */
 export type TabKey = "all" | "products" | "filter" | "advises" | "videos" | "infos" | "brand";
-export const TABS: TabKey[] = ["all", "products", "filter", "advises", "videos", "infos", "brand"];

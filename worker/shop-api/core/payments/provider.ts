@@ -13,9 +13,9 @@
  *    the order, the outcome and the provider's reference. Only a verified callback changes
  *    the order's payment state, once per outcome (checkout/payments.ts).
  */
-import type { ONLINE_PAYMENT_METHODS } from "../../../config/shop-config";
+import type { OnlinePaymentMethod } from "../../../../domain/payment-methods";
 
-export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
+export type { OnlinePaymentMethod };
 
 /** What a provider gets to open a payment. Amounts are integer minor units. */
 export interface PaymentOrder {

@@ -20,7 +20,7 @@ import type { PaymentProviderSettings } from "../../../config/shop-config";
 import type { ShopApiEnv } from "../../../env";
 import { secretValue } from "../secrets";
 import type { Shop } from "../shop";
-import type { OnlinePaymentMethod, PaymentProvider } from "./provider";
+import type { PaymentProvider } from "./provider";
 
 /** Makes a shop's provider from its settings and the values of its secrets (by role). */
 export type PaymentAdapter = (settings: PaymentProviderSettings, secrets: Record<string, string>, shop: Shop) => PaymentProvider;
@@ -76,5 +76,3 @@ export function isPaymentMethodOffered(shop: Shop, env: ShopApiEnv, method: stri
 export function offeredPaymentMethods(shop: Shop, env: ShopApiEnv): OfferedPaymentMethod[] {
   return offeredByConfig(shop, (settings) => usable(shop, env, settings) !== null);
 }
-
-export type { OnlinePaymentMethod };

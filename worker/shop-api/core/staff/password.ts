@@ -5,7 +5,7 @@
  * hash, salt and iteration count in three columns (migrations/0016_staff.sql); the staff
  * rules for a new password are their own (12 to 256 characters).
  */
-export { DUMMY_HASH as DUMMY_PASSWORD, hashPassword, hasControlCharacter, PASSWORD_ITERATIONS, PASSWORD_MAX_LENGTH, verifyPassword } from "../passwords";
+export { DUMMY_HASH as DUMMY_PASSWORD, hashPassword, hasControlCharacter, PASSWORD_MAX_LENGTH, verifyPassword } from "../passwords";
 import { hasControlCharacter, PASSWORD_MAX_LENGTH } from "../passwords";
 
 export const PASSWORD_MIN_LENGTH = 12;
