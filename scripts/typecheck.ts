@@ -71,6 +71,9 @@ function checkProject(project: string, share: (host: ts.CompilerHost) => void): 
   return diagnostics;
 }
 
+/** Colours as other tools decide them: FORCE_COLOR when set (0 is none), else when written to a terminal. */
+const colours = process.env.FORCE_COLOR ? process.env.FORCE_COLOR !== "0" : process.stderr.isTTY === true;
+
 function main(): void {
   const requested = process.argv.slice(2);
   const unknown = requested.filter((project) => !(TYPECHECK_PROJECTS as readonly string[]).includes(project));
@@ -83,7 +86,9 @@ function main(): void {
     const diagnostics = checkProject(project, share);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     problems += diagnostics.length;
-    if (diagnostics.length > 0) process.stderr.write(ts.formatDiagnosticsWithColorAndContext(diagnostics, formatHost));
+    if (diagnostics.length > 0) {
+      process.stderr.write((colours ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics)(diagnostics, formatHost));
+    }
     console.log(`${project}: ${diagnostics.length === 0 ? "ok" : `${diagnostics.length} problem(s)`} (${seconds.toFixed(1)} s)`);
   }
   if (problems > 0) {
