@@ -9,7 +9,7 @@ import { join } from "node:path";
 import ts from "typescript";
 import { ROOT } from "./lib/shops";
 
-export const TYPECHECK_PROJECTS = ["tsconfig.worker.json", "tsconfig.site.json", "tsconfig.console.json", "tsconfig.json"] as const;
+const TYPECHECK_PROJECTS = ["tsconfig.worker.json", "tsconfig.site.json", "tsconfig.console.json", "tsconfig.json"] as const;
 
 const BUILD_INFO_DIR = join(ROOT, "node_modules", ".cache", "typecheck");
 
