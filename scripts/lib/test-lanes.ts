@@ -1,0 +1,77 @@
+import { spawn } from "node:child_process";
+import { delimiter, join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import { ROOT } from "./shops";
+
+/** One check: a command found like an npm script's (node_modules/.bin first on the PATH). */
+export interface TestStep {
+  name: string;
+  command: readonly [string, ...string[]];
+}
+
+interface StepOutcome {
+  name: string;
+  ok: boolean;
+  seconds: number;
+  output: string;
+}
+
+/** Runs one step with its output captured (stdout and stderr in the order written). */
+function runStep(step: TestStep): Promise<StepOutcome> {
+  const [bin, ...args] = step.command;
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    const child = spawn(bin, args, {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PATH: [join(ROOT, "node_modules", ".bin"), process.env.PATH].join(delimiter),
+        FORCE_COLOR: process.stdout.isTTY ? "1" : "0",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const finish = (ok: boolean, extra = "") =>
+      resolve({ name: step.name, ok, seconds: (Date.now() - started) / 1000, output: Buffer.concat(chunks).toString("utf8") + extra });
+    child.on("error", (error) => finish(false, `\n${error.message}\n`));
+    child.on("close", (code, signal) => finish(code === 0, signal ? `\nstopped by ${signal}\n` : ""));
+  });
+}
+
+/** The lines of a passing step's output that say what it checked (the type check's projects, Jest's and Playwright's counts). */
+export function summaryOf(output: string): string {
+  return stripVTControlCharacters(output)
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => /^(Tests:|Test Suites:|\d+ (passed|failed|skipped|flaky)\b|tsconfig[\w.]*\.json:)/.test(line))
+    .join("; ");
+}
+
+/**
+ * Runs the lanes side by side, each lane's steps one after the other, with a progress line per step; a failing step's
+ * whole output is shown, a passing step's summary. Resolves true when every step passed.
+ */
+export async function runLanes(lanes: readonly (readonly TestStep[])[], log: (line: string) => void = console.log): Promise<boolean> {
+  const started = Date.now();
+  const clock = () => {
+    const seconds = Math.round((Date.now() - started) / 1000);
+    return `[${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}]`;
+  };
+  const runLane = async (steps: readonly TestStep[]) => {
+    const outcomes: StepOutcome[] = [];
+    for (const step of steps) {
+      log(`${clock()} ${step.name} started`);
+      const outcome = await runStep(step);
+      outcomes.push(outcome);
+      const summary = summaryOf(outcome.output);
+      if (outcome.ok) log(`${clock()} ${step.name} passed in ${outcome.seconds.toFixed(0)} s${summary ? `: ${summary}` : ""}`);
+      else log(`${clock()} ${step.name} FAILED after ${outcome.seconds.toFixed(0)} s; its output:\n${outcome.output}`);
+    }
+    return outcomes;
+  };
+  const outcomes = (await Promise.all(lanes.map(runLane))).flat();
+  log(`${clock()} ${outcomes.map((outcome) => `${outcome.name} ${outcome.ok ? "ok" : "FAILED"} (${outcome.seconds.toFixed(0)} s)`).join(", ")}`);
+  return outcomes.every((outcome) => outcome.ok);
+}
