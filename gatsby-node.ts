@@ -1,3 +1,4 @@
+import { realpathSync } from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { NODE_TYPE_DEFS } from "./site/sourcing/node-types";
@@ -12,6 +13,7 @@ import { shopProductsField, variantAttributesField } from "./site/sourcing/shop-
 import type { ProductData } from "./site/sourcing/catalogue-client";
 import { StableCompilationHash } from "./site/build/stable-compilation-hash";
 import { limitRendererEnvironment } from "./site/build/renderer-environment";
+import tsconfigBase from "./tsconfig.base.json";
 
 /** The shop's source and page creation (site/sourcing); one build per SHOP. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -66,6 +68,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
   actions.setWebpackConfig({
     resolve: {
       alias: {
+        ...pathAliases(),
         i18next$: path.join(i18n, "i18next.ts"),
         "react-i18next$": path.join(i18n, "react-i18next.tsx"),
         outdent$: path.join(i18n, "outdent.ts"),
@@ -77,6 +80,17 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
   // The HTML renderer gets the pages' GATSBY_* variables only, not the whole build environment (site/build/renderer-environment.ts).
   if (stage === "build-html") limitRendererEnvironment((getConfig() as { plugins: unknown[] }).plugins);
 };
+
+/**
+ * The path aliases of tsconfig.base.json (`@domain/*` -> `<project>/domain`) for webpack. The build runs in a shop's
+ * workspace (.build/<SHOP>/) whose package.json links the project's: the project is where that link points.
+ */
+function pathAliases(): Record<string, string> {
+  const project = path.dirname(realpathSync(path.resolve("package.json")));
+  return Object.fromEntries(
+    Object.entries(tsconfigBase.compilerOptions.paths).map(([alias, [target]]) => [alias.replace("/*", ""), path.join(project, target!.replace("/*", ""))]),
+  );
+}
 
 /** sitemap.xml (index + parts) and robots.txt of the shop (site/sourcing/sitemap.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = (args) => {

@@ -1,4 +1,14 @@
 /** Unit and integration tests (Node). Browser tests live in tests/e2e and run under Playwright. */
+const { compilerOptions } = require("./tsconfig.base.json");
+
+/** The path aliases of tsconfig.base.json (`@domain/*` -> `./domain/*`) as Jest module mappings. */
+const moduleNameMapper = Object.fromEntries(
+  Object.entries(compilerOptions.paths).map(([alias, [target]]) => [
+    `^${alias.replace("/*", "/(.*)")}$`,
+    `<rootDir>/${target.replace(/^\.\//, "").replace("*", "$1")}`,
+  ]),
+);
+
 module.exports = {
   testEnvironment: "node",
   roots: ["<rootDir>/domain", "<rootDir>/worker", "<rootDir>/graphql", "<rootDir>/scripts", "<rootDir>/site", "<rootDir>/console", "<rootDir>/tests/unit"],
@@ -6,6 +16,7 @@ module.exports = {
   transform: {
     "^.+\\.tsx?$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node", jsx: "react-jsx", isolatedModules: true } }],
   },
+  moduleNameMapper,
   moduleFileExtensions: ["ts", "tsx", "js", "json"],
   testTimeout: 30000,
 };

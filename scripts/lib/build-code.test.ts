@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { buildCodeHash, importClosure } from "./build-code";
+import { buildCodeHash, importClosure, pathAliases } from "./build-code";
 
 describe("the build code's hash: the import closure of the gatsby files and the lockfile", () => {
   let root: string;
@@ -50,6 +50,23 @@ describe("the build code's hash: the import closure of the gatsby files and the 
     expect(configChanged).not.toBe(before);
     write("package-lock.json", '{ "lockfileVersion": 3 }\n');
     expect(buildCodeHash(root)).not.toBe(configChanged);
+  });
+
+  it("follows the path aliases of tsconfig.base.json, not packages that look alike", () => {
+    write("tsconfig.base.json", JSON.stringify({ compilerOptions: { paths: { "@domain/*": ["./domain/*"] } } }));
+    write(
+      "site/sourcing/pages.ts",
+      'import { late } from "@domain/late";\nimport { x } from "@domainx/unrelated";\nimport "@scope/domain/unrelated";\nexport const pages = late;\n',
+    );
+    const closure = importClosure([join(root, "gatsby-node.ts")], pathAliases(root)).map((file) => file.slice(root.length + 1));
+    expect(closure).toEqual(["domain/late.ts", "gatsby-node.ts", "site/sourcing/pages.ts"]);
+    const before = buildCodeHash(root);
+    write("domain/late.ts", "export const late = 2;\n");
+    expect(buildCodeHash(root)).not.toBe(before);
+  });
+
+  it("without tsconfig.base.json there are no aliases", () => {
+    expect(pathAliases(root).size).toBe(0);
   });
 
   it("the project's own build code has a hash", () => {
