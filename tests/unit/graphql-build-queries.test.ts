@@ -5,7 +5,7 @@
  * link on. A schema change that breaks one of the build's queries fails here.
  */
 import { print } from "graphql";
-import { gql, useSeededCatalogue } from "../../graphql/test-fixtures";
+import { gql, useSeededCatalogue } from "../kit/graphql";
 import { BUILD_QUERIES } from "../../site/sourcing/catalogue-client";
 
 const catalogue = useSeededCatalogue();

@@ -5,6 +5,7 @@ import { mailTransportFromEnv } from "./core/mail/transport-config";
 import { deleteExpiredIdempotencyKeys } from "./core/idempotency";
 import { deleteUnattachedUploads } from "./core/uploads/cleanup";
 import { runCustomerJobs } from "./customers/jobs";
+import { runStorageJobs } from "./orders/storage-jobs";
 import { expireOffers } from "./offers/expiry";
 import { runNewsletterJobs } from "./newsletter/deliveries";
 import { runCampaignClock } from "./rebuilds/campaigns";
@@ -50,7 +51,10 @@ export async function runScheduledJobs(env: SenderEnv & ShopApiEnv, now: Date, c
   if (uploads > 0) console.log(`uploads: ${uploads} never attached, deleted`);
   const deleted = await deleteExpiredData(env.DB, now);
   if (Object.values(deleted).some((count) => count > 0)) console.log(`retention: ${JSON.stringify(deleted)}`);
-  // Customer accounts: storage days and reminders, ended sessions and old mail tokens (customers/jobs.ts).
+  // Goods stored on call: their last free day and the reminder before it (orders/storage-jobs.ts).
+  const storage = await runStorageJobs(env.DB, now);
+  if (Object.values(storage).some((count) => count > 0)) console.log(`stored orders: ${JSON.stringify(storage)}`);
+  // Customer accounts: ended sessions, old mail tokens, registrations never confirmed (customers/jobs.ts).
   const customers = await runCustomerJobs(env.DB, now);
   if (Object.values(customers).some((count) => count > 0)) console.log(`customers: ${JSON.stringify(customers)}`);
   const expiredOffers = await expireOffers(env.DB, now);

@@ -4,7 +4,7 @@
  * the address are linked once it is verified, another customer's order is 404 everywhere,
  * storage needs an account and 1200 (checkout), call-off rules, the reminder exactly once.
  */
-import { runCustomerJobs } from "../customers/jobs";
+import { runStorageJobs } from "./storage-jobs";
 import { createAccountHarness, registration, signedUpCustomer, tokenOf, type AccountHarness, type Browser } from "../../../tests/kit/customers";
 
 let h: AccountHarness;
@@ -183,7 +183,7 @@ describe("storage of ordered goods", () => {
       callOff: { earliest: "2026-11-20", latest: "2027-03-03" },
     });
     expect((await h.call(browser, "GET", "/apiv2/customer/orders")).body.data.orders[0].storage).toEqual({ until: "2027-02-17", state: "stored" });
-    await runCustomerJobs(h.db, h.now());
+    await runStorageJobs(h.db, h.now());
     expect(await h.db.prepare("SELECT stored_until FROM orders WHERE order_number = ?").bind(number).first("stored_until")).toBe("2027-02-17");
   });
 
@@ -261,17 +261,17 @@ describe("storage of ordered goods", () => {
     const reminded = await storedOrder(browser, email);
     const calledOff = await storedOrder(browser, email);
     expect((await h.call(browser, "POST", `/apiv2/customer/orders/${calledOff}/call-off`, { body: { desiredDate: "2026-12-01" } })).status).toBe(200);
-    await runCustomerJobs(h.db, h.now());
+    await runStorageJobs(h.db, h.now());
     const remindersFor = async (number: string) =>
       (await h.mails()).filter((mail) => mail.template === "storage-reminder" && mail.params.orderNumber === number);
 
     h.setNow("2027-02-02T22:59:59Z"); // Berlin: 2027-02-02, 15 days before 2027-02-17
-    await runCustomerJobs(h.db, h.now());
+    await runStorageJobs(h.db, h.now());
     expect(await remindersFor(reminded)).toEqual([]);
     h.setNow("2027-02-02T23:00:00Z"); // Berlin: 2027-02-03, 14 days before
-    await Promise.all([runCustomerJobs(h.db, h.now()), runCustomerJobs(h.db, h.now())]);
+    await Promise.all([runStorageJobs(h.db, h.now()), runStorageJobs(h.db, h.now())]);
     h.setNow("2027-02-03T05:00:00Z");
-    await runCustomerJobs(h.db, h.now());
+    await runStorageJobs(h.db, h.now());
     const mails = await remindersFor(reminded);
     expect(mails).toEqual([
       expect.objectContaining({
