@@ -3,6 +3,7 @@
  * next due build with a lease, report progress (which extends the lease), finish it.
  */
 import { request } from "node:http";
+import type { ReceivedEnvelope } from "../../../domain/api/envelope";
 import type { ClaimedBuild, ClaimResult as ClaimAnswer } from "../../../worker/shop-api/rebuilds/builds";
 import type { BuilderPublish as PublishAnswer } from "../../../worker/shop-api/rebuilds/publishing";
 import type { BuildPhase } from "./gatsby-progress";
@@ -29,11 +30,6 @@ export class BuilderApiError extends Error {
     super(message);
     this.name = "BuilderApiError";
   }
-}
-
-interface Envelope<T> {
-  data: T | null;
-  errors?: { message: string; code?: string }[];
 }
 
 export interface BuilderApiOptions {
@@ -100,9 +96,9 @@ export function builderApi(options: BuilderApiOptions) {
       const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
       throw new BuilderApiError(`the shop API at ${options.origin} did not answer ${path}: ${(error as Error).message}${cause ? ` (${cause})` : ""}`, 0, null);
     }
-    let envelope: Envelope<T> | null = null;
+    let envelope: ReceivedEnvelope<T> | null = null;
     try {
-      envelope = JSON.parse(answer.text) as Envelope<T>;
+      envelope = JSON.parse(answer.text) as ReceivedEnvelope<T>;
     } catch {
       envelope = null;
     }

@@ -10,7 +10,7 @@ import { createShopApi } from "../app";
 import { createHarness as createCommerceHarness } from "../commerce/test-support";
 import { runScheduledJobs } from "../scheduled";
 import type { ApiContext } from "./context";
-import type { ApiError } from "./envelope";
+import type { ApiErrorItem } from "./envelope";
 import { withIdempotency } from "./idempotency";
 import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "./test-support";
 import { JPEG, PNG, text } from "./uploads/test-images";
@@ -18,7 +18,7 @@ import { JPEG, PNG, text } from "./uploads/test-images";
 interface Answer {
   status: number;
   data: { uploads?: { id: string }[] } | null;
-  errors: ApiError[];
+  errors: ApiErrorItem[];
   meta: { token?: string };
 }
 

@@ -5,9 +5,10 @@
  * DELETE, an `Idempotency-Key` on every write, and 202 as success where the contract
  * answers 202 (register, password reset).
  */
-import { apiUrl, isSuccess, type ApiError, type ApiResult } from "../commerce/api";
+import { errorItemsOf, isSuccess, type ReceivedEnvelope } from "../../../../domain/api/envelope";
+import { apiUrl, type ApiErrorItem, type ApiResult } from "../commerce/api";
 
-export type { ApiError, ApiResult };
+export type { ApiErrorItem, ApiResult };
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -38,10 +39,10 @@ export async function accountCall<T>(method: Method, path: string, body?: unknow
     const response = await fetch(apiUrl(path), init).finally(() => {
       if (write) inFlight.clear();
     });
-    const json = (await response.json().catch(() => null)) as { data?: T | null; errors?: ApiError[] } | null;
+    const json = (await response.json().catch(() => null)) as ReceivedEnvelope<T> | null;
     const data = json?.data ?? null;
     const ok = isSuccess(response.status, data) || (options.accepted === true && response.status === 202 && data !== null);
-    return { ok, status: response.status, data, errors: Array.isArray(json?.errors) ? json!.errors : [] };
+    return { ok, status: response.status, data, errors: errorItemsOf(json) };
   } catch {
     return { ok: false, status: 0, data: null, errors: [] };
   }
