@@ -177,3 +177,18 @@ export interface OrderListPage {
 export interface CallOffRequest {
   desiredDate: string;
 }
+
+/** The answer of `POST /apiv2/checkout/order/{number}/payment`: another try at an online payment. */
+export interface PaymentRetryAnswer {
+  orderNumber: string;
+  payment: OrderPaymentStart;
+}
+
+/** The answer of `POST /apiv2/checkout/payment/{provider}/callback` (the payment provider calls it). */
+export interface PaymentCallbackAnswer {
+  orderNumber: string;
+  paymentState: OrderPaymentState | null;
+  /** The provider sent this event before; it changed nothing now. */
+  replayed: boolean;
+  applied: boolean;
+}

@@ -2,14 +2,14 @@
  * The customer's orders (issue 13): the orders placed signed in and the guest orders of the
  * verified address (linked at verification and sign-in), and the call-off of stored goods.
  *
- *   GET  /apiv2/customer/orders?before=&limit=        -> {orders: OrderSummary[], next: string | null}
- *   GET  /apiv2/customer/orders/{number}              -> {order: CustomerOrder}
- *   POST /apiv2/customer/orders/{number}/call-off     {desiredDate} -> {order: CustomerOrder}
+ *   GET  /apiv2/customer/orders?before=&limit=        -> {orders: OrderListItem[], next: string | null}
+ *   GET  /apiv2/customer/orders/{number}              -> {order: CustomerOrderView}
+ *   POST /apiv2/customer/orders/{number}/call-off     {desiredDate} -> {order: CustomerOrderView}
  *
  * Another customer's order answers 404 like an unknown number (every read names the
  * customer). `before` is the number of the last order of the previous page.
  */
-import type { CustomerOrder, OrderAddress, OrderStateCode, OrderSummary } from "../../../domain/account";
+import type { CustomerOrderView, OrderAddress, OrderAnswer, OrderListItem, OrderListPage, OrderState } from "../../../domain/api/orders";
 import { callOffSchema, isWorkingDate } from "../../../domain/account-forms";
 import { money } from "../../../domain/money";
 import { hasReturnableLine } from "../../../domain/return-window";
@@ -44,7 +44,7 @@ function orderNumberOf(params: Params): string {
   return number;
 }
 
-function summaryOf(ctx: ShopContext, row: OrderSummaryRow): OrderSummary {
+function summaryOf(ctx: ShopContext, row: OrderSummaryRow): OrderListItem {
   return {
     number: row.order_number,
     placedAt: row.placed_at,
@@ -59,7 +59,7 @@ function summaryOf(ctx: ShopContext, row: OrderSummaryRow): OrderSummary {
 }
 
 /** GET /apiv2/customer/orders?before=&limit= */
-export async function orderList(ctx: ShopContext): Promise<Reply> {
+export async function orderList(ctx: ShopContext): Promise<Reply<OrderListPage>> {
   const { customer } = await requireCustomer(ctx);
   const limitText = ctx.url.searchParams.get("limit");
   const limit = limitText === null ? DEFAULT_PAGE : /^[1-9][0-9]{0,2}$/.test(limitText) ? Math.min(Number(limitText), MAX_PAGE) : NaN;
@@ -79,8 +79,8 @@ export async function orderList(ctx: ShopContext): Promise<Reply> {
   return reply({ orders: page.map((row) => summaryOf(ctx, row)), next: results.length > limit ? (page.at(-1)?.order_number ?? null) : null });
 }
 
-function historyOf(order: CustomerOrderRow): { state: OrderStateCode; at: string }[] {
-  const steps: [OrderStateCode, string | null][] = [
+function historyOf(order: CustomerOrderRow): { state: OrderState; at: string }[] {
+  const steps: [OrderState, string | null][] = [
     ["placed", order.placed_at],
     ["confirmed", order.confirmed_at],
     ["shipped", order.shipped_at],
@@ -88,7 +88,7 @@ function historyOf(order: CustomerOrderRow): { state: OrderStateCode; at: string
     ["cancelled", order.cancelled_at],
   ];
   return steps
-    .filter((step): step is [OrderStateCode, string] => step[1] !== null)
+    .filter((step): step is [OrderState, string] => step[1] !== null)
     .map(([state, at]) => ({ state, at }))
     .sort((a, b) => a.at.localeCompare(b.at));
 }
@@ -107,7 +107,7 @@ function orderViewOf(
   lines: OrderLineRow[],
   returned: ReadonlyMap<number, number>,
   callOffs: StorageCallOffRow[],
-): CustomerOrder {
+): CustomerOrderView {
   const m = (minor: number) => money(minor, order.currency, ctx.language);
   return {
     orderNumber: order.order_number,
@@ -141,7 +141,7 @@ function orderViewOf(
 }
 
 /** The customer's order with its lines, what is returned of them and its call-offs; 404 for an unknown number and for another customer's order alike. */
-async function readOrder(ctx: ShopContext, customerId: string, number: string): Promise<{ order: CustomerOrderRow; view: CustomerOrder }> {
+async function readOrder(ctx: ShopContext, customerId: string, number: string): Promise<{ order: CustomerOrderRow; view: CustomerOrderView }> {
   const order = await selectCustomerOrder(customerId, ctx.shop.id, number).prepare(ctx.db).first<CustomerOrderRow>();
   if (!order) throw notFound();
   const [lines, returned, callOffs] = await ctx.db.batch([
@@ -154,7 +154,7 @@ async function readOrder(ctx: ShopContext, customerId: string, number: string): 
 }
 
 /** GET /apiv2/customer/orders/{number} */
-export async function orderDetail(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function orderDetail(ctx: ShopContext, params: Params): Promise<Reply<OrderAnswer>> {
   const { customer } = await requireCustomer(ctx);
   return reply({ order: (await readOrder(ctx, customer.id, orderNumberOf(params))).view });
 }
@@ -163,7 +163,7 @@ export async function orderDetail(ctx: ShopContext, params: Params): Promise<Rep
  * POST /apiv2/customer/orders/{number}/call-off {desiredDate}: delivers the stored goods on
  * the date (customers/storage.ts); replaces an open call-off -> {order}.
  */
-export async function callOff(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function callOff(ctx: ShopContext, params: Params): Promise<Reply<OrderAnswer>> {
   const { customer } = await requireCustomer(ctx);
   const number = orderNumberOf(params);
   const { desiredDate } = validate(callOffSchema(TEXTS), await readJson(ctx.request));

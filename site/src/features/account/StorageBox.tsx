@@ -1,6 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { callOffSchema } from "../../../../domain/account-forms";
+import type { OrderAnswer } from "../../../../domain/api/orders";
 import { ACCOUNT_PATHS, accountCall, type CustomerOrder } from "./api";
 import { useAccountSettings } from "./context";
 import { fieldErrorText, useFormTexts } from "./form-texts";
@@ -32,7 +33,7 @@ export function StorageBox({ order, onChange }: { order: CustomerOrder; onChange
     }
     setPending(true);
     setError(null);
-    const result = await accountCall<{ order: CustomerOrder }>("POST", ACCOUNT_PATHS.callOff(order.orderNumber), checked.data);
+    const result = await accountCall<OrderAnswer>("POST", ACCOUNT_PATHS.callOff(order.orderNumber), checked.data);
     setPending(false);
     if (result.ok && result.data) {
       setDone(true);

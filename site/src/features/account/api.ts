@@ -6,6 +6,7 @@
  * answers 202 (register, password reset).
  */
 import { errorItemsOf, isSuccess, type ReceivedEnvelope } from "../../../../domain/api/envelope";
+import type { EnvironmentAnswer, EnvironmentLink } from "../../../../domain/api/shop";
 import { apiUrl, type ApiErrorItem, type ApiResult } from "../commerce/api";
 
 export type { ApiErrorItem, ApiResult };
@@ -81,21 +82,11 @@ export type {
 import { newIdempotencyKey } from "../../lib/idempotency";
 export { newIdempotencyKey } from "../../lib/idempotency";
 
-export interface EnvironmentLink {
-  url: string;
-  description: string;
-  textColor: string;
-  textBackground: string;
-}
+export type { EnvironmentLink };
 
 /** The parts of GET /apiv2/environment the header reads. */
 export interface AccountEnvironment {
-  environment: {
-    navigation: { loginLink: EnvironmentLink; signUpLink: EnvironmentLink };
-    customer?: { signedIn: boolean; firstName: string | null } | null;
-    /** The signed-in customer's project count (0 for a guest: the header counts the browser's) and my projects' path. */
-    projects?: { count: number; link: string } | null;
-  };
+  environment: Pick<EnvironmentAnswer["environment"], "navigation"> & Partial<Pick<EnvironmentAnswer["environment"], "customer" | "projects">>;
 }
 
 export const ACCOUNT_PATHS = {

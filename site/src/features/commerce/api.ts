@@ -146,12 +146,7 @@ export interface SampleCart {
   processAfter?: string;
 }
 
-export interface RelatedProduct {
-  sku: string;
-  name: string;
-  detailLink: string | null;
-  price: MoneyValue;
-}
+export type { RelatedProduct } from "../../../../domain/api/catalogue";
 
 export const PATHS = {
   cart: "/apiv2/cart/",
