@@ -58,21 +58,7 @@ export async function fetchData<T>(path: string): Promise<T> {
 }
 
 // Shapes of the responses the storefront reads.
-export interface CartItem {
-  itemId: number;
-  sku: string;
-  kind: "product" | "sample";
-  name: string;
-  quantity: number;
-  rowTotal: MoneyValue;
-}
-
-export interface Cart {
-  items: CartItem[];
-  miniCart: { itemCount: number; linkToCart: string };
-  totals: { currency: string; goodsValue: MoneyValue };
-  addToCartCount?: number;
-}
+export type { Cart, CartItem } from "../../../../domain/api/cart";
 
 export interface Cost {
   amount: number;
