@@ -4,11 +4,10 @@
  */
 import { request } from "node:http";
 import type { ReceivedEnvelope } from "../../../domain/api/envelope";
-import type { ClaimedBuild, ClaimResult as ClaimAnswer } from "../../../worker/shop-api/rebuilds/builds";
-import type { BuilderPublish as PublishAnswer } from "../../../worker/shop-api/rebuilds/publishing";
+import type { BuilderPublish as PublishAnswer, ClaimedBuild, ClaimResult as ClaimAnswer } from "../../../domain/api/builder";
 import type { BuildPhase } from "./gatsby-progress";
 
-/** The builder API's answers, as the shop API declares them. */
+/** The builder API's answers (the wire contract, domain/api/builder.ts). */
 export type { ClaimAnswer, ClaimedBuild, PublishAnswer };
 
 export type FinishReport = { ok: true; pages: number; pagesRewritten: number; seconds: number } | { ok: false; error: string };

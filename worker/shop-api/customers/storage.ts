@@ -16,7 +16,7 @@
  * per order (the order marks it sent, and the outbox's dedupe key holds it to one), unless
  * the goods were called off, shipped or the order cancelled.
  */
-import type { OrderStorage, StorageStateCode } from "../../../domain/account";
+import type { OrderStorage, StorageState } from "../../../domain/api/orders";
 import { addMonths } from "../../../domain/calendar-date";
 import { addDays, addWorkingDays, berlinTime } from "../core/berlin-time";
 import { dispatchDay } from "../core/delivery-rules";
@@ -47,7 +47,7 @@ export function callOffWindow(storedUntil: string, now: Date): { earliest: strin
   return latest < earliest ? null : { earliest, latest };
 }
 
-export function storageStateOf(state: CustomerOrderRow["state"], hasOpenCallOff: boolean): StorageStateCode {
+export function storageStateOf(state: CustomerOrderRow["state"], hasOpenCallOff: boolean): StorageState {
   if (state === "cancelled") return "cancelled";
   if (state === "shipped" || state === "delivered") return "delivered";
   return hasOpenCallOff ? "called_off" : "stored";

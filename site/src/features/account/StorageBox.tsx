@@ -1,8 +1,8 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { callOffSchema } from "../../../../domain/account-forms";
-import type { OrderAnswer } from "../../../../domain/api/orders";
-import { ACCOUNT_PATHS, accountCall, type CustomerOrder } from "./api";
+import type { CustomerOrderView, OrderAnswer } from "../../../../domain/api/orders";
+import { ACCOUNT_PATHS, accountCall } from "./api";
 import { useAccountSettings } from "./context";
 import { fieldErrorText, useFormTexts } from "./form-texts";
 import { codeText, FieldError, formatDay } from "./ui";
@@ -13,7 +13,7 @@ import { codeText, FieldError, formatDay } from "./ui";
  * call-off with a desired date: a native date input bounded by the days the shop API says a
  * call-off may name today (working days; none once the goods have left or the order is cancelled).
  */
-export function StorageBox({ order, onChange }: { order: CustomerOrder; onChange: (order: CustomerOrder) => void }) {
+export function StorageBox({ order, onChange }: { order: CustomerOrderView; onChange: (order: CustomerOrderView) => void }) {
   const { t } = useTranslation("account");
   const { language } = useAccountSettings();
   const texts = useFormTexts();

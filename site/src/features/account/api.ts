@@ -66,19 +66,8 @@ export function fetchAccount<T>(path: string): Promise<T> {
   return request;
 }
 
-// Shapes of the answers: domain/account.ts, shared with the shop API.
-export type {
-  CallOff,
-  Customer,
-  CustomerOrder,
-  CustomerOrderLine,
-  CustomerType,
-  OrderAddress,
-  OrderStorage,
-  OrderSummary,
-  Project,
-  ProjectItem,
-} from "../../../../domain/account";
+// Shapes of the answers: domain/account.ts, shared with the shop API (the orders': domain/api/orders.ts).
+export type { Customer, CustomerType, Project, ProjectItem } from "../../../../domain/account";
 import { newIdempotencyKey } from "../../lib/idempotency";
 export { newIdempotencyKey } from "../../lib/idempotency";
 
