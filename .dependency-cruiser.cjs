@@ -14,7 +14,7 @@
  *   worker/edge/              the Hono edge: config, lib, domain; never the shop API
  *   worker/index.ts           wires edge and shop API
  *   site/                     the pages: domain/, locales/; the build side also the config
- *   console/                  the back-office console: domain/ (the API's answer types), locales/
+ *   console/                  the back-office console: domain/ (the API's wire contract, domain/api/), locales/
  *   scripts/, tests/          may import anything
  *
  * Tests (next to the code or in tests/) and the one test kit they share (tests/kit/: harnesses,
@@ -175,7 +175,7 @@ module.exports = {
     ),
     onlyImports(
       "console-imports-console-and-locales",
-      "The back-office console (console/) runs in the browser and reaches the shop API over fetch only: it imports its own code, locales/ and domain/ (the back-office API's answer types in domain/back-office/); never worker/, the config or Node built-ins.",
+      "The back-office console (console/) runs in the browser and reaches the shop API over fetch only: it imports its own code, locales/ and domain/ (the wire contract in domain/api/ and the back-office answer types in domain/back-office/); never worker/, the config or Node built-ins.",
       "^console/",
       ["^console/", DOMAIN, LOCALES],
       { builtins: false },

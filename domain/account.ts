@@ -33,19 +33,6 @@ export interface AccountMailSent {
   status: "verification_sent" | "reset_sent";
 }
 
-/** The customer's orders: their wire contract is domain/api/orders.ts. */
-export type {
-  CallOff,
-  CustomerOrderView as CustomerOrder,
-  OrderAddress,
-  OrderDeliveryMode as DeliveryModeName,
-  OrderLine as CustomerOrderLine,
-  OrderListItem as OrderSummary,
-  OrderState as OrderStateCode,
-  OrderStorage,
-  StorageState as StorageStateCode,
-} from "./api/orders";
-
 export interface ProjectItem {
   itemId: number;
   sku: string;

@@ -6,7 +6,7 @@
  *
  * The one rule behind what the returns form offers per line (worker/shop-api/returns,
  * `RmaOrderLine`) and whether the customer's order offers to start a return
- * (worker/shop-api/customers, `CustomerOrder.returnable`).
+ * (worker/shop-api/customers, `CustomerOrderView.returnable`).
  */
 
 /** Right of return 30 days, counted per order line from its delivery. */

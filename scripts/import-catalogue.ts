@@ -18,6 +18,8 @@
  */
 import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
+import type { Envelope } from "../domain/api/envelope";
+import type { ApiErrorItem } from "../domain/api/errors";
 import { importCatalogue } from "../worker/shop-api/catalogue/apply-import";
 import { detectCsvFormat } from "../worker/shop-api/catalogue/csv-import";
 import type { ImportFormat, ImportProblem, ImportResult } from "../worker/shop-api/catalogue/import-format";
@@ -123,11 +125,8 @@ function report(file: string, format: ImportFormat, result: ImportResult, second
   return true;
 }
 
-/** The shop API's envelope around an import's answer. */
-interface ImportAnswer {
-  data: { importId: number; changedSkus: number } | null;
-  errors: { message: string; field?: string; params?: { row?: number } }[];
-}
+/** The shop API's envelope around an import's answer; a refused row names its number in `params.row`. */
+type ImportAnswer = Omit<Envelope<{ importId: number; changedSkus: number }>, "errors"> & { errors: (ApiErrorItem & { params?: { row?: number } })[] };
 
 async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));

@@ -7,18 +7,15 @@
  * 429, how long to wait (Retry-After). A 401 also tells the shell the session ended
  * (SESSION_ENDED_EVENT), which shows the login again.
  */
+import type { ReceivedEnvelope } from "../../domain/api/envelope";
+import { isCoreErrorCode, type ApiErrorItem, type CoreErrorCode } from "../../domain/api/errors";
 import { formatClock } from "./intl";
 import { t, type TextKey } from "./texts";
 
-export interface ApiErrorItem {
-  message: string;
-  code?: string;
-  field?: string;
-  params?: Record<string, string | number>;
-}
+export type { ApiErrorItem };
 
 /** The staff API's error codes the console words itself; any other shows the API's message. */
-const CODE_TEXTS: Partial<Record<string, TextKey>> = {
+const CODE_TEXTS: Partial<Record<CoreErrorCode, TextKey>> = {
   invalid_credentials: "api.invalidCredentials",
   login_required: "sessionEnded",
   forbidden: "api.forbidden",
@@ -36,7 +33,7 @@ export function retryAfterOf(header: string | null, errors: readonly ApiErrorIte
 /** An error item in the staff member's language where the console knows its code. */
 export function errorText(error: ApiErrorItem, retryAfterSeconds: number | null, now: Date = new Date()): string {
   if (error.code === "auth_throttled") return throttledText(retryAfterSeconds, now);
-  const key = error.code ? CODE_TEXTS[error.code] : undefined;
+  const key = error.code && isCoreErrorCode(error.code) ? CODE_TEXTS[error.code] : undefined;
   return key ? t(key) : error.message;
 }
 
@@ -68,12 +65,6 @@ export class ApiError extends Error {
 /** Dispatched on window when the staff API answers 401: the session ended (idle, expired, revoked). */
 export const SESSION_ENDED_EVENT = "console:session-ended";
 
-interface Envelope<T> {
-  status: number;
-  data: T | null;
-  errors?: ApiErrorItem[];
-}
-
 type Body = unknown;
 
 async function call<T>(method: string, path: string, body?: Body, headers: Record<string, string> = {}): Promise<T> {
@@ -91,9 +82,9 @@ async function call<T>(method: string, path: string, body?: Body, headers: Recor
   } catch {
     throw new ApiError(0, [{ message: t("api.unreachable") }]);
   }
-  let envelope: Envelope<T> | null = null;
+  let envelope: ReceivedEnvelope<T> | null = null;
   try {
-    envelope = (await response.json()) as Envelope<T>;
+    envelope = (await response.json()) as ReceivedEnvelope<T>;
   } catch {
     envelope = null;
   }
@@ -102,7 +93,7 @@ async function call<T>(method: string, path: string, body?: Body, headers: Recor
     const errors = envelope?.errors?.length ? envelope.errors : [{ message: t("api.failed", { status: response.status }) }];
     throw new ApiError(response.status, errors, retryAfterOf(response.headers.get("retry-after"), errors));
   }
-  return envelope.data;
+  return envelope.data as T;
 }
 
 /** GET a staff API path; the envelope's data. */

@@ -17,8 +17,6 @@ import type { BankAccountView } from "../bank-account";
 import type { DeliveryModeCode } from "../checkout";
 import type { MoneyValue } from "../money";
 
-export type { BankAccountView };
-
 /** An order's life cycle (migrations/0018_orders.sql): placed -> confirmed -> shipped -> delivered, cancelled before anything shipped. */
 export const ORDER_STATES = ["placed", "confirmed", "shipped", "delivered", "cancelled"] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
@@ -173,7 +171,17 @@ export interface OrderListPage {
   next: string | null;
 }
 
-/** The body of `POST /apiv2/customer/orders/{number}/call-off` (domain/account-forms.ts callOffSchema checks it). */
-export interface CallOffRequest {
-  desiredDate: string;
+/** The answer of `POST /apiv2/checkout/order/{number}/payment`: another try at an online payment. */
+export interface PaymentRetryAnswer {
+  orderNumber: string;
+  payment: OrderPaymentStart;
+}
+
+/** The answer of `POST /apiv2/checkout/payment/{provider}/callback` (the payment provider calls it). */
+export interface PaymentCallbackAnswer {
+  orderNumber: string;
+  paymentState: OrderPaymentState | null;
+  /** The provider sent this event before; it changed nothing now. */
+  replayed: boolean;
+  applied: boolean;
 }

@@ -33,13 +33,14 @@ import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_H
 import { sql } from "../../worker/lib/sql";
 import { createShopApi } from "../../worker/shop-api/app";
 import { listedIn } from "../../worker/shop-api/tables/products";
-import type { OrderAddressView } from "../../domain/order";
+import type { Envelope } from "../../domain/api/envelope";
+import type { OrderAddress } from "../../domain/api/orders";
 import { withLocalBindings } from "../local-d1";
 import { localSecret } from "./local-worker";
 
 export const DEMO_CUSTOMER_DOMAIN = "kunden.example";
 
-type DemoAddress = OrderAddressView;
+type DemoAddress = OrderAddress;
 
 interface DemoCustomer {
   email: string;
@@ -523,10 +524,7 @@ export async function seedDemoHistory(env: DemoHistoryEnv, options: { now?: Date
   return result;
 }
 
-interface ApiAnswer {
-  data: { orderNumber?: string } | null;
-  errors: { message: string; code?: string; field?: string }[];
-}
+type ApiAnswer = Envelope<{ orderNumber?: string }>;
 
 const describe = (answer: { status: number; body: ApiAnswer }): string =>
   `${answer.status} ${answer.body.errors.map((error) => `${error.field ? `${error.field}: ` : ""}${error.message}${error.code ? ` (${error.code})` : ""}`).join("; ")}`;

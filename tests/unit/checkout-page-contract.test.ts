@@ -7,7 +7,7 @@
  */
 import type { TFunction } from "i18next";
 import { addressesWithoutHouseNumber, orderFormSchema } from "../../domain/checkout-form";
-import type { ApiError } from "../../site/src/features/commerce/api";
+import type { ApiErrorItem } from "../../site/src/features/commerce/api";
 import { sortErrors, orderFormTexts } from "../../site/src/features/checkout/order-texts";
 import { initialValues, orderResolver, type CheckoutFormValues } from "../../site/src/features/checkout/order-body";
 import { createHarness, giveAccount, type Harness } from "../kit/commerce";
@@ -109,7 +109,7 @@ describe("the API's refusals land where the page shows them, in its words", () =
   async function refusal(values: CheckoutFormValues, token: string, extra: Record<string, unknown> = {}) {
     const { status, body } = await place(values, token, extra);
     expect(status).toBeGreaterThanOrEqual(400);
-    const sorted = sortErrors(t, body.errors as ApiError[], "de", values.differentShipping);
+    const sorted = sortErrors(t, body.errors as ApiErrorItem[], "de", values.differentShipping);
     for (const [field] of sorted.fields) expect(FORM_FIELDS.has(field)).toBe(true);
     for (const text of [...sorted.fields.map(([, text]) => text), ...sorted.lines.values(), ...sorted.general]) expect(text).toMatch(/^checkout\./);
     return sorted;
@@ -168,7 +168,7 @@ describe("the API's refusals land where the page shows them, in its words", () =
     expect(status).toBe(409);
     expect(body.errors[0]).toMatchObject({ code: "price_changed", field: "expectedTotal", params: { expectedTotal: 1, grandTotal: expect.any(Number) } });
     // the page shows these values formatted (checkout.priceChanged) and refreshes the summary
-    expect(sortErrors(t, body.errors as ApiError[], "de", false)).toMatchObject({
+    expect(sortErrors(t, body.errors as ApiErrorItem[], "de", false)).toMatchObject({
       fields: [],
       general: [expect.stringMatching(/^checkout\.errors\.price_changed /)],
     });
@@ -176,6 +176,6 @@ describe("the API's refusals land where the page shows them, in its words", () =
 
   test("no cart at all: above the form", async () => {
     const { body } = await place(form(), undefined);
-    expect(sortErrors(t, body.errors as ApiError[], "de", false).general).toEqual(["checkout.errors.cart_empty"]);
+    expect(sortErrors(t, body.errors as ApiErrorItem[], "de", false).general).toEqual(["checkout.errors.cart_empty"]);
   });
 });

@@ -14,7 +14,10 @@ import { applyUpload, validateUpload } from "./catalogue/staff-import";
 import { addLines, addSampleBySku, configurationCartAdd, deleteCartItemRoute, getCart, postCart, putCartItem, putOfferLines } from "./commerce/cart";
 import { currentCountry, productDelivery, shippingCostsForCountry, updateShippingCountry } from "./commerce/delivery";
 import * as configurators from "./commerce/configurators";
-import * as reads from "./commerce/reads";
+import * as catalogueReads from "./commerce/catalogue-reads";
+import * as pageReads from "./commerce/page-reads";
+import * as reviewReads from "./commerce/review-reads";
+import * as shopReads from "./commerce/shop-reads";
 import * as samples from "./commerce/samples";
 import * as sampleOrdersStaff from "./commerce/staff-sample-order-routes";
 import { captchaChallenge } from "./core/captcha/challenge";
@@ -205,23 +208,23 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/sample/product/count/day", shop(samples.samplesOrderedToday));
   router.get("/apiv2/sample/product/order/:code", shop(visitorRoute(samples.sampleOrderState)));
   // Live reads
-  router.get("/apiv2/masterdata", shop(reads.masterdata));
-  router.get("/apiv2/environment", shop(visitorRoute(reads.environment)));
-  router.get("/apiv2/byPath/:path+", shop(reads.byPath));
-  router.get("/apiv2/byPath", shop(reads.byPath));
-  router.get("/apiv2/cms", shop(reads.cms));
-  router.get("/apiv2/catalog/category/top", shop(reads.topCategories));
-  router.get("/apiv2/catalog/seo-urls/top", shop(reads.topSeoUrls));
-  router.get("/apiv2/manufacturers/top", shop(reads.topManufacturers));
-  router.get("/apiv2/catalog/product/:id/related", shop(reads.relatedProducts));
+  router.get("/apiv2/masterdata", shop(shopReads.masterdata));
+  router.get("/apiv2/environment", shop(visitorRoute(shopReads.environment)));
+  router.get("/apiv2/byPath/:path+", shop(pageReads.byPath));
+  router.get("/apiv2/byPath", shop(pageReads.byPath));
+  router.get("/apiv2/cms", shop(pageReads.cms));
+  router.get("/apiv2/catalog/category/top", shop(catalogueReads.topCategories));
+  router.get("/apiv2/catalog/seo-urls/top", shop(catalogueReads.topSeoUrls));
+  router.get("/apiv2/manufacturers/top", shop(catalogueReads.topManufacturers));
+  router.get("/apiv2/catalog/product/:id/related", shop(catalogueReads.relatedProducts));
   // The product configurators (commerce/configurators.ts, docs/decisions/0044). Writes rate-limited and idempotent as every shop write.
   router.get("/apiv2/product-configurator/configurator/:sku", shop(configurators.productConfigurator));
   router.post("/apiv2/configuration/roof-window/cart", shop(visitorRoute(configurators.roofWindowCartAdd, { lazy: true })));
   router.put("/apiv2/configuration/store/1/:configurationId/product/:productId", shop(visitorRoute(configurators.storeConfiguration, { lazy: true })));
-  router.get("/apiv2/:provider/reviews/last/:count/:minMark", shop(reads.lastReviews));
-  router.get("/apiv2/:provider/rating", shop(reads.rating));
-  router.get("/apiv2/isBusiness", shop(visitorRoute(reads.isBusiness)));
-  router.get("/apiv2/internal-user", shop(visitorRoute(reads.internalUser)));
+  router.get("/apiv2/:provider/reviews/last/:count/:minMark", shop(reviewReads.lastReviews));
+  router.get("/apiv2/:provider/rating", shop(reviewReads.rating));
+  router.get("/apiv2/isBusiness", shop(visitorRoute(shopReads.isBusiness)));
+  router.get("/apiv2/internal-user", shop(visitorRoute(shopReads.internalUser)));
   // Customer accounts (customers/, docs/decisions/0037). Writes are rate-limited and idempotent as every shop write.
   router.post("/apiv2/customer/register", shop(customerAccount.register));
   router.get("/apiv2/customer/verify", shop(visitorRoute(customerAccount.verify)));

@@ -3,11 +3,11 @@
  * next due build with a lease, report progress (which extends the lease), finish it.
  */
 import { request } from "node:http";
-import type { ClaimedBuild, ClaimResult as ClaimAnswer } from "../../../worker/shop-api/rebuilds/builds";
-import type { BuilderPublish as PublishAnswer } from "../../../worker/shop-api/rebuilds/publishing";
+import type { ReceivedEnvelope } from "../../../domain/api/envelope";
+import type { BuilderPublish as PublishAnswer, ClaimedBuild, ClaimResult as ClaimAnswer } from "../../../domain/api/builder";
 import type { BuildPhase } from "./gatsby-progress";
 
-/** The builder API's answers, as the shop API declares them. */
+/** The builder API's answers (the wire contract, domain/api/builder.ts). */
 export type { ClaimAnswer, ClaimedBuild, PublishAnswer };
 
 export type FinishReport = { ok: true; pages: number; pagesRewritten: number; seconds: number } | { ok: false; error: string };
@@ -29,11 +29,6 @@ export class BuilderApiError extends Error {
     super(message);
     this.name = "BuilderApiError";
   }
-}
-
-interface Envelope<T> {
-  data: T | null;
-  errors?: { message: string; code?: string }[];
 }
 
 export interface BuilderApiOptions {
@@ -100,9 +95,9 @@ export function builderApi(options: BuilderApiOptions) {
       const cause = (error as Error & { cause?: { code?: string } }).cause?.code;
       throw new BuilderApiError(`the shop API at ${options.origin} did not answer ${path}: ${(error as Error).message}${cause ? ` (${cause})` : ""}`, 0, null);
     }
-    let envelope: Envelope<T> | null = null;
+    let envelope: ReceivedEnvelope<T> | null = null;
     try {
-      envelope = JSON.parse(answer.text) as Envelope<T>;
+      envelope = JSON.parse(answer.text) as ReceivedEnvelope<T>;
     } catch {
       envelope = null;
     }

@@ -5,6 +5,7 @@
  * serves the shops and keeps wrangler's R2 state, in CI the deployed shop API.
  */
 import { request } from "node:http";
+import type { ReceivedEnvelope } from "../../../domain/api/envelope";
 import type { R2Bucket } from "@cloudflare/workers-types";
 
 export interface SiteObject {
@@ -113,7 +114,7 @@ export function workerBucketClient(options: WorkerBucketOptions): SiteBucketClie
 
   function data<T>(op: string, answer: Answer): T {
     const envelope = parseEnvelope<T>(answer.body);
-    if (answer.status >= 200 && answer.status < 300 && envelope?.data !== undefined) return envelope.data;
+    if (answer.status >= 200 && answer.status < 300 && envelope?.data !== undefined) return envelope.data as T;
     const message =
       envelope?.errors?.map((error) => `${error.message}${error.code ? ` (${error.code})` : ""}`).join("; ") ?? answer.body.toString("utf8").slice(0, 200);
     throw new Error(`site assets ${op}: HTTP ${answer.status} ${message}`);
@@ -147,14 +148,9 @@ export function workerBucketClient(options: WorkerBucketOptions): SiteBucketClie
   };
 }
 
-interface Envelope<T> {
-  data?: T;
-  errors?: { message: string; code?: string }[];
-}
-
-function parseEnvelope<T>(body: Buffer): Envelope<T> | null {
+function parseEnvelope<T>(body: Buffer): ReceivedEnvelope<T> | null {
   try {
-    return JSON.parse(body.toString("utf8")) as Envelope<T>;
+    return JSON.parse(body.toString("utf8")) as ReceivedEnvelope<T>;
   } catch {
     return null;
   }

@@ -14,7 +14,7 @@ import { expect, type Page } from "@playwright/test";
 import { writtenDate } from "../../../domain/calendar-date";
 import { countryName } from "../../../domain/countries";
 import { deliveryWindow } from "../../../domain/delivery-window";
-import type { OrderView } from "../../../domain/order";
+import type { VisitorOrderView } from "../../../domain/api/orders";
 import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "../../../scripts/lib/mail-catcher";
 import { ROOT } from "../../../scripts/lib/shops";
 import { interpolate, text } from "../../../worker/lib/texts";
@@ -29,7 +29,7 @@ export async function confirmationMailOf(email: string, orderNumber: string): Pr
 }
 
 /** The order as the success page shows it: the shop API's answer to the page's visitor, who placed it. */
-export async function orderAsShown(page: Page, orderNumber: string): Promise<OrderView> {
+export async function orderAsShown(page: Page, orderNumber: string): Promise<VisitorOrderView> {
   const answer = await page.evaluate(async (number) => {
     const response = await fetch(`/apiv2/checkout/order/${encodeURIComponent(number)}`, {
       credentials: "same-origin",
@@ -38,7 +38,7 @@ export async function orderAsShown(page: Page, orderNumber: string): Promise<Ord
     return { status: response.status, body: (await response.json().catch(() => null)) as { data?: unknown } | null };
   }, orderNumber);
   if (answer.status !== 200 || !answer.body?.data) throw new Error(`the order ${orderNumber} could not be read: ${answer.status}`);
-  return answer.body.data as OrderView;
+  return answer.body.data as VisitorOrderView;
 }
 
 /** A text of the storefront's locale files (locales/<lang>/<file>.json), its placeholders filled as i18next does. */
@@ -50,7 +50,7 @@ function siteText(language: string, file: string, key: string, params: Record<st
 }
 
 /** What the checkout page says about the chosen mode's delivery (CheckoutPage's mode detail), for `order`. */
-export function checkoutDeliveryText(order: OrderView, language: string): string {
+export function checkoutDeliveryText(order: VisitorOrderView, language: string): string {
   if (order.deliveryMode === "on_call_storage") return siteText(language, "checkout", "checkout.delivery.storage");
   if (order.deliveryMode === "requested_date") return siteText(language, "checkout", "checkout.delivery.requested");
   const days = deliveryWindow(order.delivery!.date!, order.delivery!.latestDate, language);
@@ -58,7 +58,7 @@ export function checkoutDeliveryText(order: OrderView, language: string): string
 }
 
 /** The mail's sentence about the delivery of `order`: the same days, written by the same function. */
-function mailDeliveryText(order: OrderView, language: string): string {
+function mailDeliveryText(order: VisitorOrderView, language: string): string {
   const say = (key: string, params?: Record<string, string>) => text(language, "mail", `order-confirmation.${key}`, params);
   if (order.deliveryMode === "on_call_storage") return say("delivery.on_call_storage");
   if (order.deliveryMode === "requested_date") return say("delivery.requested_date", { date: writtenDate(order.desiredDate!, language) });
@@ -67,7 +67,7 @@ function mailDeliveryText(order: OrderView, language: string): string {
 }
 
 /** The lines of the mail's delivery address. */
-function addressLines(order: OrderView, language: string): string[] {
+function addressLines(order: VisitorOrderView, language: string): string[] {
   const address = (order.shippingAddress ?? order.billingAddress)!;
   return [
     `${address.firstname} ${address.lastname}`,
@@ -82,7 +82,7 @@ function addressLines(order: OrderView, language: string): string[] {
  * Expects the confirmation mail (both parts) to state `order` as its pages show it, in `language`:
  * its number, every product line, the totals, the delivery address and the delivery window.
  */
-export function expectMailStatesOrder(mail: CaughtMail, order: OrderView, language: string): void {
+export function expectMailStatesOrder(mail: CaughtMail, order: VisitorOrderView, language: string): void {
   const say = (key: string, params?: Record<string, string | number>) => text(language, "mail", `order-confirmation.${key}`, params);
   const expected = [
     say("intro", { number: order.orderNumber }),
@@ -118,7 +118,7 @@ export function expectMailStatesOrder(mail: CaughtMail, order: OrderView, langua
 }
 
 /** Expects the checkout page's order summary (its text, read before the order was placed) to have shown `order`'s lines and totals. */
-export function expectCheckoutSummaryShowed(summary: string, order: OrderView): void {
+export function expectCheckoutSummaryShowed(summary: string, order: VisitorOrderView): void {
   // innerText may turn the amounts' no-break spaces into spaces
   const spaced = (value: string) => value.replace(/[\u00a0\u202f]/g, " ");
   const shown = spaced(summary);
@@ -131,7 +131,7 @@ export function expectCheckoutSummaryShowed(summary: string, order: OrderView): 
 }
 
 /** Expects the account's order page (OrderDetails, open in `page`) to show the lines and totals `order` has. */
-export async function expectAccountPageShowsOrder(page: Page, order: OrderView): Promise<void> {
+export async function expectAccountPageShowsOrder(page: Page, order: VisitorOrderView): Promise<void> {
   const details = page.getByTestId("order-details");
   await expect(details).toHaveAttribute("data-number", order.orderNumber);
   for (const line of order.lines.filter((candidate) => candidate.kind === "product")) {

@@ -9,7 +9,7 @@
  */
 import { request as httpRequest } from "node:http";
 import type { Page } from "@playwright/test";
-import type { OrderView } from "../../../domain/order";
+import type { VisitorOrderView } from "../../../domain/api/orders";
 import { localSecret } from "../../../scripts/lib/local-worker";
 import { loadShopConfig } from "../../../scripts/lib/shops";
 import { confirmationMailOf, expectMailStatesOrder } from "./order-mail";
@@ -31,7 +31,7 @@ export interface PlacedOrder {
   orderNumber: string;
   lines: { sku: string; quantity: number }[];
   /** The order as the shop API answered it (what the success page shows). */
-  view: OrderView;
+  view: VisitorOrderView;
 }
 
 /**
@@ -66,7 +66,7 @@ export async function placeOrder(
     });
     return { step: "order", ...placed };
   }, order);
-  const data = (answer.body as { data?: OrderView } | null)?.data;
+  const data = (answer.body as { data?: VisitorOrderView } | null)?.data;
   if (answer.status !== 200 || !data?.orderNumber)
     throw new Error(`placing the order failed at ${answer.step}: ${answer.status} ${JSON.stringify(answer.body)}`);
   expectMailStatesOrder(await confirmationMailOf(order.email, data.orderNumber), data, order.language);

@@ -16,6 +16,7 @@
  * - `POST /apiv2/checkout/order/{number}/payment`: the visitor who placed the order starts
  *   a new payment after a failed or cancelled one.
  */
+import type { PaymentCallbackAnswer, PaymentRetryAnswer } from "../../../domain/api/orders";
 import { orderSuccessPath } from "../../../domain/routes";
 import { ENVIRONMENTS, schemeFor, type Environment } from "../../config/shop-config";
 import { shopDirectory } from "../../config/shops";
@@ -138,7 +139,7 @@ function checkedOutcome(outcome: PaymentOutcome): PaymentOutcome {
 }
 
 /** POST /apiv2/checkout/payment/{provider}/callback */
-export async function paymentCallback(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function paymentCallback(ctx: ShopContext, params: Params): Promise<Reply<PaymentCallbackAnswer>> {
   const code = params.provider ?? "";
   const provider = PROVIDER_CODE.test(code) ? paymentProviderByCode(ctx.shop, ctx.env, code) : null;
   if (!provider) throw notFound();
@@ -180,7 +181,7 @@ export async function paymentCallback(ctx: ShopContext, params: Params): Promise
 }
 
 /** POST /apiv2/checkout/order/{number}/payment: another try after a failed or cancelled payment (only for the visitor who placed the order). */
-export async function retryPayment(ctx: VisitorContext, params: Params): Promise<Reply> {
+export async function retryPayment(ctx: VisitorContext, params: Params): Promise<Reply<PaymentRetryAnswer>> {
   const visitor = ctx.visitorState.visitor;
   const number = decodeURIComponent(params.number ?? "");
   if (!visitor || !ORDER_NUMBER.test(number)) throw notFound();

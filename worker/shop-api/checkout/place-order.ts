@@ -20,6 +20,7 @@
  * when the client sent the total without it as `expectedTotal`, else it is refused with the
  * code's refusal, so nobody pays more than they saw without being told.
  */
+import type { PlacedOrder, VisitorOrderView } from "../../../domain/api/orders";
 import { orderFormSchema, type OrderAddress, type OrderForm, type OrderFormTexts } from "../../../domain/checkout-form";
 import type { CustomerType } from "../../../domain/account";
 import { countryName } from "../../../domain/countries";
@@ -299,7 +300,7 @@ function confirmationMail(
 }
 
 /** POST /apiv2/checkout/order */
-export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
+export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder>> {
   const body = validate(orderSchemaOf(ctx.shop), await readJson(ctx.request));
   const paymentMethod = refusePayment(ctx, body.paymentMethod);
   const paymentProvider = isOfflineMethod(paymentMethod) ? null : paymentProviderFor(ctx.shop, ctx.env, paymentMethod);
@@ -429,7 +430,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply> {
 }
 
 /** GET /apiv2/checkout/order/{number}: only for the visitor who placed it (anyone else: 404, as for an unknown number). */
-export async function getOrder(ctx: VisitorContext, params: Params): Promise<Reply> {
+export async function getOrder(ctx: VisitorContext, params: Params): Promise<Reply<VisitorOrderView>> {
   const visitor = ctx.visitorState.visitor;
   const number = decodeURIComponent(params.number ?? "");
   if (!visitor || !/^[A-Z]{2,8}-[0-9]{1,12}$/.test(number)) throw notFound();

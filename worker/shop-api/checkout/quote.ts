@@ -239,7 +239,7 @@ export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: Quot
 }
 
 /** GET /apiv2/checkout/quote */
-export async function getQuote(ctx: VisitorContext): Promise<Reply> {
+export async function getQuote(ctx: VisitorContext): Promise<Reply<CheckoutQuote>> {
   const query = quoteQuery(ctx);
   // The visitor (its account and shipping country), its lines and its voucher in one round trip; no token, no cart.
   const { rows, applied } = await readCheckoutCart(ctx);

@@ -15,7 +15,7 @@
  * only applied here; the order redeems it (place-order.ts).
  */
 import { z } from "zod";
-import type { VoucherRefusal } from "../../../domain/checkout";
+import type { CheckoutQuote, VoucherRefusal } from "../../../domain/checkout";
 import { sql } from "../../lib/sql";
 import { berlinTime } from "../core/berlin-time";
 import { fail, MESSAGES, type ApiFailure } from "../core/envelope";
@@ -50,7 +50,7 @@ export function voucherFailure(refusal: VoucherRefusal, field = "code"): ApiFail
 }
 
 /** POST /apiv2/cart/voucher */
-export async function applyVoucher(ctx: VisitorContext): Promise<Reply> {
+export async function applyVoucher(ctx: VisitorContext): Promise<Reply<CheckoutQuote>> {
   const query = quoteQuery(ctx);
   const body = validate(voucherBody, await readJson(ctx.request));
   // Every code tried counts for the client address, before anything is looked up.
@@ -75,7 +75,7 @@ export async function applyVoucher(ctx: VisitorContext): Promise<Reply> {
 }
 
 /** DELETE /apiv2/cart/voucher: takes the code off the cart (none applied, or no cart: the same answer). */
-export async function removeVoucher(ctx: VisitorContext): Promise<Reply> {
+export async function removeVoucher(ctx: VisitorContext): Promise<Reply<CheckoutQuote>> {
   const query = quoteQuery(ctx);
   const { rows, applied } = await readCheckoutCart(ctx, (visitorId) => [setCartVoucher(visitorId, ctx.shop.id, null, sql`1`)]);
   return reply(buildQuote(ctx, rows, query, applied));

@@ -9,6 +9,7 @@
  * the new quantity fits the stock) run in a batch (one transaction) with the cart's
  * creation. Two concurrent adds both land; none can push a line past the stock.
  */
+import type { Cart, CartAddAnswer, CartItem } from "../../../domain/api/cart";
 import { z } from "zod";
 import { isCalendarDate } from "../../../domain/calendar-date";
 import { includedTax, money } from "../../../domain/money";
@@ -106,55 +107,17 @@ function addSchema(now: Date) {
     .strict();
 }
 
-export interface CartItemView {
-  itemId: number;
-  sku: string;
-  kind: "product" | "sample";
-  name: string;
-  quantity: number;
-  unit: { code: string; label: string };
-  /** The product's pack content now: what the line's packages hold. */
-  packageContent: number;
-  /** The pack content the visitor chose the packages with, when the product's has changed since; else null (tables/carts.ts packageContentBefore). */
-  packageContentBefore: number | null;
-  options: Record<string, string>;
-  image: string | null;
-  isExpress: boolean;
-  shippingGroup: "parcel" | "freight";
-  isDecking: boolean;
-  deliveryDaysMin: number;
-  deliveryDaysMax: number;
-  price: ReturnType<typeof money>;
-  rowTotal: ReturnType<typeof money>;
-  desiredDate: unknown;
-  /** The offer the line was accepted from (its quantity cannot be changed), else null. */
-  offerId: string | null;
-  /** The configured set the line belongs to (a roof window with its components; commerce/configurators.ts), else null. */
-  set: { id: string; sku: string; component: string } | null;
-}
-
-export interface CartView {
-  items: CartItemView[];
-  miniCart: { itemCount: number; linkToCart: string };
-  totals: {
-    currency: string;
-    goodsValue: ReturnType<typeof money>;
-    tax: { isIncluded: true; amount: ReturnType<typeof money>; label: string };
-    prepaymentDiscount: { percentage: number; amount: ReturnType<typeof money> };
-  };
-}
-
-export async function readCart(ctx: VisitorContext): Promise<CartView> {
+export async function readCart(ctx: VisitorContext): Promise<Cart> {
   return cartView(ctx, await readVisitorCart(ctx));
 }
 
-export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
+export function cartView(ctx: ShopContext, rows: CartLineRow[]): Cart {
   const { currency, taxRate } = ctx.shop;
   const language = ctx.language;
   let goods = 0;
   let tax = 0;
   const today = berlinTime(ctx.now).date;
-  const items = rows.map((row): CartItemView => {
+  const items = rows.map((row): CartItem => {
     const unitPrice = row.kind === "sample" ? 0 : offerPriceApplies(row, today) ? row.offer_price! : (row.package_price ?? 0);
     const rowTotal = unitPrice * row.quantity;
     const options = parseJsonOr<Record<string, string>>(row.options, {});
@@ -198,7 +161,7 @@ export function cartView(ctx: ShopContext, rows: CartLineRow[]): CartView {
 /** The option keys a line of a configured set carries: the set's id, the configured product, the component (SET_OPTION_KEYS order). */
 export const SET_OPTION_KEYS = { id: "set", sku: "set_sku", component: "component" } as const;
 
-function setOf(options: Record<string, string>): CartItemView["set"] {
+function setOf(options: Record<string, string>): CartItem["set"] {
   const id = options[SET_OPTION_KEYS.id];
   const sku = options[SET_OPTION_KEYS.sku];
   const component = options[SET_OPTION_KEYS.component];
@@ -295,7 +258,7 @@ export async function resolveConfiguration(
   return { product: chosen, options: Object.fromEntries(attributes.map((a) => [a.code, options[a.code]!])) };
 }
 
-export async function addLines(ctx: VisitorContext, lines: LineRequest[]): Promise<Reply> {
+export async function addLines(ctx: VisitorContext, lines: LineRequest[]): Promise<Reply<CartAddAnswer>> {
   const { refused, rows } = await writeLines(ctx, lines);
   if (refused) throw refusalFailure(ctx, refused.line.field, refused.refusal);
   return reply({ ...cartView(ctx, rows), addToCartCount: lines.reduce((sum, line) => sum + line.quantity, 0) });
@@ -310,12 +273,12 @@ async function chooseVariant(ctx: ShopContext, sku: string, options: Record<stri
 }
 
 /** GET /apiv2/cart/ */
-export async function getCart(ctx: VisitorContext): Promise<Reply> {
+export async function getCart(ctx: VisitorContext): Promise<Reply<Cart>> {
   return reply(await readCart(ctx));
 }
 
 /** POST /apiv2/cart/ { sku | productId, quantity, desiredDate?, configurableOptions? } */
-export async function postCart(ctx: VisitorContext): Promise<Reply> {
+export async function postCart(ctx: VisitorContext): Promise<Reply<CartAddAnswer>> {
   const body = validate(addSchema(ctx.now), await readJson(ctx.request));
   const sku = body.sku ?? body.productId;
   if (!sku) throw missingFields(["sku"]);
@@ -339,7 +302,7 @@ const formSchema = z.object({
 });
 
 /** POST /configuration/cart/add: form data with form_key, product, related_product and the selected option name/value pairs. */
-export async function configurationCartAdd(ctx: VisitorContext): Promise<Reply> {
+export async function configurationCartAdd(ctx: VisitorContext): Promise<Reply<CartAddAnswer>> {
   const type = ctx.request.headers.get("content-type") ?? "";
   if (!type.includes("multipart/form-data") && !type.includes("application/x-www-form-urlencoded")) throw fail(415, MESSAGES.invalid, "unsupported_media_type");
   let form: FormData;
@@ -367,7 +330,7 @@ export async function configurationCartAdd(ctx: VisitorContext): Promise<Reply> 
 }
 
 /** PUT /cart/addSampleBySku/{sku}: a free sample into the cart (one round trip); data is the new mini-cart item count. */
-export async function addSampleBySku(ctx: VisitorContext, params: Params): Promise<Reply> {
+export async function addSampleBySku(ctx: VisitorContext, params: Params): Promise<Reply<number>> {
   const sku = validate(z.object({ sku: skuSchema }), { sku: decodeURIComponent(params.sku ?? "") }).sku;
   const now = ctx.now.toISOString();
   const shop = ctx.shop.id;
@@ -437,7 +400,7 @@ function lineChangeFailure(ctx: ShopContext, refusal: Refusal | LineRefusal) {
 }
 
 /** PUT /apiv2/cart/items/{itemId} { quantity }: the line's new quantity (packages, 1..MAX_QUANTITY) -> the cart as GET /apiv2/cart/ answers it. */
-export async function putCartItem(ctx: VisitorContext, params: Params): Promise<Reply> {
+export async function putCartItem(ctx: VisitorContext, params: Params): Promise<Reply<Cart>> {
   const itemId = itemIdOf(params);
   const { quantity } = validate(quantityBodySchema, await readJson(ctx.request));
   // Without a token there is no cart, so no line to change (and no visitor is created for it).
@@ -453,7 +416,7 @@ export async function putCartItem(ctx: VisitorContext, params: Params): Promise<
 }
 
 /** DELETE /apiv2/cart/items/{itemId}: removes the line (a product's or a sample's) -> the cart as GET /apiv2/cart/ answers it. */
-export async function deleteCartItemRoute(ctx: VisitorContext, params: Params): Promise<Reply> {
+export async function deleteCartItemRoute(ctx: VisitorContext, params: Params): Promise<Reply<Cart>> {
   const itemId = itemIdOf(params);
   if (!ctx.visitorState.tokenHash) throw notFound();
   const shop = ctx.shop.id;

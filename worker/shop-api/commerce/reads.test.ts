@@ -1,6 +1,6 @@
 import { manufacturerPath } from "../../../domain/routes";
 import { shopById } from "../core/shop";
-import { contentHash } from "./reads";
+import { contentHash } from "./page-reads";
 import { createHarness, giveAccount, type Harness } from "../../../tests/kit/commerce";
 
 let h: Harness;

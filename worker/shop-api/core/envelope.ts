@@ -5,8 +5,11 @@
  * `fail`, `invalid`, `notFound`) for every refusal; the route table turns a thrown
  * failure into its response, anything else into a logged 500. Error items carry the
  * SPEC's English `message`, a stable `code` the storefront translates, and the `field`
- * they concern.
+ * they concern. The envelope's and the items' types are the wire contract (domain/api/).
  */
+import type { Envelope, Meta } from "../../../domain/api/envelope";
+import type { ApiErrorItem, CoreErrorCode } from "../../../domain/api/errors";
+
 export const MESSAGES = {
   general: "Something went wrong. Try again.",
   invalid: "The given data was invalid.",
@@ -40,21 +43,7 @@ export const MESSAGES = {
   characters: "This field contains characters that are not allowed.",
 } as const;
 
-export interface ApiError {
-  message: string;
-  code?: string;
-  field?: string;
-  params?: Record<string, string | number>;
-}
-
-export interface Envelope<T> {
-  status: number;
-  data: T | null;
-  errors: ApiError[];
-  meta: Record<string, unknown>;
-}
-
-export type Meta = Record<string, unknown>;
+export type { ApiErrorItem, Envelope, Meta };
 
 /** Headers of every JSON answer: never cached (answers depend on the visitor and the clock). */
 export const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "private, no-store" } as const;
@@ -64,7 +53,7 @@ export function jsonResponse(body: unknown, status: number, headers: Record<stri
   return new Response(JSON.stringify(body), { status, headers: { ...JSON_HEADERS, ...headers } });
 }
 
-export function respond<T>(status: number, data: T | null, errors: ApiError[] = [], meta: Meta = {}, headers: Record<string, string> = {}): Response {
+export function respond<T>(status: number, data: T | null, errors: ApiErrorItem[] = [], meta: Meta = {}, headers: Record<string, string> = {}): Response {
   const body: Envelope<T> = { status, data, errors, meta };
   return jsonResponse(body, status, headers);
 }
@@ -73,27 +62,30 @@ export function respond<T>(status: number, data: T | null, errors: ApiError[] = 
 export class ApiFailure extends Error {
   constructor(
     readonly status: number,
-    readonly errors: ApiError[],
+    readonly errors: ApiErrorItem[],
     readonly headers: Record<string, string> = {},
   ) {
     super(errors[0]?.message ?? MESSAGES.general);
   }
 }
 
-export const fail = (status: number, message: string, code?: string, extra: Partial<ApiError> = {}, headers: Record<string, string> = {}): ApiFailure =>
+export const fail = (status: number, message: string, code?: string, extra: Partial<ApiErrorItem> = {}, headers: Record<string, string> = {}): ApiFailure =>
   new ApiFailure(status, [{ message, ...(code ? { code } : {}), ...extra }], headers);
 
-export const invalid = (field: string, message: string, code: string, params?: ApiError["params"]): ApiFailure =>
+export const invalid = (field: string, message: string, code: string, params?: ApiErrorItem["params"]): ApiFailure =>
   new ApiFailure(422, [
-    { message: MESSAGES.invalid, code: "invalid" },
+    { message: MESSAGES.invalid, code: "invalid" satisfies CoreErrorCode },
     { message, code, field, ...(params ? { params } : {}) },
   ]);
 
 /** 422 'Missing required fields', with 'This field is required' for each of the fields. */
 export const missingFields = (fields: readonly string[]): ApiFailure =>
-  new ApiFailure(422, [{ message: MESSAGES.missing, code: "missing" }, ...fields.map((field) => ({ message: MESSAGES.required, code: "required", field }))]);
+  new ApiFailure(422, [
+    { message: MESSAGES.missing, code: "missing" satisfies CoreErrorCode },
+    ...fields.map((field) => ({ message: MESSAGES.required, code: "required" satisfies CoreErrorCode, field })),
+  ]);
 
-export const notFound = (): ApiFailure => fail(404, MESSAGES.notFound, "not_found");
+export const notFound = (): ApiFailure => fail(404, MESSAGES.notFound, "not_found" satisfies CoreErrorCode);
 
 /**
  * D1's errors for "overloaded or briefly unavailable, retry": the entries of the "List of
@@ -138,8 +130,10 @@ export function failureResponse(error: unknown, meta: Meta = {}): Response {
   if (error instanceof ApiFailure) return respond(error.status, null, error.errors, meta, error.headers);
   if (isD1Unavailable(error)) {
     console.warn("shop api: D1 unavailable", error instanceof Error ? error.message : error);
-    return respond(503, null, [{ message: MESSAGES.general, code: "unavailable" }], meta, { "retry-after": String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
+    return respond(503, null, [{ message: MESSAGES.general, code: "unavailable" satisfies CoreErrorCode }], meta, {
+      "retry-after": String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+    });
   }
   console.error("shop api error", error);
-  return respond(500, null, [{ message: MESSAGES.general, code: "general" }], meta);
+  return respond(500, null, [{ message: MESSAGES.general, code: "general" satisfies CoreErrorCode }], meta);
 }

@@ -8,7 +8,7 @@ import type { ShopApiEnv } from "../../env";
 import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
 import { createHarness as createCommerceHarness } from "../../../tests/kit/commerce";
 import type { ApiContext } from "./context";
-import type { ApiError } from "./envelope";
+import type { ApiErrorItem } from "./envelope";
 import { withIdempotency } from "./idempotency";
 import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "../../../tests/kit/api-harness";
 import { JPEG, PNG, text } from "../../../tests/kit/images";
@@ -17,7 +17,7 @@ import { createShopApi, runScheduledJobs } from "../../../tests/kit/shop-api";
 interface Answer {
   status: number;
   data: { uploads?: { id: string }[] } | null;
-  errors: ApiError[];
+  errors: ApiErrorItem[];
   meta: { token?: string };
 }
 

@@ -7,7 +7,7 @@
  * `invalid`.
  */
 import type { ZodIssue, ZodTypeAny, z } from "zod";
-import { ApiFailure, fail, MESSAGES, type ApiError } from "./envelope";
+import { ApiFailure, fail, MESSAGES, type ApiErrorItem } from "./envelope";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
@@ -39,7 +39,7 @@ export function validate<S extends ZodTypeAny>(schema: S, input: unknown): z.inf
 const codeOf = (issue: ZodIssue): string => (issue.code === "custom" && typeof issue.params?.code === "string" ? issue.params.code : "invalid");
 
 /** A custom issue's parameters besides its code (e.g. `maxValue`), for the storefront's own text; strings and numbers only. */
-function paramsOf(issue: ZodIssue): ApiError["params"] | undefined {
+function paramsOf(issue: ZodIssue): ApiErrorItem["params"] | undefined {
   if (issue.code !== "custom" || !issue.params) return undefined;
   const params = Object.entries(issue.params).filter(
     (entry): entry is [string, string | number] => entry[0] !== "code" && (typeof entry[1] === "string" || typeof entry[1] === "number"),
@@ -50,7 +50,7 @@ function paramsOf(issue: ZodIssue): ApiError["params"] | undefined {
 export function validationFailure(issues: ZodIssue[]): ApiFailure {
   const isMissing = (issue: ZodIssue) => issue.code === "invalid_type" && (issue.received === "undefined" || issue.received === "null");
   const missing = issues.filter(isMissing);
-  const errors: ApiError[] = [missing.length > 0 ? { message: MESSAGES.missing, code: "missing" } : { message: MESSAGES.invalid, code: "invalid" }];
+  const errors: ApiErrorItem[] = [missing.length > 0 ? { message: MESSAGES.missing, code: "missing" } : { message: MESSAGES.invalid, code: "invalid" }];
   for (const issue of issues) {
     const field = issue.path.join(".");
     if (isMissing(issue)) errors.push({ message: MESSAGES.required, code: "required", field });

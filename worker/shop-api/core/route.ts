@@ -19,19 +19,24 @@ import { resolveShop } from "./shop";
 
 export type Params = Readonly<Record<string, string>>;
 
-/** A successful answer in the envelope. */
-export interface Reply {
-  readonly data: unknown;
+/**
+ * A successful answer in the envelope; `T` is the endpoint's answer type of the wire contract
+ * (domain/api/): a handler typed `Promise<Reply<OrderAnswer>>` fails its type check when its
+ * data leaves the contract, as every caller reading that type does when the contract changes.
+ */
+export interface Reply<T = unknown> {
+  readonly data: T;
   readonly status: number;
   readonly meta: Meta;
   readonly headers: Record<string, string>;
 }
 
-export function reply(data: unknown, options: { status?: number; meta?: Meta; headers?: Record<string, string> } = {}): Reply {
+export function reply<T>(data: T, options: { status?: number; meta?: Meta; headers?: Record<string, string> } = {}): Reply<T> {
   return { data, status: options.status ?? 200, meta: options.meta ?? {}, headers: options.headers ?? {} };
 }
 
-export type Handler<C extends ApiContext> = (ctx: C, params: Params) => Promise<Reply | Response> | Reply | Response;
+/** A route's handler: the context, the path's parameters -> its answer of type `T` in the envelope, or a finished Response. */
+export type Handler<C extends ApiContext, T = unknown> = (ctx: C, params: Params) => Promise<Reply<T> | Response> | Reply<T> | Response;
 
 /** The clock of a shop API instance; tests pin it. */
 export interface RouteDeps {

@@ -10,7 +10,7 @@ import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
 import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
 import { STAFF_LOGIN_THROTTLE } from "./auth-throttle";
 import { sha256Hex } from "./auth";
-import type { ApiError } from "./envelope";
+import type { ApiErrorItem } from "./envelope";
 import { reply, type RouteArgs } from "./route";
 import { STAFF_IDLE_TIMEOUT_MS, STAFF_SESSION_LIFETIME_MS, staffRoute, type StaffRole } from "./staff-auth";
 import { changeStaffPassword, disableStaff, upsertStaff } from "./staff/accounts";
@@ -151,7 +151,7 @@ describe("throttling", () => {
   const attempt = async (email: string, password: string, from = ip) => {
     ip = from;
     const response = await api()(loginRequest({ email, password }));
-    return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as { errors: ApiError[] } };
+    return { status: response.status, retryAfter: response.headers.get("retry-after"), body: (await response.json()) as { errors: ApiErrorItem[] } };
   };
 
   it("counts no successful login: one account logs in again and again from one address", async () => {

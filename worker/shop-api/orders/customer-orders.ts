@@ -9,7 +9,7 @@
  * Another customer's order answers 404 like an unknown number (every read names the
  * customer). `before` is the number of the last order of the previous page.
  */
-import type { CustomerOrderView, OrderListItem, OrderState } from "../../../domain/api/orders";
+import type { CustomerOrderView, OrderAnswer, OrderListItem, OrderListPage, OrderState } from "../../../domain/api/orders";
 import { callOffSchema, isWorkingDate } from "../../../domain/account-forms";
 import { money } from "../../../domain/money";
 import { hasReturnableLine } from "../../../domain/return-window";
@@ -59,7 +59,7 @@ function summaryOf(ctx: ShopContext, row: OrderSummaryRow): OrderListItem {
 }
 
 /** GET /apiv2/customer/orders?before=&limit= */
-export async function orderList(ctx: ShopContext): Promise<Reply> {
+export async function orderList(ctx: ShopContext): Promise<Reply<OrderListPage>> {
   const { customer } = await requireCustomer(ctx);
   const limitText = ctx.url.searchParams.get("limit");
   const limit = limitText === null ? DEFAULT_PAGE : /^[1-9][0-9]{0,2}$/.test(limitText) ? Math.min(Number(limitText), MAX_PAGE) : NaN;
@@ -143,7 +143,7 @@ async function readOrder(ctx: ShopContext, customerId: string, number: string): 
 }
 
 /** GET /apiv2/customer/orders/{number} */
-export async function orderDetail(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function orderDetail(ctx: ShopContext, params: Params): Promise<Reply<OrderAnswer>> {
   const { customer } = await requireCustomer(ctx);
   return reply({ order: (await readOrder(ctx, customer.id, orderNumberOf(params))).view });
 }
@@ -152,7 +152,7 @@ export async function orderDetail(ctx: ShopContext, params: Params): Promise<Rep
  * POST /apiv2/customer/orders/{number}/call-off {desiredDate}: delivers the stored goods on
  * the date (core/orders/storage.ts); replaces an open call-off -> {order}.
  */
-export async function callOff(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function callOff(ctx: ShopContext, params: Params): Promise<Reply<OrderAnswer>> {
   const { customer } = await requireCustomer(ctx);
   const number = orderNumberOf(params);
   const { desiredDate } = validate(callOffSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));

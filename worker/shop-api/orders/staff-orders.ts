@@ -130,7 +130,7 @@ function summaryOf(row: SummaryRow): StaffOrderSummary {
 }
 
 /** GET /admin/api/orders */
-export async function staffOrderList(ctx: StaffContext): Promise<Reply> {
+export async function staffOrderList(ctx: StaffContext): Promise<Reply<StaffOrderListPage>> {
   const query = validate(listQuery, queryParams(ctx.url));
   const before = query.before ? decodeOrderCursor(query.before) : null;
   if (query.before && !before) throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor", { field: "before" });
@@ -197,7 +197,7 @@ function historyOf(order: OrderRow, lines: OrderLineRow[], events: OrderEventRow
 }
 
 /** GET /admin/api/orders/:number */
-export async function staffOrderView(ctx: StaffContext, params: Params): Promise<Reply> {
+export async function staffOrderView(ctx: StaffContext, params: Params): Promise<Reply<StaffOrderDetail>> {
   const number = orderNumberParam(params);
   if (!number) throw notFound();
   const id = sql`(SELECT id FROM orders WHERE order_number = ${number})`;

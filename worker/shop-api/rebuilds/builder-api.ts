@@ -12,6 +12,7 @@
  *        (publish now for a builder about to build the shops, e.g. `npm start`: the requests waiting for them are merged into
  *        the same builds; rebuilds/publishing.ts publishForBuilder)
  */
+import type { BuilderPublish, ClaimResult } from "../../../domain/api/builder";
 import { z } from "zod";
 import type { ApiContext } from "../core/context";
 import { fail, MESSAGES } from "../core/envelope";
@@ -65,7 +66,7 @@ function buildId(params: Params): number {
   return id;
 }
 
-export async function claimRoute(ctx: ApiContext): Promise<Reply> {
+export async function claimRoute(ctx: ApiContext): Promise<Reply<ClaimResult>> {
   const deps = await authorised(ctx);
   const body = validate(claimBody, await readJson(ctx.request));
   return reply(await claimBuild(ctx.db, body.builder, body.shops ?? null, deps));
@@ -94,7 +95,7 @@ export async function sweepRoute(ctx: ApiContext): Promise<Reply> {
   return reply(await sweepRebuilds(ctx.env, deps));
 }
 
-export async function publishRoute(ctx: ApiContext): Promise<Reply> {
+export async function publishRoute(ctx: ApiContext): Promise<Reply<BuilderPublish>> {
   const deps = await authorised(ctx);
   const body = validate(publishBody, await readJson(ctx.request));
   return reply(await publishForBuilder(ctx.env, body.shops, body.actor ?? "builder", deps));

@@ -7,6 +7,7 @@
  * `maxAttempts` (tables/rebuilds.ts failSql).
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import type { ClaimResult } from "../../../domain/api/builder";
 import type { ShopApiEnv } from "../../env";
 import { fail } from "../core/envelope";
 import {
@@ -31,34 +32,7 @@ import { callDeployHooks } from "./deploy-hooks";
 import { settingsOf, type RebuildDeps } from "./settings";
 import { LEASE_EXPIRED_ERROR } from "./sweep";
 
-export interface ClaimedBuild {
-  id: number;
-  shop: string;
-  attempt: number;
-  /** The change ids (rebuild request ids) the build carries live. */
-  changeIds: number[];
-  /**
-   * Source the whole catalogue, not only what changed since the shop's last build: the build
-   * carries a nightly rebuild or a "publish now", which must refresh what time alone changes
-   * (the 30-day reference price, campaigns) and what no change log records.
-   */
-  fullSync: boolean;
-  leaseUntil: string;
-}
-
 const FULL_SYNC_TRIGGERS: readonly RebuildTrigger[] = ["nightly", "publish"];
-
-export interface ClaimResult {
-  build: ClaimedBuild | null;
-  /** Without a build: when the next queued build of these shops becomes due (null: none queued). */
-  nextDueAt: string | null;
-  /**
-   * Without a build: how many builds of these shops are queued (not due yet, or held back by a
-   * running build) and running (under a live lease); null when a build was claimed. A builder
-   * that drains the shops is done when both are 0.
-   */
-  pending: { queued: number; running: number } | null;
-}
 
 export async function readBuild(db: D1Database, id: number): Promise<BuildView | null> {
   const row = await selectBuild(id).prepare(db).first<BuildRow>();

@@ -3,6 +3,7 @@
  * rebuilds/staff-routes.ts): per shop the live build, the queued and the running one and the
  * last builds; "publish now" for one shop, several or all; the webhook secret's rotation.
  */
+import type { BuilderPublish } from "../../../domain/api/builder";
 import type { Publishing, ShopPublishing } from "../../../domain/back-office/publishing";
 import type { ShopApiEnv } from "../../env";
 import { buildViewOf, selectBuildsForConsole, selectLiveBuilds, selectQueuedBuildsOf, selectRequestsUnmergedFor, type BuildRow } from "../tables/rebuilds";
@@ -44,14 +45,6 @@ export async function publishNow(env: ShopApiEnv, shops: readonly string[] | "al
   );
   if (id === null) throw new Error("publishNow: the request was not written");
   return id;
-}
-
-export interface BuilderPublish {
-  changeId: number;
-  /** Every request that waited for these shops (e.g. an import the CLI wrote) and is now in their builds, the publish included. */
-  carried: number[];
-  /** The queued build of each shop, which carries the publish (and the waiting requests, unless the shop's build was running). */
-  builds: { shop: string; id: number; changeIds: number[] }[];
 }
 
 /**

@@ -18,7 +18,7 @@
 import { MAX_RMA_IMAGES, type RmaUploadAnswer } from "../../../domain/returns-forms";
 import { shopDirectory } from "../../config/shops";
 import type { ShopContext } from "../core/context";
-import { ApiFailure, fail, type ApiError } from "../core/envelope";
+import { ApiFailure, fail, type ApiErrorItem } from "../core/envelope";
 import { receiveUploads } from "../core/uploads/handlers";
 import { reply, type Reply } from "../core/route";
 import { withVisitor } from "../core/visitor";
@@ -40,7 +40,7 @@ const CONTRACT_CODES: Readonly<Record<string, string>> = {
 };
 
 function inContractCodes(failure: ApiFailure): ApiFailure {
-  const errors = failure.errors.map((error): ApiError => {
+  const errors = failure.errors.map((error): ApiErrorItem => {
     const code = error.code ? CONTRACT_CODES[error.code] : undefined;
     if (!code) return error;
     return { ...error, code, params: { ...(error.params ?? {}), reason: error.code! } };

@@ -3,7 +3,7 @@
  * and the per-shop `order_counters`. Money is integer minor units, tax included.
  */
 import { money } from "../../../domain/money";
-import type { OrderLineView } from "../../../domain/order";
+import type { OrderLine } from "../../../domain/api/orders";
 import { parseJsonOr } from "../../lib/json";
 import { unitLabel } from "../../lib/labels";
 import { sql, type SqlFragment } from "../../lib/sql";
@@ -117,7 +117,7 @@ export function selectOrderLines(orderId: string): SqlFragment {
 }
 
 /** The order's lines as its snapshot has them, with shipped and delivered quantities; shown to the visitor who ordered, the customer's account and staff alike; formatted in `language` (default: the order's). */
-export function orderLineViews(order: Pick<OrderRow, "currency" | "language">, lines: OrderLineRow[], language = order.language): OrderLineView[] {
+export function orderLineViews(order: Pick<OrderRow, "currency" | "language">, lines: OrderLineRow[], language = order.language): OrderLine[] {
   const m = (minor: number) => money(minor, order.currency, language);
   return lines.map((line) => ({
     line: line.line_no,

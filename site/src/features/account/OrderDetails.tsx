@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { countryName } from "../../../../domain/countries";
-import type { CustomerOrder, OrderAddress } from "./api";
+import type { CustomerOrderView, OrderAddress } from "../../../../domain/api/orders";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
 import { useAccountSettings } from "./context";
 import { useCustomerOrder } from "./hooks";
@@ -60,7 +60,7 @@ function OrderView({ number }: { number: string | null }) {
   return <OrderBody order={data.order} onChange={(order) => void mutate({ order }, { revalidate: false })} />;
 }
 
-export function OrderBody({ order, onChange }: { order: CustomerOrder; onChange: (order: CustomerOrder) => void }) {
+export function OrderBody({ order, onChange }: { order: CustomerOrderView; onChange: (order: CustomerOrderView) => void }) {
   const { t } = useTranslation("account");
   const { paths, language } = useAccountSettings();
   return (
@@ -177,7 +177,7 @@ export function OrderBody({ order, onChange }: { order: CustomerOrder; onChange:
   );
 }
 
-function StateHistory({ order }: { order: CustomerOrder }) {
+function StateHistory({ order }: { order: CustomerOrderView }) {
   const { t } = useTranslation("account");
   const { language } = useAccountSettings();
   const entries = order.history;

@@ -1,6 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { OrderSummary } from "./api";
+import type { OrderListItem } from "../../../../domain/api/orders";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
 import { useAccountSettings } from "./context";
 import { useCustomerOrders } from "./hooks";
@@ -64,7 +64,7 @@ function OrderPage({ before, last, onMore }: { before: string | null; last: bool
   );
 }
 
-export function OrderRow({ order }: { order: OrderSummary }) {
+export function OrderRow({ order }: { order: OrderListItem }) {
   const { t } = useTranslation("account");
   const { paths, language } = useAccountSettings();
   return (

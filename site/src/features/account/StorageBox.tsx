@@ -1,7 +1,8 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { callOffSchema } from "../../../../domain/account-forms";
-import { ACCOUNT_PATHS, accountCall, type CustomerOrder } from "./api";
+import type { CustomerOrderView, OrderAnswer } from "../../../../domain/api/orders";
+import { ACCOUNT_PATHS, accountCall } from "./api";
 import { useAccountSettings } from "./context";
 import { fieldErrorText, useFormTexts } from "./form-texts";
 import { codeText, FieldError, formatDay } from "./ui";
@@ -12,7 +13,7 @@ import { codeText, FieldError, formatDay } from "./ui";
  * call-off with a desired date: a native date input bounded by the days the shop API says a
  * call-off may name today (working days; none once the goods have left or the order is cancelled).
  */
-export function StorageBox({ order, onChange }: { order: CustomerOrder; onChange: (order: CustomerOrder) => void }) {
+export function StorageBox({ order, onChange }: { order: CustomerOrderView; onChange: (order: CustomerOrderView) => void }) {
   const { t } = useTranslation("account");
   const { language } = useAccountSettings();
   const texts = useFormTexts();
@@ -32,7 +33,7 @@ export function StorageBox({ order, onChange }: { order: CustomerOrder; onChange
     }
     setPending(true);
     setError(null);
-    const result = await accountCall<{ order: CustomerOrder }>("POST", ACCOUNT_PATHS.callOff(order.orderNumber), checked.data);
+    const result = await accountCall<OrderAnswer>("POST", ACCOUNT_PATHS.callOff(order.orderNumber), checked.data);
     setPending(false);
     if (result.ok && result.data) {
       setDone(true);

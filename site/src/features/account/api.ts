@@ -5,9 +5,11 @@
  * DELETE, an `Idempotency-Key` on every write, and 202 as success where the contract
  * answers 202 (register, password reset).
  */
-import { apiUrl, isSuccess, type ApiError, type ApiResult } from "../commerce/api";
+import { errorItemsOf, isSuccess, type ReceivedEnvelope } from "../../../../domain/api/envelope";
+import type { EnvironmentAnswer, EnvironmentLink } from "../../../../domain/api/shop";
+import { apiUrl, type ApiErrorItem, type ApiResult } from "../commerce/api";
 
-export type { ApiError, ApiResult };
+export type { ApiErrorItem, ApiResult };
 
 export type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -38,10 +40,10 @@ export async function accountCall<T>(method: Method, path: string, body?: unknow
     const response = await fetch(apiUrl(path), init).finally(() => {
       if (write) inFlight.clear();
     });
-    const json = (await response.json().catch(() => null)) as { data?: T | null; errors?: ApiError[] } | null;
+    const json = (await response.json().catch(() => null)) as ReceivedEnvelope<T> | null;
     const data = json?.data ?? null;
     const ok = isSuccess(response.status, data) || (options.accepted === true && response.status === 202 && data !== null);
-    return { ok, status: response.status, data, errors: Array.isArray(json?.errors) ? json!.errors : [] };
+    return { ok, status: response.status, data, errors: errorItemsOf(json) };
   } catch {
     return { ok: false, status: 0, data: null, errors: [] };
   }
@@ -64,26 +66,16 @@ export function fetchAccount<T>(path: string): Promise<T> {
   return request;
 }
 
-// Shapes of the answers: domain/account.ts, shared with the shop API.
-export type { Customer, CustomerOrder, OrderAddress, OrderSummary, Project } from "../../../../domain/account";
+// Shapes of the answers: domain/account.ts, shared with the shop API (the orders': domain/api/orders.ts).
+export type { Customer, CustomerType, Project, ProjectItem } from "../../../../domain/account";
 import { newIdempotencyKey } from "../../lib/idempotency";
 export { newIdempotencyKey } from "../../lib/idempotency";
 
-export interface EnvironmentLink {
-  url: string;
-  description: string;
-  textColor: string;
-  textBackground: string;
-}
+export type { EnvironmentLink };
 
 /** The parts of GET /apiv2/environment the header reads. */
 export interface AccountEnvironment {
-  environment: {
-    navigation: { loginLink: EnvironmentLink; signUpLink: EnvironmentLink };
-    customer?: { signedIn: boolean; firstName: string | null } | null;
-    /** The signed-in customer's project count (0 for a guest: the header counts the browser's) and my projects' path. */
-    projects?: { count: number; link: string } | null;
-  };
+  environment: Pick<EnvironmentAnswer["environment"], "navigation"> & Partial<Pick<EnvironmentAnswer["environment"], "customer" | "projects">>;
 }
 
 export const ACCOUNT_PATHS = {

@@ -8,7 +8,7 @@ import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { TFunction } from "i18next";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { AccountFormTexts } from "../../../../domain/account-forms";
-import type { ApiError } from "./api";
+import type { ApiErrorItem } from "./api";
 import { errorText } from "./ui";
 
 /** The keys of AccountFormTexts, each under account.form.* in locales/<lang>/account.json. */
@@ -49,7 +49,7 @@ export function useFormTexts(): AccountFormTexts {
  * Words for one error the shop API put at a field: its code's text; for `invalid` (a
  * format the API's own rule refused) the field's own words where there are some.
  */
-export function fieldErrorText(t: TFunction, error: ApiError): string {
+export function fieldErrorText(t: TFunction, error: ApiErrorItem): string {
   if (error.code === "invalid" && error.field) {
     const key = `account.errors.invalidField.${error.field}`;
     const text = t(key);
@@ -64,13 +64,13 @@ export function fieldErrorText(t: TFunction, error: ApiError): string {
  * The leading summary (`invalid`/`missing` without a field) says nothing of its own.
  */
 export function applyServerErrors<T extends FieldValues>(
-  errors: ApiError[],
+  errors: ApiErrorItem[],
   fields: readonly Path<T>[],
   setError: UseFormSetError<T>,
   t: TFunction,
 ): string | null {
   let placed = false;
-  const rest: ApiError[] = [];
+  const rest: ApiErrorItem[] = [];
   const seen = new Set<string>();
   for (const error of errors) {
     const field = error.field as Path<T> | undefined;

@@ -5,18 +5,9 @@
  */
 import React from "react";
 import useSWR, { mutate } from "swr";
+import type { OrderAnswer, OrderListPage } from "../../../../domain/api/orders";
 import { PATHS as COMMERCE_PATHS } from "../commerce/api";
-import {
-  ACCOUNT_PATHS,
-  accountCall,
-  fetchAccount,
-  type AccountEnvironment,
-  type ApiResult,
-  type Customer,
-  type CustomerOrder,
-  type OrderSummary,
-  type Project,
-} from "./api";
+import { ACCOUNT_PATHS, accountCall, fetchAccount, type AccountEnvironment, type ApiResult, type Customer, type Project } from "./api";
 import { mergeGuestProjects, readGuestProjects, subscribeGuestProjects, type GuestProject } from "./guest-projects";
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
@@ -30,11 +21,11 @@ export function useAccountEnvironment() {
 }
 
 export function useCustomerOrders(before: string | null) {
-  return useSWR<{ orders: OrderSummary[]; next: string | null }>(ACCOUNT_PATHS.orders(before), fetchAccount, quiet);
+  return useSWR<OrderListPage>(ACCOUNT_PATHS.orders(before), fetchAccount, quiet);
 }
 
 export function useCustomerOrder(number: string | null) {
-  return useSWR<{ order: CustomerOrder }>(number ? ACCOUNT_PATHS.order(number) : null, fetchAccount, quiet);
+  return useSWR<OrderAnswer>(number ? ACCOUNT_PATHS.order(number) : null, fetchAccount, quiet);
 }
 
 /** The account's projects; only asked for a signed-in customer. */

@@ -3,7 +3,7 @@ import React from "react";
 import { navigate } from "gatsby";
 import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/kit/account-screens";
 import { money } from "../../../../domain/money";
-import type { CustomerOrder, OrderSummary } from "../../../../domain/account";
+import type { CustomerOrderView, OrderListItem } from "../../../../domain/api/orders";
 import { Offers } from "./Offers";
 import { OrderDetails, orderNumberFrom } from "./OrderDetails";
 import { OrderOverview } from "./OrderOverview";
@@ -27,7 +27,7 @@ const erika = {
   verified: true,
 };
 
-const stored: OrderSummary = {
+const stored: OrderListItem = {
   number: "DE-100002",
   placedAt: "2026-11-20T09:30:00.000Z",
   state: "confirmed",
@@ -36,7 +36,7 @@ const stored: OrderSummary = {
   deliveryMode: "on_call_storage",
   storage: { until: "2027-02-20", state: "stored" },
 };
-const plain: OrderSummary = {
+const plain: OrderListItem = {
   number: "DE-100001",
   placedAt: "2026-10-02T15:00:00.000Z",
   state: "delivered",
@@ -45,7 +45,7 @@ const plain: OrderSummary = {
   deliveryMode: "standard",
 };
 
-function order(extra: Partial<CustomerOrder> = {}): CustomerOrder {
+function order(extra: Partial<CustomerOrderView> = {}): CustomerOrderView {
   return {
     orderNumber: "DE-100002",
     state: "confirmed",
@@ -166,7 +166,7 @@ test("my orders: number, date, state, total and the storage badge, page by page;
 });
 
 describe("order details", () => {
-  function stubOrder(current: CustomerOrder, onCallOff?: (date: string) => CustomerOrder) {
+  function stubOrder(current: CustomerOrderView, onCallOff?: (date: string) => CustomerOrderView) {
     return stubApi((call) => {
       if (call.path === "/apiv2/customer") return { status: 200, data: { customer: erika } };
       if (call.path === "/apiv2/customer/orders/DE-100002") return { status: 200, data: { order: current } };

@@ -7,7 +7,7 @@ import { mutate } from "swr";
 import type { MoneyValue } from "../../../../domain/money";
 import { PATHS as COMMERCE_PATHS, type Cart } from "../commerce/api";
 import { addToCart } from "../commerce/hooks";
-import { ACCOUNT_PATHS, accountCall, type ApiError, type Project } from "./api";
+import { ACCOUNT_PATHS, accountCall, type ApiErrorItem, type Project } from "./api";
 import {
   addGuestItem,
   createGuestProject,
@@ -39,7 +39,7 @@ export interface ProjectView {
 
 export interface Outcome {
   ok: boolean;
-  error?: ApiError;
+  error?: ApiErrorItem;
   /** To the cart: how many lines the cart took and how many it refused. */
   added?: number;
   failed?: number;
@@ -107,7 +107,7 @@ export function fromBrowser(project: GuestProject): ProjectView {
 const done: Outcome = { ok: true };
 
 /** The error that says most: one at a field or with its own code, before the leading summary (`invalid`, `missing`). */
-export function telling(errors: ApiError[]): ApiError | undefined {
+export function telling(errors: ApiErrorItem[]): ApiErrorItem | undefined {
   return errors.find((error) => error.field !== undefined || (error.code !== "invalid" && error.code !== "missing")) ?? errors[0];
 }
 /** ACCOUNT_FORM_CODES.projectName of domain/account-forms.ts (not imported: that module brings zod into the product page). */
@@ -180,7 +180,7 @@ export const browserActions: ProjectActions = {
   async toCart(project, lines) {
     let added = 0;
     let failed = 0;
-    let error: ApiError | undefined;
+    let error: ApiErrorItem | undefined;
     for (const line of lines ?? project.lines) {
       const result = await addToCart(line.sku, line.quantity);
       if (result.ok) added += 1;

@@ -5,7 +5,7 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import type { TFunction } from "i18next";
 import { countryName } from "../../../../domain/countries";
 import { htmlLanguage } from "../../../../domain/routes";
-import type { ApiError } from "./api";
+import type { ApiErrorItem } from "./api";
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
@@ -145,7 +145,7 @@ export function formatDay(value: string | null | undefined, language: string): s
 }
 
 /** The words for an API error: its code's text in the screen's language, else the general failure (never the English message). */
-export function errorText(t: TFunction, error: Pick<ApiError, "code" | "params"> | undefined): string {
+export function errorText(t: TFunction, error: Pick<ApiErrorItem, "code" | "params"> | undefined): string {
   const key = error?.code ? `account.errors.${error.code}` : "";
   const text = key ? t(key, { ...(error?.params ?? {}) }) : "";
   return text && text !== key ? text : t("account.errors.general");

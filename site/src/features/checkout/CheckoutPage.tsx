@@ -32,7 +32,7 @@ import type { LegalLinks } from "./legal-links";
 import { initialValues, orderResolver, type CheckoutFormValues } from "./order-body";
 import { OrderSummary } from "./OrderSummary";
 import { attemptFor, settles, type SubmitAttempt } from "./submit-attempt";
-import type { PlacedOrder } from "../../../../domain/order";
+import type { PlacedOrder } from "../../../../domain/api/orders";
 import "./checkout-page.css";
 import { trackEcommerce } from "../../lib/tracking/data-layer";
 import { addPaymentInfo, addShippingInfo, quoteItems, valueEvent } from "../../lib/tracking/ecommerce";

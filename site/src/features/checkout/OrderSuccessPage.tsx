@@ -9,7 +9,7 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { TFunction } from "i18next";
 import { countryName } from "../../../../domain/countries";
-import type { OrderView } from "../../../../domain/order";
+import type { VisitorOrderView } from "../../../../domain/api/orders";
 import { homePath, type ShopRouting } from "../../../../domain/routes";
 import { newIdempotencyKey, retryPaymentCall, useOrder } from "./checkout-api";
 import { writtenDate } from "../../../../domain/calendar-date";
@@ -30,7 +30,7 @@ export function orderNumberOf(search: string): string | null {
 }
 
 /** What happens next, in order (right of return 30 days). */
-export function nextSteps(order: OrderView, t: TFunction, language: string): string[] {
+export function nextSteps(order: VisitorOrderView, t: TFunction, language: string): string[] {
   const steps = [t("checkout.success.next.confirmation", { email: order.email })];
   if (order.paymentMethod === "prepayment") steps.push(t("checkout.success.next.prepayment", { amount: order.totals.grandTotal.formattedWithCurrency }));
   else if (order.paymentState === "pending") steps.push(t("checkout.success.next.onlinePending"));

@@ -9,7 +9,7 @@ import React from "react";
 import useSWR from "swr";
 import { isCalendarDate } from "../../../../domain/calendar-date";
 import type { CheckoutQuote, DeliveryModeCode } from "../../../../domain/checkout";
-import type { OrderPaymentStart, OrderView, PlacedOrder } from "../../../../domain/order";
+import type { PaymentRetryAnswer, PlacedOrder, VisitorOrderView } from "../../../../domain/api/orders";
 import { apiCall, fetchData, type ApiResult } from "../commerce/api";
 import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
 export { newIdempotencyKey } from "../../lib/idempotency";
@@ -54,7 +54,7 @@ export function useCheckoutQuote(request: CheckoutQuoteRequest) {
 
 /** The placed order; asked again every `refreshMs` while that is set (an online payment being confirmed). */
 export function useOrder(number: string | null, refreshMs = 0) {
-  return useSWR<OrderView>(number ? CHECKOUT_PATHS.orderByNumber(number) : null, fetchData, { ...quiet, refreshInterval: refreshMs });
+  return useSWR<VisitorOrderView>(number ? CHECKOUT_PATHS.orderByNumber(number) : null, fetchData, { ...quiet, refreshInterval: refreshMs });
 }
 
 /** Whether the shop's address forms can offer suggestions (false until known, and when the call fails). */
@@ -73,7 +73,7 @@ export function placeOrderCall(body: unknown, idempotencyKey: string): Promise<A
   return apiCall<PlacedOrder>("POST", CHECKOUT_PATHS.order, body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 
-export function retryPaymentCall(number: string, idempotencyKey: string): Promise<ApiResult<{ orderNumber: string; payment: OrderPaymentStart }>> {
+export function retryPaymentCall(number: string, idempotencyKey: string): Promise<ApiResult<PaymentRetryAnswer>> {
   return apiCall("POST", CHECKOUT_PATHS.retryPayment(number), {}, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 

@@ -4,7 +4,7 @@ import { SWRConfig } from "swr";
 import type { TFunction } from "i18next";
 import type { CheckoutQuote } from "../../../../domain/checkout";
 import { money } from "../../../../domain/money";
-import type { OrderView } from "../../../../domain/order";
+import type { VisitorOrderView } from "../../../../domain/api/orders";
 import { AddressSuggest } from "./AddressSuggest";
 import { CheckoutPage } from "./CheckoutPage";
 import { checkoutQuoteKey } from "./checkout-api";
@@ -177,7 +177,7 @@ describe("address suggestions in a form", () => {
 });
 
 describe("the success page", () => {
-  const order = (extra: Partial<OrderView> = {}): OrderView => ({
+  const order = (extra: Partial<VisitorOrderView> = {}): VisitorOrderView => ({
     orderNumber: "DE-100001",
     state: "placed",
     placedAt: "2026-11-18T08:00:00.000Z",

@@ -7,7 +7,7 @@
 import type { TFunction } from "i18next";
 import type { OrderFormTexts } from "../../../../domain/checkout-form";
 import { writtenDate } from "../../../../domain/calendar-date";
-import type { ApiError } from "../commerce/api";
+import type { ApiErrorItem } from "../commerce/api";
 
 export function orderFormTexts(t: TFunction): OrderFormTexts {
   return {
@@ -65,7 +65,7 @@ export const ERROR_CODES = [
 const FIELD_TEXTS: Record<string, string> = { email: "email", postcode: "postcode", acceptTerms: "terms_not_accepted" };
 
 /** An API error in the spec's words, in the page's language. */
-export function errorText(t: TFunction, error: ApiError, language: string): string {
+export function errorText(t: TFunction, error: ApiErrorItem, language: string): string {
   const code = error.code ?? "";
   if ((ERROR_CODES as readonly string[]).includes(code)) {
     const params: Record<string, string | number> = { ...(error.params ?? {}) };
@@ -95,7 +95,7 @@ export interface SortedErrors {
  * The API's refusal sorted by where the page shows it: the first error is the envelope's
  * summary ('The given data was invalid.') unless it is the only one.
  */
-export function sortErrors(t: TFunction, errors: ApiError[], language: string, differentShipping: boolean): SortedErrors {
+export function sortErrors(t: TFunction, errors: ApiErrorItem[], language: string, differentShipping: boolean): SortedErrors {
   const sorted: SortedErrors = { fields: [], lines: new Map(), general: [] };
   const detailed = errors.length > 1 && (errors[0]?.code === "invalid" || errors[0]?.code === "missing") && !errors[0]?.field ? errors.slice(1) : errors;
   for (const error of detailed) {

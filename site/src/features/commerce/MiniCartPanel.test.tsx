@@ -1,8 +1,7 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { money } from "../../../../domain/money";
-import type { Cart } from "./api";
-import { MiniCartPanel } from "./MiniCartPanel";
+import { MiniCartPanel, type MiniCartView } from "./MiniCartPanel";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({
   useTranslation: () => ({
@@ -23,7 +22,7 @@ const line = (sku: string, quantity: number, minor: number) => ({
   quantity,
   rowTotal: money(minor, "EUR", "de"),
 });
-const cart: Cart = {
+const cart: MiniCartView = {
   items: [line("A", 2, 5998), line("B", 13, 123456)],
   miniCart: { itemCount: 2, linkToCart: "/checkout/cart/" },
   totals: { currency: "EUR", goodsValue: money(129454, "EUR", "de") },

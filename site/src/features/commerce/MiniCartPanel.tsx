@@ -1,7 +1,14 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { panelStore } from "../../lib/panel-store";
-import type { Cart } from "./api";
+import type { Cart, CartItem } from "./api";
+
+/** What the mini-cart shows of the cart's answer: the added line, the count and the goods value. */
+export interface MiniCartView {
+  items: Pick<CartItem, "sku" | "name" | "quantity" | "rowTotal">[];
+  miniCart: Cart["miniCart"];
+  totals: Pick<Cart["totals"], "currency" | "goodsValue">;
+}
 
 /** The mini-cart below the header's cart entry, opened by a successful add-to-cart with the SKU it added and the button to give the focus back to. */
 export const miniCart = panelStore<{ sku: string; returnFocus: HTMLElement | null }>();
@@ -12,7 +19,7 @@ export const miniCart = panelStore<{ sku: string; returnFocus: HTMLElement | nul
  * A non-modal dialog: it takes the focus when it opens and gives it back to `returnFocus`
  * (the add-to-cart button) when it closes (Escape, "continue shopping", a click outside).
  */
-export function MiniCartPanel({ cart, sku, returnFocus, onClose }: { cart: Cart; sku: string; returnFocus: HTMLElement | null; onClose: () => void }) {
+export function MiniCartPanel({ cart, sku, returnFocus, onClose }: { cart: MiniCartView; sku: string; returnFocus: HTMLElement | null; onClose: () => void }) {
   const { t } = useTranslation("commerce");
   const { t: tHeader } = useTranslation();
   const panel = React.useRef<HTMLDivElement>(null);

@@ -5,20 +5,18 @@
  * docs/decisions/0029). A call succeeds only with HTTP 200 and data.
  * On the Swiss shop the language segment leads the API path (/fr/apiv2/...).
  */
+import { errorItemsOf, isSuccess, type ReceivedEnvelope } from "../../../../domain/api/envelope";
+import type { ApiErrorItem } from "../../../../domain/api/errors";
 import type { MoneyValue } from "../../../../domain/money";
 
-export interface ApiError {
-  message: string;
-  code?: string;
-  field?: string;
-  params?: Record<string, string | number>;
-}
+export type { ApiErrorItem };
+export { isSuccess };
 
 export interface ApiResult<T> {
   ok: boolean;
   status: number;
   data: T | null;
-  errors: ApiError[];
+  errors: ApiErrorItem[];
 }
 
 const URL_LANGUAGES = ["de", "fr", "it"];
@@ -27,10 +25,6 @@ const URL_LANGUAGES = ["de", "fr", "it"];
 export function apiUrl(path: string, pathname = typeof window === "undefined" ? "/" : window.location.pathname): string {
   const first = pathname.split("/")[1] ?? "";
   return URL_LANGUAGES.includes(first) ? `/${first}${path}` : path;
-}
-
-export function isSuccess(status: number, data: unknown): boolean {
-  return status === 200 && data !== null && data !== undefined;
 }
 
 /** `headers`: extra request headers (the captcha token of a form submit). */
@@ -48,9 +42,9 @@ export async function apiCall<T>(
       init.headers = { accept: "application/json", "content-type": "application/json", ...headers };
     }
     const response = await fetch(apiUrl(path), init);
-    const json = (await response.json().catch(() => null)) as { data?: T | null; errors?: ApiError[] } | null;
+    const json = (await response.json().catch(() => null)) as ReceivedEnvelope<T> | null;
     const data = json?.data ?? null;
-    return { ok: isSuccess(response.status, data), status: response.status, data, errors: Array.isArray(json?.errors) ? json!.errors : [] };
+    return { ok: isSuccess(response.status, data), status: response.status, data, errors: errorItemsOf(json) };
   } catch {
     return { ok: false, status: 0, data: null, errors: [] };
   }
@@ -64,21 +58,7 @@ export async function fetchData<T>(path: string): Promise<T> {
 }
 
 // Shapes of the responses the storefront reads.
-export interface CartItem {
-  itemId: number;
-  sku: string;
-  kind: "product" | "sample";
-  name: string;
-  quantity: number;
-  rowTotal: MoneyValue;
-}
-
-export interface Cart {
-  items: CartItem[];
-  miniCart: { itemCount: number; linkToCart: string };
-  totals: { currency: string; goodsValue: MoneyValue };
-  addToCartCount?: number;
-}
+export type { Cart, CartItem } from "../../../../domain/api/cart";
 
 export interface Cost {
   amount: number;
@@ -152,12 +132,7 @@ export interface SampleCart {
   processAfter?: string;
 }
 
-export interface RelatedProduct {
-  sku: string;
-  name: string;
-  detailLink: string | null;
-  price: MoneyValue;
-}
+export type { RelatedProduct } from "../../../../domain/api/catalogue";
 
 export const PATHS = {
   cart: "/apiv2/cart/",

@@ -1,5 +1,5 @@
 /** The configurators' texts (locales/<lang>/configurator.json) and the words for a refusal by its code. */
-import type { ApiError } from "../commerce/api";
+import type { ApiErrorItem } from "../commerce/api";
 
 export const NAMESPACE = "configurator";
 
@@ -22,7 +22,7 @@ const KNOWN_CODES = [
  * message": the refusal's own words in the page's language where the code is known, else the
  * server's message, else the generic one.
  */
-export function failureText(errors: ApiError[], t: (key: string, options?: Record<string, unknown>) => string): string {
+export function failureText(errors: ApiErrorItem[], t: (key: string, options?: Record<string, unknown>) => string): string {
   const specific = errors.find((error) => error.code && error.code !== "invalid" && error.code !== "missing") ?? errors[0];
   if (specific?.code && KNOWN_CODES.includes(specific.code)) return t(`errors.${specific.code}`, specific.params ?? {});
   return specific?.message || t("errors.general");

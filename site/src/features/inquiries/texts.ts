@@ -3,7 +3,7 @@
  * (locales/<lang>/inquiries-ui.json): refusals are shown by their code in the page's language,
  * never the API's English message.
  */
-import type { ApiError } from "../commerce/api";
+import type { ApiErrorItem } from "../commerce/api";
 import type { InquiryFormTexts } from "../../../../domain/inquiry";
 
 export const NAMESPACE = "inquiries-ui";
@@ -54,7 +54,7 @@ export interface FieldRefusal {
 }
 
 /** The refusals of single fields, in the page's words (unknown codes of a known field: 'invalid'). */
-export function fieldRefusals(errors: ApiError[]): FieldRefusal[] {
+export function fieldRefusals(errors: ApiErrorItem[]): FieldRefusal[] {
   const refusals: FieldRefusal[] = [];
   for (const error of errors) {
     const field = FORM_FIELDS.find((name) => name === error.field);
@@ -66,7 +66,7 @@ export function fieldRefusals(errors: ApiError[]): FieldRefusal[] {
 }
 
 /** A refused inquiry that is not about one field, in words (a key under `inquiryForm.errors.`). */
-export function submitErrorKey(result: { status: number; errors: ApiError[] }): string {
+export function submitErrorKey(result: { status: number; errors: ApiErrorItem[] }): string {
   const codes = result.errors.map((error) => error.code ?? "");
   if (codes.includes("inquiries_unavailable")) return "inquiryForm.errors.unavailable";
   if (codes.includes("product_not_found")) return "inquiryForm.errors.productNotFound";
@@ -80,7 +80,7 @@ export function submitErrorKey(result: { status: number; errors: ApiError[] }): 
 const OFFER_CODES = new Set(["offer_not_found", "offer_expired", "offer_declined", "offer_accepted"]);
 
 /** A refused accept or decline, in words (a key under `offerView.errors.`). */
-export function offerErrorKey(result: { status: number; errors: ApiError[] }): string {
+export function offerErrorKey(result: { status: number; errors: ApiErrorItem[] }): string {
   const code = result.errors.map((error) => error.code ?? "").find((candidate) => OFFER_CODES.has(candidate));
   if (code) return `offerView.errors.${code}`;
   if (result.status === 404) return "offerView.errors.offer_not_found";

@@ -4,18 +4,18 @@
  * API's English message.
  */
 import { htmlLanguage } from "../../../../domain/routes";
-import type { ApiError } from "../commerce/api";
+import type { ApiErrorItem } from "../commerce/api";
 import type { TextError } from "./selection";
 
 /** Codes that mean the visitor's access to the order is gone (the lookup token ran out or is not theirs, the session ended). */
 const ACCESS_CODES = new Set(["lookup_token_expired", "lookup_token_invalid", "token_expired", "token_invalid", "not_signed_in", "unauthorized"]);
 
-export function isAccessLost(result: { status: number; errors: ApiError[] }): boolean {
+export function isAccessLost(result: { status: number; errors: ApiErrorItem[] }): boolean {
   return result.status === 401 || result.errors.some((error) => error.code !== undefined && ACCESS_CODES.has(error.code));
 }
 
 /** The words for a failed lookup: the one order-not-found message whichever field was wrong, the rate limit, the captcha. */
-export function lookupErrorText(result: { status: number; errors: ApiError[] }): TextError {
+export function lookupErrorText(result: { status: number; errors: ApiErrorItem[] }): TextError {
   const codes = result.errors.map((error) => error.code);
   if (result.status === 429 || codes.includes("rate_limited")) return { key: "errors.tooMany" };
   if (codes.some((code) => code?.startsWith("captcha"))) return { key: "errors.captcha" };
@@ -37,7 +37,7 @@ const RULE_CODES: Record<string, string> = {
 };
 
 /** A refused complaint or withdrawal, in words: the line's bound, a rule, the access, the rate limit, else the general message. */
-export function submitErrorText(result: { status: number; errors: ApiError[] }): TextError {
+export function submitErrorText(result: { status: number; errors: ApiErrorItem[] }): TextError {
   if (isAccessLost(result)) return { key: "errors.expired" };
   if (result.status === 429 || result.errors.some((error) => error.code === "rate_limited")) return { key: "errors.tooMany" };
   const tooMany = result.errors.find((error) => error.params && typeof error.params.maxValue === "number");

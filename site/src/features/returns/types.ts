@@ -12,7 +12,7 @@ export type {
   WithdrawalAnswer,
 } from "../../../../domain/returns-forms";
 
-/** GET /apiv2/customer/orders of the accounts API: `data: {orders: OrderSummary[]}`. */
+/** GET /apiv2/customer/orders of the accounts API: `data: {orders: OrderListItem[]}`. */
 export interface CustomerOrderSummary {
   number: string;
   placedAt: string;

@@ -3,6 +3,7 @@
  * the language segment leads the path (/fr/apiv2/search...). `log=false` is added unless
  * the visitor consented to all cookies (the query log is statistics).
  */
+import type { ReceivedEnvelope } from "../../../../domain/api/envelope";
 import { apiUrl } from "../commerce/api";
 import { readCookie } from "../../lib/banner";
 import { CONSENT_COOKIE } from "../../lib/consent";
@@ -45,7 +46,7 @@ export function searchPathOf(call: SearchCall, log = mayLogQueries()): string {
 /** Resolves with data and meta on HTTP 200 with data; rejects otherwise (failures are logged). */
 export async function fetchSearch(call: SearchCall, signal?: AbortSignal): Promise<SearchResponse> {
   const response = await fetch(apiUrl(searchPathOf(call)), { credentials: "same-origin", headers: { accept: "application/json" }, signal });
-  const json = (await response.json().catch(() => null)) as { data?: SearchData | null; meta?: SearchMeta; errors?: { message: string }[] } | null;
+  const json = (await response.json().catch(() => null)) as (ReceivedEnvelope<SearchData> & { meta?: SearchMeta }) | null;
   if (response.status !== 200 || !json?.data) {
     const message = json?.errors?.[0]?.message ?? `search failed (${response.status})`;
     console.error("search failed", message);

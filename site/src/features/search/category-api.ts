@@ -2,6 +2,7 @@
  * The browser's call of a category's filtered list (GET /apiv2/categories/:id/products,
  * domain/category-listing.ts); the filters go as the search sends them.
  */
+import type { ReceivedEnvelope } from "../../../../domain/api/envelope";
 import { apiUrl } from "../commerce/api";
 import { filtersParam } from "./state";
 import type { CategoryListingData } from "../../../../domain/category-listing";
@@ -24,7 +25,7 @@ export function categoryListingPath(call: CategoryListingCall): string {
 /** Resolves with the list on HTTP 200 with data; rejects otherwise (failures are logged). */
 export async function fetchCategoryListing(call: CategoryListingCall, signal?: AbortSignal): Promise<CategoryListingData> {
   const response = await fetch(apiUrl(categoryListingPath(call)), { credentials: "same-origin", headers: { accept: "application/json" }, signal });
-  const json = (await response.json().catch(() => null)) as { data?: CategoryListingData | null; errors?: { message: string }[] } | null;
+  const json = (await response.json().catch(() => null)) as ReceivedEnvelope<CategoryListingData> | null;
   if (response.status !== 200 || !json?.data) {
     const message = json?.errors?.[0]?.message ?? `category list failed (${response.status})`;
     console.error("category list failed", message);

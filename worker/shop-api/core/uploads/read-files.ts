@@ -13,7 +13,7 @@
  */
 import type { UploadSettings } from "../../../config/shop-config";
 import { multipartBoundary, MultipartError, multipartEvents } from "../../../lib/multipart";
-import { fail, invalid, MESSAGES, type ApiError, type ApiFailure } from "../envelope";
+import { fail, invalid, MESSAGES, type ApiErrorItem, type ApiFailure } from "../envelope";
 import { hasAllowedExtension, sanitiseFileName } from "./file-name";
 import type { UploadContentType } from "../../tables/uploads";
 import { sniffImageType } from "./file-type";
@@ -30,7 +30,7 @@ export interface ReceivedFile {
 
 const megabytes = (bytes: number): number => Math.round((bytes / 1_048_576) * 10) / 10;
 
-const fill = (template: string, params: NonNullable<ApiError["params"]>): string =>
+const fill = (template: string, params: NonNullable<ApiErrorItem["params"]>): string =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
 export const uploadFailed = (file: string | null): ApiFailure =>

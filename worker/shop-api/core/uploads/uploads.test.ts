@@ -5,7 +5,7 @@
  */
 import { VISITOR_TOKEN_HEADER } from "../../../lib/shop-headers";
 import { sha256Hex } from "../auth";
-import type { ApiError } from "../envelope";
+import type { ApiErrorItem } from "../envelope";
 import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "../../../../tests/kit/api-harness";
 import { HEIC, JPEG, join, PNG, text, WEBP } from "../../../../tests/kit/images";
 import { runScheduledJobs } from "../../../../tests/kit/shop-api";
@@ -13,7 +13,7 @@ import { runScheduledJobs } from "../../../../tests/kit/shop-api";
 interface UploadAnswer {
   status: number;
   data: { uploads: { id: string; fileName: string; contentType: string; size: number }[] } | null;
-  errors: ApiError[];
+  errors: ApiErrorItem[];
   meta: { token?: string };
 }
 
@@ -52,7 +52,7 @@ const download = (id: string, token?: string, shop = "DE") =>
   h.fetch(new Request(`http://shop-api/apiv2/uploads/${id}`, { headers: apiHeaders({ token, shop }) }));
 
 /** Sends a request that must be refused: returns the error with the code, and checks D1 and R2 did not change. */
-async function refused(request: Request, status: number, code: string): Promise<ApiError> {
+async function refused(request: Request, status: number, code: string): Promise<ApiErrorItem> {
   const before = await storedCounts(h);
   const { response, body, token } = await send(request);
   expect({ status: response.status, codes: body.errors.map((e) => e.code) }).toEqual({ status, codes: expect.arrayContaining([code]) });
