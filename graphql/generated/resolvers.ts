@@ -22,7 +22,7 @@ export type Attribute = {
   value: Scalars['String']['output'];
 };
 
-/** SPEC 3 sale campaign: it runs while isActive, not isArchived and startsAt <= now < endsAt. */
+/** A sales campaign: it runs while isActive, not isArchived and startsAt <= now < endsAt. */
 export type Campaign = {
   __typename?: 'Campaign';
   /** A voucher code of the shop, or null when the reduced prices need no code. */
@@ -294,7 +294,7 @@ export type ProductSlugConnection = {
 
 export type Query = {
   __typename?: 'Query';
-  /** The shop's sales campaigns in the language that are not archived, by start (SPEC 3 sale campaign; the build shows the running one). */
+  /** The shop's sales campaigns in the language that are not archived, by start (the build shows the running one). */
   campaigns: Array<Campaign>;
   /**
    * SKUs changed by imports after the given ISO time (since) or after the given import id (afterImport),
@@ -504,7 +504,7 @@ export type Tutorial = {
   url: Maybe<Scalars['String']['output']>;
 };
 
-/** SPEC 3 unit; label is its short label in the language (locales/<lang>/server.json units; unknown codes: the label of TUBE). */
+/** A measurement unit; label is its short label in the language (locales/<lang>/server.json units; unknown codes: the label of TUBE). */
 export type Unit = {
   __typename?: 'Unit';
   code: Scalars['String']['output'];

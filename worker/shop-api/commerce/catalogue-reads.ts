@@ -1,5 +1,5 @@
 /**
- * Live reads of SPEC 7 over the catalogue in D1: top categories, SEO links and manufacturers,
+ * Live reads over the catalogue in D1: top categories, SEO links and manufacturers,
  * and a product's related products (the product configurator: configurators.ts).
  */
 import type { RelatedProduct, TopCategory, TopManufacturer, TopSeoUrl } from "../../../domain/api/catalogue";

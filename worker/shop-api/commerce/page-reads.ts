@@ -1,6 +1,6 @@
 /**
- * Live reads of SPEC 7 about pages: the page model by path (product, category, CMS page, home)
- * and the CMS blocks and pages by name. 404 'This page could not be found' for unknown paths (SPEC 8).
+ * Live reads about pages: the page model by path (product, category, CMS page, home)
+ * and the CMS blocks and pages by name. 404 'This page could not be found' for unknown paths.
  */
 import type { CmsItem, PageMeta, PageModel } from "../../../domain/api/pages";
 import { homePath } from "../../../domain/routes";

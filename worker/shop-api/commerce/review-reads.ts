@@ -1,4 +1,4 @@
-/** Live reads of SPEC 7 about the shop's reviews: the newest reviews and the rating summary. */
+/** Live reads about the shop's reviews: the newest reviews and the rating summary. */
 import { RATING_LABELS, type RatingAnswer, type ReviewsAnswer } from "../../../domain/api/reviews";
 import { sql } from "../../lib/sql";
 import type { ShopContext } from "../core/context";

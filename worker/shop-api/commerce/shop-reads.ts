@@ -1,5 +1,5 @@
 /**
- * Live reads of SPEC 7 about the shop and the visitor: masterdata, the environment (navigation,
+ * Live reads about the shop and the visitor: masterdata, the environment (navigation,
  * banners, consent, tracking, the signed-in customer), the customer type and the internal-user check.
  */
 import type { EnvironmentAnswer, InternalUserAnswer, IsBusinessAnswer, MasterdataAnswer } from "../../../domain/api/shop";
@@ -55,7 +55,7 @@ export async function environment(ctx: VisitorContext): Promise<Reply<Environmen
     WHERE shop_id = ${ctx.shop.id} AND language = ${ctx.language} AND identifier LIKE 'banner-%' ORDER BY identifier`
     .prepare(ctx.db)
     .all<Pick<CmsBlockRow, "identifier" | "content">>();
-  // The signed-in customer (issue 13): the header's account link and project counter.
+  // The signed-in customer: the header's account link and project counter.
   const signedIn = await loadCustomer(ctx);
   const projects = signedIn ? await countProjects(signedIn.customer.id).prepare(ctx.db).first<{ n: number }>() : null;
   return reply({
@@ -73,7 +73,7 @@ export async function environment(ctx: VisitorContext): Promise<Reply<Environmen
         topNavigation: worlds.map((w) => ({ id: w.id, name: w.name, url: slugPath(ctx.shop, ctx.language, w.slug), active: false })),
       },
       footer: {},
-      // SPEC 7: the consent manager's script is added when the environment enables cookies (issue 18, docs/decisions/0050).
+      // The consent manager's script is added when the environment enables cookies (docs/decisions/0050).
       cookies: { enabled: ctx.shop.tracking.consentManager !== undefined, key: ctx.shop.tracking.consentManager?.key ?? "" },
       tagManager: ctx.shop.tracking.tagManager ? { containerId: ctx.shop.tracking.tagManager.containerId } : null,
       serviceWorker: { enabled: ctx.shop.serviceWorker === "enabled" },
@@ -87,7 +87,7 @@ export async function environment(ctx: VisitorContext): Promise<Reply<Environmen
   });
 }
 
-/** GET /apiv2/isBusiness: the signed-in customer's type (issue 13); a guest is private. */
+/** GET /apiv2/isBusiness: the signed-in customer's type; a guest is private. */
 export async function isBusiness(ctx: VisitorContext): Promise<Reply<IsBusinessAnswer>> {
   const signedIn = await loadCustomer(ctx);
   return reply(signedIn?.customer.type ?? ctx.visitorState.visitor?.customerType ?? "private");

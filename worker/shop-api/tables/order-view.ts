@@ -9,7 +9,8 @@
  * asks for the page's (the account shows its orders in the page language).
  */
 import { money } from "../../../domain/money";
-import type { BankAccountView, OrderAddress, VisitorOrderView } from "../../../domain/api/orders";
+import type { BankAccountView } from "../../../domain/bank-account";
+import type { OrderAddress, VisitorOrderView } from "../../../domain/api/orders";
 import { parseJsonOr } from "../../lib/json";
 import { taxLabel } from "../../lib/labels";
 import type { OrderPaymentColumns } from "./order-payments";
