@@ -12,6 +12,7 @@ import { shopProductsField, variantAttributesField } from "./site/sourcing/shop-
 import type { ProductData } from "./site/sourcing/catalogue-client";
 import { StableCompilationHash } from "./site/build/stable-compilation-hash";
 import { limitRendererEnvironment } from "./site/build/renderer-environment";
+import { commonsOfTemplatesOnly } from "./site/build/template-commons";
 
 /** The shop's source and page creation (site/sourcing); one build per SHOP. */
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
@@ -76,6 +77,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
   });
   // The HTML renderer gets the pages' GATSBY_* variables only, not the whole build environment (site/build/renderer-environment.ts).
   if (stage === "build-html") limitRendererEnvironment((getConfig() as { plugins: unknown[] }).plugins);
+  // Every page's first chunk holds what every template renders, not what features load on demand (site/build/template-commons.ts).
+  if (stage === "build-javascript") commonsOfTemplatesOnly(getConfig() as Parameters<typeof commonsOfTemplatesOnly>[0]);
 };
 
 /** sitemap.xml (index + parts) and robots.txt of the shop (site/sourcing/sitemap.ts). */
