@@ -39,7 +39,9 @@ describe("art-directed images (campaign banners)", () => {
   const wide = { media: "(min-width: 768px)", src: "/images/campaigns/sale-desktop.jpg" };
 
   test("the wide picture's AVIF, WebP and JPEG for its screens first, then the narrow picture's formats, all with sizes", () => {
-    const html = renderToStaticMarkup(<ResponsiveImage src="/images/campaigns/sale-mobile.jpg" wide={wide} alt="" width={600} height={300} sizes={IMAGE_SIZES.banner} priority />);
+    const html = renderToStaticMarkup(
+      <ResponsiveImage src="/images/campaigns/sale-mobile.jpg" wide={wide} alt="" width={600} height={300} sizes={IMAGE_SIZES.banner} priority />,
+    );
     expect(html).toBe(
       `<picture><source media="(min-width: 768px)" type="image/avif" srcSet="/images/campaigns/sale-desktop.400.avif 400w, /images/campaigns/sale-desktop.800.avif 800w" sizes="${IMAGE_SIZES.banner}"/>` +
         `<source media="(min-width: 768px)" type="image/webp" srcSet="/images/campaigns/sale-desktop.400.webp 400w, /images/campaigns/sale-desktop.800.webp 800w" sizes="${IMAGE_SIZES.banner}"/>` +
@@ -51,11 +53,15 @@ describe("art-directed images (campaign banners)", () => {
   });
 
   test("a wide picture that is not in the store is its plain file; a missing one is the placeholder, never a foreign host", () => {
-    const svg = renderToStaticMarkup(<ResponsiveImage src="/images/a.jpg" wide={{ ...wide, src: "/images/a.svg" }} alt="" width={32} height={32} sizes="32px" />);
+    const svg = renderToStaticMarkup(
+      <ResponsiveImage src="/images/a.jpg" wide={{ ...wide, src: "/images/a.svg" }} alt="" width={32} height={32} sizes="32px" />,
+    );
     expect(svg).toContain('<source media="(min-width: 768px)" srcSet="/images/a.svg"/>');
     expect(svg).not.toMatch(/media="\(min-width: 768px\)" type=/);
     expect(svg).toContain('<source type="image/avif" srcSet="/images/a.400.avif 400w, /images/a.800.avif 800w" sizes="32px"/>');
-    const foreign = renderToStaticMarkup(<ResponsiveImage src={null} wide={{ ...wide, src: "//evil.example/x.jpg" }} alt="" width={32} height={32} sizes="32px" />);
+    const foreign = renderToStaticMarkup(
+      <ResponsiveImage src={null} wide={{ ...wide, src: "//evil.example/x.jpg" }} alt="" width={32} height={32} sizes="32px" />,
+    );
     expect(foreign).not.toContain("evil.example");
     expect(foreign).toContain('srcSet="data:image/svg+xml,');
   });
@@ -74,8 +80,12 @@ describe("the preload of the largest paint", () => {
       <ImagePreload src="/images/campaigns/m.jpg" wide={{ media: "(min-width: 768px)", src: "/images/campaigns/d.jpg" }} sizes={IMAGE_SIZES.banner} />,
     );
     expect(html.match(/<link /g)).toHaveLength(2);
-    expect(html).toContain('imageSrcSet="/images/campaigns/m.400.avif 400w, /images/campaigns/m.800.avif 800w" imageSizes="(min-width: 1400px) 1368px, 100vw" media="not all and (min-width: 768px)"');
-    expect(html).toContain('imageSrcSet="/images/campaigns/d.400.avif 400w, /images/campaigns/d.800.avif 800w" imageSizes="(min-width: 1400px) 1368px, 100vw" media="(min-width: 768px)"');
+    expect(html).toContain(
+      'imageSrcSet="/images/campaigns/m.400.avif 400w, /images/campaigns/m.800.avif 800w" imageSizes="(min-width: 1400px) 1368px, 100vw" media="not all and (min-width: 768px)"',
+    );
+    expect(html).toContain(
+      'imageSrcSet="/images/campaigns/d.400.avif 400w, /images/campaigns/d.800.avif 800w" imageSizes="(min-width: 1400px) 1368px, 100vw" media="(min-width: 768px)"',
+    );
   });
 
   test("nothing to preload for an image outside the store or none", () => {

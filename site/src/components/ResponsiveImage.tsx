@@ -109,10 +109,26 @@ export function ImagePreload({ src, sizes, wide }: ImagePreloadProps) {
   return (
     <>
       {best ? (
-        <link rel="preload" as="image" type={`image/${best.format}`} imageSrcSet={best.srcSet} imageSizes={sizes} media={narrowMedia} {...{ fetchpriority: "high" }} />
+        <link
+          rel="preload"
+          as="image"
+          type={`image/${best.format}`}
+          imageSrcSet={best.srcSet}
+          imageSizes={sizes}
+          media={narrowMedia}
+          {...{ fetchpriority: "high" }}
+        />
       ) : null}
       {wide && wideBest ? (
-        <link rel="preload" as="image" type={`image/${wideBest.format}`} imageSrcSet={wideBest.srcSet} imageSizes={sizes} media={wide.media} {...{ fetchpriority: "high" }} />
+        <link
+          rel="preload"
+          as="image"
+          type={`image/${wideBest.format}`}
+          imageSrcSet={wideBest.srcSet}
+          imageSizes={sizes}
+          media={wide.media}
+          {...{ fetchpriority: "high" }}
+        />
       ) : null}
     </>
   );
