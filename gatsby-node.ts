@@ -13,6 +13,7 @@ import { shopProductsField, variantAttributesField } from "./site/sourcing/shop-
 import type { ProductData } from "./site/sourcing/catalogue-client";
 import { StableCompilationHash } from "./site/build/stable-compilation-hash";
 import { limitRendererEnvironment } from "./site/build/renderer-environment";
+import { commonsOfTemplatesOnly } from "./site/build/template-commons";
 import tsconfigBase from "./tsconfig.base.json";
 
 /** The shop's source and page creation (site/sourcing); one build per SHOP. */
@@ -79,6 +80,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
   });
   // The HTML renderer gets the pages' GATSBY_* variables only, not the whole build environment (site/build/renderer-environment.ts).
   if (stage === "build-html") limitRendererEnvironment((getConfig() as { plugins: unknown[] }).plugins);
+  // Every page's first chunk holds what every template renders, not what features load on demand (site/build/template-commons.ts).
+  if (stage === "build-javascript") commonsOfTemplatesOnly(getConfig() as Parameters<typeof commonsOfTemplatesOnly>[0]);
 };
 
 /**

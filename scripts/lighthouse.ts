@@ -17,9 +17,9 @@ import { loadShopConfig, ROOT } from "./lib/shops";
  *
  * Each run prints the metrics behind the performance score (LCP with its element, TBT,
  * CLS, render-blocking requests) and the audits below 0.9; --reports keeps the JSON reports.
- * Uses the shops served on the development hosts (npm start, port 8787) when they answer;
- * otherwise serves the browser tests' build (.e2e/dist) on the test hosts (port 8797) under
- * the browser tests' lock, so neither changes .e2e/ under the other.
+ * Uses the shops served on the development hosts (npm start, port 8787) when they answer and
+ * no --dist names the browser tests' build; otherwise serves that build (.e2e/dist) on the
+ * test hosts (port 8797) under the browser tests' lock, so neither changes .e2e/ under the other.
  */
 const run = promisify(execFile);
 const args = process.argv.slice(2);
@@ -129,7 +129,8 @@ async function main() {
   let worker: LocalWorker | null = null;
   let release: (() => void) | null = null;
   let environment: LocalEnvironment = "development";
-  if (!(await serving(environment))) {
+  const testBuild = args.includes("--dist") && DIST === join(ROOT, ".e2e", "dist");
+  if (testBuild || !(await serving(environment))) {
     environment = "test";
     const port = localPort(CONFIG, environment);
     if (!existsSync(join(DIST, "DE")) || !existsSync(STATE))

@@ -3,24 +3,22 @@ import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
 import { cartPath, homePath, manufacturerListPath, searchPath, searchResultsPath } from "../../../domain/routes";
-import { reviewSettings } from "../features/reviews/settings";
-import { BRAND_NAMES, LEGAL_KEYS, SERVICE_KEYS, cmsKey, shopContent, type CmsKey } from "../lib/shop-content";
-import { displayPhone, phoneHref } from "../lib/phone";
+import { cmsPageOfType, cmsPagesByKey, shopContent } from "../lib/shop-content";
 import { HeaderBanners } from "./HeaderBanners";
 import { CampaignNavigationBanner } from "../features/campaign/CampaignStartBanner";
 import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
-import { lazyOnIdle } from "../lib/lazy";
-import { useVisibilityTracking } from "../lib/tracking/use-track";
-import { PaymentBadges } from "./PaymentBadges";
-import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
+import { hydrateOnIdle, lazyOnIdle } from "../lib/lazy";
+import { useVisibilityTracking } from "../lib/tracking/use-visibility";
 import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SampleCartSlot, SearchFormSlot } from "./slots";
-import { unpackAlternates } from "../lib/seo";
 import "../styles.css";
 
 // Rendered into the static HTML; their code hydrates when the browser is idle (lib/lazy.ts).
 const DeliveryCountryChooser = lazyOnIdle(() => import("./DeliveryCountryChooser").then((module) => module.DeliveryCountryChooser));
 const LanguageChooser = lazyOnIdle(() => import("./LanguageChooser").then((module) => module.LanguageChooser));
+
+// The footer is below the first screen: in the static HTML, hydrated when the browser is idle.
+const SiteFooter = hydrateOnIdle(() => import("./SiteFooter").then((module) => module.SiteFooter));
 
 const HeaderChoosers = React.memo(function HeaderChoosers({ chrome, context }: { chrome: ChromeData; context: BaseContext }) {
   return (
@@ -53,20 +51,13 @@ export function Layout({
   const { language } = context;
   const shop = chrome.shopInfo;
   const content = shopContent(shop.shopId);
-  const reviews = reviewSettings();
   const [menuOpen, setMenuOpen] = React.useState(false);
   useVisibilityTracking("mobileMenu", menuOpen);
   const worlds = chrome.menu.nodes.filter((node) => node.isWorld);
   const childrenOf = (id: string) => chrome.menu.nodes.filter((node) => node.parentId === id);
-  const pagesByKey = new Map<CmsKey, { title: string; path: string }>();
-  for (const page of chrome.cmsLinks.nodes) {
-    const key = cmsKey(page.identifier);
-    if (key && !pagesByKey.has(key)) pagesByKey.set(key, page);
-  }
-  const special = (type: string) => chrome.cmsLinks.nodes.find((page) => page.pageType === type);
-  const videoLibrary = special("VIDEOLIB");
-  const sale = special("SALES");
-  const chat = special("CHAT");
+  const pagesByKey = cmsPagesByKey(chrome.cmsLinks.nodes);
+  const videoLibrary = cmsPageOfType(chrome.cmsLinks.nodes, "VIDEOLIB");
+  const sale = cmsPageOfType(chrome.cmsLinks.nodes, "SALES");
 
   React.useEffect(() => {
     if (!menuOpen) return undefined;
@@ -143,82 +134,7 @@ export function Layout({
       <main id="content" className="container">
         {children}
       </main>
-      <footer className="site-footer">
-        <div className="container">
-          <NewsletterSlot placement="footer" currency={shop.currency} language={language} />
-        </div>
-        <div className="container footer-grid">
-          <section aria-labelledby="footer-service">
-            <h2 id="footer-service">{t("footer.service")}</h2>
-            <p className="footer-phone">
-              <a href={phoneHref(content.phone)}>{displayPhone(content.phone)}</a>
-            </p>
-            <p className="muted-light">{t("footer.hours")}</p>
-            <ul className="footer-links">
-              {SERVICE_KEYS.map((key) => pagesByKey.get(key)).map((page) =>
-                page ? (
-                  <li key={page.path}>
-                    <Link to={page.path}>{page.title}</Link>
-                  </li>
-                ) : null,
-              )}
-              {chat ? (
-                <li>
-                  <Link to={chat.path}>{chat.title}</Link>
-                </li>
-              ) : null}
-            </ul>
-          </section>
-          <section aria-labelledby="footer-payment">
-            <h2 id="footer-payment">{t("footer.payment")}</h2>
-            <PaymentBadges methods={shop.paymentMethods} />
-            <h2 id="footer-carriers">{t("footer.carriers")}</h2>
-            <ul className="badges">
-              {content.carriers.map((carrier) => (
-                <li key={carrier} className="badge-icon">
-                  {BRAND_NAMES[carrier] ?? t(`carrier.${carrier}`)}
-                </li>
-              ))}
-            </ul>
-          </section>
-          <section aria-labelledby="footer-legal">
-            <h2 id="footer-legal">{t("footer.legal")}</h2>
-            <ul className="footer-links">
-              {LEGAL_KEYS.map((key) => pagesByKey.get(key)).map((page) =>
-                page ? (
-                  <li key={page.path}>
-                    <Link to={page.path}>{page.title}</Link>
-                  </li>
-                ) : null,
-              )}
-            </ul>
-          </section>
-          <section aria-labelledby="footer-shops">
-            <h2 id="footer-shops">{t("footer.countryShops")}</h2>
-            <ul className="footer-links">
-              {unpackAlternates(context.alternates, shop.hreflangBases)
-                .filter((alternate) => alternate.hreflang !== "x-default" && !alternate.href.startsWith(`${shop.origin}/`))
-                .map((alternate) => (
-                  <li key={alternate.hreflang}>
-                    <a href={alternate.href} hrefLang={alternate.hreflang} lang={alternate.hreflang}>
-                      {t(`shops.${alternate.hreflang}`)}
-                    </a>
-                  </li>
-                ))}
-            </ul>
-            {reviews.profileUrl ? (
-              <p className="muted-light">
-                <a href={reviews.profileUrl} rel="noopener">
-                  {t("footer.reviews")}
-                </a>
-              </p>
-            ) : null}
-          </section>
-        </div>
-        <div className="container footer-bottom">
-          <p>{t("footer.copyright", { year: shop.buildYear, shop: shop.name })}</p>
-        </div>
-      </footer>
+      <SiteFooter shop={shop} language={language} cmsLinks={chrome.cmsLinks.nodes} alternates={context.alternates} />
       <Toaster />
       <Consent privacyPath={pagesByKey.get("privacy")?.path ?? null} />
     </>

@@ -3,12 +3,14 @@ import { htmlLanguage } from "../../../domain/routes";
 import type { BaseContext, ChromeData } from "../lib/page-data";
 import { bannerHashAttributes } from "../lib/banner";
 import { absoluteUrl, unpackAlternates } from "../lib/seo";
+import { ImagePreload, type ImagePreloadProps } from "./ResponsiveImage";
 
 /**
  * Title, description, robots, canonical and hreflang alternates of a page (from the
  * page context of site/sourcing/create-pages.ts), the language and the content hashes of the
  * header banners on <html> (read by the inline <head> script, lib/banner.ts), JSON-LD
- * (Organization on every page plus what the page adds). The consent manager's script is
+ * (Organization on every page plus what the page adds), and the preload of the page's largest
+ * paint where the page names it (`lcpImage`, the image it shows with `priority`). The consent manager's script is
  * added at run time when the environment enables cookies (lib/tracking/load.ts).
  */
 
@@ -18,12 +20,14 @@ export function PageHead({
   context,
   chrome,
   jsonLd = [],
+  lcpImage = null,
 }: {
   title: string;
   description?: string | null;
   context: BaseContext;
   chrome: Pick<ChromeData, "shopInfo" | "blocks">;
   jsonLd?: object[];
+  lcpImage?: ImagePreloadProps | null;
 }) {
   const shop = chrome.shopInfo;
   const organization = {
@@ -42,6 +46,7 @@ export function PageHead({
       <meta name="theme-color" content="#6b3f12" />
       <link rel="canonical" href={context.seo.canonical} />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      {lcpImage ? <ImagePreload {...lcpImage} /> : null}
       {unpackAlternates(context.alternates, shop.hreflangBases).map((alternate) => (
         <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
       ))}

@@ -7,7 +7,7 @@ import { inquiriesEnabled } from "../features/inquiries/availability";
 import { lazyOnIdle } from "../lib/lazy";
 import { imageSrc } from "../lib/media";
 import { showToast } from "../lib/toast-store";
-import { useVisibilityTracking } from "../lib/tracking/use-track";
+import { useVisibilityTracking } from "../lib/tracking/use-visibility";
 import { SearchForm } from "../features/search/SearchForm";
 import "../features/commerce/commerce.css";
 import "../features/account/account.css";

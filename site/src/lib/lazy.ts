@@ -42,3 +42,19 @@ export function lazyOnIdle<P extends Record<string, any>>(load: () => Promise<Re
       .then((component) => ({ default: component })),
   );
 }
+
+/**
+ * A part below the first screen that only shows what the page data says until the visitor
+ * reaches it (product grids, reviews, videos): its HTML is in the static page, its code is
+ * not in the first load and it hydrates once the browser is idle (`lazyOnIdle`). Memoised,
+ * so give it props that keep their identity across the page's renders (page data, or
+ * `React.useMemo` of them): new props before its code is there would make React replace its
+ * server HTML by the empty fallback.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function hydrateOnIdle<P extends Record<string, any>>(load: () => Promise<React.ComponentType<P>>): React.NamedExoticComponent<P> {
+  const Part = lazyOnIdle(load);
+  return React.memo(function HydratedOnIdle(props: P) {
+    return React.createElement(React.Suspense, { fallback: null }, React.createElement(Part as unknown as React.FunctionComponent<P>, props));
+  });
+}

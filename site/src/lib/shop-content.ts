@@ -114,6 +114,21 @@ export function cmsKey(identifier: string): CmsKey | null {
   return KEY_BY_IDENTIFIER.get(identifier) ?? null;
 }
 
+/** The shop's CMS pages by their key, the first page of each key (the chrome's links). */
+export function cmsPagesByKey<P extends { identifier: string }>(pages: readonly P[]): Map<CmsKey, P> {
+  const byKey = new Map<CmsKey, P>();
+  for (const page of pages) {
+    const key = cmsKey(page.identifier);
+    if (key && !byKey.has(key)) byKey.set(key, page);
+  }
+  return byKey;
+}
+
+/** The shop's CMS page of a special type (VIDEOLIB, SALES, CHAT), if it has one. */
+export function cmsPageOfType<P extends { pageType: string }>(pages: readonly P[], type: string): P | undefined {
+  return pages.find((page) => page.pageType === type);
+}
+
 /** Footer legal links, in this order. */
 export const LEGAL_KEYS: CmsKey[] = ["imprint", "privacy", "withdrawal", "battery", "about", "career", "contact"];
 /** Tabs of the service centre. */

@@ -86,7 +86,7 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
               <li key={child.categoryId}>
                 <Link to={child.path} className="tile">
                   {/* The first tiles are in the first screen (the largest paint): not lazy. */}
-                  <ResponsiveImage src={child.data.image} alt="" width={320} height={240} sizes={IMAGE_SIZES.tile} eager={index < 2} priority={index === 0} />
+                  <ResponsiveImage src={child.data.image} alt="" width={320} height={240} sizes={IMAGE_SIZES.card} eager={index < 2} priority={index === 0} />
                   <span className="tile-title">{child.name}</span>
                   <span className="muted small">{t("category.productCount", { count: pageContext.subcategoryCounts[child.categoryId] ?? 0 })}</span>
                 </Link>
@@ -158,6 +158,14 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
   );
 }
 
+/** The image the page shows with priority (its largest paint): the first subcategory's tile, else the first offer's or listed product's card. */
+function largestPaintImage(data: CategoryData, pageContext: Context): string | null | undefined {
+  const [child] = data.children.nodes;
+  if (child) return child.data.image;
+  const [first] = [...cardsInOrder(pageContext.offerSkus, data.offers.nodes), ...cardsInOrder(pageContext.skus, data.products.nodes)];
+  return first?.card.image;
+}
+
 function ShopHead({ data, pageContext }: HeadProps<CategoryData, Context>) {
   const { category } = data;
   // A filtered view is not indexed and names the unfiltered page as canonical.
@@ -177,6 +185,7 @@ function ShopHead({ data, pageContext }: HeadProps<CategoryData, Context>) {
       context={context}
       chrome={data}
       jsonLd={[breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
+      lcpImage={{ src: largestPaintImage(data, pageContext), sizes: IMAGE_SIZES.card }}
     />
   );
 }

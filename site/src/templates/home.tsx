@@ -4,23 +4,20 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import { ChipSection } from "../components/ChipSection";
 import { Layout } from "../components/Layout";
 import { PageHead } from "../components/PageHead";
-import { ProductGrid } from "../components/ProductCard";
 import { SamplesCounterSlot } from "../components/slots";
 import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { headTranslate } from "../lib/head-translate";
 import { cardsInOrder, type BaseContext, type ChromeData, type CardNode } from "../lib/page-data";
 import { cmsKey } from "../lib/shop-content";
-import { VideoList, type LibraryVideo } from "../features/videos/VideoList";
-import { ReviewsBlockSlot } from "../features/reviews/ReviewsBlockSlot";
+import type { LibraryVideo } from "../features/videos/VideoList";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 import { searchPath, searchResultsPath } from "../../../domain/routes";
 // Home blocks and the campaign's start (docs/decisions/0048).
-import { CampaignStartBanner } from "../features/campaign/CampaignStartBanner";
-import { AboutGrid } from "../features/home/AboutGrid";
-import { Founder } from "../features/home/Founder";
+import { CampaignStartBanner, campaignWide } from "../features/campaign/CampaignStartBanner";
 import { HeadBanner } from "../features/home/HeadBanner";
 import { SearchBlock } from "../features/home/SearchBlock";
 import { withShopData } from "../lib/with-shop-data";
+import { hydrateOnIdle } from "../lib/lazy";
 
 interface HomeData extends ChromeData {
   topCategories: { nodes: { categoryId: string; name: string; path: string; description: string; image: string | null }[] };
@@ -38,12 +35,24 @@ type Context = BaseContext & {
 
 const USPS = ["samples", "advice", "delivery", "returns"] as const;
 
+// Below the first screen: in the static HTML, hydrated when the browser is idle (lib/lazy.ts).
+const ProductGrid = hydrateOnIdle(() => import("../components/ProductCard").then((module) => module.ProductGrid));
+const AboutGrid = hydrateOnIdle(() => import("../features/home/AboutGrid").then((module) => module.AboutGrid));
+const Founder = hydrateOnIdle(() => import("../features/home/Founder").then((module) => module.Founder));
+const VideoList = hydrateOnIdle(() => import("../features/videos/VideoList").then((module) => module.VideoList));
+const ReviewsBlockSlot = hydrateOnIdle(() => import("../features/reviews/ReviewsBlockSlot").then((module) => module.ReviewsBlockSlot));
+
 /** Home: top categories, popular products, samples counter, about with facts, the newsletter's voucher, videos, USPs, worlds, manufacturers, reviews. */
 function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
   const { t } = useTranslation();
   const { facts } = pageContext;
   const videoLibrary = data.cmsLinks.nodes.find((page) => page.pageType === "VIDEOLIB");
   const about = data.cmsLinks.nodes.find((page) => cmsKey(page.identifier) === "about");
+  const popular = React.useMemo(() => cardsInOrder(pageContext.popularSkus, data.products.nodes), [pageContext.popularSkus, data.products.nodes]);
+  const rating = React.useMemo(
+    () => (facts.reviewCount > 0 ? { ratingValue: facts.rating, maxValue: 5, totalReviewCount: facts.reviewCount } : null),
+    [facts.reviewCount, facts.rating],
+  );
   return (
     <Layout chrome={data} context={pageContext}>
       <HeadBanner blocks={data.blocks.nodes} />
@@ -81,7 +90,7 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
               <li key={category.categoryId}>
                 <Link to={category.path} className="tile">
                   {/* The first tiles may be in the first screen on a phone: not lazy. */}
-                  <ResponsiveImage src={category.image} alt="" width={320} height={240} sizes={IMAGE_SIZES.tile} eager={index < 2} />
+                  <ResponsiveImage src={category.image} alt="" width={320} height={240} sizes={IMAGE_SIZES.card} eager={index < 2} />
                   <span className="tile-title">{category.name}</span>
                   <span className="muted small">{category.description}</span>
                 </Link>
@@ -93,7 +102,7 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
 
       <section aria-labelledby="popular" className="section">
         <h2 id="popular">{t("home.popularProducts")}</h2>
-        <ProductGrid products={cardsInOrder(pageContext.popularSkus, data.products.nodes)} currency={data.shopInfo.currency} />
+        <ProductGrid products={popular} currency={data.shopInfo.currency} />
       </section>
 
       <section aria-labelledby="worlds" className="section">
@@ -177,10 +186,7 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
 
       <section aria-labelledby="reviews" className="section reviews" data-testid="home-reviews">
         <h2 id="reviews">{t("home.reviewsTitle")}</h2>
-        <ReviewsBlockSlot
-          initial={facts.reviewCount > 0 ? { ratingValue: facts.rating, maxValue: 5, totalReviewCount: facts.reviewCount } : null}
-          language={pageContext.language}
-        />
+        <ReviewsBlockSlot initial={rating} language={pageContext.language} />
       </section>
 
       <ChipSection
@@ -194,7 +200,16 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
 
 function ShopHead({ data, pageContext }: HeadProps<HomeData, Context>) {
   const title = headTranslate(data.locales, "home.title");
-  return <PageHead title={title} description={headTranslate(data.locales, "home.intro")} context={pageContext} chrome={data} />;
+  const start = data.campaign?.data?.start;
+  return (
+    <PageHead
+      title={title}
+      description={headTranslate(data.locales, "home.intro")}
+      context={pageContext}
+      chrome={data}
+      lcpImage={start?.isActive ? { src: start.imageMobile, wide: campaignWide(start.imageDesktop), sizes: IMAGE_SIZES.banner } : null}
+    />
+  );
 }
 
 export const query = graphql`

@@ -4,8 +4,8 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
 import { Layout } from "../components/Layout";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
-import { ProductGrid } from "../components/ProductCard";
 import { Gallery } from "../components/product/Gallery";
+import { IMAGE_SIZES } from "../components/ResponsiveImage";
 import { InfoDrawers } from "../components/product/InfoDrawers";
 import { PriceBox } from "../components/product/PriceBox";
 import { QuantityCalculator } from "../components/product/QuantityCalculator";
@@ -37,9 +37,9 @@ import { cmsKey } from "../lib/shop-content";
 import { headTranslate } from "../lib/head-translate";
 import { mediaHref } from "../lib/media";
 import { DiyPanel } from "../features/videos/DiyPanel";
-import { ProductReviews } from "../features/reviews/ProductReviews";
 import { ratingText, Stars } from "../features/reviews/Stars";
 import { withShopData } from "../lib/with-shop-data";
+import { hydrateOnIdle } from "../lib/lazy";
 
 interface ProductPageData extends ChromeData {
   product: ProductPageNode;
@@ -59,6 +59,10 @@ type Context = BaseContext & {
   crossSellSkus: string[];
   accessorySkus: string[];
 };
+
+// Below the first screen: in the static HTML, hydrated when the browser is idle (lib/lazy.ts).
+const ProductGrid = hydrateOnIdle(() => import("../components/ProductCard").then((module) => module.ProductGrid));
+const ProductReviews = hydrateOnIdle(() => import("../features/reviews/ProductReviews").then((module) => module.ProductReviews));
 
 function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>) {
   const { t } = useTranslation();
@@ -119,6 +123,8 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
     return false;
   }, [block]);
   const world = pageContext.trail[0] ?? null;
+  const accessories = React.useMemo(() => cardsInOrder(pageContext.accessorySkus, data.accessories.nodes), [pageContext.accessorySkus, data.accessories.nodes]);
+  const crossSell = React.useMemo(() => cardsInOrder(pageContext.crossSellSkus, data.related.nodes), [pageContext.crossSellSkus, data.related.nodes]);
   // Tag manager: GA4 view_item of the product as the page opened.
   useTrackOnce(page.data.sku, () =>
     valueEvent("view_item", data.shopInfo.currency, [
@@ -304,14 +310,14 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
       {pageContext.accessorySkus.length > 0 ? (
         <section aria-labelledby="accessories" className="section">
           <h2 id="accessories">{t("product.accessories")}</h2>
-          <ProductGrid products={cardsInOrder(pageContext.accessorySkus, data.accessories.nodes)} currency={data.shopInfo.currency} />
+          <ProductGrid products={accessories} currency={data.shopInfo.currency} />
         </section>
       ) : null}
       {pageContext.crossSellSkus.length > 0 ? (
         <section aria-labelledby="cross-sell" className="section">
           <h2 id="cross-sell">{t("product.crossSell")}</h2>
           <div className="scroller" tabIndex={0}>
-            <ProductGrid products={cardsInOrder(pageContext.crossSellSkus, data.related.nodes)} currency={data.shopInfo.currency} />
+            <ProductGrid products={crossSell} currency={data.shopInfo.currency} />
           </div>
         </section>
       ) : null}
@@ -378,13 +384,15 @@ function productJsonLd(product: ProductData, url: string): object {
 function ShopHead({ data, pageContext }: HeadProps<ProductPageData, Context>) {
   const { product } = data;
   const crumbs = productCrumbs(data, pageContext, headTranslate(data.locales, "nav.home"));
+  const own = unpackProduct(product.data, pageContext.language);
   return (
     <PageHead
       title={product.data.content.metaTitle ?? product.data.content.title}
       description={product.data.content.metaDescription ?? product.data.content.shortDescription}
       context={pageContext}
       chrome={data}
-      jsonLd={[productJsonLd(unpackProduct(product.data, pageContext.language), pageContext.seo.canonical), breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
+      jsonLd={[productJsonLd(own, pageContext.seo.canonical), breadcrumbJsonLd(data.shopInfo.origin, crumbs)]}
+      lcpImage={{ src: own.media.find((media) => media.kind === "image")?.url, sizes: IMAGE_SIZES.gallery }}
     />
   );
 }

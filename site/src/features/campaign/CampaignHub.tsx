@@ -2,7 +2,7 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { Campaign } from "../../../../domain/campaign";
 import { htmlLanguage } from "../../../../domain/routes";
-import { imageSrc } from "../../lib/media";
+import { IMAGE_SIZES, ResponsiveImage } from "../../components/ResponsiveImage";
 import { CampaignLink, CampaignSlider } from "./CampaignSlider";
 import "./campaign.css";
 
@@ -41,7 +41,7 @@ export function CampaignHub({ campaign, headingLevel = 2 }: { campaign: Campaign
       {hub.isActive ? (
         <>
           <CampaignLink to={hub.bigImage.url} className="campaign-big" testId="campaign-big-image">
-            <img src={imageSrc(hub.bigImage.top)} alt="" width={1200} height={400} />
+            <ResponsiveImage src={hub.bigImage.top} alt="" width={1200} height={400} sizes={IMAGE_SIZES.hubBanner} eager />
             <span className="campaign-big-left">{hub.bigImage.textLeft}</span>
             <span className="campaign-big-right">{hub.bigImage.textRight}</span>
           </CampaignLink>

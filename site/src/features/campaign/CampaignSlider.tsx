@@ -1,7 +1,7 @@
 import React from "react";
 import { Link } from "gatsby";
 import type { CampaignSlide } from "../../../../domain/campaign";
-import { imageSrc } from "../../lib/media";
+import { IMAGE_SIZES, ResponsiveImage } from "../../components/ResponsiveImage";
 
 /** An internal path goes through Gatsby's Link, anything else is a plain link. */
 export function CampaignLink({ to, className, testId, children }: { to: string; className?: string; testId?: string; children: React.ReactNode }) {
@@ -30,7 +30,7 @@ export function CampaignSlider({ id, title, slides }: { id: string; title: strin
           {slides.map((slide) => (
             <li key={`${slide.url}-${slide.title}`}>
               <CampaignLink to={slide.url} className="tile">
-                <img src={imageSrc(slide.image)} alt="" width={320} height={240} loading="lazy" />
+                <ResponsiveImage src={slide.image} alt="" width={320} height={240} sizes={IMAGE_SIZES.tile} />
                 <span className="tile-title">{slide.title}</span>
               </CampaignLink>
             </li>

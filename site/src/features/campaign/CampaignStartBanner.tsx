@@ -1,9 +1,12 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { Campaign } from "../../../../domain/campaign";
-import { imageSrc } from "../../lib/media";
+import { IMAGE_SIZES, ResponsiveImage, type ArtDirection } from "../../components/ResponsiveImage";
 import { CampaignLink } from "./CampaignSlider";
 import "./campaign.css";
+
+/** A campaign's desktop picture: from this width on it replaces the mobile one. */
+export const campaignWide = (src: string | null | undefined): ArtDirection => ({ media: "(min-width: 768px)", src });
 
 /** The campaign's start section on the home page (its start: isActive, url, imageDesktop, imageMobile). */
 export function CampaignStartBanner({ campaign }: { campaign: Campaign | null | undefined }) {
@@ -13,10 +16,8 @@ export function CampaignStartBanner({ campaign }: { campaign: Campaign | null | 
   return (
     <section className="section campaign-start" aria-label={campaign.campaignName} data-testid="campaign-start">
       <CampaignLink to={start.url} className="campaign-start-link">
-        <picture>
-          <source media="(min-width: 768px)" srcSet={imageSrc(start.imageDesktop)} />
-          <img src={imageSrc(start.imageMobile)} alt="" width={600} height={300} />
-        </picture>
+        {/* The home page's largest paint when it shows (preloaded by the home page's head). */}
+        <ResponsiveImage src={start.imageMobile} wide={campaignWide(start.imageDesktop)} alt="" width={600} height={300} sizes={IMAGE_SIZES.banner} priority />
         <span className="campaign-start-text">
           <strong>{campaign.campaignName}</strong>
           <span>{t("campaign.startCta")}</span>
@@ -33,10 +34,7 @@ export function CampaignNavigationBanner({ campaign }: { campaign: Campaign | nu
   return (
     <aside className="campaign-nav" data-testid="campaign-nav" aria-label={campaign.campaignName}>
       <CampaignLink to={banner.url} className="campaign-nav-link">
-        <picture>
-          <source media="(min-width: 768px)" srcSet={imageSrc(banner.imageDesktop)} />
-          <img src={imageSrc(banner.imageMobile)} alt="" width={32} height={32} />
-        </picture>
+        <ResponsiveImage src={banner.imageMobile} wide={campaignWide(banner.imageDesktop)} alt="" width={32} height={32} sizes={IMAGE_SIZES.navIcon} eager />
         <span>{banner.text}</span>
       </CampaignLink>
     </aside>

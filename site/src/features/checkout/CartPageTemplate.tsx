@@ -5,16 +5,25 @@ import { Layout } from "../../components/Layout";
 import { PageHead } from "../../components/PageHead";
 import { headTranslate } from "../../lib/head-translate";
 import type { BaseContext, ChromeData } from "../../lib/page-data";
-import { CartPage } from "./CartPage";
 import { withShopData } from "../../lib/with-shop-data";
+
+/**
+ * The cart's code (its lines, delivery, voucher and summary, and swr for the quote) is not in
+ * the page's first load: the static page holds the cart's frame, and React starts loading the
+ * code as it hydrates the page, keeping that frame until it is there (docs/decisions/0011).
+ */
+const CartPage = React.lazy(() => import("./CartPage").then((module) => ({ default: module.CartPage })));
 
 /** Gatsby template of the cart page (created by site/sourcing/checkout-pages.ts). */
 function CartPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   useTranslation("checkout");
-  const worlds = data.menu.nodes.filter((node) => node.isWorld).map((node) => ({ name: node.name, path: node.path }));
+  // Kept across renders: new props before the cart's code is there would replace the static frame.
+  const worlds = React.useMemo(() => data.menu.nodes.filter((node) => node.isWorld).map((node) => ({ name: node.name, path: node.path })), [data.menu.nodes]);
   return (
     <Layout chrome={data} context={pageContext}>
-      <CartPage shop={data.shopInfo} language={pageContext.language} worlds={worlds} />
+      <React.Suspense fallback={null}>
+        <CartPage shop={data.shopInfo} language={pageContext.language} worlds={worlds} />
+      </React.Suspense>
     </Layout>
   );
 }

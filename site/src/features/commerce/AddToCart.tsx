@@ -9,7 +9,7 @@ import { clampQuantity, QuantityCounter } from "./QuantityCounter";
 import { miniCart, MiniCartPanel } from "./MiniCartPanel";
 import { trackEcommerce } from "../../lib/tracking/data-layer";
 import { cartLineItem, valueEvent } from "../../lib/tracking/ecommerce";
-import { useVisibilityTracking } from "../../lib/tracking/use-track";
+import { useVisibilityTracking } from "../../lib/tracking/use-visibility";
 
 /** What add-to-cart needs of a product (the product page passes its ProductData, list cards their card fields). */
 export type AddToCartProduct = Pick<ProductData, "isSalable"> & { content: Pick<ProductData["content"], "title"> };

@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { showToast } from "../../lib/toast-store";
-import { useVisibilityTracking } from "../../lib/tracking/use-track";
+import { useVisibilityTracking } from "../../lib/tracking/use-visibility";
 import { PATHS } from "./api";
 import { sampleCall, useSampleCart } from "./hooks";
 import { openSampleCart, sampleCartPanel } from "./sample-cart-store";

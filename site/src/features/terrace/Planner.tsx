@@ -34,7 +34,7 @@ import { BillTable } from "./BillTable";
 import { PlanDrawing } from "./PlanDrawing";
 import { boardDistinction, planTexts, unitLabel } from "./texts";
 import { formatMetres } from "./numbers";
-import { useVisibilityTracking } from "../../lib/tracking/use-track";
+import { useVisibilityTracking } from "../../lib/tracking/use-visibility";
 import { keepPlan, PLANNER_STEPS, readStoredPlan, type Step } from "./plan-store";
 
 const InquiryModal = React.lazy(() => import(/* webpackChunkName: "inquiry-form" */ "../inquiries/InquiryModal"));

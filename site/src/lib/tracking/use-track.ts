@@ -1,6 +1,6 @@
 import React from "react";
-import type { EcommerceEvent, InterfaceToggle } from "../../../../domain/tracking";
-import { trackEcommerce, trackVisibility } from "./data-layer";
+import type { EcommerceEvent } from "../../../../domain/tracking";
+import { trackEcommerce } from "./data-layer";
 import { selectItem, viewItemList, type ItemInput, type ItemList } from "./ecommerce";
 
 /** Pushes the event once per `key` after the page rendered in the browser (a product, a list page). */
@@ -66,20 +66,4 @@ export function firstSightOfOrder(number: string, storage: Pick<Storage, "getIte
   } catch {
     return true;
   }
-}
-
-/**
- * Reports an interface toggle when it opens or closes, not its state on the first
- * render (a product page's default tab is not an interaction). Call it where the open state
- * lives, which starts closed for every panel and modal, so a lazily loaded one still reports.
- */
-export function useVisibilityTracking(toggle: InterfaceToggle, visible: boolean): void {
-  const first = React.useRef(true);
-  React.useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    trackVisibility(toggle, visible);
-  }, [toggle, visible]);
 }

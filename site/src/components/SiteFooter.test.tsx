@@ -1,12 +1,12 @@
 /**
- * The page chrome's footer shows the payment methods of the page data (ShopInfo.paymentMethods,
+ * The page chrome's footer (hydrated once the browser is idle, so rendered on its own here) shows the payment methods of the page data (ShopInfo.paymentMethods,
  * the shop's config by the checkout's rule) and no others.
  */
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { paymentMethodsForBuild } from "../../sourcing/shop-for-build";
-import type { BaseContext, ChromeData } from "../lib/page-data";
-import { Layout } from "./Layout";
+import type { ChromeData } from "../lib/page-data";
+import { SiteFooter } from "./SiteFooter";
 
 jest.mock("gatsby-plugin-react-i18next", () => {
   const translations = jest.requireActual<typeof import("../../../tests/kit/page-translations")>("../../../tests/kit/page-translations").pageTranslations("de");
@@ -20,15 +20,8 @@ jest.mock("gatsby", () => ({
     </a>
   ),
 }));
-jest.mock("../styles.css", () => ({}));
-// The header's choosers load their code later (lib/lazy.ts); this test reads the footer.
-jest.mock("../lib/lazy", () => ({ ...jest.requireActual<typeof import("../lib/lazy")>("../lib/lazy"), lazyOnIdle: () => () => null }));
-// The stylesheets the chrome imports (Gatsby bundles them; Jest cannot read CSS).
-jest.mock("../features/campaign/campaign.css", () => ({}));
+// The stylesheet the footer's newsletter sign-up imports (Gatsby bundles it; Jest cannot read CSS).
 jest.mock("../features/newsletter/newsletter.css", () => ({}));
-jest.mock("../features/account/account.css", () => ({}));
-jest.mock("../features/commerce/commerce.css", () => ({}));
-jest.mock("../features/inquiries/inquiries.css", () => ({}));
 
 const chrome = (paymentMethods: string[]): ChromeData => ({
   locales: { namespaces: [], resources: {} },
@@ -49,14 +42,10 @@ const chrome = (paymentMethods: string[]): ChromeData => ({
   blocks: { nodes: [] },
   campaign: null,
 });
-const context: BaseContext = { language: "de", seo: { canonical: "/", robots: "index,follow", sitemap: true, lastmod: null }, alternates: {} };
 
 function paymentBadges(paymentMethods: string[]): string[] {
-  const html = renderToStaticMarkup(
-    <Layout chrome={chrome(paymentMethods)} context={context}>
-      <p>Inhalt</p>
-    </Layout>,
-  );
+  const { shopInfo, cmsLinks } = chrome(paymentMethods);
+  const html = renderToStaticMarkup(<SiteFooter shop={shopInfo} language="de" cmsLinks={cmsLinks.nodes} alternates={{}} />);
   const section = html.slice(html.indexOf('id="footer-payment"'), html.indexOf('id="footer-carriers"'));
   return [...section.matchAll(/<li class="badge-icon">([^<]*)<\/li>/g)].map((match) => match[1] ?? "");
 }
