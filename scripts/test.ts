@@ -1,10 +1,10 @@
 /**
  * `npm test`: every check of the code base, in three lanes that run side by side, so the browser tests' shop build,
  * Jest and the static checks share the machine's cores instead of waiting for each other: the static checks (type
- * check, lint, format, layering: one after the other), Jest, and Playwright (its global setup builds the shops).
+ * check, lint, format, layering, generated GraphQL types, unused code: one after the other), Jest, and Playwright (its global setup builds the shops).
  * The run fails if any step fails. docs/testing.md describes the lanes and the quicker `npm run test:changed`.
  */
-import { runLanes, type TestStep } from "./lib/test-lanes";
+import { runLanes, type TestStep } from "./lib/lanes";
 
 const script = (name: string): TestStep => ({ name, command: ["npm", "run", "--silent", name] });
 

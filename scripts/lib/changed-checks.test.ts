@@ -1,5 +1,5 @@
 import { changedChecks } from "./changed-checks";
-import { summaryOf } from "./test-lanes";
+import { summaryOf } from "./lanes";
 
 const names = (lanes: ReturnType<typeof changedChecks>) => lanes.map((lane) => lane.map((step) => step.name));
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./shops";
-import type { TestStep } from "./test-lanes";
+import type { TestStep } from "./lanes";
 
 const LINTED = /\.(ts|tsx|js|mjs|cjs)$/;
 const E2E_SPEC = /^tests\/e2e\/.+\.spec\.ts$/;

@@ -4,7 +4,7 @@
  */
 import { parseArgs } from "node:util";
 import { changedChecks, changedFiles } from "./lib/changed-checks";
-import { runLanes } from "./lib/test-lanes";
+import { runLanes } from "./lib/lanes";
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { base: { type: "string", default: "main" }, e2e: { type: "boolean", default: false } } });
