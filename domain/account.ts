@@ -28,11 +28,6 @@ export interface Customer {
   verified: boolean;
 }
 
-/** The answer of register and password-reset: always the same, whether the address is known or not. */
-export interface AccountMailSent {
-  status: "verification_sent" | "reset_sent";
-}
-
 export interface ProjectItem {
   itemId: number;
   sku: string;

@@ -43,9 +43,6 @@ export interface StaffOrderSummary {
   placedAt: string;
 }
 
-/** A line with packages ordered, shipped and delivered (delivered <= shipped <= ordered) and the last shipment and delivery (the returns window counts from the delivery): domain/api/orders.ts. */
-export type StaffOrderLine = OrderLine;
-
 /** One step of the order's history: its placing, then each ERP event as recorded. */
 export interface StaffOrderHistoryEntry {
   type: "placed" | StaffOrderEventType;

@@ -8,7 +8,7 @@ import type { D1Database } from "@cloudflare/workers-types";
 import { imported, type CatalogueDocument, type PriceRecord, type ProductRecord } from "./catalogue";
 import { createInquiryHarness, json, type InquiryHarness } from "./inquiries";
 
-export { json, NOW } from "./inquiries";
+export { json } from "./inquiries";
 export type TerraceHarness = InquiryHarness;
 
 function product(sku: string, terrace: ProductRecord["terrace"], extra: Partial<ProductRecord> = {}): ProductRecord {

@@ -43,7 +43,7 @@ export const MESSAGES = {
   characters: "This field contains characters that are not allowed.",
 } as const;
 
-export type { ApiErrorItem, Envelope, Meta };
+export type { ApiErrorItem, Meta };
 
 /** Headers of every JSON answer: never cached (answers depend on the visitor and the clock). */
 export const JSON_HEADERS = { "content-type": "application/json; charset=utf-8", "cache-control": "private, no-store" } as const;

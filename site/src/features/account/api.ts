@@ -67,11 +67,10 @@ export function fetchAccount<T>(path: string): Promise<T> {
 }
 
 // Shapes of the answers: domain/account.ts, shared with the shop API (the orders': domain/api/orders.ts).
-export type { Customer, CustomerType, Project, ProjectItem } from "../../../../domain/account";
+export type { Customer, Project } from "../../../../domain/account";
 import { newIdempotencyKey } from "../../lib/idempotency";
 export { newIdempotencyKey } from "../../lib/idempotency";
 
-export type { EnvironmentLink };
 
 /** The parts of GET /apiv2/environment the header reads. */
 export interface AccountEnvironment {
