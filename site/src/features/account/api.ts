@@ -6,7 +6,7 @@
  * answers 202 (register, password reset).
  */
 import { errorItemsOf, isSuccess, type ReceivedEnvelope } from "../../../../domain/api/envelope";
-import type { EnvironmentAnswer, EnvironmentLink } from "../../../../domain/api/shop";
+import type { EnvironmentAnswer } from "../../../../domain/api/shop";
 import { apiUrl, type ApiErrorItem, type ApiResult } from "../commerce/api";
 
 export type { ApiErrorItem, ApiResult };
