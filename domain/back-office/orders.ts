@@ -5,7 +5,7 @@
  *   GET /admin/api/orders/:number                          StaffOrderDetail
  * Money is the order's own snapshot, formatted in its currency and language.
  */
-import { ORDER_STATES, type OrderAddress, type OrderDeliveryMode, type OrderLine, type OrderState, type OrderTotals, type OrderView } from "../api/orders";
+import { ORDER_STATES, type OrderAddress, type OrderDeliveryMode, type OrderState, type OrderTotals, type OrderView } from "../api/orders";
 import type { MoneyValue } from "../money";
 import type { MailStatus } from "./mail-outbox";
 import type { ShopChoice } from "./shop-choice";
