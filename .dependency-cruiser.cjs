@@ -4,17 +4,18 @@
  *
  *   domain/                   pure shared rules; imports nothing of the project but locales/
  *   worker/lib/               runtime-neutral helpers; imports domain/, locales/
- *   worker/config/, config/   the validated shop config; imports domain/, worker/lib/
+ *   config/                   the validated shop config; imports domain/, worker/lib/
  *   worker/env.ts             the worker's bindings (a type); imports the config
  *   worker/shop-api/tables/   row types, mappers, SQL fragments; imports domain/, worker/lib/
  *   worker/shop-api/core/     shop, context, envelope, auth, services; imports the layers above
- *   graphql/                  schema + resolvers; imports core, tables and below
+ *   worker/shop-api/graphql/  schema + resolvers; imports core, tables and below
  *   worker/shop-api/<module>/ catalogue, commerce, search, ...: core, tables and below; never each other
  *   worker/shop-api/*.ts      the route table and entry points: wire modules and graphql
  *   worker/edge/              the Hono edge: config, lib, domain; never the shop API
  *   worker/index.ts           wires edge and shop API
  *   site/                     the pages: domain/, locales/; the build side also the config
  *   console/                  the back-office console: domain/ (the API's wire contract, domain/api/), locales/
+ *   builder/                  the publisher (builds, releases, asset stores): imports anything but tests
  *   scripts/, tests/          may import anything
  *
  * Tests (next to the code or in tests/) and the one test kit they share (tests/kit/: harnesses,
@@ -34,13 +35,13 @@ const PACKAGES = "node_modules";
 const DOMAIN = "^domain/";
 const LOCALES = "^locales/";
 const LIB = "^worker/lib/";
-const CONFIG = "^(worker/config/|config/)";
+const CONFIG = "^config/";
 const ENV = "^worker/env\\.ts$";
 const TABLES = "^worker/shop-api/tables/";
 const CORE = "^worker/shop-api/core/";
-const GRAPHQL = "^graphql/";
-/** A shop-API module: any folder of worker/shop-api/ but core/ and tables/. */
-const MODULE = "^worker/shop-api/(?!core/|tables/)[^/]+/";
+const GRAPHQL = "^worker/shop-api/graphql/";
+/** A shop-API module: any folder of worker/shop-api/ but core/, tables/ and the GraphQL layer. */
+const MODULE = "^worker/shop-api/(?!core/|tables/|graphql/)[^/]+/";
 /** The shop API's own top-level files: the route table (app.ts) and entry points (main.ts, scheduled.ts). */
 const SHOP_API_WIRING = "^worker/shop-api/[^/]+\\.ts$";
 const EDGE = "^worker/edge/";
@@ -136,7 +137,7 @@ module.exports = {
     ),
     onlyImports(
       "graphql-imports-core-and-tables",
-      "graphql/ reads through core/ and tables/ (and config, lib, domain); never through a shop-API module, the route table or the edge.",
+      "worker/shop-api/graphql/ reads through core/ and tables/ (and config, lib, domain); never through a shop-API module, the route table or the edge.",
       GRAPHQL,
       [GRAPHQL, CORE, TABLES, CONFIG, ENV, LIB, DOMAIN, LOCALES],
     ),
@@ -144,7 +145,7 @@ module.exports = {
       name: "shop-api-modules-never-import-each-other",
       comment: "A module of worker/shop-api/ (catalogue, commerce, search, ...) shares code with another only through core/ or tables/.",
       severity: "error",
-      from: { path: "^worker/shop-api/([^/]+)/", pathNot: ["^worker/shop-api/(core|tables)/", ...TEST_CODE] },
+      from: { path: "^worker/shop-api/([^/]+)/", pathNot: ["^worker/shop-api/(core|tables|graphql)/", ...TEST_CODE] },
       to: { path: "^worker/shop-api/[^/]+/", pathNot: ["^worker/shop-api/($1|core|tables)/", ...TEST_CODE] },
     },
     onlyImports(
@@ -168,7 +169,7 @@ module.exports = {
     ),
     onlyImports(
       "site-never-imports-worker",
-      "The pages (site/src) run in the browser: they import domain/, locales/ and site code; never worker/, graphql/, the config (the build hands them what they need) or Node built-ins.",
+      "The pages (site/src) run in the browser: they import domain/, locales/ and site code; never worker/, worker/shop-api/graphql/, the config (the build hands them what they need) or Node built-ins.",
       "^site/(?!build/|sourcing/)",
       ["^site/", DOMAIN, LOCALES],
       { builtins: false },

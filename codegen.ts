@@ -8,11 +8,11 @@ import type { CodegenConfig } from "@graphql-codegen/cli";
  */
 
 /** The SDL (the `/* GraphQL *\/` string of typeDefs). */
-const SCHEMA = "graphql/schema.ts";
+const SCHEMA = "worker/shop-api/graphql/schema.ts";
 /** The queries the static build sends. */
 const BUILD_DOCUMENTS = "site/sourcing/queries.graphql";
 /** Resolver types of the shop API's GraphQL layer. */
-const RESOLVER_TYPES = "graphql/generated/resolvers.ts";
+const RESOLVER_TYPES = "worker/shop-api/graphql/generated/resolvers.ts";
 /** Result and variable types plus typed documents of the build's queries. */
 const OPERATION_TYPES = "site/sourcing/generated/operations.ts";
 

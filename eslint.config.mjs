@@ -23,7 +23,7 @@ const GENERATED = [
   "test-results/",
   "playwright-report/",
   // GraphQL Code Generator's output (codegen.ts)
-  "graphql/generated/",
+  "worker/shop-api/graphql/generated/",
   "site/sourcing/generated/",
 ];
 
@@ -40,7 +40,7 @@ export default defineConfig(
   },
   {
     // Workers runtime: the edge worker, the shop API, GraphQL, shared rules and the config.
-    files: ["worker/**", "graphql/**", "domain/**", "config/**"],
+    files: ["worker/**", "domain/**", "config/**"],
     languageOptions: { globals: globals.serviceworker },
   },
   {
@@ -67,6 +67,7 @@ export default defineConfig(
       "site/sourcing/**",
       "site/index.js",
       "scripts/**",
+      "builder/**",
       "tests/**",
       "gatsby-*.ts",
       "*.config.{ts,js,mjs,cjs}",

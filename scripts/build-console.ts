@@ -10,7 +10,7 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
-import { t } from "../console/src/texts";
+import { t } from "@console/texts";
 import { ROOT } from "./lib/shops";
 
 export const CONSOLE_DIR = "_console";

@@ -21,7 +21,7 @@
  */
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { backOfficeHostFor, buildConcurrency, builderApi, builderLoop, builderName, builderToken, gatsbyJob } from "./lib/builder";
+import { backOfficeHostFor, buildConcurrency, builderApi, builderLoop, builderName, builderToken, gatsbyJob } from "@builder/index";
 import { loadShopConfig } from "./lib/shops";
 
 async function main(): Promise<number> {

@@ -23,9 +23,9 @@ describe("check-config-cached.mjs", () => {
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), "config-check-"));
     mkdirSync(join(root, "config"));
-    mkdirSync(join(root, "worker", "config"), { recursive: true });
+    mkdirSync(join(root, "config"), { recursive: true });
     writeFileSync(join(root, "config", "shops.json"), '{"shops":[]}');
-    writeFileSync(join(root, "worker", "config", "shop-config.ts"), "export {};");
+    writeFileSync(join(root, "config", "shop-config.ts"), "export {};");
     writeFileSync(join(root, "wrangler.toml"), 'name = "x"');
     writeFileSync(join(root, "exit.txt"), "0");
   });
@@ -45,7 +45,7 @@ describe("check-config-cached.mjs", () => {
 
     // Same size, only the modification time differs.
     const later = new Date(Date.now() + 60_000);
-    utimesSync(join(root, "worker", "config", "shop-config.ts"), later, later);
+    utimesSync(join(root, "config", "shop-config.ts"), later, later);
     run();
     expect(runs()).toBe(3);
 

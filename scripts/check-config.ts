@@ -13,9 +13,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { parseArgs } from "node:util";
-import { ENVIRONMENTS, parseShopConfig, schemeFor, ShopConfigError, ShopDirectory, type ShopConfig } from "../worker/config/shop-config";
+import { ENVIRONMENTS, parseShopConfig, schemeFor, ShopConfigError, ShopDirectory, type ShopConfig } from "@config/shop-config";
 import { rateLimitBindingProblems, readWranglerRateLimits } from "./lib/rate-limit-bindings";
-import { MIN_TOKEN_LENGTH, SERVICE_TOKENS } from "../worker/shop-api/core/service-token";
+import { MIN_TOKEN_LENGTH, SERVICE_TOKENS } from "@shop-api/core/service-token";
 import { devVar } from "./lib/local-worker";
 
 const ROOT = join(__dirname, "..");

@@ -13,8 +13,8 @@
 import { randomBytes } from "node:crypto";
 import { createInterface } from "node:readline/promises";
 import { parseArgs } from "node:util";
-import { newStaffProblems, staffUpsertStatement } from "../worker/shop-api/core/staff/accounts";
-import { STAFF_ROLES, type StaffRole } from "../worker/shop-api/tables/staff";
+import { newStaffProblems, staffUpsertStatement } from "@shop-api/core/staff/accounts";
+import { STAFF_ROLES, type StaffRole } from "@shop-api/tables/staff";
 import { inlineSql } from "./lib/inline-sql";
 import { applyLocalMigrations, queryD1, withLocalD1 } from "./local-d1";
 

@@ -7,7 +7,7 @@
  */
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { homePath } from "../domain/routes";
+import { homePath } from "@domain/routes";
 import { DEMO_CUSTOMER, DEMO_CUSTOMER_DOMAIN, seedLocalDemoHistory, sendWaitingMail } from "./lib/demo-history";
 import { DEMO_STAFF, demoStaffPassword } from "./lib/demo-staff";
 import { prepareCatalogue, startAndBuild, startLocalBuilder } from "./lib/local-shops";

@@ -1,8 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTestDatabase } from "../tests/kit/d1";
-import { eanCheckDigitValid, type CatalogueDocument } from "../worker/shop-api/catalogue/import-format";
+import { createTestDatabase } from "@tests/kit/d1";
+import { eanCheckDigitValid, type CatalogueDocument } from "@shop-api/catalogue/import-format";
 import { importCatalogueFiles, writeCatalogue } from "./generate-catalogue";
 
 const NOW = new Date("2025-07-01T08:00:00Z");

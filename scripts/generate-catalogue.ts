@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
-import { importCatalogue } from "../worker/shop-api/catalogue/apply-import";
+import { importCatalogue } from "@shop-api/catalogue/apply-import";
 import { buildCatalogue, type CatalogueFile } from "./catalogue-demo/build";
 import { formatProblem } from "./import-catalogue";
 

@@ -10,7 +10,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import type { CatalogueDocument } from "../worker/shop-api/catalogue/import-format";
+import type { CatalogueDocument } from "@shop-api/catalogue/import-format";
 import { buildCatalogue, loadShops } from "./catalogue-demo/build";
 import { collectMedia, writeMedia, type MediaStats } from "./media/store";
 import { ROOT } from "./lib/shops";

@@ -18,14 +18,14 @@
  */
 import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
-import type { Envelope } from "../domain/api/envelope";
-import type { ApiErrorItem } from "../domain/api/errors";
-import { importCatalogue } from "../worker/shop-api/catalogue/apply-import";
-import { detectCsvFormat } from "../worker/shop-api/catalogue/csv-import";
-import type { ImportFormat, ImportProblem, ImportResult } from "../worker/shop-api/catalogue/import-format";
-import { MIN_TOKEN_LENGTH } from "../worker/shop-api/core/service-token";
-import { BuilderApiError, builderApi } from "./lib/builder/api";
-import { backOfficeHostFor } from "./lib/builder/served";
+import type { Envelope } from "@domain/api/envelope";
+import type { ApiErrorItem } from "@domain/api/errors";
+import { importCatalogue } from "@shop-api/catalogue/apply-import";
+import { detectCsvFormat } from "@shop-api/catalogue/csv-import";
+import type { ImportFormat, ImportProblem, ImportResult } from "@shop-api/catalogue/import-format";
+import { MIN_TOKEN_LENGTH } from "@shop-api/core/service-token";
+import { BuilderApiError, builderApi } from "@builder/api";
+import { backOfficeHostFor } from "@builder/served";
 import { localSecret } from "./lib/local-worker";
 import { applyLocalMigrations, withLocalD1 } from "./local-d1";
 

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { acquireDirLock } from "./lib/dir-lock";
-import type { LocalEnvironment } from "../worker/config/shop-config";
+import type { LocalEnvironment } from "@config/shop-config";
 import { localHost, localPort, portLock } from "./lib/local-ports";
 import { startLocalWorker, type LocalWorker } from "./lib/local-worker";
 import { loadShopConfig, ROOT } from "./lib/shops";

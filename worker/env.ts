@@ -1,5 +1,5 @@
 import type { D1Database, Queue, R2Bucket, RateLimit } from "@cloudflare/workers-types";
-import type { Environment } from "./config/shop-config";
+import type { Environment } from "@config/shop-config";
 
 /**
  * A binding reached with fetch (the static assets, the shop API as a service), typed with the

@@ -1,5 +1,5 @@
 import type { ExecutionContext } from "@cloudflare/workers-types";
-import { shopDirectory } from "./config/shops";
+import { shopDirectory } from "@config/shops";
 import { createEdgeApp } from "./edge/app";
 import { upstreamFromEnv } from "./edge/upstream";
 import type { WorkerEnv } from "./env";

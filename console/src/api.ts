@@ -7,8 +7,8 @@
  * 429, how long to wait (Retry-After). A 401 also tells the shell the session ended
  * (SESSION_ENDED_EVENT), which shows the login again.
  */
-import type { ReceivedEnvelope } from "../../domain/api/envelope";
-import { isCoreErrorCode, type ApiErrorItem, type CoreErrorCode } from "../../domain/api/errors";
+import type { ReceivedEnvelope } from "@domain/api/envelope";
+import { isCoreErrorCode, type ApiErrorItem, type CoreErrorCode } from "@domain/api/errors";
 import { formatClock } from "./intl";
 import { t, type TextKey } from "./texts";
 

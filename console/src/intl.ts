@@ -3,7 +3,7 @@
  * (texts.ts) and the staff member's browser time zone. Money uses the shops' own formats
  * (domain/money.ts) in that language, whatever the language of the order it belongs to.
  */
-import { formatMoney, type MoneyValue } from "../../domain/money";
+import { formatMoney, type MoneyValue } from "@domain/money";
 import { INTL_LOCALES, language } from "./texts";
 
 const LOCALE = INTL_LOCALES[language];

@@ -5,10 +5,10 @@
  * German), else English. It is fixed when the console loads: the switch stores the choice
  * and loads the page again, so every text, date and number changes together.
  */
-import de from "../../locales/de/console.json";
-import en from "../../locales/en/console.json";
-import fr from "../../locales/fr/console.json";
-import it from "../../locales/it/console.json";
+import de from "@locales/de/console.json";
+import en from "@locales/en/console.json";
+import fr from "@locales/fr/console.json";
+import it from "@locales/it/console.json";
 
 export type TextKey = keyof typeof en;
 

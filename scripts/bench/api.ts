@@ -42,9 +42,9 @@ import { localSecret, startLocalWorker, type LocalWorker } from "../lib/local-wo
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { ROOT } from "../lib/shops";
 import { withLocalD1 } from "../local-d1";
-import { sql } from "../../worker/lib/sql";
-import { encodePasswordHash, hashPassword } from "../../worker/shop-api/core/passwords";
-import { markVerified, upsertRegistration } from "../../worker/shop-api/tables/customers";
+import { sql } from "@worker/lib/sql";
+import { encodePasswordHash, hashPassword } from "@shop-api/core/passwords";
+import { markVerified, upsertRegistration } from "@shop-api/tables/customers";
 
 const HOST = "de.localhost:8787";
 /** The back-office host of development, where the edge forwards /admin/* (the ERP's order events). */

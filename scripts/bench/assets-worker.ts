@@ -6,13 +6,13 @@
  * in front, so their requests/s compare the stores and nothing else.
  */
 import type { ExecutionContext } from "@cloudflare/workers-types";
-import rawConfig from "../../config/shops.json";
-import { parseShopConfig, ShopDirectory } from "../../worker/config/shop-config";
-import { createEdgeApp } from "../../worker/edge/app";
-import { upstreamFromEnv } from "../../worker/edge/upstream";
-import type { WorkerEnv } from "../../worker/env";
-import worker from "../../worker/index";
-import { handleShopApi } from "../../worker/shop-api/app";
+import rawConfig from "@config/shops.json";
+import { parseShopConfig, ShopDirectory } from "@config/shop-config";
+import { createEdgeApp } from "@worker/edge/app";
+import { upstreamFromEnv } from "@worker/edge/upstream";
+import type { WorkerEnv } from "@worker/env";
+import worker from "@worker/index";
+import { handleShopApi } from "@shop-api/app";
 
 const config = parseShopConfig(rawConfig);
 const onR2 = createEdgeApp({

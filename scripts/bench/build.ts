@@ -31,7 +31,7 @@ import { prepareCatalogue } from "../lib/local-shops";
 import { localSecret, startLocalWorker } from "../lib/local-worker";
 import { runTsxScript } from "../lib/run-script";
 import { loadShopConfig, ROOT } from "../lib/shops";
-import { staticAssetStore, WORKERS_ASSET_FILE_LIMIT } from "../lib/builder/asset-store";
+import { staticAssetStore, WORKERS_ASSET_FILE_LIMIT } from "@builder/asset-store";
 import { countFiles, cpuProfileTop, medianBy, medianPair, slowestSteps } from "./build-report";
 
 interface Measured {

@@ -2,9 +2,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { ExecutionContext } from "hono";
-import { shopDirectory } from "../../worker/config/shops";
-import { createEdgeApp } from "../../worker/edge/app";
-import type { FetchBinding, WorkerEnv } from "../../worker/env";
+import { shopDirectory } from "@config/shops";
+import { createEdgeApp } from "@worker/edge/app";
+import type { FetchBinding, WorkerEnv } from "@worker/env";
 
 /**
  * The worker's own cost per page request (what the platform bills and limits as CPU

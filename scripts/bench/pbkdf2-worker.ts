@@ -5,7 +5,7 @@
  * login spends hashing; workerd's clock does not advance during computation, so it is measured
  * from outside, one request at a time.
  */
-import { DUMMY_HASH, verifyPassword } from "../../worker/shop-api/core/passwords";
+import { DUMMY_HASH, verifyPassword } from "@shop-api/core/passwords";
 
 export default {
   async fetch(request: Request): Promise<Response> {

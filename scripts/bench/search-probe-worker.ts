@@ -5,10 +5,10 @@
  * (workerd advances its clock at I/O, so timings have 1 ms resolution.)
  */
 import type { D1Database, ExecutionContext } from "@cloudflare/workers-types";
-import { D1SearchEngine } from "../../worker/shop-api/search/d1-engine";
-import { parseQuery, trigramExpression, wordExpression } from "../../worker/shop-api/search/query-text";
-import type { ActiveFilter } from "../../domain/search-api";
-import type { SearchRequest } from "../../worker/shop-api/search/types";
+import { D1SearchEngine } from "@shop-api/search/d1-engine";
+import { parseQuery, trigramExpression, wordExpression } from "@shop-api/search/query-text";
+import type { ActiveFilter } from "@domain/search-api";
+import type { SearchRequest } from "@shop-api/search/types";
 
 interface ProbeRequest {
   mode: "engine" | "suggest" | "raw";

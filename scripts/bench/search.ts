@@ -25,7 +25,7 @@ import { benchClientIp } from "../lib/bench-client-ip";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { runTsxScript } from "../lib/run-script";
 import { ROOT } from "../lib/shops";
-import type { ActiveFilter } from "../../domain/search-api";
+import type { ActiveFilter } from "@domain/search-api";
 
 interface Options {
   products: number;

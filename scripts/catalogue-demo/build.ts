@@ -4,11 +4,11 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { contactPath, returnsPath, slugPath } from "../../domain/routes";
-import { expressFeeTexts, STORAGE_MINIMUM_ORDER_VALUE } from "../../domain/checkout";
-import { formatMoney } from "../../domain/money";
-import type { UnitCode } from "../../domain/units";
-import { parseShopConfig, type Language, type ShopDefinition } from "../../worker/config/shop-config";
+import { contactPath, returnsPath, slugPath } from "@domain/routes";
+import { expressFeeTexts, STORAGE_MINIMUM_ORDER_VALUE } from "@domain/checkout";
+import { formatMoney } from "@domain/money";
+import type { UnitCode } from "@domain/units";
+import { parseShopConfig, type Language, type ShopDefinition } from "@config/shop-config";
 import type {
   CatalogueDocument,
   CategoryRecord,
@@ -19,7 +19,7 @@ import type {
   ProductRecord,
   ReviewRecord,
   SeoLinkRecord,
-} from "../../worker/shop-api/catalogue/import-format";
+} from "@shop-api/catalogue/import-format";
 import { Random } from "./random";
 import { TERRACE_FAMILIES, terraceParts } from "./terrace";
 import { roofWindowDocument } from "./roof-windows";

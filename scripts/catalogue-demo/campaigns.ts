@@ -10,9 +10,9 @@
  * reductions and clearance items), and the page says plainly that no code is needed.
  * Campaign images live under /images/campaigns/ (rendered with the catalogue's other images).
  */
-import { slugPath } from "../../domain/routes";
-import type { Language, ShopDefinition } from "../../worker/config/shop-config";
-import type { CampaignRecord, CategoryRecord, CmsBlockRecord } from "../../worker/shop-api/catalogue/import-format";
+import { slugPath } from "@domain/routes";
+import type { Language, ShopDefinition } from "@config/shop-config";
+import type { CampaignRecord, CategoryRecord, CmsBlockRecord } from "@shop-api/catalogue/import-format";
 import { t, type L } from "./vocabulary";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,8 +7,8 @@
  * the configuration is not available. Fixed data, imported through the validated import like
  * every other file.
  */
-import type { Language, ShopDefinition } from "../../worker/config/shop-config";
-import type { CategoryRecord, CatalogueDocument, PriceRecord, ProductRecord } from "../../worker/shop-api/catalogue/import-format";
+import type { Language, ShopDefinition } from "@config/shop-config";
+import type { CategoryRecord, CatalogueDocument, PriceRecord, ProductRecord } from "@shop-api/catalogue/import-format";
 import { slugify, t, WORLDS, type L } from "./vocabulary";
 
 const CATEGORY = "baustoffe-dachfenster";

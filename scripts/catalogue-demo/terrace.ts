@@ -4,8 +4,8 @@
  * adjustable feet, clips, screws, edge boards) and the substructure systems made of them.
  * Deterministic (no random numbers): the parts are sold in every shop that sells a decking board.
  */
-import type { Language, ShopDefinition } from "../../worker/config/shop-config";
-import type { PriceRecord, ProductRecord, TerraceFamilyRecord, TerraceSystemRecord } from "../../worker/shop-api/catalogue/import-format";
+import type { Language, ShopDefinition } from "@config/shop-config";
+import type { PriceRecord, ProductRecord, TerraceFamilyRecord, TerraceSystemRecord } from "@shop-api/catalogue/import-format";
 import { slugify, t, type L } from "./vocabulary";
 
 export const TERRACE_FAMILIES: TerraceFamilyRecord[] = [

@@ -2,8 +2,8 @@
  * Words and phrases of the demo catalogue in every shop language. `at` (Austrian
  * German) is derived from German with the words that differ in Austria.
  */
-import type { Language } from "../../worker/config/shop-config";
-import type { UnitCode } from "../../domain/units";
+import type { Language } from "@config/shop-config";
+import type { UnitCode } from "@domain/units";
 
 export type L = Record<Language, string>;
 

@@ -1,11 +1,11 @@
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { r2AssetStore, staticAssetStore, type AssetPublishResult, type AssetStore } from "./builder/asset-store";
-import { digestsFile, r2ShardsFile, type ServedFile } from "./builder/release";
-import { backOfficeHostFor, reloadLocalWorker } from "./builder/served";
-import { workerBucketClient } from "./builder/site-bucket";
-import { gatsbyProgress, type BuildProgress } from "./builder/gatsby-progress";
+import { r2AssetStore, staticAssetStore, type AssetPublishResult, type AssetStore } from "@builder/asset-store";
+import { digestsFile, r2ShardsFile, type ServedFile } from "@builder/release";
+import { backOfficeHostFor, reloadLocalWorker } from "@builder/served";
+import { workerBucketClient } from "@builder/site-bucket";
+import { gatsbyProgress, type BuildProgress } from "@builder/gatsby-progress";
 import { withDirLock } from "./dir-lock";
 import { localSecret } from "./local-worker";
 import { writeCspManifest } from "./script-hashes";

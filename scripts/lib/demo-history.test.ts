@@ -3,9 +3,9 @@
  * shops and dates it writes through the shop API, and that running it again adds nothing.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../tests/kit/d1";
-import { importCatalogue } from "../../worker/shop-api/catalogue/apply-import";
-import { DRAIN_LIMIT } from "../../worker/shop-api/core/mail/sender";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { importCatalogue } from "@shop-api/catalogue/apply-import";
+import { DRAIN_LIMIT } from "@shop-api/core/mail/sender";
 import { buildCatalogue } from "../catalogue-demo/build";
 import { DEMO_CUSTOMER, DEMO_CUSTOMER_DOMAIN, DEMO_ORDERS, eventTimeOf, placedAtOf, seedDemoHistory, type DemoHistoryEnv } from "./demo-history";
 

@@ -28,13 +28,13 @@
  * arrive in the local inbox once, on the first start, and never again.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { ShopApiEnv } from "../../worker/env";
-import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
-import { sql } from "../../worker/lib/sql";
-import { createShopApi } from "../../worker/shop-api/app";
-import { listedIn } from "../../worker/shop-api/tables/products";
-import type { Envelope } from "../../domain/api/envelope";
-import type { OrderAddress } from "../../domain/api/orders";
+import type { ShopApiEnv } from "@worker/env";
+import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
+import { sql } from "@worker/lib/sql";
+import { createShopApi } from "@shop-api/app";
+import { listedIn } from "@shop-api/tables/products";
+import type { Envelope } from "@domain/api/envelope";
+import type { OrderAddress } from "@domain/api/orders";
 import { withLocalBindings } from "../local-d1";
 import { localSecret } from "./local-worker";
 

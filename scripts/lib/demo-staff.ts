@@ -9,9 +9,9 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
-import { upsertStaff } from "../../worker/shop-api/core/staff/accounts";
-import { verifyPassword } from "../../worker/shop-api/core/staff/password";
-import { selectStaffByEmail, staffCredentialsOf, type StaffRole, type StaffRow } from "../../worker/shop-api/tables/staff";
+import { upsertStaff } from "@shop-api/core/staff/accounts";
+import { verifyPassword } from "@shop-api/core/staff/password";
+import { selectStaffByEmail, staffCredentialsOf, type StaffRole, type StaffRow } from "@shop-api/tables/staff";
 import { devVar } from "./local-worker";
 import { ROOT } from "./shops";
 

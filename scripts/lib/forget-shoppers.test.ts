@@ -1,7 +1,7 @@
-import { createTestDatabase, type TestDatabase } from "../../tests/kit/d1";
-import { multipartBody } from "../../tests/kit/api-harness";
-import { JPEG } from "../../tests/kit/images";
-import { createReturnsHarness, daysBefore, json, lookedUp, placeOrder } from "../../tests/kit/returns";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { multipartBody } from "@tests/kit/api-harness";
+import { JPEG } from "@tests/kit/images";
+import { createReturnsHarness, daysBefore, json, lookedUp, placeOrder } from "@tests/kit/returns";
 import { forgetShoppers } from "./forget-shoppers";
 
 let t: TestDatabase;

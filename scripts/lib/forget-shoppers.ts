@@ -1,5 +1,5 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import { sql } from "../../worker/lib/sql";
+import { sql } from "@worker/lib/sql";
 
 /**
  * Removes what shoppers left in a local database (visitors with their carts and sample

@@ -1,4 +1,4 @@
-import { sql } from "../../worker/lib/sql";
+import { sql } from "@worker/lib/sql";
 import { inlineSql } from "./inline-sql";
 
 describe("inlineSql", () => {

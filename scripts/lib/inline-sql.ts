@@ -1,4 +1,4 @@
-import type { SqlFragment } from "../../worker/lib/sql";
+import type { SqlFragment } from "@worker/lib/sql";
 
 /**
  * A statement with its parameters written in as SQL literals, for `wrangler d1 execute

@@ -1,6 +1,6 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { LocalEnvironment, ShopConfig } from "../../worker/config/shop-config";
+import type { LocalEnvironment, ShopConfig } from "@config/shop-config";
 
 /**
  * Where this machine serves the shops: each local environment of config/shops.json on the

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { MIN_TOKEN_LENGTH } from "../../worker/shop-api/core/service-token";
+import { MIN_TOKEN_LENGTH } from "@shop-api/core/service-token";
 import { shortTokenWarnings } from "../check-config";
 import { devVar, ensureDevVars, localSecret } from "./local-worker";
 

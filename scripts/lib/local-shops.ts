@@ -1,10 +1,10 @@
 import { join } from "node:path";
-import type { LocalEnvironment } from "../../worker/config/shop-config";
+import type { LocalEnvironment } from "@config/shop-config";
 import { demoDocuments, describeMedia, generateMedia, MEDIA_FOLDER } from "../generate-media";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { buildConsole } from "../build-console";
 import { seedDemoStaff } from "./demo-staff";
-import { drainBuilds, startBuilder, type DrainedBuild, type RunningBuilder } from "./builder";
+import { drainBuilds, startBuilder, type DrainedBuild, type RunningBuilder } from "@builder/index";
 import { startLocalWorker, type LocalWorker } from "./local-worker";
 import { mailDirectoryIn, startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { demoCatalogueVersion, storeDemoCatalogueVersion, storedDemoCatalogueVersion } from "./demo-catalogue-version";

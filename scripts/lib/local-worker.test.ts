@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { reloadLocalWorker } from "./builder/served";
+import { reloadLocalWorker } from "@builder/served";
 import { ensureDevVars, reloadTrigger, writeDevConfig } from "./local-worker";
 import { ROOT } from "./shops";
 

@@ -3,7 +3,7 @@ import { createServer } from "node:net";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join, relative } from "node:path";
-import { SERVICE_TOKENS } from "../../worker/shop-api/core/service-token";
+import { SERVICE_TOKENS } from "@shop-api/core/service-token";
 import { ROOT } from "./shops";
 
 /** wrangler offline: no metrics, no update check, no cf.json download. */

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { createTestDatabase, type TestDatabase } from "../../tests/kit/d1";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { MIGRATION_RENAMES, MIGRATIONS_TABLE, migrationRenameStatements } from "./migration-renames";
 
 const MIGRATION_FILES = readdirSync(join(__dirname, "..", "..", "migrations")).filter((file) => file.endsWith(".sql"));

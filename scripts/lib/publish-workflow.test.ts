@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { outputFolder, shopWorkspace } from "./build-shop";
-import { digestsFile, r2ShardsFile, releasesRoot } from "./builder/release";
+import { digestsFile, r2ShardsFile, releasesRoot } from "@builder/release";
 import { loadShopConfig, ROOT } from "./shops";
 
 const workflow = readFileSync(join(ROOT, ".github", "workflows", "publish-shops.yml"), "utf8");

@@ -6,7 +6,7 @@
  * wrangler.toml is read by wrangler's own reader, so the check sees what wrangler deploys.
  */
 import { z } from "zod";
-import { PER_IP_BUCKETS, RATE_LIMIT_BINDINGS, type ShopConfig } from "../../worker/config/shop-config";
+import { PER_IP_BUCKETS, RATE_LIMIT_BINDINGS, type ShopConfig } from "@config/shop-config";
 
 const rateLimitBinding = z.object({ name: z.string(), namespace_id: z.string(), simple: z.object({ limit: z.number(), period: z.number() }) });
 const scope = z.object({ ratelimits: z.array(rateLimitBinding).optional() });

@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { parseCspManifest } from "../../worker/edge/csp-manifest";
-import { FILES, testApp } from "../../tests/kit/edge";
-import { MARK_HIDDEN_BANNERS_SCRIPT } from "../../site/src/lib/banner";
-import { MARK_CONSENT_ANSWERED_SCRIPT } from "../../site/src/lib/consent";
+import { parseCspManifest } from "@worker/edge/csp-manifest";
+import { FILES, testApp } from "@tests/kit/edge";
+import { MARK_HIDDEN_BANNERS_SCRIPT } from "@site/lib/banner";
+import { MARK_CONSENT_ANSWERED_SCRIPT } from "@site/lib/consent";
 import { identity } from "./file-digests";
 import { cspManifest, inlineScripts, scriptHash, writeCspManifest } from "./script-hashes";
 

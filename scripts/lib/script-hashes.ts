@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CSP_MANIFEST_FILE, type CspManifest } from "../../worker/edge/csp-manifest";
+import { CSP_MANIFEST_FILE, type CspManifest } from "@worker/edge/csp-manifest";
 import { FileMemo, writeWhole } from "./file-digests";
 import { listFiles } from "./sync-directory";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseShopConfig, type ShopConfig } from "../../worker/config/shop-config";
+import { parseShopConfig, type ShopConfig } from "@config/shop-config";
 
 export const ROOT = join(__dirname, "..", "..");
 

@@ -10,12 +10,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
-import { FALLBACK_WIDTH, MEDIA_WIDTHS, mediaFiles, mediaHeight, variantPath } from "../../domain/media";
-import { createTestDatabase, type TestDatabase } from "../../tests/kit/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../tests/kit/shop-api";
-import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../worker/lib/shop-headers";
-import { importCatalogue } from "../../worker/shop-api/catalogue/apply-import";
-import type { CatalogueDocument } from "../../worker/shop-api/catalogue/import-format";
+import { FALLBACK_WIDTH, MEDIA_WIDTHS, mediaFiles, mediaHeight, variantPath } from "@domain/media";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "@tests/kit/shop-api";
+import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "@worker/lib/shop-headers";
+import { importCatalogue } from "@shop-api/catalogue/apply-import";
+import type { CatalogueDocument } from "@shop-api/catalogue/import-format";
 import { loadShops } from "../catalogue-demo/build";
 import { demoDocuments, generateMedia } from "../generate-media";
 import { ROOT } from "../lib/shops";

@@ -11,8 +11,8 @@ import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import sharp from "sharp";
-import { FALLBACK_WIDTH, MEDIA_WIDTHS, VARIANT_FORMATS, mediaFiles, mediaHeight, variantPath } from "../../domain/media";
-import type { CatalogueDocument } from "../../worker/shop-api/catalogue/import-format";
+import { FALLBACK_WIDTH, MEDIA_WIDTHS, VARIANT_FORMATS, mediaFiles, mediaHeight, variantPath } from "@domain/media";
+import type { CatalogueDocument } from "@shop-api/catalogue/import-format";
 import { colourOf, drawRaster, flagSvg, hashText, logoSvg, textureOf, type RasterSpec } from "./art";
 
 /** Bump when the drawing or the encoding changes: every cached picture is rendered anew. */

@@ -1,5 +1,5 @@
-import { ACCOUNT_SCREENS } from "../../domain/account";
-import { accountPath, projectsPath, type ShopRouting } from "../../domain/routes";
+import { ACCOUNT_SCREENS } from "@domain/account";
+import { accountPath, projectsPath, type ShopRouting } from "@domain/routes";
 import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 

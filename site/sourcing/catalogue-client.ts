@@ -1,5 +1,5 @@
 import { ApolloClient, HttpLink, InMemoryCache } from "@apollo/client/core";
-import { sanitizeRichText } from "../../domain/sanitize-rich-text";
+import { sanitizeRichText } from "@domain/sanitize-rich-text";
 import {
   BuildCatalogueVersionDocument,
   BuildChangesDocument,

@@ -1,4 +1,4 @@
-import { cartPath, checkoutPath, orderSuccessPath, type ShopRouting } from "../../domain/routes";
+import { cartPath, checkoutPath, orderSuccessPath, type ShopRouting } from "@domain/routes";
 import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 

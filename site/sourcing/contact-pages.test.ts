@@ -2,8 +2,8 @@
  * The contact pages: one per shop language at its path, the same files the
  * upstream rules keep for the legacy shop (config legacyPaths) and the edge's error pages link to.
  */
-import rawConfig from "../../config/shops.json";
-import { contactPath } from "../../domain/routes";
+import rawConfig from "@config/shops.json";
+import { contactPath } from "@domain/routes";
 import { readFileSync } from "node:fs";
 import { contactPagePaths, createContactPages } from "./contact-pages";
 

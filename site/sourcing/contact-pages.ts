@@ -1,4 +1,4 @@
-import { contactPath, type ShopRouting } from "../../domain/routes";
+import { contactPath, type ShopRouting } from "@domain/routes";
 import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 

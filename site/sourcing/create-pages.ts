@@ -11,7 +11,7 @@ import { createSearchPages } from "./search-pages";
 import { createAccountPages } from "./account-pages";
 import { createTerracePages, TERRACE_LANDING_TEMPLATE } from "./terrace-pages";
 import type { CreatePage } from "./create-page";
-import { homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "../../domain/routes";
+import { homePath, manufacturerListPath, pagedSlugPath, type ShopRouting } from "@domain/routes";
 import { absoluteUrl, alternateLinks, isIndexable, packAlternates, type HreflangBases, type PageAlternates } from "../src/lib/seo";
 import { sortProducts, pageCount, listPagePath, PRODUCTS_PER_PAGE, VIDEOS_PER_PAGE, sortKey, type ListedProduct } from "../src/lib/listing";
 import { siteSource } from "./site-source";

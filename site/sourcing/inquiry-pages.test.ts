@@ -1,4 +1,4 @@
-import rawConfig from "../../config/shops.json";
+import rawConfig from "@config/shops.json";
 import { createInquiryPages, inquiryPagePaths, INQUIRY_TEMPLATE, OFFER_TEMPLATE } from "./inquiry-pages";
 
 const shopOf = (id: string) => rawConfig.shops.find((shop) => shop.id === id)!;

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { inquiryPath, offerPath, type ShopRouting } from "../../domain/routes";
+import { inquiryPath, offerPath, type ShopRouting } from "@domain/routes";
 import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 

@@ -1,4 +1,4 @@
-import rawConfig from "../../config/shops.json";
+import rawConfig from "@config/shops.json";
 import { createNewsletterPages, NEWSLETTER_CONFIRM_TEMPLATE, NEWSLETTER_UNSUBSCRIBE_TEMPLATE, newsletterPagePaths } from "./newsletter-pages";
 
 const shopOf = (id: string) => rawConfig.shops.find((shop) => shop.id === id)!;

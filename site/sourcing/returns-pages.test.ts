@@ -1,4 +1,4 @@
-import rawConfig from "../../config/shops.json";
+import rawConfig from "@config/shops.json";
 import { createReturnsPages, returnsPagePaths, RETURNS_TEMPLATE, WITHDRAW_TEMPLATE } from "./returns-pages";
 
 const shopOf = (id: string) => rawConfig.shops.find((shop) => shop.id === id)!;

@@ -1,4 +1,4 @@
-import { searchPath, searchResultsPath, type ShopRouting } from "../../domain/routes";
+import { searchPath, searchResultsPath, type ShopRouting } from "@domain/routes";
 import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { CreatePagesArgs } from "gatsby";
 import { KEEP_OLD_SHOP_DATA_MS, SHOP_DATA_QUERY, removeOldShopData, shopDataFile, writeShopData } from "./shop-data";
 import { SHOP_DATA_ID, parseShopData } from "../src/lib/shop-data";
-import { testShopInfo } from "../../tests/kit/site";
+import { testShopInfo } from "@tests/kit/site";
 
 /** The build's shop data files (docs/decisions/0052): content-hashed names, texts parsed once, one file per shop language. */
 function result(language: string, home = "Startseite") {

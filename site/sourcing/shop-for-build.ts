@@ -1,6 +1,6 @@
-import rawConfig from "../../config/shops.json";
-import { parseShopConfig, type ShopDefinition } from "../../worker/config/shop-config";
-import { offeredPaymentMethods, type PaymentMethod } from "../../domain/payment-methods";
+import rawConfig from "@config/shops.json";
+import { parseShopConfig, type ShopDefinition } from "@config/shop-config";
+import { offeredPaymentMethods, type PaymentMethod } from "@domain/payment-methods";
 
 /** The shop a build is for; fails with the list of shops when SHOP is missing or unknown. */
 export function shopForBuild(shopId: string | undefined): ShopDefinition {

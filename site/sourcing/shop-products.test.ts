@@ -1,4 +1,4 @@
-import { testProduct } from "../../tests/kit/site";
+import { testProduct } from "@tests/kit/site";
 import { productNodeKey, shopProductsField, variantAttributesField } from "./shop-products";
 
 describe("a page's list of products by SKU", () => {

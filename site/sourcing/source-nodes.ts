@@ -1,14 +1,14 @@
 import type { SourceNodesArgs } from "gatsby";
 import { createCatalogueClient, type CatalogueClient, type CatalogueVersion, type CategoryData, type ProductData, type ShopData } from "./catalogue-client";
 import { NODE_TYPES, STRUCTURE_TYPES } from "./node-types";
-import { homePath, languagePrefix, manufacturerListPath, manufacturerPath, slugPath } from "../../domain/routes";
-import { campaignCarouselPath, currentCampaign } from "../../domain/campaign";
+import { homePath, languagePrefix, manufacturerListPath, manufacturerPath, slugPath } from "@domain/routes";
+import { campaignCarouselPath, currentCampaign } from "@domain/campaign";
 import { absoluteUrl, hreflangShops, hreflangVersions, type HreflangBases } from "../src/lib/seo";
 import { contentHash } from "../src/lib/banner";
 import { cardData, packCard } from "../src/lib/card";
 import { productNodeKey } from "./shop-products";
-import rawConfig from "../../config/shops.json";
-import { parseShopConfig } from "../../worker/config/shop-config";
+import rawConfig from "@config/shops.json";
+import { parseShopConfig } from "@config/shop-config";
 import { paymentMethodsForBuild } from "./shop-for-build";
 
 /**

@@ -1,4 +1,4 @@
-import rawConfig from "../../config/shops.json";
+import rawConfig from "@config/shops.json";
 import { createTerracePages, TERRACE_TEMPLATE } from "./terrace-pages";
 
 const shopOf = (id: string) => rawConfig.shops.find((shop) => shop.id === id)!;

@@ -1,4 +1,4 @@
-import { terracePlannerPath, type ShopRouting } from "../../domain/routes";
+import { terracePlannerPath, type ShopRouting } from "@domain/routes";
 import type { CreatePage } from "./create-page";
 import { siteSource } from "./site-source";
 

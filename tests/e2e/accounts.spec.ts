@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { E2E_MAIL_CATCHER_PORTS, readInbox } from "../../scripts/lib/mail-catcher";
-import { isOrderable } from "../../scripts/lib/demo-products";
+import { E2E_MAIL_CATCHER_PORTS, readInbox } from "@scripts/lib/mail-catcher";
+import { isOrderable } from "@scripts/lib/demo-products";
 import { checkoutDeliveryText, confirmationMailOf, expectAccountPageShowsOrder, expectMailStatesOrder, orderAsShown } from "./support/order-mail";
 import { demoProducts } from "./support/shopper";
 import { testOrigin } from "./support/site";

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { formatMoney } from "../../domain/money";
-import { cartPath, checkoutPath, orderSuccessPath, returnsPath, slugPath } from "../../domain/routes";
-import { isOrderable, type ProductNode } from "../../scripts/lib/demo-products";
-import { localSecret } from "../../scripts/lib/local-worker";
-import { loadShopConfig } from "../../scripts/lib/shops";
+import { formatMoney } from "@domain/money";
+import { cartPath, checkoutPath, orderSuccessPath, returnsPath, slugPath } from "@domain/routes";
+import { isOrderable, type ProductNode } from "@scripts/lib/demo-products";
+import { localSecret } from "@scripts/lib/local-worker";
+import { loadShopConfig } from "@scripts/lib/shops";
 import { checkoutDeliveryText, confirmationMailOf, expectCheckoutSummaryShowed, expectMailStatesOrder, orderAsShown } from "./support/order-mail";
 import { demoProducts } from "./support/shopper";
 import { TEST_WORKER, testOrigin } from "./support/site";

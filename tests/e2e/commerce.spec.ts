@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
+import { isOrderable, productsQuery, type ProductNode } from "@scripts/lib/demo-products";
 import { TEST_TOKEN_COOKIE, TEST_WORKER, testOrigin } from "./support/site";
-import { localSecret } from "../../scripts/lib/local-worker";
+import { localSecret } from "@scripts/lib/local-worker";
 
 /**
  * Live commerce in the browser: add to cart and watch the header's mini-cart counter,

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { localSecret } from "../../scripts/lib/local-worker";
+import { localSecret } from "@scripts/lib/local-worker";
 import { TEST_WORKER, testOrigin } from "./support/site";
 
 /**

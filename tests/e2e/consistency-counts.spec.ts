@@ -1,11 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { CATEGORY_PAGE_SIZE, type CategoryListingData } from "../../domain/category-listing";
-import type { ActiveFilter, FilterValue, SearchData } from "../../domain/search-api";
-import { languagePrefix, manufacturerListPath } from "../../domain/routes";
-import { loadShopConfig } from "../../scripts/lib/shops";
-import { listPagePaths } from "../../site/src/lib/listing";
+import { CATEGORY_PAGE_SIZE, type CategoryListingData } from "@domain/category-listing";
+import type { ActiveFilter, FilterValue, SearchData } from "@domain/search-api";
+import { languagePrefix, manufacturerListPath } from "@domain/routes";
+import { loadShopConfig } from "@scripts/lib/shops";
+import { listPagePaths } from "@site/lib/listing";
 import { builtPages, builtRoot, decode, get, SHOPS } from "./support/crawl";
 import { fetchPage, hydrated, testHost, testOrigin } from "./support/site";
 

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { formatQuantity } from "../../domain/money";
-import { loadShopConfig } from "../../scripts/lib/shops";
-import { pageDataUrl } from "../../site/src/lib/page-data-url";
-import type { PackedProduct } from "../../site/src/lib/product-page";
-import { calculateQuantity } from "../../site/src/lib/quantity";
+import { formatQuantity } from "@domain/money";
+import { loadShopConfig } from "@scripts/lib/shops";
+import { pageDataUrl } from "@site/lib/page-data-url";
+import type { PackedProduct } from "@site/lib/product-page";
+import { calculateQuantity } from "@site/lib/quantity";
 import { builtPages, builtRoot, decode, get, locale, SHOPS } from "./support/crawl";
 import { postToHost } from "./support/orders";
 import { fetchPage, hydrated, testOrigin } from "./support/site";

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { slugPath } from "../../domain/routes";
-import { isOrderable, productsQuery, type ProductNode } from "../../scripts/lib/demo-products";
-import { DEMO_STAFF, demoStaffPassword } from "../../scripts/lib/demo-staff";
-import { localSecret } from "../../scripts/lib/local-worker";
-import { loadShopConfig } from "../../scripts/lib/shops";
+import { slugPath } from "@domain/routes";
+import { isOrderable, productsQuery, type ProductNode } from "@scripts/lib/demo-products";
+import { DEMO_STAFF, demoStaffPassword } from "@scripts/lib/demo-staff";
+import { localSecret } from "@scripts/lib/local-worker";
+import { loadShopConfig } from "@scripts/lib/shops";
 import { TEST_WORKER, testOrigin } from "./support/site";
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { DEMO_CUSTOMER, DEMO_ORDERS } from "../../scripts/lib/demo-history";
-import { demoStaffPassword } from "../../scripts/lib/demo-staff";
+import { DEMO_CUSTOMER, DEMO_ORDERS } from "@scripts/lib/demo-history";
+import { demoStaffPassword } from "@scripts/lib/demo-staff";
 import { orderSample, sampleProduct } from "./support/shopper";
 import { TEST_PORT, testOrigin } from "./support/site";
 

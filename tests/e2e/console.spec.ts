@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
-import { isOrderable, type ProductNode } from "../../scripts/lib/demo-products";
-import { DEMO_STAFF, demoStaffPassword } from "../../scripts/lib/demo-staff";
-import { loadShopConfig } from "../../scripts/lib/shops";
+import { isOrderable, type ProductNode } from "@scripts/lib/demo-products";
+import { DEMO_STAFF, demoStaffPassword } from "@scripts/lib/demo-staff";
+import { loadShopConfig } from "@scripts/lib/shops";
 import { demoProducts } from "./support/shopper";
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { isOrderable } from "../../scripts/lib/demo-products";
-import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "../../scripts/lib/mail-catcher";
+import { isOrderable } from "@scripts/lib/demo-products";
+import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "@scripts/lib/mail-catcher";
 import { demoProducts } from "./support/shopper";
 import { fetchPage, testHost, testOrigin } from "./support/site";
 

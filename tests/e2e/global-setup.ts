@@ -1,12 +1,12 @@
 import { join } from "node:path";
-import { seedLocalDemoHistory } from "../../scripts/lib/demo-history";
-import { prepareCatalogue, startAndBuild, startLocalBuilder } from "../../scripts/lib/local-shops";
-import { loadShopConfig, ROOT } from "../../scripts/lib/shops";
-import { acquireDirLock } from "../../scripts/lib/dir-lock";
-import { forgetShoppers } from "../../scripts/lib/forget-shoppers";
-import { E2E_MAIL_CATCHER_PORTS } from "../../scripts/lib/mail-catcher";
-import { withLocalD1 } from "../../scripts/local-d1";
-import { localPort, portLock } from "../../scripts/lib/local-ports";
+import { seedLocalDemoHistory } from "@scripts/lib/demo-history";
+import { prepareCatalogue, startAndBuild, startLocalBuilder } from "@scripts/lib/local-shops";
+import { loadShopConfig, ROOT } from "@scripts/lib/shops";
+import { acquireDirLock } from "@scripts/lib/dir-lock";
+import { forgetShoppers } from "@scripts/lib/forget-shoppers";
+import { E2E_MAIL_CATCHER_PORTS } from "@scripts/lib/mail-catcher";
+import { withLocalD1 } from "@scripts/local-d1";
+import { localPort, portLock } from "@scripts/lib/local-ports";
 import { E2E_SHOPS } from "./support/site";
 
 /**

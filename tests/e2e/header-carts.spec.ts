@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { isOrderable } from "../../scripts/lib/demo-products";
+import { isOrderable } from "@scripts/lib/demo-products";
 import { demoProducts } from "./support/shopper";
 import { testOrigin } from "./support/site";
 

@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { INQUIRY_NUMBER } from "../../domain/inquiry";
-import { money } from "../../domain/money";
-import { OFFER_ID } from "../../domain/offers";
-import { demoStaffPassword } from "../../scripts/lib/demo-staff";
-import { isOrderable, type ProductNode } from "../../scripts/lib/demo-products";
-import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "../../scripts/lib/mail-catcher";
-import { loadShopConfig } from "../../scripts/lib/shops";
+import { INQUIRY_NUMBER } from "@domain/inquiry";
+import { money } from "@domain/money";
+import { OFFER_ID } from "@domain/offers";
+import { demoStaffPassword } from "@scripts/lib/demo-staff";
+import { isOrderable, type ProductNode } from "@scripts/lib/demo-products";
+import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "@scripts/lib/mail-catcher";
+import { loadShopConfig } from "@scripts/lib/shops";
 import { demoProducts } from "./support/shopper";
 import { TEST_PORT, testOrigin } from "./support/site";
 

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { cartPath, homePath, slugPath } from "../../domain/routes";
-import { isOrderable, type ProductNode } from "../../scripts/lib/demo-products";
-import { loadShopConfig } from "../../scripts/lib/shops";
+import { cartPath, homePath, slugPath } from "@domain/routes";
+import { isOrderable, type ProductNode } from "@scripts/lib/demo-products";
+import { loadShopConfig } from "@scripts/lib/shops";
 import { demoProducts } from "./support/shopper";
 import { testOrigin } from "./support/site";
 

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { RMA_NUMBER } from "../../domain/returns-forms";
-import { isOrderable, type ProductNode } from "../../scripts/lib/demo-products";
-import { localHost } from "../../scripts/lib/local-ports";
-import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "../../scripts/lib/mail-catcher";
-import { loadShopConfig } from "../../scripts/lib/shops";
+import { RMA_NUMBER } from "@domain/returns-forms";
+import { isOrderable, type ProductNode } from "@scripts/lib/demo-products";
+import { localHost } from "@scripts/lib/local-ports";
+import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "@scripts/lib/mail-catcher";
+import { loadShopConfig } from "@scripts/lib/shops";
 import { JPEG, PNG } from "../kit/images";
 import { deliverOrder, placeOrder, type OrderAddress, type PlacedOrder } from "./support/orders";
 import { demoProducts } from "./support/shopper";

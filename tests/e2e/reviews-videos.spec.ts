@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
-import { localSecret } from "../../scripts/lib/local-worker";
+import { localSecret } from "@scripts/lib/local-worker";
 import { TEST_WORKER, hydrated, testHost, testOrigin } from "./support/site";
 
 /**

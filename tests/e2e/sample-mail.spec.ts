@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_MAIL_CATCHER_PORTS, readInbox } from "../../scripts/lib/mail-catcher";
+import { E2E_MAIL_CATCHER_PORTS, readInbox } from "@scripts/lib/mail-catcher";
 import { orderSample, sampleProduct } from "./support/shopper";
 import { testOrigin } from "./support/site";
 

@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, test, type BrowserContext, type Page, type Route } from "@playwright/test";
-import { ecommerceEventSchema, ecommerceResetSchema } from "../../domain/tracking-schemas";
-import { isOrderable } from "../../scripts/lib/demo-products";
-import { ROOT } from "../../scripts/lib/shops";
+import { ecommerceEventSchema, ecommerceResetSchema } from "@domain/tracking-schemas";
+import { isOrderable } from "@scripts/lib/demo-products";
+import { ROOT } from "@scripts/lib/shops";
 import { demoProducts } from "./support/shopper";
 import { fetchPage, testHost, testOrigin } from "./support/site";
 

@@ -12,10 +12,10 @@ import React from "react";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { mutate, SWRConfig } from "swr";
-import { createInstance } from "../../site/src/i18n/i18next";
+import { createInstance } from "@site/i18n/i18next";
 import { unmountAll } from "./browser-dom";
-import { AccountProvider, type AccountSettings } from "../../site/src/features/account/context";
-import { accountPaths } from "../../site/src/features/account/paths";
+import { AccountProvider, type AccountSettings } from "@site/features/account/context";
+import { accountPaths } from "@site/features/account/paths";
 
 const LOCALES = join(__dirname, "..", "..", "locales");
 const PAGE_NAMESPACES = ["account", "commerce", "search", "translation"];

@@ -5,8 +5,8 @@
  */
 import type { D1Database, R2Bucket } from "@cloudflare/workers-types";
 import { countRows, createTestDatabase } from "./d1";
-import type { ShopApiEnv } from "../../worker/env";
-import { createShopApi } from "../../worker/shop-api/app";
+import type { ShopApiEnv } from "@worker/env";
+import { createShopApi } from "@shop-api/app";
 
 export interface ApiHarness {
   db: D1Database;

@@ -3,8 +3,8 @@
  * from the shop API and solve it, for the X-Captcha-Token of the form's call.
  */
 import { createHash } from "node:crypto";
-import { SHOP_ID_HEADER } from "../../worker/lib/shop-headers";
-import type { AltchaChallenge } from "../../worker/shop-api/core/captcha/altcha";
+import { SHOP_ID_HEADER } from "@worker/lib/shop-headers";
+import type { AltchaChallenge } from "@shop-api/core/captcha/altcha";
 import type { ShopApiCaller } from "./shop-api";
 
 /** The ALTCHA key of the kit's environment. */

@@ -4,11 +4,11 @@
  * the import tests.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { importCatalogue, type ImportOptions } from "../../worker/shop-api/catalogue/apply-import";
-import type { CatalogueDocument, ImportFormat, ImportResult } from "../../worker/shop-api/catalogue/import-format";
+import { importCatalogue, type ImportOptions } from "@shop-api/catalogue/apply-import";
+import type { CatalogueDocument, ImportFormat, ImportResult } from "@shop-api/catalogue/import-format";
 import { countRows } from "./d1";
 
-export type { CatalogueDocument, PriceRecord, ProductRecord } from "../../worker/shop-api/catalogue/import-format";
+export type { CatalogueDocument, PriceRecord, ProductRecord } from "@shop-api/catalogue/import-format";
 
 export interface DocumentImport extends Partial<ImportOptions> {
   /** The file's format: JSON unless named. */

@@ -9,12 +9,12 @@ import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types"
 import { countRows, createTestDatabase, type TestDatabase } from "./d1";
 import { shopApiCaller } from "./shop-api";
 import { solvedCaptcha, TEST_ALTCHA_HMAC_KEY } from "./captcha";
-import type { ShopApiEnv } from "../../worker/env";
-import { sql } from "../../worker/lib/sql";
-import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
+import type { ShopApiEnv } from "@worker/env";
+import { sql } from "@worker/lib/sql";
+import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import { imported, type CatalogueDocument, type ProductRecord } from "./catalogue";
-import { sha256Hex } from "../../worker/shop-api/core/auth";
-import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import { sha256Hex } from "@shop-api/core/auth";
+import { CAPTCHA_HEADER } from "@shop-api/core/captcha/verify";
 
 export const DE_COUNTRIES = [
   "de",

@@ -1,4 +1,4 @@
-import { parseShopConfig, ShopConfigError } from "../../worker/config/shop-config";
+import { parseShopConfig, ShopConfigError } from "@config/shop-config";
 
 /** The problems the shop config's validation names for `raw` (none for a valid config). */
 export function configProblems(raw: unknown): string[] {

@@ -7,9 +7,9 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { nextClientIp, shopApiCaller } from "./shop-api";
-import type { ShopApiEnv } from "../../worker/env";
-import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
-import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import type { ShopApiEnv } from "@worker/env";
+import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
+import { CAPTCHA_HEADER } from "@shop-api/core/captcha/verify";
 import { solvedCaptcha } from "./captcha";
 import { createHarness, type ApiBody } from "./commerce";
 import { lastMailId, mailsAfter, type OutboxMail } from "./outbox";

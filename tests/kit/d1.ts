@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import type { D1Database } from "@cloudflare/workers-types";
-import { bindingsOverFetch, bindingsWorker } from "../../scripts/lib/bindings-over-fetch";
-import type { ShopApiEnv } from "../../worker/env";
-import { allShops } from "../../worker/shop-api/core/shop";
+import { bindingsOverFetch, bindingsWorker } from "@scripts/lib/bindings-over-fetch";
+import type { ShopApiEnv } from "@worker/env";
+import { allShops } from "@shop-api/core/shop";
 import { rateLimitBindings, rateLimitOptions } from "./rate-limiters";
-import { syncShops } from "../../worker/shop-api/tables/shops";
+import { syncShops } from "@shop-api/tables/shops";
 
 const MIGRATIONS_DIR = join(__dirname, "..", "..", "migrations");
 

@@ -3,10 +3,10 @@
  * API's real route table, in-process, with the clock `now`. `execution` collects what the
  * handlers hand to waitUntil in `tasks`, for the test to await.
  */
-import { shopDirectory } from "../../worker/config/shops";
-import { createEdgeApp } from "../../worker/edge/app";
-import { upstreamFromEnv } from "../../worker/edge/upstream";
-import { createShopApi } from "../../worker/shop-api/app";
+import { shopDirectory } from "@config/shops";
+import { createEdgeApp } from "@worker/edge/app";
+import { upstreamFromEnv } from "@worker/edge/upstream";
+import { createShopApi } from "@shop-api/app";
 
 export function edgeWithShopApi(now: () => Date) {
   const tasks: Promise<unknown>[] = [];

@@ -3,13 +3,13 @@
  * upstream and a helper that sends a request to a fresh app through app.request().
  */
 import { createHash } from "node:crypto";
-import rawConfig from "../../config/shops.json";
-import { parseShopConfig, ShopDirectory } from "../../worker/config/shop-config";
-import type { WorkerEnv } from "../../worker/env";
-import { createEdgeApp } from "../../worker/edge/app";
-import type { EdgeDependencies } from "../../worker/edge/context";
-import type { Upstream } from "../../worker/edge/upstream";
-import { blobKey, pointerKey, releaseKey, shardCountFor, shardKey, shardOf, siteContentType, type SiteFileEntry } from "../../worker/lib/site-assets";
+import rawConfig from "@config/shops.json";
+import { parseShopConfig, ShopDirectory } from "@config/shop-config";
+import type { WorkerEnv } from "@worker/env";
+import { createEdgeApp } from "@worker/edge/app";
+import type { EdgeDependencies } from "@worker/edge/context";
+import type { Upstream } from "@worker/edge/upstream";
+import { blobKey, pointerKey, releaseKey, shardCountFor, shardKey, shardOf, siteContentType, type SiteFileEntry } from "@worker/lib/site-assets";
 
 export const UPSTREAM_ORIGIN = "https://shop-api.internal";
 

@@ -5,8 +5,8 @@
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import { createTestDatabase, type TestDatabase } from "./d1";
-import { joinSql, sql, SqlFragment } from "../../worker/lib/sql";
-import { handleGraphQL } from "../../graphql/http";
+import { joinSql, sql, SqlFragment } from "@worker/lib/sql";
+import { handleGraphQL } from "@shop-api/graphql/http";
 
 export const FIXTURE_NOW = new Date("2025-03-01T12:00:00.000Z");
 export const daysAgo = (days: number): string => new Date(FIXTURE_NOW.getTime() - days * 86_400_000).toISOString();

@@ -5,9 +5,9 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { countRows } from "./d1";
-import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import { CAPTCHA_HEADER } from "@shop-api/core/captcha/verify";
 import { createReturnsHarness, json, type RawOptions, type ReturnsHarness } from "./returns";
-import type { InquiryRow } from "../../worker/shop-api/tables/inquiries";
+import type { InquiryRow } from "@shop-api/tables/inquiries";
 
 export { json, signUp, NOW } from "./returns";
 

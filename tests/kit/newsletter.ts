@@ -8,13 +8,13 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { createTestDatabase, type TestDatabase } from "./d1";
 import { shopApiCaller } from "./shop-api";
-import type { ShopApiEnv } from "../../worker/env";
-import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../worker/lib/shop-headers";
-import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import type { ShopApiEnv } from "@worker/env";
+import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "@worker/lib/shop-headers";
+import { CAPTCHA_HEADER } from "@shop-api/core/captcha/verify";
 import { solvedCaptcha, TEST_ALTCHA_HMAC_KEY } from "./captcha";
 import { countRows } from "./d1";
 import { lastMailId, mailsAfter, type OutboxMail } from "./outbox";
-import { IDEMPOTENCY_KEY_HEADER } from "../../worker/shop-api/core/idempotency";
+import { IDEMPOTENCY_KEY_HEADER } from "@shop-api/core/idempotency";
 
 export const NOW = "2026-11-18T08:00:00.000Z";
 export const MINUTE_MS = 60_000;

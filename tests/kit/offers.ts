@@ -7,12 +7,12 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { countRows } from "./d1";
 import { STAFF_PASSWORD, staffCaller, staffEmail, staffLogins, type StaffCaller } from "./staff-session";
-import { STAFF_SESSION_HEADER } from "../../worker/lib/shop-headers";
-import { sql } from "../../worker/lib/sql";
-import type { StaffRole } from "../../worker/shop-api/core/staff-auth";
-import { offerLinkSignature } from "../../worker/shop-api/core/offer-link";
+import { STAFF_SESSION_HEADER } from "@worker/lib/shop-headers";
+import { sql } from "@worker/lib/sql";
+import type { StaffRole } from "@shop-api/core/staff-auth";
+import { offerLinkSignature } from "@shop-api/core/offer-link";
 import { createReturnsHarness, json, NOW, type RawOptions, type ReturnsHarness } from "./returns";
-import type { OfferLineRow, OfferRow } from "../../worker/shop-api/tables/offers";
+import type { OfferLineRow, OfferRow } from "@shop-api/tables/offers";
 
 export { json, NOW };
 

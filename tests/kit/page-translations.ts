@@ -6,7 +6,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { createInstance } from "../../site/src/i18n/i18next";
+import { createInstance } from "@site/i18n/i18next";
 
 const LOCALES = join(__dirname, "..", "..", "locales");
 

@@ -6,15 +6,9 @@
  * what the callbacks say, with a good or a bad signature.
  */
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { PaymentProviderSettings } from "../../worker/config/shop-config";
-import {
-  PaymentCallbackRefused,
-  type PaymentOrder,
-  type PaymentOutcome,
-  type PaymentProvider,
-  type PaymentStart,
-} from "../../worker/shop-api/core/payments/provider";
-import { registerPaymentAdapter, unregisterPaymentAdapter } from "../../worker/shop-api/core/payments/registry";
+import type { PaymentProviderSettings } from "@config/shop-config";
+import { PaymentCallbackRefused, type PaymentOrder, type PaymentOutcome, type PaymentProvider, type PaymentStart } from "@shop-api/core/payments/provider";
+import { registerPaymentAdapter, unregisterPaymentAdapter } from "@shop-api/core/payments/registry";
 
 export const DOUBLE_PROVIDER = "test-double";
 export const DOUBLE_SIGNATURE_HEADER = "x-double-signature";

@@ -1,8 +1,8 @@
 import { Miniflare } from "miniflare";
-import { bindingsOverFetch, bindingsWorker, type FetchTarget } from "../../scripts/lib/bindings-over-fetch";
-import { PER_IP_BUCKETS, RATE_LIMIT_BINDINGS, type PerIpBucket, type RateLimits } from "../../worker/config/shop-config";
-import { shopDirectory } from "../../worker/config/shops";
-import type { WorkerEnv } from "../../worker/env";
+import { bindingsOverFetch, bindingsWorker, type FetchTarget } from "@scripts/lib/bindings-over-fetch";
+import { PER_IP_BUCKETS, RATE_LIMIT_BINDINGS, type PerIpBucket, type RateLimits } from "@config/shop-config";
+import { shopDirectory } from "@config/shops";
+import type { WorkerEnv } from "@worker/env";
 
 export type RateLimitBindings = Required<Pick<WorkerEnv, (typeof RATE_LIMIT_BINDINGS)[PerIpBucket]>>;
 

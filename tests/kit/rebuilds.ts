@@ -1,7 +1,7 @@
 /** Fixtures of the rebuild pipeline's tests: settings, a base catalogue, price changes, queue batches, webhook signatures. */
 import { createHmac, randomBytes } from "node:crypto";
 import type { D1Database, Message, MessageBatch } from "@cloudflare/workers-types";
-import type { RebuildSettings } from "../../worker/config/shop-config";
+import type { RebuildSettings } from "@config/shop-config";
 import { imported, sampleDocument } from "./catalogue";
 
 export const SETTINGS: RebuildSettings = { quietSeconds: 5, maxDelaySeconds: 300, leaseSeconds: 120, maxAttempts: 4, retryBaseSeconds: 30, deployHooks: {} };

@@ -1,5 +1,5 @@
 /** Orders and options as the returns API answers them, for the returns screens' tests. */
-import type { RmaLine, RmaOptions, RmaOrder } from "../../site/src/features/returns/types";
+import type { RmaLine, RmaOptions, RmaOrder } from "@site/features/returns/types";
 
 export function rmaLine(extra: Partial<RmaLine> = {}): RmaLine {
   return {

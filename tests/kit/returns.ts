@@ -9,9 +9,9 @@ import type { D1Database } from "@cloudflare/workers-types";
 import { countRows } from "./d1";
 import { lastMailId, mailsAfter } from "./outbox";
 import { shopApiCaller } from "./shop-api";
-import type { CustomerType } from "../../domain/account";
-import { CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
-import { CAPTCHA_HEADER } from "../../worker/shop-api/core/captcha/verify";
+import type { CustomerType } from "@domain/account";
+import { CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
+import { CAPTCHA_HEADER } from "@shop-api/core/captcha/verify";
 import { createHarness, type ApiBody, type Harness } from "./commerce";
 import { PASSWORD, registration, tokenOf } from "./customers";
 

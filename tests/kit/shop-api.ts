@@ -1,6 +1,6 @@
-import type { ShopApiEnv } from "../../worker/env";
-import { CLIENT_IP_HEADER } from "../../worker/lib/shop-headers";
-import { createShopApi } from "../../worker/shop-api/app";
+import type { ShopApiEnv } from "@worker/env";
+import { CLIENT_IP_HEADER } from "@worker/lib/shop-headers";
+import { createShopApi } from "@shop-api/app";
 
 export interface ShopApiCaller {
   /** Calls the real route table; work handed to waitUntil has finished when the answer returns. */
@@ -38,6 +38,6 @@ export function shopApiCaller(env: ShopApiEnv, options: { now?: () => Date } = {
  * The shop API's entry points as the runtime calls them, for tests that drive them directly:
  * the fetch handler and its route table, the cron jobs, and the retention sweep they run.
  */
-export { createShopApi, handleShopApi } from "../../worker/shop-api/app";
-export { runScheduledJobs } from "../../worker/shop-api/scheduled";
-export { deleteExpiredData } from "../../worker/shop-api/retention";
+export { createShopApi, handleShopApi } from "@shop-api/app";
+export { runScheduledJobs } from "@shop-api/scheduled";
+export { deleteExpiredData } from "@shop-api/retention";

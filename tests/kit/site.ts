@@ -1,7 +1,7 @@
 /** Page data of the site as the build hands it to the pages: a product and a shop's info, for the tests of the pages and their data files. */
-import { money } from "../../domain/money";
+import { money } from "@domain/money";
 import type { ProductData } from "../../site/sourcing/catalogue-client";
-import type { ChromeData } from "../../site/src/lib/page-data";
+import type { ChromeData } from "@site/lib/page-data";
 
 /** A product of 2.25 m² per package at 1234.50 a package, priced by the API's own money(). */
 export function testProduct(currency: string, language: string): ProductData {

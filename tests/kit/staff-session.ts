@@ -4,10 +4,10 @@
  * edge does (the x-staff-session header).
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { ShopApiEnv } from "../../worker/env";
-import { STAFF_SESSION_HEADER } from "../../worker/lib/shop-headers";
-import type { StaffRole } from "../../worker/shop-api/core/staff-auth";
-import { upsertStaff } from "../../worker/shop-api/core/staff/accounts";
+import type { ShopApiEnv } from "@worker/env";
+import { STAFF_SESSION_HEADER } from "@worker/lib/shop-headers";
+import type { StaffRole } from "@shop-api/core/staff-auth";
+import { upsertStaff } from "@shop-api/core/staff/accounts";
 import { nextClientIp, shopApiCaller } from "./shop-api";
 
 export const STAFF_PASSWORD = "correct horse battery staple";

@@ -14,9 +14,9 @@ import { join } from "node:path";
 import { Miniflare } from "miniflare";
 import type { D1Database } from "@cloudflare/workers-types";
 import { experimental_readRawConfig } from "wrangler";
-import { bindingsOverFetch, bindingsWorker } from "../../scripts/lib/bindings-over-fetch";
-import { ROOT } from "../../scripts/lib/shops";
-import { bundleWorker } from "../../scripts/lib/workerd-worker";
+import { bindingsOverFetch, bindingsWorker } from "@scripts/lib/bindings-over-fetch";
+import { ROOT } from "@scripts/lib/shops";
+import { bundleWorker } from "@scripts/lib/workerd-worker";
 import { migrateTestDatabase } from "./d1";
 
 export interface WorkerdShopApi {

@@ -6,14 +6,14 @@
 import { createHash } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { WorkerEnv } from "../../worker/env";
-import { createShopApi } from "../../worker/shop-api/app";
-import { ALTCHA_MAX_NUMBER, type AltchaChallenge } from "../../worker/shop-api/core/captcha/altcha";
-import { captchaChallenge } from "../../worker/shop-api/core/captcha/challenge";
-import { requireCaptcha, verifyCaptcha, type SiteverifyOverrides } from "../../worker/shop-api/core/captcha/verify";
-import type { ShopContext } from "../../worker/shop-api/core/context";
-import { ApiFailure } from "../../worker/shop-api/core/envelope";
-import { shopById, type Shop } from "../../worker/shop-api/core/shop";
+import type { WorkerEnv } from "@worker/env";
+import { createShopApi } from "@shop-api/app";
+import { ALTCHA_MAX_NUMBER, type AltchaChallenge } from "@shop-api/core/captcha/altcha";
+import { captchaChallenge } from "@shop-api/core/captcha/challenge";
+import { requireCaptcha, verifyCaptcha, type SiteverifyOverrides } from "@shop-api/core/captcha/verify";
+import type { ShopContext } from "@shop-api/core/context";
+import { ApiFailure } from "@shop-api/core/envelope";
+import { shopById, type Shop } from "@shop-api/core/shop";
 import { createTestDatabase, type TestDatabase } from "../kit/d1";
 
 const HMAC_KEY = "test-altcha-key-0123456789abcdef";

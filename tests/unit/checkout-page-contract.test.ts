@@ -6,10 +6,10 @@
  * the form, worded by its code (never the API's English message).
  */
 import type { TFunction } from "i18next";
-import { addressesWithoutHouseNumber, orderFormSchema } from "../../domain/checkout-form";
-import type { ApiErrorItem } from "../../site/src/features/commerce/api";
-import { sortErrors, orderFormTexts } from "../../site/src/features/checkout/order-texts";
-import { initialValues, orderResolver, type CheckoutFormValues } from "../../site/src/features/checkout/order-body";
+import { addressesWithoutHouseNumber, orderFormSchema } from "@domain/checkout-form";
+import type { ApiErrorItem } from "@site/api/client";
+import { sortErrors, orderFormTexts } from "@site/features/checkout/order-texts";
+import { initialValues, orderResolver, type CheckoutFormValues } from "@site/features/checkout/order-body";
 import { createHarness, giveAccount, type Harness } from "../kit/commerce";
 
 const t = ((key: string, params?: Record<string, unknown>) =>

@@ -1,6 +1,6 @@
 /** The console's SVG charts (console/src/components/Chart.tsx), rendered as the browser gets them. */
 import { renderToStaticMarkup } from "react-dom/server";
-import { BarChart, LineChart, labelIndexes, niceMaximum } from "../../console/src/components/Chart";
+import { BarChart, LineChart, labelIndexes, niceMaximum } from "@console/components/Chart";
 
 test("axis maximum: a round number at or above the largest figure", () => {
   expect(niceMaximum(0)).toBe(1);

@@ -1,13 +1,13 @@
 /** The console's inquiries screen (console/src/screens/Inquiries.tsx): what staff see of an inquiry, rendered as the browser gets it. */
 import { renderToStaticMarkup } from "react-dom/server";
-import type { InquiryDetail } from "../../domain/back-office/inquiries";
-import { InquiryFacts, OfferSection, ReplyForm } from "../../console/src/screens/Inquiries";
-import { SCREENS } from "../../console/src/screens";
+import type { InquiryDetail } from "@domain/back-office/inquiries";
+import { InquiryFacts, OfferSection, ReplyForm } from "@console/screens/Inquiries";
+import { SCREENS } from "@console/screens";
 
-jest.mock("../../console/src/components/back-office.css", () => ({}));
-jest.mock("../../console/src/screens/returns.css", () => ({}));
-jest.mock("../../console/src/screens/inquiries.css", () => ({}));
-jest.mock("../../console/src/screens/offers.css", () => ({}));
+jest.mock("@console/components/back-office.css", () => ({}));
+jest.mock("@console/screens/returns.css", () => ({}));
+jest.mock("@console/screens/inquiries.css", () => ({}));
+jest.mock("@console/screens/offers.css", () => ({}));
 
 const detail: InquiryDetail = {
   id: "Q-7K3M9Q2XAB",

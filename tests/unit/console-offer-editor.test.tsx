@@ -1,11 +1,11 @@
 /** The console's offer editor (console/src/screens/OfferEditor.tsx): the form as staff first see it, a sent offer, and the price field's rules. */
 import { renderToStaticMarkup } from "react-dom/server";
-import type { StaffOfferAnswer } from "../../domain/back-office/offers";
-import { money } from "../../domain/money";
-import { initialLines, OfferForm, parsePrice, parseQuantity, priceText, SentOffer } from "../../console/src/screens/OfferEditor";
+import type { StaffOfferAnswer } from "@domain/back-office/offers";
+import { money } from "@domain/money";
+import { initialLines, OfferForm, parsePrice, parseQuantity, priceText, SentOffer } from "@console/screens/OfferEditor";
 
-jest.mock("../../console/src/components/back-office.css", () => ({}));
-jest.mock("../../console/src/screens/offers.css", () => ({}));
+jest.mock("@console/components/back-office.css", () => ({}));
+jest.mock("@console/screens/offers.css", () => ({}));
 
 const eur = (minor: number) => money(minor, "EUR", "de");
 

@@ -1,10 +1,10 @@
 /** The console's returns screen (console/src/screens/Returns.tsx): what staff see of a complaint, rendered as the browser gets it. */
 import { renderToStaticMarkup } from "react-dom/server";
-import type { ReturnDetail } from "../../domain/back-office/returns";
-import { ReturnFacts, showsInline, StatusForm } from "../../console/src/screens/Returns";
+import type { ReturnDetail } from "@domain/back-office/returns";
+import { ReturnFacts, showsInline, StatusForm } from "@console/screens/Returns";
 
-jest.mock("../../console/src/components/back-office.css", () => ({}));
-jest.mock("../../console/src/screens/returns.css", () => ({}));
+jest.mock("@console/components/back-office.css", () => ({}));
+jest.mock("@console/screens/returns.css", () => ({}));
 
 const detail: ReturnDetail = {
   rmaId: "R-7K3M9Q2XAB",

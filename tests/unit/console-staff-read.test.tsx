@@ -1,6 +1,6 @@
 import { closeBrowser, mount, settle, unmountAll } from "../kit/browser-dom";
 import React from "react";
-import { useStaffRead } from "../../console/src/components/staff-read";
+import { useStaffRead } from "@console/components/staff-read";
 
 /**
  * A console screen's read: the answer of its path, the staff API's problem in words, read

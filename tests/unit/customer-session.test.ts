@@ -5,10 +5,10 @@
  * the browser), the cookie signs the customer in on the next calls, a client's own
  * x-customer-session header is ignored, logout deletes the cookie and the token is dead.
  */
-import type { WorkerEnv } from "../../worker/env";
-import { sql } from "../../worker/lib/sql";
-import { encodePasswordHash, hashPassword } from "../../worker/shop-api/core/passwords";
-import { markVerified, upsertRegistration } from "../../worker/shop-api/tables/customers";
+import type { WorkerEnv } from "@worker/env";
+import { sql } from "@worker/lib/sql";
+import { encodePasswordHash, hashPassword } from "@shop-api/core/passwords";
+import { markVerified, upsertRegistration } from "@shop-api/tables/customers";
 import { createTestDatabase, type TestDatabase } from "../kit/d1";
 import { edgeWithShopApi } from "../kit/edge-with-shop-api";
 

@@ -4,9 +4,9 @@
  * is twice what the largest of them needs.
  */
 import { getOperationAST, parse, print, type DocumentNode } from "graphql";
-import { getSchema } from "../../graphql/http";
-import { estimateNodes, MAX_NODES } from "../../graphql/limits";
-import { productsQuery } from "../../scripts/lib/demo-products";
+import { getSchema } from "@shop-api/graphql/http";
+import { estimateNodes, MAX_NODES } from "@shop-api/graphql/limits";
+import { productsQuery } from "@scripts/lib/demo-products";
 import { BUILD_QUERIES } from "../../site/sourcing/catalogue-client";
 
 const BUILD_VARIABLES = { shop: "DE", language: "de", first: 200, after: null, changedAfterImport: null, afterImport: 0 };

@@ -1,6 +1,6 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
-import { migrationNumberProblems } from "../../scripts/lib/migration-numbers";
+import { migrationNumberProblems } from "@scripts/lib/migration-numbers";
 
 const MIGRATIONS = join(__dirname, "..", "..", "migrations");
 

@@ -2,11 +2,11 @@
  * Per-IP rate limits through the shop API's real handler and through the edge in front of
  * it, on a real local D1 and Cloudflare's rate-limiting bindings as workerd runs them.
  */
-import { shopDirectory } from "../../worker/config/shops";
-import { createEdgeApp } from "../../worker/edge/app";
-import { upstreamFromEnv } from "../../worker/edge/upstream";
-import type { WorkerEnv } from "../../worker/env";
-import { createShopApi } from "../../worker/shop-api/app";
+import { shopDirectory } from "@config/shops";
+import { createEdgeApp } from "@worker/edge/app";
+import { upstreamFromEnv } from "@worker/edge/upstream";
+import type { WorkerEnv } from "@worker/env";
+import { createShopApi } from "@shop-api/app";
 import { createTestDatabase, type TestDatabase } from "../kit/d1";
 import { awayFromWindowEnd, createTestRateLimiters, type TestRateLimiters } from "../kit/rate-limiters";
 

@@ -23,15 +23,15 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { Miniflare } from "miniflare";
-import { bindingsOverFetch, bindingsWorker } from "../../scripts/lib/bindings-over-fetch";
+import { bindingsOverFetch, bindingsWorker } from "@scripts/lib/bindings-over-fetch";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { experimental_readRawConfig } from "wrangler";
-import { bundleWorker } from "../../scripts/lib/workerd-worker";
-import { ROOT } from "../../scripts/lib/shops";
-import { sql, type SqlFragment } from "../../worker/lib/sql";
-import rawShopConfig from "../../config/shops.json";
+import { bundleWorker } from "@scripts/lib/workerd-worker";
+import { ROOT } from "@scripts/lib/shops";
+import { sql, type SqlFragment } from "@worker/lib/sql";
+import rawShopConfig from "@config/shops.json";
 import { migrateTestDatabase } from "../kit/d1";
 import { rateLimitOptions } from "../kit/rate-limiters";
 

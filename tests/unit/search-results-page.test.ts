@@ -3,9 +3,9 @@
  * D1: the search results page without JavaScript (the header form's target) and the
  * `X-Robots-Tag` of category pages requested with filters.
  */
-import type { WorkerEnv } from "../../worker/env";
+import type { WorkerEnv } from "@worker/env";
 import { manifestOf, fakeAssets } from "../kit/edge";
-import { importCatalogue } from "../../worker/shop-api/catalogue/apply-import";
+import { importCatalogue } from "@shop-api/catalogue/apply-import";
 import { searchCatalogue } from "../kit/search-catalogue";
 import { createTestDatabase, type TestDatabase } from "../kit/d1";
 import { edgeWithShopApi } from "../kit/edge-with-shop-api";

@@ -8,12 +8,12 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { r2AssetStore } from "../../scripts/lib/builder/asset-store";
-import { encodePutBatch, workerBucketClient } from "../../scripts/lib/builder/site-bucket";
-import { HTML_CACHE, IMMUTABLE_CACHE, PAGE_DATA_CACHE } from "../../worker/edge/cache-policy";
+import { r2AssetStore } from "@builder/asset-store";
+import { encodePutBatch, workerBucketClient } from "@builder/site-bucket";
+import { HTML_CACHE, IMMUTABLE_CACHE, PAGE_DATA_CACHE } from "@worker/edge/cache-policy";
 import { manifestOf, sha256, testApp } from "../kit/edge";
-import type { ShopApiEnv, WorkerEnv } from "../../worker/env";
-import { pointerKey } from "../../worker/lib/site-assets";
+import type { ShopApiEnv, WorkerEnv } from "@worker/env";
+import { pointerKey } from "@worker/lib/site-assets";
 import { createTestDatabase, type TestDatabase } from "../kit/d1";
 import { shopApiCaller, type ShopApiCaller } from "../kit/shop-api";
 

@@ -4,8 +4,8 @@
  * login's token becomes the host-only staff cookie, the cookie opens the staff API, logout
  * deletes the cookie and revokes the session, and an idle session ends.
  */
-import type { WorkerEnv } from "../../worker/env";
-import { upsertStaff } from "../../worker/shop-api/core/staff/accounts";
+import type { WorkerEnv } from "@worker/env";
+import { upsertStaff } from "@shop-api/core/staff/accounts";
 import { createTestDatabase, type TestDatabase } from "../kit/d1";
 import { edgeWithShopApi } from "../kit/edge-with-shop-api";
 

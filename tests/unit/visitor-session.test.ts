@@ -4,8 +4,8 @@
  * new or renewed token to the edge in a response header; the edge keeps it in the
  * host-only token cookie; the shop API no longer accepts a visitor unused for 30 days.
  */
-import type { FetchBinding, WorkerEnv } from "../../worker/env";
-import { VISITOR_TOKEN_HEADER } from "../../worker/lib/shop-headers";
+import type { FetchBinding, WorkerEnv } from "@worker/env";
+import { VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import { createTestDatabase, type TestDatabase } from "../kit/d1";
 import { edgeWithShopApi } from "../kit/edge-with-shop-api";
 

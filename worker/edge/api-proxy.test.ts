@@ -1,5 +1,5 @@
 import { isSafeApiPath } from "./api-proxy";
-import { CH, DE, DE_PROD, recordingUpstream, testApp, UPSTREAM_ORIGIN } from "../../tests/kit/edge";
+import { CH, DE, DE_PROD, recordingUpstream, testApp, UPSTREAM_ORIGIN } from "@tests/kit/edge";
 
 describe("API proxy: what goes upstream", () => {
   test("allowlisted headers plus the bearer token from the environment's cookie; never Cookie", async () => {

@@ -1,6 +1,6 @@
 import type { ExecutionContext, MiddlewareHandler } from "hono";
 import { hasOnlySafeSegments } from "./safe-path";
-import type { Language, ShopConfig } from "../config/shop-config";
+import type { Language, ShopConfig } from "@config/shop-config";
 import { UPLOAD_PATHS } from "../lib/api-paths";
 import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "../lib/shop-headers";
 import { replaceResponse, type EdgeContext, type EdgeDependencies, type EdgeEnv } from "./context";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Environment } from "../config/shop-config";
+import type { Environment } from "@config/shop-config";
 import { apiProxy, isUploadRequest, matchApiPath } from "./api-proxy";
 import { backOffice, isCatalogueUpload } from "./back-office";
 import { bodyLimit } from "./body-limit";

@@ -3,13 +3,13 @@
  * own headers, /admin/* forwarded with the staff cookie as a header, nothing of the shops,
  * shop hosts without /admin/*, the config's host check, and Cloudflare Access.
  */
-import rawConfig from "../../config/shops.json";
-import { parseShopConfig, ShopConfigError } from "../config/shop-config";
+import rawConfig from "@config/shops.json";
+import { parseShopConfig, ShopConfigError } from "@config/shop-config";
 import { STAFF_SESSION_HEADER } from "../lib/shop-headers";
 import { createAccessVerifier } from "./access-jwt";
 import { BACK_OFFICE_CSP } from "./security-headers";
 import { siteForHost } from "./site";
-import { DE, directory, FILES, recordingUpstream, testApp, UPSTREAM_ORIGIN } from "../../tests/kit/edge";
+import { DE, directory, FILES, recordingUpstream, testApp, UPSTREAM_ORIGIN } from "@tests/kit/edge";
 
 const ADMIN = "http://admin.localhost:8787";
 const ADMIN_PROD = "https://admin.bodenhaus.example";

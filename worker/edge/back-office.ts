@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { isConsoleRoute } from "../../domain/back-office/console-routes";
-import type { BackOfficeSettings } from "../config/shop-config";
+import { isConsoleRoute } from "@domain/back-office/console-routes";
+import type { BackOfficeSettings } from "@config/shop-config";
 import { STAFF_SESSION_HEADER } from "../lib/shop-headers";
 import { ACCESS_JWT_HEADER, accessSettings, createAccessVerifier, type AccessVerifier } from "./access-jwt";
 import { answerDownstream, forwardUpstream, isSafeApiPath } from "./api-proxy";

@@ -1,4 +1,4 @@
-import { DE, testApp } from "../../tests/kit/edge";
+import { DE, testApp } from "@tests/kit/edge";
 
 const LIMIT = 1_048_576;
 

@@ -1,5 +1,5 @@
 import { staticCacheControl } from "./cache-policy";
-import { CH, DE, testApp } from "../../tests/kit/edge";
+import { CH, DE, testApp } from "@tests/kit/edge";
 
 describe("cache policy", () => {
   test("static HTML is cacheable at the CDN with stale-while-revalidate", async () => {

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { isCampaignCarouselPath } from "../../domain/campaign";
+import { isCampaignCarouselPath } from "@domain/campaign";
 import { mutableResponse, type EdgeEnv } from "./context";
 
 /**

@@ -4,7 +4,7 @@
  * (whose build files are immutable), reached without the trailing slash and, on CH, without the
  * language prefix; hostile variants never reach a file.
  */
-import { CH, DE, FILES, testApp } from "../../tests/kit/edge";
+import { CH, DE, FILES, testApp } from "@tests/kit/edge";
 
 const CAROUSEL = "/static/black-week/layouts/BlackWeekCarousel";
 const files = {

@@ -1,6 +1,6 @@
-import rawConfig from "../../config/shops.json";
+import rawConfig from "@config/shops.json";
 import { checkoutPagePaths } from "../../site/sourcing/checkout-pages";
-import { manifestOf, testApp } from "../../tests/kit/edge";
+import { manifestOf, testApp } from "@tests/kit/edge";
 
 /**
  * The checkout's pages (site/sourcing/checkout-pages.ts: the cart page, and what joins it)

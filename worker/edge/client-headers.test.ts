@@ -1,4 +1,4 @@
-import { DE, recordingUpstream, testApp } from "../../tests/kit/edge";
+import { DE, recordingUpstream, testApp } from "@tests/kit/edge";
 
 describe("API proxy: the client's address and captcha token", () => {
   test("cf-connecting-ip (set by Cloudflare) goes upstream; no other client-IP header does", async () => {

@@ -1,5 +1,5 @@
 import type { Context, ExecutionContext } from "hono";
-import type { Language, ShopDirectory } from "../config/shop-config";
+import type { Language, ShopDirectory } from "@config/shop-config";
 import type { WorkerEnv } from "../env";
 import type { Site } from "./site";
 import type { AccessVerifier } from "./access-jwt";

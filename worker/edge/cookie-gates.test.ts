@@ -1,4 +1,4 @@
-import { CH, COM, DE, testApp } from "../../tests/kit/edge";
+import { CH, COM, DE, testApp } from "@tests/kit/edge";
 
 const NEW_SEARCH = { cookie: "new_search_enabled=1" };
 const DEV = { cookie: "developer_mode=1" };

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { ShopConfig } from "../config/shop-config";
+import type { ShopConfig } from "@config/shop-config";
 import { markPersonal, type EdgeContext, type EdgeDependencies, type EdgeEnv } from "./context";
 import { hasCookie } from "./cookies";
 import { withoutLanguage } from "./language-prefix";

@@ -1,6 +1,6 @@
 import type { WorkerEnv } from "../env";
 import { parseCspManifest } from "./csp-manifest";
-import { DE, FILES, directory, fakeAssets, manifestOf, sha256, testApp } from "../../tests/kit/edge";
+import { DE, FILES, directory, fakeAssets, manifestOf, sha256, testApp } from "@tests/kit/edge";
 
 /**
  * The CSP allows the inline scripts the build's manifest (dist/<SHOP>/_csp.json) lists

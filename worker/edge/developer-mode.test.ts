@@ -4,7 +4,7 @@
  * lists the gates and toggles them with plain forms.
  */
 import type { WorkerEnv } from "../env";
-import { CH, DE, fakeAssets, testApp } from "../../tests/kit/edge";
+import { CH, DE, fakeAssets, testApp } from "@tests/kit/edge";
 
 const DEV = "developer_mode=1";
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { ShopConfig } from "../config/shop-config";
+import type { ShopConfig } from "@config/shop-config";
 import { escapeHtml } from "../lib/escape-html";
 import { textsFor } from "../lib/texts";
 import { markPersonal, type EdgeContext, type EdgeEnv } from "./context";

@@ -1,6 +1,6 @@
 import { createEdgeApp } from "./app";
 import { renderErrorPage } from "./error-pages";
-import { AT, CH, DE, FILES, directory, fakeAssets, testApp } from "../../tests/kit/edge";
+import { AT, CH, DE, FILES, directory, fakeAssets, testApp } from "@tests/kit/edge";
 import type { FetchBinding, WorkerEnv } from "../env";
 
 beforeEach(() => jest.spyOn(console, "error").mockImplementation(() => undefined));

@@ -1,4 +1,4 @@
-import type { Language } from "../config/shop-config";
+import type { Language } from "@config/shop-config";
 import { textsFor } from "../lib/texts";
 import type { EdgeContext } from "./context";
 import { escapeHtml } from "../lib/escape-html";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { LANGUAGES } from "../config/shop-config";
+import { LANGUAGES } from "@config/shop-config";
 
 /** The edge's error, no-shop and developer-mode texts: locales/<lang>/errors.json. */
 const LOCALES = join(__dirname, "../../locales");

@@ -1,9 +1,9 @@
-import rawConfig from "../../config/shops.json";
-import { inquiryPath } from "../../domain/routes";
+import rawConfig from "@config/shops.json";
+import { inquiryPath } from "@domain/routes";
 import { inquiryPagePaths } from "../../site/sourcing/inquiry-pages";
 import { HTML_CACHE } from "./cache-policy";
 import { inquiryPageFile } from "./inquiry-pages";
-import { CH, DE, manifestOf, sha256, testApp } from "../../tests/kit/edge";
+import { CH, DE, manifestOf, sha256, testApp } from "@tests/kit/edge";
 
 /**
  * `/{inquiry}/{sku}`: the build has one inquiry page per shop language and type

@@ -1,4 +1,4 @@
-import { inquiryPath } from "../../domain/routes";
+import { inquiryPath } from "@domain/routes";
 
 /**
  * `/{inquiry}/{sku}`: the inquiry page of a product, where the sku is any path

@@ -1,4 +1,4 @@
-import { CH, CH_PROD, DE, AT, testApp } from "../../tests/kit/edge";
+import { CH, CH_PROD, DE, AT, testApp } from "@tests/kit/edge";
 
 const FR_BROWSER = { "accept-language": "fr-CH,fr;q=0.9,de;q=0.5" };
 

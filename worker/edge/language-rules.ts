@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { Language, ShopConfig } from "../config/shop-config";
-import { isCampaignCarouselPath } from "../../domain/campaign";
+import type { Language, ShopConfig } from "@config/shop-config";
+import { isCampaignCarouselPath } from "@domain/campaign";
 import { addVary, markPersonal, mutableResponse, type EdgeEnv } from "./context";
 import { readCookie } from "./cookies";
 import { PageError } from "./page-error";

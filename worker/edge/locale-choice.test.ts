@@ -1,5 +1,5 @@
 import { browserLanguage, isBot, parseAcceptLanguage } from "./locale-choice";
-import { CH, testApp } from "../../tests/kit/edge";
+import { CH, testApp } from "@tests/kit/edge";
 
 describe("Accept-Language", () => {
   test("orders by q-value, keeps ties in order, drops q=0 and junk", () => {

@@ -1,4 +1,4 @@
-import type { EdgeSettings, Language, ShopDefinition } from "../config/shop-config";
+import type { EdgeSettings, Language, ShopDefinition } from "@config/shop-config";
 import { DAY_SECONDS, readCookie, serializeCookie } from "./cookies";
 
 /**

@@ -3,7 +3,7 @@
  * the one folder `_media/` beside the builds, with its own cache policy and image types;
  * paths the store lacks, hostile paths and other hosts get the 404 page.
  */
-import { FILES, CH, DE, testApp } from "../../tests/kit/edge";
+import { FILES, CH, DE, testApp } from "@tests/kit/edge";
 import { MEDIA_CACHE } from "./media";
 
 const files = {

@@ -1,5 +1,5 @@
-import { homePath } from "../../domain/routes";
-import { schemeFor, type Environment, type ShopDirectory } from "../config/shop-config";
+import { homePath } from "@domain/routes";
+import { schemeFor, type Environment, type ShopDirectory } from "@config/shop-config";
 import { text } from "../lib/texts";
 import { escapeHtml } from "../lib/escape-html";
 

@@ -1,4 +1,4 @@
-import { CH, DE, testApp } from "../../tests/kit/edge";
+import { CH, DE, testApp } from "@tests/kit/edge";
 
 describe("cross-origin state-changing calls get 403", () => {
   test.each([

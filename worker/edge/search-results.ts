@@ -9,7 +9,7 @@
  * cookie) and not indexed.
  */
 import type { MiddlewareHandler } from "hono";
-import { MINIMUM_SEARCH_CHARACTERS, type ContentResult, type ProductResult, type SearchData } from "../../domain/search-api";
+import { MINIMUM_SEARCH_CHARACTERS, type ContentResult, type ProductResult, type SearchData } from "@domain/search-api";
 import { escapeHtml } from "../lib/escape-html";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
 import { textsFor } from "../lib/texts";

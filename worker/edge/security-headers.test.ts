@@ -1,5 +1,5 @@
 import { buildCsp } from "./security-headers";
-import { CH, DE, DE_PROD, recordingUpstream, testApp } from "../../tests/kit/edge";
+import { CH, DE, DE_PROD, recordingUpstream, testApp } from "@tests/kit/edge";
 import { createHash } from "node:crypto";
 
 function directives(csp: string): Map<string, string> {

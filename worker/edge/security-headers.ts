@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { EdgeSettings } from "../config/shop-config";
+import type { EdgeSettings } from "@config/shop-config";
 import { mutableResponse, type EdgeContext, type EdgeEnv } from "./context";
 import { cspManifests, type CspManifests } from "./csp-manifest";
 import { siteStoreFor } from "./site-store";

@@ -4,10 +4,10 @@
  * Cache Storage in memory, a network that can be cut); the browser test
  * (tests/e2e/tracking-sw.spec.ts) runs the caching worker in Chromium.
  */
-import rawConfig from "../../config/shops.json";
-import { parseShopConfig, ShopDirectory, type ShopDefinition } from "../config/shop-config";
+import rawConfig from "@config/shops.json";
+import { parseShopConfig, ShopDirectory, type ShopDefinition } from "@config/shop-config";
 import { ASSET_CACHE, cachingWorkerScript, killSwitchScript, MAX_CACHED_ASSETS, offlinePage } from "./service-worker";
-import { CH, DE, testApp } from "../../tests/kit/edge";
+import { CH, DE, testApp } from "@tests/kit/edge";
 
 const config = parseShopConfig(rawConfig);
 const shop = (id: string): ShopDefinition => config.shops.find((candidate) => candidate.id === id)!;

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { Language, ShopDefinition } from "../config/shop-config";
+import type { Language, ShopDefinition } from "@config/shop-config";
 import { escapeHtml } from "../lib/escape-html";
 import { textsFor } from "../lib/texts";
 import { HASHED_BUNDLE } from "./cache-policy";

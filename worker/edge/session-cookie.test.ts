@@ -5,7 +5,7 @@
  * x-customer-session request header, and a client's own header never does.
  */
 import { CUSTOMER_SESSION_HEADER } from "../lib/shop-headers";
-import { CH, DE, DE_PROD, recordingUpstream, testApp } from "../../tests/kit/edge";
+import { CH, DE, DE_PROD, recordingUpstream, testApp } from "@tests/kit/edge";
 
 const TOKEN = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcde";
 const OTHER = "ZyXwVuTsRqPoNmLkJiHgFeDcBa9876543210_-zyxwv";

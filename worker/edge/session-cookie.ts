@@ -1,5 +1,5 @@
-import { CUSTOMER_SESSION_LIFETIME_DAYS } from "../../domain/account";
-import { isLocalEnvironment, type ShopConfig } from "../config/shop-config";
+import { CUSTOMER_SESSION_LIFETIME_DAYS } from "@domain/account";
+import { isLocalEnvironment, type ShopConfig } from "@config/shop-config";
 import { DAY_SECONDS, readCookie, serializeCookie } from "./cookies";
 import type { Site } from "./site";
 

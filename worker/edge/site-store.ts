@@ -1,5 +1,5 @@
 import type { R2Bucket } from "@cloudflare/workers-types";
-import type { ShopDefinition } from "../config/shop-config";
+import type { ShopDefinition } from "@config/shop-config";
 import type { FetchBinding, WorkerEnv } from "../env";
 import {
   blobKey,

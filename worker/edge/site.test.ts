@@ -1,4 +1,4 @@
-import { directory, testApp } from "../../tests/kit/edge";
+import { directory, testApp } from "@tests/kit/edge";
 import { siteForHost } from "./site";
 
 describe("shop by host (exact match from the config)", () => {

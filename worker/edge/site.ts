@@ -1,4 +1,4 @@
-import { schemeFor, type Environment, type ShopDefinition, type ShopDirectory } from "../config/shop-config";
+import { schemeFor, type Environment, type ShopDefinition, type ShopDirectory } from "@config/shop-config";
 
 /** What the request host decided: a shop (with its environment), the back office, or the no-shop-found shop. */
 export type Site =

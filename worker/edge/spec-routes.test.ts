@@ -2,7 +2,7 @@
  * The legacy route shapes the build has no file for: 301 to the real page, 404
  * when the build has none, and the two shop backend paths outside /apiv1 and /apiv2 reaching the shop API.
  */
-import { CH, DE, FILES, testApp, UPSTREAM_ORIGIN } from "../../tests/kit/edge";
+import { CH, DE, FILES, testApp, UPSTREAM_ORIGIN } from "@tests/kit/edge";
 
 const files = {
   ...FILES,

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
-import type { ShopDefinition } from "../config/shop-config";
-import { CATEGORY_SORT_KEY, SORT_PARAM } from "../../domain/category-listing";
-import { contactPath, manufacturerPath, slugPath } from "../../domain/routes";
+import type { ShopDefinition } from "@config/shop-config";
+import { CATEGORY_SORT_KEY, SORT_PARAM } from "@domain/category-listing";
+import { contactPath, manufacturerPath, slugPath } from "@domain/routes";
 import type { EdgeEnv } from "./context";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
 import { siteStore } from "./site-store";

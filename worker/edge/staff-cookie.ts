@@ -1,5 +1,5 @@
-import { STAFF_SESSION_LIFETIME_SECONDS } from "../../domain/staff-session";
-import { isLocalEnvironment, type Environment } from "../config/shop-config";
+import { STAFF_SESSION_LIFETIME_SECONDS } from "@domain/staff-session";
+import { isLocalEnvironment, type Environment } from "@config/shop-config";
 import { readCookie, serializeCookie } from "./cookies";
 
 /**

@@ -1,7 +1,7 @@
-import { hasFilterParams } from "../../domain/category-listing";
+import { hasFilterParams } from "@domain/category-listing";
 import { hasOnlySafeSegments } from "./safe-path";
 import type { MiddlewareHandler } from "hono";
-import type { ShopDefinition } from "../config/shop-config";
+import type { ShopDefinition } from "@config/shop-config";
 import { buildFile } from "./build-assets";
 import { staticCacheControl, HTML_CACHE } from "./cache-policy";
 import { replaceResponse, type EdgeContext, type EdgeEnv } from "./context";

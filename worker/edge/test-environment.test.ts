@@ -1,4 +1,4 @@
-import { recordingUpstream, directory, testApp } from "../../tests/kit/edge";
+import { recordingUpstream, directory, testApp } from "@tests/kit/edge";
 import { siteForHost } from "./site";
 
 /**

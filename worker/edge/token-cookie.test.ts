@@ -1,6 +1,6 @@
 import { VISITOR_TOKEN_HEADER } from "../lib/shop-headers";
 import { isAcceptableToken, MAX_TOKEN_BYTES } from "./token-cookie";
-import { DE, DE_PROD, recordingUpstream, testApp } from "../../tests/kit/edge";
+import { DE, DE_PROD, recordingUpstream, testApp } from "@tests/kit/edge";
 
 /** The shop API handing out a visitor token the way it does: in the x-visitor-token response header. */
 const withToken = (token: string, body: unknown = { status: 200, data: {}, errors: [], meta: {} }, status = 200) =>

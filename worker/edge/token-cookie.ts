@@ -1,5 +1,5 @@
-import { isLocalEnvironment, type ShopConfig } from "../config/shop-config";
-import { TOKEN_LIFETIME_DAYS } from "../../domain/visitor-token";
+import { isLocalEnvironment, type ShopConfig } from "@config/shop-config";
+import { TOKEN_LIFETIME_DAYS } from "@domain/visitor-token";
 import { DAY_SECONDS, isCookieValue, readCookie, serializeCookie } from "./cookies";
 import type { Site } from "./site";
 

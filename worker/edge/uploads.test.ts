@@ -4,10 +4,10 @@
  * downloads come back with the shop API's headers unchanged. The last test runs the edge
  * against the real shop API with a real local D1 and R2.
  */
-import { createApiHarness, multipartBody } from "../../tests/kit/api-harness";
-import { JPEG, join } from "../../tests/kit/images";
+import { createApiHarness, multipartBody } from "@tests/kit/api-harness";
+import { JPEG, join } from "@tests/kit/images";
 import { createEdgeApp } from "./app";
-import { CH, DE, directory, recordingUpstream, testApp, UPSTREAM_ORIGIN } from "../../tests/kit/edge";
+import { CH, DE, directory, recordingUpstream, testApp, UPSTREAM_ORIGIN } from "@tests/kit/edge";
 
 const EDGE_LIMIT = 1_048_576;
 const UPLOAD_LIMIT = 41_943_040;

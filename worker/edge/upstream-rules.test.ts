@@ -1,5 +1,5 @@
 import { constantTimeEqual, servedToUpstream } from "./upstream-rules";
-import { CH, DE, directory, testApp, AT } from "../../tests/kit/edge";
+import { CH, DE, directory, testApp, AT } from "@tests/kit/edge";
 
 const SECRET = "s3cret-of-the-legacy-front-proxy";
 const env = { UPSTREAM_REQUEST_SECRET: SECRET };

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { ShopConfig } from "../config/shop-config";
+import type { ShopConfig } from "@config/shop-config";
 import { markPersonal, type EdgeEnv } from "./context";
 import { matchesGatePath } from "./cookie-gates";
 import { withoutLanguage } from "./language-prefix";

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from "../../tests/kit/d1";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { jsonList, parseJsonOr } from "./json";
 import { sql } from "./sql";
 

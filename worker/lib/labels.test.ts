@@ -1,5 +1,5 @@
-import deServer from "../../locales/de/server.json";
-import { FALLBACK_UNIT, UNIT_CODES } from "../../domain/units";
+import deServer from "@locales/de/server.json";
+import { FALLBACK_UNIT, UNIT_CODES } from "@domain/units";
 import { taxLabel, unitLabel } from "./labels";
 
 const LANGUAGES = ["de", "at", "en", "fr", "it", "nl"];

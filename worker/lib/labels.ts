@@ -3,7 +3,7 @@
  * included-tax line. The words are in locales/<lang>/server.json (`units.<CODE>`,
  * `tax.included`); an unknown language reads German, as every server text does.
  */
-import { knownUnit } from "../../domain/units";
+import { knownUnit } from "@domain/units";
 import { text } from "./texts";
 
 /** Short label of a unit ("m²", "Stk."); an unknown code gets the label of the fallback unit. */

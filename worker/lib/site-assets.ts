@@ -1,6 +1,6 @@
 /**
  * The R2 layout of a shop's published builds (docs/decisions/0053), shared by the publisher
- * (scripts/lib/builder/r2-store.ts), the edge that reads it (worker/edge/site-store.ts) and the
+ * (builder/r2-store.ts), the edge that reads it (worker/edge/site-store.ts) and the
  * shop API's upload route for the builder. Everything under `sites/<SHOP>/`:
  *
  *   live.json                  the pointer: which release is live (the one object a publish overwrites)

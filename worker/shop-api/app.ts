@@ -1,6 +1,6 @@
 import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
-import { graphqlRoute } from "../../graphql/http";
+import { graphqlRoute } from "./graphql/http";
 import type { ShopApiEnv } from "../env";
 import { RMA_UPLOADS_PATH, UPLOADS_PATH } from "../lib/api-paths";
 import { findAddress, retrieveAddress } from "./address/routes";

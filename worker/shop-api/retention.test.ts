@@ -4,7 +4,7 @@
  * deleted after it, with what hangs on it. Staff sessions: docs/decisions/0033.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../tests/kit/d1";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { sql, type SqlFragment } from "../lib/sql";
 import { deleteExpiredData, ENDED_STAFF_SESSION_RETENTION_MS, RETENTION_BATCH_ROWS } from "./retention";
 import { runScheduledJobs } from "./scheduled";

@@ -3,7 +3,7 @@
  * and date fields kept as a draft and applied together with the button.
  */
 import { useState, type FormEvent } from "react";
-import type { ShopChoice } from "../../../domain/back-office/shop-choice";
+import type { ShopChoice } from "@domain/back-office/shop-choice";
 
 export interface FilterOption {
   value: string;

@@ -9,7 +9,7 @@ import type {
   ImportHistory,
   ImportHistoryEntry as ImportEntry,
   UploadCheck as Check,
-} from "../../../domain/back-office/catalogue";
+} from "@domain/back-office/catalogue";
 import { ApiError, apiGet, apiPost } from "../api";
 import { ProblemAlert } from "../components/ProblemAlert";
 import type { ScreenProps } from "../staff";

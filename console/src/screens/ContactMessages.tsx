@@ -5,12 +5,12 @@
  * API: GET /admin/api/contact-messages?shop=&q=&limit= (worker/shop-api/contact/staff-routes.ts).
  */
 import { useState } from "react";
-import type { StaffContactMessageList } from "../../../domain/back-office/contact-messages";
+import type { StaffContactMessageList } from "@domain/back-office/contact-messages";
 import { queryString } from "../components/format";
 import { formatTime } from "../intl";
 import { useStaffRead } from "../components/staff-read";
 import { ProblemAlert } from "../components/ProblemAlert";
-import type { ContactTopic } from "../../../domain/contact";
+import type { ContactTopic } from "@domain/contact";
 import { t, type TextKey } from "../texts";
 import "../components/back-office.css";
 

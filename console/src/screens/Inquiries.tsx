@@ -6,7 +6,7 @@
  * An offer request has its offer section (data-testid="inquiry-offer"), where the offer
  * editor (./OfferEditor) goes. API: worker/shop-api/inquiries/staff-routes.ts.
  */
-import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
+import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import { useState, type FormEvent } from "react";
 import type {
   InquiryDetail as Detail,
@@ -15,9 +15,9 @@ import type {
   InquiryStateFilter,
   InquirySummary as Summary,
   InquiryType,
-} from "../../../domain/back-office/inquiries";
-import { MAX_REPLY_LENGTH } from "../../../domain/back-office/inquiries";
-import type { InquiryQuestionId } from "../../../domain/inquiry";
+} from "@domain/back-office/inquiries";
+import { MAX_REPLY_LENGTH } from "@domain/back-office/inquiries";
+import type { InquiryQuestionId } from "@domain/inquiry";
 import { apiGet, apiPost } from "../api";
 import { FilterForm, labelledOptions, shopOptions } from "../components/FilterForm";
 import { problemText, queryString } from "../components/format";

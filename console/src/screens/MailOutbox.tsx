@@ -4,9 +4,9 @@
  * shop, with "load more"; the body only when one mail is opened (/mail/<id>).
  * API: worker/shop-api/core/mail/staff-outbox-routes.ts.
  */
-import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
+import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import { useState } from "react";
-import type { MailDetail as Detail, MailListPage as ListPage, MailStatus, MailSummary as Mail } from "../../../domain/back-office/mail-outbox";
+import type { MailDetail as Detail, MailListPage as ListPage, MailStatus, MailSummary as Mail } from "@domain/back-office/mail-outbox";
 import { apiGet } from "../api";
 import { FilterForm, shopOptions } from "../components/FilterForm";
 import { queryString } from "../components/format";

@@ -8,9 +8,9 @@
  * API: worker/shop-api/offers/staff.ts (GET/PUT /admin/api/inquiries/:id/offer).
  */
 import { useEffect, useState, type FormEvent } from "react";
-import type { OfferInput, OfferProduct, StaffOffer, StaffOfferAnswer } from "../../../domain/back-office/offers";
-import { OFFER_LIMITS } from "../../../domain/back-office/offers";
-import type { StoredOfferState } from "../../../domain/offers";
+import type { OfferInput, OfferProduct, StaffOffer, StaffOfferAnswer } from "@domain/back-office/offers";
+import { OFFER_LIMITS } from "@domain/back-office/offers";
+import type { StoredOfferState } from "@domain/offers";
 import { apiGet, apiPut } from "../api";
 import { problemText } from "../components/format";
 import { formatMinor, formatMoneyValue, formatTime } from "../intl";

@@ -5,7 +5,7 @@
  * delivery and payment, the history as the ERP reported it, and the confirmation mail.
  * API: worker/shop-api/orders/staff-orders.ts.
  */
-import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
+import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import { useState } from "react";
 import type {
   StaffOrderAddress as Address,
@@ -13,7 +13,7 @@ import type {
   StaffOrderListPage as ListPage,
   StaffOrderState as State,
   StaffOrderSummary as Summary,
-} from "../../../domain/back-office/orders";
+} from "@domain/back-office/orders";
 import { apiGet } from "../api";
 import { FilterForm, labelledOptions, shopOptions } from "../components/FilterForm";
 import { queryString } from "../components/format";

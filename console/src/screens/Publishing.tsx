@@ -5,7 +5,7 @@
  * shown once. Against GET /admin/api/publishing and its POSTs (worker/shop-api/rebuilds/).
  */
 import { useCallback, useEffect, useState } from "react";
-import type { BuildView, PublishAnswer, Publishing, RotatedWebhookSecret, ShopPublishing } from "../../../domain/back-office/publishing";
+import type { BuildView, PublishAnswer, Publishing, RotatedWebhookSecret, ShopPublishing } from "@domain/back-office/publishing";
 import { ApiError, apiGet, apiPost } from "../api";
 import type { ScreenProps } from "../staff";
 import { formatNumber, formatTime } from "../intl";

@@ -6,15 +6,9 @@
  * staff session); HEIC photos, which most browsers cannot show, are offered as downloads.
  * API: worker/shop-api/returns/staff-routes.ts.
  */
-import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
+import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import { useState, type FormEvent } from "react";
-import type {
-  ReturnDetail as Detail,
-  ReturnListPage as ListPage,
-  ReturnSummary as Summary,
-  RmaStatus,
-  StaffRmaStatus,
-} from "../../../domain/back-office/returns";
+import type { ReturnDetail as Detail, ReturnListPage as ListPage, ReturnSummary as Summary, RmaStatus, StaffRmaStatus } from "@domain/back-office/returns";
 import { apiGet, apiPost } from "../api";
 import { problemText, queryString } from "../components/format";
 import { formatTime } from "../intl";

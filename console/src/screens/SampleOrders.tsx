@@ -4,7 +4,7 @@
  * with its address and samples, where staff mark it shipped or cancelled.
  * API: worker/shop-api/commerce/staff-sample-order-routes.ts.
  */
-import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
+import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import { useState } from "react";
 import type {
   FulfilmentState,
@@ -13,7 +13,7 @@ import type {
   SampleOrderStatus as Status,
   SampleOrderSummary as Summary,
   StateFilter,
-} from "../../../domain/back-office/sample-orders";
+} from "@domain/back-office/sample-orders";
 import { apiGet, apiPost } from "../api";
 import { FilterForm, labelledOptions, shopOptions } from "../components/FilterForm";
 import { problemText, queryString } from "../components/format";

@@ -4,7 +4,7 @@
  * everything); the API checks the role again on every call. Adding a screen is one line here.
  */
 import type { ComponentType } from "react";
-import { CONSOLE_PATHS } from "../../../domain/back-office/console-routes";
+import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import type { ScreenProps, StaffRole } from "../staff";
 import { t } from "../texts";
 import { CatalogueScreen } from "./Catalogue";

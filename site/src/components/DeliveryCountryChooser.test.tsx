@@ -1,12 +1,12 @@
-import { byTestId, closeBrowser, mount, settle, typeInto, unmountAll } from "../../../tests/kit/browser-dom";
-import { stubApi } from "../../../tests/kit/account-screens";
+import { byTestId, closeBrowser, mount, settle, typeInto, unmountAll } from "@tests/kit/browser-dom";
+import { stubApi } from "@tests/kit/account-screens";
 import React from "react";
 import { mutate, SWRConfig } from "swr";
 import { DELIVERY_COUNTRY_CHANGED, type DeliveryCountryChange } from "../features/commerce/hooks";
 import { countryOptions, DeliveryCountryChooser } from "./DeliveryCountryChooser";
 
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../tests/kit/page-translations")>("../../../tests/kit/page-translations").pageTranslations("de"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../tests/kit/page-translations").pageTranslations("de"),
 );
 
 afterEach(async () => {

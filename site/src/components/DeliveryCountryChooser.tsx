@@ -1,6 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { countryName } from "../../../domain/countries";
+import { countryName } from "@domain/countries";
 import { sortedCountries } from "../lib/countries";
 import { changeShippingCountry, DELIVERY_COUNTRY_CHANGED, useCurrentCountry, type DeliveryCountryChange } from "../features/commerce/hooks";
 

@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData } from "../lib/page-data";
-import { homePath } from "../../../domain/routes";
+import { homePath } from "@domain/routes";
 import { hreflangFor, unpackAlternates } from "../lib/seo";
 
 /** Links to this page in the shop's other languages (CH: de, fr, it). */

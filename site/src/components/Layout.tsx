@@ -2,7 +2,7 @@ import React from "react";
 import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
-import { cartPath, homePath, manufacturerListPath, searchPath, searchResultsPath } from "../../../domain/routes";
+import { cartPath, homePath, manufacturerListPath, searchPath, searchResultsPath } from "@domain/routes";
 import { cmsPageOfType, cmsPagesByKey, shopContent } from "../lib/shop-content";
 import { HeaderBanners } from "./HeaderBanners";
 import { CampaignNavigationBanner } from "../features/campaign/CampaignStartBanner";

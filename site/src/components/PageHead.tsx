@@ -1,5 +1,5 @@
 import React from "react";
-import { htmlLanguage } from "../../../domain/routes";
+import { htmlLanguage } from "@domain/routes";
 import type { BaseContext, ChromeData } from "../lib/page-data";
 import { bannerHashAttributes } from "../lib/banner";
 import { absoluteUrl, unpackAlternates } from "../lib/seo";

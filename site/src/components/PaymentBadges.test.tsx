@@ -5,15 +5,15 @@
  */
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import rawConfig from "../../../config/shops.json";
-import { offeredPaymentMethods, ONLINE_PAYMENT_METHODS, type PaymentSettings } from "../../../domain/payment-methods";
-import { parseShopConfig } from "../../../worker/config/shop-config";
-import { PREPAYMENT_DISCOUNT_PERCENT } from "../../../domain/prepayment";
+import rawConfig from "@config/shops.json";
+import { offeredPaymentMethods, ONLINE_PAYMENT_METHODS, type PaymentSettings } from "@domain/payment-methods";
+import { parseShopConfig } from "@config/shop-config";
+import { PREPAYMENT_DISCOUNT_PERCENT } from "@domain/prepayment";
 import { paymentMethodsForBuild } from "../../sourcing/shop-for-build";
 import { PaymentBadges } from "./PaymentBadges";
 
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../tests/kit/page-translations")>("../../../tests/kit/page-translations").pageTranslations("de"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../tests/kit/page-translations").pageTranslations("de"),
 );
 
 const badges = (methods: readonly string[]) =>

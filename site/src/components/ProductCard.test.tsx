@@ -1,19 +1,19 @@
 /**
  * A list card carries its prices as minor units and its flags only when set (lib/card.ts,
  * docs/decisions/0055); it shows the same prices the GraphQL layer formats (domain/money.ts
- * money(), as graphql/resolvers/products.ts answers them) in every shop currency and language.
+ * money(), as worker/shop-api/graphql/resolvers/products.ts answers them) in every shop currency and language.
  */
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { money } from "../../../domain/money";
+import { money } from "@domain/money";
 import { cardData, packCard, unpackCard, type CardData, type PackedCard } from "../lib/card";
-import { testProduct } from "../../../tests/kit/site";
+import { testProduct } from "@tests/kit/site";
 import { ProductCard } from "./ProductCard";
 
 let language = "de";
 jest.mock("gatsby-plugin-react-i18next", () => ({
   useTranslation: () => {
-    const translations = jest.requireActual<typeof import("../../../tests/kit/page-translations")>("../../../tests/kit/page-translations");
+    const translations = jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../tests/kit/page-translations");
     return translations.pageTranslations(language).useTranslation();
   },
 }));

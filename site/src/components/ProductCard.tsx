@@ -5,7 +5,7 @@ import type { ProductCardData } from "../lib/page-data";
 import { IMAGE_SIZES, ResponsiveImage } from "./ResponsiveImage";
 import { priceDisplay } from "../lib/price";
 import { ListAddToCartSlot } from "./slots";
-import { formatMoney } from "../../../domain/money";
+import { formatMoney } from "@domain/money";
 
 /**
  * A product in a list : image, labels, manufacturer, title,

@@ -9,7 +9,7 @@ import type { ChromeData } from "../lib/page-data";
 import { SiteFooter } from "./SiteFooter";
 
 jest.mock("gatsby-plugin-react-i18next", () => {
-  const translations = jest.requireActual<typeof import("../../../tests/kit/page-translations")>("../../../tests/kit/page-translations").pageTranslations("de");
+  const translations = jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../tests/kit/page-translations").pageTranslations("de");
   return { ...translations, useI18next: () => ({ ...translations.useTranslation(), language: "de", routed: false }) };
 });
 jest.mock("gatsby", () => ({

@@ -1,7 +1,7 @@
 import React from "react";
 import { useI18next, useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "../lib/page-data";
-import { inquiryPath, slugPath } from "../../../domain/routes";
+import { inquiryPath, slugPath } from "@domain/routes";
 import { accountPaths, routingOf } from "../features/account/paths";
 import { inquiriesEnabled } from "../features/inquiries/availability";
 import { lazyOnIdle } from "../lib/lazy";

@@ -1,5 +1,5 @@
 import type { Crumb } from "../components/Breadcrumbs";
-import { homePath, type ShopRouting } from "../../../domain/routes";
+import { homePath, type ShopRouting } from "@domain/routes";
 
 export interface TrailNode {
   categoryId: string;

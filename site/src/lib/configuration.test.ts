@@ -1,7 +1,7 @@
-import { money } from "../../../domain/money";
+import { money } from "@domain/money";
 import type { ProductData } from "../../sourcing/catalogue-client";
 import { addBlock, applyConfiguration, configurationOptions, variantAttributes, type ConfigurableAttribute } from "./configuration";
-import { testProduct } from "../../../tests/kit/site";
+import { testProduct } from "@tests/kit/site";
 
 /** A variant of product P with its own title, description, EAN and two images. */
 function product(sku: string, overrides: Partial<ProductData> = {}, attributes: { code: string; value: string }[] = []): ProductData {

@@ -1,4 +1,4 @@
-import { htmlLanguage } from "../../../domain/routes";
+import { htmlLanguage } from "@domain/routes";
 
 /** A shop's delivery countries: its own (the first) first, the others by name in the page's language. */
 export function sortedCountries<T extends { name: string }>(countries: readonly T[], language: string): T[] {

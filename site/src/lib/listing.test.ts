@@ -1,4 +1,4 @@
-import { pagedSlugPath } from "../../../domain/routes";
+import { pagedSlugPath } from "@domain/routes";
 import { listPagePath, listPagePaths, pageCount, pageWindow, sortKey, sortProducts } from "./listing";
 
 const products = [

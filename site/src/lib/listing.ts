@@ -3,7 +3,7 @@
  * pagination page/perPage). Every page of the default sort order is a static, indexable
  * page; the other orders are the shop API's list in the browser (docs/decisions/0054).
  */
-import { CATEGORY_PAGE_SIZE } from "../../../domain/category-listing";
+import { CATEGORY_PAGE_SIZE } from "@domain/category-listing";
 
 /** The filtered lists of the shop API page the same way (domain/category-listing.ts). */
 export const PRODUCTS_PER_PAGE = CATEGORY_PAGE_SIZE;

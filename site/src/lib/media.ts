@@ -1,4 +1,4 @@
-import { isRasterMedia, MEDIA_WIDTHS, VARIANT_FORMATS, variantPath, type VariantFormat } from "../../../domain/media";
+import { isRasterMedia, MEDIA_WIDTHS, VARIANT_FORMATS, variantPath, type VariantFormat } from "@domain/media";
 
 /**
  * Product, category and manufacturer media live in the media store (docs/decisions/0046):

@@ -1,7 +1,7 @@
 /**
  * What the price box and the list cards show (the price box's "struck-through
  * reference price"): the reference price (the lowest price of
- * the 30 days before the current price took effect, graphql/resolvers/products.ts) is
+ * the 30 days before the current price took effect, worker/shop-api/graphql/resolvers/products.ts) is
  * struck through, with the discount percent, only when it is above the current price.
  */
 /** The amounts compared, in minor units (a list card's price, lib/card.ts; the product's, PriceBox). */

@@ -1,6 +1,6 @@
-import { money } from "../../../domain/money";
+import { money } from "@domain/money";
 import { packProduct, unpackProduct } from "./product-page";
-import { testProduct } from "../../../tests/kit/site";
+import { testProduct } from "@tests/kit/site";
 
 describe("a product as its page data carries it (docs/decisions/0055)", () => {
   test.each([

@@ -1,4 +1,4 @@
-import { money } from "../../../domain/money";
+import { money } from "@domain/money";
 import type { MoneyData, ProductData as SourcedProduct } from "../../sourcing/catalogue-client";
 
 /**
@@ -10,7 +10,7 @@ import type { MoneyData, ProductData as SourcedProduct } from "../../sourcing/ca
  * currency, its media without the values that follow from the item before (`PackedMedia`)
  * and its flags only when they differ from most products' (`DEFAULTS`). The page formats the
  * prices again with domain/money.ts as the GraphQL layer formats them
- * (graphql/resolvers/products.ts), so the product the components get is the sourced one
+ * (worker/shop-api/graphql/resolvers/products.ts), so the product the components get is the sourced one
  * without what they do not read.
  */
 type NotShown = "childProducts" | "configurableAttributes" | "updatedAt" | "categoryIds" | "categoryId" | "parentSku";

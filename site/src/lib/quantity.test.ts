@@ -1,4 +1,4 @@
-import { MAX_QUANTITY } from "../../../domain/quantity";
+import { MAX_QUANTITY } from "@domain/quantity";
 import { amountFromText, calculateQuantity, MAX_BLEND_PERCENT } from "./quantity";
 
 const base = { packageContent: 2.2, blendPercent: 10, useBlend: true, minimumOrderQuantity: 0, packagePriceMinor: 5990 };

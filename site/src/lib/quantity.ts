@@ -1,5 +1,5 @@
-import { parseDecimalText } from "../../../domain/decimal-text";
-import { MAX_QUANTITY } from "../../../domain/quantity";
+import { parseDecimalText } from "@domain/decimal-text";
+import { MAX_QUANTITY } from "@domain/quantity";
 
 /**
  * Quantity calculator of the product page : the customer enters the

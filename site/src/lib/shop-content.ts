@@ -4,7 +4,7 @@
  * themselves come from the locale files; brand names are shown as they are. The footer's
  * payment badges are the shop's config (ShopInfo.paymentMethods, domain/payment-methods.ts).
  */
-import { VOUCHER_THANKS_SLUG } from "../../../domain/routes";
+import { VOUCHER_THANKS_SLUG } from "@domain/routes";
 
 export type Carrier = "dhl" | "dachser" | "dpd" | "own" | "fedex";
 

@@ -1,6 +1,6 @@
 import { loadVariantPage, VariantPageGone } from "./variant-page";
 import { pageDataUrl } from "./page-data-url";
-import { testProduct } from "../../../tests/kit/site";
+import { testProduct } from "@tests/kit/site";
 
 jest.mock("gatsby", () => ({ navigate: jest.fn() }));
 

@@ -2,7 +2,7 @@ import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { registerShopData, resetShopData, setShopDataReader } from "./shop-data";
 import { withShopData } from "./with-shop-data";
-import { testShopInfo } from "../../../tests/kit/site";
+import { testShopInfo } from "@tests/kit/site";
 import type { BaseContext, ChromeData } from "./page-data";
 
 /** A page template gets the shop data of its language with its own data (docs/decisions/0052). */

@@ -12,7 +12,7 @@ import { headTranslate } from "../lib/head-translate";
 import { cardsInOrder, type BaseContext, type ChromeData, type CardNode } from "../lib/page-data";
 import { absoluteUrl } from "../lib/seo";
 import { listPagePaths } from "../lib/listing";
-import { hasFilterParams } from "../../../domain/category-listing";
+import { hasFilterParams } from "@domain/category-listing";
 import { CategoryListing } from "../features/search/CategoryListing";
 import { useLocationSearch } from "../features/search/category-location";
 import { readFilterUrl, writeFilterUrl } from "../features/search/filter-url";

@@ -8,13 +8,13 @@ import { ProductGrid } from "../components/ProductCard";
 import { Pagination } from "../components/Pagination";
 import { headTranslate } from "../lib/head-translate";
 import { cardsInOrder, type BaseContext, type ChromeData, type ProductCardData, type CardNode } from "../lib/page-data";
-import { contactPath, homePath } from "../../../domain/routes";
-import { expressFeeTexts, STORAGE_MINIMUM_ORDER_VALUE } from "../../../domain/checkout";
-import { formatMoney } from "../../../domain/money";
+import { contactPath, homePath } from "@domain/routes";
+import { expressFeeTexts, STORAGE_MINIMUM_ORDER_VALUE } from "@domain/checkout";
+import { formatMoney } from "@domain/money";
 import { VideoList } from "../features/videos/VideoList";
 import { inquiriesEnabled } from "../features/inquiries/availability";
 import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
-import type { Campaign } from "../../../domain/campaign";
+import type { Campaign } from "@domain/campaign";
 import { CampaignHub } from "../features/campaign/CampaignHub";
 import { withShopData } from "../lib/with-shop-data";
 

@@ -11,7 +11,7 @@ import { cardsInOrder, type BaseContext, type ChromeData, type CardNode } from "
 import { cmsKey } from "../lib/shop-content";
 import type { LibraryVideo } from "../features/videos/VideoList";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
-import { searchPath, searchResultsPath } from "../../../domain/routes";
+import { searchPath, searchResultsPath } from "@domain/routes";
 // Home blocks and the campaign's start (docs/decisions/0048).
 import { CampaignStartBanner, campaignWide } from "../features/campaign/CampaignStartBanner";
 import { HeadBanner } from "../features/home/HeadBanner";

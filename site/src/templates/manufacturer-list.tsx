@@ -6,7 +6,7 @@ import { Layout } from "../components/Layout";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { headTranslate } from "../lib/head-translate";
 import type { BaseContext, ChromeData } from "../lib/page-data";
-import { homePath, manufacturerListPath } from "../../../domain/routes";
+import { homePath, manufacturerListPath } from "@domain/routes";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 import { withShopData } from "../lib/with-shop-data";
 

@@ -9,7 +9,7 @@ import { headTranslate } from "../lib/head-translate";
 import { cardsInOrder, type BaseContext, type ChromeData, type CardNode } from "../lib/page-data";
 import { Pagination } from "../components/Pagination";
 import { listPagePaths } from "../lib/listing";
-import { homePath, manufacturerListPath } from "../../../domain/routes";
+import { homePath, manufacturerListPath } from "@domain/routes";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 import { withShopData } from "../lib/with-shop-data";
 

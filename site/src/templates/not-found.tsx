@@ -5,7 +5,7 @@ import { Layout } from "../components/Layout";
 import { PageHead } from "../components/PageHead";
 import { headTranslate } from "../lib/head-translate";
 import type { BaseContext, ChromeData } from "../lib/page-data";
-import { homePath } from "../../../domain/routes";
+import { homePath } from "@domain/routes";
 import { withShopData } from "../lib/with-shop-data";
 
 type Context = BaseContext;

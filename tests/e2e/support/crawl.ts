@@ -1,6 +1,6 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { loadShopConfig } from "../../../scripts/lib/shops";
+import { loadShopConfig } from "@scripts/lib/shops";
 import { fetchPage, TEST_HOSTS, testHost, type Fetched } from "./site";
 
 /**

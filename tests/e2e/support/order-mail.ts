@@ -11,13 +11,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { writtenDate } from "../../../domain/calendar-date";
-import { countryName } from "../../../domain/countries";
-import { deliveryWindow } from "../../../domain/delivery-window";
-import type { VisitorOrderView } from "../../../domain/api/orders";
-import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "../../../scripts/lib/mail-catcher";
-import { ROOT } from "../../../scripts/lib/shops";
-import { interpolate, text } from "../../../worker/lib/texts";
+import { writtenDate } from "@domain/calendar-date";
+import { countryName } from "@domain/countries";
+import { deliveryWindow } from "@domain/delivery-window";
+import type { VisitorOrderView } from "@domain/api/orders";
+import { E2E_MAIL_CATCHER_PORTS, readInbox, type CaughtMail } from "@scripts/lib/mail-catcher";
+import { ROOT } from "@scripts/lib/shops";
+import { interpolate, text } from "@worker/lib/texts";
 
 const INBOX = `http://127.0.0.1:${E2E_MAIL_CATCHER_PORTS.web}/`;
 

@@ -9,9 +9,9 @@
  */
 import { request as httpRequest } from "node:http";
 import type { Page } from "@playwright/test";
-import type { VisitorOrderView } from "../../../domain/api/orders";
-import { localSecret } from "../../../scripts/lib/local-worker";
-import { loadShopConfig } from "../../../scripts/lib/shops";
+import type { VisitorOrderView } from "@domain/api/orders";
+import { localSecret } from "@scripts/lib/local-worker";
+import { loadShopConfig } from "@scripts/lib/shops";
 import { confirmationMailOf, expectMailStatesOrder } from "./order-mail";
 import { TEST_PORT } from "./site";
 

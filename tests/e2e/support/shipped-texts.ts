@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { moneyFormat, quantityDecimal } from "../../../domain/money";
+import { moneyFormat, quantityDecimal } from "@domain/money";
 
 /**
  * The rules every shipped text keeps, as checks over a page's visible text (and the texts its

@@ -3,8 +3,8 @@
  * through the three-step checkout.
  */
 import { expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
-import { isOrderable, productsQuery, type ProductNode } from "../../../scripts/lib/demo-products";
-import { localSecret } from "../../../scripts/lib/local-worker";
+import { isOrderable, productsQuery, type ProductNode } from "@scripts/lib/demo-products";
+import { localSecret } from "@scripts/lib/local-worker";
 import { TEST_WORKER } from "./site";
 
 /** The products of a shop's demo catalogue, as GraphQL answers them (in `language`, else the shop's default language). */

@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { request as httpRequest } from "node:http";
-import { localHost, localPort } from "../../../scripts/lib/local-ports";
-import { loadShopConfig } from "../../../scripts/lib/shops";
+import { localHost, localPort } from "@scripts/lib/local-ports";
+import { loadShopConfig } from "@scripts/lib/shops";
 
 const config = loadShopConfig();
 

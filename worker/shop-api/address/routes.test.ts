@@ -3,12 +3,12 @@
  * local D1, with the real Loqate adapter pointed at a local stand-in of its API. The demo
  * config gives no shop a lookup; here DE gets one (config as a shop would have it), CH none.
  */
-import type { ShopApiEnv } from "../../env";
-import { CLIENT_IP_HEADER, SHOP_ID_HEADER } from "../../lib/shop-headers";
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { findItem, startLoqateStandIn, type LoqateStandIn } from "../../../tests/kit/loqate-stand-in";
-import { createTestRateLimiters, type TestRateLimiters } from "../../../tests/kit/rate-limiters";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
+import type { ShopApiEnv } from "@worker/env";
+import { CLIENT_IP_HEADER, SHOP_ID_HEADER } from "@worker/lib/shop-headers";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { findItem, startLoqateStandIn, type LoqateStandIn } from "@tests/kit/loqate-stand-in";
+import { createTestRateLimiters, type TestRateLimiters } from "@tests/kit/rate-limiters";
+import { shopApiCaller, type ShopApiCaller } from "@tests/kit/shop-api";
 import { loqateLookup } from "../core/address-lookup/loqate";
 import { useAddressLookupAdapter } from "../core/address-lookup/registry";
 import { shopById } from "../core/shop";

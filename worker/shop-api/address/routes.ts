@@ -12,8 +12,8 @@
  * each call may cost the merchant money at the service.
  */
 import { z } from "zod";
-import { isPlainText, normalizeContactText } from "../../../domain/contact-fields";
-import { ADDRESS_FIND_MAX_CHARS, ADDRESS_FIND_MIN_CHARS, ADDRESS_SUGGESTION_LIMIT } from "../../../domain/address-lookup";
+import { isPlainText, normalizeContactText } from "@domain/contact-fields";
+import { ADDRESS_FIND_MAX_CHARS, ADDRESS_FIND_MIN_CHARS, ADDRESS_SUGGESTION_LIMIT } from "@domain/address-lookup";
 import { AddressLookupError, type AddressLookup } from "../core/address-lookup/lookup";
 import { addressLookupFor } from "../core/address-lookup/registry";
 import type { ShopContext } from "../core/context";

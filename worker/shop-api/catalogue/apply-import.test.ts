@@ -1,9 +1,9 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { looseCopy } from "../../../tests/kit/loose-json";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { looseCopy } from "@tests/kit/loose-json";
 import { allShops } from "../core/shop";
 import { importCatalogue } from "./apply-import";
 import { SECTIONS, type CatalogueDocument, type ImportResult } from "./import-format";
-import { rowCounts, sampleDocument } from "../../../tests/kit/catalogue";
+import { rowCounts, sampleDocument } from "@tests/kit/catalogue";
 
 let t: TestDatabase;
 beforeEach(async () => {

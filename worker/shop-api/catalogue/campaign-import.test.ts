@@ -3,8 +3,8 @@
  * request of their shop, and the problems of bad and hostile data, each named with its record and
  * field, with nothing written.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { sql } from "../../lib/sql";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { sql } from "@worker/lib/sql";
 import { campaignOf, type CampaignRow } from "../tables/campaigns";
 import { importCatalogue } from "./apply-import";
 import type { CampaignRecord, CatalogueDocument, CmsPageRecord, ImportResult } from "./import-format";

@@ -1,10 +1,10 @@
 /** The import names shops configured in config/shops.json and never writes the shops table. */
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { allShops, shopById } from "../core/shop";
 import { readShopRows } from "../tables/shops";
 import { importCatalogue } from "./apply-import";
 import type { ImportResult } from "./import-format";
-import { rowCounts, sampleDocument } from "../../../tests/kit/catalogue";
+import { rowCounts, sampleDocument } from "@tests/kit/catalogue";
 
 let t: TestDatabase;
 beforeEach(async () => {

@@ -1,8 +1,8 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { importCatalogue } from "./apply-import";
 import { detectCsvFormat } from "./csv-import";
 import type { ImportResult } from "./import-format";
-import { rowCounts, sampleDocument } from "../../../tests/kit/catalogue";
+import { rowCounts, sampleDocument } from "@tests/kit/catalogue";
 
 let t: TestDatabase;
 beforeEach(async () => {

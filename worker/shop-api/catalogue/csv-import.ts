@@ -5,7 +5,7 @@
  * the column.
  */
 import { parse } from "csv-parse/sync";
-import { LANGUAGES } from "../../config/shop-config";
+import { LANGUAGES } from "@config/shop-config";
 import type { ImportFormat, ImportProblem } from "./import-format";
 import { MAX_PROBLEMS } from "./problems";
 

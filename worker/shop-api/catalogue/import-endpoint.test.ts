@@ -1,9 +1,9 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { looseCopy } from "../../../tests/kit/loose-json";
-import type { ShopApiEnv } from "../../env";
-import { shopApiCaller } from "../../../tests/kit/shop-api";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { looseCopy } from "@tests/kit/loose-json";
+import type { ShopApiEnv } from "@worker/env";
+import { shopApiCaller } from "@tests/kit/shop-api";
 import { MAX_IMPORT_BYTES } from "./import-upload";
-import { rowCounts, sampleDocument } from "../../../tests/kit/catalogue";
+import { rowCounts, sampleDocument } from "@tests/kit/catalogue";
 
 let t: TestDatabase;
 beforeAll(async () => {

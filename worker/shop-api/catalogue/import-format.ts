@@ -14,9 +14,9 @@
  * checks across records and against the database are in cross-checks.ts.
  */
 import { z } from "zod";
-import type { ImportFormat, ImportProblem } from "../../../domain/back-office/catalogue";
-import { isUnitCode, UNIT_CODES } from "../../../domain/units";
-import { LANGUAGES, type Language } from "../../config/shop-config";
+import type { ImportFormat, ImportProblem } from "@domain/back-office/catalogue";
+import { isUnitCode, UNIT_CODES } from "@domain/units";
+import { LANGUAGES, type Language } from "@config/shop-config";
 
 const PAGE_TYPES = ["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "MANUFACTURERS", "CUSTOM"] as const;
 

@@ -1,5 +1,5 @@
 /** GET /admin/api/imports?limit=50 (staff: merchandiser, ops): the import history (import-history.ts). */
-import type { ImportHistory } from "../../../domain/back-office/catalogue";
+import type { ImportHistory } from "@domain/back-office/catalogue";
 import { fail } from "../core/envelope";
 import { reply, type Reply } from "../core/route";
 import type { StaffContext } from "../core/staff-auth";

@@ -4,8 +4,8 @@
  * rebuild request written with them (null: the import concerned no shop).
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { ImportHistoryEntry } from "../../../domain/back-office/catalogue";
-import { sql } from "../../lib/sql";
+import type { ImportHistoryEntry } from "@domain/back-office/catalogue";
+import { sql } from "@worker/lib/sql";
 
 export interface ImportHistoryRow {
   id: number;

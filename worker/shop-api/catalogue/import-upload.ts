@@ -5,8 +5,8 @@
  * MAX_IMPORT_BYTES (a Content-Length over it refused before reading), and a refused import
  * as 422 with one error per problem (its field, and its row for CSV in params.row).
  */
-import type { AppliedImport } from "../../../domain/back-office/catalogue";
-import { readLimitedText } from "../../lib/read-limited-body";
+import type { AppliedImport } from "@domain/back-office/catalogue";
+import { readLimitedText } from "@worker/lib/read-limited-body";
 import type { ApiContext } from "../core/context";
 import { ApiFailure, fail, MESSAGES } from "../core/envelope";
 import { sendRebuildRequests } from "../core/rebuild-queue";

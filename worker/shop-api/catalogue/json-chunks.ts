@@ -4,7 +4,7 @@
  * (D1 allows 100) however many rows or keys it covers. Long lists are split into chunks.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { SqlFragment } from "../../lib/sql";
+import type { SqlFragment } from "@worker/lib/sql";
 
 /** Written rows per statement: a JSON parameter of at most this many characters stays well below D1's size limits. */
 const MAX_JSON_PARAM = 512 * 1024;

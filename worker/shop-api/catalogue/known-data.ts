@@ -3,8 +3,8 @@
  * the slugs they own), read in bulk by key so a 5 000-product file costs a few reads.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { jsonList } from "../../lib/json";
-import { sql } from "../../lib/sql";
+import { jsonList } from "@worker/lib/json";
+import { sql } from "@worker/lib/sql";
 import type { CatalogueDocument } from "./import-format";
 import { normaliseVoucherCode } from "../tables/vouchers";
 import { readByKeys } from "./json-chunks";

@@ -36,7 +36,7 @@ import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manu
 import type { DownloadRow, MediaRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
 import type { TerraceFamilyRow, TerraceProductRow, TerraceSystemRow } from "../tables/terrace-catalogue";
 import type { RoofWindowComponentRow } from "../tables/product-configurations";
-import { sanitizeRichText } from "../../../domain/sanitize-rich-text";
+import { sanitizeRichText } from "@domain/sanitize-rich-text";
 import { normaliseVoucherCode } from "../tables/vouchers";
 import type {
   CampaignRecord,

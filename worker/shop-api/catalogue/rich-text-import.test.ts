@@ -1,6 +1,6 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { importCatalogue } from "./apply-import";
-import { sampleDocument } from "../../../tests/kit/catalogue";
+import { sampleDocument } from "@tests/kit/catalogue";
 
 let t: TestDatabase;
 beforeAll(async () => {

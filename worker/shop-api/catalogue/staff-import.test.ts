@@ -3,12 +3,12 @@
  * every problem by row and field and writes nothing, then the import itself with the staff
  * member as actor; only merchandisers (and ops) may use it.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { shopApiCaller } from "../../../tests/kit/shop-api";
-import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller } from "@tests/kit/shop-api";
+import { STAFF_SESSION_HEADER } from "@worker/lib/shop-headers";
 import { upsertStaff } from "../core/staff/accounts";
 import { importCatalogue } from "./apply-import";
-import { rowCounts, sampleDocument } from "../../../tests/kit/catalogue";
+import { rowCounts, sampleDocument } from "@tests/kit/catalogue";
 
 const PASSWORD = "merchandiser password";
 let t: TestDatabase;

@@ -12,7 +12,7 @@
  * reads it (import-upload.ts); the edge lets it through on these paths up to
  * backOffice.maxImportBytes.
  */
-import type { AppliedImport, UploadCheck } from "../../../domain/back-office/catalogue";
+import type { AppliedImport, UploadCheck } from "@domain/back-office/catalogue";
 import { reply, type Reply } from "../core/route";
 import type { StaffContext } from "../core/staff-auth";
 import { checkCatalogueImport } from "./apply-import";

@@ -5,8 +5,8 @@
  * with two bound values. Table and column names come from the descriptions only and
  * are checked to be plain names; every value is bound.
  */
-import { jsonList } from "../../lib/json";
-import { joinSql, sql, SqlFragment } from "../../lib/sql";
+import { jsonList } from "@worker/lib/json";
+import { joinSql, sql, SqlFragment } from "@worker/lib/sql";
 import type { AnyRow, Table } from "./catalogue-tables";
 import { jsonChunks, keyChunks } from "./json-chunks";
 

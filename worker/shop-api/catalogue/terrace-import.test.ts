@@ -3,9 +3,9 @@
  * and terraceConfEnabled, the terraceFamilies and terraceSystems sections; what is stored, and the
  * problems of bad data, each named with its section, record and field, with nothing written.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { commerceDocument } from "../../../tests/kit/commerce";
-import { terraceDocument } from "../../../tests/kit/terrace";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { commerceDocument } from "@tests/kit/commerce";
+import { terraceDocument } from "@tests/kit/terrace";
 import { importCatalogue } from "./apply-import";
 import type { CatalogueDocument, ImportResult } from "./import-format";
 

@@ -1,8 +1,8 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { looseCopy } from "../../../tests/kit/loose-json";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { looseCopy } from "@tests/kit/loose-json";
 import { importCatalogue } from "./apply-import";
 import type { ImportResult } from "./import-format";
-import { sampleDocument } from "../../../tests/kit/catalogue";
+import { sampleDocument } from "@tests/kit/catalogue";
 
 /** Video posters in the catalogue import (migrations/0029; docs/decisions/0047). */
 let t: TestDatabase;

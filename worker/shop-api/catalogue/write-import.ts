@@ -15,7 +15,7 @@
  * nothing.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { sql, SqlFragment } from "../../lib/sql";
+import { sql, SqlFragment } from "@worker/lib/sql";
 import { deleteLastRequestWithoutShops, insertLastRequestShops, insertLastRequestShopsOfSkus, insertRequest, selectRequestOfImport } from "../tables/rebuilds";
 import {
   CAMPAIGNS,

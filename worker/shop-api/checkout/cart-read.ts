@@ -3,7 +3,7 @@
  * applied to it (tables/vouchers.ts), in one D1 round trip (core/visitor.ts readVisitorCart
  * with the voucher beside it).
  */
-import type { SqlFragment } from "../../lib/sql";
+import type { SqlFragment } from "@worker/lib/sql";
 import { takeVisitorResult, visitorStatement, type VisitorContext } from "../core/visitor";
 import { cartLines, type CartLineRow } from "../tables/carts";
 import { cartVoucherOf, selectCartVoucher, type CartVoucherRow, type Voucher } from "../tables/vouchers";

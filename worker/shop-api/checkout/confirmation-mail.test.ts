@@ -1,8 +1,8 @@
-import type { CheckoutQuote } from "../../../domain/checkout";
-import { deliveryWindow } from "../../../domain/delivery-window";
-import { text } from "../../lib/texts";
+import type { CheckoutQuote } from "@domain/checkout";
+import { deliveryWindow } from "@domain/delivery-window";
+import { text } from "@worker/lib/texts";
 import { composeMail } from "../core/mail/templates";
-import { createHarness, type Harness } from "../../../tests/kit/commerce";
+import { createHarness, type Harness } from "@tests/kit/commerce";
 import { issueVoucher, issuedVoucherOf } from "../tables/vouchers";
 
 let h: Harness;

@@ -4,11 +4,11 @@
  * registered here only. The demo config gives no shop a provider; DE and CH get one here.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { shopApiCaller } from "../../../tests/kit/shop-api";
-import { DOUBLE_PROVIDER, registerPaymentDouble, type PaymentDouble } from "../../../tests/kit/payment-provider-double";
-import type { ShopApiEnv } from "../../env";
-import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
-import { createHarness, type Harness } from "../../../tests/kit/commerce";
+import { shopApiCaller } from "@tests/kit/shop-api";
+import { DOUBLE_PROVIDER, registerPaymentDouble, type PaymentDouble } from "@tests/kit/payment-provider-double";
+import type { ShopApiEnv } from "@worker/env";
+import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "@worker/lib/shop-headers";
+import { createHarness, type Harness } from "@tests/kit/commerce";
 import { composeMail } from "../core/mail/templates";
 import { isPaymentMethodOffered, offeredPaymentMethods } from "../core/payments/registry";
 import { shopById, type Shop } from "../core/shop";

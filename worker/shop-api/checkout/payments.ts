@@ -16,10 +16,10 @@
  * - `POST /apiv2/checkout/order/{number}/payment`: the visitor who placed the order starts
  *   a new payment after a failed or cancelled one.
  */
-import type { PaymentCallbackAnswer, PaymentRetryAnswer } from "../../../domain/api/orders";
-import { orderSuccessPath } from "../../../domain/routes";
-import { ENVIRONMENTS, schemeFor, type Environment } from "../../config/shop-config";
-import { shopDirectory } from "../../config/shops";
+import type { PaymentCallbackAnswer, PaymentRetryAnswer } from "@domain/api/orders";
+import { orderSuccessPath } from "@domain/routes";
+import { ENVIRONMENTS, schemeFor, type Environment } from "@config/shop-config";
+import { shopDirectory } from "@config/shops";
 import type { ShopContext } from "../core/context";
 import { fail, invalid, notFound } from "../core/envelope";
 import { PaymentCallbackRefused, type OnlinePaymentMethod, type PaymentOutcome, type PaymentProvider } from "../core/payments/provider";

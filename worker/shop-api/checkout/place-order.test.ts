@@ -1,6 +1,6 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import { includedTax } from "../../../domain/money";
-import { createHarness, giveAccount, type Harness } from "../../../tests/kit/commerce";
+import { includedTax } from "@domain/money";
+import { createHarness, giveAccount, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

@@ -20,15 +20,15 @@
  * when the client sent the total without it as `expectedTotal`, else it is refused with the
  * code's refusal, so nobody pays more than they saw without being told.
  */
-import type { PlacedOrder, VisitorOrderView } from "../../../domain/api/orders";
-import { orderFormSchema, type OrderAddress, type OrderForm, type OrderFormTexts } from "../../../domain/checkout-form";
-import type { CustomerType } from "../../../domain/account";
-import { countryName } from "../../../domain/countries";
-import { withdrawalRightRefusal } from "../../../domain/withdrawal-right";
-import { formatMoney, formatQuantity } from "../../../domain/money";
-import { PAYMENT_METHODS, type PaymentMethod } from "../../config/shop-config";
-import { unitLabel } from "../../lib/labels";
-import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+import type { PlacedOrder, VisitorOrderView } from "@domain/api/orders";
+import { orderFormSchema, type OrderAddress, type OrderForm, type OrderFormTexts } from "@domain/checkout-form";
+import type { CustomerType } from "@domain/account";
+import { countryName } from "@domain/countries";
+import { withdrawalRightRefusal } from "@domain/withdrawal-right";
+import { formatMoney, formatQuantity } from "@domain/money";
+import { PAYMENT_METHODS, type PaymentMethod } from "@config/shop-config";
+import { unitLabel } from "@worker/lib/labels";
+import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
 import { berlinTime } from "../core/berlin-time";
 import { STORAGE_MINIMUM_ORDER_VALUE } from "../core/delivery-rules";

@@ -20,10 +20,10 @@
  * - Tax included: per tax rate on the goods less that rate's share of the discount and the
  *   voucher, and the shop's rate on shipping.
  */
-import { isCalendarDate } from "../../../domain/calendar-date";
-import { DELIVERY_MODES, type DeliveryModeCode, type ModeReason } from "../../../domain/checkout";
-import { includedTax } from "../../../domain/money";
-import { prepaymentDiscount } from "../../../domain/prepayment";
+import { isCalendarDate } from "@domain/calendar-date";
+import { DELIVERY_MODES, type DeliveryModeCode, type ModeReason } from "@domain/checkout";
+import { includedTax } from "@domain/money";
+import { prepaymentDiscount } from "@domain/prepayment";
 import { addDays, berlinTime } from "../core/berlin-time";
 import type { ShopContext } from "../core/context";
 import { computeDelivery, type DeliveryResult } from "../core/delivery-rules";

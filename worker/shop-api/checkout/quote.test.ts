@@ -1,7 +1,7 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import type { CheckoutQuote, QuoteMode } from "../../../domain/checkout";
-import { includedTax } from "../../../domain/money";
-import { commerceCounts, createHarness, giveAccount, type Harness } from "../../../tests/kit/commerce";
+import type { CheckoutQuote, QuoteMode } from "@domain/checkout";
+import { includedTax } from "@domain/money";
+import { commerceCounts, createHarness, giveAccount, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

@@ -17,15 +17,15 @@
  * A read: the visitor row, the cart's lines and its voucher in one D1 round trip, nothing written.
  */
 import { z } from "zod";
-import { DELIVERY_MODES, type CheckoutProblem, type CheckoutQuote, type DeliveryModeCode, type QuoteLine, type QuoteSample } from "../../../domain/checkout";
-import { isCalendarDate } from "../../../domain/calendar-date";
-import { countryName } from "../../../domain/countries";
-import { formatQuantity, money } from "../../../domain/money";
-import { PREPAYMENT_DISCOUNT_PERCENT, prepaymentDiscount } from "../../../domain/prepayment";
-import { MAX_QUANTITY } from "../../../domain/quantity";
-import { slugPath } from "../../../domain/routes";
-import { PAYMENT_METHODS } from "../../config/shop-config";
-import { taxLabel, unitLabel } from "../../lib/labels";
+import { DELIVERY_MODES, type CheckoutProblem, type CheckoutQuote, type DeliveryModeCode, type QuoteLine, type QuoteSample } from "@domain/checkout";
+import { isCalendarDate } from "@domain/calendar-date";
+import { countryName } from "@domain/countries";
+import { formatQuantity, money } from "@domain/money";
+import { PREPAYMENT_DISCOUNT_PERCENT, prepaymentDiscount } from "@domain/prepayment";
+import { MAX_QUANTITY } from "@domain/quantity";
+import { slugPath } from "@domain/routes";
+import { PAYMENT_METHODS } from "@config/shop-config";
+import { taxLabel, unitLabel } from "@worker/lib/labels";
 import type { ShopContext } from "../core/context";
 import { FREE_SHIPPING_FROM } from "../core/delivery-rules";
 import { MESSAGES } from "../core/envelope";

@@ -6,15 +6,15 @@
  * idempotent replays, and the voucher line of the order's views and confirmation mail.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { CheckoutQuote } from "../../../domain/checkout";
-import { includedTax } from "../../../domain/money";
-import type { LooseJson } from "../../../tests/kit/loose-json";
-import { staffCaller, staffLogins } from "../../../tests/kit/staff-session";
-import { CLIENT_IP_HEADER } from "../../lib/shop-headers";
-import { commerceCounts, createHarness, type ApiBody, type Harness } from "../../../tests/kit/commerce";
+import type { CheckoutQuote } from "@domain/checkout";
+import { includedTax } from "@domain/money";
+import type { LooseJson } from "@tests/kit/loose-json";
+import { staffCaller, staffLogins } from "@tests/kit/staff-session";
+import { CLIENT_IP_HEADER } from "@worker/lib/shop-headers";
+import { commerceCounts, createHarness, type ApiBody, type Harness } from "@tests/kit/commerce";
 import { sha256Hex } from "../core/auth";
 import { composeMail } from "../core/mail/templates";
-import { createAccountHarness, signedUpCustomer } from "../../../tests/kit/customers";
+import { createAccountHarness, signedUpCustomer } from "@tests/kit/customers";
 import { issueVoucher, issuedVoucherOf } from "../tables/vouchers";
 
 const NOW = "2026-11-18T08:00:00Z";

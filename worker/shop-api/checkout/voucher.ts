@@ -15,8 +15,8 @@
  * only applied here; the order redeems it (place-order.ts).
  */
 import { z } from "zod";
-import type { CheckoutQuote, VoucherRefusal } from "../../../domain/checkout";
-import { sql } from "../../lib/sql";
+import type { CheckoutQuote, VoucherRefusal } from "@domain/checkout";
+import { sql } from "@worker/lib/sql";
 import { berlinTime } from "../core/berlin-time";
 import { fail, MESSAGES, type ApiFailure } from "../core/envelope";
 import { countRequest } from "../core/exact-limit";

@@ -1,7 +1,7 @@
 /** Malformed JSON, unknown SKUs, negative or huge quantities, wrong types, missing fields: 4xx with the spec's messages, nothing written. */
 import type { ExecutionContext } from "@cloudflare/workers-types";
-import { commerceCounts, createHarness, type Harness } from "../../../tests/kit/commerce";
-import { handleShopApi, runScheduledJobs } from "../../../tests/kit/shop-api";
+import { commerceCounts, createHarness, type Harness } from "@tests/kit/commerce";
+import { handleShopApi, runScheduledJobs } from "@tests/kit/shop-api";
 
 let h: Harness;
 let token: string;

@@ -1,6 +1,6 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import { awayFromWindowEnd } from "../../../tests/kit/rate-limiters";
-import { commerceCounts, createHarness, type Harness } from "../../../tests/kit/commerce";
+import { awayFromWindowEnd } from "@tests/kit/rate-limiters";
+import { commerceCounts, createHarness, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

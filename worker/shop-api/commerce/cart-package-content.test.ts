@@ -1,5 +1,5 @@
-import type { CheckoutQuote } from "../../../domain/checkout";
-import { createHarness, type Harness } from "../../../tests/kit/commerce";
+import type { CheckoutQuote } from "@domain/checkout";
+import { createHarness, type Harness } from "@tests/kit/commerce";
 
 /**
  * A cart line whose product's pack content changed since the visitor chose its packages (the

@@ -1,4 +1,4 @@
-import { commerceCounts, createHarness, type Harness } from "../../../tests/kit/commerce";
+import { commerceCounts, createHarness, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

@@ -9,16 +9,16 @@
  * the new quantity fits the stock) run in a batch (one transaction) with the cart's
  * creation. Two concurrent adds both land; none can push a line past the stock.
  */
-import type { Cart, CartAddAnswer, CartItem } from "../../../domain/api/cart";
+import type { Cart, CartAddAnswer, CartItem } from "@domain/api/cart";
 import { z } from "zod";
-import { isCalendarDate } from "../../../domain/calendar-date";
-import { includedTax, money } from "../../../domain/money";
-import { cartPath } from "../../../domain/routes";
-import { PREPAYMENT_DISCOUNT_PERCENT, prepaymentDiscount } from "../../../domain/prepayment";
-import { isQuantity, MAX_QUANTITY, quantityFromText } from "../../../domain/quantity";
-import { taxLabel, unitLabel } from "../../lib/labels";
-import { parseJsonOr } from "../../lib/json";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { isCalendarDate } from "@domain/calendar-date";
+import { includedTax, money } from "@domain/money";
+import { cartPath } from "@domain/routes";
+import { PREPAYMENT_DISCOUNT_PERCENT, prepaymentDiscount } from "@domain/prepayment";
+import { isQuantity, MAX_QUANTITY, quantityFromText } from "@domain/quantity";
+import { taxLabel, unitLabel } from "@worker/lib/labels";
+import { parseJsonOr } from "@worker/lib/json";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
 import { fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";

@@ -2,10 +2,10 @@
  * Live reads over the catalogue in D1: top categories, SEO links and manufacturers,
  * and a product's related products (the product configurator: configurators.ts).
  */
-import type { RelatedProduct, TopCategory, TopManufacturer, TopSeoUrl } from "../../../domain/api/catalogue";
-import { money } from "../../../domain/money";
-import { manufacturerPath, slugPath } from "../../../domain/routes";
-import { sql } from "../../lib/sql";
+import type { RelatedProduct, TopCategory, TopManufacturer, TopSeoUrl } from "@domain/api/catalogue";
+import { money } from "@domain/money";
+import { manufacturerPath, slugPath } from "@domain/routes";
+import { sql } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
 import { notFound } from "../core/envelope";
 import { reply, type Params, type Reply } from "../core/route";

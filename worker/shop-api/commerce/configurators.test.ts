@@ -4,9 +4,9 @@
  * import), the roof-window set into the cart, the configuration cart add's refusals and the
  * PUT configuration store.
  */
-import { importDocument } from "../../../tests/kit/catalogue";
-import type { CatalogueDocument, ProductRecord } from "../../../tests/kit/catalogue";
-import { createHarness, type Harness } from "../../../tests/kit/commerce";
+import { importDocument } from "@tests/kit/catalogue";
+import type { CatalogueDocument, ProductRecord } from "@tests/kit/catalogue";
+import { createHarness, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 

@@ -12,12 +12,12 @@
  *   visitor's configuration of a product after checking it against the product.
  */
 import { z } from "zod";
-import { labelIn } from "../../../domain/catalogue-label";
-import { money } from "../../../domain/money";
-import { randomBase32 } from "../../../domain/random-ids";
-import { isQuantity } from "../../../domain/quantity";
-import { jsonList } from "../../lib/json";
-import { sql } from "../../lib/sql";
+import { labelIn } from "@domain/catalogue-label";
+import { money } from "@domain/money";
+import { randomBase32 } from "@domain/random-ids";
+import { isQuantity } from "@domain/quantity";
+import { jsonList } from "@worker/lib/json";
+import { sql } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
 import { fail, invalid, MESSAGES, notFound } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";

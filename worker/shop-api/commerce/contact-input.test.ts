@@ -3,7 +3,7 @@
  * format characters are refused with a field error and nothing is stored; what is
  * stored is NFC-normalised and trimmed. Through the real route table and a local D1.
  */
-import { createHarness, type Harness } from "../../../tests/kit/commerce";
+import { createHarness, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 let token: string;

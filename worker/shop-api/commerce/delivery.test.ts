@@ -1,7 +1,7 @@
 import { berlinDayBounds, berlinInstant, berlinTime } from "../core/berlin-time";
 import { computeDelivery, dispatchDay, type DeliveryInput, type DeliveryItem } from "../core/delivery-rules";
 import { isGermanIsland } from "../core/islands";
-import { commerceCounts, createHarness, DE_COUNTRIES, giveAccount, type Harness } from "../../../tests/kit/commerce";
+import { commerceCounts, createHarness, DE_COUNTRIES, giveAccount, type Harness } from "@tests/kit/commerce";
 
 const parcel: DeliveryItem = { shippingGroup: "parcel", isExpress: true, isDecking: false, deliveryDaysMin: 2, deliveryDaysMax: 4 };
 const freight: DeliveryItem = { ...parcel, shippingGroup: "freight" };

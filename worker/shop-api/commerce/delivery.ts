@@ -5,11 +5,11 @@
  * The rules themselves are in delivery-rules.ts.
  */
 import { z } from "zod";
-import { money } from "../../../domain/money";
-import { PREPAYMENT_DISCOUNT_PERCENT } from "../../../domain/prepayment";
-import { countryName } from "../../../domain/countries";
-import { quantityFromText } from "../../../domain/quantity";
-import { textsFor } from "../../lib/texts";
+import { money } from "@domain/money";
+import { PREPAYMENT_DISCOUNT_PERCENT } from "@domain/prepayment";
+import { countryName } from "@domain/countries";
+import { quantityFromText } from "@domain/quantity";
+import { textsFor } from "@worker/lib/texts";
 import type { ShopContext } from "../core/context";
 import { invalid, MESSAGES } from "../core/envelope";
 import { readJson, validate } from "../core/request-body";

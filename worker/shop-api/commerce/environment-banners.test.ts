@@ -3,8 +3,8 @@
  * CMS blocks banner-{location}-{platform} of the shop and language, the ones that name a known
  * location and platform only, in the order of their identifiers (docs/decisions/0048).
  */
-import { sql } from "../../lib/sql";
-import { createHarness, type Harness } from "../../../tests/kit/commerce";
+import { sql } from "@worker/lib/sql";
+import { createHarness, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

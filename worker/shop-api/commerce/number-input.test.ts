@@ -4,7 +4,7 @@
  * desired date is a real calendar date from today (Europe/Berlin) to a year ahead.
  * Through the real route table and a local D1; a refusal writes nothing.
  */
-import { commerceCounts, createHarness, type Harness } from "../../../tests/kit/commerce";
+import { commerceCounts, createHarness, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

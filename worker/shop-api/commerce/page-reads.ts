@@ -2,10 +2,10 @@
  * Live reads about pages: the page model by path (product, category, CMS page, home)
  * and the CMS blocks and pages by name. 404 'This page could not be found' for unknown paths.
  */
-import type { CmsItem, PageMeta, PageModel } from "../../../domain/api/pages";
-import { homePath } from "../../../domain/routes";
-import { jsonList } from "../../lib/json";
-import { sql } from "../../lib/sql";
+import type { CmsItem, PageMeta, PageModel } from "@domain/api/pages";
+import { homePath } from "@domain/routes";
+import { jsonList } from "@worker/lib/json";
+import { sql } from "@worker/lib/sql";
 import { randomToken } from "../core/auth";
 import type { ShopContext } from "../core/context";
 import { invalid, MESSAGES, missingFields, notFound } from "../core/envelope";

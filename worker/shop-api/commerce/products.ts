@@ -1,5 +1,5 @@
 /** Catalogue reads the commerce rules need: one product with its title and its price in the shop. */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
 import { inShop, productOf, productTitle, type PriceRow, type Product, type ProductRow } from "../tables/products";
 

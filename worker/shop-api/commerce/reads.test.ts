@@ -1,7 +1,7 @@
-import { manufacturerPath } from "../../../domain/routes";
+import { manufacturerPath } from "@domain/routes";
 import { shopById } from "../core/shop";
 import { contentHash } from "./page-reads";
-import { createHarness, giveAccount, type Harness } from "../../../tests/kit/commerce";
+import { createHarness, giveAccount, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

@@ -2,8 +2,8 @@
  * Why a write batch refused (core/guarded-batch.ts): the checks of the cart and the sample
  * cart answer with a refusal code; this turns it into the spec's error.
  */
-import { formatQuantity } from "../../../domain/money";
-import { unitLabel } from "../../lib/labels";
+import { formatQuantity } from "@domain/money";
+import { unitLabel } from "@worker/lib/labels";
 import type { ShopContext } from "../core/context";
 import { fail, invalid, MESSAGES, type ApiFailure } from "../core/envelope";
 

@@ -1,6 +1,6 @@
 /** Live reads about the shop's reviews: the newest reviews and the rating summary. */
-import { RATING_LABELS, type RatingAnswer, type ReviewsAnswer } from "../../../domain/api/reviews";
-import { sql } from "../../lib/sql";
+import { RATING_LABELS, type RatingAnswer, type ReviewsAnswer } from "@domain/api/reviews";
+import { sql } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
 import { invalid, MESSAGES } from "../core/envelope";
 import { reply, type Params, type Reply } from "../core/route";

@@ -1,5 +1,5 @@
 /** Daily caps on finished sample orders (sample-limits.ts) and the captcha on finishing, through the real handler and a local D1. */
-import { commerceCounts, createHarness, type CallResult, type Harness } from "../../../tests/kit/commerce";
+import { commerceCounts, createHarness, type CallResult, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

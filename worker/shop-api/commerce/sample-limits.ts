@@ -5,7 +5,7 @@
  * and counts the day's finished orders with the same keys in its own WHERE, so concurrent
  * finishes are counted one after the other (D1 runs one write at a time) and never pass a cap.
  */
-import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import { sha256Hex } from "../core/auth";
 import type { ShopContext } from "../core/context";
 import { fail, MESSAGES, type ApiFailure } from "../core/envelope";

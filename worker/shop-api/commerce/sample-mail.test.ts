@@ -2,12 +2,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ExecutionContext } from "@cloudflare/workers-types";
-import { createShopApi, nextClientIp } from "../../../tests/kit/shop-api";
-import type { ShopApiEnv } from "../../env";
-import { sql } from "../../lib/sql";
-import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
+import { createShopApi, nextClientIp } from "@tests/kit/shop-api";
+import type { ShopApiEnv } from "@worker/env";
+import { sql } from "@worker/lib/sql";
+import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "@worker/lib/shop-headers";
 import type { OutboxRow } from "../core/mail/outbox";
-import { createHarness, type ApiBody, type Harness } from "../../../tests/kit/commerce";
+import { createHarness, type ApiBody, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 let server: Server;

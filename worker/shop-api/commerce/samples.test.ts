@@ -1,6 +1,6 @@
-import { sql } from "../../lib/sql";
+import { sql } from "@worker/lib/sql";
 import { processSampleOrders } from "./samples";
-import { commerceCounts, createHarness, type Harness } from "../../../tests/kit/commerce";
+import { commerceCounts, createHarness, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {

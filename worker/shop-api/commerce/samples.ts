@@ -13,9 +13,9 @@
  */
 import { z } from "zod";
 import type { D1Database } from "@cloudflare/workers-types";
-import { addressFields, emailField, hasHouseNumber, type ContactTexts } from "../../../domain/contact-fields";
-import { parseJsonOr } from "../../lib/json";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { addressFields, emailField, hasHouseNumber, type ContactTexts } from "@domain/contact-fields";
+import { parseJsonOr } from "@worker/lib/json";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { randomToken } from "../core/auth";
 import { requireCaptcha } from "../core/captcha/verify";
 import type { ShopContext } from "../core/context";
@@ -29,7 +29,7 @@ import { ensureVisitor, type VisitorContext } from "../core/visitor";
 import { listedIn } from "../tables/products";
 import { openQuoteId, sampleItemCount, sampleItems, type SampleItemLineRow, type SampleQuoteRow } from "../tables/samples";
 import { berlinDayBounds } from "../core/berlin-time";
-import { countryName } from "../../../domain/countries";
+import { countryName } from "@domain/countries";
 import { shopProductFrom } from "./products";
 import { refusalFailure, sampleCartFull, type CheckRow } from "./refusals";
 import { limitKeyColumns, sampleLimitKeys, sampleLimitReached, withinSampleLimits } from "./sample-limits";

@@ -2,12 +2,12 @@
  * Live reads about the shop and the visitor: masterdata, the environment (navigation,
  * banners, consent, tracking, the signed-in customer), the customer type and the internal-user check.
  */
-import type { EnvironmentAnswer, InternalUserAnswer, IsBusinessAnswer, MasterdataAnswer } from "../../../domain/api/shop";
-import { countryName } from "../../../domain/countries";
-import { environmentBanner } from "../../../domain/environment-banners";
-import { accountPath, projectsPath, slugPath } from "../../../domain/routes";
-import { MINIMUM_SEARCH_CHARACTERS } from "../../../domain/search-api";
-import { sql } from "../../lib/sql";
+import type { EnvironmentAnswer, InternalUserAnswer, IsBusinessAnswer, MasterdataAnswer } from "@domain/api/shop";
+import { countryName } from "@domain/countries";
+import { environmentBanner } from "@domain/environment-banners";
+import { accountPath, projectsPath, slugPath } from "@domain/routes";
+import { MINIMUM_SEARCH_CHARACTERS } from "@domain/search-api";
+import { sql } from "@worker/lib/sql";
 import { hasAddressLookup } from "../core/address-lookup/registry";
 import type { ShopContext } from "../core/context";
 import { loadCustomer } from "../core/customer-session";

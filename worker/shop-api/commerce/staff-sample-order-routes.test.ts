@@ -3,13 +3,13 @@
  * roles, the list's parameters (good and hostile), paging, detail, marking, CSV export.
  */
 import { parse } from "csv-parse/sync";
-import { sql } from "../../lib/sql";
+import { sql } from "@worker/lib/sql";
 import type { StaffRole } from "../core/staff-auth";
-import { staffCaller, staffEmail, staffLogins, type StaffCaller } from "../../../tests/kit/staff-session";
+import { staffCaller, staffEmail, staffLogins, type StaffCaller } from "@tests/kit/staff-session";
 import { MAX_EXPORT_ROWS } from "./staff-sample-order-routes";
-import { placeSampleOrder } from "../../../tests/kit/sample-orders";
-import { createHarness, type Harness } from "../../../tests/kit/commerce";
-import type { LooseJson } from "../../../tests/kit/loose-json";
+import { placeSampleOrder } from "@tests/kit/sample-orders";
+import { createHarness, type Harness } from "@tests/kit/commerce";
+import type { LooseJson } from "@tests/kit/loose-json";
 
 let h: Harness;
 let call: StaffCaller;

@@ -11,7 +11,7 @@
  * counts as not given.
  */
 import { z } from "zod";
-import type { SampleOrderListPage } from "../../../domain/back-office/sample-orders";
+import type { SampleOrderListPage } from "@domain/back-office/sample-orders";
 import { fail, notFound } from "../core/envelope";
 import { pageLimitParam, queryParams, shopParam } from "../core/query-params";
 import { readJson, validate } from "../core/request-body";

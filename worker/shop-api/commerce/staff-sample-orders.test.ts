@@ -1,5 +1,5 @@
 import { parse } from "csv-parse/sync";
-import { sql } from "../../lib/sql";
+import { sql } from "@worker/lib/sql";
 import { processSampleOrders } from "./samples";
 import { csvCell, csvLine, csvStream } from "./staff-csv";
 import {
@@ -14,8 +14,8 @@ import {
   type SampleOrderFilters,
   type StateFilter,
 } from "./staff-sample-orders";
-import { placeSampleOrder } from "../../../tests/kit/sample-orders";
-import { createHarness, type Harness } from "../../../tests/kit/commerce";
+import { placeSampleOrder } from "@tests/kit/sample-orders";
+import { createHarness, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 /** The orders by letter, placed in this order (A first): see beforeAll. */

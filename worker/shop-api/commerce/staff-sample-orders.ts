@@ -22,9 +22,9 @@ import {
   type SampleOrderSummary,
   type SampleQuoteState,
   type StateFilter,
-} from "../../../domain/back-office/sample-orders";
-import { parseJsonOr } from "../../lib/json";
-import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+} from "@domain/back-office/sample-orders";
+import { parseJsonOr } from "@worker/lib/json";
+import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import { PLACED_AT, SAMPLE_ORDER_COLUMNS, sampleOrderItems, setFulfilment, type SampleOrderItemRow, type SampleOrderRow } from "../tables/sample-orders";
 import { addDays, berlinInstant } from "../core/berlin-time";
 

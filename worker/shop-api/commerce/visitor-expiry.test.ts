@@ -4,9 +4,9 @@
  * activity renews it at most once a day, inside the statements that already read or
  * write the visitor.
  */
-import { sql } from "../../lib/sql";
+import { sql } from "@worker/lib/sql";
 import { sha256Hex } from "../core/auth";
-import { createHarness, type Harness } from "../../../tests/kit/commerce";
+import { createHarness, type Harness } from "@tests/kit/commerce";
 
 const T0 = "2026-11-18T08:00:00.000Z";
 const DAY_MS = 24 * 60 * 60 * 1000;

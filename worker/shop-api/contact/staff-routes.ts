@@ -9,7 +9,7 @@
  * the parameter); an empty one counts as not given.
  */
 import { z } from "zod";
-import type { StaffContactMessageList } from "../../../domain/back-office/contact-messages";
+import type { StaffContactMessageList } from "@domain/back-office/contact-messages";
 import { pageLimitParam, queryParams, shopParam } from "../core/query-params";
 import { validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";

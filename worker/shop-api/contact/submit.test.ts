@@ -6,13 +6,13 @@
  * nothing and mails nothing; and the back office's list of the messages.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { StaffContactMessageList } from "../../../domain/back-office/contact-messages";
-import { CONTACT_REFERENCE } from "../../../domain/contact";
-import { staffCaller, staffLogins } from "../../../tests/kit/staff-session";
+import type { StaffContactMessageList } from "@domain/back-office/contact-messages";
+import { CONTACT_REFERENCE } from "@domain/contact";
+import { staffCaller, staffLogins } from "@tests/kit/staff-session";
 import { CAPTCHA_HEADER } from "../core/captcha/verify";
 import { composeMail } from "../core/mail/templates";
-import { createInquiryHarness, json, NOW, type InquiryHarness, type SendOptions } from "../../../tests/kit/inquiries";
-import { lastMailId, mailsAfter } from "../../../tests/kit/outbox";
+import { createInquiryHarness, json, NOW, type InquiryHarness, type SendOptions } from "@tests/kit/inquiries";
+import { lastMailId, mailsAfter } from "@tests/kit/outbox";
 import type { ContactMessageRow } from "../tables/contact-messages";
 
 let h: InquiryHarness;

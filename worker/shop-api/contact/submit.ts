@@ -15,10 +15,10 @@
  *      again with a new one.
  * Answers `{ reference }`.
  */
-import { CONTACT_CAPTCHA_ACTION, contactFormSchema, type ContactAnswer, type ContactForm } from "../../../domain/contact";
-import { htmlLanguage } from "../../../domain/routes";
-import { randomNumber } from "../../../domain/random-ids";
-import { text } from "../../lib/texts";
+import { CONTACT_CAPTCHA_ACTION, contactFormSchema, type ContactAnswer, type ContactForm } from "@domain/contact";
+import { htmlLanguage } from "@domain/routes";
+import { randomNumber } from "@domain/random-ids";
+import { text } from "@worker/lib/texts";
 import { sha256Hex, visitorToken } from "../core/auth";
 import { requireCaptcha } from "../core/captcha/verify";
 import type { ShopContext } from "../core/context";

@@ -3,7 +3,7 @@
  * them (in English): the account's forms (customers/) and the call-off of stored
  * goods (orders/) validate with them.
  */
-import type { AccountFormTexts } from "../../../domain/account-forms";
+import type { AccountFormTexts } from "@domain/account-forms";
 import { MESSAGES } from "./envelope";
 
 export const ACCOUNT_FORM_TEXTS: AccountFormTexts = {

@@ -7,7 +7,7 @@
  * language resolved once from the edge's headers.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { ShopApiEnv } from "../../env";
+import type { ShopApiEnv } from "@worker/env";
 import type { Meta } from "./envelope";
 import type { Shop } from "./shop";
 

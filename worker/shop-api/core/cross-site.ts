@@ -4,7 +4,7 @@
  * of a configured shop (any environment; `null` included). Clients that are not browsers
  * (the build, curl) send neither and are not cross-site.
  */
-import { shopDirectory } from "../../config/shops";
+import { shopDirectory } from "@config/shops";
 
 export function isCrossSite(request: Request): boolean {
   if (request.headers.get("sec-fetch-site") === "cross-site") return true;

@@ -11,9 +11,9 @@
  * with a new token (rotation) and revokes the one the request came with, so a token
  * planted before sign-in never becomes a signed-in one.
  */
-import { CUSTOMER_SESSION_IDLE_DAYS, CUSTOMER_SESSION_LIFETIME_DAYS, type Customer } from "../../../domain/account";
-import { CUSTOMER_SESSION_HEADER } from "../../lib/shop-headers";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { CUSTOMER_SESSION_IDLE_DAYS, CUSTOMER_SESSION_LIFETIME_DAYS, type Customer } from "@domain/account";
+import { CUSTOMER_SESSION_HEADER } from "@worker/lib/shop-headers";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { customerOf } from "../tables/customers";
 import {
   insertSession,

@@ -15,8 +15,8 @@
  *   1200 in the shop's currency (EUR, or CHF on the Swiss shop).
  * - 2 percent prepayment discount on the goods value (domain/prepayment.ts).
  */
-import { EXPRESS_FEE, offersExpress, STORAGE_MINIMUM_ORDER_VALUE } from "../../../domain/checkout";
-import { prepaymentDiscount } from "../../../domain/prepayment";
+import { EXPRESS_FEE, offersExpress, STORAGE_MINIMUM_ORDER_VALUE } from "@domain/checkout";
+import { prepaymentDiscount } from "@domain/prepayment";
 import { addWorkingDays, berlinInstant, berlinTime, isWorkingDay, nextWorkingDay } from "./berlin-time";
 import { isGermanIsland } from "./islands";
 

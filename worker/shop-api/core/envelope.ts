@@ -7,8 +7,8 @@
  * SPEC's English `message`, a stable `code` the storefront translates, and the `field`
  * they concern. The envelope's and the items' types are the wire contract (domain/api/).
  */
-import type { Envelope, Meta } from "../../../domain/api/envelope";
-import type { ApiErrorItem, CoreErrorCode } from "../../../domain/api/errors";
+import type { Envelope, Meta } from "@domain/api/envelope";
+import type { ApiErrorItem, CoreErrorCode } from "@domain/api/errors";
 
 export const MESSAGES = {
   general: "Something went wrong. Try again.",

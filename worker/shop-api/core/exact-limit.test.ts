@@ -1,5 +1,5 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { sql } from "../../lib/sql";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { sql } from "@worker/lib/sql";
 import { ApiFailure } from "./envelope";
 import { countRequest, requireWithinLimit } from "./exact-limit";
 

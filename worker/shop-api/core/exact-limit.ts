@@ -11,8 +11,8 @@
  * `enforce` reads its result; `requireWithinLimit` does both on its own.
  */
 import type { D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
-import type { ExactLimitName } from "../../config/shop-config";
-import { shopDirectory } from "../../config/shops";
+import type { ExactLimitName } from "@config/shop-config";
+import { shopDirectory } from "@config/shops";
 import { decrementCounter, incrementCounter, type CounterRow } from "../tables/rate-limit-counters";
 import { sha256Hex } from "./auth";
 import type { ApiContext } from "./context";

@@ -12,7 +12,7 @@
  * is renewed by the batch itself (core/visitor.ts).
  */
 import type { D1Result } from "@cloudflare/workers-types";
-import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import { insertVisitor, liveVisitorExists, renewVisitor } from "../tables/visitors";
 import { adoptNewVisitor, handOutRequestToken, newVisitorToken, type VisitorContext } from "./visitor";
 

@@ -4,15 +4,15 @@
  * often the handler ran.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { ShopApiEnv } from "../../env";
-import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import { createHarness as createCommerceHarness } from "../../../tests/kit/commerce";
+import type { ShopApiEnv } from "@worker/env";
+import { VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
+import { createHarness as createCommerceHarness } from "@tests/kit/commerce";
 import type { ApiContext } from "./context";
 import type { ApiErrorItem } from "./envelope";
 import { withIdempotency } from "./idempotency";
-import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "../../../tests/kit/api-harness";
-import { JPEG, PNG, text } from "../../../tests/kit/images";
-import { createShopApi, runScheduledJobs } from "../../../tests/kit/shop-api";
+import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "@tests/kit/api-harness";
+import { JPEG, PNG, text } from "@tests/kit/images";
+import { createShopApi, runScheduledJobs } from "@tests/kit/shop-api";
 
 interface Answer {
   status: number;

@@ -18,11 +18,11 @@
  * handler. A multipart boundary is left out of the fingerprint: browsers pick a new one
  * every time they send the same form.
  */
-import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
+import { VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import type { D1Database } from "@cloudflare/workers-types";
-import { shopDirectory } from "../../config/shops";
-import { indexOfBytes, multipartBoundary } from "../../lib/multipart";
-import { readLimitedBody } from "../../lib/read-limited-body";
+import { shopDirectory } from "@config/shops";
+import { indexOfBytes, multipartBoundary } from "@worker/lib/multipart";
+import { readLimitedBody } from "@worker/lib/read-limited-body";
 import {
   claimKey,
   deleteExpiredKeys,

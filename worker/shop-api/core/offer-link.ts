@@ -10,7 +10,7 @@
  * Here because the mail (rendered by core/mail, links.ts, so the secret never lands in the
  * outbox) and the offers module, which checks it, both need it.
  */
-import { offerPath, type ShopRouting } from "../../../domain/routes";
+import { offerPath, type ShopRouting } from "@domain/routes";
 import { linkSignature, sameLinkSignature } from "./returns-link";
 
 export { linkSecret } from "./returns-link";

@@ -8,9 +8,9 @@
  * API refuses the request (503) rather than run unlimited. The binding's numbers live
  * in wrangler.toml and equal `rateLimits.perIp` of the shop config (config:check).
  */
-import { RATE_LIMIT_BINDINGS, type PerIpBucket } from "../../config/shop-config";
-import { shopDirectory } from "../../config/shops";
-import { CLIENT_IP_HEADER } from "../../lib/shop-headers";
+import { RATE_LIMIT_BINDINGS, type PerIpBucket } from "@config/shop-config";
+import { shopDirectory } from "@config/shops";
+import { CLIENT_IP_HEADER } from "@worker/lib/shop-headers";
 import type { ApiContext } from "./context";
 import { fail, MESSAGES, type ApiFailure } from "./envelope";
 

@@ -6,7 +6,7 @@
  * unsent and is swept later (rebuilds/sweep.ts: the scheduled job every 5 minutes and
  * POST /admin/builder/sweep). The consumer is idempotent, so a request sent twice is merged once.
  */
-import type { ShopApiEnv } from "../../env";
+import type { ShopApiEnv } from "@worker/env";
 import { markEnqueued, type RebuildMessage } from "../tables/rebuilds";
 
 /** Queues accept at most 100 messages per sendBatch. */

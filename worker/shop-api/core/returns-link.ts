@@ -10,7 +10,7 @@
  * Here because two modules use it: the checkout's confirmation mail (rendered by core/mail)
  * and the returns module, which checks it (POST /apiv2/rma/link).
  */
-import { returnsPath, type ShopRouting } from "../../../domain/routes";
+import { returnsPath, type ShopRouting } from "@domain/routes";
 
 /** Secrets shorter than this are not used (no link is signed, every link is refused). */
 export const MIN_LINK_SECRET_LENGTH = 32;

@@ -1,5 +1,5 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "@tests/kit/shop-api";
 
 let t: TestDatabase;
 let api: ShopApiCaller;

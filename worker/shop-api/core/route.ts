@@ -10,7 +10,7 @@
  */
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import type { IRequest } from "itty-router";
-import type { ShopApiEnv } from "../../env";
+import type { ShopApiEnv } from "@worker/env";
 import type { ApiContext, ShopContext } from "./context";
 import { failureResponse, notFound, respond, type Meta } from "./envelope";
 import { withIdempotency } from "./idempotency";

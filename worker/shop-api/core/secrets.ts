@@ -3,7 +3,7 @@
  * signing secret): config/shops.json holds only the name of the worker's environment
  * variable (a `wrangler secret`, or .dev.vars locally), never the value.
  */
-import type { ShopApiEnv } from "../../env";
+import type { ShopApiEnv } from "@worker/env";
 
 /** The value of the secret named `name`, or null when it is not set (or blank). */
 export function secretValue(env: ShopApiEnv, name: string): string | null {

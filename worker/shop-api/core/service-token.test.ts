@@ -2,9 +2,9 @@
  * The shop API's service tokens, through the real route table and a real D1: one token
  * per purpose, at least 32 characters, and wrong tokens throttled per client address.
  */
-import type { ShopApiEnv } from "../../env";
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
+import type { ShopApiEnv } from "@worker/env";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "@tests/kit/shop-api";
 import { AUTH_THROTTLE } from "./auth-throttle";
 import { MIN_TOKEN_LENGTH } from "./service-token";
 

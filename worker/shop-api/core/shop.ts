@@ -5,7 +5,7 @@
  * it, else the shop's default. A request without a known shop resolves to null (the
  * route table answers 404 and nothing is read or written).
  */
-import type { ShopChoice } from "../../../domain/back-office/shop-choice";
+import type { ShopChoice } from "@domain/back-office/shop-choice";
 import {
   ENVIRONMENTS,
   type AddressLookupSettings,
@@ -20,9 +20,9 @@ import {
   type ShopDefinition,
   type StorageSettings,
   type TrackingSettings,
-} from "../../config/shop-config";
-import { shopDirectory } from "../../config/shops";
-import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../../lib/shop-headers";
+} from "@config/shop-config";
+import { shopDirectory } from "@config/shops";
+import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "@worker/lib/shop-headers";
 
 export interface Shop {
   id: string;

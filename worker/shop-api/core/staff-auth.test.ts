@@ -4,10 +4,10 @@
  * bodies, throttling, idle and absolute expiry, revocation, and roles.
  */
 import { Router } from "itty-router";
-import type { ShopApiEnv } from "../../env";
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
-import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
+import type { ShopApiEnv } from "@worker/env";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "@tests/kit/shop-api";
+import { STAFF_SESSION_HEADER } from "@worker/lib/shop-headers";
 import { STAFF_LOGIN_THROTTLE } from "./auth-throttle";
 import { sha256Hex } from "./auth";
 import type { ApiErrorItem } from "./envelope";

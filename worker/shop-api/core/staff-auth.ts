@@ -12,8 +12,8 @@
  * account disabled, password changed) or whose account is disabled answers 401 and the
  * answer tells the edge to delete the cookie.
  */
-import { STAFF_IDLE_TIMEOUT_SECONDS, STAFF_SESSION_LIFETIME_SECONDS } from "../../../domain/staff-session";
-import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
+import { STAFF_IDLE_TIMEOUT_SECONDS, STAFF_SESSION_LIFETIME_SECONDS } from "@domain/staff-session";
+import { STAFF_SESSION_HEADER } from "@worker/lib/shop-headers";
 import { selectLiveStaffSession, staffSessionOf, touchStaffSession, type StaffRole, type StaffSessionRow } from "../tables/staff";
 import type { ApiContext } from "./context";
 import { fail } from "./envelope";

@@ -6,10 +6,10 @@
  * prefill of an offer request that names a configuration).
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { TerraceBill } from "../../../domain/terrace-configurations";
-import { billOfMaterials } from "../../../domain/terrace/bill";
-import { layTerrace } from "../../../domain/terrace/layout";
-import type { TerracePlan } from "../../../domain/terrace/plan";
+import type { TerraceBill } from "@domain/terrace-configurations";
+import { billOfMaterials } from "@domain/terrace/bill";
+import { layTerrace } from "@domain/terrace/layout";
+import type { TerracePlan } from "@domain/terrace/plan";
 import {
   boardSpecOf,
   catalogueItemOf,

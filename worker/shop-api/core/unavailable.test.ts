@@ -6,8 +6,8 @@
  * (route table, rate limiters, handlers) is real.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { shopApiCaller } from "../../../tests/kit/shop-api";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller } from "@tests/kit/shop-api";
 import { D1_UNAVAILABLE_MESSAGES, UNAVAILABLE_RETRY_AFTER_SECONDS } from "./envelope";
 
 let t: TestDatabase;

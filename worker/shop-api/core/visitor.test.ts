@@ -1,6 +1,6 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
-import { SHOP_ID_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "@tests/kit/shop-api";
+import { SHOP_ID_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 
 let database: TestDatabase;
 let api: ShopApiCaller;

@@ -21,7 +21,7 @@
  * `visitor.customerId` names the customer (the checkout's storage rule and its orders' link).
  */
 import type { D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
-import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
+import { VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import { cartLines, type CartLineRow } from "../tables/carts";
 import { insertVisitor, isRenewalDue, newVisitor, renewVisitor, selectVisitor, visitorOf, type Visitor, type VisitorRow } from "../tables/visitors";
 import { randomToken, sha256Hex, visitorToken } from "./auth";

@@ -3,7 +3,7 @@
  * registration, verification, login, logout, password reset and change, the
  * profile, sessions (rotation, expiry, revocation) and the rules against account enumeration.
  */
-import { createAccountHarness, PASSWORD, registration, signedUpCustomer, tokenOf, type AccountHarness, type Browser } from "../../../tests/kit/customers";
+import { createAccountHarness, PASSWORD, registration, signedUpCustomer, tokenOf, type AccountHarness, type Browser } from "@tests/kit/customers";
 import { encodePasswordHash, hashPassword } from "../core/passwords";
 import { sha256Hex } from "../core/auth";
 import { runCustomerJobs } from "./jobs";

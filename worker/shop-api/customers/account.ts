@@ -34,7 +34,7 @@
  * (`rateLimits.exact.accountMail`), sign-ins per address (`exact.login`) and per client
  * address (`exact.customerLoginIp`), and every write per IP (core/route.ts).
  */
-import { RESET_TOKEN_MINUTES, VERIFY_TOKEN_HOURS } from "../../../domain/account";
+import { RESET_TOKEN_MINUTES, VERIFY_TOKEN_HOURS } from "@domain/account";
 import {
   ACCOUNT_FORM_CODES,
   ACCOUNT_TOKEN,
@@ -46,9 +46,9 @@ import {
   profileSchema,
   registerSchema,
   mailTokenSchema,
-} from "../../../domain/account-forms";
-import { accountPath } from "../../../domain/routes";
-import { sql, type SqlFragment } from "../../lib/sql";
+} from "@domain/account-forms";
+import { accountPath } from "@domain/routes";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { ACCOUNT_FORM_TEXTS } from "../core/account-form-texts";
 import { randomToken, sha256Hex } from "../core/auth";
 import { requireCaptcha } from "../core/captcha/verify";

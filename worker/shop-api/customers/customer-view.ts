@@ -1,5 +1,5 @@
 /** Reading a customer back after a write (the answers of sign-in, profile and password calls). */
-import type { Customer } from "../../../domain/account";
+import type { Customer } from "@domain/account";
 import type { ShopContext } from "../core/context";
 import { customerOf, selectCustomerById, type CustomerRow } from "../tables/customers";
 

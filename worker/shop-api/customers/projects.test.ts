@@ -3,7 +3,7 @@
  * of products, only with a session, only the customer's own; concurrent edits lose nothing;
  * a guest's browser projects merge without losing a line; lines go to the cart.
  */
-import { createAccountHarness, signedUpCustomer, type AccountHarness, type Browser } from "../../../tests/kit/customers";
+import { createAccountHarness, signedUpCustomer, type AccountHarness, type Browser } from "@tests/kit/customers";
 
 let h: AccountHarness;
 beforeAll(async () => {

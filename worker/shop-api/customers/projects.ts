@@ -21,7 +21,7 @@
  * line (quantities are capped at MAX_QUANTITY); with an Idempotency-Key a repeated merge
  * changes nothing (core/idempotency.ts).
  */
-import type { Project, ProjectItem } from "../../../domain/account";
+import type { Project, ProjectItem } from "@domain/account";
 import {
   MAX_MERGED_LINES,
   MAX_PROJECT_ITEMS,
@@ -30,11 +30,11 @@ import {
   projectMergeSchema,
   projectSchema,
   projectToCartSchema,
-} from "../../../domain/account-forms";
-import { money } from "../../../domain/money";
-import { slugPath } from "../../../domain/routes";
-import { unitLabel } from "../../lib/labels";
-import { sql } from "../../lib/sql";
+} from "@domain/account-forms";
+import { money } from "@domain/money";
+import { slugPath } from "@domain/routes";
+import { unitLabel } from "@worker/lib/labels";
+import { sql } from "@worker/lib/sql";
 import { ACCOUNT_FORM_TEXTS } from "../core/account-form-texts";
 import type { ShopContext } from "../core/context";
 import { requireCustomer } from "../core/customer-session";

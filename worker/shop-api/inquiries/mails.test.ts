@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { INQUIRY_QUESTION_IDS, INQUIRY_TYPES } from "../../../domain/inquiry";
+import { INQUIRY_QUESTION_IDS, INQUIRY_TYPES } from "@domain/inquiry";
 import { composeMail } from "../core/mail/templates";
 import { writtenAnswers, writtenQuantity } from "./mails";
 

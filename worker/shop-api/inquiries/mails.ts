@@ -5,13 +5,13 @@
  * shop's notification of a new inquiry, and each staff reply. The labels (type, yes/no
  * steps, unit, country, language) are written here in the mail's language.
  */
-import { countryName } from "../../../domain/countries";
-import { formatQuantity } from "../../../domain/money";
-import type { InquiryAnswers, InquiryQuestionId, InquiryType } from "../../../domain/inquiry";
-import { INQUIRY_QUESTIONS } from "../../../domain/inquiry";
-import { htmlLanguage } from "../../../domain/routes";
-import type { SqlFragment } from "../../lib/sql";
-import { text } from "../../lib/texts";
+import { countryName } from "@domain/countries";
+import { formatQuantity } from "@domain/money";
+import type { InquiryAnswers, InquiryQuestionId, InquiryType } from "@domain/inquiry";
+import { INQUIRY_QUESTIONS } from "@domain/inquiry";
+import { htmlLanguage } from "@domain/routes";
+import type { SqlFragment } from "@worker/lib/sql";
+import { text } from "@worker/lib/texts";
 import { outboxInsert } from "../core/mail/outbox";
 
 /** What the mails say of an inquiry. */

@@ -4,7 +4,7 @@
  * words from its locales by the code), and the shared form rules (domain/inquiry.ts) get
  * the same texts as SERVER_TEXTS.
  */
-import type { InquiryFormTexts } from "../../../domain/inquiry";
+import type { InquiryFormTexts } from "@domain/inquiry";
 import { MESSAGES } from "../core/envelope";
 
 export const INQUIRY_MESSAGES = {

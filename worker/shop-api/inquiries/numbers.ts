@@ -3,7 +3,7 @@
  * Crockford's base32 from 50 random bits (domain/random-ids.ts). A number that happens to be
  * taken fails the inquiry's batch, which is then written again with a new one.
  */
-import { randomNumber, type RandomBytes } from "../../../domain/random-ids";
+import { randomNumber, type RandomBytes } from "@domain/random-ids";
 
 /** A new inquiry number from `random` (tests pass their own source of bytes). */
 export const newInquiryNumber = (random?: RandomBytes): string => randomNumber("Q", random);

@@ -11,8 +11,8 @@
  * are checked like bodies (422 naming the parameter); an empty one counts as not given.
  */
 import { z } from "zod";
-import { INQUIRY_STATE_FILTERS, MAX_REPLY_LENGTH, type InquiryListPage } from "../../../domain/back-office/inquiries";
-import { INQUIRY_NUMBER, INQUIRY_TYPES, inquiryMessageField } from "../../../domain/inquiry";
+import { INQUIRY_STATE_FILTERS, MAX_REPLY_LENGTH, type InquiryListPage } from "@domain/back-office/inquiries";
+import { INQUIRY_NUMBER, INQUIRY_TYPES, inquiryMessageField } from "@domain/inquiry";
 import { fail, notFound } from "../core/envelope";
 import { sendOutboxSoon } from "../core/mail/sender";
 import { pageLimitParam, queryParams, shopParam } from "../core/query-params";

@@ -4,12 +4,12 @@
  * (for an offer request) its offer, replies that mail the customer in the inquiry's language
  * and make it answered, and closing, after which nothing more is taken.
  */
-import type { InquiryDetail, InquiryListPage } from "../../../domain/back-office/inquiries";
-import { staffCaller, staffLogins, type StaffCaller } from "../../../tests/kit/staff-session";
+import type { InquiryDetail, InquiryListPage } from "@domain/back-office/inquiries";
+import { staffCaller, staffLogins, type StaffCaller } from "@tests/kit/staff-session";
 import type { StaffRole } from "../core/staff-auth";
 import { composeMail } from "../core/mail/templates";
-import { createInquiryHarness, inquiryBody, inquiryCounts, json, NOW, sentInquiry, type InquiryHarness } from "../../../tests/kit/inquiries";
-import { lastMailId, mailsAfter } from "../../../tests/kit/outbox";
+import { createInquiryHarness, inquiryBody, inquiryCounts, json, NOW, sentInquiry, type InquiryHarness } from "@tests/kit/inquiries";
+import { lastMailId, mailsAfter } from "@tests/kit/outbox";
 
 let h: InquiryHarness;
 let call: StaffCaller;

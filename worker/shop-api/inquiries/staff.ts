@@ -5,9 +5,9 @@
  * customer's mail in one batch, and closing.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { InquiryDetail, InquiryStateFilter, InquirySummary } from "../../../domain/back-office/inquiries";
-import type { InquiryType } from "../../../domain/inquiry";
-import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+import type { InquiryDetail, InquiryStateFilter, InquirySummary } from "@domain/back-office/inquiries";
+import type { InquiryType } from "@domain/inquiry";
+import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import {
   answersOf,
   closeInquiry,

@@ -5,12 +5,12 @@
  * and every refusal (inquiries off, the captcha failing closed, the rate limits, bad and
  * hostile input, unknown products), each of which writes nothing and mails nothing.
  */
-import { INQUIRY_NUMBER } from "../../../domain/inquiry";
+import { INQUIRY_NUMBER } from "@domain/inquiry";
 import { composeMail } from "../core/mail/templates";
 import { insertInquiry } from "../tables/inquiries";
 import { newInquiryNumber } from "./numbers";
 import { isTakenNumber } from "./submit";
-import { lastMailId, mailsAfter } from "../../../tests/kit/outbox";
+import { lastMailId, mailsAfter } from "@tests/kit/outbox";
 import {
   createInquiryHarness,
   inquiryBody,
@@ -22,7 +22,7 @@ import {
   signUp,
   type InquiryHarness,
   type SendOptions,
-} from "../../../tests/kit/inquiries";
+} from "@tests/kit/inquiries";
 
 let h: InquiryHarness;
 

@@ -17,8 +17,8 @@
  *      taken fails the batch, which is written again with a new one.
  * Answers `{ inquiryId, type }`.
  */
-import { inquiryFormSchema, type InquiryAnswer, type InquiryForm } from "../../../domain/inquiry";
-import { sql } from "../../lib/sql";
+import { inquiryFormSchema, type InquiryAnswer, type InquiryForm } from "@domain/inquiry";
+import { sql } from "@worker/lib/sql";
 import { sha256Hex, visitorToken } from "../core/auth";
 import { requireCaptcha } from "../core/captcha/verify";
 import type { ShopContext } from "../core/context";

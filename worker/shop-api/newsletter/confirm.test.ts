@@ -6,7 +6,7 @@
  * hand-over queued and delivered, and the unsubscription.
  */
 import { sha256Hex } from "../core/auth";
-import { createNewsletterHarness, DAY_MS, freshAddress, json, MINUTE_MS, NOW, signedUp, tokenIn, type NewsletterHarness } from "../../../tests/kit/newsletter";
+import { createNewsletterHarness, DAY_MS, freshAddress, json, MINUTE_MS, NOW, signedUp, tokenIn, type NewsletterHarness } from "@tests/kit/newsletter";
 
 let h: NewsletterHarness;
 beforeAll(async () => {

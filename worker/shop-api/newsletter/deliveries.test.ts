@@ -4,8 +4,8 @@
  * success, giving up, the order per subscriber, leases between drains, and the cron's deletion
  * of sign-ups never confirmed.
  */
-import type { ShopApiEnv } from "../../env";
-import { sql } from "../../lib/sql";
+import type { ShopApiEnv } from "@worker/env";
+import { sql } from "@worker/lib/sql";
 import { claimDueDeliveries, enqueueDelivery, type NewsletterAction } from "../tables/newsletter-deliveries";
 import {
   CONFIRM_LINK_DAYS,
@@ -18,8 +18,8 @@ import {
 } from "./deliveries";
 import { kitNewsletterService } from "./kit";
 import type { NewsletterTarget } from "./targets";
-import { startKitStandIn, type KitStandIn } from "../../../tests/kit/newsletter-kit-stand-in";
-import { createNewsletterHarness, DAY_MS, freshAddress, MINUTE_MS, NOW, signedUp, type NewsletterHarness } from "../../../tests/kit/newsletter";
+import { startKitStandIn, type KitStandIn } from "@tests/kit/newsletter-kit-stand-in";
+import { createNewsletterHarness, DAY_MS, freshAddress, MINUTE_MS, NOW, signedUp, type NewsletterHarness } from "@tests/kit/newsletter";
 
 let h: NewsletterHarness;
 let kit: KitStandIn;

@@ -12,7 +12,7 @@
  * confirmed once their link expired (nobody consented to them).
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { ShopApiEnv } from "../../env";
+import type { ShopApiEnv } from "@worker/env";
 import { shopById } from "../core/shop";
 import {
   claimDueDeliveries,

@@ -2,15 +2,15 @@
  * The Kit adapter against a local node:http stand-in of Kit's API v4 (tests/kit/newsletter-kit-stand-in.ts),
  * and how a shop's config chooses the service and list.
  */
-import rawConfig from "../../../config/shops.json";
-import { looseCopy } from "../../../tests/kit/loose-json";
-import { parseShopConfig } from "../../config/shop-config";
-import type { ShopApiEnv } from "../../env";
+import rawConfig from "@config/shops.json";
+import { looseCopy } from "@tests/kit/loose-json";
+import { parseShopConfig } from "@config/shop-config";
+import type { ShopApiEnv } from "@worker/env";
 import { shopOf } from "../core/shop";
 import { kitNewsletterService, NewsletterServiceError } from "./kit";
 import { localNewsletterService, type NewsletterListTarget } from "./service";
 import { newsletterTargetFor, type NewsletterAdapters } from "./targets";
-import { startKitStandIn, type KitStandIn } from "../../../tests/kit/newsletter-kit-stand-in";
+import { startKitStandIn, type KitStandIn } from "@tests/kit/newsletter-kit-stand-in";
 
 let kit: KitStandIn;
 beforeAll(async () => {

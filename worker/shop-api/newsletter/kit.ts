@@ -13,7 +13,7 @@
  * Any answer but 2xx, a network error or a timeout is a failed attempt (the drain retries);
  * the error names the call and the status, with at most 200 characters of the service's body.
  */
-import { readLimitedText } from "../../lib/read-limited-body";
+import { readLimitedText } from "@worker/lib/read-limited-body";
 import type { NewsletterListTarget, NewsletterService, NewsletterSubscription } from "./service";
 
 export const KIT_ORIGIN = "https://api.kit.com";

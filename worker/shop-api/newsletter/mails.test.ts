@@ -7,11 +7,11 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { shopDirectory } from "../../config/shops";
-import { LANGUAGES, type Environment } from "../../config/shop-config";
+import { shopDirectory } from "@config/shops";
+import { LANGUAGES, type Environment } from "@config/shop-config";
 import { outboxInsert } from "../core/mail/outbox";
 import { composeMail, shopOrigin } from "../core/mail/templates";
-import { createNewsletterHarness, freshAddress, NOW, signedUp, type NewsletterHarness } from "../../../tests/kit/newsletter";
+import { createNewsletterHarness, freshAddress, NOW, signedUp, type NewsletterHarness } from "@tests/kit/newsletter";
 
 interface SentMail {
   from: string;

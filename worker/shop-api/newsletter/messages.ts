@@ -2,7 +2,7 @@
  * The newsletter's English server messages: what the shop API answers with; the
  * storefront shows its own texts (locales/<lang>/newsletter.json) by the errors' codes.
  */
-import type { NewsletterTexts } from "../../../domain/newsletter";
+import type { NewsletterTexts } from "@domain/newsletter";
 import { MESSAGES } from "../core/envelope";
 
 export const NEWSLETTER_MESSAGES = {

@@ -27,7 +27,7 @@
  * Every mail is in the sign-up's language, from the shop's sender, with its links on the shop's
  * own origin only (the sender makes the paths absolute) and the unsubscribe link.
  */
-import { formatMoney } from "../../../domain/money";
+import { formatMoney } from "@domain/money";
 import {
   NEWSLETTER_CAPTCHA_ACTION,
   NEWSLETTER_CODES,
@@ -40,9 +40,9 @@ import {
   type NewsletterForm,
   type NewsletterSubscribeAnswer,
   type NewsletterUnsubscribeAnswer,
-} from "../../../domain/newsletter";
-import { cartPath, newsletterConfirmPath, newsletterUnsubscribePath, voucherThanksPath } from "../../../domain/routes";
-import { sql } from "../../lib/sql";
+} from "@domain/newsletter";
+import { cartPath, newsletterConfirmPath, newsletterUnsubscribePath, voucherThanksPath } from "@domain/routes";
+import { sql } from "@worker/lib/sql";
 import { sha256Hex } from "../core/auth";
 import { requireCaptcha } from "../core/captcha/verify";
 import type { ShopContext } from "../core/context";

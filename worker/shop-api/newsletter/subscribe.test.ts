@@ -6,9 +6,9 @@
  * the limits per address and per client, and Idempotency-Key.
  */
 import { sha256Hex } from "../core/auth";
-import { formatMoney } from "../../../domain/money";
-import { newsletterEmailKey } from "../../../domain/newsletter";
-import { createNewsletterHarness, DAY_MS, freshAddress, json, MINUTE_MS, NOW, signedUp, tokenIn, type NewsletterHarness } from "../../../tests/kit/newsletter";
+import { formatMoney } from "@domain/money";
+import { newsletterEmailKey } from "@domain/newsletter";
+import { createNewsletterHarness, DAY_MS, freshAddress, json, MINUTE_MS, NOW, signedUp, tokenIn, type NewsletterHarness } from "@tests/kit/newsletter";
 
 let h: NewsletterHarness;
 beforeAll(async () => {

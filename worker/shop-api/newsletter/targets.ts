@@ -4,8 +4,8 @@
  * the key from the secret it names. A list that cannot be reached now is a problem the
  * delivery reports as its error; the delivery waits and tries again.
  */
-import type { NewsletterProvider } from "../../config/shop-config";
-import type { ShopApiEnv } from "../../env";
+import type { NewsletterProvider } from "@config/shop-config";
+import type { ShopApiEnv } from "@worker/env";
 import { secretValue } from "../core/secrets";
 import type { Shop } from "../core/shop";
 import { kitNewsletterService } from "./kit";

@@ -7,8 +7,8 @@
  * after expiry, a declined offer, another customer's offer or a product sold out meanwhile is
  * refused with nothing written.
  */
-import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import { ADDRESS, signUp, type TestCustomer } from "../../../tests/kit/returns";
+import { VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
+import { ADDRESS, signUp, type TestCustomer } from "@tests/kit/returns";
 import {
   createOffersHarness,
   insertOfferRequest,
@@ -21,8 +21,8 @@ import {
   sendOffer,
   signatureOf,
   type OffersHarness,
-} from "../../../tests/kit/offers";
-import { runScheduledJobs } from "../../../tests/kit/shop-api";
+} from "@tests/kit/offers";
+import { runScheduledJobs } from "@tests/kit/shop-api";
 
 let h: OffersHarness;
 let erika: TestCustomer;

@@ -9,8 +9,8 @@
  * Anything else, an unknown id, another shop's offer, a wrong or malformed signature, another
  * customer's offer, is one answer: 404 `offer_not_found`, byte for byte.
  */
-import type { Customer } from "../../../domain/account";
-import { OFFER_ID } from "../../../domain/offers";
+import type { Customer } from "@domain/account";
+import { OFFER_ID } from "@domain/offers";
 import type { ShopContext } from "../core/context";
 import { loadCustomer } from "../core/customer-session";
 import { fail } from "../core/envelope";

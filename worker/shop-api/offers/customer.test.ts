@@ -5,8 +5,8 @@
  * answer, byte for byte, for an unknown id, a wrong or foreign signature, another customer's
  * offer and another shop's.
  */
-import { signUp, type TestCustomer } from "../../../tests/kit/returns";
-import { createOffersHarness, insertOfferRequest, json, sendOffer, signatureOf, type OffersHarness } from "../../../tests/kit/offers";
+import { signUp, type TestCustomer } from "@tests/kit/returns";
+import { createOffersHarness, insertOfferRequest, json, sendOffer, signatureOf, type OffersHarness } from "@tests/kit/offers";
 
 let h: OffersHarness;
 let erika: TestCustomer;

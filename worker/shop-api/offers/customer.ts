@@ -14,8 +14,8 @@
  * nothing. The writes are rate limited and idempotent as every shop write (core/route.ts).
  */
 import { z } from "zod";
-import type { OfferAccepted } from "../../../domain/offers";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { OfferAccepted } from "@domain/offers";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { berlinTime } from "../core/berlin-time";
 import type { ShopContext } from "../core/context";
 import { requireCustomer } from "../core/customer-session";

@@ -5,7 +5,7 @@
  * A refused batch writes nothing; the first refusing check's code tells why.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 
 /** Runs the writes when every check (a SELECT with a `refusal` column, NULL when it passes) passes; the first refusal, or null. */
 export async function guardedWrite(db: D1Database, checks: SqlFragment[], writes: (holds: SqlFragment) => SqlFragment[]): Promise<string | null> {

@@ -2,7 +2,7 @@
  * The offer calls' refusals in the API's English (like core/envelope.ts MESSAGES);
  * each goes with a stable `code` the screens word from their locales (domain/offers.ts OFFER_ERROR_CODES).
  */
-import { OFFER_LIMITS } from "../../../domain/offers";
+import { OFFER_LIMITS } from "@domain/offers";
 
 export const OFFER_MESSAGES = {
   offerNotFound: "This offer could not be found.",

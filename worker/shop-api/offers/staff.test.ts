@@ -21,7 +21,7 @@ import {
   sendOffer,
   signatureOf,
   type OffersHarness,
-} from "../../../tests/kit/offers";
+} from "@tests/kit/offers";
 
 let h: OffersHarness;
 beforeAll(async () => {

@@ -15,13 +15,13 @@
  * are one guarded batch (guard.ts) that also checks nobody changed the offer meanwhile.
  */
 import { z } from "zod";
-import { OFFER_LIMITS, type OfferInput, type OfferProduct, type StaffOfferAnswer } from "../../../domain/back-office/offers";
-import { isCalendarDate, writtenDate } from "../../../domain/calendar-date";
-import { formatMoney } from "../../../domain/money";
-import { unitLabel } from "../../lib/labels";
-import type { TerracePlan } from "../../../domain/terrace/plan";
-import { parseJsonOr } from "../../lib/json";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { OFFER_LIMITS, type OfferInput, type OfferProduct, type StaffOfferAnswer } from "@domain/back-office/offers";
+import { isCalendarDate, writtenDate } from "@domain/calendar-date";
+import { formatMoney } from "@domain/money";
+import { unitLabel } from "@worker/lib/labels";
+import type { TerracePlan } from "@domain/terrace/plan";
+import { parseJsonOr } from "@worker/lib/json";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { addDays, berlinTime } from "../core/berlin-time";
 import { fail, invalid, MESSAGES, notFound } from "../core/envelope";
 import { outboxInsert } from "../core/mail/outbox";

@@ -4,9 +4,9 @@
  * in the offer's currency and the given language, the state as it is on the day (an offered or
  * accepted offer past its last day is expired, whether or not the scheduled job ran).
  */
-import type { StaffOffer } from "../../../domain/back-office/offers";
-import { money } from "../../../domain/money";
-import type { CustomerOffer } from "../../../domain/offers";
+import type { StaffOffer } from "@domain/back-office/offers";
+import { money } from "@domain/money";
+import type { CustomerOffer } from "@domain/offers";
 import { stateOn, type Offer, type OfferLine, type OfferRequest } from "../tables/offers";
 
 export function customerOfferOf(request: OfferRequest, lines: OfferLine[], language: string, fallbackCurrency: string, today: string): CustomerOffer {

@@ -5,7 +5,7 @@
  * storage needs an account and 1200 (checkout), call-off rules, the reminder exactly once.
  */
 import { runStorageJobs } from "./storage-jobs";
-import { createAccountHarness, registration, signedUpCustomer, tokenOf, type AccountHarness, type Browser } from "../../../tests/kit/customers";
+import { createAccountHarness, registration, signedUpCustomer, tokenOf, type AccountHarness, type Browser } from "@tests/kit/customers";
 
 let h: AccountHarness;
 beforeAll(async () => {

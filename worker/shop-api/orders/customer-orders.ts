@@ -9,12 +9,12 @@
  * Another customer's order answers 404 like an unknown number (every read names the
  * customer). `before` is the number of the last order of the previous page.
  */
-import type { CustomerOrderView, OrderAnswer, OrderListItem, OrderListPage, OrderState } from "../../../domain/api/orders";
-import { callOffSchema, isWorkingDate } from "../../../domain/account-forms";
-import { money } from "../../../domain/money";
-import { hasReturnableLine } from "../../../domain/return-window";
-import { returnsPath } from "../../../domain/routes";
-import { sql } from "../../lib/sql";
+import type { CustomerOrderView, OrderAnswer, OrderListItem, OrderListPage, OrderState } from "@domain/api/orders";
+import { callOffSchema, isWorkingDate } from "@domain/account-forms";
+import { money } from "@domain/money";
+import { hasReturnableLine } from "@domain/return-window";
+import { returnsPath } from "@domain/routes";
+import { sql } from "@worker/lib/sql";
 import { ACCOUNT_FORM_TEXTS } from "../core/account-form-texts";
 import type { ShopContext } from "../core/context";
 import { requireCustomer } from "../core/customer-session";

@@ -1,5 +1,5 @@
-import { shopApiCaller } from "../../../tests/kit/shop-api";
-import { createHarness, type ApiBody, type Harness } from "../../../tests/kit/commerce";
+import { shopApiCaller } from "@tests/kit/shop-api";
+import { createHarness, type ApiBody, type Harness } from "@tests/kit/commerce";
 
 const TOKEN = "order-events-token-0123456789abcdef0123";
 let h: Harness;

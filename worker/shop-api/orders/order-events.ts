@@ -17,7 +17,7 @@
  *   another event is 409.
  */
 import { z } from "zod";
-import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import { randomToken } from "../core/auth";
 import type { ApiContext } from "../core/context";
 import { fail, invalid, MESSAGES, notFound } from "../core/envelope";

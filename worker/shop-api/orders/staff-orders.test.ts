@@ -3,11 +3,11 @@
  * list's filters, search and paging (good and hostile parameters), and one order's detail
  * with its lines, history and confirmation mail.
  */
-import { staffCaller, staffLogins, type StaffCaller } from "../../../tests/kit/staff-session";
-import type { LooseJson } from "../../../tests/kit/loose-json";
-import { shopApiCaller } from "../../../tests/kit/shop-api";
+import { staffCaller, staffLogins, type StaffCaller } from "@tests/kit/staff-session";
+import type { LooseJson } from "@tests/kit/loose-json";
+import { shopApiCaller } from "@tests/kit/shop-api";
 import type { StaffRole } from "../core/staff-auth";
-import { createHarness, type Harness } from "../../../tests/kit/commerce";
+import { createHarness, type Harness } from "@tests/kit/commerce";
 import { searchCondition } from "./staff-orders";
 
 const EVENTS_TOKEN = "order-events-token-0123456789abcdef0123";

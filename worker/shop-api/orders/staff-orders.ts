@@ -16,7 +16,7 @@
  * domain/back-office/orders.ts. The visitor id an order keeps never leaves this module.
  */
 import { z } from "zod";
-import type { MailStatus } from "../../../domain/back-office/mail-outbox";
+import type { MailStatus } from "@domain/back-office/mail-outbox";
 import {
   ORDER_STATES,
   type StaffDeliveryMode,
@@ -26,10 +26,10 @@ import {
   type StaffOrderListPage,
   type StaffOrderMail,
   type StaffOrderSummary,
-} from "../../../domain/back-office/orders";
-import { money } from "../../../domain/money";
-import { parseJsonOr } from "../../lib/json";
-import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+} from "@domain/back-office/orders";
+import { money } from "@domain/money";
+import { parseJsonOr } from "@worker/lib/json";
+import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import { fail, notFound } from "../core/envelope";
 import type { OutboxRow } from "../core/mail/outbox";
 import { pageLimitParam, queryParams, shopParam } from "../core/query-params";

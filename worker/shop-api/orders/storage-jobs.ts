@@ -6,10 +6,10 @@
  *   exactly once per order (the order marks it, the outbox's dedupe key holds it).
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { accountPath } from "../../../domain/routes";
-import { writtenDate } from "../../../domain/calendar-date";
-import { parseJsonOr } from "../../lib/json";
-import { sql } from "../../lib/sql";
+import { accountPath } from "@domain/routes";
+import { writtenDate } from "@domain/calendar-date";
+import { parseJsonOr } from "@worker/lib/json";
+import { sql } from "@worker/lib/sql";
 import { addDays, berlinTime } from "../core/berlin-time";
 import { outboxInsert } from "../core/mail/outbox";
 import { shopById } from "../core/shop";

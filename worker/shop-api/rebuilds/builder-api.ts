@@ -12,7 +12,7 @@
  *        (publish now for a builder about to build the shops, e.g. `npm start`: the requests waiting for them are merged into
  *        the same builds; rebuilds/publishing.ts publishForBuilder)
  */
-import type { BuilderPublish, ClaimResult } from "../../../domain/api/builder";
+import type { BuilderPublish, ClaimResult } from "@domain/api/builder";
 import { z } from "zod";
 import type { ApiContext } from "../core/context";
 import { fail, MESSAGES } from "../core/envelope";

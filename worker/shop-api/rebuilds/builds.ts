@@ -7,8 +7,8 @@
  * `maxAttempts` (tables/rebuilds.ts failSql).
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { ClaimResult } from "../../../domain/api/builder";
-import type { ShopApiEnv } from "../../env";
+import type { ClaimResult } from "@domain/api/builder";
+import type { ShopApiEnv } from "@worker/env";
 import { fail } from "../core/envelope";
 import {
   buildViewOf,

@@ -3,14 +3,14 @@
  * request for the campaign's shop when it starts and when it ends, nothing in between or on a
  * second run, nothing for a campaign it has not seen before, and the nightly run unaffected.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import type { ShopApiEnv } from "../../env";
-import { sql } from "../../lib/sql";
-import { importDocument } from "../../../tests/kit/catalogue";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import type { ShopApiEnv } from "@worker/env";
+import { sql } from "@worker/lib/sql";
+import { importDocument } from "@tests/kit/catalogue";
 import { runCampaignClock } from "./campaigns";
 import { requestNightlyRebuild } from "./nightly";
-import { resetPipeline, SETTINGS } from "../../../tests/kit/rebuilds";
-import { runScheduledJobs } from "../../../tests/kit/shop-api";
+import { resetPipeline, SETTINGS } from "@tests/kit/rebuilds";
+import { runScheduledJobs } from "@tests/kit/shop-api";
 
 let t: TestDatabase;
 const env = (): ShopApiEnv => t.env;

@@ -11,7 +11,7 @@
  * The request's trigger is `nightly` (the time-driven one of migrations/0015's list) with the
  * actor `campaign-clock`; the nightly run's once-a-day guard counts only its own (actor `cron`).
  */
-import type { ShopApiEnv } from "../../env";
+import type { ShopApiEnv } from "@worker/env";
 import { campaignRowState, selectCampaignClock, setAnnouncedState, type CampaignClockRow } from "../tables/campaigns";
 import { requestRebuild } from "./requests";
 import type { RebuildDeps } from "./settings";

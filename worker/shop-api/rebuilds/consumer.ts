@@ -7,7 +7,7 @@
  * unmerged requests still finds it.
  */
 import type { MessageBatch } from "@cloudflare/workers-types";
-import type { ShopApiEnv } from "../../env";
+import type { ShopApiEnv } from "@worker/env";
 import { mergeRequests } from "./merge";
 import type { RebuildDeps } from "./settings";
 

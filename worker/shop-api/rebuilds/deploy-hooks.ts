@@ -9,7 +9,7 @@
  * (Workers Builds, Pages) ignore it. A shop without a hook, or whose variable is unset, is
  * built by a polling builder (`npm run builder`, what `npm start` runs).
  */
-import type { ShopApiEnv } from "../../env";
+import type { ShopApiEnv } from "@worker/env";
 import { settingsOf, type RebuildDeps } from "./settings";
 
 const HOOK_TIMEOUT_MS = 10_000;

@@ -8,9 +8,9 @@
  * into the next build. Idempotent: a redelivered message finds its pairs linked and changes
  * nothing. A new queued build calls its shop's deploy hook (production).
  */
-import type { ShopApiEnv } from "../../env";
-import { jsonList } from "../../lib/json";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { ShopApiEnv } from "@worker/env";
+import { jsonList } from "@worker/lib/json";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { markEnqueued, mergePairSql, selectUnmerged, type UnmergedRow } from "../tables/rebuilds";
 import { callDeployHooks, type HookCall } from "./deploy-hooks";
 import { configuredShopIds, settingsOf, type RebuildDeps } from "./settings";

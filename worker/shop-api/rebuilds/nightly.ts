@@ -6,8 +6,8 @@
  * for the shops of a campaign that starts or ends in between. A second run on the same UTC day (a
  * repeated cron event) writes nothing; the campaign clock's requests (actor campaign-clock) do not count.
  */
-import type { ShopApiEnv } from "../../env";
-import { sql } from "../../lib/sql";
+import type { ShopApiEnv } from "@worker/env";
+import { sql } from "@worker/lib/sql";
 import { requestRebuild } from "./requests";
 import { configuredShopIds, type RebuildDeps } from "./settings";
 

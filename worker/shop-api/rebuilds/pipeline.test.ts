@@ -3,11 +3,11 @@
  * import's own batch, shop selection, the consumer's merge and debounce, leases, retries with
  * backoff, the nightly run and the sweep.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { runScheduledJobs, shopApiCaller } from "../../../tests/kit/shop-api";
-import type { ShopApiEnv } from "../../env";
-import { sql } from "../../lib/sql";
-import { importDocument, sampleDocument } from "../../../tests/kit/catalogue";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { runScheduledJobs, shopApiCaller } from "@tests/kit/shop-api";
+import type { ShopApiEnv } from "@worker/env";
+import { sql } from "@worker/lib/sql";
+import { importDocument, sampleDocument } from "@tests/kit/catalogue";
 import { allShops } from "../core/shop";
 import { buildViewOf, type BuildRow, type BuildView } from "../tables/rebuilds";
 import { claimBuild, finishBuild, readBuild, reportProgress } from "./builds";
@@ -18,7 +18,7 @@ import { publishNow } from "./publishing";
 import { writeRequest } from "./requests";
 import type { RebuildDeps } from "./settings";
 import { sweepRebuilds } from "./sweep";
-import { BUILDER_TOKEN, builderRequest, changePrice, importBase, messageBatch, resetPipeline, secondsLater, SETTINGS } from "../../../tests/kit/rebuilds";
+import { BUILDER_TOKEN, builderRequest, changePrice, importBase, messageBatch, resetPipeline, secondsLater, SETTINGS } from "@tests/kit/rebuilds";
 
 let t: TestDatabase;
 let clock: Date;

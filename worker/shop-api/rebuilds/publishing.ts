@@ -3,14 +3,14 @@
  * rebuilds/staff-routes.ts): per shop the live build, the queued and the running one and the
  * last builds; "publish now" for one shop, several or all; the webhook secret's rotation.
  */
-import type { BuilderPublish } from "../../../domain/api/builder";
-import type { Publishing, ShopPublishing } from "../../../domain/back-office/publishing";
-import type { ShopApiEnv } from "../../env";
+import type { BuilderPublish } from "@domain/api/builder";
+import type { Publishing, ShopPublishing } from "@domain/back-office/publishing";
+import type { ShopApiEnv } from "@worker/env";
 import { buildViewOf, selectBuildsForConsole, selectLiveBuilds, selectQueuedBuildsOf, selectRequestsUnmergedFor, type BuildRow } from "../tables/rebuilds";
 import { mergeRequests } from "./merge";
 import { requestRebuild } from "./requests";
 import { configuredShopIds, type RebuildDeps } from "./settings";
-import { shopDirectory } from "../../config/shops";
+import { shopDirectory } from "@config/shops";
 import { webhookStatus } from "./webhook-secrets";
 
 export const RECENT_BUILDS = 10;

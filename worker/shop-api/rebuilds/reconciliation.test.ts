@@ -5,17 +5,17 @@
  * the changes stopped and the builders drained, every (request, shop) pair is in exactly one
  * build, that build is published, and the published builds carry exactly those pairs.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { shopApiCaller } from "../../../tests/kit/shop-api";
-import type { ShopApiEnv } from "../../env";
-import { sql } from "../../lib/sql";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller } from "@tests/kit/shop-api";
+import type { ShopApiEnv } from "@worker/env";
+import { sql } from "@worker/lib/sql";
 import { claimBuild, finishBuild, reportProgress } from "./builds";
 import { handleRebuildQueue } from "./consumer";
 import { requestNightlyRebuild } from "./nightly";
 import { publishNow } from "./publishing";
 import type { RebuildDeps } from "./settings";
 import { sweepRebuilds } from "./sweep";
-import { BUILDER_TOKEN, changePrice, importBase, messageBatch, newSecret, secondsLater, SETTINGS, signedWebhook } from "../../../tests/kit/rebuilds";
+import { BUILDER_TOKEN, changePrice, importBase, messageBatch, newSecret, secondsLater, SETTINGS, signedWebhook } from "@tests/kit/rebuilds";
 
 let t: TestDatabase;
 let clock: Date;

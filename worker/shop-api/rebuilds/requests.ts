@@ -4,7 +4,7 @@
  * or, where no queue is bound, merges them at once (merge.ts), so the pipeline also works
  * without Queues (a shop API deployed without the binding, the tests).
  */
-import type { ShopApiEnv } from "../../env";
+import type { ShopApiEnv } from "@worker/env";
 import { sendRebuildRequests } from "../core/rebuild-queue";
 import { deleteLastRequestWithoutShops, insertLastRequestShops, insertRequest, type RebuildTrigger } from "../tables/rebuilds";
 import { mergeRequests } from "./merge";

@@ -1,6 +1,6 @@
-/** The rebuild pipeline's numbers (config/shops.json `rebuilds`, worker/config/shop-config.ts), and what its functions take besides D1. */
-import type { RebuildSettings } from "../../config/shop-config";
-import { shopDirectory } from "../../config/shops";
+/** The rebuild pipeline's numbers (config/shops.json `rebuilds`, config/shop-config.ts), and what its functions take besides D1. */
+import type { RebuildSettings } from "@config/shop-config";
+import { shopDirectory } from "@config/shops";
 
 export type { RebuildSettings };
 

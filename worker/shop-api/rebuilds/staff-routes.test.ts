@@ -3,13 +3,13 @@
  * and real staff sessions: the contract's shapes, publish now, the webhook secret's rotation,
  * and who may do what.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { shopApiCaller } from "../../../tests/kit/shop-api";
-import { STAFF_SESSION_HEADER } from "../../lib/shop-headers";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller } from "@tests/kit/shop-api";
+import { STAFF_SESSION_HEADER } from "@worker/lib/shop-headers";
 import type { StaffRole } from "../core/staff-auth";
 import { upsertStaff } from "../core/staff/accounts";
 import { claimBuild, finishBuild } from "./builds";
-import { changePrice, importBase, resetPipeline, SETTINGS } from "../../../tests/kit/rebuilds";
+import { changePrice, importBase, resetPipeline, SETTINGS } from "@tests/kit/rebuilds";
 
 const PASSWORD = "correct horse battery staple";
 let t: TestDatabase;

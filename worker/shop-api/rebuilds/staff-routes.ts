@@ -6,7 +6,7 @@
  *   POST /admin/api/publishing/webhook-secret  ops                -> { secret, previousValidUntil } (shown once)
  */
 import { z } from "zod";
-import type { PublishAnswer } from "../../../domain/back-office/publishing";
+import type { PublishAnswer } from "@domain/back-office/publishing";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";
 import type { StaffContext } from "../core/staff-auth";

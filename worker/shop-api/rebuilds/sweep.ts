@@ -6,8 +6,8 @@
  * attempt; calls the deploy hook again for builds due for a while that nobody claimed; deletes
  * webhook deliveries after 7 days and rotated webhook secrets after their validity ended.
  */
-import type { ShopApiEnv } from "../../env";
-import { sql } from "../../lib/sql";
+import type { ShopApiEnv } from "@worker/env";
+import { sql } from "@worker/lib/sql";
 import { expiredOnLastAttempt, failSql, selectUnsentRequests } from "../tables/rebuilds";
 import { deleteDeliveriesBefore, deleteSecretsExpiredBefore } from "../tables/webhooks";
 import { callDeployHooks } from "./deploy-hooks";

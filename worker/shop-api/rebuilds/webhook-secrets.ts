@@ -4,8 +4,8 @@
  * valid 24 hours after its rotation; while the table is empty, the environment's
  * CATALOGUE_WEBHOOK_SECRET is the secret (the first rotation keeps it valid 24 hours more).
  */
-import type { RotatedWebhookSecret, WebhookStatus } from "../../../domain/back-office/publishing";
-import type { ShopApiEnv } from "../../env";
+import type { RotatedWebhookSecret, WebhookStatus } from "@domain/back-office/publishing";
+import type { ShopApiEnv } from "@worker/env";
 import {
   insertCurrentSecret,
   retireCurrentSecret,

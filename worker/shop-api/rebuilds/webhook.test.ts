@@ -3,14 +3,14 @@
  * Standard Webhooks signatures (made here with node:crypto), the timestamp tolerance, replays,
  * rotated secrets, malformed headers and bodies. A refused delivery writes and sends nothing.
  */
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { shopApiCaller } from "../../../tests/kit/shop-api";
-import type { ShopApiEnv } from "../../env";
-import { sql } from "../../lib/sql";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller } from "@tests/kit/shop-api";
+import type { ShopApiEnv } from "@worker/env";
+import { sql } from "@worker/lib/sql";
 import { allShops } from "../core/shop";
 import { MAX_WEBHOOK_BYTES } from "./webhook";
 import { rotateWebhookSecret, webhookStatus } from "./webhook-secrets";
-import { importBase, newSecret, resetPipeline, secondsLater, sign, signedWebhook, webhookRequest } from "../../../tests/kit/rebuilds";
+import { importBase, newSecret, resetPipeline, secondsLater, sign, signedWebhook, webhookRequest } from "@tests/kit/rebuilds";
 
 let t: TestDatabase;
 let clock: Date;

@@ -14,9 +14,9 @@
  * neither, every shop.
  */
 import { z } from "zod";
-import { jsonList } from "../../lib/json";
-import { readLimitedBody } from "../../lib/read-limited-body";
-import { sql } from "../../lib/sql";
+import { jsonList } from "@worker/lib/json";
+import { readLimitedBody } from "@worker/lib/read-limited-body";
+import { sql } from "@worker/lib/sql";
 import { sameSecret } from "../core/auth";
 import type { ApiContext } from "../core/context";
 import { fail, MESSAGES } from "../core/envelope";

@@ -15,7 +15,7 @@
  * is not linked yet is not the customer's here either (as in the account's order list); the
  * next sign-in links it, and the lookup or the confirmation mail's link reach it meanwhile.
  */
-import type { Customer } from "../../../domain/account";
+import type { Customer } from "@domain/account";
 import { sha256Hex } from "../core/auth";
 import type { ShopContext } from "../core/context";
 import { loadCustomer, requireCustomer } from "../core/customer-session";

@@ -4,16 +4,7 @@
  * returns page's own rule per line (domain/return-window.ts), and its `returnsLink` opens that
  * order on the returns page for the same session (GET /apiv2/rma/orders/:number).
  */
-import {
-  createReturnsHarness,
-  daysBefore,
-  json,
-  placeOrder,
-  signUp,
-  type PlacedOrder,
-  type ReturnsHarness,
-  type TestCustomer,
-} from "../../../tests/kit/returns";
+import { createReturnsHarness, daysBefore, json, placeOrder, signUp, type PlacedOrder, type ReturnsHarness, type TestCustomer } from "@tests/kit/returns";
 
 let h: ReturnsHarness;
 let customer: TestCustomer;

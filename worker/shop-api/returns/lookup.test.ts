@@ -4,7 +4,7 @@
  * e-mail and postcodes, the exact limits, the captcha), the signed link of the confirmation
  * mail and a signed-in customer's order.
  */
-import { CUSTOMER_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
+import { CUSTOMER_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import { composeMail } from "../core/mail/templates";
 import { mailLinks } from "../core/mail/links";
 import { returnsLinkSignature } from "../core/returns-link";
@@ -25,7 +25,7 @@ import {
   type PlacedOrder,
   type ReturnsHarness,
   type TestCustomer,
-} from "../../../tests/kit/returns";
+} from "@tests/kit/returns";
 
 let h: ReturnsHarness;
 let order: PlacedOrder;

@@ -26,8 +26,8 @@ import {
   COMPLAINT_REASONS,
   type RmaLookupAnswer,
   type RmaOptions,
-} from "../../../domain/returns-forms";
-import { text } from "../../lib/texts";
+} from "@domain/returns-forms";
+import { text } from "@worker/lib/texts";
 import { randomToken, sha256Hex } from "../core/auth";
 import { requireCaptcha } from "../core/captcha/verify";
 import type { ShopContext } from "../core/context";

@@ -4,9 +4,9 @@
  * it, with a dedupe key per business event: the confirmation of a complaint, the
  * confirmation of a withdrawal, and one mail per status change.
  */
-import type { RemedyProposal, ReturnReason, StaffRmaStatus } from "../../../domain/returns-forms";
-import type { SqlFragment } from "../../lib/sql";
-import { text } from "../../lib/texts";
+import type { RemedyProposal, ReturnReason, StaffRmaStatus } from "@domain/returns-forms";
+import type { SqlFragment } from "@worker/lib/sql";
+import { text } from "@worker/lib/texts";
 import { outboxInsert } from "../core/mail/outbox";
 
 export interface MailLine {

@@ -3,7 +3,7 @@
  * like core/envelope.ts MESSAGES); each goes with a stable `code` the storefront translates,
  * and the shared form rules (domain/returns-forms.ts) get the same texts as SERVER_TEXTS.
  */
-import type { ReturnsTexts } from "../../../domain/returns-forms";
+import type { ReturnsTexts } from "@domain/returns-forms";
 import { MESSAGES } from "../core/envelope";
 
 export const RETURNS_MESSAGES = {

@@ -5,7 +5,7 @@
  * about a billion hits). The complaint's batch checks the number is free and a taken one is
  * drawn again.
  */
-import { randomNumber, type RandomBytes } from "../../../domain/random-ids";
+import { randomNumber, type RandomBytes } from "@domain/random-ids";
 
 export const RMA_NUMBER_BITS = 50;
 

@@ -8,13 +8,13 @@
  * complaint's batch checks the same numbers again over the state it writes on); the
  * withdrawal's rule is here and nowhere else.
  */
-import type { CustomerType } from "../../../domain/account";
-import type { OrderLine } from "../../../domain/api/orders";
-import { lineReturnState, RETURN_WINDOW_MS } from "../../../domain/return-window";
-import type { RmaOrder, RmaOrderLine } from "../../../domain/returns-forms";
-import { withdrawalRightRefusal } from "../../../domain/withdrawal-right";
-import { parseJsonOr } from "../../lib/json";
-import { sql } from "../../lib/sql";
+import type { CustomerType } from "@domain/account";
+import type { OrderLine } from "@domain/api/orders";
+import { lineReturnState, RETURN_WINDOW_MS } from "@domain/return-window";
+import type { RmaOrder, RmaOrderLine } from "@domain/returns-forms";
+import { withdrawalRightRefusal } from "@domain/withdrawal-right";
+import { parseJsonOr } from "@worker/lib/json";
+import { sql } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
 import type { Shop } from "../core/shop";
 import { selectCustomerType, type CustomerRow } from "../tables/customers";

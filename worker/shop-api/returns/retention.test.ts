@@ -4,10 +4,10 @@
  */
 import { deleteUnattachedUploads } from "../core/uploads/cleanup";
 import { sha256Hex } from "../core/auth";
-import { multipartBody } from "../../../tests/kit/api-harness";
-import { JPEG } from "../../../tests/kit/images";
-import { createReturnsHarness, DAY_MS, daysBefore, json, lookedUp, NOW, placeOrder, type ReturnsHarness } from "../../../tests/kit/returns";
-import { deleteExpiredData } from "../../../tests/kit/shop-api";
+import { multipartBody } from "@tests/kit/api-harness";
+import { JPEG } from "@tests/kit/images";
+import { createReturnsHarness, DAY_MS, daysBefore, json, lookedUp, NOW, placeOrder, type ReturnsHarness } from "@tests/kit/returns";
+import { deleteExpiredData } from "@tests/kit/shop-api";
 
 let h: ReturnsHarness;
 beforeAll(async () => {

@@ -11,8 +11,8 @@
  * not given.
  */
 import { z } from "zod";
-import { RETURN_KINDS, RETURN_STATE_FILTERS, type ReturnListPage } from "../../../domain/back-office/returns";
-import { messageField, RMA_NUMBER, STAFF_RMA_STATUSES, UPLOAD_ID } from "../../../domain/returns-forms";
+import { RETURN_KINDS, RETURN_STATE_FILTERS, type ReturnListPage } from "@domain/back-office/returns";
+import { messageField, RMA_NUMBER, STAFF_RMA_STATUSES, UPLOAD_ID } from "@domain/returns-forms";
 import { fail, notFound } from "../core/envelope";
 import { sendOutboxSoon } from "../core/mail/sender";
 import { pageLimitParam, queryParams, shopParam } from "../core/query-params";

@@ -5,10 +5,10 @@
  */
 import type { StaffRole } from "../core/staff-auth";
 import { composeMail } from "../core/mail/templates";
-import { multipartBody } from "../../../tests/kit/api-harness";
-import { JPEG, PNG } from "../../../tests/kit/images";
-import { staffCaller, staffLogins, type StaffCaller } from "../../../tests/kit/staff-session";
-import { createReturnsHarness, daysBefore, json, lookedUp, NOW, placeOrder, type PlacedOrder, type ReturnsHarness } from "../../../tests/kit/returns";
+import { multipartBody } from "@tests/kit/api-harness";
+import { JPEG, PNG } from "@tests/kit/images";
+import { staffCaller, staffLogins, type StaffCaller } from "@tests/kit/staff-session";
+import { createReturnsHarness, daysBefore, json, lookedUp, NOW, placeOrder, type PlacedOrder, type ReturnsHarness } from "@tests/kit/returns";
 
 let h: ReturnsHarness;
 let call: StaffCaller;

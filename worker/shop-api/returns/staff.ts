@@ -5,9 +5,9 @@
  * same batch, once per change.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { ReturnDetail, ReturnKind, ReturnStateFilter, ReturnSummary } from "../../../domain/back-office/returns";
-import { RMA_TRANSITIONS, type RmaStatus, type StaffRmaStatus } from "../../../domain/returns-forms";
-import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+import type { ReturnDetail, ReturnKind, ReturnStateFilter, ReturnSummary } from "@domain/back-office/returns";
+import { RMA_TRANSITIONS, type RmaStatus, type StaffRmaStatus } from "@domain/returns-forms";
+import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import type { OrderRow } from "../tables/orders";
 import {
   changeStatus,

@@ -4,10 +4,10 @@
  * lines and tokens of other orders; expired tokens), its idempotency, its number, its images
  * and its mail. Every refusal leaves the tables as they were.
  */
-import { RMA_NUMBER, RMA_NUMBER_ALPHABET } from "../../../domain/returns-forms";
+import { RMA_NUMBER, RMA_NUMBER_ALPHABET } from "@domain/returns-forms";
 import { composeMail } from "../core/mail/templates";
-import { JPEG, PNG } from "../../../tests/kit/images";
-import { multipartBody } from "../../../tests/kit/api-harness";
+import { JPEG, PNG } from "@tests/kit/images";
+import { multipartBody } from "@tests/kit/api-harness";
 import { newRmaNumber, RMA_NUMBER_BITS } from "./numbers";
 import {
   createReturnsHarness,
@@ -21,7 +21,7 @@ import {
   type PlacedOrder,
   type ReturnsHarness,
   type TestCustomer,
-} from "../../../tests/kit/returns";
+} from "@tests/kit/returns";
 
 let h: ReturnsHarness;
 /** Line 1: 3 packages delivered 40 days ago (window closed); line 2: 3 delivered 10 days ago; line 3: 2 ordered, not delivered. */

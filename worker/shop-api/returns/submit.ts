@@ -16,10 +16,10 @@
  *      confirmation mail; a complaint number that happens to be taken is drawn again.
  * Answers `{ rmaId }`.
  */
-import { RETURN_WINDOW_MS } from "../../../domain/return-window";
-import { orderAccessSchema, rmaSubmitSchema, WINDOWLESS_REASONS } from "../../../domain/returns-forms";
-import type { RmaSubmitAnswer, RmaSubmitBody } from "../../../domain/returns-forms";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { RETURN_WINDOW_MS } from "@domain/return-window";
+import { orderAccessSchema, rmaSubmitSchema, WINDOWLESS_REASONS } from "@domain/returns-forms";
+import type { RmaSubmitAnswer, RmaSubmitBody } from "@domain/returns-forms";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
 import { fail, invalid } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";

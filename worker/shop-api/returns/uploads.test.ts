@@ -4,11 +4,11 @@
  * with the contract's code naming the file, nothing stored in R2 or D1.
  */
 import { deflateRawSync, gzipSync } from "node:zlib";
-import { VISITOR_TOKEN_HEADER } from "../../lib/shop-headers";
-import { multipartBody, type FilePart } from "../../../tests/kit/api-harness";
-import { HEIC, JPEG, join, PNG, text, WEBP } from "../../../tests/kit/images";
+import { VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
+import { multipartBody, type FilePart } from "@tests/kit/api-harness";
+import { HEIC, JPEG, join, PNG, text, WEBP } from "@tests/kit/images";
 import { MAX_PENDING_IMAGES } from "./uploads";
-import { createReturnsHarness, daysBefore, json, lookedUp, NOW, placeOrder, signUp, type ReturnsHarness } from "../../../tests/kit/returns";
+import { createReturnsHarness, daysBefore, json, lookedUp, NOW, placeOrder, signUp, type ReturnsHarness } from "@tests/kit/returns";
 
 const MIB = 1024 * 1024;
 let h: ReturnsHarness;

@@ -15,8 +15,8 @@
  * Answers `{ uploadId, name, size }`; the id goes into the complaint's `uploadIds`, which
  * attaches the image to it (unattached images are deleted after 24 hours).
  */
-import { MAX_RMA_IMAGES, type RmaUploadAnswer } from "../../../domain/returns-forms";
-import { shopDirectory } from "../../config/shops";
+import { MAX_RMA_IMAGES, type RmaUploadAnswer } from "@domain/returns-forms";
+import { shopDirectory } from "@config/shops";
 import type { ShopContext } from "../core/context";
 import { ApiFailure, fail, type ApiErrorItem } from "../core/envelope";
 import { receiveUploads } from "../core/uploads/handlers";

@@ -17,7 +17,7 @@ import {
   EVENTS_TOKEN,
   type OrderPlan,
   type ReturnsHarness,
-} from "../../../tests/kit/returns";
+} from "@tests/kit/returns";
 
 let h: ReturnsHarness;
 

@@ -12,8 +12,8 @@
  * of the same order answers the first one and sends no second mail.
  * Answers `{ withdrawal: { requestedAt, rmaId } }`.
  */
-import { withdrawalSchema, type WithdrawalAnswer } from "../../../domain/returns-forms";
-import { sql } from "../../lib/sql";
+import { withdrawalSchema, type WithdrawalAnswer } from "@domain/returns-forms";
+import { sql } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
 import { fail } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";

@@ -1,9 +1,9 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
-import { imported } from "../../../tests/kit/catalogue";
-import { searchCatalogue } from "../../../tests/kit/search-catalogue";
-import type { CategoryListingData } from "../../../domain/category-listing";
-import type { FilterOption } from "../../../domain/search-api";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "@tests/kit/shop-api";
+import { imported } from "@tests/kit/catalogue";
+import { searchCatalogue } from "@tests/kit/search-catalogue";
+import type { CategoryListingData } from "@domain/category-listing";
+import type { FilterOption } from "@domain/search-api";
 
 interface Body {
   status: number;

@@ -4,8 +4,8 @@
  * options, counts and rounding: request.ts, filter-options.ts), sorted and paged like
  * the static category pages (domain/category-listing.ts).
  */
-import { CATEGORY_PAGE_SIZE, CATEGORY_SORT_KEY, type CategoryListingData, type CategorySortField } from "../../../domain/category-listing";
-import type { FilterOption, FilterValue } from "../../../domain/search-api";
+import { CATEGORY_PAGE_SIZE, CATEGORY_SORT_KEY, type CategoryListingData, type CategorySortField } from "@domain/category-listing";
+import type { FilterOption, FilterValue } from "@domain/search-api";
 import type { ShopContext } from "../core/context";
 import { fail, notFound } from "../core/envelope";
 import { reply, type Reply } from "../core/route";

@@ -8,9 +8,9 @@
 import { facetNameColumns, facetSummary, filterPredicates } from "./facet-query";
 import { orderBy } from "./sort-order";
 import { LANGUAGE_SPAN } from "./product-query";
-import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
+import { joinSql, param, sql, SqlFragment } from "@worker/lib/sql";
 import { mainImage } from "../tables/products";
-import type { CategorySortField } from "../../../domain/category-listing";
+import type { CategorySortField } from "@domain/category-listing";
 import type { SearchRequest } from "./types";
 
 export interface CategoryQueryRequest extends Pick<SearchRequest, "shop" | "language" | "filters" | "offset" | "limit"> {

@@ -11,17 +11,17 @@
  * trip look up close vocabulary words (cached too) and a third run the search with them.
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
-import { money } from "../../../domain/money";
-import { slugPath } from "../../../domain/routes";
-import { jsonList, parseJsonOr } from "../../lib/json";
-import { unitLabel } from "../../lib/labels";
+import { money } from "@domain/money";
+import { slugPath } from "@domain/routes";
+import { jsonList, parseJsonOr } from "@worker/lib/json";
+import { unitLabel } from "@worker/lib/labels";
 import type { CmsPageRow } from "../tables/content";
 import { editsOne, foldDiacritics, isTypoCandidate, parseQuery, type ParsedQuery } from "./query-text";
 import { buildFilterOptions, validateFilters, type CategoryTreeRow, type FacetCounts, type FacetLabel } from "./filter-options";
 import { productQuery } from "./product-query";
-import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
+import { joinSql, param, sql, SqlFragment } from "@worker/lib/sql";
 import { cachedBody, correctionKey, INDEX_VERSION, storeInCache } from "./search-cache";
-import type { ContentResult, FilterOption, ProductResult, ResultGroup } from "../../../domain/search-api";
+import type { ContentResult, FilterOption, ProductResult, ResultGroup } from "@domain/search-api";
 import { type SearchEngine, type SearchRequest, type SearchResult } from "./types";
 
 /** Most vocabulary words a misspelt term is widened to. */

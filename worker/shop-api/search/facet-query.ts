@@ -12,8 +12,8 @@ export type CategoryMembership = "primary" | "any";
 
 import { isRangeFilter } from "./filter-options";
 import { BUILT_IN_FILTERS } from "./ranges";
-import { jsonList } from "../../lib/json";
-import { joinSql, param, sql, SqlFragment, type SqlParam } from "../../lib/sql";
+import { jsonList } from "@worker/lib/json";
+import { joinSql, param, sql, SqlFragment, type SqlParam } from "@worker/lib/sql";
 import type { SearchRequest } from "./types";
 
 export interface FilterPredicates {

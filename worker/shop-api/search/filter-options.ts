@@ -4,10 +4,10 @@
  * the counts the engine's statement returns (or the summary cache holds), and the check
  * of the client's filters against the known filter keys.
  */
-import { roundRange } from "../../../domain/ranges";
-import type { ActiveFilter, FilterOption, FilterValue } from "../../../domain/search-api";
-import type { OuterJoined } from "../../lib/sql";
-import { text } from "../../lib/texts";
+import { roundRange } from "@domain/ranges";
+import type { ActiveFilter, FilterOption, FilterValue } from "@domain/search-api";
+import type { OuterJoined } from "@worker/lib/sql";
+import { text } from "@worker/lib/texts";
 import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import { BUILT_IN_FILTERS, unitOfAttribute } from "./ranges";
 import { SearchInputError, type SearchRequest } from "./types";

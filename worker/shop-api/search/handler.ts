@@ -10,7 +10,7 @@ import { shopById } from "../core/shop";
 import { D1SearchEngine } from "./d1-engine";
 import { logQuery, searchReport } from "./query-log";
 import { queryLength } from "./query-text";
-import { MINIMUM_SEARCH_CHARACTERS, type ResultGroup } from "../../../domain/search-api";
+import { MINIMUM_SEARCH_CHARACTERS, type ResultGroup } from "@domain/search-api";
 import { parseSearchParams } from "./request";
 import { SUGGESTION_LIMIT, SearchInputError, type SearchEngine, type SearchRequest } from "./types";
 

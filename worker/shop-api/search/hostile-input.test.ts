@@ -4,14 +4,14 @@
  * entries, and made-up words filling the cache of typo corrections.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
-import { imported } from "../../../tests/kit/catalogue";
-import type { ProductResult, ResultGroup } from "../../../domain/search-api";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { shopApiCaller, type ShopApiCaller } from "@tests/kit/shop-api";
+import { imported } from "@tests/kit/catalogue";
+import type { ProductResult, ResultGroup } from "@domain/search-api";
 import { D1SearchEngine } from "./d1-engine";
 import { MAX_QUERY_TERMS } from "./query-text";
 import { CACHE_BUDGETS } from "./search-cache";
-import { searchCatalogue } from "../../../tests/kit/search-catalogue";
+import { searchCatalogue } from "@tests/kit/search-catalogue";
 
 interface Body {
   status: number;

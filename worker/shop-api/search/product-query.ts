@@ -17,7 +17,7 @@
 import { facetNameColumns, facetSummary, filterPredicates } from "./facet-query";
 import { trigramExpression, wordExpression, type ParsedQuery } from "./query-text";
 import { cachedBody, INDEX_VERSION } from "./search-cache";
-import { joinSql, param, sql, SqlFragment } from "../../lib/sql";
+import { joinSql, param, sql, SqlFragment } from "@worker/lib/sql";
 import { mainImage } from "../tables/products";
 import { orderBy } from "./sort-order";
 import type { SearchRequest } from "./types";

@@ -5,7 +5,7 @@
  * when the visitor's consent says log=false.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { sql } from "../../lib/sql";
+import { sql } from "@worker/lib/sql";
 import { normalizeQuery, printableText } from "./query-text";
 
 export async function logQuery(db: D1Database, entry: { shop: string; language: string; query: string; total: number; now: Date }): Promise<void> {

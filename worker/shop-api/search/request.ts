@@ -6,9 +6,9 @@
  * category pages' orders, `price-asc`; absent or `position-asc`: by relevance).
  */
 import { z } from "zod";
-import { CATEGORY_SORT_KEY } from "../../../domain/category-listing";
-import { roundRange } from "../../../domain/ranges";
-import type { ActiveFilter } from "../../../domain/search-api";
+import { CATEGORY_SORT_KEY } from "@domain/category-listing";
+import { roundRange } from "@domain/ranges";
+import type { ActiveFilter } from "@domain/search-api";
 import { fail, MESSAGES } from "../core/envelope";
 import { MAX_QUERY_TERMS, printableText, queryTerms } from "./query-text";
 import { DEFAULT_LIMIT, MAX_LIMIT, SearchInputError, type SearchSort } from "./types";

@@ -1,9 +1,9 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { imported, importDocument } from "../../../tests/kit/catalogue";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { imported, importDocument } from "@tests/kit/catalogue";
 import { D1SearchEngine } from "./d1-engine";
-import { searchCatalogue } from "../../../tests/kit/search-catalogue";
-import type { ActiveFilter } from "../../../domain/search-api";
+import { searchCatalogue } from "@tests/kit/search-catalogue";
+import type { ActiveFilter } from "@domain/search-api";
 import type { SearchRequest, SearchResult } from "./types";
 
 let database: TestDatabase;

@@ -7,7 +7,7 @@
  * when there is none.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { sql, SqlFragment } from "../../lib/sql";
+import { sql, SqlFragment } from "@worker/lib/sql";
 
 /**
  * Most entries of each kind kept for one index version (entries of earlier versions are

@@ -1,10 +1,10 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { imported, importDocument } from "../../../tests/kit/catalogue";
-import type { ShopApiEnv } from "../../env";
-import { shopApiCaller, type ShopApiCaller } from "../../../tests/kit/shop-api";
-import { searchCatalogue } from "../../../tests/kit/search-catalogue";
-import { MINIMUM_SEARCH_CHARACTERS, type FilterOption, type ProductResult, type ResultGroup } from "../../../domain/search-api";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { imported, importDocument } from "@tests/kit/catalogue";
+import type { ShopApiEnv } from "@worker/env";
+import { shopApiCaller, type ShopApiCaller } from "@tests/kit/shop-api";
+import { searchCatalogue } from "@tests/kit/search-catalogue";
+import { MINIMUM_SEARCH_CHARACTERS, type FilterOption, type ProductResult, type ResultGroup } from "@domain/search-api";
 
 interface Body {
   status: number;

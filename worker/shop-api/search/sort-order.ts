@@ -5,8 +5,8 @@
  * (products: updated_at). Ties by SKU; products without a price last in both directions
  * (site/src/lib/listing.ts sorts the static pages the same way).
  */
-import { sql, SqlFragment } from "../../lib/sql";
-import type { CategorySortField } from "../../../domain/category-listing";
+import { sql, SqlFragment } from "@worker/lib/sql";
+import type { CategorySortField } from "@domain/category-listing";
 
 export function orderBy(sort: { field: CategorySortField; direction: "asc" | "desc" }): SqlFragment {
   const direction = SqlFragment.raw(sort.direction === "desc" ? "DESC" : "ASC");

@@ -1,9 +1,9 @@
 /** GET /admin/api/search-report through the real route table with staff sessions: roles, parameters, the figures. */
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { staffCaller, staffLogins, type StaffCaller } from "../../../tests/kit/staff-session";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { staffCaller, staffLogins, type StaffCaller } from "@tests/kit/staff-session";
 import type { StaffRole } from "../core/staff-auth";
 import { logQuery } from "./query-log";
-import type { LooseJson } from "../../../tests/kit/loose-json";
+import type { LooseJson } from "@tests/kit/loose-json";
 
 let database: TestDatabase;
 let call: StaffCaller;

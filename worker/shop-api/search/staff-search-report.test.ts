@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { logQuery } from "./query-log";
 import { daysBetween, searchReportOverTime } from "./staff-search-report";
 

@@ -7,8 +7,8 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { z } from "zod";
-import { jsonList } from "../../lib/json";
-import { sql } from "../../lib/sql";
+import { jsonList } from "@worker/lib/json";
+import { sql } from "@worker/lib/sql";
 import { queryParams, shopParam } from "../core/query-params";
 import { validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";

@@ -3,8 +3,8 @@
  * D1/FTS5 engine (d1-engine.ts) is the default; a hosted engine can implement
  * SearchEngine and be plugged in by configuration (docs/decisions/0020).
  */
-import type { CategorySortField } from "../../../domain/category-listing";
-import type { ActiveFilter, SearchData } from "../../../domain/search-api";
+import type { CategorySortField } from "@domain/category-listing";
+import type { ActiveFilter, SearchData } from "@domain/search-api";
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;

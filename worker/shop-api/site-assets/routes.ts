@@ -22,7 +22,7 @@ import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { requireServiceToken } from "../core/service-token";
 import { allShops } from "../core/shop";
-import { shopPrefix, siteAssetKeyShop } from "../../lib/site-assets";
+import { shopPrefix, siteAssetKeyShop } from "@worker/lib/site-assets";
 
 export const MAX_PUT_OBJECTS = 1000;
 export const MAX_DELETE_KEYS = 500;

@@ -4,7 +4,7 @@
  * holds the key: a client address for wrong service tokens, `login-address:<address>` and
  * `login-account:<SHA-256 of the e-mail>` for staff logins (core/auth-throttle.ts).
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface AuthFailureRow {
   client: string;

@@ -4,9 +4,9 @@
  * GraphQL layer for the build and by the rebuild pipeline's campaign clock, which notes in
  * `announced_state` the state it last asked a rebuild for.
  */
-import { CAMPAIGN_STATES, campaignState, type Campaign, type CampaignState } from "../../../domain/campaign";
-import { parseJsonOr } from "../../lib/json";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { CAMPAIGN_STATES, campaignState, type Campaign, type CampaignState } from "@domain/campaign";
+import { parseJsonOr } from "@worker/lib/json";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface CampaignRow {
   shop_id: string;

@@ -1,5 +1,5 @@
 /** The `captcha_solutions` table: ALTCHA solutions already accepted, kept until their challenge expires (migrations/0009). */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 /** Records a solution; returns its row only the first time (a reused solution returns none). */
 export const spendSolution = (signature: string, expiresAt: number): SqlFragment =>

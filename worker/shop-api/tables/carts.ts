@@ -4,8 +4,8 @@
  * A line accepted from an offer (migrations/0023_inquiries_offers.sql) carries the offer and
  * its package price: that price applies while the offer is accepted and valid (offerPriceApplies).
  */
-import type { StoredOfferState } from "../../../domain/offers";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { StoredOfferState } from "@domain/offers";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { listedIn, mainImage, productTitle, type PriceRow, type ProductRow } from "./products";
 
 export type CartItemKind = "product" | "sample";

@@ -1,5 +1,5 @@
 /** The category tables (migrations/0001_catalogue.sql): `categories` (the tree) and `category_translations` (names and slugs per language). */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface CategoryRow {
   id: string;

@@ -2,9 +2,9 @@
  * The contact page's messages (migrations/0028_contact.sql): one row per message as the
  * sender sent it, written by worker/shop-api/contact with its two mails in one batch.
  */
-import type { StaffContactMessage } from "../../../domain/back-office/contact-messages";
-import type { ContactTopic } from "../../../domain/contact";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { StaffContactMessage } from "@domain/back-office/contact-messages";
+import type { ContactTopic } from "@domain/contact";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface ContactMessageRow {
   /** The reference the sender sees: K- and 10 characters of Crockford's base32. */

@@ -3,7 +3,7 @@
  * SEO links per shop and language, and product reviews. GraphQL's own CMS page and review
  * rows adopt these declarations.
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface CmsPageRow {
   shop_id: string;

@@ -5,7 +5,7 @@
  * free day; `storage_reminded_at`, when the reminder went out). Every read names the
  * customer and the shop, so another customer's order is as unknown as one that never was.
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import type { OrderRow } from "./orders";
 
 /** The columns 0021 added to `orders`. */

@@ -5,7 +5,7 @@
  * (`last_seen_at`); the query that loads it checks all three, and that its account belongs
  * to the request's shop and is verified.
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { CUSTOMER_COLUMNS, type CustomerViewRow } from "./customers";
 
 export interface CustomerSessionRow {

@@ -5,7 +5,7 @@
  * only where that claim is found (`claimed`), so of two requests with one token exactly
  * one does the work.
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export type TokenPurpose = "verify" | "reset";
 

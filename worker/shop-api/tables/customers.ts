@@ -5,8 +5,8 @@
  * `password_changed_at` revokes every open session of the account (the migration's
  * trigger); a login that only rehashes the password leaves it out.
  */
-import type { Customer, CustomerType } from "../../../domain/account";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { Customer, CustomerType } from "@domain/account";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface CustomerRow {
   id: string;

@@ -1,5 +1,5 @@
 /** The `idempotency_keys` table (migrations/0011_idempotency.sql): the first answer to a keyed write, for replays. */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface IdempotencyKeyRow {
   fingerprint: string;

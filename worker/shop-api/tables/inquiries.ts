@@ -7,10 +7,10 @@
  * State: open -> answered (a reply was sent) -> closed; staff may close an open one, and a
  * closed one takes no reply and no second close (every change is conditioned on the state).
  */
-import type { InquiryReply, InquirySummary } from "../../../domain/back-office/inquiries";
-import { INQUIRY_QUESTIONS, type InquiryAnswers, type InquiryQuestionId, type InquiryState, type InquiryType } from "../../../domain/inquiry";
-import { parseJsonOr } from "../../lib/json";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { InquiryReply, InquirySummary } from "@domain/back-office/inquiries";
+import { INQUIRY_QUESTIONS, type InquiryAnswers, type InquiryQuestionId, type InquiryState, type InquiryType } from "@domain/inquiry";
+import { parseJsonOr } from "@worker/lib/json";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface InquiryRow {
   id: string;

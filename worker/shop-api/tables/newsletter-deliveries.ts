@@ -9,7 +9,7 @@
  * that died leaves them due again when the lease ends. A row waits while an earlier row of the
  * same subscriber is still pending, so a subscribe and a later unsubscribe arrive in that order.
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import type { NewsletterSubscriberRow } from "./newsletter-subscribers";
 
 export type NewsletterAction = "subscribe" | "unsubscribe";

@@ -10,7 +10,7 @@
  * batch's other writes run only while that guard holds, and the batch closes it at its end.
  * Of two requests with one token, exactly one does the work.
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export type NewsletterState = "pending" | "confirmed" | "unsubscribed";
 

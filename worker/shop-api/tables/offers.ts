@@ -7,8 +7,8 @@
  * An offer request is read together with its offer (OfferRequestRow): the inquiry's columns
  * the offers need and the offer's, NULL while staff have not sent one.
  */
-import { effectiveOfferState, type StoredOfferState } from "../../../domain/offers";
-import { sql, type OuterJoined, type SqlFragment } from "../../lib/sql";
+import { effectiveOfferState, type StoredOfferState } from "@domain/offers";
+import { sql, type OuterJoined, type SqlFragment } from "@worker/lib/sql";
 
 export interface OfferRow {
   id: string;

@@ -2,7 +2,7 @@
  * Online payments of orders (migrations/0019_order_payments.sql): the payment columns of
  * `orders` and the verified callbacks in `order_payment_events`.
  */
-import { joinSql, sql, type SqlFragment } from "../../lib/sql";
+import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 
 export type PaymentState = "pending" | "paid" | "failed" | "cancelled";
 export type PaymentOutcomeStatus = "paid" | "failed" | "cancelled";

@@ -1,5 +1,5 @@
-import { money } from "../../../domain/money";
-import { taxLabel, unitLabel } from "../../lib/labels";
+import { money } from "@domain/money";
+import { taxLabel, unitLabel } from "@worker/lib/labels";
 import { orderView } from "./order-view";
 import type { OrderLineRow, OrderRow } from "./orders";
 

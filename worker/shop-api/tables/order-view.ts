@@ -8,11 +8,11 @@
  * Money, unit and tax labels are worded in `language`: the order's own unless the reader
  * asks for the page's (the account shows its orders in the page language).
  */
-import { money } from "../../../domain/money";
-import type { BankAccountView } from "../../../domain/bank-account";
-import type { OrderAddress, VisitorOrderView } from "../../../domain/api/orders";
-import { parseJsonOr } from "../../lib/json";
-import { taxLabel } from "../../lib/labels";
+import { money } from "@domain/money";
+import type { BankAccountView } from "@domain/bank-account";
+import type { OrderAddress, VisitorOrderView } from "@domain/api/orders";
+import { parseJsonOr } from "@worker/lib/json";
+import { taxLabel } from "@worker/lib/labels";
 import type { OrderPaymentColumns } from "./order-payments";
 import { orderLineViews, type OrderLineRow, type OrderRow } from "./orders";
 

@@ -2,11 +2,11 @@
  * The order tables (migrations/0018_orders.sql): `orders`, `order_lines`, `order_events`
  * and the per-shop `order_counters`. Money is integer minor units, tax included.
  */
-import { money } from "../../../domain/money";
-import type { OrderLine } from "../../../domain/api/orders";
-import { parseJsonOr } from "../../lib/json";
-import { unitLabel } from "../../lib/labels";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { money } from "@domain/money";
+import type { OrderLine } from "@domain/api/orders";
+import { parseJsonOr } from "@worker/lib/json";
+import { unitLabel } from "@worker/lib/labels";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export type DeliveryMode = "standard" | "requested_date" | "on_call_storage" | "express";
 export type OrderState = "placed" | "confirmed" | "shipped" | "delivered" | "cancelled";

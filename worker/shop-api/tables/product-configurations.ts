@@ -5,8 +5,8 @@
  * `product_configurations`, a visitor's stored configurations of products
  * (PUT .../configuration/store/1/{configurationId}/product/{productId}).
  */
-import { parseJsonOr } from "../../lib/json";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { parseJsonOr } from "@worker/lib/json";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export type ComponentType = "window" | "flashing" | "blind" | "accessories";
 

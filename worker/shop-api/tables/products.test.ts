@@ -1,5 +1,5 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { listedIn, mainImage, productOf, productTitle, type ProductRow } from "./products";
 
 let t: TestDatabase;

@@ -10,9 +10,9 @@
  * modules read so far: add a field here when a module needs one. The SQL fragments expect
  * the products table under the alias `p` (`mainImage` can be pointed at another).
  */
-import type { CatalogueLabel } from "../../../domain/catalogue-label";
-import { parseJsonOr } from "../../lib/json";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { CatalogueLabel } from "@domain/catalogue-label";
+import { parseJsonOr } from "@worker/lib/json";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export type ProductType = "simple" | "configurable" | "variant";
 export type ShippingGroup = "parcel" | "freight";

@@ -4,8 +4,8 @@
  * the quantities in one atomic upsert (capped at MAX_QUANTITY), so concurrent additions
  * all land. Every statement reaches a line through its project and the project's customer.
  */
-import { MAX_QUANTITY } from "../../../domain/quantity";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { MAX_QUANTITY } from "@domain/quantity";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { listedIn, mainImage, productTitle } from "./products";
 
 /** A line with what the project view shows of its product in the shop and language (selectProjectItems). */

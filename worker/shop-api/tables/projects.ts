@@ -4,7 +4,7 @@
  * customer is as unknown as one that never was. A name is unique per customer
  * (case-insensitive for ASCII letters).
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface ProjectRow {
   id: number;

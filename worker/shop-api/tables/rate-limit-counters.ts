@@ -1,5 +1,5 @@
 /** The `rate_limit_counters` table: exact per-key counts in fixed windows (migrations/0009). */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface CounterRow {
   count: number;

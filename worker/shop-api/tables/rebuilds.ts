@@ -6,9 +6,9 @@
  * Times are ISO 8601 text (Date.toISOString); time arithmetic in SQL goes through `plusSeconds`,
  * which yields the same format, so text comparison is time comparison.
  */
-import { BUILD_PHASES, REBUILD_TRIGGERS, type BuildPhase, type BuildState, type BuildView, type RebuildTrigger } from "../../../domain/back-office/publishing";
-import { jsonList, parseJsonOr } from "../../lib/json";
-import { sql, SqlFragment } from "../../lib/sql";
+import { BUILD_PHASES, REBUILD_TRIGGERS, type BuildPhase, type BuildState, type BuildView, type RebuildTrigger } from "@domain/back-office/publishing";
+import { jsonList, parseJsonOr } from "@worker/lib/json";
+import { sql, SqlFragment } from "@worker/lib/sql";
 
 export { BUILD_PHASES, type BuildPhase, type BuildView, type RebuildTrigger };
 

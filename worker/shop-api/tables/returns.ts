@@ -3,8 +3,8 @@
  * cases of withdrawals), `rma_lines`, `rma_uploads`, `rma_status_history`,
  * `order_withdrawals` and `rma_lookup_tokens`. Quantities are packages of order lines.
  */
-import type { RemedyProposal, ReturnReason, RmaStatus } from "../../../domain/returns-forms";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { RemedyProposal, ReturnReason, RmaStatus } from "@domain/returns-forms";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export type RmaKind = "return" | "withdrawal";
 /** How the customer proved they may act for the order: an order lookup, the signed link of the confirmation mail, or their session. */

@@ -8,8 +8,8 @@
  * expired). "Placed" is when it was ordered, or created for a cart never ordered: the
  * order the console lists by (index sample_quotes_placed / sample_quotes_shop_placed).
  */
-import type { FulfilmentState, SampleQuoteState } from "../../../domain/back-office/sample-orders";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { FulfilmentState, SampleQuoteState } from "@domain/back-office/sample-orders";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { productTitle } from "./products";
 
 /** What the staff list and detail read of a quote. */

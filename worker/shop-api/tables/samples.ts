@@ -3,8 +3,8 @@
  * states open -> finished -> processed, open -> expired; at most one open quote per
  * visitor and shop) and `sample_items` (one row per sample SKU of a quote).
  */
-import type { SampleQuoteState } from "../../../domain/back-office/sample-orders";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { SampleQuoteState } from "@domain/back-office/sample-orders";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { mainImage, productTitle } from "./products";
 
 export type { SampleQuoteState };

@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from "../../../tests/kit/d1";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { allShops } from "../core/shop";
 import { readShopRows, shopRowOf, syncShops, SYNCED_COLUMNS, type ShopRow } from "./shops";
 

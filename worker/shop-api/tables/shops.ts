@@ -6,8 +6,8 @@
  * config (core/shop.ts), never from this table.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { jsonList } from "../../lib/json";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { jsonList } from "@worker/lib/json";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 /** What the sync needs of a configured shop (core/shop.ts `Shop` has it). */
 export interface ConfiguredShop {

@@ -4,7 +4,7 @@
  * not ended (`expires_at`), it was used within the idle timeout (`last_seen_at`) and its
  * account is not disabled; the shop API checks all four in the one query that loads it.
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export const STAFF_ROLES = ["merchandiser", "service", "ops"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -3,7 +3,7 @@
  * deliver the stored goods of an order on a date. At most one per order is open
  * (`requested`, a unique partial index); a new call-off replaces the open one.
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface StorageCallOffRow {
   id: number;

@@ -6,11 +6,11 @@
  * read by worker/shop-api/terrace and the offers module (the bill of a configuration), here
  * as the shop sells them: listed, priced in its currency, named in the request's language.
  */
-import type { BoardSpec, FamilyRules } from "../../../domain/terrace/layout";
-import type { CatalogueItem, TerraceSystem } from "../../../domain/terrace/bill";
-import { money } from "../../../domain/money";
-import { jsonList, parseJsonOr } from "../../lib/json";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { BoardSpec, FamilyRules } from "@domain/terrace/layout";
+import type { CatalogueItem, TerraceSystem } from "@domain/terrace/bill";
+import { money } from "@domain/money";
+import { jsonList, parseJsonOr } from "@worker/lib/json";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { listedIn, mainImage, productTitle } from "./products";
 
 export type TerraceRole = "board" | "joist" | "pedestal" | "foot" | "clip" | "screw" | "edge";

@@ -4,7 +4,7 @@
  * inquiries module (an offer request names one) and the offers module (the offer editor's prefill).
  * A configuration belongs to the shop it was saved in; no other shop finds it.
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface TerraceConfigurationRow {
   /** 10 characters of Crockford's base32 (50 random bits). */
@@ -15,7 +15,7 @@ export interface TerraceConfigurationRow {
   created_at: string;
 }
 
-export { normalizeTerraceNumber as normalizeConfigurationNumber, TERRACE_NUMBER as TERRACE_CONFIGURATION_NUMBER } from "../../../domain/terrace-configurations";
+export { normalizeTerraceNumber as normalizeConfigurationNumber, TERRACE_NUMBER as TERRACE_CONFIGURATION_NUMBER } from "@domain/terrace-configurations";
 
 /** Writes a new configuration (a taken number fails the statement). */
 export function insertTerraceConfiguration(number: string, shopId: string, planJson: string, now: Date): SqlFragment {

@@ -1,5 +1,5 @@
 /** The `uploads` table (migrations/0010_uploads.sql): who uploaded which file, and where its bytes are in R2. */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 /** The types an upload can be stored with (the table's CHECK): what core/uploads/file-type.ts can sniff. */
 export type UploadContentType = "image/jpeg" | "image/png" | "image/webp" | "image/heic" | "image/heif";

@@ -4,8 +4,8 @@
  * cookie's lifetime (30 days); activity renews it at most once a day
  * (docs/decisions/0029). Expired rows are deleted by the retention job.
  */
-import { TOKEN_LIFETIME_DAYS } from "../../../domain/visitor-token";
-import { sql, type SqlFragment } from "../../lib/sql";
+import { TOKEN_LIFETIME_DAYS } from "@domain/visitor-token";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { sessionIsLive } from "./customer-sessions";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -9,11 +9,11 @@
  * million codes issued, one guess in about a trillion hits) and the apply route is rate limited hard.
  */
 import type { D1Database, D1PreparedStatement, D1Result } from "@cloudflare/workers-types";
-import type { VoucherRefusal } from "../../../domain/checkout";
-import { CROCKFORD_BASE32, randomBase32, type RandomBytes } from "../../../domain/random-ids";
-import { sql, type SqlFragment } from "../../lib/sql";
+import type { VoucherRefusal } from "@domain/checkout";
+import { CROCKFORD_BASE32, randomBase32, type RandomBytes } from "@domain/random-ids";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
-export type { VoucherRefusal } from "../../../domain/checkout";
+export type { VoucherRefusal } from "@domain/checkout";
 
 export type VoucherSource = "newsletter";
 

@@ -3,7 +3,7 @@
  * webhook-id accepted once) and `webhook_secrets` (the current signing secret and the rotated
  * ones still valid).
  */
-import { sql, type SqlFragment } from "../../lib/sql";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface WebhookDeliveryRow {
   id: string;

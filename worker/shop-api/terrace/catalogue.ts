@@ -6,8 +6,8 @@
  * name that the shop sells (the planner prices its bill with them; a part the shop does not sell
  * is missing here and shows as a `not_in_catalogue` line). A read: no visitor, no limit.
  */
-import type { TerraceBoard, TerraceCatalogue } from "../../../domain/terrace-configurations";
-import { slugPath } from "../../../domain/routes";
+import type { TerraceBoard, TerraceCatalogue } from "@domain/terrace-configurations";
+import { slugPath } from "@domain/routes";
 import type { ShopContext } from "../core/context";
 import { reply, type Reply } from "../core/route";
 import {

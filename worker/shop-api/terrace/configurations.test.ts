@@ -5,12 +5,12 @@
  * with nothing written, the rate limits, idempotent saves, and all materials into the cart with
  * the lines the cart cannot take skipped.
  */
-import { TERRACE_NUMBER } from "../../../domain/terrace-configurations";
-import { billOfMaterials, type CatalogueItem } from "../../../domain/terrace/bill";
-import { layTerrace } from "../../../domain/terrace/layout";
-import { terracePlanSchema } from "../../../domain/terrace/plan";
-import { money } from "../../../domain/money";
-import { nextClientIp } from "../../../tests/kit/shop-api";
+import { TERRACE_NUMBER } from "@domain/terrace-configurations";
+import { billOfMaterials, type CatalogueItem } from "@domain/terrace/bill";
+import { layTerrace } from "@domain/terrace/layout";
+import { terracePlanSchema } from "@domain/terrace/plan";
+import { money } from "@domain/money";
+import { nextClientIp } from "@tests/kit/shop-api";
 import { SERVER_TEXTS } from "./messages";
 import {
   configurationCount,
@@ -24,7 +24,7 @@ import {
   terraceDocument,
   type Bill,
   type TerraceHarness,
-} from "../../../tests/kit/terrace";
+} from "@tests/kit/terrace";
 
 let h: TerraceHarness;
 

@@ -22,13 +22,13 @@
  * (`addLines`, injected by app.ts); a line the catalogue cannot supply, out of stock, above the
  * stock or below the minimum order quantity is skipped and named in `skipped`.
  */
-import { MAX_QUANTITY } from "../../../domain/quantity";
-import { randomBase32 } from "../../../domain/random-ids";
-import type { TerraceBill, TerraceCartAnswer, TerraceConfiguration } from "../../../domain/terrace-configurations";
-import { TERRACE_NUMBER_LENGTH } from "../../../domain/terrace-configurations";
-import { terracePlanSchema, type TerracePlan } from "../../../domain/terrace/plan";
-import { jsonList, parseJsonOr } from "../../lib/json";
-import { sql } from "../../lib/sql";
+import { MAX_QUANTITY } from "@domain/quantity";
+import { randomBase32 } from "@domain/random-ids";
+import type { TerraceBill, TerraceCartAnswer, TerraceConfiguration } from "@domain/terrace-configurations";
+import { TERRACE_NUMBER_LENGTH } from "@domain/terrace-configurations";
+import { terracePlanSchema, type TerracePlan } from "@domain/terrace/plan";
+import { jsonList, parseJsonOr } from "@worker/lib/json";
+import { sql } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
 import { fail, invalid } from "../core/envelope";
 import { countRequest, requireWithinLimit } from "../core/exact-limit";

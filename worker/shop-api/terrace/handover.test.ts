@@ -5,10 +5,10 @@
  * is prefilled from the configuration's bill; every refusal writes and mails nothing.
  */
 import { composeMail } from "../core/mail/templates";
-import { inquiryBody, inquiryCounts, inquiryRow, sendInquiry } from "../../../tests/kit/inquiries";
-import { lastMailId, mailsAfter } from "../../../tests/kit/outbox";
-import { createOffersHarness, json, type OffersHarness } from "../../../tests/kit/offers";
-import { importTerrace, PLAN, saved, type Bill } from "../../../tests/kit/terrace";
+import { inquiryBody, inquiryCounts, inquiryRow, sendInquiry } from "@tests/kit/inquiries";
+import { lastMailId, mailsAfter } from "@tests/kit/outbox";
+import { createOffersHarness, json, type OffersHarness } from "@tests/kit/offers";
+import { importTerrace, PLAN, saved, type Bill } from "@tests/kit/terrace";
 
 let h: OffersHarness;
 beforeAll(async () => {

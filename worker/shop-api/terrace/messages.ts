@@ -3,7 +3,7 @@
  * goes with a stable `code` the planner translates by, and the shared plan rules
  * (domain/terrace/plan.ts terracePlanSchema) get the same texts as SERVER_TEXTS.
  */
-import type { TerraceTexts } from "../../../domain/terrace/plan";
+import type { TerraceTexts } from "@domain/terrace/plan";
 import { MESSAGES } from "../core/envelope";
 
 export const TERRACE_MESSAGES = {

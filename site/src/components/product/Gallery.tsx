@@ -1,6 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ProductData } from "../../lib/page-data";
+import type { ProductData } from "@site/lib/page-data";
 import { IMAGE_SIZES, ResponsiveImage } from "../ResponsiveImage";
 
 /** The product images: the main image and thumbnails to switch it. */

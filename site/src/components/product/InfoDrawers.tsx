@@ -1,7 +1,7 @@
 import React from "react";
 import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { expressFeeTexts } from "../../../../domain/checkout";
+import { expressFeeTexts } from "@domain/checkout";
 
 /**
  * Shipping, samples, payment and return drawers with links to their pages.

@@ -1,8 +1,8 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ProductData } from "../../lib/page-data";
-import { priceDisplay } from "../../lib/price";
-import { formatQuantity } from "../../../../domain/money";
+import type { ProductData } from "@site/lib/page-data";
+import { priceDisplay } from "@site/lib/price";
+import { formatQuantity } from "@domain/money";
 
 /** Package price, reduction, unit price, tax and package content. */
 export function PriceBox({

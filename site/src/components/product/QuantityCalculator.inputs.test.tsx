@@ -1,9 +1,9 @@
-import { byTestId, closeBrowser, mount, typeInto, unmountAll } from "../../../../tests/kit/browser-dom";
+import { byTestId, closeBrowser, mount, typeInto, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { QuantityCalculator } from "./QuantityCalculator";
-import { testProduct } from "../../../../tests/kit/site";
+import { testProduct } from "@tests/kit/site";
 
 /** The calculator as a shopper types into it, with the shop's own texts of the page's language. */
 let language = "de";

@@ -1,7 +1,7 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { QuantityCalculator } from "./QuantityCalculator";
-import { testProduct } from "../../../../tests/kit/site";
+import { testProduct } from "@tests/kit/site";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({
   useTranslation: () => ({ t: (key: string, options?: Record<string, unknown>) => (options ? `${key} ${JSON.stringify(options)}` : key) }),

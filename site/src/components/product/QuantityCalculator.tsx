@@ -1,8 +1,8 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ProductData } from "../../lib/page-data";
-import { amountFromText, calculateQuantity } from "../../lib/quantity";
-import { formatMoney, formatQuantity } from "../../../../domain/money";
+import type { ProductData } from "@site/lib/page-data";
+import { amountFromText, calculateQuantity } from "@site/lib/quantity";
+import { formatMoney, formatQuantity } from "@domain/money";
 
 /** Longer than any amount the calculator takes (MAX_QUANTITY packages) in any way of writing it. */
 const AMOUNT_MAX_LENGTH = 16;

@@ -1,5 +1,5 @@
 import React from "react";
-import { useVisibilityTracking } from "../../lib/tracking/use-visibility";
+import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
 
 export interface TabDefinition {
   id: string;

@@ -1,10 +1,10 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { testProduct } from "../../../../tests/kit/site";
+import { testProduct } from "@tests/kit/site";
 import { attributeValue, TechnicalData } from "./TechnicalData";
 
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("fr"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("fr"),
 );
 
 test("a boolean attribute shows yes or no in the page's language, never a raw true or false", () => {

@@ -1,8 +1,8 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ProductData } from "../../lib/page-data";
-import { mediaHref } from "../../lib/media";
-import { formatQuantity } from "../../../../domain/money";
+import type { ProductData } from "@site/lib/page-data";
+import { mediaHref } from "@site/lib/media";
+import { formatQuantity } from "@domain/money";
 
 /** The visible attributes with SKU and EAN, and the product's PDF downloads. */
 /**

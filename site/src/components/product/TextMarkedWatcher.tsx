@@ -1,6 +1,6 @@
 import React from "react";
-import { shouldShowTextMarkedDialog, TEXT_MARKED_SESSION_KEY } from "../../lib/text-marked";
-import { useVisibilityTracking } from "../../lib/tracking/use-visibility";
+import { shouldShowTextMarkedDialog, TEXT_MARKED_SESSION_KEY } from "@site/lib/text-marked";
+import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
 
 const TextMarkedDialog = React.lazy(() => import("../TextMarkedDialog"));
 

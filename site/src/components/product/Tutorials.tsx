@@ -1,8 +1,8 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ProductData } from "../../lib/page-data";
-import { productVideos } from "../../features/videos/product-videos";
-import { VideoPlayer } from "../../features/videos/VideoPlayer";
+import type { ProductData } from "@site/lib/page-data";
+import { productVideos } from "@site/features/videos/product-videos";
+import { VideoPlayer } from "@site/features/videos/VideoPlayer";
 
 /**
  * The product's tutorials (the product page's tab Instructions and videos; also the DIY

@@ -1,7 +1,7 @@
 import React from "react";
 import { navigate } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { showToast } from "../../lib/toast-store";
+import { showToast } from "@site/lib/toast-store";
 import type { Customer } from "./api";
 import { useAccountSettings } from "./context";
 import { signOut, useCustomer } from "./hooks";

@@ -1,17 +1,17 @@
 import React from "react";
 import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { Layout } from "../../components/Layout";
-import { PageHead } from "../../components/PageHead";
-import { headTranslate } from "../../lib/head-translate";
-import type { BaseContext, ChromeData } from "../../lib/page-data";
-import { cmsKey } from "../../lib/shop-content";
-import { homePath } from "../../../../domain/routes";
-import type { AccountScreen } from "../../../../domain/account";
+import { Layout } from "@site/components/Layout";
+import { PageHead } from "@site/components/PageHead";
+import { headTranslate } from "@site/lib/head-translate";
+import type { BaseContext, ChromeData } from "@site/lib/page-data";
+import { cmsKey } from "@site/lib/shop-content";
+import { homePath } from "@domain/routes";
+import type { AccountScreen } from "@domain/account";
 import { AccountProvider, type AccountSettings } from "./context";
 import { accountPaths } from "./paths";
 import { Loading } from "./ui";
-import { withShopData } from "../../lib/with-shop-data";
+import { withShopData } from "@site/lib/with-shop-data";
 
 /** The account's pages: the screens of accountPath and my projects. */
 export type AccountPage = AccountScreen | "Projects";

@@ -2,7 +2,7 @@ import React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { profileSchema, type ProfileForm, type ProfileInput } from "../../../../domain/account-forms";
+import { profileSchema, type ProfileForm, type ProfileInput } from "@domain/account-forms";
 import { ACCOUNT_PATHS, type Customer } from "./api";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
 import { useAccountSettings } from "./context";

@@ -1,10 +1,10 @@
-import { closeBrowser, mount as render, settle } from "../../../../tests/kit/browser-dom";
+import { closeBrowser, mount as render, settle } from "@tests/kit/browser-dom";
 import React from "react";
-import { accountSettings, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/kit/account-screens";
+import { accountSettings, type RecordedCall, resetScreens, stubApi, WithAccount } from "@tests/kit/account-screens";
 import { addGuestItem, createGuestProject, readGuestProjects } from "./guest-projects";
 import { HeaderAccount, ProjectCounter } from "./HeaderAccount";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("@tests/kit/account-screens").i18nMock("de"));
 
 const navigation = {
   loginLink: { url: "/customer/account/Login/", description: "Login", textColor: "#1d2327", textBackground: "#ffffff" },

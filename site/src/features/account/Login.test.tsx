@@ -1,12 +1,12 @@
-import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "../../../../tests/kit/browser-dom";
+import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "@tests/kit/browser-dom";
 import React from "react";
 import { navigate } from "gatsby";
-import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/kit/account-screens";
+import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "@tests/kit/account-screens";
 import { addGuestItem, createGuestProject, readGuestProjects } from "./guest-projects";
 import { Login } from "./Login";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
-jest.mock("gatsby", () => jest.requireActual("../../../../tests/kit/account-screens").gatsbyMock());
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("@tests/kit/account-screens").i18nMock("de"));
+jest.mock("gatsby", () => jest.requireActual("@tests/kit/account-screens").gatsbyMock());
 
 const erika = {
   id: "c-1",

@@ -3,7 +3,7 @@ import { navigate } from "gatsby";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { loginSchema, type LoginForm } from "../../../../domain/account-forms";
+import { loginSchema, type LoginForm } from "@domain/account-forms";
 import { ACCOUNT_PATHS, accountCall, type Customer } from "./api";
 import { useAccountSettings } from "./context";
 import { applyServerErrors, useFormTexts } from "./form-texts";

@@ -1,8 +1,8 @@
 import React from "react";
 import useSWR from "swr";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { CustomerOffer } from "../../../../domain/offers";
-import { cartPath } from "../../../../domain/routes";
+import type { CustomerOffer } from "@domain/offers";
+import { cartPath } from "@domain/routes";
 import { INQUIRY_PATHS } from "../inquiries/api";
 import { inquiriesEnabled } from "../inquiries/availability";
 import { OfferCard } from "../inquiries/OfferCard";

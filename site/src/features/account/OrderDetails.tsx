@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { countryName } from "../../../../domain/countries";
-import type { CustomerOrderView, OrderAddress } from "../../../../domain/api/orders";
+import { countryName } from "@domain/countries";
+import type { CustomerOrderView, OrderAddress } from "@domain/api/orders";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
 import { useAccountSettings } from "./context";
 import { useCustomerOrder } from "./hooks";

@@ -1,6 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { OrderListItem } from "../../../../domain/api/orders";
+import type { OrderListItem } from "@domain/api/orders";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
 import { useAccountSettings } from "./context";
 import { useCustomerOrders } from "./hooks";

@@ -2,7 +2,7 @@ import React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { passwordChangeSchema, type PasswordChangeForm } from "../../../../domain/account-forms";
+import { passwordChangeSchema, type PasswordChangeForm } from "@domain/account-forms";
 import { ACCOUNT_PATHS } from "./api";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
 import { useFormTexts } from "./form-texts";

@@ -1,10 +1,10 @@
-import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "../../../../tests/kit/browser-dom";
+import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "@tests/kit/browser-dom";
 import React from "react";
-import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/kit/account-screens";
+import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "@tests/kit/account-screens";
 import { PasswordReset } from "./PasswordReset";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
-jest.mock("gatsby", () => jest.requireActual("../../../../tests/kit/account-screens").gatsbyMock());
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("@tests/kit/account-screens").i18nMock("de"));
+jest.mock("gatsby", () => jest.requireActual("@tests/kit/account-screens").gatsbyMock());
 
 const TOKEN = "a".repeat(43);
 const INVALID = "Dieser Link ist nicht mehr gültig: Er wurde bereits verwendet oder ist abgelaufen. Fordern Sie hier einen neuen Link an.";

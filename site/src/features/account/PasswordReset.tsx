@@ -3,13 +3,8 @@ import { navigate } from "gatsby";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import {
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-  type PasswordResetConfirmForm,
-  type PasswordResetRequestForm,
-} from "../../../../domain/account-forms";
-import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "../../lib/captcha";
+import { passwordResetConfirmSchema, passwordResetRequestSchema, type PasswordResetConfirmForm, type PasswordResetRequestForm } from "@domain/account-forms";
+import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "@site/lib/captcha";
 import { ACCOUNT_PATHS, accountCall, type Customer } from "./api";
 import { useAccountSettings } from "./context";
 import { applyServerErrors, useFormTexts } from "./form-texts";

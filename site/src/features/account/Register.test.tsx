@@ -1,11 +1,11 @@
-import { clickOn as click, closeBrowser, mount as render, typeInto as type } from "../../../../tests/kit/browser-dom";
+import { clickOn as click, closeBrowser, mount as render, typeInto as type } from "@tests/kit/browser-dom";
 import React from "react";
-import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/kit/account-screens";
+import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "@tests/kit/account-screens";
 import { Register } from "./Register";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
-jest.mock("gatsby", () => jest.requireActual("../../../../tests/kit/account-screens").gatsbyMock());
-jest.mock("../../lib/captcha", () => ({ ...jest.requireActual("../../lib/captcha"), captchaToken: jest.fn(async () => "solved-challenge") }));
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("@tests/kit/account-screens").i18nMock("de"));
+jest.mock("gatsby", () => jest.requireActual("@tests/kit/account-screens").gatsbyMock());
+jest.mock("@site/lib/captcha", () => ({ ...jest.requireActual("@site/lib/captcha"), captchaToken: jest.fn(async () => "solved-challenge") }));
 
 let calls: RecordedCall[];
 beforeEach(() => {

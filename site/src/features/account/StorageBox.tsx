@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { callOffSchema } from "../../../../domain/account-forms";
-import type { CustomerOrderView, OrderAnswer } from "../../../../domain/api/orders";
+import { callOffSchema } from "@domain/account-forms";
+import type { CustomerOrderView, OrderAnswer } from "@domain/api/orders";
 import { ACCOUNT_PATHS, accountCall } from "./api";
 import { useAccountSettings } from "./context";
 import { fieldErrorText, useFormTexts } from "./form-texts";

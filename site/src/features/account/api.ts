@@ -5,9 +5,9 @@
  * DELETE, an `Idempotency-Key` on every write, and 202 as success where the contract
  * answers 202 (register, password reset).
  */
-import { errorItemsOf, isSuccess, type ReceivedEnvelope } from "../../../../domain/api/envelope";
-import type { EnvironmentAnswer } from "../../../../domain/api/shop";
-import { apiUrl, type ApiErrorItem, type ApiResult } from "../commerce/api";
+import { errorItemsOf, isSuccess, type ReceivedEnvelope } from "@domain/api/envelope";
+import type { EnvironmentAnswer } from "@domain/api/shop";
+import { apiUrl, type ApiErrorItem, type ApiResult } from "@site/api/client";
 
 export type { ApiErrorItem, ApiResult };
 
@@ -67,10 +67,9 @@ export function fetchAccount<T>(path: string): Promise<T> {
 }
 
 // Shapes of the answers: domain/account.ts, shared with the shop API (the orders': domain/api/orders.ts).
-export type { Customer, Project } from "../../../../domain/account";
-import { newIdempotencyKey } from "../../lib/idempotency";
-export { newIdempotencyKey } from "../../lib/idempotency";
-
+export type { Customer, Project } from "@domain/account";
+import { newIdempotencyKey } from "@site/lib/idempotency";
+export { newIdempotencyKey } from "@site/lib/idempotency";
 
 /** The parts of GET /apiv2/environment the header reads. */
 export interface AccountEnvironment {

@@ -1,5 +1,5 @@
 import React from "react";
-import type { ShopRouting } from "../../../../domain/routes";
+import type { ShopRouting } from "@domain/routes";
 import type { AccountPaths } from "./paths";
 
 /** What the account screens know of the page they are on (given by the page template). */

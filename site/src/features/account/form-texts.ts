@@ -7,7 +7,7 @@ import React from "react";
 import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
 import type { TFunction } from "i18next";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { AccountFormTexts } from "../../../../domain/account-forms";
+import type { AccountFormTexts } from "@domain/account-forms";
 import type { ApiErrorItem } from "./api";
 import { errorText } from "./ui";
 

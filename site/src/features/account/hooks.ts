@@ -5,8 +5,8 @@
  */
 import React from "react";
 import useSWR, { mutate } from "swr";
-import type { OrderAnswer, OrderListPage } from "../../../../domain/api/orders";
-import { PATHS as COMMERCE_PATHS } from "../commerce/api";
+import type { OrderAnswer, OrderListPage } from "@domain/api/orders";
+import { PATHS as COMMERCE_PATHS } from "@site/api/client";
 import { ACCOUNT_PATHS, accountCall, fetchAccount, type AccountEnvironment, type ApiResult, type Customer, type Project } from "./api";
 import { mergeGuestProjects, readGuestProjects, subscribeGuestProjects, type GuestProject } from "./guest-projects";
 

@@ -1,15 +1,15 @@
-import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "../../../../tests/kit/browser-dom";
+import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "@tests/kit/browser-dom";
 import React from "react";
 import { navigate } from "gatsby";
-import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/kit/account-screens";
-import { money } from "../../../../domain/money";
-import type { CustomerOrderView, OrderListItem } from "../../../../domain/api/orders";
+import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "@tests/kit/account-screens";
+import { money } from "@domain/money";
+import type { CustomerOrderView, OrderListItem } from "@domain/api/orders";
 import { Offers } from "./Offers";
 import { OrderDetails, orderNumberFrom } from "./OrderDetails";
 import { OrderOverview } from "./OrderOverview";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
-jest.mock("gatsby", () => jest.requireActual("../../../../tests/kit/account-screens").gatsbyMock());
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("@tests/kit/account-screens").i18nMock("de"));
+jest.mock("gatsby", () => jest.requireActual("@tests/kit/account-screens").gatsbyMock());
 
 const m = (minor: number) => money(minor, "EUR", "de");
 const erika = {

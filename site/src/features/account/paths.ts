@@ -2,7 +2,7 @@
  * Where the account screens live in a shop language (domain/routes.ts accountPath and
  * projectsPath): one object the screens and the header pass around.
  */
-import { accountPath, projectsPath, returnsPath, withdrawPath, type ShopRouting } from "../../../../domain/routes";
+import { accountPath, projectsPath, returnsPath, withdrawPath, type ShopRouting } from "@domain/routes";
 
 export interface AccountPaths {
   register: string;

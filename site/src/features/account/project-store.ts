@@ -4,8 +4,8 @@
  * (guest-projects.ts). My projects and the product page's project menu use it alike.
  */
 import { mutate } from "swr";
-import type { MoneyValue } from "../../../../domain/money";
-import { PATHS as COMMERCE_PATHS, type Cart } from "../commerce/api";
+import type { MoneyValue } from "@domain/money";
+import { PATHS as COMMERCE_PATHS, type Cart } from "@site/api/client";
 import { addToCart } from "../commerce/hooks";
 import { ACCOUNT_PATHS, accountCall, type ApiErrorItem, type Project } from "./api";
 import {

@@ -1,14 +1,14 @@
-import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "../../../../tests/kit/browser-dom";
+import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "@tests/kit/browser-dom";
 import React from "react";
-import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/kit/account-screens";
-import { money } from "../../../../domain/money";
-import type { Project } from "../../../../domain/account";
+import { button, field, type RecordedCall, resetScreens, stubApi, WithAccount } from "@tests/kit/account-screens";
+import { money } from "@domain/money";
+import type { Project } from "@domain/account";
 import { createGuestProject, addGuestItem, readGuestProjects } from "./guest-projects";
 import { ProjectMenu } from "./ProjectMenu";
 import { Projects } from "./Projects";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
-jest.mock("gatsby", () => jest.requireActual("../../../../tests/kit/account-screens").gatsbyMock());
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("@tests/kit/account-screens").i18nMock("de"));
+jest.mock("gatsby", () => jest.requireActual("@tests/kit/account-screens").gatsbyMock());
 
 const erika = {
   id: "c-1",

@@ -1,13 +1,13 @@
-import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "../../../../tests/kit/browser-dom";
+import { clickOn as click, closeBrowser, mount as render, settle, typeInto as type } from "@tests/kit/browser-dom";
 import React from "react";
-import { button, field, type Answer, type RecordedCall, resetScreens, stubApi, WithAccount } from "../../../../tests/kit/account-screens";
+import { button, field, type Answer, type RecordedCall, resetScreens, stubApi, WithAccount } from "@tests/kit/account-screens";
 import type { Customer } from "./api";
 import { Address } from "./Address";
 import { PasswordChange } from "./PasswordChange";
 import { Profile } from "./Profile";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
-jest.mock("gatsby", () => jest.requireActual("../../../../tests/kit/account-screens").gatsbyMock());
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("@tests/kit/account-screens").i18nMock("de"));
+jest.mock("gatsby", () => jest.requireActual("@tests/kit/account-screens").gatsbyMock());
 
 const erika: Customer = {
   id: "c-1",

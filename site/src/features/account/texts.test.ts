@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { ACCOUNT_FORM_CODES } from "../../../../domain/account-forms";
-import { ACCOUNT_SCREENS } from "../../../../domain/account";
+import { ACCOUNT_FORM_CODES } from "@domain/account-forms";
+import { ACCOUNT_SCREENS } from "@domain/account";
 import { FORM_TEXT_KEYS } from "./form-texts";
 
 /**

@@ -3,8 +3,8 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import type { TFunction } from "i18next";
-import { countryName } from "../../../../domain/countries";
-import { htmlLanguage } from "../../../../domain/routes";
+import { countryName } from "@domain/countries";
+import { htmlLanguage } from "@domain/routes";
 import type { ApiErrorItem } from "./api";
 
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {

@@ -1,8 +1,8 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { Campaign } from "../../../../domain/campaign";
-import { htmlLanguage } from "../../../../domain/routes";
-import { IMAGE_SIZES, ResponsiveImage } from "../../components/ResponsiveImage";
+import type { Campaign } from "@domain/campaign";
+import { htmlLanguage } from "@domain/routes";
+import { IMAGE_SIZES, ResponsiveImage } from "@site/components/ResponsiveImage";
 import { CampaignLink, CampaignSlider } from "./CampaignSlider";
 import "./campaign.css";
 

@@ -1,7 +1,7 @@
 import React from "react";
 import { Link } from "gatsby";
-import type { CampaignSlide } from "../../../../domain/campaign";
-import { IMAGE_SIZES, ResponsiveImage } from "../../components/ResponsiveImage";
+import type { CampaignSlide } from "@domain/campaign";
+import { IMAGE_SIZES, ResponsiveImage } from "@site/components/ResponsiveImage";
 
 /** An internal path goes through Gatsby's Link, anything else is a plain link. */
 export function CampaignLink({ to, className, testId, children }: { to: string; className?: string; testId?: string; children: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { Campaign } from "../../../../domain/campaign";
-import { IMAGE_SIZES, ResponsiveImage, type ArtDirection } from "../../components/ResponsiveImage";
+import type { Campaign } from "@domain/campaign";
+import { IMAGE_SIZES, ResponsiveImage, type ArtDirection } from "@site/components/ResponsiveImage";
 import { CampaignLink } from "./CampaignSlider";
 import "./campaign.css";
 

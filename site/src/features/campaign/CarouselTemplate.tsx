@@ -6,12 +6,12 @@
  */
 import React from "react";
 import { graphql, type HeadProps, type PageProps } from "gatsby";
-import { Layout } from "../../components/Layout";
-import { PageHead } from "../../components/PageHead";
-import type { BaseContext, ChromeData } from "../../lib/page-data";
+import { Layout } from "@site/components/Layout";
+import { PageHead } from "@site/components/PageHead";
+import type { BaseContext, ChromeData } from "@site/lib/page-data";
 import { CampaignHub } from "./CampaignHub";
 import type { CampaignNode } from "./types";
-import { withShopData } from "../../lib/with-shop-data";
+import { withShopData } from "@site/lib/with-shop-data";
 
 interface CarouselData extends ChromeData {
   carousel: CampaignNode | null;

@@ -8,7 +8,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { UseFormReturn } from "react-hook-form";
-import type { OrderForm } from "../../../../domain/checkout-form";
+import type { OrderForm } from "@domain/checkout-form";
 import { AddressSuggest } from "./AddressSuggest";
 import type { AddressKey, AddressValues, CheckoutFormValues } from "./order-body";
 

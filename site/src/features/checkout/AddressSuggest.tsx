@@ -9,8 +9,8 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import type { AddressSuggestion, FoundAddress } from "../../../../domain/address-lookup";
-import { apiCall } from "../commerce/api";
+import type { AddressSuggestion, FoundAddress } from "@domain/address-lookup";
+import { apiCall } from "@site/api/client";
 import { ADDRESS_PATHS, FIND_DELAY_MS, findText, moveActive } from "./address-suggest";
 import "./address-suggest.css";
 

@@ -1,9 +1,9 @@
 import React from "react";
 import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { QuoteLine, QuoteSample } from "../../../../domain/checkout";
-import { formatQuantity } from "../../../../domain/money";
-import { imageSrc } from "../../lib/media";
+import type { QuoteLine, QuoteSample } from "@domain/checkout";
+import { formatQuantity } from "@domain/money";
+import { imageSrc } from "@site/lib/media";
 import { QuantityCounter } from "../commerce/QuantityCounter";
 import { lineProblemText } from "./cart-texts";
 

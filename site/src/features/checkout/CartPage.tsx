@@ -8,8 +8,8 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { DeliveryModeCode, QuoteLine, QuoteSample } from "../../../../domain/checkout";
-import { checkoutPath, homePath, type ShopRouting } from "../../../../domain/routes";
+import type { DeliveryModeCode, QuoteLine, QuoteSample } from "@domain/checkout";
+import { checkoutPath, homePath, type ShopRouting } from "@domain/routes";
 import { Alerts, useAlerts } from "../commerce/alerts";
 import { CartLine, SampleLines } from "./CartLines";
 import { CartSummary } from "./CartSummary";
@@ -20,8 +20,8 @@ import { changeErrorText } from "./cart-texts";
 import { DEFAULT_DELIVERY_CHOICE, readDeliveryChoice, saveDeliveryChoice, type DeliveryChoice } from "./delivery-choice";
 import { applyVoucher, changeDeliveryCountry, changeLineQuantity, removeLine, removeVoucher, useQuote, type QuoteRequest } from "./useQuote";
 import "./checkout.css";
-import { trackEcommerce } from "../../lib/tracking/data-layer";
-import { quoteItems, valueEvent } from "../../lib/tracking/ecommerce";
+import { trackEcommerce } from "@site/lib/tracking/data-layer";
+import { quoteItems, valueEvent } from "@site/lib/tracking/ecommerce";
 
 export function CartPage({ shop, language, worlds }: { shop: ShopRouting; language: string; worlds: { name: string; path: string }[] }) {
   const { t } = useTranslation("checkout");

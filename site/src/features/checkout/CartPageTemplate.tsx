@@ -1,11 +1,11 @@
 import React from "react";
 import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { Layout } from "../../components/Layout";
-import { PageHead } from "../../components/PageHead";
-import { headTranslate } from "../../lib/head-translate";
-import type { BaseContext, ChromeData } from "../../lib/page-data";
-import { withShopData } from "../../lib/with-shop-data";
+import { Layout } from "@site/components/Layout";
+import { PageHead } from "@site/components/PageHead";
+import { headTranslate } from "@site/lib/head-translate";
+import type { BaseContext, ChromeData } from "@site/lib/page-data";
+import { withShopData } from "@site/lib/with-shop-data";
 
 /**
  * The cart's code (its lines, delivery, voucher and summary, and swr for the quote) is not in

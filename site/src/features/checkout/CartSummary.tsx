@@ -2,8 +2,8 @@ import React from "react";
 import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { TFunction } from "i18next";
-import type { CheckoutQuote } from "../../../../domain/checkout";
-import { formatMoney } from "../../../../domain/money";
+import type { CheckoutQuote } from "@domain/checkout";
+import { formatMoney } from "@domain/money";
 import { blockedReasons } from "./cart-texts";
 
 /** The shipping words under the totals: free from, or why it never is here; island and freight notes. */

@@ -1,13 +1,13 @@
 import React from "react";
 import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { Layout } from "../../components/Layout";
-import { PageHead } from "../../components/PageHead";
-import { headTranslate } from "../../lib/head-translate";
-import type { BaseContext, ChromeData } from "../../lib/page-data";
+import { Layout } from "@site/components/Layout";
+import { PageHead } from "@site/components/PageHead";
+import { headTranslate } from "@site/lib/head-translate";
+import type { BaseContext, ChromeData } from "@site/lib/page-data";
 import { legalLinks } from "./legal-links";
 import type { CheckoutPage as CheckoutPageComponent } from "./CheckoutPage";
-import { withShopData } from "../../lib/with-shop-data";
+import { withShopData } from "@site/lib/with-shop-data";
 
 /**
  * Gatsby template of the checkout page (created by site/sourcing/checkout-pages.ts). The

@@ -1,11 +1,11 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { TFunction } from "i18next";
-import type { CheckoutQuote, DeliveryModeCode, QuoteMode } from "../../../../domain/checkout";
-import { writtenDate } from "../../../../domain/calendar-date";
-import { deliveryWindow } from "../../../../domain/delivery-window";
+import type { CheckoutQuote, DeliveryModeCode, QuoteMode } from "@domain/checkout";
+import { writtenDate } from "@domain/calendar-date";
+import { deliveryWindow } from "@domain/delivery-window";
 import { modeReasonText } from "./cart-texts";
-import { sortedCountries } from "../../lib/countries";
+import { sortedCountries } from "@site/lib/countries";
 
 /** What a mode offers, in words: its delivery window, the bounds of a requested date, or storage. */
 function modeHint(t: TFunction, mode: QuoteMode, language: string): string | null {

@@ -8,15 +8,15 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { TFunction } from "i18next";
-import { countryName } from "../../../../domain/countries";
-import type { VisitorOrderView } from "../../../../domain/api/orders";
-import { homePath, type ShopRouting } from "../../../../domain/routes";
+import { countryName } from "@domain/countries";
+import type { VisitorOrderView } from "@domain/api/orders";
+import { homePath, type ShopRouting } from "@domain/routes";
 import { newIdempotencyKey, retryPaymentCall, useOrder } from "./checkout-api";
-import { writtenDate } from "../../../../domain/calendar-date";
-import { deliveryWindow } from "../../../../domain/delivery-window";
-import { trackEcommerce } from "../../lib/tracking/data-layer";
-import { orderPurchase } from "../../lib/tracking/ecommerce";
-import { firstSightOfOrder } from "../../lib/tracking/use-track";
+import { writtenDate } from "@domain/calendar-date";
+import { deliveryWindow } from "@domain/delivery-window";
+import { trackEcommerce } from "@site/lib/tracking/data-layer";
+import { orderPurchase } from "@site/lib/tracking/ecommerce";
+import { firstSightOfOrder } from "@site/lib/tracking/use-track";
 import "./checkout-page.css";
 
 const ORDER_NUMBER = /^[A-Z]{2,8}-[0-9]{1,12}$/;

@@ -7,7 +7,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { CheckoutQuote } from "../../../../domain/checkout";
+import type { CheckoutQuote } from "@domain/checkout";
 
 export function OrderSummary({ quote, lineErrors, cartHref }: { quote: CheckoutQuote; lineErrors: Map<number, string>; cartHref: string }) {
   const { t } = useTranslation("checkout");

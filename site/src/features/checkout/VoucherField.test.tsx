@@ -1,11 +1,11 @@
-import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, typeInto, unmountAll } from "../../../../tests/kit/browser-dom";
+import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, typeInto, unmountAll } from "@tests/kit/browser-dom";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { VOUCHER_REFUSALS, type CheckoutQuote } from "../../../../domain/checkout";
-import { money } from "../../../../domain/money";
-import type { ApiResult } from "../commerce/api";
+import { VOUCHER_REFUSALS, type CheckoutQuote } from "@domain/checkout";
+import { money } from "@domain/money";
+import type { ApiResult } from "@site/api/client";
 import { CartSummary } from "./CartSummary";
 import { OrderSummary } from "./OrderSummary";
 import { VoucherField, type VoucherActions } from "./VoucherField";
@@ -22,7 +22,7 @@ jest.mock("gatsby", () => ({
 }));
 // The visitor's words: the German locale through the pages' i18n runtime.
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
 );
 
 const m = (minor: number) => money(minor, "EUR", "de");

@@ -7,10 +7,10 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { CheckoutQuote } from "../../../../domain/checkout";
-import type { ApiResult } from "../commerce/api";
+import type { CheckoutQuote } from "@domain/checkout";
+import type { ApiResult } from "@site/api/client";
 import { voucherErrorText } from "./cart-texts";
-import { writtenDate } from "../../../../domain/calendar-date";
+import { writtenDate } from "@domain/calendar-date";
 
 export interface VoucherActions {
   apply(code: string): Promise<ApiResult<CheckoutQuote>>;

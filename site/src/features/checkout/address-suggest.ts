@@ -5,7 +5,7 @@
  * with a further find; an address is retrieved whole and fills street, postcode, city
  * and country. The forms work fully without: any failure just shows no suggestions.
  */
-import { ADDRESS_FIND_MAX_CHARS, ADDRESS_FIND_MIN_CHARS } from "../../../../domain/address-lookup";
+import { ADDRESS_FIND_MAX_CHARS, ADDRESS_FIND_MIN_CHARS } from "@domain/address-lookup";
 
 export const ADDRESS_PATHS = {
   find: (text: string, country: string, container?: string) => {

@@ -2,14 +2,14 @@ import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { SWRConfig } from "swr";
 import type { TFunction } from "i18next";
-import type { CheckoutQuote, QuoteLine, QuoteMode } from "../../../../domain/checkout";
-import { money } from "../../../../domain/money";
+import type { CheckoutQuote, QuoteLine, QuoteMode } from "@domain/checkout";
+import { money } from "@domain/money";
 import { CartPage } from "./CartPage";
 import { CartLine } from "./CartLines";
 import { CartSummary } from "./CartSummary";
 import { DeliveryOptions } from "./DeliveryOptions";
 import { blockedReasons, changeErrorText, modeReasonText } from "./cart-texts";
-import { sortedCountries } from "../../lib/countries";
+import { sortedCountries } from "@site/lib/countries";
 import { quoteKey } from "./useQuote";
 
 jest.mock("./checkout.css", () => ({}));

@@ -4,10 +4,10 @@
  * refusal of a line change. Screens never show the API's English messages.
  */
 import type { TFunction } from "i18next";
-import { STORAGE_MINIMUM_ORDER_VALUE, type CheckoutQuote, type ModeReason, type QuoteLine } from "../../../../domain/checkout";
-import { formatMoney } from "../../../../domain/money";
-import { writtenDate } from "../../../../domain/calendar-date";
-import type { ApiResult } from "../commerce/api";
+import { STORAGE_MINIMUM_ORDER_VALUE, type CheckoutQuote, type ModeReason, type QuoteLine } from "@domain/checkout";
+import { formatMoney } from "@domain/money";
+import { writtenDate } from "@domain/calendar-date";
+import type { ApiResult } from "@site/api/client";
 
 /** Codes a refused line change can carry, each with its words in `cart.problems`. */
 const CHANGE_CODES = new Set([

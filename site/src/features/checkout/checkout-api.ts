@@ -7,12 +7,12 @@
  */
 import React from "react";
 import useSWR from "swr";
-import { isCalendarDate } from "../../../../domain/calendar-date";
-import type { CheckoutQuote, DeliveryModeCode } from "../../../../domain/checkout";
-import type { PaymentRetryAnswer, PlacedOrder, VisitorOrderView } from "../../../../domain/api/orders";
-import { apiCall, fetchData, type ApiResult } from "../commerce/api";
-import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
-export { newIdempotencyKey } from "../../lib/idempotency";
+import { isCalendarDate } from "@domain/calendar-date";
+import type { CheckoutQuote, DeliveryModeCode } from "@domain/checkout";
+import type { PaymentRetryAnswer, PlacedOrder, VisitorOrderView } from "@domain/api/orders";
+import { apiCall, fetchData, type ApiResult } from "@site/api/client";
+import { IDEMPOTENCY_HEADER } from "@site/lib/idempotency";
+export { newIdempotencyKey } from "@site/lib/idempotency";
 
 export const CHECKOUT_PATHS = {
   quote: "/apiv2/checkout/quote",

@@ -1,10 +1,10 @@
-import at from "../../../../locales/at/checkout.json";
-import de from "../../../../locales/de/checkout.json";
-import en from "../../../../locales/en/checkout.json";
-import fr from "../../../../locales/fr/checkout.json";
-import it from "../../../../locales/it/checkout.json";
-import nl from "../../../../locales/nl/checkout.json";
-import { DELIVERY_MODES, LINE_PROBLEMS, MODE_REASONS } from "../../../../domain/checkout";
+import at from "@locales/at/checkout.json";
+import de from "@locales/de/checkout.json";
+import en from "@locales/en/checkout.json";
+import fr from "@locales/fr/checkout.json";
+import it from "@locales/it/checkout.json";
+import nl from "@locales/nl/checkout.json";
+import { DELIVERY_MODES, LINE_PROBLEMS, MODE_REASONS } from "@domain/checkout";
 
 const LANGUAGES = { at, de, en, fr, it, nl };
 

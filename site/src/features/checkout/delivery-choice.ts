@@ -4,8 +4,8 @@
  * stored that is not a known mode, or a requested date that is not a calendar date, reads
  * as the default: standard, no date. A date is kept only with the requested-date mode.
  */
-import { isCalendarDate } from "../../../../domain/calendar-date";
-import { isDeliveryMode, type DeliveryModeCode } from "../../../../domain/checkout";
+import { isCalendarDate } from "@domain/calendar-date";
+import { isDeliveryMode, type DeliveryModeCode } from "@domain/checkout";
 
 export interface DeliveryChoice {
   mode: DeliveryModeCode;

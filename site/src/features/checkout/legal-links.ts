@@ -2,7 +2,7 @@
  * The shop's legal pages the checkout links to (the footer's CMS pages, site/src/lib/shop-content.ts):
  * the terms and conditions, the right of withdrawal and data protection, null where the shop has none.
  */
-import { cmsKey } from "../../lib/shop-content";
+import { cmsKey } from "@site/lib/shop-content";
 
 export interface LegalLinks {
   terms: string | null;

@@ -1,4 +1,4 @@
-import { orderFormSchema, type OrderFormTexts } from "../../../../domain/checkout-form";
+import { orderFormSchema, type OrderFormTexts } from "@domain/checkout-form";
 import { initialValues, orderResolver, shipToOf, toOrderBody, type CheckoutFormValues } from "./order-body";
 
 const texts = Object.fromEntries(

@@ -8,8 +8,8 @@
  */
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { FieldErrors, Resolver } from "react-hook-form";
-import type { DeliveryModeCode } from "../../../../domain/checkout";
-import type { orderFormSchema, OrderForm, OrderFormInput } from "../../../../domain/checkout-form";
+import type { DeliveryModeCode } from "@domain/checkout";
+import type { orderFormSchema, OrderForm, OrderFormInput } from "@domain/checkout-form";
 import type { DeliveryChoice } from "./delivery-choice";
 
 export interface AddressValues {

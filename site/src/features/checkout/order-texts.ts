@@ -5,9 +5,9 @@
  * (`billingAddress.postcode`, `desiredDate`, `lines.0`); the page puts it there.
  */
 import type { TFunction } from "i18next";
-import type { OrderFormTexts } from "../../../../domain/checkout-form";
-import { writtenDate } from "../../../../domain/calendar-date";
-import type { ApiErrorItem } from "../commerce/api";
+import type { OrderFormTexts } from "@domain/checkout-form";
+import { writtenDate } from "@domain/calendar-date";
+import type { ApiErrorItem } from "@site/api/client";
 
 export function orderFormTexts(t: TFunction): OrderFormTexts {
   return {

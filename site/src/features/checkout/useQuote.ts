@@ -7,8 +7,8 @@
  * becomes the page's quote at once; the other quotes are fetched again.
  */
 import useSWR, { mutate } from "swr";
-import type { CheckoutQuote, DeliveryModeCode } from "../../../../domain/checkout";
-import { apiCall, fetchData, PATHS, type ApiResult, type Cart } from "../commerce/api";
+import type { CheckoutQuote, DeliveryModeCode } from "@domain/checkout";
+import { apiCall, fetchData, PATHS, type ApiResult, type Cart } from "@site/api/client";
 import { changeShippingCountry } from "../commerce/hooks";
 
 export const QUOTE_PATH = "/apiv2/checkout/quote";

@@ -1,7 +1,7 @@
-import { byTestId, clickOn, closeBrowser, mount, unmountAll } from "../../../../tests/kit/browser-dom";
+import { byTestId, clickOn, closeBrowser, mount, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
 import { AddToCart } from "./AddToCart";
-import type { ProductData } from "../../lib/page-data";
+import type { ProductData } from "@site/lib/page-data";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({ useTranslation: () => ({ t: (key: string) => key }) }));
 

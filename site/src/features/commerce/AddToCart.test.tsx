@@ -2,7 +2,7 @@ import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { TFunction } from "i18next";
 import { AddToCart, addToCartAlert, MiniCartCounter } from "./AddToCart";
-import type { ProductData } from "../../lib/page-data";
+import type { ProductData } from "@site/lib/page-data";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({
   useTranslation: () => ({ t: (key: string, options?: Record<string, unknown>) => (options && "count" in options ? `${key}:${options.count}` : key) }),

@@ -1,15 +1,15 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { TFunction } from "i18next";
-import type { ProductData } from "../../lib/page-data";
-import type { ApiResult, Cart } from "./api";
+import type { ProductData } from "@site/lib/page-data";
+import type { ApiResult, Cart } from "@site/api/client";
 import { Alerts, useAlerts, type AlertType } from "./alerts";
 import { addToCart, useCart } from "./hooks";
 import { clampQuantity, QuantityCounter } from "./QuantityCounter";
 import { miniCart, MiniCartPanel } from "./MiniCartPanel";
-import { trackEcommerce } from "../../lib/tracking/data-layer";
-import { cartLineItem, valueEvent } from "../../lib/tracking/ecommerce";
-import { useVisibilityTracking } from "../../lib/tracking/use-visibility";
+import { trackEcommerce } from "@site/lib/tracking/data-layer";
+import { cartLineItem, valueEvent } from "@site/lib/tracking/ecommerce";
+import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
 
 /** What add-to-cart needs of a product (the product page passes its ProductData, list cards their card fields). */
 export type AddToCartProduct = Pick<ProductData, "isSalable"> & { content: Pick<ProductData["content"], "title"> };

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import type { Delivery } from "./api";
+import type { Delivery } from "@site/api/client";
 import { deliveryLines, formatDay, formatDeadline, storageHint } from "./DeliveryBox";
 
 const t = ((key: string, params?: Record<string, unknown>) => (params ? `${key} ${JSON.stringify(params)}` : key)) as unknown as TFunction;

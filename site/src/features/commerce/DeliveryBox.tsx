@@ -1,14 +1,14 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { TFunction } from "i18next";
-import type { ProductData } from "../../lib/page-data";
-import type { Delivery, ShippingZone } from "./api";
+import type { ProductData } from "@site/lib/page-data";
+import type { Delivery, ShippingZone } from "@site/api/client";
 import { Alerts, useAlerts } from "./alerts";
 import { CART_QUANTITY_EVENT } from "./AddToCart";
-import { htmlLanguage } from "../../../../domain/routes";
+import { htmlLanguage } from "@domain/routes";
 import { readDeliveryChoice, saveDeliveryChoice } from "../checkout/delivery-choice";
-import { STORAGE_MINIMUM_ORDER_VALUE, type DeliveryModeCode } from "../../../../domain/checkout";
-import { formatMoney } from "../../../../domain/money";
+import { STORAGE_MINIMUM_ORDER_VALUE, type DeliveryModeCode } from "@domain/checkout";
+import { formatMoney } from "@domain/money";
 import { changeShippingCountry, DELIVERY_COUNTRY_CHANGED, useCurrentCountry, useDelivery, type DeliveryCountryChange } from "./hooks";
 
 /** Formats a calendar date (YYYY-MM-DD) like "Fr., 20.11." in the page's locale. */

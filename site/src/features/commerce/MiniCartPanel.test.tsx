@@ -1,6 +1,6 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { money } from "../../../../domain/money";
+import { money } from "@domain/money";
 import { MiniCartPanel, type MiniCartView } from "./MiniCartPanel";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({

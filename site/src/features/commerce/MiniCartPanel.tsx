@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { panelStore } from "../../lib/panel-store";
-import type { Cart, CartItem } from "./api";
+import { panelStore } from "@site/lib/panel-store";
+import type { Cart, CartItem } from "@site/api/client";
 
 /** What the mini-cart shows of the cart's answer: the added line, the count and the goods value. */
 export interface MiniCartView {

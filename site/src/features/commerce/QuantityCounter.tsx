@@ -1,6 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { MAX_QUANTITY, MIN_QUANTITY } from "../../../../domain/quantity";
+import { MAX_QUANTITY, MIN_QUANTITY } from "@domain/quantity";
 
 /**
  * Cart quantity counter: +1, -1 only while above 1, direct entry. Minimum 1,

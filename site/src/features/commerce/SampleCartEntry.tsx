@@ -1,8 +1,8 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { showToast } from "../../lib/toast-store";
-import { useVisibilityTracking } from "../../lib/tracking/use-visibility";
-import { PATHS } from "./api";
+import { showToast } from "@site/lib/toast-store";
+import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
+import { PATHS } from "@site/api/client";
 import { sampleCall, useSampleCart } from "./hooks";
 import { openSampleCart, sampleCartPanel } from "./sample-cart-store";
 import { SampleCartPanel } from "./Samples";

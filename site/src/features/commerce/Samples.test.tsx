@@ -1,6 +1,6 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { ProductData } from "../../lib/page-data";
+import type { ProductData } from "@site/lib/page-data";
 import { isOrderedToday, SampleButton, SamplesCounter } from "./Samples";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({ useTranslation: () => ({ t: (key: string) => key }) }));

@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ProductData } from "../../lib/page-data";
-import { PATHS } from "./api";
+import type { ProductData } from "@site/lib/page-data";
+import { PATHS } from "@site/api/client";
 import { Alerts, useAlerts } from "./alerts";
 import { sampleCall, useRelated, useSampleCart, useSamplesToday } from "./hooks";
 import { openSampleCart } from "./sample-cart-store";

@@ -1,6 +1,16 @@
 /** swr hooks over the live commerce calls; keys are the API paths (shared cache between widgets). */
 import useSWR, { mutate } from "swr";
-import { apiCall, fetchData, PATHS, type Cart, type CurrentCountry, type Delivery, type RelatedProduct, type SampleCart, type ShippingZone } from "./api";
+import {
+  apiCall,
+  fetchData,
+  PATHS,
+  type Cart,
+  type CurrentCountry,
+  type Delivery,
+  type RelatedProduct,
+  type SampleCart,
+  type ShippingZone,
+} from "@site/api/client";
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
 

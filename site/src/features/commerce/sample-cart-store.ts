@@ -1,4 +1,4 @@
-import { panelStore } from "../../lib/panel-store";
+import { panelStore } from "@site/lib/panel-store";
 
 /**
  * The sample cart panel, opened by the header's sample cart entry (which shows it), the

@@ -1,10 +1,10 @@
 import type { ZodTypeAny } from "zod";
-import atCommerce from "../../../../locales/at/commerce.json";
-import deCommerce from "../../../../locales/de/commerce.json";
-import enCommerce from "../../../../locales/en/commerce.json";
-import frCommerce from "../../../../locales/fr/commerce.json";
-import itCommerce from "../../../../locales/it/commerce.json";
-import nlCommerce from "../../../../locales/nl/commerce.json";
+import atCommerce from "@locales/at/commerce.json";
+import deCommerce from "@locales/de/commerce.json";
+import enCommerce from "@locales/en/commerce.json";
+import frCommerce from "@locales/fr/commerce.json";
+import itCommerce from "@locales/it/commerce.json";
+import nlCommerce from "@locales/nl/commerce.json";
 import { addressSchema, emailSchema, ENGLISH_TEXTS, hasHouseNumber, stepStates, timeLeft, toCustomerAddress } from "./sample-forms";
 
 /** A schema's verdict as the form sees it: the valid values, or an error with every message (the first as its message). */

@@ -4,9 +4,9 @@
  * the form refuses what the API would refuse, with the visitor's language.
  */
 import { z } from "zod";
-import { addressFields, emailField, type ContactTexts } from "../../../../domain/contact-fields";
+import { addressFields, emailField, type ContactTexts } from "@domain/contact-fields";
 
-export { hasHouseNumber } from "../../../../domain/contact-fields";
+export { hasHouseNumber } from "@domain/contact-fields";
 
 export type FormTexts = ContactTexts;
 

@@ -1,6 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { useVisibilityTracking } from "../../lib/tracking/use-visibility";
+import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
 import type { VariantChoice } from "./ProductConfigurator";
 import { NAMESPACE } from "./texts";
 

@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { imageSrc } from "../../lib/media";
-import { newIdempotencyKey } from "../../lib/idempotency";
+import { imageSrc } from "@site/lib/media";
+import { newIdempotencyKey } from "@site/lib/idempotency";
 import { chosenVariant, configurationCartAdd, type ConfiguratorAnswer } from "./api";
 import { failureText, NAMESPACE } from "./texts";
 

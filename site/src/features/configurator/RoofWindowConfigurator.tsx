@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { formatMoney } from "../../../../domain/money";
-import { imageSrc } from "../../lib/media";
+import { formatMoney } from "@domain/money";
+import { imageSrc } from "@site/lib/media";
 import { fittingChoices, roofWindowCartAdd, type ConfiguratorAnswer, type RoofWindowStepView } from "./api";
 import { failureText, NAMESPACE } from "./texts";
 

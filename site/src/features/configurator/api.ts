@@ -4,8 +4,8 @@
  * roof-window set into the cart. Cart answers update the shared cart (mini-cart counter).
  */
 import { mutate } from "swr";
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from "../../lib/idempotency";
-import { apiCall, type ApiResult } from "../commerce/api";
+import { IDEMPOTENCY_HEADER, newIdempotencyKey } from "@site/lib/idempotency";
+import { apiCall, type ApiResult } from "@site/api/client";
 
 export interface Money {
   amount: number;

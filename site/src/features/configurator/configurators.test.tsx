@@ -1,4 +1,4 @@
-import { byTestId, clickOn, closeBrowser, mount, settle, unmountAll } from "../../../../tests/kit/browser-dom";
+import { byTestId, clickOn, closeBrowser, mount, settle, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

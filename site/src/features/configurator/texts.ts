@@ -1,5 +1,5 @@
 /** The configurators' texts (locales/<lang>/configurator.json) and the words for a refusal by its code. */
-import type { ApiErrorItem } from "../commerce/api";
+import type { ApiErrorItem } from "@site/api/client";
 
 export const NAMESPACE = "configurator";
 

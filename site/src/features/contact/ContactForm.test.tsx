@@ -1,13 +1,13 @@
-import { byTestId, clickOn, closeBrowser, mount, settle, typeInto, unmountAll } from "../../../../tests/kit/browser-dom";
-import { stubApi, type RecordedCall } from "../../../../tests/kit/account-screens";
+import { byTestId, clickOn, closeBrowser, mount, settle, typeInto, unmountAll } from "@tests/kit/browser-dom";
+import { stubApi, type RecordedCall } from "@tests/kit/account-screens";
 import React from "react";
 import { ContactForm } from "./ContactForm";
 
 // The visitor's words: the locale through the pages' i18n runtime.
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
 );
-jest.mock("../../lib/captcha", () => ({
+jest.mock("@site/lib/captcha", () => ({
   CAPTCHA_HEADER: "X-Captcha-Token",
   shopCaptcha: () => ({ provider: "altcha" }),
   captchaToken: async () => {

@@ -10,9 +10,9 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { CONTACT_CAPTCHA_ACTION, CONTACT_LIMITS, CONTACT_TOPICS, contactFormSchema, type ContactFormTexts } from "../../../../domain/contact";
-import { INQUIRY_LIMITS } from "../../../../domain/inquiry";
-import { captchaToken, shopCaptcha } from "../../lib/captcha";
+import { CONTACT_CAPTCHA_ACTION, CONTACT_LIMITS, CONTACT_TOPICS, contactFormSchema, type ContactFormTexts } from "@domain/contact";
+import { INQUIRY_LIMITS } from "@domain/inquiry";
+import { captchaToken, shopCaptcha } from "@site/lib/captcha";
 import { CONTACT_FIELDS, contactRefusal, newIdempotencyKey, submitContact, type ContactField } from "./api";
 
 type Values = Record<ContactField, string>;

@@ -1,15 +1,15 @@
 import React from "react";
 import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { Layout } from "../../components/Layout";
-import { PageHead } from "../../components/PageHead";
-import { headTranslate } from "../../lib/head-translate";
-import { lazyOnIdle } from "../../lib/lazy";
-import type { BaseContext, ChromeData } from "../../lib/page-data";
-import { displayPhone, phoneHref } from "../../lib/phone";
-import { shopContent } from "../../lib/shop-content";
+import { Layout } from "@site/components/Layout";
+import { PageHead } from "@site/components/PageHead";
+import { headTranslate } from "@site/lib/head-translate";
+import { lazyOnIdle } from "@site/lib/lazy";
+import type { BaseContext, ChromeData } from "@site/lib/page-data";
+import { displayPhone, phoneHref } from "@site/lib/phone";
+import { shopContent } from "@site/lib/shop-content";
 import "./contact.css";
-import { withShopData } from "../../lib/with-shop-data";
+import { withShopData } from "@site/lib/with-shop-data";
 
 // Rendered into the static HTML; the form's code (zod, the captcha) hydrates when the browser is idle.
 const ContactForm = lazyOnIdle(() => import("./ContactForm").then((module) => module.ContactForm));

@@ -4,11 +4,11 @@
  *
  *   POST /apiv2/contact   the form (X-Captcha-Token, action `contact`; Idempotency-Key) -> { reference }
  */
-import type { ContactAnswer, ContactForm } from "../../../../domain/contact";
-import { CAPTCHA_HEADER } from "../../lib/captcha";
-import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
-import { apiCall, type ApiResult } from "../commerce/api";
-export { newIdempotencyKey } from "../../lib/idempotency";
+import type { ContactAnswer, ContactForm } from "@domain/contact";
+import { CAPTCHA_HEADER } from "@site/lib/captcha";
+import { IDEMPOTENCY_HEADER } from "@site/lib/idempotency";
+import { apiCall, type ApiResult } from "@site/api/client";
+export { newIdempotencyKey } from "@site/lib/idempotency";
 
 export const CONTACT_API_PATH = "/apiv2/contact";
 

@@ -1,7 +1,7 @@
 import React from "react";
 import { Link } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { cmsKey, type CmsKey } from "../../lib/shop-content";
+import { cmsKey, type CmsKey } from "@site/lib/shop-content";
 import "./home.css";
 
 /** The pages of the AboutGrid, in this order; a page the shop does not have is left out. */

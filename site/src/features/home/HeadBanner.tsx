@@ -1,5 +1,5 @@
 import React from "react";
-import { environmentBanner } from "../../../../domain/environment-banners";
+import { environmentBanner } from "@domain/environment-banners";
 import "./home.css";
 
 /**

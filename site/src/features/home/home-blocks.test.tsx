@@ -4,7 +4,7 @@
  */
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { Campaign } from "../../../../domain/campaign";
+import type { Campaign } from "@domain/campaign";
 import { CampaignHub } from "../campaign/CampaignHub";
 import { CampaignNavigationBanner, CampaignStartBanner } from "../campaign/CampaignStartBanner";
 import { AboutGrid } from "./AboutGrid";
@@ -14,7 +14,7 @@ import { HeadBanner } from "./HeadBanner";
 jest.mock("./home.css", () => ({}));
 jest.mock("../campaign/campaign.css", () => ({}));
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
 );
 jest.mock("gatsby", () => ({
   Link: ({ to, children, ...rest }: { to: string; children: React.ReactNode }) => (

@@ -1,19 +1,19 @@
-import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, unmountAll } from "../../../../tests/kit/browser-dom";
+import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
-import { stubApi } from "../../../../tests/kit/account-screens";
-import { testProduct } from "../../../../tests/kit/site";
-import { subscribeToasts, type ToastMessage } from "../../lib/toast-store";
-import { InquiryButtonsSlot } from "../../components/slots";
+import { stubApi } from "@tests/kit/account-screens";
+import { testProduct } from "@tests/kit/site";
+import { subscribeToasts, type ToastMessage } from "@site/lib/toast-store";
+import { InquiryButtonsSlot } from "@site/components/slots";
 import { LOCK_ATTRIBUTE } from "./page-lock";
 
 jest.mock("./inquiries.css", () => ({}));
 jest.mock("../commerce/commerce.css", () => ({}));
 jest.mock("../account/account.css", () => ({}));
 jest.mock("gatsby-plugin-react-i18next", () => {
-  const texts = jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de");
+  const texts = jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de");
   return { ...texts, useI18next: () => ({ language: "de", routed: false }) };
 });
-jest.mock("../../lib/captcha", () => ({
+jest.mock("@site/lib/captcha", () => ({
   CAPTCHA_HEADER: "X-Captcha-Token",
   shopCaptcha: () => ({ provider: "altcha" }),
   captchaToken: async () => "captcha-token",

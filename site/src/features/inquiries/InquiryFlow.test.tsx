@@ -1,12 +1,12 @@
-import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, typeInto, unmountAll } from "../../../../tests/kit/browser-dom";
+import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, typeInto, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
-import { stubApi, type RecordedCall } from "../../../../tests/kit/account-screens";
+import { stubApi, type RecordedCall } from "@tests/kit/account-screens";
 import InquiryFlow, { skuFromPath } from "./InquiryFlow";
 
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
 );
-jest.mock("../../lib/captcha", () => ({
+jest.mock("@site/lib/captcha", () => ({
   CAPTCHA_HEADER: "X-Captcha-Token",
   shopCaptcha: () => ({ provider: "altcha" }),
   captchaToken: async () => "captcha-token",

@@ -6,8 +6,8 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { InquiryAnswer } from "../../../../domain/inquiry";
-import { homePath, inquiryPath, type ShopRouting } from "../../../../domain/routes";
+import type { InquiryAnswer } from "@domain/inquiry";
+import { homePath, inquiryPath, type ShopRouting } from "@domain/routes";
 import { findProduct, type InquiryProduct } from "./api";
 import { inquiriesEnabled } from "./availability";
 import { InquiryForm, InquiryProductSummary, InquiryThanks } from "./InquiryForm";

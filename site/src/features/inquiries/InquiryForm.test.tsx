@@ -1,15 +1,15 @@
-import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, typeInto, unmountAll } from "../../../../tests/kit/browser-dom";
+import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, typeInto, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
-import { stubApi, type Answer, type RecordedCall } from "../../../../tests/kit/account-screens";
-import type { InquiryAnswer } from "../../../../domain/inquiry";
+import { stubApi, type Answer, type RecordedCall } from "@tests/kit/account-screens";
+import type { InquiryAnswer } from "@domain/inquiry";
 import type { InquiryProduct } from "./api";
 import { InquiryForm } from "./InquiryForm";
 
 // The visitor's words: the German locale through the pages' i18n runtime.
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de"),
 );
-jest.mock("../../lib/captcha", () => ({
+jest.mock("@site/lib/captcha", () => ({
   CAPTCHA_HEADER: "X-Captcha-Token",
   shopCaptcha: () => ({ provider: "altcha" }),
   captchaToken: async () => {

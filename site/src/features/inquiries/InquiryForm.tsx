@@ -10,10 +10,10 @@ import React from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { INQUIRY_QUESTIONS, inquiryFormSchema, type InquiryAnswer, type InquiryForm as InquiryBody, type InquiryType } from "../../../../domain/inquiry";
-import { countryName } from "../../../../domain/countries";
-import { captchaToken, shopCaptcha } from "../../lib/captcha";
-import { apiCall } from "../commerce/api";
+import { INQUIRY_QUESTIONS, inquiryFormSchema, type InquiryAnswer, type InquiryForm as InquiryBody, type InquiryType } from "@domain/inquiry";
+import { countryName } from "@domain/countries";
+import { captchaToken, shopCaptcha } from "@site/lib/captcha";
+import { apiCall } from "@site/api/client";
 import { INQUIRY_CAPTCHA_ACTION, INQUIRY_PATHS, newIdempotencyKey, submitInquiry, type InquiryProduct } from "./api";
 import { fieldRefusals, inquiryFormTexts, NAMESPACE, parseQuantity, quantityText, submitErrorKey, type FormField } from "./texts";
 

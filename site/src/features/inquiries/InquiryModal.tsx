@@ -8,7 +8,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { InquiryAnswer, InquiryType } from "../../../../domain/inquiry";
+import type { InquiryAnswer, InquiryType } from "@domain/inquiry";
 import type { InquiryProduct } from "./api";
 import { InquiryForm, InquiryProductSummary, InquiryThanks } from "./InquiryForm";
 import { lockPage } from "./page-lock";

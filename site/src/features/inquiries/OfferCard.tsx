@@ -7,8 +7,8 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { CustomerOffer } from "../../../../domain/offers";
-import { htmlLanguage } from "../../../../domain/routes";
+import type { CustomerOffer } from "@domain/offers";
+import { htmlLanguage } from "@domain/routes";
 import { acceptOffer, declineOffer, newIdempotencyKey } from "./api";
 import { NAMESPACE, offerErrorKey } from "./texts";
 

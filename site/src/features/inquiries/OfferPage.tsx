@@ -5,8 +5,8 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { CustomerOffer } from "../../../../domain/offers";
-import { cartPath, type ShopRouting } from "../../../../domain/routes";
+import type { CustomerOffer } from "@domain/offers";
+import { cartPath, type ShopRouting } from "@domain/routes";
 import { fetchOffer } from "./api";
 import { InBrowser, Loading } from "./ui";
 import { OfferCard } from "./OfferCard";

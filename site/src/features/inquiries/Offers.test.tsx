@@ -1,16 +1,16 @@
-import { byTestId, allByTestId, clickOn, closeBrowser, mount, settle } from "../../../../tests/kit/browser-dom";
+import { byTestId, allByTestId, clickOn, closeBrowser, mount, settle } from "@tests/kit/browser-dom";
 import React from "react";
-import { resetScreens, stubApi, WithAccount, type Answer, type RecordedCall } from "../../../../tests/kit/account-screens";
-import { money } from "../../../../domain/money";
-import type { CustomerOffer } from "../../../../domain/offers";
+import { resetScreens, stubApi, WithAccount, type Answer, type RecordedCall } from "@tests/kit/account-screens";
+import { money } from "@domain/money";
+import type { CustomerOffer } from "@domain/offers";
 import { Offers } from "../account/Offers";
 import { OfferView } from "./OfferPage";
 
 jest.mock("gatsby-plugin-react-i18next", () => {
-  const texts = jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de");
+  const texts = jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("de");
   return { ...texts, useI18next: () => ({ language: "de", routed: false }) };
 });
-jest.mock("gatsby", () => jest.requireActual("../../../../tests/kit/account-screens").gatsbyMock());
+jest.mock("gatsby", () => jest.requireActual("@tests/kit/account-screens").gatsbyMock());
 
 /**
  * My offers (the account) and the guest offer page: every state as the customer reads it, accept

@@ -8,14 +8,14 @@
  *   GET  /apiv2/offer/:id?sig=          one offer by the signed link of the offer mail
  *   POST /apiv2/offer/:id/accept|decline
  */
-import { CAPTCHA_HEADER } from "../../lib/captcha";
-import { apiCall, type ApiResult } from "../commerce/api";
-import { imageSrc } from "../../lib/media";
-import type { InquiryAnswer, InquiryForm } from "../../../../domain/inquiry";
-import type { CustomerOffer, OfferAccepted } from "../../../../domain/offers";
-import type { ProductResult, SearchData } from "../../../../domain/search-api";
-import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
-export { newIdempotencyKey } from "../../lib/idempotency";
+import { CAPTCHA_HEADER } from "@site/lib/captcha";
+import { apiCall, type ApiResult } from "@site/api/client";
+import { imageSrc } from "@site/lib/media";
+import type { InquiryAnswer, InquiryForm } from "@domain/inquiry";
+import type { CustomerOffer, OfferAccepted } from "@domain/offers";
+import type { ProductResult, SearchData } from "@domain/search-api";
+import { IDEMPOTENCY_HEADER } from "@site/lib/idempotency";
+export { newIdempotencyKey } from "@site/lib/idempotency";
 
 export const INQUIRY_PATHS = {
   submit: "/apiv2/inquiry",

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { INQUIRY_FORM_CODES, INQUIRY_QUESTION_IDS, INQUIRY_TYPES } from "../../../../domain/inquiry";
-import { OFFER_STATES } from "../../../../domain/offers";
+import { INQUIRY_FORM_CODES, INQUIRY_QUESTION_IDS, INQUIRY_TYPES } from "@domain/inquiry";
+import { OFFER_STATES } from "@domain/offers";
 import { fieldRefusals, offerErrorKey, parseQuantity, quantityText, submitErrorKey } from "./texts";
 
 const LANGUAGES = ["de", "at", "en", "fr", "it", "nl"];

@@ -3,8 +3,8 @@
  * (locales/<lang>/inquiries-ui.json): refusals are shown by their code in the page's language,
  * never the API's English message.
  */
-import type { ApiErrorItem } from "../commerce/api";
-import type { InquiryFormTexts } from "../../../../domain/inquiry";
+import type { ApiErrorItem } from "@site/api/client";
+import type { InquiryFormTexts } from "@domain/inquiry";
 
 export const NAMESPACE = "inquiries-ui";
 
@@ -101,4 +101,4 @@ export function quantityText(value: number | null | undefined, language: string)
 }
 
 /** The quantity field's text as a number (domain/decimal-text.ts): empty is none (null), anything but a decimal number NaN. */
-export { parseDecimalText as parseQuantity } from "../../../../domain/decimal-text";
+export { parseDecimalText as parseQuantity } from "@domain/decimal-text";

@@ -1,12 +1,12 @@
 import React from "react";
 import { type HeadProps, type PageProps } from "gatsby";
-import { Layout } from "../../components/Layout";
-import { PageHead } from "../../components/PageHead";
-import { headTranslate } from "../../lib/head-translate";
-import type { BaseContext, ChromeData } from "../../lib/page-data";
+import { Layout } from "@site/components/Layout";
+import { PageHead } from "@site/components/PageHead";
+import { headTranslate } from "@site/lib/head-translate";
+import type { BaseContext, ChromeData } from "@site/lib/page-data";
 import { NewsletterTokenPage } from "./TokenPage";
 import "./newsletter.css";
-import { withShopData } from "../../lib/with-shop-data";
+import { withShopData } from "@site/lib/with-shop-data";
 
 /** Gatsby template of the newsletter's confirm page (created by site/sourcing/newsletter-pages.ts). */
 function NewsletterConfirmTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {

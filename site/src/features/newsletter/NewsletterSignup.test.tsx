@@ -1,4 +1,4 @@
-import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, PAGE_URL, settle, typeInto, unmountAll } from "../../../../tests/kit/browser-dom";
+import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, PAGE_URL, settle, typeInto, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { NewsletterSignup } from "./NewsletterSignup";
@@ -8,12 +8,12 @@ import { NewsletterTokenPage } from "./TokenPage";
 jest.mock("./newsletter.css", () => ({}));
 // The visitor's words: the English locale through the pages' i18n runtime.
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
 );
 const navigate = jest.fn(async (_path: string) => undefined);
 jest.mock("gatsby", () => ({ navigate: (path: string) => navigate(path), graphql: () => null }));
 const captcha = { fails: false, actions: [] as string[] };
-jest.mock("../../lib/captcha", () => ({
+jest.mock("@site/lib/captcha", () => ({
   CAPTCHA_HEADER: "X-Captcha-Token",
   shopCaptcha: () => ({ provider: "altcha" }),
   captchaToken: async (_settings: unknown, action: string) => {

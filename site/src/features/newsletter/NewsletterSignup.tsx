@@ -9,15 +9,9 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { formatMoney } from "../../../../domain/money";
-import {
-  NEWSLETTER_CAPTCHA_ACTION,
-  NEWSLETTER_LIMITS,
-  NEWSLETTER_VOUCHER_AMOUNT,
-  newsletterFormSchema,
-  type NewsletterTexts,
-} from "../../../../domain/newsletter";
-import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "../../lib/captcha";
+import { formatMoney } from "@domain/money";
+import { NEWSLETTER_CAPTCHA_ACTION, NEWSLETTER_LIMITS, NEWSLETTER_VOUCHER_AMOUNT, newsletterFormSchema, type NewsletterTexts } from "@domain/newsletter";
+import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "@site/lib/captcha";
 import { IDEMPOTENCY_HEADER, newIdempotencyKey, signUpRefusal, subscribeNewsletter, type SignUpField } from "./api";
 import type { NewsletterSignupProps } from "./types";
 

@@ -4,10 +4,10 @@
  * (same origin, the Swiss language segment, success only with 200 and data) and carries an
  * Idempotency-Key, so a double click or a retry acts once.
  */
-import type { NewsletterConfirmAnswer, NewsletterSubscribeAnswer, NewsletterUnsubscribeAnswer } from "../../../../domain/newsletter";
-import { apiCall, type ApiResult } from "../commerce/api";
-import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
-export { IDEMPOTENCY_HEADER, newIdempotencyKey } from "../../lib/idempotency";
+import type { NewsletterConfirmAnswer, NewsletterSubscribeAnswer, NewsletterUnsubscribeAnswer } from "@domain/newsletter";
+import { apiCall, type ApiResult } from "@site/api/client";
+import { IDEMPOTENCY_HEADER } from "@site/lib/idempotency";
+export { IDEMPOTENCY_HEADER, newIdempotencyKey } from "@site/lib/idempotency";
 
 export const NEWSLETTER_PATHS = {
   subscribe: "/apiv2/newsletter/subscribe",

@@ -8,7 +8,7 @@ import React from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "../../lib/captcha";
+import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "@site/lib/captcha";
 import { lookupOrder } from "./api";
 import { lookupFormSchema, type LookupForm as LookupValues, type LookupFormInput } from "./forms";
 import { useFormTexts } from "./useFormTexts";

@@ -1,27 +1,16 @@
-import {
-  closeBrowser,
-  allByTestId,
-  byTestId,
-  chooseFiles,
-  clickOn,
-  fieldLabelled,
-  fileOf,
-  mount,
-  typeInto,
-  unmountAll,
-} from "../../../../tests/kit/browser-dom";
+import { closeBrowser, allByTestId, byTestId, chooseFiles, clickOn, fieldLabelled, fileOf, mount, typeInto, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
-import type { ApiResult } from "../commerce/api";
+import type { ApiResult } from "@site/api/client";
 import type { ImageEntry } from "./images";
 import { ReturnForm, type ReviewedReturn } from "./ReturnForm";
 import { EMPTY_DETAILS } from "./flow";
-import { RMA_OPTIONS, rmaOrder } from "../../../../tests/kit/returns-screens";
+import { RMA_OPTIONS, rmaOrder } from "@tests/kit/returns-screens";
 import type { RmaUpload } from "./types";
 
 jest.mock("./returns.css", () => ({}));
 // The visitor's words: the English locale through the pages' i18n runtime.
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
 );
 
 type Upload = (file: File) => Promise<ApiResult<RmaUpload>>;

@@ -1,27 +1,15 @@
-import {
-  closeBrowser,
-  byTestId,
-  chooseFiles,
-  clickOn,
-  fieldLabelled,
-  fileOf,
-  mount,
-  PAGE_URL,
-  settle,
-  typeInto,
-  unmountAll,
-} from "../../../../tests/kit/browser-dom";
+import { closeBrowser, byTestId, chooseFiles, clickOn, fieldLabelled, fileOf, mount, PAGE_URL, settle, typeInto, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
 import { SWRConfig } from "swr";
 import ReturnsFlow from "./ReturnsFlow";
-import { RMA_OPTIONS, rmaOrder } from "../../../../tests/kit/returns-screens";
+import { RMA_OPTIONS, rmaOrder } from "@tests/kit/returns-screens";
 
 jest.mock("./returns.css", () => ({}));
 // The visitor's words: the English locale through the pages' i18n runtime.
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
 );
-jest.mock("../../lib/captcha", () => ({
+jest.mock("@site/lib/captcha", () => ({
   CAPTCHA_HEADER: "X-Captcha-Token",
   shopCaptcha: () => ({ provider: "altcha" }),
   captchaToken: async () => "captcha-token",

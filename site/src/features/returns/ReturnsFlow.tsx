@@ -7,9 +7,9 @@
 import React from "react";
 import useSWR from "swr";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ReturnsTexts } from "../../../../domain/returns-forms";
-import { withdrawPath, type ShopRouting } from "../../../../domain/routes";
-import { fetchData } from "../commerce/api";
+import type { ReturnsTexts } from "@domain/returns-forms";
+import { withdrawPath, type ShopRouting } from "@domain/routes";
+import { fetchData } from "@site/api/client";
 import { rememberAccess } from "./access-store";
 import {
   accessFields,

@@ -5,7 +5,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ShopRouting } from "../../../../domain/routes";
+import type { ShopRouting } from "@domain/routes";
 import "./returns.css";
 
 const ReturnsFlow = React.lazy(() => import("./ReturnsFlow"));

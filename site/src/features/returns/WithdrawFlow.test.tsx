@@ -1,15 +1,15 @@
-import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, PAGE_URL, unmountAll } from "../../../../tests/kit/browser-dom";
+import { byTestId, clickOn, closeBrowser, fieldLabelled, mount, PAGE_URL, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
 import { rememberAccess } from "./access-store";
-import { rmaOrder } from "../../../../tests/kit/returns-screens";
+import { rmaOrder } from "@tests/kit/returns-screens";
 import WithdrawFlow from "./WithdrawFlow";
 
 jest.mock("./returns.css", () => ({}));
 // The visitor's words: the English locale through the pages' i18n runtime.
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
 );
-jest.mock("../../lib/captcha", () => ({
+jest.mock("@site/lib/captcha", () => ({
   CAPTCHA_HEADER: "X-Captcha-Token",
   shopCaptcha: () => ({ provider: "altcha" }),
   captchaToken: async () => "captcha-token",

@@ -7,7 +7,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { returnsPath, type ShopRouting } from "../../../../domain/routes";
+import { returnsPath, type ShopRouting } from "@domain/routes";
 import { recalledAccess, rememberAccess } from "./access-store";
 import { accessOf, fetchCustomerRmaOrder, newIdempotencyKey, openSignedLink, requestWithdrawal, type RmaAccess } from "./api";
 import { entryFromLocation } from "./flow";

@@ -5,10 +5,10 @@
  * through the commerce client (same origin, the Swiss language segment, success only with
  * 200 and data).
  */
-import { apiCall, type ApiResult } from "../commerce/api";
+import { apiCall, type ApiResult } from "@site/api/client";
 import type { Customer, CustomerOrderSummary, RmaLookupAnswer, RmaUpload, WithdrawalAnswer } from "./types";
-import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
-export { newIdempotencyKey } from "../../lib/idempotency";
+import { IDEMPOTENCY_HEADER } from "@site/lib/idempotency";
+export { newIdempotencyKey } from "@site/lib/idempotency";
 
 export const RMA_PATHS = {
   options: "/apiv2/rma/options",

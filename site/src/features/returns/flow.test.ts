@@ -1,5 +1,5 @@
 import { entryFromLocation, EMPTY_DETAILS, flowReducer, INITIAL_FLOW, keyFor, needsNewLookup, type FlowState } from "./flow";
-import { rmaOrder } from "../../../../tests/kit/returns-screens";
+import { rmaOrder } from "@tests/kit/returns-screens";
 
 const access = { kind: "token" as const, lookupToken: "t", expiresAt: "2026-11-24T12:00:00.000Z" };
 

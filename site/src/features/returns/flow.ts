@@ -9,7 +9,7 @@
  * keeps its Idempotency-Key for as long as its body is the same (a retry after a failure
  * or a double click makes one complaint); a corrected body gets a new key.
  */
-import { ORDER_NUMBER } from "../../../../domain/returns-forms";
+import { ORDER_NUMBER } from "@domain/returns-forms";
 import { accessExpired, newIdempotencyKey, type RmaAccess } from "./api";
 import type { ImageEntry } from "./images";
 import type { Entries, TextError } from "./selection";

@@ -4,7 +4,7 @@
  * the visitor's words: the order lookup, and the reason and details of a complaint.
  */
 import { z } from "zod";
-import { lookupSchema, REASONS_NEEDING_MESSAGE, reasonDetailsShape, type ReturnReason, type ReturnsTexts } from "../../../../domain/returns-forms";
+import { lookupSchema, REASONS_NEEDING_MESSAGE, reasonDetailsShape, type ReturnReason, type ReturnsTexts } from "@domain/returns-forms";
 
 /** The order lookup: order or invoice number, the order's e-mail, the billing postal code. */
 export function lookupFormSchema(texts: ReturnsTexts) {

@@ -4,7 +4,7 @@
  * can before sending (the extension, the size, the count), so the visitor hears at once;
  * the shop API checks again by the bytes. Every error names its file.
  */
-import { MAX_RMA_IMAGES } from "../../../../domain/returns-forms";
+import { MAX_RMA_IMAGES } from "@domain/returns-forms";
 import type { RmaUpload } from "./types";
 
 export const MAX_IMAGES = MAX_RMA_IMAGES;

@@ -1,6 +1,6 @@
-import type { ReturnsTexts } from "../../../../domain/returns-forms";
+import type { ReturnsTexts } from "@domain/returns-forms";
 import { blockedReasonOf, initialEntries, limitOf, selectedItems, validateSelection, wholeOrderEntries } from "./selection";
-import { rmaLine, rmaOrder } from "../../../../tests/kit/returns-screens";
+import { rmaLine, rmaOrder } from "@tests/kit/returns-screens";
 
 const texts = {
   selectAtLeastOne: "Please select at least one product",

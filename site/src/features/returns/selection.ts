@@ -7,7 +7,7 @@
  * (DEFECTIVE) is not limited by the window, so it allows what was delivered and not
  * returned; before a reason is chosen, the most any reason allows.
  */
-import { allowedQuantity, itemsSelectionSchema, RETURN_REASONS, type ReturnReason, type ReturnsTexts } from "../../../../domain/returns-forms";
+import { allowedQuantity, itemsSelectionSchema, RETURN_REASONS, type ReturnReason, type ReturnsTexts } from "@domain/returns-forms";
 import type { BlockedReason, RmaLine, RmaOrder } from "./types";
 
 /** What the visitor typed for a line: the flag and the amount as text (as the field holds it). */

@@ -3,8 +3,8 @@
  * under `returns.`): the screens show the spec's words by the error's code, never the
  * API's English message.
  */
-import { htmlLanguage } from "../../../../domain/routes";
-import type { ApiErrorItem } from "../commerce/api";
+import { htmlLanguage } from "@domain/routes";
+import type { ApiErrorItem } from "@site/api/client";
 import type { TextError } from "./selection";
 
 /** Codes that mean the visitor's access to the order is gone (the lookup token ran out or is not theirs, the session ended). */

@@ -10,7 +10,7 @@ export type {
   RmaOrderLine as RmaLine,
   RmaUploadAnswer as RmaUpload,
   WithdrawalAnswer,
-} from "../../../../domain/returns-forms";
+} from "@domain/returns-forms";
 
 /** GET /apiv2/customer/orders of the accounts API: `data: {orders: OrderListItem[]}`. */
 export interface CustomerOrderSummary {

@@ -1,6 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ReturnsTexts } from "../../../../domain/returns-forms";
+import type { ReturnsTexts } from "@domain/returns-forms";
 
 /**
  * The messages of the returns rules (domain/returns-forms.ts) in the page's language

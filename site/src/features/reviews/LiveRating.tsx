@@ -1,7 +1,7 @@
 import React from "react";
 import useSWR from "swr";
-import type { RatingAnswer } from "../../../../domain/api/reviews";
-import { fetchData } from "../commerce/api";
+import type { RatingAnswer } from "@domain/api/reviews";
+import { fetchData } from "@site/api/client";
 import { RatingLine, type RatingFigures } from "./RatingLine";
 import { ratingPath, reviewSettings } from "./settings";
 

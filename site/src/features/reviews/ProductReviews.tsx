@@ -1,9 +1,9 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ProductData } from "../../lib/page-data";
+import type { ProductData } from "@site/lib/page-data";
 import { reviewSettings, type ReviewSettings } from "./settings";
 import { ratingText, Stars } from "./Stars";
-import { writtenDate } from "../../../../domain/calendar-date";
+import { writtenDate } from "@domain/calendar-date";
 import "./reviews.css";
 
 /**

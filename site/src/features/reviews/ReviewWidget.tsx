@@ -1,5 +1,5 @@
 import React from "react";
-import { CONSENT_COOKIE } from "../../lib/consent";
+import { CONSENT_COOKIE } from "@site/lib/consent";
 import { reviewSettings, type ReviewSettings } from "./settings";
 
 /** Whether the visitor agreed to all cookies (the consent dialog's 'all'; lib/consent.ts). */

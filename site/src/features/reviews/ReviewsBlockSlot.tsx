@@ -1,5 +1,5 @@
 import React from "react";
-import { lazyOnIdle } from "../../lib/lazy";
+import { lazyOnIdle } from "@site/lib/lazy";
 import { RatingLine, type RatingFigures } from "./RatingLine";
 import { ReviewWidget } from "./ReviewWidget";
 import "./reviews.css";

@@ -1,5 +1,5 @@
 import React from "react";
-import { formatQuantity } from "../../../../domain/money";
+import { formatQuantity } from "@domain/money";
 
 /** A rating as the page's language writes numbers (one decimal at most; the same in the build and the browser): 4,3 in de, 4.3 in en. */
 export function ratingText(value: number, language: string): string {

@@ -1,17 +1,17 @@
-import { byTestId, closeBrowser, mount, settle } from "../../../../tests/kit/browser-dom";
+import { byTestId, closeBrowser, mount, settle } from "@tests/kit/browser-dom";
 import React from "react";
 import { SWRConfig } from "swr";
-import { resetScreens, stubApi, type RecordedCall } from "../../../../tests/kit/account-screens";
-import { answerConsent } from "../../lib/consent";
-import type { ProductData } from "../../lib/page-data";
-import { testProduct } from "../../../../tests/kit/site";
+import { resetScreens, stubApi, type RecordedCall } from "@tests/kit/account-screens";
+import { answerConsent } from "@site/lib/consent";
+import type { ProductData } from "@site/lib/page-data";
+import { testProduct } from "@tests/kit/site";
 import { LiveRating, liveRating } from "./LiveRating";
 import { ProductReviews } from "./ProductReviews";
 import { consentedToAll, ReviewWidget } from "./ReviewWidget";
 import { reviewSettings, type ReviewSettings } from "./settings";
 import { ratingText } from "./Stars";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("@tests/kit/account-screens").i18nMock("de"));
 jest.mock("./reviews.css", () => ({}));
 
 afterEach(async () => {

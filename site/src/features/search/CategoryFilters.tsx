@@ -9,7 +9,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { CategoryListingData } from "../../../../domain/category-listing";
+import type { CategoryListingData } from "@domain/category-listing";
 import { fetchCategoryListing } from "./category-api";
 import { useLocationSearch, type CategoryListingProps } from "./category-location";
 import { FilterPanel } from "./FilterPanel";

@@ -10,7 +10,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { hasFilterParams } from "../../../../domain/category-listing";
+import { hasFilterParams } from "@domain/category-listing";
 import { useLocationSearch, type CategoryListingProps } from "./category-location";
 import { FilterToggle, FILTERS_ID } from "./FilterToggle";
 import { readFilterUrl } from "./filter-url";

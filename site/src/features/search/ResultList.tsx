@@ -6,7 +6,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { Pagination } from "../../components/Pagination";
+import { Pagination } from "@site/components/Pagination";
 import { ProductItem } from "./ProductItem";
 import type { ProductResult } from "./types";
 

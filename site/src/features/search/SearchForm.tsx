@@ -6,7 +6,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { useVisibilityTracking } from "../../lib/tracking/use-visibility";
+import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
 
 const loadOverlay = () => import("./SearchOverlay");
 const SearchOverlay = React.lazy(loadOverlay);

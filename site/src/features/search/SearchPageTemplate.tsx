@@ -1,13 +1,13 @@
 import React from "react";
 import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { Layout } from "../../components/Layout";
-import { PageHead } from "../../components/PageHead";
-import { headTranslate } from "../../lib/head-translate";
-import type { BaseContext, ChromeData } from "../../lib/page-data";
-import { searchPath } from "../../../../domain/routes";
+import { Layout } from "@site/components/Layout";
+import { PageHead } from "@site/components/PageHead";
+import { headTranslate } from "@site/lib/head-translate";
+import type { BaseContext, ChromeData } from "@site/lib/page-data";
+import { searchPath } from "@domain/routes";
 import { SearchPage } from "./SearchPage";
-import { withShopData } from "../../lib/with-shop-data";
+import { withShopData } from "@site/lib/with-shop-data";
 
 /** Gatsby template of the search page (created by site/sourcing/search-pages.ts). */
 function SearchPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {

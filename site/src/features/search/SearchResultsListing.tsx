@@ -9,8 +9,8 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { SEARCH_SORTS } from "../../../../domain/search-api";
-import { CATEGORY_PAGE_SIZE } from "../../../../domain/category-listing";
+import { SEARCH_SORTS } from "@domain/search-api";
+import { CATEGORY_PAGE_SIZE } from "@domain/category-listing";
 import { fetchSearch } from "./api";
 import { useLocationSearch } from "./category-location";
 import { FilterToggle, FILTERS_ID } from "./FilterToggle";

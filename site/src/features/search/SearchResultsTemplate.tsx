@@ -1,13 +1,13 @@
 import React from "react";
 import { type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { Layout } from "../../components/Layout";
-import { PageHead } from "../../components/PageHead";
-import { headTranslate } from "../../lib/head-translate";
-import type { BaseContext, ChromeData } from "../../lib/page-data";
+import { Layout } from "@site/components/Layout";
+import { PageHead } from "@site/components/PageHead";
+import { headTranslate } from "@site/lib/head-translate";
+import type { BaseContext, ChromeData } from "@site/lib/page-data";
 import { SearchResultsListing } from "./SearchResultsListing";
 import "./search.css";
-import { withShopData } from "../../lib/with-shop-data";
+import { withShopData } from "@site/lib/with-shop-data";
 
 /** The slot the edge fills with the results of `?q=` (worker/edge/search-results.ts). */
 export const SEARCH_RESULTS_SLOT = "search-results-static";

@@ -3,10 +3,10 @@
  * the language segment leads the path (/fr/apiv2/search...). `log=false` is added unless
  * the visitor consented to all cookies (the query log is statistics).
  */
-import type { ReceivedEnvelope } from "../../../../domain/api/envelope";
-import { apiUrl } from "../commerce/api";
-import { readCookie } from "../../lib/banner";
-import { CONSENT_COOKIE } from "../../lib/consent";
+import type { ReceivedEnvelope } from "@domain/api/envelope";
+import { apiUrl } from "@site/api/client";
+import { readCookie } from "@site/lib/banner";
+import { CONSENT_COOKIE } from "@site/lib/consent";
 import { filtersParam } from "./state";
 import type { ActiveFilter, SearchData, SearchMeta } from "./types";
 

@@ -2,10 +2,10 @@
  * The browser's call of a category's filtered list (GET /apiv2/categories/:id/products,
  * domain/category-listing.ts); the filters go as the search sends them.
  */
-import type { ReceivedEnvelope } from "../../../../domain/api/envelope";
-import { apiUrl } from "../commerce/api";
+import type { ReceivedEnvelope } from "@domain/api/envelope";
+import { apiUrl } from "@site/api/client";
 import { filtersParam } from "./state";
-import type { CategoryListingData } from "../../../../domain/category-listing";
+import type { CategoryListingData } from "@domain/category-listing";
 import type { ActiveFilter } from "./types";
 
 export interface CategoryListingCall {

@@ -3,7 +3,7 @@
  * name, the category's, "Ja" for a yes/no attribute: the name the API gives the value, never
  * its key or slug) and range bounds in the page language's number format with their unit.
  */
-import { formatMoney, formatQuantity } from "../../../../domain/money";
+import { formatMoney, formatQuantity } from "@domain/money";
 import type { ActiveFilter, FilterOption, FilterValue } from "./types";
 
 /** The shop's currency as the filter options name it (the price range's unit); EUR when there is no price range. */

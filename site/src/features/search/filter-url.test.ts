@@ -1,6 +1,6 @@
 import { readFilterUrl, writeFilterUrl, type FilterUrlState } from "./filter-url";
 import { activeFiltersReducer } from "./state";
-import { hasFilterParams } from "../../../../domain/category-listing";
+import { hasFilterParams } from "@domain/category-listing";
 
 const roundTrip = (state: FilterUrlState) => readFilterUrl(writeFilterUrl(state));
 

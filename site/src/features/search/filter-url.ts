@@ -4,8 +4,8 @@
  * Reading never throws: what is malformed or over the API's limits is left out, so a
  * hand-edited or hostile link shows the category, not an error.
  */
-import { CATEGORY_SORT_KEY, FILTER_PARAM_PREFIX, SORT_PARAM, hasFilterParams } from "../../../../domain/category-listing";
-import { roundRange, unitOfAttribute } from "../../../../domain/ranges";
+import { CATEGORY_SORT_KEY, FILTER_PARAM_PREFIX, SORT_PARAM, hasFilterParams } from "@domain/category-listing";
+import { roundRange, unitOfAttribute } from "@domain/ranges";
 import type { ActiveFilter } from "./types";
 
 const KEY = /^[a-z][a-z0-9_]{0,63}$/i;

@@ -1,8 +1,8 @@
 /**
  * The search overlay and page state and its transitions, as a pure reducer. Side effects (calls, storage) live in the hooks.
  */
-import { roundRange } from "../../../../domain/ranges";
-import { MINIMUM_SEARCH_CHARACTERS } from "../../../../domain/search-api";
+import { roundRange } from "@domain/ranges";
+import { MINIMUM_SEARCH_CHARACTERS } from "@domain/search-api";
 import type { ActiveFilter, FilterEntry, FilterOption, GroupType, ResultGroup, SearchData, TabKey } from "./types";
 
 type ResultItem = ResultGroup["results"][number];

@@ -10,7 +10,7 @@ export type {
   ResultGroup,
   SearchData,
   SearchMeta,
-} from "../../../../domain/search-api";
+} from "@domain/search-api";
 
 /** The search's tabs: all, products, filter, advises, videos, infos and the shop's own brand. */
 export type TabKey = "all" | "products" | "filter" | "advises" | "videos" | "infos" | "brand";

@@ -6,8 +6,8 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { BillLine } from "../../../../domain/terrace/bill";
-import { formatMoney, type MoneyValue } from "../../../../domain/money";
+import type { BillLine } from "@domain/terrace/bill";
+import { formatMoney, type MoneyValue } from "@domain/money";
 import { formatMetres } from "./numbers";
 import { unitLabel } from "./texts";
 

@@ -8,7 +8,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { Point } from "../../../../domain/terrace/plan";
+import type { Point } from "@domain/terrace/plan";
 import { boundsOf, GRID_METRES, isRectangle, pointsOf, sideLengths, type EditorAction, type EditorState, type ShapeKind, type Target } from "./editor";
 import { formatMetres, parseMetres } from "./numbers";
 

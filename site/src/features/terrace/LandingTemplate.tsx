@@ -8,8 +8,8 @@
 import React from "react";
 import { graphql, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { CmsPageView, Head as CmsHead, type CmsPageData, type Context } from "../../templates/cms-page";
-import { withShopData } from "../../lib/with-shop-data";
+import { CmsPageView, Head as CmsHead, type CmsPageData, type Context } from "@site/templates/cms-page";
+import { withShopData } from "@site/lib/with-shop-data";
 
 function TerraceLandingTemplate({ data, pageContext }: PageProps<CmsPageData, Context>) {
   return <CmsPageView data={data} pageContext={pageContext} body={<ConfiguratorLanding plannerPath={pageContext.plannerPath ?? null} />} />;

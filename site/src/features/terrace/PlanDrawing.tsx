@@ -4,8 +4,8 @@
  * both clipped to the terrace; the house wall side drawn thick.
  */
 import React from "react";
-import type { TerracePlan } from "../../../../domain/terrace/plan";
-import type { BoardSpec, Layout } from "../../../../domain/terrace/layout";
+import type { TerracePlan } from "@domain/terrace/plan";
+import type { BoardSpec, Layout } from "@domain/terrace/layout";
 import { boundsOf } from "./editor";
 import { viewBoxOf } from "./DrawingEditor";
 

@@ -1,7 +1,7 @@
-import { allByTestId, byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, typeInto, unmountAll } from "../../../../tests/kit/browser-dom";
+import { allByTestId, byTestId, clickOn, closeBrowser, fieldLabelled, mount, settle, typeInto, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
-import { money } from "../../../../domain/money";
-import type { BillLine } from "../../../../domain/terrace/bill";
+import { money } from "@domain/money";
+import type { BillLine } from "@domain/terrace/bill";
 import type { TerraceCatalogue } from "./api";
 import Planner from "./Planner";
 import { BillTable } from "./BillTable";
@@ -9,7 +9,7 @@ import { PLAN_STORAGE_KEY } from "./plan-store";
 
 jest.mock("../inquiries/InquiryModal", () => ({ __esModule: true, default: () => null }));
 jest.mock("gatsby-plugin-react-i18next", () =>
-  jest.requireActual<typeof import("../../../../tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
+  jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../../tests/kit/page-translations").pageTranslations("en"),
 );
 
 const eur = (minor: number) => money(minor, "EUR", "en");

@@ -10,12 +10,12 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { planArea, terracePlanSchema, type TerracePlan, type TerraceTexts } from "../../../../domain/terrace/plan";
-import { layTerrace, type Layout } from "../../../../domain/terrace/layout";
-import { billOfMaterials, type CatalogueItem } from "../../../../domain/terrace/bill";
-import { cartPath, type ShopRouting } from "../../../../domain/routes";
-import { formatMoney } from "../../../../domain/money";
-import { normalizeTerraceNumber } from "../../../../domain/terrace-configurations";
+import { planArea, terracePlanSchema, type TerracePlan, type TerraceTexts } from "@domain/terrace/plan";
+import { layTerrace, type Layout } from "@domain/terrace/layout";
+import { billOfMaterials, type CatalogueItem } from "@domain/terrace/bill";
+import { cartPath, type ShopRouting } from "@domain/routes";
+import { formatMoney } from "@domain/money";
+import { normalizeTerraceNumber } from "@domain/terrace-configurations";
 import {
   boardImage,
   configurationToCart,
@@ -34,7 +34,7 @@ import { BillTable } from "./BillTable";
 import { PlanDrawing } from "./PlanDrawing";
 import { boardDistinction, planTexts, unitLabel } from "./texts";
 import { formatMetres } from "./numbers";
-import { useVisibilityTracking } from "../../lib/tracking/use-visibility";
+import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
 import { keepPlan, PLANNER_STEPS, readStoredPlan, type Step } from "./plan-store";
 
 const InquiryModal = React.lazy(() => import(/* webpackChunkName: "inquiry-form" */ "../inquiries/InquiryModal"));

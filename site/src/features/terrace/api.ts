@@ -7,11 +7,11 @@
  *   GET  /apiv2/terrace/configurations/{number}         a saved plan, its bill on today's catalogue
  *   POST /apiv2/terrace/configurations/{number}/cart    every bill line with a sku into the cart (Idempotency-Key)
  */
-import type { TerracePlan } from "../../../../domain/terrace/plan";
-import type { TerraceBill, TerraceBoard, TerraceCartAnswer, TerraceCatalogue, TerraceConfiguration } from "../../../../domain/terrace-configurations";
-import { apiCall, type ApiResult } from "../commerce/api";
-import { IDEMPOTENCY_HEADER } from "../../lib/idempotency";
-export { newIdempotencyKey } from "../../lib/idempotency";
+import type { TerracePlan } from "@domain/terrace/plan";
+import type { TerraceBill, TerraceBoard, TerraceCartAnswer, TerraceCatalogue, TerraceConfiguration } from "@domain/terrace-configurations";
+import { apiCall, type ApiResult } from "@site/api/client";
+import { IDEMPOTENCY_HEADER } from "@site/lib/idempotency";
+export { newIdempotencyKey } from "@site/lib/idempotency";
 export type { TerraceCatalogue };
 
 export const TERRACE_PATHS = {

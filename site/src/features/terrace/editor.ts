@@ -4,7 +4,7 @@
  * nothing), the snapping options and the house wall side. A pure reducer, so the screen and
  * the tests drive it alike; snapping is the geometry module's own (domain/terrace/plan.ts snap).
  */
-import { lShape, rectangle, snap, TERRACE_LIMITS, uShape, type Point, type TerracePlan } from "../../../../domain/terrace/plan";
+import { lShape, rectangle, snap, TERRACE_LIMITS, uShape, type Point, type TerracePlan } from "@domain/terrace/plan";
 
 /** The grid the points snap to, in metres (10 cm). */
 export const GRID_METRES = 0.1;

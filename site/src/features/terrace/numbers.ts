@@ -4,7 +4,7 @@
  * German, also in the Swiss shop, 4.5 in English), no grouping (a shown value is typed back);
  * typed with a comma or a point.
  */
-import { quantityDecimal } from "../../../../domain/money";
+import { quantityDecimal } from "@domain/money";
 
 export function formatMetres(value: number, language: string, decimals = 2): string {
   if (!Number.isFinite(value)) return "";

@@ -5,7 +5,7 @@
  * its own plan). What is read back is checked by the plan rules the shop API applies
  * (domain/terrace/plan.ts); anything else (an old format, a hand-edited value) is dropped.
  */
-import { terracePlanSchema, type TerracePlan, type TerraceTexts } from "../../../../domain/terrace/plan";
+import { terracePlanSchema, type TerracePlan, type TerraceTexts } from "@domain/terrace/plan";
 
 export const PLAN_STORAGE_KEY = "bh:terrace-plan";
 

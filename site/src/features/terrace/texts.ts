@@ -2,7 +2,7 @@
  * The planner's words (locales/<lang>/terrace-ui.json): the plan rules' messages for the shared
  * schema (domain/terrace/plan.ts terracePlanSchema) in the page's language, and sales unit labels.
  */
-import type { TerraceTexts } from "../../../../domain/terrace/plan";
+import type { TerraceTexts } from "@domain/terrace/plan";
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 

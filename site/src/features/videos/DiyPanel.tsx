@@ -1,8 +1,8 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import type { ProductData } from "../../lib/page-data";
-import { Tutorials } from "../../components/product/Tutorials";
-import { useVisibilityTracking } from "../../lib/tracking/use-visibility";
+import type { ProductData } from "@site/lib/page-data";
+import { Tutorials } from "@site/components/product/Tutorials";
+import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
 
 /**
  * The DIY panel (an interface toggle): the product's tutorials in a side panel opened

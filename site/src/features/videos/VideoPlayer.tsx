@@ -1,6 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { imageSrc } from "../../lib/media";
+import { imageSrc } from "@site/lib/media";
 import { videoSource } from "./video-source";
 import "./videos.css";
 

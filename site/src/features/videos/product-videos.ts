@@ -1,4 +1,4 @@
-import type { ProductData } from "../../lib/page-data";
+import type { ProductData } from "@site/lib/page-data";
 import type { VideoItemData } from "./VideoPlayer";
 
 /** A product's videos: its video tutorials first, then the videos among its media; each URL once. */

@@ -3,7 +3,7 @@
  * no-cookie mode, Vimeo with do-not-track) or a file on the media host in a <video> element.
  * Nothing of either is requested before the visitor clicks play (VideoPlayer.tsx).
  */
-import { mediaHref } from "../../lib/media";
+import { mediaHref } from "@site/lib/media";
 
 export type VideoSource = { kind: "embed"; src: string } | { kind: "file"; src: string };
 

@@ -1,14 +1,14 @@
-import { byTestId, clickOn, closeBrowser, mount, unmountAll } from "../../../../tests/kit/browser-dom";
+import { byTestId, clickOn, closeBrowser, mount, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
-import { testProduct as baseProduct } from "../../../../tests/kit/site";
-import type { ProductData } from "../../lib/page-data";
-import { Tutorials } from "../../components/product/Tutorials";
+import { testProduct as baseProduct } from "@tests/kit/site";
+import type { ProductData } from "@site/lib/page-data";
+import { Tutorials } from "@site/components/product/Tutorials";
 import { DiyPanel } from "./DiyPanel";
 import { productVideos } from "./product-videos";
 import { videoSource } from "./video-source";
 import { VideoPlayer } from "./VideoPlayer";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("@tests/kit/account-screens").i18nMock("de"));
 jest.mock("./videos.css", () => ({}));
 
 afterEach(() => unmountAll());

@@ -1,4 +1,4 @@
-import { FRONTEND_TYPE, type EcommerceEvent, type InteractionEvent, type InterfaceToggle } from "../../../../domain/tracking";
+import { FRONTEND_TYPE, type EcommerceEvent, type InteractionEvent, type InterfaceToggle } from "@domain/tracking";
 
 /**
  * The pages' pushes to the tag manager's dataLayer: every e-commerce event is

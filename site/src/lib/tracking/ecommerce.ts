@@ -1,4 +1,4 @@
-import { decimalAmount, MAX_EVENT_ITEMS, type EcommerceData, type EcommerceEvent, type TrackedItem } from "../../../../domain/tracking";
+import { decimalAmount, MAX_EVENT_ITEMS, type EcommerceData, type EcommerceEvent, type TrackedItem } from "@domain/tracking";
 
 /**
  * GA4 e-commerce events from what the pages know: prices come in minor units (as

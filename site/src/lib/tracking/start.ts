@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, fetchAccount } from "../../features/account/api";
+import { ACCOUNT_PATHS, fetchAccount } from "@site/features/account/api";
 import { CONSENT_MANAGER_EVENT } from "../consent";
 import { registerServiceWorker } from "../service-worker";
 import { loadTracking, type TrackingEnvironment } from "./load";

@@ -1,21 +1,21 @@
-import { byTestId, clickOn, closeBrowser, mount, settle, typeInto, unmountAll } from "../../../../tests/kit/browser-dom";
+import { byTestId, clickOn, closeBrowser, mount, settle, typeInto, unmountAll } from "@tests/kit/browser-dom";
 import React from "react";
-import { stubApi } from "../../../../tests/kit/account-screens";
-import { testProduct } from "../../../../tests/kit/site";
-import type { SampleCart } from "../../features/commerce/api";
-import { SampleButton } from "../../features/commerce/Samples";
-import { SampleCartEntry } from "../../features/commerce/SampleCartEntry";
-import { Tabs } from "../../components/product/Tabs";
-import { TextMarkedWatcher } from "../../components/product/TextMarkedWatcher";
-import { ConfiguratorLauncher } from "../../features/configurator/ConfiguratorLauncher";
-import { SearchForm } from "../../features/search/SearchForm";
-import { DiyPanel } from "../../features/videos/DiyPanel";
+import { stubApi } from "@tests/kit/account-screens";
+import { testProduct } from "@tests/kit/site";
+import type { SampleCart } from "@site/api/client";
+import { SampleButton } from "@site/features/commerce/Samples";
+import { SampleCartEntry } from "@site/features/commerce/SampleCartEntry";
+import { Tabs } from "@site/components/product/Tabs";
+import { TextMarkedWatcher } from "@site/components/product/TextMarkedWatcher";
+import { ConfiguratorLauncher } from "@site/features/configurator/ConfiguratorLauncher";
+import { SearchForm } from "@site/features/search/SearchForm";
+import { DiyPanel } from "@site/features/videos/DiyPanel";
 
-jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("../../../../tests/kit/account-screens").i18nMock("de"));
-jest.mock("../../features/videos/videos.css", () => ({}));
+jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("@tests/kit/account-screens").i18nMock("de"));
+jest.mock("@site/features/videos/videos.css", () => ({}));
 // The on-demand parts stand in for themselves: what is tested is the toggle of the component that owns it.
-jest.mock("../../features/configurator/ConfiguratorPanel", () => ({ __esModule: true, default: () => <p data-testid="configurator-panel" /> }));
-jest.mock("../../features/search/SearchOverlay", () => ({
+jest.mock("@site/features/configurator/ConfiguratorPanel", () => ({ __esModule: true, default: () => <p data-testid="configurator-panel" /> }));
+jest.mock("@site/features/search/SearchOverlay", () => ({
   __esModule: true,
   default: ({ onClose }: { onClose: () => void }) => (
     <button type="button" data-testid="overlay-close" onClick={onClose}>
@@ -23,7 +23,7 @@ jest.mock("../../features/search/SearchOverlay", () => ({
     </button>
   ),
 }));
-jest.mock("../../features/commerce/SampleCheckout", () => ({
+jest.mock("@site/features/commerce/SampleCheckout", () => ({
   __esModule: true,
   default: ({ onFinished }: { onFinished: (code: string) => void }) => (
     <button type="button" data-testid="sample-order-placed" onClick={() => onFinished("PR-4711")}>
@@ -31,7 +31,7 @@ jest.mock("../../features/commerce/SampleCheckout", () => ({
     </button>
   ),
 }));
-jest.mock("../../components/TextMarkedDialog", () => ({
+jest.mock("@site/components/TextMarkedDialog", () => ({
   __esModule: true,
   default: ({ onClose }: { onClose: () => void }) => (
     <button type="button" data-testid="dialog-close" onClick={onClose}>

@@ -3,8 +3,8 @@
  * the dialog's update, the run-time loading of container and consent manager, and every event
  * the pages build, each checked against its schema (domain/tracking-schemas.ts).
  */
-import { INTERFACE_TOGGLES, MAX_EVENT_ITEMS, type EcommerceEvent } from "../../../../domain/tracking";
-import { ecommerceEventSchema, ecommerceResetSchema, interactionEventSchema, visibilityEventSchema } from "../../../../domain/tracking-schemas";
+import { INTERFACE_TOGGLES, MAX_EVENT_ITEMS, type EcommerceEvent } from "@domain/tracking";
+import { ecommerceEventSchema, ecommerceResetSchema, interactionEventSchema, visibilityEventSchema } from "@domain/tracking-schemas";
 import { CONSENT_COOKIE } from "../consent";
 import { consentDefaultScript, consentState, CONSENT_TYPES, updateConsentMode, WAIT_FOR_UPDATE_MS } from "./consent-mode";
 import { interactionEvent, trackEcommerce, trackVisibility, visibilityEvent } from "./data-layer";

@@ -1,5 +1,5 @@
 import React from "react";
-import type { EcommerceEvent } from "../../../../domain/tracking";
+import type { EcommerceEvent } from "@domain/tracking";
 import { trackEcommerce } from "./data-layer";
 import { selectItem, viewItemList, type ItemInput, type ItemList } from "./ecommerce";
 

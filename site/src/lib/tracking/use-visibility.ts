@@ -1,5 +1,5 @@
 import React from "react";
-import type { InterfaceToggle } from "../../../../domain/tracking";
+import type { InterfaceToggle } from "@domain/tracking";
 import { trackVisibility } from "./data-layer";
 
 /**

@@ -3,7 +3,7 @@
  * full address; docs/decisions/0036). One adapter per service (loqate.ts); the shop config
  * names the service per shop (registry.ts).
  */
-import type { AddressSuggestion, FoundAddress } from "../../../../domain/address-lookup";
+import type { AddressSuggestion, FoundAddress } from "@domain/address-lookup";
 
 export type { AddressSuggestion, FoundAddress };
 

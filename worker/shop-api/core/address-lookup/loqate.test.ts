@@ -1,7 +1,7 @@
 /**
  * The Loqate adapter against a local node:http stand-in for its API (tests/kit/loqate-stand-in.ts).
  */
-import { findItem, startLoqateStandIn, type LoqateStandIn } from "../../../../tests/kit/loqate-stand-in";
+import { findItem, startLoqateStandIn, type LoqateStandIn } from "@tests/kit/loqate-stand-in";
 import { AddressLookupError } from "./lookup";
 import { LOQATE_FIND_PATH, LOQATE_RETRIEVE_PATH, loqateLookup } from "./loqate";
 

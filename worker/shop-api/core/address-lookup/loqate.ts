@@ -11,7 +11,7 @@
  * and invisible format characters and markup brackets are replaced, so it is plain text as
  * the contact fields require (domain/contact-fields.ts).
  */
-import { readLimitedText } from "../../../lib/read-limited-body";
+import { readLimitedText } from "@worker/lib/read-limited-body";
 import { AddressLookupError, type AddressLookup, type AddressSuggestion, type FoundAddress } from "./lookup";
 
 export const LOQATE_ORIGIN = "https://api.addressy.com";

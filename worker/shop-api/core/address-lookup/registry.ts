@@ -3,8 +3,8 @@
  * config/shops.json names the service and the secret holding the key. A shop without one,
  * or whose secret is not set, has no lookup: the address forms work without suggestions.
  */
-import type { ADDRESS_LOOKUP_PROVIDERS } from "../../../config/shop-config";
-import type { ShopApiEnv } from "../../../env";
+import type { ADDRESS_LOOKUP_PROVIDERS } from "@config/shop-config";
+import type { ShopApiEnv } from "@worker/env";
 import { secretValue } from "../secrets";
 import type { Shop } from "../shop";
 import type { AddressLookup } from "./lookup";

@@ -10,7 +10,7 @@
  */
 import { createChallenge, extractParams, verifySolution } from "altcha-lib";
 import { z } from "zod";
-import { spendSolution } from "../../tables/captcha-solutions";
+import { spendSolution } from "@shop-api/tables/captcha-solutions";
 import type { ShopContext } from "../context";
 import { fail, MESSAGES } from "../envelope";
 import { passed, refused, type CaptchaVerdict } from "./verdict";

@@ -5,7 +5,7 @@
  * part (values and translations alike; the locale files hold no markup), line breaks in
  * a text become <br>.
  */
-import { escapeHtml } from "../../../lib/escape-html";
+import { escapeHtml } from "@worker/lib/escape-html";
 
 export type MailBlock =
   | { kind: "heading"; text: string }

@@ -6,9 +6,9 @@
  * same way. Sending renders with them; the staff's preview shows them hidden. Without a
  * usable RMA_LINK_SECRET (OFFER_LINK_SECRET) the mail goes without the link.
  */
-import type { Environment } from "../../../config/shop-config";
-import { shopDirectory } from "../../../config/shops";
-import type { ShopApiEnv } from "../../../env";
+import type { Environment } from "@config/shop-config";
+import { shopDirectory } from "@config/shops";
+import type { ShopApiEnv } from "@worker/env";
 import { offerLinkPath, offerLinkSignature } from "../offer-link";
 import { linkSecret, returnsLinkPath, returnsLinkSignature } from "../returns-link";
 import { shopOrigin, type MailToRender, type SignedLinks } from "./templates";

@@ -6,7 +6,7 @@
  * the footer `layout.offer`), in the offer request's language.
  */
 import { z } from "zod";
-import { OFFER_ID, OFFER_LIMITS } from "../../../../domain/offers";
+import { OFFER_ID, OFFER_LIMITS } from "@domain/offers";
 import { defineTemplate, heading, link, paragraph } from "./template-kit";
 
 const line = z.string().trim().min(1).max(200);

@@ -1,6 +1,6 @@
-import { deliveryWindow } from "../../../../domain/delivery-window";
-import { escapeHtml } from "../../../lib/escape-html";
-import { text } from "../../../lib/texts";
+import { deliveryWindow } from "@domain/delivery-window";
+import { escapeHtml } from "@worker/lib/escape-html";
+import { text } from "@worker/lib/texts";
 import { FORM_LINES, TERMS_PARAGRAPHS, WITHDRAWAL_PARAGRAPHS } from "./order-legal-texts";
 import { composeMail, type MailParams } from "./templates";
 

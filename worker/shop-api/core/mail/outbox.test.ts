@@ -1,7 +1,7 @@
 /** The outbox row exists exactly when the batch of its business change committed (real D1). */
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/kit/d1";
-import { sql, type SqlFragment } from "../../../lib/sql";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { outboxInsert, type OutboxRow } from "./outbox";
 import type { MailParams } from "./templates";
 

@@ -8,8 +8,8 @@
  * often it is retried; with `when`, the row is written only if that condition holds
  * inside the batch (e.g. the statement before it really changed the order).
  */
-import type { OutboxState } from "../../../../domain/back-office/mail-outbox";
-import { sql, type SqlFragment } from "../../../lib/sql";
+import type { OutboxState } from "@domain/back-office/mail-outbox";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { checkMailParams, type MailParams, type MailTemplate } from "./templates";
 
 export interface OutboxMail<T extends MailTemplate> {

@@ -6,8 +6,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/kit/d1";
-import { sql } from "../../../lib/sql";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { sql } from "@worker/lib/sql";
 import { outboxInsert, type OutboxRow } from "./outbox";
 import { DRAIN_LIMIT, drainOutbox, LEASE_MS, MAX_ATTEMPTS, retryDelayMs, sendOutboxSoon, type SenderEnv } from "./sender";
 import type { MailParams } from "./templates";

@@ -11,8 +11,8 @@
  * It runs from the shop API's cron (scheduled.ts, every 5 minutes) and, through
  * `sendOutboxSoon`, right after a request committed a batch that enqueued mail.
  */
-import { ENVIRONMENTS, type Environment } from "../../../config/shop-config";
-import type { ShopApiEnv } from "../../../env";
+import { ENVIRONMENTS, type Environment } from "@config/shop-config";
+import type { ShopApiEnv } from "@worker/env";
 import { claimDue, failAbandoned, markAttemptFailed, markSent, noteUnsendable, type OutboxRow } from "./outbox";
 import { mailLinks, type MailLinkEnv } from "./links";
 import { composeMail } from "./templates";

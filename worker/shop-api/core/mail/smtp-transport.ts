@@ -11,7 +11,7 @@
  * (and Node tests of it) never needs it.
  */
 import type { WorkerMailerOptions } from "worker-mailer";
-import { parseMailbox } from "../../../lib/mailbox";
+import { parseMailbox } from "@worker/lib/mailbox";
 import { SEND_TIMEOUT_MS, withinSendTimeout, type MailMessage, type MailTransport } from "./transport";
 
 export const SMTP_SECURITIES = ["none", "starttls", "tls"] as const;

@@ -1,10 +1,10 @@
 /** GET /admin/api/mail and /admin/api/mail/:id through the real route table with staff sessions. */
-import { createTestDatabase, type TestDatabase } from "../../../../tests/kit/d1";
-import { staffCaller, staffLogins, type StaffCaller } from "../../../../tests/kit/staff-session";
-import { sql } from "../../../lib/sql";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { staffCaller, staffLogins, type StaffCaller } from "@tests/kit/staff-session";
+import { sql } from "@worker/lib/sql";
 import type { StaffRole } from "../staff-auth";
 import { outboxInsert } from "./outbox";
-import type { LooseJson } from "../../../../tests/kit/loose-json";
+import type { LooseJson } from "@tests/kit/loose-json";
 
 let database: TestDatabase;
 let call: StaffCaller;

@@ -6,8 +6,8 @@
  *   GET /admin/api/mail/:id                                       one mail with its plain-text body
  */
 import { z } from "zod";
-import type { MailListPage } from "../../../../domain/back-office/mail-outbox";
-import { ENVIRONMENTS, type Environment } from "../../../config/shop-config";
+import type { MailListPage } from "@domain/back-office/mail-outbox";
+import { ENVIRONMENTS, type Environment } from "@config/shop-config";
 import { fail, notFound } from "../envelope";
 import { pageLimitParam, queryParams, shopParam } from "../query-params";
 import { validate } from "../request-body";

@@ -1,6 +1,6 @@
 import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "../../../../tests/kit/d1";
-import { sql } from "../../../lib/sql";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { sql } from "@worker/lib/sql";
 import { claimDue, outboxInsert } from "./outbox";
 import { drainOutbox, MAX_ATTEMPTS } from "./sender";
 import { listMails, mailDetail, mailStatusCounts, MAIL_STATUSES } from "./staff-outbox";

@@ -6,9 +6,9 @@
  * The answers' types and the staff statuses: domain/back-office/mail-outbox.ts.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { MAIL_STATUSES, type MailDetail, type MailPage, type MailStatus, type MailSummary } from "../../../../domain/back-office/mail-outbox";
-import type { Environment } from "../../../config/shop-config";
-import { joinSql, sql, type SqlFragment } from "../../../lib/sql";
+import { MAIL_STATUSES, type MailDetail, type MailPage, type MailStatus, type MailSummary } from "@domain/back-office/mail-outbox";
+import type { Environment } from "@config/shop-config";
+import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import type { OutboxRow } from "./outbox";
 import { mailLinks, type MailLinkEnv } from "./links";
 import { composeMail, type SignedLinks } from "./templates";

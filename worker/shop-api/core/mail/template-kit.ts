@@ -6,7 +6,7 @@
  * as `[link hidden]` where the back office renders a mail for staff.
  */
 import { z } from "zod";
-import type { TextNamespace, TextParams } from "../../../lib/texts";
+import type { TextNamespace, TextParams } from "@worker/lib/texts";
 import type { MailBlock, MailContent } from "./layout";
 
 export type Texts = (key: string, params?: TextParams) => string;

@@ -6,17 +6,17 @@
  * is sent, in the shop's branded layout (layout.ts) with the sender of the shop config.
  */
 import { z } from "zod";
-import { isCalendarDate, writtenDate } from "../../../../domain/calendar-date";
-import { deliveryWindow } from "../../../../domain/delivery-window";
-import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, type ShopDefinition } from "../../../config/shop-config";
-import { shopDirectory } from "../../../config/shops";
-import { text } from "../../../lib/texts";
+import { isCalendarDate, writtenDate } from "@domain/calendar-date";
+import { deliveryWindow } from "@domain/delivery-window";
+import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, type ShopDefinition } from "@config/shop-config";
+import { shopDirectory } from "@config/shops";
+import { text } from "@worker/lib/texts";
 import { ACCOUNT_MAIL_TEMPLATES } from "./account-templates";
 import { CONTACT_MAIL_TEMPLATES } from "./contact-templates";
 import { INQUIRY_MAIL_TEMPLATES } from "./inquiry-templates";
 import { OFFER_MAIL_TEMPLATES } from "./offer-templates";
 import { NEWSLETTER_MAIL_TEMPLATES } from "./newsletter-templates";
-import { SAMPLE_LONG_DELIVERY_WEEKS } from "../../../../domain/samples";
+import { SAMPLE_LONG_DELIVERY_WEEKS } from "@domain/samples";
 import { renderLayout, type MailBlock, type RenderedMail } from "./layout";
 import { orderLegalBlocks } from "./order-legal-texts";
 import { defineTemplate, heading, link, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";

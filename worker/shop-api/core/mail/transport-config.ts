@@ -7,7 +7,7 @@
  * A missing or contradictory setting is no transport but a problem in words: the sender
  * leaves the mails in the outbox with that problem as their error.
  */
-import type { ShopApiEnv } from "../../../env";
+import type { ShopApiEnv } from "@worker/env";
 import { httpTransport } from "./http-transport";
 import { SMTP_SECURITIES, smtpTransport, type SmtpSecurity } from "./smtp-transport";
 import type { MailTransport } from "./transport";

@@ -16,12 +16,12 @@
  * per order (the order marks it sent, and the outbox's dedupe key holds it to one), unless
  * the goods were called off, shipped or the order cancelled.
  */
-import type { OrderStorage, StorageState } from "../../../../domain/api/orders";
-import { addMonths } from "../../../../domain/calendar-date";
+import type { OrderStorage, StorageState } from "@domain/api/orders";
+import { addMonths } from "@domain/calendar-date";
 import { addDays, addWorkingDays, berlinTime } from "../berlin-time";
 import { dispatchDay } from "../delivery-rules";
-import type { CustomerOrderRow } from "../../tables/customer-orders";
-import type { StorageCallOff } from "../../tables/storage-call-offs";
+import type { CustomerOrderRow } from "@shop-api/tables/customer-orders";
+import type { StorageCallOff } from "@shop-api/tables/storage-call-offs";
 
 export const CALL_OFF_LEAD_WORKING_DAYS = 2;
 export const CALL_OFF_GRACE_DAYS = 14;

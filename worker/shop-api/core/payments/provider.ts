@@ -13,7 +13,7 @@
  *    the order, the outcome and the provider's reference. Only a verified callback changes
  *    the order's payment state, once per outcome (checkout/payments.ts).
  */
-import type { OnlinePaymentMethod } from "../../../../domain/payment-methods";
+import type { OnlinePaymentMethod } from "@domain/payment-methods";
 
 export type { OnlinePaymentMethod };
 

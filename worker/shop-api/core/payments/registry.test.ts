@@ -3,12 +3,12 @@
  * `paymentMethods` (offeredPaymentMethods here) and the build's footer badges
  * (site/sourcing/shop-for-build.ts) both apply domain/payment-methods.ts to the shop's config.
  */
-import rawConfig from "../../../../config/shops.json";
-import { offeredPaymentMethods as offeredByConfig } from "../../../../domain/payment-methods";
+import rawConfig from "@config/shops.json";
+import { offeredPaymentMethods as offeredByConfig } from "@domain/payment-methods";
 import { paymentMethodsForBuild } from "../../../../site/sourcing/shop-for-build";
-import { DOUBLE_PROVIDER, registerPaymentDouble, type PaymentDouble } from "../../../../tests/kit/payment-provider-double";
-import { parseShopConfig } from "../../../config/shop-config";
-import type { ShopApiEnv } from "../../../env";
+import { DOUBLE_PROVIDER, registerPaymentDouble, type PaymentDouble } from "@tests/kit/payment-provider-double";
+import { parseShopConfig } from "@config/shop-config";
+import type { ShopApiEnv } from "@worker/env";
 import { shopById, type Shop } from "../shop";
 import { isPaymentMethodOffered, offeredPaymentMethods } from "./registry";
 

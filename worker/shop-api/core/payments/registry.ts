@@ -15,9 +15,9 @@ import {
   offersPaymentMethod,
   providerSettingsFor,
   type OfferedPaymentMethod,
-} from "../../../../domain/payment-methods";
-import type { PaymentProviderSettings } from "../../../config/shop-config";
-import type { ShopApiEnv } from "../../../env";
+} from "@domain/payment-methods";
+import type { PaymentProviderSettings } from "@config/shop-config";
+import type { ShopApiEnv } from "@worker/env";
 import { secretValue } from "../secrets";
 import type { Shop } from "../shop";
 import type { PaymentProvider } from "./provider";

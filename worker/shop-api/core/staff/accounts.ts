@@ -4,8 +4,16 @@
  * (the trigger of migrations/0016_staff.sql).
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { SqlFragment } from "../../../lib/sql";
-import { selectStaffByEmail, setStaffDisabled, STAFF_ROLES, updateStaffPassword, upsertStaffAccount, type StaffRole, type StaffRow } from "../../tables/staff";
+import type { SqlFragment } from "@worker/lib/sql";
+import {
+  selectStaffByEmail,
+  setStaffDisabled,
+  STAFF_ROLES,
+  updateStaffPassword,
+  upsertStaffAccount,
+  type StaffRole,
+  type StaffRow,
+} from "@shop-api/tables/staff";
 import { hashPassword, passwordProblem } from "./password";
 import { normaliseEmail } from "./sessions";
 

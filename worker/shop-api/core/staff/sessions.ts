@@ -10,8 +10,8 @@
  * minutes lock the account, 30 the address); a successful one clears the account's count.
  */
 import { z } from "zod";
-import { STAFF_SESSION_HEADER } from "../../../lib/shop-headers";
-import { insertStaffSession, revokeStaffSession, selectStaffByEmail, staffCredentialsOf, type StaffRow } from "../../tables/staff";
+import { STAFF_SESSION_HEADER } from "@worker/lib/shop-headers";
+import { insertStaffSession, revokeStaffSession, selectStaffByEmail, staffCredentialsOf, type StaffRow } from "@shop-api/tables/staff";
 import { throttleStaffLogin } from "../auth-throttle";
 import type { ApiContext } from "../context";
 import { fail } from "../envelope";

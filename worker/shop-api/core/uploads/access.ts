@@ -3,8 +3,8 @@
  * same bearer token), and back-office staff of a role that works complaints (service, ops)
  * once it is attached to something (a complaint); nobody else.
  */
-import type { StaffRole } from "../../tables/staff";
-import type { Upload } from "../../tables/uploads";
+import type { StaffRole } from "@shop-api/tables/staff";
+import type { Upload } from "@shop-api/tables/uploads";
 
 export interface UploadReader {
   /** The caller's visitor id (SHA-256 of a well-formed bearer token), or null without one. */

@@ -4,9 +4,9 @@
  * in the same statement) and then their R2 objects. Whoever uses uploads attaches them
  * when the thing they belong to is saved.
  */
-import { shopDirectory } from "../../../config/shops";
-import type { WorkerEnv } from "../../../env";
-import { deleteUnattachedBefore } from "../../tables/uploads";
+import { shopDirectory } from "@config/shops";
+import type { WorkerEnv } from "@worker/env";
+import { deleteUnattachedBefore } from "@shop-api/tables/uploads";
 
 /** R2 deletes at most 1000 keys in one call; more wait for the next cron run. */
 const MAX_PER_RUN = 1000;

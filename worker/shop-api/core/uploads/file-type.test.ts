@@ -1,5 +1,5 @@
 import { sniffImageType } from "./file-type";
-import { ftyp, HEIC, heif, JPEG, join, PNG, text, WEBP } from "../../../../tests/kit/images";
+import { ftyp, HEIC, heif, JPEG, join, PNG, text, WEBP } from "@tests/kit/images";
 
 const SCRIPT = text("<script>alert(document.cookie)</script>");
 

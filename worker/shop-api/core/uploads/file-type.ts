@@ -14,7 +14,7 @@
  *         its brands, else image/heif.
  * Anything else (HTML, SVG, PDF, GIF, AVIF, an empty file) is not an image we take.
  */
-import type { UploadContentType } from "../../tables/uploads";
+import type { UploadContentType } from "@shop-api/tables/uploads";
 
 const ascii = (bytes: Uint8Array, start: number, length: number): string => String.fromCharCode(...bytes.subarray(start, start + length));
 

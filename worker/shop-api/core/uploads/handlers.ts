@@ -13,8 +13,8 @@
  * its CSP; anyone else gets the same 404 as for an id that does not exist.
  */
 import { z } from "zod";
-import { shopDirectory } from "../../../config/shops";
-import { insertUpload, selectUpload, uploadOf, type Upload, type UploadContentType, type UploadRow } from "../../tables/uploads";
+import { shopDirectory } from "@config/shops";
+import { insertUpload, selectUpload, uploadOf, type Upload, type UploadContentType, type UploadRow } from "@shop-api/tables/uploads";
 import { randomToken } from "../auth";
 import type { ShopContext } from "../context";
 import { notFound } from "../envelope";

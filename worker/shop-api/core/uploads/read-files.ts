@@ -11,11 +11,11 @@
  * names the file (`params.file`, the sanitised name) with a code the storefront
  * translates. Parts not named `file` are read past and ignored.
  */
-import type { UploadSettings } from "../../../config/shop-config";
-import { multipartBoundary, MultipartError, multipartEvents } from "../../../lib/multipart";
+import type { UploadSettings } from "@config/shop-config";
+import { multipartBoundary, MultipartError, multipartEvents } from "@worker/lib/multipart";
 import { fail, invalid, MESSAGES, type ApiErrorItem, type ApiFailure } from "../envelope";
 import { hasAllowedExtension, sanitiseFileName } from "./file-name";
-import type { UploadContentType } from "../../tables/uploads";
+import type { UploadContentType } from "@shop-api/tables/uploads";
 import { sniffImageType } from "./file-type";
 
 export type UploadLimits = Pick<UploadSettings, "maxFileBytes" | "maxFiles" | "maxRequestBytes">;

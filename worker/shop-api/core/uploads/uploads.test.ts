@@ -3,12 +3,12 @@
  * and R2 (Miniflare): what is accepted, stored and served back, to whom, and that every
  * refusal names the file and leaves D1 and R2 as they were.
  */
-import { VISITOR_TOKEN_HEADER } from "../../../lib/shop-headers";
+import { VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import { sha256Hex } from "../auth";
 import type { ApiErrorItem } from "../envelope";
-import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "../../../../tests/kit/api-harness";
-import { HEIC, JPEG, join, PNG, text, WEBP } from "../../../../tests/kit/images";
-import { runScheduledJobs } from "../../../../tests/kit/shop-api";
+import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "@tests/kit/api-harness";
+import { HEIC, JPEG, join, PNG, text, WEBP } from "@tests/kit/images";
+import { runScheduledJobs } from "@tests/kit/shop-api";
 
 interface UploadAnswer {
   status: number;

@@ -1,0 +1,150 @@
+/**
+ * Typed client of the live commerce calls: plain fetch on the same origin
+ * with `credentials: 'same-origin'` (the edge adds the bearer token from its HttpOnly
+ * cookie and keeps a new one the shop API hands it; no script here ever sees the token,
+ * docs/decisions/0029). A call succeeds only with HTTP 200 and data.
+ * On the Swiss shop the language segment leads the API path (/fr/apiv2/...).
+ */
+import { errorItemsOf, isSuccess, type ReceivedEnvelope } from "@domain/api/envelope";
+import type { ApiErrorItem } from "@domain/api/errors";
+import type { MoneyValue } from "@domain/money";
+
+export type { ApiErrorItem };
+export { isSuccess };
+
+export interface ApiResult<T> {
+  ok: boolean;
+  status: number;
+  data: T | null;
+  errors: ApiErrorItem[];
+}
+
+const URL_LANGUAGES = ["de", "fr", "it"];
+
+/** The API path for the current page: `/fr/apiv2/...` under a language prefix, else the path itself. */
+export function apiUrl(path: string, pathname = typeof window === "undefined" ? "/" : window.location.pathname): string {
+  const first = pathname.split("/")[1] ?? "";
+  return URL_LANGUAGES.includes(first) ? `/${first}${path}` : path;
+}
+
+/** `headers`: extra request headers (the captcha token of a form submit). */
+export async function apiCall<T>(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<ApiResult<T>> {
+  try {
+    const init: RequestInit = { method, credentials: "same-origin", headers: { accept: "application/json", ...headers } };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { accept: "application/json", "content-type": "application/json", ...headers };
+    }
+    const response = await fetch(apiUrl(path), init);
+    const json = (await response.json().catch(() => null)) as ReceivedEnvelope<T> | null;
+    const data = json?.data ?? null;
+    return { ok: isSuccess(response.status, data), status: response.status, data, errors: errorItemsOf(json) };
+  } catch {
+    return { ok: false, status: 0, data: null, errors: [] };
+  }
+}
+
+/** swr fetcher: resolves with data on success, rejects otherwise. */
+export async function fetchData<T>(path: string): Promise<T> {
+  const result = await apiCall<T>("GET", path);
+  if (!result.ok) throw Object.assign(new Error(result.errors[0]?.message ?? "request failed"), { status: result.status, errors: result.errors });
+  return result.data as T;
+}
+
+// Shapes of the responses the storefront reads.
+export type { Cart, CartItem } from "@domain/api/cart";
+
+export interface Cost {
+  amount: number;
+  formatted: string;
+  isFree: boolean;
+  label: string;
+}
+
+export interface Delivery {
+  sku: string;
+  quantity: number;
+  currentShippingCountry: { code: string; name: string };
+  referenceDate: string;
+  isDeliverable: boolean;
+  noDeliveryMessage: string | null;
+  isIsland: boolean;
+  standard: { date: string; latestDate: string; deadline: string; duration: { value: number; minValue: number; unit: string }; cost: Cost } | null;
+  express: { date: string; deadline: string; fee: Cost; cost: Cost } | null;
+  deliveryModes: { code: "standard" | "desired_date" | "on_call_storage" | "express"; available: boolean; reason?: string }[];
+  prepaymentDiscount: { percentage: number; amount: MoneyValue };
+}
+
+export interface CurrentCountry {
+  code: string;
+  name: string;
+  availableCountries: { code: string; name: string }[];
+}
+
+export interface ShippingZone {
+  country: { code: string; name: string };
+  isDeliverable: boolean;
+  shippingZone: { code: string; groups: { name: string; cost: Cost }[] } | null;
+}
+
+export interface SampleAddress {
+  firstname: string;
+  lastname: string;
+  company?: string;
+  street: string;
+  zip: string;
+  city: string;
+  countryCode: string;
+  phone?: string;
+}
+
+/** A sample of the sample cart; `longDelivery`: it takes SAMPLE_LONG_DELIVERY_WEEKS (domain/samples.ts). */
+export interface SampleCartItem {
+  sku: string;
+  name: string;
+  image: string | null;
+  longDelivery: boolean;
+}
+
+export interface SampleCart {
+  cart: {
+    referenceCode: string;
+    expirationDate: string;
+    state: string;
+    itemCount: number;
+    numberOfRemainingSamples: number;
+    hasSampleProducts: boolean;
+    items: SampleCartItem[];
+  } | null;
+  options: {
+    isSampleCartFull: boolean;
+    sample_slot_count: number;
+    hidden: boolean;
+    contacts: { email: string | null; customerAddress: SampleAddress | null } | null;
+    addressWarnings: string[];
+  };
+  processAfter?: string;
+}
+
+export type { RelatedProduct } from "@domain/api/catalogue";
+
+export const PATHS = {
+  cart: "/apiv2/cart/",
+  delivery: (sku: string, country: string, quantity: number, postcode?: string) =>
+    `/apiv1/product/byId/${encodeURIComponent(sku)}/delivery/byCountryCode/${encodeURIComponent(country)}/quantity/${Math.max(1, Math.floor(quantity) || 1)}${postcode ? `?postcode=${encodeURIComponent(postcode)}` : ""}`,
+  shippingCountry: "/apiv2/shipping/costs/country",
+  shippingZone: (code: string) => `/apiv2/shipping/costs/country?code=${encodeURIComponent(code)}`,
+  currentCountry: "/apiv2/shipping/costs/current-country",
+  sampleCart: "/apiv2/sample/product/cart",
+  sampleAdd: "/apiv2/sample/product/cart/add",
+  sampleRemove: "/apiv2/sample/product/cart/remove",
+  sampleFinish: "/apiv2/sample/product/cart/finish",
+  samplesToday: "/apiv2/sample/product/count/day",
+  related: (sku: string) => `/apiv2/catalog/product/${encodeURIComponent(sku)}/related`,
+} as const;
