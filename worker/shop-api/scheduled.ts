@@ -26,7 +26,7 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
  * (retention.ts); the rebuild pipeline's sweep sends rebuild requests nobody sent (the import
  * CLI wrote them into the local database, or their send failed) and fails builds whose lease
  * ran out on their last attempt (rebuilds/sweep.ts); stored orders get their last free storage day
- * and, two weeks before it, the reminder mail, and ended customer sessions and old mail tokens go
+ * and, two weeks before it, the reminder mail (orders/storage-jobs.ts); ended customer sessions and old mail tokens go
  * (customers/jobs.ts); offers past their last day become expired (offers/expiry.ts); the newsletter's sign-ups are
  * handed to the shops' e-mail marketing services with retries, and sign-ups never confirmed go when their link expired
  * (newsletter/deliveries.ts); a sales campaign that started or ended since the last run has its shops rebuilt

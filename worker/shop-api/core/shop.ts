@@ -50,7 +50,7 @@ export interface Shop {
   addressLookup: AddressLookupSettings | null;
   /** The providers of its online payment methods (core/payments). */
   paymentProviders: PaymentProviderSettings[];
-  /** Storage of ordered goods: months free of charge (core/orders/storage.ts). */
+  /** Storage of ordered goods: months free of charge (orders/storage.ts). */
   storage: StorageSettings;
   /** Whether the shop takes inquiries (inquiries/). */
   inquiries: InquirySettings;

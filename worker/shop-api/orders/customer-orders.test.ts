@@ -285,7 +285,7 @@ describe("storage of ordered goods", () => {
   });
 
   test("the free period follows storage.freeMonths of the shop and the order day in Berlin", async () => {
-    const { freeStorageUntil } = await import("../core/orders/storage");
+    const { freeStorageUntil } = await import("./storage");
     expect(freeStorageUntil("2026-11-18T08:00:00Z", 3)).toBe("2027-02-17");
     expect(freeStorageUntil("2026-11-30T23:30:00Z", 3)).toBe("2027-02-28"); // Berlin: 1 December
     expect(freeStorageUntil("2026-11-30T10:00:00Z", 3)).toBe("2027-02-27");

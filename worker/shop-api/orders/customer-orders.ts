@@ -27,7 +27,7 @@ import { selectOrderLines, type OrderLineRow } from "../tables/orders";
 import { returnedPerLine } from "../tables/returns";
 import { insertCallOff, replaceOpenCallOff, selectCallOffs, storageCallOffOf, type StorageCallOffRow } from "../tables/storage-call-offs";
 import { ORDER_MESSAGES } from "./messages";
-import { callOffWindow, isWaiting, storageStateOf, storageView, storedUntilOf } from "../core/orders/storage";
+import { callOffWindow, isWaiting, storageStateOf, storageView, storedUntilOf } from "./storage";
 
 export const DEFAULT_PAGE = 20;
 export const MAX_PAGE = 50;
@@ -150,7 +150,7 @@ export async function orderDetail(ctx: ShopContext, params: Params): Promise<Rep
 
 /**
  * POST /apiv2/customer/orders/{number}/call-off {desiredDate}: delivers the stored goods on
- * the date (core/orders/storage.ts); replaces an open call-off -> {order}.
+ * the date (orders/storage.ts); replaces an open call-off -> {order}.
  */
 export async function callOff(ctx: ShopContext, params: Params): Promise<Reply<OrderAnswer>> {
   const { customer } = await requireCustomer(ctx);

@@ -1,7 +1,7 @@
 /**
  * The orders' cron work (run by scheduled.ts every 5 minutes) for goods stored on call:
  * - writes the last free storage day of new orders on call with storage, once
- *   (core/orders/storage.ts; a later change of the shop's storage.freeMonths does not move it);
+ *   (orders/storage.ts; a later change of the shop's storage.freeMonths does not move it);
  * - sends the storage reminder STORAGE_REMINDER_DAYS days before the free period ends,
  *   exactly once per order (the order marks it, the outbox's dedupe key holds it).
  */
@@ -14,7 +14,7 @@ import { addDays, berlinTime } from "../core/berlin-time";
 import { outboxInsert } from "../core/mail/outbox";
 import { shopById } from "../core/shop";
 import { markReminded, selectReminderDue, selectUnsetStorage, setStoredUntil, type ReminderRow } from "../tables/customer-orders";
-import { freeStorageUntil, STORAGE_REMINDER_DAYS } from "../core/orders/storage";
+import { freeStorageUntil, STORAGE_REMINDER_DAYS } from "./storage";
 
 /** Orders a run handles per step at most (a backlog is worked off over the next runs). */
 const JOB_BATCH = 100;

@@ -18,10 +18,10 @@
  */
 import type { OrderStorage, StorageState } from "@domain/api/orders";
 import { addMonths } from "@domain/calendar-date";
-import { addDays, addWorkingDays, berlinTime } from "../berlin-time";
-import { dispatchDay } from "../delivery-rules";
-import type { CustomerOrderRow } from "@shop-api/tables/customer-orders";
-import type { StorageCallOff } from "@shop-api/tables/storage-call-offs";
+import { addDays, addWorkingDays, berlinTime } from "../core/berlin-time";
+import { dispatchDay } from "../core/delivery-rules";
+import type { CustomerOrderRow } from "../tables/customer-orders";
+import type { StorageCallOff } from "../tables/storage-call-offs";
 
 export const CALL_OFF_LEAD_WORKING_DAYS = 2;
 export const CALL_OFF_GRACE_DAYS = 14;
