@@ -3,7 +3,7 @@ import React from "react";
 import { stubApi } from "../../../../tests/support/account-screens";
 import { testProduct } from "../../lib/test-product";
 import { subscribeToasts, type ToastMessage } from "../../lib/toast-store";
-import { InquiryButtonsSlot } from "../../components/slots";
+import { InquiryButtonsSlot } from "../../components/product-slots";
 import { LOCK_ATTRIBUTE } from "./page-lock";
 
 jest.mock("./inquiries.css", () => ({}));
