@@ -5,7 +5,7 @@ import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
 import { cartPath, homePath, manufacturerListPath, searchPath, searchResultsPath } from "@domain/routes";
 import { cmsPageOfType, cmsPagesByKey, shopContent } from "../lib/shop-content";
 import { HeaderBanners } from "./HeaderBanners";
-import { CampaignNavigationBanner } from "../features/campaign/CampaignStartBanner";
+import { CampaignNavigationBanner } from "../features/campaign/CampaignNavigationBanner";
 import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
 import { hydrateOnIdle, lazyOnIdle } from "../lib/lazy";

@@ -13,7 +13,8 @@ import type { LibraryVideo } from "../features/videos/VideoList";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 import { searchPath, searchResultsPath } from "@domain/routes";
 // Home blocks and the campaign's start (docs/decisions/0048).
-import { CampaignStartBanner, campaignWide } from "../features/campaign/CampaignStartBanner";
+import { campaignWide } from "../features/campaign/CampaignNavigationBanner";
+import { CampaignStartBanner } from "../features/campaign/CampaignStartBanner";
 import { HeadBanner } from "../features/home/HeadBanner";
 import { SearchBlock } from "../features/home/SearchBlock";
 import { withShopData } from "../lib/with-shop-data";

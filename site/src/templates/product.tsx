@@ -6,14 +6,12 @@ import { Layout } from "../components/Layout";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { Gallery } from "../components/product/Gallery";
 import { IMAGE_SIZES } from "../components/ResponsiveImage";
-import { InfoDrawers } from "../components/product/InfoDrawers";
 import { PriceBox } from "../components/product/PriceBox";
 import { QuantityCalculator } from "../components/product/QuantityCalculator";
 import { Tabs } from "../components/product/Tabs";
 import { TechnicalData } from "../components/product/TechnicalData";
-import { TextMarkedWatcher } from "../components/product/TextMarkedWatcher";
 import { Tutorials } from "../components/product/Tutorials";
-import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, ProjectMenuSlot, SampleButtonSlot } from "../components/slots";
+import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, ProjectMenuSlot, SampleButtonSlot } from "../components/product-slots";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { cardsInOrder, inOrder, type BaseContext, type ChromeData, type ProductData, type ProductPageNode, type CardNode } from "../lib/page-data";
 import {
@@ -63,6 +61,9 @@ type Context = BaseContext & {
 // Below the first screen: in the static HTML, hydrated when the browser is idle (lib/lazy.ts).
 const ProductGrid = hydrateOnIdle(() => import("../components/ProductCard").then((module) => module.ProductGrid));
 const ProductReviews = hydrateOnIdle(() => import("../features/reviews/ProductReviews").then((module) => module.ProductReviews));
+// Native drawers (<details>) with links, and a watcher that renders nothing until a selection: neither needs code for the first screen.
+const InfoDrawers = hydrateOnIdle(() => import("../components/product/InfoDrawers").then((module) => module.InfoDrawers));
+const TextMarkedWatcher = hydrateOnIdle(() => import("../components/product/TextMarkedWatcher").then((module) => module.TextMarkedWatcher));
 
 function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>) {
   const { t } = useTranslation();
@@ -104,7 +105,12 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   // first; an urgent update would make React discard their server HTML (React error #421).
   const onPackages = React.useCallback((value: number) => React.startTransition(() => setPackages(value)), []);
   const crumbs = productCrumbs(data, pageContext, t("nav.home"));
-  const pages = new Map(data.cmsLinks.nodes.map((node) => [cmsKey(node.identifier), node.path]));
+  // Props of the parts hydrated when idle keep their identity across renders (lib/lazy.ts hydrateOnIdle).
+  const drawerLinks = React.useMemo(() => {
+    const pages = new Map(data.cmsLinks.nodes.map((node) => [cmsKey(node.identifier), node.path]));
+    return { shipping: pages.get("shipping"), payment: pages.get("payment"), withdrawal: pages.get("withdrawal"), service: pages.get("service") };
+  }, [data.cmsLinks.nodes]);
+  const marked = React.useMemo(() => ({ title: product.content.title, sku: product.sku, ean: product.ean }), [product.content.title, product.sku, product.ean]);
   const configurable = family?.configurable[0];
   const hasOptions = Boolean(configurable) && options.length > 1;
   // An add the cart would refuse is not sent: the page says why where the shopper can act (lib/configuration.ts addBlock).
@@ -298,11 +304,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
             <InquiryButtonsSlot sku={product.sku} product={product} language={language} quantity={packages} />
           </div>
           <DiyPanel product={product} />
-          <InfoDrawers
-            links={{ shipping: pages.get("shipping"), payment: pages.get("payment"), withdrawal: pages.get("withdrawal"), service: pages.get("service") }}
-            shop={data.shopInfo}
-            language={language}
-          />
+          <InfoDrawers links={drawerLinks} shop={data.shopInfo} language={language} />
         </div>
       </div>
       <Tabs tabs={tabs} label={t("product.tabs")} />
@@ -321,7 +323,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
           </div>
         </section>
       ) : null}
-      <TextMarkedWatcher product={{ title: product.content.title, sku: product.sku, ean: product.ean }} />
+      <TextMarkedWatcher product={marked} />
     </Layout>
   );
 }

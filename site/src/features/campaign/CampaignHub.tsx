@@ -3,7 +3,8 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { Campaign } from "@domain/campaign";
 import { htmlLanguage } from "@domain/routes";
 import { IMAGE_SIZES, ResponsiveImage } from "@site/components/ResponsiveImage";
-import { CampaignLink, CampaignSlider } from "./CampaignSlider";
+import { CampaignLink } from "./CampaignLink";
+import { CampaignSlider } from "./CampaignSlider";
 import "./campaign.css";
 
 /**

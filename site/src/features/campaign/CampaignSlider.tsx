@@ -1,23 +1,7 @@
 import React from "react";
-import { Link } from "gatsby";
 import type { CampaignSlide } from "@domain/campaign";
 import { IMAGE_SIZES, ResponsiveImage } from "@site/components/ResponsiveImage";
-
-/** An internal path goes through Gatsby's Link, anything else is a plain link. */
-export function CampaignLink({ to, className, testId, children }: { to: string; className?: string; testId?: string; children: React.ReactNode }) {
-  if (to.startsWith("/") && !to.startsWith("//")) {
-    return (
-      <Link to={to} className={className} data-testid={testId}>
-        {children}
-      </Link>
-    );
-  }
-  return (
-    <a href={to} className={className} rel="noopener" data-testid={testId}>
-      {children}
-    </a>
-  );
-}
+import { CampaignLink } from "./CampaignLink";
 
 /** One of the hub's sliders (firstSlider, secondSlider, each slide with title, url and image): a scrollable row. */
 export function CampaignSlider({ id, title, slides }: { id: string; title: string; slides: readonly CampaignSlide[] }) {

@@ -3,7 +3,7 @@ import React from "react";
 import { stubApi } from "@tests/kit/account-screens";
 import { testProduct } from "@tests/kit/site";
 import { subscribeToasts, type ToastMessage } from "@site/lib/toast-store";
-import { InquiryButtonsSlot } from "@site/components/slots";
+import { InquiryButtonsSlot } from "@site/components/product-slots";
 import { LOCK_ATTRIBUTE } from "./page-lock";
 
 jest.mock("./inquiries.css", () => ({}));
