@@ -16,8 +16,11 @@ interface StepOutcome {
   output: string;
 }
 
-/** Runs one step with its output captured (stdout and stderr in the order written). */
-function runStep(step: TestStep): Promise<StepOutcome> {
+/** How often a running step reports its progress. */
+const PROGRESS_EVERY_MS = 60_000;
+
+/** Runs one step with its output captured (stdout and stderr in the order written); `output()` reads what it wrote so far. */
+function runStep(step: TestStep, progress: (output: () => string) => void): Promise<StepOutcome> {
   const [bin, ...args] = step.command;
   const started = Date.now();
   return new Promise((resolve) => {
@@ -33,6 +36,7 @@ function runStep(step: TestStep): Promise<StepOutcome> {
     });
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
     child.stderr.on("data", (chunk: Buffer) => chunks.push(chunk));
+    progress(() => Buffer.concat(chunks).toString("utf8"));
     const finish = (ok: boolean, extra = "") =>
       resolve({ name: step.name, ok, seconds: (Date.now() - started) / 1000, output: Buffer.concat(chunks).toString("utf8") + extra });
     child.on("error", (error) => finish(false, `\n${error.message}\n`));
@@ -49,8 +53,19 @@ export function summaryOf(output: string): string {
     .join("; ");
 }
 
+/** What a running step has finished so far: Jest's test files (PASS/FAIL lines) and Playwright's tests (✓/✘ lines). */
+export function progressOf(output: string): string {
+  const lines = stripVTControlCharacters(output).split("\n");
+  const files = lines.filter((line) => /^(PASS|FAIL) /.test(line)).length;
+  const tests = lines.filter((line) => /^\s*[✓✘]\s+\d+ /.test(line)).length;
+  const failed = lines.filter((line) => /^FAIL |^\s*✘\s+\d+ /.test(line)).length;
+  const parts = [files > 0 ? `${files} test files` : "", tests > 0 ? `${tests} browser tests` : "", failed > 0 ? `${failed} failed` : ""];
+  return parts.filter(Boolean).join(", ");
+}
+
 /**
- * Runs the lanes side by side, each lane's steps one after the other, with a progress line per step; a failing step's
+ * Runs the lanes side by side, each lane's steps one after the other, with a line when a step starts and ends and a
+ * progress line every minute while it runs; a failing step's
  * whole output is shown, a passing step's summary. Resolves true when every step passed.
  */
 export async function runLanes(lanes: readonly (readonly TestStep[])[], log: (line: string) => void = console.log): Promise<boolean> {
@@ -63,7 +78,14 @@ export async function runLanes(lanes: readonly (readonly TestStep[])[], log: (li
     const outcomes: StepOutcome[] = [];
     for (const step of steps) {
       log(`${clock()} ${step.name} started`);
-      const outcome = await runStep(step);
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await runStep(step, (output) => {
+        timer = setInterval(() => {
+          const done = progressOf(output());
+          if (done) log(`${clock()} ${step.name} running: ${done} done`);
+        }, PROGRESS_EVERY_MS);
+      });
+      clearInterval(timer);
       outcomes.push(outcome);
       const summary = summaryOf(outcome.output);
       if (outcome.ok) log(`${clock()} ${step.name} passed in ${outcome.seconds.toFixed(0)} s${summary ? `: ${summary}` : ""}`);
