@@ -11,7 +11,16 @@ const moduleNameMapper = Object.fromEntries(
 
 module.exports = {
   testEnvironment: "node",
-  roots: ["<rootDir>/domain", "<rootDir>/worker", "<rootDir>/config", "<rootDir>/scripts", "<rootDir>/builder", "<rootDir>/site", "<rootDir>/console", "<rootDir>/tests/unit"],
+  roots: [
+    "<rootDir>/domain",
+    "<rootDir>/worker",
+    "<rootDir>/config",
+    "<rootDir>/scripts",
+    "<rootDir>/builder",
+    "<rootDir>/site",
+    "<rootDir>/console",
+    "<rootDir>/tests/unit",
+  ],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform: {
     "^.+\\.tsx?$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node", jsx: "react-jsx", isolatedModules: true } }],

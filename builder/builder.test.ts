@@ -380,7 +380,8 @@ describe("the builder against the builder API", () => {
     const api = await start(5000);
     fake.queue("DE", [1]);
     fake.queue("AT", [2]);
-    const job = fileJob(root, 100, { servedMs: 600 });
+    // DE #1 waits this long for the server: long enough for AT to be claimed and rendered meanwhile on a busy machine.
+    const job = fileJob(root, 100, { servedMs: 1500 });
     const events: string[] = [];
     const render = job.render.bind(job);
     job.render = async (claimed, context) => {
@@ -406,8 +407,10 @@ describe("the builder against the builder API", () => {
     stop.abort();
     const outcomes = await loop;
     expect(outcomes.map((o) => o.kind)).toEqual(["published", "published", "published"]);
-    // AT rendered before DE was served; DE's second build (due while DE #1 waited) only after DE #1 was served.
-    expect(events.slice(0, 4)).toEqual(["render DE", "live DE", "render AT", "live AT"]);
+    // AT rendered before DE was served; DE's second build (due while DE #1 waited) only after DE #1 was served. Whether AT
+    // goes live before or after DE is served is a race of the two, not a rule.
+    expect(events.slice(0, 3)).toEqual(["render DE", "live DE", "render AT"]);
+    expect(events).toContain("live AT");
     expect(events.indexOf("render AT")).toBeLessThan(events.indexOf("served DE"));
     expect(events.lastIndexOf("render DE")).toBeGreaterThan(events.indexOf("served DE"));
   });
