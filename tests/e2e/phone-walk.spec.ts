@@ -114,6 +114,9 @@ for (const walk of WALKS) {
 
     await page.getByTestId("to-checkout").click();
     await expect(page.getByTestId("checkout-page")).toBeVisible();
+    // The checkout's code and its quote load after the page: the screenshot waits for the form, not the loading line.
+    await expect(page.getByTestId("checkout-page")).not.toHaveAttribute("aria-busy", "true");
+    await expect(page.locator("form.checkout-form")).toBeVisible();
     await screen(page, `${walk.shop}-${walk.language}-checkout.png`);
   });
 }
