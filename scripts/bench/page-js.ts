@@ -5,8 +5,7 @@ import { gzipSync } from "node:zlib";
 /**
  * Browser JavaScript of a built page's initial load, gzipped: every script its HTML loads
  * (src) or inlines, as the browser receives it, and the chunks webpack loads with its
- * template (webpack.stats.json). Used by `npm run bench:pages` and the browser tests'
- * check of the built shops (tests/e2e/page-weight.spec.ts).
+ * template (webpack.stats.json). Used by `npm run bench:pages`.
  */
 export interface PageWeight {
   path: string;
