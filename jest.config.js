@@ -24,7 +24,10 @@ module.exports = {
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform: {
     "^.+\\.tsx?$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node", jsx: "react-jsx", isolatedModules: true } }],
+    // jose ships ES modules only: its files are compiled to CommonJS like ours.
+    "/node_modules/jose/.+\\.js$": ["ts-jest", { tsconfig: { module: "commonjs", allowJs: true, isolatedModules: true } }],
   },
+  transformIgnorePatterns: ["/node_modules/(?!jose/)"],
   moduleNameMapper,
   moduleFileExtensions: ["ts", "tsx", "js", "json"],
   testTimeout: 30000,

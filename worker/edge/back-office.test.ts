@@ -6,6 +6,7 @@
 import rawConfig from "@config/shops.json";
 import { parseShopConfig, ShopConfigError } from "@config/shop-config";
 import { STAFF_SESSION_HEADER } from "../lib/shop-headers";
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
 import { createAccessVerifier } from "./access-jwt";
 import { BACK_OFFICE_CSP } from "./security-headers";
 import { siteForHost } from "./site";
@@ -306,36 +307,20 @@ describe("Cloudflare Access", () => {
   const AUD = "4714c1358e65fe4b408ad6d432a5f878f08194bdb4752441fd56faefa9b2b6f2";
   const NOW = 1_800_000_000;
   const env = { ACCESS_TEAM_DOMAIN: TEAM, ACCESS_AUD: AUD };
-  let keys: CryptoKeyPair;
-  let otherKeys: CryptoKeyPair;
-  let jwks: unknown;
+  let privateKey: CryptoKey;
+  let jwks: { keys: JWK[] };
   let fetched: string[];
 
-  const b64url = (bytes: ArrayBuffer | Uint8Array) => Buffer.from(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes)).toString("base64url");
-
-  async function jwt(claims: Record<string, unknown>, options: { key?: CryptoKey; kid?: string; alg?: string } = {}): Promise<string> {
-    const head = b64url(new TextEncoder().encode(JSON.stringify({ alg: options.alg ?? "RS256", kid: options.kid ?? "key-1", typ: "JWT" })));
-    const body = b64url(new TextEncoder().encode(JSON.stringify(claims)));
-    const signature = await crypto.subtle.sign("RSASSA-PKCS1-v1_5", options.key ?? keys.privateKey, new TextEncoder().encode(`${head}.${body}`));
-    return `${head}.${body}.${b64url(signature)}`;
-  }
-
-  const good = (extra: Record<string, unknown> = {}) => ({
-    aud: [AUD],
-    iss: `https://${TEAM}`,
-    exp: NOW + 600,
-    iat: NOW,
-    nbf: NOW - 1,
-    email: "anna@bodenhaus.example",
-    ...extra,
-  });
+  /** A token as Access signs it; each refusal reason is tested in access-jwt.test.ts. */
+  const jwt = (claims: Record<string, unknown> = {}) =>
+    new SignJWT({ aud: [AUD], iss: `https://${TEAM}`, exp: NOW + 600, nbf: NOW - 1, email: "anna@bodenhaus.example", ...claims })
+      .setProtectedHeader({ alg: "RS256", kid: "key-1" })
+      .sign(privateKey);
 
   beforeAll(async () => {
-    const params = { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" };
-    keys = (await crypto.subtle.generateKey(params, true, ["sign", "verify"])) as CryptoKeyPair;
-    otherKeys = (await crypto.subtle.generateKey(params, true, ["sign", "verify"])) as CryptoKeyPair;
-    const publicJwk = await crypto.subtle.exportKey("jwk", keys.publicKey);
-    jwks = { keys: [{ kid: "key-1", kty: "RSA", alg: "RS256", use: "sig", n: publicJwk.n, e: publicJwk.e }] };
+    const pair = await generateKeyPair("RS256", { extractable: true });
+    privateKey = pair.privateKey;
+    jwks = { keys: [{ ...(await exportJWK(pair.publicKey)), kid: "key-1", alg: "RS256" }] };
   });
   beforeEach(() => {
     fetched = [];
@@ -354,7 +339,7 @@ describe("Cloudflare Access", () => {
 
   test("a valid Access JWT lets the request through; the keys come from the team's certs URL and are cached", async () => {
     const t = accessApp();
-    const token = await jwt(good());
+    const token = await jwt();
     for (const path of ["/admin/api/session", "/admin/api/session", "/catalogue"]) {
       const res = await t.request(`${ADMIN_PROD}${path}`, { headers: { "cf-access-jwt-assertion": token } });
       expect(res.status).toBe(200);
@@ -366,28 +351,18 @@ describe("Cloudflare Access", () => {
   test.each<[string, () => Promise<string | null>]>([
     ["no JWT", async () => null],
     ["garbage", async () => "not.a.jwt"],
-    ["another audience", () => jwt(good({ aud: ["someone-else"] }))],
-    ["another issuer", () => jwt(good({ iss: "https://evil.cloudflareaccess.com" }))],
-    ["an expired token", () => jwt(good({ exp: NOW - 120 }))],
-    ["a token not valid yet", () => jwt(good({ nbf: NOW + 600 }))],
-    ["no expiry", () => jwt(good({ exp: undefined }))],
-    ["a signature of another key", () => jwt(good(), { key: otherKeys.privateKey })],
-    ["an unknown key id", () => jwt(good(), { kid: "key-2" })],
-    ["alg none", async () => (await jwt(good())).replace(/^[^.]+/, b64url(new TextEncoder().encode(JSON.stringify({ alg: "none", kid: "key-1" }))))],
-    ["HS256", async () => (await jwt(good())).replace(/^[^.]+/, b64url(new TextEncoder().encode(JSON.stringify({ alg: "HS256", kid: "key-1" }))))],
-    [
-      "a changed payload",
-      async () => (await jwt(good())).replace(/\.[^.]+\./, `.${b64url(new TextEncoder().encode(JSON.stringify(good({ email: "x@y.z" }))))}.`),
-    ],
+    ["an expired token", () => jwt({ exp: NOW - 120 })],
+    ["another audience", () => jwt({ aud: ["someone-else"] })],
   ])("%s is refused (403) before the shop API and before the console", async (_, make) => {
     const t = accessApp();
     const token = await make();
     const headers: Record<string, string> = token ? { "cf-access-jwt-assertion": token } : {};
     const api = await t.request(`${ADMIN_PROD}/admin/api/session`, { headers });
     expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ status: 403, data: null, errors: [{ message: "Access to the back office requires a Cloudflare Access login." }] });
     const page = await t.request(`${ADMIN_PROD}/`, { headers });
     expect(page.status).toBe(403);
-    expect(await page.text()).not.toContain('<div id="root">');
+    expect(await page.text()).toBe("Access to the back office requires a Cloudflare Access login.");
     expect(t.upstream.requests).toHaveLength(0);
   });
 
@@ -400,14 +375,14 @@ describe("Cloudflare Access", () => {
 
   test("only one of the two variables set refuses everything (503) rather than run open", async () => {
     const t = accessApp({ ACCESS_TEAM_DOMAIN: TEAM });
-    const res = await t.request(`${ADMIN_PROD}/admin/api/session`, { headers: { "cf-access-jwt-assertion": await jwt(good()) } });
+    const res = await t.request(`${ADMIN_PROD}/admin/api/session`, { headers: { "cf-access-jwt-assertion": await jwt() } });
     expect(res.status).toBe(503);
     expect(t.upstream.requests).toHaveLength(0);
   });
 
   test("an unreachable key set refuses (403)", async () => {
     const access = createAccessVerifier({ now: () => NOW, fetchKeys: async () => new Response("down", { status: 500 }) });
-    const res = await accessApp(env, access).request(`${ADMIN_PROD}/admin/api/session`, { headers: { "cf-access-jwt-assertion": await jwt(good()) } });
+    const res = await accessApp(env, access).request(`${ADMIN_PROD}/admin/api/session`, { headers: { "cf-access-jwt-assertion": await jwt() } });
     expect(res.status).toBe(403);
   });
 
