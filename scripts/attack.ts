@@ -8,15 +8,14 @@
  * of case, what it sends, expected and got, and the closing line `N passed, M failed`;
  * exits 1 when a case failed. See docs/decisions/0027.
  *
- * Options: --origin http://127.0.0.1:8787 (loopback only), --port 8787 (overrides the
- * origin's port; the shops' Host headers use it: de.localhost:<port>).
+ * Options: `npm run attack -- --help`.
  */
-import { parseArgs } from "node:util";
 import { apiChecks } from "./attack/api";
 import { assertLoopback, Client } from "./attack/client";
 import { productsOnce, type AttackContext } from "./attack/context";
 import { edgeChecks } from "./attack/edge";
 import { formatTable, runChecks, summaryLine } from "./attack/runner";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { localSecret } from "./lib/local-worker";
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -24,14 +23,20 @@ const CHECK_TIMEOUT_MS = 30_000;
 const RUN_BUDGET_MS = 110_000;
 const MAX_REQUESTS = 600;
 
+const COMMAND = {
+  command: "npm run attack --",
+  summary: "The hostile battery against a running local shop (npm start); exits 1 when a case failed.",
+  options: {
+    origin: { type: "string", default: "http://127.0.0.1:8787", value: "url", description: "the running shop (loopback only)" },
+    port: { type: "integer", min: 1, max: 65535, description: "overrides the origin's port; the shops' Host headers use it (default: the origin's)" },
+  },
+  examples: ["npm run attack", "npm run attack -- --port 8797"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { origin: { type: "string", default: "http://127.0.0.1:8787" }, port: { type: "string" } } });
+  const { values } = runCommandLine(COMMAND);
   const origin = assertLoopback(values.origin);
-  if (values.port !== undefined) {
-    if (!/^\d{1,5}$/.test(values.port) || Number(values.port) < 1 || Number(values.port) > 65535)
-      throw new Error(`--port must be a port number (got '${values.port}')`);
-    origin.port = values.port;
-  }
+  if (values.port !== undefined) origin.port = String(values.port);
   const port = origin.port || "80";
   const client = new Client({ origin, host: `de.localhost:${port}`, timeoutMs: REQUEST_TIMEOUT_MS, maxRequests: MAX_REQUESTS });
   const graphqlToken = localSecret("GRAPHQL_TOKEN");

@@ -4,13 +4,13 @@
  * inline script or style, so the edge's strict console CSP (script-src 'self') holds.
  * The edge serves it on the back-office host only (worker/edge/back-office.ts).
  *
- *   npm run build:console [-- --out dist] [--dev]
+ *   npm run build:console [-- --out dist] [--dev]   (options: --help)
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
-import { basename, join, relative } from "node:path";
-import { parseArgs } from "node:util";
+import { basename, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
 import { t } from "@console/texts";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { ROOT } from "./lib/shops";
 
 export const CONSOLE_DIR = "_console";
@@ -70,9 +70,19 @@ ${style ? `    <link rel="stylesheet" href="${href(style)}" />\n` : ""}    <scri
   return { dir, script: basename(script), style: style ? basename(style) : null };
 }
 
+const COMMAND = {
+  command: "npm run build:console --",
+  summary: "Builds the back-office console into <out>/_console/.",
+  options: {
+    out: { type: "string", default: "dist", value: "dir", description: "the dist folder the console is built into" },
+    dev: { type: "boolean", description: "an unminified build with source maps" },
+  },
+  examples: ["npm run build:console", "npm run build:console -- --out .e2e/dist --dev"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main() {
-  const { values } = parseArgs({ options: { out: { type: "string", default: join(ROOT, "dist") }, dev: { type: "boolean", default: false } } });
-  const built = await buildConsole(values.out, { dev: values.dev });
+  const { values } = runCommandLine(COMMAND);
+  const built = await buildConsole(resolve(values.out), { dev: values.dev });
   console.log(`Console built into ${relative(ROOT, built.dir) || built.dir} (${built.script}${built.style ? `, ${built.style}` : ""})`);
 }
 

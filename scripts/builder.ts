@@ -20,39 +20,39 @@
  * publishing finishes, any other is left to its lease (another builder takes it over).
  */
 import { resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { backOfficeHostFor, buildConcurrency, builderApi, builderLoop, builderName, builderToken, gatsbyJob } from "@builder/index";
+import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { loadShopConfig } from "./lib/shops";
 
+const COMMAND = {
+  command: "npm run builder --",
+  summary: "Claims the shop API's due builds and runs them until stopped: each shop's incremental build, published atomically into dist/<SHOP>.",
+  options: {
+    origin: { type: "string", default: "http://localhost:8787", value: "url", description: "the shop API whose builds are claimed" },
+    shop: { type: "list", value: "SHOP,...", description: "only builds of these shops (repeatable; default: every shop)" },
+    once: { type: "boolean", description: "claim one build, run it and exit: 0 published or nothing to do, 1 failed, 2 lease lost or stopped" },
+    wait: { type: "integer", default: 600, min: 0, value: "seconds", description: "with --once, how long to wait for a build to become due" },
+    dist: { type: "string", value: "dir", description: "the dist folder published into (default: dist)" },
+    verbose: { type: "boolean", description: "print Gatsby's own output" },
+    deploy: { type: "string", value: "command", description: "a shell command run after each local publish (SHOP, BUILD_ID, CHANGE_IDS, RELEASE_DIR set)" },
+    concurrency: { type: "integer", min: 1, description: "builds at once, each of another shop (default: BUILD_CONCURRENCY, else one per core up to 4)" },
+  },
+  examples: ["npm run builder -- --shop DE,CH", 'npm run builder -- --once --shop DE --origin "$SHOP_API_ORIGIN" --deploy "..."'],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      origin: { type: "string", default: "http://localhost:8787" },
-      shop: { type: "string", multiple: true },
-      once: { type: "boolean", default: false },
-      wait: { type: "string", default: "600" },
-      dist: { type: "string" },
-      verbose: { type: "boolean", default: false },
-      deploy: { type: "string" },
-      concurrency: { type: "string" },
-    },
-  });
+  const { values } = runCommandLine(COMMAND);
   const known = loadShopConfig().shops.map((shop) => shop.id);
-  const shops = (values.shop ?? [])
-    .flatMap((value) => value.split(","))
-    .map((shop) => shop.trim().toUpperCase())
-    .filter(Boolean);
+  const shops = values.shop.map((shop) => shop.toUpperCase());
   const unknown = shops.filter((shop) => !known.includes(shop));
-  if (unknown.length > 0) throw new Error(`Unknown shop(s) ${unknown.join(", ")}; known: ${known.join(", ")}`);
-  const concurrency = values.concurrency === undefined ? buildConcurrency() : Number(values.concurrency);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a whole number from 1 (got '${values.concurrency}')`);
-  const wait = Number(values.wait);
-  if (!Number.isFinite(wait) || wait < 0) throw new Error(`--wait must be a number of seconds (got '${values.wait}')`);
+  if (unknown.length > 0) refuseUsage(COMMAND, `unknown shop(s) ${unknown.join(", ")} (known: ${known.join(", ")})`);
+  const concurrency = values.concurrency ?? buildConcurrency();
+  const wait = values.wait;
   let origin: string;
   try {
     origin = new URL(values.origin).origin;
   } catch {
-    throw new Error(`--origin must be a URL such as http://localhost:8787 (got '${values.origin}')`);
+    refuseUsage(COMMAND, `--origin must be a URL such as http://localhost:8787 (got '${values.origin}')`);
   }
 
   const log = (line: string) => console.log(line);

@@ -1,7 +1,7 @@
 /**
  * Validates config/shops.json and prints the resulting host table.
  *
- *   npx tsx scripts/check-config.ts [--quiet] [--config path/to/shops.json] [--wrangler path/to/wrangler.toml]
+ *   npm run config:check -- [--quiet] [--config path/to/shops.json] [--wrangler path/to/wrangler.toml]
  *
  * Exit code 1 with one line per problem, each naming the field
  * (e.g. `shops[1].hosts.production[0]: ...`), also when wrangler.toml's [[ratelimits]]
@@ -12,10 +12,10 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
-import { parseArgs } from "node:util";
 import { ENVIRONMENTS, parseShopConfig, schemeFor, ShopConfigError, ShopDirectory, type ShopConfig } from "@config/shop-config";
 import { rateLimitBindingProblems, readWranglerRateLimits } from "./lib/rate-limit-bindings";
 import { MIN_TOKEN_LENGTH, SERVICE_TOKENS } from "@shop-api/core/service-token";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { devVar } from "./lib/local-worker";
 
 const ROOT = join(__dirname, "..");
@@ -121,8 +121,19 @@ export async function checkConfig(path: string, wranglerPath: string): Promise<S
   return config;
 }
 
+const COMMAND = {
+  command: "npm run config:check --",
+  summary: "Validates config/shops.json (and wrangler.toml's rate limits against it) and prints the host table; exit 1 with one line per problem.",
+  options: {
+    quiet: { type: "boolean", description: "one line instead of the host table (wrangler's [build] command)" },
+    config: { type: "string", value: "file", description: "the shop config (default: config/shops.json)" },
+    wrangler: { type: "string", value: "file", description: "the wrangler configuration (default: wrangler.toml)" },
+  },
+  examples: ["npm run config:check", "npm run config:check -- --quiet --config my-shops.json"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { quiet: { type: "boolean", default: false }, config: { type: "string" }, wrangler: { type: "string" } } });
+  const { values } = runCommandLine(COMMAND);
   const path = values.config ?? join(ROOT, "config", "shops.json");
   const shown = relative(process.cwd(), path) || path;
   try {

@@ -12,9 +12,9 @@
  */
 import { randomBytes } from "node:crypto";
 import { createInterface } from "node:readline/promises";
-import { parseArgs } from "node:util";
 import { newStaffProblems, staffUpsertStatement } from "@shop-api/core/staff/accounts";
 import { STAFF_ROLES, type StaffRole } from "@shop-api/tables/staff";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { inlineSql } from "./lib/inline-sql";
 import { applyLocalMigrations, queryD1, withLocalD1 } from "./local-d1";
 
@@ -27,13 +27,26 @@ async function promptPassword(): Promise<string> {
   }
 }
 
+const COMMAND = {
+  command: "npm run staff:create --",
+  summary:
+    "Creates a back-office staff account, or updates the one of the e-mail. The password comes from STAFF_PASSWORD, else a prompt in a terminal, else a random one printed once.",
+  options: {
+    email: { type: "string", required: true, value: "address", description: "the staff member's e-mail address (the login)" },
+    role: {
+      type: "string",
+      required: true,
+      choices: STAFF_ROLES,
+      description: "merchandiser (catalogue, publishing), service (sample orders, mail), ops (everything)",
+    },
+    name: { type: "string", required: true, value: "full name", description: "the name the back office shows" },
+    remote: { type: "boolean", description: "write the deployed D1 (wrangler's login) instead of the local one" },
+  },
+  examples: ['npm run staff:create -- --email anna@bodenhaus.example --role merchandiser --name "Anna Berg"'],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main() {
-  const { values } = parseArgs({
-    options: { email: { type: "string" }, role: { type: "string" }, name: { type: "string" }, remote: { type: "boolean", default: false } },
-  });
-  if (!values.email || !values.role || !values.name) {
-    throw new Error(`Usage: npm run staff:create -- --email <address> --role <${STAFF_ROLES.join("|")}> --name <full name> [--remote]`);
-  }
+  const { values } = runCommandLine(COMMAND);
   let password = process.env.STAFF_PASSWORD ?? (process.stdin.isTTY ? await promptPassword() : "");
   const generated = password === "";
   if (generated) password = randomBytes(15).toString("base64url");

@@ -3,27 +3,36 @@
  * history), builds every shop and serves them all through the worker on
  * http://<shop>.localhost:8787/; every mail the shops send lands in the local mail catcher's
  * inbox on http://localhost:1080/.
- * Options: --products N (default 300), --fresh (regenerate the catalogue), --shops DE,CH.
+ * Options: `npm start -- --help`.
  */
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { homePath } from "@domain/routes";
 import { DEMO_CUSTOMER, DEMO_CUSTOMER_DOMAIN, seedLocalDemoHistory, sendWaitingMail } from "./lib/demo-history";
 import { DEMO_STAFF, demoStaffPassword } from "./lib/demo-staff";
 import { prepareCatalogue, startAndBuild, startLocalBuilder } from "./lib/local-shops";
 import { MAIL_CATCHER_PORTS } from "./lib/mail-catcher";
+import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { loadShopConfig, ROOT } from "./lib/shops";
 
+const COMMAND = {
+  command: "npm start --",
+  summary:
+    "Builds the demo catalogue into the local D1, builds the shops and serves them on http://<shop>.localhost:8787/ with the back office and the mail inbox.",
+  options: {
+    products: { type: "integer", default: 300, min: 1, description: "products in the demo catalogue" },
+    fresh: { type: "boolean", description: "generate the demo catalogue again" },
+    shops: { type: "list", value: "SHOP,...", description: "the shops to build (default: every shop of config/shops.json)" },
+  },
+  examples: ["npm start", "npm start -- --products 1000 --fresh --shops DE,CH"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main() {
-  const { values } = parseArgs({
-    options: { products: { type: "string", default: "300" }, fresh: { type: "boolean", default: false }, shops: { type: "string" } },
-  });
+  const { values } = runCommandLine(COMMAND);
   const config = loadShopConfig();
-  const shops = values.shops ? values.shops.split(",").map((s) => s.trim().toUpperCase()) : config.shops.map((shop) => shop.id);
-  const products = Number(values.products);
-  if (!Number.isInteger(products) || products < 1) throw new Error(`--products must be a positive whole number (got '${values.products}')`);
+  const shops = values.shops.length > 0 ? values.shops.map((s) => s.toUpperCase()) : config.shops.map((shop) => shop.id);
+  const products = values.products;
   const unknown = shops.filter((id) => !config.shops.some((shop) => shop.id === id));
-  if (unknown.length) throw new Error(`Unknown shop(s) ${unknown.join(", ")}; known: ${config.shops.map((s) => s.id).join(", ")}`);
+  if (unknown.length) refuseUsage(COMMAND, `unknown shop(s) ${unknown.join(", ")} (known: ${config.shops.map((s) => s.id).join(", ")})`);
 
   const started = Date.now();
   const options = {

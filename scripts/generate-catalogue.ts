@@ -1,5 +1,5 @@
 /**
- * generate-catalogue [--products N] [--seed S] [--out DIR] [--now ISO] [--no-import] [--chunk N]
+ * npm run generate -- [--products N] [--seed S] [--out DIR] [--now ISO] [--no-import] [--chunk N]   (options: --help)
  *
  * Writes a deterministic demo catalogue as import files (same seed, size and --now
  * give byte-identical files) and imports them into the local D1 of `wrangler dev`
@@ -10,7 +10,8 @@ import { join } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
 import { importCatalogue } from "@shop-api/catalogue/apply-import";
 import { buildCatalogue, type CatalogueFile } from "./catalogue-demo/build";
-import { formatProblem } from "./import-catalogue";
+import { formatProblem } from "./lib/import-report";
+import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 
 export interface GenerateOptions {
   products: number;
@@ -73,39 +74,29 @@ export async function importCatalogueFiles(
   return { changedProducts: changed.size, imports: catalogue.files.length };
 }
 
-function parseArgs(argv: string[]): GenerateOptions & { import: boolean } {
-  const options = { products: 300, seed: 42, out: ".data/catalogue", now: new Date(), import: true, chunkSize: 1000 };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const value = () => {
-      const next = argv[++i];
-      if (next === undefined) throw new Error(`${arg} needs a value`);
-      return next;
-    };
-    const integer = (text: string, min: number) => {
-      const n = Number(text);
-      if (!Number.isInteger(n) || n < min) throw new Error(`${arg} must be a whole number of at least ${min}`);
-      return n;
-    };
-    if (arg === "--products") options.products = integer(value(), 1);
-    else if (arg === "--seed") options.seed = integer(value(), 0);
-    else if (arg === "--out") options.out = value();
-    else if (arg === "--chunk") options.chunkSize = integer(value(), 10);
-    else if (arg === "--now") {
-      const now = new Date(value());
-      if (Number.isNaN(now.getTime())) throw new Error("--now must be an ISO date-time, e.g. 2025-07-01T00:00:00Z");
-      options.now = now;
-    } else if (arg === "--no-import") options.import = false;
-    else if (arg === "--help" || arg === "-h") {
-      console.log("usage: generate-catalogue [--products N] [--seed S] [--out DIR] [--now ISO] [--chunk N] [--no-import]");
-      process.exit(0);
-    } else throw new Error(`unknown option ${arg}`);
-  }
-  return options;
+const COMMAND = {
+  command: "npm run generate --",
+  summary: "Writes a deterministic demo catalogue as import files and imports them into the local D1 through the merchandisers' import.",
+  options: {
+    products: { type: "integer", default: 300, min: 1, description: "products in the catalogue" },
+    seed: { type: "integer", default: 42, min: 0, description: "the random seed (same seed, size and --now: byte-identical files)" },
+    out: { type: "string", default: ".data/catalogue", value: "dir", description: "where the import files are written" },
+    now: { type: "string", value: "ISO date-time", description: "the catalogue's present, e.g. 2025-07-01T00:00:00Z (default: now)" },
+    chunk: { type: "integer", default: 1000, min: 10, description: "products per import file" },
+    "no-import": { type: "boolean", description: "only write the files" },
+  },
+  examples: ["npm run generate -- --products 5000 --seed 42", "npm run generate -- --products 50 --out /tmp/catalogue --no-import"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
+function generateOptions(): GenerateOptions & { import: boolean } {
+  const { values } = runCommandLine(COMMAND);
+  const now = values.now === undefined ? new Date() : new Date(values.now);
+  if (Number.isNaN(now.getTime())) refuseUsage(COMMAND, `--now must be an ISO date-time, e.g. 2025-07-01T00:00:00Z (got '${values.now}')`);
+  return { products: values.products, seed: values.seed, out: values.out, now, chunkSize: values.chunk, import: !values["no-import"] };
 }
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const options = generateOptions();
   const started = Date.now();
   const catalogue = writeCatalogue(options);
   const bytes = catalogue.files.reduce((sum, f) => sum + f.bytes, 0);

@@ -1,5 +1,5 @@
 /**
- * generate-media [--products N] [--seed S] [--catalogue DIR] [--out DIR] [--cache DIR]
+ * npx tsx scripts/generate-media.ts [--products N] [--seed S] [--catalogue DIR] [--out DIR] [--cache DIR]   (options: --help)
  *
  * Writes the demo media store (docs/decisions/0046): every image the demo catalogue names
  * (built again in memory from --products and --seed, the same documents generate-catalogue
@@ -8,11 +8,11 @@
  * rendering only what the cache (default .wrangler/state/media-cache) lacks.
  */
 import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { parseArgs } from "node:util";
+import { join, resolve } from "node:path";
 import type { CatalogueDocument } from "@shop-api/catalogue/import-format";
 import { buildCatalogue, loadShops } from "./catalogue-demo/build";
 import { collectMedia, writeMedia, type MediaStats } from "./media/store";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { ROOT } from "./lib/shops";
 
 /** The media store's folder beside the shops' builds (worker/edge/media.ts serves it). */
@@ -49,19 +49,24 @@ export function describeMedia(stats: MediaStats): string {
   return `Media store: ${stats.paths} images named, ${stats.files} files (${(stats.bytes / 1024 / 1024).toFixed(1)} MB), ${stats.rendered} pictures rendered, ${stats.reused} from the cache, ${stats.removed} stale files removed, ${stats.seconds.toFixed(1)} s`;
 }
 
+const COMMAND = {
+  command: "npx tsx scripts/generate-media.ts",
+  summary: "Writes the demo media store: every image the demo catalogue names and the delivery countries' flags, rendering only what the cache lacks.",
+  options: {
+    products: { type: "integer", default: 300, min: 1, description: "products of the demo catalogue whose images are drawn" },
+    seed: { type: "integer", default: DEFAULT_SEED, min: 0, description: "the demo catalogue's seed" },
+    catalogue: { type: "string", value: "dir", description: "take the images from the import files in this folder instead of the demo catalogue" },
+    out: { type: "string", default: join("dist", MEDIA_FOLDER), value: "dir", description: "the media store's folder" },
+    cache: { type: "string", default: join(".wrangler", "state", "media-cache"), value: "dir", description: "rendered images by content" },
+  },
+  examples: ["npx tsx scripts/generate-media.ts --products 5000"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      products: { type: "string", default: "300" },
-      seed: { type: "string", default: String(DEFAULT_SEED) },
-      catalogue: { type: "string" },
-      out: { type: "string", default: join(ROOT, "dist", MEDIA_FOLDER) },
-      cache: { type: "string", default: join(ROOT, ".wrangler", "state", "media-cache") },
-    },
-  });
-  const seed = Number(values.seed);
-  const documents = values.catalogue ? catalogueFolderDocuments(values.catalogue) : demoDocuments(Number(values.products), seed);
-  const stats = await generateMedia({ documents, out: values.out!, cacheDir: values.cache!, seed });
+  const { values } = runCommandLine(COMMAND);
+  const seed = values.seed;
+  const documents = values.catalogue ? catalogueFolderDocuments(values.catalogue) : demoDocuments(values.products, seed);
+  const stats = await generateMedia({ documents, out: resolve(ROOT, values.out), cacheDir: resolve(ROOT, values.cache), seed });
   console.log(describeMedia(stats));
 }
 

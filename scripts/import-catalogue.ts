@@ -1,58 +1,64 @@
 /**
- * import-catalogue <file...> [--format json|csv-products|csv-prices] [--source name]
- *                  [--origin http://localhost:8787]
- *                  [--remote | --url https://shop-api/admin/catalogue/import] [--token TOKEN]
+ * `npm run import -- <file...>`: imports catalogue files (JSON, product or price CSV).
  *
- * Without --url/--remote the files go into the local D1 of `wrangler dev` (migrations are
+ * Without --origin/--remote the files go into the local D1 of `wrangler dev` (migrations are
  * applied first). Each file is validated as a whole and applied in one transaction;
  * a refused file lists every problem and the command exits with 1. The import records the
- * rebuild request of the shops it changed; when the local worker answers (--origin, default
- * http://localhost:8787 for the default local state), it is asked to enqueue it at once
- * (POST /admin/builder/sweep), so `npm start`'s builder publishes the change; without a
- * worker the shops rebuild on the next `npm start`.
- * --remote imports into a deployed shop: POST to $SHOP_API_ORIGIN/admin/catalogue/import, the
- * same write as the console's upload, which triggers the rebuild there. --url names the
- * endpoint itself. The token (--token, else CATALOGUE_IMPORT_TOKEN) is the shop API's
+ * rebuild request of the shops it changed; when the local worker of `npm start` answers
+ * (http://localhost:8787, not with LOCAL_STATE_DIR set), it is asked to enqueue it at once
+ * (POST /admin/builder/sweep), so its builder publishes the change; without a worker the
+ * shops rebuild on the next `npm start`.
+ * --origin URL imports into the shop API at URL instead (a deployed shop; --remote takes the
+ * URL from SHOP_API_ORIGIN): each file is posted to <URL>/admin/catalogue/import
+ * (scripts/lib/remote-import.ts), the same write as the console's upload, which triggers the
+ * rebuild there. The token (--token, else CATALOGUE_IMPORT_TOKEN) is the shop API's
  * CATALOGUE_IMPORT_TOKEN, at least 32 characters; the shop API refuses an address after 10
  * wrong tokens for 15 minutes.
+ * Exit codes: 0 imported, 1 a file or the token refused or the shop API unreachable, 2 a bad
+ * command line (an unknown option, no token, an origin that is not http(s), a missing file).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
-import type { Envelope } from "@domain/api/envelope";
-import type { ApiErrorItem } from "@domain/api/errors";
 import { importCatalogue } from "@shop-api/catalogue/apply-import";
 import { detectCsvFormat } from "@shop-api/catalogue/csv-import";
-import type { ImportFormat, ImportProblem, ImportResult } from "@shop-api/catalogue/import-format";
+import type { ImportFormat } from "@shop-api/catalogue/import-format";
 import { MIN_TOKEN_LENGTH } from "@shop-api/core/service-token";
 import { BuilderApiError, builderApi } from "@builder/api";
 import { backOfficeHostFor } from "@builder/served";
+import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
+import { reportImport } from "./lib/import-report";
 import { localSecret } from "./lib/local-worker";
+import { importIntoShopApi, importOrigin, type ImportJob } from "./lib/remote-import";
 import { applyLocalMigrations, withLocalD1 } from "./local-d1";
 
-const FORMATS: ImportFormat[] = ["json", "csv-products", "csv-prices"];
+const FORMATS: readonly ImportFormat[] = ["json", "csv-products", "csv-prices"];
 
-export function formatProblem(format: ImportFormat, problem: ImportProblem): string {
-  if (problem.field === "(file)") return problem.row ? `row ${problem.row}: ${problem.message}` : problem.message;
-  if (format === "json") return `${problem.field}: ${problem.message}`;
-  return problem.row !== undefined ? `row ${problem.row}, column ${problem.field}: ${problem.message}` : `column ${problem.field}: ${problem.message}`;
-}
+const COMMAND = {
+  command: "npm run import --",
+  summary:
+    "Imports catalogue files into the local database (npm start's), or with --origin/--remote into a deployed shop through its shop API. Exit 0 imported, 1 refused or unreachable, 2 a bad command line.",
+  options: {
+    format: { type: "string", choices: FORMATS, description: "the files' format (default: from each file's name and header)" },
+    source: { type: "string", value: "name", description: "the import's source in the history (default: the file's name)" },
+    origin: { type: "string", value: "url", description: "import into the shop API at this origin (a deployed shop) instead of the local database" },
+    remote: { type: "boolean", description: "import into the deployed shop whose shop API origin SHOP_API_ORIGIN names" },
+    token: { type: "string", description: "the shop API's CATALOGUE_IMPORT_TOKEN, for --origin/--remote (default: CATALOGUE_IMPORT_TOKEN)" },
+  },
+  positionals: { name: "file...", description: "the import files (JSON, product or price CSV), imported in order", required: true },
+  examples: [
+    "npm run import -- catalogue.json",
+    "npm run import -- prices.csv --format csv-prices",
+    'npm run import -- prices.csv --origin https://admin.bodenhaus.example --token "$CATALOGUE_IMPORT_TOKEN"',
+    "SHOP_API_ORIGIN=https://admin.bodenhaus.example npm run import -- prices.csv --remote",
+  ],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
 
-export function inferFormat(file: string, text: string): ImportFormat | undefined {
+function inferFormat(file: string, text: string): ImportFormat | undefined {
   const ext = extname(file).toLowerCase();
   if (ext === ".json") return "json";
   if (ext === ".csv" || ext === ".txt") return detectCsvFormat(text);
   if (text.trimStart().startsWith("{")) return "json";
   return detectCsvFormat(text);
-}
-
-interface Options {
-  files: string[];
-  format?: ImportFormat;
-  url?: string;
-  token?: string;
-  source?: string;
-  /** The local worker serving the local D1 written (asked to enqueue the rebuild). */
-  origin?: string;
 }
 
 /** The local worker of `npm start`, when the import writes its database (the default local state). */
@@ -74,112 +80,58 @@ export async function goLive(origin: string, token: string): Promise<GoLiveResul
   }
 }
 
-function parseArgs(argv: string[]): Options {
-  const options: Options = { files: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const next = () => {
-      const value = argv[++i];
-      if (value === undefined) throw new Error(`${arg} needs a value`);
-      return value;
-    };
-    if (arg === "--format") {
-      const format = next() as ImportFormat;
-      if (!FORMATS.includes(format)) throw new Error(`--format must be one of ${FORMATS.join(", ")}`);
-      options.format = format;
-    } else if (arg === "--url") options.url = next();
-    else if (arg === "--token") options.token = next();
-    else if (arg === "--source") options.source = next();
-    else if (arg === "--help" || arg === "-h") {
-      console.log(
-        "usage: import-catalogue <file...> [--format json|csv-products|csv-prices] [--source name] [--origin LOCAL_WORKER] [--remote | --url URL] [--token TOKEN]",
-      );
-      process.exit(0);
-    } else if (arg.startsWith("--")) throw new Error(`unknown option ${arg}`);
-    else options.files.push(arg);
+/** Where the files go: the shop API of a deployed shop (its origin and token), or the local database. */
+function remoteTarget(values: { origin?: string; remote: boolean; token?: string }): { origin: string; token: string } | null {
+  if (values.origin !== undefined && values.remote) refuseUsage(COMMAND, "--origin and --remote name the shop API twice: pass one");
+  const given = values.remote ? process.env.SHOP_API_ORIGIN?.trim() : values.origin;
+  if (values.remote && !given) refuseUsage(COMMAND, "--remote takes the shop API's origin from SHOP_API_ORIGIN, which is not set");
+  if (given === undefined) {
+    if (values.token !== undefined) refuseUsage(COMMAND, "--token is for --origin or --remote: the local import needs none");
+    return null;
   }
-  if (options.files.length === 0) throw new Error("name at least one file to import");
-  options.token ??= process.env.CATALOGUE_IMPORT_TOKEN;
-  if (options.url && !options.token) throw new Error("--url and --remote need --token (or CATALOGUE_IMPORT_TOKEN)");
-  if (options.url && options.token!.length < MIN_TOKEN_LENGTH) {
-    throw new Error(
-      `--token must be the shop API's CATALOGUE_IMPORT_TOKEN: at least ${MIN_TOKEN_LENGTH} characters (wrong tokens lock this address out for a while)`,
+  const checked = importOrigin(given!);
+  if ("problem" in checked) refuseUsage(COMMAND, checked.problem);
+  const token = values.token ?? process.env.CATALOGUE_IMPORT_TOKEN;
+  if (!token) refuseUsage(COMMAND, "importing into a shop API needs its token: --token, or CATALOGUE_IMPORT_TOKEN");
+  if (token.length < MIN_TOKEN_LENGTH) {
+    refuseUsage(
+      COMMAND,
+      `the token must be the shop API's CATALOGUE_IMPORT_TOKEN, at least ${MIN_TOKEN_LENGTH} characters (wrong tokens lock this address out for a while)`,
     );
   }
-  return options;
+  return { origin: checked.origin, token };
 }
 
-function report(file: string, format: ImportFormat, result: ImportResult, seconds: number): boolean {
-  if (!result.ok) {
-    console.error(`✗ ${file} (${format}) refused, nothing was written: ${result.problems.length} problem(s)`);
-    for (const problem of result.problems) console.error(`  ${formatProblem(format, problem)}`);
-    return false;
-  }
-  const counts = Object.entries(result.counts)
-    .filter(([, n]) => n > 0)
-    .map(([section, n]) => `${n} ${section}`)
-    .join(", ");
-  console.log(
-    `✓ ${file} (${format}): import #${result.importId}, ${counts || "no records"}; ${result.changedSkus.length} product(s) changed (${seconds.toFixed(1)} s)`,
-  );
-  return true;
+/** Each file read, with its format; a file that is missing or cannot be read is a bad command line. */
+function readJobs(files: readonly string[], format: ImportFormat | undefined, source: string | undefined): ImportJob[] {
+  return files.map((file) => {
+    if (!existsSync(file)) refuseUsage(COMMAND, `${file}: no such file`);
+    if (!statSync(file).isFile()) refuseUsage(COMMAND, `${file}: not a file`);
+    const text = readFileSync(file, "utf8");
+    const fileFormat = format ?? inferFormat(file, text);
+    if (!fileFormat) refuseUsage(COMMAND, `${file}: cannot tell the format from the name or header; pass --format`);
+    return { file, text, format: fileFormat, source: source ?? basename(file) };
+  });
 }
-
-/** The shop API's envelope around an import's answer; a refused row names its number in `params.row`. */
-type ImportAnswer = Omit<Envelope<{ importId: number; changedSkus: number }>, "errors"> & { errors: (ApiErrorItem & { params?: { row?: number } })[] };
 
 async function main(): Promise<number> {
-  const options = parseArgs(process.argv.slice(2));
-  const jobs = options.files.map((file) => {
-    const text = readFileSync(file, "utf8");
-    const format = options.format ?? inferFormat(file, text);
-    if (!format) throw new Error(`${file}: cannot tell the format from the name or header; pass --format`);
-    return { file, text, format, source: options.source ?? basename(file) };
-  });
-
-  if (options.url) {
-    let ok = true;
-    for (const job of jobs) {
-      const started = Date.now();
-      const url = new URL(options.url);
-      url.searchParams.set("format", job.format);
-      url.searchParams.set("source", job.source);
-      const response = await fetch(url, {
-        method: "POST",
-        headers: { Authorization: `Bearer ${options.token}`, "Content-Type": job.format === "json" ? "application/json" : "text/csv" },
-        body: job.text,
-      });
-      const body = (await response.json().catch(() => ({ data: null, errors: [] }))) as ImportAnswer;
-      const seconds = (Date.now() - started) / 1000;
-      if (response.status === 200 && body.data) {
-        console.log(`✓ ${job.file} (${job.format}): import #${body.data.importId}; ${body.data.changedSkus} product(s) changed (${seconds.toFixed(1)} s)`);
-      } else if (response.status === 422) {
-        const problems = body.errors.filter((error) => error.field).map((error) => ({ field: error.field!, message: error.message, row: error.params?.row }));
-        ok = report(job.file, job.format, { ok: false, problems }, seconds) && ok;
-        break;
-      } else {
-        const retryAfter = response.headers.get("retry-after");
-        console.error(
-          `✗ ${job.file}: HTTP ${response.status} ${body.errors[0]?.message ?? response.statusText}${retryAfter ? ` (try again in ${retryAfter} s)` : ""}`,
-        );
-        ok = false;
-        break;
-      }
-    }
-    return ok ? 0 : 1;
-  }
+  const { values, positionals } = runCommandLine(COMMAND);
+  const target = remoteTarget(values);
+  const jobs = readJobs(positionals, values.format as ImportFormat | undefined, values.source);
+  if (target) return importIntoShopApi(target.origin, target.token, jobs);
 
   applyLocalMigrations();
   const code = await withLocalD1(async (db) => {
     for (const job of jobs) {
       const started = Date.now();
       const result = await importCatalogue(db, { format: job.format, text: job.text }, { source: job.source });
+      const outcome = result.ok ? { ok: true as const, importId: result.importId, counts: result.counts, changedProducts: result.changedSkus.length } : result;
       // Later files may depend on earlier ones: stop at the first refused file.
-      if (!report(job.file, job.format, result, (Date.now() - started) / 1000)) return 1;
+      if (!reportImport(job.file, job.format, outcome, (Date.now() - started) / 1000)) return 1;
     }
     return 0;
   });
-  const origin = options.origin ?? (process.env.LOCAL_STATE_DIR ? undefined : DEFAULT_LOCAL_ORIGIN);
+  const origin = process.env.LOCAL_STATE_DIR ? undefined : DEFAULT_LOCAL_ORIGIN;
   if (origin) {
     const live = await goLive(origin, process.env.BUILDER_TOKEN ?? localSecret("BUILDER_TOKEN"));
     if (live.kind === "enqueued") console.log(`The rebuild is queued: the builder of the worker on ${origin} publishes the changed shops.`);
@@ -194,7 +146,7 @@ if (require.main === module) {
     (code) => process.exit(code),
     (error: Error) => {
       console.error(`import-catalogue: ${error.message}`);
-      process.exit(2);
+      process.exit(1);
     },
   );
 }

@@ -81,6 +81,21 @@ describe("the scripts' command-line parser", () => {
     expect(parse(...args)).toEqual({ kind: "refused", message });
   });
 
+  test("a required option must be given, and is named in the help", () => {
+    const required = {
+      ...spec,
+      options: {
+        ...spec.options,
+        email: { type: "string", required: true, description: "the address" },
+        name: { type: "string", required: true, description: "the name" },
+      },
+    } satisfies CommandSpec<Record<string, OptionSpec>>;
+    expect(parseCommandLine(required, ["--email", "a@b.c"])).toEqual({ kind: "refused", message: "--name is required" });
+    expect(parseCommandLine(required, [])).toEqual({ kind: "refused", message: "--email, --name are required" });
+    expect(parseCommandLine(required, ["--email", "a@b.c", "--name", "Anna"])).toMatchObject({ kind: "run", values: { email: "a@b.c", name: "Anna" } });
+    expect(helpText(required)).toMatch(/--email <value> +the address \(required\)/);
+  });
+
   test("a command without positionals refuses one; a required one must be given", () => {
     const optionsOnly = { ...spec, positionals: undefined };
     expect(parseCommandLine(optionsOnly, ["stray"])).toEqual({ kind: "refused", message: "unexpected argument 'stray' (this command takes options only)" });

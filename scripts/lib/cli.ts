@@ -21,6 +21,8 @@ export interface StringOption extends OptionBase {
   choices?: readonly string[];
   /** The value's placeholder in the help (default: value). */
   value?: string;
+  /** The command cannot run without it. */
+  required?: boolean;
 }
 
 export interface ListOption extends OptionBase {
@@ -64,7 +66,7 @@ type ValueOf<S extends OptionSpec> = S extends BooleanOption
       ? S extends { default: number }
         ? number
         : number | undefined
-      : S extends { default: string }
+      : S extends { default: string } | { required: true }
         ? string
         : string | undefined;
 
@@ -88,6 +90,7 @@ const placeholder = (spec: OptionSpec): string => {
 };
 
 const defaultText = (spec: OptionSpec): string => {
+  if (spec.type === "string" && spec.required) return " (required)";
   if (spec.type === "boolean" || spec.default === undefined) return "";
   const value = Array.isArray(spec.default) ? spec.default.join(",") : String(spec.default);
   return ` (default: ${value === "" ? '""' : value})`;
@@ -182,6 +185,11 @@ export function parseCommandLine<O extends Record<string, OptionSpec>>(spec: Com
       }
     }
     if (spec.positionals?.required && positionals.length === 0) throw new UsageError(`name at least one ${spec.positionals.name}`);
+    const missing = known.filter((name) => {
+      const option = spec.options[name]!;
+      return option.type === "string" && option.required && !(name in values);
+    });
+    if (missing.length > 0) throw new UsageError(`${missing.map((name) => `--${name}`).join(", ")} ${missing.length > 1 ? "are" : "is"} required`);
   } catch (error) {
     if (error instanceof UsageError) return { kind: "refused", message: error.message };
     throw error;
