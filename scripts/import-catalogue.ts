@@ -42,7 +42,7 @@ const COMMAND = {
     source: { type: "string", value: "name", description: "the import's source in the history (default: the file's name)" },
     origin: { type: "string", value: "url", description: "import into the shop API at this origin (a deployed shop) instead of the local database" },
     remote: { type: "boolean", description: "import into the deployed shop whose shop API origin SHOP_API_ORIGIN names" },
-    token: { type: "string", description: "the shop API's CATALOGUE_IMPORT_TOKEN, for --origin/--remote (default: CATALOGUE_IMPORT_TOKEN)" },
+    token: { type: "string", value: "token", description: "the shop API's CATALOGUE_IMPORT_TOKEN, for --origin/--remote (default: CATALOGUE_IMPORT_TOKEN)" },
   },
   positionals: { name: "file...", description: "the import files (JSON, product or price CSV), imported in order", required: true },
   examples: [

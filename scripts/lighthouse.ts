@@ -3,6 +3,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdir
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { acquireDirLock } from "./lib/dir-lock";
 import type { LocalEnvironment } from "@config/shop-config";
 import { localHost, localPort, portLock } from "./lib/local-ports";
@@ -21,16 +22,28 @@ import { loadShopConfig, ROOT } from "./lib/shops";
  * no --dist names the browser tests' build; otherwise serves that build (.e2e/dist) on the
  * test hosts (port 8797) under the browser tests' lock, so neither changes .e2e/ under the other.
  */
+const COMMAND = {
+  command: "npm run lighthouse --",
+  summary: "Lighthouse (mobile, Debian's Chromium) on home, a category and a product page of DE and CH; prints the median scores.",
+  options: {
+    runs: { type: "integer", default: 3, min: 1, description: "runs per page" },
+    dist: {
+      type: "string",
+      value: "dir",
+      description: "serve this build on the test hosts instead of using npm start's shops (default: .e2e/dist when nothing serves the development hosts)",
+    },
+    state: { type: "string", default: ".e2e/state", value: "dir", description: "the local state the served build reads" },
+    reports: { type: "string", value: "dir", description: "keep the JSON reports in this folder" },
+  },
+  examples: ["npm run lighthouse", "npm run lighthouse -- --runs 5 --dist .e2e/dist --reports .lighthouse"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 const run = promisify(execFile);
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1]! : fallback;
-};
-const RUNS = Number(option("runs", "3"));
-const DIST = join(ROOT, option("dist", ".e2e/dist"));
-const STATE = join(ROOT, option("state", ".e2e/state"));
-const REPORTS = args.includes("--reports") ? join(ROOT, option("reports", "")) : null;
+const { values } = runCommandLine(COMMAND);
+const RUNS = values.runs;
+const DIST = join(ROOT, values.dist ?? ".e2e/dist");
+const STATE = join(ROOT, values.state);
+const REPORTS = values.reports !== undefined ? join(ROOT, values.reports) : null;
 const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CONFIG = loadShopConfig();
@@ -123,13 +136,13 @@ async function lighthouse(url: string, name: string, index: number): Promise<Rec
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[Math.floor(numbers.length / 2)]!;
 
 async function main() {
   let worker: LocalWorker | null = null;
   let release: (() => void) | null = null;
   let environment: LocalEnvironment = "development";
-  const testBuild = args.includes("--dist") && DIST === join(ROOT, ".e2e", "dist");
+  const testBuild = values.dist !== undefined && DIST === join(ROOT, ".e2e", "dist");
   if (testBuild || !(await serving(environment))) {
     environment = "test";
     const port = localPort(CONFIG, environment);

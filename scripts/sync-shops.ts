@@ -3,9 +3,16 @@
  * (migrations and the local start do this by themselves; a deploy runs it with --remote
  * after `wrangler d1 migrations apply --remote`).
  */
-import { parseArgs } from "node:util";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { syncShopsTable } from "./local-d1";
 
-const { values } = parseArgs({ options: { remote: { type: "boolean", default: false } } });
+const COMMAND = {
+  command: "npm run shops:sync --",
+  summary: "Writes the D1 shops table from config/shops.json (a deploy runs it with --remote after applying the migrations).",
+  options: { remote: { type: "boolean", description: "the deployed database (wrangler's login) instead of the local one" } },
+  examples: ["npm run shops:sync", "npm run shops:sync -- --remote"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
+const { values } = runCommandLine(COMMAND);
 syncShopsTable(values.remote ? "remote" : "local");
 console.log(`shops table written from config/shops.json (${values.remote ? "remote" : "local"} database)`);

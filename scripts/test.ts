@@ -4,7 +4,17 @@
  * check, lint, format, layering, generated GraphQL types, unused code: one after the other), Jest, and Playwright (its global setup builds the shops).
  * The run fails if any step fails. docs/testing.md describes the lanes and the quicker `npm run test:changed`.
  */
+import { runCommandLine, type CommandSpec } from "./lib/cli";
 import { runLanes, type TestStep } from "./lib/lanes";
+
+const COMMAND = {
+  command: "npm test --",
+  summary: "Every check of the code base in three lanes side by side: static checks, Jest, the browser tests. Fails if any step fails.",
+  options: {},
+  examples: ["npm test"],
+} satisfies CommandSpec<Record<string, never>>;
+
+runCommandLine(COMMAND);
 
 const script = (name: string): TestStep => ({ name, command: ["npm", "run", "--silent", name] });
 

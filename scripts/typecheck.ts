@@ -7,9 +7,18 @@
  */
 import { join } from "node:path";
 import ts from "typescript";
+import { refuseUsage, runCommandLine, type CommandSpec } from "./lib/cli";
 import { ROOT } from "./lib/shops";
 
 const TYPECHECK_PROJECTS = ["tsconfig.worker.json", "tsconfig.site.json", "tsconfig.console.json", "tsconfig.json"] as const;
+
+const COMMAND = {
+  command: "npm run typecheck --",
+  summary: "Type-checks the Workers code, the pages, the console and Node in one process, re-checking only what changed since the last run.",
+  options: {},
+  positionals: { name: "project...", description: `the projects to check: ${TYPECHECK_PROJECTS.join(", ")} (default: all)` },
+  examples: ["npm run typecheck", "npm run typecheck -- tsconfig.site.json"],
+} satisfies CommandSpec<Record<string, never>>;
 
 const BUILD_INFO_DIR = join(ROOT, "node_modules", ".cache", "typecheck");
 
@@ -75,9 +84,9 @@ function checkProject(project: string, share: (host: ts.CompilerHost) => void): 
 const colours = process.env.FORCE_COLOR ? process.env.FORCE_COLOR !== "0" : process.stderr.isTTY === true;
 
 function main(): void {
-  const requested = process.argv.slice(2);
+  const requested = runCommandLine(COMMAND).positionals;
   const unknown = requested.filter((project) => !(TYPECHECK_PROJECTS as readonly string[]).includes(project));
-  if (unknown.length > 0) throw new Error(`Unknown project(s) ${unknown.join(", ")}; known: ${TYPECHECK_PROJECTS.join(", ")}`);
+  if (unknown.length > 0) refuseUsage(COMMAND, `unknown project(s) ${unknown.join(", ")} (known: ${TYPECHECK_PROJECTS.join(", ")})`);
   const projects = requested.length > 0 ? requested : TYPECHECK_PROJECTS;
   const share = sharedSourceFiles();
   let problems = 0;

@@ -27,16 +27,16 @@
  * in CPU. The accounts are seeded into the bench's D1 first (one per five logins: the shop
  * allows five sign-ins per address in 15 minutes).
  *
- * Options: --requests 400 (per call) --products 200 --port 8791 (BENCH_API_PORT).
+ * Options: `npm run bench:api -- --help`.
  * Works in .bench/api-state and leaves the dev state alone.
  */
 import http from "node:http";
 import net from "node:net";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { benchClientIp } from "../lib/bench-client-ip";
 import { isOrderable, productsQuery, type ProductNode } from "../lib/demo-products";
 import { prepareCatalogue } from "../lib/local-shops";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
 import { loadShopConfig } from "../lib/shops";
 import { localSecret, startLocalWorker, type LocalWorker } from "../lib/local-worker";
 import { startWorkerdWorker } from "../lib/workerd-worker";
@@ -163,20 +163,25 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
+const COMMAND = {
+  command: "npm run bench:api --",
+  summary: "Latency of the live commerce calls, order placing and customer login through the whole worker (workerd and wrangler dev), with their floors.",
+  options: {
+    requests: { type: "integer", default: 400, min: 1, description: "measured requests per call" },
+    products: { type: "integer", default: 200, min: 1, description: "products in the bench's catalogue" },
+    port: { type: "integer", min: 1024, max: 65535, description: "the workers' port (default: BENCH_API_PORT, else 8791)" },
+  },
+  examples: ["npm run bench:api", "npm run bench:api -- --requests 100 --port 8795"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      requests: { type: "string", default: "400" },
-      products: { type: "string", default: "200" },
-      port: { type: "string", default: process.env.BENCH_API_PORT ?? "8791" },
-    },
-  });
-  const requests = Number(values.requests);
-  const port = Number(values.port);
+  const { values } = runCommandLine(COMMAND);
+  const requests = values.requests;
+  const port = values.port ?? Number(process.env.BENCH_API_PORT ?? "8791");
   if (!(await portIsFree(port))) throw new Error(`port ${port} is in use; pass --port or BENCH_API_PORT`);
   const stateDir = join(ROOT, ".bench", "api-state");
   const log = (line: string) => console.log(`[bench:api] ${line}`);
-  await prepareCatalogue({ stateDir, products: Number(values.products), log });
+  await prepareCatalogue({ stateDir, products: values.products, log });
   const logins = await seedLoginAccounts(harnessCount * (requests + WARMUP), log);
   const harnesses: { name: string; start(script?: string): Promise<LocalWorker> }[] = [
     {

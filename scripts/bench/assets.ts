@@ -10,18 +10,18 @@
  *    warmed first) with wrk, in alternating rounds of the same run, and prints req/s, p50, p99 and
  *    the ratio R2/static (target >= 0.8x), with the machine's load average.
  *
- * Options: --seconds 6 --connections 16 --rounds 5 --products 300, --reuse (the last run's build). Needs `wrk` (apt-get install wrk).
+ * Options: `npm run bench:assets -- --help`. Needs `wrk` (apt-get install wrk).
  */
 import { loadavg } from "node:os";
 import { existsSync, realpathSync } from "node:fs";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { r2AssetStore } from "@builder/asset-store";
 import { countFiles } from "./build-report";
 import { medianRun, requireWrk, wrk, type WrkResult } from "./wrk";
 import { workerBucketClient } from "@builder/site-bucket";
 import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
 import { localSecret } from "../lib/local-worker";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
 import { ROOT } from "../lib/shops";
 import { listFiles } from "../lib/sync-directory";
 import { startWorkerdWorker } from "../lib/workerd-worker";
@@ -33,16 +33,21 @@ const HOST = "de.localhost:8787";
 const BACK_OFFICE_HOST = "admin.localhost:8787";
 const TARGET = 0.8;
 
+const COMMAND = {
+  command: "npm run bench:assets --",
+  summary: "Static file throughput of the worker with wrk (apt-get install wrk).",
+  options: {
+    seconds: { type: "integer", default: 6, min: 1, description: "seconds per wrk run" },
+    connections: { type: "integer", default: 16, min: 1, description: "wrk connections" },
+    rounds: { type: "integer", default: 5, min: 1, description: "rounds per case (the median is reported)" },
+    products: { type: "integer", default: 300, min: 1, description: "products in the bench's catalogue" },
+    reuse: { type: "boolean", description: "reuse the last run's build" },
+  },
+  examples: ["npm run bench:assets", "npm run bench:assets -- --reuse --rounds 3"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      seconds: { type: "string", default: "6" },
-      connections: { type: "string", default: "16" },
-      rounds: { type: "string", default: "5" },
-      products: { type: "string", default: "300" },
-      reuse: { type: "boolean", default: false },
-    },
-  });
+  const { values } = runCommandLine(COMMAND);
   requireWrk("bench:assets");
   const bench = join(ROOT, ".bench", "assets");
   const log = (line: string) => console.log(`[bench:assets] ${line}`);
@@ -51,7 +56,7 @@ async function main() {
     distRoot: join(bench, "dist"),
     workspaceRoot: join(bench, "build"),
     port: BUILD_PORT,
-    products: Number(values.products),
+    products: values.products,
     shops: ["DE"],
     actor: "bench:assets",
     log,
@@ -95,7 +100,7 @@ async function main() {
     if (staticBody !== r2Body) throw new Error(`the page ${page} differs between the stores`);
     await wrk([...wrkArgs.slice(0, 2), "-d2s", "--latency", "-H", `Host: ${HOST}`, "-H", "x-bench-store: r2", target]);
     await wrk([...wrkArgs.slice(0, 2), "-d2s", "--latency", "-H", `Host: ${HOST}`, target]);
-    const rounds = Number(values.rounds);
+    const rounds = values.rounds;
     const staticRuns: WrkResult[] = [];
     const r2Runs: WrkResult[] = [];
     const loadBefore = loadavg()[0]!;

@@ -6,17 +6,10 @@
  * (pages rewritten, seconds), and a full rebuild of every shop at one size, the shops built
  * side by side as the cores allow (wall time). Gatsby's step timings of each cold build are
  * printed (the slowest steps) and its whole output kept in .bench/logs/.
- * Options: --sizes 1000,5000 --shop DE --port 8790 --all-shops 5000 (a size of --sizes, or
- * "none") --concurrency <cores, at most 4> --incremental-at <size> (where the warm and
- * incremental rebuilds run; default the first size, "none" for none) --incremental-runs 3 (that
- * many price changes, each rebuilt; the median rebuild is reported) --cpu-prof (node's CPU
- * profile of the cold builds into .bench/prof-<size>/, their top functions printed)
- * --repeat 3 (the cold build and the trivial template in turns that many times, each pair's
- * ratio printed and the median pair, by its ratio, in the table: a shared machine's load moves
- * single runs by several seconds) --query-workers 2 (the cold builds once
- * more with that many Gatsby workers for queries and HTML, sizes up to 5,000: Gatsby 5 always
- * runs queries in workers, as many as physical cores less one, so one on this 2-core machine;
- * GATSBY_EXPERIMENTAL_PARALLEL_QUERY_RUNNING is gone from it, GATSBY_CPU_COUNT sets the count).
+ * Options: `npm run bench:build -- --help`. --repeat exists because a shared machine's load moves
+ * single runs by several seconds. On --query-workers: Gatsby 5 always runs queries in workers,
+ * as many as physical cores less one, so one on this 2-core machine;
+ * GATSBY_EXPERIMENTAL_PARALLEL_QUERY_RUNNING is gone from it, GATSBY_CPU_COUNT sets the count.
  * Works in .bench/ and leaves the dev state alone. The local worker only answers /graphql
  * here: it serves no build (a shop of 50,000 products is over the 100,000 files a worker's
  * static assets may hold, which wrangler refuses to load), and publishing reloads nothing;
@@ -25,8 +18,8 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { buildShop, type BuildReport } from "../lib/build-shop";
+import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
 import { prepareCatalogue } from "../lib/local-shops";
 import { localSecret, startLocalWorker } from "../lib/local-worker";
 import { runTsxScript } from "../lib/run-script";
@@ -42,32 +35,42 @@ interface Measured {
   baseline?: BuildReport;
 }
 
+const COMMAND = {
+  command: "npm run bench:build --",
+  summary:
+    "Cold builds of one shop per catalogue size against a trivial template, the incremental rebuild after a price change, and a full rebuild of every shop side by side.",
+  options: {
+    sizes: { type: "list", default: ["1000", "5000"], value: "n,n", description: "catalogue sizes (products)" },
+    shop: { type: "string", default: "DE", description: "the shop built at each size" },
+    port: { type: "integer", min: 1024, max: 65535, description: "the local worker's port (default: BENCH_BUILD_PORT, else 8790)" },
+    "all-shops": { type: "string", default: "5000", value: "size|none", description: "the size of --sizes at which every shop is rebuilt side by side" },
+    "incremental-at": { type: "string", value: "size|none", description: "the size of the warm and incremental rebuilds (default: the first size)" },
+    "incremental-runs": { type: "integer", default: 1, min: 1, description: "price changes, each rebuilt; the median rebuild is reported" },
+    concurrency: { type: "integer", min: 1, description: "shops built at once in the full rebuild (default: the cores, at most 4)" },
+    "cpu-prof": { type: "boolean", description: "node's CPU profile of the cold builds into .bench/prof-<size>/, their top functions printed" },
+    "query-workers": { type: "integer", min: 1, description: "the cold builds once more with that many Gatsby query workers (sizes up to 5,000)" },
+    repeat: { type: "integer", default: 1, min: 1, description: "cold build and trivial template in turns that many times; the median pair is reported" },
+  },
+  examples: ["npm run bench:build", "npm run bench:build -- --sizes 1000 --all-shops none --repeat 3"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
+/** A size option: a whole number of products, or "none". */
+function sizeOption(name: string, text: string): number | null {
+  if (text === "none") return null;
+  const size = Number(text);
+  if (!Number.isInteger(size) || size < 1) refuseUsage(COMMAND, `--${name} must be a number of products or none (got '${text}')`);
+  return size;
+}
+
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      sizes: { type: "string", default: "1000,5000" },
-      shop: { type: "string", default: "DE" },
-      port: { type: "string", default: process.env.BENCH_BUILD_PORT ?? "8790" },
-      "all-shops": { type: "string", default: "5000" },
-      "incremental-at": { type: "string" },
-      "incremental-runs": { type: "string", default: "1" },
-      concurrency: { type: "string", default: String(Math.min(4, availableParallelism())) },
-      "cpu-prof": { type: "boolean", default: false },
-      "query-workers": { type: "string" },
-      repeat: { type: "string", default: "1" },
-    },
-  });
-  const repeat = Number(values.repeat);
-  if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat must be a whole number of at least 1: ${values.repeat}`);
-  const incrementalRuns = Number(values["incremental-runs"]);
-  if (!Number.isInteger(incrementalRuns) || incrementalRuns < 1)
-    throw new Error(`--incremental-runs must be a whole number of at least 1: ${values["incremental-runs"]}`);
-  const sizes = values.sizes.split(",").map(Number);
-  if (sizes.some((size) => !Number.isInteger(size) || size < 1)) throw new Error(`--sizes must be whole numbers: ${values.sizes}`);
-  const port = Number(values.port);
-  const concurrency = Math.max(1, Math.floor(Number(values.concurrency)));
-  const allShopsSize = values["all-shops"] === "none" ? null : Number(values["all-shops"]);
-  const incrementalSize = values["incremental-at"] === undefined ? sizes[0] : Number(values["incremental-at"]);
+  const { values } = runCommandLine(COMMAND);
+  const repeat = values.repeat;
+  const incrementalRuns = values["incremental-runs"];
+  const sizes = values.sizes.map((text) => sizeOption("sizes", text) ?? refuseUsage(COMMAND, "--sizes must be numbers of products"));
+  const port = values.port ?? Number(process.env.BENCH_BUILD_PORT ?? "8790");
+  const concurrency = values.concurrency ?? Math.min(4, availableParallelism());
+  const allShopsSize = sizeOption("all-shops", values["all-shops"]);
+  const incrementalSize = values["incremental-at"] === undefined ? sizes[0] : sizeOption("incremental-at", values["incremental-at"]);
   const shop = values.shop;
   const bench = join(ROOT, ".bench");
   const logs = join(bench, "logs");
@@ -156,7 +159,7 @@ async function main() {
       }
       rmSync(join(bench, "trivial"), { recursive: true, force: true });
 
-      const queryWorkers = values["query-workers"] === undefined ? null : Math.max(1, Math.floor(Number(values["query-workers"])));
+      const queryWorkers = values["query-workers"] ?? null;
       if (queryWorkers !== null && size <= 5000) {
         log(`cold build with ${queryWorkers} query workers ...`);
         const parallelRoot = join(bench, `build-${size}-parallel`);

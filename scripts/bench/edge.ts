@@ -9,19 +9,19 @@
  * only returns the same file from the assets binding (assets-floor-worker.ts), in
  * alternating rounds of the same run (medians), with the CPU time workerd spends per
  * request on each (from /proc); the page should stay within 1.25x of the floor.
- * Options: --seconds 8 --connections 16 --rounds 5. Needs `wrk` (apt-get install wrk).
+ * Options: `npm run bench:edge -- --help`. Needs `wrk` (apt-get install wrk).
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { listFiles } from "../lib/sync-directory";
 import { measureEdgeCpu } from "./edge-cpu";
 import { medianRun, requireWrk, wrk, type WrkResult } from "./wrk";
 import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
 import { startLocalWorker } from "../lib/local-worker";
 import { startWorkerdWorker } from "../lib/workerd-worker";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
 import { ROOT } from "../lib/shops";
 
 const EDGE_PORT = 8796;
@@ -41,10 +41,19 @@ interface WorkerdRun extends WrkResult {
   cpuMs: number;
 }
 
+const COMMAND = {
+  command: "npm run bench:edge --",
+  summary: "Page throughput and latency of the edge with wrk (apt-get install wrk), and its CPU per request.",
+  options: {
+    seconds: { type: "integer", default: 8, min: 1, description: "seconds per wrk run" },
+    connections: { type: "integer", default: 16, min: 1, description: "wrk connections" },
+    rounds: { type: "integer", default: 5, min: 1, description: "rounds per case (the median is reported)" },
+  },
+  examples: ["npm run bench:edge", "npm run bench:edge -- --seconds 4 --rounds 3"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main() {
-  const { values } = parseArgs({
-    options: { seconds: { type: "string", default: "8" }, connections: { type: "string", default: "16" }, rounds: { type: "string", default: "5" } },
-  });
+  const { values } = runCommandLine(COMMAND);
   requireWrk("bench:edge");
   const bench = join(ROOT, ".bench", "edge");
   const log = (line: string) => console.log(`[bench:edge] ${line}`);
@@ -96,7 +105,7 @@ async function main() {
     const apiDirect = await wrk([...wrkArgs, "-H", "x-shop-id: DE", `${api.origin}${API_PATH}`]);
     log("the same through the worker in workerd (the runtime as deployed, no wrangler dev proxy)");
     const apiDeployed = await wrk([...wrkArgs, "-H", `Host: ${HOST}`, `${deployed.origin}${API_PATH}`]);
-    const rounds = Number(values.rounds);
+    const rounds = values.rounds;
     log(`page in workerd: the worker against the assets-only floor, ${rounds} alternating rounds`);
     const deployedRuns: WorkerdRun[] = [];
     const floorRuns: WorkerdRun[] = [];

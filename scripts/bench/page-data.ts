@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
-import { join, relative } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
 import { ROOT } from "../lib/shops";
 
 /**
@@ -32,9 +33,9 @@ export function pageType(componentChunkName: string): string {
   );
 }
 
-export function median(values: number[]): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
+export function median(numbers: number[]): number {
+  if (numbers.length === 0) return 0;
+  const sorted = [...numbers].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
@@ -69,11 +70,18 @@ export function measureShop(shopDir: string): PageDataFile[] {
   });
 }
 
+const COMMAND = {
+  command: "npm run bench:page-data --",
+  summary:
+    "What a page's page-data.json weighs per shop and page type, and the shop data files every page shares; fails when a product page is over the target.",
+  options: { dist: { type: "string", default: "dist", value: "dir", description: "the build measured" } },
+  positionals: { name: "SHOP...", description: "the shops measured (default: every shop built)" },
+  examples: ["npm run bench:page-data", "npm run bench:page-data -- --dist .e2e/dist DE CH"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 function main(): void {
-  const args = process.argv.slice(2);
-  const distIndex = args.indexOf("--dist");
-  const dist = distIndex >= 0 ? join(process.cwd(), args[distIndex + 1]!) : join(ROOT, "dist");
-  const shops = args.filter((arg, index) => !arg.startsWith("--") && !(distIndex >= 0 && index === distIndex + 1));
+  const { values, positionals: shops } = runCommandLine(COMMAND);
+  const dist = resolve(values.dist);
   const selected = shops.length > 0 ? shops : existsSync(dist) ? readdirSync(dist).filter((name) => existsSync(join(dist, name, "page-data"))) : [];
   if (selected.length === 0) {
     console.error(`No built shop in ${relative(ROOT, dist) || dist}/ (build with npm start, npm run build:shops or the browser tests).`);

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
 import { ROOT } from "../lib/shops";
 import { PAGE_BUDGETS, heaviestPageOfEachType, onDemandChunks, overBudget } from "./page-js";
 
@@ -22,13 +23,19 @@ import { PAGE_BUDGETS, heaviestPageOfEachType, onDemandChunks, overBudget } from
  *   npm run bench:pages -- [--dist .e2e/dist] [--container path/to/gtm.js] [DE CH ...]
  */
 const DIST_CANDIDATES = [join(ROOT, "dist"), join(ROOT, ".e2e", "dist")];
-const args = process.argv.slice(2);
-const distIndex = args.indexOf("--dist");
-const containerIndex = args.indexOf("--container");
-const containerFile = containerIndex >= 0 ? args[containerIndex + 1] : undefined;
-const shops = args.filter(
-  (arg, index) => !arg.startsWith("--") && !(distIndex >= 0 && index === distIndex + 1) && !(containerIndex >= 0 && index === containerIndex + 1),
-);
+const COMMAND = {
+  command: "npm run bench:pages --",
+  summary: "Browser JavaScript of the initial load per page type (gzip) against the budgets, and the tag manager's cost per shop; fails over a budget.",
+  options: {
+    dist: { type: "string", value: "dir", description: "the build measured (default: the more recently built of dist/ and .e2e/dist/)" },
+    container: { type: "string", value: "file", description: "a tag manager container's gtm.js, counted in the tag manager's cost" },
+  },
+  positionals: { name: "SHOP...", description: "the shops measured (default: every shop built)" },
+  examples: ["npm run bench:pages", "npm run bench:pages -- DE CH --dist .e2e/dist --container gtm.js"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
+const { values, positionals: shops } = runCommandLine(COMMAND);
+const containerFile = values.container;
 
 /** The shops built into a dist folder. */
 function builtShops(dist: string): string[] {
@@ -52,15 +59,15 @@ function builtAt(dist: string): number {
 
 const when = (ms: number) => (ms > 0 ? new Date(ms).toISOString().replace("T", " ").slice(0, 19) + " UTC" : "never");
 const dist =
-  distIndex >= 0
-    ? join(ROOT, args[distIndex + 1]!)
+  values.dist !== undefined
+    ? join(ROOT, values.dist)
     : DIST_CANDIDATES.reduce((newest, candidate) => (builtAt(candidate) > builtAt(newest) ? candidate : newest));
 if (builtAt(dist) === 0) {
   console.error(`No built shop in ${relative(ROOT, dist)}/ (build with npm start, npm run build:shops or the browser tests).`);
   process.exit(1);
 }
 console.log(
-  distIndex >= 0
+  values.dist !== undefined
     ? `Measuring ${relative(ROOT, dist)}/ (--dist), built ${when(builtAt(dist))}.`
     : `Measuring ${relative(ROOT, dist)}/, the most recently built of ${DIST_CANDIDATES.map((candidate) => `${relative(ROOT, candidate)}/ (${when(builtAt(candidate))})`).join(" and ")}.`,
 );

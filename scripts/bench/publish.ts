@@ -14,17 +14,17 @@
  * workerd through the builder calls, cold and after each change, with the files' hashes
  * remembered as the builder does. `--stores static` measures the static store alone.
  *
- * Options: --pages 52000 (DE at 50,000 products has 52,442) --runs 4 --stores static,r2.
+ * Options: `npm run bench:publish -- --help`.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import { r2AssetStore } from "@builder/asset-store";
 import { publishRelease, type PublishResult } from "@builder/release";
 import { workerBucketClient } from "@builder/site-bucket";
 import { localSecret } from "../lib/local-worker";
+import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
 import { ROOT } from "../lib/shops";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { applyLocalMigrations } from "../local-d1";
@@ -83,17 +83,24 @@ async function r2Publisher(source: string, work: string) {
   return { publish: (run: number) => store.publish({ source, shop: "DE", buildId: run + 1 }), stop: () => worker.stop() };
 }
 
+const COMMAND = {
+  command: "npm run bench:publish --",
+  summary: "Publishing a large build after one changed page, into each store (static releases, R2).",
+  options: {
+    pages: { type: "integer", default: 52_000, min: 1, description: "pages of the build (DE at 50,000 products has 52,442)" },
+    runs: { type: "integer", default: 4, min: 2, description: "publishes per store (the first is the full one)" },
+    stores: { type: "list", default: STORES, value: STORES.join(","), description: "the stores measured" },
+  },
+  examples: ["npm run bench:publish", "npm run bench:publish -- --pages 5000 --stores static"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main() {
-  const { values } = parseArgs({
-    options: { pages: { type: "string", default: "52000" }, runs: { type: "string", default: "4" }, stores: { type: "string", default: STORES.join(",") } },
-  });
-  const pages = Number(values.pages);
-  const runs = Number(values.runs);
-  const stores = values.stores.split(",").map((store) => store.trim());
-  if (!Number.isInteger(pages) || pages < 1) throw new Error(`--pages must be a whole number of at least 1: ${values.pages}`);
-  if (!Number.isInteger(runs) || runs < 2) throw new Error(`--runs must be a whole number of at least 2: ${values.runs}`);
+  const { values } = runCommandLine(COMMAND);
+  const pages = values.pages;
+  const runs = values.runs;
+  const stores = values.stores;
   const unknown = stores.filter((store) => !(STORES as readonly string[]).includes(store));
-  if (unknown.length > 0 || stores.length === 0) throw new Error(`--stores must name ${STORES.join(" and/or ")}: ${values.stores}`);
+  if (unknown.length > 0 || stores.length === 0) refuseUsage(COMMAND, `--stores must name ${STORES.join(" and/or ")} (got '${stores.join(",")}')`);
   const work = join(ROOT, ".bench", "publish");
   rmSync(work, { recursive: true, force: true });
   const source = join(work, "public");

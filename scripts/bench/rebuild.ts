@@ -10,7 +10,7 @@
  *     --burst-seconds S (default 120), then waits for the builds and prints the builds started
  *     per shop (the goal: one per affected shop, at most two when a build was already running)
  *     and whether every change id ended in exactly one published build (read from the D1).
- * Options: --origin URL, --burst N, --burst-seconds S, --timeout S (per wait, default 300).
+ * Options: `npm run bench:rebuild -- --help`.
  *
  * With --port P it needs no `npm start`: it starts its own local shops on port P (state, builds
  * and releases in .bench/rebuild-P/, the development hosts, --products N, default 300), builds
@@ -21,7 +21,6 @@
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
 import type { LocalEnvironment } from "@config/shop-config";
 import { slugPath } from "@domain/routes";
 import { buildConcurrency, drainBuilds } from "@builder/index";
@@ -29,6 +28,7 @@ import { backOfficeHostFor, environmentOf, getThroughWorker } from "@builder/ser
 import { prepareCatalogue, startAndBuild, startLocalBuilder } from "../lib/local-shops";
 import { localHost } from "../lib/local-ports";
 import { localSecret } from "../lib/local-worker";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
 import { loadShopConfig, ROOT } from "../lib/shops";
 import { withLocalD1 } from "../local-d1";
 
@@ -239,27 +239,28 @@ async function burst(origin: string, environment: LocalEnvironment | null, count
   );
 }
 
+const COMMAND = {
+  command: "npm run bench:rebuild --",
+  summary: "How fast a catalogue change goes live: freshness of one price change per shop, then a burst of changes and the builds it makes.",
+  options: {
+    origin: { type: "string", default: "http://localhost:8787", value: "url", description: "the running npm start's worker and builder" },
+    port: { type: "integer", min: 1024, max: 65535, description: "start own local shops on this port instead of using npm start's" },
+    products: { type: "integer", default: 300, min: 1, description: "with --port, products in the own shops' catalogue" },
+    burst: { type: "integer", default: 100, min: 0, description: "price changes of the burst (0: no burst)" },
+    "burst-seconds": { type: "integer", default: 120, min: 1, description: "seconds the burst is spread over" },
+    timeout: { type: "integer", default: 300, min: 1, description: "seconds per wait" },
+  },
+  examples: ["npm run bench:rebuild", "npm run bench:rebuild -- --port 8799 --burst 0"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
+
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      origin: { type: "string", default: "http://localhost:8787" },
-      port: { type: "string" },
-      products: { type: "string", default: "300" },
-      burst: { type: "string", default: "100" },
-      "burst-seconds": { type: "string", default: "120" },
-      timeout: { type: "string", default: "300" },
-    },
-  });
-  const timeout = Number(values.timeout);
-  const count = Number(values.burst);
+  const { values } = runCommandLine(COMMAND);
+  const timeout = values.timeout;
+  const count = values.burst;
   if (values.port !== undefined) {
-    const port = Number(values.port);
-    if (!Number.isInteger(port) || port < 1024 || port > 65535) throw new Error(`--port must be a port number from 1024 to 65535, not ${values.port}`);
-    const products = Number(values.products);
-    if (!Number.isInteger(products) || products < 1) throw new Error(`--products must be a whole number of at least 1, not ${values.products}`);
-    return withOwnShops(port, products, async (origin) => {
+    return withOwnShops(values.port, values.products, async (origin) => {
       await freshness(origin, "development", timeout);
-      if (count > 0) await burst(origin, "development", count, Number(values["burst-seconds"]), timeout);
+      if (count > 0) await burst(origin, "development", count, values["burst-seconds"], timeout);
     });
   }
   const origin = new URL(values.origin).origin;
@@ -270,7 +271,7 @@ async function main() {
   }
   const environment = environmentOf(origin);
   await freshness(origin, environment, timeout);
-  if (count > 0) await burst(origin, environment, count, Number(values["burst-seconds"]), timeout);
+  if (count > 0) await burst(origin, environment, count, values["burst-seconds"], timeout);
 }
 
 /**

@@ -24,29 +24,21 @@ import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { benchClientIp } from "../lib/bench-client-ip";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { runTsxScript } from "../lib/run-script";
+import { runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
 import { ROOT } from "../lib/shops";
 import type { ActiveFilter } from "@domain/search-api";
 
-interface Options {
-  products: number;
-  rounds: number;
-  http: boolean;
-  port: number;
-}
-
-function parseArgs(argv: string[]): Options {
-  const options: Options = { products: 50_000, rounds: 5, http: true, port: 8792 };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const next = () => Number(argv[++i]);
-    if (arg === "--products") options.products = next();
-    else if (arg === "--rounds") options.rounds = next();
-    else if (arg === "--port") options.port = next();
-    else if (arg === "--no-http") options.http = false;
-    else throw new Error(`unknown option ${arg}`);
-  }
-  return options;
-}
+const COMMAND = {
+  command: "npm run bench:search --",
+  summary: "Search at catalogue size: p50/p95/p99 of the engine, suggestions, raw FTS5 and the full call through the worker.",
+  options: {
+    products: { type: "integer", default: 50_000, min: 1, description: "products in the catalogue (generated once into .bench/search-<n>/)" },
+    rounds: { type: "integer", default: 5, min: 1, description: "rounds of the query mix" },
+    port: { type: "integer", default: 8792, min: 1024, max: 65535, description: "the worker's port for the http figures" },
+    "no-http": { type: "boolean", description: "skip the full call through the worker" },
+  },
+  examples: ["npm run bench:search", "npm run bench:search -- --products 5000 --rounds 3 --no-http"],
+} satisfies CommandSpec<Record<string, OptionSpec>>;
 
 const log = (line: string) => console.log(line);
 
@@ -60,8 +52,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-function stats(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
+function stats(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
   return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? NaN };
 }
 
@@ -69,7 +61,8 @@ const format = (name: string, s: ReturnType<typeof stats>) =>
   `${name.padEnd(28)} n=${String(s.n).padStart(4)}  p50 ${s.p50.toFixed(1).padStart(6)} ms  p95 ${s.p95.toFixed(1).padStart(6)} ms  p99 ${s.p99.toFixed(1).padStart(6)} ms  max ${s.max.toFixed(1).padStart(6)} ms`;
 
 async function main(): Promise<void> {
-  const options = parseArgs(process.argv.slice(2));
+  const { values } = runCommandLine(COMMAND);
+  const options = { products: values.products, rounds: values.rounds, http: !values["no-http"], port: values.port };
   const base = join(ROOT, ".bench", `search-${options.products >= 1000 ? `${Math.round(options.products / 1000)}k` : options.products}`);
   const stateDir = join(base, "state");
   process.env.LOCAL_STATE_DIR = stateDir;

@@ -203,8 +203,12 @@ export function parseCommandLine<O extends Record<string, OptionSpec>>(spec: Com
   return { kind: "run", values: values as OptionValues<O>, positionals };
 }
 
-/** The command's name in messages: the script's file name. */
-const commandName = (spec: CommandSpec<Record<string, OptionSpec>>): string => spec.command.replace(/^npm run /, "").replace(/ --$/, "");
+/** The command's name in messages: the npm script's, or the script file's. */
+const commandName = (spec: CommandSpec<Record<string, OptionSpec>>): string =>
+  spec.command
+    .replace(/^npm (run )?/, "")
+    .replace(/ --$/, "")
+    .replace(/^npx tsx scripts\/(.+)\.ts$/, "$1");
 
 /**
  * The command's options from process.argv: prints the help and exits 0 for --help, prints the

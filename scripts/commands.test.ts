@@ -1,0 +1,52 @@
+/**
+ * Every command in scripts/ (and scripts/bench/) answers --help through the shared parser
+ * (scripts/lib/cli.ts): exit 0, a usage line, its options and an example, and every option the
+ * command reads is named in its help. A new command without help fails here; so does a
+ * command that parses its arguments itself.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./lib/shops";
+
+/** Modules beside the commands that are not commands themselves (helpers the commands import). */
+const NOT_COMMANDS = ["local-d1.ts", "bench/build-report.ts", "bench/edge-cpu.ts", "bench/page-js.ts", "bench/wrk.ts"];
+
+const commands = ["", "bench/"].flatMap((folder) =>
+  readdirSync(join(ROOT, "scripts", folder))
+    .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts") && !name.endsWith("-worker.ts"))
+    .map((name) => `${folder}${name}`)
+    .filter((path) => !NOT_COMMANDS.includes(path)),
+);
+
+/** The options a command reads: `values.name` and `values["name"]`. */
+function optionsRead(source: string): string[] {
+  return [...new Set([...source.matchAll(/\bvalues(?:\.([a-z][\w]*)|\["([a-z][\w-]*)"\])/g)].map((match) => match[1] ?? match[2]!))];
+}
+
+test("the list of commands is what scripts/ holds (a helper module is listed as one)", () => {
+  expect(commands).toEqual(expect.arrayContaining(["dev.ts", "import-catalogue.ts", "builder.ts", "typecheck.ts", "bench/api.ts", "bench/search.ts"]));
+  for (const helper of NOT_COMMANDS) expect(readFileSync(join(ROOT, "scripts", helper), "utf8")).not.toMatch(/runCommandLine/);
+});
+
+test("no command parses its arguments itself", () => {
+  for (const command of commands) {
+    const source = readFileSync(join(ROOT, "scripts", command), "utf8");
+    expect({ command, parseArgs: /\bparseArgs\b/.test(source), argv: /process\.argv\.slice/.test(source) }).toEqual({ command, parseArgs: false, argv: false });
+  }
+});
+
+test("every command answers --help: exit 0, usage, options with descriptions, an example; each option it reads is named", () => {
+  const tsx = join(ROOT, "node_modules", ".bin", "tsx");
+  expect(execFileSync(tsx, ["--version"], { cwd: ROOT }).toString()).toMatch(/tsx/);
+  for (const command of commands) {
+    const result = spawnSync(tsx, [join("scripts", command), "--help"], { cwd: ROOT, encoding: "utf8", timeout: 30_000 });
+    const help = result.stdout;
+    expect({ command, status: result.status, stderr: result.stderr }).toEqual({ command, status: 0, stderr: "" });
+    expect(help).toMatch(/^Usage: \S.* \[options\]\n\n\S.*\n\nOptions:\n/);
+    expect(help).toMatch(/\n {2}-h, --help +show this help\n\nExamples?:\n {2}\S/);
+    const source = readFileSync(join(ROOT, "scripts", command), "utf8");
+    for (const option of optionsRead(source))
+      expect({ command, named: help.includes(`--${option}`) ? option : `--${option} is missing` }).toEqual({ command, named: option });
+  }
+}, 120_000);
