@@ -9,7 +9,7 @@ import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { freePort } from "@tests/kit/free-port";
 import { serveShopApi, type ShopApiServer } from "@tests/kit/shop-api-server";
 import { goLive } from "./import-catalogue";
-import { importOrigin } from "./lib/remote-import";
+import { importHeaders, importOrigin } from "./lib/remote-import";
 import { ROOT } from "./lib/shops";
 
 /** The local worker's builder API, as far as the import uses it: POST /admin/builder/sweep with the builder token. */
@@ -81,6 +81,19 @@ describe("the shop API's origin an import goes to", () => {
     ["http://127.0.0.1.evil.example", "must use https"],
   ])("%s is refused", (text, problem) => {
     expect(importOrigin(text)).toEqual({ problem: expect.stringContaining(problem) });
+  });
+});
+
+describe("the upload's headers", () => {
+  test("the token and the format's Content-Type; the Access service token only when both of its variables are set", () => {
+    expect(importHeaders("t".repeat(32), "csv-prices", {})).toEqual({ Authorization: `Bearer ${"t".repeat(32)}`, "Content-Type": "text/csv" });
+    expect(importHeaders("t".repeat(32), "json", { CF_ACCESS_CLIENT_ID: "id.access", CF_ACCESS_CLIENT_SECRET: "secret" })).toEqual({
+      Authorization: `Bearer ${"t".repeat(32)}`,
+      "Content-Type": "application/json",
+      "CF-Access-Client-Id": "id.access",
+      "CF-Access-Client-Secret": "secret",
+    });
+    expect(importHeaders("t".repeat(32), "json", { CF_ACCESS_CLIENT_ID: "id.access", CF_ACCESS_CLIENT_SECRET: " " })).not.toHaveProperty("CF-Access-Client-Id");
   });
 });
 

@@ -13,7 +13,8 @@
  * (scripts/lib/remote-import.ts), the same write as the console's upload, which triggers the
  * rebuild there. The token (--token, else CATALOGUE_IMPORT_TOKEN) is the shop API's
  * CATALOGUE_IMPORT_TOKEN, at least 32 characters; the shop API refuses an address after 10
- * wrong tokens for 15 minutes.
+ * wrong tokens for 15 minutes. Behind Cloudflare Access, CF_ACCESS_CLIENT_ID and
+ * CF_ACCESS_CLIENT_SECRET give the request an Access service token.
  * Exit codes: 0 imported, 1 a file or the token refused or the shop API unreachable, 2 a bad
  * command line (an unknown option, no token, an origin that is not http(s), a missing file).
  */

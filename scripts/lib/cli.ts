@@ -14,7 +14,7 @@ interface OptionBase {
   description: string;
 }
 
-export interface StringOption extends OptionBase {
+interface StringOption extends OptionBase {
   type: "string";
   default?: string;
   /** The only values allowed. */
@@ -25,14 +25,14 @@ export interface StringOption extends OptionBase {
   required?: boolean;
 }
 
-export interface ListOption extends OptionBase {
+interface ListOption extends OptionBase {
   type: "list";
   /** Comma-separated values; the option may be given more than once. */
   default?: readonly string[];
   value?: string;
 }
 
-export interface IntegerOption extends OptionBase {
+interface IntegerOption extends OptionBase {
   type: "integer";
   default?: number;
   min?: number;
@@ -40,7 +40,7 @@ export interface IntegerOption extends OptionBase {
   value?: string;
 }
 
-export interface BooleanOption extends OptionBase {
+interface BooleanOption extends OptionBase {
   type: "boolean";
 }
 
@@ -70,18 +70,18 @@ type ValueOf<S extends OptionSpec> = S extends BooleanOption
         ? string
         : string | undefined;
 
-export type OptionValues<O extends Record<string, OptionSpec>> = { -readonly [K in keyof O]: ValueOf<O[K]> };
+type OptionValues<O extends Record<string, OptionSpec>> = { -readonly [K in keyof O]: ValueOf<O[K]> };
 
-export interface ParsedCommandLine<O extends Record<string, OptionSpec>> {
+interface ParsedCommandLine<O extends Record<string, OptionSpec>> {
   values: OptionValues<O>;
   positionals: string[];
 }
 
-export type CommandLineOutcome<O extends Record<string, OptionSpec>> =
+type CommandLineOutcome<O extends Record<string, OptionSpec>> =
   ({ kind: "run" } & ParsedCommandLine<O>) | { kind: "help"; text: string } | { kind: "refused"; message: string };
 
 /** A refused command line: its message is the one line the command prints. */
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 const placeholder = (spec: OptionSpec): string => {
   if (spec.type === "boolean") return "";

@@ -5,7 +5,7 @@
  */
 import type { ImportFormat, ImportProblem } from "@shop-api/catalogue/import-format";
 
-export type ImportOutcome = { ok: true; importId: number; counts: Record<string, number>; changedProducts: number } | { ok: false; problems: ImportProblem[] };
+type ImportOutcome = { ok: true; importId: number; counts: Record<string, number>; changedProducts: number } | { ok: false; problems: ImportProblem[] };
 
 export function formatProblem(format: ImportFormat, problem: ImportProblem): string {
   if (problem.field === "(file)") return problem.row ? `row ${problem.row}: ${problem.message}` : problem.message;

@@ -4,7 +4,10 @@
  * <CATALOGUE_IMPORT_TOKEN>` (worker/shop-api/catalogue/import-endpoint.ts), one after the
  * other, stopping at the first refused file (later files may depend on earlier ones). The
  * shop API validates each file as a whole, writes it in one transaction and queues the
- * rebuild of the shops it changed.
+ * rebuild of the shops it changed. Behind Cloudflare Access (the back-office host,
+ * docs/decisions/0033) the request carries the Access service token of CF_ACCESS_CLIENT_ID
+ * and CF_ACCESS_CLIENT_SECRET when both are set: Access lets it through with its own
+ * assertion, which the edge checks.
  */
 import type { Envelope } from "@domain/api/envelope";
 import type { ApiErrorItem } from "@domain/api/errors";
@@ -18,7 +21,7 @@ export interface ImportJob {
   source: string;
 }
 
-export const IMPORT_PATH = "/admin/catalogue/import";
+const IMPORT_PATH = "/admin/catalogue/import";
 
 /** A large file's import takes a while on the shop API; an answer later than this counts as none. */
 const UPLOAD_TIMEOUT_MS = 5 * 60 * 1000;
@@ -43,6 +46,18 @@ export function importOrigin(text: string): { origin: string } | { problem: stri
     return { problem: `the shop API's origin must use https: the token is not sent over plain http to another machine (got '${text}')` };
   }
   return { origin: url.origin };
+}
+
+/** The upload's headers: the import token, the format's Content-Type, and the Access service token when the environment has one. */
+export function importHeaders(token: string, format: ImportFormat, env: Record<string, string | undefined> = process.env): Record<string, string> {
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, "Content-Type": format === "json" ? "application/json" : "text/csv" };
+  const clientId = env.CF_ACCESS_CLIENT_ID?.trim();
+  const clientSecret = env.CF_ACCESS_CLIENT_SECRET?.trim();
+  if (clientId && clientSecret) {
+    headers["CF-Access-Client-Id"] = clientId;
+    headers["CF-Access-Client-Secret"] = clientSecret;
+  }
+  return headers;
 }
 
 /** The shop API's envelope around an import's answer; a refused row names its number in `params.row`. */
@@ -70,7 +85,7 @@ export async function importIntoShopApi(origin: string, token: string, jobs: rea
     try {
       response = await fetch(url, {
         method: "POST",
-        headers: { Authorization: `Bearer ${token}`, "Content-Type": job.format === "json" ? "application/json" : "text/csv" },
+        headers: importHeaders(token, job.format),
         body: job.text,
         signal: AbortSignal.timeout(UPLOAD_TIMEOUT_MS),
       });
