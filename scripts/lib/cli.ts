@@ -204,7 +204,7 @@ export function parseCommandLine<O extends Record<string, OptionSpec>>(spec: Com
 }
 
 /** The command's name in messages: the npm script's, or the script file's. */
-const commandName = (spec: CommandSpec<Record<string, OptionSpec>>): string =>
+const commandName = <O extends Record<string, OptionSpec>>(spec: CommandSpec<O>): string =>
   spec.command
     .replace(/^npm (run )?/, "")
     .replace(/ --$/, "")
@@ -223,15 +223,15 @@ export function runCommandLine<O extends Record<string, OptionSpec>>(
     process.stdout.write(outcome.text);
     process.exit(0);
   }
-  if (outcome.kind === "refused") {
-    process.stderr.write(`${commandName(spec)}: ${outcome.message}; see --help\n`);
-    process.exit(2);
-  }
+  if (outcome.kind === "refused") refuseUsage(spec, outcome.message);
   return { values: outcome.values, positionals: outcome.positionals };
 }
 
-/** Refuses a value the command checks itself (one that depends on others or on the config) as the parser refuses one: exit 2. */
-export function refuseUsage(spec: CommandSpec<Record<string, OptionSpec>>, message: string): never {
+/**
+ * Refuses the command line with one line on stderr and exit code 2: what the parser found, or a
+ * value the command checks itself (one that depends on other options or on the config).
+ */
+export function refuseUsage<O extends Record<string, OptionSpec>>(spec: CommandSpec<O>, message: string): never {
   process.stderr.write(`${commandName(spec)}: ${message}; see --help\n`);
   process.exit(2);
 }
