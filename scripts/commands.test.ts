@@ -4,7 +4,7 @@
  * command reads is named in its help. A new command without help fails here; so does a
  * command that parses its arguments itself.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./lib/shops";
@@ -38,9 +38,8 @@ test("no command parses its arguments itself", () => {
 
 test("every command answers --help: exit 0, usage, options with descriptions, an example; each option it reads is named", () => {
   const tsx = join(ROOT, "node_modules", ".bin", "tsx");
-  expect(execFileSync(tsx, ["--version"], { cwd: ROOT }).toString()).toMatch(/tsx/);
   for (const command of commands) {
-    const result = spawnSync(tsx, [join("scripts", command), "--help"], { cwd: ROOT, encoding: "utf8", timeout: 30_000 });
+    const result = spawnSync(tsx, [join("scripts", command), "--help"], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
     const help = result.stdout;
     expect({ command, status: result.status, stderr: result.stderr }).toEqual({ command, status: 0, stderr: "" });
     expect(help).toMatch(/^Usage: \S.* \[options\]\n\n\S.*\n\nOptions:\n/);
@@ -49,4 +48,4 @@ test("every command answers --help: exit 0, usage, options with descriptions, an
     for (const option of optionsRead(source))
       expect({ command, named: help.includes(`--${option}`) ? option : `--${option} is missing` }).toEqual({ command, named: option });
   }
-}, 120_000);
+}, 240_000);
