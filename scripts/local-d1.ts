@@ -87,13 +87,20 @@ export function applyLocalMigrations(where: "local" | "remote" = "local"): void 
   syncShopsTable(where);
 }
 
+/** The SQL file that writes the shops table from config/shops.json (also what a deploy runs on the environment's database). */
+export function shopsSyncFile(now = new Date()): string {
+  return syncShopsSql(allShops(), now)
+    .map(inlineSql)
+    .map((statement) => `${statement};\n`)
+    .join("");
+}
+
 /** Writes the shops table from config/shops.json (`wrangler d1 execute --file`). */
 export function syncShopsTable(where: "local" | "remote" = "local"): void {
   const dir = mkdtempSync(join(tmpdir(), "shops-sync-"));
   try {
     const file = join(dir, "shops.sql");
-    const statements = syncShopsSql(allShops(), new Date()).map(inlineSql);
-    writeFileSync(file, statements.map((statement) => `${statement};\n`).join(""));
+    writeFileSync(file, shopsSyncFile());
     wrangler(["d1", "execute", DATABASE_NAME, ...target(where), "--config", CONFIG, "--file", file, "--yes"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
