@@ -25,7 +25,7 @@ import { runSteps, StepFailed, type Step } from "./pipeline";
 import { readWranglerConfig, renderConfig, REQUIRED_SECRETS, writeRenderedConfig } from "./settings";
 import { smokeTest } from "./smoke";
 import type { Target } from "./targets";
-import { liveVersionId, uploadedVersionId } from "./wrangler";
+import { liveVersion, uploadedVersionId } from "./wrangler";
 
 export interface DeployRun {
   options: DeployOptions;
@@ -150,14 +150,17 @@ const assetsAssembled: Step<DeployRun> = {
 const versionUploaded: Step<DeployRun> = {
   name: "version uploaded",
   async run(run) {
-    run.previous = liveVersionId(await run.target.wrangler(["deployments", "status", "--json", ...env(run)]));
+    run.previous = await liveVersion(run.target.wrangler, env(run));
     const message = `deploy ${new Date().toISOString()}${process.env.GITHUB_SHA ? ` ${process.env.GITHUB_SHA.slice(0, 12)}` : ""}`;
-    run.version = uploadedVersionId(await run.target.wrangler(["versions", "upload", "--assets", uploadDir(run), "--message", message, ...env(run)]));
+    const upload = ["--assets", uploadDir(run), "--message", message, ...env(run)];
+    // A worker's first version cannot be uploaded without deploying it (Cloudflare refuses `versions upload` for a new worker).
+    run.changed = run.previous === null;
+    run.version = uploadedVersionId(await run.target.wrangler(run.previous === null ? ["deploy", ...upload] : ["versions", "upload", ...upload]));
     writeFileSync(
       join(run.target.work, "versions.json"),
       `${JSON.stringify({ previous: run.previous, version: run.version, at: new Date().toISOString() }, null, 2)}\n`,
     );
-    return `version ${run.version}; live before: ${run.previous ?? "none"}`;
+    return run.previous === null ? `version ${run.version}, the environment's first: live at once` : `version ${run.version}; live before: ${run.previous}`;
   },
 };
 
@@ -165,9 +168,10 @@ const smokeTested: Step<DeployRun> = {
   name: "smoke test of the new version",
   async run(run) {
     // The new version joins the deployment at 0 % (a version override reaches only versions of the deployment).
-    const split = run.previous ? [`${run.previous}@100%`, `${run.version}@0%`] : [`${run.version}@100%`];
-    await run.target.wrangler(["versions", "deploy", ...split, "--yes", "--message", "smoke test", ...env(run)]);
-    run.changed = true;
+    if (run.previous) {
+      await run.target.wrangler(["versions", "deploy", `${run.previous}@100%`, `${run.version}@0%`, "--yes", "--message", "smoke test", ...env(run)]);
+      run.changed = true;
+    }
     const served = await run.target.serve(run.version!, uploadDir(run), run.worker!);
     try {
       const checks = await smokeTest({
@@ -189,7 +193,7 @@ const smokeTested: Step<DeployRun> = {
 const versionLive: Step<DeployRun> = {
   name: "new version live",
   async run(run) {
-    await run.target.wrangler(["versions", "deploy", `${run.version}@100%`, "--yes", "--message", "deploy", ...env(run)]);
+    if (run.previous) await run.target.wrangler(["versions", "deploy", `${run.version}@100%`, "--yes", "--message", "deploy", ...env(run)]);
     return `${run.version} takes all traffic`;
   },
 };
@@ -250,5 +254,5 @@ export async function rollback(target: Target, to: string | undefined, log: (lin
     path,
   ]);
   log(output.trim());
-  return liveVersionId(await target.wrangler(["deployments", "status", "--json", "--env", target.environment, "--config", path])) ?? "none";
+  return (await liveVersion(target.wrangler, ["--env", target.environment, "--config", path])) ?? "none";
 }

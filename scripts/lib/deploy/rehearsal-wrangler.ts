@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Wrangler } from "./wrangler";
+import { WranglerError, type Wrangler } from "./wrangler";
 
 interface Deployment {
   versions: { version_id: string; percentage: number }[];
@@ -67,11 +67,26 @@ export function rehearsalWrangler(account: RehearsalAccount, cli: Wrangler): Wra
       );
     }
     if (command === "secret" && sub === "list") return JSON.stringify(account.secrets.map((name) => ({ name, type: "secret_text" })));
-    if (command === "deployments" && sub === "status") return JSON.stringify(state.deployments.at(-1) ?? null);
+    if (command === "deployments" && sub === "status") {
+      // As wrangler answers for a worker never deployed.
+      if (state.deployments.length === 0) throw new WranglerError(args, "✘ [ERROR] The Worker has no deployments.");
+      return JSON.stringify(state.deployments.at(-1));
+    }
     if (command === "versions" && sub === "upload") {
+      // As Cloudflare: a worker's first version comes from `wrangler deploy`.
+      if (state.deployments.length === 0) throw new WranglerError(args, "✘ [ERROR] This Worker does not exist on your account. [code: 10007]");
       const id = randomUUID();
       writeAccount(account.dir, { ...state, versions: [...state.versions, { id, message: option(args, "--message") ?? "" }] });
       return `Uploaded (rehearsal)\nWorker Version ID: ${id}\n`;
+    }
+    if (command === "deploy") {
+      const id = randomUUID();
+      const message = option(args, "--message") ?? "";
+      writeAccount(account.dir, {
+        versions: [...state.versions, { id, message }],
+        deployments: [...state.deployments, { versions: [{ version_id: id, percentage: 100 }], message }],
+      });
+      return `Deployed (rehearsal)\nCurrent Version ID: ${id}\n`;
     }
     if (command === "versions" && sub === "deploy") {
       const versions = split(args);

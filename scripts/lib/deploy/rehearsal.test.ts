@@ -223,9 +223,11 @@ test("npm run rollback puts the version live before the current one back, or the
   const account = join(runs, "rollback");
   const target = rehearsalTarget(rawConfig, { account });
   const wrangler = target.wrangler;
-  const upload = async () => uploadedVersionId(await wrangler(["versions", "upload", "--message", "v"]));
-  const [one, two] = [await upload(), await upload()];
-  await wrangler(["versions", "deploy", `${one}@100%`, "--yes"]);
+  // As on Cloudflare: a new worker's first version only through `deploy`, later ones uploaded and deployed.
+  await expect(wrangler(["versions", "upload", "--message", "v"])).rejects.toThrow("does not exist on your account");
+  const one = uploadedVersionId(await wrangler(["deploy", "--message", "first"]));
+  const two = uploadedVersionId(await wrangler(["versions", "upload", "--message", "second"]));
+  expect(rehearsalDeployment(account)?.versions).toEqual([{ version_id: one, percentage: 100 }]);
   await wrangler(["versions", "deploy", `${two}@100%`, "--yes"]);
   expect(await rollback(target, undefined, () => {})).toBe(one);
   expect(await rollback(target, two, () => {})).toBe(two);

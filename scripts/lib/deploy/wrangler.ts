@@ -30,15 +30,25 @@ export function cliWrangler(base: Record<string, string> = {}): Wrangler {
     });
 }
 
-/** The version id `wrangler versions upload` prints ("Worker Version ID: <uuid>"). */
+/** The version id `wrangler versions upload` ("Worker Version ID: <uuid>") or `wrangler deploy` ("Current Version ID: <uuid>") prints. */
 export function uploadedVersionId(output: string): string {
-  const id = /Worker Version ID:\s*([0-9a-f-]{36})/i.exec(output)?.[1];
-  if (!id) throw new Error(`wrangler versions upload printed no version id:\n${output.trim().split("\n").slice(-10).join("\n")}`);
+  const id = /(?:Worker|Current) Version ID:\s*([0-9a-f-]{36})/i.exec(output)?.[1];
+  if (!id) throw new Error(`wrangler printed no version id:\n${output.trim().split("\n").slice(-10).join("\n")}`);
   return id;
 }
 
-/** The version serving all traffic in `wrangler deployments status --json`; null before the first deployment. */
+/** The version serving all traffic in `wrangler deployments status --json`. */
 export function liveVersionId(statusJson: string): string | null {
-  const status = JSON.parse(statusJson || "null") as { versions?: { version_id: string; percentage: number }[] } | null;
+  const status = JSON.parse(statusJson) as { versions?: { version_id: string; percentage: number }[] } | null;
   return status?.versions?.find((version) => version.percentage === 100)?.version_id ?? null;
+}
+
+/** The version serving all traffic now; null for a worker never deployed (wrangler's "has no deployments", the API's "does not exist" 10007). */
+export async function liveVersion(wrangler: Wrangler, args: string[]): Promise<string | null> {
+  try {
+    return liveVersionId(await wrangler(["deployments", "status", "--json", ...args]));
+  } catch (error) {
+    if (error instanceof WranglerError && /has no deployments|does not exist|code: 10007/.test(error.message)) return null;
+    throw error;
+  }
 }
