@@ -18,7 +18,7 @@ import { MIGRATIONS_TABLE, migrationRenameStatements } from "../migration-rename
 import { runTsxScript } from "../run-script";
 import { ROOT } from "../shops";
 import { WRANGLER_CONFIG } from "../wrangler-config";
-import { assembleAssets, missingBuilds, uploadedShops } from "./assets";
+import { assembleAssets, assetCountProblem, missingBuilds, uploadedShops } from "./assets";
 import { bundleSize, mb, SIZE_LIMITS, sizeProblem, startupMs, STARTUP_LIMIT_MS, type WorkersPlan } from "./bundle";
 import type { DeployOptions } from "./options";
 import { runSteps, StepFailed, type Step } from "./pipeline";
@@ -46,6 +46,8 @@ export interface DeployRun {
 
 const env = (run: DeployRun) => ["--env", run.target.environment, "--config", run.wranglerConfig!];
 const uploadDir = (run: DeployRun) => join(run.target.work, "assets");
+/** The Workers plan whose limits apply (WORKERS_PLAN, default paid). */
+const plan = (run: DeployRun): WorkersPlan => (run.target.settings.WORKERS_PLAN === "free" ? "free" : "paid");
 
 /** The shops whose builds must be there: those uploaded and those smoke-tested. */
 const neededBuilds = (run: DeployRun) => [...new Set([...uploadedShops(run.config, run.options.shops, run.target.everyShop), ...run.options.shops])];
@@ -85,12 +87,11 @@ const workerBundled: Step<DeployRun> = {
     rmSync(outdir, { recursive: true, force: true });
     await run.target.wrangler(["deploy", "--dry-run", "--outdir", outdir, ...env(run)]);
     const size = bundleSize(outdir);
-    const plan: WorkersPlan = run.target.settings.WORKERS_PLAN === "free" ? "free" : "paid";
-    const tooBig = sizeProblem(size, plan);
+    const tooBig = sizeProblem(size, plan(run));
     if (tooBig) throw new Error(tooBig);
     const startup = await startupMs(join(outdir, "index.js"), run.compatibility!);
     if (startup > STARTUP_LIMIT_MS) throw new Error(`the worker takes ${startup.toFixed(0)} ms to start, over the ${STARTUP_LIMIT_MS} ms limit`);
-    return `${mb(size.bytes)}, gzip ${mb(size.gzipBytes)} (${plan} plan limit ${mb(SIZE_LIMITS[plan])}); startup ${startup.toFixed(0)} ms (limit ${STARTUP_LIMIT_MS} ms)`;
+    return `${mb(size.bytes)}, gzip ${mb(size.gzipBytes)} (${plan(run)} plan limit ${mb(SIZE_LIMITS[plan(run)])}); startup ${startup.toFixed(0)} ms (limit ${STARTUP_LIMIT_MS} ms)`;
   },
 };
 
@@ -144,7 +145,13 @@ const rehearsalCatalogue: Step<DeployRun> = {
 
 const assetsAssembled: Step<DeployRun> = {
   name: "assets assembled",
-  run: (run) => assembleAssets(run.options.builds, uploadedShops(run.config, run.options.shops, run.target.everyShop), uploadDir(run)),
+  async run(run) {
+    const shops = uploadedShops(run.config, run.options.shops, run.target.everyShop);
+    const files = await assembleAssets(run.options.builds, shops, uploadDir(run));
+    const tooMany = assetCountProblem(files, plan(run));
+    if (tooMany) throw new Error(tooMany);
+    return `${shops.join(", ")}, the console and the media: ${files} files in ${uploadDir(run)}`;
+  },
 };
 
 const versionUploaded: Step<DeployRun> = {
