@@ -6,8 +6,9 @@
  *
  * Everything that can refuse the deploy (settings, secrets, builds, bundle size and startup) runs
  * before the first change. The live version changes first in the smoke step (the new version joins
- * the deployment at 0 % to be reachable by a version override); a failure from there on rolls back
- * to the version that was live. docs/decisions/0059, docs/ops.md.
+ * the deployment at 0 % to be reachable by a version override; an environment's first version goes
+ * live at its upload); a failure from there on rolls back to the version that was live.
+ * docs/decisions/0059, docs/ops.md.
  */
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
