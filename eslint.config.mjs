@@ -18,6 +18,8 @@ const GENERATED = [
   ".e2e/",
   ".wrangler/",
   ".bench/",
+  // the deploy's work folder: rendered bundles and uploads (scripts/lib/deploy)
+  ".deploy/",
   ".data/",
   "coverage/",
   "test-results/",

@@ -284,14 +284,14 @@ describe("shop config: where a shop's build is served from (docs/decisions/0053)
     }
   });
 
-  test("a shop on R2 needs the SITE_ASSETS bucket in every wrangler.toml scope", () => {
+  test("a shop on R2 needs the SITE_ASSETS bucket in every wrangler.jsonc scope", () => {
     const config = parseShopConfig(rawConfig);
     expect(config.shops.filter((shop) => shop.assets === "r2").map((shop) => shop.id)).toEqual(["FR"]);
     const bound = [{ binding: "UPLOADS" }, { binding: "SITE_ASSETS" }];
     expect(siteAssetBindingProblems(config, { r2_buckets: bound, env: { staging: { r2_buckets: bound } } })).toEqual([]);
     expect(siteAssetBindingProblems(config, { r2_buckets: [{ binding: "UPLOADS" }], env: { staging: { r2_buckets: bound }, production: {} } })).toEqual([
-      "shops[3].assets: FR is published to R2, but wrangler.toml has no [[r2_buckets]] binding SITE_ASSETS",
-      "shops[3].assets: FR is published to R2, but wrangler.toml [env.production] has no [[r2_buckets]] binding SITE_ASSETS",
+      "shops[3].assets: FR is published to R2, but wrangler.jsonc has no r2_buckets binding SITE_ASSETS",
+      "shops[3].assets: FR is published to R2, but wrangler.jsonc env.production has no r2_buckets binding SITE_ASSETS",
     ]);
     const allStatic = parseShopConfig({ ...looseCopy(rawConfig), shops: looseCopy(rawConfig).shops.map((shop: LooseJson) => ({ ...shop, assets: "static" })) });
     expect(siteAssetBindingProblems(allStatic, {})).toEqual([]);

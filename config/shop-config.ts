@@ -392,7 +392,7 @@ export type UploadSettings = z.infer<typeof uploadSettingsSchema>;
 
 /**
  * Per-IP limits (docs/decisions/0024): one Cloudflare rate-limiting binding per bucket.
- * The binding's numbers live in wrangler.toml ([[ratelimits]], period 10 or 60 seconds);
+ * The binding's numbers live in wrangler.jsonc (ratelimits, period 10 or 60 seconds);
  * `npm run config:check` fails when they disagree with `rateLimits.perIp`.
  */
 export const PER_IP_BUCKETS = ["write", "search", "graphql", "staff"] as const;

@@ -5,21 +5,21 @@
  *   node scripts/check-config-cached.mjs <stamp file> <check command ...>
  *
  * A builder's publish makes the local worker reload through its trigger file; wrangler then runs
- * the [build] command before it lists the assets again. The check itself (npx, tsx, the config's
+ * the build command before it lists the assets again. The check itself (npx, tsx, the config's
  * validation) took 2 s on a quiet machine and 6-8 s under load, on every publish, for a config
  * that had not changed. This runs the check only when the fingerprint of what it reads (paths,
- * sizes and modification times of config/, worker/, domain/, scripts/, wrangler.toml, .dev.vars,
+ * sizes and modification times of config/, worker/, domain/, scripts/, wrangler.jsonc, .dev.vars,
  * package.json, from the working directory) differs from the one of the last check that passed;
  * a failed check leaves no stamp, so it runs again on the next reload. Plain Node, no tsx: it
  * starts in a few milliseconds. `wrangler deploy` and `wrangler dev` started by hand still run
- * wrangler.toml's own command, the full check.
+ * wrangler.jsonc's own command, the full check.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 
-const WATCHED = ["config", "worker", "domain", "scripts", "wrangler.toml", ".dev.vars", "package.json"];
+const WATCHED = ["config", "worker", "domain", "scripts", "wrangler.jsonc", ".dev.vars", "package.json"];
 
 /** sha1 over path, size and modification time of every file under the watched paths (missing ones count as missing). */
 function fingerprint(root) {

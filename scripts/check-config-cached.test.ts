@@ -26,7 +26,7 @@ describe("check-config-cached.mjs", () => {
     mkdirSync(join(root, "config"), { recursive: true });
     writeFileSync(join(root, "config", "shops.json"), '{"shops":[]}');
     writeFileSync(join(root, "config", "shop-config.ts"), "export {};");
-    writeFileSync(join(root, "wrangler.toml"), 'name = "x"');
+    writeFileSync(join(root, "wrangler.jsonc"), '{ "name": "x" }');
     writeFileSync(join(root, "exit.txt"), "0");
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));

@@ -1,12 +1,12 @@
 /**
  * Validates config/shops.json and prints the resulting host table.
  *
- *   npm run config:check -- [--quiet] [--config path/to/shops.json] [--wrangler path/to/wrangler.toml]
+ *   npm run config:check -- [--quiet] [--config path/to/shops.json] [--wrangler path/to/wrangler.jsonc]
  *
  * Exit code 1 with one line per problem, each naming the field
- * (e.g. `shops[1].hosts.production[0]: ...`), also when wrangler.toml's [[ratelimits]]
- * disagree with the config's `rateLimits.perIp`. wrangler.toml runs it with
- * --quiet as the [build] command, so a bad config stops `wrangler dev` and deploy.
+ * (e.g. `shops[1].hosts.production[0]: ...`), also when wrangler.jsonc's ratelimits
+ * disagree with the config's `rateLimits.perIp`. wrangler.jsonc runs it with
+ * --quiet as the build command, so a bad config stops `wrangler dev` and deploy.
  * It also warns about service tokens in the local .dev.vars shorter than the shop API
  * accepts (their endpoints would answer 503); deployed secrets are checked by the worker.
  */
@@ -17,6 +17,7 @@ import { rateLimitBindingProblems, readWranglerRateLimits } from "./lib/rate-lim
 import { MIN_TOKEN_LENGTH, SERVICE_TOKENS } from "@shop-api/core/service-token";
 import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { devVar } from "./lib/local-worker";
+import { WRANGLER_CONFIG } from "./lib/wrangler-config";
 
 const ROOT = join(__dirname, "..");
 
@@ -94,22 +95,20 @@ interface WranglerBuckets {
   env?: Record<string, { r2_buckets?: { binding?: string }[] }>;
 }
 
-/** One line per wrangler.toml scope (top level, each [env.*]) without the SITE_ASSETS bucket while a shop is published to R2. */
+/** One line per wrangler.jsonc scope (top level, each `env.*`) without the SITE_ASSETS bucket while a shop is published to R2. */
 export function siteAssetBindingProblems(config: ShopConfig, wrangler: WranglerBuckets): string[] {
   const index = config.shops.findIndex((shop) => shop.assets === "r2");
   if (index === -1) return [];
   const scopes: [string, WranglerBuckets["r2_buckets"]][] = [
-    ["wrangler.toml", wrangler.r2_buckets],
-    ...Object.entries(wrangler.env ?? {}).map(([name, env]): [string, WranglerBuckets["r2_buckets"]] => [`wrangler.toml [env.${name}]`, env.r2_buckets]),
+    ["wrangler.jsonc", wrangler.r2_buckets],
+    ...Object.entries(wrangler.env ?? {}).map(([name, env]): [string, WranglerBuckets["r2_buckets"]] => [`wrangler.jsonc env.${name}`, env.r2_buckets]),
   ];
   return scopes
     .filter(([, buckets]) => !(buckets ?? []).some((bucket) => bucket.binding === SITE_ASSETS_BINDING))
-    .map(
-      ([where]) => `shops[${index}].assets: ${config.shops[index]!.id} is published to R2, but ${where} has no [[r2_buckets]] binding ${SITE_ASSETS_BINDING}`,
-    );
+    .map(([where]) => `shops[${index}].assets: ${config.shops[index]!.id} is published to R2, but ${where} has no r2_buckets binding ${SITE_ASSETS_BINDING}`);
 }
 
-/** The config, checked on its own and against the rate-limiting and R2 bindings of wrangler.toml. */
+/** The config, checked on its own and against the rate-limiting and R2 bindings of wrangler.jsonc. */
 export async function checkConfig(path: string, wranglerPath: string): Promise<ShopConfig> {
   const config = loadConfigFile(path);
   const { experimental_readRawConfig } = await import("wrangler");
@@ -123,11 +122,11 @@ export async function checkConfig(path: string, wranglerPath: string): Promise<S
 
 const COMMAND = {
   command: "npm run config:check --",
-  summary: "Validates config/shops.json (and wrangler.toml's rate limits against it) and prints the host table; exit 1 with one line per problem.",
+  summary: "Validates config/shops.json (and wrangler.jsonc's rate limits against it) and prints the host table; exit 1 with one line per problem.",
   options: {
     quiet: { type: "boolean", description: "one line instead of the host table (wrangler's [build] command)" },
     config: { type: "string", value: "file", description: "the shop config (default: config/shops.json)" },
-    wrangler: { type: "string", value: "file", description: "the wrangler configuration (default: wrangler.toml)" },
+    wrangler: { type: "string", value: "file", description: "the wrangler configuration (default: wrangler.jsonc)" },
   },
   examples: ["npm run config:check", "npm run config:check -- --quiet --config my-shops.json"],
 } satisfies CommandSpec<Record<string, OptionSpec>>;
@@ -137,7 +136,7 @@ async function main(): Promise<void> {
   const path = values.config ?? join(ROOT, "config", "shops.json");
   const shown = relative(process.cwd(), path) || path;
   try {
-    const config = await checkConfig(path, values.wrangler ?? join(ROOT, "wrangler.toml"));
+    const config = await checkConfig(path, values.wrangler ?? WRANGLER_CONFIG);
     if (values.quiet) {
       console.log(`${shown}: valid (${config.shops.length} shops, ${new ShopDirectory(config).hostTable().length} hosts)`);
     } else {

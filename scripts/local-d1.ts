@@ -1,9 +1,9 @@
 /**
- * The local D1 database of `wrangler dev`, from Node: same wrangler.toml, same
+ * The local D1 database of `wrangler dev`, from Node: same wrangler.jsonc, same
  * persisted state under .wrangler/state, binding DB.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
@@ -13,10 +13,10 @@ import { allShops } from "@shop-api/core/shop";
 import { syncShopsSql } from "@shop-api/tables/shops";
 import { bindingsOverFetch, bindingsWorker } from "./lib/bindings-over-fetch";
 import { inlineSql } from "./lib/inline-sql";
+import { ASSETS_DIRECTORY, WRANGLER_CONFIG as CONFIG } from "./lib/wrangler-config";
 import { MIGRATIONS_TABLE, migrationRenameStatements } from "./lib/migration-renames";
 
 export const ROOT = resolve(__dirname, "..");
-const CONFIG = join(ROOT, "wrangler.toml");
 const DATABASE_NAME = "catalogue";
 
 /** wrangler offline: no metrics, no cf.json fetch, no prompts. */
@@ -30,12 +30,7 @@ export const WRANGLER_ENV = {
 function prepareWorkingTree(): void {
   const devVars = join(ROOT, ".dev.vars");
   if (!existsSync(devVars)) writeFileSync(devVars, "");
-  const toml = readFileSync(CONFIG, "utf8");
-  const assets = /\[assets\][^[]*?directory\s*=\s*"([^"]+)"/.exec(toml)?.[1];
-  if (assets) {
-    const dir = join(ROOT, assets);
-    mkdirSync(dir, { recursive: true });
-  }
+  mkdirSync(join(ROOT, ASSETS_DIRECTORY), { recursive: true });
 }
 
 /**
@@ -92,13 +87,20 @@ export function applyLocalMigrations(where: "local" | "remote" = "local"): void 
   syncShopsTable(where);
 }
 
+/** The SQL file that writes the shops table from config/shops.json (also what a deploy runs on the environment's database). */
+export function shopsSyncFile(now = new Date()): string {
+  return syncShopsSql(allShops(), now)
+    .map(inlineSql)
+    .map((statement) => `${statement};\n`)
+    .join("");
+}
+
 /** Writes the shops table from config/shops.json (`wrangler d1 execute --file`). */
 export function syncShopsTable(where: "local" | "remote" = "local"): void {
   const dir = mkdtempSync(join(tmpdir(), "shops-sync-"));
   try {
     const file = join(dir, "shops.sql");
-    const statements = syncShopsSql(allShops(), new Date()).map(inlineSql);
-    writeFileSync(file, statements.map((statement) => `${statement};\n`).join(""));
+    writeFileSync(file, shopsSyncFile());
     wrangler(["d1", "execute", DATABASE_NAME, ...target(where), "--config", CONFIG, "--file", file, "--yes"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -111,7 +113,7 @@ export async function withLocalD1<T>(fn: (db: D1Database) => Promise<T>): Promis
 }
 
 /**
- * Runs `fn` with the bindings and variables of wrangler.toml (with .dev.vars) over the local
+ * Runs `fn` with the bindings and variables of wrangler.jsonc's top level (with .dev.vars) over the local
  * state, as `wrangler dev` has them: D1, R2 and the rate limiters, and always stops the local
  * runtime. wrangler reads the configuration; Miniflare runs the bindings in workerd and Node
  * reaches them over fetch (scripts/lib/bindings-over-fetch.ts), not through getPlatformProxy,
@@ -125,8 +127,8 @@ export async function withLocalBindings<T>(fn: (env: ShopApiEnv) => Promise<T>):
   const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
   const { workerOptions } = unstable_getMiniflareWorkerOptions(CONFIG);
   const { d1Databases, r2Buckets, ratelimits } = workerOptions;
-  if (!d1Databases || !("DB" in d1Databases)) throw new Error("wrangler.toml has no D1 binding named DB");
-  if (!r2Buckets || !("UPLOADS" in r2Buckets)) throw new Error("wrangler.toml has no R2 binding named UPLOADS");
+  if (!d1Databases || !("DB" in d1Databases)) throw new Error("wrangler.jsonc has no D1 binding named DB");
+  if (!r2Buckets || !("UPLOADS" in r2Buckets)) throw new Error("wrangler.jsonc has no R2 binding named UPLOADS");
   const state = join(localStateDir(), "v3");
   const mf = new Miniflare({
     workers: [bindingsWorker({ d1Databases, r2Buckets, ratelimits })],

@@ -1,7 +1,7 @@
 /**
  * `npm run shops:sync [-- --remote]`: writes the D1 shops table from config/shops.json
- * (migrations and the local start do this by themselves; a deploy runs it with --remote
- * after `wrangler d1 migrations apply --remote`).
+ * (migrations and the local start do this by themselves; `npm run deploy` syncs the staging and
+ * production databases after their migrations, scripts/lib/deploy).
  */
 import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { syncShopsTable } from "./local-d1";

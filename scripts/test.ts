@@ -19,7 +19,7 @@ runCommandLine(COMMAND);
 const script = (name: string): TestStep => ({ name, command: ["npm", "run", "--silent", name] });
 
 runLanes([
-  [script("typecheck"), script("lint"), script("format:check"), script("deps:check"), script("codegen:check"), script("knip")],
+  [script("typecheck"), script("lint"), script("format:check"), script("deps:check"), script("workflows:check"), script("codegen:check"), script("knip")],
   [script("test:unit")],
   [script("test:e2e")],
 ])

@@ -9,7 +9,7 @@ export interface FetchBinding {
   fetch(input: Request | string, init?: RequestInit): Promise<Response>;
 }
 
-/** Bindings and variables the shop API reads (wrangler.toml, .dev.vars, secrets). */
+/** Bindings and variables the shop API reads (wrangler.jsonc, .dev.vars, secrets). */
 export interface ShopApiEnv {
   DB: D1Database;
   /** Uploaded images (core/uploads); local R2 through wrangler/Miniflare. */
@@ -24,7 +24,7 @@ export interface ShopApiEnv {
   GRAPHQL_TOKEN?: string;
   /** Shop whose assortment is search's own-brand group (default BRAND); "" turns the group off. */
   SEARCH_BRAND_SHOP?: string;
-  /** Per-IP rate limiters (wrangler.toml [[ratelimits]], one per bucket of config rateLimits.perIp). */
+  /** Per-IP rate limiters (wrangler.jsonc ratelimits, one per bucket of config rateLimits.perIp). */
   RATE_LIMIT_WRITE?: RateLimit;
   RATE_LIMIT_SEARCH?: RateLimit;
   RATE_LIMIT_GRAPHQL?: RateLimit;
@@ -44,7 +44,7 @@ export interface ShopApiEnv {
   /** The HTTP mail API's endpoint (https; http only on localhost) and its bearer key. */
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
-  /** Rebuild requests (worker/shop-api/rebuilds, docs/decisions/0032): wrangler.toml [[queues.producers]]; unset: the sweep merges them. */
+  /** Rebuild requests (worker/shop-api/rebuilds, docs/decisions/0032): wrangler.jsonc queues.producers; unset: the sweep merges them. */
   REBUILD_QUEUE?: Queue<{ requestId: number }>;
   /** The published builds of shops with `assets: "r2"` (docs/decisions/0053; worker/lib/site-assets.ts): the edge reads them, the builder writes them through /admin/builder/site-assets/*; unset: such shops answer 503. */
   SITE_ASSETS?: R2Bucket;

@@ -15,7 +15,7 @@ export default {
   fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Response | Promise<Response> {
     return app.fetch(request, env, ctx);
   },
-  /** Cron triggers (wrangler.toml [triggers]): every 5 minutes the shop API's jobs, at 02:00 UTC the nightly rebuild. */
+  /** Cron triggers (wrangler.jsonc triggers): every 5 minutes the shop API's jobs, at 02:00 UTC the nightly rebuild. */
   scheduled: shopApiWorker.scheduled,
   /** REBUILD_QUEUE's consumer: rebuild requests merged into each shop's queued build (docs/decisions/0032). */
   queue: shopApiWorker.queue,

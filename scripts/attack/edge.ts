@@ -56,9 +56,10 @@ function traversal(path: string): Check<AttackContext> {
 }
 
 const TRAVERSAL_PATHS = [
-  "/../wrangler.toml",
+  "/../wrangler.jsonc",
   "/../../../../etc/passwd",
-  "/%2e%2e/%2e%2e/wrangler.toml",
+  "/%2e%2e/%2e%2e/wrangler.jsonc",
+  "/../deploy.env",
   "/..%2f..%2fpackage.json",
   "/%2e%2e%2f.dev.vars",
   "/index.html%00.jpg",

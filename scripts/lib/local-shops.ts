@@ -27,7 +27,7 @@ export interface LocalShopsOptions {
   port: number;
   /** The SMTP catcher's ports (SMTP, web inbox); the worker gets SMTP_PORT to match. None: no catcher (benchmarks). */
   mailCatcher?: { smtp: number; web: number };
-  /** The environment the worker serves (its no-shop-found page links to that environment's hosts); default wrangler.toml's, development. */
+  /** The environment the worker serves (its no-shop-found page links to that environment's hosts); default wrangler.jsonc's, development. */
   environment?: LocalEnvironment;
   products: number;
   shops: string[];

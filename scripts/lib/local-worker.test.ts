@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { reloadLocalWorker } from "@builder/served";
 import { ensureDevVars, reloadTrigger, writeDevConfig } from "./local-worker";
-import { ROOT } from "./shops";
+import { WRANGLER_CONFIG } from "./wrangler-config";
 
 describe(".dev.vars holds every local secret", () => {
   let dir: string;
@@ -51,24 +51,27 @@ describe("each local worker reloads on its own trigger (docs/decisions/0034)", (
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  test("the port's config is wrangler.toml with the port's trigger added to watch_dir, and nothing else changed", () => {
-    const wrangler = readFileSync(join(ROOT, "wrangler.toml"), "utf8");
-    writeFileSync(join(root, "wrangler.toml"), wrangler);
-    const path = writeDevConfig(8797, root);
-    expect(path).toBe(join(root, ".wrangler-dev-8797.toml"));
-    const lines = readFileSync(path, "utf8").split("\n");
-    expect(lines[0]).toMatch(/^# Written by scripts\/lib\/local-worker.ts/);
-    const changed = lines.slice(1).filter((line, index) => line !== wrangler.split("\n")[index]);
-    expect(changed).toEqual([
-      'command = "node scripts/check-config-cached.mjs .wrangler/config-check/8797 npx tsx scripts/check-config.ts --quiet"',
-      'watch_dir = ["config", "worker", ".wrangler/reload/8797"]',
-    ]);
+  test("the port's config is wrangler.jsonc's top level with the port's trigger added to watch_dir and the cached check, and nothing else changed", async () => {
+    writeFileSync(join(root, "wrangler.jsonc"), readFileSync(WRANGLER_CONFIG, "utf8"));
+    const path = await writeDevConfig(8797, root);
+    expect(path).toBe(join(root, ".wrangler-dev-8797.json"));
+    const { experimental_readRawConfig } = await import("wrangler");
+    const { env, ...committed } = experimental_readRawConfig({ config: WRANGLER_CONFIG }).rawConfig;
+    expect(Object.keys(env ?? {})).toEqual(["staging", "production"]);
+    const written = JSON.parse(readFileSync(path, "utf8")) as typeof committed;
+    expect(written).toEqual({
+      ...committed,
+      build: {
+        command: "node scripts/check-config-cached.mjs .wrangler/config-check/8797 npx tsx scripts/check-config.ts --quiet",
+        watch_dir: ["config", "worker", ".wrangler/reload/8797"],
+      },
+    });
     expect(existsSync(reloadTrigger(8797, root))).toBe(true);
   });
 
-  test("a config without a watch_dir list is refused", () => {
-    writeFileSync(join(root, "wrangler.toml"), 'name = "x"\n[build]\ncommand = "true"\n');
-    expect(() => writeDevConfig(8787, root)).toThrow("wrangler.toml has no [build] watch_dir = [...] line");
+  test("a config without a watch_dir list is refused", async () => {
+    writeFileSync(join(root, "wrangler.jsonc"), '{ "name": "x", "build": { "command": "true" } }');
+    await expect(writeDevConfig(8787, root)).rejects.toThrow("wrangler.jsonc has no build command with a watch_dir list");
   });
 
   test("a publish touches only its worker's trigger; without one, the entry every worker watches", () => {

@@ -16,9 +16,9 @@ export interface LocalWorkerOptions {
   /** Folder with dist/<SHOP>/ builds; default dist. */
   assets?: string;
   log?: (line: string) => void;
-  /** Another entry than wrangler.toml's main (e.g. worker/shop-api/main.ts). */
+  /** Another entry than wrangler.jsonc's main (e.g. worker/shop-api/main.ts). */
   script?: string;
-  /** Variables over wrangler.toml's [vars] (`--var NAME:VALUE`), e.g. ENVIRONMENT_NAME or the browser tests' SMTP_PORT. */
+  /** Variables over wrangler.jsonc's vars (`--var NAME:VALUE`), e.g. ENVIRONMENT_NAME or the browser tests' SMTP_PORT. */
   vars?: Record<string, string>;
 }
 
@@ -67,26 +67,25 @@ export function reloadTrigger(port: number, root = ROOT): string {
 }
 
 /**
- * wrangler.toml for the worker on one port: the same, with that port's reload trigger added to
- * the custom build's watch_dir, so a builder publishing for this worker reloads it and no other
- * `wrangler dev` of the checkout (the browser tests' worker next to `npm start`'s). Written next to
- * wrangler.toml (paths in it are relative to the config's folder, and .dev.vars is read from there).
+ * wrangler.jsonc for the worker on one port: its top level (local development), with that port's
+ * reload trigger added to the custom build's watch_dir, so a builder publishing for this worker
+ * reloads it and no other `wrangler dev` of the checkout (the browser tests' worker next to
+ * `npm start`'s); the deployed environments are left out. Written next to wrangler.jsonc (paths
+ * in it are relative to the config's folder, and .dev.vars is read from there).
  */
-export function writeDevConfig(port: number, root = ROOT): string {
-  const text = readFileSync(join(root, "wrangler.toml"), "utf8");
+export async function writeDevConfig(port: number, root = ROOT): Promise<string> {
+  const { experimental_readRawConfig } = await import("wrangler");
+  const { env: _deployed, ...local } = experimental_readRawConfig({ config: join(root, "wrangler.jsonc") }).rawConfig;
   const trigger = relative(root, reloadTrigger(port, root));
   mkdirSync(join(root, ".wrangler", "reload"), { recursive: true });
   writeFileSync(reloadTrigger(port, root), `${new Date().toISOString()}\n`);
-  const watched = text.replace(/^watch_dir = \[(.*)\][ \t]*$/m, (_line, list: string) => `watch_dir = [${list}, ${JSON.stringify(trigger)}]`);
-  if (watched === text) throw new Error("wrangler.toml has no [build] watch_dir = [...] line to add the reload trigger to");
-  // A publish's reload runs the [build] command: its config check only when what it reads changed (check-config-cached.mjs).
+  const { command, watch_dir: watched } = local.build ?? {};
+  if (!command || !Array.isArray(watched)) throw new Error("wrangler.jsonc has no build command with a watch_dir list to add the reload trigger to");
+  // A publish's reload runs the build command: its config check only when what it reads changed (check-config-cached.mjs).
   const stamp = relative(root, join(root, ".wrangler", "config-check", String(port)));
-  const checked = watched.replace(
-    /^command = "(npx tsx scripts\/check-config\.ts[^"]*)"[ \t]*$/m,
-    (_line, command: string) => `command = ${JSON.stringify(`node scripts/check-config-cached.mjs ${stamp} ${command}`)}`,
-  );
-  const path = join(root, `.wrangler-dev-${port}.toml`);
-  writeFileSync(path, `# Written by scripts/lib/local-worker.ts from wrangler.toml for the local worker on port ${port}; edit wrangler.toml.\n${checked}`);
+  const build = { ...local.build, command: `node scripts/check-config-cached.mjs ${stamp} ${command}`, watch_dir: [...watched, trigger] };
+  const path = join(root, `.wrangler-dev-${port}.json`);
+  writeFileSync(path, `${JSON.stringify({ ...local, build }, null, 2)}\n`);
   return path;
 }
 
@@ -94,7 +93,7 @@ export function writeDevConfig(port: number, root = ROOT): string {
 export async function startLocalWorker(options: LocalWorkerOptions): Promise<LocalWorker> {
   ensureDevVars();
   await assertPortFree(options.port);
-  const config = writeDevConfig(options.port);
+  const config = await writeDevConfig(options.port);
   // wrangler refuses to start without its assets folder; a fresh checkout has no builds yet.
   mkdirSync(options.assets ?? join(ROOT, "dist"), { recursive: true });
   // --test-scheduled: GET /__scheduled?cron=... runs the cron trigger's jobs (docs/decisions/0029;

@@ -3,7 +3,7 @@
  * every mail it receives and shows it in a web inbox (and its REST API, GET /email).
  * `npm start` runs one on SMTP 1025 / web 1080, the browser tests their own on 1026 /
  * 1081, Jest tests one on free ports. The worker reaches it through SMTP_HOST/SMTP_PORT
- * with SMTP_SECURITY=none (wrangler.toml [vars]).
+ * with SMTP_SECURITY=none (wrangler.jsonc vars).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";

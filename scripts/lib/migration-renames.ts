@@ -7,7 +7,7 @@
 
 import { MIGRATION_FILE } from "./migration-numbers";
 
-/** wrangler's table of applied migrations (wrangler.toml sets no `migrations_table`). */
+/** wrangler's table of applied migrations (wrangler.jsonc sets no `migrations_table`). */
 export const MIGRATIONS_TABLE = "d1_migrations";
 
 export interface MigrationRename {

@@ -1,7 +1,8 @@
 /**
- * .github/workflows/publish-shops.yml (docs/decisions/0034, 0053): its cache keeps every path a
- * shop's next build starts from, and its matrix names each shop's asset store, so a shop on R2
- * is published by the builder and never deployed as static assets.
+ * The publishing workflows (docs/decisions/0034, 0053, 0059): rebuild.yml's cache keeps every path
+ * a shop's next build starts from; the matrix (scripts/shop-matrix.mjs) names each shop's asset
+ * store, so a shop on R2 is published by the builder and never deployed as static assets, and a
+ * static shop goes live through `npm run deploy` with every other shop's build in the same upload.
  */
 import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -11,7 +12,8 @@ import { outputFolder, shopWorkspace } from "./build-shop";
 import { digestsFile, r2ShardsFile, releasesRoot } from "@builder/release";
 import { loadShopConfig, ROOT } from "./shops";
 
-const workflow = readFileSync(join(ROOT, ".github", "workflows", "publish-shops.yml"), "utf8");
+const workflow = readFileSync(join(ROOT, ".github", "workflows", "rebuild.yml"), "utf8");
+const deployWorkflow = readFileSync(join(ROOT, ".github", "workflows", "deploy.yml"), "utf8");
 
 /** The lines of a YAML block scalar (`key: |`) that starts at the first line matching `key`. */
 function blockAfter(key: RegExp): string[] {
@@ -32,7 +34,7 @@ function steps(): string[] {
   return workflow.split(/\n(?= {6}- )/);
 }
 
-describe("the publish workflow's cache", () => {
+describe("the rebuild workflow's cache", () => {
   const cached = blockAfter(/^\s+path: \|$/).map((line) => line.replaceAll("${{ matrix.shop }}", "DE"));
 
   test("keeps the workspace, its output, the releases, dist/<SHOP>, both stores' remembered hashes and the R2 shards", () => {
@@ -59,27 +61,37 @@ describe("the publish workflow's cache", () => {
   });
 });
 
-describe("the publish workflow's shops", () => {
-  const script = /node -e '([\s\S]*?)'\n/.exec(workflow)?.[1];
-
-  function matrixFor(requested: string): { include: { shop: string; assets: string }[] } {
+describe("the workflows' shops", () => {
+  function matrixFor(requested: string, store = ""): { include: { shop: string; assets: string }[]; shops: string } {
     const scratch = mkdtempSync(join(tmpdir(), "workflow-"));
     try {
       const output = join(scratch, "output");
-      execFileSync(process.execPath, ["-e", script!], { cwd: ROOT, env: { ...process.env, REQUESTED: requested, GITHUB_OUTPUT: output }, stdio: "pipe" });
-      const line = readFileSync(output, "utf8").trim();
-      expect(line.startsWith("matrix=")).toBe(true);
-      return JSON.parse(line.slice("matrix=".length)) as { include: { shop: string; assets: string }[] };
+      execFileSync(process.execPath, [join(ROOT, "scripts", "shop-matrix.mjs")], {
+        cwd: scratch,
+        env: { ...process.env, REQUESTED: requested, STORE: store, GITHUB_OUTPUT: output },
+        stdio: "pipe",
+      });
+      const [matrix, shops, ...rest] = readFileSync(output, "utf8").trim().split("\n");
+      expect(rest).toEqual([]);
+      expect(matrix!.startsWith("matrix=")).toBe(true);
+      expect(shops!.startsWith("shops=")).toBe(true);
+      return { ...(JSON.parse(matrix!.slice("matrix=".length)) as { include: { shop: string; assets: string }[] }), shops: shops!.slice("shops=".length) };
     } finally {
       rmSync(scratch, { recursive: true, force: true });
     }
   }
 
   test("all: every shop of config/shops.json with its asset store", () => {
-    expect(script).toBeDefined();
     const expected = loadShopConfig().shops.map((shop) => ({ shop: shop.id, assets: shop.assets }));
     expect(expected.some((shop) => shop.assets === "r2")).toBe(true);
-    expect(matrixFor("all").include).toEqual(expected);
+    expect(matrixFor("all")).toEqual({ include: expected, shops: expected.map((shop) => shop.shop).join(",") });
+  });
+
+  test("a deploy builds every static shop and no shop on R2", () => {
+    const statics = loadShopConfig().shops.filter((shop) => shop.assets === "static");
+    expect(matrixFor("all", "static").include).toEqual(statics.map((shop) => ({ shop: shop.id, assets: "static" })));
+    expect(deployWorkflow).toMatch(/REQUESTED: all\n\s+STORE: static\n\s+run: node scripts\/shop-matrix\.mjs/);
+    expect(deployWorkflow).toContain('npm run deploy -- --env "${{ inputs.environment }}" --shops "${{ needs.shops.outputs.shops }}" --builds deployed');
   });
 
   test("one shop, in any case and with spaces", () => {
@@ -91,13 +103,16 @@ describe("the publish workflow's shops", () => {
     expect(() => matrixFor(requested)).toThrow(/Unknown shop/);
   });
 
-  test("a static shop is deployed as assets, a shop on R2 only published by the builder", () => {
-    const byStore = (store: string) => steps().filter((step) => step.includes(`if: matrix.assets == '${store}'`));
+  test("a static shop goes live through the deploy with every deployed build, a shop on R2 only through the builder", () => {
+    const byStore = (store: string) => steps().filter((step) => step.includes(`if: matrix.assets == '${store}'`) && step.includes("npm run builder"));
     const [staticStep] = byStore("static");
     const [r2Step] = byStore("r2");
-    expect(staticStep).toMatch(/npm run builder -- --once --shop "\$SHOP" --origin "\$SHOP_API_ORIGIN"[\s\S]*wrangler deploy --assets/);
+    expect(staticStep).toMatch(
+      /npm run builder -- --once --shop "\$SHOP" --origin "\$SHOP_API_ORIGIN"[\s\S]*npm run deploy -- --env "\$DEPLOY_ENV" --shops "\$SHOP" --builds deployed/,
+    );
     expect(r2Step).toMatch(/npm run builder -- --once --shop "\$SHOP" --origin "\$SHOP_API_ORIGIN"/);
-    expect(r2Step).not.toMatch(/wrangler deploy|--deploy/);
+    expect(r2Step).not.toMatch(/wrangler|--deploy/);
+    expect(workflow).not.toMatch(/wrangler deploy/);
     // Every store of the config has its step.
     for (const shop of loadShopConfig().shops) expect(byStore(shop.assets)).toHaveLength(1);
   });

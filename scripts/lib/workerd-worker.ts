@@ -1,5 +1,5 @@
 /**
- * A worker in workerd through Miniflare directly, configured from wrangler.toml (bindings,
+ * A worker in workerd through Miniflare directly, configured from wrangler.jsonc (bindings,
  * variables, .dev.vars, compatibility settings) and bundled by wrangler: the Workers
  * runtime as deployed, without `wrangler dev`'s proxy worker and inspector in front.
  * Benchmarks use it to measure the worker rather than the development harness; the local
@@ -13,6 +13,7 @@ import { promisify } from "node:util";
 import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureDevVars, WRANGLER_ENV, type LocalWorker } from "./local-worker";
 import { ROOT } from "./shops";
+import { WRANGLER_CONFIG } from "./wrangler-config";
 
 const execFileAsync = promisify(execFile);
 
@@ -20,22 +21,22 @@ export interface WorkerdWorkerOptions {
   port: number;
   /** wrangler's local state folder (as for `wrangler dev --persist-to`). */
   persistTo: string;
-  /** Entry module; default wrangler.toml's main (worker/index.ts). */
+  /** Entry module; default wrangler.jsonc's main (worker/index.ts). */
   script?: string;
   /** Where the bundle is written. */
   outDir: string;
-  /** Folder with the dist/<SHOP>/ builds; default wrangler.toml's assets directory. */
+  /** Folder with the dist/<SHOP>/ builds; default wrangler.jsonc's assets directory. */
   assets?: string;
-  /** Variables over wrangler.toml's [vars] and .dev.vars (as `wrangler dev --var`). */
+  /** Variables over wrangler.jsonc's vars and .dev.vars (as `wrangler dev --var`). */
   vars?: Record<string, string>;
 }
 
 export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise<LocalWorker> {
   ensureDevVars();
   Object.assign(process.env, WRANGLER_ENV);
-  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(join(ROOT, "wrangler.toml"));
+  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG);
   const entry = options.script ? join(ROOT, options.script) : main;
-  if (!entry) throw new Error("wrangler.toml names no main module");
+  if (!entry) throw new Error("wrangler.jsonc names no main module");
   mkdirSync(options.outDir, { recursive: true });
   const bundle = join(options.outDir, "worker.js");
   await bundleWorker(entry, bundle);
@@ -63,8 +64,8 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
  * polyfills for the Node built-ins a dependency names (sanitize-html's postcss).
  */
 export async function bundleWorker(entry: string, outfile: string): Promise<void> {
-  // wrangler refuses to bundle while wrangler.toml's assets directory is missing (a fresh clone before its first build).
-  const { rawConfig } = experimental_readRawConfig({ config: join(ROOT, "wrangler.toml") });
+  // wrangler refuses to bundle while wrangler.jsonc's assets directory is missing (a fresh clone before its first build).
+  const { rawConfig } = experimental_readRawConfig({ config: WRANGLER_CONFIG });
   if (rawConfig.assets?.directory) mkdirSync(join(ROOT, rawConfig.assets.directory), { recursive: true });
   const outDir = mkdtempSync(join(dirname(outfile), ".bundle-"));
   try {

@@ -13,7 +13,7 @@ export interface TestRateLimiters {
 
 /**
  * Cloudflare's rate-limiting bindings as workerd runs them locally (Miniflare's
- * `ratelimits`, what `wrangler dev` makes of wrangler.toml's [[ratelimits]]), one per
+ * `ratelimits`, what `wrangler dev` makes of wrangler.jsonc's ratelimits), one per
  * per-IP bucket, with the shop config's limits unless a test gives smaller ones; reached
  * over fetch (scripts/lib/bindings-over-fetch.ts), never through Miniflare's synchronous proxy.
  */

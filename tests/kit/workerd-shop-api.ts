@@ -2,7 +2,7 @@
  * The shop API worker (worker/shop-api/main.ts) bundled as wrangler bundles it and run in
  * workerd through Miniflare: the Workers runtime itself, with its `connect()` sockets
  * (SMTP), its fetch and its cron handler. Each named variant is the same script with its
- * own variables (e.g. one with SMTP settings, one without) and wrangler.toml's compatibility
+ * own variables (e.g. one with SMTP settings, one without) and wrangler.jsonc's compatibility
  * settings; all share one migrated in-memory D1, which the test reads and writes from Node.
  * Node reaches the database and the cron handlers over fetch, through the bindings worker
  * (scripts/lib/bindings-over-fetch.ts), never through Miniflare's synchronous proxy
@@ -17,6 +17,7 @@ import { experimental_readRawConfig } from "wrangler";
 import { bindingsOverFetch, bindingsWorker } from "@scripts/lib/bindings-over-fetch";
 import { ROOT } from "@scripts/lib/shops";
 import { bundleWorker } from "@scripts/lib/workerd-worker";
+import { WRANGLER_CONFIG } from "@scripts/lib/wrangler-config";
 import { migrateTestDatabase } from "./d1";
 
 export interface WorkerdShopApi {
@@ -26,12 +27,12 @@ export interface WorkerdShopApi {
   dispose(): Promise<void>;
 }
 
-/** `variants`: worker name -> its variables (wrangler.toml's [vars] are not used). */
+/** `variants`: worker name -> its variables (wrangler.jsonc's vars are not used). */
 export async function startWorkerdShopApi(variants: Record<string, Record<string, string>>): Promise<WorkerdShopApi> {
   const outDir = mkdtempSync(join(tmpdir(), "shop-api-workerd-"));
   const scriptPath = join(outDir, "shop-api.js");
   await bundleWorker(join(ROOT, "worker", "shop-api", "main.ts"), scriptPath);
-  const { rawConfig } = experimental_readRawConfig({ config: join(ROOT, "wrangler.toml") });
+  const { rawConfig } = experimental_readRawConfig({ config: WRANGLER_CONFIG });
   const names = Object.keys(variants);
   /** The bindings worker's service binding to each variant (cron handlers). */
   const cronBinding = (index: number) => `CRON_${index}`;

@@ -1,7 +1,7 @@
 /**
  * The cron trigger's handler as the worker exports it (worker/index.ts, and
  * worker/shop-api/main.ts for the shop API deployed on its own), bundled as wrangler
- * deploys it and run in workerd through Miniflare with wrangler.toml's bindings and a D1
+ * deploys it and run in workerd through Miniflare with wrangler.jsonc's bindings and a D1
  * database. The scheduled event carries the clock: its scheduledTime is the job's `now`.
  *
  * Miniflare's getWorker() reaches the user worker directly. Its HTTP trigger
@@ -11,7 +11,7 @@
  * (what `npm start` runs) can.
  *
  * The nightly cron (0 2 * * *) writes a rebuild request for every shop and sends it on the
- * real REBUILD_QUEUE of wrangler.toml (Miniflare's local queue); the worker's own queue
+ * real REBUILD_QUEUE of wrangler.jsonc (Miniflare's local queue); the worker's own queue
  * consumer merges it into one queued build per shop.
  *
  * Node reads and writes the database over fetch, through the bindings worker
@@ -29,6 +29,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { experimental_readRawConfig } from "wrangler";
 import { bundleWorker } from "@scripts/lib/workerd-worker";
+import { WRANGLER_CONFIG } from "@scripts/lib/wrangler-config";
 import { ROOT } from "@scripts/lib/shops";
 import { sql, type SqlFragment } from "@worker/lib/sql";
 import rawShopConfig from "@config/shops.json";
@@ -53,7 +54,7 @@ describe.each([
     dir = mkdtempSync(join(tmpdir(), "scheduled-workerd-"));
     const bundle = join(dir, "worker.js");
     await bundleWorker(join(ROOT, entry), bundle);
-    const { rawConfig } = experimental_readRawConfig({ config: join(ROOT, "wrangler.toml") });
+    const { rawConfig } = experimental_readRawConfig({ config: WRANGLER_CONFIG });
     const assets = join(dir, "assets");
     mkdirSync(assets);
     // Miniflare reads these optional files; under Jest (another realm's Error) it takes their absence for a failure.

@@ -16,7 +16,7 @@ export default {
   scheduled(controller: ScheduledController, env: ShopApiEnv, ctx: ExecutionContext): void {
     ctx.waitUntil(runScheduledJobs(env, new Date(controller.scheduledTime), controller.cron));
   },
-  /** REBUILD_QUEUE's consumer (wrangler.toml [[queues.consumers]]): merges rebuild requests into each shop's queued build. */
+  /** REBUILD_QUEUE's consumer (wrangler.jsonc queues.consumers): merges rebuild requests into each shop's queued build. */
   queue(batch: MessageBatch<unknown>, env: ShopApiEnv): Promise<void> {
     return handleRebuildQueue(batch, env);
   },

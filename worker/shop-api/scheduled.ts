@@ -16,7 +16,7 @@ import { deleteExpiredSolutions } from "./tables/captcha-solutions";
 import { deleteExpiredCounters } from "./tables/rate-limit-counters";
 
 /**
- * The shop API's scheduled jobs, run by the cron trigger of wrangler.toml
+ * The shop API's scheduled jobs, run by the cron trigger of wrangler.jsonc
  * (every 5 minutes): finished sample orders become processed one hour after the
  * visitor ordered them; abandoned sample carts expire; rate-limit windows and spent
  * captcha solutions are deleted once they expired; the mail outbox is drained (mails

@@ -6,7 +6,7 @@
  * edge; IPv6 by its /64, which one subscriber usually holds whole). A limited request is
  * answered 429 with Retry-After and the generic message; without its binding the shop
  * API refuses the request (503) rather than run unlimited. The binding's numbers live
- * in wrangler.toml and equal `rateLimits.perIp` of the shop config (config:check).
+ * in wrangler.jsonc and equal `rateLimits.perIp` of the shop config (config:check).
  */
 import { RATE_LIMIT_BINDINGS, type PerIpBucket } from "@config/shop-config";
 import { shopDirectory } from "@config/shops";

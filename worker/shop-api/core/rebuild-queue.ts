@@ -1,5 +1,5 @@
 /**
- * Sending rebuild requests to REBUILD_QUEUE (wrangler.toml [[queues.producers]]): every writer
+ * Sending rebuild requests to REBUILD_QUEUE (wrangler.jsonc queues.producers): every writer
  * of a request (the catalogue import, the webhook, the nightly job, publish now) records it in
  * D1 first, then sends its id here and marks it sent. A request whose send failed, or that was
  * written where no queue is bound (the import CLI writes the local database directly), stays

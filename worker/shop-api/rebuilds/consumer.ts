@@ -1,5 +1,5 @@
 /**
- * The REBUILD_QUEUE consumer (wrangler.toml [[queues.consumers]]; the `queue` export of
+ * The REBUILD_QUEUE consumer (wrangler.jsonc queues.consumers; the `queue` export of
  * worker/index.ts and worker/shop-api/main.ts): a batch of messages `{ requestId }` is merged
  * in one go (merge.ts). A message that is not a request id is acknowledged and logged (a retry
  * cannot make it one); when D1 fails, the whole batch is retried after a short delay (merging is

@@ -1,5 +1,5 @@
 /**
- * The nightly full rebuild (cron `0 2 * * *` in wrangler.toml, dispatched by scheduled.ts):
+ * The nightly full rebuild (cron `0 2 * * *` in wrangler.jsonc, dispatched by scheduled.ts):
  * one request for every configured shop, so what time alone changes (the 30-day reference
  * price, a campaign's start and end) goes live without a catalogue change: the build reads the
  * campaigns with its own clock (docs/decisions/0048), and the campaign clock (campaigns.ts) asks

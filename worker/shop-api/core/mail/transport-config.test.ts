@@ -3,7 +3,7 @@ import { mailTransportFromEnv, type MailEnv, type TransportChoice } from "./tran
 
 const nameOf = (choice: TransportChoice) => ("transport" in choice ? choice.transport.name : `problem: ${choice.problem}`);
 
-test("the local defaults of wrangler.toml: plain SMTP to the catcher", () => {
+test("the local defaults of wrangler.jsonc: plain SMTP to the catcher", () => {
   expect(nameOf(mailTransportFromEnv({ MAIL_TRANSPORT: "smtp", SMTP_HOST: "127.0.0.1", SMTP_PORT: "1025", SMTP_SECURITY: "none" }))).toBe(
     "smtp 127.0.0.1:1025 (none)",
   );

@@ -1,5 +1,5 @@
 /**
- * The transport the configuration names (wrangler.toml [vars], secrets):
+ * The transport the configuration names (wrangler.jsonc vars, secrets):
  *   MAIL_TRANSPORT=smtp  SMTP_HOST, SMTP_PORT (default by security: 25, 587, 465),
  *                        SMTP_SECURITY none|starttls|tls (default starttls),
  *                        SMTP_USER + SMTP_PASSWORD (optional; never without TLS)

@@ -1,0 +1,242 @@
+/**
+ * The deploy rehearsed on this machine (`npm run deploy -- --env rehearsal --shops DE`): the worker
+ * bundled as uploaded and checked against the Workers limits, migrations applied to a fresh local
+ * D1, the shops synced, one upload, the smoke test against a local worker of the new version and
+ * the switch; a failing smoke test rolls back by itself. Every bad input stops before the live
+ * version changes and names what is wrong. The DE build is the browser tests' when there is one
+ * (.e2e/dist), else one built here once (.deploy/rehearsal-test/).
+ */
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { RELEASE_FILE } from "@builder/release";
+import { loadShopConfig, ROOT } from "../shops";
+import { MEDIA_FOLDER } from "../../generate-media";
+import { deploy, rollback, type DeployRun } from "./deploy";
+import { DeployInputError, parseDeployArgs, parseRollbackArgs, type DeployOptions } from "./options";
+import { rehearsalDeployment, rehearsalWrangler } from "./rehearsal-wrangler";
+import { readWranglerConfig, renderConfig, REQUIRED_SECRETS } from "./settings";
+import { cloudflareTarget, rehearsalTarget } from "./targets";
+import { cliWrangler, uploadedVersionId } from "./wrangler";
+
+const config = loadShopConfig();
+const work = join(ROOT, ".deploy", "rehearsal-test");
+let runs: string;
+let builds: string;
+let products: number;
+
+/**
+ * The browser tests' DE build and catalogue size, or one built here once (kept for later runs) the
+ * way the browser tests build theirs, in its own process (Miniflare's file checks fail inside Jest's realm).
+ */
+function deBuild(): { builds: string; products: number } {
+  const e2e = join(ROOT, ".e2e", "dist");
+  if (existsSync(join(e2e, "DE", RELEASE_FILE)) && existsSync(join(e2e, MEDIA_FOLDER)))
+    return { builds: e2e, products: Number(process.env.E2E_PRODUCTS ?? 60) };
+  const own = { stateDir: join(work, "state"), distRoot: join(work, "dist"), workspaceRoot: join(work, "build"), products: 20 };
+  if (!existsSync(join(own.distRoot, "DE", RELEASE_FILE))) {
+    const options = JSON.stringify({ ...own, port: 8793, shops: ["DE"], actor: "deploy rehearsal test" });
+    const script = `import { prepareCatalogue, startAndBuild } from "@scripts/lib/local-shops";
+      const options = { ...${options}, log: (line: string) => console.log(line) };
+      void prepareCatalogue(options).then(() => startAndBuild(options)).then(({ worker }) => worker.stop());`;
+    const build = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["--eval", script], { cwd: ROOT, encoding: "utf8" });
+    if (build.status !== 0) throw new Error(`building DE for the rehearsal failed:\n${build.stdout}\n${build.stderr}`);
+  }
+  return { builds: own.distRoot, products: own.products };
+}
+
+beforeAll(() => {
+  ({ builds, products } = deBuild());
+  mkdirSync(work, { recursive: true });
+  runs = mkdtempSync(join(work, "runs-"));
+}, 600_000);
+afterAll(() => rmSync(runs, { recursive: true, force: true }));
+
+function rehearsalRun(name: string, changes: Partial<DeployOptions> & { secrets?: string[]; migrationsDir?: string } = {}) {
+  const lines: string[] = [];
+  const account = join(runs, name);
+  const run: DeployRun = {
+    options: { target: "rehearsal", shops: ["DE"], builds, products, ...changes },
+    config,
+    target: { ...rehearsalTarget(rawConfig, { account, secrets: changes.secrets }), work: join(runs, `${name}-work`) },
+    log: (line) => lines.push(line),
+    migrationsDir: changes.migrationsDir,
+  };
+  return { run, lines, account };
+}
+
+let rawConfig: Record<string, unknown>;
+beforeAll(async () => {
+  rawConfig = await readWranglerConfig();
+});
+
+describe("bad requests stop before anything runs", () => {
+  test("an unknown or missing environment, an unknown shop, an unknown option", () => {
+    expect(() => parseDeployArgs(["--env", "prod"], config)).toThrow(new DeployInputError("Unknown environment 'prod': one of staging, production, rehearsal"));
+    expect(() => parseDeployArgs([], config)).toThrow("--env is required");
+    expect(() => parseDeployArgs(["--env", "staging", "--shops", "DE,XX,../DE"], config)).toThrow("Unknown shop(s) 'XX', '../DE'; known: DE, CH");
+    expect(() => parseDeployArgs(["--env", "staging", "--shops", ""], config)).toThrow("Unknown shop(s)");
+    expect(() => parseDeployArgs(["--env", "staging", "--force"], config)).toThrow(DeployInputError);
+    expect(() => parseDeployArgs(["--env", "rehearsal", "--products", "0"], config)).toThrow("--products must be a positive whole number");
+    expect(() => parseRollbackArgs(["--env", "staging", "--to", "'; rm -rf /"])).toThrow("--to must be a version id");
+    expect(parseDeployArgs(["--env", "staging", "--shops", "de, ch"], config)).toMatchObject({ target: "staging", shops: ["DE", "CH"] });
+  });
+
+  test("the command says so and exits 2", () => {
+    const run = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), [join(ROOT, "scripts", "deploy.ts"), "--env", "nowhere"], { cwd: ROOT, encoding: "utf8" });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("Unknown environment 'nowhere'");
+  });
+});
+
+describe("a deploy to Cloudflare lacking a setting stops at the configuration check, naming every missing one", () => {
+  const full = () => {
+    const { missing } = renderConfig(rawConfig, "staging", {});
+    return Object.fromEntries(missing.map((name) => [name, name.endsWith("_D1_ID") ? "0b7c1d2e-0000-4000-8000-000000000000" : "x"]));
+  };
+  const staging = (settings: Record<string, string>, name: string) => {
+    const lines: string[] = [];
+    const account = join(runs, name);
+    const run: DeployRun = {
+      options: { target: "staging", shops: ["DE"], builds, products },
+      config,
+      target: {
+        ...cloudflareTarget("staging", { settings, wrangler: rehearsalWrangler({ dir: account, secrets: [...REQUIRED_SECRETS] }, cliWrangler()) }),
+        work: join(runs, `${name}-work`),
+      },
+      log: (line) => lines.push(line),
+    };
+    return { run, account };
+  };
+
+  test("no credentials at all", async () => {
+    const { run, account } = staging({}, "no-credentials");
+    const outcome = await deploy(run);
+    expect(outcome).toMatchObject({ ok: false, step: "configuration checked", rolledBackTo: null });
+    const reason = outcome.ok ? "" : outcome.reason;
+    for (const name of [
+      "CLOUDFLARE_API_TOKEN",
+      "CLOUDFLARE_ACCOUNT_ID",
+      "BODENHAUS_STAGING_D1_ID",
+      "BODENHAUS_STAGING_MAIL_API_URL",
+      "BODENHAUS_STAGING_SMOKE_ACCESS_CLIENT_ID",
+    ])
+      expect(reason).toContain(name);
+    expect(reason).not.toContain("PRODUCTION");
+    expect(rehearsalDeployment(account)).toBeNull();
+  });
+
+  test("one binding id missing: only it is named", async () => {
+    const settings = full();
+    delete settings.BODENHAUS_STAGING_D1_ID;
+    const outcome = await deploy(staging(settings, "no-d1-id").run);
+    expect(outcome.ok ? "" : outcome.reason).toMatch(/: BODENHAUS_STAGING_D1_ID$/);
+  });
+
+  test("every staging build must be there: the upload replaces all shops' files", async () => {
+    const onlyDe = mkdtempSync(join(runs, "only-de-"));
+    mkdirSync(join(onlyDe, "DE"));
+    mkdirSync(join(onlyDe, MEDIA_FOLDER));
+    cpSync(join(builds, "DE", RELEASE_FILE), join(onlyDe, "DE", RELEASE_FILE));
+    const { run } = staging(full(), "all-shops");
+    const outcome = await deploy({ ...run, options: { ...run.options, builds: onlyDe } });
+    expect(outcome).toMatchObject({ ok: false, step: "configuration checked" });
+    const others = config.shops.filter((shop) => shop.assets === "static" && shop.id !== "DE").map((shop) => shop.id);
+    expect(others).toEqual(["CH", "AT", "IT", "NL", "COM", "BRAND"]);
+    expect(outcome.ok ? "" : outcome.reason).toBe(`Missing builds: ${others.map((shop) => `${shop} (no ${join(onlyDe, shop, RELEASE_FILE)})`).join("; ")}`);
+  });
+});
+
+test("a setting's value goes into the configuration as text, never as more configuration or another placeholder", () => {
+  const hostile = '"}, "workers_dev": true, "x": "${CLOUDFLARE_API_TOKEN}';
+  const { config: rendered, missing } = renderConfig(rawConfig, "staging", {
+    ...Object.fromEntries(renderConfig(rawConfig, "staging", {}).missing.map((name) => [name, "v"])),
+    BODENHAUS_STAGING_D1_ID: hostile,
+  });
+  expect(missing).toEqual([]);
+  const staging = (rendered.env as Record<string, { workers_dev: boolean; d1_databases: { database_id: string }[] }>).staging;
+  expect(staging!.d1_databases[0]!.database_id).toBe(hostile);
+  expect(staging!.workers_dev).toBe(false);
+  expect(Object.keys(rendered.env as object)).toEqual(["staging"]);
+});
+
+describe("the rehearsal", () => {
+  test("a missing worker secret stops it, named with how to set it", async () => {
+    const { run, account } = rehearsalRun("no-secret", { secrets: REQUIRED_SECRETS.filter((name) => name !== "GRAPHQL_TOKEN") });
+    const outcome = await deploy(run);
+    expect(outcome).toMatchObject({ ok: false, step: "configuration checked" });
+    expect(outcome.ok ? "" : outcome.reason).toContain(
+      "Missing worker secrets of production: GRAPHQL_TOKEN (set each with `npx wrangler secret put NAME --env production`",
+    );
+    expect(rehearsalDeployment(account)).toBeNull();
+  });
+
+  test("a missing build stops it, naming the shop and the media", async () => {
+    const empty = mkdtempSync(join(runs, "empty-"));
+    const outcome = await deploy(rehearsalRun("no-build", { builds: empty }).run);
+    expect(outcome).toMatchObject({ ok: false, step: "configuration checked" });
+    expect(outcome.ok ? "" : outcome.reason).toBe(`Missing builds: DE (no ${join(empty, "DE", RELEASE_FILE)}); the media (no ${join(empty, MEDIA_FOLDER)})`);
+  });
+
+  test("a migration that fails stops it after the bundle checks, with the live version unchanged", async () => {
+    const migrations = mkdtempSync(join(runs, "migrations-"));
+    cpSync(join(ROOT, "migrations"), migrations, { recursive: true });
+    writeFileSync(join(migrations, "9999_broken.sql"), "ALTER TABLE no_such_table ADD COLUMN x TEXT;\n");
+    const { run, lines, account } = rehearsalRun("bad-migration", { migrationsDir: migrations });
+    const outcome = await deploy(run);
+    expect(outcome).toMatchObject({ ok: false, step: "D1 migrations applied", rolledBackTo: null });
+    expect(outcome.ok ? "" : outcome.reason).toContain("no_such_table");
+    expect(lines.join("\n")).toMatch(/worker bundled and checked: done in [\d.]+ s; [\d.]+ MB, gzip [\d.]+ MB \(paid plan limit 10\.00 MB\); startup \d+ ms/);
+    expect(rehearsalDeployment(account)).toBeNull();
+  }, 300_000);
+
+  test("goes through every step and puts the new version live; a smoke test that fails then rolls back to it by itself", async () => {
+    const first = rehearsalRun("full");
+    const live = await deploy(first.run);
+    expect(first.lines.filter((line) => /^\[\d+\/\d+\] .*: done in /.test(line)).map((line) => line.replace(/^\[\d+\/\d+\] (.*): done in .*$/, "$1"))).toEqual([
+      "configuration checked",
+      "worker bundled and checked",
+      "D1 migrations applied",
+      "shops table synced",
+      "demo catalogue in the rehearsal's database",
+      "assets assembled",
+      "version uploaded",
+      "smoke test of the new version",
+      "new version live",
+    ]);
+    expect(live).toMatchObject({ ok: true, previous: null });
+    const version = live.ok ? live.version : "";
+    expect(rehearsalDeployment(first.account)?.versions).toEqual([{ version_id: version, percentage: 100 }]);
+    expect(first.lines.join("\n")).toContain("smoke test of the new version: done");
+    expect(first.lines.join("\n")).toMatch(/All 9 steps done in [\d.]+ s/);
+
+    // The same account, a DE build without its home page: the smoke test fails, the first version serves again.
+    const broken = join(runs, "broken");
+    cpSync(builds, broken, { recursive: true, dereference: true });
+    rmSync(join(broken, "DE", "index.html"));
+    const second = rehearsalRun("full", { builds: broken });
+    const outcome = await deploy({ ...second.run, target: { ...second.run.target, work: join(runs, "full-work-2") } });
+    expect(outcome).toMatchObject({ ok: false, step: "smoke test of the new version", rolledBackTo: version });
+    expect(outcome.ok ? "" : outcome.reason).toMatch(/^DE: home http:\/\/de\.localhost:8797\/: answered 404$/m);
+    expect(rehearsalDeployment(first.account)).toEqual({
+      versions: [{ version_id: version, percentage: 100 }],
+      message: "rollback: smoke test of the new version failed",
+    });
+  }, 600_000);
+});
+
+test("npm run rollback puts the version live before the current one back, or the one named", async () => {
+  const account = join(runs, "rollback");
+  const target = rehearsalTarget(rawConfig, { account });
+  const wrangler = target.wrangler;
+  // As on Cloudflare: a new worker's first version only through `deploy`, later ones uploaded and deployed.
+  await expect(wrangler(["versions", "upload", "--message", "v"])).rejects.toThrow("does not exist on your account");
+  const one = uploadedVersionId(await wrangler(["deploy", "--message", "first"]));
+  const two = uploadedVersionId(await wrangler(["versions", "upload", "--message", "second"]));
+  expect(rehearsalDeployment(account)?.versions).toEqual([{ version_id: one, percentage: 100 }]);
+  await wrangler(["versions", "deploy", `${two}@100%`, "--yes"]);
+  expect(await rollback(target, undefined, () => {})).toBe(one);
+  expect(await rollback(target, two, () => {})).toBe(two);
+  await expect(wrangler(["versions", "deploy", `${one}@50%`, "--yes"])).rejects.toThrow("adding up to 100%");
+  await expect(wrangler(["r2", "bucket", "delete", "x"])).rejects.toThrow("the rehearsal has no stand-in for wrangler r2 bucket delete x");
+});

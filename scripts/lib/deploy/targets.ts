@@ -1,0 +1,110 @@
+/**
+ * Where a deploy goes: Cloudflare's staging or production environment, or the rehearsal on this
+ * machine. A target gives the steps their wrangler (the seam), their settings and the way to
+ * reach a new version for the smoke test; the steps themselves are the same for all three.
+ */
+import { join } from "node:path";
+import { createServer } from "node:net";
+import type { Environment } from "@config/shop-config";
+import { startLocalWorker } from "../local-worker";
+import { loadShopConfig, ROOT } from "../shops";
+import { localWorkerRequest, versionOverrideRequest } from "./requests";
+import { rehearsalWrangler } from "./rehearsal-wrangler";
+import { ACCOUNT_SETTINGS, placeholdersOf, readDeploySettings, REQUIRED_SECRETS, smokeAccessSettings, type DeployedEnvironment } from "./settings";
+import type { SmokeRequest } from "./smoke";
+import type { DeployTarget } from "./options";
+import { cliWrangler, type Wrangler } from "./wrangler";
+
+export interface ServedVersion {
+  request: SmokeRequest;
+  stop(): Promise<void>;
+}
+
+export interface Target {
+  name: DeployTarget;
+  /** The wrangler.jsonc environment deployed (the rehearsal rehearses production's). */
+  environment: DeployedEnvironment;
+  /** Whose hosts of config/shops.json the smoke test requests. */
+  hosts: Environment;
+  /** Whether the upload must carry every static shop (it replaces the live assets), or only the chosen ones (rehearsal). */
+  everyShop: boolean;
+  settings: Record<string, string>;
+  wrangler: Wrangler;
+  /** Work folder: the rendered configuration's name, the bundle, the upload. */
+  work: string;
+  /** The new version, reachable for the smoke test; `worker` is the rendered environment's worker name. */
+  serve(version: string, assets: string, worker: string): Promise<ServedVersion>;
+  /** Rehearsal: the local account folder (its D1 state under state/). */
+  account?: string;
+}
+
+/** Staging or production on Cloudflare: settings from the environment and deploy.env, the real wrangler. */
+export function cloudflareTarget(name: DeployedEnvironment, overrides: { settings?: Record<string, string>; wrangler?: Wrangler } = {}): Target {
+  const settings = overrides.settings ?? readDeploySettings();
+  const [idName, secretName] = smokeAccessSettings(name);
+  return {
+    name,
+    environment: name,
+    hosts: name,
+    everyShop: true,
+    settings,
+    wrangler:
+      overrides.wrangler ??
+      cliWrangler(Object.fromEntries(ACCOUNT_SETTINGS.filter((key) => settings[key]).map((key): [string, string] => [key, settings[key]!]))),
+    work: join(ROOT, ".deploy", name),
+    serve: async (version, _assets, worker) => {
+      // A version override applies once the deployment holding the version has reached the edge (a few seconds).
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      const accessHosts = loadShopConfig().backOffice?.hosts[name] ?? [];
+      return {
+        request: versionOverrideRequest({ worker, version, accessHosts, access: { id: settings[idName] ?? "", secret: settings[secretName] ?? "" } }),
+        stop: async () => {},
+      };
+    },
+  };
+}
+
+export interface RehearsalOverrides {
+  /** Folder standing in for the Cloudflare account (default .deploy/rehearsal/account). */
+  account?: string;
+  /** Worker secrets the account holds (default every required one). */
+  secrets?: string[];
+}
+
+/** The local database id of wrangler.jsonc's top level: the rehearsal's D1 ids stand in with it, so the local worker reads the same database. */
+const LOCAL_DATABASE_ID = "00000000-0000-4000-8000-000000000001";
+
+/** The rehearsal: production's configuration with stand-in account values, a local account, a local worker. */
+export function rehearsalTarget(rawConfig: Record<string, unknown>, overrides: RehearsalOverrides = {}): Target {
+  const account = overrides.account ?? join(ROOT, ".deploy", "rehearsal", "account");
+  const section = (rawConfig.env as Record<string, unknown>).production;
+  const names = [...ACCOUNT_SETTINGS, ...placeholdersOf(section), ...smokeAccessSettings("production")];
+  const settings = Object.fromEntries(
+    names.map((key) => [key, key.endsWith("_D1_ID") ? LOCAL_DATABASE_ID : key.endsWith("_URL") ? "https://rehearsal.invalid/" : "rehearsal"]),
+  );
+  return {
+    name: "rehearsal",
+    environment: "production",
+    hosts: "test",
+    everyShop: false,
+    settings,
+    wrangler: rehearsalWrangler({ dir: account, secrets: overrides.secrets ?? [...REQUIRED_SECRETS] }, cliWrangler()),
+    work: join(ROOT, ".deploy", "rehearsal"),
+    account,
+    serve: async (_version, assets) => {
+      const worker = await startLocalWorker({ port: await freePort(), persistTo: join(account, "state"), assets, vars: { ENVIRONMENT_NAME: "test" } });
+      return { request: localWorkerRequest(worker.origin), stop: () => worker.stop() };
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
+    });
+  });
+}
