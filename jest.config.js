@@ -9,6 +9,15 @@ const moduleNameMapper = Object.fromEntries(
   ]),
 );
 
+/** SWC's options for a parser (TypeScript, with `tsx` also JSX in React's automatic runtime), as CommonJS for Jest. */
+function swcOptions(parser) {
+  return {
+    jsc: { parser, target: "es2022", transform: { react: { runtime: "automatic" } } },
+    module: { type: "commonjs" },
+    sourceMaps: "inline",
+  };
+}
+
 module.exports = {
   testEnvironment: "node",
   roots: [
@@ -22,10 +31,12 @@ module.exports = {
     "<rootDir>/tests/unit",
   ],
   testMatch: ["**/*.test.ts", "**/*.test.tsx"],
+  // Type checking is `npm run typecheck`'s job: Jest only strips the types (SWC, with jest.mock calls hoisted above the imports).
   transform: {
-    "^.+\\.tsx?$": ["ts-jest", { tsconfig: { module: "commonjs", moduleResolution: "node", jsx: "react-jsx", isolatedModules: true } }],
+    "^.+\\.ts$": ["@swc/jest", swcOptions({ syntax: "typescript", tsx: false })],
+    "^.+\\.tsx$": ["@swc/jest", swcOptions({ syntax: "typescript", tsx: true })],
     // jose ships ES modules only: its files are compiled to CommonJS like ours.
-    "/node_modules/jose/.+\\.js$": ["ts-jest", { tsconfig: { module: "commonjs", allowJs: true, isolatedModules: true } }],
+    "/node_modules/jose/.+\\.js$": ["@swc/jest", swcOptions({ syntax: "ecmascript" })],
   },
   transformIgnorePatterns: ["/node_modules/(?!jose/)"],
   moduleNameMapper,
