@@ -74,7 +74,7 @@ for (const language of readdirSync(LOCALES)) {
           { ...variables, count: 5 },
         ]) {
           for (const t of fixedTs) {
-            const expected = t.real(key, options as never);
+            const expected: unknown = t.real(key, options as never);
             const fromSmall = t.small(key, options);
             const fromShared = t.shared(key, options);
             if (fromSmall !== expected || fromShared !== expected) differences.push({ key, fixed: t.fixed, options, expected, fromSmall, fromShared });

@@ -3,21 +3,22 @@
  * bundled as uploaded and checked against the Workers limits, migrations applied to a fresh local
  * D1, the shops synced, one upload, the smoke test against a local worker of the new version and
  * the switch; a failing smoke test rolls back by itself. Every bad input stops before the live
- * version changes and names what is wrong. The DE build is the browser tests' when there is one
- * (.e2e/dist), else one built here once (.deploy/rehearsal-test/).
+ * version changes and names what is wrong. The DE build is the browser tests' (.e2e/dist, made by
+ * their global setup), so the rehearsal builds nothing of its own.
  */
 import { spawnSync } from "node:child_process";
+import { expect, test } from "@playwright/test";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { RELEASE_FILE } from "@builder/release";
-import { loadShopConfig, ROOT } from "../shops";
-import { MEDIA_FOLDER } from "../../generate-media";
-import { deploy, rollback, type DeployRun } from "./deploy";
-import { DeployInputError, parseDeployArgs, parseRollbackArgs, type DeployOptions } from "./options";
-import { rehearsalDeployment, rehearsalWrangler } from "./rehearsal-wrangler";
-import { readWranglerConfig, renderConfig, REQUIRED_SECRETS } from "./settings";
-import { cloudflareTarget, rehearsalTarget } from "./targets";
-import { cliWrangler, uploadedVersionId } from "./wrangler";
+import { loadShopConfig, ROOT } from "@scripts/lib/shops";
+import { MEDIA_FOLDER } from "@scripts/generate-media";
+import { deploy, rollback, type DeployRun } from "@scripts/lib/deploy/deploy";
+import { DeployInputError, parseDeployArgs, parseRollbackArgs, type DeployOptions } from "@scripts/lib/deploy/options";
+import { rehearsalDeployment, rehearsalWrangler } from "@scripts/lib/deploy/rehearsal-wrangler";
+import { readWranglerConfig, renderConfig, REQUIRED_SECRETS } from "@scripts/lib/deploy/settings";
+import { cloudflareTarget, rehearsalTarget } from "@scripts/lib/deploy/targets";
+import { cliWrangler, uploadedVersionId } from "@scripts/lib/deploy/wrangler";
 
 const config = loadShopConfig();
 const work = join(ROOT, ".deploy", "rehearsal-test");
@@ -25,32 +26,19 @@ let runs: string;
 let builds: string;
 let products: number;
 
-/**
- * The browser tests' DE build and catalogue size, or one built here once (kept for later runs) the
- * way the browser tests build theirs, in its own process (Miniflare's file checks fail inside Jest's realm).
- */
+/** The browser tests' DE build and catalogue size (their global setup made them before any spec runs). */
 function deBuild(): { builds: string; products: number } {
   const e2e = join(ROOT, ".e2e", "dist");
-  if (existsSync(join(e2e, "DE", RELEASE_FILE)) && existsSync(join(e2e, MEDIA_FOLDER)))
-    return { builds: e2e, products: Number(process.env.E2E_PRODUCTS ?? 60) };
-  const own = { stateDir: join(work, "state"), distRoot: join(work, "dist"), workspaceRoot: join(work, "build"), products: 20 };
-  if (!existsSync(join(own.distRoot, "DE", RELEASE_FILE))) {
-    const options = JSON.stringify({ ...own, port: 8793, shops: ["DE"], actor: "deploy rehearsal test" });
-    const script = `import { prepareCatalogue, startAndBuild } from "@scripts/lib/local-shops";
-      const options = { ...${options}, log: (line: string) => console.log(line) };
-      void prepareCatalogue(options).then(() => startAndBuild(options)).then(({ worker }) => worker.stop());`;
-    const build = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["--eval", script], { cwd: ROOT, encoding: "utf8" });
-    if (build.status !== 0) throw new Error(`building DE for the rehearsal failed:\n${build.stdout}\n${build.stderr}`);
-  }
-  return { builds: own.distRoot, products: own.products };
+  if (!existsSync(join(e2e, "DE", RELEASE_FILE)) || !existsSync(join(e2e, MEDIA_FOLDER))) throw new Error(`no DE build and media in ${e2e}`);
+  return { builds: e2e, products: Number(process.env.E2E_PRODUCTS ?? 60) };
 }
 
-beforeAll(() => {
+test.beforeAll(() => {
   ({ builds, products } = deBuild());
   mkdirSync(work, { recursive: true });
   runs = mkdtempSync(join(work, "runs-"));
-}, 600_000);
-afterAll(() => rmSync(runs, { recursive: true, force: true }));
+});
+test.afterAll(() => rmSync(runs, { recursive: true, force: true }));
 
 function rehearsalRun(name: string, changes: Partial<DeployOptions> & { secrets?: string[]; migrationsDir?: string } = {}) {
   const lines: string[] = [];
@@ -66,11 +54,11 @@ function rehearsalRun(name: string, changes: Partial<DeployOptions> & { secrets?
 }
 
 let rawConfig: Record<string, unknown>;
-beforeAll(async () => {
+test.beforeAll(async () => {
   rawConfig = await readWranglerConfig();
 });
 
-describe("bad requests stop before anything runs", () => {
+test.describe("bad requests stop before anything runs", () => {
   test("an unknown or missing environment, an unknown shop, an unknown option", () => {
     expect(() => parseDeployArgs(["--env", "prod"], config)).toThrow(new DeployInputError("Unknown environment 'prod': one of staging, production, rehearsal"));
     expect(() => parseDeployArgs([], config)).toThrow("--env is required");
@@ -89,7 +77,7 @@ describe("bad requests stop before anything runs", () => {
   });
 });
 
-describe("a deploy to Cloudflare lacking a setting stops at the configuration check, naming every missing one", () => {
+test.describe("a deploy to Cloudflare lacking a setting stops at the configuration check, naming every missing one", () => {
   const full = () => {
     const { missing } = renderConfig(rawConfig, "staging", {});
     return Object.fromEntries(missing.map((name) => [name, name.endsWith("_D1_ID") ? "0b7c1d2e-0000-4000-8000-000000000000" : "x"]));
@@ -160,7 +148,7 @@ test("a setting's value goes into the configuration as text, never as more confi
   expect(Object.keys(rendered.env as object)).toEqual(["staging"]);
 });
 
-describe("the rehearsal", () => {
+test.describe("the rehearsal", () => {
   test("a missing worker secret stops it, named with how to set it", async () => {
     const { run, account } = rehearsalRun("no-secret", { secrets: REQUIRED_SECRETS.filter((name) => name !== "GRAPHQL_TOKEN") });
     const outcome = await deploy(run);
@@ -179,6 +167,7 @@ describe("the rehearsal", () => {
   });
 
   test("a migration that fails stops it after the bundle checks, with the live version unchanged", async () => {
+    test.setTimeout(300_000);
     const migrations = mkdtempSync(join(runs, "migrations-"));
     cpSync(join(ROOT, "migrations"), migrations, { recursive: true });
     writeFileSync(join(migrations, "9999_broken.sql"), "ALTER TABLE no_such_table ADD COLUMN x TEXT;\n");
@@ -188,9 +177,10 @@ describe("the rehearsal", () => {
     expect(outcome.ok ? "" : outcome.reason).toContain("no_such_table");
     expect(lines.join("\n")).toMatch(/worker bundled and checked: done in [\d.]+ s; [\d.]+ MB, gzip [\d.]+ MB \(paid plan limit 10\.00 MB\); startup \d+ ms/);
     expect(rehearsalDeployment(account)).toBeNull();
-  }, 300_000);
+  });
 
   test("goes through every step and puts the new version live; a smoke test that fails then rolls back to it by itself", async () => {
+    test.setTimeout(600_000);
     const first = rehearsalRun("full");
     const live = await deploy(first.run);
     expect(first.lines.filter((line) => /^\[\d+\/\d+\] .*: done in /.test(line)).map((line) => line.replace(/^\[\d+\/\d+\] (.*): done in .*$/, "$1"))).toEqual([
@@ -222,7 +212,7 @@ describe("the rehearsal", () => {
       versions: [{ version_id: version, percentage: 100 }],
       message: "rollback: smoke test of the new version failed",
     });
-  }, 600_000);
+  });
 });
 
 test("npm run rollback puts the version live before the current one back, or the one named", async () => {
