@@ -16,6 +16,7 @@
  * CATALOGUE_IMPORT_TOKEN, at least 32 characters; the shop API refuses an address after 10
  * wrong tokens for 15 minutes.
  */
+import type { CatalogueImportAnswer } from "@domain/api/imports";
 import { readFileSync } from "node:fs";
 import { basename, extname } from "node:path";
 import type { Envelope } from "@domain/api/envelope";
@@ -126,7 +127,7 @@ function report(file: string, format: ImportFormat, result: ImportResult, second
 }
 
 /** The shop API's envelope around an import's answer; a refused row names its number in `params.row`. */
-type ImportAnswer = Omit<Envelope<{ importId: number; changedSkus: number }>, "errors"> & { errors: (ApiErrorItem & { params?: { row?: number } })[] };
+type ImportAnswer = Omit<Envelope<CatalogueImportAnswer>, "errors"> & { errors: (ApiErrorItem & { params?: { row?: number } })[] };
 
 async function main(): Promise<number> {
   const options = parseArgs(process.argv.slice(2));

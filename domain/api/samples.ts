@@ -81,3 +81,6 @@ export interface SampleOrderState {
 /** The refusals of the sample calls besides the core codes. */
 export type SampleRefusalCode =
   "unknown_product" | "samples_unavailable" | "sample_cart_full" | "sample_limit_reached" | "country_not_deliverable" | "already_finished";
+
+/** The refusals of the staff's sample order calls (domain/back-office/sample-orders.ts) besides the core codes. */
+export type SampleOrderRefusalCode = "invalid_cursor" | "export_too_large" | "not_ordered" | "already_marked";
