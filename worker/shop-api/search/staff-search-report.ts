@@ -5,7 +5,7 @@
  * result of every day of the range, and per day the searches of the leading queries of
  * both lists, so the console can draw them as lines.
  */
-import type { DayTotals, QueryTrend, SearchReportOverTime, StaffSearchReport } from "@domain/api/search";
+import type { QueryTrend, SearchReportOverTime, StaffSearchReport } from "@domain/api/search";
 import type { D1Database } from "@cloudflare/workers-types";
 import { z } from "zod";
 import { jsonList } from "@worker/lib/json";

@@ -15,7 +15,7 @@
 import type { ReceivedUpload, UploadsAnswer } from "@domain/api/uploads";
 import { z } from "zod";
 import { shopDirectory } from "@config/shops";
-import { insertUpload, selectUpload, uploadOf, type Upload, type UploadContentType, type UploadRow } from "@shop-api/tables/uploads";
+import { insertUpload, selectUpload, uploadOf, type Upload, type UploadRow } from "@shop-api/tables/uploads";
 import { randomToken } from "../auth";
 import type { ShopContext } from "../context";
 import { notFound } from "../envelope";
