@@ -118,9 +118,14 @@ const NAME_REFUSED = "invalid_project_name";
 /** What a change of projects answers: the project changed, every project (a merge), or that it was deleted. */
 type ProjectChange = ProjectAnswer | ProjectsAnswer | ProjectDeleted;
 
+/** Whether an answer carries `key`; false for none, and for data that is no object at all (a body that is not the contract's). */
+function isAnswerWith<K extends "project" | "projects">(data: ProjectChange | null | undefined, key: K): data is Extract<ProjectChange, Record<K, unknown>> {
+  return typeof data === "object" && data !== null && key in data;
+}
+
 /** After a change in the account: the list (from the answer when it carries one) and the header's count; the list as it is now. */
 async function afterAccountChange(data: ProjectChange | null): Promise<Project[] | undefined> {
-  const projects = data && "projects" in data ? data.projects : undefined;
+  const projects = isAnswerWith(data, "projects") ? data.projects : undefined;
   const list = Array.isArray(projects)
     ? await mutate<ProjectsAnswer>(ACCOUNT_PATHS.projects, { projects }, { revalidate: false })
     : await mutate<ProjectsAnswer>(ACCOUNT_PATHS.projects);
@@ -144,7 +149,7 @@ export const accountActions: ProjectActions = {
     const outcome = await accountWrite("POST", ACCOUNT_PATHS.projects, { name });
     // The new project: from the answer, else the newest of that name in the list read again.
     const project =
-      (outcome.data && "project" in outcome.data ? outcome.data.project : undefined) ??
+      (isAnswerWith(outcome.data, "project") ? outcome.data.project : undefined) ??
       outcome.list?.filter((candidate) => candidate.name === name.trim()).sort((a, b) => b.id - a.id)[0];
     return { ok: outcome.ok, error: outcome.error, key: project ? String(project.id) : undefined };
   },
