@@ -1,58 +1,29 @@
 /**
  * The customer account on the wire (docs/decisions/0037): registration, verification, sign-in
  * and out, the password reset, the profile and the projects. The customer and the project are
- * `Customer` and `Project` of domain/account.ts; the request bodies are what the forms' schemas
- * of domain/account-forms.ts take (the API checks them with the same schemas).
+ * `Customer` and `Project` of domain/account.ts; each request body is what its form's schema of
+ * domain/account-forms.ts takes (`registerSchema`, `loginSchema`, ...; the API checks the body
+ * with the same schema).
  *
- *   POST  /apiv2/customer/register                 RegisterRequest          202 AccountMailSent
+ *   POST  /apiv2/customer/register                 registerSchema           202 AccountMailSent
  *   GET   /apiv2/customer/verify?token=, POST {token}                        CustomerAnswer
- *   POST  /apiv2/customer/login                    LoginRequest             CustomerAnswer
+ *   POST  /apiv2/customer/login                    loginSchema              CustomerAnswer
  *   POST  /apiv2/customer/logout                                            SignedOut
- *   POST  /apiv2/customer/password-reset           PasswordResetRequest     202 AccountMailSent
- *   POST  /apiv2/customer/password-reset/check     MailTokenRequest         PasswordResetCheck
- *   POST  /apiv2/customer/password-reset/confirm   PasswordResetConfirmRequest  CustomerAnswer
+ *   POST  /apiv2/customer/password-reset           passwordResetRequestSchema     202 AccountMailSent
+ *   POST  /apiv2/customer/password-reset/check     mailTokenSchema          PasswordResetCheck
+ *   POST  /apiv2/customer/password-reset/confirm   passwordResetConfirmSchema   CustomerAnswer
  *   GET   /apiv2/customer                                                   MaybeCustomerAnswer
- *   PATCH /apiv2/customer                          ProfileRequest           CustomerAnswer
- *   POST  /apiv2/customer/password                 PasswordChangeRequest    CustomerAnswer
+ *   PATCH /apiv2/customer                          profileSchema            CustomerAnswer
+ *   POST  /apiv2/customer/password                 passwordChangeSchema     CustomerAnswer
  *
  *   GET    /apiv2/customer/projects, POST /apiv2/customer/projects/merge     ProjectsAnswer
  *   GET    /apiv2/customer/projects/count                                    ProjectCount
  *   POST   /apiv2/customer/projects, PATCH /apiv2/customer/projects/{id},
  *          POST .../items, PATCH|DELETE .../items/{itemId}                   ProjectAnswer
  *   DELETE /apiv2/customer/projects/{id}                                     ProjectDeleted
- *   POST   /apiv2/customer/projects/{id}/to-cart    ProjectToCartRequest     CartAddAnswer (domain/api/cart.ts)
+ *   POST   /apiv2/customer/projects/{id}/to-cart    projectToCartSchema      CartAddAnswer (domain/api/cart.ts)
  */
-import type { z } from "zod";
 import type { Customer, Project } from "../account";
-import type {
-  loginSchema,
-  mailTokenSchema,
-  passwordChangeSchema,
-  passwordResetConfirmSchema,
-  passwordResetRequestSchema,
-  profileSchema,
-  projectItemQuantitySchema,
-  projectItemSchema,
-  projectMergeSchema,
-  projectSchema,
-  projectToCartSchema,
-  registerSchema,
-} from "../account-forms";
-
-type BodyOf<S extends (...args: never[]) => z.ZodTypeAny> = z.input<ReturnType<S>>;
-
-export type RegisterRequest = BodyOf<typeof registerSchema>;
-export type LoginRequest = BodyOf<typeof loginSchema>;
-export type MailTokenRequest = BodyOf<typeof mailTokenSchema>;
-export type PasswordResetRequest = BodyOf<typeof passwordResetRequestSchema>;
-export type PasswordResetConfirmRequest = BodyOf<typeof passwordResetConfirmSchema>;
-export type ProfileRequest = BodyOf<typeof profileSchema>;
-export type PasswordChangeRequest = BodyOf<typeof passwordChangeSchema>;
-export type ProjectRequest = BodyOf<typeof projectSchema>;
-export type ProjectItemRequest = BodyOf<typeof projectItemSchema>;
-export type ProjectItemQuantityRequest = BodyOf<typeof projectItemQuantitySchema>;
-export type ProjectToCartRequest = BodyOf<typeof projectToCartSchema>;
-export type ProjectMergeRequest = BodyOf<typeof projectMergeSchema>;
 
 /** The answer of register and of the password reset request (202): the same whatever the address, so no address is told apart. */
 export interface AccountMailSent {

@@ -5,7 +5,7 @@
  * domain/back-office/returns.ts); the request bodies are what its schemas take.
  */
 import type { z } from "zod";
-import type { lookupSchema, rmaSubmitSchema, withdrawalSchema } from "../returns-forms";
+import type { lookupSchema, rmaSubmitSchema, StaffRmaStatus, withdrawalSchema } from "../returns-forms";
 
 /** The body of `POST /apiv2/rma/lookup`: the order's number, e-mail and billing postcode. */
 export type RmaLookupRequest = z.input<ReturnType<typeof lookupSchema>>;
@@ -27,7 +27,8 @@ export type WithdrawalRequest = z.input<ReturnType<typeof withdrawalSchema>>;
 
 /** The body of `POST /admin/api/returns/{rmaId}/status`. */
 export interface ReturnStatusRequest {
-  status: string;
+  status: StaffRmaStatus;
+  /** Sent to the customer with the status mail. */
   note?: string;
 }
 

@@ -13,7 +13,15 @@
  */
 import { z } from "zod";
 import type { CartAddAnswer } from "@domain/api/cart";
-import type { ConfiguratorAnswer, ConfiguratorRefusalCode, OfferedProduct, SetComponent, StoredConfigurationAnswer } from "@domain/api/configurators";
+import type {
+  ConfiguratorAnswer,
+  ConfiguratorRefusalCode,
+  OfferedProduct,
+  RoofWindowCartRequest,
+  SetComponent,
+  StoreConfigurationRequest,
+  StoredConfigurationAnswer,
+} from "@domain/api/configurators";
 import { labelIn } from "@domain/catalogue-label";
 import { money } from "@domain/money";
 import { randomBase32 } from "@domain/random-ids";
@@ -224,7 +232,12 @@ const skuSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU");
 
-const roofWindowCartSchema = z.object({ sku: skuSchema, quantity: setQuantitySchema.default(1), choices: choicesSchema }).strict();
+/** The body of the roof-window cart add: what it takes is the contract's request. */
+const roofWindowCartSchema = z.object({ sku: skuSchema, quantity: setQuantitySchema.default(1), choices: choicesSchema }).strict() satisfies z.ZodType<
+  unknown,
+  z.ZodTypeDef,
+  RoofWindowCartRequest
+>;
 
 /** The product whose roof-window configuration is meant, with its steps; 404 unknown, 422 when it has none. */
 async function roofWindowProduct(ctx: ShopContext, sku: string): Promise<{ product: CommerceProduct; steps: RoofWindowStep[] }> {
@@ -271,7 +284,7 @@ const storeSchema = z
       })
       .strict(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<unknown, z.ZodTypeDef, StoreConfigurationRequest>;
 
 /**
  * PUT /apiv2/configuration/store/1/{configurationId}/product/{productId} {input}: the visitor's

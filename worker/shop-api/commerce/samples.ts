@@ -13,7 +13,7 @@
  */
 import { z } from "zod";
 import type { D1Database } from "@cloudflare/workers-types";
-import type { SampleAddress, SampleCart, SampleOrderState, SampleRefusalCode } from "@domain/api/samples";
+import type { SampleAddress, SampleCart, SampleContactRequest, SampleItemRequest, SampleOrderState, SampleRefusalCode } from "@domain/api/samples";
 import { addressFields, emailField, hasHouseNumber, type ContactTexts } from "@domain/contact-fields";
 import { parseJsonOr } from "@worker/lib/json";
 import { sql, type SqlFragment } from "@worker/lib/sql";
@@ -49,7 +49,7 @@ const skuSchema = z
   .regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU");
 const itemSchema = z
   .object({ sku: skuSchema, quantity: z.literal(1).default(1), recommendation: z.boolean().default(false), form_key: z.string().max(64).optional() })
-  .strict();
+  .strict() satisfies z.ZodType<unknown, z.ZodTypeDef, SampleItemRequest>;
 
 /** Contact fields follow the storefront's rules (domain/contact-fields.ts), with the API's English messages. */
 const CONTACT_TEXTS: ContactTexts = {
@@ -76,7 +76,7 @@ const contactSchema = z
     form_key: z.string().max(64).optional(),
     sku: skuSchema.optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<unknown, z.ZodTypeDef, SampleContactRequest>;
 
 /** The visitor's open quote in the shop, unless it expired. */
 async function openQuote(ctx: VisitorContext): Promise<SampleQuoteRow | null> {

@@ -11,7 +11,7 @@
  * not given.
  */
 import { z } from "zod";
-import type { ReturnRefusalCode } from "@domain/api/returns";
+import type { ReturnRefusalCode, ReturnStatusRequest } from "@domain/api/returns";
 import { RETURN_KINDS, RETURN_STATE_FILTERS, type ReturnDetail, type ReturnListPage } from "@domain/back-office/returns";
 import { messageField, RMA_NUMBER, STAFF_RMA_STATUSES, UPLOAD_ID } from "@domain/returns-forms";
 import { fail, notFound } from "../core/envelope";
@@ -45,7 +45,7 @@ const statusBody = z
     /** Sent to the customer with the status mail. */
     note: messageField(SERVER_TEXTS).default(""),
   })
-  .strict();
+  .strict() satisfies z.ZodType<unknown, z.ZodTypeDef, ReturnStatusRequest>;
 
 function rmaIdOf(params: Params): string {
   const id = (params.rmaId ?? "").toUpperCase();

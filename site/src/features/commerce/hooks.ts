@@ -1,6 +1,7 @@
 /** swr hooks over the live commerce calls; keys are the API paths (shared cache between widgets). */
 import useSWR, { mutate } from "swr";
 import type { CurrentCountry, ProductDelivery, ShippingCountryChange, ShippingCountryRequest, ShippingZone } from "@domain/api/delivery";
+import type { SampleContactRequest, SampleItemRequest } from "@domain/api/samples";
 import { apiCall, fetchData, PATHS, type Cart, type RelatedProduct, type SampleCart } from "@site/api/client";
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
@@ -65,7 +66,8 @@ export async function changeShippingCountry(code: string): Promise<{ ok: boolean
   return { ok: true, zone: change.zone };
 }
 
-export async function sampleCall(path: string, body: unknown, headers?: Record<string, string>) {
+/** A sample cart call: add or remove one sample, the order's contact, or the finish (an empty body). */
+export async function sampleCall(path: string, body: SampleItemRequest | SampleContactRequest | Record<string, never>, headers?: Record<string, string>) {
   const result = await apiCall<SampleCart>("POST", path, body, headers);
   if (result.ok) await mutate(PATHS.sampleCart, result.data, { revalidate: false });
   return result;
