@@ -4,13 +4,20 @@
  */
 import { request } from "node:http";
 import type { ReceivedEnvelope } from "@domain/api/envelope";
-import type { BuilderPublish as PublishAnswer, ClaimedBuild, ClaimResult as ClaimAnswer } from "@domain/api/builder";
-import type { BuildPhase } from "./gatsby-progress";
+import type {
+  BuilderPublish as PublishAnswer,
+  BuildFinished,
+  BuildProgressAnswer,
+  BuildProgressRequest,
+  ClaimedBuild,
+  ClaimResult as ClaimAnswer,
+  FinishReport,
+  SweepResult,
+} from "@domain/api/builder";
+import type { BuildPhase } from "@domain/back-office/publishing";
 
 /** The builder API's answers (the wire contract, domain/api/builder.ts). */
-export type { ClaimAnswer, ClaimedBuild, PublishAnswer };
-
-export type FinishReport = { ok: true; pages: number; pagesRewritten: number; seconds: number } | { ok: false; error: string };
+export type { ClaimAnswer, ClaimedBuild, FinishReport, PublishAnswer };
 
 /** The lease of the build is held by another builder now (409 lease_lost): stop, publish nothing. */
 export class LeaseLostError extends Error {
@@ -124,7 +131,8 @@ export function builderApi(options: BuilderApiOptions) {
     },
     async progress(id: number, phase: BuildPhase, done: number, total: number): Promise<void> {
       try {
-        await post(`/admin/builder/builds/${id}/progress`, { builder, phase, done, total });
+        const body: BuildProgressRequest = { builder, phase, done, total };
+        await post<BuildProgressAnswer>(`/admin/builder/builds/${id}/progress`, body);
       } catch (error) {
         if (error instanceof BuilderApiError && error.status === 409) throw new LeaseLostError(id);
         throw error;
@@ -132,15 +140,15 @@ export function builderApi(options: BuilderApiOptions) {
     },
     async finish(id: number, report: FinishReport): Promise<void> {
       try {
-        await post(`/admin/builder/builds/${id}/finish`, { builder, ...report });
+        await post<BuildFinished>(`/admin/builder/builds/${id}/finish`, { builder, ...report });
       } catch (error) {
         if (error instanceof BuilderApiError && error.status === 409) throw new LeaseLostError(id);
         throw error;
       }
     },
     /** Enqueues the rebuild requests that wait (the import's), without waiting for the queue's batch window. */
-    async sweep(): Promise<unknown> {
-      return post("/admin/builder/sweep", {});
+    async sweep(): Promise<SweepResult> {
+      return post<SweepResult>("/admin/builder/sweep", {});
     },
   };
 }

@@ -7,7 +7,8 @@
  * error and leaves the live build as it was.
  */
 import { LeaseLostError, type BuilderApi, type ClaimedBuild } from "./api";
-import type { BuildPhase, BuildProgress } from "./gatsby-progress";
+import type { BuildPhase } from "@domain/back-office/publishing";
+import type { BuildProgress } from "./gatsby-progress";
 import { sleep } from "./sleep";
 
 export interface RenderedBuild {

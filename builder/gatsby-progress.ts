@@ -6,7 +6,7 @@
  *   success Building static HTML for pages - 3.210s - 312/312 97.20/s
  * Unknown lines are ignored; the progress is a hint, never a reason to fail a build.
  */
-export type BuildPhase = "sourcing" | "rendering" | "publishing";
+import type { BuildPhase } from "@domain/back-office/publishing";
 
 export interface BuildProgress {
   phase: BuildPhase;

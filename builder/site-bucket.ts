@@ -4,6 +4,14 @@
  * builder calls (`/admin/builder/site-assets/*`, bearer BUILDER_TOKEN): locally the worker that
  * serves the shops and keeps wrangler's R2 state, in CI the deployed shop API.
  */
+import type {
+  SiteAssetDeleteRequest,
+  SiteAssetGetRequest,
+  SiteAssetKeys,
+  SiteAssetListRequest,
+  SiteAssetsDeleted,
+  SiteAssetsWritten,
+} from "@domain/api/site-assets";
 import { request } from "node:http";
 import type { ReceivedEnvelope } from "@domain/api/envelope";
 import type { R2Bucket } from "@cloudflare/workers-types";
@@ -124,26 +132,31 @@ export function workerBucketClient(options: WorkerBucketOptions): SiteBucketClie
     batchBytes: 4 * 1024 * 1024,
     batchObjects: 400,
     async get(key) {
-      const answer = await post("get", "application/json", JSON.stringify({ key }));
+      const request: SiteAssetGetRequest = { key };
+      const answer = await post("get", "application/json", JSON.stringify(request));
       if (answer.status === 404) return null;
       if (answer.status !== 200) data("get", answer);
       return new Uint8Array(answer.body);
     },
     async put(objects) {
-      await post("put", "application/octet-stream", encodePutBatch(objects)).then((answer) => data("put", answer));
+      await post("put", "application/octet-stream", encodePutBatch(objects)).then((answer) => data<SiteAssetsWritten>("put", answer));
     },
     async list(prefix) {
       const keys: string[] = [];
       let cursor: string | null = null;
       do {
-        const page: { keys: string[]; cursor: string | null } = await call("list", cursor ? { prefix, cursor } : { prefix });
+        const request: SiteAssetListRequest = cursor ? { prefix, cursor } : { prefix };
+        const page = await call<SiteAssetKeys>("list", request);
         keys.push(...page.keys);
         cursor = page.cursor;
       } while (cursor);
       return keys;
     },
     async delete(keys) {
-      for (let start = 0; start < keys.length; start += 500) await call("delete", { keys: keys.slice(start, start + 500) });
+      for (let start = 0; start < keys.length; start += 500) {
+        const request: SiteAssetDeleteRequest = { keys: keys.slice(start, start + 500) };
+        await call<SiteAssetsDeleted>("delete", request);
+      }
     },
   };
 }

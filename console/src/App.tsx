@@ -3,6 +3,7 @@
  * screens the role may use (screens/index.ts) and the screen of the path. A 401 from any
  * call (session idle, expired or revoked) brings the login back.
  */
+import type { LoggedOut } from "@domain/api/staff-session";
 import { useCallback, useEffect, useState } from "react";
 import { apiDelete, apiGet, SESSION_ENDED_EVENT } from "./api";
 import { LanguageSwitch } from "./components/LanguageSwitch";
@@ -35,7 +36,7 @@ export function App() {
 
   const logOut = useCallback(async () => {
     try {
-      await apiDelete("/admin/api/session");
+      await apiDelete<LoggedOut>("/admin/api/session");
     } finally {
       setState({ kind: "anonymous" });
       navigate("/");

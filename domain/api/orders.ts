@@ -9,6 +9,7 @@
  *   GET  /apiv2/customer/orders/{number}            OrderAnswer
  *   POST /apiv2/customer/orders/{number}/call-off   OrderAnswer
  *   GET  /admin/api/orders, /admin/api/orders/:number   domain/back-office/orders.ts (staff), built from the same parts
+ *   POST /admin/orders/{number}/events              OrderEventAnswer   (the ERP)
  *
  * The returns form's view of an order (per line what may be returned) is `RmaOrder` in
  * domain/returns-forms.ts.
@@ -185,3 +186,35 @@ export interface PaymentCallbackAnswer {
   replayed: boolean;
   applied: boolean;
 }
+
+/** An ERP event of an order (`POST /admin/orders/{number}/events`, bearer ORDER_EVENTS_TOKEN). */
+export type OrderEventType = "confirmed" | "shipped" | "delivered" | "cancelled";
+
+/** The answer of an order event: the order's state and lines after it; `replayed` when the event was recorded before. */
+export interface OrderEventAnswer {
+  orderNumber: string;
+  state: OrderState;
+  replayed: boolean;
+  lines: {
+    line: number;
+    sku: string;
+    quantity: number;
+    shippedQuantity: number;
+    deliveredQuantity: number;
+    shippedAt: string | null;
+    deliveredAt: string | null;
+  }[];
+}
+
+/** The refusals of an order event besides the core codes. */
+export type OrderEventRefusalCode =
+  | "method_not_allowed"
+  | "time_in_future"
+  | "time_before_order"
+  | "lines_not_allowed"
+  | "line_required"
+  | "unknown_line"
+  | "ambiguous_line"
+  | "event_id_reused"
+  | "state_conflict"
+  | "quantity_impossible";

@@ -10,6 +10,7 @@
  * assertion, which the edge checks.
  */
 import type { Envelope } from "@domain/api/envelope";
+import type { CatalogueImportAnswer } from "@domain/api/imports";
 import type { ApiErrorItem } from "@domain/api/errors";
 import type { ImportFormat } from "@shop-api/catalogue/import-format";
 import { reportImport } from "./import-report";
@@ -61,7 +62,7 @@ export function importHeaders(token: string, format: ImportFormat, env: Record<s
 }
 
 /** The shop API's envelope around an import's answer; a refused row names its number in `params.row`. */
-type ImportAnswer = Omit<Envelope<{ importId: number; changedSkus: number; counts: Record<string, number> }>, "errors"> & {
+type ImportAnswer = Omit<Envelope<CatalogueImportAnswer>, "errors"> & {
   errors: (ApiErrorItem & { params?: { row?: number } })[];
 };
 

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { SHOP_ID_HEADER } from "@worker/lib/shop-headers";
-import type { AltchaChallenge } from "@shop-api/core/captcha/altcha";
+import type { AltchaChallenge } from "@domain/api/captcha";
 import type { ShopApiCaller } from "./shop-api";
 
 /** The ALTCHA key of the kit's environment. */

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { ApiError, apiPost } from "../api";
 import { LanguageSwitch } from "../components/LanguageSwitch";
 import { ProblemAlert } from "../components/ProblemAlert";
+import type { StaffLoginRequest } from "@domain/api/staff-session";
 import type { SessionView } from "../staff";
 import { t } from "../texts";
 
@@ -17,7 +18,8 @@ export function Login({ onLoggedIn, notice }: { onLoggedIn: (session: SessionVie
     setBusy(true);
     setError(null);
     try {
-      onLoggedIn(await apiPost<SessionView>("/admin/api/session", { email, password }));
+      const body: StaffLoginRequest = { email, password };
+      onLoggedIn(await apiPost<SessionView>("/admin/api/session", body));
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : String(caught));
       setBusy(false);

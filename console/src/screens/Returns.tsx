@@ -8,6 +8,7 @@
  */
 import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import { useState, type FormEvent } from "react";
+import type { ReturnStatusRequest } from "@domain/api/returns";
 import type { ReturnDetail as Detail, ReturnListPage as ListPage, ReturnSummary as Summary, RmaStatus, StaffRmaStatus } from "@domain/back-office/returns";
 import { apiGet, apiPost } from "../api";
 import { problemText, queryString } from "../components/format";
@@ -349,7 +350,8 @@ function ReturnView({ rmaId }: { rmaId: string }) {
     setProblem(null);
     setDone(null);
     try {
-      setDetail(await apiPost<Detail>(`${API}/${encodeURIComponent(rmaId)}/status`, { status, note }));
+      const body: ReturnStatusRequest = { status, note };
+      setDetail(await apiPost<Detail>(`${API}/${encodeURIComponent(rmaId)}/status`, body));
       setDone(t("returns.changed", { status: statusText(status) }));
       setFormKey((key) => key + 1);
     } catch (caught) {

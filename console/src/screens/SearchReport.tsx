@@ -5,6 +5,7 @@
  * API: GET /admin/api/search-report?shop=&days= (worker/shop-api/search/staff-search-report.ts).
  */
 import { useState } from "react";
+import type { StaffSearchReport } from "@domain/api/search";
 import { BarChart, LineChart } from "../components/Chart";
 import { queryString } from "../components/format";
 import { useStaffRead } from "../components/staff-read";
@@ -13,24 +14,6 @@ import { formatDay } from "../intl";
 import { t } from "../texts";
 import "../components/back-office.css";
 
-interface Trend {
-  query: string;
-  counts: number[];
-}
-
-interface Report {
-  shop: string;
-  from: string;
-  to: string;
-  days: number;
-  daily: { day: string; searches: number; noResults: number }[];
-  topQueries: { query: string; searches: number; noResults: number }[];
-  noResultQueries: { query: string; searches: number }[];
-  topTrends: Trend[];
-  noResultTrends: Trend[];
-  shops: { id: string; name: string }[];
-}
-
 const DAY_CHOICES = [7, 14, 30, 90, 365];
 
 /** `18 Nov` for a day `2026-11-18`. */
@@ -38,7 +21,7 @@ const DAY_CHOICES = [7, 14, 30, 90, 365];
 export function SearchReport() {
   const [shop, setShop] = useState("DE");
   const [days, setDays] = useState(30);
-  const { data: report, problem, loading } = useStaffRead<Report>(`/admin/api/search-report${queryString({ shop, days })}`);
+  const { data: report, problem, loading } = useStaffRead<StaffSearchReport>(`/admin/api/search-report${queryString({ shop, days })}`);
 
   const labels = report?.daily.map((entry) => formatDay(entry.day, { short: true })) ?? [];
   const range = report ? t("searchReport.range", { from: report.from, to: report.to, shop: report.shop }) : "";

@@ -7,7 +7,6 @@
  */
 import { errorItemsOf, isSuccess, type ReceivedEnvelope } from "@domain/api/envelope";
 import type { ApiErrorItem } from "@domain/api/errors";
-import type { MoneyValue } from "@domain/money";
 
 export type { ApiErrorItem };
 export { isSuccess };
@@ -59,78 +58,7 @@ export async function fetchData<T>(path: string): Promise<T> {
 
 // Shapes of the responses the storefront reads.
 export type { Cart, CartItem } from "@domain/api/cart";
-
-export interface Cost {
-  amount: number;
-  formatted: string;
-  isFree: boolean;
-  label: string;
-}
-
-export interface Delivery {
-  sku: string;
-  quantity: number;
-  currentShippingCountry: { code: string; name: string };
-  referenceDate: string;
-  isDeliverable: boolean;
-  noDeliveryMessage: string | null;
-  isIsland: boolean;
-  standard: { date: string; latestDate: string; deadline: string; duration: { value: number; minValue: number; unit: string }; cost: Cost } | null;
-  express: { date: string; deadline: string; fee: Cost; cost: Cost } | null;
-  deliveryModes: { code: "standard" | "desired_date" | "on_call_storage" | "express"; available: boolean; reason?: string }[];
-  prepaymentDiscount: { percentage: number; amount: MoneyValue };
-}
-
-export interface CurrentCountry {
-  code: string;
-  name: string;
-  availableCountries: { code: string; name: string }[];
-}
-
-export interface ShippingZone {
-  country: { code: string; name: string };
-  isDeliverable: boolean;
-  shippingZone: { code: string; groups: { name: string; cost: Cost }[] } | null;
-}
-
-export interface SampleAddress {
-  firstname: string;
-  lastname: string;
-  company?: string;
-  street: string;
-  zip: string;
-  city: string;
-  countryCode: string;
-  phone?: string;
-}
-
-/** A sample of the sample cart; `longDelivery`: it takes SAMPLE_LONG_DELIVERY_WEEKS (domain/samples.ts). */
-export interface SampleCartItem {
-  sku: string;
-  name: string;
-  image: string | null;
-  longDelivery: boolean;
-}
-
-export interface SampleCart {
-  cart: {
-    referenceCode: string;
-    expirationDate: string;
-    state: string;
-    itemCount: number;
-    numberOfRemainingSamples: number;
-    hasSampleProducts: boolean;
-    items: SampleCartItem[];
-  } | null;
-  options: {
-    isSampleCartFull: boolean;
-    sample_slot_count: number;
-    hidden: boolean;
-    contacts: { email: string | null; customerAddress: SampleAddress | null } | null;
-    addressWarnings: string[];
-  };
-  processAfter?: string;
-}
+export type { SampleCart } from "@domain/api/samples";
 
 export type { RelatedProduct } from "@domain/api/catalogue";
 

@@ -12,6 +12,7 @@
  * Whatever goes wrong while getting the token (script, network, provider, solver) raises
  * 'Failed to execute'.
  */
+import type { AltchaChallenge } from "@domain/api/captcha";
 
 export const CAPTCHA_HEADER = "X-Captcha-Token";
 export const EXECUTION_FAILED = "Failed to execute";
@@ -148,14 +149,6 @@ async function turnstileToken(settings: CaptchaClientSettings, action: string, r
   } finally {
     container.remove();
   }
-}
-
-interface AltchaChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
 }
 
 function isChallenge(data: unknown): data is AltchaChallenge {

@@ -11,6 +11,7 @@
  * service does not answer. They count against the per-IP search limit (core/rate-limit.ts):
  * each call may cost the merchant money at the service.
  */
+import type { AddressFindAnswer, AddressRefusalCode, AddressRetrieveAnswer } from "@domain/api/address";
 import { z } from "zod";
 import { isPlainText, normalizeContactText } from "@domain/contact-fields";
 import { ADDRESS_FIND_MAX_CHARS, ADDRESS_FIND_MIN_CHARS, ADDRESS_SUGGESTION_LIMIT } from "@domain/address-lookup";
@@ -43,12 +44,15 @@ const findQuery = (ctx: ShopContext) =>
             .string()
             .min(ADDRESS_FIND_MIN_CHARS, ADDRESS_MESSAGES.text)
             .max(ADDRESS_FIND_MAX_CHARS)
-            .refine(isPlainText, { message: MESSAGES.characters, params: { code: "invalid_characters" } }),
+            .refine(isPlainText, { message: MESSAGES.characters, params: { code: "invalid_characters" satisfies AddressRefusalCode } }),
         ),
       country: z
         .string({ required_error: MESSAGES.required })
         .transform((code) => code.trim().toLowerCase())
-        .refine((code) => ctx.shop.deliveryCountries.includes(code), { message: MESSAGES.countryNotDeliverable, params: { code: "country_not_deliverable" } }),
+        .refine((code) => ctx.shop.deliveryCountries.includes(code), {
+          message: MESSAGES.countryNotDeliverable,
+          params: { code: "country_not_deliverable" satisfies AddressRefusalCode },
+        }),
       container: z.string().regex(ID, ADDRESS_MESSAGES.id).optional(),
     })
     .strict();
@@ -57,7 +61,7 @@ const retrieveQuery = z.object({ id: z.string({ required_error: MESSAGES.require
 
 function lookupOf(ctx: ShopContext): AddressLookup {
   const lookup = addressLookupFor(ctx.shop, ctx.env);
-  if (!lookup) throw fail(404, ADDRESS_MESSAGES.unavailable, "address_lookup_unavailable");
+  if (!lookup) throw fail(404, ADDRESS_MESSAGES.unavailable, "address_lookup_unavailable" satisfies AddressRefusalCode);
   return lookup;
 }
 
@@ -66,13 +70,13 @@ function lookupFailure(ctx: ShopContext, error: unknown): never {
   if (error instanceof AddressLookupError) {
     if (error.reason === "not_found") throw fail(404, MESSAGES.notFound, "not_found");
     console.warn(`address lookup failed (${ctx.shop.id}): ${error.message}`);
-    throw fail(502, ADDRESS_MESSAGES.failed, "address_lookup_failed");
+    throw fail(502, ADDRESS_MESSAGES.failed, "address_lookup_failed" satisfies AddressRefusalCode);
   }
   throw error;
 }
 
 /** GET /apiv2/address/find */
-export async function findAddress(ctx: ShopContext): Promise<Reply> {
+export async function findAddress(ctx: ShopContext): Promise<Reply<AddressFindAnswer>> {
   const lookup = lookupOf(ctx);
   const query = validate(findQuery(ctx), queryParams(ctx.url));
   try {
@@ -84,7 +88,7 @@ export async function findAddress(ctx: ShopContext): Promise<Reply> {
 }
 
 /** GET /apiv2/address/retrieve */
-export async function retrieveAddress(ctx: ShopContext): Promise<Reply> {
+export async function retrieveAddress(ctx: ShopContext): Promise<Reply<AddressRetrieveAnswer>> {
   const lookup = lookupOf(ctx);
   const query = validate(retrieveQuery, queryParams(ctx.url));
   try {

@@ -9,13 +9,14 @@
  * import's rebuild request (its changeId) is sent to REBUILD_QUEUE right after the write;
  * if that fails the sweep sends it (docs/decisions/0032).
  */
+import type { CatalogueImportAnswer } from "@domain/api/imports";
 import type { ApiContext } from "../core/context";
 import { fail, MESSAGES } from "../core/envelope";
 import { reply, type Reply } from "../core/route";
 import { requireServiceToken } from "../core/service-token";
 import { applyImportUpload, readImportUpload, uploadLabel } from "./import-upload";
 
-export async function importRoute(ctx: ApiContext): Promise<Reply> {
+export async function importRoute(ctx: ApiContext): Promise<Reply<CatalogueImportAnswer>> {
   if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed", {}, { allow: "POST" });
   await requireServiceToken(ctx, "CATALOGUE_IMPORT_TOKEN", "catalogue-import");
   const upload = await readImportUpload(ctx, "json");

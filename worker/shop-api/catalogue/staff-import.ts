@@ -18,7 +18,7 @@ import type { StaffContext } from "../core/staff-auth";
 import { checkCatalogueImport } from "./apply-import";
 import { applyImportUpload, readImportUpload, uploadLabel } from "./import-upload";
 
-export async function validateUpload(ctx: StaffContext): Promise<Reply> {
+export async function validateUpload(ctx: StaffContext): Promise<Reply<UploadCheck>> {
   const { format, text } = await readImportUpload(ctx);
   const check = await checkCatalogueImport(ctx.db, { format, text }, { now: ctx.now });
   const result: UploadCheck = check.ok
@@ -27,7 +27,7 @@ export async function validateUpload(ctx: StaffContext): Promise<Reply> {
   return reply(result);
 }
 
-export async function applyUpload(ctx: StaffContext): Promise<Reply> {
+export async function applyUpload(ctx: StaffContext): Promise<Reply<AppliedImport>> {
   const upload = await readImportUpload(ctx);
   const applied: AppliedImport = await applyImportUpload(ctx, upload, {
     source: `console: ${uploadLabel(ctx, "name", "upload", 120)}`,

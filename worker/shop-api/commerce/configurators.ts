@@ -12,6 +12,16 @@
  *   visitor's configuration of a product after checking it against the product.
  */
 import { z } from "zod";
+import type { CartAddAnswer } from "@domain/api/cart";
+import type {
+  ConfiguratorAnswer,
+  ConfiguratorRefusalCode,
+  OfferedProduct,
+  RoofWindowCartRequest,
+  SetComponent,
+  StoreConfigurationRequest,
+  StoredConfigurationAnswer,
+} from "@domain/api/configurators";
 import { labelIn } from "@domain/catalogue-label";
 import { money } from "@domain/money";
 import { randomBase32 } from "@domain/random-ids";
@@ -53,16 +63,8 @@ export const CONFIGURATOR_MESSAGES = {
   tooMany: `At most ${MAX_STORED_CONFIGURATIONS} configurations can be stored.`,
 } as const;
 
-/** What the configurator shows of a product it offers (a variant or a component). */
-interface OfferedProduct {
-  sku: string;
-  title: string;
-  description: string;
-  image: string | null;
-  price: ReturnType<typeof money> | null;
-  /** Why it cannot be bought now, else null. */
-  unavailable: null | "unknown_product" | "end_of_life" | "out_of_stock";
-}
+/** A product the configurator offers as read, its image a path (the answer adds its alt text). */
+type OfferedRead = Omit<OfferedProduct, "image"> & { image: string | null };
 
 interface OfferedRow {
   sku: string;
@@ -76,7 +78,7 @@ interface OfferedRow {
 }
 
 /** The products of `skus` as the configurator shows them in the shop and language (unknown SKUs are left out). */
-async function offeredProducts(ctx: ShopContext, skus: readonly string[]): Promise<Map<string, OfferedProduct>> {
+async function offeredProducts(ctx: ShopContext, skus: readonly string[]): Promise<Map<string, OfferedRead>> {
   if (skus.length === 0) return new Map();
   const { results } = await sql`SELECT p.sku, ${productTitle(ctx.language)} AS title,
       COALESCE((SELECT description FROM product_content WHERE sku = p.sku AND language = ${ctx.language}),
@@ -112,17 +114,18 @@ function pathParam(value: string | undefined): string {
   try {
     return decodeURIComponent(value ?? "");
   } catch {
-    throw fail(404, MESSAGES.unknownProduct, "unknown_product");
+    throw fail(404, MESSAGES.unknownProduct, "unknown_product" satisfies ConfiguratorRefusalCode);
   }
 }
 
 /** GET /apiv2/product-configurator/configurator/{sku}: see the module comment. Unknown: 404; nothing to configure: 422 configuration_unavailable. */
-export async function productConfigurator(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function productConfigurator(ctx: ShopContext, params: Params): Promise<Reply<ConfiguratorAnswer>> {
   const product = await findProduct(ctx, pathParam(params.sku));
-  if (!isListed(product)) throw fail(404, MESSAGES.unknownProduct, "unknown_product");
+  if (!isListed(product)) throw fail(404, MESSAGES.unknownProduct, "unknown_product" satisfies ConfiguratorRefusalCode);
   const attributes = product.type === "configurable" ? product.configurableAttributes : [];
   const steps = product.type === "simple" ? await roofWindowSteps(ctx, product.sku) : [];
-  if (attributes.length === 0 && steps.length === 0) throw fail(422, MESSAGES.configurationUnavailable, "configuration_unavailable");
+  if (attributes.length === 0 && steps.length === 0)
+    throw fail(422, MESSAGES.configurationUnavailable, "configuration_unavailable" satisfies ConfiguratorRefusalCode);
 
   const children = attributes.length > 0 ? await childProducts(ctx, product.sku) : [];
   const first = attributes[0];
@@ -182,12 +185,6 @@ const choicesSchema = z
   )
   .refine((choices) => Object.keys(choices).length <= 8, "Too many steps");
 
-export interface SetComponent {
-  code: string;
-  componentType: RoofWindowStep["componentType"];
-  sku: string;
-}
-
 /**
  * Checks choices against the product's steps: every step is one of them, a required step is
  * chosen, every SKU is offered in its step, one choice per step unless the step allows
@@ -195,7 +192,8 @@ export interface SetComponent {
  */
 export function resolveRoofWindowSet(steps: readonly RoofWindowStep[], choices: Record<string, string | string[]>, field: string): SetComponent[] {
   const known = new Set(steps.map((step) => step.code));
-  for (const code of Object.keys(choices)) if (!known.has(code)) throw invalid(`${field}.${code}`, CONFIGURATOR_MESSAGES.unknownStep, "unknown_step");
+  for (const code of Object.keys(choices))
+    if (!known.has(code)) throw invalid(`${field}.${code}`, CONFIGURATOR_MESSAGES.unknownStep, "unknown_step" satisfies ConfiguratorRefusalCode);
   const window = steps[0]!;
   const components: SetComponent[] = [];
   let size: string | undefined;
@@ -205,16 +203,19 @@ export function resolveRoofWindowSet(steps: readonly RoofWindowStep[], choices: 
     const stepField = `${field}.${step.code}`;
     if (skus.length === 0) {
       if (step.required || step === window)
-        throw invalid(stepField, CONFIGURATOR_MESSAGES.stepRequired.replace("{step}", step.name), "step_required", { step: step.code });
+        throw invalid(stepField, CONFIGURATOR_MESSAGES.stepRequired.replace("{step}", step.name), "step_required" satisfies ConfiguratorRefusalCode, {
+          step: step.code,
+        });
       continue;
     }
-    if (skus.length > 1 && !step.stepData.multiple) throw invalid(stepField, CONFIGURATOR_MESSAGES.oneChoice, "one_choice");
-    if (new Set(skus).size !== skus.length) throw invalid(stepField, CONFIGURATOR_MESSAGES.notInStep, "not_in_step");
+    if (skus.length > 1 && !step.stepData.multiple) throw invalid(stepField, CONFIGURATOR_MESSAGES.oneChoice, "one_choice" satisfies ConfiguratorRefusalCode);
+    if (new Set(skus).size !== skus.length) throw invalid(stepField, CONFIGURATOR_MESSAGES.notInStep, "not_in_step" satisfies ConfiguratorRefusalCode);
     for (const sku of skus) {
       const choice = step.stepData.choices.find((candidate) => candidate.sku === sku);
-      if (!choice) throw invalid(stepField, CONFIGURATOR_MESSAGES.notInStep, "not_in_step");
+      if (!choice) throw invalid(stepField, CONFIGURATOR_MESSAGES.notInStep, "not_in_step" satisfies ConfiguratorRefusalCode);
       if (step === window) size = choice.size;
-      else if (choice.fits && (!size || !choice.fits.includes(size))) throw invalid(stepField, CONFIGURATOR_MESSAGES.doesNotFit, "does_not_fit");
+      else if (choice.fits && (!size || !choice.fits.includes(size)))
+        throw invalid(stepField, CONFIGURATOR_MESSAGES.doesNotFit, "does_not_fit" satisfies ConfiguratorRefusalCode);
       components.push({ code: step.code, componentType: step.componentType, sku });
     }
   }
@@ -231,14 +232,19 @@ const skuSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU");
 
-const roofWindowCartSchema = z.object({ sku: skuSchema, quantity: setQuantitySchema.default(1), choices: choicesSchema }).strict();
+/** The body of the roof-window cart add: what it takes is the contract's request. */
+const roofWindowCartSchema = z.object({ sku: skuSchema, quantity: setQuantitySchema.default(1), choices: choicesSchema }).strict() satisfies z.ZodType<
+  unknown,
+  z.ZodTypeDef,
+  RoofWindowCartRequest
+>;
 
 /** The product whose roof-window configuration is meant, with its steps; 404 unknown, 422 when it has none. */
 async function roofWindowProduct(ctx: ShopContext, sku: string): Promise<{ product: CommerceProduct; steps: RoofWindowStep[] }> {
   const product = await findProduct(ctx, sku);
-  if (!isListed(product)) throw fail(404, MESSAGES.unknownProduct, "unknown_product", { field: "sku" });
+  if (!isListed(product)) throw fail(404, MESSAGES.unknownProduct, "unknown_product" satisfies ConfiguratorRefusalCode, { field: "sku" });
   const steps = product.type === "simple" ? await roofWindowSteps(ctx, product.sku) : [];
-  if (steps.length === 0) throw invalid("sku", MESSAGES.configurationUnavailable, "configuration_unavailable");
+  if (steps.length === 0) throw invalid("sku", MESSAGES.configurationUnavailable, "configuration_unavailable" satisfies ConfiguratorRefusalCode);
   return { product, steps };
 }
 
@@ -253,7 +259,7 @@ export function setLines(setId: string, sku: string, components: readonly SetCom
 }
 
 /** POST /apiv2/configuration/roof-window/cart {sku, quantity, choices}: the set into the cart (all lines or none) -> the cart view. */
-export async function roofWindowCartAdd(ctx: VisitorContext): Promise<Reply> {
+export async function roofWindowCartAdd(ctx: VisitorContext): Promise<Reply<CartAddAnswer>> {
   const body = validate(roofWindowCartSchema, await readJson(ctx.request));
   const { product, steps } = await roofWindowProduct(ctx, body.sku);
   const components = resolveRoofWindowSet(steps, body.choices, "choices");
@@ -278,7 +284,7 @@ const storeSchema = z
       })
       .strict(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<unknown, z.ZodTypeDef, StoreConfigurationRequest>;
 
 /**
  * PUT /apiv2/configuration/store/1/{configurationId}/product/{productId} {input}: the visitor's
@@ -287,25 +293,27 @@ const storeSchema = z
  * changes nothing (updated_at stays); another input replaces it. -> the stored configuration with
  * what it resolves to (the variant, or the set's components).
  */
-export async function storeConfiguration(ctx: VisitorContext, params: Params): Promise<Reply> {
+export async function storeConfiguration(ctx: VisitorContext, params: Params): Promise<Reply<StoredConfigurationAnswer>> {
   const configurationId = params.configurationId ?? "";
   if (!CONFIGURATION_ID.test(configurationId)) throw invalid("configurationId", "Expected 8 to 64 letters, digits, '_' or '-'", "invalid");
   const sku = pathParam(params.productId);
   const { input } = validate(storeSchema, await readJson(ctx.request));
   const product = await findProduct(ctx, sku);
-  if (!isListed(product)) throw fail(404, MESSAGES.unknownProduct, "unknown_product", { field: "productId" });
+  if (!isListed(product)) throw fail(404, MESSAGES.unknownProduct, "unknown_product" satisfies ConfiguratorRefusalCode, { field: "productId" });
 
   let stored: { options?: Record<string, string>; choices?: Record<string, string | string[]>; quantity: number };
   let resolved: { variantSku: string | null; components: SetComponent[] | null };
   if (product.type === "configurable") {
-    if (input.choices) throw invalid("input.choices", MESSAGES.configurationUnavailable, "configuration_unavailable");
+    if (input.choices) throw invalid("input.choices", MESSAGES.configurationUnavailable, "configuration_unavailable" satisfies ConfiguratorRefusalCode);
     const chosen = await resolveConfiguration(ctx, product, input.options ?? {}, "input.options");
-    if (chosen.product.sku === product.sku) throw invalid("input.options", MESSAGES.configurationUnavailable, "configuration_unavailable");
+    if (chosen.product.sku === product.sku)
+      throw invalid("input.options", MESSAGES.configurationUnavailable, "configuration_unavailable" satisfies ConfiguratorRefusalCode);
     stored = { options: chosen.options, quantity: input.quantity };
     resolved = { variantSku: chosen.product.sku, components: null };
   } else {
     const steps = product.type === "simple" ? await roofWindowSteps(ctx, product.sku) : [];
-    if (steps.length === 0 || input.options) throw invalid("productId", MESSAGES.configurationUnavailable, "configuration_unavailable");
+    if (steps.length === 0 || input.options)
+      throw invalid("productId", MESSAGES.configurationUnavailable, "configuration_unavailable" satisfies ConfiguratorRefusalCode);
     const components = resolveRoofWindowSet(steps, input.choices ?? {}, "input.choices");
     const choices: Record<string, string | string[]> = {};
     for (const step of steps) {
@@ -322,7 +330,8 @@ export async function storeConfiguration(ctx: VisitorContext, params: Params): P
     writes: [upsertConfiguration(visitorId, shop, configurationId, product.sku, JSON.stringify(stored), ctx.now, holds)],
     reads: [selectConfiguration(visitorId, shop, configurationId, product.sku)],
   }));
-  if (outcome.refusal) throw fail(422, CONFIGURATOR_MESSAGES.tooMany, "too_many_configurations", { params: { max: MAX_STORED_CONFIGURATIONS } });
+  if (outcome.refusal)
+    throw fail(422, CONFIGURATOR_MESSAGES.tooMany, "too_many_configurations" satisfies ConfiguratorRefusalCode, { params: { max: MAX_STORED_CONFIGURATIONS } });
   const row = outcome.reads[0]!.results[0] as ProductConfigurationRow | undefined;
   if (!row) throw notFound();
   return reply({ ...storedConfigurationOf(row), ...resolved });

@@ -5,6 +5,7 @@
  * The rules themselves are in delivery-rules.ts.
  */
 import { z } from "zod";
+import type { Cost, CountryName, CurrentCountry, DeliveryRefusalCode, ProductDelivery, ShippingCountryChange, ShippingZone } from "@domain/api/delivery";
 import { money } from "@domain/money";
 import { PREPAYMENT_DISCOUNT_PERCENT } from "@domain/prepayment";
 import { countryName } from "@domain/countries";
@@ -38,13 +39,13 @@ const countryCode = z
   .toLowerCase()
   .regex(/^[a-z]{2}$/, "Not a country code");
 
-function cost(ctx: ShopContext, amount: number, isFree: boolean, label: string) {
+function cost(ctx: ShopContext, amount: number, isFree: boolean, label: string): Cost {
   const m = money(amount, ctx.shop.currency, ctx.language);
   return { value: m.value, amount: m.amount, formatted: m.formattedWithCurrency, isFree, label: isFree ? deliveryTexts(ctx).free : label };
 }
 
 /** GET /apiv1/product/byId/{id}/delivery/byCountryCode/{code}/quantity/{q} */
-export async function productDelivery(ctx: VisitorContext, params: Params): Promise<Reply> {
+export async function productDelivery(ctx: VisitorContext, params: Params): Promise<Reply<ProductDelivery | null>> {
   const id = decodeURIComponent(params.id ?? "").trim();
   if (!id) return reply(null);
   const code = validate(z.object({ code: countryCode }), { code: decodeURIComponent(params.code ?? "") }).code;
@@ -63,7 +64,7 @@ export async function productDelivery(ctx: VisitorContext, params: Params): Prom
   );
   const visitor = takeVisitorResult(ctx, visitorResult);
   const product = productFromResult(productResult!);
-  if (!isListed(product)) throw invalid("id", MESSAGES.unknownProduct, "unknown_product");
+  if (!isListed(product)) throw invalid("id", MESSAGES.unknownProduct, "unknown_product" satisfies DeliveryRefusalCode);
   const cart = cartView(ctx, visitor ? (linesResult!.results as CartLineRow[]) : []);
   const others = cart.items.filter((item) => item.kind === "product" && item.sku !== product.sku);
   const items: DeliveryItem[] = [
@@ -95,7 +96,7 @@ export async function productDelivery(ctx: VisitorContext, params: Params): Prom
   });
   const t = deliveryTexts(ctx);
   const name = countryName(code, ctx.language);
-  const data = {
+  const data: ProductDelivery = {
     productId: product.sku,
     sku: product.sku,
     quantity,
@@ -137,12 +138,12 @@ function currentCountryCode(ctx: VisitorContext): string {
   return chosen && ctx.shop.deliveryCountries.includes(chosen) ? chosen : ctx.shop.homeCountry;
 }
 
-function availableCountries(ctx: ShopContext) {
+function availableCountries(ctx: ShopContext): CountryName[] {
   return ctx.shop.deliveryCountries.map((code) => ({ code, name: countryName(code, ctx.language) }));
 }
 
 /** GET /apiv2/shipping/costs/country?code= (code defaults to de when empty or for the international store). */
-export async function shippingCostsForCountry(ctx: VisitorContext): Promise<Reply> {
+export async function shippingCostsForCountry(ctx: VisitorContext): Promise<Reply<ShippingZone>> {
   const raw = ctx.url.searchParams.get("code") ?? "";
   const code = ctx.shop.id === "COM" || raw.trim() === "" ? "de" : validate(z.object({ code: countryCode }), { code: raw }).code;
   const name = countryName(code, ctx.language);
@@ -150,7 +151,7 @@ export async function shippingCostsForCountry(ctx: VisitorContext): Promise<Repl
   const zone = code === ctx.shop.homeCountry ? "home" : "abroad";
   const currency = ctx.shop.currency === "CHF" ? "CHF" : "EUR";
   const t = deliveryTexts(ctx);
-  const data = {
+  const data: ShippingZone = {
     country: { code, name },
     isDeliverable,
     noDeliveryMessage: isDeliverable ? null : t.noDelivery(name),
@@ -175,10 +176,11 @@ export async function shippingCostsForCountry(ctx: VisitorContext): Promise<Repl
 }
 
 /** PUT /apiv2/shipping/costs/country with body { country }: the visitor's shipping country. */
-export async function updateShippingCountry(ctx: VisitorContext): Promise<Reply> {
+export async function updateShippingCountry(ctx: VisitorContext): Promise<Reply<ShippingCountryChange>> {
   const body = await readJson(ctx.request);
   const { country } = validate(z.object({ country: countryCode }).strict(), "country" in body || !("code" in body) ? body : { country: body.code });
-  if (!ctx.shop.deliveryCountries.includes(country)) throw invalid("country", MESSAGES.countryNotDeliverable, "country_not_deliverable");
+  if (!ctx.shop.deliveryCountries.includes(country))
+    throw invalid("country", MESSAGES.countryNotDeliverable, "country_not_deliverable" satisfies DeliveryRefusalCode);
   const visitor = await ensureVisitor(ctx);
   await setShippingCountry(visitor.id, country).prepare(ctx.db).run();
   visitor.shippingCountry = country;
@@ -186,7 +188,7 @@ export async function updateShippingCountry(ctx: VisitorContext): Promise<Reply>
 }
 
 /** GET /apiv2/shipping/costs/current-country: code and name. */
-export async function currentCountry(ctx: VisitorContext): Promise<Reply> {
+export async function currentCountry(ctx: VisitorContext): Promise<Reply<CurrentCountry>> {
   const code = currentCountryCode(ctx);
   return reply({ code, name: countryName(code, ctx.language), availableCountries: availableCountries(ctx) });
 }

@@ -2,6 +2,7 @@
  * Why a write batch refused (core/guarded-batch.ts): the checks of the cart and the sample
  * cart answer with a refusal code; this turns it into the spec's error.
  */
+import type { SampleRefusalCode } from "@domain/api/samples";
 import { formatQuantity } from "@domain/money";
 import { unitLabel } from "@worker/lib/labels";
 import type { ShopContext } from "../core/context";
@@ -57,4 +58,4 @@ export function refusalFailure(ctx: ShopContext, field: string, refusal: Refusal
 }
 
 /** 422 for a sample that found no free slot (the sample cart or the cart's samples are full). */
-export const sampleCartFull = (): ApiFailure => fail(422, MESSAGES.sampleCartFull, "sample_cart_full", { field: "sku" });
+export const sampleCartFull = (): ApiFailure => fail(422, MESSAGES.sampleCartFull, "sample_cart_full" satisfies SampleRefusalCode, { field: "sku" });

@@ -5,6 +5,7 @@
  * and counts the day's finished orders with the same keys in its own WHERE, so concurrent
  * finishes are counted one after the other (D1 runs one write at a time) and never pass a cap.
  */
+import type { SampleRefusalCode } from "@domain/api/samples";
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import { sha256Hex } from "../core/auth";
 import type { ShopContext } from "../core/context";
@@ -64,5 +65,5 @@ export function withinSampleLimits(ctx: ShopContext, keys: SampleLimitKeys): Sql
 /** 429 `sample_limit_reached`: retry after the Berlin day ends. */
 export function sampleLimitReached(ctx: ShopContext): ApiFailure {
   const seconds = Math.max(1, Math.ceil((berlinDayBounds(ctx.now).end.getTime() - ctx.now.getTime()) / 1000));
-  return fail(429, MESSAGES.sampleLimitReached, "sample_limit_reached", {}, { "retry-after": String(seconds) });
+  return fail(429, MESSAGES.sampleLimitReached, "sample_limit_reached" satisfies SampleRefusalCode, {}, { "retry-after": String(seconds) });
 }

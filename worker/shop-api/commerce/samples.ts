@@ -13,6 +13,7 @@
  */
 import { z } from "zod";
 import type { D1Database } from "@cloudflare/workers-types";
+import type { SampleAddress, SampleCart, SampleContactRequest, SampleItemRequest, SampleOrderState, SampleRefusalCode } from "@domain/api/samples";
 import { addressFields, emailField, hasHouseNumber, type ContactTexts } from "@domain/contact-fields";
 import { parseJsonOr } from "@worker/lib/json";
 import { sql, type SqlFragment } from "@worker/lib/sql";
@@ -48,7 +49,7 @@ const skuSchema = z
   .regex(/^[A-Za-z0-9._-]+$/, "Not a valid SKU");
 const itemSchema = z
   .object({ sku: skuSchema, quantity: z.literal(1).default(1), recommendation: z.boolean().default(false), form_key: z.string().max(64).optional() })
-  .strict();
+  .strict() satisfies z.ZodType<unknown, z.ZodTypeDef, SampleItemRequest>;
 
 /** Contact fields follow the storefront's rules (domain/contact-fields.ts), with the API's English messages. */
 const CONTACT_TEXTS: ContactTexts = {
@@ -75,7 +76,7 @@ const contactSchema = z
     form_key: z.string().max(64).optional(),
     sku: skuSchema.optional(),
   })
-  .strict();
+  .strict() satisfies z.ZodType<unknown, z.ZodTypeDef, SampleContactRequest>;
 
 /** The visitor's open quote in the shop, unless it expired. */
 async function openQuote(ctx: VisitorContext): Promise<SampleQuoteRow | null> {
@@ -91,11 +92,11 @@ async function quoteItems(ctx: ShopContext, quoteId: number): Promise<SampleItem
   return results;
 }
 
-async function view(ctx: ShopContext, quote: SampleQuoteRow | null, hidden = false, knownItems?: SampleItemLineRow[]) {
+async function view(ctx: ShopContext, quote: SampleQuoteRow | null, hidden = false, knownItems?: SampleItemLineRow[]): Promise<SampleCart> {
   const items = knownItems ?? (quote ? await quoteItems(ctx, quote.id) : []);
   const slots = quote?.slot_count ?? SAMPLE_SLOT_COUNT;
   const itemCount = items.length;
-  const address = parseJsonOr<Record<string, string> | null>(quote?.address, null);
+  const address = parseJsonOr<SampleAddress | null>(quote?.address, null);
   return {
     cart: quote
       ? {
@@ -123,7 +124,7 @@ async function view(ctx: ShopContext, quote: SampleQuoteRow | null, hidden = fal
       sample_slot_count: slots,
       hidden,
       contacts: quote?.email || address ? { email: quote?.email ?? null, customerAddress: address } : null,
-      addressWarnings: address && !hasHouseNumber(address.street ?? "") ? ["house_number_missing"] : [],
+      addressWarnings: address && !hasHouseNumber(address.street ?? "") ? ["house_number_missing" as const] : [],
     },
   };
 }
@@ -184,19 +185,19 @@ async function addSample(ctx: VisitorContext, sku: string, recommendation: boole
 }
 
 /** GET /apiv2/sample/product/cart */
-export async function getSampleCart(ctx: VisitorContext): Promise<Reply> {
+export async function getSampleCart(ctx: VisitorContext): Promise<Reply<SampleCart>> {
   return reply(await view(ctx, await openQuote(ctx)));
 }
 
 /** POST /apiv2/sample/product/cart/add { sku, quantity: 1, recommendation: false }: one round trip. */
-export async function addToSampleCart(ctx: VisitorContext): Promise<Reply> {
+export async function addToSampleCart(ctx: VisitorContext): Promise<Reply<SampleCart>> {
   const body = validate(itemSchema, await readJson(ctx.request));
   const { quote, items } = await addSample(ctx, body.sku, body.recommendation);
   return reply(await view(ctx, quote, false, items));
 }
 
 /** POST /apiv2/sample/product/cart/remove { sku, quantity: 1 } */
-export async function removeFromSampleCart(ctx: VisitorContext): Promise<Reply> {
+export async function removeFromSampleCart(ctx: VisitorContext): Promise<Reply<SampleCart>> {
   const body = validate(itemSchema, await readJson(ctx.request));
   const quote = await openQuote(ctx);
   if (quote) await sql`DELETE FROM sample_items WHERE quote_id = ${quote.id} AND sku = ${body.sku}`.prepare(ctx.db).run();
@@ -204,11 +205,11 @@ export async function removeFromSampleCart(ctx: VisitorContext): Promise<Reply> 
 }
 
 /** POST /apiv2/sample/product/cart[?sku=] with the e-mail and shipping address (and optionally one more sample). */
-export async function saveSampleContact(ctx: VisitorContext): Promise<Reply> {
+export async function saveSampleContact(ctx: VisitorContext): Promise<Reply<SampleCart>> {
   const body = validate(contactSchema, await readJson(ctx.request));
   const sku = ctx.url.searchParams.get("sku") ?? body.sku;
   if (!ctx.shop.deliveryCountries.includes(body.customerAddress.countryCode))
-    throw invalid("customerAddress.countryCode", MESSAGES.countryNotDeliverable, "country_not_deliverable");
+    throw invalid("customerAddress.countryCode", MESSAGES.countryNotDeliverable, "country_not_deliverable" satisfies SampleRefusalCode);
   if (sku) await checkSampleProduct(ctx, validate(skuSchema, sku));
   const visitor = await ensureVisitor(ctx);
   await ctx.db.batch(
@@ -265,7 +266,7 @@ function confirmationMail(
  * sends the confirmation mail; options.hidden becomes true. The finishing UPDATE counts the day's
  * finished orders itself (sample-limits.ts): over a cap it changes nothing and the answer is 429.
  */
-export async function finishSampleCart(ctx: VisitorContext): Promise<Reply> {
+export async function finishSampleCart(ctx: VisitorContext): Promise<Reply<SampleCart>> {
   await readJson(ctx.request, { emptyAllowed: true });
   await requireCaptcha(ctx, "sample_finish");
   const quote = await openQuote(ctx);
@@ -286,7 +287,7 @@ export async function finishSampleCart(ctx: VisitorContext): Promise<Reply> {
   );
   if ((result!.meta.changes ?? 0) === 0) {
     const state = (after!.results[0] as Pick<SampleQuoteRow, "state"> | undefined)?.state;
-    throw state === "open" ? sampleLimitReached(ctx) : fail(409, MESSAGES.general, "already_finished");
+    throw state === "open" ? sampleLimitReached(ctx) : fail(409, MESSAGES.general, "already_finished" satisfies SampleRefusalCode);
   }
   sendOutboxSoon(ctx);
   const finished = { ...quote, state: "finished" as const, finished_at: now };
@@ -295,7 +296,7 @@ export async function finishSampleCart(ctx: VisitorContext): Promise<Reply> {
 }
 
 /** GET /apiv2/sample/product/count/day: samples ordered today (Europe/Berlin) in this shop. */
-export async function samplesOrderedToday(ctx: ShopContext): Promise<Reply> {
+export async function samplesOrderedToday(ctx: ShopContext): Promise<Reply<number>> {
   const { start, end } = berlinDayBounds(ctx.now);
   const row = await sql`SELECT COALESCE(SUM(si.quantity), 0) AS n FROM sample_quotes q JOIN sample_items si ON si.quote_id = q.id
     WHERE q.shop_id = ${ctx.shop.id} AND q.state IN ('finished', 'processed') AND q.finished_at >= ${start.toISOString()} AND q.finished_at < ${end.toISOString()}`
@@ -305,7 +306,7 @@ export async function samplesOrderedToday(ctx: ShopContext): Promise<Reply> {
 }
 
 /** GET /apiv2/sample/product/order/{referenceCode}: the state of one of the visitor's sample orders. */
-export async function sampleOrderState(ctx: VisitorContext, params: Params): Promise<Reply> {
+export async function sampleOrderState(ctx: VisitorContext, params: Params): Promise<Reply<SampleOrderState>> {
   const { visitor } = ctx.visitorState;
   if (!visitor) throw notFound();
   const quote =

@@ -10,8 +10,9 @@
  * Query parameters are checked like bodies (422 with the field named); an empty parameter
  * counts as not given.
  */
+import type { SampleOrderRefusalCode } from "@domain/api/samples";
 import { z } from "zod";
-import type { SampleOrderListPage } from "@domain/back-office/sample-orders";
+import type { SampleOrderDetail, SampleOrderListPage } from "@domain/back-office/sample-orders";
 import { fail, notFound } from "../core/envelope";
 import { pageLimitParam, queryParams, shopParam } from "../core/query-params";
 import { readJson, validate } from "../core/request-body";
@@ -81,10 +82,11 @@ function referenceCodeOf(params: Params): string {
 }
 
 /** GET /admin/api/sample-orders */
-export async function sampleOrderList(ctx: StaffContext): Promise<Reply> {
+export async function sampleOrderList(ctx: StaffContext): Promise<Reply<SampleOrderListPage>> {
   const query = validate(listQuery, queryParams(ctx.url));
   const after = query.after ? decodeCursor(query.after) : null;
-  if (query.after && !after) throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor", { field: "after" });
+  if (query.after && !after)
+    throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor" satisfies SampleOrderRefusalCode, { field: "after" });
   const page = await listSampleOrders(ctx.db, filtersOf(query), { limit: query.limit, after });
   const answer: SampleOrderListPage = { ...page, states: STATE_FILTERS, shops: shopChoices() };
   return reply(answer);
@@ -96,9 +98,14 @@ export async function sampleOrderExport(ctx: StaffContext): Promise<Response> {
   const filters = filtersOf(query);
   const count = await countSampleOrders(ctx.db, filters);
   if (count > MAX_EXPORT_ROWS) {
-    throw fail(422, `The export would hold ${count} orders, more than ${MAX_EXPORT_ROWS}: narrow the shop, state or days`, "export_too_large", {
-      params: { count, max: MAX_EXPORT_ROWS },
-    });
+    throw fail(
+      422,
+      `The export would hold ${count} orders, more than ${MAX_EXPORT_ROWS}: narrow the shop, state or days`,
+      "export_too_large" satisfies SampleOrderRefusalCode,
+      {
+        params: { count, max: MAX_EXPORT_ROWS },
+      },
+    );
   }
   const name = `sample-orders-${(filters.shop ?? "all").toLowerCase()}-${filters.state}-${ctx.now.toISOString().slice(0, 10)}.csv`;
   return new Response(csvStream(CSV_COLUMNS, sampleOrderCsvRows(ctx.db, filters)), {
@@ -114,14 +121,14 @@ export async function sampleOrderExport(ctx: StaffContext): Promise<Response> {
 }
 
 /** GET /admin/api/sample-orders/:code */
-export async function sampleOrderView(ctx: StaffContext, params: Params): Promise<Reply> {
+export async function sampleOrderView(ctx: StaffContext, params: Params): Promise<Reply<SampleOrderDetail>> {
   const detail = await sampleOrderDetail(ctx.db, referenceCodeOf(params), shopLanguage);
   if (!detail) throw notFound();
   return reply(detail);
 }
 
 /** POST /admin/api/sample-orders/:code/fulfilment: marks an ordered order shipped or cancelled, once, as the staff member. */
-export async function sampleOrderFulfilment(ctx: StaffContext, params: Params): Promise<Reply> {
+export async function sampleOrderFulfilment(ctx: StaffContext, params: Params): Promise<Reply<SampleOrderDetail>> {
   const code = referenceCodeOf(params);
   const body = validate(fulfilmentBody, await readJson(ctx.request));
   const outcome = await markSampleOrder(ctx.db, code, body.state, ctx.staff.email, ctx.now);
@@ -129,15 +136,20 @@ export async function sampleOrderFulfilment(ctx: StaffContext, params: Params): 
     case "not_found":
       throw notFound();
     case "not_ordered":
-      throw fail(409, `Only an ordered sample order can be marked ${body.state}; this one is ${outcome.state}`, "not_ordered", {
-        field: "state",
-        params: { state: outcome.state },
-      });
+      throw fail(
+        409,
+        `Only an ordered sample order can be marked ${body.state}; this one is ${outcome.state}`,
+        "not_ordered" satisfies SampleOrderRefusalCode,
+        {
+          field: "state",
+          params: { state: outcome.state },
+        },
+      );
     case "already_set":
       throw fail(
         409,
         `This order was already marked ${outcome.fulfilment.state}${outcome.fulfilment.by ? ` by ${outcome.fulfilment.by}` : ""}${outcome.fulfilment.at ? ` at ${outcome.fulfilment.at}` : ""}`,
-        "already_marked",
+        "already_marked" satisfies SampleOrderRefusalCode,
         { field: "state", params: { state: outcome.fulfilment.state } },
       );
     case "changed":

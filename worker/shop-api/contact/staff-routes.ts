@@ -25,7 +25,7 @@ const listQuery = z
   .strict();
 
 /** GET /admin/api/contact-messages */
-export async function contactMessageList(ctx: StaffContext): Promise<Reply> {
+export async function contactMessageList(ctx: StaffContext): Promise<Reply<StaffContactMessageList>> {
   const query = validate(listQuery, queryParams(ctx.url));
   const { results } = await selectContactMessages({ shop: query.shop ?? null, q: query.q || null, limit: query.limit })
     .prepare(ctx.db)

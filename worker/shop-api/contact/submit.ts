@@ -61,7 +61,7 @@ function languageName(code: string, language: string): string {
   }
 }
 
-export async function submitContact(ctx: ShopContext): Promise<Reply> {
+export async function submitContact(ctx: ShopContext): Promise<Reply<ContactAnswer>> {
   // 1.
   const body: ContactForm = validate(contactFormSchema(SERVER_TEXTS), await readJson(ctx.request));
   // 2.

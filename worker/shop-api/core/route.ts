@@ -21,10 +21,11 @@ export type Params = Readonly<Record<string, string>>;
 
 /**
  * A successful answer in the envelope; `T` is the endpoint's answer type of the wire contract
- * (domain/api/): a handler typed `Promise<Reply<OrderAnswer>>` fails its type check when its
- * data leaves the contract, as every caller reading that type does when the contract changes.
+ * (domain/api/), with no default: every handler names it (`Promise<Reply<OrderAnswer>>`), so a
+ * handler whose data leaves the contract fails its type check, as every caller reading that type
+ * does when the contract changes.
  */
-export interface Reply<T = unknown> {
+export interface Reply<T> {
   readonly data: T;
   readonly status: number;
   readonly meta: Meta;
@@ -35,7 +36,7 @@ export function reply<T>(data: T, options: { status?: number; meta?: Meta; heade
   return { data, status: options.status ?? 200, meta: options.meta ?? {}, headers: options.headers ?? {} };
 }
 
-/** A route's handler: the context, the path's parameters -> its answer of type `T` in the envelope, or a finished Response. */
+/** A route's handler: the context, the path's parameters -> its answer of type `T` in the envelope, or a finished Response (the route table takes any `T`). */
 export type Handler<C extends ApiContext, T = unknown> = (ctx: C, params: Params) => Promise<Reply<T> | Response> | Reply<T> | Response;
 
 /** The clock of a shop API instance; tests pin it. */

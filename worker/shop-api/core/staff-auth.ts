@@ -12,6 +12,7 @@
  * account disabled, password changed) or whose account is disabled answers 401 and the
  * answer tells the edge to delete the cookie.
  */
+import type { StaffMember } from "@domain/api/staff-session";
 import { STAFF_IDLE_TIMEOUT_SECONDS, STAFF_SESSION_LIFETIME_SECONDS } from "@domain/staff-session";
 import { STAFF_SESSION_HEADER } from "@worker/lib/shop-headers";
 import { selectLiveStaffSession, staffSessionOf, touchStaffSession, type StaffRole, type StaffSessionRow } from "../tables/staff";
@@ -22,12 +23,7 @@ import { handOverSession, sessionIdOf, sessionTokenFrom } from "./session-tokens
 
 export { type StaffRole } from "../tables/staff";
 
-export interface StaffMember {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-}
+export type { StaffMember };
 
 export interface StaffContext extends ApiContext {
   staff: StaffMember;

@@ -35,6 +35,7 @@
  * address (`exact.customerLoginIp`), and every write per IP (core/route.ts).
  */
 import { RESET_TOKEN_MINUTES, VERIFY_TOKEN_HOURS } from "@domain/account";
+import type { AccountMailSent, AccountRefusalCode, CustomerAnswer, MaybeCustomerAnswer, PasswordResetCheck, SignedOut } from "@domain/api/account";
 import {
   ACCOUNT_FORM_CODES,
   ACCOUNT_TOKEN,
@@ -91,7 +92,7 @@ export const REGISTER_CAPTCHA_ACTION = "customer_register";
 export const RESET_CAPTCHA_ACTION = "customer_password_reset";
 
 const invalidCredentials = (): ApiFailure => fail(401, ACCOUNT_MESSAGES.invalidCredentials, "invalid_credentials");
-const invalidToken = (): ApiFailure => fail(400, ACCOUNT_MESSAGES.invalidToken, "invalid_token", { field: "token" });
+const invalidToken = (): ApiFailure => fail(400, ACCOUNT_MESSAGES.invalidToken, "invalid_token" satisfies AccountRefusalCode, { field: "token" });
 
 /** The key of an address's limits: shop and address (an account is per shop). */
 const addressKey = (ctx: ShopContext, email: string): string => `${ctx.shop.id}\n${email}`;
@@ -139,7 +140,7 @@ function passwordChangedMail(ctx: ShopContext, customer: { id: string; email: st
 }
 
 /** POST /apiv2/customer/register -> 202 {status: "verification_sent"}, whatever the address. */
-export async function register(ctx: ShopContext): Promise<Reply> {
+export async function register(ctx: ShopContext): Promise<Reply<AccountMailSent>> {
   const body = validate(registerSchema(ACCOUNT_FORM_TEXTS, ctx.shop.deliveryCountries), await readJson(ctx.request));
   await requireCaptcha(ctx, REGISTER_CAPTCHA_ACTION);
   const email = normaliseEmail(body.email);
@@ -184,7 +185,7 @@ export async function register(ctx: ShopContext): Promise<Reply> {
   ];
   await ctx.db.batch(statements.map((statement) => statement.prepare(ctx.db)));
   sendOutboxSoon(ctx);
-  return reply({ status: "verification_sent" }, { status: 202 });
+  return reply({ status: "verification_sent" as const }, { status: 202 });
 }
 
 /** The token of a verify call: the query's (GET) or the body's (POST). */
@@ -200,7 +201,7 @@ const visitorIdOf = (ctx: ShopContext | VisitorContext): string | null => ("visi
  * account (the token once, within 24 hours), links the guest orders of the address, signs
  * in -> {customer} and the session.
  */
-export async function verify(ctx: VisitorContext): Promise<Reply> {
+export async function verify(ctx: VisitorContext): Promise<Reply<CustomerAnswer>> {
   const token = await verifyToken(ctx);
   if (!ACCOUNT_TOKEN.test(token)) throw invalidToken();
   const id = await sha256Hex(token);
@@ -228,7 +229,7 @@ export async function verify(ctx: VisitorContext): Promise<Reply> {
 }
 
 /** POST /apiv2/customer/login {email, password} -> {customer} and a new session; 401 invalid_credentials otherwise. */
-export async function login(ctx: VisitorContext): Promise<Reply> {
+export async function login(ctx: VisitorContext): Promise<Reply<CustomerAnswer>> {
   const body = validate(loginSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const email = normaliseEmail(body.email);
   // Both limits and the account in one round trip; every attempt counts, right or wrong.
@@ -269,13 +270,13 @@ export async function login(ctx: VisitorContext): Promise<Reply> {
 }
 
 /** POST /apiv2/customer/logout -> {signedOut: true}; the session is revoked and the cookie deleted (also without one). */
-export async function logout(ctx: ShopContext): Promise<Reply> {
+export async function logout(ctx: ShopContext): Promise<Reply<SignedOut>> {
   await endCustomerSession(ctx);
-  return reply({ signedOut: true });
+  return reply({ signedOut: true as const });
 }
 
 /** POST /apiv2/customer/password-reset {email} -> 202 {status: "reset_sent"}, whatever the address. */
-export async function requestPasswordReset(ctx: ShopContext): Promise<Reply> {
+export async function requestPasswordReset(ctx: ShopContext): Promise<Reply<AccountMailSent>> {
   const body = validate(passwordResetRequestSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   await requireCaptcha(ctx, RESET_CAPTCHA_ACTION);
   const email = normaliseEmail(body.email);
@@ -302,7 +303,7 @@ export async function requestPasswordReset(ctx: ShopContext): Promise<Reply> {
     ].map((statement) => statement.prepare(ctx.db)),
   );
   sendOutboxSoon(ctx);
-  return reply({ status: "reset_sent" }, { status: 202 });
+  return reply({ status: "reset_sent" as const }, { status: 202 });
 }
 
 /** The account of a reset link's token while the link works (unused, within 30 minutes, of this shop); null otherwise. */
@@ -324,7 +325,7 @@ async function liveResetToken(
  * works, asked when its page opens so a used or expired link says so at once. It uses nothing
  * up and names no account (a token is 32 random bytes; the answer is the same shape either way).
  */
-export async function checkPasswordResetToken(ctx: ShopContext): Promise<Reply> {
+export async function checkPasswordResetToken(ctx: ShopContext): Promise<Reply<PasswordResetCheck>> {
   const body = validate(mailTokenSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   return reply({ valid: (await liveResetToken(ctx, body.token)) !== null });
 }
@@ -334,7 +335,7 @@ export async function checkPasswordResetToken(ctx: ShopContext): Promise<Reply> 
  * new password (the token once, within 30 minutes); every session of the account ends, the
  * address counts as confirmed (the link came to it) -> {customer} and a new session.
  */
-export async function confirmPasswordReset(ctx: VisitorContext): Promise<Reply> {
+export async function confirmPasswordReset(ctx: VisitorContext): Promise<Reply<CustomerAnswer>> {
   const body = validate(passwordResetConfirmSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const live = await liveResetToken(ctx, body.token);
   if (!live) throw invalidToken();
@@ -363,13 +364,13 @@ export async function confirmPasswordReset(ctx: VisitorContext): Promise<Reply> 
 }
 
 /** GET /apiv2/customer -> {customer: null | Customer}. */
-export async function me(ctx: ShopContext): Promise<Reply> {
+export async function me(ctx: ShopContext): Promise<Reply<MaybeCustomerAnswer>> {
   const signedIn = await loadCustomer(ctx);
   return reply({ customer: signedIn?.customer ?? null });
 }
 
 /** PATCH /apiv2/customer: name, address (street, postcode, city, country), phone (company and VAT ID of a business customer) -> {customer}. */
-export async function updateProfile(ctx: ShopContext): Promise<Reply> {
+export async function updateProfile(ctx: ShopContext): Promise<Reply<CustomerAnswer>> {
   const { customer } = await requireCustomer(ctx);
   const body = validate(profileSchema(ACCOUNT_FORM_TEXTS, ctx.shop.deliveryCountries, customer.type, customer.country), await readJson(ctx.request));
   await updateProfileRow(
@@ -398,7 +399,7 @@ export async function updateProfile(ctx: ShopContext): Promise<Reply> {
  * session -> {customer}. A wrong current password is 422 `current_password_wrong`, counted
  * against the account (`exact.login`).
  */
-export async function changePassword(ctx: VisitorContext): Promise<Reply> {
+export async function changePassword(ctx: VisitorContext): Promise<Reply<CustomerAnswer>> {
   const { customer } = await requireCustomer(ctx);
   const body = validate(passwordChangeSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   await requireWithinLimit(ctx, "login", `customer-password\n${customer.id}`);
@@ -406,7 +407,7 @@ export async function changePassword(ctx: VisitorContext): Promise<Reply> {
   if (!row) throw new Error(`customer ${customer.id} not found`);
   const presentable = body.currentPassword.length <= PASSWORD_MAX_LENGTH;
   const { matches } = await verifyEncodedPassword(presentable ? body.currentPassword : "", row.password_hash);
-  if (!matches || !presentable) throw invalid("currentPassword", ACCOUNT_MESSAGES.currentPasswordWrong, "current_password_wrong");
+  if (!matches || !presentable) throw invalid("currentPassword", ACCOUNT_MESSAGES.currentPasswordWrong, "current_password_wrong" satisfies AccountRefusalCode);
   if (passwordProblem(body.password, row.email) === "passwordContainsEmail")
     throw invalid("password", ACCOUNT_FORM_TEXTS.passwordContainsEmail, ACCOUNT_FORM_CODES.passwordContainsEmail);
   const passwordHash = encodePasswordHash(await hashPassword(body.password));
@@ -421,7 +422,8 @@ export async function changePassword(ctx: VisitorContext): Promise<Reply> {
       passwordChangedMail(ctx, row, applied),
     ].map((statement) => statement.prepare(ctx.db)),
   );
-  if ((changed!.meta.changes ?? 0) === 0) throw invalid("currentPassword", ACCOUNT_MESSAGES.currentPasswordWrong, "current_password_wrong");
+  if ((changed!.meta.changes ?? 0) === 0)
+    throw invalid("currentPassword", ACCOUNT_MESSAGES.currentPasswordWrong, "current_password_wrong" satisfies AccountRefusalCode);
   session.handOver();
   sendOutboxSoon(ctx);
   return reply({ customer: await readCustomer(ctx, row.id) });

@@ -22,6 +22,8 @@
  * changes nothing (core/idempotency.ts).
  */
 import type { Project, ProjectItem } from "@domain/account";
+import type { AccountRefusalCode, ProjectAnswer, ProjectCount, ProjectDeleted, ProjectsAnswer } from "@domain/api/account";
+import type { CartAddAnswer } from "@domain/api/cart";
 import {
   MAX_MERGED_LINES,
   MAX_PROJECT_ITEMS,
@@ -110,22 +112,22 @@ async function readProject(ctx: ShopContext, customerId: string, projectId: numb
 }
 
 /** GET /apiv2/customer/projects */
-export async function projectList(ctx: ShopContext): Promise<Reply> {
+export async function projectList(ctx: ShopContext): Promise<Reply<ProjectsAnswer>> {
   const { customer } = await requireCustomer(ctx);
   return reply({ projects: await readProjects(ctx, customer.id) });
 }
 
 /** GET /apiv2/customer/projects/count (the header's counter). */
-export async function projectCount(ctx: ShopContext): Promise<Reply> {
+export async function projectCount(ctx: ShopContext): Promise<Reply<ProjectCount>> {
   const { customer } = await requireCustomer(ctx);
   const row = await countProjects(customer.id).prepare(ctx.db).first<{ n: number }>();
   return reply({ count: row?.n ?? 0 });
 }
 
-const nameTaken = () => fail(409, ACCOUNT_MESSAGES.projectNameTaken, "project_name_taken", { field: "name" });
+const nameTaken = () => fail(409, ACCOUNT_MESSAGES.projectNameTaken, "project_name_taken" satisfies AccountRefusalCode, { field: "name" });
 
 /** POST /apiv2/customer/projects {name} */
-export async function createProject(ctx: ShopContext): Promise<Reply> {
+export async function createProject(ctx: ShopContext): Promise<Reply<ProjectAnswer>> {
   const { customer } = await requireCustomer(ctx);
   const { name } = validate(projectSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const [inserted, existing] = await ctx.db.batch([
@@ -135,13 +137,13 @@ export async function createProject(ctx: ShopContext): Promise<Reply> {
   const row = inserted!.results[0] as Pick<ProjectRow, "id" | "name" | "updated_at"> | undefined;
   if (!row) {
     if ((existing!.results[0] as { n: number }).n > 0) throw nameTaken();
-    throw fail(409, ACCOUNT_MESSAGES.projectLimit, "project_limit");
+    throw fail(409, ACCOUNT_MESSAGES.projectLimit, "project_limit" satisfies AccountRefusalCode);
   }
   return reply({ project: { ...projectHeadOf(row), items: [] } satisfies Project });
 }
 
 /** PATCH /apiv2/customer/projects/{id} {name} */
-export async function renameProject(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function renameProject(ctx: ShopContext, params: Params): Promise<Reply<ProjectAnswer>> {
   const { customer } = await requireCustomer(ctx);
   const projectId = idOf(params.id);
   const { name } = validate(projectSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
@@ -159,15 +161,15 @@ export async function renameProject(ctx: ShopContext, params: Params): Promise<R
 }
 
 /** DELETE /apiv2/customer/projects/{id} */
-export async function removeProject(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function removeProject(ctx: ShopContext, params: Params): Promise<Reply<ProjectDeleted>> {
   const { customer } = await requireCustomer(ctx);
   const deleted = await deleteProject(customer.id, idOf(params.id)).prepare(ctx.db).all();
   if (deleted.results.length === 0) throw notFound();
-  return reply({ deleted: true });
+  return reply({ deleted: true as const });
 }
 
 /** POST /apiv2/customer/projects/{id}/items {sku, quantity}: a product the shop sells as it is; summed into its line. */
-export async function addItem(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function addItem(ctx: ShopContext, params: Params): Promise<Reply<ProjectAnswer>> {
   const { customer } = await requireCustomer(ctx);
   const projectId = idOf(params.id);
   const { sku, quantity } = validate(projectItemSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
@@ -178,8 +180,9 @@ export async function addItem(ctx: ShopContext, params: Params): Promise<Reply> 
   ]);
   if (!project!.results[0]) throw notFound();
   const refusal = (product!.results[0] as { refusal: string | null }).refusal;
-  if (refusal === "unknown_product") throw invalid("sku", MESSAGES.unknownProduct, "unknown_product");
-  if (refusal) throw invalid("sku", MESSAGES.configurationUnavailable, "configuration_unavailable");
+  if (refusal === ("unknown_product" satisfies AccountRefusalCode))
+    throw invalid("sku", MESSAGES.unknownProduct, "unknown_product" satisfies AccountRefusalCode);
+  if (refusal) throw invalid("sku", MESSAGES.configurationUnavailable, "configuration_unavailable" satisfies AccountRefusalCode);
   const [added] = await ctx.db.batch([
     addProjectItem(customer.id, projectId, sku, quantity, ctx.now, MAX_PROJECT_ITEMS).prepare(ctx.db),
     touchProject(customer.id, projectId, ctx.now).prepare(ctx.db),
@@ -187,13 +190,15 @@ export async function addItem(ctx: ShopContext, params: Params): Promise<Reply> 
   if (added!.results.length === 0) {
     // The project went meanwhile, or it is full.
     await readProject(ctx, customer.id, projectId);
-    throw fail(409, ACCOUNT_MESSAGES.projectFull.replace("{max}", String(MAX_PROJECT_ITEMS)), "project_full", { params: { max: MAX_PROJECT_ITEMS } });
+    throw fail(409, ACCOUNT_MESSAGES.projectFull.replace("{max}", String(MAX_PROJECT_ITEMS)), "project_full" satisfies AccountRefusalCode, {
+      params: { max: MAX_PROJECT_ITEMS },
+    });
   }
   return reply({ project: await readProject(ctx, customer.id, projectId) });
 }
 
 /** PATCH /apiv2/customer/projects/{id}/items/{itemId} {quantity} */
-export async function setItemQuantity(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function setItemQuantity(ctx: ShopContext, params: Params): Promise<Reply<ProjectAnswer>> {
   const { customer } = await requireCustomer(ctx);
   const projectId = idOf(params.id);
   const itemId = idOf(params.itemId);
@@ -207,7 +212,7 @@ export async function setItemQuantity(ctx: ShopContext, params: Params): Promise
 }
 
 /** DELETE /apiv2/customer/projects/{id}/items/{itemId} */
-export async function removeItem(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function removeItem(ctx: ShopContext, params: Params): Promise<Reply<ProjectAnswer>> {
   const { customer } = await requireCustomer(ctx);
   const projectId = idOf(params.id);
   const itemId = idOf(params.itemId);
@@ -227,7 +232,7 @@ export interface CartLine {
   /** The request field the line came from, named in a refusal: `items.<itemId>`. */
   field: string;
 }
-export type AddToCart = (ctx: VisitorContext, lines: CartLine[]) => Promise<Reply>;
+export type AddToCart = (ctx: VisitorContext, lines: CartLine[]) => Promise<Reply<CartAddAnswer>>;
 
 /**
  * POST /apiv2/customer/projects/{id}/to-cart {itemIds?}: all lines of the project, or the
@@ -235,14 +240,14 @@ export type AddToCart = (ctx: VisitorContext, lines: CartLine[]) => Promise<Repl
  * none; a refusal names the line as `items.<itemId>`) -> the cart. The project stays.
  */
 export function projectToCart(addToCart: AddToCart) {
-  return async (ctx: VisitorContext, params: Params): Promise<Reply> => {
+  return async (ctx: VisitorContext, params: Params): Promise<Reply<CartAddAnswer>> => {
     const { customer } = await requireCustomer(ctx);
     const project = await readProject(ctx, customer.id, idOf(params.id));
     const { itemIds } = validate(projectToCartSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request, { emptyAllowed: true }));
     const chosen = itemIds ? itemIds.map((id) => project.items.find((item) => item.itemId === id)) : project.items;
     if (chosen.some((item) => item === undefined)) throw notFound();
     const lines = (chosen as ProjectItem[]).map((item) => ({ sku: item.sku, quantity: item.quantity, options: {}, field: `items.${item.itemId}` }));
-    if (lines.length === 0) throw invalid("itemIds", "The project has no products.", "project_empty");
+    if (lines.length === 0) throw invalid("itemIds", "The project has no products.", "project_empty" satisfies AccountRefusalCode);
     return addToCart(ctx, lines);
   };
 }
@@ -251,11 +256,12 @@ export function projectToCart(addToCart: AddToCart) {
  * POST /apiv2/customer/projects/merge: the guest's browser projects into the account, by
  * name; every line lands (summed into the product's line where the project has one) -> {projects}.
  */
-export async function mergeProjects(ctx: ShopContext): Promise<Reply> {
+export async function mergeProjects(ctx: ShopContext): Promise<Reply<ProjectsAnswer>> {
   const { customer } = await requireCustomer(ctx);
   const { projects } = validate(projectMergeSchema(ACCOUNT_FORM_TEXTS), await readJson(ctx.request));
   const lines = projects.reduce((sum, project) => sum + project.items.length, 0);
-  if (lines > MAX_MERGED_LINES) throw invalid("projects", `At most ${MAX_MERGED_LINES} lines can be merged at once.`, "too_many_lines");
+  if (lines > MAX_MERGED_LINES)
+    throw invalid("projects", `At most ${MAX_MERGED_LINES} lines can be merged at once.`, "too_many_lines" satisfies AccountRefusalCode);
   if (projects.length > 0) {
     const always = sql`1`;
     await ctx.db.batch(

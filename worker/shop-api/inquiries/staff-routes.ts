@@ -10,8 +10,9 @@
  * A closed inquiry takes no reply and no second close (409 inquiry_closed). Query parameters
  * are checked like bodies (422 naming the parameter); an empty one counts as not given.
  */
+import type { InquiryRefusalCode, InquiryReplyRequest } from "@domain/api/inquiries";
 import { z } from "zod";
-import { INQUIRY_STATE_FILTERS, MAX_REPLY_LENGTH, type InquiryListPage } from "@domain/back-office/inquiries";
+import { INQUIRY_STATE_FILTERS, MAX_REPLY_LENGTH, type InquiryDetail, type InquiryListPage } from "@domain/back-office/inquiries";
 import { INQUIRY_NUMBER, INQUIRY_TYPES, inquiryMessageField } from "@domain/inquiry";
 import { fail, notFound } from "../core/envelope";
 import { sendOutboxSoon } from "../core/mail/sender";
@@ -34,7 +35,7 @@ const listQuery = z
   })
   .strict();
 
-const replyBody = z.object({ message: inquiryMessageField(SERVER_TEXTS, MAX_REPLY_LENGTH) }).strict();
+const replyBody: z.ZodType<InquiryReplyRequest, z.ZodTypeDef, unknown> = z.object({ message: inquiryMessageField(SERVER_TEXTS, MAX_REPLY_LENGTH) }).strict();
 
 function inquiryIdOf(params: Params): string {
   const id = (params.id ?? "").toUpperCase();
@@ -43,33 +44,34 @@ function inquiryIdOf(params: Params): string {
 }
 
 /** GET /admin/api/inquiries */
-export async function inquiryList(ctx: StaffContext): Promise<Reply> {
+export async function inquiryList(ctx: StaffContext): Promise<Reply<InquiryListPage>> {
   const query = validate(listQuery, queryParams(ctx.url));
   const after = query.after ? decodeCursor(query.after) : null;
-  if (query.after && !after) throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor", { field: "after" });
+  if (query.after && !after)
+    throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor" satisfies InquiryRefusalCode, { field: "after" });
   const page = await listInquiries(ctx.db, { state: query.state, type: query.type, shop: query.shop, search: query.q }, { limit: query.limit, after });
   const answer: InquiryListPage = { ...page, states: INQUIRY_STATE_FILTERS, types: INQUIRY_TYPES, shops: shopChoices() };
   return reply(answer);
 }
 
-async function detailReply(ctx: StaffContext, id: string): Promise<Reply> {
+async function detailReply(ctx: StaffContext, id: string): Promise<Reply<InquiryDetail>> {
   const detail = await inquiryDetail(ctx.db, id);
   if (!detail) throw notFound();
   return reply(detail);
 }
 
 /** GET /admin/api/inquiries/:id */
-export function inquiryView(ctx: StaffContext, params: Params): Promise<Reply> {
+export function inquiryView(ctx: StaffContext, params: Params): Promise<Reply<InquiryDetail>> {
   return detailReply(ctx, inquiryIdOf(params));
 }
 
 function refuse(outcome: ChangeOutcome): void {
   if (outcome.outcome === "not_found") throw notFound();
-  if (outcome.outcome === "closed") throw fail(409, INQUIRY_MESSAGES.inquiryClosed, "inquiry_closed");
+  if (outcome.outcome === "closed") throw fail(409, INQUIRY_MESSAGES.inquiryClosed, "inquiry_closed" satisfies InquiryRefusalCode);
 }
 
 /** POST /admin/api/inquiries/:id/reply */
-export async function inquiryReply(ctx: StaffContext, params: Params): Promise<Reply> {
+export async function inquiryReply(ctx: StaffContext, params: Params): Promise<Reply<InquiryDetail>> {
   const id = inquiryIdOf(params);
   const { message } = validate(replyBody, await readJson(ctx.request));
   refuse(await replyToInquiry(ctx.db, id, message, ctx.staff.email, ctx.now));
@@ -78,7 +80,7 @@ export async function inquiryReply(ctx: StaffContext, params: Params): Promise<R
 }
 
 /** POST /admin/api/inquiries/:id/close */
-export async function inquiryClose(ctx: StaffContext, params: Params): Promise<Reply> {
+export async function inquiryClose(ctx: StaffContext, params: Params): Promise<Reply<InquiryDetail>> {
   const id = inquiryIdOf(params);
   refuse(await closeInquiryById(ctx.db, id, ctx.now));
   return detailReply(ctx, id);

@@ -17,6 +17,7 @@
  *      taken fails the batch, which is written again with a new one.
  * Answers `{ inquiryId, type }`.
  */
+import type { InquiryRefusalCode } from "@domain/api/inquiries";
 import { inquiryFormSchema, type InquiryAnswer, type InquiryForm } from "@domain/inquiry";
 import { sql } from "@worker/lib/sql";
 import { sha256Hex, visitorToken } from "../core/auth";
@@ -80,9 +81,9 @@ async function writeInquiry(ctx: ShopContext, inquiry: MailedInquiry & { visitor
   await ctx.db.batch(statements.map((statement) => statement.prepare(ctx.db)));
 }
 
-export async function submitInquiry(ctx: ShopContext): Promise<Reply> {
+export async function submitInquiry(ctx: ShopContext): Promise<Reply<InquiryAnswer>> {
   // 1.
-  if (!ctx.shop.inquiries.enabled) throw fail(403, INQUIRY_MESSAGES.unavailable, "inquiries_unavailable");
+  if (!ctx.shop.inquiries.enabled) throw fail(403, INQUIRY_MESSAGES.unavailable, "inquiries_unavailable" satisfies InquiryRefusalCode);
   // 2.
   const body: InquiryForm = validate(inquiryFormSchema(SERVER_TEXTS, ctx.shop.deliveryCountries), await readJson(ctx.request));
   // 3.
@@ -99,9 +100,9 @@ export async function submitInquiry(ctx: ShopContext): Promise<Reply> {
   perClient.enforce(client!);
   perAddress.enforce(address!);
   const product = found!.results[0] as ProductFacts | undefined;
-  if (!product) throw fail(404, INQUIRY_MESSAGES.productNotFound, "product_not_found", { field: "sku" });
+  if (!product) throw fail(404, INQUIRY_MESSAGES.productNotFound, "product_not_found" satisfies InquiryRefusalCode, { field: "sku" });
   if (body.configuration !== undefined && configuration!.results.length === 0) {
-    throw invalid("configuration", INQUIRY_MESSAGES.configurationNotFound, "configuration_not_found");
+    throw invalid("configuration", INQUIRY_MESSAGES.configurationNotFound, "configuration_not_found" satisfies InquiryRefusalCode);
   }
   // 6.
   const signedIn = await loadCustomer(ctx);

@@ -92,7 +92,7 @@ function signUpBody(body: unknown): NewsletterForm {
 const voucherAmount = (ctx: ShopContext, language: string): string => formatMoney(NEWSLETTER_VOUCHER_AMOUNT, ctx.shop.currency, language);
 
 /** POST /apiv2/newsletter/subscribe -> {status: "pending"}, whatever the address. */
-export async function subscribe(ctx: ShopContext): Promise<Reply> {
+export async function subscribe(ctx: ShopContext): Promise<Reply<NewsletterSubscribeAnswer>> {
   // 1. the body: name (no links) and e-mail
   const body = signUpBody(await readJson(ctx.request));
   // 2. a person: the shop's captcha (403 captcha_failed)
@@ -152,7 +152,7 @@ async function tokenOf(ctx: ShopContext): Promise<string> {
 }
 
 /** POST /apiv2/newsletter/confirm {token} -> {status: "confirmed", thanksPath}. */
-export async function confirm(ctx: ShopContext): Promise<Reply> {
+export async function confirm(ctx: ShopContext): Promise<Reply<NewsletterConfirmAnswer>> {
   const tokens = await signUpTokens(await tokenOf(ctx));
   const row = await selectPendingByConfirmToken(ctx.shop.id, tokens.confirmTokenHash, confirmLinksSentAfter(ctx.now))
     .prepare(ctx.db)
@@ -208,7 +208,7 @@ export async function confirm(ctx: ShopContext): Promise<Reply> {
 }
 
 /** POST /apiv2/newsletter/unsubscribe {token} -> {status: "unsubscribed"} (again: the same answer). */
-export async function unsubscribe(ctx: ShopContext): Promise<Reply> {
+export async function unsubscribe(ctx: ShopContext): Promise<Reply<NewsletterUnsubscribeAnswer>> {
   const hash = await sha256Hex(await tokenOf(ctx));
   const row = await selectByUnsubscribeToken(ctx.shop.id, hash).prepare(ctx.db).first<NewsletterSubscriberRow>();
   if (!row) throw tokenInvalid();

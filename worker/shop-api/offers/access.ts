@@ -9,6 +9,7 @@
  * Anything else, an unknown id, another shop's offer, a wrong or malformed signature, another
  * customer's offer, is one answer: 404 `offer_not_found`, byte for byte.
  */
+import type { OfferRefusalCode } from "@domain/api/offers";
 import type { Customer } from "@domain/account";
 import { OFFER_ID } from "@domain/offers";
 import type { ShopContext } from "../core/context";
@@ -29,7 +30,7 @@ import {
 } from "../tables/offers";
 import { OFFER_MESSAGES } from "./messages";
 
-export const offerNotFound = () => fail(404, OFFER_MESSAGES.offerNotFound, "offer_not_found");
+export const offerNotFound = () => fail(404, OFFER_MESSAGES.offerNotFound, "offer_not_found" satisfies OfferRefusalCode);
 
 /** The customer owns the offer request: sent signed in, or sent with their verified address in the shop. */
 export function ownsRequest(customer: Pick<Customer, "id" | "email" | "verified">, inquiry: Pick<OfferInquiry, "customerId" | "email">): boolean {

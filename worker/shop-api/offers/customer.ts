@@ -13,6 +13,7 @@
  * them; an expired offer (409 `offer_expired`) or a declined one (409 `offer_declined`) writes
  * nothing. The writes are rate limited and idempotent as every shop write (core/route.ts).
  */
+import type { CustomerOffersAnswer, OfferActionRequest, OfferAnswer, OfferRefusalCode } from "@domain/api/offers";
 import { z } from "zod";
 import type { OfferAccepted } from "@domain/offers";
 import { sql, type SqlFragment } from "@worker/lib/sql";
@@ -52,19 +53,19 @@ export interface OfferLinesRequest {
 }
 export type PutOfferLines = (ctx: VisitorContext, request: OfferLinesRequest) => Promise<{ refusal: string } | { cartItemCount: number }>;
 
-const offerExpired = () => fail(409, OFFER_MESSAGES.offerExpired, "offer_expired");
-const offerDeclined = () => fail(409, OFFER_MESSAGES.offerDeclined, "offer_declined");
-const offerAccepted = () => fail(409, OFFER_MESSAGES.offerAccepted, "offer_accepted");
-const offerChanged = () => fail(409, OFFER_MESSAGES.offerChanged, "offer_changed");
+const offerExpired = () => fail(409, OFFER_MESSAGES.offerExpired, "offer_expired" satisfies OfferRefusalCode);
+const offerDeclined = () => fail(409, OFFER_MESSAGES.offerDeclined, "offer_declined" satisfies OfferRefusalCode);
+const offerAccepted = () => fail(409, OFFER_MESSAGES.offerAccepted, "offer_accepted" satisfies OfferRefusalCode);
+const offerChanged = () => fail(409, OFFER_MESSAGES.offerChanged, "offer_changed" satisfies OfferRefusalCode);
 
 /** A link's signature as the body carries it; a malformed one is as wrong as any other (404), never a 422 that tells them apart. */
-const actionBody = z.object({ sig: z.string().max(200).optional() }).strict();
+const actionBody: z.ZodType<OfferActionRequest> = z.object({ sig: z.string().max(200).optional() }).strict();
 
 const todayOf = (ctx: ShopContext) => berlinTime(ctx.now).date;
 const viewOf = (ctx: ShopContext, opened: OpenedOffer) => customerOfferOf(opened.request, opened.lines, ctx.language, ctx.shop.currency, todayOf(ctx));
 
 /** GET /apiv2/customer/offers */
-export async function customerOffers(ctx: ShopContext): Promise<Reply> {
+export async function customerOffers(ctx: ShopContext): Promise<Reply<CustomerOffersAnswer>> {
   const { customer } = await requireCustomer(ctx);
   const email = customer.verified ? customer.email.trim().toLowerCase() : null;
   const { results } = await selectCustomerOfferRequests(ctx.shop.id, customer.id, email, MAX_LISTED_OFFERS).prepare(ctx.db).all<OfferRequestRow>();
@@ -81,7 +82,7 @@ export async function customerOffers(ctx: ShopContext): Promise<Reply> {
 }
 
 /** GET /apiv2/offer/:id?sig= */
-export async function getOffer(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function getOffer(ctx: ShopContext, params: Params): Promise<Reply<OfferAnswer>> {
   const opened = await openOffer(ctx, params.id, ctx.url.searchParams.get("sig") ?? undefined);
   return reply({ offer: viewOf(ctx, opened) });
 }
@@ -100,7 +101,7 @@ function refusalFor(ctx: ShopContext, opened: OpenedOffer): ReturnType<typeof fa
 
 /** POST /apiv2/offer/:id/accept { sig? } (app.ts hands in the cart's putOfferLines) */
 export function acceptOffer(putOfferLines: PutOfferLines) {
-  return async (ctx: VisitorContext, params: Params): Promise<Reply> => {
+  return async (ctx: VisitorContext, params: Params): Promise<Reply<OfferAccepted>> => {
     const { sig } = validate(actionBody, await readJson(ctx.request, { emptyAllowed: true }));
     const opened = await openOffer(ctx, params.id, sig);
     const refusal = refusalFor(ctx, opened);
@@ -128,7 +129,7 @@ export function acceptOffer(putOfferLines: PutOfferLines) {
 }
 
 /** POST /apiv2/offer/:id/decline { sig? }: an offered offer becomes declined; declining it again answers the same. */
-export async function declineOffer(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function declineOffer(ctx: ShopContext, params: Params): Promise<Reply<OfferAnswer>> {
   const { sig } = validate(actionBody, await readJson(ctx.request, { emptyAllowed: true }));
   let opened = await openOffer(ctx, params.id, sig);
   const today = todayOf(ctx);

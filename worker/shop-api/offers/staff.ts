@@ -14,6 +14,7 @@
  * (Berlin). Refused input writes nothing and mails nothing. The offer, its lines and its mail
  * are one guarded batch (guard.ts) that also checks nobody changed the offer meanwhile.
  */
+import type { OfferRefusalCode } from "@domain/api/offers";
 import { z } from "zod";
 import { OFFER_LIMITS, type OfferInput, type OfferProduct, type StaffOfferAnswer } from "@domain/back-office/offers";
 import { isCalendarDate, writtenDate } from "@domain/calendar-date";
@@ -198,7 +199,7 @@ async function answerOf(ctx: StaffContext, inquiryId: string, extraSkus: string[
 }
 
 /** GET /admin/api/inquiries/:id/offer[?sku=A&sku=B] */
-export async function staffOfferView(ctx: StaffContext, params: Params): Promise<Reply> {
+export async function staffOfferView(ctx: StaffContext, params: Params): Promise<Reply<StaffOfferAnswer>> {
   const inquiryId = inquiryIdOf(params);
   const asked = ctx.url.searchParams.getAll("sku").filter((sku) => sku.trim() !== "");
   const parsed = skusQuery.safeParse(asked);
@@ -248,7 +249,7 @@ function offerMail(
 }
 
 /** PUT /admin/api/inquiries/:id/offer */
-export async function staffOfferSave(ctx: StaffContext, params: Params): Promise<Reply> {
+export async function staffOfferSave(ctx: StaffContext, params: Params): Promise<Reply<StaffOfferAnswer>> {
   const inquiryId = inquiryIdOf(params);
   const today = berlinTime(ctx.now).date;
   const input = validate(offerInputSchema(today), await readJson(ctx.request)) as OfferInput;
@@ -257,7 +258,10 @@ export async function staffOfferSave(ctx: StaffContext, params: Params): Promise
   if (offer) {
     const state = stateOn(offer, today);
     if (state !== "offered")
-      throw fail(409, OFFER_MESSAGES.notRevisable.replace("{state}", state), "offer_not_revisable", { field: "offer", params: { state } });
+      throw fail(409, OFFER_MESSAGES.notRevisable.replace("{state}", state), "offer_not_revisable" satisfies OfferRefusalCode, {
+        field: "offer",
+        params: { state },
+      });
   }
   const products = await offerProducts(
     ctx,
@@ -268,14 +272,19 @@ export async function staffOfferSave(ctx: StaffContext, params: Params): Promise
   input.lines.forEach((line, index) => {
     const product = products[index]!;
     if (!product.sold || product.packagePrice === null)
-      throw invalid(`lines.${index}.sku`, OFFER_MESSAGES.unknownProduct, "unknown_product", { sku: line.sku });
+      throw invalid(`lines.${index}.sku`, OFFER_MESSAGES.unknownProduct, "unknown_product" satisfies OfferRefusalCode, { sku: line.sku });
     if (line.quantity < product.minimumQuantity)
-      throw invalid(`lines.${index}.quantity`, OFFER_MESSAGES.minimumQuantity.replace("{minimum}", String(product.minimumQuantity)), "minimum_order_quantity", {
-        minimum: product.minimumQuantity,
-      });
+      throw invalid(
+        `lines.${index}.quantity`,
+        OFFER_MESSAGES.minimumQuantity.replace("{minimum}", String(product.minimumQuantity)),
+        "minimum_order_quantity" satisfies OfferRefusalCode,
+        {
+          minimum: product.minimumQuantity,
+        },
+      );
   });
   // Without a usable link secret the mail could not open the offer: refuse rather than send an offer nobody can accept.
-  if (!linkSecret(ctx.env.OFFER_LINK_SECRET)) throw fail(503, MESSAGES.notConfigured, "not_configured");
+  if (!linkSecret(ctx.env.OFFER_LINK_SECRET)) throw fail(503, MESSAGES.notConfigured, "not_configured" satisfies OfferRefusalCode);
 
   const shop = shopById(inquiry.shopId);
   if (!shop) throw notFound();
@@ -326,7 +335,7 @@ export async function staffOfferSave(ctx: StaffContext, params: Params): Promise
     ),
     offerMail(request, offerId, { ...input, names: products.map((product) => product.name), total, currency, revised: offer !== null }, holds, ctx.now),
   ]);
-  if (refusal) throw fail(409, OFFER_MESSAGES.offerChanged, "offer_changed", { field: "offer" });
+  if (refusal) throw fail(409, OFFER_MESSAGES.offerChanged, "offer_changed" satisfies OfferRefusalCode, { field: "offer" });
   sendOutboxSoon(ctx);
   return reply(await answerOf(ctx, inquiryId));
 }

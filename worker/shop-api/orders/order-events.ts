@@ -16,6 +16,7 @@
  *   The same id with the same event answers 200 again and changes nothing; the same id with
  *   another event is 409.
  */
+import type { OrderEventAnswer, OrderEventRefusalCode } from "@domain/api/orders";
 import { z } from "zod";
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import { randomToken } from "../core/auth";
@@ -41,7 +42,10 @@ const lineSchema = z
     quantity: z.number().int().min(1).max(9999),
   })
   .strict()
-  .refine((line) => line.line !== undefined || line.sku !== undefined, { message: "Name the line or its SKU", params: { code: "line_required" } });
+  .refine((line) => line.line !== undefined || line.sku !== undefined, {
+    message: "Name the line or its SKU",
+    params: { code: "line_required" satisfies OrderEventRefusalCode },
+  });
 
 const eventSchema = z
   .object({
@@ -57,7 +61,7 @@ const eventSchema = z
   .strict();
 type OrderEvent = z.infer<typeof eventSchema>;
 
-function eventView(order: OrderRow, lines: OrderLineRow[], replayed: boolean) {
+function eventView(order: OrderRow, lines: OrderLineRow[], replayed: boolean): OrderEventAnswer {
   return {
     orderNumber: order.order_number,
     state: order.state,
@@ -82,8 +86,8 @@ function quantitiesByLine(event: OrderEvent, lines: OrderLineRow[]): Map<number,
     const matches = lines.filter(
       (line) => (wanted.line === undefined || line.line_no === wanted.line) && (wanted.sku === undefined || line.sku === wanted.sku),
     );
-    if (matches.length === 0) throw invalid(field, ORDER_MESSAGES.eventLine, "unknown_line");
-    if (matches.length > 1) throw invalid(field, ORDER_MESSAGES.eventAmbiguous, "ambiguous_line");
+    if (matches.length === 0) throw invalid(field, ORDER_MESSAGES.eventLine, "unknown_line" satisfies OrderEventRefusalCode);
+    if (matches.length > 1) throw invalid(field, ORDER_MESSAGES.eventAmbiguous, "ambiguous_line" satisfies OrderEventRefusalCode);
     const line = matches[0]!.line_no;
     byLine.set(line, (byLine.get(line) ?? 0) + wanted.quantity);
   });
@@ -96,7 +100,7 @@ function problemOf(
   order: OrderRow,
   lines: OrderLineRow[],
   quantities: Map<number, number>,
-): { field: string; message: string; code: string; status: number } | null {
+): { field: string; message: string; code: OrderEventRefusalCode; status: number } | null {
   if (order.state === "cancelled" || (event.type === "confirmed" && order.state !== "placed"))
     return { field: "type", message: ORDER_MESSAGES.eventState, code: "state_conflict", status: 409 };
   if (event.type === "cancelled" && lines.some((line) => line.shipped_qty > 0))
@@ -170,14 +174,15 @@ function eventStatements(event: OrderEvent, order: OrderRow, quantities: Map<num
 }
 
 /** POST /admin/orders/{number}/events */
-export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<Reply> {
-  if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed", {}, { allow: "POST" });
+export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<Reply<OrderEventAnswer>> {
+  if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed" satisfies OrderEventRefusalCode, {}, { allow: "POST" });
   await requireServiceToken(ctx, "ORDER_EVENTS_TOKEN", "orders");
   const event = validate(eventSchema, await readJson(ctx.request));
-  if (Date.parse(event.time) > ctx.now.getTime() + MAX_CLOCK_SKEW_MS) throw invalid("time", ORDER_MESSAGES.eventFuture, "time_in_future");
+  if (Date.parse(event.time) > ctx.now.getTime() + MAX_CLOCK_SKEW_MS)
+    throw invalid("time", ORDER_MESSAGES.eventFuture, "time_in_future" satisfies OrderEventRefusalCode);
   if ((event.type === "shipped" || event.type === "delivered") && event.lines.length === 0) throw invalid("lines", MESSAGES.required, "required");
   if ((event.type === "confirmed" || event.type === "cancelled") && event.lines.length > 0)
-    throw invalid("lines", ORDER_MESSAGES.eventNoLines, "lines_not_allowed");
+    throw invalid("lines", ORDER_MESSAGES.eventNoLines, "lines_not_allowed" satisfies OrderEventRefusalCode);
   const number = decodeURIComponent(params.number ?? "");
   if (!/^[A-Z]{2,8}-[0-9]{1,12}$/.test(number)) throw notFound();
 
@@ -192,7 +197,8 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
     return { order, lines, known: (eventResult!.results[0] as OrderEventRow | undefined) ?? null };
   };
   const repeat = (known: OrderEventRow, order: OrderRow, lines: OrderLineRow[]) => {
-    if (known.order_id !== order.id || known.body !== body) throw fail(409, ORDER_MESSAGES.eventReused, "event_id_reused", { field: "eventId" });
+    if (known.order_id !== order.id || known.body !== body)
+      throw fail(409, ORDER_MESSAGES.eventReused, "event_id_reused" satisfies OrderEventRefusalCode, { field: "eventId" });
     return reply(eventView(order, lines, true));
   };
 
@@ -200,7 +206,7 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
   if (!before.order) throw notFound();
   if (before.known) return repeat(before.known, before.order, before.lines);
   if (Date.parse(event.time) < Date.parse(before.order.placed_at) - MAX_CLOCK_SKEW_MS)
-    throw invalid("time", ORDER_MESSAGES.eventBeforeOrder, "time_before_order", { placedAt: before.order.placed_at });
+    throw invalid("time", ORDER_MESSAGES.eventBeforeOrder, "time_before_order" satisfies OrderEventRefusalCode, { placedAt: before.order.placed_at });
   const quantities = quantitiesByLine(event, before.lines);
   const problem = problemOf(event, before.order, before.lines, quantities);
   if (problem)
@@ -213,5 +219,7 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
   // Another event changed the order in between, or the same event was recorded at the same time.
   if (after.known) return repeat(after.known, after.order!, after.lines);
   const late = problemOf(event, after.order!, after.lines, quantities);
-  throw late ? fail(late.status, late.message, late.code, { field: late.field }) : fail(409, ORDER_MESSAGES.eventState, "state_conflict");
+  throw late
+    ? fail(late.status, late.message, late.code, { field: late.field })
+    : fail(409, ORDER_MESSAGES.eventState, "state_conflict" satisfies OrderEventRefusalCode);
 }

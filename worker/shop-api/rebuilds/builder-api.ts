@@ -12,7 +12,7 @@
  *        (publish now for a builder about to build the shops, e.g. `npm start`: the requests waiting for them are merged into
  *        the same builds; rebuilds/publishing.ts publishForBuilder)
  */
-import type { BuilderPublish, ClaimResult } from "@domain/api/builder";
+import type { BuildFinished, BuilderPublish, BuildProgressAnswer, ClaimResult, RebuildRefusalCode, SweepResult } from "@domain/api/builder";
 import { z } from "zod";
 import type { ApiContext } from "../core/context";
 import { fail, MESSAGES } from "../core/envelope";
@@ -31,7 +31,9 @@ const builder = z
   .max(200)
   .regex(/^[A-Za-z0-9._:@/-]+$/, "must be a builder name like host-pid (letters, digits and . _ : @ / -)");
 const count = z.number().int().min(0).max(10_000_000);
-const shopId = z.string().refine((id) => configuredShopIds().includes(id), { message: "is not a configured shop", params: { code: "unknown_shop" } });
+const shopId = z
+  .string()
+  .refine((id) => configuredShopIds().includes(id), { message: "is not a configured shop", params: { code: "unknown_shop" satisfies RebuildRefusalCode } });
 
 const publishBody = z
   .object({
@@ -55,7 +57,7 @@ const finishBody = z.discriminatedUnion("ok", [
 ]);
 
 async function authorised(ctx: ApiContext): Promise<RebuildDeps> {
-  if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed", {}, { allow: "POST" });
+  if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed" satisfies RebuildRefusalCode, {}, { allow: "POST" });
   await requireServiceToken(ctx, "BUILDER_TOKEN", "builder");
   return { now: () => ctx.now };
 }
@@ -72,14 +74,14 @@ export async function claimRoute(ctx: ApiContext): Promise<Reply<ClaimResult>> {
   return reply(await claimBuild(ctx.db, body.builder, body.shops ?? null, deps));
 }
 
-export async function progressRoute(ctx: ApiContext, params: Params): Promise<Reply> {
+export async function progressRoute(ctx: ApiContext, params: Params): Promise<Reply<BuildProgressAnswer>> {
   const deps = await authorised(ctx);
   const id = buildId(params);
   const body = validate(progressBody, await readJson(ctx.request));
   return reply(await reportProgress(ctx.db, id, body.builder, body, deps));
 }
 
-export async function finishRoute(ctx: ApiContext, params: Params): Promise<Reply> {
+export async function finishRoute(ctx: ApiContext, params: Params): Promise<Reply<BuildFinished>> {
   const deps = await authorised(ctx);
   const id = buildId(params);
   const body = validate(finishBody, await readJson(ctx.request));
@@ -89,7 +91,7 @@ export async function finishRoute(ctx: ApiContext, params: Params): Promise<Repl
   return reply({ build: await finishBuild(ctx.env, id, body.builder, result, deps) });
 }
 
-export async function sweepRoute(ctx: ApiContext): Promise<Reply> {
+export async function sweepRoute(ctx: ApiContext): Promise<Reply<SweepResult>> {
   const deps = await authorised(ctx);
   await readJson(ctx.request, { emptyAllowed: true });
   return reply(await sweepRebuilds(ctx.env, deps));

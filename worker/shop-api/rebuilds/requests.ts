@@ -4,6 +4,7 @@
  * or, where no queue is bound, merges them at once (merge.ts), so the pipeline also works
  * without Queues (a shop API deployed without the binding, the tests).
  */
+import type { RebuildDispatch } from "@domain/api/builder";
 import type { ShopApiEnv } from "@worker/env";
 import { sendRebuildRequests } from "../core/rebuild-queue";
 import { deleteLastRequestWithoutShops, insertLastRequestShops, insertRequest, type RebuildTrigger } from "../tables/rebuilds";
@@ -29,10 +30,8 @@ export async function writeRequest(env: Pick<ShopApiEnv, "DB">, input: RequestIn
   return inserted?.results[0]?.id ?? null;
 }
 
-export type Dispatched = "queued" | "merged" | "unsent";
-
 /** Hands the requests on: to the queue when one is bound (a failed send leaves them for the sweep), else merged here and now. */
-export async function dispatchRequests(env: ShopApiEnv, ids: readonly number[], deps: RebuildDeps): Promise<Dispatched> {
+export async function dispatchRequests(env: ShopApiEnv, ids: readonly number[], deps: RebuildDeps): Promise<RebuildDispatch> {
   if (ids.length === 0) return "merged";
   if (env.REBUILD_QUEUE) return (await sendRebuildRequests(env, ids, deps.now())) ? "queued" : "unsent";
   await mergeRequests(env, ids, deps);

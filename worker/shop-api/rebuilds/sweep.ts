@@ -6,12 +6,13 @@
  * attempt; calls the deploy hook again for builds due for a while that nobody claimed; deletes
  * webhook deliveries after 7 days and rotated webhook secrets after their validity ended.
  */
+import type { SweepResult } from "@domain/api/builder";
 import type { ShopApiEnv } from "@worker/env";
 import { sql } from "@worker/lib/sql";
 import { expiredOnLastAttempt, failSql, selectUnsentRequests } from "../tables/rebuilds";
 import { deleteDeliveriesBefore, deleteSecretsExpiredBefore } from "../tables/webhooks";
 import { callDeployHooks } from "./deploy-hooks";
-import { dispatchRequests, type Dispatched } from "./requests";
+import { dispatchRequests } from "./requests";
 import { settingsOf, type RebuildDeps } from "./settings";
 
 /** A sent request still unmerged after this long is sent again. */
@@ -22,12 +23,6 @@ const DELIVERIES_KEPT_DAYS = 7;
 const REQUESTS_PER_SWEEP = 500;
 
 export const LEASE_EXPIRED_ERROR = "The builder stopped reporting: its lease expired on the last attempt.";
-
-export interface SweepResult {
-  requests: number;
-  dispatched: Dispatched | null;
-  expired: number;
-}
 
 export async function sweepRebuilds(env: ShopApiEnv, deps: RebuildDeps): Promise<SweepResult> {
   const now = deps.now();

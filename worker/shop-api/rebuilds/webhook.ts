@@ -13,6 +13,7 @@
  * the SKUs (product_shops; SKUs the catalogue does not know are listed in the answer); with
  * neither, every shop.
  */
+import type { CatalogueWebhookAnswer, RebuildRefusalCode } from "@domain/api/builder";
 import { z } from "zod";
 import { jsonList } from "@worker/lib/json";
 import { readLimitedBody } from "@worker/lib/read-limited-body";
@@ -53,7 +54,7 @@ const bodySchema = z
   })
   .strict();
 
-const unauthorised = (code: string, message: string) => fail(401, message, code);
+const unauthorised = (code: RebuildRefusalCode, message: string) => fail(401, message, code);
 
 async function hmac(key: Uint8Array<ArrayBuffer>, content: Uint8Array<ArrayBuffer>): Promise<string> {
   const cryptoKey = await crypto.subtle.importKey("raw", key, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
@@ -85,7 +86,7 @@ export async function verifyWebhook(ctx: ApiContext, body: Uint8Array): Promise<
   const keys = (await validSecrets(ctx.env, ctx.now)).map(secretKey).filter((key): key is Uint8Array<ArrayBuffer> => key !== null);
   if (keys.length === 0) {
     console.error("POST /admin/hooks/catalogue: no valid webhook secret (D1 webhook_secrets or CATALOGUE_WEBHOOK_SECRET, whsec_...)");
-    throw fail(503, MESSAGES.notConfigured, "not_configured");
+    throw fail(503, MESSAGES.notConfigured, "not_configured" satisfies RebuildRefusalCode);
   }
   const presented = signatures.map((entry) => SIGNATURE.exec(entry)?.[1]).filter((value): value is string => value !== undefined);
   const content = signedContent(id, timestamp, body);
@@ -99,10 +100,10 @@ export async function verifyWebhook(ctx: ApiContext, body: Uint8Array): Promise<
   return { id };
 }
 
-export async function catalogueWebhookRoute(ctx: ApiContext): Promise<Reply> {
-  if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed", {}, { allow: "POST" });
+export async function catalogueWebhookRoute(ctx: ApiContext): Promise<Reply<CatalogueWebhookAnswer>> {
+  if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed" satisfies RebuildRefusalCode, {}, { allow: "POST" });
   const declared = Number(ctx.request.headers.get("content-length") ?? "0");
-  const tooLarge = () => fail(413, `The body is larger than ${MAX_WEBHOOK_BYTES / 1024} KiB.`, "body_too_large");
+  const tooLarge = () => fail(413, `The body is larger than ${MAX_WEBHOOK_BYTES / 1024} KiB.`, "body_too_large" satisfies RebuildRefusalCode);
   if (Number.isFinite(declared) && declared > MAX_WEBHOOK_BYTES) throw tooLarge();
   const bytes = await readLimitedBody(ctx.request.body, MAX_WEBHOOK_BYTES);
   if (bytes === null) throw tooLarge();
@@ -115,7 +116,7 @@ export async function catalogueWebhookRoute(ctx: ApiContext): Promise<Reply> {
   try {
     parsed = JSON.parse(new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes));
   } catch {
-    throw fail(400, MESSAGES.invalid, "malformed_json");
+    throw fail(400, MESSAGES.invalid, "malformed_json" satisfies RebuildRefusalCode);
   }
   const body = validate(bodySchema, parsed);
   const { shops, unknownSkus } = await shopsOf(ctx, body.data);

@@ -15,6 +15,7 @@
  * is not linked yet is not the customer's here either (as in the account's order list); the
  * next sign-in links it, and the lookup or the confirmation mail's link reach it meanwhile.
  */
+import type { ReturnRefusalCode } from "@domain/api/returns";
 import type { Customer } from "@domain/account";
 import { sha256Hex } from "../core/auth";
 import type { ShopContext } from "../core/context";
@@ -34,8 +35,8 @@ export interface OrderAccess {
   customer: Customer | null;
 }
 
-export const lookupTokenInvalid = () => fail(401, RETURNS_MESSAGES.lookupTokenInvalid, "lookup_token_invalid");
-export const orderNotFound = () => fail(404, RETURNS_MESSAGES.orderNotFound, "order_not_found");
+export const lookupTokenInvalid = () => fail(401, RETURNS_MESSAGES.lookupTokenInvalid, "lookup_token_invalid" satisfies ReturnRefusalCode);
+export const orderNotFound = () => fail(404, RETURNS_MESSAGES.orderNotFound, "order_not_found" satisfies ReturnRefusalCode);
 
 /** Whose order it is (see the module comment). */
 export function customerOwnsOrder(customer: Pick<Customer, "id">, order: Pick<OrderRow, "customer_id">): boolean {

@@ -15,6 +15,7 @@
  * attempt is counted before the order is compared and a successful one is taken back, so
  * concurrent guesses cannot pass the limit and a customer who finds the order is not counted.
  */
+import type { ReturnRefusalCode, RmaLinkRequest } from "@domain/api/returns";
 import { z } from "zod";
 import {
   lookupEmail,
@@ -51,7 +52,7 @@ export const LOOKUP_CAPTCHA_ACTION = "rma_lookup";
 export const LOOKUP_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** GET /apiv2/rma/options */
-export function rmaOptions(ctx: ShopContext): Reply {
+export function rmaOptions(ctx: ShopContext): Reply<RmaOptions> {
   const label = (group: "reasons" | "proposals", value: string) => text(ctx.language, "server", `returns.${group}.${value}`);
   const options: RmaOptions = {
     reasons: COMPLAINT_REASONS.map((value) => ({ id: reasonId(value), value, label: label("reasons", value) })),
@@ -96,7 +97,7 @@ async function grantLookup(ctx: ShopContext, order: OrderRow, via: "lookup" | "l
 type D1Statements = Parameters<ShopContext["db"]["batch"]>[0];
 
 /** POST /apiv2/rma/lookup */
-export async function rmaLookup(ctx: ShopContext): Promise<Reply> {
+export async function rmaLookup(ctx: ShopContext): Promise<Reply<RmaLookupAnswer>> {
   // 1. the body: the three fields in their formats (422 names a malformed field; it says nothing about any order)
   const body = validate(lookupSchema(SERVER_TEXTS), await readJson(ctx.request));
   // 2. a person: the shop's captcha (403 captcha_failed)
@@ -119,7 +120,7 @@ export async function rmaLookup(ctx: ShopContext): Promise<Reply> {
   return reply(await grantLookup(ctx, order!, "lookup", [perNumber.refund, perClient.refund]));
 }
 
-const linkSchema = z
+const linkSchema: z.ZodType<RmaLinkRequest, z.ZodTypeDef, unknown> = z
   .object({
     order: z.string({ required_error: MESSAGES.required }).trim().toUpperCase().pipe(z.string().regex(ORDER_NUMBER, RETURNS_MESSAGES.orderNumber)),
     sig: z.string({ required_error: MESSAGES.required }).regex(LINK_SIGNATURE, RETURNS_MESSAGES.linkInvalid),
@@ -127,18 +128,18 @@ const linkSchema = z
   .strict();
 
 /** POST /apiv2/rma/link */
-export async function rmaLink(ctx: ShopContext): Promise<Reply> {
+export async function rmaLink(ctx: ShopContext): Promise<Reply<RmaLookupAnswer>> {
   const body = validate(linkSchema, await readJson(ctx.request));
   const secret = linkSecret(ctx.env.RMA_LINK_SECRET);
-  if (!secret) throw fail(503, MESSAGES.notConfigured, "not_configured");
+  if (!secret) throw fail(503, MESSAGES.notConfigured, "not_configured" satisfies ReturnRefusalCode);
   const order = await selectOrderByNumber(ctx.shop.id, body.order).prepare(ctx.db).first<OrderRow>();
   if (!order || !(await isReturnsLinkSignature(secret, ctx.shop.id, order.order_number, order.email, body.sig)))
-    throw fail(404, RETURNS_MESSAGES.linkInvalid, "link_invalid");
+    throw fail(404, RETURNS_MESSAGES.linkInvalid, "link_invalid" satisfies ReturnRefusalCode);
   return reply(await grantLookup(ctx, order, "link"));
 }
 
 /** GET /apiv2/rma/orders/:number */
-export async function rmaCustomerOrder(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function rmaCustomerOrder(ctx: ShopContext, params: Params): Promise<Reply<RmaLookupAnswer>> {
   // A malformed number is an order nobody has (after the session check: 401 comes first).
   const number = (params.number ?? "").toUpperCase();
   const { order } = await customerOrder(ctx, ORDER_NUMBER.test(number) ? number : "-");

@@ -11,7 +11,8 @@
  * not given.
  */
 import { z } from "zod";
-import { RETURN_KINDS, RETURN_STATE_FILTERS, type ReturnListPage } from "@domain/back-office/returns";
+import type { ReturnRefusalCode, ReturnStatusRequest } from "@domain/api/returns";
+import { RETURN_KINDS, RETURN_STATE_FILTERS, type ReturnDetail, type ReturnListPage } from "@domain/back-office/returns";
 import { messageField, RMA_NUMBER, STAFF_RMA_STATUSES, UPLOAD_ID } from "@domain/returns-forms";
 import { fail, notFound } from "../core/envelope";
 import { sendOutboxSoon } from "../core/mail/sender";
@@ -44,7 +45,7 @@ const statusBody = z
     /** Sent to the customer with the status mail. */
     note: messageField(SERVER_TEXTS).default(""),
   })
-  .strict();
+  .strict() satisfies z.ZodType<unknown, z.ZodTypeDef, ReturnStatusRequest>;
 
 function rmaIdOf(params: Params): string {
   const id = (params.rmaId ?? "").toUpperCase();
@@ -53,17 +54,18 @@ function rmaIdOf(params: Params): string {
 }
 
 /** GET /admin/api/returns */
-export async function returnList(ctx: StaffContext): Promise<Reply> {
+export async function returnList(ctx: StaffContext): Promise<Reply<ReturnListPage>> {
   const query = validate(listQuery, queryParams(ctx.url));
   const after = query.after ? decodeCursor(query.after) : null;
-  if (query.after && !after) throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor", { field: "after" });
+  if (query.after && !after)
+    throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor" satisfies ReturnRefusalCode, { field: "after" });
   const page = await listReturns(ctx.db, { state: query.state, kind: query.kind, shop: query.shop, search: query.q }, { limit: query.limit, after });
   const answer: ReturnListPage = { ...page, states: RETURN_STATE_FILTERS, kinds: RETURN_KINDS, shops: shopChoices() };
   return reply(answer);
 }
 
 /** GET /admin/api/returns/:rmaId */
-export async function returnView(ctx: StaffContext, params: Params): Promise<Reply> {
+export async function returnView(ctx: StaffContext, params: Params): Promise<Reply<ReturnDetail>> {
   const detail = await returnDetail(ctx.db, rmaIdOf(params));
   if (!detail) throw notFound();
   return reply(detail);
@@ -92,7 +94,7 @@ export async function returnImage(ctx: StaffContext, params: Params): Promise<Re
 }
 
 /** POST /admin/api/returns/:rmaId/status */
-export async function returnStatus(ctx: StaffContext, params: Params): Promise<Reply> {
+export async function returnStatus(ctx: StaffContext, params: Params): Promise<Reply<ReturnDetail>> {
   const id = rmaIdOf(params);
   const body = validate(statusBody, await readJson(ctx.request));
   const outcome = await setReturnStatus(ctx.db, id, body.status, body.note, ctx.staff.email, ctx.now);
@@ -100,12 +102,17 @@ export async function returnStatus(ctx: StaffContext, params: Params): Promise<R
     case "not_found":
       throw notFound();
     case "not_allowed":
-      throw fail(409, RETURNS_MESSAGES.statusNotAllowed.replace("{from}", outcome.from).replace("{to}", body.status), "status_not_allowed", {
-        field: "status",
-        params: { from: outcome.from, to: body.status },
-      });
+      throw fail(
+        409,
+        RETURNS_MESSAGES.statusNotAllowed.replace("{from}", outcome.from).replace("{to}", body.status),
+        "status_not_allowed" satisfies ReturnRefusalCode,
+        {
+          field: "status",
+          params: { from: outcome.from, to: body.status },
+        },
+      );
     case "raced":
-      throw fail(409, RETURNS_MESSAGES.statusChanged, "status_changed", { field: "status" });
+      throw fail(409, RETURNS_MESSAGES.statusChanged, "status_changed" satisfies ReturnRefusalCode, { field: "status" });
     case "changed":
       break;
   }

@@ -16,6 +16,7 @@
  *      confirmation mail; a complaint number that happens to be taken is drawn again.
  * Answers `{ rmaId }`.
  */
+import type { ReturnRefusalCode } from "@domain/api/returns";
 import { RETURN_WINDOW_MS } from "@domain/return-window";
 import { orderAccessSchema, rmaSubmitSchema, WINDOWLESS_REASONS } from "@domain/returns-forms";
 import type { RmaSubmitAnswer, RmaSubmitBody } from "@domain/returns-forms";
@@ -45,7 +46,8 @@ interface Check {
   available?: number | null;
 }
 
-const uploadUnavailable = (index: number) => invalid(`uploadIds.${index}`, RETURNS_MESSAGES.uploadUnavailable, "upload_unavailable");
+const uploadUnavailable = (index: number) =>
+  invalid(`uploadIds.${index}`, RETURNS_MESSAGES.uploadUnavailable, "upload_unavailable" satisfies ReturnRefusalCode);
 
 /** 5. The images: each an upload of the caller's visitor in this shop, for a complaint, not attached to anything yet. */
 async function checkImages(ctx: VisitorContext, ids: readonly string[]): Promise<void> {
@@ -79,7 +81,12 @@ function refusalOf(check: Check & { refusal: string }) {
       return uploadUnavailable(check.item ?? 0);
     default: {
       const maxValue = check.available ?? 0;
-      return invalid(`items.${check.item ?? 0}.quantity`, RETURNS_MESSAGES.maxValue.replace("{maxValue}", String(maxValue)), "max_value", { maxValue });
+      return invalid(
+        `items.${check.item ?? 0}.quantity`,
+        RETURNS_MESSAGES.maxValue.replace("{maxValue}", String(maxValue)),
+        "max_value" satisfies ReturnRefusalCode,
+        { maxValue },
+      );
     }
   }
 }
@@ -153,9 +160,10 @@ async function writeComplaint(ctx: VisitorContext, access: OrderAccess, loaded: 
   }));
 }
 
-export async function submitRma(ctx: ShopContext): Promise<Reply> {
+export async function submitRma(ctx: ShopContext): Promise<Reply<RmaSubmitAnswer>> {
   // 1.
-  if (!ctx.request.headers.get(IDEMPOTENCY_KEY_HEADER)) throw fail(400, RETURNS_MESSAGES.idempotencyKeyRequired, "idempotency_key_required");
+  if (!ctx.request.headers.get(IDEMPOTENCY_KEY_HEADER))
+    throw fail(400, RETURNS_MESSAGES.idempotencyKeyRequired, "idempotency_key_required" satisfies ReturnRefusalCode);
   const raw = await readJson(ctx.request);
   // 2.
   const visitorCtx = await withVisitor(ctx);

@@ -15,6 +15,7 @@
  * Answers `{ uploadId, name, size }`; the id goes into the complaint's `uploadIds`, which
  * attaches the image to it (unattached images are deleted after 24 hours).
  */
+import type { ReturnRefusalCode } from "@domain/api/returns";
 import { MAX_RMA_IMAGES, type RmaUploadAnswer } from "@domain/returns-forms";
 import { shopDirectory } from "@config/shops";
 import type { ShopContext } from "../core/context";
@@ -30,7 +31,7 @@ import { RETURNS_MESSAGES } from "./messages";
 export const MAX_PENDING_IMAGES = 2 * MAX_RMA_IMAGES;
 
 /** The contract's code for each of the core's upload refusals. */
-const CONTRACT_CODES: Readonly<Record<string, string>> = {
+const CONTRACT_CODES: Readonly<Record<string, ReturnRefusalCode>> = {
   upload_failed: "upload_error",
   too_many_files: "upload_error",
   type_not_allowed: "extension_not_allowed",
@@ -48,7 +49,7 @@ function inContractCodes(failure: ApiFailure): ApiFailure {
   return new ApiFailure(failure.status, errors, failure.headers);
 }
 
-export async function rmaUpload(ctx: ShopContext): Promise<Reply> {
+export async function rmaUpload(ctx: ShopContext): Promise<Reply<RmaUploadAnswer>> {
   // 1. who: the visitor of a live lookup, or a signed-in customer
   const visitorCtx = await withVisitor(ctx);
   await requireUploadAccess(visitorCtx);
@@ -57,7 +58,7 @@ export async function rmaUpload(ctx: ShopContext): Promise<Reply> {
   if (owner) {
     const pending = await countUnattached(owner.id, ctx.shop.id, "complaint").prepare(ctx.db).first<{ n: number }>();
     if ((pending?.n ?? 0) >= MAX_PENDING_IMAGES)
-      throw fail(422, RETURNS_MESSAGES.tooManyPending.replace("{max}", String(MAX_PENDING_IMAGES)), "upload_error", {
+      throw fail(422, RETURNS_MESSAGES.tooManyPending.replace("{max}", String(MAX_PENDING_IMAGES)), "upload_error" satisfies ReturnRefusalCode, {
         field: "file",
         params: { reason: "too_many_pending", max: MAX_PENDING_IMAGES },
       });

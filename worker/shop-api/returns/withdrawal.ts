@@ -12,6 +12,7 @@
  * of the same order answers the first one and sends no second mail.
  * Answers `{ withdrawal: { requestedAt, rmaId } }`.
  */
+import type { ReturnRefusalCode } from "@domain/api/returns";
 import { withdrawalSchema, type WithdrawalAnswer } from "@domain/returns-forms";
 import { sql } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
@@ -34,7 +35,7 @@ const answerOf = (row: Pick<OrderWithdrawalRow, "requested_at" | "rma_id">): Wit
   withdrawal: { requestedAt: row.requested_at, rmaId: row.rma_id },
 });
 
-export async function withdrawOrder(ctx: ShopContext): Promise<Reply> {
+export async function withdrawOrder(ctx: ShopContext): Promise<Reply<WithdrawalAnswer>> {
   // 1. the body and who asks for which order
   const body = validate(withdrawalSchema(SERVER_TEXTS), await readJson(ctx.request));
   const visitorCtx = await withVisitor(ctx);
@@ -43,7 +44,7 @@ export async function withdrawOrder(ctx: ShopContext): Promise<Reply> {
   const loaded = await loadOrder(ctx, access.order);
   if (loaded.withdrawal) return reply(answerOf(loaded.withdrawal));
   const refusal = withdrawalRefusal(ctx.shop, loaded.order, loaded.customerType, loaded.lines, ctx.now);
-  if (refusal) throw fail(403, RETURNS_MESSAGES.withdrawalUnavailable, "withdrawal_unavailable", { params: { reason: refusal } });
+  if (refusal) throw fail(403, RETURNS_MESSAGES.withdrawalUnavailable, "withdrawal_unavailable" satisfies ReturnRefusalCode, { params: { reason: refusal } });
   // 3. one batch: the withdrawal, its case, the mail
   const order = loaded.order;
   const now = ctx.now.toISOString();
@@ -119,7 +120,7 @@ export async function withdrawOrder(ctx: ShopContext): Promise<Reply> {
     }));
     const refused = outcome.refusal?.refusal;
     if (refused === "number_taken" && attempt < NUMBER_ATTEMPTS) continue;
-    if (refused === "lookup_token_invalid") throw lookupTokenInvalid();
+    if (refused === ("lookup_token_invalid" satisfies ReturnRefusalCode)) throw lookupTokenInvalid();
     if (refused && refused !== "withdrawn") throw new Error(`withdrawal refused: ${refused}`);
     const row = outcome.reads[0]!.results[0] as OrderWithdrawalRow | undefined;
     if (!row) throw new Error("withdrawal batch passed its checks but wrote no withdrawal");

@@ -68,7 +68,7 @@ function scopedTree(options: FilterOption[], categoryId: string): FilterOption[]
   });
 }
 
-export async function categoryListing(ctx: ShopContext, categoryId: string): Promise<Reply> {
+export async function categoryListing(ctx: ShopContext, categoryId: string): Promise<Reply<CategoryListingData>> {
   if (!CATEGORY_ID.test(categoryId)) throw notFound();
   const filters = inputChecked(() => parseFilters(ctx.url.searchParams.get("filters")));
   const sort = parseSort(ctx.url.searchParams.get("sort"));

@@ -10,7 +10,8 @@ import { shopById } from "../core/shop";
 import { D1SearchEngine } from "./d1-engine";
 import { logQuery, searchReport } from "./query-log";
 import { queryLength } from "./query-text";
-import { MINIMUM_SEARCH_CHARACTERS, type ResultGroup } from "@domain/search-api";
+import type { SearchRefusalCode, SearchReport } from "@domain/api/search";
+import { MINIMUM_SEARCH_CHARACTERS, type ResultGroup, type SearchData } from "@domain/search-api";
 import { parseSearchParams } from "./request";
 import { SUGGESTION_LIMIT, SearchInputError, type SearchEngine, type SearchRequest } from "./types";
 
@@ -27,12 +28,12 @@ async function inputChecked<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (problem) {
-    if (problem instanceof SearchInputError) throw fail(400, problem.message, "invalid_search");
+    if (problem instanceof SearchInputError) throw fail(400, problem.message, "invalid_search" satisfies SearchRefusalCode);
     throw problem;
   }
 }
 
-export async function search(ctx: ShopContext, kind: "search" | "suggestions", engine: SearchEngine = createSearchEngine(ctx)): Promise<Reply> {
+export async function search(ctx: ShopContext, kind: "search" | "suggestions", engine: SearchEngine = createSearchEngine(ctx)): Promise<Reply<SearchData>> {
   const { shop, language } = ctx;
   const minimum = MINIMUM_SEARCH_CHARACTERS;
   let params = await inputChecked(() => parseSearchParams(ctx.url));
@@ -73,10 +74,10 @@ export async function search(ctx: ShopContext, kind: "search" | "suggestions", e
 }
 
 /** GET /admin/search/report?shop=DE&days=30 with `Authorization: Bearer <SEARCH_REPORT_TOKEN>`. */
-export async function searchReportRoute(ctx: ApiContext): Promise<Reply> {
+export async function searchReportRoute(ctx: ApiContext): Promise<Reply<SearchReport>> {
   await requireServiceToken(ctx, "SEARCH_REPORT_TOKEN", "search-report");
   const shop = shopById(ctx.url.searchParams.get("shop") ?? "");
-  if (!shop) throw fail(400, MESSAGES.invalid, "unknown_shop", { field: "shop" });
+  if (!shop) throw fail(400, MESSAGES.invalid, "unknown_shop" satisfies SearchRefusalCode, { field: "shop" });
   const days = Number(ctx.url.searchParams.get("days") ?? "30");
   if (!Number.isInteger(days) || days < 1 || days > 366) throw fail(400, "days must be a whole number from 1 to 366", "invalid", { field: "days" });
   return reply(await searchReport(ctx.db, shop.id, days, ctx.now));

@@ -4,6 +4,7 @@
  * format or bidi characters, which would garble the report; no visitor data), and nothing
  * when the visitor's consent says log=false.
  */
+import type { SearchReport } from "@domain/api/search";
 import type { D1Database } from "@cloudflare/workers-types";
 import { sql } from "@worker/lib/sql";
 import { normalizeQuery, printableText } from "./query-text";
@@ -18,14 +19,6 @@ export async function logQuery(db: D1Database, entry: { shop: string; language: 
         last_total = excluded.last_total`
     .prepare(db)
     .run();
-}
-
-export interface SearchReport {
-  shop: string;
-  from: string;
-  to: string;
-  topQueries: { query: string; searches: number; noResults: number }[];
-  noResultQueries: { query: string; searches: number }[];
 }
 
 interface QueryTotalsRow {

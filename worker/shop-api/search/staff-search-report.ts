@@ -5,6 +5,7 @@
  * result of every day of the range, and per day the searches of the leading queries of
  * both lists, so the console can draw them as lines.
  */
+import type { QueryTrend, SearchReportOverTime, StaffSearchReport } from "@domain/api/search";
 import type { D1Database } from "@cloudflare/workers-types";
 import { z } from "zod";
 import { jsonList } from "@worker/lib/json";
@@ -14,29 +15,7 @@ import { validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";
 import { shopChoices } from "../core/shop";
 import type { StaffContext } from "../core/staff-auth";
-import { searchReport, type SearchReport } from "./query-log";
-
-export interface DayTotals {
-  day: string;
-  searches: number;
-  noResults: number;
-}
-
-/** One query's figures per day, in the order of `days` (0 on days it was not searched for). */
-export interface QueryTrend {
-  query: string;
-  counts: number[];
-}
-
-export interface SearchReportOverTime extends SearchReport {
-  days: number;
-  /** Every day from `from` to `to`, both included, days without searches as 0. */
-  daily: DayTotals[];
-  /** Searches per day of the leading top queries. */
-  topTrends: QueryTrend[];
-  /** Searches without result per day of the leading queries without result. */
-  noResultTrends: QueryTrend[];
-}
+import { searchReport } from "./query-log";
 
 /** The days from `from` to `to` (YYYY-MM-DD, UTC as the log counts them), both included. */
 export function daysBetween(from: string, to: string): string[] {
@@ -109,7 +88,7 @@ const reportQuery = z
   .strict();
 
 /** GET /admin/api/search-report?shop=DE&days=30 (staff roles merchandiser and ops). */
-export async function staffSearchReport(ctx: StaffContext): Promise<Reply> {
+export async function staffSearchReport(ctx: StaffContext): Promise<Reply<StaffSearchReport>> {
   const { shop, days } = validate(reportQuery, queryParams(ctx.url));
   const report = await searchReportOverTime(ctx.db, shop, days, ctx.now);
   return reply({ ...report, shops: shopChoices() });

@@ -15,6 +15,15 @@
  * before the answer (up to 8 at a time); a failed write fails the batch (503), and the builder
  * sends it again (writes of the same key and bytes are idempotent).
  */
+import type {
+  SiteAssetDeleteRequest,
+  SiteAssetGetRequest,
+  SiteAssetKeys,
+  SiteAssetListRequest,
+  SiteAssetsDeleted,
+  SiteAssetsRefusalCode,
+  SiteAssetsWritten,
+} from "@domain/api/site-assets";
 import { z } from "zod";
 import type { ApiContext } from "../core/context";
 import { fail, MESSAGES } from "../core/envelope";
@@ -32,8 +41,8 @@ const isConfiguredShop = (shop: string | null): boolean => shop !== null && allS
 const siteKey = z
   .string()
   .refine((key) => isConfiguredShop(siteAssetKeyShop(key)), { message: "is not a site asset key of a configured shop", params: { code: "invalid_key" } });
-const getBody = z.object({ key: siteKey }).strict();
-const listBody = z
+const getBody: z.ZodType<SiteAssetGetRequest> = z.object({ key: siteKey }).strict();
+const listBody: z.ZodType<SiteAssetListRequest> = z
   .object({
     prefix: z.string().refine((prefix) => allShops().some((shop) => prefix.startsWith(shopPrefix(shop.id))) && prefix.length <= 200, {
       message: "must start with sites/<SHOP>/ of a configured shop",
@@ -42,7 +51,7 @@ const listBody = z
     cursor: z.string().min(1).max(1000).optional(),
   })
   .strict();
-const deleteBody = z.object({ keys: z.array(siteKey).min(1).max(MAX_DELETE_KEYS) }).strict();
+const deleteBody: z.ZodType<SiteAssetDeleteRequest> = z.object({ keys: z.array(siteKey).min(1).max(MAX_DELETE_KEYS) }).strict();
 const putHeader = z
   .object({
     objects: z
@@ -54,11 +63,11 @@ const putHeader = z
 
 function bucketOf(ctx: ApiContext) {
   const bucket = ctx.env.SITE_ASSETS;
-  if (!bucket) throw fail(503, "The site assets bucket is not bound (SITE_ASSETS).", "site_assets_unavailable");
+  if (!bucket) throw fail(503, "The site assets bucket is not bound (SITE_ASSETS).", "site_assets_unavailable" satisfies SiteAssetsRefusalCode);
   return bucket;
 }
 
-const badBatch = (message: string) => fail(400, message, "malformed_batch");
+const badBatch = (message: string) => fail(400, message, "malformed_batch" satisfies SiteAssetsRefusalCode);
 
 /** The objects of a put batch (see above); refuses anything that is not exactly one. */
 export function parsePutBatch(body: Uint8Array): { key: string; bytes: Uint8Array }[] {
@@ -83,8 +92,8 @@ export function parsePutBatch(body: Uint8Array): { key: string; bytes: Uint8Arra
   return parsed;
 }
 
-export async function siteAssetsRoute(ctx: ApiContext, params: Params): Promise<Reply | Response> {
-  if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed", {}, { allow: "POST" });
+export async function siteAssetsRoute(ctx: ApiContext, params: Params): Promise<Reply<SiteAssetsWritten | SiteAssetKeys | SiteAssetsDeleted> | Response> {
+  if (ctx.request.method !== "POST") throw fail(405, MESSAGES.methodNotAllowed, "method_not_allowed" satisfies SiteAssetsRefusalCode, {}, { allow: "POST" });
   await requireServiceToken(ctx, "BUILDER_TOKEN", "builder");
   const bucket = bucketOf(ctx);
   switch (params.op) {
@@ -94,7 +103,7 @@ export async function siteAssetsRoute(ctx: ApiContext, params: Params): Promise<
         try {
           await Promise.all(objects.slice(start, start + PARALLEL_WRITES).map(({ key, bytes }) => bucket.put(key, bytes)));
         } catch {
-          throw fail(503, "Writing to the site assets bucket failed; send the batch again.", "site_assets_unavailable");
+          throw fail(503, "Writing to the site assets bucket failed; send the batch again.", "site_assets_unavailable" satisfies SiteAssetsRefusalCode);
         }
       }
       return reply({ written: objects.length });

@@ -3,14 +3,14 @@
  * and the per-shop `order_counters`. Money is integer minor units, tax included.
  */
 import { money } from "@domain/money";
-import type { OrderLine } from "@domain/api/orders";
+import type { OrderEventType, OrderLine } from "@domain/api/orders";
 import { parseJsonOr } from "@worker/lib/json";
 import { unitLabel } from "@worker/lib/labels";
 import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export type DeliveryMode = "standard" | "requested_date" | "on_call_storage" | "express";
 export type OrderState = "placed" | "confirmed" | "shipped" | "delivered" | "cancelled";
-export type OrderEventType = "confirmed" | "shipped" | "delivered" | "cancelled";
+export type { OrderEventType };
 
 /** The first number a shop hands out: DE-100001. */
 export const FIRST_ORDER_NUMBER = 100001;

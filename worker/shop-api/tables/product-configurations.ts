@@ -5,15 +5,14 @@
  * `product_configurations`, a visitor's stored configurations of products
  * (PUT .../configuration/store/1/{configurationId}/product/{productId}).
  */
+import type { RoofWindowComponentType } from "@domain/api/configurators";
 import { parseJsonOr } from "@worker/lib/json";
 import { sql, type SqlFragment } from "@worker/lib/sql";
-
-export type ComponentType = "window" | "flashing" | "blind" | "accessories";
 
 export interface RoofWindowComponentRow {
   sku: string;
   position: number;
-  component_type: ComponentType;
+  component_type: RoofWindowComponentType;
   code: string;
   /** JSON {language: text}. */
   name: string;
@@ -36,7 +35,7 @@ export interface StepData {
 }
 
 export interface RoofWindowStep {
-  componentType: ComponentType;
+  componentType: RoofWindowComponentType;
   code: string;
   /** In the request's language, falling back to German, then to any language, then to the code. */
   name: string;

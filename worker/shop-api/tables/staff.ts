@@ -4,10 +4,10 @@
  * not ended (`expires_at`), it was used within the idle timeout (`last_seen_at`) and its
  * account is not disabled; the shop API checks all four in the one query that loads it.
  */
+import { STAFF_ROLES, type StaffRole } from "@domain/api/staff-session";
 import { sql, type SqlFragment } from "@worker/lib/sql";
 
-export const STAFF_ROLES = ["merchandiser", "service", "ops"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
+export { STAFF_ROLES, type StaffRole };
 
 export interface StaffRow {
   id: string;

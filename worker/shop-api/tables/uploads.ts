@@ -2,7 +2,9 @@
 import { sql, type SqlFragment } from "@worker/lib/sql";
 
 /** The types an upload can be stored with (the table's CHECK): what core/uploads/file-type.ts can sniff. */
-export type UploadContentType = "image/jpeg" | "image/png" | "image/webp" | "image/heic" | "image/heif";
+import type { UploadContentType } from "@domain/api/uploads";
+
+export type { UploadContentType };
 
 export interface UploadRow {
   id: string;

@@ -26,7 +26,7 @@ import {
   type TerraceSystemViewRow,
 } from "../tables/terrace-catalogue";
 
-export async function terraceCatalogue(ctx: ShopContext): Promise<Reply> {
+export async function terraceCatalogue(ctx: ShopContext): Promise<Reply<TerraceCatalogue>> {
   const { shop, language, db } = ctx;
   const boardRows = (await selectTerraceBoards(shop.id, language).prepare(db).all<TerraceBoardRow>()).results;
   const families = [...new Set(boardRows.map((row) => row.family))];

@@ -22,6 +22,8 @@
  * (`addLines`, injected by app.ts); a line the catalogue cannot supply, out of stock, above the
  * stock or below the minimum order quantity is skipped and named in `skipped`.
  */
+import type { CartAddAnswer } from "@domain/api/cart";
+import type { TerraceRefusalCode } from "@domain/api/terrace";
 import { MAX_QUANTITY } from "@domain/quantity";
 import { randomBase32 } from "@domain/random-ids";
 import type { TerraceBill, TerraceCartAnswer, TerraceConfiguration } from "@domain/terrace-configurations";
@@ -51,7 +53,7 @@ import { SERVER_TEXTS, TERRACE_MESSAGES } from "./messages";
 /** How often a taken number is drawn again before the save fails (50 random bits: never in practice). */
 const NUMBER_ATTEMPTS = 3;
 
-export const configurationNotFound = () => fail(404, TERRACE_MESSAGES.configurationNotFound, "configuration_not_found");
+export const configurationNotFound = () => fail(404, TERRACE_MESSAGES.configurationNotFound, "configuration_not_found" satisfies TerraceRefusalCode);
 
 const isTakenNumber = (error: unknown): boolean =>
   error instanceof Error && /UNIQUE constraint failed: terrace_configurations\.number/.test(`${error.message} ${String(error.cause ?? "")}`);
@@ -63,14 +65,15 @@ async function checkChoices(ctx: ShopContext, plan: TerracePlan): Promise<void> 
     selectTerraceSystem(plan.substructureId ?? "").prepare(ctx.db),
   ]);
   const board = plan.boardSku === undefined ? undefined : (boards!.results as TerraceBoardRow[]).find((row) => row.sku === plan.boardSku);
-  if (plan.boardSku !== undefined && !board) throw invalid("boardSku", TERRACE_MESSAGES.unknownBoard, "unknown_board");
+  if (plan.boardSku !== undefined && !board) throw invalid("boardSku", TERRACE_MESSAGES.unknownBoard, "unknown_board" satisfies TerraceRefusalCode);
   if (plan.substructureId === undefined) return;
   const row = system!.results[0] as TerraceSystemViewRow | undefined;
-  if (!row || (board && row.family !== board.family)) throw invalid("substructureId", TERRACE_MESSAGES.unknownSubstructure, "unknown_substructure");
+  if (!row || (board && row.family !== board.family))
+    throw invalid("substructureId", TERRACE_MESSAGES.unknownSubstructure, "unknown_substructure" satisfies TerraceRefusalCode);
 }
 
 /** POST /apiv2/terrace/configurations */
-export async function saveConfiguration(ctx: ShopContext): Promise<Reply> {
+export async function saveConfiguration(ctx: ShopContext): Promise<Reply<TerraceConfiguration>> {
   const plan = validate(terracePlanSchema(SERVER_TEXTS), await readJson(ctx.request));
   await checkChoices(ctx, plan);
   await requireWithinLimit(ctx, "terraceSaveIp", clientKey(ctx.request));
@@ -106,7 +109,7 @@ async function findConfiguration(ctx: ShopContext, params: Params): Promise<{ nu
 }
 
 /** GET /apiv2/terrace/configurations/{number} */
-export async function loadConfiguration(ctx: ShopContext, params: Params): Promise<Reply> {
+export async function loadConfiguration(ctx: ShopContext, params: Params): Promise<Reply<TerraceConfiguration>> {
   const found = await findConfiguration(ctx, params);
   const answer: TerraceConfiguration = { ...found, bill: await terraceBill(ctx.db, ctx.shop, ctx.language, found.plan) };
   return reply(answer);
@@ -119,7 +122,7 @@ export interface CartLine {
   options: Record<string, string>;
   field: string;
 }
-export type AddToCart = (ctx: VisitorContext, lines: CartLine[]) => Promise<Reply>;
+export type AddToCart = (ctx: VisitorContext, lines: CartLine[]) => Promise<Reply<CartAddAnswer>>;
 
 interface StockRow {
   sku: string;
@@ -154,15 +157,15 @@ async function cartLinesOf(ctx: ShopContext, bill: TerraceBill): Promise<{ lines
 
 /** POST /apiv2/terrace/configurations/{number}/cart (addToCart: the cart's addLines, injected by app.ts). */
 export function configurationToCart(addToCart: AddToCart) {
-  return async (ctx: VisitorContext, params: Params): Promise<Reply> => {
+  return async (ctx: VisitorContext, params: Params): Promise<Reply<TerraceCartAnswer>> => {
     const found = await findConfiguration(ctx, params);
     const bill = await terraceBill(ctx.db, ctx.shop, ctx.language, found.plan);
-    if (!bill) throw fail(422, TERRACE_MESSAGES.incomplete, "configuration_incomplete");
+    if (!bill) throw fail(422, TERRACE_MESSAGES.incomplete, "configuration_incomplete" satisfies TerraceRefusalCode);
     const { lines, skipped } = await cartLinesOf(ctx, bill);
-    if (lines.length === 0) throw fail(422, TERRACE_MESSAGES.nothingToAdd, "nothing_to_add", { params: { skipped: skipped.length } });
+    if (lines.length === 0)
+      throw fail(422, TERRACE_MESSAGES.nothingToAdd, "nothing_to_add" satisfies TerraceRefusalCode, { params: { skipped: skipped.length } });
     const cart = await addToCart(ctx, lines);
-    const itemCount = (cart.data as { miniCart?: { itemCount?: unknown } } | null)?.miniCart?.itemCount;
-    const answer: TerraceCartAnswer = { cartItemCount: typeof itemCount === "number" ? itemCount : 0, skipped };
+    const answer: TerraceCartAnswer = { cartItemCount: cart.data.miniCart.itemCount, skipped };
     return reply(answer);
   };
 }

@@ -1,6 +1,7 @@
 import React from "react";
 import useSWR from "swr";
 import { useTranslation } from "gatsby-plugin-react-i18next";
+import type { ProjectCount } from "@domain/api/account";
 import { ACCOUNT_PATHS, fetchAccount, type AccountEnvironment } from "./api";
 import { mergeIntoAccount, useAccountEnvironment, useGuestProjects } from "./hooks";
 import type { AccountPaths } from "./paths";
@@ -28,7 +29,7 @@ export function useProjectCount(): number {
   const { data: environment } = useAccountEnvironment();
   const { signedIn } = headerCustomer(environment);
   const fromEnvironment = environmentProjectCount(environment);
-  const { data: counted } = useSWR<{ count: number }>(signedIn && fromEnvironment === null ? ACCOUNT_PATHS.projectCount : null, fetchAccount, {
+  const { data: counted } = useSWR<ProjectCount>(signedIn && fromEnvironment === null ? ACCOUNT_PATHS.projectCount : null, fetchAccount, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

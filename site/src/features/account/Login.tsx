@@ -4,7 +4,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { loginSchema, type LoginForm } from "@domain/account-forms";
-import { ACCOUNT_PATHS, accountCall, type Customer } from "./api";
+import type { CustomerAnswer } from "@domain/api/account";
+import { ACCOUNT_PATHS, accountCall } from "./api";
 import { useAccountSettings } from "./context";
 import { applyServerErrors, useFormTexts } from "./form-texts";
 import { afterSignIn, useCustomer } from "./hooks";
@@ -37,7 +38,7 @@ export function Login() {
 
   const submit = handleSubmit(async (body) => {
     setFailure(null);
-    const result = await accountCall<{ customer: Customer }>("POST", ACCOUNT_PATHS.login, body);
+    const result = await accountCall<CustomerAnswer>("POST", ACCOUNT_PATHS.login, body);
     if (result.ok && result.data) {
       await afterSignIn(result.data.customer);
       await navigate(target());

@@ -1,6 +1,7 @@
 import React from "react";
 import useSWR from "swr";
 import { useTranslation } from "gatsby-plugin-react-i18next";
+import type { CustomerOffersAnswer } from "@domain/api/offers";
 import type { CustomerOffer } from "@domain/offers";
 import { cartPath } from "@domain/routes";
 import { INQUIRY_PATHS } from "../inquiries/api";
@@ -32,7 +33,7 @@ export function Offers({ goTo }: { goTo?: (href: string) => void } = {}) {
 function OfferList({ goTo }: { goTo?: (href: string) => void }) {
   const { t } = useTranslation("account");
   const { home, shop, language } = useAccountSettings();
-  const { data, error, mutate } = useSWR<{ offers: CustomerOffer[] }>(INQUIRY_PATHS.customerOffers, fetchAccount, {
+  const { data, error, mutate } = useSWR<CustomerOffersAnswer>(INQUIRY_PATHS.customerOffers, fetchAccount, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
   });

@@ -5,7 +5,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { passwordResetConfirmSchema, passwordResetRequestSchema, type PasswordResetConfirmForm, type PasswordResetRequestForm } from "@domain/account-forms";
 import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "@site/lib/captcha";
-import { ACCOUNT_PATHS, accountCall, type Customer } from "./api";
+import type { AccountMailSent, CustomerAnswer, PasswordResetCheck } from "@domain/api/account";
+import { ACCOUNT_PATHS, accountCall } from "./api";
 import { useAccountSettings } from "./context";
 import { applyServerErrors, useFormTexts } from "./form-texts";
 import { afterSignIn } from "./hooks";
@@ -25,7 +26,7 @@ type LinkState = { state: "none" } | { state: "checking" } | { state: "valid"; t
 async function linkState(token: string | null): Promise<LinkState> {
   if (token === null) return { state: "none" };
   if (token === "") return { state: "invalid" };
-  const result = await accountCall<{ valid: boolean }>("POST", ACCOUNT_PATHS.passwordResetCheck, { token });
+  const result = await accountCall<PasswordResetCheck>("POST", ACCOUNT_PATHS.passwordResetCheck, { token });
   // Only a link the shop API called dead is one; when the check fails, the form stays and the submit decides.
   return result.ok && result.data?.valid === false ? { state: "invalid" } : { state: "valid", token };
 }
@@ -62,7 +63,7 @@ function RequestForm({ linkInvalid }: { linkInvalid: boolean }) {
       setFailure(t("account.errors.captcha_failed"));
       return;
     }
-    const result = await accountCall<{ status: string }>("POST", ACCOUNT_PATHS.passwordReset, body, { headers: { [CAPTCHA_HEADER]: token }, accepted: true });
+    const result = await accountCall<AccountMailSent>("POST", ACCOUNT_PATHS.passwordReset, body, { headers: { [CAPTCHA_HEADER]: token }, accepted: true });
     if (result.ok) setSentTo(body.email);
     else setFailure(applyServerErrors<PasswordResetRequestForm>(result.errors, ["email"], form.setError, t));
   });
@@ -117,7 +118,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const [failure, setFailure] = React.useState<string | null>(null);
   const submit = form.handleSubmit(async (body) => {
     setFailure(null);
-    const result = await accountCall<{ customer: Customer }>("POST", ACCOUNT_PATHS.passwordResetConfirm, body);
+    const result = await accountCall<CustomerAnswer>("POST", ACCOUNT_PATHS.passwordResetConfirm, body);
     if (result.ok && result.data) {
       await afterSignIn(result.data.customer);
       await navigate(paths.orders, { replace: true });

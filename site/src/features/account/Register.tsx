@@ -4,6 +4,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { registerSchema, type RegisterForm, type RegisterInput } from "@domain/account-forms";
 import { CAPTCHA_HEADER, captchaToken, shopCaptcha } from "@site/lib/captcha";
+import type { AccountMailSent } from "@domain/api/account";
 import { ACCOUNT_PATHS, accountCall } from "./api";
 import { useAccountSettings } from "./context";
 import { applyServerErrors, useFormTexts } from "./form-texts";
@@ -72,7 +73,7 @@ export function Register() {
       setFailure(t("account.errors.captcha_failed"));
       return;
     }
-    const result = await accountCall<{ status: string }>("POST", ACCOUNT_PATHS.register, body, { headers: { [CAPTCHA_HEADER]: token }, accepted: true });
+    const result = await accountCall<AccountMailSent>("POST", ACCOUNT_PATHS.register, body, { headers: { [CAPTCHA_HEADER]: token }, accepted: true });
     if (result.ok) setSentTo(body.email);
     else setFailure(applyServerErrors<RegisterInput>(result.errors, FIELDS, setError, t));
   });

@@ -1,7 +1,8 @@
 import React from "react";
 import { navigate } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { ACCOUNT_PATHS, accountCall, type Customer } from "./api";
+import type { CustomerAnswer } from "@domain/api/account";
+import { ACCOUNT_PATHS, accountCall } from "./api";
 import { useAccountSettings } from "./context";
 import { afterSignIn } from "./hooks";
 import { takeToken } from "./token";
@@ -28,7 +29,7 @@ export function Verify() {
       return;
     }
     void (async () => {
-      const result = await accountCall<{ customer: Customer }>("POST", ACCOUNT_PATHS.verify, { token });
+      const result = await accountCall<CustomerAnswer>("POST", ACCOUNT_PATHS.verify, { token });
       if (result.ok && result.data) {
         await afterSignIn(result.data.customer);
         await navigate(paths.orders, { replace: true });

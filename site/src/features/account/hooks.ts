@@ -7,13 +7,14 @@ import React from "react";
 import useSWR, { mutate } from "swr";
 import type { OrderAnswer, OrderListPage } from "@domain/api/orders";
 import { PATHS as COMMERCE_PATHS } from "@site/api/client";
-import { ACCOUNT_PATHS, accountCall, fetchAccount, type AccountEnvironment, type ApiResult, type Customer, type Project } from "./api";
+import type { CustomerAnswer, MaybeCustomerAnswer, ProjectsAnswer, SignedOut } from "@domain/api/account";
+import { ACCOUNT_PATHS, accountCall, fetchAccount, type AccountEnvironment, type ApiResult, type Customer } from "./api";
 import { mergeGuestProjects, readGuestProjects, subscribeGuestProjects, type GuestProject } from "./guest-projects";
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
 
 export function useCustomer() {
-  return useSWR<{ customer: Customer | null }>(ACCOUNT_PATHS.customer, fetchAccount, quiet);
+  return useSWR<MaybeCustomerAnswer>(ACCOUNT_PATHS.customer, fetchAccount, quiet);
 }
 
 export function useAccountEnvironment() {
@@ -30,7 +31,7 @@ export function useCustomerOrder(number: string | null) {
 
 /** The account's projects; only asked for a signed-in customer. */
 export function useProjects(signedIn: boolean) {
-  return useSWR<{ projects: Project[] }>(signedIn ? ACCOUNT_PATHS.projects : null, fetchAccount, quiet);
+  return useSWR<ProjectsAnswer>(signedIn ? ACCOUNT_PATHS.projects : null, fetchAccount, quiet);
 }
 
 /** The projects kept in this browser, live (this tab and others). */
@@ -76,7 +77,7 @@ export async function afterSignIn(customer: Customer): Promise<void> {
 
 /** Signs out (this session only); the screens then show the signed-out state. */
 export async function signOut(): Promise<boolean> {
-  const result = await accountCall<{ signedOut: boolean }>("POST", ACCOUNT_PATHS.logout, {});
+  const result = await accountCall<SignedOut>("POST", ACCOUNT_PATHS.logout, {});
   if (!result.ok) return false;
   await mutate(ACCOUNT_PATHS.customer, { customer: null }, { revalidate: false });
   await mutate(ACCOUNT_PATHS.projects, undefined, { revalidate: false });
@@ -88,8 +89,8 @@ export async function signOut(): Promise<boolean> {
  * Writes changes of the signed-in customer (PATCH: data and address; POST: the password) and,
  * on success, shows the answer's customer everywhere at once (the greeting, the screens).
  */
-export async function saveCustomer(method: "PATCH" | "POST", path: string, body: unknown): Promise<ApiResult<{ customer: Customer }>> {
-  const result = await accountCall<{ customer: Customer }>(method, path, body);
+export async function saveCustomer(method: "PATCH" | "POST", path: string, body: unknown): Promise<ApiResult<CustomerAnswer>> {
+  const result = await accountCall<CustomerAnswer>(method, path, body);
   if (result.ok && result.data) {
     await mutate(ACCOUNT_PATHS.customer, { customer: result.data.customer }, { revalidate: false });
     await mutate(ACCOUNT_PATHS.environment);

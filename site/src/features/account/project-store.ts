@@ -5,7 +5,9 @@
  */
 import { mutate } from "swr";
 import type { MoneyValue } from "@domain/money";
-import { PATHS as COMMERCE_PATHS, type Cart } from "@site/api/client";
+import type { ProjectAnswer, ProjectDeleted, ProjectsAnswer } from "@domain/api/account";
+import type { CartAddAnswer } from "@domain/api/cart";
+import { PATHS as COMMERCE_PATHS } from "@site/api/client";
 import { addToCart } from "../commerce/hooks";
 import { ACCOUNT_PATHS, accountCall, type ApiErrorItem, type Project } from "./api";
 import {
@@ -113,18 +115,30 @@ export function telling(errors: ApiErrorItem[]): ApiErrorItem | undefined {
 /** ACCOUNT_FORM_CODES.projectName of domain/account-forms.ts (not imported: that module brings zod into the product page). */
 const NAME_REFUSED = "invalid_project_name";
 
+/** What a change of projects answers: the project changed, every project (a merge), or that it was deleted. */
+type ProjectChange = ProjectAnswer | ProjectsAnswer | ProjectDeleted;
+
+/** Whether an answer carries `key`; false for none, and for data that is no object at all (a body that is not the contract's). */
+function isAnswerWith<K extends "project" | "projects">(data: ProjectChange | null | undefined, key: K): data is Extract<ProjectChange, Record<K, unknown>> {
+  return typeof data === "object" && data !== null && key in data;
+}
+
 /** After a change in the account: the list (from the answer when it carries one) and the header's count; the list as it is now. */
-async function afterAccountChange(data: unknown): Promise<Project[] | undefined> {
-  const projects = (data as { projects?: Project[] } | null)?.projects;
+async function afterAccountChange(data: ProjectChange | null): Promise<Project[] | undefined> {
+  const projects = isAnswerWith(data, "projects") ? data.projects : undefined;
   const list = Array.isArray(projects)
-    ? await mutate<{ projects: Project[] }>(ACCOUNT_PATHS.projects, { projects }, { revalidate: false })
-    : await mutate<{ projects: Project[] }>(ACCOUNT_PATHS.projects);
+    ? await mutate<ProjectsAnswer>(ACCOUNT_PATHS.projects, { projects }, { revalidate: false })
+    : await mutate<ProjectsAnswer>(ACCOUNT_PATHS.projects);
   await Promise.all([mutate(ACCOUNT_PATHS.projectCount), mutate(ACCOUNT_PATHS.environment)]);
   return list?.projects;
 }
 
-async function accountWrite(method: "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<Outcome & { data?: unknown; list?: Project[] }> {
-  const result = await accountCall<unknown>(method, path, body);
+async function accountWrite(
+  method: "POST" | "PATCH" | "DELETE",
+  path: string,
+  body?: unknown,
+): Promise<Outcome & { data?: ProjectChange | null; list?: Project[] }> {
+  const result = await accountCall<ProjectChange>(method, path, body);
   if (!result.ok) return { ok: false, error: telling(result.errors) };
   const list = await afterAccountChange(result.data);
   return { ok: true, data: result.data, list };
@@ -135,7 +149,7 @@ export const accountActions: ProjectActions = {
     const outcome = await accountWrite("POST", ACCOUNT_PATHS.projects, { name });
     // The new project: from the answer, else the newest of that name in the list read again.
     const project =
-      (outcome.data as { project?: Project } | undefined)?.project ??
+      (isAnswerWith(outcome.data, "project") ? outcome.data.project : undefined) ??
       outcome.list?.filter((candidate) => candidate.name === name.trim()).sort((a, b) => b.id - a.id)[0];
     return { ok: outcome.ok, error: outcome.error, key: project ? String(project.id) : undefined };
   },
@@ -146,7 +160,7 @@ export const accountActions: ProjectActions = {
   removeLine: (project, line) => accountWrite("DELETE", ACCOUNT_PATHS.projectItem(Number(project.key), line.itemId!)),
   async toCart(project, lines) {
     const body = lines ? { itemIds: lines.map((line) => line.itemId!) } : {};
-    const result = await accountCall<Cart>("POST", ACCOUNT_PATHS.projectToCart(Number(project.key)), body);
+    const result = await accountCall<CartAddAnswer>("POST", ACCOUNT_PATHS.projectToCart(Number(project.key)), body);
     if (!result.ok || !result.data) return { ok: false, error: telling(result.errors) };
     await mutate(COMMERCE_PATHS.cart, result.data, { revalidate: false });
     return { ok: true, added: lines?.length ?? project.lines.length, failed: 0 };

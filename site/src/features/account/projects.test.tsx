@@ -102,6 +102,32 @@ describe("the product page's project menu", () => {
     expect(readGuestProjects()).toEqual([]);
   });
 
+  test("a customer: an answer whose data is no object (not the contract's) is not read; the list is read again", async () => {
+    const projects: Project[] = [{ id: 7, name: "Küche", updatedAt: "2026-11-20T10:00:00.000Z", items: [] }];
+    calls = stubApi((call) => {
+      if (call.path === "/apiv2/customer") return { status: 200, data: { customer: erika } };
+      if (call.path === "/apiv2/customer/projects" && call.method === "GET") return { status: 200, data: { projects } };
+      if (call.path === "/apiv2/customer/projects" && call.method === "POST") {
+        projects.push({ id: 8, name: (call.body as { name: string }).name, updatedAt: "2026-11-24T10:00:00.000Z", items: [] });
+        return { status: 200, data: "created" };
+      }
+      if (/^\/apiv2\/customer\/projects\/\d+\/items$/.test(call.path)) return { status: 200, data: "added" };
+      return undefined;
+    });
+    const container = await menu(2);
+    await settle();
+    await click(button(container, "Zum Projekt hinzufügen"));
+    await click(button(container, "Neues Projekt anlegen"));
+    await type(field(container, "Name des neuen Projekts"), "Terrasse");
+    await click(button(container, "Anlegen und hinzufügen"));
+    // The new project is found in the list read again, by its name, and the product goes into it.
+    expect(calls.filter((call) => call.method !== "GET").map((call) => [call.method, call.path])).toEqual([
+      ["POST", "/apiv2/customer/projects"],
+      ["POST", "/apiv2/customer/projects/8/items"],
+    ]);
+    expect(message(container)).toBe("2 Pakete „Eiche Landhausdiele“ wurden zu „Terrasse“ hinzugefügt. Projekte verwalten");
+  });
+
   test("the quantity follows the add-to-cart counter of the same product", async () => {
     calls = stubApi((call) => (call.path === "/apiv2/customer" ? { status: 200, data: { customer: null } } : undefined));
     const container = await menu(1);

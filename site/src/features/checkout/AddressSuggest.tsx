@@ -9,6 +9,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { UseFormRegisterReturn } from "react-hook-form";
+import type { AddressFindAnswer, AddressRetrieveAnswer } from "@domain/api/address";
 import type { AddressSuggestion, FoundAddress } from "@domain/address-lookup";
 import { apiCall } from "@site/api/client";
 import { ADDRESS_PATHS, FIND_DELAY_MS, findText, moveActive } from "./address-suggest";
@@ -45,7 +46,7 @@ export function AddressSuggest({ id, enabled, country, input, autoComplete, inva
     const number = (request.current += 1);
     const timer = setTimeout(
       () => {
-        void apiCall<{ suggestions: AddressSuggestion[] }>("GET", ADDRESS_PATHS.find(text, country, typed.container)).then((result) => {
+        void apiCall<AddressFindAnswer>("GET", ADDRESS_PATHS.find(text, country, typed.container)).then((result) => {
           if (number !== request.current) return;
           const found = result.ok ? (result.data?.suggestions ?? []) : [];
           setSuggestions(found);
@@ -67,7 +68,7 @@ export function AddressSuggest({ id, enabled, country, input, autoComplete, inva
     setOpen(false);
     setSuggestions([]);
     setTyped(null);
-    const result = await apiCall<{ address: FoundAddress }>("GET", ADDRESS_PATHS.retrieve(suggestion.id));
+    const result = await apiCall<AddressRetrieveAnswer>("GET", ADDRESS_PATHS.retrieve(suggestion.id));
     if (result.ok && result.data) onSelect(result.data.address);
   };
 

@@ -5,6 +5,7 @@
  * suggestions, the visitor's customer type). Same-origin fetches through
  * ../commerce/api.ts (the edge adds the visitor's token).
  */
+import type { EnvironmentAnswer } from "@domain/api/shop";
 import React from "react";
 import useSWR from "swr";
 import { isCalendarDate } from "@domain/calendar-date";
@@ -59,7 +60,7 @@ export function useOrder(number: string | null, refreshMs = 0) {
 
 /** Whether the shop's address forms can offer suggestions (false until known, and when the call fails). */
 export function useAddressLookupAvailable(): boolean {
-  const { data } = useSWR<{ environment: { addressLookup?: boolean } }>(CHECKOUT_PATHS.environment, fetchData, quiet);
+  const { data } = useSWR<EnvironmentAnswer>(CHECKOUT_PATHS.environment, fetchData, quiet);
   return data?.environment.addressLookup === true;
 }
 
@@ -74,7 +75,7 @@ export function placeOrderCall(body: unknown, idempotencyKey: string): Promise<A
 }
 
 export function retryPaymentCall(number: string, idempotencyKey: string): Promise<ApiResult<PaymentRetryAnswer>> {
-  return apiCall("POST", CHECKOUT_PATHS.retryPayment(number), {}, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+  return apiCall<PaymentRetryAnswer>("POST", CHECKOUT_PATHS.retryPayment(number), {}, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 
 /** The value, once it stopped changing for `ms` (the quote follows a typed postcode without a call per key). */

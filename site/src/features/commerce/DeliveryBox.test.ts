@@ -1,15 +1,24 @@
 import type { TFunction } from "i18next";
-import type { Delivery } from "@site/api/client";
+import type { ProductDelivery } from "@domain/api/delivery";
 import { deliveryLines, formatDay, formatDeadline, storageHint } from "./DeliveryBox";
 
 const t = ((key: string, params?: Record<string, unknown>) => (params ? `${key} ${JSON.stringify(params)}` : key)) as unknown as TFunction;
 const cost = (amount: number, isFree = false) => ({
+  value: amount / 100,
   amount,
   formatted: `${(amount / 100).toFixed(2).replace(".", ",")} €`,
   isFree,
   label: isFree ? "Kostenloser Versand" : "Versandkosten",
 });
-const delivery: Delivery = {
+const euro = (amount: number) => ({
+  value: amount / 100,
+  amount,
+  currency: "EUR",
+  formattedValue: (amount / 100).toFixed(2).replace(".", ","),
+  formattedWithCurrency: `${(amount / 100).toFixed(2).replace(".", ",")} €`,
+});
+const delivery: ProductDelivery = {
+  productId: "P-1",
   sku: "P-1",
   quantity: 1,
   currentShippingCountry: { code: "de", name: "Deutschland" },
@@ -17,16 +26,20 @@ const delivery: Delivery = {
   isDeliverable: true,
   noDeliveryMessage: null,
   isIsland: false,
+  shippingGroup: "parcel",
   standard: {
     date: "2026-11-20",
     latestDate: "2026-11-24",
     deadline: "2026-11-18T09:00:00.000Z",
     duration: { value: 4, minValue: 2, unit: "days" },
     cost: cost(595),
+    surcharges: [],
   },
-  express: { date: "2026-11-19", deadline: "2026-11-18T09:00:00.000Z", fee: cost(1000), cost: cost(1595) },
+  express: { date: "2026-11-19", deadline: "2026-11-18T09:00:00.000Z", duration: { value: 1, minValue: 1, unit: "days" }, fee: cost(1000), cost: cost(1595) },
+  expressUnavailableReason: null,
   deliveryModes: [],
-  prepaymentDiscount: { percentage: 2, amount: { value: 0.6, amount: 60, currency: "EUR", formattedValue: "0,60", formattedWithCurrency: "0,60 €" } },
+  goodsValue: euro(3000),
+  prepaymentDiscount: { percentage: 2, amount: euro(60) },
 };
 
 test("dates and the 10:00 deadline in the page's locale", () => {

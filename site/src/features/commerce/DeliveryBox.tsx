@@ -2,7 +2,7 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { TFunction } from "i18next";
 import type { ProductData } from "@site/lib/page-data";
-import type { Delivery, ShippingZone } from "@site/api/client";
+import type { ProductDelivery, ShippingZone } from "@domain/api/delivery";
 import { Alerts, useAlerts } from "./alerts";
 import { CART_QUANTITY_EVENT } from "./AddToCart";
 import { htmlLanguage } from "@domain/routes";
@@ -25,7 +25,7 @@ export function formatDeadline(instant: string, locale: string): string {
 }
 
 /** The lines the delivery box shows for a delivery answer. */
-export function deliveryLines(delivery: Delivery, t: TFunction, locale: string): { key: string; text: string; tone?: string }[] {
+export function deliveryLines(delivery: ProductDelivery, t: TFunction, locale: string): { key: string; text: string; tone?: string }[] {
   if (!delivery.isDeliverable) return [{ key: "none", text: delivery.noDeliveryMessage ?? t("delivery.notDeliverable"), tone: "notice" }];
   const lines: { key: string; text: string; tone?: string }[] = [];
   const standard = delivery.standard!;
@@ -66,7 +66,7 @@ export function storageHint(t: TFunction, currency: string, language: string): s
 }
 
 /** The product page's delivery modes and the cart's (domain/checkout.ts): only the desired date is named differently. */
-const CART_MODE: Record<Delivery["deliveryModes"][number]["code"], DeliveryModeCode> = {
+const CART_MODE: Record<ProductDelivery["deliveryModes"][number]["code"], DeliveryModeCode> = {
   standard: "standard",
   desired_date: "requested_date",
   on_call_storage: "on_call_storage",
@@ -86,7 +86,7 @@ function DeliveryModeChoice({
   language,
   t,
 }: {
-  modes: Delivery["deliveryModes"];
+  modes: ProductDelivery["deliveryModes"];
   sku: string;
   currency: string;
   language: string;

@@ -1,5 +1,6 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import type { SampleCartItem } from "@domain/api/samples";
 import { SampleItems } from "./SampleItems";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({
@@ -13,7 +14,14 @@ jest.mock("gatsby-plugin-react-i18next", () => ({
   }),
 }));
 
-const item = (sku: string, longDelivery: boolean) => ({ sku, name: `Muster ${sku}`, image: null, longDelivery });
+const item = (sku: string, longDelivery: boolean): SampleCartItem => ({
+  sku,
+  name: `Muster ${sku}`,
+  quantity: 1,
+  image: null,
+  recommendation: false,
+  longDelivery,
+});
 
 test("a long-delivery sample says its delivery time in the sample cart, with a note below the list", () => {
   const html = renderToStaticMarkup(<SampleItems items={[item("A", false), item("B", true)]} />);

@@ -1,7 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { SAMPLE_LONG_DELIVERY_WEEKS } from "@domain/samples";
-import type { SampleCartItem } from "@site/api/client";
+import type { SampleCartItem } from "@domain/api/samples";
 
 /** The samples of the sample cart, each long-delivery one with its delivery time, and what that means below the list. */
 export function SampleItems({ items, remove }: { items: SampleCartItem[]; remove?: (sku: string) => void }) {

@@ -1,16 +1,8 @@
 /** swr hooks over the live commerce calls; keys are the API paths (shared cache between widgets). */
 import useSWR, { mutate } from "swr";
-import {
-  apiCall,
-  fetchData,
-  PATHS,
-  type Cart,
-  type CurrentCountry,
-  type Delivery,
-  type RelatedProduct,
-  type SampleCart,
-  type ShippingZone,
-} from "@site/api/client";
+import type { CurrentCountry, ProductDelivery, ShippingCountryChange, ShippingCountryRequest, ShippingZone } from "@domain/api/delivery";
+import type { SampleContactRequest, SampleItemRequest } from "@domain/api/samples";
+import { apiCall, fetchData, PATHS, type Cart, type RelatedProduct, type SampleCart } from "@site/api/client";
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
 
@@ -23,7 +15,7 @@ export function useCurrentCountry() {
 }
 
 export function useDelivery(sku: string | null, country: string | null, quantity: number, postcode?: string) {
-  return useSWR<Delivery>(sku && country ? PATHS.delivery(sku, country, quantity, postcode) : null, fetchData, { ...quiet, keepPreviousData: true });
+  return useSWR<ProductDelivery>(sku && country ? PATHS.delivery(sku, country, quantity, postcode) : null, fetchData, { ...quiet, keepPreviousData: true });
 }
 
 export function useSampleCart() {
@@ -62,14 +54,11 @@ const QUOTE_PATH = "/apiv2/checkout/quote";
  * are refreshed, and DELIVERY_COUNTRY_CHANGED tells the page's other widgets.
  */
 export async function changeShippingCountry(code: string): Promise<{ ok: boolean; zone: ShippingZone | null }> {
-  const result = await apiCall<{ currentCountry: { code: string; name: string }; availableCountries: { code: string; name: string }[] }>(
-    "PUT",
-    PATHS.shippingCountry,
-    { country: code },
-  );
+  const request: ShippingCountryRequest = { country: code };
+  const result = await apiCall<ShippingCountryChange>("PUT", PATHS.shippingCountry, request);
   if (!result.ok || !result.data) return { ok: false, zone: null };
   const { currentCountry, availableCountries } = result.data;
-  await mutate(PATHS.currentCountry, { ...currentCountry, availableCountries }, { revalidate: false });
+  await mutate<CurrentCountry>(PATHS.currentCountry, { ...currentCountry, availableCountries }, { revalidate: false });
   const zone = await apiCall<ShippingZone>("GET", PATHS.shippingZone(code));
   await mutate((key) => typeof key === "string" && (key.startsWith("/apiv1/product/byId/") || key.startsWith(QUOTE_PATH)));
   const change: DeliveryCountryChange = { code: currentCountry.code, zone: zone.ok ? zone.data : null };
@@ -77,7 +66,8 @@ export async function changeShippingCountry(code: string): Promise<{ ok: boolean
   return { ok: true, zone: change.zone };
 }
 
-export async function sampleCall(path: string, body: unknown, headers?: Record<string, string>) {
+/** A sample cart call: add or remove one sample, the order's contact, or the finish (an empty body). */
+export async function sampleCall(path: string, body: SampleItemRequest | SampleContactRequest | Record<string, never>, headers?: Record<string, string>) {
   const result = await apiCall<SampleCart>("POST", path, body, headers);
   if (result.ok) await mutate(PATHS.sampleCart, result.data, { revalidate: false });
   return result;

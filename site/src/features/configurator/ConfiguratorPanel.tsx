@@ -1,6 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { loadConfigurator, type ConfiguratorAnswer } from "./api";
+import type { ConfiguratorAnswer } from "@domain/api/configurators";
+import { loadConfigurator } from "./api";
 import { ProductConfigurator, type VariantChoice } from "./ProductConfigurator";
 import { RoofWindowConfigurator } from "./RoofWindowConfigurator";
 import { failureText, NAMESPACE } from "./texts";

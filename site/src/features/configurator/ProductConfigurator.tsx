@@ -2,7 +2,8 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { imageSrc } from "@site/lib/media";
 import { newIdempotencyKey } from "@site/lib/idempotency";
-import { chosenVariant, configurationCartAdd, type ConfiguratorAnswer } from "./api";
+import type { ConfiguratorAnswer } from "@domain/api/configurators";
+import { chosenVariant, configurationCartAdd } from "./api";
 import { failureText, NAMESPACE } from "./texts";
 
 export type VariantChoice = ConfiguratorAnswer["variants"][number] | null;

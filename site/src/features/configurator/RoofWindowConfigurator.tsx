@@ -2,7 +2,8 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { formatMoney } from "@domain/money";
 import { imageSrc } from "@site/lib/media";
-import { fittingChoices, roofWindowCartAdd, type ConfiguratorAnswer, type RoofWindowStepView } from "./api";
+import type { ConfiguratorAnswer, RoofWindowStepView } from "@domain/api/configurators";
+import { fittingChoices, roofWindowCartAdd } from "./api";
 import { failureText, NAMESPACE } from "./texts";
 
 type Choices = Record<string, string[]>;

@@ -5,48 +5,9 @@
  */
 import { mutate } from "swr";
 import { IDEMPOTENCY_HEADER, newIdempotencyKey } from "@site/lib/idempotency";
+import type { CartAddAnswer } from "@domain/api/cart";
+import type { ConfiguratorAnswer, RoofWindowCartRequest, RoofWindowChoices, RoofWindowStepView } from "@domain/api/configurators";
 import { apiCall, type ApiResult } from "@site/api/client";
-
-export interface Money {
-  amount: number;
-  currency: string;
-  formattedWithCurrency: string;
-}
-
-export interface OfferedProduct {
-  sku: string;
-  title: string;
-  description: string;
-  image: { src: string; alt: string } | null;
-  price: Money | null;
-  /** Why it cannot be bought now, else null. */
-  unavailable: null | "unknown_product" | "end_of_life" | "out_of_stock";
-}
-
-export interface ConfiguratorAttribute {
-  id: number;
-  code: string;
-  label: string;
-  useImage: boolean;
-  options: { value: string; label: string; image: string | null }[];
-}
-
-export interface RoofWindowStepView {
-  componentType: "window" | "flashing" | "blind" | "accessories";
-  code: string;
-  name: string;
-  required: boolean;
-  multiple: boolean;
-  choices: (OfferedProduct & { size: string | null; fits: string[] | null })[];
-}
-
-export interface ConfiguratorAnswer {
-  sku: string;
-  name: string;
-  configurableAttributes: ConfiguratorAttribute[];
-  variants: (OfferedProduct & { options: Record<string, string> })[];
-  roofWindow: { steps: RoofWindowStepView[] } | null;
-}
 
 const CART_PATH = "/apiv2/cart";
 
@@ -70,12 +31,13 @@ export function configurationCartAdd(input: { formKey: string; product: string; 
   if (input.relatedProduct) form.set("related_product", input.relatedProduct);
   for (const [code, value] of Object.entries(input.options)) form.set(`super_attribute[${code}]`, value);
   form.set("qty", String(input.quantity));
-  return intoCart(apiCall<unknown>("POST", "/apiv2/configuration/cart/add", form, { [IDEMPOTENCY_HEADER]: newIdempotencyKey() }));
+  return intoCart(apiCall<CartAddAnswer>("POST", "/apiv2/configuration/cart/add", form, { [IDEMPOTENCY_HEADER]: newIdempotencyKey() }));
 }
 
 /** POST /apiv2/configuration/roof-window/cart: the set, one line per component. */
-export function roofWindowCartAdd(sku: string, quantity: number, choices: Record<string, string | string[]>) {
-  return intoCart(apiCall<unknown>("POST", "/apiv2/configuration/roof-window/cart", { sku, quantity, choices }, { [IDEMPOTENCY_HEADER]: newIdempotencyKey() }));
+export function roofWindowCartAdd(sku: string, quantity: number, choices: RoofWindowChoices) {
+  const body: RoofWindowCartRequest = { sku, quantity, choices };
+  return intoCart(apiCall<CartAddAnswer>("POST", "/apiv2/configuration/roof-window/cart", body, { [IDEMPOTENCY_HEADER]: newIdempotencyKey() }));
 }
 
 /** The chosen variant of a configurable product: the one whose options all match, or null ('selected configuration not available'). */

@@ -2,7 +2,8 @@ import { byTestId, clickOn, closeBrowser, mount, settle, unmountAll } from "@tes
 import React from "react";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ConfiguratorAnswer } from "./api";
+import type { ConfiguratorAnswer } from "@domain/api/configurators";
+import { money } from "@domain/money";
 import ConfiguratorPanel from "./ConfiguratorPanel";
 
 const TEXTS = JSON.parse(readFileSync(join(__dirname, "..", "..", "..", "..", "locales", "de", "configurator.json"), "utf8")) as Record<string, unknown>;
@@ -13,13 +14,13 @@ function text(key: string, params: Record<string, unknown> = {}): string {
 }
 jest.mock("gatsby-plugin-react-i18next", () => ({ useTranslation: () => ({ t: text, i18n: { language: "de" } }) }));
 
-const money = (amount: number) => ({ amount, currency: "EUR", formattedWithCurrency: `${(amount / 100).toFixed(2).replace(".", ",")} €` });
+const euro = (amount: number) => money(amount, "EUR", "de");
 const offered = (sku: string, amount: number, unavailable: null | "out_of_stock" = null) => ({
   sku,
   title: `Titel ${sku}`,
   description: `<p>${sku}</p>`,
   image: { src: `/images/${sku}.jpg`, alt: sku },
-  price: money(amount),
+  price: euro(amount),
   unavailable,
 });
 

@@ -6,6 +6,7 @@
  * API's own (domain/inquiry.ts inquiryFormSchema) in the page's language; the API's refusals are
  * worded by their codes. Loaded on demand: react-hook-form and zod are not in any page's first load.
  */
+import type { CurrentCountry } from "@domain/api/delivery";
 import React from "react";
 import { useForm, type FieldErrors, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -61,7 +62,7 @@ function useCountries(given: readonly string[] | null): { countries: string[]; c
   const [loaded, setLoaded] = React.useState<{ countries: string[]; current: string | null } | null>(null);
   React.useEffect(() => {
     let live = true;
-    void apiCall<{ code: string; availableCountries?: { code: string }[] }>("GET", INQUIRY_PATHS.currentCountry).then((result) => {
+    void apiCall<CurrentCountry>("GET", INQUIRY_PATHS.currentCountry).then((result) => {
       if (!live) return;
       const available = result.ok ? (result.data?.availableCountries ?? []).map((country) => country.code.toLowerCase()) : [];
       setLoaded({ countries: available, current: result.ok && result.data?.code ? result.data.code.toLowerCase() : null });

@@ -5,6 +5,7 @@
  * "accept into cart" puts the lines into the cart and goes to the cart page, "decline" asks once
  * more and declines. An expired or declined offer has neither: it cannot be ordered any more.
  */
+import type { OfferRefusalCode } from "@domain/api/offers";
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { CustomerOffer } from "@domain/offers";
@@ -69,7 +70,8 @@ export function OfferCard({ offer, language, sig = null, cartHref, onChange, goT
     setFailure(offerErrorKey(result));
     // The refusal tells what the offer is now (expired, declined): show it so.
     const code = result.errors[0]?.code;
-    if (code === "offer_expired" || code === "offer_declined") onChange({ ...offer, state: code === "offer_expired" ? "expired" : "declined" });
+    const expired = code === ("offer_expired" satisfies OfferRefusalCode);
+    if (expired || code === ("offer_declined" satisfies OfferRefusalCode)) onChange({ ...offer, state: expired ? "expired" : "declined" });
   };
   const decline = async () => {
     if (!offer.offerId || working.current) return;

@@ -12,7 +12,8 @@ import { CAPTCHA_HEADER } from "@site/lib/captcha";
 import { apiCall, type ApiResult } from "@site/api/client";
 import { imageSrc } from "@site/lib/media";
 import type { InquiryAnswer, InquiryForm } from "@domain/inquiry";
-import type { CustomerOffer, OfferAccepted } from "@domain/offers";
+import type { OfferActionRequest, OfferAnswer } from "@domain/api/offers";
+import type { OfferAccepted } from "@domain/offers";
 import type { ProductResult, SearchData } from "@domain/search-api";
 import { IDEMPOTENCY_HEADER } from "@site/lib/idempotency";
 export { newIdempotencyKey } from "@site/lib/idempotency";
@@ -66,15 +67,17 @@ export async function findProduct(sku: string): Promise<InquiryProduct | null> {
   };
 }
 
-export function fetchOffer(id: string, sig: string | null): Promise<ApiResult<{ offer: CustomerOffer }>> {
-  return apiCall<{ offer: CustomerOffer }>("GET", INQUIRY_PATHS.offer(id, sig));
+export function fetchOffer(id: string, sig: string | null): Promise<ApiResult<OfferAnswer>> {
+  return apiCall<OfferAnswer>("GET", INQUIRY_PATHS.offer(id, sig));
 }
 
-/** `sig`: the signed link's signature (a guest); a signed-in owner sends none. */
+/** The body of accept and decline: `sig`, the signed link's signature (a guest); a signed-in owner sends none. */
+const offerAction = (sig: string | null): OfferActionRequest => (sig ? { sig } : {});
+
 export function acceptOffer(id: string, sig: string | null, idempotencyKey: string): Promise<ApiResult<OfferAccepted>> {
-  return apiCall<OfferAccepted>("POST", INQUIRY_PATHS.accept(id), sig ? { sig } : {}, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+  return apiCall<OfferAccepted>("POST", INQUIRY_PATHS.accept(id), offerAction(sig), { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 
-export function declineOffer(id: string, sig: string | null, idempotencyKey: string): Promise<ApiResult<{ offer: CustomerOffer }>> {
-  return apiCall<{ offer: CustomerOffer }>("POST", INQUIRY_PATHS.decline(id), sig ? { sig } : {}, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+export function declineOffer(id: string, sig: string | null, idempotencyKey: string): Promise<ApiResult<OfferAnswer>> {
+  return apiCall<OfferAnswer>("POST", INQUIRY_PATHS.decline(id), offerAction(sig), { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }

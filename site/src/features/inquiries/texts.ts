@@ -3,6 +3,8 @@
  * (locales/<lang>/inquiries-ui.json): refusals are shown by their code in the page's language,
  * never the API's English message.
  */
+import type { InquiryRefusalCode } from "@domain/api/inquiries";
+import type { OfferRefusalCode } from "@domain/api/offers";
 import type { ApiErrorItem } from "@site/api/client";
 import type { InquiryFormTexts } from "@domain/inquiry";
 
@@ -68,8 +70,8 @@ export function fieldRefusals(errors: ApiErrorItem[]): FieldRefusal[] {
 /** A refused inquiry that is not about one field, in words (a key under `inquiryForm.errors.`). */
 export function submitErrorKey(result: { status: number; errors: ApiErrorItem[] }): string {
   const codes = result.errors.map((error) => error.code ?? "");
-  if (codes.includes("inquiries_unavailable")) return "inquiryForm.errors.unavailable";
-  if (codes.includes("product_not_found")) return "inquiryForm.errors.productNotFound";
+  if (codes.includes("inquiries_unavailable" satisfies InquiryRefusalCode)) return "inquiryForm.errors.unavailable";
+  if (codes.includes("product_not_found" satisfies InquiryRefusalCode)) return "inquiryForm.errors.productNotFound";
   if (result.status === 429 || codes.includes("rate_limited")) return "inquiryForm.errors.tooMany";
   if (codes.some((code) => code.startsWith("captcha"))) return "inquiryForm.errors.captcha";
   if (result.status === 403) return "inquiryForm.errors.unavailable";
@@ -77,7 +79,7 @@ export function submitErrorKey(result: { status: number; errors: ApiErrorItem[] 
   return "inquiryForm.errors.general";
 }
 
-const OFFER_CODES = new Set(["offer_not_found", "offer_expired", "offer_declined", "offer_accepted"]);
+const OFFER_CODES: ReadonlySet<string> = new Set<OfferRefusalCode>(["offer_not_found", "offer_expired", "offer_declined", "offer_accepted"]);
 
 /** A refused accept or decline, in words (a key under `offerView.errors.`). */
 export function offerErrorKey(result: { status: number; errors: ApiErrorItem[] }): string {

@@ -4,7 +4,8 @@
  * (same origin, the Swiss language segment, success only with 200 and data) and carries an
  * Idempotency-Key, so a double click or a retry acts once.
  */
-import type { NewsletterConfirmAnswer, NewsletterSubscribeAnswer, NewsletterUnsubscribeAnswer } from "@domain/newsletter";
+import type { NewsletterRefusalCode, NewsletterTokenRequest } from "@domain/api/newsletter";
+import type { NewsletterConfirmAnswer, NewsletterForm, NewsletterSubscribeAnswer, NewsletterUnsubscribeAnswer } from "@domain/newsletter";
 import { apiCall, type ApiResult } from "@site/api/client";
 import { IDEMPOTENCY_HEADER } from "@site/lib/idempotency";
 export { IDEMPOTENCY_HEADER, newIdempotencyKey } from "@site/lib/idempotency";
@@ -15,16 +16,18 @@ export const NEWSLETTER_PATHS = {
   unsubscribe: "/apiv2/newsletter/unsubscribe",
 } as const;
 
-export function subscribeNewsletter(body: { name: string; email: string }, headers: Record<string, string>): Promise<ApiResult<NewsletterSubscribeAnswer>> {
+const tokenBody = (token: string): NewsletterTokenRequest => ({ token });
+
+export function subscribeNewsletter(body: NewsletterForm, headers: Record<string, string>): Promise<ApiResult<NewsletterSubscribeAnswer>> {
   return apiCall<NewsletterSubscribeAnswer>("POST", NEWSLETTER_PATHS.subscribe, body, headers);
 }
 
 export function confirmNewsletter(token: string, idempotencyKey: string): Promise<ApiResult<NewsletterConfirmAnswer>> {
-  return apiCall<NewsletterConfirmAnswer>("POST", NEWSLETTER_PATHS.confirm, { token }, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+  return apiCall<NewsletterConfirmAnswer>("POST", NEWSLETTER_PATHS.confirm, tokenBody(token), { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 
 export function unsubscribeNewsletter(token: string, idempotencyKey: string): Promise<ApiResult<NewsletterUnsubscribeAnswer>> {
-  return apiCall<NewsletterUnsubscribeAnswer>("POST", NEWSLETTER_PATHS.unsubscribe, { token }, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+  return apiCall<NewsletterUnsubscribeAnswer>("POST", NEWSLETTER_PATHS.unsubscribe, tokenBody(token), { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 
 export type SignUpField = "name" | "email";
@@ -42,8 +45,8 @@ export function signUpRefusal(result: ApiResult<unknown>): SignUpRefusal {
   const fields: SignUpRefusal["fields"] = {};
   for (const error of result.errors) {
     if (error.field !== "name" && error.field !== "email") continue;
-    if (error.code === "name_contains_url") fields.name = "name_contains_url";
-    else if (error.code === "invalid_characters") fields[error.field] = "characters";
+    if (error.code === ("name_contains_url" satisfies NewsletterRefusalCode)) fields.name = "name_contains_url";
+    else if (error.code === ("invalid_characters" satisfies NewsletterRefusalCode)) fields[error.field] = "characters";
     else if (error.code === "required") fields[error.field] = "required";
     else if (error.field === "email") fields.email = "email";
   }

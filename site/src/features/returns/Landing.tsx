@@ -14,7 +14,7 @@ import { lookupFormSchema, type LookupForm as LookupValues, type LookupFormInput
 import { useFormTexts } from "./useFormTexts";
 import type { TextError } from "./selection";
 import { formatDateTime, lookupErrorText } from "./texts";
-import type { Customer, CustomerOrderSummary, RmaLookupAnswer } from "./types";
+import type { Customer, OrderListItem, RmaLookupAnswer } from "./types";
 
 /** The captcha action of the order lookup (the shop API checks the same). */
 export const LOOKUP_CAPTCHA_ACTION = "rma_lookup";
@@ -99,7 +99,7 @@ export function AccountOrders({
   onPick,
 }: {
   customer: Customer;
-  orders: CustomerOrderSummary[];
+  orders: OrderListItem[];
   locale: string;
   busy: string | null;
   onPick: (number: string) => void;

@@ -11,17 +11,7 @@ import type { ReturnsTexts } from "@domain/returns-forms";
 import { withdrawPath, type ShopRouting } from "@domain/routes";
 import { fetchData } from "@site/api/client";
 import { rememberAccess } from "./access-store";
-import {
-  accessFields,
-  accessOf,
-  fetchAccountOrders,
-  fetchCustomerRmaOrder,
-  openSignedLink,
-  RMA_PATHS,
-  submitComplaint,
-  uploadImage,
-  type RmaSubmitBody,
-} from "./api";
+import { accessFields, accessOf, fetchAccountOrders, fetchCustomerRmaOrder, openSignedLink, RMA_PATHS, submitComplaint, uploadImage } from "./api";
 import { entryFromLocation, flowReducer, INITIAL_FLOW, keyFor, needsNewLookup, type Entry, type FlowState, type Screen } from "./flow";
 import { uploadIds } from "./images";
 import { AccountOrders, LookupForm } from "./Landing";
@@ -29,7 +19,8 @@ import { Overview, Success } from "./Overview";
 import { ReturnForm, type ReviewedReturn } from "./ReturnForm";
 import { selectedItems, type TextError } from "./selection";
 import { dateLocale, formatDateTime, isAccessLost, submitErrorText } from "./texts";
-import type { Customer, CustomerOrderSummary, RmaLookupAnswer, RmaOptions, RmaOrder } from "./types";
+import type { RmaSubmitRequest } from "@domain/api/returns";
+import type { Customer, OrderListItem, RmaLookupAnswer, RmaOptions, RmaOrder } from "./types";
 import { useFormTexts } from "./useFormTexts";
 
 const SCREENS: Exclude<Screen, "start">[] = ["lookup", "items", "overview", "success"];
@@ -53,7 +44,10 @@ export function StepList({ screen }: { screen: Screen }) {
 }
 
 /** The request body of a reviewed return (pure; the overview sends it). */
-export function submitBody(state: Pick<FlowState, "order" | "access" | "entries" | "wholeOrder" | "details" | "images">, texts: ReturnsTexts): RmaSubmitBody {
+export function submitBody(
+  state: Pick<FlowState, "order" | "access" | "entries" | "wholeOrder" | "details" | "images">,
+  texts: ReturnsTexts,
+): RmaSubmitRequest {
   const order = state.order!;
   const { reason, proposal, message, phone } = state.details;
   return {
@@ -97,7 +91,7 @@ export default function ReturnsFlow({
   const locale = dateLocale(language);
   const [state, dispatch] = React.useReducer(flowReducer, INITIAL_FLOW);
   const [entry, setEntry] = React.useState<Entry | null>(null);
-  const [account, setAccount] = React.useState<{ customer: Customer; orders: CustomerOrderSummary[] } | null>(null);
+  const [account, setAccount] = React.useState<{ customer: Customer; orders: OrderListItem[] } | null>(null);
   const [picking, setPicking] = React.useState<string | null>(null);
   const [pickError, setPickError] = React.useState<TextError | null>(null);
   const [busy, setBusy] = React.useState(false);

@@ -6,7 +6,11 @@
  * 200 and data).
  */
 import { apiCall, type ApiResult } from "@site/api/client";
-import type { Customer, CustomerOrderSummary, RmaLookupAnswer, RmaUpload, WithdrawalAnswer } from "./types";
+import type { MaybeCustomerAnswer } from "@domain/api/account";
+import type { OrderListPage } from "@domain/api/orders";
+import type { RmaLinkRequest, RmaLookupRequest, RmaSubmitRequest, WithdrawalRequest } from "@domain/api/returns";
+import type { RmaSubmitAnswer } from "@domain/returns-forms";
+import type { Customer, OrderListItem, RmaLookupAnswer, RmaUpload, WithdrawalAnswer } from "./types";
 import { IDEMPOTENCY_HEADER } from "@site/lib/idempotency";
 export { newIdempotencyKey } from "@site/lib/idempotency";
 
@@ -42,18 +46,13 @@ export function accessExpired(access: RmaAccess, now = Date.now()): boolean {
   return access.kind === "token" && Date.parse(access.expiresAt) <= now;
 }
 
-export interface LookupInput {
-  orderIncrementId: string;
-  orderEmail: string;
-  postalCode: string;
-}
-
-export function lookupOrder(input: LookupInput, captchaHeaders: Record<string, string>): Promise<ApiResult<RmaLookupAnswer>> {
+export function lookupOrder(input: RmaLookupRequest, captchaHeaders: Record<string, string>): Promise<ApiResult<RmaLookupAnswer>> {
   return apiCall<RmaLookupAnswer>("POST", RMA_PATHS.lookup, input, captchaHeaders);
 }
 
 export function openSignedLink(order: string, sig: string): Promise<ApiResult<RmaLookupAnswer>> {
-  return apiCall<RmaLookupAnswer>("POST", RMA_PATHS.link, { order, sig });
+  const body: RmaLinkRequest = { order, sig };
+  return apiCall<RmaLookupAnswer>("POST", RMA_PATHS.link, body);
 }
 
 /** A signed-in customer's order (no identifiers typed; the answer carries no token). */
@@ -71,29 +70,13 @@ export function uploadImage(file: File): Promise<ApiResult<RmaUpload>> {
   return apiCall<RmaUpload>("POST", RMA_PATHS.uploads, form);
 }
 
-export interface RmaSubmitBody {
-  lookupToken?: string;
-  orderNumber: string;
-  items: { lineNo: number; quantity: number }[];
-  wholeOrder?: boolean;
-  reason: string;
-  proposal?: string;
-  message: string;
-  phone?: string;
-  uploadIds: string[];
-}
-
-export function submitComplaint(body: RmaSubmitBody, idempotencyKey: string): Promise<ApiResult<{ rmaId: string }>> {
-  return apiCall<{ rmaId: string }>("POST", RMA_PATHS.submit, body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+export function submitComplaint(body: RmaSubmitRequest, idempotencyKey: string): Promise<ApiResult<RmaSubmitAnswer>> {
+  return apiCall<RmaSubmitAnswer>("POST", RMA_PATHS.submit, body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 
 export function requestWithdrawal(access: RmaAccess, orderNumber: string, idempotencyKey: string): Promise<ApiResult<WithdrawalAnswer>> {
-  return apiCall<WithdrawalAnswer>(
-    "POST",
-    RMA_PATHS.withdrawal,
-    { ...accessFields(access), orderNumber, confirm: true },
-    { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  );
+  const body: WithdrawalRequest = { ...accessFields(access), orderNumber, confirm: true };
+  return apiCall<WithdrawalAnswer>("POST", RMA_PATHS.withdrawal, body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 
 /**
@@ -101,10 +84,10 @@ export function requestWithdrawal(access: RmaAccess, orderNumber: string, idempo
  * 401 or 404 without a session (or while it is not there at all); then the landing shows
  * the lookup only.
  */
-export async function fetchAccountOrders(): Promise<{ customer: Customer; orders: CustomerOrderSummary[] } | null> {
-  const customer = await apiCall<{ customer: Customer | null }>("GET", RMA_PATHS.customer);
+export async function fetchAccountOrders(): Promise<{ customer: Customer; orders: OrderListItem[] } | null> {
+  const customer = await apiCall<MaybeCustomerAnswer>("GET", RMA_PATHS.customer);
   if (!customer.ok || !customer.data?.customer) return null;
-  const orders = await apiCall<{ orders: CustomerOrderSummary[] }>("GET", RMA_PATHS.customerOrders);
+  const orders = await apiCall<OrderListPage>("GET", RMA_PATHS.customerOrders);
   if (!orders.ok || !Array.isArray(orders.data?.orders)) return null;
   return { customer: customer.data.customer, orders: orders.data.orders };
 }

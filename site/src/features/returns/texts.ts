@@ -3,6 +3,7 @@
  * under `returns.`): the screens show the spec's words by the error's code, never the
  * API's English message.
  */
+import type { ReturnRefusalCode } from "@domain/api/returns";
 import { htmlLanguage } from "@domain/routes";
 import type { ApiErrorItem } from "@site/api/client";
 import type { TextError } from "./selection";
@@ -19,7 +20,7 @@ export function lookupErrorText(result: { status: number; errors: ApiErrorItem[]
   const codes = result.errors.map((error) => error.code);
   if (result.status === 429 || codes.includes("rate_limited")) return { key: "errors.tooMany" };
   if (codes.some((code) => code?.startsWith("captcha"))) return { key: "errors.captcha" };
-  if (result.status === 404 || codes.includes("order_not_found")) return { key: "lookup.notFound" };
+  if (result.status === 404 || codes.includes("order_not_found" satisfies ReturnRefusalCode)) return { key: "lookup.notFound" };
   if (result.status === 422) return { key: "errors.invalid" };
   return { key: "errors.general" };
 }

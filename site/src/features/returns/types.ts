@@ -1,6 +1,6 @@
 /**
- * What the returns API answers (domain/returns-forms.ts, shared with the shop API), and
- * what the customer account answers for the signed-in landing (accounts API).
+ * What the returns API answers (domain/returns-forms.ts, shared with the shop API); the
+ * signed-in landing reads the account's customer and orders (domain/account.ts, domain/api/orders.ts).
  */
 export type {
   BlockedReason,
@@ -11,20 +11,5 @@ export type {
   RmaUploadAnswer as RmaUpload,
   WithdrawalAnswer,
 } from "@domain/returns-forms";
-
-/** GET /apiv2/customer/orders of the accounts API: `data: {orders: OrderListItem[]}`. */
-export interface CustomerOrderSummary {
-  number: string;
-  placedAt: string;
-  state: string;
-  grandTotal?: { formattedWithCurrency: string } | null;
-  itemCount?: number;
-}
-
-/** GET /apiv2/customer of the accounts API: `data: {customer: null | Customer}` (the fields the landing shows). */
-export interface Customer {
-  firstName: string;
-  surname: string;
-  email: string;
-  postcode?: string;
-}
+export type { Customer } from "@domain/account";
+export type { OrderListItem } from "@domain/api/orders";

@@ -7,6 +7,7 @@
  *   GET  /apiv2/terrace/configurations/{number}         a saved plan, its bill on today's catalogue
  *   POST /apiv2/terrace/configurations/{number}/cart    every bill line with a sku into the cart (Idempotency-Key)
  */
+import type { TerraceRefusalCode } from "@domain/api/terrace";
 import type { TerracePlan } from "@domain/terrace/plan";
 import type { TerraceBill, TerraceBoard, TerraceCartAnswer, TerraceCatalogue, TerraceConfiguration } from "@domain/terrace-configurations";
 import { apiCall, type ApiResult } from "@site/api/client";
@@ -49,6 +50,7 @@ export function boardImage(board: PlannerBoard): { src: string; alt: string } | 
 /** The words for a failed call, by status and code (never the API's English message). */
 export function errorKey(result: { status: number; errors: { code?: string }[] }): string {
   if (result.status === 429 || result.errors.some((error) => error.code === "rate_limited")) return "planner.tooMany";
-  if (result.status === 404 || result.errors.some((error) => error.code === "configuration_not_found")) return "planner.notFound";
+  if (result.status === 404 || result.errors.some((error) => error.code === ("configuration_not_found" satisfies TerraceRefusalCode)))
+    return "planner.notFound";
   return "planner.failed";
 }

@@ -150,9 +150,10 @@ describe("the sample cart and its thank-you", () => {
       itemCount: 1,
       numberOfRemainingSamples: 6,
       hasSampleProducts: true,
-      items: [{ sku: "P-1", name: "Eiche", image: null, longDelivery: false }],
+      items: [{ sku: "P-1", name: "Eiche", quantity: 1, image: null, recommendation: false, longDelivery: false }],
+      sampleProducts: ["P-1"],
     },
-    options: { isSampleCartFull: false, sample_slot_count: 7, hidden: false, contacts: null, addressWarnings: [] },
+    options: { isSampleCartFull: false, itemSampleLimit: 7, sample_slot_count: 7, hidden: false, contacts: null, addressWarnings: [] },
   };
 
   test("adding a sample opens the cart (reported), the placed order's thank-you opens in it, closing reports the thank-you's and the cart's close; a second visit reports the cart alone", async () => {

@@ -8,6 +8,7 @@
  * signature goes into D1 until the challenge expires; expired, tampered, foreign-shop and
  * wrong-action solutions are refused, and so is everything when the key is missing.
  */
+import type { AltchaChallenge } from "@domain/api/captcha";
 import { createChallenge, extractParams, verifySolution } from "altcha-lib";
 import { z } from "zod";
 import { spendSolution } from "@shop-api/tables/captcha-solutions";
@@ -19,14 +20,6 @@ import { passed, refused, type CaptchaVerdict } from "./verdict";
 export const ALTCHA_MAX_NUMBER = 100_000;
 /** How long a challenge can be solved and sent. */
 export const ALTCHA_TTL_SECONDS = 300;
-
-export interface AltchaChallenge {
-  algorithm: string;
-  challenge: string;
-  maxnumber: number;
-  salt: string;
-  signature: string;
-}
 
 const HEX_64 = /^[0-9a-f]{64}$/;
 const solutionSchema = z.object({

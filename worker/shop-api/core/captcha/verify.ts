@@ -7,6 +7,7 @@
  * `requireCaptcha(ctx, "<action>")`, which throws 403 `captcha_failed` with the generic
  * message; the reason goes to the log only.
  */
+import type { CaptchaRefusalCode } from "@domain/api/captcha";
 import type { ShopContext } from "../context";
 import { fail, MESSAGES } from "../envelope";
 import { verifyAltcha } from "./altcha";
@@ -58,5 +59,5 @@ export async function requireCaptcha(ctx: ShopContext, action: string, overrides
   const verdict = await verifyCaptcha(ctx, { action }, overrides);
   if (verdict.ok) return;
   console.warn(`captcha refused (${ctx.shop.id}, ${ctx.shop.captcha.provider}, ${action}): ${verdict.reason}`);
-  throw fail(403, MESSAGES.general, "captcha_failed");
+  throw fail(403, MESSAGES.general, "captcha_failed" satisfies CaptchaRefusalCode);
 }

@@ -6,7 +6,7 @@
  *   GET /admin/api/mail/:id                                       one mail with its plain-text body
  */
 import { z } from "zod";
-import type { MailListPage } from "@domain/back-office/mail-outbox";
+import type { MailDetail, MailListPage } from "@domain/back-office/mail-outbox";
 import { ENVIRONMENTS, type Environment } from "@config/shop-config";
 import { fail, notFound } from "../envelope";
 import { pageLimitParam, queryParams, shopParam } from "../query-params";
@@ -32,7 +32,7 @@ const listQuery = z
 const environmentOf = (ctx: StaffContext): Environment => ENVIRONMENTS.find((name) => name === ctx.env.ENVIRONMENT_NAME) ?? "production";
 
 /** GET /admin/api/mail */
-export async function mailList(ctx: StaffContext): Promise<Reply> {
+export async function mailList(ctx: StaffContext): Promise<Reply<MailListPage>> {
   const { status, recipient, shop, limit, after } = validate(listQuery, queryParams(ctx.url));
   const [page, counts] = await Promise.all([
     listMails(ctx.db, { status, recipient, shop }, { limit, after: after ? Number(after) : null }, environmentOf(ctx)),
@@ -43,7 +43,7 @@ export async function mailList(ctx: StaffContext): Promise<Reply> {
 }
 
 /** GET /admin/api/mail/:id */
-export async function mailView(ctx: StaffContext, params: Params): Promise<Reply> {
+export async function mailView(ctx: StaffContext, params: Params): Promise<Reply<MailDetail>> {
   const id = params.id ?? "";
   if (!/^[1-9]\d{0,15}$/.test(id)) throw notFound();
   const detail = await mailDetail(ctx.db, Number(id), environmentOf(ctx), ctx.env);

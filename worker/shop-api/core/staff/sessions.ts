@@ -9,6 +9,7 @@
  * count against the e-mail address and the client's address (core/auth-throttle.ts: 5 in 15
  * minutes lock the account, 30 the address); a successful one clears the account's count.
  */
+import type { LoggedOut, SessionView, StaffLoginRequest } from "@domain/api/staff-session";
 import { z } from "zod";
 import { STAFF_SESSION_HEADER } from "@worker/lib/shop-headers";
 import { insertStaffSession, revokeStaffSession, selectStaffByEmail, staffCredentialsOf, type StaffRow } from "@shop-api/tables/staff";
@@ -29,20 +30,14 @@ import {
 } from "../staff-auth";
 import { DUMMY_PASSWORD, hasControlCharacter, PASSWORD_MAX_LENGTH, verifyPassword } from "./password";
 
-const loginSchema = z.object({ email: z.string().max(1000), password: z.string().max(10_000) }).strict();
+const loginSchema: z.ZodType<StaffLoginRequest> = z.object({ email: z.string().max(1000), password: z.string().max(10_000) }).strict();
 
 /** The form an e-mail address is stored and looked up in. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 const MAX_USER_AGENT = 256;
 
-export interface SessionView {
-  staff: StaffMember;
-  expiresAt: string;
-  idleTimeoutSeconds: number;
-}
-
-export async function login(ctx: ApiContext): Promise<Reply> {
+export async function login(ctx: ApiContext): Promise<Reply<SessionView>> {
   const body = validate(loginSchema, await readJson(ctx.request));
   const email = normaliseEmail(body.email);
   let staff: StaffMember | undefined;
@@ -66,18 +61,18 @@ export async function login(ctx: ApiContext): Promise<Reply> {
   return reply(view);
 }
 
-export async function logout(ctx: ApiContext): Promise<Reply> {
+export async function logout(ctx: ApiContext): Promise<Reply<LoggedOut>> {
   const token = staffSessionToken(ctx.request);
   if (token)
     await revokeStaffSession(await sessionIdOf(token), ctx.now)
       .prepare(ctx.db)
       .run();
   clearStaffCookie(ctx);
-  return reply({ loggedOut: true });
+  return reply({ loggedOut: true as const });
 }
 
 /** Who is logged in; 401 without a live session (every role may ask). */
-export async function currentSession(ctx: ApiContext): Promise<Reply> {
+export async function currentSession(ctx: ApiContext): Promise<Reply<SessionView>> {
   const { id, email, name, role, expiresAt } = await requireStaff(ctx);
   const view: SessionView = { staff: { id, email, name, role }, expiresAt, idleTimeoutSeconds: STAFF_IDLE_TIMEOUT_MS / 1000 };
   return reply(view);

@@ -12,9 +12,10 @@
  * the stored (sniffed) type, as an attachment, `nosniff`, never cached and sandboxed by
  * its CSP; anyone else gets the same 404 as for an id that does not exist.
  */
+import type { ReceivedUpload, UploadsAnswer } from "@domain/api/uploads";
 import { z } from "zod";
 import { shopDirectory } from "@config/shops";
-import { insertUpload, selectUpload, uploadOf, type Upload, type UploadContentType, type UploadRow } from "@shop-api/tables/uploads";
+import { insertUpload, selectUpload, uploadOf, type Upload, type UploadRow } from "@shop-api/tables/uploads";
 import { randomToken } from "../auth";
 import type { ShopContext } from "../context";
 import { notFound } from "../envelope";
@@ -52,13 +53,6 @@ async function deleteObjects(ctx: ShopContext, keys: string[]): Promise<void> {
 }
 
 /** An upload as its request answers it. */
-export interface ReceivedUpload {
-  id: string;
-  fileName: string;
-  contentType: UploadContentType;
-  size: number;
-}
-
 /**
  * Reads the request's files within `limits` (default: the config's `uploads`), stores each in
  * R2 as soon as it is accepted, and when every file was accepted writes their rows for the
@@ -96,7 +90,7 @@ export async function receiveUploads(ctx: ShopContext, purpose: UploadPurpose, l
   return stored.map(({ id, fileName, contentType, size }) => ({ id, fileName, contentType, size }));
 }
 
-export async function postUploads(ctx: ShopContext): Promise<Reply> {
+export async function postUploads(ctx: ShopContext): Promise<Reply<UploadsAnswer>> {
   const { purpose } = validate(uploadQuery, { purpose: ctx.url.searchParams.get("purpose") ?? undefined });
   return reply({ uploads: await receiveUploads(ctx, purpose) });
 }

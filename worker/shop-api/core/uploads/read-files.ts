@@ -11,6 +11,7 @@
  * names the file (`params.file`, the sanitised name) with a code the storefront
  * translates. Parts not named `file` are read past and ignored.
  */
+import type { UploadRefusalCode } from "@domain/api/uploads";
 import type { UploadSettings } from "@config/shop-config";
 import { multipartBoundary, MultipartError, multipartEvents } from "@worker/lib/multipart";
 import { fail, invalid, MESSAGES, type ApiErrorItem, type ApiFailure } from "../envelope";
@@ -35,24 +36,27 @@ const fill = (template: string, params: NonNullable<ApiErrorItem["params"]>): st
 
 export const uploadFailed = (file: string | null): ApiFailure =>
   file
-    ? fail(400, fill(MESSAGES.uploadFailed, { file }), "upload_failed", { field: "file", params: { file } })
-    : fail(400, MESSAGES.invalid, "upload_failed", { field: "file" });
+    ? fail(400, fill(MESSAGES.uploadFailed, { file }), "upload_failed" satisfies UploadRefusalCode, { field: "file", params: { file } })
+    : fail(400, MESSAGES.invalid, "upload_failed" satisfies UploadRefusalCode, { field: "file" });
 
 const fileTooLarge = (file: string, maxBytes: number): ApiFailure => {
   const params = { file, maxBytes, maxMegabytes: megabytes(maxBytes) };
-  return fail(413, fill(MESSAGES.fileTooLarge, params), "file_too_large", { field: "file", params });
+  return fail(413, fill(MESSAGES.fileTooLarge, params), "file_too_large" satisfies UploadRefusalCode, { field: "file", params });
 };
 
 const uploadTooLarge = (maxBytes: number): ApiFailure => {
   const params = { maxBytes, maxMegabytes: megabytes(maxBytes) };
-  return fail(413, fill(MESSAGES.uploadTooLarge, params), "upload_too_large", { field: "file", params });
+  return fail(413, fill(MESSAGES.uploadTooLarge, params), "upload_too_large" satisfies UploadRefusalCode, { field: "file", params });
 };
 
-const tooManyFiles = (maxFiles: number): ApiFailure => invalid("file", fill(MESSAGES.tooManyFiles, { maxFiles }), "too_many_files", { maxFiles });
+const tooManyFiles = (maxFiles: number): ApiFailure =>
+  invalid("file", fill(MESSAGES.tooManyFiles, { maxFiles }), "too_many_files" satisfies UploadRefusalCode, { maxFiles });
 
-const extensionNotAllowed = (file: string): ApiFailure => invalid("file", fill(MESSAGES.extensionNotAllowed, { file }), "extension_not_allowed", { file });
+const extensionNotAllowed = (file: string): ApiFailure =>
+  invalid("file", fill(MESSAGES.extensionNotAllowed, { file }), "extension_not_allowed" satisfies UploadRefusalCode, { file });
 
-const typeNotAllowed = (file: string): ApiFailure => invalid("file", fill(MESSAGES.typeNotAllowed, { file }), "type_not_allowed", { file });
+const typeNotAllowed = (file: string): ApiFailure =>
+  invalid("file", fill(MESSAGES.typeNotAllowed, { file }), "type_not_allowed" satisfies UploadRefusalCode, { file });
 
 /** The body's chunks, counted: over `limit` bytes the reading stops with `tooLarge()`; a broken stream is `broken()`. */
 async function* countedChunks(
@@ -104,7 +108,7 @@ function finishFile(file: FileInProgress): ReceivedFile {
  */
 export async function readUploadedFiles(request: Request, limits: UploadLimits, accept: (file: ReceivedFile) => Promise<void>): Promise<number> {
   const boundary = multipartBoundary(request.headers.get("content-type"));
-  if (!boundary) throw fail(415, MESSAGES.invalid, "upload_failed", { field: "file" });
+  if (!boundary) throw fail(415, MESSAGES.invalid, "upload_failed" satisfies UploadRefusalCode, { field: "file" });
   if (Number(request.headers.get("content-length") ?? 0) > limits.maxRequestBytes) throw uploadTooLarge(limits.maxRequestBytes);
   if (!request.body) throw invalid("file", MESSAGES.required, "required");
 
