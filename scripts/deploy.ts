@@ -12,7 +12,7 @@ import { loadShopConfig } from "./lib/shops";
 
 async function main(): Promise<number> {
   const config = loadShopConfig();
-  const options = parseDeployArgs(process.argv.slice(2), config);
+  const options = parseDeployArgs(config);
   if (options === "help") {
     process.stdout.write(helpText(DEPLOY_COMMAND));
     return 0;

@@ -10,7 +10,7 @@ import { readWranglerConfig } from "./lib/deploy/settings";
 import { cloudflareTarget, rehearsalTarget } from "./lib/deploy/targets";
 
 async function main(): Promise<void> {
-  const options = parseRollbackArgs(process.argv.slice(2));
+  const options = parseRollbackArgs();
   if (options === "help") return void process.stdout.write(helpText(ROLLBACK_COMMAND));
   const target = options.target === "rehearsal" ? rehearsalTarget(await readWranglerConfig()) : cloudflareTarget(options.target);
   const live = await rollback(target, options.to, (line) => console.log(line));

@@ -60,14 +60,14 @@ test.beforeAll(async () => {
 
 test.describe("bad requests stop before anything runs", () => {
   test("an unknown or missing environment, an unknown shop, an unknown option", () => {
-    expect(() => parseDeployArgs(["--env", "prod"], config)).toThrow(new DeployInputError("Unknown environment 'prod': one of staging, production, rehearsal"));
-    expect(() => parseDeployArgs([], config)).toThrow("--env is required");
-    expect(() => parseDeployArgs(["--env", "staging", "--shops", "DE,XX,../DE"], config)).toThrow("Unknown shop(s) 'XX', '../DE'; known: DE, CH");
-    expect(() => parseDeployArgs(["--env", "staging", "--shops", ""], config)).toThrow("Unknown shop(s)");
-    expect(() => parseDeployArgs(["--env", "staging", "--force"], config)).toThrow(DeployInputError);
-    expect(() => parseDeployArgs(["--env", "rehearsal", "--products", "0"], config)).toThrow("--products must be a positive whole number");
+    expect(() => parseDeployArgs(config, ["--env", "prod"])).toThrow(new DeployInputError("Unknown environment 'prod': one of staging, production, rehearsal"));
+    expect(() => parseDeployArgs(config, [])).toThrow("--env is required");
+    expect(() => parseDeployArgs(config, ["--env", "staging", "--shops", "DE,XX,../DE"])).toThrow("Unknown shop(s) 'XX', '../DE'; known: DE, CH");
+    expect(() => parseDeployArgs(config, ["--env", "staging", "--shops", ""])).toThrow("Unknown shop(s)");
+    expect(() => parseDeployArgs(config, ["--env", "staging", "--force"])).toThrow(DeployInputError);
+    expect(() => parseDeployArgs(config, ["--env", "rehearsal", "--products", "0"])).toThrow("--products must be a positive whole number");
     expect(() => parseRollbackArgs(["--env", "staging", "--to", "'; rm -rf /"])).toThrow("--to must be a version id");
-    expect(parseDeployArgs(["--env", "staging", "--shops", "de, ch"], config)).toMatchObject({ target: "staging", shops: ["DE", "CH"] });
+    expect(parseDeployArgs(config, ["--env", "staging", "--shops", "de, ch"])).toMatchObject({ target: "staging", shops: ["DE", "CH"] });
   });
 
   test("the command says so and exits 2", () => {

@@ -23,11 +23,8 @@ export interface DeployOptions {
 /** `npm run deploy`'s command line (scripts/lib/cli.ts); the values are checked by parseDeployArgs. */
 export const DEPLOY_COMMAND = {
   command: "npm run deploy --",
-  summary: [
-    "Deploys the shops, the back office and the media: configuration checked, worker bundled and checked, D1 migrations",
-    "applied, shops table synced, assets assembled, version uploaded, smoke test of the new version, new version live.",
-    "A failed smoke test rolls back to the version that was live; by hand: npm run rollback.",
-  ].join("\n"),
+  summary:
+    "Deploys the shops, the back office and the media: configuration checked, worker bundled and checked, D1 migrations applied, shops table synced, assets assembled, version uploaded, smoke test of the new version, new version live; a failed smoke test rolls back to the version that was live (by hand: npm run rollback).",
   options: {
     env: {
       type: "string",
@@ -68,7 +65,7 @@ function target(value: string | undefined): DeployTarget {
 }
 
 /** The deploy's options from its arguments, or "help"; throws DeployInputError naming what is wrong. */
-export function parseDeployArgs(argv: string[], config: ShopConfig): DeployOptions | "help" {
+export function parseDeployArgs(config: ShopConfig, argv: readonly string[] = process.argv.slice(2)): DeployOptions | "help" {
   const values = parsed(DEPLOY_COMMAND, argv);
   if (values === "help") return "help";
   const known = config.shops.map((shop) => shop.id);
@@ -82,7 +79,7 @@ export function parseDeployArgs(argv: string[], config: ShopConfig): DeployOptio
 }
 
 /** The rollback's options from its arguments, or "help". */
-export function parseRollbackArgs(argv: string[]): { target: DeployTarget; to?: string } | "help" {
+export function parseRollbackArgs(argv: readonly string[] = process.argv.slice(2)): { target: DeployTarget; to?: string } | "help" {
   const values = parsed(ROLLBACK_COMMAND, argv);
   if (values === "help") return "help";
   const to = values.to;
@@ -91,7 +88,7 @@ export function parseRollbackArgs(argv: string[]): { target: DeployTarget; to?: 
 }
 
 /** The command line's values, or "help"; the shared parser's refusals (an unknown option, a missing value) as input errors. */
-function parsed<O extends Record<string, OptionSpec>>(spec: CommandSpec<O>, argv: string[]) {
+function parsed<O extends Record<string, OptionSpec>>(spec: CommandSpec<O>, argv: readonly string[]) {
   const outcome = parseCommandLine(spec, argv);
   if (outcome.kind === "refused") throw new DeployInputError(outcome.message);
   return outcome.kind === "help" ? "help" : outcome.values;
