@@ -1,11 +1,11 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { noVisibleShift, testOrigin } from "./support/site";
+import { hydrated, noVisibleShift, testOrigin } from "./support/site";
 
 /**
  * The cookie-consent dialog is part of the static HTML: a visitor without the consent
  * cookie sees it before any of the page's JavaScript runs, a visitor who answered never
  * sees it (the inline script in <head> hides it before the first paint, under the edge's
- * Content-Security-Policy), and React takes the dialog over in place without moving it.
+ * Content-Security-Policy), and the page's code takes the dialog over in place without moving it.
  */
 const SHOPS = [
   { id: "DE", origin: testOrigin("DE"), path: "/", title: "Cookies und Datenschutz", accept: "Alle akzeptieren" },
@@ -85,7 +85,7 @@ for (const shop of SHOPS) {
     await context.close();
   });
 
-  test(`${shop.id}: with the cookie the dialog never shows and React removes it`, async ({ browser }) => {
+  test(`${shop.id}: with the cookie the dialog never shows and the page's code removes it`, async ({ browser }) => {
     const context = await browser.newContext();
     await answered(context, shop.origin);
     const page = await context.newPage();
@@ -98,14 +98,14 @@ for (const shop of SHOPS) {
     await context.close();
   });
 
-  test(`${shop.id}: without the cookie React takes the dialog over in place; after the answer it stays away`, async ({ browser }) => {
+  test(`${shop.id}: without the cookie the page's code takes the dialog over in place; after the answer it stays away`, async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = await watchConsent(page);
     await page.goto(`${shop.origin}${shop.path}`);
     const dialog = page.getByRole("dialog", { name: shop.title });
     const before = await dialog.boundingBox();
-    await page.waitForFunction(() => Object.keys(document.querySelector(".consent button") ?? {}).some((key) => key.startsWith("__reactProps")));
+    await hydrated(page, ".consent button");
     await page.waitForLoadState("networkidle");
     expect(await dialog.boundingBox()).toEqual(before);
     expect(await watched(page)).toMatchObject({ sameDialog: true, shifts: noVisibleShift() });

@@ -20,12 +20,19 @@ const LanguageChooser = lazyOnIdle(() => import("./LanguageChooser").then((modul
 // The footer is below the first screen: in the static HTML, hydrated when the browser is idle.
 const SiteFooter = hydrateOnIdle(() => import("./SiteFooter").then((module) => module.SiteFooter));
 
+// Each part that loads when idle is one element in a Suspense boundary of its own (lib/lazy.ts): a shop of one language has no language chooser.
 const HeaderChoosers = React.memo(function HeaderChoosers({ chrome, context }: { chrome: ChromeData; context: BaseContext }) {
   return (
-    <React.Suspense fallback={null}>
-      <LanguageChooser chrome={chrome} context={context} />
-      <DeliveryCountryChooser countries={chrome.shopInfo.deliveryCountries} language={context.language} />
-    </React.Suspense>
+    <>
+      {chrome.shopInfo.languages.length > 1 ? (
+        <React.Suspense fallback={null}>
+          <LanguageChooser chrome={chrome} context={context} />
+        </React.Suspense>
+      ) : null}
+      <React.Suspense fallback={null}>
+        <DeliveryCountryChooser countries={chrome.shopInfo.deliveryCountries} language={context.language} />
+      </React.Suspense>
+    </>
   );
 });
 
