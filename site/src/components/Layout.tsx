@@ -80,6 +80,8 @@ export function Layout({
       <a className="skip-link" href="#content">
         {t("nav.skipToContent")}
       </a>
+      {/* Early in the page, so the fixed dialog is parsed and painted with the header in the first paint, not after the footer. */}
+      <Consent privacyPath={pagesByKey.get("privacy")?.path ?? null} />
       <HeaderBanners blocks={chrome.blocks.nodes} />
       <CampaignNavigationBanner campaign={chrome.campaign?.data} />
       <header className="site-header">
@@ -143,7 +145,6 @@ export function Layout({
       </main>
       <SiteFooter shop={shop} language={language} cmsLinks={chrome.cmsLinks.nodes} alternates={context.alternates} />
       <Toaster />
-      <Consent privacyPath={pagesByKey.get("privacy")?.path ?? null} />
     </>
   );
 }
