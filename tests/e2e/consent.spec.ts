@@ -3,7 +3,7 @@ import { hydrated, noVisibleShift, testOrigin } from "./support/site";
 
 /**
  * The cookie-consent dialog is part of the static HTML: a visitor without the consent
- * cookie sees it before any of the page's JavaScript runs, a visitor who answered never
+ * cookie sees it in the first paint, before any of the page's JavaScript runs, a visitor who answered never
  * sees it (the inline script in <head> hides it before the first paint, under the edge's
  * Content-Security-Policy), and the page's code takes the dialog over in place without moving it.
  */
@@ -71,6 +71,8 @@ for (const shop of SHOPS) {
     const page = await context.newPage();
     await page.goto(`${shop.origin}${shop.path}`);
     await expect(page.getByRole("dialog", { name: shop.title })).toBeVisible();
+    // Before the header, whose main menu the first paint waits for (site/gatsby-ssr.tsx): the dialog is in the first paint.
+    await expect(page.locator(".consent ~ .site-header #main-menu")).toHaveCount(1);
     await context.close();
   });
 
