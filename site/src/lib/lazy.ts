@@ -12,7 +12,7 @@ import React from "react";
  *
  * `lazyOnIdle` components are rendered completely in the static HTML (the build's
  * server render waits for them), so their markup and links are there for crawlers and
- * for the first paint; in the browser React keeps that HTML as it is and hydrates the
+ * for the first paint; in the browser Preact keeps that HTML as it is and hydrates the
  * part once its chunk has loaded. Wrap the user in React.memo (see `IdleSlot`) so a
  * re-render of the page before that does not force the part to render its fallback.
  */
