@@ -29,6 +29,8 @@ const config: GatsbyConfig = {
   plugins: [
     // site/ is a local plugin so the queries and fragments of site/src are extracted.
     path.resolve("site"),
+    // The browser bundle runs on Preact, the static render on React (gatsby-node.ts, docs/decisions/0060).
+    "gatsby-plugin-preact",
     {
       resolve: "gatsby-source-filesystem",
       options: { path: path.resolve("locales"), name: "locale" },

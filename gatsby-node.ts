@@ -14,6 +14,7 @@ import type { ProductData } from "./site/sourcing/catalogue-client";
 import { StableCompilationHash } from "./site/build/stable-compilation-hash";
 import { limitRendererEnvironment } from "./site/build/renderer-environment";
 import { commonsOfTemplatesOnly } from "./site/build/template-commons";
+import { STATIC_RENDER_STAGES, reactForTheStaticRender } from "./site/build/react-for-static-render";
 import tsconfigBase from "./tsconfig.base.json";
 
 /** The shop's source and page creation (site/sourcing); one build per SHOP. */
@@ -63,6 +64,8 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
  * The pages' own small i18next and react-i18next (site/src/i18n, docs/decisions/0011)
  * instead of the packages, in the browser bundle and in the static render alike, so both
  * translate the same way; gatsby-plugin-react-i18next uses them unchanged.
+ * The browser bundle runs on Preact (gatsby-plugin-preact), the static render on React
+ * (site/build/react-for-static-render.ts, docs/decisions/0060).
  */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions, stage, getConfig }) => {
   const i18n = path.resolve("site", "src", "i18n");
@@ -70,6 +73,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
     resolve: {
       alias: {
         ...pathAliases(),
+        ...(STATIC_RENDER_STAGES.has(stage) ? reactForTheStaticRender(projectRoot()) : {}),
         i18next$: path.join(i18n, "i18next.ts"),
         "react-i18next$": path.join(i18n, "react-i18next.tsx"),
         outdent$: path.join(i18n, "outdent.ts"),
@@ -85,14 +89,18 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
 };
 
 /**
- * The path aliases of tsconfig.base.json (`@domain/*` -> `<project>/domain`) for webpack. The build runs in a shop's
- * workspace (.build/<SHOP>/) whose package.json links the project's: the project is where that link points.
+ * The path aliases of tsconfig.base.json (`@domain/*` -> `<project>/domain`) for webpack.
  */
 function pathAliases(): Record<string, string> {
-  const project = path.dirname(realpathSync(path.resolve("package.json")));
+  const project = projectRoot();
   return Object.fromEntries(
     Object.entries(tsconfigBase.compilerOptions.paths).map(([alias, [target]]) => [alias.replace("/*", ""), path.join(project, target!.replace("/*", ""))]),
   );
+}
+
+/** The project's folder: the build runs in a shop's workspace whose package.json links the project's. */
+function projectRoot(): string {
+  return path.dirname(realpathSync(path.resolve("package.json")));
 }
 
 /** sitemap.xml (index + parts) and robots.txt of the shop (site/sourcing/sitemap.ts). */

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { noVisibleShift, testOrigin } from "./support/site";
+import { hydrated, noVisibleShift, testOrigin } from "./support/site";
 
 /**
  * Header info and warning banners: a banner the visitor closed (its hide cookie holds the
@@ -73,7 +73,7 @@ test("with the hide cookie of the content the banner never shows and nothing mov
   const page = await context.newPage();
   const errors = await watchInfoBanner(page);
   await page.goto(`${ORIGIN}/`);
-  await page.waitForFunction(() => Object.keys(document.querySelector(".header-banners button") ?? {}).some((key) => key.startsWith("__reactProps")));
+  await hydrated(page, ".header-banners button");
   await page.waitForLoadState("networkidle");
   await expect(page.locator(".banner-info")).toHaveCount(0);
   await expect(page.locator(".banner-warn")).toBeVisible();
@@ -119,7 +119,7 @@ test("a closed banner stays away on the next page, reached in the browser or loa
   const errors = await watchInfoBanner(page);
   await page.goto(`${ORIGIN}/`);
   const close = page.locator(".banner-info button");
-  await page.waitForFunction(() => Object.keys(document.querySelector(".banner-info button") ?? {}).some((key) => key.startsWith("__reactProps")));
+  await hydrated(page, ".banner-info button");
   await close.click();
   await expect(page.locator(".banner-info")).toHaveCount(0);
   expect((await context.cookies(ORIGIN)).find((entry) => entry.name === "bh_hide_info_banner")?.value).toBe(hashes.info);

@@ -1,11 +1,11 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
-import { noVisibleShift, testOrigin } from "./support/site";
+import { hydrated, noVisibleShift, testOrigin } from "./support/site";
 
 /**
  * The cookie-consent dialog is part of the static HTML: a visitor without the consent
- * cookie sees it before any of the page's JavaScript runs, a visitor who answered never
+ * cookie sees it in the first paint, before any of the page's JavaScript runs, a visitor who answered never
  * sees it (the inline script in <head> hides it before the first paint, under the edge's
- * Content-Security-Policy), and React takes the dialog over in place without moving it.
+ * Content-Security-Policy), and the page's code takes the dialog over in place without moving it.
  */
 const SHOPS = [
   { id: "DE", origin: testOrigin("DE"), path: "/", title: "Cookies und Datenschutz", accept: "Alle akzeptieren" },
@@ -71,6 +71,8 @@ for (const shop of SHOPS) {
     const page = await context.newPage();
     await page.goto(`${shop.origin}${shop.path}`);
     await expect(page.getByRole("dialog", { name: shop.title })).toBeVisible();
+    // Before the header, whose main menu the first paint waits for (site/gatsby-ssr.tsx): the dialog is in the first paint.
+    await expect(page.locator(".consent ~ .site-header #main-menu")).toHaveCount(1);
     await context.close();
   });
 
@@ -85,7 +87,7 @@ for (const shop of SHOPS) {
     await context.close();
   });
 
-  test(`${shop.id}: with the cookie the dialog never shows and React removes it`, async ({ browser }) => {
+  test(`${shop.id}: with the cookie the dialog never shows and the page's code removes it`, async ({ browser }) => {
     const context = await browser.newContext();
     await answered(context, shop.origin);
     const page = await context.newPage();
@@ -98,14 +100,14 @@ for (const shop of SHOPS) {
     await context.close();
   });
 
-  test(`${shop.id}: without the cookie React takes the dialog over in place; after the answer it stays away`, async ({ browser }) => {
+  test(`${shop.id}: without the cookie the page's code takes the dialog over in place; after the answer it stays away`, async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = await watchConsent(page);
     await page.goto(`${shop.origin}${shop.path}`);
     const dialog = page.getByRole("dialog", { name: shop.title });
     const before = await dialog.boundingBox();
-    await page.waitForFunction(() => Object.keys(document.querySelector(".consent button") ?? {}).some((key) => key.startsWith("__reactProps")));
+    await hydrated(page, ".consent button");
     await page.waitForLoadState("networkidle");
     expect(await dialog.boundingBox()).toEqual(before);
     expect(await watched(page)).toMatchObject({ sameDialog: true, shifts: noVisibleShift() });

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtPages, builtRoot } from "./support/crawl";
-import { E2E_SHOPS, testOrigin } from "./support/site";
+import { E2E_SHOPS, hydrated, testOrigin } from "./support/site";
 
 /**
  * No page of the built shops logs a console error or throws: every shop and language is visited
@@ -65,16 +65,8 @@ async function errorsOf(page: Page, url: string): Promise<string[]> {
     const response = await page.goto(url, { waitUntil: "load" });
     if (!response || response.status() !== 200) errors.push(`status ${response?.status() ?? "none"}`);
     // The live parts load when the browser is idle (lib/lazy.ts), without the visitor's help:
-    // the header's mini-cart is one of them, hydrated when its code has run.
-    await page
-      .waitForFunction(
-        () => Object.keys(document.querySelector(".mini-cart [data-slot=mini-cart]") ?? {}).some((key) => key.startsWith("__reactProps")),
-        undefined,
-        {
-          timeout: 15_000,
-        },
-      )
-      .catch(() => errors.push("the live parts did not load"));
+    // the header's sample cart entry is one of them, hydrated when its code has run.
+    await hydrated(page, "[data-slot=sample-cart]", 15_000).catch(() => errors.push("the live parts did not load"));
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(300);
   } finally {

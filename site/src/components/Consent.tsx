@@ -9,7 +9,7 @@ import { CONSENT_MANAGER_EVENT, answerConsent, consentAnswered, type ConsentAnsw
  * environment enables cookies") the consent manager's script asks (lib/tracking/load.ts) and
  * this dialog steps aside; otherwise this dialog does, once, and keeps the answer in a cookie
  * for 365 days; the answer also updates Google Consent Mode (lib/tracking/consent-mode.ts). It is in the static HTML of every page, hidden before
- * the first paint for a visitor who answered (lib/consent.ts); React hydrates it as it is
+ * the first paint for a visitor who answered (lib/consent.ts); the page hydrates it as it is
  * and removes it from the page for that visitor.
  */
 export function Consent({ privacyPath }: { privacyPath: string | null }) {

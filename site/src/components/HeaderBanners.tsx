@@ -17,12 +17,22 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-const readCookies = () => document.cookie;
+/**
+ * The first render in the browser hydrates the static HTML, which has every banner: the cookies
+ * count once it has (Preact's useSyncExternalStore has no server snapshot for the hydration).
+ */
+let pageHydrated = false;
 const cookiesOfTheStaticHtml = () => "";
+const readCookies = () => (pageHydrated ? document.cookie : cookiesOfTheStaticHtml());
 
 export function HeaderBanners({ blocks }: { blocks: { identifier: string; content: string; hash: string }[] }) {
   const { t } = useTranslation();
   const cookies = React.useSyncExternalStore(subscribe, readCookies, cookiesOfTheStaticHtml);
+  React.useEffect(() => {
+    if (pageHydrated) return;
+    pageHydrated = true;
+    for (const listener of listeners) listener();
+  }, []);
   const banners = pageBanners(blocks).filter(({ kind, block }) => !isBannerHidden(cookies, kind, block.hash));
   if (banners.length === 0) return null;
   return (

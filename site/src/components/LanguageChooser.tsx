@@ -4,11 +4,10 @@ import type { BaseContext, ChromeData } from "../lib/page-data";
 import { homePath } from "@domain/routes";
 import { hreflangFor, unpackAlternates } from "../lib/seo";
 
-/** Links to this page in the shop's other languages (CH: de, fr, it). */
+/** Links to this page in the shop's other languages (CH: de, fr, it); the header shows it in a shop of more than one. */
 export function LanguageChooser({ chrome, context }: { chrome: ChromeData; context: BaseContext }) {
   const { t } = useTranslation();
   const shop = chrome.shopInfo;
-  if (shop.languages.length < 2) return null;
   const alternates = unpackAlternates(context.alternates, shop.hreflangBases);
   const own = (language: string) => {
     const hreflang = hreflangFor(shop.shopId, language);

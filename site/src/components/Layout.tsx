@@ -20,12 +20,19 @@ const LanguageChooser = lazyOnIdle(() => import("./LanguageChooser").then((modul
 // The footer is below the first screen: in the static HTML, hydrated when the browser is idle.
 const SiteFooter = hydrateOnIdle(() => import("./SiteFooter").then((module) => module.SiteFooter));
 
+// Each part that loads when idle is one element in a Suspense boundary of its own (lib/lazy.ts): a shop of one language has no language chooser.
 const HeaderChoosers = React.memo(function HeaderChoosers({ chrome, context }: { chrome: ChromeData; context: BaseContext }) {
   return (
-    <React.Suspense fallback={null}>
-      <LanguageChooser chrome={chrome} context={context} />
-      <DeliveryCountryChooser countries={chrome.shopInfo.deliveryCountries} language={context.language} />
-    </React.Suspense>
+    <>
+      {chrome.shopInfo.languages.length > 1 ? (
+        <React.Suspense fallback={null}>
+          <LanguageChooser chrome={chrome} context={context} />
+        </React.Suspense>
+      ) : null}
+      <React.Suspense fallback={null}>
+        <DeliveryCountryChooser countries={chrome.shopInfo.deliveryCountries} language={context.language} />
+      </React.Suspense>
+    </>
   );
 });
 
@@ -73,6 +80,8 @@ export function Layout({
       <a className="skip-link" href="#content">
         {t("nav.skipToContent")}
       </a>
+      {/* Early in the page, so the fixed dialog is parsed and painted with the header in the first paint, not after the footer. */}
+      <Consent privacyPath={pagesByKey.get("privacy")?.path ?? null} />
       <HeaderBanners blocks={chrome.blocks.nodes} />
       <CampaignNavigationBanner campaign={chrome.campaign?.data} />
       <header className="site-header">
@@ -136,7 +145,6 @@ export function Layout({
       </main>
       <SiteFooter shop={shop} language={language} cmsLinks={chrome.cmsLinks.nodes} alternates={context.alternates} />
       <Toaster />
-      <Consent privacyPath={pagesByKey.get("privacy")?.path ?? null} />
     </>
   );
 }

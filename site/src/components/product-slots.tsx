@@ -45,8 +45,9 @@ export const DeliveryBoxSlot = React.memo(function DeliveryBoxSlot({ sku, produc
 
 /** Free sample button (only where the product offers samples). */
 export const SampleButtonSlot = React.memo(function SampleButtonSlot({ sku, product, language }: ProductSlotProps) {
+  if (!product.samples.active) return null;
   return (
-    <React.Suspense fallback={product.samples.active ? <PendingButton className="button secondary" label="product.orderSample" /> : null}>
+    <React.Suspense fallback={<PendingButton className="button secondary" label="product.orderSample" />}>
       <SampleButton sku={sku} product={product} language={language} />
     </React.Suspense>
   );

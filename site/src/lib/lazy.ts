@@ -4,9 +4,15 @@ import React from "react";
  * Code that is not needed for the first paint loads when the browser is idle or at the
  * visitor's first interaction, whichever comes first (docs/decisions/0011).
  *
+ * The browser hydrates with Preact (docs/decisions/0060): a part whose code has not loaded
+ * when the page hydrates keeps the next element of the static HTML as its own until it has.
+ * So each such part renders exactly one element in its Suspense boundary: a part that may
+ * render nothing is left out by its user instead, and one of several elements gets a wrapper
+ * (tests/e2e/hydration-parts.spec.ts checks every built page).
+ *
  * `lazyOnIdle` components are rendered completely in the static HTML (the build's
  * server render waits for them), so their markup and links are there for crawlers and
- * for the first paint; in the browser React keeps that HTML as it is and hydrates the
+ * for the first paint; in the browser Preact keeps that HTML as it is and hydrates the
  * part once its chunk has loaded. Wrap the user in React.memo (see `IdleSlot`) so a
  * re-render of the page before that does not force the part to render its fallback.
  */

@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type CDPSession, type Page } from "@playwright/test";
 import { request as httpRequest } from "node:http";
 import { localHost, localPort } from "@scripts/lib/local-ports";
 import { loadShopConfig } from "@scripts/lib/shops";
@@ -64,12 +64,25 @@ export const TEST_HOSTS: Record<string, string> = Object.fromEntries(
     .map((shop) => [`https://${shop.hosts.production[0]}`, localHost(config, shop.id, "test")]),
 );
 
-/** Waits until React has hydrated the element (before that, clicks on it do nothing). */
-export async function hydrated(page: Page, selector: string): Promise<void> {
-  await page.waitForFunction((target) => {
-    const element = document.querySelector(target);
-    return element !== null && Object.keys(element).some((key) => key.startsWith("__reactProps"));
-  }, selector);
+/**
+ * Waits until the page's code has hydrated the element (before that, clicks on it do nothing):
+ * Preact binds an element's event handlers on the element itself, so name one that has a handler.
+ */
+export async function hydrated(page: Page, selector: string, timeout = 10_000): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await expect.poll(() => listenerCount(cdp, selector), { timeout, message: `${selector} hydrated` }).toBeGreaterThan(0);
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** The event listeners bound on the first element the selector matches (0 without one). */
+async function listenerCount(cdp: CDPSession, selector: string): Promise<number> {
+  const { result } = await cdp.send("Runtime.evaluate", { expression: `document.querySelector(${JSON.stringify(selector)})` });
+  if (!result.objectId) return 0;
+  const { listeners } = await cdp.send("DOMDebugger.getEventListeners", { objectId: result.objectId });
+  return listeners.length;
 }
 
 /**

@@ -14,15 +14,15 @@ const SampleCheckoutModal = React.lazy(() => import("./SampleCheckout"));
  * Free sample button of the product page: adds the sample, then opens the sample cart
  * panel (the header's sample cart entry shows it). Its alert says the sample is in the
  * sample cart (not the cart) and opens the sample cart again; a full sample cart says so
- * and opens it too. Failure: 'Es ist ein Fehler aufgetreten'.
+ * and opens it too. Failure: 'Es ist ein Fehler aufgetreten'. Shown where the product offers
+ * samples (SampleButtonSlot); one element, as a part that loads when idle (lib/lazy.ts).
  */
-export function SampleButton({ sku, product }: { sku: string; product: ProductData; language: string }) {
+export function SampleButton({ sku }: { sku: string; product: ProductData; language: string }) {
   const { t } = useTranslation("commerce");
   const [hydrated, setHydrated] = React.useState(false);
   const [pending, setPending] = React.useState(false);
   const { alerts, show, dismiss } = useAlerts();
   React.useEffect(() => setHydrated(true), []);
-  if (!product.samples.active) return null;
   const openCart = { label: t("samples.openSampleCart"), onClick: () => openSampleCart(sku) };
   const add = async () => {
     setPending(true);
@@ -35,7 +35,7 @@ export function SampleButton({ sku, product }: { sku: string; product: ProductDa
     else show("error", t("samples.failed"));
   };
   return (
-    <>
+    <div className="sample-box">
       <button
         type="button"
         className="button secondary"
@@ -47,7 +47,7 @@ export function SampleButton({ sku, product }: { sku: string; product: ProductDa
         {t("samples.button")}
       </button>
       <Alerts alerts={alerts} onDismiss={dismiss} />
-    </>
+    </div>
   );
 }
 

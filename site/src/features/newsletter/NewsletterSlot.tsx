@@ -3,7 +3,7 @@
  * Only this wrapper is part of the pages' first load (docs/decisions/0011): the form
  * itself (its rules with zod, the captcha, the API call; ./NewsletterSignup) loads when it
  * comes near the viewport or a visitor focuses or touches it. The build's server render
- * includes the form, so its HTML is in the static page; in the browser React keeps that HTML
+ * includes the form, so its HTML is in the static page; in the browser Preact keeps that HTML
  * until the form's code has loaded and then hydrates it (what a visitor typed before stays).
  */
 import React from "react";
