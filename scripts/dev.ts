@@ -5,6 +5,7 @@
  * inbox on http://localhost:1080/.
  * Options: --products N (default 300), --fresh (regenerate the catalogue), --shops DE,CH.
  */
+import "./lib/require-project-node";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { homePath } from "@domain/routes";
