@@ -132,8 +132,8 @@ export async function withLocalBindings<T>(fn: (env: ShopApiEnv) => Promise<T>):
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       workers: [bindingsWorker({ d1Databases, r2Buckets, ratelimits })],
-      d1Persist: join(state, "d1"),
-      r2Persist: join(state, "r2"),
+      // wrangler's layout: <state>/v3/d1, <state>/v3/r2 (Miniflare 5 has one persistence root; it drops d1Persist and r2Persist).
+      resourcePersistencePath: state,
     }),
   );
   try {

@@ -171,7 +171,7 @@ async function main(): Promise<void> {
       scriptPath: bundle,
       compatibilityDate: "2026-11-01",
       d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
-      d1Persist: join(stateDir, "v3", "d1"),
+      resourcePersistencePath: join(stateDir, "v3"),
     }),
   );
   const shop = { id: "DE", currency: "EUR", domainPrefixes: [] as string[] };

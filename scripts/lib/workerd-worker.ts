@@ -52,7 +52,7 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
       modules: true,
       modulesRules: undefined,
       scriptPath: bundle,
-      d1Persist: join(options.persistTo, "v3", "d1"),
+      resourcePersistencePath: join(options.persistTo, "v3"),
       host: "127.0.0.1",
       port: options.port,
     } as V4MiniflareOptions),
