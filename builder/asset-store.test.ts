@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { R2Bucket } from "@cloudflare/workers-types";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { r2SiteStore, staticSiteStore, type EdgeCache, type SiteStore } from "@worker/edge/site-store";
 import type { FetchBinding } from "@worker/env";
 import { blobKey, pointerKey, releaseKey, shardKey, shopListPrefixes, shopPrefix, siteFileEtag } from "@worker/lib/site-assets";
@@ -106,7 +106,7 @@ describe("asset stores", () => {
   let root: string;
 
   beforeAll(async () => {
-    mf = new Miniflare({ workers: [bindingsWorker({ r2Buckets: { SITE_ASSETS: "test-site-assets" } })] });
+    mf = new Miniflare(convertV4MiniflareOptions({ workers: [bindingsWorker({ r2Buckets: { SITE_ASSETS: "test-site-assets" } })] }));
     await mf.ready;
     bucket = bindingsOverFetch(mf).r2("SITE_ASSETS");
   });

@@ -5,6 +5,7 @@
  * inbox on http://localhost:1080/.
  * Options: `npm start -- --help`.
  */
+import "./lib/require-project-node";
 import { join } from "node:path";
 import { homePath } from "@domain/routes";
 import { DEMO_CUSTOMER, DEMO_CUSTOMER_DOMAIN, seedLocalDemoHistory, sendWaitingMail } from "./lib/demo-history";

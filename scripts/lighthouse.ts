@@ -78,7 +78,7 @@ interface Audit {
   score: number | null;
   scoreDisplayMode: string;
   numericValue?: number;
-  details?: { items?: { items?: { node?: { snippet?: string } }[]; url?: string; node?: { snippet?: string } }[] };
+  details?: { items?: { type?: string; snippet?: string; url?: string }[] };
 }
 
 interface Report {
@@ -89,9 +89,9 @@ interface Report {
 /** One line with what the performance score is made of. */
 function metrics(audits: Record<string, Audit>): string {
   const ms = (id: string) => `${Math.round(audits[id]?.numericValue ?? 0)} ms`;
-  const lcpItems = audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items ?? [];
-  const lcpElement = (lcpItems[0]?.node?.snippet ?? "?").slice(0, 80);
-  const blocking = (audits["render-blocking-resources"]?.details?.items ?? []).map((item) => item.url?.replace(/^https?:\/\/[^/]+/, "")).join(" ");
+  const lcpNode = audits["lcp-breakdown-insight"]?.details?.items?.find((item) => item.type === "node");
+  const lcpElement = (lcpNode?.snippet ?? "?").slice(0, 80);
+  const blocking = (audits["render-blocking-insight"]?.details?.items ?? []).map((item) => item.url?.replace(/^https?:\/\/[^/]+/, "")).join(" ");
   return `FCP ${ms("first-contentful-paint")}, LCP ${ms("largest-contentful-paint")} ${lcpElement}, TBT ${ms("total-blocking-time")}, CLS ${(audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)}${blocking ? `, render-blocking ${blocking}` : ""}`;
 }
 

@@ -1,13 +1,25 @@
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MIGRATION_RENAMES, MIGRATIONS_TABLE } from "./lib/migration-renames";
+import { ROOT } from "./lib/shops";
 import { applyLocalMigrations, queryD1 } from "./local-d1";
+
+/** The migration names the scripts' own Miniflare (withLocalBindings) reads, run by tsx as the scripts run. */
+function namesThroughLocalBindings(): string[] {
+  const read = `import { withLocalBindings } from "./scripts/local-d1";
+    withLocalBindings(async (env) => (await env.DB.prepare("SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id").all<{ name: string }>()).results)
+      .then((rows) => console.log("\\n" + JSON.stringify(rows.map((row) => row.name))));`;
+  const output = execFileSync(join(ROOT, "node_modules", ".bin", "tsx"), ["-e", read], { cwd: ROOT, env: process.env, encoding: "utf8" });
+  return JSON.parse(output.trim().split("\n").at(-1)!) as string[];
+}
 
 /**
  * wrangler itself on a state folder of its own (several wrangler runs, so one test): a local
  * database that applied migrations under their old names is migrated again without wrangler
- * running any of them a second time (that would fail: their tables exist).
+ * running any of them a second time (that would fail: their tables exist); and the scripts' own
+ * Miniflare finds the database wrangler migrated in the same state folder.
  */
 test("a local database of before the migration renames keeps working", () => {
   const state = mkdtempSync(join(tmpdir(), "local-d1-"));
@@ -24,6 +36,8 @@ test("a local database of before the migration renames keeps working", () => {
 
     applyLocalMigrations();
     expect(recorded()).toEqual(fresh);
+    // Outside Jest: its sandbox makes wrangler take a missing optional file (dist/_redirects) for an error.
+    expect(namesThroughLocalBindings()).toEqual(fresh);
   } finally {
     if (previous === undefined) delete process.env.LOCAL_STATE_DIR;
     else process.env.LOCAL_STATE_DIR = previous;

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare, type V4WorkerOptionsShape } from "miniflare";
 import type { ShopApiEnv } from "@worker/env";
 import { allShops } from "@shop-api/core/shop";
 import { syncShopsSql } from "@shop-api/tables/shops";
@@ -125,16 +125,19 @@ export async function withLocalBindings<T>(fn: (env: ShopApiEnv) => Promise<T>):
   prepareWorkingTree();
   for (const [key, value] of Object.entries(WRANGLER_ENV)) process.env[key] ??= value;
   const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(CONFIG);
+  // wrangler types these options as an Omit of Miniflare's V4 worker options, which loses their fields' types.
+  const workerOptions = unstable_getMiniflareWorkerOptions(CONFIG).workerOptions as V4WorkerOptionsShape;
   const { d1Databases, r2Buckets, ratelimits } = workerOptions;
   if (!d1Databases || !("DB" in d1Databases)) throw new Error("wrangler.jsonc has no D1 binding named DB");
   if (!r2Buckets || !("UPLOADS" in r2Buckets)) throw new Error("wrangler.jsonc has no R2 binding named UPLOADS");
   const state = join(localStateDir(), "v3");
-  const mf = new Miniflare({
-    workers: [bindingsWorker({ d1Databases, r2Buckets, ratelimits })],
-    d1Persist: join(state, "d1"),
-    r2Persist: join(state, "r2"),
-  });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      workers: [bindingsWorker({ d1Databases, r2Buckets, ratelimits })],
+      // wrangler's layout: <state>/v3/d1, <state>/v3/r2 (Miniflare 5 has one persistence root; it drops d1Persist and r2Persist).
+      resourcePersistencePath: state,
+    }),
+  );
   try {
     const client = bindingsOverFetch(mf);
     const vars = Object.fromEntries(Object.entries(workerOptions.bindings ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));

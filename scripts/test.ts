@@ -4,6 +4,7 @@
  * check, lint, format, layering, generated GraphQL types, unused code: one after the other), Jest, and Playwright (its global setup builds the shops).
  * The run fails if any step fails. docs/testing.md describes the lanes and the quicker `npm run test:changed`.
  */
+import "./lib/require-project-node";
 import { runCommandLine, type CommandSpec } from "./lib/cli";
 import { runLanes, type TestStep } from "./lib/lanes";
 

@@ -15,7 +15,7 @@
  * Timings inside workerd have 1 ms resolution (its clock advances at I/O).
  */
 import { build } from "esbuild";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { cpus, loadavg } from "node:os";
@@ -158,13 +158,15 @@ async function main(): Promise<void> {
     outfile: bundle,
     logLevel: "error",
   });
-  const mf = new Miniflare({
-    modules: true,
-    scriptPath: bundle,
-    compatibilityDate: "2025-07-01",
-    d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
-    d1Persist: join(stateDir, "v3", "d1"),
-  });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      scriptPath: bundle,
+      compatibilityDate: "2026-11-01",
+      d1Databases: { DB: "00000000-0000-4000-8000-000000000001" },
+      resourcePersistencePath: join(stateDir, "v3"),
+    }),
+  );
   const shop = { id: "DE", currency: "EUR", domainPrefixes: [] as string[] };
   const brand = { shopId: "BRAND", name: "Dielenmanufaktur" };
   const probe = async (mode: "engine" | "suggest" | "raw", query: string, filter?: ActiveFilter) => {

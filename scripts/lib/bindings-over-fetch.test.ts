@@ -1,4 +1,4 @@
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import type { D1Database, R2Bucket, R2Object, RateLimit } from "@cloudflare/workers-types";
 import { bindingsOverFetch, bindingsWorker } from "./bindings-over-fetch";
 
@@ -11,13 +11,19 @@ let bucket: R2Bucket;
 let limiter: RateLimit;
 
 beforeAll(async () => {
-  mf = new Miniflare({
-    workers: [
-      // Another worker first: requests still reach the bindings worker (its route), and storage with the same ID is shared.
-      { name: "app", modules: true, script: "export default { fetch() { return new Response('app'); } }", d1Databases: { DB: "db" } },
-      bindingsWorker({ d1Databases: { DB: "db" }, r2Buckets: { BUCKET: "bucket" }, ratelimits: { LIMIT: { simple: { limit: 2, period: 60 } } } }),
-    ],
-  });
+  mf = new Miniflare(
+    convertV4MiniflareOptions({
+      workers: [
+        // Another worker first: requests still reach the bindings worker (its route), and storage with the same ID is shared.
+        { name: "app", modules: true, script: "export default { fetch() { return new Response('app'); } }", d1Databases: { DB: "db" } },
+        bindingsWorker({
+          d1Databases: { DB: "db" },
+          r2Buckets: { BUCKET: "bucket" },
+          ratelimits: { LIMIT: { namespace_id: "1", simple: { limit: 2, period: 60 } } },
+        }),
+      ],
+    }),
+  );
   const client = bindingsOverFetch(mf);
   [db, bucket, limiter] = [client.d1("DB"), client.r2("BUCKET"), client.rateLimit("LIMIT")];
   await db.exec("CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, n REAL CHECK (n >= 0), b BLOB)");

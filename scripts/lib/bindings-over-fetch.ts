@@ -34,7 +34,7 @@
  * columns of the search tables read as arrays of bytes here exactly as through D1.
  */
 import type { D1Database, D1ExecResult, D1PreparedStatement, D1Result, R2Bucket, R2Object, R2ObjectBody, RateLimit } from "@cloudflare/workers-types";
-import type { Miniflare, WorkerOptions } from "miniflare";
+import type { Miniflare, V4WorkerOptions } from "miniflare";
 
 /** The helper worker's name and the host its route answers (any request to it reaches the helper, whichever worker comes first). */
 export const BINDINGS_WORKER_NAME = "bindings-over-fetch";
@@ -44,15 +44,15 @@ const HOST = "bindings-over-fetch.internal";
 export type FetchTarget = Pick<Miniflare, "dispatchFetch">;
 
 /** The bindings the helper worker has: those of the worker whose storage it shares (same IDs give the same storage). */
-export type HelperBindings = Pick<WorkerOptions, "d1Databases" | "r2Buckets" | "ratelimits" | "serviceBindings">;
+export type HelperBindings = Pick<V4WorkerOptions, "d1Databases" | "r2Buckets" | "ratelimits" | "serviceBindings">;
 
 /** The helper worker's options, to add to a Miniflare's `workers`. */
-export function bindingsWorker(bindings: HelperBindings): WorkerOptions {
+export function bindingsWorker(bindings: HelperBindings): V4WorkerOptions {
   return {
     name: BINDINGS_WORKER_NAME,
     modules: true,
     script: WORKER_SCRIPT,
-    compatibilityDate: "2025-07-01",
+    compatibilityDate: "2026-11-01",
     // Fetcher.scheduled() on service bindings, as Miniflare's own proxy worker has it (else `scheduled` is an RPC call).
     compatibilityFlags: ["service_binding_extra_handlers"],
     routes: [`${HOST}/*`],

@@ -6,7 +6,7 @@
  * D1 state is the one `wrangler dev --persist-to` uses.
  */
 import { execFile } from "node:child_process";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare, type V4MiniflareOptions, type V4WorkerOptionsShape } from "miniflare";
 import { mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { promisify } from "node:util";
@@ -34,7 +34,9 @@ export interface WorkerdWorkerOptions {
 export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise<LocalWorker> {
   ensureDevVars();
   Object.assign(process.env, WRANGLER_ENV);
-  const { workerOptions, main } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG);
+  const { workerOptions: wranglerOptions, main } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG);
+  // wrangler types these options as an Omit of Miniflare's V4 worker options, which loses their fields' types.
+  const workerOptions = wranglerOptions as V4WorkerOptionsShape;
   const entry = options.script ? join(ROOT, options.script) : main;
   if (!entry) throw new Error("wrangler.jsonc names no main module");
   mkdirSync(options.outDir, { recursive: true });
@@ -43,17 +45,19 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
   const assets = workerOptions.assets && { ...workerOptions.assets, directory: options.assets ?? workerOptions.assets.directory };
   if (assets) mkdirSync(assets.directory, { recursive: true });
   const bindings = { ...(workerOptions.bindings ?? {}), ...(options.vars ?? {}) };
-  const mf = new Miniflare({
-    ...workerOptions,
-    bindings,
-    assets,
-    modules: true,
-    modulesRules: undefined,
-    scriptPath: bundle,
-    d1Persist: join(options.persistTo, "v3", "d1"),
-    host: "127.0.0.1",
-    port: options.port,
-  } as ConstructorParameters<typeof Miniflare>[0]);
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      ...workerOptions,
+      bindings,
+      assets,
+      modules: true,
+      modulesRules: undefined,
+      scriptPath: bundle,
+      resourcePersistencePath: join(options.persistTo, "v3"),
+      host: "127.0.0.1",
+      port: options.port,
+    } as V4MiniflareOptions),
+  );
   const url = await mf.ready;
   return { origin: url.origin, stop: () => mf.dispose() };
 }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import type { D1Database } from "@cloudflare/workers-types";
 import { bindingsOverFetch, bindingsWorker } from "@scripts/lib/bindings-over-fetch";
 import type { ShopApiEnv } from "@worker/env";
@@ -25,9 +25,11 @@ export interface TestDatabase {
  * Miniflare's synchronous proxy (docs/decisions/0041).
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const mf = new Miniflare({
-    workers: [bindingsWorker({ d1Databases: { DB: "test-db" }, r2Buckets: { UPLOADS: "test-uploads" }, ratelimits: rateLimitOptions() })],
-  });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      workers: [bindingsWorker({ d1Databases: { DB: "test-db" }, r2Buckets: { UPLOADS: "test-uploads" }, ratelimits: rateLimitOptions() })],
+    }),
+  );
   try {
     const client = bindingsOverFetch(mf);
     const db = client.d1("DB");

@@ -1,4 +1,4 @@
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare, type V4WorkerOptionsShape } from "miniflare";
 import { bindingsOverFetch, bindingsWorker, type FetchTarget } from "@scripts/lib/bindings-over-fetch";
 import { PER_IP_BUCKETS, RATE_LIMIT_BINDINGS, type PerIpBucket, type RateLimits } from "@config/shop-config";
 import { shopDirectory } from "@config/shops";
@@ -18,7 +18,7 @@ export interface TestRateLimiters {
  * over fetch (scripts/lib/bindings-over-fetch.ts), never through Miniflare's synchronous proxy.
  */
 export async function createTestRateLimiters(limits: Partial<RateLimits["perIp"]> = {}): Promise<TestRateLimiters> {
-  const mf = new Miniflare({ workers: [bindingsWorker({ ratelimits: rateLimitOptions(limits) })] });
+  const mf = new Miniflare(convertV4MiniflareOptions({ workers: [bindingsWorker({ ratelimits: rateLimitOptions(limits) })] }));
   try {
     await mf.ready;
     return { bindings: rateLimitBindings(mf), dispose: () => mf.dispose() };
@@ -29,9 +29,12 @@ export async function createTestRateLimiters(limits: Partial<RateLimits["perIp"]
 }
 
 /** Miniflare's `ratelimits` option: one binding per per-IP bucket, the config's limits unless given smaller ones. */
-export function rateLimitOptions(limits: Partial<RateLimits["perIp"]> = {}): Record<string, { simple: { limit: number; period: number } }> {
+export function rateLimitOptions(limits: Partial<RateLimits["perIp"]> = {}): NonNullable<V4WorkerOptionsShape["ratelimits"]> {
   const perIp = { ...shopDirectory.config.rateLimits.perIp, ...limits };
-  return Object.fromEntries(PER_IP_BUCKETS.map((bucket) => [RATE_LIMIT_BINDINGS[bucket], { simple: perIp[bucket] }]));
+  // Each binding its own namespace (Miniflare keeps a limiter's counts per namespace), named after the binding.
+  return Object.fromEntries(
+    PER_IP_BUCKETS.map((bucket) => [RATE_LIMIT_BINDINGS[bucket], { namespace_id: RATE_LIMIT_BINDINGS[bucket], simple: perIp[bucket] }]),
+  );
 }
 
 /** The per-IP limiter bindings of a Miniflare whose bindings worker (bindings-over-fetch) has the `rateLimitOptions`. */

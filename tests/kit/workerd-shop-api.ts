@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import type { D1Database } from "@cloudflare/workers-types";
 import { experimental_readRawConfig } from "wrangler";
 import { bindingsOverFetch, bindingsWorker } from "@scripts/lib/bindings-over-fetch";
@@ -36,24 +36,26 @@ export async function startWorkerdShopApi(variants: Record<string, Record<string
   const names = Object.keys(variants);
   /** The bindings worker's service binding to each variant (cron handlers). */
   const cronBinding = (index: number) => `CRON_${index}`;
-  const mf = new Miniflare({
-    workers: [
-      ...Object.entries(variants).map(([name, bindings]) => ({
-        name,
-        modules: true,
-        modulesRoot: outDir,
-        scriptPath,
-        compatibilityDate: rawConfig.compatibility_date,
-        compatibilityFlags: rawConfig.compatibility_flags,
-        bindings,
-        d1Databases: { DB: "shop-api-test" },
-      })),
-      bindingsWorker({
-        d1Databases: { DB: "shop-api-test" },
-        serviceBindings: Object.fromEntries(names.map((name, index) => [cronBinding(index), name])),
-      }),
-    ],
-  });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      workers: [
+        ...Object.entries(variants).map(([name, bindings]) => ({
+          name,
+          modules: true,
+          modulesRoot: outDir,
+          scriptPath,
+          compatibilityDate: rawConfig.compatibility_date,
+          compatibilityFlags: rawConfig.compatibility_flags,
+          bindings,
+          d1Databases: { DB: "shop-api-test" },
+        })),
+        bindingsWorker({
+          d1Databases: { DB: "shop-api-test" },
+          serviceBindings: Object.fromEntries(names.map((name, index) => [cronBinding(index), name])),
+        }),
+      ],
+    }),
+  );
   const dispose = async () => {
     await mf.dispose();
     rmSync(outDir, { recursive: true, force: true });

@@ -22,7 +22,7 @@
  * proxy, which cannot forward scheduled().
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { bindingsOverFetch, bindingsWorker } from "@scripts/lib/bindings-over-fetch";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -66,39 +66,41 @@ describe.each([
       (rawConfig.d1_databases ?? []).map((database: { binding: string; database_name: string }) => [database.binding, database.database_name]),
     );
     const name = rawConfig.name ?? "worker";
-    mf = new Miniflare({
-      workers: [
-        {
-          name,
-          modules: true,
-          modulesRoot: dir,
-          scriptPath: bundle,
-          compatibilityDate: rawConfig.compatibility_date,
-          compatibilityFlags: rawConfig.compatibility_flags,
-          bindings: rawConfig.vars,
-          d1Databases,
-          ratelimits: rateLimitOptions(),
-          queueProducers,
-          queueConsumers: Object.fromEntries(
-            (rawConfig.queues?.consumers ?? []).map(
-              (consumer: { queue: string; max_batch_size?: number; max_batch_timeout?: number; max_retries?: number }) => [
-                consumer.queue,
-                { maxBatchSize: consumer.max_batch_size, maxBatchTimeout: consumer.max_batch_timeout, maxRetries: consumer.max_retries },
-              ],
+    mf = new Miniflare(
+      convertV4MiniflareOptions({
+        workers: [
+          {
+            name,
+            modules: true,
+            modulesRoot: dir,
+            scriptPath: bundle,
+            compatibilityDate: rawConfig.compatibility_date,
+            compatibilityFlags: rawConfig.compatibility_flags,
+            bindings: rawConfig.vars,
+            d1Databases,
+            ratelimits: rateLimitOptions(),
+            queueProducers,
+            queueConsumers: Object.fromEntries(
+              (rawConfig.queues?.consumers ?? []).map(
+                (consumer: { queue: string; max_batch_size?: number; max_batch_timeout?: number; max_retries?: number }) => [
+                  consumer.queue,
+                  { maxBatchSize: consumer.max_batch_size, maxBatchTimeout: consumer.max_batch_timeout, maxRetries: consumer.max_retries },
+                ],
+              ),
             ),
-          ),
-          assets:
-            withAssets && rawConfig.assets
-              ? {
-                  directory: assets,
-                  binding: rawConfig.assets.binding,
-                  routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: rawConfig.assets.run_worker_first === true },
-                }
-              : undefined,
-        },
-        bindingsWorker({ d1Databases }),
-      ],
-    });
+            assets:
+              withAssets && rawConfig.assets
+                ? {
+                    directory: assets,
+                    binding: rawConfig.assets.binding,
+                    routerConfig: { has_user_worker: true, invoke_user_worker_ahead_of_assets: rawConfig.assets.run_worker_first === true },
+                  }
+                : undefined,
+          },
+          bindingsWorker({ d1Databases }),
+        ],
+      }),
+    );
     db = bindingsOverFetch(mf).d1("DB");
     await migrateTestDatabase(db);
   }, 120_000);

@@ -114,7 +114,9 @@ describe("the upload is read as a stream", () => {
     const response = await handleImportRequest(streamed(body), env());
     expect(response.status).toBe(413);
     expect(seen.cancelled).toBe(true);
-    expect(seen.bytes).toBeLessThanOrEqual(MAX_IMPORT_BYTES + chunk.byteLength);
+    // The chunk that passes the limit, and what the Request's stream queues pull ahead before the cancel reaches the
+    // source (two chunks on Node 24); never the rest.
+    expect(seen.bytes).toBeLessThanOrEqual(MAX_IMPORT_BYTES + 3 * chunk.byteLength);
   });
 
   test("text is decoded across chunk boundaries (a character split between two chunks)", async () => {
