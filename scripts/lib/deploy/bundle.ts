@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare, type V4MiniflareOptions } from "miniflare";
 
 export type WorkersPlan = "free" | "paid";
 
@@ -70,10 +70,10 @@ function workerdChildren(): Map<string, number> | null {
  * until it has answered a first request (immune to a busy machine, unlike the wall clock), or the
  * wall clock where /proc is missing.
  */
-async function loadCost(options: ConstructorParameters<typeof Miniflare>[0]): Promise<number> {
+async function loadCost(options: V4MiniflareOptions): Promise<number> {
   const before = workerdChildren();
   const started = performance.now();
-  const mf = new Miniflare(options);
+  const mf = new Miniflare(convertV4MiniflareOptions(options));
   try {
     await mf.ready;
     // workerd evaluates a worker's global scope by its first request at the latest.
@@ -92,7 +92,7 @@ async function loadCost(options: ConstructorParameters<typeof Miniflare>[0]): Pr
 /** Milliseconds workerd spends loading the bundle beyond an empty worker (the least of three tries each): the bundle's own startup. */
 export async function startupMs(entry: string, compatibility: { date: string; flags: string[] }): Promise<number> {
   const common = { modules: true, compatibilityDate: compatibility.date, compatibilityFlags: compatibility.flags };
-  const tries = async (options: ConstructorParameters<typeof Miniflare>[0]) => {
+  const tries = async (options: V4MiniflareOptions) => {
     const costs: number[] = [];
     for (let index = 0; index < 3; index++) costs.push(await loadCost(options));
     return Math.min(...costs);
@@ -102,7 +102,6 @@ export async function startupMs(entry: string, compatibility: { date: string; fl
     ...common,
     scriptPath: entry,
     modulesRoot: dirname(entry),
-    modulesRules: [{ type: "ESModule", include: ["**/*.js", "**/*.mjs"] }],
   });
   return Math.max(0, loaded - empty);
 }
