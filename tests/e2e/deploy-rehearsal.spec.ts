@@ -8,7 +8,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { expect, test } from "@playwright/test";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { RELEASE_FILE } from "@builder/release";
 import { loadShopConfig, ROOT } from "@scripts/lib/shops";
@@ -63,7 +63,7 @@ test.describe("bad requests stop before anything runs", () => {
     expect(() => parseDeployArgs(config, ["--env", "prod"])).toThrow(new DeployInputError("Unknown environment 'prod': one of staging, production, rehearsal"));
     expect(() => parseDeployArgs(config, [])).toThrow("--env is required");
     expect(() => parseDeployArgs(config, ["--env", "staging", "--shops", "DE,XX,../DE"])).toThrow("Unknown shop(s) 'XX', '../DE'; known: DE, CH");
-    expect(() => parseDeployArgs(config, ["--env", "staging", "--shops", ""])).toThrow("Unknown shop(s)");
+    expect(() => parseDeployArgs(config, ["--env", "staging", "--shops", ""])).toThrow("--shops needs a value");
     expect(() => parseDeployArgs(config, ["--env", "staging", "--force"])).toThrow(DeployInputError);
     expect(() => parseDeployArgs(config, ["--env", "rehearsal", "--products", "0"])).toThrow("--products must be a positive whole number");
     expect(() => parseRollbackArgs(["--env", "staging", "--to", "'; rm -rf /"])).toThrow("--to must be a version id");
@@ -202,8 +202,10 @@ test.describe("the rehearsal", () => {
 
     // The same account, a DE build without its home page: the smoke test fails, the first version serves again.
     const broken = join(runs, "broken");
-    cpSync(builds, broken, { recursive: true, dereference: true });
+    // Each shop's folder is a link to its live release: copy what the links point at, so the removal below touches the copy only.
+    for (const entry of readdirSync(builds)) cpSync(realpathSync(join(builds, entry)), join(broken, entry), { recursive: true });
     rmSync(join(broken, "DE", "index.html"));
+    expect(existsSync(join(builds, "DE", "index.html"))).toBe(true);
     const second = rehearsalRun("full", { builds: broken });
     const outcome = await deploy({ ...second.run, target: { ...second.run.target, work: join(runs, "full-work-2") } });
     expect(outcome).toMatchObject({ ok: false, step: "smoke test of the new version", rolledBackTo: version });
