@@ -14,6 +14,7 @@ import type { ProductData } from "./site/sourcing/catalogue-client";
 import { StableCompilationHash } from "./site/build/stable-compilation-hash";
 import { limitRendererEnvironment } from "./site/build/renderer-environment";
 import { commonsOfTemplatesOnly } from "./site/build/template-commons";
+import { minifyWithSwc } from "./site/build/swc-minifier";
 import { STATIC_RENDER_STAGES, reactForTheStaticRender } from "./site/build/react-for-static-render";
 import tsconfigBase from "./tsconfig.base.json";
 
@@ -86,6 +87,8 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
   if (stage === "build-html") limitRendererEnvironment((getConfig() as { plugins: unknown[] }).plugins);
   // Every page's first chunk holds what every template renders, not what features load on demand (site/build/template-commons.ts).
   if (stage === "build-javascript") commonsOfTemplatesOnly(getConfig() as Parameters<typeof commonsOfTemplatesOnly>[0]);
+  // The browser bundle is minified by SWC: the same bytes within about 1 %, a fraction of Terser's CPU (site/build/swc-minifier.ts).
+  if (stage === "build-javascript") minifyWithSwc(getConfig() as Parameters<typeof minifyWithSwc>[0]);
 };
 
 /**

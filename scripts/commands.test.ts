@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ROOT } from "./lib/shops";
+import type { CommandHelp } from "@tests/kit/command-help";
 
 /** Modules beside the commands that are not commands themselves (helpers the commands import). */
 const NOT_COMMANDS = ["local-d1.ts", "bench/build-report.ts", "bench/edge-cpu.ts", "bench/page-js.ts", "bench/wrk.ts"];
@@ -37,11 +38,17 @@ test("no command parses its arguments itself", () => {
 });
 
 test("every command answers --help: exit 0, usage, options with descriptions, an example; each option it reads is named", () => {
-  const tsx = join(ROOT, "node_modules", ".bin", "tsx");
-  for (const command of commands) {
-    const result = spawnSync(tsx, [join("scripts", command), "--help"], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
-    const help = result.stdout;
-    expect({ command, status: result.status, stderr: result.stderr }).toEqual({ command, status: 0, stderr: "" });
+  // All commands in one process (tests/kit/command-help.ts): the modules they share load once.
+  const run = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), [join("tests", "kit", "command-help.ts"), ...commands], {
+    cwd: ROOT,
+    encoding: "utf8",
+    timeout: 120_000,
+  });
+  expect({ status: run.status, stderr: run.stderr }).toEqual({ status: 0, stderr: "" });
+  const answers = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as CommandHelp[];
+  expect(answers.map((answer) => answer.command)).toEqual(commands);
+  for (const { command, status, stdout: help, stderr } of answers) {
+    expect({ command, status, stderr }).toEqual({ command, status: 0, stderr: "" });
     expect(help).toMatch(/^Usage: \S.* \[options\]\n\n\S.*\n\nOptions:\n/);
     expect(help).toMatch(/\n {2}-h, --help +show this help\n\nExamples?:\n {2}\S/);
     const source = readFileSync(join(ROOT, "scripts", command), "utf8");

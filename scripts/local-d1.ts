@@ -56,12 +56,12 @@ function target(where: "local" | "remote"): string[] {
   return where === "local" ? ["--local", "--persist-to", localStateDir()] : ["--remote"];
 }
 
-/** Runs SQL on the database (`wrangler d1 execute --json`) and returns the rows of its first statement. */
+/** Runs SQL on the database (`wrangler d1 execute --json`) and returns the rows of its last statement. */
 export function queryD1<Row>(command: string, where: "local" | "remote" = "local"): Row[] {
   const answers = JSON.parse(wrangler(["d1", "execute", DATABASE_NAME, ...target(where), "--config", CONFIG, "--json", "--command", command])) as {
     results: Row[];
   }[];
-  return answers[0]?.results ?? [];
+  return answers.at(-1)?.results ?? [];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CATEGORY_PAGE_SIZE, type CategoryListingData } from "@domain/category-listing";
 import type { ActiveFilter, FilterValue, SearchData } from "@domain/search-api";
@@ -224,6 +224,33 @@ for (const { shop, language, filterWord } of [
     expect(errors).toEqual([]);
   });
 }
+
+test("DE: a phone's filter sidebar keeps the focus when its filters arrive after the button was pressed", async ({ page }) => {
+  // The filters' code is a chunk of its own, fetched once the page runs: hold it, so the
+  // button is pressed while the placeholder still stands in for the filters.
+  const origin = testOrigin("DE");
+  const path = worldPath("DE", "de");
+  const chunks = readdirSync(builtRoot("DE")).filter(
+    (name) => name.endsWith(".js") && readFileSync(join(builtRoot("DE"), name), "utf8").includes('"category-filtered-list"'),
+  );
+  expect(chunks).toHaveLength(1);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/${chunks[0]}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${origin}${path}`);
+  await hydrated(page, '[data-testid="filter-toggle"]');
+  const sidebar = page.locator('[data-slot="category-filters"]');
+  await page.getByTestId("filter-toggle").click();
+  await expect(sidebar).toBeFocused();
+  await expect(sidebar.locator("legend")).toHaveCount(0);
+  release();
+  await expect(sidebar.locator("legend").first()).toBeVisible();
+  await expect(sidebar).toBeFocused();
+});
 
 test("DE: the search results page has the category pages' filters and sort orders, and brands on its results", async ({ page }) => {
   const errors: string[] = [];

@@ -14,6 +14,7 @@ import { fetchCategoryListing } from "./category-api";
 import { useLocationSearch, type CategoryListingProps } from "./category-location";
 import { FilterPanel } from "./FilterPanel";
 import { FILTERS_ID } from "./FilterToggle";
+import { useCarriedFocus, type FocusCarry } from "./carried-focus";
 import { readFilterUrl, writeFilterUrl, type FilterUrlState } from "./filter-url";
 import { ResultList } from "./ResultList";
 import { activeFiltersReducer, type FilterAction } from "./state";
@@ -37,6 +38,8 @@ function useFilteredHead(filtered: boolean, seo: CategoryListingProps["seo"], un
 interface CategoryFiltersProps extends CategoryListingProps {
   /** the sidebar unfolded on a narrow screen (FilterToggle) */
   open: boolean;
+  /** the focus handed on from the placeholder this sidebar replaces */
+  focusCarry: FocusCarry;
   /** the filtered list's total, or null while the static list shows */
   onTotal: (total: number | null) => void;
 }
@@ -50,6 +53,7 @@ export default function CategoryFilters({
   search: routerSearch,
   children,
   open,
+  focusCarry,
   onTotal,
 }: CategoryFiltersProps) {
   const { t } = useTranslation();
@@ -64,6 +68,7 @@ export default function CategoryFilters({
     fetchCategoryListing({ categoryId, sort: listSort, filters: state.filters, page: state.page }, signal),
   );
   useFilteredHead(filtered, seo, unfilteredCanonical, search);
+  const sidebar = useCarriedFocus<HTMLDivElement>(focusCarry);
 
   // Filtered and sorted lists page by query on the category's first page.
   const go = (next: FilterUrlState) => push(basePath, writeFilterUrl(next, search));
@@ -74,7 +79,7 @@ export default function CategoryFilters({
 
   return (
     <>
-      <div className={open ? "filters open" : "filters"} id={FILTERS_ID} tabIndex={-1} data-slot="category-filters" aria-busy={busy}>
+      <div ref={sidebar} className={open ? "filters open" : "filters"} id={FILTERS_ID} tabIndex={-1} data-slot="category-filters" aria-busy={busy}>
         {data ? (
           <FilterPanel filters={data.filterOptions} activeFilters={state.filters} total={data.totalResults} onAction={onAction} />
         ) : (

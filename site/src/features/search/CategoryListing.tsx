@@ -14,28 +14,37 @@ import { hasFilterParams } from "@domain/category-listing";
 import { useLocationSearch, type CategoryListingProps } from "./category-location";
 import { FilterToggle, FILTERS_ID } from "./FilterToggle";
 import { readFilterUrl } from "./filter-url";
+import { useCarriedFocus, type FocusCarry } from "./carried-focus";
 
 export type { CategoryListingProps };
 
 const CategoryFilters = React.lazy(() => import("./CategoryFilters"));
 
-export function CategoryListing(props: CategoryListingProps) {
+/** The sidebar's column while the filters load: there from the first paint, so nothing moves when it fills. */
+function FiltersPlaceholder({ open, focusCarry }: { open: boolean; focusCarry: FocusCarry }) {
   const { t } = useTranslation("search");
+  const ref = useCarriedFocus<HTMLDivElement>(focusCarry);
+  return (
+    <div ref={ref} className={open ? "filters open" : "filters"} id={FILTERS_ID} tabIndex={-1} data-slot="category-filters" aria-busy="true">
+      <p className="search-filter-total muted small">{t("search.filters.title")}</p>
+    </div>
+  );
+}
+
+export function CategoryListing(props: CategoryListingProps) {
   const [mounted, setMounted] = React.useState(false);
   React.useEffect(() => setMounted(true), []);
   const [search] = useLocationSearch(props.search);
   const filtered = hasFilterParams(new URLSearchParams(search));
   const [open, setOpen] = React.useState(false);
+  const focusCarry = React.useRef(false);
   // The filtered list's total, once CategoryFilters has it; the static list's count otherwise.
   const [filteredTotal, setFilteredTotal] = React.useState<number | null>(null);
   const count = filtered && filteredTotal !== null ? filteredTotal : props.totalCount;
   const toggle = <FilterToggle open={open} onToggle={setOpen} activeCount={readFilterUrl(search).filters.length} />;
   const placeholder = (
     <>
-      {/* The sidebar's column is there from the first paint: nothing moves when it fills. */}
-      <div className={open ? "filters open" : "filters"} id={FILTERS_ID} tabIndex={-1} data-slot="category-filters" aria-busy="true">
-        <p className="search-filter-total muted small">{t("search.filters.title")}</p>
-      </div>
+      <FiltersPlaceholder open={open} focusCarry={focusCarry} />
       {/* A filtered link shows the static list only until the filtered one is there. */}
       <div className="category-list" aria-busy={filtered} data-testid="category-static-list">
         {props.children}
@@ -48,7 +57,7 @@ export function CategoryListing(props: CategoryListingProps) {
       <div className="listing-layout">
         {mounted ? (
           <React.Suspense fallback={placeholder}>
-            <CategoryFilters {...props} open={open} onTotal={setFilteredTotal} />
+            <CategoryFilters {...props} open={open} focusCarry={focusCarry} onTotal={setFilteredTotal} />
           </React.Suspense>
         ) : (
           placeholder
