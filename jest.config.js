@@ -19,7 +19,8 @@ function swcOptions(parser) {
 }
 
 module.exports = {
-  testEnvironment: "node",
+  // Node, with a map that outlives a test file: the test kit shares its local runtime through it (tests/kit/jest-environment.ts).
+  testEnvironment: "<rootDir>/tests/kit/jest-environment.ts",
   roots: [
     "<rootDir>/domain",
     "<rootDir>/worker",

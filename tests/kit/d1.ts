@@ -1,11 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import type { D1Database } from "@cloudflare/workers-types";
-import { bindingsOverFetch, bindingsWorker } from "@scripts/lib/bindings-over-fetch";
 import type { ShopApiEnv } from "@worker/env";
 import { allShops } from "@shop-api/core/shop";
-import { rateLimitBindings, rateLimitOptions } from "./rate-limiters";
+import { leaseDatabase } from "./database-pool";
 import { syncShops } from "@shop-api/tables/shops";
 
 const MIGRATIONS_DIR = join(__dirname, "..", "..", "migrations");
@@ -22,21 +20,16 @@ export interface TestDatabase {
  * migration of migrations/ applied in order, exactly as `wrangler d1 migrations apply` does,
  * and the shops table written from config/shops.json as every migration apply does.
  * Node reaches the bindings over fetch (scripts/lib/bindings-over-fetch.ts), never through
- * Miniflare's synchronous proxy (docs/decisions/0041).
+ * Miniflare's synchronous proxy (docs/decisions/0041). The runtime behind it is shared by the
+ * test files of a Jest process (tests/kit/database-pool.ts): each database starts empty.
  */
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      workers: [bindingsWorker({ d1Databases: { DB: "test-db" }, r2Buckets: { UPLOADS: "test-uploads" }, ratelimits: rateLimitOptions() })],
-    }),
-  );
+  const lease = await leaseDatabase();
   try {
-    const client = bindingsOverFetch(mf);
-    const db = client.d1("DB");
-    await migrateTestDatabase(db);
-    return { db, env: { DB: db, UPLOADS: client.r2("UPLOADS"), ...rateLimitBindings(mf) }, dispose: () => mf.dispose() };
+    await migrateTestDatabase(lease.db);
+    return { db: lease.db, env: { DB: lease.db, UPLOADS: lease.uploads, ...lease.rateLimits }, dispose: lease.release };
   } catch (error) {
-    await mf.dispose();
+    await lease.release();
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { bindingsOverFetch, bindingsWorker, type FetchTarget } from "@scripts/li
 import { PER_IP_BUCKETS, RATE_LIMIT_BINDINGS, type PerIpBucket, type RateLimits } from "@config/shop-config";
 import { shopDirectory } from "@config/shops";
 import type { WorkerEnv } from "@worker/env";
+import type { RateLimit } from "@cloudflare/workers-types";
 
 export type RateLimitBindings = Required<Pick<WorkerEnv, (typeof RATE_LIMIT_BINDINGS)[PerIpBucket]>>;
 
@@ -37,10 +38,17 @@ export function rateLimitOptions(limits: Partial<RateLimits["perIp"]> = {}): Non
   );
 }
 
-/** The per-IP limiter bindings of a Miniflare whose bindings worker (bindings-over-fetch) has the `rateLimitOptions`. */
-export function rateLimitBindings(mf: FetchTarget): RateLimitBindings {
+/**
+ * The per-IP limiter bindings of a Miniflare whose bindings worker (bindings-over-fetch) has the
+ * `rateLimitOptions`; with `keyPrefix`, every key carries it, so these counts are apart from
+ * those of every other prefix (a fresh limiter without a new runtime).
+ */
+export function rateLimitBindings(mf: FetchTarget, keyPrefix = ""): RateLimitBindings {
   const client = bindingsOverFetch(mf);
-  const binding = (bucket: PerIpBucket) => client.rateLimit(RATE_LIMIT_BINDINGS[bucket]);
+  const binding = (bucket: PerIpBucket): RateLimit => {
+    const limiter = client.rateLimit(RATE_LIMIT_BINDINGS[bucket]);
+    return keyPrefix ? { limit: (options) => limiter.limit({ ...options, key: `${keyPrefix}${options.key}` }) } : limiter;
+  };
   return {
     RATE_LIMIT_WRITE: binding("write"),
     RATE_LIMIT_SEARCH: binding("search"),
