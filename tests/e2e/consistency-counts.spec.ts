@@ -230,16 +230,20 @@ test("DE: a phone's filter sidebar keeps the focus when its filters arrive after
   // button is pressed while the placeholder still stands in for the filters.
   const origin = testOrigin("DE");
   const path = worldPath("DE", "de");
+  // (The build folder keeps earlier builds' chunks too: hold each that has the filters' code.)
   const chunks = readdirSync(builtRoot("DE")).filter(
     (name) => name.endsWith(".js") && readFileSync(join(builtRoot("DE"), name), "utf8").includes('"category-filtered-list"'),
   );
-  expect(chunks).toHaveLength(1);
+  expect(chunks.length).toBeGreaterThan(0);
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/${chunks[0]}`, async (route) => {
-    await held;
-    await route.continue();
-  });
+  await page.route(
+    (url) => chunks.includes(url.pathname.split("/").at(-1)!),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${origin}${path}`);
   await hydrated(page, '[data-testid="filter-toggle"]');
