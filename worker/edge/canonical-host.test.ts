@@ -9,7 +9,7 @@ import { parseShopConfig, ShopDirectory } from "@config/shop-config";
 import { FILES, testApp } from "@tests/kit/edge";
 
 const config = parseShopConfig(rawConfig);
-const production = { env: { ENVIRONMENT_NAME: "production" } };
+const production = { env: { ENVIRONMENT_NAME: "production" as const } };
 
 describe.each(config.shops.map((shop) => [shop.id, shop] as const))("shop %s", (_id, shop) => {
   const [canonical, ...others] = shop.hosts.production;

@@ -220,7 +220,7 @@ export async function staffOrderView(ctx: StaffContext, params: Params): Promise
   const [orderResult, lineResult, eventResult, mailResult] = await ctx.db.batch([
     sql`SELECT ${SUMMARY_COLUMNS} FROM orders o WHERE o.order_number = ${number}`.prepare(ctx.db),
     sql`SELECT * FROM order_lines WHERE order_id = ${id} ORDER BY line_no`.prepare(ctx.db),
-    sql`SELECT * FROM order_events WHERE order_id = ${id} ORDER BY occurred_at, recorded_at, id`.prepare(ctx.db),
+    sql`SELECT * FROM order_events WHERE order_id = ${id} ORDER BY occurred_at, recorded_at, rowid`.prepare(ctx.db),
     sql`SELECT * FROM mail_outbox WHERE dedupe_key = 'order-confirmation:' || ${id}`.prepare(ctx.db),
   ]);
   const order = orderResult!.results[0] as SummaryRow | undefined;
