@@ -152,7 +152,8 @@ describe("changes the order's state does not allow: 409 with the reason, nothing
     const number = await placed([["FLOOR-1", 1]]);
     expect((await cancel(number, { version: 0 })).status).toBe(200);
     const before = await rows(number);
-    const answer = await ship(number, { version: 1, carrier: "dhl", trackingNumber: "00340434123456789012" });
+    // made on the version before the cancellation: what the state refuses is said first
+    const answer = await ship(number, { version: 0, carrier: "dhl", trackingNumber: "00340434123456789012" });
     expect(answer.status).toBe(409);
     expect(answer.body.errors[0]).toMatchObject({ code: "change_not_allowed", params: { change: "ship", state: "cancelled" } });
     expect(await rows(number)).toBe(before);

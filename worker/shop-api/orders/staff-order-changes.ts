@@ -11,10 +11,10 @@
  * through the orders' state machine (order-transitions.ts), the ERP's events too, and is
  * recorded in the order's history with the staff member and the time.
  *
- * - A change names the order's `version` it was made on; when another change came first the
- *   guarding UPDATE finds another version and nothing is written: 409 `order_changed`.
  * - A change the order's state does not allow is 409 with the reason's code
  *   (domain/back-office/orders.ts StaffOrderRefusalCode), nothing written.
+ * - Otherwise a change names the order's `version` it was made on; when another change came
+ *   first the guarding UPDATE finds another version and nothing is written: 409 `order_changed`.
  * - A cancellation gives the stock of what it cancels back and, for an order paid online,
  *   asks core/payments/refund.ts for the money of what it cancelled.
  * - A shipment ships every package not shipped yet, with a carrier of domain/carriers.ts and a
@@ -152,9 +152,10 @@ async function applyChange(ctx: StaffContext, params: Params, plan: (order: Orde
   if (!before) throw notFound();
   const planned = plan(before.order, before.lines);
   const wanted = planned.version;
-  if (before.order.version !== wanted) throw orderChanged();
+  // What the order's state refuses is said first, whoever changed it since; otherwise a change made on an older version loses.
   const refusal = changeRefusal(before.order, before.lines, planned.change);
   if (refusal) throw refused(refusal, planned.change);
+  if (before.order.version !== wanted) throw orderChanged();
 
   const claim = randomToken(16);
   const eventId = `staff-${crypto.randomUUID()}`;
