@@ -1,4 +1,4 @@
--- Staff's changes of an order in the back office (docs/decisions/0062-order-changes-and-canonical-hosts.md).
+-- Staff's changes of an order in the back office (docs/decisions/0062-order-changes-in-the-back-office.md).
 -- Every change of an order, the ERP's events and staff's changes alike, goes through the
 -- state machine of worker/shop-api/orders/order-transitions.ts.
 --

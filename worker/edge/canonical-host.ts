@@ -1,5 +1,5 @@
 /**
- * One host per shop (docs/decisions/0062): the first host a shop lists for an environment in
+ * One host per shop (docs/decisions/0063): the first host a shop lists for an environment in
  * config/shops.json is its canonical host (`www.bodenhaus.example` for DE in production);
  * a request for any other host of the shop is answered 301 to the same path and query on the
  * canonical host, before anything else of the edge runs, so every page, cookie and API call
