@@ -88,5 +88,4 @@ test("a cancellation of an order the ERP shipped is refused with the message sho
   await expect(page.getByRole("alert")).toHaveText("This order is shipped: it can no longer be cancelled.");
   await expect(page.getByTestId("order-state")).toContainText("shipped");
   await expect(page.getByTestId("order-history").getByRole("row")).toHaveCount(3);
-  await page.screenshot({ path: "test-results/console-orders-refused.png", fullPage: true });
 });
