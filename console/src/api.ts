@@ -111,6 +111,11 @@ export function apiPut<T>(path: string, body: Body): Promise<T> {
   return call<T>("PUT", path, body);
 }
 
+/** A change sent once (Idempotency-Key: the same key for a retry of the same change, a new one for every change the user makes). */
+export function apiChange<T>(method: "POST" | "PUT", path: string, body: Body, idempotencyKey: string): Promise<T> {
+  return call<T>(method, path, body, { "idempotency-key": idempotencyKey });
+}
+
 export function apiDelete<T>(path: string): Promise<T> {
   return call<T>("DELETE", path);
 }

@@ -39,13 +39,17 @@ export async function staffLogins(env: ShopApiEnv, db: D1Database, now: () => Da
   };
 }
 
-export type StaffCaller = (method: string, path: string, options?: { token?: string | null; body?: unknown; raw?: string }) => Promise<Response>;
+export type StaffCaller = (
+  method: string,
+  path: string,
+  options?: { token?: string | null; body?: unknown; raw?: string; headers?: Record<string, string> },
+) => Promise<Response>;
 
 /** Calls the shop API's route table as the edge does for the back-office host: the session in its header, JSON bodies. */
 export function staffCaller(env: ShopApiEnv, now: () => Date): StaffCaller {
   const api = shopApiCaller(env, { now });
   return (method, path, options = {}) => {
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers[STAFF_SESSION_HEADER] = options.token;
     let body: string | undefined;
     if (options.raw !== undefined) body = options.raw;

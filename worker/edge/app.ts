@@ -4,6 +4,7 @@ import { apiProxy, isUploadRequest, matchApiPath } from "./api-proxy";
 import { backOffice, isCatalogueUpload } from "./back-office";
 import { bodyLimit } from "./body-limit";
 import { cachePolicy } from "./cache-policy";
+import { canonicalHost } from "./canonical-host";
 import type { EdgeDependencies, EdgeEnv } from "./context";
 import { cookieGates } from "./cookie-gates";
 import { developerMode } from "./developer-mode";
@@ -25,6 +26,7 @@ export type { EdgeDependencies } from "./context";
 
 /**
  * The edge worker: small named pieces, outermost first.
+ *   canonical-host    301 from a shop's other hosts to its canonical (first listed) host, path and query kept
  *   security-headers  HSTS, CSP (the build manifest's hashes of the page's inline scripts), nosniff, referrer policy
  *   cache-policy      private/no-store for personal answers and Set-Cookie, Vary
  *   site              exact host -> shop and environment (nothing else decides)
@@ -48,6 +50,7 @@ export function createEdgeApp(deps: EdgeDependencies) {
   const config = deps.directory.config;
   const app = new Hono<EdgeEnv>();
 
+  app.use("*", canonicalHost(deps.directory));
   app.use("*", securityHeaders(config.edge));
   app.use("*", cachePolicy());
   app.use("*", async (c, next) => {

@@ -31,9 +31,10 @@ test("every shop has the cart page in each of its languages", () => {
   expect(shops.find((shop) => shop.id === "AT")!.paths).toContain("/checkout/cart/");
 });
 
+// On each environment's canonical host of the shop (its first; the others redirect to it: canonical-host.test.ts).
 const served = shops.flatMap((shop) =>
   (["production", "staging", "integration", "development"] as const).flatMap((environment) =>
-    shop.hosts[environment].flatMap((host) => shop.paths.map((path) => [shop.id, environment, host, path] as const)),
+    shop.hosts[environment].slice(0, 1).flatMap((host) => shop.paths.map((path) => [shop.id, environment, host, path] as const)),
   ),
 );
 

@@ -19,12 +19,20 @@ describe("token cookie from the shop API's x-visitor-token header (30 days; docs
   });
 
   test.each([
-    ["the bare production host", "https://bodenhaus.example", "__Host-bh_token"],
     ["a staging host", "https://de.staging.bodenhaus.example", "__Host-bh_token_staging"],
     ["the no-shop-found host", "https://evil.example", "__Host-bh_token"],
   ])("%s gets a host-only cookie too, never a Domain attribute", async (_name, origin, name) => {
     const res = await testApp({ upstream: withToken("t1"), env: { ENVIRONMENT_NAME: "production" } }).request(`${origin}/apiv2/x`);
     expect(res.headers.get("set-cookie")).toBe(`${name}=t1; Max-Age=2592000; Path=/; Secure; HttpOnly; SameSite=Strict`);
+  });
+
+  test("the bare production host sets no cookie: it only redirects to the canonical host (one host, one host-only cookie)", async () => {
+    const t = testApp({ upstream: withToken("t1"), env: { ENVIRONMENT_NAME: "production" } });
+    const res = await t.request("https://bodenhaus.example/apiv2/x");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toBe("https://www.bodenhaus.example/apiv2/x");
+    expect(res.headers.get("set-cookie")).toBeNull();
+    expect(t.upstream.requests).toHaveLength(0);
   });
 
   test("development over http: the development cookie name without prefix and without Secure (browsers refuse both there)", async () => {

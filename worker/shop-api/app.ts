@@ -33,6 +33,7 @@ import { currentSession, login, logout } from "./core/staff/sessions";
 import * as offers from "./offers/customer";
 import * as customerOrders from "./orders/customer-orders";
 import { orderEventRoute } from "./orders/order-events";
+import * as orderChanges from "./orders/staff-order-changes";
 import { staffOrderList, staffOrderView } from "./orders/staff-orders";
 import * as offersStaff from "./offers/staff";
 import { getUpload, postUploads } from "./core/uploads/handlers";
@@ -108,6 +109,11 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // Back office: orders (orders/staff-orders.ts).
   router.get("/admin/api/orders", staffRoute(deps, ["service", "ops"], staffOrderList));
   router.get("/admin/api/orders/:number", staffRoute(deps, ["service", "ops"], staffOrderView));
+  // Staff's changes of an order (orders/staff-order-changes.ts): idempotent by Idempotency-Key like the shop's writes.
+  router.post("/admin/api/orders/:number/cancel", staffRoute(deps, ["service", "ops"], orderChanges.staffCancelOrder, { idempotent: true }));
+  router.post("/admin/api/orders/:number/shipment", staffRoute(deps, ["service", "ops"], orderChanges.staffShipOrder, { idempotent: true }));
+  router.put("/admin/api/orders/:number/shipping-address", staffRoute(deps, ["service", "ops"], orderChanges.staffChangeShippingAddress, { idempotent: true }));
+  router.post("/admin/api/orders/:number/notes", staffRoute(deps, ["service", "ops"], orderChanges.staffAddOrderNote, { idempotent: true }));
   // Back office: returns and complaints (returns/staff-routes.ts; docs/decisions/0038).
   router.get("/admin/api/returns", staffRoute(deps, ["service", "ops"], returnsStaff.returnList));
   router.get("/admin/api/returns/:rmaId", staffRoute(deps, ["service", "ops"], returnsStaff.returnView));

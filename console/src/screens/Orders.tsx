@@ -2,19 +2,24 @@
  * Orders (service, ops): the list newest first with filters (shop, state, order number or
  * e-mail) and "load more" (keyset pages of the staff API), and at /orders/<number> one order:
  * its state and times, addresses, lines with shipped and delivered quantities, totals,
- * delivery and payment, the history as the ERP reported it, and the confirmation mail.
- * API: worker/shop-api/orders/staff-orders.ts.
+ * delivery and payment, the history (the ERP's events and staff's changes, with who made them),
+ * the change forms (ship, cancel the order or a line, change the delivery address, add a note;
+ * OrderActions.tsx) and the confirmation mail. A change is sent with the order's version and its
+ * own Idempotency-Key; a refusal shows in the staff member's language (order-change-problem.ts).
+ * API: worker/shop-api/orders/staff-orders.ts and staff-order-changes.ts.
  */
 import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import { useState } from "react";
+import type { Carrier } from "@domain/carriers";
 import type {
   StaffOrderAddress as Address,
   StaffOrderDetail as Detail,
+  StaffOrderHistoryEntry as HistoryEntry,
   StaffOrderListPage as ListPage,
   StaffOrderState as State,
   StaffOrderSummary as Summary,
 } from "@domain/back-office/orders";
-import { apiGet } from "../api";
+import { apiChange, apiGet } from "../api";
 import { FilterForm, labelledOptions, shopOptions } from "../components/FilterForm";
 import { queryString } from "../components/format";
 import { formatDay, formatMoneyValue, formatTime } from "../intl";
@@ -24,6 +29,8 @@ import { ProblemAlert } from "../components/ProblemAlert";
 import { Link, usePath } from "../router";
 import { t } from "../texts";
 import { MAIL_PATH } from "./MailOutbox";
+import { AddressForm, CancelOrder, carrierText, Confirm, NoteForm, ShipForm } from "./OrderActions";
+import { orderChangeProblem, refusalCodeOf } from "./order-change-problem";
 import "../components/back-office.css";
 
 export const ORDERS_PATH = CONSOLE_PATHS.orders;
@@ -140,8 +147,75 @@ function AddressView({ address }: { address: Address | null }) {
   );
 }
 
+/** What a history entry says besides its type: the shipment with its tracking link, the new address, the note. */
+function HistoryDetails({ entry }: { entry: HistoryEntry }) {
+  return (
+    <>
+      {entry.lines.length > 0 && (
+        <div>{entry.lines.map((line) => t("orders.historyLine", { line: line.line, sku: line.sku, quantity: line.quantity })).join(", ")}</div>
+      )}
+      {entry.shipment && (
+        <div>
+          {entry.shipment.trackingUrl ? (
+            <a href={entry.shipment.trackingUrl} rel="noreferrer noopener" target="_blank">
+              {t("orders.historyShipment", { carrier: carrierText(entry.shipment.carrier), number: entry.shipment.trackingNumber })}
+            </a>
+          ) : (
+            t("orders.historyShipment", { carrier: carrierText(entry.shipment.carrier), number: entry.shipment.trackingNumber })
+          )}
+        </div>
+      )}
+      {entry.address && <AddressView address={entry.address} />}
+      {entry.note && <div className="note">{entry.note}</div>}
+    </>
+  );
+}
+
+type Change =
+  | { kind: "cancel"; body: { lines?: number[] } }
+  | { kind: "ship"; body: { carrier: Carrier; trackingNumber: string } }
+  | { kind: "change_address"; body: { address: Address } }
+  | { kind: "note"; body: { note: string } };
+
+const CHANGE_PATHS: Record<Change["kind"], { method: "POST" | "PUT"; path: string }> = {
+  cancel: { method: "POST", path: "cancel" },
+  ship: { method: "POST", path: "shipment" },
+  change_address: { method: "PUT", path: "shipping-address" },
+  note: { method: "POST", path: "notes" },
+};
+
+function doneText(change: Change): string {
+  if (change.kind === "cancel" && change.body.lines) return t("orders.done.cancel_lines", { line: change.body.lines.join(", ") });
+  return t(`orders.done.${change.kind}`);
+}
+
 function OrderDetail({ orderNumber }: { orderNumber: string }) {
-  const { data: order, problem } = useStaffRead<Detail>(`${API}/${encodeURIComponent(orderNumber)}`);
+  const path = `${API}/${encodeURIComponent(orderNumber)}`;
+  const { data: order, setData: setOrder, problem, setProblem } = useStaffRead<Detail>(path);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [askingLine, setAskingLine] = useState<number | null>(null);
+  // A new key empties the forms after a change went through.
+  const [formKey, setFormKey] = useState(0);
+
+  const send = async (change: Change) => {
+    if (!order) return;
+    setBusy(true);
+    setProblem(null);
+    setDone(null);
+    const { method, path: action } = CHANGE_PATHS[change.kind];
+    try {
+      setOrder(await apiChange<Detail>(method, `${path}/${action}`, { version: order.version, ...change.body }, crypto.randomUUID()));
+      setDone(doneText(change));
+      setFormKey((key) => key + 1);
+    } catch (caught) {
+      setProblem(orderChangeProblem(caught));
+      // Another change came first: show the order as it is now (the message stays).
+      if (refusalCodeOf(caught) === "order_changed") setOrder(await apiGet<Detail>(path).catch(() => order));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const mail = order?.confirmationMail ?? null;
   return (
@@ -151,6 +225,11 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
       </p>
       <h1 id="order-title">{t("orders.detailTitle", { number: orderNumber })}</h1>
       <ProblemAlert problem={problem} />
+      {done && (
+        <p role="status" className="ok">
+          {done}
+        </p>
+      )}
       {!order && !problem && <p className="notice">{t("loading")}</p>}
       {order && (
         <>
@@ -214,6 +293,7 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
                 <th scope="col">{t("orders.deliveredQuantity")}</th>
                 <th scope="col">{t("orders.packagePrice")}</th>
                 <th scope="col">{t("orders.lineTotal")}</th>
+                <th scope="col">{t("orders.actions")}</th>
               </tr>
             </thead>
             <tbody>
@@ -242,10 +322,46 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
                   </td>
                   <td>{formatMoneyValue(line.packagePrice)}</td>
                   <td>{formatMoneyValue(line.lineTotal)}</td>
+                  <td>
+                    {line.cancelledAt ? (
+                      <span className="badge order-cancelled">{t("orders.lineCancelled", { at: formatTime(line.cancelledAt) })}</span>
+                    ) : askingLine === line.line ? (
+                      <Confirm
+                        question={t("orders.cancel.confirmLine", { line: line.line, sku: line.sku })}
+                        busy={busy}
+                        onYes={() => {
+                          setAskingLine(null);
+                          void send({ kind: "cancel", body: { lines: [line.line] } });
+                        }}
+                        onNo={() => setAskingLine(null)}
+                      />
+                    ) : (
+                      <button type="button" className="secondary" disabled={busy} onClick={() => setAskingLine(line.line)}>
+                        {t("orders.cancelLine")}
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
+
+          <section aria-labelledby="actions-title" data-testid="order-actions" key={formKey}>
+            <h2 id="actions-title">{t("orders.actions")}</h2>
+            <ShipForm
+              carriers={order.carriers}
+              busy={busy}
+              onShip={(carrier, trackingNumber) => void send({ kind: "ship", body: { carrier, trackingNumber } })}
+            />
+            <CancelOrder orderNumber={order.orderNumber} busy={busy} onCancel={() => void send({ kind: "cancel", body: {} })} />
+            <AddressForm
+              address={order.shippingAddress}
+              countries={order.deliveryCountries}
+              busy={busy}
+              onSave={(address) => void send({ kind: "change_address", body: { address } })}
+            />
+            <NoteForm busy={busy} onAdd={(note) => void send({ kind: "note", body: { note } })} />
+          </section>
 
           <h2>{t("orders.totals")}</h2>
           <dl className="facts" data-testid="order-totals">
@@ -280,6 +396,7 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
                 <th scope="col">{t("orders.when")}</th>
                 <th scope="col">{t("orders.what")}</th>
                 <th scope="col">{t("orders.historyLines")}</th>
+                <th scope="col">{t("orders.by")}</th>
                 <th scope="col">{t("orders.recorded")}</th>
                 <th scope="col">{t("orders.eventId")}</th>
               </tr>
@@ -288,12 +405,11 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
               {order.history.map((entry, index) => (
                 <tr key={entry.eventId ?? `placed-${index}`}>
                   <td>{formatTime(entry.at)}</td>
-                  <td>{entry.type}</td>
+                  <td>{t(`orders.historyType.${entry.type}`)}</td>
                   <td>
-                    {entry.lines.length > 0
-                      ? entry.lines.map((line) => t("orders.historyLine", { line: line.line, sku: line.sku, quantity: line.quantity })).join(", ")
-                      : "–"}
+                    <HistoryDetails entry={entry} />
                   </td>
+                  <td>{entry.by ? entry.by.name : entry.eventId ? t("orders.byErp") : "–"}</td>
                   <td>{formatTime(entry.recordedAt)}</td>
                   <td>{entry.eventId ?? "–"}</td>
                 </tr>

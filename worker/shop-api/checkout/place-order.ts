@@ -21,7 +21,7 @@
  * code's refusal, so nobody pays more than they saw without being told.
  */
 import type { PlacedOrder, VisitorOrderView } from "@domain/api/orders";
-import { orderFormSchema, type OrderAddress, type OrderForm, type OrderFormTexts } from "@domain/checkout-form";
+import { orderFormSchema, type OrderAddress, type OrderForm } from "@domain/checkout-form";
 import type { CustomerType } from "@domain/account";
 import { countryName } from "@domain/countries";
 import { withdrawalRightRefusal } from "@domain/withdrawal-right";
@@ -49,6 +49,7 @@ import { orderView } from "../tables/order-view";
 import { listedIn } from "../tables/products";
 import { cartVoucherIs, redeemVoucher, setCartVoucher, voucherUsable, type VoucherRefusal } from "../tables/vouchers";
 import { readCheckoutCart } from "./cart-read";
+import { ORDER_FORM_TEXTS } from "../core/order-form-texts";
 import { CHECKOUT_MESSAGES } from "./messages";
 import {
   cartVoucher,
@@ -66,29 +67,13 @@ import {
 import { startPayment } from "./payments";
 import { voucherFailure } from "./voucher";
 
-/** The order form's messages in the API's English (the storefront shows its own by code). */
-const TEXTS: OrderFormTexts = {
-  required: MESSAGES.required,
-  email: MESSAGES.email,
-  phone: MESSAGES.phone,
-  zip: MESSAGES.postcode,
-  characters: MESSAGES.characters,
-  vatId: CHECKOUT_MESSAGES.vatId,
-  country: CHECKOUT_MESSAGES.country,
-  countryNotDeliverable: MESSAGES.countryNotDeliverable,
-  deliveryMode: CHECKOUT_MESSAGES.deliveryMode,
-  paymentMethod: CHECKOUT_MESSAGES.paymentUnknown,
-  acceptTerms: CHECKOUT_MESSAGES.acceptTerms,
-  date: CHECKOUT_MESSAGES.date,
-  desiredDateNotAllowed: CHECKOUT_MESSAGES.desiredDateNotAllowed,
-};
 type Address = OrderAddress;
 type OrderBody = OrderForm;
 /** The order body's schema per shop (its delivery countries), the same the checkout page validates with. */
 const ORDER_SCHEMAS = new Map<string, ReturnType<typeof orderFormSchema>>();
 function orderSchemaOf(shop: ShopContext["shop"]): ReturnType<typeof orderFormSchema> {
   let schema = ORDER_SCHEMAS.get(shop.id);
-  if (!schema) ORDER_SCHEMAS.set(shop.id, (schema = orderFormSchema(TEXTS, shop.deliveryCountries)));
+  if (!schema) ORDER_SCHEMAS.set(shop.id, (schema = orderFormSchema(ORDER_FORM_TEXTS, shop.deliveryCountries)));
   return schema;
 }
 
@@ -376,6 +361,8 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
     customer_id: visitor.customerId ?? null,
     voucher_code: voucher?.code ?? null,
     voucher_total: totals.voucher,
+    version: 0,
+    change_claim: null,
   };
   const lines: OrderLineRow[] = priced.map((p, index) => ({
     order_id: orderId,
@@ -394,6 +381,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
     delivered_qty: 0,
     shipped_at: null,
     delivered_at: null,
+    cancelled_at: null,
   }));
   const perSku = new Map<string, number>();
   for (const p of priced) if (p.line.kind === "product") perSku.set(p.line.sku, (perSku.get(p.line.sku) ?? 0) + p.line.quantity);

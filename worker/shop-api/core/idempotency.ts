@@ -1,8 +1,9 @@
 /**
  * Idempotency keys for the storefront API's writes (docs/decisions/0025). A POST, PUT,
  * PATCH or DELETE that carries `Idempotency-Key` (1-255 visible ASCII characters) runs
- * once per caller and key; the caller is the visitor (SHA-256 of its bearer token) or,
- * without a token, the client address (its IPv6 /64 network) the rate limits count by.
+ * once per caller and key; the caller is the visitor (SHA-256 of its bearer token), on the back
+ * office's idempotent writes the staff session (SHA-256 of its token) or, without a token, the
+ * client address (its IPv6 /64 network) the rate limits count by.
  *
  * - The first answer (status, body and the headers of REPLAYED_HEADERS) is kept 24 hours;
  *   a repeat with the same method, path with query and body gets it again, marked
@@ -18,7 +19,7 @@
  * handler. A multipart boundary is left out of the fingerprint: browsers pick a new one
  * every time they send the same form.
  */
-import { VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
+import { STAFF_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import type { D1Database } from "@cloudflare/workers-types";
 import { shopDirectory } from "@config/shops";
 import { indexOfBytes, multipartBoundary } from "@worker/lib/multipart";
@@ -37,6 +38,7 @@ import { randomToken, sha256Hex, visitorToken } from "./auth";
 import type { ApiContext } from "./context";
 import { fail, failureResponse, MESSAGES } from "./envelope";
 import { clientKey } from "./rate-limit";
+import { sessionTokenFrom } from "./session-tokens";
 
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
 const REPLAYED_HEADER = "idempotent-replayed";
@@ -57,7 +59,7 @@ const answerResponse = (answer: StoredAnswer, extra: Record<string, string> = {}
   new Response(NULL_BODY_STATUSES.has(answer.status) ? null : answer.body, { status: answer.status, headers: { ...answer.headers, ...extra } });
 
 async function callerScope(request: Request): Promise<string> {
-  const token = visitorToken(request);
+  const token = visitorToken(request) ?? sessionTokenFrom(request, STAFF_SESSION_HEADER);
   return sha256Hex(token ?? `ip:${clientKey(request)}`);
 }
 

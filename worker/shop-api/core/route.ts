@@ -5,8 +5,8 @@
  * or a finished Response (GraphQL, file downloads), and every thrown failure becomes
  * its envelope here. Before its handler, every request passes its per-IP rate limit
  * (core/rate-limit.ts: every write, search and GraphQL, by method and path); then a
- * storefront write with an Idempotency-Key runs once per caller and key
- * (core/idempotency.ts).
+ * storefront write (and a staff write registered as idempotent) with an Idempotency-Key runs
+ * once per caller and key (core/idempotency.ts).
  */
 import type { ExecutionContext } from "@cloudflare/workers-types";
 import type { IRequest } from "itty-router";
@@ -89,9 +89,9 @@ const paramsOf = (request: IRequest): Params => {
   return params;
 };
 
-/** A route that needs no shop (GraphQL, the admin endpoints). */
-export function route(deps: RouteDeps, handler: Handler<ApiContext>): Route {
-  return (request, env, execution) => run(baseContext(request, env, execution, deps), handler, paramsOf(request));
+/** A route that needs no shop (GraphQL, the admin endpoints); `idempotent`: its writes honour Idempotency-Key (the back office's order changes). */
+export function route(deps: RouteDeps, handler: Handler<ApiContext>, options: { idempotent?: boolean } = {}): Route {
+  return (request, env, execution) => run(baseContext(request, env, execution, deps), handler, paramsOf(request), options);
 }
 
 /** A route of the storefront API: answers 404 unless the request names a configured shop. */

@@ -77,11 +77,18 @@ export async function requireStaff(ctx: ApiContext): Promise<StaffMember & { ses
 /** True when the role may use a route open to `roles` (ops may use all). */
 export const roleAllowed = (role: StaffRole, roles: readonly StaffRole[]): boolean => role === "ops" || roles.includes(role);
 
-/** 401 without a valid staff session, 403 when the role is not listed. Every staff route is also rate-limited (core). */
-export function staffRoute(deps: RouteDeps, roles: readonly StaffRole[], handler: Handler<StaffContext>): Route {
-  return route(deps, async (ctx, params) => {
-    const { id, email, name, role } = await requireStaff(ctx);
-    if (!roleAllowed(role, roles)) throw fail(403, STAFF_MESSAGES.forbidden, "forbidden");
-    return handler({ ...ctx, staff: { id, email, name, role } }, params);
-  });
+/**
+ * 401 without a valid staff session, 403 when the role is not listed. Every staff route is also
+ * rate-limited (core); `idempotent`: a write with an Idempotency-Key runs once per session and key.
+ */
+export function staffRoute(deps: RouteDeps, roles: readonly StaffRole[], handler: Handler<StaffContext>, options: { idempotent?: boolean } = {}): Route {
+  return route(
+    deps,
+    async (ctx, params) => {
+      const { id, email, name, role } = await requireStaff(ctx);
+      if (!roleAllowed(role, roles)) throw fail(403, STAFF_MESSAGES.forbidden, "forbidden");
+      return handler({ ...ctx, staff: { id, email, name, role } }, params);
+    },
+    options,
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * The orders' refusals in the API's English (like core/envelope.ts MESSAGES);
- * each goes with a stable `code` the storefront and the ERP read: the call-off of stored
- * goods and the ERP's order events.
+ * each goes with a stable `code` the storefront, the ERP and the console read: the call-off of
+ * stored goods, the ERP's order events and staff's changes (the console words those by code).
  */
 import { ACCOUNT_FORM_TEXTS } from "../core/account-form-texts";
 
@@ -19,4 +19,12 @@ export const ORDER_MESSAGES = {
   eventFuture: "The event's time lies in the future.",
   eventBeforeOrder: "The event's time lies before the order was placed.",
   eventNoLines: "This event names no lines.",
+  changeNotAllowed: "The order is {state}: this change is not possible any more.",
+  goodsShipped: "Goods of this order have been shipped: this change is not possible any more.",
+  lineShipped: "Line {line} has been shipped: it cannot be cancelled.",
+  lineCancelled: "Line {line} is already cancelled.",
+  nothingToShip: "Every package of this order has been shipped.",
+  orderChanged: "Someone else changed this order in the meantime. Please check it and try again.",
+  trackingNumber: "This is not a tracking number of the carrier.",
+  noteRequired: "Please write a note.",
 } as const;

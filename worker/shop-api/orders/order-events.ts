@@ -6,11 +6,14 @@
  *   shipped and delivered name their lines and quantities (packages). `time` is when it
  *   happened (the ERP may report it later): not in the future and not before the order was
  *   placed, each give or take the clock skew allowed (MAX_CLOCK_SKEW_MS).
- * - Per line, shipped quantities never exceed the ordered ones and delivered quantities never
- *   the shipped ones; each line keeps the time of its last shipment and delivery (the returns
- *   window counts from the delivery). The order becomes `shipped` when every line is shipped
- *   in full and `delivered` when every line is delivered in full; `confirmed` only from `placed`;
- *   a cancellation only before anything shipped, and it gives the stock back.
+ * - The rules are the orders' state machine's (order-transitions.ts), the same staff's changes
+ *   follow: per line, shipped quantities never exceed the ordered ones (a line staff cancelled
+ *   ships nothing) and delivered quantities never the shipped ones; each line keeps the time of
+ *   its last shipment and delivery (the returns window counts from the delivery). The order
+ *   becomes `shipped` when every line is shipped in full and `delivered` when every line is
+ *   delivered in full; `confirmed` only from `placed`; a cancellation only before anything
+ *   shipped, and it gives the stock back. A state that does not allow the event is 409
+ *   `state_conflict`, an impossible quantity 422 `quantity_impossible`.
  * - Idempotent by event id: the event row is written in the same batch as its effects, only
  *   when every rule holds, and the effects apply only for the batch that wrote it (its claim).
  *   The same id with the same event answers 200 again and changes nothing; the same id with
@@ -18,15 +21,16 @@
  */
 import type { OrderEventAnswer, OrderEventRefusalCode } from "@domain/api/orders";
 import { z } from "zod";
-import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
+import { sql } from "@worker/lib/sql";
 import { randomToken } from "../core/auth";
 import type { ApiContext } from "../core/context";
 import { fail, invalid, MESSAGES, notFound } from "../core/envelope";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { requireServiceToken } from "../core/service-token";
-import type { OrderEventRow, OrderEventType, OrderLineRow, OrderRow } from "../tables/orders";
+import type { OrderEventRow, OrderLineRow, OrderRow } from "../tables/orders";
 import { ORDER_MESSAGES } from "./messages";
+import { changeRefusal, transitionStatements, type OrderChange } from "./order-transitions";
 
 /** An event may be stamped at most this far ahead of the shop API's clock, or before the order's placing (clocks differ). */
 export const MAX_CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -94,83 +98,37 @@ function quantitiesByLine(event: OrderEvent, lines: OrderLineRow[]): Map<number,
   return byLine;
 }
 
-/** Why the event cannot apply to the order as it is now, or null. */
+/** The state machine's change of an event. */
+function changeOf(event: OrderEvent, quantities: Map<number, number>): OrderChange {
+  switch (event.type) {
+    case "confirmed":
+      return { kind: "confirm" };
+    case "cancelled":
+      return { kind: "cancel" };
+    case "shipped":
+      return { kind: "ship", quantities };
+    case "delivered":
+      return { kind: "deliver", quantities };
+  }
+}
+
+/** Why the event cannot apply to the order as it is now (the state machine's refusal, worded for the ERP), or null. */
 function problemOf(
   event: OrderEvent,
   order: OrderRow,
   lines: OrderLineRow[],
   quantities: Map<number, number>,
 ): { field: string; message: string; code: OrderEventRefusalCode; status: number } | null {
-  if (order.state === "cancelled" || (event.type === "confirmed" && order.state !== "placed"))
-    return { field: "type", message: ORDER_MESSAGES.eventState, code: "state_conflict", status: 409 };
-  if (event.type === "cancelled" && lines.some((line) => line.shipped_qty > 0))
-    return { field: "type", message: ORDER_MESSAGES.eventState, code: "state_conflict", status: 409 };
-  for (const line of lines) {
-    const quantity = quantities.get(line.line_no) ?? 0;
-    const tooMany =
-      event.type === "shipped" ? line.shipped_qty + quantity > line.quantity : event.type === "delivered" && line.delivered_qty + quantity > line.shipped_qty;
-    if (tooMany)
-      return {
-        field: `lines.${event.lines.findIndex((l) => (l.line ?? line.line_no) === line.line_no && (l.sku ?? line.sku) === line.sku)}`,
-        message: ORDER_MESSAGES.eventQuantity,
-        code: "quantity_impossible",
-        status: 422,
-      };
-  }
-  return null;
-}
-
-/** The statements of one event: the event row (only when every rule holds over the current rows) and its effects (only for this claim). */
-function eventStatements(event: OrderEvent, order: OrderRow, quantities: Map<number, number>, body: string, claim: string, now: Date): SqlFragment[] {
-  const time = new Date(event.time).toISOString();
-  const lineRules = [...quantities].map(([line, quantity]) =>
-    event.type === "shipped"
-      ? sql`EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${order.id} AND line_no = ${line} AND shipped_qty + ${quantity} <= quantity)`
-      : sql`EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${order.id} AND line_no = ${line} AND delivered_qty + ${quantity} <= shipped_qty)`,
-  );
-  const stateRule: Record<OrderEventType, SqlFragment> = {
-    confirmed: sql`state = 'placed'`,
-    shipped: sql`state <> 'cancelled'`,
-    delivered: sql`state <> 'cancelled'`,
-    cancelled: sql`state IN ('placed', 'confirmed') AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${order.id} AND shipped_qty > 0)`,
+  const refusal = changeRefusal(order, lines, changeOf(event, quantities));
+  if (!refusal) return null;
+  if (refusal.reason !== "quantity") return { field: "type", message: ORDER_MESSAGES.eventState, code: "state_conflict", status: 409 };
+  const line = lines.find((each) => each.line_no === refusal.line)!;
+  return {
+    field: `lines.${event.lines.findIndex((l) => (l.line ?? line.line_no) === line.line_no && (l.sku ?? line.sku) === line.sku)}`,
+    message: ORDER_MESSAGES.eventQuantity,
+    code: "quantity_impossible",
+    status: 422,
   };
-  const rules = joinSql([sql`EXISTS (SELECT 1 FROM orders WHERE id = ${order.id} AND ${stateRule[event.type]})`, ...lineRules], " AND ");
-  const holds = sql`EXISTS (SELECT 1 FROM order_events WHERE id = ${event.eventId} AND claim = ${claim})`;
-  const statements: SqlFragment[] = [
-    sql`INSERT INTO order_events (id, order_id, type, occurred_at, body, claim, recorded_at)
-      SELECT ${event.eventId}, ${order.id}, ${event.type}, ${time}, ${body}, ${claim}, ${now.toISOString()} WHERE ${rules}
-      ON CONFLICT (id) DO NOTHING`,
-  ];
-  switch (event.type) {
-    case "confirmed":
-      statements.push(sql`UPDATE orders SET state = 'confirmed', confirmed_at = ${time} WHERE id = ${order.id} AND ${holds}`);
-      break;
-    case "shipped":
-      for (const [line, quantity] of quantities)
-        statements.push(
-          sql`UPDATE order_lines SET shipped_qty = shipped_qty + ${quantity}, shipped_at = ${time} WHERE order_id = ${order.id} AND line_no = ${line} AND ${holds}`,
-        );
-      statements.push(sql`UPDATE orders SET state = 'shipped', shipped_at = ${time}
-        WHERE id = ${order.id} AND ${holds} AND state IN ('placed', 'confirmed')
-          AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${order.id} AND shipped_qty < quantity)`);
-      break;
-    case "delivered":
-      for (const [line, quantity] of quantities)
-        statements.push(
-          sql`UPDATE order_lines SET delivered_qty = delivered_qty + ${quantity}, delivered_at = ${time} WHERE order_id = ${order.id} AND line_no = ${line} AND ${holds}`,
-        );
-      statements.push(sql`UPDATE orders SET state = 'delivered', delivered_at = ${time}
-        WHERE id = ${order.id} AND ${holds} AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = ${order.id} AND delivered_qty < quantity)`);
-      break;
-    case "cancelled":
-      statements.push(
-        sql`UPDATE products SET stock_qty = stock_qty + (SELECT SUM(quantity) FROM order_lines WHERE order_id = ${order.id} AND kind = 'product' AND sku = products.sku)
-          WHERE sku IN (SELECT sku FROM order_lines WHERE order_id = ${order.id} AND kind = 'product') AND ${holds}`,
-        sql`UPDATE orders SET state = 'cancelled', cancelled_at = ${time} WHERE id = ${order.id} AND ${holds}`,
-      );
-      break;
-  }
-  return statements;
 }
 
 /** POST /admin/orders/{number}/events */
@@ -213,7 +171,16 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
     throw problem.status === 409 ? fail(409, problem.message, problem.code, { field: problem.field }) : invalid(problem.field, problem.message, problem.code);
 
   const claim = randomToken(16);
-  await ctx.db.batch(eventStatements(event, before.order, quantities, body, claim, ctx.now).map((statement) => statement.prepare(ctx.db)));
+  const statements = transitionStatements({
+    order: before.order,
+    change: changeOf(event, quantities),
+    eventId: event.eventId,
+    body,
+    claim,
+    time: new Date(event.time),
+    now: ctx.now,
+  });
+  await ctx.db.batch(statements.map((statement) => statement.prepare(ctx.db)));
   const after = await read();
   if (after.known?.claim === claim) return reply(eventView(after.order!, after.lines, false));
   // Another event changed the order in between, or the same event was recorded at the same time.

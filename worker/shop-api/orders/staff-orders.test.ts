@@ -312,20 +312,35 @@ describe("one order", () => {
     expect(data.totals.grandTotal.amount).toBe(3 * 2995 + 1990 + 595);
     expect(data.totals.taxLabel).toMatch(/19/);
     expect(data.history).toEqual([
-      { type: "placed", at: "2026-11-12T09:00:00.000Z", recordedAt: "2026-11-12T09:00:00.000Z", eventId: null, lines: [] },
-      { type: "confirmed", at: "2026-11-12T10:00:00.000Z", recordedAt: "2026-11-18T12:00:00.000Z", eventId: "B-1", lines: [] },
-      { type: "shipped", at: "2026-11-13T08:00:00.000Z", recordedAt: expect.any(String), eventId: "B-2", lines: [{ line: 1, sku: "FLOOR-1", quantity: 2 }] },
+      { type: "placed", at: "2026-11-12T09:00:00.000Z", recordedAt: "2026-11-12T09:00:00.000Z", eventId: null, by: null, lines: [] },
+      { type: "confirmed", at: "2026-11-12T10:00:00.000Z", recordedAt: "2026-11-18T12:00:00.000Z", eventId: "B-1", by: null, lines: [] },
+      {
+        type: "shipped",
+        at: "2026-11-13T08:00:00.000Z",
+        recordedAt: expect.any(String),
+        eventId: "B-2",
+        by: null,
+        lines: [{ line: 1, sku: "FLOOR-1", quantity: 2 }],
+      },
       {
         type: "shipped",
         at: "2026-11-14T08:00:00.000Z",
         recordedAt: expect.any(String),
         eventId: "B-3",
+        by: null,
         lines: [
           { line: 1, sku: "FLOOR-1", quantity: 1 },
           { line: 2, sku: "NOEXP-1", quantity: 1 },
         ],
       },
-      { type: "delivered", at: "2026-11-15T15:30:00.000Z", recordedAt: expect.any(String), eventId: "B-4", lines: [{ line: 1, sku: "FLOOR-1", quantity: 3 }] },
+      {
+        type: "delivered",
+        at: "2026-11-15T15:30:00.000Z",
+        recordedAt: expect.any(String),
+        eventId: "B-4",
+        by: null,
+        lines: [{ line: 1, sku: "FLOOR-1", quantity: 3 }],
+      },
     ]);
     expect(JSON.stringify(data)).not.toMatch(/visitor/i);
   });

@@ -6,7 +6,11 @@
  *   GET /admin/api/orders/:number                          one order: addresses, lines with their
  *                                                          shipped and delivered quantities and times,
  *                                                          totals, delivery, payment, its history
- *                                                          and the confirmation mail's outbox state
+ *                                                          (the ERP's events and staff's changes with who
+ *                                                          made them) and the confirmation mail's outbox state,
+ *                                                          its version and what the change forms offer
+ *
+ * Staff's changes of an order: staff-order-changes.ts.
  *
  * `q` finds an order by its number (`DE-100004`, or its digits `100004` in any shop, or the
  * beginning of either) or by the beginning of the e-mail address in any case (`anna.berger`).
@@ -27,6 +31,7 @@ import {
   type StaffOrderMail,
   type StaffOrderSummary,
 } from "@domain/back-office/orders";
+import { CARRIERS, type Carrier } from "@domain/carriers";
 import { money } from "@domain/money";
 import { parseJsonOr } from "@worker/lib/json";
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
@@ -72,7 +77,7 @@ export function decodeOrderCursor(text: string): Cursor | null {
 }
 
 /** The order number of the path in upper case, or null when it cannot be one (malformed escapes included). */
-function orderNumberParam(params: Params): string | null {
+export function orderNumberParam(params: Params): string | null {
   let text: string;
   try {
     text = decodeURIComponent(params.number ?? "").toUpperCase();
@@ -173,13 +178,18 @@ function mailOf(row: OutboxRow | undefined): StaffOrderMail | null {
 
 interface EventBody {
   lines?: { line?: number; sku?: string; quantity: number }[];
+  carrier?: Carrier;
+  trackingNumber?: string;
+  trackingUrl?: string | null;
+  address?: StaffOrderAddress;
+  note?: string;
 }
 
-/** The order's history: its placing, then the ERP's events in the order they happened, with the lines they name. */
+/** The order's history: its placing, then the ERP's events and staff's changes in the order they happened, with the lines they name and who made them. */
 function historyOf(order: OrderRow, lines: OrderLineRow[], events: OrderEventRow[]): StaffOrderHistoryEntry[] {
   const lineOf = (wanted: { line?: number; sku?: string }) =>
     lines.find((line) => (wanted.line === undefined || line.line_no === wanted.line) && (wanted.sku === undefined || line.sku === wanted.sku));
-  const history: StaffOrderHistoryEntry[] = [{ type: "placed", at: order.placed_at, recordedAt: order.created_at, eventId: null, lines: [] }];
+  const history: StaffOrderHistoryEntry[] = [{ type: "placed", at: order.placed_at, recordedAt: order.created_at, eventId: null, by: null, lines: [] }];
   for (const event of events) {
     const body = parseJsonOr<EventBody>(event.body, {});
     history.push({
@@ -187,10 +197,16 @@ function historyOf(order: OrderRow, lines: OrderLineRow[], events: OrderEventRow
       at: event.occurred_at,
       recordedAt: event.recorded_at,
       eventId: event.id,
+      by: event.staff_id ? { id: event.staff_id, name: event.staff_name ?? "" } : null,
       lines: (body.lines ?? []).map((wanted) => {
         const line = lineOf(wanted);
         return { line: line?.line_no ?? wanted.line ?? 0, sku: line?.sku ?? wanted.sku ?? "", quantity: wanted.quantity };
       }),
+      ...(body.carrier && body.trackingNumber
+        ? { shipment: { carrier: body.carrier, trackingNumber: body.trackingNumber, trackingUrl: body.trackingUrl ?? null } }
+        : {}),
+      ...(body.address ? { address: body.address } : {}),
+      ...(body.note ? { note: body.note } : {}),
     });
   }
   return history;
@@ -204,16 +220,18 @@ export async function staffOrderView(ctx: StaffContext, params: Params): Promise
   const [orderResult, lineResult, eventResult, mailResult] = await ctx.db.batch([
     sql`SELECT ${SUMMARY_COLUMNS} FROM orders o WHERE o.order_number = ${number}`.prepare(ctx.db),
     sql`SELECT * FROM order_lines WHERE order_id = ${id} ORDER BY line_no`.prepare(ctx.db),
-    sql`SELECT * FROM order_events WHERE order_id = ${id} ORDER BY occurred_at, recorded_at, id`.prepare(ctx.db),
+    sql`SELECT * FROM order_events WHERE order_id = ${id} ORDER BY occurred_at, recorded_at, rowid`.prepare(ctx.db),
     sql`SELECT * FROM mail_outbox WHERE dedupe_key = 'order-confirmation:' || ${id}`.prepare(ctx.db),
   ]);
   const order = orderResult!.results[0] as SummaryRow | undefined;
   if (!order) throw fail(404, "There is no order with this number", "not_found");
   const lines = lineResult!.results as OrderLineRow[];
   // The one order view in the order's language; the back office names the tax rate's label beside the amount.
-  const view = orderView(order, lines, { taxRate: shopById(order.shop_id)?.taxRate ?? 0, bankAccount: null });
+  const shop = shopById(order.shop_id);
+  const view = orderView(order, lines, { taxRate: shop?.taxRate ?? 0, bankAccount: null });
   const detail: StaffOrderDetail = {
     ...summaryOf(order),
+    version: order.version,
     billingAddress: view.billingAddress,
     shippingAddress: view.shippingAddress,
     desiredDate: view.desiredDate,
@@ -223,7 +241,7 @@ export async function staffOrderView(ctx: StaffContext, params: Params): Promise
     deliveredAt: view.deliveredAt,
     cancelledAt: view.cancelledAt,
     currency: view.currency,
-    lines: view.lines,
+    lines: view.lines.map((line, index) => ({ ...line, cancelledAt: lines[index]?.cancelled_at ?? null })),
     totals: {
       goods: view.totals.goods,
       prepaymentDiscount: view.totals.prepaymentDiscount,
@@ -235,6 +253,8 @@ export async function staffOrderView(ctx: StaffContext, params: Params): Promise
     },
     history: historyOf(order, lines, eventResult!.results as OrderEventRow[]),
     confirmationMail: mailOf(mailResult!.results[0] as OutboxRow | undefined),
+    carriers: CARRIERS,
+    deliveryCountries: shop?.deliveryCountries ?? [],
   };
   return reply(detail);
 }

@@ -33,6 +33,8 @@ function order(extra: Partial<OrderRow> = {}): OrderRow {
     delivered_at: null,
     cancelled_at: null,
     created_at: "2026-11-28T10:00:00.000Z",
+    version: 0,
+    change_claim: null,
     ...extra,
   };
 }
@@ -54,6 +56,7 @@ const line: OrderLineRow = {
   delivered_qty: 0,
   shipped_at: null,
   delivered_at: null,
+  cancelled_at: null,
 };
 
 describe("the one order view", () => {

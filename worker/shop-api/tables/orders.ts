@@ -4,6 +4,7 @@
  */
 import { money } from "@domain/money";
 import type { OrderEventType, OrderLine } from "@domain/api/orders";
+import type { StaffOrderChangeType } from "@domain/back-office/orders";
 import { parseJsonOr } from "@worker/lib/json";
 import { unitLabel } from "@worker/lib/labels";
 import { sql, type SqlFragment } from "@worker/lib/sql";
@@ -46,6 +47,10 @@ export interface OrderRow {
   /** The voucher the order redeemed (migration 0024; tables/vouchers.ts) and the part of it used, minor units (0 without one). */
   voucher_code?: string | null;
   voucher_total?: number;
+  /** The order's change count (migration 0070): every change of the state machine (orders/order-transitions.ts) raises it. */
+  version: number;
+  /** The claim of the change that last won the order's guarding UPDATE. */
+  change_claim: string | null;
 }
 
 export interface OrderLineRow {
@@ -65,16 +70,24 @@ export interface OrderLineRow {
   delivered_qty: number;
   shipped_at: string | null;
   delivered_at: string | null;
+  /** When staff cancelled the line (migration 0070); null for a line that stands. */
+  cancelled_at: string | null;
 }
+
+/** What an order's history records: the ERP's events and staff's own changes. */
+export type OrderHistoryType = OrderEventType | StaffOrderChangeType;
 
 export interface OrderEventRow {
   id: string;
   order_id: string;
-  type: OrderEventType;
+  type: OrderHistoryType;
   occurred_at: string;
   body: string;
   claim: string;
   recorded_at: string;
+  /** Who made a staff change (migration 0070); null for the ERP's events. */
+  staff_id: string | null;
+  staff_name: string | null;
 }
 
 /** Takes the shop's next order number (the counter starts at FIRST_ORDER_NUMBER); only when `holds`. */

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { isCalendarDate, writtenDate } from "@domain/calendar-date";
+import { CARRIERS } from "@domain/carriers";
 import { deliveryWindow } from "@domain/delivery-window";
 import { ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, schemeFor, type Environment, type ShopDefinition } from "@config/shop-config";
 import { shopDirectory } from "@config/shops";
@@ -179,6 +180,32 @@ const orderConfirmation = defineTemplate(orderParams, (params, t, shopName, link
   };
 });
 
+const shippedParams = z
+  .object({
+    orderNumber: line,
+    /** The customer's name (the order's billing address). */
+    name: line,
+    carrier: z.enum(CARRIERS),
+    trackingNumber: line,
+    /** The carrier's tracking page (domain/carriers.ts); null for the shop's own direct delivery. */
+    trackingUrl: z.string().url().startsWith("https://").max(500).nullable(),
+  })
+  .strict();
+
+/** The shipment of an order staff marked as shipped: the carrier, the tracking number and the link to its tracking page. */
+const orderShipped = defineTemplate(shippedParams, (params, t, shopName) => ({
+  subject: t("subject", { number: params.orderNumber }),
+  blocks: [
+    heading(t("heading")),
+    paragraph(t("greeting", { name: params.name })),
+    paragraph(t("intro", { number: params.orderNumber })),
+    paragraph(t("carrier", { carrier: t(`carriers.${params.carrier}`) })),
+    paragraph(t("trackingNumber", { number: params.trackingNumber })),
+    params.trackingUrl ? link(t("track"), params.trackingUrl) : paragraph(t("own")),
+    paragraph(t("closing", { shop: shopName })),
+  ],
+}));
+
 const rmaLine = z.object({ sku: line, name: line, quantity: z.number().int().min(1) }).strict();
 const note = z.string().trim().min(1).max(2000);
 
@@ -277,6 +304,7 @@ const withdrawalConfirmation = defineTemplate(withdrawalParams, (params, t, shop
 export const MAIL_TEMPLATES = {
   "sample-order-confirmation": sampleOrderConfirmation,
   "order-confirmation": orderConfirmation,
+  "order-shipped": orderShipped,
   ...ACCOUNT_MAIL_TEMPLATES,
   "rma-confirmation": rmaConfirmation,
   "rma-status": rmaStatus,

@@ -1,0 +1,184 @@
+/**
+ * The order detail's change forms (service, ops): mark as shipped with a carrier and a tracking
+ * number (checked here with the shop API's own rule, domain/carriers.ts), cancel the order (after
+ * a confirmation), change the delivery address, add an internal note. Each calls back with what
+ * to send; Orders.tsx sends it with the order's version and shows the answer or the refusal.
+ */
+import { useState, type FormEvent } from "react";
+import { isCarrier, isTrackingNumber, normalizeTrackingNumber, type Carrier } from "@domain/carriers";
+import type { StaffOrderAddress as Address } from "@domain/back-office/orders";
+import { t } from "../texts";
+
+export const carrierText = (carrier: Carrier): string => t(`orders.carrier.${carrier}`);
+
+export function ShipForm({ carriers, busy, onShip }: { carriers: readonly Carrier[]; busy: boolean; onShip(carrier: Carrier, trackingNumber: string): void }) {
+  const [carrier, setCarrier] = useState<string>("");
+  const [number, setNumber] = useState("");
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isCarrier(carrier)) return;
+    const normalized = normalizeTrackingNumber(number);
+    if (!isTrackingNumber(carrier, normalized)) {
+      setInvalid(t("orders.ship.invalid", { carrier: carrierText(carrier) }));
+      return;
+    }
+    setInvalid(null);
+    onShip(carrier, normalized);
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="ship-title" className="filters">
+      <h3 id="ship-title">{t("orders.ship.title")}</h3>
+      <label>
+        {t("orders.ship.carrier")}
+        <select name="carrier" value={carrier} required onChange={(event) => setCarrier(event.target.value)}>
+          <option value="">{t("orders.ship.choose")}</option>
+          {carriers.map((each) => (
+            <option key={each} value={each}>
+              {carrierText(each)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {t("orders.ship.trackingNumber")}
+        <input
+          name="trackingNumber"
+          value={number}
+          required
+          maxLength={60}
+          autoComplete="off"
+          aria-invalid={invalid !== null}
+          onChange={(event) => setNumber(event.target.value)}
+        />
+      </label>
+      {invalid && (
+        <p role="alert" className="error">
+          {invalid}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        {t("orders.ship.submit")}
+      </button>
+    </form>
+  );
+}
+
+/** A question before an action that cannot be undone. */
+export function Confirm({ question, busy, onYes, onNo }: { question: string; busy: boolean; onYes(): void; onNo(): void }) {
+  return (
+    <div className="row actions" role="group" aria-label={question}>
+      <p>{question}</p>
+      <button type="button" disabled={busy} onClick={onYes}>
+        {t("orders.cancel.yes")}
+      </button>
+      <button type="button" className="secondary" disabled={busy} onClick={onNo}>
+        {t("orders.cancel.no")}
+      </button>
+    </div>
+  );
+}
+
+export function CancelOrder({ orderNumber, busy, onCancel }: { orderNumber: string; busy: boolean; onCancel(): void }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <section aria-labelledby="cancel-title">
+      <h3 id="cancel-title">{t("orders.cancel.title")}</h3>
+      <p className="notice">{t("orders.cancel.hint")}</p>
+      {asking ? (
+        <Confirm
+          question={t("orders.cancel.confirm", { number: orderNumber })}
+          busy={busy}
+          onYes={() => {
+            setAsking(false);
+            onCancel();
+          }}
+          onNo={() => setAsking(false)}
+        />
+      ) : (
+        <button type="button" className="secondary" disabled={busy} onClick={() => setAsking(true)}>
+          {t("orders.cancel.submit")}
+        </button>
+      )}
+    </section>
+  );
+}
+
+const ADDRESS_FIELDS = [
+  ["firstname", "orders.address.firstname", 80],
+  ["lastname", "orders.address.lastname", 80],
+  ["companyName", "orders.address.company", 120],
+  ["street", "orders.address.street", 160],
+  ["postcode", "orders.address.postcode", 10],
+  ["city", "orders.address.city", 80],
+] as const;
+
+export function AddressForm({
+  address,
+  countries,
+  busy,
+  onSave,
+}: {
+  address: Address | null;
+  countries: readonly string[];
+  busy: boolean;
+  onSave(address: Address): void;
+}) {
+  const [value, setValue] = useState<Address>(address ?? { firstname: "", lastname: "", street: "", postcode: "", city: "", countryCode: countries[0] ?? "" });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const { companyName, vatId, ...rest } = value;
+    onSave({ ...rest, ...(companyName ? { companyName } : {}), ...(vatId ? { vatId } : {}) });
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="address-title" className="filters">
+      <h3 id="address-title">{t("orders.address.title")}</h3>
+      {ADDRESS_FIELDS.map(([name, label, maxLength]) => (
+        <label key={name}>
+          {t(label)}
+          <input
+            name={name}
+            value={value[name] ?? ""}
+            required={name !== "companyName"}
+            maxLength={maxLength}
+            onChange={(event) => setValue({ ...value, [name]: event.target.value })}
+          />
+        </label>
+      ))}
+      <label>
+        {t("orders.address.country")}
+        <select name="countryCode" value={value.countryCode} onChange={(event) => setValue({ ...value, countryCode: event.target.value })}>
+          {countries.map((code) => (
+            <option key={code} value={code}>
+              {code.toUpperCase()}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" disabled={busy}>
+        {t("orders.address.submit")}
+      </button>
+    </form>
+  );
+}
+
+export function NoteForm({ busy, onAdd }: { busy: boolean; onAdd(note: string): void }) {
+  const [note, setNote] = useState("");
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (note.trim()) onAdd(note);
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="note-title">
+      <h3 id="note-title">{t("orders.note.title")}</h3>
+      <label>
+        {t("orders.note.title")}
+        <textarea name="note" value={note} required maxLength={2000} rows={3} onChange={(event) => setNote(event.target.value)} />
+      </label>
+      <p className="notice">{t("orders.note.hint")}</p>
+      <button type="submit" disabled={busy}>
+        {t("orders.note.submit")}
+      </button>
+    </form>
+  );
+}
