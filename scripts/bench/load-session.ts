@@ -10,7 +10,7 @@ import { randomUUID } from "node:crypto";
 import { benchClientIp } from "../lib/bench-client-ip";
 import type { StepRecorder } from "./load-stats";
 
-export interface SessionOptions {
+interface SessionOptions {
   port: number;
   /** The shop's host (the edge picks the shop by it). */
   host: string;
@@ -18,12 +18,12 @@ export interface SessionOptions {
   recorder: () => StepRecorder;
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   body: string;
 }
 
-export interface CallOptions {
+interface CallOptions {
   body?: unknown;
   /** Answers counted as expected (default 200). */
   expect?: readonly number[];
@@ -39,11 +39,6 @@ export class ShopperSession {
   private readonly cookies = new Map<string, string>();
 
   constructor(private readonly options: SessionOptions) {}
-
-  /** Whether the edge gave this session a cookie of this name. */
-  hasCookie(name: string): boolean {
-    return this.cookies.has(name);
-  }
 
   async call(kind: string, method: string, path: string, options: CallOptions = {}): Promise<Answer> {
     const payload = options.body === undefined ? undefined : JSON.stringify(options.body);

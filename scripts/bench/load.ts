@@ -141,9 +141,14 @@ async function shopWorld(worker: LocalWorker, distRoot: string, logins: string[]
   });
   const nodes = ((await response.json()) as { data: { products: { nodes: ProductNode[] } } }).data.products.nodes;
   const orderable = nodes.filter(isOrderable).map((product) => ({ product, left: Math.max(0, product.stock.quantity - STOCK_RESERVE) }));
-  const files = listFiles(join(distRoot, "DE")).filter((file) => file.endsWith(".html") && !file.startsWith("_") && !file.includes("404"));
-  const products = files.filter((file) => /-\d{6}\.html$/.test(file)).map((file) => `/${file}`);
-  const others = files.filter((file) => !/-\d{6}\.html$/.test(file) && file !== "index.html").map((file) => `/${file.replace(/index\.html$/, "")}`);
+  const files = listFiles(join(distRoot, "DE")).filter((file) => file.endsWith(".html") && !file.startsWith("_"));
+  // Pages a shopper browses to: those the edge serves as they are (not the account's, the 404 page, build fragments).
+  const served = await servedPages(
+    worker,
+    files.filter((file) => file !== "index.html").map((file) => `/${file.replace(/index\.html$/, "")}`),
+  );
+  const products = served.filter((path) => /-\d{6}\.html$/.test(path));
+  const others = served.filter((path) => !/-\d{6}\.html$/.test(path));
   if (orderable.length === 0 || products.length === 0 || others.length === 0)
     throw new Error("the DE build or catalogue has no orderable products or pages: try --rebuild");
   const searchTerms = [...new Set(nodes.flatMap((node) => node.content.title.split(/\s+/)).filter((word) => word.length >= 5))];
@@ -157,6 +162,19 @@ async function shopWorld(worker: LocalWorker, distRoot: string, logins: string[]
     toCancel: [],
     captcha,
   };
+}
+
+/** The paths the edge answers with 200 (each asked once, untimed); names those it does not. */
+async function servedPages(worker: LocalWorker, paths: string[]): Promise<string[]> {
+  const session = new ShopperSession({ port: portOf(worker), host: HOST, recorder: () => new StepRecorder() });
+  const served: string[] = [];
+  const refused: string[] = [];
+  for (const path of paths) ((await session.call(PAGE_KIND, "GET", path)).status === 200 ? served : refused).push(path);
+  if (refused.length > 0)
+    log(
+      `${refused.length} of the build's pages are not served as they are and not browsed (${refused.slice(0, 4).join(", ")}${refused.length > 4 ? ", ..." : ""})`,
+    );
+  return served;
 }
 
 async function d1Counters(worker: LocalWorker): Promise<D1Counters & { elapsedMs: number }> {
@@ -188,6 +206,7 @@ function portOf(worker: LocalWorker): number {
 }
 
 interface PageFloor {
+  connections: number;
   sequential: KindFigures;
   concurrent: KindFigures;
   /** workerd CPU time per page request, ms. */
@@ -215,10 +234,11 @@ async function pageFloors(worker: LocalWorker, pages: ShopWorld["pages"], pid: n
   await run(1, 2);
   const sequential = await run(1, 5);
   const concurrent = await run(connections, 5);
-  return { sequential: sequential.figures, concurrent: concurrent.figures, cpuMs: concurrent.cpuMs };
+  return { connections, sequential: sequential.figures, concurrent: concurrent.figures, cpuMs: concurrent.cpuMs };
 }
 
 interface WriteFloor {
+  connections: number;
   sequential: KindFigures;
   concurrent: KindFigures;
 }
@@ -240,7 +260,7 @@ async function d1WriteFloor(stateDir: string, port: number, connections: number)
       return recorder.figures(seconds)[0]!;
     };
     await run(1, 2);
-    return { sequential: await run(1, 5), concurrent: await run(connections, 5) };
+    return { connections, sequential: await run(1, 5), concurrent: await run(connections, 5) };
   } finally {
     await floor.stop();
   }
@@ -358,11 +378,11 @@ function printSummary(results: StepResult[], pageFloor: PageFloor, writeFloor: W
   );
   console.log(
     `  floor, static page through the same worker: sequential p50 ${pageFloor.sequential.p50.toFixed(1)} ms p95 ${pageFloor.sequential.p95.toFixed(1)} ms; ` +
-      `${pageFloor.concurrent.perSecond.toFixed(0)} pages/s with ${results.at(-1)?.shoppers ?? 0} at once (p95 ${pageFloor.concurrent.p95.toFixed(1)} ms), workerd CPU ${pageFloor.cpuMs.toFixed(2)} ms per page -> ${(1000 / pageFloor.cpuMs).toFixed(0)} pages/s per isolate at a full core`,
+      `${pageFloor.concurrent.perSecond.toFixed(0)} pages/s with ${pageFloor.connections} at once (p95 ${pageFloor.concurrent.p95.toFixed(1)} ms), workerd CPU ${pageFloor.cpuMs.toFixed(2)} ms per page -> ${(1000 / pageFloor.cpuMs).toFixed(0)} pages/s per isolate at a full core`,
   );
   console.log(
     `  floor, one D1 write: sequential p50 ${writeFloor.sequential.p50.toFixed(1)} ms p95 ${writeFloor.sequential.p95.toFixed(1)} ms; ` +
-      `${writeFloor.concurrent.perSecond.toFixed(0)} writes/s at once (p95 ${writeFloor.concurrent.p95.toFixed(1)} ms) -> at ${perOrder.write.roundTrips} writing round trips per order at most ${(writeFloor.concurrent.perSecond / Math.max(1, perOrder.write.roundTrips)).toFixed(0)} orders/s if the database did nothing else`,
+      `${writeFloor.concurrent.perSecond.toFixed(0)} writes/s with ${writeFloor.connections} at once (p95 ${writeFloor.concurrent.p95.toFixed(1)} ms) -> at ${perOrder.write.roundTrips} writing round trips per order at most ${(writeFloor.concurrent.perSecond / Math.max(1, perOrder.write.roundTrips)).toFixed(0)} orders/s if the database did nothing else`,
   );
   if (carried) {
     const pages = figure(carried, PAGE_KIND);

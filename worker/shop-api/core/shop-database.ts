@@ -10,7 +10,7 @@ import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "@worker/env";
 
 /** The binding every shop uses unless SHOP_DATABASES names another. */
-export const DEFAULT_DATABASE_BINDING = "DB";
+const DEFAULT_DATABASE_BINDING = "DB";
 
 const BINDING_NAME = /^[A-Z][A-Z0-9_]{0,62}$/;
 

@@ -1,0 +1,27 @@
+import { isWriteSql } from "./load-d1-counters";
+
+test("statements that change rows count as writes, also after comments and a WITH clause", () => {
+  for (const sql of [
+    "INSERT INTO carts (id) VALUES (?)",
+    "  update products SET stock_qty = stock_qty - 1",
+    "DELETE FROM cart_items WHERE cart_id = ?",
+    "REPLACE INTO write_guards VALUES (?)",
+    "-- take the stock\nUPDATE products SET stock_qty = 0",
+    "/* guarded */ INSERT INTO orders SELECT * FROM staged",
+    "WITH due AS (SELECT id FROM mail_outbox) UPDATE mail_outbox SET lease = 1 WHERE id IN (SELECT id FROM due)",
+    "CREATE TABLE IF NOT EXISTS bench_write_floor (id INTEGER PRIMARY KEY)",
+  ])
+    expect([sql, isWriteSql(sql)]).toEqual([sql, true]);
+});
+
+test("reads are no writes, whatever words their strings or names hold", () => {
+  for (const sql of [
+    "SELECT 1",
+    "SELECT 'INSERT INTO x' AS text",
+    "select * from updates_log",
+    "WITH recent AS (SELECT * FROM orders) SELECT * FROM recent",
+    "PRAGMA table_info(orders)",
+    "",
+  ])
+    expect([sql, isWriteSql(sql)]).toEqual([sql, false]);
+});
