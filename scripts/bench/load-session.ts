@@ -60,7 +60,7 @@ export class ShopperSession {
     const started = process.hrtime.bigint();
     const answer = await this.send(method, path, headers, payload);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    this.options.recorder().record(kind, ms, answer.status, (options.expect ?? [200]).includes(answer.status));
+    this.options.recorder().record(kind, ms, answer.status, (options.expect ?? [200]).includes(answer.status), `${method} ${path}`);
     return answer;
   }
 

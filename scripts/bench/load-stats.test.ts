@@ -13,12 +13,17 @@ test("a step's figures per kind: throughput over the step's seconds, percentiles
   const recorder = new StepRecorder();
   for (let i = 1; i <= 20; i++) recorder.record(PAGE_KIND, i, 200, true);
   recorder.record(PLACE_ORDER_KIND, 30, 200, true);
-  recorder.record(PLACE_ORDER_KIND, 40, 429, false);
-  recorder.record(PLACE_ORDER_KIND, 50, 0, false);
+  recorder.record(PLACE_ORDER_KIND, 40, 429, false, "POST /apiv2/checkout/order");
+  recorder.record(PLACE_ORDER_KIND, 50, 0, false, "POST /apiv2/checkout/order?first");
+  recorder.record(PLACE_ORDER_KIND, 50, 0, false, "POST /apiv2/checkout/order?second");
   const [page, order] = recorder.figures(10);
-  expect(page).toEqual({ kind: PAGE_KIND, count: 20, perSecond: 2, p50: 10, p95: 19, p99: 20, errors: {} });
-  expect(order).toMatchObject({ count: 3, errors: { "429": 1, "0": 1 } });
-  expect(figuresTable([page!, order!]).join("\n")).toContain("0: 1, 429: 1");
+  expect(page).toEqual({ kind: PAGE_KIND, count: 20, perSecond: 2, p50: 10, p95: 19, p99: 20, errors: {}, examples: {} });
+  expect(order).toMatchObject({
+    count: 4,
+    errors: { "429": 1, "0": 2 },
+    examples: { "429": "POST /apiv2/checkout/order", "0": "POST /apiv2/checkout/order?first" },
+  });
+  expect(figuresTable([page!, order!]).join("\n")).toContain("0: 2 (first: POST /apiv2/checkout/order?first), 429: 1 (first: POST /apiv2/checkout/order)");
 });
 
 describe("the limits of a step", () => {

@@ -20,6 +20,8 @@ export interface KindFigures {
   p99: number;
   /** Answers that were not the expected one, by HTTP status (0: no answer at all). */
   errors: Record<string, number>;
+  /** The first request of each such status (method and path), to find the cause. */
+  examples: Record<string, string>;
 }
 
 /** Nearest-rank percentile of ascending `sorted` (ms); 0 for no values. */
@@ -32,8 +34,10 @@ export function percentile(sorted: readonly number[], p: number): number {
 export class StepRecorder {
   private readonly times = new Map<string, number[]>();
   private readonly errors = new Map<string, Record<string, number>>();
+  private readonly examples = new Map<string, Record<string, string>>();
 
-  record(kind: string, ms: number, status: number, expected: boolean): void {
+  /** `request`: what was asked (method and path), kept for the first unexpected answer of each status. */
+  record(kind: string, ms: number, status: number, expected: boolean, request = ""): void {
     let times = this.times.get(kind);
     if (!times) this.times.set(kind, (times = []));
     times.push(ms);
@@ -41,6 +45,9 @@ export class StepRecorder {
     const errors = this.errors.get(kind) ?? {};
     errors[String(status)] = (errors[String(status)] ?? 0) + 1;
     this.errors.set(kind, errors);
+    const examples = this.examples.get(kind) ?? {};
+    examples[String(status)] ??= request;
+    this.examples.set(kind, examples);
   }
 
   /** Per kind, in the order first seen. */
@@ -55,6 +62,7 @@ export class StepRecorder {
         p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
         errors: this.errors.get(kind) ?? {},
+        examples: this.examples.get(kind) ?? {},
       };
     });
   }
@@ -87,7 +95,7 @@ export function figuresTable(figures: readonly KindFigures[]): string[] {
         ms(f.p99),
         "  " +
           (Object.entries(f.errors)
-            .map(([status, n]) => `${status}: ${n}`)
+            .map(([status, n]) => `${status}: ${n}${f.examples[status] ? ` (first: ${f.examples[status]})` : ""}`)
             .join(", ") || "-"),
       ].join(" "),
     ),
