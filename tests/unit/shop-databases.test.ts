@@ -64,6 +64,15 @@ async function cartAndOrder(shop: keyof typeof ADDRESSES): Promise<string> {
   return order.body.data.orderNumber as string;
 }
 
+/** Polls `read` until it gives `expected` (work the worker hands to waitUntil ends after its answer); fails after 10 s. */
+async function waitFor(read: () => Promise<number>, expected: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await read()) !== expected) {
+    if (Date.now() > deadline) throw new Error(`still ${await read()}, expected ${expected}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 const count = async (db: D1Database, sql: string, ...values: unknown[]) =>
   (await db
     .prepare(sql)
@@ -91,6 +100,8 @@ test("each shop's cart and order land in its own database, and only there", asyn
     expect(await count(db, "SELECT COUNT(*) AS n FROM visitors")).toBe(1);
     expect(await count(db, "SELECT COUNT(*) AS n FROM mail_outbox WHERE template = 'order-confirmation'")).toBe(1);
   }
+  // The drain after the answer works on the shop's own outbox: with no mail transport it notes why each mail waits.
+  for (const db of [first, second]) await waitFor(() => count(db, "SELECT COUNT(*) AS n FROM mail_outbox WHERE last_error IS NOT NULL"), 1);
   // Stock is taken in the shop's own database only.
   const stock = (db: D1Database) => count(db, "SELECT stock_qty AS n FROM products WHERE sku = 'FLOOR-1'");
   expect(await stock(first)).toBe(99);
