@@ -1,4 +1,4 @@
-import { isWriteSql } from "./load-d1-counters";
+import { isWriteSql, routeOf } from "./load-d1-counters";
 
 test("statements that change rows count as writes, also after comments and a WITH clause", () => {
   for (const sql of [
@@ -24,4 +24,16 @@ test("reads are no writes, whatever words their strings or names hold", () => {
     "",
   ])
     expect([sql, isWriteSql(sql)]).toEqual([sql, false]);
+});
+
+test("D1 calls are counted by route: API paths up to the first named thing, every page as one", () => {
+  expect(routeOf("/apiv2/environment")).toBe("/apiv2/environment");
+  expect(routeOf("/apiv2/search/suggestions")).toBe("/apiv2/search/suggestions");
+  expect(routeOf("/apiv1/product/byId/FLOOR-1/delivery/byCountryCode/de/quantity/2")).toBe("/apiv1/product/byId");
+  expect(routeOf("/apiv2/checkout/order/DE-100001")).toBe("/apiv2/checkout/order");
+  expect(routeOf("/fr/apiv2/cart/")).toBe("/apiv2/cart");
+  expect(routeOf("/admin/orders/DE-100001/events")).toBe("/admin/orders");
+  expect(routeOf("/graphql")).toBe("/graphql");
+  for (const page of ["/", "/parkett.html", "/fr/", "/massivholzdiele-eiche-100070.html", "/apiv2-fake.html", "/customer/account/Login/"])
+    expect([page, routeOf(page)]).toEqual([page, "page"]);
 });

@@ -1,17 +1,21 @@
 /**
  * The worker of `npm run bench:load`: the shop's worker (worker/index.ts) unchanged, with its D1
  * binding wrapped so that every call the edge and the shop API make is timed and counted (reads
- * and writes apart, statements and round trips). GET /__bench/d1 answers the counters since the
- * last read and starts them again; that is how the bench sees what share of the time the
- * database spends on writes and how many statements and round trips one placed order costs.
+ * and writes apart, statements and round trips, and by the route of the request that made them).
+ * GET /__bench/d1 answers the counters since the last read and starts them again; that is how the
+ * bench sees what share of the time the database spends on writes, which routes fill it, and how
+ * many statements and round trips one placed order costs.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import type { D1Database, D1PreparedStatement, D1Result, ExecutionContext } from "@cloudflare/workers-types";
 import shopWorker from "@worker/index";
 import type { WorkerEnv } from "@worker/env";
-import { emptyD1Counters, isWriteSql, type D1Counters } from "./load-d1-counters";
+import { emptyD1Counters, isWriteSql, routeOf, type D1Counters } from "./load-d1-counters";
 
 let counters: D1Counters = emptyD1Counters();
 let since = Date.now();
+/** The route of the request whose work is running (also in its waitUntil tasks). */
+const currentRoute = new AsyncLocalStorage<string>();
 
 /** The SQL of each statement the wrapped binding handed out (bound or not). */
 const sqlOf = new WeakMap<object, string>();
@@ -29,6 +33,10 @@ function count(statements: string[], startedAt: number, meta: D1Result[]): void 
   kind.writeStatements += writes;
   kind.wallMs += wall;
   kind.dbMs += duration;
+  const route = currentRoute.getStore() ?? "(no request)";
+  const byRoute = (counters.byRoute[route] ??= { roundTrips: 0, dbMs: 0 });
+  byRoute.roundTrips += 1;
+  byRoute.dbMs += duration;
 }
 
 async function timed<T>(statements: string[], call: () => Promise<T>, results: (value: T) => D1Result[]): Promise<T> {
@@ -90,7 +98,7 @@ export default {
       since = Date.now();
       return answer;
     }
-    return shopWorker.fetch(request, { ...env, DB: wrapDatabase(env.DB) }, ctx);
+    return currentRoute.run(routeOf(new URL(request.url).pathname), () => shopWorker.fetch(request, { ...env, DB: wrapDatabase(env.DB) }, ctx));
   },
   scheduled: shopWorker.scheduled,
   queue: shopWorker.queue,

@@ -162,7 +162,8 @@ async function shopWorld(worker: LocalWorker, distRoot: string, logins: string[]
   return {
     pages: { home: "/", products, others },
     orderable,
-    sampleSkus: nodes.filter((node) => node.samples.active).map((node) => node.sku),
+    // As bench:api: samples of products a visitor can order (an ended product has no samples either).
+    sampleSkus: orderable.filter(({ product }) => product.samples.active).map(({ product }) => product.sku),
     searchTerms,
     logins,
     placed: [],
@@ -355,6 +356,14 @@ function printStep(step: StepResult): void {
     `  workerd CPU ${pct(step.workerdCpu)} of a core; machine CPU ${pct(step.machineCpu)} of all cores; ` +
       `D1 ${step.d1.write.roundTrips} write / ${step.d1.read.roundTrips} read round trips, writes ${pct(d1.write)} of the time, all D1 ${pct(d1.all)} (${d1.measure}); ` +
       `generator CPU ${pct(step.generatorCpu)}, event-loop lag p99 ${step.lagP99.toFixed(1)} ms (max ${step.lagMax.toFixed(1)} ms)`,
+  );
+  const routes = Object.entries(step.d1.byRoute).sort(([, a], [, b]) => b.dbMs - a.dbMs || b.roundTrips - a.roundTrips);
+  const total = routes.reduce((sum, [, route]) => sum + route.dbMs, 0);
+  console.log(
+    `  D1 by route (share of its time, round trips): ${routes
+      .slice(0, 6)
+      .map(([route, figures]) => `${route} ${total > 0 ? pct(figures.dbMs / total) : "-"} ${figures.roundTrips}`)
+      .join(", ")}`,
   );
 }
 
