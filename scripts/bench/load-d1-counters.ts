@@ -16,7 +16,8 @@ export interface D1CallCounters {
 export interface D1Counters {
   write: D1CallCounters;
   read: D1CallCounters;
-  byRoute: Record<string, { roundTrips: number; dbMs: number }>;
+  /** Per route: round trips and the time the worker waited for them (every call has it; D1 reports no duration for first() and raw()). */
+  byRoute: Record<string, { roundTrips: number; wallMs: number }>;
 }
 
 export function emptyD1Counters(): D1Counters {

@@ -34,9 +34,9 @@ function count(statements: string[], startedAt: number, meta: D1Result[]): void 
   kind.wallMs += wall;
   kind.dbMs += duration;
   const route = currentRoute.getStore() ?? "(no request)";
-  const byRoute = (counters.byRoute[route] ??= { roundTrips: 0, dbMs: 0 });
+  const byRoute = (counters.byRoute[route] ??= { roundTrips: 0, wallMs: 0 });
   byRoute.roundTrips += 1;
-  byRoute.dbMs += duration;
+  byRoute.wallMs += wall;
 }
 
 async function timed<T>(statements: string[], call: () => Promise<T>, results: (value: T) => D1Result[]): Promise<T> {

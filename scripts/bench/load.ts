@@ -357,12 +357,12 @@ function printStep(step: StepResult): void {
       `D1 ${step.d1.write.roundTrips} write / ${step.d1.read.roundTrips} read round trips, writes ${pct(d1.write)} of the time, all D1 ${pct(d1.all)} (${d1.measure}); ` +
       `generator CPU ${pct(step.generatorCpu)}, event-loop lag p99 ${step.lagP99.toFixed(1)} ms (max ${step.lagMax.toFixed(1)} ms)`,
   );
-  const routes = Object.entries(step.d1.byRoute).sort(([, a], [, b]) => b.dbMs - a.dbMs || b.roundTrips - a.roundTrips);
-  const total = routes.reduce((sum, [, route]) => sum + route.dbMs, 0);
+  const routes = Object.entries(step.d1.byRoute).sort(([, a], [, b]) => b.wallMs - a.wallMs || b.roundTrips - a.roundTrips);
+  const total = routes.reduce((sum, [, route]) => sum + route.wallMs, 0);
   console.log(
-    `  D1 by route (share of its time, round trips): ${routes
+    `  D1 by route (share of the worker's wait for D1, round trips): ${routes
       .slice(0, 6)
-      .map(([route, figures]) => `${route} ${total > 0 ? pct(figures.dbMs / total) : "-"} ${figures.roundTrips}`)
+      .map(([route, figures]) => `${route} ${total > 0 ? pct(figures.wallMs / total) : "-"} ${figures.roundTrips}`)
       .join(", ")}`,
   );
 }
