@@ -40,8 +40,8 @@ import { runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
 import { localSecret, startLocalWorker, type LocalWorker } from "../lib/local-worker";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { ROOT } from "../lib/shops";
-import { BACK_OFFICE_HOST, cancelEvent, placeOrderBody } from "./bench-orders";
-import { LOGIN_PASSWORD, seedLoginAccounts } from "./login-accounts";
+import { BACK_OFFICE_HOST, cancelEvent, placeOrderBody } from "../lib/bench-orders";
+import { LOGIN_PASSWORD, seedLoginAccounts } from "../lib/bench-login-accounts";
 
 const HOST = "de.localhost:8787";
 /** No mail is sent from the benchmark's workers (see above). */

@@ -16,7 +16,7 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import { listFiles } from "../lib/sync-directory";
 import { measureEdgeCpu } from "./edge-cpu";
-import { cpuSeconds, newWorkerd, workerdProcesses } from "./workerd-processes";
+import { cpuSeconds, newWorkerd, workerdProcesses } from "../lib/workerd-processes";
 import { medianRun, requireWrk, wrk, type WrkResult } from "./wrk";
 import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
 import { startLocalWorker } from "../lib/local-worker";

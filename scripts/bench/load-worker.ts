@@ -10,7 +10,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { D1Database, D1PreparedStatement, D1Result, ExecutionContext } from "@cloudflare/workers-types";
 import shopWorker from "@worker/index";
 import type { WorkerEnv } from "@worker/env";
-import { emptyD1Counters, isWriteSql, routeOf, type D1Counters } from "./load-d1-counters";
+import { emptyD1Counters, isWriteSql, routeOf, type D1Counters } from "./load/d1-counters";
 
 let counters: D1Counters = emptyD1Counters();
 let since = Date.now();

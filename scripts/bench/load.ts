@@ -3,7 +3,7 @@
  * deployed: edge, in-process shop API, local D1, R2 and the rebuild queue as wrangler.jsonc
  * binds them), on a state of its own (.bench/load: the demo catalogue, the DE build).
  *
- * Virtual shoppers, each visit a new session with its cookies and client address (load-mix.ts:
+ * Virtual shoppers, each visit a new session with its cookies and client address (load/mix.ts:
  * browsing 70 %, search 10 %, cart and samples 12 %, checkout 5 %, account and returns 3 %),
  * run without pauses; their number ramps in steps (--steps) of --seconds each until a step
  * breaks a limit (p95 pages <= 200 ms, p95 place order <= 500 ms, no errors). Per step and kind
@@ -28,15 +28,15 @@ import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "
 import { localSecret, type LocalWorker } from "../lib/local-worker";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { ROOT } from "../lib/shops";
-import { BACK_OFFICE_HOST, cancelEvent, placeOrderBody } from "./bench-orders";
-import { startCaptchaSolver } from "./captcha-solver";
-import type { D1Counters } from "./load-d1-counters";
-import { prepareLoadState } from "./load-prepare";
-import { SCENARIOS, scenarioFor, type ShopWorld } from "./load-mix";
-import { closeSessions, ShopperSession } from "./load-session";
-import { brokenLimits, figuresTable, LOAD_LIMITS, PAGE_KIND, percentile, PLACE_ORDER_KIND, StepRecorder, type KindFigures } from "./load-stats";
-import { LOGINS_PER_ACCOUNT, seedLoginAccounts } from "./login-accounts";
-import { cpuSeconds, newWorkerd, workerdProcesses } from "./workerd-processes";
+import { BACK_OFFICE_HOST, cancelEvent, placeOrderBody } from "../lib/bench-orders";
+import { startCaptchaSolver } from "./load/captcha-solver";
+import type { D1Counters } from "./load/d1-counters";
+import { prepareLoadState } from "./load/prepare";
+import { SCENARIOS, scenarioFor, type ShopWorld } from "./load/mix";
+import { closeSessions, ShopperSession } from "./load/session";
+import { brokenLimits, figuresTable, LOAD_LIMITS, PAGE_KIND, percentile, PLACE_ORDER_KIND, StepRecorder, type KindFigures } from "./load/stats";
+import { LOGINS_PER_ACCOUNT, seedLoginAccounts } from "../lib/bench-login-accounts";
+import { cpuSeconds, newWorkerd, workerdProcesses } from "../lib/workerd-processes";
 
 const HOST = "de.localhost:8787";
 const LOAD_WORKER = "scripts/bench/load-worker.ts";

@@ -3,7 +3,7 @@
  * sends it (invoice, standard delivery, a Berlin address), and the ERP's cancellation event
  * that gives the stock back, so repeated runs never run out (bench:api, bench:load).
  */
-import { loadShopConfig } from "../lib/shops";
+import { loadShopConfig } from "./shops";
 
 /** The back-office host of development, where the edge forwards /admin/* (the ERP's order events). */
 export const BACK_OFFICE_HOST = loadShopConfig().backOffice?.hosts.development[0] ?? "admin.localhost:8787";

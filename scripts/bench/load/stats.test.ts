@@ -1,4 +1,4 @@
-import { brokenLimits, figuresTable, LOAD_LIMITS, PAGE_KIND, percentile, PLACE_ORDER_KIND, StepRecorder } from "./load-stats";
+import { brokenLimits, figuresTable, LOAD_LIMITS, PAGE_KIND, percentile, PLACE_ORDER_KIND, StepRecorder } from "./stats";
 
 test("percentile is the nearest rank of the sorted values; none gives 0", () => {
   const values = Array.from({ length: 100 }, (_, i) => i + 1);

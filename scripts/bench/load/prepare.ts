@@ -6,8 +6,8 @@
  */
 import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
-import { ROOT } from "../lib/shops";
+import { prepareCatalogue, startAndBuild } from "../../lib/local-shops";
+import { ROOT } from "../../lib/shops";
 
 export interface LoadState {
   stateDir: string;

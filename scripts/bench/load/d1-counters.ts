@@ -1,4 +1,4 @@
-/** What the load bench's worker (load-worker.ts) counts of the D1 calls, and how it tells a write. */
+/** What the load bench's worker (../load-worker.ts) counts of the D1 calls, and how it tells a write. */
 
 export interface D1CallCounters {
   /** Calls to the database (one statement, or one batch). */

@@ -1,4 +1,4 @@
-import { SCENARIOS, scenarioFor } from "./load-mix";
+import { SCENARIOS, scenarioFor } from "./mix";
 
 test("the mix is the Black Friday traffic's shares and adds up to 100 %", () => {
   expect(Object.fromEntries(SCENARIOS.map((scenario) => [scenario.name, scenario.share]))).toEqual({

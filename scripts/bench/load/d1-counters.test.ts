@@ -1,4 +1,4 @@
-import { isWriteSql, routeOf } from "./load-d1-counters";
+import { isWriteSql, routeOf } from "./d1-counters";
 
 test("statements that change rows count as writes, also after comments and a WITH clause", () => {
   for (const sql of [

@@ -7,8 +7,8 @@
  */
 import http from "node:http";
 import { randomUUID } from "node:crypto";
-import { benchClientIp } from "../lib/bench-client-ip";
-import type { StepRecorder } from "./load-stats";
+import { benchClientIp } from "../../lib/bench-client-ip";
+import type { StepRecorder } from "./stats";
 
 interface SessionOptions {
   port: number;

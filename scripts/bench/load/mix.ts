@@ -7,13 +7,13 @@
  * left to the browser's and the CDN's caches.
  */
 import type { AltchaChallenge } from "@domain/api/captcha";
-import type { ProductNode } from "../lib/demo-products";
-import { placeOrderBody, ORDER_ADDRESS } from "./bench-orders";
+import type { ProductNode } from "../../lib/demo-products";
+import { placeOrderBody, ORDER_ADDRESS } from "../../lib/bench-orders";
 import type { CaptchaSolver } from "./captcha-solver";
-import { LOGIN_PASSWORD } from "./login-accounts";
+import { LOGIN_PASSWORD } from "../../lib/bench-login-accounts";
 import { LOOKUP_CAPTCHA_ACTION } from "@shop-api/returns/lookup";
-import { PAGE_KIND, PLACE_ORDER_KIND } from "./load-stats";
-import type { ShopperSession } from "./load-session";
+import { PAGE_KIND, PLACE_ORDER_KIND } from "./stats";
+import type { ShopperSession } from "./session";
 
 /** What the scenarios draw on; shared by all shoppers of a run. */
 export interface ShopWorld {
