@@ -12,6 +12,11 @@ export interface FetchBinding {
 /** Bindings and variables the shop API reads (wrangler.jsonc, .dev.vars, secrets). */
 export interface ShopApiEnv {
   DB: D1Database;
+  /**
+   * Which D1 binding holds each shop's live data (JSON shop id -> binding name; core/shop-database.ts,
+   * docs/decisions/0064); unset: every shop uses DB. The bindings it names are D1 databases of their own.
+   */
+  SHOP_DATABASES?: string;
   /** Uploaded images (core/uploads); local R2 through wrangler/Miniflare. */
   UPLOADS: R2Bucket;
   /** Which environment this is (unset: production): /graphql introspection is open in development and test only (docs/decisions/0027), mails link to this environment's hosts. */

@@ -37,18 +37,13 @@ import { benchClientIp } from "../lib/bench-client-ip";
 import { isOrderable, productsQuery, type ProductNode } from "../lib/demo-products";
 import { prepareCatalogue } from "../lib/local-shops";
 import { runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
-import { loadShopConfig } from "../lib/shops";
 import { localSecret, startLocalWorker, type LocalWorker } from "../lib/local-worker";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { ROOT } from "../lib/shops";
-import { withLocalD1 } from "../local-d1";
-import { sql } from "@worker/lib/sql";
-import { encodePasswordHash, hashPassword } from "@shop-api/core/passwords";
-import { markVerified, upsertRegistration } from "@shop-api/tables/customers";
+import { BACK_OFFICE_HOST, cancelEvent, placeOrderBody } from "../lib/bench-orders";
+import { LOGIN_PASSWORD, seedLoginAccounts } from "../lib/bench-login-accounts";
 
 const HOST = "de.localhost:8787";
-/** The back-office host of development, where the edge forwards /admin/* (the ERP's order events). */
-const BACK_OFFICE_HOST = loadShopConfig().backOffice?.hosts.development[0] ?? "admin.localhost:8787";
 /** No mail is sent from the benchmark's workers (see above). */
 const NO_MAIL = { MAIL_TRANSPORT: "none" };
 const TOKEN_COOKIE = "bh_token_development";
@@ -283,7 +278,6 @@ async function measureCalls(port: number, requests: number, log: (line: string) 
   return { rows, order, oneRead };
 }
 
-const ORDER_ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
 /** Packages of each product the orders leave in stock. */
 const STOCK_RESERVE = 10;
 
@@ -318,7 +312,7 @@ async function measurePlaceOrder(
   const placed: string[] = [];
   const result = await measured("place order", requests, async (i) => {
     const answer = await send(port, "POST", "/apiv2/checkout/order", {
-      body: { email: "bench.order@example.com", billingAddress: ORDER_ADDRESS, deliveryMode: "standard", paymentMethod: "invoice", acceptTerms: true },
+      body: placeOrderBody("bench.order@example.com"),
       token: tokens[i],
       headers: { "idempotency-key": `bench-${run}-${i}` },
     });
@@ -330,11 +324,8 @@ async function measurePlaceOrder(
   const erpToken = localSecret("ORDER_EVENTS_TOKEN");
   let cancelled = 0;
   for (const number of placed) {
-    const answer = await send(port, "POST", `/admin/orders/${number}/events`, {
-      host: BACK_OFFICE_HOST,
-      bearer: erpToken,
-      body: { eventId: `bench-cancel-${number}`, type: "cancelled", time: new Date().toISOString() },
-    });
+    const event = cancelEvent(number);
+    const answer = await send(port, "POST", event.path, { host: BACK_OFFICE_HOST, bearer: erpToken, body: event.body });
     if (answer.status === 200) cancelled++;
     else if (cancelled === 0) log(`cancelling ${number} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
   }
@@ -344,38 +335,8 @@ async function measurePlaceOrder(
 
 // ---- Customer login ------------------------------------------------------------
 
-const LOGIN_PASSWORD = "Bench-Login-2026";
-/** The shop allows five sign-ins per address in 15 minutes (rateLimits.exact.login). */
-const LOGINS_PER_ACCOUNT = 5;
 /** The harnesses main() runs the calls under (workerd, wrangler dev). */
 const harnessCount = 2;
-
-/** Verified accounts in the bench's D1 for `logins` sign-ins (one hash for all: the same password); their addresses, each listed once per sign-in it may take. */
-async function seedLoginAccounts(logins: number, log: (line: string) => void): Promise<string[]> {
-  const accounts = Math.ceil(logins / LOGINS_PER_ACCOUNT);
-  const run = Date.now().toString(36);
-  const emails = Array.from({ length: accounts }, (_, i) => `bench-login-${run}-${i}@example.com`);
-  log(`seeding ${accounts} customer accounts for ${logins} logins ...`);
-  const passwordHash = encodePasswordHash(await hashPassword(LOGIN_PASSWORD));
-  const now = new Date();
-  await withLocalD1(async (db) => {
-    for (let start = 0; start < emails.length; start += 50) {
-      const statements = emails.slice(start, start + 50).flatMap((email) => {
-        const id = crypto.randomUUID();
-        const registration = { id, shopId: "DE", email, type: "private" as const, firstName: "Bench", surname: "Login", companyName: null, vatId: null };
-        return [
-          upsertRegistration(
-            { ...registration, street: "Hauptstraße 5", postcode: "10115", city: "Berlin", country: "de", phone: "+49 30 1234567", passwordHash },
-            now,
-          ),
-          markVerified(id, now, sql`1`),
-        ].map((statement) => statement.prepare(db));
-      });
-      await db.batch(statements);
-    }
-  });
-  return emails.flatMap((email) => Array.from({ length: LOGINS_PER_ACCOUNT }, () => email));
-}
 
 /** Login with the right password (a new session each time) and with an unknown address (the dummy hash). */
 async function measureLogin(port: number, requests: number, logins: string[]): Promise<string[]> {

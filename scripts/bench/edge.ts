@@ -11,12 +11,12 @@
  * request on each (from /proc); the page should stay within 1.25x of the floor.
  * Options: `npm run bench:edge -- --help`. Needs `wrk` (apt-get install wrk).
  */
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import { listFiles } from "../lib/sync-directory";
 import { measureEdgeCpu } from "./edge-cpu";
+import { cpuSeconds, newWorkerd, workerdProcesses } from "../lib/workerd-processes";
 import { medianRun, requireWrk, wrk, type WrkResult } from "./wrk";
 import { prepareCatalogue, startAndBuild } from "../lib/local-shops";
 import { startLocalWorker } from "../lib/local-worker";
@@ -165,37 +165,6 @@ async function wrkWithCpu(pid: number, args: string[]): Promise<WorkerdRun> {
   const start = cpuSeconds(pid);
   const result = await wrk(args);
   return { ...result, cpuMs: ((cpuSeconds(pid) - start) * 1000) / result.requests };
-}
-
-/** The workerd processes this process started (each Miniflare instance runs one). */
-function workerdProcesses(): number[] {
-  let out = "";
-  try {
-    out = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(process.pid)], { encoding: "utf8" });
-  } catch {
-    // ps exits with 1 when this process has no children
-  }
-  return out
-    .split("\n")
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([, command]) => command === "workerd")
-    .map(([pid]) => Number(pid));
-}
-
-/** The one workerd process started since `before` was listed. */
-function newWorkerd(before: number[]): number {
-  const started = workerdProcesses().filter((pid) => !before.includes(pid));
-  if (started.length !== 1) throw new Error(`expected one new workerd process, found ${started.length}`);
-  return started[0]!;
-}
-
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
-
-/** User and system CPU time of a process (all its threads), in seconds. */
-function cpuSeconds(pid: number): number {
-  // /proc/<pid>/stat: utime and stime are fields 14 and 15; fields 3 onwards follow the ") " closing the command name.
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ").at(-1)!.split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
 }
 
 main().catch((error: unknown) => {

@@ -3,7 +3,9 @@
  * workerd through Miniflare: the Workers runtime itself, with its `connect()` sockets
  * (SMTP), its fetch and its cron handler. Each named variant is the same script with its
  * own variables (e.g. one with SMTP settings, one without) and wrangler.jsonc's compatibility
- * settings; all share one migrated in-memory D1, which the test reads and writes from Node.
+ * settings; all share one migrated in-memory D1 (DB, and any further D1 bindings asked for, each a
+ * database of its own), which the test reads and writes from Node, and answer requests at
+ * `http://<variant>.shop-api.internal/`.
  * Node reaches the database and the cron handlers over fetch, through the bindings worker
  * (scripts/lib/bindings-over-fetch.ts), never through Miniflare's synchronous proxy
  * (docs/decisions/0041).
@@ -19,16 +21,21 @@ import { ROOT } from "@scripts/lib/shops";
 import { bundleWorker } from "@scripts/lib/workerd-worker";
 import { WRANGLER_CONFIG } from "@scripts/lib/wrangler-config";
 import { migrateTestDatabase } from "./d1";
+import { rateLimitOptions } from "./rate-limiters";
 
 export interface WorkerdShopApi {
   db: D1Database;
+  /** Every D1 binding by name, DB among them. */
+  databases: Record<string, D1Database>;
+  /** A request to a variant's shop API (its path and init, as the edge would send it). */
+  fetch(variant: string, path: string, init?: RequestInit): Promise<Response>;
   /** Runs the worker's cron handler (scheduled.ts) in a variant, at `now`; resolves when it finished. */
   runCron(variant: string, now: Date): Promise<void>;
   dispose(): Promise<void>;
 }
 
-/** `variants`: worker name -> its variables (wrangler.jsonc's vars are not used). */
-export async function startWorkerdShopApi(variants: Record<string, Record<string, string>>): Promise<WorkerdShopApi> {
+/** `variants`: worker name -> its variables (wrangler.jsonc's vars are not used); `databases`: the D1 bindings (default DB alone). */
+export async function startWorkerdShopApi(variants: Record<string, Record<string, string>>, databases: readonly string[] = ["DB"]): Promise<WorkerdShopApi> {
   const outDir = mkdtempSync(join(tmpdir(), "shop-api-workerd-"));
   const scriptPath = join(outDir, "shop-api.js");
   await bundleWorker(join(ROOT, "worker", "shop-api", "main.ts"), scriptPath);
@@ -36,6 +43,8 @@ export async function startWorkerdShopApi(variants: Record<string, Record<string
   const names = Object.keys(variants);
   /** The bindings worker's service binding to each variant (cron handlers). */
   const cronBinding = (index: number) => `CRON_${index}`;
+  const d1Databases = Object.fromEntries(databases.map((binding) => [binding, binding === "DB" ? "shop-api-test" : `shop-api-test-${binding}`]));
+  const variantHost = (name: string) => `${name}.shop-api.internal`;
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       workers: [
@@ -47,10 +56,13 @@ export async function startWorkerdShopApi(variants: Record<string, Record<string
           compatibilityDate: rawConfig.compatibility_date,
           compatibilityFlags: rawConfig.compatibility_flags,
           bindings,
-          d1Databases: { DB: "shop-api-test" },
+          d1Databases,
+          // The per-IP limiters as wrangler dev binds them: the shop API refuses writes without them.
+          ratelimits: rateLimitOptions(),
+          routes: [`${variantHost(name)}/*`],
         })),
         bindingsWorker({
-          d1Databases: { DB: "shop-api-test" },
+          d1Databases,
           serviceBindings: Object.fromEntries(names.map((name, index) => [cronBinding(index), name])),
         }),
       ],
@@ -62,10 +74,16 @@ export async function startWorkerdShopApi(variants: Record<string, Record<string
   };
   try {
     const client = bindingsOverFetch(mf);
-    const db = client.d1("DB");
-    await migrateTestDatabase(db);
+    const all = Object.fromEntries(databases.map((binding) => [binding, client.d1(binding)]));
+    for (const db of Object.values(all)) await migrateTestDatabase(db);
     return {
-      db,
+      db: all.DB ?? client.d1("DB"),
+      databases: all,
+      async fetch(variant, path, init) {
+        if (!names.includes(variant)) throw new Error(`no variant ${variant}`);
+        const response = await mf.dispatchFetch(`http://${variantHost(variant)}${path}`, init as Parameters<Miniflare["dispatchFetch"]>[1]);
+        return response as unknown as Response;
+      },
       async runCron(variant, now) {
         const index = names.indexOf(variant);
         if (index === -1) throw new Error(`no variant ${variant}`);

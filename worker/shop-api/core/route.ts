@@ -16,6 +16,7 @@ import { failureResponse, notFound, respond, type Meta } from "./envelope";
 import { withIdempotency } from "./idempotency";
 import { limitPerIp } from "./rate-limit";
 import { resolveShop } from "./shop";
+import { shopDatabase } from "./shop-database";
 
 export type Params = Readonly<Record<string, string>>;
 
@@ -100,6 +101,7 @@ export function shopRoute(deps: RouteDeps, handler: Handler<ShopContext>): Route
     const base = baseContext(request, env, execution, deps);
     const resolved = resolveShop(base.request);
     if (!resolved) return failureResponse(notFound());
-    return run({ ...base, ...resolved }, handler, paramsOf(request), { idempotent: true });
+    // The shop's live data lives in its database (core/shop-database.ts); DB unless SHOP_DATABASES names another.
+    return run({ ...base, ...resolved, db: shopDatabase(env, resolved.shop.id) }, handler, paramsOf(request), { idempotent: true });
   };
 }

@@ -11,6 +11,7 @@
  * It runs from the shop API's cron (scheduled.ts, every 5 minutes) and, through
  * `sendOutboxSoon`, right after a request committed a batch that enqueued mail.
  */
+import type { D1Database } from "@cloudflare/workers-types";
 import { ENVIRONMENTS, type Environment } from "@config/shop-config";
 import type { ShopApiEnv } from "@worker/env";
 import { claimDue, failAbandoned, markAttemptFailed, markSent, noteUnsendable, type OutboxRow } from "./outbox";
@@ -106,7 +107,8 @@ export async function drainOutbox(
 }
 
 /** After a request committed mail: drains once more after the answer (ctx.waitUntil), so the mail goes out at once. */
-export function sendOutboxSoon(ctx: { env: SenderEnv; now: Date; waitUntil(task: Promise<unknown>): void }): void {
-  const drain = drainOutbox(ctx.env, ctx.now, mailTransportFromEnv(ctx.env), { limit: SOON_LIMIT });
+export function sendOutboxSoon(ctx: { env: SenderEnv; db?: D1Database; now: Date; waitUntil(task: Promise<unknown>): void }): void {
+  // The outbox of the request's database: a shop's mails are written beside its orders (core/shop-database.ts).
+  const drain = drainOutbox({ ...ctx.env, DB: ctx.db ?? ctx.env.DB }, ctx.now, mailTransportFromEnv(ctx.env), { limit: SOON_LIMIT });
   ctx.waitUntil(drain.catch((error: unknown) => console.error("mail outbox: drain failed", error)));
 }

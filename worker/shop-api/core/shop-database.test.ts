@@ -1,0 +1,42 @@
+import type { D1Database } from "@cloudflare/workers-types";
+import type { ShopApiEnv } from "@worker/env";
+import { shopDatabase, shopDatabaseMap } from "./shop-database";
+
+/** A binding that only says which one it is: the routing is about identity, the rows are tested in tests/unit/shop-databases.test.ts. */
+const binding = (name: string) => ({ name, prepare: () => null, batch: () => null }) as unknown as D1Database;
+const DB = binding("DB");
+const SECOND = binding("DB_ORDERS_2");
+const env = (SHOP_DATABASES?: string, extra: Record<string, unknown> = {}) => ({ DB, DB_ORDERS_2: SECOND, SHOP_DATABASES, ...extra }) as unknown as ShopApiEnv;
+
+test("unset or empty: every shop uses DB", () => {
+  for (const value of [undefined, "", "  "]) {
+    expect(shopDatabase(env(value), "DE")).toBe(DB);
+    expect(shopDatabase(env(value), "CH")).toBe(DB);
+  }
+});
+
+test("a mapped shop uses its binding, the others DB; DB may be named", () => {
+  const mapping = JSON.stringify({ CH: "DB_ORDERS_2", COM: "DB_ORDERS_2", DE: "DB" });
+  expect(shopDatabase(env(mapping), "CH")).toBe(SECOND);
+  expect(shopDatabase(env(mapping), "COM")).toBe(SECOND);
+  expect(shopDatabase(env(mapping), "DE")).toBe(DB);
+  expect(shopDatabase(env(mapping), "AT")).toBe(DB);
+});
+
+test("a mapping that is not an object of binding names is refused, naming the problem", () => {
+  expect(() => shopDatabaseMap("{")).toThrow("SHOP_DATABASES is not JSON");
+  for (const value of ["[]", "null", '"DB"', "42"]) expect(() => shopDatabaseMap(value)).toThrow("must be an object");
+  expect(() => shopDatabaseMap('{"CH": 2}')).toThrow('shop "CH" names no binding');
+  expect(() => shopDatabaseMap('{"CH": "db-orders"}')).toThrow("names no binding");
+  expect(() => shopDatabaseMap('{"CH": "DB; DROP"}')).toThrow("names no binding");
+});
+
+test("a binding that is missing or not a D1 database fails the shop rather than fall back to DB", () => {
+  expect(() => shopDatabase(env('{"CH":"DB_ORDERS_3"}'), "CH")).toThrow("DB_ORDERS_3, which is not a D1 binding");
+  expect(() => shopDatabase(env('{"CH":"ASSETS"}', { ASSETS: { fetch: () => null } }), "CH")).toThrow("ASSETS, which is not a D1 binding");
+  expect(() => shopDatabase(env('{"CH":"SHOP_DATABASES"}'), "CH")).toThrow("not a D1 binding");
+  // Names from the object's prototype are no bindings.
+  expect(() => shopDatabase(env('{"CH":"CONSTRUCTOR"}'), "CH")).toThrow("not a D1 binding");
+  expect(shopDatabase(env('{"__proto__":"DB_ORDERS_2"}'), "__proto__")).toBe(SECOND);
+  expect(shopDatabase(env('{"__proto__":"DB_ORDERS_2"}'), "DE")).toBe(DB);
+});
