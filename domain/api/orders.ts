@@ -97,6 +97,8 @@ export interface VisitorOrderView extends OrderView {
   paymentState: OrderPaymentState | null;
   /** A pending online payment (the success page): not opened (the provider was down), its page still open unpaid, or the money on its way. */
   paymentProgress?: OrderPaymentProgress | null;
+  /** When another try is possible: the other online methods the order may be paid with instead (the same total). */
+  paymentAlternatives?: string[];
   /** Prepayment: where to transfer how much with which reference. */
   paymentInstructions: { bankAccount: BankAccountView; reference: string; amount: MoneyValue } | null;
 }

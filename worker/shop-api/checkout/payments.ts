@@ -37,7 +37,7 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
 } from "../core/payments/provider";
-import { isPaymentMethodOffered, paymentProviderByCode, paymentProviderFor } from "../core/payments/registry";
+import { isPaymentMethodOffered, offeredPaymentMethods, paymentProviderByCode, paymentProviderFor } from "../core/payments/registry";
 import { readJson } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import type { VisitorContext } from "../core/visitor";
@@ -299,12 +299,20 @@ async function chosenMethod(ctx: VisitorContext, order: OrderRow): Promise<strin
   if (text.trim() === "") return order.payment_method;
   const body = (await readJson(ctx.request)) as { paymentMethod?: unknown } | null;
   const method = body && typeof body === "object" && body.paymentMethod !== undefined ? body.paymentMethod : order.payment_method;
+  if (method === order.payment_method) return method;
   if (typeof method !== "string" || isOfflineMethod(method) || !isPaymentMethodOffered(ctx.shop, ctx.env, method))
     throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnavailable, "payment_method_unavailable");
   // The order keeps its total: a method with another discount is refused.
-  if (paymentDiscount(method, order.goods_total) !== order.discount_total)
-    throw invalid("paymentMethod", PAYMENT_MESSAGES.totalChanges, "payment_method_changes_total");
+  if (!paymentAlternatives(ctx, order).includes(method)) throw invalid("paymentMethod", PAYMENT_MESSAGES.totalChanges, "payment_method_changes_total");
   return method;
+}
+
+/** The other online methods the shop offers now that keep the order's total (another try may take one). */
+export function paymentAlternatives(ctx: ShopContext, order: Pick<OrderRow, "payment_method" | "goods_total" | "discount_total">): string[] {
+  return offeredPaymentMethods(ctx.shop, ctx.env)
+    .filter((method) => method.kind === "online" && method.code !== order.payment_method)
+    .filter((method) => paymentDiscount(method.code, order.goods_total) === order.discount_total)
+    .map((method) => method.code);
 }
 
 /**

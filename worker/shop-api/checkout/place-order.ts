@@ -63,7 +63,7 @@ import {
   type DeliverySummary,
   type PricedLine,
 } from "./pricing";
-import { paymentProgress, startPayment } from "./payments";
+import { paymentAlternatives, paymentProgress, startPayment } from "./payments";
 import { voucherFailure } from "./voucher";
 
 /** The order form's messages in the API's English (the storefront shows its own by code). */
@@ -438,5 +438,8 @@ export async function getOrder(ctx: VisitorContext, params: Params): Promise<Rep
   if (!order || order.visitor_id !== visitor.id) throw notFound();
   const { results } = await selectOrderLines(order.id).prepare(ctx.db).all<OrderLineRow>();
   const view = orderView(order, results, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
-  return reply(order.payment_state === "pending" ? { ...view, paymentProgress: await paymentProgress(ctx, order) } : view);
+  if (order.payment_state === null || order.payment_state === "paid") return reply(view);
+  // An online payment not paid yet: where it stands, and the methods another try may take instead.
+  const progress = order.payment_state === "pending" ? await paymentProgress(ctx, order) : null;
+  return reply({ ...view, paymentProgress: progress, paymentAlternatives: paymentAlternatives(ctx, order) });
 }
