@@ -17,7 +17,7 @@
  *   (`Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.payload">`), to the shop's callback.
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type Stripe from "stripe";
 
 export interface StripeStandInOptions {
@@ -253,6 +253,26 @@ ${choices.join("\n")}${back}
 </body></html>`;
 }
 
+/**
+ * POSTs to a shop's host on this machine: `*.localhost` hosts (which Node does not resolve)
+ * are reached on 127.0.0.1 with the shop's Host header, as a browser reaches them.
+ */
+function postLocally(url: string, init: { body: string; headers: Record<string, string> }): Promise<number> {
+  const target = new URL(url);
+  const hostname = target.hostname === "localhost" || target.hostname.endsWith(".localhost") ? "127.0.0.1" : target.hostname;
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      { hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, method: "POST", headers: { ...init.headers, host: target.host } },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on("error", reject);
+    request.end(init.body);
+  });
+}
+
 async function readBody(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -270,8 +290,8 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const deliver =
     options.deliver ??
     (async (url: string, init: { body: string; headers: Record<string, string> }) => {
-      const response = await fetch(url, { method: "POST", body: init.body, headers: init.headers });
-      log(`stripe stand-in: webhook ${url} answered ${response.status}`);
+      const status = await postLocally(url, init);
+      log(`stripe stand-in: webhook ${url} answered ${status}`);
     });
 
   async function send(type: Stripe.Event.Type, object: Stripe.Checkout.Session | Stripe.Charge, session: Stripe.Checkout.Session): Promise<void> {
