@@ -61,7 +61,7 @@ export function stripeSignature(payload: string, secret: string, timestamp = uni
 type Form = { [key: string]: string | Form | Form[] | string[] };
 
 /** Stripe's form encoding (`a[b][0][c]=v`) into nested objects and arrays. */
-export function parseStripeForm(body: string): Form {
+function parseStripeForm(body: string): Form {
   const root: Form = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const path = key.split(/\[|\]\[|\]/).filter((part) => part !== "");

@@ -59,7 +59,7 @@ export function stripeMethodTypes(method: OnlinePaymentMethod, shop: Pick<Shop, 
 const CHECKOUT_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = { de: "de", at: "de", en: "en", fr: "fr", it: "it", nl: "nl" };
 
 /** The client of the Stripe API (or of the stand-in at STRIPE_API_ORIGIN). */
-export function stripeClient(secretKey: string, apiOrigin: string | undefined): Stripe {
+function stripeClient(secretKey: string, apiOrigin: string | undefined): Stripe {
   const origin = apiOrigin ? new URL(apiOrigin) : null;
   return new Stripe(secretKey, {
     httpClient: Stripe.createFetchHttpClient(),
@@ -93,7 +93,7 @@ function sessionNotice(session: Stripe.Checkout.Session, shop: Shop, status: "pa
 }
 
 /** What a verified Stripe event says for the shop. */
-export function noticeOfEvent(event: Stripe.Event, shop: Shop): PaymentNotice {
+function noticeOfEvent(event: Stripe.Event, shop: Shop): PaymentNotice {
   switch (event.type) {
     case "checkout.session.completed": {
       const session = event.data.object;
