@@ -11,7 +11,7 @@ import { stripeSignature } from "@scripts/lib/stripe-stand-in";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { shopById } from "../core/shop";
-import { stripeAdapter, stripeMethodTypes } from "../core/payments/stripe";
+import { stripeAdapter, stripeConfigProblems, stripeMethodTypes } from "../core/payments/stripe";
 
 let h: Harness;
 let stripe: Awaited<ReturnType<typeof stripeStandInFor>>;
@@ -137,6 +137,23 @@ describe("the Stripe adapter opens a Checkout Session", () => {
     // The same key with other parameters (another amount) is refused by Stripe, never a second payment.
     await expect(provider.start({ ...request, amount: request.amount + 1 })).rejects.toThrow(/same parameters/);
     expect(stripe.sessions.size).toBe(sessions + 2);
+  });
+
+  test("the config check refuses a Stripe method without a local scheme or in another currency, naming the field", () => {
+    const shops = ["DE", "CH", "AT", "FR", "IT", "NL", "COM", "BRAND"].map((id) => shopById(id)!);
+    expect(stripeConfigProblems(shops)).toEqual([]);
+    const stripe = (methods: ("instant_transfer" | "twint" | "sepa" | "card")[]) => [{ provider: "stripe", methods, secrets: {} }];
+    expect(
+      stripeConfigProblems([
+        { ...shopById("FR")!, paymentProviders: stripe(["card", "instant_transfer"]) },
+        { ...shopById("DE")!, paymentProviders: stripe(["twint"]) },
+        { ...shopById("CH")!, paymentProviders: stripe(["sepa"]) },
+      ]),
+    ).toEqual([
+      "shops[0].paymentProviders[0].methods[1]: Stripe has no instant_transfer for the countries FR delivers to",
+      "shops[1].paymentProviders[0].methods[0]: Stripe takes twint only in CHF, not EUR",
+      "shops[2].paymentProviders[0].methods[0]: Stripe takes sepa_debit only in EUR, not CHF",
+    ]);
   });
 
   test("instant bank transfer is the local scheme of the shop's countries; every configured Stripe method has a type", () => {

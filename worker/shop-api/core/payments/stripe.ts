@@ -55,6 +55,31 @@ export function stripeMethodTypes(method: OnlinePaymentMethod, shop: Pick<Shop, 
   return shop.deliveryCountries.flatMap((country) => (INSTANT_TRANSFER_SCHEMES[country] ? [INSTANT_TRANSFER_SCHEMES[country]] : []));
 }
 
+/** The payment method types Stripe takes only in one currency. */
+const TYPE_CURRENCIES: Partial<Record<StripeMethodType, string>> = { sepa_debit: "EUR", ideal: "EUR", eps: "EUR", bancontact: "EUR", twint: "CHF" };
+
+/**
+ * The config check of the shops' Stripe methods (npm run config:check, at every build and start): one
+ * line per method Stripe cannot take in that shop (no local scheme, or another currency).
+ */
+export function stripeConfigProblems(
+  shops: readonly (Pick<Shop, "id" | "currency" | "deliveryCountries"> & { paymentProviders: PaymentProviderSettings[] })[],
+): string[] {
+  return shops.flatMap((shop, index) =>
+    shop.paymentProviders.flatMap((provider, position) =>
+      provider.provider !== STRIPE_PROVIDER
+        ? []
+        : provider.methods.flatMap((method, at) => {
+            const types = stripeMethodTypes(method, shop);
+            const where = `shops[${index}].paymentProviders[${position}].methods[${at}]`;
+            if (types.length === 0) return [`${where}: Stripe has no ${method} for the countries ${shop.id} delivers to`];
+            const foreign = types.filter((type) => TYPE_CURRENCIES[type] !== undefined && TYPE_CURRENCIES[type] !== shop.currency);
+            return foreign.length > 0 ? [`${where}: Stripe takes ${foreign.join(", ")} only in ${TYPE_CURRENCIES[foreign[0]!]}, not ${shop.currency}`] : [];
+          }),
+    ),
+  );
+}
+
 /** Stripe's page language for the shop's language (Austrian German is German there). */
 const CHECKOUT_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = { de: "de", at: "de", en: "en", fr: "fr", it: "it", nl: "nl" };
 
