@@ -1,5 +1,5 @@
 /**
- * Online payments of orders (migrations/0019_order_payments.sql, 0090_payment_ledger.sql): the
+ * Online payments of orders (migrations/0019_order_payments.sql, 0033_payment_ledger.sql): the
  * payment columns of `orders` and the verified callbacks in `order_payment_events`.
  */
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";

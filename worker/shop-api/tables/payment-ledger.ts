@@ -1,5 +1,5 @@
 /**
- * The payment ledger (migrations/0090_payment_ledger.sql; docs/decisions/0062): one row per
+ * The payment ledger (migrations/0033_payment_ledger.sql; docs/decisions/0062): one row per
  * money movement a payment provider reports (charge, capture, refund, chargeback), keyed by the
  * provider's id of the object, so a repeated or out-of-order webhook writes nothing.
  */
