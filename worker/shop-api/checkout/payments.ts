@@ -202,7 +202,7 @@ export async function paymentCallback(ctx: ShopContext, params: Params): Promise
 async function recordMovements(ctx: ShopContext, provider: PaymentProvider, movements: PaymentMovement[]): Promise<PaymentCallbackAnswer> {
   let recorded = 0;
   for (const movement of movements) {
-    const charged = await selectChargedOrderId(provider.code, movement.paymentId).prepare(ctx.db).first<{ order_id: string }>();
+    const charged = await selectChargedOrderId(ctx.shop.id, provider.code, movement.paymentId).prepare(ctx.db).first<{ order_id: string }>();
     if (!charged) continue;
     recorded += await writeMovement(ctx, provider, charged.order_id, movement);
   }

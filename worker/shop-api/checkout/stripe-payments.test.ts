@@ -356,6 +356,37 @@ describe("the webhook is the source of truth", () => {
     expect(await ledgerOf(number)).toHaveLength(2);
     expect([...stripe.refunds.values()].filter((refund) => refund.payment_intent === ledger[0]!.provider_ref)).toHaveLength(1);
   });
+
+  test("a chargeback is written to the ledger once, to the order of this shop that was charged", async () => {
+    const { number, sessionId } = await placed("card");
+    await stripe.choose(sessionId!, "succeed");
+    const paymentIntent = stripe.sessions.get(sessionId!)!.payment_intent as string;
+    const dispute = {
+      id: "dp_test_1",
+      object: "dispute",
+      amount: 500,
+      currency: "eur",
+      payment_intent: paymentIntent,
+      status: "needs_response",
+      charge: "ch_1",
+    };
+    const body = JSON.stringify({ id: "evt_dispute", object: "event", created: 1, data: { object: dispute }, livemode: false, type: "charge.dispute.created" });
+    for (const expected of [1, 0]) {
+      const answer = await webhook(body, stripeSignature(body, STAND_IN_WEBHOOK_SECRET));
+      expect(answer.body.data).toMatchObject({ recorded: expected });
+    }
+    // The same event at another shop's endpoint finds no charge of that shop.
+    const elsewhere = await h.call("POST", CALLBACK, {
+      raw: body,
+      shop: "AT",
+      headers: { "stripe-signature": stripeSignature(body, STAND_IN_WEBHOOK_SECRET) },
+    });
+    expect(elsewhere.body.data).toMatchObject({ recorded: 0 });
+    expect((await ledgerOf(number)).map((row) => [row.kind, row.amount, row.state])).toEqual([
+      ["charge", (await orderOf(number)).grand_total, "succeeded"],
+      ["chargeback", 500, "needs_response"],
+    ]);
+  });
 });
 
 describe("a provider that is down at order time", () => {

@@ -49,9 +49,10 @@ export function insertLedgerEntry(row: PaymentLedgerRow): SqlFragment {
     ON CONFLICT (provider, provider_ref) DO NOTHING`;
 }
 
-/** The order a charge of the provider paid (refunds and chargebacks name the charge's payment, not the order). */
-export function selectChargedOrderId(provider: string, paymentRef: string): SqlFragment {
-  return sql`SELECT order_id FROM payment_ledger WHERE provider = ${provider} AND provider_ref = ${paymentRef} AND kind = 'charge'`;
+/** The shop's order a charge of the provider paid (refunds and chargebacks name the charge's payment, not the order). */
+export function selectChargedOrderId(shopId: string, provider: string, paymentRef: string): SqlFragment {
+  return sql`SELECT l.order_id FROM payment_ledger l JOIN orders o ON o.id = l.order_id
+    WHERE l.provider = ${provider} AND l.provider_ref = ${paymentRef} AND l.kind = 'charge' AND o.shop_id = ${shopId}`;
 }
 
 export function selectLedgerOfOrder(orderId: string): SqlFragment {
