@@ -1,3 +1,4 @@
+import { isOfflineMethod } from "@domain/payment-methods";
 import rawConfig from "./shops.json";
 import { configProblems } from "@tests/kit/config-problems";
 import { hostTable, siteAssetBindingProblems } from "@scripts/check-config";
@@ -153,6 +154,8 @@ describe("shop config: rate limits and captcha", () => {
     ["an unknown payment method", (raw) => (raw.shops[0].paymentMethods = ["prepayment", "bitcoin"]), "shops[0].paymentMethods[1]"],
     ["a payment method twice", (raw) => (raw.shops[0].paymentMethods = ["invoice", "invoice"]), "shops[0].paymentMethods"],
     ["no payment method", (raw) => (raw.shops[0].paymentMethods = []), "shops[0].paymentMethods"],
+    ["payment methods out of the storefront's order", (raw) => (raw.shops[0].paymentMethods = ["prepayment", "paypal"]), "shops[0].paymentMethods"],
+    ["TWINT before prepayment", (raw) => (raw.shops[1].paymentMethods = ["paypal", "twint", "prepayment"]), "shops[1].paymentMethods"],
     ["an IBAN that is none", (raw) => (raw.shops[0].bankAccount.iban = "12345"), "shops[0].bankAccount.iban"],
     [
       "a minimum score above 1",
@@ -171,16 +174,25 @@ describe("shop config: rate limits and captcha", () => {
 });
 
 describe("shop config: address lookup and payment providers (docs/decisions/0036)", () => {
-  test("no shop of the demo has either: no suggestions, no online methods", () => {
+  test("the demo shops: no address suggestions; Stripe takes every online method a shop lists (docs/decisions/0066)", () => {
     const config = parseShopConfig(rawConfig);
     expect(config.shops.map((shop) => shop.addressLookup)).toEqual(config.shops.map(() => undefined));
-    expect(config.shops.map((shop) => shop.paymentProviders)).toEqual(config.shops.map(() => []));
+    for (const shop of config.shops) {
+      expect(shop.paymentProviders).toEqual([
+        {
+          provider: "stripe",
+          methods: shop.paymentMethods.filter((method) => !isOfflineMethod(method)),
+          secrets: { apiKey: "STRIPE_SECRET_KEY", webhookSecret: "STRIPE_WEBHOOK_SECRET" },
+        },
+      ]);
+    }
+    expect(config.shops.find((shop) => shop.id === "CH")!.paymentMethods).toContain("twint");
   });
 
   test("a shop with a Loqate lookup and a provider for its online methods", () => {
     const raw = clone();
     raw.shops[0].addressLookup = { provider: "loqate", keySecret: "LOQATE_KEY" };
-    raw.shops[0].paymentMethods = ["prepayment", "paypal", "card"];
+    raw.shops[0].paymentMethods = ["paypal", "card", "prepayment"];
     raw.shops[0].paymentProviders = [{ provider: "mollie", methods: ["paypal", "card"], secrets: { apiKey: "MOLLIE_API_KEY" } }];
     const shop = parseShopConfig(raw).shops[0]!;
     expect(shop.addressLookup).toEqual({ provider: "loqate", keySecret: "LOQATE_KEY" });
@@ -202,13 +214,13 @@ describe("shop config: address lookup and payment providers (docs/decisions/0036
     ],
     [
       "a provider for a method the shop does not offer",
-      (raw) => (raw.shops[0].paymentProviders = [{ provider: "mollie", methods: ["klarna"] }]),
+      (raw) => (raw.shops[0].paymentProviders = [{ provider: "mollie", methods: ["amazon_pay"] }]),
       "shops[0].paymentProviders[0].methods[0]",
     ],
     [
       "two providers for one method",
       (raw) => {
-        raw.shops[0].paymentMethods = ["prepayment", "paypal"];
+        raw.shops[0].paymentMethods = ["paypal", "prepayment"];
         raw.shops[0].paymentProviders = [
           { provider: "mollie", methods: ["paypal"] },
           { provider: "paypal", methods: ["paypal"] },

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isMailAddress, parseMailbox } from "@worker/lib/mailbox";
-import { OFFLINE_PAYMENT_METHODS, ONLINE_PAYMENT_METHODS, PAYMENT_METHODS } from "@domain/payment-methods";
+import { inStorefrontOrder, OFFLINE_PAYMENT_METHODS, ONLINE_PAYMENT_METHODS, PAYMENT_METHOD_ORDER, PAYMENT_METHODS } from "@domain/payment-methods";
 
 /**
  * The shop routing ops change: one validated file (config/shops.json).
@@ -229,7 +229,7 @@ export const shopSchema = z
     samples: sampleLimitsSchema.default(DEFAULT_SAMPLE_LIMITS),
     /** Transactional mail: the sender of every mail to customers; the service address receives staff notifications. */
     mail: z.object({ from: mailbox, service: mailAddress }).strict(),
-    /** The payment methods the checkout offers, in this order. */
+    /** The payment methods the checkout offers, in this order (the storefront's, domain/payment-methods.ts). */
     paymentMethods: z
       .array(z.enum(PAYMENT_METHODS))
       .min(1)
@@ -267,6 +267,8 @@ export const shopSchema = z
     }
     if (new Set(shop.paymentMethods).size !== shop.paymentMethods.length) {
       ctx.addIssue({ code: "custom", path: ["paymentMethods"], message: "lists a payment method twice" });
+    } else if (!inStorefrontOrder(shop.paymentMethods)) {
+      ctx.addIssue({ code: "custom", path: ["paymentMethods"], message: `must follow the storefront's order: ${PAYMENT_METHOD_ORDER.join(", ")}` });
     }
     if (shop.paymentMethods.includes("prepayment") && !shop.bankAccount) {
       ctx.addIssue({ code: "custom", path: ["bankAccount"], message: "is required when the shop offers prepayment" });

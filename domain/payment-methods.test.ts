@@ -1,4 +1,4 @@
-import { offeredPaymentMethods, offersPaymentMethod, type PaymentSettings } from "./payment-methods";
+import { inStorefrontOrder, offeredPaymentMethods, offersPaymentMethod, PAYMENT_METHOD_ORDER, PAYMENT_METHODS, type PaymentSettings } from "./payment-methods";
 
 type Provider = { provider: string; methods: readonly string[] };
 const OFFLINE_ONLY: PaymentSettings<Provider> = { paymentMethods: ["prepayment", "invoice", "cash_on_delivery"], paymentProviders: [] };
@@ -46,4 +46,12 @@ test("with a usability check, the first provider taking a method decides", () =>
   expect(codes(shop, () => false)).toEqual(["prepayment"]);
   // offline methods need no provider, usable or not
   expect(codes(OFFLINE_ONLY, () => false)).toEqual(["prepayment", "invoice", "cash_on_delivery"]);
+});
+
+test("the storefront's order of payment methods: PayPal, card, Klarna, SEPA, instant transfer, Amazon Pay, prepayment, invoice, cash on delivery, TWINT", () => {
+  expect([...PAYMENT_METHOD_ORDER].sort()).toEqual([...PAYMENT_METHODS].sort());
+  expect(inStorefrontOrder(["paypal", "card", "prepayment", "cash_on_delivery", "twint"])).toBe(true);
+  expect(inStorefrontOrder(["prepayment", "paypal"])).toBe(false);
+  expect(inStorefrontOrder(["twint", "invoice"])).toBe(false);
+  expect(inStorefrontOrder([])).toBe(true);
 });

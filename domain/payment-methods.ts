@@ -12,6 +12,28 @@ export const PAYMENT_METHODS = [...OFFLINE_PAYMENT_METHODS, ...ONLINE_PAYMENT_ME
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export type OnlinePaymentMethod = (typeof ONLINE_PAYMENT_METHODS)[number];
 
+/**
+ * The storefront's order of the payment methods (the checkout and the footer show a shop's in
+ * this order): PayPal, card (Visa, Mastercard), Klarna, SEPA, instant bank transfer, Amazon Pay,
+ * prepayment, invoice, cash on delivery, TWINT. A shop's config lists its methods in it.
+ */
+export const PAYMENT_METHOD_ORDER: readonly PaymentMethod[] = [
+  "paypal",
+  "card",
+  "klarna",
+  "sepa",
+  "instant_transfer",
+  "amazon_pay",
+  "prepayment",
+  "invoice",
+  "cash_on_delivery",
+  "twint",
+];
+
+/** True when `methods` follow the storefront's order. */
+export const inStorefrontOrder = (methods: readonly PaymentMethod[]): boolean =>
+  methods.every((method, index) => index === 0 || PAYMENT_METHOD_ORDER.indexOf(methods[index - 1]!) < PAYMENT_METHOD_ORDER.indexOf(method));
+
 export const isOfflineMethod = (method: string): boolean => (OFFLINE_PAYMENT_METHODS as readonly string[]).includes(method);
 
 /** What the rule reads of a shop's config. */

@@ -49,6 +49,8 @@ export interface ShopApiEnv {
   /** The HTTP mail API's endpoint (https; http only on localhost) and its bearer key. */
   MAIL_API_URL?: string;
   MAIL_API_KEY?: string;
+  /** The Stripe API's origin for the Stripe adapter (core/payments/stripe.ts); unset: Stripe's own. Locally the stand-in's (scripts/lib/stripe-stand-in.ts). */
+  STRIPE_API_ORIGIN?: string;
   /** Rebuild requests (worker/shop-api/rebuilds, docs/decisions/0032): wrangler.jsonc queues.producers; unset: the sweep merges them. */
   REBUILD_QUEUE?: Queue<{ requestId: number }>;
   /** The published builds of shops with `assets: "r2"` (docs/decisions/0053; worker/lib/site-assets.ts): the edge reads them, the builder writes them through /admin/builder/site-assets/*; unset: such shops answer 503. */

@@ -95,9 +95,16 @@ export interface VisitorOrderView extends OrderView {
   delivery: { date?: string; latestDate?: string } | null;
   /** An online payment's state; null for the offline methods. */
   paymentState: OrderPaymentState | null;
+  /** A pending online payment (the success page): not opened (the provider was down), its page still open unpaid, or the money on its way. */
+  paymentProgress?: OrderPaymentProgress | null;
+  /** When another try is possible: the other online methods the order may be paid with instead (the same total). */
+  paymentAlternatives?: string[];
   /** Prepayment: where to transfer how much with which reference. */
   paymentInstructions: { bankAccount: BankAccountView; reference: string; amount: MoneyValue } | null;
 }
+
+/** Where a pending online payment stands: `not_started` (the provider could not open it), `open` (its page waits unpaid), `processing` (paid, the money on its way). */
+export type OrderPaymentProgress = "not_started" | "open" | "processing";
 
 /** What placing an order with an online method adds: where the visitor pays. */
 export interface OrderPaymentStart {
@@ -180,11 +187,14 @@ export interface PaymentRetryAnswer {
 
 /** The answer of `POST /apiv2/checkout/payment/{provider}/callback` (the payment provider calls it). */
 export interface PaymentCallbackAnswer {
-  orderNumber: string;
+  /** null: a notice about no order of this shop (another shop's payment, an event the shop does not act on, a refund). */
+  orderNumber: string | null;
   paymentState: OrderPaymentState | null;
   /** The provider sent this event before; it changed nothing now. */
   replayed: boolean;
   applied: boolean;
+  /** Money movements the notice wrote to the payment ledger (none for a repeat). */
+  recorded: number;
 }
 
 /** An ERP event of an order (`POST /admin/orders/{number}/events`, bearer ORDER_EVENTS_TOKEN). */

@@ -29,3 +29,6 @@ export function localHost(config: ShopConfig, shopId: string, environment: Local
 export function portLock(port: number): string {
   return join(tmpdir(), `bodenhaus-port-${port}.lock`);
 }
+
+/** The local Stripe stand-in's port per local environment (scripts/lib/stripe-stand-in.ts): `npm start`'s and the browser tests'. */
+export const STRIPE_STAND_IN_PORTS: Record<LocalEnvironment, number> = { development: 12111, test: 12112 };

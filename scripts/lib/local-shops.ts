@@ -5,8 +5,9 @@ import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { buildConsole } from "../build-console";
 import { seedDemoStaff } from "./demo-staff";
 import { drainBuilds, startBuilder, type DrainedBuild, type RunningBuilder } from "@builder/index";
-import { startLocalWorker, type LocalWorker } from "./local-worker";
 import { mailDirectoryIn, startMailCatcher, type MailCatcher } from "./mail-catcher";
+import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
+import { localSecret, startLocalWorker, type LocalWorker } from "./local-worker";
 import { demoCatalogueVersion, storeDemoCatalogueVersion, storedDemoCatalogueVersion } from "./demo-catalogue-version";
 import { runTsxScript } from "./run-script";
 
@@ -27,6 +28,8 @@ export interface LocalShopsOptions {
   port: number;
   /** The SMTP catcher's ports (SMTP, web inbox); the worker gets SMTP_PORT to match. None: no catcher (benchmarks). */
   mailCatcher?: { smtp: number; web: number };
+  /** The port of the local Stripe stand-in the worker pays through (STRIPE_API_ORIGIN; scripts/lib/local-ports.ts). None: no stand-in (benchmarks). */
+  stripeStandIn?: number;
   /** The environment the worker serves (its no-shop-found page links to that environment's hosts); default wrangler.jsonc's, development. */
   environment?: LocalEnvironment;
   products: number;
@@ -41,6 +44,7 @@ export interface LocalShopsOptions {
 export interface LocalShops {
   worker: LocalWorker;
   mail: MailCatcher | null;
+  stripe: StripeStandIn | null;
   /** The first build of each shop, through the pipeline. */
   builds: DrainedBuild[];
   /** The change id of the publish that started them. */
@@ -88,19 +92,34 @@ async function prepareDemoCatalogue(options: Pick<LocalShopsOptions, "stateDir" 
 
 export async function startAndBuild(options: LocalShopsOptions): Promise<LocalShops> {
   const ports = options.mailCatcher;
-  if (!ports) return { ...(await buildAndServe(options, {})), mail: null };
-  options.log(`Starting the mail catcher (SMTP ${ports.smtp}, inbox on port ${ports.web}) ...`);
-  const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.web, mailDirectory: mailDirectoryIn(options.stateDir), log: options.log });
+  const stripe =
+    options.stripeStandIn === undefined
+      ? null
+      : await startStripeStandIn({
+          port: options.stripeStandIn,
+          secretKey: localSecret("STRIPE_SECRET_KEY"),
+          webhookSecret: localSecret("STRIPE_WEBHOOK_SECRET"),
+          log: options.log,
+        });
+  const stripeVars: Record<string, string> = stripe ? { STRIPE_API_ORIGIN: stripe.origin } : {};
   try {
-    return { ...(await buildAndServe(options, { SMTP_PORT: String(ports.smtp) })), mail };
+    if (!ports) return { ...(await buildAndServe(options, stripeVars)), mail: null, stripe };
+    options.log(`Starting the mail catcher (SMTP ${ports.smtp}, inbox on port ${ports.web}) ...`);
+    const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.web, mailDirectory: mailDirectoryIn(options.stateDir), log: options.log });
+    try {
+      return { ...(await buildAndServe(options, { ...stripeVars, SMTP_PORT: String(ports.smtp) })), mail, stripe };
+    } catch (error) {
+      await mail.stop();
+      throw error;
+    }
   } catch (error) {
-    await mail.stop();
+    await stripe?.close();
     throw error;
   }
 }
 
-async function buildAndServe(options: LocalShopsOptions, mailVars: Record<string, string>): Promise<Omit<LocalShops, "mail">> {
-  const vars: Record<string, string> = { ...mailVars, ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}) };
+async function buildAndServe(options: LocalShopsOptions, serviceVars: Record<string, string>): Promise<Omit<LocalShops, "mail" | "stripe">> {
+  const vars: Record<string, string> = { ...serviceVars, ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}) };
   options.log("Building the back-office console ...");
   await buildConsole(options.distRoot);
   options.log(`Starting the worker on port ${options.port} ...`);

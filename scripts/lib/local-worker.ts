@@ -30,9 +30,10 @@ export interface LocalWorker {
 /**
  * Local secrets of the worker, random per checkout: the shop API's token per purpose (docs/decisions/0027), the ALTCHA
  * challenges' HMAC key, the key that signs the order confirmation's returns link (core/returns-link.ts) and the key that
- * signs the offer mail's link (core/offer-link.ts).
+ * signs the offer mail's link (core/offer-link.ts), and the Stripe stand-in's secret key and webhook secret
+ * (scripts/lib/stripe-stand-in.ts; config paymentProviders names them).
  */
-const LOCAL_SECRETS = [...SERVICE_TOKENS, "ALTCHA_HMAC_KEY", "RMA_LINK_SECRET", "OFFER_LINK_SECRET"] as const;
+const LOCAL_SECRETS = [...SERVICE_TOKENS, "ALTCHA_HMAC_KEY", "RMA_LINK_SECRET", "OFFER_LINK_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
 export type LocalSecret = (typeof LOCAL_SECRETS)[number];
 
 const DEV_VARS = join(ROOT, ".dev.vars");

@@ -58,6 +58,8 @@ export const FORWARDED_REQUEST_HEADERS = [
   "user-agent",
   "x-requested-with",
   "x-captcha-token",
+  // A payment provider's signature of its webhook (Stripe; docs/decisions/0066): the shop API verifies it.
+  "stripe-signature",
 ] as const;
 
 const HOP_BY_HOP = [

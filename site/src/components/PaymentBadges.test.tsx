@@ -6,7 +6,7 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import rawConfig from "@config/shops.json";
-import { offeredPaymentMethods, ONLINE_PAYMENT_METHODS, type PaymentSettings } from "@domain/payment-methods";
+import { offeredPaymentMethods, ONLINE_PAYMENT_METHODS, PAYMENT_METHODS, type PaymentSettings } from "@domain/payment-methods";
 import { parseShopConfig } from "@config/shop-config";
 import { PREPAYMENT_DISCOUNT_PERCENT } from "@domain/prepayment";
 import { paymentMethodsForBuild } from "../../sourcing/shop-for-build";
@@ -31,8 +31,8 @@ test.each(SHOPS.map((shop) => [shop.id, shop] as const))("shop %s: the badges ar
   if (shop.paymentProviders.length === 0) for (const name of ONLINE_NAMES) expect(shown).not.toContain(name);
 });
 
-test("the demo shops show prepayment, invoice and cash on delivery, named as the checkout names them", () => {
-  expect(badges(paymentMethodsForBuild("DE"))).toEqual(["Vorkasse", "Rechnung", "Nachnahme"]);
+test("the demo shops show their methods in the storefront's order, named as the checkout names them", () => {
+  expect(badges(paymentMethodsForBuild("DE"))).toEqual(["PayPal", "Kreditkarte", "Klarna", "SEPA-Lastschrift", "Vorkasse", "Rechnung", "Nachnahme"]);
 });
 
 test("an online method the shop lists shows only with a provider configured for it", () => {
@@ -51,10 +51,14 @@ test("every method has a name in every language's checkout texts", () => {
   }
 });
 
-test("the running texts on payment (product drawer, service FAQ) name what every shop offers: prepayment with its discount, invoice, cash on delivery", () => {
-  // The texts are fixed words, not the config: a shop offering other methods needs them rewritten.
-  const offline = ["prepayment", "invoice", "cash_on_delivery"];
-  for (const shop of SHOPS) expect([...paymentMethodsForBuild(shop.id)].sort()).toEqual([...offline].sort());
+test("the running texts on payment (product drawer, service FAQ) name what every shop offers: PayPal, card, Klarna, prepayment with its discount, invoice, cash on delivery", () => {
+  // The texts are fixed words, not the config: when what every shop offers changes, they need rewriting.
+  const everywhere = ["paypal", "card", "klarna", "prepayment", "invoice", "cash_on_delivery"];
+  const offeredByAll = SHOPS.map((shop) => paymentMethodsForBuild(shop.id)).reduce<string[]>(
+    (common, methods) => common.filter((method) => methods.includes(method as never)),
+    [...PAYMENT_METHODS],
+  );
+  expect(offeredByAll.sort()).toEqual([...everywhere].sort());
   for (const language of ["de", "at", "en", "fr", "it", "nl"]) {
     /* eslint-disable @typescript-eslint/no-require-imports */
     const texts = require(`../../../locales/${language}/translation.json`) as { drawers: { paymentText: string }; faq: { payment: { a1: string } } };
@@ -63,8 +67,8 @@ test("the running texts on payment (product drawer, service FAQ) name what every
     /* eslint-enable @typescript-eslint/no-require-imports */
     for (const text of [texts.drawers.paymentText.toLowerCase(), texts.faq.payment.a1.toLowerCase()]) {
       expect(text).toMatch(new RegExp(`\\b${PREPAYMENT_DISCOUNT_PERCENT}\\s?%`));
-      for (const method of offline) expect(text).toContain(names[method]!.toLowerCase());
-      for (const method of ONLINE_PAYMENT_METHODS) expect(text).not.toContain(names[method]!.toLowerCase());
+      for (const method of everywhere) expect(text).toContain(names[method]!.toLowerCase());
+      for (const method of PAYMENT_METHODS.filter((method) => !everywhere.includes(method))) expect(text).not.toContain(names[method]!.toLowerCase());
     }
   }
 });

@@ -51,7 +51,8 @@ function paymentBadges(paymentMethods: string[]): string[] {
 }
 
 test("the footer names the methods the shop's config offers, and nothing else", () => {
-  expect(paymentBadges(paymentMethodsForBuild("DE"))).toEqual(["Vorkasse", "Rechnung", "Nachnahme"]);
+  expect(paymentBadges(paymentMethodsForBuild("DE"))).toEqual(["PayPal", "Kreditkarte", "Klarna", "SEPA-Lastschrift", "Vorkasse", "Rechnung", "Nachnahme"]);
+  expect(paymentBadges(paymentMethodsForBuild("CH"))).toEqual(["PayPal", "Kreditkarte", "Klarna", "Vorkasse", "Rechnung", "Nachnahme", "TWINT"]);
   expect(paymentBadges(["invoice"])).toEqual(["Rechnung"]);
   expect(paymentBadges([])).toEqual([]);
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   double = registerPaymentDouble(SECRET);
   for (const shop of [DE, CH]) {
     saved.set(shop, { paymentMethods: shop.paymentMethods, paymentProviders: shop.paymentProviders });
-    shop.paymentMethods = [...shop.paymentMethods, "paypal", "card"];
+    shop.paymentMethods = ["paypal", "card", "prepayment", "invoice", "cash_on_delivery"];
     shop.paymentProviders = [provider];
   }
   (h.env as unknown as Record<string, string>)[SECRET_NAME] = SECRET;
@@ -95,10 +95,10 @@ async function callback(outcome: Record<string, unknown>, options: { shop?: stri
 describe("which methods are offered", () => {
   test("online methods only with a usable provider; offline ones always", () => {
     expect(offeredPaymentMethods(DE, h.env)).toEqual([
+      { code: "paypal", kind: "online" },
       { code: "prepayment", kind: "offline" },
       { code: "invoice", kind: "offline" },
       { code: "cash_on_delivery", kind: "offline" },
-      { code: "paypal", kind: "online" },
     ]);
     expect(isPaymentMethodOffered(DE, h.env, "card")).toBe(false);
     // without the provider's secret, or without its adapter, no online method
@@ -139,6 +139,7 @@ describe("placing an order with an online method", () => {
         currency: "EUR",
         email: "erika@example.com",
         language: "de",
+        attempt: 1,
         description: `Bodenhaus Deutschland ${number}`,
         returnUrl: `https://www.bodenhaus.example/apiv2/checkout/payment/${DOUBLE_PROVIDER}/return?order=${number}`,
         callbackUrl: `https://www.bodenhaus.example/apiv2/checkout/payment/${DOUBLE_PROVIDER}/callback`,
@@ -179,15 +180,15 @@ describe("placing an order with an online method", () => {
     expect(double.started).toHaveLength(1);
   });
 
-  test("a provider that cannot open the payment: the order stands, its payment failed; the visitor can try again", async () => {
+  test("a provider that cannot open the payment: the order stands, its payment pending without a page; the visitor can try again", async () => {
     const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
     try {
       double.nextStart = "throw";
       const { status, body, visitor } = await placeOnline();
       expect(status).toBe(200);
-      expect(body.data.payment).toEqual({ state: "failed", redirectUrl: null });
+      expect(body.data.payment).toEqual({ state: "pending", redirectUrl: null });
       const number = body.data.orderNumber as string;
-      expect((await paymentOf(number)).payment_state).toBe("failed");
+      expect(await paymentOf(number)).toMatchObject({ payment_state: "pending", payment_reference: null });
 
       const retry = await h.call("POST", `/apiv2/checkout/order/${number}/payment`, { token: visitor });
       expect(retry.status).toBe(200);
@@ -196,7 +197,7 @@ describe("placing an order with an online method", () => {
         payment: { state: "pending", redirectUrl: expect.stringMatching(/^https:\/\/pay\.double\.example\//) },
       });
       expect((await paymentOf(number)).payment_state).toBe("pending");
-      // pending: no second payment while the first may still complete
+      // pending with an opened payment this provider cannot close: no second payment while the first may still complete
       const again = await h.call("POST", `/apiv2/checkout/order/${number}/payment`, { token: visitor });
       expect(again.status).toBe(409);
       expect(again.body.errors[0]).toMatchObject({ code: "payment_not_retryable" });
@@ -212,7 +213,7 @@ describe("placing an order with an online method", () => {
     try {
       double.nextStart = { redirectUrl: "javascript:alert(1)" };
       const { body } = await placeOnline();
-      expect(body.data.payment).toEqual({ state: "failed", redirectUrl: null });
+      expect(body.data.payment).toEqual({ state: "pending", redirectUrl: null });
     } finally {
       warn.mockRestore();
     }
@@ -275,7 +276,7 @@ describe("the provider's callback", () => {
 
     const first = await callback(paid);
     expect(first.status).toBe(200);
-    expect(first.body.data).toEqual({ orderNumber: number, paymentState: "paid", replayed: false, applied: true });
+    expect(first.body.data).toEqual({ orderNumber: number, paymentState: "paid", replayed: false, applied: true, recorded: 0 });
     expect((await paymentOf(number)).payment_state).toBe("paid");
     const read = await h.call("GET", `/apiv2/checkout/order/${number}`, { token: visitor });
     expect(read.body.data.paymentState).toBe("paid");
@@ -283,7 +284,7 @@ describe("the provider's callback", () => {
     const before = await counts(h.db);
     const replay = await callback(paid);
     expect(replay.status).toBe(200);
-    expect(replay.body.data).toEqual({ orderNumber: number, paymentState: "paid", replayed: true, applied: false });
+    expect(replay.body.data).toEqual({ orderNumber: number, paymentState: "paid", replayed: true, applied: false, recorded: 0 });
     expect(await counts(h.db)).toEqual(before);
 
     const lateFailure = await callback({ orderNumber: number, status: "failed", reference });
@@ -307,8 +308,13 @@ describe("the provider's callback", () => {
 
     const cancelledOrder = await placeOnline();
     const cancelledNumber = cancelledOrder.body.data.orderNumber as string;
-    const cancelled = await callback({ orderNumber: cancelledNumber, status: "cancelled", reference: "pay_cancelled" });
+    const cancelled = await callback({ orderNumber: cancelledNumber, status: "cancelled", reference: (await paymentOf(cancelledNumber)).payment_reference });
     expect(cancelled.body.data).toMatchObject({ paymentState: "cancelled", applied: true });
+    // The end of a payment other than the one opened last (left for another try) changes nothing.
+    const other = await placeOnline();
+    const otherNumber = other.body.data.orderNumber as string;
+    const stale = await callback({ orderNumber: otherNumber, status: "cancelled", reference: "pay_left_behind" });
+    expect(stale.body.data).toMatchObject({ paymentState: "pending", applied: false });
   });
 
   test("an order of another shop is refused (404) and changes nothing", async () => {

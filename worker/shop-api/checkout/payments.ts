@@ -1,49 +1,67 @@
 /**
- * Online payments of orders (docs/decisions/0036), through the shop's payment
+ * Online payments of orders (docs/decisions/0036, 0066), through the shop's payment
  * providers (core/payments):
  *
  * - Placing an order with an online method writes it with payment state `pending` in the
- *   order's batch, then `startPayment` asks the provider to open the payment; the answer's
- *   `payment.redirectUrl` is where the checkout sends the visitor. A provider that cannot
- *   open it leaves the payment `failed`, and the success page offers another try.
+ *   order's batch, then `startPayment` asks the provider to open the payment for attempt 1;
+ *   the answer's `payment.redirectUrl` is where the checkout sends the visitor. A provider that
+ *   cannot open it (down, refusing) leaves the order placed and its payment pending with no
+ *   page (`redirectUrl` null): the success page says so and offers another try; nothing is lost.
  * - `GET /apiv2/checkout/payment/{provider}/return?order=NUMBER`: the visitor back from the
  *   provider; only a 303 to the success page (a return proves nothing and changes nothing).
  * - `POST /apiv2/checkout/payment/{provider}/callback`: the provider's server-to-server
- *   report. Only a callback the provider's adapter verifies (its signature) changes the
- *   order's payment state, once per outcome and reference: a replay answers 200 and
- *   changes nothing; an order of another shop or another provider is 404; a paid outcome
- *   of another amount or currency is 409 and changes nothing.
- * - `POST /apiv2/checkout/order/{number}/payment`: the visitor who placed the order starts
- *   a new payment after a failed or cancelled one.
+ *   report, the one source of truth. Only a callback the provider's adapter verifies (its
+ *   signature) changes the order's payment state, once per outcome and reference: a replay
+ *   answers 200 and changes nothing; an order of another shop or another provider is 404; a
+ *   paid outcome of another amount or currency is 409 and changes nothing. Every money
+ *   movement goes to the payment ledger once (tables/payment-ledger.ts). The order's stock
+ *   follows the payment (given back when it fails or expires). A payment that arrives for an
+ *   order cancelled meanwhile is refunded at once.
+ * - `POST /apiv2/checkout/order/{number}/payment`: the visitor who placed the order tries
+ *   again (the next attempt, optionally with another online method of the same total) after a
+ *   failed or expired payment, a provider that was down, or a payment page left unpaid (the
+ *   provider closes it first).
  */
-import type { PaymentCallbackAnswer, PaymentRetryAnswer } from "@domain/api/orders";
+import type { OrderPaymentProgress, PaymentCallbackAnswer, PaymentRetryAnswer } from "@domain/api/orders";
+import { isOfflineMethod } from "@domain/payment-methods";
 import { orderSuccessPath } from "@domain/routes";
 import { ENVIRONMENTS, schemeFor, type Environment } from "@config/shop-config";
 import { shopDirectory } from "@config/shops";
 import type { ShopContext } from "../core/context";
 import { fail, invalid, notFound } from "../core/envelope";
-import { PaymentCallbackRefused, type OnlinePaymentMethod, type PaymentOutcome, type PaymentProvider } from "../core/payments/provider";
-import { paymentProviderByCode, paymentProviderFor } from "../core/payments/registry";
+import {
+  PaymentCallbackRefused,
+  type OnlinePaymentMethod,
+  type PaymentMovement,
+  type PaymentNotice,
+  type PaymentOutcome,
+  type PaymentProvider,
+} from "../core/payments/provider";
+import { isPaymentMethodOffered, offeredPaymentMethods, paymentProviderByCode, paymentProviderFor } from "../core/payments/registry";
+import { readJson } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import type { VisitorContext } from "../core/visitor";
 import {
   applyPaymentEvent,
-  markPaymentNotStarted,
   recordPaymentEvent,
   restartPayment,
   selectPaymentEvent,
   setPaymentReference,
+  settleStock,
   type OrderPaymentColumns,
   type OrderPaymentEventRow,
   type PaymentState,
 } from "../tables/order-payments";
+import { insertLedgerEntry, ledgerEntry, selectChargedOrderId, selectLedgerOfOrder, type PaymentLedgerRow } from "../tables/payment-ledger";
 import { selectOrderByNumber, type OrderRow } from "../tables/orders";
 import { CHECKOUT_MESSAGES } from "./messages";
+import { paymentDiscount } from "./pricing";
 
 export const PAYMENT_MESSAGES = {
   callbackRefused: "The payment notification could not be verified.",
   amountMismatch: "The amount paid does not match the order.",
   notRetryable: "This order's payment cannot be started again.",
+  totalChanges: "This payment method would change the order's total.",
 } as const;
 
 /** What the answers of the order routes say about an online payment. */
@@ -89,11 +107,11 @@ function isSafeRedirect(url: string): boolean {
 type PayableOrder = Pick<OrderRow, "id" | "order_number" | "payment_method" | "grand_total" | "currency" | "email" | "language">;
 
 /**
- * Opens the provider's payment for a placed order whose payment is pending. Never throws:
- * an order is placed whatever the provider does; a provider that fails leaves the payment
- * `failed` (logged), so the visitor can try again from the success page.
+ * Opens the provider's payment (attempt `attempt`) for a placed order whose payment is pending.
+ * Never throws: an order is placed whatever the provider does; a provider that fails leaves the
+ * payment pending without a page (logged), so the visitor can try again from the success page.
  */
-export async function startPayment(ctx: ShopContext, order: PayableOrder, provider: PaymentProvider): Promise<PaymentAnswer> {
+export async function startPayment(ctx: ShopContext, order: PayableOrder, provider: PaymentProvider, attempt: number): Promise<PaymentAnswer> {
   const now = () => ctx.now.toISOString();
   try {
     const started = await provider.start({
@@ -104,6 +122,7 @@ export async function startPayment(ctx: ShopContext, order: PayableOrder, provid
       currency: order.currency,
       email: order.email,
       language: order.language,
+      attempt,
       description: `${ctx.shop.name} ${order.order_number}`,
       returnUrl: shopUrl(ctx, paymentReturnPath(provider.code), { order: order.order_number }),
       callbackUrl: shopUrl(ctx, paymentCallbackPath(provider.code), {}).replace(/\?$/, ""),
@@ -116,8 +135,7 @@ export async function startPayment(ctx: ShopContext, order: PayableOrder, provid
     return { state: "pending", redirectUrl: started.redirectUrl };
   } catch (error) {
     console.warn(`payment not started (${ctx.shop.id} ${order.order_number}, ${provider.code}): ${error instanceof Error ? error.message : String(error)}`);
-    await markPaymentNotStarted(order.id, now()).prepare(ctx.db).run();
-    return { state: "failed", redirectUrl: null };
+    return { state: "pending", redirectUrl: null };
   }
 }
 
@@ -132,28 +150,92 @@ export function paymentReturn(ctx: ShopContext, params: Params): Response {
 }
 
 function checkedOutcome(outcome: PaymentOutcome): PaymentOutcome {
-  const statusOk = outcome.status === "paid" || outcome.status === "failed" || outcome.status === "cancelled";
-  if (!ORDER_NUMBER.test(outcome.orderNumber) || !statusOk || !REFERENCE.test(outcome.reference))
+  const statusOk = ["paid", "failed", "cancelled", "pending"].includes(outcome.status);
+  const paymentIdOk = outcome.paymentId === undefined || REFERENCE.test(outcome.paymentId);
+  if (!ORDER_NUMBER.test(outcome.orderNumber) || !statusOk || !REFERENCE.test(outcome.reference) || !paymentIdOk)
     throw new PaymentCallbackRefused("the verified callback names no order, outcome or reference");
   return outcome;
 }
+
+function checkedMovement(movement: PaymentMovement): PaymentMovement {
+  const ok =
+    (movement.kind === "refund" || movement.kind === "chargeback") &&
+    REFERENCE.test(movement.id) &&
+    REFERENCE.test(movement.paymentId) &&
+    Number.isSafeInteger(movement.amount) &&
+    movement.amount >= 0 &&
+    /^[A-Z]{3}$/.test(movement.currency) &&
+    /^[a-z_]{1,40}$/.test(movement.state);
+  if (!ok) throw new PaymentCallbackRefused("the verified callback names an unreadable money movement");
+  return movement;
+}
+
+const nothing = (orderNumber: string | null, paymentState: PaymentState | null): PaymentCallbackAnswer => ({
+  orderNumber,
+  paymentState,
+  replayed: false,
+  applied: false,
+  recorded: 0,
+});
 
 /** POST /apiv2/checkout/payment/{provider}/callback */
 export async function paymentCallback(ctx: ShopContext, params: Params): Promise<Reply<PaymentCallbackAnswer>> {
   const code = params.provider ?? "";
   const provider = PROVIDER_CODE.test(code) ? paymentProviderByCode(ctx.shop, ctx.env, code) : null;
   if (!provider) throw notFound();
-  let outcome: PaymentOutcome;
+  let notice: PaymentNotice;
   try {
-    outcome = checkedOutcome(await provider.verifyCallback(ctx.request));
+    notice = await provider.verifyCallback(ctx.request);
+    if ("movements" in notice) notice = { movements: notice.movements.map(checkedMovement) };
+    else if (!("ignored" in notice)) notice = checkedOutcome(notice);
   } catch (error) {
     if (!(error instanceof PaymentCallbackRefused)) throw error;
     console.warn(`payment callback refused (${ctx.shop.id}, ${provider.code}): ${error.message}`);
     throw fail(401, PAYMENT_MESSAGES.callbackRefused, "payment_callback_refused");
   }
+  if ("ignored" in notice) return reply(nothing(null, null));
+  if ("movements" in notice) return reply(await recordMovements(ctx, provider, notice.movements));
+  return reply(await applyOutcome(ctx, provider, notice));
+}
+
+/** Refunds and chargebacks of payments the ledger holds (of another shop's or an unknown payment: nothing). */
+async function recordMovements(ctx: ShopContext, provider: PaymentProvider, movements: PaymentMovement[]): Promise<PaymentCallbackAnswer> {
+  let recorded = 0;
+  for (const movement of movements) {
+    const charged = await selectChargedOrderId(ctx.shop.id, provider.code, movement.paymentId).prepare(ctx.db).first<{ order_id: string }>();
+    if (!charged) continue;
+    recorded += await writeMovement(ctx, provider, charged.order_id, movement);
+  }
+  return { ...nothing(null, null), recorded };
+}
+
+async function writeMovement(ctx: ShopContext, provider: PaymentProvider, orderId: string, movement: PaymentMovement): Promise<number> {
+  const written = await insertLedgerEntry({
+    provider: provider.code,
+    provider_ref: movement.id,
+    order_id: orderId,
+    kind: movement.kind,
+    amount: movement.amount,
+    currency: movement.currency,
+    state: movement.state,
+    created_at: ctx.now.toISOString(),
+  })
+    .prepare(ctx.db)
+    .run();
+  return written.meta.changes ?? 0;
+}
+
+async function refunded(ctx: ShopContext, orderId: string): Promise<boolean> {
+  const { results } = await selectLedgerOfOrder(orderId).prepare(ctx.db).all<PaymentLedgerRow>();
+  return results.map(ledgerEntry).some((entry) => entry.kind === "refund");
+}
+
+async function applyOutcome(ctx: ShopContext, provider: PaymentProvider, outcome: PaymentOutcome): Promise<PaymentCallbackAnswer> {
   // An order of another shop is not found here; nor one this provider does not take the payment of.
   const order = await selectOrderByNumber(ctx.shop.id, outcome.orderNumber).prepare(ctx.db).first<OrderRow & OrderPaymentColumns>();
   if (!order || order.payment_state === null || order.payment_provider !== provider.code) throw notFound();
+  // Finished at the provider, the money still on its way (a debit, a transfer): the payment stays pending.
+  if (outcome.status === "pending") return nothing(order.order_number, order.payment_state);
   if (outcome.status === "paid" && (outcome.amount !== undefined || outcome.currency !== undefined)) {
     if (outcome.amount !== order.grand_total || (outcome.currency !== undefined && outcome.currency.toUpperCase() !== order.currency)) {
       console.warn(
@@ -162,36 +244,125 @@ export async function paymentCallback(ctx: ShopContext, params: Params): Promise
       throw fail(409, PAYMENT_MESSAGES.amountMismatch, "payment_amount_mismatch");
     }
   }
+  const status = outcome.status;
   const now = ctx.now.toISOString();
-  const event = { order_id: order.id, status: outcome.status, reference: outcome.reference, claim: crypto.randomUUID() };
-  const [, , recorded, state] = await ctx.db.batch([
+  const event = { order_id: order.id, status, reference: outcome.reference, claim: crypto.randomUUID() };
+  const charge =
+    status === "paid" && outcome.paymentId
+      ? [
+          insertLedgerEntry({
+            provider: provider.code,
+            provider_ref: outcome.paymentId,
+            order_id: order.id,
+            kind: "charge",
+            amount: order.grand_total,
+            currency: order.currency,
+            state: "succeeded",
+            created_at: now,
+          }).prepare(ctx.db),
+        ]
+      : [];
+  const results = await ctx.db.batch([
     recordPaymentEvent({ ...event, provider: provider.code, received_at: now }).prepare(ctx.db),
     applyPaymentEvent(event, now).prepare(ctx.db),
-    selectPaymentEvent(order.id, outcome.status, outcome.reference).prepare(ctx.db),
+    ...charge,
+    ...settleStock(order.id).map((statement) => statement.prepare(ctx.db)),
+    selectPaymentEvent(order.id, status, outcome.reference).prepare(ctx.db),
     selectOrderByNumber(ctx.shop.id, order.order_number).prepare(ctx.db),
   ]);
-  const row = recorded?.results[0] as OrderPaymentEventRow | undefined;
-  const current = state?.results[0] as (OrderRow & OrderPaymentColumns) | undefined;
-  return reply({
+  const row = results.at(-2)?.results[0] as OrderPaymentEventRow | undefined;
+  const current = results.at(-1)?.results[0] as (OrderRow & OrderPaymentColumns) | undefined;
+  const recorded = charge.length > 0 ? (results[2]?.meta.changes ?? 0) : 0;
+  const answer: PaymentCallbackAnswer = {
     orderNumber: order.order_number,
     paymentState: current?.payment_state ?? order.payment_state,
     replayed: row?.claim !== event.claim,
     applied: row?.claim === event.claim && row.applied === 1,
-  });
+    recorded,
+  };
+  // Money for an order cancelled meanwhile goes back at once; once, as the ledger's refund row and the refund's key (the payment's) say.
+  if (status === "paid" && current?.state === "cancelled" && outcome.paymentId && provider.refund && !(await refunded(ctx, order.id))) {
+    const refund = await provider.refund({
+      paymentId: outcome.paymentId,
+      amount: order.grand_total,
+      currency: order.currency,
+      key: `refund-${outcome.paymentId}`,
+    });
+    answer.recorded += await writeMovement(ctx, provider, order.id, checkedMovement(refund));
+  }
+  return answer;
 }
 
-/** POST /apiv2/checkout/order/{number}/payment: another try after a failed or cancelled payment (only for the visitor who placed the order). */
+/** The body of another try: optionally another online method (of the same total). */
+async function chosenMethod(ctx: VisitorContext, order: OrderRow): Promise<string> {
+  const text = await ctx.request.clone().text();
+  if (text.trim() === "") return order.payment_method;
+  const body = (await readJson(ctx.request)) as { paymentMethod?: unknown } | null;
+  const method = body && typeof body === "object" && body.paymentMethod !== undefined ? body.paymentMethod : order.payment_method;
+  if (method === order.payment_method) return method;
+  if (typeof method !== "string" || isOfflineMethod(method) || !isPaymentMethodOffered(ctx.shop, ctx.env, method))
+    throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnavailable, "payment_method_unavailable");
+  // The order keeps its total: a method with another discount is refused.
+  if (!paymentAlternatives(ctx, order).includes(method)) throw invalid("paymentMethod", PAYMENT_MESSAGES.totalChanges, "payment_method_changes_total");
+  return method;
+}
+
+/** The other online methods the shop offers now that keep the order's total (another try may take one). */
+export function paymentAlternatives(ctx: ShopContext, order: Pick<OrderRow, "payment_method" | "goods_total" | "discount_total">): string[] {
+  return offeredPaymentMethods(ctx.shop, ctx.env)
+    .filter((method) => method.kind === "online" && method.code !== order.payment_method)
+    .filter((method) => paymentDiscount(method.code, order.goods_total) === order.discount_total)
+    .map((method) => method.code);
+}
+
+/**
+ * Where an order's online payment stands for the visitor (the success page): `open` while the
+ * provider's page waits unpaid, `processing` when the money is on its way; null otherwise or
+ * when the provider cannot say now.
+ */
+export async function paymentProgress(ctx: ShopContext, order: OrderRow & OrderPaymentColumns): Promise<OrderPaymentProgress | null> {
+  if (order.payment_state !== "pending") return null;
+  if (order.payment_reference === null) return "not_started";
+  const provider = order.payment_provider ? paymentProviderByCode(ctx.shop, ctx.env, order.payment_provider) : null;
+  if (!provider?.status) return null;
+  try {
+    const status = await provider.status(order.payment_reference);
+    return status === "open" ? "open" : status === "processing" ? "processing" : null;
+  } catch (error) {
+    console.warn(`payment status unknown (${ctx.shop.id} ${order.order_number}): ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/**
+ * POST /apiv2/checkout/order/{number}/payment: another try (only for the visitor who placed the
+ * order), optionally with another online method: after a failed or expired payment, when the
+ * provider was down, or when the visitor left the provider's page unpaid (closed there first).
+ */
 export async function retryPayment(ctx: VisitorContext, params: Params): Promise<Reply<PaymentRetryAnswer>> {
   const visitor = ctx.visitorState.visitor;
   const number = decodeURIComponent(params.number ?? "");
   if (!visitor || !ORDER_NUMBER.test(number)) throw notFound();
   const order = await selectOrderByNumber(ctx.shop.id, number).prepare(ctx.db).first<OrderRow & OrderPaymentColumns>();
-  if (!order || order.visitor_id !== visitor.id) throw notFound();
-  if (order.payment_state !== "failed" && order.payment_state !== "cancelled") throw fail(409, PAYMENT_MESSAGES.notRetryable, "payment_not_retryable");
-  const provider = paymentProviderFor(ctx.shop, ctx.env, order.payment_method);
+  if (!order || order.visitor_id !== visitor.id || order.payment_state === null) throw notFound();
+  if (order.payment_state === "paid") throw fail(409, PAYMENT_MESSAGES.notRetryable, "payment_not_retryable");
+  const method = await chosenMethod(ctx, order);
+  const provider = paymentProviderFor(ctx.shop, ctx.env, method);
   if (!provider) throw invalid("paymentMethod", CHECKOUT_MESSAGES.paymentUnavailable, "payment_method_unavailable");
-  const restarted = await restartPayment(order.id, provider.code, ctx.now.toISOString()).prepare(ctx.db).run();
-  // A concurrent try took it first (its own answer carries the redirect).
-  if ((restarted.meta.changes ?? 0) !== 1) throw fail(409, PAYMENT_MESSAGES.notRetryable, "payment_not_retryable");
-  return reply({ orderNumber: order.order_number, payment: await startPayment(ctx, order, provider) });
+  // A payment page still open is closed first; one the visitor completed (paid, or the money on its way) cannot be replaced.
+  const opened = order.payment_state === "pending" ? order.payment_reference : null;
+  if (opened !== null) {
+    const previous = order.payment_provider ? paymentProviderByCode(ctx.shop, ctx.env, order.payment_provider) : null;
+    const closed = await previous?.close?.(opened).catch(() => false);
+    if (!closed) throw fail(409, PAYMENT_MESSAGES.notRetryable, "payment_not_retryable");
+  }
+  const now = ctx.now.toISOString();
+  const [restarted] = await ctx.db.batch([
+    restartPayment(order.id, { provider: provider.code, method, closedReference: opened }, now).prepare(ctx.db),
+    ...settleStock(order.id).map((statement) => statement.prepare(ctx.db)),
+  ]);
+  // A concurrent try took it first (its own answer carries the redirect), or the stock given back is gone.
+  if ((restarted?.meta.changes ?? 0) !== 1) throw fail(409, PAYMENT_MESSAGES.notRetryable, "payment_not_retryable");
+  const attempt = order.payment_attempt + 1;
+  return reply({ orderNumber: order.order_number, payment: await startPayment(ctx, { ...order, payment_method: method }, provider, attempt) });
 }

@@ -44,7 +44,7 @@ import type { CartLineRow } from "../tables/carts";
 import { selectCustomerType } from "../tables/customers";
 import { insertOrder, insertOrderLine, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
 import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
-import { markPaymentPending } from "../tables/order-payments";
+import { markPaymentPending, type OrderPaymentColumns } from "../tables/order-payments";
 import { orderView } from "../tables/order-view";
 import { listedIn } from "../tables/products";
 import { cartVoucherIs, redeemVoucher, setCartVoucher, voucherUsable, type VoucherRefusal } from "../tables/vouchers";
@@ -64,7 +64,7 @@ import {
   type DeliverySummary,
   type PricedLine,
 } from "./pricing";
-import { startPayment } from "./payments";
+import { paymentAlternatives, paymentProgress, startPayment } from "./payments";
 import { voucherFailure } from "./voucher";
 
 type Address = OrderAddress;
@@ -412,7 +412,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
   sendOutboxSoon(ctx);
   const placedOrder = { ...order, order_number: placed.order_number };
   // An online method: the provider opens the payment now (checkout/payments.ts); the answer's payment.redirectUrl leads there.
-  const payment = paymentProvider ? await startPayment(ctx, placedOrder, paymentProvider) : null;
+  const payment = paymentProvider ? await startPayment(ctx, placedOrder, paymentProvider, 1) : null;
   const view = orderView({ ...placedOrder, payment_state: payment?.state ?? null }, lines, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
   return reply(payment ? { ...view, payment } : view);
 }
@@ -422,8 +422,12 @@ export async function getOrder(ctx: VisitorContext, params: Params): Promise<Rep
   const visitor = ctx.visitorState.visitor;
   const number = decodeURIComponent(params.number ?? "");
   if (!visitor || !/^[A-Z]{2,8}-[0-9]{1,12}$/.test(number)) throw notFound();
-  const order = await selectOrderByNumber(ctx.shop.id, number).prepare(ctx.db).first<OrderRow>();
+  const order = await selectOrderByNumber(ctx.shop.id, number).prepare(ctx.db).first<OrderRow & OrderPaymentColumns>();
   if (!order || order.visitor_id !== visitor.id) throw notFound();
   const { results } = await selectOrderLines(order.id).prepare(ctx.db).all<OrderLineRow>();
-  return reply(orderView(order, results, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount }));
+  const view = orderView(order, results, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
+  if (order.payment_state === null || order.payment_state === "paid") return reply(view);
+  // An online payment not paid yet: where it stands, and the methods another try may take instead.
+  const progress = order.payment_state === "pending" ? await paymentProgress(ctx, order) : null;
+  return reply({ ...view, paymentProgress: progress, paymentAlternatives: paymentAlternatives(ctx, order) });
 }

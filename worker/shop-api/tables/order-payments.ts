@@ -1,6 +1,6 @@
 /**
- * Online payments of orders (migrations/0019_order_payments.sql): the payment columns of
- * `orders` and the verified callbacks in `order_payment_events`.
+ * Online payments of orders (migrations/0019_order_payments.sql, 0033_payment_ledger.sql): the
+ * payment columns of `orders` and the verified callbacks in `order_payment_events`.
  */
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 
@@ -13,6 +13,10 @@ export interface OrderPaymentColumns {
   payment_provider: string | null;
   payment_reference: string | null;
   payment_updated_at: string | null;
+  /** The try of the payment (1 when placed). */
+  payment_attempt: number;
+  /** 1 while the order holds its goods' stock. */
+  stock_held: 0 | 1;
 }
 
 export interface OrderPaymentEventRow {
@@ -41,6 +45,13 @@ const inStates = (states: readonly PaymentState[]): SqlFragment =>
     ", ",
   )})`;
 
+/**
+ * An outcome applies when the order's state allows it; a failure or an expiry only to the payment
+ * it names (the one opened last): the end of a payment the visitor left for another try changes nothing.
+ */
+const applies = (status: PaymentOutcomeStatus, reference: string): SqlFragment =>
+  status === "paid" ? inStates(PAYMENT_TRANSITIONS.paid) : sql`${inStates(PAYMENT_TRANSITIONS[status])} AND payment_reference = ${reference}`;
+
 /** A just-placed order paid online waits for its payment (in the order's batch, only when `holds`). */
 export function markPaymentPending(orderId: string, provider: string, now: string, holds: SqlFragment): SqlFragment {
   return sql`UPDATE orders SET payment_state = 'pending', payment_provider = ${provider}, payment_updated_at = ${now} WHERE id = ${orderId} AND ${holds}`;
@@ -51,15 +62,43 @@ export function setPaymentReference(orderId: string, reference: string, now: str
   return sql`UPDATE orders SET payment_reference = ${reference}, payment_updated_at = ${now} WHERE id = ${orderId} AND payment_state = 'pending'`;
 }
 
-/** The provider could not open the payment: failed (the visitor may try again). */
-export function markPaymentNotStarted(orderId: string, now: string): SqlFragment {
-  return sql`UPDATE orders SET payment_state = 'failed', payment_updated_at = ${now} WHERE id = ${orderId} AND payment_state = 'pending'`;
+/** The order's product lines' quantity per SKU of `products`' row (the stock an order holds). */
+const heldQuantity = (orderId: string): SqlFragment =>
+  sql`(SELECT SUM(l.quantity) FROM order_lines l WHERE l.order_id = ${orderId} AND l.kind = 'product' AND l.sku = products.sku)`;
+const orderSkus = (orderId: string): SqlFragment => sql`sku IN (SELECT sku FROM order_lines WHERE order_id = ${orderId} AND kind = 'product')`;
+
+/**
+ * Another try: pending again, the next attempt, with the (maybe other) online method and the provider that takes it now.
+ * From a failed or cancelled payment, or from a pending one whose opened payment is `closedReference`
+ * (null: none was opened, the provider was down). Changes no row when the state is another, or when
+ * the order gave its stock back and there is no longer enough of it.
+ */
+export function restartPayment(
+  orderId: string,
+  { provider, method, closedReference }: { provider: string; method: string; closedReference: string | null },
+  now: string,
+): SqlFragment {
+  return sql`UPDATE orders SET payment_state = 'pending', payment_provider = ${provider}, payment_method = ${method}, payment_reference = NULL,
+      payment_attempt = payment_attempt + 1, payment_updated_at = ${now}
+    WHERE id = ${orderId} AND (payment_state IN ('failed', 'cancelled') OR (payment_state = 'pending' AND payment_reference IS ${closedReference}))
+      AND (stock_held = 1 OR NOT EXISTS (SELECT 1 FROM products WHERE ${orderSkus(orderId)} AND stock_qty < ${heldQuantity(orderId)}))`;
 }
 
-/** Another try after a failed or cancelled payment: pending again, with the provider that takes the method now (changes no row when the state is another). */
-export function restartPayment(orderId: string, provider: string, now: string): SqlFragment {
-  return sql`UPDATE orders SET payment_state = 'pending', payment_provider = ${provider}, payment_reference = NULL, payment_updated_at = ${now}
-    WHERE id = ${orderId} AND payment_state IN ('failed', 'cancelled')`;
+/**
+ * The stock follows the payment: an order whose online payment failed or expired gives its
+ * goods' stock back; one whose payment is pending or paid again (another try, a late success)
+ * takes it again. Idempotent: run after every change of the payment state.
+ */
+export function settleStock(orderId: string): SqlFragment[] {
+  const releases = sql`stock_held = 1 AND payment_state IN ('failed', 'cancelled')`;
+  const takes = sql`stock_held = 0 AND payment_state IN ('pending', 'paid')`;
+  return [
+    sql`UPDATE products SET stock_qty = stock_qty + ${heldQuantity(orderId)} WHERE ${orderSkus(orderId)}
+      AND EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND ${releases})`,
+    sql`UPDATE products SET stock_qty = stock_qty - ${heldQuantity(orderId)} WHERE ${orderSkus(orderId)}
+      AND EXISTS (SELECT 1 FROM orders WHERE id = ${orderId} AND ${takes})`,
+    sql`UPDATE orders SET stock_held = CASE WHEN ${releases} THEN 0 WHEN ${takes} THEN 1 ELSE stock_held END WHERE id = ${orderId}`,
+  ];
 }
 
 /**
@@ -69,7 +108,7 @@ export function restartPayment(orderId: string, provider: string, now: string): 
 export function recordPaymentEvent(event: Omit<OrderPaymentEventRow, "applied">): SqlFragment {
   return sql`INSERT INTO order_payment_events (order_id, status, reference, provider, claim, applied, received_at)
     SELECT ${event.order_id}, ${event.status}, ${event.reference}, ${event.provider}, ${event.claim},
-      CASE WHEN ${inStates(PAYMENT_TRANSITIONS[event.status])} THEN 1 ELSE 0 END, ${event.received_at}
+      CASE WHEN ${applies(event.status, event.reference)} THEN 1 ELSE 0 END, ${event.received_at}
     FROM orders WHERE id = ${event.order_id}
     ON CONFLICT (order_id, status, reference) DO NOTHING`;
 }
@@ -77,7 +116,7 @@ export function recordPaymentEvent(event: Omit<OrderPaymentEventRow, "applied">)
 /** Applies the outcome the event row of this `claim` recorded as applicable (nothing for a replay). */
 export function applyPaymentEvent(event: Pick<OrderPaymentEventRow, "order_id" | "status" | "reference" | "claim">, now: string): SqlFragment {
   return sql`UPDATE orders SET payment_state = ${event.status}, payment_reference = ${event.reference}, payment_updated_at = ${now}
-    WHERE id = ${event.order_id} AND ${inStates(PAYMENT_TRANSITIONS[event.status])}
+    WHERE id = ${event.order_id} AND ${applies(event.status, event.reference)}
       AND EXISTS (SELECT 1 FROM order_payment_events e WHERE e.order_id = ${event.order_id} AND e.status = ${event.status}
         AND e.reference = ${event.reference} AND e.claim = ${event.claim} AND e.applied = 1)`;
 }

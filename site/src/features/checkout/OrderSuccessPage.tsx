@@ -1,8 +1,9 @@
 /**
  * The page after a placed order (/checkout/success/?order=DE-100001): the order number,
  * what was ordered at which totals, the delivery, the payment (the bank details and
- * reference for prepayment; for an online payment its state, with another try after a
- * failure) and what happens next. Read live from GET /apiv2/checkout/order/{number}, which
+ * reference for prepayment; for an online payment its true state as the provider's webhook
+ * set it: paid, pending (a debit or transfer on its way), failed; with another try or another
+ * method that keep the order, PaymentRetry.tsx) and what happens next. Read live from GET /apiv2/checkout/order/{number}, which
  * answers only the visitor who placed the order (anyone else sees "not found").
  */
 import React from "react";
@@ -11,7 +12,8 @@ import type { TFunction } from "i18next";
 import { countryName } from "@domain/countries";
 import type { VisitorOrderView } from "@domain/api/orders";
 import { homePath, type ShopRouting } from "@domain/routes";
-import { newIdempotencyKey, retryPaymentCall, useOrder } from "./checkout-api";
+import { useOrder } from "./checkout-api";
+import { PaymentRetry, paymentRetryPossible } from "./PaymentRetry";
 import { writtenDate } from "@domain/calendar-date";
 import { deliveryWindow } from "@domain/delivery-window";
 import { trackEcommerce } from "@site/lib/tracking/data-layer";
@@ -59,9 +61,6 @@ export function OrderSuccessPage({ shop, language }: { shop: ShopRouting; langua
     if (!order || order.paymentState === "failed" || order.paymentState === "cancelled") return;
     if (firstSightOfOrder(order.orderNumber, window.localStorage)) trackEcommerce(orderPurchase(order));
   }, [order]);
-  const [retrying, setRetrying] = React.useState(false);
-  const [retryFailed, setRetryFailed] = React.useState(false);
-  const retryKey = React.useRef<string | null>(null);
 
   if (number === undefined || (number && isLoading && !order)) {
     return (
@@ -85,21 +84,6 @@ export function OrderSuccessPage({ shop, language }: { shop: ShopRouting; langua
     );
   }
 
-  const retry = async () => {
-    setRetrying(true);
-    setRetryFailed(false);
-    retryKey.current ??= newIdempotencyKey();
-    const result = await retryPaymentCall(order.orderNumber, retryKey.current);
-    const redirect = result.ok ? result.data?.payment.redirectUrl : null;
-    if (redirect) {
-      window.location.assign(redirect);
-      return;
-    }
-    if (result.status !== 0 && result.status < 500) retryKey.current = null;
-    setRetrying(false);
-    setRetryFailed(true);
-  };
-
   const address = order.shippingAddress;
   const bank = order.paymentInstructions;
   const { totals } = order;
@@ -112,7 +96,7 @@ export function OrderSuccessPage({ shop, language }: { shop: ShopRouting; langua
 
       <section aria-labelledby="order-success-payment">
         <h2 id="order-success-payment">{t("checkout.success.payment")}</h2>
-        <p>
+        <p data-testid="payment-state" data-state={order.paymentState ?? "offline"}>
           {t(`checkout.payment.methods.${order.paymentMethod}`)}
           {order.paymentState ? ` – ${t(`checkout.success.paymentState.${order.paymentState}`)}` : ""}
         </p>
@@ -135,19 +119,10 @@ export function OrderSuccessPage({ shop, language }: { shop: ShopRouting; langua
             </dl>
           </div>
         ) : null}
-        {order.paymentState === "failed" || order.paymentState === "cancelled" ? (
-          <div className="payment-retry">
-            <p>{t("checkout.success.retryHint")}</p>
-            <button type="button" className="button primary" disabled={retrying} onClick={() => void retry()} data-testid="retry-payment">
-              {t("checkout.success.retry")}
-            </button>
-            {retryFailed ? (
-              <p className="field-error" role="alert">
-                {t("checkout.success.retryFailed")}
-              </p>
-            ) : null}
-          </div>
+        {order.paymentState === "pending" && order.paymentProgress === "processing" ? (
+          <p data-testid="payment-processing">{t("checkout.success.progress.processing")}</p>
         ) : null}
+        {paymentRetryPossible(order) ? <PaymentRetry order={order} /> : null}
       </section>
 
       <section aria-labelledby="order-success-next">

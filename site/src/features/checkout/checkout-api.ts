@@ -74,8 +74,10 @@ export function placeOrderCall(body: unknown, idempotencyKey: string): Promise<A
   return apiCall<PlacedOrder>("POST", CHECKOUT_PATHS.order, body, { [IDEMPOTENCY_HEADER]: idempotencyKey });
 }
 
-export function retryPaymentCall(number: string, idempotencyKey: string): Promise<ApiResult<PaymentRetryAnswer>> {
-  return apiCall<PaymentRetryAnswer>("POST", CHECKOUT_PATHS.retryPayment(number), {}, { [IDEMPOTENCY_HEADER]: idempotencyKey });
+export function retryPaymentCall(number: string, idempotencyKey: string, paymentMethod?: string): Promise<ApiResult<PaymentRetryAnswer>> {
+  return apiCall<PaymentRetryAnswer>("POST", CHECKOUT_PATHS.retryPayment(number), paymentMethod ? { paymentMethod } : {}, {
+    [IDEMPOTENCY_HEADER]: idempotencyKey,
+  });
 }
 
 /** The value, once it stopped changing for `ms` (the quote follows a typed postcode without a call per key). */

@@ -26,6 +26,8 @@ export interface PaymentOrder {
   currency: string;
   email: string;
   language: string;
+  /** The try of this order's payment (1 when placed, one more per new try): a start repeated with the same attempt opens no second payment. */
+  attempt: number;
   /** The text the visitor sees at the provider (shop and order number). */
   description: string;
   /** Where the provider sends the visitor back (absolute, on the shop's host). */
@@ -41,16 +43,39 @@ export interface PaymentStart {
   reference?: string;
 }
 
-/** The outcome of a payment as a verified callback tells it. */
+/**
+ * The outcome of a payment as a verified callback tells it. `pending`: the visitor finished at
+ * the provider but the money is not there yet (a SEPA debit, a bank transfer): nothing changes.
+ */
 export interface PaymentOutcome {
   orderNumber: string;
-  status: "paid" | "failed" | "cancelled";
+  status: "paid" | "failed" | "cancelled" | "pending";
   /** The provider's id of the payment (or of this notification when the payment has none). */
   reference: string;
   /** What was paid, when the provider says it (minor units): a paid outcome of another amount or currency is refused. */
   amount?: number;
   currency?: string;
+  /** The provider's id of the money taken (a charge in the ledger), with a paid outcome. */
+  paymentId?: string;
 }
+
+/** A money movement the provider reports on a payment it took (the ledger's refund and chargeback rows). */
+export interface PaymentMovement {
+  kind: "refund" | "chargeback";
+  /** The provider's id of the refund or dispute. */
+  id: string;
+  /** The provider's id of the payment it gives money back from (paymentId of the paid outcome). */
+  paymentId: string;
+  amount: number;
+  currency: string;
+  state: string;
+}
+
+/** What a verified callback reports: an outcome, movements on a paid payment, or something the shop does not act on. */
+export type PaymentNotice = PaymentOutcome | { movements: PaymentMovement[] } | { ignored: string };
+
+/** The provider's view of an opened payment now (the return page asks it while the order still waits). */
+export type PaymentStatus = "open" | "processing" | "complete" | "expired";
 
 export interface PaymentProvider {
   /** The adapter's name, as config/shops.json names it (`paymentProviders[].provider`). */
@@ -59,7 +84,13 @@ export interface PaymentProvider {
   methods: OnlinePaymentMethod[];
   start(order: PaymentOrder): Promise<PaymentStart>;
   /** Verifies a callback request; throws PaymentCallbackRefused when it is not the provider's (bad or missing signature, unreadable). */
-  verifyCallback(request: Request): Promise<PaymentOutcome>;
+  verifyCallback(request: Request): Promise<PaymentNotice>;
+  /** Where the opened payment `reference` stands now. */
+  status?(reference: string): Promise<PaymentStatus>;
+  /** Closes the open payment `reference` before another try; false when it is no longer open (paid, processing). */
+  close?(reference: string): Promise<boolean>;
+  /** Gives the money of payment `paymentId` back (a payment that arrived after the order was cancelled); `key` makes a repeat give nothing twice. */
+  refund?(payment: { paymentId: string; amount: number; currency: string; key: string }): Promise<PaymentMovement>;
 }
 
 /** A callback the provider did not sign (or that cannot be read): refused, nothing changes. */

@@ -4,23 +4,26 @@
  * (site/sourcing/shop-for-build.ts) both apply domain/payment-methods.ts to the shop's config.
  */
 import rawConfig from "@config/shops.json";
-import { offeredPaymentMethods as offeredByConfig } from "@domain/payment-methods";
+import { inStorefrontOrder, offeredPaymentMethods as offeredByConfig } from "@domain/payment-methods";
 import { paymentMethodsForBuild } from "../../../../site/sourcing/shop-for-build";
 import { DOUBLE_PROVIDER, registerPaymentDouble, type PaymentDouble } from "@tests/kit/payment-provider-double";
 import { parseShopConfig } from "@config/shop-config";
 import type { ShopApiEnv } from "@worker/env";
 import { shopById, type Shop } from "../shop";
-import { isPaymentMethodOffered, offeredPaymentMethods } from "./registry";
+import { isPaymentMethodOffered, offeredPaymentMethods, registerPaymentAdapter } from "./registry";
+import { STRIPE_PROVIDER, stripeAdapter } from "./stripe";
 
 const SECRET_NAME = "DOUBLE_SIGNING_SECRET";
 const SECRET = "whsec_double_0123456789abcdef0123456789";
-const ENV = { [SECRET_NAME]: SECRET } as unknown as ShopApiEnv;
+const ENV = { [SECRET_NAME]: SECRET, STRIPE_SECRET_KEY: "sk_test_registry", STRIPE_WEBHOOK_SECRET: "whsec_registry" } as unknown as ShopApiEnv;
 const NO_SECRETS = {} as unknown as ShopApiEnv;
 const SHOP_IDS = parseShopConfig(rawConfig).shops.map((shop) => shop.id);
 
 let double: PaymentDouble;
 beforeAll(() => {
   double = registerPaymentDouble(SECRET);
+  // As the shop API registers it when it starts (app.ts).
+  registerPaymentAdapter(STRIPE_PROVIDER, stripeAdapter);
 });
 afterAll(() => double.dispose());
 
@@ -36,13 +39,16 @@ test.each(SHOP_IDS)("shop %s: the checkout offers exactly what the footer shows,
   const checkout = offeredPaymentMethods(shop, ENV).map((method) => method.code);
   expect(paymentMethodsForBuild(id)).toEqual(checkout);
   expect(checkout.length).toBeGreaterThan(0);
+  // every method the shop lists, in the storefront's order
+  expect(checkout).toEqual([...shop.paymentMethods]);
+  expect(inStorefrontOrder(checkout)).toBe(true);
   if (shop.paymentProviders.length === 0) expect(offeredPaymentMethods(shop, ENV).every((method) => method.kind === "offline")).toBe(true);
 });
 
 test("with a usable provider the checkout offers its methods, as the build's rule does", () => {
-  const shop = withPayments(shopById("DE")!, ["prepayment", "paypal", "card", "klarna"], [provider(DOUBLE_PROVIDER, ["paypal", "card"])]);
+  const shop = withPayments(shopById("DE")!, ["paypal", "card", "klarna", "prepayment"], [provider(DOUBLE_PROVIDER, ["paypal", "card"])]);
   const checkout = offeredPaymentMethods(shop, ENV);
-  expect(checkout.map((method) => method.code)).toEqual(["prepayment", "paypal", "card"]);
+  expect(checkout.map((method) => method.code)).toEqual(["paypal", "card", "prepayment"]);
   expect(checkout).toEqual(offeredByConfig(shop));
   expect(isPaymentMethodOffered(shop, ENV, "klarna")).toBe(false);
 });

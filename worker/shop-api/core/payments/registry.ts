@@ -5,9 +5,8 @@
  * every secret it names is set. An online method is offered (the checkout quote) and
  * accepted (placing the order) only with a usable provider; offline methods always.
  *
- * No adapter ships yet, so no online method is offered in any running shop; an adapter
- * module registers itself with `registerPaymentAdapter` (the Jest tests register a test
- * double this way, and only there).
+ * The shop API registers its adapters when it starts (Stripe: core/payments/stripe.ts, from
+ * app.ts); the Jest tests also register a test double this way, and only there.
  */
 import {
   isOfflineMethod,
@@ -22,8 +21,8 @@ import { secretValue } from "../secrets";
 import type { Shop } from "../shop";
 import type { PaymentProvider } from "./provider";
 
-/** Makes a shop's provider from its settings and the values of its secrets (by role). */
-export type PaymentAdapter = (settings: PaymentProviderSettings, secrets: Record<string, string>, shop: Shop) => PaymentProvider;
+/** Makes a shop's provider from its settings, the values of its secrets (by role) and the worker's variables. */
+export type PaymentAdapter = (settings: PaymentProviderSettings, secrets: Record<string, string>, shop: Shop, env: ShopApiEnv) => PaymentProvider;
 
 const ADAPTERS = new Map<string, PaymentAdapter>();
 
@@ -48,7 +47,7 @@ function usable(shop: Shop, env: ShopApiEnv, settings: PaymentProviderSettings):
     if (value === null) return null;
     secrets[role] = value;
   }
-  return adapter(settings, secrets, shop);
+  return adapter(settings, secrets, shop, env);
 }
 
 /** The usable provider that takes `method` for the shop, or null. */
