@@ -10,12 +10,15 @@
  */
 import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import { useState } from "react";
-import type { Carrier } from "@domain/carriers";
 import type {
   StaffOrderAddress as Address,
+  StaffOrderAddressRequest,
+  StaffOrderCancelRequest,
   StaffOrderDetail as Detail,
   StaffOrderHistoryEntry as HistoryEntry,
   StaffOrderListPage as ListPage,
+  StaffOrderNoteRequest,
+  StaffOrderShipmentRequest,
   StaffOrderState as State,
   StaffOrderSummary as Summary,
 } from "@domain/back-office/orders";
@@ -171,11 +174,12 @@ function HistoryDetails({ entry }: { entry: HistoryEntry }) {
   );
 }
 
+/** A change and its request body (the wire contract's, without the version: send() adds the order's). */
 type Change =
-  | { kind: "cancel"; body: { lines?: number[] } }
-  | { kind: "ship"; body: { carrier: Carrier; trackingNumber: string } }
-  | { kind: "change_address"; body: { address: Address } }
-  | { kind: "note"; body: { note: string } };
+  | { kind: "cancel"; body: Omit<StaffOrderCancelRequest, "version"> }
+  | { kind: "ship"; body: Omit<StaffOrderShipmentRequest, "version"> }
+  | { kind: "change_address"; body: Omit<StaffOrderAddressRequest, "version"> }
+  | { kind: "note"; body: Omit<StaffOrderNoteRequest, "version"> };
 
 const CHANGE_PATHS: Record<Change["kind"], { method: "POST" | "PUT"; path: string }> = {
   cancel: { method: "POST", path: "cancel" },
