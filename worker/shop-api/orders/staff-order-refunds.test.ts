@@ -9,6 +9,8 @@ import { createHarness, type Harness } from "@tests/kit/commerce";
 import type { LooseJson } from "@tests/kit/loose-json";
 import { staffCaller, staffLogins, type StaffCaller } from "@tests/kit/staff-session";
 import { stripeStandInFor } from "@tests/kit/stripe-stand-in";
+import type { ApiContext } from "../core/context";
+import { refundPayment } from "../core/payments/refund";
 import type { StaffRole } from "../core/staff-auth";
 
 const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
@@ -133,6 +135,33 @@ describe("a staff cancellation of an order paid by card", () => {
     expect(again.status).toBe(409);
     expect(await refundsAtStripe(number)).toEqual([grand_total]);
     expect((await ledgerOf(number)).filter((row) => row.kind === "refund")).toHaveLength(1);
+  });
+
+  test("a retry of the same cancellation's refund (its ledger row lost meanwhile) refunds nothing twice at the provider", async () => {
+    const number = await placed([["FLOOR-1", 1]]);
+    const order = await orderOf(number);
+    const request = new Request("https://api.example/admin/api/orders/x/cancel", { method: "POST" });
+    const ctx: ApiContext = { request, url: new URL(request.url), env: h.env, db: h.db, now: new Date(), waitUntil: () => undefined, meta: {}, headers: {} };
+    const refund = {
+      shopId: "DE",
+      orderId: order.id,
+      orderNumber: number,
+      provider: "stripe",
+      amount: order.grand_total,
+      currency: "EUR",
+      cancellation: "order",
+    };
+    expect(await refundPayment(ctx, refund)).toEqual({ state: "refunded", amount: order.grand_total, currency: "EUR" });
+    await h.db.prepare("DELETE FROM payment_ledger WHERE order_id = ? AND kind = 'refund'").bind(order.id).run();
+    expect(await refundPayment(ctx, refund)).toEqual({ state: "refunded", amount: order.grand_total, currency: "EUR" });
+    expect(await refundsAtStripe(number)).toEqual([order.grand_total]);
+    expect((await ledgerOf(number)).map((row) => [row.kind, row.amount])).toEqual([
+      ["charge", order.grand_total],
+      ["refund", order.grand_total],
+    ]);
+    // Refunded in full: nothing is left to give back, the provider is not asked again.
+    expect(await refundPayment(ctx, { ...refund, cancellation: "lines-1" })).toBeNull();
+    expect(await refundsAtStripe(number)).toEqual([order.grand_total]);
   });
 
   test("a provider that is down: the cancellation stands, the refund is reported failed, nothing written to the ledger", async () => {
