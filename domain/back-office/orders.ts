@@ -77,6 +77,18 @@ export interface StaffOrderHistoryEntry {
   address?: StaffOrderAddress;
   /** An internal note (never shown to the customer). */
   note?: string;
+  /** The refund of a cancellation of an order paid online. */
+  refund?: StaffOrderRefund;
+}
+
+/**
+ * What became of a cancellation's refund at the payment provider: `refunded`, or `failed` (the
+ * provider was down or refused; the cancellation stands and staff must refund the amount at the
+ * provider by hand).
+ */
+export interface StaffOrderRefund {
+  state: "refunded" | "failed";
+  amount: MoneyValue;
 }
 
 /** A line as staff see it: cancelled lines stay listed with the time they were cancelled. */

@@ -150,7 +150,7 @@ function AddressView({ address }: { address: Address | null }) {
   );
 }
 
-/** What a history entry says besides its type: the shipment with its tracking link, the new address, the note. */
+/** What a history entry says besides its type: the shipment with its tracking link, the new address, the note, the refund (a failed one stands out). */
 function HistoryDetails({ entry }: { entry: HistoryEntry }) {
   return (
     <>
@@ -170,6 +170,12 @@ function HistoryDetails({ entry }: { entry: HistoryEntry }) {
       )}
       {entry.address && <AddressView address={entry.address} />}
       {entry.note && <div className="note">{entry.note}</div>}
+      {entry.refund?.state === "refunded" && <div>{t("orders.historyRefund", { amount: formatMoneyValue(entry.refund.amount) })}</div>}
+      {entry.refund?.state === "failed" && (
+        <div role="alert" className="error">
+          {t("orders.historyRefundFailed", { amount: formatMoneyValue(entry.refund.amount) })}
+        </div>
+      )}
     </>
   );
 }

@@ -37,6 +37,7 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
 } from "../core/payments/provider";
+import { checkedMovement, orderCharge, PAYMENT_REFERENCE, writeMovement } from "../core/payments/ledger";
 import { isPaymentMethodOffered, offeredPaymentMethods, paymentProviderByCode, paymentProviderFor } from "../core/payments/registry";
 import { readJson } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
@@ -52,7 +53,7 @@ import {
   type OrderPaymentEventRow,
   type PaymentState,
 } from "../tables/order-payments";
-import { insertLedgerEntry, ledgerEntry, selectChargedOrderId, selectLedgerOfOrder, type PaymentLedgerRow } from "../tables/payment-ledger";
+import { insertLedgerEntry, selectChargedOrderId } from "../tables/payment-ledger";
 import { selectOrderByNumber, type OrderRow } from "../tables/orders";
 import { CHECKOUT_MESSAGES } from "./messages";
 import { paymentDiscount } from "./pricing";
@@ -73,7 +74,6 @@ export interface PaymentAnswer {
 
 const ORDER_NUMBER = /^[A-Z]{2,8}-[0-9]{1,12}$/;
 const PROVIDER_CODE = /^[a-z][a-z0-9-]{1,39}$/;
-const REFERENCE = /^[\x21-\x7e]{1,200}$/;
 
 export const paymentReturnPath = (provider: string): string => `/apiv2/checkout/payment/${provider}/return`;
 export const paymentCallbackPath = (provider: string): string => `/apiv2/checkout/payment/${provider}/callback`;
@@ -129,7 +129,7 @@ export async function startPayment(ctx: ShopContext, order: PayableOrder, provid
     });
     if (!isSafeRedirect(started.redirectUrl)) throw new Error(`unsafe redirect URL from ${provider.code}`);
     if (started.reference !== undefined) {
-      if (!REFERENCE.test(started.reference)) throw new Error(`unusable payment reference from ${provider.code}`);
+      if (!PAYMENT_REFERENCE.test(started.reference)) throw new Error(`unusable payment reference from ${provider.code}`);
       await setPaymentReference(order.id, started.reference, now()).prepare(ctx.db).run();
     }
     return { state: "pending", redirectUrl: started.redirectUrl };
@@ -151,23 +151,10 @@ export function paymentReturn(ctx: ShopContext, params: Params): Response {
 
 function checkedOutcome(outcome: PaymentOutcome): PaymentOutcome {
   const statusOk = ["paid", "failed", "cancelled", "pending"].includes(outcome.status);
-  const paymentIdOk = outcome.paymentId === undefined || REFERENCE.test(outcome.paymentId);
-  if (!ORDER_NUMBER.test(outcome.orderNumber) || !statusOk || !REFERENCE.test(outcome.reference) || !paymentIdOk)
+  const paymentIdOk = outcome.paymentId === undefined || PAYMENT_REFERENCE.test(outcome.paymentId);
+  if (!ORDER_NUMBER.test(outcome.orderNumber) || !statusOk || !PAYMENT_REFERENCE.test(outcome.reference) || !paymentIdOk)
     throw new PaymentCallbackRefused("the verified callback names no order, outcome or reference");
   return outcome;
-}
-
-function checkedMovement(movement: PaymentMovement): PaymentMovement {
-  const ok =
-    (movement.kind === "refund" || movement.kind === "chargeback") &&
-    REFERENCE.test(movement.id) &&
-    REFERENCE.test(movement.paymentId) &&
-    Number.isSafeInteger(movement.amount) &&
-    movement.amount >= 0 &&
-    /^[A-Z]{3}$/.test(movement.currency) &&
-    /^[a-z_]{1,40}$/.test(movement.state);
-  if (!ok) throw new PaymentCallbackRefused("the verified callback names an unreadable money movement");
-  return movement;
 }
 
 const nothing = (orderNumber: string | null, paymentState: PaymentState | null): PaymentCallbackAnswer => ({
@@ -204,30 +191,9 @@ async function recordMovements(ctx: ShopContext, provider: PaymentProvider, move
   for (const movement of movements) {
     const charged = await selectChargedOrderId(ctx.shop.id, provider.code, movement.paymentId).prepare(ctx.db).first<{ order_id: string }>();
     if (!charged) continue;
-    recorded += await writeMovement(ctx, provider, charged.order_id, movement);
+    recorded += await writeMovement(ctx, provider.code, charged.order_id, movement);
   }
   return { ...nothing(null, null), recorded };
-}
-
-async function writeMovement(ctx: ShopContext, provider: PaymentProvider, orderId: string, movement: PaymentMovement): Promise<number> {
-  const written = await insertLedgerEntry({
-    provider: provider.code,
-    provider_ref: movement.id,
-    order_id: orderId,
-    kind: movement.kind,
-    amount: movement.amount,
-    currency: movement.currency,
-    state: movement.state,
-    created_at: ctx.now.toISOString(),
-  })
-    .prepare(ctx.db)
-    .run();
-  return written.meta.changes ?? 0;
-}
-
-async function refunded(ctx: ShopContext, orderId: string): Promise<boolean> {
-  const { results } = await selectLedgerOfOrder(orderId).prepare(ctx.db).all<PaymentLedgerRow>();
-  return results.map(ledgerEntry).some((entry) => entry.kind === "refund");
 }
 
 async function applyOutcome(ctx: ShopContext, provider: PaymentProvider, outcome: PaymentOutcome): Promise<PaymentCallbackAnswer> {
@@ -281,14 +247,20 @@ async function applyOutcome(ctx: ShopContext, provider: PaymentProvider, outcome
     recorded,
   };
   // Money for an order cancelled meanwhile goes back at once; once, as the ledger's refund row and the refund's key (the payment's) say.
-  if (status === "paid" && current?.state === "cancelled" && outcome.paymentId && provider.refund && !(await refunded(ctx, order.id))) {
+  if (
+    status === "paid" &&
+    current?.state === "cancelled" &&
+    outcome.paymentId &&
+    provider.refund &&
+    (await orderCharge(ctx.db, order.id, provider.code))?.refunded === 0
+  ) {
     const refund = await provider.refund({
       paymentId: outcome.paymentId,
       amount: order.grand_total,
       currency: order.currency,
       key: `refund-${outcome.paymentId}`,
     });
-    answer.recorded += await writeMovement(ctx, provider, order.id, checkedMovement(refund));
+    answer.recorded += await writeMovement(ctx, provider.code, order.id, checkedMovement(refund));
   }
   return answer;
 }

@@ -137,8 +137,8 @@ interface Planned {
   /** What the history row keeps of it. */
   record: Record<string, unknown>;
   extras?: Extras;
-  /** After it committed (the refund). */
-  after?: () => Promise<void>;
+  /** After it committed (the refund), with the id of its history row. */
+  after?: (eventId: string) => Promise<void>;
 }
 
 /**
@@ -179,28 +179,36 @@ async function applyChange(ctx: StaffContext, params: Params, plan: (order: Orde
     const late = after && after.order.version === wanted ? changeRefusal(after.order, after.lines, planned.change) : null;
     throw late ? refused(late, planned.change) : orderChanged();
   }
-  await planned.after?.();
+  await planned.after?.(eventId);
   sendOutboxSoon(ctx);
   return staffOrderView(ctx, params);
 }
 
-/** The refund of a cancellation: only for an order paid online, with the amount of what was cancelled. */
-const refundOf = (ctx: StaffContext, order: OrderRecord, amount: number) => async () => {
+/**
+ * The refund of a cancellation: only for an order paid online, with the amount of what was
+ * cancelled. Its outcome (refunded, or failed: staff must refund it at the provider) is kept in
+ * the cancellation's history row, which the answer shows.
+ */
+const refundOf = (ctx: StaffContext, order: OrderRecord, amount: number, cancellation: string) => async (eventId: string) => {
   if (order.payment_state !== "paid" || amount <= 0) return;
-  await refundPayment(ctx, {
+  const outcome = await refundPayment(ctx, {
+    shopId: order.shop_id,
+    orderId: order.id,
     orderNumber: order.order_number,
     provider: order.payment_provider,
-    reference: order.payment_reference,
     amount,
     currency: order.currency,
+    cancellation,
   });
+  if (outcome)
+    await sql`UPDATE order_events SET body = json_set(body, '$.refund', json(${JSON.stringify(outcome)})) WHERE id = ${eventId}`.prepare(ctx.db).run();
 };
 
 /** POST /admin/api/orders/:number/cancel */
 export async function staffCancelOrder(ctx: StaffContext, params: Params): Promise<Reply<StaffOrderDetail>> {
   const body = validate(cancelBody, await readJson(ctx.request));
   return applyChange(ctx, params, (order, lines) => {
-    if (!body.lines) return { version: body.version, change: { kind: "cancel" }, record: {}, after: refundOf(ctx, order, order.grand_total) };
+    if (!body.lines) return { version: body.version, change: { kind: "cancel" }, record: {}, after: refundOf(ctx, order, order.grand_total, "order") };
     const numbers = [...new Set(body.lines)];
     const cancelled = numbers.map((number, index) => {
       const line = lines.find((each) => each.line_no === number);
@@ -215,6 +223,7 @@ export async function staffCancelOrder(ctx: StaffContext, params: Params): Promi
         ctx,
         order,
         cancelled.reduce((sum, line) => sum + line.line_total, 0),
+        `lines-${[...numbers].sort((a, b) => a - b).join("-")}`,
       ),
     };
   });

@@ -29,6 +29,7 @@ import {
   type StaffOrderHistoryEntry,
   type StaffOrderListPage,
   type StaffOrderMail,
+  type StaffOrderRefund,
   type StaffOrderSummary,
 } from "@domain/back-office/orders";
 import { CARRIERS, type Carrier } from "@domain/carriers";
@@ -183,6 +184,16 @@ interface EventBody {
   trackingUrl?: string | null;
   address?: StaffOrderAddress;
   note?: string;
+  /** What became of the refund of a staff cancellation (core/payments/refund.ts). */
+  refund?: { state?: unknown; amount?: unknown; currency?: unknown };
+}
+
+/** The refund a staff cancellation recorded, as staff read it (only staff's rows carry one). */
+function refundOf(event: OrderEventRow, body: EventBody, language: string): StaffOrderRefund | null {
+  const refund = body.refund;
+  if (!event.staff_id || !refund || (refund.state !== "refunded" && refund.state !== "failed")) return null;
+  if (!Number.isSafeInteger(refund.amount) || typeof refund.currency !== "string") return null;
+  return { state: refund.state, amount: money(refund.amount as number, refund.currency, language) };
 }
 
 /** The order's history: its placing, then the ERP's events and staff's changes in the order they happened, with the lines they name and who made them. */
@@ -192,6 +203,7 @@ function historyOf(order: OrderRow, lines: OrderLineRow[], events: OrderEventRow
   const history: StaffOrderHistoryEntry[] = [{ type: "placed", at: order.placed_at, recordedAt: order.created_at, eventId: null, by: null, lines: [] }];
   for (const event of events) {
     const body = parseJsonOr<EventBody>(event.body, {});
+    const refund = refundOf(event, body, order.language);
     history.push({
       type: event.type,
       at: event.occurred_at,
@@ -207,6 +219,7 @@ function historyOf(order: OrderRow, lines: OrderLineRow[], events: OrderEventRow
         : {}),
       ...(body.address ? { address: body.address } : {}),
       ...(body.note ? { note: body.note } : {}),
+      ...(refund ? { refund } : {}),
     });
   }
   return history;

@@ -18,30 +18,6 @@ export interface PaymentLedgerRow {
   created_at: string;
 }
 
-/** A ledger entry as the shop API reads it. */
-export interface LedgerEntry {
-  provider: string;
-  providerRef: string;
-  orderId: string;
-  kind: LedgerKind;
-  /** Minor units. */
-  amount: number;
-  currency: string;
-  state: string;
-  createdAt: string;
-}
-
-export const ledgerEntry = (row: PaymentLedgerRow): LedgerEntry => ({
-  provider: row.provider,
-  providerRef: row.provider_ref,
-  orderId: row.order_id,
-  kind: row.kind,
-  amount: row.amount,
-  currency: row.currency,
-  state: row.state,
-  createdAt: row.created_at,
-});
-
 /** Writes the movement once: a row with the same provider and object id already there keeps it (and its state). */
 export function insertLedgerEntry(row: PaymentLedgerRow): SqlFragment {
   return sql`INSERT INTO payment_ledger (provider, provider_ref, order_id, kind, amount, currency, state, created_at)
@@ -55,6 +31,11 @@ export function selectChargedOrderId(shopId: string, provider: string, paymentRe
     WHERE l.provider = ${provider} AND l.provider_ref = ${paymentRef} AND l.kind = 'charge' AND o.shop_id = ${shopId}`;
 }
 
-export function selectLedgerOfOrder(orderId: string): SqlFragment {
-  return sql`SELECT * FROM payment_ledger WHERE order_id = ${orderId} ORDER BY created_at, provider_ref`;
+/** The order's charge at the provider with what its refunds gave back (refunds that failed or were cancelled give nothing). */
+export function selectChargeOfOrder(orderId: string, provider: string): SqlFragment {
+  return sql`SELECT c.provider_ref, c.amount, c.currency,
+      (SELECT COALESCE(SUM(r.amount), 0) FROM payment_ledger r
+        WHERE r.order_id = c.order_id AND r.provider = c.provider AND r.kind = 'refund' AND r.state NOT IN ('failed', 'canceled')) AS refunded
+    FROM payment_ledger c WHERE c.order_id = ${orderId} AND c.provider = ${provider} AND c.kind = 'charge'
+    ORDER BY c.created_at LIMIT 1`;
 }
