@@ -11,6 +11,7 @@ import type { D1Fault } from "@tests/kit/d1-faults";
 import { createHarness, type Harness } from "@tests/kit/commerce";
 import { pageTranslations } from "@tests/kit/page-translations";
 import { errorText } from "@site/features/checkout/order-texts";
+import { checkInvariants, reportLines } from "@scripts/lib/invariants";
 
 const NOW = "2026-11-18T08:00:00Z";
 const SKU = "FLOOR-1";
@@ -111,4 +112,6 @@ test("at every step, refused or timed out: a clear answer, then a whole order or
     const final = await state(token);
     expect([where, final]).toEqual([where, { orders: before.orders + 1, mails: before.mails + 1, stock: before.stock - 2, inCart: 0 }]);
   }
+  // And the data's promises hold afterwards (npm run check:invariants).
+  expect(reportLines(await checkInvariants(h.db)).filter((line) => line.startsWith("FAIL"))).toEqual([]);
 });
