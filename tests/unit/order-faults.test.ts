@@ -7,6 +7,7 @@
  * with the same Idempotency-Key then ends with exactly one order.
  */
 import { STALE_AFTER_MS } from "@shop-api/core/idempotency";
+import type { TFunction } from "i18next";
 import type { D1Fault } from "@tests/kit/d1-faults";
 import { createHarness, type Harness } from "@tests/kit/commerce";
 import { pageTranslations } from "@tests/kit/page-translations";
@@ -68,7 +69,8 @@ async function everyOrderHasItsMail(): Promise<void> {
   expect(orphans.results).toEqual([]);
 }
 
-const { t } = pageTranslations("de").useTranslation("checkout");
+// The checkout page's own translation function (its type is the page's i18next instance's).
+const t = pageTranslations("de").useTranslation("checkout").t as unknown as TFunction;
 
 const cases: [number, D1Fault][] = [];
 beforeAll(() => {
@@ -93,7 +95,10 @@ test("at every step, refused or timed out: a clear answer, then a whole order or
       expect([where, after]).toEqual([where, { orders: before.orders + 1, mails: before.mails + 1, stock: before.stock - 2, inCart: 0 }]);
     } else {
       expect([where, answer.status, answer.body.errors[0]?.code]).toEqual([where, 503, "unavailable"]);
-      expect([where, errorText(t, answer.body.errors[0]!, "de")]).toEqual([where, "Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut."]);
+      expect([where, errorText(t, { message: answer.body.errors[0]!.message, code: answer.body.errors[0]!.code }, "de")]).toEqual([
+        where,
+        "Es ist ein Fehler aufgetreten. Bitte versuchen Sie es erneut.",
+      ]);
       const placed = after.orders === before.orders + 1;
       const whole = { orders: before.orders + 1, mails: before.mails + 1, stock: before.stock - 2, inCart: 0 };
       expect([where, after]).toEqual([where, placed ? whole : before]);

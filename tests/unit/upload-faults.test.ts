@@ -42,7 +42,7 @@ test.each([1, 2, 3].flatMap((at) => (["refused", "timed-out"] as const).map((fau
     const answer = (await retried.json()) as { data: { uploads: { fileName: string }[] } };
     expect(answer.data.uploads.map((upload) => upload.fileName)).toEqual(PHOTOS.map((photo) => photo.fileName));
     const after = await storedCounts(h);
-    expect(after.uploads - before.uploads).toBe(PHOTOS.length);
-    expect(after.r2Objects - before.r2Objects).toBe(PHOTOS.length);
+    expect(after.uploads! - before.uploads!).toBe(PHOTOS.length);
+    expect(after.r2Objects! - before.r2Objects!).toBe(PHOTOS.length);
   },
 );
