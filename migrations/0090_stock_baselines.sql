@@ -17,11 +17,13 @@ INSERT INTO stock_baselines (sku, quantity, set_at, last_order)
   SELECT sku, stock_qty, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), (SELECT COALESCE(MAX(rowid), 0) FROM orders) FROM products;
 
 CREATE TRIGGER stock_baselines_ai AFTER INSERT ON products BEGIN
-  INSERT OR REPLACE INTO stock_baselines (sku, quantity, set_at, last_order)
-    VALUES (NEW.sku, NEW.stock_qty, NEW.updated_at, (SELECT COALESCE(MAX(rowid), 0) FROM orders));
+  INSERT INTO stock_baselines (sku, quantity, set_at, last_order)
+    VALUES (NEW.sku, NEW.stock_qty, NEW.updated_at, (SELECT COALESCE(MAX(rowid), 0) FROM orders))
+    ON CONFLICT (sku) DO UPDATE SET quantity = excluded.quantity, set_at = excluded.set_at, last_order = excluded.last_order;
 END;
 
 CREATE TRIGGER stock_baselines_au AFTER UPDATE OF updated_at ON products WHEN NEW.updated_at IS NOT OLD.updated_at BEGIN
-  INSERT OR REPLACE INTO stock_baselines (sku, quantity, set_at, last_order)
-    VALUES (NEW.sku, NEW.stock_qty, NEW.updated_at, (SELECT COALESCE(MAX(rowid), 0) FROM orders));
+  INSERT INTO stock_baselines (sku, quantity, set_at, last_order)
+    VALUES (NEW.sku, NEW.stock_qty, NEW.updated_at, (SELECT COALESCE(MAX(rowid), 0) FROM orders))
+    ON CONFLICT (sku) DO UPDATE SET quantity = excluded.quantity, set_at = excluded.set_at, last_order = excluded.last_order;
 END;

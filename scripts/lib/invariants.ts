@@ -4,7 +4,7 @@
  *
  * - Every order has exactly one confirmation mail in the outbox, naming its number.
  * - Every product's stock is what the import last wrote, minus what orders placed since hold, plus
- *   what orders placed before and cancelled since gave back (migrations/0090_stock_baselines.sql).
+ *   what orders placed before and cancelled since gave back (the stock_baselines migration).
  * - Every rebuild request ended in exactly one published build per shop: its build (or the build
  *   its failed build's changes went into, and so on) is published. Requests still on their way
  *   (unmerged, queued, running) are counted, not violations.

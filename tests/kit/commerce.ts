@@ -212,6 +212,8 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
       if (method === "POST" && path === SAMPLE_FINISH_PATH && options.captcha !== null)
         headers[CAPTCHA_HEADER] = options.captcha ?? (await captchaToken("sample_finish", options.shop));
       let body: BodyInit | undefined;
+      // A raw string is JSON as written (malformed on purpose); forms bring their own type.
+      if (typeof options.raw === "string") headers["content-type"] ??= "application/json";
       if (options.raw !== undefined) body = options.raw as BodyInit;
       else if (options.body !== undefined) {
         body = JSON.stringify(options.body);
