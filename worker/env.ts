@@ -85,4 +85,9 @@ export interface WorkerEnv extends ShopApiEnv {
   ACCESS_AUD?: string;
   /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
   UPSTREAM_REQUEST_SECRET?: string;
+  /**
+   * Shared secret of a proxy of its own in front of the edge (at least 32 characters; worker/edge/client-address.ts):
+   * set, only a request carrying it in x-trusted-proxy has a client address (its CF-Connecting-IP).
+   */
+  TRUSTED_PROXY_SECRET?: string;
 }

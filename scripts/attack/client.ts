@@ -2,10 +2,13 @@
  * The attack battery's HTTP client: raw requests through node:http (the path goes out as
  * written, `//evil.com` and `/../` included, which fetch would normalise), to a loopback
  * origin only, each with a time limit, the whole run with a request budget, every
- * request with a client address from 198.18.0.0/15 (RFC 2544) as `cf-connecting-ip`.
+ * request with a client address from 198.18.0.0/15 (RFC 2544) as `cf-connecting-ip`, vouched for
+ * as the local worker's trusted proxy (worker/edge/client-address.ts) so that cases do not share
+ * their limits; a case sends `x-trusted-proxy` itself to stand for a client without the secret.
  */
 import http from "node:http";
 import { isIP } from "node:net";
+import { trustedProxyHeaders } from "../lib/local-worker";
 
 /** Refuses any target that is not this machine: 127.0.0.0/8, ::1 or `localhost`. */
 export function assertLoopback(origin: string): URL {
@@ -74,7 +77,7 @@ export class Client {
     const body = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body);
     const headers: Record<string, string> = {
       host: request.host ?? this.options.host,
-      "cf-connecting-ip": request.ip ?? this.nextIp(),
+      ...trustedProxyHeaders(request.ip ?? this.nextIp()),
       "user-agent": "floorshop-attack",
       ...(body ? { "content-length": String(body.length) } : {}),
       ...request.headers,

@@ -33,7 +33,7 @@
 import http from "node:http";
 import net from "node:net";
 import { join } from "node:path";
-import { benchClientIp } from "../lib/bench-client-ip";
+import { benchClientHeaders } from "../lib/bench-client-ip";
 import { isOrderable, productsQuery, type ProductNode } from "../lib/demo-products";
 import { prepareCatalogue } from "../lib/local-shops";
 import { runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
@@ -75,7 +75,7 @@ function send(port: number, method: string, path: string, options: SendOptions =
     const headers: Record<string, string> = {
       host: options.host ?? HOST,
       accept: "application/json",
-      "cf-connecting-ip": benchClientIp(),
+      ...benchClientHeaders(),
       ...(options.headers ?? {}),
     };
     if (payload !== undefined) {

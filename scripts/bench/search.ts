@@ -21,7 +21,7 @@ import { request as httpRequest } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
-import { benchClientIp } from "../lib/bench-client-ip";
+import { benchClientHeaders } from "../lib/bench-client-ip";
 import { startWorkerdWorker } from "../lib/workerd-worker";
 import { runTsxScript } from "../lib/run-script";
 import { runCommandLine, type CommandSpec, type OptionSpec } from "../lib/cli";
@@ -232,7 +232,7 @@ async function main(): Promise<void> {
             host: "127.0.0.1",
             port: options.port,
             path,
-            headers: { host: "de.localhost:8787", accept: "application/json", "cf-connecting-ip": benchClientIp() },
+            headers: { host: "de.localhost:8787", accept: "application/json", ...benchClientHeaders() },
           },
           (res) => {
             res.resume();

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { randomBytes } from "node:crypto";
 import { join, relative } from "node:path";
 import { SERVICE_TOKENS } from "@shop-api/core/service-token";
+import { CLIENT_IP_HEADER, TRUSTED_PROXY_HEADER } from "@worker/lib/shop-headers";
 import { ROOT } from "./shops";
 
 /** wrangler offline: no metrics, no update check, no cf.json download. */
@@ -29,11 +30,20 @@ export interface LocalWorker {
 
 /**
  * Local secrets of the worker, random per checkout: the shop API's token per purpose (docs/decisions/0027), the ALTCHA
- * challenges' HMAC key, the key that signs the order confirmation's returns link (core/returns-link.ts) and the key that
- * signs the offer mail's link (core/offer-link.ts), and the Stripe stand-in's secret key and webhook secret
- * (scripts/lib/stripe-stand-in.ts; config paymentProviders names them).
+ * challenges' HMAC key, the key that signs the order confirmation's returns link (core/returns-link.ts), the key that
+ * signs the offer mail's link (core/offer-link.ts), the Stripe stand-in's secret key and webhook secret
+ * (scripts/lib/stripe-stand-in.ts; config paymentProviders names them), and the secret a local tool proves itself
+ * with as a trusted proxy (worker/edge/client-address.ts).
  */
-const LOCAL_SECRETS = [...SERVICE_TOKENS, "ALTCHA_HMAC_KEY", "RMA_LINK_SECRET", "OFFER_LINK_SECRET", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+const LOCAL_SECRETS = [
+  ...SERVICE_TOKENS,
+  "ALTCHA_HMAC_KEY",
+  "RMA_LINK_SECRET",
+  "OFFER_LINK_SECRET",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "TRUSTED_PROXY_SECRET",
+] as const;
 export type LocalSecret = (typeof LOCAL_SECRETS)[number];
 
 const DEV_VARS = join(ROOT, ".dev.vars");
@@ -57,6 +67,15 @@ export function devVar(text: string, name: string): string | undefined {
 export function localSecret(name: LocalSecret, path = DEV_VARS): string {
   ensureDevVars(path);
   return devVar(readFileSync(path, "utf8"), name)!;
+}
+
+/**
+ * The headers a local tool sends as a trusted proxy in front of the local worker, vouching for
+ * `ip` as the client's address (worker/edge/client-address.ts): benchmarks, the attack battery and
+ * browser tests that stand for many clients. A client without the secret has no address of its own.
+ */
+export function trustedProxyHeaders(ip: string): Record<string, string> {
+  return { [TRUSTED_PROXY_HEADER]: localSecret("TRUSTED_PROXY_SECRET"), [CLIENT_IP_HEADER]: ip };
 }
 
 /**

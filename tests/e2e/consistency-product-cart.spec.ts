@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { formatQuantity } from "@domain/money";
+import { trustedProxyHeaders } from "@scripts/lib/local-worker";
 import { loadShopConfig } from "@scripts/lib/shops";
 import { pageDataUrl } from "@site/lib/page-data-url";
 import type { PackedProduct } from "@site/lib/product-page";
@@ -68,11 +69,11 @@ function text(language: string, key: string, values: Record<string, string>): st
   return String(template).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? "");
 }
 
-/** A cart add as the page sends it, from a new visitor (its own client address, so the per-address write limit counts each apart; waits out a 429). */
+/** A cart add as the page sends it, from a new visitor (its own client address, vouched for as the local worker's trusted proxy, so the per-address write limit counts each apart; waits out a 429). */
 async function addAsNewVisitor(host: string, path: string, sku: string, quantity: number, visitor: number) {
   const ip = `2001:db8:${Math.floor(visitor / 65536).toString(16)}:${(visitor % 65536).toString(16)}::1`;
   for (;;) {
-    const answer = await postToHost(host, path, { sku, quantity }, { "cf-connecting-ip": ip });
+    const answer = await postToHost(host, path, { sku, quantity }, trustedProxyHeaders(ip));
     if (answer.status !== 429) return answer;
     await new Promise((resolve) => setTimeout(resolve, (answer.retryAfter ?? 5) * 1000));
   }

@@ -5,8 +5,9 @@
  * another; the API itself answers 404 without a known shop).
  */
 import type { LooseJson } from "./loose-json";
-import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
+import type { D1Database } from "@cloudflare/workers-types";
 import { countRows, createTestDatabase, type TestDatabase } from "./d1";
+import { instrumentedD1, type InstrumentedD1 } from "./d1-faults";
 import { shopApiCaller } from "./shop-api";
 import { solvedCaptcha, TEST_ALTCHA_HMAC_KEY } from "./captcha";
 import type { ShopApiEnv } from "@worker/env";
@@ -148,6 +149,8 @@ export interface Harness {
   env: ShopApiEnv;
   /** D1 round trips (a batch or a single statement's first/all/run/raw) since the last call. */
   takeRoundTrips(): number;
+  /** The D1 binding's fault injection (d1-faults.ts): the next calls meet a refused or timed-out round trip. */
+  faults: Pick<InstrumentedD1, "failAt" | "faulted">;
   setNow(iso: string): void;
   call(method: string, path: string, options?: CallOptions): Promise<CallResult>;
   /** A solved ALTCHA challenge of the shop (DE unless named) for a form action, as the browser sends it in X-Captcha-Token. */
@@ -190,7 +193,7 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
   const database: TestDatabase = await createTestDatabase();
   await imported(database.db, commerceDocument());
   let clock = new Date(now);
-  const counted = countingRoundTrips(database.db);
+  const counted = instrumentedD1(database.db);
   const env: ShopApiEnv = { ...database.env, DB: counted.db, ALTCHA_HMAC_KEY: TEST_ALTCHA_HMAC_KEY };
   const api = shopApiCaller(env, { now: () => clock });
   const captchaToken = (action: string, shop?: string): Promise<string> => solvedCaptcha(api, action, shop);
@@ -198,6 +201,7 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
     db: database.db,
     env,
     takeRoundTrips: counted.take,
+    faults: counted,
     setNow(iso) {
       clock = new Date(iso);
     },
@@ -208,6 +212,8 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
       if (method === "POST" && path === SAMPLE_FINISH_PATH && options.captcha !== null)
         headers[CAPTCHA_HEADER] = options.captcha ?? (await captchaToken("sample_finish", options.shop));
       let body: BodyInit | undefined;
+      // A raw string is JSON as written (malformed on purpose); forms bring their own type.
+      if (typeof options.raw === "string") headers["content-type"] ??= "application/json";
       if (options.raw !== undefined) body = options.raw as BodyInit;
       else if (options.body !== undefined) {
         body = JSON.stringify(options.body);
@@ -218,38 +224,6 @@ export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harne
     },
     captchaToken,
     dispose: () => database.dispose(),
-  };
-}
-
-/** The database with a counter of its round trips: statements are wrapped, and unwrapped again for batches. */
-function countingRoundTrips(db: D1Database): { db: D1Database; take(): number } {
-  let trips = 0;
-  const unwrapped = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const wrapper = {
-      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
-      first: (column?: string) => (trips++, column === undefined ? statement.first() : statement.first(column)),
-      all: () => (trips++, statement.all()),
-      run: () => (trips++, statement.run()),
-      raw: () => (trips++, statement.raw()),
-    };
-    unwrapped.set(wrapper, statement);
-    return wrapper as unknown as D1PreparedStatement;
-  };
-  const wrapped = {
-    prepare: (query: string) => wrap(db.prepare(query)),
-    batch: ((statements: D1PreparedStatement[]) => {
-      trips++;
-      return db.batch(statements.map((statement) => unwrapped.get(statement) ?? statement));
-    }) as D1Database["batch"],
-  };
-  return {
-    db: wrapped as unknown as D1Database,
-    take() {
-      const taken = trips;
-      trips = 0;
-      return taken;
-    },
   };
 }
 

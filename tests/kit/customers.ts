@@ -75,10 +75,8 @@ export async function createAccountHarness(now = "2026-11-18T08:00:00Z"): Promis
     if (method === "POST" && action && options.captcha !== null) headers[CAPTCHA_HEADER] = options.captcha ?? (await solvedCaptcha(api, action, browser.shop));
     let body: string | undefined;
     if (options.raw !== undefined) body = options.raw;
-    else if (options.body !== undefined) {
-      body = JSON.stringify(options.body);
-      headers["content-type"] = "application/json";
-    }
+    else if (options.body !== undefined) body = JSON.stringify(options.body);
+    if (body !== undefined) headers["content-type"] ??= "application/json";
     const response = await api(new Request(`http://shop-api${path}`, { method, headers, body }));
     const text = await response.text();
     const visitor = response.headers.get(VISITOR_TOKEN_HEADER);

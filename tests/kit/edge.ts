@@ -9,6 +9,7 @@ import type { WorkerEnv } from "@worker/env";
 import { createEdgeApp } from "@worker/edge/app";
 import type { EdgeDependencies } from "@worker/edge/context";
 import type { Upstream } from "@worker/edge/upstream";
+import { CLIENT_IP_HEADER, TRUSTED_PROXY_HEADER } from "@worker/lib/shop-headers";
 import { blobKey, pointerKey, releaseKey, shardCountFor, shardKey, shardOf, siteContentType, type SiteFileEntry } from "@worker/lib/site-assets";
 
 export const UPSTREAM_ORIGIN = "https://shop-api.internal";
@@ -197,6 +198,12 @@ export function testApp(options: TestAppOptions = {}) {
     },
   };
 }
+
+/** A proxy of its own in front of the edge (worker/edge/client-address.ts): its secret, and the headers it sets for a client address. */
+export const TRUSTED_PROXY = {
+  env: { TRUSTED_PROXY_SECRET: "trusted-proxy-secret-of-the-edge-tests-0123" },
+  headers: (ip: string) => ({ [TRUSTED_PROXY_HEADER]: TRUSTED_PROXY.env.TRUSTED_PROXY_SECRET, [CLIENT_IP_HEADER]: ip }),
+};
 
 export const DE = "http://de.localhost:8787";
 export const CH = "http://ch.localhost:8787";

@@ -11,6 +11,7 @@ import { createShopApi } from "@shop-api/app";
 import type { AltchaChallenge } from "@domain/api/captcha";
 import { ALTCHA_MAX_NUMBER } from "@shop-api/core/captcha/altcha";
 import { captchaChallenge } from "@shop-api/core/captcha/challenge";
+import { CLOCK_SKEW_SECONDS } from "@shop-api/core/captcha/siteverify";
 import { requireCaptcha, verifyCaptcha, type SiteverifyOverrides } from "@shop-api/core/captcha/verify";
 import type { ShopContext } from "@shop-api/core/context";
 import { ApiFailure } from "@shop-api/core/envelope";
@@ -266,9 +267,9 @@ describe("reCAPTCHA v3 and Turnstile (siteverify)", () => {
     ["no host name", TURNSTILE, good({ hostname: undefined }), "wrong_hostname"],
     ["a score below minScore", RECAPTCHA, good({ score: 0.3 }), "low_score"],
     ["no score", RECAPTCHA, good({ score: undefined }), "low_score"],
-    ["a reCAPTCHA token older than two minutes", RECAPTCHA, good({ challenge_ts: secondsAgo(121) }), "expired"],
-    ["a Turnstile token older than five minutes", TURNSTILE, good({ challenge_ts: secondsAgo(301) }), "expired"],
-    ["a challenge time in the future", TURNSTILE, good({ challenge_ts: secondsAgo(-120) }), "expired"],
+    ["a reCAPTCHA token older than two minutes (and the clock skew)", RECAPTCHA, good({ challenge_ts: secondsAgo(120 + CLOCK_SKEW_SECONDS + 1) }), "expired"],
+    ["a Turnstile token older than five minutes (and the clock skew)", TURNSTILE, good({ challenge_ts: secondsAgo(300 + CLOCK_SKEW_SECONDS + 1) }), "expired"],
+    ["a challenge time in the future beyond the clock skew", TURNSTILE, good({ challenge_ts: secondsAgo(-CLOCK_SKEW_SECONDS - 60) }), "expired"],
     ["no challenge time", TURNSTILE, good({ challenge_ts: undefined }), "malformed_answer"],
     ["the provider says no (a reused token)", TURNSTILE, JSON.stringify({ success: false, "error-codes": ["timeout-or-duplicate"] }), "rejected"],
     ["provider error 500", RECAPTCHA, { status: 500, body: good() }, "provider_error"],
@@ -289,6 +290,14 @@ describe("reCAPTCHA v3 and Turnstile (siteverify)", () => {
   test("host names of every environment count, without their port; a score of exactly minScore passes", async () => {
     expect(await verify(TURNSTILE, good({ hostname: "de.localhost" }))).toEqual({ ok: true });
     expect(await verify(RECAPTCHA, good({ hostname: "DE.STAGING.BODENHAUS.EXAMPLE", score: 0.5 }))).toEqual({ ok: true });
+  });
+
+  test.each([
+    ["a minute behind the provider: a challenge time a minute ahead", RECAPTCHA, -60],
+    ["a minute ahead of the provider: a reCAPTCHA token two minutes old by the provider's clock", RECAPTCHA, 120 + 60],
+    ["a minute ahead of the provider: a Turnstile token five minutes old by the provider's clock", TURNSTILE, 300 + 60],
+  ])("a server %s passes", async (_name, shop, age) => {
+    expect(await verify(shop, good({ challenge_ts: secondsAgo(age) }))).toEqual({ ok: true });
   });
 
   test("an unreachable provider is refused", async () => {

@@ -134,7 +134,9 @@ test("without its rate-limiting binding the shop API refuses writes (503) instea
   expect(read.status).toBe(200);
 });
 
-describe("through the edge (in-process shop API)", () => {
+describe("through the edge on Cloudflare (a deployed environment; in-process shop API)", () => {
+  // Where the edge takes CF-Connecting-IP as the client's address (worker/edge/client-address.ts).
+  const deployed = () => ({ ...env, ENVIRONMENT_NAME: "production" }) as WorkerEnv;
   const edge = createEdgeApp({
     directory: shopDirectory,
     upstream: (workerEnv, ctx) => upstreamFromEnv(workerEnv, ctx, (request, e, c) => shopApi.fetch(request, e, c)),
@@ -142,7 +144,7 @@ describe("through the edge (in-process shop API)", () => {
   const viaEdge = (path: string, headers: Record<string, string>) =>
     edge.fetch(
       new Request(`http://de.localhost:8787${path}`, { method: "PUT", headers: { "content-type": "application/json", ...headers }, body: '{"country":"nl"}' }),
-      env,
+      deployed(),
       execution,
     );
 
@@ -175,7 +177,7 @@ describe("through the edge (in-process shop API)", () => {
           headers: { "content-type": "application/json", "cf-connecting-ip": "203.0.113.80" },
           body: '{"country":"li"}',
         }),
-        env,
+        deployed(),
         execution,
       );
     const answers = [];

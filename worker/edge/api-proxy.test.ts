@@ -1,5 +1,5 @@
 import { isSafeApiPath } from "./api-proxy";
-import { CH, DE, DE_PROD, recordingUpstream, testApp, UPSTREAM_ORIGIN } from "@tests/kit/edge";
+import { CH, DE, DE_PROD, recordingUpstream, testApp, TRUSTED_PROXY, UPSTREAM_ORIGIN } from "@tests/kit/edge";
 
 describe("API proxy: what goes upstream", () => {
   test("allowlisted headers plus the bearer token from the environment's cookie; never Cookie", async () => {
@@ -65,11 +65,11 @@ describe("API proxy: what goes upstream", () => {
   });
 
   test("/graphql carries the client's own bearer token, Origin, Sec-Fetch-Site and address, never the visitor's token", async () => {
-    const t = testApp();
+    const t = testApp({ env: TRUSTED_PROXY.env });
     const cookie = "bh_token_development=visitor";
     await t.request(`${DE}/graphql`, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: "Bearer build-token", "cf-connecting-ip": "203.0.113.7", cookie },
+      headers: { "content-type": "application/json", authorization: "Bearer build-token", ...TRUSTED_PROXY.headers("203.0.113.7"), cookie },
       body: '{"query":"{ shops { id } }"}',
     });
     expect(t.upstream.requests[0]!.headers.get("authorization")).toBe("Bearer build-token");

@@ -3,6 +3,7 @@ import { hasOnlySafeSegments } from "./safe-path";
 import type { Language, ShopConfig } from "@config/shop-config";
 import { UPLOAD_PATHS } from "../lib/api-paths";
 import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "../lib/shop-headers";
+import { clientAddress } from "./client-address";
 import { replaceResponse, type EdgeContext, type EdgeDependencies, type EdgeEnv } from "./context";
 import { sessionSetCookie, sessionTokenFromRequest } from "./session-cookie";
 import type { Site } from "./site";
@@ -18,8 +19,8 @@ import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "../lib/shop-headers";
  *   Bearer <token>` from the environment's token cookie (on /graphql the client's own
  *   Authorization, Origin and Sec-Fetch-Site instead), `x-shop-id` and `x-shop-language`
  *   (set by the worker, never taken from the client) and `cf-connecting-ip` (the client
- *   address Cloudflare set on the request; no other IP header goes on). The browser's
- *   Cookie header never goes upstream.
+ *   address where the platform guarantees it, client-address.ts; no other IP header goes on).
+ *   The browser's Cookie header never goes upstream.
  * - Hop-by-hop headers (and any named in Connection) are stripped both ways;
  *   upstream Set-Cookie headers are dropped, and so is the shop API's
  *   `x-visitor-token`, which sets the token cookie instead (token-cookie.ts).
@@ -275,7 +276,7 @@ export async function forwardUpstream(
   if (target.origin !== base || target.pathname !== options.path) return { kind: "refused", response: jsonError(400, "The request path is not valid.") };
 
   const extra = { ...options.extra };
-  const clientIp = c.req.header(CLIENT_IP_HEADER);
+  const clientIp = await clientAddress(c.req.raw, c.env);
   if (clientIp) extra[CLIENT_IP_HEADER] = clientIp;
   const headers = upstreamRequestHeaders(c.req.raw, extra);
   const method = c.req.method;
@@ -309,7 +310,7 @@ export function answerDownstream(c: EdgeContext, response: Response, headers: He
 /**
  * /graphql is the build's: it carries the build's own bearer token (never a visitor's);
  * the browser's Origin and Sec-Fetch-Site go on so the shop API can refuse cross-site
- * requests, and the client address Cloudflare set so it counts wrong tokens per client
+ * requests, and the client address (client-address.ts) so it counts wrong tokens per client
  * (docs/decisions/0027).
  */
 const GRAPHQL_REQUEST_HEADERS = ["authorization", "origin", "sec-fetch-site"] as const;

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { Environment } from "@config/shop-config";
-import { apiProxy, isUploadRequest, matchApiPath } from "./api-proxy";
+import { apiProxy, isApiPath, isUploadRequest, matchApiPath } from "./api-proxy";
 import { backOffice, isCatalogueUpload } from "./back-office";
 import { bodyLimit } from "./body-limit";
 import { cachePolicy } from "./cache-policy";
@@ -8,7 +8,7 @@ import { canonicalHost } from "./canonical-host";
 import type { EdgeDependencies, EdgeEnv } from "./context";
 import { cookieGates } from "./cookie-gates";
 import { developerMode } from "./developer-mode";
-import { errorPageResponse, lastResortPage } from "./error-pages";
+import { badRequest, errorPageResponse, lastResortPage } from "./error-pages";
 import { languageRules } from "./language-rules";
 import { media } from "./media";
 import { noShopPage } from "./no-shop-page";
@@ -16,6 +16,7 @@ import { PageError } from "./page-error";
 import { sameOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 import { serviceWorker } from "./service-worker";
+import { requestHost } from "./request-host";
 import { siteForHost } from "./site";
 import { searchResults } from "./search-results";
 import { specRoutes } from "./spec-routes";
@@ -29,7 +30,7 @@ export type { EdgeDependencies } from "./context";
  *   canonical-host    301 from a shop's other hosts to its canonical (first listed) host, path and query kept
  *   security-headers  HSTS, CSP (the build manifest's hashes of the page's inline scripts), nosniff, referrer policy
  *   cache-policy      private/no-store for personal answers and Set-Cookie, Vary
- *   site              exact host -> shop and environment (nothing else decides)
+ *   site              exact host -> shop and environment (nothing else decides); a malformed Host is 400
  *   body-limit        413 before any upstream call (uploads: their own limit, streamed through)
  *   same-origin       403 for cross-origin state-changing calls
  *   back-office       on the back-office host only: the console and /admin/* (and nothing below)
@@ -54,7 +55,9 @@ export function createEdgeApp(deps: EdgeDependencies) {
   app.use("*", securityHeaders(config.edge));
   app.use("*", cachePolicy());
   app.use("*", async (c, next) => {
-    const host = new URL(c.req.url).host;
+    const host = requestHost(c.req.raw);
+    c.set("language", config.fallbackLanguage);
+    if (host === null) return badRequest(c, isApiPath(c.req.path));
     const site = siteForHost(deps.directory, host, (c.env?.ENVIRONMENT_NAME ?? "production") as Environment);
     c.set("site", site);
     c.set("language", site.kind === "shop" ? site.shop.defaultLanguage : config.fallbackLanguage);

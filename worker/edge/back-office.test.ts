@@ -10,7 +10,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "j
 import { createAccessVerifier } from "./access-jwt";
 import { BACK_OFFICE_CSP } from "./security-headers";
 import { siteForHost } from "./site";
-import { DE, directory, FILES, recordingUpstream, testApp, UPSTREAM_ORIGIN } from "@tests/kit/edge";
+import { DE, directory, FILES, recordingUpstream, testApp, TRUSTED_PROXY, UPSTREAM_ORIGIN } from "@tests/kit/edge";
 
 const ADMIN = "http://admin.localhost:8787";
 const ADMIN_PROD = "https://admin.bodenhaus.example";
@@ -151,11 +151,11 @@ describe("shop hosts never reach /admin/*", () => {
 
 describe("/admin/* on the back-office host", () => {
   test("goes to the shop API with the staff cookie as a header, never the Cookie header", async () => {
-    const t = consoleApp();
+    const t = consoleApp({ env: TRUSTED_PROXY.env });
     const res = await t.request(`${ADMIN}/admin/api/session?x=1`, {
       headers: {
         cookie: `bh_staff=${TOKEN}; bh_token_development=visitor; other=1`,
-        "cf-connecting-ip": "203.0.113.9",
+        ...TRUSTED_PROXY.headers("203.0.113.9"),
         "x-forwarded-for": "1.2.3.4",
         "x-shop-id": "DE",
         "user-agent": "Console test",
@@ -168,6 +168,7 @@ describe("/admin/* on the back-office host", () => {
     expect(sent.headers.get("cookie")).toBeNull();
     expect(sent.headers.get("cf-connecting-ip")).toBe("203.0.113.9");
     expect(sent.headers.get("x-forwarded-for")).toBeNull();
+    expect(sent.headers.get("x-trusted-proxy")).toBeNull();
     expect(sent.headers.get("x-shop-id")).toBeNull();
     expect(sent.headers.get("authorization")).toBeNull();
     expect(sent.headers.get("user-agent")).toBe("Console test");

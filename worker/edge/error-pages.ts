@@ -6,7 +6,7 @@ import type { ErrorStatus } from "./page-error";
 import { siteStore, type SiteStore } from "./site-store";
 
 /**
- * Error screens 404, 503 and a generic 500, chosen by status, each
+ * Error screens 400 (a malformed request address), 404, 503 and a generic 500, chosen by status, each
  * with a footer, in the shop's language. The build's own page is used when it has
  * one (`/<SHOP>/<lang>/<status>.html`, then `/<SHOP>/<status>.html` for the shop's
  * default language); otherwise the worker renders a small page with the texts of
@@ -23,7 +23,7 @@ export interface ErrorPageShop {
 /** The worker's own error page: message, links home and to contact in the footer. */
 export function renderErrorPage(status: ErrorStatus, language: Language, shop: ErrorPageShop | null): string {
   const t = textsFor(language, "errors");
-  const message = t(status === 404 ? "page.notFound" : status === 503 ? "page.unavailable" : "page.general");
+  const message = t(status === 400 ? "page.badRequest" : status === 404 ? "page.notFound" : status === 503 ? "page.unavailable" : "page.general");
   const htmlLang = language === "at" ? "de-AT" : language;
   const home = escapeHtml(t("page.home"));
   const footer = shop
@@ -78,4 +78,16 @@ export async function errorPageResponse(c: EdgeContext, status: ErrorStatus): Pr
   }
   const shopInfo = site?.kind === "shop" ? { name: site.shop.name, prefix: site.shop.domainPrefixes.includes(language) ? `/${language}` : "" } : null;
   return new Response(head ? null : renderErrorPage(status, language, shopInfo), { status, headers });
+}
+
+/**
+ * The answer to a request whose address is malformed (request-host.ts): 400, in the fallback language as no
+ * shop is known; the envelope for an API path, the worker's own error page otherwise.
+ */
+export function badRequest(c: EdgeContext, api: boolean): Response {
+  const language = c.get("language");
+  const headers = { "cache-control": "no-store" };
+  if (api) return Response.json({ status: 400, data: null, errors: [{ message: textsFor(language, "errors")("page.badRequest") }] }, { status: 400, headers });
+  const body = c.req.method === "HEAD" ? null : renderErrorPage(400, language, null);
+  return new Response(body, { status: 400, headers: { ...headers, "content-type": "text/html; charset=utf-8" } });
 }

@@ -7,10 +7,13 @@ export const SHOP_ID_HEADER = "x-shop-id";
 export const SHOP_LANGUAGE_HEADER = "x-shop-language";
 /**
  * The client's IP address: Cloudflare sets it on every request that reaches the edge
- * (a value sent by the client is replaced), and the edge copies it onto the call it
- * proxies. The shop API keys its per-IP rate limits by it and reads no other IP header.
+ * (a value sent by the client is replaced). The edge decides whether it holds (worker/edge/client-address.ts)
+ * and only then sets it on the call it proxies. The shop API keys its per-IP rate limits and
+ * lockouts by it and reads no other IP header.
  */
 export const CLIENT_IP_HEADER = "cf-connecting-ip";
+/** The shared secret (env TRUSTED_PROXY_SECRET) a proxy of its own in front of the edge proves itself with; it never goes upstream. */
+export const TRUSTED_PROXY_HEADER = "x-trusted-proxy";
 /**
  * The visitor token the shop API hands to the edge in a response header (never in a JSON
  * body page scripts could read): a write that created a visitor, or a request that renewed

@@ -30,8 +30,10 @@ import { PAYMENT_METHODS, type PaymentMethod } from "@config/shop-config";
 import { unitLabel } from "@worker/lib/labels";
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import type { ShopContext } from "../core/context";
+import { sha256Hex } from "../core/auth";
 import { berlinTime } from "../core/berlin-time";
 import { STORAGE_MINIMUM_ORDER_VALUE } from "../core/delivery-rules";
+import { IDEMPOTENCY_KEY_HEADER } from "../core/idempotency";
 import { ApiFailure, fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";
 import { outboxInsert } from "../core/mail/outbox";
@@ -42,7 +44,7 @@ import { reply, type Params, type Reply } from "../core/route";
 import type { VisitorContext } from "../core/visitor";
 import type { CartLineRow } from "../tables/carts";
 import { selectCustomerType } from "../tables/customers";
-import { insertOrder, insertOrderLine, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
+import { insertOrder, insertOrderLine, selectOrderById, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
 import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
 import { markPaymentPending, type OrderPaymentColumns } from "../tables/order-payments";
 import { orderView } from "../tables/order-view";
@@ -296,7 +298,13 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
   const { rows, applied } = await readCheckoutCart(ctx);
   const visitor = ctx.visitorState.visitor;
   const products = rows.filter((row) => row.kind === "product");
-  if (!visitor || products.length === 0) throw fail(422, CHECKOUT_MESSAGES.cartEmpty, "cart_empty", { field: "cart" });
+  const orderId = await orderIdFor(ctx, visitor?.id);
+  if (!visitor || products.length === 0) {
+    // The retry of a placement whose answer was lost (D1 timed out after the order was written) finds its order, not an empty cart.
+    const placed = await selectOrderById(orderId).prepare(ctx.db).first<OrderRow>();
+    if (placed && placed.visitor_id === visitor?.id) return visitorOrderReply(ctx, placed);
+    throw fail(422, CHECKOUT_MESSAGES.cartEmpty, "cart_empty", { field: "cart" });
+  }
   if (rows.length > MAX_ORDER_LINES)
     throw fail(422, CHECKOUT_MESSAGES.tooManyLines.replace("{max}", String(MAX_ORDER_LINES)), "too_many_lines", { field: "cart" });
   const unpriced = rows.findIndex((row) => row.kind === "product" && row.package_price === null);
@@ -332,7 +340,6 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
     withdrawalRightRefusal({ shopHomeCountry: ctx.shop.homeCountry, shipToCountry: shipTo.countryCode, billing: body.billingAddress, customerType }) === null;
 
   const now = ctx.now.toISOString();
-  const orderId = crypto.randomUUID();
   const order: Omit<OrderRow, "order_number"> = {
     id: orderId,
     shop_id: ctx.shop.id,
@@ -424,10 +431,26 @@ export async function getOrder(ctx: VisitorContext, params: Params): Promise<Rep
   if (!visitor || !/^[A-Z]{2,8}-[0-9]{1,12}$/.test(number)) throw notFound();
   const order = await selectOrderByNumber(ctx.shop.id, number).prepare(ctx.db).first<OrderRow & OrderPaymentColumns>();
   if (!order || order.visitor_id !== visitor.id) throw notFound();
+  return visitorOrderReply(ctx, order);
+}
+
+/** An order as the visitor who placed it reads it. */
+async function visitorOrderReply(ctx: VisitorContext, order: OrderRow): Promise<Reply<VisitorOrderView>> {
   const { results } = await selectOrderLines(order.id).prepare(ctx.db).all<OrderLineRow>();
   const view = orderView(order, results, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
   if (order.payment_state === null || order.payment_state === "paid") return reply(view);
   // An online payment not paid yet: where it stands, and the methods another try may take instead.
   const progress = order.payment_state === "pending" ? await paymentProgress(ctx, order) : null;
   return reply({ ...view, paymentProgress: progress, paymentAlternatives: paymentAlternatives(ctx, order) });
+}
+
+/**
+ * The new order's id: with an Idempotency-Key derived from the visitor and the key (UUID-shaped), so a
+ * retry with the same key finds the order its first attempt wrote; without one a random UUID.
+ */
+async function orderIdFor(ctx: VisitorContext, visitorId: string | undefined): Promise<string> {
+  const key = ctx.request.headers.get(IDEMPOTENCY_KEY_HEADER);
+  if (!key || !visitorId) return crypto.randomUUID();
+  const hex = await sha256Hex(`order:${visitorId}:${key}`);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }

@@ -6,7 +6,10 @@
  *
  * - Service tokens (docs/decisions/0027): every 401 of an endpoint behind a service token
  *   counts against the client address, on all such endpoints together; 10 in the window
- *   lock the address out. A right token does not count and does not reset the count.
+ *   lock the address out. A right token does not count and does not reset the count. The builder's
+ *   and the build's tokens (BUILDER_TOKEN, GRAPHQL_TOKEN) are compared before the lock is checked:
+ *   wrong tokens from the address the builder shares never stop publishing (tokens are at least
+ *   32 characters, so the lock is not what stops guessing them).
  * - Staff logins (docs/decisions/0033): every attempt counts against its account (the
  *   e-mail address, whether an account has it or not, so a refusal tells nothing about
  *   accounts) and against the client address, before the password is checked, so concurrent
@@ -41,17 +44,26 @@ function throttled(startedAt: number, now: number): ApiFailure {
   return fail(429, AUTH_THROTTLED_MESSAGE, "auth_throttled", { params: { retryAfterSeconds } }, { "retry-after": String(retryAfterSeconds) });
 }
 
-/** Refuses a client over the limit; otherwise runs `check` and counts the 401 it throws against the client. */
-export async function throttleAuthFailures(ctx: ApiContext, check: () => Promise<void>): Promise<void> {
+/**
+ * Refuses a client over the limit; otherwise runs `check` and counts the 401 it throws against the client.
+ * `rightFirst`: `check` runs first and passing credentials pass even from a locked address (the builder's and
+ * the build's tokens, so wrong tokens from an address they share never stop publishing); a failure from a
+ * locked address is still refused with 429 and not counted again.
+ */
+export async function throttleAuthFailures(ctx: ApiContext, check: () => Promise<void>, options: { rightFirst?: boolean } = {}): Promise<void> {
   const client = clientAddress(ctx.request);
   const now = ctx.now.getTime();
   const windowStart = now - WINDOW_MS;
-  const locked = await selectLockedKey(client, windowStart, AUTH_THROTTLE.failures).prepare(ctx.db).first<AuthFailureRow>();
-  if (locked) throw throttled(locked.started_at, now);
+  const refuseLocked = async () => {
+    const locked = await selectLockedKey(client, windowStart, AUTH_THROTTLE.failures).prepare(ctx.db).first<AuthFailureRow>();
+    if (locked) throw throttled(locked.started_at, now);
+  };
+  if (!options.rightFirst) await refuseLocked();
   try {
     await check();
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 401) {
+      if (options.rightFirst) await refuseLocked();
       await ctx.db.batch([deleteEndedFailures(windowStart).prepare(ctx.db), countFailure(client, now, windowStart).prepare(ctx.db)]);
     }
     throw error;

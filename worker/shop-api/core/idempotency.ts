@@ -12,7 +12,8 @@
  * - A repeat while the first still runs: 409 `idempotency_in_progress` with Retry-After.
  * - Answers with status >= 500, and 429 (a refusal for now, not for the request), are not
  *   kept: a retry runs again. A run that died without settling holds its key for at most
- *   STALE_AFTER_MS, then a retry takes it over.
+ *   STALE_AFTER_MS, then a retry takes it over; a claim whose statement failed is given up at once
+ *   (it may have been written before D1 failed).
  *
  * The body is read here once (up to the largest body a storefront route takes, the
  * upload limit; more is 413 `body_too_large`) to fingerprint it, and handed on to the
@@ -94,17 +95,27 @@ type Turn = { kind: "run"; claim: string } | { kind: "replay"; answer: StoredAns
 async function takeTurn(ctx: ApiContext, scope: string, key: string, fingerprint: string): Promise<Turn> {
   const claim = randomToken(16);
   const now = ctx.now;
-  const won = await claimKey({
-    scope,
-    key,
-    fingerprint,
-    claim,
-    now,
-    expiresAt: new Date(now.getTime() + KEEP_ANSWERS_MS),
-    staleBefore: new Date(now.getTime() - STALE_AFTER_MS),
-  })
-    .prepare(ctx.db)
-    .first<{ claim: string }>();
+  let won: { claim: string } | null;
+  try {
+    won = await claimKey({
+      scope,
+      key,
+      fingerprint,
+      claim,
+      now,
+      expiresAt: new Date(now.getTime() + KEEP_ANSWERS_MS),
+      staleBefore: new Date(now.getTime() - STALE_AFTER_MS),
+    })
+      .prepare(ctx.db)
+      .first<{ claim: string }>();
+  } catch (error) {
+    // The claim may have been written before D1 failed: give it up, or the retry would wait for a run that never started.
+    await releaseKey(scope, key, claim)
+      .prepare(ctx.db)
+      .run()
+      .catch(() => undefined);
+    throw error;
+  }
   if (won?.claim === claim) return { kind: "run", claim };
   const row = await selectKey(scope, key).prepare(ctx.db).first<IdempotencyKeyRow>();
   if (row && row.fingerprint !== fingerprint) throw fail(422, MESSAGES.idempotencyKeyReused, "idempotency_key_reused");

@@ -1,5 +1,7 @@
 /**
- * Reading and validating request bodies: malformed, oversized or non-object JSON is 400
+ * Reading and validating request bodies: a body whose Content-Type is not JSON is 415 (a
+ * text/plain or form body, which a page of another site can send without asking, never
+ * writes); malformed, oversized or non-object JSON is 400
  * 'The given data was invalid.'; schema problems are 422 with one error per field
  * ('Missing required fields' + 'This field is required' for absent fields). A schema's
  * own refusal (a custom issue) names its code in `params.code`, and its other parameters
@@ -11,15 +13,29 @@ import { ApiFailure, fail, MESSAGES, type ApiErrorItem } from "./envelope";
 
 export const MAX_JSON_BYTES = 64 * 1024;
 
+/** Whether a Content-Type names JSON: application/json or application/<something>+json, with any parameters. */
+export function isJsonContentType(contentType: string | null): boolean {
+  const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
+  return type === "application/json" || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}
+
+/**
+ * The request's JSON object. A body without a JSON Content-Type is refused with 415 before it is
+ * read; only an empty body where `emptyAllowed` (a write that takes no input) may come without one.
+ */
 export async function readJson(request: Request, { emptyAllowed = false } = {}): Promise<Record<string, unknown>> {
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_JSON_BYTES) throw fail(413, MESSAGES.invalid, "body_too_large");
+  const contentType = request.headers.get("content-type");
+  const json = isJsonContentType(contentType);
+  if (contentType !== null && !json) throw fail(415, MESSAGES.invalid, "unsupported_media_type");
   const text = await request.text();
   if (text.length > MAX_JSON_BYTES) throw fail(413, MESSAGES.invalid, "body_too_large");
   if (text.trim() === "") {
     if (emptyAllowed) return {};
     throw fail(400, MESSAGES.invalid, "malformed_json");
   }
+  if (!json) throw fail(415, MESSAGES.invalid, "unsupported_media_type");
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

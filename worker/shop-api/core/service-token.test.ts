@@ -12,6 +12,7 @@ const TOKENS = {
   CATALOGUE_IMPORT_TOKEN: "import-0123456789abcdef0123456789abcdef",
   SEARCH_REPORT_TOKEN: "report-0123456789abcdef0123456789abcdef",
   GRAPHQL_TOKEN: "graphql-0123456789abcdef0123456789abcdef",
+  BUILDER_TOKEN: "builder-0123456789abcdef0123456789abcdef",
 } as const;
 type TokenName = keyof typeof TOKENS;
 
@@ -43,6 +44,8 @@ const ENDPOINTS: Record<TokenName, (token: string | null, ip?: string) => Reques
       headers: headers(token, ip, { "content-type": "application/json" }),
       body: JSON.stringify({ query: "{ shops { id } }" }),
     }),
+  BUILDER_TOKEN: (token, ip) =>
+    new Request("https://api.example/admin/builder/sweep", { method: "POST", headers: headers(token, ip, { "content-type": "application/json" }), body: "{}" }),
 };
 
 function headers(token: string | null, ip = "203.0.113.7", extra: Record<string, string> = {}): Record<string, string> {
@@ -100,7 +103,7 @@ describe(`tokens shorter than ${MIN_TOKEN_LENGTH} characters`, () => {
 describe("wrong tokens are throttled per client address", () => {
   const { failures, windowSeconds } = AUTH_THROTTLE;
 
-  it(`after ${failures} wrong tokens the client gets 429 with Retry-After, even with the right token, until the window ends`, async () => {
+  it(`after ${failures} wrong tokens the client gets 429 with Retry-After, even with the right token (but the builder's and the build's), until the window ends`, async () => {
     const api = caller();
     for (let i = 0; i < failures; i++) expect((await api(ENDPOINTS.SEARCH_REPORT_TOKEN(`wrong-${i}`))).status).toBe(401);
     clock = new Date(clock.getTime() + 60_000);
@@ -110,12 +113,26 @@ describe("wrong tokens are throttled per client address", () => {
     expect(await refused.json()).toMatchObject({ status: 429, data: null, errors: [{ code: "auth_throttled" }] });
     // every endpoint with a service token, not only the one guessed at
     expect((await api(ENDPOINTS.CATALOGUE_IMPORT_TOKEN(TOKENS.CATALOGUE_IMPORT_TOKEN))).status).toBe(429);
-    expect((await api(ENDPOINTS.GRAPHQL_TOKEN(TOKENS.GRAPHQL_TOKEN))).status).toBe(429);
+    expect((await api(ENDPOINTS.GRAPHQL_TOKEN("wrong"))).status).toBe(429);
+    expect((await api(ENDPOINTS.BUILDER_TOKEN("wrong"))).status).toBe(429);
     // another address is not affected
     expect((await api(ENDPOINTS.SEARCH_REPORT_TOKEN(TOKENS.SEARCH_REPORT_TOKEN, "198.51.100.9"))).status).toBe(200);
     // the window is counted from the first wrong token
     clock = new Date(clock.getTime() + (windowSeconds - 60) * 1000);
     expect((await api(ENDPOINTS.SEARCH_REPORT_TOKEN(TOKENS.SEARCH_REPORT_TOKEN))).status).toBe(200);
+  });
+
+  it(`${failures} wrong tokens from the address the builder shares do not stop publishing: its and the build's right tokens pass`, async () => {
+    const api = caller();
+    for (let i = 0; i < failures; i++) expect((await api(ENDPOINTS.GRAPHQL_TOKEN(`wrong-${i}`))).status).toBe(401);
+    expect((await api(ENDPOINTS.GRAPHQL_TOKEN("wrong"))).status).toBe(429);
+    expect((await api(ENDPOINTS.BUILDER_TOKEN("wrong"))).status).toBe(429);
+    const build = await api(ENDPOINTS.GRAPHQL_TOKEN(TOKENS.GRAPHQL_TOKEN));
+    expect(build.status).toBe(200);
+    expect((await api(ENDPOINTS.BUILDER_TOKEN(TOKENS.BUILDER_TOKEN))).status).toBe(200);
+    // a right token neither counts nor clears the count: wrong ones stay refused
+    expect((await api(ENDPOINTS.GRAPHQL_TOKEN("wrong"))).status).toBe(429);
+    expect((await t.db.prepare("SELECT failures FROM auth_failures").first<{ failures: number }>())?.failures).toBe(failures);
   });
 
   it("counts wrong tokens on every endpoint together, and missing ones too", async () => {

@@ -125,6 +125,10 @@ export function selectOrderByNumber(shopId: string, orderNumber: string): SqlFra
   return sql`SELECT * FROM orders WHERE shop_id = ${shopId} AND order_number = ${orderNumber}`;
 }
 
+export function selectOrderById(orderId: string): SqlFragment {
+  return sql`SELECT * FROM orders WHERE id = ${orderId}`;
+}
+
 export function selectOrderLines(orderId: string): SqlFragment {
   return sql`SELECT * FROM order_lines WHERE order_id = ${orderId} ORDER BY line_no`;
 }

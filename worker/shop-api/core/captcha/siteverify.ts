@@ -15,8 +15,11 @@ export const RECAPTCHA_SITEVERIFY_URL = "https://www.google.com/recaptcha/api/si
 export const TURNSTILE_SITEVERIFY_URL = "https://challenges.cloudflare.com/turnstile/v0/siteverify";
 /** Time limit of a siteverify call. */
 export const SITEVERIFY_TIMEOUT_MS = 5000;
-/** A challenge timestamp may lie this far in the future (clock skew). */
-const CLOCK_SKEW_SECONDS = 30;
+/**
+ * How far the provider's clock and ours may differ: a challenge time may lie this far in the future,
+ * and a token this much beyond its lifetime by our clock (a server a minute off refuses no one).
+ */
+export const CLOCK_SKEW_SECONDS = 90;
 
 export interface SiteverifyProvider {
   secret: string | undefined;
@@ -68,7 +71,7 @@ function ageVerdict(ctx: ShopContext, challengeTs: string | undefined, maxAgeSec
   const issued = challengeTs ? Date.parse(challengeTs) : NaN;
   if (Number.isNaN(issued)) return refused("malformed_answer");
   const ageSeconds = (ctx.now.getTime() - issued) / 1000;
-  return ageSeconds > maxAgeSeconds || ageSeconds < -CLOCK_SKEW_SECONDS ? refused("expired") : passed;
+  return ageSeconds > maxAgeSeconds + CLOCK_SKEW_SECONDS || ageSeconds < -CLOCK_SKEW_SECONDS ? refused("expired") : passed;
 }
 
 export async function verifyBySiteverify(ctx: ShopContext, token: string, action: string, provider: SiteverifyProvider): Promise<CaptchaVerdict> {

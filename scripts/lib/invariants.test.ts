@@ -1,0 +1,98 @@
+/**
+ * The invariant check on a seeded database (the catalogue imported, orders placed through the real
+ * route table, rebuild requests and their builds): clean it passes, and each planted violation is
+ * found and named.
+ */
+import { createHarness, type Harness } from "@tests/kit/commerce";
+import { checkInvariants, hasViolations, LEDGER_TABLE, reportLines, type InvariantResult } from "./invariants";
+
+const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
+const ORDER = { email: "erika@example.com", billingAddress: ADDRESS, deliveryMode: "standard", paymentMethod: "prepayment", acceptTerms: true };
+
+let h: Harness;
+beforeEach(async () => {
+  h = await createHarness();
+  jest.spyOn(console, "warn").mockImplementation(() => undefined);
+  for (const quantity of [2, 3]) {
+    const added = await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1", quantity } });
+    const placed = await h.call("POST", "/apiv2/checkout/order", { body: ORDER, token: added.token });
+    expect(placed.status).toBe(200);
+  }
+  // Two rebuild requests (in place of the import's): one published at once, one whose first build failed and whose retry published.
+  await h.db.batch(
+    [
+      "DELETE FROM rebuild_request_shops",
+      "DELETE FROM builds",
+      "DELETE FROM rebuild_requests",
+      "INSERT INTO rebuild_requests (id, trigger, actor, created_at) VALUES (1, 'import', 'cli', '2026-11-18T08:00:00.000Z'), (2, 'publish', 'ops', '2026-11-18T08:01:00.000Z')",
+      "INSERT INTO builds (id, shop, state, max_attempts, not_before, first_queued_at, queued_at, retried_in) VALUES " +
+        "(1, 'DE', 'published', 3, '', '', '', NULL), (2, 'DE', 'failed', 3, '', '', '', 3), (3, 'DE', 'published', 3, '', '', '', NULL)",
+      "INSERT INTO rebuild_request_shops (request_id, shop, build_id) VALUES (1, 'DE', 1), (2, 'DE', 2)",
+    ].map((query) => h.db.prepare(query)),
+  );
+});
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await h.dispose();
+});
+
+const byName = (results: InvariantResult[], start: string) => results.find((result) => result.name.startsWith(start))!;
+const violationsOf = (results: InvariantResult[], start: string) => {
+  const result = byName(results, start);
+  return result.kind === "checked" ? result.violations : [];
+};
+
+test("a clean database passes: every invariant checked, the missing ledger skipped with a note", async () => {
+  const results = await checkInvariants(h.db);
+  expect(hasViolations(results)).toBe(false);
+  expect(byName(results, "every order")).toMatchObject({ kind: "checked", checked: 2, violations: [] });
+  expect(byName(results, "stock")).toMatchObject({ kind: "checked", violations: [] });
+  expect(byName(results, "every rebuild")).toMatchObject({ kind: "checked", checked: 2, violations: [] });
+  expect(byName(results, "the payment ledger")).toMatchObject({ kind: "skipped" });
+  expect(reportLines(results)).toEqual([
+    "OK   every order has its confirmation mail: 2 checked",
+    expect.stringMatching(/^OK {3}stock is the import's minus what orders hold: \d+ checked$/),
+    "OK   every rebuild request ended in exactly one published build: 2 checked",
+    `SKIP the payment ledger sums up: no ${LEDGER_TABLE} table yet: its sum is checked once payments write one`,
+  ]);
+});
+
+test("a rebuild still on its way is counted, not a violation", async () => {
+  await h.db.batch([
+    h.db.prepare("INSERT INTO rebuild_requests (id, trigger, actor, created_at) VALUES (3, 'webhook', 'webhook', '2026-11-18T08:02:00.000Z')"),
+    h.db.prepare("INSERT INTO rebuild_request_shops (request_id, shop, build_id) VALUES (3, 'DE', NULL), (3, 'AT', NULL)"),
+  ]);
+  const results = await checkInvariants(h.db);
+  expect(hasViolations(results)).toBe(false);
+  expect(byName(results, "every rebuild")).toMatchObject({ checked: 4, note: "2 still on their way" });
+});
+
+test.each([
+  [
+    "an order without its mail",
+    "every order",
+    "DELETE FROM mail_outbox WHERE id = (SELECT MIN(id) FROM mail_outbox WHERE template = 'order-confirmation')",
+    /^order DE-\d+ has 0 confirmation mails, not 1$/,
+  ],
+  ["stock taken without an order", "stock", "UPDATE products SET stock_qty = stock_qty - 1 WHERE sku = 'FLOOR-1'", /^FLOOR-1: stock \d+, expected \d+$/],
+  ["an order line without its stock taken", "stock", "UPDATE order_lines SET quantity = quantity + 1 WHERE line_no = 1", /^FLOOR-1: stock \d+, expected \d+$/],
+  [
+    "a rebuild that failed for good",
+    "every rebuild",
+    "UPDATE builds SET retried_in = NULL WHERE id = 2",
+    /^rebuild request 2 \(DE\) ended in 0 published builds, last failed$/,
+  ],
+  [
+    "a change published twice",
+    "every rebuild",
+    "UPDATE builds SET state = 'published' WHERE id = 2",
+    /^rebuild request 2 \(DE\) ended in 2 published builds, last published$/,
+  ],
+  ["a ledger table without its rule", "the payment ledger", `CREATE TABLE ${LEDGER_TABLE} (id INTEGER PRIMARY KEY)`, /has no rule for it yet$/],
+])("%s is found", async (_, invariant, plant, violation) => {
+  await h.db.prepare(plant).run();
+  const results = await checkInvariants(h.db);
+  expect(hasViolations(results)).toBe(true);
+  expect(violationsOf(results, invariant)).toEqual([expect.stringMatching(violation)]);
+  expect(reportLines(results).some((line) => line.startsWith(`FAIL ${byName(results, invariant).name}`))).toBe(true);
+});
