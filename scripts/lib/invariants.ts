@@ -8,8 +8,9 @@
  * - Every rebuild request ended in exactly one published build per shop: its build (or the build
  *   its failed build's changes went into, and so on) is published. Requests still on their way
  *   (unmerged, queued, running) are counted, not violations.
- * - The payment ledger sums up (its rule comes with the ledger): skipped with a note while the
- *   database has no ledger table.
+ * - The payment ledger sums up: an order paid online has one charge of its grand total in its
+ *   currency, and what its refunds gave back is at most what the charge took (skipped with a
+ *   note on a database without the ledger table).
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { sql, type SqlFragment } from "@worker/lib/sql";
@@ -96,8 +97,28 @@ const ledger: Invariant = {
   async check(db) {
     const table = await count(db, sql`SELECT COUNT(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ${LEDGER_TABLE}`);
     if (table === 0) return { name: this.name, kind: "skipped", note: `no ${LEDGER_TABLE} table yet: its sum is checked once payments write one` };
-    // The hook: the payments module that creates the table writes its sum rule here.
-    return { name: this.name, kind: "checked", checked: 0, violations: [`${LEDGER_TABLE} exists but scripts/lib/invariants.ts has no rule for it yet`] };
+    // An order paid online has one charge of its grand total in its currency, and its refunds (those that went
+    // through) never give back more than the charge took.
+    const orders = await rows<{ order_number: string; charges: number; charged: number; grand_total: number; currency_ok: number; refunded: number }>(
+      db,
+      sql`SELECT o.order_number,
+            SUM(l.kind = 'charge') AS charges,
+            COALESCE(SUM(CASE WHEN l.kind = 'charge' THEN l.amount END), 0) AS charged,
+            o.grand_total,
+            MIN(l.currency = o.currency) AS currency_ok,
+            COALESCE(SUM(CASE WHEN l.kind = 'refund' AND l.state NOT IN ('failed', 'canceled') THEN l.amount END), 0) AS refunded
+          FROM payment_ledger l JOIN orders o ON o.id = l.order_id
+          GROUP BY o.id ORDER BY o.order_number`,
+    );
+    const violations = orders.flatMap((order) => [
+      ...(order.charges === 1 ? [] : [`order ${order.order_number}: ${order.charges} charges, one expected`]),
+      ...(order.charges === 1 && order.charged !== order.grand_total
+        ? [`order ${order.order_number}: charged ${order.charged}, its total is ${order.grand_total}`]
+        : []),
+      ...(order.currency_ok === 1 ? [] : [`order ${order.order_number}: a ledger row in another currency than the order's`]),
+      ...(order.refunded > order.charged ? [`order ${order.order_number}: refunded ${order.refunded}, more than the ${order.charged} charged`] : []),
+    ]);
+    return { name: this.name, kind: "checked", checked: orders.length, violations };
   },
 };
 
