@@ -7,7 +7,7 @@
  */
 import http from "node:http";
 import { randomUUID } from "node:crypto";
-import { benchClientIp } from "../../lib/bench-client-ip";
+import { benchClientHeaders } from "../../lib/bench-client-ip";
 import type { StepRecorder } from "./stats";
 
 interface SessionOptions {
@@ -35,7 +35,8 @@ interface CallOptions {
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 export class ShopperSession {
-  private readonly ip = benchClientIp();
+  /** One client address per shopper, vouched for as the local worker's trusted proxy. */
+  private readonly client = benchClientHeaders();
   private readonly cookies = new Map<string, string>();
 
   constructor(private readonly options: SessionOptions) {}
@@ -45,7 +46,7 @@ export class ShopperSession {
     const headers: Record<string, string> = {
       host: this.options.host,
       accept: path.startsWith("/api") ? "application/json" : "text/html",
-      "cf-connecting-ip": this.ip,
+      ...this.client,
       "user-agent": "bench-load",
       "sec-fetch-site": "same-origin",
       ...(options.headers ?? {}),

@@ -301,7 +301,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
   const orderId = await orderIdFor(ctx, visitor?.id);
   if (!visitor || products.length === 0) {
     // The retry of a placement whose answer was lost (D1 timed out after the order was written) finds its order, not an empty cart.
-    const placed = await selectOrderById(orderId).prepare(ctx.db).first<OrderRow>();
+    const placed = await selectOrderById(orderId).prepare(ctx.db).first<OrderRow & OrderPaymentColumns>();
     if (placed && placed.visitor_id === visitor?.id) return visitorOrderReply(ctx, placed);
     throw fail(422, CHECKOUT_MESSAGES.cartEmpty, "cart_empty", { field: "cart" });
   }
@@ -435,7 +435,7 @@ export async function getOrder(ctx: VisitorContext, params: Params): Promise<Rep
 }
 
 /** An order as the visitor who placed it reads it. */
-async function visitorOrderReply(ctx: VisitorContext, order: OrderRow): Promise<Reply<VisitorOrderView>> {
+async function visitorOrderReply(ctx: VisitorContext, order: OrderRow & OrderPaymentColumns): Promise<Reply<VisitorOrderView>> {
   const { results } = await selectOrderLines(order.id).prepare(ctx.db).all<OrderLineRow>();
   const view = orderView(order, results, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
   if (order.payment_state === null || order.payment_state === "paid") return reply(view);
