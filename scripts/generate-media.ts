@@ -46,7 +46,7 @@ export async function generateMedia(options: MediaOptions): Promise<MediaStats> 
 }
 
 export function describeMedia(stats: MediaStats): string {
-  return `Media store: ${stats.paths} images named, ${stats.files} files (${(stats.bytes / 1024 / 1024).toFixed(1)} MB), ${stats.rendered} pictures rendered, ${stats.reused} from the cache, ${stats.removed} stale files removed, ${stats.seconds.toFixed(1)} s`;
+  return `Media store: ${stats.paths} media files named, ${stats.files} files (${(stats.bytes / 1024 / 1024).toFixed(1)} MB), ${stats.rendered} made (pictures, PDFs, videos), ${stats.reused} from the cache, ${stats.removed} stale files removed, ${stats.seconds.toFixed(1)} s`;
 }
 
 const COMMAND = {

@@ -51,7 +51,7 @@ function runGenerator(target: string): string {
 beforeAll(async () => {
   documents = demoDocuments(PRODUCTS);
   out = tempDir();
-  expect(runGenerator(out)).toMatch(/^Media store: \d+ images named, \d+ files/);
+  expect(runGenerator(out)).toMatch(/^Media store: \d+ media files named, \d+ files/);
   database = await createTestDatabase();
   for (const document of documents) {
     const result = await importCatalogue(

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from "hono";
+import { mediaContentType, mediaFolder } from "@domain/media";
 import { contentRange, parseByteRange, sliceStream } from "../lib/byte-range";
 import { fetchAsset } from "./build-assets";
 import { replaceResponse, type EdgeEnv } from "./context";
@@ -8,28 +9,14 @@ import { isServablePath } from "./static-pages";
 /**
  * The media store (docs/decisions/0046, 0062): `/images/...` (pictures), `/downloads/...`
  * (datasheets and laying guides as PDF) and `/videos/...` (MP4, WebM) on every shop host are one
- * folder shared by all shops, `_media/` beside the shops' builds in ASSETS (named as
- * domain/media.ts says). Every file answers byte ranges (206, for a player's seeking) and HEAD.
+ * folder shared by all shops, `_media/` beside the shops' builds in ASSETS (named and typed
+ * as domain/media.ts says). Every file answers byte ranges (206, for a player's seeking) and HEAD.
  * A path the store lacks, a type its folder does not hold or a path that climbs out is the
  * shop's 404 page, never a shop build's file.
  */
 export const MEDIA_ASSET_ROOT = "/_media";
 /** The files keep their names when the catalogue changes a picture (a new picture gets a new path in the demo); a day, then revalidated. */
 export const MEDIA_CACHE = "public, max-age=86400, stale-while-revalidate=604800";
-
-/** The store's folders and the types each holds, by extension. */
-export const MEDIA_TYPES: Record<string, Record<string, string>> = {
-  "/images/": { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", svg: "image/svg+xml" },
-  "/downloads/": { pdf: "application/pdf" },
-  "/videos/": { mp4: "video/mp4", webm: "video/webm" },
-};
-
-/** The type of a media path, null when no folder of the store holds it. */
-export function mediaType(pathname: string): string | null {
-  const folder = Object.keys(MEDIA_TYPES).find((prefix) => pathname.startsWith(prefix));
-  if (!folder) return null;
-  return MEDIA_TYPES[folder]![pathname.slice(pathname.lastIndexOf(".") + 1).toLowerCase()] ?? null;
-}
 
 /** The request as ASSETS gets it: the whole file (the edge cuts the range itself, whatever ASSETS does with one). */
 function wholeFileRequest(request: Request): Request {
@@ -80,10 +67,9 @@ async function rangedResponse(asset: Response, request: Request, type: string): 
 export function media(): MiddlewareHandler<EdgeEnv> {
   return async (c, next) => {
     const { pathname } = new URL(c.req.url);
-    const folder = Object.keys(MEDIA_TYPES).some((prefix) => pathname.startsWith(prefix));
-    if (!folder || c.get("site").kind !== "shop") return next();
+    if (!mediaFolder(pathname) || c.get("site").kind !== "shop") return next();
     if (c.req.method !== "GET" && c.req.method !== "HEAD") return next();
-    const type = mediaType(pathname);
+    const type = mediaContentType(pathname);
     if (!type || !isServablePath(pathname)) throw new PageError(404, "no such media file");
     const asset = await fetchAsset(c.env.ASSETS, `${MEDIA_ASSET_ROOT}${pathname}`, wholeFileRequest(c.req.raw));
     if (!asset) throw new PageError(404, "no such media file");
