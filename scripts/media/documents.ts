@@ -30,7 +30,7 @@ const PAGE = { width: 595.28, height: 841.89, margin: 56 };
 
 /** What a download of the product in a language shows. */
 export function pdfSpec(product: ProductRecord, language: Language, heading: string, kind: PdfSpec["kind"], manufacturer: string): PdfSpec {
-  const content = product.content[language];
+  const content = product.content?.[language];
   const words = DOCUMENT_TEXT;
   return {
     kind,

@@ -239,8 +239,8 @@ function listFiles(root: string, under = root): string[] {
   );
 }
 
-/** Writes the media store to `out` (files named by domain/media.ts), making only what the cache lacks. */
-export async function writeMedia(items: Map<string, MediaItem>, options: { out: string; cacheDir: string }): Promise<MediaStats> {
+/** Writes the media store to `out` (files named by domain/media.ts), making only what the cache lacks; removes other files unless `prune` is false. */
+export async function writeMedia(items: Map<string, MediaItem>, options: { out: string; cacheDir: string; prune?: boolean }): Promise<MediaStats> {
   const started = Date.now();
   mkdirSync(options.cacheDir, { recursive: true });
   let rendered = 0;
@@ -282,7 +282,8 @@ export async function writeMedia(items: Map<string, MediaItem>, options: { out: 
   let removed = 0;
   let bytes = 0;
   let files = 0;
-  for (const file of listFiles(options.out)) {
+  // Without pruning (an import adding its files) only the items' own files are counted.
+  for (const file of options.prune === false ? [...expected] : listFiles(options.out)) {
     if (!expected.has(file)) {
       rmSync(join(options.out, file));
       removed++;

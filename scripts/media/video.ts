@@ -8,6 +8,7 @@ import { execFile } from "node:child_process";
 import { mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
+import ffmpeg from "@ffmpeg-installer/ffmpeg";
 import sharp from "sharp";
 import { drawRaster, type RasterSpec } from "./art";
 
@@ -24,10 +25,6 @@ export const VIDEO = { width: 640, height: 360, seconds: 3, fps: 25 } as const;
 /** The drawn floor the camera pans across. */
 const SOURCE = { width: 800, height: 450 } as const;
 
-function ffmpegPath(): string {
-  return (require("@ffmpeg-installer/ffmpeg") as { path: string }).path;
-}
-
 /** Writes the video of a drawn texture to `file` (an MP4 with its index first, so a player starts before the end arrives). */
 export async function renderVideo(spec: RasterSpec, file: string, format: VideoFormat): Promise<void> {
   const tmp = `${file}.tmp-${process.pid}`;
@@ -40,7 +37,7 @@ export async function renderVideo(spec: RasterSpec, file: string, format: VideoF
       .toFile(still);
     const pan = `crop=${VIDEO.width}:${VIDEO.height}:x='t*${Math.floor((SOURCE.width - VIDEO.width) / VIDEO.seconds)}':y=${(SOURCE.height - VIDEO.height) / 2},format=yuv420p`;
     const out = join(tmp, `video.${format}`);
-    await run(ffmpegPath(), [
+    await run(ffmpeg.path, [
       ...["-hide_banner", "-loglevel", "error", "-y", "-loop", "1", "-framerate", String(VIDEO.fps), "-i", still],
       ...["-t", String(VIDEO.seconds), "-vf", pan, ...CODEC[format], "-threads", "1", "-map_metadata", "-1", "-an", out],
     ]);
