@@ -122,7 +122,7 @@ function readJobs(files: readonly string[], format: ImportFormat | undefined, so
 }
 
 /** The media files beside a JSON import file at the paths it names, checked by their bytes. */
-function mediaBeside(job: ImportJob): FoundUploads {
+export function mediaBeside(job: ImportJob): FoundUploads {
   let document: CatalogueDocument;
   try {
     document = JSON.parse(job.text) as CatalogueDocument;
