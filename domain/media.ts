@@ -6,6 +6,9 @@
  * beside it one AVIF and one WebP per width in MEDIA_WIDTHS:
  * `/images/products/BH-100001-1.400.avif`, `... .800.webp`. Vector images (SVG: logos,
  * flags) are one file at their path. Every raster image is 4:3.
+ * Beside the pictures the store holds the products' downloads (PDF datasheets and laying
+ * guides under `/downloads/`) and videos (MP4 or WebM under `/videos/`), one file each at the
+ * path the catalogue names (docs/decisions/0068).
  */
 export const MEDIA_WIDTHS = [400, 800] as const;
 export const FALLBACK_WIDTH = 800;
@@ -34,4 +37,30 @@ export function mediaFiles(path: string): string[] {
 /** Height of a raster image of the given width. */
 export function mediaHeight(width: number): number {
   return Math.round((width * MEDIA_ASPECT.height) / MEDIA_ASPECT.width);
+}
+
+/** The store's folders and the content type of each kind of file each holds, by extension. */
+export const MEDIA_CONTENT_TYPES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  "/images/": { avif: "image/avif", webp: "image/webp", jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", svg: "image/svg+xml" },
+  "/downloads/": { pdf: "application/pdf" },
+  "/videos/": { mp4: "video/mp4", webm: "video/webm" },
+};
+
+/** The folder of the store a path is in (`/videos/`), null for any other path. */
+export function mediaFolder(path: string): string | null {
+  return Object.keys(MEDIA_CONTENT_TYPES).find((folder) => path.startsWith(folder)) ?? null;
+}
+
+/** The content type of a file of the store, null when its folder does not hold that kind of file. */
+export function mediaContentType(path: string): string | null {
+  const folder = mediaFolder(path);
+  if (!folder) return null;
+  return MEDIA_CONTENT_TYPES[folder]![path.slice(path.lastIndexOf(".") + 1).toLowerCase()] ?? null;
+}
+
+const DOCUMENT_OR_VIDEO = /^\/(downloads|videos)\/[A-Za-z0-9][A-Za-z0-9._/-]*\.(pdf|mp4|webm)$/;
+
+/** True for a download or video path the catalogue may name as a file of the store (safe characters, never climbing out). */
+export function isDocumentOrVideoPath(value: unknown): value is string {
+  return typeof value === "string" && DOCUMENT_OR_VIDEO.test(value) && !value.includes("..") && !value.includes("//") && mediaContentType(value) !== null;
 }

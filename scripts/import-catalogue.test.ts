@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -8,7 +8,7 @@ import { sampleDocument } from "@tests/kit/catalogue";
 import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { freePort } from "@tests/kit/free-port";
 import { serveShopApi, type ShopApiServer } from "@tests/kit/shop-api-server";
-import { goLive } from "./import-catalogue";
+import { goLive, mediaBeside } from "./import-catalogue";
 import { importHeaders, importOrigin } from "./lib/remote-import";
 import { ROOT } from "./lib/shops";
 
@@ -203,5 +203,30 @@ describe("npm run import into a deployed shop: the real shop API over HTTP stand
     const result = await runImport([join(dir, "missing.json"), "--origin", api.origin, "--token", TOKEN]);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(`import: ${join(dir, "missing.json")}: no such file; see --help\n`);
+  });
+});
+
+describe("the media files beside a JSON import file", () => {
+  test("are checked by their bytes before anything is imported; CSV and unreadable JSON carry none", () => {
+    const dir = mkdtempSync(join(tmpdir(), "import-media-"));
+    try {
+      const document = sampleDocument();
+      const product = document.products![0]!;
+      product.downloads = { de: [{ title: "Datenblatt", url: "/downloads/P-100/datenblatt-de.pdf" }] };
+      product.media = [...(product.media ?? []), { kind: "video", url: "/videos/products/P-100.mp4" }];
+      mkdirSync(join(dir, "downloads", "P-100"), { recursive: true });
+      mkdirSync(join(dir, "videos", "products"), { recursive: true });
+      writeFileSync(join(dir, "downloads", "P-100", "datenblatt-de.pdf"), "%PDF-1.7");
+      writeFileSync(join(dir, "videos", "products", "P-100.mp4"), "<html>not a video</html>");
+      const file = join(dir, "catalogue.json");
+      const text = JSON.stringify(document);
+      const found = mediaBeside({ file, text, format: "json", source: "catalogue.json" });
+      expect([...found.files.keys()]).toEqual(["/downloads/P-100/datenblatt-de.pdf"]);
+      expect(found.problems).toEqual(["/videos/products/P-100.mp4: the file is not an MP4 video (its bytes are of no known kind)"]);
+      expect(mediaBeside({ file, text: "{ not json", format: "json", source: "x" })).toEqual({ files: new Map(), problems: [] });
+      expect(mediaBeside({ file: join(dir, "prices.csv"), text: "sku;shop\n", format: "csv-prices", source: "x" })).toEqual({ files: new Map(), problems: [] });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

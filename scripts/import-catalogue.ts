@@ -2,7 +2,10 @@
  * `npm run import -- <file...>`: imports catalogue files (JSON, product or price CSV).
  *
  * Without --origin/--remote the files go into the local D1 of `wrangler dev` (migrations are
- * applied first). Each file is validated as a whole and applied in one transaction;
+ * applied first), and the media files a JSON file names that lie beside it at their paths
+ * (`images/...`, `downloads/...pdf`, `videos/...mp4`) go into the local media store: checked by
+ * their bytes first (a wrong one refuses the file), photos get their AVIF/WebP sizes
+ * (scripts/media/uploads.ts, docs/decisions/0068). Each file is validated as a whole and applied in one transaction;
  * a refused file lists every problem and the command exits with 1. The import records the
  * rebuild request of the shops it changed; when the local worker of `npm start` answers
  * (http://localhost:8787, not with LOCAL_STATE_DIR set), it is asked to enqueue it at once
@@ -19,10 +22,10 @@
  * command line (an unknown option, no token, an origin that is not http(s), a missing file).
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
-import { basename, extname } from "node:path";
+import { basename, dirname, extname, join } from "node:path";
 import { importCatalogue } from "@shop-api/catalogue/apply-import";
 import { detectCsvFormat } from "@shop-api/catalogue/csv-import";
-import type { ImportFormat } from "@shop-api/catalogue/import-format";
+import type { CatalogueDocument, ImportFormat } from "@shop-api/catalogue/import-format";
 import { MIN_TOKEN_LENGTH } from "@shop-api/core/service-token";
 import { BuilderApiError, builderApi } from "@builder/api";
 import { backOfficeHostFor } from "@builder/served";
@@ -30,7 +33,10 @@ import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "
 import { reportImport } from "./lib/import-report";
 import { localSecret } from "./lib/local-worker";
 import { importIntoShopApi, importOrigin, type ImportJob } from "./lib/remote-import";
-import { applyLocalMigrations, withLocalD1 } from "./local-d1";
+import { applyLocalMigrations, localStateDir, ROOT, withLocalD1 } from "./local-d1";
+import { MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_UPLOADS_FOLDER } from "./generate-media";
+import { writeMedia } from "./media/store";
+import { findUploads, keepUploads, uploadItems, type FoundUploads } from "./media/uploads";
 
 const FORMATS: readonly ImportFormat[] = ["json", "csv-products", "csv-prices"];
 
@@ -115,6 +121,26 @@ function readJobs(files: readonly string[], format: ImportFormat | undefined, so
   });
 }
 
+/** The media files beside a JSON import file at the paths it names, checked by their bytes. */
+export function mediaBeside(job: ImportJob): FoundUploads {
+  let document: CatalogueDocument;
+  try {
+    document = JSON.parse(job.text) as CatalogueDocument;
+  } catch {
+    // Not JSON: the import refuses the file with its own report.
+    return { files: new Map(), problems: [] };
+  }
+  return job.format === "json" ? findUploads([document], dirname(job.file)) : { files: new Map(), problems: [] };
+}
+
+/** Keeps the taken files in the local state (npm start takes them again) and writes them into the local media store. */
+async function storeMedia(media: FoundUploads): Promise<void> {
+  const state = localStateDir();
+  keepUploads(media.files, join(state, MEDIA_UPLOADS_FOLDER));
+  const stats = await writeMedia(uploadItems(media.files), { out: join(ROOT, "dist", MEDIA_FOLDER), cacheDir: join(state, MEDIA_CACHE_FOLDER), prune: false });
+  console.log(`✓ ${stats.paths} media file(s) taken into the media store (${stats.files} files with the images' sizes, ${stats.rendered} made)`);
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = runCommandLine(COMMAND);
   const target = remoteTarget(values);
@@ -125,10 +151,17 @@ async function main(): Promise<number> {
   const code = await withLocalD1(async (db) => {
     for (const job of jobs) {
       const started = Date.now();
+      const media = mediaBeside(job);
+      if (media.problems.length > 0) {
+        console.error(`✗ ${job.file} (${job.format}) refused, nothing was written: ${media.problems.length} media file(s) refused`);
+        for (const problem of media.problems) console.error(`  ${problem}`);
+        return 1;
+      }
       const result = await importCatalogue(db, { format: job.format, text: job.text }, { source: job.source });
       const outcome = result.ok ? { ok: true as const, importId: result.importId, counts: result.counts, changedProducts: result.changedSkus.length } : result;
       // Later files may depend on earlier ones: stop at the first refused file.
       if (!reportImport(job.file, job.format, outcome, (Date.now() - started) / 1000)) return 1;
+      if (media.files.size > 0) await storeMedia(media);
     }
     return 0;
   });

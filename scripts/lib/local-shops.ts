@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import type { LocalEnvironment } from "@config/shop-config";
-import { demoDocuments, describeMedia, generateMedia, MEDIA_FOLDER } from "../generate-media";
+import { demoDocuments, describeMedia, generateMedia, MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_UPLOADS_FOLDER } from "../generate-media";
+import { keptUploads } from "../media/uploads";
 import { applyLocalMigrations, withLocalD1 } from "../local-d1";
 import { buildConsole } from "../build-console";
 import { seedDemoStaff } from "./demo-staff";
@@ -55,12 +56,14 @@ export async function prepareCatalogue(
   options: Pick<LocalShopsOptions, "stateDir" | "products" | "fresh" | "log"> & Partial<Pick<LocalShopsOptions, "distRoot">>,
 ): Promise<void> {
   await prepareDemoCatalogue(options);
-  // The demo's pictures (docs/decisions/0046): beside the shops' builds, rendered once into the state's cache.
+  // The demo's pictures, PDFs and videos (docs/decisions/0046, 0068): beside the shops' builds, made once into the state's
+  // cache; the files a merchant's import brought are taken instead.
   if (options.distRoot) {
     const stats = await generateMedia({
       documents: demoDocuments(options.products),
       out: join(options.distRoot, MEDIA_FOLDER),
-      cacheDir: join(options.stateDir, "media-cache"),
+      cacheDir: join(options.stateDir, MEDIA_CACHE_FOLDER),
+      uploads: keptUploads(join(options.stateDir, MEDIA_UPLOADS_FOLDER)),
     });
     options.log(describeMedia(stats));
   }

@@ -20,6 +20,7 @@ import { loadShops } from "../catalogue-demo/build";
 import { demoDocuments, generateMedia } from "../generate-media";
 import { ROOT } from "../lib/shops";
 import { collectMedia, isImagePath, writeMedia } from "./store";
+import { mediaBytesKind } from "./uploads";
 
 jest.setTimeout(300_000);
 
@@ -51,7 +52,7 @@ function runGenerator(target: string): string {
 beforeAll(async () => {
   documents = demoDocuments(PRODUCTS);
   out = tempDir();
-  expect(runGenerator(out)).toMatch(/^Media store: \d+ images named, \d+ files/);
+  expect(runGenerator(out)).toMatch(/^Media store: \d+ media files named, \d+ files/);
   database = await createTestDatabase();
   for (const document of documents) {
     const result = await importCatalogue(
@@ -150,6 +151,18 @@ test("raster files are what their names say: JPEG fallback and AVIF/WebP of each
   for (const code of loadShops().flatMap((s) => s.deliveryCountries)) {
     expect(readFileSync(join(out, `/images/flags/${code}.svg`), "utf8")).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 30 20"/);
   }
+});
+
+test("every download and video the documents name is in the store, a PDF or an MP4 by its bytes", () => {
+  const named = documents
+    .flatMap((document) => document.products ?? [])
+    .flatMap((product) => [
+      ...Object.values(product.downloads ?? {}).flatMap((list) => (list ?? []).map((download) => download.url)),
+      ...(product.media ?? []).filter((media) => media.kind === "video").map((media) => media.url),
+      ...Object.values(product.tutorials ?? {}).flatMap((list) => (list ?? []).flatMap((tutorial) => (tutorial.url ? [tutorial.url] : []))),
+    ]);
+  expect(named.some((url) => url.endsWith(".pdf")) && named.some((url) => url.endsWith(".mp4"))).toBe(true);
+  for (const url of named) expect(mediaBytesKind(readFileSync(join(out, url)))).toBe(url.endsWith(".pdf") ? "pdf" : "mp4");
 });
 
 test("a warm start renders nothing and writes the same store; stale files go", async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fetchPage } from "./support/site";
 import {
   onR2,
@@ -18,13 +18,16 @@ import {
   alternatesOf,
   canonicalOf,
   testLocation,
+  pageDataFiles,
+  MEDIA_REFERENCE,
 } from "./support/crawl";
 
 /**
  * Crawls every built page of the DE, CH and FR shops through the worker and fails on a broken
  * internal link, a raw translation key or German fallback text on a non-German page, a
  * wrong currency, a non-reciprocal hreflang pair, or a sitemap that does not list exactly
- * the indexable built pages. FR is published to R2 (`assets: "r2"`, docs/decisions/0053): its
+ * the indexable built pages, or a download or video that is not in the media store with its
+ * type (a video answering the Range request a player seeks with). FR is published to R2 (`assets: "r2"`, docs/decisions/0053): its
  * pages are those of its last build, and the crawl checks that the worker serves them from R2.
  */
 for (const shop of SHOPS) {
@@ -54,6 +57,8 @@ for (const shop of SHOPS) {
       if (!/<title[^>]*>[^<]+<\/title>/.test(html)) problems.push(`${path}: no title`);
       if (!canonical.startsWith(`${shop.origin}/`)) problems.push(`${path}: canonical ${canonical}`);
       if (!robots.includes("noindex") && canonical === `${shop.origin}${path}`) indexable.add(canonical);
+      // Media is served by every shop itself: no page names the old media host nothing serves.
+      if (html.includes("media.bodenhaus.example")) problems.push(`${path}: names media.bodenhaus.example`);
 
       // Internal links answer 200.
       for (const [tag] of html.matchAll(/<a\s[^>]*href="([^"#]*)[^"]*"[^>]*>/g)) {
@@ -68,6 +73,7 @@ for (const shop of SHOPS) {
         if (!target || (tag!.includes('rel="nofollow"') && /\/customer\//.test(target.path))) continue;
         const linked = await get(target.host, target.path);
         if (linked.status !== 200) problems.push(`${path}: broken link ${href} (${linked.status})`);
+        else if (target.path.startsWith("/downloads/") && linked.type !== "application/pdf") problems.push(`${path}: ${href} is ${linked.type}, not a PDF`);
       }
 
       // Translations: no raw keys; no German fallback text on French or Italian pages.
@@ -113,6 +119,31 @@ for (const shop of SHOPS) {
           if (![...back.values()].includes(canonical)) problems.push(`${path}: ${href} (${hreflang}) does not link back`);
         }
       }
+    }
+
+    // Every download and video the pages name (their props included: a player's video is only there)
+    // is in the media store: a PDF whole, a video by the first range a player asks for.
+    const media = new Set<string>();
+    for (const file of pageDataFiles(shop.id)) {
+      const data = readFileSync(file, "utf8");
+      if (data.includes("media.bodenhaus.example")) problems.push(`${file}: names media.bodenhaus.example`);
+      for (const [, reference] of data.matchAll(MEDIA_REFERENCE)) media.add(reference!);
+    }
+    expect(
+      [...media].some((reference) => reference.startsWith("/videos/")),
+      "the pages play videos",
+    ).toBe(true);
+    expect(
+      [...media].some((reference) => reference.endsWith(".pdf")),
+      "the pages link PDFs",
+    ).toBe(true);
+    for (const reference of media) {
+      const video = reference.startsWith("/videos/");
+      const file = await fetchPage(shop.host, reference, undefined, video ? { range: "bytes=0-1023" } : {});
+      const type = video ? (reference.endsWith(".webm") ? "video/webm" : "video/mp4") : "application/pdf";
+      if (file.status !== (video ? 206 : 200) || file.type !== type) problems.push(`${reference}: ${file.status} ${file.type}`);
+      else if (video && !/^bytes 0-1023\/\d+$/.test(file.contentRange ?? "")) problems.push(`${reference}: Content-Range ${file.contentRange}`);
+      else if (!video && !file.body.startsWith("%PDF-")) problems.push(`${reference}: not a PDF`);
     }
 
     // The sitemap lists exactly the indexable built pages.

@@ -36,7 +36,7 @@ export type { EdgeDependencies } from "./context";
  *   back-office       on the back-office host only: the console and /admin/* (and nothing below)
  *   api-proxy         /apiv1, /apiv2, /graphql (and /<lang>/... on shops with prefixes)
  *   upstream-rules    what requests from the legacy front proxy may get
- *   media             /images/* from the media store shared by all shops (ADR 0046)
+ *   media             /images/*, /downloads/*, /videos/* from the media store shared by all shops, with byte ranges (ADR 0046, 0068)
  *   developer-mode    with its cookie: no script runs (CSP script-src 'none'), the page that toggles the gates
  *   cookie-gates      new search, developer mode, the international entry
  *   language-rules    language/domain rules and the locale choice

@@ -1,13 +1,12 @@
 import { isRasterMedia, MEDIA_WIDTHS, VARIANT_FORMATS, variantPath, type VariantFormat } from "@domain/media";
 
 /**
- * Product, category and manufacturer media live in the media store (docs/decisions/0046):
- * the worker serves it at /images/* on every shop host; GATSBY_MEDIA_ORIGIN names another
+ * Product, category and manufacturer media live in the media store (docs/decisions/0046, 0068):
+ * the worker serves it at /images/*, /downloads/* and /videos/* on every shop host; GATSBY_MEDIA_ORIGIN names another
  * host that serves the same names (an R2 bucket's public host in production). Only an
  * image the data does not name at all is drawn as a small inline placeholder.
  */
 const MEDIA_ORIGIN = process.env.GATSBY_MEDIA_ORIGIN ?? "";
-const LINK_ORIGIN = MEDIA_ORIGIN || "https://media.bodenhaus.example";
 
 const PLACEHOLDER = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 3"><rect width="4" height="3" fill="#d8c3a5"/></svg>')}`;
 
@@ -26,7 +25,7 @@ export function imageSrcSet(url: string | null | undefined, format: VariantForma
 
 export { VARIANT_FORMATS };
 
-/** Link to a download or video file on the media host. */
+/** Link to a download (/downloads/...) or video file (/videos/...) in the media store, or the absolute URL the catalogue gives. */
 export function mediaHref(url: string): string {
-  return /^https?:\/\//.test(url) ? url : `${LINK_ORIGIN}${url}`;
+  return /^https?:\/\//.test(url) ? url : `${MEDIA_ORIGIN}${url}`;
 }

@@ -335,7 +335,8 @@ function productCrumbs(data: ProductPageData, context: Context, homeLabel: strin
 }
 
 function productJsonLd(product: ProductData, url: string): object {
-  const images = product.media.filter((media) => media.kind === "image").map((media) => mediaHref(media.url));
+  // Absolute, on the shop's own host (the media store is served there) or the media host.
+  const images = product.media.filter((media) => media.kind === "image").map((media) => new URL(mediaHref(media.url), url).href);
   const availability = product.reachedEOF
     ? "https://schema.org/Discontinued"
     : product.isOutOfStock

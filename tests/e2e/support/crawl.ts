@@ -42,6 +42,18 @@ export function builtPages(shop: string): string[] {
   return walk("");
 }
 
+/** Every page-data.json of a shop's build (the pages' props: the videos a player plays are only there). */
+export function pageDataFiles(shop: string): string[] {
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name === "page-data.json" ? [join(dir, entry.name)] : [],
+    );
+  return walk(join(builtRoot(shop), "page-data"));
+}
+
+/** A download or video of the media store as a page names it (docs/decisions/0068). */
+export const MEDIA_REFERENCE = /"(\/(?:downloads|videos)\/[^"\s]+\.(?:pdf|mp4|webm))"/g;
+
 const cache = new Map<string, Promise<Fetched>>();
 /** With the new-search cookie: the built search page is gated (its gate is tested in search.spec.ts). */
 export const get = (host: string, path: string) => {

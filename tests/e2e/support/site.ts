@@ -31,13 +31,15 @@ export interface Fetched {
   body: string;
   location: string | null;
   etag: string | null;
+  type: string | null;
+  contentRange: string | null;
 }
 
-export function fetchPage(host: string, path: string, cookie?: string): Promise<Fetched> {
+export function fetchPage(host: string, path: string, cookie?: string, headers: Record<string, string> = {}): Promise<Fetched> {
   return new Promise((resolve, reject) => {
     const port = process.env.E2E_PORT ?? host.split(":")[1] ?? "80";
     const req = httpRequest(
-      { host: "127.0.0.1", port: Number(port), path, method: "GET", headers: { host, "user-agent": "crawl-test", ...(cookie ? { cookie } : {}) } },
+      { host: "127.0.0.1", port: Number(port), path, method: "GET", headers: { host, "user-agent": "crawl-test", ...(cookie ? { cookie } : {}), ...headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -47,6 +49,8 @@ export function fetchPage(host: string, path: string, cookie?: string): Promise<
             body: Buffer.concat(chunks).toString("utf8"),
             location: (res.headers.location as string | undefined) ?? null,
             etag: (res.headers.etag as string | undefined) ?? null,
+            type: res.headers["content-type"] ?? null,
+            contentRange: res.headers["content-range"] ?? null,
           }),
         );
       },
