@@ -50,9 +50,9 @@ export function lazyOnIdle<P extends Record<string, any>>(load: () => Promise<Re
 }
 
 /**
- * A part below the first screen that only shows what the page data says until the visitor
- * reaches it (product grids, reviews, videos): its HTML is in the static page, its code is
- * not in the first load and it hydrates once the browser is idle (`lazyOnIdle`). Memoised,
+ * A part that only shows what the page data says until the browser is idle (a watcher that
+ * renders nothing before the visitor acts, a live figure): its HTML is in the static page, its
+ * code is not in the first load and it hydrates once the browser is idle (`lazyOnIdle`). Memoised,
  * so give it props that keep their identity across the page's renders (page data, or
  * `React.useMemo` of them): new props before its code is there would make React replace its
  * server HTML by the empty fallback.
@@ -63,4 +63,63 @@ export function hydrateOnIdle<P extends Record<string, any>>(load: () => Promise
   return React.memo(function HydratedOnIdle(props: P) {
     return React.createElement(React.Suspense, { fallback: null }, React.createElement(Part as unknown as React.FunctionComponent<P>, props));
   });
+}
+
+/** How far below (or above) the viewport a part hydrated when visible starts loading: about half a phone's screen. */
+export const NEAR_VIEWPORT = "400px";
+
+/** Resolves once the element comes within NEAR_VIEWPORT of the viewport (at once without IntersectionObserver). */
+export function whenNearViewport(element: Element): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (typeof IntersectionObserver !== "function") {
+      resolve();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        resolve();
+      },
+      { rootMargin: `${NEAR_VIEWPORT} 0px` },
+    );
+    observer.observe(element);
+  });
+}
+
+/**
+ * A part below the first screen (product grids, reviews, videos, the footer): its HTML is in
+ * the static page, its code is not in the first load, and neither loads nor hydrates until
+ * the part comes near the viewport (`whenNearViewport`), so a visitor who does not scroll pays
+ * nothing for it and the page's first seconds stay free of its work. A keyboard visitor
+ * tabbing into it scrolls it into view, which loads it too. Where the part is not in the page
+ * (a navigation in the browser renders the fallback, nothing) it loads when the browser is
+ * idle. The part's element is found as Preact's `base` of the wrapper: the element of the
+ * static HTML the suspended part keeps (docs/decisions/0060); the static render (React) never
+ * mounts it. Memoised: give it props that keep their identity across the page's renders, as
+ * for `hydrateOnIdle`. All instances share one code chunk: the first near the viewport loads it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function hydrateWhenVisible<P extends Record<string, any>>(load: () => Promise<React.ComponentType<P>>): React.NamedExoticComponent<P> {
+  let request: () => void = () => undefined;
+  const wanted = new Promise<void>((resolve) => {
+    request = resolve;
+  });
+  const Part = React.lazy(() =>
+    (typeof window === "undefined" ? Promise.resolve() : wanted)
+      .then(ownTask)
+      .then(load)
+      .then((component) => ({ default: component })),
+  ) as unknown as React.FunctionComponent<P>;
+  class HydratedWhenVisible extends React.Component<P> {
+    override componentDidMount() {
+      const element = (this as { base?: unknown }).base;
+      void (element instanceof Element ? whenNearViewport(element) : whenIdle()).then(request);
+    }
+
+    override render() {
+      return React.createElement(React.Suspense, { fallback: null }, React.createElement(Part, this.props));
+    }
+  }
+  return React.memo(HydratedWhenVisible as unknown as React.FunctionComponent<P>);
 }

@@ -18,7 +18,7 @@ import { CampaignStartBanner } from "../features/campaign/CampaignStartBanner";
 import { HeadBanner } from "../features/home/HeadBanner";
 import { SearchBlock } from "../features/home/SearchBlock";
 import { withShopData } from "../lib/with-shop-data";
-import { hydrateOnIdle } from "../lib/lazy";
+import { hydrateOnIdle, hydrateWhenVisible } from "../lib/lazy";
 
 interface HomeData extends ChromeData {
   topCategories: { nodes: { categoryId: string; name: string; path: string; description: string; image: string | null }[] };
@@ -36,11 +36,12 @@ type Context = BaseContext & {
 
 const USPS = ["samples", "advice", "delivery", "returns"] as const;
 
-// Below the first screen: in the static HTML, hydrated when the browser is idle (lib/lazy.ts).
-const ProductGrid = hydrateOnIdle(() => import("../components/ProductCard").then((module) => module.ProductGrid));
-const AboutGrid = hydrateOnIdle(() => import("../features/home/AboutGrid").then((module) => module.AboutGrid));
-const Founder = hydrateOnIdle(() => import("../features/home/Founder").then((module) => module.Founder));
-const VideoList = hydrateOnIdle(() => import("../features/videos/VideoList").then((module) => module.VideoList));
+// Below the first screen: in the static HTML, loaded and hydrated when they come near the viewport (lib/lazy.ts).
+const ProductGrid = hydrateWhenVisible(() => import("../components/ProductCard").then((module) => module.ProductGrid));
+const AboutGrid = hydrateWhenVisible(() => import("../features/home/AboutGrid").then((module) => module.AboutGrid));
+const Founder = hydrateWhenVisible(() => import("../features/home/Founder").then((module) => module.Founder));
+const VideoList = hydrateWhenVisible(() => import("../features/videos/VideoList").then((module) => module.VideoList));
+// The live rating is read once the browser is idle, wherever the block is.
 const ReviewsBlockSlot = hydrateOnIdle(() => import("../features/reviews/ReviewsBlockSlot").then((module) => module.ReviewsBlockSlot));
 
 /** Home: top categories, popular products, samples counter, about with facts, the newsletter's voucher, videos, USPs, worlds, manufacturers, reviews. */
