@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { builtPages, builtRoot } from "./support/crawl";
-import { hydrated, listenerCount, testOrigin } from "./support/site";
+import { hydrated, listenerCount, testHost, testOrigin } from "./support/site";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -16,7 +16,9 @@ test.use({ viewport: { width: 412, height: 823 } });
 const FOOTER_CHUNK = /\/site-footer-[0-9a-f]+\.js$/;
 const FOOTER_LINK = "footer.site-footer .footer-grid a[href^='/']";
 
-test("DE home: the footer's code loads only when the visitor scrolls to it, and its links then work in the page", async ({ page }) => {
+test("DE home: the footer's code loads only when the visitor scrolls to it, and its links then work in the page", async ({ page, context }) => {
+  // A visitor who answered the cookie consent: its dialog stays off the footer.
+  await context.addCookies([{ name: "bh_consent", value: "necessary", domain: testHost("DE"), path: "/" }]);
   const requested: string[] = [];
   page.on("request", (request) => requested.push(new URL(request.url()).pathname));
   await page.goto(`${testOrigin("DE")}/`);
