@@ -66,10 +66,10 @@ export function hydrateOnIdle<P extends Record<string, any>>(load: () => Promise
 }
 
 /** How far below (or above) the viewport a part hydrated when visible starts loading: about half a phone's screen. */
-export const NEAR_VIEWPORT = "400px";
+const NEAR_VIEWPORT = "400px";
 
 /** Resolves once the element comes within NEAR_VIEWPORT of the viewport (at once without IntersectionObserver). */
-export function whenNearViewport(element: Element): Promise<void> {
+function whenNearViewport(element: Element): Promise<void> {
   return new Promise<void>((resolve) => {
     if (typeof IntersectionObserver !== "function") {
       resolve();
