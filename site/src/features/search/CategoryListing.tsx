@@ -15,7 +15,7 @@ import { hasFilterParams } from "@domain/category-listing";
 import { useLocationSearch, type CategoryListingProps } from "./category-location";
 import { FilterToggle, FILTERS_ID } from "./FilterToggle";
 import { readFilterUrl } from "./filter-url";
-import { lazyOnIdle } from "../../lib/lazy";
+import { lazyOnIdle } from "@site/lib/lazy";
 
 export type { CategoryListingProps };
 
