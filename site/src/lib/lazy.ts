@@ -65,8 +65,8 @@ export function hydrateOnIdle<P extends Record<string, any>>(load: () => Promise
   });
 }
 
-/** How far below (or above) the viewport a part hydrated when visible starts loading: about half a phone's screen. */
-const NEAR_VIEWPORT = "400px";
+/** How far below (or above) the viewport a part hydrated when visible starts loading: a quarter of a phone's screen. */
+const NEAR_VIEWPORT = "200px";
 
 /** Resolves once the element comes within NEAR_VIEWPORT of the viewport (at once without IntersectionObserver). */
 function whenNearViewport(element: Element): Promise<void> {
@@ -96,29 +96,33 @@ function whenNearViewport(element: Element): Promise<void> {
  * (a navigation in the browser renders the fallback, nothing) it loads when the browser is
  * idle. The part's element is found as Preact's `base` of the wrapper: the element of the
  * static HTML the suspended part keeps (docs/decisions/0060); the static render (React) never
- * mounts it. Memoised: give it props that keep their identity across the page's renders, as
- * for `hydrateOnIdle`. All instances share one code chunk: the first near the viewport loads it.
+ * mounts it. Each use waits for its own element (two grids of one page hydrate one by one, each
+ * in a task of its own); the code is loaded once. Memoised: give it props that keep their
+ * identity across the page's renders, as for `hydrateOnIdle`.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function hydrateWhenVisible<P extends Record<string, any>>(load: () => Promise<React.ComponentType<P>>): React.NamedExoticComponent<P> {
-  let request: () => void = () => undefined;
-  const wanted = new Promise<void>((resolve) => {
-    request = resolve;
-  });
-  const Part = React.lazy(() =>
-    (typeof window === "undefined" ? Promise.resolve() : wanted)
-      .then(ownTask)
-      .then(load)
-      .then((component) => ({ default: component })),
-  ) as unknown as React.FunctionComponent<P>;
   class HydratedWhenVisible extends React.Component<P> {
+    private request: () => void = () => undefined;
+
+    private readonly wanted = new Promise<void>((resolve) => {
+      this.request = resolve;
+    });
+
+    private readonly Part = React.lazy(() =>
+      (typeof window === "undefined" ? Promise.resolve() : this.wanted)
+        .then(ownTask)
+        .then(load)
+        .then((component) => ({ default: component })),
+    ) as unknown as React.FunctionComponent<P>;
+
     override componentDidMount() {
       const element = (this as { base?: unknown }).base;
-      void (element instanceof Element ? whenNearViewport(element) : whenIdle()).then(request);
+      void (element instanceof Element ? whenNearViewport(element) : whenIdle()).then(this.request);
     }
 
     override render() {
-      return React.createElement(React.Suspense, { fallback: null }, React.createElement(Part, this.props));
+      return React.createElement(React.Suspense, { fallback: null }, React.createElement(this.Part, this.props));
     }
   }
   return React.memo(HydratedWhenVisible as unknown as React.FunctionComponent<P>);
