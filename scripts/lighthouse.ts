@@ -19,8 +19,9 @@ import { loadShopConfig, ROOT } from "./lib/shops";
  * Each run prints the metrics behind the performance score (LCP with its element, TBT,
  * CLS, render-blocking requests) and the audits below 0.9; --reports keeps the JSON reports.
  * Uses the shops served on the development hosts (npm start, port 8787) when they answer and
- * no --dist names the browser tests' build; otherwise serves that build (.e2e/dist) on the
- * test hosts (port 8797) under the browser tests' lock, so neither changes .e2e/ under the other.
+ * no --dist names a build; otherwise serves that build (default .e2e/dist; a copy of an earlier
+ * build, to compare two versions in the same period) on the test hosts (port 8797) under the
+ * browser tests' lock, so neither changes .e2e/ under the other.
  */
 const COMMAND = {
   command: "npm run lighthouse --",
@@ -142,8 +143,7 @@ async function main() {
   let worker: LocalWorker | null = null;
   let release: (() => void) | null = null;
   let environment: LocalEnvironment = "development";
-  const testBuild = values.dist !== undefined && DIST === join(ROOT, ".e2e", "dist");
-  if (testBuild || !(await serving(environment))) {
+  if (values.dist !== undefined || !(await serving(environment))) {
     environment = "test";
     const port = localPort(CONFIG, environment);
     if (!existsSync(join(DIST, "DE")) || !existsSync(STATE))

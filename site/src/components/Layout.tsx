@@ -8,7 +8,7 @@ import { HeaderBanners } from "./HeaderBanners";
 import { CampaignNavigationBanner } from "../features/campaign/CampaignNavigationBanner";
 import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
-import { hydrateOnIdle, lazyOnIdle } from "../lib/lazy";
+import { hydrateWhenVisible, lazyOnIdle } from "../lib/lazy";
 import { useVisibilityTracking } from "../lib/tracking/use-visibility";
 import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SampleCartSlot, SearchFormSlot } from "./slots";
 import "../styles.css";
@@ -17,8 +17,8 @@ import "../styles.css";
 const DeliveryCountryChooser = lazyOnIdle(() => import("./DeliveryCountryChooser").then((module) => module.DeliveryCountryChooser));
 const LanguageChooser = lazyOnIdle(() => import("./LanguageChooser").then((module) => module.LanguageChooser));
 
-// The footer is below the first screen: in the static HTML, hydrated when the browser is idle.
-const SiteFooter = hydrateOnIdle(() => import("./SiteFooter").then((module) => module.SiteFooter));
+// The footer is below the first screen: in the static HTML, loaded and hydrated when it comes near the viewport.
+const SiteFooter = hydrateWhenVisible(() => import(/* webpackChunkName: "site-footer" */ "./SiteFooter").then((module) => module.SiteFooter));
 
 // Each part that loads when idle is one element in a Suspense boundary of its own (lib/lazy.ts): a shop of one language has no language chooser.
 const HeaderChoosers = React.memo(function HeaderChoosers({ chrome, context }: { chrome: ChromeData; context: BaseContext }) {

@@ -12,7 +12,7 @@ import { unpackAlternates } from "../lib/seo";
 /**
  * The footer of every page : the newsletter sign-up, service with phone and
  * hours, payment and carrier icons, legal links, the other country shops and the reviews
- * profile. Below the first screen, so the Layout hydrates it when the browser is idle.
+ * profile. Below the first screen, so the Layout loads and hydrates it when it comes near the viewport.
  */
 export function SiteFooter({
   shop,

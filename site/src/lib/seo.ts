@@ -46,7 +46,8 @@ export function alternateLinks(versions: { shopId: string; language: string; hre
     if (hreflang && !links.has(hreflang)) links.set(hreflang, { hreflang, href: version.href });
   }
   if (links.size < 2) return [];
-  const sorted = [...links.values()].sort((a, b) => a.hreflang.localeCompare(b.hreflang));
+  // hreflang values are ASCII: their code-unit order is the alphabetical one, without an ICU collator (whose first use costs the browser a long task).
+  const sorted = [...links.values()].sort((a, b) => (a.hreflang < b.hreflang ? -1 : a.hreflang > b.hreflang ? 1 : 0));
   const fallback = versions.find((version) => version.shopId === X_DEFAULT_SHOP && hreflangFor(version.shopId, version.language));
   if (fallback) sorted.push({ hreflang: "x-default", href: fallback.href });
   return sorted;

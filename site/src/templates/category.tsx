@@ -5,7 +5,6 @@ import { ChipSection } from "../components/ChipSection";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { Layout } from "../components/Layout";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
-import { ProductGrid } from "../components/ProductCard";
 import { Pagination } from "../components/Pagination";
 import { trailCrumbs, type TrailNode } from "../lib/breadcrumbs";
 import { headTranslate } from "../lib/head-translate";
@@ -19,6 +18,7 @@ import { readFilterUrl, writeFilterUrl } from "../features/search/filter-url";
 import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
 import { useListTracking } from "../lib/tracking/use-track";
 import { withShopData } from "../lib/with-shop-data";
+import { hydrateWhenVisible } from "../lib/lazy";
 
 interface CategoryData extends ChromeData {
   category: {
@@ -50,6 +50,9 @@ type Context = BaseContext & {
   listing: { page: number; pageCount: number; sort: string; sorts: string[] };
 };
 
+// The product cards are in the static HTML; each grid loads and hydrates in a task of its own when it comes near the viewport (lib/lazy.ts).
+const ProductGrid = hydrateWhenVisible(() => import("../components/ProductCard").then((module) => module.ProductGrid));
+
 /** World / category page: head, subcategories, sorting, product list with pagination, offers, manufacturers. */
 function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, Context>) {
   const { t } = useTranslation();
@@ -63,8 +66,9 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
   const sortPath = (key: string) =>
     `${category.path}${writeFilterUrl({ filters: urlState.filters, page: 1, sort: key === listing.sort ? undefined : key }, search)}`;
   const pageLinks = listPagePaths(category.path, listing.pageCount);
-  const products = cardsInOrder(pageContext.skus, data.products.nodes);
-  const offers = cardsInOrder(pageContext.offerSkus, data.offers.nodes);
+  // Props of the grids hydrated later keep their identity across renders (lib/lazy.ts).
+  const products = React.useMemo(() => cardsInOrder(pageContext.skus, data.products.nodes), [pageContext.skus, data.products.nodes]);
+  const offers = React.useMemo(() => cardsInOrder(pageContext.offerSkus, data.offers.nodes), [pageContext.offerSkus, data.offers.nodes]);
   // Tag manager: GA4 view_item_list of the listed products, select_item on a card's link.
   const trackingList = React.useMemo(() => ({ id: category.categoryId, name: category.name }), [category.categoryId, category.name]);
   const onListClick = useListTracking(trackingList, products);

@@ -1,7 +1,6 @@
 import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { ChipSection } from "../components/ChipSection";
 import { Layout } from "../components/Layout";
 import { PageHead } from "../components/PageHead";
 import { SamplesCounterSlot } from "../components/slots";
@@ -10,7 +9,8 @@ import { headTranslate } from "../lib/head-translate";
 import { cardsInOrder, type BaseContext, type ChromeData, type CardNode } from "../lib/page-data";
 import { cmsKey } from "../lib/shop-content";
 import type { LibraryVideo } from "../features/videos/VideoList";
-import { IMAGE_SIZES, ResponsiveImage } from "../components/ResponsiveImage";
+import { IMAGE_SIZES } from "../components/ResponsiveImage";
+import type { TopCategory, WorldTile } from "../features/home/CategoryTiles";
 import { searchPath, searchResultsPath } from "@domain/routes";
 // Home blocks and the campaign's start (docs/decisions/0048).
 import { campaignWide } from "../features/campaign/CampaignNavigationBanner";
@@ -18,11 +18,11 @@ import { CampaignStartBanner } from "../features/campaign/CampaignStartBanner";
 import { HeadBanner } from "../features/home/HeadBanner";
 import { SearchBlock } from "../features/home/SearchBlock";
 import { withShopData } from "../lib/with-shop-data";
-import { hydrateOnIdle } from "../lib/lazy";
+import { hydrateOnIdle, hydrateWhenVisible } from "../lib/lazy";
 
 interface HomeData extends ChromeData {
-  topCategories: { nodes: { categoryId: string; name: string; path: string; description: string; image: string | null }[] };
-  worldNodes: { nodes: { categoryId: string; name: string; path: string; data: { teaser: string; image: string | null } }[] };
+  topCategories: { nodes: TopCategory[] };
+  worldNodes: { nodes: WorldTile[] };
   products: { nodes: CardNode[] };
   manufacturers: { nodes: { manufacturerId: string; name: string; path: string }[] };
   seoLinks: { nodes: { position: number; label: string; url: string }[] };
@@ -36,11 +36,15 @@ type Context = BaseContext & {
 
 const USPS = ["samples", "advice", "delivery", "returns"] as const;
 
-// Below the first screen: in the static HTML, hydrated when the browser is idle (lib/lazy.ts).
-const ProductGrid = hydrateOnIdle(() => import("../components/ProductCard").then((module) => module.ProductGrid));
-const AboutGrid = hydrateOnIdle(() => import("../features/home/AboutGrid").then((module) => module.AboutGrid));
-const Founder = hydrateOnIdle(() => import("../features/home/Founder").then((module) => module.Founder));
-const VideoList = hydrateOnIdle(() => import("../features/videos/VideoList").then((module) => module.VideoList));
+// Below the first screen: in the static HTML, loaded and hydrated when they come near the viewport (lib/lazy.ts).
+const ProductGrid = hydrateWhenVisible(() => import("../components/ProductCard").then((module) => module.ProductGrid));
+const TopCategories = hydrateWhenVisible(() => import("../features/home/CategoryTiles").then((module) => module.TopCategories));
+const WorldCarousel = hydrateWhenVisible(() => import("../features/home/CategoryTiles").then((module) => module.WorldCarousel));
+const ChipSection = hydrateWhenVisible(() => import("../components/ChipSection").then((module) => module.ChipSection));
+const AboutGrid = hydrateWhenVisible(() => import("../features/home/AboutGrid").then((module) => module.AboutGrid));
+const Founder = hydrateWhenVisible(() => import("../features/home/Founder").then((module) => module.Founder));
+const VideoList = hydrateWhenVisible(() => import("../features/videos/VideoList").then((module) => module.VideoList));
+// The live rating is read once the browser is idle, wherever the block is.
 const ReviewsBlockSlot = hydrateOnIdle(() => import("../features/reviews/ReviewsBlockSlot").then((module) => module.ReviewsBlockSlot));
 
 /** Home: top categories, popular products, samples counter, about with facts, the newsletter's voucher, videos, USPs, worlds, manufacturers, reviews. */
@@ -50,6 +54,14 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
   const videoLibrary = data.cmsLinks.nodes.find((page) => page.pageType === "VIDEOLIB");
   const about = data.cmsLinks.nodes.find((page) => cmsKey(page.identifier) === "about");
   const popular = React.useMemo(() => cardsInOrder(pageContext.popularSkus, data.products.nodes), [pageContext.popularSkus, data.products.nodes]);
+  const manufacturerChips = React.useMemo(
+    () => data.manufacturers.nodes.map((manufacturer) => ({ key: manufacturer.manufacturerId, to: manufacturer.path, label: manufacturer.name })),
+    [data.manufacturers.nodes],
+  );
+  const seoChips = React.useMemo(
+    () => data.seoLinks.nodes.map((link) => ({ key: String(link.position), to: link.url, label: link.label })),
+    [data.seoLinks.nodes],
+  );
   const rating = React.useMemo(
     () => (facts.reviewCount > 0 ? { ratingValue: facts.rating, maxValue: 5, totalReviewCount: facts.reviewCount } : null),
     [facts.reviewCount, facts.rating],
@@ -83,45 +95,14 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
         </ul>
       </section>
 
-      {data.topCategories.nodes.length > 0 ? (
-        <section aria-labelledby="top-categories" className="section">
-          <h2 id="top-categories">{t("home.topCategories")}</h2>
-          <ul className="grid tiles">
-            {data.topCategories.nodes.map((category, index) => (
-              <li key={category.categoryId}>
-                <Link to={category.path} className="tile">
-                  {/* The first tiles may be in the first screen on a phone: not lazy. */}
-                  <ResponsiveImage src={category.image} alt="" width={320} height={240} sizes={IMAGE_SIZES.card} eager={index < 2} />
-                  <span className="tile-title">{category.name}</span>
-                  <span className="muted small">{category.description}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {data.topCategories.nodes.length > 0 ? <TopCategories categories={data.topCategories.nodes} /> : null}
 
       <section aria-labelledby="popular" className="section">
         <h2 id="popular">{t("home.popularProducts")}</h2>
         <ProductGrid products={popular} currency={data.shopInfo.currency} />
       </section>
 
-      <section aria-labelledby="worlds" className="section">
-        <h2 id="worlds">{t("home.worlds")}</h2>
-        <div className="scroller" tabIndex={0}>
-          <ul className="carousel">
-            {data.worldNodes.nodes.map((world) => (
-              <li key={world.categoryId}>
-                <Link to={world.path} className="tile">
-                  <ResponsiveImage src={world.data.image} alt="" width={320} height={240} sizes={IMAGE_SIZES.tile} />
-                  <span className="tile-title">{world.name}</span>
-                  <span className="muted small">{world.data.teaser}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <WorldCarousel worlds={data.worldNodes.nodes} />
 
       <section aria-labelledby="about" className="section about">
         <div>
@@ -172,29 +153,14 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
         </section>
       ) : null}
 
-      <section aria-labelledby="manufacturers" className="section">
-        <h2 id="manufacturers">{t("home.manufacturers")}</h2>
-        <ul className="chips">
-          {data.manufacturers.nodes.map((manufacturer) => (
-            <li key={manufacturer.manufacturerId}>
-              <Link to={manufacturer.path} className="chip">
-                {manufacturer.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
+      {manufacturerChips.length > 0 ? <ChipSection id="manufacturers" title={t("home.manufacturers")} chips={manufacturerChips} /> : null}
 
       <section aria-labelledby="reviews" className="section reviews" data-testid="home-reviews">
         <h2 id="reviews">{t("home.reviewsTitle")}</h2>
         <ReviewsBlockSlot initial={rating} language={pageContext.language} />
       </section>
 
-      <ChipSection
-        id="seo-links"
-        title={t("home.seoLinks")}
-        chips={data.seoLinks.nodes.map((link) => ({ key: String(link.position), to: link.url, label: link.label }))}
-      />
+      {seoChips.length > 0 ? <ChipSection id="seo-links" title={t("home.seoLinks")} chips={seoChips} /> : null}
     </Layout>
   );
 }

@@ -37,7 +37,7 @@ import { mediaHref } from "../lib/media";
 import { DiyPanel } from "../features/videos/DiyPanel";
 import { ratingText, Stars } from "../features/reviews/Stars";
 import { withShopData } from "../lib/with-shop-data";
-import { hydrateOnIdle } from "../lib/lazy";
+import { hydrateOnIdle, hydrateWhenVisible } from "../lib/lazy";
 
 interface ProductPageData extends ChromeData {
   product: ProductPageNode;
@@ -58,9 +58,9 @@ type Context = BaseContext & {
   accessorySkus: string[];
 };
 
-// Below the first screen: in the static HTML, hydrated when the browser is idle (lib/lazy.ts).
-const ProductGrid = hydrateOnIdle(() => import("../components/ProductCard").then((module) => module.ProductGrid));
-const ProductReviews = hydrateOnIdle(() => import("../features/reviews/ProductReviews").then((module) => module.ProductReviews));
+// Below the first screen: in the static HTML, loaded and hydrated when they come near the viewport (lib/lazy.ts).
+const ProductGrid = hydrateWhenVisible(() => import("../components/ProductCard").then((module) => module.ProductGrid));
+const ProductReviews = hydrateWhenVisible(() => import("../features/reviews/ProductReviews").then((module) => module.ProductReviews));
 // Native drawers (<details>) with links, and a watcher that renders nothing until a selection: neither needs code for the first screen.
 const InfoDrawers = hydrateOnIdle(() => import("../components/product/InfoDrawers").then((module) => module.InfoDrawers));
 const TextMarkedWatcher = hydrateOnIdle(() => import("../components/product/TextMarkedWatcher").then((module) => module.TextMarkedWatcher));
@@ -105,7 +105,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   // first; an urgent update would make React discard their server HTML (React error #421).
   const onPackages = React.useCallback((value: number) => React.startTransition(() => setPackages(value)), []);
   const crumbs = productCrumbs(data, pageContext, t("nav.home"));
-  // Props of the parts hydrated when idle keep their identity across renders (lib/lazy.ts hydrateOnIdle).
+  // Props of the parts hydrated later keep their identity across renders (lib/lazy.ts hydrateOnIdle, hydrateWhenVisible).
   const drawerLinks = React.useMemo(() => {
     const pages = new Map(data.cmsLinks.nodes.map((node) => [cmsKey(node.identifier), node.path]));
     return { shipping: pages.get("shipping"), payment: pages.get("payment"), withdrawal: pages.get("withdrawal"), service: pages.get("service") };

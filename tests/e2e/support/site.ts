@@ -82,7 +82,7 @@ export async function hydrated(page: Page, selector: string, timeout = 10_000): 
 }
 
 /** The event listeners bound on the first element the selector matches (0 without one). */
-async function listenerCount(cdp: CDPSession, selector: string): Promise<number> {
+export async function listenerCount(cdp: CDPSession, selector: string): Promise<number> {
   const { result } = await cdp.send("Runtime.evaluate", { expression: `document.querySelector(${JSON.stringify(selector)})` });
   if (!result.objectId) return 0;
   const { listeners } = await cdp.send("DOMDebugger.getEventListeners", { objectId: result.objectId });

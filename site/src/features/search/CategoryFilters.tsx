@@ -35,26 +35,28 @@ function useFilteredHead(filtered: boolean, seo: CategoryListingProps["seo"], un
   }, [filtered, seo.robots, seo.canonical, unfilteredCanonical, search]);
 }
 
-interface CategoryFiltersProps extends CategoryListingProps {
+interface CategoryFiltersProps extends Omit<CategoryListingProps, "children"> {
   /** the sidebar unfolded on a narrow screen (FilterToggle) */
   open: boolean;
   /** the focus handed on from the placeholder this sidebar replaces */
   focusCarry: FocusCarry;
   /** the filtered list's total, or null while the static list shows */
   onTotal: (total: number | null) => void;
+  /** whether this shows its own list (filters or another sort order) instead of the static one (CategoryListing) */
+  onFiltered: (filtered: boolean) => void;
 }
 
-export default function CategoryFilters({
+export function CategoryFilters({
   categoryId,
   sort,
   basePath,
   seo,
   unfilteredCanonical,
   search: routerSearch,
-  children,
   open,
   focusCarry,
   onTotal,
+  onFiltered,
 }: CategoryFiltersProps) {
   const { t } = useTranslation();
   const [search, push] = useLocationSearch(routerSearch, true);
@@ -76,6 +78,7 @@ export default function CategoryFilters({
   const current = data && !busy ? data : null;
   const shownTotal = filtered && data ? data.totalResults : null;
   React.useEffect(() => onTotal(shownTotal), [shownTotal, onTotal]);
+  React.useEffect(() => onFiltered(filtered), [filtered, onFiltered]);
 
   return (
     <>
@@ -86,11 +89,7 @@ export default function CategoryFilters({
           <p className="search-filter-total muted small">{t("search.filters.title")}</p>
         )}
       </div>
-      {!filtered ? (
-        <div className="category-list" data-testid="category-static-list">
-          {children}
-        </div>
-      ) : (
+      {filtered ? (
         <ResultList
           testId="category-filtered-list"
           busy={busy}
@@ -110,7 +109,7 @@ export default function CategoryFilters({
               : null
           }
         />
-      )}
+      ) : null}
     </>
   );
 }
