@@ -113,7 +113,7 @@ test("service staff find a demo customer's past orders and open one", async ({ p
   await expect(page.getByTestId("billing-address")).toContainText("Lindenstraße 12");
   await expect(page.getByTestId("billing-address")).toContainText("10969 Berlin");
   const history = page.getByTestId("order-history");
-  for (const step of ["placed", "confirmed", "shipped", "delivered"])
+  for (const step of ["Placed", "Confirmed", "Shipped", "Delivered"])
     await expect(history.getByRole("cell", { name: step, exact: true }).first()).toBeVisible();
   await expect(page.getByTestId("order-totals")).toContainText("€");
   await page.getByRole("link", { name: "Back to the orders" }).click();
