@@ -204,6 +204,8 @@ test("add to cart from a list: the cart modal opens, adds, closes; the counter c
   const card = cards.nth(index);
   await expect(page.getByTestId("mini-cart-count").first()).toHaveText("0");
   const openModal = card.getByTestId("open-cart-modal");
+  // The home page's grids hydrate as the shopper scrolls to them (docs/decisions/0060).
+  await card.scrollIntoViewIfNeeded();
   await expect(openModal).toBeEnabled();
   await openModal.click();
   const modal = card.getByTestId("cart-modal");
