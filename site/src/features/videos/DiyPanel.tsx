@@ -20,7 +20,8 @@ export function DiyPanel({ product }: { product: ProductData }) {
     setOpen(false);
     opener.current?.focus();
   }, []);
-  React.useEffect(() => {
+  // Before the panel is painted: a key pressed as soon as the shopper sees it already reaches it.
+  React.useLayoutEffect(() => {
     if (!open) return undefined;
     close.current?.focus();
     const previous = document.body.style.overflow;
