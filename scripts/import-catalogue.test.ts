@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sampleDocument } from "@tests/kit/catalogue";
 import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
-import { freePort } from "@tests/kit/free-port";
+import { freePort } from "@scripts/lib/free-port";
 import { serveShopApi, type ShopApiServer } from "@tests/kit/shop-api-server";
 import { goLive, mediaBeside } from "./import-catalogue";
 import { importHeaders, importOrigin } from "./lib/remote-import";

@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { ShopApiEnv } from "@worker/env";
-import { freePort } from "./free-port";
+import { freePort } from "@scripts/lib/free-port";
 import { shopApiCaller } from "./shop-api";
 
 export interface ShopApiServer {

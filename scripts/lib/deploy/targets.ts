@@ -4,8 +4,8 @@
  * reach a new version for the smoke test; the steps themselves are the same for all three.
  */
 import { join } from "node:path";
-import { createServer } from "node:net";
 import type { Environment } from "@config/shop-config";
+import { freePort } from "../free-port";
 import { startLocalWorker } from "../local-worker";
 import { loadShopConfig, ROOT } from "../shops";
 import { localWorkerRequest, versionOverrideRequest } from "./requests";
@@ -96,15 +96,4 @@ export function rehearsalTarget(rawConfig: Record<string, unknown>, overrides: R
       return { request: localWorkerRequest(worker.origin), stop: () => worker.stop() };
     },
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no free port"))));
-    });
-  });
 }

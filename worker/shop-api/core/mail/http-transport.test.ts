@@ -1,7 +1,7 @@
 /** The HTTP mail API transport against a real local HTTP server. */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { freePort } from "@tests/kit/free-port";
+import { freePort } from "@scripts/lib/free-port";
 import { httpTransport } from "./http-transport";
 import type { MailMessage } from "./transport";
 

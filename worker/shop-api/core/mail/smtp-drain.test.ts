@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readInbox, startMailCatcher, type MailCatcher } from "@scripts/lib/mail-catcher";
-import { freePort } from "@tests/kit/free-port";
+import { freePort } from "@scripts/lib/free-port";
 import { startWorkerdShopApi, type WorkerdShopApi } from "@tests/kit/workerd-shop-api";
 import { sql } from "@worker/lib/sql";
 import { outboxInsert, type OutboxRow } from "./outbox";
