@@ -20,6 +20,7 @@ import { requestHost } from "./request-host";
 import { siteForHost } from "./site";
 import { searchResults } from "./search-results";
 import { specRoutes } from "./spec-routes";
+import { favicon } from "./favicon";
 import { staticPages } from "./static-pages";
 import { upstreamRules } from "./upstream-rules";
 
@@ -77,6 +78,7 @@ export function createEdgeApp(deps: EdgeDependencies) {
   app.use("*", media());
   app.use("*", developerMode(config));
   app.use("*", cookieGates(deps));
+  app.use("*", favicon());
   app.use("*", languageRules(config));
   app.use("*", searchResults(deps));
   app.use("*", serviceWorker());
