@@ -66,7 +66,7 @@ export function Layout({
   const videoLibrary = cmsPageOfType(chrome.cmsLinks.nodes, "VIDEOLIB");
   const sale = cmsPageOfType(chrome.cmsLinks.nodes, "SALES");
 
-  React.useEffect(() => {
+  React.useLayoutEffect(() => {
     if (!menuOpen) return undefined;
     const close = (event: KeyboardEvent) => {
       if (event.key === "Escape") setMenuOpen(false);

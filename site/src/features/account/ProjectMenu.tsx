@@ -50,7 +50,7 @@ export function ProjectMenu({
     return () => window.removeEventListener(CART_QUANTITY_EVENT, listener);
   }, [sku]);
 
-  React.useEffect(() => {
+  React.useLayoutEffect(() => {
     if (!open) return undefined;
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {

@@ -24,7 +24,7 @@ export function MiniCartPanel({ cart, sku, returnFocus, onClose }: { cart: MiniC
   const { t: tHeader } = useTranslation();
   const panel = React.useRef<HTMLDivElement>(null);
   const line = [...cart.items].reverse().find((item) => item.sku === sku) ?? null;
-  React.useEffect(() => {
+  React.useLayoutEffect(() => {
     const element = panel.current;
     element?.focus();
     const outside = (event: PointerEvent) => {

@@ -78,9 +78,9 @@ export function SampleCartPanel({
   const inCart = new Set(cart?.items.map((item) => item.sku) ?? []);
   const suggestion = related?.find((product) => !inCart.has(product.sku));
   const left = cart ? timeLeft(cart.expirationDate, now) : null;
-  // Keyboard: the panel takes the focus when it opens and closes on Escape.
+  // Keyboard: the panel takes the focus before it is painted (a key pressed as soon as it shows reaches it) and closes on Escape.
   const panel = React.useRef<HTMLElement>(null);
-  React.useEffect(() => {
+  React.useLayoutEffect(() => {
     panel.current?.focus();
   }, []);
   const closeOnEscape = (event: React.KeyboardEvent) => {

@@ -32,7 +32,7 @@ export default function InquiryModal({ type, product, language, quantity, config
   const close = React.useRef(onClose);
   close.current = onClose;
 
-  React.useEffect(() => {
+  React.useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const unlock = lockPage();
     dialog.current?.focus();

@@ -27,7 +27,7 @@ export default function SearchOverlay({ action, initialValue, onClose }: SearchO
   const { state, dispatch } = search;
   const input = React.useRef<HTMLInputElement>(null);
 
-  React.useEffect(() => {
+  React.useLayoutEffect(() => {
     dispatch({ type: "open" });
     input.current?.focus();
     const previous = document.body.style.overflow;
