@@ -17,11 +17,18 @@ const COMMAND = {
 
 runCommandLine(COMMAND);
 
-const script = (name: string): TestStep => ({ name, command: ["npm", "run", "--silent", name] });
+const script = (name: string, niceness?: number): TestStep => ({ name, command: ["npm", "run", "--silent", name], niceness });
+
+/**
+ * The browser lane is the longest, and it mostly waits on its Gatsby builds, workerd and Chromium: the static checks
+ * (done in about 2 minutes) and Jest yield the cores to it, so its waits stay short while the others fill the idle time.
+ */
+const CHECKS_NICENESS = 10;
+const JEST_NICENESS = 5;
 
 runLanes([
-  [script("typecheck"), script("lint"), script("format:check"), script("deps:check"), script("workflows:check"), script("codegen:check"), script("knip")],
-  [script("test:unit")],
+  ["typecheck", "lint", "format:check", "deps:check", "workflows:check", "codegen:check", "knip"].map((name) => script(name, CHECKS_NICENESS)),
+  [script("test:unit", JEST_NICENESS)],
   [script("test:e2e")],
 ])
   .then((ok) => {

@@ -1,4 +1,4 @@
-import { progressOf } from "./lanes";
+import { progressOf, spawnedCommand } from "./lanes";
 
 describe("a running step's progress", () => {
   test("counts Jest's finished test files and the failed ones", () => {
@@ -15,5 +15,12 @@ describe("a running step's progress", () => {
   test("says nothing before anything finished, and ignores lines that only mention the words", () => {
     expect(progressOf("")).toBe("");
     expect(progressOf("Determining test suites to run...\n  expect(PASS)\nthe FAIL case\n")).toBe("");
+  });
+});
+
+describe("a step that yields the cores", () => {
+  test("runs under nice with its niceness; a step without one runs as it is", () => {
+    expect(spawnedCommand({ name: "lint", command: ["npm", "run", "lint"], niceness: 10 })).toEqual(["nice", "-n", "10", "npm", "run", "lint"]);
+    expect(spawnedCommand({ name: "e2e", command: ["npm", "run", "test:e2e"] })).toEqual(["npm", "run", "test:e2e"]);
   });
 });

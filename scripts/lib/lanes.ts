@@ -7,6 +7,13 @@ import { ROOT } from "./shops";
 export interface TestStep {
   name: string;
   command: readonly [string, ...string[]];
+  /** How much the step yields the cores to the others (`nice`'s niceness, 1-19): a step off the critical path yields. */
+  niceness?: number;
+}
+
+/** The command as spawned: under `nice` when the step yields the cores. */
+export function spawnedCommand(step: TestStep): readonly [string, ...string[]] {
+  return step.niceness ? ["nice", "-n", String(step.niceness), ...step.command] : step.command;
 }
 
 interface StepOutcome {
@@ -21,7 +28,7 @@ const PROGRESS_EVERY_MS = 60_000;
 
 /** Runs one step with its output captured (stdout and stderr in the order written); `output()` reads what it wrote so far. */
 function runStep(step: TestStep, progress: (output: () => string) => void): Promise<StepOutcome> {
-  const [bin, ...args] = step.command;
+  const [bin, ...args] = spawnedCommand(step);
   const started = Date.now();
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
