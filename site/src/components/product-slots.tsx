@@ -81,7 +81,7 @@ const InquiryModal = React.lazy(() => import(/* webpackChunkName: "inquiry-form"
  * goes into the form in the product's sales unit. A shop with inquiries switched off
  * (config/shops.json `inquiries.enabled`) keeps the toast 'Leider sind Anfragen derzeit nicht verfügbar'.
  */
-export function InquiryButtonsSlot({ sku, product, language, quantity }: ProductSlotProps & { quantity?: number }) {
+export function InquiryButtonsSlot({ sku, product, language, quantity, countries }: ProductSlotProps & { quantity?: number; countries: readonly string[] }) {
   const { t } = useTranslation();
   const { t: ti } = useTranslation("inquiries-ui");
   const { routed } = useI18next();
@@ -113,6 +113,7 @@ export function InquiryButtonsSlot({ sku, product, language, quantity }: Product
             type={open}
             language={language}
             quantity={amount}
+            countries={countries}
             product={{
               sku,
               name: product.content.title,

@@ -301,7 +301,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
                 {t("product.sampleLongDelivery", SAMPLE_LONG_DELIVERY_WEEKS)}
               </p>
             ) : null}
-            <InquiryButtonsSlot sku={product.sku} product={product} language={language} quantity={packages} />
+            <InquiryButtonsSlot sku={product.sku} product={product} language={language} quantity={packages} countries={data.shopInfo.deliveryCountries} />
           </div>
           <DiyPanel product={product} />
           <InfoDrawers links={drawerLinks} shop={data.shopInfo} language={language} />

@@ -49,7 +49,7 @@ afterEach(() => {
 afterAll(closeBrowser);
 
 const modal = () => byTestId(document.body, "inquiry-modal");
-const buttons = () => mount(<InquiryButtonsSlot sku={product.sku} product={product} language="de" quantity={3} />);
+const buttons = () => mount(<InquiryButtonsSlot sku={product.sku} product={product} language="de" quantity={3} countries={["de", "at"]} />);
 
 test("the question opens the modal with the calculator's quantity; closing it resets the top margin and the fixed navigation and keeps the scroll position", async () => {
   const container = await buttons();
@@ -111,6 +111,19 @@ test("the offer request opens its own modal; Escape and the backdrop close it th
     "askModal:open",
     "askModal:close",
   ]);
+});
+
+test("the delivery countries the page was built with are chosen from at once: sent empty before the shop API answered, only the message is missing", async () => {
+  // The shop API does not answer the visitor's country (yet): the page's own countries still fill the form.
+  stubApi(() => undefined);
+  const container = await buttons();
+  await clickOn(byTestId(container, "ask-question"));
+  await settle();
+  const dialog = modal()!;
+  expect([...fieldLabelled(dialog, "Lieferland").querySelectorAll("option")].map((option) => option.value)).toEqual(["de", "at"]);
+  await clickOn(byTestId(dialog, "inquiry-next")!);
+  await settle();
+  expect([...dialog.querySelectorAll('[role="alert"]')].map((alert) => alert.id)).toEqual(["inquiry-message-error"]);
 });
 
 test("a shop with inquiries switched off keeps the toast and opens nothing", async () => {

@@ -22,10 +22,12 @@ export interface InquiryModalProps {
   quantity?: number | null;
   /** A terrace planner's configuration number the offer request is about. */
   configuration?: string | null;
+  /** The shop's delivery countries as the page was built with them; null: asked from the shop API when the modal opens. */
+  countries?: readonly string[] | null;
   onClose: () => void;
 }
 
-export default function InquiryModal({ type, product, language, quantity, configuration, onClose }: InquiryModalProps) {
+export default function InquiryModal({ type, product, language, quantity, configuration, countries = null, onClose }: InquiryModalProps) {
   const { t } = useTranslation(NAMESPACE);
   const [answer, setAnswer] = React.useState<InquiryAnswer | null>(null);
   const dialog = React.useRef<HTMLDivElement>(null);
@@ -80,7 +82,7 @@ export default function InquiryModal({ type, product, language, quantity, config
             type={type}
             product={product}
             language={language}
-            countries={null}
+            countries={countries}
             initialQuantity={quantity}
             configuration={configuration}
             onSubmitted={setAnswer}
