@@ -6,6 +6,9 @@ import { defineConfig } from "@playwright/test";
  * folder, builds the shops the tests visit and serves them through `wrangler dev` on the
  * test hosts of config/shops.json (port 8797), next to `npm start` on 8787.
  */
+/** The specs that run beside the browser tests (see `projects`). */
+const SIDE_LANE = ["deploy-rehearsal.spec.ts", "crawl.spec.ts"];
+
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
@@ -13,7 +16,14 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Approved screenshots (toHaveScreenshot) in one folder; each spec prefixes its names (tests/e2e/phone-walk.spec.ts says how to approve new ones).
   snapshotPathTemplate: "{testDir}/screenshots/{arg}{ext}",
-  workers: 1,
+  // Two lanes side by side, one test at a time in each: the shopper's and staff's tests in the browser share the test
+  // worker's state (its carts, mails and per-address limits), so they run one after the other; the specs that use no
+  // browser and write nothing the others read (the deploy rehearsal on its own worker, the crawl's reads) run beside them.
+  workers: 2,
+  projects: [
+    { name: "browser", testIgnore: SIDE_LANE, workers: 1 },
+    { name: "side", testMatch: SIDE_LANE, workers: 1 },
+  ],
   reporter: [["list"]],
   use: {
     browserName: "chromium",

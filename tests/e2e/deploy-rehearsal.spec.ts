@@ -26,17 +26,21 @@ let runs: string;
 let builds: string;
 let products: number;
 
-/** The browser tests' DE build and catalogue size (their global setup made them before any spec runs). */
-function deBuild(): { builds: string; products: number } {
+/**
+ * The browser tests' DE build and media (their global setup made them before any spec runs), copied: the rehearsal
+ * runs beside the browser tests (playwright.config.ts), whose catalogue changes publish new DE releases meanwhile.
+ */
+function deBuild(into: string): { builds: string; products: number } {
   const e2e = join(ROOT, ".e2e", "dist");
   if (!existsSync(join(e2e, "DE", RELEASE_FILE)) || !existsSync(join(e2e, MEDIA_FOLDER))) throw new Error(`no DE build and media in ${e2e}`);
-  return { builds: e2e, products: Number(process.env.E2E_PRODUCTS ?? 60) };
+  for (const folder of ["DE", MEDIA_FOLDER]) cpSync(realpathSync(join(e2e, folder)), join(into, folder), { recursive: true });
+  return { builds: into, products: Number(process.env.E2E_PRODUCTS ?? 60) };
 }
 
 test.beforeAll(() => {
-  ({ builds, products } = deBuild());
   mkdirSync(work, { recursive: true });
   runs = mkdtempSync(join(work, "runs-"));
+  ({ builds, products } = deBuild(join(runs, "builds")));
 });
 test.afterAll(() => rmSync(runs, { recursive: true, force: true }));
 
