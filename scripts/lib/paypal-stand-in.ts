@@ -110,9 +110,17 @@ const unprocessable = (issue: string, description: string) =>
     details: [{ issue, description }],
   });
 const invalid = (field: string) =>
-  new ApiError(400, { name: "INVALID_REQUEST", message: "Request is not well-formed, syntactically incorrect, or violates schema.", details: [{ issue: "INVALID_PARAMETER_VALUE", field }] });
+  new ApiError(400, {
+    name: "INVALID_REQUEST",
+    message: "Request is not well-formed, syntactically incorrect, or violates schema.",
+    details: [{ issue: "INVALID_PARAMETER_VALUE", field }],
+  });
 const notFound = (what: string) =>
-  new ApiError(404, { name: "RESOURCE_NOT_FOUND", message: "The specified resource does not exist.", details: [{ issue: "INVALID_RESOURCE_ID", description: what }] });
+  new ApiError(404, {
+    name: "RESOURCE_NOT_FOUND",
+    message: "The specified resource does not exist.",
+    details: [{ issue: "INVALID_RESOURCE_ID", description: what }],
+  });
 
 /**
  * POSTs to a shop's host on this machine: `*.localhost` hosts (which Node does not resolve) are
@@ -172,7 +180,9 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     });
 
   const signature = (id: string, time: string, event: string) =>
-    createHmac("sha256", signingKey).update(`${id}|${time}|${options.webhookId}|${createHash("sha256").update(event).digest("hex")}`).digest("base64");
+    createHmac("sha256", signingKey)
+      .update(`${id}|${time}|${options.webhookId}|${createHash("sha256").update(event).digest("hex")}`)
+      .digest("base64");
 
   function orderOf(id: string): PayPalOrder {
     const order = standIn.orders.get(id);
@@ -186,7 +196,11 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   }
 
   async function send(type: PayPalEventType, resource: PayPalWebhookEvent["resource"], order: PayPalOrder): Promise<void> {
-    const resourceType = type.startsWith("CHECKOUT.") ? "checkout-order" : type === "PAYMENT.CAPTURE.REFUNDED" || type === "PAYMENT.CAPTURE.REVERSED" ? "refund" : "capture";
+    const resourceType = type.startsWith("CHECKOUT.")
+      ? "checkout-order"
+      : type === "PAYMENT.CAPTURE.REFUNDED" || type === "PAYMENT.CAPTURE.REVERSED"
+        ? "refund"
+        : "capture";
     const event: PayPalWebhookEvent = {
       id: `WH-${newId(8)}-${newId(17)}`,
       event_version: "1.0",
@@ -216,7 +230,9 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   }
 
   async function resend(sent: SentEvent): Promise<void> {
-    await deliver(sent.url, { body: sent.body, headers: sent.headers }).catch((error: unknown) => log(`paypal stand-in: webhook ${sent.url} failed: ${String(error)}`));
+    await deliver(sent.url, { body: sent.body, headers: sent.headers }).catch((error: unknown) =>
+      log(`paypal stand-in: webhook ${sent.url} failed: ${String(error)}`),
+    );
   }
 
   function verify(request: PayPalVerifyRequest): PayPalVerifyAnswer {
@@ -239,7 +255,8 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
     const context = body.payment_source?.paypal?.experience_context;
     if (body.intent !== "CAPTURE") throw invalid("/intent");
     if (!unit || body.purchase_units.length !== 1) throw invalid("/purchase_units");
-    if (!/^[A-Z]{3}$/.test(unit.amount?.currency_code ?? "") || minorUnits(unit.amount) === null || unit.amount.value.startsWith("-")) throw invalid("/purchase_units/@reference_id=default/amount");
+    if (!/^[A-Z]{3}$/.test(unit.amount?.currency_code ?? "") || minorUnits(unit.amount) === null || unit.amount.value.startsWith("-"))
+      throw invalid("/purchase_units/@reference_id=default/amount");
     if (!context || !isUrl(context.return_url) || !isUrl(context.cancel_url)) throw invalid("/payment_source/paypal/experience_context/return_url");
     const id = newId();
     const now = isoNow();
@@ -305,13 +322,15 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   async function refund(captureId: string, body: PayPalRefundRequest, kind: "PAYMENT.CAPTURE.REFUNDED" | "PAYMENT.CAPTURE.REVERSED"): Promise<PayPalRefund> {
     const captured = standIn.captures.get(captureId);
     if (!captured) throw notFound(`capture ${captureId}`);
-    if (captured.status !== "COMPLETED" && captured.status !== "PARTIALLY_REFUNDED") throw unprocessable("CAPTURE_FULLY_REFUNDED", `The capture is ${captured.status}.`);
+    if (captured.status !== "COMPLETED" && captured.status !== "PARTIALLY_REFUNDED")
+      throw unprocessable("CAPTURE_FULLY_REFUNDED", `The capture is ${captured.status}.`);
     const captureTotal = minorUnits(captured.amount)!;
     const back = [...standIn.refunds.values()].filter((item) => item.links?.some((link) => link.rel === "up" && link.href.endsWith(`/captures/${captureId}`)));
     const left = captureTotal - back.reduce((sum, item) => sum + (minorUnits(item.amount) ?? 0), 0);
     const amount = body.amount ? minorUnits(body.amount) : left;
     if (body.amount && body.amount.currency_code !== captured.amount?.currency_code) throw unprocessable("REFUND_CURRENCY_MISMATCH", "The currency differs.");
-    if (amount === null || amount <= 0 || amount > left) throw unprocessable("REFUND_AMOUNT_EXCEEDED", "The refund amount must be less than or equal to the capture amount that has not yet been refunded.");
+    if (amount === null || amount <= 0 || amount > left)
+      throw unprocessable("REFUND_AMOUNT_EXCEEDED", "The refund amount must be less than or equal to the capture amount that has not yet been refunded.");
     const id = newId();
     const now = isoNow();
     const given: PayPalRefund = {
@@ -396,7 +415,11 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       return { status: 200, body: token };
     }
     const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? "")?.[1];
-    if (!bearer || !tokens.has(bearer)) throw new ApiError(401, { name: "AUTHENTICATION_FAILURE", message: "Authentication failed due to invalid authentication credentials or a missing Authorization header." });
+    if (!bearer || !tokens.has(bearer))
+      throw new ApiError(401, {
+        name: "AUTHENTICATION_FAILURE",
+        message: "Authentication failed due to invalid authentication credentials or a missing Authorization header.",
+      });
     const requestId = typeof request.headers["paypal-request-id"] === "string" ? request.headers["paypal-request-id"] : null;
     let match: RegExpExecArray | null;
     if (method === "POST" && path === "/v2/checkout/orders") {
@@ -419,7 +442,8 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       );
       return { status: 201, body: given };
     }
-    if (method === "POST" && path === "/v1/notifications/verify-webhook-signature") return { status: 200, body: verify(parseJson(body) as PayPalVerifyRequest) };
+    if (method === "POST" && path === "/v1/notifications/verify-webhook-signature")
+      return { status: 200, body: verify(parseJson(body) as PayPalVerifyRequest) };
     throw notFound(`${method} ${path}`);
   }
 
@@ -497,7 +521,11 @@ ${choices.join("\n")}
     },
     resend,
     revokeTokens: () => tokens.clear(),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
   log(`PayPal stand-in on ${origin}`);
   return standIn;

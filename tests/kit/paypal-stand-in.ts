@@ -12,15 +12,21 @@ export const PAYPAL_STAND_IN_CLIENT_ID = "stand-in-client-0123456789abcdef";
 export const PAYPAL_STAND_IN_CLIENT_SECRET = "stand-in-secret-0123456789abcdef";
 export const PAYPAL_STAND_IN_WEBHOOK_ID = "WH-STANDIN-0123456789ABCDEF";
 
-/** Starts a stand-in for the harness and sets the worker's PayPal variables; the answers of its webhooks are kept in `answers`. */
-export async function paypalStandInFor(h: Harness): Promise<PayPalStandIn & { answers: { status: number; data: unknown }[] }> {
+/**
+ * Starts a stand-in for the harness and sets the worker's PayPal variables; the answers of its webhooks are
+ * kept in `answers`. While `holding`, its webhooks are sent nowhere (late: a test sends them with `resend`).
+ */
+export async function paypalStandInFor(h: Harness): Promise<PayPalStandIn & { answers: { status: number; data: unknown }[]; holding: boolean }> {
   const answers: { status: number; data: unknown }[] = [];
+  // eslint-disable-next-line prefer-const -- the stand-in's delivery reads it once it is made
+  let kit: (PayPalStandIn & { answers: typeof answers; holding: boolean }) | undefined;
   const standIn = await startPayPalStandIn({
     port: 0,
     clientId: PAYPAL_STAND_IN_CLIENT_ID,
     clientSecret: PAYPAL_STAND_IN_CLIENT_SECRET,
     webhookId: PAYPAL_STAND_IN_WEBHOOK_ID,
     deliver: async (url, init) => {
+      if (kit?.holding) return;
       const target = new URL(url);
       const answer = await h.call("POST", target.pathname, { raw: init.body, headers: init.headers, shop: shopOfHost(target.host) });
       answers.push({ status: answer.status, data: answer.body.data });
@@ -32,5 +38,6 @@ export async function paypalStandInFor(h: Harness): Promise<PayPalStandIn & { an
     PAYPAL_WEBHOOK_ID: PAYPAL_STAND_IN_WEBHOOK_ID,
     PAYPAL_API_BASE: standIn.origin,
   });
-  return Object.assign(standIn, { answers });
+  kit = Object.assign(standIn, { answers, holding: false });
+  return kit;
 }

@@ -6,15 +6,7 @@
  * model of (the token answer, webhooks and their verification) are written here after PayPal's reference.
  * Money on the wire is a decimal string of the currency's unit; the shop counts integer minor units.
  */
-import type {
-  CapturedPayment,
-  LinkDescription,
-  Money,
-  Order,
-  OrderRequest,
-  Refund,
-  RefundRequest,
-} from "@paypal/paypal-server-sdk";
+import type { CapturedPayment, LinkDescription, Money, Order, OrderRequest, Refund, RefundRequest } from "@paypal/paypal-server-sdk";
 
 /** A camelCase key as PayPal's JSON spells it (`purchaseUnits` -> `purchase_units`). */
 type SnakeKey<Key extends string> = Key extends `${infer Head}${infer Tail}`

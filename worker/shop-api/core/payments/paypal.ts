@@ -101,7 +101,11 @@ function paypalClient(base: string, clientId: string, clientSecret: string): Pay
     if (cached && cached.expires > Date.now()) return cached.token;
     const response = await fetch(`${base}/v1/oauth2/token`, {
       method: "POST",
-      headers: { authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`, "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      headers: {
+        authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}`,
+        "content-type": "application/x-www-form-urlencoded",
+        accept: "application/json",
+      },
       body: "grant_type=client_credentials",
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
@@ -110,7 +114,12 @@ function paypalClient(base: string, clientId: string, clientSecret: string): Pay
     tokens.set(cacheKey, { token: answer.access_token, expires: Date.now() + answer.expires_in * 1000 - TOKEN_MARGIN_MS });
     return answer.access_token;
   }
-  async function call<T>(method: "GET" | "POST", path: string, options: { body?: unknown; rawBody?: string; requestId?: string } = {}, retried = false): Promise<T> {
+  async function call<T>(
+    method: "GET" | "POST",
+    path: string,
+    options: { body?: unknown; rawBody?: string; requestId?: string } = {},
+    retried = false,
+  ): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${await token()}`, accept: "application/json", prefer: "return=representation" };
     if (method === "POST") headers["content-type"] = "application/json";
     if (options.requestId) headers["paypal-request-id"] = options.requestId;
@@ -239,7 +248,13 @@ export function paypalAdapter(settings: PaymentProviderSettings, secrets: Record
       const body: PayPalOrderRequest = {
         intent: "CAPTURE",
         purchase_units: [
-          { reference_id: order.orderNumber, custom_id: tag, invoice_id: tag, description: order.description, amount: paypalMoney(order.amount, order.currency) },
+          {
+            reference_id: order.orderNumber,
+            custom_id: tag,
+            invoice_id: tag,
+            description: order.description,
+            amount: paypalMoney(order.amount, order.currency),
+          },
         ],
         payment_source: {
           paypal: {
@@ -254,7 +269,10 @@ export function paypalAdapter(settings: PaymentProviderSettings, secrets: Record
           },
         },
       };
-      const created = await paypal.call<PayPalOrder>("POST", "/v2/checkout/orders", { body, requestId: `${order.shopId}-${order.orderNumber}-${order.attempt}` });
+      const created = await paypal.call<PayPalOrder>("POST", "/v2/checkout/orders", {
+        body,
+        requestId: `${order.shopId}-${order.orderNumber}-${order.attempt}`,
+      });
       const link = created.links?.find((candidate) => candidate.rel === "payer-action" || candidate.rel === "approve")?.href;
       if (!created.id || !link) throw new Error("PayPal answered an order without its page");
       const amount = created.purchase_units?.[0]?.amount;
