@@ -19,7 +19,7 @@ interface AdapterDefinition {
   secretRoles: readonly string[];
 }
 
-export const PAYMENT_ADAPTERS: Record<string, AdapterDefinition> = {
+const PAYMENT_ADAPTERS: Record<string, AdapterDefinition> = {
   [STRIPE_PROVIDER]: {
     adapter: stripeAdapter,
     methods: ["paypal", "card", "klarna", "sepa", "amazon_pay", "instant_transfer", "twint"],

@@ -26,14 +26,12 @@ export type Wire<Model> = Model extends string
 
 export type PayPalOrderRequest = Wire<OrderRequest>;
 export type PayPalOrder = Wire<Order>;
-export type PayPalOrderStatus = NonNullable<PayPalOrder["status"]>;
 /** A capture as a webhook carries it (with the PayPal order it belongs to in `supplementary_data`). */
 export type PayPalCapture = Wire<CapturedPayment>;
-export type PayPalCaptureStatus = NonNullable<PayPalCapture["status"]>;
 export type PayPalRefundRequest = Wire<RefundRequest>;
 export type PayPalRefund = Wire<Refund>;
-export type PayPalMoney = Wire<Money>;
-export type PayPalLink = Wire<LinkDescription>;
+type PayPalMoney = Wire<Money>;
+type PayPalLink = Wire<LinkDescription>;
 
 /** The answer of POST /v1/oauth2/token (client credentials). */
 export interface PayPalAccessToken {
@@ -55,16 +53,14 @@ export interface PayPalError {
 }
 
 /** The webhook events the shop acts on (the event_type of a webhook). */
-export const PAYPAL_EVENT_TYPES = [
-  "CHECKOUT.ORDER.APPROVED",
-  "PAYMENT.CAPTURE.COMPLETED",
-  "PAYMENT.CAPTURE.PENDING",
-  "PAYMENT.CAPTURE.DENIED",
-  "PAYMENT.CAPTURE.DECLINED",
-  "PAYMENT.CAPTURE.REFUNDED",
-  "PAYMENT.CAPTURE.REVERSED",
-] as const;
-export type PayPalEventType = (typeof PAYPAL_EVENT_TYPES)[number];
+export type PayPalEventType =
+  | "CHECKOUT.ORDER.APPROVED"
+  | "PAYMENT.CAPTURE.COMPLETED"
+  | "PAYMENT.CAPTURE.PENDING"
+  | "PAYMENT.CAPTURE.DENIED"
+  | "PAYMENT.CAPTURE.DECLINED"
+  | "PAYMENT.CAPTURE.REFUNDED"
+  | "PAYMENT.CAPTURE.REVERSED";
 
 /** A webhook event (Webhooks API v1): the resource is an order, a capture or a refund by `resource_type`. */
 export interface PayPalWebhookEvent {

@@ -52,11 +52,11 @@ import {
 
 export const PAYPAL_PROVIDER = "paypal";
 /** PayPal's live REST API (the sandbox: https://api-m.sandbox.paypal.com). */
-export const PAYPAL_LIVE_API = "https://api-m.paypal.com";
+const PAYPAL_LIVE_API = "https://api-m.paypal.com";
 /** The secrets a shop's PayPal provider names (config paymentProviders[].secrets): the REST app's credentials and the webhook's id. */
 export const PAYPAL_SECRET_ROLES = ["clientId", "clientSecret", "webhookId"] as const;
 /** How far a webhook's transmission time may be from now (as Stripe's signature tolerance). */
-export const PAYPAL_TRANSMISSION_TOLERANCE_SECONDS = 300;
+const PAYPAL_TRANSMISSION_TOLERANCE_SECONDS = 300;
 
 /** A token is fetched again this long before PayPal says it expires. */
 const TOKEN_MARGIN_MS = 60_000;
@@ -74,17 +74,13 @@ export function paypalLocale(language: string, shop: Pick<Shop, "deliveryCountri
 }
 
 /** An answer of PayPal's API that is not a success. */
-export class PayPalApiError extends Error {
+class PayPalApiError extends Error {
   constructor(
     readonly status: number,
     readonly error: Partial<PayPalError>,
   ) {
     super(`PayPal answered ${status} ${error.name ?? ""} ${error.details?.map((detail) => detail.issue).join(", ") ?? error.message ?? ""}`.trim());
     this.name = "PayPalApiError";
-  }
-
-  has(issue: string): boolean {
-    return this.error.details?.some((detail) => detail.issue === issue) ?? false;
   }
 }
 
