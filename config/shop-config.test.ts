@@ -174,14 +174,21 @@ describe("shop config: rate limits and captcha", () => {
 });
 
 describe("shop config: address lookup and payment providers (docs/decisions/0036)", () => {
-  test("the demo shops: no address suggestions; Stripe takes every online method a shop lists (docs/decisions/0066)", () => {
+  test("the demo shops: no address suggestions; PayPal takes PayPal in DE and AT, Stripe every other online method a shop lists (docs/decisions/0066, 0069)", () => {
     const config = parseShopConfig(rawConfig);
     expect(config.shops.map((shop) => shop.addressLookup)).toEqual(config.shops.map(() => undefined));
+    const paypal = {
+      provider: "paypal",
+      methods: ["paypal"],
+      secrets: { clientId: "PAYPAL_CLIENT_ID", clientSecret: "PAYPAL_CLIENT_SECRET", webhookId: "PAYPAL_WEBHOOK_ID" },
+    };
     for (const shop of config.shops) {
+      const direct = ["DE", "AT"].includes(shop.id);
       expect(shop.paymentProviders).toEqual([
+        ...(direct ? [paypal] : []),
         {
           provider: "stripe",
-          methods: shop.paymentMethods.filter((method) => !isOfflineMethod(method)),
+          methods: shop.paymentMethods.filter((method) => !isOfflineMethod(method) && !(direct && method === "paypal")),
           secrets: { apiKey: "STRIPE_SECRET_KEY", webhookSecret: "STRIPE_WEBHOOK_SECRET" },
         },
       ]);

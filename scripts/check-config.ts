@@ -15,7 +15,7 @@ import { join, relative } from "node:path";
 import { ENVIRONMENTS, parseShopConfig, schemeFor, ShopConfigError, ShopDirectory, type ShopConfig } from "@config/shop-config";
 import { rateLimitBindingProblems, readWranglerRateLimits } from "./lib/rate-limit-bindings";
 import { MIN_TOKEN_LENGTH, SERVICE_TOKENS } from "@shop-api/core/service-token";
-import { stripeConfigProblems } from "@shop-api/core/payments/stripe";
+import { paymentConfigProblems } from "@shop-api/core/payments/adapters";
 import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { devVar } from "./lib/local-worker";
 import { WRANGLER_CONFIG } from "./lib/wrangler-config";
@@ -109,12 +109,12 @@ export function siteAssetBindingProblems(config: ShopConfig, wrangler: WranglerB
     .map(([where]) => `shops[${index}].assets: ${config.shops[index]!.id} is published to R2, but ${where} has no r2_buckets binding ${SITE_ASSETS_BINDING}`);
 }
 
-/** The config, checked on its own, for the payment methods Stripe can take, and against the rate-limiting and R2 bindings of wrangler.jsonc. */
+/** The config, checked on its own, for the payment providers (adapters, their methods and secrets), and against the rate-limiting and R2 bindings of wrangler.jsonc. */
 export async function checkConfig(path: string, wranglerPath: string): Promise<ShopConfig> {
   const config = loadConfigFile(path);
   const { experimental_readRawConfig } = await import("wrangler");
   const problems = [
-    ...stripeConfigProblems(config.shops),
+    ...paymentConfigProblems(config.shops),
     ...rateLimitBindingProblems(config, await readWranglerRateLimits(wranglerPath)),
     ...siteAssetBindingProblems(config, experimental_readRawConfig({ config: wranglerPath }).rawConfig as WranglerBuckets),
   ];

@@ -51,6 +51,8 @@ export interface ShopApiEnv {
   MAIL_API_KEY?: string;
   /** The Stripe API's origin for the Stripe adapter (core/payments/stripe.ts); unset: Stripe's own. Locally the stand-in's (scripts/lib/stripe-stand-in.ts). */
   STRIPE_API_ORIGIN?: string;
+  /** PayPal's REST API base for the PayPal adapter (core/payments/paypal.ts); unset: the live https://api-m.paypal.com (sandbox: https://api-m.sandbox.paypal.com). Locally the stand-in's (scripts/lib/paypal-stand-in.ts). */
+  PAYPAL_API_BASE?: string;
   /** Rebuild requests (worker/shop-api/rebuilds, docs/decisions/0032): wrangler.jsonc queues.producers; unset: the sweep merges them. */
   REBUILD_QUEUE?: Queue<{ requestId: number }>;
   /** The published builds of shops with `assets: "r2"` (docs/decisions/0053; worker/lib/site-assets.ts): the edge reads them, the builder writes them through /admin/builder/site-assets/*; unset: such shops answer 503. */

@@ -20,6 +20,14 @@
  * The workers run without a mail transport (MAIL_TRANSPORT=none): the confirmation mail is
  * written in the order's batch as always, and sending it is not part of the request.
  *
+ * Online payment (docs/decisions/0066, 0069): the same order call with PayPal, which DE takes
+ * through the PayPal provider, against the local PayPal stand-in (scripts/lib/paypal-stand-in.ts,
+ * on loopback: PayPal's own latency is not in it): the order's batch plus the token (fetched once,
+ * then kept) and PayPal's order creation. Then each order is approved on the stand-in and its
+ * CHECKOUT.ORDER.APPROVED delivered untimed (the shop captures), and the payment webhook is
+ * timed: PAYMENT.CAPTURE.COMPLETED as PayPal sends it, verified at the stand-in, recorded once
+ * with its ledger row. Both printed beside the one-read floor as a ratio.
+ *
  * Customer login (docs/decisions/0037): POST /apiv2/customer/login with the right
  * password of a verified account (a new session each time) and with an unknown address (the
  * dummy hash), and the password hash alone in the same runtime (pbkdf2-worker.ts: one PBKDF2 at
@@ -42,6 +50,7 @@ import { startWorkerdWorker } from "../lib/workerd-worker";
 import { ROOT } from "../lib/shops";
 import { BACK_OFFICE_HOST, cancelEvent, placeOrderBody } from "../lib/bench-orders";
 import { LOGIN_PASSWORD, seedLoginAccounts } from "../lib/bench-login-accounts";
+import { startPayPalStandIn, type PayPalStandIn, type SentEvent } from "../lib/paypal-stand-in";
 
 const HOST = "de.localhost:8787";
 /** No mail is sent from the benchmark's workers (see above). */
@@ -178,12 +187,21 @@ async function main() {
   const log = (line: string) => console.log(`[bench:api] ${line}`);
   await prepareCatalogue({ stateDir, products: values.products, log });
   const logins = await seedLoginAccounts(harnessCount * (requests + WARMUP), log);
+  // PayPal's webhooks are kept, not sent: the bench delivers them itself (see measureOnlinePayment).
+  const paypal = await startPayPalStandIn({
+    port: 0,
+    clientId: localSecret("PAYPAL_CLIENT_ID"),
+    clientSecret: localSecret("PAYPAL_CLIENT_SECRET"),
+    webhookId: localSecret("PAYPAL_WEBHOOK_ID"),
+    deliver: async () => undefined,
+  });
+  const vars = { ...NO_MAIL, PAYPAL_API_BASE: paypal.origin };
   const harnesses: { name: string; start(script?: string): Promise<LocalWorker> }[] = [
     {
       name: "workerd through Miniflare: the runtime as deployed, without wrangler dev's proxy and inspector",
-      start: (script) => startWorkerdWorker({ port, persistTo: stateDir, script, outDir: join(ROOT, ".bench", "api-workerd"), vars: NO_MAIL }),
+      start: (script) => startWorkerdWorker({ port, persistTo: stateDir, script, outDir: join(ROOT, ".bench", "api-workerd"), vars }),
     },
-    { name: "wrangler dev (the development harness)", start: (script) => startLocalWorker({ port, persistTo: stateDir, script, vars: NO_MAIL }) },
+    { name: "wrangler dev (the development harness)", start: (script) => startLocalWorker({ port, persistTo: stateDir, script, vars }) },
   ];
   const reports: string[] = [];
   try {
@@ -193,8 +211,9 @@ async function main() {
       let rows: string[];
       let order: Measured;
       let oneRead: Measured;
+      let online: { order: Measured; webhook: Measured };
       try {
-        ({ rows, order, oneRead } = await measureCalls(port, requests, log));
+        ({ rows, order, oneRead, online } = await measureCalls(port, requests, paypal, log));
         rows.push(...(await measureLogin(port, requests, logins)));
       } finally {
         await worker.stop();
@@ -212,17 +231,30 @@ async function main() {
         `place order p95 ${order.p95.toFixed(2)} ms = ${ratio(order.p95, oneRead.p95)} the one-read floor's p95 (${oneRead.p95.toFixed(2)} ms; target at most 3x), ` +
           `${ratio(order.p95, bare.p95)} the bare SELECT 1 floor's; p50 ${ratio(order.p50, oneRead.p50)} of the one-read floor's`,
       );
+      for (const [name, figures] of [
+        ["place order with an online payment", online.order],
+        ["payment webhook", online.webhook],
+      ] as const)
+        rows.push(
+          `${name} p50 ${figures.p50.toFixed(2)} ms = ${ratio(figures.p50, oneRead.p50)}, p95 ${figures.p95.toFixed(2)} ms = ${ratio(figures.p95, oneRead.p95)} the one-read floor's`,
+        );
       rows.push(...(await measurePasswordHash(harness, port, requests)));
       reports.push(`\nLive commerce, ${harness.name}, local D1, sequential, keep-alive:\n${rows.join("\n")}`);
     }
   } finally {
     agent.destroy();
+    await paypal.close();
   }
   for (const report of reports) console.log(report);
 }
 
-/** The live calls against the worker on `port`: rows of measure(), and the figures of place order and its one-read floor. */
-async function measureCalls(port: number, requests: number, log: (line: string) => void): Promise<{ rows: string[]; order: Measured; oneRead: Measured }> {
+/** The live calls against the worker on `port`: rows of measure(), and the figures of place order (offline and online), the payment webhook and the one-read floor. */
+async function measureCalls(
+  port: number,
+  requests: number,
+  paypal: PayPalStandIn,
+  log: (line: string) => void,
+): Promise<{ rows: string[]; order: Measured; oneRead: Measured; online: { order: Measured; webhook: Measured } }> {
   const graphql = await send(port, "POST", "/graphql", {
     body: { query: productsQuery("DE") },
     bearer: localSecret("GRAPHQL_TOKEN"),
@@ -275,7 +307,65 @@ async function measureCalls(port: number, requests: number, log: (line: string) 
   );
   const order = await measurePlaceOrder(port, requests, orderable, newVisitor, log);
   rows.push(order.text);
-  return { rows, order, oneRead };
+  const online = await measureOnlinePayment(port, requests, orderable, newVisitor, paypal, log);
+  rows.push(online.order.text, online.webhook.text);
+  return { rows, order, oneRead, online };
+}
+
+/** Sends a PayPal webhook the stand-in made to the shop's callback, as PayPal sends it. */
+function deliverWebhook(port: number, sent: SentEvent): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(sent.url);
+    const headers = { ...sent.headers, host: url.host, "content-length": String(Buffer.byteLength(sent.body)), ...benchClientHeaders() };
+    const request = http.request({ host: "127.0.0.1", port, method: "POST", path: url.pathname, headers, agent }, (response) => {
+      response.resume();
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: "", setCookie: [], shopApiMs: null }));
+    });
+    request.on("error", reject);
+    request.end(sent.body);
+  });
+}
+
+/**
+ * Place order with PayPal (the shop opens the payment at the stand-in within the call), then the
+ * payment webhook before the orders are cancelled: each order approved on the stand-in, its approval
+ * delivered untimed (the shop captures), and the capture's PAYMENT.CAPTURE.COMPLETED timed.
+ */
+async function measureOnlinePayment(
+  port: number,
+  requests: number,
+  orderable: ProductNode[],
+  newVisitor: () => Promise<string>,
+  paypal: PayPalStandIn,
+  log: (line: string) => void,
+): Promise<{ order: Measured; webhook: Measured }> {
+  const opened: string[] = [];
+  let webhook: Measured | null = null;
+  const order = await measurePlaceOrder(port, requests, orderable, newVisitor, log, {
+    label: "place online",
+    method: "paypal",
+    placed: (answer) => {
+      const redirect = (JSON.parse(answer.body) as { data: { payment: { redirectUrl: string | null } } }).data.payment.redirectUrl;
+      const paypalId = redirect ? new URL(redirect).searchParams.get("token") : null;
+      if (paypalId) opened.push(paypalId);
+    },
+    beforeCancel: async () => {
+      const completed: SentEvent[] = [];
+      for (const paypalId of opened) {
+        const before = paypal.events.length;
+        await paypal.choose(paypalId, "approve");
+        const approved = paypal.events.slice(before).find((sent) => sent.event.event_type === "CHECKOUT.ORDER.APPROVED");
+        const after = paypal.events.length;
+        if (approved) await deliverWebhook(port, approved);
+        completed.push(...paypal.events.slice(after).filter((sent) => sent.event.event_type === "PAYMENT.CAPTURE.COMPLETED"));
+      }
+      log(`payment webhook: ${opened.length} PayPal orders approved and captured, ${completed.length} captures to report`);
+      if (completed.length <= WARMUP) throw new Error(`the shop captured ${completed.length} PayPal payments, more than ${WARMUP} are needed`);
+      webhook = await measured("payment webhook", completed.length - WARMUP, (i) => deliverWebhook(port, completed[i]!));
+    },
+  });
+  if (!webhook) throw new Error("the payment webhook was not measured");
+  return { order, webhook };
 }
 
 /** Packages of each product the orders leave in stock. */
@@ -292,6 +382,7 @@ async function measurePlaceOrder(
   orderable: ProductNode[],
   newVisitor: () => Promise<string>,
   log: (line: string) => void,
+  online: { label: string; method: string; placed(answer: Answer): void; beforeCancel(): Promise<void> } | null = null,
 ): Promise<Measured> {
   const count = WARMUP + requests;
   const skus: string[] = [];
@@ -310,16 +401,19 @@ async function measurePlaceOrder(
   }
   const run = `${process.pid}-${Date.now()}`;
   const placed: string[] = [];
-  const result = await measured("place order", requests, async (i) => {
+  const result = await measured(online?.label ?? "place order", requests, async (i) => {
     const answer = await send(port, "POST", "/apiv2/checkout/order", {
-      body: placeOrderBody("bench.order@example.com"),
+      body: placeOrderBody("bench.order@example.com", online?.method),
       token: tokens[i],
       headers: { "idempotency-key": `bench-${run}-${i}` },
     });
-    if (answer.status === 200) placed.push((JSON.parse(answer.body) as { data: { orderNumber: string } }).data.orderNumber);
-    else if (i < 3) log(`place order answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+    if (answer.status === 200) {
+      placed.push((JSON.parse(answer.body) as { data: { orderNumber: string } }).data.orderNumber);
+      online?.placed(answer);
+    } else if (i < 3) log(`place order answered ${answer.status}: ${answer.body.slice(0, 300)}`);
     return answer;
   });
+  await online?.beforeCancel();
   // The ERP cancels them: the stock is back for the next run.
   const erpToken = localSecret("ORDER_EVENTS_TOKEN");
   let cancelled = 0;

@@ -10,9 +10,9 @@ export const BACK_OFFICE_HOST = loadShopConfig().backOffice?.hosts.development[0
 
 export const ORDER_ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
 
-/** The body of POST /apiv2/checkout/order for a guest with this address. */
-export function placeOrderBody(email: string) {
-  return { email, billingAddress: ORDER_ADDRESS, deliveryMode: "standard", paymentMethod: "invoice", acceptTerms: true };
+/** The body of POST /apiv2/checkout/order for a guest with this address (by invoice unless another method is named). */
+export function placeOrderBody(email: string, paymentMethod = "invoice") {
+  return { email, billingAddress: ORDER_ADDRESS, deliveryMode: "standard", paymentMethod, acceptTerms: true };
 }
 
 /** The ERP's event that cancels an order: its path (on the back-office host, bearer ORDER_EVENTS_TOKEN) and body. */

@@ -32,3 +32,6 @@ export function portLock(port: number): string {
 
 /** The local Stripe stand-in's port per local environment (scripts/lib/stripe-stand-in.ts): `npm start`'s and the browser tests'. */
 export const STRIPE_STAND_IN_PORTS: Record<LocalEnvironment, number> = { development: 12111, test: 12112 };
+
+/** The local PayPal stand-in's port per local environment (scripts/lib/paypal-stand-in.ts), beside the Stripe one's. */
+export const PAYPAL_STAND_IN_PORTS: Record<LocalEnvironment, number> = { development: 12121, test: 12122 };

@@ -8,6 +8,7 @@ import { seedDemoStaff } from "./demo-staff";
 import { drainBuilds, startBuilder, type DrainedBuild, type RunningBuilder } from "@builder/index";
 import { mailDirectoryIn, startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
+import { startPayPalStandIn, type PayPalStandIn } from "./paypal-stand-in";
 import { localSecret, startLocalWorker, type LocalWorker } from "./local-worker";
 import { demoCatalogueVersion, storeDemoCatalogueVersion, storedDemoCatalogueVersion } from "./demo-catalogue-version";
 import { runTsxScript } from "./run-script";
@@ -31,6 +32,8 @@ export interface LocalShopsOptions {
   mailCatcher?: { smtp: number; web: number };
   /** The port of the local Stripe stand-in the worker pays through (STRIPE_API_ORIGIN; scripts/lib/local-ports.ts). None: no stand-in (benchmarks). */
   stripeStandIn?: number;
+  /** The port of the local PayPal stand-in the worker pays through (PAYPAL_API_BASE; scripts/lib/local-ports.ts). None: no stand-in (benchmarks). */
+  paypalStandIn?: number;
   /** The environment the worker serves (its no-shop-found page links to that environment's hosts); default wrangler.jsonc's, development. */
   environment?: LocalEnvironment;
   products: number;
@@ -46,6 +49,7 @@ export interface LocalShops {
   worker: LocalWorker;
   mail: MailCatcher | null;
   stripe: StripeStandIn | null;
+  paypal: PayPalStandIn | null;
   /** The first build of each shop, through the pipeline. */
   builds: DrainedBuild[];
   /** The change id of the publish that started them. */
@@ -104,24 +108,41 @@ export async function startAndBuild(options: LocalShopsOptions): Promise<LocalSh
           webhookSecret: localSecret("STRIPE_WEBHOOK_SECRET"),
           log: options.log,
         });
-  const stripeVars: Record<string, string> = stripe ? { STRIPE_API_ORIGIN: stripe.origin } : {};
+  const paypal =
+    options.paypalStandIn === undefined
+      ? null
+      : await startPayPalStandIn({
+          port: options.paypalStandIn,
+          clientId: localSecret("PAYPAL_CLIENT_ID"),
+          clientSecret: localSecret("PAYPAL_CLIENT_SECRET"),
+          webhookId: localSecret("PAYPAL_WEBHOOK_ID"),
+          log: options.log,
+        }).catch(async (error: unknown) => {
+          await stripe?.close();
+          throw error;
+        });
+  const standIns = { stripe, paypal };
+  const paymentVars: Record<string, string> = {
+    ...(stripe ? { STRIPE_API_ORIGIN: stripe.origin } : {}),
+    ...(paypal ? { PAYPAL_API_BASE: paypal.origin } : {}),
+  };
   try {
-    if (!ports) return { ...(await buildAndServe(options, stripeVars)), mail: null, stripe };
+    if (!ports) return { ...(await buildAndServe(options, paymentVars)), mail: null, ...standIns };
     options.log(`Starting the mail catcher (SMTP ${ports.smtp}, inbox on port ${ports.web}) ...`);
     const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.web, mailDirectory: mailDirectoryIn(options.stateDir), log: options.log });
     try {
-      return { ...(await buildAndServe(options, { ...stripeVars, SMTP_PORT: String(ports.smtp) })), mail, stripe };
+      return { ...(await buildAndServe(options, { ...paymentVars, SMTP_PORT: String(ports.smtp) })), mail, ...standIns };
     } catch (error) {
       await mail.stop();
       throw error;
     }
   } catch (error) {
-    await stripe?.close();
+    await Promise.all([stripe?.close(), paypal?.close()]);
     throw error;
   }
 }
 
-async function buildAndServe(options: LocalShopsOptions, serviceVars: Record<string, string>): Promise<Omit<LocalShops, "mail" | "stripe">> {
+async function buildAndServe(options: LocalShopsOptions, serviceVars: Record<string, string>): Promise<Omit<LocalShops, "mail" | "stripe" | "paypal">> {
   const vars: Record<string, string> = { ...serviceVars, ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}) };
   options.log("Building the back-office console ...");
   await buildConsole(options.distRoot);

@@ -12,11 +12,11 @@ describe(".dev.vars holds every local secret", () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  test("a new file gets a random token per purpose, the ALTCHA key, the returns and offer link keys the Stripe stand-in's secrets and the trusted proxy secret", () => {
+  test("a new file gets a random token per purpose, the ALTCHA key, the returns and offer link keys, the Stripe and PayPal stand-ins' secrets and the trusted proxy secret", () => {
     const path = join(dir, ".dev.vars");
     ensureDevVars(path);
     expect(readFileSync(path, "utf8")).toMatch(
-      /^CATALOGUE_IMPORT_TOKEN=[0-9a-f]{48}\nSEARCH_REPORT_TOKEN=[0-9a-f]{48}\nGRAPHQL_TOKEN=[0-9a-f]{48}\nBUILDER_TOKEN=[0-9a-f]{48}\nORDER_EVENTS_TOKEN=[0-9a-f]{48}\nALTCHA_HMAC_KEY=[0-9a-f]{48}\nRMA_LINK_SECRET=[0-9a-f]{48}\nOFFER_LINK_SECRET=[0-9a-f]{48}\nSTRIPE_SECRET_KEY=[0-9a-f]{48}\nSTRIPE_WEBHOOK_SECRET=[0-9a-f]{48}\nTRUSTED_PROXY_SECRET=[0-9a-f]{48}\n$/,
+      /^CATALOGUE_IMPORT_TOKEN=[0-9a-f]{48}\nSEARCH_REPORT_TOKEN=[0-9a-f]{48}\nGRAPHQL_TOKEN=[0-9a-f]{48}\nBUILDER_TOKEN=[0-9a-f]{48}\nORDER_EVENTS_TOKEN=[0-9a-f]{48}\nALTCHA_HMAC_KEY=[0-9a-f]{48}\nRMA_LINK_SECRET=[0-9a-f]{48}\nOFFER_LINK_SECRET=[0-9a-f]{48}\nSTRIPE_SECRET_KEY=[0-9a-f]{48}\nSTRIPE_WEBHOOK_SECRET=[0-9a-f]{48}\nPAYPAL_CLIENT_ID=[0-9a-f]{48}\nPAYPAL_CLIENT_SECRET=[0-9a-f]{48}\nPAYPAL_WEBHOOK_ID=[0-9a-f]{48}\nTRUSTED_PROXY_SECRET=[0-9a-f]{48}\n$/,
     );
   });
 
@@ -25,7 +25,7 @@ describe(".dev.vars holds every local secret", () => {
     writeFileSync(path, "CATALOGUE_IMPORT_TOKEN=kept\nOTHER=1");
     ensureDevVars(path);
     expect(readFileSync(path, "utf8")).toMatch(
-      /^CATALOGUE_IMPORT_TOKEN=kept\nOTHER=1\nSEARCH_REPORT_TOKEN=[0-9a-f]{48}\nGRAPHQL_TOKEN=[0-9a-f]{48}\nBUILDER_TOKEN=[0-9a-f]{48}\nORDER_EVENTS_TOKEN=[0-9a-f]{48}\nALTCHA_HMAC_KEY=[0-9a-f]{48}\nRMA_LINK_SECRET=[0-9a-f]{48}\nOFFER_LINK_SECRET=[0-9a-f]{48}\nSTRIPE_SECRET_KEY=[0-9a-f]{48}\nSTRIPE_WEBHOOK_SECRET=[0-9a-f]{48}\nTRUSTED_PROXY_SECRET=[0-9a-f]{48}\n$/,
+      /^CATALOGUE_IMPORT_TOKEN=kept\nOTHER=1\nSEARCH_REPORT_TOKEN=[0-9a-f]{48}\nGRAPHQL_TOKEN=[0-9a-f]{48}\nBUILDER_TOKEN=[0-9a-f]{48}\nORDER_EVENTS_TOKEN=[0-9a-f]{48}\nALTCHA_HMAC_KEY=[0-9a-f]{48}\nRMA_LINK_SECRET=[0-9a-f]{48}\nOFFER_LINK_SECRET=[0-9a-f]{48}\nSTRIPE_SECRET_KEY=[0-9a-f]{48}\nSTRIPE_WEBHOOK_SECRET=[0-9a-f]{48}\nPAYPAL_CLIENT_ID=[0-9a-f]{48}\nPAYPAL_CLIENT_SECRET=[0-9a-f]{48}\nPAYPAL_WEBHOOK_ID=[0-9a-f]{48}\nTRUSTED_PROXY_SECRET=[0-9a-f]{48}\n$/,
     );
     const once = readFileSync(path, "utf8");
     ensureDevVars(path);
@@ -37,7 +37,7 @@ describe(".dev.vars holds every local secret", () => {
     writeFileSync(path, "");
     ensureDevVars(path);
     expect(readFileSync(path, "utf8")).toMatch(
-      /^CATALOGUE_IMPORT_TOKEN=\w+\nSEARCH_REPORT_TOKEN=\w+\nGRAPHQL_TOKEN=\w+\nBUILDER_TOKEN=\w+\nORDER_EVENTS_TOKEN=\w+\nALTCHA_HMAC_KEY=\w+\nRMA_LINK_SECRET=\w+\nOFFER_LINK_SECRET=\w+\nSTRIPE_SECRET_KEY=\w+\nSTRIPE_WEBHOOK_SECRET=\w+\nTRUSTED_PROXY_SECRET=\w+\n$/,
+      /^CATALOGUE_IMPORT_TOKEN=\w+\nSEARCH_REPORT_TOKEN=\w+\nGRAPHQL_TOKEN=\w+\nBUILDER_TOKEN=\w+\nORDER_EVENTS_TOKEN=\w+\nALTCHA_HMAC_KEY=\w+\nRMA_LINK_SECRET=\w+\nOFFER_LINK_SECRET=\w+\nSTRIPE_SECRET_KEY=\w+\nSTRIPE_WEBHOOK_SECRET=\w+\nPAYPAL_CLIENT_ID=\w+\nPAYPAL_CLIENT_SECRET=\w+\nPAYPAL_WEBHOOK_ID=\w+\nTRUSTED_PROXY_SECRET=\w+\n$/,
     );
   });
 });

@@ -32,7 +32,8 @@ export interface LocalWorker {
  * Local secrets of the worker, random per checkout: the shop API's token per purpose (docs/decisions/0027), the ALTCHA
  * challenges' HMAC key, the key that signs the order confirmation's returns link (core/returns-link.ts), the key that
  * signs the offer mail's link (core/offer-link.ts), the Stripe stand-in's secret key and webhook secret
- * (scripts/lib/stripe-stand-in.ts; config paymentProviders names them), and the secret a local tool proves itself
+ * (scripts/lib/stripe-stand-in.ts), the PayPal stand-in's client id, client secret and webhook id
+ * (scripts/lib/paypal-stand-in.ts; config paymentProviders names them), and the secret a local tool proves itself
  * with as a trusted proxy (worker/edge/client-address.ts).
  */
 const LOCAL_SECRETS = [
@@ -42,6 +43,9 @@ const LOCAL_SECRETS = [
   "OFFER_LINK_SECRET",
   "STRIPE_SECRET_KEY",
   "STRIPE_WEBHOOK_SECRET",
+  "PAYPAL_CLIENT_ID",
+  "PAYPAL_CLIENT_SECRET",
+  "PAYPAL_WEBHOOK_ID",
   "TRUSTED_PROXY_SECRET",
 ] as const;
 export type LocalSecret = (typeof LOCAL_SECRETS)[number];

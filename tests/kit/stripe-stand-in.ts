@@ -12,7 +12,7 @@ export const STAND_IN_SECRET_KEY = "sk_test_stand_in_0123456789abcdef";
 export const STAND_IN_WEBHOOK_SECRET = "whsec_stand_in_0123456789abcdef";
 
 /** The shop whose host (in any environment) is `host`. */
-function shopOfHost(host: string): string {
+export function shopOfHost(host: string): string {
   const shop = shopDirectory.config.shops.find((candidate) => Object.values(candidate.hosts).some((hosts) => hosts.includes(host)));
   if (!shop) throw new Error(`no shop has the host ${host}`);
   return shop.id;

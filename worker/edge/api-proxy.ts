@@ -61,6 +61,12 @@ export const FORWARDED_REQUEST_HEADERS = [
   "x-captcha-token",
   // A payment provider's signature of its webhook (Stripe; docs/decisions/0066): the shop API verifies it.
   "stripe-signature",
+  // PayPal's transmission headers of its webhook (docs/decisions/0069): the shop API has PayPal verify them.
+  "paypal-transmission-id",
+  "paypal-transmission-time",
+  "paypal-transmission-sig",
+  "paypal-cert-url",
+  "paypal-auth-algo",
 ] as const;
 
 const HOP_BY_HOP = [

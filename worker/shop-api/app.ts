@@ -24,8 +24,7 @@ import { captchaChallenge } from "./core/captcha/challenge";
 import { contactMessageList } from "./contact/staff-routes";
 import { submitContact } from "./contact/submit";
 import { failureResponse, notFound } from "./core/envelope";
-import { registerPaymentAdapter } from "./core/payments/registry";
-import { STRIPE_PROVIDER, stripeAdapter } from "./core/payments/stripe";
+import { registerPaymentAdapters } from "./core/payments/adapters";
 import { mailList, mailView } from "./core/mail/staff-outbox-routes";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
 import { staffRoute } from "./core/staff-auth";
@@ -68,8 +67,8 @@ export interface ShopApi {
 }
 
 export function createShopApi(deps: RouteDeps = { now: () => new Date() }): ShopApi {
-  // The payment adapters the shops' config may name (core/payments/registry.ts).
-  registerPaymentAdapter(STRIPE_PROVIDER, stripeAdapter);
+  // The payment adapters the shops' config may name (core/payments/adapters.ts).
+  registerPaymentAdapters();
   const router = Router<Request, RouteArgs>();
   const any = (handler: Parameters<typeof route>[1]) => route(deps, handler);
   const shop = (handler: Parameters<typeof shopRoute>[1]) => shopRoute(deps, handler);

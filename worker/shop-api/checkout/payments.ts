@@ -8,15 +8,18 @@
  *   cannot open it (down, refusing) leaves the order placed and its payment pending with no
  *   page (`redirectUrl` null): the success page says so and offers another try; nothing is lost.
  * - `GET /apiv2/checkout/payment/{provider}/return?order=NUMBER`: the visitor back from the
- *   provider; only a 303 to the success page (a return proves nothing and changes nothing).
+ *   provider; a 303 to the success page (a return proves nothing). A provider whose payments wait
+ *   for the shop's capture (PayPal) is asked to capture the order's open payment first; only its own
+ *   answer changes the payment state, as a verified callback does.
  * - `POST /apiv2/checkout/payment/{provider}/callback`: the provider's server-to-server
  *   report, the one source of truth. Only a callback the provider's adapter verifies (its
- *   signature) changes the order's payment state, once per outcome and reference: a replay
+ *   signature, or the provider's own verification) changes the order's payment state, once per outcome and reference: a replay
  *   answers 200 and changes nothing; an order of another shop or another provider is 404; a
  *   paid outcome of another amount or currency is 409 and changes nothing. Every money
  *   movement goes to the payment ledger once (tables/payment-ledger.ts). The order's stock
  *   follows the payment (given back when it fails or expires). A payment that arrives for an
- *   order cancelled meanwhile is refunded at once.
+ *   order cancelled meanwhile is refunded at once. An approval (PayPal) is captured while it is
+ *   the order's open payment; an approval of a payment the visitor left for another try takes nothing.
  * - `POST /apiv2/checkout/order/{number}/payment`: the visitor who placed the order tries
  *   again (the next attempt, optionally with another online method of the same total) after a
  *   failed or expired payment, a provider that was down, or a payment page left unpaid (the
@@ -32,6 +35,7 @@ import { fail, invalid, notFound } from "../core/envelope";
 import {
   PaymentCallbackRefused,
   type OnlinePaymentMethod,
+  type PaymentApproval,
   type PaymentMovement,
   type PaymentNotice,
   type PaymentOutcome,
@@ -139,12 +143,18 @@ export async function startPayment(ctx: ShopContext, order: PayableOrder, provid
   }
 }
 
-/** GET /apiv2/checkout/payment/{provider}/return?order=NUMBER: to the success page of the order. */
-export function paymentReturn(ctx: ShopContext, params: Params): Response {
+/** GET /apiv2/checkout/payment/{provider}/return?order=NUMBER: to the success page of the order, its approved payment captured first. */
+export async function paymentReturn(ctx: ShopContext, params: Params): Promise<Response> {
   const provider = params.provider ?? "";
   const order = ctx.url.searchParams.get("order") ?? "";
   if (!PROVIDER_CODE.test(provider) || !ctx.shop.paymentProviders.some((settings) => settings.provider === provider) || !ORDER_NUMBER.test(order))
     throw notFound();
+  const adapter = paymentProviderByCode(ctx.shop, ctx.env, provider);
+  // The capture's outcome is the provider's answer; whatever fails here, its webhook captures and reports it later.
+  if (adapter?.capture)
+    await captureApproved(ctx, adapter, { orderNumber: order, approved: null }).catch((error: unknown) =>
+      console.warn(`payment not captured on return (${ctx.shop.id} ${order}, ${provider}): ${error instanceof Error ? error.message : String(error)}`),
+    );
   const location = `${orderSuccessPath(ctx.shop, ctx.language)}?${new URLSearchParams({ order }).toString()}`;
   return new Response(null, { status: 303, headers: { location, "cache-control": "private, no-store" } });
 }
@@ -155,6 +165,12 @@ function checkedOutcome(outcome: PaymentOutcome): PaymentOutcome {
   if (!ORDER_NUMBER.test(outcome.orderNumber) || !statusOk || !PAYMENT_REFERENCE.test(outcome.reference) || !paymentIdOk)
     throw new PaymentCallbackRefused("the verified callback names no order, outcome or reference");
   return outcome;
+}
+
+function checkedApproval(approval: PaymentApproval): PaymentApproval {
+  if (!ORDER_NUMBER.test(approval.orderNumber) || !PAYMENT_REFERENCE.test(approval.approved))
+    throw new PaymentCallbackRefused("the verified approval names no order or payment");
+  return approval;
 }
 
 const nothing = (orderNumber: string | null, paymentState: PaymentState | null): PaymentCallbackAnswer => ({
@@ -174,6 +190,7 @@ export async function paymentCallback(ctx: ShopContext, params: Params): Promise
   try {
     notice = await provider.verifyCallback(ctx.request);
     if ("movements" in notice) notice = { movements: notice.movements.map(checkedMovement) };
+    else if ("approved" in notice) notice = checkedApproval(notice);
     else if (!("ignored" in notice)) notice = checkedOutcome(notice);
   } catch (error) {
     if (!(error instanceof PaymentCallbackRefused)) throw error;
@@ -182,7 +199,30 @@ export async function paymentCallback(ctx: ShopContext, params: Params): Promise
   }
   if ("ignored" in notice) return reply(nothing(null, null));
   if ("movements" in notice) return reply(await recordMovements(ctx, provider, notice.movements));
+  if ("approved" in notice) return reply(await captureApproved(ctx, provider, notice));
   return reply(await applyOutcome(ctx, provider, notice));
+}
+
+/**
+ * Captures the order's open payment at a provider whose payments wait for the shop's capture
+ * (PayPal) and applies the outcome the provider answers. `approved`: the payment the provider says
+ * was approved (a webhook), captured only while it is the order's open one; null: the order's open
+ * payment, whatever it is (the visitor's return). Nothing for another state, another provider or none open.
+ */
+async function captureApproved(
+  ctx: ShopContext,
+  provider: PaymentProvider,
+  approval: Omit<PaymentApproval, "approved"> & { approved: string | null },
+): Promise<PaymentCallbackAnswer> {
+  const order = await selectOrderByNumber(ctx.shop.id, approval.orderNumber).prepare(ctx.db).first<OrderRow & OrderPaymentColumns>();
+  if (!order || order.payment_provider !== provider.code) throw notFound();
+  const open = order.payment_state === "pending" ? order.payment_reference : null;
+  if (!provider.capture || open === null || (approval.approved !== null && approval.approved !== open)) return nothing(order.order_number, order.payment_state);
+  const captured = await provider.capture(open);
+  if ("ignored" in captured || "movements" in captured || "approved" in captured) return nothing(order.order_number, order.payment_state);
+  const outcome = checkedOutcome(captured);
+  if (outcome.orderNumber !== order.order_number || outcome.reference !== open) throw new PaymentCallbackRefused("the capture names another payment");
+  return applyOutcome(ctx, provider, outcome);
 }
 
 /** Refunds and chargebacks of payments the ledger holds (of another shop's or an unknown payment: nothing). */

@@ -6,8 +6,9 @@
  * 1. Placing the order (POST /apiv2/checkout/order) writes it with payment state `pending`
  *    and calls `start`: the provider opens a payment for the order's grand total and answers
  *    the page the visitor is sent to (`payment.redirectUrl` in the answer).
- * 2. The visitor comes back to `returnUrl` (GET), which only leads to the success page: a
- *    return proves nothing.
+ * 2. The visitor comes back to `returnUrl` (GET), which leads to the success page: a return
+ *    proves nothing. A provider whose payments wait for the shop's capture (PayPal) is asked
+ *    there to capture the order's open payment; its own answer then tells the outcome.
  * 3. The provider tells the shop the outcome on `callbackUrl` (server to server);
  *    `verifyCallback` checks the request's signature (or asks the provider) and answers
  *    the order, the outcome and the provider's reference. Only a verified callback changes
@@ -71,8 +72,17 @@ export interface PaymentMovement {
   state: string;
 }
 
-/** What a verified callback reports: an outcome, movements on a paid payment, or something the shop does not act on. */
-export type PaymentNotice = PaymentOutcome | { movements: PaymentMovement[] } | { ignored: string };
+/**
+ * The visitor approved payment `approved` at the provider, which takes the money only when the shop
+ * captures it (PayPal): the shop captures it while it is still the order's open payment.
+ */
+export interface PaymentApproval {
+  orderNumber: string;
+  approved: string;
+}
+
+/** What a verified callback reports: an outcome, an approval to capture, movements on a paid payment, or something the shop does not act on. */
+export type PaymentNotice = PaymentOutcome | PaymentApproval | { movements: PaymentMovement[] } | { ignored: string };
 
 /** The provider's view of an opened payment now (the return page asks it while the order still waits). */
 export type PaymentStatus = "open" | "processing" | "complete" | "expired";
@@ -85,6 +95,11 @@ export interface PaymentProvider {
   start(order: PaymentOrder): Promise<PaymentStart>;
   /** Verifies a callback request; throws PaymentCallbackRefused when it is not the provider's (bad or missing signature, unreadable). */
   verifyCallback(request: Request): Promise<PaymentNotice>;
+  /**
+   * Takes the money of the approved payment `reference` (providers whose payments wait for the shop's
+   * capture: PayPal) and answers the outcome the provider's own answer reports; a repeat captures nothing twice.
+   */
+  capture?(reference: string): Promise<PaymentNotice>;
   /** Where the opened payment `reference` stands now. */
   status?(reference: string): Promise<PaymentStatus>;
   /** Closes the open payment `reference` before another try; false when it is no longer open (paid, processing). */

@@ -10,20 +10,27 @@ import { DOUBLE_PROVIDER, registerPaymentDouble, type PaymentDouble } from "@tes
 import { parseShopConfig } from "@config/shop-config";
 import type { ShopApiEnv } from "@worker/env";
 import { shopById, type Shop } from "../shop";
-import { isPaymentMethodOffered, offeredPaymentMethods, registerPaymentAdapter } from "./registry";
-import { STRIPE_PROVIDER, stripeAdapter } from "./stripe";
+import { registerPaymentAdapters } from "./adapters";
+import { isPaymentMethodOffered, offeredPaymentMethods } from "./registry";
 
 const SECRET_NAME = "DOUBLE_SIGNING_SECRET";
 const SECRET = "whsec_double_0123456789abcdef0123456789";
-const ENV = { [SECRET_NAME]: SECRET, STRIPE_SECRET_KEY: "sk_test_registry", STRIPE_WEBHOOK_SECRET: "whsec_registry" } as unknown as ShopApiEnv;
+const ENV = {
+  [SECRET_NAME]: SECRET,
+  STRIPE_SECRET_KEY: "sk_test_registry",
+  STRIPE_WEBHOOK_SECRET: "whsec_registry",
+  PAYPAL_CLIENT_ID: "paypal_client_registry",
+  PAYPAL_CLIENT_SECRET: "paypal_secret_registry",
+  PAYPAL_WEBHOOK_ID: "WH-REGISTRY",
+} as unknown as ShopApiEnv;
 const NO_SECRETS = {} as unknown as ShopApiEnv;
 const SHOP_IDS = parseShopConfig(rawConfig).shops.map((shop) => shop.id);
 
 let double: PaymentDouble;
 beforeAll(() => {
   double = registerPaymentDouble(SECRET);
-  // As the shop API registers it when it starts (app.ts).
-  registerPaymentAdapter(STRIPE_PROVIDER, stripeAdapter);
+  // As the shop API registers them when it starts (app.ts).
+  registerPaymentAdapters();
 });
 afterAll(() => double.dispose());
 

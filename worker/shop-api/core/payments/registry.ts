@@ -5,8 +5,8 @@
  * every secret it names is set. An online method is offered (the checkout quote) and
  * accepted (placing the order) only with a usable provider; offline methods always.
  *
- * The shop API registers its adapters when it starts (Stripe: core/payments/stripe.ts, from
- * app.ts); the Jest tests also register a test double this way, and only there.
+ * The shop API registers its adapters when it starts (core/payments/adapters.ts: Stripe, PayPal,
+ * from app.ts); the Jest tests also register a test double this way, and only there.
  */
 import {
   isOfflineMethod,

@@ -31,6 +31,8 @@ import {
 } from "./provider";
 
 export const STRIPE_PROVIDER = "stripe";
+/** The secrets a shop's Stripe provider names (config paymentProviders[].secrets): the secret key and the webhook's signing secret. */
+export const STRIPE_SECRET_ROLES = ["apiKey", "webhookSecret"] as const;
 
 type StripeMethodType = NonNullable<Stripe.Checkout.SessionCreateParams["allowed_payment_method_types"]>[number];
 
