@@ -18,6 +18,8 @@ describe("shop config", () => {
     const raw = clone();
     delete raw.edge;
     delete raw.environments.development.scheme;
+    // Third-party widgets need their host in the edge's script policy: without an edge section, none.
+    for (const shop of raw.shops as { reviews?: unknown }[]) delete shop.reviews;
     const config = parseShopConfig(raw);
     expect(config.edge.localeCookie).toBe("shop_locale");
     expect(config.edge.developerModeCookie).toBe("developer_mode");
@@ -33,6 +35,12 @@ describe("shop config", () => {
     ["gate path with two segments", (raw) => (raw.edge.gates[0].paths[0] = "/a/b"), "edge.gates[0].paths[0]"],
     ["tiny body limit", (raw) => (raw.edge.maxBodyBytes = 10), "edge.maxBodyBytes"],
     ["http CSP source", (raw) => (raw.edge.contentSecurityPolicy.script[0] = "http://cdn.example"), "edge.contentSecurityPolicy.script[0]"],
+    [
+      "http CSP source on this machine without a port",
+      (raw) => (raw.edge.contentSecurityPolicy.script[0] = "http://127.0.0.1"),
+      "edge.contentSecurityPolicy.script[0]",
+    ],
+    ["http CSP source named localhost", (raw) => (raw.edge.contentSecurityPolicy.script[0] = "http://localhost:12131"), "edge.contentSecurityPolicy.script[0]"],
     [
       "'unsafe-eval' as a CSP source",
       (raw) => raw.edge.contentSecurityPolicy.script.push("'unsafe-eval'"),

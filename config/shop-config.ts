@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWidgetScriptUrl } from "@domain/widget-url";
 import { isMailAddress, parseMailbox } from "@worker/lib/mailbox";
 import { inStorefrontOrder, OFFLINE_PAYMENT_METHODS, ONLINE_PAYMENT_METHODS, PAYMENT_METHOD_ORDER, PAYMENT_METHODS } from "@domain/payment-methods";
 
@@ -165,10 +166,7 @@ export const reviewSettingsSchema = z
       .optional(),
     widget: z
       .object({
-        scriptUrl: z
-          .string()
-          .url()
-          .refine((value) => new URL(value).protocol === "https:" && !new URL(value).username, "must be an https URL"),
+        scriptUrl: z.string().refine(isWidgetScriptUrl, "must be an https URL (or http://127.0.0.1:{port}, a local stand-in)"),
       })
       .strict()
       .optional(),
@@ -315,7 +313,10 @@ const gatedPath = z.string().regex(/^\/[A-Za-z0-9._-]+(\/\*)?$/, "must be one pa
 /** A CSP source: 'self', data:, blob: or an https origin with an optional path (wildcard sub-domain allowed). */
 const cspSource = z
   .string()
-  .regex(/^('self'|data:|blob:|https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/[A-Za-z0-9._~/-]*)?)$/, "must be 'self', data:, blob: or an https:// source");
+  .regex(
+    /^('self'|data:|blob:|https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/[A-Za-z0-9._~/-]*)?|http:\/\/127\.0\.0\.1:\d{1,5})$/,
+    "must be 'self', data:, blob:, an https:// source or http://127.0.0.1:{port} (a local stand-in)",
+  );
 
 export const edgeSettingsSchema = z
   .object({
@@ -589,14 +590,14 @@ export const shopConfigSchema = z
     }
   });
 
-/** Whether a CSP source list lets a script URL load (an https:// source by host, `*.` for subdomains, or a path prefix). */
+/** Whether a CSP source list lets a script URL load (a source of its scheme by host and port, `*.` for subdomains, or a path prefix). */
 function cspAllows(sources: string[], scriptUrl: string): boolean {
   const url = new URL(scriptUrl);
   return sources.some((source) => {
-    const match = /^https:\/\/(\*\.)?([^/]+)(\/.*)?$/.exec(source);
-    if (!match) return false;
-    const [, wildcard, host = "", path] = match;
-    const hostOk = wildcard ? url.hostname.endsWith(`.${host}`) : url.hostname === host;
+    const match = /^(https?):\/\/(\*\.)?([^/]+)(\/.*)?$/.exec(source);
+    if (!match || `${match[1]}:` !== url.protocol) return false;
+    const [, , wildcard, host = "", path] = match;
+    const hostOk = wildcard ? url.hostname.endsWith(`.${host}`) : url.host === host;
     return hostOk && (!path || (path.endsWith("/") ? url.pathname.startsWith(path) : url.pathname === path));
   });
 }

@@ -32,3 +32,10 @@ export function portLock(port: number): string {
 
 /** The local Stripe stand-in's port per local environment (scripts/lib/stripe-stand-in.ts): `npm start`'s and the browser tests'. */
 export const STRIPE_STAND_IN_PORTS: Record<LocalEnvironment, number> = { development: 12111, test: 12112 };
+
+/**
+ * The local stand-in of the review and chat providers (scripts/lib/widget-stand-in.ts): one port for
+ * `npm start` and the browser tests, as config/shops.json names it in the demo shops' widget URLs
+ * (the pages are the same build for both); whichever starts second uses the running one.
+ */
+export const WIDGET_STAND_IN_PORT = 12131;

@@ -8,6 +8,7 @@ import { seedDemoStaff } from "./demo-staff";
 import { drainBuilds, startBuilder, type DrainedBuild, type RunningBuilder } from "@builder/index";
 import { mailDirectoryIn, startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
+import { startWidgetStandIn, type WidgetStandIn } from "./widget-stand-in";
 import { localSecret, startLocalWorker, type LocalWorker } from "./local-worker";
 import { demoCatalogueVersion, storeDemoCatalogueVersion, storedDemoCatalogueVersion } from "./demo-catalogue-version";
 import { runTsxScript } from "./run-script";
@@ -31,6 +32,8 @@ export interface LocalShopsOptions {
   mailCatcher?: { smtp: number; web: number };
   /** The port of the local Stripe stand-in the worker pays through (STRIPE_API_ORIGIN; scripts/lib/local-ports.ts). None: no stand-in (benchmarks). */
   stripeStandIn?: number;
+  /** The port of the local review and chat providers' stand-in the demo shops' widgets load from (scripts/lib/local-ports.ts). None: no stand-in. */
+  widgetStandIn?: number;
   /** The environment the worker serves (its no-shop-found page links to that environment's hosts); default wrangler.jsonc's, development. */
   environment?: LocalEnvironment;
   products: number;
@@ -46,6 +49,7 @@ export interface LocalShops {
   worker: LocalWorker;
   mail: MailCatcher | null;
   stripe: StripeStandIn | null;
+  widgets: WidgetStandIn | null;
   /** The first build of each shop, through the pipeline. */
   builds: DrainedBuild[];
   /** The change id of the publish that started them. */
@@ -105,23 +109,25 @@ export async function startAndBuild(options: LocalShopsOptions): Promise<LocalSh
           log: options.log,
         });
   const stripeVars: Record<string, string> = stripe ? { STRIPE_API_ORIGIN: stripe.origin } : {};
+  let widgets: WidgetStandIn | null = null;
   try {
-    if (!ports) return { ...(await buildAndServe(options, stripeVars)), mail: null, stripe };
+    widgets = options.widgetStandIn === undefined ? null : await startWidgetStandIn({ port: options.widgetStandIn, log: options.log });
+    if (!ports) return { ...(await buildAndServe(options, stripeVars)), mail: null, stripe, widgets };
     options.log(`Starting the mail catcher (SMTP ${ports.smtp}, inbox on port ${ports.web}) ...`);
     const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.web, mailDirectory: mailDirectoryIn(options.stateDir), log: options.log });
     try {
-      return { ...(await buildAndServe(options, { ...stripeVars, SMTP_PORT: String(ports.smtp) })), mail, stripe };
+      return { ...(await buildAndServe(options, { ...stripeVars, SMTP_PORT: String(ports.smtp) })), mail, stripe, widgets };
     } catch (error) {
       await mail.stop();
       throw error;
     }
   } catch (error) {
-    await stripe?.close();
+    await Promise.all([stripe?.close(), widgets?.close()]);
     throw error;
   }
 }
 
-async function buildAndServe(options: LocalShopsOptions, serviceVars: Record<string, string>): Promise<Omit<LocalShops, "mail" | "stripe">> {
+async function buildAndServe(options: LocalShopsOptions, serviceVars: Record<string, string>): Promise<Omit<LocalShops, "mail" | "stripe" | "widgets">> {
   const vars: Record<string, string> = { ...serviceVars, ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}) };
   options.log("Building the back-office console ...");
   await buildConsole(options.distRoot);
