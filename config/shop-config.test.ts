@@ -19,7 +19,10 @@ describe("shop config", () => {
     delete raw.edge;
     delete raw.environments.development.scheme;
     // Third-party widgets need their host in the edge's script policy: without an edge section, none.
-    for (const shop of raw.shops as { reviews?: unknown }[]) delete shop.reviews;
+    for (const shop of raw.shops as { reviews?: unknown; chat?: unknown }[]) {
+      delete shop.reviews;
+      delete shop.chat;
+    }
     const config = parseShopConfig(raw);
     expect(config.edge.localeCookie).toBe("shop_locale");
     expect(config.edge.developerModeCookie).toBe("developer_mode");

@@ -1092,11 +1092,13 @@ export const REVIEW_ANSWER = t(
 
 export interface PageDef {
   key: string;
-  pageType: "CMS" | "CHAT" | "SALES" | "VIDEOLIB" | "CONFIGURATOR_LANDING_PAGE";
+  pageType: "CMS" | "CHAT" | "SALES" | "VIDEOLIB" | "CONFIGURATOR_LANDING_PAGE" | "MAGAZINE" | "GUIDE";
   identifier: L;
   title: L;
   /** {storage} is the order value storage needs, in the shop's currency. */
   body: L;
+  /** Paragraphs after the body (a guide's text). */
+  paragraphs?: L[];
   /** Said after the body only in a shop that offers express (domain/checkout.ts offersExpress); {parcel} and {freight} are its fees. */
   express?: L;
   noindex?: boolean;
