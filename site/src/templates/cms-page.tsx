@@ -18,7 +18,7 @@ import type { Campaign } from "@domain/campaign";
 import { CampaignHub } from "../features/campaign/CampaignHub";
 import { withShopData } from "../lib/with-shop-data";
 import { ChatChannel } from "../features/chat/ChatChannel";
-import { chatSettings, type ChatSettings } from "../features/chat/settings";
+import { chatSettings } from "../features/chat/settings";
 
 export interface CmsPageData extends ChromeData {
   page: {
@@ -42,7 +42,7 @@ export type Context = BaseContext & {
 /**
  * CMS pages by page type: legal and service pages (the service centre with
  * its tabs and accordions), the voucher thank-you page, the video library (12 per page),
- * the chat page with three numbered steps (leading to the contact form), the sales campaign page, the configurator
+ * the chat page with three numbered steps (leading to the live chat or the contact form), the sales campaign page, the configurator
  * landing page, and the guide magazine: its index (MAGAZINE) lists its guide pages (GUIDE), each guide the others.
  */
 function CmsPage(props: PageProps<CmsPageData, Context>) {
@@ -204,8 +204,9 @@ function VideoLibrary({ context }: { context: Context }) {
  * chat (started by the visitor, features/chat) with the contact form as the other way; otherwise
  * to the contact form (written advice by e-mail). The phone hours close it.
  */
-function ChatSteps({ contactHref, chat = chatSettings() }: { contactHref: string; chat?: ChatSettings | null }) {
+function ChatSteps({ contactHref }: { contactHref: string }) {
   const { t } = useTranslation();
+  const chat = chatSettings();
   const step = (number: number, part: "Title" | "Text") => t(chat ? `chat.live.step${number}${part}` : `chat.step${number}${part}`);
   return (
     <section aria-labelledby="chat-steps" className="section">
