@@ -1308,13 +1308,13 @@ export const PAGES: PageDef[] = [
     pageType: "CHAT",
     identifier: t("chat", "chat", "chat", "chat", "chat"),
     title: t("Fachberatung", "Expert advice", "Conseil d'experts", "Consulenza degli esperti", "Deskundig advies"),
-    // The shop has no live chat: the page leads to the contact form (written advice by e-mail) and the phone.
+    // Said in every shop: where the shop has a live chat the page's steps lead to it, otherwise to the contact form (docs/decisions/0069).
     body: t(
-      "Unsere Fachberatung beantwortet Ihre Fragen per E-Mail über das Kontaktformular und am Telefon.",
-      "Our experts answer your questions by e-mail through the contact form and on the phone.",
-      "Nos conseillers répondent à vos questions par e-mail via le formulaire de contact et par téléphone.",
-      "I nostri esperti rispondono alle tue domande via e-mail tramite il modulo di contatto e al telefono.",
-      "Onze adviseurs beantwoorden uw vragen per e-mail via het contactformulier en telefonisch.",
+      "Unsere Fachberatung beantwortet Ihre Fragen – schriftlich und am Telefon.",
+      "Our experts answer your questions – in writing and on the phone.",
+      "Nos conseillers répondent à vos questions, par écrit et par téléphone.",
+      "I nostri esperti rispondono alle tue domande, per iscritto e al telefono.",
+      "Onze adviseurs beantwoorden uw vragen – schriftelijk en telefonisch.",
     ),
     link: {
       to: "contact",
