@@ -16,6 +16,8 @@ process.env.GATSBY_CAPTCHA = JSON.stringify(shop.captcha);
 process.env.GATSBY_INQUIRIES = shop.inquiries.enabled ? "on" : "off";
 // The shop's reviews: rating calls' provider, the verification notice, the provider's widget (site/src/features/reviews/settings.ts).
 process.env.GATSBY_REVIEWS = JSON.stringify(shop.reviews);
+// The shop's live chat provider, if any (site/src/features/chat/settings.ts).
+process.env.GATSBY_CHAT = JSON.stringify(shop.chat ?? null);
 
 const config: GatsbyConfig = {
   siteMetadata: {

@@ -1,18 +1,23 @@
 /**
  * The shop config's `reviews` (docs/decisions/0047): the provider segment of the
- * rating calls, the verification notice and the provider's widget, which no demo shop has.
+ * rating calls, the verification notice and the provider's widget, which the demo shops load
+ * from the local providers' stand-in (docs/decisions/0070).
  */
 import rawConfig from "./shops.json";
 import { configProblems } from "@tests/kit/config-problems";
 import { looseCopy, type LooseJson } from "@tests/kit/loose-json";
 import { parseShopConfig } from "./shop-config";
+import { WIDGET_STAND_IN_PORT } from "@scripts/lib/local-ports";
 
 const clone = () => looseCopy(rawConfig);
 const index = (raw: LooseJson, id: string): number => (raw.shops as { id: string }[]).findIndex((shop) => shop.id === id);
 
-test("no demo shop loads a review widget or links to a review page, and each tells visitors its reviews are not checked", () => {
-  for (const shop of parseShopConfig(rawConfig).shops) {
-    expect(shop.reviews.widget).toBeUndefined();
+test("every demo shop loads its review widget from the local stand-in, links to no review page, and tells visitors its reviews are not checked", () => {
+  const config = parseShopConfig(rawConfig);
+  expect(config.edge.contentSecurityPolicy.script).toContain(`http://127.0.0.1:${WIDGET_STAND_IN_PORT}`);
+  expect(config.edge.contentSecurityPolicy.connect).toContain(`http://127.0.0.1:${WIDGET_STAND_IN_PORT}`);
+  for (const shop of config.shops) {
+    expect(shop.reviews.widget?.scriptUrl).toBe(`http://127.0.0.1:${WIDGET_STAND_IN_PORT}/reviews/widget/${shop.id}-DEMO.js`);
     expect(shop.reviews.profileUrl).toBeUndefined();
     expect(shop.reviews.verification).toBe("none");
   }
@@ -22,7 +27,10 @@ test("a widget whose host the edge's script policy allows is valid", () => {
   const raw = clone();
   const de = index(raw, "DE");
   raw.edge ??= {};
-  raw.edge.contentSecurityPolicy = { ...(raw.edge.contentSecurityPolicy ?? {}), script: ["https://widgets.reviews.example"] };
+  raw.edge.contentSecurityPolicy = {
+    ...(raw.edge.contentSecurityPolicy ?? {}),
+    script: [...(raw.edge.contentSecurityPolicy?.script ?? []), "https://widgets.reviews.example"],
+  };
   raw.shops[de]!.reviews = {
     provider: "reviews-example",
     name: "Reviews Example",
@@ -47,6 +55,11 @@ test.each<[string, (raw: LooseJson, de: number) => void, string]>([
   [
     "a widget over plain http",
     (raw, de) => (raw.shops[de]!.reviews = { widget: { scriptUrl: "http://widgets.reviews.example/w.js" } }),
+    "reviews.widget.scriptUrl",
+  ],
+  [
+    "a local stand-in on a port the script policy does not list",
+    (raw, de) => (raw.shops[de]!.reviews = { widget: { scriptUrl: "http://127.0.0.1:9999/reviews/widget/DE-DEMO.js" } }),
     "reviews.widget.scriptUrl",
   ],
   ["a javascript: widget", (raw, de) => (raw.shops[de]!.reviews = { widget: { scriptUrl: "javascript:alert(1)" } }), "reviews.widget.scriptUrl"],

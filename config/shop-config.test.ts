@@ -18,6 +18,11 @@ describe("shop config", () => {
     const raw = clone();
     delete raw.edge;
     delete raw.environments.development.scheme;
+    // Third-party widgets need their host in the edge's script policy: without an edge section, none.
+    for (const shop of raw.shops as { reviews?: unknown; chat?: unknown }[]) {
+      delete shop.reviews;
+      delete shop.chat;
+    }
     const config = parseShopConfig(raw);
     expect(config.edge.localeCookie).toBe("shop_locale");
     expect(config.edge.developerModeCookie).toBe("developer_mode");
@@ -33,6 +38,12 @@ describe("shop config", () => {
     ["gate path with two segments", (raw) => (raw.edge.gates[0].paths[0] = "/a/b"), "edge.gates[0].paths[0]"],
     ["tiny body limit", (raw) => (raw.edge.maxBodyBytes = 10), "edge.maxBodyBytes"],
     ["http CSP source", (raw) => (raw.edge.contentSecurityPolicy.script[0] = "http://cdn.example"), "edge.contentSecurityPolicy.script[0]"],
+    [
+      "http CSP source on this machine without a port",
+      (raw) => (raw.edge.contentSecurityPolicy.script[0] = "http://127.0.0.1"),
+      "edge.contentSecurityPolicy.script[0]",
+    ],
+    ["http CSP source named localhost", (raw) => (raw.edge.contentSecurityPolicy.script[0] = "http://localhost:12131"), "edge.contentSecurityPolicy.script[0]"],
     [
       "'unsafe-eval' as a CSP source",
       (raw) => raw.edge.contentSecurityPolicy.script.push("'unsafe-eval'"),
@@ -174,7 +185,7 @@ describe("shop config: rate limits and captcha", () => {
 });
 
 describe("shop config: address lookup and payment providers (docs/decisions/0036)", () => {
-  test("the demo shops: no address suggestions; PayPal takes PayPal in DE and AT, Stripe every other online method a shop lists (docs/decisions/0066, 0069)", () => {
+  test("the demo shops: no address suggestions; PayPal takes PayPal in DE and AT, Stripe every other online method a shop lists (docs/decisions/0066, 0070)", () => {
     const config = parseShopConfig(rawConfig);
     expect(config.shops.map((shop) => shop.addressLookup)).toEqual(config.shops.map(() => undefined));
     const paypal = {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isWidgetScriptUrl } from "@domain/widget-url";
 import { isMailAddress, parseMailbox } from "@worker/lib/mailbox";
 import { inStorefrontOrder, OFFLINE_PAYMENT_METHODS, ONLINE_PAYMENT_METHODS, PAYMENT_METHOD_ORDER, PAYMENT_METHODS } from "@domain/payment-methods";
 
@@ -148,6 +149,12 @@ export type InquirySettings = z.infer<typeof inquirySettingsSchema>;
  * edge.contentSecurityPolicy.script.
  */
 export const REVIEW_VERIFICATIONS = ["none", "orders"] as const;
+/** A third party's widget: its script (https, or a local stand-in; domain/widget-url.ts). */
+const widgetSchema = z
+  .object({
+    scriptUrl: z.string().refine(isWidgetScriptUrl, "must be an https URL (or http://127.0.0.1:{port}, a local stand-in)"),
+  })
+  .strict();
 export const reviewSettingsSchema = z
   .object({
     provider: z
@@ -163,15 +170,21 @@ export const reviewSettingsSchema = z
       .url()
       .refine((value) => new URL(value).protocol === "https:", "must be an https URL")
       .optional(),
-    widget: z
-      .object({
-        scriptUrl: z
-          .string()
-          .url()
-          .refine((value) => new URL(value).protocol === "https:" && !new URL(value).username, "must be an https URL"),
-      })
-      .strict()
-      .optional(),
+    widget: widgetSchema.optional(),
+  })
+  .strict();
+
+/**
+ * Live chat (docs/decisions/0070): the chat provider's widget script the chat page loads when
+ * the visitor starts the chat (the click is the consent); its host must be allowed in
+ * edge.contentSecurityPolicy.script and, for its messages, connect. None: the chat page leads to
+ * the contact form (advice by e-mail).
+ */
+const chatSettingsSchema = z
+  .object({
+    /** The provider's name as visitors know it (the chat page names who receives their messages). */
+    name: z.string().min(1).max(60),
+    widget: widgetSchema,
   })
   .strict();
 
@@ -246,8 +259,10 @@ export const shopSchema = z
     inquiries: inquirySettingsSchema.default({ enabled: false }),
     /** The newsletter's hand-over: local (D1 only) unless the shop names a service and its lists. */
     newsletter: newsletterSettingsSchema.default({ provider: "local" }),
-    /** Reviews: the rating calls' provider segment, the verification notice, the provider's widget (none in the demo). */
+    /** Reviews: the rating calls' provider segment, the verification notice, the provider's widget (the demo's: a local stand-in). */
     reviews: reviewSettingsSchema.default({}),
+    /** Live chat: the chat provider's widget; none: the chat page leads to the contact form. */
+    chat: chatSettingsSchema.optional(),
     /** Tag manager and consent manager: none unless configured. */
     tracking: trackingSettingsSchema.default({}),
     /** The service worker at /sw.js: the caching worker or its kill switch. */
@@ -315,7 +330,10 @@ const gatedPath = z.string().regex(/^\/[A-Za-z0-9._-]+(\/\*)?$/, "must be one pa
 /** A CSP source: 'self', data:, blob: or an https origin with an optional path (wildcard sub-domain allowed). */
 const cspSource = z
   .string()
-  .regex(/^('self'|data:|blob:|https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/[A-Za-z0-9._~/-]*)?)$/, "must be 'self', data:, blob: or an https:// source");
+  .regex(
+    /^('self'|data:|blob:|https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/[A-Za-z0-9._~/-]*)?|http:\/\/127\.0\.0\.1:\d{1,5})$/,
+    "must be 'self', data:, blob:, an https:// source or http://127.0.0.1:{port} (a local stand-in)",
+  );
 
 export const edgeSettingsSchema = z
   .object({
@@ -578,10 +596,21 @@ export const shopConfigSchema = z
       });
     }
     config.shops.forEach((shop, index) => {
-      const widget = shop.reviews.widget;
-      if (widget && !cspAllows(config.edge.contentSecurityPolicy.script, widget.scriptUrl)) {
-        const path = ["shops", index, "reviews", "widget", "scriptUrl"];
-        ctx.addIssue({ code: "custom", path, message: `its host must be listed in edge.contentSecurityPolicy.script` });
+      const widgets = [
+        ["reviews", shop.reviews.widget],
+        ["chat", shop.chat?.widget],
+      ] as const;
+      for (const [section, widget] of widgets) {
+        if (widget && !cspAllows(config.edge.contentSecurityPolicy.script, widget.scriptUrl)) {
+          const path = ["shops", index, section, "widget", "scriptUrl"];
+          ctx.addIssue({ code: "custom", path, message: `its host must be listed in edge.contentSecurityPolicy.script` });
+        }
+      }
+      // The chat widget sends the visitor's messages to its provider.
+      const chat = shop.chat?.widget;
+      if (chat && !cspAllows(config.edge.contentSecurityPolicy.connect, new URL(chat.scriptUrl).origin + "/")) {
+        const path = ["shops", index, "chat", "widget", "scriptUrl"];
+        ctx.addIssue({ code: "custom", path, message: `its host must be listed in edge.contentSecurityPolicy.connect` });
       }
     });
     if (!config.urlLanguages.includes(config.fallbackLanguage)) {
@@ -589,14 +618,14 @@ export const shopConfigSchema = z
     }
   });
 
-/** Whether a CSP source list lets a script URL load (an https:// source by host, `*.` for subdomains, or a path prefix). */
+/** Whether a CSP source list lets a script URL load (a source of its scheme by host and port, `*.` for subdomains, or a path prefix). */
 function cspAllows(sources: string[], scriptUrl: string): boolean {
   const url = new URL(scriptUrl);
   return sources.some((source) => {
-    const match = /^https:\/\/(\*\.)?([^/]+)(\/.*)?$/.exec(source);
-    if (!match) return false;
-    const [, wildcard, host = "", path] = match;
-    const hostOk = wildcard ? url.hostname.endsWith(`.${host}`) : url.hostname === host;
+    const match = /^(https?):\/\/(\*\.)?([^/]+)(\/.*)?$/.exec(source);
+    if (!match || `${match[1]}:` !== url.protocol) return false;
+    const [, , wildcard, host = "", path] = match;
+    const hostOk = wildcard ? url.hostname.endsWith(`.${host}`) : url.host === host;
     return hostOk && (!path || (path.endsWith("/") ? url.pathname.startsWith(path) : url.pathname === path));
   });
 }

@@ -12,7 +12,7 @@ import { DEMO_CUSTOMER, DEMO_CUSTOMER_DOMAIN, seedLocalDemoHistory, sendWaitingM
 import { DEMO_STAFF, demoStaffPassword } from "./lib/demo-staff";
 import { prepareCatalogue, startAndBuild, startLocalBuilder } from "./lib/local-shops";
 import { MAIL_CATCHER_PORTS } from "./lib/mail-catcher";
-import { PAYPAL_STAND_IN_PORTS, STRIPE_STAND_IN_PORTS } from "./lib/local-ports";
+import { PAYPAL_STAND_IN_PORTS, STRIPE_STAND_IN_PORTS, WIDGET_STAND_IN_PORT } from "./lib/local-ports";
 import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { loadShopConfig, ROOT } from "./lib/shops";
 
@@ -45,6 +45,7 @@ async function main() {
     mailCatcher: MAIL_CATCHER_PORTS,
     stripeStandIn: STRIPE_STAND_IN_PORTS.development,
     paypalStandIn: PAYPAL_STAND_IN_PORTS.development,
+    widgetStandIn: WIDGET_STAND_IN_PORT,
     products,
     shops,
     fresh: values.fresh,
@@ -56,7 +57,7 @@ async function main() {
     console.log(`The demo order history was not written: ${error instanceof Error ? error.message : String(error)}`);
     return null;
   });
-  const { worker, mail, stripe, paypal } = await startAndBuild(options);
+  const { worker, mail, stripe, paypal, widgets } = await startAndBuild(options);
   // Its confirmation mails go to the inbox once: when the history was first written.
   if (history && history.placed > 0) await sendWaitingMail(worker.origin).catch((error: unknown) => console.log(`Demo mails not sent now: ${String(error)}`));
 
@@ -75,6 +76,7 @@ async function main() {
   console.log(`Mail inbox: http://localhost:${MAIL_CATCHER_PORTS.web}/ (every mail the shops send)`);
   if (stripe) console.log(`Online payments: the Stripe stand-in on ${stripe.origin} (its page lets you pick the outcome)`);
   if (paypal) console.log(`PayPal (DE, AT): the PayPal stand-in on ${paypal.origin} (its approval page lets you pick the outcome)`);
+  if (widgets) console.log(`Review and chat widgets: the local providers' stand-in on ${widgets.origin} (loaded after cookie consent)`);
   if (history) {
     console.log(`Demo customer: ${DEMO_CUSTOMER} (past orders in the DE shop in every state; more demo customers @${DEMO_CUSTOMER_DOMAIN} in AT and CH)`);
   }
@@ -84,7 +86,7 @@ async function main() {
 
   const stop = async () => {
     await builder?.stop();
-    await Promise.all([worker.stop(), mail?.stop(), stripe?.close(), paypal?.close()]);
+    await Promise.all([worker.stop(), mail?.stop(), stripe?.close(), paypal?.close(), widgets?.close()]);
     process.exit(0);
   };
   process.on("SIGINT", stop);

@@ -87,7 +87,20 @@ test("the generated catalogue is realistic and imports cleanly through importCat
     ]),
   );
   expect(identifiers.some((id) => /:(kontakt|contactez|contatto|contact)$/.test(id))).toBe(false);
-  expect(new Set((base.cmsPages ?? []).map((p) => p.pageType))).toEqual(new Set(["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE"]));
+  expect(new Set((base.cmsPages ?? []).map((p) => p.pageType))).toEqual(
+    new Set(["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "MAGAZINE", "GUIDE"]),
+  );
+  // The guide magazine: an index and at least three guides in every language of every shop, each a few paragraphs long.
+  for (const shop of ["DE", "CH", "AT", "FR", "IT", "NL", "COM", "BRAND"]) {
+    const ofShop = (base.cmsPages ?? []).filter((p) => p.shop === shop);
+    for (const language of new Set(ofShop.map((p) => p.language))) {
+      const inLanguage = ofShop.filter((p) => p.language === language);
+      expect(inLanguage.filter((p) => p.pageType === "MAGAZINE")).toHaveLength(1);
+      const guides = inLanguage.filter((p) => p.pageType === "GUIDE");
+      expect(guides.length).toBeGreaterThanOrEqual(3);
+      for (const guide of guides) expect((guide.content ?? "").match(/<p>/g)?.length).toBeGreaterThanOrEqual(3);
+    }
+  }
 
   const t = await createTestDatabase();
   try {

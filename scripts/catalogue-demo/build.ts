@@ -41,6 +41,7 @@ import {
   type SubcategoryDef,
   type WorldDef,
 } from "./vocabulary";
+import { MAGAZINE_PAGES } from "./guides";
 
 export interface BuildOptions {
   products: number;
@@ -188,7 +189,7 @@ function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
       // Amounts in the shop's currency as the shop writes them; express only where the shop offers it.
       const express = expressFeeTexts(shop, lang);
       const storage = formatMoney(STORAGE_MINIMUM_ORDER_VALUE, shop.currency, lang);
-      for (const page of PAGES) {
+      for (const page of [...PAGES, ...MAGAZINE_PAGES]) {
         const said = fill(page.body[lang], { storage });
         const body = page.express && express ? `${said} ${fill(page.express[lang], express)}` : said;
         pages.push({
@@ -198,7 +199,7 @@ function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
           pageType: page.pageType,
           title: page.title[lang],
           contentHeading: page.title[lang],
-          content: `<p>${body}</p>${page.link ? `<p><a href="${LINK_PATHS[page.link.to](shop, lang)}">${page.link.label[lang]}</a></p>` : ""}`,
+          content: `<p>${body}</p>${(page.paragraphs ?? []).map((paragraph) => `<p>${paragraph[lang]}</p>`).join("")}${page.link ? `<p><a href="${LINK_PATHS[page.link.to](shop, lang)}">${page.link.label[lang]}</a></p>` : ""}`,
           metaTitle: `${page.title[lang]} | ${shop.name}`,
           metaDescription: body.slice(0, 150),
           ...(page.noindex ? { robots: "noindex,nofollow", excludeFromSitemap: true } : {}),

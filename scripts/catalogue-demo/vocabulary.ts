@@ -1092,11 +1092,13 @@ export const REVIEW_ANSWER = t(
 
 export interface PageDef {
   key: string;
-  pageType: "CMS" | "CHAT" | "SALES" | "VIDEOLIB" | "CONFIGURATOR_LANDING_PAGE";
+  pageType: "CMS" | "CHAT" | "SALES" | "VIDEOLIB" | "CONFIGURATOR_LANDING_PAGE" | "MAGAZINE" | "GUIDE";
   identifier: L;
   title: L;
   /** {storage} is the order value storage needs, in the shop's currency. */
   body: L;
+  /** Paragraphs after the body (a guide's text). */
+  paragraphs?: L[];
   /** Said after the body only in a shop that offers express (domain/checkout.ts offersExpress); {parcel} and {freight} are its fees. */
   express?: L;
   noindex?: boolean;
@@ -1306,13 +1308,13 @@ export const PAGES: PageDef[] = [
     pageType: "CHAT",
     identifier: t("chat", "chat", "chat", "chat", "chat"),
     title: t("Fachberatung", "Expert advice", "Conseil d'experts", "Consulenza degli esperti", "Deskundig advies"),
-    // The shop has no live chat: the page leads to the contact form (written advice by e-mail) and the phone.
+    // Said in every shop: where the shop has a live chat the page's steps lead to it, otherwise to the contact form (docs/decisions/0070).
     body: t(
-      "Unsere Fachberatung beantwortet Ihre Fragen per E-Mail über das Kontaktformular und am Telefon.",
-      "Our experts answer your questions by e-mail through the contact form and on the phone.",
-      "Nos conseillers répondent à vos questions par e-mail via le formulaire de contact et par téléphone.",
-      "I nostri esperti rispondono alle tue domande via e-mail tramite il modulo di contatto e al telefono.",
-      "Onze adviseurs beantwoorden uw vragen per e-mail via het contactformulier en telefonisch.",
+      "Unsere Fachberatung beantwortet Ihre Fragen – schriftlich und am Telefon.",
+      "Our experts answer your questions – in writing and on the phone.",
+      "Nos conseillers répondent à vos questions, par écrit et par téléphone.",
+      "I nostri esperti rispondono alle tue domande, per iscritto e al telefono.",
+      "Onze adviseurs beantwoorden uw vragen – schriftelijk en telefonisch.",
     ),
     link: {
       to: "contact",

@@ -35,3 +35,9 @@ export const STRIPE_STAND_IN_PORTS: Record<LocalEnvironment, number> = { develop
 
 /** The local PayPal stand-in's port per local environment (scripts/lib/paypal-stand-in.ts), beside the Stripe one's. */
 export const PAYPAL_STAND_IN_PORTS: Record<LocalEnvironment, number> = { development: 12121, test: 12122 };
+/**
+ * The local stand-in of the review and chat providers (scripts/lib/widget-stand-in.ts): one port for
+ * `npm start` and the browser tests, as config/shops.json names it in the demo shops' widget URLs
+ * (the pages are the same build for both); whichever starts second uses the running one.
+ */
+export const WIDGET_STAND_IN_PORT = 12131;

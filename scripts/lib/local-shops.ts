@@ -9,6 +9,7 @@ import { drainBuilds, startBuilder, type DrainedBuild, type RunningBuilder } fro
 import { mailDirectoryIn, startMailCatcher, type MailCatcher } from "./mail-catcher";
 import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
 import { startPayPalStandIn, type PayPalStandIn } from "./paypal-stand-in";
+import { startWidgetStandIn, type WidgetStandIn } from "./widget-stand-in";
 import { localSecret, startLocalWorker, type LocalWorker } from "./local-worker";
 import { demoCatalogueVersion, storeDemoCatalogueVersion, storedDemoCatalogueVersion } from "./demo-catalogue-version";
 import { runTsxScript } from "./run-script";
@@ -34,6 +35,8 @@ export interface LocalShopsOptions {
   stripeStandIn?: number;
   /** The port of the local PayPal stand-in the worker pays through (PAYPAL_API_BASE; scripts/lib/local-ports.ts). None: no stand-in (benchmarks). */
   paypalStandIn?: number;
+  /** The port of the local review and chat providers' stand-in the demo shops' widgets load from (scripts/lib/local-ports.ts). None: no stand-in. */
+  widgetStandIn?: number;
   /** The environment the worker serves (its no-shop-found page links to that environment's hosts); default wrangler.jsonc's, development. */
   environment?: LocalEnvironment;
   products: number;
@@ -50,6 +53,7 @@ export interface LocalShops {
   mail: MailCatcher | null;
   stripe: StripeStandIn | null;
   paypal: PayPalStandIn | null;
+  widgets: WidgetStandIn | null;
   /** The first build of each shop, through the pipeline. */
   builds: DrainedBuild[];
   /** The change id of the publish that started them. */
@@ -121,12 +125,14 @@ export async function startAndBuild(options: LocalShopsOptions): Promise<LocalSh
           await stripe?.close();
           throw error;
         });
-  const standIns = { stripe, paypal };
   const paymentVars: Record<string, string> = {
     ...(stripe ? { STRIPE_API_ORIGIN: stripe.origin } : {}),
     ...(paypal ? { PAYPAL_API_BASE: paypal.origin } : {}),
   };
+  let widgets: WidgetStandIn | null = null;
   try {
+    widgets = options.widgetStandIn === undefined ? null : await startWidgetStandIn({ port: options.widgetStandIn, log: options.log });
+    const standIns = { stripe, paypal, widgets };
     if (!ports) return { ...(await buildAndServe(options, paymentVars)), mail: null, ...standIns };
     options.log(`Starting the mail catcher (SMTP ${ports.smtp}, inbox on port ${ports.web}) ...`);
     const mail = await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.web, mailDirectory: mailDirectoryIn(options.stateDir), log: options.log });
@@ -137,12 +143,12 @@ export async function startAndBuild(options: LocalShopsOptions): Promise<LocalSh
       throw error;
     }
   } catch (error) {
-    await Promise.all([stripe?.close(), paypal?.close()]);
+    await Promise.all([stripe?.close(), paypal?.close(), widgets?.close()]);
     throw error;
   }
 }
 
-async function buildAndServe(options: LocalShopsOptions, serviceVars: Record<string, string>): Promise<Omit<LocalShops, "mail" | "stripe" | "paypal">> {
+async function buildAndServe(options: LocalShopsOptions, serviceVars: Record<string, string>): Promise<Omit<LocalShops, "mail" | "stripe" | "paypal" | "widgets">> {
   const vars: Record<string, string> = { ...serviceVars, ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}) };
   options.log("Building the back-office console ...");
   await buildConsole(options.distRoot);

@@ -6,7 +6,7 @@ import { acquireDirLock } from "@scripts/lib/dir-lock";
 import { forgetShoppers } from "@scripts/lib/forget-shoppers";
 import { E2E_MAIL_CATCHER_PORTS } from "@scripts/lib/mail-catcher";
 import { withLocalD1 } from "@scripts/local-d1";
-import { localPort, portLock, PAYPAL_STAND_IN_PORTS, STRIPE_STAND_IN_PORTS } from "@scripts/lib/local-ports";
+import { localPort, portLock, PAYPAL_STAND_IN_PORTS, STRIPE_STAND_IN_PORTS, WIDGET_STAND_IN_PORT } from "@scripts/lib/local-ports";
 import { E2E_SHOPS } from "./support/site";
 
 /**
@@ -26,6 +26,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     mailCatcher: E2E_MAIL_CATCHER_PORTS,
     stripeStandIn: STRIPE_STAND_IN_PORTS.test,
     paypalStandIn: PAYPAL_STAND_IN_PORTS.test,
+    widgetStandIn: WIDGET_STAND_IN_PORT,
     products: Number(process.env.E2E_PRODUCTS ?? 60),
     shops: [...E2E_SHOPS],
     actor: "browser tests",
@@ -40,12 +41,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await seedLocalDemoHistory(options);
     // Every run starts without shoppers: no earlier run's visitors count against the daily sample caps.
     await withLocalD1(forgetShoppers);
-    const { worker, mail, stripe, paypal } = await startAndBuild(options);
+    const { worker, mail, stripe, paypal, widgets } = await startAndBuild(options);
     // Catalogue changes the tests make (the console's upload) go live through the builder, as under `npm start`.
     const builder = startLocalBuilder({ ...options, origin: worker.origin });
     return async () => {
       await builder?.stop();
-      await Promise.all([worker.stop(), mail?.stop(), stripe?.close(), paypal?.close()]);
+      await Promise.all([worker.stop(), mail?.stop(), stripe?.close(), paypal?.close(), widgets?.close()]);
       release();
     };
   } catch (error) {

@@ -51,6 +51,22 @@ test("DE home: the head banner of the platform, search, about grid, founder, and
   }
 });
 
+test("DE home: ProbesInfo with the samples counter, and WorldsSection with every world of the menu and its subcategories", async ({ page }) => {
+  await page.goto(`${DE}/`);
+  const probes = page.getByTestId("probes-info");
+  await expect(probes.getByRole("heading")).toHaveText("Kostenlose Muster: Farbe und Oberfläche vor dem Kauf sehen");
+  await expect(probes.locator("ol li")).toHaveCount(3);
+  await probes.scrollIntoViewIfNeeded();
+  await expect(probes.getByTestId("samples-today")).toBeVisible();
+  const worlds = page.getByTestId("worlds-section");
+  const menuWorlds = await page.locator("nav.main-nav .world-list > li.has-menu > a").allTextContents();
+  expect(menuWorlds.length).toBeGreaterThan(0);
+  await expect(worlds.locator("h3")).toHaveText(menuWorlds);
+  for (const href of await worlds.getByRole("link").evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? ""))) {
+    expect((await fetchPage(testHost("DE"), href)).status, href).toBe(200);
+  }
+});
+
 test("DE home search block opens the search overlay with what was typed", async ({ page }) => {
   await page.goto(`${DE}/`);
   // Before hydration the form is the plain search form that leaves the page.

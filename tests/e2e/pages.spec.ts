@@ -51,9 +51,11 @@ function samples(shop: string, prefix: string): { type: string; path: string }[]
               ? "videos"
               : has("campaign-banner")
                 ? "sale"
-                : has("service-tabs")
-                  ? "service"
-                  : "legal"
+                : has("guide-list")
+                  ? "magazine"
+                  : has("service-tabs")
+                    ? "service"
+                    : "legal"
           : template === "category" && path.includes("page-2")
             ? "page-2"
             : "";

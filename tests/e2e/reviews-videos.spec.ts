@@ -1,10 +1,13 @@
 import { expect, test, type APIRequestContext, type Page, type Request } from "@playwright/test";
 import { localSecret } from "@scripts/lib/local-worker";
+import { WIDGET_STAND_IN_PORT } from "@scripts/lib/local-ports";
+import { standInRating } from "@scripts/lib/widget-stand-in";
 import { TEST_WORKER, hydrated, testHost, testOrigin } from "./support/site";
 
 /**
  * Reviews and videos (docs/decisions/0047): a product page's rating, latest reviews,
- * verification notice and JSON-LD; the home page's live rating; click-to-load video players
+ * verification notice and JSON-LD; the home page's live rating and the review provider's widget
+ * behind consent (docs/decisions/0070); click-to-load video players
  * that request no video and nothing from another host before the click.
  */
 interface DemoProduct {
@@ -78,8 +81,27 @@ test("the home page's review block reads the live rating from the shop API", asy
   expect((await rating).status()).toBe(200);
   await expect(page.getByTestId("home-reviews").getByTestId("live-rating")).toHaveAttribute("data-live", "true");
   await expect(page.getByTestId("home-reviews").getByTestId("live-rating")).toContainText(/von 5 Sternen aus \d+ Bewertung/);
-  // No review provider is configured in the demo: no widget, nothing from another host.
-  await expect(page.getByTestId("review-widget")).toHaveCount(0);
+});
+
+test("the review provider's widget (the demo's local stand-in) loads only after consent to all cookies, then shows the provider's rating", async ({ page }) => {
+  const provider = `http://127.0.0.1:${WIDGET_STAND_IN_PORT}`;
+  const requests = recordRequests(page);
+  await page.goto(`${testOrigin("DE")}/`);
+  const widget = page.getByTestId("home-reviews").getByTestId("review-widget");
+  await hydrated(page, ".consent button");
+  await page.waitForLoadState("networkidle");
+  await expect(widget).toBeEmpty();
+  expect(requests.filter((request) => request.url().startsWith(provider)).map((request) => request.url())).toEqual([]);
+
+  await page.getByRole("dialog", { name: "Cookies und Datenschutz" }).getByRole("button", { name: "Alle akzeptieren" }).click();
+  const { value, count } = standInRating("DE-DEMO");
+  const badge = widget.getByTestId("review-widget-badge");
+  await expect(badge).toContainText(`${value.toFixed(2).replace(".", ",")}/5`);
+  await expect(badge).toContainText(`${count.toLocaleString("de-DE")} Bewertungen`);
+  expect(requests.filter((request) => request.url().startsWith(provider)).map((request) => new URL(request.url()).pathname)).toEqual([
+    "/reviews/widget/DE-DEMO.js",
+    "/reviews/shops/DE-DEMO/rating.json",
+  ]);
 });
 
 declare global {

@@ -168,6 +168,15 @@ export function searchCatalogue(): CatalogueDocument {
     cmsPages: [
       { shop: "DE", language: "de", identifier: "versand", title: "Versand & Lieferung", content: "<p>Landhausdielen kommen per Spedition.</p>" },
       { shop: "DE", language: "de", identifier: "gutschein-danke", title: "Danke", content: "<p>Landhausdiele Gutschein</p>", excludeFromSitemap: true },
+      {
+        shop: "DE",
+        language: "de",
+        identifier: "landhausdielen-richtig-pflegen",
+        pageType: "GUIDE",
+        title: "Landhausdielen richtig pflegen",
+        content: "<p>Geölte <strong>Landhausdielen</strong> wischen Sie nebelfeucht.</p>",
+      },
+      { shop: "DE", language: "de", identifier: "magazin", pageType: "MAGAZINE", title: "Magazin", content: "<p>Ratgeber zu Landhausdielen und mehr.</p>" },
     ],
   };
 }

@@ -63,6 +63,7 @@ export function Layout({
   const worlds = chrome.menu.nodes.filter((node) => node.isWorld);
   const childrenOf = (id: string) => chrome.menu.nodes.filter((node) => node.parentId === id);
   const pagesByKey = cmsPagesByKey(chrome.cmsLinks.nodes);
+  const magazine = cmsPageOfType(chrome.cmsLinks.nodes, "MAGAZINE");
   const videoLibrary = cmsPageOfType(chrome.cmsLinks.nodes, "VIDEOLIB");
   const sale = cmsPageOfType(chrome.cmsLinks.nodes, "SALES");
 
@@ -125,6 +126,13 @@ export function Layout({
               <li className="world-item">
                 <Link to={manufacturerListPath(shop, language)}>{t("nav.manufacturers")}</Link>
               </li>
+              {magazine && content.offCanvas.magazine ? (
+                <li className="world-item">
+                  <Link to={magazine.path} data-testid="magazine-link">
+                    {magazine.title}
+                  </Link>
+                </li>
+              ) : null}
               {videoLibrary && content.offCanvas.videoLibrary ? (
                 <li className="world-item">
                   <Link to={videoLibrary.path}>{videoLibrary.title}</Link>

@@ -1,6 +1,6 @@
 /**
  * Shop localization content: footer delivery carriers, phone,
- * off-canvas flags, per shop (the review provider's link is config: reviews.profileUrl). Flags differ per store. The texts
+ * off-canvas flags (the guide magazine, the video library, the sale: a link where the shop has the page and the flag), per shop (the review provider's link is config: reviews.profileUrl). Flags differ per store. The texts
  * themselves come from the locale files; brand names are shown as they are. The footer's
  * payment badges are the shop's config (ShopInfo.paymentMethods, domain/payment-methods.ts).
  */
@@ -33,17 +33,15 @@ const SHOPS: Record<string, Partial<ShopContent>> = {
   FR: {
     phone: "+33 1 23 45 67 80",
     carriers: ["dpd", "fedex", "dachser"],
-    offCanvas: { magazine: false, videoLibrary: true, sale: true },
   },
   IT: {
     phone: "+39 02 1234 5670",
     carriers: ["dhl", "fedex"],
-    offCanvas: { magazine: false, videoLibrary: true, sale: true },
   },
   NL: {
     phone: "+31 20 123 4567",
     carriers: ["dhl", "dpd"],
-    offCanvas: { magazine: false, videoLibrary: true, sale: false },
+    offCanvas: { magazine: true, videoLibrary: true, sale: false },
   },
   COM: {
     phone: "+49 30 1234 5679",

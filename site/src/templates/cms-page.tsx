@@ -13,10 +13,12 @@ import { expressFeeTexts, STORAGE_MINIMUM_ORDER_VALUE } from "@domain/checkout";
 import { formatMoney } from "@domain/money";
 import { VideoList } from "../features/videos/VideoList";
 import { inquiriesEnabled } from "../features/inquiries/availability";
-import { cmsKey, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
+import { cmsKey, cmsPageOfType, SERVICE_KEYS, type CmsKey } from "../lib/shop-content";
 import type { Campaign } from "@domain/campaign";
 import { CampaignHub } from "../features/campaign/CampaignHub";
 import { withShopData } from "../lib/with-shop-data";
+import { ChatChannel } from "../features/chat/ChatChannel";
+import { chatSettings } from "../features/chat/settings";
 
 export interface CmsPageData extends ChromeData {
   page: {
@@ -40,8 +42,8 @@ export type Context = BaseContext & {
 /**
  * CMS pages by page type: legal and service pages (the service centre with
  * its tabs and accordions), the voucher thank-you page, the video library (12 per page),
- * the chat page with three numbered steps (leading to the contact form), the sales campaign page and the configurator
- * landing page.
+ * the chat page with three numbered steps (leading to the live chat or the contact form), the sales campaign page, the configurator
+ * landing page, and the guide magazine: its index (MAGAZINE) lists its guide pages (GUIDE), each guide the others.
  */
 function CmsPage(props: PageProps<CmsPageData, Context>) {
   return <CmsPageView data={props.data} pageContext={props.pageContext} />;
@@ -55,8 +57,11 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
   const { t } = useTranslation();
   const { page } = data;
   const key = cmsKey(pageContext.identifier);
+  const magazine = cmsPageOfType(data.cmsLinks.nodes, "MAGAZINE");
+  const guides = data.cmsLinks.nodes.filter((node) => node.pageType === "GUIDE");
   const crumbs = [
     { label: t("nav.home"), link: homePath(data.shopInfo, pageContext.language) },
+    ...(pageContext.pageType === "GUIDE" && magazine ? [{ label: magazine.title, link: magazine.path }] : []),
     { label: page.title, link: page.path },
   ];
   const heading = page.data.contentHeading || page.title;
@@ -64,6 +69,23 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
   switch (pageContext.pageType) {
     case "VIDEOLIB":
       body = <VideoLibrary context={pageContext} />;
+      break;
+    case "MAGAZINE":
+      body = <GuideList guides={guides} titleKey="magazine.guides" />;
+      break;
+    case "GUIDE":
+      body = (
+        <>
+          <GuideList guides={guides.filter((guide) => guide.path !== page.path)} titleKey="magazine.moreGuides" />
+          {magazine ? (
+            <p>
+              <Link to={magazine.path} data-testid="magazine-back">
+                {t("magazine.back", { magazine: magazine.title })}
+              </Link>
+            </p>
+          ) : null}
+        </>
+      );
       break;
     case "CHAT":
       body = <ChatSteps contactHref={contactPath(data.shopInfo, pageContext.language)} />;
@@ -147,6 +169,24 @@ function ServiceCentre({ current, data, language }: { current: CmsKey; data: Cms
   );
 }
 
+/** The guide magazine's pages (page type GUIDE) of the language: the magazine's index, and "more guides" under a guide. */
+function GuideList({ guides, titleKey }: { guides: { title: string; path: string }[]; titleKey: "magazine.guides" | "magazine.moreGuides" }) {
+  const { t } = useTranslation();
+  if (guides.length === 0) return null;
+  return (
+    <section aria-labelledby="guide-list" className="section">
+      <h2 id="guide-list">{t(titleKey)}</h2>
+      <ul className="guide-list" data-testid="guide-list">
+        {guides.map((guide) => (
+          <li key={guide.path}>
+            <Link to={guide.path}>{guide.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function VideoLibrary({ context }: { context: Context }) {
   const { t } = useTranslation();
   if (context.videos.length === 0) return <p>{t("videos.none")}</p>;
@@ -159,22 +199,30 @@ function VideoLibrary({ context }: { context: Context }) {
   );
 }
 
-/** The chat page: the shop has no live chat, so its steps lead to the contact form (written advice by e-mail) and name the phone hours. */
+/**
+ * The chat page's three numbered steps: where the shop has a chat provider they lead to its live
+ * chat (started by the visitor, features/chat) with the contact form as the other way; otherwise
+ * to the contact form (written advice by e-mail). The phone hours close it.
+ */
 function ChatSteps({ contactHref }: { contactHref: string }) {
   const { t } = useTranslation();
+  const chat = chatSettings();
+  const step = (number: number, part: "Title" | "Text") => t(chat ? `chat.live.step${number}${part}` : `chat.step${number}${part}`);
   return (
     <section aria-labelledby="chat-steps" className="section">
       <h2 id="chat-steps">{t("chat.stepsTitle")}</h2>
       <ol className="steps">
-        {[1, 2, 3].map((step) => (
-          <li key={step}>
-            <strong>{t(`chat.step${step}Title`)}</strong>
-            <span>{t(`chat.step${step}Text`)}</span>
+        {[1, 2, 3].map((number) => (
+          <li key={number}>
+            <strong>{step(number, "Title")}</strong>
+            <span>{step(number, "Text")}</span>
           </li>
         ))}
       </ol>
+      {chat ? <ChatChannel settings={chat} /> : null}
       <p>
-        <Link to={contactHref} className="button" data-testid="chat-contact-link">
+        {chat ? `${t("chat.live.orEmail")} ` : null}
+        <Link to={contactHref} className={chat ? undefined : "button"} data-testid="chat-contact-link">
           {t("chat.contactLink")}
         </Link>
       </p>

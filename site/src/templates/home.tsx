@@ -11,6 +11,9 @@ import { cmsKey } from "../lib/shop-content";
 import type { LibraryVideo } from "../features/videos/VideoList";
 import { IMAGE_SIZES } from "../components/ResponsiveImage";
 import type { TopCategory, WorldTile } from "../features/home/CategoryTiles";
+import type { WorldChild } from "../features/home/WorldsSection";
+import { ProbesInfo } from "../features/home/ProbesInfo";
+import { SAMPLE_SLOT_COUNT } from "@domain/samples";
 import { searchPath, searchResultsPath } from "@domain/routes";
 // Home blocks and the campaign's start (docs/decisions/0048).
 import { campaignWide } from "../features/campaign/CampaignNavigationBanner";
@@ -23,6 +26,7 @@ import { hydrateOnIdle, hydrateWhenVisible } from "../lib/lazy";
 interface HomeData extends ChromeData {
   topCategories: { nodes: TopCategory[] };
   worldNodes: { nodes: WorldTile[] };
+  worldChildren: { nodes: WorldChild[] };
   products: { nodes: CardNode[] };
   manufacturers: { nodes: { manufacturerId: string; name: string; path: string }[] };
   seoLinks: { nodes: { position: number; label: string; url: string }[] };
@@ -40,6 +44,7 @@ const USPS = ["samples", "advice", "delivery", "returns"] as const;
 const ProductGrid = hydrateWhenVisible(() => import("../components/ProductCard").then((module) => module.ProductGrid));
 const TopCategories = hydrateWhenVisible(() => import("../features/home/CategoryTiles").then((module) => module.TopCategories));
 const WorldCarousel = hydrateWhenVisible(() => import("../features/home/CategoryTiles").then((module) => module.WorldCarousel));
+const WorldsSection = hydrateWhenVisible(() => import("../features/home/WorldsSection").then((module) => module.WorldsSection));
 const ChipSection = hydrateWhenVisible(() => import("../components/ChipSection").then((module) => module.ChipSection));
 const AboutGrid = hydrateWhenVisible(() => import("../features/home/AboutGrid").then((module) => module.AboutGrid));
 const Founder = hydrateWhenVisible(() => import("../features/home/Founder").then((module) => module.Founder));
@@ -72,7 +77,6 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
       <section className="hero" aria-labelledby="home-title">
         <h1 id="home-title">{t("home.title")}</h1>
         <p>{t("home.intro")}</p>
-        <SamplesCounterSlot />
       </section>
       <CampaignStartBanner campaign={data.campaign?.data} />
       <SearchBlock
@@ -102,6 +106,8 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
         <ProductGrid products={popular} currency={data.shopInfo.currency} />
       </section>
 
+      <ProbesInfo counter={<SamplesCounterSlot />} />
+
       <WorldCarousel worlds={data.worldNodes.nodes} />
 
       <section aria-labelledby="about" className="section about">
@@ -125,7 +131,7 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
           </div>
           <div>
             <dt>{t("home.factSamples")}</dt>
-            <dd>7</dd>
+            <dd>{SAMPLE_SLOT_COUNT}</dd>
           </div>
         </dl>
       </section>
@@ -159,6 +165,8 @@ function HomePage({ data, pageContext }: PageProps<HomeData, Context>) {
         <h2 id="reviews">{t("home.reviewsTitle")}</h2>
         <ReviewsBlockSlot initial={rating} language={pageContext.language} />
       </section>
+
+      <WorldsSection worlds={data.worldNodes.nodes} categories={data.worldChildren.nodes} />
 
       {seoChips.length > 0 ? <ChipSection id="seo-links" title={t("home.seoLinks")} chips={seoChips} /> : null}
     </Layout>
@@ -196,6 +204,14 @@ export const query = graphql`
         name
         path
         data
+      }
+    }
+    worldChildren: allShopCategory(filter: { language: { eq: $language }, isWorld: { eq: false }, parentId: { ne: null } }, sort: { position: ASC }) {
+      nodes {
+        categoryId
+        parentId
+        name
+        path
       }
     }
     products: shopProducts(language: $language, skus: $popularSkus) {

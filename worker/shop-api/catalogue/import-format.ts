@@ -18,7 +18,8 @@ import type { ImportFormat, ImportProblem } from "@domain/back-office/catalogue"
 import { isUnitCode, UNIT_CODES } from "@domain/units";
 import { LANGUAGES, type Language } from "@config/shop-config";
 
-const PAGE_TYPES = ["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "MANUFACTURERS", "CUSTOM"] as const;
+// MAGAZINE: the guide magazine's index; GUIDE: one of its guide pages (docs/decisions/0070).
+const PAGE_TYPES = ["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "MANUFACTURERS", "CUSTOM", "MAGAZINE", "GUIDE"] as const;
 
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*)*$/;
 const IDENTIFIER_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;

@@ -41,7 +41,8 @@ import { listedIn } from "../tables/products";
 import { childProducts, findProduct, isListed, shopProductFrom, variantAt, type CommerceProduct } from "./products";
 import { addDays, berlinTime } from "../core/berlin-time";
 import { refusalFailure, sampleCartFull, type CheckRow, type Refusal } from "./refusals";
-import { SAMPLE_SLOT_COUNT, sampleCheck } from "./samples";
+import { SAMPLE_SLOT_COUNT } from "@domain/samples";
+import { sampleCheck } from "./samples";
 
 /** The cart page in the request's language (domain/routes.ts): the mini cart's link. */
 export const cartLink = (ctx: ShopContext): string => cartPath(ctx.shop, ctx.language);

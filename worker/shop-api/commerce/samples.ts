@@ -31,15 +31,15 @@ import { listedIn } from "../tables/products";
 import { openQuoteId, sampleItemCount, sampleItems, type SampleItemLineRow, type SampleQuoteRow } from "../tables/samples";
 import { berlinDayBounds } from "../core/berlin-time";
 import { countryName } from "@domain/countries";
+import { SAMPLE_PROCESSING_DELAY_HOURS, SAMPLE_SLOT_COUNT } from "@domain/samples";
 import { shopProductFrom } from "./products";
 import { refusalFailure, sampleCartFull, type CheckRow } from "./refusals";
 import { limitKeyColumns, sampleLimitKeys, sampleLimitReached, withinSampleLimits } from "./sample-limits";
 
-export const SAMPLE_SLOT_COUNT = 7;
 /** How long an open sample cart is kept (the spec leaves the time-left duration open). */
 export const SAMPLE_CART_LIFETIME_MS = 48 * 60 * 60 * 1000;
 /** A finished sample order is processed automatically after one hour. */
-export const SAMPLE_PROCESSING_DELAY_MS = 60 * 60 * 1000;
+export const SAMPLE_PROCESSING_DELAY_MS = SAMPLE_PROCESSING_DELAY_HOURS * 60 * 60 * 1000;
 
 const skuSchema = z
   .string({ invalid_type_error: "Expected a string" })

@@ -81,7 +81,10 @@ interface ReadContent {
   infos: InfoRow[];
 }
 
-type InfoRow = Pick<CmsPageRow, "identifier" | "title" | "content_heading" | "content">;
+type InfoRow = Pick<CmsPageRow, "identifier" | "page_type" | "title" | "content_heading" | "content">;
+
+/** The magazine's guide pages (page type GUIDE) answer in the advises group, not among the info pages. */
+const GUIDE_PAGE = "GUIDE";
 
 export interface D1SearchEngineOptions {
   /** Summaries of queries with at least this many matches (before filters) are cached. */
@@ -215,7 +218,7 @@ export class D1SearchEngine implements SearchEngine {
   private infoStatement(request: SearchRequest, parsed: ParsedQuery): D1PreparedStatement {
     const text = fold(sql`(title || ' ' || content_heading || ' ' || content)`);
     const terms = [...parsed.long, ...parsed.short].map((term) => sql`instr(${text}, ${term}) > 0`);
-    return sql`SELECT identifier, title, content_heading, content FROM cms_pages
+    return sql`SELECT identifier, page_type, title, content_heading, content FROM cms_pages
           WHERE shop_id = ${request.shop.id} AND language = ${request.language} AND exclude_from_sitemap = 0 AND ${joinSql(terms, " AND ")}
           ORDER BY title LIMIT ${MAX_CONTENT_ROWS}`.prepare(this.db);
   }
@@ -287,39 +290,34 @@ function excerpt(text: string, max = 160): string {
   return text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 }
 
-function contentGroups(request: SearchRequest, content: ContentRow[], infos: InfoRow[]): ResultGroup[] {
+function contentGroups(request: SearchRequest, content: ContentRow[], pages: InfoRow[]): ResultGroup[] {
   const slice = <T>(list: T[]) => list.slice(request.offset, request.offset + request.limit);
-  const of = (kind: "advises" | "videos"): ResultGroup => {
-    const rows = content.filter((row) => row.kind === kind);
-    return {
-      type: kind,
-      name: kind,
-      totalResults: rows.length,
-      offset: request.offset,
-      results: slice(rows).map((row, index): ContentResult => ({
-        identifier: `${kind}-${request.offset + index}-${row.title}`,
+  const pageResult = (row: InfoRow): ContentResult => ({
+    identifier: row.identifier,
+    title: row.title,
+    text: excerpt(stripHtml(row.content)),
+    link: slugPath(request.shop, request.language, row.identifier),
+    url: null,
+  });
+  const contentResults = (kind: "advises" | "videos"): ContentResult[] =>
+    content
+      .filter((row) => row.kind === kind)
+      .map((row, index): ContentResult => ({
+        identifier: `${kind}-${index}-${row.title}`,
         title: row.title,
         text: excerpt(stripHtml(row.body)),
         link: row.slug ? slugPath(request.shop, request.language, row.slug) : null,
         url: row.url || null,
-      })),
-    };
-  };
-  return [
-    of("advises"),
-    of("videos"),
-    {
-      type: "infos",
-      name: "infos",
-      totalResults: infos.length,
-      offset: request.offset,
-      results: slice(infos).map((row): ContentResult => ({
-        identifier: row.identifier,
-        title: row.title,
-        text: excerpt(stripHtml(row.content)),
-        link: slugPath(request.shop, request.language, row.identifier),
-        url: null,
-      })),
-    },
-  ];
+      }));
+  const group = (type: "advises" | "videos" | "infos", results: ContentResult[]): ResultGroup => ({
+    type,
+    name: type,
+    totalResults: results.length,
+    offset: request.offset,
+    results: slice(results),
+  });
+  // Advice: the magazine's guide pages first, then the products' written guides.
+  const guides = pages.filter((row) => row.page_type === GUIDE_PAGE).map(pageResult);
+  const infos = pages.filter((row) => row.page_type !== GUIDE_PAGE).map(pageResult);
+  return [group("advises", [...guides, ...contentResults("advises")]), group("videos", contentResults("videos")), group("infos", infos)];
 }

@@ -155,8 +155,21 @@ describe("product results", () => {
 
   it("returns advises, videos, infos and the own-brand group beside the products", async () => {
     const landhaus = (await search("landhausdiele")).body;
-    expect(group(landhaus, "advises").results).toMatchObject([{ title: "Landhausdiele pflegen", link: "/landhausdiele-eiche-natur-geoelt-14-mm-ld-1.html" }]);
-    expect(group(landhaus, "infos").results).toMatchObject([{ identifier: "versand", title: "Versand & Lieferung", link: "/versand.html" }]);
+    // Advice: the magazine's guide page first (linking to it), then the product's written guide; guides are no info pages.
+    expect(group(landhaus, "advises").results).toMatchObject([
+      {
+        title: "Landhausdielen richtig pflegen",
+        link: "/landhausdielen-richtig-pflegen.html",
+        text: "Geölte Landhausdielen wischen Sie nebelfeucht.",
+        url: null,
+      },
+      { title: "Landhausdiele pflegen", link: "/landhausdiele-eiche-natur-geoelt-14-mm-ld-1.html" },
+    ]);
+    expect(group(landhaus, "advises").totalResults).toBe(2);
+    expect(group(landhaus, "infos").results).toMatchObject([
+      { identifier: "magazin", title: "Magazin", link: "/magazin.html" },
+      { identifier: "versand", title: "Versand & Lieferung", link: "/versand.html" },
+    ]);
     expect(group(landhaus, "brand")).toMatchObject({ name: "Dielenmanufaktur", totalResults: 1 });
     expect(skus(landhaus, "brand")).toEqual(["LD-2"]);
     const vinyl = (await search("vinyl")).body;

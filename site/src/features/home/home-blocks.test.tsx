@@ -11,6 +11,9 @@ import { CampaignStartBanner } from "../campaign/CampaignStartBanner";
 import { AboutGrid } from "./AboutGrid";
 import { Founder } from "./Founder";
 import { HeadBanner } from "./HeadBanner";
+import { ProbesInfo } from "./ProbesInfo";
+import { childrenByWorld, WorldsSection } from "./WorldsSection";
+import { SAMPLE_LONG_DELIVERY_WEEKS, SAMPLE_SLOT_COUNT } from "@domain/samples";
 
 jest.mock("./home.css", () => ({}));
 jest.mock("../campaign/campaign.css", () => ({}));
@@ -121,5 +124,38 @@ describe("the campaign", () => {
     expect(html(<CampaignStartBanner campaign={null} />)).toBe("");
     expect(html(<CampaignNavigationBanner campaign={campaign} />)).toContain("Black Week: reduziert");
     expect(html(<CampaignNavigationBanner campaign={{ ...campaign, navigationIsActive: false }} />)).toBe("");
+  });
+});
+
+describe("WorldsSection", () => {
+  const world = (id: string, name: string) => ({ categoryId: id, name, path: `/${id}.html`, data: { teaser: "", image: null } });
+  const child = (id: string, parentId: string | null) => ({ categoryId: id, parentId, name: `Kategorie ${id}`, path: `/${id}.html` });
+
+  test("every world with its subcategories in menu order, at most six, and a link to all of it", () => {
+    const children = [...Array.from({ length: 8 }, (_, i) => child(`boden-${i}`, "boden")), child("terrasse-1", "terrasse")];
+    const out = html(<WorldsSection worlds={[world("boden", "Boden"), world("terrasse", "Terrasse"), world("wand", "Wand")]} categories={children} />);
+    expect(out).toContain("Alle Welten im Überblick");
+    expect(out).toContain('href="/boden-5.html"');
+    expect(out).not.toContain('href="/boden-6.html"');
+    expect(out).toContain('href="/terrasse-1.html"');
+    expect(out).toContain("Alles aus Wand");
+    expect(out.indexOf("Boden")).toBeLessThan(out.indexOf("Terrasse"));
+  });
+
+  test("categories of no world (another parent, none, an unknown world) are left out; no worlds: no section", () => {
+    const grouped = childrenByWorld([world("boden", "Boden")], [child("a", "boden-sub"), child("b", null), child("c", "garten"), child("d", "boden")]);
+    expect([...grouped.entries()].map(([id, list]) => [id, list.map((c) => c.categoryId)])).toEqual([["boden", ["d"]]]);
+    expect(html(<WorldsSection worlds={[]} categories={[child("a", "boden")]} />)).toBe("");
+  });
+});
+
+describe("ProbesInfo", () => {
+  test("states the sample rules in the numbers the sample cart enforces", () => {
+    const out = html(<ProbesInfo counter={<p data-testid="counter" />} />);
+    expect(out).toContain("Kostenlose Muster: Farbe und Oberfläche vor dem Kauf sehen");
+    expect(out).toContain(`bis zu ${SAMPLE_SLOT_COUNT} Muster pro Bestellung`);
+    expect(out).toContain("nach 1 Stunde bearbeiten wir Ihre Bestellung automatisch");
+    expect(out).toContain('data-testid="counter"');
+    expect(out).toContain(`in ${SAMPLE_LONG_DELIVERY_WEEKS.from}–${SAMPLE_LONG_DELIVERY_WEEKS.to} Wochen`);
   });
 });

@@ -1,11 +1,6 @@
 import React from "react";
-import { CONSENT_COOKIE } from "@site/lib/consent";
+import { useConsentToAll } from "@site/lib/use-consent";
 import { reviewSettings, type ReviewSettings } from "./settings";
-
-/** Whether the visitor agreed to all cookies (the consent dialog's 'all'; lib/consent.ts). */
-export function consentedToAll(cookie: string = typeof document === "undefined" ? "" : document.cookie): boolean {
-  return cookie.split(/;\s*/).some((part) => part === `${CONSENT_COOKIE}=all`);
-}
 
 /**
  * The review provider's widget script (a review rating widget from a review provider):
@@ -15,16 +10,7 @@ export function consentedToAll(cookie: string = typeof document === "undefined" 
  */
 export function ReviewWidget({ settings = reviewSettings() }: { settings?: ReviewSettings }) {
   const holder = React.useRef<HTMLDivElement>(null);
-  const [consented, setConsented] = React.useState(false);
-  React.useEffect(() => {
-    if (!settings.widgetScript) return undefined;
-    if (consentedToAll()) setConsented(true);
-    const onConsent = (event: Event) => {
-      if ((event as CustomEvent<string>).detail === "all") setConsented(true);
-    };
-    window.addEventListener("bh:consent", onConsent);
-    return () => window.removeEventListener("bh:consent", onConsent);
-  }, [settings.widgetScript]);
+  const consented = useConsentToAll(settings.widgetScript !== null);
   React.useEffect(() => {
     if (!consented || !settings.widgetScript || !holder.current || holder.current.querySelector("script")) return;
     const script = document.createElement("script");

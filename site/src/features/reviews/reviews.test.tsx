@@ -7,7 +7,8 @@ import type { ProductData } from "@site/lib/page-data";
 import { testProduct } from "@tests/kit/site";
 import { LiveRating, liveRating } from "./LiveRating";
 import { ProductReviews } from "./ProductReviews";
-import { consentedToAll, ReviewWidget } from "./ReviewWidget";
+import { consentedToAll } from "@site/lib/use-consent";
+import { ReviewWidget } from "./ReviewWidget";
 import { reviewSettings, type ReviewSettings } from "./settings";
 import { ratingText } from "./Stars";
 

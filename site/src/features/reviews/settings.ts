@@ -1,8 +1,10 @@
 /**
  * The shop's review settings (config/shops.json `reviews`, put into GATSBY_REVIEWS by
  * gatsby-config.ts at build time; docs/decisions/0047): the provider segment of the rating
- * call, what the verification notice says, and the provider's widget script (none in the demo).
+ * call, what the verification notice says, and the provider's widget script (the demo's: the local stand-in, docs/decisions/0070).
  */
+import { isWidgetScriptUrl } from "@domain/widget-url";
+
 export type ReviewVerification = "none" | "orders";
 
 export interface ReviewSettings {
@@ -27,7 +29,7 @@ export function reviewSettings(configured: string | undefined = process.env.GATS
       profileUrl?: unknown;
     };
     const provider = typeof raw.provider === "string" && /^[a-z][a-z0-9-]{1,39}$/.test(raw.provider) ? raw.provider : DEFAULT.provider;
-    const script = typeof raw.widget?.scriptUrl === "string" && raw.widget.scriptUrl.startsWith("https://") ? raw.widget.scriptUrl : null;
+    const script = isWidgetScriptUrl(raw.widget?.scriptUrl) ? raw.widget.scriptUrl : null;
     return {
       provider,
       name: typeof raw.name === "string" && raw.name ? raw.name : null,

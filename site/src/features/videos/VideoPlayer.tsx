@@ -1,6 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { imageSrc } from "@site/lib/media";
+import { useConsentToAll } from "@site/lib/use-consent";
 import { videoSource } from "./video-source";
 import "./videos.css";
 
@@ -15,22 +16,46 @@ export interface VideoItemData {
  * A click-to-load video (docs/decisions/0047): until the visitor clicks play the
  * page holds only the poster image (the shop's own) and a button; the <video> element or the
  * platform's <iframe> is created by the click, so no video and no third party is requested
- * before. The button names the video for screen readers.
+ * before. The button names the video for screen readers. A video platform's embed (YouTube,
+ * Vimeo) is behind consent: without the consent dialog's 'all', the first click only says
+ * that the platform will receive the visitor's address and offers to load it; that second
+ * click is the consent for this video. Nothing is requested from the platform before.
  */
 export function VideoPlayer({ video, eager = false }: { video: VideoItemData; eager?: boolean }) {
   const { t } = useTranslation();
   const [started, setStarted] = React.useState(false);
+  const [asking, setAsking] = React.useState(false);
   const [failed, setFailed] = React.useState(false);
   const frame = React.useRef<HTMLDivElement>(null);
   const source = React.useMemo(() => videoSource(video.url), [video.url]);
+  const consented = useConsentToAll(source.kind === "embed");
   React.useEffect(() => {
     if (started) frame.current?.querySelector<HTMLElement>("video, iframe")?.focus();
-  }, [started]);
+    else if (asking) frame.current?.querySelector<HTMLElement>(".video-consent button")?.focus();
+  }, [started, asking]);
+
+  if (!started && asking && source.kind === "embed") {
+    return (
+      <div className="video-player" data-testid="video-player" ref={frame}>
+        <div className="video-consent" role="group" aria-label={video.title}>
+          <p>{t("video.embedNotice", { platform: source.platform })}</p>
+          <button type="button" className="button" onClick={() => setStarted(true)}>
+            {t("video.embedLoad", { platform: source.platform })}
+          </button>
+        </div>
+      </div>
+    );
+  }
 
   if (!started) {
     return (
       <div className="video-player" data-testid="video-player">
-        <button type="button" className="video-start" onClick={() => setStarted(true)} aria-label={t("video.play", { title: video.title })}>
+        <button
+          type="button"
+          className="video-start"
+          onClick={() => (source.kind === "embed" && !consented ? setAsking(true) : setStarted(true))}
+          aria-label={t("video.play", { title: video.title })}
+        >
           {video.poster ? (
             <img src={imageSrc(video.poster)} alt="" width={640} height={360} loading={eager ? "eager" : "lazy"} decoding="async" />
           ) : (

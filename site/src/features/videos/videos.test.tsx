@@ -3,6 +3,7 @@ import React from "react";
 import { testProduct as baseProduct } from "@tests/kit/site";
 import type { ProductData } from "@site/lib/page-data";
 import { Tutorials } from "@site/components/product/Tutorials";
+import { answerConsent } from "@site/lib/consent";
 import { DiyPanel } from "./DiyPanel";
 import { productVideos } from "./product-videos";
 import { videoSource } from "./video-source";
@@ -11,7 +12,10 @@ import { VideoPlayer } from "./VideoPlayer";
 jest.mock("gatsby-plugin-react-i18next", () => jest.requireActual("@tests/kit/account-screens").i18nMock("de"));
 jest.mock("./videos.css", () => ({}));
 
-afterEach(() => unmountAll());
+afterEach(() => {
+  unmountAll();
+  document.cookie = "bh_consent=; Max-Age=0; Path=/";
+});
 
 const testProduct = (overrides: Partial<ProductData>): ProductData => ({ ...baseProduct("EUR", "de"), ...overrides });
 afterAll(closeBrowser);
@@ -52,14 +56,45 @@ describe("the click-to-load player", () => {
     expect(container.textContent).toContain("Das Video konnte nicht geladen werden.");
   });
 
-  test("a YouTube video becomes a no-cookie frame only after the click", async () => {
-    const container = await mount(<VideoPlayer video={{ title: "Pflege", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", poster: null }} />);
-    expect(container.querySelector("iframe")).toBeNull();
-    expect(container.innerHTML).not.toContain("youtube");
+  const pflege = { title: "Pflege", url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", poster: "/images/videos/tutorials/pflege.jpg" };
+  const platformUrls = (root: Element) => root.innerHTML.match(/youtube|vimeo|ytimg/gi) ?? [];
+
+  test("a YouTube video without consent: the click only asks (naming YouTube), the second click loads the no-cookie frame", async () => {
+    const container = await mount(<VideoPlayer video={pflege} />);
+    expect(platformUrls(container)).toEqual([]);
+    expect(container.querySelector("img")?.getAttribute("src")).toMatch(/^\/images\/videos\/tutorials\/pflege/);
     await clickOn(container.querySelector("button.video-start"));
+    expect(container.querySelector("iframe")).toBeNull();
+    expect(platformUrls(container.querySelector(".video-consent")!.parentElement!).filter((word) => word !== "YouTube")).toEqual([]);
+    expect(container.textContent).toContain("Dieses Video wird von YouTube abgespielt. Erst wenn Sie es laden, erhält YouTube Ihre IP-Adresse");
+    const load = container.querySelector<HTMLButtonElement>(".video-consent button")!;
+    expect(load.textContent).toBe("Video von YouTube laden");
+    expect(document.activeElement).toBe(load);
+    await clickOn(load);
     const frame = container.querySelector("iframe");
     expect(frame?.getAttribute("src")).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0");
     expect(frame?.getAttribute("title")).toBe("Pflege");
+    expect(document.activeElement).toBe(frame);
+  });
+
+  test("'necessary' only is no consent to a platform; 'all' (earlier or now) lets one click load the frame", async () => {
+    document.cookie = "bh_consent=necessary; Path=/";
+    let container = await mount(<VideoPlayer video={pflege} />);
+    await clickOn(container.querySelector("button.video-start"));
+    expect(container.querySelector("iframe")).toBeNull();
+    expect(container.querySelector(".video-consent")).not.toBeNull();
+    unmountAll();
+    container = await mount(<VideoPlayer video={{ ...pflege, url: "https://vimeo.com/76979871" }} />);
+    await React.act(async () => answerConsent("all"));
+    await clickOn(container.querySelector("button.video-start"));
+    expect(container.querySelector("iframe")?.getAttribute("src")).toBe("https://player.vimeo.com/video/76979871?autoplay=1&dnt=1");
+  });
+
+  test("a file of the shop's own media store needs no consent: one click plays it", async () => {
+    const container = await mount(<VideoPlayer video={laying} />);
+    await clickOn(container.querySelector("button.video-start"));
+    expect(container.querySelector(".video-consent")).toBeNull();
+    expect(container.querySelector("video")).not.toBeNull();
   });
 });
 
