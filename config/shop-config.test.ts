@@ -185,7 +185,7 @@ describe("shop config: rate limits and captcha", () => {
 });
 
 describe("shop config: address lookup and payment providers (docs/decisions/0036)", () => {
-  test("the demo shops: no address suggestions; PayPal takes PayPal in DE and AT, Stripe every other online method a shop lists (docs/decisions/0066, 0070)", () => {
+  test("the demo shops: no address suggestions; PayPal takes PayPal in DE and AT, Stripe every other online method a shop lists (docs/decisions/0066, 0069)", () => {
     const config = parseShopConfig(rawConfig);
     expect(config.shops.map((shop) => shop.addressLookup)).toEqual(config.shops.map(() => undefined));
     const paypal = {
