@@ -6,6 +6,7 @@
  * writes both.
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import type { MailListPage } from "@domain/back-office/mail-outbox";
 import type { StaffOrderListPage } from "@domain/back-office/orders";
 import type { SampleOrderListPage } from "@domain/back-office/sample-orders";
 import { sampleDocument } from "@tests/kit/catalogue";
@@ -130,6 +131,33 @@ test("an order's detail and staff's change are read and written in the order's d
   // A number no database holds, and one of a shop that is not configured: 404.
   expect((await staffGet(`/admin/api/orders/CH-999999`)).status).toBe(404);
   expect((await staffGet(`/admin/api/orders/XX-100001`)).status).toBe(404);
+});
+
+test("the mail outbox across shops: both databases newest first, page by page; a mail opened by its key in its shop's database", async () => {
+  const recipients: string[] = [];
+  const keys: string[] = [];
+  let after: string | null = null;
+  let pages = 0;
+  do {
+    const page: { status: number; data: MailListPage } = await staffGet<MailListPage>(`/admin/api/mail?limit=1${after === null ? "" : `&after=${after}`}`);
+    expect(page.status).toBe(200);
+    recipients.push(...page.data.mails.map((mail) => mail.recipient));
+    keys.push(...page.data.mails.map((mail) => mail.key));
+    after = page.data.next;
+    pages++;
+  } while (after !== null && pages < 10);
+  expect(recipients).toEqual(["erika.com@example.com", "erika.de@example.com", "erika.ch@example.com", "erika.de@example.com"]);
+  const all = await staffGet<MailListPage>("/admin/api/mail?limit=50");
+  expect(all.data.mails.map((mail) => mail.key)).toEqual(keys);
+  expect(Object.values(all.data.counts).reduce((sum, n) => sum + n, 0)).toBe(4);
+  expect((await staffGet<MailListPage>("/admin/api/mail?shop=CH")).data.mails.map((mail) => mail.recipient)).toEqual(["erika.ch@example.com"]);
+  // The Swiss mail by its key, from the second database; its id alone is DB's mail of that number, another shop's.
+  const swissKey = keys[2]!;
+  expect(await staffGet(`/admin/api/mail/${swissKey}`)).toMatchObject({ status: 200, data: { shop: "CH", recipient: "erika.ch@example.com" } });
+  expect((await staffGet(`/admin/api/mail/COM-${swissKey.slice(3)}`)).status).toBe(404);
+  expect((await staffGet("/admin/api/mail/CH-999")).status).toBe(404);
+  // A page link of one database does not fit two.
+  expect((await staffGet("/admin/api/mail?after=5")).status).toBe(422);
 });
 
 test("the ERP's event reaches the order's database by its number's shop", async () => {

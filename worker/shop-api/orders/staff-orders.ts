@@ -38,6 +38,7 @@ import { parseJsonOr } from "@worker/lib/json";
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import { fail, notFound } from "../core/envelope";
 import type { OutboxRow } from "../core/mail/outbox";
+import { mailKey } from "../core/mail/staff-outbox";
 import { pageLimitParam, queryParams, shopParam } from "../core/query-params";
 import { validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
@@ -182,6 +183,7 @@ function mailOf(row: OutboxRow | undefined): StaffOrderMail | null {
   const waiting = row.state === "pending";
   return {
     id: row.id,
+    key: mailKey(row.shop_id, row.id),
     status: MAIL_STATUS(row),
     recipient: row.recipient,
     attempts: row.attempts,
