@@ -52,7 +52,7 @@ const releaseAll = async (leases: readonly Lease[]): Promise<void> => void (awai
  * SHOP_DATABASES puts two shops on each (docs/decisions/0064); the shops it does not name stay on DB.
  */
 const SECOND_DATABASE = "DB_2";
-export const SPLIT_SHOP_DATABASES: Readonly<Record<string, string>> = { DE: "DB", AT: "DB", CH: SECOND_DATABASE, COM: SECOND_DATABASE };
+const SPLIT_SHOP_DATABASES: Readonly<Record<string, string>> = { DE: "DB", AT: "DB", CH: SECOND_DATABASE, COM: SECOND_DATABASE };
 
 /** The databases that hold shops beside a test database (itself first): the catalogue goes into each, as the import writes it. */
 const databasesBeside = new WeakMap<D1Database, D1Database[]>();
