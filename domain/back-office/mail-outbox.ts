@@ -2,7 +2,7 @@
  * The answers of the back office's mail outbox API (worker/shop-api/core/mail/staff-outbox-routes.ts),
  * as the shop API builds them and the console reads them:
  *   GET /admin/api/mail       MailListPage
- *   GET /admin/api/mail/:id   MailDetail
+ *   GET /admin/api/mail/:key  MailDetail (key: `<shop>-<id>`, or the id alone)
  */
 import type { ShopChoice } from "./shop-choice";
 
@@ -22,6 +22,8 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 export interface MailSummary {
   id: number;
+  /** What names the mail in the detail's path, `<shop>-<id>` (`CH-17`): ids are counted per shop database. */
+  key: string;
   status: MailStatus;
   state: OutboxState;
   shop: string;
@@ -51,7 +53,13 @@ export interface MailPage {
   next: number | null;
 }
 
-export interface MailListPage extends MailPage {
+/**
+ * The list's page as the API answers it: `next` is the page link to continue after, if there are more (the id of the
+ * last mail; with several shop databases, the last mail's id in each: docs/decisions/0064).
+ */
+export interface MailListPage {
+  mails: MailSummary[];
+  next: string | null;
   /** How many mails there are per status, over the whole outbox. */
   counts: Record<MailStatus, number>;
   statuses: readonly MailStatus[];

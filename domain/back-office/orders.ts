@@ -99,6 +99,8 @@ export interface StaffOrderLine extends OrderLine {
 /** The confirmation mail's row in the mail outbox (the console's mail view shows it by id). */
 export interface StaffOrderMail {
   id: number;
+  /** The mail's key in the mail outbox's paths (`CH-17`; domain/back-office/mail-outbox.ts). */
+  key: string;
   status: MailStatus;
   recipient: string;
   attempts: number;

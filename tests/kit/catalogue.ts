@@ -4,9 +4,9 @@
  * the import tests.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { importCatalogue, type ImportOptions } from "@shop-api/catalogue/apply-import";
+import { importCatalogueEverywhere, type ImportOptions } from "@shop-api/catalogue/apply-import";
 import type { CatalogueDocument, ImportFormat, ImportResult } from "@shop-api/catalogue/import-format";
-import { countRows } from "./d1";
+import { countRows, everyTestDatabase } from "./d1";
 
 export type { CatalogueDocument, PriceRecord, ProductRecord } from "@shop-api/catalogue/import-format";
 
@@ -17,11 +17,15 @@ export interface DocumentImport extends Partial<ImportOptions> {
 
 /**
  * Imports a document as the merchandiser's import does (a string is the file as it is, anything else is sent as
- * JSON, valid or not: the import validates it); the import's answer.
+ * JSON, valid or not: the import validates it) into the database and those beside it (tests/kit/d1.ts); the import's answer.
  */
 export function importDocument(db: D1Database, document: unknown, options: DocumentImport = {}): Promise<ImportResult> {
   const { format = "json", source = "test", ...rest } = options;
-  return importCatalogue(db, { format, text: typeof document === "string" ? document : JSON.stringify(document) }, { source, ...rest });
+  return importCatalogueEverywhere(
+    everyTestDatabase(db),
+    { format, text: typeof document === "string" ? document : JSON.stringify(document) },
+    { source, ...rest },
+  );
 }
 
 /** Imports a document the test builds on: throws if the import refuses it; the change id of what it wrote. */

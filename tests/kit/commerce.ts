@@ -189,8 +189,9 @@ export type ApiBody = {
 
 const SAMPLE_FINISH_PATH = "/apiv2/sample/product/cart/finish";
 
-export async function createHarness(now = "2026-11-18T08:00:00Z"): Promise<Harness> {
-  const database: TestDatabase = await createTestDatabase();
+/** The harness on a fresh database; `split`: with a second one and SHOP_DATABASES (tests/kit/d1.ts), else as TEST_SHOP_DATABASES says. */
+export async function createHarness(now = "2026-11-18T08:00:00Z", options: { split?: boolean } = {}): Promise<Harness> {
+  const database: TestDatabase = await createTestDatabase(options);
   await imported(database.db, commerceDocument());
   let clock = new Date(now);
   const counted = instrumentedD1(database.db);

@@ -12,6 +12,7 @@ import { CLIENT_IP_HEADER, CUSTOMER_SESSION_HEADER, SHOP_ID_HEADER, SHOP_LANGUAG
 import { CAPTCHA_HEADER } from "@shop-api/core/captcha/verify";
 import { solvedCaptcha } from "./captcha";
 import { createHarness, type ApiBody } from "./commerce";
+import { shopDb } from "./d1";
 import { lastMailId, mailsAfter, type OutboxMail } from "./outbox";
 
 export interface Browser {
@@ -50,9 +51,9 @@ export interface AccountHarness {
   now(): Date;
   browser(shop?: string, language?: string): Browser;
   call(browser: Browser, method: string, path: string, options?: CallOptions): Promise<Answer>;
-  /** Mails of the outbox since `afterId` (all without), oldest first. */
-  mails(afterId?: number): Promise<Mail[]>;
-  lastMailId(): Promise<number>;
+  /** Mails of the shop's outbox (DE's unless named; tests/kit/d1.ts shopDb) since `afterId` (all without), oldest first. */
+  mails(afterId?: number, shop?: string): Promise<Mail[]>;
+  lastMailId(shop?: string): Promise<number>;
   dispose(): Promise<void>;
 }
 
@@ -95,8 +96,8 @@ export async function createAccountHarness(now = "2026-11-18T08:00:00Z"): Promis
     now: () => clock,
     browser: (shop = "DE", language) => ({ ip: nextClientIp(), shop, ...(language ? { language } : {}) }),
     call,
-    mails: (afterId) => mailsAfter(base.db, afterId),
-    lastMailId: () => lastMailId(base.db),
+    mails: (afterId, shop = "DE") => mailsAfter(shopDb(base.env, shop), afterId),
+    lastMailId: (shop = "DE") => lastMailId(shopDb(base.env, shop)),
     dispose: () => base.dispose(),
   };
 }
@@ -132,10 +133,10 @@ export function registration(email: string, extra: Record<string, unknown> = {})
 
 /** Registers and verifies an account in the browser's shop; the browser ends up signed in. Returns the customer. */
 export async function signedUpCustomer(h: AccountHarness, browser: Browser, email: string, extra: Record<string, unknown> = {}) {
-  const before = await h.lastMailId();
+  const before = await h.lastMailId(browser.shop);
   const registered = await h.call(browser, "POST", "/apiv2/customer/register", { body: registration(email, extra) });
   if (registered.status !== 202) throw new Error(`register: ${registered.status} ${registered.text}`);
-  const mail = (await h.mails(before)).find((m) => m.template === "customer-verify" && m.recipient === email.toLowerCase());
+  const mail = (await h.mails(before, browser.shop)).find((m) => m.template === "customer-verify" && m.recipient === email.toLowerCase());
   if (!mail) throw new Error("no verification mail");
   const verified = await h.call(browser, "POST", "/apiv2/customer/verify", { body: { token: tokenOf(mail) } });
   if (verified.status !== 200) throw new Error(`verify: ${verified.status} ${verified.text}`);

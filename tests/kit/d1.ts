@@ -3,7 +3,8 @@ import { join } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "@worker/env";
 import { allShops } from "@shop-api/core/shop";
-import { leaseDatabase } from "./database-pool";
+import { leaseDatabase, type Lease } from "./database-pool";
+import { everyShopDatabase, shopDatabase } from "@shop-api/core/shop-database";
 import { syncShops } from "@shop-api/tables/shops";
 
 const MIGRATIONS_DIR = join(__dirname, "..", "..", "migrations");
@@ -22,17 +23,43 @@ export interface TestDatabase {
  * Node reaches the bindings over fetch (scripts/lib/bindings-over-fetch.ts), never through
  * Miniflare's synchronous proxy (docs/decisions/0041). The runtime behind it is shared by the
  * test files of a Jest process (tests/kit/database-pool.ts): each database starts empty.
+ * `split` (default: TEST_SHOP_DATABASES=split) adds a second database and SHOP_DATABASES (below).
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const lease = await leaseDatabase();
+export async function createTestDatabase(options: { split?: boolean } = {}): Promise<TestDatabase> {
+  const split = options.split ?? process.env.TEST_SHOP_DATABASES === "split";
+  const leases: Lease[] = [];
   try {
-    await migrateTestDatabase(lease.db);
-    return { db: lease.db, env: { DB: lease.db, UPLOADS: lease.uploads, ...lease.rateLimits }, dispose: lease.release };
+    leases.push(await leaseDatabase());
+    if (split) leases.push(await leaseDatabase());
+    await Promise.all(leases.map((lease) => migrateTestDatabase(lease.db)));
+    const [lease, second] = leases as [Lease, Lease | undefined];
+    const env: ShopApiEnv = { DB: lease.db, UPLOADS: lease.uploads, ...lease.rateLimits };
+    if (second) {
+      Object.assign(env, { [SECOND_DATABASE]: second.db, SHOP_DATABASES: JSON.stringify(SPLIT_SHOP_DATABASES) });
+      databasesBeside.set(lease.db, everyShopDatabase(env));
+    }
+    return { db: lease.db, env, dispose: () => releaseAll(leases) };
   } catch (error) {
-    await lease.release();
+    await releaseAll(leases);
     throw error;
   }
 }
+
+const releaseAll = async (leases: readonly Lease[]): Promise<void> => void (await Promise.all(leases.map((lease) => lease.release())));
+
+/**
+ * `TEST_SHOP_DATABASES=split` (`npm run test:two-databases`): every test database comes with a second one, and
+ * SHOP_DATABASES puts two shops on each (docs/decisions/0064); the shops it does not name stay on DB.
+ */
+const SECOND_DATABASE = "DB_2";
+const SPLIT_SHOP_DATABASES: Readonly<Record<string, string>> = { DE: "DB", AT: "DB", CH: SECOND_DATABASE, COM: SECOND_DATABASE };
+
+/** The databases that hold shops beside a test database (itself first): the catalogue goes into each, as the import writes it. */
+const databasesBeside = new WeakMap<D1Database, D1Database[]>();
+export const everyTestDatabase = (db: D1Database): D1Database[] => databasesBeside.get(db) ?? [db];
+
+/** The database of a shop's live data in a test's bindings, as the shop API picks it (core/shop-database.ts). */
+export const shopDb = (env: ShopApiEnv, shopId: string): D1Database => shopDatabase(env, shopId);
 
 /** Rows per table, for tests that check what a request wrote (and that a refused one wrote nothing). */
 export async function countRows<Table extends string>(db: D1Database, tables: readonly Table[]): Promise<Record<Table, number>> {

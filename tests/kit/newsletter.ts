@@ -12,7 +12,7 @@ import type { ShopApiEnv } from "@worker/env";
 import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "@worker/lib/shop-headers";
 import { CAPTCHA_HEADER } from "@shop-api/core/captcha/verify";
 import { solvedCaptcha, TEST_ALTCHA_HMAC_KEY } from "./captcha";
-import { countRows } from "./d1";
+import { countRows, shopDb } from "./d1";
 import { lastMailId, mailsAfter, type OutboxMail } from "./outbox";
 import { IDEMPOTENCY_KEY_HEADER } from "@shop-api/core/idempotency";
 
@@ -48,9 +48,9 @@ export interface NewsletterHarness {
   unsubscribe(token: unknown, options?: CallOptions): Promise<Response>;
   /** A solved ALTCHA challenge of the shop for an action, as the browser sends it. */
   captchaToken(action?: string, shop?: string): Promise<string>;
-  /** Mails enqueued after the mail `after` (an id from lastMailId), oldest first. */
-  mails(after?: number): Promise<NewsletterMail[]>;
-  lastMailId(): Promise<number>;
+  /** Mails the shop (DE unless named; tests/kit/d1.ts shopDb) enqueued after the mail `after` (an id from lastMailId), oldest first. */
+  mails(after?: number, shop?: string): Promise<NewsletterMail[]>;
+  lastMailId(shop?: string): Promise<number>;
   /** Row counts of the newsletter's tables, the vouchers and the outbox. */
   counts(): Promise<Record<string, number>>;
   dispose(): Promise<void>;
@@ -107,8 +107,8 @@ export async function createNewsletterHarness(now = NOW): Promise<NewsletterHarn
     confirm: (token, options = {}) => fetch("POST", "/apiv2/newsletter/confirm", { token }, options),
     unsubscribe: (token, options = {}) => fetch("POST", "/apiv2/newsletter/unsubscribe", { token }, options),
     captchaToken,
-    mails: (after) => mailsAfter<Record<string, string>>(db, after),
-    lastMailId: () => lastMailId(db),
+    mails: (after, shop = "DE") => mailsAfter<Record<string, string>>(shopDb(env, shop), after),
+    lastMailId: (shop = "DE") => lastMailId(shopDb(env, shop)),
     counts: () => countRows(db, ["newsletter_subscribers", "newsletter_deliveries", "vouchers", "mail_outbox"]),
     dispose: () => database.dispose(),
   };
@@ -120,11 +120,11 @@ export async function signedUp(
   email: string,
   options: CallOptions & { name?: string } = {},
 ): Promise<{ confirmToken: string; unsubscribeToken: string }> {
-  const before = await h.lastMailId();
+  const before = await h.lastMailId(options.shop);
   const answer = await h.subscribe({ name: options.name ?? "Erika Muster", email }, options);
   if (answer.status !== 200) throw new Error(`sign-up: ${answer.status} ${await answer.text()}`);
   const recipient = email.trim().toLowerCase();
-  const mail = (await h.mails(before)).find((candidate) => candidate.template === "newsletter-confirmation" && candidate.recipient === recipient);
+  const mail = (await h.mails(before, options.shop)).find((candidate) => candidate.template === "newsletter-confirmation" && candidate.recipient === recipient);
   if (!mail) throw new Error(`no confirmation mail for ${email}`);
   return { confirmToken: tokenIn(mail.params.confirmPath!), unsubscribeToken: tokenIn(mail.params.unsubscribePath!) };
 }

@@ -5,6 +5,7 @@
  * /apiv2/checkout/order, then the ERP's shipped and delivered events per line with their times.
  * Signed-in customers are real accounts with real sessions (signUp).
  */
+import { shopDb } from "./d1";
 import type { D1Database } from "@cloudflare/workers-types";
 import { countRows } from "./d1";
 import { lastMailId, mailsAfter } from "./outbox";
@@ -197,7 +198,8 @@ export async function signUp(
   options: { shop?: string; language?: string; registration?: Record<string, unknown> } = {},
 ): Promise<TestCustomer> {
   const shop = options.shop ?? "DE";
-  const before = await lastMailId(h.db);
+  const db = shopDb(h.env, shop);
+  const before = await lastMailId(db);
   const registered = await h.fetch("POST", "/apiv2/customer/register", {
     shop,
     language: options.language,
@@ -206,7 +208,7 @@ export async function signUp(
   });
   if (registered.status !== 202) throw new Error(`register: ${registered.status} ${await registered.text()}`);
   const recipient = email.trim().toLowerCase();
-  const mail = (await mailsAfter(h.db, before)).filter((m) => m.template === "customer-verify" && m.recipient === recipient).at(-1);
+  const mail = (await mailsAfter(db, before)).filter((m) => m.template === "customer-verify" && m.recipient === recipient).at(-1);
   if (!mail) throw new Error(`no verification mail for ${email}`);
   const verified = await h.fetch("POST", "/apiv2/customer/verify", {
     shop,

@@ -5,9 +5,9 @@
  */
 import type { WorkerEnv } from "@worker/env";
 import { manifestOf, fakeAssets } from "../kit/edge";
-import { importCatalogue } from "@shop-api/catalogue/apply-import";
+import { importCatalogueEverywhere } from "@shop-api/catalogue/apply-import";
 import { searchCatalogue } from "../kit/search-catalogue";
-import { createTestDatabase, type TestDatabase } from "../kit/d1";
+import { createTestDatabase, everyTestDatabase, type TestDatabase } from "../kit/d1";
 import { edgeWithShopApi } from "../kit/edge-with-shop-api";
 
 const DE = "http://de.localhost:8787";
@@ -31,7 +31,11 @@ const { app, execution, tasks } = edgeWithShopApi(() => new Date("2026-11-24T10:
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const result = await importCatalogue(database.db, { format: "json", text: JSON.stringify(searchCatalogue()) }, { source: "test" });
+  const result = await importCatalogueEverywhere(
+    everyTestDatabase(database.db),
+    { format: "json", text: JSON.stringify(searchCatalogue()) },
+    { source: "test" },
+  );
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   env = { ...database.env, ASSETS: fakeAssets(files).fetcher, ENVIRONMENT_NAME: "development", SHOP_API_MODE: "in-process" } as WorkerEnv;
 });

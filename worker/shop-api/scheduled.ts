@@ -3,6 +3,7 @@ import { processSampleOrders } from "./commerce/samples";
 import { drainOutbox, type SenderEnv } from "./core/mail/sender";
 import { mailTransportFromEnv } from "./core/mail/transport-config";
 import { deleteExpiredIdempotencyKeys } from "./core/idempotency";
+import { everyShopDatabase } from "./core/shop-database";
 import { deleteUnattachedUploads } from "./core/uploads/cleanup";
 import { runCustomerJobs } from "./customers/jobs";
 import { runStorageJobs } from "./orders/storage-jobs";
@@ -42,6 +43,18 @@ export async function runScheduledJobs(env: SenderEnv & ShopApiEnv, now: Date, c
     console.log(changeId === null ? "nightly rebuild: already requested today" : `nightly rebuild: change ${changeId} for every shop`);
     return;
   }
+  // Live data sits in each shop's database (core/shop-database.ts): its jobs run over every one of them, one after the other.
+  for (const db of everyShopDatabase(env)) await runLiveDataJobs({ ...env, DB: db }, now);
+  // A campaign that started or ended since the last run: its shops are rebuilt (rebuilds/campaigns.ts).
+  const campaigns = await runCampaignClock(env, { now: () => now });
+  if (campaigns.changeId !== null) console.log(`campaigns: ${campaigns.changes.join(", ")} (change ${campaigns.changeId})`);
+  const swept = await sweepRebuilds(env, { now: () => now });
+  if (swept.requests > 0 || swept.expired > 0)
+    console.log(`rebuilds: ${swept.requests} request(s) ${swept.dispatched ?? "left"}, ${swept.expired} lease(s) expired`);
+}
+
+/** The jobs over one database's live data (`env.DB`: the database of some shops). */
+async function runLiveDataJobs(env: SenderEnv & ShopApiEnv, now: Date): Promise<void> {
   const [result] = await Promise.all([processSampleOrders(env.DB, now), drainOutbox(env, now, mailTransportFromEnv(env))]);
   if (result.processed > 0 || result.expired > 0) console.log(`sample orders: ${result.processed} processed, ${result.expired} expired`);
   await env.DB.batch([deleteExpiredCounters(now).prepare(env.DB), deleteExpiredSolutions(now).prepare(env.DB)]);
@@ -61,10 +74,4 @@ export async function runScheduledJobs(env: SenderEnv & ShopApiEnv, now: Date, c
   if (expiredOffers > 0) console.log(`offers: ${expiredOffers} expired`);
   // The newsletter: the hand-over to the shops' e-mail marketing services, sign-ups never confirmed (newsletter/deliveries.ts).
   await runNewsletterJobs(env, now);
-  // A campaign that started or ended since the last run: its shops are rebuilt (rebuilds/campaigns.ts).
-  const campaigns = await runCampaignClock(env, { now: () => now });
-  if (campaigns.changeId !== null) console.log(`campaigns: ${campaigns.changes.join(", ")} (change ${campaigns.changeId})`);
-  const swept = await sweepRebuilds(env, { now: () => now });
-  if (swept.requests > 0 || swept.expired > 0)
-    console.log(`rebuilds: ${swept.requests} request(s) ${swept.dispatched ?? "left"}, ${swept.expired} lease(s) expired`);
 }

@@ -1,7 +1,7 @@
 /**
  * The mail outbox (service, ops): what reached whom. The list shows status, recipient,
  * subject, shop, times, attempts and the last error, filtered by status, recipient and
- * shop, with "load more"; the body only when one mail is opened (/mail/<id>).
+ * shop, with "load more"; the body only when one mail is opened (/mail/<shop>-<id>: ids are counted per shop database).
  * API: worker/shop-api/core/mail/staff-outbox-routes.ts.
  */
 import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
@@ -29,7 +29,7 @@ interface Filters {
 
 const NO_FILTERS: Filters = { status: "", recipient: "", shop: "" };
 
-const MAIL_PAGES: PageSource<Filters, ListPage, Mail, number> = {
+const MAIL_PAGES: PageSource<Filters, ListPage, Mail, string> = {
   fetch: (filters, after) => apiGet<ListPage>(`${API}${queryString({ ...filters, after })}`),
   rows: (page) => page.mails,
   next: (page) => page.next,
@@ -85,7 +85,7 @@ function MailList() {
           {mails.map((mail) => (
             <tr key={mail.id}>
               <td>
-                <Link to={`${MAIL_PATH}/${mail.id}`}>{mail.id}</Link>
+                <Link to={`${MAIL_PATH}/${mail.key}`}>{mail.id}</Link>
               </td>
               <td>
                 <StatusBadge status={mail.status} />

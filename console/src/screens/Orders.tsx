@@ -433,7 +433,7 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
               <dt>{t("orders.mailStatus")}</dt>
               <dd>
                 <span className={`badge mail-${mail.status}`}>{mail.status}</span>{" "}
-                <Link to={`${MAIL_PATH}/${mail.id}`}>{t("orders.openMail", { id: mail.id })}</Link>
+                <Link to={`${MAIL_PATH}/${mail.key}`}>{t("orders.openMail", { id: mail.id })}</Link>
               </dd>
               <dt>{t("orders.mailRecipient")}</dt>
               <dd>{mail.recipient}</dd>

@@ -41,6 +41,23 @@ export async function importCatalogue(db: D1Database, input: ImportInput, option
   return { ok: true, importId: written.importId, changeId: written.changeId, changedSkus: plan.changedSkus, counts };
 }
 
+/**
+ * The import into every database that holds shops (core/shop-database.ts, docs/decisions/0064): each keeps a copy of
+ * the catalogue its carts and orders read beside their writes. The first database's answer is the import's; a copy that
+ * refuses what the first took has drifted from it, which throws, naming the problems.
+ */
+export async function importCatalogueEverywhere(databases: readonly D1Database[], input: ImportInput, options: ImportOptions): Promise<ImportResult> {
+  const [first, ...copies] = databases;
+  if (!first) throw new Error("no database to import the catalogue into");
+  const result = await importCatalogue(first, input, options);
+  if (!result.ok) return result;
+  for (const copy of copies) {
+    const copied = await importCatalogue(copy, input, options);
+    if (!copied.ok) throw new Error(`a shop database's catalogue copy refused the import: ${JSON.stringify(copied.problems.slice(0, 3))}`);
+  }
+  return result;
+}
+
 function recordCounts(doc: CatalogueDocument): Record<string, number> {
   return Object.fromEntries(SECTIONS.map((section) => [section, doc[section]?.length ?? 0]));
 }

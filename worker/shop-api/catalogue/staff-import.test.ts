@@ -3,11 +3,11 @@
  * every problem by row and field and writes nothing, then the import itself with the staff
  * member as actor; only merchandisers (and ops) may use it.
  */
-import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { createTestDatabase, everyTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { shopApiCaller } from "@tests/kit/shop-api";
 import { STAFF_SESSION_HEADER } from "@worker/lib/shop-headers";
 import { upsertStaff } from "../core/staff/accounts";
-import { importCatalogue } from "./apply-import";
+import { importCatalogueEverywhere } from "./apply-import";
 import { rowCounts, sampleDocument } from "@tests/kit/catalogue";
 
 const PASSWORD = "merchandiser password";
@@ -18,7 +18,11 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const seeded = await importCatalogue(t.db, { format: "json", text: JSON.stringify(sampleDocument()) }, { source: "fixture", now: clock });
+  const seeded = await importCatalogueEverywhere(
+    everyTestDatabase(t.db),
+    { format: "json", text: JSON.stringify(sampleDocument()) },
+    { source: "fixture", now: clock },
+  );
   expect(seeded.ok).toBe(true);
   for (const role of ["merchandiser", "service", "ops"] as const) {
     await upsertStaff(t.db, { email: `${role}@bodenhaus.example`, name: role, role, password: PASSWORD }, clock);

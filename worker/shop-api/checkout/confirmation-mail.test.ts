@@ -1,4 +1,5 @@
 import type { CheckoutQuote } from "@domain/checkout";
+import { shopDb } from "@tests/kit/d1";
 import { deliveryWindow } from "@domain/delivery-window";
 import { text } from "@worker/lib/texts";
 import { composeMail } from "../core/mail/templates";
@@ -25,7 +26,7 @@ async function place(shop: string, language: string, paymentMethod: string, vouc
     language,
   });
   expect({ shop, language, status, errors: body.errors }).toEqual({ shop, language, status: 200, errors: [] });
-  const row = await h.db
+  const row = await shopDb(h.env, shop)
     .prepare("SELECT * FROM mail_outbox WHERE params LIKE ?")
     .bind(`%${body.data.orderNumber as string}%`)
     .first<{ shop_id: string; language: string; template: string; params: string }>();
@@ -56,8 +57,9 @@ test("an invoice order in the German shop: euros, no bank details", async () => 
 });
 
 test("a voucher the order redeemed is a line of the totals, in the shop's language and currency", async () => {
-  const issued = issueVoucher(h.db, { shopId: "CH", currency: "CHF", amount: 1000, emailKey: "elodie@example.com", now: new Date() });
-  const [, readBack] = await h.db.batch([issued.statement, issued.readBack]);
+  const db = shopDb(h.env, "CH");
+  const issued = issueVoucher(db, { shopId: "CH", currency: "CHF", amount: 1000, emailKey: "elodie@example.com", now: new Date() });
+  const [, readBack] = await db.batch([issued.statement, issued.readBack]);
   const code = issuedVoucherOf(readBack!, issued.candidate)!.voucher.code;
   const { mail } = await place("CH", "fr", "invoice", code);
   expect(mail.text).toContain(`Bon d’achat ${code} : −CHF\u00a010.00`);

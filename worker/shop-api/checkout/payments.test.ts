@@ -3,6 +3,7 @@
  * shop API's route table, with a provider test double (tests/kit/payment-provider-double.ts)
  * registered here only. The demo config gives no shop a provider; DE and CH get one here.
  */
+import { shopDb } from "@tests/kit/d1";
 import type { D1Database } from "@cloudflare/workers-types";
 import { shopApiCaller } from "@tests/kit/shop-api";
 import { DOUBLE_PROVIDER, registerPaymentDouble, type PaymentDouble } from "@tests/kit/payment-provider-double";
@@ -162,7 +163,7 @@ describe("placing an order with an online method", () => {
       language: "fr",
       returnUrl: `https://www.bodenhaus.example.ch/fr/apiv2/checkout/payment/${DOUBLE_PROVIDER}/return?order=${body.data.orderNumber as string}`,
     });
-    const mail = await h.db
+    const mail = await shopDb(h.env, "CH")
       .prepare("SELECT * FROM mail_outbox WHERE params LIKE ?")
       .bind(`%${body.data.orderNumber as string}%`)
       .first<{ params: string }>();

@@ -1,4 +1,5 @@
 import type { D1Database } from "@cloudflare/workers-types";
+import { shopDb } from "@tests/kit/d1";
 import { includedTax } from "@domain/money";
 import { createHarness, giveAccount, type Harness } from "@tests/kit/commerce";
 
@@ -38,8 +39,9 @@ async function cartWith(lines: [string, number][], shop = "DE", language?: strin
 }
 
 const stockOf = async (sku: string) => (await h.db.prepare("SELECT stock_qty AS n FROM products WHERE sku = ?").bind(sku).first<{ n: number }>())!.n;
-const lastMail = async () =>
-  (await h.db
+/** The newest mail of a shop's database (DE's unless named). */
+const lastMail = async (shop = "DE") =>
+  (await shopDb(h.env, shop)
     .prepare("SELECT * FROM mail_outbox ORDER BY id DESC LIMIT 1")
     .first<{ template: string; language: string; recipient: string; params: string; shop_id: string }>())!;
 
@@ -107,7 +109,7 @@ describe("POST /apiv2/checkout/order", () => {
     expect(body.data.totals.goods.amount).toBe(goods);
     expect(body.data.totals.shipping.amount).toBe(795);
     expect(body.data.totals.tax.amount.amount).toBe(includedTax(goods - Math.round(goods * 0.02), 8.1) + includedTax(795, 8.1));
-    const mail = await lastMail();
+    const mail = await lastMail("CH");
     expect(mail.language).toBe("fr");
     expect(JSON.parse(mail.params).totals.grand).toMatch(/^CHF\u00a0/);
   });

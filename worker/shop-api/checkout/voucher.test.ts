@@ -5,6 +5,7 @@
  * code (one code, one order, also when two orders race), the per-address limit on codes tried,
  * idempotent replays, and the voucher line of the order's views and confirmation mail.
  */
+import { shopDb } from "@tests/kit/d1";
 import type { D1Database } from "@cloudflare/workers-types";
 import type { CheckoutQuote } from "@domain/checkout";
 import { includedTax } from "@domain/money";
@@ -43,15 +44,17 @@ const orderBody = (extra: Record<string, unknown> = {}) => ({
 let emails = 0;
 /** A voucher as the newsletter issues it (tables/vouchers.ts issueVoucher); its code. */
 async function issue(options: { shop?: string; currency?: string; amount?: number; validUntil?: string | null } = {}): Promise<string> {
-  const issued = issueVoucher(h.db, {
-    shopId: options.shop ?? "DE",
+  const shop = options.shop ?? "DE";
+  const db = shopDb(h.env, shop);
+  const issued = issueVoucher(db, {
+    shopId: shop,
     currency: options.currency ?? "EUR",
     amount: options.amount ?? 1000,
     emailKey: `reader${++emails}@example.com`,
     now: new Date(NOW),
     validUntil: options.validUntil ?? null,
   });
-  const [, readBack] = await h.db.batch([issued.statement, issued.readBack]);
+  const [, readBack] = await db.batch([issued.statement, issued.readBack]);
   return issuedVoucherOf(readBack!, issued.candidate)!.voucher.code;
 }
 

@@ -1,4 +1,5 @@
 import { berlinDayBounds, berlinInstant, berlinTime } from "../core/berlin-time";
+import { shopDb } from "@tests/kit/d1";
 import { computeDelivery, dispatchDay, type DeliveryInput, type DeliveryItem } from "../core/delivery-rules";
 import { isGermanIsland } from "../core/islands";
 import { commerceCounts, createHarness, DE_COUNTRIES, giveAccount, type Harness } from "@tests/kit/commerce";
@@ -192,7 +193,7 @@ describe("HTTP", () => {
         (m: { code: string }) => m.code === "on_call_storage",
       );
     expect(await storage(40)).toMatchObject({ available: false, reason: "account_required" });
-    await giveAccount(h.db, token);
+    await giveAccount(shopDb(h.env, "CH"), token);
     expect(await storage(36)).toMatchObject({ available: false, reason: "minimum_order_value" }); // 36 x 32.95 = 1186.20 CHF
     expect(await storage(37)).toMatchObject({ available: true }); // 1219.15 CHF
   });

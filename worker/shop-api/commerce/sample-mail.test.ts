@@ -1,4 +1,6 @@
 /** A finished sample order sends its confirmation to the e-mail of step 1 (outbox in the finish's batch, drained after the answer). */
+import { shopDb } from "@tests/kit/d1";
+import { everyShopDatabase } from "../core/shop-database";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { ExecutionContext } from "@cloudflare/workers-types";
@@ -33,11 +35,12 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   delivered.length = 0;
-  await h.db.prepare("DELETE FROM mail_outbox").run();
+  for (const db of everyShopDatabase(h.env)) await db.prepare("DELETE FROM mail_outbox").run();
 });
 
 const address = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", zip: "10115", city: "Berlin", countryCode: "de" };
-const outbox = async () => (await h.db.prepare("SELECT * FROM mail_outbox ORDER BY id").all<OutboxRow>()).results;
+/** The outbox of the shop's database (DE's unless named). */
+const outbox = async (shop = "DE") => (await shopDb(h.env, shop).prepare("SELECT * FROM mail_outbox ORDER BY id").all<OutboxRow>()).results;
 
 /** Samples in the cart and the contact of step 1; returns the visitor's token. */
 async function prepareOrder(email: string, skus = ["S-1", "S-2"], shop?: string, contact: Record<string, unknown> = address): Promise<string> {
@@ -90,7 +93,7 @@ test("a refused finish enqueues nothing; finishing twice sends one mail", async 
 });
 
 test("through the shop API: the answer comes first, then the confirmation goes out at once (waitUntil), in the visitor's shop and language", async () => {
-  await sql`UPDATE products SET sample_long_delivery = 1 WHERE sku = 'S-5'`.prepare(h.db).run();
+  await sql`UPDATE products SET sample_long_delivery = 1 WHERE sku = 'S-5'`.prepare(shopDb(h.env, "CH")).run();
   const swissAddress = { ...address, firstname: 'Élise & "Lou"', zip: "8001", city: "Zürich", countryCode: "ch" };
   const token = await prepareOrder("elise@example.ch", ["S-5", "S-6"], "CH", swissAddress);
   const env: ShopApiEnv = { ...h.env, ENVIRONMENT_NAME: "development", MAIL_TRANSPORT: "http", MAIL_API_URL: apiUrl, MAIL_API_KEY: "test-key" };
@@ -124,5 +127,5 @@ test("through the shop API: the answer comes first, then the confirmation goes o
   expect(mail.text).toContain("Produkt S-6 – réf. S-6\n");
   expect(mail.text).toContain("8001 Zürich\nSuisse");
   expect(mail.text).toContain("http://ch.localhost:8787/fr/");
-  expect((await outbox())[0]).toMatchObject({ state: "sent", recipient: "elise@example.ch", shop_id: "CH", language: "fr" });
+  expect((await outbox("CH"))[0]).toMatchObject({ state: "sent", recipient: "elise@example.ch", shop_id: "CH", language: "fr" });
 });

@@ -19,6 +19,7 @@ import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { shopById, shopChoices } from "../core/shop";
 import type { StaffContext } from "../core/staff-auth";
+import { atDatabaseHolding, holdsRow, listDatabases } from "../core/staff-databases";
 import { csvStream } from "./staff-csv";
 import {
   countSampleOrders,
@@ -81,13 +82,17 @@ function referenceCodeOf(params: Params): string {
   return code;
 }
 
+/** The staff request on the database that holds the sample order (core/staff-databases.ts). */
+const atSampleOrderDatabase = (ctx: StaffContext, code: string): Promise<StaffContext> =>
+  atDatabaseHolding(ctx, holdsRow("sample_quotes", "reference_code", code));
+
 /** GET /admin/api/sample-orders */
 export async function sampleOrderList(ctx: StaffContext): Promise<Reply<SampleOrderListPage>> {
   const query = validate(listQuery, queryParams(ctx.url));
   const after = query.after ? decodeCursor(query.after) : null;
   if (query.after && !after)
     throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor" satisfies SampleOrderRefusalCode, { field: "after" });
-  const page = await listSampleOrders(ctx.db, filtersOf(query), { limit: query.limit, after });
+  const page = await listSampleOrders(listDatabases(ctx.env, query.shop), filtersOf(query), { limit: query.limit, after });
   const answer: SampleOrderListPage = { ...page, states: STATE_FILTERS, shops: shopChoices() };
   return reply(answer);
 }
@@ -96,7 +101,8 @@ export async function sampleOrderList(ctx: StaffContext): Promise<Reply<SampleOr
 export async function sampleOrderExport(ctx: StaffContext): Promise<Response> {
   const query = validate(filterQuery, queryParams(ctx.url));
   const filters = filtersOf(query);
-  const count = await countSampleOrders(ctx.db, filters);
+  const databases = listDatabases(ctx.env, filters.shop);
+  const count = await countSampleOrders(databases, filters);
   if (count > MAX_EXPORT_ROWS) {
     throw fail(
       422,
@@ -108,7 +114,7 @@ export async function sampleOrderExport(ctx: StaffContext): Promise<Response> {
     );
   }
   const name = `sample-orders-${(filters.shop ?? "all").toLowerCase()}-${filters.state}-${ctx.now.toISOString().slice(0, 10)}.csv`;
-  return new Response(csvStream(CSV_COLUMNS, sampleOrderCsvRows(ctx.db, filters)), {
+  return new Response(csvStream(CSV_COLUMNS, sampleOrderCsvRows(databases, filters)), {
     status: 200,
     headers: {
       "content-type": "text/csv; charset=utf-8",
@@ -121,15 +127,18 @@ export async function sampleOrderExport(ctx: StaffContext): Promise<Response> {
 }
 
 /** GET /admin/api/sample-orders/:code */
-export async function sampleOrderView(ctx: StaffContext, params: Params): Promise<Reply<SampleOrderDetail>> {
-  const detail = await sampleOrderDetail(ctx.db, referenceCodeOf(params), shopLanguage);
+export async function sampleOrderView(staffCtx: StaffContext, params: Params): Promise<Reply<SampleOrderDetail>> {
+  const code = referenceCodeOf(params);
+  const ctx = await atSampleOrderDatabase(staffCtx, code);
+  const detail = await sampleOrderDetail(ctx.db, code, shopLanguage);
   if (!detail) throw notFound();
   return reply(detail);
 }
 
 /** POST /admin/api/sample-orders/:code/fulfilment: marks an ordered order shipped or cancelled, once, as the staff member. */
-export async function sampleOrderFulfilment(ctx: StaffContext, params: Params): Promise<Reply<SampleOrderDetail>> {
+export async function sampleOrderFulfilment(staffCtx: StaffContext, params: Params): Promise<Reply<SampleOrderDetail>> {
   const code = referenceCodeOf(params);
+  const ctx = await atSampleOrderDatabase(staffCtx, code);
   const body = validate(fulfilmentBody, await readJson(ctx.request));
   const outcome = await markSampleOrder(ctx.db, code, body.state, ctx.staff.email, ctx.now);
   switch (outcome.outcome) {

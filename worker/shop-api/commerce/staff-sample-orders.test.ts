@@ -1,5 +1,7 @@
 import { parse } from "csv-parse/sync";
+import { shopDb } from "@tests/kit/d1";
 import { sql } from "@worker/lib/sql";
+import { everyShopDatabase } from "../core/shop-database";
 import { processSampleOrders } from "./samples";
 import { csvCell, csvLine, csvStream } from "./staff-csv";
 import {
@@ -45,7 +47,7 @@ afterAll(() => h.dispose());
 const letters = (orders: { referenceCode: string }[]) => orders.map((order) => Object.keys(code).find((letter) => code[letter] === order.referenceCode) ?? "?");
 
 async function list(filters: Partial<SampleOrderFilters>, limit = 50) {
-  return listSampleOrders(h.db, { state: "ordered", ...filters }, { limit });
+  return listSampleOrders(everyShopDatabase(h.env), { state: "ordered", ...filters }, { limit });
 }
 
 test("the list shows ordered sample orders newest first; ties by creation", async () => {
@@ -83,7 +85,7 @@ test.each<[StateFilter, string[]]>([
   ["cancelled", []],
 ])("state filter %s", async (state, expected) => {
   expect(letters((await list({ state })).orders)).toEqual(expected);
-  expect(await countSampleOrders(h.db, { state })).toBe(expected.length);
+  expect(await countSampleOrders(everyShopDatabase(h.env), { state })).toBe(expected.length);
 });
 
 test("shop, day range (Berlin days, both included) and search filters", async () => {
@@ -113,7 +115,7 @@ test("keyset paging walks every order once, across equal times", async () => {
   const seen: string[] = [];
   let after = null;
   for (let pages = 0; pages < 10; pages++) {
-    const page: Awaited<ReturnType<typeof listSampleOrders>> = await listSampleOrders(h.db, { state: "all" }, { limit: 2, after });
+    const page: Awaited<ReturnType<typeof listSampleOrders>> = await listSampleOrders(everyShopDatabase(h.env), { state: "all" }, { limit: 2, after });
     seen.push(...letters(page.orders));
     if (!page.next) break;
     after = decodeCursor(page.next);
@@ -121,14 +123,15 @@ test("keyset paging walks every order once, across equal times", async () => {
   }
   expect(seen).toEqual(["F", "E", "D", "C", "B", "A", "G"]);
   // a page that ends exactly at the last order has no next page
-  const exact = await listSampleOrders(h.db, { state: "ordered" }, { limit: 5 });
+  const exact = await listSampleOrders(everyShopDatabase(h.env), { state: "ordered" }, { limit: 5 });
   expect(exact.orders).toHaveLength(5);
   expect(exact.next).toBeNull();
 });
 
 test("cursors: only what the list hands out is accepted", () => {
-  const cursor = { placedAt: "2026-11-18T08:00:00.000Z", id: 12 };
+  const cursor = { placedAt: "2026-11-18T08:00:00.000Z", id: 12, referenceCode: "SK3J9QX2M4TZP" };
   expect(decodeCursor(encodeCursor(cursor))).toEqual(cursor);
+  expect(decodeCursor("2026-11-18T08:00:00.000Z_12")).toEqual({ placedAt: "2026-11-18T08:00:00.000Z", id: 12 });
   for (const bad of [
     "",
     "x",
@@ -137,6 +140,10 @@ test("cursors: only what the list hands out is accepted", () => {
     "2026-11-18T08:00:00.000Z_-1",
     "2026-11-18_1",
     "2026-11-18T08:00:00.000Z_1 OR 1",
+    "2026-11-18T08:00:00.000Z_1_",
+    "2026-11-18T08:00:00.000Z_1_sk3j",
+    "2026-11-18T08:00:00.000Z_1_S' OR '1'='1",
+    `2026-11-18T08:00:00.000Z_1_${"S".repeat(41)}`,
   ]) {
     expect(decodeCursor(bad)).toBeNull();
   }
@@ -185,10 +192,11 @@ test("marking: only ordered orders, once, with who and when; a cancelled order i
     fulfilment: { state: "shipped", by: "sam@bodenhaus.example", at: "2026-11-18T08:10:00.000Z" },
   });
 
-  // two staff members at once: exactly one wins
+  // two staff members at once: exactly one wins (D is the Swiss shop's, in its database)
+  const swiss = shopDb(h.env, "CH");
   const both = await Promise.all([
-    markSampleOrder(h.db, code.D!, "cancelled", "sam@bodenhaus.example", now),
-    markSampleOrder(h.db, code.D!, "shipped", "olga@bodenhaus.example", now),
+    markSampleOrder(swiss, code.D!, "cancelled", "sam@bodenhaus.example", now),
+    markSampleOrder(swiss, code.D!, "shipped", "olga@bodenhaus.example", now),
   ]);
   expect(both.filter((outcome) => outcome.outcome === "changed")).toHaveLength(1);
   expect(both.filter((outcome) => outcome.outcome === "already_set")).toHaveLength(1);
@@ -235,7 +243,7 @@ describe("CSV", () => {
   });
 
   async function exportText(filters: SampleOrderFilters, pageSize: number): Promise<string> {
-    const bytes = await new Response(csvStream(CSV_COLUMNS, sampleOrderCsvRows(h.db, filters, pageSize))).arrayBuffer();
+    const bytes = await new Response(csvStream(CSV_COLUMNS, sampleOrderCsvRows(everyShopDatabase(h.env), filters, pageSize))).arrayBuffer();
     return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   }
 

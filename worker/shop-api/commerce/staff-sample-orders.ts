@@ -27,6 +27,7 @@ import { parseJsonOr } from "@worker/lib/json";
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import { PLACED_AT, SAMPLE_ORDER_COLUMNS, sampleOrderItems, setFulfilment, type SampleOrderItemRow, type SampleOrderRow } from "../tables/sample-orders";
 import { addDays, berlinInstant } from "../core/berlin-time";
+import { mergedPage, newestFirst, type ListPage } from "../core/staff-databases";
 
 export { FULFILMENT_STATES, STATE_FILTERS, type StateFilter };
 
@@ -40,22 +41,34 @@ export interface SampleOrderFilters {
   search?: string;
 }
 
-/** Where a page ends: the next page starts after this order. */
+/**
+ * Where a page ends: the next page starts after this order. Its reference code breaks a tie of time and id, which
+ * orders of two shop databases can share (core/staff-databases.ts); a cursor without one is that of one database.
+ */
 export interface SampleOrderCursor {
   placedAt: string;
   id: number;
+  referenceCode?: string;
 }
 
-/** The cursor as the API hands it out: `<placedAt>_<id>`. */
+/** The cursor as the API hands it out: `<placedAt>_<id>_<referenceCode>`. */
 export function encodeCursor(cursor: SampleOrderCursor): string {
-  return `${cursor.placedAt}_${cursor.id}`;
+  return `${cursor.placedAt}_${cursor.id}${cursor.referenceCode ? `_${cursor.referenceCode}` : ""}`;
 }
 
 /** The cursor of a request, or null when it is not one this module handed out. */
 export function decodeCursor(text: string): SampleOrderCursor | null {
-  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)_([1-9]\d{0,15})$/.exec(text);
+  const match = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d{1,6})?Z)_([1-9]\d{0,15})(?:_([A-Z0-9]{1,40}))?$/.exec(text);
   if (!match) return null;
-  return { placedAt: match[1]!, id: Number(match[2]) };
+  return { placedAt: match[1]!, id: Number(match[2]), ...(match[3] ? { referenceCode: match[3] } : {}) };
+}
+
+/** The rows after the cursor in the list's order (time, id, reference code, newest first). */
+function afterCursor(after: SampleOrderCursor): SqlFragment {
+  const before = sql`(${PLACED_AT}, q.id) < (${after.placedAt}, ${after.id})`;
+  return after.referenceCode
+    ? sql`(${before} OR ((${PLACED_AT}, q.id) = (${after.placedAt}, ${after.id}) AND q.reference_code < ${after.referenceCode}))`
+    : before;
 }
 
 /** `text` as a LIKE pattern that matches it literally (with `\` as the escape character). */
@@ -116,27 +129,56 @@ function summaryOf(row: SampleOrderRow): SampleOrderSummary {
   };
 }
 
+const rowCursor = (row: SampleOrderRow): SampleOrderCursor => ({ placedAt: row.placed_at, id: row.id, referenceCode: row.reference_code });
+
+/**
+ * A page of the filters' rows newest first after `after`, of every database given (the shop's, or every shop database:
+ * core/staff-databases.ts), merged in the list's order; `columns` are those selected over `sample_quotes q`.
+ */
+function pageRows<Row extends SampleOrderRow>(
+  databases: readonly D1Database[],
+  filters: SampleOrderFilters,
+  page: { limit: number; after?: SampleOrderCursor | null },
+  columns: SqlFragment,
+): Promise<ListPage<Row>> {
+  const cursorOf = (row: Row) => encodeCursor(rowCursor(row));
+  return mergedPage(
+    databases,
+    async (db) => {
+      const conditions = filterConditions(filters);
+      if (page.after) conditions.push(afterCursor(page.after));
+      const { results } = await sql`SELECT ${columns} FROM sample_quotes q WHERE ${joinSql(conditions, " AND ")}
+        ORDER BY ${PLACED_AT} DESC, q.id DESC, q.reference_code DESC LIMIT ${page.limit + 1}`
+        .prepare(db)
+        .all<Row>();
+      const rows = results.slice(0, page.limit);
+      const last = rows[rows.length - 1];
+      return { items: rows, next: results.length > page.limit && last ? cursorOf(last) : null };
+    },
+    // Ties of the placing time go by the row id, as in SQL (ids compared as numbers: zero-padded texts), then by the code.
+    { compare: newestFirst((row: Row) => [row.placed_at, `${String(row.id).padStart(16, "0")}_${row.reference_code}`]), cursorOf, limit: page.limit },
+  );
+}
+
 /** The orders of the filters newest first, a page of `limit` after `after`; `next` is the cursor of the following page, if there is one. */
 export async function listSampleOrders(
-  db: D1Database,
+  databases: readonly D1Database[],
   filters: SampleOrderFilters,
   page: { limit: number; after?: SampleOrderCursor | null },
 ): Promise<SampleOrderPage> {
-  const conditions = filterConditions(filters);
-  if (page.after) conditions.push(sql`(${PLACED_AT}, q.id) < (${page.after.placedAt}, ${page.after.id})`);
-  const { results } = await sql`SELECT ${SAMPLE_ORDER_COLUMNS} FROM sample_quotes q WHERE ${joinSql(conditions, " AND ")}
-    ORDER BY ${PLACED_AT} DESC, q.id DESC LIMIT ${page.limit + 1}`
-    .prepare(db)
-    .all<SampleOrderRow>();
-  const rows = results.slice(0, page.limit);
-  const last = rows[rows.length - 1];
-  return { orders: rows.map(summaryOf), next: results.length > page.limit && last ? encodeCursor({ placedAt: last.placed_at, id: last.id }) : null };
+  const { items, next } = await pageRows<SampleOrderRow>(databases, filters, page, SAMPLE_ORDER_COLUMNS);
+  return { orders: items.map(summaryOf), next };
 }
 
 /** How many orders the filters select. */
-export async function countSampleOrders(db: D1Database, filters: SampleOrderFilters): Promise<number> {
-  const row = await sql`SELECT COUNT(*) AS n FROM sample_quotes q WHERE ${joinSql(filterConditions(filters), " AND ")}`.prepare(db).first<{ n: number }>();
-  return row?.n ?? 0;
+export async function countSampleOrders(databases: readonly D1Database[], filters: SampleOrderFilters): Promise<number> {
+  const counts = await Promise.all(
+    databases.map(
+      async (db) =>
+        (await sql`SELECT COUNT(*) AS n FROM sample_quotes q WHERE ${joinSql(filterConditions(filters), " AND ")}`.prepare(db).first<{ n: number }>())?.n ?? 0,
+    ),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 function allowedFulfilment(row: SampleOrderRow): FulfilmentState[] {
@@ -243,23 +285,18 @@ function csvCells(row: SampleOrderRow & { skus: string | null }): string[] {
 }
 
 /**
- * The orders of the filters as CSV rows, newest first, a page of `pageSize` per D1 query
- * (keyset paging, so the export never holds more than a page in memory).
+ * The orders of the filters as CSV rows, newest first, a page of `pageSize` per D1 query of each database
+ * (keyset paging, so the export never holds more than a page per database in memory).
  */
-export async function* sampleOrderCsvRows(db: D1Database, filters: SampleOrderFilters, pageSize = 500): AsyncGenerator<string[]> {
+export async function* sampleOrderCsvRows(databases: readonly D1Database[], filters: SampleOrderFilters, pageSize = 500): AsyncGenerator<string[]> {
+  const columns = sql`${SAMPLE_ORDER_COLUMNS},
+    (SELECT group_concat(sku, ' ') FROM (SELECT sku FROM sample_items si WHERE si.quote_id = q.id ORDER BY si.added_at, si.sku)) AS skus`;
   let after: SampleOrderCursor | null = null;
   for (;;) {
-    const conditions = filterConditions(filters);
-    if (after) conditions.push(sql`(${PLACED_AT}, q.id) < (${after.placedAt}, ${after.id})`);
-    const { results } = await sql`SELECT ${SAMPLE_ORDER_COLUMNS},
-        (SELECT group_concat(sku, ' ') FROM (SELECT sku FROM sample_items si WHERE si.quote_id = q.id ORDER BY si.added_at, si.sku)) AS skus
-      FROM sample_quotes q WHERE ${joinSql(conditions, " AND ")}
-      ORDER BY ${PLACED_AT} DESC, q.id DESC LIMIT ${pageSize}`
-      .prepare(db)
-      .all<SampleOrderRow & { skus: string | null }>();
-    for (const row of results) yield csvCells(row);
-    const last = results[results.length - 1];
-    if (results.length < pageSize || !last) return;
-    after = { placedAt: last.placed_at, id: last.id };
+    const page: ListPage<SampleOrderRow & { skus: string | null }> = await pageRows(databases, filters, { limit: pageSize, after }, columns);
+    for (const row of page.items) yield csvCells(row);
+    const last = page.items[page.items.length - 1];
+    if (!page.next || !last) return;
+    after = rowCursor(last);
   }
 }

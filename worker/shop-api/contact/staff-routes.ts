@@ -14,6 +14,7 @@ import { pageLimitParam, queryParams, shopParam } from "../core/query-params";
 import { validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";
 import type { StaffContext } from "../core/staff-auth";
+import { listDatabases, mergedPage, newestFirst } from "../core/staff-databases";
 import { contactMessageOf, selectContactMessages, type ContactMessageRow } from "../tables/contact-messages";
 
 const listQuery = z
@@ -27,9 +28,13 @@ const listQuery = z
 /** GET /admin/api/contact-messages */
 export async function contactMessageList(ctx: StaffContext): Promise<Reply<StaffContactMessageList>> {
   const query = validate(listQuery, queryParams(ctx.url));
-  const { results } = await selectContactMessages({ shop: query.shop ?? null, q: query.q || null, limit: query.limit })
-    .prepare(ctx.db)
-    .all<ContactMessageRow>();
-  const answer: StaffContactMessageList = { messages: results.map(contactMessageOf) };
+  const select = selectContactMessages({ shop: query.shop ?? null, q: query.q || null, limit: query.limit });
+  // Across shops, the newest of every shop database (core/staff-databases.ts).
+  const { items } = await mergedPage(
+    listDatabases(ctx.env, query.shop),
+    async (db) => ({ items: (await select.prepare(db).all<ContactMessageRow>()).results, next: null }),
+    { compare: newestFirst((row: ContactMessageRow) => [row.created_at, row.id]), cursorOf: (row) => row.id, limit: query.limit },
+  );
+  const answer: StaffContactMessageList = { messages: items.map(contactMessageOf) };
   return reply(answer);
 }

@@ -5,6 +5,7 @@
  * captcha failing closed, the rate limits, bad and hostile input), each of which writes
  * nothing and mails nothing; and the back office's list of the messages.
  */
+import { shopDb } from "@tests/kit/d1";
 import type { D1Database } from "@cloudflare/workers-types";
 import type { StaffContactMessageList } from "@domain/back-office/contact-messages";
 import { CONTACT_REFERENCE } from "@domain/contact";
@@ -73,7 +74,8 @@ async function refused(body: unknown, status: number, code: string, options: Sen
   return { response, error: answer.errors.filter((e) => e.code === code).pop()! };
 }
 
-const row = (reference: string) => h.db.prepare("SELECT * FROM contact_messages WHERE id = ?").bind(reference).first<ContactMessageRow>();
+const row = (reference: string, shop = "DE") =>
+  shopDb(h.env, shop).prepare("SELECT * FROM contact_messages WHERE id = ?").bind(reference).first<ContactMessageRow>();
 
 describe("a message that is taken", () => {
   test("is stored, answered with its reference, and mails the sender and the shop (DE)", async () => {
@@ -119,13 +121,14 @@ describe("a message that is taken", () => {
   });
 
   test("in the page's language: a French message in CH mails the sender in French and the shop in German", async () => {
-    const before = await lastMailId(h.db);
+    const db = shopDb(h.env, "CH");
+    const before = await lastMailId(db);
     const reference = await sent(contactBody({ topic: "advice", phone: "", orderNumber: null, message: "Quel parquet pour une salle de bain ?" }), {
       shop: "CH",
       language: "fr",
     });
-    expect(await row(reference)).toMatchObject({ shop_id: "CH", language: "fr", topic: "advice", order_number: null, phone: null });
-    const mails = await mailsAfter(h.db, before);
+    expect(await row(reference, "CH")).toMatchObject({ shop_id: "CH", language: "fr", topic: "advice", order_number: null, phone: null });
+    const mails = await mailsAfter(db, before);
     expect(mails.map((mail) => [mail.template, mail.language])).toEqual([
       ["contact-confirmation", "fr"],
       ["contact-notification", "de"],

@@ -1,6 +1,6 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "@worker/env";
-import { shopDatabase, shopDatabaseMap } from "./shop-database";
+import { everyShopDatabase, orderDatabase, shopDatabase, shopDatabaseMap } from "./shop-database";
 
 /** A binding that only says which one it is: the routing is about identity, the rows are tested in tests/unit/shop-databases.test.ts. */
 const binding = (name: string) => ({ name, prepare: () => null, batch: () => null }) as unknown as D1Database;
@@ -39,4 +39,16 @@ test("a binding that is missing or not a D1 database fails the shop rather than 
   expect(() => shopDatabase(env('{"CH":"CONSTRUCTOR"}'), "CH")).toThrow("not a D1 binding");
   expect(shopDatabase(env('{"__proto__":"DB_ORDERS_2"}'), "__proto__")).toBe(SECOND);
   expect(shopDatabase(env('{"__proto__":"DB_ORDERS_2"}'), "DE")).toBe(DB);
+});
+
+test("every shop database once, DB first; an order's database by the shop its number begins with", () => {
+  expect(everyShopDatabase(env())).toEqual([DB]);
+  expect(everyShopDatabase(env('{"CH":"DB_ORDERS_2","COM":"DB_ORDERS_2","DE":"DB"}'))).toEqual([DB, SECOND]);
+  expect(everyShopDatabase(env('{"CH":"DB_ORDERS_2"}'))[0]).toBe(DB);
+  expect(() => everyShopDatabase(env('{"CH":"DB_ORDERS_3"}'))).toThrow("DB_ORDERS_3, which is not a D1 binding");
+  const split = env('{"CH":"DB_ORDERS_2"}');
+  expect(orderDatabase(split, "CH-100001")).toBe(SECOND);
+  expect(orderDatabase(split, "DE-100001")).toBe(DB);
+  // A number of no mapped shop, or no number at all, reads DB (where it is not found).
+  for (const number of ["XX-1", "100001", "-CH-1", "", "ch-100001"]) expect(orderDatabase(split, number)).toBe(DB);
 });

@@ -56,3 +56,15 @@ export function shopDatabase(env: ShopApiEnv, shopId: string): D1Database {
   const binding = shopDatabaseMap(env.SHOP_DATABASES).get(shopId);
   return binding === undefined || binding === DEFAULT_DATABASE_BINDING ? env.DB : boundDatabase(env, binding);
 }
+
+/** Every database that holds shops' live data, each once: DB first, then the other bindings SHOP_DATABASES names. */
+export function everyShopDatabase(env: ShopApiEnv): D1Database[] {
+  const bindings = new Set([DEFAULT_DATABASE_BINDING, ...shopDatabaseMap(env.SHOP_DATABASES).values()]);
+  return [...bindings].map((binding) => (binding === DEFAULT_DATABASE_BINDING ? env.DB : boundDatabase(env, binding)));
+}
+
+/** The database of an order, by the shop its number begins with (`CH-100001`: CH's); a number of no mapped shop reads DB. */
+export function orderDatabase(env: ShopApiEnv, orderNumber: string): D1Database {
+  const dash = orderNumber.indexOf("-");
+  return dash > 0 ? shopDatabase(env, orderNumber.slice(0, dash)) : env.DB;
+}

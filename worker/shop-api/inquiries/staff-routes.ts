@@ -12,7 +12,7 @@
  */
 import type { InquiryRefusalCode, InquiryReplyRequest } from "@domain/api/inquiries";
 import { z } from "zod";
-import { INQUIRY_STATE_FILTERS, MAX_REPLY_LENGTH, type InquiryDetail, type InquiryListPage } from "@domain/back-office/inquiries";
+import { INQUIRY_STATE_FILTERS, MAX_REPLY_LENGTH, type InquiryDetail, type InquiryListPage, type InquirySummary } from "@domain/back-office/inquiries";
 import { INQUIRY_NUMBER, INQUIRY_TYPES, inquiryMessageField } from "@domain/inquiry";
 import { fail, notFound } from "../core/envelope";
 import { sendOutboxSoon } from "../core/mail/sender";
@@ -21,8 +21,9 @@ import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { shopChoices } from "../core/shop";
 import type { StaffContext } from "../core/staff-auth";
+import { atDatabaseHolding, holdsRow, listDatabases, mergedPage, newestFirst } from "../core/staff-databases";
 import { INQUIRY_MESSAGES, SERVER_TEXTS } from "./messages";
-import { closeInquiryById, decodeCursor, inquiryDetail, listInquiries, replyToInquiry, type ChangeOutcome } from "./staff";
+import { closeInquiryById, decodeCursor, inquiryCursor, inquiryDetail, listInquiries, replyToInquiry, type ChangeOutcome } from "./staff";
 
 const listQuery = z
   .object({
@@ -43,14 +44,26 @@ function inquiryIdOf(params: Params): string {
   return id;
 }
 
+/** The staff request on the database that holds the inquiry (core/staff-databases.ts). */
+const atInquiryDatabase = (ctx: StaffContext, id: string): Promise<StaffContext> => atDatabaseHolding(ctx, holdsRow("inquiries", "id", id));
+
 /** GET /admin/api/inquiries */
 export async function inquiryList(ctx: StaffContext): Promise<Reply<InquiryListPage>> {
   const query = validate(listQuery, queryParams(ctx.url));
   const after = query.after ? decodeCursor(query.after) : null;
   if (query.after && !after)
     throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor" satisfies InquiryRefusalCode, { field: "after" });
-  const page = await listInquiries(ctx.db, { state: query.state, type: query.type, shop: query.shop, search: query.q }, { limit: query.limit, after });
-  const answer: InquiryListPage = { ...page, states: INQUIRY_STATE_FILTERS, types: INQUIRY_TYPES, shops: shopChoices() };
+  const filters = { state: query.state, type: query.type, shop: query.shop, search: query.q };
+  // Across shops, every shop database's page merged (core/staff-databases.ts).
+  const page = await mergedPage(
+    listDatabases(ctx.env, query.shop),
+    async (db) => {
+      const { inquiries, next } = await listInquiries(db, filters, { limit: query.limit, after });
+      return { items: inquiries, next };
+    },
+    { compare: newestFirst((item: InquirySummary) => [item.createdAt, item.id]), cursorOf: inquiryCursor, limit: query.limit },
+  );
+  const answer: InquiryListPage = { inquiries: page.items, next: page.next, states: INQUIRY_STATE_FILTERS, types: INQUIRY_TYPES, shops: shopChoices() };
   return reply(answer);
 }
 
@@ -61,8 +74,9 @@ async function detailReply(ctx: StaffContext, id: string): Promise<Reply<Inquiry
 }
 
 /** GET /admin/api/inquiries/:id */
-export function inquiryView(ctx: StaffContext, params: Params): Promise<Reply<InquiryDetail>> {
-  return detailReply(ctx, inquiryIdOf(params));
+export async function inquiryView(staffCtx: StaffContext, params: Params): Promise<Reply<InquiryDetail>> {
+  const id = inquiryIdOf(params);
+  return detailReply(await atInquiryDatabase(staffCtx, id), id);
 }
 
 function refuse(outcome: ChangeOutcome): void {
@@ -71,8 +85,9 @@ function refuse(outcome: ChangeOutcome): void {
 }
 
 /** POST /admin/api/inquiries/:id/reply */
-export async function inquiryReply(ctx: StaffContext, params: Params): Promise<Reply<InquiryDetail>> {
+export async function inquiryReply(staffCtx: StaffContext, params: Params): Promise<Reply<InquiryDetail>> {
   const id = inquiryIdOf(params);
+  const ctx = await atInquiryDatabase(staffCtx, id);
   const { message } = validate(replyBody, await readJson(ctx.request));
   refuse(await replyToInquiry(ctx.db, id, message, ctx.staff.email, ctx.now));
   sendOutboxSoon(ctx);
@@ -80,8 +95,9 @@ export async function inquiryReply(ctx: StaffContext, params: Params): Promise<R
 }
 
 /** POST /admin/api/inquiries/:id/close */
-export async function inquiryClose(ctx: StaffContext, params: Params): Promise<Reply<InquiryDetail>> {
+export async function inquiryClose(staffCtx: StaffContext, params: Params): Promise<Reply<InquiryDetail>> {
   const id = inquiryIdOf(params);
+  const ctx = await atInquiryDatabase(staffCtx, id);
   refuse(await closeInquiryById(ctx.db, id, ctx.now));
   return detailReply(ctx, id);
 }

@@ -4,6 +4,7 @@
  * (for an offer request) its offer, replies that mail the customer in the inquiry's language
  * and make it answered, and closing, after which nothing more is taken.
  */
+import { shopDb } from "@tests/kit/d1";
 import type { InquiryDetail, InquiryListPage } from "@domain/back-office/inquiries";
 import { staffCaller, staffLogins, type StaffCaller } from "@tests/kit/staff-session";
 import type { StaffRole } from "../core/staff-auth";
@@ -163,7 +164,8 @@ describe("one inquiry", () => {
 
   test("an offer request names its offer once staff sent one", async () => {
     expect((await detail(ids.offer!)).offerId).toBeNull();
-    await h.db
+    // The offer request is the Swiss shop's: its offer goes beside it.
+    await shopDb(h.env, "CH")
       .prepare(
         `INSERT INTO offers (id, inquiry_id, shop_id, currency, state, valid_until, message, total, staff_email, offered_at, updated_at)
          VALUES ('O-0000000001', ?, 'CH', 'CHF', 'offered', '2026-12-18', '', 1000, 'service@bodenhaus.example', ?, ?)`,
@@ -180,7 +182,8 @@ describe("one inquiry", () => {
 
 describe("replies and closing", () => {
   test("a reply mails the customer in the inquiry's language and makes it answered", async () => {
-    const before = await lastMailId(h.db);
+    const swiss = shopDb(h.env, "CH");
+    const before = await lastMailId(swiss);
     const response = await post(`/admin/api/inquiries/${ids.offer}/reply`, { message: "  Bonjour Madame Dubois,\r\nvoici notre offre.  " });
     expect(response.status).toBe(200);
     const answered = (await json(response)).data as InquiryDetail;
@@ -192,7 +195,7 @@ describe("replies and closing", () => {
       canReply: true,
       canClose: true,
     });
-    const mails = await mailsAfter(h.db, before);
+    const mails = await mailsAfter(swiss, before);
     expect(mails.map((mail) => [mail.template, mail.recipient, mail.language, mail.shop_id])).toEqual([["inquiry-reply", "claire@example.ch", "fr", "CH"]]);
     const rendered = composeMail({ shopId: "CH", language: "fr", template: "inquiry-reply", params: mails[0]!.params }, "production");
     expect(rendered.from).toBe("Bodenhaus <service@bodenhaus.example.ch>");
@@ -204,7 +207,7 @@ describe("replies and closing", () => {
     // A second reply is a second mail; the inquiry stays answered.
     const again = await post(`/admin/api/inquiries/${ids.offer}/reply`, { message: "Encore une précision." }, "ops");
     expect(((await json(again)).data as InquiryDetail).replies.map((reply) => reply.by)).toEqual(["service@bodenhaus.example", "ops@bodenhaus.example"]);
-    expect((await mailsAfter(h.db, before)).length).toBe(2);
+    expect((await mailsAfter(swiss, before)).length).toBe(2);
     expect((await list("?state=answered")).inquiries.map((row) => row.id)).toEqual([ids.offer]);
   });
 

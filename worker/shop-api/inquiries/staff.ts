@@ -54,6 +54,9 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
   return match ? { createdAt: match[1]!, id: match[2]! } : null;
 }
 
+/** The page cursor after an inquiry: its creation time and number. */
+export const inquiryCursor = (item: Pick<InquirySummary, "createdAt" | "id">): string => `${item.createdAt}~${item.id}`;
+
 /** A page of inquiries newest first, after the cursor; `next` continues after the last. */
 export async function listInquiries(
   db: D1Database,
@@ -66,9 +69,9 @@ export async function listInquiries(
     ORDER BY i.created_at DESC, i.id DESC LIMIT ${page.limit + 1}`
     .prepare(db)
     .all<InquiryListRow>();
-  const rows = results.slice(0, page.limit);
-  const last = rows[rows.length - 1];
-  return { inquiries: rows.map(inquirySummaryOf), next: results.length > page.limit && last ? `${last.created_at}~${last.id}` : null };
+  const inquiries = results.slice(0, page.limit).map(inquirySummaryOf);
+  const last = inquiries[inquiries.length - 1];
+  return { inquiries, next: results.length > page.limit && last ? inquiryCursor(last) : null };
 }
 
 function detailOf(row: InquiryListRow, replies: InquiryReplyRow[]): InquiryDetail {

@@ -5,6 +5,7 @@
  * and every refusal (inquiries off, the captcha failing closed, the rate limits, bad and
  * hostile input, unknown products), each of which writes nothing and mails nothing.
  */
+import { shopDb } from "@tests/kit/d1";
 import { INQUIRY_NUMBER } from "@domain/inquiry";
 import { composeMail } from "../core/mail/templates";
 import { insertInquiry } from "../tables/inquiries";
@@ -114,16 +115,17 @@ describe("an inquiry that is taken", () => {
   });
 
   test("in the customer's language: a French question in CH mails them in French and the shop in German", async () => {
-    const before = await lastMailId(h.db);
+    const db = shopDb(h.env, "CH");
+    const before = await lastMailId(db);
     const address = email();
     const id = await sentInquiry(
       h,
       inquiryBody({ type: "product", email: address, countryCode: "CH", quantity: undefined, phone: "", answers: { alreadyCustomer: false } }),
       { shop: "CH", language: "fr" },
     );
-    const row = await inquiryRow(h.db, id);
+    const row = await inquiryRow(db, id);
     expect(row).toMatchObject({ shop_id: "CH", language: "fr", country: "ch", quantity: null, unit: null, phone: null, product_name: "Produkt FLOOR-1" });
-    const mails = await mailsAfter(h.db, before);
+    const mails = await mailsAfter(db, before);
     expect(mails.map((mail) => [mail.template, mail.recipient, mail.language])).toEqual([
       ["inquiry-confirmation", address, "fr"],
       ["inquiry-notification", "service@bodenhaus.example.ch", "de"],
@@ -141,10 +143,11 @@ describe("an inquiry that is taken", () => {
   });
 
   test("in English at COM, with the product's English name", async () => {
-    const before = await lastMailId(h.db);
+    const db = shopDb(h.env, "COM");
+    const before = await lastMailId(db);
     const id = await sentInquiry(h, inquiryBody({ type: "offer", email: email(), answers: { needsInstallation: true } }), { shop: "COM" });
-    expect(await inquiryRow(h.db, id)).toMatchObject({ type: "offer", language: "en", product_name: "Product FLOOR-1" });
-    const [confirmation] = await mailsAfter(h.db, before);
+    expect(await inquiryRow(db, id)).toMatchObject({ type: "offer", language: "en", product_name: "Product FLOOR-1" });
+    const [confirmation] = await mailsAfter(db, before);
     const rendered = composeMail(
       { shopId: confirmation!.shop_id, language: confirmation!.language, template: confirmation!.template, params: confirmation!.params },
       "production",

@@ -5,6 +5,7 @@
  * tokens refused, two confirmations at once, the thank-you page of the sign-up's language, the
  * hand-over queued and delivered, and the unsubscription.
  */
+import { shopDb } from "@tests/kit/d1";
 import { sha256Hex } from "../core/auth";
 import { createNewsletterHarness, DAY_MS, freshAddress, json, MINUTE_MS, NOW, signedUp, tokenIn, type NewsletterHarness } from "@tests/kit/newsletter";
 
@@ -25,7 +26,7 @@ const INVALID = { message: "This link is invalid, has expired or has already bee
 const subscriber = (email: string, shop = "DE") =>
   h.db.prepare("SELECT * FROM newsletter_subscribers WHERE shop_id = ? AND email = ?").bind(shop, email).first<Record<string, string | null>>();
 const vouchersOf = (emailKey: string, shop = "DE") =>
-  h.db.prepare("SELECT * FROM vouchers WHERE shop_id = ? AND email_key = ?").bind(shop, emailKey).all<Record<string, string | number | null>>();
+  shopDb(h.env, shop).prepare("SELECT * FROM vouchers WHERE shop_id = ? AND email_key = ?").bind(shop, emailKey).all<Record<string, string | number | null>>();
 const deliveriesOf = (subscriberId: string) =>
   h.db.prepare("SELECT action, state, attempts FROM newsletter_deliveries WHERE subscriber_id = ? ORDER BY id").bind(subscriberId).all();
 
@@ -140,15 +141,16 @@ describe("confirmation", () => {
     expect((await h.mails(before))[0]).toMatchObject({ shop_id: "IT", language: "it", template: "newsletter-voucher" });
     expect((await h.mails(before))[0]!.params.code).toMatch(/^IT-/);
 
+    const chBefore = await h.lastMailId("CH");
     const ch = await signedUp(h, freshAddress("claire"), { shop: "CH", language: "fr" });
     // confirmed from a page in German: still the French sign-up
     const answer = await json(await h.confirm(ch.confirmToken, { shop: "CH", language: "de" }));
     expect(answer.data).toEqual({ status: "confirmed", thanksPath: "/fr/bon-dachat-merci.html" });
-    const voucherMail = (await h.mails(before)).find((mail) => mail.shop_id === "CH" && mail.template === "newsletter-voucher")!;
+    const voucherMail = (await h.mails(chBefore, "CH")).find((mail) => mail.shop_id === "CH" && mail.template === "newsletter-voucher")!;
     expect(voucherMail).toMatchObject({ language: "fr" });
     expect(voucherMail.params.cartPath).toBe("/fr/checkout/cart/");
     expect(voucherMail.params.unsubscribePath).toMatch(/^\/fr\/newsletter\/unsubscribe\/\?token=/);
-    const voucher = await h.db.prepare("SELECT currency, amount FROM vouchers WHERE code = ?").bind(voucherMail.params.code).first();
+    const voucher = await shopDb(h.env, "CH").prepare("SELECT currency, amount FROM vouchers WHERE code = ?").bind(voucherMail.params.code).first();
     expect(voucher).toEqual({ currency: "CHF", amount: 1000 });
   });
 });

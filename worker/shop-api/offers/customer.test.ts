@@ -5,6 +5,7 @@
  * answer, byte for byte, for an unknown id, a wrong or foreign signature, another customer's
  * offer and another shop's.
  */
+import { shopDb } from "@tests/kit/d1";
 import { signUp, type TestCustomer } from "@tests/kit/returns";
 import { createOffersHarness, insertOfferRequest, json, sendOffer, signatureOf, type OffersHarness } from "@tests/kit/offers";
 
@@ -34,7 +35,7 @@ beforeAll(async () => {
   offers.otto = await sendOffer(h, ids.otto);
   // Not Erika's offers in the DE shop: a product question, and a request in CH with her address.
   ids.question = await insertOfferRequest(h.db, { type: "product", email: "erika@example.com" });
-  ids.swiss = await insertOfferRequest(h.db, { shop: "CH", email: "erika@example.com" });
+  ids.swiss = await insertOfferRequest(shopDb(h.env, "CH"), { shop: "CH", email: "erika@example.com" });
   offers.swiss = await sendOffer(h, ids.swiss);
 }, 120_000);
 afterAll(() => h.dispose());

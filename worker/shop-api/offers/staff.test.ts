@@ -5,6 +5,7 @@
  * (signed when the mail is rendered: never in the outbox, hidden in the staff's mail view), and
  * no revision once the customer accepted or declined or the offer expired.
  */
+import { shopDb } from "@tests/kit/d1";
 import { composeMail } from "../core/mail/templates";
 import { mailLinks } from "../core/mail/links";
 import {
@@ -80,7 +81,7 @@ describe("what the editor reads", () => {
   });
 
   test("more products on request: their price and minimum, and whether the shop sells them", async () => {
-    const inquiry = await insertOfferRequest(h.db, { shop: "CH", language: "fr" });
+    const inquiry = await insertOfferRequest(shopDb(h.env, "CH"), { shop: "CH", language: "fr" });
     const answer = await json(await h.staff("GET", `${path(inquiry)}?sku=FREIGHT-1&sku=DEONLY-1&sku=NOPE-1`));
     expect(answer.data.currency).toBe("CHF");
     expect(answer.data.products).toEqual([
@@ -146,11 +147,12 @@ describe("a bad offer is refused: nothing written, nothing mailed", () => {
   });
 
   test("a product the inquiry's shop does not sell (DE only, asked in CH)", async () => {
-    const swiss = await insertOfferRequest(h.db, { shop: "CH", language: "de" });
-    const before = await offerCounts(h.db);
+    const swissDb = shopDb(h.env, "CH");
+    const swiss = await insertOfferRequest(swissDb, { shop: "CH", language: "de" });
+    const before = await offerCounts(swissDb);
     const answer = await json(await put(swiss, offerBody({ lines: [line({ sku: "DEONLY-1" })] })));
     expect(answer.errors).toContainEqual(expect.objectContaining({ field: "lines.0.sku", code: "unknown_product" }));
-    expect(await offerCounts(h.db)).toEqual(before);
+    expect(await offerCounts(swissDb)).toEqual(before);
   });
 
   test("without a usable link secret no offer goes out (nobody could open it)", async () => {
@@ -236,9 +238,10 @@ describe("sending an offer", () => {
   });
 
   test("in the request's language and currency, with the shop's language prefix in the link", async () => {
-    const inquiry = await insertOfferRequest(h.db, { shop: "CH", language: "fr", email: "bruno@example.ch", productName: "Parquet chêne" });
+    const swissDb = shopDb(h.env, "CH");
+    const inquiry = await insertOfferRequest(swissDb, { shop: "CH", language: "fr", email: "bruno@example.ch", productName: "Parquet chêne" });
     const offerId = await sendOffer(h, inquiry, offerBody({ lines: [{ sku: "FLOOR-1", quantity: 10, packagePrice: 3000 }], validUntil: "2026-11-18" }));
-    const [mail] = await offerMails(h.db, offerId);
+    const [mail] = await offerMails(swissDb, offerId);
     expect(mail).toMatchObject({ shop_id: "CH", language: "fr", recipient: "bruno@example.ch" });
     const toRender = { shopId: "CH", language: "fr", template: "offer", params: JSON.parse(mail!.params) as unknown };
     const sent = composeMail(toRender, "development", { signed: await mailLinks(toRender, mail!.recipient, h.env, "development") });

@@ -32,6 +32,7 @@ import { linkSecret } from "../core/offer-link";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import type { StaffContext } from "../core/staff-auth";
+import { atDatabaseHolding, holdsRow } from "../core/staff-databases";
 import { shopById } from "../core/shop";
 import {
   deleteOfferLines,
@@ -199,8 +200,10 @@ async function answerOf(ctx: StaffContext, inquiryId: string, extraSkus: string[
 }
 
 /** GET /admin/api/inquiries/:id/offer[?sku=A&sku=B] */
-export async function staffOfferView(ctx: StaffContext, params: Params): Promise<Reply<StaffOfferAnswer>> {
+export async function staffOfferView(staffCtx: StaffContext, params: Params): Promise<Reply<StaffOfferAnswer>> {
   const inquiryId = inquiryIdOf(params);
+  // The offer sits beside its inquiry, in the database that holds it (core/staff-databases.ts).
+  const ctx = await atDatabaseHolding(staffCtx, holdsRow("inquiries", "id", inquiryId));
   const asked = ctx.url.searchParams.getAll("sku").filter((sku) => sku.trim() !== "");
   const parsed = skusQuery.safeParse(asked);
   if (!parsed.success) throw invalid("sku", parsed.error.issues[0]?.message ?? MESSAGES.invalid, "invalid");
@@ -249,8 +252,9 @@ function offerMail(
 }
 
 /** PUT /admin/api/inquiries/:id/offer */
-export async function staffOfferSave(ctx: StaffContext, params: Params): Promise<Reply<StaffOfferAnswer>> {
+export async function staffOfferSave(staffCtx: StaffContext, params: Params): Promise<Reply<StaffOfferAnswer>> {
   const inquiryId = inquiryIdOf(params);
+  const ctx = await atDatabaseHolding(staffCtx, holdsRow("inquiries", "id", inquiryId));
   const today = berlinTime(ctx.now).date;
   const input = validate(offerInputSchema(today), await readJson(ctx.request)) as OfferInput;
   const { request } = await readRequest(ctx, inquiryId);

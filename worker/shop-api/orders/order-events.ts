@@ -28,6 +28,7 @@ import { fail, invalid, MESSAGES, notFound } from "../core/envelope";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { requireServiceToken } from "../core/service-token";
+import { orderDatabase } from "../core/shop-database";
 import type { OrderEventRow, OrderLineRow, OrderRow } from "../tables/orders";
 import { ORDER_MESSAGES } from "./messages";
 import { changeRefusal, transitionStatements, type OrderChange } from "./order-transitions";
@@ -144,14 +145,16 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
   const number = decodeURIComponent(params.number ?? "");
   if (!/^[A-Z]{2,8}-[0-9]{1,12}$/.test(number)) throw notFound();
 
+  // The order's own database, by the shop its number begins with (core/shop-database.ts).
+  const db = orderDatabase(ctx.env, number);
   const body = JSON.stringify(event);
   const read = async () => {
-    const [orderResult, eventResult] = await ctx.db.batch([
-      sql`SELECT * FROM orders WHERE order_number = ${number}`.prepare(ctx.db),
-      sql`SELECT * FROM order_events WHERE id = ${event.eventId}`.prepare(ctx.db),
+    const [orderResult, eventResult] = await db.batch([
+      sql`SELECT * FROM orders WHERE order_number = ${number}`.prepare(db),
+      sql`SELECT * FROM order_events WHERE id = ${event.eventId}`.prepare(db),
     ]);
     const order = (orderResult!.results[0] as OrderRow | undefined) ?? null;
-    const lines = order ? (await sql`SELECT * FROM order_lines WHERE order_id = ${order.id} ORDER BY line_no`.prepare(ctx.db).all<OrderLineRow>()).results : [];
+    const lines = order ? (await sql`SELECT * FROM order_lines WHERE order_id = ${order.id} ORDER BY line_no`.prepare(db).all<OrderLineRow>()).results : [];
     return { order, lines, known: (eventResult!.results[0] as OrderEventRow | undefined) ?? null };
   };
   const repeat = (known: OrderEventRow, order: OrderRow, lines: OrderLineRow[]) => {
@@ -180,7 +183,7 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
     time: new Date(event.time),
     now: ctx.now,
   });
-  await ctx.db.batch(statements.map((statement) => statement.prepare(ctx.db)));
+  await db.batch(statements.map((statement) => statement.prepare(db)));
   const after = await read();
   if (after.known?.claim === claim) return reply(eventView(after.order!, after.lines, false));
   // Another event changed the order in between, or the same event was recorded at the same time.

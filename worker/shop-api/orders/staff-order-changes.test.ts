@@ -4,6 +4,7 @@
  * order (409 for the later), the history with who and when, the stock going back, the shipping
  * mail with its tracking link in the outbox, and the idempotency key.
  */
+import { shopDb } from "@tests/kit/d1";
 import { createHarness, type Harness } from "@tests/kit/commerce";
 import type { LooseJson } from "@tests/kit/loose-json";
 import { lastMailId, mailsAfter } from "@tests/kit/outbox";
@@ -306,9 +307,9 @@ describe("what a change writes", () => {
 
   test("the shop's own delivery has no tracking page: the mail says so, in the order's language", async () => {
     const number = await placed([["FLOOR-1", 1]], "CH", "fr");
-    const mailsBefore = await lastMailId(h.db);
+    const mailsBefore = await lastMailId(shopDb(h.env, "CH"));
     expect((await ship(number, { version: 0, carrier: "own", trackingNumber: "ls-2026-0042" })).status).toBe(200);
-    const [mail] = await mailsAfter(h.db, mailsBefore);
+    const [mail] = await mailsAfter(shopDb(h.env, "CH"), mailsBefore);
     expect(mail).toMatchObject({ language: "fr", params: { carrier: "own", trackingNumber: "LS-2026-0042", trackingUrl: null } });
     const rendered = composeMail({ shopId: "CH", language: "fr", template: "order-shipped", params: mail!.params }, "development");
     expect(rendered.subject).toBe(`Votre commande ${number} est en route`);

@@ -44,7 +44,7 @@ import type { OrderPaymentColumns } from "../tables/order-payments";
 import type { OrderLineRow, OrderRow } from "../tables/orders";
 import { ORDER_MESSAGES } from "./messages";
 import { changeRefusal, claimHolds, transitionStatements, type OrderChange, type OrderChangeRefusal } from "./order-transitions";
-import { orderNumberParam, staffOrderView } from "./staff-orders";
+import { atOrderDatabase, orderNumberParam, staffOrderView } from "./staff-orders";
 
 const MAX_NOTE_LENGTH = 2000;
 
@@ -145,9 +145,14 @@ interface Planned {
  * One staff change: the order as it is, the version named, the state machine's refusal, then one
  * batch; the answer is the order's detail. `plan` turns the order into the change (or throws a 422).
  */
-async function applyChange(ctx: StaffContext, params: Params, plan: (order: OrderRecord, lines: OrderLineRow[]) => Planned): Promise<Reply<StaffOrderDetail>> {
+async function applyChange(
+  staffCtx: StaffContext,
+  params: Params,
+  plan: (order: OrderRecord, lines: OrderLineRow[]) => Planned,
+): Promise<Reply<StaffOrderDetail>> {
   const number = orderNumberParam(params);
   if (!number) throw notFound();
+  const ctx = atOrderDatabase(staffCtx, number);
   const before = await readOrder(ctx, number);
   if (!before) throw notFound();
   const planned = plan(before.order, before.lines);

@@ -38,10 +38,13 @@ import { parseJsonOr } from "@worker/lib/json";
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import { fail, notFound } from "../core/envelope";
 import type { OutboxRow } from "../core/mail/outbox";
+import { mailKey } from "../core/mail/staff-outbox";
 import { pageLimitParam, queryParams, shopParam } from "../core/query-params";
 import { validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { allShops, shopById, shopChoices } from "../core/shop";
+import { orderDatabase } from "../core/shop-database";
+import { listDatabases, mergedPage, newestFirst } from "../core/staff-databases";
 import type { StaffContext } from "../core/staff-auth";
 import { orderView } from "../tables/order-view";
 import type { OrderEventRow, OrderLineRow, OrderRow } from "../tables/orders";
@@ -87,6 +90,9 @@ export function orderNumberParam(params: Params): string | null {
   }
   return ORDER_NUMBER.test(text) ? text : null;
 }
+
+/** The staff request's context on the order's own database (core/shop-database.ts): its reads, changes and mails go there. */
+export const atOrderDatabase = (ctx: StaffContext, number: string): StaffContext => ({ ...ctx, db: orderDatabase(ctx.env, number) });
 
 /** Values from `prefix` up to everything that begins with it. */
 const startsWith = (column: SqlFragment, prefix: string): SqlFragment => sql`(${column} >= ${prefix} AND ${column} < ${prefix + AFTER_EVERYTHING})`;
@@ -135,6 +141,8 @@ function summaryOf(row: SummaryRow): StaffOrderSummary {
   };
 }
 
+const cursorOf = (row: SummaryRow): string => encodeOrderCursor({ createdAt: row.created_at, orderNumber: row.order_number });
+
 /** GET /admin/api/orders */
 export async function staffOrderList(ctx: StaffContext): Promise<Reply<StaffOrderListPage>> {
   const query = validate(listQuery, queryParams(ctx.url));
@@ -145,15 +153,23 @@ export async function staffOrderList(ctx: StaffContext): Promise<Reply<StaffOrde
   if (query.state) conditions.push(sql`o.state = ${query.state}`);
   if (query.q) conditions.push(searchCondition(query.q, query.shop));
   if (before) conditions.push(sql`(o.created_at, o.order_number) < (${before.createdAt}, ${before.orderNumber})`);
-  const { results } = await sql`SELECT ${SUMMARY_COLUMNS} FROM orders o WHERE ${joinSql(conditions, " AND ")}
-    ORDER BY o.created_at DESC, o.order_number DESC LIMIT ${query.limit + 1}`
-    .prepare(ctx.db)
-    .all<SummaryRow>();
-  const rows = results.slice(0, query.limit);
-  const last = rows[rows.length - 1];
+  // The shop's database when the list names a shop, else every shop database, their pages merged (core/staff-databases.ts).
+  const page = await mergedPage(
+    listDatabases(ctx.env, query.shop),
+    async (db) => {
+      const { results } = await sql`SELECT ${SUMMARY_COLUMNS} FROM orders o WHERE ${joinSql(conditions, " AND ")}
+        ORDER BY o.created_at DESC, o.order_number DESC LIMIT ${query.limit + 1}`
+        .prepare(db)
+        .all<SummaryRow>();
+      const rows = results.slice(0, query.limit);
+      const last = rows[rows.length - 1];
+      return { items: rows, next: results.length > query.limit && last ? cursorOf(last) : null };
+    },
+    { compare: newestFirst((row: SummaryRow) => [row.created_at, row.order_number]), cursorOf, limit: query.limit },
+  );
   const answer: StaffOrderListPage = {
-    orders: rows.map(summaryOf),
-    next: results.length > query.limit && last ? encodeOrderCursor({ createdAt: last.created_at, orderNumber: last.order_number }) : null,
+    orders: page.items.map(summaryOf),
+    next: page.next,
     states: ORDER_STATES,
     shops: shopChoices(),
   };
@@ -167,6 +183,7 @@ function mailOf(row: OutboxRow | undefined): StaffOrderMail | null {
   const waiting = row.state === "pending";
   return {
     id: row.id,
+    key: mailKey(row.shop_id, row.id),
     status: MAIL_STATUS(row),
     recipient: row.recipient,
     attempts: row.attempts,
@@ -226,9 +243,10 @@ function historyOf(order: OrderRow, lines: OrderLineRow[], events: OrderEventRow
 }
 
 /** GET /admin/api/orders/:number */
-export async function staffOrderView(ctx: StaffContext, params: Params): Promise<Reply<StaffOrderDetail>> {
+export async function staffOrderView(staffCtx: StaffContext, params: Params): Promise<Reply<StaffOrderDetail>> {
   const number = orderNumberParam(params);
   if (!number) throw notFound();
+  const ctx = atOrderDatabase(staffCtx, number);
   const id = sql`(SELECT id FROM orders WHERE order_number = ${number})`;
   const [orderResult, lineResult, eventResult, mailResult] = await ctx.db.batch([
     sql`SELECT ${SUMMARY_COLUMNS} FROM orders o WHERE o.order_number = ${number}`.prepare(ctx.db),

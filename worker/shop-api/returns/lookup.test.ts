@@ -4,6 +4,7 @@
  * e-mail and postcodes, the exact limits, the captcha), the signed link of the confirmation
  * mail and a signed-in customer's order.
  */
+import { shopDb } from "@tests/kit/d1";
 import { CUSTOMER_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import { composeMail } from "../core/mail/templates";
 import { mailLinks } from "../core/mail/links";
@@ -290,7 +291,7 @@ describe("the signed link of the order confirmation", () => {
       email: "elodie@example.ch",
       billingAddress: { ...ADDRESS, postcode: "1204", city: "Genève", countryCode: "ch" },
     });
-    const row = await h.db
+    const row = await shopDb(h.env, "CH")
       .prepare("SELECT * FROM mail_outbox WHERE template = 'order-confirmation' AND params LIKE ?")
       .bind(`%${swiss.number}%`)
       .first<{ shop_id: string; language: string; template: string; params: string; recipient: string }>();

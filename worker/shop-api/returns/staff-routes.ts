@@ -12,7 +12,7 @@
  */
 import { z } from "zod";
 import type { ReturnRefusalCode, ReturnStatusRequest } from "@domain/api/returns";
-import { RETURN_KINDS, RETURN_STATE_FILTERS, type ReturnDetail, type ReturnListPage } from "@domain/back-office/returns";
+import { RETURN_KINDS, RETURN_STATE_FILTERS, type ReturnDetail, type ReturnListPage, type ReturnSummary } from "@domain/back-office/returns";
 import { messageField, RMA_NUMBER, STAFF_RMA_STATUSES, UPLOAD_ID } from "@domain/returns-forms";
 import { fail, notFound } from "../core/envelope";
 import { sendOutboxSoon } from "../core/mail/sender";
@@ -21,12 +21,13 @@ import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { shopChoices } from "../core/shop";
 import type { StaffContext } from "../core/staff-auth";
+import { atDatabaseHolding, holdsRow, listDatabases, mergedPage, newestFirst } from "../core/staff-databases";
 import { mayReadUpload } from "../core/uploads/access";
 import { attachmentDisposition } from "../core/uploads/file-name";
 import { DOWNLOAD_HEADERS } from "../core/uploads/handlers";
 import { uploadOf, type UploadRow } from "../tables/uploads";
 import { RETURNS_MESSAGES, SERVER_TEXTS } from "./messages";
-import { decodeCursor, listReturns, returnDetail, selectComplaintImage, setReturnStatus } from "./staff";
+import { decodeCursor, listReturns, returnCursor, returnDetail, selectComplaintImage, setReturnStatus } from "./staff";
 
 const listQuery = z
   .object({
@@ -59,21 +60,33 @@ export async function returnList(ctx: StaffContext): Promise<Reply<ReturnListPag
   const after = query.after ? decodeCursor(query.after) : null;
   if (query.after && !after)
     throw fail(422, "This page link is not valid any more: start from the first page", "invalid_cursor" satisfies ReturnRefusalCode, { field: "after" });
-  const page = await listReturns(ctx.db, { state: query.state, kind: query.kind, shop: query.shop, search: query.q }, { limit: query.limit, after });
-  const answer: ReturnListPage = { ...page, states: RETURN_STATE_FILTERS, kinds: RETURN_KINDS, shops: shopChoices() };
+  const filters = { state: query.state, kind: query.kind, shop: query.shop, search: query.q };
+  // Across shops, every shop database's page merged (core/staff-databases.ts).
+  const page = await mergedPage(
+    listDatabases(ctx.env, query.shop),
+    async (db) => {
+      const { returns, next } = await listReturns(db, filters, { limit: query.limit, after });
+      return { items: returns, next };
+    },
+    { compare: newestFirst((item: ReturnSummary) => [item.createdAt, item.rmaId]), cursorOf: returnCursor, limit: query.limit },
+  );
+  const answer: ReturnListPage = { returns: page.items, next: page.next, states: RETURN_STATE_FILTERS, kinds: RETURN_KINDS, shops: shopChoices() };
   return reply(answer);
 }
 
 /** GET /admin/api/returns/:rmaId */
-export async function returnView(ctx: StaffContext, params: Params): Promise<Reply<ReturnDetail>> {
-  const detail = await returnDetail(ctx.db, rmaIdOf(params));
+export async function returnView(staffCtx: StaffContext, params: Params): Promise<Reply<ReturnDetail>> {
+  const id = rmaIdOf(params);
+  const ctx = await atDatabaseHolding(staffCtx, holdsRow("rmas", "id", id));
+  const detail = await returnDetail(ctx.db, id);
   if (!detail) throw notFound();
   return reply(detail);
 }
 
 /** GET /admin/api/returns/:rmaId/images/:uploadId: the bytes with the stored (sniffed) type, never rendered as a page, never cached. */
-export async function returnImage(ctx: StaffContext, params: Params): Promise<Response> {
+export async function returnImage(staffCtx: StaffContext, params: Params): Promise<Response> {
   const rmaId = rmaIdOf(params);
+  const ctx = await atDatabaseHolding(staffCtx, holdsRow("rmas", "id", rmaId));
   const uploadId = params.uploadId ?? "";
   if (!UPLOAD_ID.test(uploadId)) throw notFound();
   const row = await selectComplaintImage(rmaId, uploadId).prepare(ctx.db).first<UploadRow>();
@@ -94,8 +107,9 @@ export async function returnImage(ctx: StaffContext, params: Params): Promise<Re
 }
 
 /** POST /admin/api/returns/:rmaId/status */
-export async function returnStatus(ctx: StaffContext, params: Params): Promise<Reply<ReturnDetail>> {
+export async function returnStatus(staffCtx: StaffContext, params: Params): Promise<Reply<ReturnDetail>> {
   const id = rmaIdOf(params);
+  const ctx = await atDatabaseHolding(staffCtx, holdsRow("rmas", "id", id));
   const body = validate(statusBody, await readJson(ctx.request));
   const outcome = await setReturnStatus(ctx.db, id, body.status, body.note, ctx.staff.email, ctx.now);
   switch (outcome.outcome) {

@@ -84,6 +84,9 @@ export function decodeCursor(cursor: string): { createdAt: string; id: string } 
   return match ? { createdAt: match[1]!, id: match[2]! } : null;
 }
 
+/** The page cursor after a complaint: its creation time and number. */
+export const returnCursor = (item: Pick<ReturnSummary, "createdAt" | "rmaId">): string => `${item.createdAt}~${item.rmaId}`;
+
 /** A page of complaints newest first, after the cursor; `next` continues after the last. */
 export async function listReturns(
   db: D1Database,
@@ -96,9 +99,9 @@ export async function listReturns(
     ORDER BY r.created_at DESC, r.id DESC LIMIT ${page.limit + 1}`
     .prepare(db)
     .all<ListRow>();
-  const rows = results.slice(0, page.limit);
-  const last = rows[rows.length - 1];
-  return { returns: rows.map(summaryOf), next: results.length > page.limit && last ? `${last.created_at}~${last.id}` : null };
+  const returns = results.slice(0, page.limit).map(summaryOf);
+  const last = returns[returns.length - 1];
+  return { returns, next: results.length > page.limit && last ? returnCursor(last) : null };
 }
 
 /** The URL that serves an image of a complaint to staff. */

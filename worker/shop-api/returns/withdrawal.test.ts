@@ -3,6 +3,7 @@
  * only for consumer orders of the EU shops delivered into the EU/EEA and within the period,
  * recorded once with its case for staff and an immediate confirmation mail.
  */
+import { shopDb } from "@tests/kit/d1";
 import { composeMail } from "../core/mail/templates";
 import {
   ADDRESS,
@@ -98,7 +99,7 @@ describe("offered", () => {
     expect((await tryWithdraw({ lines: [["FLOOR-1", 1]], email: "early@example.com" })).response.status).toBe(200);
     const com = await tryWithdraw({ shop: "COM", language: "en", lines: [["FLOOR-1", 1]], email: "com@example.com" });
     expect(com.response.status).toBe(200);
-    const mail = await h.db
+    const mail = await shopDb(h.env, "COM")
       .prepare("SELECT params FROM mail_outbox WHERE template = 'withdrawal-confirmation' AND recipient = 'com@example.com'")
       .first<{ params: string }>();
     const rendered = composeMail({ shopId: "COM", language: "en", template: "withdrawal-confirmation", params: JSON.parse(mail!.params) }, "development");
@@ -132,12 +133,14 @@ describe("offered", () => {
 
 describe("not offered: 403 withdrawal_unavailable with the reason, nothing written", () => {
   async function refusedFor(plan: OrderPlan, reason: string, postalCode?: string) {
-    const before = await returnsCounts(h.db);
+    // The counts of the order's shop's database (tests/kit/d1.ts shopDb).
+    const db = shopDb(h.env, plan.shop ?? "DE");
+    const before = await returnsCounts(db);
     const { lookup, response, body } = await tryWithdraw(plan, postalCode);
     expect(response.status).toBe(403);
     expect(body.errors[0]).toMatchObject({ code: "withdrawal_unavailable", params: { reason } });
     expect(lookup.order.isConsumerEu).toBe(false);
-    const after = await returnsCounts(h.db);
+    const after = await returnsCounts(db);
     // only the placed order's own confirmation mail and the lookup's token are new
     expect({ ...after, mail_outbox: after.mail_outbox - 1, rma_lookup_tokens: after.rma_lookup_tokens - 1 }).toEqual(before);
   }

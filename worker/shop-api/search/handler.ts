@@ -7,6 +7,7 @@ import { requireServiceToken } from "../core/service-token";
 import { fail, MESSAGES } from "../core/envelope";
 import { reply, type Reply } from "../core/route";
 import { shopById } from "../core/shop";
+import { shopDatabase } from "../core/shop-database";
 import { D1SearchEngine } from "./d1-engine";
 import { logQuery, searchReport } from "./query-log";
 import { queryLength } from "./query-text";
@@ -80,5 +81,5 @@ export async function searchReportRoute(ctx: ApiContext): Promise<Reply<SearchRe
   if (!shop) throw fail(400, MESSAGES.invalid, "unknown_shop" satisfies SearchRefusalCode, { field: "shop" });
   const days = Number(ctx.url.searchParams.get("days") ?? "30");
   if (!Number.isInteger(days) || days < 1 || days > 366) throw fail(400, "days must be a whole number from 1 to 366", "invalid", { field: "days" });
-  return reply(await searchReport(ctx.db, shop.id, days, ctx.now));
+  return reply(await searchReport(shopDatabase(ctx.env, shop.id), shop.id, days, ctx.now));
 }

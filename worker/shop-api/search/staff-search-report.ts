@@ -14,6 +14,7 @@ import { queryParams, shopParam } from "../core/query-params";
 import { validate } from "../core/request-body";
 import { reply, type Reply } from "../core/route";
 import { shopChoices } from "../core/shop";
+import { shopDatabase } from "../core/shop-database";
 import type { StaffContext } from "../core/staff-auth";
 import { searchReport } from "./query-log";
 
@@ -90,6 +91,7 @@ const reportQuery = z
 /** GET /admin/api/search-report?shop=DE&days=30 (staff roles merchandiser and ops). */
 export async function staffSearchReport(ctx: StaffContext): Promise<Reply<StaffSearchReport>> {
   const { shop, days } = validate(reportQuery, queryParams(ctx.url));
-  const report = await searchReportOverTime(ctx.db, shop, days, ctx.now);
+  // The shop's searches are counted in its own database (core/shop-database.ts).
+  const report = await searchReportOverTime(shopDatabase(ctx.env, shop), shop, days, ctx.now);
   return reply({ ...report, shops: shopChoices() });
 }

@@ -1,4 +1,8 @@
-/** GET /admin/api/mail and /admin/api/mail/:id through the real route table with staff sessions. */
+/**
+ * GET /admin/api/mail and /admin/api/mail/:key through the real route table with staff sessions, on one database
+ * (its ids and their order are this file's subject); the list across two shop databases is
+ * tests/unit/two-shop-databases.test.ts's.
+ */
 import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { staffCaller, staffLogins, type StaffCaller } from "@tests/kit/staff-session";
 import { sql } from "@worker/lib/sql";
@@ -14,7 +18,7 @@ const now = () => NOW;
 const ids: number[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ split: false });
   for (const [to, shop] of [
     ["erika@example.com", "DE"],
     ["bruno@example.ch", "CH"],
@@ -81,7 +85,7 @@ test("filters and paging", async () => {
   expect((await list("?shop=ch&recipient=")).mails).toHaveLength(1);
   const first = await list("?limit=2");
   expect(first.mails).toHaveLength(2);
-  expect(first.next).toBe(ids[1]);
+  expect(first.next).toBe(String(ids[1]));
   const second = await list(`?limit=2&after=${first.next}`);
   expect(second.mails.map((mail: { id: number }) => mail.id)).toEqual([ids[0]]);
   expect(second.next).toBeNull();
@@ -94,6 +98,10 @@ test.each([
   ["?limit=500", "limit"],
   ["?after=abc", "after"],
   ["?after=0", "after"],
+  ["?after=12.7", "after"],
+  ["?after=.", "after"],
+  ["?after=1..2", "after"],
+  ["?after=-1", "after"],
   [`?recipient=${"a".repeat(255)}`, "recipient"],
   ["?body=1", ""],
 ])("bad parameters %s: 422", async (query, field) => {
@@ -106,5 +114,9 @@ test("one mail with its body; unknown or malformed ids 404", async () => {
   const { data } = await body(await get(`/admin/api/mail/${ids[0]}`));
   expect(data).toMatchObject({ id: ids[0], status: "sent", recipient: "erika@example.com", from: expect.stringContaining("@") });
   expect(data.text).toContain("Hauptstraße 5");
-  for (const bad of ["999999", "0", "abc", "1%20OR%201", "-1"]) expect((await get(`/admin/api/mail/${bad}`)).status).toBe(404);
+  for (const bad of ["999999", "0", "abc", "1%20OR%201", "-1", `XX-${ids[0]}`, `de-${ids[0]}`, `CH-${ids[0]}`, "DE-", "-5"])
+    expect((await get(`/admin/api/mail/${bad}`)).status).toBe(404);
+  // The key the list hands out names the mail's shop; the id alone is DB's.
+  const keyed = await body(await get(`/admin/api/mail/DE-${ids[0]}`));
+  expect(keyed.data).toMatchObject({ id: ids[0], key: `DE-${ids[0]}` });
 });

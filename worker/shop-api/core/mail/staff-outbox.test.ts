@@ -68,6 +68,7 @@ test("the list: status per mail, recipient, subject, shop, times, attempts, last
   const byName = Object.fromEntries(mails.map((mail) => [who([mail])[0], mail]));
   expect(byName.erika).toEqual({
     id: ids.erika,
+    key: `DE-${ids.erika}`,
     status: "sent",
     state: "sent",
     shop: "DE",

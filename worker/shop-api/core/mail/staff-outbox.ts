@@ -54,9 +54,13 @@ function rendered(row: OutboxRow, environment: Environment, signed: SignedLinks 
   }
 }
 
+/** The mail's key in the back office's paths: its shop picks its database (core/shop-database.ts), the id the row. */
+export const mailKey = (shop: string, id: number): string => `${shop}-${id}`;
+
 function summaryOf(row: StatusRow, mail: ReturnType<typeof rendered>): MailSummary {
   return {
     id: row.id,
+    key: mailKey(row.shop_id, row.id),
     status: row.status,
     state: row.state,
     shop: row.shop_id,
