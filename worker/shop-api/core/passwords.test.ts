@@ -77,17 +77,24 @@ describe("password hashing (PBKDF2-SHA-256, docs/decisions/0037)", () => {
     expect(await verifyPassword("anything", DUMMY_HASH)).toBe(false);
   });
 
-  test("the dummy hash costs what a real one costs (no shortcut tells unknown accounts apart)", async () => {
+  test("the dummy hash costs what a real one costs (no shortcut tells unknown accounts apart): the same derivation, as many iterations, as long a salt and key", async () => {
     const hash = await hashPassword("Parkett-Eiche-2026");
-    const time = async (run: () => Promise<unknown>) => {
-      const started = process.hrtime.bigint();
-      for (let i = 0; i < 3; i++) await run();
-      return Number(process.hrtime.bigint() - started) / 3e6;
-    };
-    const real = await time(() => verifyPassword("wrong-password-1", hash));
-    const dummy = await time(() => verifyPassword("wrong-password-1", DUMMY_HASH));
-    expect(dummy / real).toBeGreaterThan(0.5);
-    expect(dummy / real).toBeLessThan(2);
+    const derivations: { iterations: number; salt: number; bits: number }[] = [];
+    const deriveBits = crypto.subtle.deriveBits.bind(crypto.subtle);
+    const spy = jest.spyOn(crypto.subtle, "deriveBits").mockImplementation((algorithm, key, length) => {
+      const params = algorithm as Pbkdf2Params;
+      derivations.push({ iterations: params.iterations, salt: (params.salt as Uint8Array).byteLength, bits: length ?? 0 });
+      return deriveBits(algorithm, key, length);
+    });
+    try {
+      expect(await verifyPassword("wrong-password-1", hash)).toBe(false);
+      expect(await verifyPassword("wrong-password-1", DUMMY_HASH)).toBe(false);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(derivations).toHaveLength(2);
+    expect(derivations[1]).toEqual(derivations[0]);
+    expect(derivations[0]!.iterations).toBe(PASSWORD_ITERATIONS);
   });
 
   test("byte comparison: equal only for the same bytes and length", () => {
