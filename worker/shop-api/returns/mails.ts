@@ -81,9 +81,12 @@ export function withdrawalMail(mail: MailBase & { lines: MailLine[]; requestedAt
   );
 }
 
-/** One mail per status change (worded for a withdrawal when the case is one): the change's claim is in its dedupe key. */
+/**
+ * One mail per status change (worded for a withdrawal when the case is one): the change's claim
+ * is in its dedupe key. `refunded`: the amount given back, written in the case's language.
+ */
 export function statusMail(
-  mail: MailBase & { kind: "return" | "withdrawal"; status: StaffRmaStatus; note: string; claim: string },
+  mail: MailBase & { kind: "return" | "withdrawal"; status: StaffRmaStatus; note: string; claim: string; refunded?: string },
   holds: SqlFragment,
   now: Date,
 ): SqlFragment {
@@ -100,6 +103,7 @@ export function statusMail(
         kind: mail.kind,
         status: mail.status,
         ...(mail.note ? { note: mail.note } : {}),
+        ...(mail.refunded ? { refunded: mail.refunded } : {}),
       },
       dedupeKey: `rma-status:${mail.rmaId}:${mail.claim}`,
       when: holds,
