@@ -187,9 +187,12 @@ export async function applyChange(
   return staffOrderView(ctx, params);
 }
 
-/** Keeps a refund's outcome in its history row (`order_events.body.refund`), which the order's detail shows. */
+/** Keeps a refund's outcome in its history row (`order_events.body.refund`), which the order's detail shows; a refund that went back stays so. */
 export async function keepRefundOutcome(ctx: StaffContext, eventId: string, outcome: RefundOutcome): Promise<void> {
-  await sql`UPDATE order_events SET body = json_set(body, '$.refund', json(${JSON.stringify(outcome)})) WHERE id = ${eventId}`.prepare(ctx.db).run();
+  await sql`UPDATE order_events SET body = json_set(body, '$.refund', json(${JSON.stringify(outcome)}))
+    WHERE id = ${eventId} AND COALESCE(json_extract(body, '$.refund.state'), '') <> 'refunded'`
+    .prepare(ctx.db)
+    .run();
 }
 
 /**
