@@ -192,7 +192,11 @@ describe("outcomes on the stand-in's page", () => {
     const { number, sessionId, visitor } = await placed("card");
     expect(await stripe.choose(sessionId!, "decline")).toBe(`/pay/${sessionId}?declined=1`);
     expect(await orderOf(number)).toMatchObject({ payment_state: "pending" });
-    expect(await view(number, visitor)).toMatchObject({ paymentState: "pending", paymentProgress: "open", paymentAlternatives: ["paypal", "klarna", "sepa"] });
+    expect(await view(number, visitor)).toMatchObject({
+      paymentState: "pending",
+      paymentProgress: "open",
+      paymentAlternatives: ["paypal", "klarna", "sepa", "amazon_pay", "instalment"],
+    });
 
     const retry = await h.call("POST", `/apiv2/checkout/order/${number}/payment`, { token: visitor });
     expect(retry.status).toBe(200);
