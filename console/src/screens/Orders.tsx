@@ -10,6 +10,7 @@
  * the staff member's language (order-change-problem.ts).
  * API: worker/shop-api/orders/staff-orders.ts, staff-order-changes.ts and staff-refunds.ts.
  */
+import type { StaffRefundRequest } from "@domain/api/payments";
 import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import { useState } from "react";
 import type {
@@ -194,7 +195,10 @@ type Change =
   | { kind: "ship"; body: Omit<StaffOrderShipmentRequest, "version"> }
   | { kind: "change_address"; body: Omit<StaffOrderAddressRequest, "version"> }
   | { kind: "note"; body: Omit<StaffOrderNoteRequest, "version"> }
-  | { kind: "refund"; body: { amount: number; reason: string } | { retry: string } };
+  | { kind: "refund"; body: RefundBody };
+
+/** A refund's body without the version (each of the request's forms). */
+type RefundBody = StaffRefundRequest extends infer Request ? (Request extends unknown ? Omit<Request, "version"> : never) : never;
 
 const CHANGE_PATHS: Record<Change["kind"], { method: "POST" | "PUT"; path: string }> = {
   cancel: { method: "POST", path: "cancel" },

@@ -27,7 +27,7 @@ import { statusMail } from "./mails";
 import { customerName } from "./order-view";
 
 /** A case with what its order is and what its refund gives back. */
-export interface PlannedRefund {
+interface PlannedRefund {
   order: RefundedOrder & Pick<OrderRow, "language">;
   amount: number;
 }

@@ -68,8 +68,7 @@ export interface RefundOutcome {
 }
 
 /** The key of a refund at the provider and in the ledger. */
-export const refundKey = (refund: Pick<PaymentRefund, "shopId" | "orderNumber" | "cause">): string =>
-  `refund-${refund.shopId}-${refund.orderNumber}-${refund.cause}`;
+const refundKey = (refund: Pick<PaymentRefund, "shopId" | "orderNumber" | "cause">): string => `refund-${refund.shopId}-${refund.orderNumber}-${refund.cause}`;
 
 /** The rule's amount (domain/refund-amount.ts) for `back` packages per line number of the order, plus `shipping`. */
 export function linesRefundAmount(
