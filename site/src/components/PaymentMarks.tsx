@@ -18,9 +18,9 @@ const PICTOGRAM = { fill: "none", stroke: "#4a3f36", strokeWidth: 1.6, strokeLin
 const DRAWINGS: Record<PaymentMark, React.ReactNode> = {
   paypal: (
     <>
-      <path d="M9 24.5 11.6 8h6.1c3 0 4.6 1.6 4.2 4.1-.5 3.1-2.7 4.6-5.8 4.6h-2.3l-1.2 7.8Z" fill="#003087" />
-      <path d="M11.6 26 13.9 11.5h5.5c2.7 0 4.1 1.4 3.7 3.7-.4 2.8-2.4 4.2-5.2 4.2h-2.1L14.7 26Z" fill="#009cde" />
-      <text x="24" y="20" fontSize="8.2" {...WORD} fontStyle="italic" fill="#003087">
+      <path d="M5 24.5 7.6 8h6.1c3 0 4.6 1.6 4.2 4.1-.5 3.1-2.7 4.6-5.8 4.6H9.8l-1.2 7.8Z" fill="#003087" />
+      <path d="M7.6 26 9.9 11.5h5.5c2.7 0 4.1 1.4 3.7 3.7-.4 2.8-2.4 4.2-5.2 4.2h-2.1L10.7 26Z" fill="#009cde" />
+      <text x="20" y="20" fontSize="7.6" {...WORD} fontStyle="italic" fill="#003087">
         Pay<tspan fill="#009cde">Pal</tspan>
       </text>
     </>
@@ -47,15 +47,15 @@ const DRAWINGS: Record<PaymentMark, React.ReactNode> = {
   ),
   sepa: (
     <>
-      <text x="21" y="21" textAnchor="middle" fontSize="12" {...WORD} fontStyle="italic" fill="#10298e">
+      <text x="19" y="20.5" textAnchor="middle" fontSize="11" {...WORD} fontStyle="italic" fill="#10298e">
         SEPA
       </text>
-      <path d="M36 10.5a6 6 0 1 1 0 11" fill="none" stroke="#ffbe00" strokeWidth="2" strokeDasharray="1.6 1.4" />
+      <path d="M39 10.5a5.5 5.5 0 1 1 0 11" fill="none" stroke="#ffbe00" strokeWidth="2" strokeDasharray="1.6 1.4" />
     </>
   ),
   amazon_pay: (
     <>
-      <text x="24" y="16.5" textAnchor="middle" fontSize="8" {...WORD} fill="#232f3e">
+      <text x="24" y="16.5" textAnchor="middle" fontSize="7.4" {...WORD} fill="#232f3e">
         amazon pay
       </text>
       <path d="M12 20.5c7.5 4 16.5 4 24 0" fill="none" stroke="#ff9900" strokeWidth="1.8" strokeLinecap="round" />
@@ -82,7 +82,7 @@ const DRAWINGS: Record<PaymentMark, React.ReactNode> = {
   ),
   eps: (
     <>
-      <path d="M9 16a7 7 0 0 1 12.6-4.2H13.5a4.2 4.2 0 0 0 0 8.4h8.1A7 7 0 0 1 9 16Z" fill="#c8102e" />
+      <path d="M8.5 16h11a5.5 5.5 0 1 0-1.6 3.9" fill="none" stroke="#c8102e" strokeWidth="2.4" strokeLinecap="round" />
       <text x="33" y="20.5" textAnchor="middle" fontSize="12" {...WORD} fill="#71706f">
         eps
       </text>
@@ -114,7 +114,7 @@ const DRAWINGS: Record<PaymentMark, React.ReactNode> = {
       <path d="M8 10h19v11H8ZM27 14h6l4 4v3H27" />
       <circle cx="13" cy="23" r="2" fill="#fff" />
       <circle cx="31" cy="23" r="2" fill="#fff" />
-      <path d="M14 15.5h7M17.5 13v5" />
+      <circle cx="17.5" cy="15.5" r="3" />
     </g>
   ),
 };
