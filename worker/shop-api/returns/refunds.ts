@@ -22,17 +22,14 @@ import type { ApiContext } from "../core/context";
 import { linesRefundAmount, recordTransfer, refundOrder, refundPayment, type RefundedOrder, type RefundOutcome } from "../core/payments/refund";
 import type { OrderLineRow, OrderRow } from "../tables/orders";
 import type { OrderPaymentColumns } from "../tables/order-payments";
-import { setRefundOutcome, statusChanged, type RmaRow } from "../tables/returns";
-import { statusMail } from "./mails";
-import { customerName } from "./order-view";
+import { setRefundOutcome, statusChanged } from "../tables/returns";
+import { caseStatusMail, type CaseRow } from "./mails";
 
 /** A case with what its order is and what its refund gives back. */
 interface PlannedRefund {
   order: RefundedOrder & Pick<OrderRow, "language">;
   amount: number;
 }
-
-export type CaseRow = RmaRow & Pick<OrderRow, "order_number" | "billing_address">;
 
 /** What the case's move to `refunded` gives back; null when nothing (nothing paid online, or nothing left). */
 export async function plannedRefund(db: D1Database, rma: CaseRow): Promise<PlannedRefund | null> {
@@ -51,31 +48,19 @@ export async function plannedRefund(db: D1Database, rma: CaseRow): Promise<Plann
   return amount > 0 ? { order, amount } : null;
 }
 
-/** The case's status mail for `refunded`, saying the amount given back; once per move (the move's claim). */
-function refundedMail(rma: CaseRow, claim: string, outcome: RefundOutcome, note: string, now: Date) {
-  return statusMail(
-    {
-      shop: { id: rma.shop_id },
-      language: rma.language,
-      to: rma.email,
-      rmaId: rma.id,
-      orderNumber: rma.order_number,
-      name: customerName(rma),
-      kind: rma.kind,
-      status: "refunded",
-      note,
-      claim,
-      refunded: money(outcome.amount, outcome.currency, rma.language).formattedWithCurrency,
-    },
-    statusChanged(rma.id, claim),
-    now,
-  );
-}
-
 /** Keeps the outcome in the history and, when the money went back, writes the customer's mail. */
 async function keepOutcome(ctx: ApiContext, rma: CaseRow, claim: string, outcome: RefundOutcome, note: string): Promise<void> {
   const statements = [setRefundOutcome(rma.id, JSON.stringify(outcome))];
-  if (outcome.state === "refunded") statements.push(refundedMail(rma, claim, outcome, note, ctx.now));
+  // The move's mail, now with the amount given back (its claim still holds: refunded is final).
+  if (outcome.state === "refunded")
+    statements.push(
+      caseStatusMail(
+        rma,
+        { status: "refunded", note, claim, refunded: money(outcome.amount, outcome.currency, rma.language).formattedWithCurrency },
+        statusChanged(rma.id, claim),
+        ctx.now,
+      ),
+    );
   await ctx.db.batch(statements.map((statement) => statement.prepare(ctx.db)));
 }
 

@@ -23,9 +23,9 @@ import {
   type RmaRow,
   type RmaStatusRow,
 } from "../tables/returns";
-import { statusMail } from "./mails";
+import { caseStatusMail, type CaseRow } from "./mails";
 import { billingAddress, customerName, shippingAddress } from "./order-view";
-import { plannedRefund, refundCase, settleCaseRefund, type CaseRow } from "./refunds";
+import { plannedRefund, refundCase, settleCaseRefund } from "./refunds";
 
 export interface ReturnFilters {
   state: ReturnStateFilter;
@@ -194,22 +194,7 @@ export async function setReturnStatus(ctx: StaffContext, id: string, to: StaffRm
   const planned = to === "refunded" ? await plannedRefund(db, rma) : null;
   const claim = crypto.randomUUID();
   const holds = statusChanged(id, claim);
-  const mail = statusMail(
-    {
-      shop: { id: rma.shop_id },
-      language: rma.language,
-      to: rma.email,
-      rmaId: id,
-      orderNumber: rma.order_number,
-      name: customerName(rma),
-      kind: rma.kind,
-      status: to,
-      note,
-      claim,
-    },
-    holds,
-    now,
-  );
+  const mail = caseStatusMail(rma, { status: to, note, claim }, holds, now);
   const [update] = await db.batch(
     [changeStatus(id, rma.status, to, claim, now), insertStatus(id, to, note, ctx.staff.email, now, holds), ...(planned ? [] : [mail])].map((statement) =>
       statement.prepare(db),
