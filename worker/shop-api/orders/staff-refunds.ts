@@ -26,7 +26,7 @@ import { money } from "@domain/money";
 import { parseJsonOr } from "@worker/lib/json";
 import { sql } from "@worker/lib/sql";
 import { fail, notFound } from "../core/envelope";
-import { orderBalance, recordTransfer, refundOrder, refundPayment, type RefundOutcome } from "../core/payments/refund";
+import { orderBalance, recordTransfer, refundOrder, retryRefund, type RefundOutcome } from "../core/payments/refund";
 import { readJson, validate } from "../core/request-body";
 import type { Params, Reply } from "../core/route";
 import type { StaffContext } from "../core/staff-auth";
@@ -94,15 +94,7 @@ async function retriedRefund(ctx: StaffContext, order: OrderRecord, retry: strin
   return {
     record: { retry, amount },
     after: async (eventId) => {
-      const outcome = await refundPayment(ctx, {
-        shopId: order.shop_id,
-        orderId: order.id,
-        orderNumber: order.order_number,
-        provider: order.payment_provider,
-        amount,
-        currency,
-        cause,
-      });
+      const outcome = await retryRefund(ctx, order, { amount, currency, cause });
       if (!outcome) return;
       await keepRefundOutcome(ctx, retry, outcome);
       await keepRefundOutcome(ctx, eventId, outcome);

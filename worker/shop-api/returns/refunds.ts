@@ -19,7 +19,7 @@ import { standardShipping } from "@domain/refund-amount";
 import { parseJsonOr } from "@worker/lib/json";
 import { sql } from "@worker/lib/sql";
 import type { ApiContext } from "../core/context";
-import { linesRefundAmount, recordTransfer, refundOrder, refundPayment, type RefundedOrder, type RefundOutcome } from "../core/payments/refund";
+import { linesRefundAmount, recordTransfer, refundOrder, retryRefund, type RefundedOrder, type RefundOutcome } from "../core/payments/refund";
 import type { OrderLineRow, OrderRow } from "../tables/orders";
 import type { OrderPaymentColumns } from "../tables/order-payments";
 import { setRefundOutcome, statusChanged } from "../tables/returns";
@@ -27,7 +27,7 @@ import { caseStatusMail, type CaseRow } from "./mails";
 
 /** A case with what its order is and what its refund gives back. */
 interface PlannedRefund {
-  order: RefundedOrder & Pick<OrderRow, "language">;
+  order: RefundedOrder;
   amount: number;
 }
 
@@ -89,15 +89,7 @@ export async function settleCaseRefund(ctx: ApiContext, rma: CaseRow): Promise<R
     await recordTransfer(ctx, order, open);
     outcome = { ...open, state: "refunded" };
   } else {
-    const retried = await refundPayment(ctx, {
-      shopId: order.shop_id,
-      orderId: order.id,
-      orderNumber: order.order_number,
-      provider: order.payment_provider,
-      amount: open.amount,
-      currency: open.currency,
-      cause: open.cause,
-    });
+    const retried = await retryRefund(ctx, order, open);
     if (!retried) return null;
     outcome = retried;
   }

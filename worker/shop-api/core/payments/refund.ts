@@ -118,6 +118,23 @@ export async function refundOrder(ctx: ApiContext, order: RefundedOrder, amount:
   return left > 0 ? { state: "transfer", amount: left, currency: order.currency, cause } : null;
 }
 
+/** Tries a failed refund of the order again at its provider: the same amount and key, so the provider refunds once however often. */
+export function retryRefund(
+  ctx: ApiContext,
+  order: RefundedOrder,
+  failed: Pick<RefundOutcome, "amount" | "currency" | "cause">,
+): Promise<RefundOutcome | null> {
+  return refundPayment(ctx, {
+    shopId: order.shop_id,
+    orderId: order.id,
+    orderNumber: order.order_number,
+    provider: order.payment_provider,
+    amount: failed.amount,
+    currency: failed.currency,
+    cause: failed.cause,
+  });
+}
+
 /** Writes a refund staff transferred back by bank to the ledger once (keyed by the refund's key); the rows written (0 or 1). */
 export async function recordTransfer(ctx: ApiContext, order: RefundedOrder, outcome: Pick<RefundOutcome, "amount" | "currency" | "cause">): Promise<number> {
   const key = refundKey({ shopId: order.shop_id, orderNumber: order.order_number, cause: outcome.cause });
