@@ -132,12 +132,12 @@ test("service staff refund part of a paid order in the back office; more than is
   const form = page.getByTestId("refund-form");
   await form.getByLabel("Amount").fill("999999");
   await form.getByLabel("Reason (required)").fill("Too much");
-  await form.getByRole("button", { name: "Refund" }).click();
+  await form.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(form.getByRole("alert")).toHaveText(`At most ${refundable} can be refunded.`);
 
   await form.getByLabel("Amount").fill("5.00");
   await form.getByLabel("Reason (required)").fill("A scratched board");
-  await form.getByRole("button", { name: "Refund" }).click();
+  await form.getByRole("button", { name: "Refund", exact: true }).click();
   await expect(page.getByRole("status")).toHaveText("The refund has been made.");
   await expect(payments.getByRole("row")).toHaveCount(3);
   await expect(payments.getByRole("row").nth(2)).toContainText("Refund");
