@@ -232,7 +232,7 @@ describe("shop config: address lookup and payment providers (docs/decisions/0036
     ],
     [
       "a provider for a method the shop does not offer",
-      (raw) => (raw.shops[0].paymentProviders = [{ provider: "mollie", methods: ["amazon_pay"] }]),
+      (raw) => (raw.shops[0].paymentProviders = [{ provider: "mollie", methods: ["twint"] }]),
       "shops[0].paymentProviders[0].methods[0]",
     ],
     [

@@ -1,4 +1,14 @@
-import { inStorefrontOrder, offeredPaymentMethods, offersPaymentMethod, PAYMENT_METHOD_ORDER, PAYMENT_METHODS, type PaymentSettings } from "./payment-methods";
+import {
+  inStorefrontOrder,
+  instantTransferSchemes,
+  offeredPaymentMethods,
+  offersPaymentMethod,
+  PAYMENT_MARKS,
+  PAYMENT_METHOD_ORDER,
+  PAYMENT_METHODS,
+  paymentMarks,
+  type PaymentSettings,
+} from "./payment-methods";
 
 type Provider = { provider: string; methods: readonly string[] };
 const OFFLINE_ONLY: PaymentSettings<Provider> = { paymentMethods: ["prepayment", "invoice", "cash_on_delivery"], paymentProviders: [] };
@@ -48,10 +58,26 @@ test("with a usability check, the first provider taking a method decides", () =>
   expect(codes(OFFLINE_ONLY, () => false)).toEqual(["prepayment", "invoice", "cash_on_delivery"]);
 });
 
-test("the storefront's order of payment methods: PayPal, card, Klarna, SEPA, instant transfer, Amazon Pay, prepayment, invoice, cash on delivery, TWINT", () => {
+test("the storefront's order of payment methods: PayPal, card, Klarna, SEPA, instant transfer, Amazon Pay, prepayment, invoice, instalment purchase, cash on delivery, TWINT", () => {
   expect([...PAYMENT_METHOD_ORDER].sort()).toEqual([...PAYMENT_METHODS].sort());
+  expect(inStorefrontOrder(["invoice", "instalment", "cash_on_delivery"])).toBe(true);
+  expect(inStorefrontOrder(["instalment", "invoice"])).toBe(false);
   expect(inStorefrontOrder(["paypal", "card", "prepayment", "cash_on_delivery", "twint"])).toBe(true);
   expect(inStorefrontOrder(["prepayment", "paypal"])).toBe(false);
   expect(inStorefrontOrder(["twint", "invoice"])).toBe(false);
   expect(inStorefrontOrder([])).toBe(true);
+});
+
+test("the marks of each method: card is Visa and Mastercard, instant transfer the delivery countries' schemes, instalment purchase Klarna's", () => {
+  expect(paymentMarks("card", ["de"])).toEqual(["visa", "mastercard"]);
+  expect(paymentMarks("instalment", ["de"])).toEqual(["klarna"]);
+  expect(paymentMarks("instant_transfer", ["nl"])).toEqual(["ideal"]);
+  expect(paymentMarks("instant_transfer", ["at"])).toEqual(["eps"]);
+  expect(paymentMarks("instant_transfer", ["de", "be", "nl", "at", "be"])).toEqual(["bancontact", "ideal", "eps"]);
+  expect(paymentMarks("instant_transfer", ["de", "ch"])).toEqual([]);
+  expect(paymentMarks("cash_on_delivery", [])).toEqual(["cash_on_delivery"]);
+  // every method's marks are marks the storefront draws
+  for (const method of PAYMENT_METHODS) for (const mark of paymentMarks(method, ["nl", "at", "be"])) expect(PAYMENT_MARKS).toContain(mark);
+  // a hostile country code is no scheme
+  expect(instantTransferSchemes(["__proto__", "constructor", "toString"])).toEqual([]);
 });

@@ -47,4 +47,6 @@ export type ReturnRefusalCode =
   | "withdrawal_unavailable"
   | "invalid_cursor"
   | "status_not_allowed"
-  | "status_changed";
+  | "status_changed"
+  /** POST /admin/api/returns/{rmaId}/refund: the case's refund is neither failed nor waiting for its transfer. */
+  | "refund_not_open";

@@ -7,10 +7,12 @@
  *   POST /admin/api/orders/:number/shipment                StaffOrderShipmentRequest -> StaffOrderDetail
  *   PUT /admin/api/orders/:number/shipping-address         StaffOrderAddressRequest -> StaffOrderDetail
  *   POST /admin/api/orders/:number/notes                   StaffOrderNoteRequest -> StaffOrderDetail
+ *   POST /admin/api/orders/:number/refund                  StaffRefundRequest (domain/api/payments.ts) -> StaffOrderDetail
  * Money is the order's own snapshot, formatted in its currency and language.
  */
 import { ORDER_STATES, type OrderAddress, type OrderDeliveryMode, type OrderLine, type OrderState, type OrderTotals, type OrderView } from "../api/orders";
 import type { Carrier } from "../carriers";
+import type { StaffOrderPayments } from "../api/payments";
 import type { MoneyValue } from "../money";
 import type { MailStatus } from "./mail-outbox";
 import type { ShopChoice } from "./shop-choice";
@@ -49,7 +51,7 @@ export interface StaffOrderSummary {
 }
 
 /** What only staff do in the back office besides the ERP's events. */
-export type StaffOrderChangeType = "lines_cancelled" | "address_changed" | "note";
+export type StaffOrderChangeType = "lines_cancelled" | "address_changed" | "note" | "refunded";
 
 /** A shipment staff recorded: the carrier, its tracking number and the tracking page the shipping mail links to. */
 export interface StaffOrderShipment {
@@ -77,14 +79,13 @@ export interface StaffOrderHistoryEntry {
   address?: StaffOrderAddress;
   /** An internal note (never shown to the customer). */
   note?: string;
-  /** The refund of a cancellation of an order paid online. */
+  /** The refund of a cancellation of an order paid online, or of staff's refund. */
   refund?: StaffOrderRefund;
 }
 
 /**
- * What became of a cancellation's refund at the payment provider: `refunded`, or `failed` (the
- * provider was down or refused; the cancellation stands and staff must refund the amount at the
- * provider by hand).
+ * What became of a refund at the payment provider: `refunded`, or `failed` (the provider was down
+ * or refused; what caused it stands and staff retry it: POST .../refund `{ retry: eventId }`).
  */
 export interface StaffOrderRefund {
   state: "refunded" | "failed";
@@ -128,6 +129,8 @@ export interface StaffOrderDetail
   carriers: readonly Carrier[];
   /** The countries the order's shop delivers to (the address form's choice). */
   deliveryCountries: readonly string[];
+  /** Its payments and refunds from the payment ledger, and what staff may still refund. */
+  payments: StaffOrderPayments;
 }
 
 /** Every change names the version of the order it was made on. */

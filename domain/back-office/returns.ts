@@ -5,8 +5,11 @@
  *   GET  /admin/api/returns/:rmaId                                ReturnDetail
  *   GET  /admin/api/returns/:rmaId/images/:uploadId               the image's bytes (staff only)
  *   POST /admin/api/returns/:rmaId/status { status, note? }       ReturnDetail (mails the customer)
+ *   POST /admin/api/returns/:rmaId/refund                         ReturnDetail: retries a failed refund, or records
+ *                                                                 the bank transfer of an offline payment's refund
  */
 import type { RemedyProposal, ReturnReason, RmaStatus, StaffRmaStatus } from "../returns-forms";
+import type { MoneyValue } from "../money";
 import type { ShopChoice } from "./shop-choice";
 
 export type { RmaStatus, StaffRmaStatus };
@@ -63,7 +66,17 @@ export interface ReturnDetail extends ReturnSummary {
   lines: { lineNo: number; sku: string; name: string; quantity: number; ordered: number; delivered: number; deliveredAt: string | null }[];
   /** The images in the order attached; `url` serves the bytes to staff only. */
   images: { uploadId: string; fileName: string; contentType: string; size: number; url: string }[];
-  history: { status: RmaStatus; note: string; by: string; at: string }[];
+  history: { status: RmaStatus; note: string; by: string; at: string; refund?: ReturnRefund }[];
   /** The states staff may set now (empty once it is final). */
   allowedStatuses: StaffRmaStatus[];
+}
+
+/**
+ * What became of the refund of a case moved to `refunded` (docs/decisions/0071): `refunded` at
+ * the provider (or transferred, as staff recorded), `failed` at the provider (staff retry it),
+ * or `transfer`: an offline payment, the amount staff transfer back by bank and then record.
+ */
+export interface ReturnRefund {
+  state: "refunded" | "failed" | "transfer";
+  amount: MoneyValue;
 }

@@ -109,6 +109,9 @@ export interface OrderPlan {
   placedAt?: string;
   /** Per line number: delivered packages and when (all shipped just before). Lines not named are not delivered. */
   deliveries?: { line: number; quantity: number; at: string }[];
+  /** The payment method (invoice by default); an online one is paid by `pay` with the provider's page. */
+  paymentMethod?: string;
+  pay?: (redirectUrl: string) => Promise<unknown>;
 }
 
 /** Places and delivers an order as the checkout and the ERP do. */
@@ -128,7 +131,7 @@ export async function placeOrder(h: ReturnsHarness, plan: OrderPlan, restoreTo =
       billingAddress: plan.billingAddress ?? ADDRESS,
       ...(plan.shippingAddress ? { shippingAddress: plan.shippingAddress } : {}),
       deliveryMode: "standard",
-      paymentMethod: "invoice",
+      paymentMethod: plan.paymentMethod ?? "invoice",
       acceptTerms: true,
     },
     token,
@@ -137,6 +140,8 @@ export async function placeOrder(h: ReturnsHarness, plan: OrderPlan, restoreTo =
   });
   if (placed.status !== 200) throw new Error(`order: ${placed.status} ${JSON.stringify(placed.body.errors)}`);
   const number = placed.body.data.orderNumber as string;
+  const redirectUrl = placed.body.data.payment?.redirectUrl as string | undefined;
+  if (redirectUrl && plan.pay) await plan.pay(redirectUrl);
   h.setNow(restoreTo);
   let event = 0;
   const send = async (type: string, time: string, lines: { line: number; quantity: number }[]) => {

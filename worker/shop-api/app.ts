@@ -35,6 +35,7 @@ import * as offers from "./offers/customer";
 import * as customerOrders from "./orders/customer-orders";
 import { orderEventRoute } from "./orders/order-events";
 import * as orderChanges from "./orders/staff-order-changes";
+import { staffRefundOrder } from "./orders/staff-refunds";
 import { staffOrderList, staffOrderView } from "./orders/staff-orders";
 import * as offersStaff from "./offers/staff";
 import { getUpload, postUploads } from "./core/uploads/handlers";
@@ -117,11 +118,14 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.post("/admin/api/orders/:number/shipment", staffRoute(deps, ["service", "ops"], orderChanges.staffShipOrder, { idempotent: true }));
   router.put("/admin/api/orders/:number/shipping-address", staffRoute(deps, ["service", "ops"], orderChanges.staffChangeShippingAddress, { idempotent: true }));
   router.post("/admin/api/orders/:number/notes", staffRoute(deps, ["service", "ops"], orderChanges.staffAddOrderNote, { idempotent: true }));
+  // Staff's refunds of an order (orders/staff-refunds.ts; docs/decisions/0071).
+  router.post("/admin/api/orders/:number/refund", staffRoute(deps, ["service", "ops"], staffRefundOrder, { idempotent: true }));
   // Back office: returns and complaints (returns/staff-routes.ts; docs/decisions/0038).
   router.get("/admin/api/returns", staffRoute(deps, ["service", "ops"], returnsStaff.returnList));
   router.get("/admin/api/returns/:rmaId", staffRoute(deps, ["service", "ops"], returnsStaff.returnView));
   router.get("/admin/api/returns/:rmaId/images/:uploadId", staffRoute(deps, ["service", "ops"], returnsStaff.returnImage));
   router.post("/admin/api/returns/:rmaId/status", staffRoute(deps, ["service", "ops"], returnsStaff.returnStatus));
+  router.post("/admin/api/returns/:rmaId/refund", staffRoute(deps, ["service", "ops"], returnsStaff.returnRefund, { idempotent: true }));
   // Back office: inquiries (inquiries/staff-routes.ts; docs/decisions/0039).
   router.get("/admin/api/inquiries", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryList));
   router.get("/admin/api/inquiries/:id", staffRoute(deps, ["service", "ops"], inquiriesStaff.inquiryView));

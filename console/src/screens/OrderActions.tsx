@@ -1,12 +1,15 @@
 /**
  * The order detail's change forms (service, ops): mark as shipped with a carrier and a tracking
  * number (checked here with the shop API's own rule, domain/carriers.ts), cancel the order (after
- * a confirmation), change the delivery address, add an internal note. Each calls back with what
+ * a confirmation), change the delivery address, add an internal note, refund with a reason. Each calls back with what
  * to send; Orders.tsx sends it with the order's version and shows the answer or the refusal.
  */
 import { useState, type FormEvent } from "react";
 import { isCarrier, isTrackingNumber, normalizeTrackingNumber, type Carrier } from "@domain/carriers";
+import { parseDecimalText } from "@domain/decimal-text";
+import type { MoneyValue } from "@domain/money";
 import type { StaffOrderAddress as Address } from "@domain/back-office/orders";
+import { formatMoneyValue } from "../intl";
 import { t } from "../texts";
 
 export const carrierText = (carrier: Carrier): string => t(`orders.carrier.${carrier}`);
@@ -178,6 +181,78 @@ export function NoteForm({ busy, onAdd }: { busy: boolean; onAdd(note: string): 
       <p className="notice">{t("orders.note.hint")}</p>
       <button type="submit" disabled={busy}>
         {t("orders.note.submit")}
+      </button>
+    </form>
+  );
+}
+
+/** An amount staff type (12,34 or 12.34) in minor units, or null when it is not a positive amount with at most two decimals. */
+export function amountInMinorUnits(text: string): number | null {
+  const value = parseDecimalText(text);
+  if (value === null || Number.isNaN(value)) return null;
+  const minor = Math.round(value * 100);
+  return minor > 0 && Math.abs(value * 100 - minor) < 1e-6 ? minor : null;
+}
+
+/**
+ * A refund of the order (full or partial) with its reason, at most what is refundable: the
+ * amount is checked here with the shop API's rule (a positive amount of at most the refundable),
+ * the shop API refuses anything else as well.
+ */
+export function RefundForm({
+  refundable,
+  online,
+  busy,
+  onRefund,
+}: {
+  refundable: MoneyValue;
+  online: boolean;
+  busy: boolean;
+  onRefund(amount: number, reason: string): void;
+}) {
+  const [amount, setAmount] = useState("");
+  const [reason, setReason] = useState("");
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const minor = amountInMinorUnits(amount);
+    if (minor === null) return setInvalid(t("orders.refund.invalidAmount"));
+    if (minor > refundable.amount) return setInvalid(t("orders.refund.tooHigh", { amount: formatMoneyValue(refundable) }));
+    if (!reason.trim()) return setInvalid(t("orders.refund.reasonRequired"));
+    setInvalid(null);
+    onRefund(minor, reason);
+  };
+  return (
+    <form onSubmit={submit} aria-labelledby="refund-title" className="filters" data-testid="refund-form">
+      <h3 id="refund-title">{t("orders.refund.title")}</h3>
+      <p className="notice">{t(online ? "orders.refund.hintOnline" : "orders.refund.hintTransfer", { amount: formatMoneyValue(refundable) })}</p>
+      <label>
+        {t("orders.refund.amount")}
+        <input
+          name="amount"
+          value={amount}
+          inputMode="decimal"
+          required
+          maxLength={16}
+          autoComplete="off"
+          aria-invalid={invalid !== null}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+      </label>
+      <button type="button" className="secondary" disabled={busy} onClick={() => setAmount(refundable.formattedValue)}>
+        {t("orders.refund.all")}
+      </button>
+      <label>
+        {t("orders.refund.reason")}
+        <textarea name="reason" value={reason} required maxLength={2000} rows={2} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      {invalid && (
+        <p role="alert" className="error">
+          {invalid}
+        </p>
+      )}
+      <button type="submit" disabled={busy}>
+        {t("orders.refund.submit")}
       </button>
     </form>
   );

@@ -3,11 +3,14 @@
  * e-mail) and "load more" (keyset pages of the staff API), and at /orders/<number> one order:
  * its state and times, addresses, lines with shipped and delivered quantities, totals,
  * delivery and payment, the history (the ERP's events and staff's changes, with who made them),
- * the change forms (ship, cancel the order or a line, change the delivery address, add a note;
- * OrderActions.tsx) and the confirmation mail. A change is sent with the order's version and its
- * own Idempotency-Key; a refusal shows in the staff member's language (order-change-problem.ts).
- * API: worker/shop-api/orders/staff-orders.ts and staff-order-changes.ts.
+ * the change forms (ship, cancel the order or a line, change the delivery address, add a note,
+ * refund with a reason; OrderActions.tsx), its payments and refunds from the payment ledger with
+ * what is still refundable (OrderPayments.tsx), a failed refund's retry, and the confirmation
+ * mail. A change is sent with the order's version and its own Idempotency-Key; a refusal shows in
+ * the staff member's language (order-change-problem.ts).
+ * API: worker/shop-api/orders/staff-orders.ts, staff-order-changes.ts and staff-refunds.ts.
  */
+import type { StaffRefundRequest } from "@domain/api/payments";
 import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import { useState } from "react";
 import type {
@@ -32,7 +35,8 @@ import { ProblemAlert } from "../components/ProblemAlert";
 import { Link, usePath } from "../router";
 import { t } from "../texts";
 import { MAIL_PATH } from "./MailOutbox";
-import { AddressForm, CancelOrder, carrierText, Confirm, NoteForm, ShipForm } from "./OrderActions";
+import { AddressForm, CancelOrder, carrierText, Confirm, NoteForm, RefundForm, ShipForm } from "./OrderActions";
+import { OrderPayments } from "./OrderPayments";
 import { orderChangeProblem, refusalCodeOf } from "./order-change-problem";
 import "../components/back-office.css";
 
@@ -150,8 +154,8 @@ function AddressView({ address }: { address: Address | null }) {
   );
 }
 
-/** What a history entry says besides its type: the shipment with its tracking link, the new address, the note, the refund (a failed one stands out). */
-function HistoryDetails({ entry }: { entry: HistoryEntry }) {
+/** What a history entry says besides its type: the shipment with its tracking link, the new address, the note, the refund (a failed one stands out, with its retry). */
+function HistoryDetails({ entry, busy, onRetry }: { entry: HistoryEntry; busy: boolean; onRetry(eventId: string): void }) {
   return (
     <>
       {entry.lines.length > 0 && (
@@ -173,7 +177,12 @@ function HistoryDetails({ entry }: { entry: HistoryEntry }) {
       {entry.refund?.state === "refunded" && <div>{t("orders.historyRefund", { amount: formatMoneyValue(entry.refund.amount) })}</div>}
       {entry.refund?.state === "failed" && (
         <div role="alert" className="error">
-          {t("orders.historyRefundFailed", { amount: formatMoneyValue(entry.refund.amount) })}
+          {t("orders.historyRefundFailed", { amount: formatMoneyValue(entry.refund.amount) })}{" "}
+          {entry.eventId && (
+            <button type="button" className="secondary" disabled={busy} onClick={() => onRetry(entry.eventId!)}>
+              {t("orders.refund.retry")}
+            </button>
+          )}
         </div>
       )}
     </>
@@ -185,17 +194,23 @@ type Change =
   | { kind: "cancel"; body: Omit<StaffOrderCancelRequest, "version"> }
   | { kind: "ship"; body: Omit<StaffOrderShipmentRequest, "version"> }
   | { kind: "change_address"; body: Omit<StaffOrderAddressRequest, "version"> }
-  | { kind: "note"; body: Omit<StaffOrderNoteRequest, "version"> };
+  | { kind: "note"; body: Omit<StaffOrderNoteRequest, "version"> }
+  | { kind: "refund"; body: RefundBody };
+
+/** A refund's body without the version (each of the request's forms). */
+type RefundBody = StaffRefundRequest extends infer Request ? (Request extends unknown ? Omit<Request, "version"> : never) : never;
 
 const CHANGE_PATHS: Record<Change["kind"], { method: "POST" | "PUT"; path: string }> = {
   cancel: { method: "POST", path: "cancel" },
   ship: { method: "POST", path: "shipment" },
   change_address: { method: "PUT", path: "shipping-address" },
   note: { method: "POST", path: "notes" },
+  refund: { method: "POST", path: "refund" },
 };
 
 function doneText(change: Change): string {
   if (change.kind === "cancel" && change.body.lines) return t("orders.done.cancel_lines", { line: change.body.lines.join(", ") });
+  if (change.kind === "refund" && "retry" in change.body) return t("orders.done.refund_retry");
   return t(`orders.done.${change.kind}`);
 }
 
@@ -371,6 +386,14 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
               onSave={(address) => void send({ kind: "change_address", body: { address } })}
             />
             <NoteForm busy={busy} onAdd={(note) => void send({ kind: "note", body: { note } })} />
+            {order.payments.refundable.amount > 0 && (
+              <RefundForm
+                refundable={order.payments.refundable}
+                online={order.payments.online}
+                busy={busy}
+                onRefund={(amount, reason) => void send({ kind: "refund", body: { amount, reason } })}
+              />
+            )}
           </section>
 
           <h2>{t("orders.totals")}</h2>
@@ -399,6 +422,8 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
             <dd>{formatMoneyValue(order.totals.tax)}</dd>
           </dl>
 
+          <OrderPayments payments={order.payments} />
+
           <h2>{t("orders.history")}</h2>
           <table data-testid="order-history">
             <thead>
@@ -417,7 +442,7 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
                   <td>{formatTime(entry.at)}</td>
                   <td>{t(`orders.historyType.${entry.type}`)}</td>
                   <td>
-                    <HistoryDetails entry={entry} />
+                    <HistoryDetails entry={entry} busy={busy} onRetry={(retry) => void send({ kind: "refund", body: { retry } })} />
                   </td>
                   <td>{entry.by ? entry.by.name : entry.eventId ? t("orders.byErp") : "–"}</td>
                   <td>{formatTime(entry.recordedAt)}</td>

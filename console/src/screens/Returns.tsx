@@ -2,17 +2,26 @@
  * Returns and complaints (service, ops): the list with filters (state, kind, shop, number,
  * order or e-mail) and "load more", and at /returns/<rmaId> one complaint with its order, its
  * lines, the customer's images and its history, where staff set the next state with a note
- * the customer gets by mail. The images come from the staff API only (same origin, the
+ * the customer gets by mail. The move to `refunded` refunds the case: its history shows the
+ * refund, and staff retry one that failed or record the bank transfer of an offline payment's.
+ * The images come from the staff API only (same origin, the
  * staff session); HEIC photos, which most browsers cannot show, are offered as downloads.
  * API: worker/shop-api/returns/staff-routes.ts.
  */
 import { CONSOLE_PATHS } from "@domain/back-office/console-routes";
 import { useState, type FormEvent } from "react";
 import type { ReturnStatusRequest } from "@domain/api/returns";
-import type { ReturnDetail as Detail, ReturnListPage as ListPage, ReturnSummary as Summary, RmaStatus, StaffRmaStatus } from "@domain/back-office/returns";
-import { apiGet, apiPost } from "../api";
+import type {
+  ReturnDetail as Detail,
+  ReturnListPage as ListPage,
+  ReturnRefund,
+  ReturnSummary as Summary,
+  RmaStatus,
+  StaffRmaStatus,
+} from "@domain/back-office/returns";
+import { ApiError, apiGet, apiPost } from "../api";
 import { problemText, queryString } from "../components/format";
-import { formatTime } from "../intl";
+import { formatMoneyValue, formatTime } from "../intl";
 import { useStaffRead } from "../components/staff-read";
 import { PagedListFooter, usePagedList, type PageSource } from "../components/paged-list";
 import { ProblemAlert } from "../components/ProblemAlert";
@@ -173,6 +182,27 @@ function ReturnList() {
   );
 }
 
+const REFUND_TEXT: Record<ReturnRefund["state"], TextKey> = {
+  refunded: "returns.refund.refunded",
+  failed: "returns.refund.failed",
+  transfer: "returns.refund.transfer",
+};
+
+/** The refund of the move to `refunded`: given back, failed (stands out), or waiting for staff's transfer. */
+function RefundLine({ refund }: { refund: ReturnRefund }) {
+  const text = t(REFUND_TEXT[refund.state], { amount: formatMoneyValue(refund.amount) });
+  return refund.state === "refunded" ? (
+    <p data-testid="rma-refund">{text}</p>
+  ) : (
+    <p data-testid="rma-refund" role="alert" className="error">
+      {text}
+    </p>
+  );
+}
+
+/** The case's refund still open (failed, or a transfer to record), or null. */
+const openRefund = (detail: Detail): ReturnRefund | null => detail.history.find((entry) => entry.refund && entry.refund.state !== "refunded")?.refund ?? null;
+
 /** The complaint's facts, lines, images and history: what staff read before they decide. */
 export function ReturnFacts({ detail }: { detail: Detail }) {
   return (
@@ -276,6 +306,7 @@ export function ReturnFacts({ detail }: { detail: Detail }) {
           <li key={index}>
             <StatusBadge status={entry.status} /> {formatTime(entry.at)} · {entry.by === "customer" ? t("returns.byCustomer") : entry.by}
             {entry.note && <p className="rma-message">{entry.note}</p>}
+            {entry.refund && <RefundLine refund={entry.refund} />}
           </li>
         ))}
       </ol>
@@ -361,6 +392,21 @@ function ReturnView({ rmaId }: { rmaId: string }) {
     }
   };
 
+  const settle = async () => {
+    setBusy(true);
+    setProblem(null);
+    setDone(null);
+    try {
+      setDetail(await apiPost<Detail>(`${API}/${encodeURIComponent(rmaId)}/refund`, {}));
+      setDone(t("returns.refund.done"));
+    } catch (caught) {
+      setProblem(caught instanceof ApiError && caught.errors[0]?.code === "refund_not_open" ? t("returns.refund.notOpen") : problemText(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const open = detail ? openRefund(detail) : null;
   return (
     <section aria-labelledby="return-title">
       <p>
@@ -377,6 +423,13 @@ function ReturnView({ rmaId }: { rmaId: string }) {
       {detail && (
         <>
           <ReturnFacts detail={detail} />
+          {open && (
+            <p className="row actions">
+              <button type="button" disabled={busy} onClick={() => void settle()} data-testid="rma-settle-refund">
+                {t(open.state === "transfer" ? "returns.refund.recordTransfer" : "returns.refund.retry")}
+              </button>
+            </p>
+          )}
           <StatusForm key={formKey} allowed={detail.allowedStatuses} busy={busy} onChange={(status, note) => void change(status, note)} />
         </>
       )}

@@ -35,3 +35,10 @@ test("anything else reads as the API words it; an unknown state is shown as it c
   expect(orderChangeProblem(refusal("change_not_allowed", { change: "ship", state: "<lost>" }))).toBe("This order is <lost>: it cannot be marked as shipped.");
   expect(orderChangeProblem(new Error("network"))).toBe("network");
 });
+
+test("refused refunds in the console's language: over the refundable names the amount the shop API says", () => {
+  expect(orderChangeProblem(refusal("refund_too_high", { refundable: 4990, formatted: "49,90\u00a0€" }, 422))).toBe("At most 49,90\u00a0€ can be refunded.");
+  expect(orderChangeProblem(refusal("nothing_to_refund"))).toBe("Nothing of this order is left to refund.");
+  expect(orderChangeProblem(refusal("refund_not_failed"))).toBe("This refund did not fail: there is nothing to retry.");
+  expect(t("orders.refund.tooHigh", { amount: "49,90\u00a0€" }, "de")).toBe("Es können höchstens 49,90\u00a0€ erstattet werden.");
+});

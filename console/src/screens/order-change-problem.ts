@@ -1,9 +1,10 @@
 /**
- * A refused change of an order (worker/shop-api/orders/staff-order-changes.ts) in the staff
- * member's language: the refusal's code and params (domain/back-office/orders.ts
- * StaffOrderRefusalCode) pick the text, the order's state in the console's words; any other
- * problem reads as the console's other screens show it.
+ * A refused change of an order (worker/shop-api/orders/staff-order-changes.ts, staff-refunds.ts)
+ * in the staff member's language: the refusal's code and params (domain/back-office/orders.ts
+ * StaffOrderRefusalCode, domain/api/payments.ts RefundRefusalCode) pick the text, the order's
+ * state in the console's words; any other problem reads as the console's other screens show it.
  */
+import { REFUND_REFUSAL_CODES, type RefundRefusalCode } from "@domain/api/payments";
 import { ORDER_STATES, type StaffOrderRefusalCode, type StaffOrderState } from "@domain/back-office/orders";
 import { ApiError } from "../api";
 import { problemText } from "../components/format";
@@ -30,7 +31,23 @@ export function refusalCodeOf(problem: unknown): StaffOrderRefusalCode | null {
   return code === "change_not_allowed" || (code !== undefined && Object.hasOwn(CODE_TEXTS, code)) ? (code as StaffOrderRefusalCode) : null;
 }
 
+const REFUND_TEXTS: Record<RefundRefusalCode, TextKey> = {
+  refund_too_high: "orders.refund.tooHigh",
+  nothing_to_refund: "orders.refused.nothing_to_refund",
+  refund_not_failed: "orders.refused.refund_not_failed",
+};
+
+/** A refused refund (over the refundable: the amount the shop API names, in the order's currency), or null. */
+function refundProblem(problem: unknown): string | null {
+  if (!(problem instanceof ApiError)) return null;
+  const refusal = problem.errors.find((error) => (REFUND_REFUSAL_CODES as readonly string[]).includes(error.code ?? ""));
+  if (!refusal) return null;
+  return t(REFUND_TEXTS[refusal.code as RefundRefusalCode], { amount: String(refusal.params?.formatted ?? "") });
+}
+
 export function orderChangeProblem(problem: unknown): string {
+  const refund = refundProblem(problem);
+  if (refund) return refund;
   const code = refusalCodeOf(problem);
   if (!code || !(problem instanceof ApiError)) return problemText(problem);
   const params = problem.errors[0]?.params ?? {};

@@ -47,12 +47,22 @@ function paymentBadges(paymentMethods: string[]): string[] {
   const { shopInfo, cmsLinks } = chrome(paymentMethods);
   const html = renderToStaticMarkup(<SiteFooter shop={shopInfo} language="de" cmsLinks={cmsLinks.nodes} alternates={{}} />);
   const section = html.slice(html.indexOf('id="footer-payment"'), html.indexOf('id="footer-carriers"'));
-  return [...section.matchAll(/<li class="badge-icon">([^<]*)<\/li>/g)].map((match) => match[1] ?? "");
+  return [...section.matchAll(/<li class="payment-badge"><span class="payment-marks" role="img" aria-label="([^"]*)"/g)].map((match) => match[1] ?? "");
 }
 
 test("the footer names the methods the shop's config offers, and nothing else", () => {
-  expect(paymentBadges(paymentMethodsForBuild("DE"))).toEqual(["PayPal", "Kreditkarte", "Klarna", "SEPA-Lastschrift", "Vorkasse", "Rechnung", "Nachnahme"]);
-  expect(paymentBadges(paymentMethodsForBuild("CH"))).toEqual(["PayPal", "Kreditkarte", "Klarna", "Vorkasse", "Rechnung", "Nachnahme", "TWINT"]);
+  expect(paymentBadges(paymentMethodsForBuild("DE"))).toEqual([
+    "PayPal",
+    "Kreditkarte",
+    "Klarna",
+    "SEPA-Lastschrift",
+    "Amazon Pay",
+    "Vorkasse",
+    "Rechnung",
+    "Ratenkauf",
+    "Nachnahme",
+  ]);
+  expect(paymentBadges(paymentMethodsForBuild("CH"))).toEqual(["PayPal", "Kreditkarte", "Klarna", "Vorkasse", "Rechnung", "Ratenkauf", "Nachnahme", "TWINT"]);
   expect(paymentBadges(["invoice"])).toEqual(["Rechnung"]);
   expect(paymentBadges([])).toEqual([]);
 });

@@ -59,7 +59,7 @@ export function SiteFooter({
         </section>
         <section aria-labelledby="footer-payment">
           <h2 id="footer-payment">{t("footer.payment")}</h2>
-          <PaymentBadges methods={shop.paymentMethods} />
+          <PaymentBadges methods={shop.paymentMethods} countries={shop.deliveryCountries} />
           <h2 id="footer-carriers">{t("footer.carriers")}</h2>
           <ul className="badges">
             {content.carriers.map((carrier) => (

@@ -193,7 +193,11 @@ describe("outcomes on the stand-in's page", () => {
     expect(await stripe.choose(sessionId!, "decline")).toBe(`/pay/${sessionId}?declined=1`);
     expect(await orderOf(number)).toMatchObject({ payment_state: "pending" });
     // PayPal is PayPal's own in DE (not configured here: its secrets are unset).
-    expect(await view(number, visitor)).toMatchObject({ paymentState: "pending", paymentProgress: "open", paymentAlternatives: ["klarna", "sepa"] });
+    expect(await view(number, visitor)).toMatchObject({
+      paymentState: "pending",
+      paymentProgress: "open",
+      paymentAlternatives: ["klarna", "sepa", "amazon_pay", "instalment"],
+    });
 
     const retry = await h.call("POST", `/apiv2/checkout/order/${number}/payment`, { token: visitor });
     expect(retry.status).toBe(200);

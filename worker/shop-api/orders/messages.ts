@@ -27,4 +27,8 @@ export const ORDER_MESSAGES = {
   orderChanged: "Someone else changed this order in the meantime. Please check it and try again.",
   trackingNumber: "This is not a tracking number of the carrier.",
   noteRequired: "Please write a note.",
+  refundReasonRequired: "Please give the reason for the refund.",
+  refundTooHigh: "At most {refundable} can be refunded.",
+  nothingToRefund: "Nothing of this order is left to refund.",
+  refundNotFailed: "This refund did not fail: there is nothing to retry.",
 } as const;

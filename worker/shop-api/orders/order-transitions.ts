@@ -11,7 +11,7 @@
  * - cancel (the whole order), cancel_lines, change_address: only while nothing has shipped; a
  *   cancellation gives the stock of the lines it cancels back; an order whose every line is
  *   cancelled is cancelled.
- * - note: in every state.
+ * - note, refund (staff give money back: orders/staff-refunds.ts): in every state.
  *
  * Writing (transitionStatements): the first statement is the guarding UPDATE of the order: it
  * raises the order's version and sets the change's random claim only when every rule holds
@@ -22,21 +22,21 @@
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
 import type { OrderHistoryType, OrderLineRow, OrderRow, OrderState } from "../tables/orders";
 
-export type OrderChangeKind = "confirm" | "ship" | "deliver" | "cancel" | "cancel_lines" | "change_address" | "note";
+export type OrderChangeKind = "confirm" | "ship" | "deliver" | "cancel" | "cancel_lines" | "change_address" | "note" | "refund";
 
 export type OrderChange =
-  | { kind: "confirm" | "cancel" | "note" }
+  | { kind: "confirm" | "cancel" | "note" | "refund" }
   | { kind: "ship" | "deliver"; quantities: ReadonlyMap<number, number> }
   | { kind: "cancel_lines"; lines: readonly number[] }
   | { kind: "change_address"; address: string };
 
 /** The changes each state allows. */
 export const ALLOWED_CHANGES: Readonly<Record<OrderState, readonly OrderChangeKind[]>> = {
-  placed: ["confirm", "ship", "deliver", "cancel", "cancel_lines", "change_address", "note"],
-  confirmed: ["ship", "deliver", "cancel", "cancel_lines", "change_address", "note"],
-  shipped: ["deliver", "note"],
-  delivered: ["note"],
-  cancelled: ["note"],
+  placed: ["confirm", "ship", "deliver", "cancel", "cancel_lines", "change_address", "note", "refund"],
+  confirmed: ["ship", "deliver", "cancel", "cancel_lines", "change_address", "note", "refund"],
+  shipped: ["deliver", "note", "refund"],
+  delivered: ["note", "refund"],
+  cancelled: ["note", "refund"],
 };
 
 /** The history row's type of each change. */
@@ -48,6 +48,7 @@ export const HISTORY_TYPE: Readonly<Record<OrderChangeKind, OrderHistoryType>> =
   cancel_lines: "lines_cancelled",
   change_address: "address_changed",
   note: "note",
+  refund: "refunded",
 };
 
 /** Changes that only apply while nothing of the order has shipped. */
@@ -108,6 +109,7 @@ function rulesOf(orderId: string, change: OrderChange): SqlFragment[] {
       break;
     case "confirm":
     case "note":
+    case "refund":
       break;
   }
   return rules;
@@ -212,6 +214,7 @@ export function transitionStatements(transition: Transition): SqlFragment[] {
       statements.push(sql`UPDATE orders SET shipping_address = ${change.address} WHERE id = ${order.id} AND ${holds}`);
       break;
     case "note":
+    case "refund":
       break;
   }
   return statements;

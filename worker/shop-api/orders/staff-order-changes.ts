@@ -35,7 +35,7 @@ import { fail, invalid, notFound } from "../core/envelope";
 import { outboxInsert } from "../core/mail/outbox";
 import { sendOutboxSoon } from "../core/mail/sender";
 import { ORDER_FORM_TEXTS } from "../core/order-form-texts";
-import { refundPayment } from "../core/payments/refund";
+import { linesRefundAmount, refundOrder, type RefundOutcome } from "../core/payments/refund";
 import { readJson, validate } from "../core/request-body";
 import type { Params, Reply } from "../core/route";
 import { shopById } from "../core/shop";
@@ -48,7 +48,7 @@ import { atOrderDatabase, orderNumberParam, staffOrderView } from "./staff-order
 
 const MAX_NOTE_LENGTH = 2000;
 
-const version = z.number().int().min(0).max(1_000_000_000);
+export const version = z.number().int().min(0).max(1_000_000_000);
 
 const cancelBody = z
   .object({
@@ -69,21 +69,20 @@ const shipmentBody = z
       ctx.addIssue({ code: "custom", path: ["trackingNumber"], message: ORDER_MESSAGES.trackingNumber, params: { code: "invalid_tracking_number" } });
   });
 
-const noteBody = z
-  .object({
-    version,
-    note: z
-      .string()
-      .transform((text) => text.replace(/\r\n?/g, "\n").normalize("NFC").trim())
-      .pipe(
-        z
-          .string()
-          .min(1, ORDER_MESSAGES.noteRequired)
-          .max(MAX_NOTE_LENGTH)
-          .refine((text) => text.split("\n").every(isPlainText), { message: ORDER_FORM_TEXTS.characters, params: { code: "invalid_characters" } }),
-      ),
-  })
-  .strict();
+/** A text staff write (a note, a refund's reason): required, plain text lines, at most MAX_NOTE_LENGTH characters. */
+export const staffText = (required: string) =>
+  z
+    .string()
+    .transform((text) => text.replace(/\r\n?/g, "\n").normalize("NFC").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, required)
+        .max(MAX_NOTE_LENGTH)
+        .refine((text) => text.split("\n").every(isPlainText), { message: ORDER_FORM_TEXTS.characters, params: { code: "invalid_characters" } }),
+    );
+
+const noteBody = z.object({ version, note: staffText(ORDER_MESSAGES.noteRequired) }).strict();
 
 /** The address body per shop (its delivery countries), the checkout's address schema. */
 const ADDRESS_BODIES = new Map<string, z.ZodType<{ version: number; address: StaffOrderAddress }, z.ZodTypeDef, unknown>>();
@@ -93,7 +92,7 @@ function addressBodyOf(shopId: string, countries: readonly string[]) {
   return schema;
 }
 
-type OrderRecord = OrderRow & OrderPaymentColumns;
+export type OrderRecord = OrderRow & OrderPaymentColumns;
 
 async function readOrder(ctx: StaffContext, number: string): Promise<{ order: OrderRecord; lines: OrderLineRow[] } | null> {
   const [orderResult, lineResult] = await ctx.db.batch([
@@ -130,7 +129,7 @@ function refused(refusal: OrderChangeRefusal, change: OrderChange) {
 /** What a change writes besides the state machine's statements (the shipping mail), given the claim that must hold. */
 type Extras = (holds: SqlFragment, eventId: string) => SqlFragment[];
 
-interface Planned {
+export interface Planned {
   /** The order's version the change was made on. */
   version: number;
   change: OrderChange;
@@ -145,7 +144,7 @@ interface Planned {
  * One staff change: the order as it is, the version named, the state machine's refusal, then one
  * batch; the answer is the order's detail. `plan` turns the order into the change (or throws a 422).
  */
-async function applyChange(
+export async function applyChange(
   staffCtx: StaffContext,
   params: Params,
   plan: (order: OrderRecord, lines: OrderLineRow[]) => Planned,
@@ -189,31 +188,35 @@ async function applyChange(
   return staffOrderView(ctx, params);
 }
 
+/** Keeps a refund's outcome in its history row (`order_events.body.refund`), which the order's detail shows; a refund that went back stays so. */
+export async function keepRefundOutcome(ctx: StaffContext, eventId: string, outcome: RefundOutcome): Promise<void> {
+  await sql`UPDATE order_events SET body = json_set(body, '$.refund', json(${JSON.stringify(outcome)}))
+    WHERE id = ${eventId} AND COALESCE(json_extract(body, '$.refund.state'), '') <> 'refunded'`
+    .prepare(ctx.db)
+    .run();
+}
+
 /**
- * The refund of a cancellation: only for an order paid online, with the amount of what was
- * cancelled. Its outcome (refunded, or failed: staff must refund it at the provider) is kept in
- * the cancellation's history row, which the answer shows.
+ * The refund of a cancellation: only for an order paid online, with the rule's amount of what
+ * was cancelled (domain/refund-amount.ts). Its outcome (refunded, or failed: staff retry it) is
+ * kept in the cancellation's history row, which the answer shows.
  */
-const refundOf = (ctx: StaffContext, order: OrderRecord, amount: number, cancellation: string) => async (eventId: string) => {
+const refundOf = (ctx: StaffContext, order: OrderRecord, amount: number, cause: string) => async (eventId: string) => {
   if (order.payment_state !== "paid" || amount <= 0) return;
-  const outcome = await refundPayment(ctx, {
-    shopId: order.shop_id,
-    orderId: order.id,
-    orderNumber: order.order_number,
-    provider: order.payment_provider,
-    amount,
-    currency: order.currency,
-    cancellation,
-  });
-  if (outcome)
-    await sql`UPDATE order_events SET body = json_set(body, '$.refund', json(${JSON.stringify(outcome)})) WHERE id = ${eventId}`.prepare(ctx.db).run();
+  const outcome = await refundOrder(ctx, order, amount, cause);
+  if (outcome) await keepRefundOutcome(ctx, eventId, outcome);
 };
 
 /** POST /admin/api/orders/:number/cancel */
 export async function staffCancelOrder(ctx: StaffContext, params: Params): Promise<Reply<StaffOrderDetail>> {
   const body = validate(cancelBody, await readJson(ctx.request));
   return applyChange(ctx, params, (order, lines) => {
-    if (!body.lines) return { version: body.version, change: { kind: "cancel" }, record: {}, after: refundOf(ctx, order, order.grand_total, "order") };
+    if (!body.lines) {
+      // The whole order: every line that stands, and the shipping.
+      const standing = new Map(lines.filter((line) => line.cancelled_at === null).map((line) => [line.line_no, line.quantity]));
+      const amount = linesRefundAmount(order, lines, standing, order.shipping_total);
+      return { version: body.version, change: { kind: "cancel" }, record: {}, after: refundOf(ctx, order, amount, "order") };
+    }
     const numbers = [...new Set(body.lines)];
     const cancelled = numbers.map((number, index) => {
       const line = lines.find((each) => each.line_no === number);
@@ -227,7 +230,7 @@ export async function staffCancelOrder(ctx: StaffContext, params: Params): Promi
       after: refundOf(
         ctx,
         order,
-        cancelled.reduce((sum, line) => sum + line.line_total, 0),
+        linesRefundAmount(order, lines, new Map(cancelled.map((line) => [line.line_no, line.quantity]))),
         `lines-${[...numbers].sort((a, b) => a - b).join("-")}`,
       ),
     };

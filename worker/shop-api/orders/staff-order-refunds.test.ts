@@ -149,18 +149,19 @@ describe("a staff cancellation of an order paid by card", () => {
       provider: "stripe",
       amount: order.grand_total,
       currency: "EUR",
-      cancellation: "order",
+      cause: "order",
     };
-    expect(await refundPayment(ctx, refund)).toEqual({ state: "refunded", amount: order.grand_total, currency: "EUR" });
+    const refunded = { state: "refunded", amount: order.grand_total, currency: "EUR", cause: "order" };
+    expect(await refundPayment(ctx, refund)).toEqual(refunded);
     await h.db.prepare("DELETE FROM payment_ledger WHERE order_id = ? AND kind = 'refund'").bind(order.id).run();
-    expect(await refundPayment(ctx, refund)).toEqual({ state: "refunded", amount: order.grand_total, currency: "EUR" });
+    expect(await refundPayment(ctx, refund)).toEqual(refunded);
     expect(await refundsAtStripe(number)).toEqual([order.grand_total]);
     expect((await ledgerOf(number)).map((row) => [row.kind, row.amount])).toEqual([
       ["charge", order.grand_total],
       ["refund", order.grand_total],
     ]);
     // Refunded in full: nothing is left to give back, the provider is not asked again.
-    expect(await refundPayment(ctx, { ...refund, cancellation: "lines-1" })).toBeNull();
+    expect(await refundPayment(ctx, { ...refund, cause: "lines-1" })).toBeNull();
     expect(await refundsAtStripe(number)).toEqual([order.grand_total]);
   });
 

@@ -32,6 +32,7 @@ import {
   type StaffOrderRefund,
   type StaffOrderSummary,
 } from "@domain/back-office/orders";
+import type { StaffOrderPayments } from "@domain/api/payments";
 import { CARRIERS, type Carrier } from "@domain/carriers";
 import { money } from "@domain/money";
 import { parseJsonOr } from "@worker/lib/json";
@@ -46,8 +47,11 @@ import { allShops, shopById, shopChoices } from "../core/shop";
 import { orderDatabase } from "../core/shop-database";
 import { listDatabases, mergedPage, newestFirst } from "../core/staff-databases";
 import type { StaffContext } from "../core/staff-auth";
+import { orderBalance, paidOffline } from "../core/payments/refund";
+import type { OrderPaymentColumns } from "../tables/order-payments";
 import { orderView } from "../tables/order-view";
 import type { OrderEventRow, OrderLineRow, OrderRow } from "../tables/orders";
+import { selectLedgerOfOrder, type PaymentLedgerRow } from "../tables/payment-ledger";
 
 /** An order number as the shop hands it out: DE-100001. */
 const ORDER_NUMBER = /^[A-Z]{2,8}-[0-9]{1,12}$/;
@@ -111,7 +115,7 @@ export function searchCondition(text: string, shop: string | undefined): SqlFrag
   return startsWith(sql`lower(o.email)`, text.toLowerCase());
 }
 
-type SummaryRow = OrderRow & { line_count: number };
+type SummaryRow = OrderRow & OrderPaymentColumns & { line_count: number };
 
 const SUMMARY_COLUMNS = sql`o.*, (SELECT COUNT(*) FROM order_lines l WHERE l.order_id = o.id) AS line_count`;
 
@@ -201,7 +205,7 @@ interface EventBody {
   trackingUrl?: string | null;
   address?: StaffOrderAddress;
   note?: string;
-  /** What became of the refund of a staff cancellation (core/payments/refund.ts). */
+  /** What became of the refund of a staff cancellation or of staff's refund (core/payments/refund.ts). */
   refund?: { state?: unknown; amount?: unknown; currency?: unknown };
 }
 
@@ -240,6 +244,27 @@ function historyOf(order: OrderRow, lines: OrderLineRow[], events: OrderEventRow
     });
   }
   return history;
+}
+
+/** The order's payments and refunds from the ledger, and what is left to refund (core/payments/refund.ts). */
+async function paymentsOf(ctx: StaffContext, order: SummaryRow): Promise<StaffOrderPayments> {
+  const [{ results }, balance] = await Promise.all([selectLedgerOfOrder(order.id).prepare(ctx.db).all<PaymentLedgerRow>(), orderBalance(ctx.db, order)]);
+  const m = (minor: number, currency = order.currency) => money(minor, currency, order.language);
+  return {
+    method: order.payment_method,
+    online: !paidOffline(order),
+    movements: results.map((row) => ({
+      kind: row.kind,
+      provider: row.provider,
+      providerRef: row.provider_ref,
+      amount: m(row.amount, row.currency),
+      state: row.state,
+      at: row.created_at,
+    })),
+    paid: m(balance.paid),
+    refunded: m(balance.refunded),
+    refundable: m(balance.refundable),
+  };
 }
 
 /** GET /admin/api/orders/:number */
@@ -286,6 +311,7 @@ export async function staffOrderView(staffCtx: StaffContext, params: Params): Pr
     confirmationMail: mailOf(mailResult!.results[0] as OutboxRow | undefined),
     carriers: CARRIERS,
     deliveryCountries: shop?.deliveryCountries ?? [],
+    payments: await paymentsOf(ctx, order),
   };
   return reply(detail);
 }

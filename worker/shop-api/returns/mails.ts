@@ -8,6 +8,9 @@ import type { RemedyProposal, ReturnReason, StaffRmaStatus } from "@domain/retur
 import type { SqlFragment } from "@worker/lib/sql";
 import { text } from "@worker/lib/texts";
 import { outboxInsert } from "../core/mail/outbox";
+import type { OrderRow } from "../tables/orders";
+import type { RmaRow } from "../tables/returns";
+import { customerName } from "./order-view";
 
 export interface MailLine {
   sku: string;
@@ -81,9 +84,12 @@ export function withdrawalMail(mail: MailBase & { lines: MailLine[]; requestedAt
   );
 }
 
-/** One mail per status change (worded for a withdrawal when the case is one): the change's claim is in its dedupe key. */
-export function statusMail(
-  mail: MailBase & { kind: "return" | "withdrawal"; status: StaffRmaStatus; note: string; claim: string },
+/**
+ * One mail per status change (worded for a withdrawal when the case is one): the change's claim
+ * is in its dedupe key. `refunded`: the amount given back, written in the case's language.
+ */
+function statusMail(
+  mail: MailBase & { kind: "return" | "withdrawal"; status: StaffRmaStatus; note: string; claim: string; refunded?: string },
   holds: SqlFragment,
   now: Date,
 ): SqlFragment {
@@ -100,10 +106,37 @@ export function statusMail(
         kind: mail.kind,
         status: mail.status,
         ...(mail.note ? { note: mail.note } : {}),
+        ...(mail.refunded ? { refunded: mail.refunded } : {}),
       },
       dedupeKey: `rma-status:${mail.rmaId}:${mail.claim}`,
       when: holds,
     },
+    now,
+  );
+}
+
+/** A case as its status mail reads it: the case's row with its order's number and billing address. */
+export type CaseRow = RmaRow & Pick<OrderRow, "order_number" | "billing_address">;
+
+/** The status mail of a case's change (statusMail), addressed as the case says; `refunded`: the amount given back. */
+export function caseStatusMail(
+  rma: CaseRow,
+  change: { status: StaffRmaStatus; note: string; claim: string; refunded?: string },
+  holds: SqlFragment,
+  now: Date,
+): SqlFragment {
+  return statusMail(
+    {
+      shop: { id: rma.shop_id },
+      language: rma.language,
+      to: rma.email,
+      rmaId: rma.id,
+      orderNumber: rma.order_number,
+      name: customerName(rma),
+      kind: rma.kind,
+      ...change,
+    },
+    holds,
     now,
   );
 }

@@ -31,6 +31,7 @@ export const RETURNS_MESSAGES = {
   confirmWithdrawal: "Please confirm that you want to withdraw from the contract.",
   statusNotAllowed: "A complaint that is {from} cannot become {to}.",
   statusChanged: "The complaint was changed in the meantime. Please reload it.",
+  refundNotOpen: "The refund of this complaint has not failed and waits for no transfer: there is nothing to do.",
 } as const;
 
 /** The shared form rules' texts as the shop API answers them. */

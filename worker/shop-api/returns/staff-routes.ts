@@ -5,7 +5,10 @@
  *   GET  /admin/api/returns?state=&kind=&shop=&q=&limit=&after=   a page of the list (state: open by default)
  *   GET  /admin/api/returns/:rmaId                                one complaint
  *   GET  /admin/api/returns/:rmaId/images/:uploadId               an image's bytes, to staff only (core/uploads/access.ts)
- *   POST /admin/api/returns/:rmaId/status { status, note? }       a new state; mails the customer, once per change
+ *   POST /admin/api/returns/:rmaId/status { status, note? }       a new state; mails the customer, once per change;
+ *                                                                 `refunded` refunds the case (refunds.ts)
+ *   POST /admin/api/returns/:rmaId/refund                         retries the case's failed refund, or records its
+ *                                                                 bank transfer (409 refund_not_open when neither)
  *
  * Query parameters are checked like bodies (422 naming the parameter); an empty one counts as
  * not given.
@@ -27,7 +30,7 @@ import { attachmentDisposition } from "../core/uploads/file-name";
 import { DOWNLOAD_HEADERS } from "../core/uploads/handlers";
 import { uploadOf, type UploadRow } from "../tables/uploads";
 import { RETURNS_MESSAGES, SERVER_TEXTS } from "./messages";
-import { decodeCursor, listReturns, returnCursor, returnDetail, selectComplaintImage, setReturnStatus } from "./staff";
+import { decodeCursor, listReturns, returnCursor, returnDetail, selectComplaintImage, setReturnStatus, settleReturnRefund } from "./staff";
 
 const listQuery = z
   .object({
@@ -111,7 +114,7 @@ export async function returnStatus(staffCtx: StaffContext, params: Params): Prom
   const id = rmaIdOf(params);
   const ctx = await atDatabaseHolding(staffCtx, holdsRow("rmas", "id", id));
   const body = validate(statusBody, await readJson(ctx.request));
-  const outcome = await setReturnStatus(ctx.db, id, body.status, body.note, ctx.staff.email, ctx.now);
+  const outcome = await setReturnStatus(ctx, id, body.status, body.note);
   switch (outcome.outcome) {
     case "not_found":
       throw notFound();
@@ -129,6 +132,20 @@ export async function returnStatus(staffCtx: StaffContext, params: Params): Prom
       throw fail(409, RETURNS_MESSAGES.statusChanged, "status_changed" satisfies ReturnRefusalCode, { field: "status" });
     case "changed":
       break;
+  }
+  sendOutboxSoon(ctx);
+  const detail = await returnDetail(ctx.db, id);
+  if (!detail) throw notFound();
+  return reply(detail);
+}
+
+/** POST /admin/api/returns/:rmaId/refund */
+export async function returnRefund(staffCtx: StaffContext, params: Params): Promise<Reply<ReturnDetail>> {
+  const id = rmaIdOf(params);
+  const ctx = await atDatabaseHolding(staffCtx, holdsRow("rmas", "id", id));
+  if (!(await settleReturnRefund(ctx, id))) {
+    if (!(await returnDetail(ctx.db, id))) throw notFound();
+    throw fail(409, RETURNS_MESSAGES.refundNotOpen, "refund_not_open" satisfies ReturnRefusalCode);
   }
   sendOutboxSoon(ctx);
   const detail = await returnDetail(ctx.db, id);

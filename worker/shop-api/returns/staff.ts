@@ -5,9 +5,13 @@
  * same batch, once per change.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import type { ReturnDetail, ReturnKind, ReturnStateFilter, ReturnSummary } from "@domain/back-office/returns";
+import type { ReturnDetail, ReturnKind, ReturnRefund, ReturnStateFilter, ReturnSummary } from "@domain/back-office/returns";
 import { RMA_TRANSITIONS, type RmaStatus, type StaffRmaStatus } from "@domain/returns-forms";
+import { money } from "@domain/money";
+import { parseJsonOr } from "@worker/lib/json";
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
+import type { RefundOutcome } from "../core/payments/refund";
+import type { StaffContext } from "../core/staff-auth";
 import type { OrderRow } from "../tables/orders";
 import {
   changeStatus,
@@ -19,8 +23,9 @@ import {
   type RmaRow,
   type RmaStatusRow,
 } from "../tables/returns";
-import { statusMail } from "./mails";
+import { caseStatusMail, type CaseRow } from "./mails";
 import { billingAddress, customerName, shippingAddress } from "./order-view";
+import { plannedRefund, refundCase, settleCaseRefund } from "./refunds";
 
 export interface ReturnFilters {
   state: ReturnStateFilter;
@@ -107,6 +112,12 @@ export async function listReturns(
 /** The URL that serves an image of a complaint to staff. */
 export const imageUrl = (rmaId: string, uploadId: string): string => `/admin/api/returns/${encodeURIComponent(rmaId)}/images/${encodeURIComponent(uploadId)}`;
 
+/** The refund outcome a history row keeps, as staff read it. */
+function refundOf(entry: RmaStatusRow, language: string): ReturnRefund | null {
+  const outcome = parseJsonOr<RefundOutcome | null>(entry.refund ?? "null", null);
+  return outcome ? { state: outcome.state, amount: money(outcome.amount, outcome.currency, language) } : null;
+}
+
 /** One complaint as the console shows it; null when there is none. */
 export async function returnDetail(db: D1Database, id: string): Promise<ReturnDetail | null> {
   const [listed, lines, images, history, order] = await db.batch([
@@ -159,49 +170,48 @@ export async function returnDetail(db: D1Database, id: string): Promise<ReturnDe
       size: image.size,
       url: imageUrl(row.id, image.upload_id),
     })),
-    history: (history!.results as RmaStatusRow[]).map((entry) => ({ status: entry.status, note: entry.note, by: entry.changed_by, at: entry.changed_at })),
+    history: (history!.results as RmaStatusRow[]).map((entry) => {
+      const refund = refundOf(entry, row.language);
+      return { status: entry.status, note: entry.note, by: entry.changed_by, at: entry.changed_at, ...(refund ? { refund } : {}) };
+    }),
     allowedStatuses: [...RMA_TRANSITIONS[row.status]],
   };
 }
 
 export type StatusOutcome = { outcome: "not_found" } | { outcome: "not_allowed"; from: RmaStatus } | { outcome: "raced" } | { outcome: "changed" };
 
+const selectCase = (id: string) => sql`SELECT r.*, o.order_number, o.billing_address FROM rmas r JOIN orders o ON o.id = r.order_id WHERE r.id = ${id}`;
+
 /**
  * Sets a complaint's state as the staff member: only along RMA_TRANSITIONS; the history row
  * and the customer's mail are written only by the batch whose update made the change (its
  * claim), so each change mails once and a change that lost a race to another writes nothing.
+ * The move to `refunded` refunds the case (refunds.ts) after it committed; its mail, with the
+ * amount, waits for the money to go back.
  */
-export async function setReturnStatus(db: D1Database, id: string, to: StaffRmaStatus, note: string, by: string, now: Date): Promise<StatusOutcome> {
-  const rma = await sql`SELECT r.*, o.order_number, o.billing_address FROM rmas r JOIN orders o ON o.id = r.order_id WHERE r.id = ${id}`
-    .prepare(db)
-    .first<RmaRow & Pick<OrderRow, "order_number" | "billing_address">>();
+export async function setReturnStatus(ctx: StaffContext, id: string, to: StaffRmaStatus, note: string): Promise<StatusOutcome> {
+  const { db, now } = ctx;
+  const rma = await selectCase(id).prepare(db).first<CaseRow>();
   if (!rma) return { outcome: "not_found" };
   if (!RMA_TRANSITIONS[rma.status].includes(to)) return { outcome: "not_allowed", from: rma.status };
+  const planned = to === "refunded" ? await plannedRefund(db, rma) : null;
   const claim = crypto.randomUUID();
   const holds = statusChanged(id, claim);
+  const mail = caseStatusMail(rma, { status: to, note, claim }, holds, now);
   const [update] = await db.batch(
-    [
-      changeStatus(id, rma.status, to, claim, now),
-      insertStatus(id, to, note, by, now, holds),
-      statusMail(
-        {
-          shop: { id: rma.shop_id },
-          language: rma.language,
-          to: rma.email,
-          rmaId: id,
-          orderNumber: rma.order_number,
-          name: customerName(rma),
-          kind: rma.kind,
-          status: to,
-          note,
-          claim,
-        },
-        holds,
-        now,
-      ),
-    ].map((statement) => statement.prepare(db)),
+    [changeStatus(id, rma.status, to, claim, now), insertStatus(id, to, note, ctx.staff.email, now, holds), ...(planned ? [] : [mail])].map((statement) =>
+      statement.prepare(db),
+    ),
   );
-  return (update!.meta.changes ?? 0) > 0 ? { outcome: "changed" } : { outcome: "raced" };
+  if ((update!.meta.changes ?? 0) === 0) return { outcome: "raced" };
+  if (planned) await refundCase(ctx, rma, claim, planned, note);
+  return { outcome: "changed" };
+}
+
+/** Settles the refund of a case moved to `refunded` that is still open (refunds.ts): false when there is none. */
+export async function settleReturnRefund(ctx: StaffContext, id: string): Promise<boolean> {
+  const rma = await selectCase(id).prepare(ctx.db).first<CaseRow>();
+  return rma ? (await settleCaseRefund(ctx, rma)) !== null : false;
 }
 
 /** An image of a complaint, when the upload belongs to it. */

@@ -39,3 +39,14 @@ export function selectChargeOfOrder(orderId: string, provider: string): SqlFragm
     FROM payment_ledger c WHERE c.order_id = ${orderId} AND c.provider = ${provider} AND c.kind = 'charge'
     ORDER BY c.created_at LIMIT 1`;
 }
+
+/** What the provider's refunds of the order gave back (refunds that failed or were cancelled give nothing). */
+export function selectRefundedOfOrder(orderId: string, provider: string): SqlFragment {
+  return sql`SELECT COALESCE(SUM(amount), 0) AS refunded FROM payment_ledger
+    WHERE order_id = ${orderId} AND provider = ${provider} AND kind = 'refund' AND state NOT IN ('failed', 'canceled')`;
+}
+
+/** Every money movement of the order, oldest first. */
+export function selectLedgerOfOrder(orderId: string): SqlFragment {
+  return sql`SELECT * FROM payment_ledger WHERE order_id = ${orderId} ORDER BY created_at, kind`;
+}

@@ -47,6 +47,8 @@ export interface RmaStatusRow {
   note: string;
   changed_by: string;
   changed_at: string;
+  /** The refund's outcome of the move to `refunded` (migration 0036; JSON of core/payments/refund.ts RefundOutcome), else null. */
+  refund: string | null;
 }
 
 export interface OrderWithdrawalRow {
@@ -133,6 +135,11 @@ export const insertRmaUpload = (rmaId: string, uploadId: string, position: numbe
 export const insertStatus = (rmaId: string, status: RmaStatus, note: string, changedBy: string, at: Date, holds: SqlFragment): SqlFragment =>
   sql`INSERT INTO rma_status_history (rma_id, status, note, changed_by, changed_at)
     SELECT ${rmaId}, ${status}, ${note}, ${changedBy}, ${at.toISOString()} WHERE ${holds}`;
+
+/** Keeps the outcome of the case's refund (JSON) in the history row of its move to `refunded`; a refund that went back stays so. */
+export const setRefundOutcome = (rmaId: string, outcome: string): SqlFragment =>
+  sql`UPDATE rma_status_history SET refund = ${outcome}
+    WHERE rma_id = ${rmaId} AND status = 'refunded' AND (refund IS NULL OR json_extract(refund, '$.state') <> 'refunded')`;
 
 export const selectRmaImages = (id: string): SqlFragment =>
   sql`SELECT ru.upload_id, ru.position, u.file_name, u.content_type, u.size FROM rma_uploads ru JOIN uploads u ON u.id = ru.upload_id

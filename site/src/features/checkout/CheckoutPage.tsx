@@ -18,10 +18,12 @@ import { mutate } from "swr";
 import { STORAGE_MINIMUM_ORDER_VALUE, type QuoteMode } from "@domain/checkout";
 import { addressesWithoutHouseNumber, orderFormSchema, type OrderForm } from "@domain/checkout-form";
 import { countryName } from "@domain/countries";
+import type { PaymentMethod } from "@domain/payment-methods";
 import { formatMoney } from "@domain/money";
 import { cartPath, homePath, orderSuccessPath, type ShopRouting } from "@domain/routes";
 import { PATHS, type ApiResult } from "@site/api/client";
 import { HouseNumberConfirm } from "@site/components/HouseNumberConfirm";
+import { PaymentMarks } from "@site/components/PaymentMarks";
 import { AddressFields } from "./AddressFields";
 import { newIdempotencyKey, placeOrderCall, useAddressLookupAvailable, useCheckoutQuote, useCustomerType, useDebounced } from "./checkout-api";
 import { errorText, linkPieces, orderFormTexts, sortErrors } from "./order-texts";
@@ -362,7 +364,10 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
               {quote.paymentMethods.map((method) => (
                 <label key={method.code} className="choice" data-testid={`payment-method-${method.code}`}>
                   <input type="radio" value={method.code} {...register("paymentMethod")} />
-                  <span className="choice-label">{t(`checkout.payment.methods.${method.code}`)}</span>
+                  <span className="choice-label">
+                    {t(`checkout.payment.methods.${method.code}`)}
+                    <PaymentMarks method={method.code as PaymentMethod} countries={shop.deliveryCountries} />
+                  </span>
                   <span className="choice-detail muted small">
                     {method.code === "prepayment"
                       ? t("checkout.payment.hints.prepayment", { amount: quote.prepayment.saving.formattedWithCurrency, percent: quote.prepayment.percent })

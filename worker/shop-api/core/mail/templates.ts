@@ -256,6 +256,8 @@ const rmaStatusParams = z
     status: z.enum(["received", "accepted", "rejected", "refunded", "replaced"]),
     /** What staff wrote to the customer with the change. */
     note: note.optional(),
+    /** The amount given back with the move to refunded, formatted in the mail's language. */
+    refunded: line.optional(),
   })
   .strict();
 
@@ -269,6 +271,7 @@ const rmaStatus = defineTemplate(rmaStatusParams, (params, t, shopName) => {
       paragraph(t("greeting", { name: params.name })),
       paragraph(t(`${of}intro`, { number: params.rmaId, order: params.orderNumber })),
       paragraph(t(`${of}explain.${params.status}`)),
+      ...(params.refunded ? [paragraph(t("refundedAmount", { amount: params.refunded }))] : []),
       ...(params.note ? [{ kind: "lines" as const, title: t("noteTitle"), lines: params.note.split("\n") }] : []),
       paragraph(t("closing", { shop: shopName })),
     ],

@@ -18,6 +18,7 @@
  */
 import Stripe from "stripe";
 import type { PaymentProviderSettings } from "@config/shop-config";
+import { instantTransferSchemes } from "@domain/payment-methods";
 import type { ShopApiEnv } from "@worker/env";
 import type { Shop } from "../shop";
 import {
@@ -36,13 +37,12 @@ export const STRIPE_SECRET_ROLES = ["apiKey", "webhookSecret"] as const;
 
 type StripeMethodType = NonNullable<Stripe.Checkout.SessionCreateParams["allowed_payment_method_types"]>[number];
 
-/** The local instant bank transfer schemes Stripe takes, by the buyer's country. */
-const INSTANT_TRANSFER_SCHEMES: Record<string, StripeMethodType> = { nl: "ideal", at: "eps", be: "bancontact" };
-
 const METHOD_TYPES: Record<Exclude<OnlinePaymentMethod, "instant_transfer">, StripeMethodType[]> = {
   paypal: ["paypal"],
   card: ["card"],
   klarna: ["klarna"],
+  // Instalment purchase is Klarna's: its page offers the instalments.
+  instalment: ["klarna"],
   sepa: ["sepa_debit"],
   amazon_pay: ["amazon_pay"],
   twint: ["twint"],
@@ -54,7 +54,7 @@ const METHOD_TYPES: Record<Exclude<OnlinePaymentMethod, "instant_transfer">, Str
  */
 export function stripeMethodTypes(method: OnlinePaymentMethod, shop: Pick<Shop, "deliveryCountries">): StripeMethodType[] {
   if (method !== "instant_transfer") return METHOD_TYPES[method];
-  return shop.deliveryCountries.flatMap((country) => (INSTANT_TRANSFER_SCHEMES[country] ? [INSTANT_TRANSFER_SCHEMES[country]] : []));
+  return instantTransferSchemes(shop.deliveryCountries);
 }
 
 /** The payment method types Stripe takes only in one currency. */

@@ -1,0 +1,150 @@
+import { expect, test, type Page } from "@playwright/test";
+import { checkoutPath } from "@domain/routes";
+import { isOrderable } from "@scripts/lib/demo-products";
+import { demoStaffPassword } from "@scripts/lib/demo-staff";
+import { STRIPE_STAND_IN_PORTS } from "@scripts/lib/local-ports";
+import { loadShopConfig } from "@scripts/lib/shops";
+import { BACK_OFFICE_HOST } from "./support/orders";
+import { demoProducts } from "./support/shopper";
+import { testOrigin } from "./support/site";
+
+/**
+ * Every payment method with its brand, and refunds in the back office (docs/decisions/0066,
+ * 0071), on the local Stripe stand-in the global setup runs: a CH shopper in French sees the
+ * shop's methods with their marks (the footer too, on a phone and a desktop), pays with TWINT
+ * on the provider's page and comes back to the paid order; service staff refund part of a paid
+ * order in the back office, an amount over the refundable refused in the console's language.
+ * The NL shop (iDEAL) is not in the browser tests' build: worker/shop-api/checkout/local-payment-methods.test.ts.
+ */
+const CONFIG = loadShopConfig();
+const CH = CONFIG.shops.find((shop) => shop.id === "CH")!;
+const STAND_IN = `http://127.0.0.1:${STRIPE_STAND_IN_PORTS.test}`;
+const BACK_OFFICE = `http://${BACK_OFFICE_HOST}`;
+
+/** Puts one package of an orderable product of `shop` into the cart through the shop's own API call. */
+async function cartWithOne(page: Page, origin: string, sku: string): Promise<void> {
+  await page.goto(`${origin}/`);
+  const added = await page.evaluate(async (productSku) => {
+    const response = await fetch("/apiv2/cart/", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sku: productSku, quantity: 1 }),
+    });
+    return response.status;
+  }, sku);
+  expect(added).toBe(200);
+}
+
+test("a Swiss shopper in French sees every method with its mark, pays with TWINT and sees the order paid", async ({ page, request }) => {
+  const origin = testOrigin("CH");
+  const product = (await demoProducts(request, "CH")).find((node) => isOrderable(node) && node.stock.quantity >= 10)!;
+  await cartWithOne(page, origin, product.sku);
+  await page.goto(`${origin}${checkoutPath(CH, "fr")}`);
+  await expect(page.getByTestId("checkout-page")).toBeVisible();
+  await page.getByLabel("Adresse e-mail", { exact: true }).fill(`twint-${Date.now()}@kunden.example`);
+  await page.getByLabel("Prénom", { exact: true }).fill("Léa");
+  await page.getByLabel("Nom", { exact: true }).fill("Rochat");
+  await page.getByLabel("Numéro et rue", { exact: true }).fill("Rue du Rhône 5");
+  await page.getByLabel("Code postal", { exact: true }).fill("1204");
+  await page.getByLabel("Ville", { exact: true }).fill("Genève");
+
+  // The shop's methods in its order, each with its marks drawn inline; card is Visa and Mastercard.
+  const choices = page.locator("[data-testid^=payment-method-]");
+  await expect(choices).toHaveCount(CH.paymentMethods.length);
+  expect(await choices.evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-testid")))).toEqual(
+    CH.paymentMethods.map((method) => `payment-method-${method}`),
+  );
+  expect(
+    await page
+      .getByTestId("payment-method-card")
+      .locator("svg[data-mark]")
+      .evaluateAll((marks) => marks.map((mark) => mark.dataset.mark)),
+  ).toEqual(["visa", "mastercard"]);
+  await expect(page.getByTestId("payment-method-twint").locator("svg[data-mark=twint]")).toBeVisible();
+  await expect(page.getByTestId("payment-method-instalment")).toContainText("Paiement en plusieurs fois");
+  await page.getByTestId("payment-method-twint").scrollIntoViewIfNeeded();
+  await page
+    .locator(".choice-list")
+    .last()
+    .screenshot({ path: test.info().outputPath("CH-fr-checkout-methods.png") });
+
+  // The footer names the same methods with the same marks.
+  const footer = page.locator("section[aria-labelledby=footer-payment]");
+  await expect(footer.getByRole("img")).toHaveCount(CH.paymentMethods.length);
+  await expect(footer.getByRole("img", { name: "TWINT" })).toBeVisible();
+  await footer.scrollIntoViewIfNeeded();
+  await footer.screenshot({ path: test.info().outputPath("CH-fr-footer-desktop.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await footer.scrollIntoViewIfNeeded();
+  await footer.screenshot({ path: test.info().outputPath("CH-fr-footer-phone.png") });
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  await page.getByTestId("payment-method-twint").getByRole("radio").check();
+  await page.getByTestId("accept-terms").check();
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL((url) => url.origin === STAND_IN && url.pathname.startsWith("/pay/cs_test_"));
+  await expect(page.getByTestId("stand-in-amount")).toContainText("twint");
+  await expect(page.getByTestId("stand-in-amount")).toContainText("CHF");
+  await page.locator("[data-outcome=succeed]").click();
+  await expect(page).toHaveURL((url) => url.origin === origin && url.searchParams.has("order"));
+  await expect(page.getByTestId("payment-state")).toHaveAttribute("data-state", "paid");
+});
+
+test("service staff refund part of a paid order in the back office; more than is refundable is refused", async ({ page, request }) => {
+  const origin = testOrigin("DE");
+  const product = (await demoProducts(request, "DE")).find((node) => isOrderable(node) && node.stock.quantity >= 10)!;
+  await cartWithOne(page, origin, product.sku);
+  // Ordered and paid by card as the checkout does it: the order call, then the provider's page.
+  const placed = await page.evaluate(async () => {
+    const response = await fetch("/apiv2/checkout/order", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        email: `refund-${Date.now()}@kunden.example`,
+        billingAddress: { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" },
+        deliveryMode: "standard",
+        paymentMethod: "card",
+        acceptTerms: true,
+      }),
+    });
+    return (await response.json()) as { data: { orderNumber: string; payment: { redirectUrl: string } } };
+  });
+  await page.goto(placed.data.payment.redirectUrl);
+  await page.locator("[data-outcome=succeed]").click();
+  await expect(page.getByTestId("payment-state")).toHaveAttribute("data-state", "paid");
+
+  const number = placed.data.orderNumber;
+  await page.goto(`${BACK_OFFICE}/orders/${number}`);
+  await page.getByLabel("E-mail address").fill("service@bodenhaus.example");
+  await page.getByLabel("Password").fill(demoStaffPassword());
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("heading", { name: `Order ${number}` })).toBeVisible();
+
+  const payments = page.getByTestId("order-payments");
+  await expect(payments.getByRole("row")).toHaveCount(2);
+  await expect(payments.getByRole("row").nth(1)).toContainText("Payment");
+  await expect(payments.getByRole("row").nth(1)).toContainText("stripe");
+  await expect(payments.getByRole("row").nth(1)).toContainText("succeeded");
+  const refundable = (await page.getByTestId("order-refundable").textContent())!;
+
+  const form = page.getByTestId("refund-form");
+  await form.getByLabel("Amount").fill("999999");
+  await form.getByLabel("Reason (required)").fill("Too much");
+  await form.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(form.getByRole("alert")).toHaveText(`At most ${refundable} can be refunded.`);
+
+  await form.getByLabel("Amount").fill("5.00");
+  await form.getByLabel("Reason (required)").fill("A scratched board");
+  await form.getByRole("button", { name: "Refund", exact: true }).click();
+  await expect(page.getByRole("status")).toHaveText("The refund has been made.");
+  await expect(payments.getByRole("row")).toHaveCount(3);
+  await expect(payments.getByRole("row").nth(2)).toContainText("Refund");
+  await expect(payments.getByRole("row").nth(2)).toContainText("5.00");
+  await expect(page.getByTestId("order-refundable")).not.toHaveText(refundable);
+  const entry = page.getByTestId("order-history").getByRole("row").filter({ hasText: "A scratched board" });
+  await expect(entry).toContainText("Refund");
+  await expect(entry).toContainText("Refunded:");
+  await page.getByTestId("order-payments").screenshot({ path: test.info().outputPath("console-order-payments.png") });
+});
