@@ -389,17 +389,18 @@ describe("refunds and providers side by side", () => {
     const order = await orderOf(number);
     const request = new Request("https://api.example/admin/api/orders/x/cancel", { method: "POST" });
     const ctx: ApiContext = { request, url: new URL(request.url), env: h.env, db: h.db, now: new Date(), waitUntil: () => undefined, meta: {}, headers: {} };
-    const refund = { shopId: "DE", orderId: order.id, orderNumber: number, provider: "paypal", amount: 500, currency: "EUR", cancellation: "lines-1" };
-    expect(await refundPayment(ctx, refund)).toEqual({ state: "refunded", amount: 500, currency: "EUR" });
+    const refund = { shopId: "DE", orderId: order.id, orderNumber: number, provider: "paypal", amount: 500, currency: "EUR", cause: "lines-1" };
+    expect(await refundPayment(ctx, refund)).toEqual({ state: "refunded", amount: 500, currency: "EUR", cause: "lines-1" });
     // The same cancellation again: PayPal answers the same refund (PayPal-Request-Id), the ledger keeps one row.
     await h.db.prepare("DELETE FROM payment_ledger WHERE order_id = ? AND kind = 'refund'").bind(order.id).run();
-    expect(await refundPayment(ctx, refund)).toEqual({ state: "refunded", amount: 500, currency: "EUR" });
-    expect(await refundPayment(ctx, { ...refund, amount: order.grand_total, cancellation: "order" })).toEqual({
+    expect(await refundPayment(ctx, refund)).toEqual({ state: "refunded", amount: 500, currency: "EUR", cause: "lines-1" });
+    expect(await refundPayment(ctx, { ...refund, amount: order.grand_total, cause: "order" })).toEqual({
       state: "refunded",
       amount: order.grand_total - 500,
       currency: "EUR",
+      cause: "order",
     });
-    expect(await refundPayment(ctx, { ...refund, cancellation: "lines-2" })).toBeNull();
+    expect(await refundPayment(ctx, { ...refund, cause: "lines-2" })).toBeNull();
     const capture = captureOf(paypalId!)!;
     expect(capture.status).toBe("REFUNDED");
     const refunds = (await ledgerOf(number)).filter((row) => row.kind === "refund");
@@ -413,10 +414,11 @@ describe("refunds and providers side by side", () => {
     const secondOrder = await orderOf(second.number);
     paypal.down = true;
     const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
-    expect(await refundPayment(ctx, { ...refund, orderId: secondOrder.id, orderNumber: second.number, cancellation: "order" })).toEqual({
+    expect(await refundPayment(ctx, { ...refund, orderId: secondOrder.id, orderNumber: second.number, cause: "order" })).toEqual({
       state: "failed",
       amount: 500,
       currency: "EUR",
+      cause: "order",
     });
     warn.mockRestore();
     expect((await ledgerOf(second.number)).map((row) => row.kind)).toEqual(["charge"]);
@@ -426,7 +428,11 @@ describe("refunds and providers side by side", () => {
     const { number, url, visitor } = await placed("card");
     const session = url!.split("/").pop()!;
     await stripe.choose(session, "decline");
-    expect(await view(number, visitor)).toMatchObject({ paymentState: "pending", paymentProgress: "open", paymentAlternatives: ["paypal", "klarna", "sepa"] });
+    expect(await view(number, visitor)).toMatchObject({
+      paymentState: "pending",
+      paymentProgress: "open",
+      paymentAlternatives: ["paypal", "klarna", "sepa", "amazon_pay", "instalment"],
+    });
     const retry = await h.call("POST", `/apiv2/checkout/order/${number}/payment`, { token: visitor, body: { paymentMethod: "paypal" } });
     expect(retry.status).toBe(200);
     expect(stripe.sessions.get(session)!.status).toBe("expired");

@@ -22,7 +22,7 @@ interface AdapterDefinition {
 const PAYMENT_ADAPTERS: Record<string, AdapterDefinition> = {
   [STRIPE_PROVIDER]: {
     adapter: stripeAdapter,
-    methods: ["paypal", "card", "klarna", "sepa", "amazon_pay", "instant_transfer", "twint"],
+    methods: ["paypal", "card", "klarna", "sepa", "amazon_pay", "instalment", "instant_transfer", "twint"],
     secretRoles: STRIPE_SECRET_ROLES,
   },
   [PAYPAL_PROVIDER]: { adapter: paypalAdapter, methods: ["paypal"], secretRoles: PAYPAL_SECRET_ROLES },
