@@ -9,7 +9,7 @@ import { CampaignNavigationBanner } from "../features/campaign/CampaignNavigatio
 import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
 import { hydrateWhenVisible, lazyOnIdle } from "../lib/lazy";
-import { useVisibilityTracking } from "../lib/tracking/use-visibility";
+import { useInterfaceToggle } from "../lib/interface-toggle";
 import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SampleCartSlot, SearchFormSlot } from "./slots";
 import "../styles.css";
 
@@ -59,7 +59,8 @@ export function Layout({
   const shop = chrome.shopInfo;
   const content = shopContent(shop.shopId);
   const [menuOpen, setMenuOpen] = React.useState(false);
-  useVisibilityTracking("mobileMenu", menuOpen);
+  useInterfaceToggle("mobileMenu", menuOpen, { locksScroll: true });
+  const hover = useWorldHover();
   const worlds = chrome.menu.nodes.filter((node) => node.isWorld);
   const childrenOf = (id: string) => chrome.menu.nodes.filter((node) => node.parentId === id);
   const pagesByKey = cmsPagesByKey(chrome.cmsLinks.nodes);
@@ -120,7 +121,14 @@ export function Layout({
             </div>
             <ul className="world-list">
               {worlds.map((world) => (
-                <WorldItem key={world.categoryId} world={world} subcategories={childrenOf(world.categoryId)} active={world.categoryId === activeWorldId} />
+                <WorldItem
+                  key={world.categoryId}
+                  world={world}
+                  subcategories={childrenOf(world.categoryId)}
+                  active={world.categoryId === activeWorldId}
+                  onHover={hover.hovered}
+                  onFlyout={hover.flyout}
+                />
               ))}
               <li className="world-item">
                 <Link to={manufacturerListPath(shop, language)}>{t("nav.manufacturers")}</Link>
@@ -149,9 +157,53 @@ export function Layout({
   );
 }
 
-function WorldItem({ world, subcategories, active }: { world: MenuCategory; subcategories: MenuCategory[]; active: boolean }) {
+/**
+ * The worlds of the navigation as interface toggles: 'hoveredWorld' is open while the pointer is
+ * on a world, 'navigation' while a world's menu of categories is unfolded (by the pointer or the
+ * keyboard's focus, as the styles unfold it).
+ */
+function useWorldHover() {
+  const [hoveredWorld, setHoveredWorld] = React.useState(false);
+  const [flyouts, setFlyouts] = React.useState({ pointer: false, focus: false });
+  useInterfaceToggle("hoveredWorld", hoveredWorld);
+  useInterfaceToggle("navigation", flyouts.pointer || flyouts.focus);
+  return React.useMemo(
+    () => ({
+      hovered: setHoveredWorld,
+      flyout: (by: "pointer" | "focus", open: boolean) => setFlyouts((current) => (current[by] === open ? current : { ...current, [by]: open })),
+    }),
+    [],
+  );
+}
+
+function WorldItem({
+  world,
+  subcategories,
+  active,
+  onHover,
+  onFlyout,
+}: {
+  world: MenuCategory;
+  subcategories: MenuCategory[];
+  active: boolean;
+  onHover: (hovered: boolean) => void;
+  onFlyout: (by: "pointer" | "focus", open: boolean) => void;
+}) {
+  const flyout = subcategories.length > 0;
   return (
-    <li className={subcategories.length > 0 ? "world-item has-menu" : "world-item"}>
+    <li
+      className={flyout ? "world-item has-menu" : "world-item"}
+      onPointerEnter={() => {
+        onHover(true);
+        if (flyout) onFlyout("pointer", true);
+      }}
+      onPointerLeave={() => {
+        onHover(false);
+        if (flyout) onFlyout("pointer", false);
+      }}
+      onFocus={flyout ? () => onFlyout("focus", true) : undefined}
+      onBlur={flyout ? (event) => onFlyout("focus", event.currentTarget.contains(event.relatedTarget)) : undefined}
+    >
       <Link to={world.path} aria-current={active ? "true" : undefined} className={active ? "active" : undefined}>
         {world.name}
       </Link>
