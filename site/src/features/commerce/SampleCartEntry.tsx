@@ -3,7 +3,7 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import { showToast } from "@site/lib/toast-store";
 import { useInterfaceToggle } from "@site/lib/interface-toggle";
 import { PATHS } from "@site/api/client";
-import { sampleCall, useSampleCart } from "./hooks";
+import { sampleAddRefusal, sampleCall, useSampleCart } from "./hooks";
 import { openSampleCart, sampleCartPanel } from "./sample-cart-store";
 import { SampleCartPanel } from "./Samples";
 
@@ -26,7 +26,7 @@ export function SampleCartEntry() {
   const count = data?.cart?.itemCount ?? 0;
   const addSuggestion = async (suggested: string) => {
     const result = await sampleCall(PATHS.sampleAdd, { sku: suggested, quantity: 1, recommendation: true });
-    if (!result.ok) showToast({ type: "error", message: result.errors.some((e) => e.code === "sample_cart_full") ? t("samples.full") : t("samples.failed") });
+    if (!result.ok) showToast({ type: "error", message: t(sampleAddRefusal(result.errors)) });
   };
   return (
     <>

@@ -66,6 +66,17 @@ export async function changeShippingCountry(code: string): Promise<{ ok: boolean
   return { ok: true, zone: change.zone };
 }
 
+/**
+ * The text of a refused sample add: a full sample cart says so; a product whose samples are no
+ * longer offered (the page was built while they were) gives the notice that the sample
+ * availability has changed; anything else the generic failure.
+ */
+export function sampleAddRefusal(errors: { code: string }[]): "samples.full" | "samples.availabilityChanged" | "samples.failed" {
+  if (errors.some((error) => error.code === "sample_cart_full")) return "samples.full";
+  if (errors.some((error) => error.code === "samples_unavailable")) return "samples.availabilityChanged";
+  return "samples.failed";
+}
+
 /** A sample cart call: add or remove one sample, the order's contact, or the finish (an empty body). */
 export async function sampleCall(path: string, body: SampleItemRequest | SampleContactRequest | Record<string, never>, headers?: Record<string, string>) {
   const result = await apiCall<SampleCart>("POST", path, body, headers);
