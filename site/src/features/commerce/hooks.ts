@@ -71,7 +71,7 @@ export async function changeShippingCountry(code: string): Promise<{ ok: boolean
  * longer offered (the page was built while they were) gives the notice that the sample
  * availability has changed; anything else the generic failure.
  */
-export function sampleAddRefusal(errors: { code: string }[]): "samples.full" | "samples.availabilityChanged" | "samples.failed" {
+export function sampleAddRefusal(errors: { code?: string }[]): "samples.full" | "samples.availabilityChanged" | "samples.failed" {
   if (errors.some((error) => error.code === "sample_cart_full")) return "samples.full";
   if (errors.some((error) => error.code === "samples_unavailable")) return "samples.availabilityChanged";
   return "samples.failed";
