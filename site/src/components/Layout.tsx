@@ -60,7 +60,6 @@ export function Layout({
   const content = shopContent(shop.shopId);
   const [menuOpen, setMenuOpen] = React.useState(false);
   useInterfaceToggle("mobileMenu", menuOpen, { locksScroll: true });
-  const hover = useWorldHover();
   const worlds = chrome.menu.nodes.filter((node) => node.isWorld);
   const childrenOf = (id: string) => chrome.menu.nodes.filter((node) => node.parentId === id);
   const pagesByKey = cmsPagesByKey(chrome.cmsLinks.nodes);
@@ -119,17 +118,7 @@ export function Layout({
                 <span className="visually-hidden">{t("nav.closeMenu")}</span>
               </button>
             </div>
-            <ul className="world-list">
-              {worlds.map((world) => (
-                <WorldItem
-                  key={world.categoryId}
-                  world={world}
-                  subcategories={childrenOf(world.categoryId)}
-                  active={world.categoryId === activeWorldId}
-                  onHover={hover.hovered}
-                  onFlyout={hover.flyout}
-                />
-              ))}
+            <WorldList worlds={worlds} childrenOf={childrenOf} activeWorldId={activeWorldId ?? null}>
               <li className="world-item">
                 <Link to={manufacturerListPath(shop, language)}>{t("nav.manufacturers")}</Link>
               </li>
@@ -143,7 +132,7 @@ export function Layout({
                   <Link to={sale.path}>{sale.title}</Link>
                 </li>
               ) : null}
-            </ul>
+            </WorldList>
           </div>
         </nav>
         {menuOpen ? <div className="offcanvas-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
@@ -158,21 +147,44 @@ export function Layout({
 }
 
 /**
- * The worlds of the navigation as interface toggles: 'hoveredWorld' is open while the pointer is
- * on a world, 'navigation' while a world's menu of categories is unfolded (by the pointer or the
- * keyboard's focus, as the styles unfold it).
+ * The worlds of the navigation (and the links after them, `children`) as interface toggles:
+ * 'hoveredWorld' is open while the pointer is on a world, 'navigation' while a world's menu of
+ * categories is unfolded (by the pointer or the keyboard's focus, as the styles unfold it). The
+ * state lives here, so a hover renders the list again, not the page.
  */
-function useWorldHover() {
+function WorldList({
+  worlds,
+  childrenOf,
+  activeWorldId,
+  children,
+}: {
+  worlds: MenuCategory[];
+  childrenOf: (id: string) => MenuCategory[];
+  activeWorldId: string | null;
+  children: React.ReactNode;
+}) {
   const [hoveredWorld, setHoveredWorld] = React.useState(false);
   const [flyouts, setFlyouts] = React.useState({ pointer: false, focus: false });
   useInterfaceToggle("hoveredWorld", hoveredWorld);
   useInterfaceToggle("navigation", flyouts.pointer || flyouts.focus);
-  return React.useMemo(
-    () => ({
-      hovered: setHoveredWorld,
-      flyout: (by: "pointer" | "focus", open: boolean) => setFlyouts((current) => (current[by] === open ? current : { ...current, [by]: open })),
-    }),
+  const flyout = React.useCallback(
+    (by: "pointer" | "focus", open: boolean) => setFlyouts((current) => (current[by] === open ? current : { ...current, [by]: open })),
     [],
+  );
+  return (
+    <ul className="world-list">
+      {worlds.map((world) => (
+        <WorldItem
+          key={world.categoryId}
+          world={world}
+          subcategories={childrenOf(world.categoryId)}
+          active={world.categoryId === activeWorldId}
+          onHover={setHoveredWorld}
+          onFlyout={flyout}
+        />
+      ))}
+      {children}
+    </ul>
   );
 }
 
