@@ -319,6 +319,8 @@ const environmentSettings = z
     sessionCookie: cookieName.default("bh_session"),
     /** Scheme of the preferred origin redirects are built on; default https (http for development and test). */
     scheme: z.enum(["https", "http"]).optional(),
+    /** The shops' non-API calls need basic authentication with the worker secret BASIC_AUTH_CREDENTIALS (worker/edge/basic-auth.ts). */
+    basicAuth: z.boolean().default(false),
   })
   .strict();
 

@@ -3,11 +3,12 @@ import { hydrateRoot } from "react-dom/client";
 import type { GatsbyBrowser } from "gatsby";
 import { chunkReloadTarget, isChunkLoadError, withoutChunkReloadMarker } from "./src/lib/chunk-reload";
 import { whenIdle } from "./src/lib/lazy";
+import { startLoading } from "./src/lib/loading-indicator";
 import { loadPageShopData, pageShopDataMissing } from "./src/lib/shop-data";
 
 /**
- * Browser-side behaviour of every page: a full-screen loading indicator while
- * a navigation loads (shown after a short delay so fast ones do not flash), and one
+ * Browser-side behaviour of every page: the full-screen loading indicator while
+ * a navigation loads (src/lib/loading-indicator.ts, which the visitor's requests show too), and one
  * automatic reload when a page chunk fails to load (at most once per 60 seconds, the
  * marker kept in the address). The static HTML is hydrated as a transition, so React
  * hydrates it in small slices between which the browser stays responsive instead of in
@@ -17,15 +18,7 @@ import { loadPageShopData, pageShopDataMissing } from "./src/lib/shop-data";
  * Before the first render the shop data file the HTML preloads is loaded (src/lib/shop-data.ts,
  * docs/decisions/0052); if it cannot be, the static HTML stays as it is, not hydrated.
  */
-let timer: ReturnType<typeof setTimeout> | undefined;
-
-const setLoading = (loading: boolean) => {
-  if (timer) clearTimeout(timer);
-  timer = undefined;
-  const root = document.documentElement;
-  if (loading) timer = setTimeout(() => root.setAttribute("data-loading", "true"), 150);
-  else root.removeAttribute("data-loading");
-};
+let endNavigation: (() => void) | null = null;
 
 const reloadOnChunkError = (error: unknown) => {
   if (!isChunkLoadError(error)) return;
@@ -52,11 +45,14 @@ export const onClientEntry: GatsbyBrowser["onClientEntry"] = () => {
 };
 
 export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ prevLocation }) => {
-  if (prevLocation) setLoading(true);
+  if (!prevLocation) return;
+  endNavigation?.();
+  endNavigation = startLoading();
 };
 
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = () => {
-  setLoading(false);
+  endNavigation?.();
+  endNavigation = null;
   // The reloaded page works: tidy the marker after the 60-second guard window.
   const clean = withoutChunkReloadMarker(window.location.href);
   if (clean) setTimeout(() => window.history.replaceState(window.history.state, "", clean), 60_000);

@@ -87,6 +87,8 @@ export interface WorkerEnv extends ShopApiEnv {
   ACCESS_AUD?: string;
   /** Shared secret the legacy front proxy puts in edge.upstreamRequestHeader (docs/decisions/0008); unset: no upstream requests. */
   UPSTREAM_REQUEST_SECRET?: string;
+  /** `user:password` of the basic authentication in front of the shops' pages in environments whose config sets basicAuth (worker/edge/basic-auth.ts). */
+  BASIC_AUTH_CREDENTIALS?: string;
   /**
    * Shared secret of a proxy of its own in front of the edge (at least 32 characters; worker/edge/client-address.ts):
    * set, only a request carrying it in x-trusted-proxy has a client address (its CF-Connecting-IP).

@@ -5,7 +5,7 @@ import { ecommerceEventSchema, ecommerceResetSchema } from "@domain/tracking-sch
 import { isOrderable } from "@scripts/lib/demo-products";
 import { ROOT } from "@scripts/lib/shops";
 import { demoProducts } from "./support/shopper";
-import { fetchPage, testHost, testOrigin } from "./support/site";
+import { fetchPage, hydrated, testHost, testOrigin } from "./support/site";
 
 /**
  * Tag manager and service worker (docs/decisions/0050, 0051).
@@ -214,4 +214,150 @@ test("after a deploy one navigation shows the new page, never the one the browse
     writeFileSync(file, original);
     await context.close();
   }
+});
+
+/** One interface toggle of a page: how the visitor opens and closes it, and whether it locks the page's scrolling while open. */
+interface ToggleCase {
+  toggles: string[];
+  locks: boolean;
+  /** A selector of an element whose handlers show the toggle's code has hydrated. */
+  ready: string;
+  open(page: Page): Promise<void>;
+  /** Undefined: it closes by itself (a load that ends). */
+  close?(page: Page): Promise<void>;
+}
+
+/** The interface toggles the page reported since the mark, as `label:action`. */
+const toggleReports = async (page: Page, from: number) =>
+  (await dataLayer(page))
+    .filter((entry): entry is { category: string; label: string; action: string } => (entry as { category?: string }).category === "interface")
+    .slice(from)
+    .map((entry) => `${entry.label}:${entry.action}`);
+const scrollLocked = (page: Page) => page.evaluate(() => getComputedStyle(document.body).overflow === "hidden");
+
+test("every interface toggle reports its opening and closing to the dataLayer; the mobile menu, cart modal and sample cart lock the page's scrolling", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const product = (await demoProducts(request, "DE")).find((candidate) => isOrderable(candidate) && candidate.stock.quantity >= 10);
+  if (!product) throw new Error("no orderable product in the demo catalogue");
+  const home = await fetchPage(testHost("DE"), "/");
+  const category = /class="world-item has-menu"><a[^>]* href="([^"]+\.html)"/.exec(home.body)?.[1];
+  if (!category) throw new Error("no world with a menu on the home page");
+  const desktop = { width: 1280, height: 900 };
+  const phone = { width: 390, height: 844 };
+  const pages: { path: string; viewport: typeof desktop; cases: ToggleCase[] }[] = [
+    {
+      path: "/",
+      viewport: desktop,
+      cases: [
+        {
+          toggles: ["hoveredWorld", "navigation"],
+          locks: false,
+          ready: ".world-list > li.has-menu",
+          open: (page) => page.locator(".world-list > li.has-menu").first().hover(),
+          close: (page) => page.mouse.move(640, 880),
+        },
+        {
+          toggles: ["countrySelection"],
+          locks: false,
+          ready: '[data-testid="header-delivery-country"]',
+          open: (page) => page.getByTestId("header-delivery-country").focus(),
+          close: (page) => page.getByTestId("header-delivery-country").blur(),
+        },
+        {
+          toggles: ["sampleCart"],
+          locks: true,
+          ready: '[data-testid="sample-cart-entry"]',
+          open: (page) => page.getByTestId("sample-cart-entry").click(),
+          close: (page) => page.keyboard.press("Escape"),
+        },
+      ],
+    },
+    {
+      path: category,
+      viewport: phone,
+      cases: [
+        {
+          toggles: ["mobileMenu"],
+          locks: true,
+          ready: ".menu-toggle",
+          open: (page) => page.locator(".menu-toggle").click(),
+          close: (page) => page.keyboard.press("Escape"),
+        },
+        {
+          toggles: ["filterSidebar"],
+          locks: false,
+          ready: '[data-testid="filter-toggle"]',
+          open: (page) => page.getByTestId("filter-toggle").click(),
+          close: (page) => page.getByTestId("filter-toggle").click(),
+        },
+        {
+          toggles: ["cartModal"],
+          locks: true,
+          ready: ".menu-toggle",
+          open: async (page) => {
+            // The list's cards hydrate as they come near the viewport.
+            const button = page.getByTestId("open-cart-modal").first();
+            await button.scrollIntoViewIfNeeded();
+            await expect(button).toBeEnabled();
+            await button.click();
+          },
+          close: (page) => page.getByTestId("cart-modal").locator(".button.link").click(),
+        },
+      ],
+    },
+    {
+      path: `/${product.slug}.html`,
+      viewport: desktop,
+      cases: [
+        {
+          // The description is shown first: opening the technical data closes it, going back opens it again.
+          toggles: ["technicalDataSidebar", "descriptionSidebar"],
+          locks: false,
+          ready: "#tab-technical",
+          open: (page) => page.locator("#tab-technical").click(),
+          close: (page) => page.locator("#tab-description").click(),
+        },
+        {
+          toggles: ["tutorialSidebar"],
+          locks: false,
+          ready: "#tab-instructions",
+          open: (page) => page.locator("#tab-instructions").click(),
+          close: (page) => page.locator("#tab-description").click(),
+        },
+        {
+          toggles: ["deliveryLoading"],
+          locks: false,
+          ready: '[data-testid="delivery-box"] select',
+          open: async (page) => {
+            await page.locator('[data-testid="delivery-box"] select').selectOption({ index: 1 });
+          },
+        },
+      ],
+    },
+  ];
+  const context = await browser.newContext({ serviceWorkers: "block" });
+  const page = await context.newPage();
+  for (const { path, viewport, cases } of pages) {
+    await page.setViewportSize(viewport);
+    await page.goto(`${DE}${path}`);
+    await page.keyboard.press("Shift");
+    for (const toggle of cases) {
+      await hydrated(page, toggle.ready, 20_000);
+      const mark = (await toggleReports(page, 0)).length;
+      await toggle.open(page);
+      if (toggle.close) {
+        await expect.poll(() => toggleReports(page, mark), { message: `${toggle.toggles[0]} opened` }).toContain(`${toggle.toggles[0]}:open`);
+        expect(await scrollLocked(page), `${toggle.toggles.join(", ")} locks scrolling`).toBe(toggle.locks);
+        await toggle.close(page);
+      }
+      await expect
+        .poll(() => toggleReports(page, mark), { message: `${toggle.toggles.join(", ")} closed` })
+        .toEqual(expect.arrayContaining(toggle.toggles.flatMap((name) => [`${name}:open`, `${name}:close`])));
+      expect(await scrollLocked(page)).toBe(false);
+    }
+  }
+  await context.close();
 });

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { Environment } from "@config/shop-config";
 import { apiProxy, isApiPath, isUploadRequest, matchApiPath } from "./api-proxy";
 import { backOffice, isCatalogueUpload } from "./back-office";
+import { basicAuth } from "./basic-auth";
 import { bodyLimit } from "./body-limit";
 import { cachePolicy } from "./cache-policy";
 import { canonicalHost } from "./canonical-host";
@@ -32,6 +33,7 @@ export type { EdgeDependencies } from "./context";
  *   security-headers  HSTS, CSP (the build manifest's hashes of the page's inline scripts), nosniff, referrer policy
  *   cache-policy      private/no-store for personal answers and Set-Cookie, Vary
  *   site              exact host -> shop and environment (nothing else decides); a malformed Host is 400
+ *   basic-auth        401 for a shop's non-API calls without the credentials, in environments that ask for them
  *   body-limit        413 before any upstream call (uploads: their own limit, streamed through)
  *   same-origin       403 for cross-origin state-changing calls
  *   back-office       on the back-office host only: the console and /admin/* (and nothing below)
@@ -65,6 +67,7 @@ export function createEdgeApp(deps: EdgeDependencies) {
     c.set("upstreamRequest", false);
     await next();
   });
+  app.use("*", basicAuth(config));
   const shopBodies = bodyLimit(config.edge.maxBodyBytes, { maxBytes: config.uploads.maxRequestBytes, matches: (c) => isUploadRequest(c, config) });
   const backOfficeBodies = bodyLimit(config.edge.maxBodyBytes, {
     maxBytes: config.backOffice?.maxImportBytes ?? config.edge.maxBodyBytes,

@@ -23,7 +23,10 @@ function buildFiles(): Record<string, string> {
   return files;
 }
 
-const app = testApp({ files: buildFiles() });
+// Integration asks for basic authentication (worker/edge/basic-auth.ts): the requests carry its credentials.
+const CREDENTIALS = "preview:checkout-pages";
+const app = testApp({ files: buildFiles(), env: { BASIC_AUTH_CREDENTIALS: CREDENTIALS } });
+const authorization = { authorization: `Basic ${Buffer.from(CREDENTIALS).toString("base64")}` };
 
 test("every shop has the cart page in each of its languages", () => {
   expect(shops.find((shop) => shop.id === "DE")!.paths).toContain("/checkout/cart/");
@@ -40,7 +43,7 @@ const served = shops.flatMap((shop) =>
 
 test.each(served)("%s (%s) %s%s is served", async (shopId, environment, host, path) => {
   const scheme = environment === "development" ? "http" : "https";
-  const response = await app.request(`${scheme}://${host}${path}`);
+  const response = await app.request(`${scheme}://${host}${path}`, { headers: authorization });
   expect(response.status).toBe(200);
   expect(await response.text()).toContain(`${shopId} ${path}`);
 });

@@ -7,6 +7,7 @@
  */
 import { errorItemsOf, isSuccess, type ReceivedEnvelope } from "@domain/api/envelope";
 import type { ApiErrorItem } from "@domain/api/errors";
+import { whileLoading } from "@site/lib/loading-indicator";
 
 export type { ApiErrorItem };
 export { isSuccess };
@@ -40,7 +41,8 @@ export async function apiCall<T>(
       init.body = JSON.stringify(body);
       init.headers = { accept: "application/json", "content-type": "application/json", ...headers };
     }
-    const response = await fetch(apiUrl(path), init);
+    // A write is a request the visitor made: the full-screen indicator shows while it runs.
+    const response = await (method === "GET" ? fetch(apiUrl(path), init) : whileLoading(() => fetch(apiUrl(path), init)));
     const json = (await response.json().catch(() => null)) as ReceivedEnvelope<T> | null;
     const data = json?.data ?? null;
     return { ok: isSuccess(response.status, data), status: response.status, data, errors: errorItemsOf(json) };

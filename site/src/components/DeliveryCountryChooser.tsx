@@ -2,6 +2,7 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { countryName } from "@domain/countries";
 import { sortedCountries } from "../lib/countries";
+import { useInterfaceToggle } from "../lib/interface-toggle";
 import { changeShippingCountry, DELIVERY_COUNTRY_CHANGED, useCurrentCountry, type DeliveryCountryChange } from "../features/commerce/hooks";
 
 /**
@@ -45,6 +46,9 @@ export function DeliveryCountryChooser({ countries, language }: { countries: str
   const [country, setCountry] = React.useState(countries[0] ?? "");
   const [busy, setBusy] = React.useState(false);
   const [status, setStatus] = React.useState("");
+  // The country selection is open while its list has the focus (a native select shows its options then).
+  const [selecting, setSelecting] = React.useState(false);
+  useInterfaceToggle("countrySelection", selecting);
   React.useEffect(() => {
     if (current?.code && countries.includes(current.code)) setCountry(current.code);
   }, [countries, current?.code]);
@@ -88,7 +92,15 @@ export function DeliveryCountryChooser({ countries, language }: { countries: str
       <label htmlFor="delivery-country" className="visually-hidden">
         {t("header.deliveryCountry")}
       </label>
-      <select id="delivery-country" value={country} disabled={busy} data-testid="header-delivery-country" onChange={(event) => void choose(event.target.value)}>
+      <select
+        id="delivery-country"
+        value={country}
+        disabled={busy}
+        data-testid="header-delivery-country"
+        onFocus={() => setSelecting(true)}
+        onBlur={() => setSelecting(false)}
+        onChange={(event) => void choose(event.target.value)}
+      >
         {options.map(({ code, name }) => (
           <option key={code} value={code}>
             {name}

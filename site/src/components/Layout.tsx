@@ -9,7 +9,7 @@ import { CampaignNavigationBanner } from "../features/campaign/CampaignNavigatio
 import { Consent } from "./Consent";
 import { Toaster } from "./Toasts";
 import { hydrateWhenVisible, lazyOnIdle } from "../lib/lazy";
-import { useVisibilityTracking } from "../lib/tracking/use-visibility";
+import { useInterfaceToggle } from "../lib/interface-toggle";
 import { AccountLinkSlot, MiniCartCounterSlot, ProjectCounterSlot, SampleCartSlot, SearchFormSlot } from "./slots";
 import "../styles.css";
 
@@ -59,7 +59,7 @@ export function Layout({
   const shop = chrome.shopInfo;
   const content = shopContent(shop.shopId);
   const [menuOpen, setMenuOpen] = React.useState(false);
-  useVisibilityTracking("mobileMenu", menuOpen);
+  useInterfaceToggle("mobileMenu", menuOpen, { locksScroll: true });
   const worlds = chrome.menu.nodes.filter((node) => node.isWorld);
   const childrenOf = (id: string) => chrome.menu.nodes.filter((node) => node.parentId === id);
   const pagesByKey = cmsPagesByKey(chrome.cmsLinks.nodes);
@@ -119,10 +119,7 @@ export function Layout({
                 <span className="visually-hidden">{t("nav.closeMenu")}</span>
               </button>
             </div>
-            <ul className="world-list">
-              {worlds.map((world) => (
-                <WorldItem key={world.categoryId} world={world} subcategories={childrenOf(world.categoryId)} active={world.categoryId === activeWorldId} />
-              ))}
+            <WorldList worlds={worlds} childrenOf={childrenOf} activeWorldId={activeWorldId ?? null}>
               <li className="world-item">
                 <Link to={manufacturerListPath(shop, language)}>{t("nav.manufacturers")}</Link>
               </li>
@@ -143,7 +140,7 @@ export function Layout({
                   <Link to={sale.path}>{sale.title}</Link>
                 </li>
               ) : null}
-            </ul>
+            </WorldList>
           </div>
         </nav>
         {menuOpen ? <div className="offcanvas-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
@@ -157,9 +154,76 @@ export function Layout({
   );
 }
 
-function WorldItem({ world, subcategories, active }: { world: MenuCategory; subcategories: MenuCategory[]; active: boolean }) {
+/**
+ * The worlds of the navigation (and the links after them, `children`) as interface toggles:
+ * 'hoveredWorld' is open while the pointer is on a world, 'navigation' while a world's menu of
+ * categories is unfolded (by the pointer or the keyboard's focus, as the styles unfold it). The
+ * state lives here, so a hover renders the list again, not the page.
+ */
+function WorldList({
+  worlds,
+  childrenOf,
+  activeWorldId,
+  children,
+}: {
+  worlds: MenuCategory[];
+  childrenOf: (id: string) => MenuCategory[];
+  activeWorldId: string | null;
+  children: React.ReactNode;
+}) {
+  const [hoveredWorld, setHoveredWorld] = React.useState(false);
+  const [flyouts, setFlyouts] = React.useState({ pointer: false, focus: false });
+  useInterfaceToggle("hoveredWorld", hoveredWorld);
+  useInterfaceToggle("navigation", flyouts.pointer || flyouts.focus);
+  const flyout = React.useCallback(
+    (by: "pointer" | "focus", open: boolean) => setFlyouts((current) => (current[by] === open ? current : { ...current, [by]: open })),
+    [],
+  );
   return (
-    <li className={subcategories.length > 0 ? "world-item has-menu" : "world-item"}>
+    <ul className="world-list">
+      {worlds.map((world) => (
+        <WorldItem
+          key={world.categoryId}
+          world={world}
+          subcategories={childrenOf(world.categoryId)}
+          active={world.categoryId === activeWorldId}
+          onHover={setHoveredWorld}
+          onFlyout={flyout}
+        />
+      ))}
+      {children}
+    </ul>
+  );
+}
+
+function WorldItem({
+  world,
+  subcategories,
+  active,
+  onHover,
+  onFlyout,
+}: {
+  world: MenuCategory;
+  subcategories: MenuCategory[];
+  active: boolean;
+  onHover: (hovered: boolean) => void;
+  onFlyout: (by: "pointer" | "focus", open: boolean) => void;
+}) {
+  const flyout = subcategories.length > 0;
+  return (
+    <li
+      className={flyout ? "world-item has-menu" : "world-item"}
+      onPointerEnter={() => {
+        onHover(true);
+        if (flyout) onFlyout("pointer", true);
+      }}
+      onPointerLeave={() => {
+        onHover(false);
+        if (flyout) onFlyout("pointer", false);
+      }}
+      onFocus={flyout ? () => onFlyout("focus", true) : undefined}
+      onBlur={flyout ? (event) => onFlyout("focus", event.currentTarget.contains(event.relatedTarget)) : undefined}
+    >
       <Link to={world.path} aria-current={active ? "true" : undefined} className={active ? "active" : undefined}>
         {world.name}
       </Link>

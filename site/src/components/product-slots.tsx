@@ -6,7 +6,7 @@ import { inquiriesEnabled } from "../features/inquiries/availability";
 import { lazyOnIdle } from "../lib/lazy";
 import { imageSrc } from "../lib/media";
 import { showToast } from "../lib/toast-store";
-import { useVisibilityTracking } from "../lib/tracking/use-visibility";
+import { useInterfaceToggle } from "../lib/interface-toggle";
 import { PendingButton, useHydrated, usePagePaths, type ProductSlotProps } from "./slots";
 
 /**
@@ -87,8 +87,8 @@ export function InquiryButtonsSlot({ sku, product, language, quantity, countries
   const { routed } = useI18next();
   const hydrated = useHydrated();
   const [open, setOpen] = React.useState<"product" | "offer" | null>(null);
-  useVisibilityTracking("askModal", open === "product");
-  useVisibilityTracking("productInquiryModal", open === "offer");
+  useInterfaceToggle("askModal", open === "product");
+  useInterfaceToggle("productInquiryModal", open === "offer");
   const enabled = inquiriesEnabled();
   const routing = routingOf({ language, routed });
   const unavailable = () => showToast({ type: "warning", message: t("product.inquiriesUnavailable") });

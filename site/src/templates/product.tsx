@@ -8,7 +8,7 @@ import { Gallery } from "../components/product/Gallery";
 import { IMAGE_SIZES } from "../components/ResponsiveImage";
 import { PriceBox } from "../components/product/PriceBox";
 import { QuantityCalculator } from "../components/product/QuantityCalculator";
-import { Tabs } from "../components/product/Tabs";
+import { Tabs, type TabDefinition } from "../components/product/Tabs";
 import { TechnicalData } from "../components/product/TechnicalData";
 import { Tutorials } from "../components/product/Tutorials";
 import { AddToCartSlot, DeliveryBoxSlot, InquiryButtonsSlot, ProjectMenuSlot, SampleButtonSlot } from "../components/product-slots";
@@ -145,10 +145,11 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
     ]),
   );
 
-  const tabs = [
+  const tabs: TabDefinition[] = [
     {
       id: "description",
       label: t("product.description"),
+      toggle: "descriptionSidebar",
       content: (
         <>
           <div dangerouslySetInnerHTML={{ __html: product.content.description }} />
@@ -163,8 +164,8 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
         </>
       ),
     },
-    { id: "technical", label: t("product.technicalData"), content: <TechnicalData product={product} language={language} /> },
-    { id: "instructions", label: t("product.instructions"), content: <Tutorials product={product} /> },
+    { id: "technical", label: t("product.technicalData"), toggle: "technicalDataSidebar", content: <TechnicalData product={product} language={language} /> },
+    { id: "instructions", label: t("product.instructions"), toggle: "tutorialSidebar", content: <Tutorials product={product} /> },
     {
       id: "plus",
       label: t("product.plus"),

@@ -1,10 +1,13 @@
 import React from "react";
-import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
+import type { InterfaceToggle } from "@domain/tracking";
+import { useInterfaceToggle } from "@site/lib/interface-toggle";
 
 export interface TabDefinition {
   id: string;
   label: string;
   content: React.ReactNode;
+  /** The interface toggle its showing and hiding are reported as (the product's description, technical data and tutorial sidebars); 'tab' without one. */
+  toggle?: InterfaceToggle;
 }
 
 /** Accessible tabs; every panel is in the HTML (hidden ones with `hidden`), so all text is indexable. */
@@ -50,9 +53,9 @@ export function Tabs({ tabs, label }: { tabs: TabDefinition[]; label: string }) 
   );
 }
 
-/** A tab's panel; its showing and hiding are reported as the interface toggle 'tab'. */
+/** A tab's panel; its showing and hiding are reported as its interface toggle. */
 function TabPanel({ tab, shown }: { tab: TabDefinition; shown: boolean }) {
-  useVisibilityTracking("tab", shown);
+  useInterfaceToggle(tab.toggle ?? "tab", shown);
   return (
     <section role="tabpanel" id={`panel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} hidden={!shown} tabIndex={0} className="tabpanel">
       {tab.content}

@@ -1,13 +1,13 @@
 import React from "react";
 import { shouldShowTextMarkedDialog, TEXT_MARKED_SESSION_KEY } from "@site/lib/text-marked";
-import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
+import { useInterfaceToggle } from "@site/lib/interface-toggle";
 
 const TextMarkedDialog = React.lazy(() => import("../TextMarkedDialog"));
 
 /** Watches text selections on the product page and opens the dialog once per session. */
 export function TextMarkedWatcher({ product }: { product: { title: string; sku: string; ean: string | null } }) {
   const [open, setOpen] = React.useState(false);
-  useVisibilityTracking("productMarkDialog", open);
+  useInterfaceToggle("productMarkDialog", open);
   React.useEffect(() => {
     const check = () => {
       const selection = window.getSelection()?.toString() ?? "";

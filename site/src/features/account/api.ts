@@ -8,6 +8,7 @@
 import { errorItemsOf, isSuccess, type ReceivedEnvelope } from "@domain/api/envelope";
 import type { EnvironmentAnswer } from "@domain/api/shop";
 import { apiUrl, type ApiErrorItem, type ApiResult } from "@site/api/client";
+import { whileLoading } from "@site/lib/loading-indicator";
 
 export type { ApiErrorItem, ApiResult };
 
@@ -37,7 +38,8 @@ export async function accountCall<T>(method: Method, path: string, body?: unknow
     if (body !== undefined) headers["content-type"] = "application/json";
     const init: RequestInit = { method, credentials: "same-origin", headers };
     if (body !== undefined) init.body = JSON.stringify(body);
-    const response = await fetch(apiUrl(path), init).finally(() => {
+    // A write is a request the visitor made: the full-screen indicator shows while it runs.
+    const response = await (write ? whileLoading(() => fetch(apiUrl(path), init)) : fetch(apiUrl(path), init)).finally(() => {
       if (write) inFlight.clear();
     });
     const json = (await response.json().catch(() => null)) as ReceivedEnvelope<T> | null;

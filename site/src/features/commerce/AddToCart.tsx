@@ -9,7 +9,7 @@ import { clampQuantity, QuantityCounter } from "./QuantityCounter";
 import { miniCart, MiniCartPanel } from "./MiniCartPanel";
 import { trackEcommerce } from "@site/lib/tracking/data-layer";
 import { cartLineItem, valueEvent } from "@site/lib/tracking/ecommerce";
-import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
+import { useInterfaceToggle } from "@site/lib/interface-toggle";
 
 /** What add-to-cart needs of a product (the product page passes its ProductData, list cards their card fields). */
 export type AddToCartProduct = Pick<ProductData, "isSalable"> & { content: Pick<ProductData["content"], "title"> };
@@ -70,7 +70,7 @@ export function AddToCart({
   const { alerts, show, dismiss } = useAlerts();
   // The button the mini-cart gives the focus back to: add-to-cart, or on a list card the one that opened the cart modal.
   const opener = React.useRef<HTMLButtonElement>(null);
-  useVisibilityTracking("cartModal", modalOpen);
+  useInterfaceToggle("cartModal", modalOpen, { locksScroll: true });
   React.useEffect(() => setHydrated(true), []);
   React.useEffect(() => {
     if (quantity !== undefined && quantity >= 1) setValue(clampQuantity(quantity));

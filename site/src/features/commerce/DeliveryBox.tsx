@@ -6,6 +6,7 @@ import type { ProductDelivery, ShippingZone } from "@domain/api/delivery";
 import { Alerts, useAlerts } from "./alerts";
 import { CART_QUANTITY_EVENT } from "./AddToCart";
 import { htmlLanguage } from "@domain/routes";
+import { useInterfaceToggle } from "@site/lib/interface-toggle";
 import { readDeliveryChoice, saveDeliveryChoice } from "../checkout/delivery-choice";
 import { STORAGE_MINIMUM_ORDER_VALUE, type DeliveryModeCode } from "@domain/checkout";
 import { formatMoney } from "@domain/money";
@@ -160,6 +161,8 @@ export function DeliveryBox({
     country === "de" && /^\d{5}$/.test(postcode) ? postcode : undefined,
   );
   const locale = htmlLanguage(language);
+  // The box loads new delivery data (another country or quantity) while it shows the previous: reported as delivery loading.
+  useInterfaceToggle("deliveryLoading", updating || (isLoading && delivery !== undefined));
 
   const choose = React.useCallback(
     async (code: string) => {

@@ -1,9 +1,9 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { showToast } from "@site/lib/toast-store";
-import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
+import { useInterfaceToggle } from "@site/lib/interface-toggle";
 import { PATHS } from "@site/api/client";
-import { sampleCall, useSampleCart } from "./hooks";
+import { sampleAddRefusal, sampleCall, useSampleCart } from "./hooks";
 import { openSampleCart, sampleCartPanel } from "./sample-cart-store";
 import { SampleCartPanel } from "./Samples";
 
@@ -20,13 +20,13 @@ export function SampleCartEntry() {
   const open = panel !== null;
   // The sample order's code once it is placed; its thank-you shows in the panel until the panel closes.
   const [thanks, setThanks] = React.useState<string | null>(null);
-  useVisibilityTracking("sampleThankYou", open && thanks !== null);
-  useVisibilityTracking("sampleCart", open);
+  useInterfaceToggle("sampleThankYou", open && thanks !== null);
+  useInterfaceToggle("sampleCart", open, { locksScroll: true });
   const opener = React.useRef<HTMLButtonElement>(null);
   const count = data?.cart?.itemCount ?? 0;
   const addSuggestion = async (suggested: string) => {
     const result = await sampleCall(PATHS.sampleAdd, { sku: suggested, quantity: 1, recommendation: true });
-    if (!result.ok) showToast({ type: "error", message: result.errors.some((e) => e.code === "sample_cart_full") ? t("samples.full") : t("samples.failed") });
+    if (!result.ok) showToast({ type: "error", message: t(sampleAddRefusal(result.errors)) });
   };
   return (
     <>

@@ -1,6 +1,8 @@
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { SampleCartItem } from "@domain/api/samples";
+import { SAMPLE_LONG_DELIVERY_WEEKS } from "@domain/samples";
+import { pageTexts } from "@tests/kit/account-screens";
 import { SampleItems } from "./SampleItems";
 
 jest.mock("gatsby-plugin-react-i18next", () => ({
@@ -32,4 +34,17 @@ test("a long-delivery sample says its delivery time in the sample cart, with a n
 
 test("without long-delivery samples no note", () => {
   expect(renderToStaticMarkup(<SampleItems items={[item("A", false)]} />)).not.toContain("longDeliveryNote");
+});
+
+test.each([
+  ["de", "2–3 Wochen"],
+  ["at", "2–3 Wochen"],
+  ["en", "2–3 weeks"],
+  ["fr", "2 à 3 semaines"],
+  ["it", "2–3 settimane"],
+  ["nl", "2–3 weken"],
+])("%s: the sample delivery is stated as 2-3 weeks, for the sample and in the note", (language, weeks) => {
+  const t = pageTexts(language)("commerce");
+  expect(t("samples.itemLongDelivery", SAMPLE_LONG_DELIVERY_WEEKS)).toContain(weeks);
+  expect(t("samples.longDeliveryNote", SAMPLE_LONG_DELIVERY_WEEKS)).toContain(weeks);
 });

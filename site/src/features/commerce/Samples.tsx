@@ -3,7 +3,7 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "@site/lib/page-data";
 import { PATHS } from "@site/api/client";
 import { Alerts, useAlerts } from "./alerts";
-import { sampleCall, useRelated, useSampleCart, useSamplesToday } from "./hooks";
+import { sampleAddRefusal, sampleCall, useRelated, useSampleCart, useSamplesToday } from "./hooks";
 import { openSampleCart } from "./sample-cart-store";
 import { SampleItems } from "./SampleItems";
 import { timeLeft } from "./time-left";
@@ -14,13 +14,16 @@ const SampleCheckoutModal = React.lazy(() => import("./SampleCheckout"));
  * Free sample button of the product page: adds the sample, then opens the sample cart
  * panel (the header's sample cart entry shows it). Its alert says the sample is in the
  * sample cart (not the cart) and opens the sample cart again; a full sample cart says so
- * and opens it too. Failure: 'Es ist ein Fehler aufgetreten'. Shown where the product offers
+ * and opens it too. A product whose samples are no longer offered gives the notice that the sample
+ * availability has changed. Failure: 'Es ist ein Fehler aufgetreten'. Shown where the product offers
  * samples (SampleButtonSlot); one element, as a part that loads when idle (lib/lazy.ts).
  */
 export function SampleButton({ sku }: { sku: string; product: ProductData; language: string }) {
   const { t } = useTranslation("commerce");
   const [hydrated, setHydrated] = React.useState(false);
   const [pending, setPending] = React.useState(false);
+  // The shop no longer sends samples of this product (since the page was built): the button stays off.
+  const [withdrawn, setWithdrawn] = React.useState(false);
   const { alerts, show, dismiss } = useAlerts();
   React.useEffect(() => setHydrated(true), []);
   const openCart = { label: t("samples.openSampleCart"), onClick: () => openSampleCart(sku) };
@@ -31,15 +34,21 @@ export function SampleButton({ sku }: { sku: string; product: ProductData; langu
     if (result.ok) {
       show("success", t("samples.added"), openCart);
       openSampleCart(sku);
-    } else if (result.errors.some((e) => e.code === "sample_cart_full")) show("error", t("samples.full"), openCart);
-    else show("error", t("samples.failed"));
+      return;
+    }
+    const refusal = sampleAddRefusal(result.errors);
+    if (refusal === "samples.full") show("error", t(refusal), openCart);
+    else if (refusal === "samples.availabilityChanged") {
+      show("warning", t(refusal));
+      setWithdrawn(true);
+    } else show("error", t(refusal));
   };
   return (
     <div className="sample-box">
       <button
         type="button"
         className="button secondary"
-        disabled={!hydrated || pending}
+        disabled={!hydrated || pending || withdrawn}
         onClick={() => void add()}
         data-slot="sample-button"
         data-testid="sample-button"

@@ -3,6 +3,7 @@ import useSWR, { mutate } from "swr";
 import type { CurrentCountry, ProductDelivery, ShippingCountryChange, ShippingCountryRequest, ShippingZone } from "@domain/api/delivery";
 import type { SampleContactRequest, SampleItemRequest } from "@domain/api/samples";
 import { apiCall, fetchData, PATHS, type Cart, type RelatedProduct, type SampleCart } from "@site/api/client";
+import { logFailure, productFetchFailure, SAMPLES_COUNTER_FAILED } from "@site/lib/client-log";
 
 const quiet = { revalidateOnFocus: false, shouldRetryOnError: false } as const;
 
@@ -22,12 +23,21 @@ export function useSampleCart() {
   return useSWR<SampleCart>(PATHS.sampleCart, fetchData, quiet);
 }
 
+/** The daily sample counter; a failure is logged and the counter keeps its fallback. */
 export function useSamplesToday() {
-  return useSWR<number>(PATHS.samplesToday, fetchData, quiet);
+  return useSWR<number>(PATHS.samplesToday, fetchData, { ...quiet, onError: (error) => logFailure(SAMPLES_COUNTER_FAILED, error) });
 }
 
+/** A product's related products; a failure rejects naming the product and is logged. */
 export function useRelated(sku: string | null) {
-  return useSWR<RelatedProduct[]>(sku ? PATHS.related(sku) : null, fetchData, quiet);
+  return useSWR<RelatedProduct[]>(
+    sku ? PATHS.related(sku) : null,
+    (path: string) =>
+      fetchData<RelatedProduct[]>(path).catch((cause: unknown) => {
+        throw productFetchFailure("related products", sku ?? "", cause);
+      }),
+    { ...quiet, onError: (error: Error) => logFailure(error.message) },
+  );
 }
 
 /** Adds to the cart; on success the shared cart (mini-cart counter) takes the answer. */
@@ -60,10 +70,23 @@ export async function changeShippingCountry(code: string): Promise<{ ok: boolean
   const { currentCountry, availableCountries } = result.data;
   await mutate<CurrentCountry>(PATHS.currentCountry, { ...currentCountry, availableCountries }, { revalidate: false });
   const zone = await apiCall<ShippingZone>("GET", PATHS.shippingZone(code));
+  // A failed read of the zone's costs is only logged: the country is taken, the costs stay unnamed.
+  if (!zone.ok) logFailure(`Failed to fetch shipping costs for ${code}`, zone.errors[0]?.message ?? `status ${zone.status}`);
   await mutate((key) => typeof key === "string" && (key.startsWith("/apiv1/product/byId/") || key.startsWith(QUOTE_PATH)));
   const change: DeliveryCountryChange = { code: currentCountry.code, zone: zone.ok ? zone.data : null };
   window.dispatchEvent(new CustomEvent<DeliveryCountryChange>(DELIVERY_COUNTRY_CHANGED, { detail: change }));
   return { ok: true, zone: change.zone };
+}
+
+/**
+ * The text of a refused sample add: a full sample cart says so; a product whose samples are no
+ * longer offered (the page was built while they were) gives the notice that the sample
+ * availability has changed; anything else the generic failure.
+ */
+export function sampleAddRefusal(errors: { code?: string }[]): "samples.full" | "samples.availabilityChanged" | "samples.failed" {
+  if (errors.some((error) => error.code === "sample_cart_full")) return "samples.full";
+  if (errors.some((error) => error.code === "samples_unavailable")) return "samples.availabilityChanged";
+  return "samples.failed";
 }
 
 /** A sample cart call: add or remove one sample, the order's contact, or the finish (an empty body). */

@@ -1,6 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
+import { useInterfaceToggle } from "@site/lib/interface-toggle";
 import type { VariantChoice } from "./ProductConfigurator";
 import { NAMESPACE } from "./texts";
 
@@ -17,7 +17,7 @@ export function ConfiguratorLauncher(props: {
 }) {
   const { t } = useTranslation(NAMESPACE);
   const [open, setOpen] = React.useState(false);
-  useVisibilityTracking("productConfigurator", open);
+  useInterfaceToggle("productConfigurator", open);
   return (
     <section className="configurator-launcher" aria-label={t(props.roofWindow ? "roofWindowTitle" : "title")}>
       <button type="button" className="button" aria-expanded={open} onClick={() => setOpen((value) => !value)} data-testid="open-configurator">

@@ -1,6 +1,7 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ConfiguratorAnswer } from "@domain/api/configurators";
+import { logFailure, productFetchFailure } from "@site/lib/client-log";
 import { loadConfigurator } from "./api";
 import { ProductConfigurator, type VariantChoice } from "./ProductConfigurator";
 import { RoofWindowConfigurator } from "./RoofWindowConfigurator";
@@ -23,6 +24,7 @@ export default function ConfiguratorPanel({
   React.useEffect(() => {
     let live = true;
     void loadConfigurator(sku).then((result) => {
+      if (!result.ok || !result.data) logFailure(productFetchFailure("configurator", sku, result.errors[0]?.message ?? `status ${result.status}`).message);
       if (live) setState(result.ok && result.data ? { answer: result.data } : { error: failureText(result.errors, t) });
     });
     return () => {

@@ -2,15 +2,19 @@
  * The button that opens and closes a list's filter sidebar on a narrow screen (below the
  * width where the sidebar stands beside the list; styles.css shows it only there). It names
  * the number of active filters and tells assistive technology whether the sidebar is open.
+ * Opening and closing the sidebar is reported to analytics (filterSidebar).
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
+import { useInterfaceToggle } from "@site/lib/interface-toggle";
 
 /** The id of the sidebar the button controls (aria-controls). */
 export const FILTERS_ID = "list-filters";
 
 export function FilterToggle({ open, onToggle, activeCount }: { open: boolean; onToggle: (open: boolean) => void; activeCount: number }) {
   const { t } = useTranslation("search");
+  // The button is there as long as its list: the sidebar's opening and closing are reported here.
+  useInterfaceToggle("filterSidebar", open);
   return (
     <button
       type="button"

@@ -6,7 +6,7 @@
  */
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
+import { useInterfaceToggle } from "@site/lib/interface-toggle";
 
 const loadOverlay = () => import("./SearchOverlay");
 const SearchOverlay = React.lazy(loadOverlay);
@@ -16,7 +16,7 @@ export function SearchForm({ action, resultsAction = action }: { action: string;
   const [open, setOpen] = React.useState(false);
   const [value, setValue] = React.useState("");
   const close = React.useCallback(() => setOpen(false), []);
-  useVisibilityTracking("search", open);
+  useInterfaceToggle("search", open, { locksScroll: true });
   const input = React.useRef<HTMLInputElement>(null);
   // Focused or typed into before the page hydrated: open now, with what was typed.
   React.useEffect(() => {

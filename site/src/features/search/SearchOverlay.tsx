@@ -30,14 +30,11 @@ export default function SearchOverlay({ action, initialValue, onClose }: SearchO
   React.useLayoutEffect(() => {
     dispatch({ type: "open" });
     input.current?.focus();
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") onClose();
     };
     window.addEventListener("keydown", onKey);
     return () => {
-      document.body.style.overflow = previous;
       window.removeEventListener("keydown", onKey);
     };
   }, [dispatch, onClose]);

@@ -34,7 +34,7 @@ import { BillTable } from "./BillTable";
 import { PlanDrawing } from "./PlanDrawing";
 import { boardDistinction, planTexts, unitLabel } from "./texts";
 import { formatMetres } from "./numbers";
-import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
+import { useInterfaceToggle } from "@site/lib/interface-toggle";
 import { keepPlan, PLANNER_STEPS, readStoredPlan, type Step } from "./plan-store";
 
 const InquiryModal = React.lazy(() => import(/* webpackChunkName: "inquiry-form" */ "../inquiries/InquiryModal"));
@@ -124,7 +124,7 @@ export default function Planner({ shop, language, currency }: { shop: ShopRoutin
   const [message, setMessage] = React.useState<{ kind: "info" | "error"; key: string; params?: Record<string, string | number> } | null>(null);
   const [busy, setBusy] = React.useState(false);
   const [offerOpen, setOfferOpen] = React.useState(false);
-  useVisibilityTracking("productInquiryModal", offerOpen);
+  useInterfaceToggle("productInquiryModal", offerOpen);
   const [skipped, setSkipped] = React.useState<string[] | null>(null);
   const attempt = React.useRef<{ body: string; key: string } | null>(null);
   const heading = React.useRef<HTMLHeadingElement>(null);

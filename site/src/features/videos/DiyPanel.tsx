@@ -2,7 +2,7 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { ProductData } from "@site/lib/page-data";
 import { Tutorials } from "@site/components/product/Tutorials";
-import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
+import { useInterfaceToggle } from "@site/lib/interface-toggle";
 
 /**
  * The DIY panel (an interface toggle): the product's tutorials in a side panel opened
@@ -12,7 +12,7 @@ import { useVisibilityTracking } from "@site/lib/tracking/use-visibility";
 export function DiyPanel({ product }: { product: ProductData }) {
   const { t } = useTranslation();
   const [open, setOpen] = React.useState(false);
-  useVisibilityTracking("diyPanel", open);
+  useInterfaceToggle("diyPanel", open, { locksScroll: true });
   const opener = React.useRef<HTMLButtonElement>(null);
   const close = React.useRef<HTMLButtonElement>(null);
   const titleId = `diy-title-${product.sku}`;
@@ -24,14 +24,11 @@ export function DiyPanel({ product }: { product: ProductData }) {
   React.useLayoutEffect(() => {
     if (!open) return undefined;
     close.current?.focus();
-    const previous = document.body.style.overflow;
-    document.body.style.overflow = "hidden";
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") hide();
     };
     window.addEventListener("keydown", onKey);
     return () => {
-      document.body.style.overflow = previous;
       window.removeEventListener("keydown", onKey);
     };
   }, [open, hide]);
