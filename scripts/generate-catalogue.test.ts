@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase } from "@tests/kit/d1";
 import { eanCheckDigitValid, type CatalogueDocument } from "@shop-api/catalogue/import-format";
+import { BANNER_LOCATIONS, BANNER_PLATFORMS } from "@domain/environment-banners";
+import { shopDirectory } from "@config/shops";
 import { importCatalogueFiles, writeCatalogue } from "./generate-catalogue";
 
 const NOW = new Date("2025-07-01T08:00:00Z");
@@ -158,4 +160,25 @@ test("the demo's Black Week runs around the catalogue's now in every shop langua
   expect(campaigns.filter((c) => c.identifier === "spring-sale").every((c) => c.isArchived && !c.isActive && Date.parse(c.endsAt) < NOW.getTime())).toBe(true);
   const blocks = (base.cmsBlocks ?? []).filter((b) => b.shop === "FR").map((b) => b.identifier);
   expect(blocks).toEqual(expect.arrayContaining(["banner-homepage-desktop", "banner-homepage-mobile", "home-founder"]));
+});
+
+test("the demo content has the environment's banners of every location and platform, and the header notices per platform, in every shop language", () => {
+  const catalogue = writeCatalogue({ products: 10, seed: 3, out: tempDir(), now: NOW });
+  const base = JSON.parse(readFileSync(catalogue.files[0]!.path, "utf8")) as CatalogueDocument;
+  for (const shop of shopDirectory.config.shops) {
+    for (const language of shop.languages) {
+      const identifiers = new Set((base.cmsBlocks ?? []).filter((b) => b.shop === shop.id && b.language === language).map((b) => b.identifier));
+      const expected = [
+        ...BANNER_LOCATIONS.flatMap((location) => BANNER_PLATFORMS.map((platform) => `banner-${location}-${platform}`)),
+        "header-info",
+        "header-info-mobile",
+        "header-warning",
+      ];
+      expect({ shop: shop.id, language, missing: expected.filter((identifier) => !identifiers.has(identifier)) }).toEqual({
+        shop: shop.id,
+        language,
+        missing: [],
+      });
+    }
+  }
 });

@@ -205,6 +205,11 @@ function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
         });
       }
       blocks.push({ shop: shop.id, language: lang, identifier: "header-info", content: `<p>${BLOCKS.info[lang]}</p>` });
+      blocks.push({ shop: shop.id, language: lang, identifier: "header-info-mobile", content: `<p>${BLOCKS.infoMobile[lang]}</p>` });
+      for (const [location, [desktop, mobile]] of Object.entries(BLOCKS.environmentBanners)) {
+        blocks.push({ shop: shop.id, language: lang, identifier: `banner-${location}-desktop`, content: desktop[lang] });
+        blocks.push({ shop: shop.id, language: lang, identifier: `banner-${location}-mobile`, content: mobile[lang] });
+      }
       blocks.push({ shop: shop.id, language: lang, identifier: "header-warning", content: `<p>${BLOCKS.warning[lang]}</p>` });
       topSubcategories.forEach((category, index) => {
         const translation = category.translations[lang]!;

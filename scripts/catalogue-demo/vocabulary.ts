@@ -1368,6 +1368,14 @@ export const BLOCKS = {
     "Campioni gratuiti – fino a 7 per ordine",
     "Gratis stalen – tot 7 per bestelling",
   ),
+  /** The info notice's shorter text on phones (header-info-mobile replaces header-info there). */
+  infoMobile: t(
+    "Muster gratis – bis zu 7",
+    "Free samples – up to 7",
+    "Échantillons gratuits – jusqu'à 7",
+    "Campioni gratuiti – fino a 7",
+    "Gratis stalen – tot 7",
+  ),
   warning: t(
     "Wegen hoher Nachfrage kann sich die Lieferung um 1–2 Tage verzögern.",
     "Due to high demand, delivery may take 1–2 days longer.",
@@ -1375,4 +1383,71 @@ export const BLOCKS = {
     "A causa dell'elevata domanda la consegna può subire 1–2 giorni di ritardo.",
     "Door grote drukte kan de levering 1–2 dagen later zijn.",
   ),
+  /** The environment's banners of the product page, offer, cart and category page (banner-{location}-{platform}): desktop, then mobile. */
+  environmentBanners: {
+    pdp: [
+      t(
+        "<p><strong>Unsicher bei der Menge?</strong> Der Mengenrechner schlägt 10 % Verschnitt vor – bestellen Sie vorab ein kostenloses Muster.</p>",
+        "<p><strong>Unsure about the quantity?</strong> The calculator adds 10 % for cutting – order a free sample first.</p>",
+        "<p><strong>Vous hésitez sur la quantité ?</strong> Le calculateur ajoute 10 % de chutes – commandez d'abord un échantillon gratuit.</p>",
+        "<p><strong>Dubbi sulla quantità?</strong> Il calcolatore aggiunge il 10 % di sfrido – ordinate prima un campione gratuito.</p>",
+        "<p><strong>Twijfelt u over de hoeveelheid?</strong> De calculator rekent 10 % snijverlies – bestel eerst een gratis staal.</p>",
+      ),
+      t(
+        "<p>Tipp: erst ein Gratis-Muster bestellen</p>",
+        "<p>Tip: order a free sample first</p>",
+        "<p>Astuce : commandez d'abord un échantillon gratuit</p>",
+        "<p>Consiglio: ordinate prima un campione gratuito</p>",
+        "<p>Tip: bestel eerst een gratis staal</p>",
+      ),
+    ],
+    offer: [
+      t(
+        "<p><strong>Ihr Angebot gilt 30 Tage.</strong> Fragen dazu beantwortet unser Team gern am Telefon.</p>",
+        "<p><strong>Your offer is valid for 30 days.</strong> Our team is happy to answer questions by phone.</p>",
+        "<p><strong>Votre offre est valable 30 jours.</strong> Notre équipe répond volontiers à vos questions par téléphone.</p>",
+        "<p><strong>La vostra offerta è valida 30 giorni.</strong> Il nostro team risponde volentieri al telefono.</p>",
+        "<p><strong>Uw offerte is 30 dagen geldig.</strong> Ons team beantwoordt graag uw vragen per telefoon.</p>",
+      ),
+      t(
+        "<p>Angebot 30 Tage gültig</p>",
+        "<p>Offer valid for 30 days</p>",
+        "<p>Offre valable 30 jours</p>",
+        "<p>Offerta valida 30 giorni</p>",
+        "<p>Offerte 30 dagen geldig</p>",
+      ),
+    ],
+    cart: [
+      t(
+        "<p><strong>Sicher bezahlen:</strong> Karte, PayPal, Klarna oder Vorkasse – und 30 Tage Rückgaberecht.</p>",
+        "<p><strong>Pay securely:</strong> card, PayPal, Klarna or prepayment – and 30 days to return.</p>",
+        "<p><strong>Paiement sécurisé :</strong> carte, PayPal, Klarna ou virement – et 30 jours pour retourner.</p>",
+        "<p><strong>Pagamento sicuro:</strong> carta, PayPal, Klarna o bonifico anticipato – e 30 giorni per il reso.</p>",
+        "<p><strong>Veilig betalen:</strong> kaart, PayPal, Klarna of vooruitbetaling – en 30 dagen retourrecht.</p>",
+      ),
+      t(
+        "<p>Sicher bezahlen, 30 Tage Rückgabe</p>",
+        "<p>Secure payment, 30-day returns</p>",
+        "<p>Paiement sécurisé, retour sous 30 jours</p>",
+        "<p>Pagamento sicuro, reso in 30 giorni</p>",
+        "<p>Veilig betalen, 30 dagen retour</p>",
+      ),
+    ],
+    category: [
+      t(
+        "<p><strong>Bis zu 7 kostenlose Muster</strong> – vergleichen Sie Farben und Oberflächen bei Tageslicht zu Hause.</p>",
+        "<p><strong>Up to 7 free samples</strong> – compare colours and surfaces in daylight at home.</p>",
+        "<p><strong>Jusqu'à 7 échantillons gratuits</strong> – comparez couleurs et surfaces à la lumière du jour chez vous.</p>",
+        "<p><strong>Fino a 7 campioni gratuiti</strong> – confrontate colori e superfici alla luce del giorno a casa.</p>",
+        "<p><strong>Tot 7 gratis stalen</strong> – vergelijk kleuren en oppervlakken thuis bij daglicht.</p>",
+      ),
+      t(
+        "<p>Bis zu 7 Muster gratis</p>",
+        "<p>Up to 7 free samples</p>",
+        "<p>Jusqu'à 7 échantillons gratuits</p>",
+        "<p>Fino a 7 campioni gratuiti</p>",
+        "<p>Tot 7 gratis stalen</p>",
+      ),
+    ],
+  },
 };

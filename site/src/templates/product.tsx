@@ -203,7 +203,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   ];
 
   return (
-    <Layout chrome={data} context={pageContext} activeWorldId={world}>
+    <Layout chrome={data} context={pageContext} activeWorldId={world} bannerLocation="pdp">
       <Breadcrumbs items={crumbs} />
       <div className="product-layout">
         <Gallery product={product} />
