@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { contactPath, returnsPath, slugPath } from "@domain/routes";
+import { BANNER_PLATFORMS } from "@domain/environment-banners";
 import { expressFeeTexts, STORAGE_MINIMUM_ORDER_VALUE } from "@domain/checkout";
 import { formatMoney } from "@domain/money";
 import type { UnitCode } from "@domain/units";
@@ -26,6 +27,7 @@ import { roofWindowDocument } from "./roof-windows";
 import { demoCampaignContent } from "./campaigns";
 import {
   BLOCKS,
+  PRODUCT_EXTRAS,
   MANUFACTURER_NAMES,
   MANUFACTURER_TEXT,
   OWN_BRAND,
@@ -206,9 +208,9 @@ function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
       }
       blocks.push({ shop: shop.id, language: lang, identifier: "header-info", content: `<p>${BLOCKS.info[lang]}</p>` });
       blocks.push({ shop: shop.id, language: lang, identifier: "header-info-mobile", content: `<p>${BLOCKS.infoMobile[lang]}</p>` });
-      for (const [location, [desktop, mobile]] of Object.entries(BLOCKS.environmentBanners)) {
-        blocks.push({ shop: shop.id, language: lang, identifier: `banner-${location}-desktop`, content: desktop[lang] });
-        blocks.push({ shop: shop.id, language: lang, identifier: `banner-${location}-mobile`, content: mobile[lang] });
+      for (const [location, texts] of Object.entries(BLOCKS.environmentBanners)) {
+        for (const platform of BANNER_PLATFORMS)
+          blocks.push({ shop: shop.id, language: lang, identifier: `banner-${location}-${platform}`, content: texts[platform][lang] });
       }
       blocks.push({ shop: shop.id, language: lang, identifier: "header-warning", content: `<p>${BLOCKS.warning[lang]}</p>` });
       topSubcategories.forEach((category, index) => {
@@ -309,6 +311,9 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
     const deliveryMin = freight ? rng.int(5, 8) : rng.int(2, 4);
     const reachedEol = rng.chance(0.02);
     const attributes = kind.attributes(size ?? kind.sizes[0]!, () => rng.next());
+    // The spec's product configuration fields from a derived generator, so the rest of the catalogue stays as it was.
+    const extras = rng.fork(0x5e7);
+    const marketingLabel = extras.chance(0.12) ? extras.pick(PRODUCT_EXTRAS.marketingLabels) : undefined;
     const content: ProductRecord["content"] = {};
     for (const lang of languages) {
       const title = titleParts(kind, productDecor, finish, size, lang);
@@ -334,6 +339,7 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
         attributes: attributes.map((a) => ({ code: a.code, label: a.label[lang], type: a.type, value: a.value, isVisible: true })),
         metaTitle: fill(TEXT.metaTitle[lang], values),
         metaDescription: fill(TEXT.metaDescription[lang], values),
+        ...(marketingLabel ? { marketingLabel: marketingLabel[lang] } : {}),
       };
     }
     const imageCount = rng.int(2, 4);
@@ -387,6 +393,7 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
       isExpress: !kind.decking && rng.chance(0.4),
       ...(rng.chance(0.05) ? { isClearance: true } : {}),
       ...(rng.chance(0.05) ? { isPlus: true } : {}),
+      ...(!freight && extras.chance(0.15) ? { isFreeShipping: true } : {}),
       ...(rng.chance(0.02) ? { isActive: false } : {}),
       ...(reachedEol ? { reachedEol: true } : {}),
       deliveryDays: { min: deliveryMin, max: deliveryMin + rng.int(1, freight ? 6 : 3) },
@@ -409,6 +416,8 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
       ...(Object.keys(downloads).length ? { downloads } : {}),
       ...(Object.keys(tutorials).length ? { tutorials } : {}),
     };
+    // A Plus product's Plus tab has its own text.
+    if (record.isPlus) for (const lang of languages) content[lang]!.plusContent = PRODUCT_EXTRAS.plusContent[lang];
     // Prices in every shop of the product.
     const discounted = rng.chance(0.15);
     const oldFactor = 1.1 + rng.next() * 0.2;
@@ -487,6 +496,28 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
   return group;
 }
 
+/** The worlds whose variants are sold in a set with a skirting board and an underlay (the spec's productSets). */
+const SET_WORLDS = ["parkett", "vinyl", "laminat"];
+
+/**
+ * Each variant of a floor family is sold in a set with a skirting board and an underlay of
+ * its own (by its place in the family), so choosing another variant shows another set.
+ */
+function assignProductSets(files: readonly CatalogueFile[]): void {
+  const products = files.flatMap((file) => file.document.products ?? []);
+  const inCategory = (category: string) =>
+    products.filter((product) => product.category === category && product.type !== "configurable" && product.isActive !== false);
+  const skirting = inCategory("baustoffe-sockelleisten");
+  const underlay = inCategory("baustoffe-daemmung");
+  if (skirting.length === 0 || underlay.length === 0) return;
+  let index = 0;
+  for (const product of products) {
+    if (product.type !== "variant" || !SET_WORLDS.some((world) => product.category.startsWith(`${world}-`))) continue;
+    product.productSets = [skirting[index % skirting.length]!.sku, underlay[index % underlay.length]!.sku];
+    index += 1;
+  }
+}
+
 /** The whole demo catalogue, as files to import in order. */
 export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
   const chunkSize = options.chunkSize ?? 1000;
@@ -545,6 +576,7 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
     if (chunkProducts >= chunkSize) flush();
   }
   flush();
+  assignProductSets(files);
   // The terrace planner's substructure, for every shop that sells a decking board.
   const deckingShops = new Set(files.flatMap((file) => (file.document.products ?? []).filter((p) => p.terrace?.role === "board").flatMap((p) => p.shops)));
   const parts = terraceParts(shops, deckingShops, (shop) => PRICE_FACTOR[shop] ?? 1, options.now);

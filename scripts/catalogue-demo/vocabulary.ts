@@ -1383,71 +1383,90 @@ export const BLOCKS = {
     "A causa dell'elevata domanda la consegna può subire 1–2 giorni di ritardo.",
     "Door grote drukte kan de levering 1–2 dagen later zijn.",
   ),
-  /** The environment's banners of the product page, offer, cart and category page (banner-{location}-{platform}): desktop, then mobile. */
+  /** The environment's banners of the product page, offer, cart and category page (banner-{location}-{platform}). */
   environmentBanners: {
-    pdp: [
-      t(
-        "<p><strong>Unsicher bei der Menge?</strong> Der Mengenrechner schlägt 10 % Verschnitt vor – bestellen Sie vorab ein kostenloses Muster.</p>",
-        "<p><strong>Unsure about the quantity?</strong> The calculator adds 10 % for cutting – order a free sample first.</p>",
-        "<p><strong>Vous hésitez sur la quantité ?</strong> Le calculateur ajoute 10 % de chutes – commandez d'abord un échantillon gratuit.</p>",
-        "<p><strong>Dubbi sulla quantità?</strong> Il calcolatore aggiunge il 10 % di sfrido – ordinate prima un campione gratuito.</p>",
-        "<p><strong>Twijfelt u over de hoeveelheid?</strong> De calculator rekent 10 % snijverlies – bestel eerst een gratis staal.</p>",
+    pdp: {
+      desktop: t(
+        "<p><strong>Unsicher bei der Menge?</strong> Der Mengenrechner rechnet den Verschnitt mit ein – bestellen Sie vorab ein kostenloses Muster.</p>",
+        "<p><strong>Unsure about the quantity?</strong> The calculator adds the cutting waste – order a free sample first.</p>",
+        "<p><strong>Vous hésitez sur la quantité ?</strong> Le calculateur inclut les chutes – commandez d'abord un échantillon gratuit.</p>",
+        "<p><strong>Dubbi sulla quantità?</strong> Il calcolatore include lo sfrido – ordinate prima un campione gratuito.</p>",
+        "<p><strong>Twijfelt u over de hoeveelheid?</strong> De calculator rekent het snijverlies mee – bestel eerst een gratis staal.</p>",
       ),
-      t(
+      mobile: t(
         "<p>Tipp: erst ein Gratis-Muster bestellen</p>",
         "<p>Tip: order a free sample first</p>",
         "<p>Astuce : commandez d'abord un échantillon gratuit</p>",
         "<p>Consiglio: ordinate prima un campione gratuito</p>",
         "<p>Tip: bestel eerst een gratis staal</p>",
       ),
-    ],
-    offer: [
-      t(
+    },
+    offer: {
+      desktop: t(
         "<p><strong>Ihr Angebot gilt 30 Tage.</strong> Fragen dazu beantwortet unser Team gern am Telefon.</p>",
         "<p><strong>Your offer is valid for 30 days.</strong> Our team is happy to answer questions by phone.</p>",
         "<p><strong>Votre offre est valable 30 jours.</strong> Notre équipe répond volontiers à vos questions par téléphone.</p>",
         "<p><strong>La vostra offerta è valida 30 giorni.</strong> Il nostro team risponde volentieri al telefono.</p>",
         "<p><strong>Uw offerte is 30 dagen geldig.</strong> Ons team beantwoordt graag uw vragen per telefoon.</p>",
       ),
-      t(
+      mobile: t(
         "<p>Angebot 30 Tage gültig</p>",
         "<p>Offer valid for 30 days</p>",
         "<p>Offre valable 30 jours</p>",
         "<p>Offerta valida 30 giorni</p>",
         "<p>Offerte 30 dagen geldig</p>",
       ),
-    ],
-    cart: [
-      t(
+    },
+    cart: {
+      desktop: t(
         "<p><strong>Sicher bezahlen:</strong> Karte, PayPal, Klarna oder Vorkasse – und 30 Tage Rückgaberecht.</p>",
         "<p><strong>Pay securely:</strong> card, PayPal, Klarna or prepayment – and 30 days to return.</p>",
         "<p><strong>Paiement sécurisé :</strong> carte, PayPal, Klarna ou virement – et 30 jours pour retourner.</p>",
         "<p><strong>Pagamento sicuro:</strong> carta, PayPal, Klarna o bonifico anticipato – e 30 giorni per il reso.</p>",
         "<p><strong>Veilig betalen:</strong> kaart, PayPal, Klarna of vooruitbetaling – en 30 dagen retourrecht.</p>",
       ),
-      t(
+      mobile: t(
         "<p>Sicher bezahlen, 30 Tage Rückgabe</p>",
         "<p>Secure payment, 30-day returns</p>",
         "<p>Paiement sécurisé, retour sous 30 jours</p>",
         "<p>Pagamento sicuro, reso in 30 giorni</p>",
         "<p>Veilig betalen, 30 dagen retour</p>",
       ),
-    ],
-    category: [
-      t(
+    },
+    category: {
+      desktop: t(
         "<p><strong>Bis zu 7 kostenlose Muster</strong> – vergleichen Sie Farben und Oberflächen bei Tageslicht zu Hause.</p>",
         "<p><strong>Up to 7 free samples</strong> – compare colours and surfaces in daylight at home.</p>",
         "<p><strong>Jusqu'à 7 échantillons gratuits</strong> – comparez couleurs et surfaces à la lumière du jour chez vous.</p>",
         "<p><strong>Fino a 7 campioni gratuiti</strong> – confrontate colori e superfici alla luce del giorno a casa.</p>",
         "<p><strong>Tot 7 gratis stalen</strong> – vergelijk kleuren en oppervlakken thuis bij daglicht.</p>",
       ),
-      t(
+      mobile: t(
         "<p>Bis zu 7 Muster gratis</p>",
         "<p>Up to 7 free samples</p>",
         "<p>Jusqu'à 7 échantillons gratuits</p>",
         "<p>Fino a 7 campioni gratuiti</p>",
         "<p>Tot 7 gratis stalen</p>",
       ),
-    ],
+    },
   },
+};
+
+/**
+ * The product fields of the spec's product configuration: marketing labels (a few products
+ * carry one) and the Plus tab's own text of a Plus product.
+ */
+export const PRODUCT_EXTRAS = {
+  marketingLabels: [
+    t("Bestseller", "Bestseller", "Meilleure vente", "Più venduto", "Bestseller"),
+    t("Neu im Sortiment", "New in", "Nouveauté", "Novità", "Nieuw"),
+    t("Unser Tipp", "Our tip", "Notre conseil", "Il nostro consiglio", "Onze tip"),
+  ],
+  plusContent: t(
+    "<p><strong>Bodenhaus Plus für dieses Produkt:</strong> 15 Jahre Garantie statt 5, eine kostenlose Verlegeberatung am Telefon und die Rücknahme angebrochener Pakete innerhalb von 100 Tagen.</p>",
+    "<p><strong>Bodenhaus Plus for this product:</strong> a 15-year guarantee instead of 5, free laying advice by phone and opened packs taken back within 100 days.</p>",
+    "<p><strong>Bodenhaus Plus pour ce produit :</strong> 15 ans de garantie au lieu de 5, des conseils de pose gratuits par téléphone et la reprise des paquets entamés sous 100 jours.</p>",
+    "<p><strong>Bodenhaus Plus per questo prodotto:</strong> 15 anni di garanzia invece di 5, consulenza gratuita per la posa al telefono e ritiro delle confezioni aperte entro 100 giorni.</p>",
+    "<p><strong>Bodenhaus Plus voor dit product:</strong> 15 jaar garantie in plaats van 5, gratis legadvies per telefoon en terugname van aangebroken pakken binnen 100 dagen.</p>",
+  ),
 };

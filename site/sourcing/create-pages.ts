@@ -298,6 +298,10 @@ export async function createShopPages(
       if (other.sku !== family.sku) crossSell.push(other.sku);
     }
     const accessories = accessoriesOf.get(product.language)?.(family) ?? [];
+    // The cards every set of the family needs: a chosen variant shows its own set.
+    const setSkus = [
+      ...new Set([family, ...variantSkus.map((sku) => byLanguageSku.get(`${product.language}:${sku}`)!)].flatMap((member) => member.data.productSets)),
+    ].filter((sku) => byLanguageSku.has(`${product.language}:${sku}`));
     create(
       product.path,
       template("product"),
@@ -309,6 +313,7 @@ export async function createShopPages(
         variantSkus,
         crossSellSkus: crossSell,
         accessorySkus: accessories,
+        setSkus,
       },
       { lastmod: product.updatedAt, alternates: alternatesOf(`product:${product.sku}`) },
     );

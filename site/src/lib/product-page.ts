@@ -51,6 +51,8 @@ const DEFAULTS = {
   isExpress: false,
   isClearance: false,
   isPlusProduct: false,
+  isFreeShipping: false,
+  marketingLabel: null,
   isOutOfStock: false,
   isSalable: true,
   reachedEOF: false,

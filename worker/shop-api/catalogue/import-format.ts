@@ -190,6 +190,8 @@ const productContentSchema = z
       .optional(),
     metaTitle: optionalText,
     metaDescription: optionalText,
+    marketingLabel: z.string().trim().max(40, "must be at most 40 characters (a short label by the title)").optional(),
+    plusContent: optionalText, // the Plus tab's text (rich text, sanitised like the description)
   })
   .strict();
 
@@ -267,6 +269,11 @@ const productRecordSchema = z
     category: id, // primary category
     categories: z.array(id).optional(), // further categories
     shops: z.array(shopId).min(1, "needs at least one shop"), // ids of configured shops the product is sold in
+    productSets: z // the products sold in a set with this one, in the order the page shows them (each variant its own)
+      .array(id)
+      .max(12, "at most 12 products in a set")
+      .refine((skus) => new Set(skus).size === skus.length, "names a product twice")
+      .optional(),
     ean: ean.optional(),
     unit,
     packageContent: z.number().finite().positive("must be more than 0"), // amount of `unit` in one package
@@ -276,6 +283,7 @@ const productRecordSchema = z
     isExpress: z.boolean().optional(),
     isClearance: z.boolean().optional(),
     isPlus: z.boolean().optional(),
+    isFreeShipping: z.boolean().optional(), // standard shipping at home is free for a cart of only such products
     isActive: z.boolean().optional(), // default true; false hides the product from every shop
     reachedEol: z.boolean().optional(),
     deliveryDays: z.object({ min: nonNegativeInt, max: nonNegativeInt }).strict(),

@@ -128,6 +128,12 @@ export const typeDefs = /* GraphQL */ `
     isExpress: Boolean!
     isClearance: Boolean!
     isPlusProduct: Boolean!
+    "Standard shipping at home (mainland) is free for a cart of only such products."
+    isFreeShipping: Boolean!
+    "A short label by the title in the language (e.g. Bestseller); null for none."
+    marketingLabel: String
+    "SKUs of the products sold in a set with this one that the shop lists in the language, in the merchandiser's order (each variant has its own)."
+    productSets: [ID!]!
     isOutOfStock: Boolean!
     "Active, and in stock or not yet end of life."
     isSalable: Boolean!
@@ -160,6 +166,8 @@ export const typeDefs = /* GraphQL */ `
     attributes: [Attribute!]!
     metaTitle: String
     metaDescription: String
+    "The Plus tab's text (rich text); empty: the tab's general text."
+    plusContent: String!
   }
 
   type Attribute {

@@ -217,15 +217,21 @@ export type Product = {
   isClearance: Scalars['Boolean']['output'];
   isDecking: Scalars['Boolean']['output'];
   isExpress: Scalars['Boolean']['output'];
+  /** Standard shipping at home (mainland) is free for a cart of only such products. */
+  isFreeShipping: Scalars['Boolean']['output'];
   isOutOfStock: Scalars['Boolean']['output'];
   isPlusProduct: Scalars['Boolean']['output'];
   /** Active, and in stock or not yet end of life. */
   isSalable: Scalars['Boolean']['output'];
   manufacturer: Maybe<Manufacturer>;
+  /** A short label by the title in the language (e.g. Bestseller); null for none. */
+  marketingLabel: Maybe<Scalars['String']['output']>;
   media: Array<Media>;
   packageContent: Scalars['Float']['output'];
   parentSku: Maybe<Scalars['ID']['output']>;
   price: Maybe<ProductPrice>;
+  /** SKUs of the products sold in a set with this one that the shop lists in the language, in the merchandiser's order (each variant has its own). */
+  productSets: Array<Scalars['ID']['output']>;
   reachedEOF: Scalars['Boolean']['output'];
   /** Reviews written in the requested language, newest first; rating and count over all of them, the list only the latest (0-50) when asked. */
   reviewSummary: ReviewSummary;
@@ -263,6 +269,8 @@ export type ProductContent = {
   measurement: Scalars['String']['output'];
   metaDescription: Maybe<Scalars['String']['output']>;
   metaTitle: Maybe<Scalars['String']['output']>;
+  /** The Plus tab's text (rich text); empty: the tab's general text. */
+  plusContent: Scalars['String']['output'];
   shortDescription: Scalars['String']['output'];
   sku: Scalars['ID']['output'];
   subTitle: Scalars['String']['output'];
@@ -843,14 +851,17 @@ export type ProductResolvers<ContextType = GraphQLContext, ParentType extends Re
   isClearance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isDecking?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isExpress?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isFreeShipping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isOutOfStock?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isPlusProduct?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isSalable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manufacturer?: Resolver<Maybe<ResolversTypes['Manufacturer']>, ParentType, ContextType>;
+  marketingLabel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   media?: Resolver<Array<ResolversTypes['Media']>, ParentType, ContextType>;
   packageContent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   parentSku?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   price?: Resolver<Maybe<ResolversTypes['ProductPrice']>, ParentType, ContextType>;
+  productSets?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   reachedEOF?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   reviewSummary?: Resolver<ResolversTypes['ReviewSummary'], ParentType, ContextType, Partial<ProductReviewSummaryArgs>>;
   roofWindowComponents?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
@@ -879,6 +890,7 @@ export type ProductContentResolvers<ContextType = GraphQLContext, ParentType ext
   measurement?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   metaDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   metaTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  plusContent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   shortDescription?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sku?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   subTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;

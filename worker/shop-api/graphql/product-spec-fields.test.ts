@@ -1,0 +1,82 @@
+/**
+ * The product fields of the spec's product configuration through the import and GraphQL
+ * (docs/decisions/0069): isFreeShipping, marketingLabel, the Plus tab's content and the product
+ * sets (each variant its own, only products the shop lists in the language); bad values refused.
+ */
+import { commerceDocument } from "@tests/kit/commerce";
+import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
+import { gql } from "@tests/kit/graphql";
+import { importDocument, imported, type CatalogueDocument, type ProductRecord } from "@tests/kit/catalogue";
+
+let t: TestDatabase;
+
+function withFields(document: CatalogueDocument): CatalogueDocument {
+  const extra: Record<string, Partial<ProductRecord>> = {
+    "FLOOR-1": { isFreeShipping: true, productSets: ["S-1", "DEONLY-1", "S-2", "NOT-THERE"] },
+    "CONF-1-1": { productSets: ["S-3", "S-4"] },
+    "CONF-1-2": { productSets: ["S-5"] },
+  };
+  return {
+    ...document,
+    products: document.products!.map((product) => {
+      const more = extra[product.sku] ?? {};
+      if (product.sku !== "FLOOR-1") return { ...product, ...more };
+      return {
+        ...product,
+        ...more,
+        content: {
+          de: { ...product.content.de!, marketingLabel: "Bestseller", plusContent: "<p><strong>15 Jahre</strong> Garantie<script>alert(1)</script></p>" },
+          en: { ...product.content.en!, marketingLabel: "Bestseller", plusContent: "<p>15-year guarantee</p>" },
+        },
+      };
+    }),
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  await imported(t.db, withFields(commerceDocument()));
+}, 120_000);
+afterAll(() => t.dispose());
+
+async function product(sku: string, shop = "DE", language = "de") {
+  const response = await gql(
+    t.db,
+    `query ($shop: ID!, $language: String!, $sku: ID!) { product(shop: $shop, language: $language, sku: $sku) {
+      isFreeShipping marketingLabel productSets content { plusContent } } }`,
+    { shop, language, sku },
+  );
+  expect(response.body.errors).toBeUndefined();
+  return response.body.data.product;
+}
+
+test("a product's free shipping, marketing label and Plus content, per language; the rich text sanitised", async () => {
+  const floor = await product("FLOOR-1");
+  expect(floor).toMatchObject({ isFreeShipping: true, marketingLabel: "Bestseller" });
+  expect(floor.content.plusContent).toBe("<p><strong>15 Jahre</strong> Garantie</p>");
+  expect((await product("FLOOR-1", "COM", "en")).content.plusContent).toBe("<p>15-year guarantee</p>");
+  expect(await product("LOW-1")).toEqual({ isFreeShipping: false, marketingLabel: null, productSets: [], content: { plusContent: "" } });
+});
+
+test("product sets: in the merchandiser's order, only what the shop lists in the language; each variant its own", async () => {
+  expect((await product("FLOOR-1")).productSets).toEqual(["S-1", "DEONLY-1", "S-2"]);
+  // DEONLY-1 is sold in DE only; an unknown SKU is never listed.
+  expect((await product("FLOOR-1", "CH", "de")).productSets).toEqual(["S-1", "S-2"]);
+  expect((await product("CONF-1-1")).productSets).toEqual(["S-3", "S-4"]);
+  expect((await product("CONF-1-2")).productSets).toEqual(["S-5"]);
+});
+
+test("bad values are refused with their field, nothing written", async () => {
+  const floor = withFields(commerceDocument()).products!.find((p) => p.sku === "FLOOR-1")!;
+  const refused = async (change: Partial<ProductRecord>, field: RegExp, message: RegExp) => {
+    const result = await importDocument(t.db, { products: [{ ...floor, ...change }] });
+    if (result.ok) throw new Error("expected the import to be refused");
+    expect(result.problems).toEqual([expect.objectContaining({ field: expect.stringMatching(field), message: expect.stringMatching(message) })]);
+  };
+  await refused({ productSets: ["S-1", "S-1"] }, /productSets/, /names a product twice/);
+  await refused({ productSets: Array.from({ length: 13 }, (_, i) => `S-${i + 1}`) }, /productSets/, /at most 12/);
+  await refused({ productSets: ["../x"] }, /productSets/, /./);
+  await refused({ content: { de: { ...floor.content.de!, marketingLabel: "x".repeat(41) } } }, /marketingLabel/, /at most 40/);
+  await refused({ isFreeShipping: "yes" as unknown as boolean }, /isFreeShipping/, /./);
+  expect((await product("FLOOR-1")).productSets).toEqual(["S-1", "DEONLY-1", "S-2"]);
+});
