@@ -18,7 +18,7 @@ import type { ImportFormat, ImportProblem } from "@domain/back-office/catalogue"
 import { isUnitCode, UNIT_CODES } from "@domain/units";
 import { LANGUAGES, type Language } from "@config/shop-config";
 
-const PAGE_TYPES = ["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "MANUFACTURERS", "CUSTOM"] as const;
+const PAGE_TYPES = ["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "MANUFACTURERS", "CUSTOM", "EMPTY"] as const;
 
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*)*$/;
 const IDENTIFIER_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
