@@ -89,7 +89,7 @@ test("the generated catalogue is realistic and imports cleanly through importCat
     ]),
   );
   expect(identifiers.some((id) => /:(kontakt|contactez|contatto|contact)$/.test(id))).toBe(false);
-  expect(new Set((base.cmsPages ?? []).map((p) => p.pageType))).toEqual(new Set(["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE"]));
+  expect(new Set((base.cmsPages ?? []).map((p) => p.pageType))).toEqual(new Set(["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "CUSTOM", "EMPTY"]));
 
   const t = await createTestDatabase();
   try {
@@ -181,4 +181,27 @@ test("the demo content has the environment's banners of every location and platf
       });
     }
   }
+});
+
+test("the demo content has a page of every page type the storefront renders, CUSTOM and EMPTY among them, in every shop language; its floor variants are sold in sets", () => {
+  const catalogue = writeCatalogue({ products: 60, seed: 42, out: tempDir(), now: NOW });
+  const documents = catalogue.files.map((file) => JSON.parse(readFileSync(file.path, "utf8")) as CatalogueDocument);
+  const pages = documents.flatMap((document) => document.cmsPages ?? []);
+  for (const shop of shopDirectory.config.shops) {
+    for (const language of shop.languages) {
+      const types = new Set(pages.filter((page) => page.shop === shop.id && page.language === language).map((page) => page.pageType ?? "CMS"));
+      expect({ shop: shop.id, language, types: [...types].sort() }).toEqual({
+        shop: shop.id,
+        language,
+        types: expect.arrayContaining(["CHAT", "CMS", "CONFIGURATOR_LANDING_PAGE", "CUSTOM", "EMPTY", "SALES", "VIDEOLIB"]),
+      });
+    }
+  }
+  const products = documents.flatMap((document) => document.products ?? []);
+  const sets = products.filter((product) => product.productSets);
+  expect(sets.length).toBeGreaterThan(1);
+  expect(sets.every((product) => product.type === "variant" && product.productSets!.every((sku) => products.some((other) => other.sku === sku)))).toBe(true);
+  expect(products.some((product) => product.isFreeShipping)).toBe(true);
+  expect(products.some((product) => product.content.de?.marketingLabel)).toBe(true);
+  expect(products.filter((product) => product.isPlus).every((product) => product.content.de?.plusContent)).toBe(true);
 });

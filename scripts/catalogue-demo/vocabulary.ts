@@ -1092,7 +1092,7 @@ export const REVIEW_ANSWER = t(
 
 export interface PageDef {
   key: string;
-  pageType: "CMS" | "CHAT" | "SALES" | "VIDEOLIB" | "CONFIGURATOR_LANDING_PAGE";
+  pageType: "CMS" | "CHAT" | "SALES" | "VIDEOLIB" | "CONFIGURATOR_LANDING_PAGE" | "CUSTOM" | "EMPTY";
   identifier: L;
   title: L;
   /** {storage} is the order value storage needs, in the shop's currency. */
@@ -1298,6 +1298,35 @@ export const PAGES: PageDef[] = [
       "Votre inscription est confirmée. Nous vous envoyons le bon de votre première inscription par e-mail ; vous l'utilisez dans le panier.",
       "La tua iscrizione è confermata. Ti inviamo il buono della tua prima iscrizione via e-mail; lo utilizzi nel carrello.",
       "Uw aanmelding is bevestigd. De tegoedbon voor uw eerste aanmelding sturen we u per e-mail; u verzilvert hem in de winkelwagen.",
+    ),
+    noindex: true,
+  },
+  {
+    // A landing page of the merchandiser's own (page type CUSTOM): its content without breadcrumbs.
+    key: "floor-guide",
+    pageType: "CUSTOM",
+    identifier: t("bodenberatung", "floor-advice", "conseils-sols", "consigli-pavimenti", "vloeradvies"),
+    title: t("Welcher Boden passt zu mir?", "Which floor suits me?", "Quel sol me convient ?", "Quale pavimento fa per me?", "Welke vloer past bij mij?"),
+    body: t(
+      "Parkett ist warm und langlebig, Vinyl robust und leise, Laminat günstig und pflegeleicht. Bestellen Sie bis zu sieben kostenlose Muster und vergleichen Sie zu Hause.",
+      "Parquet is warm and lasting, vinyl tough and quiet, laminate affordable and easy to care for. Order up to seven free samples and compare at home.",
+      "Le parquet est chaleureux et durable, le vinyle robuste et silencieux, le stratifié abordable et facile à entretenir. Commandez jusqu'à sept échantillons gratuits et comparez chez vous.",
+      "Il parquet è caldo e duraturo, il vinile resistente e silenzioso, il laminato conveniente e facile da curare. Ordina fino a sette campioni gratuiti e confronta a casa.",
+      "Parket is warm en duurzaam, vinyl robuust en stil, laminaat voordelig en onderhoudsvriendelijk. Bestel tot zeven gratis stalen en vergelijk thuis.",
+    ),
+  },
+  {
+    // A page of content only (page type EMPTY, the empty layout: no header, menu or footer), e.g. for a link in the order mails or an app.
+    key: "delivery-notes",
+    pageType: "EMPTY",
+    identifier: t("lieferhinweise", "delivery-notes", "consignes-livraison", "note-consegna", "leveringsinstructies"),
+    title: t("Hinweise zur Lieferung", "Notes on delivery", "Consignes de livraison", "Note sulla consegna", "Leveringsinstructies"),
+    body: t(
+      "Bitte prüfen Sie die Ware bei Anlieferung auf sichtbare Schäden und vermerken Sie diese auf dem Lieferschein. Lagern Sie Böden vor dem Verlegen 48 Stunden im Raum.",
+      "Please check the goods for visible damage on delivery and note it on the delivery slip. Let floors rest in the room for 48 hours before laying.",
+      "Veuillez vérifier la marchandise à la livraison et noter tout dommage visible sur le bon de livraison. Laissez les sols 48 heures dans la pièce avant la pose.",
+      "Controllate la merce alla consegna e annotate eventuali danni visibili sulla bolla. Lasciate i pavimenti 48 ore nella stanza prima della posa.",
+      "Controleer de goederen bij levering op zichtbare schade en noteer die op de vrachtbrief. Laat vloeren 48 uur in de ruimte acclimatiseren voor het leggen.",
     ),
     noindex: true,
   },

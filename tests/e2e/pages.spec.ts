@@ -201,6 +201,18 @@ test("a lowered price: the reference price is struck through with the discount o
   await expect(page.locator("s[data-testid=card-reference-price]").first()).toContainText("€");
 });
 
+test("page types CUSTOM and EMPTY: the merchandiser's landing page without breadcrumbs; a page of content only in the empty layout", async ({ page }) => {
+  await page.goto(`${testOrigin("DE")}/bodenberatung.html`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcher Boden passt zu mir?");
+  await expect(page.locator("header.site-header")).toBeVisible();
+  await expect(page.locator("nav.breadcrumbs")).toHaveCount(0);
+  await page.goto(`${testOrigin("CH")}/fr/consignes-livraison.html`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Consignes de livraison");
+  await expect(page.locator("main.empty-layout")).toContainText("48 heures");
+  await expect(page.locator("header.site-header, footer, #main-menu")).toHaveCount(0);
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+});
+
 test("product configuration fields: the marketing label, the free-shipping badge and the Plus tab's own text", async ({ page }) => {
   const labelled = pageWith("DE", 'data-testid="marketing-label"');
   expect(labelled, "a product page with a marketing label").not.toBeNull();

@@ -2,6 +2,7 @@ import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { EmptyLayout } from "../components/EmptyLayout";
 import { Layout } from "../components/Layout";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
@@ -40,8 +41,9 @@ export type Context = BaseContext & {
 /**
  * CMS pages by page type: legal and service pages (the service centre with
  * its tabs and accordions), the voucher thank-you page, the video library (12 per page),
- * the chat page with three numbered steps (leading to the contact form), the sales campaign page and the configurator
- * landing page.
+ * the chat page with three numbered steps (leading to the contact form), the sales campaign page, the configurator
+ * landing page, the merchandiser's own landing pages (CUSTOM, without breadcrumbs) and pages of content only
+ * (EMPTY, in the empty layout: no header, menu or footer).
  */
 function CmsPage(props: PageProps<CmsPageData, Context>) {
   return <CmsPageView data={props.data} pageContext={props.pageContext} />;
@@ -80,9 +82,10 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
     default:
       body = key && SERVICE_KEYS.includes(key) ? <ServiceCentre current={key} data={data} language={pageContext.language} /> : null;
   }
-  return (
-    <Layout chrome={data} context={pageContext}>
-      <Breadcrumbs items={crumbs} />
+  const content = (
+    <>
+      {/* A page of the merchandiser's own (CUSTOM) or of content only (EMPTY) goes without breadcrumbs. */}
+      {pageContext.pageType === "CUSTOM" || pageContext.pageType === "EMPTY" ? null : <Breadcrumbs items={crumbs} />}
       <h1>{heading}</h1>
       {key && SERVICE_KEYS.includes(key) ? <ServiceTabs current={key} data={data} /> : null}
       <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.content }} />
@@ -94,6 +97,12 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
         </p>
       ) : null}
       {given ?? body}
+    </>
+  );
+  if (pageContext.pageType === "EMPTY") return <EmptyLayout chrome={data}>{content}</EmptyLayout>;
+  return (
+    <Layout chrome={data} context={pageContext}>
+      {content}
     </Layout>
   );
 }
