@@ -27,6 +27,7 @@ import { roofWindowDocument } from "./roof-windows";
 import { demoCampaignContent } from "./campaigns";
 import {
   BLOCKS,
+  FLOOR_GUIDE,
   PRODUCT_EXTRAS,
   MANUFACTURER_NAMES,
   MANUFACTURER_TEXT,
@@ -180,7 +181,18 @@ function manufacturerRecords(rng: Random, languages: Language[]): Maker[] {
 /** The shop's own pages a CMS page may link to. */
 const LINK_PATHS = { returns: returnsPath, contact: contactPath } as const;
 
-function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
+/** The floor guide's CMS model fields in a language; `floorMakers` are the ids of the floor manufacturers. */
+function floorGuideFields(lang: Language, floorMakers: readonly string[]): Partial<CmsPageRecord> {
+  return {
+    sidebar: { title: FLOOR_GUIDE.sidebar.title[lang], content: FLOOR_GUIDE.sidebar.content[lang] },
+    repeaters: FLOOR_GUIDE.sections.map((section) => ({ title: section.title[lang], content: section.content[lang] })),
+    manufacturers: [...floorMakers],
+    world: FLOOR_GUIDE.world,
+    newsletter: true,
+  };
+}
+
+function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[], floorMakers: readonly string[]) {
   const pages: CmsPageRecord[] = [];
   const blocks: CmsBlockRecord[] = [];
   const links: SeoLinkRecord[] = [];
@@ -204,6 +216,7 @@ function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
           metaTitle: `${page.title[lang]} | ${shop.name}`,
           metaDescription: body.slice(0, 150),
           ...(page.noindex ? { robots: "noindex,nofollow", excludeFromSitemap: true } : {}),
+          ...(page.key === "floor-guide" ? floorGuideFields(lang, floorMakers) : {}),
         });
       }
       blocks.push({ shop: shop.id, language: lang, identifier: "header-info", content: `<p>${BLOCKS.info[lang]}</p>` });
@@ -526,7 +539,8 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
   const languages = [...new Set(shops.flatMap((s) => s.languages))] as Language[];
   const categories = categoryRecords(languages);
   const makers = manufacturerRecords(rng.fork(1), languages);
-  const cms = cmsRecords(shops, categories);
+  const floorMakers = makers.filter((maker) => maker.worlds.some((world) => ["parkett", "vinyl", "laminat"].includes(world))).map((maker) => maker.record.id);
+  const cms = cmsRecords(shops, categories, floorMakers);
   // The Black Week campaign with its hub on the SALES page, and the home blocks (campaigns.ts; docs/decisions/0048).
   const salePage = PAGES.find((page) => page.pageType === "SALES")!;
   const campaign = demoCampaignContent(shops, categories, (lang) => salePage.identifier[lang], options.now);

@@ -1499,3 +1499,53 @@ export const PRODUCT_EXTRAS = {
     "<p><strong>Bodenhaus Plus voor dit product:</strong> 15 jaar garantie in plaats van 5, gratis legadvies per telefoon en terugname van aangebroken pakken binnen 100 dagen.</p>",
   ),
 };
+
+/**
+ * The floor guide (the CUSTOM page) shows the fields of the spec's CMS model: a sidebar, one
+ * section per floor, the floor makers, its world and the newsletter sign-up.
+ */
+export const FLOOR_GUIDE = {
+  world: "parkett",
+  sidebar: {
+    title: t("Unser Tipp", "Our tip", "Notre conseil", "Il nostro consiglio", "Onze tip"),
+    content: t(
+      "<p>Legen Sie die Muster für einen Tag dorthin, wo der Boden liegen soll: Licht und Möbel verändern jede Farbe.</p>",
+      "<p>Put the samples where the floor will lie for a day: light and furniture change every colour.</p>",
+      "<p>Posez les échantillons une journée là où sera le sol : la lumière et les meubles changent chaque couleur.</p>",
+      "<p>Lasciate i campioni per un giorno dove andrà il pavimento: luce e mobili cambiano ogni colore.</p>",
+      "<p>Leg de stalen een dag op de plek van de vloer: licht en meubels veranderen elke kleur.</p>",
+    ),
+  },
+  sections: [
+    {
+      title: t("Parkett", "Parquet", "Parquet", "Parquet", "Parket"),
+      content: t(
+        "<p>Echtes Holz, warm unter den Füßen und mehrfach abschleifbar.</p>",
+        "<p>Real wood, warm underfoot and can be sanded several times.</p>",
+        "<p>Du vrai bois, chaleureux et ponçable plusieurs fois.</p>",
+        "<p>Vero legno, caldo sotto i piedi e levigabile più volte.</p>",
+        "<p>Echt hout, warm aan de voeten en meerdere keren te schuren.</p>",
+      ),
+    },
+    {
+      title: t("Vinyl", "Vinyl", "Vinyle", "Vinile", "Vinyl"),
+      content: t(
+        "<p>Robust, leise und auch für Küche und Bad geeignet.</p>",
+        "<p>Tough, quiet and suitable for kitchens and bathrooms.</p>",
+        "<p>Robuste, silencieux et adapté à la cuisine et à la salle de bain.</p>",
+        "<p>Resistente, silenzioso e adatto anche a cucina e bagno.</p>",
+        "<p>Robuust, stil en ook geschikt voor keuken en badkamer.</p>",
+      ),
+    },
+    {
+      title: t("Laminat", "Laminate", "Stratifié", "Laminato", "Laminaat"),
+      content: t(
+        "<p>Günstig, pflegeleicht und schnell verlegt.</p>",
+        "<p>Affordable, easy to care for and quick to lay.</p>",
+        "<p>Abordable, facile à entretenir et rapide à poser.</p>",
+        "<p>Conveniente, facile da curare e veloce da posare.</p>",
+        "<p>Voordelig, onderhoudsvriendelijk en snel gelegd.</p>",
+      ),
+    },
+  ],
+};

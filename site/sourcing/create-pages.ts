@@ -347,7 +347,7 @@ export async function createShopPages(
       lastmod: page.data.updatedAt,
       alternates: alternatesOf(`cms-id:${page.identifier}`, ...(page.pageType === "CMS" ? [] : [`cms-type:${page.pageType}`])),
     };
-    const base = { identifier: page.identifier, pageType: page.pageType };
+    const base = { identifier: page.identifier, pageType: page.pageType, manufacturerIds: page.data.manufacturers };
     if (page.pageType === "VIDEOLIB") {
       const videos = videoLibrary(allByLanguage.get(page.language) ?? []);
       const pages = Math.max(1, pageCount(videos.length, VIDEOS_PER_PAGE));

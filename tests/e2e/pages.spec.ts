@@ -201,11 +201,19 @@ test("a lowered price: the reference price is struck through with the discount o
   await expect(page.locator("s[data-testid=card-reference-price]").first()).toContainText("€");
 });
 
-test("page types CUSTOM and EMPTY: the merchandiser's landing page without breadcrumbs; a page of content only in the empty layout", async ({ page }) => {
+test("page types CUSTOM and EMPTY: the merchandiser's landing page with the CMS model's fields; a page of content only in the empty layout", async ({
+  page,
+}) => {
   await page.goto(`${testOrigin("DE")}/bodenberatung.html`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcher Boden passt zu mir?");
   await expect(page.locator("header.site-header")).toBeVisible();
   await expect(page.locator("nav.breadcrumbs")).toHaveCount(0);
+  // Sidebar, sections, manufacturers, the world it belongs to, the newsletter sign-up.
+  await expect(page.getByTestId("cms-sidebar")).toContainText("Unser Tipp");
+  await expect(page.getByTestId("cms-repeater").getByRole("heading", { level: 2 })).toHaveText(["Parkett", "Vinyl", "Laminat"]);
+  expect(await page.locator("#cms-manufacturers + ul a").count()).toBeGreaterThan(0);
+  await expect(page.locator('#main-menu a[aria-current="true"]')).toHaveAttribute("href", /^\/parkett\.html$/);
+  await expect(page.locator(".newsletter-page")).toHaveCount(1);
   await page.goto(`${testOrigin("CH")}/fr/consignes-livraison.html`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Consignes de livraison");
   await expect(page.locator("main.empty-layout")).toContainText("48 heures");

@@ -4,6 +4,8 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Breadcrumbs } from "../components/Breadcrumbs";
 import { EmptyLayout } from "../components/EmptyLayout";
 import { Layout } from "../components/Layout";
+import { ChipSection } from "../components/ChipSection";
+import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
 import { Pagination } from "../components/Pagination";
@@ -23,14 +25,33 @@ export interface CmsPageData extends ChromeData {
   page: {
     title: string;
     path: string;
-    data: { contentHeading: string; content: string; metaTitle: string | null; metaDescription: string | null; robots: string };
+    data: {
+      contentHeading: string;
+      content: string;
+      metaTitle: string | null;
+      metaDescription: string | null;
+      robots: string;
+      sidebar: CmsSection | null;
+      repeaters: CmsSection[];
+      worldId: string | null;
+      newsletter: boolean;
+    };
   };
   offers: { nodes: CardNode[] };
+  /** The manufacturers the page names that have a page in the language (the terrace landing page queries none). */
+  manufacturers?: { nodes: { manufacturerId: string; name: string; path: string }[] };
+}
+
+/** A titled piece of a CMS page: its sidebar, or one of the sections after its content. */
+interface CmsSection {
+  title: string;
+  content: string;
 }
 
 export type Context = BaseContext & {
   identifier: string;
   pageType: string;
+  manufacturerIds: string[];
   offerSkus: string[];
   videos: { title: string; url: string; poster: string | null; productTitle: string; productPath: string }[];
   listing: { page: number; pageCount: number; pageLinks: string[] } | null;
@@ -88,7 +109,31 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
       {pageContext.pageType === "CUSTOM" || pageContext.pageType === "EMPTY" ? null : <Breadcrumbs items={crumbs} />}
       <h1>{heading}</h1>
       {key && SERVICE_KEYS.includes(key) ? <ServiceTabs current={key} data={data} /> : null}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.content }} />
+      {page.data.sidebar ? (
+        <div className="cms-with-sidebar">
+          <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.content }} />
+          <aside className="cms-sidebar" aria-labelledby="cms-sidebar-title" data-testid="cms-sidebar">
+            <h2 id="cms-sidebar-title">{page.data.sidebar.title}</h2>
+            <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.sidebar.content }} />
+          </aside>
+        </div>
+      ) : (
+        <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.content }} />
+      )}
+      {page.data.repeaters.map((section, index) => (
+        <section key={index} className="section" aria-labelledby={`cms-section-${index}`} data-testid="cms-repeater">
+          <h2 id={`cms-section-${index}`}>{section.title}</h2>
+          <div className="prose" dangerouslySetInnerHTML={{ __html: section.content }} />
+        </section>
+      ))}
+      {data.manufacturers ? (
+        <ChipSection
+          id="cms-manufacturers"
+          title={t("nav.manufacturers")}
+          chips={data.manufacturers.nodes.map((manufacturer) => ({ key: manufacturer.manufacturerId, to: manufacturer.path, label: manufacturer.name }))}
+        />
+      ) : null}
+      {page.data.newsletter ? <NewsletterSlot placement="page" currency={data.shopInfo.currency} language={pageContext.language} /> : null}
       {key === "voucher-thanks" ? (
         <p>
           <Link className="button" to={homePath(data.shopInfo, pageContext.language)}>
@@ -101,7 +146,7 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
   );
   if (pageContext.pageType === "EMPTY") return <EmptyLayout chrome={data}>{content}</EmptyLayout>;
   return (
-    <Layout chrome={data} context={pageContext}>
+    <Layout chrome={data} context={pageContext} activeWorldId={page.data.worldId}>
       {content}
     </Layout>
   );
@@ -254,7 +299,7 @@ function ShopHead({ data, pageContext }: HeadProps<CmsPageData, Context>) {
 }
 
 export const query = graphql`
-  query CmsPage($language: String!, $identifier: String!, $offerSkus: [String!]!) {
+  query CmsPage($language: String!, $identifier: String!, $offerSkus: [String!]!, $manufacturerIds: [String!]!) {
     page: shopCmsPage(identifier: { eq: $identifier }, language: { eq: $language }) {
       title
       path
@@ -263,6 +308,13 @@ export const query = graphql`
     offers: shopProducts(language: $language, skus: $offerSkus) {
       nodes {
         card
+      }
+    }
+    manufacturers: allShopManufacturer(filter: { language: { eq: $language }, manufacturerId: { in: $manufacturerIds } }, sort: { name: ASC }) {
+      nodes {
+        manufacturerId
+        name
+        path
       }
     }
   }

@@ -202,7 +202,24 @@ export const REVIEWS = declared<ReviewRow>()("reviews", ["id", "sku", "language"
 });
 export const CMS_PAGES = declared<CmsPageRow>()(
   "cms_pages",
-  ["shop_id", "language", "identifier", "page_type", "title", "content_heading", "content", "meta_title", "meta_description", "robots", "exclude_from_sitemap"],
+  [
+    "shop_id",
+    "language",
+    "identifier",
+    "page_type",
+    "title",
+    "content_heading",
+    "content",
+    "meta_title",
+    "meta_description",
+    "robots",
+    "exclude_from_sitemap",
+    "sidebar",
+    "repeaters",
+    "manufacturer_ids",
+    "world_id",
+    "newsletter",
+  ],
   { key: ["shop_id", "language", "identifier"], owner: "shop_id", updatedAt: true },
 );
 export const CMS_BLOCKS = declared<CmsBlockRow>()("cms_blocks", ["shop_id", "language", "identifier", "content"], {

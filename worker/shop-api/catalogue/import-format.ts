@@ -414,6 +414,14 @@ const cmsPageRecordSchema = z
       .regex(/^(no)?index,\s?(no)?follow$/, "must be like 'index,follow' or 'noindex,nofollow'")
       .optional(),
     excludeFromSitemap: z.boolean().optional(),
+    sidebar: z.object({ title: text, content: text }).strict().optional(), // beside the content (rich text)
+    repeaters: z
+      .array(z.object({ title: text, content: text }).strict()) // sections after the content (rich text)
+      .max(20, "at most 20 sections")
+      .optional(),
+    manufacturers: z.array(id).max(24, "at most 24 manufacturers").optional(), // shown with their logos, linking their pages
+    world: id.optional(), // the world (top category) the page belongs to
+    newsletter: z.boolean().optional(), // the newsletter sign-up after the content
   })
   .strict();
 

@@ -292,6 +292,11 @@ export function cmsPageRow(page: CmsPageRecord): CmsPageWrite {
     meta_description: orNull(page.metaDescription),
     robots: page.robots ?? "index,follow",
     exclude_from_sitemap: flag(page.excludeFromSitemap, false),
+    sidebar: page.sidebar ? JSON.stringify({ title: page.sidebar.title, content: sanitizeRichText(page.sidebar.content) }) : null,
+    repeaters: JSON.stringify((page.repeaters ?? []).map((section) => ({ title: section.title, content: sanitizeRichText(section.content) }))),
+    manufacturer_ids: JSON.stringify(page.manufacturers ?? []),
+    world_id: orNull(page.world),
+    newsletter: flag(page.newsletter, false),
   };
 }
 

@@ -303,7 +303,24 @@ export const typeDefs = /* GraphQL */ `
     metaDescription: String
     robots: String!
     excludeFromSitemap: Boolean!
+    "Beside the content; null for none."
+    sidebar: CmsSection
+    "Sections after the content, in order."
+    repeaters: [CmsSection!]!
+    "Ids of the manufacturers the page shows (those with a page in the shop and language are the page's to pick)."
+    manufacturers: [ID!]!
+    "The world (top category) the page belongs to; null for none."
+    worldId: ID
+    "The newsletter sign-up after the content."
+    newsletter: Boolean!
+    creationTime: String!
     updatedAt: String!
+  }
+
+  "A titled piece of sanitised HTML of a CMS page."
+  type CmsSection {
+    title: String!
+    content: String!
   }
 
   "A named piece of sanitised HTML the pages place (banners, notices)."

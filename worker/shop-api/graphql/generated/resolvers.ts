@@ -126,14 +126,32 @@ export type CmsPage = {
   __typename?: 'CmsPage';
   content: Scalars['String']['output'];
   contentHeading: Scalars['String']['output'];
+  creationTime: Scalars['String']['output'];
   excludeFromSitemap: Scalars['Boolean']['output'];
   identifier: Scalars['ID']['output'];
+  /** Ids of the manufacturers the page shows (those with a page in the shop and language are the page's to pick). */
+  manufacturers: Array<Scalars['ID']['output']>;
   metaDescription: Maybe<Scalars['String']['output']>;
   metaTitle: Maybe<Scalars['String']['output']>;
+  /** The newsletter sign-up after the content. */
+  newsletter: Scalars['Boolean']['output'];
   pageType: Scalars['String']['output'];
+  /** Sections after the content, in order. */
+  repeaters: Array<CmsSection>;
   robots: Scalars['String']['output'];
+  /** Beside the content; null for none. */
+  sidebar: Maybe<CmsSection>;
   title: Scalars['String']['output'];
   updatedAt: Scalars['String']['output'];
+  /** The world (top category) the page belongs to; null for none. */
+  worldId: Maybe<Scalars['ID']['output']>;
+};
+
+/** A titled piece of sanitised HTML of a CMS page. */
+export type CmsSection = {
+  __typename?: 'CmsSection';
+  content: Scalars['String']['output'];
+  title: Scalars['String']['output'];
 };
 
 export type ConfigurableAttribute = {
@@ -601,6 +619,7 @@ export type ResolversTypes = {
   Category: ResolverTypeWrapper<Category>;
   CmsBlock: ResolverTypeWrapper<CmsBlock>;
   CmsPage: ResolverTypeWrapper<CmsPage>;
+  CmsSection: ResolverTypeWrapper<CmsSection>;
   ConfigurableAttribute: ResolverTypeWrapper<ConfigurableAttribute>;
   ConfigurableOption: ResolverTypeWrapper<ConfigurableOption>;
   DeliveryTime: ResolverTypeWrapper<DeliveryTime>;
@@ -648,6 +667,7 @@ export type ResolversParentTypes = {
   Category: Category;
   CmsBlock: CmsBlock;
   CmsPage: CmsPage;
+  CmsSection: CmsSection;
   ConfigurableAttribute: ConfigurableAttribute;
   ConfigurableOption: ConfigurableOption;
   DeliveryTime: DeliveryTime;
@@ -775,14 +795,25 @@ export type CmsBlockResolvers<ContextType = GraphQLContext, ParentType extends R
 export type CmsPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CmsPage'] = ResolversParentTypes['CmsPage']> = {
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   contentHeading?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  creationTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   excludeFromSitemap?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   identifier?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  manufacturers?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   metaDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   metaTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newsletter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   pageType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  repeaters?: Resolver<Array<ResolversTypes['CmsSection']>, ParentType, ContextType>;
   robots?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sidebar?: Resolver<Maybe<ResolversTypes['CmsSection']>, ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  worldId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type CmsSectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CmsSection'] = ResolversParentTypes['CmsSection']> = {
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ConfigurableAttributeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConfigurableAttribute'] = ResolversParentTypes['ConfigurableAttribute']> = {
@@ -1028,6 +1059,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Category?: CategoryResolvers<ContextType>;
   CmsBlock?: CmsBlockResolvers<ContextType>;
   CmsPage?: CmsPageResolvers<ContextType>;
+  CmsSection?: CmsSectionResolvers<ContextType>;
   ConfigurableAttribute?: ConfigurableAttributeResolvers<ContextType>;
   ConfigurableOption?: ConfigurableOptionResolvers<ContextType>;
   DeliveryTime?: DeliveryTimeResolvers<ContextType>;
