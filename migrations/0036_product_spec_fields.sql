@@ -4,9 +4,13 @@
 -- product_content.marketing_label: a short label per language shown by the product's title
 -- product_content.plus_content: the Plus tab's text of the product per language (rich text)
 -- product_sets: the products sold in a set with a product (per SKU, so each variant has its own)
+-- products.top_position and product_content.top_description: the merchandiser's top products
+--   (TopProducts), first among the home page's popular products
 -- (No semicolons inside comments or string literals: the migration is split on them.)
 
 ALTER TABLE products ADD COLUMN is_free_shipping INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE products ADD COLUMN top_position INTEGER;
+ALTER TABLE product_content ADD COLUMN top_description TEXT NOT NULL DEFAULT '';
 ALTER TABLE product_content ADD COLUMN marketing_label TEXT NOT NULL DEFAULT '';
 ALTER TABLE product_content ADD COLUMN plus_content TEXT NOT NULL DEFAULT '';
 

@@ -89,7 +89,9 @@ test("the generated catalogue is realistic and imports cleanly through importCat
     ]),
   );
   expect(identifiers.some((id) => /:(kontakt|contactez|contatto|contact)$/.test(id))).toBe(false);
-  expect(new Set((base.cmsPages ?? []).map((p) => p.pageType))).toEqual(new Set(["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "CUSTOM", "EMPTY"]));
+  expect(new Set((base.cmsPages ?? []).map((p) => p.pageType))).toEqual(
+    new Set(["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "CUSTOM", "EMPTY"]),
+  );
 
   const t = await createTestDatabase();
   try {
@@ -183,7 +185,7 @@ test("the demo content has the environment's banners of every location and platf
   }
 });
 
-test("the demo content has a page of every page type the storefront renders, CUSTOM and EMPTY among them, in every shop language; its floor variants are sold in sets", () => {
+test("the demo content has a page of every page type the storefront renders, CUSTOM and EMPTY among them, in every shop language; its floor variants are sold in sets, four floors are top products", () => {
   const catalogue = writeCatalogue({ products: 60, seed: 42, out: tempDir(), now: NOW });
   const documents = catalogue.files.map((file) => JSON.parse(readFileSync(file.path, "utf8")) as CatalogueDocument);
   const pages = documents.flatMap((document) => document.cmsPages ?? []);
@@ -204,4 +206,7 @@ test("the demo content has a page of every page type the storefront renders, CUS
   expect(products.some((product) => product.isFreeShipping)).toBe(true);
   expect(products.some((product) => product.content.de?.marketingLabel)).toBe(true);
   expect(products.filter((product) => product.isPlus).every((product) => product.content.de?.plusContent)).toBe(true);
+  const top = products.filter((product) => product.topPosition !== undefined).sort((a, b) => a.topPosition! - b.topPosition!);
+  expect(top.map((product) => product.topPosition)).toEqual([1, 2, 3, 4]);
+  expect(top.every((product) => product.type !== "variant" && product.content.fr?.topDescription === "Sélectionné par notre équipe")).toBe(true);
 });

@@ -531,6 +531,26 @@ function assignProductSets(files: readonly CatalogueFile[]): void {
   }
 }
 
+/** How many of the demo's floors are the merchandiser's top products (TopProducts). */
+const TOP_PRODUCTS = 4;
+
+/** The first floors that are not variants, active and in stock, are the top products, in their order. */
+function assignTopProducts(files: readonly CatalogueFile[]): void {
+  const floors = files
+    .flatMap((file) => file.document.products ?? [])
+    .filter(
+      (product) =>
+        product.type !== "variant" &&
+        product.isActive !== false &&
+        product.stock.quantity > 0 &&
+        SET_WORLDS.some((world) => product.category.startsWith(`${world}-`)),
+    );
+  floors.slice(0, TOP_PRODUCTS).forEach((product, index) => {
+    product.topPosition = index + 1;
+    for (const [lang, content] of Object.entries(product.content)) if (content) content.topDescription = PRODUCT_EXTRAS.topDescription[lang as Language];
+  });
+}
+
 /** The whole demo catalogue, as files to import in order. */
 export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
   const chunkSize = options.chunkSize ?? 1000;
@@ -591,6 +611,7 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
   }
   flush();
   assignProductSets(files);
+  assignTopProducts(files);
   // The terrace planner's substructure, for every shop that sells a decking board.
   const deckingShops = new Set(files.flatMap((file) => (file.document.products ?? []).filter((p) => p.terrace?.role === "board").flatMap((p) => p.shops)));
   const parts = terraceParts(shops, deckingShops, (shop) => PRICE_FACTOR[shop] ?? 1, options.now);

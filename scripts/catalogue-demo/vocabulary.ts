@@ -1483,7 +1483,7 @@ export const BLOCKS = {
 
 /**
  * The product fields of the spec's product configuration: marketing labels (a few products
- * carry one) and the Plus tab's own text of a Plus product.
+ * carry one), the top products' line and the Plus tab's own text of a Plus product.
  */
 export const PRODUCT_EXTRAS = {
   marketingLabels: [
@@ -1491,6 +1491,7 @@ export const PRODUCT_EXTRAS = {
     t("Neu im Sortiment", "New in", "Nouveauté", "Novità", "Nieuw"),
     t("Unser Tipp", "Our tip", "Notre conseil", "Il nostro consiglio", "Onze tip"),
   ],
+  topDescription: t("Von unserem Team ausgewählt", "Chosen by our team", "Sélectionné par notre équipe", "Scelto dal nostro team", "Gekozen door ons team"),
   plusContent: t(
     "<p><strong>Bodenhaus Plus für dieses Produkt:</strong> 15 Jahre Garantie statt 5, eine kostenlose Verlegeberatung am Telefon und die Rücknahme angebrochener Pakete innerhalb von 100 Tagen.</p>",
     "<p><strong>Bodenhaus Plus for this product:</strong> a 15-year guarantee instead of 5, free laying advice by phone and opened packs taken back within 100 days.</p>",

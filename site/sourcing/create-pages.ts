@@ -201,7 +201,9 @@ export async function createShopPages(
 
   for (const language of shop.languages) {
     const inLanguage = listedByLanguage.get(language) ?? [];
-    const popular = [...inLanguage].sort((a, b) => b.reviewCount - a.reviewCount || a.sku.localeCompare(b.sku)).slice(0, 8);
+    // The merchandiser's top products first, by their place; then the most reviewed.
+    const place = (product: ProductNode) => product.data.topPosition ?? Number.MAX_SAFE_INTEGER;
+    const popular = [...inLanguage].sort((a, b) => place(a) - place(b) || b.reviewCount - a.reviewCount || a.sku.localeCompare(b.sku)).slice(0, 8);
     const rated = inLanguage.filter((product) => product.data.reviewSummary.totalReviewCount > 0);
     const reviewCount = rated.reduce((sum, product) => sum + product.data.reviewSummary.totalReviewCount, 0);
     const ratingSum = rated.reduce((sum, product) => sum + product.data.reviewSummary.ratingValue * product.data.reviewSummary.totalReviewCount, 0);

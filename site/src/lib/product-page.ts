@@ -53,6 +53,7 @@ const DEFAULTS = {
   isPlusProduct: false,
   isFreeShipping: false,
   marketingLabel: null,
+  topPosition: null,
   isOutOfStock: false,
   isSalable: true,
   reachedEOF: false,

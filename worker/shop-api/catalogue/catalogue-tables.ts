@@ -115,6 +115,7 @@ export const PRODUCTS = declared<ProductRow>()(
     "is_clearance",
     "is_plus",
     "is_free_shipping",
+    "top_position",
     "is_active",
     "reached_eol",
     "delivery_days_min",
@@ -149,6 +150,7 @@ export const PRODUCT_CONTENT = declared<ProductContentRow>()(
     "meta_description",
     "marketing_label",
     "plus_content",
+    "top_description",
   ],
   { key: ["sku", "language"], owner: "sku" },
 );

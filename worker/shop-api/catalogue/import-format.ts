@@ -192,6 +192,7 @@ const productContentSchema = z
     metaDescription: optionalText,
     marketingLabel: z.string().trim().max(40, "must be at most 40 characters (a short label by the title)").optional(),
     plusContent: optionalText, // the Plus tab's text (rich text, sanitised like the description)
+    topDescription: z.string().trim().max(200, "must be at most 200 characters").optional(), // what the top products list says of it
   })
   .strict();
 
@@ -284,6 +285,7 @@ const productRecordSchema = z
     isClearance: z.boolean().optional(),
     isPlus: z.boolean().optional(),
     isFreeShipping: z.boolean().optional(), // standard shipping at home is free for a cart of only such products
+    topPosition: z.number().int().min(1, "must be 1 or more").max(100, "must be at most 100").optional(), // place among the top products
     isActive: z.boolean().optional(), // default true; false hides the product from every shop
     reachedEol: z.boolean().optional(),
     deliveryDays: z.object({ min: nonNegativeInt, max: nonNegativeInt }).strict(),

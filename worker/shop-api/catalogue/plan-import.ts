@@ -187,7 +187,16 @@ async function planReviews(db: D1Database, reviews: readonly ReviewRecord[]): Pr
   return { rows, changedSkus };
 }
 
-const KEPT_CONTENT_COLUMNS = ["low_stock_message", "measurement", "attributes", "meta_title", "meta_description", "marketing_label", "plus_content"] as const;
+const KEPT_CONTENT_COLUMNS = [
+  "low_stock_message",
+  "measurement",
+  "attributes",
+  "meta_title",
+  "meta_description",
+  "marketing_label",
+  "plus_content",
+  "top_description",
+] as const;
 
 /** A CSV product row: media, downloads, tutorials, terrace data, configurable attributes, product sets and content extras stay as D1 holds them. */
 function withProductExtras(rows: ProductRows, before: StoredRecord): TableRows {

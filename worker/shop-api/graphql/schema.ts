@@ -132,6 +132,8 @@ export const typeDefs = /* GraphQL */ `
     isFreeShipping: Boolean!
     "A short label by the title in the language (e.g. Bestseller); null for none."
     marketingLabel: String
+    "Place among the merchandiser's top products (TopProducts), first among the home page's popular products; null: not one."
+    topPosition: Int
     "SKUs of the products sold in a set with this one that the shop lists in the language, in the merchandiser's order (each variant has its own)."
     productSets: [ID!]!
     isOutOfStock: Boolean!
@@ -168,6 +170,8 @@ export const typeDefs = /* GraphQL */ `
     metaDescription: String
     "The Plus tab's text (rich text); empty: the tab's general text."
     plusContent: String!
+    "What the top products list says of the product; empty for none."
+    topDescription: String!
   }
 
   type Attribute {

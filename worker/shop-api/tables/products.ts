@@ -38,6 +38,8 @@ export interface ProductRow {
   is_plus: number;
   /** Standard shipping at home is free for a cart of only such products (core/delivery-rules.ts). */
   is_free_shipping: number;
+  /** Place among the merchandiser's top products (TopProducts); null: not one. */
+  top_position: number | null;
   is_active: number;
   reached_eol: number;
   /** Working days. */
@@ -91,6 +93,8 @@ export interface ProductContentRow {
   marketing_label: string;
   /** The Plus tab's text (sanitised rich text); empty: the tab's general text. */
   plus_content: string;
+  /** What the top products list says of the product; empty for none. */
+  top_description: string;
 }
 
 /** A `price_history` row: a package price (minor units) a product had in a shop from `valid_from` on. */

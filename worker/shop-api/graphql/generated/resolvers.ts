@@ -260,6 +260,8 @@ export type Product = {
   sku: Scalars['ID']['output'];
   slug: Scalars['String']['output'];
   stock: Stock;
+  /** Place among the merchandiser's top products (TopProducts), first among the home page's popular products; null: not one. */
+  topPosition: Maybe<Scalars['Int']['output']>;
   tutorials: Array<Tutorial>;
   type: Scalars['String']['output'];
   unit: Unit;
@@ -293,6 +295,8 @@ export type ProductContent = {
   sku: Scalars['ID']['output'];
   subTitle: Scalars['String']['output'];
   title: Scalars['String']['output'];
+  /** What the top products list says of the product; empty for none. */
+  topDescription: Scalars['String']['output'];
 };
 
 export type ProductPrice = {
@@ -901,6 +905,7 @@ export type ProductResolvers<ContextType = GraphQLContext, ParentType extends Re
   sku?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   stock?: Resolver<ResolversTypes['Stock'], ParentType, ContextType>;
+  topPosition?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   tutorials?: Resolver<Array<ResolversTypes['Tutorial']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   unit?: Resolver<ResolversTypes['Unit'], ParentType, ContextType>;
@@ -926,6 +931,7 @@ export type ProductContentResolvers<ContextType = GraphQLContext, ParentType ext
   sku?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   subTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  topDescription?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ProductPriceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductPrice'] = ResolversParentTypes['ProductPrice']> = {

@@ -321,6 +321,7 @@ export const productResolvers: Resolvers = {
         metaTitle: row.meta_title,
         metaDescription: row.meta_description,
         plusContent: row.plus_content,
+        topDescription: row.top_description,
       };
     },
     manufacturer: async (p, _args, ctx) =>
@@ -344,6 +345,7 @@ export const productResolvers: Resolvers = {
     isClearance: (p) => bool(p.row.is_clearance),
     isPlusProduct: (p) => bool(p.row.is_plus),
     isFreeShipping: (p) => bool(p.row.is_free_shipping),
+    topPosition: (p) => p.row.top_position,
     marketingLabel: async (p, _args, ctx) => (await contentLoader(ctx, p.language).load(p.row.sku))?.marketing_label || null,
     productSets: async (p, _args, ctx) => (await productSetLoader(ctx, p.shop.id, p.language).load(p.row.sku)) ?? [],
     isOutOfStock: (p) => p.row.stock_qty <= 0,
