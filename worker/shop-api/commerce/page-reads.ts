@@ -18,7 +18,7 @@ import type { ManufacturerRow } from "../tables/manufacturers";
 import type { CmsBlockRow, CmsPageRow } from "../tables/content";
 
 /** The CMS block whose content the page model names as the newsletter box's text. */
-export const NEWSLETTER_CONTENT_BLOCK = "newsletter-content";
+const NEWSLETTER_CONTENT_BLOCK = "newsletter-content";
 
 /** GET /apiv2/byPath/{path}: the page model of a path (product, category, CMS page, home, manufacturers, returns). */
 export async function byPath(ctx: ShopContext, params: Params): Promise<Reply<PageModel>> {
