@@ -331,7 +331,8 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
       <Tabs tabs={tabs} label={t("product.tabs")} />
       <ProductReviews product={product} language={language} />
       {productSet.length > 0 ? (
-        <section aria-labelledby="product-set" className="section" data-testid="product-set">
+        // One grid per shown product (its key): a card updated in place keeps its link's first address, so another variant's set gets new cards.
+        <section key={product.sku} aria-labelledby="product-set" className="section" data-testid="product-set">
           <h2 id="product-set">{t("product.productSet")}</h2>
           <ProductGrid products={productSet} currency={data.shopInfo.currency} />
         </section>
