@@ -2,7 +2,8 @@
  * The environment's banners (Environment.banners: platform mobile or desktop, content,
  * location homepage, pdp, offer, cart or category) are the CMS blocks named
  * `banner-{location}-{platform}` (e.g. banner-homepage-desktop). GET /apiv2/environment answers
- * them live; the home page's HeadBanner block shows those of the homepage at build time.
+ * them live; the build shows them at the top of their page (the home page's HeadBanner block, the
+ * product page, the category page, the cart and the offer page: site/src/components/EnvironmentBanners.tsx).
  */
 export const BANNER_LOCATIONS = ["homepage", "pdp", "offer", "cart", "category"] as const;
 export const BANNER_PLATFORMS = ["desktop", "mobile"] as const;

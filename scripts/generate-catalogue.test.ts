@@ -3,6 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createTestDatabase } from "@tests/kit/d1";
 import { eanCheckDigitValid, type CatalogueDocument } from "@shop-api/catalogue/import-format";
+import { BANNER_LOCATIONS, BANNER_PLATFORMS } from "@domain/environment-banners";
+import { shopDirectory } from "@config/shops";
 import { importCatalogueFiles, writeCatalogue } from "./generate-catalogue";
 
 const NOW = new Date("2025-07-01T08:00:00Z");
@@ -88,7 +90,7 @@ test("the generated catalogue is realistic and imports cleanly through importCat
   );
   expect(identifiers.some((id) => /:(kontakt|contactez|contatto|contact)$/.test(id))).toBe(false);
   expect(new Set((base.cmsPages ?? []).map((p) => p.pageType))).toEqual(
-    new Set(["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "MAGAZINE", "GUIDE"]),
+    new Set(["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "MAGAZINE", "GUIDE", "CUSTOM", "EMPTY"]),
   );
   // The guide magazine: an index and at least three guides in every language of every shop, each a few paragraphs long.
   for (const shop of ["DE", "CH", "AT", "FR", "IT", "NL", "COM", "BRAND"]) {
@@ -171,4 +173,51 @@ test("the demo's Black Week runs around the catalogue's now in every shop langua
   expect(campaigns.filter((c) => c.identifier === "spring-sale").every((c) => c.isArchived && !c.isActive && Date.parse(c.endsAt) < NOW.getTime())).toBe(true);
   const blocks = (base.cmsBlocks ?? []).filter((b) => b.shop === "FR").map((b) => b.identifier);
   expect(blocks).toEqual(expect.arrayContaining(["banner-homepage-desktop", "banner-homepage-mobile", "home-founder"]));
+});
+
+test("the demo content has the environment's banners of every location and platform, and the header notices per platform, in every shop language", () => {
+  const catalogue = writeCatalogue({ products: 10, seed: 3, out: tempDir(), now: NOW });
+  const base = JSON.parse(readFileSync(catalogue.files[0]!.path, "utf8")) as CatalogueDocument;
+  for (const shop of shopDirectory.config.shops) {
+    for (const language of shop.languages) {
+      const identifiers = new Set((base.cmsBlocks ?? []).filter((b) => b.shop === shop.id && b.language === language).map((b) => b.identifier));
+      const expected = [
+        ...BANNER_LOCATIONS.flatMap((location) => BANNER_PLATFORMS.map((platform) => `banner-${location}-${platform}`)),
+        "header-info",
+        "header-info-mobile",
+        "header-warning",
+      ];
+      expect({ shop: shop.id, language, missing: expected.filter((identifier) => !identifiers.has(identifier)) }).toEqual({
+        shop: shop.id,
+        language,
+        missing: [],
+      });
+    }
+  }
+});
+
+test("the demo content has a page of every page type the storefront renders, CUSTOM and EMPTY among them, in every shop language; its floor variants are sold in sets, four floors are top products", () => {
+  const catalogue = writeCatalogue({ products: 60, seed: 42, out: tempDir(), now: NOW });
+  const documents = catalogue.files.map((file) => JSON.parse(readFileSync(file.path, "utf8")) as CatalogueDocument);
+  const pages = documents.flatMap((document) => document.cmsPages ?? []);
+  for (const shop of shopDirectory.config.shops) {
+    for (const language of shop.languages) {
+      const types = new Set(pages.filter((page) => page.shop === shop.id && page.language === language).map((page) => page.pageType ?? "CMS"));
+      expect({ shop: shop.id, language, types: [...types].sort() }).toEqual({
+        shop: shop.id,
+        language,
+        types: expect.arrayContaining(["CHAT", "CMS", "CONFIGURATOR_LANDING_PAGE", "CUSTOM", "EMPTY", "SALES", "VIDEOLIB"]),
+      });
+    }
+  }
+  const products = documents.flatMap((document) => document.products ?? []);
+  const sets = products.filter((product) => product.productSets);
+  expect(sets.length).toBeGreaterThan(1);
+  expect(sets.every((product) => product.type === "variant" && product.productSets!.every((sku) => products.some((other) => other.sku === sku)))).toBe(true);
+  expect(products.some((product) => product.isFreeShipping)).toBe(true);
+  expect(products.some((product) => product.content.de?.marketingLabel)).toBe(true);
+  expect(products.filter((product) => product.isPlus).every((product) => product.content.de?.plusContent)).toBe(true);
+  const top = products.filter((product) => product.topPosition !== undefined).sort((a, b) => a.topPosition! - b.topPosition!);
+  expect(top.map((product) => product.topPosition)).toEqual([1, 2, 3, 4]);
+  expect(top.every((product) => product.type !== "variant" && product.content.fr?.topDescription === "Sélectionné par notre équipe")).toBe(true);
 });

@@ -21,6 +21,8 @@ export interface CartItem {
   isExpress: boolean;
   shippingGroup: "parcel" | "freight";
   isDecking: boolean;
+  /** The product ships free (a cart of only such items pays no standard shipping at home). */
+  isFreeShipping: boolean;
   deliveryDaysMin: number;
   deliveryDaysMax: number;
   price: MoneyValue;

@@ -22,6 +22,14 @@ export interface TopSeoUrl {
   url: string;
 }
 
+/** One of the merchandiser's top products (GET /apiv2/catalog/product/top): its SKU, place, page and what the list says of it. */
+export interface TopProduct {
+  id: string;
+  position: number;
+  urlPath: string;
+  description: string;
+}
+
 export interface TopManufacturer {
   name: string;
   logo: string | null;

@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { contactPath, returnsPath, slugPath } from "@domain/routes";
+import { BANNER_PLATFORMS } from "@domain/environment-banners";
 import { expressFeeTexts, STORAGE_MINIMUM_ORDER_VALUE } from "@domain/checkout";
 import { formatMoney } from "@domain/money";
 import type { UnitCode } from "@domain/units";
@@ -26,6 +27,8 @@ import { roofWindowDocument } from "./roof-windows";
 import { demoCampaignContent } from "./campaigns";
 import {
   BLOCKS,
+  FLOOR_GUIDE,
+  PRODUCT_EXTRAS,
   MANUFACTURER_NAMES,
   MANUFACTURER_TEXT,
   OWN_BRAND,
@@ -179,7 +182,18 @@ function manufacturerRecords(rng: Random, languages: Language[]): Maker[] {
 /** The shop's own pages a CMS page may link to. */
 const LINK_PATHS = { returns: returnsPath, contact: contactPath } as const;
 
-function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
+/** The floor guide's CMS model fields in a language; `floorMakers` are the ids of the floor manufacturers. */
+function floorGuideFields(lang: Language, floorMakers: readonly string[]): Partial<CmsPageRecord> {
+  return {
+    sidebar: { title: FLOOR_GUIDE.sidebar.title[lang], content: FLOOR_GUIDE.sidebar.content[lang] },
+    repeaters: FLOOR_GUIDE.sections.map((section) => ({ title: section.title[lang], content: section.content[lang] })),
+    manufacturers: [...floorMakers],
+    world: FLOOR_GUIDE.world,
+    newsletter: true,
+  };
+}
+
+function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[], floorMakers: readonly string[]) {
   const pages: CmsPageRecord[] = [];
   const blocks: CmsBlockRecord[] = [];
   const links: SeoLinkRecord[] = [];
@@ -203,9 +217,15 @@ function cmsRecords(shops: ShopDefinition[], categories: CategoryRecord[]) {
           metaTitle: `${page.title[lang]} | ${shop.name}`,
           metaDescription: body.slice(0, 150),
           ...(page.noindex ? { robots: "noindex,nofollow", excludeFromSitemap: true } : {}),
+          ...(page.key === "floor-guide" ? floorGuideFields(lang, floorMakers) : {}),
         });
       }
       blocks.push({ shop: shop.id, language: lang, identifier: "header-info", content: `<p>${BLOCKS.info[lang]}</p>` });
+      blocks.push({ shop: shop.id, language: lang, identifier: "header-info-mobile", content: `<p>${BLOCKS.infoMobile[lang]}</p>` });
+      for (const [location, texts] of Object.entries(BLOCKS.environmentBanners)) {
+        for (const platform of BANNER_PLATFORMS)
+          blocks.push({ shop: shop.id, language: lang, identifier: `banner-${location}-${platform}`, content: texts[platform][lang] });
+      }
       blocks.push({ shop: shop.id, language: lang, identifier: "header-warning", content: `<p>${BLOCKS.warning[lang]}</p>` });
       topSubcategories.forEach((category, index) => {
         const translation = category.translations[lang]!;
@@ -305,6 +325,9 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
     const deliveryMin = freight ? rng.int(5, 8) : rng.int(2, 4);
     const reachedEol = rng.chance(0.02);
     const attributes = kind.attributes(size ?? kind.sizes[0]!, () => rng.next());
+    // The spec's product configuration fields from a derived generator, so the rest of the catalogue stays as it was.
+    const extras = rng.fork(0x5e7);
+    const marketingLabel = extras.chance(0.12) ? extras.pick(PRODUCT_EXTRAS.marketingLabels) : undefined;
     const content: ProductRecord["content"] = {};
     for (const lang of languages) {
       const title = titleParts(kind, productDecor, finish, size, lang);
@@ -330,6 +353,7 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
         attributes: attributes.map((a) => ({ code: a.code, label: a.label[lang], type: a.type, value: a.value, isVisible: true })),
         metaTitle: fill(TEXT.metaTitle[lang], values),
         metaDescription: fill(TEXT.metaDescription[lang], values),
+        ...(marketingLabel ? { marketingLabel: marketingLabel[lang] } : {}),
       };
     }
     const imageCount = rng.int(2, 4);
@@ -383,6 +407,7 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
       isExpress: !kind.decking && rng.chance(0.4),
       ...(rng.chance(0.05) ? { isClearance: true } : {}),
       ...(rng.chance(0.05) ? { isPlus: true } : {}),
+      ...(!freight && extras.chance(0.15) ? { isFreeShipping: true } : {}),
       ...(rng.chance(0.02) ? { isActive: false } : {}),
       ...(reachedEol ? { reachedEol: true } : {}),
       deliveryDays: { min: deliveryMin, max: deliveryMin + rng.int(1, freight ? 6 : 3) },
@@ -405,6 +430,8 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
       ...(Object.keys(downloads).length ? { downloads } : {}),
       ...(Object.keys(tutorials).length ? { tutorials } : {}),
     };
+    // A Plus product's Plus tab has its own text.
+    if (record.isPlus) for (const lang of languages) content[lang]!.plusContent = PRODUCT_EXTRAS.plusContent[lang];
     // Prices in every shop of the product.
     const discounted = rng.chance(0.15);
     const oldFactor = 1.1 + rng.next() * 0.2;
@@ -483,6 +510,48 @@ function productGroup(ctx: ProductContext, remaining: number): ProductGroup {
   return group;
 }
 
+/** The worlds whose variants are sold in a set with a skirting board and an underlay (the spec's productSets). */
+const SET_WORLDS = ["parkett", "vinyl", "laminat"];
+
+/**
+ * Each variant of a floor family is sold in a set with a skirting board and an underlay of
+ * its own (by its place in the family), so choosing another variant shows another set.
+ */
+function assignProductSets(files: readonly CatalogueFile[]): void {
+  const products = files.flatMap((file) => file.document.products ?? []);
+  const inCategory = (category: string) =>
+    products.filter((product) => product.category === category && product.type !== "configurable" && product.isActive !== false);
+  const skirting = inCategory("baustoffe-sockelleisten");
+  const underlay = inCategory("baustoffe-daemmung");
+  if (skirting.length === 0 || underlay.length === 0) return;
+  let index = 0;
+  for (const product of products) {
+    if (product.type !== "variant" || !SET_WORLDS.some((world) => product.category.startsWith(`${world}-`))) continue;
+    product.productSets = [skirting[index % skirting.length]!.sku, underlay[index % underlay.length]!.sku];
+    index += 1;
+  }
+}
+
+/** How many of the demo's floors are the merchandiser's top products (TopProducts). */
+const TOP_PRODUCTS = 4;
+
+/** The first floors that are not variants, active and in stock, are the top products, in their order. */
+function assignTopProducts(files: readonly CatalogueFile[]): void {
+  const floors = files
+    .flatMap((file) => file.document.products ?? [])
+    .filter(
+      (product) =>
+        product.type !== "variant" &&
+        product.isActive !== false &&
+        product.stock.quantity > 0 &&
+        SET_WORLDS.some((world) => product.category.startsWith(`${world}-`)),
+    );
+  floors.slice(0, TOP_PRODUCTS).forEach((product, index) => {
+    product.topPosition = index + 1;
+    for (const [lang, content] of Object.entries(product.content)) if (content) content.topDescription = PRODUCT_EXTRAS.topDescription[lang as Language];
+  });
+}
+
 /** The whole demo catalogue, as files to import in order. */
 export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
   const chunkSize = options.chunkSize ?? 1000;
@@ -491,7 +560,8 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
   const languages = [...new Set(shops.flatMap((s) => s.languages))] as Language[];
   const categories = categoryRecords(languages);
   const makers = manufacturerRecords(rng.fork(1), languages);
-  const cms = cmsRecords(shops, categories);
+  const floorMakers = makers.filter((maker) => maker.worlds.some((world) => ["parkett", "vinyl", "laminat"].includes(world))).map((maker) => maker.record.id);
+  const cms = cmsRecords(shops, categories, floorMakers);
   // The Black Week campaign with its hub on the SALES page, and the home blocks (campaigns.ts; docs/decisions/0048).
   const salePage = PAGES.find((page) => page.pageType === "SALES")!;
   const campaign = demoCampaignContent(shops, categories, (lang) => salePage.identifier[lang], options.now);
@@ -541,6 +611,8 @@ export function buildCatalogue(options: BuildOptions): CatalogueFile[] {
     if (chunkProducts >= chunkSize) flush();
   }
   flush();
+  assignProductSets(files);
+  assignTopProducts(files);
   // The terrace planner's substructure, for every shop that sells a decking board.
   const deckingShops = new Set(files.flatMap((file) => (file.document.products ?? []).filter((p) => p.terrace?.role === "board").flatMap((p) => p.shops)));
   const parts = terraceParts(shops, deckingShops, (shop) => PRICE_FACTOR[shop] ?? 1, options.now);

@@ -1092,7 +1092,7 @@ export const REVIEW_ANSWER = t(
 
 export interface PageDef {
   key: string;
-  pageType: "CMS" | "CHAT" | "SALES" | "VIDEOLIB" | "CONFIGURATOR_LANDING_PAGE" | "MAGAZINE" | "GUIDE";
+  pageType: "CMS" | "CHAT" | "SALES" | "VIDEOLIB" | "CONFIGURATOR_LANDING_PAGE" | "MAGAZINE" | "GUIDE" | "CUSTOM" | "EMPTY";
   identifier: L;
   title: L;
   /** {storage} is the order value storage needs, in the shop's currency. */
@@ -1304,6 +1304,35 @@ export const PAGES: PageDef[] = [
     noindex: true,
   },
   {
+    // A landing page of the merchandiser's own (page type CUSTOM): its content without breadcrumbs.
+    key: "floor-guide",
+    pageType: "CUSTOM",
+    identifier: t("bodenberatung", "floor-advice", "conseils-sols", "consigli-pavimenti", "vloeradvies"),
+    title: t("Welcher Boden passt zu mir?", "Which floor suits me?", "Quel sol me convient ?", "Quale pavimento fa per me?", "Welke vloer past bij mij?"),
+    body: t(
+      "Parkett ist warm und langlebig, Vinyl robust und leise, Laminat günstig und pflegeleicht. Bestellen Sie bis zu sieben kostenlose Muster und vergleichen Sie zu Hause.",
+      "Parquet is warm and lasting, vinyl tough and quiet, laminate affordable and easy to care for. Order up to seven free samples and compare at home.",
+      "Le parquet est chaleureux et durable, le vinyle robuste et silencieux, le stratifié abordable et facile à entretenir. Commandez jusqu'à sept échantillons gratuits et comparez chez vous.",
+      "Il parquet è caldo e duraturo, il vinile resistente e silenzioso, il laminato conveniente e facile da curare. Ordina fino a sette campioni gratuiti e confronta a casa.",
+      "Parket is warm en duurzaam, vinyl robuust en stil, laminaat voordelig en onderhoudsvriendelijk. Bestel tot zeven gratis stalen en vergelijk thuis.",
+    ),
+  },
+  {
+    // A page of content only (page type EMPTY, the empty layout: no header, menu or footer), e.g. for a link in the order mails or an app.
+    key: "delivery-notes",
+    pageType: "EMPTY",
+    identifier: t("lieferhinweise", "delivery-notes", "consignes-livraison", "note-consegna", "leveringsinstructies"),
+    title: t("Hinweise zur Lieferung", "Notes on delivery", "Consignes de livraison", "Note sulla consegna", "Leveringsinstructies"),
+    body: t(
+      "Bitte prüfen Sie die Ware bei Anlieferung auf sichtbare Schäden und vermerken Sie diese auf dem Lieferschein. Lagern Sie Böden vor dem Verlegen 48 Stunden im Raum.",
+      "Please check the goods for visible damage on delivery and note it on the delivery slip. Let floors rest in the room for 48 hours before laying.",
+      "Veuillez vérifier la marchandise à la livraison et noter tout dommage visible sur le bon de livraison. Laissez les sols 48 heures dans la pièce avant la pose.",
+      "Controllate la merce alla consegna e annotate eventuali danni visibili sulla bolla. Lasciate i pavimenti 48 ore nella stanza prima della posa.",
+      "Controleer de goederen bij levering op zichtbare schade en noteer die op de vrachtbrief. Laat vloeren 48 uur in de ruimte acclimatiseren voor het leggen.",
+    ),
+    noindex: true,
+  },
+  {
     key: "chat",
     pageType: "CHAT",
     identifier: t("chat", "chat", "chat", "chat", "chat"),
@@ -1370,6 +1399,14 @@ export const BLOCKS = {
     "Campioni gratuiti – fino a 7 per ordine",
     "Gratis stalen – tot 7 per bestelling",
   ),
+  /** The info notice's shorter text on phones (header-info-mobile replaces header-info there). */
+  infoMobile: t(
+    "Muster gratis – bis zu 7",
+    "Free samples – up to 7",
+    "Échantillons gratuits – jusqu'à 7",
+    "Campioni gratuiti – fino a 7",
+    "Gratis stalen – tot 7",
+  ),
   warning: t(
     "Wegen hoher Nachfrage kann sich die Lieferung um 1–2 Tage verzögern.",
     "Due to high demand, delivery may take 1–2 days longer.",
@@ -1377,4 +1414,141 @@ export const BLOCKS = {
     "A causa dell'elevata domanda la consegna può subire 1–2 giorni di ritardo.",
     "Door grote drukte kan de levering 1–2 dagen later zijn.",
   ),
+  /** The environment's banners of the product page, offer, cart and category page (banner-{location}-{platform}). */
+  environmentBanners: {
+    pdp: {
+      desktop: t(
+        "<p><strong>Unsicher bei der Menge?</strong> Der Mengenrechner rechnet den Verschnitt mit ein – bestellen Sie vorab ein kostenloses Muster.</p>",
+        "<p><strong>Unsure about the quantity?</strong> The calculator adds the cutting waste – order a free sample first.</p>",
+        "<p><strong>Vous hésitez sur la quantité ?</strong> Le calculateur inclut les chutes – commandez d'abord un échantillon gratuit.</p>",
+        "<p><strong>Dubbi sulla quantità?</strong> Il calcolatore include lo sfrido – ordinate prima un campione gratuito.</p>",
+        "<p><strong>Twijfelt u over de hoeveelheid?</strong> De calculator rekent het snijverlies mee – bestel eerst een gratis staal.</p>",
+      ),
+      mobile: t(
+        "<p>Tipp: erst ein Gratis-Muster bestellen</p>",
+        "<p>Tip: order a free sample first</p>",
+        "<p>Astuce : commandez d'abord un échantillon gratuit</p>",
+        "<p>Consiglio: ordinate prima un campione gratuito</p>",
+        "<p>Tip: bestel eerst een gratis staal</p>",
+      ),
+    },
+    offer: {
+      desktop: t(
+        "<p><strong>Ihr Angebot gilt 30 Tage.</strong> Fragen dazu beantwortet unser Team gern am Telefon.</p>",
+        "<p><strong>Your offer is valid for 30 days.</strong> Our team is happy to answer questions by phone.</p>",
+        "<p><strong>Votre offre est valable 30 jours.</strong> Notre équipe répond volontiers à vos questions par téléphone.</p>",
+        "<p><strong>La vostra offerta è valida 30 giorni.</strong> Il nostro team risponde volentieri al telefono.</p>",
+        "<p><strong>Uw offerte is 30 dagen geldig.</strong> Ons team beantwoordt graag uw vragen per telefoon.</p>",
+      ),
+      mobile: t(
+        "<p>Angebot 30 Tage gültig</p>",
+        "<p>Offer valid for 30 days</p>",
+        "<p>Offre valable 30 jours</p>",
+        "<p>Offerta valida 30 giorni</p>",
+        "<p>Offerte 30 dagen geldig</p>",
+      ),
+    },
+    cart: {
+      desktop: t(
+        "<p><strong>Sicher bezahlen:</strong> Karte, PayPal, Klarna oder Vorkasse – und 30 Tage Rückgaberecht.</p>",
+        "<p><strong>Pay securely:</strong> card, PayPal, Klarna or prepayment – and 30 days to return.</p>",
+        "<p><strong>Paiement sécurisé :</strong> carte, PayPal, Klarna ou virement – et 30 jours pour retourner.</p>",
+        "<p><strong>Pagamento sicuro:</strong> carta, PayPal, Klarna o bonifico anticipato – e 30 giorni per il reso.</p>",
+        "<p><strong>Veilig betalen:</strong> kaart, PayPal, Klarna of vooruitbetaling – en 30 dagen retourrecht.</p>",
+      ),
+      mobile: t(
+        "<p>Sicher bezahlen, 30 Tage Rückgabe</p>",
+        "<p>Secure payment, 30-day returns</p>",
+        "<p>Paiement sécurisé, retour sous 30 jours</p>",
+        "<p>Pagamento sicuro, reso in 30 giorni</p>",
+        "<p>Veilig betalen, 30 dagen retour</p>",
+      ),
+    },
+    category: {
+      desktop: t(
+        "<p><strong>Bis zu 7 kostenlose Muster</strong> – vergleichen Sie Farben und Oberflächen bei Tageslicht zu Hause.</p>",
+        "<p><strong>Up to 7 free samples</strong> – compare colours and surfaces in daylight at home.</p>",
+        "<p><strong>Jusqu'à 7 échantillons gratuits</strong> – comparez couleurs et surfaces à la lumière du jour chez vous.</p>",
+        "<p><strong>Fino a 7 campioni gratuiti</strong> – confrontate colori e superfici alla luce del giorno a casa.</p>",
+        "<p><strong>Tot 7 gratis stalen</strong> – vergelijk kleuren en oppervlakken thuis bij daglicht.</p>",
+      ),
+      mobile: t(
+        "<p>Bis zu 7 Muster gratis</p>",
+        "<p>Up to 7 free samples</p>",
+        "<p>Jusqu'à 7 échantillons gratuits</p>",
+        "<p>Fino a 7 campioni gratuiti</p>",
+        "<p>Tot 7 gratis stalen</p>",
+      ),
+    },
+  },
+};
+
+/**
+ * The product fields of the spec's product configuration: marketing labels (a few products
+ * carry one), the top products' line and the Plus tab's own text of a Plus product.
+ */
+export const PRODUCT_EXTRAS = {
+  marketingLabels: [
+    t("Bestseller", "Bestseller", "Meilleure vente", "Più venduto", "Bestseller"),
+    t("Neu im Sortiment", "New in", "Nouveauté", "Novità", "Nieuw"),
+    t("Unser Tipp", "Our tip", "Notre conseil", "Il nostro consiglio", "Onze tip"),
+  ],
+  topDescription: t("Von unserem Team ausgewählt", "Chosen by our team", "Sélectionné par notre équipe", "Scelto dal nostro team", "Gekozen door ons team"),
+  plusContent: t(
+    "<p><strong>Bodenhaus Plus für dieses Produkt:</strong> 15 Jahre Garantie statt 5, eine kostenlose Verlegeberatung am Telefon und die Rücknahme angebrochener Pakete innerhalb von 100 Tagen.</p>",
+    "<p><strong>Bodenhaus Plus for this product:</strong> a 15-year guarantee instead of 5, free laying advice by phone and opened packs taken back within 100 days.</p>",
+    "<p><strong>Bodenhaus Plus pour ce produit :</strong> 15 ans de garantie au lieu de 5, des conseils de pose gratuits par téléphone et la reprise des paquets entamés sous 100 jours.</p>",
+    "<p><strong>Bodenhaus Plus per questo prodotto:</strong> 15 anni di garanzia invece di 5, consulenza gratuita per la posa al telefono e ritiro delle confezioni aperte entro 100 giorni.</p>",
+    "<p><strong>Bodenhaus Plus voor dit product:</strong> 15 jaar garantie in plaats van 5, gratis legadvies per telefoon en terugname van aangebroken pakken binnen 100 dagen.</p>",
+  ),
+};
+
+/**
+ * The floor guide (the CUSTOM page) shows the fields of the spec's CMS model: a sidebar, one
+ * section per floor, the floor makers, its world and the newsletter sign-up.
+ */
+export const FLOOR_GUIDE = {
+  world: "parkett",
+  sidebar: {
+    title: t("Unser Tipp", "Our tip", "Notre conseil", "Il nostro consiglio", "Onze tip"),
+    content: t(
+      "<p>Legen Sie die Muster für einen Tag dorthin, wo der Boden liegen soll: Licht und Möbel verändern jede Farbe.</p>",
+      "<p>Put the samples where the floor will lie for a day: light and furniture change every colour.</p>",
+      "<p>Posez les échantillons une journée là où sera le sol : la lumière et les meubles changent chaque couleur.</p>",
+      "<p>Lasciate i campioni per un giorno dove andrà il pavimento: luce e mobili cambiano ogni colore.</p>",
+      "<p>Leg de stalen een dag op de plek van de vloer: licht en meubels veranderen elke kleur.</p>",
+    ),
+  },
+  sections: [
+    {
+      title: t("Parkett", "Parquet", "Parquet", "Parquet", "Parket"),
+      content: t(
+        "<p>Echtes Holz, warm unter den Füßen und mehrfach abschleifbar.</p>",
+        "<p>Real wood, warm underfoot and can be sanded several times.</p>",
+        "<p>Du vrai bois, chaleureux et ponçable plusieurs fois.</p>",
+        "<p>Vero legno, caldo sotto i piedi e levigabile più volte.</p>",
+        "<p>Echt hout, warm aan de voeten en meerdere keren te schuren.</p>",
+      ),
+    },
+    {
+      title: t("Vinyl", "Vinyl", "Vinyle", "Vinile", "Vinyl"),
+      content: t(
+        "<p>Robust, leise und auch für Küche und Bad geeignet.</p>",
+        "<p>Tough, quiet and suitable for kitchens and bathrooms.</p>",
+        "<p>Robuste, silencieux et adapté à la cuisine et à la salle de bain.</p>",
+        "<p>Resistente, silenzioso e adatto anche a cucina e bagno.</p>",
+        "<p>Robuust, stil en ook geschikt voor keuken en badkamer.</p>",
+      ),
+    },
+    {
+      title: t("Laminat", "Laminate", "Stratifié", "Laminato", "Laminaat"),
+      content: t(
+        "<p>Günstig, pflegeleicht und schnell verlegt.</p>",
+        "<p>Affordable, easy to care for and quick to lay.</p>",
+        "<p>Abordable, facile à entretenir et rapide à poser.</p>",
+        "<p>Conveniente, facile da curare e veloce da posare.</p>",
+        "<p>Voordelig, onderhoudsvriendelijk en snel gelegd.</p>",
+      ),
+    },
+  ],
 };

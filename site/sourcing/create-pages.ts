@@ -201,7 +201,9 @@ export async function createShopPages(
 
   for (const language of shop.languages) {
     const inLanguage = listedByLanguage.get(language) ?? [];
-    const popular = [...inLanguage].sort((a, b) => b.reviewCount - a.reviewCount || a.sku.localeCompare(b.sku)).slice(0, 8);
+    // The merchandiser's top products first, by their place; then the most reviewed.
+    const place = (product: ProductNode) => product.data.topPosition ?? Number.MAX_SAFE_INTEGER;
+    const popular = [...inLanguage].sort((a, b) => place(a) - place(b) || b.reviewCount - a.reviewCount || a.sku.localeCompare(b.sku)).slice(0, 8);
     const rated = inLanguage.filter((product) => product.data.reviewSummary.totalReviewCount > 0);
     const reviewCount = rated.reduce((sum, product) => sum + product.data.reviewSummary.totalReviewCount, 0);
     const ratingSum = rated.reduce((sum, product) => sum + product.data.reviewSummary.ratingValue * product.data.reviewSummary.totalReviewCount, 0);
@@ -298,6 +300,10 @@ export async function createShopPages(
       if (other.sku !== family.sku) crossSell.push(other.sku);
     }
     const accessories = accessoriesOf.get(product.language)?.(family) ?? [];
+    // The cards every set of the family needs: a chosen variant shows its own set.
+    const setSkus = [
+      ...new Set([family, ...variantSkus.map((sku) => byLanguageSku.get(`${product.language}:${sku}`)!)].flatMap((member) => member.data.productSets)),
+    ].filter((sku) => byLanguageSku.has(`${product.language}:${sku}`));
     create(
       product.path,
       template("product"),
@@ -309,6 +315,7 @@ export async function createShopPages(
         variantSkus,
         crossSellSkus: crossSell,
         accessorySkus: accessories,
+        setSkus,
       },
       { lastmod: product.updatedAt, alternates: alternatesOf(`product:${product.sku}`) },
     );
@@ -342,7 +349,7 @@ export async function createShopPages(
       lastmod: page.data.updatedAt,
       alternates: alternatesOf(`cms-id:${page.identifier}`, ...(page.pageType === "CMS" ? [] : [`cms-type:${page.pageType}`])),
     };
-    const base = { identifier: page.identifier, pageType: page.pageType };
+    const base = { identifier: page.identifier, pageType: page.pageType, manufacturerIds: page.data.manufacturers };
     if (page.pageType === "VIDEOLIB") {
       const videos = videoLibrary(allByLanguage.get(page.language) ?? []);
       const pages = Math.max(1, pageCount(videos.length, VIDEOS_PER_PAGE));

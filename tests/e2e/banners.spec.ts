@@ -1,11 +1,13 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { demoProducts } from "./support/shopper";
 import { hydrated, noVisibleShift, testOrigin } from "./support/site";
 
 /**
  * Header info and warning banners: a banner the visitor closed (its hide cookie holds the
  * content hash on <html>) never shows, not even before the page's JavaScript runs, and
  * nothing moves; a cookie of older content does not hide it; closing hides it on the
- * following pages too.
+ * following pages too. Each notice has its text per platform, and the product page, category,
+ * cart and offer page show the environment's banners of their location.
  */
 const ORIGIN = testOrigin("DE");
 const HOST = new URL(ORIGIN).hostname;
@@ -133,4 +135,39 @@ test("a closed banner stays away on the next page, reached in the browser or loa
   expect(await watched(page)).toMatchObject({ shown: false, shifts: noVisibleShift() });
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test("each page shows its location's banners and the header notice of its platform: product page, category, cart, offer; desktop and phone", async ({
+  browser,
+  request,
+}) => {
+  const [product] = await demoProducts(request, "DE");
+  for (const [viewport, shown, hidden] of [
+    [{ width: 1280, height: 900 }, "desktop", "mobile"],
+    [{ width: 390, height: 844 }, "mobile", "desktop"],
+  ] as const) {
+    const context = await browser.newContext({ viewport });
+    await visitor(context, {});
+    const page = await context.newPage();
+    await page.goto(`${ORIGIN}/`);
+    const category = (await page.locator('#main-menu a[href$=".html"]').first().getAttribute("href"))!;
+    // The info notice: its general text on desktop, its own shorter text on phones (header-info-mobile).
+    const notice = page.locator(".banner-info");
+    await expect(notice.locator(".platform-mobile")).toBeVisible({ visible: shown === "mobile" });
+    await expect(notice.locator(shown === "mobile" ? ".platform-mobile" : ".platform-desktop")).toContainText(
+      shown === "mobile" ? "Muster gratis – bis zu 7" : "Kostenlose Muster – bis zu 7 pro Bestellung",
+    );
+    for (const [path, location] of [
+      [`/${product!.slug}.html`, "pdp"],
+      [category, "category"],
+      ["/checkout/cart/", "cart"],
+      ["/offer/", "offer"],
+    ] as const) {
+      await page.goto(`${ORIGIN}${path}`);
+      const banners = page.locator(`main [data-testid="head-banner"][data-location="${location}"]`);
+      await expect(banners.locator(`[data-platform="${shown}"]`), `${location} on ${shown}`).toBeVisible();
+      await expect(banners.locator(`[data-platform="${hidden}"]`)).toBeHidden();
+    }
+    await context.close();
+  }
 });

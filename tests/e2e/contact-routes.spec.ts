@@ -8,8 +8,9 @@ import { fetchPage, testHost, testOrigin } from "./support/site";
  * The contact page, the legacy route shapes and the shop backend paths (docs/decisions/0049):
  * - the contact page in its language variants; its form sends a message whose confirmation
  *   reaches the sender and whose notification reaches the shop's service address (the local inbox);
- * - the route shapes /{category}/Index, /{cms}/Contact, /{manufacturer}/manufacturer answer 301 to
- *   the real page; PUT /cart/addSampleBySku/{sku} and POST /configuration/cart/add reach the shop API;
+ * - the route shapes /{category}/Index, /{cms}/Contact, /{manufacturer}/manufacturer and the account
+ *   routes /{account}/Login, /CreateAccount, /OrderOverview, /PasswordReset answer 301 to the real page;
+ *   PUT /cart/addSampleBySku/{sku} and POST /configuration/cart/add reach the shop API;
  * - developer mode: with its cookie no script of the page runs (static HTML), and its page toggles the gates;
  * - the header's delivery-country chooser sends the update and the product page's delivery box follows;
  * - the account links of the header lead to pages, never to a 404.
@@ -91,12 +92,18 @@ test("the legacy route shapes answer 301 to the real page", async ({ page }) => 
     [`/${categorySlug}/Index`, `${DE}${category}`],
     ["/service/Contact", `${DE}/kontakt.html`],
     [`/${manufacturerSlug}/manufacturer`, `${DE}${manufacturer}`],
+    ["/Login", `${DE}/customer/account/Login/`],
+    ["/customer/CreateAccount", `${DE}/customer/account/CreateAccount/`],
+    ["/account/OrderOverview", `${DE}/customer/account/OrderOverview/`],
+    ["/customer/PasswordReset", `${DE}/customer/account/PasswordReset/`],
   ]) {
     const answer = await fetchPage(host, path!);
     expect({ path, status: answer.status, location: answer.location }).toEqual({ path, status: 301, location });
   }
   const swiss = await fetchPage(testHost("CH"), "/fr/cms/Contact");
   expect([swiss.status, swiss.location]).toEqual([301, `${CH}/fr/contactez.html`]);
+  const swissLogin = await fetchPage(testHost("CH"), "/it/customer/Login");
+  expect([swissLogin.status, swissLogin.location]).toEqual([301, `${CH}/it/customer/account/Login/`]);
   expect((await fetchPage(host, "/gibt-es-nicht/Index")).status).toBe(404);
   // The redirect lands on a page.
   const landed = await page.goto(`${DE}/service/Contact`);

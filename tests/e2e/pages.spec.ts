@@ -203,6 +203,60 @@ test("a lowered price: the reference price is struck through with the discount o
   await expect(page.locator("s[data-testid=card-reference-price]").first()).toContainText("€");
 });
 
+test("page types CUSTOM and EMPTY: the merchandiser's landing page with the CMS model's fields; a page of content only in the empty layout", async ({
+  page,
+}) => {
+  await page.goto(`${testOrigin("DE")}/bodenberatung.html`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcher Boden passt zu mir?");
+  await expect(page.locator("header.site-header")).toBeVisible();
+  await expect(page.locator("nav.breadcrumbs")).toHaveCount(0);
+  // Sidebar, sections, manufacturers, the world it belongs to, the newsletter sign-up.
+  await expect(page.getByTestId("cms-sidebar")).toContainText("Unser Tipp");
+  await expect(page.getByTestId("cms-repeater").getByRole("heading", { level: 2 })).toHaveText(["Parkett", "Vinyl", "Laminat"]);
+  expect(await page.locator("#cms-manufacturers + ul a").count()).toBeGreaterThan(0);
+  await expect(page.locator('#main-menu a[aria-current="true"]')).toHaveAttribute("href", /^\/parkett\.html$/);
+  await expect(page.locator(".newsletter-page")).toHaveCount(1);
+  await page.goto(`${testOrigin("CH")}/fr/consignes-livraison.html`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Consignes de livraison");
+  await expect(page.locator("main.empty-layout")).toContainText("48 heures");
+  await expect(page.locator("header.site-header, footer, #main-menu")).toHaveCount(0);
+  expect(await page.locator('meta[name="robots"]').getAttribute("content")).toContain("noindex");
+});
+
+test("product configuration fields: the marketing label, the free-shipping badge and the Plus tab's own text", async ({ page }) => {
+  const labelled = pageWith("DE", 'data-testid="marketing-label"');
+  expect(labelled, "a product page with a marketing label").not.toBeNull();
+  await page.goto(`${testOrigin("DE")}${labelled}`);
+  await expect(page.getByTestId("marketing-label")).toHaveText(/^(Bestseller|Neu im Sortiment|Unser Tipp)$/);
+  const free = pageWith("DE", 'data-testid="free-shipping"');
+  expect(free, "a product page of a product that ships free").not.toBeNull();
+  await page.goto(`${testOrigin("DE")}${free}`);
+  await expect(page.getByTestId("free-shipping")).toHaveText("Versandkostenfrei");
+  const plus = pageWith("DE", 'data-testid="plus-content"');
+  expect(plus, "a Plus product's page").not.toBeNull();
+  await page.goto(`${testOrigin("DE")}${plus}`);
+  await hydrated(page, "#tab-plus");
+  await page.getByRole("tab", { name: "Plus" }).click();
+  await expect(page.getByTestId("plus-content")).toContainText("Bodenhaus Plus für dieses Produkt");
+});
+
+test("product sets: a variant's set shows under the product, and choosing another variant shows that one's set", async ({ page }) => {
+  const path = pageWith("DE", 'data-testid="product-set"');
+  expect(path, "a product page with a set").not.toBeNull();
+  await page.goto(`${testOrigin("DE")}${path}`);
+  const set = page.getByTestId("product-set");
+  await expect(set.getByRole("heading", { level: 2 })).toHaveText("Im Set erhältlich");
+  const links = () => set.locator("a[href$='.html']").evaluateAll((anchors) => [...new Set(anchors.map((anchor) => anchor.getAttribute("href")))]);
+  const before = await links();
+  expect(before.length).toBeGreaterThan(0);
+  await hydrated(page, "[data-testid=configuration] input");
+  await set.scrollIntoViewIfNeeded();
+  const options = page.getByTestId("configuration").getByRole("radio");
+  const unchecked = await options.evaluateAll((inputs) => inputs.findIndex((input) => !(input as HTMLInputElement).checked));
+  await options.nth(unchecked).check();
+  await expect.poll(links).not.toEqual(before);
+});
+
 test("product configuration: choosing an option replaces title, sku, description and first image", async ({ page }) => {
   const path = pageWith("DE", 'data-testid="configuration"');
   test.skip(path === null, "no configurable product in this catalogue");

@@ -10,6 +10,12 @@ const files = {
   "/DE/boden/parkett.html": '<!doctype html><html lang="de"><body>Parkett</body></html>',
   "/CH/fr/fabricants/holzwerk.html": '<!doctype html><html lang="fr"><body>Holzwerk</body></html>',
   "/CH/de/kontakt.html": '<!doctype html><html lang="de"><body>Kontakt</body></html>',
+  ...Object.fromEntries(
+    ["CreateAccount", "Login", "OrderOverview", "PasswordReset"].flatMap((screen) => [
+      [`/DE/customer/account/${screen}/index.html`, `<!doctype html><html lang="de"><body>${screen}</body></html>`],
+      [`/CH/fr/customer/account/${screen}/index.html`, `<!doctype html><html lang="fr"><body>${screen}</body></html>`],
+    ]),
+  ),
 };
 
 describe("301 to the page the build has", () => {
@@ -33,6 +39,36 @@ describe("301 to the page the build has", () => {
   test("HEAD too", async () => {
     const response = await testApp({ files }).request(`${DE}/parkett/Index`, { method: "HEAD" });
     expect(response.status).toBe(301);
+  });
+});
+
+describe("the old shop's account routes, with or without a first segment: 301 to the account screen", () => {
+  test.each([
+    [`${DE}/Login`, "http://de.localhost:8787/customer/account/Login/"],
+    [`${DE}/customer/Login`, "http://de.localhost:8787/customer/account/Login/"],
+    [`${DE}/account/CreateAccount?ref=mail`, "http://de.localhost:8787/customer/account/CreateAccount/?ref=mail"],
+    [`${DE}/kunde/OrderOverview`, "http://de.localhost:8787/customer/account/OrderOverview/"],
+    [`${DE}/PasswordReset`, "http://de.localhost:8787/customer/account/PasswordReset/"],
+    [`${CH}/fr/Login`, "http://ch.localhost:8787/fr/customer/account/Login/"],
+    [`${CH}/fr/customer/PasswordReset`, "http://ch.localhost:8787/fr/customer/account/PasswordReset/"],
+  ])("%s", async (url, location) => {
+    const response = await testApp({ files }).request(url);
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(location);
+  });
+
+  test.each([
+    `${DE}/a/b/Login`,
+    `${DE}/login`,
+    `${DE}/customer/Login/`,
+    `${DE}/customer/Profile`,
+    `${DE}//evil.example/Login`,
+    `${DE}/a%2Fb/Login`,
+    `${DE}/%5Cevil.example/CreateAccount`,
+    `${CH}/it/Login`,
+  ])("no redirect for %s", async (url) => {
+    const response = await testApp({ files }).request(url);
+    expect(response.headers.get("location") ?? "").not.toContain("/customer/account/");
   });
 });
 

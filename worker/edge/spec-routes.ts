@@ -1,7 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import type { ShopDefinition } from "@config/shop-config";
+import type { AccountScreen } from "@domain/account";
 import { CATEGORY_SORT_KEY, SORT_PARAM } from "@domain/category-listing";
-import { contactPath, manufacturerPath, slugPath } from "@domain/routes";
+import { accountPath, contactPath, manufacturerPath, slugPath } from "@domain/routes";
+import { buildFile } from "./build-assets";
 import type { EdgeEnv } from "./context";
 import { locationOn, pathSegments, redirectResponse } from "./redirect";
 import { siteStore } from "./site-store";
@@ -15,6 +17,9 @@ import { isServablePath } from "./static-pages";
  *   /{catalog-category}/Index      -> {prefix}/{catalog-category}.html       (the category page)
  *   /{cms}/Contact                 -> {prefix}/kontakt.html (contactez, ...)  (the contact page)
  *   /{manufacturer}/manufacturer   -> {prefix}/hersteller/{manufacturer}.html (the manufacturer page)
+ *   /{account}/Login, /{account}/CreateAccount, /{account}/OrderOverview, /{account}/PasswordReset
+ *                                  -> {prefix}/customer/account/{screen}/      (the account screen;
+ *                                     the first segment is optional and any one segment)
  *
  * and the listing URLs of a category in another sort order that earlier builds had as pages
  * (docs/decisions/0054): bookmarks and shared links keep working.
@@ -31,6 +36,9 @@ function languagePrefixOf(shop: ShopDefinition, pathname: string): string {
   return (shop.domainPrefixes as readonly string[]).includes(first) ? `/${first}` : "";
 }
 
+/** The account screens the old shop had under `/{account}/{screen}` (first segment optional). */
+const LEGACY_ACCOUNT_SCREENS: ReadonlySet<string> = new Set<AccountScreen>(["CreateAccount", "Login", "OrderOverview", "PasswordReset"]);
+
 /** An earlier build's listing page in another order: `sort-price-asc.html`, `sort-price-asc-page-3.html` (the order a CATEGORY_SORT_KEY). */
 const OLD_SORT_PAGE = /^sort-([a-z]+-[a-z]+)(?:-page-([1-9][0-9]{0,3}))?\.html$/;
 
@@ -44,14 +52,16 @@ function specRouteTarget(shop: ShopDefinition, language: string, pathname: strin
   const prefix = languagePrefixOf(shop, pathname);
   const rest = pathname.slice(prefix.length);
   const segments = pathSegments(rest);
-  if (segments.length < 2 || rest.endsWith("/")) return null;
+  if (segments.length === 0 || rest.endsWith("/") || !isServablePath(rest)) return null;
   const last = segments[segments.length - 1]!;
   const base = segments.slice(0, -1);
   const routing = { domainPrefixes: shop.domainPrefixes };
   const [, oldSortKey, oldSortPage] = OLD_SORT_PAGE.exec(last) ?? [];
   let target: string | null = null;
   const query: Record<string, string> = {};
-  if (last === "Index") target = slugPath(routing, language, base.join("/"));
+  if (LEGACY_ACCOUNT_SCREENS.has(last)) target = base.length <= 1 ? accountPath(routing, language, last as AccountScreen) : null;
+  else if (base.length === 0) target = null;
+  else if (last === "Index") target = slugPath(routing, language, base.join("/"));
   else if (last === "Contact" && base.length === 1) target = contactPath(routing, language);
   else if (last === "manufacturer" && base.length === 1) target = manufacturerPath(routing, language, base[0]!);
   else if (oldSortKey && CATEGORY_SORT_KEY.test(oldSortKey)) {
@@ -81,7 +91,7 @@ export function specRoutes(): MiddlewareHandler<EdgeEnv> {
     if (!target) return next();
     const store = siteStore(c, site.shop);
     // Whether the build has the page: a HEAD, so no store reads the file's bytes for it.
-    if (!store || !(await store.file(site.shop.id, target.path, new Request(url, { method: "HEAD" })))) return next();
-    return redirectResponse(locationOn(site.preferredOrigin, pathSegments(target.path), false, searchWith(url.search, target.query)), 301);
+    if (!store || !(await store.file(site.shop.id, buildFile(target.path), new Request(url, { method: "HEAD" })))) return next();
+    return redirectResponse(locationOn(site.preferredOrigin, pathSegments(target.path), target.path.endsWith("/"), searchWith(url.search, target.query)), 301);
   };
 }

@@ -227,6 +227,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/byPath", shop(pageReads.byPath));
   router.get("/apiv2/cms", shop(pageReads.cms));
   router.get("/apiv2/catalog/category/top", shop(catalogueReads.topCategories));
+  router.get("/apiv2/catalog/product/top", shop(catalogueReads.topProducts));
   router.get("/apiv2/catalog/seo-urls/top", shop(catalogueReads.topSeoUrls));
   router.get("/apiv2/manufacturers/top", shop(catalogueReads.topManufacturers));
   router.get("/apiv2/catalog/product/:id/related", shop(catalogueReads.relatedProducts));

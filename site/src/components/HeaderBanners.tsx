@@ -3,7 +3,8 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import { hideBannerCookie, isBannerHidden, pageBanners } from "../lib/banner";
 
 /**
- * Header info and warning banners from the CMS blocks header-info / header-warning.
+ * Header info and warning banners from the CMS blocks header-info / header-warning, each
+ * with its own content for mobile or desktop where the blocks `-mobile` / `-desktop` exist.
  * Closing one stores the content hash in a cookie; it stays hidden while the content is
  * the same and shows again when the content changes (the cookie no longer matches).
  * The static HTML has every banner (the inline <head> script hides a closed one before
@@ -33,20 +34,24 @@ export function HeaderBanners({ blocks }: { blocks: { identifier: string; conten
     pageHydrated = true;
     for (const listener of listeners) listener();
   }, []);
-  const banners = pageBanners(blocks).filter(({ kind, block }) => !isBannerHidden(cookies, kind, block.hash));
+  const banners = pageBanners(blocks).filter(({ kind, hash }) => !isBannerHidden(cookies, kind, hash));
   if (banners.length === 0) return null;
   return (
     <div className="header-banners">
-      {banners.map(({ kind, block }) => (
+      {banners.map(({ kind, hash, variants }) => (
         <section key={kind} className={`header-banner banner-${kind}`} aria-label={t(kind === "warn" ? "banner.warning" : "banner.info")}>
           <div className="container banner-inner">
-            <div dangerouslySetInnerHTML={{ __html: block.content }} />
+            <div>
+              {variants.map(({ platform, block }) => (
+                <div key={platform} className={`platform-${platform}`} data-platform={platform} dangerouslySetInnerHTML={{ __html: block.content }} />
+              ))}
+            </div>
             <button
               type="button"
               className="icon-button"
               aria-label={t("banner.close")}
               onClick={() => {
-                document.cookie = hideBannerCookie(kind, block.hash, window.location.protocol === "https:");
+                document.cookie = hideBannerCookie(kind, hash, window.location.protocol === "https:");
                 for (const listener of listeners) listener();
               }}
             >

@@ -4,6 +4,8 @@ import { useTranslation } from "gatsby-plugin-react-i18next";
 import type { BaseContext, ChromeData, MenuCategory } from "../lib/page-data";
 import { cartPath, homePath, manufacturerListPath, searchPath, searchResultsPath } from "@domain/routes";
 import { cmsPageOfType, cmsPagesByKey, shopContent } from "../lib/shop-content";
+import type { BannerLocation } from "@domain/environment-banners";
+import { EnvironmentBanners } from "./EnvironmentBanners";
 import { HeaderBanners } from "./HeaderBanners";
 import { CampaignNavigationBanner } from "../features/campaign/CampaignNavigationBanner";
 import { Consent } from "./Consent";
@@ -47,11 +49,14 @@ export function Layout({
   chrome,
   context,
   activeWorldId,
+  bannerLocation,
   children,
 }: {
   chrome: ChromeData;
   context: BaseContext;
   activeWorldId?: string | null;
+  /** The page's location among the environment's banners (pdp, offer, cart, category): its banners open the content. */
+  bannerLocation?: BannerLocation;
   children: React.ReactNode;
 }) {
   const { t } = useTranslation();
@@ -146,6 +151,7 @@ export function Layout({
         {menuOpen ? <div className="offcanvas-backdrop" aria-hidden="true" onClick={() => setMenuOpen(false)} /> : null}
       </header>
       <main id="content" className="container">
+        {bannerLocation ? <EnvironmentBanners blocks={chrome.blocks.nodes} location={bannerLocation} /> : null}
         {children}
       </main>
       <SiteFooter shop={shop} language={language} cmsLinks={chrome.cmsLinks.nodes} alternates={context.alternates} />

@@ -53,11 +53,36 @@ describe("header banners", () => {
       { identifier: "footer", hash: "2", content: "f" },
       { identifier: "header-warning", hash: "3", content: "w" },
     ];
-    expect(pageBanners(blocks).map(({ kind, block }) => [kind, block.content])).toEqual([
-      ["warn", "w"],
-      ["info", "i"],
+    expect(pageBanners(blocks).map(({ kind, variants }) => [kind, variants.map(({ platform, block }) => `${platform}:${block.content}`)])).toEqual([
+      ["warn", ["all:w"]],
+      ["info", ["all:i"]],
     ]);
     expect(bannerHashAttributes(blocks)).toEqual({ "data-warn-banner": "3", "data-info-banner": "1" });
+  });
+
+  test("info and warn per mobile and desktop: a platform's own block replaces the general one there", () => {
+    const block = (identifier: string) => ({ identifier, hash: contentHash(identifier), content: identifier });
+    const shown = (blocks: ReturnType<typeof block>[]) =>
+      pageBanners(blocks).map(({ kind, variants }) => [kind, variants.map(({ platform, block: { identifier } }) => `${platform}:${identifier}`)]);
+    expect(shown([block("header-info"), block("header-info-mobile")])).toEqual([["info", ["desktop:header-info", "mobile:header-info-mobile"]]]);
+    expect(shown([block("header-warning-desktop")])).toEqual([["warn", ["desktop:header-warning-desktop"]]]);
+    expect(shown([block("header-info"), block("header-info-desktop"), block("header-info-mobile")])).toEqual([
+      ["info", ["desktop:header-info-desktop", "mobile:header-info-mobile"]],
+    ]);
+    // Unknown platforms and look-alike names are no notices.
+    expect(shown([block("header-info-tablet"), block("header-info-mobile-x"), block("xheader-info")])).toEqual([]);
+  });
+
+  test("a notice's hash covers each platform's content: a change on one platform shows the notice again", () => {
+    const blocks = (mobile: string) => [
+      { identifier: "header-info", hash: contentHash("Muster"), content: "Muster" },
+      { identifier: "header-info-mobile", hash: contentHash(mobile), content: mobile },
+    ];
+    const [before] = pageBanners(blocks("Muster gratis"));
+    const [after] = pageBanners(blocks("Muster gratis!"));
+    expect(before!.hash).toMatch(/^[0-9a-f]{8}$/);
+    expect(before!.hash).not.toBe(after!.hash);
+    expect(bannerHashAttributes(blocks("Muster gratis"))).toEqual({ "data-info-banner": before!.hash });
   });
 });
 
@@ -81,7 +106,7 @@ describe("the inline script that marks hidden banners", () => {
     [`bh_hide_info_banner=${info}`, []],
   ])("cookies %p: marks as isBannerHidden tells", (cookie, blocks) => {
     const expected = pageBanners(blocks)
-      .filter(({ kind, block }) => isBannerHidden(cookie, kind, block.hash))
+      .filter(({ kind, hash }) => isBannerHidden(cookie, kind, hash))
       .map(({ kind }) => kind)
       .sort();
     expect(runScript(blocks, cookie)).toEqual(expected);

@@ -1,3 +1,5 @@
+import { BANNER_PLATFORMS, type BannerPlatform } from "@domain/environment-banners";
+
 /**
  * Header info and warning banners: a banner the visitor closed
  * stays hidden while the hide cookie holds the hash of the content it showed; when the
@@ -14,16 +16,47 @@ export const BANNER_BLOCKS: readonly { identifier: string; kind: BannerKind }[] 
   { identifier: "header-info", kind: "info" },
 ];
 
+/**
+ * The platforms a header notice has content for: its block (`header-info`) shows on every
+ * platform, `header-info-desktop` / `header-info-mobile` on one and replace it there
+ * (BANNER_PLATFORMS of domain/environment-banners.ts; the stylesheet's `platform-*` classes).
+ */
+export type NoticePlatform = "all" | BannerPlatform;
+
 export interface BannerBlock {
   identifier: string;
   hash: string;
 }
 
-/** The page's banners, each with its block. */
-export function pageBanners<Block extends BannerBlock>(blocks: readonly Block[]): { kind: BannerKind; block: Block }[] {
+/** One header notice of a page: its kind, the hash of all it shows, and the block shown per platform. */
+export interface PageBanner<Block extends BannerBlock> {
+  kind: BannerKind;
+  hash: string;
+  variants: { platform: NoticePlatform; block: Block }[];
+}
+
+/** The page's banners, each with its block per platform (a general block only where no platform has its own). */
+export function pageBanners<Block extends BannerBlock>(blocks: readonly Block[]): PageBanner<Block>[] {
+  const byIdentifier = new Map(blocks.map((block) => [block.identifier, block]));
   return BANNER_BLOCKS.flatMap(({ identifier, kind }) => {
-    const block = blocks.find((candidate) => candidate.identifier === identifier);
-    return block ? [{ kind, block }] : [];
+    const specific = BANNER_PLATFORMS.flatMap((platform) => {
+      const block = byIdentifier.get(`${identifier}-${platform}`);
+      return block ? [{ platform, block }] : [];
+    });
+    const general = byIdentifier.get(identifier);
+    const variants: PageBanner<Block>["variants"] =
+      general && specific.length < BANNER_PLATFORMS.length
+        ? [
+            {
+              platform: specific.length === 0 ? "all" : BANNER_PLATFORMS.find((platform) => !specific.some((own) => own.platform === platform))!,
+              block: general,
+            },
+            ...specific,
+          ]
+        : specific;
+    if (variants.length === 0) return [];
+    const hash = variants.length === 1 ? variants[0]!.block.hash : contentHash(variants.map(({ block }) => block.hash).join(" "));
+    return [{ kind, hash, variants }];
   });
 }
 
@@ -39,7 +72,7 @@ export function bannerHiddenAttribute(kind: BannerKind): string {
 
 /** The <html> attributes of a page with these blocks: each banner's content hash. */
 export function bannerHashAttributes(blocks: readonly BannerBlock[]): Record<string, string> {
-  return Object.fromEntries(pageBanners(blocks).map(({ kind, block }) => [bannerHashAttribute(kind), block.hash]));
+  return Object.fromEntries(pageBanners(blocks).map(({ kind, hash }) => [bannerHashAttribute(kind), hash]));
 }
 
 /** FNV-1a (32 bit) of the content, as 8 hex digits: stable, tiny, no crypto needed. */

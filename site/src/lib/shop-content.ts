@@ -1,10 +1,11 @@
 /**
- * Shop localization content: footer delivery carriers, phone,
+ * Shop localization content: footer delivery carriers, phone (domain/store-information.ts),
  * off-canvas flags (the guide magazine, the video library, the sale: a link where the shop has the page and the flag), per shop (the review provider's link is config: reviews.profileUrl). Flags differ per store. The texts
  * themselves come from the locale files; brand names are shown as they are. The footer's
  * payment badges are the shop's config (ShopInfo.paymentMethods, domain/payment-methods.ts).
  */
 import { VOUCHER_THANKS_SLUG } from "@domain/routes";
+import { servicePhone } from "@domain/store-information";
 
 export type Carrier = "dhl" | "dachser" | "dpd" | "own" | "fedex";
 
@@ -14,49 +15,41 @@ export interface ShopContent {
   offCanvas: { magazine: boolean; videoLibrary: boolean; sale: boolean };
 }
 
-const DEFAULT: ShopContent = {
-  phone: "+49 30 1234 5670",
+const DEFAULT: Omit<ShopContent, "phone"> = {
   carriers: ["dhl", "dachser", "dpd", "own"],
   offCanvas: { magazine: true, videoLibrary: true, sale: true },
 };
 
-const SHOPS: Record<string, Partial<ShopContent>> = {
+const SHOPS: Record<string, Partial<Omit<ShopContent, "phone">>> = {
   DE: {},
   CH: {
-    phone: "+41 44 123 45 67",
     carriers: ["dhl", "dpd", "own"],
   },
   AT: {
-    phone: "+43 1 234 56 70",
     carriers: ["dhl", "dpd", "dachser"],
   },
   FR: {
-    phone: "+33 1 23 45 67 80",
     carriers: ["dpd", "fedex", "dachser"],
   },
   IT: {
-    phone: "+39 02 1234 5670",
     carriers: ["dhl", "fedex"],
   },
   NL: {
-    phone: "+31 20 123 4567",
     carriers: ["dhl", "dpd"],
     offCanvas: { magazine: true, videoLibrary: true, sale: false },
   },
   COM: {
-    phone: "+49 30 1234 5679",
     carriers: ["dhl", "fedex"],
     offCanvas: { magazine: true, videoLibrary: true, sale: false },
   },
   BRAND: {
-    phone: "+49 30 1234 5690",
     carriers: ["own", "dachser"],
     offCanvas: { magazine: false, videoLibrary: false, sale: false },
   },
 };
 
 export function shopContent(shopId: string): ShopContent {
-  return { ...DEFAULT, ...SHOPS[shopId] };
+  return { ...DEFAULT, ...SHOPS[shopId], phone: servicePhone(shopId) };
 }
 
 /** Brand names are not translated; the rest have locale keys carrier.<name>. */

@@ -73,7 +73,7 @@ function CategoryPage({ data, pageContext, location }: PageProps<CategoryData, C
   const trackingList = React.useMemo(() => ({ id: category.categoryId, name: category.name }), [category.categoryId, category.name]);
   const onListClick = useListTracking(trackingList, products);
   return (
-    <Layout chrome={data} context={pageContext} activeWorldId={pageContext.trail[0]}>
+    <Layout chrome={data} context={pageContext} activeWorldId={pageContext.trail[0]} bannerLocation="category">
       <Breadcrumbs items={trailCrumbs(data.shopInfo, pageContext.language, t("nav.home"), pageContext.trail, data.trailNodes.nodes)} />
       <header className="page-head">
         <h1>

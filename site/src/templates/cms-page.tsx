@@ -2,7 +2,10 @@ import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Breadcrumbs } from "../components/Breadcrumbs";
+import { EmptyLayout } from "../components/EmptyLayout";
 import { Layout } from "../components/Layout";
+import { ChipSection } from "../components/ChipSection";
+import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { ProductGrid } from "../components/ProductCard";
 import { Pagination } from "../components/Pagination";
@@ -24,14 +27,33 @@ export interface CmsPageData extends ChromeData {
   page: {
     title: string;
     path: string;
-    data: { contentHeading: string; content: string; metaTitle: string | null; metaDescription: string | null; robots: string };
+    data: {
+      contentHeading: string;
+      content: string;
+      metaTitle: string | null;
+      metaDescription: string | null;
+      robots: string;
+      sidebar: CmsSection | null;
+      repeaters: CmsSection[];
+      worldId: string | null;
+      newsletter: boolean;
+    };
   };
   offers: { nodes: CardNode[] };
+  /** The manufacturers the page names that have a page in the language (the terrace landing page queries none). */
+  manufacturers?: { nodes: { manufacturerId: string; name: string; path: string }[] };
+}
+
+/** A titled piece of a CMS page: its sidebar, or one of the sections after its content. */
+interface CmsSection {
+  title: string;
+  content: string;
 }
 
 export type Context = BaseContext & {
   identifier: string;
   pageType: string;
+  manufacturerIds: string[];
   offerSkus: string[];
   videos: { title: string; url: string; poster: string | null; productTitle: string; productPath: string }[];
   listing: { page: number; pageCount: number; pageLinks: string[] } | null;
@@ -43,7 +65,8 @@ export type Context = BaseContext & {
  * CMS pages by page type: legal and service pages (the service centre with
  * its tabs and accordions), the voucher thank-you page, the video library (12 per page),
  * the chat page with three numbered steps (leading to the live chat or the contact form), the sales campaign page, the configurator
- * landing page, and the guide magazine: its index (MAGAZINE) lists its guide pages (GUIDE), each guide the others.
+ * landing page, the guide magazine: its index (MAGAZINE) lists its guide pages (GUIDE), each guide the others; the merchandiser's
+ * own landing pages (CUSTOM, without breadcrumbs) and pages of content only (EMPTY, in the empty layout: no header, menu or footer).
  */
 function CmsPage(props: PageProps<CmsPageData, Context>) {
   return <CmsPageView data={props.data} pageContext={props.pageContext} />;
@@ -102,12 +125,37 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
     default:
       body = key && SERVICE_KEYS.includes(key) ? <ServiceCentre current={key} data={data} language={pageContext.language} /> : null;
   }
-  return (
-    <Layout chrome={data} context={pageContext}>
-      <Breadcrumbs items={crumbs} />
+  const content = (
+    <>
+      {/* A page of the merchandiser's own (CUSTOM) or of content only (EMPTY) goes without breadcrumbs. */}
+      {pageContext.pageType === "CUSTOM" || pageContext.pageType === "EMPTY" ? null : <Breadcrumbs items={crumbs} />}
       <h1>{heading}</h1>
       {key && SERVICE_KEYS.includes(key) ? <ServiceTabs current={key} data={data} /> : null}
-      <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.content }} />
+      {page.data.sidebar ? (
+        <div className="cms-with-sidebar">
+          <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.content }} />
+          <aside className="cms-sidebar" aria-labelledby="cms-sidebar-title" data-testid="cms-sidebar">
+            <h2 id="cms-sidebar-title">{page.data.sidebar.title}</h2>
+            <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.sidebar.content }} />
+          </aside>
+        </div>
+      ) : (
+        <div className="prose" dangerouslySetInnerHTML={{ __html: page.data.content }} />
+      )}
+      {page.data.repeaters.map((section, index) => (
+        <section key={index} className="section" aria-labelledby={`cms-section-${index}`} data-testid="cms-repeater">
+          <h2 id={`cms-section-${index}`}>{section.title}</h2>
+          <div className="prose" dangerouslySetInnerHTML={{ __html: section.content }} />
+        </section>
+      ))}
+      {data.manufacturers ? (
+        <ChipSection
+          id="cms-manufacturers"
+          title={t("nav.manufacturers")}
+          chips={data.manufacturers.nodes.map((manufacturer) => ({ key: manufacturer.manufacturerId, to: manufacturer.path, label: manufacturer.name }))}
+        />
+      ) : null}
+      {page.data.newsletter ? <NewsletterSlot placement="page" currency={data.shopInfo.currency} language={pageContext.language} /> : null}
       {key === "voucher-thanks" ? (
         <p>
           <Link className="button" to={homePath(data.shopInfo, pageContext.language)}>
@@ -116,6 +164,12 @@ export function CmsPageView({ data, pageContext, body: given }: { data: CmsPageD
         </p>
       ) : null}
       {given ?? body}
+    </>
+  );
+  if (pageContext.pageType === "EMPTY") return <EmptyLayout chrome={data}>{content}</EmptyLayout>;
+  return (
+    <Layout chrome={data} context={pageContext} activeWorldId={page.data.worldId}>
+      {content}
     </Layout>
   );
 }
@@ -293,7 +347,7 @@ function ShopHead({ data, pageContext }: HeadProps<CmsPageData, Context>) {
 }
 
 export const query = graphql`
-  query CmsPage($language: String!, $identifier: String!, $offerSkus: [String!]!) {
+  query CmsPage($language: String!, $identifier: String!, $offerSkus: [String!]!, $manufacturerIds: [String!]!) {
     page: shopCmsPage(identifier: { eq: $identifier }, language: { eq: $language }) {
       title
       path
@@ -302,6 +356,13 @@ export const query = graphql`
     offers: shopProducts(language: $language, skus: $offerSkus) {
       nodes {
         card
+      }
+    }
+    manufacturers: allShopManufacturer(filter: { language: { eq: $language }, manufacturerId: { in: $manufacturerIds } }, sort: { name: ASC }) {
+      nodes {
+        manufacturerId
+        name
+        path
       }
     }
   }

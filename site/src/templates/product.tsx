@@ -47,6 +47,8 @@ interface ProductPageData extends ChromeData {
   variants: { nodes: VariantChoice[] };
   related: { nodes: CardNode[] };
   accessories: { nodes: CardNode[] };
+  /** The cards of the product's and its variants' set members (the shown product's productSets pick theirs). */
+  sets: { nodes: CardNode[] };
 }
 
 type Context = BaseContext & {
@@ -56,6 +58,7 @@ type Context = BaseContext & {
   variantSkus: string[];
   crossSellSkus: string[];
   accessorySkus: string[];
+  setSkus: string[];
 };
 
 // Below the first screen: in the static HTML, loaded and hydrated when they come near the viewport (lib/lazy.ts).
@@ -131,6 +134,8 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   const world = pageContext.trail[0] ?? null;
   const accessories = React.useMemo(() => cardsInOrder(pageContext.accessorySkus, data.accessories.nodes), [pageContext.accessorySkus, data.accessories.nodes]);
   const crossSell = React.useMemo(() => cardsInOrder(pageContext.crossSellSkus, data.related.nodes), [pageContext.crossSellSkus, data.related.nodes]);
+  // The set of the product shown: choosing a variant shows that variant's set.
+  const productSet = React.useMemo(() => cardsInOrder(product.productSets, data.sets.nodes), [product.productSets, data.sets.nodes]);
   // Tag manager: GA4 view_item of the product as the page opened.
   useTrackOnce(page.data.sku, () =>
     valueEvent("view_item", data.shopInfo.currency, [
@@ -169,7 +174,13 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
     {
       id: "plus",
       label: t("product.plus"),
-      content: product.isPlusProduct ? <p>{t("product.plusText")}</p> : <p>{t("product.plusGeneric")}</p>,
+      content: product.content.plusContent ? (
+        <div data-testid="plus-content" dangerouslySetInnerHTML={{ __html: product.content.plusContent }} />
+      ) : product.isPlusProduct ? (
+        <p>{t("product.plusText")}</p>
+      ) : (
+        <p>{t("product.plusGeneric")}</p>
+      ),
     },
     {
       id: "product",
@@ -204,7 +215,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   ];
 
   return (
-    <Layout chrome={data} context={pageContext} activeWorldId={world}>
+    <Layout chrome={data} context={pageContext} activeWorldId={world} bannerLocation="pdp">
       <Breadcrumbs items={crumbs} />
       <div className="product-layout">
         <Gallery product={product} />
@@ -212,6 +223,11 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
           {product.manufacturer ? (
             <p className="card-maker">
               <Link to={manufacturerPath(data.shopInfo, language, product.manufacturer.slug)}>{product.manufacturer.name}</Link>
+            </p>
+          ) : null}
+          {product.marketingLabel ? (
+            <p className="marketing-label" data-testid="marketing-label">
+              {product.marketingLabel}
             </p>
           ) : null}
           <h1 data-testid="product-title">{product.content.title}</h1>
@@ -277,6 +293,11 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
           ) : null}
           <div className="price-box">
             <PriceBox product={product} language={language} />
+            {product.isFreeShipping ? (
+              <p className="free-shipping" data-testid="free-shipping">
+                {t("product.freeShipping")}
+              </p>
+            ) : null}
             <DeliveryBoxSlot sku={product.sku} product={product} language={language} />
             {product.reachedEOF ? (
               <p className="notice" role="status" ref={stockRef} tabIndex={-1} data-testid="stock-notice">
@@ -310,6 +331,13 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
       </div>
       <Tabs tabs={tabs} label={t("product.tabs")} />
       <ProductReviews product={product} language={language} />
+      {productSet.length > 0 ? (
+        // One grid per shown product (its key): a card updated in place keeps its link's first address, so another variant's set gets new cards.
+        <section key={product.sku} aria-labelledby="product-set" className="section" data-testid="product-set">
+          <h2 id="product-set">{t("product.productSet")}</h2>
+          <ProductGrid products={productSet} currency={data.shopInfo.currency} />
+        </section>
+      ) : null}
       {pageContext.accessorySkus.length > 0 ? (
         <section aria-labelledby="accessories" className="section">
           <h2 id="accessories">{t("product.accessories")}</h2>
@@ -410,6 +438,7 @@ export const query = graphql`
     $variantSkus: [String!]!
     $crossSellSkus: [String!]!
     $accessorySkus: [String!]!
+    $setSkus: [String!]!
   ) {
     product: shopProduct(sku: { eq: $sku }, language: { eq: $language }) {
       data: page
@@ -440,6 +469,11 @@ export const query = graphql`
       }
     }
     accessories: shopProducts(language: $language, skus: $accessorySkus) {
+      nodes {
+        card
+      }
+    }
+    sets: shopProducts(language: $language, skus: $setSkus) {
       nodes {
         card
       }

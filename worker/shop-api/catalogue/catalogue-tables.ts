@@ -10,7 +10,17 @@ import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
 import type { RoofWindowComponentRow } from "../tables/product-configurations";
-import type { DownloadRow, MediaRow, PriceHistoryRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
+import type {
+  DownloadRow,
+  MediaRow,
+  PriceHistoryRow,
+  PriceRow,
+  ProductCategoryRow,
+  ProductContentRow,
+  ProductRow,
+  ProductSetRow,
+  TutorialRow,
+} from "../tables/products";
 import type { TerraceFamilyRow, TerraceProductRow, TerraceSystemRow } from "../tables/terrace-catalogue";
 
 export type Value = string | number | null;
@@ -104,6 +114,8 @@ export const PRODUCTS = declared<ProductRow>()(
     "is_express",
     "is_clearance",
     "is_plus",
+    "is_free_shipping",
+    "top_position",
     "is_active",
     "reached_eol",
     "delivery_days_min",
@@ -136,6 +148,9 @@ export const PRODUCT_CONTENT = declared<ProductContentRow>()(
     "attributes",
     "meta_title",
     "meta_description",
+    "marketing_label",
+    "plus_content",
+    "top_description",
   ],
   { key: ["sku", "language"], owner: "sku" },
 );
@@ -143,6 +158,8 @@ export const PRODUCT_CATEGORIES = declared<ProductCategoryRow>()("product_catego
   key: ["sku", "category_id"],
   owner: "sku",
 });
+/** The products sold in a set with a product (migrations/0036). */
+export const PRODUCT_SETS = declared<ProductSetRow>()("product_sets", ["sku", "position", "member_sku"], { key: ["sku", "position"], owner: "sku" });
 export const PRODUCT_SHOPS = table("product_shops", ["sku", "shop_id"], { key: ["sku", "shop_id"], owner: "sku" });
 export const MEDIA = declared<MediaRow>()("media", ["sku", "position", "kind", "url", "alt", "poster"], { key: ["sku", "position"], owner: "sku" });
 export const DOWNLOADS = declared<DownloadRow>()("downloads", ["sku", "language", "position", "title", "url"], {
@@ -187,7 +204,24 @@ export const REVIEWS = declared<ReviewRow>()("reviews", ["id", "sku", "language"
 });
 export const CMS_PAGES = declared<CmsPageRow>()(
   "cms_pages",
-  ["shop_id", "language", "identifier", "page_type", "title", "content_heading", "content", "meta_title", "meta_description", "robots", "exclude_from_sitemap"],
+  [
+    "shop_id",
+    "language",
+    "identifier",
+    "page_type",
+    "title",
+    "content_heading",
+    "content",
+    "meta_title",
+    "meta_description",
+    "robots",
+    "exclude_from_sitemap",
+    "sidebar",
+    "repeaters",
+    "manufacturer_ids",
+    "world_id",
+    "newsletter",
+  ],
   { key: ["shop_id", "language", "identifier"], owner: "shop_id", updatedAt: true },
 );
 export const CMS_BLOCKS = declared<CmsBlockRow>()("cms_blocks", ["shop_id", "language", "identifier", "content"], {
@@ -254,5 +288,5 @@ export const CATEGORY_FAMILY: Family = { main: CATEGORIES, children: [CATEGORY_T
 export const MANUFACTURER_FAMILY: Family = { main: MANUFACTURERS, children: [MANUFACTURER_TRANSLATIONS] };
 export const PRODUCT_FAMILY: Family = {
   main: PRODUCTS,
-  children: [PRODUCT_CONTENT, PRODUCT_CATEGORIES, PRODUCT_SHOPS, MEDIA, DOWNLOADS, TUTORIALS, TERRACE_PRODUCTS, ROOF_WINDOW_COMPONENTS],
+  children: [PRODUCT_CONTENT, PRODUCT_CATEGORIES, PRODUCT_SETS, PRODUCT_SHOPS, MEDIA, DOWNLOADS, TUTORIALS, TERRACE_PRODUCTS, ROOF_WINDOW_COMPONENTS],
 };

@@ -39,6 +39,12 @@ export function crossCheck(doc: CheckedDocument, known: KnownData, shops: readon
   checkPrices(doc, catalogue, problems);
   duplicates(doc.cmsPages, "cmsPages", "identifier", (r) => `${r.shop}/${r.language}/${r.identifier}`, problems);
   checkShopLanguages("cmsPages", doc.cmsPages, catalogue, problems);
+  for (const { index, record: page } of doc.cmsPages) {
+    if (page.world !== undefined && !catalogue.categoryExists(page.world)) problems.add("cmsPages", index, ["world"], `unknown category '${page.world}'`);
+    page.manufacturers?.forEach((id, j) => {
+      if (!catalogue.manufacturers.has(id)) problems.add("cmsPages", index, ["manufacturers", j], `unknown manufacturer '${id}'`);
+    });
+  }
   duplicates(doc.cmsBlocks, "cmsBlocks", "identifier", (r) => `${r.shop}/${r.language}/${r.identifier}`, problems);
   checkShopLanguages("cmsBlocks", doc.cmsBlocks, catalogue, problems);
   duplicates(doc.seoLinks, "seoLinks", "position", (r) => `${r.shop}/${r.language}/${r.position}`, problems);

@@ -19,7 +19,7 @@ import { isUnitCode, UNIT_CODES } from "@domain/units";
 import { LANGUAGES, type Language } from "@config/shop-config";
 
 // MAGAZINE: the guide magazine's index; GUIDE: one of its guide pages (docs/decisions/0070).
-const PAGE_TYPES = ["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "MANUFACTURERS", "CUSTOM", "MAGAZINE", "GUIDE"] as const;
+const PAGE_TYPES = ["CMS", "CHAT", "SALES", "VIDEOLIB", "CONFIGURATOR_LANDING_PAGE", "MANUFACTURERS", "CUSTOM", "EMPTY", "MAGAZINE", "GUIDE"] as const;
 
 const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*)*$/;
 const IDENTIFIER_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
@@ -191,6 +191,9 @@ const productContentSchema = z
       .optional(),
     metaTitle: optionalText,
     metaDescription: optionalText,
+    marketingLabel: z.string().trim().max(40, "must be at most 40 characters (a short label by the title)").optional(),
+    plusContent: optionalText, // the Plus tab's text (rich text, sanitised like the description)
+    topDescription: z.string().trim().max(200, "must be at most 200 characters").optional(), // what the top products list says of it
   })
   .strict();
 
@@ -268,6 +271,11 @@ const productRecordSchema = z
     category: id, // primary category
     categories: z.array(id).optional(), // further categories
     shops: z.array(shopId).min(1, "needs at least one shop"), // ids of configured shops the product is sold in
+    productSets: z // the products sold in a set with this one, in the order the page shows them (each variant its own)
+      .array(id)
+      .max(12, "at most 12 products in a set")
+      .refine((skus) => new Set(skus).size === skus.length, "names a product twice")
+      .optional(),
     ean: ean.optional(),
     unit,
     packageContent: z.number().finite().positive("must be more than 0"), // amount of `unit` in one package
@@ -277,6 +285,8 @@ const productRecordSchema = z
     isExpress: z.boolean().optional(),
     isClearance: z.boolean().optional(),
     isPlus: z.boolean().optional(),
+    isFreeShipping: z.boolean().optional(), // standard shipping at home is free for a cart of only such products
+    topPosition: z.number().int().min(1, "must be 1 or more").max(100, "must be at most 100").optional(), // place among the top products
     isActive: z.boolean().optional(), // default true; false hides the product from every shop
     reachedEol: z.boolean().optional(),
     deliveryDays: z.object({ min: nonNegativeInt, max: nonNegativeInt }).strict(),
@@ -407,6 +417,14 @@ const cmsPageRecordSchema = z
       .regex(/^(no)?index,\s?(no)?follow$/, "must be like 'index,follow' or 'noindex,nofollow'")
       .optional(),
     excludeFromSitemap: z.boolean().optional(),
+    sidebar: z.object({ title: text, content: text }).strict().optional(), // beside the content (rich text)
+    repeaters: z
+      .array(z.object({ title: text, content: text }).strict()) // sections after the content (rich text)
+      .max(20, "at most 20 sections")
+      .optional(),
+    manufacturers: z.array(id).max(24, "at most 24 manufacturers").optional(), // shown with their logos, linking their pages
+    world: id.optional(), // the world (top category) the page belongs to
+    newsletter: z.boolean().optional(), // the newsletter sign-up after the content
   })
   .strict();
 

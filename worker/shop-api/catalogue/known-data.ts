@@ -47,8 +47,13 @@ export async function loadKnownData(db: D1Database, doc: CatalogueDocument): Pro
   const categoryIds = [
     ...categories.flatMap((c) => (c.parentId === null ? [c.id] : [c.id, c.parentId])),
     ...products.flatMap((p) => [p.category, ...(p.categories ?? [])]),
+    ...(doc.cmsPages ?? []).flatMap((page) => (page.world === undefined ? [] : [page.world])),
   ];
-  const manufacturerIds = [...manufacturers.map((m) => m.id), ...products.flatMap((p) => (p.manufacturer === undefined ? [] : [p.manufacturer]))];
+  const manufacturerIds = [
+    ...manufacturers.map((m) => m.id),
+    ...products.flatMap((p) => (p.manufacturer === undefined ? [] : [p.manufacturer])),
+    ...(doc.cmsPages ?? []).flatMap((page) => page.manufacturers ?? []),
+  ];
   const skus = [
     ...products.flatMap((p) => (p.parentSku === undefined ? [p.sku] : [p.sku, p.parentSku])),
     ...products.flatMap((p) => (p.roofWindowConfiguration ?? []).flatMap((step) => step.stepData.choices.map((choice) => choice.sku))),

@@ -187,9 +187,18 @@ async function planReviews(db: D1Database, reviews: readonly ReviewRecord[]): Pr
   return { rows, changedSkus };
 }
 
-const KEPT_CONTENT_COLUMNS = ["low_stock_message", "measurement", "attributes", "meta_title", "meta_description"] as const;
+const KEPT_CONTENT_COLUMNS = [
+  "low_stock_message",
+  "measurement",
+  "attributes",
+  "meta_title",
+  "meta_description",
+  "marketing_label",
+  "plus_content",
+  "top_description",
+] as const;
 
-/** A CSV product row: media, downloads, tutorials, terrace data, configurable attributes and content extras stay as D1 holds them. */
+/** A CSV product row: media, downloads, tutorials, terrace data, configurable attributes, product sets and content extras stay as D1 holds them. */
 function withProductExtras(rows: ProductRows, before: StoredRecord): TableRows {
   const storedProduct = before.get("products")?.[0];
   const storedContent = before.get("product_content") ?? [];
@@ -206,6 +215,7 @@ function withProductExtras(rows: ProductRows, before: StoredRecord): TableRows {
     tutorials: before.get("tutorials") ?? [],
     terrace_products: before.get("terrace_products") ?? [],
     roof_window_components: before.get("roof_window_components") ?? [],
+    product_sets: before.get("product_sets") ?? [],
   };
 }
 

@@ -18,6 +18,7 @@ import type {
   PRICES,
   PRODUCT_CATEGORIES,
   PRODUCT_CONTENT,
+  PRODUCT_SETS,
   PRODUCT_SHOPS,
   PRODUCTS,
   REVIEWS,
@@ -33,7 +34,7 @@ import type { CampaignRow } from "../tables/campaigns";
 import type { CategoryRow, CategoryTranslationRow } from "../tables/categories";
 import type { CmsBlockRow, CmsPageRow, ReviewRow, TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow, ManufacturerTranslationRow } from "../tables/manufacturers";
-import type { DownloadRow, MediaRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, TutorialRow } from "../tables/products";
+import type { DownloadRow, MediaRow, PriceRow, ProductCategoryRow, ProductContentRow, ProductRow, ProductSetRow, TutorialRow } from "../tables/products";
 import type { TerraceFamilyRow, TerraceProductRow, TerraceSystemRow } from "../tables/terrace-catalogue";
 import type { RoofWindowComponentRow } from "../tables/product-configurations";
 import { sanitizeRichText } from "@domain/sanitize-rich-text";
@@ -113,6 +114,7 @@ export type ProductRows = {
   products: RowOf<typeof PRODUCTS, ProductRow>[];
   product_content: RowOf<typeof PRODUCT_CONTENT, ProductContentRow>[];
   product_categories: RowOf<typeof PRODUCT_CATEGORIES, ProductCategoryRow>[];
+  product_sets: RowOf<typeof PRODUCT_SETS, ProductSetRow>[];
   product_shops: RowOf<typeof PRODUCT_SHOPS>[];
   media: RowOf<typeof MEDIA, MediaRow>[];
   downloads: RowOf<typeof DOWNLOADS, DownloadRow>[];
@@ -140,6 +142,8 @@ export function productRows(p: ProductRecord): ProductRows {
         is_express: flag(p.isExpress, false),
         is_clearance: flag(p.isClearance, false),
         is_plus: flag(p.isPlus, false),
+        is_free_shipping: flag(p.isFreeShipping, false),
+        top_position: orNull(p.topPosition),
         is_active: flag(p.isActive, true),
         reached_eol: flag(p.reachedEol, false),
         delivery_days_min: p.deliveryDays.min,
@@ -169,8 +173,12 @@ export function productRows(p: ProductRecord): ProductRows {
       attributes: JSON.stringify(c.attributes ?? []),
       meta_title: orNull(c.metaTitle),
       meta_description: orNull(c.metaDescription),
+      marketing_label: c.marketingLabel ?? "",
+      plus_content: sanitizeRichText(c.plusContent ?? ""),
+      top_description: c.topDescription ?? "",
     })),
     product_categories: categories.map((category_id, position) => ({ sku: p.sku, category_id, position })),
+    product_sets: (p.productSets ?? []).map((member_sku, position) => ({ sku: p.sku, position, member_sku })),
     product_shops: p.shops.map((shop_id) => ({ sku: p.sku, shop_id })),
     media: (p.media ?? []).map((m, position) => ({ sku: p.sku, position, kind: m.kind, url: m.url, alt: m.alt ?? "", poster: orNull(m.poster) })),
     downloads: languages(p.downloads ?? {}).flatMap(([language, list]) =>
@@ -286,6 +294,11 @@ export function cmsPageRow(page: CmsPageRecord): CmsPageWrite {
     meta_description: orNull(page.metaDescription),
     robots: page.robots ?? "index,follow",
     exclude_from_sitemap: flag(page.excludeFromSitemap, false),
+    sidebar: page.sidebar ? JSON.stringify({ title: page.sidebar.title, content: sanitizeRichText(page.sidebar.content) }) : null,
+    repeaters: JSON.stringify((page.repeaters ?? []).map((section) => ({ title: section.title, content: sanitizeRichText(section.content) }))),
+    manufacturer_ids: JSON.stringify(page.manufacturers ?? []),
+    world_id: orNull(page.world),
+    newsletter: flag(page.newsletter, false),
   };
 }
 

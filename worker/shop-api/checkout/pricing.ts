@@ -129,6 +129,7 @@ export function priceCart(ctx: ShopContext, rows: CartLineRow[], destination: De
       shippingGroup: row.shipping_group,
       isExpress: row.is_express === 1,
       isDecking: row.is_decking === 1,
+      isFreeShipping: row.is_free_shipping === 1,
       deliveryDaysMin: row.delivery_days_min,
       deliveryDaysMax: row.delivery_days_max,
     })),
@@ -234,10 +235,11 @@ export function totalsOf(priced: PricedLine[], discount: number, shipping: numbe
   return { goods, discount, voucher, shipping, tax, grand: goods - discount - voucher + shipping };
 }
 
-/** Why standard shipping is never free here, or null where the free-shipping value applies (the home country, mainland, no decking). */
+/** Why standard shipping is never free here, or null where the free-shipping value applies (the home country, mainland, no decking unless every item ships free). */
 export function noFreeShipping(ctx: ShopContext, pricing: CartPricing, country: string): "abroad" | "island" | "decking" | null {
   if (country !== ctx.shop.homeCountry) return "abroad";
   if (pricing.delivery.isIsland) return "island";
+  if (pricing.products.every((row) => row.is_free_shipping === 1)) return null;
   if (pricing.products.some((row) => row.is_decking === 1)) return "decking";
   return null;
 }

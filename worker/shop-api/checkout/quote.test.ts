@@ -199,7 +199,7 @@ describe("GET /apiv2/checkout/quote", () => {
       expect((await quote(token, "country=de&postcode=18528")).shipping).toMatchObject({ isIsland: false, isFree: true });
     });
 
-    test("decking is never shipped free", async () => {
+    test("decking is never shipped free from the free-shipping value", async () => {
       const q = await quote(await cartWith([["DECK-1", 1]]));
       expect(q.totals.goods.amount).toBe(130_000);
       expect(q.shipping).toMatchObject({
@@ -210,6 +210,30 @@ describe("GET /apiv2/checkout/quote", () => {
         cost: expect.objectContaining({ amount: 5900 }),
       });
       expect(reasons(q)).toMatchObject({ express: "items" });
+    });
+
+    test("a cart of only free-shipping products ships free at home, decking too; one other product and the cart pays shipping", async () => {
+      await setProduct("UPDATE products SET is_free_shipping = 1 WHERE sku IN ('DECK-1', 'LOW-1')");
+      try {
+        const only = await quote(
+          await cartWith([
+            ["DECK-1", 1],
+            ["LOW-1", 1],
+          ]),
+        );
+        expect(only.shipping).toMatchObject({ isFree: true, noFreeShipping: null, cost: expect.objectContaining({ amount: 0 }) });
+        const mixed = await quote(
+          await cartWith([
+            ["DECK-1", 1],
+            ["NOEXP-1", 1],
+          ]),
+        );
+        expect(mixed.shipping).toMatchObject({ isFree: false, noFreeShipping: "decking", cost: expect.objectContaining({ amount: 5900 }) });
+        const abroad = await quote(await cartWith([["LOW-1", 1]]), "country=nl");
+        expect(abroad.shipping).toMatchObject({ isFree: false, noFreeShipping: "abroad" });
+      } finally {
+        await setProduct("UPDATE products SET is_free_shipping = 0 WHERE sku IN ('DECK-1', 'LOW-1')");
+      }
     });
 
     test("freight as soon as one item goes by freight, parcel otherwise; express fee by group", async () => {

@@ -138,6 +138,7 @@ export function cartView(ctx: ShopContext, rows: CartLineRow[]): Cart {
       isExpress: row.is_express === 1,
       shippingGroup: row.shipping_group,
       isDecking: row.is_decking === 1,
+      isFreeShipping: row.is_free_shipping === 1,
       deliveryDaysMin: row.delivery_days_min,
       deliveryDaysMax: row.delivery_days_max,
       price: money(unitPrice, currency, language),

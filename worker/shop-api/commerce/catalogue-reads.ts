@@ -1,8 +1,8 @@
 /**
- * Live reads over the catalogue in D1: top categories, SEO links and manufacturers,
+ * Live reads over the catalogue in D1: top categories, products, SEO links and manufacturers,
  * and a product's related products (the product configurator: configurators.ts).
  */
-import type { RelatedProduct, TopCategory, TopManufacturer, TopSeoUrl } from "@domain/api/catalogue";
+import type { RelatedProduct, TopCategory, TopManufacturer, TopProduct, TopSeoUrl } from "@domain/api/catalogue";
 import { money } from "@domain/money";
 import { manufacturerPath, slugPath } from "@domain/routes";
 import { sql } from "@worker/lib/sql";
@@ -12,7 +12,7 @@ import { reply, type Params, type Reply } from "../core/route";
 import { translatedCategories, type CategoryRow, type CategoryTranslationRow } from "../tables/categories";
 import type { TopSeoLinkRow } from "../tables/content";
 import type { ManufacturerRow } from "../tables/manufacturers";
-import { productTitle, type PriceRow, type ProductRow } from "../tables/products";
+import { productTitle, type PriceRow, type ProductContentRow, type ProductRow } from "../tables/products";
 import { findProduct, isListed } from "./products";
 
 /** GET /apiv2/catalog/category/top */
@@ -31,6 +31,19 @@ export async function topCategories(ctx: ShopContext): Promise<Reply<TopCategory
       topCategoryPosition: row.top_position,
       topCategoryDescription: row.top_description,
     })),
+  );
+}
+
+/** GET /apiv2/catalog/product/top: the merchandiser's top products the shop lists in the language, by their place. */
+export async function topProducts(ctx: ShopContext): Promise<Reply<TopProduct[]>> {
+  const { results } = await sql`SELECT p.sku, p.top_position, c.slug, c.top_description FROM products p
+    JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ${ctx.shop.id}
+    JOIN product_content c ON c.sku = p.sku AND c.language = ${ctx.language}
+   WHERE p.is_active = 1 AND p.top_position IS NOT NULL ORDER BY p.top_position, p.sku LIMIT 24`
+    .prepare(ctx.db)
+    .all<Pick<ProductRow, "sku"> & { top_position: number } & Pick<ProductContentRow, "slug" | "top_description">>();
+  return reply(
+    results.map((row) => ({ id: row.sku, position: row.top_position, urlPath: slugPath(ctx.shop, ctx.language, row.slug), description: row.top_description })),
   );
 }
 

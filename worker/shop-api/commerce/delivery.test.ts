@@ -4,7 +4,7 @@ import { computeDelivery, dispatchDay, type DeliveryInput, type DeliveryItem } f
 import { isGermanIsland } from "../core/islands";
 import { commerceCounts, createHarness, DE_COUNTRIES, giveAccount, type Harness } from "@tests/kit/commerce";
 
-const parcel: DeliveryItem = { shippingGroup: "parcel", isExpress: true, isDecking: false, deliveryDaysMin: 2, deliveryDaysMax: 4 };
+const parcel: DeliveryItem = { shippingGroup: "parcel", isExpress: true, isDecking: false, isFreeShipping: false, deliveryDaysMin: 2, deliveryDaysMax: 4 };
 const freight: DeliveryItem = { ...parcel, shippingGroup: "freight" };
 const base = (over: Partial<DeliveryInput> = {}): DeliveryInput => ({
   now: new Date("2026-11-18T08:00:00Z"), // Wednesday 09:00 in Berlin
@@ -94,6 +94,16 @@ describe("costs", () => {
     const decking = computeDelivery(base({ goodsValue: 200_000, items: [{ ...freight, isDecking: true, isExpress: false }] }));
     expect(decking.standard).toMatchObject({ isFree: false, cost: 5900 });
     expect(computeDelivery(base({ goodsValue: 200_000, country: "be" })).standard).toMatchObject({ isFree: false, cost: 1495 });
+  });
+  test("a cart of only free-shipping products ships free at home at any value, decking too; not abroad, not to islands, not with another product", () => {
+    const free = { ...parcel, isFreeShipping: true };
+    const freeDecking = { ...freight, isDecking: true, isExpress: false, isFreeShipping: true };
+    expect(computeDelivery(base({ goodsValue: 100, items: [free] })).standard).toMatchObject({ isFree: true, cost: 0 });
+    expect(computeDelivery(base({ goodsValue: 100, items: [free, freeDecking] })).standard).toMatchObject({ isFree: true, cost: 0 });
+    expect(computeDelivery(base({ goodsValue: 100, items: [free, parcel] })).standard).toMatchObject({ isFree: false, cost: 595 });
+    expect(computeDelivery(base({ goodsValue: 100, items: [free], country: "be" })).standard).toMatchObject({ isFree: false, cost: 1495 });
+    const island = computeDelivery(base({ goodsValue: 100, items: [free], postcode: "26548" }));
+    expect(island.standard).toMatchObject({ isFree: false, cost: 595 + 1500 });
   });
   test("2 percent prepayment discount on the goods value", () => {
     expect(computeDelivery(base({ goodsValue: 12_345 })).prepaymentDiscount).toBe(247);

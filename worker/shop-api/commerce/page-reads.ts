@@ -1,19 +1,26 @@
 /**
- * Live reads about pages: the page model by path (product, category, CMS page, home)
- * and the CMS blocks and pages by name. 404 'This page could not be found' for unknown paths.
+ * Live reads about pages: the page model by path (product, category, CMS page, home,
+ * manufacturer list and page, returns) and the CMS blocks and pages by name. 404 'This page
+ * could not be found' for unknown paths.
  */
 import type { CmsItem, PageMeta, PageModel } from "@domain/api/pages";
-import { homePath } from "@domain/routes";
+import { homePath, manufacturerListPath, returnsPath } from "@domain/routes";
+import { servicePhone } from "@domain/store-information";
 import { jsonList } from "@worker/lib/json";
 import { sql } from "@worker/lib/sql";
+import { text } from "@worker/lib/texts";
 import { randomToken } from "../core/auth";
 import type { ShopContext } from "../core/context";
 import { invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { reply, type Params, type Reply } from "../core/route";
 import type { CategoryTranslationRow } from "../tables/categories";
+import type { ManufacturerRow } from "../tables/manufacturers";
 import type { CmsBlockRow, CmsPageRow } from "../tables/content";
 
-/** GET /apiv2/byPath/{path}: the page model of a path (product, category, CMS page, home). */
+/** The CMS block whose content the page model names as the newsletter box's text. */
+const NEWSLETTER_CONTENT_BLOCK = "newsletter-content";
+
+/** GET /apiv2/byPath/{path}: the page model of a path (product, category, CMS page, home, manufacturers, returns). */
 export async function byPath(ctx: ShopContext, params: Params): Promise<Reply<PageModel>> {
   let path: string;
   try {
@@ -23,7 +30,19 @@ export async function byPath(ctx: ShopContext, params: Params): Promise<Reply<Pa
   }
   if (ctx.shop.domainPrefixes.includes(path.split("/")[0] ?? "")) path = path.split("/").slice(1).join("/");
   const formKey = randomToken(12);
-  const base = { storeId: ctx.shop.id, formKey, remoteIp: null };
+  const newsletter =
+    await sql`SELECT content FROM cms_blocks WHERE shop_id = ${ctx.shop.id} AND language = ${ctx.language} AND identifier = ${NEWSLETTER_CONTENT_BLOCK}`
+      .prepare(ctx.db)
+      .first<Pick<CmsBlockRow, "content">>();
+  const base = {
+    storeId: ctx.shop.id,
+    formKey,
+    remoteIp: null,
+    storeInformation: { phone: servicePhone(ctx.shop.id) },
+    newsletterContent: newsletter?.content ?? null,
+  };
+  // Paths without the language prefix (it was taken off above).
+  const routing = { domainPrefixes: [] };
   if (path === "" || path === "index.html") {
     return reply({
       ...base,
@@ -33,8 +52,40 @@ export async function byPath(ctx: ShopContext, params: Params): Promise<Reply<Pa
       meta: { title: ctx.shop.name, robots: "index,follow", canonical: homePath(ctx.shop, ctx.language) },
     });
   }
+  if (`/${path}` === returnsPath(routing, ctx.language) || `/${path}/` === returnsPath(routing, ctx.language)) {
+    return reply({
+      ...base,
+      pageId: "rma",
+      identifier: "rma",
+      type: "RMA",
+      meta: meta(ctx, text(ctx.language, "server", "pageTitles.returns"), null, returnsPath(routing, ctx.language).slice(1)),
+    });
+  }
   const slug = path.replace(/\.html$/, "");
   if (!path.endsWith(".html") || slug.length > 300) throw notFound();
+  const manufacturers = manufacturerListPath(routing, ctx.language).slice(1);
+  if (path === manufacturers) {
+    return reply({
+      ...base,
+      pageId: "manufacturers",
+      identifier: "manufacturers",
+      type: "MANUFACTURERS",
+      meta: meta(ctx, text(ctx.language, "server", "pageTitles.manufacturers"), null, path),
+    });
+  }
+  const listSlug = manufacturers.replace(/\.html$/, "");
+  const manufacturerSlug = slug.startsWith(`${listSlug}/`) ? slug.slice(listSlug.length + 1) : null;
+  if (manufacturerSlug !== null) {
+    // A manufacturer with products the shop lists, as its page in the build.
+    const maker = await sql`SELECT m.id, m.name FROM manufacturers m WHERE m.slug = ${manufacturerSlug} AND EXISTS (SELECT 1 FROM products p
+        JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ${ctx.shop.id}
+        JOIN product_content c ON c.sku = p.sku AND c.language = ${ctx.language}
+       WHERE p.manufacturer_id = m.id AND p.is_active = 1)`
+      .prepare(ctx.db)
+      .first<Pick<ManufacturerRow, "id" | "name">>();
+    if (!maker) throw notFound();
+    return reply({ ...base, pageId: maker.id, identifier: maker.id, type: "MANUFACTURER", meta: meta(ctx, maker.name, null, path) });
+  }
   const product = await sql`SELECT c.sku, c.title, c.meta_title, c.meta_description FROM product_content c
     JOIN product_shops s ON s.sku = c.sku AND s.shop_id = ${ctx.shop.id} WHERE c.language = ${ctx.language} AND c.slug = ${slug}`
     .prepare(ctx.db)

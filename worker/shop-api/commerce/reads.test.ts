@@ -76,6 +76,50 @@ test("byPath: product, category, CMS page, home, unknown", async () => {
   expect(unknown.body.errors).toEqual([{ message: "This page could not be found", code: "not_found" }]);
 });
 
+test("byPath: the manufacturer list and a manufacturer's page, returns, a CMS page's EMPTY type; store information and the newsletter box in every model", async () => {
+  // A manufacturer page exists where the shop lists one of its products.
+  await h.db.prepare("UPDATE products SET manufacturer_id = 'holz' WHERE sku = 'FLOOR-1'").run();
+  const list = await h.call("GET", "/apiv2/byPath/hersteller.html");
+  expect(list.body.data).toMatchObject({ type: "MANUFACTURERS", meta: { title: "Hersteller", canonical: "/hersteller.html" } });
+  const maker = await h.call("GET", `/apiv2/byPath${manufacturerPath({ domainPrefixes: [] }, "de", "holzwerk")}`);
+  expect(maker.body.data).toMatchObject({ type: "MANUFACTURER", identifier: "holz", meta: { title: "Holzwerk", canonical: "/hersteller/holzwerk.html" } });
+  const swiss = await h.call("GET", "/apiv2/byPath/de/hersteller/holzwerk.html", { shop: "CH", language: "de" });
+  // Its products have no French text: no French page.
+  expect((await h.call("GET", "/apiv2/byPath/fr/fabricants/holzwerk.html", { shop: "CH", language: "fr" })).status).toBe(404);
+  expect(swiss.body.data).toMatchObject({ type: "MANUFACTURER", storeInformation: { phone: "+41 44 123 45 67" } });
+  await h.db.prepare("UPDATE products SET manufacturer_id = NULL WHERE sku = 'FLOOR-1'").run();
+  for (const path of [
+    "hersteller/holzwerk.html",
+    "hersteller/niemand.html",
+    "hersteller/holzwerk",
+    "hersteller/holzwerk/x.html",
+    "manufacturers/holzwerk.html",
+    "hersteller/%2e%2e.html",
+  ]) {
+    expect({ path, status: (await h.call("GET", `/apiv2/byPath/${path}`)).status }).toEqual({ path, status: 404 });
+  }
+  const returns = await h.call("GET", "/apiv2/byPath/returns/");
+  expect(returns.body.data).toMatchObject({ type: "RMA", meta: { title: "Retouren und Reklamationen", canonical: "/returns/" } });
+  expect((await h.call("GET", "/apiv2/byPath/fr/returns/", { shop: "CH", language: "fr" })).body.data).toMatchObject({
+    type: "RMA",
+    meta: { title: "Retours et réclamations", canonical: "/fr/returns/" },
+  });
+  const home = await h.call("GET", "/apiv2/byPath");
+  expect(home.body.data).toMatchObject({ storeInformation: { phone: "+49 30 1234 5670" }, newsletterContent: null });
+  await h.db
+    .prepare(
+      "INSERT INTO cms_blocks (shop_id, language, identifier, content, updated_at) VALUES ('DE', 'de', 'newsletter-content', '<p>10 € Gutschein</p>', '2026-11-18')",
+    )
+    .run();
+  await h.db
+    .prepare(
+      "INSERT INTO cms_pages (shop_id, language, identifier, page_type, title, updated_at) VALUES ('DE', 'de', 'nur-inhalt', 'EMPTY', 'Nur Inhalt', '2026-11-18')",
+    )
+    .run();
+  const empty = await h.call("GET", "/apiv2/byPath/nur-inhalt.html");
+  expect(empty.body.data).toMatchObject({ type: "EMPTY", identifier: "nur-inhalt", newsletterContent: "<p>10 € Gutschein</p>" });
+});
+
 test("cms blocks by name with a content hash; missing name", async () => {
   const { body } = await h.call("GET", "/apiv2/cms/?name=header-info,header-warn,unknown&type=block");
   expect(body.data.map((b: { identifier: string }) => b.identifier).sort()).toEqual(["header-info", "header-warn"]);

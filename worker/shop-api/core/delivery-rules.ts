@@ -10,7 +10,8 @@
  *   only when every item is express-capable; a shop that does not deliver to Germany in
  *   euro offers none (its reason names the shop, not Germany).
  * - Free standard shipping within the shop's home country from the free-shipping
- *   order value, never to German islands (offshore surcharge instead) or with decking.
+ *   order value, never to German islands (offshore surcharge instead) or with decking;
+ *   at any order value (decking too) when every item ships free (isFreeShipping).
  * - Storage (on call with storage) needs a customer account and an order value from
  *   1200 in the shop's currency (EUR, or CHF on the Swiss shop).
  * - 2 percent prepayment discount on the goods value (domain/prepayment.ts).
@@ -41,6 +42,8 @@ export interface DeliveryItem {
   shippingGroup: ShippingGroup;
   isExpress: boolean;
   isDecking: boolean;
+  /** The product ships free: a cart of only such items pays no standard shipping at home. */
+  isFreeShipping: boolean;
   deliveryDaysMin: number;
   deliveryDaysMax: number;
 }
@@ -120,7 +123,8 @@ export function computeDelivery(input: DeliveryInput): DeliveryResult {
   const currency = input.currency === "CHF" ? "CHF" : "EUR";
   const zone = country === home ? "home" : "abroad";
   const hasDecking = input.items.some((item) => item.isDecking);
-  const isFree = zone === "home" && !isIsland && !hasDecking && input.goodsValue >= FREE_SHIPPING_FROM;
+  const allShipFree = input.items.every((item) => item.isFreeShipping);
+  const isFree = zone === "home" && !isIsland && (allShipFree || (!hasDecking && input.goodsValue >= FREE_SHIPPING_FROM));
   const surcharges = isIsland ? [{ type: "offshore" as const, amount: OFFSHORE_SURCHARGE[shippingGroup] }] : [];
   const base = SHIPPING_TARIFF[zone][shippingGroup][currency];
   const standard = {

@@ -128,6 +128,14 @@ export const typeDefs = /* GraphQL */ `
     isExpress: Boolean!
     isClearance: Boolean!
     isPlusProduct: Boolean!
+    "Standard shipping at home (mainland) is free for a cart of only such products."
+    isFreeShipping: Boolean!
+    "A short label by the title in the language (e.g. Bestseller); null for none."
+    marketingLabel: String
+    "Place among the merchandiser's top products (TopProducts), first among the home page's popular products; null: not one."
+    topPosition: Int
+    "SKUs of the products sold in a set with this one that the shop lists in the language, in the merchandiser's order (each variant has its own)."
+    productSets: [ID!]!
     isOutOfStock: Boolean!
     "Active, and in stock or not yet end of life."
     isSalable: Boolean!
@@ -160,6 +168,10 @@ export const typeDefs = /* GraphQL */ `
     attributes: [Attribute!]!
     metaTitle: String
     metaDescription: String
+    "The Plus tab's text (rich text); empty: the tab's general text."
+    plusContent: String!
+    "What the top products list says of the product; empty for none."
+    topDescription: String!
   }
 
   type Attribute {
@@ -295,7 +307,24 @@ export const typeDefs = /* GraphQL */ `
     metaDescription: String
     robots: String!
     excludeFromSitemap: Boolean!
+    "Beside the content; null for none."
+    sidebar: CmsSection
+    "Sections after the content, in order."
+    repeaters: [CmsSection!]!
+    "Ids of the manufacturers the page shows (those with a page in the shop and language are the page's to pick)."
+    manufacturers: [ID!]!
+    "The world (top category) the page belongs to; null for none."
+    worldId: ID
+    "The newsletter sign-up after the content."
+    newsletter: Boolean!
+    creationTime: String!
     updatedAt: String!
+  }
+
+  "A titled piece of sanitised HTML of a CMS page."
+  type CmsSection {
+    title: String!
+    content: String!
   }
 
   "A named piece of sanitised HTML the pages place (banners, notices)."

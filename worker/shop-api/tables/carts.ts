@@ -37,6 +37,7 @@ export type CartLineRow = Pick<CartItemRow, "id" | "sku" | "kind" | "options" | 
     | "package_content"
     | "is_express"
     | "is_decking"
+    | "is_free_shipping"
     | "shipping_group"
     | "delivery_days_min"
     | "delivery_days_max"
@@ -90,7 +91,7 @@ export function optionsKey(options: Readonly<Record<string, string>>): string {
 export function cartLines(visitorId: string, shopId: string, language: string): SqlFragment {
   return sql`SELECT ci.id, ci.sku, ci.kind, ci.options, ci.quantity, ci.desired_date, ci.offer_id, ci.offer_price, ci.package_content AS chosen_package_content, o.state AS offer_state,
       o.valid_until AS offer_valid_until, ${productTitle(language)} AS title, p.unit, p.package_content,
-      p.is_express, p.is_decking, p.shipping_group, p.delivery_days_min, p.delivery_days_max, p.stock_qty, p.min_order_qty, p.reached_eol,
+      p.is_express, p.is_decking, p.is_free_shipping, p.shipping_group, p.delivery_days_min, p.delivery_days_max, p.stock_qty, p.min_order_qty, p.reached_eol,
       (SELECT slug FROM product_content WHERE sku = p.sku AND language = ${language}) AS slug, CASE WHEN ${listedIn(shopId)} THEN 1 ELSE 0 END AS listed,
       pr.package_price, pr.unit_price, pr.tax_rate, ${mainImage()} AS image
     FROM carts c JOIN cart_items ci ON ci.cart_id = c.id JOIN products p ON p.sku = ci.sku

@@ -20,6 +20,17 @@ export interface CmsPageRow {
   meta_description: string | null;
   robots: string;
   exclude_from_sitemap: number;
+  /** JSON {title, content} (sanitised HTML), or null. */
+  sidebar: string | null;
+  /** JSON [{title, content}] (sanitised HTML). */
+  repeaters: string;
+  /** JSON [manufacturer id]. */
+  manufacturer_ids: string;
+  /** The world (top category) the page belongs to. */
+  world_id: string | null;
+  newsletter: number;
+  /** When the page was first written (migrations/0037). */
+  created_at: string;
   updated_at: string;
 }
 

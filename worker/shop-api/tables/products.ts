@@ -36,6 +36,10 @@ export interface ProductRow {
   is_express: number;
   is_clearance: number;
   is_plus: number;
+  /** Standard shipping at home is free for a cart of only such products (core/delivery-rules.ts). */
+  is_free_shipping: number;
+  /** Place among the merchandiser's top products (TopProducts); null: not one. */
+  top_position: number | null;
   is_active: number;
   reached_eol: number;
   /** Working days. */
@@ -85,6 +89,12 @@ export interface ProductContentRow {
   attributes: string;
   meta_title: string | null;
   meta_description: string | null;
+  /** A short label shown by the title (e.g. "Bestseller"); empty for none. */
+  marketing_label: string;
+  /** The Plus tab's text (sanitised rich text); empty: the tab's general text. */
+  plus_content: string;
+  /** What the top products list says of the product; empty for none. */
+  top_description: string;
 }
 
 /** A `price_history` row: a package price (minor units) a product had in a shop from `valid_from` on. */
@@ -126,6 +136,13 @@ export interface TutorialRow {
 }
 
 /** A further category of a product (the primary one is `products.category_id`). */
+/** A `product_sets` row: a product sold in a set with `sku`, in the merchandiser's order (migrations/0036). */
+export interface ProductSetRow {
+  sku: string;
+  position: number;
+  member_sku: string;
+}
+
 export interface ProductCategoryRow {
   sku: string;
   category_id: string;
@@ -146,6 +163,7 @@ export interface Product {
   type: ProductType;
   shippingGroup: ShippingGroup;
   isDecking: boolean;
+  isFreeShipping: boolean;
   isExpress: boolean;
   isActive: boolean;
   reachedEol: boolean;
@@ -161,6 +179,7 @@ export function productOf(row: ProductRow): Product {
     type: row.type,
     shippingGroup: row.shipping_group,
     isDecking: row.is_decking === 1,
+    isFreeShipping: row.is_free_shipping === 1,
     isExpress: row.is_express === 1,
     isActive: row.is_active === 1,
     reachedEol: row.reached_eol === 1,

@@ -20,7 +20,7 @@ function CartPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseConte
   // Kept across renders: new props before the cart's code is there would replace the static frame.
   const worlds = React.useMemo(() => data.menu.nodes.filter((node) => node.isWorld).map((node) => ({ name: node.name, path: node.path })), [data.menu.nodes]);
   return (
-    <Layout chrome={data} context={pageContext}>
+    <Layout chrome={data} context={pageContext} bannerLocation="cart">
       <React.Suspense fallback={null}>
         <CartPage shop={data.shopInfo} language={pageContext.language} worlds={worlds} />
       </React.Suspense>

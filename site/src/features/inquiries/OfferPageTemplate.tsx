@@ -12,7 +12,7 @@ import { withShopData } from "@site/lib/with-shop-data";
 function OfferPageTemplate({ data, pageContext }: PageProps<ChromeData, BaseContext>) {
   useTranslation("inquiries-ui");
   return (
-    <Layout chrome={data} context={pageContext}>
+    <Layout chrome={data} context={pageContext} bannerLocation="offer">
       <OfferPage shop={data.shopInfo} language={pageContext.language} />
     </Layout>
   );

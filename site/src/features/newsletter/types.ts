@@ -1,5 +1,5 @@
-/** Where the sign-up form shows: the footer of every page, or its block on the home page. */
-export type NewsletterPlacement = "footer" | "home";
+/** Where the sign-up form shows: the footer of every page, its block on the home page, or after a CMS page's content. */
+export type NewsletterPlacement = "footer" | "home" | "page";
 
 export interface NewsletterSignupProps {
   placement: NewsletterPlacement;

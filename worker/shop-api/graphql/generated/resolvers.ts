@@ -126,14 +126,32 @@ export type CmsPage = {
   __typename?: 'CmsPage';
   content: Scalars['String']['output'];
   contentHeading: Scalars['String']['output'];
+  creationTime: Scalars['String']['output'];
   excludeFromSitemap: Scalars['Boolean']['output'];
   identifier: Scalars['ID']['output'];
+  /** Ids of the manufacturers the page shows (those with a page in the shop and language are the page's to pick). */
+  manufacturers: Array<Scalars['ID']['output']>;
   metaDescription: Maybe<Scalars['String']['output']>;
   metaTitle: Maybe<Scalars['String']['output']>;
+  /** The newsletter sign-up after the content. */
+  newsletter: Scalars['Boolean']['output'];
   pageType: Scalars['String']['output'];
+  /** Sections after the content, in order. */
+  repeaters: Array<CmsSection>;
   robots: Scalars['String']['output'];
+  /** Beside the content; null for none. */
+  sidebar: Maybe<CmsSection>;
   title: Scalars['String']['output'];
   updatedAt: Scalars['String']['output'];
+  /** The world (top category) the page belongs to; null for none. */
+  worldId: Maybe<Scalars['ID']['output']>;
+};
+
+/** A titled piece of sanitised HTML of a CMS page. */
+export type CmsSection = {
+  __typename?: 'CmsSection';
+  content: Scalars['String']['output'];
+  title: Scalars['String']['output'];
 };
 
 export type ConfigurableAttribute = {
@@ -217,15 +235,21 @@ export type Product = {
   isClearance: Scalars['Boolean']['output'];
   isDecking: Scalars['Boolean']['output'];
   isExpress: Scalars['Boolean']['output'];
+  /** Standard shipping at home (mainland) is free for a cart of only such products. */
+  isFreeShipping: Scalars['Boolean']['output'];
   isOutOfStock: Scalars['Boolean']['output'];
   isPlusProduct: Scalars['Boolean']['output'];
   /** Active, and in stock or not yet end of life. */
   isSalable: Scalars['Boolean']['output'];
   manufacturer: Maybe<Manufacturer>;
+  /** A short label by the title in the language (e.g. Bestseller); null for none. */
+  marketingLabel: Maybe<Scalars['String']['output']>;
   media: Array<Media>;
   packageContent: Scalars['Float']['output'];
   parentSku: Maybe<Scalars['ID']['output']>;
   price: Maybe<ProductPrice>;
+  /** SKUs of the products sold in a set with this one that the shop lists in the language, in the merchandiser's order (each variant has its own). */
+  productSets: Array<Scalars['ID']['output']>;
   reachedEOF: Scalars['Boolean']['output'];
   /** Reviews written in the requested language, newest first; rating and count over all of them, the list only the latest (0-50) when asked. */
   reviewSummary: ReviewSummary;
@@ -236,6 +260,8 @@ export type Product = {
   sku: Scalars['ID']['output'];
   slug: Scalars['String']['output'];
   stock: Stock;
+  /** Place among the merchandiser's top products (TopProducts), first among the home page's popular products; null: not one. */
+  topPosition: Maybe<Scalars['Int']['output']>;
   tutorials: Array<Tutorial>;
   type: Scalars['String']['output'];
   unit: Unit;
@@ -263,10 +289,14 @@ export type ProductContent = {
   measurement: Scalars['String']['output'];
   metaDescription: Maybe<Scalars['String']['output']>;
   metaTitle: Maybe<Scalars['String']['output']>;
+  /** The Plus tab's text (rich text); empty: the tab's general text. */
+  plusContent: Scalars['String']['output'];
   shortDescription: Scalars['String']['output'];
   sku: Scalars['ID']['output'];
   subTitle: Scalars['String']['output'];
   title: Scalars['String']['output'];
+  /** What the top products list says of the product; empty for none. */
+  topDescription: Scalars['String']['output'];
 };
 
 export type ProductPrice = {
@@ -593,6 +623,7 @@ export type ResolversTypes = {
   Category: ResolverTypeWrapper<Category>;
   CmsBlock: ResolverTypeWrapper<CmsBlock>;
   CmsPage: ResolverTypeWrapper<CmsPage>;
+  CmsSection: ResolverTypeWrapper<CmsSection>;
   ConfigurableAttribute: ResolverTypeWrapper<ConfigurableAttribute>;
   ConfigurableOption: ResolverTypeWrapper<ConfigurableOption>;
   DeliveryTime: ResolverTypeWrapper<DeliveryTime>;
@@ -640,6 +671,7 @@ export type ResolversParentTypes = {
   Category: Category;
   CmsBlock: CmsBlock;
   CmsPage: CmsPage;
+  CmsSection: CmsSection;
   ConfigurableAttribute: ConfigurableAttribute;
   ConfigurableOption: ConfigurableOption;
   DeliveryTime: DeliveryTime;
@@ -767,14 +799,25 @@ export type CmsBlockResolvers<ContextType = GraphQLContext, ParentType extends R
 export type CmsPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CmsPage'] = ResolversParentTypes['CmsPage']> = {
   content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   contentHeading?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  creationTime?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   excludeFromSitemap?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   identifier?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  manufacturers?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   metaDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   metaTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  newsletter?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   pageType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  repeaters?: Resolver<Array<ResolversTypes['CmsSection']>, ParentType, ContextType>;
   robots?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  sidebar?: Resolver<Maybe<ResolversTypes['CmsSection']>, ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   updatedAt?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  worldId?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
+};
+
+export type CmsSectionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CmsSection'] = ResolversParentTypes['CmsSection']> = {
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ConfigurableAttributeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ConfigurableAttribute'] = ResolversParentTypes['ConfigurableAttribute']> = {
@@ -843,14 +886,17 @@ export type ProductResolvers<ContextType = GraphQLContext, ParentType extends Re
   isClearance?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isDecking?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isExpress?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  isFreeShipping?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isOutOfStock?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isPlusProduct?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   isSalable?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   manufacturer?: Resolver<Maybe<ResolversTypes['Manufacturer']>, ParentType, ContextType>;
+  marketingLabel?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   media?: Resolver<Array<ResolversTypes['Media']>, ParentType, ContextType>;
   packageContent?: Resolver<ResolversTypes['Float'], ParentType, ContextType>;
   parentSku?: Resolver<Maybe<ResolversTypes['ID']>, ParentType, ContextType>;
   price?: Resolver<Maybe<ResolversTypes['ProductPrice']>, ParentType, ContextType>;
+  productSets?: Resolver<Array<ResolversTypes['ID']>, ParentType, ContextType>;
   reachedEOF?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
   reviewSummary?: Resolver<ResolversTypes['ReviewSummary'], ParentType, ContextType, Partial<ProductReviewSummaryArgs>>;
   roofWindowComponents?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
@@ -859,6 +905,7 @@ export type ProductResolvers<ContextType = GraphQLContext, ParentType extends Re
   sku?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   slug?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   stock?: Resolver<ResolversTypes['Stock'], ParentType, ContextType>;
+  topPosition?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
   tutorials?: Resolver<Array<ResolversTypes['Tutorial']>, ParentType, ContextType>;
   type?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   unit?: Resolver<ResolversTypes['Unit'], ParentType, ContextType>;
@@ -879,10 +926,12 @@ export type ProductContentResolvers<ContextType = GraphQLContext, ParentType ext
   measurement?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   metaDescription?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
   metaTitle?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  plusContent?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   shortDescription?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   sku?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   subTitle?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  topDescription?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 };
 
 export type ProductPriceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProductPrice'] = ResolversParentTypes['ProductPrice']> = {
@@ -1016,6 +1065,7 @@ export type Resolvers<ContextType = GraphQLContext> = {
   Category?: CategoryResolvers<ContextType>;
   CmsBlock?: CmsBlockResolvers<ContextType>;
   CmsPage?: CmsPageResolvers<ContextType>;
+  CmsSection?: CmsSectionResolvers<ContextType>;
   ConfigurableAttribute?: ConfigurableAttributeResolvers<ContextType>;
   ConfigurableOption?: ConfigurableOptionResolvers<ContextType>;
   DeliveryTime?: DeliveryTimeResolvers<ContextType>;

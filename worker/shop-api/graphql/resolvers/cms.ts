@@ -3,6 +3,8 @@ import { requireShopLanguage } from "./shops";
 import { sql } from "@worker/lib/sql";
 import type { CmsBlockRow, CmsPageRow } from "@shop-api/tables/content";
 import { all, bool } from "./util";
+import { parseJsonOr } from "@worker/lib/json";
+import type { CmsSection } from "../generated/resolvers";
 
 export const cmsResolvers: Resolvers = {
   Query: {
@@ -20,12 +22,18 @@ export const cmsResolvers: Resolvers = {
           | "meta_description"
           | "robots"
           | "exclude_from_sitemap"
+          | "sidebar"
+          | "repeaters"
+          | "manufacturer_ids"
+          | "world_id"
+          | "newsletter"
+          | "created_at"
           | "updated_at"
         >
       >(
         ctx,
         sql`SELECT identifier, page_type, title, content_heading, content, meta_title, meta_description,
-                robots, exclude_from_sitemap, updated_at
+                robots, exclude_from_sitemap, sidebar, repeaters, manufacturer_ids, world_id, newsletter, created_at, updated_at
            FROM cms_pages WHERE shop_id = ${shop.id} AND language = ${args.language} ORDER BY identifier`,
       );
       return rows.map((row) => ({
@@ -38,6 +46,13 @@ export const cmsResolvers: Resolvers = {
         metaDescription: row.meta_description,
         robots: row.robots,
         excludeFromSitemap: bool(row.exclude_from_sitemap),
+        // Broken JSON in a column reads as none.
+        sidebar: row.sidebar === null ? null : parseJsonOr<CmsSection | null>(row.sidebar, null),
+        repeaters: parseJsonOr<CmsSection[]>(row.repeaters, []),
+        manufacturers: parseJsonOr<string[]>(row.manufacturer_ids, []),
+        worldId: row.world_id,
+        newsletter: bool(row.newsletter),
+        creationTime: row.created_at ?? row.updated_at,
         updatedAt: row.updated_at,
       }));
     },

@@ -9,7 +9,7 @@ import { manufacturerLoader } from "./manufacturers";
 import { jsonList, parseJsonOr } from "@worker/lib/json";
 import { sql, type SqlFragment } from "@worker/lib/sql";
 import type { ReviewRow } from "@shop-api/tables/content";
-import type { DownloadRow, MediaRow, PriceHistoryRow, ProductCategoryRow, ProductContentRow, TutorialRow } from "@shop-api/tables/products";
+import type { DownloadRow, MediaRow, PriceHistoryRow, ProductCategoryRow, ProductContentRow, ProductSetRow, TutorialRow } from "@shop-api/tables/products";
 import type { Shop } from "@shop-api/core/shop";
 import { requireShopLanguage } from "./shops";
 import { all, bool, first, loader } from "./util";
@@ -129,6 +129,21 @@ const tutorialLoader = (ctx: GraphQLContext, language: string) =>
     `tutorials:${language}`,
     (skus) => sql`SELECT sku, title, content, type, url, poster FROM tutorials WHERE language = ${language} AND sku IN ${skus} ORDER BY sku, position`,
   );
+
+/** The set members of each product that the shop lists in the language, in set order. */
+const productSetLoader = (ctx: GraphQLContext, shop: string, language: string) =>
+  loader<string[]>(ctx, `productSets:${shop}:${language}`, async (skus) => {
+    const rows = await all<Pick<ProductSetRow, "sku" | "member_sku">>(
+      ctx,
+      sql`SELECT ps.sku, ps.member_sku FROM product_sets ps
+        JOIN products p ON p.sku = ps.member_sku
+        JOIN product_shops s ON s.sku = p.sku AND s.shop_id = ${shop}
+        JOIN product_content c ON c.sku = p.sku AND c.language = ${language}
+       WHERE p.is_active = 1 AND ps.sku IN ${jsonList(skus)}
+       ORDER BY ps.sku, ps.position`,
+    );
+    return new Map([...groupBy(rows, (row) => row.sku)].map(([sku, members]) => [sku, members.map((row) => row.member_sku)]));
+  });
 
 const categoryLoader = (ctx: GraphQLContext) =>
   listLoader<Pick<ProductCategoryRow, "sku" | "category_id">>(
@@ -305,6 +320,8 @@ export const productResolvers: Resolvers = {
         })),
         metaTitle: row.meta_title,
         metaDescription: row.meta_description,
+        plusContent: row.plus_content,
+        topDescription: row.top_description,
       };
     },
     manufacturer: async (p, _args, ctx) =>
@@ -327,6 +344,10 @@ export const productResolvers: Resolvers = {
     isExpress: (p) => bool(p.row.is_express),
     isClearance: (p) => bool(p.row.is_clearance),
     isPlusProduct: (p) => bool(p.row.is_plus),
+    isFreeShipping: (p) => bool(p.row.is_free_shipping),
+    topPosition: (p) => p.row.top_position,
+    marketingLabel: async (p, _args, ctx) => (await contentLoader(ctx, p.language).load(p.row.sku))?.marketing_label || null,
+    productSets: async (p, _args, ctx) => (await productSetLoader(ctx, p.shop.id, p.language).load(p.row.sku)) ?? [],
     isOutOfStock: (p) => p.row.stock_qty <= 0,
     /** Active and either in stock or still reorderable (not end of life). */
     isSalable: (p) => bool(p.row.is_active) && (p.row.stock_qty > 0 || !bool(p.row.reached_eol)),
