@@ -148,7 +148,10 @@ export async function startAndBuild(options: LocalShopsOptions): Promise<LocalSh
   }
 }
 
-async function buildAndServe(options: LocalShopsOptions, serviceVars: Record<string, string>): Promise<Omit<LocalShops, "mail" | "stripe" | "paypal" | "widgets">> {
+async function buildAndServe(
+  options: LocalShopsOptions,
+  serviceVars: Record<string, string>,
+): Promise<Omit<LocalShops, "mail" | "stripe" | "paypal" | "widgets">> {
   const vars: Record<string, string> = { ...serviceVars, ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}) };
   options.log("Building the back-office console ...");
   await buildConsole(options.distRoot);
