@@ -59,7 +59,7 @@ describe("language rules", () => {
   );
 
   test("CH files that do not exist are a plain 404, not a redirect", async () => {
-    const res = await testApp().request(`${CH}/favicon.ico`);
+    const res = await testApp().request(`${CH}/no-such-file.png`);
     expect(res.status).toBe(404);
   });
 
