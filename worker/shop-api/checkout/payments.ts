@@ -14,7 +14,8 @@
  *   signature) changes the order's payment state, once per outcome and reference: a replay
  *   answers 200 and changes nothing; an order of another shop or another provider is 404; a
  *   paid outcome of another amount or currency is 409 and changes nothing. Every money
- *   movement goes to the payment ledger once (tables/payment-ledger.ts). The order's stock
+ *   movement goes to the payment ledger once (tables/payment-ledger.ts). A paid order gets its
+ *   invoice (core/invoices). The order's stock
  *   follows the payment (given back when it fails or expires). A payment that arrives for an
  *   order cancelled meanwhile is refunded at once.
  * - `POST /apiv2/checkout/order/{number}/payment`: the visitor who placed the order tries
@@ -37,6 +38,7 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
 } from "../core/payments/provider";
+import { issueInvoice } from "../core/invoices/issue";
 import { checkedMovement, orderCharge, PAYMENT_REFERENCE, writeMovement } from "../core/payments/ledger";
 import { isPaymentMethodOffered, offeredPaymentMethods, paymentProviderByCode, paymentProviderFor } from "../core/payments/registry";
 import { readJson } from "../core/request-body";
@@ -262,6 +264,8 @@ async function applyOutcome(ctx: ShopContext, provider: PaymentProvider, outcome
     });
     answer.recorded += await writeMovement(ctx, provider.code, order.id, checkedMovement(refund));
   }
+  // A paid order gets its invoice now (a repeated report completes one that failed half-way).
+  if (current?.payment_state === "paid" && current.state !== "cancelled") await issueInvoice(ctx, order.id, "paid");
   return answer;
 }
 
