@@ -75,6 +75,10 @@ export function isReverseCharge(sellerCountry: string, buyer: { countryCode: str
   return EU_COUNTRIES.includes(seller) && EU_COUNTRIES.includes(country) && country !== seller && vatId !== "" && vatIdCountry(vatId) === country;
 }
 
+/** A business customer: the billing address names a company or a VAT ID (those get an e-invoice). */
+export const isBusinessBuyer = (buyer: { companyName?: string | undefined; vatId?: string | undefined }): boolean =>
+  Boolean(buyer.companyName?.trim() || buyer.vatId?.trim());
+
 /** One priced item of a document: a line, or a charge (shipping) or an allowance (discount, voucher) on the document. */
 export interface GrossItem {
   /** Gross amount, tax included (minor units, never negative; an allowance's is what it takes off). */
@@ -143,3 +147,22 @@ export function documentAmounts(grossItems: readonly GrossItem[], reverseCharge:
 export function documentYear(instant: Date, timeZone: string): number {
   return Number(new Intl.DateTimeFormat("en-GB", { timeZone, year: "numeric" }).format(instant));
 }
+
+/** The formats a document downloads in: its PDF, and a business customer's XRechnung (CII XML). */
+export type DocumentFormat = "pdf" | "xrechnung";
+
+const documentQuery = (format: DocumentFormat, sig?: string): string => {
+  const query = new URLSearchParams();
+  if (format !== "pdf") query.set("format", format);
+  if (sig) query.set("sig", sig);
+  const text = query.toString();
+  return text ? `?${text}` : "";
+};
+
+/** The signed-in customer's download of a document of their order (the shop API's path, through the edge). */
+export const customerDocumentPath = (orderNumber: string, documentNumber: string, format: DocumentFormat = "pdf"): string =>
+  `/apiv2/customer/orders/${encodeURIComponent(orderNumber)}/documents/${encodeURIComponent(documentNumber)}${documentQuery(format)}`;
+
+/** The download of a document by the order's signed link (the order confirmation's `sig`). */
+export const signedDocumentPath = (orderNumber: string, documentNumber: string, sig: string, format: DocumentFormat = "pdf"): string =>
+  `/apiv2/orders/${encodeURIComponent(orderNumber)}/documents/${encodeURIComponent(documentNumber)}${documentQuery(format, sig)}`;

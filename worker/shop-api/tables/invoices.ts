@@ -4,7 +4,9 @@
  * counter statement and the insert carry the same condition (the document does not exist yet),
  * so a repeated issue takes no number, and a failed batch none either.
  */
-import { DOCUMENT_PREFIX, type InvoiceKind } from "@domain/invoicing";
+import type { OrderDocument } from "@domain/api/orders";
+import { customerDocumentPath, DOCUMENT_PREFIX, type InvoiceKind } from "@domain/invoicing";
+import { money } from "@domain/money";
 import { sql, type SqlFragment } from "@worker/lib/sql";
 
 export interface InvoiceRow {
@@ -64,3 +66,19 @@ export const selectInvoiceByNumber = (shopId: string, number: string): SqlFragme
   sql`SELECT * FROM invoices WHERE shop_id = ${shopId} AND number = ${number}`;
 
 export const setInvoiceKey = (id: string, key: string): SqlFragment => sql`UPDATE invoices SET r2_key = ${key} WHERE id = ${id}`;
+
+/** The order that a document of the shop with this number belongs to: its order number, or null. */
+export const selectOrderNumberOfDocument = (shopId: string, number: string): SqlFragment =>
+  sql`SELECT o.order_number FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.shop_id = ${shopId} AND i.number = ${number}`;
+
+/** A document as the customer's order view lists it; `business`: the order's buyer gets e-invoices (an XRechnung download). */
+export function documentView(row: InvoiceRow, orderNumber: string, business: boolean, language: string): OrderDocument {
+  return {
+    number: row.number,
+    kind: row.kind,
+    issuedAt: row.issued_at,
+    grossTotal: money(row.gross_total, row.currency, language),
+    pdfUrl: customerDocumentPath(orderNumber, row.number),
+    xrechnungUrl: business ? customerDocumentPath(orderNumber, row.number, "xrechnung") : null,
+  };
+}

@@ -51,9 +51,6 @@ export interface InvoiceDocument {
 
 export type ItemLabel = "line" | "shipping" | "discount" | "voucher" | "refund";
 
-/** A business customer: the billing address names a company or a VAT ID (those get an e-invoice). */
-export const isBusinessBuyer = (buyer: OrderAddress): boolean => Boolean(buyer.companyName?.trim() || buyer.vatId?.trim());
-
 const EMPTY_ADDRESS: OrderAddress = { firstname: "", lastname: "", street: "", postcode: "", city: "", countryCode: "" };
 
 /** The order's billing address as it was placed. */

@@ -13,7 +13,7 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "@worker/env";
-import { documentYear, invoiceDueAt, momentOfState, type InvoiceKind, type InvoiceMoment } from "@domain/invoicing";
+import { documentYear, invoiceDueAt, isBusinessBuyer, momentOfState, type InvoiceKind, type InvoiceMoment } from "@domain/invoicing";
 import { sql } from "@worker/lib/sql";
 import { insertInvoice, notIssued, selectInvoice, selectOrderInvoices, setInvoiceKey, takeNumber, type InvoiceRow, type NewInvoice } from "../../tables/invoices";
 import { selectOrderLines, type OrderLineRow, type OrderRow } from "../../tables/orders";
@@ -22,7 +22,7 @@ import { BUSINESS_TIME_ZONE } from "../berlin-time";
 import { outboxInsert } from "../mail/outbox";
 import { shopById, type Shop } from "../shop";
 import { ciiXml, type CiiFlavour } from "./cii";
-import { billingAddressOf, creditNoteDocument, invoiceDocument, isBusinessBuyer, type DocumentHeader, type InvoiceDocument } from "./document";
+import { billingAddressOf, creditNoteDocument, invoiceDocument, type DocumentHeader, type InvoiceDocument } from "./document";
 import { renderInvoicePdf } from "./pdf";
 
 /** What issuing needs: the database, the bucket and the clock. */
