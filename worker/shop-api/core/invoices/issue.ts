@@ -92,10 +92,12 @@ async function issue(ctx: InvoiceContext, shop: Shop, order: OrderRecord, draft:
 
 /** Issues the document unless it exists, then stores its PDF unless stored (a repeated call completes an interrupted one); the document. */
 async function issueAndStore(ctx: InvoiceContext, shop: Shop, read: { order: OrderRecord; lines: OrderLineRow[] }, draft: InvoiceDocument, refund: LedgerRefund | null): Promise<InvoiceRow | null> {
-  const existing = (await selectOrderInvoices(read.order.id).prepare(ctx.db).all<InvoiceRow>()).results.find((each) =>
-    refund ? each.refund_provider === refund.provider && each.refund_ref === refund.ref : each.kind === "invoice",
-  );
-  const invoice = existing ?? (await issue(ctx, shop, read.order, draft, refund));
+  const existing = async () =>
+    (await selectOrderInvoices(read.order.id).prepare(ctx.db).all<InvoiceRow>()).results.find((each) =>
+      refund ? each.refund_provider === refund.provider && each.refund_ref === refund.ref : each.kind === "invoice",
+    ) ?? null;
+  // Issued before, or now, or by a concurrent call in between (its row then).
+  const invoice = (await existing()) ?? (await issue(ctx, shop, read.order, draft, refund)) ?? (await existing());
   if (invoice && !invoice.r2_key) await storePdf(ctx, shop, invoice, read.order, read.lines);
   return invoice;
 }
