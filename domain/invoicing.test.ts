@@ -15,7 +15,9 @@ import { PAYMENT_METHODS } from "./payment-methods";
 
 test("the method's rule: online payments when paid, prepayment when confirmed (or shipped), invoice and cash on delivery when shipped", () => {
   expect(INVOICE_MOMENT).toEqual(
-    Object.fromEntries(PAYMENT_METHODS.map((method) => [method, ["invoice", "cash_on_delivery"].includes(method) ? "shipped" : method === "prepayment" ? "confirmed" : "paid"])),
+    Object.fromEntries(
+      PAYMENT_METHODS.map((method) => [method, ["invoice", "cash_on_delivery"].includes(method) ? "shipped" : method === "prepayment" ? "confirmed" : "paid"]),
+    ),
   );
   expect(invoiceDueAt("card", "paid")).toBe(true);
   expect(invoiceDueAt("card", "shipped")).toBe(false);

@@ -23,10 +23,7 @@ export type InvoiceMoment = "paid" | "confirmed" | "shipped";
  * have shipped.
  */
 export const INVOICE_MOMENT: Readonly<Record<PaymentMethod, InvoiceMoment>> = Object.fromEntries(
-  PAYMENT_METHODS.map((method) => [
-    method,
-    method === "prepayment" ? "confirmed" : method === "invoice" || method === "cash_on_delivery" ? "shipped" : "paid",
-  ]),
+  PAYMENT_METHODS.map((method) => [method, method === "prepayment" ? "confirmed" : method === "invoice" || method === "cash_on_delivery" ? "shipped" : "paid"]),
 ) as Record<PaymentMethod, InvoiceMoment>;
 
 /**

@@ -108,6 +108,9 @@ function businessRuleProblems(xml: string): string[] {
     }
   }
   for (const item of [...lines, ...adjustments])
-    rule(`BR-CO-18 breakdown of ${item.category} ${item.rate} %`, breakdown.some((group) => group.category === item.category && group.rate === item.rate));
+    rule(
+      `BR-CO-18 breakdown of ${item.category} ${item.rate} %`,
+      breakdown.some((group) => group.category === item.category && group.rate === item.rate),
+    );
   return problems;
 }

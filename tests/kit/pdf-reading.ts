@@ -15,6 +15,8 @@ export interface PdfFacts {
   unembeddedFonts: number;
   /** Embedded files by name with their bytes as text. */
   attachments: Record<string, string>;
+  /** The catalog's associated files (/AF, PDF/A-3): how many. */
+  associatedFiles: number;
   /** The catalog's XMP metadata, or null. */
   metadata: string | null;
   title: string | undefined;
@@ -43,9 +45,11 @@ function unicodeMap(cmap: string): Map<string, string> {
 
 export async function readPdf(bytes: Uint8Array): Promise<PdfFacts> {
   const pdf = await PDFDocument.load(bytes, { updateMetadata: false });
-  const lookup = <T>(value: unknown, type: new (...args: never[]) => T): T | undefined => {
-    const resolved = value ? pdf.context.lookup(value as never) : undefined;
-    return resolved instanceof type ? resolved : undefined;
+  // pdf-lib's object classes have private constructors: `type` is the class as a value.
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  const lookup = <T>(value: unknown, type: Function & { prototype: T }): T | undefined => {
+    const resolved: unknown = value ? pdf.context.lookup(value as never) : undefined;
+    return resolved instanceof type ? (resolved as T) : undefined;
   };
   let embeddedFonts = 0;
   let unembeddedFonts = 0;
@@ -85,11 +89,13 @@ export async function readPdf(bytes: Uint8Array): Promise<PdfFacts> {
     if (name && file) attachments[name.decodeText()] = Buffer.from(decoded(file), "latin1").toString("utf8");
   }
   const metadata = lookup(pdf.catalog.get(PDFName.of("Metadata")), PDFStream);
+  const associatedFiles = lookup(pdf.catalog.get(PDFName.of("AF")), PDFArray)?.size() ?? 0;
   return {
     texts,
     embeddedFonts,
     unembeddedFonts,
     attachments,
+    associatedFiles,
     metadata: metadata instanceof PDFRawStream ? Buffer.from(decoded(metadata), "latin1").toString("utf8") : null,
     title: pdf.getTitle(),
   };

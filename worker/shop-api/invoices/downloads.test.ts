@@ -7,7 +7,18 @@
  */
 import { readPdf } from "@tests/kit/pdf-reading";
 import { ciiProblems } from "@tests/kit/e-invoice";
-import { ADDRESS, createReturnsHarness, daysBefore, json, LINK_SECRET, placeOrder, signUp, type PlacedOrder, type ReturnsHarness, type TestCustomer } from "@tests/kit/returns";
+import {
+  ADDRESS,
+  createReturnsHarness,
+  daysBefore,
+  json,
+  LINK_SECRET,
+  placeOrder,
+  signUp,
+  type PlacedOrder,
+  type ReturnsHarness,
+  type TestCustomer,
+} from "@tests/kit/returns";
 import { signedDocumentPath } from "@domain/invoicing";
 import { returnsLinkSignature } from "../core/returns-link";
 

@@ -56,12 +56,16 @@ async function download(ctx: ShopContext, order: OrderRow, document: InvoiceRow)
     const xml = isBusinessBuyer(parseJsonOr(order.billing_address, {})) ? await documentXRechnung(ctx, document) : null;
     if (!xml) throw notFound();
     return new Response(xml, {
-      headers: { ...DOWNLOAD_HEADERS, "content-type": "application/xml; charset=utf-8", "content-disposition": attachmentDisposition(`${document.number}.xml`) },
+      headers: {
+        ...DOWNLOAD_HEADERS,
+        "content-type": "application/xml; charset=utf-8",
+        "content-disposition": attachmentDisposition(`${document.number}.xml`),
+      },
     });
   }
   const pdf = format === "pdf" ? await documentPdf(ctx, document) : null;
   if (!pdf) throw notFound();
-  return new Response(pdf, {
+  return new Response(pdf.slice(), {
     headers: {
       ...DOWNLOAD_HEADERS,
       "content-type": "application/pdf",

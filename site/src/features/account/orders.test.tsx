@@ -216,7 +216,11 @@ describe("order details", () => {
       xrechnungUrl: xrechnung ? `/apiv2/customer/orders/DE-100002/documents/${number}?format=xrechnung` : null,
     });
     calls = stubOrder(
-      order({ state: "shipped", storage: null, documents: [document("RE-DE-2026-000007", "invoice", true), document("GS-DE-2026-000002", "credit_note", false)] }),
+      order({
+        state: "shipped",
+        storage: null,
+        documents: [document("RE-DE-2026-000007", "invoice", true), document("GS-DE-2026-000002", "credit_note", false)],
+      }),
     );
     window.history.replaceState(null, "", "/customer/account/Order/?number=DE-100002");
     let container = await shown(<OrderDetails />);
@@ -226,7 +230,9 @@ describe("order details", () => {
       "Rechnung RE-DE-2026-000007 (PDF)",
       "Gutschrift GS-DE-2026-000002 (PDF)",
     ]);
-    expect(items[0]!.querySelector('[data-testid="order-document-pdf"]')?.getAttribute("href")).toBe("/apiv2/customer/orders/DE-100002/documents/RE-DE-2026-000007");
+    expect(items[0]!.querySelector('[data-testid="order-document-pdf"]')?.getAttribute("href")).toBe(
+      "/apiv2/customer/orders/DE-100002/documents/RE-DE-2026-000007",
+    );
     expect(items[0]!.querySelector('[data-testid="order-document-xrechnung"]')?.getAttribute("href")).toBe(
       "/apiv2/customer/orders/DE-100002/documents/RE-DE-2026-000007?format=xrechnung",
     );

@@ -46,10 +46,18 @@ function tradeTax(rate: number, reverseCharge: boolean): string {
   return `<ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>${category(rate, reverseCharge)}</ram:CategoryCode><ram:RateApplicablePercent>${rate}</ram:RateApplicablePercent>`;
 }
 
-function party(name: string, address: { street: string; postcode: string; city: string; countryCode: string }, vatId: string | undefined, email: string, contact?: string): string {
+function party(
+  name: string,
+  address: { street: string; postcode: string; city: string; countryCode: string },
+  vatId: string | undefined,
+  email: string,
+  contact?: string,
+): string {
   return (
     element("Name", name) +
-    (contact ? `<ram:DefinedTradeContact>${element("PersonName", contact)}<ram:EmailURIUniversalCommunication>${element("URIID", email)}</ram:EmailURIUniversalCommunication></ram:DefinedTradeContact>` : "") +
+    (contact
+      ? `<ram:DefinedTradeContact>${element("PersonName", contact)}<ram:EmailURIUniversalCommunication>${element("URIID", email)}</ram:EmailURIUniversalCommunication></ram:DefinedTradeContact>`
+      : "") +
     `<ram:PostalTradeAddress>${element("PostcodeCode", address.postcode)}${element("LineOne", address.street)}${element("CityName", address.city)}${element("CountryID", address.countryCode.toUpperCase())}</ram:PostalTradeAddress>` +
     `<ram:URIUniversalCommunication>${element("URIID", email, ' schemeID="EM"')}</ram:URIUniversalCommunication>` +
     (vatId ? `<ram:SpecifiedTaxRegistration>${element("ID", vatId, ' schemeID="VA"')}</ram:SpecifiedTaxRegistration>` : "")
@@ -120,7 +128,9 @@ export function ciiXml(document: InvoiceDocument, sellerEmail: string, flavour: 
     `<ram:BuyerOrderReferencedDocument>${element("IssuerAssignedID", document.orderNumber)}</ram:BuyerOrderReferencedDocument>` +
     `</ram:ApplicableHeaderTradeAgreement>` +
     `<ram:ApplicableHeaderTradeDelivery>` +
-    (document.deliveryDate ? `<ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime>${dateString(document.deliveryDate)}</ram:OccurrenceDateTime></ram:ActualDeliverySupplyChainEvent>` : "") +
+    (document.deliveryDate
+      ? `<ram:ActualDeliverySupplyChainEvent><ram:OccurrenceDateTime>${dateString(document.deliveryDate)}</ram:OccurrenceDateTime></ram:ActualDeliverySupplyChainEvent>`
+      : "") +
     `</ram:ApplicableHeaderTradeDelivery>` +
     `<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>${document.currency}</ram:InvoiceCurrencyCode>${breakdown}${allowancesAndCharges}` +
     `<ram:SpecifiedTradeSettlementHeaderMonetarySummation>` +

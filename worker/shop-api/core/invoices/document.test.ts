@@ -101,6 +101,7 @@ test("a DE invoice states net, 19 % VAT and the gross the order charged; its PDF
   expect(pdf.texts.join("\n")).not.toContain("Steuerschuldnerschaft");
   // A private customer's PDF carries no e-invoice.
   expect(pdf.attachments).toEqual({});
+  expect(pdf.associatedFiles).toBe(0);
 });
 
 test("a CH invoice is in CHF at 8.1 % with the Swiss seller, in French and Italian too", async () => {
@@ -140,6 +141,7 @@ test("an EU business customer with a VAT ID of another member state is billed ne
   expect(pdf.texts).toContain("Steuerschuldnerschaft des Leistungsempfängers");
   expect(pdf.texts).toContain("Ihre USt-IdNr. NL123456789B01");
   expect(pdf.attachments[FACTUR_X_FILE]).toBe(xml);
+  expect(pdf.associatedFiles).toBe(1);
   expect(pdf.metadata).toContain("<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>");
   expect(pdf.metadata).toContain("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>");
 
@@ -180,17 +182,32 @@ test("a credit note refers to its invoice and passes the validator", async () =>
   expect(xml).toContain("<ram:IssuerAssignedID>RE-DE-2026-000001</ram:IssuerAssignedID>");
   expect(await ciiProblems(xml)).toEqual([]);
   const pdf = await readPdf(await renderInvoicePdf(document, xml));
-  expect(pdf.texts).toEqual(expect.arrayContaining(["Gutschrift GS-DE-2026-000001", "Zur Rechnung", "RE-DE-2026-000001", "Erstattung zur Bestellung DE-100001"]));
+  expect(pdf.texts).toEqual(
+    expect.arrayContaining(["Gutschrift GS-DE-2026-000001", "Zur Rechnung", "RE-DE-2026-000001", "Erstattung zur Bestellung DE-100001"]),
+  );
 });
 
 describe("the validator refuses broken e-invoices", () => {
-  const valid = () => ciiXml(invoiceDocument(headerOf("DE"), order({ ...NL_BUSINESS, countryCode: "de", vatId: "DE987654321" }), LINES), "service@bodenhaus.example");
+  const valid = () =>
+    ciiXml(invoiceDocument(headerOf("DE"), order({ ...NL_BUSINESS, countryCode: "de", vatId: "DE987654321" }), LINES), "service@bodenhaus.example");
   test.each([
     ["a wrong grand total (BR-CO-15)", (xml: string) => xml.replace(/<ram:GrandTotalAmount>[^<]*</, "<ram:GrandTotalAmount>1.00<"), "BR-CO-15"],
-    ["a line net amount that does not add up (BR-CO-10)", (xml: string) => xml.replace(/<ram:LineTotalAmount>([^<]*)</, "<ram:LineTotalAmount>0.01<"), "BR-CO-10"],
+    [
+      "a line net amount that does not add up (BR-CO-10)",
+      (xml: string) => xml.replace(/<ram:LineTotalAmount>([^<]*)</, "<ram:LineTotalAmount>0.01<"),
+      "BR-CO-10",
+    ],
     ["a tax amount not of its basis (BR-CO-17)", (xml: string) => xml.replace(/<ram:CalculatedAmount>[^<]*</, "<ram:CalculatedAmount>0.00<"), "BR-CO-17"],
-    ["no seller VAT ID (BR-CO-26)", (xml: string) => xml.replace(/<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">DE123456789<\/ram:ID><\/ram:SpecifiedTaxRegistration>/, ""), "BR-CO-26"],
-    ["the elements out of order", (xml: string) => xml.replace(/(<ram:TypeCode>380<\/ram:TypeCode>)(<ram:IssueDateTime>.*?<\/ram:IssueDateTime>)/, "$2$1"), "structure"],
+    [
+      "no seller VAT ID (BR-CO-26)",
+      (xml: string) => xml.replace(/<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">DE123456789<\/ram:ID><\/ram:SpecifiedTaxRegistration>/, ""),
+      "BR-CO-26",
+    ],
+    [
+      "the elements out of order",
+      (xml: string) => xml.replace(/(<ram:TypeCode>380<\/ram:TypeCode>)(<ram:IssueDateTime>.*?<\/ram:IssueDateTime>)/, "$2$1"),
+      "structure",
+    ],
     ["an amount with three decimals", (xml: string) => xml.replace(/<ram:DuePayableAmount>[^<]*</, "<ram:DuePayableAmount>1.005<"), "structure"],
     ["a document type that is none", (xml: string) => xml.replace("<ram:TypeCode>380</ram:TypeCode>", "<ram:TypeCode>999</ram:TypeCode>"), "structure"],
     ["not well-formed", (xml: string) => xml.replace("</rsm:CrossIndustryInvoice>", ""), "structure"],

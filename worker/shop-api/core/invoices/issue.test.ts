@@ -53,8 +53,12 @@ async function placed(method: string, options: { shop?: string; quantity?: numbe
 const documentsOf = async (orderId: string) =>
   (await h.db.prepare("SELECT * FROM invoices WHERE order_id = ? ORDER BY number").bind(orderId).all<InvoiceRow>()).results;
 const counter = async (shop: string, year: number, kind = "invoice") =>
-  (await h.db.prepare("SELECT last_number FROM invoice_counters WHERE shop_id = ? AND year = ? AND kind = ?").bind(shop, year, kind).first<{ last_number: number }>())
-    ?.last_number ?? 0;
+  (
+    await h.db
+      .prepare("SELECT last_number FROM invoice_counters WHERE shop_id = ? AND year = ? AND kind = ?")
+      .bind(shop, year, kind)
+      .first<{ last_number: number }>()
+  )?.last_number ?? 0;
 const ctx = (now = new Date("2026-11-18T08:00:00Z")) => ({ db: h.db, env: h.env, now });
 
 test("a card payment recorded paid gets the invoice: its number, PDF in R2 and mail, which goes out with the PDF attached", async () => {
@@ -82,14 +86,16 @@ test("a card payment recorded paid gets the invoice: its number, PDF in R2 and m
     return { body: { id: "mail" } };
   });
   try {
-    const mailEnv = { ...h.env, ENVIRONMENT_NAME: "development", MAIL_TRANSPORT: "http", MAIL_API_URL: `${provider.origin}/emails`, MAIL_API_KEY: "key" };
+    const mailEnv = { ...h.env, ENVIRONMENT_NAME: "development" as const, MAIL_TRANSPORT: "http", MAIL_API_URL: `${provider.origin}/emails`, MAIL_API_KEY: "key" };
     await drainOutbox(mailEnv, new Date("2026-11-18T08:00:00Z"), mailTransportFromEnv(mailEnv), { limit: 100 });
   } finally {
     await provider.close();
   }
   const invoiceMail = sent.find((mail) => mail.subject === `Ihre Rechnung ${invoice!.number}`);
   expect(invoiceMail?.attachments?.map((file) => [file.filename, file.content_type])).toEqual([[`${invoice!.number}.pdf`, "application/pdf"]]);
-  expect(Buffer.from(invoiceMail!.attachments![0]!.content, "base64").equals(Buffer.from(await (await h.env.UPLOADS.get(invoice!.r2_key!))!.arrayBuffer()))).toBe(true);
+  expect(
+    Buffer.from(invoiceMail!.attachments![0]!.content, "base64").equals(Buffer.from(await (await h.env.UPLOADS.get(invoice!.r2_key!))!.arrayBuffer())),
+  ).toBe(true);
 });
 
 test("an unpaid card order, and an order on invoice before it ships, get no invoice; the rule's moment alone issues it", async () => {
@@ -114,7 +120,9 @@ test("numbers are gapless per shop and year: two orders at once take two numbers
   expect([issued[0]!.sequence, issued[1]!.sequence].sort()).toEqual([before + 1, before + 2]);
   expect(await counter("DE", year)).toBe(before + 2);
   expect((await documentsOf(a.id)).length).toBe(1);
-  const sequences = (await h.db.prepare("SELECT sequence FROM invoices WHERE shop_id = 'DE' AND year = 2026 AND kind = 'invoice' ORDER BY sequence").all<{ sequence: number }>()).results;
+  const sequences = (
+    await h.db.prepare("SELECT sequence FROM invoices WHERE shop_id = 'DE' AND year = 2026 AND kind = 'invoice' ORDER BY sequence").all<{ sequence: number }>()
+  ).results;
   expect(sequences.map((row) => row.sequence)).toEqual(sequences.map((_, index) => index + 1));
   // Another shop counts on its own.
   const ch = await placed("invoice", { shop: "CH" });
@@ -141,7 +149,9 @@ test("a batch that fails takes no number: the next document gets the one it woul
     issued_at: "2026-11-18T08:00:00.000Z",
   };
   const holds = notIssued(broken);
-  await expect(h.db.batch([takeNumber("DE", 2026, "invoice", holds), insertInvoice(broken, holds)].map((statement) => statement.prepare(h.db)))).rejects.toThrow();
+  await expect(
+    h.db.batch([takeNumber("DE", 2026, "invoice", holds), insertInvoice(broken, holds)].map((statement) => statement.prepare(h.db))),
+  ).rejects.toThrow();
   expect(await counter("DE", 2026)).toBe(before);
   expect((await issueInvoice(ctx(), order.id, "shipped"))!.sequence).toBe(before + 1);
 });

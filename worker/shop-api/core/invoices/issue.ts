@@ -15,7 +15,16 @@ import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "@worker/env";
 import { documentYear, invoiceDueAt, isBusinessBuyer, momentOfState, type InvoiceKind, type InvoiceMoment } from "@domain/invoicing";
 import { sql } from "@worker/lib/sql";
-import { insertInvoice, notIssued, selectInvoice, selectOrderInvoices, setInvoiceKey, takeNumber, type InvoiceRow, type NewInvoice } from "../../tables/invoices";
+import {
+  insertInvoice,
+  notIssued,
+  selectInvoice,
+  selectOrderInvoices,
+  setInvoiceKey,
+  takeNumber,
+  type InvoiceRow,
+  type NewInvoice,
+} from "../../tables/invoices";
 import { selectOrderLines, type OrderLineRow, type OrderRow } from "../../tables/orders";
 import type { OrderPaymentColumns } from "../../tables/order-payments";
 import { BUSINESS_TIME_ZONE } from "../berlin-time";
@@ -79,7 +88,13 @@ async function issue(ctx: InvoiceContext, shop: Shop, order: OrderRecord, draft:
       language: order.language,
       template: "invoice-issued",
       to: order.email,
-      params: { kind, number: "-", orderNumber: order.order_number, name: `${buyer.firstname} ${buyer.lastname}`.trim() || order.email, pdfKey: invoicePdfKey(row) },
+      params: {
+        kind,
+        number: "-",
+        orderNumber: order.order_number,
+        name: `${buyer.firstname} ${buyer.lastname}`.trim() || order.email,
+        pdfKey: invoicePdfKey(row),
+      },
       fill: { number: sql`SELECT number FROM invoices WHERE id = ${row.id}` },
       dedupeKey: `invoice:${row.id}`,
       when: written,
@@ -91,7 +106,13 @@ async function issue(ctx: InvoiceContext, shop: Shop, order: OrderRecord, draft:
 }
 
 /** Issues the document unless it exists, then stores its PDF unless stored (a repeated call completes an interrupted one); the document. */
-async function issueAndStore(ctx: InvoiceContext, shop: Shop, read: { order: OrderRecord; lines: OrderLineRow[] }, draft: InvoiceDocument, refund: LedgerRefund | null): Promise<InvoiceRow | null> {
+async function issueAndStore(
+  ctx: InvoiceContext,
+  shop: Shop,
+  read: { order: OrderRecord; lines: OrderLineRow[] },
+  draft: InvoiceDocument,
+  refund: LedgerRefund | null,
+): Promise<InvoiceRow | null> {
   const existing = async () =>
     (await selectOrderInvoices(read.order.id).prepare(ctx.db).all<InvoiceRow>()).results.find((each) =>
       refund ? each.refund_provider === refund.provider && each.refund_ref === refund.ref : each.kind === "invoice",
@@ -129,7 +150,14 @@ export async function issueCreditNote(ctx: InvoiceContext, orderId: string, refu
 }
 
 /** The document's CII XML: Factur-X for the PDF, or XRechnung; null for a private customer's (no e-invoice). */
-async function eInvoiceOf(ctx: InvoiceContext, shop: Shop, invoice: InvoiceRow, order: OrderRecord, lines: OrderLineRow[], flavour: CiiFlavour): Promise<string | null> {
+async function eInvoiceOf(
+  ctx: InvoiceContext,
+  shop: Shop,
+  invoice: InvoiceRow,
+  order: OrderRecord,
+  lines: OrderLineRow[],
+  flavour: CiiFlavour,
+): Promise<string | null> {
   const document = await documentFor(ctx, shop, invoice, order, lines);
   return isBusinessBuyer(document.buyer) ? ciiXml(document, shop.serviceAddress, flavour) : null;
 }

@@ -107,7 +107,13 @@ export async function renderInvoicePdf(document: InvoiceDocument, facturX?: stri
   w.next();
   w.text(`${t("vatId")} ${seller.vatId}${seller.register ? ` · ${seller.register}` : ""}`, MARGIN, 8);
   w.next(3);
-  for (const line of [buyer.companyName, `${buyer.firstname} ${buyer.lastname}`, buyer.street, `${buyer.postcode} ${buyer.city}`, buyer.countryCode.toUpperCase()]) {
+  for (const line of [
+    buyer.companyName,
+    `${buyer.firstname} ${buyer.lastname}`,
+    buyer.street,
+    `${buyer.postcode} ${buyer.city}`,
+    buyer.countryCode.toUpperCase(),
+  ]) {
     if (!line?.trim()) continue;
     w.text(line, MARGIN, 10);
     w.next();
