@@ -302,7 +302,7 @@ describe("what a change writes", () => {
     expect(rendered.text).toContain("DPD");
     // nothing left to ship
     expect((await ship(number, { version: 1, carrier: "dpd", trackingNumber: "01234567890123" })).status).toBe(409);
-    expect(await mailsAfter(h.db, mailsBefore)).toHaveLength(1);
+    expect(await mailsAfter(h.db, mailsBefore)).toHaveLength(2);
   });
 
   test("the shop's own delivery has no tracking page: the mail says so, in the order's language", async () => {
