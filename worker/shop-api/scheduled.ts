@@ -3,6 +3,7 @@ import { processSampleOrders } from "./commerce/samples";
 import { drainOutbox, type SenderEnv } from "./core/mail/sender";
 import { mailTransportFromEnv } from "./core/mail/transport-config";
 import { deleteExpiredIdempotencyKeys } from "./core/idempotency";
+import { storeMissingPdfs } from "./core/invoices/issue";
 import { deleteUnattachedUploads } from "./core/uploads/cleanup";
 import { runCustomerJobs } from "./customers/jobs";
 import { runStorageJobs } from "./orders/storage-jobs";
@@ -17,7 +18,8 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
 
 /**
  * The shop API's scheduled jobs, run by the cron trigger of wrangler.jsonc
- * (every 5 minutes): finished sample orders become processed one hour after the
+ * (every 5 minutes): invoices and credit notes whose PDF was not stored get it (core/invoices,
+ * before the outbox is drained: their mails carry it); finished sample orders become processed one hour after the
  * visitor ordered them; abandoned sample carts expire; rate-limit windows and spent
  * captcha solutions are deleted once they expired; the mail outbox is drained (mails
  * whose next attempt is due, and those a stopped drain left behind); idempotency keys are
@@ -42,6 +44,8 @@ export async function runScheduledJobs(env: SenderEnv & ShopApiEnv, now: Date, c
     console.log(changeId === null ? "nightly rebuild: already requested today" : `nightly rebuild: change ${changeId} for every shop`);
     return;
   }
+  const pdfs = await storeMissingPdfs({ db: env.DB, env, now });
+  if (pdfs > 0) console.log(`invoices: ${pdfs} PDF(s) stored after an interrupted issue`);
   const [result] = await Promise.all([processSampleOrders(env.DB, now), drainOutbox(env, now, mailTransportFromEnv(env))]);
   if (result.processed > 0 || result.expired > 0) console.log(`sample orders: ${result.processed} processed, ${result.expired} expired`);
   await env.DB.batch([deleteExpiredCounters(now).prepare(env.DB), deleteExpiredSolutions(now).prepare(env.DB)]);

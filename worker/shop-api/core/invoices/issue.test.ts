@@ -17,7 +17,7 @@ import { sql } from "@worker/lib/sql";
 import { insertInvoice, notIssued, takeNumber, type InvoiceRow, type NewInvoice } from "../../tables/invoices";
 import { drainOutbox } from "../mail/sender";
 import { mailTransportFromEnv } from "../mail/transport-config";
-import { issueCreditNote, issueInvoice } from "./issue";
+import { issueCreditNote, issueInvoice, MISSING_PDF_AFTER_MS, storeMissingPdfs } from "./issue";
 
 const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
 let h: Harness;
@@ -86,7 +86,13 @@ test("a card payment recorded paid gets the invoice: its number, PDF in R2 and m
     return { body: { id: "mail" } };
   });
   try {
-    const mailEnv = { ...h.env, ENVIRONMENT_NAME: "development" as const, MAIL_TRANSPORT: "http", MAIL_API_URL: `${provider.origin}/emails`, MAIL_API_KEY: "key" };
+    const mailEnv = {
+      ...h.env,
+      ENVIRONMENT_NAME: "development" as const,
+      MAIL_TRANSPORT: "http",
+      MAIL_API_URL: `${provider.origin}/emails`,
+      MAIL_API_KEY: "key",
+    };
     await drainOutbox(mailEnv, new Date("2026-11-18T08:00:00Z"), mailTransportFromEnv(mailEnv), { limit: 100 });
   } finally {
     await provider.close();
@@ -191,4 +197,19 @@ test("a refund the ledger records as succeeded gets its credit note, once, in it
   // The same refund again (a repeated report) issues nothing new.
   expect((await issueCreditNote(ctx(), order.id, { provider: refund.provider, ref: refund.provider_ref, amount: refund.amount }))!.id).toBe(notes[0]!.id);
   expect((await documentsOf(order.id)).filter((document) => document.kind === "credit_note")).toHaveLength(1);
+});
+
+test("a document whose issuing stopped before its PDF was stored gets it from the cron, not while its request may still render it", async () => {
+  const order = await placed("invoice");
+  const invoice = (await issueInvoice(ctx(), order.id, "shipped"))!;
+  await h.env.UPLOADS.delete(invoice.r2_key!);
+  await h.db.prepare("UPDATE invoices SET r2_key = NULL WHERE id = ?").bind(invoice.id).run();
+  const issuedAt = Date.parse(invoice.issued_at);
+  expect(await storeMissingPdfs(ctx(new Date(issuedAt + MISSING_PDF_AFTER_MS - 1)))).toBe(0);
+  expect(await storeMissingPdfs(ctx(new Date(issuedAt + MISSING_PDF_AFTER_MS + 1)))).toBe(1);
+  const [stored] = await documentsOf(order.id);
+  expect(stored!.r2_key).toBe(invoice.r2_key);
+  const pdf = await readPdf(new Uint8Array(await (await h.env.UPLOADS.get(stored!.r2_key!))!.arrayBuffer()));
+  expect(pdf.texts).toContain(`Rechnung ${invoice.number}`);
+  expect(await storeMissingPdfs(ctx(new Date(issuedAt + 10 * MISSING_PDF_AFTER_MS)))).toBe(0);
 });

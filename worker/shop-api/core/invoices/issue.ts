@@ -4,7 +4,8 @@
  * of it happens twice for the same order (invoice) or refund (credit note). The PDF (with the
  * Factur-X XML for a business customer) is rendered from the order afterwards and stored in the
  * UPLOADS bucket; a document whose PDF is not stored yet (the worker stopped in between) gets
- * it when it is next asked for (`documentPdf`) or its mail is sent (the mail waits until then).
+ * it when it is next issued or asked for (`documentPdf`), or from the cron (`storeMissingPdfs`);
+ * its mail waits for it (the sender retries).
  *
  * - `issueInvoice(ctx, orderId, moment)`: the order's invoice when its payment method's rule
  *   (domain/invoicing.ts INVOICE_MOMENT) says `moment` is the time; otherwise nothing.
@@ -119,8 +120,9 @@ async function issueAndStore(
     ) ?? null;
   // Issued before, or now, or by a concurrent call in between (its row then).
   const invoice = (await existing()) ?? (await issue(ctx, shop, read.order, draft, refund)) ?? (await existing());
-  if (invoice && !invoice.r2_key) await storePdf(ctx, shop, invoice, read.order, read.lines);
-  return invoice;
+  if (!invoice || invoice.r2_key) return invoice;
+  await storePdf(ctx, shop, invoice, read.order, read.lines);
+  return { ...invoice, r2_key: invoicePdfKey(invoice) };
 }
 
 /** The order's invoice when the rule says `moment` is its time (and the shop issues invoices); the invoice, or null. */
@@ -196,6 +198,19 @@ export async function documentPdf(ctx: InvoiceContext, invoice: InvoiceRow): Pro
   const read = await readOrder(ctx.db, invoice.order_id);
   if (!shop?.seller || !read) return null;
   return storePdf(ctx, shop, invoice, read.order, read.lines);
+}
+
+/** How long after issuing the cron takes a document without its PDF as interrupted (its request may still be rendering it). */
+export const MISSING_PDF_AFTER_MS = 60_000;
+
+/** Renders and stores the PDFs of documents whose issuing stopped before (the cron, before the outbox is drained); how many. */
+export async function storeMissingPdfs(ctx: InvoiceContext, limit = 20): Promise<number> {
+  const before = new Date(ctx.now.getTime() - MISSING_PDF_AFTER_MS).toISOString();
+  const { results } = await sql`SELECT * FROM invoices WHERE r2_key IS NULL AND issued_at < ${before} ORDER BY issued_at LIMIT ${limit}`
+    .prepare(ctx.db)
+    .all<InvoiceRow>();
+  for (const invoice of results) await documentPdf(ctx, invoice);
+  return results.length;
 }
 
 /** The document's XRechnung (CII) XML, or null for a private customer's document. */
