@@ -39,6 +39,7 @@ import {
   type PaymentProvider,
 } from "../core/payments/provider";
 import { issueInvoice } from "../core/invoices/issue";
+import { sendOutboxSoon } from "../core/mail/sender";
 import { checkedMovement, orderCharge, PAYMENT_REFERENCE, writeMovement } from "../core/payments/ledger";
 import { isPaymentMethodOffered, offeredPaymentMethods, paymentProviderByCode, paymentProviderFor } from "../core/payments/registry";
 import { readJson } from "../core/request-body";
@@ -195,6 +196,8 @@ async function recordMovements(ctx: ShopContext, provider: PaymentProvider, move
     if (!charged) continue;
     recorded += await writeMovement(ctx, provider.code, charged.order_id, movement);
   }
+  // A refund's credit note went to the outbox: out at once.
+  if (recorded > 0) sendOutboxSoon(ctx);
   return { ...nothing(null, null), recorded };
 }
 
@@ -265,7 +268,7 @@ async function applyOutcome(ctx: ShopContext, provider: PaymentProvider, outcome
     answer.recorded += await writeMovement(ctx, provider.code, order.id, checkedMovement(refund));
   }
   // A paid order gets its invoice now (a repeated report completes one that failed half-way).
-  if (current?.payment_state === "paid" && current.state !== "cancelled") await issueInvoice(ctx, order.id, "paid");
+  if (current?.payment_state === "paid" && current.state !== "cancelled" && (await issueInvoice(ctx, order.id, "paid"))) sendOutboxSoon(ctx);
   return answer;
 }
 
