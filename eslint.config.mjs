@@ -24,6 +24,8 @@ const GENERATED = [
   "coverage/",
   "test-results/",
   "playwright-report/",
+  // the invoices' font as a module (worker/shop-api/core/invoices/font.ts)
+  "worker/shop-api/core/invoices/dejavu-sans.generated.ts",
   // GraphQL Code Generator's output (codegen.ts)
   "worker/shop-api/graphql/generated/",
   "site/sourcing/generated/",

@@ -85,6 +85,21 @@ export const bankAccountSchema = z
   .strict();
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
+/** The seller the shop's invoices and credit notes name: its legal name, address and VAT ID. */
+export const sellerSchema = z
+  .object({
+    name: z.string().min(1).max(120),
+    street: z.string().min(1).max(120),
+    postcode: z.string().min(1).max(12),
+    city: z.string().min(1).max(80),
+    countryCode: country,
+    vatId: z.string().regex(/^[A-Z]{2}[A-Z0-9.\- ]{2,20}$/, "must be a VAT ID like DE123456789"),
+    /** The commercial register entry, e.g. "Amtsgericht Berlin HRB 123456". */
+    register: z.string().min(1).max(120).optional(),
+  })
+  .strict();
+export type Seller = z.infer<typeof sellerSchema>;
+
 /** The name of a secret (an environment variable of the worker) that holds a key: never the key itself. */
 const secretName = z.string().regex(/^[A-Z][A-Z0-9_]{2,63}$/, "must be the name of a secret like LOQATE_KEY");
 
@@ -249,6 +264,8 @@ export const shopSchema = z
       .default([...OFFLINE_PAYMENT_METHODS]),
     /** Where prepayments go; required when the shop offers prepayment. */
     bankAccount: bankAccountSchema.optional(),
+    /** The seller its invoices name (none: the shop issues no invoices). */
+    seller: sellerSchema.optional(),
     /** Address suggestions in the address forms (none: the forms work without). */
     addressLookup: addressLookupSchema.optional(),
     /** The providers of the shop's online payment methods (none: online methods are not offered). */

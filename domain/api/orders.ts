@@ -153,6 +153,20 @@ export interface CustomerOrderView extends OrderView {
   returnable: boolean;
   /** The returns page for this order, opened for the signed-in customer: `{prefix}/returns/?order=NUMBER`. */
   returnsLink: string;
+  /** Its invoice and credit notes, oldest first (domain/invoicing.ts). */
+  documents: OrderDocument[];
+}
+
+/** An invoice or credit note of an order, with its downloads (for the signed-in customer). */
+export interface OrderDocument {
+  number: string;
+  kind: "invoice" | "credit_note";
+  issuedAt: string;
+  grossTotal: MoneyValue;
+  /** The PDF. */
+  pdfUrl: string;
+  /** The XRechnung (CII XML) of a business customer's document; null for a private customer's. */
+  xrechnungUrl: string | null;
 }
 
 /** The answer of `GET /apiv2/customer/orders/{number}` and of its call-off. */

@@ -7,36 +7,42 @@
  */
 import atErrors from "@locales/at/errors.json";
 import atInquiries from "@locales/at/inquiries.json";
+import atInvoices from "@locales/at/invoices.json";
 import atMail from "@locales/at/mail.json";
 import atOffers from "@locales/at/offers.json";
 import atNewsletter from "@locales/at/newsletter.json";
 import atServer from "@locales/at/server.json";
 import deErrors from "@locales/de/errors.json";
 import deInquiries from "@locales/de/inquiries.json";
+import deInvoices from "@locales/de/invoices.json";
 import deMail from "@locales/de/mail.json";
 import deOffers from "@locales/de/offers.json";
 import deNewsletter from "@locales/de/newsletter.json";
 import deServer from "@locales/de/server.json";
 import enErrors from "@locales/en/errors.json";
 import enInquiries from "@locales/en/inquiries.json";
+import enInvoices from "@locales/en/invoices.json";
 import enMail from "@locales/en/mail.json";
 import enOffers from "@locales/en/offers.json";
 import enNewsletter from "@locales/en/newsletter.json";
 import enServer from "@locales/en/server.json";
 import frErrors from "@locales/fr/errors.json";
 import frInquiries from "@locales/fr/inquiries.json";
+import frInvoices from "@locales/fr/invoices.json";
 import frMail from "@locales/fr/mail.json";
 import frOffers from "@locales/fr/offers.json";
 import frNewsletter from "@locales/fr/newsletter.json";
 import frServer from "@locales/fr/server.json";
 import itErrors from "@locales/it/errors.json";
 import itInquiries from "@locales/it/inquiries.json";
+import itInvoices from "@locales/it/invoices.json";
 import itMail from "@locales/it/mail.json";
 import itOffers from "@locales/it/offers.json";
 import itNewsletter from "@locales/it/newsletter.json";
 import itServer from "@locales/it/server.json";
 import nlErrors from "@locales/nl/errors.json";
 import nlInquiries from "@locales/nl/inquiries.json";
+import nlInvoices from "@locales/nl/invoices.json";
 import nlMail from "@locales/nl/mail.json";
 import nlOffers from "@locales/nl/offers.json";
 import nlNewsletter from "@locales/nl/newsletter.json";
@@ -51,6 +57,8 @@ const NAMESPACES = {
   mail: { de: deMail, at: atMail, en: enMail, fr: frMail, it: itMail, nl: nlMail },
   /** Inquiries: their mails' texts and the labels of types and yes/no steps. */
   inquiries: { de: deInquiries, at: atInquiries, en: enInquiries, fr: frInquiries, it: itInquiries, nl: nlInquiries },
+  /** Invoices and credit notes: the PDF's texts (core/invoices). */
+  invoices: { de: deInvoices, at: atInvoices, en: enInvoices, fr: frInvoices, it: itInvoices, nl: nlInvoices },
   offers: { de: deOffers, at: atOffers, en: enOffers, fr: frOffers, it: itOffers, nl: nlOffers },
   /** The newsletter's mails; the same file holds the sign-up screens' texts. */
   newsletter: { de: deNewsletter, at: atNewsletter, en: enNewsletter, fr: frNewsletter, it: itNewsletter, nl: nlNewsletter },

@@ -33,6 +33,7 @@ import * as customerProjects from "./customers/projects";
 import { currentSession, login, logout } from "./core/staff/sessions";
 import * as offers from "./offers/customer";
 import * as customerOrders from "./orders/customer-orders";
+import { customerDocument, signedDocument } from "./invoices/downloads";
 import { orderEventRoute } from "./orders/order-events";
 import * as orderChanges from "./orders/staff-order-changes";
 import { staffRefundOrder } from "./orders/staff-refunds";
@@ -255,6 +256,9 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   router.get("/apiv2/customer/orders", shop(customerOrders.orderList));
   router.get("/apiv2/customer/orders/:number", shop(customerOrders.orderDetail));
   router.post("/apiv2/customer/orders/:number/call-off", shop(customerOrders.callOff));
+  // An order's invoice and credit notes (invoices/downloads.ts): the customer's, and by the order's signed link.
+  router.get("/apiv2/customer/orders/:number/documents/:document", shop(customerDocument));
+  router.get("/apiv2/orders/:number/documents/:document", shop(signedDocument));
   router.get("/apiv2/customer/projects", shop(customerProjects.projectList));
   router.get("/apiv2/customer/projects/count", shop(customerProjects.projectCount));
   router.post("/apiv2/customer/projects", shop(customerProjects.createProject));

@@ -4,6 +4,7 @@ import { drainOutbox, type SenderEnv } from "./core/mail/sender";
 import { mailTransportFromEnv } from "./core/mail/transport-config";
 import { deleteExpiredIdempotencyKeys } from "./core/idempotency";
 import { everyShopDatabase } from "./core/shop-database";
+import { storeMissingPdfs } from "./core/invoices/issue";
 import { deleteUnattachedUploads } from "./core/uploads/cleanup";
 import { runCustomerJobs } from "./customers/jobs";
 import { runStorageJobs } from "./orders/storage-jobs";
@@ -18,7 +19,8 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
 
 /**
  * The shop API's scheduled jobs, run by the cron trigger of wrangler.jsonc
- * (every 5 minutes): finished sample orders become processed one hour after the
+ * (every 5 minutes): invoices and credit notes whose PDF was not stored get it (core/invoices,
+ * before the outbox is drained: their mails carry it); finished sample orders become processed one hour after the
  * visitor ordered them; abandoned sample carts expire; rate-limit windows and spent
  * captcha solutions are deleted once they expired; the mail outbox is drained (mails
  * whose next attempt is due, and those a stopped drain left behind); idempotency keys are
@@ -55,6 +57,8 @@ export async function runScheduledJobs(env: SenderEnv & ShopApiEnv, now: Date, c
 
 /** The jobs over one database's live data (`env.DB`: the database of some shops). */
 async function runLiveDataJobs(env: SenderEnv & ShopApiEnv, now: Date): Promise<void> {
+  const pdfs = await storeMissingPdfs({ db: env.DB, env, now });
+  if (pdfs > 0) console.log(`invoices: ${pdfs} PDF(s) stored after an interrupted issue`);
   const [result] = await Promise.all([processSampleOrders(env.DB, now), drainOutbox(env, now, mailTransportFromEnv(env))]);
   if (result.processed > 0 || result.expired > 0) console.log(`sample orders: ${result.processed} processed, ${result.expired} expired`);
   await env.DB.batch([deleteExpiredCounters(now).prepare(env.DB), deleteExpiredSolutions(now).prepare(env.DB)]);

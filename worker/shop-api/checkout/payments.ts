@@ -16,7 +16,8 @@
  *   signature, or the provider's own verification) changes the order's payment state, once per outcome and reference: a replay
  *   answers 200 and changes nothing; an order of another shop or another provider is 404; a
  *   paid outcome of another amount or currency is 409 and changes nothing. Every money
- *   movement goes to the payment ledger once (tables/payment-ledger.ts). The order's stock
+ *   movement goes to the payment ledger once (tables/payment-ledger.ts). A paid order gets its
+ *   invoice (core/invoices). The order's stock
  *   follows the payment (given back when it fails or expires). A payment that arrives for an
  *   order cancelled meanwhile is refunded at once. An approval (PayPal) is captured while it is
  *   the order's open payment; an approval of a payment the visitor left for another try takes nothing.
@@ -41,6 +42,8 @@ import {
   type PaymentOutcome,
   type PaymentProvider,
 } from "../core/payments/provider";
+import { issueInvoice } from "../core/invoices/issue";
+import { sendOutboxSoon } from "../core/mail/sender";
 import { checkedMovement, orderCharge, PAYMENT_REFERENCE, writeMovement } from "../core/payments/ledger";
 import { isPaymentMethodOffered, offeredPaymentMethods, paymentProviderByCode, paymentProviderFor } from "../core/payments/registry";
 import { readJson } from "../core/request-body";
@@ -233,6 +236,8 @@ async function recordMovements(ctx: ShopContext, provider: PaymentProvider, move
     if (!charged) continue;
     recorded += await writeMovement(ctx, provider.code, charged.order_id, movement);
   }
+  // A refund's credit note went to the outbox: out at once.
+  if (recorded > 0) sendOutboxSoon(ctx);
   return { ...nothing(null, null), recorded };
 }
 
@@ -302,6 +307,8 @@ async function applyOutcome(ctx: ShopContext, provider: PaymentProvider, outcome
     });
     answer.recorded += await writeMovement(ctx, provider.code, order.id, checkedMovement(refund));
   }
+  // A paid order gets its invoice now (a repeated report completes one that failed half-way).
+  if (current?.payment_state === "paid" && current.state !== "cancelled" && (await issueInvoice(ctx, order.id, "paid"))) sendOutboxSoon(ctx);
   return answer;
 }
 

@@ -10,6 +10,7 @@ import {
   ENVIRONMENTS,
   type AddressLookupSettings,
   type BankAccount,
+  type Seller,
   type CaptchaSettings,
   type InquirySettings,
   type NewsletterSettings,
@@ -46,6 +47,8 @@ export interface Shop {
   paymentMethods: PaymentMethod[];
   /** Where prepayments go; set whenever prepayment is offered (config validation). */
   bankAccount: BankAccount | null;
+  /** The seller its invoices name, or null: the shop issues none (core/invoices). */
+  seller: Seller | null;
   /** The address-suggestion service of the shop's forms, or null (core/address-lookup). */
   addressLookup: AddressLookupSettings | null;
   /** The providers of its online payment methods (core/payments). */
@@ -81,6 +84,7 @@ export function shopOf(definition: ShopDefinition): Shop {
     samples: definition.samples,
     paymentMethods: [...definition.paymentMethods],
     bankAccount: definition.bankAccount ?? null,
+    seller: definition.seller ?? null,
     addressLookup: definition.addressLookup ?? null,
     paymentProviders: definition.paymentProviders.map((provider) => ({ ...provider, methods: [...provider.methods], secrets: { ...provider.secrets } })),
     storage: { ...definition.storage },

@@ -11,6 +11,7 @@
  */
 import type { CustomerOrderView, OrderAnswer, OrderListItem, OrderListPage, OrderState } from "@domain/api/orders";
 import { callOffSchema, isWorkingDate } from "@domain/account-forms";
+import { isBusinessBuyer } from "@domain/invoicing";
 import { money } from "@domain/money";
 import { hasReturnableLine } from "@domain/return-window";
 import { returnsPath } from "@domain/routes";
@@ -22,6 +23,7 @@ import { fail, invalid, notFound } from "../core/envelope";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { selectCustomerOrder, selectCustomerOrders, selectOrderKey, type CustomerOrderRow, type OrderSummaryRow } from "../tables/customer-orders";
+import { documentView, selectOrderInvoices, type InvoiceRow } from "../tables/invoices";
 import { orderView } from "../tables/order-view";
 import { selectOrderLines, type OrderLineRow } from "../tables/orders";
 import { returnedPerLine } from "../tables/returns";
@@ -108,6 +110,7 @@ function orderViewOf(
   lines: OrderLineRow[],
   returned: ReadonlyMap<number, number>,
   callOffs: StorageCallOffRow[],
+  documents: InvoiceRow[],
 ): CustomerOrderView {
   // The account shows neither the quoted delivery nor the payment's state and instructions (the confirmation does).
   const {
@@ -126,6 +129,7 @@ function orderViewOf(
     storage: storageView(order, callOffs.map(storageCallOffOf), ctx.shop.storage.freeMonths, ctx.now),
     returnable: isReturnable(lines, returned, ctx.now),
     returnsLink: `${returnsPath(ctx.shop, ctx.language)}?order=${encodeURIComponent(order.order_number)}`,
+    documents: documents.map((row) => documentView(row, order.order_number, isBusinessBuyer(view.billingAddress ?? {}), ctx.language)),
   };
 }
 
@@ -133,13 +137,17 @@ function orderViewOf(
 async function readOrder(ctx: ShopContext, customerId: string, number: string): Promise<{ order: CustomerOrderRow; view: CustomerOrderView }> {
   const order = await selectCustomerOrder(customerId, ctx.shop.id, number).prepare(ctx.db).first<CustomerOrderRow>();
   if (!order) throw notFound();
-  const [lines, returned, callOffs] = await ctx.db.batch([
+  const [lines, returned, callOffs, documents] = await ctx.db.batch([
     selectOrderLines(order.id).prepare(ctx.db),
     returnedPerLine(order.id).prepare(ctx.db),
     selectCallOffs(order.id).prepare(ctx.db),
+    selectOrderInvoices(order.id).prepare(ctx.db),
   ]);
   const returnedMap = new Map((returned!.results as { line_no: number; returned: number }[]).map((row) => [row.line_no, row.returned]));
-  return { order, view: orderViewOf(ctx, order, lines!.results as OrderLineRow[], returnedMap, callOffs!.results as StorageCallOffRow[]) };
+  return {
+    order,
+    view: orderViewOf(ctx, order, lines!.results as OrderLineRow[], returnedMap, callOffs!.results as StorageCallOffRow[], documents!.results as InvoiceRow[]),
+  };
 }
 
 /** GET /apiv2/customer/orders/{number} */

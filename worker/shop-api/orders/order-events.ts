@@ -25,6 +25,8 @@ import { sql } from "@worker/lib/sql";
 import { randomToken } from "../core/auth";
 import type { ApiContext } from "../core/context";
 import { fail, invalid, MESSAGES, notFound } from "../core/envelope";
+import { invoiceAfterOrderChange } from "../core/invoices/issue";
+import { sendOutboxSoon } from "../core/mail/sender";
 import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import { requireServiceToken } from "../core/service-token";
@@ -185,7 +187,10 @@ export async function orderEventRoute(ctx: ApiContext, params: Params): Promise<
   });
   await db.batch(statements.map((statement) => statement.prepare(db)));
   const after = await read();
-  if (after.known?.claim === claim) return reply(eventView(after.order!, after.lines, false));
+  if (after.known?.claim === claim) {
+    if (await invoiceAfterOrderChange(ctx, after.order!)) sendOutboxSoon(ctx);
+    return reply(eventView(after.order!, after.lines, false));
+  }
   // Another event changed the order in between, or the same event was recorded at the same time.
   if (after.known) return repeat(after.known, after.order!, after.lines);
   const late = problemOf(event, after.order!, after.lines, quantities);

@@ -32,6 +32,7 @@ import { parseJsonOr } from "@worker/lib/json";
 import { sql, type SqlFragment } from "@worker/lib/sql";
 import { randomToken } from "../core/auth";
 import { fail, invalid, notFound } from "../core/envelope";
+import { invoiceAfterOrderChange } from "../core/invoices/issue";
 import { outboxInsert } from "../core/mail/outbox";
 import { sendOutboxSoon } from "../core/mail/sender";
 import { ORDER_FORM_TEXTS } from "../core/order-form-texts";
@@ -184,6 +185,7 @@ export async function applyChange(
     throw late ? refused(late, planned.change) : orderChanged();
   }
   await planned.after?.(eventId);
+  await invoiceAfterOrderChange(ctx, after.order);
   sendOutboxSoon(ctx);
   return staffOrderView(ctx, params);
 }

@@ -152,6 +152,21 @@ describe("POST /apiv2/rma/lookup", () => {
     }
   });
 
+  test("the number of the order's invoice finds the order as its number does; another shop's, an unknown or a wrong one does not", async () => {
+    const shipped = await placeOrder(h, { lines: [["FLOOR-1", 1]], email: "rechnung@example.com", deliveries: [{ line: 1, quantity: 1, at: daysBefore(5) }] });
+    const invoice = await h.db
+      .prepare("SELECT i.number FROM invoices i JOIN orders o ON o.id = i.order_id WHERE o.order_number = ? AND i.kind = 'invoice'")
+      .bind(shipped.number)
+      .first<{ number: string }>();
+    expect(invoice?.number).toMatch(/^RE-DE-2026-\d{6}$/);
+    const found = await h.lookup(lookupBody(shipped, { orderIncrementId: ` ${invoice!.number.toLowerCase()} ` }), { ip: ip() });
+    expect(found.status).toBe(200);
+    expect((await json(found)).data.order.orderNumber).toBe(shipped.number);
+    for (const wrong of [invoice!.number.replace("RE-DE", "RE-CH"), "RE-DE-2026-999999", invoice!.number.replace(/^RE/, "GS")])
+      expect({ wrong, status: (await h.lookup(lookupBody(shipped, { orderIncrementId: wrong }), { ip: ip() })).status }).toEqual({ wrong, status: 404 });
+    expect((await h.lookup(lookupBody(shipped, { orderIncrementId: invoice!.number, postalCode: "10117" }), { ip: ip() })).status).toBe(404);
+  });
+
   test("whichever field is wrong, the same answer byte for byte: status, headers and body", async () => {
     const wrong = [
       lookupBody(order, { orderIncrementId: "DE-999999" }),

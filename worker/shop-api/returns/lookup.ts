@@ -28,6 +28,7 @@ import {
   type RmaLookupAnswer,
   type RmaOptions,
 } from "@domain/returns-forms";
+import { DOCUMENT_NUMBER } from "@domain/invoicing";
 import { text } from "@worker/lib/texts";
 import { randomToken, sha256Hex } from "../core/auth";
 import { requireCaptcha } from "../core/captcha/verify";
@@ -40,6 +41,7 @@ import { isReturnsLinkSignature, LINK_SIGNATURE, linkSecret } from "../core/retu
 import { reply, type Params, type Reply } from "../core/route";
 import type { Shop } from "../core/shop";
 import { ensureVisitor, withVisitor } from "../core/visitor";
+import { selectOrderNumberOfDocument } from "../tables/invoices";
 import { selectOrderByNumber, type OrderRow } from "../tables/orders";
 import { insertLookupToken } from "../tables/returns";
 import { customerOrder, orderNotFound } from "./access";
@@ -64,6 +66,17 @@ export function rmaOptions(ctx: ShopContext): Reply<RmaOptions> {
 /** The order number a customer typed, as the shop writes it: digits alone are the shop's (`100001` in DE is `DE-100001`). */
 export function canonicalOrderNumber(shop: Pick<Shop, "id">, typed: string): string {
   return /^\d{1,12}$/.test(typed) ? `${shop.id}-${typed}` : typed;
+}
+
+/**
+ * The order a typed number names: an order number (digits alone are the shop's), or the number
+ * of one of the shop's invoices or credit notes (its order's number, so both count against the
+ * same order's limit; an unknown document number stays as typed and finds nothing).
+ */
+async function orderNumberOf(ctx: ShopContext, typed: string): Promise<string> {
+  if (!DOCUMENT_NUMBER.test(typed)) return canonicalOrderNumber(ctx.shop, typed);
+  const row = await selectOrderNumberOfDocument(ctx.shop.id, typed).prepare(ctx.db).first<{ order_number: string }>();
+  return row?.order_number ?? typed;
 }
 
 /** The three fields against the order; every comparison runs whatever the others gave. */
@@ -103,7 +116,7 @@ export async function rmaLookup(ctx: ShopContext): Promise<Reply<RmaLookupAnswer
   // 2. a person: the shop's captcha (403 captcha_failed)
   await requireCaptcha(ctx, LOOKUP_CAPTCHA_ACTION);
   // 3. the limits: this attempt counts for the order number and the client address (429 over either)
-  const number = canonicalOrderNumber(ctx.shop, body.orderIncrementId);
+  const number = await orderNumberOf(ctx, body.orderIncrementId);
   const perNumber = await countRequest(ctx, "orderLookup", number);
   const perClient = await countRequest(ctx, "orderLookupIp", clientKey(ctx.request));
   const [numberCount, clientCount, found] = await ctx.db.batch([

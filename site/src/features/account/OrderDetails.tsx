@@ -2,6 +2,7 @@ import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { countryName } from "@domain/countries";
 import type { CustomerOrderView, OrderAddress } from "@domain/api/orders";
+import { apiUrl } from "../../api/client";
 import { AccountLayout, RequireCustomer } from "./AccountNav";
 import { useAccountSettings } from "./context";
 import { useCustomerOrder } from "./hooks";
@@ -158,6 +159,8 @@ export function OrderBody({ order, onChange }: { order: CustomerOrderView; onCha
         </section>
       </div>
 
+      <OrderDocuments order={order} />
+
       {order.storage ? <StorageBox order={order} onChange={onChange} /> : null}
       {order.returnable || order.state !== "cancelled" ? (
         <p className="order-return">
@@ -174,6 +177,38 @@ export function OrderBody({ order, onChange }: { order: CustomerOrderView; onCha
         </p>
       ) : null}
     </article>
+  );
+}
+
+/** The order's invoice and credit notes: the PDF, and a business customer's XRechnung. */
+function OrderDocuments({ order }: { order: CustomerOrderView }) {
+  const { t } = useTranslation("account");
+  const { language } = useAccountSettings();
+  if (order.documents.length === 0) return null;
+  return (
+    <section className="order-documents" data-testid="order-documents">
+      <h2>{t("account.order.documents")}</h2>
+      <ul>
+        {order.documents.map((document) => (
+          <li key={document.number} data-testid="order-document" data-number={document.number}>
+            <a href={apiUrl(document.pdfUrl)} download={`${document.number}.pdf`} data-testid="order-document-pdf">
+              {t("account.order.documentPdf", { kind: t(`account.order.documentKinds.${document.kind}`), number: document.number })}
+            </a>{" "}
+            <span className="muted small">
+              {t("account.order.documentIssued", { date: formatDay(document.issuedAt, language), total: document.grossTotal.formattedWithCurrency })}
+            </span>
+            {document.xrechnungUrl ? (
+              <>
+                {" · "}
+                <a href={apiUrl(document.xrechnungUrl)} download={`${document.number}.xml`} data-testid="order-document-xrechnung">
+                  {t("account.order.documentXRechnung")}
+                </a>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

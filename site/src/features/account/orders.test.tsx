@@ -109,6 +109,7 @@ function order(extra: Partial<CustomerOrderView> = {}): CustomerOrderView {
     },
     returnable: false,
     returnsLink: "/returns/?order=DE-100002",
+    documents: [],
     ...extra,
   };
 }
@@ -203,6 +204,46 @@ describe("order details", () => {
     const date = field(details, "Wunschtermin für die Lieferung");
     expect([date.type, date.min, date.max]).toEqual(["date", "2026-11-26", "2027-03-05"]);
     expect(details.querySelector('[data-testid="start-return"]')).toBeNull();
+  });
+
+  test("the order's invoice and credit note are links to their PDFs, a business customer's also to the XRechnung; none before there is one", async () => {
+    const document = (number: string, kind: "invoice" | "credit_note", xrechnung: boolean) => ({
+      number,
+      kind,
+      issuedAt: "2026-11-24T10:00:00.000Z",
+      grossTotal: m(184_500),
+      pdfUrl: `/apiv2/customer/orders/DE-100002/documents/${number}`,
+      xrechnungUrl: xrechnung ? `/apiv2/customer/orders/DE-100002/documents/${number}?format=xrechnung` : null,
+    });
+    calls = stubOrder(
+      order({
+        state: "shipped",
+        storage: null,
+        documents: [document("RE-DE-2026-000007", "invoice", true), document("GS-DE-2026-000002", "credit_note", false)],
+      }),
+    );
+    window.history.replaceState(null, "", "/customer/account/Order/?number=DE-100002");
+    let container = await shown(<OrderDetails />);
+    await settle();
+    const items = [...container.querySelectorAll('[data-testid="order-document"]')];
+    expect(items.map((item) => item.querySelector('[data-testid="order-document-pdf"]')?.textContent)).toEqual([
+      "Rechnung RE-DE-2026-000007 (PDF)",
+      "Gutschrift GS-DE-2026-000002 (PDF)",
+    ]);
+    expect(items[0]!.querySelector('[data-testid="order-document-pdf"]')?.getAttribute("href")).toBe(
+      "/apiv2/customer/orders/DE-100002/documents/RE-DE-2026-000007",
+    );
+    expect(items[0]!.querySelector('[data-testid="order-document-xrechnung"]')?.getAttribute("href")).toBe(
+      "/apiv2/customer/orders/DE-100002/documents/RE-DE-2026-000007?format=xrechnung",
+    );
+    expect(items[0]!.textContent).toContain("vom 24.11.2026");
+    expect(items[1]!.querySelector('[data-testid="order-document-xrechnung"]')).toBeNull();
+    await resetScreens();
+    calls = stubOrder(order({ state: "confirmed", storage: null }));
+    window.history.replaceState(null, "", "/customer/account/Order/?number=DE-100002");
+    container = await shown(<OrderDetails />);
+    await settle();
+    expect(container.querySelector('[data-testid="order-documents"]')).toBeNull();
   });
 
   test("a returnable order leads to the returns page with its number", async () => {

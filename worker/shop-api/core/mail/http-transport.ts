@@ -1,5 +1,6 @@
 /**
- * An HTTP mail API (Resend-style): POST {from, to, reply_to?, subject, html, text, headers?} as JSON with
+ * An HTTP mail API (Resend-style): POST {from, to, reply_to?, subject, html, text, headers?, attachments?
+ * [{filename, content (base64), content_type}]} as JSON with
  * `Authorization: Bearer <key>` and an `Idempotency-Key` (the outbox row's, so a retry
  * after a lost answer is not sent twice by providers that honour it). Any answer but
  * 2xx, a network error or a timeout is a failed attempt.
@@ -29,6 +30,9 @@ export function httpTransport(settings: HttpMailApiSettings): MailTransport {
           html: message.html,
           text: message.text,
           ...(message.headers ? { headers: message.headers } : {}),
+          ...(message.attachments
+            ? { attachments: message.attachments.map((file) => ({ filename: file.fileName, content: file.base64, content_type: file.contentType })) }
+            : {}),
         }),
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });

@@ -18,6 +18,7 @@ import { claimDue, failAbandoned, markAttemptFailed, markSent, noteUnsendable, t
 import { mailLinks, type MailLinkEnv } from "./links";
 import { composeMail } from "./templates";
 import { mailTransportFromEnv, type MailEnv, type TransportChoice } from "./transport-config";
+import type { MailAttachmentRef } from "./template-kit";
 import type { MailMessage } from "./transport";
 
 export const MAX_ATTEMPTS = 10;
@@ -30,7 +31,10 @@ export const SOON_LIMIT = 5;
 export const LEASE_MS = 10 * 60_000;
 const MAX_ERROR_CHARS = 500;
 
-export type SenderEnv = Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME"> & MailEnv & MailLinkEnv;
+/** UPLOADS: where the files mails carry are kept (an invoice's PDF); a mail with a file cannot be sent without it. */
+type AttachmentEnv = Partial<Pick<ShopApiEnv, "UPLOADS">>;
+
+export type SenderEnv = Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME"> & MailEnv & MailLinkEnv & AttachmentEnv;
 
 export interface DrainReport {
   claimed: number;
@@ -50,9 +54,28 @@ export function retryDelayMs(attempts: number): number {
 
 const environmentOf = (env: Pick<ShopApiEnv, "ENVIRONMENT_NAME">): Environment => ENVIRONMENTS.find((name) => name === env.ENVIRONMENT_NAME) ?? "production";
 
-async function messageOf(row: OutboxRow, environment: Environment, linkEnv: MailLinkEnv): Promise<MailMessage> {
+/** A file's bytes in base64 (in chunks: a spread of a large array would overflow the call stack). */
+function base64Of(bytes: Uint8Array): string {
+  let binary = "";
+  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
+  return btoa(binary);
+}
+
+/** The files a mail carries, read from the bucket; a missing one fails the attempt (it is tried again later). */
+async function attachmentsOf(refs: readonly MailAttachmentRef[], env: AttachmentEnv): Promise<NonNullable<MailMessage["attachments"]>> {
+  return Promise.all(
+    refs.map(async (ref) => {
+      const object = await env.UPLOADS?.get(ref.key);
+      if (!object) throw new Error(`the attachment ${ref.key} is not stored`);
+      return { fileName: ref.fileName, contentType: ref.contentType, base64: base64Of(new Uint8Array(await object.arrayBuffer())) };
+    }),
+  );
+}
+
+async function messageOf(row: OutboxRow, environment: Environment, env: MailLinkEnv & AttachmentEnv): Promise<MailMessage> {
   const toRender = { shopId: row.shop_id, language: row.language, template: row.template, params: JSON.parse(row.params) as unknown };
-  const mail = composeMail(toRender, environment, { signed: await mailLinks(toRender, row.recipient, linkEnv, environment) });
+  const mail = composeMail(toRender, environment, { signed: await mailLinks(toRender, row.recipient, env, environment) });
+  const attachments = mail.attachments.length > 0 ? await attachmentsOf(mail.attachments, env) : [];
   return {
     id: `mail-${row.id}.${Date.parse(row.created_at)}`,
     from: mail.from,
@@ -62,6 +85,7 @@ async function messageOf(row: OutboxRow, environment: Environment, linkEnv: Mail
     html: mail.html,
     text: mail.text,
     ...(Object.keys(mail.headers).length > 0 ? { headers: mail.headers } : {}),
+    ...(attachments.length > 0 ? { attachments } : {}),
   };
 }
 
@@ -69,7 +93,7 @@ const describe = (error: unknown): string => (error instanceof Error ? error.mes
 
 /** One drain: claims up to `limit` due mails and sends them through the chosen transport. */
 export async function drainOutbox(
-  env: Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME"> & MailLinkEnv,
+  env: Pick<ShopApiEnv, "DB" | "ENVIRONMENT_NAME"> & MailLinkEnv & AttachmentEnv,
   now: Date,
   choice: TransportChoice,
   { limit = DRAIN_LIMIT } = {},

@@ -56,6 +56,9 @@ export function smtpTransport(settings: SmtpSettings): MailTransport {
             text: message.text,
             html: message.html,
             headers: { ...message.headers, "Message-ID": `<${message.id}@${domain}>` },
+            ...(message.attachments
+              ? { attachments: message.attachments.map((file) => ({ filename: file.fileName, content: file.base64, mimeType: file.contentType })) }
+              : {}),
           });
         } finally {
           await mailer.close();

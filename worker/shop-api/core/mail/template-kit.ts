@@ -21,6 +21,13 @@ export interface MailLinks {
   offer?: string;
 }
 
+/** A file a mail carries, stored in the UPLOADS bucket (the sender reads it when it sends the mail). */
+export interface MailAttachmentRef {
+  key: string;
+  fileName: string;
+  contentType: string;
+}
+
 export interface MailTemplateDefinition<P> {
   params: z.ZodType<P, z.ZodTypeDef, unknown>;
   /** What the mail says, from parameters checked against `params`; `language` is the mail's (dates and numbers are written its way). */
@@ -35,6 +42,8 @@ export interface MailTemplateDefinition<P> {
   replyTo?(params: unknown): string | undefined;
   /** Extra header lines of the mail (List-Unsubscribe), from its parameters and links; none by default. */
   headers?(params: unknown, links: MailLinks): Record<string, string>;
+  /** The files it carries, from its parameters; none by default. */
+  attachments?(params: unknown): MailAttachmentRef[];
 }
 
 export interface TemplateOptions<P> {
@@ -43,6 +52,7 @@ export interface TemplateOptions<P> {
   prefix?: string;
   replyTo?: (params: P) => string | undefined;
   headers?: (params: P, links: MailLinks) => Record<string, string>;
+  attachments?: (params: P) => MailAttachmentRef[];
 }
 
 export function defineTemplate<P>(
@@ -50,13 +60,14 @@ export function defineTemplate<P>(
   content: (params: P, t: Texts, shopName: string, links: MailLinks, language: string) => MailContent,
   options: TemplateOptions<P> = {},
 ): MailTemplateDefinition<P> {
-  const { replyTo, headers, ...rest } = options;
+  const { replyTo, headers, attachments, ...rest } = options;
   return {
     params,
     content: (raw, t, shopName, links, language) => content(params.parse(raw), t, shopName, links, language),
     ...rest,
     ...(replyTo ? { replyTo: (raw: unknown) => replyTo(params.parse(raw)) } : {}),
     ...(headers ? { headers: (raw: unknown, links: MailLinks) => headers(params.parse(raw), links) } : {}),
+    ...(attachments ? { attachments: (raw: unknown) => attachments(params.parse(raw)) } : {}),
   };
 }
 

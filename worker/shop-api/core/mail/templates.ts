@@ -15,12 +15,13 @@ import { text } from "@worker/lib/texts";
 import { ACCOUNT_MAIL_TEMPLATES } from "./account-templates";
 import { CONTACT_MAIL_TEMPLATES } from "./contact-templates";
 import { INQUIRY_MAIL_TEMPLATES } from "./inquiry-templates";
+import { INVOICE_MAIL_TEMPLATES } from "./invoice-templates";
 import { OFFER_MAIL_TEMPLATES } from "./offer-templates";
 import { NEWSLETTER_MAIL_TEMPLATES } from "./newsletter-templates";
 import { SAMPLE_LONG_DELIVERY_WEEKS } from "@domain/samples";
 import { renderLayout, type MailBlock, type RenderedMail } from "./layout";
 import { orderLegalBlocks } from "./order-legal-texts";
-import { defineTemplate, heading, link, paragraph, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
+import { defineTemplate, heading, link, paragraph, type MailAttachmentRef, type MailLinks, type MailTemplateDefinition, type Texts } from "./template-kit";
 
 const line = z.string().trim().min(1).max(200);
 
@@ -316,6 +317,7 @@ export const MAIL_TEMPLATES = {
   ...OFFER_MAIL_TEMPLATES,
   ...NEWSLETTER_MAIL_TEMPLATES,
   ...CONTACT_MAIL_TEMPLATES,
+  ...INVOICE_MAIL_TEMPLATES,
 };
 
 export type MailTemplate = keyof typeof MAIL_TEMPLATES;
@@ -358,6 +360,8 @@ export interface ComposedMail extends RenderedMail {
   replyTo?: string;
   /** Extra header lines of the template (List-Unsubscribe of the newsletter's mails); none for most. */
   headers: Record<string, string>;
+  /** The files the mail carries (an invoice's PDF); none for most. */
+  attachments: MailAttachmentRef[];
 }
 
 /** The shop's origin in an environment (the first host listed; production when the environment lists none), e.g. `http://de.localhost:8787`. */
@@ -402,5 +406,11 @@ export function composeMail(mail: MailToRender, environment: Environment, { reda
     footerNote: text(mail.language, namespace, `layout.${definition.footer ?? "automatic"}`, { shop: shop.name }),
   });
   const replyTo = definition.replyTo?.(mail.params);
-  return { ...rendered, from: shop.mail.from, ...(replyTo ? { replyTo } : {}), headers: definition.headers?.(mail.params, links) ?? {} };
+  return {
+    ...rendered,
+    from: shop.mail.from,
+    ...(replyTo ? { replyTo } : {}),
+    headers: definition.headers?.(mail.params, links) ?? {},
+    attachments: definition.attachments?.(mail.params) ?? [],
+  };
 }

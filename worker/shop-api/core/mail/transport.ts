@@ -17,6 +17,8 @@ export interface MailMessage {
   text: string;
   /** Extra header lines (List-Unsubscribe); values never hold line breaks (the templates build them from checked paths). */
   headers?: Record<string, string>;
+  /** Files the mail carries, their bytes in base64. */
+  attachments?: { fileName: string; contentType: string; base64: string }[];
 }
 
 export interface MailTransport {

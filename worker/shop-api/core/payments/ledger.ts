@@ -6,6 +6,7 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { insertLedgerEntry, selectChargeOfOrder } from "../../tables/payment-ledger";
+import { issueCreditNote, type InvoiceContext } from "../invoices/issue";
 import { PaymentCallbackRefused, type PaymentMovement } from "./provider";
 
 /** A provider's id of an object (payment, refund, dispute): printable ASCII, at most 200 characters. */
@@ -25,8 +26,11 @@ export function checkedMovement(movement: PaymentMovement): PaymentMovement {
   return movement;
 }
 
-/** Writes a refund or chargeback of the order's payment to the ledger once (by the provider's id of it); the rows written (0 or 1). */
-export async function writeMovement(ctx: { db: D1Database; now: Date }, provider: string, orderId: string, movement: PaymentMovement): Promise<number> {
+/**
+ * Writes a refund or chargeback of the order's payment to the ledger once (by the provider's id of
+ * it); the rows written (0 or 1). A refund written as succeeded gets its credit note (core/invoices).
+ */
+export async function writeMovement(ctx: InvoiceContext, provider: string, orderId: string, movement: PaymentMovement): Promise<number> {
   const written = await insertLedgerEntry({
     provider,
     provider_ref: movement.id,
@@ -39,7 +43,11 @@ export async function writeMovement(ctx: { db: D1Database; now: Date }, provider
   })
     .prepare(ctx.db)
     .run();
-  return written.meta.changes ?? 0;
+  const changes = written.meta.changes ?? 0;
+  // Also when the row was there already: a report repeated after a failed issue completes it (issuing is once per refund).
+  if (movement.kind === "refund" && movement.state === "succeeded")
+    await issueCreditNote(ctx, orderId, { provider, ref: movement.id, amount: movement.amount });
+  return changes;
 }
 
 /** The charge that paid an order at a provider, as the ledger holds it. */

@@ -1,0 +1,224 @@
+/**
+ * An invoice's and a credit note's content, PDF and CII e-invoice, from orders as they are placed:
+ * the DE shop's 19 %, the CH shop's CHF and 8.1 %, the reverse charge for an EU business customer
+ * with a VAT ID, every language's texts, the font embedded, the Factur-X XML attached, and the
+ * e-invoice checked by the tests' validator (tests/kit/e-invoice.ts), which refuses broken ones.
+ */
+import { ciiProblems } from "@tests/kit/e-invoice";
+import { readPdf } from "@tests/kit/pdf-reading";
+import type { OrderAddress } from "@domain/api/orders";
+import { formatMoney } from "@domain/money";
+import { shopById } from "../shop";
+import type { OrderLineRow } from "../../tables/orders";
+import { ciiXml } from "./cii";
+import { creditNoteDocument, invoiceDocument, type DocumentHeader } from "./document";
+import { FACTUR_X_FILE, renderInvoicePdf } from "./pdf";
+
+const PRIVATE: OrderAddress = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
+const NL_BUSINESS: OrderAddress = {
+  firstname: "Jan",
+  lastname: "de Vries",
+  companyName: "Vloeren B.V.",
+  vatId: "NL123456789B01",
+  street: "Keizersgracht 1",
+  postcode: "1015 CJ",
+  city: "Amsterdam",
+  countryCode: "nl",
+};
+
+const line = (lineNo: number, sku: string, packagePrice: number, quantity: number, taxRate: number): OrderLineRow => ({
+  order_id: "o",
+  line_no: lineNo,
+  sku,
+  kind: "product",
+  name: `Parkett Eiche ${sku}`,
+  options: "{}",
+  quantity,
+  unit: "SQM",
+  package_content: 2.13,
+  package_price: packagePrice,
+  line_total: packagePrice * quantity,
+  tax_rate: taxRate,
+  shipped_qty: 0,
+  delivered_qty: 0,
+  shipped_at: null,
+  delivered_at: null,
+  cancelled_at: null,
+});
+
+function headerOf(shopId: string, number = "RE-DE-2026-000001"): DocumentHeader {
+  const shop = shopById(shopId)!;
+  return { number, issuedAt: "2026-11-18T08:00:00.000Z", seller: shop.seller!, shopTaxRate: shop.taxRate };
+}
+
+const order = (billing: OrderAddress, extra: Partial<Parameters<typeof invoiceDocument>[1]> = {}) => ({
+  order_number: "DE-100001",
+  language: "de",
+  currency: "EUR",
+  billing_address: JSON.stringify(billing),
+  email: "kunde@example.com",
+  payment_method: "card",
+  shipping_total: 4990,
+  discount_total: 0,
+  voucher_total: 0,
+  shipped_at: "2026-11-20T10:00:00.000Z",
+  payment_state: "paid",
+  ...extra,
+});
+
+const LINES = [line(1, "FLOOR-1", 2995, 3, 19), line(2, "FREIGHT-1", 50000, 2, 19)];
+
+test("a DE invoice states net, 19 % VAT and the gross the order charged; its PDF embeds the font and says it in German", async () => {
+  const document = invoiceDocument(headerOf("DE"), order(PRIVATE, { discount_total: 2180, voucher_total: 1000 }), LINES);
+  const gross = 2995 * 3 + 50000 * 2 + 4990 - 2180 - 1000;
+  expect(document.amounts.gross).toBe(gross);
+  expect(document.amounts.breakdown).toEqual([{ taxRate: 19, taxable: Math.round(gross / 1.19), tax: gross - Math.round(gross / 1.19) }]);
+  expect(document.paid).toBe(gross);
+
+  const pdf = await readPdf(await renderInvoicePdf(document));
+  expect(pdf.embeddedFonts).toBeGreaterThan(0);
+  expect(pdf.unembeddedFonts).toBe(0);
+  expect(pdf.title).toBe("Rechnung RE-DE-2026-000001");
+  expect(pdf.texts).toEqual(
+    expect.arrayContaining([
+      "Rechnung RE-DE-2026-000001",
+      "Bestellnummer",
+      "DE-100001",
+      "Parkett Eiche FLOOR-1",
+      "3 × 2,13 m²",
+      "Versand",
+      "Vorkasse-Rabatt",
+      "Gutschein",
+      "USt. 19 %",
+      "Gesamtbetrag",
+      "Erika Muster",
+      "Hauptstraße 5",
+      expect.stringContaining("Bodenhaus GmbH"),
+      expect.stringContaining("DE123456789"),
+    ]),
+  );
+  expect(pdf.texts).toContain(formatMoney(gross, "EUR", "de"));
+  expect(pdf.texts.join("\n")).not.toContain("Steuerschuldnerschaft");
+  // A private customer's PDF carries no e-invoice.
+  expect(pdf.attachments).toEqual({});
+  expect(pdf.associatedFiles).toBe(0);
+});
+
+test("a CH invoice is in CHF at 8.1 % with the Swiss seller, in French and Italian too", async () => {
+  const ch = { ...PRIVATE, postcode: "8001", city: "Zürich", countryCode: "ch" };
+  for (const [language, tax] of [
+    ["de", "USt. 8,1 %"],
+    ["fr", "TVA 8,1 %"],
+    ["it", "IVA 8,1 %"],
+  ] as const) {
+    const document = invoiceDocument(headerOf("CH", "RE-CH-2026-000001"), order(ch, { currency: "CHF", language }), [line(1, "FLOOR-1", 3295, 2, 8.1)]);
+    expect(document.amounts.breakdown.map((rate) => rate.taxRate)).toEqual([8.1]);
+    const pdf = await readPdf(await renderInvoicePdf(document));
+    expect(pdf.texts).toContain(tax);
+    expect(pdf.texts.join("\n")).toContain("CHF");
+    expect(pdf.texts.join("\n")).toContain("Bodenhaus Schweiz AG");
+  }
+});
+
+test("every language's PDF has its own texts", async () => {
+  const titles: Record<string, string> = { de: "Rechnung", at: "Rechnung", en: "Invoice", fr: "Facture", it: "Fattura", nl: "Factuur" };
+  for (const [language, title] of Object.entries(titles)) {
+    const pdf = await readPdf(await renderInvoicePdf(invoiceDocument(headerOf("DE"), order(PRIVATE, { language }), LINES)));
+    expect(pdf.texts).toContain(`${title} RE-DE-2026-000001`);
+  }
+});
+
+test("an EU business customer with a VAT ID of another member state is billed net under the reverse charge, with the e-invoice inside the PDF", async () => {
+  const document = invoiceDocument(headerOf("DE"), order(NL_BUSINESS), LINES);
+  expect(document.amounts.reverseCharge).toBe(true);
+  expect(document.amounts.tax).toBe(0);
+  expect(document.amounts.breakdown).toEqual([{ taxRate: 0, taxable: document.amounts.net, tax: 0 }]);
+  const xml = ciiXml(document, "service@bodenhaus.example");
+  expect(xml).toContain("<ram:CategoryCode>AE</ram:CategoryCode>");
+  expect(await ciiProblems(xml)).toEqual([]);
+
+  const pdf = await readPdf(await renderInvoicePdf(document, xml));
+  expect(pdf.texts).toContain("Steuerschuldnerschaft des Leistungsempfängers");
+  expect(pdf.texts).toContain("Ihre USt-IdNr. NL123456789B01");
+  expect(pdf.attachments[FACTUR_X_FILE]).toBe(xml);
+  expect(pdf.associatedFiles).toBe(1);
+  expect(pdf.metadata).toContain("<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>");
+  expect(pdf.metadata).toContain("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>");
+
+  const english = await readPdf(await renderInvoicePdf(invoiceDocument(headerOf("DE"), order(NL_BUSINESS, { language: "en" }), LINES)));
+  expect(english.texts).toContain("Reverse charge: VAT to be accounted for by the recipient");
+});
+
+test.each([
+  ["a business customer at home", { ...NL_BUSINESS, countryCode: "de", vatId: "DE987654321" }],
+  ["a VAT ID of another country than the address", { ...NL_BUSINESS, vatId: "BE0123456789" }],
+  ["a company without a VAT ID", { ...NL_BUSINESS, vatId: "" }],
+  ["an address outside the EU", { ...NL_BUSINESS, countryCode: "ch", vatId: "CHE123456789" }],
+])("no reverse charge for %s", (_name, billing) => {
+  expect(invoiceDocument(headerOf("DE"), order(billing), LINES).amounts.reverseCharge).toBe(false);
+});
+
+test("the CH shop never bills under the EU reverse charge", () => {
+  expect(invoiceDocument(headerOf("CH"), order(NL_BUSINESS, { currency: "CHF" }), LINES).amounts.reverseCharge).toBe(false);
+});
+
+test("business customers' e-invoices pass the validator with discounts, vouchers, shipping and mixed rates, and as XRechnung", async () => {
+  const mixed = [line(1, "FLOOR-1", 2995, 7, 19), line(2, "BOOK-1", 1999, 3, 7), line(3, "FREIGHT-1", 333, 1, 19)];
+  const business = { ...NL_BUSINESS, countryCode: "de", vatId: "DE987654321" };
+  const document = invoiceDocument(headerOf("DE"), order(business, { discount_total: 517, voucher_total: 1001, payment_state: null }), mixed);
+  expect(document.amounts.breakdown.map((rate) => rate.taxRate)).toEqual([19, 7]);
+  expect(document.paid).toBe(0);
+  expect(await ciiProblems(ciiXml(document, "service@bodenhaus.example"))).toEqual([]);
+  const xrechnung = ciiXml(document, "service@bodenhaus.example", "xrechnung");
+  expect(xrechnung).toContain("urn:xeinkauf.de:kosit:xrechnung_3.0");
+  expect(await ciiProblems(xrechnung)).toEqual([]);
+});
+
+test("a credit note refers to its invoice and passes the validator", async () => {
+  const document = creditNoteDocument(headerOf("DE", "GS-DE-2026-000001"), order(NL_BUSINESS), 12345, "RE-DE-2026-000001");
+  expect(document.amounts.gross).toBe(Math.round(12345 / 1.19));
+  const xml = ciiXml(document, "service@bodenhaus.example");
+  expect(xml).toContain("<ram:TypeCode>381</ram:TypeCode>");
+  expect(xml).toContain("<ram:IssuerAssignedID>RE-DE-2026-000001</ram:IssuerAssignedID>");
+  expect(await ciiProblems(xml)).toEqual([]);
+  const pdf = await readPdf(await renderInvoicePdf(document, xml));
+  expect(pdf.texts).toEqual(
+    expect.arrayContaining(["Gutschrift GS-DE-2026-000001", "Zur Rechnung", "RE-DE-2026-000001", "Erstattung zur Bestellung DE-100001"]),
+  );
+});
+
+describe("the validator refuses broken e-invoices", () => {
+  const valid = () =>
+    ciiXml(invoiceDocument(headerOf("DE"), order({ ...NL_BUSINESS, countryCode: "de", vatId: "DE987654321" }), LINES), "service@bodenhaus.example");
+  test.each([
+    ["a wrong grand total (BR-CO-15)", (xml: string) => xml.replace(/<ram:GrandTotalAmount>[^<]*</, "<ram:GrandTotalAmount>1.00<"), "BR-CO-15"],
+    [
+      "a line net amount that does not add up (BR-CO-10)",
+      (xml: string) => xml.replace(/<ram:LineTotalAmount>([^<]*)</, "<ram:LineTotalAmount>0.01<"),
+      "BR-CO-10",
+    ],
+    ["a tax amount not of its basis (BR-CO-17)", (xml: string) => xml.replace(/<ram:CalculatedAmount>[^<]*</, "<ram:CalculatedAmount>0.00<"), "BR-CO-17"],
+    [
+      "no seller VAT ID (BR-CO-26)",
+      (xml: string) => xml.replace(/<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">DE123456789<\/ram:ID><\/ram:SpecifiedTaxRegistration>/, ""),
+      "BR-CO-26",
+    ],
+    [
+      "the elements out of order",
+      (xml: string) => xml.replace(/(<ram:TypeCode>380<\/ram:TypeCode>)(<ram:IssueDateTime>.*?<\/ram:IssueDateTime>)/, "$2$1"),
+      "structure",
+    ],
+    ["an amount with three decimals", (xml: string) => xml.replace(/<ram:DuePayableAmount>[^<]*</, "<ram:DuePayableAmount>1.005<"), "structure"],
+    ["a document type that is none", (xml: string) => xml.replace("<ram:TypeCode>380</ram:TypeCode>", "<ram:TypeCode>999</ram:TypeCode>"), "structure"],
+    ["not well-formed", (xml: string) => xml.replace("</rsm:CrossIndustryInvoice>", ""), "structure"],
+  ])("%s", async (_name, breakIt, rule) => {
+    expect(await ciiProblems(valid())).toEqual([]);
+    expect((await ciiProblems(breakIt(valid()))).join("\n")).toContain(rule);
+  });
+
+  test("reverse charge without the buyer's VAT ID (BR-AE-02)", async () => {
+    const xml = ciiXml(invoiceDocument(headerOf("DE"), order(NL_BUSINESS), LINES), "service@bodenhaus.example");
+    const broken = xml.replace(/<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">NL123456789B01<\/ram:ID><\/ram:SpecifiedTaxRegistration>/, "");
+    expect((await ciiProblems(broken)).join("\n")).toContain("BR-AE-02");
+  });
+});
