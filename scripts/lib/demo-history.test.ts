@@ -169,7 +169,7 @@ describe("seeding", () => {
     expect(JSON.parse(thomas.shipping_address)).toMatchObject({ street: "Ahornweg 7", postcode: "04275" });
   });
 
-  test("the same order path: stock taken (and given back on cancellation), one confirmation mail per order in its language", async () => {
+  test("the same order path: stock taken (and given back on cancellation), one confirmation mail per order in its language, and one mail per invoice", async () => {
     const after = await snapshot(database.db);
     const kept = await database.db
       .prepare("SELECT SUM(l.quantity) AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.state <> 'cancelled' AND l.kind = 'product'")
@@ -179,11 +179,18 @@ describe("seeding", () => {
     const { results: mails } = await database.db
       .prepare("SELECT template, recipient, language, json_extract(params, '$.orderNumber') AS number FROM mail_outbox ORDER BY id")
       .all<{ template: string; recipient: string; language: string; number: string }>();
-    expect(mails).toHaveLength(DEMO_ORDERS.length);
-    expect(new Set(mails.map((mail) => mail.template))).toEqual(new Set(["order-confirmation"]));
-    expect(mails.map((mail) => mail.number).sort()).toEqual(rows.map((row) => row.order_number).sort());
-    expect(mails.find((mail) => mail.recipient === "claire.favre@kunden.example")!.language).toBe("fr");
-    expect(mails.find((mail) => mail.recipient === "marco.rossi@kunden.example")!.language).toBe("it");
+    const confirmations = mails.filter((mail) => mail.template === "order-confirmation");
+    expect(confirmations.map((mail) => mail.number).sort()).toEqual(rows.map((row) => row.order_number).sort());
+    expect(confirmations.find((mail) => mail.recipient === "claire.favre@kunden.example")!.language).toBe("fr");
+    expect(confirmations.find((mail) => mail.recipient === "marco.rossi@kunden.example")!.language).toBe("it");
+    // Beside them only the invoices' mails: one per invoice the history's paid or shipped orders got.
+    const { results: invoices } = await database.db
+      .prepare("SELECT o.order_number AS number FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.kind = 'invoice'")
+      .all<{ number: string }>();
+    expect(invoices.length).toBeGreaterThan(0);
+    const invoiceMails = mails.filter((mail) => mail.template === "invoice-issued");
+    expect(invoiceMails.map((mail) => mail.number).sort()).toEqual(invoices.map((invoice) => invoice.number).sort());
+    expect(mails).toHaveLength(confirmations.length + invoiceMails.length);
     // nothing was sent from here: the mails wait for the worker's drain
     expect((await database.db.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE state <> 'pending' OR attempts > 0").first<{ n: number }>())!.n).toBe(0);
   });

@@ -90,7 +90,7 @@ export function text(language: string, namespace: TextNamespace, key: string, pa
   return interpolate(template, params);
 }
 
-/** The texts of one language as a function, for code that renders many of them. */
-export function textsFor(language: string, namespace: TextNamespace): (key: string, params?: TextParams) => string {
-  return (key, params) => text(language, namespace, key, params);
+/** The texts of one language as a function, for code that renders many of them; `under` names the part of the namespace they sit in (`document.`). */
+export function textsFor(language: string, namespace: TextNamespace, under = ""): (key: string, params?: TextParams) => string {
+  return (key, params) => text(language, namespace, `${under}${key}`, params);
 }

@@ -13,11 +13,12 @@ const LiveRating = lazyOnIdle(() => import("./LiveRating").then((module) => modu
  */
 export const ReviewsBlockSlot = React.memo(function ReviewsBlockSlot({ initial, language }: { initial: RatingFigures | null; language: string }) {
   return (
-    <>
+    // One element: the page hydrates this part later and keeps exactly one element of the static HTML for it.
+    <div className="reviews-block">
       <React.Suspense fallback={<RatingLine rating={initial} language={language} live={false} />}>
         <LiveRating initial={initial} language={language} />
       </React.Suspense>
       <ReviewWidget />
-    </>
+    </div>
   );
 });

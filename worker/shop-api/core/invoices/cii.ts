@@ -67,7 +67,7 @@ function party(
 /** The document as CII XML. `sellerEmail`: the shop's service address (the seller's electronic address and contact). */
 export function ciiXml(document: InvoiceDocument, sellerEmail: string, flavour: CiiFlavour = "facturX"): string {
   const { amounts, seller, buyer } = document;
-  const t = textsFor(document.language, "invoices");
+  const t = textsFor(document.language, "invoices", "document.");
   const labelOf = (index: number): string => {
     const label = document.labels[index]!;
     return label === "refund" ? t("refund", { order: document.orderNumber }) : t(label);

@@ -85,7 +85,7 @@ function xmpMetadata(document: InvoiceDocument, title: string): string {
 
 /** The document as a PDF; with `facturX` (the CII XML) a Factur-X/ZUGFeRD invoice. */
 export async function renderInvoicePdf(document: InvoiceDocument, facturX?: string): Promise<Uint8Array> {
-  const t = textsFor(document.language, "invoices");
+  const t = textsFor(document.language, "invoices", "document.");
   const money = (minor: number) => formatMoney(minor, document.currency, document.language);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
