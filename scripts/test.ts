@@ -20,15 +20,14 @@ runCommandLine(COMMAND);
 const script = (name: string, niceness?: number): TestStep => ({ name, command: ["npm", "run", "--silent", name], niceness });
 
 /**
- * The browser lane is the longest, and it mostly waits on its Gatsby builds, workerd and Chromium: the static checks
- * (done in about 2 minutes) and Jest yield the cores to it, so its waits stay short while the others fill the idle time.
+ * The static checks (about 2 minutes of CPU) yield the cores to the two long lanes, Jest and the browser tests, which
+ * they would otherwise slow at their start. Jest keeps its share: yielding, it became the longest lane.
  */
 const CHECKS_NICENESS = 10;
-const JEST_NICENESS = 5;
 
 runLanes([
   ["typecheck", "lint", "format:check", "deps:check", "workflows:check", "codegen:check", "knip"].map((name) => script(name, CHECKS_NICENESS)),
-  [script("test:unit", JEST_NICENESS)],
+  [script("test:unit")],
   [script("test:e2e")],
 ])
   .then((ok) => {
