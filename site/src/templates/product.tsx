@@ -2,6 +2,7 @@ import React from "react";
 import { graphql, Link, type HeadProps, type PageProps } from "gatsby";
 import { useTranslation } from "gatsby-plugin-react-i18next";
 import { Breadcrumbs, type Crumb } from "../components/Breadcrumbs";
+import { EnvironmentBanners } from "../components/EnvironmentBanners";
 import { Layout } from "../components/Layout";
 import { PageHead, breadcrumbJsonLd } from "../components/PageHead";
 import { Gallery } from "../components/product/Gallery";
@@ -215,7 +216,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   ];
 
   return (
-    <Layout chrome={data} context={pageContext} activeWorldId={world} bannerLocation="pdp">
+    <Layout chrome={data} context={pageContext} activeWorldId={world}>
       <Breadcrumbs items={crumbs} />
       <div className="product-layout">
         <Gallery product={product} />
@@ -329,6 +330,8 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
           <InfoDrawers links={drawerLinks} shop={data.shopInfo} language={language} />
         </div>
       </div>
+      {/* The product page's banner below the product: on a phone the product, its price and the cart button come first. */}
+      <EnvironmentBanners blocks={data.blocks.nodes} location="pdp" />
       <Tabs tabs={tabs} label={t("product.tabs")} />
       <ProductReviews product={product} language={language} />
       {productSet.length > 0 ? (
