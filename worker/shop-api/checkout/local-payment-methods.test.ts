@@ -6,6 +6,7 @@
  * method only, and the paid iDEAL order is refunded in part by staff through the provider.
  */
 import { createHarness, type Harness } from "@tests/kit/commerce";
+import { shopDb } from "@tests/kit/d1";
 import { staffCaller, staffLogins } from "@tests/kit/staff-session";
 import { stripeStandInFor } from "@tests/kit/stripe-stand-in";
 
@@ -48,8 +49,9 @@ async function placed(shop: string, language: string, method: string) {
   return { number: order.body.data.orderNumber as string, sessionId, session: stripe.sessions.get(sessionId)! };
 }
 
-const paymentState = async (number: string) =>
-  (await h.db.prepare("SELECT payment_state FROM orders WHERE order_number = ?").bind(number).first<{ payment_state: string }>())!.payment_state;
+/** The order's payment state, read in its shop's database (tests/kit/d1.ts shopDb). */
+const paymentState = async (shop: string, number: string) =>
+  (await shopDb(h.env, shop).prepare("SELECT payment_state FROM orders WHERE order_number = ?").bind(number).first<{ payment_state: string }>())!.payment_state;
 
 test.each([
   ["NL", "nl", "instant_transfer", ["ideal"], "eur"],
@@ -62,7 +64,7 @@ test.each([
   expect(session.currency).toBe(currency);
   expect(session.locale).toBe(language);
   await stripe.choose(sessionId, "succeed");
-  expect(await paymentState(number)).toBe("paid");
+  expect(await paymentState(shop, number)).toBe("paid");
 });
 
 test("a paid iDEAL order is refunded in part by staff through the provider that took it", async () => {
