@@ -16,6 +16,7 @@ import { limitRendererEnvironment } from "./site/build/renderer-environment";
 import { commonsOfTemplatesOnly } from "./site/build/template-commons";
 import { minifyWithSwc } from "./site/build/swc-minifier";
 import { STATIC_RENDER_STAGES, reactForTheStaticRender } from "./site/build/react-for-static-render";
+import { stripNulBytes } from "./site/build/nul-bytes";
 import tsconfigBase from "./tsconfig.base.json";
 
 /** The shop's source and page creation (site/sourcing); one build per SHOP. */
@@ -106,7 +107,15 @@ function projectRoot(): string {
   return path.dirname(realpathSync(path.resolve("package.json")));
 }
 
-/** sitemap.xml (index + parts) and robots.txt of the shop (site/sourcing/sitemap.ts). */
+/** When this build started: its HTML files are those written since (site/build/nul-bytes.ts). */
+let buildStarted = Date.now();
+export const onPreBuild: GatsbyNode["onPreBuild"] = () => {
+  buildStarted = Date.now();
+};
+
+/** The pages' HTML without the NUL bytes React's streaming render leaks (site/build/nul-bytes.ts); sitemap.xml (index + parts) and robots.txt of the shop (site/sourcing/sitemap.ts). */
 export const onPostBuild: GatsbyNode["onPostBuild"] = (args) => {
+  const cleaned = stripNulBytes(path.join(args.store.getState().program.directory, "public"), buildStarted);
+  if (cleaned > 0) args.reporter.info(`${cleaned} page(s) cleaned of NUL bytes from the streaming render`);
   if (trivialPageCount() === null) writeSitemaps(args);
 };
