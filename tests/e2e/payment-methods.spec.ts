@@ -1,10 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { checkoutPath } from "@domain/routes";
 import { isOrderable } from "@scripts/lib/demo-products";
 import { demoStaffPassword } from "@scripts/lib/demo-staff";
-import { STRIPE_STAND_IN_PORTS } from "@scripts/lib/local-ports";
 import { loadShopConfig } from "@scripts/lib/shops";
 import { BACK_OFFICE_HOST } from "./support/orders";
+import { cartWithOne, STRIPE_STAND_IN } from "./support/online-payment";
 import { demoProducts } from "./support/shopper";
 import { testOrigin } from "./support/site";
 
@@ -18,23 +18,7 @@ import { testOrigin } from "./support/site";
  */
 const CONFIG = loadShopConfig();
 const CH = CONFIG.shops.find((shop) => shop.id === "CH")!;
-const STAND_IN = `http://127.0.0.1:${STRIPE_STAND_IN_PORTS.test}`;
 const BACK_OFFICE = `http://${BACK_OFFICE_HOST}`;
-
-/** Puts one package of an orderable product of `shop` into the cart through the shop's own API call. */
-async function cartWithOne(page: Page, origin: string, sku: string): Promise<void> {
-  await page.goto(`${origin}/`);
-  const added = await page.evaluate(async (productSku) => {
-    const response = await fetch("/apiv2/cart/", {
-      method: "POST",
-      credentials: "same-origin",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ sku: productSku, quantity: 1 }),
-    });
-    return response.status;
-  }, sku);
-  expect(added).toBe(200);
-}
 
 test("a Swiss shopper in French sees every method with its mark, pays with TWINT and sees the order paid", async ({ page, request }) => {
   const origin = testOrigin("CH");
@@ -83,7 +67,7 @@ test("a Swiss shopper in French sees every method with its mark, pays with TWINT
   await page.getByTestId("payment-method-twint").getByRole("radio").check();
   await page.getByTestId("accept-terms").check();
   await page.getByTestId("place-order").click();
-  await expect(page).toHaveURL((url) => url.origin === STAND_IN && url.pathname.startsWith("/pay/cs_test_"));
+  await expect(page).toHaveURL((url) => url.origin === STRIPE_STAND_IN && url.pathname.startsWith("/pay/cs_test_"));
   await expect(page.getByTestId("stand-in-amount")).toContainText("twint");
   await expect(page.getByTestId("stand-in-amount")).toContainText("CHF");
   await page.locator("[data-outcome=succeed]").click();

@@ -14,9 +14,9 @@ export const DE_ORIGIN = testOrigin("DE");
 export const STRIPE_STAND_IN = `http://127.0.0.1:${STRIPE_STAND_IN_PORTS.test}`;
 export const PAYPAL_STAND_IN = `http://127.0.0.1:${PAYPAL_STAND_IN_PORTS.test}`;
 
-/** Puts one package of `sku` into the cart as the product page does, opens the checkout and orders with card. */
-export async function orderWithCard(page: Page, sku: string, email: string): Promise<void> {
-  await page.goto(`${DE_ORIGIN}/`);
+/** Puts one package of `sku` into the cart of the shop at `origin` through the shop's own API call, as the product page does. */
+export async function cartWithOne(page: Page, origin: string, sku: string): Promise<void> {
+  await page.goto(`${origin}/`);
   const added = await page.evaluate(async (productSku) => {
     const response = await fetch("/apiv2/cart/", {
       method: "POST",
@@ -27,6 +27,11 @@ export async function orderWithCard(page: Page, sku: string, email: string): Pro
     return response.status;
   }, sku);
   expect(added).toBe(200);
+}
+
+/** Puts one package of `sku` into the cart as the product page does, opens the checkout and orders with card. */
+export async function orderWithCard(page: Page, sku: string, email: string): Promise<void> {
+  await cartWithOne(page, DE_ORIGIN, sku);
   await page.goto(`${DE_ORIGIN}${checkoutPath(DE, "de")}`);
   await expect(page.getByTestId("checkout-page")).toBeVisible();
   await page.getByLabel("E-Mail-Adresse", { exact: true }).fill(email);
