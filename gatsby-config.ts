@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
-import { shopForBuild } from "./site/sourcing/shop-for-build";
+import { buildEnvironment, shopForBuild, widgetsForBuild } from "./site/sourcing/shop-for-build";
 
 /**
  * One Gatsby build per shop (docs/decisions/0001): SHOP picks the shop from
@@ -10,14 +10,16 @@ import { shopForBuild } from "./site/sourcing/shop-for-build";
  * (scripts/lib/build-shop.ts), which links site/ and locales/ of the project.
  */
 const shop = shopForBuild(process.env.SHOP);
+// The review and chat widgets of the build's environment (ENVIRONMENT_NAME; a stand-in's only in the local ones).
+const widgets = widgetsForBuild(shop, buildEnvironment(process.env.ENVIRONMENT_NAME));
 // The shop's captcha for the pages' forms (site/src/lib/captcha.ts); Gatsby puts GATSBY_* variables into the bundle.
 process.env.GATSBY_CAPTCHA = JSON.stringify(shop.captcha);
 // Whether the product page's question and offer buttons open the inquiry form or only say it is unavailable (site/src/features/inquiries/availability.ts).
 process.env.GATSBY_INQUIRIES = shop.inquiries.enabled ? "on" : "off";
 // The shop's reviews: rating calls' provider, the verification notice, the provider's widget (site/src/features/reviews/settings.ts).
-process.env.GATSBY_REVIEWS = JSON.stringify(shop.reviews);
+process.env.GATSBY_REVIEWS = JSON.stringify(widgets.reviews);
 // The shop's live chat provider, if any (site/src/features/chat/settings.ts).
-process.env.GATSBY_CHAT = JSON.stringify(shop.chat ?? null);
+process.env.GATSBY_CHAT = JSON.stringify(widgets.chat);
 
 const config: GatsbyConfig = {
   siteMetadata: {

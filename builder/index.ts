@@ -97,7 +97,8 @@ export function gatsbyJob(options: Omit<StartBuilderOptions, "job" | "token" | "
   return {
     async render(build, { signal, progress }) {
       const rendered = await renderShop(build.shop, {
-        env: renderEnvironment(build),
+        // The pages of a local environment load its widget stand-in (site/sourcing/shop-for-build.ts); a deployed one's build says its own.
+        env: { ...renderEnvironment(build), ...(environment ? { ENVIRONMENT_NAME: environment } : {}) },
         graphqlUrl: new URL("/graphql", options.origin).toString(),
         graphqlToken: options.graphqlToken ?? process.env.GRAPHQL_TOKEN,
         distRoot,

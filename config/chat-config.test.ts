@@ -6,16 +6,19 @@
 import rawConfig from "./shops.json";
 import { configProblems } from "@tests/kit/config-problems";
 import { looseCopy, type LooseJson } from "@tests/kit/loose-json";
-import { parseShopConfig } from "./shop-config";
+import { LOCAL_ENVIRONMENTS, parseShopConfig, widgetScriptUrl } from "./shop-config";
 import { WIDGET_STAND_IN_PORT } from "@scripts/lib/local-ports";
 
 const clone = () => looseCopy(rawConfig);
 const index = (raw: LooseJson, id: string): number => (raw.shops as { id: string }[]).findIndex((shop) => shop.id === id);
 
 test("DE, CH, AT and COM chat through the local stand-in; FR, IT, NL and BRAND have no chat", () => {
-  const shops = parseShopConfig(rawConfig).shops;
+  const config = parseShopConfig(rawConfig);
+  const shops = config.shops;
   for (const shop of shops.filter((candidate) => ["DE", "CH", "AT", "COM"].includes(candidate.id))) {
-    expect(shop.chat).toEqual({ name: "Demo-Chat", widget: { scriptUrl: `http://127.0.0.1:${WIDGET_STAND_IN_PORT}/chat/widget/${shop.id}-DEMO.js` } });
+    expect(shop.chat?.name).toBe("Demo-Chat");
+    for (const environment of LOCAL_ENVIRONMENTS)
+      expect(widgetScriptUrl(config, shop.chat?.widget, environment)).toBe(`http://127.0.0.1:${WIDGET_STAND_IN_PORT}/chat/widget/${shop.id}-DEMO.js`);
   }
   expect(shops.filter((shop) => shop.chat === undefined).map((shop) => shop.id)).toEqual(["FR", "IT", "NL", "BRAND"]);
 });
@@ -47,9 +50,9 @@ test.each<[string, (raw: LooseJson, fr: number) => void, string]>([
     (raw, fr) => (raw.shops[fr]!.chat = { name: "X", widget: { scriptUrl: "http://chat.provider.example/w.js" } }),
     "chat.widget.scriptUrl",
   ],
-  ["no provider name", (raw, fr) => (raw.shops[fr]!.chat = { widget: { scriptUrl: "http://127.0.0.1:12131/chat/widget/FR-DEMO.js" } }), "chat.name"],
+  ["no provider name", (raw, fr) => (raw.shops[fr]!.chat = { widget: { scriptUrl: "/chat/widget/FR-DEMO.js" } }), "chat.name"],
   ["no widget", (raw, fr) => (raw.shops[fr]!.chat = { name: "X" }), "chat.widget"],
-  ["an unknown key", (raw, fr) => (raw.shops[fr]!.chat = { name: "X", widget: { scriptUrl: "http://127.0.0.1:12131/w.js" }, color: "red" }), "chat"],
+  ["an unknown key", (raw, fr) => (raw.shops[fr]!.chat = { name: "X", widget: { scriptUrl: "/w.js" }, color: "red" }), "chat"],
 ])("%s is refused, naming the field", (_name, breakIt, field) => {
   const raw = clone();
   const fr = index(raw, "FR");

@@ -6,7 +6,7 @@
 import rawConfig from "./shops.json";
 import { configProblems } from "@tests/kit/config-problems";
 import { looseCopy, type LooseJson } from "@tests/kit/loose-json";
-import { parseShopConfig } from "./shop-config";
+import { contentSecurityPolicyFor, ENVIRONMENTS, isLocalEnvironment, LOCAL_ENVIRONMENTS, parseShopConfig, widgetScriptUrl } from "./shop-config";
 import { WIDGET_STAND_IN_PORT } from "@scripts/lib/local-ports";
 
 const clone = () => looseCopy(rawConfig);
@@ -14,13 +14,31 @@ const index = (raw: LooseJson, id: string): number => (raw.shops as { id: string
 
 test("every demo shop loads its review widget from the local stand-in, links to no review page, and tells visitors its reviews are not checked", () => {
   const config = parseShopConfig(rawConfig);
-  expect(config.edge.contentSecurityPolicy.script).toContain(`http://127.0.0.1:${WIDGET_STAND_IN_PORT}`);
-  expect(config.edge.contentSecurityPolicy.connect).toContain(`http://127.0.0.1:${WIDGET_STAND_IN_PORT}`);
+  for (const environment of LOCAL_ENVIRONMENTS) {
+    expect(config.environments[environment].widgetStandIn).toBe(`http://127.0.0.1:${WIDGET_STAND_IN_PORT}`);
+    expect(contentSecurityPolicyFor(config, environment).script).toContain(`http://127.0.0.1:${WIDGET_STAND_IN_PORT}`);
+    expect(contentSecurityPolicyFor(config, environment).connect).toContain(`http://127.0.0.1:${WIDGET_STAND_IN_PORT}`);
+  }
   for (const shop of config.shops) {
-    expect(shop.reviews.widget?.scriptUrl).toBe(`http://127.0.0.1:${WIDGET_STAND_IN_PORT}/reviews/widget/${shop.id}-DEMO.js`);
+    expect(widgetScriptUrl(config, shop.reviews.widget, "development")).toBe(`http://127.0.0.1:${WIDGET_STAND_IN_PORT}/reviews/widget/${shop.id}-DEMO.js`);
     expect(shop.reviews.profileUrl).toBeUndefined();
     expect(shop.reviews.verification).toBe("none");
   }
+});
+
+test("the deployed environments have no widget stand-in: no demo widget, and no loopback address in their CSP or widget scripts", () => {
+  const config = parseShopConfig(rawConfig);
+  const loopback = /127\.0\.0\.1|localhost|\[::1\]/;
+  for (const environment of ENVIRONMENTS.filter((candidate) => !isLocalEnvironment(candidate))) {
+    expect(JSON.stringify(contentSecurityPolicyFor(config, environment))).not.toMatch(loopback);
+    for (const shop of config.shops) {
+      expect(widgetScriptUrl(config, shop.reviews.widget, environment)).toBeNull();
+      expect(widgetScriptUrl(config, shop.chat?.widget, environment)).toBeNull();
+    }
+  }
+  // A real provider's https script is the same in every environment.
+  const real = { scriptUrl: "https://widgets.reviews.example/w.js" };
+  for (const environment of ENVIRONMENTS) expect(widgetScriptUrl(config, real, environment)).toBe(real.scriptUrl);
 });
 
 test("a widget whose host the edge's script policy allows is valid", () => {
@@ -58,10 +76,16 @@ test.each<[string, (raw: LooseJson, de: number) => void, string]>([
     "reviews.widget.scriptUrl",
   ],
   [
-    "a local stand-in on a port the script policy does not list",
-    (raw, de) => (raw.shops[de]!.reviews = { widget: { scriptUrl: "http://127.0.0.1:9999/reviews/widget/DE-DEMO.js" } }),
+    "a loopback address instead of a path on the environment's stand-in",
+    (raw, de) => (raw.shops[de]!.reviews = { widget: { scriptUrl: "http://127.0.0.1:12131/reviews/widget/DE-DEMO.js" } }),
     "reviews.widget.scriptUrl",
   ],
+  [
+    "a stand-in path that names another host",
+    (raw, de) => (raw.shops[de]!.reviews = { widget: { scriptUrl: "//evil.example/w.js" } }),
+    "reviews.widget.scriptUrl",
+  ],
+  ["a relative path", (raw, de) => (raw.shops[de]!.reviews = { widget: { scriptUrl: "reviews/widget/DE-DEMO.js" } }), "reviews.widget.scriptUrl"],
   ["a javascript: widget", (raw, de) => (raw.shops[de]!.reviews = { widget: { scriptUrl: "javascript:alert(1)" } }), "reviews.widget.scriptUrl"],
   ["a provider segment that climbs out of the path", (raw, de) => (raw.shops[de]!.reviews = { provider: "../admin" }), "reviews.provider"],
   ["an unknown verification", (raw, de) => (raw.shops[de]!.reviews = { verification: "always" }), "reviews.verification"],
@@ -72,4 +96,18 @@ test.each<[string, (raw: LooseJson, de: number) => void, string]>([
   const de = index(raw, "DE");
   breakIt(raw, de);
   expect(configProblems(raw).some((problem) => problem.startsWith(`shops[${de}].${field}:`))).toBe(true);
+});
+
+test.each<[string, (raw: LooseJson) => void, string]>([
+  ["a widget stand-in in production", (raw) => (raw.environments.production.widgetStandIn = "http://127.0.0.1:12131"), "environments.production.widgetStandIn"],
+  ["a widget stand-in in staging", (raw) => (raw.environments.staging.widgetStandIn = "http://127.0.0.1:12131"), "environments.staging.widgetStandIn"],
+  ["a stand-in on localhost", (raw) => (raw.environments.development.widgetStandIn = "http://localhost:12131"), "environments.development.widgetStandIn"],
+  ["a stand-in on another host", (raw) => (raw.environments.test.widgetStandIn = "http://widgets.example:12131"), "environments.test.widgetStandIn"],
+  ["a stand-in with a path", (raw) => (raw.environments.test.widgetStandIn = "http://127.0.0.1:12131/x"), "environments.test.widgetStandIn"],
+  ["a stand-in without a port", (raw) => (raw.environments.test.widgetStandIn = "http://127.0.0.1"), "environments.test.widgetStandIn"],
+  ["a loopback CSP source", (raw) => raw.edge.contentSecurityPolicy.script.push("http://127.0.0.1:12131"), "edge.contentSecurityPolicy.script"],
+])("%s is refused, naming the field", (_name, breakIt, field) => {
+  const raw = clone();
+  breakIt(raw);
+  expect(configProblems(raw).some((problem) => problem.startsWith(`${field}`))).toBe(true);
 });

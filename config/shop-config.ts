@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWidgetScriptUrl } from "@domain/widget-url";
+import { isLocalStandInOrigin } from "@domain/widget-url";
 import { isMailAddress, parseMailbox } from "@worker/lib/mailbox";
 import { inStorefrontOrder, OFFLINE_PAYMENT_METHODS, ONLINE_PAYMENT_METHODS, PAYMENT_METHOD_ORDER, PAYMENT_METHODS } from "@domain/payment-methods";
 
@@ -160,16 +160,35 @@ export type InquirySettings = z.infer<typeof inquirySettingsSchema>;
  * `none` says the shop does not check that reviewers bought or used the product; `orders` says
  * only customers with an order are invited to review (true only when the provider invites
  * buyers and nothing else gets published). `widget` is the provider's widget script: loaded
- * only when the visitor consented to all cookies; its host must be allowed in
+ * only when the visitor consented to all cookies; a real provider's host must be allowed in
  * edge.contentSecurityPolicy.script.
  */
 export const REVIEW_VERIFICATIONS = ["none", "orders"] as const;
-/** A third party's widget: its script (https, or a local stand-in; domain/widget-url.ts). */
+/**
+ * A third party's widget: its script, the real provider's https URL, or a path on the widget
+ * stand-in of the local environments (`environments.<name>.widgetStandIn`, docs/decisions/0070):
+ * an environment without a stand-in has no such widget, so no deployed page or CSP names a loopback address.
+ */
 const widgetSchema = z
   .object({
-    scriptUrl: z.string().refine(isWidgetScriptUrl, "must be an https URL (or http://127.0.0.1:{port}, a local stand-in)"),
+    scriptUrl: z
+      .string()
+      .refine(
+        (value) => isHttpsUrl(value) || /^\/(?!\/)[A-Za-z0-9._~/-]+$/.test(value),
+        "must be an https URL, or a path like /reviews/widget/DE-DEMO.js on the local environments' widget stand-in",
+      ),
   })
   .strict();
+export type WidgetSettings = z.infer<typeof widgetSchema>;
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
 export const reviewSettingsSchema = z
   .object({
     provider: z
@@ -338,6 +357,22 @@ const environmentSettings = z
     scheme: z.enum(["https", "http"]).optional(),
     /** The shops' non-API calls need basic authentication with the worker secret BASIC_AUTH_CREDENTIALS (worker/edge/basic-auth.ts). */
     basicAuth: z.boolean().default(false),
+    /**
+     * The local stand-in of the review and chat providers (scripts/lib/widget-stand-in.ts,
+     * docs/decisions/0070): http://127.0.0.1:{port}, only in the local environments. The shops'
+     * widget paths load from it and the edge's CSP allows it there; elsewhere those widgets are off.
+     */
+    widgetStandIn: z
+      .string()
+      .refine((value) => {
+        try {
+          const url = new URL(value);
+          return isLocalStandInOrigin(url) && url.pathname === "/" && value === url.origin;
+        } catch {
+          return false;
+        }
+      }, "must be http://127.0.0.1:{port}, a local stand-in's origin")
+      .optional(),
   })
   .strict();
 
@@ -350,8 +385,8 @@ const gatedPath = z.string().regex(/^\/[A-Za-z0-9._-]+(\/\*)?$/, "must be one pa
 const cspSource = z
   .string()
   .regex(
-    /^('self'|data:|blob:|https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/[A-Za-z0-9._~/-]*)?|http:\/\/127\.0\.0\.1:\d{1,5})$/,
-    "must be 'self', data:, blob:, an https:// source or http://127.0.0.1:{port} (a local stand-in)",
+    /^('self'|data:|blob:|https:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/[A-Za-z0-9._~/-]*)?)$/,
+    "must be 'self', data:, blob: or an https:// source (a local stand-in is the environment's widgetStandIn)",
   );
 
 export const edgeSettingsSchema = z
@@ -614,20 +649,27 @@ export const shopConfigSchema = z
         message: `must not exceed rebuilds.maxDelaySeconds (${config.rebuilds.maxDelaySeconds})`,
       });
     }
+    for (const environment of ENVIRONMENTS) {
+      if (config.environments[environment].widgetStandIn && !isLocalEnvironment(environment)) {
+        const path = ["environments", environment, "widgetStandIn"];
+        ctx.addIssue({ code: "custom", path, message: `only the local environments (${LOCAL_ENVIRONMENTS.join(", ")}) have a widget stand-in` });
+      }
+    }
     config.shops.forEach((shop, index) => {
       const widgets = [
         ["reviews", shop.reviews.widget],
         ["chat", shop.chat?.widget],
       ] as const;
       for (const [section, widget] of widgets) {
-        if (widget && !cspAllows(config.edge.contentSecurityPolicy.script, widget.scriptUrl)) {
+        // A stand-in path is allowed by the edge in the environments that have the stand-in.
+        if (widget && isHttpsUrl(widget.scriptUrl) && !cspAllows(config.edge.contentSecurityPolicy.script, widget.scriptUrl)) {
           const path = ["shops", index, section, "widget", "scriptUrl"];
           ctx.addIssue({ code: "custom", path, message: `its host must be listed in edge.contentSecurityPolicy.script` });
         }
       }
       // The chat widget sends the visitor's messages to its provider.
       const chat = shop.chat?.widget;
-      if (chat && !cspAllows(config.edge.contentSecurityPolicy.connect, new URL(chat.scriptUrl).origin + "/")) {
+      if (chat && isHttpsUrl(chat.scriptUrl) && !cspAllows(config.edge.contentSecurityPolicy.connect, new URL(chat.scriptUrl).origin + "/")) {
         const path = ["shops", index, "chat", "widget", "scriptUrl"];
         ctx.addIssue({ code: "custom", path, message: `its host must be listed in edge.contentSecurityPolicy.connect` });
       }
@@ -647,6 +689,24 @@ function cspAllows(sources: string[], scriptUrl: string): boolean {
     const hostOk = wildcard ? url.hostname.endsWith(`.${host}`) : url.host === host;
     return hostOk && (!path || (path.endsWith("/") ? url.pathname.startsWith(path) : url.pathname === path));
   });
+}
+
+/**
+ * Where a widget's script loads from in an environment: a real provider's URL as configured; a
+ * stand-in path from the environment's widget stand-in; null (no widget) where it has none.
+ */
+export function widgetScriptUrl(config: Pick<ShopConfig, "environments">, widget: WidgetSettings | undefined, environment: Environment): string | null {
+  if (!widget) return null;
+  if (!widget.scriptUrl.startsWith("/")) return widget.scriptUrl;
+  const standIn = config.environments[environment].widgetStandIn;
+  return standIn ? `${standIn}${widget.scriptUrl}` : null;
+}
+
+/** The CSP sources of an environment: the edge's lists, plus its widget stand-in for the widgets' scripts and their calls. */
+export function contentSecurityPolicyFor(config: Pick<ShopConfig, "edge" | "environments">, environment: Environment): EdgeSettings["contentSecurityPolicy"] {
+  const csp = config.edge.contentSecurityPolicy;
+  const standIn = config.environments[environment].widgetStandIn;
+  return standIn ? { ...csp, script: [...csp.script, standIn], connect: [...csp.connect, standIn] } : csp;
 }
 
 /** The owner name of back-office hosts in the duplicate check (never a shop id: those are upper-case). */

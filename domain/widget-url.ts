@@ -17,6 +17,6 @@ export function isWidgetScriptUrl(value: unknown): value is string {
 }
 
 /** http://127.0.0.1:{port}: a local stand-in of a third party. */
-function isLocalStandInOrigin(url: URL): boolean {
+export function isLocalStandInOrigin(url: URL): boolean {
   return url.protocol === "http:" && url.hostname === "127.0.0.1" && url.port !== "";
 }

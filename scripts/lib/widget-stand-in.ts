@@ -1,10 +1,11 @@
 /**
  * A local stand-in of the third parties whose widget scripts the shop pages load
- * (docs/decisions/0070): a review provider and a chat provider, as config/shops.json's
- * `reviews.widget.scriptUrl` and `chat.widget.scriptUrl` name them for the demo shops.
- * `npm start` and the browser tests' global setup run it; Jest tests start one of their own.
- * A real provider is one configuration change away: its script URL in config/shops.json
- * and its host in edge.contentSecurityPolicy.
+ * (docs/decisions/0070): a review provider and a chat provider, on the origin config/shops.json
+ * names as the local environments' `widgetStandIn`, at the paths the demo shops'
+ * `reviews.widget.scriptUrl` and `chat.widget.scriptUrl` give (the deployed environments have no
+ * stand-in, so no demo widget). `npm start` and the browser tests' global setup run it; Jest tests
+ * start one of their own. A real provider is one configuration change away: its https script URL
+ * in config/shops.json and its host in edge.contentSecurityPolicy.
  *
  * The review provider, as such widgets work: the page loads
  * `GET /reviews/widget/{shopKey}.js`, which reads `GET /reviews/shops/{shopKey}/rating.json`

@@ -1,5 +1,5 @@
 import rawConfig from "@config/shops.json";
-import { parseShopConfig, type ShopDefinition } from "@config/shop-config";
+import { ENVIRONMENTS, parseShopConfig, widgetScriptUrl, type Environment, type ShopDefinition } from "@config/shop-config";
 import { offeredPaymentMethods, type PaymentMethod } from "@domain/payment-methods";
 
 /** The shop a build is for; fails with the list of shops when SHOP is missing or unknown. */
@@ -19,4 +19,27 @@ export function shopForBuild(shopId: string | undefined): ShopDefinition {
  */
 export function paymentMethodsForBuild(shopId: string): PaymentMethod[] {
   return offeredPaymentMethods(shopForBuild(shopId)).map((method) => method.code);
+}
+
+/** The environment a build is for: ENVIRONMENT_NAME, as the worker's (the local builds set it); default production. */
+export function buildEnvironment(name: string | undefined): Environment {
+  if (name === undefined || name === "") return "production";
+  const environment = ENVIRONMENTS.find((candidate) => candidate === name);
+  if (!environment) throw new Error(`ENVIRONMENT_NAME must be one of ${ENVIRONMENTS.join(", ")} (got '${name}')`);
+  return environment;
+}
+
+/**
+ * The shop's reviews and chat as the build's pages read them (GATSBY_REVIEWS, GATSBY_CHAT): each
+ * widget's script where it loads from in the environment (config/shop-config.ts widgetScriptUrl);
+ * a widget the environment lacks is left out, and a chat without its widget is no chat.
+ */
+export function widgetsForBuild(shop: ShopDefinition, environment: Environment): { reviews: ShopDefinition["reviews"]; chat: ShopDefinition["chat"] | null } {
+  const config = parseShopConfig(rawConfig);
+  const reviewScript = widgetScriptUrl(config, shop.reviews.widget, environment);
+  const chatScript = widgetScriptUrl(config, shop.chat?.widget, environment);
+  return {
+    reviews: { ...shop.reviews, widget: reviewScript ? { scriptUrl: reviewScript } : undefined },
+    chat: shop.chat && chatScript ? { ...shop.chat, widget: { scriptUrl: chatScript } } : null,
+  };
 }

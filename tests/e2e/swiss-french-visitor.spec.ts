@@ -41,3 +41,17 @@ test("a French-speaking Swiss visitor lands on /fr/ and stays in French", async 
   await page.goto(`${ORIGIN}/`);
   expect(new URL(page.url()).pathname).toBe("/fr/");
 });
+
+test("the French header keeps the search field usable beside its long words at 1280 and 1024 px", async ({ page }) => {
+  await page.goto(`${ORIGIN}/fr/`);
+  // The language links and the account links load when idle: measure with the whole header.
+  await expect(page.locator(".header-tools .language-chooser")).toBeVisible();
+  await expect(page.getByTestId("header-login")).toBeVisible();
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 800 });
+    const search = await page.getByTestId("header-search").boundingBox();
+    expect(search!.width, `the search field at ${width} px`).toBeGreaterThanOrEqual(240);
+    // Nothing of the header runs off the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  }
+});

@@ -26,8 +26,8 @@ test.use({ serviceWorkers: "allow" });
 const DE = testOrigin("DE");
 const CH = testOrigin("CH");
 const CONTAINER = "GTM-E2ETEST";
-/** DE's review provider, whose widget loads once the visitor accepted every cookie (docs/decisions/0070). */
-const REVIEW_PROVIDER = new URL(loadShopConfig().shops.find((shop) => shop.id === "DE")!.reviews!.widget!.scriptUrl).origin;
+/** DE's review provider (the test environment's stand-in), whose widget loads once the visitor accepted every cookie (docs/decisions/0070). */
+const REVIEW_PROVIDER = loadShopConfig().environments.test.widgetStandIn!;
 
 /** What the stand-in container does when it loads: note the dataLayer as found, then announce itself. */
 const STAND_IN = `window.__containerSaw = (window.dataLayer || []).map(function (entry) {

@@ -55,7 +55,7 @@ export function createEdgeApp(deps: EdgeDependencies) {
   const app = new Hono<EdgeEnv>();
 
   app.use("*", canonicalHost(deps.directory));
-  app.use("*", securityHeaders(config.edge));
+  app.use("*", securityHeaders(config));
   app.use("*", cachePolicy());
   app.use("*", async (c, next) => {
     const host = requestHost(c.req.raw);

@@ -1,6 +1,7 @@
 import type { WorkerEnv } from "../env";
 import { parseCspManifest } from "./csp-manifest";
 import { DE, FILES, directory, fakeAssets, manifestOf, sha256, testApp } from "@tests/kit/edge";
+import { contentSecurityPolicyFor } from "@config/shop-config";
 
 /**
  * The CSP allows the inline scripts the build's manifest (dist/<SHOP>/_csp.json) lists
@@ -58,7 +59,7 @@ describe("the CSP names the manifest's hashes for the page served", () => {
     const res = await testApp({ files }).request(`${DE}/`);
     warn.mockRestore();
     expect(res.status).toBe(200);
-    expect(scriptSrc(res)).toEqual(["'self'", ...directory.config.edge.contentSecurityPolicy.script]);
+    expect(scriptSrc(res)).toEqual(["'self'", ...contentSecurityPolicyFor(directory.config, "development").script]);
   });
 
   test("the build's error page gets its own file's hashes (not an injected script's), the worker's own error page none", async () => {

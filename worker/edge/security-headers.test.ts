@@ -44,6 +44,18 @@ describe("security headers on every response", () => {
     expect(await res.text()).toContain("DE home");
   });
 
+  test("only the local environments' CSP allows the widget stand-in; the deployed ones name no loopback address", async () => {
+    const local = directives((await testApp().request(`${DE}/`)).headers.get("content-security-policy")!);
+    expect(local.get("script-src")).toContain("http://127.0.0.1:12131");
+    expect(local.get("connect-src")).toContain("http://127.0.0.1:12131");
+    for (const environment of ["production", "staging", "integration"] as const) {
+      const res = await testApp({ env: { ENVIRONMENT_NAME: environment } }).request(`${DE_PROD}/`);
+      const csp = res.headers.get("content-security-policy")!;
+      expect(csp).toContain("https://www.googletagmanager.com");
+      expect(csp).not.toMatch(/127\.0\.0\.1|localhost|\[::1\]/);
+    }
+  });
+
   test("https pages upgrade insecure requests; http development pages do not", async () => {
     expect((await testApp().request(`${DE_PROD}/`)).headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
     expect((await testApp().request(`${DE}/`)).headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");

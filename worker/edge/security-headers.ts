@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { EdgeSettings } from "@config/shop-config";
+import { contentSecurityPolicyFor, type EdgeSettings, type Environment, type ShopConfig } from "@config/shop-config";
 import { mutableResponse, type EdgeContext, type EdgeEnv } from "./context";
 import { cspManifests, type CspManifests } from "./csp-manifest";
 import { siteStoreFor } from "./site-store";
@@ -90,12 +90,22 @@ async function allowedScriptHashes(c: EdgeContext, manifests: CspManifests, resp
   }
 }
 
-export function securityHeaders(settings: EdgeSettings): MiddlewareHandler<EdgeEnv> {
+/**
+ * The site's CSP per environment (config/shop-config.ts contentSecurityPolicyFor): the local ones
+ * add their widget stand-in, so a deployed environment's never names a loopback address.
+ */
+export function securityHeaders(config: Pick<ShopConfig, "edge" | "environments">): MiddlewareHandler<EdgeEnv> {
   const manifests = cspManifests();
-  const csp = cspBuilder(settings.contentSecurityPolicy);
-  const developerCsp = (https: boolean) => developerModeCsp(csp([], https));
+  const builders = new Map<Environment, ReturnType<typeof cspBuilder>>();
+  const cspOf = (environment: Environment) => {
+    let builder = builders.get(environment);
+    if (!builder) builders.set(environment, (builder = cspBuilder(contentSecurityPolicyFor(config, environment))));
+    return builder;
+  };
   return async (c, next) => {
     await next();
+    const csp = cspOf((c.env?.ENVIRONMENT_NAME ?? "production") as Environment);
+    const developerCsp = (https: boolean) => developerModeCsp(csp([], https));
     const https = new URL(c.req.url).protocol === "https:";
     const response = mutableResponse(c);
     const headers = response.headers;
