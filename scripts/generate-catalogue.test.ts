@@ -5,7 +5,11 @@ import { createTestDatabase } from "@tests/kit/d1";
 import { eanCheckDigitValid, type CatalogueDocument } from "@shop-api/catalogue/import-format";
 import { BANNER_LOCATIONS, BANNER_PLATFORMS } from "@domain/environment-banners";
 import { shopDirectory } from "@config/shops";
-import { importCatalogueFiles, writeCatalogue } from "./generate-catalogue";
+import sharp from "sharp";
+import { FALLBACK_WIDTH, MEDIA_WIDTHS, mediaHeight, variantPath } from "@domain/media";
+import { generateMedia } from "./generate-media";
+import { keptUploads } from "./media/uploads";
+import { importCatalogueFiles, keepMerchantFiles, writeCatalogue, writeDemoCatalogue } from "./generate-catalogue";
 
 const NOW = new Date("2025-07-01T08:00:00Z");
 let dirs: string[] = [];
@@ -220,4 +224,44 @@ test("the demo content has a page of every page type the storefront renders, CUS
   const top = products.filter((product) => product.topPosition !== undefined).sort((a, b) => a.topPosition! - b.topPosition!);
   expect(top.map((product) => product.topPosition)).toEqual([1, 2, 3, 4]);
   expect(top.every((product) => product.type !== "variant" && product.content.fr?.topDescription === "Sélectionné par notre équipe")).toBe(true);
+});
+
+test("one demo floor's main photo is the merchant's own JPEG beside the import files; the import keeps it and the media store makes its sizes from it", async () => {
+  const out = tempDir();
+  const catalogue = await writeDemoCatalogue({ products: 40, seed: 42, out, now: NOW });
+  const path = catalogue.merchantPhoto;
+  expect(path).toMatch(/^\/images\/products\/BH-\d+-1\.jpg$/);
+  const product = catalogue.documents.flatMap((d) => d.products ?? []).find((p) => p.media?.[0]?.url === path)!;
+  expect(product.shops).toEqual(expect.arrayContaining(["DE", "CH", "FR"]));
+  expect(product.samples?.active).toBe(true);
+
+  // A camera-like photo, small enough for the repository's demo: a 4:3 JPEG larger than the store's sizes, with a photo's grain.
+  const photo = readFileSync(join(out, path!));
+  expect(photo.length).toBeLessThan(300_000);
+  expect(await sharp(photo).metadata()).toMatchObject({ format: "jpeg", width: 1600, height: 1200 });
+  expect((await sharp(photo).stats()).entropy).toBeGreaterThan(5);
+
+  // The import keeps it where `npm start` takes the merchant's files from; only that file.
+  const uploads = tempDir();
+  expect(keepMerchantFiles(catalogue, out, uploads)).toEqual([path]);
+  expect([...keptUploads(uploads).keys()]).toEqual([path]);
+
+  // The media store makes the product's sizes from the photo, not from a drawing: the wall above the floor is light.
+  // (Only the product's main photo: its PDFs and videos are another test's.)
+  const documents = [{ products: [{ ...product, media: [product.media![0]!], downloads: undefined, tutorials: undefined }] }];
+  const store = tempDir();
+  await generateMedia({ documents, out: store, cacheDir: tempDir(), uploads: keptUploads(uploads) });
+  const wall = async (file: string) => (await sharp(file).extract({ left: 0, top: 0, width: 200, height: 40 }).stats()).channels[0]!.mean;
+  expect(await sharp(join(store, path!)).metadata()).toMatchObject({ format: "jpeg", width: FALLBACK_WIDTH, height: mediaHeight(FALLBACK_WIDTH) });
+  expect(await wall(join(store, path!))).toBeGreaterThan(150);
+  for (const width of MEDIA_WIDTHS) {
+    expect(await sharp(join(store, variantPath(path!, width, "webp"))).metadata()).toMatchObject({ format: "webp", width, height: mediaHeight(width) });
+    expect(await sharp(join(store, variantPath(path!, width, "avif"))).metadata()).toMatchObject({ format: "heif", width });
+  }
+  expect(await wall(join(store, variantPath(path!, MEDIA_WIDTHS[0], "webp")))).toBeGreaterThan(150);
+
+  // Without the merchant's file the store draws the floor instead (the check above tells the two apart).
+  const drawn = tempDir();
+  await generateMedia({ documents, out: drawn, cacheDir: tempDir() });
+  expect(await wall(join(drawn, path!))).toBeLessThan(150);
 });

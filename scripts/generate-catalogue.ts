@@ -4,12 +4,18 @@
  * Writes a deterministic demo catalogue as import files (same seed, size and --now
  * give byte-identical files) and imports them into the local D1 of `wrangler dev`
  * through importCatalogue, the path merchandisers use. Each file is one transaction.
+ * Beside them lies the merchant's own photo of one product (catalogue-demo/merchant-photo.ts),
+ * which the import keeps for the media store as `npm run import` keeps a merchant's files.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
 import { importCatalogue } from "@shop-api/catalogue/apply-import";
+import type { CatalogueDocument } from "@shop-api/catalogue/import-format";
 import { buildCatalogue, type CatalogueFile } from "./catalogue-demo/build";
+import { writeMerchantPhoto } from "./catalogue-demo/merchant-photo";
+import { findUploads, keepUploads } from "./media/uploads";
+import { MEDIA_UPLOADS_FOLDER } from "./generate-media";
 import { formatProblem } from "./lib/import-report";
 import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 
@@ -23,6 +29,7 @@ export interface GenerateOptions {
 
 export interface WrittenCatalogue {
   files: { name: string; path: string; products: number; bytes: number }[];
+  documents: CatalogueDocument[];
   totals: Record<string, number>;
 }
 
@@ -41,7 +48,7 @@ export function writeCatalogue(options: GenerateOptions): WrittenCatalogue {
     for (const [section, records] of Object.entries(file.document)) totals[section] = (totals[section] ?? 0) + (records as unknown[]).length;
     return { name: file.name, path, products: file.products, bytes: Buffer.byteLength(text) };
   });
-  return { files: written, totals };
+  return { files: written, documents: files.map((file) => file.document), totals };
 }
 
 export interface ImportProgress {
@@ -49,6 +56,23 @@ export interface ImportProgress {
   importedProducts: number;
   totalProducts: number;
   seconds: number;
+}
+
+/**
+ * Writes the catalogue and, beside it, the merchant's photo; the photo's store path (null when the
+ * catalogue has no product for it).
+ */
+export async function writeDemoCatalogue(options: GenerateOptions): Promise<WrittenCatalogue & { merchantPhoto: string | null }> {
+  const catalogue = writeCatalogue(options);
+  return { ...catalogue, merchantPhoto: await writeMerchantPhoto(options.out, catalogue.documents) };
+}
+
+/** Keeps the merchant's files beside the import files (checked by their bytes) in the upload folder the media store takes them from. */
+export function keepMerchantFiles(catalogue: WrittenCatalogue, folder: string, uploadsDir: string): string[] {
+  const media = findUploads(catalogue.documents, folder);
+  if (media.problems.length > 0) throw new Error(`media files refused:\n${media.problems.join("\n")}`);
+  keepUploads(media.files, uploadsDir);
+  return [...media.files.keys()];
 }
 
 /** Imports written files in order; throws with every problem when a file is refused. */
@@ -98,15 +122,16 @@ function generateOptions(): GenerateOptions & { import: boolean } {
 async function main(): Promise<void> {
   const options = generateOptions();
   const started = Date.now();
-  const catalogue = writeCatalogue(options);
+  const catalogue = await writeDemoCatalogue(options);
   const bytes = catalogue.files.reduce((sum, f) => sum + f.bytes, 0);
   console.log(
     `wrote ${catalogue.files.length} files (${(bytes / 1024 / 1024).toFixed(1)} MB) to ${options.out} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   let changed: number | undefined;
   if (options.import) {
-    const { applyLocalMigrations, withLocalD1 } = await import("./local-d1");
+    const { applyLocalMigrations, localStateDir, withLocalD1 } = await import("./local-d1");
     applyLocalMigrations();
+    keepMerchantFiles(catalogue, options.out, join(localStateDir(), MEDIA_UPLOADS_FOLDER));
     const result = await withLocalD1((db) =>
       importCatalogueFiles(db, catalogue, options.now, (p) => {
         if (p.file.endsWith("-prices.json") || p.file === "00-base.json") return;

@@ -45,7 +45,7 @@ test("a French-speaking Swiss visitor lands on /fr/ and stays in French", async 
 test("the French header keeps the search field usable beside its long words at 1280 and 1024 px", async ({ page }) => {
   await page.goto(`${ORIGIN}/fr/`);
   // The language links and the account links load when idle: measure with the whole header.
-  await expect(page.locator(".header-tools .language-chooser")).toBeVisible();
+  await expect(page.locator(".header-utility .language-chooser")).toBeVisible();
   await expect(page.getByTestId("header-login")).toBeVisible();
   for (const width of [1280, 1024]) {
     await page.setViewportSize({ width, height: 800 });

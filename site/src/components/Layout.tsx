@@ -105,9 +105,11 @@ export function Layout({
             <span>{shop.name}</span>
           </Link>
           <SearchFormSlot action={searchPath(shop, language)} resultsAction={searchResultsPath(shop, language)} />
-          <div className="header-tools">
+          <div className="header-utility">
             <HeaderChoosers chrome={chrome} context={context} />
             <AccountLinkSlot />
+          </div>
+          <div className="header-tools">
             <ProjectCounterSlot />
             <SampleCartSlot />
             <MiniCartCounterSlot href={cartPath(shop, language)} />
