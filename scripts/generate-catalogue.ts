@@ -68,8 +68,8 @@ export async function writeDemoCatalogue(options: GenerateOptions): Promise<Writ
 }
 
 /** Keeps the merchant's files beside the import files (checked by their bytes) in the upload folder the media store takes them from. */
-export function keepMerchantFiles(catalogue: WrittenCatalogue, folder: string, uploadsDir: string): string[] {
-  const media = findUploads(catalogue.documents, folder);
+export function keepMerchantFiles(documents: CatalogueDocument[], folder: string, uploadsDir: string): string[] {
+  const media = findUploads(documents, folder);
   if (media.problems.length > 0) throw new Error(`media files refused:\n${media.problems.join("\n")}`);
   keepUploads(media.files, uploadsDir);
   return [...media.files.keys()];
@@ -131,7 +131,7 @@ async function main(): Promise<void> {
   if (options.import) {
     const { applyLocalMigrations, localStateDir, withLocalD1 } = await import("./local-d1");
     applyLocalMigrations();
-    keepMerchantFiles(catalogue, options.out, join(localStateDir(), MEDIA_UPLOADS_FOLDER));
+    keepMerchantFiles(catalogue.documents, options.out, join(localStateDir(), MEDIA_UPLOADS_FOLDER));
     const result = await withLocalD1((db) =>
       importCatalogueFiles(db, catalogue, options.now, (p) => {
         if (p.file.endsWith("-prices.json") || p.file === "00-base.json") return;
@@ -147,6 +147,7 @@ async function main(): Promise<void> {
       `  seed ${options.seed}, now ${options.now.toISOString()}`,
       `  ${t.products ?? 0} products, ${t.prices ?? 0} prices (${catalogue.files.filter((f) => f.name.endsWith("-prices.json")).length} files with price changes for reference prices), ${t.reviews ?? 0} reviews`,
       `  ${t.categories ?? 0} categories, ${t.manufacturers ?? 0} manufacturers, ${t.cmsPages ?? 0} CMS pages, ${t.cmsBlocks ?? 0} CMS blocks, ${t.seoLinks ?? 0} SEO links`,
+      `  the merchant's own photo: ${catalogue.merchantPhoto ?? "none (no oak floor with samples)"}`,
       changed === undefined ? "  not imported (--no-import)" : `  imported into the local D1 (catalogue): ${changed} products changed`,
       `  total ${((Date.now() - started) / 1000).toFixed(1)} s`,
     ].join("\n"),
