@@ -12,7 +12,10 @@ import { spawnSync } from "node:child_process";
 import { merchantPhotoProduct } from "./catalogue-demo/merchant-photo";
 import { catalogueFolderDocuments, generateMedia } from "./generate-media";
 import { ROOT } from "./lib/shops";
-import { importCatalogueFiles, keepMerchantFiles, writeCatalogue } from "./generate-catalogue";
+import { importDocument, imported } from "@tests/kit/catalogue";
+import { shopApiCaller } from "@tests/kit/shop-api";
+import { SHOP_ID_HEADER } from "@worker/lib/shop-headers";
+import { importCatalogueFiles, keepMerchantFiles, writeCatalogue, writeSampleUpdates } from "./generate-catalogue";
 
 const NOW = new Date("2025-07-01T08:00:00Z");
 let dirs: string[] = [];
@@ -273,3 +276,44 @@ test("one demo floor's main photo is the merchant's own JPEG beside the generato
     expect(await sharp(join(store, variantPath(path!, width, "avif"))).metadata()).toMatchObject({ format: "heif", width });
   }
 }, 120_000);
+
+test("the ERP's sample update withdraws one demo product's samples in the live data: the sample add answers samples_unavailable, the pages' notice; the second update offers them again", async () => {
+  const out = tempDir();
+  const catalogue = writeCatalogue({ products: 30, seed: 42, out, now: NOW });
+  const updates = writeSampleUpdates(out, catalogue.documents)!;
+  expect(updates.sku).toMatch(/^BH-\d+$/);
+  const database = await createTestDatabase();
+  try {
+    for (const file of catalogue.files) await imported(database.db, readFileSync(file.path, "utf8"), { source: `demo:${file.name}`, now: NOW });
+    const api = shopApiCaller(database.env);
+    const addSample = async (sku: string) => {
+      const response = await api(
+        new Request("http://shop-api/apiv2/sample/product/cart/add", {
+          method: "POST",
+          headers: { [SHOP_ID_HEADER]: "DE", "content-type": "application/json" },
+          body: JSON.stringify({ sku, quantity: 1, recommendation: false }),
+        }),
+      );
+      const body = (await response.json()) as { errors: { code?: string }[] };
+      return { status: response.status, codes: body.errors.map((error) => error.code).filter(Boolean) };
+    };
+    expect(await addSample(updates.sku)).toEqual({ status: 200, codes: [] });
+
+    // The ERP's update through the catalogue import: only this product changes (its page is rebuilt later; a page built before still offers the sample).
+    const withdrawn = await importDocumentFile(database.db, updates.withdrawn);
+    expect(withdrawn).toEqual([updates.sku]);
+    expect(await addSample(updates.sku)).toEqual({ status: 422, codes: expect.arrayContaining(["samples_unavailable"]) });
+
+    expect(await importDocumentFile(database.db, updates.restored)).toEqual([updates.sku]);
+    expect(await addSample(updates.sku)).toEqual({ status: 200, codes: [] });
+  } finally {
+    await database.dispose();
+  }
+}, 60_000);
+
+/** Imports an update file as the merchandisers' import does; the products it changed. */
+async function importDocumentFile(db: Parameters<typeof imported>[0], file: string): Promise<string[]> {
+  const result = await importDocument(db, readFileSync(file, "utf8"), { source: "erp" });
+  if (!result.ok) throw new Error(JSON.stringify(result.problems.slice(0, 3)));
+  return result.changedSkus;
+}

@@ -5,7 +5,9 @@
  * give byte-identical files) and imports them into the local D1 of `wrangler dev`
  * through importCatalogue, the path merchandisers use. Each file is one transaction.
  * Beside them lies the merchant's own photo of one product (catalogue-demo/merchant-photo.ts),
- * which the import keeps for the media store as `npm run import` keeps a merchant's files.
+ * which the import keeps for the media store as `npm run import` keeps a merchant's files, and in
+ * erp/ the ERP's two updates of one product's sample availability (catalogue-demo/sample-availability.ts),
+ * not imported: a newcomer imports them to see the pages' notice (docs/development.md).
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,6 +16,7 @@ import { importCatalogue } from "@shop-api/catalogue/apply-import";
 import type { CatalogueDocument } from "@shop-api/catalogue/import-format";
 import { buildCatalogue, type CatalogueFile } from "./catalogue-demo/build";
 import { writeMerchantPhoto } from "./catalogue-demo/merchant-photo";
+import { ERP_FOLDER, sampleAvailabilityUpdates, type SampleAvailabilityUpdates } from "./catalogue-demo/sample-availability";
 import { findUploads, keepUploads } from "./media/uploads";
 import { MEDIA_UPLOADS_FOLDER } from "./generate-media";
 import { formatProblem } from "./lib/import-report";
@@ -58,13 +61,34 @@ export interface ImportProgress {
   seconds: number;
 }
 
+/** The ERP's sample updates as files in the erp/ folder beside the import files. */
+export interface SampleUpdateFiles extends Pick<SampleAvailabilityUpdates, "sku" | "title"> {
+  withdrawn: string;
+  restored: string;
+}
+
+/** Writes the ERP's two sample updates into `out`/erp/; null when the catalogue has no product that offers samples. */
+export function writeSampleUpdates(out: string, documents: CatalogueDocument[]): SampleUpdateFiles | null {
+  const updates = sampleAvailabilityUpdates(documents);
+  if (!updates) return null;
+  const folder = join(out, ERP_FOLDER);
+  mkdirSync(folder, { recursive: true });
+  const files = { withdrawn: join(folder, "samples-withdrawn.json"), restored: join(folder, "samples-restored.json") };
+  writeFileSync(files.withdrawn, JSON.stringify(updates.withdrawn, null, 2) + "\n");
+  writeFileSync(files.restored, JSON.stringify(updates.restored, null, 2) + "\n");
+  return { sku: updates.sku, title: updates.title, ...files };
+}
+
 /**
- * Writes the catalogue and, beside it, the merchant's photo; the photo's store path (null when the
- * catalogue has no product for it).
+ * Writes the catalogue and, beside it, the merchant's photo (its store path: null when the catalogue
+ * has no product for it) and the ERP's sample updates.
  */
-export async function writeDemoCatalogue(options: GenerateOptions): Promise<WrittenCatalogue & { merchantPhoto: string | null }> {
+export async function writeDemoCatalogue(
+  options: GenerateOptions,
+): Promise<WrittenCatalogue & { merchantPhoto: string | null; sampleUpdates: SampleUpdateFiles | null }> {
   const catalogue = writeCatalogue(options);
-  return { ...catalogue, merchantPhoto: await writeMerchantPhoto(options.out, catalogue.documents) };
+  const merchantPhoto = await writeMerchantPhoto(options.out, catalogue.documents);
+  return { ...catalogue, merchantPhoto, sampleUpdates: writeSampleUpdates(options.out, catalogue.documents) };
 }
 
 /** Keeps the merchant's files beside the import files (checked by their bytes) in the upload folder the media store takes them from. */
@@ -148,6 +172,9 @@ async function main(): Promise<void> {
       `  ${t.products ?? 0} products, ${t.prices ?? 0} prices (${catalogue.files.filter((f) => f.name.endsWith("-prices.json")).length} files with price changes for reference prices), ${t.reviews ?? 0} reviews`,
       `  ${t.categories ?? 0} categories, ${t.manufacturers ?? 0} manufacturers, ${t.cmsPages ?? 0} CMS pages, ${t.cmsBlocks ?? 0} CMS blocks, ${t.seoLinks ?? 0} SEO links`,
       `  the merchant's own photo: ${catalogue.merchantPhoto ?? "none (no oak floor with samples)"}`,
+      catalogue.sampleUpdates
+        ? `  the ERP's sample updates of ${catalogue.sampleUpdates.sku} (${catalogue.sampleUpdates.title}): ${catalogue.sampleUpdates.withdrawn}, ${catalogue.sampleUpdates.restored}`
+        : "  no ERP sample updates (no product offers samples)",
       changed === undefined ? "  not imported (--no-import)" : `  imported into the local D1 (catalogue): ${changed} products changed`,
       `  total ${((Date.now() - started) / 1000).toFixed(1)} s`,
     ].join("\n"),
