@@ -12,8 +12,8 @@ import type { CatalogueDocument } from "@shop-api/catalogue/import-format";
 import { drawRaster, hashText, type RasterSpec } from "../media/art";
 
 /** The photo's size: a camera's 4:3, larger than the store's largest size, so every size is made from it. */
-export const MERCHANT_PHOTO_WIDTH = 1600;
-export const MERCHANT_PHOTO_HEIGHT = 1200;
+const MERCHANT_PHOTO_WIDTH = 1600;
+const MERCHANT_PHOTO_HEIGHT = 1200;
 
 /** The product: the catalogue's first oak floor that offers samples (its page is one a newcomer opens). */
 export function merchantPhotoProduct(documents: CatalogueDocument[]): { sku: string; path: string } | null {
@@ -41,7 +41,7 @@ function grain(seed: number): () => number {
  * The room: a light wall with the window's light from the left, a skirting board, and the planks in
  * perspective, darker towards the back; a lens's vignette and sensor grain over all of it.
  */
-export async function merchantPhotoJpeg(): Promise<Buffer> {
+async function merchantPhotoJpeg(): Promise<Buffer> {
   const width = MERCHANT_PHOTO_WIDTH;
   const height = MERCHANT_PHOTO_HEIGHT;
   const floor: RasterSpec = { texture: "wood", colour: [182, 138, 92], seed: hashText("Eiche Landhaus") };
