@@ -14,6 +14,7 @@ import { PAYPAL_TRANSMISSION_HEADERS } from "../core/payments/paypal-wire";
 import { paymentConfigProblems } from "../core/payments/adapters";
 import { paypalAdapter, paypalLocale } from "../core/payments/paypal";
 import { refundPayment } from "../core/payments/refund";
+import { writeMovement } from "../core/payments/ledger";
 import type { ApiContext } from "../core/context";
 import { shopById } from "../core/shop";
 
@@ -37,6 +38,7 @@ beforeEach(() => {
 });
 
 const CALLBACK = "/apiv2/checkout/payment/paypal/callback";
+const SECRETS = { clientId: PAYPAL_STAND_IN_CLIENT_ID, clientSecret: PAYPAL_STAND_IN_CLIENT_SECRET, webhookId: PAYPAL_STAND_IN_WEBHOOK_ID };
 const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
 const SKU = "FLOOR-1";
 
@@ -148,7 +150,7 @@ describe("the PayPal adapter creates an order", () => {
     const shop = shopById("DE")!;
     const provider = paypalAdapter(
       shop.paymentProviders.find((settings) => settings.provider === "paypal")!,
-      { clientId: PAYPAL_STAND_IN_CLIENT_ID, clientSecret: PAYPAL_STAND_IN_CLIENT_SECRET, webhookId: PAYPAL_STAND_IN_WEBHOOK_ID },
+      SECRETS,
       shop,
       h.env,
     );
@@ -422,6 +424,35 @@ describe("refunds and providers side by side", () => {
     });
     warn.mockRestore();
     expect((await ledgerOf(second.number)).map((row) => row.kind)).toEqual(["charge"]);
+  });
+
+  test("a refund PayPal first answered pending gets its credit note once on PAYMENT.CAPTURE.REFUNDED; replays issue none more", async () => {
+    const { number, paypalId } = await placed();
+    await paypal.choose(paypalId!, "approve");
+    const order = await orderOf(number);
+    const capture = captureOf(paypalId!)!;
+    const request = new Request("https://api.example/admin/api/orders/x/cancel", { method: "POST" });
+    const ctx: ApiContext = { request, url: new URL(request.url), env: h.env, db: h.db, now: new Date(), waitUntil: () => undefined, meta: {}, headers: {} };
+    const creditNotes = async () =>
+      (await h.db.prepare("SELECT refund_ref, gross_total FROM invoices WHERE order_id = ? AND kind = 'credit_note'").bind(order.id).all()).results;
+    // PayPal's refund answer said PENDING (its webhook held back): the ledger has it pending, no credit note yet.
+    paypal.holding = true;
+    const de = shopById("DE")!;
+    const adapter = paypalAdapter(
+      de.paymentProviders.find((settings) => settings.provider === "paypal")!,
+      SECRETS,
+      de,
+      h.env,
+    );
+    const movement = await adapter.refund!({ paymentId: capture.id!, amount: 600, currency: "EUR", key: `refund-DE-${number}-lines-1` });
+    await writeMovement(ctx, "paypal", order.id, { ...movement, state: "pending" });
+    expect(await creditNotes()).toEqual([]);
+    const refunded = eventsOf(capture.id!, "PAYMENT.CAPTURE.REFUNDED");
+    expect(refunded).toHaveLength(1);
+    paypal.holding = false;
+    for (let time = 0; time < 2; time++) await paypal.resend(refunded[0]!);
+    expect(await creditNotes()).toEqual([{ refund_ref: movement.id, gross_total: 600 }]);
+    expect((await ledgerOf(number)).filter((row) => row.kind === "refund").map((row) => [row.amount, row.state])).toEqual([[600, "succeeded"]]);
   });
 
   test("a card declined at Stripe, then PayPal on the same order: one paid payment, through PayPal", async () => {
