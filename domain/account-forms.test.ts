@@ -1,10 +1,9 @@
 import type { ZodIssue } from "zod";
+import { isVatIdOf, normalizeVatId } from "./vat-id";
 import {
   ACCOUNT_FORM_CODES,
   callOffSchema,
-  isVatIdOf,
   loginSchema,
-  normalizeVatId,
   passwordChangeSchema,
   passwordProblem,
   passwordResetConfirmSchema,

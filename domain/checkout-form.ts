@@ -15,10 +15,11 @@ import { z } from "zod";
 import { isCalendarDate } from "./calendar-date";
 import { DELIVERY_MODES } from "./checkout";
 import { addressFields, emailField, hasHouseNumber, type ContactTexts } from "./contact-fields";
+import { isVatIdOf, normalizeVatId } from "./vat-id";
 
 /** The messages of the order form, in the language of whoever reads them. */
 export interface OrderFormTexts extends ContactTexts {
-  /** A VAT ID that is not two letters and 2-13 letters or digits. */
+  /** A VAT ID that does not fit its address's country (domain/vat-id.ts). */
   vatId: string;
   /** No country, or not a country code. */
   country: string;
@@ -45,16 +46,12 @@ export const ORDER_FORM_CODES = {
   desiredDateNotAllowed: "desired_date_not_allowed",
 } as const;
 
-/** A VAT ID as stored: spaces removed, upper case; two letters and 2-13 letters or digits (e.g. DE123456789, ATU12345678, CHE123456789). */
-const VAT_ID = /^[A-Z]{2}[A-Z0-9]{2,13}$/;
 const COUNTRY = /^[a-z]{2}$/;
 
-/** The VAT ID as stored (spaces removed, upper case). */
-export function normalizeVatId(text: string): string {
-  return text.replace(/\s+/g, "").toUpperCase();
-}
-
-/** An address, its country among `countries` (the shop's delivery countries). */
+/**
+ * An address, its country among `countries` (the shop's delivery countries); a VAT ID, when
+ * given, in the format of the address's country (its two-letter prefix and pattern, domain/vat-id.ts).
+ */
 export function orderAddressSchema(texts: OrderFormTexts, countries: readonly string[]) {
   const contact = addressFields(texts);
   return z
@@ -62,12 +59,7 @@ export function orderAddressSchema(texts: OrderFormTexts, countries: readonly st
       firstname: contact.firstname,
       lastname: contact.lastname,
       companyName: contact.company,
-      vatId: z
-        .string()
-        .max(40, texts.vatId)
-        .transform(normalizeVatId)
-        .refine((id) => id === "" || VAT_ID.test(id), { message: texts.vatId, params: { code: ORDER_FORM_CODES.vatId } })
-        .optional(),
+      vatId: z.string().max(40, texts.vatId).transform(normalizeVatId).optional(),
       street: contact.street,
       postcode: contact.zip,
       city: contact.city,
@@ -80,7 +72,11 @@ export function orderAddressSchema(texts: OrderFormTexts, countries: readonly st
             ctx.addIssue({ code: "custom", message: texts.countryNotDeliverable, params: { code: ORDER_FORM_CODES.countryNotDeliverable } });
         }),
     })
-    .strict();
+    .strict()
+    .superRefine((address, ctx) => {
+      if (address.vatId && !isVatIdOf(address.vatId, address.countryCode))
+        ctx.addIssue({ code: "custom", path: ["vatId"], message: texts.vatId, params: { code: ORDER_FORM_CODES.vatId } });
+    });
 }
 
 /**

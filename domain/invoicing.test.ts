@@ -9,6 +9,8 @@ import {
   isBusinessBuyer,
   isReverseCharge,
   momentOfState,
+  orderItems,
+  reverseChargeAmounts,
   signedDocumentPath,
 } from "./invoicing";
 import { PAYMENT_METHODS } from "./payment-methods";
@@ -45,16 +47,47 @@ test("the year is the shop's (Europe/Berlin): New Year's Eve 23:00 UTC is alread
   expect(documentYear(new Date("2027-06-30T22:30:00Z"), "Europe/Berlin")).toBe(2027);
 });
 
-test("reverse charge: an EU business with a VAT ID of its own EU country, other than the seller's, from an EU seller", () => {
-  expect(isReverseCharge("de", { countryCode: "nl", vatId: "NL123456789B01" })).toBe(true);
-  expect(isReverseCharge("de", { countryCode: "GR", vatId: "EL123456789" })).toBe(true);
-  expect(isReverseCharge("de", { countryCode: "at", vatId: " ATU12345678 " })).toBe(true);
-  expect(isReverseCharge("de", { countryCode: "de", vatId: "DE123456789" })).toBe(false);
-  expect(isReverseCharge("de", { countryCode: "nl", vatId: "" })).toBe(false);
-  expect(isReverseCharge("de", { countryCode: "nl" })).toBe(false);
-  expect(isReverseCharge("de", { countryCode: "nl", vatId: "BE0123456789" })).toBe(false);
-  expect(isReverseCharge("de", { countryCode: "ch", vatId: "CHE123456789" })).toBe(false);
-  expect(isReverseCharge("ch", { countryCode: "de", vatId: "DE123456789" })).toBe(false);
+test("reverse charge: an EU business with a VAT ID of its own EU country, other than the seller's, delivered there, from an EU seller", () => {
+  expect(isReverseCharge("de", { countryCode: "nl", vatId: "NL123456789B01" }, "nl")).toBe(true);
+  expect(isReverseCharge("de", { countryCode: "GR", vatId: "EL123456789" }, "gr")).toBe(true);
+  expect(isReverseCharge("de", { countryCode: "at", vatId: " ATU12345678 " }, "AT")).toBe(true);
+  expect(isReverseCharge("de", { countryCode: "fr", vatId: "FR12345678901" }, "be")).toBe(true);
+  expect(isReverseCharge("de", { countryCode: "fr", vatId: "FR12345678901" }, "de")).toBe(false);
+  expect(isReverseCharge("de", { countryCode: "fr", vatId: "FR12345678901" }, "ch")).toBe(false);
+  expect(isReverseCharge("de", { countryCode: "de", vatId: "DE123456789" }, "nl")).toBe(false);
+  expect(isReverseCharge("de", { countryCode: "nl", vatId: "" }, "nl")).toBe(false);
+  expect(isReverseCharge("de", { countryCode: "nl" }, "nl")).toBe(false);
+  expect(isReverseCharge("de", { countryCode: "nl", vatId: "BE0123456789" }, "nl")).toBe(false);
+  expect(isReverseCharge("de", { countryCode: "ch", vatId: "CHE123456789" }, "ch")).toBe(false);
+  expect(isReverseCharge("ch", { countryCode: "de", vatId: "DE123456789" }, "de")).toBe(false);
+});
+
+test("an order under the reverse charge costs each item's net as the invoice states it: lines, shipping, discount and voucher", () => {
+  const order = {
+    lines: [
+      { total: 11900, taxRate: 19 },
+      { total: 1070, taxRate: 7 },
+      { total: 1001, taxRate: 19 },
+    ],
+    shipping: 595,
+    shippingTaxRate: 19,
+    discount: 259,
+    voucher: 1000,
+  };
+  const net = reverseChargeAmounts(order);
+  const { items } = orderItems(order);
+  expect(net.grand).toBe(documentAmounts(items, true).gross);
+  expect(net.goods - net.discount - net.voucher + net.shipping).toBe(net.grand);
+  expect(net.lines.reduce((sum, line) => sum + line, 0)).toBe(net.goods);
+  expect(net).toMatchObject({ lines: [10000, 1000, 841], shipping: 500 });
+  expect(reverseChargeAmounts({ lines: [], shipping: 0, shippingTaxRate: 19, discount: 0, voucher: 0 })).toEqual({
+    lines: [],
+    goods: 0,
+    discount: 0,
+    voucher: 0,
+    shipping: 0,
+    grand: 0,
+  });
 });
 
 test("business customers: a company or a VAT ID", () => {

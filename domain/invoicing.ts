@@ -62,14 +62,18 @@ const vatIdCountry = (vatId: string): string => {
 };
 
 /**
- * The reverse charge (the customer owes the VAT): a business customer with a VAT ID of another
- * EU member state than the seller's, billed in that state, buying from a seller in the EU.
+ * The reverse charge (the customer owes the VAT), the one rule of the checkout's pricing and of
+ * the documents (docs/decisions/0075): a seller in the EU delivers goods to another EU member
+ * state than its own for a business customer whose billing address lies in such a state and whose
+ * VAT ID is of that state (its two-letter prefix; Greece's is EL). The order is then charged net
+ * and its invoice and credit notes state VAT 0 with the reverse-charge note.
  */
-export function isReverseCharge(sellerCountry: string, buyer: { countryCode: string; vatId?: string | undefined }): boolean {
+export function isReverseCharge(sellerCountry: string, buyer: { countryCode: string; vatId?: string | undefined }, deliveryCountry: string): boolean {
   const seller = sellerCountry.toLowerCase();
+  const abroadInEu = (country: string) => EU_COUNTRIES.includes(country) && country !== seller;
   const country = buyer.countryCode.toLowerCase();
   const vatId = buyer.vatId?.trim() ?? "";
-  return EU_COUNTRIES.includes(seller) && EU_COUNTRIES.includes(country) && country !== seller && vatId !== "" && vatIdCountry(vatId) === country;
+  return EU_COUNTRIES.includes(seller) && abroadInEu(country) && abroadInEu(deliveryCountry.toLowerCase()) && vatId !== "" && vatIdCountry(vatId) === country;
 }
 
 /** A business customer: the billing address names a company or a VAT ID (those get an e-invoice). */
@@ -138,6 +142,74 @@ export function documentAmounts(grossItems: readonly GrossItem[], reverseCharge:
   }
   const tax = breakdown.reduce((total, rate) => total + rate.tax, 0);
   return { items, breakdown, lineNet, allowances, charges, net, tax, gross: net + tax, reverseCharge };
+}
+
+/** What an item of an order's document is: a line, the shipping (a charge), the prepayment discount or the voucher (allowances). */
+export type OrderItemLabel = "line" | "shipping" | "discount" | "voucher";
+
+/** An order's amounts as its document bills them (minor units; gross, or net under the reverse charge once charged). */
+export interface OrderAmounts {
+  lines: readonly { total: number; taxRate: number }[];
+  shipping: number;
+  /** The shop's tax rate: the shipping's. */
+  shippingTaxRate: number;
+  discount: number;
+  voucher: number;
+}
+
+/** Splits an amount over the rates by their goods value; the rounding remainder goes to the largest. */
+function splitOverRates(amount: number, goodsByRate: Map<number, number>): { rate: number; amount: number }[] {
+  const goods = [...goodsByRate.values()].reduce((sum, value) => sum + value, 0);
+  if (amount === 0 || goods === 0) return [];
+  const parts = [...goodsByRate].map(([rate, value]) => ({ rate, amount: Math.floor((amount * value) / goods) }));
+  const largest = parts.reduce((best, part) => (goodsByRate.get(part.rate)! > goodsByRate.get(best.rate)! ? part : best));
+  largest.amount += amount - parts.reduce((sum, part) => sum + part.amount, 0);
+  return parts.filter((part) => part.amount > 0);
+}
+
+/**
+ * The items of an order's document, each with its label: the lines, the shipping (a charge at
+ * the shop's rate), the discount and the voucher (allowances, split over the lines' rates by their goods value).
+ */
+export function orderItems(order: OrderAmounts): { items: GrossItem[]; labels: OrderItemLabel[] } {
+  const goodsByRate = new Map<number, number>();
+  for (const line of order.lines) goodsByRate.set(line.taxRate, (goodsByRate.get(line.taxRate) ?? 0) + line.total);
+  const items: GrossItem[] = order.lines.map((line) => ({ gross: line.total, taxRate: line.taxRate, role: "line" }));
+  const labels: OrderItemLabel[] = order.lines.map(() => "line");
+  const add = (item: GrossItem, label: OrderItemLabel) => {
+    items.push(item);
+    labels.push(label);
+  };
+  if (order.shipping > 0) add({ gross: order.shipping, taxRate: order.shippingTaxRate, role: "charge" }, "shipping");
+  for (const part of splitOverRates(order.discount, goodsByRate)) add({ gross: part.amount, taxRate: part.rate, role: "allowance" }, "discount");
+  for (const part of splitOverRates(order.voucher, goodsByRate)) add({ gross: part.amount, taxRate: part.rate, role: "allowance" }, "voucher");
+  return { items, labels };
+}
+
+/**
+ * What an order costs under the reverse charge: each item at its net as the invoice states it
+ * (documentAmounts), VAT 0. The lines' nets in their order, the shipping's, the discount's and
+ * the voucher's; `grand` is what the customer pays and the invoice totals.
+ */
+export function reverseChargeAmounts(order: OrderAmounts): {
+  lines: number[];
+  goods: number;
+  discount: number;
+  voucher: number;
+  shipping: number;
+  grand: number;
+} {
+  const { items, labels } = orderItems(order);
+  const amounts = documentAmounts(items, true);
+  const sum = (label: OrderItemLabel) => amounts.items.reduce((total, item, index) => total + (labels[index] === label ? item.net : 0), 0);
+  return {
+    lines: amounts.items.slice(0, order.lines.length).map((item) => item.net),
+    goods: amounts.lineNet,
+    discount: sum("discount"),
+    voucher: sum("voucher"),
+    shipping: sum("shipping"),
+    grand: amounts.net,
+  };
 }
 
 /** The year a document issued at `instant` counts in: the calendar year in the shop's time zone. */

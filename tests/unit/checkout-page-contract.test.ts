@@ -122,7 +122,8 @@ describe("the API's refusals land where the page shows them, in its words", () =
 
   test("express abroad without a separate shipping address: at the delivery mode; a country the shop does not deliver to never leaves the page", async () => {
     const values = form({ deliveryMode: "express" });
-    values.billingAddress = { ...values.billingAddress, countryCode: "nl", postcode: "1011 AB" };
+    // A VAT ID must fit the billing country: the German one goes with the German address.
+    values.billingAddress = { ...values.billingAddress, vatId: "", countryCode: "nl", postcode: "1011 AB" };
     expect((await refusal(values, await cartWith("FLOOR-1", 1))).fields).toEqual([["deliveryMode", "checkout.reasons.country"]]);
     const abroad = form();
     abroad.billingAddress.countryCode = "us";

@@ -1,7 +1,8 @@
 /**
  * Labels the shop API and GraphQL put into their answers: a unit's short label and the
  * included-tax line. The words are in locales/<lang>/server.json (`units.<CODE>`,
- * `tax.included`); an unknown language reads German, as every server text does.
+ * `tax.included`) and, under the reverse charge, the invoice's note (invoices.json
+ * `document.reverseCharge`); an unknown language reads German, as every server text does.
  */
 import { knownUnit } from "@domain/units";
 import { text } from "./texts";
@@ -15,4 +16,9 @@ export function unitLabel(code: string, language: string): string {
 export function taxLabel(rate: number, language: string): string {
   const decimal = language === "en" ? "." : ",";
   return text(language, "server", "tax.included", { rate: String(rate).replace(".", decimal) });
+}
+
+/** The tax line of an order charged under the reverse charge: the invoice's note ("Steuerschuldnerschaft des Leistungsempfängers"). */
+export function reverseChargeLabel(language: string): string {
+  return text(language, "invoices", "document.reverseCharge");
 }

@@ -88,9 +88,9 @@ test("every method has a name in every language's checkout texts", () => {
   }
 });
 
-test("the running texts on payment (product drawer, service FAQ) name what every shop offers: PayPal, card, Klarna, prepayment with its discount, invoice, instalment purchase, cash on delivery", () => {
+test("the running texts on payment (product drawer, service FAQ) name what every shop offers: PayPal, card, Klarna, Amazon Pay, prepayment with its discount, invoice, instalment purchase, cash on delivery", () => {
   // The texts are fixed words, not the config: when what every shop offers changes, they need rewriting.
-  const everywhere = ["paypal", "card", "klarna", "prepayment", "invoice", "instalment", "cash_on_delivery"];
+  const everywhere = ["paypal", "card", "klarna", "amazon_pay", "prepayment", "invoice", "instalment", "cash_on_delivery"];
   const offeredByAll = SHOPS.map((shop) => paymentMethodsForBuild(shop.id)).reduce<string[]>(
     (common, methods) => common.filter((method) => methods.includes(method as never)),
     [...PAYMENT_METHODS],

@@ -56,6 +56,8 @@ const paymentState = async (shop: string, number: string) =>
 test.each([
   ["NL", "nl", "instant_transfer", ["ideal"], "eur"],
   ["CH", "fr", "twint", ["twint"], "chf"],
+  // Stripe's Amazon Pay takes CHF (docs/decisions/0066).
+  ["CH", "de", "amazon_pay", ["amazon_pay"], "chf"],
   ["DE", "de", "amazon_pay", ["amazon_pay"], "eur"],
   ["DE", "de", "instalment", ["klarna"], "eur"],
 ])("%s (%s): %s opens the provider's page of %j only and is paid there", async (shop, language, method, types, currency) => {

@@ -14,6 +14,8 @@ import { PAYPAL_TRANSMISSION_HEADERS } from "../core/payments/paypal-wire";
 import { paymentConfigProblems } from "../core/payments/adapters";
 import { paypalAdapter, paypalLocale } from "../core/payments/paypal";
 import { refundPayment } from "../core/payments/refund";
+import { writeMovement } from "../core/payments/ledger";
+import { expireAbandonedPayments } from "./payment-expiry";
 import type { ApiContext } from "../core/context";
 import { shopById } from "../core/shop";
 
@@ -37,6 +39,7 @@ beforeEach(() => {
 });
 
 const CALLBACK = "/apiv2/checkout/payment/paypal/callback";
+const SECRETS = { clientId: PAYPAL_STAND_IN_CLIENT_ID, clientSecret: PAYPAL_STAND_IN_CLIENT_SECRET, webhookId: PAYPAL_STAND_IN_WEBHOOK_ID };
 const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
 const SKU = "FLOOR-1";
 
@@ -148,7 +151,7 @@ describe("the PayPal adapter creates an order", () => {
     const shop = shopById("DE")!;
     const provider = paypalAdapter(
       shop.paymentProviders.find((settings) => settings.provider === "paypal")!,
-      { clientId: PAYPAL_STAND_IN_CLIENT_ID, clientSecret: PAYPAL_STAND_IN_CLIENT_SECRET, webhookId: PAYPAL_STAND_IN_WEBHOOK_ID },
+      SECRETS,
       shop,
       h.env,
     );
@@ -382,6 +385,43 @@ describe("the webhook, verified by PayPal, is the source of truth", () => {
   });
 });
 
+describe("a PayPal order never approved", () => {
+  test("is cancelled by the expiry job a day after it was opened, its stock given back once; an approved or a younger one is left", async () => {
+    const before = await stock();
+    const abandoned = await placed();
+    const approved = await placed();
+    paypal.holding = true;
+    await paypal.choose(approved.paypalId!, "approve");
+    paypal.holding = false;
+    expect(await stock()).toBe(before - 4);
+    // Within the day nothing is asked.
+    expect(await expireAbandonedPayments(h.env, new Date("2026-11-18T20:00:00Z"))).toBe(0);
+    expect(await orderOf(abandoned.number)).toMatchObject({ payment_state: "pending", stock_held: 1 });
+    // A day later (the file's other payments left unpaid go too).
+    const dayLater = new Date("2026-11-19T09:00:00Z");
+    expect(await expireAbandonedPayments(h.env, dayLater)).toBeGreaterThanOrEqual(1);
+    expect(await orderOf(abandoned.number)).toMatchObject({ payment_state: "cancelled", stock_held: 0 });
+    expect(await orderOf(approved.number)).toMatchObject({ payment_state: "pending", stock_held: 1 });
+    const released = await stock();
+    expect(released).toBeGreaterThanOrEqual(before - 2);
+    expect(await expireAbandonedPayments(h.env, dayLater)).toBe(0);
+    expect(await stock()).toBe(released);
+    // Approving the lapsed order at PayPal afterwards takes nothing: the shop captures only an order's open payment.
+    await paypal.choose(abandoned.paypalId!, "approve").catch(() => undefined);
+    expect(await orderOf(abandoned.number)).toMatchObject({ payment_state: "cancelled", stock_held: 0 });
+    expect(captureOf(abandoned.paypalId!)).toBeUndefined();
+  });
+
+  test("PayPal down: the payment waits for the next run", async () => {
+    const { number } = await placed();
+    paypal.down = true;
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    await expireAbandonedPayments(h.env, new Date("2026-11-19T09:00:00Z"));
+    warn.mockRestore();
+    expect(await orderOf(number)).toMatchObject({ payment_state: "pending", stock_held: 1 });
+  });
+});
+
 describe("refunds and providers side by side", () => {
   test("a staff cancellation's refund goes back through PayPal, never more than was paid, keyed by the cancellation", async () => {
     const { number, paypalId } = await placed();
@@ -422,6 +462,35 @@ describe("refunds and providers side by side", () => {
     });
     warn.mockRestore();
     expect((await ledgerOf(second.number)).map((row) => row.kind)).toEqual(["charge"]);
+  });
+
+  test("a refund PayPal first answered pending gets its credit note once on PAYMENT.CAPTURE.REFUNDED; replays issue none more", async () => {
+    const { number, paypalId } = await placed();
+    await paypal.choose(paypalId!, "approve");
+    const order = await orderOf(number);
+    const capture = captureOf(paypalId!)!;
+    const request = new Request("https://api.example/admin/api/orders/x/cancel", { method: "POST" });
+    const ctx: ApiContext = { request, url: new URL(request.url), env: h.env, db: h.db, now: new Date(), waitUntil: () => undefined, meta: {}, headers: {} };
+    const creditNotes = async () =>
+      (await h.db.prepare("SELECT refund_ref, gross_total FROM invoices WHERE order_id = ? AND kind = 'credit_note'").bind(order.id).all()).results;
+    // PayPal's refund answer said PENDING (its webhook held back): the ledger has it pending, no credit note yet.
+    paypal.holding = true;
+    const de = shopById("DE")!;
+    const adapter = paypalAdapter(
+      de.paymentProviders.find((settings) => settings.provider === "paypal")!,
+      SECRETS,
+      de,
+      h.env,
+    );
+    const movement = await adapter.refund!({ paymentId: capture.id!, amount: 600, currency: "EUR", key: `refund-DE-${number}-lines-1` });
+    await writeMovement(ctx, "paypal", order.id, { ...movement, state: "pending" });
+    expect(await creditNotes()).toEqual([]);
+    const refunded = eventsOf(capture.id!, "PAYMENT.CAPTURE.REFUNDED");
+    expect(refunded).toHaveLength(1);
+    paypal.holding = false;
+    for (let time = 0; time < 2; time++) await paypal.resend(refunded[0]!);
+    expect(await creditNotes()).toEqual([{ refund_ref: movement.id, gross_total: 600 }]);
+    expect((await ledgerOf(number)).filter((row) => row.kind === "refund").map((row) => [row.amount, row.state])).toEqual([[600, "succeeded"]]);
   });
 
   test("a card declined at Stripe, then PayPal on the same order: one paid payment, through PayPal", async () => {

@@ -25,7 +25,8 @@ import { orderFormSchema, type OrderAddress, type OrderForm } from "@domain/chec
 import type { CustomerType } from "@domain/account";
 import { countryName } from "@domain/countries";
 import { withdrawalRightRefusal } from "@domain/withdrawal-right";
-import { formatMoney, formatQuantity } from "@domain/money";
+import { isReverseCharge } from "@domain/invoicing";
+import { formatMoney, formatQuantity, includedTax } from "@domain/money";
 import { PAYMENT_METHODS, type PaymentMethod } from "@config/shop-config";
 import { unitLabel } from "@worker/lib/labels";
 import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
@@ -317,7 +318,9 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
   const { shipping, summary } = deliveryFor(ctx, body, pricing);
   const discount = paymentDiscount(paymentMethod, goods);
   const { voucher, dropped } = cartVoucher(ctx, applied);
-  const totals = totalsOf(priced, discount, shipping, ctx.shop.taxRate, voucher?.amount);
+  // The reverse charge (docs/decisions/0075): the one rule of the invoice, decided once here and kept with the order.
+  const reverseCharge = ctx.shop.seller !== null && isReverseCharge(ctx.shop.seller.countryCode, body.billingAddress, shipTo.countryCode);
+  const totals = totalsOf(priced, discount, shipping, ctx.shop.taxRate, voucher?.amount, reverseCharge);
   // A voucher left out: only at the total the client saw without it.
   if (dropped && body.expectedTotal !== totals.grand) throw voucherFailure(dropped.refusal, "voucher");
   if (body.expectedTotal !== undefined && body.expectedTotal !== totals.grand)
@@ -368,6 +371,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
     customer_id: visitor.customerId ?? null,
     voucher_code: voucher?.code ?? null,
     voucher_total: totals.voucher,
+    reverse_charge: reverseCharge ? 1 : 0,
     version: 0,
     change_claim: null,
   };
@@ -381,8 +385,9 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
     quantity: p.line.quantity,
     unit: p.line.unit,
     package_content: p.line.package_content,
-    package_price: p.price,
-    line_total: p.total,
+    // Under the reverse charge the order holds nets: the package price shown without its tax, the line at its net as billed.
+    package_price: reverseCharge ? p.price - includedTax(p.price, p.taxRate) : p.price,
+    line_total: totals.lines[index]!,
     tax_rate: p.taxRate,
     shipped_qty: 0,
     delivered_qty: 0,

@@ -19,9 +19,14 @@
  *   one that is no longer usable is left out, and the quote says why (`cartVoucher`).
  * - Tax included: per tax rate on the goods less that rate's share of the discount and the
  *   voucher, and the shop's rate on shipping.
+ * - Under the reverse charge (domain/invoicing.ts isReverseCharge: an EU business customer with a
+ *   VAT ID of another member state, delivered there; docs/decisions/0075) every amount is its net
+ *   as the invoice states it (domain/invoicing.ts reverseChargeAmounts) and the tax is 0: the
+ *   order, the payment and the invoice charge the same net total.
  */
 import { isCalendarDate } from "@domain/calendar-date";
 import { DELIVERY_MODES, type DeliveryModeCode, type ModeReason } from "@domain/checkout";
+import { reverseChargeAmounts } from "@domain/invoicing";
 import { includedTax } from "@domain/money";
 import { prepaymentDiscount } from "@domain/prepayment";
 import { addDays, berlinTime } from "../core/berlin-time";
@@ -82,6 +87,8 @@ export type DeliverySummary =
   | { date: string; latestDate: string; surcharges: { type: "offshore"; amount: number }[]; isFree: boolean };
 
 export interface Totals {
+  /** Each priced line's total as charged (its net under the reverse charge). */
+  lines: number[];
   goods: number;
   discount: number;
   /** The part of the voucher used (0 without one). */
@@ -89,6 +96,7 @@ export interface Totals {
   shipping: number;
   tax: number;
   grand: number;
+  reverseCharge: boolean;
 }
 
 /**
@@ -217,10 +225,21 @@ export function voucherOff(amount: number, goods: number, discount: number): num
  * Tax included in the grand total: per tax rate on the goods less their share of the discount and
  * the voucher (split by the rates' goods values, the rounding left to the last rate), and the
  * shop's rate on shipping. `voucherAmount` is the voucher's value; the part used is `totals.voucher`.
+ * Under the reverse charge every amount is its net and the tax 0.
  */
-export function totalsOf(priced: PricedLine[], discount: number, shipping: number, shopRate: number, voucherAmount = 0): Totals {
+export function totalsOf(priced: PricedLine[], discount: number, shipping: number, shopRate: number, voucherAmount = 0, reverseCharge = false): Totals {
   const goods = priced.reduce((sum, p) => sum + p.total, 0);
   const voucher = voucherOff(voucherAmount, goods, discount);
+  if (reverseCharge) {
+    const net = reverseChargeAmounts({
+      lines: priced.map((p) => ({ total: p.total, taxRate: p.taxRate })),
+      shipping,
+      shippingTaxRate: shopRate,
+      discount,
+      voucher,
+    });
+    return { ...net, tax: 0, reverseCharge };
+  }
   const reduction = discount + voucher;
   const byRate = new Map<number, number>();
   for (const p of priced) byRate.set(p.taxRate, (byRate.get(p.taxRate) ?? 0) + p.total);
@@ -232,7 +251,8 @@ export function totalsOf(priced: PricedLine[], discount: number, shipping: numbe
     reductionLeft -= share;
     tax += includedTax(gross - share, rate);
   });
-  return { goods, discount, voucher, shipping, tax, grand: goods - discount - voucher + shipping };
+  const lines = priced.map((p) => p.total);
+  return { lines, goods, discount, voucher, shipping, tax, grand: goods - discount - voucher + shipping, reverseCharge };
 }
 
 /** Why standard shipping is never free here, or null where the free-shipping value applies (the home country, mainland, no decking unless every item ships free). */

@@ -1,5 +1,5 @@
 /**
- * The checkout quote: GET /apiv2/checkout/quote?country=&postcode=&mode=&desiredDate=&payment=
+ * The checkout quote: GET /apiv2/checkout/quote?country=&postcode=&mode=&desiredDate=&payment=&billingCountry=&vatId=
  * answers what the cart page shows (domain/checkout.ts CheckoutQuote): the lines with what is
  * wrong with them now, the samples, every delivery mode with why it is unavailable, shipping,
  * totals with tax, what prepayment saves, the payment methods, and `expectedTotal`, the grand
@@ -14,18 +14,26 @@
  * The voucher applied to the cart (checkout/voucher.ts) comes off after the discount
  * (pricing.ts); one that can no longer be used is left out and named in `notices`.
  *
+ * The checkout page sends the billing address's country and VAT ID once the VAT ID is filled in:
+ * under the reverse charge (domain/invoicing.ts isReverseCharge; docs/decisions/0075) the lines and
+ * totals are the nets, the tax 0 with the reverse-charge note, as the order will be placed. The cart
+ * page sends neither and quotes the shop's prices with VAT to everyone. A VAT ID that does not fit the
+ * billing country quotes with VAT (the order form refuses it).
+ *
  * A read: the visitor row, the cart's lines and its voucher in one D1 round trip, nothing written.
  */
 import { z } from "zod";
 import { DELIVERY_MODES, type CheckoutProblem, type CheckoutQuote, type DeliveryModeCode, type QuoteLine, type QuoteSample } from "@domain/checkout";
 import { isCalendarDate } from "@domain/calendar-date";
 import { countryName } from "@domain/countries";
-import { formatQuantity, money } from "@domain/money";
+import { isReverseCharge } from "@domain/invoicing";
+import { formatQuantity, includedTax, money } from "@domain/money";
+import { isVatIdOf, normalizeVatId } from "@domain/vat-id";
 import { PREPAYMENT_DISCOUNT_PERCENT, prepaymentDiscount } from "@domain/prepayment";
 import { MAX_QUANTITY } from "@domain/quantity";
 import { slugPath } from "@domain/routes";
 import { PAYMENT_METHODS } from "@config/shop-config";
-import { taxLabel, unitLabel } from "@worker/lib/labels";
+import { reverseChargeLabel, taxLabel, unitLabel } from "@worker/lib/labels";
 import type { ShopContext } from "../core/context";
 import { FREE_SHIPPING_FROM } from "../core/delivery-rules";
 import { MESSAGES } from "../core/envelope";
@@ -48,7 +56,9 @@ import {
   priceCart,
   totalsOf,
   type CartPricing,
+  type Totals,
 } from "./pricing";
+import { ORDER_FORM_TEXTS } from "../core/order-form-texts";
 
 const refused = (message: string, code: string) => ({ message, params: { code } });
 
@@ -77,6 +87,13 @@ function quoteSchema(ctx: ShopContext) {
         .string()
         .refine((date) => isCalendarDate(date), refused(CHECKOUT_MESSAGES.date, "invalid_date"))
         .optional(),
+      billingCountry: z
+        .string()
+        .trim()
+        .toLowerCase()
+        .regex(/^[a-z]{2}$/, CHECKOUT_MESSAGES.country)
+        .optional(),
+      vatId: z.string().max(40, ORDER_FORM_TEXTS.vatId).transform(normalizeVatId).optional(),
       payment: z
         .string()
         .superRefine((method, issues) => {
@@ -115,11 +132,13 @@ function lineProblem(ctx: ShopContext, row: CartLineRow, others: number): QuoteL
 const linkOf = (ctx: ShopContext, row: CartLineRow) => (row.listed === 1 && row.slug ? slugPath(ctx.shop, ctx.language, row.slug) : null);
 const imageOf = (row: CartLineRow) => (row.image ? { src: row.image, alt: row.title } : null);
 
-function quoteLines(ctx: ShopContext, pricing: CartPricing): QuoteLine[] {
+/** The product lines; under the reverse charge at their nets (`totals.lines`, the package price without its tax). */
+function quoteLines(ctx: ShopContext, pricing: CartPricing, totals: Totals): QuoteLine[] {
   const m = (minor: number) => money(minor, ctx.shop.currency, ctx.language);
   const perSku = new Map<string, number>();
   for (const row of pricing.products) perSku.set(row.sku, (perSku.get(row.sku) ?? 0) + row.quantity);
   return pricing.priced
+    .map((p, index) => ({ ...p, total: totals.lines[index]!, price: totals.reverseCharge ? p.price - includedTax(p.price, p.taxRate) : p.price }))
     .filter((p) => p.line.kind === "product")
     .map(({ line: row, price, total, offerId, offerExpired }): QuoteLine => {
       const others = perSku.get(row.sku)! - row.quantity;
@@ -162,7 +181,6 @@ export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: Quot
   const pricing = priceCart(ctx, rows, { country, postcode: query.postcode, hasAccount: ctx.visitorState.visitor?.hasAccount ?? false });
   const asked: DeliveryModeCode = query.mode ?? "standard";
   const mode: DeliveryModeCode = modeRule(pricing, asked).available ? asked : "standard";
-  const lines = quoteLines(ctx, pricing);
   const hasProducts = pricing.products.length > 0;
   const deliverable = hasProducts && pricing.delivery.isDeliverable && pricing.delivery.standard !== null;
 
@@ -170,7 +188,6 @@ export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: Quot
   if (!hasProducts) problems.push("cart_empty");
   else if (!deliverable) problems.push("not_deliverable");
   if (rows.length > MAX_ORDER_LINES) problems.push("too_many_lines");
-  for (const line of lines) if (line.problem && !problems.includes(line.problem.code)) problems.push(line.problem.code);
   let desiredDate = query.desiredDate;
   if (deliverable && mode === "requested_date") {
     const problem = desiredDateProblem(desiredDate, pricing.desiredDate!);
@@ -181,7 +198,15 @@ export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: Quot
   const charged = deliverable ? chargeMode(pricing, mode, desiredDate) : null;
   const shipping = charged?.shipping ?? 0;
   const { voucher, dropped } = cartVoucher(ctx, applied);
-  const totals = totalsOf(pricing.priced, paymentDiscount(query.payment ?? null, pricing.goods), shipping, taxRate, voucher?.amount);
+  const billing = { countryCode: query.billingCountry ?? "", vatId: query.vatId };
+  const reverseCharge =
+    ctx.shop.seller !== null &&
+    query.vatId !== undefined &&
+    isVatIdOf(query.vatId, billing.countryCode) &&
+    isReverseCharge(ctx.shop.seller.countryCode, billing, country);
+  const totals = totalsOf(pricing.priced, paymentDiscount(query.payment ?? null, pricing.goods), shipping, taxRate, voucher?.amount, reverseCharge);
+  const lines = quoteLines(ctx, pricing, totals);
+  for (const line of lines) if (line.problem && !problems.includes(line.problem.code)) problems.push(line.problem.code);
   const standard = pricing.delivery.standard;
   const express = pricing.delivery.express;
   const notFree = noFreeShipping(ctx, pricing, country);
@@ -228,7 +253,7 @@ export function buildQuote(ctx: VisitorContext, rows: CartLineRow[], query: Quot
       voucher: voucher ? m(totals.voucher) : null,
       shipping: m(totals.shipping),
       tax: m(totals.tax),
-      taxLabel: taxLabel(taxRate, ctx.language),
+      taxLabel: reverseCharge ? reverseChargeLabel(ctx.language) : taxLabel(taxRate, ctx.language),
       grand: m(totals.grand),
     },
     notices: dropped ? [{ code: dropped.refusal, params: { code: dropped.code } }] : [],

@@ -394,6 +394,54 @@ describe("the webhook is the source of truth", () => {
   });
 });
 
+describe("a refund Stripe reports pending first", () => {
+  const creditNotes = async (number: string) =>
+    (
+      await h.db
+        .prepare(
+          "SELECT i.refund_ref, i.gross_total FROM invoices i JOIN orders o ON o.id = i.order_id WHERE o.order_number = ? AND i.kind = 'credit_note' ORDER BY i.number",
+        )
+        .bind(number)
+        .all<{ refund_ref: string; gross_total: number }>()
+    ).results;
+  const refundEvent = (type: string, paymentIntent: string, id: string, status: string) =>
+    JSON.stringify({
+      id: `evt_${id}_${status}`,
+      object: "event",
+      created: 1,
+      data: { object: { id, object: "refund", amount: 700, currency: "eur", payment_intent: paymentIntent, status } },
+      livemode: false,
+      type,
+    });
+  const report = async (body: string) => (await webhook(body, stripeSignature(body, STAND_IN_WEBHOOK_SECRET))).body.data;
+
+  test("gets its credit note once when a later report says it succeeded; replays and a late pending report change nothing", async () => {
+    const { number, sessionId } = await placed("card");
+    await stripe.choose(sessionId!, "succeed");
+    const paymentIntent = stripe.sessions.get(sessionId!)!.payment_intent as string;
+    expect(await report(refundEvent("refund.created", paymentIntent, "re_late_1", "pending"))).toMatchObject({ recorded: 1 });
+    expect(await report(refundEvent("charge.refund.updated", paymentIntent, "re_late_1", "pending"))).toMatchObject({ recorded: 0 });
+    expect(await creditNotes(number)).toEqual([]);
+    expect((await ledgerOf(number)).find((row) => row.kind === "refund")).toMatchObject({ amount: 700, state: "pending" });
+    expect(await report(refundEvent("refund.updated", paymentIntent, "re_late_1", "succeeded"))).toMatchObject({ recorded: 1 });
+    for (const type of ["refund.updated", "charge.refund.updated"]) await report(refundEvent(type, paymentIntent, "re_late_1", "succeeded"));
+    await report(refundEvent("refund.updated", paymentIntent, "re_late_1", "pending"));
+    expect(await creditNotes(number)).toEqual([{ refund_ref: "re_late_1", gross_total: 700 }]);
+    expect((await ledgerOf(number)).find((row) => row.kind === "refund")).toMatchObject({ amount: 700, state: "succeeded" });
+  });
+
+  test("a pending refund that fails gets no credit note, nor does a forged success after it", async () => {
+    const { number, sessionId } = await placed("card");
+    await stripe.choose(sessionId!, "succeed");
+    const paymentIntent = stripe.sessions.get(sessionId!)!.payment_intent as string;
+    await report(refundEvent("refund.created", paymentIntent, "re_late_2", "pending"));
+    await report(refundEvent("refund.failed", paymentIntent, "re_late_2", "failed"));
+    await report(refundEvent("refund.updated", paymentIntent, "re_late_2", "succeeded"));
+    expect(await creditNotes(number)).toEqual([]);
+    expect((await ledgerOf(number)).find((row) => row.kind === "refund")).toMatchObject({ amount: 700, state: "failed" });
+  });
+});
+
 describe("a provider that is down at order time", () => {
   test("leaves the order placed and pending without a page; another try later opens it; the page words it in every language", async () => {
     stripe.down = true;

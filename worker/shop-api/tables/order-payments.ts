@@ -101,6 +101,13 @@ export function settleStock(orderId: string): SqlFragment[] {
   ];
 }
 
+/** Orders whose online payment, opened at the provider, has waited pending since before `before` (the expiry job asks their providers). */
+export function selectStalePendingPayments(before: string, limit: number): SqlFragment {
+  return sql`SELECT id, shop_id, order_number, payment_provider, payment_reference FROM orders
+    WHERE payment_state = 'pending' AND payment_reference IS NOT NULL AND payment_updated_at < ${before}
+    ORDER BY payment_updated_at LIMIT ${limit}`;
+}
+
 /**
  * Records a verified outcome once (a replay finds its row and writes nothing), marked
  * `applied` when the order's current state allows it.

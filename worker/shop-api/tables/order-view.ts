@@ -12,7 +12,7 @@ import { money } from "@domain/money";
 import type { BankAccountView } from "@domain/bank-account";
 import type { OrderAddress, VisitorOrderView } from "@domain/api/orders";
 import { parseJsonOr } from "@worker/lib/json";
-import { taxLabel } from "@worker/lib/labels";
+import { reverseChargeLabel, taxLabel } from "@worker/lib/labels";
 import type { OrderPaymentColumns } from "./order-payments";
 import { orderLineViews, type OrderLineRow, type OrderRow } from "./orders";
 
@@ -57,7 +57,8 @@ export function orderView(
       prepaymentDiscount: m(order.discount_total),
       voucher: order.voucher_code ? { code: order.voucher_code, amount: m(order.voucher_total ?? 0) } : null,
       shipping: m(order.shipping_total),
-      tax: { isIncluded: true, amount: m(order.tax_total), label: taxLabel(taxRate, language) },
+      // Under the reverse charge the amounts are nets and the tax line is the invoice's note with 0.
+      tax: { isIncluded: true, amount: m(order.tax_total), label: order.reverse_charge ? reverseChargeLabel(language) : taxLabel(taxRate, language) },
       grandTotal: m(order.grand_total),
     },
   };

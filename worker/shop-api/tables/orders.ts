@@ -47,6 +47,8 @@ export interface OrderRow {
   /** The voucher the order redeemed (migration 0024; tables/vouchers.ts) and the part of it used, minor units (0 without one). */
   voucher_code?: string | null;
   voucher_total?: number;
+  /** 1: placed under the reverse charge (migration 0040): its amounts are nets, its tax 0. */
+  reverse_charge?: 0 | 1;
   /** The order's change count (migration 0070): every change of the state machine (orders/order-transitions.ts) raises it. */
   version: number;
   /** The claim of the change that last won the order's guarding UPDATE. */
@@ -105,12 +107,12 @@ export function currentOrderNumber(shopId: string): SqlFragment {
 export function insertOrder(row: Omit<OrderRow, "order_number">, holds: SqlFragment): SqlFragment {
   return sql`INSERT INTO orders (id, order_number, shop_id, language, visitor_id, email, billing_address, shipping_address, delivery_mode,
       desired_date, payment_method, currency, goods_total, discount_total, shipping_total, tax_total, grand_total, delivery_summary, state,
-      placed_at, created_at, customer_id, voucher_code, voucher_total)
+      placed_at, created_at, customer_id, voucher_code, voucher_total, reverse_charge)
     SELECT ${row.id}, (${currentOrderNumber(row.shop_id)}), ${row.shop_id}, ${row.language}, ${row.visitor_id}, ${row.email},
       ${row.billing_address}, ${row.shipping_address}, ${row.delivery_mode}, ${row.desired_date}, ${row.payment_method}, ${row.currency},
       ${row.goods_total}, ${row.discount_total}, ${row.shipping_total}, ${row.tax_total}, ${row.grand_total}, ${row.delivery_summary},
       ${row.state}, ${row.placed_at}, ${row.created_at}, ${row.customer_id ?? null},
-      ${row.voucher_code ?? null}, ${row.voucher_total ?? 0}
+      ${row.voucher_code ?? null}, ${row.voucher_total ?? 0}, ${row.reverse_charge ?? 0}
     WHERE ${holds}`;
 }
 

@@ -18,11 +18,21 @@ export interface PaymentLedgerRow {
   created_at: string;
 }
 
-/** Writes the movement once: a row with the same provider and object id already there keeps it (and its state). */
+/**
+ * Writes the movement once: a row with the same provider and object id already there keeps it,
+ * except a refund recorded as pending, which takes the state a later report gives it (succeeded,
+ * failed, canceled) once; a final state never goes back to pending.
+ */
 export function insertLedgerEntry(row: PaymentLedgerRow): SqlFragment {
   return sql`INSERT INTO payment_ledger (provider, provider_ref, order_id, kind, amount, currency, state, created_at)
     VALUES (${row.provider}, ${row.provider_ref}, ${row.order_id}, ${row.kind}, ${row.amount}, ${row.currency}, ${row.state}, ${row.created_at})
-    ON CONFLICT (provider, provider_ref) DO NOTHING`;
+    ON CONFLICT (provider, provider_ref) DO UPDATE SET state = excluded.state
+      WHERE payment_ledger.kind = 'refund' AND excluded.kind = 'refund' AND payment_ledger.state = 'pending' AND excluded.state <> 'pending'`;
+}
+
+/** One movement of the ledger by the provider's id of it. */
+export function selectLedgerEntry(provider: string, providerRef: string): SqlFragment {
+  return sql`SELECT * FROM payment_ledger WHERE provider = ${provider} AND provider_ref = ${providerRef}`;
 }
 
 /** The shop's order a charge of the provider paid (refunds and chargebacks name the charge's payment, not the order). */

@@ -69,7 +69,7 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
     setValue("desiredDate", choice.desiredDate ?? "");
   }, [setValue]);
 
-  const [deliveryMode, desiredDate, paymentMethod, differentShipping, billingCountry, billingPostcode, shippingCountry, shippingPostcode] = form.watch([
+  const [deliveryMode, desiredDate, paymentMethod, differentShipping, billingCountry, billingPostcode, shippingCountry, shippingPostcode, vatId] = form.watch([
     "deliveryMode",
     "desiredDate",
     "paymentMethod",
@@ -78,10 +78,13 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
     "billingAddress.postcode",
     "shippingAddress.countryCode",
     "shippingAddress.postcode",
+    "billingAddress.vatId",
   ]);
   const [countryKnown, setCountryKnown] = React.useState(false);
   const shipTo = differentShipping ? { country: shippingCountry, postcode: shippingPostcode } : { country: billingCountry, postcode: billingPostcode };
   const postcode = useDebounced(shipTo.postcode, 500);
+  // A business customer's VAT ID: the quote tells whether the order is charged net under the reverse charge.
+  const quotedVatId = useDebounced(vatId, 500);
   const {
     data: quote,
     error: quoteError,
@@ -93,6 +96,8 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
     mode: deliveryMode,
     desiredDate: desiredDate || null,
     payment: paymentMethod || null,
+    vatId: quotedVatId,
+    billingCountry,
   });
 
   // The country to start with: the visitor's delivery country, as the first quote (asked without one) names it.

@@ -31,9 +31,15 @@ export interface CheckoutQuoteRequest {
   mode: DeliveryModeCode;
   desiredDate: string | null;
   payment: string | null;
+  /** The billing address's VAT ID and country: under the reverse charge the quote is net (docs/decisions/0075). */
+  vatId?: string | null;
+  billingCountry?: string | null;
 }
 
-/** The quote's path: the country and postcode when they look like one, a date only with a requested date, the payment method when chosen. */
+/**
+ * The quote's path: the country and postcode when they look like one, a date only with a requested date, the payment method when chosen,
+ * the billing country and VAT ID when a VAT ID is filled in (the shop API decides the reverse charge).
+ */
 export function checkoutQuoteKey(request: CheckoutQuoteRequest): string {
   const query = new URLSearchParams();
   if (request.country && /^[a-z]{2}$/.test(request.country)) query.set("country", request.country);
@@ -42,6 +48,11 @@ export function checkoutQuoteKey(request: CheckoutQuoteRequest): string {
   query.set("mode", request.mode);
   if (request.mode === "requested_date" && request.desiredDate && isCalendarDate(request.desiredDate)) query.set("desiredDate", request.desiredDate);
   if (request.payment) query.set("payment", request.payment);
+  const vatId = request.vatId?.trim() ?? "";
+  if (vatId && vatId.length <= 40 && request.billingCountry && /^[a-z]{2}$/.test(request.billingCountry)) {
+    query.set("billingCountry", request.billingCountry);
+    query.set("vatId", vatId);
+  }
   return `${CHECKOUT_PATHS.quote}?${query.toString()}`;
 }
 

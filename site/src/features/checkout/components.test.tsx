@@ -92,6 +92,16 @@ function renderCheckout(
   ).replace(/&quot;/g, '"');
 }
 
+test("the quote asks with the billing country and VAT ID once one is filled in (the reverse charge), never with a malformed one", () => {
+  const base = { country: "nl", postcode: "", mode: "standard" as const, desiredDate: null, payment: null };
+  expect(checkoutQuoteKey({ ...base, vatId: " NL123456789B01 ", billingCountry: "nl" })).toBe(
+    "/apiv2/checkout/quote?country=nl&mode=standard&billingCountry=nl&vatId=NL123456789B01",
+  );
+  expect(checkoutQuoteKey({ ...base, vatId: "", billingCountry: "nl" })).toBe("/apiv2/checkout/quote?country=nl&mode=standard");
+  expect(checkoutQuoteKey({ ...base, vatId: "NL1".padEnd(60, "1"), billingCountry: "nl" })).toBe("/apiv2/checkout/quote?country=nl&mode=standard");
+  expect(checkoutQuoteKey({ ...base, vatId: "NL123456789B01", billingCountry: "n&l" })).toBe("/apiv2/checkout/quote?country=nl&mode=standard");
+});
+
 describe("the checkout page", () => {
   test("the form: e-mail, the billing address, delivery modes with the reason one is unavailable, the quote's payment methods, terms with their links, the summary", () => {
     const html = renderCheckout(quote());

@@ -1,7 +1,7 @@
 /**
  * An invoice's and a credit note's content, PDF and CII e-invoice, from orders as they are placed:
- * the DE shop's 19 %, the CH shop's CHF and 8.1 %, the reverse charge for an EU business customer
- * with a VAT ID, every language's texts, the font embedded, the Factur-X XML attached, and the
+ * the DE shop's 19 %, the CH shop's CHF and 8.1 %, the reverse charge of an order the checkout
+ * charged under it (its nets billed as they are), every language's texts, the font embedded, the Factur-X XML attached, and the
  * e-invoice checked by the tests' validator (tests/kit/e-invoice.ts), which refuses broken ones.
  */
 import { ciiProblems } from "@tests/kit/e-invoice";
@@ -67,6 +67,10 @@ const order = (billing: OrderAddress, extra: Partial<Parameters<typeof invoiceDo
 });
 
 const LINES = [line(1, "FLOOR-1", 2995, 3, 19), line(2, "FREIGHT-1", 50000, 2, 19)];
+/** The same order as the checkout placed it under the reverse charge: its amounts are the nets. */
+const NET_LINES = [line(1, "FLOOR-1", 2517, 3, 19), line(2, "FREIGHT-1", 42017, 2, 19)];
+const reverseCharged = (extra: Partial<Parameters<typeof invoiceDocument>[1]> = {}) =>
+  order(NL_BUSINESS, { shipping_total: 4193, reverse_charge: 1, ...extra });
 
 test("a DE invoice states net, 19 % VAT and the gross the order charged; its PDF embeds the font and says it in German", async () => {
   const document = invoiceDocument(headerOf("DE"), order(PRIVATE, { discount_total: 2180, voucher_total: 1000 }), LINES);
@@ -128,10 +132,11 @@ test("every language's PDF has its own texts", async () => {
   }
 });
 
-test("an EU business customer with a VAT ID of another member state is billed net under the reverse charge, with the e-invoice inside the PDF", async () => {
-  const document = invoiceDocument(headerOf("DE"), order(NL_BUSINESS), LINES);
+test("an order charged under the reverse charge is billed its nets as they are, VAT 0, with the e-invoice inside the PDF", async () => {
+  const document = invoiceDocument(headerOf("DE"), reverseCharged(), NET_LINES);
   expect(document.amounts.reverseCharge).toBe(true);
   expect(document.amounts.tax).toBe(0);
+  expect(document.amounts.gross).toBe(2517 * 3 + 42017 * 2 + 4193);
   expect(document.amounts.breakdown).toEqual([{ taxRate: 0, taxable: document.amounts.net, tax: 0 }]);
   const xml = ciiXml(document, "service@bodenhaus.example");
   expect(xml).toContain("<ram:CategoryCode>AE</ram:CategoryCode>");
@@ -145,20 +150,14 @@ test("an EU business customer with a VAT ID of another member state is billed ne
   expect(pdf.metadata).toContain("<fx:DocumentFileName>factur-x.xml</fx:DocumentFileName>");
   expect(pdf.metadata).toContain("<fx:ConformanceLevel>EN 16931</fx:ConformanceLevel>");
 
-  const english = await readPdf(await renderInvoicePdf(invoiceDocument(headerOf("DE"), order(NL_BUSINESS, { language: "en" }), LINES)));
+  const english = await readPdf(await renderInvoicePdf(invoiceDocument(headerOf("DE"), reverseCharged({ language: "en" }), NET_LINES)));
   expect(english.texts).toContain("Reverse charge: VAT to be accounted for by the recipient");
 });
 
-test.each([
-  ["a business customer at home", { ...NL_BUSINESS, countryCode: "de", vatId: "DE987654321" }],
-  ["a VAT ID of another country than the address", { ...NL_BUSINESS, vatId: "BE0123456789" }],
-  ["a company without a VAT ID", { ...NL_BUSINESS, vatId: "" }],
-  ["an address outside the EU", { ...NL_BUSINESS, countryCode: "ch", vatId: "CHE123456789" }],
-])("no reverse charge for %s", (_name, billing) => {
-  expect(invoiceDocument(headerOf("DE"), order(billing), LINES).amounts.reverseCharge).toBe(false);
-});
-
-test("the CH shop never bills under the EU reverse charge", () => {
+test("an order charged with VAT is billed with VAT whatever its addresses say (the checkout decided; docs/decisions/0075)", () => {
+  const document = invoiceDocument(headerOf("DE"), order(NL_BUSINESS), LINES);
+  expect(document.amounts.reverseCharge).toBe(false);
+  expect(document.amounts.gross).toBe(2995 * 3 + 50000 * 2 + 4990);
   expect(invoiceDocument(headerOf("CH"), order(NL_BUSINESS, { currency: "CHF" }), LINES).amounts.reverseCharge).toBe(false);
 });
 
@@ -175,8 +174,10 @@ test("business customers' e-invoices pass the validator with discounts, vouchers
 });
 
 test("a credit note refers to its invoice and passes the validator", async () => {
-  const document = creditNoteDocument(headerOf("DE", "GS-DE-2026-000001"), order(NL_BUSINESS), 12345, "RE-DE-2026-000001");
-  expect(document.amounts.gross).toBe(Math.round(12345 / 1.19));
+  const document = creditNoteDocument(headerOf("DE", "GS-DE-2026-000001"), reverseCharged(), 12345, "RE-DE-2026-000001");
+  // The refund of a net-charged order is a net: credited as it is, VAT 0.
+  expect(document.amounts).toMatchObject({ gross: 12345, tax: 0, reverseCharge: true });
+  expect(creditNoteDocument(headerOf("DE", "GS-DE-2026-000002"), order(PRIVATE), 11900, null).amounts).toMatchObject({ net: 10000, tax: 1900, gross: 11900 });
   const xml = ciiXml(document, "service@bodenhaus.example");
   expect(xml).toContain("<ram:TypeCode>381</ram:TypeCode>");
   expect(xml).toContain("<ram:IssuerAssignedID>RE-DE-2026-000001</ram:IssuerAssignedID>");
@@ -217,7 +218,7 @@ describe("the validator refuses broken e-invoices", () => {
   });
 
   test("reverse charge without the buyer's VAT ID (BR-AE-02)", async () => {
-    const xml = ciiXml(invoiceDocument(headerOf("DE"), order(NL_BUSINESS), LINES), "service@bodenhaus.example");
+    const xml = ciiXml(invoiceDocument(headerOf("DE"), reverseCharged(), NET_LINES), "service@bodenhaus.example");
     const broken = xml.replace(/<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">NL123456789B01<\/ram:ID><\/ram:SpecifiedTaxRegistration>/, "");
     expect((await ciiProblems(broken)).join("\n")).toContain("BR-AE-02");
   });

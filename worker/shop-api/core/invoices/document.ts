@@ -5,10 +5,16 @@
  *
  * Items of an invoice: the order's standing product lines, the shipping (a charge at the shop's
  * rate) and the prepayment discount and the voucher (allowances, split over the lines' rates by
- * their goods value). A credit note has one item: the refunded amount at the shop's rate.
+ * their goods value; domain/invoicing.ts orderItems). A credit note has one item: the refunded
+ * amount at the shop's rate.
+ *
+ * The reverse charge is the order's (`reverse_charge`, decided once at the checkout by
+ * domain/invoicing.ts isReverseCharge, docs/decisions/0075): such an order was charged its nets,
+ * so its amounts (and a refund of it) are billed as they are, at VAT 0 with the note; an order
+ * charged with VAT is billed with VAT, whatever its addresses say now.
  */
 import type { OrderAddress } from "@domain/api/orders";
-import { documentAmounts, isReverseCharge, type DocumentAmounts, type GrossItem, type InvoiceKind } from "@domain/invoicing";
+import { documentAmounts, orderItems, type DocumentAmounts, type InvoiceKind, type OrderItemLabel } from "@domain/invoicing";
 import type { Seller } from "@config/shop-config";
 import { parseJsonOr } from "@worker/lib/json";
 import type { OrderLineRow, OrderRow } from "../../tables/orders";
@@ -49,22 +55,12 @@ export interface InvoiceDocument {
   paid: number;
 }
 
-export type ItemLabel = "line" | "shipping" | "discount" | "voucher" | "refund";
+export type ItemLabel = OrderItemLabel | "refund";
 
 const EMPTY_ADDRESS: OrderAddress = { firstname: "", lastname: "", street: "", postcode: "", city: "", countryCode: "" };
 
 /** The order's billing address as it was placed. */
 export const billingAddressOf = (order: Pick<OrderRow, "billing_address">): OrderAddress => parseJsonOr(order.billing_address, EMPTY_ADDRESS);
-
-/** Splits an amount over the rates by their goods value; the rounding remainder goes to the largest. */
-function splitOverRates(amount: number, goodsByRate: Map<number, number>): { rate: number; amount: number }[] {
-  const goods = [...goodsByRate.values()].reduce((sum, value) => sum + value, 0);
-  if (amount === 0 || goods === 0) return [];
-  const parts = [...goodsByRate].map(([rate, value]) => ({ rate, amount: Math.floor((amount * value) / goods) }));
-  const largest = parts.reduce((best, part) => (goodsByRate.get(part.rate)! > goodsByRate.get(best.rate)! ? part : best));
-  largest.amount += amount - parts.reduce((sum, part) => sum + part.amount, 0);
-  return parts.filter((part) => part.amount > 0);
-}
 
 export interface DocumentHeader {
   number: string;
@@ -77,33 +73,29 @@ export interface DocumentHeader {
 type InvoicedOrder = Pick<
   OrderRow,
   "order_number" | "language" | "currency" | "billing_address" | "email" | "payment_method" | "shipping_total" | "discount_total" | "shipped_at"
-> & { voucher_total?: number; payment_state?: string | null };
+> & { voucher_total?: number; reverse_charge?: 0 | 1; payment_state?: string | null };
+
+/** An order charged under the reverse charge holds nets: billed at rate 0, as they are. */
+const billedRate = (order: InvoicedOrder, rate: number): number => (order.reverse_charge ? 0 : rate);
 
 /** The order's invoice. */
 export function invoiceDocument(header: DocumentHeader, order: InvoicedOrder, lines: readonly OrderLineRow[]): InvoiceDocument {
   const buyer = billingAddressOf(order);
   const standing = lines.filter((line) => line.kind === "product" && !line.cancelled_at);
-  const goodsByRate = new Map<number, number>();
-  for (const line of standing) goodsByRate.set(line.tax_rate, (goodsByRate.get(line.tax_rate) ?? 0) + line.line_total);
-  const items: GrossItem[] = standing.map((line) => ({ gross: line.line_total, taxRate: line.tax_rate, role: "line" }));
-  const documentLines: (DocumentLine | null)[] = standing.map((line) => ({
-    sku: line.sku,
-    name: line.name,
-    quantity: line.quantity,
-    unit: line.unit,
-    packageContent: line.package_content,
-    packagePrice: line.package_price,
-  }));
-  const labels: ItemLabel[] = standing.map(() => "line");
-  const add = (item: GrossItem, label: ItemLabel) => {
-    items.push(item);
-    documentLines.push(null);
-    labels.push(label);
-  };
-  if (order.shipping_total > 0) add({ gross: order.shipping_total, taxRate: header.shopTaxRate, role: "charge" }, "shipping");
-  for (const part of splitOverRates(order.discount_total, goodsByRate)) add({ gross: part.amount, taxRate: part.rate, role: "allowance" }, "discount");
-  for (const part of splitOverRates(order.voucher_total ?? 0, goodsByRate)) add({ gross: part.amount, taxRate: part.rate, role: "allowance" }, "voucher");
-  const amounts = documentAmounts(items, isReverseCharge(header.seller.countryCode, buyer));
+  const { items, labels } = orderItems({
+    lines: standing.map((line) => ({ total: line.line_total, taxRate: billedRate(order, line.tax_rate) })),
+    shipping: order.shipping_total,
+    shippingTaxRate: billedRate(order, header.shopTaxRate),
+    discount: order.discount_total,
+    voucher: order.voucher_total ?? 0,
+  });
+  const documentLines: (DocumentLine | null)[] = labels.map((_label, index) => {
+    const line = standing[index];
+    return line
+      ? { sku: line.sku, name: line.name, quantity: line.quantity, unit: line.unit, packageContent: line.package_content, packagePrice: line.package_price }
+      : null;
+  });
+  const amounts = documentAmounts(items, order.reverse_charge === 1);
   return {
     kind: "invoice",
     number: header.number,
@@ -127,7 +119,7 @@ export function invoiceDocument(header: DocumentHeader, order: InvoicedOrder, li
 /** A credit note over `refunded` (gross, minor units) of the order, referring to its invoice. */
 export function creditNoteDocument(header: DocumentHeader, order: InvoicedOrder, refunded: number, invoiceNumber: string | null): InvoiceDocument {
   const buyer = billingAddressOf(order);
-  const amounts = documentAmounts([{ gross: refunded, taxRate: header.shopTaxRate, role: "line" }], isReverseCharge(header.seller.countryCode, buyer));
+  const amounts = documentAmounts([{ gross: refunded, taxRate: billedRate(order, header.shopTaxRate), role: "line" }], order.reverse_charge === 1);
   return {
     kind: "credit_note",
     number: header.number,

@@ -5,7 +5,7 @@
  * back already, through these functions only.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { insertLedgerEntry, selectChargeOfOrder } from "../../tables/payment-ledger";
+import { insertLedgerEntry, selectChargeOfOrder, selectLedgerEntry, type PaymentLedgerRow } from "../../tables/payment-ledger";
 import { issueCreditNote, type InvoiceContext } from "../invoices/issue";
 import { PaymentCallbackRefused, type PaymentMovement } from "./provider";
 
@@ -28,26 +28,29 @@ export function checkedMovement(movement: PaymentMovement): PaymentMovement {
 
 /**
  * Writes a refund or chargeback of the order's payment to the ledger once (by the provider's id of
- * it); the rows written (0 or 1). A refund written as succeeded gets its credit note (core/invoices).
+ * it); the rows written or changed (0 or 1): a refund recorded as pending takes its later state.
+ * A refund the ledger holds as succeeded gets its credit note (core/invoices), whether it succeeded
+ * at once or after being pending; a failed one gets none.
  */
 export async function writeMovement(ctx: InvoiceContext, provider: string, orderId: string, movement: PaymentMovement): Promise<number> {
-  const written = await insertLedgerEntry({
-    provider,
-    provider_ref: movement.id,
-    order_id: orderId,
-    kind: movement.kind,
-    amount: movement.amount,
-    currency: movement.currency,
-    state: movement.state,
-    created_at: ctx.now.toISOString(),
-  })
-    .prepare(ctx.db)
-    .run();
-  const changes = written.meta.changes ?? 0;
+  const [written, stored] = await ctx.db.batch([
+    insertLedgerEntry({
+      provider,
+      provider_ref: movement.id,
+      order_id: orderId,
+      kind: movement.kind,
+      amount: movement.amount,
+      currency: movement.currency,
+      state: movement.state,
+      created_at: ctx.now.toISOString(),
+    }).prepare(ctx.db),
+    selectLedgerEntry(provider, movement.id).prepare(ctx.db),
+  ]);
+  const row = stored?.results[0] as Pick<PaymentLedgerRow, "kind" | "state" | "amount" | "order_id"> | undefined;
   // Also when the row was there already: a report repeated after a failed issue completes it (issuing is once per refund).
-  if (movement.kind === "refund" && movement.state === "succeeded")
-    await issueCreditNote(ctx, orderId, { provider, ref: movement.id, amount: movement.amount });
-  return changes;
+  if (row?.kind === "refund" && row.state === "succeeded" && row.order_id === orderId)
+    await issueCreditNote(ctx, orderId, { provider, ref: movement.id, amount: row.amount });
+  return written?.meta.changes ?? 0;
 }
 
 /** The charge that paid an order at a provider, as the ledger holds it. */

@@ -149,6 +149,20 @@ function noticeOfEvent(event: Stripe.Event, shop: Shop): PaymentNotice {
         })),
       };
     }
+    // A refund and its later state (a pending refund that succeeded or failed): Stripe reports the refund itself.
+    case "refund.created":
+    case "charge.refund.updated":
+    case "refund.updated":
+    case "refund.failed": {
+      const refund = event.data.object;
+      const paymentId = idOf(refund.payment_intent);
+      if (!paymentId) return { ignored: "a refund without its payment" };
+      return {
+        movements: [
+          { kind: "refund", id: refund.id, paymentId, amount: refund.amount, currency: refund.currency.toUpperCase(), state: refund.status ?? "pending" },
+        ],
+      };
+    }
     case "charge.dispute.created": {
       const dispute = event.data.object;
       const paymentId = idOf(dispute.payment_intent);
