@@ -2,13 +2,14 @@
  * npm run generate -- [--products N] [--seed S] [--out DIR] [--now ISO] [--no-import] [--chunk N]   (options: --help)
  *
  * Writes a deterministic demo catalogue as import files (same seed, size and --now
- * give byte-identical files) and imports them into the local D1 of `wrangler dev`
- * through importCatalogue, the path merchandisers use. Each file is one transaction.
+ * give byte-identical files) and imports them into the local D1 of `wrangler dev` (every shop
+ * database its configuration declares) through the import merchandisers use. Each file is one transaction.
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { D1Database } from "@cloudflare/workers-types";
-import { importCatalogue } from "@shop-api/catalogue/apply-import";
+import { importCatalogueEverywhere } from "@shop-api/catalogue/apply-import";
+import { allShops } from "@shop-api/core/shop";
+import { everyShopDatabaseOf, type ShopDatabaseOf } from "@shop-api/core/shop-database";
 import { buildCatalogue, type CatalogueFile } from "./catalogue-demo/build";
 import { formatProblem } from "./lib/import-report";
 import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
@@ -51,9 +52,9 @@ export interface ImportProgress {
   seconds: number;
 }
 
-/** Imports written files in order; throws with every problem when a file is refused. */
+/** Imports written files in order into every shop database (docs/decisions/0064); throws with every problem when a file is refused. */
 export async function importCatalogueFiles(
-  db: D1Database,
+  databases: readonly ShopDatabaseOf[],
   catalogue: WrittenCatalogue,
   now: Date,
   onProgress?: (progress: ImportProgress) => void,
@@ -63,7 +64,7 @@ export async function importCatalogueFiles(
   let importedProducts = 0;
   const changed = new Set<string>();
   for (const file of catalogue.files) {
-    const result = await importCatalogue(db, { format: "json", text: readFileSync(file.path, "utf8") }, { source: `demo:${file.name}`, now });
+    const result = await importCatalogueEverywhere(databases, { format: "json", text: readFileSync(file.path, "utf8") }, { source: `demo:${file.name}`, now });
     if (!result.ok) {
       throw new Error(`${file.name} was refused:\n${result.problems.map((p) => `  ${formatProblem("json", p)}`).join("\n")}`);
     }
@@ -105,13 +106,21 @@ async function main(): Promise<void> {
   );
   let changed: number | undefined;
   if (options.import) {
-    const { applyLocalMigrations, withLocalD1 } = await import("./local-d1");
+    const { applyLocalMigrations, withLocalBindings } = await import("./local-d1");
     applyLocalMigrations();
-    const result = await withLocalD1((db) =>
-      importCatalogueFiles(db, catalogue, options.now, (p) => {
-        if (p.file.endsWith("-prices.json") || p.file === "00-base.json") return;
-        console.log(`imported ${p.importedProducts}/${p.totalProducts} products (${p.seconds.toFixed(1)}s)`);
-      }),
+    const result = await withLocalBindings((env) =>
+      importCatalogueFiles(
+        everyShopDatabaseOf(
+          env,
+          allShops().map((shop) => shop.id),
+        ),
+        catalogue,
+        options.now,
+        (p) => {
+          if (p.file.endsWith("-prices.json") || p.file === "00-base.json") return;
+          console.log(`imported ${p.importedProducts}/${p.totalProducts} products (${p.seconds.toFixed(1)}s)`);
+        },
+      ),
     );
     changed = result.changedProducts;
   }
