@@ -5,7 +5,8 @@
  *
  * Exit code 1 with one line per problem, each naming the field
  * (e.g. `shops[1].hosts.production[0]: ...`), also when wrangler.jsonc's ratelimits
- * disagree with the config's `rateLimits.perIp`. wrangler.jsonc runs it with
+ * disagree with the config's `rateLimits.perIp`, or a scope's SHOP_DATABASES puts a shop on a D1
+ * binding the scope does not declare (scripts/lib/shop-database-bindings.ts). wrangler.jsonc runs it with
  * --quiet as the build command, so a bad config stops `wrangler dev` and deploy.
  * It also warns about service tokens in the local .dev.vars shorter than the shop API
  * accepts (their endpoints would answer 503); deployed secrets are checked by the worker.
@@ -14,6 +15,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ENVIRONMENTS, parseShopConfig, schemeFor, ShopConfigError, ShopDirectory, type ShopConfig } from "@config/shop-config";
 import { rateLimitBindingProblems, readWranglerRateLimits } from "./lib/rate-limit-bindings";
+import { shopDatabaseBindingProblems, type WranglerShopDatabases } from "./lib/shop-database-bindings";
 import { MIN_TOKEN_LENGTH, SERVICE_TOKENS } from "@shop-api/core/service-token";
 import { paymentConfigProblems } from "@shop-api/core/payments/adapters";
 import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
@@ -109,7 +111,7 @@ export function siteAssetBindingProblems(config: ShopConfig, wrangler: WranglerB
     .map(([where]) => `shops[${index}].assets: ${config.shops[index]!.id} is published to R2, but ${where} has no r2_buckets binding ${SITE_ASSETS_BINDING}`);
 }
 
-/** The config, checked on its own, for the payment providers (adapters, their methods and secrets), and against the rate-limiting and R2 bindings of wrangler.jsonc. */
+/** The config, checked on its own, for the payment providers (adapters, their methods and secrets), and against the rate-limiting, R2 and D1 bindings of wrangler.jsonc. */
 export async function checkConfig(path: string, wranglerPath: string): Promise<ShopConfig> {
   const config = loadConfigFile(path);
   const { experimental_readRawConfig } = await import("wrangler");
@@ -117,6 +119,7 @@ export async function checkConfig(path: string, wranglerPath: string): Promise<S
     ...paymentConfigProblems(config.shops),
     ...rateLimitBindingProblems(config, await readWranglerRateLimits(wranglerPath)),
     ...siteAssetBindingProblems(config, experimental_readRawConfig({ config: wranglerPath }).rawConfig as WranglerBuckets),
+    ...shopDatabaseBindingProblems(config, experimental_readRawConfig({ config: wranglerPath }).rawConfig as WranglerShopDatabases),
   ];
   if (problems.length > 0) throw new ShopConfigError(problems);
   return config;

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createTestDatabase } from "@tests/kit/d1";
+import { createTestDatabase, everyTestDatabase, shopDb } from "@tests/kit/d1";
 import { eanCheckDigitValid, type CatalogueDocument } from "@shop-api/catalogue/import-format";
 import { BANNER_LOCATIONS, BANNER_PLATFORMS } from "@domain/environment-banners";
 import { shopDirectory } from "@config/shops";
@@ -114,9 +114,10 @@ test("the generated catalogue is realistic and imports cleanly through importCat
     }
   }
 
-  const t = await createTestDatabase();
+  // Two shop databases (DE on DB, CH and COM on the second): the catalogue goes into both, each with its share of the stock.
+  const t = await createTestDatabase({ split: true });
   try {
-    const first = await importCatalogueFiles(t.db, catalogue, NOW);
+    const first = await importCatalogueFiles(everyTestDatabase(t.db), catalogue, NOW);
     expect(first.changedProducts).toBe(120 + parts.length + roofWindows.length);
     const counts = await t.db
       .prepare(
@@ -144,8 +145,22 @@ test("the generated catalogue is realistic and imports cleanly through importCat
       .bind(new Date(NOW.getTime() - 20 * 86_400_000).toISOString())
       .first<{ n: number }>();
     expect(older?.n).toBeGreaterThan(0);
+    // The second database holds the same catalogue; the stock of the products both sell is split between them.
+    const products = "SELECT COUNT(*) AS n, SUM(stock_qty) AS stock FROM products";
+    const [german, swiss] = [shopDb(t.env, "DE"), shopDb(t.env, "CH")];
+    expect(swiss).not.toBe(german);
+    const [inFirst, inSecond] = [
+      await german.prepare(products).first<{ n: number; stock: number }>(),
+      await swiss.prepare(products).first<{ n: number; stock: number }>(),
+    ];
+    expect(inSecond!.n).toBe(inFirst!.n);
+    const total = catalogue.files
+      .flatMap((f) => (JSON.parse(readFileSync(f.path, "utf8")) as CatalogueDocument).products ?? [])
+      .reduce((sum, product) => sum + product.stock.quantity, 0);
+    expect(inFirst!.stock + inSecond!.stock).toBe(total);
+    expect(inSecond!.stock).toBeGreaterThan(0);
     // Importing the same files again changes nothing.
-    expect((await importCatalogueFiles(t.db, catalogue, NOW)).changedProducts).toBe(0);
+    expect((await importCatalogueFiles(everyTestDatabase(t.db), catalogue, NOW)).changedProducts).toBe(0);
   } finally {
     await t.dispose();
   }

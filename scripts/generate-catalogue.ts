@@ -2,8 +2,8 @@
  * npm run generate -- [--products N] [--seed S] [--out DIR] [--now ISO] [--no-import] [--chunk N]   (options: --help)
  *
  * Writes a deterministic demo catalogue as import files (same seed, size and --now
- * give byte-identical files) and imports them into the local D1 of `wrangler dev`
- * through importCatalogue, the path merchandisers use. Each file is one transaction.
+ * give byte-identical files) and imports them into the local D1 of `wrangler dev` (every shop
+ * database its configuration declares) through the import merchandisers use. Each file is one transaction.
  * Beside them lies the merchant's own photo of one product (catalogue-demo/merchant-photo.ts),
  * which the import keeps for the media store as `npm run import` keeps a merchant's files, and in
  * erp/ the ERP's two updates of one product's sample availability (catalogue-demo/sample-availability.ts),
@@ -11,9 +11,10 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { D1Database } from "@cloudflare/workers-types";
-import { importCatalogue } from "@shop-api/catalogue/apply-import";
+import { importCatalogueEverywhere } from "@shop-api/catalogue/apply-import";
 import type { CatalogueDocument } from "@shop-api/catalogue/import-format";
+import { allShops } from "@shop-api/core/shop";
+import { everyShopDatabaseOf, type ShopDatabaseOf } from "@shop-api/core/shop-database";
 import { buildCatalogue, type CatalogueFile } from "./catalogue-demo/build";
 import { writeMerchantPhoto } from "./catalogue-demo/merchant-photo";
 import { ERP_FOLDER, sampleAvailabilityUpdates, type SampleAvailabilityUpdates } from "./catalogue-demo/sample-availability";
@@ -99,9 +100,9 @@ export function keepMerchantFiles(documents: CatalogueDocument[], folder: string
   return [...media.files.keys()];
 }
 
-/** Imports written files in order; throws with every problem when a file is refused. */
+/** Imports written files in order into every shop database (docs/decisions/0064); throws with every problem when a file is refused. */
 export async function importCatalogueFiles(
-  db: D1Database,
+  databases: readonly ShopDatabaseOf[],
   catalogue: WrittenCatalogue,
   now: Date,
   onProgress?: (progress: ImportProgress) => void,
@@ -111,7 +112,7 @@ export async function importCatalogueFiles(
   let importedProducts = 0;
   const changed = new Set<string>();
   for (const file of catalogue.files) {
-    const result = await importCatalogue(db, { format: "json", text: readFileSync(file.path, "utf8") }, { source: `demo:${file.name}`, now });
+    const result = await importCatalogueEverywhere(databases, { format: "json", text: readFileSync(file.path, "utf8") }, { source: `demo:${file.name}`, now });
     if (!result.ok) {
       throw new Error(`${file.name} was refused:\n${result.problems.map((p) => `  ${formatProblem("json", p)}`).join("\n")}`);
     }
@@ -153,14 +154,22 @@ async function main(): Promise<void> {
   );
   let changed: number | undefined;
   if (options.import) {
-    const { applyLocalMigrations, localStateDir, withLocalD1 } = await import("./local-d1");
+    const { applyLocalMigrations, localStateDir, withLocalBindings } = await import("./local-d1");
     applyLocalMigrations();
     keepMerchantFiles(catalogue.documents, options.out, join(localStateDir(), MEDIA_UPLOADS_FOLDER));
-    const result = await withLocalD1((db) =>
-      importCatalogueFiles(db, catalogue, options.now, (p) => {
-        if (p.file.endsWith("-prices.json") || p.file === "00-base.json") return;
-        console.log(`imported ${p.importedProducts}/${p.totalProducts} products (${p.seconds.toFixed(1)}s)`);
-      }),
+    const result = await withLocalBindings((env) =>
+      importCatalogueFiles(
+        everyShopDatabaseOf(
+          env,
+          allShops().map((shop) => shop.id),
+        ),
+        catalogue,
+        options.now,
+        (p) => {
+          if (p.file.endsWith("-prices.json") || p.file === "00-base.json") return;
+          console.log(`imported ${p.importedProducts}/${p.totalProducts} products (${p.seconds.toFixed(1)}s)`);
+        },
+      ),
     );
     changed = result.changedProducts;
   }

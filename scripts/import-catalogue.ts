@@ -2,7 +2,7 @@
  * `npm run import -- <file...>`: imports catalogue files (JSON, product or price CSV).
  *
  * Without --origin/--remote the files go into the local D1 of `wrangler dev` (migrations are
- * applied first), and the media files a JSON file names that lie beside it at their paths
+ * applied first), into every shop database its configuration declares (docs/decisions/0064), and the media files a JSON file names that lie beside it at their paths
  * (`images/...`, `downloads/...pdf`, `videos/...mp4`) go into the local media store: checked by
  * their bytes first (a wrong one refuses the file), photos get their AVIF/WebP sizes
  * (scripts/media/uploads.ts, docs/decisions/0068). Each file is validated as a whole and applied in one transaction;
@@ -23,17 +23,19 @@
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
-import { importCatalogue } from "@shop-api/catalogue/apply-import";
+import { importCatalogueEverywhere } from "@shop-api/catalogue/apply-import";
 import { detectCsvFormat } from "@shop-api/catalogue/csv-import";
 import type { CatalogueDocument, ImportFormat } from "@shop-api/catalogue/import-format";
 import { MIN_TOKEN_LENGTH } from "@shop-api/core/service-token";
+import { allShops } from "@shop-api/core/shop";
+import { everyShopDatabaseOf } from "@shop-api/core/shop-database";
 import { BuilderApiError, builderApi } from "@builder/api";
 import { backOfficeHostFor } from "@builder/served";
 import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { reportImport } from "./lib/import-report";
 import { localSecret } from "./lib/local-worker";
 import { importIntoShopApi, importOrigin, type ImportJob } from "./lib/remote-import";
-import { applyLocalMigrations, localStateDir, ROOT, withLocalD1 } from "./local-d1";
+import { applyLocalMigrations, localStateDir, ROOT, withLocalBindings } from "./local-d1";
 import { MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_UPLOADS_FOLDER } from "./generate-media";
 import { writeMedia } from "./media/store";
 import { findUploads, keepUploads, uploadItems, type FoundUploads } from "./media/uploads";
@@ -148,7 +150,11 @@ async function main(): Promise<number> {
   if (target) return importIntoShopApi(target.origin, target.token, jobs);
 
   applyLocalMigrations();
-  const code = await withLocalD1(async (db) => {
+  const code = await withLocalBindings(async (env) => {
+    const databases = everyShopDatabaseOf(
+      env,
+      allShops().map((shop) => shop.id),
+    );
     for (const job of jobs) {
       const started = Date.now();
       const media = mediaBeside(job);
@@ -157,7 +163,7 @@ async function main(): Promise<number> {
         for (const problem of media.problems) console.error(`  ${problem}`);
         return 1;
       }
-      const result = await importCatalogue(db, { format: job.format, text: job.text }, { source: job.source });
+      const result = await importCatalogueEverywhere(databases, { format: job.format, text: job.text }, { source: job.source });
       const outcome = result.ok ? { ok: true as const, importId: result.importId, counts: result.counts, changedProducts: result.changedSkus.length } : result;
       // Later files may depend on earlier ones: stop at the first refused file.
       if (!reportImport(job.file, job.format, outcome, (Date.now() - started) / 1000)) return 1;

@@ -1,10 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { MIGRATION_RENAMES, MIGRATIONS_TABLE } from "./lib/migration-renames";
 import { ROOT } from "./lib/shops";
-import { applyLocalMigrations, queryD1 } from "./local-d1";
+import { applyLocalMigrations, localDatabaseNames, queryD1 } from "./local-d1";
 
 /** The migration names the scripts' own Miniflare (withLocalBindings) reads, run by tsx as the scripts run. */
 function namesThroughLocalBindings(): string[] {
@@ -47,3 +47,19 @@ test("a local database of before the migration renames keeps working", () => {
     rmSync(state, { recursive: true, force: true });
   }
 }, 240_000);
+
+test("the scripts migrate every D1 database the configuration declares: one unless configured, each once", () => {
+  expect(localDatabaseNames()).toEqual(["catalogue"]);
+  const dir = mkdtempSync(join(tmpdir(), "local-d1-config-"));
+  try {
+    const config = join(dir, "wrangler.jsonc");
+    const database = (binding: string, name: string) => ({ binding, database_name: name, database_id: `id-${name}`, migrations_dir: "migrations" });
+    writeFileSync(
+      config,
+      JSON.stringify({ name: "w", main: "x.ts", d1_databases: [database("DB", "catalogue"), database("DB_2", "shop-data-2"), database("DB_3", "catalogue")] }),
+    );
+    expect(localDatabaseNames(config)).toEqual(["catalogue", "shop-data-2"]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -4,6 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
@@ -17,7 +18,20 @@ import { ASSETS_DIRECTORY, WRANGLER_CONFIG as CONFIG } from "./lib/wrangler-conf
 import { MIGRATIONS_TABLE, migrationRenameStatements } from "./lib/migration-renames";
 
 export const ROOT = resolve(__dirname, "..");
+/** The database of binding DB, which the scripts that read one database (staff, invariants, benchmarks) use. */
 const DATABASE_NAME = "catalogue";
+
+/**
+ * Every D1 database wrangler.jsonc's top level declares, by name: DB's and those of the shop databases SHOP_DATABASES
+ * names (docs/decisions/0064; one unless configured). Each is migrated and gets the shops table.
+ */
+export function localDatabaseNames(config = CONFIG): string[] {
+  // wrangler's reader is synchronous; loaded on use, as the scripts that need no configuration do not pay for it.
+  const { experimental_readRawConfig } = createRequire(__filename)("wrangler") as typeof import("wrangler");
+  const raw = experimental_readRawConfig({ config }).rawConfig as { d1_databases?: { database_name?: string }[] };
+  const declared = (raw.d1_databases ?? []).flatMap((database) => (database.database_name ? [database.database_name] : []));
+  return declared.length > 0 ? [...new Set(declared)] : [DATABASE_NAME];
+}
 
 /** wrangler offline: no metrics, no cf.json fetch, no prompts. */
 export const WRANGLER_ENV = {
@@ -57,8 +71,8 @@ function target(where: "local" | "remote"): string[] {
 }
 
 /** Runs SQL on the database (`wrangler d1 execute --json`) and returns the rows of its last statement. */
-export function queryD1<Row>(command: string, where: "local" | "remote" = "local"): Row[] {
-  const answers = JSON.parse(wrangler(["d1", "execute", DATABASE_NAME, ...target(where), "--config", CONFIG, "--json", "--command", command])) as {
+export function queryD1<Row>(command: string, where: "local" | "remote" = "local", database = DATABASE_NAME): Row[] {
+  const answers = JSON.parse(wrangler(["d1", "execute", database, ...target(where), "--config", CONFIG, "--json", "--command", command])) as {
     results: Row[];
   }[];
   return answers.at(-1)?.results ?? [];
@@ -69,22 +83,24 @@ export function queryD1<Row>(command: string, where: "local" | "remote" = "local
  * first (scripts/lib/migration-renames.ts), so wrangler does not apply them a second time.
  * A fresh database has no migrations table yet and nothing to rename.
  */
-function recordRenamedMigrations(where: "local" | "remote"): void {
-  const tables = queryD1<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${MIGRATIONS_TABLE}'`, where);
-  if (tables.length > 0) queryD1(migrationRenameStatements().join(" "), where);
+function recordRenamedMigrations(where: "local" | "remote", database: string): void {
+  const tables = queryD1<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${MIGRATIONS_TABLE}'`, where, database);
+  if (tables.length > 0) queryD1(migrationRenameStatements().join(" "), where, database);
 }
 
 /**
- * Applies migrations/ to the database (`wrangler d1 migrations apply catalogue`), after
- * recording renamed migrations under their new names, and then writes the shops table from
+ * Applies migrations/ to every database of the configuration (`wrangler d1 migrations apply <name>`),
+ * after recording renamed migrations under their new names, and then writes the shops table from
  * config/shops.json (the one authority for shops), so SQL that joins shop rows always sees
  * the configured shops.
  */
 export function applyLocalMigrations(where: "local" | "remote" = "local"): void {
   prepareWorkingTree();
-  recordRenamedMigrations(where);
-  wrangler(["d1", "migrations", "apply", DATABASE_NAME, ...target(where), "--config", CONFIG]);
-  syncShopsTable(where);
+  for (const database of localDatabaseNames()) {
+    recordRenamedMigrations(where, database);
+    wrangler(["d1", "migrations", "apply", database, ...target(where), "--config", CONFIG]);
+    syncShopsTable(where, database);
+  }
 }
 
 /** The SQL file that writes the shops table from config/shops.json (also what a deploy runs on the environment's database). */
@@ -95,13 +111,17 @@ export function shopsSyncFile(now = new Date()): string {
     .join("");
 }
 
-/** Writes the shops table from config/shops.json (`wrangler d1 execute --file`). */
-export function syncShopsTable(where: "local" | "remote" = "local"): void {
+/** Writes the shops table from config/shops.json (`wrangler d1 execute --file`) into `database` (default: every database of the configuration). */
+export function syncShopsTable(where: "local" | "remote" = "local", database?: string): void {
+  if (database === undefined) {
+    for (const name of localDatabaseNames()) syncShopsTable(where, name);
+    return;
+  }
   const dir = mkdtempSync(join(tmpdir(), "shops-sync-"));
   try {
     const file = join(dir, "shops.sql");
     writeFileSync(file, shopsSyncFile());
-    wrangler(["d1", "execute", DATABASE_NAME, ...target(where), "--config", CONFIG, "--file", file, "--yes"]);
+    wrangler(["d1", "execute", database, ...target(where), "--config", CONFIG, "--file", file, "--yes"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -114,7 +134,7 @@ export async function withLocalD1<T>(fn: (db: D1Database) => Promise<T>): Promis
 
 /**
  * Runs `fn` with the bindings and variables of wrangler.jsonc's top level (with .dev.vars) over the local
- * state, as `wrangler dev` has them: D1, R2 and the rate limiters, and always stops the local
+ * state, as `wrangler dev` has them: every D1 database, R2 and the rate limiters, and always stops the local
  * runtime. wrangler reads the configuration; Miniflare runs the bindings in workerd and Node
  * reaches them over fetch (scripts/lib/bindings-over-fetch.ts), not through getPlatformProxy,
  * whose synchronous round trips have failed on a busy machine (docs/decisions/0041). Queue
@@ -142,7 +162,9 @@ export async function withLocalBindings<T>(fn: (env: ShopApiEnv) => Promise<T>):
     const client = bindingsOverFetch(mf);
     const vars = Object.fromEntries(Object.entries(workerOptions.bindings ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
     const limiters = Object.fromEntries(Object.keys(ratelimits ?? {}).map((name) => [name, client.rateLimit(name)]));
-    return await fn({ ...vars, ...limiters, DB: client.d1("DB"), UPLOADS: client.r2("UPLOADS") });
+    // Every D1 binding: DB and the shop databases SHOP_DATABASES names (docs/decisions/0064).
+    const databases = Object.fromEntries(Object.keys(d1Databases).map((name) => [name, client.d1(name)]));
+    return await fn({ ...vars, ...limiters, ...databases, DB: client.d1("DB"), UPLOADS: client.r2("UPLOADS") });
   } finally {
     await mf.dispose();
   }

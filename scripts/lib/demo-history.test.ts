@@ -1,10 +1,11 @@
 /**
- * The demo order history against a real D1 (Miniflare) holding the demo catalogue: the states,
- * shops and dates it writes through the shop API, and that running it again adds nothing.
+ * The demo order history against real D1 databases (Miniflare) holding the demo catalogue: the
+ * states, shops and dates it writes through the shop API, and that running it again adds nothing.
+ * Two shop databases (DE and AT on DB, CH on the second; tests/kit/d1.ts): each order goes into
+ * its shop's database, as the shop API writes it.
  */
-import type { D1Database } from "@cloudflare/workers-types";
-import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
-import { importCatalogue } from "@shop-api/catalogue/apply-import";
+import { createTestDatabase, everyTestDatabase, shopDb, type TestDatabase } from "@tests/kit/d1";
+import { importCatalogueEverywhere } from "@shop-api/catalogue/apply-import";
 import { DRAIN_LIMIT } from "@shop-api/core/mail/sender";
 import { buildCatalogue } from "../catalogue-demo/build";
 import { DEMO_CUSTOMER, DEMO_CUSTOMER_DOMAIN, DEMO_ORDERS, eventTimeOf, placedAtOf, seedDemoHistory, type DemoHistoryEnv } from "./demo-history";
@@ -18,9 +19,13 @@ let database: TestDatabase;
 let env: DemoHistoryEnv;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ split: true });
   for (const file of buildCatalogue({ products: 60, seed: 42, now: new Date("2026-11-01T00:00:00Z") })) {
-    const result = await importCatalogue(database.db, { format: "json", text: JSON.stringify(file.document) }, { source: file.name });
+    const result = await importCatalogueEverywhere(
+      everyTestDatabase(database.db),
+      { format: "json", text: JSON.stringify(file.document) },
+      { source: file.name },
+    );
     if (!result.ok) throw new Error(`demo catalogue refused: ${JSON.stringify(result.problems.slice(0, 3))}`);
   }
   env = { ...database.env, ORDER_EVENTS_TOKEN: TOKEN };
@@ -45,20 +50,36 @@ interface OrderRow {
   shipping_address: string;
 }
 
-async function snapshot(db: D1Database) {
-  const count = async (query: string) => (await db.prepare(query).first<{ n: number }>())!.n;
+/** The rows a query answers in every shop database, one after the other. */
+async function rowsOf<Row>(query: string, ...values: unknown[]): Promise<Row[]> {
+  const answers = await Promise.all(
+    everyTestDatabase(database.db).map(({ db }) =>
+      db
+        .prepare(query)
+        .bind(...values)
+        .all<Row>(),
+    ),
+  );
+  return answers.flatMap((answer) => answer.results);
+}
+
+/** A number summed over every shop database. */
+const total = async (query: string) => (await rowsOf<{ n: number | null }>(query)).reduce((sum, row) => sum + (row.n ?? 0), 0);
+
+async function snapshot() {
   return {
-    orders: await count("SELECT COUNT(*) AS n FROM orders"),
-    lines: await count("SELECT COUNT(*) AS n FROM order_lines"),
-    events: await count("SELECT COUNT(*) AS n FROM order_events"),
-    mails: await count("SELECT COUNT(*) AS n FROM mail_outbox"),
-    visitors: await count("SELECT COUNT(*) AS n FROM visitors"),
-    cartItems: await count("SELECT COUNT(*) AS n FROM cart_items"),
-    counters: (await db
-      .prepare("SELECT group_concat(shop_id || '=' || last_number) AS n FROM (SELECT * FROM order_counters ORDER BY shop_id)")
-      .first<{ n: string }>())!.n,
-    stock: await count("SELECT SUM(stock_qty) AS n FROM products"),
-    shipped: await count("SELECT SUM(shipped_qty + delivered_qty) AS n FROM order_lines"),
+    orders: await total("SELECT COUNT(*) AS n FROM orders"),
+    lines: await total("SELECT COUNT(*) AS n FROM order_lines"),
+    events: await total("SELECT COUNT(*) AS n FROM order_events"),
+    mails: await total("SELECT COUNT(*) AS n FROM mail_outbox"),
+    visitors: await total("SELECT COUNT(*) AS n FROM visitors"),
+    cartItems: await total("SELECT COUNT(*) AS n FROM cart_items"),
+    counters: (await rowsOf<{ shop_id: string; last_number: number }>("SELECT shop_id, last_number FROM order_counters"))
+      .map((row) => `${row.shop_id}=${row.last_number}`)
+      .sort()
+      .join(","),
+    stock: await total("SELECT SUM(stock_qty) AS n FROM products"),
+    shipped: await total("SELECT SUM(shipped_qty + delivered_qty) AS n FROM order_lines"),
   };
 }
 
@@ -97,9 +118,9 @@ describe("seeding", () => {
   let rows: OrderRow[];
 
   beforeAll(async () => {
-    before = await snapshot(database.db);
+    before = await snapshot();
     first = await seedDemoHistory(env, { now: NOW });
-    rows = (await database.db.prepare("SELECT * FROM orders ORDER BY order_number").all<OrderRow>()).results;
+    rows = (await rowsOf<OrderRow>("SELECT * FROM orders")).sort((a, b) => a.order_number.localeCompare(b.order_number));
   });
 
   test("places every demo order through the shop API and records its events; each ends in its planned state", async () => {
@@ -122,6 +143,16 @@ describe("seeding", () => {
     }
     // numbers count up per shop from the first one, as for any order
     expect(rows.filter((row) => row.shop_id === "AT").map((row) => row.order_number)).toEqual(["AT-100001", "AT-100002", "AT-100003"]);
+    // each in its shop's database only: the Swiss ones in the second
+    for (const row of rows) {
+      const held = await shopDb(database.env, row.shop_id)
+        .prepare("SELECT COUNT(*) AS n FROM orders WHERE order_number = ?")
+        .bind(row.order_number)
+        .first<{ n: number }>();
+      expect({ number: row.order_number, held: held!.n }).toEqual({ number: row.order_number, held: 1 });
+    }
+    expect(rows.filter((row) => row.shop_id === "CH").length).toBeGreaterThan(0);
+    expect(await total("SELECT COUNT(*) AS n FROM orders")).toBe(rows.length);
   });
 
   test("dates: placed N days before now, each event at its own time, every line with its shipment and delivery", async () => {
@@ -130,7 +161,7 @@ describe("seeding", () => {
       const row = rows.find((order) => order.order_number === seeded.orderNumber)!;
       const placedAt = placedAtOf(plan, NOW).toISOString();
       expect({ key: plan.key, placedAt: row.placed_at }).toEqual({ key: plan.key, placedAt });
-      const { results: events } = await database.db
+      const { results: events } = await shopDb(database.env, row.shop_id)
         .prepare("SELECT id, type, occurred_at FROM order_events WHERE order_id = (SELECT id FROM orders WHERE order_number = ?) ORDER BY occurred_at")
         .bind(row.order_number)
         .all<{ id: string; type: string; occurred_at: string }>();
@@ -151,12 +182,10 @@ describe("seeding", () => {
     }
     // lines shipped and delivered on different days keep their own times
     const anna2 = first.orders.find((order) => order.key === "anna-2")!.orderNumber;
-    const { results: lines } = await database.db
-      .prepare(
-        "SELECT line_no, quantity, shipped_qty, delivered_qty, shipped_at, delivered_at FROM order_lines WHERE order_id = (SELECT id FROM orders WHERE order_number = ?) ORDER BY line_no",
-      )
-      .bind(anna2)
-      .all<{ quantity: number; shipped_qty: number; delivered_qty: number; shipped_at: string; delivered_at: string }>();
+    const lines = await rowsOf<{ quantity: number; shipped_qty: number; delivered_qty: number; shipped_at: string; delivered_at: string }>(
+      "SELECT line_no, quantity, shipped_qty, delivered_qty, shipped_at, delivered_at FROM order_lines WHERE order_id = (SELECT id FROM orders WHERE order_number = ?) ORDER BY line_no",
+      anna2,
+    );
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(line.delivered_qty).toBe(line.quantity);
     expect(lines[0]!.delivered_at < lines[1]!.delivered_at).toBe(true);
@@ -170,49 +199,49 @@ describe("seeding", () => {
   });
 
   test("the same order path: stock taken (and given back on cancellation), one confirmation mail per order in its language, and one mail per invoice", async () => {
-    const after = await snapshot(database.db);
-    const kept = await database.db
-      .prepare("SELECT SUM(l.quantity) AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.state <> 'cancelled' AND l.kind = 'product'")
-      .first<{ n: number }>();
-    expect(before.stock - after.stock).toBe(kept!.n);
+    const after = await snapshot();
+    const kept = await total(
+      "SELECT SUM(l.quantity) AS n FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE o.state <> 'cancelled' AND l.kind = 'product'",
+    );
+    expect(before.stock - after.stock).toBe(kept);
     expect(after.cartItems).toBe(0);
-    const { results: mails } = await database.db
-      .prepare("SELECT template, recipient, language, json_extract(params, '$.orderNumber') AS number FROM mail_outbox ORDER BY id")
-      .all<{ template: string; recipient: string; language: string; number: string }>();
+    const mails = await rowsOf<{ template: string; recipient: string; language: string; number: string }>(
+      "SELECT template, recipient, language, json_extract(params, '$.orderNumber') AS number FROM mail_outbox ORDER BY id",
+    );
     const confirmations = mails.filter((mail) => mail.template === "order-confirmation");
     expect(confirmations.map((mail) => mail.number).sort()).toEqual(rows.map((row) => row.order_number).sort());
     expect(confirmations.find((mail) => mail.recipient === "claire.favre@kunden.example")!.language).toBe("fr");
     expect(confirmations.find((mail) => mail.recipient === "marco.rossi@kunden.example")!.language).toBe("it");
     // Beside them only the invoices' mails: one per invoice the history's paid or shipped orders got.
-    const { results: invoices } = await database.db
-      .prepare("SELECT o.order_number AS number FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.kind = 'invoice'")
-      .all<{ number: string }>();
+    const invoices = await rowsOf<{ number: string }>(
+      "SELECT o.order_number AS number FROM invoices i JOIN orders o ON o.id = i.order_id WHERE i.kind = 'invoice'",
+    );
     expect(invoices.length).toBeGreaterThan(0);
     const invoiceMails = mails.filter((mail) => mail.template === "invoice-issued");
     expect(invoiceMails.map((mail) => mail.number).sort()).toEqual(invoices.map((invoice) => invoice.number).sort());
     expect(mails).toHaveLength(confirmations.length + invoiceMails.length);
     // nothing was sent from here: the mails wait for the worker's drain
-    expect((await database.db.prepare("SELECT COUNT(*) AS n FROM mail_outbox WHERE state <> 'pending' OR attempts > 0").first<{ n: number }>())!.n).toBe(0);
+    expect(await total("SELECT COUNT(*) AS n FROM mail_outbox WHERE state <> 'pending' OR attempts > 0")).toBe(0);
   });
 
   test("a second run adds nothing, and neither does one a week later", async () => {
-    const after = await snapshot(database.db);
+    const after = await snapshot();
     const again = await seedDemoHistory(env, { now: NOW });
     expect({ placed: again.placed, recorded: again.recorded }).toEqual({ placed: 0, recorded: 0 });
-    expect(await snapshot(database.db)).toEqual(after);
+    expect(await snapshot()).toEqual(after);
     expect(again.orders).toEqual(first.orders);
     const later = await seedDemoHistory(env, { now: new Date(NOW.getTime() + 7 * DAY) });
     expect({ placed: later.placed, recorded: later.recorded }).toEqual({ placed: 0, recorded: 0 });
-    expect(await snapshot(database.db)).toEqual(after);
+    expect(await snapshot()).toEqual(after);
   });
 
   test("a run that stopped after placing an order, before marking it, finds that order instead of placing another", async () => {
-    const after = await snapshot(database.db);
+    const after = await snapshot();
     await database.db.prepare("UPDATE demo_history_orders SET order_number = NULL WHERE key IN ('anna-2', 'jonas-2')").run();
     const resumed = await seedDemoHistory(env, { now: NOW });
     expect(resumed.placed).toBe(0);
     expect(resumed.orders).toEqual(first.orders);
-    expect(await snapshot(database.db)).toEqual(after);
+    expect(await snapshot()).toEqual(after);
   });
 });
 

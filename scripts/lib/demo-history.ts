@@ -32,6 +32,7 @@ import type { ShopApiEnv } from "@worker/env";
 import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import { sql } from "@worker/lib/sql";
 import { createShopApi } from "@shop-api/app";
+import { orderDatabase, shopDatabase } from "@shop-api/core/shop-database";
 import { listedIn } from "@shop-api/tables/products";
 import type { Envelope } from "@domain/api/envelope";
 import type { OrderAddress } from "@domain/api/orders";
@@ -438,8 +439,9 @@ function linesFor(plan: DemoOrderPlan, index: number, pool: Candidate[]): { sku:
 const isoDate = (instant: Date, days: number): string => new Date(instant.getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Writes the demo history into the database of `env` through the shop API's route table;
- * adds only what is missing (see the module comment). `now` is the real time: every order and
+ * Writes the demo history into the databases of `env` through the shop API's route table, each
+ * order into its shop's database (core/shop-database.ts; the markers stay in DB); adds only
+ * what is missing (see the module comment). `now` is the real time: every order and
  * event lies before it.
  */
 export async function seedDemoHistory(env: DemoHistoryEnv, options: { now?: Date; log?: (line: string) => void } = {}): Promise<DemoHistoryResult> {
@@ -472,27 +474,29 @@ export async function seedDemoHistory(env: DemoHistoryEnv, options: { now?: Date
     const placedAt = new Date(marker.placed_at);
     let orderNumber = marker.order_number;
     if (!orderNumber) {
+      const shopDb = shopDatabase(apiEnv, customer.shop);
       const found =
         await sql`SELECT order_number FROM orders WHERE shop_id = ${customer.shop} AND email = ${customer.email} AND placed_at = ${marker.placed_at}`
-          .prepare(db)
+          .prepare(shopDb)
           .first<{ order_number: string }>();
       if (found) orderNumber = found.order_number;
       else {
-        if (!pools.has(customer.shop)) pools.set(customer.shop, await candidates(db, customer.shop));
+        if (!pools.has(customer.shop)) pools.set(customer.shop, await candidates(shopDb, customer.shop));
         orderNumber = await placeDemoOrder(plan, index, placedAt, pools.get(customer.shop)!, call);
         result.placed += 1;
       }
       await sql`UPDATE demo_history_orders SET order_number = ${orderNumber} WHERE key = ${plan.key}`.prepare(db).run();
     }
 
+    const orderDb = orderDatabase(apiEnv, orderNumber);
     const lines = (
       await sql`SELECT line_no, quantity FROM order_lines WHERE order_id = (SELECT id FROM orders WHERE order_number = ${orderNumber}) ORDER BY line_no`
-        .prepare(db)
+        .prepare(orderDb)
         .all<{ line_no: number; quantity: number }>()
     ).results;
     for (const [step, event] of plan.events.entries()) {
       const eventId = `demo-history:${plan.key}:${step + 1}`;
-      if (await sql`SELECT 1 FROM order_events WHERE id = ${eventId}`.prepare(db).first()) continue;
+      if (await sql`SELECT 1 FROM order_events WHERE id = ${eventId}`.prepare(orderDb).first()) continue;
       const time = eventTimeOf(marker.placed_at, event);
       if (Date.parse(time) > now.getTime()) throw new DemoHistoryError(`${plan.key}: event ${step + 1} would lie in the future (${time})`);
       const named = event.type === "shipped" || event.type === "delivered" ? (event.lines ?? lines.map((line) => line.line_no)) : [];
@@ -513,7 +517,7 @@ export async function seedDemoHistory(env: DemoHistoryEnv, options: { now?: Date
       if (answer.status !== 200) throw new DemoHistoryError(`${plan.key}: the ${event.type} event of ${orderNumber} was refused: ${describe(answer)}`);
       result.recorded += 1;
     }
-    const state = await sql`SELECT state FROM orders WHERE order_number = ${orderNumber}`.prepare(db).first<{ state: string }>();
+    const state = await sql`SELECT state FROM orders WHERE order_number = ${orderNumber}`.prepare(orderDb).first<{ state: string }>();
     result.orders.push({ key: plan.key, orderNumber, shop: customer.shop, email: customer.email, state: state?.state ?? "?" });
   }
   log(

@@ -1,7 +1,7 @@
 /**
  * The deploy rehearsed on this machine (`npm run deploy -- --env rehearsal --shops DE`): the worker
- * bundled as uploaded and checked against the Workers limits, migrations applied to a fresh local
- * D1, the shops synced, one upload, the smoke test against a local worker of the new version and
+ * bundled as uploaded and checked against the Workers limits, migrations applied to fresh local
+ * D1 databases (DB and the second shop database), the shops synced in each, one upload, the smoke test against a local worker of the new version and
  * the switch; a failing smoke test rolls back by itself. Every bad input stops before the live
  * version changes and names what is wrong. The DE build is the browser tests' (.e2e/dist, made by
  * their global setup), so the rehearsal builds nothing of its own.
@@ -199,6 +199,27 @@ test.describe("the rehearsal", () => {
       "new version live",
     ]);
     expect(live).toMatchObject({ ok: true, previous: null });
+    // Both shop databases production declares are migrated and get the shops table, each a database of its own.
+    expect(first.lines.join("\n")).toMatch(/D1 migrations applied: done in [\d.]+ s; DB: applied 0001_\S+.*; DB_2: applied 0001_/);
+    const rows = async (binding: string, query: string) =>
+      (
+        JSON.parse(
+          await first.run.target.wrangler([
+            "d1",
+            "execute",
+            binding,
+            "--remote",
+            "--json",
+            "--command",
+            query,
+            "--env",
+            "production",
+            "--config",
+            first.run.wranglerConfig!,
+          ]),
+        ) as { results: { n: number }[] }[]
+      )[0]!.results[0]!.n;
+    for (const binding of ["DB", "DB_2"]) expect(await rows(binding, "SELECT COUNT(*) AS n FROM shops")).toBe(config.shops.length);
     const version = live.ok ? live.version : "";
     expect(rehearsalDeployment(first.account)?.versions).toEqual([{ version_id: version, percentage: 100 }]);
     expect(first.lines.join("\n")).toContain("smoke test of the new version: done");

@@ -6,7 +6,7 @@
  */
 import type { LooseJson } from "./loose-json";
 import type { D1Database } from "@cloudflare/workers-types";
-import { countRows, createTestDatabase, type TestDatabase } from "./d1";
+import { countRows, createTestDatabase, shopDb, type TestDatabase } from "./d1";
 import { instrumentedD1, type InstrumentedD1 } from "./d1-faults";
 import { shopApiCaller } from "./shop-api";
 import { solvedCaptcha, TEST_ALTCHA_HMAC_KEY } from "./captcha";
@@ -227,6 +227,13 @@ export async function createHarness(now = "2026-11-18T08:00:00Z", options: { spl
     dispose: () => database.dispose(),
   };
 }
+
+/**
+ * The packages of a product in stock for a shop (DE unless named), in the shop's database: the catalogue's quantity, or
+ * with two databases the database's share of it (docs/decisions/0064).
+ */
+export const stockIn = async (h: Pick<Harness, "env">, sku: string, shop = "DE"): Promise<number> =>
+  (await sql`SELECT stock_qty FROM products WHERE sku = ${sku}`.prepare(shopDb(h.env, shop)).first<{ stock_qty: number }>())!.stock_qty;
 
 /** Row counts of the commerce tables: tests check that refused requests write nothing. */
 export const commerceCounts = (db: D1Database): Promise<Record<string, number>> =>

@@ -4,7 +4,7 @@ import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "@worker/env";
 import { allShops } from "@shop-api/core/shop";
 import { leaseDatabase, type Lease } from "./database-pool";
-import { everyShopDatabase, shopDatabase } from "@shop-api/core/shop-database";
+import { everyShopDatabaseOf, shopDatabase, type ShopDatabaseOf } from "@shop-api/core/shop-database";
 import { syncShops } from "@shop-api/tables/shops";
 
 const MIGRATIONS_DIR = join(__dirname, "..", "..", "migrations");
@@ -36,7 +36,7 @@ export async function createTestDatabase(options: { split?: boolean } = {}): Pro
     const env: ShopApiEnv = { DB: lease.db, UPLOADS: lease.uploads, ...lease.rateLimits };
     if (second) {
       Object.assign(env, { [SECOND_DATABASE]: second.db, SHOP_DATABASES: JSON.stringify(SPLIT_SHOP_DATABASES) });
-      databasesBeside.set(lease.db, everyShopDatabase(env));
+      databasesBeside.set(lease.db, everyShopDatabaseOf(env, SHOP_IDS));
     }
     return { db: lease.db, env, dispose: () => releaseAll(leases) };
   } catch (error) {
@@ -54,9 +54,11 @@ const releaseAll = async (leases: readonly Lease[]): Promise<void> => void (awai
 const SECOND_DATABASE = "DB_2";
 const SPLIT_SHOP_DATABASES: Readonly<Record<string, string>> = { DE: "DB", AT: "DB", CH: SECOND_DATABASE, COM: SECOND_DATABASE };
 
-/** The databases that hold shops beside a test database (itself first): the catalogue goes into each, as the import writes it. */
-const databasesBeside = new WeakMap<D1Database, D1Database[]>();
-export const everyTestDatabase = (db: D1Database): D1Database[] => databasesBeside.get(db) ?? [db];
+const SHOP_IDS = allShops().map((shop) => shop.id);
+
+/** The databases that hold shops beside a test database (itself first), with their shops: the catalogue goes into each, as the import writes it. */
+const databasesBeside = new WeakMap<D1Database, ShopDatabaseOf[]>();
+export const everyTestDatabase = (db: D1Database): ShopDatabaseOf[] => databasesBeside.get(db) ?? [{ db, shops: SHOP_IDS }];
 
 /** The database of a shop's live data in a test's bindings, as the shop API picks it (core/shop-database.ts). */
 export const shopDb = (env: ShopApiEnv, shopId: string): D1Database => shopDatabase(env, shopId);

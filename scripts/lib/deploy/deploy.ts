@@ -2,6 +2,7 @@
  * The deploy, as named steps (pipeline.ts) over one seam to Cloudflare (wrangler.ts):
  *
  *   configuration checked -> worker bundled and checked -> D1 migrations applied -> shops table synced
+ *   (both in every D1 database the environment declares: DB and the shop databases, docs/decisions/0064)
  *   -> assets assembled -> version uploaded -> smoke test of the new version -> new version live
  *
  * Everything that can refuse the deploy (settings, secrets, builds, bundle size and startup) runs
@@ -39,6 +40,8 @@ export interface DeployRun {
   wranglerConfig?: string;
   worker?: string;
   compatibility?: { date: string; flags: string[] };
+  /** The environment's D1 bindings (DB first), each migrated and synced. */
+  databases?: string[];
   previous?: string | null;
   version?: string;
   /** The live deployment has been changed by this run (rollback needed on failure). */
@@ -61,8 +64,9 @@ const configurationChecked: Step<DeployRun> = {
     const { config, missing } = renderConfig(raw, run.target.environment, run.target.settings);
     if (missing.length > 0)
       throw new Error(`Missing deploy settings (set them in the environment or in deploy.env; deploy.env.example lists them): ${missing.join(", ")}`);
-    const section = (config.env as Record<string, { name?: string; d1_databases?: { migrations_dir?: string }[] }>)[run.target.environment]!;
+    const section = (config.env as Record<string, { name?: string; d1_databases?: { binding: string; migrations_dir?: string }[] }>)[run.target.environment]!;
     if (run.migrationsDir) for (const database of section.d1_databases ?? []) database.migrations_dir = run.migrationsDir;
+    run.databases = (section.d1_databases ?? []).map((database) => database.binding);
     mkdirSync(run.target.work, { recursive: true });
     run.wranglerConfig = writeRenderedConfig(config, run.target.name);
     run.worker = section.name ?? `${String(raw.name)}-${run.target.environment}`;
@@ -99,24 +103,28 @@ const workerBundled: Step<DeployRun> = {
 const migrationsApplied: Step<DeployRun> = {
   name: "D1 migrations applied",
   async run(run) {
-    // Migrations renamed after databases applied them are recorded under their new names first (docs/decisions/0022).
-    const tables = JSON.parse(
-      await run.target.wrangler([
-        "d1",
-        "execute",
-        "DB",
-        "--remote",
-        "--json",
-        "--command",
-        `SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${MIGRATIONS_TABLE}'`,
-        ...env(run),
-      ]),
-    ) as { results: unknown[] }[];
-    if ((tables[0]?.results.length ?? 0) > 0)
-      await run.target.wrangler(["d1", "execute", "DB", "--remote", "--command", migrationRenameStatements().join(" "), "--yes", ...env(run)]);
-    const output = await run.target.wrangler(["d1", "migrations", "apply", "DB", "--remote", ...env(run)]);
-    const applied = [...new Set([...output.matchAll(/\b(\d{4}_[\w-]+\.sql)\b/g)].map((match) => match[1]))];
-    return applied.length > 0 ? `applied ${applied.join(", ")}` : "none to apply";
+    const applied: string[] = [];
+    for (const database of run.databases!) {
+      // Migrations renamed after databases applied them are recorded under their new names first (docs/decisions/0022).
+      const tables = JSON.parse(
+        await run.target.wrangler([
+          "d1",
+          "execute",
+          database,
+          "--remote",
+          "--json",
+          "--command",
+          `SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${MIGRATIONS_TABLE}'`,
+          ...env(run),
+        ]),
+      ) as { results: unknown[] }[];
+      if ((tables[0]?.results.length ?? 0) > 0)
+        await run.target.wrangler(["d1", "execute", database, "--remote", "--command", migrationRenameStatements().join(" "), "--yes", ...env(run)]);
+      const output = await run.target.wrangler(["d1", "migrations", "apply", database, "--remote", ...env(run)]);
+      const files = [...new Set([...output.matchAll(/\b(\d{4}_[\w-]+\.sql)\b/g)].map((match) => match[1]))];
+      applied.push(`${database}: ${files.length > 0 ? `applied ${files.join(", ")}` : "none to apply"}`);
+    }
+    return applied.join("; ");
   },
 };
 
@@ -125,8 +133,8 @@ const shopsSynced: Step<DeployRun> = {
   async run(run) {
     const file = join(run.target.work, "shops.sql");
     writeFileSync(file, shopsSyncFile());
-    await run.target.wrangler(["d1", "execute", "DB", "--remote", "--file", file, "--yes", ...env(run)]);
-    return `${run.config.shops.length} shops from config/shops.json`;
+    for (const database of run.databases!) await run.target.wrangler(["d1", "execute", database, "--remote", "--file", file, "--yes", ...env(run)]);
+    return `${run.config.shops.length} shops from config/shops.json in ${run.databases!.join(", ")}`;
   },
 };
 

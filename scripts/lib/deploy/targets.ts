@@ -74,14 +74,22 @@ export interface RehearsalOverrides {
 /** The local database id of wrangler.jsonc's top level: the rehearsal's D1 ids stand in with it, so the local worker reads the same database. */
 const LOCAL_DATABASE_ID = "00000000-0000-4000-8000-000000000001";
 
+/**
+ * The local database standing in for a D1 id setting: DB's (`_D1_ID`) is the top level's, so the local worker reads it;
+ * the n-th shop database's (`_D1_<n>_ID`) one of its own beside it, so the rehearsal migrates each on its own.
+ */
+function localDatabaseId(setting: string): string | null {
+  if (setting.endsWith("_D1_ID")) return LOCAL_DATABASE_ID;
+  const nth = /_D1_(\d{1,3})_ID$/.exec(setting)?.[1];
+  return nth === undefined ? null : `${LOCAL_DATABASE_ID.slice(0, -12)}${nth.padStart(12, "0")}`;
+}
+
 /** The rehearsal: production's configuration with stand-in account values, a local account, a local worker. */
 export function rehearsalTarget(rawConfig: Record<string, unknown>, overrides: RehearsalOverrides = {}): Target {
   const account = overrides.account ?? join(ROOT, ".deploy", "rehearsal", "account");
   const section = (rawConfig.env as Record<string, unknown>).production;
   const names = [...ACCOUNT_SETTINGS, ...placeholdersOf(section), ...smokeAccessSettings("production")];
-  const settings = Object.fromEntries(
-    names.map((key) => [key, key.endsWith("_D1_ID") ? LOCAL_DATABASE_ID : key.endsWith("_URL") ? "https://rehearsal.invalid/" : "rehearsal"]),
-  );
+  const settings = Object.fromEntries(names.map((key) => [key, localDatabaseId(key) ?? (key.endsWith("_URL") ? "https://rehearsal.invalid/" : "rehearsal")]));
   return {
     name: "rehearsal",
     environment: "production",

@@ -8,11 +8,13 @@
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { allShops, type Shop } from "../core/shop";
+import type { ShopDatabaseOf } from "../core/shop-database";
 import { mergeCsvProblems } from "./csv-import";
-import { SECTIONS, type CatalogueDocument, type ImportProblem, type ImportResult } from "./import-format";
+import { SECTIONS, type CatalogueDocument, type ImportProblem, type ImportResult, type ProductRecord } from "./import-format";
 import { parseImport, type ImportInput } from "./parse-import";
 import { planImport, type ImportPlan } from "./plan-import";
 import { validateCatalogueDocument } from "./validate-import";
+import { stockAllowance } from "./stock-allowance";
 import { writeImport } from "./write-import";
 
 export interface ImportOptions {
@@ -22,11 +24,13 @@ export interface ImportOptions {
   now?: Date;
   /** Who imports, stored with the import and its rebuild request: "cli" (default), "http" or a staff member's e-mail. */
   actor?: string;
+  /** The stock this database keeps of a product (default: the file's quantity); importCatalogueEverywhere splits it. */
+  stockOf?: (product: ProductRecord) => number;
 }
 
 /** Parses, validates and (only when the whole file is valid) writes a catalogue import. */
 export async function importCatalogue(db: D1Database, input: ImportInput, options: ImportOptions): Promise<ImportResult> {
-  const planned = await planCatalogueImport(db, input, options.now);
+  const planned = await planCatalogueImport(db, input, options.now, options.stockOf);
   if (!planned.ok) return planned;
   const { plan, counts, shops, now } = planned;
   const rows = Object.values(counts).reduce((sum, n) => sum + n, 0);
@@ -43,16 +47,20 @@ export async function importCatalogue(db: D1Database, input: ImportInput, option
 
 /**
  * The import into every database that holds shops (core/shop-database.ts, docs/decisions/0064): each keeps a copy of
- * the catalogue its carts and orders read beside their writes. The first database's answer is the import's; a copy that
- * refuses what the first took has drifted from it, which throws, naming the problems.
+ * the catalogue its carts and orders read beside their writes, and its own stock: its allowance of each product's
+ * quantity (catalogue/stock-allowance.ts). The first database's answer is the import's; a copy that refuses what the
+ * first took has drifted from it, which throws, naming the problems.
  */
-export async function importCatalogueEverywhere(databases: readonly D1Database[], input: ImportInput, options: ImportOptions): Promise<ImportResult> {
+export async function importCatalogueEverywhere(databases: readonly ShopDatabaseOf[], input: ImportInput, options: ImportOptions): Promise<ImportResult> {
   const [first, ...copies] = databases;
   if (!first) throw new Error("no database to import the catalogue into");
-  const result = await importCatalogue(first, input, options);
+  const shopsOf = databases.map((database) => database.shops);
+  const allowance = (index: number) =>
+    databases.length === 1 ? {} : { stockOf: (product: ProductRecord) => stockAllowance(product.stock.quantity, product.shops, shopsOf, index) };
+  const result = await importCatalogue(first.db, input, { ...options, ...allowance(0) });
   if (!result.ok) return result;
-  for (const copy of copies) {
-    const copied = await importCatalogue(copy, input, options);
+  for (const [at, copy] of copies.entries()) {
+    const copied = await importCatalogue(copy.db, input, { ...options, ...allowance(at + 1) });
     if (!copied.ok) throw new Error(`a shop database's catalogue copy refused the import: ${JSON.stringify(copied.problems.slice(0, 3))}`);
   }
   return result;
@@ -75,7 +83,12 @@ export async function checkCatalogueImport(db: D1Database, input: ImportInput, o
 type PlannedImport = { ok: true; plan: ImportPlan; counts: Record<string, number>; shops: Shop[]; now: Date } | { ok: false; problems: ImportProblem[] };
 
 /** The steps before the write, shared by importCatalogue and checkCatalogueImport: parse, validate whole, plan against D1 at `at` (default: when validation ended). */
-async function planCatalogueImport(db: D1Database, input: ImportInput, at: Date | undefined): Promise<PlannedImport> {
+async function planCatalogueImport(
+  db: D1Database,
+  input: ImportInput,
+  at: Date | undefined,
+  stockOf?: (product: ProductRecord) => number,
+): Promise<PlannedImport> {
   const parsed = parseImport(input);
   if (!parsed.ok) return parsed;
   const shops = allShops();
@@ -86,6 +99,13 @@ async function planCatalogueImport(db: D1Database, input: ImportInput, at: Date 
   if (!validation.ok) return validation;
   const now = at ?? new Date();
   const counts = recordCounts(validation.document);
-  const plan = await planImport(db, validation.document, { now, shops, keepProductExtras: input.format === "csv-products" });
+  const document = stockOf ? withStock(validation.document, stockOf) : validation.document;
+  const plan = await planImport(db, document, { now, shops, keepProductExtras: input.format === "csv-products" });
   return { ok: true, plan, counts, shops, now };
 }
+
+/** The document with each product's stock quantity as `stockOf` gives it. */
+const withStock = (document: CatalogueDocument, stockOf: (product: ProductRecord) => number): CatalogueDocument =>
+  document.products
+    ? { ...document, products: document.products.map((product) => ({ ...product, stock: { ...product.stock, quantity: stockOf(product) } })) }
+    : document;

@@ -10,7 +10,8 @@ import { readLimitedText } from "@worker/lib/read-limited-body";
 import type { ApiContext } from "../core/context";
 import { ApiFailure, fail, MESSAGES } from "../core/envelope";
 import { sendRebuildRequests } from "../core/rebuild-queue";
-import { everyShopDatabase } from "../core/shop-database";
+import { allShops } from "../core/shop";
+import { everyShopDatabaseOf } from "../core/shop-database";
 import { importCatalogueEverywhere } from "./apply-import";
 import type { ImportFormat, ImportProblem } from "./import-format";
 
@@ -53,7 +54,14 @@ export function uploadLabel(ctx: ApiContext, parameter: string, fallback: string
 /** Imports the upload (whole or nothing) and sends its rebuild request to the queue; a refused file throws 422. */
 export async function applyImportUpload(ctx: ApiContext, upload: ImportUpload, labels: { source: string; actor: string }): Promise<AppliedImport> {
   // The catalogue goes into every database that holds shops (core/shop-database.ts).
-  const result = await importCatalogueEverywhere(everyShopDatabase(ctx.env), upload, { ...labels, now: ctx.now });
+  const result = await importCatalogueEverywhere(
+    everyShopDatabaseOf(
+      ctx.env,
+      allShops().map((shop) => shop.id),
+    ),
+    upload,
+    { ...labels, now: ctx.now },
+  );
   if (!result.ok) throw importRefusal(result.problems);
   if (result.changeId !== null) await sendRebuildRequests(ctx.env, [result.changeId], ctx.now);
   return { importId: result.importId, changeId: result.changeId, changedProducts: result.changedSkus.length, counts: result.counts };

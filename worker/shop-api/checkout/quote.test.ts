@@ -1,7 +1,7 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import type { CheckoutQuote, QuoteMode } from "@domain/checkout";
 import { includedTax } from "@domain/money";
-import { commerceCounts, createHarness, giveAccount, type Harness } from "@tests/kit/commerce";
+import { commerceCounts, createHarness, giveAccount, stockIn, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {
@@ -42,6 +42,7 @@ describe("GET /apiv2/checkout/quote", () => {
   test("a cart in Germany: lines, every mode, shipping, totals with tax, what prepayment saves; one D1 round trip", async () => {
     const token = await cartWith([["FLOOR-1", 3]]);
     const price = (await h.db.prepare("SELECT unit_price FROM prices WHERE sku = 'FLOOR-1' AND shop_id = 'DE'").first<{ unit_price: number }>())!;
+    const stock = await stockIn(h, "FLOOR-1");
     h.takeRoundTrips();
     const q = await quote(token);
     expect(h.takeRoundTrips()).toBe(1);
@@ -61,7 +62,7 @@ describe("GET /apiv2/checkout/quote", () => {
         unit: "SQM",
         unitLabel: "m²",
         minimumQuantity: 1,
-        maxQuantity: 100,
+        maxQuantity: stock,
         problem: null,
       }),
     ]);

@@ -1,6 +1,6 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { awayFromWindowEnd } from "@tests/kit/rate-limiters";
-import { commerceCounts, createHarness, type Harness } from "@tests/kit/commerce";
+import { commerceCounts, createHarness, stockIn, type Harness } from "@tests/kit/commerce";
 
 let h: Harness;
 beforeAll(async () => {
@@ -90,10 +90,11 @@ describe("PUT /apiv2/cart/items/{itemId}", () => {
       const answer = await h.call("PUT", itemPath(floor), { raw: text, token, headers: { "content-type": "application/json" } });
       expect([text, answer.status]).toEqual([text, status]);
     }
-    // the stock (100 packages of FLOOR-1): all of it, not one more
-    const over = await h.call("PUT", itemPath(floor), { body: { quantity: 101 }, token });
+    // the stock (100 packages of FLOOR-1, 50 in DE's database with two databases): all of it, not one more
+    const stock = await stockIn(h, "FLOOR-1");
+    const over = await h.call("PUT", itemPath(floor), { body: { quantity: stock + 1 }, token });
     expect(over.status).toBe(422);
-    expect(over.body.errors[1]).toMatchObject({ code: "quantity_unavailable", params: { available: 100 } });
+    expect(over.body.errors[1]).toMatchObject({ code: "quantity_unavailable", params: { available: stock } });
     const max = await h.call("PUT", itemPath(floor), { body: { quantity: 9999 }, token });
     expect(max.body.errors[1]).toMatchObject({ code: "quantity_unavailable" });
     // FREIGHT-1: 2.2 m² a package, at least 4.4 m², so at least 2 packages
@@ -106,19 +107,21 @@ describe("PUT /apiv2/cart/items/{itemId}", () => {
       message: "The minimum order quantity is 4,4 m².",
     });
     expect(await cartRows(h.db)).toEqual(before);
-    expect((await h.call("PUT", itemPath(floor), { body: { quantity: 100 }, token })).status).toBe(200);
+    expect((await h.call("PUT", itemPath(floor), { body: { quantity: stock }, token })).status).toBe(200);
     expect((await h.call("PUT", itemPath(freight), { body: { quantity: 2 }, token })).status).toBe(200);
   });
 
   test("the stock counts every line of the product (the same SKU with other options)", async () => {
-    const { token } = await cartWith([["CONF-1-1", 50]]);
+    // half of the stock in one line, the other half left for the line of the same SKU with options
+    const half = (await stockIn(h, "CONF-1-1")) / 2;
+    const { token } = await cartWith([["CONF-1-1", half]]);
     const configured = await h.call("POST", "/apiv2/cart/", { body: { sku: "CONF-1", quantity: 10, configurableOptions: { shade: "hell" } }, token });
     expect(configured.status).toBe(200);
     const [plain, chosen] = configured.body.data.items as { itemId: number; sku: string }[];
     expect([plain!.sku, chosen!.sku]).toEqual(["CONF-1-1", "CONF-1-1"]);
-    const over = await h.call("PUT", itemPath(chosen!.itemId), { body: { quantity: 51 }, token });
-    expect(over.body.errors[1]).toMatchObject({ code: "quantity_unavailable", params: { available: 50 } });
-    expect((await h.call("PUT", itemPath(chosen!.itemId), { body: { quantity: 50 }, token })).status).toBe(200);
+    const over = await h.call("PUT", itemPath(chosen!.itemId), { body: { quantity: half + 1 }, token });
+    expect(over.body.errors[1]).toMatchObject({ code: "quantity_unavailable", params: { available: half } });
+    expect((await h.call("PUT", itemPath(chosen!.itemId), { body: { quantity: half }, token })).status).toBe(200);
   });
 
   test("a line whose product ran out or reached its end of life cannot be changed, only removed", async () => {

@@ -2,6 +2,7 @@ import { manufacturerPath } from "@domain/routes";
 import { shopById } from "../core/shop";
 import { contentHash } from "./page-reads";
 import { createHarness, giveAccount, type Harness } from "@tests/kit/commerce";
+import { everyTestDatabase } from "@tests/kit/d1";
 
 let h: Harness;
 beforeAll(async () => {
@@ -77,8 +78,9 @@ test("byPath: product, category, CMS page, home, unknown", async () => {
 });
 
 test("byPath: the manufacturer list and a manufacturer's page, returns, a CMS page's EMPTY type; store information and the newsletter box in every model", async () => {
-  // A manufacturer page exists where the shop lists one of its products.
-  await h.db.prepare("UPDATE products SET manufacturer_id = 'holz' WHERE sku = 'FLOOR-1'").run();
+  // A manufacturer page exists where the shop lists one of its products (the catalogue as every shop database holds it).
+  const everywhere = (query: string) => Promise.all(everyTestDatabase(h.db).map(({ db }) => db.prepare(query).run()));
+  await everywhere("UPDATE products SET manufacturer_id = 'holz' WHERE sku = 'FLOOR-1'");
   const list = await h.call("GET", "/apiv2/byPath/hersteller.html");
   expect(list.body.data).toMatchObject({ type: "MANUFACTURERS", meta: { title: "Hersteller", canonical: "/hersteller.html" } });
   const maker = await h.call("GET", `/apiv2/byPath${manufacturerPath({ domainPrefixes: [] }, "de", "holzwerk")}`);
@@ -87,7 +89,7 @@ test("byPath: the manufacturer list and a manufacturer's page, returns, a CMS pa
   // Its products have no French text: no French page.
   expect((await h.call("GET", "/apiv2/byPath/fr/fabricants/holzwerk.html", { shop: "CH", language: "fr" })).status).toBe(404);
   expect(swiss.body.data).toMatchObject({ type: "MANUFACTURER", storeInformation: { phone: "+41 44 123 45 67" } });
-  await h.db.prepare("UPDATE products SET manufacturer_id = NULL WHERE sku = 'FLOOR-1'").run();
+  await everywhere("UPDATE products SET manufacturer_id = NULL WHERE sku = 'FLOOR-1'");
   for (const path of [
     "hersteller/holzwerk.html",
     "hersteller/niemand.html",

@@ -1,6 +1,6 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "@worker/env";
-import { everyShopDatabase, orderDatabase, shopDatabase, shopDatabaseMap } from "./shop-database";
+import { everyShopDatabase, everyShopDatabaseOf, orderDatabase, shopDatabase, shopDatabaseMap } from "./shop-database";
 
 /** A binding that only says which one it is: the routing is about identity, the rows are tested in tests/unit/shop-databases.test.ts. */
 const binding = (name: string) => ({ name, prepare: () => null, batch: () => null }) as unknown as D1Database;
@@ -51,4 +51,14 @@ test("every shop database once, DB first; an order's database by the shop its nu
   expect(orderDatabase(split, "DE-100001")).toBe(DB);
   // A number of no mapped shop, or no number at all, reads DB (where it is not found).
   for (const number of ["XX-1", "100001", "-CH-1", "", "ch-100001"]) expect(orderDatabase(split, number)).toBe(DB);
+});
+
+test("every shop database with the shops it holds: DB those not named elsewhere, a shop id not configured in none", () => {
+  const shops = ["DE", "CH", "AT", "COM"];
+  expect(everyShopDatabaseOf(env(), shops)).toEqual([{ db: DB, shops }]);
+  expect(everyShopDatabaseOf(env('{"CH":"DB_ORDERS_2","COM":"DB_ORDERS_2","DE":"DB","XX":"DB_ORDERS_2"}'), shops)).toEqual([
+    { db: DB, shops: ["DE", "AT"] },
+    { db: SECOND, shops: ["CH", "COM"] },
+  ]);
+  expect(() => everyShopDatabaseOf(env('{"CH":"DB_ORDERS_3"}'), shops)).toThrow("DB_ORDERS_3, which is not a D1 binding");
 });

@@ -58,9 +58,22 @@ export function shopDatabase(env: ShopApiEnv, shopId: string): D1Database {
 }
 
 /** Every database that holds shops' live data, each once: DB first, then the other bindings SHOP_DATABASES names. */
-export function everyShopDatabase(env: ShopApiEnv): D1Database[] {
-  const bindings = new Set([DEFAULT_DATABASE_BINDING, ...shopDatabaseMap(env.SHOP_DATABASES).values()]);
-  return [...bindings].map((binding) => (binding === DEFAULT_DATABASE_BINDING ? env.DB : boundDatabase(env, binding)));
+export const everyShopDatabase = (env: ShopApiEnv): D1Database[] => everyShopDatabaseOf(env, []).map((database) => database.db);
+
+/** A shop database with the ids of the shops whose live data it holds. */
+export interface ShopDatabaseOf {
+  db: D1Database;
+  shops: string[];
+}
+
+/** Every shop database, as everyShopDatabase (DB first), with the shops of `shopIds` it holds: DB those SHOP_DATABASES does not name elsewhere. */
+export function everyShopDatabaseOf(env: ShopApiEnv, shopIds: readonly string[]): ShopDatabaseOf[] {
+  const map = shopDatabaseMap(env.SHOP_DATABASES);
+  const bindings = new Set([DEFAULT_DATABASE_BINDING, ...map.values()]);
+  return [...bindings].map((binding) => ({
+    db: binding === DEFAULT_DATABASE_BINDING ? env.DB : boundDatabase(env, binding),
+    shops: shopIds.filter((shop) => (map.get(shop) ?? DEFAULT_DATABASE_BINDING) === binding),
+  }));
 }
 
 /** The database of an order, by the shop its number begins with (`CH-100001`: CH's); a number of no mapped shop reads DB. */

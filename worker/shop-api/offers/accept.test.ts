@@ -362,7 +362,7 @@ describe("declining", () => {
   });
 
   test("an accepted offer is not declined (its lines are in a cart: remove them there)", async () => {
-    const offer = await offered();
+    const offer = await offered({ lines: [{ sku: "NOEXP-1", quantity: 1, packagePrice: 990 }] });
     expect((await accept(offer)).status).toBe(200);
     const response = await decline(offer);
     expect(response.status).toBe(409);

@@ -80,6 +80,8 @@ describe("the guarding UPDATE on real rows", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await createHarness();
+    // Every case places an order of two packages: stock for all of them, also in DE's share with two databases.
+    await h.db.prepare("UPDATE products SET stock_qty = 1000 WHERE sku = 'FLOOR-1'").run();
   });
   afterAll(() => h.dispose());
 

@@ -7,6 +7,7 @@
  * the ledger records as succeeded gets its credit note.
  */
 import { createHarness, type Harness } from "@tests/kit/commerce";
+import { shopDb } from "@tests/kit/d1";
 import { startJsonStandIn, type JsonStandIn } from "@tests/kit/json-stand-in";
 import { mailsAfter } from "@tests/kit/outbox";
 import { readPdf } from "@tests/kit/pdf-reading";
@@ -46,7 +47,7 @@ async function placed(method: string, options: { shop?: string; quantity?: numbe
   const url = order.body.data.payment?.redirectUrl as string | undefined;
   if (url && options.pay !== false) await stripe.choose(url.split("/").pop()!, "succeed");
   const number = order.body.data.orderNumber as string;
-  const row = (await h.db.prepare("SELECT id FROM orders WHERE order_number = ?").bind(number).first<{ id: string }>())!;
+  const row = (await shopDb(h.env, shop).prepare("SELECT id FROM orders WHERE order_number = ?").bind(number).first<{ id: string }>())!;
   return { id: row.id, number };
 }
 
@@ -59,7 +60,7 @@ const counter = async (shop: string, year: number, kind = "invoice") =>
       .bind(shop, year, kind)
       .first<{ last_number: number }>()
   )?.last_number ?? 0;
-const ctx = (now = new Date("2026-11-18T08:00:00Z")) => ({ db: h.db, env: h.env, now });
+const ctx = (now = new Date("2026-11-18T08:00:00Z"), shop = "DE") => ({ db: shopDb(h.env, shop), env: h.env, now });
 
 test("a card payment recorded paid gets the invoice: its number, PDF in R2 and mail, which goes out with the PDF attached", async () => {
   const order = await placed("card");
@@ -132,7 +133,7 @@ test("numbers are gapless per shop and year: two orders at once take two numbers
   expect(sequences.map((row) => row.sequence)).toEqual(sequences.map((_, index) => index + 1));
   // Another shop counts on its own.
   const ch = await placed("invoice", { shop: "CH" });
-  expect((await issueInvoice(ctx(), ch.id, "shipped"))!.number).toBe("RE-CH-2026-000001");
+  expect((await issueInvoice(ctx(undefined, "CH"), ch.id, "shipped"))!.number).toBe("RE-CH-2026-000001");
 });
 
 test("a batch that fails takes no number: the next document gets the one it would have had", async () => {
