@@ -21,6 +21,9 @@ function swcOptions(parser) {
 module.exports = {
   // Node, with a map that outlives a test file: the test kit shares its local runtime through it (tests/kit/jest-environment.ts).
   testEnvironment: "<rootDir>/tests/kit/jest-environment.ts",
+  // Two workers also on two cores (Jest's default there is one, in band): a test file waits on workerd
+  // and its children for much of its time, which the other worker fills (docs/decisions/0076).
+  maxWorkers: 2,
   roots: [
     "<rootDir>/domain",
     "<rootDir>/worker",

@@ -6,8 +6,24 @@ import { defineConfig } from "@playwright/test";
  * folder, builds the shops the tests visit and serves them through `wrangler dev` on the
  * test hosts of config/shops.json (port 8797), next to `npm start` on 8787.
  */
-/** The specs that run beside the browser tests (see `projects`). */
-const SIDE_LANE = ["deploy-rehearsal.spec.ts", "crawl.spec.ts"];
+/**
+ * The specs that run beside the shopper's and staff's tests: those that only read what the others
+ * write (the built pages, the page data, the shop API's reads) and spend none of the per-address
+ * write or search budget: the crawl, the deploy rehearsal on its own worker, and the browser specs
+ * that load pages and look at them.
+ */
+const SIDE_LANE = [
+  "crawl.spec.ts",
+  "deploy-rehearsal.spec.ts",
+  "console-errors.spec.ts",
+  "hydration-parts.spec.ts",
+  "csp.spec.ts",
+  "consent.spec.ts",
+  "page-js-budget.spec.ts",
+  "banners.spec.ts",
+  "browse-two-shops.spec.ts",
+  "deferred-parts.spec.ts",
+];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -16,9 +32,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Approved screenshots (toHaveScreenshot) in one folder; each spec prefixes its names (tests/e2e/phone-walk.spec.ts says how to approve new ones).
   snapshotPathTemplate: "{testDir}/screenshots/{arg}{ext}",
-  // Two lanes side by side, one test at a time in each: the shopper's and staff's tests in the browser share the test
-  // worker's state (its carts, mails and per-address limits), so they run one after the other; the specs that use no
-  // browser and write nothing the others read (the deploy rehearsal on its own worker, the crawl's reads) run beside them.
+  // Two lanes side by side, one test at a time in each: the shopper's and staff's tests share the test worker's state
+  // (its carts, mails and per-address limits), so they run one after the other; the specs that only read run beside them.
   workers: 2,
   projects: [
     { name: "browser", testIgnore: SIDE_LANE, workers: 1 },

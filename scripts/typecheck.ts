@@ -45,8 +45,8 @@ function sharedSourceFiles(): (host: ts.CompilerHost) => void {
   };
 }
 
-/** The project's problems (configuration, syntax, types), after writing its build-info file for the next run. */
-function checkProject(project: string, share: (host: ts.CompilerHost) => void): readonly ts.Diagnostic[] {
+/** The project's configuration with its root files. */
+function readProject(project: string): ts.ParsedCommandLine {
   const config = ts.getParsedCommandLineOfConfigFile(join(ROOT, project), undefined, {
     ...ts.sys,
     onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
@@ -54,6 +54,20 @@ function checkProject(project: string, share: (host: ts.CompilerHost) => void): 
     },
   });
   if (!config) throw new Error(`${project}: cannot read the configuration`);
+  return config;
+}
+
+/**
+ * The project's problems (configuration, syntax, types), after writing its build-info file for the next run.
+ * A file another project of the run has among its own is type-checked there, with its runtime's globals,
+ * not again where a test imports it (the Node project imports much of the Workers code and the pages).
+ */
+function checkProject(
+  project: string,
+  config: ts.ParsedCommandLine,
+  checkedElsewhere: ReadonlySet<string>,
+  share: (host: ts.CompilerHost) => void,
+): readonly ts.Diagnostic[] {
   const options: ts.CompilerOptions = {
     ...config.options,
     incremental: true,
@@ -73,7 +87,10 @@ function checkProject(project: string, share: (host: ts.CompilerHost) => void): 
     ...program.getOptionsDiagnostics(),
     ...program.getSyntacticDiagnostics(),
     ...program.getGlobalDiagnostics(),
-    ...program.getSemanticDiagnostics(),
+    ...program
+      .getSourceFiles()
+      .filter((file) => !checkedElsewhere.has(file.fileName))
+      .flatMap((file) => program.getSemanticDiagnostics(file)),
   ];
   // With noEmit this writes only the build-info file.
   program.emit();
@@ -89,10 +106,12 @@ function main(): void {
   if (unknown.length > 0) refuseUsage(COMMAND, `unknown project(s) ${unknown.join(", ")} (known: ${TYPECHECK_PROJECTS.join(", ")})`);
   const projects = requested.length > 0 ? requested : TYPECHECK_PROJECTS;
   const share = sharedSourceFiles();
+  const configs = new Map(projects.map((project) => [project, readProject(project)]));
   let problems = 0;
-  for (const project of projects) {
+  for (const [project, config] of configs) {
     const started = process.hrtime.bigint();
-    const diagnostics = checkProject(project, share);
+    const checkedElsewhere = new Set([...configs].filter(([other]) => other !== project).flatMap(([, each]) => each.fileNames));
+    const diagnostics = checkProject(project, config, checkedElsewhere, share);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     problems += diagnostics.length;
     if (diagnostics.length > 0) {

@@ -9,6 +9,7 @@ import { gatsbyProgress, type BuildProgress } from "@builder/gatsby-progress";
 import { withDirLock } from "./dir-lock";
 import { localSecret } from "./local-worker";
 import { writeCspManifest } from "./script-hashes";
+import { keepWebpackSeed, seedWebpackCache } from "./webpack-seed";
 import { buildCodeHash } from "./build-code";
 import { loadShopConfig, ROOT } from "./shops";
 import type { SyncResult } from "./sync-directory";
@@ -155,7 +156,8 @@ export function shopWorkspace(shop: string, workspaceRoot = DEFAULT_WORKSPACES):
 /** Runs the shop's Gatsby build in its workspace and adds the CSP manifest; publishes nothing. */
 export async function renderShop(shop: string, options: BuildOptions): Promise<RenderResult> {
   const log = options.log ?? ((line: string) => console.log(line));
-  const workspace = shopWorkspace(shop, options.workspaceRoot);
+  const workspaceRoot = options.workspaceRoot ?? DEFAULT_WORKSPACES;
+  const workspace = shopWorkspace(shop, workspaceRoot);
   const started = Date.now();
   mkdirSync(workspace, { recursive: true });
   const { peakRssMb, output } = await withDirLock(
@@ -164,7 +166,10 @@ export async function renderShop(shop: string, options: BuildOptions): Promise<R
       options.signal?.throwIfAborted();
       linkProject(workspace);
       const output = outputFolder(workspace);
-      return { peakRssMb: await runGatsby(shop, workspace, options, log), output };
+      if (seedWebpackCache(workspace, workspaceRoot)) log(`[${shop}] webpack cache seeded from an earlier shop's build`);
+      const peakRssMb = await runGatsby(shop, workspace, options, log);
+      keepWebpackSeed(workspace, workspaceRoot);
+      return { peakRssMb, output };
     },
     { onWait: (owner) => log(`[${shop}] waiting for another build of ${shop} (pid ${owner}) to finish ...`) },
   );

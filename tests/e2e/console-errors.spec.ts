@@ -8,8 +8,8 @@ import { E2E_SHOPS, hydrated, testOrigin } from "./support/site";
  * No page of the built shops logs a console error or throws: every shop and language is visited
  * in Chromium with one page of each template (home, cart, checkout, search, search results,
  * service pages, contact, returns, inquiries, planner, manufacturers, ...), a product with
- * variants and a variant, and the categories with the first product of each: every category
- * of the German shop, the first category of each language elsewhere. Each page is given
+ * variants and a variant, the categories (every category of the German shop, the first of each
+ * language elsewhere) and the first product of each language's first category. Each page is given
  * the time to hydrate and to load its live parts (lib/lazy.ts) before it counts as clean.
  */
 interface BuiltPage {
@@ -91,9 +91,12 @@ for (const shop of E2E_SHOPS) {
     for (const path of pages) await visit(path);
     // Every category of the German shop; elsewhere the first of each language (the same templates).
     const visited = shop === "DE" ? categories : [...new Map(categories.map((path) => [languageOf(path), path])).values()];
+    const languagesWithProduct = new Set<string>();
     for (const path of visited) {
       await visit(path);
-      // The first product of the category.
+      if (languagesWithProduct.has(languageOf(path))) continue;
+      languagesWithProduct.add(languageOf(path));
+      // The first product of the language's first category.
       const product = await page.locator(".product-card a.card-link").evaluateAll((links) => links[0]?.getAttribute("href") ?? null);
       if (product && !pages.includes(product)) await visit(product);
     }

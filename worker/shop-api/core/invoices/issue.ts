@@ -33,7 +33,6 @@ import { outboxInsert } from "../mail/outbox";
 import { shopById, type Shop } from "../shop";
 import { ciiXml, type CiiFlavour } from "./cii";
 import { billingAddressOf, creditNoteDocument, invoiceDocument, type DocumentHeader, type InvoiceDocument } from "./document";
-import { renderInvoicePdf } from "./pdf";
 
 /** What issuing needs: the database, the bucket and the clock. */
 export interface InvoiceContext {
@@ -181,6 +180,9 @@ async function documentFor(ctx: InvoiceContext, shop: Shop, invoice: InvoiceRow,
 async function storePdf(ctx: InvoiceContext, shop: Shop, invoice: InvoiceRow, order: OrderRecord, lines: OrderLineRow[]): Promise<Uint8Array> {
   const document = await documentFor(ctx, shop, invoice, order, lines);
   const facturX = isBusinessBuyer(document.buyer) ? ciiXml(document, shop.serviceAddress, "facturX") : undefined;
+  // The renderer (pdf-lib, fontkit and the font) loads at its first use: fontkit alone unpacks its
+  // tables for about 0.4 s of CPU when loaded, which every start of the worker would pay otherwise.
+  const { renderInvoicePdf } = await import("./pdf");
   const bytes = await renderInvoicePdf(document, facturX);
   const key = invoicePdfKey(invoice);
   await ctx.env.UPLOADS.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
