@@ -16,6 +16,7 @@
  *   approves (the capture then completes), approves but the capture is declined, approves with the
  *   capture pending (completed or denied later from the same page), or cancels. Approving sends
  *   CHECKOUT.ORDER.APPROVED and returns to the order's return_url with `token` and `PayerID`, as PayPal does.
+ *   `lapse(id)` voids an order never captured, as PayPal does when an approval's time to capture ran out.
  * - Webhooks go to the shop's PayPal callback on the host of the order's return_url, with PayPal's
  *   transmission headers; `POST /v1/notifications/verify-webhook-signature` answers SUCCESS only for a
  *   transmission it sent, with the same headers, webhook id and event: a forged or changed event fails.
@@ -82,6 +83,8 @@ export interface PayPalStandIn {
   clockSkewSeconds: number;
   /** What the shopper does on the order's approval page (as its buttons do); answers where the browser goes next. */
   choose(orderId: string, outcome: PayPalStandInOutcome): Promise<string>;
+  /** PayPal voids an order never captured in its time (an approval lapses after 3 hours): VOIDED, no capture possible. */
+  lapse(orderId: string): void;
   /** PayPal reverses a capture (a chargeback): PAYMENT.CAPTURE.REVERSED. */
   reverse(captureId: string, amount: number): Promise<void>;
   /** Sends an event again, as it was (PayPal's retries). */
@@ -514,6 +517,10 @@ ${choices.join("\n")}
     down: false,
     clockSkewSeconds: 0,
     choose,
+    lapse: (orderId) => {
+      const order = orderOf(orderId);
+      if (order.status !== "COMPLETED") order.status = "VOIDED";
+    },
     reverse: async (captureId, amount) => {
       const captured = standIn.captures.get(captureId);
       if (!captured) throw notFound(`capture ${captureId}`);

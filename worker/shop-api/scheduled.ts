@@ -1,5 +1,5 @@
 import type { ShopApiEnv } from "../env";
-import { expireAbandonedPayments } from "./checkout/payment-expiry";
+import { sweepPendingPayments } from "./checkout/payment-expiry";
 import { processSampleOrders } from "./commerce/samples";
 import { drainOutbox, type SenderEnv } from "./core/mail/sender";
 import { mailTransportFromEnv } from "./core/mail/transport-config";
@@ -32,7 +32,8 @@ import { deleteExpiredCounters } from "./tables/rate-limit-counters";
  * ran out on their last attempt (rebuilds/sweep.ts); stored orders get their last free storage day
  * and, two weeks before it, the reminder mail (orders/storage-jobs.ts); ended customer sessions and old mail tokens go
  * (customers/jobs.ts); online payments still pending a day after they were opened are asked at their provider and,
- * when open or lapsed, cancelled with their stock given back (checkout/payment-expiry.ts); offers past their last day
+ * when open or lapsed, cancelled with their stock given back, as are those never opened (the provider was down), and
+ * approvals whose capture failed or never came are captured (checkout/payment-expiry.ts); offers past their last day
  * become expired (offers/expiry.ts); the newsletter's sign-ups are
  * handed to the shops' e-mail marketing services with retries, and sign-ups never confirmed go when their link expired
  * (newsletter/deliveries.ts); a sales campaign that started or ended since the last run has its shops rebuilt
@@ -77,9 +78,9 @@ async function runLiveDataJobs(env: SenderEnv & ShopApiEnv, now: Date): Promise<
   // Customer accounts: ended sessions, old mail tokens, registrations never confirmed (customers/jobs.ts).
   const customers = await runCustomerJobs(env.DB, now);
   if (Object.values(customers).some((count) => count > 0)) console.log(`customers: ${JSON.stringify(customers)}`);
-  // Online payments left unpaid: asked at their provider, cancelled when open or lapsed, their stock given back (checkout/payment-expiry.ts).
-  const abandoned = await expireAbandonedPayments(env, now);
-  if (abandoned > 0) console.log(`payments: ${abandoned} left unpaid, cancelled`);
+  // Online payments left pending: approvals captured; unpaid, lapsed or never opened ones cancelled, their stock given back (checkout/payment-expiry.ts).
+  const payments = await sweepPendingPayments(env, now);
+  if (payments.captured > 0 || payments.released > 0) console.log(`payments: ${payments.captured} captured, ${payments.released} cancelled`);
   const expiredOffers = await expireOffers(env.DB, now);
   if (expiredOffers > 0) console.log(`offers: ${expiredOffers} expired`);
   // The newsletter: the hand-over to the shops' e-mail marketing services, sign-ups never confirmed (newsletter/deliveries.ts).

@@ -72,6 +72,9 @@ export const PAYMENT_MESSAGES = {
   totalChanges: "This payment method would change the order's total.",
 } as const;
 
+/** What recording a payment's outcome needs: the shop, its database, the clock and a way to send its mails after (a request, or the sweep). */
+export type PaymentContext = Pick<ShopContext, "shop" | "db" | "env" | "now" | "waitUntil">;
+
 /** What the answers of the order routes say about an online payment. */
 export interface PaymentAnswer {
   state: PaymentState;
@@ -211,9 +214,10 @@ export async function paymentCallback(ctx: ShopContext, params: Params): Promise
  * (PayPal) and applies the outcome the provider answers. `approved`: the payment the provider says
  * was approved (a webhook), captured only while it is the order's open one; null: the order's open
  * payment, whatever it is (the visitor's return). Nothing for another state, another provider or none open.
+ * The scheduled sweep (payment-expiry.ts) captures an approval whose return and webhook failed or never came.
  */
-async function captureApproved(
-  ctx: ShopContext,
+export async function captureApproved(
+  ctx: PaymentContext,
   provider: PaymentProvider,
   approval: Omit<PaymentApproval, "approved"> & { approved: string | null },
 ): Promise<PaymentCallbackAnswer> {
@@ -241,7 +245,7 @@ async function recordMovements(ctx: ShopContext, provider: PaymentProvider, move
   return { ...nothing(null, null), recorded };
 }
 
-async function applyOutcome(ctx: ShopContext, provider: PaymentProvider, outcome: PaymentOutcome): Promise<PaymentCallbackAnswer> {
+async function applyOutcome(ctx: PaymentContext, provider: PaymentProvider, outcome: PaymentOutcome): Promise<PaymentCallbackAnswer> {
   // An order of another shop is not found here; nor one this provider does not take the payment of.
   const order = await selectOrderByNumber(ctx.shop.id, outcome.orderNumber).prepare(ctx.db).first<OrderRow & OrderPaymentColumns>();
   if (!order || order.payment_state === null || order.payment_provider !== provider.code) throw notFound();

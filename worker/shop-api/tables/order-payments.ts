@@ -101,11 +101,39 @@ export function settleStock(orderId: string): SqlFragment[] {
   ];
 }
 
-/** Orders whose online payment, opened at the provider, has waited pending since before `before` (the expiry job asks their providers). */
-export function selectStalePendingPayments(before: string, limit: number): SqlFragment {
-  return sql`SELECT id, shop_id, order_number, payment_provider, payment_reference FROM orders
-    WHERE payment_state = 'pending' AND payment_reference IS NOT NULL AND payment_updated_at < ${before}
+/**
+ * Orders whose online payment the sweep asks about: every one pending since before `expiredBefore`, opened at
+ * its provider or never opened (the provider was down); and those opened at one of `captureProviders`
+ * (payments that wait for the shop's capture) pending since between `captureSince` and `captureBefore`.
+ */
+export function selectSweptPayments(
+  {
+    expiredBefore,
+    captureProviders,
+    captureSince,
+    captureBefore,
+  }: { expiredBefore: string; captureProviders: readonly string[]; captureSince: string; captureBefore: string },
+  limit: number,
+): SqlFragment {
+  const capturing =
+    captureProviders.length === 0
+      ? sql`0`
+      : sql`(payment_reference IS NOT NULL AND payment_updated_at >= ${captureSince} AND payment_updated_at < ${captureBefore} AND payment_provider IN (${joinSql(
+          captureProviders.map((code) => sql`${code}`),
+          ", ",
+        )}))`;
+  return sql`SELECT id, shop_id, order_number, payment_provider, payment_reference, payment_updated_at FROM orders
+    WHERE payment_state = 'pending' AND (payment_updated_at < ${expiredBefore} OR ${capturing})
     ORDER BY payment_updated_at LIMIT ${limit}`;
+}
+
+/**
+ * A payment that never opened (the provider was down when the order was placed, and no try since)
+ * lapses: cancelled, once, only while still pending unopened since before `expiredBefore` (a try meanwhile changes nothing).
+ */
+export function lapseUnopenedPayment(orderId: string, expiredBefore: string, now: string): SqlFragment {
+  return sql`UPDATE orders SET payment_state = 'cancelled', payment_updated_at = ${now}
+    WHERE id = ${orderId} AND payment_state = 'pending' AND payment_reference IS NULL AND payment_updated_at < ${expiredBefore}`;
 }
 
 /**
