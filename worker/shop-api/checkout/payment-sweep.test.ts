@@ -166,6 +166,23 @@ describe("a PayPal order approved but never captured", () => {
     expect(await stock()).toBe(before - 2);
   });
 
+  test("a capture PayPal answers pending stays pending, its stock held, and is taken once when PayPal completes it", async () => {
+    const at = timeline();
+    const before = await stock();
+    const order = await approvedUncaptured("pending");
+    const swept = at(CAPTURE_AFTER_MINUTES * MINUTE + MINUTE);
+    expect(await sweepPendingPayments(h.env, swept)).toEqual({ captured: 0, released: 0 });
+    expect(await orderOf(order.number)).toMatchObject({ payment_state: "pending", stock_held: 1 });
+    // Asked again on the next run: the same capture (PayPal-Request-Id), nothing twice.
+    expect(await sweepPendingPayments(h.env, at(CAPTURE_AFTER_MINUTES * MINUTE + 6 * MINUTE))).toEqual({ captured: 0, released: 0 });
+    expect([...paypal.captures.values()].filter((capture) => capture.supplementary_data?.related_ids?.order_id === order.paypalId)).toHaveLength(1);
+    await paypal.choose(order.paypalId!, "settle_paid");
+    expect(await orderOf(order.number)).toMatchObject({ payment_state: "paid", stock_held: 1 });
+    expect(await ledgerOf(order.number)).toHaveLength(1);
+    expect(await sweepPendingPayments(h.env, at(CAPTURE_AFTER_MINUTES * MINUTE + 11 * MINUTE))).toEqual({ captured: 0, released: 0 });
+    expect(await stock()).toBe(before - 2);
+  });
+
   test("a capture PayPal declines fails the payment and gives the stock back, once", async () => {
     const at = timeline();
     const before = await stock();
