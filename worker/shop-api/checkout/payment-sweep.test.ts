@@ -75,7 +75,7 @@ const ledgerOf = async (number: string) =>
   ).results;
 const mailsTo = async () => (await h.db.prepare("SELECT COUNT(*) AS n FROM mail_outbox").first<{ n: number }>())!.n;
 /** An order approved at PayPal whose return never came and whose webhooks are lost (held, not delivered). */
-async function approvedUncaptured(outcome: "approve" | "decline" = "approve") {
+async function approvedUncaptured(outcome: "approve" | "decline" | "pending" = "approve") {
   const order = await placed("paypal");
   paypal.holding = true;
   await paypal.choose(order.paypalId!, outcome);
