@@ -62,7 +62,17 @@ test("the footer names the methods the shop's config offers, and nothing else", 
     "Ratenkauf",
     "Nachnahme",
   ]);
-  expect(paymentBadges(paymentMethodsForBuild("CH"))).toEqual(["PayPal", "Kreditkarte", "Klarna", "Vorkasse", "Rechnung", "Ratenkauf", "Nachnahme", "TWINT"]);
+  expect(paymentBadges(paymentMethodsForBuild("CH"))).toEqual([
+    "PayPal",
+    "Kreditkarte",
+    "Klarna",
+    "Amazon Pay",
+    "Vorkasse",
+    "Rechnung",
+    "Ratenkauf",
+    "Nachnahme",
+    "TWINT",
+  ]);
   expect(paymentBadges(["invoice"])).toEqual(["Rechnung"]);
   expect(paymentBadges([])).toEqual([]);
 });
