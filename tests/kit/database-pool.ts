@@ -29,6 +29,8 @@ interface Pool {
   free: number[];
   leases: number;
   idle?: NodeJS.Timeout;
+  /** Stops the runtime (tests/kit/jest-environment.ts calls it when Jest ends the process). */
+  stop(): Promise<void>;
 }
 
 export interface Lease {
@@ -87,7 +89,8 @@ function poolOf(): Pool {
   let pool = shared().get(SHARED_KEY) as Pool | undefined;
   if (!pool) {
     const slots = Array.from({ length: SLOTS }, (_, slot) => slot);
-    pool = { mf: startRuntime(slots), free: slots, leases: 0 };
+    const mf = startRuntime(slots);
+    pool = { mf, free: slots, leases: 0, stop: () => mf.dispose() };
     shared().set(SHARED_KEY, pool);
   }
   return pool;

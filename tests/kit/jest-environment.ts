@@ -10,6 +10,20 @@ import { TestEnvironment } from "jest-environment-node";
 
 const workerShared = new Map<string, unknown>();
 
+const stoppable = (value: unknown): value is { stop(): Promise<unknown> } =>
+  typeof value === "object" && value !== null && typeof (value as { stop?: unknown }).stop === "function";
+
+/**
+ * Jest ends a worker that has not exited half a second after its last file with SIGTERM, which
+ * Node answers by dying at once; the test kit's local runtime waits a second for a next file
+ * (tests/kit/database-pool.ts), and its workerd process would outlive the run. What the map holds
+ * with a `stop` is stopped first.
+ */
+process.once("SIGTERM", () => {
+  const stopping = [...workerShared.values()].filter(stoppable).map((value) => value.stop());
+  void Promise.allSettled(stopping).finally(() => process.exit(128 + 15));
+});
+
 export default class SharedNodeEnvironment extends TestEnvironment {
   constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
     super(...args);
