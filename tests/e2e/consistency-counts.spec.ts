@@ -11,7 +11,7 @@ import { fetchPage, hydrated, testHost, testOrigin } from "./support/site";
 
 /**
  * Counts agree everywhere a shopper reads them, over every category and manufacturer page of
- * the built DE, CH (de, fr, it), FR and IT shops: a subcategory's tile = its page's heading = the
+ * the built DE, CH (de, fr, it), FR and NL shops: a subcategory's tile = its page's heading = the
  * products its pages list = its value in the parent's category filter; a manufacturer's tile =
  * the products its page lists; and under every value of every filter of every category page
  * (applied through the API the page's filters call) the filter's count = the list's total = the
@@ -79,8 +79,8 @@ const routingOf = (shop: string) => loadShopConfig().shops.find((each) => each.i
 
 const flatValues = (values: FilterValue[]): FilterValue[] => values.flatMap((value) => [value, ...flatValues(value.children ?? [])]);
 
-/** The crawled shops and IT (every shop the browser tests build). */
-const COUNTED = [...SHOPS.map(({ id, host }) => ({ id, host })), { id: "IT", host: testHost("IT") }];
+/** The crawled shops and NL (every shop the browser tests build). */
+const COUNTED = [...SHOPS.map(({ id, host }) => ({ id, host })), { id: "NL", host: testHost("NL") }];
 
 for (const shop of COUNTED) {
   test(`${shop.id}: tiles, headings, lists and filter counts agree on every category and manufacturer page`, async () => {

@@ -70,7 +70,7 @@ test("the contact page in every shop language, and the error pages' contact link
     [CH, "/it/contatto.html", "Contatto"],
     [CH, "/de/kontakt.html", "Kontakt"],
     [testOrigin("FR"), "/contactez.html", "Contact"],
-    [testOrigin("IT"), "/contatto.html", "Contatto"],
+    [testOrigin("NL"), "/contact.html", "Contact"],
   ] as const) {
     const response = await page.goto(`${origin}${path}`);
     expect(response?.status()).toBe(200);

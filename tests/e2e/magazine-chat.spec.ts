@@ -13,7 +13,7 @@ const MAGAZINES = [
   { shop: "CH" as const, home: "/fr/", title: "Magazine conseils", guide: "Bien entretenir son parquet", back: "Retour au Magazine conseils" },
   { shop: "CH" as const, home: "/it/", title: "Magazine dei consigli", guide: "Come curare il parquet", back: "Torna al Magazine dei consigli" },
   { shop: "FR" as const, home: "/", title: "Magazine conseils", guide: "Bien entretenir son parquet", back: "Retour au Magazine conseils" },
-  { shop: "IT" as const, home: "/", title: "Magazine dei consigli", guide: "Come curare il parquet", back: "Torna al Magazine dei consigli" },
+  { shop: "NL" as const, home: "/", title: "Adviesmagazine", guide: "Parket goed onderhouden", back: "Terug naar Adviesmagazine" },
 ];
 
 for (const magazine of MAGAZINES) {

@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { formatMoney } from "@domain/money";
 import { checkoutPath } from "@domain/routes";
 import { isOrderable } from "@scripts/lib/demo-products";
 import { demoStaffPassword } from "@scripts/lib/demo-staff";
@@ -12,13 +13,34 @@ import { testOrigin } from "./support/site";
  * Every payment method with its brand, and refunds in the back office (docs/decisions/0066,
  * 0071), on the local Stripe stand-in the global setup runs: a CH shopper in French sees the
  * shop's methods with their marks (the footer too, on a phone and a desktop), pays with TWINT
- * on the provider's page and comes back to the paid order; service staff refund part of a paid
- * order in the back office, an amount over the refundable refused in the console's language.
- * The NL shop (iDEAL) is not in the browser tests' build: worker/shop-api/checkout/local-payment-methods.test.ts.
+ * on the provider's page and comes back to the paid order; a NL shopper in Dutch pays by instant
+ * transfer, which is iDEAL in the Netherlands, and reads the paid order in Dutch and euros; service
+ * staff refund part of a paid order in the back office, an amount over the refundable refused in
+ * the console's language.
  */
 const CONFIG = loadShopConfig();
 const CH = CONFIG.shops.find((shop) => shop.id === "CH")!;
+const NL = CONFIG.shops.find((shop) => shop.id === "NL")!;
 const BACK_OFFICE = `http://${BACK_OFFICE_HOST}`;
+
+/**
+ * Orders with the chosen `method`, pays on the stand-in's page, which charges through the provider's
+ * `type` in `currency` only, and comes back to the paid order at `origin`. The amount charged, in minor units.
+ */
+async function payOnStandIn(page: Page, payment: { origin: string; method: string; type: string; currency: string }): Promise<number> {
+  await page.getByTestId(`payment-method-${payment.method}`).getByRole("radio").check();
+  await page.getByTestId("accept-terms").check();
+  await page.getByTestId("place-order").click();
+  await expect(page).toHaveURL((url) => url.origin === STRIPE_STAND_IN && url.pathname.startsWith("/pay/cs_test_"));
+  const charged = page.getByTestId("stand-in-amount");
+  await expect(charged).toContainText(` ${payment.currency} · ${payment.type} · `);
+  const amount = /^(\d+)\.(\d{2}) /.exec((await charged.textContent()) ?? "");
+  expect(amount, "the amount the provider's page charges").not.toBeNull();
+  await page.locator("[data-outcome=succeed]").click();
+  await expect(page).toHaveURL((url) => url.origin === payment.origin && url.searchParams.has("order"));
+  await expect(page.getByTestId("payment-state")).toHaveAttribute("data-state", "paid");
+  return Number(amount![1]) * 100 + Number(amount![2]);
+}
 
 test("a Swiss shopper in French sees every method with its mark, pays with TWINT and sees the order paid", async ({ page, request }) => {
   const origin = testOrigin("CH");
@@ -64,15 +86,39 @@ test("a Swiss shopper in French sees every method with its mark, pays with TWINT
   await footer.screenshot({ path: test.info().outputPath("CH-fr-footer-phone.png") });
   await page.setViewportSize({ width: 1280, height: 900 });
 
-  await page.getByTestId("payment-method-twint").getByRole("radio").check();
-  await page.getByTestId("accept-terms").check();
-  await page.getByTestId("place-order").click();
-  await expect(page).toHaveURL((url) => url.origin === STRIPE_STAND_IN && url.pathname.startsWith("/pay/cs_test_"));
-  await expect(page.getByTestId("stand-in-amount")).toContainText("twint");
-  await expect(page.getByTestId("stand-in-amount")).toContainText("CHF");
-  await page.locator("[data-outcome=succeed]").click();
-  await expect(page).toHaveURL((url) => url.origin === origin && url.searchParams.has("order"));
-  await expect(page.getByTestId("payment-state")).toHaveAttribute("data-state", "paid");
+  await payOnStandIn(page, { origin, method: "twint", type: "twint", currency: "CHF" });
+});
+
+test("a NL shopper in Dutch pays by instant transfer with iDEAL and sees the order paid in euros", async ({ page, request }) => {
+  const origin = testOrigin("NL");
+  // A shopper who answered the cookie consent: its dialog stays off the order in the screenshot.
+  await page.context().addCookies([{ name: "bh_consent", value: "necessary", domain: new URL(origin).hostname, path: "/" }]);
+  const product = (await demoProducts(request, "NL")).find((node) => isOrderable(node) && node.stock.quantity >= 10)!;
+  await cartWithOne(page, origin, product.sku);
+  await page.goto(`${origin}${checkoutPath(NL, "nl")}`);
+  await expect(page.getByTestId("checkout-page")).toBeVisible();
+  await page.getByLabel("E-mailadres", { exact: true }).fill(`ideal-${Date.now()}@kunden.example`);
+  await page.getByLabel("Voornaam", { exact: true }).fill("Sanne");
+  await page.getByLabel("Achternaam", { exact: true }).fill("de Vries");
+  await page.getByLabel("Straat en huisnummer", { exact: true }).fill("Damrak 1");
+  await page.getByLabel("Postcode", { exact: true }).fill("1012 LG");
+  await page.getByLabel("Plaats", { exact: true }).fill("Amsterdam");
+
+  // The shop's methods in its order; instant transfer is iDEAL, the scheme of the country the shop delivers to.
+  expect(await page.locator("[data-testid^=payment-method-]").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-testid")))).toEqual(
+    NL.paymentMethods.map((method) => `payment-method-${method}`),
+  );
+  const instant = page.getByTestId("payment-method-instant_transfer");
+  await expect(instant).toContainText("Directe overboeking");
+  expect(await instant.locator("svg[data-mark]").evaluateAll((marks) => marks.map((mark) => mark.dataset.mark))).toEqual(["ideal"]);
+
+  const charged = await payOnStandIn(page, { origin, method: "instant_transfer", type: "ideal", currency: "EUR" });
+  await expect(page.locator("html")).toHaveAttribute("lang", "nl");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bedankt voor uw bestelling!");
+  await expect(page.getByTestId("payment-state")).toHaveText("Directe overboeking – betaald");
+  // The total is the amount iDEAL charged, written as the Dutch write euros (€ 1.234,50).
+  await expect(page.getByTestId("order-grand-total")).toHaveText(formatMoney(charged, "EUR", "nl"));
+  await page.getByTestId("order-success").screenshot({ path: test.info().outputPath("NL-nl-ideal-paid.png") });
 });
 
 test("service staff refund part of a paid order in the back office; more than is refundable is refused", async ({ page, request }) => {

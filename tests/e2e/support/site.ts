@@ -6,7 +6,7 @@ import { loadShopConfig } from "@scripts/lib/shops";
 const config = loadShopConfig();
 
 /** The shops the global setup builds and serves. */
-export const E2E_SHOPS = ["DE", "CH", "FR", "IT"] as const;
+export const E2E_SHOPS = ["DE", "CH", "FR", "NL"] as const;
 type E2EShop = (typeof E2E_SHOPS)[number];
 
 /** The test worker's port: the one of the test hosts of config/shops.json (8797). */

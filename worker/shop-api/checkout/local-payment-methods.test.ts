@@ -1,7 +1,7 @@
 /**
  * The local and branded payment methods through the local Stripe stand-in, the real route table
- * and a real local D1 (docs/decisions/0066, 0071): an NL shopper pays with iDEAL (the NL shop is
- * not in the browser tests' build, so it is tested here), a CH shopper with TWINT, a DE shopper
+ * and a real local D1 (docs/decisions/0066, 0071): an NL shopper pays with iDEAL (in the browser
+ * too: tests/e2e/payment-methods.spec.ts), a CH shopper with TWINT, a DE shopper
  * with Amazon Pay and with Klarna's instalment purchase; each opens the provider's page of that
  * method only, and the paid iDEAL order is refunded in part by staff through the provider.
  */
