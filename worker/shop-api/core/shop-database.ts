@@ -45,7 +45,7 @@ function isD1(value: unknown): value is D1Database {
 }
 
 /** The D1 binding named `binding` of the environment; throws when there is none. */
-function boundDatabase(env: ShopApiEnv, binding: string): D1Database {
+export function boundDatabase(env: ShopApiEnv, binding: string): D1Database {
   const value: unknown = Object.hasOwn(env, binding) ? (env as unknown as Record<string, unknown>)[binding] : undefined;
   if (!isD1(value)) throw new Error(`SHOP_DATABASES names ${binding}, which is not a D1 binding of this worker`);
   return value;
