@@ -15,7 +15,7 @@ import { ROOT } from "./lib/shops";
 import { importDocument, imported } from "@tests/kit/catalogue";
 import { shopApiCaller } from "@tests/kit/shop-api";
 import { SHOP_ID_HEADER } from "@worker/lib/shop-headers";
-import { importCatalogueFiles, keepMerchantFiles, writeCatalogue, writeSampleUpdates } from "./generate-catalogue";
+import { demoImportDatabases, importCatalogueFiles, keepMerchantFiles, writeCatalogue, writeSampleUpdates } from "./generate-catalogue";
 
 const NOW = new Date("2025-07-01T08:00:00Z");
 let dirs: string[] = [];
@@ -161,6 +161,28 @@ test("the generated catalogue is realistic and imports cleanly through importCat
     expect(inSecond!.stock).toBeGreaterThan(0);
     // Importing the same files again changes nothing.
     expect((await importCatalogueFiles(everyTestDatabase(t.db), catalogue, NOW)).changedProducts).toBe(0);
+  } finally {
+    await t.dispose();
+  }
+});
+
+test("a declared database no shop is on (a deployed DB_2 while SHOP_DATABASES is unset) gets the demo catalogue and none of its stock", async () => {
+  const t = await createTestDatabase({ split: true });
+  try {
+    const env = { ...t.env, SHOP_DATABASES: undefined };
+    const databases = demoImportDatabases(env, ["DB", "DB_2"]);
+    expect(databases.map((database) => [database.binding, database.shops.length > 0])).toEqual([
+      ["DB", true],
+      ["DB_2", false],
+    ]);
+    expect(() => demoImportDatabases(env, ["DB", "DB_3"])).toThrow("DB_3, which is not a D1 binding");
+    await importCatalogueFiles(databases, writeCatalogue({ products: 10, seed: 7, out: tempDir(), now: NOW }), NOW);
+    const totals = (db: (typeof databases)[number]["db"]) =>
+      db.prepare("SELECT COUNT(*) AS products, SUM(stock_qty) AS stock FROM products").first<{ products: number; stock: number }>();
+    const [first, second] = await Promise.all(databases.map((database) => totals(database.db)));
+    expect(first!.products).toBeGreaterThan(10);
+    expect(first!.stock).toBeGreaterThan(0);
+    expect(second).toEqual({ products: first!.products, stock: 0 });
   } finally {
     await t.dispose();
   }

@@ -14,7 +14,8 @@ import { join } from "node:path";
 import { importCatalogueEverywhere } from "@shop-api/catalogue/apply-import";
 import type { CatalogueDocument } from "@shop-api/catalogue/import-format";
 import { allShops } from "@shop-api/core/shop";
-import { everyShopDatabaseOf, type ShopDatabaseOf } from "@shop-api/core/shop-database";
+import { boundDatabase, everyShopDatabaseOf, type ShopDatabaseOf } from "@shop-api/core/shop-database";
+import type { ShopApiEnv } from "@worker/env";
 import { buildCatalogue, type CatalogueFile } from "./catalogue-demo/build";
 import { writeMerchantPhoto } from "./catalogue-demo/merchant-photo";
 import { ERP_FOLDER, sampleAvailabilityUpdates, type SampleAvailabilityUpdates } from "./catalogue-demo/sample-availability";
@@ -22,6 +23,7 @@ import { findUploads, keepUploads } from "./media/uploads";
 import { MEDIA_UPLOADS_FOLDER } from "./generate-media";
 import { formatProblem } from "./lib/import-report";
 import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
+import type { LocalBindingsOptions } from "./local-d1";
 
 export interface GenerateOptions {
   products: number;
@@ -36,6 +38,9 @@ export interface WrittenCatalogue {
   documents: CatalogueDocument[];
   totals: Record<string, number>;
 }
+
+/** The seed the demo catalogue is written with unless told otherwise (the builds' and the deploy rehearsal's). */
+export const DEMO_SEED = 42;
 
 const FILE_PATTERN = /^(00-base|products-\d{4}(-prices)?|terrace|roof-windows)\.json$/;
 
@@ -123,12 +128,44 @@ export async function importCatalogueFiles(
   return { changedProducts: changed.size, imports: catalogue.files.length };
 }
 
+/**
+ * The databases a demo import writes: every shop database (DB first), then the further D1 bindings of `declared` that
+ * hold no shop's live data yet (a deployed environment's second database while SHOP_DATABASES is unset), which get
+ * the catalogue and none of its stock (catalogue/stock-allowance.ts).
+ */
+export function demoImportDatabases(env: ShopApiEnv, declared: readonly string[] = []): ShopDatabaseOf[] {
+  const databases = everyShopDatabaseOf(
+    env,
+    allShops().map((shop) => shop.id),
+  );
+  const more = declared.filter((binding) => !databases.some((database) => database.binding === binding));
+  return [...databases, ...more.map((binding) => ({ db: boundDatabase(env, binding), binding, shops: [] }))];
+}
+
+/**
+ * Imports written files into the local databases (wrangler.jsonc's top level, or the configuration, environment and
+ * state of `bindings`: the deploy rehearsal's), those of demoImportDatabases, and keeps the merchant's files in that
+ * state's media uploads.
+ */
+export async function importDemoCatalogue(
+  catalogue: WrittenCatalogue,
+  options: { out: string; now: Date; bindings?: LocalBindingsOptions; declared?: readonly string[]; onProgress?: (progress: ImportProgress) => void },
+): Promise<{ changedProducts: number; imports: number }> {
+  // Loaded on use: writing the files alone (--no-import) needs no wrangler.
+  const { localStateDir, withLocalBindings } = await import("./local-d1");
+  keepMerchantFiles(catalogue.documents, options.out, join(options.bindings?.stateDir ?? localStateDir(), MEDIA_UPLOADS_FOLDER));
+  return withLocalBindings(
+    (env) => importCatalogueFiles(demoImportDatabases(env, options.declared), catalogue, options.now, options.onProgress),
+    options.bindings,
+  );
+}
+
 const COMMAND = {
   command: "npm run generate --",
   summary: "Writes a deterministic demo catalogue as import files and imports them into the local D1 through the merchandisers' import.",
   options: {
     products: { type: "integer", default: 300, min: 1, description: "products in the catalogue" },
-    seed: { type: "integer", default: 42, min: 0, description: "the random seed (same seed, size and --now: byte-identical files)" },
+    seed: { type: "integer", default: DEMO_SEED, min: 0, description: "the random seed (same seed, size and --now: byte-identical files)" },
     out: { type: "string", default: ".data/catalogue", value: "dir", description: "where the import files are written" },
     now: { type: "string", value: "ISO date-time", description: "the catalogue's present, e.g. 2025-07-01T00:00:00Z (default: now)" },
     chunk: { type: "integer", default: 1000, min: 10, description: "products per import file" },
@@ -154,23 +191,16 @@ async function main(): Promise<void> {
   );
   let changed: number | undefined;
   if (options.import) {
-    const { applyLocalMigrations, localStateDir, withLocalBindings } = await import("./local-d1");
+    const { applyLocalMigrations } = await import("./local-d1");
     applyLocalMigrations();
-    keepMerchantFiles(catalogue.documents, options.out, join(localStateDir(), MEDIA_UPLOADS_FOLDER));
-    const result = await withLocalBindings((env) =>
-      importCatalogueFiles(
-        everyShopDatabaseOf(
-          env,
-          allShops().map((shop) => shop.id),
-        ),
-        catalogue,
-        options.now,
-        (p) => {
-          if (p.file.endsWith("-prices.json") || p.file === "00-base.json") return;
-          console.log(`imported ${p.importedProducts}/${p.totalProducts} products (${p.seconds.toFixed(1)}s)`);
-        },
-      ),
-    );
+    const result = await importDemoCatalogue(catalogue, {
+      out: options.out,
+      now: options.now,
+      onProgress: (p) => {
+        if (p.file.endsWith("-prices.json") || p.file === "00-base.json") return;
+        console.log(`imported ${p.importedProducts}/${p.totalProducts} products (${p.seconds.toFixed(1)}s)`);
+      },
+    });
     changed = result.changedProducts;
   }
   const t = catalogue.totals;

@@ -132,8 +132,15 @@ export async function withLocalD1<T>(fn: (db: D1Database) => Promise<T>): Promis
   return withLocalBindings((env) => fn(env.DB));
 }
 
+/** Where withLocalBindings reads its bindings: another configuration and environment (the deploy rehearsal's), another state folder. */
+export interface LocalBindingsOptions {
+  config?: string;
+  environment?: string;
+  stateDir?: string;
+}
+
 /**
- * Runs `fn` with the bindings and variables of wrangler.jsonc's top level (with .dev.vars) over the local
+ * Runs `fn` with the bindings and variables of wrangler.jsonc's top level (with .dev.vars; or those of `options`) over the local
  * state, as `wrangler dev` has them: every D1 database, R2 and the rate limiters, and always stops the local
  * runtime. wrangler reads the configuration; Miniflare runs the bindings in workerd and Node
  * reaches them over fetch (scripts/lib/bindings-over-fetch.ts), not through getPlatformProxy,
@@ -141,16 +148,16 @@ export async function withLocalD1<T>(fn: (db: D1Database) => Promise<T>): Promis
  * producers are left out: rebuild requests written here stay unsent and the worker's sweep
  * sends them.
  */
-export async function withLocalBindings<T>(fn: (env: ShopApiEnv) => Promise<T>): Promise<T> {
+export async function withLocalBindings<T>(fn: (env: ShopApiEnv) => Promise<T>, options: LocalBindingsOptions = {}): Promise<T> {
   prepareWorkingTree();
   for (const [key, value] of Object.entries(WRANGLER_ENV)) process.env[key] ??= value;
   const { unstable_getMiniflareWorkerOptions } = await import("wrangler");
   // wrangler types these options as an Omit of Miniflare's V4 worker options, which loses their fields' types.
-  const workerOptions = unstable_getMiniflareWorkerOptions(CONFIG).workerOptions as V4WorkerOptionsShape;
+  const workerOptions = unstable_getMiniflareWorkerOptions(options.config ?? CONFIG, options.environment).workerOptions as V4WorkerOptionsShape;
   const { d1Databases, r2Buckets, ratelimits } = workerOptions;
   if (!d1Databases || !("DB" in d1Databases)) throw new Error("wrangler.jsonc has no D1 binding named DB");
   if (!r2Buckets || !("UPLOADS" in r2Buckets)) throw new Error("wrangler.jsonc has no R2 binding named UPLOADS");
-  const state = join(localStateDir(), "v3");
+  const state = join(options.stateDir ?? localStateDir(), "v3");
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       workers: [bindingsWorker({ d1Databases, r2Buckets, ratelimits })],

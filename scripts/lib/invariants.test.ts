@@ -1,9 +1,10 @@
 /**
  * The invariant check on a seeded database (the catalogue imported, orders placed through the real
  * route table, rebuild requests and their builds): clean it passes, and each planted violation is
- * found and named.
+ * found and named. With two shop databases it checks each, naming the one a violation is in.
  */
 import { createHarness, type Harness } from "@tests/kit/commerce";
+import { shopDb } from "@tests/kit/d1";
 import { checkInvariants, hasViolations, LEDGER_TABLE, reportLines, type InvariantResult } from "./invariants";
 
 const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
@@ -50,25 +51,26 @@ const violationsOf = (results: InvariantResult[], start: string) => {
 };
 
 test("a clean database passes: every invariant checked", async () => {
-  const results = await checkInvariants(h.db);
+  const results = await checkInvariants(h.env);
   expect(hasViolations(results)).toBe(false);
   expect(byName(results, "every order")).toMatchObject({ kind: "checked", checked: 2, violations: [] });
   expect(byName(results, "stock")).toMatchObject({ kind: "checked", violations: [] });
   expect(byName(results, "every rebuild")).toMatchObject({ kind: "checked", checked: 2, violations: [] });
   expect(byName(results, "the payment ledger")).toMatchObject({ kind: "checked", checked: 1, violations: [] });
   expect(reportLines(results)).toEqual([
-    "OK   every order has its confirmation mail: 2 checked",
-    expect.stringMatching(/^OK {3}stock is the import's minus what orders hold: \d+ checked$/),
-    "OK   every rebuild request ended in exactly one published build: 2 checked",
-    "OK   the payment ledger sums up: 1 checked",
+    "OK   [DB] every order is in its shop's database: 2 checked",
+    "OK   [DB] every order has its confirmation mail: 2 checked",
+    expect.stringMatching(/^OK {3}\[DB\] stock is the import's minus what orders hold: \d+ checked$/),
+    "OK   [DB] every rebuild request ended in exactly one published build: 2 checked",
+    "OK   [DB] the payment ledger sums up: 1 checked",
   ]);
 });
 
 test("a database without the ledger table skips its check with a note", async () => {
   await h.db.prepare(`DROP TABLE ${LEDGER_TABLE}`).run();
-  const results = await checkInvariants(h.db);
+  const results = await checkInvariants(h.env);
   expect(hasViolations(results)).toBe(false);
-  expect(reportLines(results).at(-1)).toBe(`SKIP the payment ledger sums up: no ${LEDGER_TABLE} table yet: its sum is checked once payments write one`);
+  expect(reportLines(results).at(-1)).toBe(`SKIP [DB] the payment ledger sums up: no ${LEDGER_TABLE} table yet: its sum is checked once payments write one`);
 });
 
 test("a rebuild still on its way is counted, not a violation", async () => {
@@ -76,7 +78,7 @@ test("a rebuild still on its way is counted, not a violation", async () => {
     h.db.prepare("INSERT INTO rebuild_requests (id, trigger, actor, created_at) VALUES (3, 'webhook', 'webhook', '2026-11-18T08:02:00.000Z')"),
     h.db.prepare("INSERT INTO rebuild_request_shops (request_id, shop, build_id) VALUES (3, 'DE', NULL), (3, 'AT', NULL)"),
   ]);
-  const results = await checkInvariants(h.db);
+  const results = await checkInvariants(h.env);
   expect(hasViolations(results)).toBe(false);
   expect(byName(results, "every rebuild")).toMatchObject({ checked: 4, note: "2 still on their way" });
 });
@@ -84,7 +86,7 @@ test("a rebuild still on its way is counted, not a violation", async () => {
 test.each([
   [
     "an order without its mail",
-    "every order",
+    "every order has",
     "DELETE FROM mail_outbox WHERE id = (SELECT MIN(id) FROM mail_outbox WHERE template = 'order-confirmation')",
     /^order DE-\d+ has 0 confirmation mails, not 1$/,
   ],
@@ -128,8 +130,52 @@ test.each([
   ],
 ])("%s is found", async (_, invariant, plant, violation) => {
   await h.db.prepare(plant).run();
-  const results = await checkInvariants(h.db);
+  const results = await checkInvariants(h.env);
   expect(hasViolations(results)).toBe(true);
   expect(violationsOf(results, invariant)).toEqual([expect.stringMatching(violation)]);
-  expect(reportLines(results).some((line) => line.startsWith(`FAIL ${byName(results, invariant).name}`))).toBe(true);
+  expect(reportLines(results).some((line) => line.startsWith(`FAIL [DB] ${byName(results, invariant).name}`))).toBe(true);
+});
+
+describe("two shop databases (DE on DB, CH on DB_2)", () => {
+  let split: Harness;
+  // One seeding for both tests: the clean check runs first, the planted violations after it.
+  beforeAll(async () => {
+    split = await createHarness(undefined, { split: true });
+    for (const [shop, quantity] of [
+      ["DE", 2],
+      ["CH", 3],
+    ] as const) {
+      const added = await split.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1", quantity }, shop });
+      const address = shop === "CH" ? { ...ADDRESS, street: "Bahnhofstrasse 1", postcode: "8001", city: "Zürich", countryCode: "ch" } : ADDRESS;
+      const placed = await split.call("POST", "/apiv2/checkout/order", { body: { ...ORDER, billingAddress: address }, token: added.token, shop });
+      expect(placed.status).toBe(200);
+    }
+  });
+  afterAll(() => split.dispose());
+
+  const failures = (results: InvariantResult[]) =>
+    results.flatMap((result) => (result.kind === "checked" && result.violations.length > 0 ? [[result.database, result.name, result.violations]] : []));
+
+  test("each database is checked: its orders, their mails and its stock against its share of the import; the rebuilds in DB alone", async () => {
+    const results = await checkInvariants(split.env);
+    expect(failures(results)).toEqual([]);
+    const checked = (database: string, start: string) => results.find((result) => result.database === database && result.name.startsWith(start));
+    expect(checked("DB", "every order has")).toMatchObject({ checked: 1 });
+    expect(checked("DB_2", "every order has")).toMatchObject({ checked: 1 });
+    expect(checked("DB_2", "stock")).toMatchObject({ kind: "checked", violations: [] });
+    expect(checked("DB_2", "every rebuild")).toBeUndefined();
+    expect(reportLines(results)).toContain("OK   [DB_2] every order is in its shop's database: 1 checked");
+  });
+
+  test("a violation names the database it is in", async () => {
+    // The second database's stock of FLOOR-1 is its half of the import's 100, less CH's order of 3: 47.
+    await shopDb(split.env, "CH").prepare("UPDATE products SET stock_qty = stock_qty - 1 WHERE sku = 'FLOOR-1'").run();
+    await shopDb(split.env, "DE").prepare("UPDATE orders SET shop_id = 'CH'").run();
+    const results = await checkInvariants(split.env);
+    expect(failures(results)).toEqual([
+      ["DB", "every order is in its shop's database", [expect.stringMatching(/^order DE-\d+ of CH is in a database that does not hold its shop$/)]],
+      ["DB_2", "stock is the import's minus what orders hold", ["FLOOR-1: stock 46, expected 47"]],
+    ]);
+    expect(reportLines(results)).toContainEqual(expect.stringMatching(/^FAIL \[DB_2\] stock is the import's minus what orders hold: \d+ checked$/));
+  });
 });

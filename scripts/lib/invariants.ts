@@ -1,11 +1,14 @@
 /**
- * The promises the shop's data keeps whatever failed on the way (docs/decisions/0067), checked on a
- * D1 database: after the fault tests, after a load run, on the local database of `npm start`.
+ * The promises the shop's data keeps whatever failed on the way (docs/decisions/0067), checked on
+ * every shop database of the bindings (docs/decisions/0064, DB first): after the fault tests, after a
+ * load run, on the local databases of `npm start`. Each result names the binding of its database.
  *
- * - Every order has exactly one confirmation mail in the outbox, naming its number.
- * - Every product's stock is what the import last wrote, minus what orders placed since hold, plus
- *   what orders placed before and cancelled since gave back (the stock_baselines migration).
- * - Every rebuild request ended in exactly one published build per shop: its build (or the build
+ * - Every order is in its shop's database, and has exactly one confirmation mail in that database's
+ *   outbox, naming its number.
+ * - Every product's stock in a database is what the import last wrote there (that database's share
+ *   of the ERP's quantity), minus what the database's orders placed since hold, plus what its orders
+ *   placed before and cancelled since gave back (the stock_baselines migration).
+ * - Every rebuild request (DB's, where the catalogue's jobs run) ended in exactly one published build per shop: its build (or the build
  *   its failed build's changes went into, and so on) is published. Requests still on their way
  *   (unmerged, queued, running) are counted, not violations.
  * - The payment ledger sums up: an order paid online has one charge of its grand total in its
@@ -13,7 +16,10 @@
  *   note on a database without the ledger table).
  */
 import type { D1Database } from "@cloudflare/workers-types";
+import type { ShopApiEnv } from "@worker/env";
 import { sql, type SqlFragment } from "@worker/lib/sql";
+import { allShops } from "@shop-api/core/shop";
+import { everyShopDatabaseOf } from "@shop-api/core/shop-database";
 
 /** The ledger's table: every money movement, one row written once (the payments module). */
 export const LEDGER_TABLE = "payment_ledger";
@@ -21,16 +27,37 @@ export const LEDGER_TABLE = "payment_ledger";
 /** The examples a violation prints at most. */
 const SHOWN = 10;
 
-export type InvariantResult =
-  { name: string; kind: "checked"; checked: number; violations: string[]; note?: string } | { name: string; kind: "skipped"; note: string };
+type Outcome = { name: string; kind: "checked"; checked: number; violations: string[]; note?: string } | { name: string; kind: "skipped"; note: string };
+
+/** An invariant's outcome in one database, named by its binding (`DB`, `DB_2`). */
+export type InvariantResult = Outcome & { database: string };
 
 interface Invariant {
   name: string;
-  check(db: D1Database): Promise<InvariantResult>;
+  /** Checked in DB alone: the catalogue's jobs run there only. */
+  catalogueOnly?: boolean;
+  check(db: D1Database, shops: readonly string[]): Promise<Outcome>;
 }
 
 const rows = async <Row>(db: D1Database, query: SqlFragment): Promise<Row[]> => (await query.prepare(db).all<Row>()).results;
 const count = async (db: D1Database, query: SqlFragment): Promise<number> => (await query.prepare(db).first<{ n: number }>())?.n ?? 0;
+
+const orderDatabases: Invariant = {
+  name: "every order is in its shop's database",
+  async check(db, shops) {
+    const checked = await count(db, sql`SELECT COUNT(*) AS n FROM orders`);
+    const elsewhere = await rows<{ order_number: string; shop_id: string }>(
+      db,
+      sql`SELECT order_number, shop_id FROM orders WHERE shop_id NOT IN (SELECT value FROM json_each(${JSON.stringify(shops)})) ORDER BY order_number`,
+    );
+    return {
+      name: this.name,
+      kind: "checked",
+      checked,
+      violations: elsewhere.map((o) => `order ${o.order_number} of ${o.shop_id} is in a database that does not hold its shop`),
+    };
+  },
+};
 
 const orderMails: Invariant = {
   name: "every order has its confirmation mail",
@@ -67,6 +94,7 @@ const stock: Invariant = {
 
 const rebuilds: Invariant = {
   name: "every rebuild request ended in exactly one published build",
+  catalogueOnly: true,
   async check(db) {
     // Each (request, shop) follows its build through retried_in (where a failed build's changes went) to the last one.
     const ends = await rows<{ request_id: number; shop: string; state: string | null; published: number }>(
@@ -122,20 +150,23 @@ const ledger: Invariant = {
   },
 };
 
-export const INVARIANTS: readonly Invariant[] = [orderMails, stock, rebuilds, ledger];
+export const INVARIANTS: readonly Invariant[] = [orderDatabases, orderMails, stock, rebuilds, ledger];
 
-/** Runs every invariant on the database. */
-export async function checkInvariants(db: D1Database): Promise<InvariantResult[]> {
+/** Runs every invariant on every shop database of the bindings, DB first; the catalogue's on DB alone. */
+export async function checkInvariants(env: ShopApiEnv): Promise<InvariantResult[]> {
   const results: InvariantResult[] = [];
-  for (const invariant of INVARIANTS) results.push(await invariant.check(db));
+  const shopIds = allShops().map((shop) => shop.id);
+  for (const { db, binding, shops } of everyShopDatabaseOf(env, shopIds))
+    for (const invariant of INVARIANTS)
+      if (db === env.DB || !invariant.catalogueOnly) results.push({ database: binding, ...(await invariant.check(db, shops)) });
   return results;
 }
 
 /** The report's lines: what was checked, each violation (the first few), each skip with its note. */
 export function reportLines(results: readonly InvariantResult[]): string[] {
   return results.flatMap((result) => {
-    if (result.kind === "skipped") return [`SKIP ${result.name}: ${result.note}`];
-    const head = `${result.violations.length === 0 ? "OK  " : "FAIL"} ${result.name}: ${result.checked} checked${result.note ? `, ${result.note}` : ""}`;
+    if (result.kind === "skipped") return [`SKIP [${result.database}] ${result.name}: ${result.note}`];
+    const head = `${result.violations.length === 0 ? "OK  " : "FAIL"} [${result.database}] ${result.name}: ${result.checked} checked${result.note ? `, ${result.note}` : ""}`;
     const shown = result.violations.slice(0, SHOWN).map((violation) => `     ${violation}`);
     const more = result.violations.length > SHOWN ? [`     ... and ${result.violations.length - SHOWN} more`] : [];
     return [head, ...shown, ...more];

@@ -1,7 +1,7 @@
 /**
  * The deploy rehearsed on this machine (`npm run deploy -- --env rehearsal --shops DE`): the worker
  * bundled as uploaded and checked against the Workers limits, migrations applied to fresh local
- * D1 databases (DB and the second shop database), the shops synced in each, one upload, the smoke test against a local worker of the new version and
+ * D1 databases (DB and the second shop database), the shops synced in each and the demo catalogue imported into each, one upload, the smoke test against a local worker of the new version and
  * the switch; a failing smoke test rolls back by itself. Every bad input stops before the live
  * version changes and names what is wrong. The DE build is the browser tests' (.e2e/dist, made by
  * their global setup), so the rehearsal builds nothing of its own.
@@ -192,7 +192,7 @@ test.describe("the rehearsal", () => {
       "worker bundled and checked",
       "D1 migrations applied",
       "shops table synced",
-      "demo catalogue in the rehearsal's database",
+      "demo catalogue in the rehearsal's databases",
       "assets assembled",
       "version uploaded",
       "smoke test of the new version",
@@ -220,6 +220,11 @@ test.describe("the rehearsal", () => {
         ) as { results: { n: number }[] }[]
       )[0]!.results[0]!.n;
     for (const binding of ["DB", "DB_2"]) expect(await rows(binding, "SELECT COUNT(*) AS n FROM shops")).toBe(config.shops.length);
+    // The demo catalogue goes into both through the import: DB holds the stock, DB_2 (no shop on it while SHOP_DATABASES is unset) none.
+    for (const binding of ["DB", "DB_2"]) expect(await rows(binding, "SELECT COUNT(*) AS n FROM products WHERE type <> 'configurable'")).toBeGreaterThan(0);
+    expect(await rows("DB_2", "SELECT COUNT(*) AS n FROM products")).toBe(await rows("DB", "SELECT COUNT(*) AS n FROM products"));
+    expect(await rows("DB", "SELECT SUM(stock_qty) AS n FROM products")).toBeGreaterThan(0);
+    expect(await rows("DB_2", "SELECT SUM(stock_qty) AS n FROM products")).toBe(0);
     const version = live.ok ? live.version : "";
     expect(rehearsalDeployment(first.account)?.versions).toEqual([{ version_id: version, percentage: 100 }]);
     expect(first.lines.join("\n")).toContain("smoke test of the new version: done");

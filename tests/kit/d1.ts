@@ -58,7 +58,7 @@ const SHOP_IDS = allShops().map((shop) => shop.id);
 
 /** The databases that hold shops beside a test database (itself first), with their shops: the catalogue goes into each, as the import writes it. */
 const databasesBeside = new WeakMap<D1Database, ShopDatabaseOf[]>();
-export const everyTestDatabase = (db: D1Database): ShopDatabaseOf[] => databasesBeside.get(db) ?? [{ db, shops: SHOP_IDS }];
+export const everyTestDatabase = (db: D1Database): ShopDatabaseOf[] => databasesBeside.get(db) ?? [{ db, binding: "DB", shops: SHOP_IDS }];
 
 /** The database of a shop's live data in a test's bindings, as the shop API picks it (core/shop-database.ts). */
 export const shopDb = (env: ShopApiEnv, shopId: string): D1Database => shopDatabase(env, shopId);

@@ -126,6 +126,6 @@ test("after, and twice: the same event again changes nothing and writes no secon
     expect(again.body.data).toMatchObject({ paymentState: "paid", applied: false, recorded: 0 });
   }
   expect(await charges(order.id)).toEqual([{ amount: order.grand_total }]);
-  const results = await checkInvariants(h.db);
+  const results = await checkInvariants(h.env);
   expect({ violations: hasViolations(results), report: reportLines(results) }).toMatchObject({ violations: false });
 });

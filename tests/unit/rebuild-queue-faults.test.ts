@@ -93,7 +93,7 @@ test("twice, late and out of order: one build per shop at a time, every change p
     { shop: "CH", n: 2 },
     { shop: "DE", n: 1 },
   ]);
-  const rebuilds = (await checkInvariants(t.db)).find((result) => result.name.startsWith("every rebuild"))!;
+  const rebuilds = (await checkInvariants(t.env)).find((result) => result.name.startsWith("every rebuild"))!;
   expect(rebuilds).toMatchObject({ kind: "checked", checked: ids.length + 1, violations: [] });
   expect(rebuilds).not.toHaveProperty("note");
 });

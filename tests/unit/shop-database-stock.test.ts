@@ -2,7 +2,7 @@
  * Each shop database keeps its own stock (docs/decisions/0064, catalogue/stock-allowance.ts): with two databases (DE
  * on DB, CH and COM on DB_2; tests/kit/d1.ts) the import splits a product's quantity among the databases whose shops
  * sell it, an order takes its stock in its own database only, and a cancellation or an expired online payment gives
- * it back there.
+ * it back there. The builds' GraphQL answers each shop's stock from the shop's own database.
  */
 import type { D1Database } from "@cloudflare/workers-types";
 import { createHarness, type Harness } from "@tests/kit/commerce";
@@ -12,6 +12,7 @@ import { stripeStandInFor } from "@tests/kit/stripe-stand-in";
 
 const NOW = "2026-11-18T08:00:00Z";
 const EVENTS_TOKEN = "order-events-token-0123456789abcdef0123";
+const GRAPHQL_TOKEN = "graphql-token-0123456789abcdef0123456789";
 const SKU = "FLOOR-1";
 const ADDRESSES: Record<string, Record<string, string>> = {
   DE: { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" },
@@ -38,8 +39,8 @@ const stockIn = async (db: D1Database, sku = SKU) =>
   (await db.prepare("SELECT stock_qty FROM products WHERE sku = ?").bind(sku).first<{ stock_qty: number }>())!.stock_qty;
 const stocks = async (sku = SKU) => [await stockIn(first, sku), await stockIn(second, sku)];
 
-async function place(shop: string, quantity: number, paymentMethod = "invoice") {
-  const added = await h.call("POST", "/apiv2/cart/", { body: { sku: SKU, quantity }, shop });
+async function place(shop: string, quantity: number, paymentMethod = "invoice", sku = SKU) {
+  const added = await h.call("POST", "/apiv2/cart/", { body: { sku, quantity }, shop });
   expect(added.status).toBe(200);
   const order = await h.call("POST", "/apiv2/checkout/order", {
     body: { email: `erika.${shop.toLowerCase()}@example.com`, billingAddress: ADDRESSES[shop], deliveryMode: "standard", paymentMethod, acceptTerms: true },
@@ -89,4 +90,41 @@ test("a Swiss online payment that expires gives the stock back in the second dat
   expect(await stocks()).toEqual([50, 46]);
   await stripe.choose(sessionId!, "expire");
   expect(await stocks()).toEqual([50, 50]);
+});
+
+test("the builds' GraphQL answers a shop's stock from its own database: CH's from the second, DE's from the first", async () => {
+  await place("CH", 3);
+  await place("CH", 1, "invoice", "LOW-1");
+  expect(await stocks()).toEqual([50, 47]);
+  expect(await stocks("LOW-1")).toEqual([2, 0]);
+  const api = shopApiCaller({ ...h.env, GRAPHQL_TOKEN });
+  const stockOf = async (shop: string) => {
+    const response = await api(
+      new Request("http://shop-api/graphql", {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${GRAPHQL_TOKEN}` },
+        body: JSON.stringify({
+          query: `query ($shop: ID!) {
+            products(shop: $shop, language: "de") { nodes { sku isOutOfStock isSalable stock { isInStock quantity } } }
+            product(shop: $shop, language: "de", sku: "LOW-1") { stock { quantity } }
+          }`,
+          variables: { shop },
+        }),
+      }),
+    );
+    const body = (await response.json()) as { data: { products: { nodes: { sku: string }[] }; product: { stock: { quantity: number } } } };
+    return { ...Object.fromEntries(body.data.products.nodes.map((node) => [node.sku, node])), single: body.data.product.stock.quantity };
+  };
+  // LOW-1: 3 in all, 2 in the first database, 1 in the second, which CH's order of one has taken.
+  expect(await stockOf("CH")).toMatchObject({
+    "FLOOR-1": { isOutOfStock: false, isSalable: true, stock: { isInStock: true, quantity: 47 } },
+    "LOW-1": { isOutOfStock: true, stock: { isInStock: false, quantity: 0 } },
+    single: 0,
+  });
+  expect(await stockOf("DE")).toMatchObject({
+    "FLOOR-1": { isOutOfStock: false, stock: { isInStock: true, quantity: 50 } },
+    "LOW-1": { isOutOfStock: false, stock: { isInStock: true, quantity: 2 } },
+    "DEONLY-1": { stock: { quantity: 100 } },
+    single: 2,
+  });
 });

@@ -15,9 +15,9 @@ import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ShopConfig } from "@config/shop-config";
 import { checkConfig } from "../../check-config";
+import { DEMO_SEED, importDemoCatalogue, writeDemoCatalogue } from "../../generate-catalogue";
 import { shopsSyncFile } from "../../local-d1";
 import { MIGRATIONS_TABLE, migrationRenameStatements } from "../migration-renames";
-import { runTsxScript } from "../run-script";
 import { ROOT } from "../shops";
 import { WRANGLER_CONFIG } from "../wrangler-config";
 import { assembleAssets, assetCountProblem, missingBuilds, uploadedShops } from "./assets";
@@ -138,17 +138,27 @@ const shopsSynced: Step<DeployRun> = {
   },
 };
 
-/** Rehearsal only: its fresh database gets the demo catalogue the builds were made from, so the smoke test finds their products. */
+/**
+ * Rehearsal only: its fresh databases get the demo catalogue the builds were made from, through the import into every
+ * database the environment declares (DB first, docs/decisions/0064), so the smoke test finds their products in DB.
+ */
 const rehearsalCatalogue: Step<DeployRun> = {
-  name: "demo catalogue in the rehearsal's database",
+  name: "demo catalogue in the rehearsal's databases",
   async run(run) {
-    const answer = JSON.parse(
-      await run.target.wrangler(["d1", "execute", "DB", "--remote", "--json", "--command", "SELECT COUNT(*) AS n FROM products", ...env(run)]),
-    ) as { results: { n: number }[] }[];
-    const count = answer[0]?.results[0]?.n ?? 0;
-    if (count > 0) return `${count} products there already`;
-    await runTsxScript("generate-catalogue.ts", ["--products", String(run.options.products)], { stateDir: join(run.target.account!, "state"), log: () => {} });
-    return `${run.options.products} products imported`;
+    const counts: number[] = [];
+    for (const database of run.databases!) {
+      const answer = JSON.parse(
+        await run.target.wrangler(["d1", "execute", database, "--remote", "--json", "--command", "SELECT COUNT(*) AS n FROM products", ...env(run)]),
+      ) as { results: { n: number }[] }[];
+      counts.push(answer[0]?.results[0]?.n ?? 0);
+    }
+    if (counts.every((count) => count > 0)) return `products there already: ${run.databases!.map((database, at) => `${database} ${counts[at]}`).join(", ")}`;
+    const now = new Date();
+    const out = join(run.target.work, "catalogue");
+    const catalogue = await writeDemoCatalogue({ products: run.options.products, seed: DEMO_SEED, out, now });
+    const bindings = { config: run.wranglerConfig!, environment: run.target.environment, stateDir: join(run.target.account!, "state") };
+    await importDemoCatalogue(catalogue, { out, now, bindings, declared: run.databases! });
+    return `${run.options.products} products imported into ${run.databases!.join(", ")}`;
   },
 };
 

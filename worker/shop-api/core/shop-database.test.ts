@@ -55,10 +55,10 @@ test("every shop database once, DB first; an order's database by the shop its nu
 
 test("every shop database with the shops it holds: DB those not named elsewhere, a shop id not configured in none", () => {
   const shops = ["DE", "CH", "AT", "COM"];
-  expect(everyShopDatabaseOf(env(), shops)).toEqual([{ db: DB, shops }]);
+  expect(everyShopDatabaseOf(env(), shops)).toEqual([{ db: DB, binding: "DB", shops }]);
   expect(everyShopDatabaseOf(env('{"CH":"DB_ORDERS_2","COM":"DB_ORDERS_2","DE":"DB","XX":"DB_ORDERS_2"}'), shops)).toEqual([
-    { db: DB, shops: ["DE", "AT"] },
-    { db: SECOND, shops: ["CH", "COM"] },
+    { db: DB, binding: "DB", shops: ["DE", "AT"] },
+    { db: SECOND, binding: "DB_ORDERS_2", shops: ["CH", "COM"] },
   ]);
   expect(() => everyShopDatabaseOf(env('{"CH":"DB_ORDERS_3"}'), shops)).toThrow("DB_ORDERS_3, which is not a D1 binding");
 });

@@ -45,7 +45,7 @@ function isD1(value: unknown): value is D1Database {
 }
 
 /** The D1 binding named `binding` of the environment; throws when there is none. */
-function boundDatabase(env: ShopApiEnv, binding: string): D1Database {
+export function boundDatabase(env: ShopApiEnv, binding: string): D1Database {
   const value: unknown = Object.hasOwn(env, binding) ? (env as unknown as Record<string, unknown>)[binding] : undefined;
   if (!isD1(value)) throw new Error(`SHOP_DATABASES names ${binding}, which is not a D1 binding of this worker`);
   return value;
@@ -60,9 +60,10 @@ export function shopDatabase(env: ShopApiEnv, shopId: string): D1Database {
 /** Every database that holds shops' live data, each once: DB first, then the other bindings SHOP_DATABASES names. */
 export const everyShopDatabase = (env: ShopApiEnv): D1Database[] => everyShopDatabaseOf(env, []).map((database) => database.db);
 
-/** A shop database with the ids of the shops whose live data it holds. */
+/** A shop database, the name of its binding, and the ids of the shops whose live data it holds. */
 export interface ShopDatabaseOf {
   db: D1Database;
+  binding: string;
   shops: string[];
 }
 
@@ -72,6 +73,7 @@ export function everyShopDatabaseOf(env: ShopApiEnv, shopIds: readonly string[])
   const bindings = new Set([DEFAULT_DATABASE_BINDING, ...map.values()]);
   return [...bindings].map((binding) => ({
     db: binding === DEFAULT_DATABASE_BINDING ? env.DB : boundDatabase(env, binding),
+    binding,
     shops: shopIds.filter((shop) => (map.get(shop) ?? DEFAULT_DATABASE_BINDING) === binding),
   }));
 }

@@ -18,6 +18,7 @@ import type { ApiContext } from "../core/context";
 import { isCrossSite } from "../core/cross-site";
 import { jsonResponse } from "../core/envelope";
 import { requireServiceToken } from "../core/service-token";
+import { shopDatabase } from "../core/shop-database";
 import type { D1Database } from "@cloudflare/workers-types";
 import {
   execute,
@@ -137,7 +138,7 @@ export async function graphqlRoute(ctx: ApiContext): Promise<Response> {
   if (isCrossSite(ctx.request)) return failure(403, "Cross-site requests are not allowed");
   await requireServiceToken(ctx, "GRAPHQL_TOKEN", "graphql");
   const introspection = INTROSPECTION_ENVIRONMENTS.has(ctx.env.ENVIRONMENT_NAME ?? "production");
-  return handleGraphQL(ctx.request, ctx.db, { now: () => ctx.now, introspection });
+  return handleGraphQL(ctx.request, ctx.db, { now: () => ctx.now, introspection, shopDatabase: (shopId) => shopDatabase(ctx.env, shopId) });
 }
 
 export async function handleGraphQL(request: Request, db: D1Database, options: GraphQLOptions = {}): Promise<Response> {

@@ -9,7 +9,16 @@ import { manufacturerLoader } from "./manufacturers";
 import { jsonList, parseJsonOr } from "@worker/lib/json";
 import { sql, type SqlFragment } from "@worker/lib/sql";
 import type { ReviewRow } from "@shop-api/tables/content";
-import type { DownloadRow, MediaRow, PriceHistoryRow, ProductCategoryRow, ProductContentRow, ProductSetRow, TutorialRow } from "@shop-api/tables/products";
+import type {
+  DownloadRow,
+  MediaRow,
+  PriceHistoryRow,
+  ProductCategoryRow,
+  ProductContentRow,
+  ProductRow,
+  ProductSetRow,
+  TutorialRow,
+} from "@shop-api/tables/products";
 import type { Shop } from "@shop-api/core/shop";
 import { requireShopLanguage } from "./shops";
 import { all, bool, first, loader } from "./util";
@@ -166,6 +175,21 @@ const childLoader = (ctx: GraphQLContext, shop: string, language: string) =>
     const rows = await all<VisibleProductRow>(ctx, sql`${selectVisibleProducts(shop, language)} AND p.parent_sku IN ${jsonList(parents)} ORDER BY p.sku`);
     return groupBy(rows, (row) => row.parent_sku ?? "");
   });
+
+/**
+ * A shop's stock is its own database's (docs/decisions/0064: the import splits each product's quantity among the
+ * databases whose shops sell it): the page's row when the shop's database is the catalogue's, else that database's
+ * figure, none when that database does not hold the product.
+ */
+async function stockOf(ctx: GraphQLContext, p: ProductSource): Promise<number> {
+  const db = ctx.shopDatabase(p.shop.id);
+  if (db === ctx.db) return p.row.stock_qty;
+  const stock = loader<number>(ctx, `stock:${p.shop.id}`, async (skus) => {
+    const { results } = await sql`SELECT sku, stock_qty FROM products WHERE sku IN ${jsonList(skus)}`.prepare(db).all<Pick<ProductRow, "sku" | "stock_qty">>();
+    return new Map(results.map((row) => [row.sku, row.stock_qty]));
+  });
+  return (await stock.load(p.row.sku)) ?? 0;
+}
 
 // ---- prices ----
 
@@ -348,16 +372,19 @@ export const productResolvers: Resolvers = {
     topPosition: (p) => p.row.top_position,
     marketingLabel: async (p, _args, ctx) => (await contentLoader(ctx, p.language).load(p.row.sku))?.marketing_label || null,
     productSets: async (p, _args, ctx) => (await productSetLoader(ctx, p.shop.id, p.language).load(p.row.sku)) ?? [],
-    isOutOfStock: (p) => p.row.stock_qty <= 0,
+    isOutOfStock: async (p, _args, ctx) => (await stockOf(ctx, p)) <= 0,
     /** Active and either in stock or still reorderable (not end of life). */
-    isSalable: (p) => bool(p.row.is_active) && (p.row.stock_qty > 0 || !bool(p.row.reached_eol)),
+    isSalable: async (p, _args, ctx) => bool(p.row.is_active) && ((await stockOf(ctx, p)) > 0 || !bool(p.row.reached_eol)),
     reachedEOF: (p) => bool(p.row.reached_eol),
-    stock: (p) => ({
-      isInStock: p.row.stock_qty > 0,
-      quantity: p.row.stock_qty,
-      minimumOrderQuantity: p.row.min_order_qty,
-      notificationQuantity: p.row.notification_qty,
-    }),
+    stock: async (p, _args, ctx) => {
+      const quantity = await stockOf(ctx, p);
+      return {
+        isInStock: quantity > 0,
+        quantity,
+        minimumOrderQuantity: p.row.min_order_qty,
+        notificationQuantity: p.row.notification_qty,
+      };
+    },
     delivery: (p) => ({ minDays: p.row.delivery_days_min, maxDays: p.row.delivery_days_max, express: bool(p.row.is_express) }),
     samples: (p) => ({
       active: bool(p.row.sample_active),
