@@ -39,7 +39,7 @@ import {
   type PayPalVerifyRequest,
   type PayPalWebhookEvent,
 } from "@shop-api/core/payments/paypal-wire";
-import { answerHtml, answerJson, deliverLocally, escapeHtml, readBody, redirect, startStandInServer, type Deliver } from "./stand-in-server";
+import { answerHtml, answerJson, deliverLocally, escapeHtml, outcomeButton, readBody, redirect, startStandInServer, type Deliver } from "./stand-in-server";
 
 export interface PayPalStandInOptions {
   port: number;
@@ -422,8 +422,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   function page(order: PayPalOrder): string {
     const unit = order.purchase_units![0]!;
     const captured = unit.payments?.captures?.[0];
-    const button = (outcome: PayPalStandInOutcome, label: string) =>
-      `<form method="post" action="/checkoutnow?token=${order.id!}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit" data-outcome="${outcome}">${label}</button></form>`;
+    const button = (outcome: PayPalStandInOutcome, label: string) => outcomeButton(`/checkoutnow?token=${order.id!}`, outcome, label);
     const choices =
       order.status === "PAYER_ACTION_REQUIRED"
         ? [

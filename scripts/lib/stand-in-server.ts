@@ -63,6 +63,10 @@ export function redirect(response: ServerResponse, location: string): void {
   response.end();
 }
 
+/** A button of a stand-in's hosted page: POSTs the shopper's `outcome` to `action` (tests click it by its data-outcome). */
+export const outcomeButton = (action: string, outcome: string, label: string): string =>
+  `<form method="post" action="${action}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit" data-outcome="${outcome}">${label}</button></form>`;
+
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**

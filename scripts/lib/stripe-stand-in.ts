@@ -19,7 +19,7 @@
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Stripe from "stripe";
-import { answerHtml, answerJson, deliverLocally, escapeHtml, readBody, redirect, startStandInServer, type Deliver } from "./stand-in-server";
+import { answerHtml, answerJson, deliverLocally, escapeHtml, outcomeButton, readBody, redirect, startStandInServer, type Deliver } from "./stand-in-server";
 
 export interface StripeStandInOptions {
   port: number;
@@ -226,8 +226,7 @@ function newCharge(session: Stripe.Checkout.Session, refunds: Stripe.Refund[]): 
 
 function page(session: Stripe.Checkout.Session, notice: string | null): string {
   const amount = `${((session.amount_total ?? 0) / 100).toFixed(2)} ${(session.currency ?? "").toUpperCase()}`;
-  const button = (outcome: StandInOutcome, label: string) =>
-    `<form method="post" action="/pay/${session.id}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit" data-outcome="${outcome}">${label}</button></form>`;
+  const button = (outcome: StandInOutcome, label: string) => outcomeButton(`/pay/${session.id}`, outcome, label);
   const choices =
     session.status === "open"
       ? [
@@ -405,7 +404,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
           return html(
             200,
             `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure</title></head><body><h1>3-D Secure challenge</h1>` +
-              `<form method="post" action="/pay/${session.id}"><input type="hidden" name="outcome" value="challenge_pass"><button type="submit" data-outcome="challenge_pass">Complete authentication</button></form></body></html>`,
+              `${outcomeButton(`/pay/${session.id}`, "challenge_pass", "Complete authentication")}</body></html>`,
           );
         if (method === "GET") return html(200, page(session, url.searchParams.get("declined") ? "Your card was declined." : null));
         const outcome = new URLSearchParams(body).get("outcome") as StandInOutcome;

@@ -12,12 +12,14 @@ export interface StaffRefundsSetup<H extends Harness> extends StripeSetup<H> {
   tokens: Record<StaffRole, string>;
 }
 
-/** Registers the setup for the tests of a file: the harness made by `create`, staff logged in and calling at `now`. */
+/**
+ * Registers the setup for the tests of a file: the harness made by `create`, staff logged in and calling at
+ * `now` (the time, unless named); `timeout` for making it, where it takes longer than a test may.
+ */
 export function useStaffRefunds<H extends Harness>(
   create: () => Promise<H>,
-  now: () => Date,
   ready: (setup: StaffRefundsSetup<H>) => void,
-  timeout?: number,
+  { now = () => new Date(), timeout }: { now?: () => Date; timeout?: number } = {},
 ): void {
   let setup: StaffRefundsSetup<H> | undefined;
   useStripeStandIn(

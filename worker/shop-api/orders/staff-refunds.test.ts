@@ -7,21 +7,17 @@
  */
 import { createHarness, type Harness } from "@tests/kit/commerce";
 import type { LooseJson } from "@tests/kit/loose-json";
+import { ADDRESS } from "@tests/kit/returns";
 import { useStaffRefunds } from "@tests/kit/staff-refunds";
 import type { StaffCaller } from "@tests/kit/staff-session";
 import type { TestStripeStandIn } from "@tests/kit/stripe-stand-in";
 import type { StaffRole } from "../core/staff-auth";
 
-const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
 let h: Harness;
 let stripe: TestStripeStandIn;
 let call: StaffCaller;
 let tokens: Record<StaffRole, string>;
-useStaffRefunds(
-  createHarness,
-  () => new Date(),
-  (setup) => ({ h, stripe, call, tokens } = setup),
-);
+useStaffRefunds(createHarness, (setup) => ({ h, stripe, call, tokens } = setup));
 
 type Body = { data: LooseJson["data"]; errors: { code?: string; field?: string; message?: string; params?: Record<string, unknown> }[] };
 

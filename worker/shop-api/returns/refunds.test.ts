@@ -17,12 +17,7 @@ let h: ReturnsHarness;
 let stripe: TestStripeStandIn;
 let call: StaffCaller;
 let tokens: Record<StaffRole, string>;
-useStaffRefunds(
-  createReturnsHarness,
-  () => new Date(NOW),
-  (setup) => ({ h, stripe, call, tokens } = setup),
-  120_000,
-);
+useStaffRefunds(createReturnsHarness, (setup) => ({ h, stripe, call, tokens } = setup), { now: () => new Date(NOW), timeout: 120_000 });
 
 const pay = (url: string) => stripe.choose(url.split("/").pop()!, "succeed");
 
