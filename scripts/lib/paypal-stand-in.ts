@@ -22,7 +22,7 @@
  *   transmission it sent, with the same headers, webhook id and event: a forged or changed event fails.
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import {
   minorUnits,
   paypalMoney,
@@ -39,6 +39,7 @@ import {
   type PayPalVerifyRequest,
   type PayPalWebhookEvent,
 } from "@shop-api/core/payments/paypal-wire";
+import { answerHtml, answerJson, deliverLocally, escapeHtml, outcomeButton, readBody, redirect, startStandInServer, type Deliver } from "./stand-in-server";
 
 export interface PayPalStandInOptions {
   port: number;
@@ -48,7 +49,7 @@ export interface PayPalStandInOptions {
   /** The id of the shop's webhook (its PAYPAL_WEBHOOK_ID): events are sent for it and verified against it. */
   webhookId: string;
   /** Sends an event to the shop; default: POST to the callback on the host of the order's return URL. */
-  deliver?: (url: string, init: { body: string; headers: Record<string, string> }) => Promise<void>;
+  deliver?: Deliver;
   /** The path of the shop's PayPal callback. */
   callbackPath?: string;
   log?: (line: string) => void;
@@ -96,7 +97,6 @@ export interface PayPalStandIn {
 
 const newId = (length = 17) => randomBytes(16).toString("hex").toUpperCase().slice(0, length);
 const isoNow = (skewSeconds = 0) => new Date(Date.now() + skewSeconds * 1000).toISOString().replace(/\.\d{3}Z$/, "Z");
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 class ApiError extends Error {
   constructor(
@@ -125,32 +125,6 @@ const notFound = (what: string) =>
     details: [{ issue: "INVALID_RESOURCE_ID", description: what }],
   });
 
-/**
- * POSTs to a shop's host on this machine: `*.localhost` hosts (which Node does not resolve) are
- * reached on 127.0.0.1 with the shop's Host header, as a browser reaches them.
- */
-function postLocally(url: string, init: { body: string; headers: Record<string, string> }): Promise<number> {
-  const target = new URL(url);
-  const hostname = target.hostname === "localhost" || target.hostname.endsWith(".localhost") ? "127.0.0.1" : target.hostname;
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      { hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, method: "POST", headers: { ...init.headers, host: target.host } },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on("error", reject);
-    request.end(init.body);
-  });
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 function parseJson(body: string): unknown {
   try {
     return JSON.parse(body === "" ? "{}" : body);
@@ -175,12 +149,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   const transmissions = new Map<string, { headers: Record<string, string>; event: string }>();
   let origin = "";
 
-  const deliver =
-    options.deliver ??
-    (async (url: string, init: { body: string; headers: Record<string, string> }) => {
-      const status = await postLocally(url, init);
-      log(`paypal stand-in: webhook ${url} answered ${status}`);
-    });
+  const deliver = options.deliver ?? deliverLocally("paypal stand-in", log);
 
   const signature = (id: string, time: string, event: string) =>
     createHmac("sha256", signingKey)
@@ -453,8 +422,7 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
   function page(order: PayPalOrder): string {
     const unit = order.purchase_units![0]!;
     const captured = unit.payments?.captures?.[0];
-    const button = (outcome: PayPalStandInOutcome, label: string) =>
-      `<form method="post" action="/checkoutnow?token=${order.id!}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit" data-outcome="${outcome}">${label}</button></form>`;
+    const button = (outcome: PayPalStandInOutcome, label: string) => outcomeButton(`/checkoutnow?token=${order.id!}`, outcome, label);
     const choices =
       order.status === "PAYER_ACTION_REQUIRED"
         ? [
@@ -481,18 +449,13 @@ ${choices.join("\n")}
     try {
       if (url.pathname === "/checkoutnow") {
         const order = orderOf(url.searchParams.get("token") ?? "");
-        if (method === "GET") {
-          response.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-          return void response.end(page(order));
-        }
+        if (method === "GET") return answerHtml(response, 200, page(order));
         const outcome = new URLSearchParams(body).get("outcome") as PayPalStandInOutcome;
         if (!PAYPAL_STAND_IN_OUTCOMES.includes(outcome)) throw invalid("outcome");
-        response.writeHead(303, { location: await choose(order.id!, outcome) });
-        return void response.end();
+        return redirect(response, await choose(order.id!, outcome));
       }
       const answer = await api(method, url.pathname, body, request);
-      response.writeHead(answer.status, { "content-type": "application/json", "paypal-debug-id": newId(13).toLowerCase() });
-      response.end(JSON.stringify(answer.body));
+      answerJson(response, answer.status, JSON.stringify(answer.body), { "paypal-debug-id": newId(13).toLowerCase() });
     } catch (error) {
       const failure = error instanceof ApiError ? error : new ApiError(500, { name: "INTERNAL_SERVER_ERROR", message: String(error) });
       response.writeHead(failure.status, { "content-type": url.pathname === "/checkoutnow" ? "text/plain; charset=utf-8" : "application/json" });
@@ -500,13 +463,8 @@ ${choices.join("\n")}
     }
   }
 
-  const server: Server = createServer((request, response) => void handle(request, response));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : options.port}`;
+  const server = await startStandInServer(options.port, handle);
+  origin = server.origin;
   const standIn: PayPalStandIn = {
     origin,
     orders: new Map(),
@@ -528,11 +486,7 @@ ${choices.join("\n")}
     },
     resend,
     revokeTokens: () => tokens.clear(),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
   log(`PayPal stand-in on ${origin}`);
   return standIn;

@@ -17,8 +17,9 @@
  *   (`Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256 of "t.payload">`), to the shop's callback.
  */
 import { createHash, createHmac, randomBytes } from "node:crypto";
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type Stripe from "stripe";
+import { answerHtml, answerJson, deliverLocally, escapeHtml, outcomeButton, readBody, redirect, startStandInServer, type Deliver } from "./stand-in-server";
 
 export interface StripeStandInOptions {
   port: number;
@@ -27,7 +28,7 @@ export interface StripeStandInOptions {
   /** The webhook secret the events are signed with (the shop API's STRIPE_WEBHOOK_SECRET). */
   webhookSecret: string;
   /** Sends a signed event to the shop; default: POST to the callback on the host of the session's success URL. */
-  deliver?: (url: string, init: { body: string; headers: Record<string, string> }) => Promise<void>;
+  deliver?: Deliver;
   /** The provider's path of the shop's callback. */
   callbackPath?: string;
   log?: (line: string) => void;
@@ -223,12 +224,9 @@ function newCharge(session: Stripe.Checkout.Session, refunds: Stripe.Refund[]): 
   };
 }
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 function page(session: Stripe.Checkout.Session, notice: string | null): string {
   const amount = `${((session.amount_total ?? 0) / 100).toFixed(2)} ${(session.currency ?? "").toUpperCase()}`;
-  const button = (outcome: StandInOutcome, label: string) =>
-    `<form method="post" action="/pay/${session.id}"><input type="hidden" name="outcome" value="${outcome}"><button type="submit" data-outcome="${outcome}">${label}</button></form>`;
+  const button = (outcome: StandInOutcome, label: string) => outcomeButton(`/pay/${session.id}`, outcome, label);
   const choices =
     session.status === "open"
       ? [
@@ -253,32 +251,6 @@ ${choices.join("\n")}${back}
 </body></html>`;
 }
 
-/**
- * POSTs to a shop's host on this machine: `*.localhost` hosts (which Node does not resolve)
- * are reached on 127.0.0.1 with the shop's Host header, as a browser reaches them.
- */
-function postLocally(url: string, init: { body: string; headers: Record<string, string> }): Promise<number> {
-  const target = new URL(url);
-  const hostname = target.hostname === "localhost" || target.hostname.endsWith(".localhost") ? "127.0.0.1" : target.hostname;
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      { hostname, port: target.port || 80, path: `${target.pathname}${target.search}`, method: "POST", headers: { ...init.headers, host: target.host } },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on("error", reject);
-    request.end(init.body);
-  });
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 /** Starts the stand-in on 127.0.0.1:`port` (0: a free one). */
 export async function startStripeStandIn(options: StripeStandInOptions): Promise<StripeStandIn> {
   const log = options.log ?? (() => undefined);
@@ -287,12 +259,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
   const charges = new Map<string, Stripe.Checkout.Session>();
   let origin = "";
 
-  const deliver =
-    options.deliver ??
-    (async (url: string, init: { body: string; headers: Record<string, string> }) => {
-      const status = await postLocally(url, init);
-      log(`stripe stand-in: webhook ${url} answered ${status}`);
-    });
+  const deliver = options.deliver ?? deliverLocally("stripe stand-in", log);
 
   async function send(type: Stripe.Event.Type, object: Stripe.Checkout.Session | Stripe.Charge, session: Stripe.Checkout.Session): Promise<void> {
     const event = {
@@ -428,14 +395,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     const url = new URL(request.url ?? "/", "http://stand-in");
     const method = request.method ?? "GET";
     const body = await readBody(request);
-    const html = (status: number, content: string) => {
-      response.writeHead(status, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-      response.end(content);
-    };
-    const redirect = (location: string) => {
-      response.writeHead(303, { location });
-      response.end();
-    };
+    const html = (status: number, content: string) => answerHtml(response, status, content);
     let match: RegExpExecArray | null;
     try {
       if ((match = /^\/pay\/([\w]+)(\/challenge)?$/.exec(url.pathname))) {
@@ -444,12 +404,12 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
           return html(
             200,
             `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3-D Secure</title></head><body><h1>3-D Secure challenge</h1>` +
-              `<form method="post" action="/pay/${session.id}"><input type="hidden" name="outcome" value="challenge_pass"><button type="submit" data-outcome="challenge_pass">Complete authentication</button></form></body></html>`,
+              `${outcomeButton(`/pay/${session.id}`, "challenge_pass", "Complete authentication")}</body></html>`,
           );
         if (method === "GET") return html(200, page(session, url.searchParams.get("declined") ? "Your card was declined." : null));
         const outcome = new URLSearchParams(body).get("outcome") as StandInOutcome;
         if (!STAND_IN_OUTCOMES.includes(outcome)) return html(400, "unknown outcome");
-        return redirect(await choose(session.id, outcome));
+        return redirect(response, await choose(session.id, outcome));
       }
       if (!url.pathname.startsWith("/v1/")) throw new ApiError(404, "invalid_request_error", "Not found.");
       const key = typeof request.headers["idempotency-key"] === "string" ? request.headers["idempotency-key"] : null;
@@ -457,30 +417,20 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
       const earlier = key && method === "POST" ? idempotent.get(key) : undefined;
       if (earlier && earlier.digest !== digest)
         throw new ApiError(400, "idempotency_error", `Keys for idempotent requests can only be used with the same parameters they were first used with.`);
-      if (earlier) {
-        response.writeHead(earlier.status, { "content-type": "application/json", "idempotent-replayed": "true" });
-        return void response.end(earlier.body);
-      }
+      if (earlier) return answerJson(response, earlier.status, earlier.body, { "idempotent-replayed": "true" });
       const answer = await api(method, url.pathname, body, request);
       const json = JSON.stringify(answer.body);
       if (key && method === "POST") idempotent.set(key, { digest, status: answer.status, body: json });
-      response.writeHead(answer.status, { "content-type": "application/json", "request-id": newId("req") });
-      response.end(json);
+      answerJson(response, answer.status, json, { "request-id": newId("req") });
     } catch (error) {
       const failure = error instanceof ApiError ? error : new ApiError(500, "api_error", String(error));
       if (url.pathname.startsWith("/pay/")) return html(failure.status, escapeHtml(failure.message));
-      response.writeHead(failure.status, { "content-type": "application/json" });
-      response.end(JSON.stringify({ error: { type: failure.type, message: failure.message } }));
+      answerJson(response, failure.status, JSON.stringify({ error: { type: failure.type, message: failure.message } }));
     }
   }
 
-  const server: Server = createServer((request, response) => void handle(request, response));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port, "127.0.0.1", () => resolve());
-  });
-  const address = server.address();
-  origin = `http://127.0.0.1:${typeof address === "object" && address ? address.port : options.port}`;
+  const server = await startStandInServer(options.port, handle);
+  origin = server.origin;
   const standIn: StripeStandIn = {
     origin,
     sessions: new Map(),
@@ -488,7 +438,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     events: [],
     down: false,
     choose,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: server.close,
   };
   log(`Stripe stand-in on ${origin}`);
   return standIn;

@@ -18,8 +18,9 @@
  * stand-in's agent answering each one by repeating it. Every message is kept (`messages`),
  * so a test sees what arrived.
  */
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
 import { createHash } from "node:crypto";
+import { readBody, startStandInServer, type StandInServer } from "./stand-in-server";
 
 export interface ChatMessage {
   shopKey: string;
@@ -52,17 +53,14 @@ export function standInRating(shopKey: string): { value: number; max: number; co
 export async function startWidgetStandIn(options: { port: number; log?: (line: string) => void }): Promise<WidgetStandIn> {
   const log = options.log ?? (() => undefined);
   const messages: ChatMessage[] = [];
-  const server = createServer((req, res) => {
-    handle(req, res, messages).catch((error: unknown) => {
-      log(`widget stand-in: ${String(error)}`);
-      if (!res.headersSent) send(res, 500, "text/plain", "error");
-    });
-  });
+  let server: StandInServer;
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(options.port, "127.0.0.1", () => resolve());
-    });
+    server = await startStandInServer(options.port, (req, res) =>
+      handle(req, res, messages).catch((error: unknown) => {
+        log(`widget stand-in: ${String(error)}`);
+        if (!res.headersSent) send(res, 500, "text/plain", "error");
+      }),
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "EADDRINUSE" && (await answersAsStandIn(options.port))) {
       log(`widget stand-in: using the one already running on port ${options.port}`);
@@ -70,13 +68,7 @@ export async function startWidgetStandIn(options: { port: number; log?: (line: s
     }
     throw error;
   }
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : options.port;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { origin: server.origin, messages, close: server.close };
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, messages: ChatMessage[]): Promise<void> {
@@ -93,7 +85,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, messages: ChatM
   if (req.method === "GET" && match) return send(res, 200, "text/javascript", CHAT_WIDGET);
   match = new RegExp(`^/chat/(${SHOP_KEY})/messages$`).exec(path);
   if (req.method === "POST" && match) {
-    const text = messageText(await readBody(req));
+    const text = messageText(await readBody(req, 16 * MAX_MESSAGE));
     if (text === null) return send(res, 400, "application/json", JSON.stringify({ error: `text must be 1-${MAX_MESSAGE} characters` }));
     const shopKey = match[1]!;
     messages.push({ shopKey, from: "visitor", text }, { shopKey, from: "agent", text });
@@ -114,15 +106,6 @@ export function messageText(body: string): string | null {
   } catch {
     return null;
   }
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  let body = "";
-  for await (const chunk of req) {
-    body += String(chunk);
-    if (body.length > 16 * MAX_MESSAGE) throw new Error("chat message too large");
-  }
-  return body;
 }
 
 function send(res: ServerResponse, status: number, type: string, body: string): void {

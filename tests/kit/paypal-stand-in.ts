@@ -5,31 +5,31 @@
  * table of the shop whose host the order's return URL names.
  */
 import { startPayPalStandIn, type PayPalStandIn } from "@scripts/lib/paypal-stand-in";
-import type { Harness } from "./commerce";
-import { shopOfHost } from "./stripe-stand-in";
+import { createHarness, type Harness } from "./commerce";
+import { deliverToHarness, useStripeStandIn, type StripeSetup, type WebhookAnswer } from "./stripe-stand-in";
 
 export const PAYPAL_STAND_IN_CLIENT_ID = "stand-in-client-0123456789abcdef";
 export const PAYPAL_STAND_IN_CLIENT_SECRET = "stand-in-secret-0123456789abcdef";
 export const PAYPAL_STAND_IN_WEBHOOK_ID = "WH-STANDIN-0123456789ABCDEF";
 
+/** The PayPal stand-in of a Jest test, with the answers of its webhooks and whether it holds them back. */
+export type TestPayPalStandIn = PayPalStandIn & { answers: WebhookAnswer[]; holding: boolean };
+
 /**
  * Starts a stand-in for the harness and sets the worker's PayPal variables; the answers of its webhooks are
  * kept in `answers`. While `holding`, its webhooks are sent nowhere (late: a test sends them with `resend`).
  */
-export async function paypalStandInFor(h: Harness): Promise<PayPalStandIn & { answers: { status: number; data: unknown }[]; holding: boolean }> {
-  const answers: { status: number; data: unknown }[] = [];
+export async function paypalStandInFor(h: Harness): Promise<TestPayPalStandIn> {
+  const answers: WebhookAnswer[] = [];
   // eslint-disable-next-line prefer-const -- the stand-in's delivery reads it once it is made
-  let kit: (PayPalStandIn & { answers: typeof answers; holding: boolean }) | undefined;
+  let kit: TestPayPalStandIn | undefined;
   const standIn = await startPayPalStandIn({
     port: 0,
     clientId: PAYPAL_STAND_IN_CLIENT_ID,
     clientSecret: PAYPAL_STAND_IN_CLIENT_SECRET,
     webhookId: PAYPAL_STAND_IN_WEBHOOK_ID,
     deliver: async (url, init) => {
-      if (kit?.holding) return;
-      const target = new URL(url);
-      const answer = await h.call("POST", target.pathname, { raw: init.body, headers: init.headers, shop: shopOfHost(target.host) });
-      answers.push({ status: answer.status, data: answer.body.data });
+      if (!kit?.holding) await deliverToHarness(h, answers, url, init);
     },
   });
   Object.assign(h.env as unknown as Record<string, string>, {
@@ -40,4 +40,18 @@ export async function paypalStandInFor(h: Harness): Promise<PayPalStandIn & { an
   });
   kit = Object.assign(standIn, { answers, holding: false });
   return kit;
+}
+
+/**
+ * Registers for the tests of a file a harness with the Stripe stand-in (useStripeStandIn) and a PayPal
+ * stand-in: made before the tests and handed to `ready`, the PayPal one closed first after them.
+ */
+export function usePaymentStandIns(ready: (setup: StripeSetup<Harness> & { paypal: TestPayPalStandIn }) => void): void {
+  let paypal: TestPayPalStandIn | undefined;
+  // Registered before the harness's teardown, so that it runs first: nothing is delivered to a disposed harness.
+  afterAll(async () => paypal?.close());
+  useStripeStandIn(createHarness, async (setup) => {
+    paypal = await paypalStandInFor(setup.h);
+    ready({ ...setup, paypal });
+  });
 }

@@ -12,7 +12,7 @@
  */
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 import { createHarness, type Harness } from "@tests/kit/commerce";
-import { STAND_IN_WEBHOOK_SECRET, stripeStandInFor } from "@tests/kit/stripe-stand-in";
+import { STAND_IN_WEBHOOK_SECRET, type TestStripeStandIn, useStripeStandIn } from "@tests/kit/stripe-stand-in";
 import { stripeSignature } from "@scripts/lib/stripe-stand-in";
 import { checkInvariants, hasViolations, reportLines } from "@scripts/lib/invariants";
 
@@ -21,16 +21,13 @@ const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 
 const ORDER = { email: "erika@example.com", billingAddress: ADDRESS, deliveryMode: "standard", paymentMethod: "card", acceptTerms: true };
 
 let h: Harness;
-let stripe: Awaited<ReturnType<typeof stripeStandInFor>>;
-beforeAll(async () => {
-  h = await createHarness();
-  stripe = await stripeStandInFor(h);
+let stripe: TestStripeStandIn;
+useStripeStandIn(createHarness, (setup) => ({ h, stripe } = setup));
+beforeAll(() => {
   jest.spyOn(console, "warn").mockImplementation(() => undefined);
 });
-afterAll(async () => {
+afterAll(() => {
   jest.restoreAllMocks();
-  await stripe.close();
-  await h.dispose();
 });
 
 async function placeOrder(): Promise<{ number: string; sessionId: string }> {

@@ -8,13 +8,12 @@
 import { createHarness, type Harness } from "@tests/kit/commerce";
 import { shopDb } from "@tests/kit/d1";
 import { staffCaller, staffLogins } from "@tests/kit/staff-session";
-import { stripeStandInFor } from "@tests/kit/stripe-stand-in";
+import { type TestStripeStandIn, useStripeStandIn } from "@tests/kit/stripe-stand-in";
 
 let h: Harness;
-let stripe: Awaited<ReturnType<typeof stripeStandInFor>>;
+let stripe: TestStripeStandIn;
+useStripeStandIn(createHarness, (setup) => ({ h, stripe } = setup));
 beforeAll(async () => {
-  h = await createHarness();
-  stripe = await stripeStandInFor(h);
   // The test catalogue sells in DE, CH and COM: the NL shop sells FLOOR-1 at its DE price here.
   await h.db.batch([
     h.db.prepare("INSERT INTO product_shops (sku, shop_id) VALUES ('FLOOR-1', 'NL')"),
@@ -22,10 +21,6 @@ beforeAll(async () => {
       "INSERT INTO prices SELECT sku, 'NL', currency, package_price, unit_price, tax_rate, updated_at FROM prices WHERE sku = 'FLOOR-1' AND shop_id = 'DE'",
     ),
   ]);
-});
-afterAll(async () => {
-  await stripe.close();
-  await h.dispose();
 });
 
 const ADDRESSES: Record<string, Record<string, string>> = {

@@ -5,24 +5,16 @@
  * captured once, or cancelled when PayPal can no longer capture it; a provider still down changes nothing.
  * Every test leaves its orders settled, so the next one's sweeps find only its own.
  */
-import { createHarness, type Harness } from "@tests/kit/commerce";
-import { paypalStandInFor } from "@tests/kit/paypal-stand-in";
-import { stripeStandInFor } from "@tests/kit/stripe-stand-in";
+import type { Harness } from "@tests/kit/commerce";
+import { usePaymentStandIns, type TestPayPalStandIn } from "@tests/kit/paypal-stand-in";
+import type { TestStripeStandIn } from "@tests/kit/stripe-stand-in";
 import { CAPTURE_AFTER_MINUTES, CAPTURE_HOURS, PAYMENT_EXPIRY_HOURS, sweepPendingPayments } from "./payment-expiry";
 
 let h: Harness;
-let paypal: Awaited<ReturnType<typeof paypalStandInFor>>;
-let stripe: Awaited<ReturnType<typeof stripeStandInFor>>;
+let paypal: TestPayPalStandIn;
+let stripe: TestStripeStandIn;
 let warn: jest.SpyInstance;
-beforeAll(async () => {
-  h = await createHarness();
-  paypal = await paypalStandInFor(h);
-  stripe = await stripeStandInFor(h);
-});
-afterAll(async () => {
-  await Promise.all([paypal.close(), stripe.close()]);
-  await h.dispose();
-});
+usePaymentStandIns((setup) => ({ h, paypal, stripe } = setup));
 beforeEach(() => {
   paypal.down = false;
   paypal.holding = false;

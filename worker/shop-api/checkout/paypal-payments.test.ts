@@ -5,11 +5,17 @@
  * the stand-in's approval page are made as its buttons make them; its webhooks reach the shop API's
  * callback route. DE takes PayPal directly and card through Stripe (config/shops.json).
  */
-import { createHarness, type Harness } from "@tests/kit/commerce";
+import type { Harness } from "@tests/kit/commerce";
 import { shopApiCaller } from "@tests/kit/shop-api";
 import { SHOP_ID_HEADER } from "@worker/lib/shop-headers";
-import { PAYPAL_STAND_IN_CLIENT_ID, PAYPAL_STAND_IN_CLIENT_SECRET, PAYPAL_STAND_IN_WEBHOOK_ID, paypalStandInFor } from "@tests/kit/paypal-stand-in";
-import { stripeStandInFor } from "@tests/kit/stripe-stand-in";
+import {
+  PAYPAL_STAND_IN_CLIENT_ID,
+  PAYPAL_STAND_IN_CLIENT_SECRET,
+  PAYPAL_STAND_IN_WEBHOOK_ID,
+  usePaymentStandIns,
+  type TestPayPalStandIn,
+} from "@tests/kit/paypal-stand-in";
+import type { TestStripeStandIn } from "@tests/kit/stripe-stand-in";
 import { PAYPAL_TRANSMISSION_HEADERS } from "../core/payments/paypal-wire";
 import { paymentConfigProblems } from "../core/payments/adapters";
 import { paypalAdapter, paypalLocale } from "../core/payments/paypal";
@@ -20,17 +26,9 @@ import type { ApiContext } from "../core/context";
 import { shopById } from "../core/shop";
 
 let h: Harness;
-let paypal: Awaited<ReturnType<typeof paypalStandInFor>>;
-let stripe: Awaited<ReturnType<typeof stripeStandInFor>>;
-beforeAll(async () => {
-  h = await createHarness();
-  paypal = await paypalStandInFor(h);
-  stripe = await stripeStandInFor(h);
-});
-afterAll(async () => {
-  await Promise.all([paypal.close(), stripe.close()]);
-  await h.dispose();
-});
+let paypal: TestPayPalStandIn;
+let stripe: TestStripeStandIn;
+usePaymentStandIns((setup) => ({ h, paypal, stripe } = setup));
 beforeEach(() => {
   paypal.down = false;
   paypal.holding = false;

@@ -8,18 +8,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createHarness, type Harness } from "@tests/kit/commerce";
-import { stripeStandInFor } from "@tests/kit/stripe-stand-in";
+import { useStripeStandIn, type TestStripeStandIn } from "@tests/kit/stripe-stand-in";
 
 let h: Harness;
-let stripe: Awaited<ReturnType<typeof stripeStandInFor>>;
-beforeAll(async () => {
-  h = await createHarness();
-  stripe = await stripeStandInFor(h);
-});
-afterAll(async () => {
-  await stripe.close();
-  await h.dispose();
-});
+let stripe: TestStripeStandIn;
+useStripeStandIn(createHarness, (setup) => ({ h, stripe } = setup));
 
 const SKU = "FLOOR-1";
 const PRIVATE_NL = { firstname: "Anna", lastname: "de Vries", street: "Keizersgracht 12", postcode: "1015 CS", city: "Amsterdam", countryCode: "nl" };

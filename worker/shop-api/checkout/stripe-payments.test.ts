@@ -6,7 +6,7 @@
  */
 import { createHmac } from "node:crypto";
 import { createHarness, type Harness } from "@tests/kit/commerce";
-import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, stripeStandInFor } from "@tests/kit/stripe-stand-in";
+import { STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET, type TestStripeStandIn, useStripeStandIn } from "@tests/kit/stripe-stand-in";
 import { stripeSignature } from "@scripts/lib/stripe-stand-in";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,15 +14,8 @@ import { shopById } from "../core/shop";
 import { stripeAdapter, stripeConfigProblems, stripeMethodTypes } from "../core/payments/stripe";
 
 let h: Harness;
-let stripe: Awaited<ReturnType<typeof stripeStandInFor>>;
-beforeAll(async () => {
-  h = await createHarness();
-  stripe = await stripeStandInFor(h);
-});
-afterAll(async () => {
-  await stripe.close();
-  await h.dispose();
-});
+let stripe: TestStripeStandIn;
+useStripeStandIn(createHarness, (setup) => ({ h, stripe } = setup));
 beforeEach(() => {
   stripe.down = false;
   stripe.answers.length = 0;

@@ -7,32 +7,19 @@
  */
 import { createHarness, type Harness } from "@tests/kit/commerce";
 import type { LooseJson } from "@tests/kit/loose-json";
-import { staffCaller, staffLogins, type StaffCaller } from "@tests/kit/staff-session";
-import { stripeStandInFor } from "@tests/kit/stripe-stand-in";
+import { ADDRESS } from "@tests/kit/returns";
+import { useStaffRefunds } from "@tests/kit/staff-refunds";
+import type { StaffCaller } from "@tests/kit/staff-session";
+import type { TestStripeStandIn } from "@tests/kit/stripe-stand-in";
 import type { ApiContext } from "../core/context";
 import { refundPayment } from "../core/payments/refund";
 import type { StaffRole } from "../core/staff-auth";
 
-const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
 let h: Harness;
-let stripe: Awaited<ReturnType<typeof stripeStandInFor>>;
+let stripe: TestStripeStandIn;
 let call: StaffCaller;
 let tokens: Record<StaffRole, string>;
-
-beforeAll(async () => {
-  h = await createHarness();
-  stripe = await stripeStandInFor(h);
-  const now = () => new Date();
-  tokens = await staffLogins(h.env, h.db, now);
-  call = staffCaller(h.env, now);
-});
-afterAll(async () => {
-  await stripe.close();
-  await h.dispose();
-});
-beforeEach(() => {
-  stripe.down = false;
-});
+useStaffRefunds(createHarness, (setup) => ({ h, stripe, call, tokens } = setup));
 
 type Body = { data: LooseJson["data"]; errors: { code?: string }[] };
 

@@ -8,28 +8,16 @@
  */
 import { composeMail } from "../core/mail/templates";
 import type { StaffRole } from "../core/staff-auth";
-import { staffCaller, staffLogins, type StaffCaller } from "@tests/kit/staff-session";
-import { stripeStandInFor } from "@tests/kit/stripe-stand-in";
+import { useStaffRefunds } from "@tests/kit/staff-refunds";
+import type { StaffCaller } from "@tests/kit/staff-session";
+import type { TestStripeStandIn } from "@tests/kit/stripe-stand-in";
 import { createReturnsHarness, daysBefore, json, lookedUp, NOW, placeOrder, type OrderPlan, type ReturnsHarness } from "@tests/kit/returns";
 
 let h: ReturnsHarness;
-let stripe: Awaited<ReturnType<typeof stripeStandInFor>>;
+let stripe: TestStripeStandIn;
 let call: StaffCaller;
 let tokens: Record<StaffRole, string>;
-
-beforeAll(async () => {
-  h = await createReturnsHarness();
-  stripe = await stripeStandInFor(h);
-  tokens = await staffLogins(h.env, h.db, () => new Date(NOW));
-  call = staffCaller(h.env, () => new Date(NOW));
-}, 120_000);
-afterAll(async () => {
-  await stripe.close();
-  await h.dispose();
-});
-beforeEach(() => {
-  stripe.down = false;
-});
+useStaffRefunds(createReturnsHarness, (setup) => ({ h, stripe, call, tokens } = setup), { now: () => new Date(NOW), timeout: 120_000 });
 
 const pay = (url: string) => stripe.choose(url.split("/").pop()!, "succeed");
 

@@ -12,7 +12,7 @@ import { startJsonStandIn, type JsonStandIn } from "@tests/kit/json-stand-in";
 import { mailsAfter } from "@tests/kit/outbox";
 import { readPdf } from "@tests/kit/pdf-reading";
 import { staffCaller, staffLogins } from "@tests/kit/staff-session";
-import { stripeStandInFor } from "@tests/kit/stripe-stand-in";
+import { type TestStripeStandIn, useStripeStandIn } from "@tests/kit/stripe-stand-in";
 import { documentNumber } from "@domain/invoicing";
 import { sql } from "@worker/lib/sql";
 import { insertInvoice, notIssued, takeNumber, type InvoiceRow, type NewInvoice } from "../../tables/invoices";
@@ -22,16 +22,8 @@ import { issueCreditNote, issueInvoice, MISSING_PDF_AFTER_MS, storeMissingPdfs }
 
 const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
 let h: Harness;
-let stripe: Awaited<ReturnType<typeof stripeStandInFor>>;
-
-beforeAll(async () => {
-  h = await createHarness();
-  stripe = await stripeStandInFor(h);
-});
-afterAll(async () => {
-  await stripe.close();
-  await h.dispose();
-});
+let stripe: TestStripeStandIn;
+useStripeStandIn(createHarness, (setup) => ({ h, stripe } = setup));
 
 /** Places an order of FLOOR-1 in the shop with the method; paid at the stand-in when it is online. */
 async function placed(method: string, options: { shop?: string; quantity?: number; pay?: boolean } = {}): Promise<{ id: string; number: string }> {
