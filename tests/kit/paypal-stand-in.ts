@@ -6,6 +6,7 @@
  */
 import { startPayPalStandIn, type PayPalStandIn } from "@scripts/lib/paypal-stand-in";
 import { createHarness, type Harness } from "./commerce";
+import { ADDRESS } from "./returns";
 import { deliverToHarness, useStripeStandIn, type StripeSetup, type WebhookAnswer } from "./stripe-stand-in";
 
 export const PAYPAL_STAND_IN_CLIENT_ID = "stand-in-client-0123456789abcdef";
@@ -54,4 +55,17 @@ export function usePaymentStandIns(ready: (setup: StripeSetup<Harness> & { paypa
     paypal = await paypalStandInFor(setup.h);
     ready({ ...setup, paypal });
   });
+}
+
+/** An order placed as the checkout does (two packages of `sku`, a guest in Berlin, paid with `method`), and where its payment begins. */
+export async function placeWithPayment(h: Harness, sku: string, method: string) {
+  const added = await h.call("POST", "/apiv2/cart/", { body: { sku, quantity: 2 } });
+  if (added.status !== 200) throw new Error(`cart add: ${added.status}`);
+  const answer = await h.call("POST", "/apiv2/checkout/order", {
+    body: { email: "erika@example.com", billingAddress: ADDRESS, deliveryMode: "standard", paymentMethod: method, acceptTerms: true },
+    token: added.token!,
+  });
+  if (answer.status !== 200) throw new Error(`order: ${answer.status} ${JSON.stringify(answer.body.errors)}`);
+  const url = answer.body.data.payment.redirectUrl as string | null;
+  return { number: answer.body.data.orderNumber as string, url, paypalId: url ? new URL(url).searchParams.get("token") : null, visitor: added.token! };
 }

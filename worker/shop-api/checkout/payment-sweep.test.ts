@@ -6,7 +6,7 @@
  * Every test leaves its orders settled, so the next one's sweeps find only its own.
  */
 import type { Harness } from "@tests/kit/commerce";
-import { usePaymentStandIns, type TestPayPalStandIn } from "@tests/kit/paypal-stand-in";
+import { usePaymentStandIns, type TestPayPalStandIn, placeWithPayment } from "@tests/kit/paypal-stand-in";
 import type { TestStripeStandIn } from "@tests/kit/stripe-stand-in";
 import { CAPTURE_AFTER_MINUTES, CAPTURE_HOURS, PAYMENT_EXPIRY_HOURS, sweepPendingPayments } from "./payment-expiry";
 
@@ -23,7 +23,6 @@ beforeEach(() => {
 });
 afterEach(() => warn.mockRestore());
 
-const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
 const SKU = "FLOOR-1";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -37,17 +36,7 @@ function timeline(): (offsetMs: number) => Date {
   return (offsetMs) => new Date(start + offsetMs);
 }
 
-async function placed(method: "paypal" | "card") {
-  const added = await h.call("POST", "/apiv2/cart/", { body: { sku: SKU, quantity: 2 } });
-  expect(added.status).toBe(200);
-  const answer = await h.call("POST", "/apiv2/checkout/order", {
-    body: { email: "erika@example.com", billingAddress: ADDRESS, deliveryMode: "standard", paymentMethod: method, acceptTerms: true },
-    token: added.token!,
-  });
-  expect(answer.status).toBe(200);
-  const url = answer.body.data.payment.redirectUrl as string | null;
-  return { number: answer.body.data.orderNumber as string, url, paypalId: url ? new URL(url).searchParams.get("token") : null, visitor: added.token! };
-}
+const placed = (method: "paypal" | "card") => placeWithPayment(h, SKU, method);
 
 interface OrderRow {
   payment_state: string | null;

@@ -14,6 +14,7 @@ import {
   PAYPAL_STAND_IN_WEBHOOK_ID,
   usePaymentStandIns,
   type TestPayPalStandIn,
+  placeWithPayment,
 } from "@tests/kit/paypal-stand-in";
 import type { TestStripeStandIn } from "@tests/kit/stripe-stand-in";
 import { PAYPAL_TRANSMISSION_HEADERS } from "../core/payments/paypal-wire";
@@ -38,20 +39,9 @@ beforeEach(() => {
 
 const CALLBACK = "/apiv2/checkout/payment/paypal/callback";
 const SECRETS = { clientId: PAYPAL_STAND_IN_CLIENT_ID, clientSecret: PAYPAL_STAND_IN_CLIENT_SECRET, webhookId: PAYPAL_STAND_IN_WEBHOOK_ID };
-const ADDRESS = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
 const SKU = "FLOOR-1";
 
-async function placed(method = "paypal") {
-  const added = await h.call("POST", "/apiv2/cart/", { body: { sku: SKU, quantity: 2 } });
-  expect(added.status).toBe(200);
-  const answer = await h.call("POST", "/apiv2/checkout/order", {
-    body: { email: "erika@example.com", billingAddress: ADDRESS, deliveryMode: "standard", paymentMethod: method, acceptTerms: true },
-    token: added.token!,
-  });
-  expect(answer.status).toBe(200);
-  const url = answer.body.data.payment.redirectUrl as string | null;
-  return { number: answer.body.data.orderNumber as string, url, paypalId: url ? new URL(url).searchParams.get("token") : null, visitor: added.token! };
-}
+const placed = (method = "paypal") => placeWithPayment(h, SKU, method);
 
 interface OrderRow {
   id: string;
