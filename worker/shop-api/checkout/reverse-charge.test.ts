@@ -130,3 +130,14 @@ test("the checkout page words the refusal in every shop language", () => {
     expect([language, texts.checkout.errors.invalid_vat_id]).toEqual([language, expect.stringMatching(/\S{3}/)]);
   }
 });
+
+test("the quote refuses a malformed billing country or an oversized VAT ID with a message on its field, and changes nothing", async () => {
+  const added = await h.call("POST", "/apiv2/cart/", { body: { sku: SKU, quantity: 1 } });
+  const before = await h.db.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>();
+  for (const query of [`billingCountry=${encodeURIComponent("n<script>")}`, `billingCountry=nl&vatId=${"NL1".repeat(20)}`]) {
+    const answer = await h.call("GET", `/apiv2/checkout/quote?country=nl&payment=card&${query}`, { token: added.token! });
+    expect([query, answer.status]).toEqual([query, 422]);
+    expect(answer.body.errors?.[0]?.message).toEqual(expect.stringMatching(/\S{3}/));
+  }
+  expect(await h.db.prepare("SELECT COUNT(*) AS n FROM orders").first<{ n: number }>()).toEqual(before);
+});
