@@ -18,7 +18,8 @@
  * (which gives the stock back), so repeated runs never run out. Printed beside the one-read
  * floor (`one D1 read`: the same path with one D1 read) as a ratio; target p95 at most 3x.
  * The workers run without a mail transport (MAIL_TRANSPORT=none): the confirmation mail is
- * written in the order's batch as always, and sending it is not part of the request.
+ * written in the order's batch as always, and sending it is not part of the request (without a
+ * transport no drain follows the request; the cron's notes why the mail waits).
  *
  * Online payment (docs/decisions/0066, 0069): the same order call with PayPal, which DE takes
  * through the PayPal provider, against the local PayPal stand-in (scripts/lib/paypal-stand-in.ts,
@@ -35,7 +36,7 @@
  * in CPU. The accounts are seeded into the bench's D1 first (one per five logins: the shop
  * allows five sign-ins per address in 15 minutes).
  *
- * Options: `npm run bench:api -- --help`.
+ * Options: `npm run bench:api -- --help` (`--harness workerd` runs the calls under workerd only, e.g. while iterating).
  * Works in .bench/api-state and leaves the dev state alone.
  */
 import http from "node:http";
