@@ -121,7 +121,11 @@ export interface StaffOrderDetail
   lines: StaffOrderLine[];
   /** The delivery dates quoted when the order was placed. */
   delivery: { date: string | null; latestDate: string | null };
-  totals: Omit<OrderTotals, "tax"> & { tax: MoneyValue; taxLabel: string };
+  /**
+   * The totals, the tax as an amount beside its label. `reverseCharge`: placed under the reverse charge (docs/decisions/0075):
+   * every amount (lines and totals) is net, the tax 0, and its label the note the invoice carries.
+   */
+  totals: Omit<OrderTotals, "tax"> & { tax: MoneyValue; taxLabel: string; reverseCharge: boolean };
   history: StaffOrderHistoryEntry[];
   /** Null when the outbox holds no confirmation for it (e.g. a local database whose outbox was cleared). */
   confirmationMail: StaffOrderMail | null;

@@ -18,7 +18,8 @@
  * (which gives the stock back), so repeated runs never run out. Printed beside the one-read
  * floor (`one D1 read`: the same path with one D1 read) as a ratio; target p95 at most 3x.
  * The workers run without a mail transport (MAIL_TRANSPORT=none): the confirmation mail is
- * written in the order's batch as always, and sending it is not part of the request.
+ * written in the order's batch as always, and sending it is not part of the request (without a
+ * transport no drain follows the request; the cron's notes why the mail waits).
  *
  * Online payment (docs/decisions/0066, 0069): the same order call with PayPal, which DE takes
  * through the PayPal provider, against the local PayPal stand-in (scripts/lib/paypal-stand-in.ts,
@@ -35,7 +36,7 @@
  * in CPU. The accounts are seeded into the bench's D1 first (one per five logins: the shop
  * allows five sign-ins per address in 15 minutes).
  *
- * Options: `npm run bench:api -- --help`.
+ * Options: `npm run bench:api -- --help` (`--harness workerd` runs the calls under workerd only, e.g. while iterating).
  * Works in .bench/api-state and leaves the dev state alone.
  */
 import http from "node:http";
@@ -59,6 +60,20 @@ const TOKEN_COOKIE = "bh_token_development";
 const WARMUP = 30;
 const FLOOR_WORKER = "scripts/bench/d1-floor-worker.ts";
 const PBKDF2_WORKER = "scripts/bench/pbkdf2-worker.ts";
+
+/** The harnesses main() runs the calls under (`--harness`): each starts the shop's worker, or `script` instead, on the bench's D1. */
+const HARNESSES: { id: string; name: string; start(port: number, persistTo: string, vars: Record<string, string>, script?: string): Promise<LocalWorker> }[] = [
+  {
+    id: "workerd",
+    name: "workerd through Miniflare: the runtime as deployed, without wrangler dev's proxy and inspector",
+    start: (port, persistTo, vars, script) => startWorkerdWorker({ port, persistTo, script, outDir: join(ROOT, ".bench", "api-workerd"), vars }),
+  },
+  {
+    id: "wrangler",
+    name: "wrangler dev (the development harness)",
+    start: (port, persistTo, vars, script) => startLocalWorker({ port, persistTo, script, vars }),
+  },
+];
 
 interface Answer {
   status: number;
@@ -174,8 +189,9 @@ const COMMAND = {
     requests: { type: "integer", default: 400, min: 1, description: "measured requests per call" },
     products: { type: "integer", default: 200, min: 1, description: "products in the bench's catalogue" },
     port: { type: "integer", min: 1024, max: 65535, description: "the workers' port (default: BENCH_API_PORT, else 8791)" },
+    harness: { type: "string", default: "both", choices: ["both", "workerd", "wrangler"], description: "the harnesses to run the calls under" },
   },
-  examples: ["npm run bench:api", "npm run bench:api -- --requests 100 --port 8795"],
+  examples: ["npm run bench:api", "npm run bench:api -- --requests 100 --port 8795", "npm run bench:api -- --requests 100 --harness workerd"],
 } satisfies CommandSpec<Record<string, OptionSpec>>;
 
 async function main() {
@@ -186,7 +202,8 @@ async function main() {
   const stateDir = join(ROOT, ".bench", "api-state");
   const log = (line: string) => console.log(`[bench:api] ${line}`);
   await prepareCatalogue({ stateDir, products: values.products, log });
-  const logins = await seedLoginAccounts(harnessCount * (requests + WARMUP), log);
+  const harnesses = HARNESSES.filter((harness) => values.harness === "both" || values.harness === harness.id);
+  const logins = await seedLoginAccounts(harnesses.length * (requests + WARMUP), log);
   // PayPal's webhooks are kept, not sent: the bench delivers them itself (see measureOnlinePayment).
   const paypal = await startPayPalStandIn({
     port: 0,
@@ -196,18 +213,11 @@ async function main() {
     deliver: async () => undefined,
   });
   const vars = { ...NO_MAIL, PAYPAL_API_BASE: paypal.origin };
-  const harnesses: { name: string; start(script?: string): Promise<LocalWorker> }[] = [
-    {
-      name: "workerd through Miniflare: the runtime as deployed, without wrangler dev's proxy and inspector",
-      start: (script) => startWorkerdWorker({ port, persistTo: stateDir, script, outDir: join(ROOT, ".bench", "api-workerd"), vars }),
-    },
-    { name: "wrangler dev (the development harness)", start: (script) => startLocalWorker({ port, persistTo: stateDir, script, vars }) },
-  ];
   const reports: string[] = [];
   try {
     for (const harness of harnesses) {
       log(`starting the worker (${harness.name}) on port ${port} ...`);
-      const worker = await harness.start();
+      const worker = await harness.start(port, stateDir, vars);
       let rows: string[];
       let order: Measured;
       let oneRead: Measured;
@@ -218,7 +228,7 @@ async function main() {
       } finally {
         await worker.stop();
       }
-      const floor = await harness.start(FLOOR_WORKER);
+      const floor = await harness.start(port, stateDir, vars, FLOOR_WORKER);
       let bare: Measured;
       try {
         bare = await measured("floor", requests, () => send(port, "GET", "/"));
@@ -238,7 +248,7 @@ async function main() {
         rows.push(
           `${name} p50 ${figures.p50.toFixed(2)} ms = ${ratio(figures.p50, oneRead.p50)}, p95 ${figures.p95.toFixed(2)} ms = ${ratio(figures.p95, oneRead.p95)} the one-read floor's`,
         );
-      rows.push(...(await measurePasswordHash(harness, port, requests)));
+      rows.push(...(await measurePasswordHash(harness.start(port, stateDir, vars, PBKDF2_WORKER), port, requests)));
       reports.push(`\nLive commerce, ${harness.name}, local D1, sequential, keep-alive:\n${rows.join("\n")}`);
     }
   } finally {
@@ -429,9 +439,6 @@ async function measurePlaceOrder(
 
 // ---- Customer login ------------------------------------------------------------
 
-/** The harnesses main() runs the calls under (workerd, wrangler dev). */
-const harnessCount = 2;
-
 /** Login with the right password (a new session each time) and with an unknown address (the dummy hash). */
 async function measureLogin(port: number, requests: number, logins: string[]): Promise<string[]> {
   let unknown = 0;
@@ -446,8 +453,8 @@ async function measureLogin(port: number, requests: number, logins: string[]): P
 }
 
 /** The password hash alone in the harness's runtime: one PBKDF2 (100,000 iterations) against an empty answer of the same worker. */
-async function measurePasswordHash(harness: { start(script?: string): Promise<LocalWorker> }, port: number, requests: number): Promise<string[]> {
-  const worker = await harness.start(PBKDF2_WORKER);
+async function measurePasswordHash(starting: Promise<LocalWorker>, port: number, requests: number): Promise<string[]> {
+  const worker = await starting;
   try {
     const empty = await measure("empty", requests, () => send(port, "GET", "/"));
     const hash = await measure("pbkdf2 100k", requests, () => send(port, "GET", "/hash"));

@@ -78,6 +78,8 @@ export interface PayPalStandIn {
   events: SentEvent[];
   /** How many tokens it issued (the adapter keeps one until it expires). */
   tokensIssued: number;
+  /** How many times an order was read (GET /v2/checkout/orders/:id: the shop asking where a payment stands). */
+  orderReads: number;
   /** While true the API answers 503 (PayPal is down). */
   down: boolean;
   /** Seconds added to the transmission time of the events it sends (a stale transmission, verified right). */
@@ -399,7 +401,11 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       standIn.orders.set(order.id!, order);
       return { status: 201, body: order };
     }
-    if (method === "GET" && (match = /^\/v2\/checkout\/orders\/(\w+)$/.exec(path))) return { status: 200, body: orderOf(match[1]!) };
+    if (method === "GET" && (match = /^\/v2\/checkout\/orders\/(\w+)$/.exec(path))) {
+      const order = orderOf(match[1]!);
+      standIn.orderReads += 1;
+      return { status: 200, body: order };
+    }
     if (method === "POST" && (match = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(path))) {
       const order = orderOf(match[1]!);
       return { status: 201, body: await once(requestId, path, orderOf, () => capture(order)) };
@@ -472,6 +478,7 @@ ${choices.join("\n")}
     refunds: new Map(),
     events: [],
     tokensIssued: 0,
+    orderReads: 0,
     down: false,
     clockSkewSeconds: 0,
     choose,

@@ -30,7 +30,13 @@ export async function createApiHarness(now = "2026-11-18T08:00:00Z"): Promise<Ap
     setNow(iso) {
       clock = new Date(iso);
     },
-    fetch: (request, otherEnv = env) => api.fetch(request, otherEnv, { waitUntil: () => undefined }),
+    // Work handed to waitUntil (the kept answer of a keyed write) has finished when the answer returns.
+    fetch: async (request, otherEnv = env) => {
+      const pending: Promise<unknown>[] = [];
+      const response = await api.fetch(request, otherEnv, { waitUntil: (task) => void pending.push(task) });
+      await Promise.all(pending);
+      return response;
+    },
     dispose: () => database.dispose(),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * Orders (service, ops): the list newest first with filters (shop, state, order number or
  * e-mail) and "load more" (keyset pages of the staff API), and at /orders/<number> one order:
- * its state and times, addresses, lines with shipped and delivered quantities, totals,
+ * its state and times, addresses, lines with shipped and delivered quantities, totals (OrderTotals.tsx),
  * delivery and payment, the history (the ERP's events and staff's changes, with who made them),
  * the change forms (ship, cancel the order or a line, change the delivery address, add a note,
  * refund with a reason; OrderActions.tsx), its payments and refunds from the payment ledger with
@@ -37,6 +37,7 @@ import { t } from "../texts";
 import { MAIL_PATH } from "./MailOutbox";
 import { AddressForm, CancelOrder, carrierText, Confirm, NoteForm, RefundForm, ShipForm } from "./OrderActions";
 import { OrderPayments } from "./OrderPayments";
+import { OrderTotals } from "./OrderTotals";
 import { orderChangeProblem, refusalCodeOf } from "./order-change-problem";
 import "../components/back-office.css";
 
@@ -396,31 +397,7 @@ function OrderDetail({ orderNumber }: { orderNumber: string }) {
             )}
           </section>
 
-          <h2>{t("orders.totals")}</h2>
-          <dl className="facts" data-testid="order-totals">
-            <dt>{t("orders.goods")}</dt>
-            <dd>{formatMoneyValue(order.totals.goods)}</dd>
-            {order.totals.prepaymentDiscount.amount > 0 && (
-              <>
-                <dt>{t("orders.prepaymentDiscount")}</dt>
-                <dd>−{formatMoneyValue(order.totals.prepaymentDiscount)}</dd>
-              </>
-            )}
-            {order.totals.voucher && (
-              <>
-                <dt>{t("orders.voucher", { code: order.totals.voucher.code })}</dt>
-                <dd data-testid="order-voucher">−{formatMoneyValue(order.totals.voucher.amount)}</dd>
-              </>
-            )}
-            <dt>{t("orders.shipping")}</dt>
-            <dd>{formatMoneyValue(order.totals.shipping)}</dd>
-            <dt>{t("orders.grandTotal")}</dt>
-            <dd>
-              <strong>{formatMoneyValue(order.totals.grandTotal)}</strong>
-            </dd>
-            <dt>{order.totals.taxLabel}</dt>
-            <dd>{formatMoneyValue(order.totals.tax)}</dd>
-          </dl>
+          <OrderTotals totals={order.totals} />
 
           <OrderPayments payments={order.payments} />
 

@@ -18,14 +18,17 @@
  *   (payments.ts captureApproved: `PayPal-Request-Id: capture-<id>`, the outcome and its ledger row
  *   recorded once); one PayPal says can no longer be captured (expired) is cancelled, its stock given back.
  *
- * A provider that cannot answer now changes nothing: the payment is asked again on the next run.
+ * A payment the provider answered for is asked again only once it is twice as old as it was then (15 minutes,
+ * then about 30, 60 and 120 within the capture window; at the expiry; then every time its age doubles), so a
+ * payment left unapproved costs a handful of questions, not one per run. A provider that cannot answer now
+ * changes nothing: the payment is asked again on the next run.
  * No mail goes out: the shop has no mail for a payment left unpaid (the order's page says where it stands).
  */
 import type { ShopApiEnv } from "@worker/env";
 import { paymentProviderByCode } from "../core/payments/registry";
 import type { PaymentProvider } from "../core/payments/provider";
 import { allShops, shopById } from "../core/shop";
-import { applyPaymentEvent, lapseUnopenedPayment, recordPaymentEvent, selectSweptPayments, settleStock } from "../tables/order-payments";
+import { applyPaymentEvent, lapseUnopenedPayment, markPaymentChecked, recordPaymentEvent, selectSweptPayments, settleStock } from "../tables/order-payments";
 import { captureApproved } from "./payments";
 
 /** How long a pending payment may wait before the job asks its provider (Stripe's Checkout Session lives 24 hours). */
@@ -68,6 +71,7 @@ export async function sweepPendingPayments(env: ShopApiEnv, now: Date): Promise<
   const expiredBefore = new Date(now.getTime() - PAYMENT_EXPIRY_HOURS * HOUR_MS).toISOString();
   const selection = selectSweptPayments(
     {
+      now: at,
       expiredBefore,
       captureProviders: captureProviderCodes(env),
       captureSince: new Date(now.getTime() - CAPTURE_HOURS * HOUR_MS).toISOString(),
@@ -90,6 +94,7 @@ export async function sweepPendingPayments(env: ShopApiEnv, now: Date): Promise<
     try {
       const ctx = { shop, db: env.DB, env, now, waitUntil: (task: Promise<unknown>) => void after.push(task) };
       let status = await provider.status?.(order.payment_reference);
+      await markPaymentChecked(order.id, at).prepare(env.DB).run();
       if (status === "processing" && provider.capture) {
         const answer = await captureApproved(ctx, provider, { orderNumber: order.order_number, approved: order.payment_reference });
         // Settled by the capture (or by the webhook its capture made PayPal send meanwhile).

@@ -154,13 +154,17 @@ describe("a PayPal order approved but never captured", () => {
     const swept = at(CAPTURE_AFTER_MINUTES * MINUTE + MINUTE);
     expect(await sweepPendingPayments(h.env, swept)).toEqual({ captured: 0, released: 0 });
     expect(await orderOf(order.number)).toMatchObject({ payment_state: "pending", stock_held: 1 });
-    // Asked again on the next run: the same capture (PayPal-Request-Id), nothing twice.
+    // Asked again once the payment is twice as old: the same capture (PayPal-Request-Id), nothing twice.
+    const reads = paypal.orderReads;
     expect(await sweepPendingPayments(h.env, at(CAPTURE_AFTER_MINUTES * MINUTE + 6 * MINUTE))).toEqual({ captured: 0, released: 0 });
+    expect(paypal.orderReads).toBe(reads);
+    expect(await sweepPendingPayments(h.env, at(2 * (CAPTURE_AFTER_MINUTES + 1) * MINUTE))).toEqual({ captured: 0, released: 0 });
+    expect(paypal.orderReads).toBeGreaterThan(reads);
     expect([...paypal.captures.values()].filter((capture) => capture.supplementary_data?.related_ids?.order_id === order.paypalId)).toHaveLength(1);
     await paypal.choose(order.paypalId!, "settle_paid");
     expect(await orderOf(order.number)).toMatchObject({ payment_state: "paid", stock_held: 1 });
     expect(await ledgerOf(order.number)).toHaveLength(1);
-    expect(await sweepPendingPayments(h.env, at(CAPTURE_AFTER_MINUTES * MINUTE + 11 * MINUTE))).toEqual({ captured: 0, released: 0 });
+    expect(await sweepPendingPayments(h.env, at(2 * (CAPTURE_AFTER_MINUTES + 1) * MINUTE + 5 * MINUTE))).toEqual({ captured: 0, released: 0 });
     expect(await stock()).toBe(before - 2);
   });
 
@@ -187,6 +191,25 @@ describe("a PayPal order approved but never captured", () => {
     expect(await sweepPendingPayments(h.env, swept)).toEqual({ captured: 0, released: 0 });
     expect(await stock()).toBe(before);
     expect(await ledgerOf(order.number)).toEqual([]);
+  });
+
+  test("one never approved is asked at growing intervals in the capture window (a handful of times, not every run), then at the expiry", async () => {
+    const at = timeline();
+    const order = await placed("paypal");
+    const asked: number[] = [];
+    // The cron's runs every 5 minutes through the capture window.
+    for (let minutes = 5; minutes <= CAPTURE_HOURS * 60 + 30; minutes += 5) {
+      const reads = paypal.orderReads;
+      expect(await sweepPendingPayments(h.env, at(minutes * MINUTE))).toEqual({ captured: 0, released: 0 });
+      if (paypal.orderReads > reads) asked.push(minutes);
+    }
+    expect(asked).toEqual([20, 40, 80, 160]);
+    // A question PayPal could not answer does not count: the next run asks again.
+    paypal.down = true;
+    expect(await sweepPendingPayments(h.env, at(PAYMENT_EXPIRY_HOURS * HOUR + MINUTE))).toEqual({ captured: 0, released: 0 });
+    paypal.down = false;
+    expect(await sweepPendingPayments(h.env, at(PAYMENT_EXPIRY_HOURS * HOUR + 6 * MINUTE))).toEqual({ captured: 0, released: 1 });
+    expect(await orderOf(order.number)).toMatchObject({ payment_state: "cancelled", stock_held: 0 });
   });
 
   test("one never approved is left open within the day; after the capture window it is not asked until the expiry", async () => {

@@ -7,7 +7,8 @@
  *
  * - The first answer (status, body and the headers of REPLAYED_HEADERS) is kept 24 hours;
  *   a repeat with the same method, path with query and body gets it again, marked
- *   `idempotent-replayed: true`.
+ *   `idempotent-replayed: true`. It is written after the answer has left (waitUntil): the
+ *   answer does not wait for a D1 write of its own; until it is written the key is running.
  * - The same key with another request: 422 `idempotency_key_reused`.
  * - A repeat while the first still runs: 409 `idempotency_in_progress` with Retry-After.
  * - Answers with status >= 500, and 429 (a refusal for now, not for the request), are not
@@ -128,7 +129,10 @@ async function takeTurn(ctx: ApiContext, scope: string, key: string, fingerprint
 /** Answers that a later retry may not get again: failures of the server and rate-limit refusals. */
 const isTransient = (status: number): boolean => status >= 500 || status === 429;
 
-/** Keeps the answer for replays, or gives the key up (transient or too large); answers the same response. */
+/**
+ * Keeps the answer for replays after it has left (waitUntil), or gives the key up before answering (transient or too
+ * large: the retry runs at once); answers the same response.
+ */
 async function settle(ctx: ApiContext, scope: string, key: string, claim: string, response: Response): Promise<Response> {
   const body = response.status >= 500 ? "" : await response.text();
   const answer: StoredAnswer = { status: response.status, headers: {}, body };
@@ -137,12 +141,13 @@ async function settle(ctx: ApiContext, scope: string, key: string, claim: string
     if (value !== null) answer.headers[name] = value;
   }
   const keep = !isTransient(response.status) && body.length <= MAX_KEPT_BODY_CHARACTERS;
-  try {
-    await (keep ? storeAnswer(scope, key, claim, answer) : releaseKey(scope, key, claim)).prepare(ctx.db).run();
-  } catch (error) {
-    // The key stays 'running' until it goes stale; the caller has its answer either way.
-    console.error("idempotency key not settled", error);
-  }
+  // A failed write leaves the key 'running' until it goes stale; the caller has its answer either way.
+  const settled = (keep ? storeAnswer(scope, key, claim, answer) : releaseKey(scope, key, claim))
+    .prepare(ctx.db)
+    .run()
+    .catch((error: unknown) => console.error("idempotency key not settled", error));
+  if (keep) ctx.waitUntil(settled);
+  else await settled;
   if (response.status >= 500) return response;
   return new Response(NULL_BODY_STATUSES.has(response.status) ? null : body, {
     status: response.status,

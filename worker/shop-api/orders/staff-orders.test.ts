@@ -311,6 +311,7 @@ describe("one order", () => {
     expect(data.totals.shipping.amount).toBe(595);
     expect(data.totals.grandTotal.amount).toBe(3 * 2995 + 1990 + 595);
     expect(data.totals.taxLabel).toMatch(/19/);
+    expect(data.totals.reverseCharge).toBe(false);
     expect(data.history).toEqual([
       { type: "placed", at: "2026-11-12T09:00:00.000Z", recordedAt: "2026-11-12T09:00:00.000Z", eventId: null, by: null, lines: [] },
       { type: "confirmed", at: "2026-11-12T10:00:00.000Z", recordedAt: "2026-11-18T12:00:00.000Z", eventId: "B-1", by: null, lines: [] },
@@ -363,6 +364,17 @@ describe("one order", () => {
     const c = (await json(await get(`/admin/api/orders/${number.C!.toLowerCase()}`))).data;
     expect(c).toMatchObject({ orderNumber: number.C, language: "fr", currency: "CHF" });
     expect(c.totals.grandTotal.formattedWithCurrency).toMatch(/^CHF\u00a0/);
+  });
+
+  test("an order placed under the reverse charge is marked so: its amounts are net, its tax line the invoice's note", async () => {
+    const setReverseCharge = (flag: number) => h.db.prepare("UPDATE orders SET reverse_charge = ? WHERE order_number = ?").bind(flag, number.E).run();
+    await setReverseCharge(1);
+    try {
+      const { data } = await json(await get(`/admin/api/orders/${number.E}`));
+      expect(data.totals).toMatchObject({ reverseCharge: true, taxLabel: "Steuerschuldnerschaft des Leistungsempfängers" });
+    } finally {
+      await setReverseCharge(0);
+    }
   });
 
   test("an unknown or malformed number: 404", async () => {

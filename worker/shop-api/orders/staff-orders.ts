@@ -305,6 +305,7 @@ export async function staffOrderView(staffCtx: StaffContext, params: Params): Pr
       shipping: view.totals.shipping,
       tax: view.totals.tax.amount,
       taxLabel: view.totals.tax.label,
+      reverseCharge: order.reverse_charge === 1,
       grandTotal: view.totals.grandTotal,
     },
     history: historyOf(order, lines, eventResult!.results as OrderEventRow[]),

@@ -105,14 +105,17 @@ export function settleStock(orderId: string): SqlFragment[] {
  * Orders whose online payment the sweep asks about: every one pending since before `expiredBefore`, opened at
  * its provider or never opened (the provider was down); and those opened at one of `captureProviders`
  * (payments that wait for the shop's capture) pending since between `captureSince` and `captureBefore`.
+ * Of these, one asked before (payment_checked_at, migration 0041) is asked again only once its payment is
+ * twice as old as it was then (`now`): at growing intervals, a handful of times in all.
  */
 export function selectSweptPayments(
   {
+    now,
     expiredBefore,
     captureProviders,
     captureSince,
     captureBefore,
-  }: { expiredBefore: string; captureProviders: readonly string[]; captureSince: string; captureBefore: string },
+  }: { now: string; expiredBefore: string; captureProviders: readonly string[]; captureSince: string; captureBefore: string },
   limit: number,
 ): SqlFragment {
   const capturing =
@@ -124,7 +127,14 @@ export function selectSweptPayments(
         )}))`;
   return sql`SELECT id, shop_id, order_number, payment_provider, payment_reference, payment_updated_at FROM orders
     WHERE payment_state = 'pending' AND (payment_updated_at < ${expiredBefore} OR ${capturing})
+      AND (payment_checked_at IS NULL OR payment_checked_at < payment_updated_at
+        OR julianday(${now}) - julianday(payment_updated_at) >= 2 * (julianday(payment_checked_at) - julianday(payment_updated_at)))
     ORDER BY payment_updated_at LIMIT ${limit}`;
+}
+
+/** The sweep asked the provider about the order's payment now (selectSweptPayments asks again at twice the age). */
+export function markPaymentChecked(orderId: string, now: string): SqlFragment {
+  return sql`UPDATE orders SET payment_checked_at = ${now} WHERE id = ${orderId}`;
 }
 
 /**

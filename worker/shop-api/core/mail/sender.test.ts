@@ -151,3 +151,16 @@ test("after a request: sendOutboxSoon hands the drain to waitUntil, which sends 
   expect(await row("soon@example.com")).toMatchObject({ state: "sent" });
   expect(delivered.map((mail) => mail.to)).toEqual(["soon@example.com"]);
 });
+
+test("after a request without a usable transport: no drain, the due mail is left for the cron, which notes the problem", async () => {
+  await enqueue("unconfigured@example.com", T0);
+  for (const unusable of [{ MAIL_TRANSPORT: undefined }, { MAIL_TRANSPORT: "none" }, { MAIL_TRANSPORT: "http", MAIL_API_KEY: undefined }]) {
+    const tasks: Promise<unknown>[] = [];
+    sendOutboxSoon({ env: { ...env, ...unusable }, now: T0, waitUntil: (task) => tasks.push(task) });
+    expect(tasks).toEqual([]);
+  }
+  expect(await row("unconfigured@example.com")).toMatchObject({ state: "pending", attempts: 0, last_error: null });
+  await drainOutbox(env, T0, mailTransportFromEnv({ ...env, MAIL_TRANSPORT: "none" }));
+  expect((await row("unconfigured@example.com")).last_error).toBe("MAIL_TRANSPORT 'none' is neither smtp nor http");
+  expect(delivered).toEqual([]);
+});

@@ -130,9 +130,15 @@ export async function drainOutbox(
   return report;
 }
 
-/** After a request committed mail: drains once more after the answer (ctx.waitUntil), so the mail goes out at once. */
+/**
+ * After a request committed mail: drains once more after the answer (ctx.waitUntil), so the mail goes out at once.
+ * Without a usable transport there is nothing to send: no drain, the request's database is left alone, and the
+ * cron's drain writes the problem into the due mails.
+ */
 export function sendOutboxSoon(ctx: { env: SenderEnv; db?: D1Database; now: Date; waitUntil(task: Promise<unknown>): void }): void {
+  const choice = mailTransportFromEnv(ctx.env);
+  if ("problem" in choice) return;
   // The outbox of the request's database: a shop's mails are written beside its orders (core/shop-database.ts).
-  const drain = drainOutbox({ ...ctx.env, DB: ctx.db ?? ctx.env.DB }, ctx.now, mailTransportFromEnv(ctx.env), { limit: SOON_LIMIT });
+  const drain = drainOutbox({ ...ctx.env, DB: ctx.db ?? ctx.env.DB }, ctx.now, choice, { limit: SOON_LIMIT });
   ctx.waitUntil(drain.catch((error: unknown) => console.error("mail outbox: drain failed", error)));
 }
