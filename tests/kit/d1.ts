@@ -94,13 +94,17 @@ function migrationStatements(): readonly (readonly string[])[] {
  * in Node and in workerd: one call instead of one per migration.
  */
 export async function migrateTestDatabase(db: D1Database): Promise<void> {
-  const files = migrationStatements();
-  if (processShared().get(MIGRATED_FILE_BY_FILE)) await db.batch(files.flat().map((statement) => db.prepare(statement)));
-  else {
-    for (const statements of files) await db.batch(statements.map((statement) => db.prepare(statement)));
-    processShared().set(MIGRATED_FILE_BY_FILE, true);
-  }
+  const fileByFile = !processShared().has(MIGRATED_FILE_BY_FILE);
+  await applyMigrations(db, fileByFile ? "file by file" : "one batch");
+  if (fileByFile) processShared().set(MIGRATED_FILE_BY_FILE, true);
   await syncShops(db, allShops(), new Date());
+}
+
+/** Every migration's statements in order: each migration a batch of its own, or all of them in one. */
+export async function applyMigrations(db: D1Database, batches: "file by file" | "one batch"): Promise<void> {
+  const files = migrationStatements();
+  if (batches === "one batch") await db.batch(files.flat().map((statement) => db.prepare(statement)));
+  else for (const statements of files) await db.batch(statements.map((statement) => db.prepare(statement)));
 }
 
 /**
