@@ -2,8 +2,9 @@
  * The local runtime behind the test databases, shared by the test files of one Jest process:
  * one Miniflare with SLOTS D1 databases and R2 buckets, started when a test first asks for a
  * database and stopped a moment after the last one was given back. Starting workerd costs
- * about 0.4 s of CPU, migrating a database about a tenth of that: a test file's database is a
- * slot of the shared runtime, emptied and migrated afresh when it is handed out, with rate
+ * about 0.4 s of CPU, emptying and migrating a database about a third of that (in Node and
+ * workerd together; tests/kit/d1.ts): a test file's database is a slot of the shared runtime,
+ * emptied and migrated afresh when it is handed out, with rate
  * limits counted apart from every earlier lease (the limiter's keys carry the lease). A
  * process that needs more databases at once than there are slots starts a runtime of its own
  * for the extra one, as every database did before.
@@ -57,7 +58,8 @@ function startRuntime(slots: readonly (number | "solo")[]): Miniflare {
   );
 }
 
-const shared = (): Map<string, unknown> => (globalThis.workerShared ??= new Map());
+/** What outlives a test file within its Jest process (a map of the module's own outside Jest). */
+export const processShared = (): Map<string, unknown> => (globalThis.workerShared ??= new Map());
 
 /** Drops every table, view, index and trigger (virtual tables first: their shadow tables go with them). */
 async function emptyDatabase(db: D1Database): Promise<void> {
@@ -86,12 +88,12 @@ async function emptyBucket(bucket: R2Bucket): Promise<void> {
 }
 
 function poolOf(): Pool {
-  let pool = shared().get(SHARED_KEY) as Pool | undefined;
+  let pool = processShared().get(SHARED_KEY) as Pool | undefined;
   if (!pool) {
     const slots = Array.from({ length: SLOTS }, (_, slot) => slot);
     const mf = startRuntime(slots);
     pool = { mf, free: slots, leases: 0, stop: () => mf.dispose() };
-    shared().set(SHARED_KEY, pool);
+    processShared().set(SHARED_KEY, pool);
   }
   return pool;
 }
@@ -113,7 +115,7 @@ export async function leaseDatabase(): Promise<Lease> {
     pool.free.push(slot);
     if (pool.free.length === SLOTS)
       pool.idle = setTimeout(() => {
-        if (shared().get(SHARED_KEY) === pool) shared().delete(SHARED_KEY);
+        if (processShared().get(SHARED_KEY) === pool) processShared().delete(SHARED_KEY);
         void pool.mf.dispose();
       }, IDLE_MS);
   };

@@ -1,10 +1,14 @@
 /**
- * Jest's Node environment with one thing more: `workerShared`, a map that outlives the test
- * file. Jest gives every test file fresh modules and globals; this module itself is loaded
- * once per Jest process (worker, or the one process of an in-band run), so what a test file
- * puts into the map the next file of the same process finds there. The test kit keeps its
- * local runtime for databases there (tests/kit/database-pool.ts), instead of starting one per
- * test file.
+ * Jest's Node environment with two things more, both outliving the test file. Jest gives every
+ * test file fresh modules and globals; this module itself is loaded once per Jest process
+ * (worker, or the one process of an in-band run), so:
+ * - `workerShared`, a map: what a test file puts into it the next file of the same process finds
+ *   there. The test kit keeps its local runtime for databases there (tests/kit/database-pool.ts),
+ *   instead of starting one per test file.
+ * - `sharedModule(name)`: a package loaded by this process's own require when a test file first
+ *   asks for it, the same module for every later file. jest.config.js maps the packages that are
+ *   costly to load and keep no state between files to tests/kit/shared-modules/, which take them
+ *   from here.
  */
 import { TestEnvironment } from "jest-environment-node";
 
@@ -28,5 +32,8 @@ export default class SharedNodeEnvironment extends TestEnvironment {
   constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
     super(...args);
     this.global.workerShared = workerShared;
+    // This process's own require: each package loads once, whichever test file asks first.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    this.global.sharedModule = (name: string): unknown => require(name);
   }
 }

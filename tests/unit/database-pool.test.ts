@@ -1,4 +1,6 @@
-import { createTestDatabase, countRows } from "@tests/kit/d1";
+import type { D1Database } from "@cloudflare/workers-types";
+import { applyMigrations, createTestDatabase, countRows } from "@tests/kit/d1";
+import { leaseDatabase } from "@tests/kit/database-pool";
 
 /**
  * The test databases share one local runtime per Jest process (tests/kit/database-pool.ts):
@@ -44,6 +46,30 @@ describe("the test kit's shared databases", () => {
       }
     } finally {
       await Promise.all(databases.map((database) => database.dispose()));
+    }
+  });
+
+  test("the migrations applied in one batch leave the database that they leave applied file by file", async () => {
+    const objects = async (db: D1Database) =>
+      (await db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT GLOB '_cf_*' ORDER BY type, name").all()).results;
+    const rows = async (db: D1Database, tables: string[]) =>
+      (await db.batch(tables.map((table) => db.prepare(`SELECT '${table}' AS name, COUNT(*) AS n FROM "${table}"`)))).flatMap((answer) => answer.results);
+    const leases = [await leaseDatabase(), await leaseDatabase()];
+    try {
+      const [fileByFile, oneBatch] = leases.map((lease) => lease.db) as [D1Database, D1Database];
+      await applyMigrations(fileByFile, "file by file");
+      await applyMigrations(oneBatch, "one batch");
+      const schema = await objects(fileByFile);
+      expect(schema.length).toBeGreaterThan(100);
+      expect(await objects(oneBatch)).toEqual(schema);
+      const tables = (schema as { type: string; name: string }[]).filter((object) => object.type === "table").map((object) => object.name);
+      const counts = await rows(fileByFile, tables);
+      expect(counts).toContainEqual({ name: "search_languages", n: 6 });
+      expect(await rows(oneBatch, tables)).toEqual(counts);
+      const seeded = "SELECT * FROM search_languages ORDER BY rowid";
+      expect((await oneBatch.prepare(seeded).all()).results).toEqual((await fileByFile.prepare(seeded).all()).results);
+    } finally {
+      await Promise.all(leases.map((lease) => lease.release()));
     }
   });
 });

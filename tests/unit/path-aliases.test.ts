@@ -37,13 +37,21 @@ describe("path aliases", () => {
     expect(packageAliases(file)).toEqual(tsconfigAliases);
   });
 
-  it("Jest maps them to the same folders", async () => {
+  it("Jest maps them to the same folders, and the packages it loads once per process to their shared copies", async () => {
     const { moduleNameMapper } = (await import(join(ROOT, "jest.config.js"))) as { moduleNameMapper: Record<string, string> };
+    const SHARED = "<rootDir>/tests/kit/shared-modules/";
+    const [shared, aliases] = [true, false].map((isShared) =>
+      Object.entries(moduleNameMapper).filter(([, target]) => target.startsWith(SHARED) === isShared),
+    ) as [[string, string][], [string, string][]];
+    for (const [pattern, target] of shared) {
+      const name = pattern.replace(/^\^(.+)\$$/, "$1");
+      expect(target).toBe(`${SHARED}${name}.ts`);
+      expect(existsSync(join(ROOT, target.replace("<rootDir>/", "")))).toBe(true);
+      expect(existsSync(join(ROOT, "node_modules", name, "package.json"))).toBe(true);
+    }
+    expect(shared.map(([pattern]) => pattern)).toContain("^miniflare$");
     const mapped = Object.fromEntries(
-      Object.entries(moduleNameMapper).map(([pattern, target]) => [
-        pattern.replace(/^\^/, "").replace("(.*)$", "*"),
-        target.replace("<rootDir>/", "").replace("/$1", ""),
-      ]),
+      aliases.map(([pattern, target]) => [pattern.replace(/^\^/, "").replace("(.*)$", "*"), target.replace("<rootDir>/", "").replace("/$1", "")]),
     );
     expect(mapped).toEqual(tsconfigAliases);
   });

@@ -10,13 +10,12 @@
  * (AFRelationship Alternative) and the XMP metadata names the Factur-X profile; what of
  * PDF/A-3 this is and is not: docs/decisions/0074.
  */
-import fontkit from "@pdf-lib/fontkit";
 import { AFRelationship, PDFDocument, PDFName, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatMoney, formatQuantity } from "@domain/money";
 import { unitLabel } from "@worker/lib/labels";
 import { textsFor } from "@worker/lib/texts";
 import type { InvoiceDocument } from "./document";
-import { invoiceFont } from "./font";
+import { invoiceFont, onceParsingFontkit } from "./font";
 
 const PAGE: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -88,7 +87,7 @@ export async function renderInvoicePdf(document: InvoiceDocument, facturX?: stri
   const t = textsFor(document.language, "invoices", "document.");
   const money = (minor: number) => formatMoney(minor, document.currency, document.language);
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontkit);
+  pdf.registerFontkit(onceParsingFontkit);
   const font = await pdf.embedFont(await invoiceFont(), { subset: true });
   const title = `${t(document.kind)} ${document.number}`;
   const issued = new Date(document.issuedAt);
