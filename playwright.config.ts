@@ -1,5 +1,4 @@
 import { defineConfig } from "@playwright/test";
-import { SHOPPER_LANE_PROXY } from "./tests/e2e/support/address-proxy";
 
 /**
  * Browser tests in Debian's Chromium (/usr/bin/chromium; nothing is downloaded).
@@ -26,30 +25,6 @@ const SIDE_LANE = [
   "deferred-parts.spec.ts",
 ];
 
-/**
- * The shopper's specs that run in a lane of their own beside the others: they browse, fill carts and
- * order as a client of their own address, through the global setup's proxy (tests/e2e/support/address-proxy.ts;
- * `<-loopback>`: Chromium would otherwise bypass a proxy for local hosts), so their per-address limits count
- * apart from the other lanes'. None of them reads a price the
- * back office's publishing test changes while it waits for its build (console-publish.spec.ts, in
- * `browser` with the other specs that compare a page's prices with the cart's).
- */
-const SHOPPER_LANE = [
-  "consistency-counts.spec.ts",
-  "pages.spec.ts",
-  "commerce.spec.ts",
-  "consistency-texts.spec.ts",
-  "contact-routes.spec.ts",
-  "category-filters.spec.ts",
-  "tracking-sw.spec.ts",
-  "magazine-chat.spec.ts",
-  "reviews-videos.spec.ts",
-  "header-carts.spec.ts",
-  "configurators.spec.ts",
-  "search.spec.ts",
-  "terrace.spec.ts",
-];
-
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
@@ -59,10 +34,9 @@ export default defineConfig({
   snapshotPathTemplate: "{testDir}/screenshots/{arg}{ext}",
   // Two lanes side by side, one test at a time in each: the shopper's and staff's tests share the test worker's state
   // (its carts, mails and per-address limits), so they run one after the other; the specs that only read run beside them.
-  workers: 3,
+  workers: 2,
   projects: [
-    { name: "browser", testIgnore: [...SIDE_LANE, ...SHOPPER_LANE], workers: 1 },
-    { name: "shopper", testMatch: SHOPPER_LANE, workers: 1, use: { proxy: { server: `http://127.0.0.1:${SHOPPER_LANE_PROXY.port}`, bypass: "<-loopback>" } } },
+    { name: "browser", testIgnore: SIDE_LANE, workers: 1 },
     { name: "side", testMatch: SIDE_LANE, workers: 1 },
   ],
   reporter: [["list"]],

@@ -8,7 +8,6 @@ import { E2E_MAIL_CATCHER_PORTS } from "@scripts/lib/mail-catcher";
 import { withLocalD1 } from "@scripts/local-d1";
 import { localPort, portLock, PAYPAL_STAND_IN_PORTS, STRIPE_STAND_IN_PORTS, WIDGET_STAND_IN_PORT } from "@scripts/lib/local-ports";
 import { E2E_SHOPS } from "./support/site";
-import { SHOPPER_LANE_PROXY, startAddressProxy } from "./support/address-proxy";
 
 /**
  * Builds a small demo catalogue into its own local state (.e2e/), builds the shops the
@@ -45,10 +44,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const { worker, mail, stripe, paypal, widgets } = await startAndBuild(options);
     // Catalogue changes the tests make (the console's upload) go live through the builder, as under `npm start`.
     const builder = startLocalBuilder({ ...options, origin: worker.origin });
-    const proxy = await startAddressProxy({ ...SHOPPER_LANE_PROXY, workerPort: port });
     return async () => {
       await builder?.stop();
-      await Promise.all([proxy.close(), worker.stop(), mail?.stop(), stripe?.close(), paypal?.close(), widgets?.close()]);
+      await Promise.all([worker.stop(), mail?.stop(), stripe?.close(), paypal?.close(), widgets?.close()]);
       release();
     };
   } catch (error) {
