@@ -11,7 +11,7 @@ const loadedInFreshRegistry = (name: string): unknown => {
   return loaded;
 };
 
-test.each(["miniflare", "jsdom", "@pdf-lib/fontkit"])("%s is the one copy of the Jest process", (name) => {
+test.each(["jsdom", "@pdf-lib/fontkit"])("%s is the one copy of the Jest process", (name) => {
   const first = loadedInFreshRegistry(name);
   expect(loadedInFreshRegistry(name)).toBe(first);
   expect(first).toBe(sharedModule(name));

@@ -1,2 +1,0 @@
-/** "miniflare" in a test file: the one copy of its Jest process (jest.config.js, tests/kit/jest-environment.ts). */
-module.exports = sharedModule("miniflare");
