@@ -18,8 +18,9 @@
  *   (payments.ts captureApproved: `PayPal-Request-Id: capture-<id>`, the outcome and its ledger row
  *   recorded once); one PayPal says can no longer be captured (expired) is cancelled, its stock given back.
  *
- * A payment the provider answered for is asked again only once it is twice as old as it was then (15 minutes,
- * then about 30, 60 and 120 within the capture window; at the expiry; then every time its age doubles), so a
+ * A payment the provider answered for is asked again only once it is twice as old as it was then (with the
+ * 5-minute cron: at 20, 40, 80 and 160 minutes within the capture window; at the expiry; then every time its
+ * age doubles), so a
  * payment left unapproved costs a handful of questions, not one per run. A provider that cannot answer now
  * changes nothing: the payment is asked again on the next run.
  * No mail goes out: the shop has no mail for a payment left unpaid (the order's page says where it stands).
