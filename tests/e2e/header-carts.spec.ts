@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { isOrderable } from "@scripts/lib/demo-products";
 import { demoProducts } from "./support/shopper";
-import { testOrigin } from "./support/site";
+import { hydrated, testOrigin } from "./support/site";
 
 /**
  * The header's carts: the sample cart entry beside the cart counts the samples and opens the
@@ -76,6 +76,8 @@ test("the sample cart: its alert, its header entry on every page, also when full
   await page.keyboard.press("Escape");
   await page.goto(`${ORIGIN}/`);
   await page.keyboard.press("Shift");
+  // A click before the entry has hydrated would go nowhere.
+  await hydrated(page, "[data-testid=sample-cart-entry]");
   await entry.click();
   await expect(page.getByTestId("sample-remaining")).toHaveText("Ihr Musterkorb ist voll.");
 

@@ -222,6 +222,34 @@ describe("POST /apiv2/checkout/order", () => {
     expect(third.body.errors[0]).toMatchObject({ code: "cart_empty" });
   });
 
+  test("the same Idempotency-Key sent twice at once: one order, the other waits or gets the same answer", async () => {
+    const token = await cartWith([["FLOOR-1", 1]]);
+    const headers = { "idempotency-key": "order-double-click" };
+    const before = await orderCounts(h.db);
+    const [a, b] = await Promise.all([1, 2].map(() => h.call("POST", "/apiv2/checkout/order", { body: order(), token, headers })));
+    const answers = [a!, b!];
+    const placed = answers.find((answer) => answer.status === 200)!;
+    expect(placed).toBeDefined();
+    for (const other of answers.filter((answer) => answer !== placed)) {
+      if (other.status === 200) expect(other.body).toEqual(placed.body);
+      else expect({ status: other.status, code: other.body.errors[0]?.code }).toEqual({ status: 409, code: "idempotency_in_progress" });
+    }
+    const after = await orderCounts(h.db);
+    expect(after.orders).toBe(before.orders! + 1);
+    expect(after.mail_outbox).toBe(before.mail_outbox! + 1);
+  });
+
+  test("the key of a placed order sent with another body: 422 idempotency_key_reused, nothing written", async () => {
+    const token = await cartWith([["FLOOR-1", 1]]);
+    const headers = { "idempotency-key": "order-attempt-reused" };
+    expect((await h.call("POST", "/apiv2/checkout/order", { body: order(), token, headers })).status).toBe(200);
+    await h.call("POST", "/apiv2/cart/", { body: { sku: "FLOOR-1", quantity: 1 }, token });
+    const before = await orderCounts(h.db);
+    const reused = await h.call("POST", "/apiv2/checkout/order", { body: order({ email: "another@example.com" }), token, headers });
+    expect({ status: reused.status, code: reused.body.errors[0]?.code }).toEqual({ status: 422, code: "idempotency_key_reused" });
+    expect(await orderCounts(h.db)).toEqual(before);
+  });
+
   test("another visitor's order and unknown numbers are 404", async () => {
     const owner = await cartWith([["FLOOR-1", 1]]);
     const placed = await h.call("POST", "/apiv2/checkout/order", { body: order(), token: owner });
