@@ -11,7 +11,8 @@
  *   call takes a Bearer token it issued (`revokeTokens()` makes them fail with 401, as an expired one does).
  * - `POST /v2/checkout/orders`, `GET /v2/checkout/orders/:id`, `POST /v2/checkout/orders/:id/capture`,
  *   `POST /v2/payments/captures/:id/refund`: `PayPal-Request-Id` honoured (a repeat answers the latest
- *   state of what the first request made, and makes nothing twice).
+ *   state of what the first request made, and makes nothing twice). An order it does not hold (deleted
+ *   from `orders`: one PayPal no longer keeps) answers 404 RESOURCE_NOT_FOUND, as PayPal does.
  * - `GET /checkoutnow?token=:id`: the order's approval page (its `payer-action` link). The shopper
  *   approves (the capture then completes), approves but the capture is declined, approves with the
  *   capture pending (completed or denied later from the same page), or cancels. Approving sends
@@ -78,7 +79,7 @@ export interface PayPalStandIn {
   events: SentEvent[];
   /** How many tokens it issued (the adapter keeps one until it expires). */
   tokensIssued: number;
-  /** How many times an order was read (GET /v2/checkout/orders/:id: the shop asking where a payment stands). */
+  /** How many times an order was read (GET /v2/checkout/orders/:id: the shop asking where a payment stands), one it does not know too. */
   orderReads: number;
   /** While true the API answers 503 (PayPal is down). */
   down: boolean;
@@ -402,8 +403,8 @@ export async function startPayPalStandIn(options: PayPalStandInOptions): Promise
       return { status: 201, body: order };
     }
     if (method === "GET" && (match = /^\/v2\/checkout\/orders\/(\w+)$/.exec(path))) {
-      const order = orderOf(match[1]!);
       standIn.orderReads += 1;
+      const order = orderOf(match[1]!);
       return { status: 200, body: order };
     }
     if (method === "POST" && (match = /^\/v2\/checkout\/orders\/(\w+)\/capture$/.exec(path))) {

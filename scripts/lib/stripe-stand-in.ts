@@ -9,7 +9,8 @@
  * - `POST /v1/checkout/sessions`, `GET /v1/checkout/sessions/:id`, `POST /v1/checkout/sessions/:id/expire`,
  *   `POST /v1/refunds`: bearer auth with the secret key; form-encoded parameters as Stripe takes
  *   them; `Idempotency-Key` honoured (the same key and parameters answer the first answer again,
- *   other parameters are refused as Stripe refuses them).
+ *   other parameters are refused as Stripe refuses them). A session it does not hold (deleted from
+ *   `sessions`) answers 404 `resource_missing`, as Stripe does.
  * - `GET /pay/:id`: the session's page (its `url`). The shopper picks: succeeds, declined (the
  *   session stays open), 3-D Secure challenge then succeeds, pending (the debit succeeds or fails
  *   later from the same page), expires. It then redirects to the session's success or cancel URL
@@ -85,6 +86,8 @@ class ApiError extends Error {
     readonly status: number,
     readonly type: string,
     message: string,
+    /** Stripe's error code and the parameter it names, when Stripe gives them (resource_missing). */
+    readonly detail: { code: string; param: string } | null = null,
   ) {
     super(message);
   }
@@ -286,7 +289,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
 
   function sessionOf(id: string): Stripe.Checkout.Session {
     const session = standIn.sessions.get(id);
-    if (!session) throw new ApiError(404, "invalid_request_error", `No such checkout.session: '${id}'`);
+    if (!session) throw new ApiError(404, "invalid_request_error", `No such checkout.session: '${id}'`, { code: "resource_missing", param: "session" });
     return session;
   }
 
@@ -425,7 +428,7 @@ export async function startStripeStandIn(options: StripeStandInOptions): Promise
     } catch (error) {
       const failure = error instanceof ApiError ? error : new ApiError(500, "api_error", String(error));
       if (url.pathname.startsWith("/pay/")) return html(failure.status, escapeHtml(failure.message));
-      answerJson(response, failure.status, JSON.stringify({ error: { type: failure.type, message: failure.message } }));
+      answerJson(response, failure.status, JSON.stringify({ error: { type: failure.type, message: failure.message, ...failure.detail } }));
     }
   }
 

@@ -17,6 +17,10 @@
  *   time to capture an approval), and at the expiry, the job captures it as the return does
  *   (payments.ts captureApproved: `PayPal-Request-Id: capture-<id>`, the outcome and its ledger row
  *   recorded once); one PayPal says can no longer be captured (expired) is cancelled, its stock given back.
+ * - Unknown to the provider (status `unknown`; PayPal keeps an order at most 29 days): one opened more
+ *   than UNKNOWN_PAYMENT_DAYS ago is cancelled as an expired one, once, its stock given back; a younger
+ *   one more likely names another account or environment (a configuration mistake): nothing changes, a
+ *   warning says so, and it is asked again only as the back-off below says.
  *
  * A payment the provider answered for is asked again only once it is twice as old as it was then (with the
  * 5-minute cron: at 20, 40, 80 and 160 minutes within the capture window; at the expiry; then every time its
@@ -38,6 +42,8 @@ export const PAYMENT_EXPIRY_HOURS = 24;
 export const CAPTURE_AFTER_MINUTES = 15;
 /** How long after its payment opened the job keeps capturing an approval (PayPal's default time to capture one: 3 hours). */
 export const CAPTURE_HOURS = 3;
+/** A payment its provider does not know is cancelled once opened this long ago (beyond PayPal's 29 days of an order's validity). */
+export const UNKNOWN_PAYMENT_DAYS = 30;
 /** Payments asked about per run (the next run takes the rest). */
 const BATCH = 50;
 
@@ -70,6 +76,7 @@ function captureProviderCodes(env: ShopApiEnv): string[] {
 export async function sweepPendingPayments(env: ShopApiEnv, now: Date): Promise<PaymentSweep> {
   const at = now.toISOString();
   const expiredBefore = new Date(now.getTime() - PAYMENT_EXPIRY_HOURS * HOUR_MS).toISOString();
+  const forgottenBefore = new Date(now.getTime() - UNKNOWN_PAYMENT_DAYS * 24 * HOUR_MS).toISOString();
   const selection = selectSweptPayments(
     {
       now: at,
@@ -106,8 +113,14 @@ export async function sweepPendingPayments(env: ShopApiEnv, now: Date): Promise<
         // Not captured: PayPal says why (still approved, the capture pending, or no longer capturable).
         status = await provider.status?.(order.payment_reference);
       }
+      if (status === "unknown" && order.payment_updated_at >= forgottenBefore) {
+        console.warn(
+          `payment sweep: ${order.shop_id} ${order.order_number} left pending: ${provider.code} does not know payment ${order.payment_reference} (likely a configuration mistake: another account or environment)`,
+        );
+        continue;
+      }
       const expired = order.payment_updated_at < expiredBefore;
-      if (status === "expired" || (status === "open" && expired && (await provider.close?.(order.payment_reference))))
+      if (status === "expired" || status === "unknown" || (status === "open" && expired && (await provider.close?.(order.payment_reference))))
         sweep.released += await cancelOpened(env, provider, order.id, order.payment_reference, at);
     } catch (error) {
       console.warn(`payment sweep: ${order.shop_id} ${order.order_number} not settled (${error instanceof Error ? error.message : String(error)})`);

@@ -2,13 +2,14 @@
  * The sweep of pending online payments (checkout/payment-expiry.ts; docs/decisions/0069) through the real
  * route table, a real local D1 and the local Stripe and PayPal stand-ins: a payment that never opened
  * lapses after the expiry with its stock given back; a PayPal approval whose capture never came is
- * captured once, or cancelled when PayPal can no longer capture it; a provider still down changes nothing.
+ * captured once, or cancelled when PayPal can no longer capture it; a provider still down changes nothing; one the
+ * provider does not know is cancelled only once it is older than any PayPal order, and asked again at growing intervals till then.
  * Every test leaves its orders settled, so the next one's sweeps find only its own.
  */
 import type { Harness } from "@tests/kit/commerce";
 import { usePaymentStandIns, type TestPayPalStandIn, placeWithPayment } from "@tests/kit/paypal-stand-in";
 import type { TestStripeStandIn } from "@tests/kit/stripe-stand-in";
-import { CAPTURE_AFTER_MINUTES, CAPTURE_HOURS, PAYMENT_EXPIRY_HOURS, sweepPendingPayments } from "./payment-expiry";
+import { CAPTURE_AFTER_MINUTES, CAPTURE_HOURS, PAYMENT_EXPIRY_HOURS, sweepPendingPayments, UNKNOWN_PAYMENT_DAYS } from "./payment-expiry";
 
 let h: Harness;
 let paypal: TestPayPalStandIn;
@@ -26,6 +27,7 @@ afterEach(() => warn.mockRestore());
 const SKU = "FLOOR-1";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 /** Each test's own day, so an earlier test's times never meet a later one's. */
 let day = 0;
@@ -40,6 +42,7 @@ const placed = (method: "paypal" | "card") => placeWithPayment(h, SKU, method);
 
 interface OrderRow {
   payment_state: string | null;
+  payment_checked_at: string | null;
   payment_reference: string | null;
   payment_attempt: number;
   stock_held: number;
@@ -54,6 +57,11 @@ const ledgerOf = async (number: string) =>
       .bind(number)
       .all<{ provider: string; kind: string; amount: number }>()
   ).results;
+const cancellationsOf = async (number: string) =>
+  (await h.db
+    .prepare("SELECT COUNT(*) AS n FROM order_payment_events e JOIN orders o ON o.id = e.order_id WHERE o.order_number = ? AND e.status = 'cancelled'")
+    .bind(number)
+    .first<{ n: number }>())!.n;
 const mailsTo = async () => (await h.db.prepare("SELECT COUNT(*) AS n FROM mail_outbox").first<{ n: number }>())!.n;
 /** An order approved at PayPal whose return never came and whose webhooks are lost (held, not delivered). */
 async function approvedUncaptured(outcome: "approve" | "decline" | "pending" = "approve") {
@@ -228,4 +236,80 @@ describe("a PayPal order approved but never captured", () => {
     expect(await orderOf(order.number)).toMatchObject({ payment_state: "cancelled", stock_held: 0 });
     expect(await stock()).toBe(before);
   });
+});
+
+describe("a payment its provider does not know (PayPal: 404 RESOURCE_NOT_FOUND; Stripe: resource_missing)", () => {
+  /** An order whose payment opened at the provider, which then forgets it (PayPal keeps an order at most 29 days). */
+  async function forgotten(method: "paypal" | "card") {
+    const order = await placed(method);
+    const { payment_reference: reference } = await orderOf(order.number);
+    expect(method === "paypal" ? paypal.orders.delete(reference!) : stripe.sessions.delete(reference!)).toBe(true);
+    return order;
+  }
+
+  test.each([["paypal"], ["card"]] as const)(
+    "%s: opened more than UNKNOWN_PAYMENT_DAYS ago, cancelled once as an expired one, its stock given back; one a minute younger is left",
+    async (method) => {
+      const at = timeline();
+      const before = await stock();
+      const order = await forgotten(method);
+      h.setNow(at(2 * MINUTE).toISOString());
+      const younger = await forgotten(method);
+      const old = at(UNKNOWN_PAYMENT_DAYS * DAY + MINUTE);
+      expect(await sweepPendingPayments(h.env, old)).toEqual({ captured: 0, released: 1 });
+      expect(await orderOf(order.number)).toMatchObject({ payment_state: "cancelled", stock_held: 0, state: "placed" });
+      expect(await orderOf(younger.number)).toMatchObject({ payment_state: "pending", stock_held: 1 });
+      expect(await stock()).toBe(before - 2);
+      expect(await cancellationsOf(order.number)).toBe(1);
+      expect(await ledgerOf(order.number)).toEqual([]);
+      // Again, later: nothing twice.
+      expect(await sweepPendingPayments(h.env, old)).toEqual({ captured: 0, released: 0 });
+      expect(await sweepPendingPayments(h.env, at((UNKNOWN_PAYMENT_DAYS + 1) * DAY))).toEqual({ captured: 0, released: 0 });
+      expect(await cancellationsOf(order.number)).toBe(1);
+      // Settled for the next test: the younger one once asked again (twice as old), its stock given back.
+      expect(await sweepPendingPayments(h.env, at(2 * UNKNOWN_PAYMENT_DAYS * DAY))).toEqual({ captured: 0, released: 1 });
+      expect(await orderOf(younger.number)).toMatchObject({ payment_state: "cancelled", stock_held: 0 });
+      expect(await stock()).toBe(before);
+    },
+  );
+
+  test.each([["paypal"], ["card"]] as const)(
+    "%s: a younger one is left pending with a warning, asked again only once twice as old, cancelled after UNKNOWN_PAYMENT_DAYS",
+    async (method) => {
+      const at = timeline();
+      const before = await stock();
+      const order = await forgotten(method);
+      const young = at(2 * DAY);
+      expect(await sweepPendingPayments(h.env, young)).toEqual({ captured: 0, released: 0 });
+      expect(await orderOf(order.number)).toMatchObject({ payment_state: "pending", stock_held: 1, payment_checked_at: young.toISOString() });
+      expect(await stock()).toBe(before - 2);
+      expect(warn).toHaveBeenCalledWith(
+        expect.stringContaining(`${order.number} left pending: ${method === "paypal" ? "paypal" : "stripe"} does not know payment`),
+      );
+      // The next runs ask nothing until the payment is twice as old.
+      const reads = paypal.orderReads;
+      for (const offset of [2 * DAY + 5 * MINUTE, 4 * DAY - MINUTE]) {
+        expect(await sweepPendingPayments(h.env, at(offset))).toEqual({ captured: 0, released: 0 });
+        expect(await orderOf(order.number)).toMatchObject({ payment_state: "pending", payment_checked_at: young.toISOString() });
+      }
+      expect(paypal.orderReads).toBe(reads);
+      // The visitor cannot replace it: the provider cannot say it is over.
+      h.setNow(at(4 * DAY - MINUTE).toISOString());
+      const retry = await h.call("POST", `/apiv2/checkout/order/${order.number}/payment`, { token: order.visitor });
+      expect(retry.status).toBe(409);
+      expect(retry.body.errors[0]).toMatchObject({ code: "payment_not_retryable" });
+      // Twice as old: asked again, still young.
+      const doubled = at(4 * DAY);
+      expect(await sweepPendingPayments(h.env, doubled)).toEqual({ captured: 0, released: 0 });
+      expect(await orderOf(order.number)).toMatchObject({ payment_state: "pending", stock_held: 1, payment_checked_at: doubled.toISOString() });
+      if (method === "paypal") expect(paypal.orderReads).toBeGreaterThan(reads);
+      // Within UNKNOWN_PAYMENT_DAYS still left; asked at twice that age, beyond it: cancelled, its stock given back once.
+      expect(await sweepPendingPayments(h.env, at(16 * DAY))).toEqual({ captured: 0, released: 0 });
+      expect(await orderOf(order.number)).toMatchObject({ payment_state: "pending", stock_held: 1 });
+      expect(await sweepPendingPayments(h.env, at(32 * DAY))).toEqual({ captured: 0, released: 1 });
+      expect(await orderOf(order.number)).toMatchObject({ payment_state: "cancelled", stock_held: 0 });
+      expect(await stock()).toBe(before);
+      expect(await cancellationsOf(order.number)).toBe(1);
+    },
+  );
 });

@@ -309,7 +309,14 @@ export function paypalAdapter(settings: PaymentProviderSettings, secrets: Record
       return eventNotice(event, shop);
     },
     async status(reference): Promise<PaymentStatus> {
-      const order = await getOrder(reference);
+      let order: PayPalOrder;
+      try {
+        order = await getOrder(reference);
+      } catch (error) {
+        // PayPal does not know the order (it keeps one at most 29 days; or it was opened on another account or environment).
+        if (error instanceof PayPalApiError && error.status === 404 && error.error.name === "RESOURCE_NOT_FOUND") return "unknown";
+        throw error;
+      }
       switch (order.status) {
         case "COMPLETED": {
           const outcome = orderNotice(order, shop);
@@ -327,6 +334,7 @@ export function paypalAdapter(settings: PaymentProviderSettings, secrets: Record
     async close(reference) {
       // PayPal has no call to end an order the visitor left unapproved: it takes no money unless the shop
       // captures it, and the shop captures only the order's current payment; PayPal lets it lapse.
+      // One PayPal does not know is not closed: the shop cannot tell it is over.
       const status = await this.status!(reference);
       return status === "open" || status === "expired";
     },

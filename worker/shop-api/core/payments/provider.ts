@@ -84,8 +84,13 @@ export interface PaymentApproval {
 /** What a verified callback reports: an outcome, an approval to capture, movements on a paid payment, or something the shop does not act on. */
 export type PaymentNotice = PaymentOutcome | PaymentApproval | { movements: PaymentMovement[] } | { ignored: string };
 
-/** The provider's view of an opened payment now (the return page asks it while the order still waits). */
-export type PaymentStatus = "open" | "processing" | "complete" | "expired";
+/**
+ * The provider's view of an opened payment now (the return page asks it while the order still waits).
+ * `unknown`: the provider does not know the payment (PayPal: 404 RESOURCE_NOT_FOUND; Stripe: resource_missing),
+ * as for an order it no longer keeps or one opened on another account or environment. Any other failure
+ * to answer (the provider down) throws.
+ */
+export type PaymentStatus = "open" | "processing" | "complete" | "expired" | "unknown";
 
 export interface PaymentProvider {
   /** The adapter's name, as config/shops.json names it (`paymentProviders[].provider`). */
@@ -102,7 +107,7 @@ export interface PaymentProvider {
   capture?(reference: string): Promise<PaymentNotice>;
   /** Where the opened payment `reference` stands now. */
   status?(reference: string): Promise<PaymentStatus>;
-  /** Closes the open payment `reference` before another try; false when it is no longer open (paid, processing). */
+  /** Closes the open payment `reference` before another try; false when it is no longer open (paid, processing) or the provider does not know it. */
   close?(reference: string): Promise<boolean>;
   /** Gives the money of payment `paymentId` back (a payment that arrived after the order was cancelled); `key` makes a repeat give nothing twice. */
   refund?(payment: { paymentId: string; amount: number; currency: string; key: string }): Promise<PaymentMovement>;

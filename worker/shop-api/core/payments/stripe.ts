@@ -223,7 +223,14 @@ export function stripeAdapter(settings: PaymentProviderSettings, secrets: Record
       return noticeOfEvent(event, shop);
     },
     async status(reference): Promise<PaymentStatus> {
-      const session = await stripe.checkout.sessions.retrieve(reference);
+      let session: Stripe.Checkout.Session;
+      try {
+        session = await stripe.checkout.sessions.retrieve(reference);
+      } catch (error) {
+        // Stripe does not know the session (opened with another account's or mode's key).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return "unknown";
+        throw error;
+      }
       if (session.status === "open") return "open";
       if (session.status === "expired") return "expired";
       return session.payment_status === "paid" ? "complete" : "processing";
@@ -233,7 +240,7 @@ export function stripeAdapter(settings: PaymentProviderSettings, secrets: Record
         await stripe.checkout.sessions.expire(reference);
         return true;
       } catch (error) {
-        // Stripe refuses to expire a session that is complete (paid or processing) or already expired.
+        // Stripe refuses to expire a session that is complete (paid or processing), already expired, or one it does not know.
         if (error instanceof Stripe.errors.StripeInvalidRequestError) return (await this.status?.(reference)) === "expired";
         throw error;
       }
