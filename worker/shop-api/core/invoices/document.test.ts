@@ -2,16 +2,19 @@
  * An invoice's and a credit note's content, PDF and CII e-invoice, from orders as they are placed:
  * the DE shop's 19 %, the CH shop's CHF and 8.1 %, the reverse charge of an order the checkout
  * charged under it (its nets billed as they are), every language's texts, the font embedded, the Factur-X XML attached, and the
- * e-invoice checked by the tests' validator (tests/kit/e-invoice.ts), which refuses broken ones.
+ * e-invoice checked by the tests' validator (tests/kit/e-invoice.ts), which refuses broken ones, and
+ * the e-invoice PDF by the structural PDF/A-3 checker (tests/kit/pdfa.ts), which refuses a PDF missing each part.
  */
 import { ciiProblems } from "@tests/kit/e-invoice";
 import { readPdf } from "@tests/kit/pdf-reading";
+import { pdfaProblems } from "@tests/kit/pdfa";
 import type { OrderAddress } from "@domain/api/orders";
 import { formatMoney } from "@domain/money";
 import { shopById } from "../shop";
 import type { OrderLineRow } from "../../tables/orders";
 import { ciiXml } from "./cii";
 import { creditNoteDocument, invoiceDocument, type DocumentHeader } from "./document";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
 import { FACTUR_X_FILE, renderInvoicePdf } from "./pdf";
 
 const PRIVATE: OrderAddress = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
@@ -142,7 +145,9 @@ test("an order charged under the reverse charge is billed its nets as they are, 
   expect(xml).toContain("<ram:CategoryCode>AE</ram:CategoryCode>");
   expect(await ciiProblems(xml)).toEqual([]);
 
-  const pdf = await readPdf(await renderInvoicePdf(document, xml));
+  const bytes = await renderInvoicePdf(document, xml);
+  expect(await pdfaProblems(bytes)).toEqual([]);
+  const pdf = await readPdf(bytes);
   expect(pdf.texts).toContain("Steuerschuldnerschaft des Leistungsempfängers");
   expect(pdf.texts).toContain("Ihre USt-IdNr. NL123456789B01");
   expect(pdf.attachments[FACTUR_X_FILE]).toBe(xml);
@@ -182,7 +187,9 @@ test("a credit note refers to its invoice and passes the validator", async () =>
   expect(xml).toContain("<ram:TypeCode>381</ram:TypeCode>");
   expect(xml).toContain("<ram:IssuerAssignedID>RE-DE-2026-000001</ram:IssuerAssignedID>");
   expect(await ciiProblems(xml)).toEqual([]);
-  const pdf = await readPdf(await renderInvoicePdf(document, xml));
+  const bytes = await renderInvoicePdf(document, xml);
+  expect(await pdfaProblems(bytes)).toEqual([]);
+  const pdf = await readPdf(bytes);
   expect(pdf.texts).toEqual(
     expect.arrayContaining(["Gutschrift GS-DE-2026-000001", "Zur Rechnung", "RE-DE-2026-000001", "Erstattung zur Bestellung DE-100001"]),
   );
@@ -223,3 +230,87 @@ describe("the validator refuses broken e-invoices", () => {
     expect((await ciiProblems(broken)).join("\n")).toContain("BR-AE-02");
   });
 });
+
+describe("the e-invoice PDF keeps PDF/A-3's structure, and the checker refuses a PDF missing each part", () => {
+  const document = () => invoiceDocument(headerOf("DE"), order({ ...NL_BUSINESS, countryCode: "de", vatId: "DE987654321" }), LINES);
+  const rendered = () => renderInvoicePdf(document(), ciiXml(document(), "service@bodenhaus.example"));
+
+  test("a B2B invoice with VAT conforms; its ID is the same on every rendering and differs per document", async () => {
+    const bytes = await rendered();
+    expect(await pdfaProblems(bytes)).toEqual([]);
+    const id = async (pdf: Uint8Array) => (await PDFDocument.load(pdf)).context.trailerInfo.ID?.toString();
+    expect(await id(bytes)).toBe(await id(await rendered()));
+    const other = invoiceDocument(headerOf("DE", "RE-DE-2026-000002"), order(NL_BUSINESS), LINES);
+    expect(await id(await renderInvoicePdf(other, ciiXml(other, "service@bodenhaus.example")))).not.toBe(await id(bytes));
+  });
+
+  test("a producer with XML's special characters is the same in Info and XMP", async () => {
+    const seller = { ...document().seller, name: "Böden & <Parkett> GmbH" };
+    const bytes = await renderInvoicePdf({ ...document(), seller }, ciiXml(document(), "service@bodenhaus.example"));
+    expect(await pdfaProblems(bytes)).toEqual([]);
+    expect((await readPdf(bytes)).metadata).toContain("<pdf:Producer>Böden &amp; &lt;Parkett&gt; GmbH</pdf:Producer>");
+  });
+
+  const set = (dict: PDFDict, key: string, value: Parameters<PDFDict["set"]>[1]) => dict.set(PDFName.of(key), value);
+  test.each<[string, (pdf: PDFDocument) => void, string]>([
+    ["no document ID", (pdf) => void (pdf.context.trailerInfo.ID = undefined), "id"],
+    ["an ID of one string", (pdf) => void (pdf.context.trailerInfo.ID = pdf.context.obj([PDFString.of("x")])), "id"],
+    ["no XMP metadata", (pdf) => pdf.catalog.delete(PDFName.of("Metadata")), "metadata"],
+    [
+      "XMP without pdfaid:part 3",
+      (pdf) => set(pdf.catalog, "Metadata", pdf.context.register(pdf.context.stream(xmpOf(pdf).replace("<pdfaid:part>3<", "<pdfaid:part>2<")))),
+      "metadata",
+    ],
+    [
+      "XMP using fx: without its extension schema",
+      (pdf) =>
+        set(
+          pdf.catalog,
+          "Metadata",
+          pdf.context.register(pdf.context.stream(xmpOf(pdf).replace(/<pdfaExtension:schemas>[\s\S]*<\/pdfaExtension:schemas>/, ""))),
+        ),
+      "extension-schema",
+    ],
+    [
+      "an fx: property the schema does not declare",
+      (pdf) =>
+        set(pdf.catalog, "Metadata", pdf.context.register(pdf.context.stream(xmpOf(pdf).replace("<fx:Version>1.0</fx:Version>", "<fx:Vers>1.0</fx:Vers>")))),
+      "extension-schema",
+    ],
+    ["no output intents", (pdf) => pdf.catalog.delete(PDFName.of("OutputIntents")), "output-intent"],
+    [
+      "an output intent whose profile is not ICC",
+      (pdf) => {
+        const intent = pdf.context.obj({
+          Type: "OutputIntent",
+          S: "GTS_PDFA1",
+          DestOutputProfile: pdf.context.register(pdf.context.stream("not a profile", { N: 3 })),
+        });
+        set(pdf.catalog, "OutputIntents", pdf.context.obj([pdf.context.register(intent)]));
+      },
+      "output-intent",
+    ],
+    ["a font without its file", (pdf) => fontDescriptors(pdf).forEach((descriptor) => descriptor.delete(PDFName.of("FontFile2"))), "font-not-embedded"],
+    ["the XML not among the associated files", (pdf) => set(pdf.catalog, "AF", pdf.context.obj([])), "associated-file"],
+    ["an Info title other than the XMP's", (pdf) => pdf.setTitle("Something else"), "info-title"],
+    ["an Info producer other than the XMP's", (pdf) => pdf.setProducer("pdf-lib"), "info-producer"],
+    ["an Info creation date other than the XMP's", (pdf) => pdf.setCreationDate(new Date("2020-01-01T00:00:00Z")), "info-dates"],
+  ])("refused: %s", async (_, breakIt, rule) => {
+    const pdf = await PDFDocument.load(await rendered(), { updateMetadata: false });
+    breakIt(pdf);
+    expect(await pdfaProblems(await pdf.save({ useObjectStreams: false }))).toContain(rule);
+  });
+});
+
+/** The XMP of a PDF the renderer made (stored uncompressed). */
+function xmpOf(pdf: PDFDocument): string {
+  const stream = pdf.context.lookup(pdf.catalog.get(PDFName.of("Metadata"))) as unknown as { contents: Uint8Array };
+  return Buffer.from(stream.contents).toString("utf8");
+}
+
+function fontDescriptors(pdf: PDFDocument): PDFDict[] {
+  return pdf.context
+    .enumerateIndirectObjects()
+    .map(([, object]) => object)
+    .filter((object): object is PDFDict => object instanceof PDFDict && object.get(PDFName.of("Type")) === PDFName.of("FontDescriptor"));
+}

@@ -6,16 +6,20 @@
  * under the reverse charge its note. Amounts on the lines are gross (as the shop shows them);
  * the summary states net, tax and gross.
  *
- * With an e-invoice (`facturX`) the CII XML is embedded as the associated file `factur-x.xml`
- * (AFRelationship Alternative) and the XMP metadata names the Factur-X profile; what of
- * PDF/A-3 this is and is not: docs/decisions/0074.
+ * With an e-invoice (`facturX`) the PDF is made to PDF/A-3b's structure: the CII XML embedded as
+ * the associated file `factur-x.xml` (AFRelationship Alternative), XMP metadata naming PDF/A-3b
+ * and the Factur-X profile with the extension schema of its `fx:` namespace, an sRGB output
+ * intent, a document ID stable per document, and the Info dictionary saying what the XMP says.
+ * Not tagged, not checked by veraPDF: docs/decisions/0074.
  */
-import { AFRelationship, PDFDocument, PDFName, type PDFFont, type PDFPage } from "pdf-lib";
+import { AFRelationship, PDFDocument, PDFHexString, PDFName, PDFString, type PDFFont, type PDFPage } from "pdf-lib";
 import { formatMoney, formatQuantity } from "@domain/money";
 import { unitLabel } from "@worker/lib/labels";
 import { textsFor } from "@worker/lib/texts";
+import { sha256Hex } from "../auth";
 import type { InvoiceDocument } from "./document";
 import { invoiceFont, onceParsingFontkit } from "./font";
+import { srgbIccProfile } from "./srgb-icc";
 
 const PAGE: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
@@ -58,8 +62,39 @@ class Writer {
 /** The file the CII XML is embedded as (Factur-X 1.0 / ZUGFeRD 2.x). */
 export const FACTUR_X_FILE = "factur-x.xml";
 
-function xmpMetadata(document: InvoiceDocument, title: string): string {
-  const escape = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+const FACTUR_X_NAMESPACE = "urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#";
+
+/** The Factur-X properties the XMP carries, declared in its PDF/A extension schema. */
+const FACTUR_X_PROPERTIES: [name: string, description: string][] = [
+  ["DocumentType", "The type of the hybrid document in capital letters, e.g. INVOICE or ORDER"],
+  ["DocumentFileName", "The name of the embedded XML document"],
+  ["Version", "The actual version of the standard applying to the embedded XML document"],
+  ["ConformanceLevel", "The conformance level of the embedded XML document"],
+];
+
+/** What the Info dictionary and the XMP both state (PDF/A: they must agree). */
+interface DocumentInfo {
+  title: string;
+  author: string;
+  /** Producer and creator tool: the seller. */
+  producer: string;
+  /** Creation, modification and metadata date: the issuing, to the second. */
+  date: Date;
+}
+
+const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+function xmpMetadata(info: DocumentInfo): string {
+  const date = info.date.toISOString().replace(/\.\d{3}Z$/, "Z");
+  const properties = FACTUR_X_PROPERTIES.map(
+    ([name, description]) => `
+        <rdf:li rdf:parseType="Resource">
+         <pdfaProperty:name>${name}</pdfaProperty:name>
+         <pdfaProperty:valueType>Text</pdfaProperty:valueType>
+         <pdfaProperty:category>external</pdfaProperty:category>
+         <pdfaProperty:description>${description}</pdfaProperty:description>
+        </rdf:li>`,
+  ).join("");
   return `<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
  <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -68,10 +103,36 @@ function xmpMetadata(document: InvoiceDocument, title: string): string {
    <pdfaid:conformance>B</pdfaid:conformance>
   </rdf:Description>
   <rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">
-   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${escape(title)}</rdf:li></rdf:Alt></dc:title>
-   <dc:creator><rdf:Seq><rdf:li>${escape(document.seller.name)}</rdf:li></rdf:Seq></dc:creator>
+   <dc:format>application/pdf</dc:format>
+   <dc:title><rdf:Alt><rdf:li xml:lang="x-default">${escapeXml(info.title)}</rdf:li></rdf:Alt></dc:title>
+   <dc:creator><rdf:Seq><rdf:li>${escapeXml(info.author)}</rdf:li></rdf:Seq></dc:creator>
   </rdf:Description>
-  <rdf:Description rdf:about="" xmlns:fx="urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#">
+  <rdf:Description rdf:about="" xmlns:pdf="http://ns.adobe.com/pdf/1.3/">
+   <pdf:Producer>${escapeXml(info.producer)}</pdf:Producer>
+  </rdf:Description>
+  <rdf:Description rdf:about="" xmlns:xmp="http://ns.adobe.com/xap/1.0/">
+   <xmp:CreatorTool>${escapeXml(info.producer)}</xmp:CreatorTool>
+   <xmp:CreateDate>${date}</xmp:CreateDate>
+   <xmp:ModifyDate>${date}</xmp:ModifyDate>
+   <xmp:MetadataDate>${date}</xmp:MetadataDate>
+  </rdf:Description>
+  <rdf:Description rdf:about="" xmlns:pdfaExtension="http://www.aiim.org/pdfa/ns/extension/"
+    xmlns:pdfaSchema="http://www.aiim.org/pdfa/ns/schema#" xmlns:pdfaProperty="http://www.aiim.org/pdfa/ns/property#">
+   <pdfaExtension:schemas>
+    <rdf:Bag>
+     <rdf:li rdf:parseType="Resource">
+      <pdfaSchema:schema>Factur-X PDFA Extension Schema</pdfaSchema:schema>
+      <pdfaSchema:namespaceURI>${FACTUR_X_NAMESPACE}</pdfaSchema:namespaceURI>
+      <pdfaSchema:prefix>fx</pdfaSchema:prefix>
+      <pdfaSchema:property>
+       <rdf:Seq>${properties}
+       </rdf:Seq>
+      </pdfaSchema:property>
+     </rdf:li>
+    </rdf:Bag>
+   </pdfaExtension:schemas>
+  </rdf:Description>
+  <rdf:Description rdf:about="" xmlns:fx="${FACTUR_X_NAMESPACE}">
    <fx:DocumentType>INVOICE</fx:DocumentType>
    <fx:DocumentFileName>${FACTUR_X_FILE}</fx:DocumentFileName>
    <fx:Version>1.0</fx:Version>
@@ -82,22 +143,38 @@ function xmpMetadata(document: InvoiceDocument, title: string): string {
 <?xpacket end="w"?>`;
 }
 
+/** The PDF/A parts beside the attachment: XMP metadata, the sRGB output intent and the document ID. */
+async function markPdfA3(pdf: PDFDocument, document: InvoiceDocument, info: DocumentInfo): Promise<void> {
+  const { context, catalog } = pdf;
+  // UTF-8 bytes: a string would be written as Latin-1 by pdf-lib. Uncompressed, as PDF/A wants XMP.
+  const metadata = context.stream(new TextEncoder().encode(xmpMetadata(info)), { Type: "Metadata", Subtype: "XML" });
+  catalog.set(PDFName.of("Metadata"), context.register(metadata));
+  const profile = context.register(context.flateStream(srgbIccProfile(), { N: 3 }));
+  const intent = context.obj({ Type: "OutputIntent", S: "GTS_PDFA1", OutputConditionIdentifier: PDFString.of("sRGB"), DestOutputProfile: profile });
+  catalog.set(PDFName.of("OutputIntents"), context.obj([context.register(intent)]));
+  // The ID names the document: the seller (its shop) and the number, the same on every rendering.
+  const id = PDFHexString.of((await sha256Hex(`${document.seller.vatId}\n${document.number}`)).slice(0, 32));
+  context.trailerInfo.ID = context.obj([id, id]);
+}
+
 /** The document as a PDF; with `facturX` (the CII XML) a Factur-X/ZUGFeRD invoice. */
 export async function renderInvoicePdf(document: InvoiceDocument, facturX?: string): Promise<Uint8Array> {
   const t = textsFor(document.language, "invoices", "document.");
   const money = (minor: number) => formatMoney(minor, document.currency, document.language);
-  const pdf = await PDFDocument.create();
+  // Info entries are set below, from what the XMP says, not from pdf-lib's defaults.
+  const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.registerFontkit(onceParsingFontkit);
   const font = await pdf.embedFont(await invoiceFont(), { subset: true });
   const title = `${t(document.kind)} ${document.number}`;
-  const issued = new Date(document.issuedAt);
-  pdf.setTitle(title);
-  pdf.setAuthor(document.seller.name);
-  pdf.setCreator(document.seller.name);
-  pdf.setProducer(document.seller.name);
+  const issued = new Date(Math.floor(Date.parse(document.issuedAt) / 1000) * 1000);
+  const info: DocumentInfo = { title, author: document.seller.name, producer: document.seller.name, date: issued };
+  pdf.setTitle(info.title);
+  pdf.setAuthor(info.author);
+  pdf.setCreator(info.producer);
+  pdf.setProducer(info.producer);
   pdf.setLanguage(document.language === "at" ? "de-AT" : document.language);
-  pdf.setCreationDate(issued);
-  pdf.setModificationDate(issued);
+  pdf.setCreationDate(info.date);
+  pdf.setModificationDate(info.date);
 
   const w = new Writer(pdf, font);
   const right = PAGE[0] - MARGIN;
@@ -199,8 +276,7 @@ export async function renderInvoicePdf(document: InvoiceDocument, facturX?: stri
       modificationDate: issued,
       afRelationship: AFRelationship.Alternative,
     });
-    const metadata = pdf.context.stream(xmpMetadata(document, title), { Type: "Metadata", Subtype: "XML" });
-    pdf.catalog.set(PDFName.of("Metadata"), pdf.context.register(metadata));
+    await markPdfA3(pdf, document, info);
   }
   return pdf.save({ useObjectStreams: false });
 }
