@@ -6,6 +6,7 @@
  * forged signature and a private customer's XRechnung are the same 404.
  */
 import { readPdf } from "@tests/kit/pdf-reading";
+import { pdfaProblems } from "@tests/kit/pdfa";
 import { ciiProblems } from "@tests/kit/e-invoice";
 import {
   ADDRESS,
@@ -67,7 +68,7 @@ test("the customer's order lists its invoice once it shipped; its link downloads
   expect((await h.fetch("GET", `${invoice!.pdfUrl}?format=xrechnung`, { headers: erika.headers })).status).toBe(404);
 });
 
-test("a business customer also downloads the XRechnung, which the validator accepts; the PDF carries the Factur-X XML", async () => {
+test("a business customer also downloads the XRechnung, which the validator accepts; the PDF carries the Factur-X XML and keeps PDF/A-3's structure", async () => {
   const [invoice] = await documentsOf(jan, jansOrder);
   expect(invoice!.xrechnungUrl).toBe(`/apiv2/customer/orders/${jansOrder.number}/documents/${invoice!.number}?format=xrechnung`);
   const xml = await h.fetch("GET", invoice!.xrechnungUrl!, { headers: jan.headers });
@@ -76,7 +77,9 @@ test("a business customer also downloads the XRechnung, which the validator acce
   const text = await xml.text();
   expect(text).toContain("urn:xeinkauf.de:kosit:xrechnung_3.0");
   expect(await ciiProblems(text)).toEqual([]);
-  const pdf = await readPdf(new Uint8Array(await (await h.fetch("GET", invoice!.pdfUrl, { headers: jan.headers })).arrayBuffer()));
+  const bytes = new Uint8Array(await (await h.fetch("GET", invoice!.pdfUrl, { headers: jan.headers })).arrayBuffer());
+  expect(await pdfaProblems(bytes)).toEqual([]);
+  const pdf = await readPdf(bytes);
   expect(await ciiProblems(pdf.attachments["factur-x.xml"]!)).toEqual([]);
 });
 

@@ -14,7 +14,7 @@ import { shopById } from "../shop";
 import type { OrderLineRow } from "../../tables/orders";
 import { ciiXml } from "./cii";
 import { creditNoteDocument, invoiceDocument, type DocumentHeader } from "./document";
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
+import { PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString } from "pdf-lib";
 import { FACTUR_X_FILE, renderInvoicePdf } from "./pdf";
 
 const PRIVATE: OrderAddress = { firstname: "Erika", lastname: "Muster", street: "Hauptstraße 5", postcode: "10115", city: "Berlin", countryCode: "de" };
@@ -292,6 +292,8 @@ describe("the e-invoice PDF keeps PDF/A-3's structure, and the checker refuses a
     ],
     ["a font without its file", (pdf) => fontDescriptors(pdf).forEach((descriptor) => descriptor.delete(PDFName.of("FontFile2"))), "font-not-embedded"],
     ["the XML not among the associated files", (pdf) => set(pdf.catalog, "AF", pdf.context.obj([])), "associated-file"],
+    ["a file spec without AFRelationship", (pdf) => fileSpecs(pdf).forEach((spec) => spec.delete(PDFName.of("AFRelationship"))), "associated-file"],
+    ["an encrypted PDF", (pdf) => void (pdf.context.trailerInfo.Encrypt = pdf.context.register(pdf.context.obj({ Filter: "Standard" }))), "encrypted"],
     ["an Info title other than the XMP's", (pdf) => pdf.setTitle("Something else"), "info-title"],
     ["an Info producer other than the XMP's", (pdf) => pdf.setProducer("pdf-lib"), "info-producer"],
     ["an Info creation date other than the XMP's", (pdf) => pdf.setCreationDate(new Date("2020-01-01T00:00:00Z")), "info-dates"],
@@ -304,13 +306,13 @@ describe("the e-invoice PDF keeps PDF/A-3's structure, and the checker refuses a
 
 /** The XMP of a PDF the renderer made (stored uncompressed). */
 function xmpOf(pdf: PDFDocument): string {
-  const stream = pdf.context.lookup(pdf.catalog.get(PDFName.of("Metadata"))) as unknown as { contents: Uint8Array };
-  return Buffer.from(stream.contents).toString("utf8");
+  return Buffer.from(pdf.context.lookup(pdf.catalog.get(PDFName.of("Metadata")), PDFRawStream).contents).toString("utf8");
 }
 
-function fontDescriptors(pdf: PDFDocument): PDFDict[] {
-  return pdf.context
+const dictsOfType = (pdf: PDFDocument, type: string): PDFDict[] =>
+  pdf.context
     .enumerateIndirectObjects()
     .map(([, object]) => object)
-    .filter((object): object is PDFDict => object instanceof PDFDict && object.get(PDFName.of("Type")) === PDFName.of("FontDescriptor"));
-}
+    .filter((object): object is PDFDict => object instanceof PDFDict && object.get(PDFName.of("Type")) === PDFName.of(type));
+const fontDescriptors = (pdf: PDFDocument) => dictsOfType(pdf, "FontDescriptor");
+const fileSpecs = (pdf: PDFDocument) => dictsOfType(pdf, "Filespec");
