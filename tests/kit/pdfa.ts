@@ -48,7 +48,15 @@ const STANDARD_PREFIXES = new Set([
   "pdfaField",
 ]);
 
-const unescapeXml = (value: string) => value.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const ENTITIES: Record<string, string> = { lt: "<", gt: ">", quot: '"', apos: "'", amp: "&" };
+const unescapeXml = (value: string) =>
+  value.replace(/&(lt|gt|quot|apos|amp|#\d+|#x[0-9a-fA-F]+);/g, (_, entity: string) =>
+    entity.startsWith("#x")
+      ? String.fromCodePoint(parseInt(entity.slice(2), 16))
+      : entity.startsWith("#")
+        ? String.fromCodePoint(Number(entity.slice(1)))
+        : ENTITIES[entity]!,
+  );
 
 function streamBytes(stream: PDFRawStream): Uint8Array {
   return stream.dict.get(PDFName.of("Filter")) === PDFName.of("FlateDecode") ? inflateSync(stream.contents) : stream.contents;

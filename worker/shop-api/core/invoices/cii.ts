@@ -23,7 +23,8 @@ export const CII_GUIDELINES = {
 } as const;
 export type CiiFlavour = keyof typeof CII_GUIDELINES;
 
-const escapeXml = (value: string): string =>
+/** Text made safe for XML element content and quoted attribute values. */
+export const escapeXml = (value: string): string =>
   value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 
 /** Minor units as a decimal amount with two places. */

@@ -245,10 +245,10 @@ describe("the e-invoice PDF keeps PDF/A-3's structure, and the checker refuses a
   });
 
   test("a producer with XML's special characters is the same in Info and XMP", async () => {
-    const seller = { ...document().seller, name: "Böden & <Parkett> GmbH" };
+    const seller = { ...document().seller, name: `Böden & <Parkett> "Zürich" GmbH` };
     const bytes = await renderInvoicePdf({ ...document(), seller }, ciiXml(document(), "service@bodenhaus.example"));
     expect(await pdfaProblems(bytes)).toEqual([]);
-    expect((await readPdf(bytes)).metadata).toContain("<pdf:Producer>Böden &amp; &lt;Parkett&gt; GmbH</pdf:Producer>");
+    expect((await readPdf(bytes)).metadata).toContain("<pdf:Producer>Böden &amp; &lt;Parkett&gt; &quot;Zürich&quot; GmbH</pdf:Producer>");
   });
 
   const set = (dict: PDFDict, key: string, value: Parameters<PDFDict["set"]>[1]) => dict.set(PDFName.of(key), value);
@@ -306,7 +306,9 @@ describe("the e-invoice PDF keeps PDF/A-3's structure, and the checker refuses a
 
 /** The XMP of a PDF the renderer made (stored uncompressed). */
 function xmpOf(pdf: PDFDocument): string {
-  return Buffer.from(pdf.context.lookup(pdf.catalog.get(PDFName.of("Metadata")), PDFRawStream).contents).toString("utf8");
+  const stream = pdf.context.lookup(pdf.catalog.get(PDFName.of("Metadata")));
+  if (!(stream instanceof PDFRawStream)) throw new Error("no XMP stream");
+  return Buffer.from(stream.contents).toString("utf8");
 }
 
 const dictsOfType = (pdf: PDFDocument, type: string): PDFDict[] =>

@@ -17,6 +17,7 @@ import { formatMoney, formatQuantity } from "@domain/money";
 import { unitLabel } from "@worker/lib/labels";
 import { textsFor } from "@worker/lib/texts";
 import { sha256Hex } from "../auth";
+import { escapeXml } from "./cii";
 import type { InvoiceDocument } from "./document";
 import { invoiceFont, onceParsingFontkit } from "./font";
 import { srgbIccProfile } from "./srgb-icc";
@@ -81,8 +82,6 @@ interface DocumentInfo {
   /** Creation, modification and metadata date: the issuing, to the second. */
   date: Date;
 }
-
-const escapeXml = (value: string) => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 function xmpMetadata(info: DocumentInfo): string {
   const date = info.date.toISOString().replace(/\.\d{3}Z$/, "Z");
