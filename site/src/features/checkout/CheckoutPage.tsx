@@ -158,7 +158,9 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
   };
 
   const send = async (body: OrderForm) => {
-    if (!quote || isValidating || submitting) return;
+    // Sent even while the quote is being asked again (it may start between the click and the form's validation):
+    // the order carries the total the visitor sees, and the shop API refuses it if the total has changed meanwhile.
+    if (!quote || submitting) return;
     // Tag manager: the delivery and payment chosen, as GA4 add_shipping_info and add_payment_info.
     trackEcommerce(addShippingInfo(quote.currency, quoteItems(quote.lines), body.deliveryMode));
     trackEcommerce(addPaymentInfo(quote.currency, quoteItems(quote.lines), body.paymentMethod));
