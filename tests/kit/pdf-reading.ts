@@ -22,11 +22,12 @@ export interface PdfFacts {
   title: string | undefined;
 }
 
-function decoded(stream: PDFRawStream): string {
-  const filter = stream.dict.get(PDFName.of("Filter"));
-  const bytes = filter === PDFName.of("FlateDecode") ? inflateSync(stream.contents) : Buffer.from(stream.contents);
-  return Buffer.from(bytes).toString("latin1");
+/** A stream's bytes, inflated when it is Flate-encoded. */
+export function streamBytes(stream: PDFRawStream): Uint8Array {
+  return stream.dict.get(PDFName.of("Filter")) === PDFName.of("FlateDecode") ? inflateSync(stream.contents) : stream.contents;
 }
+
+const decoded = (stream: PDFRawStream): string => Buffer.from(streamBytes(stream)).toString("latin1");
 
 /** A ToUnicode CMap's code -> text (bfchar and bfrange entries). */
 function unicodeMap(cmap: string): Map<string, string> {

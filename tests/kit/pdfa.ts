@@ -15,8 +15,8 @@
  * - `info-title`, `info-producer`, `info-dates`: the Info dictionary's Title, Producer and
  *   CreationDate/ModDate equal the XMP's dc:title, pdf:Producer and xmp:CreateDate/ModifyDate.
  */
-import { inflateSync } from "node:zlib";
 import { PDFArray, PDFDict, PDFDocument, PDFHexString, PDFName, PDFNumber, PDFRawStream, PDFString, type PDFObject } from "pdf-lib";
+import { streamBytes } from "./pdf-reading";
 
 /** XMP namespaces PDF/A-3 knows without an extension schema (ISO 19005-3 / XMP 2005). */
 const STANDARD_PREFIXES = new Set([
@@ -57,10 +57,6 @@ const unescapeXml = (value: string) =>
         ? String.fromCodePoint(Number(entity.slice(1)))
         : ENTITIES[entity]!,
   );
-
-function streamBytes(stream: PDFRawStream): Uint8Array {
-  return stream.dict.get(PDFName.of("Filter")) === PDFName.of("FlateDecode") ? inflateSync(stream.contents) : stream.contents;
-}
 
 function xmpProblems(xmp: string): string[] {
   const problems: string[] = [];
