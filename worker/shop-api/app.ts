@@ -73,7 +73,7 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   registerPaymentAdapters();
   const router = Router<Request, RouteArgs>();
   const any = (handler: Parameters<typeof route>[1]) => route(deps, handler);
-  const shop = (handler: Parameters<typeof shopRoute>[1]) => shopRoute(deps, handler);
+  const shop = (handler: Parameters<typeof shopRoute>[1], options?: Parameters<typeof shopRoute>[2]) => shopRoute(deps, handler, options);
 
   // Build-time data (shop-less: the build asks for every shop by argument; the build's token).
   router.all("/graphql", any(graphqlRoute));
@@ -198,7 +198,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // The cart's voucher (checkout/voucher.ts): answers the quote; codes tried are counted per client address.
   router.post("/apiv2/cart/voucher", shop(visitorRoute(applyVoucher, { lazy: true })));
   router.delete("/apiv2/cart/voucher", shop(visitorRoute(removeVoucher, { lazy: true })));
-  router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder, { lazy: true })));
+  // The order's first read (the cart) takes its Idempotency-Key in the same batch: one round trip less.
+  router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder, { lazy: true }), { claimInFirstRead: true }));
   router.get("/apiv2/checkout/order/:number", shop(visitorRoute(getOrder)));
   // Online payments (checkout/payments.ts; docs/decisions/0036): another try, the visitor's return, the provider's report.
   router.post("/apiv2/checkout/order/:number/payment", shop(visitorRoute(retryPayment)));

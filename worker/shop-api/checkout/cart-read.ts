@@ -16,7 +16,8 @@ export interface CheckoutCart {
 
 /**
  * The visitor (loaded, renewed when due), its lines and its applied voucher; no token or an expired
- * visitor: an empty cart. `before(visitorId)`: statements to run first in the same batch (a change the read then sees).
+ * visitor: an empty cart. `before(visitorId)`: statements to run first in the same batch (a change the read then sees);
+ * a keyed order's Idempotency-Key claim runs before them.
  */
 export async function readCheckoutCart(ctx: VisitorContext, before: (visitorId: string) => SqlFragment[] = () => []): Promise<CheckoutCart> {
   const { tokenHash } = ctx.visitorState;
@@ -25,13 +26,16 @@ export async function readCheckoutCart(ctx: VisitorContext, before: (visitorId: 
     ctx.visitorState.loaded = true;
     return { rows: [], applied: null };
   }
-  const first = before(tokenHash).map((statement) => statement.prepare(ctx.db));
+  // A keyed order takes its Idempotency-Key first (core/idempotency.ts): before the batch's writes, in its round trip.
+  const claim = ctx.deferredClaim?.take() ?? null;
+  const first = [...(claim ? [claim] : []), ...before(tokenHash)].map((statement) => statement.prepare(ctx.db));
   const results = await ctx.db.batch([
     ...first,
     visitorRead,
     cartLines(tokenHash, ctx.shop.id, ctx.language).prepare(ctx.db),
     selectCartVoucher(tokenHash, ctx.shop.id).prepare(ctx.db),
   ]);
+  if (claim) ctx.deferredClaim!.taken(results[0]!);
   const [visitorResult, linesResult, voucherResult] = results.slice(first.length);
   if (!takeVisitorResult(ctx, visitorResult)) return { rows: [], applied: null };
   return { rows: linesResult!.results as CartLineRow[], applied: cartVoucherOf(voucherResult!.results[0] as CartVoucherRow | undefined) };

@@ -250,6 +250,18 @@ describe("POST /apiv2/checkout/order", () => {
     expect(await orderCounts(h.db)).toEqual(before);
   });
 
+  test("an order refused for its body keeps no answer under its key: the same key with the body corrected places the order", async () => {
+    const token = await cartWith([["FLOOR-1", 1]]);
+    const headers = { "idempotency-key": "order-attempt-corrected" };
+    const refused = await h.call("POST", "/apiv2/checkout/order", { body: order({ email: "not-an-address" }), token, headers });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toContainEqual(expect.objectContaining({ field: "email", message: "Please enter a valid e-mail address." }));
+    const before = await orderCounts(h.db);
+    const placed = await h.call("POST", "/apiv2/checkout/order", { body: order(), token, headers });
+    expect(placed.status).toBe(200);
+    expect((await orderCounts(h.db)).orders).toBe(before.orders! + 1);
+  });
+
   test("another visitor's order and unknown numbers are 404", async () => {
     const owner = await cartWith([["FLOOR-1", 1]]);
     const placed = await h.call("POST", "/apiv2/checkout/order", { body: order(), token: owner });

@@ -6,7 +6,8 @@
  * this way and no other, docs/decisions/0029). Shop routes also get the shop and
  * language resolved once from the edge's headers.
  */
-import type { D1Database } from "@cloudflare/workers-types";
+import type { D1Database, D1Result } from "@cloudflare/workers-types";
+import type { SqlFragment } from "@worker/lib/sql";
 import type { ShopApiEnv } from "@worker/env";
 import type { Meta } from "./envelope";
 import type { Shop } from "./shop";
@@ -20,6 +21,20 @@ export interface ApiContext {
   waitUntil(task: Promise<unknown>): void;
   meta: Meta;
   headers: Record<string, string>;
+  /** A keyed write of a route that takes its Idempotency-Key in its first read (core/idempotency.ts); otherwise absent. */
+  deferredClaim?: DeferredClaim;
+}
+
+/**
+ * The claim of a route that takes its key in its first read's batch (`claimInFirstRead`), saving
+ * the claim's own round trip: the handler's first batch runs `statement` first, before any write
+ * of the handler, and hands its result to `taken`, which throws when another run holds the key.
+ */
+export interface DeferredClaim {
+  /** The claim's statement, once; null when it was taken already. */
+  take(): SqlFragment | null;
+  /** The claim statement's result; throws (409, replaced by the other run's answer) when the key is another run's. */
+  taken(result: D1Result): void;
 }
 
 export interface ShopContext extends ApiContext {

@@ -8,7 +8,8 @@ import type { ShopApiEnv } from "@worker/env";
 import { VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import { createHarness as createCommerceHarness } from "@tests/kit/commerce";
 import type { ApiContext } from "./context";
-import type { ApiErrorItem } from "./envelope";
+import { failureResponse, type ApiErrorItem } from "./envelope";
+import { sql, type SqlFragment } from "@worker/lib/sql";
 import { withIdempotency } from "./idempotency";
 import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "@tests/kit/api-harness";
 import { JPEG, PNG, text } from "@tests/kit/images";
@@ -292,6 +293,91 @@ describe("withIdempotency on its own", () => {
       status: 404,
       replayed: "true",
       body: '{"status":404}',
+    });
+  });
+
+  describe("a route that takes its key in its first read (claimInFirstRead)", () => {
+    /** A handler as the order's: its first batch takes the key (when asked to), then `statements` run in it; a throw is its failure answer. */
+    const firstRead =
+      (runs: { started: number; past: number }, statements: SqlFragment[] = [sql`SELECT 1`]) =>
+      async (ctx: ApiContext): Promise<Response> => {
+        runs.started++;
+        try {
+          const claim = ctx.deferredClaim!.take()!;
+          const results = await ctx.db.batch([claim, ...statements].map((statement) => statement.prepare(ctx.db)));
+          ctx.deferredClaim!.taken(results[0]!);
+          runs.past++;
+          return new Response('{"status":201}', { status: 201, headers: { "content-type": "application/json" } });
+        } catch (error) {
+          return failureResponse(error, {});
+        }
+      };
+    const deferred = { claimInFirstRead: true };
+
+    test("the key is taken in the handler's batch: a repeat stops at its read and gets the first answer", async () => {
+      const key = newKey();
+      const runs = { started: 0, past: 0 };
+      const first = await withIdempotency(contextFor(key), firstRead(runs), deferred);
+      expect(first.status).toBe(201);
+      await Promise.all(pending.splice(0));
+      const replay = await withIdempotency(contextFor(key), firstRead(runs), deferred);
+      expect({ runs, status: replay.status, replayed: replay.headers.get("idempotent-replayed"), body: await replay.text() }).toEqual({
+        runs: { started: 2, past: 1 },
+        status: 201,
+        replayed: "true",
+        body: '{"status":201}',
+      });
+    });
+
+    test("while the first still runs, a repeat stops at its read with 409 idempotency_in_progress", async () => {
+      const key = newKey();
+      const runs = { started: 0, past: 0 };
+      // The first run took the key and has not answered yet.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const first = withIdempotency(
+        contextFor(key),
+        async (keyed) => {
+          const taken = keyed.deferredClaim!.take()!;
+          const [result] = await keyed.db.batch([taken.prepare(keyed.db)]);
+          keyed.deferredClaim!.taken(result!);
+          await held;
+          return new Response("{}", { status: 201 });
+        },
+        deferred,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const repeat = await withIdempotency(contextFor(key), firstRead(runs), deferred);
+      expect({ status: repeat.status, code: ((await repeat.json()) as Answer).errors[0]?.code, past: runs.past }).toEqual({
+        status: 409,
+        code: "idempotency_in_progress",
+        past: 0,
+      });
+      release();
+      expect((await first).status).toBe(201);
+      await Promise.all(pending.splice(0));
+    });
+
+    test("an answer given before the key was taken (a refused body) is not kept: the same key runs again", async () => {
+      const key = newKey();
+      const runs = { started: 0, past: 0 };
+      const refused = async () => new Response('{"status":422}', { status: 422 });
+      expect((await withIdempotency(contextFor(key), refused, deferred)).status).toBe(422);
+      expect(pending).toEqual([]);
+      expect((await withIdempotency(contextFor(key), firstRead(runs), deferred)).status).toBe(201);
+      expect(runs).toEqual({ started: 1, past: 1 });
+      await Promise.all(pending.splice(0));
+    });
+
+    test("a batch that failed with the claim in it gives the key up at once: the retry runs", async () => {
+      const key = newKey();
+      const runs = { started: 0, past: 0 };
+      const failed = await withIdempotency(contextFor(key), firstRead(runs, [sql`SELECT * FROM no_such_table`]), deferred);
+      expect(failed.status).toBe(500);
+      expect(pending).toEqual([]);
+      const retried = await withIdempotency(contextFor(key), firstRead(runs), deferred);
+      expect({ status: retried.status, runs }).toEqual({ status: 201, runs: { started: 2, past: 1 } });
+      await Promise.all(pending.splice(0));
     });
   });
 });

@@ -21,8 +21,9 @@
  * handler. A multipart boundary is left out of the fingerprint: browsers pick a new one
  * every time they send the same form.
  */
-import { STAFF_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import type { D1Database } from "@cloudflare/workers-types";
+import type { SqlFragment } from "@worker/lib/sql";
+import { STAFF_SESSION_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import { shopDirectory } from "@config/shops";
 import { indexOfBytes, multipartBoundary } from "@worker/lib/multipart";
 import { readLimitedBody } from "@worker/lib/read-limited-body";
@@ -37,7 +38,7 @@ import {
   type StoredAnswer,
 } from "../tables/idempotency-keys";
 import { randomToken, sha256Hex, visitorToken } from "./auth";
-import type { ApiContext } from "./context";
+import type { ApiContext, DeferredClaim } from "./context";
 import { fail, failureResponse, MESSAGES } from "./envelope";
 import { clientKey } from "./rate-limit";
 import { sessionTokenFrom } from "./session-tokens";
@@ -92,38 +93,77 @@ async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
 
 type Turn = { kind: "run"; claim: string } | { kind: "replay"; answer: StoredAnswer };
 
-/** Takes the key for this run, or finds the kept answer to replay; throws 409/422. */
-async function takeTurn(ctx: ApiContext, scope: string, key: string, fingerprint: string): Promise<Turn> {
-  const claim = randomToken(16);
+/** What a claim of the key is about: the caller, the key, the request's fingerprint. */
+interface KeyRequest {
+  scope: string;
+  key: string;
+  fingerprint: string;
+}
+
+/** The statement that takes the key for a run holding `claim`: its one row names the winning claim, none when another run holds the key. */
+function claimStatement(ctx: ApiContext, { scope, key, fingerprint }: KeyRequest, claim: string): SqlFragment {
   const now = ctx.now;
-  let won: { claim: string } | null;
-  try {
-    won = await claimKey({
-      scope,
-      key,
-      fingerprint,
-      claim,
-      now,
-      expiresAt: new Date(now.getTime() + KEEP_ANSWERS_MS),
-      staleBefore: new Date(now.getTime() - STALE_AFTER_MS),
-    })
-      .prepare(ctx.db)
-      .first<{ claim: string }>();
-  } catch (error) {
-    // The claim may have been written before D1 failed: give it up, or the retry would wait for a run that never started.
-    await releaseKey(scope, key, claim)
-      .prepare(ctx.db)
-      .run()
-      .catch(() => undefined);
-    throw error;
-  }
-  if (won?.claim === claim) return { kind: "run", claim };
+  return claimKey({
+    scope,
+    key,
+    fingerprint,
+    claim,
+    now,
+    expiresAt: new Date(now.getTime() + KEEP_ANSWERS_MS),
+    staleBefore: new Date(now.getTime() - STALE_AFTER_MS),
+  });
+}
+
+/** A claim whose statement failed may have been written before D1 failed: given up, or a retry would wait for a run that never started. */
+const giveUp = (ctx: ApiContext, { scope, key }: KeyRequest, claim: string): Promise<unknown> =>
+  releaseKey(scope, key, claim)
+    .prepare(ctx.db)
+    .run()
+    .catch(() => undefined);
+
+/** Another run holds the key: its kept answer to replay; throws 422 (another request) or 409 (still running). */
+async function otherRunsAnswer(ctx: ApiContext, { scope, key, fingerprint }: KeyRequest): Promise<StoredAnswer> {
   const row = await selectKey(scope, key).prepare(ctx.db).first<IdempotencyKeyRow>();
   if (row && row.fingerprint !== fingerprint) throw fail(422, MESSAGES.idempotencyKeyReused, "idempotency_key_reused");
   const answer = row ? storedAnswerOf(row) : null;
   // No row: the other run just gave the key up (it failed); the caller may retry at once.
-  if (!answer) throw fail(409, MESSAGES.idempotencyInProgress, "idempotency_in_progress", {}, { "retry-after": "1" });
-  return { kind: "replay", answer };
+  if (!answer) throw inProgress();
+  return answer;
+}
+
+const inProgress = () => fail(409, MESSAGES.idempotencyInProgress, "idempotency_in_progress", {}, { "retry-after": "1" });
+
+/** Takes the key for this run, or finds the kept answer to replay; throws 409/422. */
+async function takeTurn(ctx: ApiContext, request: KeyRequest): Promise<Turn> {
+  const claim = randomToken(16);
+  let won: { claim: string } | null;
+  try {
+    won = await claimStatement(ctx, request, claim).prepare(ctx.db).first<{ claim: string }>();
+  } catch (error) {
+    await giveUp(ctx, request, claim);
+    throw error;
+  }
+  return won?.claim === claim ? { kind: "run", claim } : { kind: "replay", answer: await otherRunsAnswer(ctx, request) };
+}
+
+type DeferredState = "untaken" | "sent" | "won" | "lost";
+
+function deferredClaim(ctx: ApiContext, request: KeyRequest): DeferredClaim & { claim: string; state(): DeferredState } {
+  const claim = randomToken(16);
+  let state: DeferredState = "untaken";
+  return {
+    claim,
+    take() {
+      if (state !== "untaken") return null;
+      state = "sent";
+      return claimStatement(ctx, request, claim);
+    },
+    taken(result) {
+      state = (result.results[0] as { claim?: string } | undefined)?.claim === claim ? "won" : "lost";
+      if (state === "lost") throw inProgress();
+    },
+    state: () => state,
+  };
 }
 
 /** Answers that a later retry may not get again: failures of the server and rate-limit refusals. */
@@ -133,7 +173,7 @@ const isTransient = (status: number): boolean => status >= 500 || status === 429
  * Keeps the answer for replays after it has left (waitUntil), or gives the key up before answering (transient or too
  * large: the retry runs at once); answers the same response.
  */
-async function settle(ctx: ApiContext, scope: string, key: string, claim: string, response: Response): Promise<Response> {
+async function settle(ctx: ApiContext, { scope, key }: KeyRequest, claim: string, response: Response): Promise<Response> {
   const body = response.status >= 500 ? "" : await response.text();
   const answer: StoredAnswer = { status: response.status, headers: {}, body };
   for (const name of REPLAYED_HEADERS) {
@@ -159,25 +199,61 @@ async function settle(ctx: ApiContext, scope: string, key: string, claim: string
 /**
  * The route table's idempotency step: runs `execute` directly unless the request is a
  * keyed write; then once per caller and key, replaying the kept answer to repeats.
+ * `claimInFirstRead`: the handler takes the key in its first read's batch (ctx.deferredClaim); an
+ * answer it gives before taking it (a refusal of the body) is not kept, and a retry is checked again.
  */
-export async function withIdempotency<C extends ApiContext>(ctx: C, execute: (ctx: C) => Promise<Response>): Promise<Response> {
+export async function withIdempotency<C extends ApiContext>(
+  ctx: C,
+  execute: (ctx: C) => Promise<Response>,
+  { claimInFirstRead = false } = {},
+): Promise<Response> {
   const key = ctx.request.headers.get(IDEMPOTENCY_KEY_HEADER);
   if (key === null || !WRITE_METHODS.has(ctx.request.method)) return execute(ctx);
-  let scope: string;
-  let turn: Turn;
+  let keyRequest: KeyRequest;
   let request: Request;
   try {
     if (!VALID_KEY.test(key)) throw fail(400, MESSAGES.invalid, "idempotency_key_invalid", { field: "Idempotency-Key" });
     const hadBody = ctx.request.body !== null;
     const body = await readBody(ctx.request);
     request = new Request(ctx.request.url, { method: ctx.request.method, headers: ctx.request.headers, body: hadBody ? body : null });
-    scope = await callerScope(ctx.request);
-    turn = await takeTurn(ctx, scope, key, await fingerprintOf(ctx.request, ctx.url, body));
+    const [scope, fingerprint] = await Promise.all([callerScope(ctx.request), fingerprintOf(ctx.request, ctx.url, body)]);
+    keyRequest = { scope, key, fingerprint };
   } catch (error) {
     return failureResponse(error, ctx.meta);
   }
-  if (turn.kind === "replay") return answerResponse(turn.answer, { [REPLAYED_HEADER]: "true" });
-  return settle(ctx, scope, key, turn.claim, await execute({ ...ctx, request }));
+  if (claimInFirstRead) return runDeferred(ctx, execute, request, keyRequest);
+  let turn: Turn;
+  try {
+    turn = await takeTurn(ctx, keyRequest);
+  } catch (error) {
+    return failureResponse(error, ctx.meta);
+  }
+  if (turn.kind === "replay") return replayed(turn.answer);
+  return settle(ctx, keyRequest, turn.claim, await execute({ ...ctx, request }));
+}
+
+const replayed = (answer: StoredAnswer): Response => answerResponse(answer, { [REPLAYED_HEADER]: "true" });
+
+/** withIdempotency for a handler that takes the key in its first read's batch. */
+async function runDeferred<C extends ApiContext>(ctx: C, execute: (ctx: C) => Promise<Response>, request: Request, keyRequest: KeyRequest): Promise<Response> {
+  const deferred = deferredClaim(ctx, keyRequest);
+  const response = await execute({ ...ctx, request, deferredClaim: deferred });
+  switch (deferred.state()) {
+    case "won":
+      return settle(ctx, keyRequest, deferred.claim, response);
+    case "lost":
+      try {
+        return replayed(await otherRunsAnswer(ctx, keyRequest));
+      } catch (error) {
+        return failureResponse(error, ctx.meta);
+      }
+    case "sent":
+      // The batch that carried the claim failed: the key is given up, the failure answered.
+      await giveUp(ctx, keyRequest, deferred.claim);
+      return response;
+    case "untaken":
+      return response;
+  }
 }
 
 /** The cron's cleanup: deletes the keys whose 24 hours are over; answers how many. */

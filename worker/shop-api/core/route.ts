@@ -75,13 +75,18 @@ async function answer<C extends ApiContext>(ctx: C, handler: Handler<C>, params:
   return response;
 }
 
-async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params, { idempotent = false } = {}): Promise<Response> {
+async function run<C extends ApiContext>(
+  ctx: C,
+  handler: Handler<C>,
+  params: Params,
+  { idempotent = false, claimInFirstRead = false } = {},
+): Promise<Response> {
   try {
     await limitPerIp(ctx);
   } catch (error) {
     return failureResponse(error, ctx.meta);
   }
-  return idempotent ? withIdempotency(ctx, (keyed) => answer(keyed, handler, params)) : answer(ctx, handler, params);
+  return idempotent ? withIdempotency(ctx, (keyed) => answer(keyed, handler, params), { claimInFirstRead }) : answer(ctx, handler, params);
 }
 
 const paramsOf = (request: IRequest): Params => {
@@ -95,13 +100,17 @@ export function route(deps: RouteDeps, handler: Handler<ApiContext>, options: { 
   return (request, env, execution) => run(baseContext(request, env, execution, deps), handler, paramsOf(request), options);
 }
 
-/** A route of the storefront API: answers 404 unless the request names a configured shop. */
-export function shopRoute(deps: RouteDeps, handler: Handler<ShopContext>): Route {
+/**
+ * A route of the storefront API: answers 404 unless the request names a configured shop.
+ * `claimInFirstRead`: the handler takes a keyed write's Idempotency-Key in its first read's batch
+ * (ctx.deferredClaim), before it writes anything, instead of a round trip of its own.
+ */
+export function shopRoute(deps: RouteDeps, handler: Handler<ShopContext>, { claimInFirstRead = false } = {}): Route {
   return async (request, env, execution) => {
     const base = baseContext(request, env, execution, deps);
     const resolved = resolveShop(base.request);
     if (!resolved) return failureResponse(notFound());
     // The shop's live data lives in its database (core/shop-database.ts); DB unless SHOP_DATABASES names another.
-    return run({ ...base, ...resolved, db: shopDatabase(env, resolved.shop.id) }, handler, paramsOf(request), { idempotent: true });
+    return run({ ...base, ...resolved, db: shopDatabase(env, resolved.shop.id) }, handler, paramsOf(request), { idempotent: true, claimInFirstRead });
   };
 }
