@@ -1,6 +1,6 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
 import { WIDGET_STAND_IN_PORT } from "@scripts/lib/local-ports";
-import { fetchPage, hydrated, testHost, testOrigin } from "./support/site";
+import { fetchPage, hydrated, openSearchOverlay, testHost, testOrigin } from "./support/site";
 
 /**
  * The guide magazine and the chat page (docs/decisions/0070): the header's magazine link,
@@ -44,11 +44,7 @@ test("the search's advice group names the magazine's guide first and links to it
   });
 
   await page.goto(`${testOrigin("DE")}/`);
-  const overlay = page.getByTestId("search-overlay");
-  await expect(async () => {
-    await page.getByTestId("header-search").click();
-    await expect(overlay).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+  const overlay = await openSearchOverlay(page);
   await overlay.getByTestId("search-input").fill("pflegen");
   await overlay.getByTestId("search-tab-advises").click();
   await overlay.getByRole("link", { name: "Parkett richtig pflegen" }).click();

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { fetchPage, testHost } from "./support/site";
+import { expect, test } from "@playwright/test";
+import { fetchPage, openSearchOverlay, testHost } from "./support/site";
 
 /**
  * Search in the browser: the overlay from the header search form with
@@ -23,22 +23,12 @@ async function broadQuery(): Promise<{ query: string; total: number }> {
   return best;
 }
 
-/** The overlay opens from the header search once the page is interactive. */
-async function openOverlay(page: Page) {
-  const overlay = page.getByTestId("search-overlay");
-  await expect(async () => {
-    await page.getByTestId("header-search").click();
-    await expect(overlay).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
-  return overlay;
-}
-
 test("overlay: suggestions after three characters, a filter, load more, open a product", async ({ page }) => {
   const { query, total } = await broadQuery();
   expect(total).toBeGreaterThan(0);
 
   await page.goto(`${ORIGIN}/`);
-  const overlay = await openOverlay(page);
+  const overlay = await openSearchOverlay(page);
   const input = overlay.getByTestId("search-input");
   await expect(input).toBeFocused();
 
@@ -99,7 +89,7 @@ test("overlay: suggestions after three characters, a filter, load more, open a p
 test("overlay: no results point to the chat; the last searches are remembered", async ({ page }) => {
   const { query } = await broadQuery();
   await page.goto(`${ORIGIN}/`);
-  const overlay = await openOverlay(page);
+  const overlay = await openSearchOverlay(page);
   const input = overlay.getByTestId("search-input");
   await input.fill("xqzwv");
   await expect(overlay.getByTestId("search-no-results")).toBeVisible();

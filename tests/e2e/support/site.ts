@@ -1,4 +1,4 @@
-import { expect, type CDPSession, type Page } from "@playwright/test";
+import { expect, type CDPSession, type Locator, type Page } from "@playwright/test";
 import { request as httpRequest } from "node:http";
 import { localHost, localPort } from "@scripts/lib/local-ports";
 import { loadShopConfig } from "@scripts/lib/shops";
@@ -67,6 +67,18 @@ export const TEST_HOSTS: Record<string, string> = Object.fromEntries(
     .filter((shop) => E2E_SHOPS.some((id) => id === shop.id))
     .map((shop) => [`https://${shop.hosts.production[0]}`, localHost(config, shop.id, "test")]),
 );
+
+/**
+ * Opens the search overlay from the header search, as a shopper does: one click once the field's handlers are bound.
+ * A repeated click while the overlay's code loads would land on the opened overlay's backdrop and close it again.
+ */
+export async function openSearchOverlay(page: Page): Promise<Locator> {
+  const overlay = page.getByTestId("search-overlay");
+  await hydrated(page, "[data-testid=header-search]", 20_000);
+  await page.getByTestId("header-search").click();
+  await expect(overlay).toBeVisible({ timeout: 20_000 });
+  return overlay;
+}
 
 /**
  * Waits until the page's code has hydrated the element (before that, clicks on it do nothing):
