@@ -27,8 +27,8 @@ export interface ApiContext {
 
 /**
  * The claim of a route that takes its key in its first read's batch (`claimInFirstRead`), saving
- * the claim's own round trip: the handler's first batch runs `statement` first, before any write
- * of the handler, and hands its result to `taken`, which throws when another run holds the key.
+ * the claim's own round trip: the handler's first batch runs the statement `take()` gives first, before
+ * any write of the handler, and hands its result to `taken`, which throws when another run holds the key.
  */
 export interface DeferredClaim {
   /** The claim's statement, once; null when it was taken already. */
