@@ -119,6 +119,13 @@ test("rate limiting over fetch counts per key", async () => {
   expect(await limiter.limit({ key: "b" })).toEqual({ success: true });
 });
 
+test("a call right after the event loop stood still past workerd's idle close (15 s) reaches the worker, on a new connection", async () => {
+  // Connections of the pool are open and idle (parallel calls opened several); the process then blocks, as a synchronous test on a busy machine does.
+  await Promise.all([1, 2, 3].map(() => db.prepare("SELECT 1").first()));
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 16_000);
+  expect(await db.prepare("SELECT 1 AS one").first("one")).toBe(1);
+}, 40_000);
+
 test("nothing here started Miniflare's Node proxy (its synchronous round trips)", () => {
   expect(proxyClient).not.toHaveBeenCalled();
 });

@@ -8,7 +8,7 @@
  * answer behind that fails every later one of the instance (docs/decisions/0041).
  *
  * Here a small worker (`bindingsWorker`) runs in the same Miniflare with the real bindings;
- * Node reaches it with `mf.dispatchFetch` only (asynchronous, no Atomics.wait):
+ * Node reaches it over HTTP only (asynchronous, no Atomics.wait; `dispatch` below):
  *
  * - D1 (`d1OverFetch`): `prepare` and `bind` build a plain statement `{sql, params}` in Node
  *   (`bind` converts and refuses values exactly as D1's binding does, synchronously); `first`,
@@ -34,14 +34,15 @@
  * columns of the search tables read as arrays of bytes here exactly as through D1.
  */
 import type { D1Database, D1ExecResult, D1PreparedStatement, D1Result, R2Bucket, R2Object, R2ObjectBody, RateLimit } from "@cloudflare/workers-types";
-import type { Miniflare, V4WorkerOptions } from "miniflare";
+import { CoreHeaders, type Miniflare, type V4WorkerOptions } from "miniflare";
+import { Agent, fetch } from "undici";
 
 /** The helper worker's name and the host its route answers (any request to it reaches the helper, whichever worker comes first). */
 export const BINDINGS_WORKER_NAME = "bindings-over-fetch";
 const HOST = "bindings-over-fetch.internal";
 
-/** What of a Miniflare the clients use: its dispatchFetch, nothing synchronous. */
-export type FetchTarget = Pick<Miniflare, "dispatchFetch">;
+/** What of a Miniflare the clients use: the address of its runtime, nothing synchronous. */
+export type FetchTarget = Pick<Miniflare, "ready">;
 
 /** The bindings the helper worker has: those of the worker whose storage it shares (same IDs give the same storage). */
 export type HelperBindings = Pick<V4WorkerOptions, "d1Databases" | "r2Buckets" | "ratelimits" | "serviceBindings">;
@@ -173,15 +174,48 @@ function revive(wire: WireError, origin?: Error): Error {
   return error;
 }
 
-const dispatch = (mf: FetchTarget, path: string, init: RequestInit = {}) =>
-  mf.dispatchFetch(`http://${HOST}${path}`, init as Parameters<FetchTarget["dispatchFetch"]>[1]);
+/**
+ * Node's connections to the runtimes, kept a second for the next call. workerd closes a
+ * connection after 15 s without a request, and the pool closes its idle connections by a timer.
+ * A process whose event loop was blocked for longer (a test that generates a catalogue
+ * synchronously on a busy machine) never ran that timer: its next call went out on a connection
+ * workerd had closed and failed with "other side closed" (Miniflare's `dispatchFetch` has this
+ * pool). So the client notes the time at every call's start and answer; after more than
+ * STALE_AFTER_MS without a note it trusts no idle connection: it sends on new ones, and the old
+ * pool closes once its calls are answered.
+ */
+const STALE_AFTER_MS = 5_000;
+const newConnections = () => new Agent({ keepAliveTimeout: 1_000, keepAliveMaxTimeout: 1_000 });
+let connections = newConnections();
+let lastNoted = performance.now();
+
+/** The connections to send on now (new ones after a pause), noting the time. */
+function connectionsNow(): Agent {
+  const now = performance.now();
+  if (now - lastNoted > STALE_AFTER_MS) {
+    void connections.close();
+    connections = newConnections();
+  }
+  lastNoted = now;
+  return connections;
+}
+
+/** A call to the helper worker, routed as `mf.dispatchFetch` routes it: the runtime's entry reads the URL meant from a header. */
+async function dispatch(mf: FetchTarget, path: string, init: RequestInit = {}) {
+  const url = `http://${HOST}${path}`;
+  const headers = { ...Object.fromEntries(new Headers(init.headers)), [CoreHeaders.ORIGINAL_URL]: url, [CoreHeaders.DISABLE_PRETTY_ERROR]: "true" };
+  const { origin } = await mf.ready;
+  const response = await fetch(`${origin}${path}`, { ...(init as Parameters<typeof fetch>[1]), headers, dispatcher: connectionsNow() });
+  connectionsNow();
+  return response;
+}
 
 async function call<T>(mf: FetchTarget, path: string, init: RequestInit, origin: Error): Promise<T> {
   return answerOf<T>(await dispatch(mf, path, init), origin);
 }
 
 /** The worker's JSON answer: its value, or its error thrown. */
-async function answerOf<T>(response: Awaited<ReturnType<FetchTarget["dispatchFetch"]>>, origin: Error): Promise<T> {
+async function answerOf<T>(response: Awaited<ReturnType<typeof dispatch>>, origin: Error): Promise<T> {
   const text = await response.text();
   let answer: Answer<T>;
   try {
