@@ -43,16 +43,31 @@ export function CartLine({
 }) {
   const { t } = useTranslation("checkout");
   const [value, setValue] = React.useState(line.quantity);
-  React.useEffect(() => setValue(line.quantity), [line.quantity]);
+  // The visitor changed the counter since the last change went out; one change is on its way at a time.
+  const changed = React.useRef(false);
+  const [sending, setSending] = React.useState(false);
+  // The cart's quantity shows, unless the visitor changed the counter since: a second + while the first was on its
+  // way goes out next, instead of being undone by the first one's answer.
   React.useEffect(() => {
-    if (value === line.quantity) return undefined;
+    if (!changed.current) setValue(line.quantity);
+  }, [line.quantity]);
+  React.useEffect(() => {
+    if (value === line.quantity) changed.current = false;
+    if (!changed.current || sending) return undefined;
     const timer = setTimeout(() => {
+      changed.current = false;
+      setSending(true);
       void onQuantity(line, value).then((done) => {
-        if (!done) setValue(line.quantity);
+        if (!done && !changed.current) setValue(line.quantity);
+        setSending(false);
       });
     }, QUANTITY_SETTLE_MS);
     return () => clearTimeout(timer);
-  }, [value, line, onQuantity]);
+  }, [value, line, onQuantity, sending]);
+  const choose = (next: number) => {
+    changed.current = true;
+    setValue(next);
+  };
   const amount = (value: number) => `${formatQuantity(value, language)} ${line.unitLabel}`;
   const content = amount(line.packageContent);
   const problemId = `cart-line-problem-${line.itemId}`;
@@ -90,7 +105,7 @@ export function CartLine({
           min={line.minimumQuantity}
           max={line.maxQuantity}
           disabled={busy}
-          onChange={setValue}
+          onChange={choose}
         />
         <button type="button" className="button link cart-line-remove" disabled={busy} onClick={() => onRemove(line)} data-testid="remove-line">
           {t("cart.remove")}

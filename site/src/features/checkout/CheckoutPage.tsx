@@ -231,6 +231,10 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
 
   const errors = formState.errors;
   const blocking = quote.canCheckout ? [] : quote.problems;
+  // The total shown may still change: the quote is being asked again, or a postcode or VAT ID typed has not been
+  // asked for yet. The order waits for it (the button would otherwise be enabled in the half second before the
+  // postcode's quote starts, and a click that lands as that quote starts finds the button disabled and is lost).
+  const totalPending = isValidating || postcode !== shipTo.postcode || quotedVatId !== vatId;
   const fieldError = (message: string | undefined, id: string) =>
     message ? (
       <span className="field-error" id={id} role="alert">
@@ -427,7 +431,7 @@ export function CheckoutPage({ shop, language, legal }: { shop: CheckoutShop; la
             <p className="checkout-total">
               {t("checkout.summary.grand")}: <strong>{quote.totals.grand.formattedWithCurrency}</strong>
             </p>
-            <button type="submit" className="button primary" disabled={submitting || isValidating || blocking.length > 0} data-testid="place-order">
+            <button type="submit" className="button primary" disabled={submitting || totalPending || blocking.length > 0} data-testid="place-order">
               {submitting ? t("checkout.submitting") : t("checkout.submit")}
             </button>
           </div>

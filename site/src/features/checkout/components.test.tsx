@@ -4,6 +4,7 @@ import { SWRConfig } from "swr";
 import type { TFunction } from "i18next";
 import type { CheckoutQuote } from "@domain/checkout";
 import { money } from "@domain/money";
+import { checkoutQuote } from "@tests/kit/checkout-quote";
 import type { VisitorOrderView } from "@domain/api/orders";
 import { AddressSuggest } from "./AddressSuggest";
 import { CheckoutPage } from "./CheckoutPage";
@@ -23,61 +24,6 @@ const t = ((key: string, params?: Record<string, unknown>) =>
   params && Object.keys(params).length ? `${key} ${JSON.stringify(params)}` : key) as unknown as TFunction;
 const eur = (minor: number) => money(minor, "EUR", "de");
 const SHOP = { domainPrefixes: [] as string[], deliveryCountries: ["de", "at"] };
-
-function quote(extra: Partial<CheckoutQuote> = {}): CheckoutQuote {
-  return {
-    currency: "EUR",
-    country: { code: "de", name: "Deutschland" },
-    countries: [
-      { code: "de", name: "Deutschland" },
-      { code: "at", name: "Österreich" },
-    ],
-    lines: [
-      {
-        itemId: 7,
-        sku: "FLOOR-1",
-        kind: "product",
-        name: "Eiche Landhausdiele",
-        link: "/eiche.html",
-        image: null,
-        quantity: 3,
-        packageContent: 2,
-        packageContentBefore: null,
-        unit: "SQM",
-        unitLabel: "m²",
-        packagePrice: eur(2995),
-        unitPrice: eur(1498),
-        rowTotal: eur(8985),
-        minimumQuantity: 1,
-        maxQuantity: 100,
-        offerId: null,
-        problem: null,
-      },
-    ],
-    samples: [{ itemId: 8, sku: "S-1", name: "Muster Eiche", link: null, image: null }],
-    modes: [
-      { mode: "standard", available: true, reason: null, cost: eur(595), date: "2026-11-20", latestDate: "2026-11-24" },
-      { mode: "requested_date", available: true, reason: null, cost: eur(595), date: "2026-11-20", latestDate: "2027-11-18" },
-      { mode: "on_call_storage", available: false, reason: "account_required", cost: null, date: null, latestDate: null },
-      { mode: "express", available: true, reason: null, cost: eur(1595), date: "2026-11-19", latestDate: "2026-11-19" },
-    ],
-    mode: "standard",
-    desiredDate: { earliest: "2026-11-20", latest: "2027-11-18" },
-    shipping: { group: "parcel", cost: eur(595), isFree: false, freeFrom: eur(120000), noFreeShipping: null, isIsland: false, surcharges: [] },
-    prepayment: { percent: 2, saving: eur(180) },
-    paymentMethods: [
-      { code: "prepayment", kind: "offline" },
-      { code: "invoice", kind: "offline" },
-    ],
-    voucher: null,
-    totals: { goods: eur(8985), discount: eur(0), voucher: null, shipping: eur(595), tax: eur(1530), taxLabel: "inkl. 19 % MwSt.", grand: eur(9580) },
-    notices: [],
-    expectedTotal: 9580,
-    canCheckout: true,
-    problems: [],
-    ...extra,
-  } as CheckoutQuote;
-}
 
 /** The checkout as the browser first renders it, the quote already fetched. */
 function renderCheckout(
@@ -104,7 +50,7 @@ test("the quote asks with the billing country and VAT ID once one is filled in (
 
 describe("the checkout page", () => {
   test("the form: e-mail, the billing address, delivery modes with the reason one is unavailable, the quote's payment methods, terms with their links, the summary", () => {
-    const html = renderCheckout(quote());
+    const html = renderCheckout(checkoutQuote());
     expect(html).toContain('id="checkout-email"');
     expect(html).toContain('name="billingAddress.firstname"');
     expect(html).toContain('name="billingAddress.street"');
@@ -137,19 +83,19 @@ describe("the checkout page", () => {
   });
 
   test("a shop without legal pages: the acceptance text without links (the text's links: order-texts.test.ts)", () => {
-    const html = renderCheckout(quote(), { terms: null, withdrawal: null, privacy: null });
+    const html = renderCheckout(checkoutQuote(), { terms: null, withdrawal: null, privacy: null });
     expect(html).toContain("<span>checkout.terms.label</span>");
     expect(html).not.toContain('target="_blank"');
   });
 
   test("an empty cart: no form, the way back", () => {
-    const html = renderCheckout(quote({ lines: [], samples: [], canCheckout: false, problems: ["cart_empty"] }));
+    const html = renderCheckout(checkoutQuote({ lines: [], samples: [], canCheckout: false, problems: ["cart_empty"] }));
     expect(html).toContain('data-testid="checkout-empty"');
     expect(html).not.toContain("<form");
   });
 
   test("a cart the order cannot take: the problem shown, ordering disabled", () => {
-    const html = renderCheckout(quote({ canCheckout: false, problems: ["out_of_stock"] }));
+    const html = renderCheckout(checkoutQuote({ canCheckout: false, problems: ["out_of_stock"] }));
     expect(html).toContain("checkout.blocked.out_of_stock");
     expect(html).toMatch(/<button type="submit"[^>]*disabled=""[^>]*data-testid="place-order"/);
   });
