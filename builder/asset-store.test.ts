@@ -12,8 +12,6 @@ import { readPointer } from "./r2-release";
 import { r2BucketClient, type SiteBucketClient, type SiteObject } from "./site-bucket";
 import { createHash } from "node:crypto";
 
-jest.setTimeout(120_000);
-
 function writeBuild(root: string, name: string, files: Record<string, string>): string {
   const dir = join(root, name);
   for (const [path, content] of Object.entries(files)) {

@@ -24,8 +24,6 @@ function generation(root: string, n: number, pages = 40): string {
   return build(root, `gen-${n}`, files);
 }
 
-jest.setTimeout(60_000);
-
 describe("publishing a release", () => {
   let root: string;
   let dist: string;

@@ -10,8 +10,6 @@ import { DRAIN_LIMIT } from "@shop-api/core/mail/sender";
 import { buildCatalogue } from "../catalogue-demo/build";
 import { DEMO_CUSTOMER, DEMO_CUSTOMER_DOMAIN, DEMO_ORDERS, eventTimeOf, placedAtOf, seedDemoHistory, type DemoHistoryEnv } from "./demo-history";
 
-jest.setTimeout(120_000);
-
 const NOW = new Date("2026-11-18T12:00:00Z");
 const DAY = 86_400_000;
 const TOKEN = "demo-history-token-0123456789abcdef0123";

@@ -18,8 +18,6 @@ import { collectMedia } from "./store";
 import { mediaBytesKind } from "./uploads";
 import { VIDEO, type VideoFormat } from "./video";
 
-jest.setTimeout(60_000);
-
 let dir: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "media-documents-"));

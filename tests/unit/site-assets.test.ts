@@ -17,8 +17,6 @@ import { pointerKey } from "@worker/lib/site-assets";
 import { createTestDatabase, type TestDatabase } from "../kit/d1";
 import { shopApiCaller, type ShopApiCaller } from "../kit/shop-api";
 
-jest.setTimeout(120_000);
-
 const TOKEN = "b".repeat(40);
 const FR = "http://fr.localhost:8787";
 const SCRIPT = 'window.pagePath="/parquet.html";';

@@ -278,6 +278,6 @@ describe("idempotent and rate limited like every shop write", () => {
     const deleted = await h.call("DELETE", itemPath(items[0]!.itemId), { token, headers });
     expect(deleted.status).toBe(429);
     expect((await h.call("GET", "/apiv2/cart/", { token })).body.data.items[0].quantity).toBe(2);
-    // Up to 30 s of waiting for the window, then 30 s for the writes.
-  }, 75_000);
+    // Up to 30 s of waiting for the window, then 30 s for the writes: within the suite's timeout.
+  });
 });

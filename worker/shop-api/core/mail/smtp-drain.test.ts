@@ -14,8 +14,6 @@ import { outboxInsert, type OutboxRow } from "./outbox";
 import { LEASE_MS } from "./sender";
 import type { MailParams } from "./templates";
 
-jest.setTimeout(120_000);
-
 let api: WorkerdShopApi;
 let smtpPort: number;
 let webPort: number;
