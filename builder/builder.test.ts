@@ -35,6 +35,7 @@ function contractServer(leaseMs: number) {
   const claims: { builder: string; shops?: string[] }[] = [];
   const requests: string[] = [];
   const hosts: string[] = [];
+  let claimsUnanswered = 0;
   const server: Server = createServer((req, res) => {
     let raw = "";
     req.on("data", (chunk: Buffer) => (raw += chunk.toString()));
@@ -57,6 +58,10 @@ function contractServer(leaseMs: number) {
       };
       const now = Date.now();
       if (req.url === "/admin/builder/claim") {
+        if (claimsUnanswered > 0) {
+          claimsUnanswered -= 1;
+          return;
+        }
         claims.push({ builder: body.builder, shops: body.shops });
         const mine = (b: FakeBuild) => !body.shops || body.shops.includes(b.shop);
         const build = builds.find(
@@ -131,6 +136,10 @@ function contractServer(leaseMs: number) {
     claims,
     requests,
     hosts,
+    /** The next `count` claims get no answer (a shop API too busy to answer in time). */
+    leaveClaimsUnanswered(count: number) {
+      claimsUnanswered = count;
+    },
     queue(shop: string, changeIds: number[], notBefore = 0): FakeBuild {
       const build: FakeBuild = {
         id: builds.length + 1,
@@ -338,6 +347,17 @@ describe("the builder against the builder API", () => {
     expect(progress).toContain("waiting for 1 build(s) of DE, CH that another builder runs (its lease ends it if that builder is gone) ...");
     expect(progress.at(-2)).toBe("Building shop CH (2/2) ...");
     expect(fake.requests.filter((r) => r.endsWith("/publish") || r.endsWith("/sweep"))).toEqual(["POST /admin/builder/publish", "POST /admin/builder/sweep"]);
+  });
+
+  test("drain: a claim without an answer in time is asked again; the shop still builds", async () => {
+    await start(5000);
+    const api = builderApi({ origin, token: TOKEN, builder: "test-host-1", timeoutMs: 2000 });
+    fake.queue("DE", [1]);
+    fake.leaveClaimsUnanswered(2);
+    const progress: string[] = [];
+    const report = await drainShops(api, fileJob(root, 0), { shops: ["DE"], log: (line) => progress.push(line), pollMs: 50 });
+    expect(report.builds.map((b) => b.shop)).toEqual(["DE"]);
+    expect(progress.filter((line) => /did not answer \/admin\/builder\/claim: .*; asking again \.\.\.$/.test(line))).toHaveLength(2);
   });
 
   test("drain: a failed build stops it with the shop and the error named; the failure is reported", async () => {

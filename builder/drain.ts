@@ -8,7 +8,7 @@
  * Several builds may run at once, each of another shop (the shop API hands out no second build
  * of a shop while one runs).
  */
-import type { BuilderApi } from "./api";
+import { BuilderApiError, type BuilderApi } from "./api";
 import { runClaimedBuild, type BuildJob } from "./builder";
 import { sleep } from "./sleep";
 
@@ -78,7 +78,16 @@ export async function drainShops(api: BuilderApi, job: BuildJob, options: DrainO
     for (;;) {
       if (failure) return;
       if (options.stop?.aborted) throw new DrainError(`stopped with ${shops.length - builds.length} shop(s) not built`);
-      const answer = await api.claimAnswer(shops);
+      const answer = await api.claimAnswer(shops).catch((error: unknown) => {
+        // No answer in time (a busy machine; the builds beside it): the claim is asked again, until the deadline.
+        if (!(error instanceof BuilderApiError) || error.status !== 0 || Date.now() > deadline) throw error;
+        log(`${error.message}; asking again ...`);
+        return null;
+      });
+      if (!answer) {
+        await sleep(pollMs, options.stop);
+        continue;
+      }
       const build = answer.build;
       if (build) {
         started += 1;
