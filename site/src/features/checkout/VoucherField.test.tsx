@@ -5,6 +5,7 @@ import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { VOUCHER_REFUSALS, type CheckoutQuote } from "@domain/checkout";
 import { money } from "@domain/money";
+import { checkoutQuote } from "@tests/kit/checkout-quote";
 import type { ApiResult } from "@site/api/client";
 import { CartSummary } from "./CartSummary";
 import { OrderSummary } from "./OrderSummary";
@@ -28,48 +29,17 @@ jest.mock("gatsby-plugin-react-i18next", () =>
 const m = (minor: number) => money(minor, "EUR", "de");
 const CODE = "DE-7KQ2-M9XH-4TPB";
 
+/** The kit's checkout quote with one delivery mode, invoice only, no samples. */
 function quote(extra: Partial<CheckoutQuote> = {}): CheckoutQuote {
-  return {
-    currency: "EUR",
-    country: { code: "de", name: "Deutschland" },
-    countries: [{ code: "de", name: "Deutschland" }],
-    lines: [
-      {
-        itemId: 7,
-        sku: "FLOOR-1",
-        kind: "product",
-        offerId: null,
-        name: "Eiche Landhausdiele",
-        link: null,
-        image: null,
-        quantity: 3,
-        packageContent: 2,
-        packageContentBefore: null,
-        unit: "SQM",
-        unitLabel: "m²",
-        packagePrice: m(2995),
-        unitPrice: m(1498),
-        rowTotal: m(8985),
-        minimumQuantity: 1,
-        maxQuantity: 100,
-        problem: null,
-      },
-    ],
+  const base = checkoutQuote();
+  return checkoutQuote({
+    countries: [base.country],
+    lines: base.lines.map((line) => ({ ...line, link: null })),
     samples: [],
-    modes: [{ mode: "standard", available: true, reason: null, cost: m(595), date: "2026-11-20", latestDate: "2026-11-24" }],
-    mode: "standard",
-    desiredDate: { earliest: "2026-11-20", latest: "2027-11-18" },
-    shipping: { group: "parcel", cost: m(595), isFree: false, freeFrom: m(120_000), noFreeShipping: null, isIsland: false, surcharges: [] },
-    prepayment: { percent: 2, saving: m(180) },
-    paymentMethods: [{ code: "invoice", kind: "offline" }],
-    voucher: null,
-    totals: { goods: m(8985), discount: m(0), voucher: null, shipping: m(595), tax: m(1530), taxLabel: "inkl. 19 % MwSt.", grand: m(9580) },
-    notices: [],
-    expectedTotal: 9580,
-    canCheckout: true,
-    problems: [],
+    modes: base.modes.filter((mode) => mode.mode === "standard"),
+    paymentMethods: base.paymentMethods.filter((method) => method.code === "invoice"),
     ...extra,
-  };
+  });
 }
 
 const withVoucher = (validUntil: string | null = null): CheckoutQuote =>
