@@ -34,6 +34,12 @@ export interface WorkerdShopApi {
   dispose(): Promise<void>;
 }
 
+/**
+ * How long a test file's hook may take to start it (a hook that hangs fails after this). It bundles the shop API and
+ * starts workerd with every variant: seconds alone, over three minutes on two cores shared with `npm start`'s eight shop builds.
+ */
+export const WORKERD_SHOP_API_START_MS = 600_000;
+
 /** `variants`: worker name -> its variables (wrangler.jsonc's vars are not used); `databases`: the D1 bindings (default DB alone). */
 export async function startWorkerdShopApi(variants: Record<string, Record<string, string>>, databases: readonly string[] = ["DB"]): Promise<WorkerdShopApi> {
   const outDir = mkdtempSync(join(tmpdir(), "shop-api-workerd-"));

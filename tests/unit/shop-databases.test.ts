@@ -7,7 +7,7 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { imported } from "@tests/kit/catalogue";
 import { commerceDocument } from "@tests/kit/commerce";
-import { startWorkerdShopApi, type WorkerdShopApi } from "@tests/kit/workerd-shop-api";
+import { startWorkerdShopApi, WORKERD_SHOP_API_START_MS, type WorkerdShopApi } from "@tests/kit/workerd-shop-api";
 import { CLIENT_IP_HEADER, SHOP_ID_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 
 jest.setTimeout(180_000);
@@ -26,7 +26,7 @@ beforeAll(async () => {
     ["DB", "DB_ORDERS_2"],
   );
   for (const db of Object.values(api.databases)) await imported(db, commerceDocument());
-});
+}, WORKERD_SHOP_API_START_MS);
 afterAll(() => api?.dispose());
 
 const ADDRESSES = {

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { readInbox, startMailCatcher, type MailCatcher } from "@scripts/lib/mail-catcher";
 import { freePort } from "@scripts/lib/free-port";
-import { startWorkerdShopApi, type WorkerdShopApi } from "@tests/kit/workerd-shop-api";
+import { startWorkerdShopApi, WORKERD_SHOP_API_START_MS, type WorkerdShopApi } from "@tests/kit/workerd-shop-api";
 import { sql } from "@worker/lib/sql";
 import { outboxInsert, type OutboxRow } from "./outbox";
 import { LEASE_MS } from "./sender";
@@ -28,7 +28,7 @@ beforeAll(async () => {
     smtp: { ENVIRONMENT_NAME: "development", MAIL_TRANSPORT: "smtp", SMTP_HOST: "127.0.0.1", SMTP_PORT: String(smtpPort), SMTP_SECURITY: "none" },
     unconfigured: { ENVIRONMENT_NAME: "development" },
   });
-});
+}, WORKERD_SHOP_API_START_MS);
 afterAll(async () => {
   await catcher?.stop();
   await api?.dispose();
