@@ -10,13 +10,13 @@ const moduleNameMapper = Object.fromEntries(
 );
 
 /**
- * Packages loaded once per Jest process instead of once per test file: each costs a tenth to a third
- * of a CPU second to load and keeps nothing of one test file for the next (jsdom's windows and pdf-lib's
- * documents are the test's). Miniflare stays per file: in a whole-suite run with it shared, a test file's
- * first query found the kit's shared runtime (tests/kit/database-pool.ts) closed; the cause is not known. A test file gets them through
- * tests/kit/shared-modules/<name>.ts from the test environment (tests/kit/jest-environment.ts).
+ * Packages loaded once per Jest process instead of once per test file: each costs a tenth of a CPU second
+ * (undici) to most of one (miniflare) to load and keeps nothing of one test file for the next (jsdom's windows
+ * and pdf-lib's documents are the test's; the test kit's local runtime, a Miniflare, outlives its files anyway:
+ * tests/kit/database-pool.ts). A test file gets them through tests/kit/shared-modules/<name>.ts from the test
+ * environment (tests/kit/jest-environment.ts).
  */
-const SHARED_MODULES = ["jsdom", "@pdf-lib/fontkit"];
+const SHARED_MODULES = ["jsdom", "@pdf-lib/fontkit", "miniflare", "undici"];
 const sharedModules = Object.fromEntries(SHARED_MODULES.map((name) => [`^${name}$`, `<rootDir>/tests/kit/shared-modules/${name}.ts`]));
 
 /** SWC's options for a parser (TypeScript, with `tsx` also JSX in React's automatic runtime), as CommonJS for Jest. */

@@ -1,0 +1,2 @@
+/** "miniflare" in a test file: the one copy of its Jest process (jest.config.js, tests/kit/jest-environment.ts). */
+module.exports = sharedModule("miniflare");
