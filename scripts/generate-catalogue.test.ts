@@ -312,7 +312,7 @@ test("one demo floor's main photo is the merchant's own JPEG beside the generato
     expect(Math.abs((await wall(webp)) - (await wall(photo)))).toBeLessThan(12);
     expect(await sharp(join(store, variantPath(path!, width, "avif"))).metadata()).toMatchObject({ format: "heif", width });
   }
-}, 120_000);
+});
 
 test("the ERP's sample update withdraws one demo product's samples in the live data: the sample add answers samples_unavailable, the pages' notice; the second update offers them again", async () => {
   const out = tempDir();
@@ -346,7 +346,7 @@ test("the ERP's sample update withdraws one demo product's samples in the live d
   } finally {
     await database.dispose();
   }
-}, 60_000);
+});
 
 /** Imports an update file as the merchandisers' import does; the products it changed. */
 async function importDocumentFile(db: Parameters<typeof imported>[0], file: string): Promise<string[]> {

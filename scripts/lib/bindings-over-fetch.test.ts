@@ -124,7 +124,7 @@ test("a call right after the event loop stood still past workerd's idle close (1
   await Promise.all([1, 2, 3].map(() => db.prepare("SELECT 1").first()));
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 16_000);
   expect(await db.prepare("SELECT 1 AS one").first("one")).toBe(1);
-}, 40_000);
+});
 
 test("nothing here started Miniflare's Node proxy (its synchronous round trips)", () => {
   expect(proxyClient).not.toHaveBeenCalled();

@@ -35,8 +35,9 @@ export interface WorkerdShopApi {
 }
 
 /**
- * How long a test file's hook may take to start it (a hook that hangs fails after this). It bundles the shop API and
- * starts workerd with every variant: seconds alone, over three minutes on two cores shared with `npm start`'s eight shop builds.
+ * How long a test file's hook may take to bundle the shop API (on its own or inside the edge worker) and start it in
+ * workerd (a hook that hangs fails after this): seconds alone, over three minutes on two cores shared with `npm start`'s
+ * eight shop builds and the browser tests.
  */
 export const WORKERD_SHOP_API_START_MS = 600_000;
 

@@ -35,6 +35,7 @@ import { sql, type SqlFragment } from "@worker/lib/sql";
 import rawShopConfig from "@config/shops.json";
 import { migrateTestDatabase } from "../kit/d1";
 import { rateLimitOptions } from "../kit/rate-limiters";
+import { WORKERD_SHOP_API_START_MS } from "../kit/workerd-shop-api";
 
 const SCHEDULED = new Date("2026-06-01T12:00:00.000Z");
 const rawShops = (): unknown => rawShopConfig;
@@ -103,7 +104,7 @@ describe.each([
     );
     db = bindingsOverFetch(mf).d1("DB");
     await migrateTestDatabase(db);
-  }, 120_000);
+  }, WORKERD_SHOP_API_START_MS);
 
   afterAll(async () => {
     await mf?.dispose();
@@ -135,7 +136,7 @@ describe.each([
     ]);
     expect((await sql`SELECT id FROM visitors`.prepare(db).all()).results).toEqual([{ id: "live" }]);
     expect((await sql`SELECT visitor_id FROM carts`.prepare(db).all()).results).toEqual([]);
-  }, 60_000);
+  });
 
   test("the nightly cron requests every shop; the real queue delivers the request to the worker's consumer, which queues one build per shop", async () => {
     const nightly = new Date("2026-06-02T02:00:00.000Z");
@@ -160,5 +161,5 @@ describe.each([
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(builds).toEqual(shops.map((shop) => ({ shop, state: "queued", change_ids: `[${request!.id}]` })));
-  }, 60_000);
+  });
 });

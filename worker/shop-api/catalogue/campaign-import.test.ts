@@ -16,7 +16,7 @@ beforeAll(async () => {
     VALUES ('DE-7KQ2-M9XH-4TPB', 'DE', 'EUR', 1000, 'newsletter', 'a@example.com', '2026-11-01T00:00:00Z')`
     .prepare(t.db)
     .run();
-}, 120_000);
+});
 afterAll(() => t.dispose());
 
 const NOW = new Date("2026-11-18T08:00:00Z");

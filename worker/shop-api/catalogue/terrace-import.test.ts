@@ -15,7 +15,7 @@ beforeAll(async () => {
   const base = commerceDocument();
   const result = await importJson({ categories: base.categories, manufacturers: base.manufacturers });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
-}, 120_000);
+});
 afterAll(() => t.dispose());
 
 const NOW = new Date("2026-11-18T08:00:00Z");

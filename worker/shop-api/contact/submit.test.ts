@@ -20,7 +20,7 @@ let h: InquiryHarness;
 
 beforeAll(async () => {
   h = await createInquiryHarness();
-}, 120_000);
+});
 afterAll(() => h.dispose());
 
 let emails = 0;

@@ -40,7 +40,7 @@ beforeAll(async () => {
     ],
   };
   await imported(t.db, doc, { source: "c.json", now: new Date("2026-11-01T00:00:00Z") });
-}, 120_000);
+});
 afterAll(() => t.dispose());
 
 const QUERY = `query ($shop: ID!, $language: String!) { campaigns(shop: $shop, language: $language) {

@@ -31,7 +31,7 @@ const guide: CmsPageRecord = {
 beforeAll(async () => {
   t = await createTestDatabase();
   await imported(t.db, { ...commerceDocument(), cmsPages: [...commerceDocument().cmsPages!, guide] });
-}, 120_000);
+});
 afterAll(() => t.dispose());
 
 async function pages(): Promise<Record<string, Record<string, unknown>>> {

@@ -43,7 +43,7 @@ function withFields(document: CatalogueDocument): CatalogueDocument {
 beforeAll(async () => {
   h = await createHarness();
   await imported(h.db, withFields(commerceDocument()));
-}, 120_000);
+});
 afterAll(() => h.dispose());
 
 async function product(sku: string, shop = "DE", language = "de") {

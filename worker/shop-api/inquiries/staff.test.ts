@@ -32,7 +32,7 @@ beforeAll(async () => {
   h.setNow(NOW);
   tokens = await staffLogins(h.env, h.db, () => new Date(NOW));
   call = staffCaller(h.env, () => new Date(NOW));
-}, 120_000);
+});
 afterAll(() => h.dispose());
 
 const get = (path: string, role: StaffRole | null = "service") => call("GET", path, { token: role ? tokens[role] : null });

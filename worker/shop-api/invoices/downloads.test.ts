@@ -44,7 +44,7 @@ beforeAll(async () => {
   });
   erika = await signUp(h, "erika.muster@example.com");
   jan = await signUp(h, "jan@bauer.example");
-}, 120_000);
+});
 afterAll(() => h.dispose());
 
 type Documents = { number: string; kind: string; pdfUrl: string; xrechnungUrl: string | null; grossTotal: { amount: number } }[];

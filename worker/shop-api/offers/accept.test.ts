@@ -31,7 +31,7 @@ beforeAll(async () => {
   h = await createOffersHarness();
   erika = await signUp(h, "erika@example.com");
   otto = await signUp(h, "otto@example.com");
-}, 120_000);
+});
 afterAll(() => h.dispose());
 afterEach(() => h.setNow(NOW));
 

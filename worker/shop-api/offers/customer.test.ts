@@ -37,7 +37,7 @@ beforeAll(async () => {
   ids.question = await insertOfferRequest(h.db, { type: "product", email: "erika@example.com" });
   ids.swiss = await insertOfferRequest(shopDb(h.env, "CH"), { shop: "CH", email: "erika@example.com" });
   offers.swiss = await sendOffer(h, ids.swiss);
-}, 120_000);
+});
 afterAll(() => h.dispose());
 
 describe("GET /apiv2/customer/offers", () => {

@@ -27,7 +27,7 @@ import {
 let h: OffersHarness;
 beforeAll(async () => {
   h = await createOffersHarness();
-}, 120_000);
+});
 afterAll(() => h.dispose());
 afterEach(() => h.setNow("2026-11-18T08:00:00.000Z"));
 

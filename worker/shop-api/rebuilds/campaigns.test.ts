@@ -47,7 +47,7 @@ beforeAll(async () => {
   const result = await importDocument(t.db, doc, { source: "campaigns.json", now: new Date("2026-11-01T00:00:00Z") });
   if (!result.ok) throw new Error(JSON.stringify(result.problems));
   await resetPipeline(t.db);
-}, 120_000);
+});
 afterAll(() => t.dispose());
 beforeEach(() => jest.spyOn(console, "log").mockImplementation(() => undefined));
 afterEach(() => jest.restoreAllMocks());

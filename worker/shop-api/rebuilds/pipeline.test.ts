@@ -249,7 +249,7 @@ describe("the consumer merges changes into one queued build per shop", () => {
     expect([first.build?.shop, second.build?.shop].sort()).toEqual(["CH", "DE"]);
     expect(first.build!.changeIds.length + second.build!.changeIds.length).toBe(100);
     expect(await builds()).toHaveLength(2);
-  }, 120_000);
+  });
 
   test("a single change is due quietSeconds after it", async () => {
     const id = await changePrice(t.db, "P-200-1", "DE", 31.1, clock);
@@ -287,7 +287,7 @@ describe("the consumer merges changes into one queued build per shop", () => {
       ["DE", 405],
     ]);
     expect((await builds()).map((b) => b.state)).toEqual(["published", "published", "published"]);
-  }, 120_000);
+  });
 
   test("publish now is due at once while changes keep coming, and later changes do not hold it back", async () => {
     const published: number[] = [];

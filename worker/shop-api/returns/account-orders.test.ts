@@ -47,7 +47,7 @@ beforeAll(async () => {
   complained = await placeOrder(h, { lines: [["FLOOR-1", 2]], email: EMAIL, deliveries: [{ line: 1, quantity: 2, at: daysBefore(3) }] });
   // The verification links the guest orders of the address to the account.
   customer = await signUp(h, EMAIL);
-}, 120_000);
+});
 afterAll(() => h.dispose());
 
 const accountOrder = async (order: PlacedOrder) => {

@@ -47,7 +47,7 @@ beforeAll(async () => {
     email: "jan@example.nl",
     billingAddress: { ...ADDRESS, firstname: "Jan", lastname: "Jansen", street: "Kerkstraat 1", postcode: "1234 AB", city: "Amsterdam", countryCode: "nl" },
   });
-}, 120_000);
+});
 afterAll(() => h.dispose());
 
 /** A client address of its own per test, so the per-address limit of one test does not reach into another. */
@@ -352,7 +352,7 @@ describe("GET /apiv2/rma/orders/:number (signed-in customer)", () => {
   beforeAll(async () => {
     erika = await signUp(h, "erika.muster@example.com");
     await signUp(h, "jan@example.nl");
-  }, 60_000);
+  });
 
   test("the customer's own order, without anything typed", async () => {
     const response = await h.fetch("GET", `/apiv2/rma/orders/${order.number}`, { headers: erika.headers });

@@ -47,7 +47,7 @@ beforeAll(async () => {
     email: "other@example.com",
     deliveries: [{ line: 1, quantity: 5, at: daysBefore(5) }],
   });
-}, 120_000);
+});
 afterAll(() => h.dispose());
 
 let keys = 0;
@@ -389,7 +389,7 @@ describe("a signed-in customer", () => {
   let customer: TestCustomer;
   beforeAll(async () => {
     customer = await signUp(h, "other@example.com");
-  }, 60_000);
+  });
 
   test("submits for an order of theirs without a lookup token", async () => {
     const visitor = (await lookedUp(h, order)).visitor; // any browser: the session decides

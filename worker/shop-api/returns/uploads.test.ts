@@ -18,7 +18,7 @@ beforeAll(async () => {
   h = await createReturnsHarness();
   const order = await placeOrder(h, { lines: [["FLOOR-1", 2]], deliveries: [{ line: 1, quantity: 2, at: daysBefore(3) }] });
   visitor = (await lookedUp(h, order)).visitor;
-}, 120_000);
+});
 afterAll(() => h.dispose());
 
 /** What the refusals must leave alone: upload rows, R2 objects, visitors, lookup tokens. */

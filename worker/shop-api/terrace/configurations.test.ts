@@ -30,7 +30,7 @@ let h: TerraceHarness;
 
 beforeAll(async () => {
   h = await createTerraceHarness();
-}, 120_000);
+});
 afterAll(() => h.dispose());
 
 describe("GET /apiv2/terrace/catalogue", () => {

@@ -14,7 +14,7 @@ let h: OffersHarness;
 beforeAll(async () => {
   h = await createOffersHarness();
   await importTerrace(h.db);
-}, 120_000);
+});
 afterAll(() => h.dispose());
 
 let emails = 0;
