@@ -1,5 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { slugPath } from "@domain/routes";
+import { isOrderable } from "@scripts/lib/demo-products";
+import { loadShopConfig } from "@scripts/lib/shops";
 import { builtPages, builtRoot } from "./support/crawl";
+import { demoProducts } from "./support/shopper";
 import { hydrated, listenerCount, testHost, testOrigin } from "./support/site";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -61,3 +65,35 @@ test("DE category: the static list keeps its elements while the filter sidebar l
     }),
   ).toBe(true);
 });
+
+/**
+ * The product page's buy box: the live delivery box (dates, modes, country chooser) is several lines taller than
+ * its static line, so it comes last; the counter, add-to-cart and the inquiry buttons stay where they were
+ * when the page became usable, however late the delivery data arrives (a click must not land beside its button).
+ */
+for (const { shop, language } of [
+  { shop: "DE", language: "de" },
+  { shop: "CH", language: "fr" },
+] as const) {
+  test(`${shop}-${language} product: nothing a shopper clicks in the buy box moves when the delivery data loads`, async ({ page, request }) => {
+    const config = loadShopConfig().shops.find((each) => each.id === shop)!;
+    const product = (await demoProducts(request, shop, language)).find(isOrderable);
+    expect(product, "an orderable product").toBeDefined();
+    let answer!: () => void;
+    const released = new Promise<void>((resolve) => (answer = resolve));
+    // The delivery data arrives only after the buttons are usable, as on a slow connection.
+    await page.route("**/delivery/byCountryCode/**", async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${testOrigin(shop)}${slugPath(config, language, product!.slug)}`);
+    await page.keyboard.press("Shift");
+    await expect(page.getByTestId("add-to-cart")).toBeEnabled();
+    const clickable = ["[data-testid=quantity-counter]", "[data-testid=add-to-cart]", "[data-testid=ask-question]"];
+    const positions = () => Promise.all(clickable.map(async (selector) => (await page.locator(selector).boundingBox())?.y));
+    const before = await positions();
+    answer();
+    await expect(page.locator("[data-testid=delivery-standard], [data-testid=delivery-none]").first()).toBeVisible();
+    expect(await positions()).toEqual(before);
+  });
+}

@@ -299,7 +299,6 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
                 {t("product.freeShipping")}
               </p>
             ) : null}
-            <DeliveryBoxSlot sku={product.sku} product={product} language={language} />
             {product.reachedEOF ? (
               <p className="notice" role="status" ref={stockRef} tabIndex={-1} data-testid="stock-notice">
                 {t("product.endOfLife")}
@@ -325,6 +324,8 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
               </p>
             ) : null}
             <InquiryButtonsSlot sku={product.sku} product={product} language={language} quantity={packages} countries={data.shopInfo.deliveryCountries} />
+            {/* Last in the box: its live dates, modes and country chooser are taller than its static line, so nothing a shopper clicks moves when they load. */}
+            <DeliveryBoxSlot sku={product.sku} product={product} language={language} />
           </div>
           <DiyPanel product={product} />
           <InfoDrawers links={drawerLinks} shop={data.shopInfo} language={language} />
