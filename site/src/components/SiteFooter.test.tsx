@@ -1,10 +1,11 @@
 /**
  * The page chrome's footer (hydrated once the browser is idle, so rendered on its own here) shows the payment methods of the page data (ShopInfo.paymentMethods,
- * the shop's config by the checkout's rule) and no others.
+ * the shop's config by the checkout's rule) and no others, and the other country shops.
  */
 import React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { paymentMethodsForBuild } from "../../sourcing/shop-for-build";
+import { hreflangBases, productionOrigin } from "../../sourcing/source-nodes";
 import type { ChromeData } from "../lib/page-data";
 import { SiteFooter } from "./SiteFooter";
 
@@ -75,4 +76,24 @@ test("the footer names the methods the shop's config offers, and nothing else", 
   ]);
   expect(paymentBadges(["invoice"])).toEqual(["Rechnung"]);
   expect(paymentBadges([])).toEqual([]);
+});
+
+/** The footer's other country shops as [hreflang, href] for a DE page with these alternates. */
+function countryShops(alternates: Record<string, string[]>): [string, string][] {
+  const shopInfo = { ...chrome([]).shopInfo, origin: productionOrigin("DE"), hreflangBases: hreflangBases() };
+  const html = renderToStaticMarkup(<SiteFooter shop={shopInfo} language="de" cmsLinks={[]} alternates={alternates} />);
+  const section = html.slice(html.indexOf('id="footer-shops"'));
+  return [...section.slice(0, section.indexOf("</ul>")).matchAll(/<a href="([^"]*)" hrefLang="([^"]*)"/g)].map((match) => [match[2]!, match[1]!]);
+}
+
+test("the other country shops: the page's own versions there; a page no other shop has (the cart) links their home pages", () => {
+  const bases = hreflangBases();
+  const others = Object.keys(bases).filter((hreflang) => !`${bases[hreflang]}/`.startsWith(`${productionOrigin("DE")}/`));
+  expect(others.length).toBeGreaterThan(3);
+  const homes = countryShops({});
+  expect(homes.map(([hreflang]) => hreflang).sort()).toEqual([...others].sort());
+  expect(homes).toContainEqual(["de-AT", `${productionOrigin("AT")}/`]);
+  expect(homes).toContainEqual(["fr-CH", `${productionOrigin("CH")}/fr/`]);
+  // A product sold in DE and AT only: its AT page, nothing else.
+  expect(countryShops({ "/klick-vinyl-100002.html": ["de-DE", "de-AT"] })).toEqual([["de-AT", `${productionOrigin("AT")}/klick-vinyl-100002.html`]]);
 });

@@ -7,7 +7,17 @@ import { BRAND_NAMES, LEGAL_KEYS, SERVICE_KEYS, cmsPageOfType, cmsPagesByKey, sh
 import { displayPhone, phoneHref } from "../lib/phone";
 import { PaymentBadges } from "./PaymentBadges";
 import { NewsletterSlot } from "../features/newsletter/NewsletterSlot";
-import { unpackAlternates } from "../lib/seo";
+import { unpackAlternates, type AlternateLink } from "../lib/seo";
+
+/**
+ * The footer's other country shops: this page in each of them, or, for a page no other shop has (the cart, the
+ * checkout, the account, a product sold only here), each one's home page.
+ */
+function countryShopLinks(alternates: BaseContext["alternates"], shop: ChromeData["shopInfo"]): AlternateLink[] {
+  const elsewhere = (links: AlternateLink[]) => links.filter((link) => link.hreflang !== "x-default" && !link.href.startsWith(`${shop.origin}/`));
+  const twins = elsewhere(unpackAlternates(alternates, shop.hreflangBases));
+  return twins.length > 0 ? twins : elsewhere(unpackAlternates({ "/": Object.keys(shop.hreflangBases) }, shop.hreflangBases));
+}
 
 /**
  * The footer of every page : the newsletter sign-up, service with phone and
@@ -84,15 +94,13 @@ export function SiteFooter({
         <section aria-labelledby="footer-shops">
           <h2 id="footer-shops">{t("footer.countryShops")}</h2>
           <ul className="footer-links">
-            {unpackAlternates(alternates, shop.hreflangBases)
-              .filter((alternate) => alternate.hreflang !== "x-default" && !alternate.href.startsWith(`${shop.origin}/`))
-              .map((alternate) => (
-                <li key={alternate.hreflang}>
-                  <a href={alternate.href} hrefLang={alternate.hreflang} lang={alternate.hreflang}>
-                    {t(`shops.${alternate.hreflang}`)}
-                  </a>
-                </li>
-              ))}
+            {countryShopLinks(alternates, shop).map((alternate) => (
+              <li key={alternate.hreflang}>
+                <a href={alternate.href} hrefLang={alternate.hreflang} lang={alternate.hreflang}>
+                  {t(`shops.${alternate.hreflang}`)}
+                </a>
+              </li>
+            ))}
           </ul>
           {reviews.profileUrl ? (
             <p className="muted-light">
