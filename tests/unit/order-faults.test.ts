@@ -77,9 +77,9 @@ beforeAll(() => {
   for (let trip = 1; trip <= trips; trip++) for (const fault of ["refused", "timed-out"] as const) cases.push([trip, fault]);
 });
 
-test("placing an order takes three round trips, each tried below", () => {
-  // The key claimed in the cart read's batch, the order's guarded batch, the answer kept for a retry.
-  expect(trips).toBe(3);
+test("placing an order takes two round trips, each tried below", () => {
+  // The key claimed in the cart read's batch, and the order's guarded batch, which settles the key (the order is the answer).
+  expect(trips).toBe(2);
 });
 
 test("at every step, refused or timed out: a clear answer, then a whole order or none; the retry ends with exactly one", async () => {
@@ -106,8 +106,8 @@ test("at every step, refused or timed out: a clear answer, then a whole order or
     }
     await everyOrderHasItsMail();
 
-    // The shopper tries again with the same key: one order in the end, answered as placed. Only a key whose (successful)
-    // answer could not be kept stays taken until it is stale (409 with Retry-After meanwhile); a failed attempt never holds it.
+    // The shopper tries again with the same key: one order in the end, answered as placed (from the order). Only a key whose
+    // settling could not be written stays taken until it is stale (409 with Retry-After meanwhile); a failed attempt never holds it.
     let retried = await place(token, key);
     if (answer.status === 200 && retried.status === 409 && retried.body.errors[0]?.code === "idempotency_in_progress") {
       clock = new Date(clock.getTime() + STALE_AFTER_MS + 1000);

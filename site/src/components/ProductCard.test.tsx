@@ -91,4 +91,19 @@ describe("product card", () => {
       expect(text).toContain(price.formattedWithCurrency);
     expect(html).toContain('data-testid="card-reference-price"');
   });
+
+  test("a card out of stock says so and names no delivery time; one in stock names its delivery time", () => {
+    language = "de";
+    const product = reducedProduct("EUR", "de");
+    const render = (isOutOfStock: boolean) =>
+      renderToStaticMarkup(
+        <ProductCard product={{ sku: product.sku, path: "/p.html", title: "Eiche", card: cardData({ ...product, isOutOfStock }) }} currency="EUR" />,
+      );
+    const inStock = render(false);
+    expect(inStock).toContain('class="card-delivery small"');
+    expect(inStock).not.toContain("Nicht auf Lager");
+    const outOfStock = render(true);
+    expect(outOfStock).toContain("Nicht auf Lager");
+    expect(outOfStock).not.toContain("card-delivery");
+  });
 });

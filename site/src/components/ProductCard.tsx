@@ -74,10 +74,13 @@ export function ProductCard({
           <p className="muted">{t("product.unitPrice", { price: format(price.unitPrice), unit: card.unit })}</p>
         </div>
       ) : null}
-      <p className="card-delivery small">
-        {t("product.delivery", { min: card.minDays, max: card.maxDays })}
-        {card.express ? <span className="express"> · {t("card.express")}</span> : null}
-      </p>
+      {/* Out of stock: its label says so, and no delivery time is promised (as on its page and in the search's list). */}
+      {card.outOfStock ? null : (
+        <p className="card-delivery small">
+          {t("product.delivery", { min: card.minDays, max: card.maxDays })}
+          {card.express ? <span className="express"> · {t("card.express")}</span> : null}
+        </p>
+      )}
       {card.sample ? <p className="sample-label small">{t("card.sample")}</p> : null}
       <ListAddToCartSlot sku={product.sku} title={product.title} salable={!card.outOfStock && price !== null} language={i18n.language} />
     </article>

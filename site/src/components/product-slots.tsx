@@ -34,8 +34,12 @@ export const AddToCartSlot = React.memo(function AddToCartSlot({
   );
 });
 
-/** Delivery box: static delivery time (standard and express) until the live delivery dates load. */
+/**
+ * Delivery box: static delivery time (standard and express) until the live delivery dates load. None for a product
+ * that cannot be ordered (out of stock, or at its end of life): the page promises no delivery date for it.
+ */
 export const DeliveryBoxSlot = React.memo(function DeliveryBoxSlot({ sku, product, language }: ProductSlotProps) {
+  if (product.isOutOfStock || product.reachedEOF) return null;
   return (
     <React.Suspense fallback={null}>
       <DeliveryBox sku={sku} product={product} language={language} />

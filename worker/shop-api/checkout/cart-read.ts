@@ -3,6 +3,7 @@
  * applied to it (tables/vouchers.ts), in one D1 round trip (core/visitor.ts readVisitorCart
  * with the voucher beside it).
  */
+import type { D1Result } from "@cloudflare/workers-types";
 import type { SqlFragment } from "@worker/lib/sql";
 import { takeVisitorResult, visitorStatement, type VisitorContext } from "../core/visitor";
 import { cartLines, type CartLineRow } from "../tables/carts";
@@ -12,11 +13,13 @@ export interface CheckoutCart {
   rows: CartLineRow[];
   /** The code applied to the cart and its voucher of the shop (null: the code names none), or null when none is applied. */
   applied: { code: string; voucher: Voucher | null } | null;
+  /** The results of the statements `before` gave, in order (none without a visitor). */
+  before: D1Result[];
 }
 
 /**
  * The visitor (loaded, renewed when due), its lines and its applied voucher; no token or an expired
- * visitor: an empty cart. `before(visitorId)`: statements to run first in the same batch (a change the read then sees);
+ * visitor: an empty cart. `before(visitorId)`: statements to run first in the same batch (a change the read then sees, or a read beside it);
  * a keyed order's Idempotency-Key claim runs before them.
  */
 export async function readCheckoutCart(ctx: VisitorContext, before: (visitorId: string) => SqlFragment[] = () => []): Promise<CheckoutCart> {
@@ -24,7 +27,7 @@ export async function readCheckoutCart(ctx: VisitorContext, before: (visitorId: 
   const visitorRead = visitorStatement(ctx);
   if (!tokenHash || !visitorRead) {
     ctx.visitorState.loaded = true;
-    return { rows: [], applied: null };
+    return { rows: [], applied: null, before: [] };
   }
   // A keyed order takes its Idempotency-Key first (core/idempotency.ts): before the batch's writes, in its round trip.
   const claim = ctx.deferredClaim?.take() ?? null;
@@ -36,7 +39,12 @@ export async function readCheckoutCart(ctx: VisitorContext, before: (visitorId: 
     selectCartVoucher(tokenHash, ctx.shop.id).prepare(ctx.db),
   ]);
   if (claim) ctx.deferredClaim!.taken(results[0]!);
+  const beforeResults = results.slice(claim ? 1 : 0, first.length);
   const [visitorResult, linesResult, voucherResult] = results.slice(first.length);
-  if (!takeVisitorResult(ctx, visitorResult)) return { rows: [], applied: null };
-  return { rows: linesResult!.results as CartLineRow[], applied: cartVoucherOf(voucherResult!.results[0] as CartVoucherRow | undefined) };
+  if (!takeVisitorResult(ctx, visitorResult)) return { rows: [], applied: null, before: beforeResults };
+  return {
+    rows: linesResult!.results as CartLineRow[],
+    applied: cartVoucherOf(voucherResult!.results[0] as CartVoucherRow | undefined),
+    before: beforeResults,
+  };
 }

@@ -122,6 +122,18 @@ describe("which methods are offered", () => {
 });
 
 describe("placing an order with an online method", () => {
+  test("a repeat of the keyed order call (a double click, a lost answer) answers the same, with the same payment page, and opens no second payment", async () => {
+    const token = await cart();
+    const headers = { "idempotency-key": "online-order-repeat" };
+    const first = await placeOnline({ token, headers });
+    expect(first.status).toBe(200);
+    const repeat = await placeOnline({ token, headers });
+    expect(repeat.status).toBe(200);
+    expect(repeat.body).toEqual(first.body);
+    expect(first.body.data.payment.redirectUrl).toMatch(/^https:\/\/pay\.double\.example\/checkout\/pay_\d+$/);
+    expect(double.started).toHaveLength(1);
+  });
+
   test("the order is placed pending, the provider opens the payment for the grand total, the answer leads to it", async () => {
     const { status, body } = await placeOnline();
     expect(status).toBe(200);

@@ -211,6 +211,9 @@ describe("POST /apiv2/checkout/order", () => {
     const headers = { "idempotency-key": "order-attempt-1" };
     const before = await orderCounts(h.db);
     const first = await h.call("POST", "/apiv2/checkout/order", { body: order(), token, headers });
+    // The order's batch settled the key: no answer is kept for it, the repeat answers from the order.
+    const key = await h.db.prepare("SELECT state, status, body FROM idempotency_keys WHERE idempotency_key = 'order-attempt-1'").first();
+    expect(key).toEqual({ state: "done", status: 200, body: null });
     const second = await h.call("POST", "/apiv2/checkout/order", { body: order(), token, headers });
     expect(first.status).toBe(200);
     expect(second.body).toEqual(first.body);

@@ -296,16 +296,14 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
   const countryField = body.shippingAddress ? "shippingAddress.countryCode" : "billingAddress.countryCode";
   if (!ctx.shop.deliveryCountries.includes(shipTo.countryCode)) throw invalid(countryField, MESSAGES.countryNotDeliverable, "country_not_deliverable");
 
-  const { rows, applied } = await readCheckoutCart(ctx);
+  const { orderId, keyed } = await orderIdFor(ctx);
+  // A repeat of a keyed placement (a double click, or a retry whose answer was lost) finds its order in the cart's read and answers from it.
+  const { rows, applied, before } = await readCheckoutCart(ctx, () => (keyed ? [selectOrderById(orderId)] : []));
+  const placed = before[0]?.results[0] as (OrderRow & OrderPaymentColumns) | undefined;
+  if (placed && placed.visitor_id === ctx.visitorState.tokenHash) return placedOrderReply(ctx, placed);
   const visitor = ctx.visitorState.visitor;
   const products = rows.filter((row) => row.kind === "product");
-  const orderId = await orderIdFor(ctx, visitor?.id);
-  if (!visitor || products.length === 0) {
-    // The retry of a placement whose answer was lost (D1 timed out after the order was written) finds its order, not an empty cart.
-    const placed = await selectOrderById(orderId).prepare(ctx.db).first<OrderRow & OrderPaymentColumns>();
-    if (placed && placed.visitor_id === visitor?.id) return visitorOrderReply(ctx, placed);
-    throw fail(422, CHECKOUT_MESSAGES.cartEmpty, "cart_empty", { field: "cart" });
-  }
+  if (!visitor || products.length === 0) throw fail(422, CHECKOUT_MESSAGES.cartEmpty, "cart_empty", { field: "cart" });
   if (rows.length > MAX_ORDER_LINES)
     throw fail(422, CHECKOUT_MESSAGES.tooManyLines.replace("{max}", String(MAX_ORDER_LINES)), "too_many_lines", { field: "cart" });
   const unpriced = rows.findIndex((row) => row.kind === "product" && row.package_price === null);
@@ -415,16 +413,19 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
       ...(voucher ? [redeemVoucher(voucher.code, orderId, ctx.now, holds)] : []),
       ...(applied ? [setCartVoucher(visitorId, ctx.shop.id, null, holds)] : []),
       confirmationMail(ctx, order, lines, shipTo, withdrawal, holds),
+      // Paid offline, the order is its whole answer: the key is settled here (an online payment's is settled with its reference).
+      ...(ctx.deferredClaim && !paymentProvider ? [ctx.deferredClaim.settle(holds)] : []),
     ],
     reads: [sql`SELECT order_number FROM orders WHERE id = ${orderId}`],
   }));
   if (outcome.refusal) throw refusalFailure(ctx, outcome.refusal, priced);
-  const placed = outcome.reads[0]!.results[0] as { order_number: string } | undefined;
-  if (!placed) throw new Error("order batch passed its checks but wrote no order");
+  const written = outcome.reads[0]!.results[0] as { order_number: string } | undefined;
+  if (!written) throw new Error("order batch passed its checks but wrote no order");
+  if (!paymentProvider) ctx.deferredClaim?.settled();
   sendOutboxSoon(ctx);
-  const placedOrder = { ...order, order_number: placed.order_number };
+  const placedOrder = { ...order, order_number: written.order_number };
   // An online method: the provider opens the payment now (checkout/payments.ts); the answer's payment.redirectUrl leads there.
-  const payment = paymentProvider ? await startPayment(ctx, placedOrder, paymentProvider, 1) : null;
+  const payment = paymentProvider ? await startPayment(ctx, placedOrder, paymentProvider, 1, ctx.deferredClaim) : null;
   const view = orderView({ ...placedOrder, payment_state: payment?.state ?? null }, lines, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
   return reply(payment ? { ...view, payment } : view);
 }
@@ -450,12 +451,23 @@ async function visitorOrderReply(ctx: VisitorContext, order: OrderRow & OrderPay
 }
 
 /**
- * The new order's id: with an Idempotency-Key derived from the visitor and the key (UUID-shaped), so a
- * retry with the same key finds the order its first attempt wrote; without one a random UUID.
+ * A placed order as its placement answered it: the order, and an online payment's state and page. A repeat of a keyed
+ * placement gets it, read from what the placement wrote (its key kept no answer: core/idempotency.ts settle).
  */
-async function orderIdFor(ctx: VisitorContext, visitorId: string | undefined): Promise<string> {
+async function placedOrderReply(ctx: VisitorContext, order: OrderRow & OrderPaymentColumns): Promise<Reply<PlacedOrder>> {
+  const { results } = await selectOrderLines(order.id).prepare(ctx.db).all<OrderLineRow>();
+  const view = orderView(order, results, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
+  return reply(order.payment_state === null ? view : { ...view, payment: { state: order.payment_state, redirectUrl: order.payment_redirect_url } });
+}
+
+/**
+ * The new order's id: with an Idempotency-Key derived from the visitor (its token's hash) and the key (UUID-shaped),
+ * so a repeat with the same key finds the order its first attempt wrote; without one a random UUID.
+ */
+async function orderIdFor(ctx: VisitorContext): Promise<{ orderId: string; keyed: boolean }> {
   const key = ctx.request.headers.get(IDEMPOTENCY_KEY_HEADER);
-  if (!key || !visitorId) return crypto.randomUUID();
+  const visitorId = ctx.visitorState.tokenHash;
+  if (!key || !visitorId) return { orderId: crypto.randomUUID(), keyed: false };
   const hex = await sha256Hex(`order:${visitorId}:${key}`);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return { orderId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`, keyed: true };
 }

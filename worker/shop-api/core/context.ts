@@ -35,6 +35,13 @@ export interface DeferredClaim {
   take(): SqlFragment | null;
   /** The claim statement's result; throws (409, replaced by the other run's answer) when the key is another run's. */
   taken(result: D1Result): void;
+  /**
+   * For the batch that writes what the answer is built from (an order): the statement that settles the key with it
+   * (only when `holds`), keeping no answer; a repeat of the same request runs again and answers from what was written.
+   */
+  settle(holds: SqlFragment): SqlFragment;
+  /** The batch that carried `settle()`'s statement wrote: the answer is not kept after it leaves. */
+  settled(): void;
 }
 
 export interface ShopContext extends ApiContext {

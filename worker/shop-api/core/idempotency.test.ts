@@ -369,6 +369,74 @@ describe("withIdempotency on its own", () => {
       await Promise.all(pending.splice(0));
     });
 
+    /** A handler as a keyed order's: its first batch takes the key, its second writes and settles the key when `passes`. */
+    const settling =
+      (runs: { started: number; settled: number }, passes = true) =>
+      async (ctx: ApiContext): Promise<Response> => {
+        runs.started++;
+        try {
+          const claim = ctx.deferredClaim!;
+          const [taken] = await ctx.db.batch([claim.take()!.prepare(ctx.db)]);
+          claim.taken(taken!);
+          await ctx.db.batch([claim.settle(passes ? sql`1` : sql`0`).prepare(ctx.db)]);
+          if (passes) {
+            claim.settled();
+            runs.settled++;
+            return new Response('{"status":200}', { status: 200 });
+          }
+          return new Response('{"status":409}', { status: 409 });
+        } catch (error) {
+          return failureResponse(error, {});
+        }
+      };
+    const keyRow = (key: string) =>
+      h.db.prepare("SELECT state, status, body FROM idempotency_keys WHERE idempotency_key = ?").bind(key).first<Record<string, unknown>>();
+
+    test("a key settled in the handler's batch keeps no answer: nothing is written after it, a repeat runs again", async () => {
+      const key = newKey();
+      const runs = { started: 0, settled: 0 };
+      expect((await withIdempotency(contextFor(key), settling(runs), deferred)).status).toBe(200);
+      expect(pending).toEqual([]);
+      expect(await keyRow(key)).toEqual({ state: "done", status: 200, body: null });
+      const repeat = await withIdempotency(contextFor(key), settling(runs), deferred);
+      expect({ status: repeat.status, replayed: repeat.headers.get("idempotent-replayed"), runs }).toEqual({
+        status: 200,
+        replayed: null,
+        runs: { started: 2, settled: 2 },
+      });
+    });
+
+    test("a settled key sent with another request: 422 idempotency_key_reused, the handler does not run past its read", async () => {
+      const key = newKey();
+      const runs = { started: 0, settled: 0 };
+      expect((await withIdempotency(contextFor(key), settling(runs), deferred)).status).toBe(200);
+      const other = contextFor(key);
+      const reused = await withIdempotency(
+        { ...other, request: new Request(other.request.url, { method: "POST", headers: other.request.headers, body: '{"other":1}' }) },
+        settling(runs),
+        deferred,
+      );
+      expect({ status: reused.status, code: ((await reused.json()) as Answer).errors[0]?.code, settled: runs.settled }).toEqual({
+        status: 422,
+        code: "idempotency_key_reused",
+        settled: 1,
+      });
+    });
+
+    test("a batch whose settling did not hold (a refusal) keeps the refusal as the answer, as any other", async () => {
+      const key = newKey();
+      const runs = { started: 0, settled: 0 };
+      expect((await withIdempotency(contextFor(key), settling(runs, false), deferred)).status).toBe(409);
+      await Promise.all(pending.splice(0));
+      expect(await keyRow(key)).toEqual({ state: "done", status: 409, body: '{"status":409}' });
+      const replay = await withIdempotency(contextFor(key), settling(runs), deferred);
+      expect({ status: replay.status, replayed: replay.headers.get("idempotent-replayed"), started: runs.started }).toEqual({
+        status: 409,
+        replayed: "true",
+        started: 2,
+      });
+    });
+
     test("a batch that failed with the claim in it gives the key up at once: the retry runs", async () => {
       const key = newKey();
       const runs = { started: 0, past: 0 };

@@ -9,6 +9,9 @@
  *   a repeat with the same method, path with query and body gets it again, marked
  *   `idempotent-replayed: true`. It is written after the answer has left (waitUntil): the
  *   answer does not wait for a D1 write of its own; until it is written the key is running.
+ * - A handler whose batch writes what its answer is built from (placing an order) may instead settle
+ *   the key in that batch (DeferredClaim.settle): no answer is kept and nothing is written after the
+ *   answer; a repeat of the same request runs the handler again, which answers from what it wrote.
  * - The same key with another request: 422 `idempotency_key_reused`.
  * - A repeat while the first still runs: 409 `idempotency_in_progress` with Retry-After.
  * - Answers with status >= 500, and 429 (a refusal for now, not for the request), are not
@@ -32,6 +35,7 @@ import {
   deleteExpiredKeys,
   releaseKey,
   selectKey,
+  settleKey,
   storeAnswer,
   storedAnswerOf,
   type IdempotencyKeyRow,
@@ -146,7 +150,7 @@ async function takeTurn(ctx: ApiContext, request: KeyRequest): Promise<Turn> {
   return won?.claim === claim ? { kind: "run", claim } : { kind: "replay", answer: await otherRunsAnswer(ctx, request) };
 }
 
-type DeferredState = "untaken" | "sent" | "won" | "lost";
+type DeferredState = "untaken" | "sent" | "won" | "lost" | "settled";
 
 function deferredClaim(ctx: ApiContext, request: KeyRequest): DeferredClaim & { claim: string; state(): DeferredState } {
   const claim = randomToken(16);
@@ -161,6 +165,10 @@ function deferredClaim(ctx: ApiContext, request: KeyRequest): DeferredClaim & { 
     taken(result) {
       state = (result.results[0] as { claim?: string } | undefined)?.claim === claim ? "won" : "lost";
       if (state === "lost") throw inProgress();
+    },
+    settle: (holds) => settleKey(request.scope, request.key, claim, holds),
+    settled() {
+      if (state === "won") state = "settled";
     },
     state: () => state,
   };
@@ -201,6 +209,8 @@ async function settle(ctx: ApiContext, { scope, key }: KeyRequest, claim: string
  * keyed write; then once per caller and key, replaying the kept answer to repeats.
  * `claimInFirstRead`: the handler takes the key in its first read's batch (ctx.deferredClaim); an
  * answer it gives before taking it (a refusal of the body) is not kept, and a retry is checked again.
+ * A handler whose batch writes what its answer is built from may settle the key in that batch
+ * (`settle`): nothing is written after the answer, and a repeat runs again and answers from it.
  */
 export async function withIdempotency<C extends ApiContext>(
   ctx: C,
@@ -241,6 +251,8 @@ async function runDeferred<C extends ApiContext>(ctx: C, execute: (ctx: C) => Pr
   switch (deferred.state()) {
     case "won":
       return settle(ctx, keyRequest, deferred.claim, response);
+    case "settled":
+      return response;
     case "lost":
       try {
         return replayed(await otherRunsAnswer(ctx, keyRequest));

@@ -12,6 +12,8 @@ export interface OrderPaymentColumns {
   payment_state: PaymentState | null;
   payment_provider: string | null;
   payment_reference: string | null;
+  /** The provider's page where the shopper pays the open payment (migrations/0042). */
+  payment_redirect_url: string | null;
   payment_updated_at: string | null;
   /** The try of the payment (1 when placed). */
   payment_attempt: number;
@@ -57,9 +59,10 @@ export function markPaymentPending(orderId: string, provider: string, now: strin
   return sql`UPDATE orders SET payment_state = 'pending', payment_provider = ${provider}, payment_updated_at = ${now} WHERE id = ${orderId} AND ${holds}`;
 }
 
-/** The provider's id of the payment it opened (while the payment is pending). */
-export function setPaymentReference(orderId: string, reference: string, now: string): SqlFragment {
-  return sql`UPDATE orders SET payment_reference = ${reference}, payment_updated_at = ${now} WHERE id = ${orderId} AND payment_state = 'pending'`;
+/** The provider's id of the payment it opened and its page where the shopper pays (while the payment is pending). */
+export function setPaymentReference(orderId: string, reference: string, redirectUrl: string | null, now: string): SqlFragment {
+  return sql`UPDATE orders SET payment_reference = ${reference}, payment_redirect_url = ${redirectUrl}, payment_updated_at = ${now}
+    WHERE id = ${orderId} AND payment_state = 'pending'`;
 }
 
 /** The order's product lines' quantity per SKU of `products`' row (the stock an order holds). */
@@ -79,7 +82,7 @@ export function restartPayment(
   now: string,
 ): SqlFragment {
   return sql`UPDATE orders SET payment_state = 'pending', payment_provider = ${provider}, payment_method = ${method}, payment_reference = NULL,
-      payment_attempt = payment_attempt + 1, payment_updated_at = ${now}
+      payment_redirect_url = NULL, payment_attempt = payment_attempt + 1, payment_updated_at = ${now}
     WHERE id = ${orderId} AND (payment_state IN ('failed', 'cancelled') OR (payment_state = 'pending' AND payment_reference IS ${closedReference}))
       AND (stock_held = 1 OR NOT EXISTS (SELECT 1 FROM products WHERE ${orderSkus(orderId)} AND stock_qty < ${heldQuantity(orderId)}))`;
 }

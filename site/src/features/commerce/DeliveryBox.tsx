@@ -154,12 +154,7 @@ export function DeliveryBox({
   const [updating, setUpdating] = React.useState(false);
   const { alerts, show, dismiss } = useAlerts();
   const country = current?.code ?? null;
-  const { data: delivery, isLoading } = useDelivery(
-    product.reachedEOF ? null : sku,
-    country,
-    quantity,
-    country === "de" && /^\d{5}$/.test(postcode) ? postcode : undefined,
-  );
+  const { data: delivery, isLoading } = useDelivery(sku, country, quantity, country === "de" && /^\d{5}$/.test(postcode) ? postcode : undefined);
   const locale = htmlLanguage(language);
   // The box loads new delivery data (another country or quantity) while it shows the previous: reported as delivery loading.
   useInterfaceToggle("deliveryLoading", updating || (isLoading && delivery !== undefined));

@@ -15,8 +15,8 @@ export function useCurrentCountry() {
   return useSWR<CurrentCountry>(PATHS.currentCountry, fetchData, quiet);
 }
 
-export function useDelivery(sku: string | null, country: string | null, quantity: number, postcode?: string) {
-  return useSWR<ProductDelivery>(sku && country ? PATHS.delivery(sku, country, quantity, postcode) : null, fetchData, { ...quiet, keepPreviousData: true });
+export function useDelivery(sku: string, country: string | null, quantity: number, postcode?: string) {
+  return useSWR<ProductDelivery>(country ? PATHS.delivery(sku, country, quantity, postcode) : null, fetchData, { ...quiet, keepPreviousData: true });
 }
 
 export function useSampleCart() {
