@@ -19,7 +19,8 @@ import { fetchPage, hydrated, testOrigin } from "./support/site";
  * sample amount times the pack content are the cart line's amount. A configurable product's
  * page offers its options and adds nothing before one is chosen; in a browser (DE and CH in
  * French), the add asks for the choice and sends nothing, then a chosen variant's calculator
- * and the cart line agree.
+ * and the cart line agree. A product out of stock names no delivery date, and its add-to-cart sends nothing but points
+ * to its stock notice.
  */
 
 interface PageData {
@@ -239,4 +240,33 @@ test("DE: a family page asks for the variant before adding; the chosen variant's
 
 test("CH in French: a family page asks for the variant before adding; the chosen variant's calculator and the cart line agree", async ({ page }) => {
   await addThroughFamilyPage(page, "CH", "fr", "/fr/checkout/cart/");
+});
+
+/**
+ * A product out of stock promises no delivery date: its page has no delivery box, only its stock notice, and a click on
+ * add-to-cart sends nothing but marks the notice and moves the focus there, so the shopper sees why nothing was added.
+ */
+test("DE: a product out of stock names no delivery date, and add-to-cart points to its stock notice and sends nothing", async ({ page }) => {
+  const path = builtPages("DE").find((candidate) => {
+    const data = productPage("DE", candidate);
+    return data?.language === "de" && data.product.type !== "configurable" && data.product.isOutOfStock && !data.product.reachedEOF && data.product.price;
+  });
+  expect(path, "a product page out of stock in DE").toBeDefined();
+  const adds: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST" && request.url().includes("/apiv2/cart")) adds.push(request.url());
+  });
+  await page.goto(`${testOrigin("DE")}${path}`);
+  await page.keyboard.press("Shift");
+  await hydrated(page, "[data-testid=add-to-cart]");
+  const notice = page.getByTestId("stock-notice");
+  await expect(notice).toHaveText(text("de", "product.outOfStock", {}));
+  await expect(page.getByTestId("delivery-box")).toHaveCount(0);
+  await expect(notice).not.toHaveClass(/notice-asked/);
+  await page.getByTestId("add-to-cart").click();
+  await expect(notice).toBeFocused();
+  await expect(notice).toHaveClass(/notice-asked/);
+  await expect(notice).toHaveAttribute("role", "alert");
+  expect(adds).toEqual([]);
+  await page.locator(".buy-box").screenshot({ path: test.info().outputPath("DE-out-of-stock-asked.png") });
 });

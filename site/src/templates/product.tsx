@@ -299,13 +299,16 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
                 {t("product.freeShipping")}
               </p>
             ) : null}
-            {product.reachedEOF ? (
-              <p className="notice" role="status" ref={stockRef} tabIndex={-1} data-testid="stock-notice">
-                {t("product.endOfLife")}
-              </p>
-            ) : product.isOutOfStock ? (
-              <p className="notice" role="status" ref={stockRef} tabIndex={-1} data-testid="stock-notice">
-                {t("product.outOfStock")}
+            {product.reachedEOF || product.isOutOfStock ? (
+              // A click on add-to-cart marks it (and moves the focus there): the shopper sees why nothing was added.
+              <p
+                className={asked && block === "outOfStock" ? "notice notice-asked" : "notice"}
+                role={asked && block === "outOfStock" ? "alert" : "status"}
+                ref={stockRef}
+                tabIndex={-1}
+                data-testid="stock-notice"
+              >
+                {t(product.reachedEOF ? "product.endOfLife" : "product.outOfStock")}
               </p>
             ) : product.content.lowStockMessage ? (
               <p className="warning small">{product.content.lowStockMessage}</p>
