@@ -120,6 +120,7 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
   // An add the cart would refuse is not sent: the page says why where the shopper can act (lib/configuration.ts addBlock).
   const block = addBlock({ product: variantShown, selectedSku, hasOptions, unavailable: chosen.unavailable });
   const [asked, setAsked] = React.useState(false);
+  const pointedToStock = asked && block === "outOfStock";
   React.useEffect(() => setAsked(false), [selectedSku]);
   const optionsRef = React.useRef<HTMLFieldSetElement>(null);
   const stockRef = React.useRef<HTMLParagraphElement>(null);
@@ -302,8 +303,8 @@ function ProductPage({ data, pageContext }: PageProps<ProductPageData, Context>)
             {product.reachedEOF || product.isOutOfStock ? (
               // A click on add-to-cart marks it (and moves the focus there): the shopper sees why nothing was added.
               <p
-                className={asked && block === "outOfStock" ? "notice notice-asked" : "notice"}
-                role={asked && block === "outOfStock" ? "alert" : "status"}
+                className={pointedToStock ? "notice notice-asked" : "notice"}
+                role={pointedToStock ? "alert" : "status"}
                 ref={stockRef}
                 tabIndex={-1}
                 data-testid="stock-notice"

@@ -148,11 +148,9 @@ export async function startPayment(
     if (!isSafeRedirect(started.redirectUrl)) throw new Error(`unsafe redirect URL from ${provider.code}`);
     if (started.reference !== undefined) {
       if (!PAYMENT_REFERENCE.test(started.reference)) throw new Error(`unusable payment reference from ${provider.code}`);
-      const recorded = setPaymentReference(order.id, started.reference, started.redirectUrl, now());
-      if (key) {
-        await ctx.db.batch([recorded, key.settle(sql`1`)].map((statement) => statement.prepare(ctx.db)));
-        key.settled();
-      } else await recorded.prepare(ctx.db).run();
+      const recorded = [setPaymentReference(order.id, started.reference, started.redirectUrl, now()), ...(key ? [key.settle(sql`1`)] : [])];
+      await ctx.db.batch(recorded.map((statement) => statement.prepare(ctx.db)));
+      key?.settled();
     }
     return { state: "pending", redirectUrl: started.redirectUrl };
   } catch (error) {

@@ -440,10 +440,15 @@ export async function getOrder(ctx: VisitorContext, params: Params): Promise<Rep
   return visitorOrderReply(ctx, order);
 }
 
+/** The one order view (tables/order-view.ts) of an order as stored, its lines read. */
+async function storedOrderView(ctx: VisitorContext, order: OrderRow & OrderPaymentColumns) {
+  const { results } = await selectOrderLines(order.id).prepare(ctx.db).all<OrderLineRow>();
+  return orderView(order, results, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
+}
+
 /** An order as the visitor who placed it reads it. */
 async function visitorOrderReply(ctx: VisitorContext, order: OrderRow & OrderPaymentColumns): Promise<Reply<VisitorOrderView>> {
-  const { results } = await selectOrderLines(order.id).prepare(ctx.db).all<OrderLineRow>();
-  const view = orderView(order, results, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
+  const view = await storedOrderView(ctx, order);
   if (order.payment_state === null || order.payment_state === "paid") return reply(view);
   // An online payment not paid yet: where it stands, and the methods another try may take instead.
   const progress = order.payment_state === "pending" ? await paymentProgress(ctx, order) : null;
@@ -455,8 +460,7 @@ async function visitorOrderReply(ctx: VisitorContext, order: OrderRow & OrderPay
  * placement gets it, read from what the placement wrote (its key kept no answer: core/idempotency.ts settle).
  */
 async function placedOrderReply(ctx: VisitorContext, order: OrderRow & OrderPaymentColumns): Promise<Reply<PlacedOrder>> {
-  const { results } = await selectOrderLines(order.id).prepare(ctx.db).all<OrderLineRow>();
-  const view = orderView(order, results, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
+  const view = await storedOrderView(ctx, order);
   return reply(order.payment_state === null ? view : { ...view, payment: { state: order.payment_state, redirectUrl: order.payment_redirect_url } });
 }
 
