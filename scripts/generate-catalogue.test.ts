@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { merchantPhotoProduct } from "./catalogue-demo/merchant-photo";
 import { catalogueFolderDocuments, generateMedia } from "./generate-media";
 import { ROOT } from "./lib/shops";
+import { demoCatalogueDir } from "./lib/local-state";
 import { importDocument, imported } from "@tests/kit/catalogue";
 import { shopApiCaller } from "@tests/kit/shop-api";
 import { SHOP_ID_HEADER } from "@worker/lib/shop-headers";
@@ -269,14 +270,19 @@ test("the demo content has a page of every page type the storefront renders, CUS
   expect(top.every((product) => product.type !== "variant" && product.content.fr?.topDescription === "Sélectionné par notre équipe")).toBe(true);
 });
 
-test("one demo floor's main photo is the merchant's own JPEG beside the generator's import files; the import keeps it and the media store makes its sizes from it", async () => {
-  // The generator as npm start runs it (its photo is drawn in plain Node: seconds there, minutes in a test's sandbox).
-  const out = tempDir();
-  const run = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/generate-catalogue.ts", "--products", "40", "--out", out, "--no-import"], {
+test("one demo floor's main photo is the merchant's own JPEG beside the generator's import files, in the run's own state; the import keeps it and the media store makes its sizes from it", async () => {
+  // The generator as npm start and the browser tests' setup run it (its photo is drawn in plain Node: seconds there, minutes
+  // in a test's sandbox): no --out, so the files go into the run's own state, where no other run at the same time reads.
+  const state = tempDir();
+  const out = demoCatalogueDir(state);
+  const run = spawnSync(join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/generate-catalogue.ts", "--products", "40", "--no-import"], {
     cwd: ROOT,
     encoding: "utf8",
+    env: { ...process.env, LOCAL_STATE_DIR: state },
   });
   expect(run.status).toBe(0);
+  expect(run.stdout).toContain(`to ${out} in`);
+  expect(out).not.toBe(demoCatalogueDir(tempDir()));
   const documents = catalogueFolderDocuments(out);
   const path = merchantPhotoProduct(documents)?.path;
   expect(path).toMatch(/^\/images\/products\/BH-\d+-1\.jpg$/);

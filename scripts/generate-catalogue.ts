@@ -22,6 +22,7 @@ import { ERP_FOLDER, sampleAvailabilityUpdates, type SampleAvailabilityUpdates }
 import { findUploads, keepUploads } from "./media/uploads";
 import { MEDIA_UPLOADS_FOLDER } from "./generate-media";
 import { formatProblem } from "./lib/import-report";
+import { demoCatalogueDir, localStateDir } from "./lib/local-state";
 import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import type { LocalBindingsOptions } from "./local-d1";
 
@@ -152,7 +153,7 @@ export async function importDemoCatalogue(
   options: { out: string; now: Date; bindings?: LocalBindingsOptions; declared?: readonly string[]; onProgress?: (progress: ImportProgress) => void },
 ): Promise<{ changedProducts: number; imports: number }> {
   // Loaded on use: writing the files alone (--no-import) needs no wrangler.
-  const { localStateDir, withLocalBindings } = await import("./local-d1");
+  const { withLocalBindings } = await import("./local-d1");
   keepMerchantFiles(catalogue.documents, options.out, join(options.bindings?.stateDir ?? localStateDir(), MEDIA_UPLOADS_FOLDER));
   return withLocalBindings(
     (env) => importCatalogueFiles(demoImportDatabases(env, options.declared), catalogue, options.now, options.onProgress),
@@ -166,7 +167,11 @@ const COMMAND = {
   options: {
     products: { type: "integer", default: 300, min: 1, description: "products in the catalogue" },
     seed: { type: "integer", default: DEMO_SEED, min: 0, description: "the random seed (same seed, size and --now: byte-identical files)" },
-    out: { type: "string", default: ".data/catalogue", value: "dir", description: "where the import files are written" },
+    out: {
+      type: "string",
+      value: "dir",
+      description: "where the import files are written (default: demo-catalogue/ in the local state, .wrangler/state or LOCAL_STATE_DIR)",
+    },
     now: { type: "string", value: "ISO date-time", description: "the catalogue's present, e.g. 2025-07-01T00:00:00Z (default: now)" },
     chunk: { type: "integer", default: 1000, min: 10, description: "products per import file" },
     "no-import": { type: "boolean", description: "only write the files" },
@@ -178,7 +183,7 @@ function generateOptions(): GenerateOptions & { import: boolean } {
   const { values } = runCommandLine(COMMAND);
   const now = values.now === undefined ? new Date() : new Date(values.now);
   if (Number.isNaN(now.getTime())) refuseUsage(COMMAND, `--now must be an ISO date-time, e.g. 2025-07-01T00:00:00Z (got '${values.now}')`);
-  return { products: values.products, seed: values.seed, out: values.out, now, chunkSize: values.chunk, import: !values["no-import"] };
+  return { products: values.products, seed: values.seed, out: values.out ?? demoCatalogueDir(), now, chunkSize: values.chunk, import: !values["no-import"] };
 }
 
 async function main(): Promise<void> {

@@ -35,7 +35,8 @@ import { refuseUsage, runCommandLine, type CommandSpec, type OptionSpec } from "
 import { reportImport } from "./lib/import-report";
 import { localSecret } from "./lib/local-worker";
 import { importIntoShopApi, importOrigin, type ImportJob } from "./lib/remote-import";
-import { applyLocalMigrations, localStateDir, ROOT, withLocalBindings } from "./local-d1";
+import { applyLocalMigrations, ROOT, withLocalBindings } from "./local-d1";
+import { localStateDir } from "./lib/local-state";
 import { MEDIA_CACHE_FOLDER, MEDIA_FOLDER, MEDIA_UPLOADS_FOLDER } from "./generate-media";
 import { writeMedia } from "./media/store";
 import { findUploads, keepUploads, uploadItems, type FoundUploads } from "./media/uploads";

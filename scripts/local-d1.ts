@@ -14,6 +14,7 @@ import { allShops } from "@shop-api/core/shop";
 import { syncShopsSql } from "@shop-api/tables/shops";
 import { bindingsOverFetch, bindingsWorker } from "./lib/bindings-over-fetch";
 import { inlineSql } from "./lib/inline-sql";
+import { localStateDir } from "./lib/local-state";
 import { ASSETS_DIRECTORY, WRANGLER_CONFIG as CONFIG } from "./lib/wrangler-config";
 import { MIGRATIONS_TABLE, migrationRenameStatements } from "./lib/migration-renames";
 
@@ -45,14 +46,6 @@ function prepareWorkingTree(): void {
   const devVars = join(ROOT, ".dev.vars");
   if (!existsSync(devVars)) writeFileSync(devVars, "");
   mkdirSync(join(ROOT, ASSETS_DIRECTORY), { recursive: true });
-}
-
-/**
- * wrangler's local state folder: .wrangler/state (what `wrangler dev` uses), or
- * LOCAL_STATE_DIR for a separate one (browser tests, benchmarks).
- */
-export function localStateDir(): string {
-  return resolve(process.env.LOCAL_STATE_DIR ?? join(ROOT, ".wrangler", "state"));
 }
 
 /** Runs wrangler; returns its standard output. */
