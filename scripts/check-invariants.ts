@@ -17,7 +17,7 @@ const COMMAND = {
 
 async function main() {
   runCommandLine(COMMAND);
-  applyLocalMigrations();
+  await applyLocalMigrations();
   const results = await withLocalBindings((env) => checkInvariants(env));
   for (const line of reportLines(results)) console.log(line);
   if (hasViolations(results)) process.exit(1);

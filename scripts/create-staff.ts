@@ -57,7 +57,7 @@ async function main() {
   if (values.remote) {
     queryD1(inlineSql(statement), "remote");
   } else {
-    applyLocalMigrations();
+    await applyLocalMigrations();
     await withLocalD1(async (db) => {
       await statement.prepare(db).run();
     });

@@ -197,7 +197,7 @@ async function main(): Promise<void> {
   let changed: number | undefined;
   if (options.import) {
     const { applyLocalMigrations } = await import("./local-d1");
-    applyLocalMigrations();
+    await applyLocalMigrations();
     const result = await importDemoCatalogue(catalogue, {
       out: options.out,
       now: options.now,

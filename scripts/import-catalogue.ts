@@ -150,7 +150,7 @@ async function main(): Promise<number> {
   const jobs = readJobs(positionals, values.format as ImportFormat | undefined, values.source);
   if (target) return importIntoShopApi(target.origin, target.token, jobs);
 
-  applyLocalMigrations();
+  await applyLocalMigrations();
   const code = await withLocalBindings(async (env) => {
     const databases = everyShopDatabaseOf(
       env,

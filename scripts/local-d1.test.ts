@@ -1,55 +1,76 @@
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { MIGRATION_RENAMES, MIGRATIONS_TABLE } from "./lib/migration-renames";
 import { ROOT } from "./lib/shops";
-import { applyLocalMigrations, localDatabaseNames, queryD1 } from "./local-d1";
+import { localDatabases, WRANGLER_ENV } from "./local-d1";
 
-/** The migration names the scripts' own Miniflare (withLocalBindings) reads, run by tsx as the scripts run. */
-function namesThroughLocalBindings(): string[] {
-  const read = `import { withLocalBindings } from "./scripts/local-d1";
-    withLocalBindings(async (env) => (await env.DB.prepare("SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id").all<{ name: string }>()).results)
-      .then((rows) => console.log("\\n" + JSON.stringify(rows.map((row) => row.name))));`;
-  const output = execFileSync(join(ROOT, "node_modules", ".bin", "tsx"), ["-e", read], { cwd: ROOT, env: process.env, encoding: "utf8" });
-  return JSON.parse(output.trim().split("\n").at(-1)!) as string[];
+/** Runs `code` (TypeScript with the scripts' imports) with tsx as the scripts run, outside Jest (its sandbox makes wrangler take a missing optional file, dist/_redirects, for an error); returns its last output line as JSON. */
+function runScript<T>(code: string, state: string): T {
+  const output = execFileSync(join(ROOT, "node_modules", ".bin", "tsx"), ["-e", `${code}.then((value) => console.log("\\n" + JSON.stringify(value)))`], {
+    cwd: ROOT,
+    env: { ...process.env, LOCAL_STATE_DIR: state },
+    encoding: "utf8",
+  });
+  return JSON.parse(output.trim().split("\n").at(-1)!) as T;
 }
 
+/** wrangler.jsonc's DB: the database a local state holds under this id. */
+const DATABASE_ID = (createRequire(__filename)("wrangler") as typeof import("wrangler")).experimental_readRawConfig({ config: join(ROOT, "wrangler.jsonc") })
+  .rawConfig.d1_databases![0]!.database_id!;
+const NAMES = `SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`;
+const WRANGLER = join(ROOT, "node_modules", ".bin", "wrangler");
+const wrangler = (args: string[], state: string) =>
+  execFileSync(WRANGLER, [...args, "--local", "--persist-to", state], { cwd: ROOT, env: { ...process.env, ...WRANGLER_ENV }, encoding: "utf8" });
+
 /**
- * wrangler itself on a state folder of its own (several wrangler runs, so one test): a local
- * database that applied migrations under their old names is migrated again without wrangler
- * running any of them a second time (that would fail: their tables exist); and the scripts' own
- * Miniflare finds the database wrangler migrated in the same state folder.
+ * The scripts' own migration of a local database and wrangler's, on a state folder of their own (several runs, so one
+ * test): wrangler applies the first migrations, the scripts the rest in the same table, and wrangler then finds
+ * nothing to apply; a database of before the migration renames is migrated again without any migration running
+ * a second time (that would fail: their tables exist).
  */
-test("a local database of before the migration renames keeps working", () => {
+test("a local database migrated by the scripts is one wrangler finds migrated, and wrangler's is one the scripts go on with", () => {
   const state = mkdtempSync(join(tmpdir(), "local-d1-"));
-  const previous = process.env.LOCAL_STATE_DIR;
-  process.env.LOCAL_STATE_DIR = state;
+  const first = mkdtempSync(join(tmpdir(), "local-d1-first-"));
   try {
-    applyLocalMigrations();
-    const recorded = () => queryD1<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`).map((row) => row.name);
-    const fresh = recorded();
-    expect(fresh).toEqual(expect.arrayContaining(MIGRATION_RENAMES.map((rename) => rename.to)));
-
-    // Back to the old names; the statement's answer is what the table then holds.
-    const renamedBack = queryD1<{ name: string }>(
-      `${MIGRATION_RENAMES.map(({ from, to }) => `UPDATE ${MIGRATIONS_TABLE} SET name = '${from}' WHERE name = '${to}';`).join(" ")} SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id;`,
+    const files = readdirSync(join(ROOT, "migrations"))
+      .filter((name) => name.endsWith(".sql"))
+      .sort();
+    for (const name of files.slice(0, 2)) copyFileSync(join(ROOT, "migrations", name), join(first, name));
+    const config = join(first, "wrangler.jsonc");
+    writeFileSync(
+      config,
+      JSON.stringify({
+        name: "first-migrations",
+        d1_databases: [{ binding: "DB", database_name: "catalogue", database_id: DATABASE_ID, migrations_dir: first }],
+      }),
     );
-    expect(renamedBack.map((row) => row.name)).toEqual(expect.arrayContaining(MIGRATION_RENAMES.map((rename) => rename.from)));
+    wrangler(["d1", "migrations", "apply", "catalogue", "--config", config], state);
 
-    applyLocalMigrations();
-    // Read by the scripts' own Miniflare, outside Jest (its sandbox makes wrangler take a missing
-    // optional file, dist/_redirects, for an error): the same names as after the first apply.
-    expect(namesThroughLocalBindings()).toEqual(fresh);
+    const migrate = `import("./scripts/local-d1").then(async ({ applyLocalMigrations, withLocalD1 }) => {
+      await applyLocalMigrations();
+      return withLocalD1(async (db) => (await db.prepare("${NAMES}").all()).results.map((row) => row.name));
+    })`;
+    const fresh = runScript<string[]>(migrate, state);
+    expect(fresh).toEqual(files);
+    expect(wrangler(["d1", "migrations", "apply", "catalogue", "--config", join(ROOT, "wrangler.jsonc")], state)).toContain("No migrations to apply");
+
+    const renameBack = `import("./scripts/local-d1").then(({ withLocalD1 }) => withLocalD1(async (db) => {
+      await db.batch(${JSON.stringify(MIGRATION_RENAMES)}.map(({ from, to }) => db.prepare("UPDATE ${MIGRATIONS_TABLE} SET name = ? WHERE name = ?").bind(from, to)));
+      return (await db.prepare("${NAMES}").all()).results.map((row) => row.name);
+    }))`;
+    expect(runScript<string[]>(renameBack, state)).toEqual(expect.arrayContaining(MIGRATION_RENAMES.map((rename) => rename.from)));
+    expect(runScript<string[]>(migrate, state)).toEqual(fresh);
   } finally {
-    if (previous === undefined) delete process.env.LOCAL_STATE_DIR;
-    else process.env.LOCAL_STATE_DIR = previous;
     rmSync(state, { recursive: true, force: true });
+    rmSync(first, { recursive: true, force: true });
   }
 }, 240_000);
 
 test("the scripts migrate every D1 database the configuration declares: one unless configured, each once", () => {
-  expect(localDatabaseNames()).toEqual(["catalogue"]);
+  expect(localDatabases()).toEqual([{ name: "catalogue", binding: "DB" }]);
   const dir = mkdtempSync(join(tmpdir(), "local-d1-config-"));
   try {
     const config = join(dir, "wrangler.jsonc");
@@ -58,7 +79,10 @@ test("the scripts migrate every D1 database the configuration declares: one unle
       config,
       JSON.stringify({ name: "w", main: "x.ts", d1_databases: [database("DB", "catalogue"), database("DB_2", "shop-data-2"), database("DB_3", "catalogue")] }),
     );
-    expect(localDatabaseNames(config)).toEqual(["catalogue", "shop-data-2"]);
+    expect(localDatabases(config)).toEqual([
+      { name: "catalogue", binding: "DB" },
+      { name: "shop-data-2", binding: "DB_2" },
+    ]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

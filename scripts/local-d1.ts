@@ -11,27 +11,30 @@ import type { D1Database } from "@cloudflare/workers-types";
 import { convertV4MiniflareOptions, Miniflare, type V4WorkerOptionsShape } from "miniflare";
 import type { ShopApiEnv } from "@worker/env";
 import { allShops } from "@shop-api/core/shop";
-import { syncShopsSql } from "@shop-api/tables/shops";
+import { syncShops, syncShopsSql } from "@shop-api/tables/shops";
+import { boundDatabase } from "@shop-api/core/shop-database";
 import { bindingsOverFetch, bindingsWorker } from "./lib/bindings-over-fetch";
 import { inlineSql } from "./lib/inline-sql";
 import { localStateDir } from "./lib/local-state";
 import { ASSETS_DIRECTORY, WRANGLER_CONFIG as CONFIG } from "./lib/wrangler-config";
-import { MIGRATIONS_TABLE, migrationRenameStatements } from "./lib/migration-renames";
+import { applyRecordedMigrations } from "./lib/d1-migrations";
 
 export const ROOT = resolve(__dirname, "..");
 /** The database of binding DB, which the scripts that read one database (staff, invariants, benchmarks) use. */
 const DATABASE_NAME = "catalogue";
 
 /**
- * Every D1 database wrangler.jsonc's top level declares, by name: DB's and those of the shop databases SHOP_DATABASES
- * names (docs/decisions/0064; one unless configured). Each is migrated and gets the shops table.
+ * Every D1 database wrangler.jsonc's top level declares, once per database: its name and the binding the scripts reach
+ * it by (its first). DB's and those of the shop databases SHOP_DATABASES names (docs/decisions/0064; one unless
+ * configured). Each is migrated and gets the shops table.
  */
-export function localDatabaseNames(config = CONFIG): string[] {
+export function localDatabases(config = CONFIG): { name: string; binding: string }[] {
   // wrangler's reader is synchronous; loaded on use, as the scripts that need no configuration do not pay for it.
   const { experimental_readRawConfig } = createRequire(__filename)("wrangler") as typeof import("wrangler");
-  const raw = experimental_readRawConfig({ config }).rawConfig as { d1_databases?: { database_name?: string }[] };
-  const declared = (raw.d1_databases ?? []).flatMap((database) => (database.database_name ? [database.database_name] : []));
-  return declared.length > 0 ? [...new Set(declared)] : [DATABASE_NAME];
+  const raw = experimental_readRawConfig({ config }).rawConfig as { d1_databases?: { binding?: string; database_name?: string }[] };
+  const declared = (raw.d1_databases ?? []).flatMap(({ binding, database_name: name }) => (binding && name ? [{ name, binding }] : []));
+  const databases = declared.filter((database, index) => declared.findIndex((other) => other.name === database.name) === index);
+  return databases.length > 0 ? databases : [{ name: DATABASE_NAME, binding: "DB" }];
 }
 
 /** wrangler offline: no metrics, no cf.json fetch, no prompts. */
@@ -72,28 +75,19 @@ export function queryD1<Row>(command: string, where: "local" | "remote" = "local
 }
 
 /**
- * A database that applied migrations under names they no longer have records the new names
- * first (scripts/lib/migration-renames.ts), so wrangler does not apply them a second time.
- * A fresh database has no migrations table yet and nothing to rename.
+ * Applies migrations/ to every local database of the configuration as `wrangler d1 migrations apply` does
+ * (scripts/lib/d1-migrations.ts: renamed migrations recorded under their new names first), and then writes the shops
+ * table from config/shops.json (the one authority for shops), so SQL that joins shop rows always sees the configured
+ * shops. One local runtime for all of it, where wrangler starts one per migration.
  */
-function recordRenamedMigrations(where: "local" | "remote", database: string): void {
-  const tables = queryD1<{ name: string }>(`SELECT name FROM sqlite_master WHERE type = 'table' AND name = '${MIGRATIONS_TABLE}'`, where, database);
-  if (tables.length > 0) queryD1(migrationRenameStatements().join(" "), where, database);
-}
-
-/**
- * Applies migrations/ to every database of the configuration (`wrangler d1 migrations apply <name>`),
- * after recording renamed migrations under their new names, and then writes the shops table from
- * config/shops.json (the one authority for shops), so SQL that joins shop rows always sees
- * the configured shops.
- */
-export function applyLocalMigrations(where: "local" | "remote" = "local"): void {
-  prepareWorkingTree();
-  for (const database of localDatabaseNames()) {
-    recordRenamedMigrations(where, database);
-    wrangler(["d1", "migrations", "apply", database, ...target(where), "--config", CONFIG]);
-    syncShopsTable(where, database);
-  }
+export async function applyLocalMigrations(): Promise<void> {
+  await withLocalBindings(async (env) => {
+    for (const { binding } of localDatabases()) {
+      const db = boundDatabase(env, binding);
+      await applyRecordedMigrations(db);
+      await syncShops(db, allShops(), new Date());
+    }
+  });
 }
 
 /** The SQL file that writes the shops table from config/shops.json (also what a deploy runs on the environment's database). */
@@ -104,17 +98,19 @@ export function shopsSyncFile(now = new Date()): string {
     .join("");
 }
 
-/** Writes the shops table from config/shops.json (`wrangler d1 execute --file`) into `database` (default: every database of the configuration). */
-export function syncShopsTable(where: "local" | "remote" = "local", database?: string): void {
-  if (database === undefined) {
-    for (const name of localDatabaseNames()) syncShopsTable(where, name);
+/** Writes the shops table from config/shops.json into every database of the configuration: locally through the local runtime, remotely with `wrangler d1 execute --file`. */
+export async function syncShopsTable(where: "local" | "remote" = "local"): Promise<void> {
+  if (where === "local") {
+    await withLocalBindings(async (env) => {
+      for (const { binding } of localDatabases()) await syncShops(boundDatabase(env, binding), allShops(), new Date());
+    });
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), "shops-sync-"));
   try {
     const file = join(dir, "shops.sql");
     writeFileSync(file, shopsSyncFile());
-    wrangler(["d1", "execute", database, ...target(where), "--config", CONFIG, "--file", file, "--yes"]);
+    for (const { name } of localDatabases()) wrangler(["d1", "execute", name, ...target(where), "--config", CONFIG, "--file", file, "--yes"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -14,5 +14,9 @@ const COMMAND = {
 } satisfies CommandSpec<Record<string, OptionSpec>>;
 
 const { values } = runCommandLine(COMMAND);
-syncShopsTable(values.remote ? "remote" : "local");
-console.log(`shops table written from config/shops.json (${values.remote ? "remote" : "local"} database)`);
+syncShopsTable(values.remote ? "remote" : "local")
+  .then(() => console.log(`shops table written from config/shops.json (${values.remote ? "remote" : "local"} database)`))
+  .catch((error: unknown) => {
+    console.error(`shops:sync: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });

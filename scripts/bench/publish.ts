@@ -74,7 +74,7 @@ function publishStatic(source: string, work: string) {
 async function r2Publisher(source: string, work: string) {
   const state = join(work, "state");
   process.env.LOCAL_STATE_DIR = state;
-  applyLocalMigrations();
+  await applyLocalMigrations();
   const worker = await startWorkerdWorker({ port: WORKERD_PORT, persistTo: state, outDir: join(work, "workerd"), assets: join(work, "assets") });
   const store = r2AssetStore(workerBucketClient({ origin: worker.origin, host: BACK_OFFICE_HOST, token: localSecret("BUILDER_TOKEN") }), {
     digests: () => join(work, "DE.r2-digests.json"),

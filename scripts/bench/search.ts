@@ -70,7 +70,7 @@ async function main(): Promise<void> {
 
   log(`Search benchmark: ${options.products} products, state ${stateDir}`);
   log("Applying database migrations ...");
-  applyLocalMigrations();
+  await applyLocalMigrations();
   const existing = await withLocalD1(async (db) => (await db.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())?.n ?? 0);
   if (existing < options.products) {
     log(`Generating ${options.products} products through the import (once; reused afterwards) ...`);

@@ -80,7 +80,7 @@ export async function prepareCatalogue(
 async function prepareDemoCatalogue(options: Pick<LocalShopsOptions, "stateDir" | "products" | "fresh" | "log">): Promise<void> {
   process.env.LOCAL_STATE_DIR = options.stateDir;
   options.log("Applying database migrations ...");
-  applyLocalMigrations();
+  await applyLocalMigrations();
   // The back office's demo accounts (local databases only; password in .dev.vars).
   await withLocalD1((db) => seedDemoStaff(db));
   const products = await withLocalD1(async (db) => (await db.prepare("SELECT COUNT(*) AS n FROM products").first<{ n: number }>())?.n ?? 0);

@@ -1,13 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { D1Database } from "@cloudflare/workers-types";
 import type { ShopApiEnv } from "@worker/env";
 import { allShops } from "@shop-api/core/shop";
 import { leaseDatabase, processShared, type Lease } from "./database-pool";
 import { everyShopDatabaseOf, shopDatabase, type ShopDatabaseOf } from "@shop-api/core/shop-database";
 import { syncShops } from "@shop-api/tables/shops";
-
-const MIGRATIONS_DIR = join(__dirname, "..", "..", "migrations");
+import { MIGRATIONS_DIR, migrationFiles } from "@scripts/lib/d1-migrations";
 
 export interface TestDatabase {
   db: D1Database;
@@ -77,10 +74,7 @@ function migrationStatements(): readonly (readonly string[])[] {
   const key = `migration-statements:${MIGRATIONS_DIR}`;
   let statements = processShared().get(key) as readonly (readonly string[])[] | undefined;
   if (!statements) {
-    statements = readdirSync(MIGRATIONS_DIR)
-      .filter((name) => name.endsWith(".sql"))
-      .sort()
-      .map((file) => splitSql(readFileSync(join(MIGRATIONS_DIR, file), "utf8")));
+    statements = migrationFiles(MIGRATIONS_DIR).map((file) => file.statements);
     processShared().set(key, statements);
   }
   return statements;
@@ -105,41 +99,4 @@ export async function applyMigrations(db: D1Database, batches: "file by file" | 
   const files = migrationStatements();
   if (batches === "one batch") await db.batch(files.flat().map((statement) => db.prepare(statement)));
   else for (const statements of files) await db.batch(statements.map((statement) => db.prepare(statement)));
-}
-
-/**
- * Splits a migration into statements the way `wrangler d1 migrations apply` does:
- * on `;` outside string literals and comments, keeping trigger bodies (BEGIN ... END)
- * and CASE ... END expressions whole.
- */
-export function splitSql(sql: string): string[] {
-  const statements: string[] = [];
-  let current = "";
-  let depth = 0;
-  for (let i = 0; i < sql.length; i++) {
-    const ch = sql[i]!;
-    if (ch === "'" || ch === '"' || ch === "`") {
-      const end = sql.indexOf(ch, i + 1);
-      const stop = end === -1 ? sql.length : end + 1;
-      current += sql.slice(i, stop);
-      i = stop - 1;
-      continue;
-    }
-    if (ch === "-" && sql[i + 1] === "-") {
-      const end = sql.indexOf("\n", i);
-      i = end === -1 ? sql.length : end - 1;
-      continue;
-    }
-    if (ch === ";" && depth === 0) {
-      statements.push(current);
-      current = "";
-      continue;
-    }
-    current += ch;
-    if (/\s(BEGIN|CASE)\s$/i.test(current)) depth++;
-    else if (depth > 0 && /\sEND\s$/.test(current)) depth--;
-    else if (depth > 0 && /\sEND$/.test(current) && sql[i + 1] === ";") depth--;
-  }
-  statements.push(current);
-  return statements.map((statement) => statement.trim()).filter(Boolean);
 }
