@@ -16,7 +16,7 @@ import { newStaffProblems, staffUpsertStatement } from "@shop-api/core/staff/acc
 import { STAFF_ROLES, type StaffRole } from "@shop-api/tables/staff";
 import { runCommandLine, type CommandSpec, type OptionSpec } from "./lib/cli";
 import { inlineSql } from "./lib/inline-sql";
-import { applyLocalMigrations, queryD1, withLocalD1 } from "./local-d1";
+import { applyLocalMigrations, queryRemoteD1, withLocalD1 } from "./local-d1";
 
 async function promptPassword(): Promise<string> {
   const prompt = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
@@ -55,7 +55,7 @@ async function main() {
   if (problems.length > 0) throw new Error(problems.join("\n"));
   const statement = await staffUpsertStatement(staff, new Date());
   if (values.remote) {
-    queryD1(inlineSql(statement), "remote");
+    queryRemoteD1(inlineSql(statement));
   } else {
     await applyLocalMigrations();
     await withLocalD1(async (db) => {

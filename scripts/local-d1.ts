@@ -61,14 +61,9 @@ function wrangler(args: string[]): string {
   });
 }
 
-/** `--local --persist-to <state>` for the local database, `--remote` for the deployed one. */
-function target(where: "local" | "remote"): string[] {
-  return where === "local" ? ["--local", "--persist-to", localStateDir()] : ["--remote"];
-}
-
-/** Runs SQL on the database (`wrangler d1 execute --json`) and returns the rows of its last statement. */
-export function queryD1<Row>(command: string, where: "local" | "remote" = "local", database = DATABASE_NAME): Row[] {
-  const answers = JSON.parse(wrangler(["d1", "execute", database, ...target(where), "--config", CONFIG, "--json", "--command", command])) as {
+/** Runs SQL on the deployed database (`wrangler d1 execute --remote --json`, wrangler's login) and returns the rows of its last statement. */
+export function queryRemoteD1<Row>(command: string, database = DATABASE_NAME): Row[] {
+  const answers = JSON.parse(wrangler(["d1", "execute", database, "--remote", "--config", CONFIG, "--json", "--command", command])) as {
     results: Row[];
   }[];
   return answers.at(-1)?.results ?? [];
@@ -110,7 +105,7 @@ export async function syncShopsTable(where: "local" | "remote" = "local"): Promi
   try {
     const file = join(dir, "shops.sql");
     writeFileSync(file, shopsSyncFile());
-    for (const { name } of localDatabases()) wrangler(["d1", "execute", name, ...target(where), "--config", CONFIG, "--file", file, "--yes"]);
+    for (const { name } of localDatabases()) wrangler(["d1", "execute", name, "--remote", "--config", CONFIG, "--file", file, "--yes"]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
