@@ -88,6 +88,8 @@ export function postToHost(
         port: TEST_PORT,
         path,
         method: "POST",
+        // A connection of its own, as fetchPage's (tests/e2e/support/site.ts): never a kept-alive one the worker closed meanwhile.
+        agent: false,
         headers: { host, "content-type": "application/json", "content-length": Buffer.byteLength(payload), ...headers },
       },
       (response) => {

@@ -25,6 +25,10 @@ export const TEST_WORKER = `http://127.0.0.1:${TEST_PORT}`;
  * to 127.0.0.1 and sends the Host header the worker maps.
  * `cookie` is sent as the Cookie header (the crawl sends the new-search cookie so the
  * gated search page is crawled like the rest).
+ * Each request has a connection of its own (no keep-alive agent): the walks check a page
+ * synchronously before they fetch the next, and on a busy machine that took longer than the
+ * worker keeps an idle connection open (15 s); the next request then went out on the socket the
+ * worker had closed, before Node had read its close, and failed with "socket hang up".
  */
 export interface Fetched {
   status: number;
@@ -39,7 +43,14 @@ export function fetchPage(host: string, path: string, cookie?: string, headers: 
   return new Promise((resolve, reject) => {
     const port = process.env.E2E_PORT ?? host.split(":")[1] ?? "80";
     const req = httpRequest(
-      { host: "127.0.0.1", port: Number(port), path, method: "GET", headers: { host, "user-agent": "crawl-test", ...(cookie ? { cookie } : {}), ...headers } },
+      {
+        host: "127.0.0.1",
+        port: Number(port),
+        path,
+        method: "GET",
+        agent: false,
+        headers: { host, "user-agent": "crawl-test", ...(cookie ? { cookie } : {}), ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));
