@@ -51,3 +51,18 @@ export async function startJsonStandIn(answer: (incoming: IncomingMessage, raw: 
       }),
   };
 }
+
+/**
+ * The time limit a test gives a client of a stand-in: far above any answer on a busy machine, so only the answer decides
+ * what the client makes of it; an answer held back (`delayMs`, ten times the short limit at least) meets a limit it
+ * cannot make, however slow the machine.
+ */
+export function limitFor(answer: { delayMs?: number; body?: unknown } | string = {}): number {
+  if (typeof answer === "string" || answer.delayMs === undefined) return ANSWER_LIMIT_MS;
+  if (answer.delayMs < 10 * HELD_BACK_LIMIT_MS) throw new Error(`hold an answer back at least ${10 * HELD_BACK_LIMIT_MS} ms, not ${answer.delayMs}`);
+  return HELD_BACK_LIMIT_MS;
+}
+const ANSWER_LIMIT_MS = 20_000;
+const HELD_BACK_LIMIT_MS = 300;
+/** How long a test holds back an answer that must miss the client's limit. */
+export const HELD_BACK_MS = 10 * HELD_BACK_LIMIT_MS;

@@ -17,6 +17,7 @@ import type { ShopContext } from "@shop-api/core/context";
 import { ApiFailure } from "@shop-api/core/envelope";
 import { shopById, type Shop } from "@shop-api/core/shop";
 import { createTestDatabase, type TestDatabase } from "../kit/d1";
+import { HELD_BACK_MS, limitFor } from "../kit/json-stand-in";
 
 const HMAC_KEY = "test-altcha-key-0123456789abcdef";
 const ACTION = "sample_order";
@@ -219,7 +220,7 @@ describe("reCAPTCHA v3 and Turnstile (siteverify)", () => {
         if (response.destroyed) return;
         response.writeHead(status, { "content-type": "application/json" });
         response.end(body);
-      }, delayMs);
+      }, delayMs).unref();
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/siteverify`;
@@ -244,7 +245,7 @@ describe("reCAPTCHA v3 and Turnstile (siteverify)", () => {
     return verifyCaptcha(
       submit("provider-token-abc", { shop, env: envWith({ ...SECRETS, ...options.env }) }),
       { action: ACTION },
-      { siteverifyUrl: url, timeoutMs: 500, ...options.overrides },
+      { siteverifyUrl: url, timeoutMs: limitFor(reply), ...options.overrides },
     );
   }
 
@@ -277,7 +278,7 @@ describe("reCAPTCHA v3 and Turnstile (siteverify)", () => {
     ["an answer that is not JSON", RECAPTCHA, "<html>Service Unavailable</html>", "malformed_answer"],
     ["JSON without success", TURNSTILE, JSON.stringify({ hostname: "www.bodenhaus.example" }), "malformed_answer"],
     ["success as a string", TURNSTILE, good({ success: "true" }), "malformed_answer"],
-    ["no answer within the time limit", TURNSTILE, { body: good(), delayMs: 1500 }, "unreachable"],
+    ["no answer within the time limit", TURNSTILE, { body: good(), delayMs: HELD_BACK_MS }, "unreachable"],
   ])("%s is refused", async (_name, shop, reply, reason) => {
     const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
     try {

@@ -7,6 +7,7 @@ import type { ShopApiEnv } from "@worker/env";
 import { CLIENT_IP_HEADER, SHOP_ID_HEADER } from "@worker/lib/shop-headers";
 import { createTestDatabase, type TestDatabase } from "@tests/kit/d1";
 import { findItem, startLoqateStandIn, type LoqateStandIn } from "@tests/kit/loqate-stand-in";
+import { HELD_BACK_MS, limitFor } from "@tests/kit/json-stand-in";
 import { createTestRateLimiters, type TestRateLimiters } from "@tests/kit/rate-limiters";
 import { shopApiCaller, type ShopApiCaller } from "@tests/kit/shop-api";
 import { loqateLookup } from "../core/address-lookup/loqate";
@@ -18,12 +19,14 @@ const DE = shopById("DE")!;
 
 let database: TestDatabase;
 let service: LoqateStandIn;
+/** The lookup's time limit: the next answer's (tests/kit/json-stand-in.ts). */
+let limitMs = limitFor();
 let env: ShopApiEnv;
 let api: ShopApiCaller;
 beforeAll(async () => {
   database = await createTestDatabase();
   service = await startLoqateStandIn();
-  useAddressLookupAdapter("loqate", (key) => loqateLookup({ key, origin: service.origin, timeoutMs: 500 }));
+  useAddressLookupAdapter("loqate", (key) => loqateLookup({ key, origin: service.origin, timeoutMs: limitMs }));
   DE.addressLookup = { provider: "loqate", keySecret: KEY_SECRET };
   env = { ...database.env, [KEY_SECRET]: "AA11-BB22-CC33-DD44" } as ShopApiEnv;
   api = shopApiCaller(env);
@@ -113,8 +116,11 @@ describe("find", () => {
     try {
       service.answer("Find", { body: { Items: [{ Error: "3", Description: "Account out of credit" }] } });
       expect((await get("/apiv2/address/find?text=Hauptstr&country=de")).body.errors[0]).toMatchObject({ code: "address_lookup_failed" });
-      service.answer("Find", { body: { Items: [] }, delayMs: 1500 });
+      const held = { body: { Items: [] }, delayMs: HELD_BACK_MS };
+      service.answer("Find", held);
+      limitMs = limitFor(held);
       const slow = await get("/apiv2/address/find?text=Hauptstr&country=de");
+      limitMs = limitFor();
       expect(slow.status).toBe(502);
       expect(warn).toHaveBeenCalledWith(expect.stringContaining("address lookup failed (DE)"));
     } finally {

@@ -19,6 +19,7 @@ import {
 import { kitNewsletterService } from "./kit";
 import type { NewsletterTarget } from "./targets";
 import { startKitStandIn, type KitStandIn } from "@tests/kit/newsletter-kit-stand-in";
+import { limitFor } from "@tests/kit/json-stand-in";
 import { createNewsletterHarness, DAY_MS, freshAddress, MINUTE_MS, NOW, signedUp, type NewsletterHarness } from "@tests/kit/newsletter";
 
 let h: NewsletterHarness;
@@ -41,7 +42,7 @@ afterEach(() => jest.restoreAllMocks());
 
 /** The shop's list at Kit (the stand-in), as a shop configured with `provider: "kit"` would have it. */
 const toKit: DrainOptions["targetFor"] = (shopId: string, language: string): NewsletterTarget => ({
-  service: kitNewsletterService({ origin: kit.origin, timeoutMs: 500 }),
+  service: kitNewsletterService({ origin: kit.origin, timeoutMs: limitFor() }),
   list: { shopId, language, apiKey: `key-${shopId}-${language}`, formId: "4711" },
 });
 const drain = (options: DrainOptions = {}) => drainNewsletterDeliveries(h.env, h.now(), { targetFor: toKit, ...options });

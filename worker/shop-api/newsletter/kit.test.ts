@@ -11,6 +11,7 @@ import { kitNewsletterService, NewsletterServiceError } from "./kit";
 import { localNewsletterService, type NewsletterListTarget } from "./service";
 import { newsletterTargetFor, type NewsletterAdapters } from "./targets";
 import { startKitStandIn, type KitStandIn } from "@tests/kit/newsletter-kit-stand-in";
+import { HELD_BACK_MS, limitFor } from "@tests/kit/json-stand-in";
 
 let kit: KitStandIn;
 beforeAll(async () => {
@@ -20,7 +21,7 @@ afterAll(() => kit.close());
 beforeEach(() => kit.reset());
 
 const LIST: NewsletterListTarget = { shopId: "CH", language: "fr", apiKey: "kit_api_key_fr_0123456789", formId: "4711" };
-const adapter = () => kitNewsletterService({ origin: kit.origin, timeoutMs: 500 });
+const adapter = (timeoutMs = limitFor()) => kitNewsletterService({ origin: kit.origin, timeoutMs });
 const claire = { email: "claire@example.com", name: "Claire Dubois" };
 
 async function refusal(promise: Promise<unknown>): Promise<NewsletterServiceError> {
@@ -68,10 +69,10 @@ describe("subscribe", () => {
     ["the service down", { status: 503, body: "<html>maintenance</html>" }, /HTTP 503 <html>maintenance<\/html>/],
     ["too many calls", { status: 429, body: { errors: ["Rate limit"] } }, /HTTP 429/],
     ["an answer that is not JSON", { status: 200, body: "<html>ok</html>" }, /not JSON/],
-    ["a slow service", { body: {}, delayMs: 2000 }, /no answer \(TimeoutError\)/],
+    ["a slow service", { body: {}, delayMs: HELD_BACK_MS }, /no answer \(TimeoutError\)/],
   ])("%s fails the attempt with the reason", async (_case, answer, reason) => {
     kit.respond((request) => (request.path === "/v4/subscribers" ? answer : undefined));
-    const error = await refusal(adapter().subscribe(claire, LIST));
+    const error = await refusal(adapter(limitFor(answer)).subscribe(claire, LIST));
     expect(error.message).toMatch(reason);
     expect(error.message.length).toBeLessThan(300);
     expect(error.message).not.toContain(LIST.apiKey);

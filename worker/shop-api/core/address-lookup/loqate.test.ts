@@ -2,6 +2,7 @@
  * The Loqate adapter against a local node:http stand-in for its API (tests/kit/loqate-stand-in.ts).
  */
 import { findItem, startLoqateStandIn, type LoqateStandIn } from "@tests/kit/loqate-stand-in";
+import { HELD_BACK_MS, limitFor } from "@tests/kit/json-stand-in";
 import { AddressLookupError } from "./lookup";
 import { LOQATE_FIND_PATH, LOQATE_RETRIEVE_PATH, loqateLookup } from "./loqate";
 
@@ -14,7 +15,7 @@ beforeEach(() => {
   service.requests.length = 0;
 });
 
-const lookup = () => loqateLookup({ key: "AA11-BB22-CC33-DD44", origin: service.origin, timeoutMs: 500 });
+const lookup = (timeoutMs = limitFor()) => loqateLookup({ key: "AA11-BB22-CC33-DD44", origin: service.origin, timeoutMs });
 
 async function refusal(promise: Promise<unknown>): Promise<AddressLookupError> {
   const error = await promise.then(
@@ -77,10 +78,10 @@ describe("find", () => {
     ["HTTP 403", { status: 403, body: "" }],
     ["not JSON", { body: "<html>maintenance</html>" }],
     ["JSON without Items", { body: { Message: "x" } }],
-    ["a slow service", { body: { Items: [] }, delayMs: 2000 }],
+    ["a slow service", { body: { Items: [] }, delayMs: HELD_BACK_MS }],
   ])("%s: unavailable", async (_name, answer) => {
     service.answer("Find", answer);
-    expect((await refusal(lookup().find("Haupt", "de", 7))).reason).toBe("unavailable");
+    expect((await refusal(lookup(limitFor(answer)).find("Haupt", "de", 7))).reason).toBe("unavailable");
   });
 
   test("no service at all: unavailable", async () => {
