@@ -76,12 +76,16 @@ export function queryRemoteD1<Row>(command: string, database = DATABASE_NAME): R
  * shops. One local runtime for all of it, where wrangler starts one per migration.
  */
 export async function applyLocalMigrations(): Promise<void> {
-  await withLocalBindings(async (env) => {
-    for (const { binding } of localDatabases()) {
-      const db = boundDatabase(env, binding);
-      await applyRecordedMigrations(db);
-      await syncShops(db, allShops(), new Date());
-    }
+  await eachLocalDatabase(async (db) => {
+    await applyRecordedMigrations(db);
+    await syncShops(db, allShops(), new Date());
+  });
+}
+
+/** Runs `fn` on every local database of the configuration, in order, in one local runtime. */
+function eachLocalDatabase(fn: (db: D1Database) => Promise<void>): Promise<void> {
+  return withLocalBindings(async (env) => {
+    for (const { binding } of localDatabases()) await fn(boundDatabase(env, binding));
   });
 }
 
@@ -95,12 +99,7 @@ export function shopsSyncFile(now = new Date()): string {
 
 /** Writes the shops table from config/shops.json into every database of the configuration: locally through the local runtime, remotely with `wrangler d1 execute --file`. */
 export async function syncShopsTable(where: "local" | "remote" = "local"): Promise<void> {
-  if (where === "local") {
-    await withLocalBindings(async (env) => {
-      for (const { binding } of localDatabases()) await syncShops(boundDatabase(env, binding), allShops(), new Date());
-    });
-    return;
-  }
+  if (where === "local") return eachLocalDatabase((db) => syncShops(db, allShops(), new Date()));
   const dir = mkdtempSync(join(tmpdir(), "shops-sync-"));
   try {
     const file = join(dir, "shops.sql");
