@@ -60,13 +60,23 @@ export function summaryOf(output: string): string {
     .join("; ");
 }
 
-/** What a running step has finished so far: Jest's test files (PASS/FAIL lines) and Playwright's tests (✓/✘ lines). */
+/**
+ * What a running step has finished so far: Jest's test files (PASS/FAIL lines) and Playwright's tests (✓/✘ lines),
+ * naming the failed ones, so a failure is known while the step still runs rather than when it ends.
+ */
 export function progressOf(output: string): string {
   const lines = stripVTControlCharacters(output).split("\n");
   const files = lines.filter((line) => /^(PASS|FAIL) /.test(line)).length;
   const tests = lines.filter((line) => /^\s*[✓✘]\s+\d+ /.test(line)).length;
-  const failed = lines.filter((line) => /^FAIL |^\s*✘\s+\d+ /.test(line)).length;
-  const parts = [files > 0 ? `${files} test files` : "", tests > 0 ? `${tests} browser tests` : "", failed > 0 ? `${failed} failed` : ""];
+  const failed = lines.flatMap((line) => {
+    const failure = /^FAIL (\S+)|^\s*✘\s+\d+ (?:\[[^\]]*\] › )?(.*?)(?: \([\d.]+m?s\))?$/.exec(line);
+    return failure ? [(failure[1] ?? failure[2]).trim()] : [];
+  });
+  const parts = [
+    files > 0 ? `${files} test files` : "",
+    tests > 0 ? `${tests} browser tests` : "",
+    failed.length > 0 ? `${failed.length} failed (${failed.join("; ")})` : "",
+  ];
   return parts.filter(Boolean).join(", ");
 }
 
