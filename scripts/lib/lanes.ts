@@ -70,7 +70,7 @@ export function progressOf(output: string): string {
   const tests = lines.filter((line) => /^\s*[✓✘]\s+\d+ /.test(line)).length;
   const failed = lines.flatMap((line) => {
     const failure = /^FAIL (\S+)|^\s*✘\s+\d+ (?:\[[^\]]*\] › )?(.*?)(?: \([\d.]+m?s\))?$/.exec(line);
-    return failure ? [(failure[1] ?? failure[2]).trim()] : [];
+    return failure ? [(failure[1] ?? failure[2] ?? "").trim()] : [];
   });
   const parts = [
     files > 0 ? `${files} test files` : "",
