@@ -32,7 +32,9 @@ export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // What a page waits for (a part that loads when idle or in view, a live count, a captcha's proof of work) can take
+  // 10 s and more on two cores while npm start builds its shops beside the tests; a check that holds is not slower for it.
+  expect: { timeout: 20_000 },
   // Approved screenshots (toHaveScreenshot) in one folder; each spec prefixes its names (tests/e2e/phone-walk.spec.ts says how to approve new ones).
   snapshotPathTemplate: "{testDir}/screenshots/{arg}{ext}",
   // Two lanes side by side, one test at a time in each: the shopper's and staff's tests share the test worker's state

@@ -40,7 +40,7 @@ async function accountMailLink(email: string, origin: string, screen: "Verify" |
       .map((mail) => pattern.exec(`${mail.text}\n${mail.html}`)?.[0])
       .filter((link): link is string => link !== undefined)
       .at(-1);
-  await expect.poll(newest, { timeout: 20_000 }).toBeTruthy();
+  await expect.poll(newest).toBeTruthy();
   const url = new URL((await newest())!.replace(/&amp;/g, "&"));
   return `${origin}${url.pathname}${url.search}`;
 }
@@ -146,7 +146,7 @@ test("a business customer in DE: register, confirm by mail, sign in, a project f
   await checkout.getByTestId("accept-terms").check();
   const deliveryShown = (await checkout.getByTestId("delivery-mode-on_call_storage").locator(".choice-detail").textContent())!;
   await checkout.getByTestId("place-order").click();
-  await expect(page.getByTestId("order-number")).toHaveText(/^DE-\d+$/, { timeout: 20_000 });
+  await expect(page.getByTestId("order-number")).toHaveText(/^DE-\d+$/);
   const orderNumber = (await page.getByTestId("order-number").textContent())!.trim();
 
   // The checkout page, the mail and (below) the account's order page state the same order; a
@@ -244,7 +244,7 @@ test("a private customer keeps data, address and password in the account; a new 
   await password.getByLabel("Bisheriges Passwort", { exact: true }).fill(PASSWORD);
   await password.getByTestId("password-submit").click();
   await expect(password.getByTestId("password-saved")).toHaveText("Ihr Passwort wurde geändert. Auf allen anderen Geräten sind Sie jetzt abgemeldet.");
-  await expect.poll(async () => (await readInbox(INBOX, email)).some((mail) => mail.subject.includes("wurde geändert")), { timeout: 20_000 }).toBe(true);
+  await expect.poll(async () => (await readInbox(INBOX, email)).some((mail) => mail.subject.includes("wurde geändert"))).toBe(true);
   await open(page, `${DE}/customer/account/Profile/`);
   await expect(page.getByTestId("profile")).toBeVisible();
   await open(other, `${DE}/customer/account/Profile/`);

@@ -57,7 +57,7 @@ for (const { shop, home, totalWord, currency } of [
 
     // The sidebar shows the category's total and the values with their counts.
     const totalText = page.locator('[data-slot="category-filters"] .search-filter-total');
-    await expect(totalText).toContainText(totalWord, { timeout: 20_000 });
+    await expect(totalText).toContainText(totalWord);
     const total = Number(/(\d+)/.exec((await totalText.textContent())!)![1]);
     expect(total).toBeGreaterThan(0);
     const { box, count, testId } = await narrowingValue(page, total);
@@ -108,7 +108,7 @@ for (const { shop, home, totalWord, currency } of [
     // Shareable: the filtered URL opened afresh shows the filtered list with the value chosen.
     const fresh = await page.context().newPage();
     await fresh.goto(filteredUrl);
-    await expect(fresh.getByTestId("category-filtered-list").getByTestId("search-product")).toHaveCount(Math.min(count, 24), { timeout: 20_000 });
+    await expect(fresh.getByTestId("category-filtered-list").getByTestId("search-product")).toHaveCount(Math.min(count, 24));
     await expect(fresh.getByTestId(testId)).toBeChecked();
     await expect.poll(() => robotsOf(fresh)).toBe("noindex,follow");
     expect(await canonicalOf(fresh)).toBe(ownCanonical);

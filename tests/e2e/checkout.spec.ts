@@ -192,9 +192,7 @@ test("a guest in DE orders two products with prepayment and gets the confirmatio
   const summaryShown = await page.getByTestId("order-summary").innerText();
   await placeOrder.click();
 
-  await expect(page).toHaveURL((url) => url.pathname === orderSuccessPath(DE, "de") && /^DE-\d+$/.test(url.searchParams.get("order") ?? ""), {
-    timeout: 20_000,
-  });
+  await expect(page).toHaveURL((url) => url.pathname === orderSuccessPath(DE, "de") && /^DE-\d+$/.test(url.searchParams.get("order") ?? ""));
   const success = page.getByTestId("order-success");
   await expect(success.getByRole("heading", { level: 1 })).toHaveText("Vielen Dank für Ihre Bestellung!");
   const orderNumber = new URL(page.url()).searchParams.get("order")!;
@@ -284,9 +282,7 @@ test.describe("Swiss French", () => {
     const summaryShown = await page.getByTestId("order-summary").innerText();
     await placeOrder.click();
 
-    await expect(page).toHaveURL((url) => url.pathname === orderSuccessPath(CH, "fr") && /^CH-\d+$/.test(url.searchParams.get("order") ?? ""), {
-      timeout: 20_000,
-    });
+    await expect(page).toHaveURL((url) => url.pathname === orderSuccessPath(CH, "fr") && /^CH-\d+$/.test(url.searchParams.get("order") ?? ""));
     const orderNumber = new URL(page.url()).searchParams.get("order")!;
     await expect(page.getByTestId("order-success").getByRole("heading", { level: 1 })).toHaveText("Merci pour votre commande !");
     await expect(page.getByTestId("order-number")).toHaveText(orderNumber);

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { isOrderable, productsQuery, type ProductNode } from "@scripts/lib/demo-products";
 import { TEST_TOKEN_COOKIE, TEST_WORKER, testOrigin } from "./support/site";
+import { finishSampleOrder } from "./support/shopper";
 import { localSecret } from "@scripts/lib/local-worker";
 
 /**
@@ -143,8 +144,7 @@ test("order samples through all three steps; the daily counter rises", async ({ 
   await expect(steps.nth(2)).toHaveAttribute("data-state", "active");
   await expect(modal.getByTestId("house-number-warning")).toBeVisible();
   await expect(modal.getByTestId("sample-package")).toContainText(product.title);
-  await modal.getByTestId("sample-finish").click();
-  await expect(page.getByTestId("sample-thanks")).toContainText("nach einer Stunde automatisch bearbeitet");
+  await finishSampleOrder(page, modal);
 
   await open(page, `${ORIGIN}/`);
   await expect(page.getByTestId("samples-today")).toHaveAttribute("data-count", String(before + 1));

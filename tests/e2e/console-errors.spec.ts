@@ -66,7 +66,7 @@ async function errorsOf(page: Page, url: string): Promise<string[]> {
     if (!response || response.status() !== 200) errors.push(`status ${response?.status() ?? "none"}`);
     // The live parts load when the browser is idle (lib/lazy.ts), without the visitor's help:
     // the header's sample cart entry is one of them, hydrated when its code has run.
-    await hydrated(page, "[data-slot=sample-cart]", 15_000).catch(() => errors.push("the live parts did not load"));
+    await hydrated(page, "[data-slot=sample-cart]").catch(() => errors.push("the live parts did not load"));
     await page.mouse.wheel(0, 600);
     await page.waitForTimeout(300);
   } finally {

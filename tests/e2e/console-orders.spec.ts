@@ -67,7 +67,7 @@ test("service staff ship an order with a tracking number, and the shipping mail 
 
   // The shopper's mail, in the order's language, with the tracking link.
   const shipped = async () => (await readInbox(INBOX, email)).filter((mail) => mail.subject === `Ihre Bestellung ${order.orderNumber} ist unterwegs`);
-  await expect.poll(async () => (await shipped()).length, { timeout: 20_000, message: "the shipping mail" }).toBe(1);
+  await expect.poll(async () => (await shipped()).length, { message: "the shipping mail" }).toBe(1);
   const [mail] = await shipped();
   expect(mail!.text).toContain("Sendungsnummer: 01234567890123");
   expect(mail!.text).toContain("https://tracking.dpd.de/status/de_DE/parcel/01234567890123");

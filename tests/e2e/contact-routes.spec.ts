@@ -26,7 +26,7 @@ test.beforeEach(async ({ context }) => {
 
 async function mailTo(email: string, subject: RegExp): Promise<CaughtMail> {
   const find = async () => (await readInbox(INBOX, email)).find((mail) => subject.test(mail.subject));
-  await expect.poll(async () => (await find()) !== undefined, { timeout: 20_000 }).toBe(true);
+  await expect.poll(async () => (await find()) !== undefined).toBe(true);
   return (await find())!;
 }
 
@@ -191,7 +191,7 @@ test("the header's delivery country: the update is sent and the product page's d
   await page.goto(`${DE}/${product.slug}.html`);
   await wakeUp(page);
   const box = page.getByTestId("delivery-box");
-  await expect(box.getByTestId("delivery-country")).toHaveValue("de", { timeout: 20_000 });
+  await expect(box.getByTestId("delivery-country")).toHaveValue("de");
   await expect(box.getByTestId("delivery-modes").getByRole("radio", { name: "Standard" })).toBeChecked();
   const header = page.getByTestId("header-delivery-country");
   await expect(header).toHaveValue("de");
@@ -204,7 +204,7 @@ test("the header's delivery country: the update is sent and the product page's d
   // Another page knows the choice from the shop API.
   await page.goto(`${DE}/kontakt.html`);
   await wakeUp(page);
-  await expect(page.getByTestId("header-delivery-country")).toHaveValue("nl", { timeout: 20_000 });
+  await expect(page.getByTestId("header-delivery-country")).toHaveValue("nl");
 });
 
 test("the header's account and project links lead to pages, never to a 404", async ({ page }) => {

@@ -27,7 +27,7 @@ test("DE home: the footer's code loads only when the visitor scrolls to it, and 
   page.on("request", (request) => requested.push(new URL(request.url()).pathname));
   await page.goto(`${testOrigin("DE")}/`);
   // The parts that wait for the idle browser have loaded (the header's sample cart): the footer has not.
-  await hydrated(page, "[data-slot=sample-cart]", 15_000);
+  await hydrated(page, "[data-slot=sample-cart]");
   await page.waitForTimeout(500);
   expect(requested.filter((path) => FOOTER_CHUNK.test(path))).toEqual([]);
   const cdp = await page.context().newCDPSession(page);
@@ -57,7 +57,7 @@ test("DE category: the static list keeps its elements while the filter sidebar l
   await page.evaluate(() => {
     (window as Window & { firstImage?: Element | null }).firstImage = document.querySelector("[data-testid=category-static-list] img");
   });
-  await expect(page.locator('[data-slot="category-filters"] [data-testid="search-filters"]')).toBeAttached({ timeout: 20_000 });
+  await expect(page.locator('[data-slot="category-filters"] [data-testid="search-filters"]')).toBeAttached();
   expect(
     await page.evaluate(() => {
       const before = (window as Window & { firstImage?: Element | null }).firstImage;

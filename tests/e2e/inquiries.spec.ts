@@ -33,7 +33,7 @@ async function someProduct(request: APIRequestContext): Promise<ProductNode> {
 /** The newest mail to `to` whose subject contains `subject`. */
 async function mailWith(to: string, subject: string): Promise<CaughtMail> {
   const matching = async () => (await readInbox(INBOX, to)).filter((mail) => mail.subject.includes(subject));
-  await expect.poll(async () => (await matching()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await matching()).length).toBeGreaterThan(0);
   return (await matching()).at(-1)!;
 }
 

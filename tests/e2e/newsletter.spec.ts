@@ -21,7 +21,7 @@ test.beforeEach(async ({ context }) => {
 /** The mail to `email` whose subject matches, once it has arrived. */
 async function mailTo(email: string, subject: RegExp): Promise<CaughtMail> {
   const find = async () => (await readInbox(INBOX, email)).find((mail) => subject.test(mail.subject));
-  await expect.poll(async () => (await find()) !== undefined, { timeout: 20_000 }).toBe(true);
+  await expect.poll(async () => (await find()) !== undefined).toBe(true);
   return (await find())!;
 }
 
@@ -48,9 +48,6 @@ test("signing up in the Dutch footer, confirming by the mail's link and receivin
   await form.getByTestId("newsletter-submit").click();
   await expect(form.getByTestId("newsletter-done")).toHaveText(
     "Bijna klaar! Bevestig uw aanmelding met de link in de e-mail die wij u zojuist hebben gestuurd.",
-    {
-      timeout: 20_000,
-    },
   );
 
   // The confirmation mail: in Dutch, from the shop, every link on the shop's own origin.
@@ -69,7 +66,7 @@ test("signing up in the Dutch footer, confirming by the mail's link and receivin
   await page.goto(confirmLink!);
 
   // On to the voucher thank-you page of the Dutch shop.
-  await expect(page).toHaveURL(`${NL}/tegoedbon-bedankt.html`, { timeout: 20_000 });
+  await expect(page).toHaveURL(`${NL}/tegoedbon-bedankt.html`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bedankt voor uw aanmelding");
 
   // The voucher mail with its code, and the unsubscribe link.

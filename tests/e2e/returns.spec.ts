@@ -53,7 +53,7 @@ async function deliveredOrder(page: Page, request: APIRequestContext, email: str
 /** The newest mail to `email` whose subject contains `subject`. */
 async function mailWith(email: string, subject: string): Promise<CaughtMail> {
   const matching = async () => (await readInbox(INBOX, email)).filter((mail) => mail.subject.includes(subject));
-  await expect.poll(async () => (await matching()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await matching()).length).toBeGreaterThan(0);
   return (await matching()).at(-1)!;
 }
 

@@ -170,7 +170,7 @@ test("a product view and an add to cart: GA4 events, each after { ecommerce: nul
 async function controlled(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.keyboard.press("Shift");
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined);
   // Everything the page loads when idle is loaded: a chunk failing once the network is cut would reload the page.
   await page.waitForLoadState("networkidle");
 }
@@ -350,7 +350,7 @@ test("every interface toggle reports its opening and closing to the dataLayer; t
     await page.goto(`${DE}${path}`);
     await page.keyboard.press("Shift");
     for (const toggle of cases) {
-      await hydrated(page, toggle.ready, 20_000);
+      await hydrated(page, toggle.ready);
       const mark = (await toggleReports(page, 0)).length;
       await toggle.open(page);
       if (toggle.close) {

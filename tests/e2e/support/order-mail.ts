@@ -24,7 +24,7 @@ const INBOX = `http://127.0.0.1:${E2E_MAIL_CATCHER_PORTS.web}/`;
 /** The confirmation mail of order `orderNumber` to `email`, once it is there (the worker sends it right after the answer). */
 export async function confirmationMailOf(email: string, orderNumber: string): Promise<CaughtMail> {
   const matching = async () => (await readInbox(INBOX, email)).filter((mail) => mail.subject.includes(orderNumber));
-  await expect.poll(async () => (await matching()).length, { timeout: 20_000, message: `the confirmation of ${orderNumber}` }).toBe(1);
+  await expect.poll(async () => (await matching()).length, { message: `the confirmation of ${orderNumber}` }).toBe(1);
   return (await matching())[0]!;
 }
 

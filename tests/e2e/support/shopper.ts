@@ -49,8 +49,26 @@ export async function orderSample(
   await modal.getByLabel("Ort", { exact: true }).fill("Berlin");
   await modal.getByTestId("sample-step2-next").click();
   await order.beforeFinish?.(modal);
+  const thanks = await finishSampleOrder(page, modal);
+  return /\((S[A-Z0-9]+)\)/.exec((await thanks.textContent()) ?? "")?.[1];
+}
+
+/**
+ * The sample checkout's last click: the order goes out once the browser has solved the captcha's proof of work (seconds
+ * on a busy machine, hence the longer wait), answers 200, and the thank-you message shows. A refused order fails here
+ * with its answer rather than as a message that has already closed itself. The thank-you message.
+ */
+export async function finishSampleOrder(page: Page, modal: Locator): Promise<Locator> {
+  const answer = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname.endsWith("/sample/product/cart/finish"),
+    {
+      timeout: 30_000,
+    },
+  );
   await modal.getByTestId("sample-finish").click();
+  const finished = await answer;
+  expect(finished.status(), `the sample order answered ${finished.status()}: ${await finished.text()}`).toBe(200);
   const thanks = page.getByTestId("sample-thanks");
   await expect(thanks).toContainText("nach einer Stunde automatisch bearbeitet");
-  return /\((S[A-Z0-9]+)\)/.exec((await thanks.textContent()) ?? "")?.[1];
+  return thanks;
 }

@@ -85,7 +85,7 @@ export const TEST_HOSTS: Record<string, string> = Object.fromEntries(
  */
 export async function openSearchOverlay(page: Page): Promise<Locator> {
   const overlay = page.getByTestId("search-overlay");
-  await hydrated(page, "[data-testid=header-search]", 20_000);
+  await hydrated(page, "[data-testid=header-search]");
   await page.getByTestId("header-search").click();
   await expect(overlay).toBeVisible({ timeout: 20_000 });
   return overlay;
@@ -95,10 +95,10 @@ export async function openSearchOverlay(page: Page): Promise<Locator> {
  * Waits until the page's code has hydrated the element (before that, clicks on it do nothing):
  * Preact binds an element's event handlers on the element itself, so name one that has a handler.
  */
-export async function hydrated(page: Page, selector: string, timeout = 10_000): Promise<void> {
+export async function hydrated(page: Page, selector: string): Promise<void> {
   const cdp = await page.context().newCDPSession(page);
   try {
-    await expect.poll(() => listenerCount(cdp, selector), { timeout, message: `${selector} hydrated` }).toBeGreaterThan(0);
+    await expect.poll(() => listenerCount(cdp, selector), { message: `${selector} hydrated` }).toBeGreaterThan(0);
   } finally {
     await cdp.detach();
   }
