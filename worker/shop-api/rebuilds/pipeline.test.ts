@@ -262,7 +262,7 @@ describe("the consumer merges changes into one queued build per shop", () => {
   });
 
   test("a steady endless stream is built every maxDelaySeconds after each build's first change", async () => {
-    // DE changes every 2 s for 400 s, CH once at 10 s; a builder claims whatever is due and publishes it at once.
+    // DE changes every 4 s (never quietSeconds apart) for 400 s, CH once at 20 s; a builder claims whatever is due and publishes it at once.
     const claims: [string, number][] = [];
     const poll = async () => {
       for (let claim = await claimBuild(t.db, "b", null, deps); claim.build; claim = await claimBuild(t.db, "b", null, deps)) {
@@ -270,8 +270,8 @@ describe("the consumer merges changes into one queued build per shop", () => {
         await finishBuild(env(), claim.build.id, "b", { ok: true, pages: 1, pagesRewritten: 1, seconds: 0 }, deps);
       }
     };
-    for (let i = 0; i <= 200; i++) {
-      clock = new Date(T0.getTime() + i * 2000);
+    for (let i = 0; i <= 100; i++) {
+      clock = new Date(T0.getTime() + i * 4000);
       await deliver([await writeRequest(t.env, { trigger: "webhook", shops: ["DE"], actor: "webhook", detail: `change ${i}` }, clock)]);
       if (i === 5) await deliver([await writeRequest(t.env, { trigger: "webhook", shops: ["CH"], actor: "webhook", detail: "CH" }, clock)]);
       await poll();
@@ -280,10 +280,10 @@ describe("the consumer merges changes into one queued build per shop", () => {
     await poll();
     clock = secondsLater(T0, 405);
     await poll();
-    // DE's first build at its cap (first change + 300 s), CH's at its own cap (10 s + 300 s), DE's second 5 s after the stream.
+    // DE's first build at its cap (first change + 300 s), CH's at its own cap (20 s + 300 s), DE's second 5 s after the stream.
     expect(claims).toEqual([
       ["DE", 300],
-      ["CH", 310],
+      ["CH", 320],
       ["DE", 405],
     ]);
     expect((await builds()).map((b) => b.state)).toEqual(["published", "published", "published"]);
@@ -316,8 +316,9 @@ describe("the consumer merges changes into one queued build per shop", () => {
   });
 
   test("a steady stream is built at the latest maxDelaySeconds after its first change", async () => {
-    for (let i = 0; i <= 150; i++) {
-      clock = new Date(T0.getTime() + i * 2000);
+    // A change every 4 s (never quietSeconds apart) for 300 s.
+    for (let i = 0; i <= 75; i++) {
+      clock = new Date(T0.getTime() + i * 4000);
       await deliver([await writeRequest(t.env, { trigger: "webhook", shops: ["DE"], actor: "webhook", detail: `change ${i}` }, clock)]);
     }
     const [build] = await builds();
