@@ -25,6 +25,14 @@ describe("Berlin time", () => {
     expect(berlinInstant("2026-07-01", 10).toISOString()).toBe("2026-07-01T08:00:00.000Z");
     expect(berlinDayBounds(new Date("2026-11-18T23:30:00Z")).start.toISOString()).toBe("2026-11-18T23:00:00.000Z");
   });
+
+  test("the same instant asked again gets the same time; the next instant its own, one second or one day on", () => {
+    const first = berlinTime(new Date("2026-11-18T22:59:59Z"));
+    expect(berlinTime(new Date("2026-11-18T22:59:59Z"))).toEqual(first);
+    expect(berlinTime(new Date("2026-11-18T23:00:00Z"))).toMatchObject({ date: "2026-11-19", hour: 0, minute: 0, second: 0, weekday: 4 });
+    expect(berlinTime(new Date("2026-11-18T22:59:59Z"))).toMatchObject({ date: "2026-11-18", hour: 23, second: 59, weekday: 3 });
+    expect(Object.isFrozen(first)).toBe(true);
+  });
 });
 
 describe("delivery dates around the 10:00 cut-off and weekends", () => {

@@ -25,11 +25,21 @@ export interface LocalTime {
   weekday: number;
 }
 
-export function berlinTime(instant: Date): LocalTime {
+/**
+ * The last instant asked for and its wall-clock time: a request asks for its own `now` several times (pricing, each
+ * line's check, delivery dates, the voucher), and ICU's formatToParts is the costly part.
+ */
+let last: { at: number; local: Readonly<LocalTime> } | null = null;
+
+export function berlinTime(instant: Date): Readonly<LocalTime> {
+  const at = instant.getTime();
+  if (last?.at === at) return last.local;
   const parts: Record<string, string> = {};
   for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
   const date = `${parts.year}-${parts.month}-${parts.day}`;
-  return { date, hour: Number(parts.hour) % 24, minute: Number(parts.minute), second: Number(parts.second), weekday: weekdayOf(date) };
+  const local = Object.freeze({ date, hour: Number(parts.hour) % 24, minute: Number(parts.minute), second: Number(parts.second), weekday: weekdayOf(date) });
+  last = { at, local };
+  return local;
 }
 
 function utcOf(date: string): Date {
