@@ -207,15 +207,14 @@ test.describe("the rehearsal", () => {
     // The account's databases read in one local runtime (a wrangler call per query starts one each).
     const counts = await withLocalBindings(
       async (env) => {
-        const count = async (binding: string, query: string) => (await boundDatabase(env, binding).prepare(query).first<{ n: number }>())?.n;
+        // A query's count in DB and in DB_2.
+        const both = (query: string) =>
+          Promise.all(["DB", "DB_2"].map(async (binding) => (await boundDatabase(env, binding).prepare(query).first<{ n: number }>())?.n));
         return {
-          shops: [await count("DB", "SELECT COUNT(*) AS n FROM shops"), await count("DB_2", "SELECT COUNT(*) AS n FROM shops")],
-          products: [await count("DB", "SELECT COUNT(*) AS n FROM products"), await count("DB_2", "SELECT COUNT(*) AS n FROM products")],
-          sold: [
-            await count("DB", "SELECT COUNT(*) AS n FROM products WHERE type <> 'configurable'"),
-            await count("DB_2", "SELECT COUNT(*) AS n FROM products WHERE type <> 'configurable'"),
-          ],
-          stock: [await count("DB", "SELECT SUM(stock_qty) AS n FROM products"), await count("DB_2", "SELECT SUM(stock_qty) AS n FROM products")],
+          shops: await both("SELECT COUNT(*) AS n FROM shops"),
+          products: await both("SELECT COUNT(*) AS n FROM products"),
+          sold: await both("SELECT COUNT(*) AS n FROM products WHERE type <> 'configurable'"),
+          stock: await both("SELECT SUM(stock_qty) AS n FROM products"),
         };
       },
       { config: first.run.wranglerConfig!, environment: "production", stateDir: join(first.account, "state") },

@@ -24,7 +24,7 @@ import { assembleAssets, assetCountProblem, missingBuilds, uploadedShops } from 
 import { bundleSize, mb, SIZE_LIMITS, sizeProblem, startupMs, STARTUP_LIMIT_MS, type WorkersPlan } from "./bundle";
 import type { DeployOptions } from "./options";
 import { runSteps, StepFailed, type Step } from "./pipeline";
-import { readWranglerConfig, renderConfig, REQUIRED_SECRETS, writeRenderedConfig } from "./settings";
+import { declaredDatabases, readWranglerConfig, renderConfig, REQUIRED_SECRETS, writeRenderedConfig } from "./settings";
 import { smokeTest } from "./smoke";
 import type { Target } from "./targets";
 import { liveVersion, uploadedVersionId } from "./wrangler";
@@ -64,9 +64,10 @@ const configurationChecked: Step<DeployRun> = {
     const { config, missing } = renderConfig(raw, run.target.environment, run.target.settings);
     if (missing.length > 0)
       throw new Error(`Missing deploy settings (set them in the environment or in deploy.env; deploy.env.example lists them): ${missing.join(", ")}`);
-    const section = (config.env as Record<string, { name?: string; d1_databases?: { binding: string; migrations_dir?: string }[] }>)[run.target.environment]!;
-    if (run.migrationsDir) for (const database of section.d1_databases ?? []) database.migrations_dir = run.migrationsDir;
-    run.databases = (section.d1_databases ?? []).map((database) => database.binding);
+    const section = (config.env as Record<string, { name?: string }>)[run.target.environment]!;
+    const databases = declaredDatabases(config, run.target.environment);
+    if (run.migrationsDir) for (const database of databases) database.migrations_dir = run.migrationsDir;
+    run.databases = databases.map((database) => database.binding);
     mkdirSync(run.target.work, { recursive: true });
     run.wranglerConfig = writeRenderedConfig(config, run.target.name);
     run.worker = section.name ?? `${String(raw.name)}-${run.target.environment}`;

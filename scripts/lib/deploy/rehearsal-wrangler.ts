@@ -12,6 +12,7 @@ import { dirname, join, resolve } from "node:path";
 import { boundDatabase } from "@shop-api/core/shop-database";
 import { withLocalBindings } from "../../local-d1";
 import { applyRecordedMigrations, migrationFiles } from "../d1-migrations";
+import { declaredDatabases, readWranglerConfig } from "./settings";
 import { WranglerError, type Wrangler } from "./wrangler";
 
 interface Deployment {
@@ -125,8 +126,9 @@ async function applyMigrations(account: RehearsalAccount, args: string[]): Promi
   const config = option(args, "--config");
   const environment = option(args, "--env");
   if (!config || !environment) throw new Error(`wrangler ${args.join(" ")}: the rehearsal needs --config and --env`);
-  const sections = JSON.parse(readFileSync(config, "utf8")) as { env?: Record<string, { d1_databases?: DeclaredDatabase[] }> };
-  const declared = sections.env?.[environment]?.d1_databases?.find((entry) => entry.binding === database || entry.database_name === database);
+  const declared = declaredDatabases(await readWranglerConfig(config), environment).find(
+    (entry) => entry.binding === database || entry.database_name === database,
+  );
   if (!declared) throw new WranglerError(args, `✘ [ERROR] Couldn't find a D1 DB with the name or binding '${database}' in your ${config} file.`);
   const files = migrationFiles(resolve(dirname(config), declared.migrations_dir ?? "migrations"));
   try {
@@ -139,12 +141,6 @@ async function applyMigrations(account: RehearsalAccount, args: string[]): Promi
   } catch (error) {
     throw new WranglerError(args, `✘ [ERROR] ${error instanceof Error ? error.message : String(error)}`);
   }
-}
-
-interface DeclaredDatabase {
-  binding: string;
-  database_name?: string;
-  migrations_dir?: string;
 }
 
 /** The version that served all traffic before the live one (what `wrangler rollback` without an id goes back to). */

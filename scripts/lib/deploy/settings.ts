@@ -83,6 +83,18 @@ export function writeRenderedConfig(rendered: Record<string, unknown>, name: str
   return path;
 }
 
+/** One D1 database an environment of the configuration declares (`env.<environment>.d1_databases`). */
+export interface DeclaredDatabase {
+  binding: string;
+  database_name?: string;
+  migrations_dir?: string;
+}
+
+/** The D1 databases `env.<environment>` of a configuration declares, as its objects (a change to one is a change to the configuration). */
+export function declaredDatabases(config: Record<string, unknown>, environment: string): DeclaredDatabase[] {
+  return (config.env as Record<string, { d1_databases?: DeclaredDatabase[] }> | undefined)?.[environment]?.d1_databases ?? [];
+}
+
 /** wrangler.jsonc as wrangler reads it. */
 export async function readWranglerConfig(path = WRANGLER_CONFIG): Promise<Record<string, unknown>> {
   const { experimental_readRawConfig } = await import("wrangler");
