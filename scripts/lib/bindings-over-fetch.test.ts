@@ -14,7 +14,7 @@ beforeAll(async () => {
   mf = new Miniflare(
     convertV4MiniflareOptions({
       workers: [
-        // Another worker first: requests still reach the bindings worker (its route), and storage with the same ID is shared.
+        // Another worker first: it answers the runtime's entry, the bindings worker its own socket, and storage with the same ID is shared.
         { name: "app", modules: true, script: "export default { fetch() { return new Response('app'); } }", d1Databases: { DB: "db" } },
         bindingsWorker({
           d1Databases: { DB: "db" },
