@@ -33,16 +33,37 @@ function lattice(seed: number, x: number, y: number): number {
 
 const smooth = (t: number) => t * t * (3 - 2 * t);
 
+/**
+ * The lattice values at the corners of the cell each seed last asked for, in a slot per seed (its low bits):
+ * neighbouring pixels mostly fall into the same cell of every noise they sample, so most calls skip the four
+ * hashes. A slot another seed took is computed again; the values, and so the pixels, are the same either way.
+ */
+const CORNER_SLOTS = 64;
+const cornerCells = new Float64Array(CORNER_SLOTS * 3).fill(Number.NaN);
+const corners = new Float64Array(CORNER_SLOTS * 4);
+
 /** Value noise in 0..1. */
 function noise(seed: number, x: number, y: number): number {
   const xi = Math.floor(x);
   const yi = Math.floor(y);
   const xf = smooth(x - xi);
   const yf = smooth(y - yi);
-  const a = lattice(seed, xi, yi);
-  const b = lattice(seed, xi + 1, yi);
-  const c = lattice(seed, xi, yi + 1);
-  const d = lattice(seed, xi + 1, yi + 1);
+  const slot = seed & (CORNER_SLOTS - 1);
+  const cell = slot * 3;
+  const at = slot * 4;
+  if (cornerCells[cell] !== seed || cornerCells[cell + 1] !== xi || cornerCells[cell + 2] !== yi) {
+    cornerCells[cell] = seed;
+    cornerCells[cell + 1] = xi;
+    cornerCells[cell + 2] = yi;
+    corners[at] = lattice(seed, xi, yi);
+    corners[at + 1] = lattice(seed, xi + 1, yi);
+    corners[at + 2] = lattice(seed, xi, yi + 1);
+    corners[at + 3] = lattice(seed, xi + 1, yi + 1);
+  }
+  const a = corners[at]!;
+  const b = corners[at + 1]!;
+  const c = corners[at + 2]!;
+  const d = corners[at + 3]!;
   return a + (b - a) * xf + (c - a) * yf + (a - b - c + d) * xf * yf;
 }
 
@@ -55,8 +76,11 @@ function fbm(seed: number, x: number, y: number, octaves = 4): number {
     freq *= 2;
     amp *= 0.5;
   }
-  return sum / (1 - Math.pow(0.5, octaves));
+  return sum / (FBM_NORM[octaves] ?? 1 - Math.pow(0.5, octaves));
 }
+
+/** fbm's divisor per number of octaves (the sum of its amplitudes). */
+const FBM_NORM = [0, 1, 2, 3, 4, 5].map((octaves) => 1 - Math.pow(0.5, octaves));
 
 /** Draws the texture into RGB pixels (width x height x 3). Coordinates are scaled so every width shows the same picture. */
 export function drawRaster(spec: RasterSpec, width: number, height: number): Buffer {
