@@ -461,6 +461,47 @@ describe("the builder against the builder API", () => {
     expect(progress.filter((line) => line.includes("another builder"))).toEqual([]);
   });
 
+  test("drain with the first build alone: the others start when it has ended, then two at once", async () => {
+    const api = await start(5000);
+    const job = fileJob(root, 200);
+    const events: string[] = [];
+    let inFlight = 0;
+    let most = 0;
+    const render = job.render.bind(job);
+    job.render = async (claimed, context) => {
+      events.push(`start ${claimed.shop}`);
+      most = Math.max(most, ++inFlight);
+      try {
+        return await render(claimed, context);
+      } finally {
+        inFlight -= 1;
+        events.push(`end ${claimed.shop}`);
+      }
+    };
+    const progress: string[] = [];
+    const report = await drainShops(api, job, { shops: ["DE", "AT", "CH"], log: (line) => progress.push(line), pollMs: 50, concurrency: 2, firstAlone: true });
+    expect(report.builds.map((b) => b.shop).sort()).toEqual(["AT", "CH", "DE"]);
+    expect(progress.slice(0, 2)).toEqual(["The first build runs alone; the other shops start from its caches.", "Building shop DE (1/3) ..."]);
+    expect(events.slice(0, 2)).toEqual(["start DE", "end DE"]);
+    expect(events.slice(2, 4).sort()).toEqual(["start AT", "start CH"]);
+    expect(most).toBe(2);
+  });
+
+  test("drain with the first build alone: its failure ends the drain before any other build starts", async () => {
+    const api = await start(5000);
+    const job = fileJob(root, 50, { fail: "gatsby build for DE failed with exit code 1" });
+    const started: string[] = [];
+    const render = job.render.bind(job);
+    job.render = async (claimed, context) => {
+      started.push(claimed.shop);
+      return render(claimed, context);
+    };
+    await expect(drainShops(api, job, { shops: ["DE", "AT", "CH"], log, pollMs: 50, concurrency: 2, firstAlone: true })).rejects.toThrow(
+      /^Building shop DE failed/,
+    );
+    expect(started).toEqual(["DE"]);
+  });
+
   test("drain with a concurrency of 2: a failure ends it once the other build is done, naming the failed shop", async () => {
     const api = await start(5000);
     const job = fileJob(root, 100);

@@ -48,6 +48,11 @@ export interface DrainOptions {
   timeoutMs?: number;
   /** How many builds run at once (default 1). */
   concurrency?: number;
+  /**
+   * The first build runs alone, the others start when it has ended: a first build of a workspace root leaves the
+   * caches that the later shops' builds start from (scripts/lib/webpack-seed.ts), which a build beside it cannot use.
+   */
+  firstAlone?: boolean;
 }
 
 export class DrainError extends Error {
@@ -73,6 +78,9 @@ export async function drainShops(api: BuilderApi, job: BuildJob, options: DrainO
   let runningHere = 0;
   let waitingSaid = "";
   let failure: Error | null = null;
+  let firstEnded: () => void = () => undefined;
+  const first = options.firstAlone ? new Promise<void>((resolve) => (firstEnded = resolve)) : Promise.resolve();
+  if (options.firstAlone && (options.concurrency ?? 1) > 1) log("The first build runs alone; the other shops start from its caches.");
 
   const worker = async (): Promise<void> => {
     for (;;) {
@@ -109,6 +117,7 @@ export async function drainShops(api: BuilderApi, job: BuildJob, options: DrainO
             pagesRewritten: published.pagesRewritten,
             peakRssMb: outcome.peakRssMb,
           });
+          firstEnded();
           continue;
         }
         if (outcome.kind === "failed")
@@ -117,6 +126,7 @@ export async function drainShops(api: BuilderApi, job: BuildJob, options: DrainO
           );
         if (outcome.kind === "abandoned") throw new DrainError(`stopped while building shop ${build.shop} (build #${build.id})`);
         log(`  ${build.shop}: build #${build.id} was taken over by another builder; waiting for it`);
+        firstEnded();
         continue;
       }
       const pending = answer.pending ?? { queued: 0, running: 0 };
@@ -136,10 +146,12 @@ export async function drainShops(api: BuilderApi, job: BuildJob, options: DrainO
     }
   };
 
-  const workers = Array.from({ length: Math.max(1, Math.floor(options.concurrency ?? 1)) }, () =>
-    worker().catch((error: unknown) => {
-      failure ??= error instanceof Error ? error : new Error(String(error));
-    }),
+  const failed = (error: unknown) => {
+    failure ??= error instanceof Error ? error : new Error(String(error));
+  };
+  // The first worker lets the others start once its first build is published (or it ended: with the failure noted first).
+  const workers = Array.from({ length: Math.max(1, Math.floor(options.concurrency ?? 1)) }, (_, index) =>
+    index === 0 ? worker().catch(failed).finally(firstEnded) : first.then(worker).catch(failed),
   );
   await Promise.all(workers);
   if (failure) throw failure;

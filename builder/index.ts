@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { availableParallelism, hostname } from "node:os";
 import { join } from "node:path";
 import type { LocalEnvironment } from "@config/shop-config";
-import { publishShop, renderShop } from "@scripts/lib/build-shop";
+import { hasSharedBuildCaches, publishShop, renderShop } from "@scripts/lib/build-shop";
 import { localSecret } from "@scripts/lib/local-worker";
 import { ROOT } from "@scripts/lib/shops";
 import { builderApi, type BuilderApi, type ClaimedBuild } from "./api";
@@ -185,6 +185,8 @@ export function drainBuilds(options: DrainBuildsOptions): Promise<DrainReport> {
     detail: options.detail,
     timeoutMs: options.timeoutMs,
     concurrency: options.concurrency ?? buildConcurrency(),
+    // Without caches to start from, the first Gatsby build leaves them for the others (about a quarter less CPU each).
+    firstAlone: !options.job && !hasSharedBuildCaches(options.workspaceRoot),
   });
 }
 

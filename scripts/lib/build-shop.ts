@@ -9,7 +9,7 @@ import { gatsbyProgress, type BuildProgress } from "@builder/gatsby-progress";
 import { withDirLock } from "./dir-lock";
 import { localSecret } from "./local-worker";
 import { writeCspManifest } from "./script-hashes";
-import { keepWebpackSeed, seedWebpackCache } from "./webpack-seed";
+import { hasWebpackSeed, keepWebpackSeed, seedWebpackCache } from "./webpack-seed";
 import { buildCodeHash } from "./build-code";
 import { loadShopConfig, ROOT } from "./shops";
 import type { SyncResult } from "./sync-directory";
@@ -146,6 +146,11 @@ export function publishShop(shop: string, output: string, options: PublishShopOp
     onLive: options.onLive,
     log: options.log,
   });
+}
+
+/** Whether a new workspace under the root starts from the caches of an earlier build (webpack-seed.ts). */
+export function hasSharedBuildCaches(workspaceRoot = DEFAULT_WORKSPACES): boolean {
+  return hasWebpackSeed(workspaceRoot);
 }
 
 /** The shop's Gatsby project root: `.build/<SHOP>`, or under the given root (the benchmark's builds). */

@@ -16,6 +16,9 @@ const SHARED = ["babel", "stage-build-html"];
 
 const seedOf = (workspaceRoot: string) => join(workspaceRoot, ".webpack-seed");
 
+/** Whether the root has a seed for its new workspaces. */
+export const hasWebpackSeed = (workspaceRoot: string): boolean => existsSync(seedOf(workspaceRoot));
+
 /** Copies the seed into the workspace when it has no webpack cache; true when it did. */
 export function seedWebpackCache(workspace: string, workspaceRoot: string): boolean {
   const seed = seedOf(workspaceRoot);
