@@ -105,6 +105,8 @@ export async function drainShops(api: BuilderApi, job: BuildJob, options: DrainO
         const outcome = await runClaimedBuild(api, job, build, { log: detail, stop: options.stop }).finally(() => {
           runningHere -= 1;
         });
+        // A failure or a stop throws below and lets the others go only once it is noted (the workers' catch).
+        if (outcome.kind === "published" || outcome.kind === "lease-lost") firstEnded();
         if (outcome.kind === "published") {
           const { published } = outcome;
           log(`  ${build.shop}: ${published.pages} pages in ${outcome.seconds.toFixed(1)} s (${published.pagesRewritten} pages written)`);
@@ -117,7 +119,6 @@ export async function drainShops(api: BuilderApi, job: BuildJob, options: DrainO
             pagesRewritten: published.pagesRewritten,
             peakRssMb: outcome.peakRssMb,
           });
-          firstEnded();
           continue;
         }
         if (outcome.kind === "failed")
@@ -126,7 +127,6 @@ export async function drainShops(api: BuilderApi, job: BuildJob, options: DrainO
           );
         if (outcome.kind === "abandoned") throw new DrainError(`stopped while building shop ${build.shop} (build #${build.id})`);
         log(`  ${build.shop}: build #${build.id} was taken over by another builder; waiting for it`);
-        firstEnded();
         continue;
       }
       const pending = answer.pending ?? { queued: 0, running: 0 };

@@ -76,11 +76,12 @@ function fbm(seed: number, x: number, y: number, octaves = 4): number {
     freq *= 2;
     amp *= 0.5;
   }
-  return sum / (FBM_NORM[octaves] ?? 1 - Math.pow(0.5, octaves));
+  return sum / (FBM_NORMS[octaves] ?? fbmNorm(octaves));
 }
 
-/** fbm's divisor per number of octaves (the sum of its amplitudes). */
-const FBM_NORM = [0, 1, 2, 3, 4, 5].map((octaves) => 1 - Math.pow(0.5, octaves));
+/** fbm's divisor for a number of octaves (the sum of its amplitudes), worked out once for the counts the textures use. */
+const fbmNorm = (octaves: number) => 1 - Math.pow(0.5, octaves);
+const FBM_NORMS = [0, 1, 2, 3, 4, 5].map(fbmNorm);
 
 /** Draws the texture into RGB pixels (width x height x 3). Coordinates are scaled so every width shows the same picture. */
 export function drawRaster(spec: RasterSpec, width: number, height: number): Buffer {
