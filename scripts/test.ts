@@ -23,7 +23,7 @@ const script = (name: string, niceness?: number): TestStep => ({ name, command: 
  * The static checks (about 2 minutes of CPU) yield the cores to the two long lanes, Jest and the browser tests, which
  * they would otherwise slow at their start. Jest yields a little to the browser tests, the longest lane: at the same
  * priority Jest ended two minutes before them, which then ran alone with a core partly idle (their serial tests wait on
- * mails and rebuilds). Yielding as much as the checks, Jest starved and became the longest lane.
+ * mails and rebuilds). In band under `nice -n 5` (docs/decisions/0065), Jest starved and became the longest lane.
  */
 const CHECKS_NICENESS = 10;
 const JEST_NICENESS = 4;
