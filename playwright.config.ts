@@ -5,7 +5,7 @@ import { defineConfig } from "@playwright/test";
  * /usr/bin/chromium-headless-shell; nothing is downloaded): the full browser in headless mode took
  * about three times the CPU per page load on this machine (0.98 against 0.31 CPU-s, docs/decisions/0076).
  * The global setup builds a small demo catalogue into its own local D1 and dist
- * folder, builds the shops the tests visit and serves them through `wrangler dev` on the
+ * folder, builds the shops the tests visit and serves them through workerd as deployed on the
  * test hosts of config/shops.json (port 8797), next to `npm start` on 8787.
  */
 /**

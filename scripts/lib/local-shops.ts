@@ -10,7 +10,8 @@ import { mailDirectoryIn, startMailCatcher, type MailCatcher } from "./mail-catc
 import { startStripeStandIn, type StripeStandIn } from "./stripe-stand-in";
 import { startPayPalStandIn, type PayPalStandIn } from "./paypal-stand-in";
 import { startWidgetStandIn, type WidgetStandIn } from "./widget-stand-in";
-import { localSecret, startLocalWorker, type LocalWorker } from "./local-worker";
+import { localSecret, reloadTrigger, startLocalWorker, type LocalWorker } from "./local-worker";
+import { startWorkerdWorker } from "./workerd-worker";
 import { demoCatalogueVersion, storeDemoCatalogueVersion, storedDemoCatalogueVersion } from "./demo-catalogue-version";
 import { runTsxScript } from "./run-script";
 
@@ -45,6 +46,11 @@ export interface LocalShopsOptions {
   fresh?: boolean;
   /** Names the first builds' publish in the pipeline (default "npm start"). */
   actor?: string;
+  /**
+   * What serves the worker: `wrangler dev` (default; it also reloads when the worker's code changes) or workerd
+   * through Miniflare as deployed (scripts/lib/workerd-worker.ts), for runs that change no code (the browser tests).
+   */
+  server?: "wrangler dev" | "workerd";
   log: (line: string) => void;
 }
 
@@ -158,7 +164,11 @@ async function buildAndServe(
   options.log(`Starting the worker on port ${options.port} ...`);
   // One worker for good: each build below is switched live at once (a release) and the builder
   // makes the worker reload its files (docs/decisions/0034).
-  const worker = await startLocalWorker({ port: options.port, persistTo: options.stateDir, assets: options.distRoot, vars, log: options.log });
+  const served = { port: options.port, persistTo: options.stateDir, assets: options.distRoot, vars, log: options.log };
+  const worker =
+    options.server === "workerd"
+      ? await startWorkerdWorker({ ...served, outDir: join(options.workspaceRoot, "workerd"), reloadTrigger: reloadTrigger(options.port) })
+      : await startLocalWorker(served);
   try {
     // The first builds go through the pipeline: a publish of the shops carries every change that
     // waits for them (the demo catalogue's import), so no shop is built twice.

@@ -2,8 +2,9 @@
  * A worker in workerd through Miniflare directly, configured from wrangler.jsonc (bindings,
  * variables, .dev.vars, compatibility settings) and bundled by wrangler: the Workers
  * runtime as deployed, without `wrangler dev`'s proxy worker and inspector in front.
- * Benchmarks use it to measure the worker rather than the development harness; the local
- * D1 state is the one `wrangler dev --persist-to` uses.
+ * Benchmarks use it to measure the worker rather than the development harness, and the browser
+ * tests serve their shops through it (a page costs about half the runtime's CPU it costs under
+ * `wrangler dev`); the local D1 state is the one `wrangler dev --persist-to` uses.
  */
 import { execFile } from "node:child_process";
 import { convertV4MiniflareOptions, Miniflare, type V4MiniflareOptions, type V4WorkerOptionsShape } from "miniflare";
@@ -12,6 +13,7 @@ import { basename, dirname, extname, join } from "node:path";
 import { promisify } from "node:util";
 import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ensureDevVars, WRANGLER_ENV, type LocalWorker } from "./local-worker";
+import { startReloadingFront } from "./reloading-front";
 import { ROOT } from "./shops";
 import { WRANGLER_CONFIG } from "./wrangler-config";
 
@@ -29,6 +31,13 @@ export interface WorkerdWorkerOptions {
   assets?: string;
   /** Variables over wrangler.jsonc's vars and .dev.vars (as `wrangler dev --var`). */
   vars?: Record<string, string>;
+  /**
+   * A file whose modification makes the worker list its assets folder again, as `wrangler dev` does on its
+   * reload trigger (local-worker.ts reloadTrigger, builder/served.ts reloadLocalWorker); created here, removed on stop.
+   */
+  reloadTrigger?: string;
+  /** Where the worker's warnings and errors go; its other console output is dropped. Default: the runtime's own output. */
+  log?: (line: string) => void;
 }
 
 export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise<LocalWorker> {
@@ -45,21 +54,26 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
   const assets = workerOptions.assets && { ...workerOptions.assets, directory: options.assets ?? workerOptions.assets.directory };
   if (assets) mkdirSync(assets.directory, { recursive: true });
   const bindings = { ...(workerOptions.bindings ?? {}), ...(options.vars ?? {}) };
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({
-      ...workerOptions,
-      bindings,
-      assets,
-      modules: true,
-      modulesRules: undefined,
-      scriptPath: bundle,
-      resourcePersistencePath: join(options.persistTo, "v3"),
-      host: "127.0.0.1",
-      port: options.port,
-    } as V4MiniflareOptions),
-  );
-  const url = await mf.ready;
-  return { origin: url.origin, stop: () => mf.dispose() };
+  const { log } = options;
+  const miniflareOptions = {
+    ...workerOptions,
+    bindings,
+    assets,
+    modules: true,
+    modulesRules: undefined,
+    scriptPath: bundle,
+    resourcePersistencePath: join(options.persistTo, "v3"),
+    host: "127.0.0.1",
+    ...(log ? { handleStructuredLogs: ({ level, message }) => (level === "warn" || level === "error" ? log(`[worker] ${message}`) : undefined) } : {}),
+  } as V4MiniflareOptions;
+  const start = async (port: number) => {
+    const mf = new Miniflare(convertV4MiniflareOptions({ ...miniflareOptions, port }));
+    const url = await mf.ready;
+    return { origin: url.origin, stop: () => mf.dispose() };
+  };
+  // With a reload trigger, a front on the port keeps the connections while a new worker takes over (reloading-front.ts).
+  if (!options.reloadTrigger) return start(options.port);
+  return startReloadingFront({ port: options.port, start: () => start(0), trigger: options.reloadTrigger, log });
 }
 
 /**

@@ -11,7 +11,8 @@ import { E2E_SHOPS } from "./support/site";
 
 /**
  * Builds a small demo catalogue into its own local state (.e2e/), builds the shops the
- * browser tests visit through the rebuild pipeline and serves them through `wrangler dev` on
+ * browser tests visit through the rebuild pipeline and serves them through workerd as deployed
+ * (scripts/lib/workerd-worker.ts; the tests change no code for `wrangler dev` to reload) on
  * the port of the test hosts of config/shops.json (8797), so the tests run while `npm start`
  * serves 8787; a builder keeps publishing the catalogue changes the tests make. Returns the teardown.
  */
@@ -30,6 +31,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     products: Number(process.env.E2E_PRODUCTS ?? 60),
     shops: [...E2E_SHOPS],
     actor: "browser tests",
+    server: "workerd" as const,
     log: (line: string) => console.log(`[setup] ${line}`),
   };
   // One browser-test run at a time per machine: they all serve the test port and .e2e/.

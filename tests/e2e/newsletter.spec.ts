@@ -4,7 +4,7 @@ import { testOrigin } from "./support/site";
 
 /**
  * The newsletter with double opt-in in the Dutch shop: a visitor signs up in the
- * footer, the confirmation mail reaches the local inbox (sent by the worker under `wrangler dev`
+ * footer, the confirmation mail reaches the local inbox (sent by the test worker
  * over SMTP right after the answer) with links on the shop's own origin only and the
  * List-Unsubscribe header; its link opens the confirmation page, which confirms at once (no
  * second click); the visitor lands on the voucher thank-you page, and the voucher mail brings

@@ -6,7 +6,7 @@ import { testOrigin } from "./support/site";
 /**
  * A finished sample order reaches the shopper: after the three-step checkout the
  * confirmation is in the local mail catcher's inbox (the global setup's maildev), sent
- * by the worker under `wrangler dev` over SMTP right after the answer.
+ * by the test worker over SMTP right after the answer.
  */
 const ORIGIN = testOrigin("DE");
 const INBOX = `http://127.0.0.1:${E2E_MAIL_CATCHER_PORTS.web}/`;
