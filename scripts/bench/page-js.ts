@@ -64,7 +64,19 @@ function pageChunks(shopDir: string, stats: Stats, path: string): { type: string
   return { type: pageType(chunk), files: assetNames(stats.namedChunkGroups[chunk]).map((name) => `/${name}`) };
 }
 
-function initialJsBytes(shopDir: string, html: string, extra: string[]): Omit<PageWeight, "path"> {
+/** Raw and gzipped bytes of a script, by its file or its inline text: a shop's pages share most of their scripts. */
+type ScriptSizes = Map<string, { raw: number; gzip: number }>;
+
+function sizeOf(sizes: ScriptSizes, key: string, content: () => Buffer | string): { raw: number; gzip: number } {
+  let size = sizes.get(key);
+  if (!size) {
+    const bytes = content();
+    sizes.set(key, (size = { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length }));
+  }
+  return size;
+}
+
+function initialJsBytes(shopDir: string, html: string, extra: string[], sizes: ScriptSizes): Omit<PageWeight, "path"> {
   let gzip = 0;
   let raw = 0;
   let files = 0;
@@ -72,14 +84,15 @@ function initialJsBytes(shopDir: string, html: string, extra: string[]): Omit<Pa
   for (const src of sources) {
     const file = join(shopDir, src.split("?")[0]!);
     if (!existsSync(file)) continue;
-    const content = readFileSync(file);
-    raw += content.length;
-    gzip += gzipSync(content, { level: 9 }).length;
+    const size = sizeOf(sizes, `file ${file}`, () => readFileSync(file));
+    raw += size.raw;
+    gzip += size.gzip;
     files += 1;
   }
   for (const [, body] of html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*application\/ld\+json)[^>]*>([\s\S]*?)<\/script>/g)) {
-    raw += body!.length;
-    gzip += gzipSync(body!, { level: 9 }).length;
+    const size = sizeOf(sizes, `inline ${body!}`, () => body!);
+    raw += size.raw;
+    gzip += size.gzip;
   }
   return { gzip, raw, files };
 }
@@ -92,10 +105,11 @@ function readStats(shopDir: string): Stats {
 export function heaviestPageOfEachType(shopDir: string): Map<string, PageWeight> {
   const stats = readStats(shopDir);
   const byType = new Map<string, PageWeight>();
+  const sizes: ScriptSizes = new Map();
   for (const path of htmlFiles(shopDir)) {
     const html = readFileSync(join(shopDir, path), "utf8");
     const { type, files } = pageChunks(shopDir, stats, path);
-    const size = initialJsBytes(shopDir, html, files);
+    const size = initialJsBytes(shopDir, html, files, sizes);
     const known = byType.get(type);
     if (!known || size.gzip > known.gzip) byType.set(type, { path, ...size });
   }

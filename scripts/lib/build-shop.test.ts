@@ -1,7 +1,33 @@
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { outputFolder } from "./build-shop";
+import { execFileSync, spawn } from "node:child_process";
+import { outputFolder, processGroupRssKb } from "./build-shop";
+
+describe("a build's memory", () => {
+  test("is the resident memory of every process of the build's group, as ps counts it, and of no other", async () => {
+    // A group of three: the shell leading it and its two children.
+    const group = spawn("sh", ["-c", "sleep 30 & sleep 30 & wait"], { detached: true, stdio: "ignore" });
+    try {
+      const pid = group.pid!;
+      const members = () =>
+        execFileSync("ps", ["-o", "pid=", "-g", String(pid)], { encoding: "utf8" })
+          .trim()
+          .split(/\s+/).length;
+      for (let i = 0; i < 100 && members() < 3; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      const byPs = execFileSync("ps", ["-o", "rss=", "-g", String(pid)], { encoding: "utf8" })
+        .split("\n")
+        .reduce((sum, line) => sum + (Number(line.trim()) || 0), 0);
+      expect(members()).toBe(3);
+      expect(processGroupRssKb(pid)).toBe(byPs);
+      // This process's own memory is not the group's.
+      expect(processGroupRssKb(pid)).toBeLessThan(Number(/^VmRSS:\s+(\d+)/m.exec(readFileSync("/proc/self/status", "utf8"))![1]));
+      expect(processGroupRssKb(undefined)).toBe(0);
+    } finally {
+      process.kill(-group.pid!, "SIGKILL");
+    }
+  });
+});
 
 describe("a workspace's output folder", () => {
   let root: string;
