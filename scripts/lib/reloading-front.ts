@@ -29,7 +29,9 @@ export interface ReloadingFrontOptions {
 }
 
 /** Headers of one connection only, which the front sets for its own connections. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "te", "trailer"]);
+const HOP_BY_HOP = new Set(["connection", "keep-alive", "proxy-connection", "upgrade", "te", "trailer"]);
+/** An answer's framing, which Node sets again for the client; a request's is kept, so its body streams on as it came. */
+const FRAMING = "transfer-encoding";
 
 /** The old worker's longest wait for its last answers. */
 const DRAIN_LIMIT_MS = 30_000;
@@ -66,13 +68,16 @@ class Live {
 
 function responseHeaders(raw: string[]): string[] {
   const kept: string[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) if (!HOP_BY_HOP.has(raw[i]!.toLowerCase())) kept.push(raw[i]!, raw[i + 1]!);
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = raw[i]!.toLowerCase();
+    if (!HOP_BY_HOP.has(name) && name !== FRAMING) kept.push(raw[i]!, raw[i + 1]!);
+  }
   return kept;
 }
 
 function requestHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const kept: http.OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name) || name === "transfer-encoding") kept[name] = value;
+  for (const [name, value] of Object.entries(headers)) if (!HOP_BY_HOP.has(name)) kept[name] = value;
   return kept;
 }
 
