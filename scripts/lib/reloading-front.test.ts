@@ -3,7 +3,6 @@ import type { AddressInfo } from "node:net";
 import { existsSync, mkdtempSync, rmSync, utimesSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { freePort } from "./free-port";
 import { startReloadingFront, type Backend } from "./reloading-front";
 import type { LocalWorker } from "./local-worker";
 
@@ -97,11 +96,10 @@ describe("the reloading front of the browser tests' worker", () => {
   });
 
   async function start(names: string[], stopped: string[]) {
-    const port = await freePort();
     const started: (Backend & { release(): void; holding(): boolean })[] = [];
-    const trigger = join(dir, "reload", String(port));
+    const trigger = join(dir, "reload", "front");
     front = await startReloadingFront({
-      port,
+      port: 0,
       trigger,
       overlapMs: 0,
       start: async () => {
@@ -114,6 +112,7 @@ describe("the reloading front of the browser tests' worker", () => {
       const now = new Date(Date.now() + 1000 * started.length);
       utimesSync(trigger, now, now);
     };
+    const port = Number(new URL(front.origin).port);
     return { port, started, trigger, touch };
   }
 

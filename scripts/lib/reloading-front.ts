@@ -7,6 +7,7 @@
  */
 import http from "node:http";
 import { mkdirSync, rmSync, watch, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
 import { dirname } from "node:path";
 import type { LocalWorker } from "./local-worker";
 
@@ -17,7 +18,7 @@ export interface Backend {
 }
 
 export interface ReloadingFrontOptions {
-  /** The port clients use. */
+  /** The port clients use (0: one the system picks; the answer's origin names it). */
   port: number;
   /** Starts one more worker (the same options; it lists its files when it starts). */
   start(): Promise<Backend>;
@@ -138,7 +139,7 @@ export async function startReloadingFront(options: ReloadingFrontOptions): Promi
   });
 
   return {
-    origin: `http://127.0.0.1:${options.port}`,
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     async stop() {
       watcher.close();
       await reloading;

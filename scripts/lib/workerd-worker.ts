@@ -20,6 +20,7 @@ import { WRANGLER_CONFIG } from "./wrangler-config";
 const execFileAsync = promisify(execFile);
 
 export interface WorkerdWorkerOptions {
+  /** 0: a port the system picks as the runtime binds it (the answer's origin names it). */
   port: number;
   /** wrangler's local state folder (as for `wrangler dev --persist-to`). */
   persistTo: string;

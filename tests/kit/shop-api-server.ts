@@ -6,7 +6,7 @@
  */
 import { createServer, type IncomingMessage } from "node:http";
 import type { ShopApiEnv } from "@worker/env";
-import { freePort } from "@scripts/lib/free-port";
+import type { AddressInfo } from "node:net";
 import { shopApiCaller } from "./shop-api";
 
 export interface ShopApiServer {
@@ -31,8 +31,7 @@ async function requestOf(incoming: IncomingMessage, origin: string): Promise<Req
 
 export async function serveShopApi(env: ShopApiEnv): Promise<ShopApiServer> {
   const call = shopApiCaller(env);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
+  let origin = "http://127.0.0.1";
   const server = createServer((incoming, outgoing) => {
     void requestOf(incoming, origin)
       .then(call)
@@ -45,7 +44,9 @@ export async function serveShopApi(env: ShopApiEnv): Promise<ShopApiServer> {
         outgoing.end(String(error));
       });
   });
-  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  // Port 0: the system picks a free port as it binds it, so no other process can take it in between.
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     origin,
     close: () =>

@@ -5,9 +5,8 @@
  */
 import { join } from "node:path";
 import type { Environment } from "@config/shop-config";
-import { freePort } from "../free-port";
-import { startLocalWorker } from "../local-worker";
 import { loadShopConfig, ROOT } from "../shops";
+import { startWorkerdWorker } from "../workerd-worker";
 import { localWorkerRequest, versionOverrideRequest } from "./requests";
 import { rehearsalWrangler } from "./rehearsal-wrangler";
 import { ACCOUNT_SETTINGS, placeholdersOf, readDeploySettings, REQUIRED_SECRETS, smokeAccessSettings, type DeployedEnvironment } from "./settings";
@@ -100,7 +99,14 @@ export function rehearsalTarget(rawConfig: Record<string, unknown>, overrides: R
     work: join(ROOT, ".deploy", "rehearsal"),
     account,
     serve: async (_version, assets) => {
-      const worker = await startLocalWorker({ port: await freePort(), persistTo: join(account, "state"), assets, vars: { ENVIRONMENT_NAME: "test" } });
+      // Port 0: the runtime binds a port the system picks, so no other local server can take it before the worker listens.
+      const worker = await startWorkerdWorker({
+        port: 0,
+        persistTo: join(account, "state"),
+        outDir: join(account, "served-bundle"),
+        assets,
+        vars: { ENVIRONMENT_NAME: "test" },
+      });
       return { request: localWorkerRequest(worker.origin), stop: () => worker.stop() };
     },
   };
