@@ -19,15 +19,11 @@ import { WRANGLER_CONFIG } from "./wrangler-config";
 
 const execFileAsync = promisify(execFile);
 
-export interface WorkerdWorkerOptions {
+interface WorkerdWorkerCommon {
   /** 0: a port the system picks as the runtime binds it (the answer's origin names it). */
   port: number;
   /** wrangler's local state folder (as for `wrangler dev --persist-to`). */
   persistTo: string;
-  /** Entry module; default wrangler.jsonc's main (worker/index.ts). */
-  script?: string;
-  /** Where the bundle is written. */
-  outDir: string;
   /** Folder with the dist/<SHOP>/ builds; default wrangler.jsonc's assets directory. */
   assets?: string;
   /** Variables over wrangler.jsonc's vars and .dev.vars (as `wrangler dev --var`). */
@@ -41,17 +37,25 @@ export interface WorkerdWorkerOptions {
   log?: (line: string) => void;
 }
 
+/** The worker's code: an entry bundled here, or a bundle made already (a deploy's own, served as it was uploaded). */
+export type WorkerdWorkerOptions = WorkerdWorkerCommon &
+  (
+    | {
+        /** Entry module; default wrangler.jsonc's main (worker/index.ts). */
+        script?: string;
+        /** Where the bundle is written. */
+        outDir: string;
+      }
+    | { bundle: string }
+  );
+
 export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise<LocalWorker> {
   ensureDevVars();
   Object.assign(process.env, WRANGLER_ENV);
   const { workerOptions: wranglerOptions, main } = unstable_getMiniflareWorkerOptions(WRANGLER_CONFIG);
   // wrangler types these options as an Omit of Miniflare's V4 worker options, which loses their fields' types.
   const workerOptions = wranglerOptions as V4WorkerOptionsShape;
-  const entry = options.script ? join(ROOT, options.script) : main;
-  if (!entry) throw new Error("wrangler.jsonc names no main module");
-  mkdirSync(options.outDir, { recursive: true });
-  const bundle = join(options.outDir, "worker.js");
-  await bundleWorker(entry, bundle);
+  const bundle = "bundle" in options ? options.bundle : await bundleEntry(options.script ? join(ROOT, options.script) : main, options.outDir);
   const assets = workerOptions.assets && { ...workerOptions.assets, directory: options.assets ?? workerOptions.assets.directory };
   if (assets) mkdirSync(assets.directory, { recursive: true });
   const bindings = { ...(workerOptions.bindings ?? {}), ...(options.vars ?? {}) };
@@ -75,6 +79,15 @@ export async function startWorkerdWorker(options: WorkerdWorkerOptions): Promise
   // With a reload trigger, a front on the port keeps the connections while a new worker takes over (reloading-front.ts).
   if (!options.reloadTrigger) return start(options.port);
   return startReloadingFront({ port: options.port, start: () => start(0), trigger: options.reloadTrigger, log });
+}
+
+/** The entry bundled into `outDir` (worker.js). */
+async function bundleEntry(entry: string | undefined, outDir: string): Promise<string> {
+  if (!entry) throw new Error("wrangler.jsonc names no main module");
+  mkdirSync(outDir, { recursive: true });
+  const bundle = join(outDir, "worker.js");
+  await bundleWorker(entry, bundle);
+  return bundle;
 }
 
 /**

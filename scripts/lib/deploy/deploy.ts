@@ -50,6 +50,9 @@ export interface DeployRun {
 
 const env = (run: DeployRun) => ["--env", run.target.environment, "--config", run.wranglerConfig!];
 const uploadDir = (run: DeployRun) => join(run.target.work, "assets");
+/** The worker bundled by `wrangler deploy --dry-run`: its size and startup are checked, the rehearsal serves it. */
+const bundleDir = (run: DeployRun) => join(run.target.work, "bundle");
+const BUNDLE_ENTRY = "index.js";
 /** The Workers plan whose limits apply (WORKERS_PLAN, default paid). */
 const plan = (run: DeployRun): WorkersPlan => (run.target.settings.WORKERS_PLAN === "free" ? "free" : "paid");
 
@@ -89,13 +92,13 @@ const configurationChecked: Step<DeployRun> = {
 const workerBundled: Step<DeployRun> = {
   name: "worker bundled and checked",
   async run(run) {
-    const outdir = join(run.target.work, "bundle");
+    const outdir = bundleDir(run);
     rmSync(outdir, { recursive: true, force: true });
     await run.target.wrangler(["deploy", "--dry-run", "--outdir", outdir, ...env(run)]);
     const size = bundleSize(outdir);
     const tooBig = sizeProblem(size, plan(run));
     if (tooBig) throw new Error(tooBig);
-    const startup = await startupMs(join(outdir, "index.js"), run.compatibility!);
+    const startup = await startupMs(join(outdir, BUNDLE_ENTRY), run.compatibility!);
     if (startup > STARTUP_LIMIT_MS) throw new Error(`the worker takes ${startup.toFixed(0)} ms to start, over the ${STARTUP_LIMIT_MS} ms limit`);
     return `${mb(size.bytes)}, gzip ${mb(size.gzipBytes)} (${plan(run)} plan limit ${mb(SIZE_LIMITS[plan(run)])}); startup ${startup.toFixed(0)} ms (limit ${STARTUP_LIMIT_MS} ms)`;
   },
@@ -199,7 +202,7 @@ const smokeTested: Step<DeployRun> = {
       await run.target.wrangler(["versions", "deploy", `${run.previous}@100%`, `${run.version}@0%`, "--yes", "--message", "smoke test", ...env(run)]);
       run.changed = true;
     }
-    const served = await run.target.serve(run.version!, uploadDir(run), run.worker!);
+    const served = await run.target.serve(run.version!, { assets: uploadDir(run), bundle: join(bundleDir(run), BUNDLE_ENTRY) }, run.worker!);
     try {
       const checks = await smokeTest({
         config: run.config,

@@ -19,6 +19,12 @@ export interface ServedVersion {
   stop(): Promise<void>;
 }
 
+export interface UploadedFiles {
+  assets: string;
+  /** The worker's bundle as the deploy checked it (`wrangler deploy --dry-run`). */
+  bundle: string;
+}
+
 export interface Target {
   name: DeployTarget;
   /** The wrangler.jsonc environment deployed (the rehearsal rehearses production's). */
@@ -31,8 +37,11 @@ export interface Target {
   wrangler: Wrangler;
   /** Work folder: the rendered configuration's name, the bundle, the upload. */
   work: string;
-  /** The new version, reachable for the smoke test; `worker` is the rendered environment's worker name. */
-  serve(version: string, assets: string, worker: string): Promise<ServedVersion>;
+  /**
+   * The new version, reachable for the smoke test; `upload` is what was uploaded (the assets folder and the worker's
+   * bundle), `worker` the rendered environment's worker name.
+   */
+  serve(version: string, upload: UploadedFiles, worker: string): Promise<ServedVersion>;
   /** Rehearsal: the local account folder (its D1 state under state/). */
   account?: string;
 }
@@ -51,7 +60,7 @@ export function cloudflareTarget(name: DeployedEnvironment, overrides: { setting
       overrides.wrangler ??
       cliWrangler(Object.fromEntries(ACCOUNT_SETTINGS.filter((key) => settings[key]).map((key): [string, string] => [key, settings[key]!]))),
     work: join(ROOT, ".deploy", name),
-    serve: async (version, _assets, worker) => {
+    serve: async (version, _upload, worker) => {
       // A version override applies once the deployment holding the version has reached the edge (a few seconds).
       await new Promise((resolve) => setTimeout(resolve, 5000));
       const accessHosts = loadShopConfig().backOffice?.hosts[name] ?? [];
@@ -98,15 +107,10 @@ export function rehearsalTarget(rawConfig: Record<string, unknown>, overrides: R
     wrangler: rehearsalWrangler({ dir: account, secrets: overrides.secrets ?? [...REQUIRED_SECRETS] }, cliWrangler()),
     work: join(ROOT, ".deploy", "rehearsal"),
     account,
-    serve: async (_version, assets) => {
-      // Port 0: the runtime binds a port the system picks, so no other local server can take it before the worker listens.
-      const worker = await startWorkerdWorker({
-        port: 0,
-        persistTo: join(account, "state"),
-        outDir: join(account, "served-bundle"),
-        assets,
-        vars: { ENVIRONMENT_NAME: "test" },
-      });
+    serve: async (_version, upload) => {
+      // The uploaded bundle in workerd, as Cloudflare runs it. Port 0: the runtime binds a port the system picks, so no
+      // other local server can take it before the worker listens.
+      const worker = await startWorkerdWorker({ port: 0, persistTo: join(account, "state"), ...upload, vars: { ENVIRONMENT_NAME: "test" } });
       return { request: localWorkerRequest(worker.origin), stop: () => worker.stop() };
     },
   };
