@@ -50,9 +50,9 @@ export interface DeployRun {
 
 const env = (run: DeployRun) => ["--env", run.target.environment, "--config", run.wranglerConfig!];
 const uploadDir = (run: DeployRun) => join(run.target.work, "assets");
-/** The worker bundled by `wrangler deploy --dry-run`: its size and startup are checked, the rehearsal serves it. */
+/** Where `wrangler deploy --dry-run` bundles the worker, and its one module: its size and startup are checked, the rehearsal serves it. */
 const bundleDir = (run: DeployRun) => join(run.target.work, "bundle");
-const BUNDLE_ENTRY = "index.js";
+const bundleFile = (run: DeployRun) => join(bundleDir(run), "index.js");
 /** The Workers plan whose limits apply (WORKERS_PLAN, default paid). */
 const plan = (run: DeployRun): WorkersPlan => (run.target.settings.WORKERS_PLAN === "free" ? "free" : "paid");
 
@@ -98,7 +98,7 @@ const workerBundled: Step<DeployRun> = {
     const size = bundleSize(outdir);
     const tooBig = sizeProblem(size, plan(run));
     if (tooBig) throw new Error(tooBig);
-    const startup = await startupMs(join(outdir, BUNDLE_ENTRY), run.compatibility!);
+    const startup = await startupMs(bundleFile(run), run.compatibility!);
     if (startup > STARTUP_LIMIT_MS) throw new Error(`the worker takes ${startup.toFixed(0)} ms to start, over the ${STARTUP_LIMIT_MS} ms limit`);
     return `${mb(size.bytes)}, gzip ${mb(size.gzipBytes)} (${plan(run)} plan limit ${mb(SIZE_LIMITS[plan(run)])}); startup ${startup.toFixed(0)} ms (limit ${STARTUP_LIMIT_MS} ms)`;
   },
@@ -202,7 +202,7 @@ const smokeTested: Step<DeployRun> = {
       await run.target.wrangler(["versions", "deploy", `${run.previous}@100%`, `${run.version}@0%`, "--yes", "--message", "smoke test", ...env(run)]);
       run.changed = true;
     }
-    const served = await run.target.serve(run.version!, { assets: uploadDir(run), bundle: join(bundleDir(run), BUNDLE_ENTRY) }, run.worker!);
+    const served = await run.target.serve(run.version!, { assets: uploadDir(run), bundle: bundleFile(run) }, run.worker!);
     try {
       const checks = await smokeTest({
         config: run.config,
