@@ -27,9 +27,9 @@ const wrangler = (args: string[], state: string) =>
 
 /**
  * The scripts' own migration of a local database and wrangler's, on a state folder of their own (several runs, so one
- * test): wrangler applies the first migrations, the scripts the rest in the same table, and wrangler then finds
- * nothing to apply; a database of before the migration renames is migrated again without any migration running
- * a second time (that would fail: their tables exist).
+ * test): wrangler applies the first migrations, the scripts the rest in the same table; a database of before the
+ * migration renames is migrated again without any migration running a second time (that would fail: their tables
+ * exist); wrangler then finds nothing to apply.
  */
 test("a local database migrated by the scripts is one wrangler finds migrated, and wrangler's is one the scripts go on with", () => {
   const state = mkdtempSync(join(tmpdir(), "local-d1-"));
@@ -49,20 +49,23 @@ test("a local database migrated by the scripts is one wrangler finds migrated, a
     );
     wrangler(["d1", "migrations", "apply", "catalogue", "--config", config], state);
 
-    const migrate = `import("./scripts/local-d1").then(async ({ applyLocalMigrations, withLocalD1 }) => {
-      await applyLocalMigrations();
-      return withLocalD1(async (db) => (await db.prepare("${NAMES}").all()).results.map((row) => row.name));
-    })`;
-    const fresh = runScript<string[]>(migrate, state);
+    // The scripts' runs in one process (a tsx start each costs seconds): migrate, rename back, migrate again.
+    const [fresh, renamed, again] = runScript<string[][]>(
+      `import("./scripts/local-d1").then(async ({ applyLocalMigrations, withLocalD1 }) => {
+        const names = () => withLocalD1(async (db) => (await db.prepare("${NAMES}").all()).results.map((row) => row.name));
+        await applyLocalMigrations();
+        const fresh = await names();
+        await withLocalD1((db) => db.batch(${JSON.stringify(MIGRATION_RENAMES)}.map(({ from, to }) => db.prepare("UPDATE ${MIGRATIONS_TABLE} SET name = ? WHERE name = ?").bind(from, to))));
+        const renamed = await names();
+        await applyLocalMigrations();
+        return [fresh, renamed, await names()];
+      })`,
+      state,
+    );
     expect(fresh).toEqual(files);
+    expect(renamed).toEqual(expect.arrayContaining(MIGRATION_RENAMES.map((rename) => rename.from)));
+    expect(again).toEqual(fresh);
     expect(wrangler(["d1", "migrations", "apply", "catalogue", "--config", join(ROOT, "wrangler.jsonc")], state)).toContain("No migrations to apply");
-
-    const renameBack = `import("./scripts/local-d1").then(({ withLocalD1 }) => withLocalD1(async (db) => {
-      await db.batch(${JSON.stringify(MIGRATION_RENAMES)}.map(({ from, to }) => db.prepare("UPDATE ${MIGRATIONS_TABLE} SET name = ? WHERE name = ?").bind(from, to)));
-      return (await db.prepare("${NAMES}").all()).results.map((row) => row.name);
-    }))`;
-    expect(runScript<string[]>(renameBack, state)).toEqual(expect.arrayContaining(MIGRATION_RENAMES.map((rename) => rename.from)));
-    expect(runScript<string[]>(migrate, state)).toEqual(fresh);
   } finally {
     rmSync(state, { recursive: true, force: true });
     rmSync(first, { recursive: true, force: true });

@@ -1,6 +1,5 @@
 import { Router } from "itty-router";
 import type { ExecutionContext } from "@cloudflare/workers-types";
-import { graphqlRoute } from "./graphql/http";
 import type { ShopApiEnv } from "../env";
 import { RMA_UPLOADS_PATH, UPLOADS_PATH } from "../lib/api-paths";
 import { findAddress, retrieveAddress } from "./address/routes";
@@ -26,6 +25,7 @@ import { submitContact } from "./contact/submit";
 import { failureResponse, notFound } from "./core/envelope";
 import { registerPaymentAdapters } from "./core/payments/adapters";
 import { mailList, mailView } from "./core/mail/staff-outbox-routes";
+import type { ApiContext } from "./core/context";
 import { route, shopRoute, type RouteArgs, type RouteDeps } from "./core/route";
 import { staffRoute } from "./core/staff-auth";
 import * as customerAccount from "./customers/account";
@@ -67,6 +67,12 @@ import { staffSearchReport } from "./search/staff-search-report";
 export interface ShopApi {
   fetch(request: Request, env: ShopApiEnv, execution: Pick<ExecutionContext, "waitUntil">): Promise<Response>;
 }
+
+/**
+ * The build's GraphQL endpoint (graphql/http.ts), loaded with its first request: graphql-js and the schema's
+ * modules are then evaluated by the isolates that serve GraphQL, not by every isolate a shopper's request starts.
+ */
+const graphqlRoute = async (ctx: ApiContext): Promise<Response> => (await import("./graphql/http")).graphqlRoute(ctx);
 
 export function createShopApi(deps: RouteDeps = { now: () => new Date() }): ShopApi {
   // The payment adapters the shops' config may name (core/payments/adapters.ts).

@@ -5,16 +5,38 @@
  */
 export const BUSINESS_TIME_ZONE = "Europe/Berlin";
 
-const formatter = new Intl.DateTimeFormat("en-GB", {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  hourCycle: "h23",
-});
+const HOUR_MS = 3_600_000;
+
+/** ICU's formatter of the zone, made when first asked (a module that only imports this file pays nothing). */
+let formatter: Intl.DateTimeFormat | undefined;
+
+/**
+ * The zone's offset from UTC (ms) during one UTC hour. Berlin changes its offset at 01:00 UTC (to and from summer
+ * time), so every UTC hour has one offset: ICU is asked once an hour instead of once an instant, and its
+ * formatToParts is the costly part of a request's local time.
+ */
+let hourOffset: { hour: number; offset: number } | null = null;
+
+function offsetAt(at: number): number {
+  const hour = Math.floor(at / HOUR_MS);
+  if (hourOffset?.hour === hour) return hourOffset.offset;
+  formatter ??= new Intl.DateTimeFormat("en-GB", {
+    timeZone: BUSINESS_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
+  const start = hour * HOUR_MS;
+  const parts: Record<string, string> = {};
+  for (const part of formatter.formatToParts(new Date(start))) parts[part.type] = part.value;
+  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
+  hourOffset = { hour, offset: wall - start };
+  return hourOffset.offset;
+}
 
 export interface LocalTime {
   date: string; // YYYY-MM-DD
@@ -25,19 +47,20 @@ export interface LocalTime {
   weekday: number;
 }
 
-/**
- * The last instant asked for and its wall-clock time: a request asks for its own `now` several times (pricing, each
- * line's check, delivery dates, the voucher), and ICU's formatToParts is the costly part.
- */
+/** The last instant asked for and its wall-clock time: a request asks for its own `now` several times (pricing, each line's check, delivery dates, the voucher). */
 let last: { at: number; local: Readonly<LocalTime> } | null = null;
 
 export function berlinTime(instant: Date): Readonly<LocalTime> {
   const at = instant.getTime();
   if (last?.at === at) return last.local;
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  const local = Object.freeze({ date, hour: Number(parts.hour) % 24, minute: Number(parts.minute), second: Number(parts.second), weekday: weekdayOf(date) });
+  const wall = new Date(at + offsetAt(at));
+  const local = Object.freeze({
+    date: wall.toISOString().slice(0, 10),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
+    weekday: wall.getUTCDay(),
+  });
   last = { at, local };
   return local;
 }

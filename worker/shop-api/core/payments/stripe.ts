@@ -16,7 +16,7 @@
  * The API origin is Stripe's; the worker variable STRIPE_API_ORIGIN points it at the local
  * stand-in (scripts/lib/stripe-stand-in.ts) in development and tests.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { PaymentProviderSettings } from "@config/shop-config";
 import { instantTransferSchemes } from "@domain/payment-methods";
 import type { ShopApiEnv } from "@worker/env";
@@ -85,11 +85,22 @@ export function stripeConfigProblems(
 /** Stripe's page language for the shop's language (Austrian German is German there). */
 const CHECKOUT_LOCALES: Record<string, Stripe.Checkout.SessionCreateParams.Locale> = { de: "de", at: "de", en: "en", fr: "fr", it: "it", nl: "nl" };
 
-/** The client of the Stripe API (or of the stand-in at STRIPE_API_ORIGIN). */
-function stripeClient(secretKey: string, apiOrigin: string | undefined): Stripe {
+/** The Stripe SDK and a client of its API (or of the stand-in at STRIPE_API_ORIGIN). */
+interface StripeApi {
+  sdk: typeof Stripe;
+  stripe: Stripe;
+  cryptoProvider: ReturnType<typeof Stripe.createSubtleCryptoProvider>;
+}
+
+/**
+ * The SDK is loaded with a provider's first call: an isolate that takes no Stripe payment (most requests: a cart,
+ * a page's data, an offline order) never evaluates it.
+ */
+async function stripeApi(secretKey: string, apiOrigin: string | undefined): Promise<StripeApi> {
+  const sdk = (await import("stripe")).default;
   const origin = apiOrigin ? new URL(apiOrigin) : null;
-  return new Stripe(secretKey, {
-    httpClient: Stripe.createFetchHttpClient(),
+  const stripe = new sdk(secretKey, {
+    httpClient: sdk.createFetchHttpClient(),
     maxNetworkRetries: 1,
     timeout: 10_000,
     ...(origin
@@ -100,9 +111,8 @@ function stripeClient(secretKey: string, apiOrigin: string | undefined): Stripe 
         }
       : {}),
   });
+  return { sdk, stripe, cryptoProvider: sdk.createSubtleCryptoProvider() };
 }
-
-const cryptoProvider = Stripe.createSubtleCryptoProvider();
 
 const idOf = (value: string | { id: string } | null): string | null => (value === null ? null : typeof value === "string" ? value : value.id);
 
@@ -178,7 +188,8 @@ function noticeOfEvent(event: Stripe.Event, shop: Shop): PaymentNotice {
 
 /** The adapter: a shop's provider with its secrets `apiKey` and `webhookSecret` (config paymentProviders[].secrets). */
 export function stripeAdapter(settings: PaymentProviderSettings, secrets: Record<string, string>, shop: Shop, env: ShopApiEnv): PaymentProvider {
-  const stripe = stripeClient(secrets.apiKey ?? "", env.STRIPE_API_ORIGIN);
+  let api: Promise<StripeApi> | undefined;
+  const connect = () => (api ??= stripeApi(secrets.apiKey ?? "", env.STRIPE_API_ORIGIN));
   return {
     code: STRIPE_PROVIDER,
     methods: settings.methods,
@@ -186,6 +197,7 @@ export function stripeAdapter(settings: PaymentProviderSettings, secrets: Record
       const types = stripeMethodTypes(order.method, shop);
       if (types.length === 0) throw new Error(`Stripe takes no ${order.method} in shop ${shop.id}`);
       const metadata = { shop: order.shopId, order: order.orderNumber };
+      const { stripe } = await connect();
       const session = await stripe.checkout.sessions.create(
         {
           mode: "payment",
@@ -212,6 +224,7 @@ export function stripeAdapter(settings: PaymentProviderSettings, secrets: Record
       const signature = request.headers.get("stripe-signature");
       if (!signature) throw new PaymentCallbackRefused("no Stripe-Signature");
       const body = await request.text();
+      const { stripe, cryptoProvider } = await connect();
       let event: Stripe.Event;
       try {
         event = await stripe.webhooks.constructEventAsync(body, signature, secrets.webhookSecret ?? "", undefined, cryptoProvider);
@@ -223,12 +236,13 @@ export function stripeAdapter(settings: PaymentProviderSettings, secrets: Record
       return noticeOfEvent(event, shop);
     },
     async status(reference): Promise<PaymentStatus> {
+      const { sdk, stripe } = await connect();
       let session: Stripe.Checkout.Session;
       try {
         session = await stripe.checkout.sessions.retrieve(reference);
       } catch (error) {
         // Stripe does not know the session (opened with another account's or mode's key).
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing") return "unknown";
+        if (error instanceof sdk.errors.StripeInvalidRequestError && error.code === "resource_missing") return "unknown";
         throw error;
       }
       if (session.status === "open") return "open";
@@ -236,16 +250,18 @@ export function stripeAdapter(settings: PaymentProviderSettings, secrets: Record
       return session.payment_status === "paid" ? "complete" : "processing";
     },
     async close(reference) {
+      const { sdk, stripe } = await connect();
       try {
         await stripe.checkout.sessions.expire(reference);
         return true;
       } catch (error) {
         // Stripe refuses to expire a session that is complete (paid or processing), already expired, or one it does not know.
-        if (error instanceof Stripe.errors.StripeInvalidRequestError) return (await this.status?.(reference)) === "expired";
+        if (error instanceof sdk.errors.StripeInvalidRequestError) return (await this.status?.(reference)) === "expired";
         throw error;
       }
     },
     async refund(payment): Promise<PaymentMovement> {
+      const { stripe } = await connect();
       const refund = await stripe.refunds.create(
         { payment_intent: payment.paymentId, amount: payment.amount, reason: "requested_by_customer" },
         { idempotencyKey: payment.key },
