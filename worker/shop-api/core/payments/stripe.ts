@@ -93,11 +93,14 @@ interface StripeApi {
 }
 
 /**
- * The SDK is loaded with a provider's first call: an isolate that takes no Stripe payment (most requests: a cart,
- * a page's data, an offline order) never evaluates it.
+ * The SDK and its crypto provider, loaded once per isolate with a provider's first call: an isolate that takes no
+ * Stripe payment (most requests: a cart, a page's data, an offline order) never evaluates it.
  */
+let sdkLoad: Promise<Omit<StripeApi, "stripe">> | undefined;
+const loadSdk = () => (sdkLoad ??= import("stripe").then(({ default: sdk }) => ({ sdk, cryptoProvider: sdk.createSubtleCryptoProvider() })));
+
 async function stripeApi(secretKey: string, apiOrigin: string | undefined): Promise<StripeApi> {
-  const sdk = (await import("stripe")).default;
+  const { sdk, cryptoProvider } = await loadSdk();
   const origin = apiOrigin ? new URL(apiOrigin) : null;
   const stripe = new sdk(secretKey, {
     httpClient: sdk.createFetchHttpClient(),
@@ -111,7 +114,7 @@ async function stripeApi(secretKey: string, apiOrigin: string | undefined): Prom
         }
       : {}),
   });
-  return { sdk, stripe, cryptoProvider: sdk.createSubtleCryptoProvider() };
+  return { sdk, stripe, cryptoProvider };
 }
 
 const idOf = (value: string | { id: string } | null): string | null => (value === null ? null : typeof value === "string" ? value : value.id);
