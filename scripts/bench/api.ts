@@ -8,8 +8,9 @@
  * baseline: a call through edge and shop API that runs no D1 query. A second figure per
  * call is the shop API's time as the edge reports it (Server-Timing `shop-api`, whole
  * milliseconds): the time inside the worker, without wrangler's dev proxy and loopback HTTP.
- * Last, the floor: a worker that only runs one `SELECT 1` on the same D1 under the same
- * harness (d1-floor-worker.ts).
+ * Last, the floors (d1-floor-worker.ts, under the same harness on the same D1): a worker that only
+ * runs one `SELECT 1`, and the order's I/O alone (its write limit and its two D1 batches, every
+ * statement trivial) beside it: the share of an order's time that no code of the order can save.
  *
  * Place order (POST /apiv2/checkout/order, as the checkout sends it with an Idempotency-Key):
  * every measured request places a cart prepared before the loop (a visitor of its own with one
@@ -17,7 +18,8 @@
  * the products with the most stock, and cancelled afterwards through the ERP's events endpoint
  * (which gives the stock back), so repeated runs never run out. Printed beside the one-read
  * floor (`one D1 read`: the same path with one D1 read) as a ratio; target p95 at most 3x. The floor
- * is measured beside the call (measuredBeside: blocks of each, alternating), not minutes apart.
+ * is measured beside the call (measuredBeside: blocks of each, alternating), not minutes apart;
+ * under workerd the runtime's CPU per call is printed beside it (runtimeCpuMs).
  * The workers run without a mail transport (MAIL_TRANSPORT=none): the confirmation mail is
  * written in the order's batch as always, and sending it is not part of the request (without a
  * transport no drain follows the request; the cron's notes why the mail waits).
@@ -53,6 +55,7 @@ import { ROOT } from "../lib/shops";
 import { BACK_OFFICE_HOST, cancelEvent, placeOrderBody } from "../lib/bench-orders";
 import { LOGIN_PASSWORD, seedLoginAccounts } from "../lib/bench-login-accounts";
 import { startPayPalStandIn, type PayPalStandIn, type SentEvent } from "../lib/paypal-stand-in";
+import { cpuSeconds, workerdProcesses } from "../lib/workerd-processes";
 
 const HOST = "de.localhost:8787";
 /** No mail is sent from the benchmark's workers (see above). */
@@ -168,9 +171,11 @@ class Timings {
     if (answer.status !== 200) this.failures++;
   }
 
-  figures(name: string): Measured {
+  /** `cpuMs`: the runtime's CPU over the timed calls (runtimeCpuMs), printed per call. */
+  figures(name: string, cpuMs: number | null = null): Measured {
     const lines = [summary(name, this.times, `  non-200: ${this.failures}`)];
     if (this.inside.length > 0) lines.push(summary("  in worker", this.inside));
+    if (cpuMs !== null) lines.push(`  runtime CPU ${(cpuMs / this.times.length).toFixed(2)} ms per call`);
     return { text: lines.join("\n"), p50: percentile(this.times, 50), p95: percentile(this.times, 95) };
   }
 }
@@ -186,6 +191,16 @@ async function measured(name: string, count: number, call: (i: number) => Promis
 interface Beside {
   call: Measured;
   floor: Measured;
+}
+
+/**
+ * The CPU the runtime spent so far (ms, all threads of the workerd processes this bench started), or null when
+ * it runs none of its own (wrangler dev's workerd is not this process's child). workerd runs the worker, D1 and
+ * the rate limiter's objects on one thread, so a call's CPU there is most of its time.
+ */
+function runtimeCpuMs(): number | null {
+  const pids = workerdProcesses();
+  return pids.length === 0 ? null : pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) * 1000;
 }
 
 /** Calls of a ratio and of its floor alternate in blocks of this many. */
@@ -206,15 +221,27 @@ async function measuredBeside(
   for (let i = 0; i < WARMUP; i++) await call(i);
   const calls = new Timings();
   const floors = new Timings();
+  const cpu = { calls: 0, floors: 0 };
   for (let done = 0; done < count;) {
     await floor();
+    const before = runtimeCpuMs();
     for (let i = 0; i < BLOCK; i++) await floors.time(floor);
+    const between = runtimeCpuMs();
     for (const end = Math.min(count, done + BLOCK); done < end; done++) {
       const i = done;
       await calls.time(() => call(WARMUP + i));
     }
+    const after = runtimeCpuMs();
+    if (before !== null && between !== null && after !== null) {
+      cpu.floors += between - before;
+      cpu.calls += after - between;
+    }
   }
-  return { call: calls.figures(name), floor: floors.figures(`  ${floorName} beside it`) };
+  const measuredCpu = runtimeCpuMs() !== null;
+  return {
+    call: calls.figures(name, measuredCpu ? cpu.calls : null),
+    floor: floors.figures(`  ${floorName} beside it`, measuredCpu ? cpu.floors : null),
+  };
 }
 
 async function measure(name: string, count: number, call: (i: number) => Promise<Answer>): Promise<string> {
@@ -275,9 +302,17 @@ async function main() {
       }
       const floor = await harness.start(port, stateDir, vars, FLOOR_WORKER);
       let bare: Measured;
+      let orderIo: Beside;
       try {
         bare = await measured("floor", requests, () => send(port, "GET", "/"));
-        rows.push(bare.text);
+        orderIo = await measuredBeside(
+          "order I/O",
+          requests,
+          () => send(port, "POST", "/order-io"),
+          "floor",
+          () => send(port, "GET", "/"),
+        );
+        rows.push(bare.text, orderIo.call.text, orderIo.floor.text);
       } finally {
         await floor.stop();
       }
@@ -292,6 +327,11 @@ async function main() {
             `p50 ${call.p50.toFixed(2)} ms = ${ratio(call.p50, floor.p50)}` +
             (name === "place order" ? `; ${ratio(call.p95, bare.p95)} the bare SELECT 1 floor's p95` : ""),
         );
+      rows.push(
+        `order I/O alone (the write limit and the order's two batches of trivial statements) p95 ${orderIo.call.p95.toFixed(2)} ms = ` +
+          `${ratio(orderIo.call.p95, orderIo.floor.p95)} the bare SELECT 1 floor's p95 beside it (${orderIo.floor.p95.toFixed(2)} ms), ` +
+          `p50 ${ratio(orderIo.call.p50, orderIo.floor.p50)}: what no order placed here can go below`,
+      );
       rows.push(...(await measurePasswordHash(harness.start(port, stateDir, vars, PBKDF2_WORKER), port, requests)));
       reports.push(`\nLive commerce, ${harness.name}, local D1, sequential, keep-alive:\n${rows.join("\n")}`);
     }

@@ -13,13 +13,16 @@ let formatter: Intl.DateTimeFormat | undefined;
 /**
  * The zone's offset from UTC (ms) during one UTC hour. Berlin changes its offset at 01:00 UTC (to and from summer
  * time), so every UTC hour has one offset: ICU is asked once an hour instead of once an instant, and its
- * formatToParts is the costly part of a request's local time.
+ * formatToParts is the costly part of a request's local time. A request asks for several hours (now, and the
+ * midnights that bound today and the delivery days), so the offsets of the last OFFSETS_KEPT hours asked for are kept.
  */
-let hourOffset: { hour: number; offset: number } | null = null;
+const OFFSETS_KEPT = 64;
+const hourOffsets = new Map<number, number>();
 
 function offsetAt(at: number): number {
   const hour = Math.floor(at / HOUR_MS);
-  if (hourOffset?.hour === hour) return hourOffset.offset;
+  const kept = hourOffsets.get(hour);
+  if (kept !== undefined) return kept;
   formatter ??= new Intl.DateTimeFormat("en-GB", {
     timeZone: BUSINESS_TIME_ZONE,
     year: "numeric",
@@ -34,8 +37,11 @@ function offsetAt(at: number): number {
   const parts: Record<string, string> = {};
   for (const part of formatter.formatToParts(new Date(start))) parts[part.type] = part.value;
   const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
-  hourOffset = { hour, offset: wall - start };
-  return hourOffset.offset;
+  const offset = wall - start;
+  // The oldest hour asked for goes first (a Map keeps its insertion order).
+  if (hourOffsets.size >= OFFSETS_KEPT) hourOffsets.delete(hourOffsets.keys().next().value!);
+  hourOffsets.set(hour, offset);
+  return offset;
 }
 
 export interface LocalTime {
