@@ -5,21 +5,14 @@
  * A refused batch writes nothing; the first refusing check's code tells why.
  */
 import type { D1Database } from "@cloudflare/workers-types";
-import { joinSql, sql, type SqlFragment } from "@worker/lib/sql";
+import type { SqlFragment } from "@worker/lib/sql";
+import { guardedTransaction, newGuard } from "../core/guarded-batch";
 
 /** Runs the writes when every check (a SELECT with a `refusal` column, NULL when it passes) passes; the first refusal, or null. */
 export async function guardedWrite(db: D1Database, checks: SqlFragment[], writes: (holds: SqlFragment) => SqlFragment[]): Promise<string | null> {
-  const guardId = crypto.randomUUID();
-  const holds = sql`EXISTS (SELECT 1 FROM write_guards WHERE id = ${guardId})`;
-  const passes = checks.map((check) => sql`(SELECT refusal FROM (${check})) IS NULL`);
-  const statements = [
-    ...checks,
-    sql`INSERT INTO write_guards (id) SELECT ${guardId} WHERE ${passes.length > 0 ? joinSql(passes, " AND ") : sql`1`}`,
-    ...writes(holds),
-    sql`DELETE FROM write_guards WHERE id = ${guardId}`,
-  ];
-  const results = await db.batch(statements.map((statement) => statement.prepare(db)));
-  if ((results[checks.length]!.meta.changes ?? 0) > 0) return null;
-  const refused = results.slice(0, checks.length).map((result) => result.results[0] as { refusal: string | null } | undefined);
-  return refused.find((row) => row?.refusal)?.refusal ?? "refused";
+  const guard = newGuard();
+  const transaction = guardedTransaction(guard, [], checks, writes(guard.holds));
+  const results = await db.batch(transaction.statements.map((statement) => statement.prepare(db)));
+  if (transaction.opened(results)) return null;
+  return transaction.checkRows<{ refusal: string | null } | undefined>(results).find((row) => row?.refusal)?.refusal ?? "refused";
 }
