@@ -38,11 +38,15 @@ const tempDir = () => {
   return dir;
 };
 
-/** The generator as `npm start` runs it: under tsx (drawing under Jest's module sandbox is many times slower). */
+/**
+ * The generator as `npm start` runs it: under tsx (drawing under Jest's module sandbox is many times slower). Its
+ * merchant uploads come from an empty folder of the test's own, not the checkout's local state: a running `npm start`
+ * keeps the demo import's uploads there, which would replace drawn pictures.
+ */
 function runGenerator(target: string): string {
   return execFileSync(
     join(ROOT, "node_modules", ".bin", "tsx"),
-    [join(ROOT, "scripts", "generate-media.ts"), "--products", String(PRODUCTS), "--out", target, "--cache", CACHE],
+    [join(ROOT, "scripts", "generate-media.ts"), "--products", String(PRODUCTS), "--out", target, "--cache", CACHE, "--uploads", tempDir()],
     {
       encoding: "utf8",
     },
