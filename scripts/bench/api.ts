@@ -19,7 +19,7 @@
  * (which gives the stock back), so repeated runs never run out. Printed beside the one-read
  * floor (`one D1 read`: the same path with one D1 read) as a ratio; target p95 at most 3x. The floor
  * is measured beside the call (measuredBeside: blocks of each, alternating), not minutes apart;
- * under workerd the runtime's CPU per call is printed beside it (runtimeCpuMs).
+ * the runtime's CPU per call is printed beside it (runtimeCpu).
  * The workers run without a mail transport (MAIL_TRANSPORT=none): the confirmation mail is
  * written in the order's batch as always, and sending it is not part of the request (without a
  * transport no drain follows the request; the cron's notes why the mail waits).
@@ -171,7 +171,7 @@ class Timings {
     if (answer.status !== 200) this.failures++;
   }
 
-  /** `cpuMs`: the runtime's CPU over the timed calls (runtimeCpuMs), printed per call. */
+  /** `cpuMs`: the runtime's CPU over the timed calls (runtimeCpu), printed per call. */
   figures(name: string, cpuMs: number | null = null): Measured {
     const lines = [summary(name, this.times, `  non-200: ${this.failures}`)];
     if (this.inside.length > 0) lines.push(summary("  in worker", this.inside));
@@ -194,13 +194,13 @@ interface Beside {
 }
 
 /**
- * The CPU the runtime spent so far (ms, all threads of the workerd processes this bench started), or null when
- * it runs none of its own (wrangler dev's workerd is not this process's child). workerd runs the worker, D1 and
- * the rate limiter's objects on one thread, so a call's CPU there is most of its time.
+ * A reader of the CPU (ms, all threads) the workerd processes this bench started have spent so far, listed once, or
+ * null when it started none. workerd runs the worker, D1 and the rate limiter's objects on one thread, so a call's
+ * CPU there is most of its time.
  */
-function runtimeCpuMs(): number | null {
+function runtimeCpu(): (() => number) | null {
   const pids = workerdProcesses();
-  return pids.length === 0 ? null : pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) * 1000;
+  return pids.length === 0 ? null : () => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0) * 1000;
 }
 
 /** Calls of a ratio and of its floor alternate in blocks of this many. */
@@ -221,26 +221,23 @@ async function measuredBeside(
   for (let i = 0; i < WARMUP; i++) await call(i);
   const calls = new Timings();
   const floors = new Timings();
+  const cpuNow = runtimeCpu();
   const cpu = { calls: 0, floors: 0 };
   for (let done = 0; done < count;) {
     await floor();
-    const before = runtimeCpuMs();
+    const before = cpuNow?.() ?? 0;
     for (let i = 0; i < BLOCK; i++) await floors.time(floor);
-    const between = runtimeCpuMs();
+    const between = cpuNow?.() ?? 0;
     for (const end = Math.min(count, done + BLOCK); done < end; done++) {
       const i = done;
       await calls.time(() => call(WARMUP + i));
     }
-    const after = runtimeCpuMs();
-    if (before !== null && between !== null && after !== null) {
-      cpu.floors += between - before;
-      cpu.calls += after - between;
-    }
+    cpu.floors += between - before;
+    cpu.calls += (cpuNow?.() ?? 0) - between;
   }
-  const measuredCpu = runtimeCpuMs() !== null;
   return {
-    call: calls.figures(name, measuredCpu ? cpu.calls : null),
-    floor: floors.figures(`  ${floorName} beside it`, measuredCpu ? cpu.floors : null),
+    call: calls.figures(name, cpuNow ? cpu.calls : null),
+    floor: floors.figures(`  ${floorName} beside it`, cpuNow ? cpu.floors : null),
   };
 }
 
