@@ -48,36 +48,34 @@ const charges = async (orderId: string) =>
 const resend = (body: string) =>
   h.call("POST", CALLBACK, { raw: body, headers: { "content-type": "application/json", "stripe-signature": stripeSignature(body, STAND_IN_WEBHOOK_SECRET) } });
 
-/** The database, but the batch that notes the order's payment session waits until `beforeNote` ran (once). */
+/** The database, but the statement that notes the order's payment session runs only after `beforeNote` ran (once). */
 function noteDelayedUntil(db: D1Database, beforeNote: () => Promise<void>): D1Database {
   let pending: (() => Promise<void>) | null = beforeNote;
-  // The note's statements as handed out (wrapped, so their binding stays recognisable) and the real ones behind them.
-  const notes = new WeakMap<object, D1PreparedStatement>();
-  const noted = (statement: D1PreparedStatement): D1PreparedStatement => {
-    const wrapped = new Proxy(statement, {
+  const waitForNote = async () => {
+    const run = pending;
+    pending = null;
+    await run?.();
+  };
+  const noted = (statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
       get(target, property) {
         if (property === "bind") return (...values: unknown[]) => noted(target.bind(...values));
         const value = Reflect.get(target, property) as unknown;
-        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+        if (typeof value !== "function") return value;
+        const method = (value as (...args: unknown[]) => unknown).bind(target);
+        // Running the note (run, all, first, raw) waits for the shopper's payment first.
+        return property === "run" || property === "all" || property === "first" || property === "raw"
+          ? async (...args: unknown[]) => {
+              await waitForNote();
+              return method(...args);
+            }
+          : method;
       },
     });
-    notes.set(wrapped, statement);
-    return wrapped;
-  };
   return new Proxy(db, {
     get(target, property) {
       if (property === "prepare")
         return (query: string) => (/^UPDATE orders SET payment_reference = \?/.test(query) ? noted(target.prepare(query)) : target.prepare(query));
-      if (property === "batch")
-        return async (statements: D1PreparedStatement[]) => {
-          const real = statements.map((statement) => notes.get(statement) ?? statement);
-          if (real.some((statement, i) => statement !== statements[i]) && pending) {
-            const run = pending;
-            pending = null;
-            await run();
-          }
-          return target.batch(real);
-        };
       const value = Reflect.get(target, property) as unknown;
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },

@@ -19,8 +19,7 @@ export interface CheckoutCart {
 
 /**
  * The visitor (loaded, renewed when due), its lines and its applied voucher; no token or an expired
- * visitor: an empty cart. `before(visitorId)`: statements to run first in the same batch (a change the read then sees, or a read beside it);
- * a keyed order's Idempotency-Key claim runs before them.
+ * visitor: an empty cart. `before(visitorId)`: statements to run first in the same batch (a change the read then sees, or a read beside it).
  */
 export async function readCheckoutCart(ctx: VisitorContext, before: (visitorId: string) => SqlFragment[] = () => []): Promise<CheckoutCart> {
   const { tokenHash } = ctx.visitorState;
@@ -29,17 +28,14 @@ export async function readCheckoutCart(ctx: VisitorContext, before: (visitorId: 
     ctx.visitorState.loaded = true;
     return { rows: [], applied: null, before: [] };
   }
-  // A keyed order takes its Idempotency-Key first (core/idempotency.ts): before the batch's writes, in its round trip.
-  const claim = ctx.deferredClaim?.take() ?? null;
-  const first = [...(claim ? [claim] : []), ...before(tokenHash)].map((statement) => statement.prepare(ctx.db));
+  const first = before(tokenHash).map((statement) => statement.prepare(ctx.db));
   const results = await ctx.db.batch([
     ...first,
     visitorRead,
     cartLines(tokenHash, ctx.shop.id, ctx.language).prepare(ctx.db),
     selectCartVoucher(tokenHash, ctx.shop.id).prepare(ctx.db),
   ]);
-  if (claim) ctx.deferredClaim!.taken(results[0]!);
-  const beforeResults = results.slice(claim ? 1 : 0, first.length);
+  const beforeResults = results.slice(0, first.length);
   const [visitorResult, linesResult, voucherResult] = results.slice(first.length);
   if (!takeVisitorResult(ctx, visitorResult)) return { rows: [], applied: null, before: beforeResults };
   return {

@@ -31,8 +31,7 @@ import { isOfflineMethod } from "@domain/payment-methods";
 import { orderSuccessPath } from "@domain/routes";
 import { ENVIRONMENTS, schemeFor, type Environment } from "@config/shop-config";
 import { shopDirectory } from "@config/shops";
-import { sql } from "@worker/lib/sql";
-import type { DeferredClaim, ShopContext } from "../core/context";
+import type { ShopContext } from "../core/context";
 import { fail, invalid, notFound } from "../core/envelope";
 import {
   PaymentCallbackRefused,
@@ -121,15 +120,8 @@ type PayableOrder = Pick<OrderRow, "id" | "order_number" | "payment_method" | "g
  * Opens the provider's payment (attempt `attempt`) for a placed order whose payment is pending.
  * Never throws: an order is placed whatever the provider does; a provider that fails leaves the
  * payment pending without a page (logged), so the visitor can try again from the success page.
- * `key`: the order call's Idempotency-Key, settled in the same batch as the payment's reference and page.
  */
-export async function startPayment(
-  ctx: ShopContext,
-  order: PayableOrder,
-  provider: PaymentProvider,
-  attempt: number,
-  key?: Pick<DeferredClaim, "settle" | "settled">,
-): Promise<PaymentAnswer> {
+export async function startPayment(ctx: ShopContext, order: PayableOrder, provider: PaymentProvider, attempt: number): Promise<PaymentAnswer> {
   const now = () => ctx.now.toISOString();
   try {
     const started = await provider.start({
@@ -148,9 +140,7 @@ export async function startPayment(
     if (!isSafeRedirect(started.redirectUrl)) throw new Error(`unsafe redirect URL from ${provider.code}`);
     if (started.reference !== undefined) {
       if (!PAYMENT_REFERENCE.test(started.reference)) throw new Error(`unusable payment reference from ${provider.code}`);
-      const recorded = [setPaymentReference(order.id, started.reference, started.redirectUrl, now()), ...(key ? [key.settle(sql`1`)] : [])];
-      await ctx.db.batch(recorded.map((statement) => statement.prepare(ctx.db)));
-      key?.settled();
+      await setPaymentReference(order.id, started.reference, started.redirectUrl, now()).prepare(ctx.db).run();
     }
     return { state: "pending", redirectUrl: started.redirectUrl };
   } catch (error) {

@@ -211,9 +211,10 @@ describe("POST /apiv2/checkout/order", () => {
     const headers = { "idempotency-key": "order-attempt-1" };
     const before = await orderCounts(h.db);
     const first = await h.call("POST", "/apiv2/checkout/order", { body: order(), token, headers });
-    // The order's batch settled the key: no answer is kept for it, the repeat answers from the order.
-    const key = await h.db.prepare("SELECT state, status, body FROM idempotency_keys WHERE idempotency_key = 'order-attempt-1'").first();
-    expect(key).toEqual({ state: "done", status: 200, body: null });
+    // The order is the key's record: no key row and no kept answer, the order keeps the request's fingerprint and the repeat answers from it.
+    expect(await h.db.prepare("SELECT COUNT(*) AS n FROM idempotency_keys WHERE idempotency_key = 'order-attempt-1'").first()).toEqual({ n: 0 });
+    const placed = await h.db.prepare("SELECT request_fingerprint FROM orders WHERE order_number = ?").bind(first.body.data.orderNumber).first();
+    expect(placed).toEqual({ request_fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) });
     const second = await h.call("POST", "/apiv2/checkout/order", { body: order(), token, headers });
     expect(first.status).toBe(200);
     expect(second.body).toEqual(first.body);

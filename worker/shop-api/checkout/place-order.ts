@@ -34,7 +34,7 @@ import type { ShopContext } from "../core/context";
 import { sha256Hex } from "../core/auth";
 import { berlinTime } from "../core/berlin-time";
 import { STORAGE_MINIMUM_ORDER_VALUE } from "../core/delivery-rules";
-import { IDEMPOTENCY_KEY_HEADER } from "../core/idempotency";
+import { inProgress, keyReused } from "../core/idempotency";
 import { ApiFailure, fail, invalid, MESSAGES, missingFields, notFound } from "../core/envelope";
 import { runGuardedBatch } from "../core/guarded-batch";
 import { outboxInsert } from "../core/mail/outbox";
@@ -44,7 +44,6 @@ import { readJson, validate } from "../core/request-body";
 import { reply, type Params, type Reply } from "../core/route";
 import type { VisitorContext } from "../core/visitor";
 import type { CartLineRow } from "../tables/carts";
-import { selectCustomerType } from "../tables/customers";
 import { insertOrder, insertOrderLine, selectOrderById, selectOrderByNumber, selectOrderLines, takeOrderNumber } from "../tables/orders";
 import type { DeliveryMode, OrderLineRow, OrderRow } from "../tables/orders";
 import { markPaymentPending, type OrderPaymentColumns } from "../tables/order-payments";
@@ -158,6 +157,10 @@ function lineCheck(ctx: ShopContext, index: number, p: PricedLine, skuQuantity: 
     FROM (SELECT ${p.line.sku} AS sku) k LEFT JOIN products p ON p.sku = k.sku LEFT JOIN prices pr ON pr.sku = k.sku AND pr.shop_id = ${ctx.shop.id}`;
 }
 
+/** The keyed order's id is not taken yet (a repeat of the same request may have read the cart before the first run wrote). */
+const orderNotPlaced = (orderId: string): SqlFragment =>
+  sql`SELECT CASE WHEN EXISTS (SELECT 1 FROM orders WHERE id = ${orderId}) THEN 'order_placed' END AS refusal`;
+
 /** The cart is still what was priced: the same lines with the same quantities (a second order of the same cart finds it empty). */
 function cartUnchanged(ctx: ShopContext, visitorId: string, lines: CartLineRow[]): SqlFragment {
   const same = joinSql(
@@ -202,6 +205,9 @@ function refusalFailure(ctx: ShopContext, refusal: LineCheck, priced: PricedLine
       return fail(409, CHECKOUT_MESSAGES.priceChanged, "price_changed", { field: "voucher" });
     case "offer_expired":
       return offerExpired(index, sku);
+    case "order_placed":
+      // The same key's first run placed the order meanwhile: a retry in a second answers from it.
+      return inProgress();
     default:
       return invalid(field, MESSAGES.unknownProduct, "unknown_product", { sku });
   }
@@ -296,11 +302,15 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
   const countryField = body.shippingAddress ? "shippingAddress.countryCode" : "billingAddress.countryCode";
   if (!ctx.shop.deliveryCountries.includes(shipTo.countryCode)) throw invalid(countryField, MESSAGES.countryNotDeliverable, "country_not_deliverable");
 
-  const { orderId, keyed } = await orderIdFor(ctx);
-  // A repeat of a keyed placement (a double click, or a retry whose answer was lost) finds its order in the cart's read and answers from it.
-  const { rows, applied, before } = await readCheckoutCart(ctx, () => (keyed ? [selectOrderById(orderId)] : []));
+  const { orderId, fingerprint } = await orderIdFor(ctx);
+  // A repeat of a keyed placement (a double click, or a retry whose answer was lost) finds its order in the cart's read and
+  // answers from it; the same key with another request is refused.
+  const { rows, applied, before } = await readCheckoutCart(ctx, () => (fingerprint ? [selectOrderById(orderId)] : []));
   const placed = before[0]?.results[0] as (OrderRow & OrderPaymentColumns) | undefined;
-  if (placed && placed.visitor_id === ctx.visitorState.tokenHash) return placedOrderReply(ctx, placed);
+  if (placed) {
+    if (placed.request_fingerprint !== fingerprint) throw keyReused();
+    return placedOrderReply(ctx, placed);
+  }
   const visitor = ctx.visitorState.visitor;
   const products = rows.filter((row) => row.kind === "product");
   if (!visitor || products.length === 0) throw fail(422, CHECKOUT_MESSAGES.cartEmpty, "cart_empty", { field: "cart" });
@@ -334,9 +344,8 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
       },
     });
 
-  const customerType = visitor.customerId
-    ? ((await selectCustomerType(visitor.customerId).prepare(ctx.db).first<{ type: CustomerType }>())?.type ?? null)
-    : null;
+  // A signed-in customer's type is the account's, read with the visitor (tables/visitors.ts selectVisitor); a guest has none.
+  const customerType: CustomerType | null = visitor.customerId ? visitor.customerType : null;
   const withdrawal =
     withdrawalRightRefusal({ shopHomeCountry: ctx.shop.homeCountry, shipToCountry: shipTo.countryCode, billing: body.billingAddress, customerType }) === null;
 
@@ -372,6 +381,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
     reverse_charge: reverseCharge ? 1 : 0,
     version: 0,
     change_claim: null,
+    request_fingerprint: fingerprint,
   };
   const lines: OrderLineRow[] = priced.map((p, index) => ({
     order_id: orderId,
@@ -398,6 +408,8 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
 
   const outcome = await runGuardedBatch<LineCheck>(ctx, (visitorId, holds) => ({
     checks: [
+      // A keyed repeat that read the cart before the first run wrote its order: refused here, not written twice.
+      ...(fingerprint ? [orderNotPlaced(orderId)] : []),
       cartUnchanged(ctx, visitorId, rows),
       ...priced.flatMap((p, index) => (p.line.kind === "product" ? [lineCheck(ctx, index, p, perSku.get(p.line.sku)!)] : [])),
       cartVoucherIs(visitorId, ctx.shop.id, applied?.code ?? null),
@@ -413,19 +425,16 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
       ...(voucher ? [redeemVoucher(voucher.code, orderId, ctx.now, holds)] : []),
       ...(applied ? [setCartVoucher(visitorId, ctx.shop.id, null, holds)] : []),
       confirmationMail(ctx, order, lines, shipTo, withdrawal, holds),
-      // Paid offline, the order is its whole answer: the key is settled here (an online payment's is settled with its reference).
-      ...(ctx.deferredClaim && !paymentProvider ? [ctx.deferredClaim.settle(holds)] : []),
     ],
     reads: [sql`SELECT order_number FROM orders WHERE id = ${orderId}`],
   }));
   if (outcome.refusal) throw refusalFailure(ctx, outcome.refusal, priced);
   const written = outcome.reads[0]!.results[0] as { order_number: string } | undefined;
   if (!written) throw new Error("order batch passed its checks but wrote no order");
-  if (!paymentProvider) ctx.deferredClaim?.settled();
   sendOutboxSoon(ctx);
   const placedOrder = { ...order, order_number: written.order_number };
   // An online method: the provider opens the payment now (checkout/payments.ts); the answer's payment.redirectUrl leads there.
-  const payment = paymentProvider ? await startPayment(ctx, placedOrder, paymentProvider, 1, ctx.deferredClaim) : null;
+  const payment = paymentProvider ? await startPayment(ctx, placedOrder, paymentProvider, 1) : null;
   const view = orderView({ ...placedOrder, payment_state: payment?.state ?? null }, lines, { taxRate: ctx.shop.taxRate, bankAccount: ctx.shop.bankAccount });
   return reply(payment ? { ...view, payment } : view);
 }
@@ -457,7 +466,7 @@ async function visitorOrderReply(ctx: VisitorContext, order: OrderRow & OrderPay
 
 /**
  * A placed order as its placement answered it: the order, and an online payment's state and page. A repeat of a keyed
- * placement gets it, read from what the placement wrote (its key kept no answer: core/idempotency.ts settle).
+ * placement gets it, read from what the placement wrote (the order is the key's record: orderIdFor).
  */
 async function placedOrderReply(ctx: VisitorContext, order: OrderRow & OrderPaymentColumns): Promise<Reply<PlacedOrder>> {
   const view = await storedOrderView(ctx, order);
@@ -465,13 +474,14 @@ async function placedOrderReply(ctx: VisitorContext, order: OrderRow & OrderPaym
 }
 
 /**
- * The new order's id: with an Idempotency-Key derived from the visitor (its token's hash) and the key (UUID-shaped),
- * so a repeat with the same key finds the order its first attempt wrote; without one a random UUID.
+ * The new order's id: with an Idempotency-Key (core/idempotency.ts ctx.keyedRequest) derived from the visitor (its token's
+ * hash) and the key, UUID-shaped, so a repeat with the same key finds the order its first attempt wrote, and the request's
+ * fingerprint the order keeps (the route's key has no row of its own: `handlerKeepsKey`); without one a random UUID.
  */
-async function orderIdFor(ctx: VisitorContext): Promise<{ orderId: string; keyed: boolean }> {
-  const key = ctx.request.headers.get(IDEMPOTENCY_KEY_HEADER);
+async function orderIdFor(ctx: VisitorContext): Promise<{ orderId: string; fingerprint: string | null }> {
+  const keyed = ctx.keyedRequest;
   const visitorId = ctx.visitorState.tokenHash;
-  if (!key || !visitorId) return { orderId: crypto.randomUUID(), keyed: false };
-  const hex = await sha256Hex(`order:${visitorId}:${key}`);
-  return { orderId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`, keyed: true };
+  if (!keyed || !visitorId) return { orderId: crypto.randomUUID(), fingerprint: null };
+  const hex = await sha256Hex(`order:${visitorId}:${keyed.key}`);
+  return { orderId: `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`, fingerprint: keyed.fingerprint };
 }

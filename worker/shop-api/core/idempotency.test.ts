@@ -8,8 +8,7 @@ import type { ShopApiEnv } from "@worker/env";
 import { VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
 import { createHarness as createCommerceHarness } from "@tests/kit/commerce";
 import type { ApiContext } from "./context";
-import { failureResponse, type ApiErrorItem } from "./envelope";
-import { sql, type SqlFragment } from "@worker/lib/sql";
+import type { ApiErrorItem } from "./envelope";
 import { withIdempotency } from "./idempotency";
 import { apiHeaders, createApiHarness, multipartBody, storedCounts, uploadRequest, type ApiHarness, type FilePart } from "@tests/kit/api-harness";
 import { JPEG, PNG, text } from "@tests/kit/images";
@@ -296,156 +295,58 @@ describe("withIdempotency on its own", () => {
     });
   });
 
-  describe("a route that takes its key in its first read (claimInFirstRead)", () => {
-    /** A handler as the order's: its first batch takes the key (when asked to), then `statements` run in it; a throw is its failure answer. */
-    const firstRead =
-      (runs: { started: number; past: number }, statements: SqlFragment[] = [sql`SELECT 1`]) =>
-      async (ctx: ApiContext): Promise<Response> => {
-        runs.started++;
-        try {
-          const claim = ctx.deferredClaim!.take()!;
-          const results = await ctx.db.batch([claim, ...statements].map((statement) => statement.prepare(ctx.db)));
-          ctx.deferredClaim!.taken(results[0]!);
-          runs.past++;
-          return new Response('{"status":201}', { status: 201, headers: { "content-type": "application/json" } });
-        } catch (error) {
-          return failureResponse(error, {});
-        }
+  describe("a route whose handler keeps its key (handlerKeepsKey: the order is the key's record)", () => {
+    const keeps = { handlerKeepsKey: true };
+    /** A handler that answers what it was handed as ctx.keyedRequest. */
+    const echo = async (ctx: ApiContext): Promise<Response> =>
+      new Response(JSON.stringify({ keyed: ctx.keyedRequest ?? null, body: await ctx.request.text() }), { status: 200 });
+    const withBody = (ctx: ApiContext, body: string): ApiContext => ({
+      ...ctx,
+      request: new Request(ctx.request.url, { method: "POST", headers: ctx.request.headers, body }),
+    });
+
+    test("the handler gets the caller's scope, the key and the fingerprint and the body; no key row, no kept answer, no replay header", async () => {
+      const key = newKey();
+      const before = await keyRows(h.db);
+      const first = await withIdempotency(contextFor(key), echo, keeps);
+      const answer = (await first.json()) as { keyed: { scope: string; key: string; fingerprint: string }; body: string };
+      expect(answer).toEqual({
+        keyed: { scope: expect.stringMatching(/^[0-9a-f]{64}$/), key, fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/) },
+        body: "{}",
+      });
+      expect(pending).toEqual([]);
+      expect(await keyRows(h.db)).toBe(before);
+      // A repeat runs the handler again with the same scope and fingerprint: the handler answers from what it wrote.
+      const repeat = await withIdempotency(contextFor(key), echo, keeps);
+      expect(repeat.headers.get("idempotent-replayed")).toBeNull();
+      expect(((await repeat.json()) as typeof answer).keyed).toEqual(answer.keyed);
+    });
+
+    test("the same key with another body: the same scope and key, another fingerprint (the handler refuses it)", async () => {
+      const key = newKey();
+      const read = async (ctx: ApiContext) =>
+        ((await (await withIdempotency(ctx, echo, keeps)).json()) as { keyed: { scope: string; fingerprint: string } }).keyed;
+      const first = await read(contextFor(key));
+      const other = await read(withBody(contextFor(key), '{"other":1}'));
+      expect(other.scope).toBe(first.scope);
+      expect(other.fingerprint).not.toBe(first.fingerprint);
+    });
+
+    test("a key that is no key is still refused before the handler runs (400), a write without one runs without keyedRequest", async () => {
+      let runs = 0;
+      const counted = async (ctx: ApiContext) => {
+        runs++;
+        return echo(ctx);
       };
-    const deferred = { claimInFirstRead: true };
-
-    test("the key is taken in the handler's batch: a repeat stops at its read and gets the first answer", async () => {
-      const key = newKey();
-      const runs = { started: 0, past: 0 };
-      const first = await withIdempotency(contextFor(key), firstRead(runs), deferred);
-      expect(first.status).toBe(201);
-      await Promise.all(pending.splice(0));
-      const replay = await withIdempotency(contextFor(key), firstRead(runs), deferred);
-      expect({ runs, status: replay.status, replayed: replay.headers.get("idempotent-replayed"), body: await replay.text() }).toEqual({
-        runs: { started: 2, past: 1 },
-        status: 201,
-        replayed: "true",
-        body: '{"status":201}',
+      const bad = await withIdempotency(contextFor("two words"), counted, keeps);
+      expect({ status: bad.status, code: ((await bad.json()) as Answer).errors[0]?.code, runs }).toEqual({
+        status: 400,
+        code: "idempotency_key_invalid",
+        runs: 0,
       });
-    });
-
-    test("while the first still runs, a repeat stops at its read with 409 idempotency_in_progress", async () => {
-      const key = newKey();
-      const runs = { started: 0, past: 0 };
-      // The first run took the key and has not answered yet.
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      const first = withIdempotency(
-        contextFor(key),
-        async (keyed) => {
-          const taken = keyed.deferredClaim!.take()!;
-          const [result] = await keyed.db.batch([taken.prepare(keyed.db)]);
-          keyed.deferredClaim!.taken(result!);
-          await held;
-          return new Response("{}", { status: 201 });
-        },
-        deferred,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      const repeat = await withIdempotency(contextFor(key), firstRead(runs), deferred);
-      expect({ status: repeat.status, code: ((await repeat.json()) as Answer).errors[0]?.code, past: runs.past }).toEqual({
-        status: 409,
-        code: "idempotency_in_progress",
-        past: 0,
-      });
-      release();
-      expect((await first).status).toBe(201);
-      await Promise.all(pending.splice(0));
-    });
-
-    test("an answer given before the key was taken (a refused body) is not kept: the same key runs again", async () => {
-      const key = newKey();
-      const runs = { started: 0, past: 0 };
-      const refused = async () => new Response('{"status":422}', { status: 422 });
-      expect((await withIdempotency(contextFor(key), refused, deferred)).status).toBe(422);
-      expect(pending).toEqual([]);
-      expect((await withIdempotency(contextFor(key), firstRead(runs), deferred)).status).toBe(201);
-      expect(runs).toEqual({ started: 1, past: 1 });
-      await Promise.all(pending.splice(0));
-    });
-
-    /** A handler as a keyed order's: its first batch takes the key, its second writes and settles the key when `passes`. */
-    const settling =
-      (runs: { started: number; settled: number }, passes = true) =>
-      async (ctx: ApiContext): Promise<Response> => {
-        runs.started++;
-        try {
-          const claim = ctx.deferredClaim!;
-          const [taken] = await ctx.db.batch([claim.take()!.prepare(ctx.db)]);
-          claim.taken(taken!);
-          await ctx.db.batch([claim.settle(passes ? sql`1` : sql`0`).prepare(ctx.db)]);
-          if (passes) {
-            claim.settled();
-            runs.settled++;
-            return new Response('{"status":200}', { status: 200 });
-          }
-          return new Response('{"status":409}', { status: 409 });
-        } catch (error) {
-          return failureResponse(error, {});
-        }
-      };
-    const keyRow = (key: string) =>
-      h.db.prepare("SELECT state, status, body FROM idempotency_keys WHERE idempotency_key = ?").bind(key).first<Record<string, unknown>>();
-
-    test("a key settled in the handler's batch keeps no answer: nothing is written after it, a repeat runs again", async () => {
-      const key = newKey();
-      const runs = { started: 0, settled: 0 };
-      expect((await withIdempotency(contextFor(key), settling(runs), deferred)).status).toBe(200);
-      expect(pending).toEqual([]);
-      expect(await keyRow(key)).toEqual({ state: "done", status: 200, body: null });
-      const repeat = await withIdempotency(contextFor(key), settling(runs), deferred);
-      expect({ status: repeat.status, replayed: repeat.headers.get("idempotent-replayed"), runs }).toEqual({
-        status: 200,
-        replayed: null,
-        runs: { started: 2, settled: 2 },
-      });
-    });
-
-    test("a settled key sent with another request: 422 idempotency_key_reused, the handler does not run past its read", async () => {
-      const key = newKey();
-      const runs = { started: 0, settled: 0 };
-      expect((await withIdempotency(contextFor(key), settling(runs), deferred)).status).toBe(200);
-      const other = contextFor(key);
-      const reused = await withIdempotency(
-        { ...other, request: new Request(other.request.url, { method: "POST", headers: other.request.headers, body: '{"other":1}' }) },
-        settling(runs),
-        deferred,
-      );
-      expect({ status: reused.status, code: ((await reused.json()) as Answer).errors[0]?.code, settled: runs.settled }).toEqual({
-        status: 422,
-        code: "idempotency_key_reused",
-        settled: 1,
-      });
-    });
-
-    test("a batch whose settling did not hold (a refusal) keeps the refusal as the answer, as any other", async () => {
-      const key = newKey();
-      const runs = { started: 0, settled: 0 };
-      expect((await withIdempotency(contextFor(key), settling(runs, false), deferred)).status).toBe(409);
-      await Promise.all(pending.splice(0));
-      expect(await keyRow(key)).toEqual({ state: "done", status: 409, body: '{"status":409}' });
-      const replay = await withIdempotency(contextFor(key), settling(runs), deferred);
-      expect({ status: replay.status, replayed: replay.headers.get("idempotent-replayed"), started: runs.started }).toEqual({
-        status: 409,
-        replayed: "true",
-        started: 2,
-      });
-    });
-
-    test("a batch that failed with the claim in it gives the key up at once: the retry runs", async () => {
-      const key = newKey();
-      const runs = { started: 0, past: 0 };
-      const failed = await withIdempotency(contextFor(key), firstRead(runs, [sql`SELECT * FROM no_such_table`]), deferred);
-      expect(failed.status).toBe(500);
-      expect(pending).toEqual([]);
-      const retried = await withIdempotency(contextFor(key), firstRead(runs), deferred);
-      expect({ status: retried.status, runs }).toEqual({ status: 201, runs: { started: 2, past: 1 } });
-      await Promise.all(pending.splice(0));
+      const plain = contextFor(newKey());
+      const unkeyed = { ...plain, request: new Request(plain.request.url, { method: "POST", body: "{}" }) };
+      expect(((await (await withIdempotency(unkeyed, counted, keeps)).json()) as { keyed: unknown }).keyed).toBeNull();
     });
   });
 });

@@ -9,9 +9,11 @@
  *   a repeat with the same method, path with query and body gets it again, marked
  *   `idempotent-replayed: true`. It is written after the answer has left (waitUntil): the
  *   answer does not wait for a D1 write of its own; until it is written the key is running.
- * - A handler whose batch writes what its answer is built from (placing an order) may instead settle
- *   the key in that batch (DeferredClaim.settle): no answer is kept and nothing is written after the
- *   answer; a repeat of the same request runs the handler again, which answers from what it wrote.
+ * - A handler whose own write is the key's record (placing an order: the order's id is derived from the
+ *   key, and the order keeps the request's fingerprint) keeps the key itself (`handlerKeepsKey`): it gets
+ *   the key, scope and fingerprint as `ctx.keyedRequest`, no key row is written and no answer is kept; a
+ *   repeat runs the handler again, which answers from what it wrote, or refuses with `keyReused` or
+ *   `inProgress`.
  * - The same key with another request: 422 `idempotency_key_reused`.
  * - A repeat while the first still runs: 409 `idempotency_in_progress` with Retry-After.
  * - Answers with status >= 500, and 429 (a refusal for now, not for the request), are not
@@ -35,14 +37,13 @@ import {
   deleteExpiredKeys,
   releaseKey,
   selectKey,
-  settleKey,
   storeAnswer,
   storedAnswerOf,
   type IdempotencyKeyRow,
   type StoredAnswer,
 } from "../tables/idempotency-keys";
 import { randomToken, sha256Hex, visitorToken } from "./auth";
-import type { ApiContext, DeferredClaim } from "./context";
+import type { ApiContext, KeyedRequest } from "./context";
 import { fail, failureResponse, MESSAGES } from "./envelope";
 import { clientKey } from "./rate-limit";
 import { sessionTokenFrom } from "./session-tokens";
@@ -97,15 +98,8 @@ async function readBody(request: Request): Promise<Uint8Array<ArrayBuffer>> {
 
 type Turn = { kind: "run"; claim: string } | { kind: "replay"; answer: StoredAnswer };
 
-/** What a claim of the key is about: the caller, the key, the request's fingerprint. */
-interface KeyRequest {
-  scope: string;
-  key: string;
-  fingerprint: string;
-}
-
 /** The statement that takes the key for a run holding `claim`: its one row names the winning claim, none when another run holds the key. */
-function claimStatement(ctx: ApiContext, { scope, key, fingerprint }: KeyRequest, claim: string): SqlFragment {
+function claimStatement(ctx: ApiContext, { scope, key, fingerprint }: KeyedRequest, claim: string): SqlFragment {
   const now = ctx.now;
   return claimKey({
     scope,
@@ -119,26 +113,30 @@ function claimStatement(ctx: ApiContext, { scope, key, fingerprint }: KeyRequest
 }
 
 /** A claim whose statement failed may have been written before D1 failed: given up, or a retry would wait for a run that never started. */
-const giveUp = (ctx: ApiContext, { scope, key }: KeyRequest, claim: string): Promise<unknown> =>
+const giveUp = (ctx: ApiContext, { scope, key }: KeyedRequest, claim: string): Promise<unknown> =>
   releaseKey(scope, key, claim)
     .prepare(ctx.db)
     .run()
     .catch(() => undefined);
 
 /** Another run holds the key: its kept answer to replay; throws 422 (another request) or 409 (still running). */
-async function otherRunsAnswer(ctx: ApiContext, { scope, key, fingerprint }: KeyRequest): Promise<StoredAnswer> {
+async function otherRunsAnswer(ctx: ApiContext, { scope, key, fingerprint }: KeyedRequest): Promise<StoredAnswer> {
   const row = await selectKey(scope, key).prepare(ctx.db).first<IdempotencyKeyRow>();
-  if (row && row.fingerprint !== fingerprint) throw fail(422, MESSAGES.idempotencyKeyReused, "idempotency_key_reused");
+  if (row && row.fingerprint !== fingerprint) throw keyReused();
   const answer = row ? storedAnswerOf(row) : null;
   // No row: the other run just gave the key up (it failed); the caller may retry at once.
   if (!answer) throw inProgress();
   return answer;
 }
 
-const inProgress = () => fail(409, MESSAGES.idempotencyInProgress, "idempotency_in_progress", {}, { "retry-after": "1" });
+/** 409: the key's first run has not answered yet; the caller retries in a second. */
+export const inProgress = () => fail(409, MESSAGES.idempotencyInProgress, "idempotency_in_progress", {}, { "retry-after": "1" });
+
+/** 422: the key was used for another request (another method, path or body). */
+export const keyReused = () => fail(422, MESSAGES.idempotencyKeyReused, "idempotency_key_reused");
 
 /** Takes the key for this run, or finds the kept answer to replay; throws 409/422. */
-async function takeTurn(ctx: ApiContext, request: KeyRequest): Promise<Turn> {
+async function takeTurn(ctx: ApiContext, request: KeyedRequest): Promise<Turn> {
   const claim = randomToken(16);
   let won: { claim: string } | null;
   try {
@@ -150,30 +148,6 @@ async function takeTurn(ctx: ApiContext, request: KeyRequest): Promise<Turn> {
   return won?.claim === claim ? { kind: "run", claim } : { kind: "replay", answer: await otherRunsAnswer(ctx, request) };
 }
 
-type DeferredState = "untaken" | "sent" | "won" | "lost" | "settled";
-
-function deferredClaim(ctx: ApiContext, request: KeyRequest): DeferredClaim & { claim: string; state(): DeferredState } {
-  const claim = randomToken(16);
-  let state: DeferredState = "untaken";
-  return {
-    claim,
-    take() {
-      if (state !== "untaken") return null;
-      state = "sent";
-      return claimStatement(ctx, request, claim);
-    },
-    taken(result) {
-      state = (result.results[0] as { claim?: string } | undefined)?.claim === claim ? "won" : "lost";
-      if (state === "lost") throw inProgress();
-    },
-    settle: (holds) => settleKey(request.scope, request.key, claim, holds),
-    settled() {
-      if (state === "won") state = "settled";
-    },
-    state: () => state,
-  };
-}
-
 /** Answers that a later retry may not get again: failures of the server and rate-limit refusals. */
 const isTransient = (status: number): boolean => status >= 500 || status === 429;
 
@@ -181,7 +155,7 @@ const isTransient = (status: number): boolean => status >= 500 || status === 429
  * Keeps the answer for replays after it has left (waitUntil), or gives the key up before answering (transient or too
  * large: the retry runs at once); answers the same response.
  */
-async function settle(ctx: ApiContext, { scope, key }: KeyRequest, claim: string, response: Response): Promise<Response> {
+async function settle(ctx: ApiContext, { scope, key }: KeyedRequest, claim: string, response: Response): Promise<Response> {
   const body = response.status >= 500 ? "" : await response.text();
   const answer: StoredAnswer = { status: response.status, headers: {}, body };
   for (const name of REPLAYED_HEADERS) {
@@ -207,19 +181,17 @@ async function settle(ctx: ApiContext, { scope, key }: KeyRequest, claim: string
 /**
  * The route table's idempotency step: runs `execute` directly unless the request is a
  * keyed write; then once per caller and key, replaying the kept answer to repeats.
- * `claimInFirstRead`: the handler takes the key in its first read's batch (ctx.deferredClaim); an
- * answer it gives before taking it (a refusal of the body) is not kept, and a retry is checked again.
- * A handler whose batch writes what its answer is built from may settle the key in that batch
- * (`settle`): nothing is written after the answer, and a repeat runs again and answers from it.
+ * `handlerKeepsKey`: the handler's own write is the key's record (ctx.keyedRequest): nothing is claimed or kept
+ * here, and its answer goes out as it is.
  */
 export async function withIdempotency<C extends ApiContext>(
   ctx: C,
   execute: (ctx: C) => Promise<Response>,
-  { claimInFirstRead = false } = {},
+  { handlerKeepsKey = false } = {},
 ): Promise<Response> {
   const key = ctx.request.headers.get(IDEMPOTENCY_KEY_HEADER);
   if (key === null || !WRITE_METHODS.has(ctx.request.method)) return execute(ctx);
-  let keyRequest: KeyRequest;
+  let keyRequest: KeyedRequest;
   let request: Request;
   try {
     if (!VALID_KEY.test(key)) throw fail(400, MESSAGES.invalid, "idempotency_key_invalid", { field: "Idempotency-Key" });
@@ -231,7 +203,7 @@ export async function withIdempotency<C extends ApiContext>(
   } catch (error) {
     return failureResponse(error, ctx.meta);
   }
-  if (claimInFirstRead) return runDeferred(ctx, execute, request, keyRequest);
+  if (handlerKeepsKey) return execute({ ...ctx, request, keyedRequest: keyRequest });
   let turn: Turn;
   try {
     turn = await takeTurn(ctx, keyRequest);
@@ -243,30 +215,6 @@ export async function withIdempotency<C extends ApiContext>(
 }
 
 const replayed = (answer: StoredAnswer): Response => answerResponse(answer, { [REPLAYED_HEADER]: "true" });
-
-/** withIdempotency for a handler that takes the key in its first read's batch. */
-async function runDeferred<C extends ApiContext>(ctx: C, execute: (ctx: C) => Promise<Response>, request: Request, keyRequest: KeyRequest): Promise<Response> {
-  const deferred = deferredClaim(ctx, keyRequest);
-  const response = await execute({ ...ctx, request, deferredClaim: deferred });
-  switch (deferred.state()) {
-    case "won":
-      return settle(ctx, keyRequest, deferred.claim, response);
-    case "settled":
-      return response;
-    case "lost":
-      try {
-        return replayed(await otherRunsAnswer(ctx, keyRequest));
-      } catch (error) {
-        return failureResponse(error, ctx.meta);
-      }
-    case "sent":
-      // The batch that carried the claim failed: the key is given up, the failure answered.
-      await giveUp(ctx, keyRequest, deferred.claim);
-      return response;
-    case "untaken":
-      return response;
-  }
-}
 
 /** The cron's cleanup: deletes the keys whose 24 hours are over; answers how many. */
 export async function deleteExpiredIdempotencyKeys(db: D1Database, now: Date): Promise<number> {

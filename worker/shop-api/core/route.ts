@@ -75,18 +75,13 @@ async function answer<C extends ApiContext>(ctx: C, handler: Handler<C>, params:
   return response;
 }
 
-async function run<C extends ApiContext>(
-  ctx: C,
-  handler: Handler<C>,
-  params: Params,
-  { idempotent = false, claimInFirstRead = false } = {},
-): Promise<Response> {
+async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params, { idempotent = false, handlerKeepsKey = false } = {}): Promise<Response> {
   try {
     await limitPerIp(ctx);
   } catch (error) {
     return failureResponse(error, ctx.meta);
   }
-  return idempotent ? withIdempotency(ctx, (keyed) => answer(keyed, handler, params), { claimInFirstRead }) : answer(ctx, handler, params);
+  return idempotent ? withIdempotency(ctx, (keyed) => answer(keyed, handler, params), { handlerKeepsKey }) : answer(ctx, handler, params);
 }
 
 const paramsOf = (request: IRequest): Params => {
@@ -102,15 +97,15 @@ export function route(deps: RouteDeps, handler: Handler<ApiContext>, options: { 
 
 /**
  * A route of the storefront API: answers 404 unless the request names a configured shop.
- * `claimInFirstRead`: the handler takes a keyed write's Idempotency-Key in its first read's batch
- * (ctx.deferredClaim), before it writes anything, instead of a round trip of its own.
+ * `handlerKeepsKey`: the handler's own write is a keyed write's record (ctx.keyedRequest: placing an order), so no
+ * key row is claimed or kept for it (core/idempotency.ts).
  */
-export function shopRoute(deps: RouteDeps, handler: Handler<ShopContext>, { claimInFirstRead = false } = {}): Route {
+export function shopRoute(deps: RouteDeps, handler: Handler<ShopContext>, { handlerKeepsKey = false } = {}): Route {
   return async (request, env, execution) => {
     const base = baseContext(request, env, execution, deps);
     const resolved = resolveShop(base.request);
     if (!resolved) return failureResponse(notFound());
     // The shop's live data lives in its database (core/shop-database.ts); DB unless SHOP_DATABASES names another.
-    return run({ ...base, ...resolved, db: shopDatabase(env, resolved.shop.id) }, handler, paramsOf(request), { idempotent: true, claimInFirstRead });
+    return run({ ...base, ...resolved, db: shopDatabase(env, resolved.shop.id) }, handler, paramsOf(request), { idempotent: true, handlerKeepsKey });
   };
 }

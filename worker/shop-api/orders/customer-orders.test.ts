@@ -71,6 +71,20 @@ describe("orders of the account", () => {
     });
   });
 
+  test("the account's type decides the right of withdrawal: a business account's order has none, a private one's has it, the same address billed", async () => {
+    const withdrawalOf = async (type: "private" | "business") => {
+      const browser = h.browser();
+      const email = address(type);
+      await signedUpCustomer(h, browser, email, type === "business" ? { type, companyName: "Muster Bau GmbH" } : {});
+      const before = await h.lastMailId();
+      const number = await placeOrder(browser, email, [["FLOOR-1", 1]]);
+      const mail = (await h.mails(before)).find((m) => m.template === "order-confirmation" && m.params.orderNumber === number);
+      return mail?.params.withdrawal ?? null;
+    };
+    expect(await withdrawalOf("business")).toBeNull();
+    expect(await withdrawalOf("private")).toEqual({ email: expect.stringContaining("@") });
+  });
+
   test("a guest order is not the account's; guest orders of the address are linked when the address is verified, not before, other addresses never", async () => {
     const email = address();
     const guest = h.browser();

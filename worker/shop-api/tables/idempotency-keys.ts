@@ -28,9 +28,8 @@ export interface KeyClaim {
 }
 
 /**
- * Takes the key for a run: inserts the row, or takes over one that expired, whose run went
- * stale, or whose answer is what its run wrote (`settleKey`) when the request is the same (the
- * new run answers from it). Returns the row's claim (the new run's own when it got the key).
+ * Takes the key for a run: inserts the row, or takes over one that expired or whose run went
+ * stale. Returns the row's claim (the new run's own when it got the key).
  */
 export const claimKey = (c: KeyClaim): SqlFragment =>
   sql`INSERT INTO idempotency_keys (scope, idempotency_key, fingerprint, claim, state, started_at, expires_at)
@@ -40,7 +39,6 @@ export const claimKey = (c: KeyClaim): SqlFragment =>
         started_at = excluded.started_at, expires_at = excluded.expires_at
       WHERE idempotency_keys.expires_at <= ${c.now.toISOString()}
          OR (idempotency_keys.state = 'running' AND idempotency_keys.started_at <= ${c.staleBefore.toISOString()})
-         OR (idempotency_keys.state = 'done' AND idempotency_keys.body IS NULL AND idempotency_keys.fingerprint = excluded.fingerprint)
       RETURNING claim`;
 
 export const selectKey = (scope: string, key: string): SqlFragment =>
@@ -51,14 +49,6 @@ export const storeAnswer = (scope: string, key: string, claim: string, answer: S
   sql`UPDATE idempotency_keys SET state = 'done', status = ${answer.status}, headers = ${JSON.stringify(answer.headers)}, body = ${answer.body}
       WHERE scope = ${scope} AND idempotency_key = ${key} AND claim = ${claim}`;
 
-/**
- * Settles the key of the run that holds the claim without keeping its answer: the run's own batch
- * wrote what a repeat answers from (status 200, no body; a repeat of the same request runs again).
- */
-export const settleKey = (scope: string, key: string, claim: string, holds: SqlFragment): SqlFragment =>
-  sql`UPDATE idempotency_keys SET state = 'done', status = 200, headers = NULL, body = NULL
-      WHERE scope = ${scope} AND idempotency_key = ${key} AND claim = ${claim} AND ${holds}`;
-
 /** Gives the key up again (the answer is not kept): only the run that holds the claim can. */
 export const releaseKey = (scope: string, key: string, claim: string): SqlFragment =>
   sql`DELETE FROM idempotency_keys WHERE scope = ${scope} AND idempotency_key = ${key} AND claim = ${claim}`;
@@ -66,7 +56,7 @@ export const releaseKey = (scope: string, key: string, claim: string): SqlFragme
 export const deleteExpiredKeys = (now: Date): SqlFragment => sql`DELETE FROM idempotency_keys WHERE expires_at <= ${now.toISOString()}`;
 
 export function storedAnswerOf(row: IdempotencyKeyRow): StoredAnswer | null {
-  // A key settled by its run's batch keeps no answer (settleKey).
+  // A running key has no answer yet.
   if (row.state !== "done" || row.status === null || row.body === null) return null;
   const headers: unknown = JSON.parse(row.headers ?? "{}");
   const entries =

@@ -53,6 +53,11 @@ export interface OrderRow {
   version: number;
   /** The claim of the change that last won the order's guarding UPDATE. */
   change_claim: string | null;
+  /**
+   * Placed under an Idempotency-Key (migration 0043): SHA-256 of the request that placed it (core/idempotency.ts), whose
+   * repeat answers from the order; null without a key.
+   */
+  request_fingerprint?: string | null;
 }
 
 export interface OrderLineRow {
@@ -107,12 +112,12 @@ export function currentOrderNumber(shopId: string): SqlFragment {
 export function insertOrder(row: Omit<OrderRow, "order_number">, holds: SqlFragment): SqlFragment {
   return sql`INSERT INTO orders (id, order_number, shop_id, language, visitor_id, email, billing_address, shipping_address, delivery_mode,
       desired_date, payment_method, currency, goods_total, discount_total, shipping_total, tax_total, grand_total, delivery_summary, state,
-      placed_at, created_at, customer_id, voucher_code, voucher_total, reverse_charge)
+      placed_at, created_at, customer_id, voucher_code, voucher_total, reverse_charge, request_fingerprint)
     SELECT ${row.id}, (${currentOrderNumber(row.shop_id)}), ${row.shop_id}, ${row.language}, ${row.visitor_id}, ${row.email},
       ${row.billing_address}, ${row.shipping_address}, ${row.delivery_mode}, ${row.desired_date}, ${row.payment_method}, ${row.currency},
       ${row.goods_total}, ${row.discount_total}, ${row.shipping_total}, ${row.tax_total}, ${row.grand_total}, ${row.delivery_summary},
       ${row.state}, ${row.placed_at}, ${row.created_at}, ${row.customer_id ?? null},
-      ${row.voucher_code ?? null}, ${row.voucher_total ?? 0}, ${row.reverse_charge ?? 0}
+      ${row.voucher_code ?? null}, ${row.voucher_total ?? 0}, ${row.reverse_charge ?? 0}, ${row.request_fingerprint ?? null}
     WHERE ${holds}`;
 }
 
