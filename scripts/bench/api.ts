@@ -10,7 +10,8 @@
  * milliseconds): the time inside the worker, without wrangler's dev proxy and loopback HTTP.
  * Last, the floors (d1-floor-worker.ts, under the same harness on the same D1): a worker that only
  * runs one `SELECT 1`, and the order's I/O alone (its write limit and its two D1 batches, every
- * statement trivial) beside it: the share of an order's time that no code of the order can save.
+ * statement trivial) beside it: the share of an order's time that no code of the order can save;
+ * and the same I/O in one batch, what an order read and written in one round trip could not beat.
  *
  * Place order (POST /apiv2/checkout/order, as the checkout sends it with an Idempotency-Key):
  * every measured request places a cart prepared before the loop (a visitor of its own with one
@@ -300,16 +301,15 @@ async function main() {
       const floor = await harness.start(port, stateDir, vars, FLOOR_WORKER);
       let bare: Measured;
       let orderIo: Beside;
+      let singleIo: Beside;
+      let writeFloor: Beside;
       try {
         bare = await measured("floor", requests, () => send(port, "GET", "/"));
-        orderIo = await measuredBeside(
-          "order I/O",
-          requests,
-          () => send(port, "POST", "/order-io"),
-          "floor",
-          () => send(port, "GET", "/"),
-        );
-        rows.push(bare.text, orderIo.call.text, orderIo.floor.text);
+        const bareFloor = () => send(port, "GET", "/");
+        orderIo = await measuredBeside("order I/O", requests, () => send(port, "POST", "/order-io"), "floor", bareFloor);
+        singleIo = await measuredBeside("order I/O in one round trip", requests, () => send(port, "POST", "/order-io-single"), "floor", bareFloor);
+        writeFloor = await measuredBeside("write floor", requests, () => send(port, "POST", "/write-floor"), "floor", bareFloor);
+        rows.push(bare.text, ...[orderIo, singleIo, writeFloor].flatMap(({ call, floor }) => [call.text, floor.text]));
       } finally {
         await floor.stop();
       }
@@ -328,6 +328,12 @@ async function main() {
         `order I/O alone (the write limit and the order's two batches of trivial statements) p95 ${orderIo.call.p95.toFixed(2)} ms = ` +
           `${ratio(orderIo.call.p95, orderIo.floor.p95)} the bare SELECT 1 floor's p95 beside it (${orderIo.floor.p95.toFixed(2)} ms), ` +
           `p50 ${ratio(orderIo.call.p50, orderIo.floor.p50)}: what no order placed here can go below`,
+        `order I/O in one round trip (the write limit and the same statements in one batch) p95 ${singleIo.call.p95.toFixed(2)} ms = ` +
+          `${ratio(singleIo.call.p95, singleIo.floor.p95)} the bare SELECT 1 floor's p95 beside it (${singleIo.floor.p95.toFixed(2)} ms), ` +
+          `p50 ${ratio(singleIo.call.p50, singleIo.floor.p50)}: what an order read and written in one batch could not go below`,
+        `write floor (the write limit and SELECT 1) p95 ${writeFloor.call.p95.toFixed(2)} ms = ${ratio(writeFloor.call.p95, writeFloor.floor.p95)} ` +
+          `the bare SELECT 1 floor's p95 beside it (${writeFloor.floor.p95.toFixed(2)} ms), p50 ${ratio(writeFloor.call.p50, writeFloor.floor.p50)}: ` +
+          `what the per-IP write limit adds to every write here`,
       );
       rows.push(...(await measurePasswordHash(harness.start(port, stateDir, vars, PBKDF2_WORKER), port, requests)));
       reports.push(`\nLive commerce, ${harness.name}, local D1, sequential, keep-alive:\n${rows.join("\n")}`);
