@@ -16,8 +16,8 @@ export const DOUBLE_SIGNATURE_HEADER = "x-double-signature";
 export interface PaymentDouble {
   /** Every payment the double was asked to open. */
   started: PaymentOrder[];
-  /** What the next start does: answer (default), throw, or answer this redirect URL. */
-  nextStart: "ok" | "throw" | { redirectUrl: string };
+  /** What the next start does: answer (default), throw, answer this redirect URL, or answer once `held` settles. */
+  nextStart: "ok" | "throw" | { redirectUrl: string } | { held: Promise<void> };
   /** A callback request as the provider sends it, signed with `secret` (the shop's unless given). */
   callback(path: string, outcome: Partial<PaymentOutcome> & Record<string, unknown>, options?: { secret?: string; signature?: string | null }): Request;
   dispose(): void;
@@ -49,9 +49,13 @@ export function registerPaymentDouble(signingSecret: string): PaymentDouble {
       const next = double.nextStart;
       double.nextStart = "ok";
       if (next === "throw") throw new Error("provider unavailable");
+      if (typeof next === "object" && "held" in next) await next.held;
       payments += 1;
       const reference = `pay_${payments}`;
-      return { redirectUrl: typeof next === "object" ? next.redirectUrl : `https://pay.double.example/checkout/${reference}`, reference };
+      return {
+        redirectUrl: typeof next === "object" && "redirectUrl" in next ? next.redirectUrl : `https://pay.double.example/checkout/${reference}`,
+        reference,
+      };
     },
     async verifyCallback(request): Promise<PaymentOutcome> {
       const body = await request.text();

@@ -13,8 +13,11 @@ import { createHarness, type Harness } from "@tests/kit/commerce";
 import { composeMail } from "../core/mail/templates";
 import { isPaymentMethodOffered, offeredPaymentMethods } from "../core/payments/registry";
 import { shopById, type Shop } from "../core/shop";
+import { PAYMENT_OPENING_MS } from "./payments";
 
 const SECRET_NAME = "DOUBLE_SIGNING_SECRET";
+/** The harness's clock: the tests that move it put it back. */
+const NOW = "2026-11-18T08:00:00Z";
 const SECRET = "whsec_double_0123456789abcdef0123456789";
 const DE = shopById("DE")!;
 const CH = shopById("CH")!;
@@ -24,7 +27,7 @@ const provider = { provider: DOUBLE_PROVIDER, methods: ["paypal" as const], secr
 let h: Harness;
 let double: PaymentDouble;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness(NOW);
   double = registerPaymentDouble(SECRET);
   for (const shop of [DE, CH]) {
     saved.set(shop, { paymentMethods: shop.paymentMethods, paymentProviders: shop.paymentProviders });
@@ -132,6 +135,43 @@ describe("placing an order with an online method", () => {
     expect(repeat.body).toEqual(first.body);
     expect(first.body.data.payment.redirectUrl).toMatch(/^https:\/\/pay\.double\.example\/checkout\/pay_\d+$/);
     expect(double.started).toHaveLength(1);
+  });
+
+  test("a repeat while the first run still opens the payment waits (409 idempotency_in_progress), then gets the same page", async () => {
+    const token = await cart();
+    const headers = { "idempotency-key": "online-order-opening" };
+    let release!: () => void;
+    double.nextStart = { held: new Promise<void>((resolve) => (release = resolve)) };
+    const first = placeOnline({ token, headers });
+    while (double.started.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    const waiting = await placeOnline({ token, headers });
+    expect({ status: waiting.status, code: waiting.body.errors[0]?.code }).toEqual({ status: 409, code: "idempotency_in_progress" });
+    release();
+    const placed = await first;
+    expect(placed.body.data.payment.redirectUrl).toMatch(/^https:\/\/pay\.double\.example\/checkout\/pay_\d+$/);
+    const repeat = await placeOnline({ token, headers });
+    expect(repeat.body).toEqual(placed.body);
+    expect(double.started).toHaveLength(1);
+  });
+
+  test("a repeat after a start that failed: 409 while the start could still be running, then the order as it stands, without a page", async () => {
+    const warn = jest.spyOn(console, "warn").mockImplementation(() => undefined);
+    const token = await cart();
+    const headers = { "idempotency-key": "online-order-failed-start" };
+    try {
+      double.nextStart = "throw";
+      const first = await placeOnline({ token, headers });
+      expect(first.body.data.payment).toEqual({ state: "pending", redirectUrl: null });
+      const soon = await placeOnline({ token, headers });
+      expect({ status: soon.status, code: soon.body.errors[0]?.code }).toEqual({ status: 409, code: "idempotency_in_progress" });
+      h.setNow(new Date(Date.parse(NOW) + PAYMENT_OPENING_MS).toISOString());
+      const later = await placeOnline({ token, headers });
+      expect({ status: later.status, body: later.body }).toEqual({ status: 200, body: first.body });
+      expect(double.started).toHaveLength(1);
+    } finally {
+      h.setNow(NOW);
+      warn.mockRestore();
+    }
   });
 
   test("the order is placed pending, the provider opens the payment for the grand total, the answer leads to it", async () => {

@@ -114,6 +114,23 @@ function isSafeRedirect(url: string): boolean {
   }
 }
 
+/** Longer than a provider may take to open a payment (each of its calls gives up after 10 s, PayPal's are two). */
+export const PAYMENT_OPENING_MS = 30_000;
+
+/**
+ * True while the order's online payment may still be being opened by the run that placed it: pending, with neither a
+ * reference nor a page yet, placed less than PAYMENT_OPENING_MS ago. A repeat of the placement then waits for the page
+ * (409 idempotency_in_progress) instead of answering the order without it.
+ */
+export function paymentOpening(order: Pick<OrderRow, "placed_at"> & OrderPaymentColumns, now: Date): boolean {
+  return (
+    order.payment_state === "pending" &&
+    order.payment_reference === null &&
+    order.payment_redirect_url === null &&
+    now.getTime() - Date.parse(order.placed_at) < PAYMENT_OPENING_MS
+  );
+}
+
 type PayableOrder = Pick<OrderRow, "id" | "order_number" | "payment_method" | "grand_total" | "currency" | "email" | "language">;
 
 /**

@@ -66,7 +66,7 @@ import {
   type DeliverySummary,
   type PricedLine,
 } from "./pricing";
-import { paymentAlternatives, paymentProgress, startPayment } from "./payments";
+import { paymentAlternatives, paymentOpening, paymentProgress, startPayment } from "./payments";
 import { voucherFailure } from "./voucher";
 
 type Address = OrderAddress;
@@ -309,6 +309,7 @@ export async function placeOrder(ctx: VisitorContext): Promise<Reply<PlacedOrder
   const placed = before[0]?.results[0] as (OrderRow & OrderPaymentColumns) | undefined;
   if (placed) {
     if (placed.request_fingerprint !== fingerprint) throw keyReused();
+    if (paymentOpening(placed, ctx.now)) throw inProgress();
     return placedOrderReply(ctx, placed);
   }
   const visitor = ctx.visitorState.visitor;
