@@ -60,16 +60,14 @@ function noteDelayedUntil(db: D1Database, beforeNote: () => Promise<void>): D1Da
     new Proxy(statement, {
       get(target, property) {
         if (property === "bind") return (...values: unknown[]) => noted(target.bind(...values));
+        // The note (a single statement's run) waits for the shopper's payment first.
+        if (property === "run")
+          return async () => {
+            await waitForNote();
+            return target.run();
+          };
         const value = Reflect.get(target, property) as unknown;
-        if (typeof value !== "function") return value;
-        const method = (value as (...args: unknown[]) => unknown).bind(target);
-        // Running the note (run, all, first, raw) waits for the shopper's payment first.
-        return property === "run" || property === "all" || property === "first" || property === "raw"
-          ? async (...args: unknown[]) => {
-              await waitForNote();
-              return method(...args);
-            }
-          : method;
+        return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
       },
     });
   return new Proxy(db, {
