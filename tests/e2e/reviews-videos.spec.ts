@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page, type Request } from "@
 import { localSecret } from "@scripts/lib/local-worker";
 import { WIDGET_STAND_IN_PORT } from "@scripts/lib/local-ports";
 import { standInRating } from "@scripts/lib/widget-stand-in";
-import { TEST_WORKER, hydrated, testHost, testOrigin } from "./support/site";
+import { TEST_WORKER, hydrated, printPageEventsOnFailure, testHost, testOrigin } from "./support/site";
 
 /**
  * Reviews and videos (docs/decisions/0047): a product page's rating, latest reviews,
@@ -18,6 +18,8 @@ interface DemoProduct {
   tutorials: { type: string; url: string | null; poster: string | null }[];
   media: { kind: string }[];
 }
+
+printPageEventsOnFailure(test);
 
 async function products(request: APIRequestContext): Promise<DemoProduct[]> {
   const response = await request.post(`${TEST_WORKER}/graphql`, {

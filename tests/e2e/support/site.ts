@@ -1,4 +1,4 @@
-import { expect, type CDPSession, type Locator, type Page } from "@playwright/test";
+import { expect, type CDPSession, type Locator, type Page, type PlaywrightTestArgs, type PlaywrightWorkerArgs, type TestType } from "@playwright/test";
 import { request as httpRequest } from "node:http";
 import { localHost, localPort } from "@scripts/lib/local-ports";
 import { loadShopConfig } from "@scripts/lib/shops";
@@ -118,3 +118,27 @@ export async function listenerCount(cdp: CDPSession, selector: string): Promise<
  * while the page settles have scored 0.00007 once in a full run. "Good" CLS is below 0.1.
  */
 export const noVisibleShift = () => expect.closeTo(0, 3);
+
+/**
+ * What a page did that a failing check may be explained by: its loads (a reload of its own after a script chunk
+ * failed to load starts the page afresh), script errors, failed requests and error answers. Registered for a spec's
+ * tests, it prints them when a test fails, so a failure seen once in a long run names its cause in the run's output.
+ */
+export function printPageEventsOnFailure(test: TestType<PlaywrightTestArgs, PlaywrightWorkerArgs>): void {
+  const events = new WeakMap<Page, string[]>();
+  test.beforeEach(({ page }) => {
+    const started = Date.now();
+    const log: string[] = [];
+    const note = (line: string) => log.push(`${((Date.now() - started) / 1000).toFixed(2)} s ${line}`);
+    events.set(page, log);
+    page.on("framenavigated", (frame) => frame === page.mainFrame() && note(`load ${frame.url()}`));
+    page.on("pageerror", (error) => note(`script error ${error.message}`));
+    page.on("console", (message) => message.type() === "error" && note(`console error ${message.text()}`));
+    page.on("requestfailed", (request) => note(`request failed ${request.url()}: ${request.failure()?.errorText ?? ""}`));
+    page.on("response", (response) => response.status() >= 400 && note(`answer ${response.status()} ${response.url()}`));
+  });
+  test.afterEach(({ page }, testInfo) => {
+    if (testInfo.status === testInfo.expectedStatus) return;
+    console.log(`What the page did in "${testInfo.title}":\n${(events.get(page) ?? []).join("\n") || "(nothing recorded)"}`);
+  });
+}
