@@ -10,9 +10,10 @@
  * that had not changed. This runs the check only when the fingerprint of what it reads (paths,
  * sizes and modification times of config/, worker/, domain/, scripts/, wrangler.jsonc, .dev.vars,
  * package.json, from the working directory) differs from the one of the last check that passed;
- * a failed check leaves no stamp, so it runs again on the next reload. Plain Node, no tsx: it
- * starts in a few milliseconds. `wrangler deploy` and `wrangler dev` started by hand still run
- * wrangler.jsonc's own command, the full check.
+ * a failed check leaves no stamp, so it runs again on the next reload. Local bundles of the worker
+ * (`wrangler deploy --dry-run` for the tests' and benchmarks' workers) check the same way, under a
+ * stamp of their own. Plain Node, no tsx: it starts in a few milliseconds. `wrangler deploy` and
+ * `wrangler dev` started by hand still run wrangler.jsonc's own command, the full check.
  */
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";

@@ -1,8 +1,8 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { reloadLocalWorker } from "@builder/served";
-import { ensureDevVars, reloadTrigger, writeDevConfig } from "./local-worker";
+import { ensureDevVars, reloadTrigger, writeBundleConfig, writeDevConfig } from "./local-worker";
 import { WRANGLER_CONFIG } from "./wrangler-config";
 
 describe(".dev.vars holds every local secret", () => {
@@ -62,11 +62,27 @@ describe("each local worker reloads on its own trigger (docs/decisions/0034)", (
     expect(written).toEqual({
       ...committed,
       build: {
-        command: "node scripts/check-config-cached.mjs .wrangler/config-check/8797 npx tsx scripts/check-config.ts --quiet",
+        command: "node scripts/check-config-cached.mjs .wrangler/config-check/dev-8797 npx tsx scripts/check-config.ts --quiet",
         watch_dir: ["config", "worker", ".wrangler/reload/8797"],
       },
     });
     expect(existsSync(reloadTrigger(8797, root))).toBe(true);
+  });
+
+  test("a local bundle's config is wrangler.jsonc's top level with the cached check under its own stamp, and nothing else changed", async () => {
+    writeFileSync(join(root, "wrangler.jsonc"), readFileSync(WRANGLER_CONFIG, "utf8"));
+    const path = await writeBundleConfig(root);
+    expect(path).toBe(join(root, ".wrangler-bundle.json"));
+    const { experimental_readRawConfig } = await import("wrangler");
+    const { env: _deployed, ...committed } = experimental_readRawConfig({ config: WRANGLER_CONFIG }).rawConfig;
+    expect(JSON.parse(readFileSync(path, "utf8"))).toEqual({
+      ...committed,
+      build: {
+        command: "node scripts/check-config-cached.mjs .wrangler/config-check/bundle npx tsx scripts/check-config.ts --quiet",
+        watch_dir: ["config", "worker"],
+      },
+    });
+    expect(readdirSync(root).filter((name) => name.endsWith(".tmp"))).toEqual([]);
   });
 
   test("a config without a watch_dir list is refused", async () => {

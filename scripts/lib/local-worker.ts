@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { join, relative } from "node:path";
 import { SERVICE_TOKENS } from "@shop-api/core/service-token";
@@ -98,18 +98,38 @@ export function reloadTrigger(port: number, root = ROOT): string {
  * in it are relative to the config's folder, and .dev.vars is read from there).
  */
 export async function writeDevConfig(port: number, root = ROOT): Promise<string> {
-  const { experimental_readRawConfig } = await import("wrangler");
-  const { env: _deployed, ...local } = experimental_readRawConfig({ config: join(root, "wrangler.jsonc") }).rawConfig;
   const trigger = relative(root, reloadTrigger(port, root));
   mkdirSync(join(root, ".wrangler", "reload"), { recursive: true });
   writeFileSync(reloadTrigger(port, root), `${new Date().toISOString()}\n`);
-  const { command, watch_dir: watched } = local.build ?? {};
-  if (!command || !Array.isArray(watched)) throw new Error("wrangler.jsonc has no build command with a watch_dir list to add the reload trigger to");
-  // A publish's reload runs the build command: its config check only when what it reads changed (check-config-cached.mjs).
-  const stamp = relative(root, join(root, ".wrangler", "config-check", String(port)));
-  const build = { ...local.build, command: `node scripts/check-config-cached.mjs ${stamp} ${command}`, watch_dir: [...watched, trigger] };
-  const path = join(root, `.wrangler-dev-${port}.json`);
-  writeFileSync(path, `${JSON.stringify({ ...local, build }, null, 2)}\n`);
+  return writeLocalConfig(`dev-${port}`, root, [trigger]);
+}
+
+/**
+ * The config a local bundle of the worker is made with (workerd-worker.ts bundleWorker: the browser tests', the
+ * shop API tests' and the benchmarks' workers, each made by `wrangler deploy --dry-run`): wrangler.jsonc's top level
+ * with the cached config check, so a test run's bundles check the unchanged config once instead of each starting
+ * npx and tsx for it. A deploy bundles with wrangler.jsonc itself.
+ */
+export function writeBundleConfig(root = ROOT): Promise<string> {
+  return writeLocalConfig("bundle", root, []);
+}
+
+/**
+ * wrangler.jsonc's top level (local development) as `.wrangler-<name>.json` beside it, its build command's config check
+ * run only when what it reads changed (check-config-cached.mjs, stamp `.wrangler/config-check/<name>`), `watched`
+ * added to the build's watch_dir. Written whole at once: workers started side by side may write the same config.
+ */
+async function writeLocalConfig(name: string, root: string, watched: string[]): Promise<string> {
+  const { experimental_readRawConfig } = await import("wrangler");
+  const { env: _deployed, ...local } = experimental_readRawConfig({ config: join(root, "wrangler.jsonc") }).rawConfig;
+  const { command, watch_dir: watchDir } = local.build ?? {};
+  if (!command || !Array.isArray(watchDir)) throw new Error("wrangler.jsonc has no build command with a watch_dir list");
+  const stamp = relative(root, join(root, ".wrangler", "config-check", name));
+  const build = { ...local.build, command: `node scripts/check-config-cached.mjs ${stamp} ${command}`, watch_dir: [...watchDir, ...watched] };
+  const path = join(root, `.wrangler-${name}.json`);
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, `${JSON.stringify({ ...local, build }, null, 2)}\n`);
+  renameSync(temporary, path);
   return path;
 }
 

@@ -12,7 +12,7 @@ import { mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, extname, join } from "node:path";
 import { promisify } from "node:util";
 import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from "wrangler";
-import { ensureDevVars, WRANGLER_ENV, type LocalWorker } from "./local-worker";
+import { ensureDevVars, WRANGLER_ENV, writeBundleConfig, type LocalWorker } from "./local-worker";
 import { startReloadingFront } from "./reloading-front";
 import { ROOT } from "./shops";
 import { WRANGLER_CONFIG } from "./wrangler-config";
@@ -93,7 +93,8 @@ async function bundleEntry(entry: string | undefined, outDir: string): Promise<s
 /**
  * One ES module of a worker entry and everything it imports, bundled by wrangler itself
  * (`wrangler deploy --dry-run`): the bytes a deploy uploads, with nodejs_compat's
- * polyfills for the Node built-ins a dependency names (sanitize-html's postcss).
+ * polyfills for the Node built-ins a dependency names (sanitize-html's postcss). The config's
+ * check runs only when what it reads changed (local-worker.ts writeBundleConfig).
  */
 export async function bundleWorker(entry: string, outfile: string): Promise<void> {
   // wrangler refuses to bundle while wrangler.jsonc's assets directory is missing (a fresh clone before its first build).
@@ -101,7 +102,8 @@ export async function bundleWorker(entry: string, outfile: string): Promise<void
   if (rawConfig.assets?.directory) mkdirSync(join(ROOT, rawConfig.assets.directory), { recursive: true });
   const outDir = mkdtempSync(join(dirname(outfile), ".bundle-"));
   try {
-    await execFileAsync(join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", outDir, entry], {
+    const config = await writeBundleConfig();
+    await execFileAsync(join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--config", config, "--outdir", outDir, entry], {
       cwd: ROOT,
       env: { ...process.env, ...WRANGLER_ENV, CI: "true" },
       maxBuffer: 16 * 1024 * 1024,
