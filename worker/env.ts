@@ -36,6 +36,8 @@ export interface ShopApiEnv {
   RATE_LIMIT_STAFF?: RateLimit;
   /** Captcha secrets (docs/decisions/0024); a provider whose secret is missing refuses every token. */
   ALTCHA_HMAC_KEY?: string;
+  /** ALTCHA's proof-of-work size, 1 to 1,000,000 (default 100,000: worker/shop-api/core/captcha/altcha.ts). */
+  ALTCHA_MAX_NUMBER?: string;
   RECAPTCHA_SECRET?: string;
   TURNSTILE_SECRET?: string;
   /** Transactional mail (worker/shop-api/core/mail, docs/decisions/0023): smtp or http; unset: mails wait in the outbox. */

@@ -40,6 +40,8 @@ export interface LocalShopsOptions {
   widgetStandIn?: number;
   /** The environment the worker serves (its no-shop-found page links to that environment's hosts); default wrangler.jsonc's, development. */
   environment?: LocalEnvironment;
+  /** Variables of the worker over wrangler.jsonc's and .dev.vars (the browser tests' smaller captcha work). */
+  vars?: Record<string, string>;
   products: number;
   shops: string[];
   /** Regenerate the demo catalogue even when the database has products. */
@@ -158,7 +160,11 @@ async function buildAndServe(
   options: LocalShopsOptions,
   serviceVars: Record<string, string>,
 ): Promise<Omit<LocalShops, "mail" | "stripe" | "paypal" | "widgets">> {
-  const vars: Record<string, string> = { ...serviceVars, ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}) };
+  const vars: Record<string, string> = {
+    ...options.vars,
+    ...serviceVars,
+    ...(options.environment ? { ENVIRONMENT_NAME: options.environment } : {}),
+  };
   options.log("Building the back-office console ...");
   await buildConsole(options.distRoot);
   options.log(`Starting the worker on port ${options.port} ...`);

@@ -7,8 +7,11 @@ import { SHOP_ID_HEADER } from "@worker/lib/shop-headers";
 import type { AltchaChallenge } from "@domain/api/captcha";
 import type { ShopApiCaller } from "./shop-api";
 
-/** The ALTCHA key of the kit's environment. */
-export const TEST_ALTCHA_HMAC_KEY = "test-altcha-key-0123456789abcdef";
+/**
+ * The ALTCHA settings of the kit's environment: its key, and a proof of work of at most 1,000 numbers instead of the
+ * shops' 100,000, as in the browser tests' worker (tests/e2e/global-setup.ts); tests/unit/captcha.test.ts checks the default.
+ */
+export const TEST_ALTCHA_ENV = { ALTCHA_HMAC_KEY: "test-altcha-key-0123456789abcdef", ALTCHA_MAX_NUMBER: "1000" } as const;
 
 /**
  * What the browser's solver does: find the number whose hash with the salt is the challenge

@@ -9,7 +9,7 @@ import type { D1Database } from "@cloudflare/workers-types";
 import { countRows, createTestDatabase, shopDb, type TestDatabase } from "./d1";
 import { instrumentedD1, type InstrumentedD1 } from "./d1-faults";
 import { shopApiCaller } from "./shop-api";
-import { solvedCaptcha, TEST_ALTCHA_HMAC_KEY } from "./captcha";
+import { solvedCaptcha, TEST_ALTCHA_ENV } from "./captcha";
 import type { ShopApiEnv } from "@worker/env";
 import { sql } from "@worker/lib/sql";
 import { SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER, VISITOR_TOKEN_HEADER } from "@worker/lib/shop-headers";
@@ -195,7 +195,7 @@ export async function createHarness(now = "2026-11-18T08:00:00Z", options: { spl
   await imported(database.db, commerceDocument());
   let clock = new Date(now);
   const counted = instrumentedD1(database.db);
-  const env: ShopApiEnv = { ...database.env, DB: counted.db, ALTCHA_HMAC_KEY: TEST_ALTCHA_HMAC_KEY };
+  const env: ShopApiEnv = { ...database.env, DB: counted.db, ...TEST_ALTCHA_ENV };
   const api = shopApiCaller(env, { now: () => clock });
   const captchaToken = (action: string, shop?: string): Promise<string> => solvedCaptcha(api, action, shop);
   return {

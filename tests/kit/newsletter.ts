@@ -11,7 +11,7 @@ import { shopApiCaller } from "./shop-api";
 import type { ShopApiEnv } from "@worker/env";
 import { CLIENT_IP_HEADER, SHOP_ID_HEADER, SHOP_LANGUAGE_HEADER } from "@worker/lib/shop-headers";
 import { CAPTCHA_HEADER } from "@shop-api/core/captcha/verify";
-import { solvedCaptcha, TEST_ALTCHA_HMAC_KEY } from "./captcha";
+import { solvedCaptcha, TEST_ALTCHA_ENV } from "./captcha";
 import { countRows, shopDb } from "./d1";
 import { lastMailId, mailsAfter, type OutboxMail } from "./outbox";
 import { IDEMPOTENCY_KEY_HEADER } from "@shop-api/core/idempotency";
@@ -69,7 +69,7 @@ export const freshAddress = (name = "erika"): string => `${name}.${++addresses}@
 export async function createNewsletterHarness(now = NOW): Promise<NewsletterHarness> {
   const database: TestDatabase = await createTestDatabase();
   let clock = new Date(now);
-  const env: ShopApiEnv = { ...database.env, ALTCHA_HMAC_KEY: TEST_ALTCHA_HMAC_KEY };
+  const env: ShopApiEnv = { ...database.env, ...TEST_ALTCHA_ENV };
   const api = shopApiCaller(env, { now: () => clock });
   const db = database.db;
 

@@ -9,17 +9,17 @@ import type { AddressInfo } from "node:net";
 import type { WorkerEnv } from "@worker/env";
 import { createShopApi } from "@shop-api/app";
 import type { AltchaChallenge } from "@domain/api/captcha";
-import { ALTCHA_MAX_NUMBER } from "@shop-api/core/captcha/altcha";
+import { ALTCHA_MAX_NUMBER, ALTCHA_MAX_NUMBER_CEILING } from "@shop-api/core/captcha/altcha";
 import { captchaChallenge } from "@shop-api/core/captcha/challenge";
 import { CLOCK_SKEW_SECONDS } from "@shop-api/core/captcha/siteverify";
 import { requireCaptcha, verifyCaptcha, type SiteverifyOverrides } from "@shop-api/core/captcha/verify";
 import type { ShopContext } from "@shop-api/core/context";
 import { ApiFailure } from "@shop-api/core/envelope";
 import { shopById, type Shop } from "@shop-api/core/shop";
+import { TEST_ALTCHA_ENV } from "../kit/captcha";
 import { createTestDatabase, type TestDatabase } from "../kit/d1";
 import { HELD_BACK_MS, limitFor } from "../kit/json-stand-in";
 
-const HMAC_KEY = "test-altcha-key-0123456789abcdef";
 const ACTION = "sample_order";
 const DE = shopById("DE")!;
 const CH = shopById("CH")!;
@@ -31,7 +31,7 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 function envWith(overrides: Partial<WorkerEnv> = {}): WorkerEnv {
-  return { DB: database.db, ENVIRONMENT_NAME: "development", ALTCHA_HMAC_KEY: HMAC_KEY, ...overrides } as WorkerEnv;
+  return { DB: database.db, ENVIRONMENT_NAME: "development", ALTCHA_HMAC_KEY: TEST_ALTCHA_ENV.ALTCHA_HMAC_KEY, ...overrides } as WorkerEnv;
 }
 
 /** The context of a form submit carrying `token` in X-Captcha-Token. */
@@ -120,6 +120,18 @@ describe("ALTCHA (self-hosted proof of work)", () => {
     await expect(captchaChallenge({ ...submit(null, { shop: turnstileShop }), request, url: new URL(request.url) })).rejects.toMatchObject({ status: 404 });
   });
 
+  test("ALTCHA_MAX_NUMBER sizes the proof of work (1 to 1,000,000); any other value is a configuration error (503)", async () => {
+    const small = (await (await fetchChallenge({ env: envWith({ ALTCHA_MAX_NUMBER: "1000" }) })).json()) as { data: AltchaChallenge };
+    expect(small.data.maxnumber).toBe(1000);
+    expect(await verify(solve(small.data))).toEqual({ ok: true });
+    const largest = (await (await fetchChallenge({ env: envWith({ ALTCHA_MAX_NUMBER: "1000000" }) })).json()) as { data: AltchaChallenge };
+    expect(largest.data.maxnumber).toBe(ALTCHA_MAX_NUMBER_CEILING);
+    for (const value of ["", "0", "-5", "1e3", "1000.5", "01000", "1000001", "99999999", " 1000", "abc"]) {
+      const response = await fetchChallenge({ env: envWith({ ALTCHA_MAX_NUMBER: value }) });
+      expect([value, response.status]).toEqual([value, 503]);
+    }
+  });
+
   test("a solved challenge passes once; the same solution again is refused", async () => {
     const token = solve(await challenge());
     expect(await verify(token)).toEqual({ ok: true });
@@ -146,7 +158,7 @@ describe("ALTCHA (self-hosted proof of work)", () => {
     ["another action in the salt", (payload, c) => (payload.salt = c.salt.replace(`action=${ACTION}`, "action=login"))],
     ["another signature", (payload) => (payload.signature = "0".repeat(64))],
     ["SHA-1 instead of SHA-256", (payload) => (payload.algorithm = "SHA-1")],
-    ["a number above the maximum", (payload) => (payload.number = ALTCHA_MAX_NUMBER + 1)],
+    ["a number above the highest maximum", (payload) => (payload.number = ALTCHA_MAX_NUMBER_CEILING + 1)],
     ["a missing signature", (payload) => delete payload.signature],
   ])("a tampered solution (%s) is refused", async (_name, tamper) => {
     const c = await challenge();
