@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import type { ShopConfig } from "@config/shop-config";
+import { base64Bytes } from "@worker/lib/base64";
 import { matchApiPath } from "./api-proxy";
 import type { EdgeEnv } from "./context";
 import { constantTimeEqual } from "./upstream-rules";
@@ -19,7 +20,7 @@ export function basicCredentials(header: string | null): string | null {
   const match = /^Basic[ ]+([A-Za-z0-9+/]+={0,2})[ ]*$/i.exec(header ?? "");
   if (!match) return null;
   try {
-    const bytes = Uint8Array.from(atob(match[1]!), (char) => char.charCodeAt(0));
+    const bytes = base64Bytes(match[1]!);
     return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
   } catch {
     return null;

@@ -6,6 +6,7 @@
  */
 import type { RotatedWebhookSecret, WebhookStatus } from "@domain/back-office/publishing";
 import type { ShopApiEnv } from "@worker/env";
+import { base64Bytes } from "@worker/lib/base64";
 import {
   insertCurrentSecret,
   retireCurrentSecret,
@@ -23,7 +24,7 @@ const SECRET_FORMAT = /^whsec_[A-Za-z0-9+/]{32,88}={0,2}$/;
 export function secretKey(secret: string): Uint8Array<ArrayBuffer> | null {
   if (!SECRET_FORMAT.test(secret)) return null;
   try {
-    const bytes = Uint8Array.from(atob(secret.slice("whsec_".length)), (ch) => ch.charCodeAt(0));
+    const bytes = base64Bytes(secret.slice("whsec_".length));
     return bytes.length >= 24 && bytes.length <= 64 ? bytes : null;
   } catch {
     return null;

@@ -6,6 +6,7 @@
  */
 import fontkit from "@pdf-lib/fontkit";
 import type { PDFDocument } from "pdf-lib";
+import { base64Bytes } from "@worker/lib/base64";
 import { DEJAVU_SANS_GZIP_BASE64 } from "./dejavu-sans.generated";
 
 type Fontkit = Parameters<PDFDocument["registerFontkit"]>[0];
@@ -14,7 +15,7 @@ type ParsedFont = ReturnType<Fontkit["create"]>;
 let unpacked: Promise<Uint8Array> | undefined;
 
 async function unpack(): Promise<Uint8Array> {
-  const packed = Uint8Array.from(atob(DEJAVU_SANS_GZIP_BASE64), (char) => char.charCodeAt(0));
+  const packed = base64Bytes(DEJAVU_SANS_GZIP_BASE64);
   const stream = new Blob([packed]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }

@@ -6,6 +6,7 @@ import { taxLabel, unitLabel } from "@worker/lib/labels";
 import type { QueryProductsArgs, QueryProductSlugsArgs, Resolvers } from "../generated/resolvers";
 import type { ProductConnectionSource, ProductPriceRow, ProductPriceSource, ProductSource, VisibleProductRow } from "../sources";
 import { manufacturerLoader } from "./manufacturers";
+import { base64Bytes } from "@worker/lib/base64";
 import { jsonList, parseJsonOr } from "@worker/lib/json";
 import { sql, type SqlFragment } from "@worker/lib/sql";
 import type { ReviewRow } from "@shop-api/tables/content";
@@ -53,7 +54,7 @@ export const encodeCursor = (sku: string): string => btoa(String.fromCharCode(..
 
 export function decodeCursor(cursor: string): string {
   try {
-    const bytes = Uint8Array.from(atob(cursor), (ch) => ch.charCodeAt(0));
+    const bytes = base64Bytes(cursor);
     const sku = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
     if (sku.length > 0) return sku;
   } catch {
