@@ -33,6 +33,11 @@ test("the file: language, texts parsed in the nodes' order, the rest as queried;
     resources: { common: { nav: { home: "Startseite" } }, product: { product: { sku: "Art.-Nr." } } },
   });
   expect(data.menu.nodes[0]!.name).toBe("Böden");
+  // The header's countries, named in the file's language at build time (testShopInfo delivers to Switzerland only).
+  expect(data.countries).toEqual([{ code: "ch", name: "Schweiz" }]);
+  expect(parseShopData(JSON.parse(shopDataFile("fr", result("fr")).json), shopDataFile("fr", result("fr")).id).countries).toEqual([
+    { code: "ch", name: "Suisse" },
+  ]);
   expect(shopDataFile("de", result("de")).id).toBe(file.id);
   expect(shopDataFile("de", result("de", "Start")).id).not.toBe(file.id);
   expect(shopDataFile("fr", result("fr")).id.startsWith("fr-")).toBe(true);

@@ -2,11 +2,12 @@ import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CreatePagesArgs } from "gatsby";
+import { countryOptions } from "@domain/countries";
 
 /**
  * The shop data file of each shop language (docs/decisions/0052): what every page of the
- * language shows alike (its texts, shop info, menu, CMS links, header banners, the running
- * campaign), written once per build into public/static/shop-data/<language>-<hash>.json
+ * language shows alike (its texts, shop info, its delivery countries named in the language, menu,
+ * CMS links, header banners, the running campaign), written once per build into public/static/shop-data/<language>-<hash>.json
  * (site/src/lib/shop-data.ts reads it; the edge serves /static/ as immutable) instead of
  * being part of every page's page-data.json. The pages name their file in their context
  * (`shopData`), so a change of it changes every page of the language and the incremental
@@ -69,6 +70,7 @@ export const SHOP_DATA_QUERY = `
 
 interface ShopDataResult {
   locales: { edges: { node: { ns: string; data: string } }[] };
+  shopInfo: { deliveryCountries: string[] };
   [key: string]: unknown;
 }
 
@@ -80,7 +82,8 @@ export function shopDataFile(language: string, result: ShopDataResult): { id: st
   const edges = [...locales.edges].sort((a, b) => (a.node.ns < b.node.ns ? -1 : a.node.ns > b.node.ns ? 1 : 0));
   const namespaces = edges.map(({ node }) => node.ns);
   const resources = Object.fromEntries(edges.map(({ node }) => [node.ns, JSON.parse(node.data) as unknown]));
-  const json = JSON.stringify({ language, locales: { namespaces, resources }, ...rest });
+  const countries = countryOptions(rest.shopInfo.deliveryCountries, language);
+  const json = JSON.stringify({ language, locales: { namespaces, resources }, countries, ...rest });
   const hash = createHash("sha256").update(json).digest("hex").slice(0, 16);
   return { id: `${language}-${hash}`, json };
 }

@@ -3,7 +3,8 @@ import { stubApi } from "@tests/kit/account-screens";
 import React from "react";
 import { mutate, SWRConfig } from "swr";
 import { DELIVERY_COUNTRY_CHANGED, type DeliveryCountryChange } from "../features/commerce/hooks";
-import { countryOptions, DeliveryCountryChooser } from "./DeliveryCountryChooser";
+import { countryOptions } from "@domain/countries";
+import { DeliveryCountryChooser } from "./DeliveryCountryChooser";
 
 jest.mock("gatsby-plugin-react-i18next", () =>
   jest.requireActual<typeof import("@tests/kit/page-translations")>("../../../tests/kit/page-translations").pageTranslations("de"),
@@ -29,7 +30,7 @@ const zone = (code: string) => ({
 const chooser = () =>
   mount(
     <SWRConfig value={{ dedupingInterval: 0, provider: () => new Map() }}>
-      <DeliveryCountryChooser countries={COUNTRIES} language="de" />
+      <DeliveryCountryChooser options={countryOptions(COUNTRIES, "de")} />
     </SWRConfig>,
   );
 
@@ -88,17 +89,4 @@ test("another chooser of the page taking a country moves this one too", async ()
     window.dispatchEvent(new CustomEvent(DELIVERY_COUNTRY_CHANGED, { detail: { code: "at", zone: null } }));
   });
   expect((byTestId(container, "header-delivery-country") as HTMLSelectElement).value).toBe("at");
-});
-
-test("names the countries in the page's language, the shop's own first and the others by name; the same list again is the one already made", () => {
-  expect(countryOptions(["de", "nl", "at", "ch"], "de")).toEqual([
-    { code: "de", name: "Deutschland" },
-    { code: "nl", name: "Niederlande" },
-    { code: "at", name: "Österreich" },
-    { code: "ch", name: "Schweiz" },
-  ]);
-  expect(countryOptions(["fr", "de", "ch"], "fr").map((option) => option.name)).toEqual(["France", "Allemagne", "Suisse"]);
-  expect(countryOptions(["de", "at"], "de")).toBe(countryOptions(["de", "at"], "de"));
-  expect(countryOptions(["de", "at"], "en")).not.toBe(countryOptions(["de", "at"], "de"));
-  expect(countryOptions([], "de")).toEqual([]);
 });

@@ -1,7 +1,6 @@
 import React from "react";
 import { useTranslation } from "gatsby-plugin-react-i18next";
-import { countryName } from "@domain/countries";
-import { sortedCountries } from "../lib/countries";
+import type { CountryOption } from "@domain/countries";
 import { useInterfaceToggle } from "../lib/interface-toggle";
 import { changeShippingCountry, DELIVERY_COUNTRY_CHANGED, useCurrentCountry, type DeliveryCountryChange } from "../features/commerce/hooks";
 
@@ -12,56 +11,31 @@ import { changeShippingCountry, DELIVERY_COUNTRY_CHANGED, useCurrentCountry, typ
  * (PUT /apiv2/shipping/costs/country) and, once taken, the zone and the page's delivery data
  * are fetched again (commerce/hooks.ts changeShippingCountry: delivery boxes, cart and checkout
  * quotes). The zone's costs are announced in a status line. Another chooser of the page (the
- * product page's delivery box) changing the country moves this one too. Country names come
- * from Intl at build time.
+ * product page's delivery box) changing the country moves this one too. The countries come named
+ * and sorted from the shop data file (domain/countries.ts countryOptions, at build time).
  */
-const optionsByShop = new Map<string, CountryOption[]>();
-
-interface CountryOption {
-  code: string;
-  name: string;
-}
-
-/**
- * The chooser's countries with their names in the page's language: the shop's own first, the
- * others by name. Kept per language and country list, because every page of a build renders
- * the same list (naming and sorting them took about 0.2 ms a page).
- */
-export function countryOptions(countries: string[], language: string): CountryOption[] {
-  const key = `${language} ${countries.join(",")}`;
-  let options = optionsByShop.get(key);
-  if (!options) {
-    options = sortedCountries(
-      countries.map((code) => ({ code, name: countryName(code, language) })),
-      language,
-    );
-    optionsByShop.set(key, options);
-  }
-  return options;
-}
-
-export function DeliveryCountryChooser({ countries, language }: { countries: string[]; language: string }) {
+export function DeliveryCountryChooser({ options }: { options: readonly CountryOption[] }) {
   const { t } = useTranslation();
   const { data: current } = useCurrentCountry();
-  const [country, setCountry] = React.useState(countries[0] ?? "");
+  const [country, setCountry] = React.useState(options[0]?.code ?? "");
   const [busy, setBusy] = React.useState(false);
   const [status, setStatus] = React.useState("");
   // The country selection is open while its list has the focus (a native select shows its options then).
   const [selecting, setSelecting] = React.useState(false);
   useInterfaceToggle("countrySelection", selecting);
+  const offered = React.useCallback((code: string) => options.some((option) => option.code === code), [options]);
   React.useEffect(() => {
-    if (current?.code && countries.includes(current.code)) setCountry(current.code);
-  }, [countries, current?.code]);
+    if (current?.code && offered(current.code)) setCountry(current.code);
+  }, [offered, current?.code]);
   React.useEffect(() => {
     const listener = (event: Event) => {
       const detail = (event as CustomEvent<DeliveryCountryChange>).detail;
-      if (detail && countries.includes(detail.code)) setCountry(detail.code);
+      if (detail && offered(detail.code)) setCountry(detail.code);
     };
     window.addEventListener(DELIVERY_COUNTRY_CHANGED, listener);
     return () => window.removeEventListener(DELIVERY_COUNTRY_CHANGED, listener);
-  }, [countries]);
-  if (countries.length === 0) return null;
-  const options = countryOptions(countries, language);
+  }, [offered]);
+  if (options.length === 0) return null;
 
   const choose = async (value: string) => {
     const previous = country;

@@ -32,7 +32,7 @@ const HeaderChoosers = React.memo(function HeaderChoosers({ chrome, context }: {
         </React.Suspense>
       ) : null}
       <React.Suspense fallback={null}>
-        <DeliveryCountryChooser countries={chrome.shopInfo.deliveryCountries} language={context.language} />
+        <DeliveryCountryChooser options={chrome.countries} />
       </React.Suspense>
     </>
   );

@@ -38,6 +38,7 @@ const chrome = (paymentMethods: string[]): ChromeData => ({
     paymentMethods,
     buildYear: 2026,
   },
+  countries: [{ code: "de", name: "Deutschland" }],
   menu: { nodes: [] },
   cmsLinks: { nodes: [] },
   blocks: { nodes: [] },

@@ -2,6 +2,7 @@ import type { PackedProduct, PageProduct } from "./product-page";
 import { unpackCard, type PackedCard, type ProductCardData } from "./card";
 import type { HreflangBases, PageAlternates } from "./seo";
 import type { CampaignNode } from "../features/campaign/types";
+import type { CountryOption } from "@domain/countries";
 
 /** Shapes of the page queries' results (the sourced nodes of site/sourcing/node-types.ts). */
 
@@ -36,6 +37,8 @@ export interface ChromeData {
     paymentMethods: string[];
     buildYear: number;
   };
+  /** The delivery countries named in the file's language, the shop's own first (domain/countries.ts countryOptions, at build time): the header's chooser. */
+  countries: CountryOption[];
   menu: { nodes: MenuCategory[] };
   cmsLinks: { nodes: { identifier: string; pageType: string; title: string; path: string }[] };
   blocks: { nodes: { identifier: string; content: string; hash: string }[] };

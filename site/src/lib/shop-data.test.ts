@@ -39,6 +39,7 @@ function shopData(language: string, name = "Bodenhaus") {
       paymentMethods: [],
       buildYear: 2026,
     },
+    countries: [{ code: "de", name: language === "fr" ? "Allemagne" : "Deutschland" }],
     menu: { nodes: [] },
     cmsLinks: { nodes: [] },
     blocks: { nodes: [] },
@@ -65,6 +66,8 @@ test("a file whose content does not match its language or lacks parts is refused
   expect(() => parseShopData("<html>", DE)).toThrow();
   const { menu: _menu, ...withoutMenu } = shopData("de");
   expect(() => parseShopData(withoutMenu, DE)).toThrow();
+  const { countries: _countries, ...withoutCountries } = shopData("de");
+  expect(() => parseShopData(withoutCountries, DE)).toThrow();
   expect(() => parseShopData({ ...shopData("de"), locales: { namespaces: "common", resources: {} } }, DE)).toThrow();
   expect(parseShopData(shopData("de"), DE).shopInfo.name).toBe("Bodenhaus");
 });

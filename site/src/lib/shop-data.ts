@@ -42,6 +42,7 @@ export function parseShopData(value: unknown, id: string): ShopData {
   if (
     data?.language !== shopDataLanguage(id) ||
     !data.shopInfo ||
+    !Array.isArray(data.countries) ||
     !Array.isArray(data.locales?.namespaces) ||
     !data.locales.resources ||
     ![data.menu, data.cmsLinks, data.blocks].every((list) => Array.isArray(list?.nodes))

@@ -11,6 +11,7 @@ function shopData(language: string, name: string) {
     language,
     locales: { namespaces: ["common"], resources: { common: {} } },
     shopInfo: testShopInfo(name),
+    countries: [{ code: "ch", name: "Schweiz" }],
     menu: { nodes: [{ categoryId: "c1", parentId: null, isWorld: true, name: `${language} menu`, path: "/c1.html" }] },
     cmsLinks: { nodes: [] },
     blocks: { nodes: [] },

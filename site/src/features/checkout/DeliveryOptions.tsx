@@ -5,7 +5,7 @@ import type { CheckoutQuote, DeliveryModeCode, QuoteMode } from "@domain/checkou
 import { writtenDate } from "@domain/calendar-date";
 import { deliveryWindow } from "@domain/delivery-window";
 import { modeReasonText } from "./cart-texts";
-import { sortedCountries } from "@site/lib/countries";
+import { sortedCountries } from "@domain/countries";
 
 /** What a mode offers, in words: its delivery window, the bounds of a requested date, or storage. */
 function modeHint(t: TFunction, mode: QuoteMode, language: string): string | null {

@@ -9,7 +9,7 @@ import { CartLine } from "./CartLines";
 import { CartSummary } from "./CartSummary";
 import { DeliveryOptions } from "./DeliveryOptions";
 import { blockedReasons, changeErrorText, modeReasonText } from "./cart-texts";
-import { sortedCountries } from "@site/lib/countries";
+import { sortedCountries } from "@domain/countries";
 import { quoteKey } from "./useQuote";
 
 jest.mock("./checkout.css", () => ({}));
