@@ -37,7 +37,7 @@ const solutionSchema = z.object({
  * tests' worker and the test kit set 1,000, so their many form submits do not each cost a second of hashing), else the
  * default. Null when the variable is set to anything else: a configuration error.
  */
-export function altchaMaxNumber(env: Pick<ShopContext["env"], "ALTCHA_MAX_NUMBER">): number | null {
+function altchaMaxNumber(env: Pick<ShopContext["env"], "ALTCHA_MAX_NUMBER">): number | null {
   const configured = env.ALTCHA_MAX_NUMBER;
   if (configured === undefined) return ALTCHA_MAX_NUMBER;
   const value = /^[1-9][0-9]{0,6}$/.test(configured) ? Number(configured) : NaN;
