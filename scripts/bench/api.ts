@@ -9,7 +9,7 @@
  * call is the shop API's time as the edge reports it (Server-Timing `shop-api`, whole
  * milliseconds): the time inside the worker, without wrangler's dev proxy and loopback HTTP.
  * Last, the floors (d1-floor-worker.ts, under the same harness on the same D1): a worker that only
- * runs one `SELECT 1`, and the order's I/O alone (its write limit and its two D1 batches, every
+ * runs one `SELECT 1`, and the order's I/O alone (its write limit asked beside its first D1 batch, then its second, every
  * statement trivial) beside it: the share of an order's time that no code of the order can save;
  * and the same I/O in one batch, what an order read and written in one round trip could not beat.
  *
@@ -325,7 +325,7 @@ async function main() {
             (name === "place order" ? `; ${ratio(call.p95, bare.p95)} the bare SELECT 1 floor's p95` : ""),
         );
       rows.push(
-        `order I/O alone (the write limit and the order's two batches of trivial statements) p95 ${orderIo.call.p95.toFixed(2)} ms = ` +
+        `order I/O alone (the write limit beside the order's first batch, then its second, of trivial statements) p95 ${orderIo.call.p95.toFixed(2)} ms = ` +
           `${ratio(orderIo.call.p95, orderIo.floor.p95)} the bare SELECT 1 floor's p95 beside it (${orderIo.floor.p95.toFixed(2)} ms), ` +
           `p50 ${ratio(orderIo.call.p50, orderIo.floor.p50)}: what no order placed here can go below`,
         `order I/O in one round trip (the write limit and the same statements in one batch) p95 ${singleIo.call.p95.toFixed(2)} ms = ` +

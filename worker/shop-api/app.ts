@@ -204,8 +204,8 @@ export function createShopApi(deps: RouteDeps = { now: () => new Date() }): Shop
   // The cart's voucher (checkout/voucher.ts): answers the quote; codes tried are counted per client address.
   router.post("/apiv2/cart/voucher", shop(visitorRoute(applyVoucher, { lazy: true })));
   router.delete("/apiv2/cart/voucher", shop(visitorRoute(removeVoucher, { lazy: true })));
-  // The order's first read (the cart) takes its Idempotency-Key in the same batch: one round trip less.
-  router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder, { lazy: true }), { handlerKeepsKey: true }));
+  // The order's first read (the cart) takes its Idempotency-Key in the same batch, and runs while its write limit is asked.
+  router.post("/apiv2/checkout/order", shop(visitorRoute(placeOrder, { lazy: true }), { handlerKeepsKey: true, readsBesideLimit: true }));
   router.get("/apiv2/checkout/order/:number", shop(visitorRoute(getOrder)));
   // Online payments (checkout/payments.ts; docs/decisions/0036): another try, the visitor's return, the provider's report.
   router.post("/apiv2/checkout/order/:number/payment", shop(visitorRoute(retryPayment)));

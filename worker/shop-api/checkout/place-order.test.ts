@@ -1,11 +1,13 @@
-import type { D1Database } from "@cloudflare/workers-types";
+import type { D1Database, RateLimit } from "@cloudflare/workers-types";
 import { shopDb } from "@tests/kit/d1";
 import { includedTax } from "@domain/money";
+import { sha256Hex } from "@shop-api/core/auth";
 import { createHarness, giveAccount, type Harness } from "@tests/kit/commerce";
 
+const NOW = "2026-11-18T08:00:00Z";
 let h: Harness;
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness(NOW);
 });
 afterAll(() => h.dispose());
 
@@ -264,6 +266,61 @@ describe("POST /apiv2/checkout/order", () => {
     const placed = await h.call("POST", "/apiv2/checkout/order", { body: order(), token, headers });
     expect(placed.status).toBe(200);
     expect((await orderCounts(h.db)).orders).toBe(before.orders! + 1);
+  });
+
+  describe("its per-IP write limit, asked while the cart is read", () => {
+    const realLimiter = () => h.env.RATE_LIMIT_WRITE!;
+    /** A write limiter that answers `success` only once the order's first D1 round trip was made (and never before it). */
+    function limiterAfterTheRead(success: boolean): RateLimit {
+      return {
+        async limit() {
+          while (h.takeRoundTrips() === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+          return { success };
+        },
+      };
+    }
+    async function withLimiter<T>(limiter: RateLimit, run: () => Promise<T>): Promise<T> {
+      const real = realLimiter();
+      h.env.RATE_LIMIT_WRITE = limiter;
+      try {
+        return await run();
+      } finally {
+        h.env.RATE_LIMIT_WRITE = real;
+      }
+    }
+    const lastSeen = async (token: string) =>
+      (await h.db
+        .prepare("SELECT last_seen_at FROM visitors WHERE id = ?")
+        .bind(await sha256Hex(token))
+        .first<{ last_seen_at: string }>())!.last_seen_at;
+
+    afterEach(() => h.setNow(NOW));
+
+    test("over the limit: 429 with the generic message; no order, the stock and the cart untouched, the due renewal not made", async () => {
+      const token = await cartWith([["FLOOR-1", 2]]);
+      const seen = await lastSeen(token);
+      // Two days on, the visitor's renewal is due: a read of it renews it, unless the request is over its limit.
+      h.setNow("2026-11-20T08:00:00Z");
+      const before = await orderCounts(h.db);
+      h.takeRoundTrips();
+      const refused = await withLimiter(limiterAfterTheRead(false), () => h.call("POST", "/apiv2/checkout/order", { body: order(), token }));
+      expect({ status: refused.status, body: refused.body }).toEqual({
+        status: 429,
+        body: { status: 429, data: null, errors: [{ message: "Something went wrong. Try again.", code: "rate_limited" }], meta: {} },
+      });
+      expect(await orderCounts(h.db)).toEqual(before);
+      expect(await lastSeen(token)).toBe(seen);
+      expect((await h.call("GET", "/apiv2/cart/", { token })).body.data.items).toEqual([expect.objectContaining({ sku: "FLOOR-1", quantity: 2 })]);
+    });
+
+    test("within the limit: the order is written once the limit passed, and placed", async () => {
+      const token = await cartWith([["FLOOR-1", 1]]);
+      const before = await orderCounts(h.db);
+      h.takeRoundTrips();
+      const placed = await withLimiter(limiterAfterTheRead(true), () => h.call("POST", "/apiv2/checkout/order", { body: order(), token }));
+      expect(placed.status).toBe(200);
+      expect((await orderCounts(h.db)).orders).toBe(before.orders! + 1);
+    });
   });
 
   test("another visitor's order and unknown numbers are 404", async () => {

@@ -7,6 +7,7 @@ import type { CmsItem, PageMeta, PageModel } from "@domain/api/pages";
 import { homePath, manufacturerListPath, returnsPath } from "@domain/routes";
 import { servicePhone } from "@domain/store-information";
 import { jsonList } from "@worker/lib/json";
+import { hexOf } from "@worker/lib/hex";
 import { sql } from "@worker/lib/sql";
 import { text } from "@worker/lib/texts";
 import { randomToken } from "../core/auth";
@@ -143,10 +144,7 @@ function meta(ctx: ShopContext, title: string, description: string | null, path:
 /** Stable short hash of a block's content: the header notification hides while its cookie holds this hash. */
 export async function contentHash(content: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(content));
-  return [...new Uint8Array(digest)]
-    .slice(0, 8)
-    .map((b) => b.toString(16).padStart(2, "0"))
-    .join("");
+  return hexOf(new Uint8Array(digest, 0, 8));
 }
 
 /** GET /apiv2/cms/?name=a,b&type=block|page */

@@ -4,6 +4,7 @@
  * without an early exit, so timing reveals neither content nor length). Visitor tokens
  * are opaque random strings; only their SHA-256 is stored.
  */
+import { hexOf } from "@worker/lib/hex";
 import { fail, MESSAGES } from "./envelope";
 
 /** The bearer credential of the Authorization header, or null. */
@@ -14,7 +15,7 @@ export function bearerToken(request: Request): string | null {
 
 export async function sha256Hex(value: string | Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", typeof value === "string" ? new TextEncoder().encode(value) : value);
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+  return hexOf(new Uint8Array(digest));
 }
 
 /** True when both are the same non-empty secret; constant time. */

@@ -25,6 +25,11 @@ export interface ApiContext {
    * caller's scope, the key and the request's fingerprint; otherwise absent.
    */
   keyedRequest?: KeyedRequest;
+  /**
+   * The request's per-IP limit (core/rate-limit.ts) of a route that reads beside it (`readsBesideLimit`, core/route.ts):
+   * every write of its handler waits for it and is refused with it. Absent: the limit passed before the handler ran.
+   */
+  limitPassed?: Promise<void>;
 }
 
 /** A keyed write as core/idempotency.ts read it: the caller (SHA-256 of its token or address), the key, and SHA-256 of method, path and body. */

@@ -101,13 +101,15 @@ export function guardedTransaction(
 }
 
 /**
- * Runs `build(visitorId, holds)` as one guarded transaction for the request's visitor.
- * A token whose visitor no longer exists is replaced by a new visitor (a second round trip).
+ * Runs `build(visitorId, holds)` as one guarded transaction for the request's visitor, once the request passed its per-IP
+ * limit (ctx.limitPassed). A token whose visitor no longer exists is replaced by a new visitor (a second round trip).
  */
 export async function runGuardedBatch<Check extends { refusal: string | null }>(
   ctx: VisitorContext,
   build: (visitorId: string, holds: SqlFragment) => GuardedBatch,
 ): Promise<GuardedResult<Check>> {
+  // A route that reads beside its per-IP limit writes only after it passed (core/route.ts readsBesideLimit).
+  await ctx.limitPassed;
   const visitor = await writingVisitor(ctx);
   const guard = newGuard();
   const { checks, writes, reads } = build(visitor.id, guard.holds);

@@ -206,6 +206,8 @@ export async function withIdempotency<C extends ApiContext>(
   if (handlerKeepsKey) return execute({ ...ctx, request, keyedRequest: keyRequest });
   let turn: Turn;
   try {
+    // The key's row is a write: after the request passed its per-IP limit (core/route.ts readsBesideLimit).
+    await ctx.limitPassed;
     turn = await takeTurn(ctx, keyRequest);
   } catch (error) {
     return failureResponse(error, ctx.meta);

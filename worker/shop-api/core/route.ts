@@ -4,7 +4,8 @@
  * handlers return `reply(...)` (the envelope is built here, with the request's meta)
  * or a finished Response (GraphQL, file downloads), and every thrown failure becomes
  * its envelope here. Before its handler, every request passes its per-IP rate limit
- * (core/rate-limit.ts: every write, search and GraphQL, by method and path); then a
+ * (core/rate-limit.ts: every write, search and GraphQL, by method and path; a route that
+ * `readsBesideLimit` reads while it is asked and writes after it); then a
  * storefront write (and a staff write registered as idempotent) with an Idempotency-Key runs
  * once per caller and key (core/idempotency.ts).
  */
@@ -75,13 +76,31 @@ async function answer<C extends ApiContext>(ctx: C, handler: Handler<C>, params:
   return response;
 }
 
-async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params, { idempotent = false, handlerKeepsKey = false } = {}): Promise<Response> {
-  try {
-    await limitPerIp(ctx);
-  } catch (error) {
-    return failureResponse(error, ctx.meta);
+interface RunOptions {
+  idempotent?: boolean;
+  handlerKeepsKey?: boolean;
+  readsBesideLimit?: boolean;
+}
+
+async function run<C extends ApiContext>(ctx: C, handler: Handler<C>, params: Params, options: RunOptions = {}): Promise<Response> {
+  const execute = (current: C): Promise<Response> =>
+    options.idempotent
+      ? withIdempotency(current, (keyed) => answer(keyed, handler, params), { handlerKeepsKey: options.handlerKeepsKey })
+      : answer(current, handler, params);
+  const limit = limitPerIp(ctx);
+  if (!options.readsBesideLimit) {
+    try {
+      await limit;
+    } catch (error) {
+      return failureResponse(error, ctx.meta);
+    }
+    return execute(ctx);
   }
-  return idempotent ? withIdempotency(ctx, (keyed) => answer(keyed, handler, params), { handlerKeepsKey }) : answer(ctx, handler, params);
+  // The handler reads while the limit is asked; its writes wait for the verdict (ctx.limitPassed), and a refusal answers.
+  const [verdict, response] = await Promise.allSettled([limit, execute({ ...ctx, limitPassed: limit })]);
+  if (verdict.status === "rejected") return failureResponse(verdict.reason, ctx.meta);
+  if (response.status === "rejected") throw response.reason;
+  return response.value;
 }
 
 const paramsOf = (request: IRequest): Params => {
@@ -98,14 +117,21 @@ export function route(deps: RouteDeps, handler: Handler<ApiContext>, options: { 
 /**
  * A route of the storefront API: answers 404 unless the request names a configured shop.
  * `handlerKeepsKey`: the handler's own write is a keyed write's record (ctx.keyedRequest: placing an order), so no
- * key row is claimed or kept for it (core/idempotency.ts).
+ * key row is claimed or kept for it (core/idempotency.ts). `readsBesideLimit`: the handler's reads run while the per-IP
+ * limit is asked (one round trip less); every write it makes awaits `ctx.limitPassed` first (core/guarded-batch.ts does),
+ * and an over-limit request is answered 429 whatever the handler answered. Only for a handler whose work before its
+ * first write is D1 reads and its own computation (no call to another service).
  */
-export function shopRoute(deps: RouteDeps, handler: Handler<ShopContext>, { handlerKeepsKey = false } = {}): Route {
+export function shopRoute(deps: RouteDeps, handler: Handler<ShopContext>, { handlerKeepsKey = false, readsBesideLimit = false } = {}): Route {
   return async (request, env, execution) => {
     const base = baseContext(request, env, execution, deps);
     const resolved = resolveShop(base.request);
     if (!resolved) return failureResponse(notFound());
     // The shop's live data lives in its database (core/shop-database.ts); DB unless SHOP_DATABASES names another.
-    return run({ ...base, ...resolved, db: shopDatabase(env, resolved.shop.id) }, handler, paramsOf(request), { idempotent: true, handlerKeepsKey });
+    return run({ ...base, ...resolved, db: shopDatabase(env, resolved.shop.id) }, handler, paramsOf(request), {
+      idempotent: true,
+      handlerKeepsKey,
+      readsBesideLimit,
+    });
   };
 }

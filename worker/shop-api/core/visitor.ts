@@ -75,7 +75,14 @@ export function takeVisitorResult(ctx: VisitorContext, result: Pick<D1Result, "r
   ctx.visitorState.visitor = visitor;
   ctx.visitorState.loaded = true;
   if (visitor && isRenewalDue(visitor, ctx.now)) {
-    ctx.waitUntil(renewVisitor(visitor.id, ctx.now).prepare(ctx.db).run());
+    // After the request passed its per-IP limit (a route that reads beside it: core/route.ts); an over-limit one renews nothing.
+    const renewal = renewVisitor(visitor.id, ctx.now).prepare(ctx.db);
+    ctx.waitUntil(
+      Promise.resolve(ctx.limitPassed).then(
+        () => renewal.run(),
+        () => undefined,
+      ),
+    );
     visitor.lastSeenAt = ctx.now.toISOString();
     handOutRequestToken(ctx);
   }
